@@ -1,0 +1,60 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema';
+
+export type DbKind = 'sqlite' | 'postgres';
+export type Db = Kysely<Database>;
+
+export interface DbHandle {
+  db: Db;
+  kind: DbKind;
+  close(): Promise<void>;
+}
+
+export interface ConnectOptions {
+  /** PostgreSQL URL; when absent SQLite is used. */
+  databaseUrl?: string;
+  /** SQLite file path (created with its folder when missing). */
+  sqliteFile?: string;
+  /** PostgreSQL only: run every connection with this search_path (tests use a fresh schema). */
+  pgSchema?: string;
+  /** PostgreSQL pool size (default 10). */
+  poolSize?: number;
+}
+
+// count(*) and bigint come back as strings from pg by default; our ids and counts fit in a double.
+pg.types.setTypeParser(20, (value: string) => Number(value));
+
+const kinds = new WeakMap<object, DbKind>();
+
+/** Which dialect a Kysely instance (or transaction of it) talks to. */
+export function dbKindOf(db: Kysely<Database>): DbKind {
+  return kinds.get(db) ?? (db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite');
+}
+
+export function connectDatabase(options: ConnectOptions): DbHandle {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
+    });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    kinds.set(db, 'postgres');
+    return { db, kind: 'postgres', close: () => db.destroy() };
+  }
+  const file = options.sqliteFile ?? ':memory:';
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SqliteDatabase(file);
+  // WAL + synchronous=FULL: every acknowledged commit is on disk (survives power loss), readers never block the writer.
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  kinds.set(db, 'sqlite');
+  return { db, kind: 'sqlite', close: () => db.destroy() };
+}

@@ -1,0 +1,28 @@
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import type { DbKind, Db } from './connect';
+import { initialMigration } from './migrations/0001_initial';
+
+/** Every migration, in order. Names sort lexically; never rename or edit one that has shipped. */
+export function allMigrations(kind: DbKind): Record<string, Migration> {
+  return {
+    '0001_initial': initialMigration(kind),
+  };
+}
+
+class StaticProvider implements MigrationProvider {
+  constructor(private readonly kind: DbKind) {}
+  async getMigrations(): Promise<Record<string, Migration>> {
+    return allMigrations(this.kind);
+  }
+}
+
+/** Bring the schema up to date; throws (with the failing migration's error) when one fails. */
+export async function migrateToLatest(db: Db, kind: DbKind): Promise<void> {
+  const migrator = new Migrator({ db, provider: new StaticProvider(kind) });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(`Database migration ${failed ? `"${failed.migrationName}" ` : ''}failed: ${reason}`);
+  }
+}

@@ -1,0 +1,265 @@
+/**
+ * The one typed description of the database (Kysely). Every table of api-contract.md §3 with the NEW rules,
+ * plus `discussion_replies`, `reports` and `job_leases`.
+ *
+ * Conventions that hold on both dialects (SQLite and PostgreSQL):
+ * - Integer ids are `serial` on PostgreSQL and `integer primary key autoincrement` on SQLite.
+ * - Instants (`*_at`, exam `start_time`/`end_time`, lease `expires_at`) are `timestamptz` on PostgreSQL and
+ *   ISO-8601 UTC text from `Date.toISOString()` on SQLite (fixed width, so text comparison = time comparison).
+ *   Always WRITE and BIND them with `toDbTime(date)` (an ISO string: PostgreSQL parses it as timestamptz),
+ *   and READ them with `fromDbTime(value)` (PostgreSQL returns a Date, SQLite a string). See `./time.ts`.
+ * - JSON columns are `jsonb` on PostgreSQL and `text` on SQLite. Write `toDbJson(value)`, read `fromDbJson(value)`
+ *   (`./json.ts`): PostgreSQL returns parsed values, SQLite returns strings.
+ * - `count(*)` comes back as a number on both (pg int8 parser is set in `connect.ts`); still wrap with `Number()`.
+ */
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/** An instant: written as an ISO string, read as Date (PostgreSQL) or ISO string (SQLite). */
+export type Instant = ColumnType<Date | string, string, string>;
+/** An instant with a database default (`now`) on insert. */
+export type InstantDefault = ColumnType<Date | string, string | undefined, string>;
+/** A JSON column: written as JSON text, read as parsed value (PostgreSQL) or text (SQLite). */
+export type Json = ColumnType<unknown, string, string>;
+export type NullableJson = ColumnType<unknown | null, string | null, string | null>;
+
+export type Role = 'admin' | 'teacher' | 'student' | 'user';
+/** Answer sheet status: `Active` = open for answers, `Inactive` = submitted (locked). */
+export type SheetStatus = 'Active' | 'Inactive';
+export type ForumKind = 'general' | 'material';
+
+export interface UsersTable {
+  id: Generated<number>;
+  /** NIS for students, NIP for teachers (kept in sync in the same transaction), free text for admins. */
+  username: string;
+  email: string;
+  /** `scrypt$N$r$p$salt$hash` (see plugins/passwords.ts). Never sent to clients. */
+  password_hash: string;
+  role: string;
+  display_name: string;
+  created_at: InstantDefault;
+  updated_at: InstantDefault;
+}
+
+export interface TeachersTable {
+  id: Generated<number>;
+  name: string;
+  nip: string;
+  phone_number: string | null;
+  specialization: string;
+  status: string;
+  profile_picture_url: string | null;
+  /** users.id (ON DELETE CASCADE). Null only transiently. */
+  user_id: number | null;
+  created_at: InstantDefault;
+  updated_at: InstantDefault;
+}
+
+export interface StudentsTable {
+  id: Generated<number>;
+  name: string;
+  nis: string;
+  phone_number: string | null;
+  grade: number;
+  curr_score: number | null;
+  status: string;
+  profile_picture_url: string | null;
+  user_id: number | null;
+  created_at: InstantDefault;
+  updated_at: InstantDefault;
+}
+
+export interface ClassesTable {
+  id: Generated<number>;
+  name: string;
+  description: string;
+  /** teachers.id, ON DELETE CASCADE */
+  teacher_id: number;
+  grade: number;
+  created_at: InstantDefault;
+}
+
+/** unique (student_id, class_id); both FKs cascade. */
+export interface AssignedStudentsClassTable {
+  id: Generated<number>;
+  student_id: number;
+  class_id: number;
+}
+
+export interface MaterialsTable {
+  id: Generated<number>;
+  class_id: number;
+  title: string;
+  description: string;
+  /** sanitized HTML */
+  content: string;
+  teacher_id: number;
+  created_at: InstantDefault;
+  updated_at: InstantDefault;
+}
+
+/** One exercise per material: unique material_id. */
+export interface ExercisesTable {
+  id: Generated<number>;
+  material_id: number;
+  title: string;
+  /** content map (all values strings), api-contract §4.1 */
+  content: Json;
+  total_marks: number;
+  teacher_id: number;
+  created_at: InstantDefault;
+  updated_at: InstantDefault;
+}
+
+/** One exam per class: unique class_id. Status is computed from start/end on read. */
+export interface ExamsTable {
+  id: Generated<number>;
+  class_id: number;
+  title: string;
+  content: Json;
+  total_marks: number;
+  teacher_id: number;
+  start_time: Instant;
+  end_time: Instant;
+  created_at: InstantDefault;
+  updated_at: InstantDefault;
+}
+
+/** Answer sheets: unique (exercise_id, student_id); student FK cascades. */
+export interface ExerciseAnswersTable {
+  id: Generated<number>;
+  exercise_id: number;
+  student_id: number;
+  /** answers map `{ "1": "a", "2": "essay text" }` */
+  answers: NullableJson;
+  status: SheetStatus;
+  submitted_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  created_at: InstantDefault;
+  updated_at: InstantDefault;
+}
+
+export interface ExamAnswersTable {
+  id: Generated<number>;
+  exam_id: number;
+  student_id: number;
+  answers: NullableJson;
+  status: SheetStatus;
+  submitted_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  created_at: InstantDefault;
+  updated_at: InstantDefault;
+}
+
+/** One score per (exercise_id, student_id), upserted; score rounded to 2 decimals. */
+export interface ExerciseScoresTable {
+  id: Generated<number>;
+  exercise_id: number;
+  student_id: number;
+  score: number;
+  /** per-question detail, docs/contracts.md §4 */
+  detail: NullableJson;
+  created_at: InstantDefault;
+  updated_at: InstantDefault;
+}
+
+export interface ExamScoresTable {
+  id: Generated<number>;
+  exam_id: number;
+  student_id: number;
+  score: number;
+  detail: NullableJson;
+  created_at: InstantDefault;
+  updated_at: InstantDefault;
+}
+
+export interface GeneralForumTable {
+  id: Generated<number>;
+  student_id: number;
+  topic: string;
+  description: string;
+  created_at: InstantDefault;
+  updated_at: InstantDefault;
+}
+
+export interface MaterialForumTable {
+  id: Generated<number>;
+  student_id: number;
+  material_id: number;
+  topic: string;
+  description: string;
+  created_at: InstantDefault;
+  updated_at: InstantDefault;
+}
+
+/**
+ * Replies of both forums, one row each (appends are atomic inserts; the API still returns `replies` arrays).
+ * `discussion_id` points at general_forum.id (kind 'general') or material_forum.id (kind 'material'):
+ * no FK can express that, so deleting a discussion must delete its replies (and reports) in the same transaction.
+ * Student FK cascades.
+ */
+export interface DiscussionRepliesTable {
+  /** uuid v4 text (crypto.randomUUID()) */
+  id: string;
+  kind: ForumKind;
+  discussion_id: number;
+  student_id: number;
+  reply: string;
+  created_at: InstantDefault;
+}
+
+/**
+ * Reports of a post or a reply. `reply_id` is `''` (empty string, NOT null) when the post itself is reported,
+ * so that the unique key (kind, discussion_id, reply_id, reporter_id) also holds for posts on both dialects
+ * (NULLs are distinct in unique keys). Map `''` ↔ `null` in the repository.
+ */
+export interface ReportsTable {
+  id: Generated<number>;
+  kind: ForumKind;
+  discussion_id: number;
+  reply_id: ColumnType<string, string | undefined, string>;
+  reporter_id: number;
+  created_at: InstantDefault;
+}
+
+/** Leases for background jobs that must run on one node at a time (see ./leases.ts). */
+export interface JobLeasesTable {
+  name: string;
+  holder: string;
+  expires_at: Instant;
+}
+
+export interface Database {
+  users: UsersTable;
+  teachers: TeachersTable;
+  students: StudentsTable;
+  classes: ClassesTable;
+  assigned_students_class: AssignedStudentsClassTable;
+  materials: MaterialsTable;
+  exercises: ExercisesTable;
+  exams: ExamsTable;
+  exercise_answers: ExerciseAnswersTable;
+  exam_answers: ExamAnswersTable;
+  exercise_scores: ExerciseScoresTable;
+  exam_scores: ExamScoresTable;
+  general_forum: GeneralForumTable;
+  material_forum: MaterialForumTable;
+  discussion_replies: DiscussionRepliesTable;
+  reports: ReportsTable;
+  job_leases: JobLeasesTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type TeacherRow = Selectable<TeachersTable>;
+export type StudentRow = Selectable<StudentsTable>;
+export type ClassRow = Selectable<ClassesTable>;
+export type MaterialRow = Selectable<MaterialsTable>;
+export type ExerciseRow = Selectable<ExercisesTable>;
+export type ExamRow = Selectable<ExamsTable>;
+export type ExerciseAnswerRow = Selectable<ExerciseAnswersTable>;
+export type ExamAnswerRow = Selectable<ExamAnswersTable>;
+export type ExerciseScoreRow = Selectable<ExerciseScoresTable>;
+export type ExamScoreRow = Selectable<ExamScoresTable>;
+export type GeneralForumRow = Selectable<GeneralForumTable>;
+export type MaterialForumRow = Selectable<MaterialForumTable>;
+export type DiscussionReplyRow = Selectable<DiscussionRepliesTable>;
+export type ReportRow = Selectable<ReportsTable>;

@@ -1,0 +1,112 @@
+import { ContentCache, ContentError, listQuestions, normalizeContent, parseContentColumn, questionOnly, stripAnswerKeys, validateAnswers } from './content';
+
+const PNG = 'data:image/png;base64,iVBORw0KGgo=';
+
+const sample = {
+  '1': 'Ibu kota Indonesia?', '1_a': 'Jakarta', '1_b': 'Bandung', '1_c': 'Medan', '1_d': 'Surabaya', '1_answer': 'A', '1_pict': PNG,
+  '2_essay': 'Jelaskan fotosintesis', '2_essay_answer': 'tumbuhan mengubah cahaya menjadi energi',
+  '10': 'Q10', '10_a': 'a', '10_b': 'b', '10_c': 'c', '10_d': 'd', '10_answer': 'd',
+};
+
+function fullSample(): Record<string, string> {
+  const out: Record<string, string> = { ...sample };
+  for (let n = 3; n <= 9; n++) Object.assign(out, { [`${n}_essay`]: `E${n}` });
+  return out;
+}
+
+describe('normalizeContent', () => {
+  it('accepts a valid map and lowercases answer letters', () => {
+    const c = normalizeContent(fullSample());
+    expect(c['1_answer']).toBe('a');
+    expect(c['1_pict']).toBe(PNG);
+    expect(c['2_essay_answer']).toBe('tumbuhan mengubah cahaya menjadi energi');
+  });
+
+  it.each([
+    [null, 'must be an object'],
+    [[], 'must be an object'],
+    [{ '1': 5 }, 'content["1"] must be a string'],
+    [{ '1': 'q', foo: 'x' }, 'content key "foo"'],
+    [{ '0': 'q' }, 'content key "0"'],
+    [{}, 'at least one question'],
+    [{ '1_essay': 'e', '3_essay': 'e' }, 'without gaps'],
+    [{ '1': 'q', '1_a': 'a', '1_b': 'b', '1_c': 'c', '1_d': 'd', '1_answer': 'e' }, 'one of a, b, c, d'],
+    [{ '1': 'q', '1_a': 'a', '1_b': 'b', '1_c': 'c', '1_d': 'd' }, 'needs a correct answer'],
+    [{ '1': 'q', '1_a': 'a', '1_answer': 'a' }, 'needs option "1_b"'],
+    [{ '1_essay': 'e', '1_answer': 'a' }, 'is an essay'],
+    [{ '1_essay': 'e', '1_pict': 'data:image/svg+xml;base64,AAAA' }, 'must be a data:image'],
+    [{ '1_essay': 'e', '1_pict': 'https://example.com/a.png' }, 'must be a data:image'],
+    [{ '1_pict': PNG }, 'needs a text'],
+  ])('rejects %j', (raw, message) => {
+    expect(() => normalizeContent(raw)).toThrow(ContentError);
+    expect(() => normalizeContent(raw)).toThrow(message);
+  });
+
+  it('drops empty optional values', () => {
+    expect(normalizeContent({ '1_essay': 'e', '1_pict': '', '1_essay_answer': ' ', '1_answer': '' })).toEqual({ '1_essay': 'e' });
+  });
+
+  it('rejects oversized images', () => {
+    const big = `data:image/png;base64,${'A'.repeat(2_000_100)}`;
+    expect(() => normalizeContent({ '1_essay': 'e', '1_pict': big })).toThrow('too large');
+  });
+});
+
+describe('listQuestions', () => {
+  it('lists MC and essay questions in number order', () => {
+    const qs = listQuestions(fullSample());
+    expect(qs.map((q) => `${q.n}:${q.kind}`)).toEqual(['1:mc', '2:essay', '3:essay', '4:essay', '5:essay', '6:essay', '7:essay', '8:essay', '9:essay', '10:mc']);
+    expect(qs[0]).toMatchObject({ answer: 'a' });
+    expect(qs[1]).toMatchObject({ reference: 'tumbuhan mengubah cahaya menjadi energi' });
+    expect(qs[2].reference).toBeUndefined();
+  });
+});
+
+describe('stripAnswerKeys / questionOnly', () => {
+  it('removes n_answer and n_essay_answer only', () => {
+    const s = stripAnswerKeys(sample);
+    expect(Object.keys(s).filter((k) => k.endsWith('_answer'))).toEqual([]);
+    expect(s['1_a']).toBe('Jakarta');
+    expect(s['2_essay']).toBe('Jelaskan fotosintesis');
+  });
+
+  it('keeps question n only, never mixing 1 with 10', () => {
+    expect(questionOnly(sample, 1)).toEqual({ '1': 'Ibu kota Indonesia?', '1_a': 'Jakarta', '1_b': 'Bandung', '1_c': 'Medan', '1_d': 'Surabaya', '1_pict': PNG });
+    expect(questionOnly(sample, 2)).toEqual({ '2_essay': 'Jelaskan fotosintesis' });
+    expect(questionOnly(sample, 99)).toEqual({});
+  });
+});
+
+describe('parseContentColumn', () => {
+  it('parses text and objects, and gives {} for non-maps', () => {
+    expect(parseContentColumn('{"1":"q"}')).toEqual({ '1': 'q' });
+    expect(parseContentColumn({ '1': 'q' })).toEqual({ '1': 'q' });
+    expect(parseContentColumn('{"1":2}')).toEqual({});
+    expect(parseContentColumn('not json')).toEqual({});
+  });
+});
+
+describe('validateAnswers', () => {
+  it('accepts question-number keys with string values', () => {
+    expect(validateAnswers({ '1': 'A', '2': 'essay' })).toEqual({ '1': 'A', '2': 'essay' });
+    expect(validateAnswers({})).toEqual({});
+  });
+  it.each([[null], [[]], [{ a: 'x' }], [{ '1': 1 }], [{ '1': null }]])('rejects %j', (raw) => {
+    expect(() => validateAnswers(raw)).toThrow(ContentError);
+  });
+});
+
+describe('ContentCache', () => {
+  it('evicts the least recently used entry and invalidates by prefix', () => {
+    const cache = new ContentCache(2);
+    cache.set('exam:1:a', { '1': 'x' });
+    cache.set('exam:2:a', { '1': 'y' });
+    cache.get('exam:1:a');
+    cache.set('exam:3:a', { '1': 'z' });
+    expect(cache.get('exam:2:a')).toBeUndefined();
+    expect(cache.get('exam:1:a')).toEqual({ '1': 'x' });
+    cache.invalidate('exam:1:');
+    expect(cache.get('exam:1:a')).toBeUndefined();
+    expect(cache.get('exam:3:a')).toEqual({ '1': 'z' });
+  });
+});

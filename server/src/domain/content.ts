@@ -1,0 +1,206 @@
+/**
+ * Exercise / exam content maps (api-contract §4.1, docs/contracts.md §4).
+ *
+ * Keys are question numbers n = 1..N: `n` (MC question) or `n_essay` (essay question), `n_a`..`n_d` (options),
+ * `n_answer` (correct option a–d), `n_pict` (optional image data URL) and `n_essay_answer` (the teacher's optional
+ * reference answer for an essay). Every value is a string. Answer keys are never sent to students.
+ */
+
+export type ContentMap = Record<string, string>;
+
+export type QuestionKind = 'mc' | 'essay';
+
+export interface Question {
+  n: number;
+  kind: QuestionKind;
+  text: string;
+  /** Lowercase option letter for MC questions. */
+  answer?: string;
+  /** Teacher's reference answer for essays, when given. */
+  reference?: string;
+}
+
+/** A data URL image may be this long (characters); ~1.5 MB of image data. */
+export const MAX_PICT_CHARS = 2_000_000;
+export const MAX_TEXT_CHARS = 20_000;
+export const MAX_QUESTIONS = 200;
+
+const KEY_RE = /^([1-9]\d{0,3})(?:_(essay|a|b|c|d|answer|pict|essay_answer))?$/;
+const PICT_RE = /^data:image\/(?:png|jpeg|gif|webp);base64,[A-Za-z0-9+/]+={0,2}$/;
+const OPTION_SUFFIXES = ['a', 'b', 'c', 'd'] as const;
+
+export class ContentError extends Error {}
+
+/**
+ * Validates a content map sent by a teacher and returns its normalized form (answer letters lowercased, empty
+ * optional values dropped). Throws ContentError with a message a teacher can act on.
+ */
+export function normalizeContent(raw: unknown): ContentMap {
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
+    throw new ContentError('content must be an object mapping question keys to strings');
+  }
+  const out: ContentMap = {};
+  const numbers = new Set<number>();
+  for (const [key, value] of Object.entries(raw as Record<string, unknown>)) {
+    const m = KEY_RE.exec(key);
+    if (!m) throw new ContentError(`content key "${key}" is not a question key (n, n_essay, n_a..n_d, n_answer, n_pict, n_essay_answer)`);
+    if (typeof value !== 'string') throw new ContentError(`content["${key}"] must be a string`);
+    const n = Number(m[1]);
+    const suffix = m[2];
+    numbers.add(n);
+    if (suffix === 'pict') {
+      if (value === '') continue;
+      if (value.length > MAX_PICT_CHARS) throw new ContentError(`content["${key}"]: the image is too large (max ${MAX_PICT_CHARS} characters)`);
+      if (!PICT_RE.test(value)) throw new ContentError(`content["${key}"] must be a data:image/(png|jpeg|gif|webp);base64 URL`);
+      out[key] = value;
+      continue;
+    }
+    if (value.length > MAX_TEXT_CHARS) throw new ContentError(`content["${key}"] is too long (max ${MAX_TEXT_CHARS} characters)`);
+    if (suffix === 'answer') {
+      if (value.trim() === '') continue;
+      const letter = value.trim().toLowerCase();
+      if (!/^[a-d]$/.test(letter)) throw new ContentError(`content["${key}"] must be one of a, b, c, d`);
+      out[key] = letter;
+      continue;
+    }
+    if (suffix === 'essay_answer' && value.trim() === '') continue;
+    out[key] = value;
+  }
+
+  const count = numbers.size;
+  if (count === 0) throw new ContentError('content must hold at least one question');
+  if (count > MAX_QUESTIONS) throw new ContentError(`content may hold at most ${MAX_QUESTIONS} questions`);
+  for (let n = 1; n <= count; n++) {
+    if (!numbers.has(n)) throw new ContentError(`questions must be numbered 1..${count} without gaps (question ${n} is missing)`);
+  }
+  for (let n = 1; n <= count; n++) {
+    const essay = out[`${n}_essay`];
+    const mc = out[`${n}`];
+    if (essay !== undefined && essay.trim() !== '') {
+      if (out[`${n}_answer`] !== undefined) throw new ContentError(`question ${n} is an essay and cannot have ${n}_answer`);
+      continue;
+    }
+    if (mc === undefined || mc.trim() === '') throw new ContentError(`question ${n} needs a text in "${n}" or "${n}_essay"`);
+    for (const o of OPTION_SUFFIXES) {
+      if (out[`${n}_${o}`] === undefined) throw new ContentError(`question ${n} needs option "${n}_${o}"`);
+    }
+    if (out[`${n}_answer`] === undefined) throw new ContentError(`question ${n} needs a correct answer "${n}_answer" (a-d)`);
+    if (out[`${n}_essay_answer`] !== undefined) throw new ContentError(`question ${n} is multiple choice and cannot have ${n}_essay_answer`);
+  }
+  return out;
+}
+
+/** True when every value of a stored map is a string (old or hand-edited rows may not be). */
+export function isContentMap(value: unknown): value is ContentMap {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
+  return Object.values(value as Record<string, unknown>).every((v) => typeof v === 'string');
+}
+
+/**
+ * The questions of a content map in number order. A question is an essay when `n_essay` is non-empty (as the
+ * frontend decides), multiple choice when it has `n_answer`; other numbers are not graded.
+ */
+export function listQuestions(content: ContentMap): Question[] {
+  const numbers = new Set<number>();
+  for (const key of Object.keys(content)) {
+    const m = KEY_RE.exec(key);
+    if (m) numbers.add(Number(m[1]));
+  }
+  const out: Question[] = [];
+  for (const n of [...numbers].sort((a, b) => a - b)) {
+    const essay = content[`${n}_essay`];
+    if (essay !== undefined && essay.trim() !== '') {
+      const reference = content[`${n}_essay_answer`];
+      out.push({ n, kind: 'essay', text: essay, ...(reference && reference.trim() ? { reference } : {}) });
+      continue;
+    }
+    const answer = content[`${n}_answer`];
+    if (answer !== undefined && answer.trim() !== '') {
+      out.push({ n, kind: 'mc', text: content[`${n}`] ?? '', answer: answer.trim().toLowerCase() });
+    }
+  }
+  return out;
+}
+
+function isAnswerKey(key: string): boolean {
+  return key.endsWith('_answer'); // covers both n_answer and n_essay_answer
+}
+
+/** The content without `n_answer` and `n_essay_answer`: what a student may see. */
+export function stripAnswerKeys(content: ContentMap): ContentMap {
+  const out: ContentMap = {};
+  for (const [k, v] of Object.entries(content)) if (!isAnswerKey(k)) out[k] = v;
+  return out;
+}
+
+/** Question n only (keys equal to "n" or starting with "n_"), answer keys dropped (api-contract §4.2). */
+export function questionOnly(content: ContentMap, n: number): ContentMap {
+  const own = String(n);
+  const prefix = `${own}_`;
+  const out: ContentMap = {};
+  for (const [k, v] of Object.entries(content)) {
+    if ((k === own || k.startsWith(prefix)) && !isAnswerKey(k)) out[k] = v;
+  }
+  return out;
+}
+
+/** Parses a content column (JSON text on SQLite, already an object on PostgreSQL). Non-maps become `{}`. */
+export function parseContentColumn(value: unknown): ContentMap {
+  let parsed: unknown = value;
+  if (typeof value === 'string') {
+    try {
+      parsed = JSON.parse(value);
+    } catch {
+      return {};
+    }
+  }
+  return isContentMap(parsed) ? parsed : {};
+}
+
+/** Answers map from a student: keys are question numbers, values strings. */
+export const MAX_ANSWER_CHARS = 20_000;
+export function validateAnswers(raw: unknown): Record<string, string> {
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new ContentError('answers must be an object');
+  const out: Record<string, string> = {};
+  const entries = Object.entries(raw as Record<string, unknown>);
+  if (entries.length > MAX_QUESTIONS) throw new ContentError(`answers may hold at most ${MAX_QUESTIONS} entries`);
+  for (const [k, v] of entries) {
+    if (!/^[1-9]\d{0,3}$/.test(k)) throw new ContentError(`answers key "${k}" must be a question number`);
+    if (typeof v !== 'string') throw new ContentError(`answers["${k}"] must be a string`);
+    if (v.length > MAX_ANSWER_CHARS) throw new ContentError(`answers["${k}"] is too long (max ${MAX_ANSWER_CHARS} characters)`);
+    out[k] = v;
+  }
+  return out;
+}
+
+/**
+ * A small LRU cache of parsed content, keyed by something that changes whenever the row changes
+ * (e.g. `exam:12:2025-06-29T08:00:00.000Z`). Keeps the per-question endpoint from re-parsing base64-heavy JSON.
+ */
+export class ContentCache {
+  private readonly entries = new Map<string, ContentMap>();
+  constructor(private readonly max = 200) {}
+
+  get(key: string): ContentMap | undefined {
+    const hit = this.entries.get(key);
+    if (hit) {
+      this.entries.delete(key);
+      this.entries.set(key, hit);
+    }
+    return hit;
+  }
+
+  set(key: string, value: ContentMap): void {
+    this.entries.delete(key);
+    this.entries.set(key, value);
+    while (this.entries.size > this.max) {
+      const oldest = this.entries.keys().next().value as string;
+      this.entries.delete(oldest);
+    }
+  }
+
+  /** Drops every entry whose key starts with prefix (used when a row is updated or deleted). */
+  invalidate(prefix: string): void {
+    for (const k of [...this.entries.keys()]) if (k.startsWith(prefix)) this.entries.delete(k);
+  }
+}

@@ -1,0 +1,58 @@
+import { examStatus, formatWib, parseInstant, parseWindow, WindowError } from './exam-window';
+
+describe('parseInstant', () => {
+  it.each([
+    ['2025-06-29T08:00:00+07:00', '2025-06-29T01:00:00.000Z'],
+    ['2025-06-29T08:00+07:00', '2025-06-29T01:00:00.000Z'],
+    ['2025-06-29T01:00:00Z', '2025-06-29T01:00:00.000Z'],
+    ['2025-06-29T01:00:00.5Z', '2025-06-29T01:00:00.500Z'],
+    ['2025-06-28T20:00:00-05:00', '2025-06-29T01:00:00.000Z'],
+    ['2025-06-29 08:00:00+07:00', '2025-06-29T01:00:00.000Z'],
+  ])('%s is %s', (text, iso) => {
+    expect(parseInstant(text)?.toISOString()).toBe(iso);
+  });
+
+  it.each(['', '2025-06-29', '2025-06-29T08:00:00', '2025-02-30T08:00:00Z', '2025-13-01T08:00:00Z', '2025-06-29T24:00:00Z', 'tomorrow'])(
+    'rejects %j',
+    (text) => expect(parseInstant(text)).toBeNull(),
+  );
+});
+
+describe('formatWib', () => {
+  it('serializes with the +07:00 offset, wall clock in WIB', () => {
+    expect(formatWib(new Date('2025-06-29T01:00:00Z'))).toBe('2025-06-29T08:00:00+07:00');
+    expect(formatWib('2025-06-29T20:30:15.000Z')).toBe('2025-06-30T03:30:15+07:00');
+    expect(formatWib(parseInstant('2025-06-29T08:00:00+07:00')!)).toBe('2025-06-29T08:00:00+07:00');
+  });
+});
+
+describe('examStatus', () => {
+  const start = '2025-06-29T08:00:00+07:00';
+  const end = '2025-06-29T10:00:00+07:00';
+  it('is Scheduled before, Active inside, Completed after', () => {
+    expect(examStatus(start, end, new Date('2025-06-29T00:59:59Z'))).toBe('Scheduled');
+    expect(examStatus(start, end, new Date('2025-06-29T01:00:00Z'))).toBe('Active');
+    expect(examStatus(start, end, new Date('2025-06-29T03:00:00Z'))).toBe('Active');
+    expect(examStatus(start, end, new Date('2025-06-29T03:00:01Z'))).toBe('Completed');
+  });
+  it('accepts Date values read from PostgreSQL', () => {
+    expect(examStatus(new Date('2025-06-29T01:00:00Z'), new Date('2025-06-29T03:00:00Z'), new Date('2025-06-29T02:00:00Z'))).toBe('Active');
+  });
+});
+
+describe('parseWindow', () => {
+  it('returns both instants', () => {
+    const w = parseWindow('2025-06-29T08:00:00+07:00', '2025-06-29T10:00:00+07:00');
+    expect(w.end.getTime() - w.start.getTime()).toBe(2 * 3600_000);
+  });
+  it.each([
+    ['', '2025-06-29T10:00:00+07:00', 'start_time'],
+    ['2025-06-29T08:00:00+07:00', 'x', 'end_time'],
+    ['2025-06-29T10:00:00+07:00', '2025-06-29T10:00:00+07:00', 'end_time must be after start_time'],
+    ['2025-06-29T10:00:00+07:00', '2025-06-29T09:00:00+07:00', 'end_time must be after start_time'],
+    [undefined, undefined, 'required'],
+  ])('rejects %j–%j', (s, e, message) => {
+    expect(() => parseWindow(s, e)).toThrow(WindowError);
+    expect(() => parseWindow(s, e)).toThrow(message);
+  });
+});

@@ -1,0 +1,91 @@
+/**
+ * Exam time windows (api-contract §4.4). Instants are real instants: stored as UTC, compared as epoch
+ * milliseconds, and always serialized in WIB as `YYYY-MM-DDTHH:MM:SS+07:00` (the frontend cuts the wall clock out
+ * of that string by position).
+ */
+
+export type ExamStatus = 'Scheduled' | 'Active' | 'Completed';
+
+const WIB_OFFSET_MS = 7 * 60 * 60 * 1000;
+
+// RFC 3339 date-time; seconds optional (tolerance for `HH:MM+07:00`), an offset or Z is required.
+const RFC3339_RE = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?([Zz]|[+-]\d{2}:\d{2})$/;
+
+/** Parses an RFC 3339 date-time with an offset. Returns null for anything else (including impossible dates). */
+export function parseInstant(text: string): Date | null {
+  const m = RFC3339_RE.exec(text.trim());
+  if (!m) return null;
+  const [, y, mo, d, h, mi, s = '00', frac = '', offset] = m;
+  const month = Number(mo);
+  const day = Number(d);
+  const hour = Number(h);
+  const minute = Number(mi);
+  const second = Number(s);
+  if (month < 1 || month > 12 || day < 1 || hour > 23 || minute > 59 || second > 59) return null;
+  const daysInMonth = new Date(Date.UTC(Number(y), month, 0)).getUTCDate();
+  if (day > daysInMonth) return null;
+  let offsetMs = 0;
+  if (offset !== 'Z' && offset !== 'z') {
+    const sign = offset[0] === '-' ? -1 : 1;
+    const oh = Number(offset.slice(1, 3));
+    const om = Number(offset.slice(4, 6));
+    if (oh > 23 || om > 59) return null;
+    offsetMs = sign * (oh * 60 + om) * 60_000;
+  }
+  const ms = Math.floor(Number(`0${frac || '.0'}`) * 1000);
+  const utc = Date.UTC(Number(y), month - 1, day, hour, minute, second, ms) - offsetMs;
+  return new Date(utc);
+}
+
+/** `YYYY-MM-DDTHH:MM:SS+07:00` for an instant. */
+export function formatWib(instant: Date | number | string): string {
+  const ms = toMillis(instant);
+  return `${new Date(ms + WIB_OFFSET_MS).toISOString().slice(0, 19)}+07:00`;
+}
+
+/** RFC 3339 with the server's fixed WIB offset, used for reply times and `server_time`. */
+export const formatRfc3339 = formatWib;
+
+/**
+ * Accepts what the database gives back for a stored instant: a Date (pg timestamptz), epoch milliseconds, or an
+ * ISO/RFC 3339 string (SQLite text).
+ */
+export function toMillis(instant: Date | number | string): number {
+  if (instant instanceof Date) return instant.getTime();
+  if (typeof instant === 'number') return instant;
+  const parsed = parseInstant(instant);
+  if (parsed) return parsed.getTime();
+  const fallback = Date.parse(instant);
+  if (Number.isNaN(fallback)) throw new RangeError(`not an instant: ${instant}`);
+  return fallback;
+}
+
+/** Scheduled before start, Active in [start, end], Completed after end. */
+export function examStatus(start: Date | number | string, end: Date | number | string, now: Date | number = Date.now()): ExamStatus {
+  const t = toMillis(now);
+  if (t < toMillis(start)) return 'Scheduled';
+  if (t > toMillis(end)) return 'Completed';
+  return 'Active';
+}
+
+export class WindowError extends Error {}
+
+/** Validates a create/update pair of times; returns the parsed instants. */
+export function parseWindow(startText: unknown, endText: unknown): { start: Date; end: Date } {
+  if (typeof startText !== 'string' || typeof endText !== 'string') {
+    throw new WindowError('start_time and end_time are required RFC 3339 date-times, e.g. 2025-06-29T08:00:00+07:00');
+  }
+  const start = parseInstant(startText);
+  if (!start) throw new WindowError(`start_time "${startText}" is not an RFC 3339 date-time with an offset, e.g. 2025-06-29T08:00:00+07:00`);
+  const end = parseInstant(endText);
+  if (!end) throw new WindowError(`end_time "${endText}" is not an RFC 3339 date-time with an offset, e.g. 2025-06-29T10:00:00+07:00`);
+  if (end.getTime() <= start.getTime()) throw new WindowError('end_time must be after start_time');
+  return { start, end };
+}
+
+/** Messages for answers outside the window (403). */
+export function windowRefusal(status: ExamStatus): string | null {
+  if (status === 'Scheduled') return 'The exam has not started yet';
+  if (status === 'Completed') return 'The exam has ended';
+  return null;
+}

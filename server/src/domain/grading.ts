@@ -1,0 +1,168 @@
+/**
+ * Grading (api-contract §4.3, NEW rule): one rule for exercises and exams.
+ *
+ * - questions = MC questions (with `n_answer`) + essay questions (with `n_essay`);
+ *   marks per question = total_marks / number of questions;
+ * - MC: answer and key compared after trimming and lowercasing both;
+ * - essays: a pluggable scorer with a timeout; when it has no opinion or fails, the essay is `pending` and counts 0
+ *   until a teacher sets it; the grade itself never fails because of a scorer;
+ * - the total is rounded to 2 decimals; a teacher override recomputes it.
+ */
+import { type ContentMap, listQuestions } from './content';
+
+export type EssaySource = 'local' | 'openai' | 'teacher';
+
+export type QuestionDetail =
+  | { kind: 'mc'; correct: boolean }
+  | { kind: 'essay'; score: number | null; max: number; pending: boolean; source: EssaySource };
+
+export type GradeDetail = Record<string, QuestionDetail>;
+
+export interface GradeResult {
+  score: number;
+  detail: GradeDetail;
+}
+
+export interface EssayInput {
+  question: string;
+  answer: string;
+  /** The teacher's reference answer (`n_essay_answer`), when there is one. */
+  reference?: string;
+  /** Marks this essay is worth. */
+  max: number;
+  signal: AbortSignal;
+}
+
+/** Scores one essay. Resolves to a number in [0, max], or null when it cannot judge (the essay stays pending). */
+export interface EssayScorer {
+  readonly name: 'local' | 'openai';
+  score(input: EssayInput): Promise<number | null>;
+}
+
+export class GradingError extends Error {}
+
+export function round2(x: number): number {
+  return Math.round((x + Number.EPSILON) * 100) / 100;
+}
+
+function clamp(x: number, lo: number, hi: number): number {
+  return Math.min(hi, Math.max(lo, x));
+}
+
+/** Runs the scorer with a deadline; any failure, timeout or non-number becomes null (pending). */
+async function scoreWithTimeout(scorer: EssayScorer, input: Omit<EssayInput, 'signal'>, timeoutMs: number): Promise<number | null> {
+  const controller = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<null>((resolve) => {
+    timer = setTimeout(() => {
+      controller.abort();
+      resolve(null);
+    }, timeoutMs);
+  });
+  try {
+    const result = await Promise.race([scorer.score({ ...input, signal: controller.signal }), deadline]);
+    if (result === null || typeof result !== 'number' || !Number.isFinite(result)) return null;
+    return round2(clamp(result, 0, input.max));
+  } catch {
+    return null;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export interface GradeOptions {
+  content: ContentMap;
+  totalMarks: number;
+  answers: Record<string, string>;
+  scorer: EssayScorer;
+  timeoutMs: number;
+}
+
+export function marksPerQuestion(totalMarks: number, questionCount: number): number {
+  if (questionCount === 0) throw new GradingError('This item has no questions to grade');
+  return totalMarks / questionCount;
+}
+
+/** Grades an answer sheet. Essays are scored in parallel, each with its own deadline. */
+export async function gradeSheet(opts: GradeOptions): Promise<GradeResult> {
+  const questions = listQuestions(opts.content);
+  const per = marksPerQuestion(opts.totalMarks, questions.length);
+  const max = round2(per);
+  const detail: GradeDetail = {};
+  let sum = 0;
+  const essays: Promise<void>[] = [];
+
+  for (const q of questions) {
+    const given = opts.answers[String(q.n)] ?? '';
+    if (q.kind === 'mc') {
+      const correct = given.trim().toLowerCase() === q.answer;
+      detail[q.n] = { kind: 'mc', correct };
+      if (correct) sum += per;
+      continue;
+    }
+    if (given.trim() === '') {
+      detail[q.n] = { kind: 'essay', score: 0, max, pending: false, source: opts.scorer.name };
+      continue;
+    }
+    essays.push(
+      scoreWithTimeout(opts.scorer, { question: q.text, answer: given, reference: q.reference, max: per }, opts.timeoutMs).then((s) => {
+        detail[q.n] = s === null
+          ? { kind: 'essay', score: null, max, pending: true, source: opts.scorer.name }
+          : { kind: 'essay', score: s, max, pending: false, source: opts.scorer.name };
+      }),
+    );
+  }
+  await Promise.all(essays);
+  for (const q of questions) {
+    const d = detail[q.n];
+    if (d.kind === 'essay' && d.score !== null) sum += d.score;
+  }
+  return { score: round2(sum), detail: orderDetail(detail) };
+}
+
+function orderDetail(detail: GradeDetail): GradeDetail {
+  const out: GradeDetail = {};
+  for (const k of Object.keys(detail).sort((a, b) => Number(a) - Number(b))) out[k] = detail[k];
+  return out;
+}
+
+/**
+ * Recomputes the total from a stored detail: MC correct answers earn total/questions, essays their score
+ * (pending ones 0).
+ */
+export function totalFromDetail(detail: GradeDetail, totalMarks: number): number {
+  const count = Object.keys(detail).length;
+  const per = marksPerQuestion(totalMarks, count);
+  let sum = 0;
+  for (const d of Object.values(detail)) {
+    if (d.kind === 'mc') sum += d.correct ? per : 0;
+    else sum += d.score ?? 0;
+  }
+  return round2(Math.min(sum, totalMarks));
+}
+
+/** A teacher sets the marks of essay n (0 ≤ score ≤ marks per question). Returns the new grade. */
+export function overrideEssay(detail: GradeDetail, totalMarks: number, n: number, score: number): GradeResult {
+  const current = detail[String(n)];
+  if (!current) throw new GradingError(`Question ${n} does not exist in this grade`);
+  if (current.kind !== 'essay') throw new GradingError(`Question ${n} is not an essay`);
+  const per = marksPerQuestion(totalMarks, Object.keys(detail).length);
+  if (!Number.isFinite(score) || score < 0 || score > round2(per) + 1e-9) {
+    throw new GradingError(`score must be between 0 and ${round2(per)}`);
+  }
+  const next: GradeDetail = { ...detail, [String(n)]: { kind: 'essay', score: round2(score), max: current.max, pending: false, source: 'teacher' } };
+  return { score: totalFromDetail(next, totalMarks), detail: next };
+}
+
+/** Parses a stored detail column (JSON text on SQLite, object on PostgreSQL). */
+export function parseDetailColumn(value: unknown): GradeDetail {
+  let parsed: unknown = value;
+  if (typeof value === 'string') {
+    try {
+      parsed = JSON.parse(value);
+    } catch {
+      return {};
+    }
+  }
+  return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as GradeDetail) : {};
+}

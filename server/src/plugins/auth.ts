@@ -1,0 +1,118 @@
+import fastifyJwt from '@fastify/jwt';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { forbidden, unauthorized } from './errors';
+import { globalPlugin } from './global-plugin';
+
+/** What handlers see on `request.user` (claims of api-contract.md §1.3). */
+export interface AuthUser {
+  user_id: number;
+  role: string;
+  email: string;
+  display_name: string;
+  teacher_id?: number;
+  student_id?: number;
+}
+
+/** The signed payload: AuthUser plus `exp` (unix seconds); fast-jwt adds `iat`. */
+export interface AuthClaims extends AuthUser {
+  exp: number;
+  iat?: number;
+}
+
+declare module '@fastify/jwt' {
+  interface FastifyJWT {
+    payload: AuthClaims;
+    user: AuthUser;
+  }
+}
+
+export type RouteGuard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** preHandler: verifies the token (raw or `Bearer x`), checks the user still exists with that role, sets request.user. */
+    authenticate: RouteGuard;
+    /** preHandler: authenticate (if not done yet) and require one of the roles, else 403. */
+    requireRole: (...roles: string[]) => RouteGuard;
+    /** Sign a token for these claims (HS256, exp = now + TOKEN_TTL_SECONDS). */
+    signToken: (user: AuthUser) => string;
+  }
+}
+
+export interface AuthPluginOptions extends Record<string, unknown> {
+  secret: string;
+  tokenTtlSeconds: number;
+}
+
+/** The role-guard texts of the original API (api-contract.md §1.2). */
+export function forbiddenMessage(roles: readonly string[]): string {
+  const set = [...roles].sort().join(',');
+  if (set === 'admin') return 'Forbidden: Admins only';
+  if (set === 'admin,teacher') return 'Forbidden: Teachers and Admins only';
+  if (set === 'admin,student') return 'Forbidden: Students and Admins only';
+  if (set === 'teacher') return 'Forbidden: Teachers only';
+  if (set === 'student') return 'Forbidden: Students only';
+  return `Forbidden: ${roles.join(' or ')} only`;
+}
+
+/** Authorization header → raw token: accepts `<token>` and `Bearer <token>` (scheme case-insensitive). */
+export function tokenFromHeader(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  const trimmed = header.trim();
+  const match = /^bearer\s+(.+)$/i.exec(trimmed);
+  const token = (match ? match[1] : trimmed).trim();
+  return token || undefined;
+}
+
+const authenticated = new WeakSet<FastifyRequest>();
+
+async function authPlugin(app: FastifyInstance, options: AuthPluginOptions) {
+  await app.register(fastifyJwt, {
+    secret: options.secret,
+    sign: { algorithm: 'HS256' },
+    verify: { algorithms: ['HS256'] },
+  });
+
+  app.decorate('signToken', (user: AuthUser) => {
+    const claims: AuthClaims = { ...user, exp: Math.floor(Date.now() / 1000) + options.tokenTtlSeconds };
+    return app.jwt.sign(claims);
+  });
+
+  const authenticate: RouteGuard = async (request) => {
+    if (authenticated.has(request)) return;
+    const token = tokenFromHeader(request.headers.authorization);
+    if (!token) throw unauthorized('Missing token');
+    let claims: AuthClaims;
+    try {
+      claims = app.jwt.verify<AuthClaims>(token);
+    } catch {
+      throw unauthorized('Invalid token');
+    }
+    if (typeof claims.role !== 'string' || !claims.role) throw unauthorized('Role not found in token');
+    if (typeof claims.user_id !== 'number') throw unauthorized('Invalid token');
+    // Deleted or re-roled users lose access at once: one primary-key lookup per request.
+    const row = await app.db.selectFrom('users').select('role').where('id', '=', claims.user_id).executeTakeFirst();
+    if (!row || row.role !== claims.role) throw unauthorized('Invalid token');
+    const user: AuthUser = {
+      user_id: claims.user_id,
+      role: claims.role,
+      email: claims.email,
+      display_name: claims.display_name,
+    };
+    if (typeof claims.teacher_id === 'number') user.teacher_id = claims.teacher_id;
+    if (typeof claims.student_id === 'number') user.student_id = claims.student_id;
+    request.user = user;
+    authenticated.add(request);
+  };
+
+  app.decorate('authenticate', authenticate);
+  app.decorate('requireRole', (...roles: string[]): RouteGuard => {
+    const message = forbiddenMessage(roles);
+    return async (request, reply) => {
+      await authenticate(request, reply);
+      if (!roles.includes(request.user.role)) throw forbidden(message);
+    };
+  });
+}
+
+export default globalPlugin(authPlugin, 'kelasku-auth');

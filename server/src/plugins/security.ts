@@ -1,0 +1,95 @@
+import fs from 'node:fs';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import { errorBody } from './errors';
+import { globalPlugin } from './global-plugin';
+
+export interface SecurityOptions extends Record<string, unknown> {
+  corsOrigins?: string[];
+  redisUrl?: string;
+  /** REMOTES_JSON file: the origins of its absolute URLs are allowed in the CSP. */
+  remotesJson?: string;
+}
+
+/** Origins (scheme://host:port) of absolute URLs found in a remotes JSON file. */
+export function remoteOrigins(remotesJson: string | undefined): string[] {
+  if (!remotesJson) return [];
+  try {
+    const map = JSON.parse(fs.readFileSync(remotesJson, 'utf8')) as Record<string, unknown>;
+    const origins = new Set<string>();
+    for (const value of Object.values(map)) {
+      if (typeof value !== 'string') continue;
+      try {
+        const url = new URL(value);
+        if (url.protocol === 'http:' || url.protocol === 'https:') origins.add(url.origin);
+      } catch {
+        /* relative URL: same origin */
+      }
+    }
+    return [...origins];
+  } catch {
+    return [];
+  }
+}
+
+async function securityPlugin(app: FastifyInstance, options: SecurityOptions) {
+  const remotes = remoteOrigins(options.remotesJson);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...remotes],
+        // MUI/emotion inject <style> tags at run time.
+        styleSrc: ["'self'", "'unsafe-inline'", ...remotes],
+        // material HTML and content maps embed data: images; materials may link https images.
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        fontSrc: ["'self'", 'data:', ...remotes],
+        connectSrc: ["'self'", ...remotes],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        frameAncestors: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+    // Remote bundles may be loaded by a shell on another origin.
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+  });
+
+  await app.register(cors, {
+    origin: options.corsOrigins && options.corsOrigins.length > 0 ? options.corsOrigins : true,
+    methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+    allowedHeaders: ['Authorization', 'Content-Type'],
+    maxAge: 600,
+  });
+
+  // Limits are declared per route (login); counters go to Redis when REDIS_URL is set, so several nodes share them.
+  const redis = options.redisUrl ? new Redis(options.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1 }) : undefined;
+  if (redis) app.addHook('onClose', async () => void redis.quit());
+  await app.register(rateLimit, {
+    global: false,
+    ...(redis ? { redis, nameSpace: 'kelasku-rl-' } : {}),
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      ...errorBody(`Too many attempts, please try again in ${context.after}`),
+    }),
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Kelasku API', version: '1.0.0', description: 'Learning management for Indonesian senior high schools' },
+      components: {
+        securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'JWT, raw or "Bearer <token>"' } },
+      },
+      security: [{ token: [] }],
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+}
+
+export default globalPlugin(securityPlugin, 'kelasku-security');

@@ -1,0 +1,192 @@
+import { deleteData, deleteDataWithBody, getData, patchData, postData, putData } from './http';
+import type {
+  AdminStats, AnswerSheet, Answers, ClassDetail, ClassItem, Discussion, Exam, Exercise, Grade, ImportResult, Material, Meta,
+  Report, Student, StudentStats, Submission, SubmissionDetail, Teacher, TeacherStats, User,
+} from './types';
+
+export type Page<K extends string, T> = { [key in K]: T[] } & { meta: Meta };
+
+/** Walks every page of a paginated list (pickers that must show everything). */
+async function allPages<T>(fetchPage: (page: number) => Promise<{ items: T[]; meta: Meta }>): Promise<T[]> {
+  const first = await fetchPage(1);
+  const rest = await Promise.all(
+    Array.from({ length: Math.max(0, first.meta.totalPage - 1) }, (_, i) => fetchPage(i + 2)),
+  );
+  return [first, ...rest].flatMap((p) => p.items);
+}
+
+export const pingApi = {
+  get: () => getData<string>('/ping'),
+};
+
+export const authApi = {
+  login: (username: string, password: string) => postData<{ token: string }>('/auth', { username, password }),
+  changePassword: (old_password: string, new_password: string) =>
+    postData<{ message: string }>('/auth/change-password', { old_password, new_password }),
+};
+
+export const usersApi = {
+  create: (body: { username: string; email: string; password: string; role: string }) => postData<User>('/users', body),
+};
+
+export interface StudentQuery {
+  page?: number;
+  pageSize?: number;
+  grade?: number;
+  search?: string;
+  searchNIS?: string;
+  sortByNIS?: boolean;
+}
+export type StudentInput = Pick<Student, 'name' | 'nis' | 'grade' | 'status'>;
+
+export const studentsApi = {
+  list: (q: StudentQuery = {}) => getData<Page<'students', Student>>('/students', { ...q }),
+  all: () => allPages((page) => studentsApi.list({ page, pageSize: 100 }).then((r) => ({ items: r.students, meta: r.meta }))),
+  create: (body: StudentInput) => postData<Student>('/students', body),
+  update: (id: number, body: StudentInput) => patchData<Student>('/students', body, { id }),
+  remove: (id: number) => deleteData<{ message: string }>('/students', { id }),
+  details: (id: number) => getData<Pick<Student, 'id' | 'name' | 'grade'> & Partial<Student>>('/students/details', { id }),
+  resetPassword: (id: number) => postData<{ initial_password: string }>('/students/reset-password', undefined, { id }),
+  importRows: (rows: StudentInput[], dry_run = false) => postData<ImportResult>('/students/import', { rows, dry_run }),
+};
+
+export interface TeacherQuery {
+  page?: number;
+  pageSize?: number;
+  specialization?: string;
+  search?: string;
+  searchNIP?: string;
+  sortByNIP?: boolean;
+}
+export type TeacherInput = Pick<Teacher, 'name' | 'nip' | 'specialization' | 'status'>;
+
+export const teachersApi = {
+  list: (q: TeacherQuery = {}) => getData<Page<'students', Teacher>>('/teachers', { ...q }),
+  all: () => allPages((page) => teachersApi.list({ page, pageSize: 100 }).then((r) => ({ items: r.students, meta: r.meta }))),
+  create: (body: TeacherInput) => postData<Teacher>('/teachers', body),
+  update: (id: number, body: TeacherInput) => patchData<Teacher>('/teachers', body, { id }),
+  remove: (id: number) => deleteData<{ message: string }>('/teachers', { id }),
+  resetPassword: (id: number) => postData<{ initial_password: string }>('/teachers/reset-password', undefined, { id }),
+};
+
+export type ClassInput = Pick<ClassItem, 'name' | 'description' | 'teacher_id' | 'grade'>;
+
+export const classesApi = {
+  list: (q: { page?: number; pageSize?: number; grade?: number } = {}) => getData<Page<'classes', ClassItem>>('/classes', { ...q }),
+  create: (body: ClassInput) => postData<ClassItem>('/classes', body),
+  update: (id: number, body: ClassInput) => patchData<ClassItem>('/classes', body, { id }),
+  remove: (id: number) => deleteData<{ message: string }>('/classes', { id }),
+  details: (id: number, page = 1, pageSize?: number) =>
+    getData<{ classes: ClassDetail; meta: Meta }>('/classes/details', { id, page, pageSize }),
+  assign: (id: number, student_id: number[]) => postData<{ message: string }>('/classes/assign-students', { id, student_id }),
+  unassign: (id: number, student_id: number[]) =>
+    deleteDataWithBody<{ message: string }>('/classes/unassign-students', { id, student_id }),
+  classId: (grade: number, teacher_id: number) =>
+    getData<{ class_id: number | null; total: number }>('/classes/class-id', { grade, teacher_id }),
+  assigned: (studentId: number, page = 1, pageSize?: number) =>
+    getData<Page<'classes', ClassItem>>('/classes/assigned', { id: studentId, page, pageSize }),
+  mine: () => getData<{ classes: ClassItem[] }>('/classes/mine'),
+  students: (id: number, q: { page?: number; pageSize?: number; search?: string } = {}) =>
+    getData<Page<'students', Student>>('/classes/students', { id, ...q }),
+};
+
+export type MaterialInput = Pick<Material, 'title' | 'description' | 'content' | 'class_id'> & { teacher_id?: number };
+
+export const materialsApi = {
+  fromClass: (classId: number, page = 1, pageSize?: number) =>
+    getData<Page<'materials', Material>>('/materials/from-class', { id: classId, page, pageSize }),
+  detail: (id: number) => getData<Material>('/materials/detail', { id }),
+  create: (body: MaterialInput) => postData<Material>('/materials', body),
+  update: (id: number, body: MaterialInput) => putData<Material>('/materials', body, { id }),
+  remove: (id: number) => deleteData<{ message: string }>('/materials', { id }),
+};
+
+export type DiscussionInput = { topic: string; description: string };
+
+export const discussionsApi = {
+  list: (page = 1, pageSize?: number) => getData<Page<'discussions', Discussion>>('/discussions', { page, pageSize }),
+  create: (body: DiscussionInput) => postData<Discussion>('/discussions', { ...body, replies: null }),
+  update: (id: number, body: DiscussionInput) => putData<Discussion>('/discussions', body, { id }),
+  remove: (id: number) => deleteData<{ message: string }>('/discussions', { id }),
+  reply: (id: number, text: string) => putData<Discussion>('/discussions/reply', { replies: text }, { id }),
+};
+
+export const materialDiscussionsApi = {
+  list: (materialId: number, page = 1, pageSize?: number) =>
+    getData<Page<'discussions', Discussion>>('/discussions-material', { id: materialId, page, pageSize }),
+  create: (materialId: number, body: DiscussionInput) =>
+    postData<Discussion>('/discussions-material', { ...body, replies: null, material_id: materialId }),
+  update: (id: number, materialId: number, body: DiscussionInput) =>
+    putData<Discussion>('/discussions-material', { ...body, material_id: materialId }, { id }),
+  remove: (id: number) => deleteData<{ message: string }>('/discussions-material', { id }),
+  reply: (id: number, text: string) => putData<Discussion>('/discussions-material/reply', { replies: text }, { id }),
+};
+
+export type ExerciseInput = Pick<Exercise, 'title' | 'material_id' | 'content'> & { total_marks?: number; teacher_id?: number };
+export type ExamInput = Pick<Exam, 'title' | 'class_id' | 'content' | 'start_time' | 'end_time'> & {
+  total_marks?: number;
+  teacher_id?: number;
+};
+
+/** Answer sheets of one kind of work (exercise or exam). */
+function answersApi(base: '/exercises-answers' | '/exams-answers', key: 'exercise_id' | 'exam_id') {
+  return {
+    get: (itemId: number, studentId: number) => getData<AnswerSheet[]>(base, { [key]: itemId, student_id: studentId }),
+    /** Idempotent on the server: returns the existing sheet when there is one. */
+    create: (itemId: number, studentId: number) =>
+      postData<AnswerSheet>(base, { [key]: itemId, student_id: studentId, answers: {} }),
+    save: (sheetId: number, itemId: number, studentId: number, answers: Answers) =>
+      patchData<AnswerSheet>(base, { [key]: itemId, student_id: studentId, answers }, { id: sheetId }),
+    remove: (sheetId: number) => deleteData<{ message: string }>(base, { id: sheetId }),
+  };
+}
+
+export const exercisesApi = {
+  /** Teachers get the full content; students get it without answer keys. */
+  byMaterial: (materialId: number) => getData<Exercise[]>('/exercises', { material_id: materialId, number: 0 }),
+  question: (materialId: number, number: number) => getData<Exercise[]>('/exercises/student', { material_id: materialId, number }),
+  create: (body: ExerciseInput) => postData<Exercise>('/exercises', { total_marks: 100, ...body }),
+  update: (id: number, body: ExerciseInput) => putData<Exercise>('/exercises', { total_marks: 100, ...body }, { id }),
+  remove: (id: number) => deleteData<{ message: string }>('/exercises', { id }),
+  allGrades: (studentId: number) => getData<Grade[]>('/exercises/get-all-grade', { student_id: studentId }),
+  grade: (exerciseId: number, studentId: number) =>
+    getData<Grade[]>('/exercises/get-grade', { exercise_id: exerciseId, student_id: studentId }),
+  calculateGrade: (exerciseId: number, studentId: number) =>
+    postData<Grade>('/exercises/calculate-grade', { exercise_id: exerciseId, student_id: studentId }),
+  submissions: (exerciseId: number) => getData<Submission[]>('/exercises/submissions', { exercise_id: exerciseId }),
+  submission: (exerciseId: number, studentId: number) =>
+    getData<SubmissionDetail>('/exercises/submission', { exercise_id: exerciseId, student_id: studentId }),
+  setEssayScore: (exerciseId: number, studentId: number, number: number, score: number) =>
+    patchData<Grade>('/exercises/essay-score', { exercise_id: exerciseId, student_id: studentId, number, score }),
+  answers: answersApi('/exercises-answers', 'exercise_id'),
+};
+
+export const examsApi = {
+  byClass: (classId: number) => getData<Exam[]>('/exams', { class_id: classId, number: 0 }),
+  question: (classId: number, number: number) => getData<Exam[]>('/exams/student', { class_id: classId, number }),
+  create: (body: ExamInput) => postData<Exam>('/exams', { total_marks: 100, ...body }),
+  update: (id: number, body: ExamInput) => putData<Exam>('/exams', { total_marks: 100, ...body }, { id }),
+  remove: (id: number) => deleteData<{ message: string }>('/exams', { id }),
+  allGrades: (studentId: number) => getData<Grade[]>('/exams/get-all-grade', { student_id: studentId }),
+  grade: (examId: number, studentId: number) => getData<Grade[]>('/exams/get-grade', { exam_id: examId, student_id: studentId }),
+  calculateGrade: (examId: number, studentId: number) =>
+    postData<Grade>('/exams/calculate-grade', { exam_id: examId, student_id: studentId }),
+  submissions: (examId: number) => getData<Submission[]>('/exams/submissions', { exam_id: examId }),
+  submission: (examId: number, studentId: number) =>
+    getData<SubmissionDetail>('/exams/submission', { exam_id: examId, student_id: studentId }),
+  setEssayScore: (examId: number, studentId: number, number: number, score: number) =>
+    patchData<Grade>('/exams/essay-score', { exam_id: examId, student_id: studentId, number, score }),
+  answers: answersApi('/exams-answers', 'exam_id'),
+};
+
+export const reportsApi = {
+  create: (body: { kind: 'general' | 'material'; discussion_id: number; reply_id?: string }) => postData<Report>('/reports', body),
+  list: () => getData<Report[]>('/reports'),
+  remove: (id: number) => deleteData<{ message: string }>('/reports', { id }),
+};
+
+export const statsApi = {
+  admin: () => getData<AdminStats>('/stats/admin'),
+  teacher: () => getData<TeacherStats>('/stats/teacher'),
+  student: () => getData<StudentStats>('/stats/student'),
+};

@@ -1,0 +1,95 @@
+// Session storage shared by the shell and every remote. Kept free of axios so the login page stays light.
+export type Role = 'admin' | 'teacher' | 'student';
+
+export interface UserData {
+  user_id: number;
+  email: string;
+  role: Role | string;
+  display_name: string;
+  exp: number;
+  teacher_id?: number;
+  student_id?: number;
+}
+
+const TOKEN_KEY = 'token';
+const USER_KEY = 'userData';
+
+export function getToken(): string | null {
+  return localStorage.getItem(TOKEN_KEY);
+}
+
+/** Decodes the JWT payload (base64url) without verifying it: the server verifies every call. */
+export function decodeToken(token: string): UserData {
+  const part = token.split('.')[1];
+  if (!part) throw new Error('Malformed token');
+  const base64 = part.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(part.length / 4) * 4, '=');
+  const json = decodeURIComponent(
+    Array.from(atob(base64), (c) => '%' + c.charCodeAt(0).toString(16).padStart(2, '0')).join(''),
+  );
+  return JSON.parse(json) as UserData;
+}
+
+export function saveSession(token: string): UserData {
+  const user = decodeToken(token);
+  localStorage.setItem(TOKEN_KEY, token);
+  localStorage.setItem(USER_KEY, JSON.stringify(user));
+  return user;
+}
+
+/** The stored user, or null when missing, unreadable or expired. */
+export function getUserData(): UserData | null {
+  if (!getToken()) return null;
+  const raw = localStorage.getItem(USER_KEY);
+  if (!raw) return null;
+  try {
+    const user = JSON.parse(raw) as UserData;
+    if (typeof user.exp === 'number' && user.exp * 1000 <= Date.now()) return null;
+    return user;
+  } catch {
+    console.error('Invalid stored user data');
+    return null;
+  }
+}
+
+export function clearSession(): void {
+  localStorage.removeItem(TOKEN_KEY);
+  localStorage.removeItem(USER_KEY);
+}
+
+export function roleOf(user: Pick<UserData, 'role'>): Role {
+  return user.role === 'admin' || user.role === 'teacher' ? user.role : 'student';
+}
+
+const HOMES: Record<Role, string> = {
+  admin: '/DashboardAdmin',
+  teacher: '/DashboardTeacher',
+  student: '/DashboardStudent',
+};
+
+export function roleHome(role: Role | string): string {
+  return HOMES[roleOf({ role })];
+}
+
+const ROLE_PATHS: Record<Role, string[]> = {
+  admin: ['/DashboardAdmin', '/ManageClass10', '/ManageClass11', '/ManageClass12', '/class/', '/ManageAccStudent', '/ManageAccTeacher'],
+  teacher: [
+    '/DashboardTeacher', '/ManageSubjects', '/CreateSubjects', '/EditSubjects', '/DetailSubjects', '/ManageTaskExam',
+    '/CreateExercise', '/PreviewExercise', '/EditExercise', '/PreviewAnExam', '/CreateExam', '/EditExam', '/create-task',
+    '/create-exam', '/Grades', '/Review',
+  ],
+  student: [
+    '/DashboardStudent', '/MyClasses', '/GroupDiscussions', '/CreateDiscussions', '/MyDetailClasses/', '/MyDetailSubject/',
+    '/MyClassesTask', '/MyClassesExam', '/MyDetailClassesTask/', '/MyTask', '/MyExams',
+  ],
+};
+
+/** Which role a path belongs to, or null for shared paths (/, /test, /post, unknown). */
+export function roleOfPath(pathname: string): Role | null {
+  for (const role of Object.keys(ROLE_PATHS) as Role[]) {
+    // Prefix match: '/ManageSubjects' covers '/ManageSubjects10', '/class/' covers '/class/7'.
+    if (ROLE_PATHS[role].some((prefix) => pathname.startsWith(prefix))) {
+      return role;
+    }
+  }
+  return null;
+}

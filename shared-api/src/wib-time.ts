@@ -1,0 +1,24 @@
+// Exam times are fixed to WIB (+07:00, Asia/Jakarta), whatever the browser's zone.
+const WIB_OFFSET_MS = 7 * 60 * 60 * 1000;
+
+/** 'YYYY-MM-DD' of the given instant in WIB. */
+export function wibDate(at: Date = new Date()): string {
+  return new Date(at.getTime() + WIB_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/** 'HH:MM' of the given instant in WIB. */
+export function wibTime(at: Date = new Date()): string {
+  return new Date(at.getTime() + WIB_OFFSET_MS).toISOString().slice(11, 16);
+}
+
+/** Combines a WIB date and wall-clock time into the API's form 'YYYY-MM-DDTHH:MM:00+07:00'. */
+export function toWibIso(date: string, time: string): string {
+  return `${date}T${time}:00+07:00`;
+}
+
+/** Splits an API time ('…+07:00') into its WIB date and time, whatever offset it was written with. */
+export function fromWibIso(iso: string): { date: string; time: string } {
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return { date: '', time: '' };
+  return { date: wibDate(at), time: wibTime(at) };
+}

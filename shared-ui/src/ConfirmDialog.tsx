@@ -1,0 +1,35 @@
+import type { ReactNode } from 'react';
+import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
+
+export interface ConfirmDialogProps {
+  open: boolean;
+  title: string;
+  message: ReactNode;
+  confirmLabel?: string;
+  cancelLabel?: string;
+  /** Colours the confirm button red for destructive actions. */
+  destructive?: boolean;
+  busy?: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}
+
+/** Yes/no confirmation, e.g. title 'Confirmation of Exam Submission' or 'are you sure you want to delete {name}?'. */
+export function ConfirmDialog({
+  open, title, message, confirmLabel = 'Yes', cancelLabel = 'Cancel', destructive = false, busy = false, onConfirm, onClose,
+}: ConfirmDialogProps) {
+  return (
+    <Dialog open={open} onClose={onClose} aria-labelledby="kelasku-confirm-title" aria-describedby="kelasku-confirm-text">
+      <DialogTitle id="kelasku-confirm-title">{title}</DialogTitle>
+      <DialogContent>
+        <DialogContentText id="kelasku-confirm-text" component="div">{message}</DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{cancelLabel}</Button>
+        <Button variant="contained" color={destructive ? 'error' : 'primary'} onClick={onConfirm} disabled={busy}>
+          {confirmLabel}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,65 @@
+import type { ChangeEvent, ReactNode } from 'react';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
+
+export interface ModalField {
+  label: string;
+  /** Input type ('text', 'number', 'email', 'password', 'date', …). A multi-line textarea when omitted. */
+  type?: string;
+  value?: string | number;
+  onChange?: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
+  /** A custom control shown instead of the text input (e.g. a select). */
+  component?: ReactNode;
+  name?: string;
+  /** Extra attributes for the input, e.g. { step: 0.01 }. */
+  inputProps?: Record<string, unknown>;
+}
+
+export interface ModalProps {
+  open: boolean;
+  title: string;
+  fields: ModalField[];
+  confirmLabel?: string;
+  onClose: () => void;
+  onConfirm: () => void;
+  /** Disables the confirm button (e.g. while saving). */
+  busy?: boolean;
+  children?: ReactNode;
+}
+
+/** Form dialog: a title, a list of labelled fields (textarea by default), a confirm button and Cancel. */
+export function Modal({ open, title, fields, confirmLabel = 'Save', onClose, onConfirm, busy = false, children }: ModalProps) {
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="kelasku-modal-title">
+      <DialogTitle id="kelasku-modal-title">{title}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          {fields.map((field, index) =>
+            field.component ? (
+              <div key={field.name ?? `${field.label}-${index}`}>{field.component}</div>
+            ) : (
+              <TextField
+                key={field.name ?? `${field.label}-${index}`}
+                label={field.label}
+                name={field.name}
+                type={field.type}
+                multiline={!field.type}
+                minRows={field.type ? undefined : 3}
+                value={field.value ?? ''}
+                onChange={field.onChange}
+                fullWidth
+                slotProps={{ htmlInput: field.inputProps }}
+              />
+            ),
+          )}
+          {children}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Cancel</Button>
+        <Button variant="contained" onClick={onConfirm} disabled={busy}>
+          {confirmLabel}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

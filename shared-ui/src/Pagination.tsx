@@ -1,0 +1,44 @@
+import { Button, IconButton, Stack, Typography } from '@mui/material';
+import ChevronLeft from '@mui/icons-material/ChevronLeft';
+import ChevronRight from '@mui/icons-material/ChevronRight';
+import { pageSlots } from './pagination';
+
+export interface PaginationProps {
+  currentPage: number;
+  totalPages: number;
+  onPageChange: (page: number) => void;
+}
+
+/** Previous/next buttons and page numbers; a window of 5 with first/last shortcuts when there are more than 5 pages. */
+export function Pagination({ currentPage, totalPages, onPageChange }: PaginationProps) {
+  const total = Math.max(1, totalPages);
+  return (
+    <Stack component="nav" aria-label="Pagination" direction="row" spacing={0.5} sx={{ my: 2, flexWrap: 'wrap', alignItems: 'center', justifyContent: 'center' }}>
+      <IconButton aria-label="Previous page" disabled={currentPage <= 1} onClick={() => onPageChange(currentPage - 1)}>
+        <ChevronLeft />
+      </IconButton>
+      {pageSlots(currentPage, total).map((slot) =>
+        typeof slot === 'number' ? (
+          <Button
+            key={slot}
+            size="small"
+            variant={slot === currentPage ? 'contained' : 'text'}
+            aria-current={slot === currentPage ? 'page' : undefined}
+            aria-label={`Page ${slot}`}
+            onClick={() => slot !== currentPage && onPageChange(slot)}
+            sx={{ minWidth: 36 }}
+          >
+            {slot}
+          </Button>
+        ) : (
+          <Typography key={slot} component="span" aria-hidden="true" sx={{ px: 0.5 }}>
+            …
+          </Typography>
+        ),
+      )}
+      <IconButton aria-label="Next page" disabled={currentPage >= total} onClick={() => onPageChange(currentPage + 1)}>
+        <ChevronRight />
+      </IconButton>
+    </Stack>
+  );
+}

@@ -1,0 +1,155 @@
+import { useState, type ReactNode } from 'react';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
+import {
+  AppBar, Box, Collapse, Drawer, IconButton, List, ListItemButton, ListItemText, Toolbar, Typography, useMediaQuery,
+} from '@mui/material';
+import MenuIcon from '@mui/icons-material/Menu';
+import ExpandLess from '@mui/icons-material/ExpandLess';
+import ExpandMore from '@mui/icons-material/ExpandMore';
+import LogoutIcon from '@mui/icons-material/Logout';
+import { clearSession } from '@kelasku/shared-api';
+import { Logo } from './Logo';
+import { adminNav, isLinkActive, isNavGroup, roleTitles, studentNav, teacherNav, type NavItem, type NavLink } from './nav';
+import { kelaskuColors } from './theme';
+
+export type LayoutRole = 'admin' | 'teacher' | 'student';
+
+export interface RoleLayoutProps {
+  role: LayoutRole;
+  /** Sidebar title; defaults to 'Kelasku Admin' / 'Kelasku Teacher' / 'Kelasku Student'. */
+  title?: string;
+  /** Sidebar items; default to adminNav / teacherNav / studentNav. */
+  items?: NavItem[];
+  children: ReactNode;
+}
+
+export const SIDEBAR_WIDTH = 260;
+const LOGOUT_ALERTS: Record<LayoutRole, string> = { admin: 'Anda Telah Logout', teacher: 'Succesfully logout', student: 'Succesfully logout' };
+const DEFAULT_ITEMS: Record<LayoutRole, NavItem[]> = { admin: adminNav, teacher: teacherNav, student: studentNav };
+
+const linkSx = {
+  borderRadius: 2,
+  mx: 1,
+  my: 0.25,
+  color: 'rgba(255,255,255,0.85)',
+  '&.active, &.active:hover': { bgcolor: 'rgba(255,255,255,0.18)', color: '#fff', fontWeight: 700 },
+  '&:hover': { bgcolor: 'rgba(255,255,255,0.08)' },
+} as const;
+
+function SidebarLink({ link, pathname, nested, onNavigate }: { link: NavLink; pathname: string; nested?: boolean; onNavigate: () => void }) {
+  const active = isLinkActive(link, pathname);
+  return (
+    <ListItemButton
+      component={RouterLink}
+      to={link.to}
+      className={active ? 'active' : undefined}
+      aria-current={active ? 'page' : undefined}
+      onClick={onNavigate}
+      sx={{ ...linkSx, pl: nested ? 5 : 2 }}
+    >
+      <ListItemText primary={link.label} slotProps={{ primary: { fontWeight: active ? 700 : 500 } }} />
+    </ListItemButton>
+  );
+}
+
+function SidebarGroup({ label, links, pathname, onNavigate }: { label: string; links: NavLink[]; pathname: string; onNavigate: () => void }) {
+  const containsActive = links.some((l) => isLinkActive(l, pathname));
+  const [open, setOpen] = useState(containsActive);
+  const id = `nav-group-${label.replace(/\W+/g, '-').toLowerCase()}`;
+  return (
+    <>
+      <ListItemButton onClick={() => setOpen((o) => !o)} aria-expanded={open} aria-controls={id} sx={linkSx}>
+        <ListItemText primary={label} slotProps={{ primary: { fontWeight: containsActive ? 700 : 500 } }} />
+        {open ? <ExpandLess /> : <ExpandMore />}
+      </ListItemButton>
+      <Collapse in={open} timeout="auto" unmountOnExit id={id}>
+        <List disablePadding>
+          {links.map((link) => (
+            <SidebarLink key={link.to} link={link} pathname={pathname} nested onNavigate={onNavigate} />
+          ))}
+        </List>
+      </Collapse>
+    </>
+  );
+}
+
+function Sidebar({ role, title, items, onNavigate }: { role: LayoutRole; title: string; items: NavItem[]; onNavigate: () => void }) {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const logout = () => {
+    clearSession();
+    window.alert(LOGOUT_ALERTS[role]);
+    onNavigate();
+    navigate('/');
+  };
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', bgcolor: kelaskuColors.sidebar, color: '#fff' }}>
+      <Box sx={{ px: 2, py: 2.5, display: 'flex', alignItems: 'center', gap: 1 }}>
+        <Box sx={{ bgcolor: '#fff', borderRadius: 2, p: 0.5, display: 'flex' }}>
+          <Logo size={28} wordmark={false} />
+        </Box>
+        <Typography component="p" variant="h6" sx={{ fontWeight: 700, fontSize: '1.1rem' }}>{title}</Typography>
+      </Box>
+      <List component="nav" aria-label={`${title} navigation`} sx={{ flex: 1 }}>
+        {items.map((item) =>
+          isNavGroup(item) ? (
+            <SidebarGroup key={item.label} label={item.label} links={item.children} pathname={pathname} onNavigate={onNavigate} />
+          ) : (
+            <SidebarLink key={item.to} link={item} pathname={pathname} onNavigate={onNavigate} />
+          ),
+        )}
+      </List>
+      <List>
+        <ListItemButton onClick={logout} sx={linkSx}>
+          <LogoutIcon fontSize="small" sx={{ mr: 1.5 }} />
+          <ListItemText primary="Logout" />
+        </ListItemButton>
+      </List>
+    </Box>
+  );
+}
+
+/**
+ * Page frame of every signed-in screen: the role's sidebar (a drawer behind a menu button on phones, < 600 px)
+ * and the content area. Logout clears the session, shows the role's alert and goes to '/'.
+ */
+export function RoleLayout({ role, title, items, children }: RoleLayoutProps) {
+  const phone = useMediaQuery('(max-width:599.95px)', { noSsr: true });
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const sidebarTitle = title ?? roleTitles[role];
+  const sidebar = (
+    <Sidebar role={role} title={sidebarTitle} items={items ?? DEFAULT_ITEMS[role]} onNavigate={() => setDrawerOpen(false)} />
+  );
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
+      {phone ? (
+        <>
+          <AppBar position="fixed" elevation={1} sx={{ bgcolor: kelaskuColors.sidebar }}>
+            <Toolbar variant="dense">
+              <IconButton color="inherit" edge="start" aria-label="Open menu" onClick={() => setDrawerOpen(true)} sx={{ mr: 1 }}>
+                <MenuIcon />
+              </IconButton>
+              <Typography component="p" variant="h6" sx={{ fontSize: '1.05rem', fontWeight: 700 }}>{sidebarTitle}</Typography>
+            </Toolbar>
+          </AppBar>
+          <Drawer
+            variant="temporary"
+            open={drawerOpen}
+            onClose={() => setDrawerOpen(false)}
+            ModalProps={{ keepMounted: false }}
+            slotProps={{ paper: { sx: { width: SIDEBAR_WIDTH, border: 0 } } }}
+          >
+            {sidebar}
+          </Drawer>
+        </>
+      ) : (
+        <Box component="aside" sx={{ width: SIDEBAR_WIDTH, flexShrink: 0 }}>
+          <Box sx={{ position: 'fixed', top: 0, bottom: 0, width: SIDEBAR_WIDTH, overflowY: 'auto' }}>{sidebar}</Box>
+        </Box>
+      )}
+      <Box component="main" sx={{ flex: 1, minWidth: 0, p: { xs: 2, sm: 3 }, pt: phone ? 8 : 3 }}>
+        {children}
+      </Box>
+    </Box>
+  );
+}

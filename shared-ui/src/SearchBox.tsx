@@ -1,0 +1,41 @@
+import type { FormEvent } from 'react';
+import { IconButton, InputBase, Paper } from '@mui/material';
+import SearchIcon from '@mui/icons-material/Search';
+
+export interface SearchBoxProps {
+  query: string;
+  onChange: (query: string) => void;
+  /** Called with the current query on Enter or on the search button. */
+  onSearch: (query: string) => void;
+  placeholder?: string;
+  /** Accessible name of the input; defaults to the placeholder. */
+  label?: string;
+}
+
+/** A text input with a search-icon button; Enter searches. */
+export function SearchBox({ query, onChange, onSearch, placeholder = 'Search', label }: SearchBoxProps) {
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSearch(query);
+  };
+  return (
+    <Paper
+      component="form"
+      role="search"
+      onSubmit={submit}
+      variant="outlined"
+      sx={{ display: 'flex', alignItems: 'center', pl: 1.5, width: '100%', maxWidth: 480 }}
+    >
+      <InputBase
+        sx={{ flex: 1 }}
+        value={query}
+        placeholder={placeholder}
+        onChange={(e) => onChange(e.target.value)}
+        inputProps={{ 'aria-label': label ?? placeholder }}
+      />
+      <IconButton type="submit" aria-label="Search" color="primary">
+        <SearchIcon />
+      </IconButton>
+    </Paper>
+  );
+}

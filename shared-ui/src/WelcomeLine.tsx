@@ -1,0 +1,19 @@
+import { Typography } from '@mui/material';
+import { getUserData } from '@kelasku/shared-api';
+
+export interface WelcomeLineProps {
+  /** Shown when the stored user has no display name: 'Teacher' on the teacher dashboard, 'Guest' on the student one. */
+  fallback: string;
+  /** Overrides the stored display name (mostly for tests). */
+  name?: string | null;
+}
+
+/** 'Welcome again, {display name}!' from the stored user data. */
+export function WelcomeLine({ fallback, name }: WelcomeLineProps) {
+  const displayName = (name ?? getUserData()?.display_name)?.trim() || fallback;
+  return (
+    <Typography variant="h6" component="p" sx={{ mb: 2, fontWeight: 600 }}>
+      Welcome again, {displayName}!
+    </Typography>
+  );
+}

@@ -1,0 +1,14 @@
+export { SearchBox, type SearchBoxProps } from './SearchBox';
+export { Modal, type ModalProps, type ModalField } from './Modal';
+export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog';
+export { Pagination, type PaginationProps } from './Pagination';
+export { pageSlots, type PageSlot } from './pagination';
+export { RoleLayout, SIDEBAR_WIDTH, type RoleLayoutProps, type LayoutRole } from './RoleLayout';
+export { adminNav, teacherNav, studentNav, roleTitles, isLinkActive, isNavGroup, type NavItem, type NavLink, type NavGroup } from './nav';
+export { Banner } from './Banner';
+export { WelcomeLine, type WelcomeLineProps } from './WelcomeLine';
+export { kelaskuTheme, kelaskuColors, KelaskuThemeProvider } from './theme';
+export { SafeHtml, sanitizeHtml } from './SafeHtml';
+export { formatDateId, formatWibTime, formatWibRange, formatReplyTime, INDONESIAN_MONTHS } from './dates';
+export { LoadingState, ErrorState, EmptyState } from './states';
+export { Logo, type LogoProps } from './Logo';

@@ -1,0 +1,52 @@
+import { classesApi, getUserData, type ClassItem } from '@kelasku/shared-api';
+
+/** What the teacher screens need to know about one of the teacher's classes. */
+export interface TeacherClass {
+  id: number;
+  name: string;
+  grade: number;
+  student_count?: number;
+}
+
+function toTeacherClass(c: ClassItem): TeacherClass {
+  return { id: c.id, name: c.name, grade: c.grade, student_count: c.student_count };
+}
+
+/** The teacher's classes (all grades), ordered by id. */
+export async function myClasses(): Promise<TeacherClass[]> {
+  const { classes } = await classesApi.mine();
+  return [...classes].sort((a, b) => a.id - b.id).map(toTeacherClass);
+}
+
+/**
+ * The teacher's class of a grade: through class-id with the stored teacher_id (the spec's call), else through
+ * /classes/mine. Null when the teacher has no class of that grade (warned on the console, as the spec says).
+ */
+export async function findTeacherClass(grade: number): Promise<TeacherClass | null> {
+  const teacherId = getUserData()?.teacher_id;
+  let found: TeacherClass | null;
+  if (typeof teacherId === 'number') {
+    const { class_id } = await classesApi.classId(grade, teacherId);
+    if (class_id == null) {
+      found = null;
+    } else {
+      // The class name is only a nicety: a failing /classes/mine must not hide the class.
+      const mine = await myClasses().catch(() => [] as TeacherClass[]);
+      found = mine.find((c) => c.id === class_id) ?? { id: class_id, name: '', grade };
+    }
+  } else {
+    found = (await myClasses()).find((c) => c.grade === grade) ?? null;
+  }
+  if (!found) console.warn('Class ID not found');
+  return found;
+}
+
+/** One of the teacher's classes by id (for the name on class screens); a bare record when it is not listed. */
+export async function findClassById(classId: number): Promise<TeacherClass> {
+  const mine = await myClasses().catch(() => [] as TeacherClass[]);
+  return mine.find((c) => c.id === classId) ?? { id: classId, name: '', grade: 0 };
+}
+
+export function gradeLabel(grade: number): string {
+  return `${grade}th Grade`;
+}
