@@ -1,9 +1,9 @@
 import type { Config } from 'jest';
 
 // One Jest run over every package. Browser tests (e2e/) have their own config and run after a build.
-const tsJest = {
-  '^.+\\.tsx?$': ['ts-jest', { tsconfig: '<rootDir>/../tsconfig.base.json', isolatedModules: true, diagnostics: false }],
-} as const;
+const tsJest: Config['transform'] = {
+  '^.+\\.tsx?$': ['ts-jest', { tsconfig: '<rootDir>/../tsconfig.base.json', diagnostics: false }],
+};
 
 const sharedMappers = {
   '^@kelasku/shared-ui$': '<rootDir>/../shared-ui/src/index.ts',
@@ -21,7 +21,7 @@ function webProject(dir: string, extraMappers: Record<string, string> = {}): Con
     setupFilesAfterEnv: ['<rootDir>/../jest/setup-dom.ts'],
     moduleNameMapper: { ...sharedMappers, ...extraMappers },
     testMatch: ['<rootDir>/src/**/*.test.ts?(x)'],
-  } as Config;
+  };
 }
 
 const config: Config = {
@@ -30,7 +30,15 @@ const config: Config = {
       displayName: 'server',
       rootDir: '<rootDir>/server',
       testEnvironment: 'node',
-      transform: tsJest,
+      // sanitize-html depends on ESM-only htmlparser2 and friends: compile those to CommonJS for Jest.
+      transform: {
+        ...tsJest,
+        '/node_modules/(?:sanitize-html/node_modules/)?(?:htmlparser2|domhandler|domutils|entities|dom-serializer|domelementtype)/.+\\.js$': [
+          'ts-jest',
+          { tsconfig: { allowJs: true, module: 'commonjs', target: 'ES2022' }, diagnostics: false },
+        ],
+      },
+      transformIgnorePatterns: ['/node_modules/(?!(?:sanitize-html/node_modules/)?(?:htmlparser2|domhandler|domutils|entities|dom-serializer|domelementtype)/)'],
       testMatch: ['<rootDir>/src/**/*.test.ts'],
     },
     webProject('shared-api'),
