@@ -30,15 +30,15 @@ const config: Config = {
       displayName: 'server',
       rootDir: '<rootDir>/server',
       testEnvironment: 'node',
-      // sanitize-html depends on ESM-only htmlparser2 and friends: compile those to CommonJS for Jest.
+      // sanitize-html depends on ESM-only htmlparser2 and friends, and kysely 0.29 is ESM only: compile those to CommonJS for Jest.
       transform: {
         ...tsJest,
-        '/node_modules/(?:sanitize-html/node_modules/)?(?:htmlparser2|domhandler|domutils|entities|dom-serializer|domelementtype)/.+\\.js$': [
+        '/node_modules/(?:sanitize-html/node_modules/)?(?:htmlparser2|domhandler|domutils|entities|dom-serializer|domelementtype|kysely|content-disposition|cookie)/.+\\.js$': [
           'ts-jest',
           { tsconfig: { allowJs: true, module: 'commonjs', target: 'ES2022' }, diagnostics: false },
         ],
       },
-      transformIgnorePatterns: ['/node_modules/(?!(?:sanitize-html/node_modules/)?(?:htmlparser2|domhandler|domutils|entities|dom-serializer|domelementtype)/)'],
+      transformIgnorePatterns: ['/node_modules/(?!(?:sanitize-html/node_modules/)?(?:htmlparser2|domhandler|domutils|entities|dom-serializer|domelementtype|kysely|content-disposition|cookie)/)'],
       testMatch: ['<rootDir>/src/**/*.test.ts'],
     },
     webProject('shared-api'),

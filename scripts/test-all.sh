@@ -2,6 +2,7 @@
 # The whole test suite (`npm test`): unit/API tests on SQLite, the server suite on PostgreSQL when one is
 # reachable, the production build, then the browser tests against it. Stops at the first failing step.
 #
+#   SKIP_TYPECHECK=1  skip the TypeScript check (local runs only)
 #   SKIP_BUILD=1  reuse the dist/ folders already there (local runs only)
 #   SKIP_E2E=1    stop after the build
 set -uo pipefail
@@ -42,6 +43,11 @@ run_jest() {
   if [[ -f $out ]]; then SUMMARY+=("$(jest_counts "$out" "$label")"); else SUMMARY+=("$label: 0 passed, 1 failed"); fi
   if [[ $code -ne 0 ]]; then finish 1 "$label tests failed (exit $code); see the output above"; fi
 }
+
+if [[ ${SKIP_TYPECHECK:-0} != 1 ]]; then
+  step "typecheck (tsc --noEmit per package)"
+  if ! bash scripts/typecheck.sh; then finish 1 "type errors (scripts/typecheck.sh)"; fi
+fi
 
 step "unit and API tests (Jest, SQLite)"
 run_jest unit npx jest --ci

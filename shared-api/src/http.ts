@@ -64,3 +64,8 @@ export function isNetworkError(err: unknown): boolean {
 export function errorStatus(err: unknown): number | undefined {
   return err instanceof AxiosError ? err.response?.status : undefined;
 }
+
+/** The JSON body the server sent with a failed call, if any (e.g. the per-row `errors` of a refused student import). */
+export function errorBody<T = unknown>(err: unknown): T | undefined {
+  return err instanceof AxiosError ? (err.response?.data as T | undefined) : undefined;
+}

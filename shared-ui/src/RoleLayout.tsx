@@ -47,7 +47,7 @@ function SidebarLink({ link, pathname, nested, onNavigate }: { link: NavLink; pa
       onClick={onNavigate}
       sx={{ ...linkSx, pl: nested ? 5 : 2 }}
     >
-      <ListItemText primary={link.label} slotProps={{ primary: { fontWeight: active ? 700 : 500 } }} />
+      <ListItemText primary={link.label} slotProps={{ primary: { sx: { fontWeight: active ? 700 : 500 } } }} />
     </ListItemButton>
   );
 }
@@ -59,7 +59,7 @@ function SidebarGroup({ label, links, pathname, onNavigate }: { label: string; l
   return (
     <>
       <ListItemButton onClick={() => setOpen((o) => !o)} aria-expanded={open} aria-controls={id} sx={linkSx}>
-        <ListItemText primary={label} slotProps={{ primary: { fontWeight: containsActive ? 700 : 500 } }} />
+        <ListItemText primary={label} slotProps={{ primary: { sx: { fontWeight: containsActive ? 700 : 500 } } }} />
         {open ? <ExpandLess /> : <ExpandMore />}
       </ListItemButton>
       <Collapse in={open} timeout="auto" unmountOnExit id={id}>

@@ -1,4 +1,4 @@
-import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import type { DbKind, Db } from './connect';
 import { initialMigration } from './migrations/0001_initial';
 

@@ -89,7 +89,6 @@ export async function gradeSheet(opts: GradeOptions): Promise<GradeResult> {
   const per = marksPerQuestion(opts.totalMarks, questions.length);
   const max = round2(per);
   const detail: GradeDetail = {};
-  let sum = 0;
   const essays: Promise<void>[] = [];
 
   for (const q of questions) {
@@ -97,7 +96,6 @@ export async function gradeSheet(opts: GradeOptions): Promise<GradeResult> {
     if (q.kind === 'mc') {
       const correct = given.trim().toLowerCase() === q.answer;
       detail[q.n] = { kind: 'mc', correct };
-      if (correct) sum += per;
       continue;
     }
     if (given.trim() === '') {
@@ -113,11 +111,8 @@ export async function gradeSheet(opts: GradeOptions): Promise<GradeResult> {
     );
   }
   await Promise.all(essays);
-  for (const q of questions) {
-    const d = detail[q.n];
-    if (d.kind === 'essay' && d.score !== null) sum += d.score;
-  }
-  return { score: round2(sum), detail: orderDetail(detail) };
+  const ordered = orderDetail(detail);
+  return { score: totalFromDetail(ordered, opts.totalMarks), detail: ordered };
 }
 
 function orderDetail(detail: GradeDetail): GradeDetail {
@@ -136,7 +131,8 @@ export function totalFromDetail(detail: GradeDetail, totalMarks: number): number
   let sum = 0;
   for (const d of Object.values(detail)) {
     if (d.kind === 'mc') sum += d.correct ? per : 0;
-    else sum += d.score ?? 0;
+    // Essay scores are stored rounded; one at its (rounded) max is worth exactly the per-question marks.
+    else if (d.score !== null) sum += d.score >= d.max ? per : d.score;
   }
   return round2(Math.min(sum, totalMarks));
 }

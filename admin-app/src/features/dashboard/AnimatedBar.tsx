@@ -22,7 +22,8 @@ const Rect = styled('rect')({
  * `seriesOrder` gives each series its dataset index (the order the series are drawn in).
  */
 export function animatedBar(seriesOrder: readonly string[]) {
-  function AnimatedBar(props: BarProps) {
+  // BarElement also passes `hidden` (a series toggled off in the legend), which BarProps does not declare.
+  function AnimatedBar(props: BarProps & { hidden?: boolean }) {
     const {
       seriesId, dataIndex, color, ownerState, xOrigin, yOrigin, layout, skipAnimation, x, y, width, height, hidden,
       ...svgProps

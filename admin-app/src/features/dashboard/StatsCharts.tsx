@@ -1,10 +1,15 @@
 import { useId, useMemo } from 'react';
 import { Box, Paper, Typography } from '@mui/material';
-import { visuallyHidden } from '@mui/utils';
 import { BarChart } from '@mui/x-charts/BarChart';
 import type { AdminStats } from '@kelasku/shared-api';
 import { animatedBar } from './AnimatedBar';
 import { classLabels, examChart, taskChart, type ChartSpec } from './chartData';
+
+// Visually hidden but read by screen readers (MUI's visuallyHidden lives in @mui/utils, which is not shared).
+const visuallyHidden = {
+  border: 0, clip: 'rect(0 0 0 0)', height: '1px', margin: '-1px', overflow: 'hidden', padding: 0, position: 'absolute',
+  whiteSpace: 'nowrap', width: '1px',
+} as const;
 
 /** One bar chart plus the same numbers as a screen-reader table (the SVG alone says little to assistive tech). */
 function StatsBarChart({ spec, labels }: { spec: ChartSpec; labels: string[] }) {

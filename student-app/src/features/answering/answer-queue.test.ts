@@ -97,7 +97,7 @@ test('serializes sends: one request at a time, then only the latest map', async 
 test('debounced essay typing sends one request after the pause, with the latest text', async () => {
   const server = fakeServer();
   const { queue } = makeQueue(server);
-  queue.update({ '1_essay': 'P' }, { debounceMs: 800 });
+  queue.update({ '1': 'P' }, { debounceMs: 800 });
   queue.update({ '1': 'Ph' }, { debounceMs: 800 });
   queue.update({ '1': 'Photo' }, { debounceMs: 800 });
   jest.advanceTimersByTime(799);

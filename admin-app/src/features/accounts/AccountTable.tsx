@@ -1,0 +1,59 @@
+import type { ReactNode } from 'react';
+import { IconButton, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Tooltip } from '@mui/material';
+import DeleteIcon from '@mui/icons-material/Delete';
+import EditIcon from '@mui/icons-material/Edit';
+import LockResetIcon from '@mui/icons-material/LockReset';
+import type { AccountRow } from './types';
+
+export interface AccountTableProps<T extends AccountRow> {
+  label: string;
+  columns: { label: string; render: (row: T) => ReactNode }[];
+  rows: T[];
+  onEdit: (row: T) => void;
+  onDelete: (row: T) => void;
+  onResetPassword: (row: T) => void;
+}
+
+/** The account table with edit, reset-password and delete per row; scrolls sideways on phones. */
+export function AccountTable<T extends AccountRow>({ label, columns, rows, onEdit, onDelete, onResetPassword }: AccountTableProps<T>) {
+  return (
+    <TableContainer component={Paper} variant="outlined">
+      <Table size="small" aria-label={label} sx={{ minWidth: 640 }}>
+        <TableHead>
+          <TableRow>
+            {columns.map((c) => (
+              <TableCell key={c.label}>{c.label}</TableCell>
+            ))}
+            <TableCell align="center">Action</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((row) => (
+            <TableRow key={row.id} hover>
+              {columns.map((c) => (
+                <TableCell key={c.label}>{c.render(row)}</TableCell>
+              ))}
+              <TableCell align="center" sx={{ whiteSpace: 'nowrap' }}>
+                <Tooltip title="Edit">
+                  <IconButton aria-label={`Edit ${row.name}`} onClick={() => onEdit(row)}>
+                    <EditIcon />
+                  </IconButton>
+                </Tooltip>
+                <Tooltip title="Reset password">
+                  <IconButton aria-label={`Reset password of ${row.name}`} onClick={() => onResetPassword(row)}>
+                    <LockResetIcon />
+                  </IconButton>
+                </Tooltip>
+                <Tooltip title="Delete">
+                  <IconButton aria-label={`Delete ${row.name}`} color="error" onClick={() => onDelete(row)}>
+                    <DeleteIcon />
+                  </IconButton>
+                </Tooltip>
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}

@@ -1,0 +1,192 @@
+import { useState, type ReactNode } from 'react';
+import { Alert, Box, Button, Chip, ToggleButton, Typography } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import SortIcon from '@mui/icons-material/Sort';
+import { errorMessage } from '@kelasku/shared-api';
+import { ConfirmDialog, EmptyState, ErrorState, LoadingState, Pagination, SearchBox } from '@kelasku/shared-ui';
+import { useLoad } from '../../hooks/useLoad';
+import { usePageParam } from '../../hooks/usePageParam';
+import { AccountFormDialog } from './AccountFormDialog';
+import { AccountTable } from './AccountTable';
+import { FilterMenu } from './FilterMenu';
+import { PasswordDialog, type ShownPassword } from './PasswordDialog';
+import type { AccountRow, AccountsConfig, FormValues } from './types';
+
+type Editing<T, V> = { mode: 'add'; initial: V } | { mode: 'edit'; initial: V; row: T };
+
+function withReason(base: string, err: unknown): string {
+  const reason = errorMessage(err);
+  return reason ? `${base}: ${reason}` : base;
+}
+
+export interface AccountsPageProps<T extends AccountRow, V extends FormValues> {
+  config: AccountsConfig<T, V>;
+  /** More toolbar buttons (the student CSV import); gets `reload` to refresh the list after a change. */
+  extraActions?: (reload: () => void) => ReactNode;
+}
+
+/** Search, filter, sort, table with edit/reset/delete, add dialog and one-time password dialog. */
+export function AccountsPage<T extends AccountRow, V extends FormValues>({ config, extraActions }: AccountsPageProps<T, V>) {
+  const [page, setPage] = usePageParam();
+  const [query, setQuery] = useState('');
+  const [search, setSearch] = useState('');
+  const [filter, setFilter] = useState('');
+  const [sort, setSort] = useState(false);
+  const list = useLoad(() => config.list({ page, filter, search, sort }), JSON.stringify([page, filter, search, sort]));
+
+  const [editing, setEditing] = useState<Editing<T, V> | null>(null);
+  const [deleting, setDeleting] = useState<T | null>(null);
+  const [resetting, setResetting] = useState<T | null>(null);
+  const [shown, setShown] = useState<ShownPassword | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [formFailure, setFormFailure] = useState<string | null>(null);
+  const [pageFailure, setPageFailure] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  const noun = config.noun.toLowerCase();
+  const firstPage = () => setPage(1);
+
+  const save = async (values: V) => {
+    if (!editing) return;
+    setBusy(true);
+    setFormFailure(null);
+    try {
+      if (editing.mode === 'add') {
+        const created = await config.create(values);
+        setEditing(null);
+        if (created.initial_password) setShown({ title: config.addedTitle, name: values.name, password: created.initial_password });
+        else setNotice(config.addedTitle);
+      } else {
+        await config.update(editing.row.id, values);
+        setEditing(null);
+      }
+      list.reload();
+    } catch (err) {
+      setFormFailure(withReason(editing.mode === 'add' ? `Failed to add ${noun}` : `Failed to update ${noun}`, err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const remove = async () => {
+    if (!deleting) return;
+    setBusy(true);
+    setPageFailure(null);
+    try {
+      await config.remove(deleting.id);
+      if (list.data?.rows.length === 1 && page > 1) setPage(page - 1);
+      else list.reload();
+    } catch (err) {
+      setPageFailure(withReason(`Failed to delete ${noun}`, err));
+    } finally {
+      setDeleting(null);
+      setBusy(false);
+    }
+  };
+
+  const resetPassword = async () => {
+    if (!resetting) return;
+    setBusy(true);
+    setPageFailure(null);
+    try {
+      const { initial_password } = await config.resetPassword(resetting.id);
+      setShown({ title: 'Password Reset', name: resetting.name, password: initial_password });
+    } catch (err) {
+      setPageFailure(withReason('Failed to reset the password', err));
+    } finally {
+      setResetting(null);
+      setBusy(false);
+    }
+  };
+
+  let content;
+  if (list.loading) content = <LoadingState />;
+  else if (list.error || !list.data) content = <ErrorState message="Failed to Fetch Data" onRetry={list.reload} />;
+  else if (list.data.rows.length === 0) content = <EmptyState message={`No ${noun} accounts found.`} />;
+  else
+    content = (
+      <>
+        <AccountTable
+          label={config.title}
+          columns={config.columns}
+          rows={list.data.rows}
+          onEdit={(row) => { setFormFailure(null); setEditing({ mode: 'edit', initial: config.toForm(row), row }); }}
+          onDelete={setDeleting}
+          onResetPassword={setResetting}
+        />
+        <Pagination currentPage={page} totalPages={list.data.totalPage} onPageChange={setPage} />
+      </>
+    );
+
+  const filterLabel = config.filterOptions.find((o) => o.value === filter)?.label;
+
+  return (
+    <Box>
+      <Typography component="h1" variant="h4" sx={{ fontWeight: 700, mb: 2 }}>{config.title}</Typography>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center', mb: 2 }}>
+        <Box sx={{ flex: '1 1 260px' }}>
+          <SearchBox
+            query={query}
+            onChange={setQuery}
+            onSearch={(q) => { setSearch(q.trim()); firstPage(); }}
+            placeholder={config.searchPlaceholder}
+          />
+        </Box>
+        <FilterMenu options={config.filterOptions} value={filter} onChange={(v) => { setFilter(v); firstPage(); }} />
+        <ToggleButton value="sort" size="small" color="primary" selected={sort} onChange={() => { setSort((s) => !s); firstPage(); }}>
+          <SortIcon fontSize="small" sx={{ mr: 0.5 }} aria-hidden="true" />
+          {config.sortLabel}
+        </ToggleButton>
+        {extraActions?.(list.reload)}
+        <Button
+          variant="contained"
+          startIcon={<AddIcon />}
+          onClick={() => { setFormFailure(null); setEditing({ mode: 'add', initial: config.emptyForm }); }}
+        >
+          {config.addLabel}
+        </Button>
+      </Box>
+      {filterLabel && (
+        <Chip
+          label={`Filter: ${filterLabel}`}
+          onDelete={() => { setFilter(''); firstPage(); }}
+          sx={{ mb: 2 }}
+        />
+      )}
+      {notice && <Alert severity="success" onClose={() => setNotice(null)} sx={{ mb: 2 }}>{notice}</Alert>}
+      {pageFailure && <Alert severity="error" onClose={() => setPageFailure(null)} sx={{ mb: 2 }}>{pageFailure}</Alert>}
+      {content}
+      <AccountFormDialog
+        open={editing !== null}
+        mode={editing?.mode ?? 'add'}
+        noun={config.noun}
+        fields={config.fields}
+        initial={editing?.initial ?? config.emptyForm}
+        busy={busy}
+        failure={formFailure}
+        onClose={() => setEditing(null)}
+        onSubmit={save}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        title={`are you sure you want to delete ${deleting?.name ?? ''}?`}
+        message={`The ${noun} account and its sign-in are removed. This cannot be undone.`}
+        confirmLabel="Delete"
+        destructive
+        busy={busy}
+        onConfirm={remove}
+        onClose={() => setDeleting(null)}
+      />
+      <ConfirmDialog
+        open={resetting !== null}
+        title={`Reset the password of ${resetting?.name ?? ''}?`}
+        message="A new password is made and shown once; the old password stops working."
+        confirmLabel="Reset password"
+        busy={busy}
+        onConfirm={resetPassword}
+        onClose={() => setResetting(null)}
+      />
+      <PasswordDialog shown={shown} onClose={() => setShown(null)} />
+    </Box>
+  );
+}

@@ -1,0 +1,43 @@
+import { useState } from 'react';
+import { Button, Menu, MenuItem } from '@mui/material';
+import FilterListIcon from '@mui/icons-material/FilterList';
+
+export interface FilterOption {
+  value: string;
+  label: string;
+}
+
+/** 'Apply Filter' button with its menu of options; the chosen option is checked. */
+export function FilterMenu({ options, value, onChange }: { options: FilterOption[]; value: string; onChange: (value: string) => void }) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  return (
+    <>
+      <Button
+        variant="outlined"
+        startIcon={<FilterListIcon />}
+        aria-haspopup="menu"
+        aria-controls={anchor ? 'apply-filter-menu' : undefined}
+        aria-expanded={anchor ? 'true' : undefined}
+        onClick={(e) => setAnchor(e.currentTarget)}
+      >
+        Apply Filter
+      </Button>
+      <Menu id="apply-filter-menu" anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
+        {options.map((o) => (
+          <MenuItem
+            key={o.value}
+            selected={o.value === value}
+            aria-checked={o.value === value}
+            role="menuitemradio"
+            onClick={() => {
+              setAnchor(null);
+              onChange(o.value);
+            }}
+          >
+            {o.label}
+          </MenuItem>
+        ))}
+      </Menu>
+    </>
+  );
+}

@@ -1,0 +1,49 @@
+import { teachersApi, type Teacher } from '@kelasku/shared-api';
+import { AccountsPage } from './AccountsPage';
+import type { AccountsConfig } from './types';
+
+export const SPECIALIZATIONS = [
+  'History', 'Biology', 'Mathematics', 'Art & Culture', 'Physics', 'Chemistry', 'English', 'Civics', 'Social Science',
+  'Physical Education', 'Religion',
+] as const;
+
+type TeacherForm = { name: string; nip: string; status: string; specialization: string };
+
+const toBody = (v: TeacherForm) => ({ name: v.name, nip: v.nip, status: v.status, specialization: v.specialization });
+
+const config: AccountsConfig<Teacher, TeacherForm> = {
+  title: 'Teacher Accounts',
+  noun: 'Teacher',
+  searchPlaceholder: 'Search by Name or NIP',
+  filterOptions: SPECIALIZATIONS.map((s) => ({ value: s, label: s })),
+  sortLabel: 'Sort by NIP',
+  addLabel: 'Add New Teacher',
+  addedTitle: 'Teacher Added Successfully',
+  columns: [
+    { label: 'Name', render: (t) => t.name },
+    { label: 'NIP', render: (t) => t.nip },
+    { label: 'Specialization', render: (t) => t.specialization },
+    { label: 'Status', render: (t) => t.status },
+  ],
+  fields: [
+    { key: 'name', label: 'Name' },
+    { key: 'nip', label: 'NIP' },
+    { key: 'status', label: 'Status' },
+    { key: 'specialization', label: 'Specialization', options: SPECIALIZATIONS },
+  ],
+  emptyForm: { name: '', nip: '', status: '', specialization: '' },
+  toForm: (t) => ({ name: t.name, nip: t.nip, status: t.status, specialization: t.specialization }),
+  list: ({ page, filter, search, sort }) =>
+    teachersApi
+      .list({ page, specialization: filter || undefined, search: search || undefined, sortByNIP: sort || undefined })
+      .then((r) => ({ rows: r.students, totalPage: r.meta.totalPage })),
+  create: (v) => teachersApi.create(toBody(v)),
+  update: (id, v) => teachersApi.update(id, toBody(v)),
+  remove: (id) => teachersApi.remove(id),
+  resetPassword: (id) => teachersApi.resetPassword(id),
+};
+
+/** /ManageAccTeacher */
+export default function ManageTeachers() {
+  return <AccountsPage config={config} />;
+}

@@ -1,0 +1,48 @@
+import { Alert, Button, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import DownloadIcon from '@mui/icons-material/Download';
+import type { ImportResult } from '@kelasku/shared-api';
+import { downloadCsv } from './downloadCsv';
+
+/** After a successful import: how many were created and their one-time passwords (also as a CSV download). */
+export function ImportResultView({ result }: { result: ImportResult }) {
+  const download = () =>
+    downloadCsv('student-passwords.csv', [
+      ['name', 'nis', 'grade', 'initial_password'],
+      ...result.students.map((s) => [s.name, s.nis, s.grade, s.initial_password ?? '']),
+    ]);
+  return (
+    <>
+      <Alert severity="success" sx={{ mb: 2 }}>
+        {result.created} {result.created === 1 ? 'student' : 'students'} imported.
+      </Alert>
+      <Typography sx={{ mb: 1 }}>
+        Their initial passwords are shown only now. Download them before closing this window.
+      </Typography>
+      <Button variant="contained" startIcon={<DownloadIcon />} onClick={download} sx={{ mb: 2 }}>
+        Download passwords (CSV)
+      </Button>
+      <TableContainer component={Paper} variant="outlined" sx={{ maxHeight: 320 }}>
+        <Table size="small" stickyHeader aria-label="Imported students" sx={{ minWidth: 480 }}>
+          <TableHead>
+            <TableRow>
+              <TableCell>Name</TableCell>
+              <TableCell>NIS</TableCell>
+              <TableCell>Grade</TableCell>
+              <TableCell>Initial password</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {result.students.map((s) => (
+              <TableRow key={s.id}>
+                <TableCell>{s.name}</TableCell>
+                <TableCell>{s.nis}</TableCell>
+                <TableCell>{s.grade}</TableCell>
+                <TableCell sx={{ fontFamily: 'monospace' }}>{s.initial_password}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+    </>
+  );
+}

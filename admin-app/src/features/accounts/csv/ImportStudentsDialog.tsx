@@ -1,0 +1,148 @@
+import { useState, type ChangeEvent } from 'react';
+import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
+import { errorBody, errorMessage, studentsApi, type ImportError, type ImportResult, type StudentInput } from '@kelasku/shared-api';
+import { ImportResultView } from './ImportResultView';
+import { PreviewTable } from './PreviewTable';
+import { CsvFileError, readStudentCsv } from './studentRows';
+
+type Check = 'idle' | 'checking' | 'passed' | 'rejected' | 'failed';
+
+interface Loaded {
+  fileName: string;
+  rows: StudentInput[];
+  localErrors: ImportError[];
+}
+
+/** The server's per-row errors, whether it answered 200 (dry run) or 400 with the same body. */
+function rowErrors(result: Partial<ImportResult> | undefined): ImportError[] {
+  return Array.isArray(result?.errors) ? result.errors : [];
+}
+
+function ImportFlow({ onClose, onImported }: { onClose: () => void; onImported: () => void }) {
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [serverErrors, setServerErrors] = useState<ImportError[]>([]);
+  const [check, setCheck] = useState<Check>('idle');
+  const [importing, setImporting] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [result, setResult] = useState<ImportResult | null>(null);
+
+  /** Sends the rows to the server; a dry run only validates. Returns the result or null after showing why not. */
+  const send = async (rows: StudentInput[], dryRun: boolean): Promise<ImportResult | null> => {
+    try {
+      const answer = await studentsApi.importRows(rows, dryRun);
+      const errors = rowErrors(answer);
+      if (errors.length === 0) return answer;
+      setServerErrors(errors);
+      setCheck('rejected');
+    } catch (err) {
+      const errors = rowErrors(errorBody<Partial<ImportResult>>(err));
+      if (errors.length > 0) {
+        setServerErrors(errors);
+        setCheck('rejected');
+      } else {
+        setCheck('failed');
+        setFailure(errorMessage(err) ?? 'The server could not be reached. Nothing was imported; try again.');
+      }
+    }
+    return null;
+  };
+
+  const runCheck = async (rows: StudentInput[]) => {
+    setCheck('checking');
+    setFailure(null);
+    setServerErrors([]);
+    if (await send(rows, true)) setCheck('passed');
+  };
+
+  const chooseFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = ''; // choosing the same file again must fire a change
+    if (!file) return;
+    setLoaded(null);
+    setFileError(null);
+    setServerErrors([]);
+    setCheck('idle');
+    setFailure(null);
+    try {
+      const { rows, errors } = readStudentCsv(await file.text());
+      setLoaded({ fileName: file.name, rows, localErrors: errors });
+      if (errors.length === 0) await runCheck(rows);
+    } catch (err) {
+      setFileError(err instanceof CsvFileError ? err.message : 'The file could not be read as CSV.');
+    }
+  };
+
+  const importAll = async () => {
+    if (!loaded) return;
+    setImporting(true);
+    setFailure(null);
+    const answer = await send(loaded.rows, false);
+    setImporting(false);
+    if (answer) {
+      setResult(answer);
+      onImported();
+    }
+  };
+
+  if (result) {
+    return (
+      <>
+        <DialogContent><ImportResultView result={result} /></DialogContent>
+        <DialogActions><Button variant="contained" onClick={onClose}>Done</Button></DialogActions>
+      </>
+    );
+  }
+
+  const errors = loaded ? [...loaded.localErrors, ...serverErrors] : [];
+  const badRows = new Set(errors.map((e) => e.row)).size;
+  return (
+    <>
+      <DialogContent>
+        <Typography sx={{ mb: 1 }}>
+          Choose a CSV file whose first row names the columns <b>name, nis, grade, status</b> (grade 10, 11 or 12), for example:
+        </Typography>
+        <Box component="pre" sx={{ bgcolor: 'grey.100', p: 1, borderRadius: 1, fontSize: '0.85rem', overflowX: 'auto', mt: 0 }}>
+          {'name,nis,grade,status\nSiti Rahma,2024100101,10,Active'}
+        </Box>
+        <Button component="label" variant="outlined" startIcon={<UploadFileIcon />} sx={{ mb: 2 }}>
+          Choose CSV file
+          <input type="file" accept=".csv,text/csv" hidden onChange={chooseFile} aria-label="CSV file" />
+        </Button>
+        {fileError && <Alert severity="error" sx={{ mb: 2 }}>{fileError}</Alert>}
+        {loaded && (
+          <>
+            <Typography role="status" sx={{ mb: 1 }}>
+              {loaded.rows.length} {loaded.rows.length === 1 ? 'row' : 'rows'} read from {loaded.fileName}.{' '}
+              {check === 'checking' && 'Checking rows...'}
+              {check === 'passed' && 'All rows are valid.'}
+              {badRows > 0 && `${badRows} ${badRows === 1 ? 'row has' : 'rows have'} problems; fix the file and choose it again. Nothing was imported.`}
+            </Typography>
+            {failure && <Alert severity="error" sx={{ mb: 2 }}>{failure}</Alert>}
+            <PreviewTable rows={loaded.rows} errors={errors} />
+          </>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Cancel</Button>
+        {loaded && check === 'failed' && (
+          <Button onClick={() => runCheck(loaded.rows)}>Check rows</Button>
+        )}
+        <Button variant="contained" disabled={!loaded || check !== 'passed' || importing} onClick={importAll}>
+          {loaded ? `Import ${loaded.rows.length} ${loaded.rows.length === 1 ? 'student' : 'students'}` : 'Import'}
+        </Button>
+      </DialogActions>
+    </>
+  );
+}
+
+/** 'Import Students from CSV': parse in the browser, validate with a dry run, then import all or nothing. */
+export function ImportStudentsDialog({ open, onClose, onImported }: { open: boolean; onClose: () => void; onImported: () => void }) {
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="md" aria-labelledby="import-students-title">
+      <DialogTitle id="import-students-title">Import Students from CSV</DialogTitle>
+      <ImportFlow onClose={onClose} onImported={onImported} />
+    </Dialog>
+  );
+}

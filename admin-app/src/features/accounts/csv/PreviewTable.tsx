@@ -1,0 +1,49 @@
+import { Box, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
+import type { ImportError, StudentInput } from '@kelasku/shared-api';
+import { errorsByRow } from './studentRows';
+
+/** The parsed rows, numbered like the server numbers them, with each row's problems beside it. */
+export function PreviewTable({ rows, errors }: { rows: StudentInput[]; errors: ImportError[] }) {
+  const byRow = errorsByRow(errors);
+  return (
+    <TableContainer component={Paper} variant="outlined" sx={{ maxHeight: 320 }}>
+      <Table size="small" stickyHeader aria-label="Students to import" sx={{ minWidth: 600 }}>
+        <TableHead>
+          <TableRow>
+            <TableCell>Row</TableCell>
+            <TableCell>Name</TableCell>
+            <TableCell>NIS</TableCell>
+            <TableCell>Grade</TableCell>
+            <TableCell>Status</TableCell>
+            <TableCell>Problems</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((r, i) => {
+            const problems = byRow.get(i + 1);
+            return (
+              <TableRow key={i} sx={problems ? { bgcolor: 'rgba(211, 47, 47, 0.08)', '& td': { color: 'error.dark' } } : undefined}>
+                <TableCell>{i + 1}</TableCell>
+                <TableCell>{r.name}</TableCell>
+                <TableCell>{r.nis}</TableCell>
+                <TableCell>{Number.isNaN(r.grade) ? '' : r.grade}</TableCell>
+                <TableCell>{r.status}</TableCell>
+                <TableCell>
+                  {problems ? (
+                    <Box component="ul" sx={{ m: 0, pl: 2 }}>
+                      {problems.map((p, k) => (
+                        <li key={k}>{p.field}: {p.message}</li>
+                      ))}
+                    </Box>
+                  ) : (
+                    'OK'
+                  )}
+                </TableCell>
+              </TableRow>
+            );
+          })}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}

@@ -1,0 +1,55 @@
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { Box, Button, Card, CardActions, CardContent, IconButton, Menu, MenuItem, Typography } from '@mui/material';
+import MoreVertIcon from '@mui/icons-material/MoreVert';
+import PeopleIcon from '@mui/icons-material/People';
+import type { ClassItem } from '@kelasku/shared-api';
+
+export interface ClassCardProps {
+  cls: ClassItem;
+  onEdit: (cls: ClassItem) => void;
+  onDelete: (cls: ClassItem) => void;
+}
+
+export function ClassCard({ cls, onEdit, onDelete }: ClassCardProps) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const menuId = `class-menu-${cls.id}`;
+  const count = cls.student_count ?? 0;
+  const close = () => setAnchor(null);
+  return (
+    <Card component="article" variant="outlined" sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
+      <CardContent sx={{ flex: 1 }}>
+        <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
+          <Typography component="h2" variant="h6" sx={{ flex: 1, overflowWrap: 'anywhere' }}>
+            {cls.name}
+          </Typography>
+          <IconButton
+            aria-label={`Actions for ${cls.name}`}
+            aria-controls={anchor ? menuId : undefined}
+            aria-haspopup="menu"
+            aria-expanded={anchor ? 'true' : undefined}
+            onClick={(e) => setAnchor(e.currentTarget)}
+            size="small"
+          >
+            <MoreVertIcon />
+          </IconButton>
+          <Menu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={close}>
+            <MenuItem onClick={() => { close(); onEdit(cls); }}>Edit Class</MenuItem>
+            <MenuItem onClick={() => { close(); onDelete(cls); }} sx={{ color: 'error.main' }}>Delete Class</MenuItem>
+          </Menu>
+        </Box>
+        <Typography color="text.secondary" sx={{ mt: 1, overflowWrap: 'anywhere' }}>{cls.description}</Typography>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75, mt: 2 }}>
+          <PeopleIcon fontSize="small" aria-hidden="true" />
+          <Typography variant="body2">{count} {count === 1 ? 'Student' : 'Students'}</Typography>
+        </Box>
+        <Typography variant="body2" sx={{ mt: 0.5 }}>Teacher: {cls.teacher_name || '-'}</Typography>
+      </CardContent>
+      <CardActions>
+        <Button component={RouterLink} to={`/class/${cls.id}`} aria-label={`Details of ${cls.name}`}>
+          Details
+        </Button>
+      </CardActions>
+    </Card>
+  );
+}

@@ -1,0 +1,129 @@
+import { useMemo, useState } from 'react';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import { Alert, Box, Button, ToggleButton, Typography } from '@mui/material';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import PersonAddIcon from '@mui/icons-material/PersonAdd';
+import SortIcon from '@mui/icons-material/Sort';
+import { classesApi, errorMessage, errorStatus, type Student } from '@kelasku/shared-api';
+import { ConfirmDialog, EmptyState, ErrorState, LoadingState, Pagination, SearchBox } from '@kelasku/shared-ui';
+import { useLoad } from '../../hooks/useLoad';
+import { AssignStudentsDialog } from './AssignStudentsDialog';
+import { RosterTable } from './RosterTable';
+import { filterStudents, loadRoster, sortStudents } from './roster';
+
+const TABLE_PAGE_SIZE = 10;
+
+/** /class/:id — a class's roster with search, NIS sort, assign and unassign. */
+export default function ClassDetail() {
+  const classId = Number(useParams().id);
+  const valid = Number.isInteger(classId) && classId > 0;
+  const roster = useLoad(() => (valid ? loadRoster(classId) : Promise.reject(new Error('Invalid class id'))), String(classId));
+  const [query, setQuery] = useState('');
+  const [sortByNIS, setSortByNIS] = useState(false);
+  const [page, setPage] = useState(1);
+  const [assignOpen, setAssignOpen] = useState(false);
+  const [unassigning, setUnassigning] = useState<Student | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const students = roster.data?.students;
+  const shown = useMemo(() => sortStudents(filterStudents(students ?? [], query), sortByNIS), [students, query, sortByNIS]);
+  const assignedIds = useMemo(() => new Set((students ?? []).map((s) => s.id)), [students]);
+  const totalPages = Math.max(1, Math.ceil(shown.length / TABLE_PAGE_SIZE));
+  const currentPage = Math.min(page, totalPages);
+  const pageRows = shown.slice((currentPage - 1) * TABLE_PAGE_SIZE, currentPage * TABLE_PAGE_SIZE);
+
+  const unassign = async () => {
+    if (!unassigning) return;
+    setBusy(true);
+    setFailure(null);
+    try {
+      await classesApi.unassign(classId, [unassigning.id]);
+      roster.reload();
+    } catch (err) {
+      const reason = errorMessage(err);
+      setFailure(reason ? `Failed to unassign student: ${reason}` : 'Failed to unassign student');
+    } finally {
+      setUnassigning(null);
+      setBusy(false);
+    }
+  };
+
+  if (roster.loading && !roster.data) return <LoadingState />;
+  if (roster.error || !roster.data) {
+    return (
+      <ErrorState
+        message={errorStatus(roster.error) === 404 ? 'Class not found' : 'Failed to fetch class details'}
+        onRetry={valid ? roster.reload : undefined}
+      />
+    );
+  }
+
+  const { cls } = roster.data;
+  let table;
+  if (roster.data.students.length === 0) table = <EmptyState message="There are no students in this class yet." />;
+  else if (shown.length === 0) table = <EmptyState message="No student in this class matches your search." />;
+  else
+    table = (
+      <>
+        <RosterTable students={pageRows} onUnassign={setUnassigning} />
+        <Pagination currentPage={currentPage} totalPages={totalPages} onPageChange={setPage} />
+      </>
+    );
+
+  return (
+    <Box>
+      {cls.grade ? (
+        <Button component={RouterLink} to={`/ManageClass${cls.grade}`} startIcon={<ArrowBackIcon />} sx={{ mb: 1 }}>
+          Back to {cls.grade}th Grade classes
+        </Button>
+      ) : null}
+      <Typography component="h1" variant="h4" sx={{ fontWeight: 700, mb: 2, overflowWrap: 'anywhere' }}>
+        {cls.name} Class - {cls.teacher_name}
+      </Typography>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center', mb: 2 }}>
+        <Box sx={{ flex: '1 1 280px' }}>
+          <SearchBox
+            query={query}
+            onChange={(q) => { setQuery(q); setPage(1); }}
+            onSearch={() => setPage(1)}
+            placeholder="Search Student in This Class by NIS or Name"
+          />
+        </Box>
+        <ToggleButton
+          value="nis"
+          size="small"
+          selected={sortByNIS}
+          onChange={() => { setSortByNIS((v) => !v); setPage(1); }}
+          color="primary"
+        >
+          <SortIcon fontSize="small" sx={{ mr: 0.5 }} aria-hidden="true" />
+          Sort by NIS
+        </ToggleButton>
+        <Button variant="contained" startIcon={<PersonAddIcon />} onClick={() => setAssignOpen(true)}>
+          Assign New Student
+        </Button>
+      </Box>
+      {failure && <Alert severity="error" onClose={() => setFailure(null)} sx={{ mb: 2 }}>{failure}</Alert>}
+      {roster.loading && <LoadingState text="Refreshing..." />}
+      {table}
+      <AssignStudentsDialog
+        open={assignOpen}
+        classId={classId}
+        assignedIds={assignedIds}
+        onClose={() => setAssignOpen(false)}
+        onAssigned={() => { setAssignOpen(false); roster.reload(); }}
+      />
+      <ConfirmDialog
+        open={unassigning !== null}
+        title={`are you sure you want to unassign ${unassigning?.name ?? ''} from this class?`}
+        message="The student leaves this class's roster. You can assign them again later."
+        confirmLabel="Unassign"
+        destructive
+        busy={busy}
+        onConfirm={unassign}
+        onClose={() => setUnassigning(null)}
+      />
+    </Box>
+  );
+}

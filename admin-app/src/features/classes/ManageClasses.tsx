@@ -1,0 +1,119 @@
+import { useState } from 'react';
+import { Alert, Box, Button, Chip, Typography } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import { classesApi, errorMessage, type ClassItem } from '@kelasku/shared-api';
+import { ConfirmDialog, EmptyState, ErrorState, LoadingState, Pagination } from '@kelasku/shared-ui';
+import { useLoad } from '../../hooks/useLoad';
+import { ClassCard } from './ClassCard';
+import { ClassFormDialog } from './ClassFormDialog';
+import { classBody, classFormFrom, emptyClassForm, type ClassFormValues } from './classForm';
+import { usePageParam } from '../../hooks/usePageParam';
+
+type Editing = { mode: 'add'; initial: ClassFormValues } | { mode: 'edit'; initial: ClassFormValues; cls: ClassItem };
+
+/** 'Failed to …' plus the server's reason when it gave one. */
+function failureText(base: string, err: unknown): string {
+  const reason = errorMessage(err);
+  return reason ? `${base}: ${reason}` : base;
+}
+
+/** /ManageClass10, 11 and 12: the grade's classes as cards, with add, edit and delete. */
+export default function ManageClasses({ grade }: { grade: number }) {
+  const [page, setPage] = usePageParam();
+  const classes = useLoad(() => classesApi.list({ grade, page }), `${grade}:${page}`);
+  const [editing, setEditing] = useState<Editing | null>(null);
+  const [deleting, setDeleting] = useState<ClassItem | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [formFailure, setFormFailure] = useState<string | null>(null);
+  const [pageFailure, setPageFailure] = useState<string | null>(null);
+
+  const openAdd = () => {
+    setFormFailure(null);
+    setEditing({ mode: 'add', initial: emptyClassForm });
+  };
+  const openEdit = (cls: ClassItem) => {
+    setFormFailure(null);
+    setEditing({ mode: 'edit', initial: classFormFrom(cls), cls });
+  };
+
+  const save = async (values: ClassFormValues) => {
+    if (!editing) return;
+    setBusy(true);
+    setFormFailure(null);
+    try {
+      if (editing.mode === 'add') await classesApi.create(classBody(values, grade));
+      else await classesApi.update(editing.cls.id, classBody(values, grade));
+      setEditing(null);
+      classes.reload();
+    } catch (err) {
+      setFormFailure(failureText(editing.mode === 'add' ? 'Failed to Add New Class' : 'Failed to Edit Class Data', err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const remove = async () => {
+    if (!deleting) return;
+    setBusy(true);
+    setPageFailure(null);
+    try {
+      await classesApi.remove(deleting.id);
+      // Deleting the last card of a page moves back one page instead of showing an empty one.
+      if (classes.data?.classes.length === 1 && page > 1) setPage(page - 1);
+      else classes.reload();
+    } catch (err) {
+      setPageFailure(failureText('Failed to Delete Class', err));
+    } finally {
+      setDeleting(null);
+      setBusy(false);
+    }
+  };
+
+  let content;
+  if (classes.loading) content = <LoadingState />;
+  else if (classes.error || !classes.data) content = <ErrorState message="Failed to Get Classes Data" onRetry={classes.reload} />;
+  else if (classes.data.classes.length === 0) content = <EmptyState message={`There are no ${grade}th grade classes yet.`} />;
+  else
+    content = (
+      <>
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)' } }}>
+          {classes.data.classes.map((cls) => (
+            <ClassCard key={cls.id} cls={cls} onEdit={openEdit} onDelete={setDeleting} />
+          ))}
+        </Box>
+        <Pagination currentPage={page} totalPages={classes.data.meta.totalPage} onPageChange={setPage} />
+      </>
+    );
+
+  return (
+    <Box>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2, mb: 3 }}>
+        <Typography component="h1" variant="h4" sx={{ fontWeight: 700 }}>Manage Classes</Typography>
+        <Chip label={`${grade}th Grade`} color="primary" />
+        <Box sx={{ flex: 1 }} />
+        <Button variant="contained" startIcon={<AddIcon />} onClick={openAdd}>Add Class</Button>
+      </Box>
+      {pageFailure && <Alert severity="error" onClose={() => setPageFailure(null)} sx={{ mb: 2 }}>{pageFailure}</Alert>}
+      {content}
+      <ClassFormDialog
+        open={editing !== null}
+        mode={editing?.mode ?? 'add'}
+        initial={editing?.initial ?? emptyClassForm}
+        busy={busy}
+        failure={formFailure}
+        onClose={() => setEditing(null)}
+        onSubmit={save}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        title={`are you sure you want to delete ${deleting?.name ?? ''}?`}
+        message="The class and everything in it (materials, exercises, exam) will be deleted. This cannot be undone."
+        confirmLabel="Delete"
+        destructive
+        busy={busy}
+        onConfirm={remove}
+        onClose={() => setDeleting(null)}
+      />
+    </Box>
+  );
+}

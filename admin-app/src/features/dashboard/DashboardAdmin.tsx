@@ -1,0 +1,39 @@
+import { lazy, Suspense, useState } from 'react';
+import { Box } from '@mui/material';
+import { statsApi } from '@kelasku/shared-api';
+import { Banner, EmptyState, ErrorState, LoadingState, SearchBox } from '@kelasku/shared-ui';
+import { useLoad } from '../../hooks/useLoad';
+import { ReportsPanel } from './ReportsPanel';
+
+// x-charts is heavy: it loads only here, after the stats arrive.
+const StatsCharts = lazy(() => import('./StatsCharts'));
+
+/** /DashboardAdmin: banner with a (log-only) search box, the two stats charts and the reported messages. */
+export default function DashboardAdmin() {
+  const [query, setQuery] = useState('');
+  const stats = useLoad(() => statsApi.admin(), 'stats');
+
+  let charts;
+  if (stats.loading) charts = <LoadingState text="Loading statistics..." />;
+  else if (stats.error || !stats.data) charts = <ErrorState message="Failed to load statistics" onRetry={stats.reload} />;
+  else if (stats.data.classes.length === 0) charts = <EmptyState message="No classes yet." />;
+  else
+    charts = (
+      <Suspense fallback={<LoadingState text="Loading charts..." />}>
+        <StatsCharts stats={stats.data} />
+      </Suspense>
+    );
+
+  return (
+    <Box>
+      <Banner title="Dashboard">
+        <Box sx={{ width: { xs: '100%', sm: 320 } }}>
+          {/* The spec's dashboard search has no effect: the query is only logged. */}
+          <SearchBox query={query} onChange={setQuery} onSearch={(q) => console.log('Dashboard search:', q)} placeholder="Search" />
+        </Box>
+      </Banner>
+      {charts}
+      <ReportsPanel />
+    </Box>
+  );
+}

@@ -1,0 +1,131 @@
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
+import { Api, DEMO_ACCOUNTS, type Role } from './api';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, WS_ENDPOINT_ENV } from './chromium';
+import { startServer, type RunningServer, type StartOptions } from './server';
+
+export const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 800 } };
+/** A phone (most students): 360 × 740 CSS px, touch, mobile viewport rules. */
+export const PHONE: BrowserContextOptions = { viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
+
+/** What happened in a page that the test may want to assert on or print when it fails. */
+export interface PageLog {
+  dialogs: string[];
+  errors: string[];
+}
+const logs = new WeakMap<Page, PageLog>();
+
+export function pageLog(page: Page): PageLog {
+  const log = logs.get(page);
+  if (!log) throw new Error('page was not opened through app.newPage()');
+  return log;
+}
+
+export interface E2EApp {
+  readonly server: RunningServer;
+  readonly browser: Browser;
+  readonly api: Api;
+  /** A page in a fresh context (empty localStorage). Dialogs (alert/confirm) are accepted and recorded. */
+  newPage(options?: { phone?: boolean; context?: BrowserContextOptions }): Promise<Page>;
+}
+
+/**
+ * Registers beforeAll/afterAll for one test file: one real server (fresh SQLite + demo school) and a connection to
+ * the run's shared Chromium. Contexts opened by a test are closed after it.
+ */
+export function setupApp(options: StartOptions = {}): E2EApp {
+  let server: RunningServer | undefined;
+  let browser: Browser | undefined;
+  let api: Api | undefined;
+  let contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    const endpoint = process.env[WS_ENDPOINT_ENV];
+    [server, browser] = await Promise.all([
+      startServer(options),
+      endpoint
+        ? chromium.connect(endpoint)
+        : chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS }),
+    ]);
+    api = new Api(server.url);
+  }, 120_000);
+
+  afterEach(async () => {
+    await Promise.all(contexts.map((c) => c.close().catch(() => undefined)));
+    contexts = [];
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  }, 30_000);
+
+  const app: E2EApp = {
+    get server() { if (!server) throw new Error('server not started'); return server; },
+    get browser() { if (!browser) throw new Error('browser not connected'); return browser; },
+    get api() { if (!api) throw new Error('server not started'); return api; },
+    async newPage({ phone = false, context = {} } = {}) {
+      const ctx = await app.browser.newContext({ ...(phone ? PHONE : DESKTOP), baseURL: app.server.url, ...context });
+      ctx.setDefaultTimeout(15_000);
+      ctx.setDefaultNavigationTimeout(30_000);
+      contexts.push(ctx);
+      const page = await ctx.newPage();
+      const log: PageLog = { dialogs: [], errors: [] };
+      logs.set(page, log);
+      page.on('dialog', (dialog) => {
+        log.dialogs.push(dialog.message());
+        void dialog.accept().catch(() => undefined);
+      });
+      page.on('pageerror', (error) => log.errors.push(String(error)));
+      return page;
+    },
+  };
+  return app;
+}
+
+/** The banner heading every dashboard shows once its remote has rendered. */
+export function dashboardHeading(page: Page) {
+  return page.getByRole('heading', { name: 'Dashboard', exact: true });
+}
+
+/** Signs in through the login form and waits for the role's dashboard. */
+export async function loginAs(page: Page, role: Role): Promise<void> {
+  const account = DEMO_ACCOUNTS[role];
+  await page.goto('/');
+  await page.getByPlaceholder('NIP/NIS').fill(account.username);
+  await page.getByPlaceholder('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await page.waitForURL((url) => url.pathname === account.home);
+  await dashboardHeading(page).waitFor();
+}
+
+/**
+ * Signs in without the form (token from the API written to localStorage as the shell would) and opens `path`.
+ * For flows that are not about logging in: saves time and stays clear of the login rate limit.
+ */
+export async function openAs(app: E2EApp, page: Page, role: Role, path: string = DEMO_ACCOUNTS[role].home): Promise<void> {
+  const token = await app.api.token(role);
+  const user = await app.api.user(role);
+  await page.goto('/');
+  await page.evaluate(([t, u]) => {
+    localStorage.setItem('token', t);
+    localStorage.setItem('userData', u);
+  }, [token, JSON.stringify(user)] as const);
+  await page.goto(path);
+}
+
+/** Resolves when `predicate` holds, polling (for server-side checks after a browser action). */
+export async function eventually<T>(check: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last: T = await check();
+  while (!accept(last)) {
+    if (Date.now() > deadline) return last;
+    await new Promise((r) => setTimeout(r, 250));
+    last = await check();
+  }
+  return last;
+}
+
+/** Waits until the locator is visible (fails with the locator in the message after the context timeout). */
+export async function expectVisible(locator: Locator): Promise<void> {
+  await locator.waitFor({ state: 'visible' });
+}

@@ -1,0 +1,151 @@
+import type { Page, Request } from 'playwright-core';
+import { DEMO_ACCOUNTS, type Role } from './harness/api';
+import { dashboardHeading, expectVisible, loginAs, openAs, pageLog, setupApp } from './harness/app';
+
+// Issue "platform": login page, role routing, logout, guards, reload, remote failure + retry.
+const app = setupApp();
+
+const ROLES: Role[] = ['admin', 'teacher', 'student'];
+const SIDEBAR_TITLES: Record<Role, string> = { admin: 'Kelasku Admin', teacher: 'Kelasku Teacher', student: 'Kelasku Student' };
+const LOGOUT_ALERTS: Record<Role, string> = { admin: 'Anda Telah Logout', teacher: 'Succesfully logout', student: 'Succesfully logout' };
+
+/** Paths of every /remotes/<name>/… file the page requests. */
+function recordRemoteRequests(page: Page): Set<string> {
+  const remotes = new Set<string>();
+  page.on('request', (request: Request) => {
+    const match = new URL(request.url()).pathname.match(/^\/remotes\/(admin|teacher|student)\//);
+    if (match) remotes.add(match[1]);
+  });
+  return remotes;
+}
+
+describe('login page', () => {
+  it('shows the spec texts, placeholders and a working eye toggle', async () => {
+    const page = await app.newPage();
+    await page.goto('/');
+    await expectVisible(page.getByText('Grow your understanding on'));
+    await expectVisible(page.getByText('Kelasku').first());
+    await expectVisible(
+      page.getByText('To keep connected with us, please login with your personal information by NIP/NIS and password.'),
+    );
+    const password = page.getByPlaceholder('Password');
+    await expectVisible(page.getByPlaceholder('NIP/NIS'));
+    await expectVisible(page.getByRole('button', { name: 'Login', exact: true }));
+
+    await password.fill('rahasia');
+    expect(await password.getAttribute('type')).toBe('password');
+    const eye = page.getByRole('button', { name: /password/i });
+    await eye.click();
+    expect(await password.getAttribute('type')).toBe('text');
+    await eye.click();
+    expect(await password.getAttribute('type')).toBe('password');
+    // The login page needs none of the remotes.
+    expect(pageLog(page).errors).toEqual([]);
+  });
+
+  it('shows the server message under the form after a wrong password and stays on /', async () => {
+    const page = await app.newPage();
+    await page.goto('/');
+    await page.getByPlaceholder('NIP/NIS').fill(DEMO_ACCOUNTS.student.username);
+    await page.getByPlaceholder('Password').fill('not-the-password');
+    const answer = page.waitForResponse((r) => r.url().endsWith('/api/v1/auth') && r.request().method() === 'POST');
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    const response = await answer;
+    expect(response.status()).toBe(401);
+    const { message } = (await response.json()) as { message: string };
+    expect(message).toBeTruthy();
+    await expectVisible(page.getByText(message, { exact: true }));
+    expect(new URL(page.url()).pathname).toBe('/');
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  });
+});
+
+describe.each(ROLES)('%s demo account', (role) => {
+  it('lands on its dashboard, rendered by its own remote, with its sidebar; reload keeps it; logout alerts and returns to /', async () => {
+    const page = await app.newPage();
+    const remotes = recordRemoteRequests(page);
+    await loginAs(page, role);
+    expect(new URL(page.url()).pathname).toBe(DEMO_ACCOUNTS[role].home);
+
+    // Only the signed-in role's remote is loaded.
+    expect([...remotes]).toEqual([role]);
+    await expectVisible(page.getByText(SIDEBAR_TITLES[role], { exact: true }).first());
+    await expectVisible(page.getByRole('button', { name: 'Logout' }).or(page.getByRole('link', { name: 'Logout' })));
+    if (role !== 'admin') {
+      // The admin dashboard has no welcome line in the spec; teacher and student greet by display name.
+      const { display_name } = await app.api.user(role);
+      await expectVisible(page.getByText(`Welcome again, ${display_name}!`));
+    }
+
+    await page.reload();
+    await dashboardHeading(page).waitFor();
+    expect(new URL(page.url()).pathname).toBe(DEMO_ACCOUNTS[role].home);
+
+    await page.getByRole('button', { name: 'Logout' }).or(page.getByRole('link', { name: 'Logout' })).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    expect(pageLog(page).dialogs).toEqual([LOGOUT_ALERTS[role]]);
+    await expectVisible(page.getByPlaceholder('NIP/NIS'));
+    expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('userData')])).toEqual([null, null]);
+    expect(pageLog(page).errors).toEqual([]);
+  });
+});
+
+describe('route guards', () => {
+  it.each(['/DashboardAdmin', '/ManageClass10', '/DashboardTeacher', '/ManageSubjects11', '/DashboardStudent', '/MyClasses'])(
+    'a signed-out visitor opening %s goes to the login page',
+    async (path) => {
+      const page = await app.newPage();
+      await page.goto(path);
+      await page.waitForURL((url) => url.pathname === '/');
+      await expectVisible(page.getByPlaceholder('NIP/NIS'));
+    },
+  );
+
+  it.each<[Role, string]>([
+    ['student', '/DashboardAdmin'],
+    ['student', '/ManageSubjects10'],
+    ['teacher', '/MyClasses'],
+    ['teacher', '/ManageAccStudent'],
+    ['admin', '/DashboardTeacher'],
+    ['admin', '/MyDetailClasses/1'],
+  ])('a signed-in %s opening %s gets their own dashboard', async (role, path) => {
+    const page = await app.newPage();
+    const remotes = recordRemoteRequests(page);
+    await openAs(app, page, role, path);
+    await page.waitForURL((url) => url.pathname === DEMO_ACCOUNTS[role].home);
+    await dashboardHeading(page).waitFor();
+    expect([...remotes]).toEqual([role]);
+  });
+
+  it('a deep role path survives a reload', async () => {
+    const page = await app.newPage();
+    await openAs(app, page, 'student', '/MyClasses');
+    await expectVisible(page.getByText(SIDEBAR_TITLES.student, { exact: true }).first());
+    await page.reload();
+    expect(new URL(page.url()).pathname).toBe('/MyClasses');
+    await expectVisible(page.getByText(SIDEBAR_TITLES.student, { exact: true }).first());
+  });
+});
+
+describe('a remote that fails to load', () => {
+  it('shows a clear message with a Retry button, and Retry works once the remote is back', async () => {
+    const page = await app.newPage();
+    const broken = /\/remotes\/student\/(mf-manifest\.json|remoteEntry\.js)/;
+    let failed = 0;
+    await page.route(broken, (route) => {
+      failed += 1;
+      return route.fulfill({ status: 500, contentType: 'text/plain', body: 'down for maintenance' });
+    });
+    await openAs(app, page, 'student');
+    const retry = page.getByRole('button', { name: /retry/i });
+    await expectVisible(retry);
+    expect(failed).toBeGreaterThan(0);
+    // The message says what failed (not a blank page or a raw stack).
+    await expectVisible(page.getByRole('alert').filter({ hasText: /load|unavailable|failed/i }).first());
+
+    await page.unroute(broken);
+    await retry.click();
+    await dashboardHeading(page).waitFor();
+    await expectVisible(page.getByText(SIDEBAR_TITLES.student, { exact: true }).first());
+  });
+});

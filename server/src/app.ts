@@ -1,0 +1,57 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Db, DbKind } from './db/connect';
+import authPlugin from './plugins/auth';
+import dbPlugin from './plugins/db';
+import errorsPlugin from './plugins/errors';
+import securityPlugin from './plugins/security';
+import routes from './routes';
+import staticRoutes from './routes/static';
+import { makeSpaFallback } from './routes/static/spa';
+
+export interface BuildAppOptions {
+  db: Db;
+  dbKind: DbKind;
+  /** Destroy the database when the app closes. */
+  closeDb?: boolean;
+  jwtSecret: string;
+  tokenTtlSeconds?: number;
+  redisUrl?: string;
+  corsOrigins?: string[];
+  /** Repo root holding shell/dist, admin-app/dist, … ; static serving is off when undefined. */
+  staticDir?: string;
+  remotesJson?: string;
+  logger?: FastifyServerOptions['logger'];
+  /** Login attempts allowed per (IP, username) per window (default 10 per minute). */
+  loginRateLimit?: { max: number; timeWindowMs: number };
+}
+
+export const BODY_LIMIT_BYTES = 10 * 1024 * 1024;
+
+/** The whole HTTP app: external plugins, then ours (db, auth, errors), then routes under /api/v1 and static files. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: true,
+    // Answers and materials are big JSON; keep ajv's defaults except: coerce query strings into numbers, no rewriting of unknown fields.
+    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },
+  });
+
+  await app.register(securityPlugin, {
+    corsOrigins: options.corsOrigins,
+    redisUrl: options.redisUrl,
+    remotesJson: options.remotesJson,
+  });
+  await app.register(dbPlugin, { db: options.db, kind: options.dbKind, closeOnExit: options.closeDb });
+  await app.register(authPlugin, { secret: options.jwtSecret, tokenTtlSeconds: options.tokenTtlSeconds ?? 86400 });
+  await app.register(errorsPlugin, {
+    notFoundFallback: options.staticDir ? makeSpaFallback(options.staticDir) : undefined,
+  });
+
+  await app.register(routes, {
+    prefix: '/api/v1',
+    loginRateLimit: options.loginRateLimit ?? { max: 10, timeWindowMs: 60_000 },
+  });
+  await app.register(staticRoutes, { staticDir: options.staticDir, remotesJson: options.remotesJson });
+  return app;
+}

@@ -1,0 +1,83 @@
+/** Login identities (users rows) behind student and teacher profiles, kept in sync in the caller's transaction. */
+import { conflict } from '../plugins/errors';
+import type { Db } from './connect';
+
+export type ProfileRole = 'student' | 'teacher';
+
+/** Made-up unique e-mail for profile accounts (the schema requires one; schools rarely have them). */
+export function profileEmail(username: string, role: ProfileRole): string {
+  return `${username.toLowerCase()}@${role}.kelasku.local`;
+}
+
+/** 409 when `username` belongs to another login (students and teachers share one username space). */
+export async function assertUsernameFree(trx: Db, username: string, exceptUserId?: number | null): Promise<void> {
+  let q = trx.selectFrom('users').select('id').where('username', '=', username);
+  if (exceptUserId != null) q = q.where('id', '<>', exceptUserId);
+  if (await q.executeTakeFirst()) throw conflict(`Username ${username} is already used by another account`);
+}
+
+export async function createProfileUser(
+  trx: Db,
+  input: { username: string; role: ProfileRole; displayName: string; passwordHash: string },
+): Promise<number> {
+  const row = await trx
+    .insertInto('users')
+    .values({
+      username: input.username,
+      email: profileEmail(input.username, input.role),
+      password_hash: input.passwordHash,
+      role: input.role,
+      display_name: input.displayName,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Username follows NIS/NIP, display_name follows the profile name. */
+export async function syncProfileUser(trx: Db, userId: number, input: { username: string; role: ProfileRole; displayName: string }) {
+  await trx
+    .updateTable('users')
+    .set({
+      username: input.username,
+      email: profileEmail(input.username, input.role),
+      display_name: input.displayName,
+      updated_at: new Date().toISOString(),
+    })
+    .where('id', '=', userId)
+    .execute();
+}
+
+/**
+ * Remove forum replies and reports whose discussion no longer exists. Replies/reports point at two tables, so no FK
+ * can cascade: call this in the same transaction after deleting students, teachers, classes, materials or discussions.
+ */
+export async function deleteOrphanForumRows(trx: Db): Promise<void> {
+  for (const [kind, table] of [
+    ['general', 'general_forum'],
+    ['material', 'material_forum'],
+  ] as const) {
+    await trx
+      .deleteFrom('discussion_replies')
+      .where('kind', '=', kind)
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom(table).select('id').whereRef(`${table}.id`, '=', 'discussion_replies.discussion_id'))),
+      )
+      .execute();
+    await trx
+      .deleteFrom('reports')
+      .where('kind', '=', kind)
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom(table).select('id').whereRef(`${table}.id`, '=', 'reports.discussion_id'))),
+      )
+      .execute();
+  }
+  // Reports of replies that are gone.
+  await trx
+    .deleteFrom('reports')
+    .where('reply_id', '<>', '')
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('discussion_replies').select('id').whereRef('discussion_replies.id', '=', 'reports.reply_id'))),
+    )
+    .execute();
+}

@@ -1,0 +1,151 @@
+/**
+ * Discussions of both forums (general: `general_forum`, per material: `material_forum`), api-contract §2.6–2.7.
+ *
+ * Replies live one row each in `discussion_replies` (an append is one INSERT, so concurrent replies are never lost);
+ * the API still returns each discussion with its `replies` array:
+ *   { id, student_id, student_name, topic, description, [material_id], created_at, replies: [{ id, student_id, name, reply, time }] }
+ * `name` comes from the students table, `time` is RFC 3339 with the +07:00 offset.
+ */
+import crypto from 'node:crypto';
+import { sql } from 'kysely';
+import type { Db } from '../../db/connect';
+import type { ForumKind } from '../../db/schema';
+import { isoFromDb } from '../../db/time';
+import { formatWib } from '../exam-window';
+
+export interface ReplyItem {
+  id: string;
+  student_id: number;
+  name: string;
+  reply: string;
+  time: string;
+}
+
+export interface DiscussionItem {
+  id: number;
+  student_id: number;
+  student_name: string;
+  material_id?: number;
+  topic: string;
+  description: string;
+  created_at: string;
+  replies: ReplyItem[];
+}
+
+// Both forum tables share id, student_id, topic, description, created_at, updated_at. Queries are typed against
+// general_forum and run against either table name (material_id is selected only for the material forum).
+export function forumTable(kind: ForumKind): 'general_forum' {
+  return (kind === 'general' ? 'general_forum' : 'material_forum') as 'general_forum';
+}
+
+interface PostRow {
+  id: number;
+  student_id: number;
+  student_name: string;
+  material_id?: number;
+  topic: string;
+  description: string;
+  created_at: Date | string;
+}
+
+function postQuery(db: Db, kind: ForumKind) {
+  const q = db
+    .selectFrom(`${forumTable(kind)} as f`)
+    .innerJoin('students as s', 's.id', 'f.student_id')
+    .select(['f.id', 'f.student_id', 's.name as student_name', 'f.topic', 'f.description', 'f.created_at']);
+  return kind === 'material' ? q.select(sql<number>`f.material_id`.as('material_id')) : q;
+}
+
+async function repliesOf(db: Db, kind: ForumKind, ids: number[]): Promise<Map<number, ReplyItem[]>> {
+  const out = new Map<number, ReplyItem[]>();
+  if (ids.length === 0) return out;
+  const rows = await db
+    .selectFrom('discussion_replies as r')
+    .innerJoin('students as s', 's.id', 'r.student_id')
+    .select(['r.id', 'r.discussion_id', 'r.student_id', 's.name', 'r.reply', 'r.created_at'])
+    .where('r.kind', '=', kind)
+    .where('r.discussion_id', 'in', ids)
+    .orderBy('r.created_at')
+    .orderBy('r.id')
+    .execute();
+  for (const r of rows) {
+    const list = out.get(r.discussion_id) ?? [];
+    list.push({ id: r.id, student_id: r.student_id, name: r.name, reply: r.reply, time: formatWib(r.created_at) });
+    out.set(r.discussion_id, list);
+  }
+  return out;
+}
+
+function toItem(row: PostRow, replies: ReplyItem[]): DiscussionItem {
+  return {
+    id: row.id,
+    student_id: row.student_id,
+    student_name: row.student_name,
+    ...(row.material_id !== undefined ? { material_id: Number(row.material_id) } : {}),
+    topic: row.topic,
+    description: row.description,
+    created_at: isoFromDb(row.created_at),
+    replies,
+  };
+}
+
+/** One page of discussions, newest first, with replies; `materialId` filters the material forum. */
+export async function listDiscussions(
+  db: Db,
+  kind: ForumKind,
+  paging: { pageSize: number; offset: number },
+  materialId?: number,
+): Promise<{ items: DiscussionItem[]; total: number }> {
+  let page = postQuery(db, kind);
+  let count = db.selectFrom(`${forumTable(kind)} as f`).select((eb) => eb.fn.countAll<number>().as('n'));
+  if (kind === 'material') {
+    page = page.where(sql.ref('f.material_id'), '=', materialId);
+    count = count.where(sql.ref('f.material_id'), '=', materialId);
+  }
+  const [rows, total] = await Promise.all([
+    page.orderBy('f.id', 'desc').limit(paging.pageSize).offset(paging.offset).execute(),
+    count.executeTakeFirstOrThrow(),
+  ]);
+  const replies = await repliesOf(db, kind, rows.map((r) => r.id));
+  return { items: rows.map((r) => toItem(r as PostRow, replies.get(r.id) ?? [])), total: Number(total.n) };
+}
+
+export async function getDiscussion(db: Db, kind: ForumKind, id: number): Promise<DiscussionItem | undefined> {
+  const row = await postQuery(db, kind).where('f.id', '=', id).executeTakeFirst();
+  if (!row) return undefined;
+  const replies = await repliesOf(db, kind, [id]);
+  return toItem(row as PostRow, replies.get(id) ?? []);
+}
+
+/** Just the facts needed for access checks. */
+export async function discussionFacts(db: Db, kind: ForumKind, id: number): Promise<{ id: number; student_id: number; material_id?: number } | undefined> {
+  let q = db.selectFrom(`${forumTable(kind)} as f`).select(['f.id', 'f.student_id']).where('f.id', '=', id);
+  if (kind === 'material') q = q.select(sql<number>`f.material_id`.as('material_id'));
+  const row = await q.executeTakeFirst();
+  return row as { id: number; student_id: number; material_id?: number } | undefined;
+}
+
+/** Deletes a discussion with its replies and every report on it or its replies (one transaction). */
+export async function deleteDiscussion(db: Db, kind: ForumKind, id: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('reports').where('kind', '=', kind).where('discussion_id', '=', id).execute();
+    await trx.deleteFrom('discussion_replies').where('kind', '=', kind).where('discussion_id', '=', id).execute();
+    await trx.deleteFrom(forumTable(kind)).where('id', '=', id).execute();
+  });
+}
+
+/**
+ * Appends a reply in ONE statement (INSERT … SELECT): it inserts nothing when the discussion does not exist or,
+ * for the material forum, when the student is not assigned to the material's class. Returns whether it inserted.
+ */
+export async function appendReply(db: Db, kind: ForumKind, discussionId: number, studentId: number, text: string): Promise<string | undefined> {
+  const id = crypto.randomUUID();
+  const table = sql.table(kind === 'general' ? 'general_forum' : 'material_forum');
+  const assigned = kind === 'material'
+    ? sql`join materials m on m.id = f.material_id join assigned_students_class a on a.class_id = m.class_id and a.student_id = ${studentId}`
+    : sql``;
+  const result = await sql`insert into discussion_replies (id, kind, discussion_id, student_id, reply)
+    select ${id}, ${kind}, f.id, cast(${studentId} as integer), ${text} from ${table} f ${assigned}
+    where f.id = ${discussionId}`.execute(db);
+  return Number(result.numAffectedRows ?? 0) > 0 ? id : undefined;
+}

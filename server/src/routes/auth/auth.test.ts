@@ -1,0 +1,179 @@
+import { buildTestApp, FIXTURE_PASSWORDS, TEST_JWT_SECRET, type TestApp } from '../../test/helpers';
+import { createSigner } from 'fast-jwt';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('GET /ping', () => {
+  it('answers the plain text pong without a token', async () => {
+    const res = await t.inject({ method: 'GET', url: '/api/v1/ping' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('pong');
+    expect(res.headers['content-type']).toMatch(/^text\/plain/);
+  });
+});
+
+function decode(token: string): Record<string, unknown> {
+  return JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8')) as Record<string, unknown>;
+}
+
+describe('POST /auth', () => {
+  it('returns only a token whose claims follow the contract (teacher)', async () => {
+    const res = await t.inject({ method: 'POST', url: '/api/v1/auth', payload: { username: t.fixture.teachers[0].nip, password: FIXTURE_PASSWORDS.teacher } });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(Object.keys(body)).toEqual(['token']);
+    const claims = decode(body.token);
+    expect(claims).toMatchObject({
+      user_id: t.fixture.teachers[0].user_id,
+      role: 'teacher',
+      teacher_id: t.fixture.teachers[0].id,
+      display_name: 'Budi Santoso',
+    });
+    expect(typeof claims.email).toBe('string');
+    expect(claims.student_id).toBeUndefined();
+    expect(typeof claims.exp).toBe('number');
+    expect(claims.exp as number).toBeGreaterThan(Date.now() / 1000 + 86000);
+    const header = JSON.parse(Buffer.from(body.token.split('.')[0], 'base64url').toString('utf8'));
+    expect(header.alg).toBe('HS256');
+  });
+
+  it('gives students a numeric student_id and admins neither id', async () => {
+    const student = decode(await t.tokenFor('student'));
+    expect(student).toMatchObject({ role: 'student', student_id: t.fixture.students[0].id, display_name: 'Andi Pratama' });
+    expect(typeof student.student_id).toBe('number');
+    const admin = decode(await t.tokenFor('admin'));
+    expect(admin.role).toBe('admin');
+    expect(admin.teacher_id).toBeUndefined();
+    expect(admin.student_id).toBeUndefined();
+  });
+
+  it('answers unknown user and wrong password with the same 401 text under both keys', async () => {
+    const wrong = await t.inject({ method: 'POST', url: '/api/v1/auth', payload: { username: 'admin', password: 'nope' } });
+    const unknown = await t.inject({ method: 'POST', url: '/api/v1/auth', payload: { username: 'ghost', password: 'nope' } });
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json()).toEqual(unknown.json());
+    expect(wrong.json().error).toBe(wrong.json().message);
+    expect(wrong.json().message).toBe('Invalid username or password');
+  });
+
+  it('answers 400 when a field is missing', async () => {
+    const res = await t.inject({ method: 'POST', url: '/api/v1/auth', payload: { username: 'admin' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatch(/Invalid input/);
+    expect(res.json().message).toBe(res.json().error);
+  });
+
+  it('answers 400 for a body that is not JSON', async () => {
+    const res = await t.inject({ method: 'POST', url: '/api/v1/auth', headers: { 'content-type': 'application/json' }, payload: '{bad' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toHaveProperty('message');
+    expect(res.body).not.toMatch(/at .*\.ts/);
+  });
+});
+
+describe('token handling', () => {
+  const call = (authorization?: string) =>
+    t.inject({ method: 'GET', url: '/api/v1/users', headers: authorization === undefined ? {} : { authorization } });
+
+  it('accepts a raw token and a Bearer token with any scheme case', async () => {
+    const token = await t.tokenFor('admin');
+    expect((await call(token)).statusCode).toBe(200);
+    expect((await call(`Bearer ${token}`)).statusCode).toBe(200);
+    expect((await call(`bearer ${token}`)).statusCode).toBe(200);
+    expect((await call(`BEARER   ${token}`)).statusCode).toBe(200);
+  });
+
+  it('401 Missing token without a header', async () => {
+    const res = await call();
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ error: 'Missing token', message: 'Missing token' });
+  });
+
+  it('401 for a token signed with another secret, an expired token and another algorithm', async () => {
+    const admin = decode(await t.tokenFor('admin'));
+    const forged = createSigner({ key: 'another-secret-another-secret-123456', algorithm: 'HS256' })({ ...admin, exp: undefined });
+    expect((await call(forged)).statusCode).toBe(401);
+    const expired = createSigner({ key: TEST_JWT_SECRET, algorithm: 'HS256', noTimestamp: true })({
+      ...admin,
+      exp: Math.floor(Date.now() / 1000) - 10,
+    });
+    const res = await call(expired);
+    expect(res.statusCode).toBe(401);
+    expect(res.json().message).toBe('Invalid token');
+    const hs512 = createSigner({ key: TEST_JWT_SECRET, algorithm: 'HS512' })({ ...admin, exp: undefined });
+    expect((await call(hs512)).statusCode).toBe(401);
+    const unsigned = `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${Buffer.from(JSON.stringify(admin)).toString('base64url')}.`;
+    expect((await call(unsigned)).statusCode).toBe(401);
+  });
+
+  it('403 with the original text for the wrong role', async () => {
+    const res = await t.injectWithLogin('teacher', { method: 'GET', url: '/api/v1/users' });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ error: 'Forbidden: Admins only', message: 'Forbidden: Admins only' });
+  });
+
+  it('a token stops working once its user is re-roled', async () => {
+    const token = await t.tokenFor('student3');
+    expect((await t.inject({ method: 'GET', url: '/api/v1/classes', headers: { authorization: token } })).statusCode).toBe(200);
+    await t.db.updateTable('users').set({ role: 'user' }).where('id', '=', t.fixture.students[2].user_id).execute();
+    const res = await t.inject({ method: 'GET', url: '/api/v1/classes', headers: { authorization: token } });
+    expect(res.statusCode).toBe(401);
+    await t.db.updateTable('users').set({ role: 'student' }).where('id', '=', t.fixture.students[2].user_id).execute();
+  });
+});
+
+describe('errors', () => {
+  it('unknown API routes get a JSON 404', async () => {
+    const res = await t.inject({ method: 'GET', url: '/api/v1/nope' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: 'Route GET /api/v1/nope not found', message: 'Route GET /api/v1/nope not found' });
+  });
+
+  it('answers CORS preflight for Authorization and Content-Type', async () => {
+    const res = await t.inject({
+      method: 'OPTIONS',
+      url: '/api/v1/students/details?id=1',
+      headers: { origin: 'https://example.org', 'access-control-request-method': 'PATCH', 'access-control-request-headers': 'authorization,content-type' },
+    });
+    expect(res.statusCode).toBe(204);
+    expect(res.headers['access-control-allow-origin']).toBe('https://example.org');
+    expect(String(res.headers['access-control-allow-methods'])).toMatch(/PATCH/);
+    expect(String(res.headers['access-control-allow-headers']).toLowerCase()).toMatch(/authorization/);
+  });
+});
+
+describe('POST /auth/change-password', () => {
+  it('changes the password after checking the old one', async () => {
+    const nis = t.fixture.students[1].nis;
+    const bad = await t.injectWithLogin('student2', {
+      method: 'POST',
+      url: '/api/v1/auth/change-password',
+      payload: { old_password: 'wrong-one', new_password: 'a-new-password' },
+    });
+    expect(bad.statusCode).toBe(400);
+    const short = await t.injectWithLogin('student2', {
+      method: 'POST',
+      url: '/api/v1/auth/change-password',
+      payload: { old_password: FIXTURE_PASSWORDS.student, new_password: 'short' },
+    });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().message).toMatch(/new_password/);
+    const ok = await t.injectWithLogin('student2', {
+      method: 'POST',
+      url: '/api/v1/auth/change-password',
+      payload: { old_password: FIXTURE_PASSWORDS.student, new_password: 'a-new-password' },
+    });
+    expect(ok.statusCode).toBe(200);
+    const login = await t.inject({ method: 'POST', url: '/api/v1/auth', payload: { username: nis, password: 'a-new-password' } });
+    expect(login.statusCode).toBe(200);
+    const old = await t.inject({ method: 'POST', url: '/api/v1/auth', payload: { username: nis, password: FIXTURE_PASSWORDS.student } });
+    expect(old.statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,13 @@
+import type { FastifyInstance } from 'fastify';
+import { registerForumRoutes, replyHandler, replyRouteOptions } from '../discussions/forum-routes';
+import { registerUpdate } from '../helpers';
+
+/** Material discussions: /discussions-material and /discussions-material/reply (api-contract §2.7). */
+export default async function discussionsMaterialRoutes(app: FastifyInstance) {
+  registerForumRoutes(app, 'material', '/discussions-material');
+}
+
+/** The `/materials/reply` alias (FE posts material replies there); registered by the materials plugin. */
+export function registerMaterialReply(app: FastifyInstance, url: string) {
+  registerUpdate(app, url, replyRouteOptions(app, 'material'), replyHandler(app, 'material'));
+}

@@ -1,0 +1,150 @@
+/**
+ * Routes shared by /discussions (general forum) and /discussions-material (per material), api-contract §2.6–2.7.
+ * - read: general → students and admins; material → admins, the class's teacher and students assigned to the class;
+ * - create/reply: students only (student_id from the token; the body's student_id and student_name are ignored);
+ * - edit: the author only; delete: the author or an admin;
+ * - empty reply → 400 "Replies cannot be empty".
+ * Texts are sanitized as rich HTML (render them with the sanitizing HTML viewer).
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type Caller, canDeletePost, canEditPost } from '../../domain/access';
+import { requireMaterialRead, requireStudentId } from '../../domain/repo/common';
+import { appendReply, deleteDiscussion, discussionFacts, getDiscussion, listDiscussions } from '../../domain/repo/forum';
+import { sanitizeRichHtml } from '../../domain/sanitize';
+import type { ForumKind } from '../../db/schema';
+import { toDbTime } from '../../db/time';
+import { badRequest, forbidden, notFound } from '../../plugins/errors';
+import { idQuerySchema, pageMeta, pagingProperties, parsePaging, registerUpdate, type IdQuery } from '../helpers';
+
+const postBody = {
+  type: 'object',
+  required: ['topic', 'description'],
+  properties: {
+    topic: { type: 'string', minLength: 1, maxLength: 500 },
+    description: { type: 'string', maxLength: 20_000 },
+    material_id: { type: 'integer', minimum: 1 },
+    student_id: { description: 'ignored: the author comes from the token' },
+    replies: { description: 'ignored on create' },
+  },
+} as const;
+
+const replyBody = {
+  type: 'object',
+  required: ['replies'],
+  properties: {
+    replies: { type: 'string', maxLength: 20_000, description: 'the reply text' },
+    student_id: { description: 'ignored: the replier comes from the token' },
+    student_name: { description: 'ignored: the name comes from the database' },
+  },
+} as const;
+
+interface PostBody {
+  topic: string;
+  description: string;
+  material_id?: number;
+}
+
+function clean(body: PostBody) {
+  const topic = sanitizeRichHtml(body.topic.trim());
+  if (!topic) throw badRequest('topic must not be empty');
+  return { topic, description: sanitizeRichHtml(body.description) };
+}
+
+const label = (kind: ForumKind) => (kind === 'general' ? 'discussions' : 'material discussions');
+
+async function requireRead(app: FastifyInstance, kind: ForumKind, caller: Caller, materialId?: number) {
+  if (kind === 'general') {
+    if (caller.role !== 'student' && caller.role !== 'admin') throw forbidden('Forbidden: Students and Admins only');
+    return;
+  }
+  await requireMaterialRead(app.db, caller, materialId!);
+}
+
+/** The reply handler, also mounted at /materials/reply for the material forum. */
+export function replyHandler(app: FastifyInstance, kind: ForumKind) {
+  return async (request: FastifyRequest) => {
+    const { id } = request.query as IdQuery;
+    const { replies } = request.body as { replies: string };
+    const studentId = requireStudentId(request.user, 'reply');
+    const text = sanitizeRichHtml(replies.trim());
+    if (!text) throw badRequest('Replies cannot be empty');
+    const inserted = await appendReply(app.db, kind, id, studentId, text);
+    if (!inserted) {
+      const facts = await discussionFacts(app.db, kind, id);
+      if (!facts) throw notFound('Discussion not found');
+      throw forbidden('Forbidden: you are not assigned to this class');
+    }
+    return getDiscussion(app.db, kind, id);
+  };
+}
+
+export function replyRouteOptions(app: FastifyInstance, kind: ForumKind) {
+  return {
+    preHandler: app.requireRole('student', 'admin'),
+    schema: { tags: [label(kind)], summary: 'Append a reply (one atomic insert)', querystring: idQuerySchema, body: replyBody },
+  };
+}
+
+export function registerForumRoutes(app: FastifyInstance, kind: ForumKind, base: string) {
+  const db = app.db;
+  const tags = [label(kind)];
+  const listQuery = kind === 'general'
+    ? { type: 'object', properties: pagingProperties }
+    : { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1, description: 'material id' }, ...pagingProperties } };
+
+  app.get(base, {
+    preHandler: app.authenticate,
+    schema: { tags, summary: `List ${label(kind)}, newest first, with replies`, querystring: listQuery },
+  }, async (request) => {
+    const materialId = kind === 'material' ? (request.query as IdQuery).id : undefined;
+    await requireRead(app, kind, request.user, materialId);
+    const paging = parsePaging(request.query);
+    const { items, total } = await listDiscussions(db, kind, paging, materialId);
+    return { discussions: items, meta: pageMeta(paging, total) };
+  });
+
+  app.post(base, {
+    preHandler: app.requireRole('student', 'admin'),
+    schema: { tags, summary: 'Ask a question (students)', body: kind === 'general' ? postBody : { ...postBody, required: [...postBody.required, 'material_id'] } },
+  }, async (request) => {
+    const body = request.body as PostBody;
+    const studentId = requireStudentId(request.user, 'start a discussion');
+    const values = { ...clean(body), student_id: studentId };
+    let id: number;
+    if (kind === 'general') {
+      id = (await db.insertInto('general_forum').values(values).returning('id').executeTakeFirstOrThrow()).id;
+    } else {
+      await requireMaterialRead(db, request.user, body.material_id!);
+      id = (await db.insertInto('material_forum').values({ ...values, material_id: body.material_id! }).returning('id').executeTakeFirstOrThrow()).id;
+    }
+    return getDiscussion(db, kind, id);
+  });
+
+  registerUpdate(app, base, {
+    preHandler: app.requireRole('student', 'admin'),
+    schema: { tags, summary: 'Edit a question (author only)', querystring: idQuerySchema, body: postBody },
+  }, async (request) => {
+    const { id } = request.query as IdQuery;
+    const facts = await discussionFacts(db, kind, id);
+    if (!facts) throw notFound('Discussion not found');
+    if (!canEditPost(request.user, facts)) throw forbidden('Forbidden: only the author can edit this discussion');
+    const values = { ...clean(request.body as PostBody), updated_at: toDbTime() };
+    if (kind === 'general') await db.updateTable('general_forum').set(values).where('id', '=', id).execute();
+    else await db.updateTable('material_forum').set(values).where('id', '=', id).execute();
+    return getDiscussion(db, kind, id);
+  });
+
+  app.delete(base, {
+    preHandler: app.requireRole('student', 'admin'),
+    schema: { tags, summary: 'Delete a question with its replies and reports (author or admin)', querystring: idQuerySchema },
+  }, async (request) => {
+    const { id } = request.query as IdQuery;
+    const facts = await discussionFacts(db, kind, id);
+    if (!facts) throw notFound('Discussion not found');
+    if (!canDeletePost(request.user, facts)) throw forbidden('Forbidden: only the author or an admin can delete this discussion');
+    await deleteDiscussion(db, kind, id);
+    return { message: 'Discussion deleted successfully' };
+  });
+
+  registerUpdate(app, `${base}/reply`, replyRouteOptions(app, kind), replyHandler(app, kind));
+}

@@ -1,0 +1,7 @@
+import type { FastifyInstance } from 'fastify';
+import { registerForumRoutes } from './forum-routes';
+
+/** General discussions: /discussions and /discussions/reply (api-contract §2.6). */
+export default async function discussionsRoutes(app: FastifyInstance) {
+  registerForumRoutes(app, 'general', '/discussions');
+}

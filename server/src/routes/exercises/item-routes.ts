@@ -1,0 +1,391 @@
+/**
+ * Routes shared by exercises (one per material) and exams (one per class), api-contract §2.8–2.10 and
+ * docs/contracts.md §4:
+ *   GET {base} ?material_id|class_id        by role: students never get answer keys; exam content is {} for students while Scheduled
+ *   GET {base}/student ?…&number=n          question n only
+ *   POST {base}; PUT/PATCH/DELETE {base}?id owner (the class's teacher) or admin; 409 for a second one
+ *   POST {base}/calculate-grade             submit + grade once (idempotent), locks the sheet
+ *   GET {base}/get-grade, /get-all-grade    one row per item, ownership checked
+ *   GET {base}/submissions, /submission     teacher views; PUT/PATCH {base}/essay-score teacher override
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type Caller, canReadStudentWork, isAdmin, isStudent, isTeacher } from '../../domain/access';
+import { ContentError, type ContentMap, normalizeContent, questionOnly, stripAnswerKeys } from '../../domain/content';
+import { examStatus, formatWib, parseWindow, WindowError } from '../../domain/exam-window';
+import { GradingError } from '../../domain/grading';
+import {
+  contentOf, forgetContent, gradeJson, gradeOf, gradesOfStudent, itemById, itemByParent, type ItemFacts, type ItemSpec,
+  loose, setEssayScore, submitAndGrade,
+} from '../../domain/repo/assessments';
+import { isAssigned, loadClass, loadMaterial, managesMaterial, requireClassAccess, requireMaterialRead } from '../../domain/repo/common';
+import type { ScorerConfig } from '../../domain/scorers';
+import { fromDbJson, toDbJson } from '../../db/json';
+import { toDbTime } from '../../db/time';
+import { badRequest, conflict, forbidden, notFound } from '../../plugins/errors';
+import { idQuerySchema, registerUpdate, type IdQuery } from '../helpers';
+
+const positiveInt = { type: 'integer', minimum: 1 } as const;
+
+export function parentKey(spec: ItemSpec): 'material_id' | 'class_id' {
+  return spec.kind === 'exercise' ? 'material_id' : 'class_id';
+}
+
+/** The class's teacher, the item's teacher, or an admin manages an item. */
+export function managesItem(caller: Caller, item: Pick<ItemFacts, 'teacher_id' | 'class_teacher_id'>): boolean {
+  return isAdmin(caller) || (isTeacher(caller) && (caller.teacher_id === item.teacher_id || caller.teacher_id === item.class_teacher_id));
+}
+
+/** Read access to an item's parent: managers and students assigned to its class. */
+async function requireParentRead(app: FastifyInstance, spec: ItemSpec, caller: Caller, parentId: number): Promise<void> {
+  if (spec.kind === 'exercise') await requireMaterialRead(app.db, caller, parentId);
+  else await requireClassAccess(app.db, caller, parentId, { students: true });
+}
+
+/** Wire shape of an item; `content` already filtered for the caller. */
+export function itemJson(spec: ItemSpec, item: ItemFacts, content: ContentMap, now = new Date()) {
+  const common = { title: item.title, content, total_marks: item.total_marks, teacher_id: item.teacher_id };
+  if (spec.kind === 'exercise') return { id: item.id, material_id: item.material_id, ...common };
+  return {
+    id: item.id,
+    class_id: item.class_id,
+    ...common,
+    start_time: formatWib(item.start_time!),
+    end_time: formatWib(item.end_time!),
+    status: examStatus(item.start_time!, item.end_time!, now),
+    server_time: formatWib(now),
+  };
+}
+
+/** What a caller may see of the content: managers everything; students no keys, and nothing of a Scheduled exam. */
+function visibleContent(spec: ItemSpec, caller: Caller, item: ItemFacts, content: ContentMap, now: Date): ContentMap {
+  if (managesItem(caller, item)) return content;
+  if (spec.kind === 'exam' && examStatus(item.start_time!, item.end_time!, now) === 'Scheduled') return {};
+  return stripAnswerKeys(content);
+}
+
+function parseContentOr400(raw: unknown): ContentMap {
+  try {
+    return normalizeContent(raw);
+  } catch (e) {
+    if (e instanceof ContentError) throw badRequest(e.message);
+    throw e;
+  }
+}
+
+function parseWindowOr400(start: unknown, end: unknown) {
+  try {
+    return parseWindow(start, end);
+  } catch (e) {
+    if (e instanceof WindowError) throw badRequest(e.message);
+    throw e;
+  }
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+}
+
+/** Resolves which student a grading/reading request is about: students are themselves; others must name one. */
+function targetStudent(caller: Caller, requested: number | undefined): number {
+  if (isStudent(caller)) {
+    if (requested !== undefined && requested !== caller.student_id) throw forbidden('Forbidden: you can only access your own work');
+    return caller.student_id!;
+  }
+  if (requested === undefined) throw badRequest('student_id is required');
+  return requested;
+}
+
+export function registerItemRoutes(app: FastifyInstance, spec: ItemSpec, base: string, scorer: ScorerConfig) {
+  const db = app.db;
+  const tags = [`${spec.kind}s`];
+  const parent = parentKey(spec);
+  const label = spec.label;
+
+  async function requireItem(id: number): Promise<ItemFacts> {
+    const item = await itemById(db, spec, id);
+    if (!item) throw notFound(`${label} not found`);
+    return item;
+  }
+
+  async function requireManagedItem(caller: Caller, id: number): Promise<ItemFacts> {
+    const item = await requireItem(id);
+    if (!managesItem(caller, item)) throw forbidden(`Forbidden: this ${spec.kind} is not yours`);
+    return item;
+  }
+
+  // ------------------------------------------------------------ reading
+
+  app.get(base, {
+    preHandler: app.authenticate,
+    schema: {
+      tags, summary: `The ${spec.kind} of a ${spec.kind === 'exercise' ? 'material' : 'class'} as an array (0 or 1 item)`,
+      querystring: { type: 'object', required: [parent], properties: { [parent]: positiveInt, number: { type: 'string', description: 'accepted and ignored' } } },
+    },
+  }, async (request) => {
+    const parentId = (request.query as Record<string, number>)[parent];
+    await requireParentRead(app, spec, request.user, parentId);
+    const item = await itemByParent(db, spec, parentId);
+    if (!item) return [];
+    const now = new Date();
+    const content = await contentOf(db, spec, item);
+    return [itemJson(spec, item, visibleContent(spec, request.user, item, content, now), now)];
+  });
+
+  app.get(`${base}/student`, {
+    preHandler: app.authenticate,
+    schema: {
+      tags, summary: 'Question n only (no answer keys)',
+      querystring: { type: 'object', required: [parent, 'number'], properties: { [parent]: positiveInt, number: positiveInt } },
+    },
+  }, async (request) => {
+    const q = request.query as Record<string, number>;
+    await requireParentRead(app, spec, request.user, q[parent]);
+    const item = await itemByParent(db, spec, q[parent]);
+    if (!item) return [];
+    const now = new Date();
+    const content = await contentOf(db, spec, item);
+    const visible = visibleContent(spec, request.user, item, content, now);
+    return [itemJson(spec, item, questionOnly(visible, q.number), now)];
+  });
+
+  // ------------------------------------------------------------ writing
+
+  const itemBody = {
+    type: 'object',
+    required: ['title', 'total_marks', 'content', ...(spec.kind === 'exam' ? ['start_time', 'end_time'] : [])],
+    properties: {
+      title: { type: 'string', minLength: 1, maxLength: 255 },
+      total_marks: { type: 'integer', minimum: 1, maximum: 1000 },
+      content: { type: 'object', description: 'content map, every value a string (api-contract §4.1)' },
+      [parent]: positiveInt,
+      teacher_id: { description: 'ignored: the owner is the class teacher' },
+      ...(spec.kind === 'exam'
+        ? { start_time: { type: 'string', description: 'RFC 3339 with offset' }, end_time: { type: 'string', description: 'RFC 3339 with offset' } }
+        : {}),
+    },
+  };
+
+  interface ItemBody {
+    title: string;
+    total_marks: number;
+    content: unknown;
+    material_id?: number;
+    class_id?: number;
+    start_time?: string;
+    end_time?: string;
+  }
+
+  function cleanItem(body: ItemBody) {
+    const title = body.title.trim();
+    if (!title) throw badRequest('title must not be empty');
+    const content = parseContentOr400(body.content);
+    const window = spec.kind === 'exam' ? parseWindowOr400(body.start_time, body.end_time) : undefined;
+    return { title, total_marks: body.total_marks, content, window };
+  }
+
+  app.post(base, {
+    preHandler: app.requireRole('teacher', 'admin'),
+    schema: { tags, summary: `Create the ${spec.kind} (owner; 409 when one exists)`, body: { ...itemBody, required: [...itemBody.required, parent] } },
+  }, async (request) => {
+    const body = request.body as ItemBody;
+    const parentId = body[parent]!;
+    let teacherId: number;
+    if (spec.kind === 'exercise') {
+      const m = await loadMaterial(db, parentId);
+      if (!m) throw notFound('Material not found');
+      if (!managesMaterial(request.user, m)) throw forbidden('Forbidden: this material is not yours');
+      teacherId = m.class_teacher_id;
+    } else {
+      const cls = await loadClass(db, parentId);
+      if (!cls) throw notFound('Class not found');
+      if (!isAdmin(request.user) && request.user.teacher_id !== cls.teacher_id) throw forbidden('Forbidden: this class is not yours');
+      teacherId = cls.teacher_id;
+    }
+    const clean = cleanItem(body);
+    if (await itemByParent(db, spec, parentId)) throw conflict(`${label} already exists`);
+    const values = {
+      [parent]: parentId, title: clean.title, total_marks: clean.total_marks, content: toDbJson(clean.content), teacher_id: teacherId,
+      ...(clean.window ? { start_time: toDbTime(clean.window.start), end_time: toDbTime(clean.window.end) } : {}),
+    };
+    let id: number;
+    try {
+      id = (await loose(db).insertInto(spec.table).values(values).returning('id').executeTakeFirstOrThrow()).id as number;
+    } catch (e) {
+      if (isUniqueViolation(e)) throw conflict(`${label} already exists`);
+      throw e;
+    }
+    const item = await requireItem(id);
+    return itemJson(spec, item, clean.content);
+  });
+
+  registerUpdate(app, base, {
+    preHandler: app.requireRole('teacher', 'admin'),
+    schema: { tags, summary: `Update the ${spec.kind} (owner)`, querystring: idQuerySchema, body: itemBody },
+  }, async (request) => {
+    const { id } = request.query as IdQuery;
+    await requireManagedItem(request.user, id);
+    const clean = cleanItem(request.body as ItemBody);
+    await loose(db).updateTable(spec.table).set({
+      title: clean.title, total_marks: clean.total_marks, content: toDbJson(clean.content), updated_at: toDbTime(),
+      ...(clean.window ? { start_time: toDbTime(clean.window.start), end_time: toDbTime(clean.window.end) } : {}),
+    }).where('id', '=', id).execute();
+    forgetContent(spec, id);
+    const item = await requireItem(id);
+    return itemJson(spec, item, clean.content);
+  });
+
+  app.delete(base, {
+    preHandler: app.requireRole('teacher', 'admin'),
+    schema: { tags, summary: `Delete the ${spec.kind} with its answers and grades (owner)`, querystring: idQuerySchema },
+  }, async (request) => {
+    const { id } = request.query as IdQuery;
+    await requireManagedItem(request.user, id);
+    await loose(db).deleteFrom(spec.table).where('id', '=', id).execute();
+    forgetContent(spec, id);
+    return { message: `${label} deleted successfully` };
+  });
+
+  // ------------------------------------------------------------ grading
+
+  app.post(`${base}/calculate-grade`, {
+    preHandler: app.authenticate,
+    schema: {
+      tags, summary: 'Submit and grade a sheet once (idempotent); locks the sheet',
+      body: { type: 'object', required: [spec.idCol], properties: { [spec.idCol]: positiveInt, student_id: positiveInt } },
+    },
+  }, async (request) => {
+    const body = request.body as Record<string, number | undefined>;
+    const item = await requireItem(body[spec.idCol]!);
+    const caller = request.user;
+    const studentId = targetStudent(caller, body.student_id);
+    if (isStudent(caller)) {
+      if (!(await isAssigned(db, studentId, item.class_id))) throw forbidden('Forbidden: you are not assigned to this class');
+    } else {
+      if (!managesItem(caller, item)) throw forbidden(`Forbidden: this ${spec.kind} is not yours`);
+      if (!(await isAssigned(db, studentId, item.class_id))) throw notFound('Student not found in this class');
+    }
+    if (spec.kind === 'exam' && examStatus(item.start_time!, item.end_time!) === 'Scheduled') {
+      throw forbidden('The exam has not started yet');
+    }
+    const grade = await submitAndGrade(db, spec, item, studentId, scorer);
+    return gradeJson(spec, grade);
+  });
+
+  async function requireWorkAccess(request: FastifyRequest, item: ItemFacts, studentId: number) {
+    const c = request.user;
+    const teacherOk = isTeacher(c) && managesItem(c, item);
+    if (!teacherOk && !canReadStudentWork(c, studentId, null)) throw forbidden('Forbidden: you cannot see this work');
+  }
+
+  app.get(`${base}/get-grade`, {
+    preHandler: app.authenticate,
+    schema: {
+      tags, summary: 'The grade of one student for one item, as an array (0 or 1)',
+      querystring: { type: 'object', required: [spec.idCol], properties: { [spec.idCol]: positiveInt, student_id: positiveInt } },
+    },
+  }, async (request) => {
+    const q = request.query as Record<string, number | undefined>;
+    const item = await requireItem(q[spec.idCol]!);
+    const studentId = targetStudent(request.user, q.student_id);
+    await requireWorkAccess(request, item, studentId);
+    const grade = await gradeOf(db, spec, item.id, studentId);
+    return grade ? [gradeJson(spec, grade)] : [];
+  });
+
+  app.get(`${base}/get-all-grade`, {
+    preHandler: app.authenticate,
+    schema: {
+      tags, summary: 'Every grade of a student, one per item (a teacher sees only their classes)',
+      querystring: { type: 'object', properties: { student_id: positiveInt } },
+    },
+  }, async (request) => {
+    const q = request.query as { student_id?: number };
+    const caller = request.user;
+    const studentId = targetStudent(caller, q.student_id);
+    if (!isStudent(caller) && !isAdmin(caller) && !isTeacher(caller)) throw forbidden();
+    const grades = await gradesOfStudent(db, spec, studentId, isTeacher(caller) ? caller.teacher_id : undefined);
+    return grades.map((g) => gradeJson(spec, g));
+  });
+
+  app.get(`${base}/submissions`, {
+    preHandler: app.requireRole('teacher', 'admin'),
+    schema: {
+      tags, summary: 'Every student of the class with the state of their sheet',
+      querystring: { type: 'object', required: [spec.idCol], properties: { [spec.idCol]: positiveInt } },
+    },
+  }, async (request) => {
+    const item = await requireManagedItem(request.user, (request.query as Record<string, number>)[spec.idCol]);
+    const rows = await loose(db)
+      .selectFrom('assigned_students_class as a')
+      .innerJoin('students as st', 'st.id', 'a.student_id')
+      .leftJoin(`${spec.sheets} as s`, (j) => j.onRef('s.student_id', '=', 'st.id').on(`s.${spec.idCol}`, '=', item.id))
+      .leftJoin(`${spec.scores} as g`, (j) => j.onRef('g.student_id', '=', 'st.id').on(`g.${spec.idCol}`, '=', item.id))
+      .select(['st.id as student_id', 'st.name', 'st.nis', 's.id as sheet_id', 's.status', 'g.score'])
+      .where('a.class_id', '=', item.class_id)
+      .orderBy('st.name')
+      .orderBy('st.id')
+      .execute();
+    return rows.map((r) => ({
+      student_id: Number(r.student_id),
+      name: r.name as string,
+      nis: r.nis as string,
+      sheet_id: r.sheet_id == null ? null : Number(r.sheet_id),
+      status: r.sheet_id == null ? 'Not started' : r.status === 'Inactive' ? 'Submitted' : 'In progress',
+      score: r.score == null ? null : Number(r.score),
+    }));
+  });
+
+  app.get(`${base}/submission`, {
+    preHandler: app.requireRole('teacher', 'admin'),
+    schema: {
+      tags, summary: 'One student\'s sheet with the full content and the grade detail',
+      querystring: { type: 'object', required: [spec.idCol, 'student_id'], properties: { [spec.idCol]: positiveInt, student_id: positiveInt } },
+    },
+  }, async (request) => {
+    const q = request.query as Record<string, number>;
+    const item = await requireManagedItem(request.user, q[spec.idCol]);
+    const student = await db.selectFrom('students as st')
+      .innerJoin('assigned_students_class as a', 'a.student_id', 'st.id')
+      .select(['st.id', 'st.name', 'st.nis'])
+      .where('st.id', '=', q.student_id).where('a.class_id', '=', item.class_id)
+      .executeTakeFirst();
+    if (!student) throw notFound('Student not found in this class');
+    const [content, sheet, grade] = await Promise.all([
+      contentOf(db, spec, item),
+      loose(db).selectFrom(spec.sheets).select(['answers']).where(spec.idCol, '=', item.id).where('student_id', '=', student.id).executeTakeFirst(),
+      gradeOf(db, spec, item.id, student.id),
+    ]);
+    return {
+      student,
+      content,
+      answers: sheet?.answers == null ? null : fromDbJson<Record<string, string>>(sheet.answers),
+      score: grade?.score ?? null,
+      detail: grade?.detail ?? null,
+    };
+  });
+
+  registerUpdate(app, `${base}/essay-score`, {
+    preHandler: app.requireRole('teacher', 'admin'),
+    schema: {
+      tags, summary: 'Set the marks of one essay (0 ≤ score ≤ marks per question); recomputes the total',
+      body: {
+        type: 'object',
+        required: [spec.idCol, 'student_id', 'number', 'score'],
+        properties: { [spec.idCol]: positiveInt, student_id: positiveInt, number: positiveInt, score: { type: 'number', minimum: 0 } },
+      },
+    },
+  }, async (request) => {
+    const body = request.body as Record<string, number>;
+    const item = await requireManagedItem(request.user, body[spec.idCol]);
+    let grade;
+    try {
+      grade = await setEssayScore(db, spec, item, body.student_id, body.number, body.score);
+    } catch (e) {
+      if (e instanceof GradingError) throw badRequest(e.message);
+      throw e;
+    }
+    if (!grade) throw notFound('This answer sheet has not been graded yet');
+    return gradeJson(spec, grade);
+  });
+}

@@ -1,0 +1,65 @@
+/** Small helpers shared by every route module (paging, update verbs, common schemas). */
+import type { FastifyInstance, RouteShorthandOptions, RouteHandlerMethod } from 'fastify';
+
+export const DEFAULT_PAGE_SIZE = 15;
+export const MAX_PAGE_SIZE = 100;
+
+export interface Paging {
+  page: number;
+  pageSize: number;
+  offset: number;
+}
+
+function positiveInt(value: unknown): number | undefined {
+  const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
+  return Number.isFinite(n) && n >= 1 ? Math.floor(n) : undefined;
+}
+
+/**
+ * `page` (default 1) and `pageSize` (default 15, capped at 100) from a query, api-contract.md §1.5:
+ * values below 1 and non-numbers fall back to the default rather than failing.
+ */
+export function parsePaging(query: unknown, defaultSize = DEFAULT_PAGE_SIZE): Paging {
+  const q = (query ?? {}) as Record<string, unknown>;
+  const page = positiveInt(q.page) ?? 1;
+  const pageSize = Math.min(positiveInt(q.pageSize) ?? defaultSize, MAX_PAGE_SIZE);
+  return { page, pageSize, offset: (page - 1) * pageSize };
+}
+
+/** The meta object of every paginated envelope (both `totalPage` and `totalpages`). */
+export function pageMeta(paging: Paging, total: number) {
+  const totalPage = Math.ceil(total / paging.pageSize);
+  return { page: paging.page, pageSize: paging.pageSize, total, totalPage, totalpages: totalPage };
+}
+
+/** Query schema fragment that accepts page/pageSize of any shape (parsePaging cleans them). */
+export const pagingProperties = {
+  page: { type: 'string' },
+  pageSize: { type: 'string' },
+} as const;
+
+/** `?id=<positive integer>` required. */
+export const idQuerySchema = {
+  type: 'object',
+  required: ['id'],
+  properties: { id: { type: 'integer', minimum: 1 } },
+} as const;
+
+export type IdQuery = { id: number };
+
+/** Register an update route under both PUT and PATCH (api-contract.md §1.6). */
+export function registerUpdate(app: FastifyInstance, url: string, options: RouteShorthandOptions, handler: RouteHandlerMethod): void {
+  app.route({ ...options, method: ['PUT', 'PATCH'], url, handler });
+}
+
+/** `true` only for the literal string "true" (FE sends sortByNIS=true/false). */
+export function queryFlag(value: unknown): boolean {
+  return value === true || value === 'true' || value === '1';
+}
+
+/** Trimmed non-empty string or undefined. */
+export function queryText(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const t = value.trim();
+  return t === '' ? undefined : t;
+}

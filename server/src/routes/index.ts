@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import auth from './auth';
+import classes from './classes';
+import discussions from './discussions';
+import discussionsMaterial from './discussions-material';
+import examAnswers from './exam-answers';
+import exams from './exams';
+import exerciseAnswers from './exercise-answers';
+import exercises from './exercises';
+import materials from './materials';
+import ping from './ping';
+import reports from './reports';
+import stats from './stats';
+import students from './students';
+import teachers from './teachers';
+import users from './users';
+
+export interface RoutesOptions extends Record<string, unknown> {
+  loginRateLimit: { max: number; timeWindowMs: number };
+}
+
+/** Every route folder; each module registers its own paths (e.g. `/classes`, `/classes/details`) under /api/v1. */
+export default async function routes(app: FastifyInstance, options: RoutesOptions) {
+  await app.register(ping);
+  await app.register(auth, { loginRateLimit: options.loginRateLimit });
+  await app.register(users);
+  await app.register(students);
+  await app.register(teachers);
+  await app.register(classes);
+  // server-learning's folders
+  await app.register(materials);
+  await app.register(discussions);
+  await app.register(discussionsMaterial);
+  await app.register(exercises);
+  await app.register(exams);
+  await app.register(exerciseAnswers);
+  await app.register(examAnswers);
+  await app.register(reports);
+  await app.register(stats);
+}

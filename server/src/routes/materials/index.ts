@@ -1,0 +1,160 @@
+/**
+ * Materials ("subjects"), api-contract §2.5 + docs/contracts.md §4:
+ *   GET /materials, GET /materials/from-class, GET /materials/detail, POST/PUT/PATCH/DELETE /materials,
+ *   PUT/PATCH /materials/reply (alias of /discussions-material/reply, open to students).
+ * HTML content is sanitized on write. `teacher_id` always comes from the class, never from the body.
+ */
+import type { FastifyInstance } from 'fastify';
+import { isAdmin } from '../../domain/access';
+import { loadClass, loadMaterial, managesMaterial, requireClassAccess, requireMaterialRead } from '../../domain/repo/common';
+import { sanitizeRichHtml } from '../../domain/sanitize';
+import { toDbTime } from '../../db/time';
+import { badRequest, forbidden, notFound } from '../../plugins/errors';
+import { idQuerySchema, pageMeta, pagingProperties, parsePaging, registerUpdate, type IdQuery } from '../helpers';
+import { registerMaterialReply } from '../discussions-material/index';
+
+const materialBody = {
+  type: 'object',
+  required: ['title', 'description', 'content'],
+  properties: {
+    title: { type: 'string', minLength: 1, maxLength: 255 },
+    description: { type: 'string', maxLength: 5000 },
+    content: { type: 'string', maxLength: 8_000_000 },
+    class_id: { type: 'integer', minimum: 1 },
+    teacher_id: { description: 'ignored: the owner is the class teacher' },
+  },
+} as const;
+
+interface MaterialBody {
+  title: string;
+  description: string;
+  content: string;
+  class_id?: number;
+}
+
+const materialColumns = ['m.id', 'm.class_id', 'm.title', 'm.description', 'm.content', 'm.teacher_id'] as const;
+
+function cleanBody(body: MaterialBody) {
+  const title = body.title.trim();
+  if (!title) throw badRequest('title must not be empty');
+  return { title, description: body.description, content: sanitizeRichHtml(body.content) };
+}
+
+export default async function materialsRoutes(app: FastifyInstance) {
+  const db = app.db;
+  const tags = ['materials'];
+
+  app.get('/materials', {
+    preHandler: app.requireRole('teacher', 'admin'),
+    schema: { tags, summary: 'Materials (a teacher sees their own; admin all)', querystring: { type: 'object', properties: pagingProperties } },
+  }, async (request) => {
+    const paging = parsePaging(request.query);
+    const user = request.user;
+    let base = db.selectFrom('materials as m');
+    if (!isAdmin(user)) base = base.where('m.teacher_id', '=', user.teacher_id ?? -1);
+    const [rows, total] = await Promise.all([
+      base.leftJoin('exercises as e', 'e.material_id', 'm.id').select([...materialColumns, 'e.id as exercise_id'])
+        .orderBy('m.id').limit(paging.pageSize).offset(paging.offset).execute(),
+      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { materials: rows.map(withExerciseId), meta: pageMeta(paging, Number(total.n)) };
+  });
+
+  app.get('/materials/from-class', {
+    preHandler: app.authenticate,
+    schema: {
+      tags, summary: 'Materials of a class (admin, its teacher, assigned students)',
+      querystring: { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1 }, ...pagingProperties } },
+    },
+  }, async (request) => {
+    const { id } = request.query as IdQuery;
+    await requireClassAccess(db, request.user, id, { students: true });
+    const paging = parsePaging(request.query);
+    const base = db.selectFrom('materials as m').where('m.class_id', '=', id);
+    const [rows, total] = await Promise.all([
+      base.leftJoin('exercises as e', 'e.material_id', 'm.id').select([...materialColumns, 'e.id as exercise_id'])
+        .orderBy('m.id').limit(paging.pageSize).offset(paging.offset).execute(),
+      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { materials: rows.map(withExerciseId), meta: pageMeta(paging, Number(total.n)) };
+  });
+
+  app.get('/materials/detail', {
+    preHandler: app.authenticate,
+    schema: { tags, summary: 'One material with its exercise_id', querystring: idQuerySchema },
+  }, async (request) => {
+    const { id } = request.query as IdQuery;
+    await requireMaterialRead(db, request.user, id);
+    const row = await db.selectFrom('materials as m').leftJoin('exercises as e', 'e.material_id', 'm.id')
+      .select([...materialColumns, 'e.id as exercise_id']).where('m.id', '=', id).executeTakeFirst();
+    if (!row) throw notFound('Material not found');
+    return withExerciseId(row);
+  });
+
+  app.post('/materials', {
+    preHandler: app.requireRole('teacher', 'admin'),
+    schema: { tags, summary: 'Create a material in a class the caller teaches', body: { ...materialBody, required: [...materialBody.required, 'class_id'] } },
+  }, async (request) => {
+    const body = request.body as MaterialBody & { class_id: number };
+    const cls = await loadClass(db, body.class_id);
+    if (!cls) throw notFound('Class not found');
+    if (!isAdmin(request.user) && request.user.teacher_id !== cls.teacher_id) throw forbidden('Forbidden: this class is not yours');
+    const row = await db.insertInto('materials')
+      .values({ ...cleanBody(body), class_id: cls.id, teacher_id: cls.teacher_id })
+      .returning(['id', 'class_id', 'title', 'description', 'content', 'teacher_id'])
+      .executeTakeFirstOrThrow();
+    return { ...row, exercise_id: null };
+  });
+
+  registerUpdate(app, '/materials', {
+    preHandler: app.requireRole('teacher', 'admin'),
+    schema: { tags, summary: 'Update a material (owner)', querystring: idQuerySchema, body: materialBody },
+  }, async (request) => {
+    const { id } = request.query as IdQuery;
+    const body = request.body as MaterialBody;
+    const m = await loadMaterial(db, id);
+    if (!m) throw notFound('Material not found');
+    if (!managesMaterial(request.user, m)) throw forbidden('Forbidden: this material is not yours');
+    let classId = m.class_id;
+    let teacherId = m.teacher_id;
+    if (body.class_id !== undefined && body.class_id !== m.class_id) {
+      // Moving a material: only into another class the same teacher teaches.
+      const target = await loadClass(db, body.class_id);
+      if (!target) throw notFound('Class not found');
+      if (!isAdmin(request.user) && request.user.teacher_id !== target.teacher_id) throw forbidden('Forbidden: this class is not yours');
+      classId = target.id;
+      teacherId = target.teacher_id;
+    }
+    await db.updateTable('materials')
+      .set({ ...cleanBody(body), class_id: classId, teacher_id: teacherId, updated_at: toDbTime() })
+      .where('id', '=', id).execute();
+    const row = await db.selectFrom('materials as m').leftJoin('exercises as e', 'e.material_id', 'm.id')
+      .select([...materialColumns, 'e.id as exercise_id']).where('m.id', '=', id).executeTakeFirstOrThrow();
+    return withExerciseId(row);
+  });
+
+  app.delete('/materials', {
+    preHandler: app.requireRole('teacher', 'admin'),
+    schema: { tags, summary: 'Delete a material (owner); its exercise, answers, scores and discussions go with it', querystring: idQuerySchema },
+  }, async (request) => {
+    const { id } = request.query as IdQuery;
+    const m = await loadMaterial(db, id);
+    if (!m) throw notFound('Material not found');
+    if (!managesMaterial(request.user, m)) throw forbidden('Forbidden: this material is not yours');
+    await db.transaction().execute(async (trx) => {
+      // Replies and reports of its discussions have no FK to the forum table: remove them explicitly.
+      const threads = trx.selectFrom('material_forum').select('id').where('material_id', '=', id);
+      await trx.deleteFrom('reports').where('kind', '=', 'material').where('discussion_id', 'in', threads).execute();
+      await trx.deleteFrom('discussion_replies').where('kind', '=', 'material').where('discussion_id', 'in', threads).execute();
+      await trx.deleteFrom('materials').where('id', '=', id).execute();
+    });
+    return { message: 'Material deleted successfully' };
+  });
+
+  // FE sends material-discussion replies to /materials/reply (api-contract §2.7): same handler, open to students.
+  registerMaterialReply(app, '/materials/reply');
+}
+
+function withExerciseId<T extends { exercise_id: number | null }>(row: T): T {
+  return { ...row, exercise_id: row.exercise_id ?? null };
+}

@@ -1,0 +1,71 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { NOT_BUILT_TEXT } from './spa';
+
+export interface StaticOptions extends Record<string, unknown> {
+  /** Repo root holding shell/dist and <role>-app/dist; no files are served when undefined. */
+  staticDir?: string;
+  /** REMOTES_JSON: served as is at /remotes.json. */
+  remotesJson?: string;
+}
+
+export const DEFAULT_REMOTES = {
+  admin: '/remotes/admin/mf-manifest.json',
+  teacher: '/remotes/teacher/mf-manifest.json',
+  student: '/remotes/student/mf-manifest.json',
+};
+
+const REMOTE_APPS = [
+  { folder: 'admin-app', prefix: '/remotes/admin/' },
+  { folder: 'teacher-app', prefix: '/remotes/teacher/' },
+  { folder: 'student-app', prefix: '/remotes/student/' },
+];
+
+/** `name.0123abcd.js`: content-hashed chunk (webpack chunkFilename `[name].[contenthash:8].js`). */
+const HASHED = /\.[0-9a-f]{8,}\.(?:js|css|mjs|map|woff2?|png|jpe?g|webp|avif|svg)$/;
+
+/** Cache policy of docs/contracts.md §1: hashed chunks forever, everything else (entries, manifests, HTML) revalidated. */
+export function cacheControlFor(filePath: string): string {
+  return HASHED.test(path.basename(filePath)) ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
+
+export default async function staticRoutes(app: FastifyInstance, options: StaticOptions) {
+  app.get('/remotes.json', { schema: { hide: true } }, async (_request, reply) => {
+    reply.header('cache-control', 'no-cache').type('application/json; charset=utf-8');
+    if (options.remotesJson) return reply.send(await fs.promises.readFile(options.remotesJson));
+    return reply.send(DEFAULT_REMOTES);
+  });
+
+  const root = options.staticDir;
+  if (!root) return;
+  let decorated = false;
+  const serve = async (dir: string, prefix: string) => {
+    await app.register(fastifyStatic, {
+      root: dir,
+      prefix,
+      decorateReply: !decorated,
+      index: false,
+      // unknown files fall through to the not-found handler (SPA fallback or JSON 404)
+      wildcard: true,
+      cacheControl: false,
+      setHeaders: (res, filePath) => void res.header('cache-control', cacheControlFor(filePath)),
+    });
+    decorated = true;
+  };
+
+  for (const remote of REMOTE_APPS) {
+    const dist = path.join(root, remote.folder, 'dist');
+    if (fs.existsSync(dist)) {
+      await serve(dist, remote.prefix);
+    } else {
+      app.get(`${remote.prefix}*`, { schema: { hide: true } }, async (_request, reply) =>
+        reply.code(503).type('text/plain; charset=utf-8').header('cache-control', 'no-cache').send(NOT_BUILT_TEXT(remote.folder)),
+      );
+    }
+  }
+  const shellDist = path.join(root, 'shell', 'dist');
+  // The shell's index.html is sent by the SPA fallback (also for "/"), everything else as files.
+  if (fs.existsSync(shellDist)) await serve(shellDist, '/');
+}

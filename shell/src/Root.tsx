@@ -1,0 +1,41 @@
+import { lazy, Suspense, useState } from 'react';
+import { getUserData, roleHome, roleOfPath, type UserData } from '@kelasku/shared-api/src/session';
+import { BootErrorBoundary } from './BootErrorBoundary';
+import { LoginPage } from './login/LoginPage';
+import { loadSignedInApp } from './signed-in';
+
+const SignedInApp = lazy(loadSignedInApp);
+
+/** A signed-out visitor on `/` or on any role path sees the login page (role paths are sent back to `/`). */
+export function startsOnLogin(pathname: string, user: UserData | null): boolean {
+  return !user && (pathname === '/' || roleOfPath(pathname) !== null);
+}
+
+/**
+ * First screen. The login page is plain React + CSS; everything else (router, MUI, remotes) is the lazy SignedInApp,
+ * which from then on also shows the login page itself (after a logout).
+ */
+export function Root() {
+  const [onLogin, setOnLogin] = useState(() => {
+    const login = startsOnLogin(window.location.pathname, getUserData());
+    if (login && window.location.pathname !== '/') window.history.replaceState(null, '', '/');
+    return login;
+  });
+  if (onLogin) {
+    return (
+      <LoginPage
+        onSignedIn={(user) => {
+          window.history.pushState(null, '', roleHome(user.role));
+          setOnLogin(false);
+        }}
+      />
+    );
+  }
+  return (
+    <BootErrorBoundary>
+      <Suspense fallback={<p className="kelasku-boot">Loading...</p>}>
+        <SignedInApp />
+      </Suspense>
+    </BootErrorBoundary>
+  );
+}

@@ -1,0 +1,55 @@
+import { useEffect, useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { Box, Link, List, ListItem, ListItemText, Typography } from '@mui/material';
+import { http } from '@kelasku/shared-api';
+
+interface Item {
+  id?: number | string;
+  username?: string;
+  email?: string;
+  name?: string;
+}
+
+/** Accepts a bare array or the API's `{users: [...]}` page. */
+function itemsOf(data: unknown): Item[] {
+  if (Array.isArray(data)) return data as Item[];
+  const users = (data as { users?: unknown } | null)?.users;
+  return Array.isArray(users) ? (users as Item[]) : [];
+}
+
+/** /test: developer listing view of the API (GET /api/v1/users), at most the first two items. */
+export function DevListPage() {
+  const [items, setItems] = useState<Item[] | null>(null);
+
+  useEffect(() => {
+    http.get('/users').then(
+      (res) => setItems(itemsOf(res.data)),
+      // As specified, a failed fetch is only logged and the view stays on 'Loading...'.
+      (err: unknown) => console.error('GET /users failed:', err),
+    );
+  }, []);
+
+  return (
+    <Box component="main" sx={{ p: 3, maxWidth: 640 }}>
+      {items === null ? (
+        <Typography>Loading...</Typography>
+      ) : (
+        <>
+          <Typography component="h1" variant="h5" sx={{ fontWeight: 700 }}>Data API</Typography>
+          {items.length === 0 ? (
+            <Typography>Tidak ada data</Typography>
+          ) : (
+            <List>
+              {items.slice(0, 2).map((item, i) => (
+                <ListItem key={item.id ?? i} disableGutters>
+                  <ListItemText primary={item.username ?? item.name ?? String(item.id)} secondary={item.email} />
+                </ListItem>
+              ))}
+            </List>
+          )}
+        </>
+      )}
+      <Link component={RouterLink} to="/post">Ini post</Link>
+    </Box>
+  );
+}

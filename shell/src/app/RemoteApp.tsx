@@ -1,0 +1,74 @@
+import { Component, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { ErrorState, LoadingState } from '@kelasku/shared-ui';
+import { loadRoleApp, type RemoteRole } from './remotes';
+
+const ROLE_NAMES: Record<RemoteRole, string> = { admin: 'admin', teacher: 'teacher', student: 'student' };
+
+export function remoteFailureMessage(role: RemoteRole): string {
+  return `The ${ROLE_NAMES[role]} pages could not be loaded. Check your connection and try again.`;
+}
+
+interface BoundaryProps {
+  role: RemoteRole;
+  onRetry: () => void;
+  children: ReactNode;
+}
+
+/** Catches a remote that crashes while rendering: a message and Retry instead of a blank page. */
+class RemoteErrorBoundary extends Component<BoundaryProps, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown) {
+    console.error(`The ${this.props.role} remote failed:`, error);
+  }
+
+  override render() {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <ErrorState
+        message={remoteFailureMessage(this.props.role)}
+        onRetry={() => {
+          this.setState({ failed: false });
+          this.props.onRetry();
+        }}
+      />
+    );
+  }
+}
+
+type LoadState = { status: 'loading' } | { status: 'ready'; App: ComponentType } | { status: 'failed' };
+
+/** Loads and renders the role's remote App; loading and failure states never leave the page blank. */
+export function RemoteApp({ role }: { role: RemoteRole }) {
+  const [attempt, setAttempt] = useState(0);
+  const [state, setState] = useState<LoadState>({ status: 'loading' });
+
+  useEffect(() => {
+    let current = true;
+    setState({ status: 'loading' });
+    loadRoleApp(role).then(
+      (App) => current && setState({ status: 'ready', App }),
+      (err: unknown) => {
+        console.error(`Loading the ${role} remote failed:`, err);
+        if (current) setState({ status: 'failed' });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [role, attempt]);
+
+  const retry = () => setAttempt((n) => n + 1);
+  if (state.status === 'loading') return <LoadingState />;
+  if (state.status === 'failed') return <ErrorState message={remoteFailureMessage(role)} onRetry={retry} />;
+  const { App } = state;
+  return (
+    <RemoteErrorBoundary key={attempt} role={role} onRetry={retry}>
+      <App />
+    </RemoteErrorBoundary>
+  );
+}

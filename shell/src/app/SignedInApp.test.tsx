@@ -1,0 +1,134 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import { KelaskuThemeProvider } from '@kelasku/shared-ui';
+import { http, usersApi } from '@kelasku/shared-api';
+import { ShellRoutes } from './SignedInApp';
+import { loadRoleApp } from './remotes';
+import { signInAs } from '../test/session';
+
+// The real loader fetches /remotes.json and uses Module Federation; here it hands back the mapped admin/App mock.
+jest.mock('./remotes', () => ({ loadRoleApp: jest.fn() }));
+jest.mock('../signed-in', () => ({ prefetchSignedIn: jest.fn() }));
+const loadRoleAppMock = loadRoleApp as jest.MockedFunction<typeof loadRoleApp>;
+
+function Path() {
+  return <output data-testid="path">{useLocation().pathname}</output>;
+}
+
+function renderAt(path: string) {
+  return render(
+    <KelaskuThemeProvider>
+      <MemoryRouter initialEntries={[path]}>
+        <ShellRoutes />
+        <Path />
+      </MemoryRouter>
+    </KelaskuThemeProvider>,
+  );
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  loadRoleAppMock.mockReset();
+  loadRoleAppMock.mockImplementation(async () => (await import('admin/App')).default);
+  jest.spyOn(console, 'error').mockImplementation(() => {});
+});
+afterEach(() => jest.restoreAllMocks());
+
+describe('shell routes', () => {
+  it('sends a signed-out visitor on a role path to the login page at /', async () => {
+    renderAt('/ManageClass10');
+    expect(await screen.findByPlaceholderText('NIP/NIS')).toBeInTheDocument();
+    expect(screen.getByTestId('path')).toHaveTextContent(/^\/$/);
+    expect(loadRoleAppMock).not.toHaveBeenCalled();
+  });
+
+  it('sends a signed-in user on / to their own dashboard and loads only their remote', async () => {
+    signInAs('student', { student_id: 5 });
+    renderAt('/');
+    expect(await screen.findByTestId('remote-app')).toHaveTextContent('remote app at /DashboardStudent');
+    expect(loadRoleAppMock.mock.calls).toEqual([['student']]);
+  });
+
+  it("sends a user on another role's path to their own dashboard", async () => {
+    signInAs('teacher', { teacher_id: 2 });
+    renderAt('/ManageAccStudent');
+    expect(await screen.findByTestId('remote-app')).toHaveTextContent('remote app at /DashboardTeacher');
+    expect(loadRoleAppMock.mock.calls).toEqual([['teacher']]);
+  });
+
+  it("renders the role's remote on its own paths", async () => {
+    signInAs('admin');
+    renderAt('/class/12');
+    expect(await screen.findByTestId('remote-app')).toHaveTextContent('remote app at /class/12');
+  });
+
+  it('shows a message with Retry when the remote fails to load, and recovers on Retry', async () => {
+    signInAs('admin');
+    loadRoleAppMock.mockRejectedValueOnce(new Error('ChunkLoadError'));
+    renderAt('/DashboardAdmin');
+    expect(await screen.findByRole('alert')).toHaveTextContent('The admin pages could not be loaded. Check your connection and try again.');
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByTestId('remote-app')).toBeInTheDocument();
+    expect(loadRoleAppMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('catches a remote that crashes while rendering', async () => {
+    signInAs('admin');
+    loadRoleAppMock.mockResolvedValueOnce(() => {
+      throw new Error('boom');
+    });
+    renderAt('/DashboardAdmin');
+    expect(await screen.findByRole('alert')).toHaveTextContent('The admin pages could not be loaded.');
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByTestId('remote-app')).toBeInTheDocument();
+  });
+
+  it('shows a not-found page with a link home for unknown paths', async () => {
+    renderAt('/no-such-page');
+    expect(screen.getByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('link', { name: 'Back to home' }));
+    expect(screen.getByTestId('path')).toHaveTextContent(/^\/$/);
+  });
+});
+
+describe('developer pages', () => {
+  it('/test lists at most two items, links to /post, and says when empty', async () => {
+    const get = jest.spyOn(http, 'get').mockResolvedValueOnce({ data: { users: [{ id: 1, username: 'a' }, { id: 2, username: 'b' }, { id: 3, username: 'c' }] } });
+    const { unmount } = renderAt('/test');
+    expect(screen.getByText('Loading...')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Data API' })).toBeInTheDocument();
+    expect(screen.getByText('a')).toBeInTheDocument();
+    expect(screen.getByText('b')).toBeInTheDocument();
+    expect(screen.queryByText('c')).not.toBeInTheDocument();
+    unmount();
+    get.mockResolvedValueOnce({ data: [] });
+    renderAt('/test');
+    expect(await screen.findByText('Tidak ada data')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('link', { name: 'Ini post' }));
+    expect(screen.getByTestId('path')).toHaveTextContent('/post');
+  });
+
+  it('/post adds an account, clears the fields and puts the role back to user', async () => {
+    const create = jest.spyOn(usersApi, 'create').mockResolvedValueOnce({} as never).mockRejectedValueOnce(new Error('409'));
+    renderAt('/post');
+    const username = screen.getByLabelText(/Username/);
+    await userEvent.type(username, 'guru2');
+    await userEvent.type(screen.getByLabelText(/Email/), 'guru2@kelasku.id');
+    await userEvent.type(screen.getByLabelText(/Password/), 'rahasia123');
+    await userEvent.click(screen.getByRole('combobox', { name: 'Role' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'admin' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(create).toHaveBeenCalledWith({ username: 'guru2', email: 'guru2@kelasku.id', password: 'rahasia123', role: 'admin' });
+    expect(await screen.findByText('Akun berhasil ditambahkan!')).toBeInTheDocument();
+    expect(username).toHaveValue('');
+    expect(screen.getByRole('combobox', { name: 'Role' })).toHaveTextContent('user');
+
+    await userEvent.type(username, 'guru3');
+    await userEvent.type(screen.getByLabelText(/Email/), 'guru3@kelasku.id');
+    await userEvent.type(screen.getByLabelText(/Password/), 'rahasia123');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Gagal menambahkan akun')).toBeInTheDocument();
+    expect(username).toHaveValue('guru3');
+  });
+});

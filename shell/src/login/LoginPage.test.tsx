@@ -1,0 +1,78 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { authApi } from '@kelasku/shared-api';
+import { LoginPage } from './LoginPage';
+import { fakeToken } from '../test/session';
+
+jest.mock('../signed-in', () => ({ prefetchSignedIn: jest.fn() }));
+
+const loginSpy = jest.spyOn(authApi, 'login');
+beforeEach(() => {
+  localStorage.clear();
+  loginSpy.mockReset();
+  jest.spyOn(console, 'error').mockImplementation(() => {});
+});
+
+async function fillAndSubmit(username = '2024100001', password = 'siswa123') {
+  await userEvent.type(screen.getByPlaceholderText('NIP/NIS'), username);
+  await userEvent.type(screen.getByPlaceholderText('Password'), password);
+  await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+}
+
+describe('LoginPage', () => {
+  it('shows the heading, the explanation, the fields and the Login button', () => {
+    render(<LoginPage onSignedIn={() => {}} />);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Grow your understanding on Kelasku');
+    expect(screen.getByText('To keep connected with us, please login with your personal information by NIP/NIS and password.')).toBeInTheDocument();
+    expect(screen.getByPlaceholderText('NIP/NIS')).toBeRequired();
+    expect(screen.getByPlaceholderText('Password')).toBeRequired();
+    expect(screen.getByRole('img', { name: 'Kelasku' })).toBeInTheDocument();
+  });
+
+  it('toggles the password visibility with the eye button', async () => {
+    render(<LoginPage onSignedIn={() => {}} />);
+    const password = screen.getByPlaceholderText('Password');
+    expect(password).toHaveAttribute('type', 'password');
+    await userEvent.click(screen.getByRole('button', { name: 'Show password' }));
+    expect(password).toHaveAttribute('type', 'text');
+    await userEvent.click(screen.getByRole('button', { name: 'Hide password' }));
+    expect(password).toHaveAttribute('type', 'password');
+  });
+
+  it('stores the token and decoded user data, then reports the user', async () => {
+    const token = fakeToken({ user_id: 7, role: 'teacher', display_name: 'Bu Sari', email: 's@x.id', exp: 4102444800, teacher_id: 3 });
+    loginSpy.mockResolvedValue({ token });
+    const onSignedIn = jest.fn();
+    render(<LoginPage onSignedIn={onSignedIn} />);
+    await fillAndSubmit('198501012010011001', 'guru123');
+    expect(loginSpy).toHaveBeenCalledWith('198501012010011001', 'guru123');
+    expect(onSignedIn).toHaveBeenCalledWith(expect.objectContaining({ role: 'teacher', teacher_id: 3 }));
+    expect(localStorage.getItem('token')).toBe(token);
+    expect(JSON.parse(localStorage.getItem('userData') ?? '{}')).toMatchObject({ display_name: 'Bu Sari' });
+  });
+
+  it("shows the server's message under the form", async () => {
+    loginSpy.mockRejectedValue({ response: { status: 401, data: { error: 'Invalid credentials', message: 'Invalid credentials' } } });
+    const onSignedIn = jest.fn();
+    render(<LoginPage onSignedIn={onSignedIn} />);
+    await fillAndSubmit();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid credentials');
+    expect(onSignedIn).not.toHaveBeenCalled();
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('falls back to the generic failure text when the server gives no message', async () => {
+    loginSpy.mockRejectedValue({ response: { status: 500, data: {} } });
+    render(<LoginPage onSignedIn={() => {}} />);
+    await fillAndSubmit();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Login failed, check your NIP/NIS and password.');
+  });
+
+  it('asks to try later when there is no response at all', async () => {
+    loginSpy.mockRejectedValue(new Error('Network Error'));
+    render(<LoginPage onSignedIn={() => {}} />);
+    await fillAndSubmit();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong, try again later.');
+    expect(screen.getByPlaceholderText('NIP/NIS')).toHaveValue('2024100001');
+  });
+});

@@ -1,0 +1,141 @@
+import { useId, useState, type ChangeEvent } from 'react';
+import {
+  Box, Button, FormControl, FormControlLabel, FormLabel, Paper, Radio, RadioGroup, Stack, TextField, Typography,
+} from '@mui/material';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
+import ImageIcon from '@mui/icons-material/Image';
+import { OPTION_LETTERS, type OptionLetter, type Question } from '@kelasku/shared-api';
+import { MAX_IMAGE_BYTES, changeQuestionType, readImageFile } from './questionRules';
+
+export interface QuestionCardProps {
+  number: number;
+  question: Question;
+  canRemove: boolean;
+  onChange: (question: Question) => void;
+  onRemove: () => void;
+}
+
+/** Editor of one question: type, text, options and correct letter (or reference answer), optional image. */
+export function QuestionCard({ number, question, canRemove, onChange, onRemove }: QuestionCardProps) {
+  const headingId = useId();
+  const [imageError, setImageError] = useState<string | null>(null);
+  const set = (patch: Partial<Question>) => onChange({ ...question, ...patch });
+
+  const pickImage = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    if (!file.type.startsWith('image/')) return setImageError('Choose an image file.');
+    if (file.size > MAX_IMAGE_BYTES) return setImageError('The image is too large (at most 2 MB).');
+    setImageError(null);
+    try {
+      set({ image: await readImageFile(file) });
+    } catch {
+      setImageError('Could not read the image.');
+    }
+  };
+
+  return (
+    <Paper variant="outlined" role="group" aria-labelledby={headingId} sx={{ p: { xs: 1.5, sm: 2.5 } }}>
+      <Stack spacing={2}>
+        <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
+          <Typography id={headingId} component="h2" variant="h6" sx={{ fontWeight: 700 }}>Question {number}</Typography>
+          <Button
+            color="error"
+            startIcon={<DeleteOutlineIcon />}
+            onClick={onRemove}
+            disabled={!canRemove}
+            aria-label={`Remove question ${number}`}
+          >
+            Remove
+          </Button>
+        </Box>
+        <FormControl>
+          <FormLabel id={`${headingId}-type`}>Question type</FormLabel>
+          <RadioGroup
+            row
+            aria-label={`Question ${number} type`}
+            value={question.type}
+            onChange={(e) => onChange(changeQuestionType(question, e.target.value as Question['type']))}
+          >
+            <FormControlLabel value="mc" control={<Radio />} label="Multiple choice" />
+            <FormControlLabel value="essay" control={<Radio />} label="Essay" />
+          </RadioGroup>
+        </FormControl>
+        <TextField
+          label="Question text"
+          value={question.text}
+          onChange={(e) => set({ text: e.target.value })}
+          multiline
+          minRows={2}
+          fullWidth
+          slotProps={{ htmlInput: { 'aria-label': `Question ${number} text` } }}
+        />
+        {question.type === 'mc' ? (
+          <>
+            <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))' } }}>
+              {OPTION_LETTERS.map((letter, i) => (
+                <TextField
+                  key={letter}
+                  label={`Option ${letter.toUpperCase()}`}
+                  value={question.options[i]}
+                  onChange={(e) => {
+                    const options = [...question.options] as Question['options'];
+                    options[i] = e.target.value;
+                    set({ options });
+                  }}
+                  fullWidth
+                  slotProps={{ htmlInput: { 'aria-label': `Question ${number} option ${letter.toUpperCase()}` } }}
+                />
+              ))}
+            </Box>
+            <FormControl>
+              <FormLabel id={`${headingId}-answer`}>Correct answer</FormLabel>
+              <RadioGroup
+                row
+                aria-label={`Question ${number} correct answer`}
+                value={question.answer}
+                onChange={(e) => set({ answer: e.target.value as OptionLetter })}
+              >
+                {OPTION_LETTERS.map((letter) => (
+                  <FormControlLabel key={letter} value={letter} control={<Radio />} label={letter.toUpperCase()} />
+                ))}
+              </RadioGroup>
+            </FormControl>
+          </>
+        ) : (
+          <TextField
+            label="Reference answer (optional)"
+            helperText="Used by the automatic essay scorer; students never see it."
+            value={question.essayAnswer}
+            onChange={(e) => set({ essayAnswer: e.target.value })}
+            multiline
+            minRows={2}
+            fullWidth
+            slotProps={{ htmlInput: { 'aria-label': `Question ${number} reference answer` } }}
+          />
+        )}
+        <Box>
+          {question.image ? (
+            <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
+              <Box component="img" src={question.image} alt={`Image for question ${number}`} sx={{ maxWidth: '100%', maxHeight: 240, borderRadius: 1 }} />
+              <Button size="small" color="error" onClick={() => set({ image: '' })}>Remove image from question {number}</Button>
+            </Stack>
+          ) : (
+            <Button component="label" variant="outlined" size="small" startIcon={<ImageIcon />}>
+              Add image (optional)
+              <input
+                type="file"
+                accept="image/*"
+                hidden
+                aria-label={`Image for question ${number}`}
+                onChange={pickImage}
+              />
+            </Button>
+          )}
+          {imageError && <Typography role="alert" color="error" variant="body2" sx={{ mt: 1 }}>{imageError}</Typography>}
+        </Box>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,60 @@
+import { Box, Chip, List, ListItem, Paper, Stack, Typography } from '@mui/material';
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import { OPTION_LETTERS, parseQuestions, type ContentMap } from '@kelasku/shared-api';
+
+/** Read-only questions with the correct option highlighted (and marked 'Correct answer' in text, not colour only). */
+export function QuestionPreviewList({ content }: { content: ContentMap }) {
+  const questions = parseQuestions(content);
+  return (
+    <Stack spacing={2}>
+      {questions.map((q, index) => {
+        const number = index + 1;
+        return (
+          <Paper key={number} variant="outlined" component="section" aria-label={`Question ${number}`} sx={{ p: { xs: 1.5, sm: 2.5 } }}>
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
+              <Typography component="h2" variant="h6" sx={{ fontWeight: 700 }}>Question {number}</Typography>
+              <Chip size="small" label={q.type === 'essay' ? 'Essay' : 'Multiple choice'} />
+            </Stack>
+            <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{q.text}</Typography>
+            {q.image && (
+              <Box component="img" src={q.image} alt={`Image for question ${number}`} sx={{ display: 'block', maxWidth: '100%', maxHeight: 280, mt: 1.5, borderRadius: 1 }} />
+            )}
+            {q.type === 'mc' ? (
+              <List dense aria-label={`Options of question ${number}`}>
+                {OPTION_LETTERS.map((letter, i) => {
+                  const correct = q.answer === letter;
+                  return (
+                    <ListItem
+                      key={letter}
+                      sx={{
+                        my: 0.5,
+                        borderRadius: 1,
+                        border: 1,
+                        borderColor: correct ? 'success.main' : 'divider',
+                        bgcolor: correct ? 'rgba(46, 125, 50, 0.12)' : 'transparent',
+                        fontWeight: correct ? 700 : 400,
+                        gap: 1,
+                      }}
+                    >
+                      <Box component="span" sx={{ fontWeight: 700 }}>{letter.toUpperCase()}.</Box>
+                      <Box component="span" sx={{ flex: 1, overflowWrap: 'anywhere' }}>{q.options[i]}</Box>
+                      {correct && (
+                        <Chip size="small" color="success" icon={<CheckCircleIcon />} label="Correct answer" />
+                      )}
+                    </ListItem>
+                  );
+                })}
+              </List>
+            ) : (
+              q.essayAnswer && (
+                <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5, whiteSpace: 'pre-wrap' }}>
+                  <strong>Reference answer:</strong> {q.essayAnswer}
+                </Typography>
+              )
+            )}
+          </Paper>
+        );
+      })}
+    </Stack>
+  );
+}

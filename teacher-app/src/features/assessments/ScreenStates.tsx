@@ -1,0 +1,17 @@
+import { Box, Button, Typography } from '@mui/material';
+import { ErrorState } from '@kelasku/shared-ui';
+
+/** 'Exercise already exists' / 'Exam already exists' with a way back. */
+export function AlreadyExists({ text, onBack }: { text: string; onBack: () => void }) {
+  return (
+    <Box sx={{ p: 4, textAlign: 'center' }}>
+      <Typography component="h1" variant="h5" sx={{ fontWeight: 700, mb: 2 }}>{text}</Typography>
+      <Button variant="contained" onClick={onBack}>Go Back</Button>
+    </Box>
+  );
+}
+
+/** Opened without the id it needs in the URL. */
+export function MissingId({ what, onBack }: { what: string; onBack: () => void }) {
+  return <ErrorState message={`No ${what} was chosen.`} onRetry={onBack} retryLabel="Go Back" />;
+}

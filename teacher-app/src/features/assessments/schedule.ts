@@ -1,0 +1,40 @@
+import { fromWibIso, toWibIso, wibDate } from '@kelasku/shared-api';
+
+export { wibRangeLabel } from '../../lib/examTime';
+
+/** Exam window as typed: a WIB calendar date and WIB wall-clock times ('HH:MM'). */
+export interface ScheduleValues {
+  date: string;
+  start: string;
+  end: string;
+}
+
+/** Today in WIB (whatever the browser's zone), times still to be chosen. */
+export function defaultSchedule(now: Date = new Date()): ScheduleValues {
+  return { date: wibDate(now), start: '', end: '' };
+}
+
+export function scheduleFromExam(exam: { start_time: string; end_time: string }): ScheduleValues {
+  const start = fromWibIso(exam.start_time);
+  const end = fromWibIso(exam.end_time);
+  return { date: start.date, start: start.time, end: end.time };
+}
+
+export const END_BEFORE_START = 'End time must be after start time.';
+
+/** Inline message for the end-time field: set only when both times are there and end is not after start. */
+export function endTimeProblem(s: ScheduleValues): string | null {
+  return s.start && s.end && s.end <= s.start ? END_BEFORE_START : null;
+}
+
+/** The first problem with the window, or null. */
+export function scheduleProblem(s: ScheduleValues): string | null {
+  if (!s.date) return 'Exam date is required.';
+  if (!s.start || !s.end) return 'Start and end time are required.';
+  return endTimeProblem(s);
+}
+
+/** The API's form: 'YYYY-MM-DDTHH:MM:00+07:00'. */
+export function scheduleToTimes(s: ScheduleValues): { start_time: string; end_time: string } {
+  return { start_time: toWibIso(s.date, s.start), end_time: toWibIso(s.date, s.end) };
+}

@@ -1,0 +1,46 @@
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { Box, Button, List, ListItem, ListItemText, Paper, Typography } from '@mui/material';
+import { EmptyState, ErrorState, LoadingState } from '@kelasku/shared-ui';
+import { materialsApi } from '@kelasku/shared-api';
+import { useAsync } from '../../lib/useAsync';
+import { useGoBack } from '../../lib/useGoBack';
+import { parsePositiveInt } from '../../lib/params';
+
+/** /create-task?class_id=: a task is a material's exercise, so the teacher first picks the material. */
+export default function CreateTaskPicker() {
+  const [params] = useSearchParams();
+  const classId = parsePositiveInt(params.get('class_id'));
+  const goBack = useGoBack(classId ? `/ManageTaskExam?class_id=${classId}` : '/DashboardTeacher');
+  const materials = useAsync(
+    () => (classId ? materialsApi.fromClass(classId, 1, 100) : Promise.reject(new Error('missing class'))),
+    [classId],
+  );
+
+  if (!classId) return <ErrorState message="No class was chosen." onRetry={goBack} retryLabel="Go Back" />;
+  if (materials.loading) return <LoadingState />;
+  if (materials.error) return <ErrorState message="Error fetching materials" onRetry={materials.reload} />;
+  const all = materials.data?.materials ?? [];
+  const open = all.filter((m) => m.exercise_id == null);
+  return (
+    <Box sx={{ maxWidth: 760 }}>
+      <Button onClick={goBack} sx={{ mb: 1 }}>Back</Button>
+      <Typography component="h1" variant="h4" sx={{ fontWeight: 700, fontSize: { xs: '1.6rem', sm: '2rem' } }}>Create Task</Typography>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>Choose the subject this exercise belongs to (one exercise per subject).</Typography>
+      {open.length === 0 ? (
+        <EmptyState message={all.length === 0 ? 'Create a subject first: every task belongs to a subject.' : 'Every subject of this class already has an exercise.'} />
+      ) : (
+        <Paper variant="outlined">
+          <List disablePadding>
+            {open.map((m, i) => (
+              <ListItem key={m.id} divider={i < open.length - 1} secondaryAction={
+                <Button component={RouterLink} to={`/CreateExercise?material_id=${m.id}`} aria-label={`Create exercise for ${m.title}`}>Choose</Button>
+              }>
+                <ListItemText primary={m.title} secondary={m.description} sx={{ pr: 10, overflowWrap: 'anywhere' }} />
+              </ListItem>
+            ))}
+          </List>
+        </Paper>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,90 @@
+import { useState, type SyntheticEvent } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { Box, Button, Menu, MenuItem, Paper, Stack, Tab, Tabs, Typography } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import { ErrorState, LoadingState } from '@kelasku/shared-ui';
+import { useAsync } from '../../lib/useAsync';
+import { useGoBack } from '../../lib/useGoBack';
+import { parsePositiveInt } from '../../lib/params';
+import { gradeLabel } from '../../lib/teacherClass';
+import { loadClassOverview } from './classData';
+import { StreamTab } from './StreamTab';
+import { ClassworkTab } from './ClassworkTab';
+import { PeopleTab } from './PeopleTab';
+import { UpcomingBox } from './UpcomingBox';
+
+const TABS = ['stream', 'classwork', 'people'] as const;
+type TabName = (typeof TABS)[number];
+const TAB_LABELS: Record<TabName, string> = { stream: 'Stream', classwork: 'Classwork', people: 'People' };
+
+function CreateMenu({ classId }: { classId: number }) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const close = () => setAnchor(null);
+  return (
+    <>
+      <Button
+        variant="contained"
+        startIcon={<AddIcon />}
+        aria-controls={anchor ? 'create-menu' : undefined}
+        aria-haspopup="true"
+        aria-expanded={anchor ? 'true' : undefined}
+        onClick={(e) => setAnchor(e.currentTarget)}
+      >
+        Create
+      </Button>
+      <Menu id="create-menu" anchorEl={anchor} open={Boolean(anchor)} onClose={close}>
+        <MenuItem component={RouterLink} to={`/create-task?class_id=${classId}`} onClick={close}>Task</MenuItem>
+        <MenuItem component={RouterLink} to={`/create-exam?class_id=${classId}`} onClick={close}>Exam</MenuItem>
+      </Menu>
+    </>
+  );
+}
+
+/** /ManageTaskExam?class_id=: the class stream with Stream, Classwork and People tabs (tab kept in the URL). */
+export default function ManageTaskExam() {
+  const [params, setParams] = useSearchParams();
+  const classId = parsePositiveInt(params.get('class_id'));
+  const tab: TabName = (TABS as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as TabName) : 'stream';
+  const goBack = useGoBack();
+  const overview = useAsync(() => (classId ? loadClassOverview(classId) : Promise.reject(new Error('missing class'))), [classId]);
+
+  if (!classId) return <ErrorState message="No class was chosen." onRetry={goBack} retryLabel="Go Back" />;
+  if (overview.loading) return <LoadingState />;
+  if (overview.error || !overview.data) return <ErrorState message="Failed to load this class." onRetry={overview.reload} />;
+  const { info, materials, exam } = overview.data;
+
+  const changeTab = (_: SyntheticEvent, value: TabName) => {
+    const next = new URLSearchParams(params);
+    next.set('tab', value);
+    setParams(next, { replace: true });
+  };
+
+  return (
+    <Box>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2, justifyContent: 'space-between', alignItems: { sm: 'center' } }}>
+        <Box>
+          <Typography component="h1" variant="h4" sx={{ fontWeight: 700, fontSize: { xs: '1.6rem', sm: '2rem' } }}>
+            {info.name ? `Class ${info.name}` : 'Class Stream'}
+          </Typography>
+          {info.grade > 0 && <Typography color="text.secondary">{gradeLabel(info.grade)}</Typography>}
+        </Box>
+        <CreateMenu classId={classId} />
+      </Stack>
+      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) 300px' }, alignItems: 'start' }}>
+        <Paper sx={{ p: { xs: 1.5, sm: 2 }, minWidth: 0 }}>
+          <Tabs value={tab} onChange={changeTab} aria-label="Class sections" variant="scrollable" allowScrollButtonsMobile sx={{ mb: 2 }}>
+            {TABS.map((name) => (
+              <Tab key={name} value={name} label={TAB_LABELS[name]} id={`class-tab-${name}`} aria-controls={`class-panel-${name}`} />
+            ))}
+          </Tabs>
+          <Box role="tabpanel" id={`class-panel-${tab}`} aria-labelledby={`class-tab-${tab}`}>
+            {tab === 'stream' && <StreamTab materials={materials} />}
+            {tab === 'classwork' && <ClassworkTab classId={classId} materials={materials} exam={exam} />}
+            {tab === 'people' && <PeopleTab classId={classId} />}
+          </Box>
+        </Paper>
+        <UpcomingBox exam={exam} materials={materials} />
+      </Box>
+    </Box>
+  );
+}

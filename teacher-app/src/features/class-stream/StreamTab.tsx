@@ -1,0 +1,62 @@
+import { Link as RouterLink } from 'react-router-dom';
+import { Box, Button, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
+import { EmptyState, ErrorState, LoadingState } from '@kelasku/shared-ui';
+import type { Material } from '@kelasku/shared-api';
+import { useAsync } from '../../lib/useAsync';
+import { loadRecentDiscussions } from './classData';
+
+/** Stream: the newest materials and the newest questions students asked on them. */
+export function StreamTab({ materials }: { materials: Material[] }) {
+  const discussions = useAsync(() => loadRecentDiscussions(materials), [materials]);
+  return (
+    <Stack spacing={3}>
+      <Box component="section" aria-labelledby="stream-materials">
+        <Typography id="stream-materials" component="h2" variant="h6" sx={{ fontWeight: 700, mb: 1 }}>Recent materials</Typography>
+        {materials.length === 0 ? (
+          <EmptyState message="No materials in this class yet." />
+        ) : (
+          <Stack spacing={1.5}>
+            {materials.slice(0, 5).map((m) => (
+              <Card key={m.id} variant="outlined">
+                <CardContent sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', '&:last-child': { pb: 2 } }}>
+                  <Box sx={{ flex: 1, minWidth: 200 }}>
+                    <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{m.title}</Typography>
+                    <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>{m.description}</Typography>
+                  </Box>
+                  <Button size="small" component={RouterLink} to={`/DetailSubjects?id=${m.id}`} aria-label={`Open ${m.title}`}>Open</Button>
+                </CardContent>
+              </Card>
+            ))}
+          </Stack>
+        )}
+      </Box>
+      <Box component="section" aria-labelledby="stream-discussions">
+        <Typography id="stream-discussions" component="h2" variant="h6" sx={{ fontWeight: 700, mb: 1 }}>Recent discussions</Typography>
+        {discussions.loading ? (
+          <LoadingState />
+        ) : discussions.error ? (
+          <ErrorState message="Error fetching material discussions, please try again later." onRetry={discussions.reload} />
+        ) : (discussions.data ?? []).length === 0 ? (
+          <EmptyState message="No student has asked a question on these materials yet." />
+        ) : (
+          <Stack spacing={1.5}>
+            {(discussions.data ?? []).slice(0, 10).map((d) => (
+              <Card key={`${d.material_id}-${d.id}`} variant="outlined">
+                <CardContent sx={{ '&:last-child': { pb: 2 } }}>
+                  <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
+                    <Typography sx={{ fontWeight: 600 }}>{d.topic}</Typography>
+                    <Chip size="small" label={d.material_title} />
+                  </Stack>
+                  <Typography variant="body2" color="text.secondary">
+                    {d.student_name || 'Unknown Student'} · {(d.replies ?? []).length} replies
+                  </Typography>
+                  <Typography variant="body2" sx={{ mt: 0.5, overflowWrap: 'anywhere' }}>{d.description}</Typography>
+                </CardContent>
+              </Card>
+            ))}
+          </Stack>
+        )}
+      </Box>
+    </Stack>
+  );
+}

@@ -1,0 +1,38 @@
+import { Link as RouterLink } from 'react-router-dom';
+import { Link, List, ListItem, ListItemText, Paper, Typography } from '@mui/material';
+import { formatDateId } from '@kelasku/shared-ui';
+import type { Exam, Material } from '@kelasku/shared-api';
+import { wibRangeLabel } from '../../lib/examTime';
+
+/** 'Upcoming Task & Exams': the class's exam while it is not over, and the exercises students can work on. */
+export function UpcomingBox({ exam, materials }: { exam: Exam | null; materials: Material[] }) {
+  const openExam = exam && exam.status !== 'Completed' ? exam : null;
+  const tasks = materials.filter((m) => m.exercise_id != null);
+  return (
+    <Paper variant="outlined" component="aside" aria-labelledby="upcoming-heading" sx={{ p: 2 }}>
+      <Typography id="upcoming-heading" component="h2" variant="h6" sx={{ fontWeight: 700, mb: 1 }}>Upcoming Task &amp; Exams</Typography>
+      {!openExam && tasks.length === 0 ? (
+        <Typography color="text.secondary">Nothing upcoming for this class.</Typography>
+      ) : (
+        <List dense disablePadding>
+          {openExam && (
+            <ListItem disableGutters>
+              <ListItemText
+                primary={<Link component={RouterLink} to={`/PreviewAnExam?class_id=${openExam.class_id}`}>Exam: {openExam.title}</Link>}
+                secondary={`${formatDateId(openExam.start_time)}, ${wibRangeLabel(openExam)} (${openExam.status})`}
+              />
+            </ListItem>
+          )}
+          {tasks.slice(0, 6).map((m) => (
+            <ListItem key={m.id} disableGutters>
+              <ListItemText
+                primary={<Link component={RouterLink} to={`/PreviewExercise?material_id=${m.id}`}>Task: {m.title}</Link>}
+                secondary="Exercise, no deadline"
+              />
+            </ListItem>
+          ))}
+        </List>
+      )}
+    </Paper>
+  );
+}

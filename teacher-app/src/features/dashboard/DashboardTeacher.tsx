@@ -1,0 +1,109 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { Box, Chip, Link, List, ListItem, ListItemText, Paper, Typography } from '@mui/material';
+import { Banner, EmptyState, ErrorState, LoadingState, WelcomeLine, formatDateId } from '@kelasku/shared-ui';
+import { statsApi, type TeacherStats } from '@kelasku/shared-api';
+import { useAsync } from '../../lib/useAsync';
+import { wibRangeLabel } from '../../lib/examTime';
+import { quoteOfTheDay } from './quotes';
+import { describeSeries, performanceSeries, submissionSeries } from './statsView';
+
+const PerformanceChart = lazy(() => import('./charts').then((m) => ({ default: m.PerformanceChart })));
+const SubmissionsChart = lazy(() => import('./charts').then((m) => ({ default: m.SubmissionsChart })));
+
+function Panel({ title, id, children, wide }: { title: string; id: string; children: ReactNode; wide?: boolean }) {
+  return (
+    <Paper component="section" aria-labelledby={id} sx={{ p: 2.5, minWidth: 0, gridColumn: wide ? { md: 'span 2' } : undefined }}>
+      <Typography id={id} component="h2" variant="h6" sx={{ fontWeight: 700, mb: 1 }}>{title}</Typography>
+      {children}
+    </Paper>
+  );
+}
+
+function ChartSlot({ summary, children }: { summary: string; children: ReactNode }) {
+  return (
+    <>
+      <Box aria-hidden="true" sx={{ minHeight: 240 }}>
+        <Suspense fallback={<LoadingState text="Loading chart..." />}>{children}</Suspense>
+      </Box>
+      <Typography variant="body2" color="text.secondary">{summary}</Typography>
+    </>
+  );
+}
+
+function Panels({ stats }: { stats: TeacherStats }) {
+  const performance = performanceSeries(stats);
+  const submissions = submissionSeries(stats);
+  const quote = quoteOfTheDay();
+  return (
+    <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' } }}>
+      <Panel title="Average Class Performance" id="panel-performance">
+        {performance.labels.length === 0 ? (
+          <EmptyState message="No classes yet." />
+        ) : (
+          <ChartSlot summary={`Average score per grade: ${describeSeries(performance.labels, performance.averages, 'no grades yet')}`}>
+            <PerformanceChart labels={performance.labels} averages={performance.averages} />
+          </ChartSlot>
+        )}
+      </Panel>
+      <Panel title="Submission Progress" id="panel-submissions">
+        {submissions.labels.length === 0 ? (
+          <EmptyState message="No submissions yet." />
+        ) : (
+          <ChartSlot summary={`Submissions per month: ${describeSeries(submissions.labels, submissions.counts)}`}>
+            <SubmissionsChart labels={submissions.labels} counts={submissions.counts} />
+          </ChartSlot>
+        )}
+      </Panel>
+      <Panel title="Students Active Today" id="panel-active">
+        <Typography sx={{ fontSize: '3rem', fontWeight: 800, lineHeight: 1.1, color: 'primary.main' }}>{stats.active_today}</Typography>
+        <Typography color="text.secondary">students of your classes worked on an exercise or exam today</Typography>
+      </Panel>
+      <Panel title="Upcoming Exams" id="panel-exams" wide>
+        {stats.upcoming_exams.length === 0 ? (
+          <Typography color="text.secondary">No upcoming exams. Schedule one from a class's Exam Menu.</Typography>
+        ) : (
+          <List dense disablePadding>
+            {stats.upcoming_exams.map((exam) => (
+              <ListItem key={exam.id} disableGutters divider>
+                <ListItemText
+                  primary={
+                    <Link component={RouterLink} to={`/PreviewAnExam?class_id=${exam.class_id}`}>
+                      {exam.title} — {exam.class_name}
+                    </Link>
+                  }
+                  secondary={`${formatDateId(exam.start_time)}, ${wibRangeLabel(exam)}`}
+                />
+                <Chip size="small" label={exam.status} color={exam.status === 'Active' ? 'success' : 'default'} sx={{ ml: 1 }} />
+              </ListItem>
+            ))}
+          </List>
+        )}
+      </Panel>
+      <Panel title="Quote of the Day" id="panel-quote">
+        <Box component="figure" sx={{ m: 0 }}>
+          <Typography component="blockquote" sx={{ m: 0, fontStyle: 'italic', fontSize: '1.1rem' }}>“{quote.text}”</Typography>
+          <Typography component="figcaption" color="text.secondary" sx={{ mt: 1 }}>— {quote.author}</Typography>
+        </Box>
+      </Panel>
+    </Box>
+  );
+}
+
+/** /DashboardTeacher: greeting and panels built from the teacher's real data (GET /stats/teacher). */
+export default function DashboardTeacher() {
+  const stats = useAsync(() => statsApi.teacher(), []);
+  return (
+    <Box>
+      <Banner title="Dashboard" />
+      <WelcomeLine fallback="Teacher" />
+      {stats.loading ? (
+        <LoadingState />
+      ) : stats.error || !stats.data ? (
+        <ErrorState message="Failed to load your dashboard." onRetry={stats.reload} />
+      ) : (
+        <Panels stats={stats.data} />
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,27 @@
+import { INDONESIAN_MONTHS } from '@kelasku/shared-ui';
+import type { TeacherStats } from '@kelasku/shared-api';
+
+/** 'YYYY-MM' → 'Jan 2025' style label with the Indonesian month name shortened. */
+export function monthLabel(month: string): string {
+  const [year, m] = month.split('-').map(Number);
+  const name = INDONESIAN_MONTHS[(m ?? 1) - 1] ?? month;
+  return `${name.slice(0, 3)} ${year}`;
+}
+
+export function performanceSeries(stats: TeacherStats) {
+  const sorted = [...stats.performance].sort((a, b) => a.grade - b.grade);
+  return {
+    labels: sorted.map((p) => `${p.grade}th Grade`),
+    averages: sorted.map((p) => (p.average == null ? null : Math.round(p.average * 100) / 100)),
+  };
+}
+
+export function submissionSeries(stats: TeacherStats) {
+  const sorted = [...stats.submissions].sort((a, b) => a.month.localeCompare(b.month));
+  return { labels: sorted.map((s) => monthLabel(s.month)), counts: sorted.map((s) => s.count) };
+}
+
+/** Text version of a chart for screen readers and for readers who prefer numbers. */
+export function describeSeries(labels: string[], values: (number | null)[], empty = 'no data'): string {
+  return labels.map((label, i) => `${label}: ${values[i] == null ? empty : values[i]}`).join(', ');
+}

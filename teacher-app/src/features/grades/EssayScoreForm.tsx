@@ -1,0 +1,55 @@
+import { useState, type FormEvent } from 'react';
+import { Button, Stack, TextField } from '@mui/material';
+
+export interface EssayScoreFormProps {
+  number: number;
+  max: number;
+  current: number | null;
+  onSave: (score: number) => Promise<void>;
+}
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+/** The teacher's own score for one essay, between 0 and the question's marks. */
+export function EssayScoreForm({ number, max, current, onSave }: EssayScoreFormProps) {
+  const [value, setValue] = useState(current == null ? '' : String(round2(current)));
+  const [problem, setProblem] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const score = Number(value.replace(',', '.'));
+    if (value.trim() === '' || !Number.isFinite(score) || score < 0 || score > round2(max) + 1e-9) {
+      setProblem(`Enter a score from 0 to ${round2(max)}.`);
+      return;
+    }
+    setProblem(null);
+    setSaving(true);
+    try {
+      await onSave(Math.min(score, max));
+    } catch {
+      setProblem('Failed to save the score. Please try again.');
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Stack component="form" noValidate onSubmit={submit} direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'flex-start' }, mt: 1.5 }}>
+      <TextField
+        size="small"
+        type="number"
+        label={`Score for question ${number}`}
+        value={value}
+        onChange={(e) => setValue(e.target.value)}
+        error={Boolean(problem)}
+        helperText={problem ?? `0 to ${round2(max)}`}
+        slotProps={{ htmlInput: { min: 0, max: round2(max), step: 'any', inputMode: 'decimal' } }}
+        sx={{ maxWidth: 220 }}
+      />
+      <Button type="submit" variant="outlined" disabled={saving} aria-label={`Save score for question ${number}`}>
+        {saving ? 'Saving...' : 'Save score'}
+      </Button>
+    </Stack>
+  );
+}

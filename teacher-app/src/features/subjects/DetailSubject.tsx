@@ -1,0 +1,42 @@
+import { Link as RouterLink } from 'react-router-dom';
+import { Box, Button, Paper, Stack, Typography } from '@mui/material';
+import { ErrorState, LoadingState, SafeHtml } from '@kelasku/shared-ui';
+import { errorStatus, materialsApi } from '@kelasku/shared-api';
+import { useAsync } from '../../lib/useAsync';
+import { useGoBack } from '../../lib/useGoBack';
+import { useNumberParam } from '../../lib/params';
+
+/** /DetailSubjects?id={material id}: the subject as students see it, plus the exercise actions. */
+export default function DetailSubject() {
+  const id = useNumberParam('id');
+  const goBack = useGoBack();
+  const material = useAsync(() => (id ? materialsApi.detail(id) : Promise.reject(new Error('missing id'))), [id]);
+
+  if (!id) return <ErrorState message="No subject was chosen." onRetry={goBack} retryLabel="Go Back" />;
+  if (material.loading) return <LoadingState />;
+  if (material.error || !material.data) {
+    const missing = errorStatus(material.error) === 404;
+    return <ErrorState message={missing ? 'This subject no longer exists.' : 'Failed to load the subject.'} onRetry={missing ? goBack : material.reload} retryLabel={missing ? 'Go Back' : 'Retry'} />;
+  }
+  const subject = material.data;
+  return (
+    <Box sx={{ maxWidth: 960 }}>
+      <Button onClick={goBack} sx={{ mb: 1 }}>Back</Button>
+      <Typography component="h1" variant="h4" sx={{ fontWeight: 700, mb: 1, fontSize: { xs: '1.6rem', sm: '2rem' }, overflowWrap: 'anywhere' }}>
+        {subject.title}
+      </Typography>
+      {subject.description && <Typography color="text.secondary" sx={{ mb: 2 }}>{subject.description}</Typography>}
+      <Paper sx={{ p: { xs: 2, sm: 3 }, mb: 3 }}>
+        <SafeHtml html={subject.content} />
+      </Paper>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <Button variant="outlined" component={RouterLink} to={`/PreviewExercise?material_id=${subject.id}`}>
+          Preview, edit, or delete the exercise from this subject
+        </Button>
+        <Button variant="contained" component={RouterLink} to={`/CreateExercise?material_id=${subject.id}`}>
+          Create an exercise for this subject
+        </Button>
+      </Stack>
+    </Box>
+  );
+}

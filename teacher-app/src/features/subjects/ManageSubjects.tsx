@@ -1,0 +1,137 @@
+import { useEffect, useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { Box, Button, Chip, Menu, MenuItem, Stack, Typography } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import { ConfirmDialog, EmptyState, ErrorState, LoadingState, Pagination } from '@kelasku/shared-ui';
+import { materialsApi, type Material } from '@kelasku/shared-api';
+import { useAsync } from '../../lib/useAsync';
+import { findTeacherClass, gradeLabel, type TeacherClass } from '../../lib/teacherClass';
+import { SubjectCard } from './SubjectCard';
+
+function ExamMenu({ classId }: { classId: number }) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const close = () => setAnchor(null);
+  return (
+    <>
+      <Button
+        variant="outlined"
+        endIcon={<ExpandMoreIcon />}
+        aria-controls={anchor ? 'exam-menu' : undefined}
+        aria-haspopup="true"
+        aria-expanded={anchor ? 'true' : undefined}
+        onClick={(e) => setAnchor(e.currentTarget)}
+      >
+        Exam Menu
+      </Button>
+      <Menu id="exam-menu" anchorEl={anchor} open={Boolean(anchor)} onClose={close}>
+        <MenuItem component={RouterLink} to={`/CreateExam?class_id=${classId}`} onClick={close}>Create an Exam</MenuItem>
+        <MenuItem component={RouterLink} to={`/PreviewAnExam?class_id=${classId}`} onClick={close}>Preview your Exam</MenuItem>
+      </Menu>
+    </>
+  );
+}
+
+function SubjectGrid({ teacherClass }: { teacherClass: TeacherClass }) {
+  const [page, setPage] = useState(1);
+  const [toDelete, setToDelete] = useState<Material | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const [deleteFailed, setDeleteFailed] = useState(false);
+  const materials = useAsync(() => materialsApi.fromClass(teacherClass.id, page), [teacherClass.id, page]);
+
+  const confirmDelete = async () => {
+    if (!toDelete) return;
+    setDeleting(true);
+    try {
+      await materialsApi.remove(toDelete.id);
+      setDeleteFailed(false);
+      if (materials.data) {
+        materials.setData({ ...materials.data, materials: materials.data.materials.filter((m) => m.id !== toDelete.id) });
+      }
+      setToDelete(null);
+      materials.reload();
+    } catch {
+      setDeleteFailed(true);
+    } finally {
+      setDeleting(false);
+    }
+  };
+
+  const emptyPage = !materials.loading && page > 1 && materials.data?.materials.length === 0;
+  useEffect(() => {
+    // Deleting the last subject of a page: show the previous page instead of an empty one.
+    if (emptyPage) setPage((p) => p - 1);
+  }, [emptyPage]);
+
+  if (materials.loading && !materials.data) return <LoadingState />;
+  if (materials.error) return <ErrorState message="Error fetching materials" onRetry={materials.reload} />;
+  const list = materials.data?.materials ?? [];
+  const totalPages = materials.data?.meta.totalPage ?? 1;
+  return (
+    <>
+      {list.length === 0 ? (
+        <EmptyState
+          message="There are no subjects in this class yet."
+          action={<Button variant="contained" component={RouterLink} to={`/CreateSubjects${teacherClass.grade}`}>Create the first subject</Button>}
+        />
+      ) : (
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))' } }}>
+          {list.map((subject) => (
+            <SubjectCard key={subject.id} subject={subject} onDelete={(s) => { setDeleteFailed(false); setToDelete(s); }} />
+          ))}
+        </Box>
+      )}
+      {totalPages > 1 && <Pagination currentPage={page} totalPages={totalPages} onPageChange={setPage} />}
+      <ConfirmDialog
+        open={Boolean(toDelete)}
+        title="Delete Subject"
+        message={
+          <>
+            are you sure you want to delete {toDelete?.title}?
+            {deleteFailed && <Typography color="error" sx={{ mt: 1 }}>Failed to delete the subject. Please try again.</Typography>}
+          </>
+        }
+        confirmLabel="Delete"
+        destructive
+        busy={deleting}
+        onConfirm={confirmDelete}
+        onClose={() => setToDelete(null)}
+      />
+    </>
+  );
+}
+
+/** /ManageSubjects{10,11,12}: the subjects of the teacher's class of that grade. */
+export default function ManageSubjects({ grade = 10 }: { grade?: number }) {
+  const teacherClass = useAsync(() => findTeacherClass(grade), [grade]);
+  const current = teacherClass.data;
+  return (
+    <Box>
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 3, justifyContent: 'space-between', alignItems: { md: 'center' } }}>
+        <Box>
+          <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+            <Typography component="h1" variant="h4" sx={{ fontWeight: 700, fontSize: { xs: '1.6rem', sm: '2rem' } }}>Manage Subjects</Typography>
+            <Chip label={gradeLabel(grade)} color="primary" />
+          </Stack>
+          {current?.name && <Typography color="text.secondary" sx={{ mt: 0.5 }}>Class {current.name}</Typography>}
+        </Box>
+        {current && (
+          <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+            <Button variant="contained" startIcon={<AddIcon />} component={RouterLink} to={`/CreateSubjects${grade}`}>Create Subject</Button>
+            <ExamMenu classId={current.id} />
+            <Button variant="text" component={RouterLink} to={`/ManageTaskExam?class_id=${current.id}`}>Class Stream</Button>
+          </Stack>
+        )}
+      </Stack>
+      {teacherClass.loading ? (
+        <LoadingState />
+      ) : teacherClass.error ? (
+        <ErrorState message="Failed to find your class for this grade." onRetry={teacherClass.reload} />
+      ) : current ? (
+        <SubjectGrid key={current.id} teacherClass={current} />
+      ) : (
+        <EmptyState message={`You don't teach a class in ${gradeLabel(grade)} yet. Ask the admin to create one.`} />
+      )}
+    </Box>
+  );
+}

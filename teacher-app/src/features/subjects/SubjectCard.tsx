@@ -1,0 +1,60 @@
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { Box, Button, Card, CardActions, CardContent, Chip, IconButton, Menu, MenuItem, Typography } from '@mui/material';
+import MoreVertIcon from '@mui/icons-material/MoreVert';
+import type { Material } from '@kelasku/shared-api';
+
+export interface SubjectCardProps {
+  subject: Material;
+  onDelete: (subject: Material) => void;
+}
+
+/** One subject: title, description, preview link and the Edit/Delete menu. */
+export function SubjectCard({ subject, onDelete }: SubjectCardProps) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const close = () => setAnchor(null);
+  const menuId = `subject-menu-${subject.id}`;
+  return (
+    <Card component="article" variant="outlined" sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
+      <CardContent sx={{ flex: 1, pb: 1 }}>
+        <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
+          <Typography component="h2" variant="h6" sx={{ flex: 1, fontWeight: 700, overflowWrap: 'anywhere' }}>{subject.title}</Typography>
+          <IconButton
+            aria-label={`Options for ${subject.title}`}
+            aria-controls={anchor ? menuId : undefined}
+            aria-haspopup="true"
+            aria-expanded={anchor ? 'true' : undefined}
+            onClick={(e) => setAnchor(e.currentTarget)}
+            size="small"
+          >
+            <MoreVertIcon />
+          </IconButton>
+        </Box>
+        <Typography
+          color="text.secondary"
+          sx={{ mt: 1, display: '-webkit-box', WebkitLineClamp: 3, WebkitBoxOrient: 'vertical', overflow: 'hidden', overflowWrap: 'anywhere' }}
+        >
+          {subject.description}
+        </Typography>
+        {subject.exercise_id != null && <Chip size="small" color="success" variant="outlined" label="Has exercise" sx={{ mt: 1.5 }} />}
+      </CardContent>
+      <CardActions sx={{ px: 2, pb: 2 }}>
+        <Button component={RouterLink} to={`/DetailSubjects?id=${subject.id}`} aria-label={`Preview this subject: ${subject.title}`}>
+          Preview this subject
+        </Button>
+      </CardActions>
+      <Menu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={close}>
+        <MenuItem component={RouterLink} to={`/EditSubjects?id=${subject.id}`} onClick={close}>Edit Subject</MenuItem>
+        <MenuItem
+          onClick={() => {
+            close();
+            onDelete(subject);
+          }}
+          sx={{ color: 'error.main' }}
+        >
+          Delete Subject
+        </MenuItem>
+      </Menu>
+    </Card>
+  );
+}

@@ -1,0 +1,39 @@
+// Quill toolbar of the subject editor, as the spec lists it (section 5).
+export const SUBJECT_TOOLBAR = [
+  [{ header: [1, 2, 3, 4, 5, 6, false] }],
+  [{ font: [] }],
+  [{ size: ['small', false, 'large', 'huge'] }],
+  ['bold', 'italic', 'underline', 'strike'],
+  [{ color: [] }, { background: [] }],
+  [{ script: 'sub' }, { script: 'super' }],
+  [{ align: [] }],
+  [{ list: 'ordered' }, { list: 'bullet' }],
+  [{ indent: '-1' }, { indent: '+1' }],
+  ['blockquote', 'code-block'],
+  ['link', 'image', 'video'],
+  ['clean'],
+];
+
+export const EDITOR_PLACEHOLDER = 'Fill your subject content here';
+
+/** Image sources the editor keeps (Quill's own Image.sanitize allows the same three schemes). */
+export function isAllowedImageSource(src: string): boolean {
+  return /^(https?:|data:image\/)/i.test(src.trim());
+}
+
+/**
+ * Quill 2's getSemanticHTML writes every space as &nbsp;, which stops lines from wrapping on phones.
+ * A lone &nbsp; becomes a normal space; runs keep all but their last one, so the visible width is unchanged.
+ */
+export function relaxSpaces(html: string): string {
+  return html.replace(/&nbsp;(?!&nbsp;)/g, ' ');
+}
+
+/** Drops <img> tags whose source is not http, https or data:image (pasted HTML bypasses the toolbar). */
+export function dropUnsafeImages(html: string): string {
+  return html.replace(/<img\b[^>]*>/gi, (tag) => {
+    const src = /\ssrc\s*=\s*("([^"]*)"|'([^']*)'|([^\s>]+))/i.exec(tag);
+    const value = src ? (src[2] ?? src[3] ?? src[4] ?? '') : '';
+    return isAllowedImageSource(value) ? tag : '';
+  });
+}

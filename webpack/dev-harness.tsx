@@ -1,0 +1,51 @@
+// Standalone page of a remote in development: signs in against the real API (proxied /api) with the role's
+// demo account, then renders the remote's App inside its own BrowserRouter, as the shell would.
+import { useEffect, useState, type ComponentType } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
+import { ErrorState, KelaskuThemeProvider, LoadingState } from '@kelasku/shared-ui';
+import { authApi, getUserData, roleHome, roleOf, saveSession } from '@kelasku/shared-api';
+
+type Role = 'admin' | 'teacher' | 'student';
+declare const __KELASKU_DEMO_ACCOUNT__: { username: string; password: string };
+
+async function signIn(role: Role): Promise<void> {
+  const user = getUserData();
+  if (user && roleOf(user) === role) return;
+  const { username, password } = __KELASKU_DEMO_ACCOUNT__;
+  const { token } = await authApi.login(username, password);
+  const signedIn = saveSession(token);
+  if (roleOf(signedIn) !== role) throw new Error(`The demo account ${username} is not a ${role}`);
+}
+
+function Harness({ role, App }: { role: Role; App: ComponentType }) {
+  const [state, setState] = useState<'signing-in' | 'ready' | string>('signing-in');
+  const attempt = () => {
+    setState('signing-in');
+    signIn(role).then(
+      () => {
+        if (window.location.pathname === '/') window.history.replaceState(null, '', roleHome(role));
+        setState('ready');
+      },
+      (err: unknown) => setState(`Demo sign-in failed (is the API running on http://localhost:3000?): ${String(err)}`),
+    );
+  };
+  useEffect(attempt, []);
+  if (state === 'signing-in') return <LoadingState text={`Signing in as the demo ${role}...`} />;
+  if (state !== 'ready') return <ErrorState message={state} onRetry={attempt} />;
+  return (
+    <BrowserRouter>
+      <App />
+    </BrowserRouter>
+  );
+}
+
+export function mountDevHarness(role: Role, App: ComponentType): void {
+  const container = document.getElementById('root');
+  if (!container) throw new Error('#root is missing');
+  createRoot(container).render(
+    <KelaskuThemeProvider>
+      <Harness role={role} App={App} />
+    </KelaskuThemeProvider>,
+  );
+}

@@ -1,0 +1,157 @@
+// Shared webpack pieces for the shell (host) and the three remotes, so each app's config stays a few lines.
+import path from 'node:path';
+import { readFileSync } from 'node:fs';
+import type { Configuration, RuleSetRule } from 'webpack';
+import webpack from 'webpack';
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+import { DEMO_ACCOUNTS } from './demo-accounts';
+
+export type RemoteName = 'admin' | 'teacher' | 'student';
+type Mode = 'production' | 'development';
+
+export const repoRoot = path.resolve(__dirname, '..');
+
+/** Every app shares exactly these, as singletons (docs/contracts.md section 2). */
+export const SHARED_SINGLETONS = [
+  'react', 'react/', 'react-dom', 'react-dom/', 'react-router-dom', '@mui/material', '@mui/material/',
+  '@emotion/react', '@emotion/styled', '@kelasku/shared-ui', '@kelasku/shared-api',
+] as const;
+
+function dependencies(dir: string): Record<string, string> {
+  const pkg = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
+  return pkg.dependencies ?? {};
+}
+
+/** The `shared` option: every singleton with `requiredVersion` taken from the app's package.json. */
+export function sharedConfig(dir: string): Record<string, { singleton: true; requiredVersion: string | false; strictVersion: false }> {
+  const deps = dependencies(dir);
+  return Object.fromEntries(
+    SHARED_SINGLETONS.map((name) => {
+      const pkgName = name.endsWith('/') ? name.slice(0, -1) : name;
+      const version = deps[pkgName];
+      if (!version) throw new Error(`${dir}/package.json must depend on ${pkgName} (a shared singleton)`);
+      // Workspace packages ('*') carry no useful range: accept whatever the host provides.
+      return [name, { singleton: true as const, requiredVersion: version === '*' ? (false as const) : version, strictVersion: false as const }];
+    }),
+  );
+}
+
+const tsRule: RuleSetRule = {
+  test: /\.tsx?$/,
+  exclude: /node_modules/,
+  use: { loader: require.resolve('ts-loader'), options: { transpileOnly: true, configFile: path.join(repoRoot, 'tsconfig.base.json') } },
+};
+
+const assetRules: RuleSetRule[] = [
+  { test: /\.css$/, use: [require.resolve('style-loader'), require.resolve('css-loader')] },
+  { test: /\.(svg|png|jpe?g|webp|avif|woff2?)$/, type: 'asset/resource' },
+];
+
+// react-router's package exports point at its development build; use the production one in production builds.
+function productionAliases(mode: Mode): Record<string, string> {
+  if (mode !== 'production') return {};
+  const dist = path.join(path.dirname(require.resolve('react-router/package.json', { paths: [repoRoot] })), 'dist/production');
+  return { 'react-router$': path.join(dist, 'index.mjs'), 'react-router/dom$': path.join(dist, 'dom-export.mjs') };
+}
+
+export interface AppOptions {
+  /** Federation name: 'shell' or a remote name. */
+  name: string;
+  /** The app's folder (its package.json and src/). */
+  dir: string;
+  mode: Mode;
+  /** Build an HTML page (the shell; a remote only in dev, for its standalone harness). */
+  html?: boolean;
+  /** Extra ModuleFederationPlugin options (exposes, filename…). */
+  federation?: Record<string, unknown>;
+  entry?: Configuration['entry'];
+  publicPath?: string;
+  /** Extra plugins. */
+  plugins?: NonNullable<Configuration['plugins']>;
+}
+
+/** The common configuration; shellConfig and remoteConfig specialise it. */
+export function appConfig({ name, dir, mode, html = false, federation = {}, entry, publicPath = 'auto', plugins = [] }: AppOptions): Configuration {
+  return {
+    mode,
+    context: dir,
+    entry: entry ?? {},
+    // Production source maps only on request (SOURCE_MAPS=1): they triple build time on our 2-core machines.
+    devtool: mode === 'production' ? (process.env.SOURCE_MAPS === '1' ? 'source-map' : false) : 'eval-cheap-module-source-map',
+    output: {
+      path: path.join(dir, 'dist'),
+      publicPath,
+      // '[contenthash]' in `filename` breaks the MF plugin (facts.md); hashed names for chunks only.
+      filename: '[name].js',
+      chunkFilename: '[name].[contenthash:8].js',
+      assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
+      uniqueName: name,
+      clean: true,
+    },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'],
+      alias: productionAliases(mode),
+    },
+    module: { rules: [tsRule, ...assetRules] },
+    plugins: [
+      new ModuleFederationPlugin({
+        name,
+        shared: sharedConfig(dir),
+        dts: false,
+        manifest: true,
+        ...federation,
+      }),
+      ...(html
+        ? [new HtmlWebpackPlugin({ template: path.join(dir, 'public/index.html'), scriptLoading: 'defer', inject: 'head', publicPath: '/' })]
+        : []),
+      ...plugins,
+    ],
+    performance: { hints: false },
+    stats: 'errors-warnings',
+    infrastructureLogging: { level: 'warn' },
+  };
+}
+
+/**
+ * A remote: exposes './App' from src/App.tsx as `remoteEntry.js` + `mf-manifest.json` (publicPath auto).
+ * In development it also builds the standalone harness page (src/index.ts → bootstrap → dev.tsx) on `port`.
+ * The harness is left out of production builds so demo credentials never ship.
+ */
+export function remoteConfig(name: RemoteName, dir: string, port: number, mode: Mode = 'production'): Configuration {
+  const dev = mode === 'development';
+  const config = appConfig({
+    name,
+    dir,
+    mode,
+    html: dev,
+    entry: dev ? { main: './src/index.ts' } : {},
+    federation: { filename: 'remoteEntry.js', exposes: { './App': './src/App.tsx' } },
+    plugins: dev ? [new webpack.DefinePlugin({ __KELASKU_DEMO_ACCOUNT__: JSON.stringify(demoAccount(name)) })] : [],
+  });
+  return withDevServer({ ...config, name }, port);
+}
+
+function demoAccount(role: RemoteName) {
+  const fallback = DEMO_ACCOUNTS[role];
+  return { username: process.env.DEMO_USERNAME ?? fallback.username, password: process.env.DEMO_PASSWORD ?? fallback.password };
+}
+
+/**
+ * Dev builds go to dist-dev/ (so they never clobber the production build the server serves) and carry the
+ * port for webpack/dev-server.ts (webpack-dev-server is not installed; our small server reads `devServer.port`).
+ */
+export function withDevServer(config: Configuration, port: number): Configuration {
+  if (config.mode !== 'development') return config;
+  const devConfig: Configuration & { devServer: { port: number } } = {
+    ...config,
+    output: { ...config.output, path: path.join(String(config.context), 'dist-dev') },
+    devServer: { port },
+  };
+  return devConfig;
+}
+
+/** webpack's exported function form: `export default (env, argv) => remoteConfig(...)`. */
+export function modeOf(argv: { mode?: string } | undefined): Mode {
+  return argv?.mode === 'development' ? 'development' : 'production';
+}
