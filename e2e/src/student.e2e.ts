@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { eventually, expectVisible, openAs, pageLog, setupApp } from './harness/app';
+import { eventually, expectNoSidewaysScroll, expectVisible, openAs, pageLog, setupApp } from './harness/app';
 import { openWindowNow, wibIso } from './harness/wib';
 
 // Issue "student", on a 360 px phone: read a material and discuss it, take the exercise and see the grade, take
@@ -88,6 +88,7 @@ it('reads a material and discusses it', async () => {
   await expectVisible(page.getByRole('heading', { name: MATERIAL.title }));
   await expectVisible(page.getByText(MATERIAL.text));
   await expectVisible(page.getByText('There are no discussion for this material yet', { exact: false }));
+  await expectNoSidewaysScroll(page);
 
   // Ask.
   const topic = `Rantai makanan ${tag}`;
@@ -129,6 +130,7 @@ it('takes the exercise and sees the grade', async () => {
   await page.waitForURL((url) => url.pathname === '/MyTask');
 
   await expectVisible(page.getByText('Contoh komponen abiotik?'));
+  await expectNoSidewaysScroll(page);
   await chooseOption(page, 'B. Cahaya matahari');
   await page.getByRole('button', { name: 'Question 2', exact: true }).click();
   await expectVisible(page.getByText('Jelaskan apa itu ekosistem.'));
@@ -165,6 +167,7 @@ it('answers the exam while offline, and every answer reaches the server after re
   await page.getByRole('link', { name: new RegExp(cls.name) }).first().click();
   await page.waitForURL((url) => url.pathname === '/MyExams');
   await expectVisible(page.getByText('3 x 4 = ?'));
+  await expectNoSidewaysScroll(page);
 
   // Online: question 1.
   await chooseOption(page, 'B. 12');

@@ -14,14 +14,14 @@ if (typeof globalThis.ResizeObserver !== 'function') {
 }
 
 // jsdom does no layout, so every element measures 0×0 and x-charts draws nothing. Report a 600×300 box
-// for elements without an explicit size (x-charts sizes itself from getComputedStyle).
+// for elements without a size in px (x-charts sizes itself from getComputedStyle).
 const realGetComputedStyle = window.getComputedStyle.bind(window);
 window.getComputedStyle = ((el: Element, pseudo?: string | null) => {
   const style = realGetComputedStyle(el, pseudo);
   return new Proxy(style, {
     get(target, prop) {
-      if (prop === 'width' && !target.width) return '600px';
-      if (prop === 'height' && !target.height) return '300px';
+      if (prop === 'width' && !target.width.endsWith('px')) return '600px';
+      if (prop === 'height' && !target.height.endsWith('px')) return '300px';
       const value = Reflect.get(target, prop, target);
       return typeof value === 'function' ? value.bind(target) : value;
     },

@@ -129,3 +129,12 @@ export async function eventually<T>(check: () => Promise<T>, accept: (value: T) 
 export async function expectVisible(locator: Locator): Promise<void> {
   await locator.waitFor({ state: 'visible' });
 }
+
+/** On a phone the page itself must not scroll sideways (wide tables scroll inside their own box). */
+export async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  const { viewport, content } = await page.evaluate(() => ({
+    viewport: window.innerWidth,
+    content: document.documentElement.scrollWidth,
+  }));
+  expect({ url: page.url(), overflow: content - viewport }).toEqual({ url: page.url(), overflow: 0 });
+}

@@ -4,6 +4,7 @@ import AddIcon from '@mui/icons-material/Add';
 import SortIcon from '@mui/icons-material/Sort';
 import { errorMessage } from '@kelasku/shared-api';
 import { ConfirmDialog, EmptyState, ErrorState, LoadingState, Pagination, SearchBox } from '@kelasku/shared-ui';
+import { useLastNonNull } from '../../hooks/useLatest';
 import { useLoad } from '../../hooks/useLoad';
 import { usePageParam } from '../../hooks/usePageParam';
 import { AccountFormDialog } from './AccountFormDialog';
@@ -38,6 +39,8 @@ export function AccountsPage<T extends AccountRow, V extends FormValues>({ confi
   const [deleting, setDeleting] = useState<T | null>(null);
   const [resetting, setResetting] = useState<T | null>(null);
   const [shown, setShown] = useState<ShownPassword | null>(null);
+  const shownDeleting = useLastNonNull(deleting);
+  const shownResetting = useLastNonNull(resetting);
   const [busy, setBusy] = useState(false);
   const [formFailure, setFormFailure] = useState<string | null>(null);
   const [pageFailure, setPageFailure] = useState<string | null>(null);
@@ -169,7 +172,7 @@ export function AccountsPage<T extends AccountRow, V extends FormValues>({ confi
       />
       <ConfirmDialog
         open={deleting !== null}
-        title={`are you sure you want to delete ${deleting?.name ?? ''}?`}
+        title={`are you sure you want to delete ${shownDeleting?.name ?? ''}?`}
         message={`The ${noun} account and its sign-in are removed. This cannot be undone.`}
         confirmLabel="Delete"
         destructive
@@ -179,7 +182,7 @@ export function AccountsPage<T extends AccountRow, V extends FormValues>({ confi
       />
       <ConfirmDialog
         open={resetting !== null}
-        title={`Reset the password of ${resetting?.name ?? ''}?`}
+        title={`Reset the password of ${shownResetting?.name ?? ''}?`}
         message="A new password is made and shown once; the old password stops working."
         confirmLabel="Reset password"
         busy={busy}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Typography } from '@mui/material';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import { useLastNonNull } from '../../hooks/useLatest';
 
 export interface ShownPassword {
   title: string;
@@ -9,7 +10,8 @@ export interface ShownPassword {
 }
 
 /** Shows a new account's (or a reset) password once, with a copy button. It is never shown again. */
-export function PasswordDialog({ shown, onClose }: { shown: ShownPassword | null; onClose: () => void }) {
+export function PasswordDialog({ shown: current, onClose }: { shown: ShownPassword | null; onClose: () => void }) {
+  const shown = useLastNonNull(current);
   const [copied, setCopied] = useState<'idle' | 'done' | 'failed'>('idle');
   const copy = async () => {
     if (!shown) return;
@@ -25,7 +27,7 @@ export function PasswordDialog({ shown, onClose }: { shown: ShownPassword | null
     onClose();
   };
   return (
-    <Dialog open={shown !== null} onClose={close} aria-labelledby="password-dialog-title" aria-describedby="password-dialog-text">
+    <Dialog open={current !== null} onClose={close} aria-labelledby="password-dialog-title" aria-describedby="password-dialog-text">
       <DialogTitle id="password-dialog-title">{shown?.title}</DialogTitle>
       <DialogContent>
         <DialogContentText id="password-dialog-text">

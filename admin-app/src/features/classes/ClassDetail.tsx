@@ -6,6 +6,7 @@ import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import SortIcon from '@mui/icons-material/Sort';
 import { classesApi, errorMessage, errorStatus, type Student } from '@kelasku/shared-api';
 import { ConfirmDialog, EmptyState, ErrorState, LoadingState, Pagination, SearchBox } from '@kelasku/shared-ui';
+import { useLastNonNull } from '../../hooks/useLatest';
 import { useLoad } from '../../hooks/useLoad';
 import { AssignStudentsDialog } from './AssignStudentsDialog';
 import { RosterTable } from './RosterTable';
@@ -23,6 +24,7 @@ export default function ClassDetail() {
   const [page, setPage] = useState(1);
   const [assignOpen, setAssignOpen] = useState(false);
   const [unassigning, setUnassigning] = useState<Student | null>(null);
+  const shownUnassigning = useLastNonNull(unassigning);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -116,7 +118,7 @@ export default function ClassDetail() {
       />
       <ConfirmDialog
         open={unassigning !== null}
-        title={`are you sure you want to unassign ${unassigning?.name ?? ''} from this class?`}
+        title={`are you sure you want to unassign ${shownUnassigning?.name ?? ''} from this class?`}
         message="The student leaves this class's roster. You can assign them again later."
         confirmLabel="Unassign"
         destructive

@@ -7,6 +7,7 @@ import { useLoad } from '../../hooks/useLoad';
 import { ClassCard } from './ClassCard';
 import { ClassFormDialog } from './ClassFormDialog';
 import { classBody, classFormFrom, emptyClassForm, type ClassFormValues } from './classForm';
+import { useLastNonNull } from '../../hooks/useLatest';
 import { usePageParam } from '../../hooks/usePageParam';
 
 type Editing = { mode: 'add'; initial: ClassFormValues } | { mode: 'edit'; initial: ClassFormValues; cls: ClassItem };
@@ -23,6 +24,7 @@ export default function ManageClasses({ grade }: { grade: number }) {
   const classes = useLoad(() => classesApi.list({ grade, page }), `${grade}:${page}`);
   const [editing, setEditing] = useState<Editing | null>(null);
   const [deleting, setDeleting] = useState<ClassItem | null>(null);
+  const shownDeleting = useLastNonNull(deleting);
   const [busy, setBusy] = useState(false);
   const [formFailure, setFormFailure] = useState<string | null>(null);
   const [pageFailure, setPageFailure] = useState<string | null>(null);
@@ -106,7 +108,7 @@ export default function ManageClasses({ grade }: { grade: number }) {
       />
       <ConfirmDialog
         open={deleting !== null}
-        title={`are you sure you want to delete ${deleting?.name ?? ''}?`}
+        title={`are you sure you want to delete ${shownDeleting?.name ?? ''}?`}
         message="The class and everything in it (materials, exercises, exam) will be deleted. This cannot be undone."
         confirmLabel="Delete"
         destructive

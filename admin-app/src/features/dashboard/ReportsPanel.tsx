@@ -2,12 +2,14 @@ import { useState } from 'react';
 import { Alert, Box, Button, List, ListItem, ListItemText, Paper, Typography } from '@mui/material';
 import { errorMessage, reportsApi, type Report } from '@kelasku/shared-api';
 import { ConfirmDialog, ErrorState, LoadingState } from '@kelasku/shared-ui';
+import { useLastNonNull } from '../../hooks/useLatest';
 import { useLoad } from '../../hooks/useLoad';
 
 /** Reported discussion posts and replies; Delete removes the reported message and every report on it. */
 export function ReportsPanel() {
   const reports = useLoad(() => reportsApi.list(), 'reports');
   const [pending, setPending] = useState<Report | null>(null);
+  const shown = useLastNonNull(pending);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -78,8 +80,8 @@ export function ReportsPanel() {
       {body}
       <ConfirmDialog
         open={pending !== null}
-        title={pending ? `are you sure you want to delete this message from ${pending.author_name}?` : ''}
-        message={pending ? `"${pending.message}" will be removed for everyone, together with its reports.` : ''}
+        title={shown ? `are you sure you want to delete this message from ${shown.author_name}?` : ''}
+        message={shown ? `"${shown.message}" will be removed for everyone, together with its reports.` : ''}
         confirmLabel="Delete"
         destructive
         busy={busy}

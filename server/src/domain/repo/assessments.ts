@@ -154,9 +154,9 @@ export async function openSheet(db: Db, spec: ItemSpec, itemId: number, studentI
 
 /**
  * The hot path: saves a whole answers map in ONE statement that also checks ownership, the lock and (for exams)
- * the time window. Returns true when it saved; on false the caller diagnoses why (404/403/409).
+ * the time window. Returns the sheet's item id when it saved; on undefined the caller diagnoses why (404/403/409).
  */
-export async function saveAnswers(db: Db, spec: ItemSpec, sheetId: number, studentId: number, answers: Record<string, string>, now = new Date()): Promise<boolean> {
+export async function saveAnswers(db: Db, spec: ItemSpec, sheetId: number, studentId: number, answers: Record<string, string>, now = new Date()): Promise<number | undefined> {
   const nowText = toDbTime(now);
   let q = loose(db)
     .updateTable(spec.sheets)
@@ -175,8 +175,8 @@ export async function saveAnswers(db: Db, spec: ItemSpec, sheetId: number, stude
       ),
     );
   }
-  const result = await q.executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  const row = await q.returning([spec.idCol]).executeTakeFirst();
+  return row ? Number(row[spec.idCol]) : undefined;
 }
 
 export async function deleteSheet(db: Db, spec: ItemSpec, sheet: Sheet): Promise<void> {

@@ -1,3 +1,365 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../../db/connect';
+import { deleteOrphanForumRows } from '../../db/accounts';
+import { assignGradeStudentsToClass, unassignGradeFromClass } from '../../db/assignments';
+import { toStudentDto } from '../../db/profiles';
+import type { StudentRow } from '../../db/schema';
+import { containsInsensitive, toCount } from '../../db/sql-helpers';
+import { badRequest, conflict, forbidden, notFound } from '../../plugins/errors';
+import { idQuerySchema, pageMeta, parsePaging, queryFlag, queryText, registerUpdate, type IdQuery } from '../helpers';
 
-export default async function routes(_app: FastifyInstance) {}
+const classBodySchema = {
+  type: 'object',
+  required: ['name', 'description', 'teacher_id', 'grade'],
+  properties: {
+    name: { type: 'string', minLength: 1, maxLength: 255, pattern: '\\S' },
+    description: { type: 'string', maxLength: 5000 },
+    teacher_id: { type: 'integer', minimum: 1 },
+    grade: { type: 'integer', enum: [10, 11, 12] },
+  },
+} as const;
+
+const assignBodySchema = {
+  type: 'object',
+  required: ['id', 'student_id'],
+  properties: {
+    id: { type: 'integer', minimum: 1 },
+    student_id: { type: 'array', minItems: 1, maxItems: 5000, items: { type: 'integer', minimum: 1 } },
+  },
+} as const;
+
+type ClassBody = { name: string; description: string; teacher_id: number; grade: number };
+type AssignBody = { id: number; student_id: number[] };
+
+/** Classes with teacher_name and student_count, ordered by id. */
+function classesQuery(db: Db) {
+  return db
+    .selectFrom('classes')
+    .leftJoin('teachers', 'teachers.id', 'classes.teacher_id')
+    .select((eb) => [
+      'classes.id',
+      'classes.name',
+      'classes.description',
+      'classes.teacher_id',
+      'classes.grade',
+      eb.fn.coalesce('teachers.name', eb.val('')).as('teacher_name'),
+      eb
+        .selectFrom('assigned_students_class')
+        .select((e) => e.fn.countAll().as('n'))
+        .whereRef('assigned_students_class.class_id', '=', 'classes.id')
+        .as('student_count'),
+    ]);
+}
+
+type ClassQueryRow = { id: number; name: string; description: string; teacher_id: number; grade: number; teacher_name: string; student_count: unknown };
+
+function toClassDto(row: ClassQueryRow) {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    teacher_id: row.teacher_id,
+    teacher_name: row.teacher_name,
+    grade: row.grade,
+    student_count: toCount(row.student_count),
+  };
+}
+
+/** What a teacher sees of a student on a roster (contact details stay with admins). */
+function rosterStudent(row: StudentRow, full: boolean) {
+  const dto = toStudentDto(row);
+  return full ? dto : { ...dto, phone_number: null, curr_score: null, profile_picture_url: null, user_id: '' };
+}
+
+async function loadClass(db: Db, id: number) {
+  const row = await classesQuery(db).where('classes.id', '=', id).executeTakeFirst();
+  if (!row) throw notFound('Class not found');
+  return row;
+}
+
+/** Admin, or the teacher of this class. */
+function assertAdminOrClassTeacher(request: FastifyRequest, teacherId: number) {
+  const user = request.user;
+  if (user.role === 'admin') return;
+  if (user.role === 'teacher' && user.teacher_id === teacherId) return;
+  throw forbidden('Forbidden: only the teacher of this class or an admin');
+}
+
+async function assertTeacherExists(db: Db, teacherId: number) {
+  const teacher = await db.selectFrom('teachers').select('id').where('id', '=', teacherId).executeTakeFirst();
+  if (!teacher) throw badRequest(`teacher_id ${teacherId} does not exist`);
+}
+
+export default async function classesRoutes(app: FastifyInstance) {
+  const admin = app.requireRole('admin');
+  const adminOrTeacher = app.requireRole('teacher', 'admin');
+  const tags = ['classes'];
+
+  app.get(
+    '/classes',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        summary: 'List classes (any signed-in user), optional grade filter, ordered by id',
+        querystring: { type: 'object', properties: { page: { type: 'string' }, pageSize: { type: 'string' }, grade: { type: 'integer' } } },
+      },
+    },
+    async (request) => {
+      const { grade } = request.query as { grade?: number };
+      const paging = parsePaging(request.query);
+      return app.db.transaction().execute(async (trx) => {
+        let count = trx.selectFrom('classes').select((eb) => eb.fn.countAll().as('total'));
+        let rows = classesQuery(trx);
+        if (grade !== undefined) {
+          count = count.where('grade', '=', grade);
+          rows = rows.where('classes.grade', '=', grade);
+        }
+        const { total } = await count.executeTakeFirstOrThrow();
+        const items = await rows.orderBy('classes.id').limit(paging.pageSize).offset(paging.offset).execute();
+        return { classes: items.map(toClassDto), meta: pageMeta(paging, toCount(total)) };
+      });
+    },
+  );
+
+  app.post(
+    '/classes',
+    { preHandler: admin, schema: { tags, summary: 'Create a class; every student of its grade is assigned to it', body: classBodySchema } },
+    async (request) => {
+      const body = request.body as ClassBody;
+      const id = await app.db.transaction().execute(async (trx) => {
+        await assertTeacherExists(trx, body.teacher_id);
+        const row = await trx
+          .insertInto('classes')
+          .values({ name: body.name.trim(), description: body.description, teacher_id: body.teacher_id, grade: body.grade })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await assignGradeStudentsToClass(trx, row.id, body.grade);
+        return row.id;
+      });
+      return toClassDto(await loadClass(app.db, id));
+    },
+  );
+
+  registerUpdate(
+    app,
+    '/classes',
+    { preHandler: admin, schema: { tags, summary: 'Replace a class; a grade change moves its grade-assigned students', querystring: idQuerySchema, body: classBodySchema } },
+    async (request) => {
+      const { id } = request.query as IdQuery;
+      const body = request.body as ClassBody;
+      await app.db.transaction().execute(async (trx) => {
+        const current = await trx.selectFrom('classes').select(['id', 'grade']).where('id', '=', id).executeTakeFirst();
+        if (!current) throw notFound('Class not found');
+        await assertTeacherExists(trx, body.teacher_id);
+        await trx
+          .updateTable('classes')
+          .set({ name: body.name.trim(), description: body.description, teacher_id: body.teacher_id, grade: body.grade })
+          .where('id', '=', id)
+          .execute();
+        if (current.grade !== body.grade) {
+          await unassignGradeFromClass(trx, id, current.grade);
+          await assignGradeStudentsToClass(trx, id, body.grade);
+        }
+      });
+      return toClassDto(await loadClass(app.db, id));
+    },
+  );
+
+  app.delete('/classes', { preHandler: admin, schema: { tags, summary: 'Delete a class and everything below it', querystring: idQuerySchema } }, async (request) => {
+    const { id } = request.query as IdQuery;
+    await app.db.transaction().execute(async (trx) => {
+      const gone = await trx.deleteFrom('classes').where('id', '=', id).returning('id').executeTakeFirst();
+      if (!gone) throw notFound('Class not found');
+      await deleteOrphanForumRows(trx);
+    });
+    return { message: 'Class deleted successfully' };
+  });
+
+  const rosterQuerySchema = {
+    type: 'object',
+    required: ['id'],
+    properties: {
+      id: { type: 'integer', minimum: 1 },
+      page: { type: 'string' },
+      pageSize: { type: 'string' },
+      search: { type: 'string', maxLength: 100 },
+      sortByNIS: { type: 'string' },
+    },
+  } as const;
+
+  /** One page of a class's students (search on name or NIS; NIS ascending unless sortByNIS=false... always stable). */
+  async function rosterPage(trx: Db, classId: number, query: Record<string, unknown>) {
+    const paging = parsePaging(query);
+    const search = queryText(query.search);
+    const direction = query.sortByNIS === undefined || queryFlag(query.sortByNIS) ? 'asc' : 'desc';
+    let q = trx
+      .selectFrom('assigned_students_class')
+      .innerJoin('students', 'students.id', 'assigned_students_class.student_id')
+      .where('assigned_students_class.class_id', '=', classId);
+    if (search) q = q.where((eb) => eb.or([containsInsensitive(eb.ref('students.name'), search), containsInsensitive(eb.ref('students.nis'), search)]));
+    const { total } = await q.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow();
+    const rows = await q
+      .selectAll('students')
+      .orderBy('students.nis', direction)
+      .orderBy('students.id', direction)
+      .limit(paging.pageSize)
+      .offset(paging.offset)
+      .execute();
+    return { rows, meta: pageMeta(paging, toCount(total)) };
+  }
+
+  app.get(
+    '/classes/details',
+    { preHandler: adminOrTeacher, schema: { tags, summary: 'A class with one page of its students (admin or the class teacher)', querystring: rosterQuerySchema } },
+    async (request) => {
+      const query = request.query as IdQuery & Record<string, unknown>;
+      return app.db.transaction().execute(async (trx) => {
+        const cls = await loadClass(trx, query.id);
+        assertAdminOrClassTeacher(request, cls.teacher_id);
+        const { rows, meta } = await rosterPage(trx, cls.id, query);
+        const full = request.user.role === 'admin';
+        const { student_count: _count, ...rest } = toClassDto(cls);
+        return { classes: { ...rest, students: rows.map((r) => rosterStudent(r, full)) }, meta };
+      });
+    },
+  );
+
+  app.get(
+    '/classes/students',
+    { preHandler: adminOrTeacher, schema: { tags, summary: 'The roster of a class (People tab): admin or the class teacher', querystring: rosterQuerySchema } },
+    async (request) => {
+      const query = request.query as IdQuery & Record<string, unknown>;
+      return app.db.transaction().execute(async (trx) => {
+        const cls = await loadClass(trx, query.id);
+        assertAdminOrClassTeacher(request, cls.teacher_id);
+        const { rows, meta } = await rosterPage(trx, cls.id, query);
+        const full = request.user.role === 'admin';
+        return { students: rows.map((r) => rosterStudent(r, full)), meta };
+      });
+    },
+  );
+
+  app.post(
+    '/classes/assign-students',
+    { preHandler: admin, schema: { tags, summary: 'Assign students to a class; 409 when any is already assigned', body: assignBodySchema } },
+    async (request) => {
+      const body = request.body as AssignBody;
+      const ids = [...new Set(body.student_id)];
+      await app.db.transaction().execute(async (trx) => {
+        const cls = await trx.selectFrom('classes').select('id').where('id', '=', body.id).executeTakeFirst();
+        if (!cls) throw notFound('Class not found');
+        const existing = await trx.selectFrom('students').select('id').where('id', 'in', ids).execute();
+        const known = new Set(existing.map((s) => s.id));
+        const unknown = ids.filter((id) => !known.has(id));
+        if (unknown.length > 0) throw badRequest(`Unknown student ids: ${unknown.join(', ')}`);
+        const already = await trx
+          .selectFrom('assigned_students_class')
+          .select('student_id')
+          .where('class_id', '=', body.id)
+          .where('student_id', 'in', ids)
+          .orderBy('student_id')
+          .execute();
+        if (already.length > 0) {
+          const list = already.map((a) => a.student_id);
+          throw conflict(`Students already assigned to this class: ${list.join(', ')}`, { student_id: list });
+        }
+        await trx
+          .insertInto('assigned_students_class')
+          .values(ids.map((student_id) => ({ student_id, class_id: body.id })))
+          .execute();
+      });
+      return { message: 'Students assigned successfully' };
+    },
+  );
+
+  const unassign = async (request: FastifyRequest) => {
+    const body = request.body as AssignBody;
+    await app.db.transaction().execute(async (trx) => {
+      const cls = await trx.selectFrom('classes').select('id').where('id', '=', body.id).executeTakeFirst();
+      if (!cls) throw notFound('Class not found');
+      await trx.deleteFrom('assigned_students_class').where('class_id', '=', body.id).where('student_id', 'in', body.student_id).execute();
+    });
+    return { message: 'Students unassigned successfully' };
+  };
+  const unassignOptions = {
+    preHandler: admin,
+    schema: { tags, summary: 'Unassign students (DELETE with a body, or POST); an empty list is refused', body: assignBodySchema },
+  };
+  app.delete('/classes/unassign-students', unassignOptions, unassign);
+  app.post('/classes/unassign-students', unassignOptions, unassign);
+
+  app.get(
+    '/classes/class-id',
+    {
+      preHandler: adminOrTeacher,
+      schema: {
+        tags,
+        summary: 'The first class (by id) of a teacher in a grade: {class_id|null, total}',
+        querystring: {
+          type: 'object',
+          required: ['grade', 'teacher_id'],
+          properties: { grade: { type: 'integer' }, teacher_id: { type: 'integer', minimum: 1 } },
+        },
+      },
+    },
+    async (request) => {
+      const { grade, teacher_id } = request.query as { grade: number; teacher_id: number };
+      if (request.user.role === 'teacher' && request.user.teacher_id !== teacher_id) throw forbidden('Forbidden: teachers may only look up their own classes');
+      const rows = await app.db
+        .selectFrom('classes')
+        .select('id')
+        .where('grade', '=', grade)
+        .where('teacher_id', '=', teacher_id)
+        .orderBy('id')
+        .execute();
+      return { class_id: rows.length > 0 ? rows[0].id : null, total: rows.length };
+    },
+  );
+
+  app.get(
+    '/classes/assigned',
+    {
+      preHandler: app.requireRole('student', 'admin'),
+      schema: {
+        tags,
+        summary: 'Classes a student is assigned to (that student or admin); [] when none',
+        querystring: { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1 }, page: { type: 'string' }, pageSize: { type: 'string' } } },
+      },
+    },
+    async (request) => {
+      const { id } = request.query as IdQuery;
+      if (request.user.role === 'student' && request.user.student_id !== id) throw forbidden('Forbidden: students may only see their own classes');
+      const paging = parsePaging(request.query);
+      return app.db.transaction().execute(async (trx) => {
+        const { total } = await trx
+          .selectFrom('assigned_students_class')
+          .select((eb) => eb.fn.countAll().as('total'))
+          .where('student_id', '=', id)
+          .executeTakeFirstOrThrow();
+        const rows = await classesQuery(trx)
+          .innerJoin('assigned_students_class', 'assigned_students_class.class_id', 'classes.id')
+          .where('assigned_students_class.student_id', '=', id)
+          .orderBy('classes.id')
+          .limit(paging.pageSize)
+          .offset(paging.offset)
+          .execute();
+        return {
+          classes: rows.map((r) => ({ ...toClassDto(r), class_id: r.id })),
+          meta: pageMeta(paging, toCount(total)),
+        };
+      });
+    },
+  );
+
+  app.get(
+    '/classes/mine',
+    { preHandler: app.requireRole('teacher'), schema: { tags, summary: 'The signed-in teacher’s classes (all grades)' } },
+    async (request) => {
+      const teacherId = request.user.teacher_id;
+      if (teacherId === undefined) return { classes: [] };
+      const rows = await classesQuery(app.db).where('classes.teacher_id', '=', teacherId).orderBy('classes.id').execute();
+      return { classes: rows.map(toClassDto) };
+    },
+  );
+}

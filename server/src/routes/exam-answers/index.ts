@@ -1,4 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import { EXAM } from '../../domain/repo/assessments';
+import { registerSheetRoutes } from '../exercise-answers/sheet-routes';
 
-/** Stub created by the server-core engineer so routes/index.ts compiles; the server-learning engineer owns this folder. */
-export default async function exam_answersRoutes(_app: FastifyInstance) {}
+/** Exam answer sheets: /exams-answers (api-contract §2.10); answers only inside [start_time, end_time]. */
+export default async function examAnswersRoutes(app: FastifyInstance) {
+  registerSheetRoutes(app, EXAM, '/exams-answers');
+}

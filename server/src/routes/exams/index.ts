@@ -1,4 +1,21 @@
 import type { FastifyInstance } from 'fastify';
+import { EXAM } from '../../domain/repo/assessments';
+import { type ExamJob, startExamAutoSubmit } from '../../domain/repo/exam-job';
+import { scorerFromEnv } from '../../domain/scorers';
+import { registerItemRoutes } from '../exercises/item-routes';
 
-/** Stub created by the server-core engineer so routes/index.ts compiles; the server-learning engineer owns this folder. */
-export default async function examsRoutes(_app: FastifyInstance) {}
+/**
+ * Exams (one per class), api-contract §2.10 + docs/contracts.md §4, and the exam auto-submit job
+ * (every 30 s once the app is ready; `EXAM_AUTO_SUBMIT=0` turns it off, e.g. in tests).
+ */
+export default async function examsRoutes(app: FastifyInstance) {
+  const scorer = scorerFromEnv();
+  registerItemRoutes(app, EXAM, '/exams', scorer);
+
+  if (process.env.EXAM_AUTO_SUBMIT === '0' || process.env.JEST_WORKER_ID !== undefined) return;
+  let job: ExamJob | undefined;
+  app.addHook('onReady', async () => {
+    job = startExamAutoSubmit(app.db, scorer, { onError: (err) => app.log.error({ err }, 'exam auto-submit failed') });
+  });
+  app.addHook('onClose', async () => job?.stop());
+}

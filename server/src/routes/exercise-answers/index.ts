@@ -1,4 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import { EXERCISE } from '../../domain/repo/assessments';
+import { registerSheetRoutes } from './sheet-routes';
 
-/** Stub created by the server-core engineer so routes/index.ts compiles; the server-learning engineer owns this folder. */
-export default async function exercise_answersRoutes(_app: FastifyInstance) {}
+/** Exercise answer sheets: /exercises-answers (api-contract §2.9). */
+export default async function exerciseAnswersRoutes(app: FastifyInstance) {
+  registerSheetRoutes(app, EXERCISE, '/exercises-answers');
+}

@@ -1,3 +1,118 @@
 import type { FastifyInstance } from 'fastify';
+import { assertUsernameFree } from '../../db/accounts';
+import type { Db } from '../../db/connect';
+import type { UserRow } from '../../db/schema';
+import { toCount } from '../../db/sql-helpers';
+import { conflict, notFound } from '../../plugins/errors';
+import { hashPassword } from '../../plugins/passwords';
+import { idQuerySchema, pageMeta, pagingProperties, parsePaging, queryFlag, registerUpdate, type IdQuery } from '../helpers';
 
-export default async function routes(_app: FastifyInstance) {}
+/** Roles the admin's "add account" form may create (student/teacher accounts come with their profiles). */
+export const USER_FORM_ROLES = ['admin', 'user'] as const;
+
+type UserBody = { username: string; email: string; password: string; role: string };
+
+const userBodySchema = {
+  type: 'object',
+  required: ['username', 'email', 'password', 'role'],
+  properties: {
+    username: { type: 'string', minLength: 1, maxLength: 100, pattern: '^\\S+$' },
+    email: { type: 'string', format: 'email', maxLength: 255 },
+    password: { type: 'string', minLength: 8, maxLength: 200 },
+    role: { type: 'string', enum: [...USER_FORM_ROLES] },
+  },
+} as const;
+
+/** A user as the API shows it: never the hash (`password` is always ""). */
+export function toUserDto(row: Pick<UserRow, 'id' | 'username' | 'email' | 'role' | 'display_name'>) {
+  return { id: row.id, username: row.username, email: row.email, password: '', role: row.role, display_name: row.display_name };
+}
+
+async function assertEmailFree(trx: Db, email: string, exceptId?: number) {
+  let q = trx.selectFrom('users').select('id').where('email', '=', email);
+  if (exceptId !== undefined) q = q.where('id', '<>', exceptId);
+  if (await q.executeTakeFirst()) throw conflict(`Email ${email} is already used by another account`);
+}
+
+export default async function usersRoutes(app: FastifyInstance) {
+  const admin = app.requireRole('admin');
+
+  app.get(
+    '/users',
+    {
+      preHandler: admin,
+      schema: {
+        tags: ['users'],
+        summary: 'List login accounts (admin)',
+        querystring: { type: 'object', properties: { ...pagingProperties, role: { type: 'string' }, sortByUsername: { type: 'string' } } },
+      },
+    },
+    async (request) => {
+      const query = request.query as { role?: string; sortByUsername?: string };
+      const paging = parsePaging(request.query);
+      const direction = queryFlag(query.sortByUsername) ? 'asc' : 'desc';
+      return app.db.transaction().execute(async (trx) => {
+        let q = trx.selectFrom('users');
+        if (query.role) q = q.where('role', '=', query.role);
+        const { total } = await q.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow();
+        const rows = await q
+          .select(['id', 'username', 'email', 'role', 'display_name'])
+          .orderBy('username', direction)
+          .orderBy('id', direction)
+          .limit(paging.pageSize)
+          .offset(paging.offset)
+          .execute();
+        return { users: rows.map(toUserDto), meta: pageMeta(paging, toCount(total)) };
+      });
+    },
+  );
+
+  app.post(
+    '/users',
+    { preHandler: admin, schema: { tags: ['users'], summary: 'Create an admin or user account (admin)', body: userBodySchema } },
+    async (request) => {
+      const body = request.body as UserBody;
+      const password_hash = await hashPassword(body.password);
+      return app.db.transaction().execute(async (trx) => {
+        await assertUsernameFree(trx, body.username);
+        const email = body.email.trim().toLowerCase();
+        await assertEmailFree(trx, email);
+        const row = await trx
+          .insertInto('users')
+          .values({ username: body.username, email, password_hash, role: body.role, display_name: body.username })
+          .returning(['id', 'username', 'email', 'role', 'display_name'])
+          .executeTakeFirstOrThrow();
+        return toUserDto(row);
+      });
+    },
+  );
+
+  registerUpdate(
+    app,
+    '/users',
+    { preHandler: admin, schema: { tags: ['users'], summary: 'Replace an account (admin); the password is re-hashed', querystring: idQuerySchema, body: userBodySchema } },
+    async (request) => {
+      const { id } = request.query as IdQuery;
+      const body = request.body as UserBody;
+      const password_hash = await hashPassword(body.password);
+      return app.db.transaction().execute(async (trx) => {
+        const current = await trx.selectFrom('users').select(['id', 'role', 'username']).where('id', '=', id).executeTakeFirst();
+        if (!current) throw notFound('User not found');
+        if (current.role === 'student' || current.role === 'teacher') {
+          // Their username follows NIS/NIP and their role their profile: edit them through /students or /teachers.
+          throw conflict(`This is a ${current.role} account: change it through /${current.role}s`);
+        }
+        await assertUsernameFree(trx, body.username, id);
+        const email = body.email.trim().toLowerCase();
+        await assertEmailFree(trx, email, id);
+        const row = await trx
+          .updateTable('users')
+          .set({ username: body.username, email, password_hash, role: body.role, display_name: body.username, updated_at: new Date().toISOString() })
+          .where('id', '=', id)
+          .returning(['id', 'username', 'email', 'role', 'display_name'])
+          .executeTakeFirstOrThrow();
+        return toUserDto(row);
+      });
+    },
+  );
+}

@@ -72,7 +72,7 @@ export function ExamPage() {
     api: examsApi.answers,
     enabled: Boolean(exam) && phase !== 'scheduled',
     // Fixed per loaded exam: a closed exam is only looked at, never given a new sheet.
-    create: exam?.status === 'Active',
+    create: exam?.status !== 'Completed',
   });
   const storedGrade = useAsync(async () => {
     if (!exam || !studentId || (sheet.phase !== 'submitted' && phase !== 'closed')) return undefined;

@@ -25,13 +25,12 @@ export function clockOffset(serverTime: string | undefined, receivedAt: number):
   return Number.isNaN(server) ? 0 : server - receivedAt;
 }
 
-/** The server's current time, ticking every second. */
+/** The server's current time, re-rendering every second (read at render time, so a new offset applies at once). */
 export function useServerNow(offset: number, intervalMs = 1000): number {
-  const [now, setNow] = useState(() => Date.now() + offset);
+  const [, setTick] = useState(0);
   useEffect(() => {
-    setNow(Date.now() + offset);
-    const timer = setInterval(() => setNow(Date.now() + offset), intervalMs);
+    const timer = setInterval(() => setTick((t) => t + 1), intervalMs);
     return () => clearInterval(timer);
-  }, [offset, intervalMs]);
-  return now;
+  }, [intervalMs]);
+  return Date.now() + offset;
 }

@@ -1,0 +1,133 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { classesApi, studentsApi, type Student } from '@kelasku/shared-api';
+import { meta, renderAt } from '../../test/render';
+import ClassDetail from './ClassDetail';
+
+jest.mock('@kelasku/shared-api', () => {
+  const actual = jest.requireActual('@kelasku/shared-api');
+  return {
+    ...actual,
+    classesApi: { details: jest.fn(), assign: jest.fn(), unassign: jest.fn() },
+    studentsApi: { all: jest.fn() },
+  };
+});
+jest.setTimeout(30000);
+
+const details = classesApi.details as jest.Mock;
+const assign = classesApi.assign as jest.Mock;
+const unassign = classesApi.unassign as jest.Mock;
+
+const student = (id: number, name: string, nis: string): Student => ({ id, name, nis, grade: 10, status: 'Active' });
+const andi = student(1, 'Andi', '2024100003');
+const budi = student(2, 'Budi', '2024100001');
+const citra = student(3, 'Citra', '2024100002');
+const dewi = student(4, 'Dewi', '2024100009');
+
+const cls = { id: 5, name: 'X IPA 1', description: 'd', teacher_id: 7, teacher_name: 'Bu Sari', grade: 10 };
+
+beforeEach(() => {
+  jest.clearAllMocks();
+  // The roster comes in two pages; the screen must read both.
+  details.mockImplementation((_id: number, page: number) =>
+    Promise.resolve({ classes: { ...cls, students: page === 1 ? [andi, budi] : [citra] }, meta: meta(2, page) }),
+  );
+  (studentsApi.all as jest.Mock).mockResolvedValue([andi, budi, citra, dewi]);
+  jest.spyOn(window, 'alert').mockImplementation(() => {});
+});
+
+const renderDetail = () => renderAt(<ClassDetail />, '/class/5', '/class/:id');
+const rowNames = () => screen.getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell')[0].textContent);
+
+describe('ClassDetail', () => {
+  it('shows the class heading and the whole roster', async () => {
+    renderDetail();
+    expect(screen.getByText('Loading...')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'X IPA 1 Class - Bu Sari' })).toBeInTheDocument();
+    expect(details).toHaveBeenCalledWith(5, 1, 100);
+    expect(details).toHaveBeenCalledWith(5, 2, 100);
+    const table = screen.getByRole('table', { name: 'Students in this class' });
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name', 'NIS', 'Grade', 'Status', 'Action']);
+    expect(rowNames()).toEqual(['Andi', 'Budi', 'Citra']);
+  });
+
+  it('filters by name or NIS and sorts by NIS', async () => {
+    renderDetail();
+    const search = await screen.findByRole('textbox', { name: 'Search Student in This Class by NIS or Name' });
+    await userEvent.type(search, 'cit');
+    expect(rowNames()).toEqual(['Citra']);
+    await userEvent.clear(search);
+    await userEvent.type(search, '100001');
+    expect(rowNames()).toEqual(['Budi']);
+    await userEvent.clear(search);
+
+    const sort = screen.getByRole('button', { name: 'Sort by NIS' });
+    expect(sort).toHaveAttribute('aria-pressed', 'false');
+    await userEvent.click(sort);
+    expect(sort).toHaveAttribute('aria-pressed', 'true');
+    expect(rowNames()).toEqual(['Budi', 'Citra', 'Andi']);
+    await userEvent.click(sort);
+    expect(rowNames()).toEqual(['Andi', 'Budi', 'Citra']);
+  });
+
+  it('shows the fetch error text', async () => {
+    details.mockRejectedValue(new Error('down'));
+    renderDetail();
+    expect(await screen.findByText('Failed to fetch class details')).toBeInTheDocument();
+  });
+
+  it('checks the assign selection in the spec order, then assigns and re-fetches', async () => {
+    assign.mockResolvedValue({ message: 'ok' });
+    renderDetail();
+    await userEvent.click(await screen.findByRole('button', { name: 'Assign New Student' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Assign New Student' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Assign' }));
+    expect(window.alert).toHaveBeenLastCalledWith('Choose at least one student.');
+
+    const picker = within(dialog).getByRole('combobox', { name: 'Students' });
+    await userEvent.type(picker, 'Andi');
+    await userEvent.click(await screen.findByRole('option', { name: /^Andi \(2024100003\).*already in this class/ }));
+    await userEvent.type(picker, 'Dewi');
+    await userEvent.click(await screen.findByRole('option', { name: /^Dewi \(2024100009\)/ }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Assign' }));
+    expect(window.alert).toHaveBeenLastCalledWith('There are students who have already been added. Remove from selection first.');
+    expect(assign).not.toHaveBeenCalled();
+
+    // Backspace in the empty input removes the last chosen students (Dewi, then Andi).
+    await userEvent.type(picker, '{backspace}{backspace}');
+    expect(within(dialog).queryByRole('button', { name: 'Andi (2024100003)' })).not.toBeInTheDocument();
+    await userEvent.type(picker, 'Dewi');
+    await userEvent.click(await screen.findByRole('option', { name: /^Dewi/ }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Assign' }));
+    expect(assign).toHaveBeenCalledWith(5, [4]);
+    await waitFor(() => expect(details).toHaveBeenCalledTimes(4));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('shows the assign failure text', async () => {
+    assign.mockRejectedValue(new Error('down'));
+    renderDetail();
+    await userEvent.click(await screen.findByRole('button', { name: 'Assign New Student' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Assign New Student' });
+    await userEvent.type(within(dialog).getByRole('combobox', { name: 'Students' }), 'Dewi');
+    await userEvent.click(await screen.findByRole('option', { name: /^Dewi/ }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Assign' }));
+    expect(await within(dialog).findByText('Failed to assign students')).toBeInTheDocument();
+  });
+
+  it('unassigns after confirmation and shows a failure', async () => {
+    unassign.mockRejectedValueOnce(new Error('down')).mockResolvedValueOnce({ message: 'ok' });
+    renderDetail();
+    await userEvent.click(await screen.findByRole('button', { name: 'Unassign Budi' }));
+    let dialog = await screen.findByRole('dialog', { name: 'are you sure you want to unassign Budi from this class?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Unassign' }));
+    expect(unassign).toHaveBeenCalledWith(5, [2]);
+    expect(await screen.findByText('Failed to unassign student')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await userEvent.click(screen.getByRole('button', { name: 'Unassign Budi' }));
+    dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Unassign' }));
+    await waitFor(() => expect(details).toHaveBeenCalledTimes(4));
+  });
+});

@@ -1,0 +1,146 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { classesApi, teachersApi, type ClassItem } from '@kelasku/shared-api';
+import { deferred, meta, renderAt } from '../../test/render';
+import ManageClasses from './ManageClasses';
+
+jest.mock('@kelasku/shared-api', () => {
+  const actual = jest.requireActual('@kelasku/shared-api');
+  return {
+    ...actual,
+    classesApi: { list: jest.fn(), create: jest.fn(), update: jest.fn(), remove: jest.fn() },
+    teachersApi: { all: jest.fn() },
+  };
+});
+jest.setTimeout(30000);
+
+const list = classesApi.list as jest.Mock;
+const create = classesApi.create as jest.Mock;
+const update = classesApi.update as jest.Mock;
+const remove = classesApi.remove as jest.Mock;
+
+const cls = (id: number, name: string, extra: Partial<ClassItem> = {}): ClassItem => ({
+  id, name, description: `About ${name}`, teacher_id: 7, teacher_name: 'Bu Sari', grade: 11, student_count: 28, ...extra,
+});
+
+const teachers = [
+  { id: 7, name: 'Bu Sari', nip: '1', specialization: 'Biology', status: 'Active' },
+  { id: 8, name: 'Pak Joko', nip: '2', specialization: 'Physics', status: 'Active' },
+];
+
+function axiosLikeError(status: number, message: string) {
+  const { AxiosError } = jest.requireActual('axios');
+  return new AxiosError(message, 'ERR', undefined, undefined, { status, data: { error: message, message } } as never);
+}
+
+beforeEach(() => {
+  jest.clearAllMocks();
+  list.mockResolvedValue({ classes: [cls(1, 'XI IPA 1'), cls(2, 'XI IPS 1', { student_count: 1, teacher_name: 'Pak Joko' })], meta: meta(3) });
+  (teachersApi.all as jest.Mock).mockResolvedValue(teachers);
+  jest.spyOn(window, 'alert').mockImplementation(() => {});
+});
+
+async function chooseTeacher(name: string) {
+  const picker = await screen.findByRole('combobox', { name: 'Teacher' });
+  await waitFor(() => expect(picker).not.toHaveAttribute('aria-disabled'));
+  await userEvent.click(picker);
+  await userEvent.click(await screen.findByRole('option', { name: new RegExp(`^${name}`) }));
+}
+
+describe('ManageClasses', () => {
+  it('shows the grade badge and one card per class with the real student count', async () => {
+    const pending = deferred<unknown>();
+    list.mockReturnValueOnce(pending.promise);
+    renderAt(<ManageClasses grade={11} />, '/ManageClass11');
+    expect(screen.getByRole('heading', { level: 1, name: 'Manage Classes' })).toBeInTheDocument();
+    expect(screen.getByText('11th Grade')).toBeInTheDocument();
+    expect(screen.getByText('Loading...')).toBeInTheDocument();
+    pending.resolve({ classes: [cls(1, 'XI IPA 1'), cls(2, 'XI IPS 1', { student_count: 1, teacher_name: 'Pak Joko' })], meta: meta(3) });
+
+    const card = (await screen.findByRole('heading', { name: 'XI IPA 1' })).closest('article') as HTMLElement;
+    expect(within(card).getByText('About XI IPA 1')).toBeInTheDocument();
+    expect(within(card).getByText('28 Students')).toBeInTheDocument();
+    expect(within(card).getByText('Teacher: Bu Sari')).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'Details of XI IPA 1' })).toHaveAttribute('href', '/class/1');
+    expect(screen.getByText('1 Student')).toBeInTheDocument();
+    expect(list).toHaveBeenCalledWith({ grade: 11, page: 1 });
+  });
+
+  it('shows the fetch error text', async () => {
+    list.mockRejectedValue(new Error('down'));
+    renderAt(<ManageClasses grade={10} />);
+    expect(await screen.findByText('Failed to Get Classes Data')).toBeInTheDocument();
+  });
+
+  it('pages through the grade', async () => {
+    renderAt(<ManageClasses grade={11} />, '/ManageClass11');
+    await userEvent.click(await screen.findByRole('button', { name: 'Page 2' }));
+    await waitFor(() => expect(list).toHaveBeenLastCalledWith({ grade: 11, page: 2 }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/ManageClass11?page=2');
+  });
+
+  it('refuses an incomplete new class, then sends the page grade and an integer teacher id', async () => {
+    create.mockResolvedValue(cls(3, 'XI Bahasa'));
+    renderAt(<ManageClasses grade={11} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Add Class' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Class' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Class Name' }), 'XI Bahasa');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
+    expect(window.alert).toHaveBeenCalledWith('Semua field harus diisi.');
+    expect(create).not.toHaveBeenCalled();
+
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Description' }), 'Language class');
+    await chooseTeacher('Pak Joko');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
+    expect(create).toHaveBeenCalledWith({ name: 'XI Bahasa', description: 'Language class', grade: 11, teacher_id: 8 });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(list).toHaveBeenCalledTimes(2);
+  });
+
+  it('keeps the dialog open with the add failure text', async () => {
+    create.mockRejectedValue(axiosLikeError(409, 'Teacher already has a class in this grade'));
+    renderAt(<ManageClasses grade={11} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Add Class' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Class' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Class Name' }), 'XI Bahasa');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Description' }), 'Language class');
+    await chooseTeacher('Bu Sari');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
+    expect(await within(dialog).findByText('Failed to Add New Class: Teacher already has a class in this grade')).toBeInTheDocument();
+  });
+
+  it('edits a class from its menu without a required-field check', async () => {
+    update.mockRejectedValueOnce(new Error('down')).mockResolvedValueOnce(cls(1, ''));
+    renderAt(<ManageClasses grade={11} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Actions for XI IPA 1' }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Edit Class' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Class' });
+    const name = within(dialog).getByRole('textbox', { name: 'Class Name' });
+    expect(name).toHaveValue('XI IPA 1');
+    await userEvent.clear(within(dialog).getByRole('textbox', { name: 'Description' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(window.alert).not.toHaveBeenCalled();
+    expect(update).toHaveBeenCalledWith(1, { name: 'XI IPA 1', description: '', grade: 11, teacher_id: 7 });
+    expect(await within(dialog).findByText('Failed to Edit Class Data')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('deletes a class only after confirmation and reports a failure', async () => {
+    remove.mockRejectedValueOnce(new Error('down')).mockResolvedValueOnce({ message: 'ok' });
+    renderAt(<ManageClasses grade={11} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Actions for XI IPS 1' }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Delete Class' }));
+    const dialog = await screen.findByRole('dialog', { name: 'are you sure you want to delete XI IPS 1?' });
+    expect(remove).not.toHaveBeenCalled();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(remove).toHaveBeenCalledWith(2);
+    expect(await screen.findByText('Failed to Delete Class')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await userEvent.click(screen.getByRole('button', { name: 'Actions for XI IPS 1' }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Delete Class' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(list).toHaveBeenCalledTimes(2));
+  });
+});

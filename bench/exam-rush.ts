@@ -1,0 +1,346 @@
+/**
+ * Exam rush: N students sign in, open their class's exam, answer 40 multiple-choice questions (one whole-map PATCH
+ * per answer, as the student app does) and submit — with time compressed by FACTOR:
+ *
+ *   real life                         here
+ *   logins spread over 10 minutes     logins spread over 600 s × FACTOR (uniformly at random)
+ *   thinking 5–15 s per question      thinking (5–15 s) × FACTOR (uniformly at random)
+ *
+ * FACTOR defaults to N / 10,000, so every profile produces the request rates of 10,000 real students
+ * (≈ 17 logins/s, ≈ 1,000 answer saves/s at the peak); N = 10,000 with FACTOR 1 is real time.
+ *
+ * Then the database is read back: every answer the server acknowledged must be stored (lost = 0), every submitted
+ * sheet locked, and every grade equal to the grade computed here from the acknowledged answers.
+ *
+ * Env: BENCH_N, BENCH_FACTOR, BENCH_DBS=sqlite,postgres, BENCH_FULL=1 (N = 10,000), BENCH_LOGIN_N (login-only test).
+ */
+import fs from 'node:fs';
+import type { Pool } from 'undici';
+import { call, errorKind, makePool, ok, sleep, type CallResult } from './lib/http';
+import { machine } from './lib/machine';
+import { postgresPids, ProcSampler, type UsageSummary } from './lib/proc';
+import { FULL, isMain, saveResult, table } from './lib/results';
+import { buildSchool, openDb, rng, type School, type SchoolStudent } from './lib/school';
+import { createPgDatabase, dropPgDatabase, pgAvailable, startServer, type DbChoice, type RunningServer } from './lib/server';
+import { fmtMs, Recorder, type StepSummary } from './lib/stats';
+
+const QUESTIONS = 40;
+const LETTERS = ['A', 'B', 'C', 'D']; // the original student app sends uppercase letters; grading must not care
+const STEP_ORDER = ['login', 'get exam', 'get sheet', 'open sheet', 'save answer', 'submit'];
+
+export interface RushConfig {
+  students: number;
+  factor: number;
+  loginOnly: number;
+  dbs: DbChoice[];
+}
+
+export function rushConfig(): RushConfig {
+  const students = Number(process.env.BENCH_N ?? (FULL ? 10_000 : 1_000));
+  return {
+    students,
+    factor: Number(process.env.BENCH_FACTOR ?? students / 10_000),
+    loginOnly: Number(process.env.BENCH_LOGIN_N ?? (FULL ? 1_000 : 200)),
+    dbs: (process.env.BENCH_DBS ?? 'sqlite,postgres').split(',').map((s) => s.trim()) as DbChoice[],
+  };
+}
+
+interface Verification {
+  studentsStarted: number;
+  studentsFinished: number;
+  studentsFailed: number;
+  answersAcknowledged: number;
+  answersLost: number;
+  sheetsMissing: number;
+  sheetsNotLocked: number;
+  gradesMissing: number;
+  gradesWrong: number;
+}
+
+export interface RushRun {
+  db: DbChoice;
+  entry: string;
+  students: number;
+  factor: number;
+  setupSeconds: number;
+  rushSeconds: number;
+  steps: StepSummary[];
+  login: { accounts: number; concurrency: number; perSecond: number; p50: number; p99: number; errors: number; serverCpu: UsageSummary };
+  server: { rush: UsageSummary; answering: UsageSummary };
+  postgres?: { rush: UsageSummary };
+  clientCpuSeconds: number;
+  verification: Verification;
+  serverLogTail?: string;
+  error?: string;
+}
+
+function decodeClaims(token: string): Record<string, unknown> {
+  return JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8')) as Record<string, unknown>;
+}
+
+function expectedScore(answers: Record<string, string>, key: Record<string, string>): number {
+  let correct = 0;
+  for (const [n, letter] of Object.entries(key)) if ((answers[n] ?? '').trim().toLowerCase() === letter) correct++;
+  return Math.round(((correct * 100) / Object.keys(key).length + Number.EPSILON) * 100) / 100;
+}
+
+interface StudentState {
+  acked: Record<string, string>;
+  sheetId?: number;
+  finished: boolean;
+  failed?: string;
+  grade?: number;
+}
+
+/** Retries like the student app's offline queue: up to `tries` attempts; every failed attempt counts as an error. */
+async function withRetry<T>(rec: Recorder, step: string, tries: number, backoffMs: number, fn: () => Promise<CallResult<T>>): Promise<CallResult<T>> {
+  let r: CallResult<T> | undefined;
+  for (let i = 0; i < tries; i++) {
+    r = await fn();
+    rec.add(step, r.start, r.end, ok(r), ok(r) ? undefined : errorKind(r));
+    if (ok(r) || (r.status >= 400 && r.status < 500 && r.status !== 429)) return r;
+    await sleep(backoffMs * (i + 1));
+  }
+  return r!;
+}
+
+async function student(pool: Pool, s: SchoolStudent, password: string, factor: number, rec: Recorder, state: StudentState, rand: () => number) {
+  const fail = (why: string) => {
+    state.failed = why;
+  };
+  const login = await withRetry(rec, 'login', 3, 1000, () => call<{ token: string }>(pool, 'POST', '/api/v1/auth', { body: { username: s.nis, password } }));
+  if (!ok(login)) return fail(`login ${errorKind(login)}`);
+  const token = login.body.token;
+  const studentId = Number(decodeClaims(token).student_id);
+  if (studentId !== s.id) return fail(`token student_id ${studentId} ≠ ${s.id}`);
+
+  const exam = await withRetry(rec, 'get exam', 3, 500, () => call<{ id: number; content: Record<string, string> }[]>(pool, 'GET', `/api/v1/exams?class_id=${s.classId}`, { token }));
+  if (!ok(exam) || !Array.isArray(exam.body) || exam.body.length !== 1) return fail(`get exam ${errorKind(exam)}`);
+  const examId = exam.body[0].id;
+  if (Object.keys(exam.body[0].content).some((k) => k.endsWith('_answer'))) return fail('answer key leaked to a student');
+
+  const sheets = await withRetry(rec, 'get sheet', 3, 500, () => call<{ id: number }[]>(pool, 'GET', `/api/v1/exams-answers?exam_id=${examId}&student_id=${studentId}`, { token }));
+  if (!ok(sheets) || !Array.isArray(sheets.body)) return fail(`get sheet ${errorKind(sheets)}`);
+  let sheetId = sheets.body[0]?.id;
+  if (sheetId === undefined) {
+    const opened = await withRetry(rec, 'open sheet', 3, 500, () => call<{ id: number }>(pool, 'POST', '/api/v1/exams-answers', { token, body: { exam_id: examId, student_id: studentId, answers: {} } }));
+    if (!ok(opened)) return fail(`open sheet ${errorKind(opened)}`);
+    sheetId = opened.body.id;
+  }
+  state.sheetId = sheetId;
+
+  const answers: Record<string, string> = {};
+  for (let n = 1; n <= QUESTIONS; n++) {
+    await sleep((5000 + rand() * 10_000) * factor);
+    answers[String(n)] = LETTERS[Math.floor(rand() * 4)];
+    const snapshot = { ...answers };
+    const saved = await withRetry(rec, 'save answer', 4, 500, () => call(pool, 'PATCH', `/api/v1/exams-answers?id=${sheetId}`, { token, body: { exam_id: examId, student_id: studentId, answers: snapshot } }));
+    if (ok(saved)) state.acked = snapshot;
+  }
+  const graded = await withRetry(rec, 'submit', 3, 1000, () => call<{ score: number }>(pool, 'POST', '/api/v1/exams/calculate-grade', { token, body: { exam_id: examId, student_id: studentId } }));
+  if (!ok(graded)) return fail(`submit ${errorKind(graded)}`);
+  state.grade = graded.body.score;
+  state.finished = true;
+}
+
+async function loginThroughput(server: RunningServer, accounts: SchoolStudent[], password: string, concurrency: number) {
+  const pool = makePool(server.url, concurrency);
+  const rec = new Recorder();
+  const sampler = new ProcSampler(() => [server.pid]).start();
+  let next = 0;
+  const t0 = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < accounts.length) {
+        const s = accounts[next++];
+        const r = await call(pool, 'POST', '/api/v1/auth', { body: { username: s.nis, password } });
+        rec.add('login', r.start, r.end, ok(r), ok(r) ? undefined : errorKind(r));
+      }
+    }),
+  );
+  const seconds = (performance.now() - t0) / 1000;
+  sampler.stop();
+  await pool.close();
+  const sum = rec.summaries()[0];
+  return { accounts: accounts.length, concurrency, perSecond: Math.round((accounts.length / seconds) * 10) / 10, p50: sum.p50, p99: sum.p99, errors: sum.errors, serverCpu: sampler.summary() };
+}
+
+async function verify(run: { db: DbChoice; url?: string; sqliteFile: string }, school: School, states: Map<number, StudentState>, rush: SchoolStudent[]): Promise<Verification> {
+  const handle = openDb(run.url, run.sqliteFile);
+  try {
+    const ids = rush.map((s) => s.id);
+    const sheets = new Map<number, { answers: unknown; status: string }>();
+    const grades = new Map<number, number>();
+    for (let i = 0; i < ids.length; i += 1000) {
+      const chunk = ids.slice(i, i + 1000);
+      for (const r of await handle.db.selectFrom('exam_answers').select(['student_id', 'answers', 'status']).where('student_id', 'in', chunk).execute()) sheets.set(r.student_id, r);
+      for (const r of await handle.db.selectFrom('exam_scores').select(['student_id', 'score']).where('student_id', 'in', chunk).execute()) grades.set(r.student_id, Number(r.score));
+    }
+    const keyOf = new Map(school.exams.map((e) => [e.id, e.key]));
+    const v: Verification = { studentsStarted: rush.length, studentsFinished: 0, studentsFailed: 0, answersAcknowledged: 0, answersLost: 0, sheetsMissing: 0, sheetsNotLocked: 0, gradesMissing: 0, gradesWrong: 0 };
+    for (const s of rush) {
+      const st = states.get(s.id)!;
+      if (st.finished) v.studentsFinished++;
+      if (st.failed) v.studentsFailed++;
+      const acked = Object.keys(st.acked).length;
+      v.answersAcknowledged += acked;
+      const row = sheets.get(s.id);
+      if (!row) {
+        if (st.sheetId !== undefined) v.sheetsMissing++;
+        v.answersLost += acked;
+        continue;
+      }
+      const stored = (typeof row.answers === 'string' ? JSON.parse(row.answers) : row.answers ?? {}) as Record<string, string>;
+      for (const [n, letter] of Object.entries(st.acked)) if (stored[n] !== letter) v.answersLost++;
+      if (st.finished) {
+        if (row.status !== 'Inactive') v.sheetsNotLocked++;
+        const g = grades.get(s.id);
+        if (g === undefined) v.gradesMissing++;
+        else if (Math.abs(g - expectedScore(st.acked, keyOf.get(s.examId!)!)) > 0.011 || Math.abs((st.grade ?? -1) - g) > 0.011) v.gradesWrong++;
+      }
+    }
+    return v;
+  } finally {
+    await handle.close();
+  }
+}
+
+async function runOne(db: DbChoice, cfg: RushConfig, port: number): Promise<RushRun> {
+  const pgName = `bench_rush_${process.pid}`;
+  const databaseUrl = db === 'postgres' ? await createPgDatabase(pgName) : undefined;
+  const server = await startServer({ port, kind: db, databaseUrl });
+  const sqliteFile = `${server.dataDir}/kelasku.sqlite`;
+  const empty: UsageSummary = { cpuMean: NaN, cpuMax: NaN, rssMaxMiB: NaN, rssEndMiB: NaN, cpuSeconds: 0 };
+  const result: RushRun = {
+    db, entry: server.entry, students: cfg.students, factor: cfg.factor, setupSeconds: 0, rushSeconds: 0, steps: [],
+    login: { accounts: 0, concurrency: 0, perSecond: NaN, p50: NaN, p99: NaN, errors: 0, serverCpu: empty },
+    server: { rush: empty, answering: empty }, clientCpuSeconds: 0,
+    verification: { studentsStarted: 0, studentsFinished: 0, studentsFailed: 0, answersAcknowledged: 0, answersLost: 0, sheetsMissing: 0, sheetsNotLocked: 0, gradesMissing: 0, gradesWrong: 0 },
+  };
+  try {
+    const t0 = performance.now();
+    const handle = openDb(databaseUrl, sqliteFile);
+    const school = await buildSchool(handle, { prefix: 'R', students: cfg.students + cfg.loginOnly, questions: QUESTIONS });
+    await handle.close();
+    result.setupSeconds = Math.round((performance.now() - t0) / 100) / 10;
+    const rush = school.students.slice(0, cfg.students);
+    const loginAccounts = school.students.slice(cfg.students);
+    console.log(`[exam-rush ${db}] school ready in ${result.setupSeconds} s (${school.students.length} students, ${school.exams.length} exams); server ${server.entry}`);
+
+    if (loginAccounts.length) {
+      result.login = await loginThroughput(server, loginAccounts, school.password, 32);
+      console.log(`[exam-rush ${db}] login alone: ${result.login.perSecond}/s (p99 ${result.login.p99} ms, server CPU ${result.login.serverCpu.cpuMean}%)`);
+    }
+
+    const rec = new Recorder();
+    const states = new Map<number, StudentState>(rush.map((s) => [s.id, { acked: {}, finished: false }]));
+    const pool = makePool(server.url, Math.min(cfg.students, 1024));
+    const serverSampler = new ProcSampler(() => [server.pid]).start();
+    const pgSampler = db === 'postgres' ? new ProcSampler(postgresPids).start() : undefined;
+    const cpu0 = process.cpuUsage();
+    const loginWindowMs = 600_000 * cfg.factor;
+    const rand = rng(7);
+    const tRush = performance.now();
+    let lastLoginAt = 0;
+    let firstSubmitAt = Infinity;
+    const progress = setInterval(() => {
+      const done = [...states.values()].filter((s) => s.finished || s.failed).length;
+      console.log(`[exam-rush ${db}] t=${Math.round((performance.now() - tRush) / 1000)} s, ${done}/${rush.length} students done`);
+    }, 15_000);
+    await Promise.all(
+      rush.map(async (s) => {
+        const st = states.get(s.id)!;
+        const startAt = rand() * loginWindowMs;
+        await sleep(startAt);
+        lastLoginAt = Math.max(lastLoginAt, serverSampler.now());
+        const myRand = rng(s.id);
+        try {
+          await student(pool, s, school.password, cfg.factor, rec, st, myRand);
+        } catch (e) {
+          st.failed = (e as Error).message;
+        }
+        if (st.finished) firstSubmitAt = Math.min(firstSubmitAt, serverSampler.now());
+      }),
+    );
+    clearInterval(progress);
+    result.rushSeconds = Math.round((performance.now() - tRush) / 100) / 10;
+    serverSampler.stop();
+    pgSampler?.stop();
+    const cpu = process.cpuUsage(cpu0);
+    result.clientCpuSeconds = Math.round((cpu.user + cpu.system) / 1e5) / 10;
+    await pool.close();
+    result.steps = rec.summaries(STEP_ORDER);
+    result.server.rush = serverSampler.summary();
+    // The window after the last student started and before anyone submitted: mostly answer saves.
+    result.server.answering = lastLoginAt < firstSubmitAt ? serverSampler.summary(lastLoginAt, firstSubmitAt) : serverSampler.summary(lastLoginAt);
+    if (pgSampler) result.postgres = { rush: pgSampler.summary() };
+    const failures = [...states.values()].filter((s) => s.failed).map((s) => s.failed!);
+    if (failures.length) console.log(`[exam-rush ${db}] ${failures.length} students failed, e.g. ${[...new Set(failures)].slice(0, 3).join(' | ')}`);
+    result.verification = await verify({ db, url: databaseUrl, sqliteFile }, school, states, rush);
+    if (failures.length) result.serverLogTail = server.logTail();
+  } catch (e) {
+    result.error = (e as Error).stack ?? String(e);
+    result.serverLogTail = server.logTail();
+    console.error(`[exam-rush ${db}] failed: ${result.error}`);
+  } finally {
+    await server.stop();
+    if (databaseUrl) await dropPgDatabase(pgName);
+    fs.rmSync(server.dataDir, { recursive: true, force: true });
+  }
+  return result;
+}
+
+function markdown(cfg: RushConfig, runs: RushRun[]): string {
+  const lines = [
+    `## Exam rush — ${cfg.students.toLocaleString('en')} students, 40 questions, time factor ${cfg.factor}`,
+    '',
+    `Logins spread over ${Math.round(600 * cfg.factor)} s (10 min × ${cfg.factor}), thinking ${(5 * cfg.factor).toFixed(2)}–${(15 * cfg.factor).toFixed(2)} s per question ` +
+      `(5–15 s × ${cfg.factor}): the request rates of ${Math.round(cfg.students / cfg.factor).toLocaleString('en')} real students. One server process; client on the same machine.`,
+    '',
+  ];
+  for (const r of runs) {
+    lines.push(`### ${r.db === 'sqlite' ? 'Embedded (SQLite, WAL, synchronous=FULL)' : 'PostgreSQL 15 (pg pool 10)'} — ${r.entry}`, '');
+    if (r.error) {
+      lines.push('**Failed:** `' + r.error.split('\n')[0] + '`', '');
+      continue;
+    }
+    lines.push(
+      table(
+        ['step', 'requests', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms', 'errors'],
+        r.steps.map((s) => [s.step, s.count, s.rps, fmtMs(s.p50), fmtMs(s.p95), fmtMs(s.p99), fmtMs(s.max), s.errors ? `${s.errors} (${Object.entries(s.errorKinds ?? {}).map(([k, v]) => `${v}× ${k}`).join('; ')})` : 0]),
+      ),
+      '',
+      `- Login on its own: ${r.login.perSecond} logins/s with ${r.login.concurrency} concurrent (${r.login.accounts} accounts; p50 ${r.login.p50} ms, p99 ${r.login.p99} ms, ${r.login.errors} errors; server CPU ${r.login.serverCpu.cpuMean}% of one core).`,
+      `- Server during the rush (${r.rushSeconds} s): CPU mean ${r.server.rush.cpuMean}% / max ${r.server.rush.cpuMax}% of one core, RSS max ${r.server.rush.rssMaxMiB} MiB; ` +
+        `answering-only window: CPU mean ${r.server.answering.cpuMean}%, RSS max ${r.server.answering.rssMaxMiB} MiB.` +
+        (r.postgres ? ` PostgreSQL processes: CPU mean ${r.postgres.rush.cpuMean}%, max ${r.postgres.rush.cpuMax}%.` : ''),
+      `- Client (load generator) used ${r.clientCpuSeconds} CPU s. School set up in ${r.setupSeconds} s through Kysely.`,
+      `- Check of the database afterwards: ${r.verification.studentsFinished}/${r.verification.studentsStarted} students submitted (${r.verification.studentsFailed} failed), ` +
+        `**${r.verification.answersLost} of ${r.verification.answersAcknowledged.toLocaleString('en')} acknowledged answers lost**, ${r.verification.sheetsMissing} sheets missing, ` +
+        `${r.verification.sheetsNotLocked} submitted sheets not locked, ${r.verification.gradesMissing} grades missing, ${r.verification.gradesWrong} grades wrong.`,
+      '',
+    );
+  }
+  return lines.join('\n');
+}
+
+export async function runExamRush(): Promise<void> {
+  const cfg = rushConfig();
+  const runs: RushRun[] = [];
+  let port = 3810;
+  for (const db of cfg.dbs) {
+    if (db === 'postgres' && !(await pgAvailable())) {
+      console.log('[exam-rush] PostgreSQL not reachable: skipped');
+      continue;
+    }
+    runs.push(await runOne(db, cfg, port++));
+  }
+  saveResult({ name: 'exam-rush', title: 'Exam rush', startedAt: new Date().toISOString(), markdown: markdown(cfg, runs), data: { config: cfg, runs, machine: machine() } });
+}
+
+if (isMain(module)) {
+  runExamRush().catch((e) => {
+    console.error(e);
+    process.exit(1);
+  });
+}

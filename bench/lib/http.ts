@@ -1,0 +1,54 @@
+/** A small scripted HTTP client over an undici Pool, timing each call. */
+import { Pool } from 'undici';
+
+export interface CallResult<T = unknown> {
+  status: number;
+  body: T;
+  start: number;
+  end: number;
+  /** network error text when the request failed before a status */
+  error?: string;
+}
+
+export function makePool(url: string, connections: number): Pool {
+  return new Pool(url, { connections, pipelining: 1, keepAliveTimeout: 60_000, headersTimeout: 60_000, bodyTimeout: 60_000 });
+}
+
+export async function call<T = unknown>(pool: Pool, method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', path: string, opts: { token?: string; body?: unknown } = {}): Promise<CallResult<T>> {
+  const headers: Record<string, string> = {};
+  if (opts.token) headers.authorization = opts.token;
+  let payload: string | undefined;
+  if (opts.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    payload = JSON.stringify(opts.body);
+  }
+  const start = performance.now();
+  try {
+    const res = await pool.request({ method, path, headers, body: payload });
+    const text = await res.body.text();
+    const end = performance.now();
+    let body: unknown = text;
+    if ((res.headers['content-type'] ?? '').toString().includes('json') && text) {
+      try {
+        body = JSON.parse(text);
+      } catch {
+        /* keep text */
+      }
+    }
+    return { status: res.statusCode, body: body as T, start, end };
+  } catch (e) {
+    return { status: 0, body: undefined as T, start, end: performance.now(), error: (e as Error).message };
+  }
+}
+
+export function ok(r: CallResult): boolean {
+  return r.status >= 200 && r.status < 300;
+}
+
+export function errorKind(r: CallResult): string {
+  if (r.status === 0) return `network: ${r.error ?? '?'}`.slice(0, 80);
+  const msg = typeof r.body === 'object' && r.body && 'message' in r.body ? String((r.body as { message: unknown }).message) : '';
+  return `${r.status}${msg ? ` ${msg.slice(0, 60)}` : ''}`;
+}
+
+export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));

@@ -1,0 +1,143 @@
+/**
+ * Answer sheets of exercises (/exercises-answers) and exams (/exams-answers), api-contract §2.9–2.10 and
+ * docs/contracts.md §4. A sheet is `{id, exercise_id|exam_id, student_id, answers, status: "Active"|"Inactive", score}`.
+ * - GET ?item&student_id: the student's own sheet as an array; managers may read any (student_id optional → all);
+ * - POST: idempotent per (item, student); only students assigned to the class; exams only inside [start, end];
+ * - PUT/PATCH ?id: the whole answers map; ONE UPDATE checks owner, lock and window; 409 once submitted;
+ * - DELETE ?id: the item's teacher or an admin (the grade goes too, so the student can start again).
+ */
+import type { FastifyInstance } from 'fastify';
+import { type Caller, isStudent } from '../../domain/access';
+import { ContentError, MAX_ANSWER_CHARS, MAX_QUESTIONS, validateAnswers } from '../../domain/content';
+import { examStatus, windowRefusal } from '../../domain/exam-window';
+import {
+  deleteSheet, itemById, type ItemFacts, type ItemSpec, loose, openSheet, saveAnswers, sheetById, sheetJson, sheetOf, type Sheet,
+} from '../../domain/repo/assessments';
+import { isAssigned, requireStudentId } from '../../domain/repo/common';
+import { fromDbJson } from '../../db/json';
+import { badRequest, conflict, forbidden, notFound } from '../../plugins/errors';
+import { managesItem } from '../exercises/item-routes';
+import { idQuerySchema, registerUpdate, type IdQuery } from '../helpers';
+
+const positiveInt = { type: 'integer', minimum: 1 } as const;
+
+/** JSON schema of an answers map: question-number keys, string values (validated by ajv, no parsing in handlers). */
+export const answersSchema = {
+  type: 'object',
+  maxProperties: MAX_QUESTIONS,
+  propertyNames: { pattern: '^[1-9][0-9]{0,3}$' },
+  additionalProperties: { type: 'string', maxLength: MAX_ANSWER_CHARS },
+} as const;
+
+function refuseOutsideWindow(spec: ItemSpec, item: ItemFacts): void {
+  if (spec.kind !== 'exam') return;
+  const refusal = windowRefusal(examStatus(item.start_time!, item.end_time!));
+  if (refusal) throw forbidden(refusal);
+}
+
+export function registerSheetRoutes(app: FastifyInstance, spec: ItemSpec, base: string) {
+  const db = app.db;
+  const tags = [`${spec.kind} answers`];
+
+  async function requireItem(id: number): Promise<ItemFacts> {
+    const item = await itemById(db, spec, id);
+    if (!item) throw notFound(`${spec.label} not found`);
+    return item;
+  }
+
+  app.get(base, {
+    preHandler: app.authenticate,
+    schema: {
+      tags, summary: 'The answer sheet of a student (array of 0 or 1; managers without student_id: every sheet)',
+      querystring: { type: 'object', required: [spec.idCol], properties: { [spec.idCol]: positiveInt, student_id: positiveInt } },
+    },
+  }, async (request) => {
+    const q = request.query as Record<string, number | undefined>;
+    const caller: Caller = request.user;
+    const item = await requireItem(q[spec.idCol]!);
+    if (isStudent(caller)) {
+      if (q.student_id !== undefined && q.student_id !== caller.student_id) throw forbidden('Forbidden: you can only access your own answers');
+      const sheet = await sheetOf(db, spec, item.id, caller.student_id!);
+      return sheet ? [sheetJson(spec, sheet)] : [];
+    }
+    if (!managesItem(caller, item)) throw forbidden(`Forbidden: this ${spec.kind} is not yours`);
+    if (q.student_id !== undefined) {
+      const sheet = await sheetOf(db, spec, item.id, q.student_id);
+      return sheet ? [sheetJson(spec, sheet)] : [];
+    }
+    const rows = await loose(db)
+      .selectFrom(`${spec.sheets} as s`)
+      .leftJoin(`${spec.scores} as g`, (j) => j.onRef(`g.${spec.idCol}`, '=', `s.${spec.idCol}`).onRef('g.student_id', '=', 's.student_id'))
+      .select(['s.id', 's.student_id', 's.answers', 's.status', 'g.score'])
+      .where(`s.${spec.idCol}`, '=', item.id)
+      .orderBy('s.id')
+      .execute();
+    return rows.map((r) => sheetJson(spec, {
+      id: Number(r.id), item_id: item.id, student_id: Number(r.student_id),
+      answers: r.answers == null ? null : fromDbJson<Record<string, string>>(r.answers),
+      status: r.status === 'Inactive' ? 'Inactive' : 'Active', score: r.score == null ? null : Number(r.score),
+    }));
+  });
+
+  app.post(base, {
+    preHandler: app.authenticate,
+    schema: {
+      tags, summary: 'Open the caller\'s sheet (idempotent: returns the existing one)',
+      body: {
+        type: 'object', required: [spec.idCol],
+        properties: { [spec.idCol]: positiveInt, answers: { ...answersSchema, nullable: true }, student_id: { description: 'ignored: from the token' } },
+      },
+    },
+  }, async (request) => {
+    const body = request.body as Record<string, unknown>;
+    const studentId = requireStudentId(request.user, 'answer');
+    const item = await requireItem(body[spec.idCol] as number);
+    if (!(await isAssigned(db, studentId, item.class_id))) throw forbidden('Forbidden: you are not assigned to this class');
+    const existing = await sheetOf(db, spec, item.id, studentId);
+    if (existing) return sheetJson(spec, existing);
+    refuseOutsideWindow(spec, item);
+    let answers: Record<string, string>;
+    try {
+      answers = validateAnswers(body.answers ?? {});
+    } catch (e) {
+      if (e instanceof ContentError) throw badRequest(e.message);
+      throw e;
+    }
+    return sheetJson(spec, await openSheet(db, spec, item.id, studentId, answers));
+  });
+
+  registerUpdate(app, base, {
+    preHandler: app.authenticate,
+    schema: {
+      tags, summary: 'Save the whole answers map (owner, sheet open, exam inside its window)',
+      querystring: idQuerySchema,
+      body: { type: 'object', required: ['answers'], properties: { answers: answersSchema } },
+    },
+  }, async (request) => {
+    const { id } = request.query as IdQuery;
+    const { answers } = request.body as { answers: Record<string, string> };
+    const studentId = requireStudentId(request.user, 'answer');
+    const itemId = await saveAnswers(db, spec, id, studentId, answers);
+    // Only an open sheet (no grade yet) can be saved, so score is null; nothing else to read back.
+    if (itemId !== undefined) return { id, [spec.idCol]: itemId, student_id: studentId, answers, status: 'Active', score: null };
+    const sheet = await sheetById(db, spec, id);
+    if (!sheet) throw notFound('Answer sheet not found');
+    if (sheet.student_id !== studentId) throw forbidden('Forbidden: this answer sheet is not yours');
+    if (sheet.status === 'Inactive') throw conflict('Sheet already submitted');
+    refuseOutsideWindow(spec, await requireItem(sheet.item_id));
+    throw conflict('The answer sheet could not be saved, please retry');
+  });
+
+  app.delete(base, {
+    preHandler: app.requireRole('teacher', 'admin'),
+    schema: { tags, summary: 'Delete a sheet and its grade (the item\'s teacher or an admin)', querystring: idQuerySchema },
+  }, async (request) => {
+    const { id } = request.query as IdQuery;
+    const sheet: Sheet | undefined = await sheetById(db, spec, id);
+    if (!sheet) throw notFound('Answer sheet not found');
+    const item = await requireItem(sheet.item_id);
+    if (!managesItem(request.user, item)) throw forbidden(`Forbidden: this ${spec.kind} is not yours`);
+    await deleteSheet(db, spec, sheet);
+    return { message: `${spec.label} answer deleted successfully` };
+  });
+}

@@ -1,0 +1,44 @@
+/** Request schemas for /students (they also document the API at /api/docs). */
+export const GRADES = [10, 11, 12] as const;
+
+export const studentBodySchema = {
+  type: 'object',
+  required: ['name', 'nis', 'grade', 'status'],
+  properties: {
+    name: { type: 'string', minLength: 1, maxLength: 100, pattern: '\\S' },
+    nis: { type: 'string', minLength: 1, maxLength: 50, pattern: '^\\s*\\S+\\s*$' },
+    grade: { type: 'integer', enum: [...GRADES] },
+    status: { type: 'string', minLength: 1, maxLength: 50, pattern: '\\S' },
+    phone_number: { type: ['string', 'null'], maxLength: 50 },
+    curr_score: { type: ['integer', 'null'] },
+    profile_picture_url: { type: ['string', 'null'], maxLength: 2_000_000 },
+  },
+} as const;
+
+export const studentListQuerySchema = {
+  type: 'object',
+  properties: {
+    page: { type: 'string' },
+    pageSize: { type: 'string' },
+    grade: { type: 'integer' },
+    search: { type: 'string', maxLength: 100 },
+    searchNIS: { type: 'string', maxLength: 100 },
+    sortByNIS: { type: 'string' },
+    id: { type: 'string' },
+  },
+} as const;
+
+export const importBodySchema = {
+  type: 'object',
+  required: ['rows'],
+  properties: {
+    rows: { type: 'array', minItems: 1, maxItems: 2000, items: { type: 'object' } },
+    dry_run: { type: 'boolean' },
+  },
+} as const;
+
+export const gradeMigrateBodySchema = {
+  type: 'object',
+  required: ['migrate'],
+  properties: { migrate: { type: 'string', enum: ['up', 'down'] } },
+} as const;
