@@ -139,14 +139,14 @@ async function runDb(db: DbChoice, basePort: number): Promise<DbRun> {
 
     if (process.env.BENCH_PROFILE === '1' && run.ours.ceiling) {
       await server.stop();
-      server = await startServer({ port: basePort, kind: db, databaseUrl, dataDir, env: { JWT_SECRET: BENCH_JWT_SECRET, EXAM_AUTO_SUBMIT: '0', NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profileDir}` } });
+      server = await startServer({ port: basePort, kind: db, databaseUrl, dataDir, env: { JWT_SECRET: BENCH_JWT_SECRET, EXAM_AUTO_SUBMIT: '0' }, nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] });
       const srv = server;
       await step(server.url, run.ours.ceiling.connections, ours, () => [srv.pid]);
       await server.stop();
       server = undefined;
       const file = fs.readdirSync(profileDir).find((f) => f.endsWith('.cpuprofile'));
       if (file) {
-        run.profile = summarizeProfile(path.join(profileDir, file));
+        run.profile = summarizeProfile(path.join(profileDir, file), 14, SECONDS - 0.5);
         fs.copyFileSync(path.join(profileDir, file), path.join(RESULTS_DIR, `saturation-${db}.cpuprofile`));
       }
     }

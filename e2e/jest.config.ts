@@ -7,7 +7,7 @@ const config: Config = {
   rootDir: '.',
   testEnvironment: 'node',
   transform: {
-    '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json', isolatedModules: true, diagnostics: false }],
+    '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json', diagnostics: false }],
   },
   testMatch: ['<rootDir>/src/**/*.e2e.ts'],
   globalSetup: '<rootDir>/src/harness/global-setup.ts',

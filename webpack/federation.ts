@@ -24,7 +24,7 @@ function dependencies(dir: string): Record<string, string> {
 }
 
 /** The `shared` option: every singleton with `requiredVersion` taken from the app's package.json. */
-export function sharedConfig(dir: string): Record<string, { singleton: true; requiredVersion: string | false; strictVersion: false }> {
+export function sharedConfig(dir: string): Record<string, { singleton: true; requiredVersion: string | false; strictVersion: false; version?: string }> {
   const deps = dependencies(dir);
   return Object.fromEntries(
     SHARED_SINGLETONS.map((name) => {
@@ -32,7 +32,9 @@ export function sharedConfig(dir: string): Record<string, { singleton: true; req
       const version = deps[pkgName];
       if (!version) throw new Error(`${dir}/package.json must depend on ${pkgName} (a shared singleton)`);
       // Workspace packages ('*') carry no useful range: accept whatever the host provides.
-      return [name, { singleton: true as const, requiredVersion: version === '*' ? (false as const) : version, strictVersion: false as const }];
+      const config = { singleton: true as const, requiredVersion: version === '*' ? (false as const) : version, strictVersion: false as const };
+      // The slim alias lives outside the package, so tell the share scope which version it stands for.
+      return [name, name === 'react-router-dom' ? { ...config, version: packageVersion('react-router-dom') } : config];
     }),
   );
 }
@@ -40,6 +42,8 @@ export function sharedConfig(dir: string): Record<string, { singleton: true; req
 const tsRule: RuleSetRule = {
   test: /\.tsx?$/,
   exclude: /node_modules/,
+  // A missing import in our code (e.g. from the slim react-router-dom) fails the build instead of being undefined.
+  parser: { exportsPresence: 'error' },
   use: { loader: require.resolve('ts-loader'), options: { transpileOnly: true, configFile: path.join(repoRoot, 'tsconfig.base.json') } },
 };
 
@@ -48,11 +52,18 @@ const assetRules: RuleSetRule[] = [
   { test: /\.(svg|png|jpe?g|webp|avif|woff2?)$/, type: 'asset/resource' },
 ];
 
-// react-router's package exports point at its development build; use the production one in production builds.
-function productionAliases(mode: Mode): Record<string, string> {
-  if (mode !== 'production') return {};
+const packageVersion = (name: string) =>
+  (JSON.parse(readFileSync(require.resolve(`${name}/package.json`, { paths: [repoRoot] }), 'utf8')) as { version: string }).version;
+
+/**
+ * `react-router-dom` → our slim re-export (see react-router-dom-slim.ts). In production, react-router's own
+ * development build (its package exports point there by default) is swapped for the production one.
+ */
+function aliases(mode: Mode): Record<string, string> {
+  const slim = { 'react-router-dom$': path.join(__dirname, 'react-router-dom-slim.ts') };
+  if (mode !== 'production') return slim;
   const dist = path.join(path.dirname(require.resolve('react-router/package.json', { paths: [repoRoot] })), 'dist/production');
-  return { 'react-router$': path.join(dist, 'index.mjs'), 'react-router/dom$': path.join(dist, 'dom-export.mjs') };
+  return { ...slim, 'react-router$': path.join(dist, 'index.mjs'), 'react-router/dom$': path.join(dist, 'dom-export.mjs') };
 }
 
 export interface AppOptions {
@@ -69,10 +80,12 @@ export interface AppOptions {
   publicPath?: string;
   /** Extra plugins. */
   plugins?: NonNullable<Configuration['plugins']>;
+  /** Extra HtmlWebpackPlugin template parameters. */
+  templateParameters?: Record<string, unknown>;
 }
 
 /** The common configuration; shellConfig and remoteConfig specialise it. */
-export function appConfig({ name, dir, mode, html = false, federation = {}, entry, publicPath = 'auto', plugins = [] }: AppOptions): Configuration {
+export function appConfig({ name, dir, mode, html = false, federation = {}, entry, publicPath = 'auto', plugins = [], templateParameters = {} }: AppOptions): Configuration {
   return {
     mode,
     context: dir,
@@ -91,8 +104,9 @@ export function appConfig({ name, dir, mode, html = false, federation = {}, entr
     },
     resolve: {
       extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'],
-      alias: productionAliases(mode),
+      alias: aliases(mode),
     },
+    // A missing export (e.g. from the slim react-router-dom) must fail the build, not become undefined at run time.
     module: { rules: [tsRule, ...assetRules] },
     plugins: [
       new ModuleFederationPlugin({
@@ -103,7 +117,7 @@ export function appConfig({ name, dir, mode, html = false, federation = {}, entr
         ...federation,
       }),
       ...(html
-        ? [new HtmlWebpackPlugin({ template: path.join(dir, 'public/index.html'), scriptLoading: 'defer', inject: 'head', publicPath: '/' })]
+        ? [new HtmlWebpackPlugin({ template: path.join(dir, 'public/index.html'), scriptLoading: 'defer', inject: 'head', publicPath: '/', templateParameters })]
         : []),
       ...plugins,
     ],
@@ -126,7 +140,13 @@ export function remoteConfig(name: RemoteName, dir: string, port: number, mode: 
     mode,
     html: dev,
     entry: dev ? { main: './src/index.ts' } : {},
-    federation: { filename: 'remoteEntry.js', exposes: { './App': './src/App.tsx' } },
+    federation: {
+      filename: 'remoteEntry.js',
+      exposes: { './App': './src/App.tsx' },
+      // In production the remote reuses the shell's MF runtime (~25 KB gzip less per remote); the standalone dev
+      // harness is its own host, so it keeps a runtime of its own.
+      ...(dev ? {} : { experiments: { externalRuntime: true } }),
+    },
     plugins: dev ? [new webpack.DefinePlugin({ __KELASKU_DEMO_ACCOUNT__: JSON.stringify(demoAccount(name)) })] : [],
   });
   return withDevServer({ ...config, name }, port);

@@ -2,6 +2,7 @@
 // Serves the production builds like the server does (/, /remotes/<role>/, /remotes.json) and proxies /api to API_URL
 // (a running Kelasku server with the demo seed). Sizes are gzip -9 of each file, as a server would send them.
 // Usage: API_URL=http://localhost:3300 tsx webpack/measure.ts   (after npm run build)
+//        MOCK_API=1 (no server: fake login), SERVE_ONLY=1 (just serve the builds on PORT, default 3390)
 import http from 'node:http';
 import path from 'node:path';
 import { existsSync, readFileSync, statSync } from 'node:fs';
@@ -88,6 +89,10 @@ const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
 async function main() {
   const server = serve().listen(PORT);
+  if (process.env.SERVE_ONLY === '1') {
+    console.log(`serving the builds on http://localhost:${PORT} (Ctrl-C to stop)`);
+    return;
+  }
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],

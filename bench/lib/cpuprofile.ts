@@ -21,13 +21,24 @@ function bucket(url: string, fn: string): string {
   return src ? `src ${src[1]}` : url;
 }
 
-export function summarizeProfile(file: string, top = 12): ProfileLine[] {
-  const prof = JSON.parse(fs.readFileSync(file, 'utf8')) as { nodes: Node[] };
+/**
+ * `lastSeconds`: count only the samples of the final seconds of the profile (the load phase; start-up — module
+ * loading, schema compilation — comes before it).
+ */
+export function summarizeProfile(file: string, top = 12, lastSeconds?: number): ProfileLine[] {
+  const prof = JSON.parse(fs.readFileSync(file, 'utf8')) as { nodes: Node[]; samples: number[]; timeDeltas: number[]; endTime: number; startTime: number };
+  const hitsOf = new Map<number, number>();
+  let t = prof.startTime;
+  const from = lastSeconds ? prof.endTime - lastSeconds * 1e6 : -Infinity;
+  for (let i = 0; i < prof.samples.length; i++) {
+    t += prof.timeDeltas[i];
+    if (t >= from) hitsOf.set(prof.samples[i], (hitsOf.get(prof.samples[i]) ?? 0) + 1);
+  }
   let total = 0;
   const byBucket = new Map<string, number>();
   const byFn = new Map<string, number>();
   for (const n of prof.nodes) {
-    const hits = n.hitCount ?? 0;
+    const hits = hitsOf.get(n.id) ?? 0;
     if (!hits) continue;
     total += hits;
     const b = bucket(n.callFrame.url, n.callFrame.functionName);

@@ -96,6 +96,8 @@ export interface StartOptions {
   dataDir?: string;
   /** Run this script instead of the server (e.g. the bare comparison server) */
   script?: string;
+  /** extra node flags (e.g. --cpu-prof) */
+  nodeArgs?: string[];
 }
 
 export async function startServer(opts: StartOptions): Promise<RunningServer> {
@@ -114,7 +116,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     ...opts.env,
   };
   if (opts.kind === 'sqlite') delete env.DATABASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], { cwd: REPO, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), '--import', 'tsx', entry], { cwd: REPO, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const lines: string[] = [];
   const keep = (b: Buffer) => {
     for (const l of b.toString().split('\n')) if (l.trim()) lines.push(l);

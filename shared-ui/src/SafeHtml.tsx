@@ -1,17 +1,61 @@
-import { useMemo } from 'react';
-import DOMPurify from 'dompurify';
+import { useEffect, useMemo, useState } from 'react';
+import type DOMPurifyType from 'dompurify';
 import { Box, type SxProps, type Theme } from '@mui/material';
 
-// Image sources may only be http(s) or data URLs (teachers paste base64 images); everything else is dropped.
+type Purifier = typeof DOMPurifyType;
+
+// Image sources may only be http(s) or data URLs (teachers paste base64 images); other schemes are dropped.
 const SAFE_URI = /^(?:(?:https?|mailto|tel):|data:image\/|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/i;
 
-/** Sanitizes stored HTML with DOMPurify. Exported for code that needs the clean string itself. */
-export function sanitizeHtml(html: string): string {
-  return DOMPurify.sanitize(html ?? '', { ALLOWED_URI_REGEXP: SAFE_URI, ADD_ATTR: ['target'] });
+// DOMPurify (~8 KB gzip) loads on first use instead of with every role's first screen.
+let purifier: Purifier | null = null;
+let loading: Promise<Purifier> | null = null;
+
+/** Loads DOMPurify once; resolves immediately when it is already there. */
+export function loadSanitizer(): Promise<Purifier> {
+  if (purifier) return Promise.resolve(purifier);
+  loading ??= import(/* webpackChunkName: "dompurify" */ 'dompurify').then((mod) => {
+    purifier = (mod as unknown as { default?: Purifier }).default ?? (mod as unknown as Purifier);
+    return purifier;
+  });
+  return loading;
 }
 
-/** Renders stored rich HTML (materials, discussions) after sanitizing it. */
+function clean(dompurify: Purifier, html: string): string {
+  return dompurify.sanitize(html ?? '', { ALLOWED_URI_REGEXP: SAFE_URI, ADD_ATTR: ['target'] });
+}
+
+/** Sanitizes stored HTML with DOMPurify (loads it on first use). */
+export async function sanitizeHtml(html: string): Promise<string> {
+  return clean(await loadSanitizer(), html);
+}
+
+/** The text of some HTML, without running or rendering any of it (inert document). */
+function textOf(html: string): string {
+  return new DOMParser().parseFromString(html ?? '', 'text/html').body.textContent ?? '';
+}
+
+/**
+ * Renders stored rich HTML (materials, discussions) after DOMPurify sanitizing. Until DOMPurify has loaded (first
+ * use only) it shows the plain text, rendered as text, so nothing unsafe ever reaches the DOM and nothing flashes empty.
+ */
 export function SafeHtml({ html, sx, className }: { html: string; sx?: SxProps<Theme>; className?: string }) {
-  const clean = useMemo(() => sanitizeHtml(html), [html]);
-  return <Box className={className} sx={[{ '& img': { maxWidth: '100%' }, overflowWrap: 'anywhere' }, ...(Array.isArray(sx) ? sx : [sx])]} dangerouslySetInnerHTML={{ __html: clean }} />;
+  const [ready, setReady] = useState<Purifier | null>(purifier);
+  useEffect(() => {
+    if (ready) return;
+    let current = true;
+    loadSanitizer().then(
+      (p) => current && setReady(() => p),
+      (err: unknown) => console.error('Loading the HTML sanitizer failed:', err),
+    );
+    return () => {
+      current = false;
+    };
+  }, [ready]);
+  const safe = useMemo(() => (ready ? clean(ready, html) : null), [ready, html]);
+  const boxSx = [{ '& img': { maxWidth: '100%' }, overflowWrap: 'anywhere' }, ...(Array.isArray(sx) ? sx : [sx])] as SxProps<Theme>;
+  if (safe === null) {
+    return <Box className={className} sx={[{ whiteSpace: 'pre-line' }, ...(boxSx as unknown[])] as SxProps<Theme>}>{textOf(html)}</Box>;
+  }
+  return <Box className={className} sx={boxSx} dangerouslySetInnerHTML={{ __html: safe }} />;
 }

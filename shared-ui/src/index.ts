@@ -8,7 +8,7 @@ export { adminNav, teacherNav, studentNav, roleTitles, isLinkActive, isNavGroup,
 export { Banner } from './Banner';
 export { WelcomeLine, type WelcomeLineProps } from './WelcomeLine';
 export { kelaskuTheme, kelaskuColors, KelaskuThemeProvider } from './theme';
-export { SafeHtml, sanitizeHtml } from './SafeHtml';
+export { SafeHtml, sanitizeHtml, loadSanitizer } from './SafeHtml';
 export { formatDateId, formatWibTime, formatWibRange, formatReplyTime, INDONESIAN_MONTHS } from './dates';
 export { LoadingState, ErrorState, EmptyState } from './states';
 export { Logo, type LogoProps } from './Logo';

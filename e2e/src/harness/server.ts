@@ -86,7 +86,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   Object.assign(env, { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: '1', ...options.env });
 
   const tsx = path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx');
-  const child = spawn(tsx, ['server/src/main.ts'], { cwd: REPO_ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  // E2E_SERVER_ENTRY: another entry file (relative to the repo root) for debugging the harness.
+  const entry = process.env.E2E_SERVER_ENTRY || 'server/src/main.ts';
+  const child = spawn(tsx, [entry], { cwd: REPO_ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
   const keep = (chunk: Buffer) => { log = (log + chunk.toString()).slice(-20_000); };
   child.stdout?.on('data', keep);

@@ -8,8 +8,12 @@ const scrypt = promisify(crypto.scrypt) as (
   options: crypto.ScryptOptions,
 ) => Promise<Buffer>;
 
-/** scrypt cost; 2^15 ≈ 32 MB and ~80 ms here. Tests lower it with setPasswordHashCost (hashes store their own cost). */
-let costN = 1 << 15;
+/**
+ * scrypt cost N (r=8, p=1): 2^14 ≈ 16 MB and ~50–150 ms on the project machines — a balance between brute-force
+ * cost and hundreds of students signing in the same minute on 2 cores. Each hash stores its own parameters, so the
+ * cost can be raised later without breaking old hashes. Tests lower it with setPasswordHashCost.
+ */
+let costN = 1 << 14;
 const BLOCK = 8;
 const PARALLEL = 1;
 const KEYLEN = 32;
@@ -18,11 +22,14 @@ export function setPasswordHashCost(n: number): void {
   costN = n;
 }
 
-/** `scrypt$N$r$p$salt(base64)$hash(base64)` with a fresh 16-byte salt. */
-export async function hashPassword(password: string): Promise<string> {
+/**
+ * `scrypt$N$r$p$salt(base64)$hash(base64)` with a fresh 16-byte salt. `cost` overrides N: only for machine-generated
+ * random secrets (≥ 90 bits, never shown), where a slow hash adds nothing (e.g. demo accounts nobody knows).
+ */
+export async function hashPassword(password: string, cost: number = costN): Promise<string> {
   const salt = crypto.randomBytes(16);
-  const hash = await scrypt(password, salt, KEYLEN, { N: costN, r: BLOCK, p: PARALLEL, maxmem: 256 * costN * BLOCK });
-  return ['scrypt', costN, BLOCK, PARALLEL, salt.toString('base64'), hash.toString('base64')].join('$');
+  const hash = await scrypt(password, salt, KEYLEN, { N: cost, r: BLOCK, p: PARALLEL, maxmem: 256 * cost * BLOCK });
+  return ['scrypt', cost, BLOCK, PARALLEL, salt.toString('base64'), hash.toString('base64')].join('$');
 }
 
 /** Timing-safe check; false for any malformed stored value. */

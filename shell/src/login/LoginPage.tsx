@@ -4,7 +4,7 @@ import { Logo } from '@kelasku/shared-ui/src/Logo';
 import { prefetchSignedIn } from '../signed-in';
 import { EyeIcon } from './icons';
 import { loginErrorMessage, submitLogin } from './submit-login';
-import './login.css';
+import loginArtUrl from './login-art.svg';
 
 export interface LoginPageProps {
   /** Called after the token and user data are stored. */
@@ -35,7 +35,7 @@ export function LoginPage({ onSignedIn }: LoginPageProps) {
 
   return (
     <div className="login">
-      <div className="login__art" aria-hidden="true" />
+      <div className="login__art" aria-hidden="true" style={{ backgroundImage: `url(${loginArtUrl})` }} />
       <main className="login__panel">
         <div className="login__box">
           <Logo size={44} />

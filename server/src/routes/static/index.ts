@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { NOT_BUILT_TEXT } from './spa';
+import { makeSpaFallback, NOT_BUILT_TEXT } from './spa';
 
 export interface StaticOptions extends Record<string, unknown> {
   /** Repo root holding shell/dist and <role>-app/dist; no files are served when undefined. */
@@ -67,5 +67,10 @@ export default async function staticRoutes(app: FastifyInstance, options: Static
   }
   const shellDist = path.join(root, 'shell', 'dist');
   // The shell's index.html is sent by the SPA fallback (also for "/"), everything else as files.
+  const spa = makeSpaFallback(root);
+  app.get('/', { schema: { hide: true } }, async (request, reply) => {
+    if (!(await spa(request, reply, true))) await reply.callNotFound();
+    return reply;
+  });
   if (fs.existsSync(shellDist)) await serve(shellDist, '/');
 }

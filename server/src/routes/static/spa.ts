@@ -16,8 +16,8 @@ export function wantsSpaPage(request: FastifyRequest): boolean {
 /** Not-found fallback: serve shell/dist/index.html (every role path is a client route), or 503 when not built. */
 export function makeSpaFallback(staticDir: string) {
   const indexFile = path.join(staticDir, 'shell', 'dist', 'index.html');
-  return async (request: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
-    if (!wantsSpaPage(request)) return false;
+  return async (request: FastifyRequest, reply: FastifyReply, always = false): Promise<boolean> => {
+    if (!always && !wantsSpaPage(request)) return false;
     let html: Buffer;
     try {
       html = await fs.promises.readFile(indexFile);

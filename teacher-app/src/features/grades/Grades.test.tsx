@@ -51,7 +51,12 @@ describe('Grades', () => {
     await user.click(await screen.findByRole('button', { name: 'Export grades (CSV)' }));
     expect(clicked).toEqual(['exam-2-grades.csv']);
     expect(blobs[0].type).toBe('text/csv;charset=utf-8');
-    const text = await blobs[0].text();
+    // jsdom's Blob has no text(); FileReader reads it as a browser would.
+    const text = await new Promise<string>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(String(reader.result));
+      reader.readAsText(blobs[0]);
+    });
     expect(text.replace(/^\uFEFF/, '')).toBe('Name,NIS,Status,Score\r\nAhmad Fauzi,2024100001,Submitted,75\r\nBudi Santoso,2024100002,Not started,\r\n');
   });
 

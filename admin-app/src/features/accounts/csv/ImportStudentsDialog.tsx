@@ -14,6 +14,16 @@ interface Loaded {
   localErrors: ImportError[];
 }
 
+/** The file's text (FileReader works in every browser we support, Blob.text() not in all). */
+function readText(file: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result ?? ''));
+    reader.onerror = () => reject(reader.error ?? new Error('read failed'));
+    reader.readAsText(file);
+  });
+}
+
 /** The server's per-row errors, whether it answered 200 (dry run) or 400 with the same body. */
 function rowErrors(result: Partial<ImportResult> | undefined): ImportError[] {
   return Array.isArray(result?.errors) ? result.errors : [];
@@ -66,7 +76,7 @@ function ImportFlow({ onClose, onImported }: { onClose: () => void; onImported: 
     setCheck('idle');
     setFailure(null);
     try {
-      const { rows, errors } = readStudentCsv(await file.text());
+      const { rows, errors } = readStudentCsv(await readText(file));
       setLoaded({ fileName: file.name, rows, localErrors: errors });
       if (errors.length === 0) await runCheck(rows);
     } catch (err) {

@@ -1,0 +1,119 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { studentsApi } from '@kelasku/shared-api';
+import { ImportStudentsDialog } from './ImportStudentsDialog';
+
+jest.mock('@kelasku/shared-api', () => {
+  const actual = jest.requireActual('@kelasku/shared-api');
+  return { ...actual, studentsApi: { importRows: jest.fn() } };
+});
+jest.setTimeout(30000);
+
+const importRows = studentsApi.importRows as jest.Mock;
+const GOOD = 'name,nis,grade,status\nSiti Rahma,2024100101,10,Active\nRudi,2024100102,11,Active\n';
+const rows = [
+  { name: 'Siti Rahma', nis: '2024100101', grade: 10, status: 'Active' },
+  { name: 'Rudi', nis: '2024100102', grade: 11, status: 'Active' },
+];
+
+function refused(errors: unknown[]) {
+  const { AxiosError } = jest.requireActual('axios');
+  const data = { error: 'Import refused', message: 'Import refused', created: 0, errors, students: [] };
+  return new AxiosError('400', 'ERR', undefined, undefined, { status: 400, data });
+}
+
+async function chooseFile(text: string, name = 'students.csv') {
+  await userEvent.upload(screen.getByLabelText('CSV file'), new File([text], name, { type: 'text/csv' }));
+}
+
+const onImported = jest.fn();
+beforeEach(() => jest.clearAllMocks());
+
+describe('ImportStudentsDialog', () => {
+  it('previews, checks with a dry run, imports and shows the passwords as a CSV download', async () => {
+    importRows
+      .mockResolvedValueOnce({ created: 0, errors: [], students: [] })
+      .mockResolvedValueOnce({
+        created: 2,
+        errors: [],
+        students: [
+          { id: 31, ...rows[0], initial_password: 'pw-siti-1' },
+          { id: 32, ...rows[1], initial_password: 'pw-rudi-2' },
+        ],
+      });
+    const createObjectURL = jest.fn().mockReturnValue('blob:passwords');
+    Object.assign(URL, { createObjectURL, revokeObjectURL: jest.fn() });
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+
+    render(<ImportStudentsDialog open onClose={() => {}} onImported={onImported} />);
+    const importButton = screen.getByRole('button', { name: 'Import' });
+    expect(importButton).toBeDisabled();
+    await chooseFile(GOOD);
+
+    const preview = await screen.findByRole('table', { name: 'Students to import' });
+    expect(within(preview).getByRole('row', { name: /1 Siti Rahma 2024100101 10 Active OK/ })).toBeInTheDocument();
+    expect(importRows).toHaveBeenCalledWith(rows, true);
+    expect(await screen.findByText(/All rows are valid\./)).toBeInTheDocument();
+    expect(onImported).not.toHaveBeenCalled();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Import 2 students' }));
+    expect(importRows).toHaveBeenLastCalledWith(rows, false);
+    expect(await screen.findByText('2 students imported.')).toBeInTheDocument();
+    expect(onImported).toHaveBeenCalledTimes(1);
+    const result = screen.getByRole('table', { name: 'Imported students' });
+    expect(within(result).getByRole('row', { name: 'Rudi 2024100102 11 pw-rudi-2' })).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Download passwords (CSV)' }));
+    const blob = createObjectURL.mock.calls[0][0] as Blob;
+    const text = await new Promise<string>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(String(reader.result));
+      reader.readAsText(blob);
+    });
+    expect(text).toBe('name,nis,grade,initial_password\r\nSiti Rahma,2024100101,10,pw-siti-1\r\nRudi,2024100102,11,pw-rudi-2\r\n');
+    expect(click).toHaveBeenCalled();
+    click.mockRestore();
+  });
+
+  it('shows local problems per row and never calls the server for them', async () => {
+    render(<ImportStudentsDialog open onClose={() => {}} onImported={onImported} />);
+    await chooseFile('name,nis,grade,status\nSiti,1,10,Active\n,2,9,Active\n');
+    const preview = await screen.findByRole('table', { name: 'Students to import' });
+    const bad = within(preview).getByRole('row', { name: /^2 / });
+    expect(within(bad).getByText('name: name is required')).toBeInTheDocument();
+    expect(within(bad).getByText('grade: grade must be 10, 11 or 12')).toBeInTheDocument();
+    expect(screen.getByText(/1 row has problems; fix the file and choose it again\. Nothing was imported\./)).toBeInTheDocument();
+    expect(importRows).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Import 2 students' })).toBeDisabled();
+  });
+
+  it("shows the server's per-row errors from the dry run and keeps import disabled", async () => {
+    importRows.mockRejectedValueOnce(refused([{ row: 2, field: 'nis', message: 'NIS already exists' }]));
+    render(<ImportStudentsDialog open onClose={() => {}} onImported={onImported} />);
+    await chooseFile(GOOD);
+    const preview = await screen.findByRole('table', { name: 'Students to import' });
+    expect(await within(preview).findByText('nis: NIS already exists')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Import 2 students' })).toBeDisabled();
+    expect(importRows).toHaveBeenCalledTimes(1);
+  });
+
+  it('reports a refused real import: nothing imported, errors shown', async () => {
+    importRows
+      .mockResolvedValueOnce({ created: 0, errors: [], students: [] })
+      .mockRejectedValueOnce(refused([{ row: 1, field: 'nis', message: 'NIS already exists' }]));
+    render(<ImportStudentsDialog open onClose={() => {}} onImported={onImported} />);
+    await chooseFile(GOOD);
+    await userEvent.click(await screen.findByRole('button', { name: 'Import 2 students' }));
+    expect(await screen.findByText('nis: NIS already exists')).toBeInTheDocument();
+    expect(screen.getByText(/Nothing was imported/)).toBeInTheDocument();
+    expect(screen.queryByText(/students imported/)).not.toBeInTheDocument();
+    expect(onImported).not.toHaveBeenCalled();
+  });
+
+  it('explains a file without the needed columns', async () => {
+    render(<ImportStudentsDialog open onClose={() => {}} onImported={onImported} />);
+    await chooseFile('nama;nis\nSiti;1\n');
+    expect(await screen.findByText('The header row must name the columns name, nis, grade, status. Missing: name, grade, status.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('table')).not.toBeInTheDocument());
+  });
+});

@@ -1,0 +1,202 @@
+/**
+ * Pages: what the production build makes a browser download, and how fast an exam becomes usable.
+ *   - gzip bytes of JS / CSS / images / fonts for the login page and each role's first screen (Chromium via
+ *     playwright-core; the real server serves the builds and the demo school);
+ *   - time until the first question of a 50-question exam with images (~29 KB PNG each, ~1.4 MB of content) is
+ *     interactive (its first option is enabled, then clicked and checked), on a 360×740 phone viewport:
+ *       in-app: from a click on the class in "My Classes Exams";  reload: full page load with a warm cache;
+ *       cold: a fresh browser profile (nothing cached) opening /MyExams?class_id=…;  each also with a slow phone
+ *       (4× CPU throttling, 1.6 Mbit/s down, 150 ms RTT);
+ *   - Lighthouse: run when the `lighthouse` package is installed (it is not on this machine: skipped).
+ * Needs `npm run build` first. Env: BENCH_PAGES_REPEAT (default 3).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { account, CHROMIUM, kb, launch, measureWeights, totalBytes, type PageWeights, type Tally } from './lib/browser';
+import { isMain, saveResult, table } from './lib/results';
+import { examContent, openDb } from './lib/school';
+import { pngDataUrl } from './lib/png';
+import { REPO, startServer } from './lib/server';
+
+const REPEAT = Number(process.env.BENCH_PAGES_REPEAT ?? 3);
+const QUESTIONS = 50;
+const BUDGET = { loginJs: 150 * 1024, loginAll: 250 * 1024, roleJs: 350 * 1024, examMs: 300 };
+const PHONE = { viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
+
+export function missingBuilds(): string[] {
+  return ['shell', 'admin-app', 'teacher-app', 'student-app'].filter((a) => !fs.existsSync(path.join(REPO, a, 'dist', a === 'shell' ? 'index.html' : 'mf-manifest.json')));
+}
+
+/** Replaces the exam of the demo student's first class with 50 MC questions with images, open now. */
+async function prepareExam(dataDir: string): Promise<{ classId: number; className: string; contentBytes: number }> {
+  const handle = openDb(undefined, path.join(dataDir, 'kelasku.sqlite'));
+  try {
+    const db = handle.db;
+    const student = await db.selectFrom('students as s').innerJoin('users as u', 'u.id', 's.user_id').select(['s.id']).where('u.username', '=', account('student').username).executeTakeFirstOrThrow();
+    const cls = await db.selectFrom('assigned_students_class as a').innerJoin('classes as c', 'c.id', 'a.class_id').select(['c.id', 'c.name', 'c.teacher_id']).where('a.student_id', '=', student.id).orderBy('c.id').executeTakeFirstOrThrow();
+    const images = Array.from({ length: 10 }, (_, i) => pngDataUrl(160, 120, 100 + i, 0.25));
+    const { content } = examContent(QUESTIONS, 42);
+    for (let n = 1; n <= QUESTIONS; n++) content[`${n}_pict`] = images[n % images.length];
+    const json = JSON.stringify(content);
+    const now = Date.now();
+    const values = {
+      title: 'Ujian 50 soal bergambar', content: json, total_marks: 100, teacher_id: cls.teacher_id,
+      start_time: new Date(now - 5 * 60_000).toISOString(), end_time: new Date(now + 3 * 3600_000).toISOString(), updated_at: new Date().toISOString(),
+    };
+    const existing = await db.selectFrom('exams').select('id').where('class_id', '=', cls.id).executeTakeFirst();
+    if (existing) {
+      await db.deleteFrom('exam_scores').where('exam_id', '=', existing.id).execute();
+      await db.deleteFrom('exam_answers').where('exam_id', '=', existing.id).execute();
+      await db.updateTable('exams').set(values).where('id', '=', existing.id).execute();
+    } else {
+      await db.insertInto('exams').values({ ...values, class_id: cls.id }).execute();
+    }
+    return { classId: cls.id, className: cls.name, contentBytes: json.length };
+  } finally {
+    await handle.close();
+  }
+}
+
+async function slowPhone(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6e6 / 8) * 0.9, uploadThroughput: (750e3 / 8) * 0.9 });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+}
+
+async function signedInContext(browser: Browser, url: string): Promise<BrowserContext> {
+  const res = await fetch(`${url}/api/v1/auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: account('student').username, password: account('student').password }) });
+  const { token } = (await res.json()) as { token: string };
+  const claims = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString());
+  const ctx = await browser.newContext(PHONE);
+  await ctx.addInitScript(([t, c]) => {
+    if (!localStorage.getItem('token')) {
+      localStorage.setItem('token', t);
+      localStorage.setItem('userData', c);
+    }
+  }, [token, JSON.stringify(claims)] as const);
+  return ctx;
+}
+
+/** ms from `start` until question 1's first option is enabled, and until a click on it shows it checked. */
+async function firstQuestion(page: Page, start: number): Promise<{ interactive: number; answered: number }> {
+  const option = page.getByRole('radio').first();
+  await option.waitFor({ state: 'visible', timeout: 60_000 });
+  while (!(await option.isEnabled())) await page.waitForTimeout(5);
+  const interactive = performance.now() - start;
+  await option.check();
+  const answered = performance.now() - start;
+  return { interactive: Math.round(interactive), answered: Math.round(answered) };
+}
+
+interface ExamTimes {
+  mode: string;
+  network: string;
+  interactive: number[];
+  answered: number[];
+}
+
+async function examTiming(browser: Browser, url: string, classId: number, className: string, slow: boolean): Promise<ExamTimes[]> {
+  const label = slow ? 'slow phone (4× CPU, 1.6 Mbit/s, 150 ms RTT)' : 'no throttling';
+  const inApp: ExamTimes = { mode: 'in-app (click in My Classes Exams)', network: label, interactive: [], answered: [] };
+  const reload: ExamTimes = { mode: 'reload (warm cache)', network: label, interactive: [], answered: [] };
+  const cold: ExamTimes = { mode: 'cold (empty cache)', network: label, interactive: [], answered: [] };
+  for (let i = 0; i < REPEAT; i++) {
+    const ctx = await signedInContext(browser, url);
+    const page = await ctx.newPage();
+    if (slow) await slowPhone(page);
+    let t = performance.now();
+    await page.goto(`${url}/MyExams?class_id=${classId}`);
+    const c = await firstQuestion(page, t);
+    cold.interactive.push(c.interactive);
+    cold.answered.push(c.answered);
+
+    t = performance.now();
+    await page.reload();
+    const r = await firstQuestion(page, t);
+    reload.interactive.push(r.interactive);
+    reload.answered.push(r.answered);
+
+    await page.goto(`${url}/MyClassesExam`);
+    const link = page.getByText(className, { exact: false }).first();
+    await link.waitFor({ timeout: 60_000 });
+    await page.waitForLoadState('networkidle');
+    t = performance.now();
+    await link.click();
+    const a = await firstQuestion(page, t);
+    inApp.interactive.push(a.interactive);
+    inApp.answered.push(a.answered);
+    await ctx.close();
+  }
+  return [inApp, reload, cold];
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
+
+function weightRow(name: string, t: Tally, jsBudget?: number): (string | number)[] {
+  const ok = jsBudget === undefined ? '' : t.bytes.js <= jsBudget ? ' ✅' : ' ❌';
+  return [name, `${kb(t.bytes.js)}${ok}`, kb(t.bytes.css), kb(t.bytes.image), kb(t.bytes.font), kb(t.bytes.html + t.bytes.json + t.bytes.other), kb(totalBytes(t)), t.files.length];
+}
+
+export async function runPages(): Promise<void> {
+  const missing = missingBuilds();
+  const started = new Date().toISOString();
+  if (missing.length || !fs.existsSync(CHROMIUM)) {
+    const why = missing.length ? `production build missing for ${missing.join(', ')} (run \`npm run build\`)` : `Chromium not found at ${CHROMIUM}`;
+    saveResult({ name: 'pages', title: 'Pages', startedAt: started, markdown: `## Pages\n\n**Not measured:** ${why}.`, data: { skipped: why } });
+    return;
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kelasku-pages-'));
+  const server = await startServer({ port: 3860, kind: 'sqlite', dataDir, env: { SEED_DEMO: '1', EXAM_AUTO_SUBMIT: '0', STATIC_DIR: REPO } });
+  const browser = await launch();
+  let weights: PageWeights | undefined;
+  let exam: ExamTimes[] = [];
+  let examInfo: { classId: number; className: string; contentBytes: number } | undefined;
+  let error: string | undefined;
+  try {
+    weights = await measureWeights(browser, server.url);
+    examInfo = await prepareExam(dataDir);
+    exam = [...(await examTiming(browser, server.url, examInfo.classId, examInfo.className, false)), ...(await examTiming(browser, server.url, examInfo.classId, examInfo.className, true))];
+  } catch (e) {
+    error = (e as Error).stack ?? String(e);
+    console.error(`[pages] ${error}\n${server.logTail()}`);
+  } finally {
+    await browser.close();
+    await server.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  const md = ['## Pages — production build in Chromium (gzip -9 of every file the page fetched)', ''];
+  if (weights) {
+    md.push(
+      table(['page', 'JS', 'CSS', 'images', 'fonts', 'HTML/JSON/other', 'all', 'files'], [
+        weightRow('login page (budget JS ≤ 150 KB, all ≤ 250 KB)', weights.login, BUDGET.loginJs),
+        ...(['admin', 'teacher', 'student'] as const).map((r) => weightRow(`${r} first screen ${weights!.roles[r].path}, incl. login page (budget JS ≤ 350 KB)`, weights!.roles[r].total, BUDGET.roleJs)),
+        ...(['admin', 'teacher', 'student'] as const).map((r) => weightRow(`${r}: after sign-in only`, weights!.roles[r].afterLogin)),
+      ]),
+      '',
+      `Login page all-in: ${kb(totalBytes(weights.login))} (budget 250 KB ${totalBytes(weights.login) <= BUDGET.loginAll ? '✅' : '❌'}).`,
+      '',
+    );
+  }
+  if (exam.length && examInfo) {
+    md.push(
+      `### First exam question interactive — ${QUESTIONS} questions with images (${(examInfo.contentBytes / 1024).toFixed(0)} KB of content JSON), 360×740 phone viewport, median of ${REPEAT} (target ≤ ${BUDGET.examMs} ms)`,
+      '',
+      table(['navigation', 'conditions', 'first option enabled (ms)', 'first answer checked (ms)', 'all runs (enabled)'], exam.map((e) => [e.mode, e.network, `${median(e.interactive)}${e.network === 'no throttling' ? (median(e.interactive) <= BUDGET.examMs ? ' ✅' : ' ❌') : ''}`, median(e.answered), e.interactive.join(', ')])),
+      '',
+    );
+  }
+  md.push('Lighthouse: not installed on this machine (`lighthouse` is not in node_modules), skipped.', '');
+  if (error) md.push(`**Error:** \`${error.split('\n')[0]}\``, '');
+  saveResult({ name: 'pages', title: 'Pages', startedAt: started, markdown: md.join('\n'), data: { weights, exam, examInfo, error } });
+}
+
+if (isMain(module)) {
+  runPages().catch((e) => {
+    console.error(e);
+    process.exit(1);
+  });
+}

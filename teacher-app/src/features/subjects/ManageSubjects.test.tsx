@@ -1,0 +1,88 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { classesApi, materialsApi } from '@kelasku/shared-api';
+import { renderScreen, signInAsTeacher } from '../../test/render';
+import ManageSubjects from './ManageSubjects';
+
+jest.setTimeout(30000);
+
+jest.mock('@kelasku/shared-api', () => {
+  const actual = jest.requireActual('@kelasku/shared-api');
+  return {
+    ...actual,
+    classesApi: { ...actual.classesApi, classId: jest.fn(), mine: jest.fn() },
+    materialsApi: { ...actual.materialsApi, fromClass: jest.fn(), remove: jest.fn() },
+  };
+});
+
+const mocked = <T,>(fn: T) => fn as unknown as jest.Mock;
+const meta = (totalPage: number) => ({ page: 1, pageSize: 15, total: 2, totalPage, totalpages: totalPage });
+const subjects = [
+  { id: 11, class_id: 4, teacher_id: 7, title: 'Sel Hewan', description: 'Struktur sel', content: '<p>x</p>', exercise_id: 5 },
+  { id: 12, class_id: 4, teacher_id: 7, title: 'Genetika', description: 'Pewarisan sifat', content: '<p>y</p>', exercise_id: null },
+];
+
+beforeEach(() => {
+  jest.clearAllMocks();
+  signInAsTeacher();
+  mocked(classesApi.classId).mockResolvedValue({ class_id: 4, total: 1 });
+  mocked(classesApi.mine).mockResolvedValue({ classes: [{ id: 4, name: 'X IPA 1', grade: 10 }] });
+  mocked(materialsApi.fromClass).mockResolvedValue({ materials: subjects, meta: meta(1) });
+});
+
+describe('Manage Subjects', () => {
+  it("shows the grade class's subjects as cards with preview, create, exam menu and class stream links", async () => {
+    const user = userEvent.setup();
+    renderScreen(<ManageSubjects grade={10} />, '/ManageSubjects10');
+    expect(await screen.findByRole('heading', { name: 'Sel Hewan' })).toBeInTheDocument();
+    expect(classesApi.classId).toHaveBeenCalledWith(10, 7);
+    expect(materialsApi.fromClass).toHaveBeenCalledWith(4, 1);
+    expect(screen.getByText('10th Grade')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Preview this subject: Sel Hewan' })).toHaveAttribute('href', '/DetailSubjects?id=11');
+    expect(screen.getByRole('link', { name: 'Create Subject' })).toHaveAttribute('href', '/CreateSubjects10');
+    expect(screen.getByRole('link', { name: 'Class Stream' })).toHaveAttribute('href', '/ManageTaskExam?class_id=4');
+    await user.click(screen.getByRole('button', { name: 'Exam Menu' }));
+    expect(screen.getByRole('menuitem', { name: 'Create an Exam' })).toHaveAttribute('href', '/CreateExam?class_id=4');
+    expect(screen.getByRole('menuitem', { name: 'Preview your Exam' })).toHaveAttribute('href', '/PreviewAnExam?class_id=4');
+  });
+
+  it('deletes a subject after confirmation and removes its card', async () => {
+    const user = userEvent.setup();
+    mocked(materialsApi.remove).mockResolvedValue({ message: 'ok' });
+    renderScreen(<ManageSubjects grade={10} />, '/ManageSubjects10');
+    await user.click(await screen.findByRole('button', { name: 'Options for Genetika' }));
+    expect(screen.getByRole('menuitem', { name: 'Edit Subject' })).toHaveAttribute('href', '/EditSubjects?id=12');
+    mocked(materialsApi.fromClass).mockResolvedValue({ materials: [subjects[0]], meta: meta(1) });
+    await user.click(screen.getByRole('menuitem', { name: 'Delete Subject' }));
+    const dialog = screen.getByRole('dialog');
+    expect(dialog).toHaveTextContent('are you sure you want to delete Genetika?');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(materialsApi.remove).toHaveBeenCalledWith(12);
+    expect(screen.queryByRole('heading', { name: 'Genetika' })).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Sel Hewan' })).toBeInTheDocument();
+  });
+
+  it('pages through subjects', async () => {
+    const user = userEvent.setup();
+    mocked(materialsApi.fromClass).mockResolvedValue({ materials: subjects, meta: meta(2) });
+    renderScreen(<ManageSubjects grade={10} />, '/ManageSubjects10');
+    await user.click(await screen.findByRole('button', { name: 'Page 2' }));
+    await waitFor(() => expect(materialsApi.fromClass).toHaveBeenLastCalledWith(4, 2));
+  });
+
+  it("shows 'Error fetching materials' with Retry when the list fails", async () => {
+    mocked(materialsApi.fromClass).mockRejectedValue(new Error('500'));
+    renderScreen(<ManageSubjects grade={10} />, '/ManageSubjects10');
+    expect(await screen.findByText('Error fetching materials')).toBeInTheDocument();
+  });
+
+  it("warns 'Class ID not found' and shows a friendly empty state without a class", async () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
+    mocked(classesApi.classId).mockResolvedValue({ class_id: null, total: 0 });
+    renderScreen(<ManageSubjects grade={11} />, '/ManageSubjects11');
+    expect(await screen.findByText("You don't teach a class in 11th Grade yet. Ask the admin to create one.")).toBeInTheDocument();
+    expect(warn).toHaveBeenCalledWith('Class ID not found');
+    expect(screen.queryByRole('link', { name: 'Create Subject' })).not.toBeInTheDocument();
+  });
+});
