@@ -30,6 +30,8 @@ const config: Config = {
       displayName: 'server',
       rootDir: '<rootDir>/server',
       testEnvironment: 'node',
+      // API tests build a real app and database per file; the shared 2-core machine can be slow.
+      testTimeout: 30_000,
       // sanitize-html depends on ESM-only htmlparser2 and friends, and kysely 0.29 is ESM only: compile those to CommonJS for Jest.
       transform: {
         ...tsJest,

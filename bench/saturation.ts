@@ -46,6 +46,7 @@ interface DbRun {
   ours: Target;
   bareUpdate: Target;
   bareConst: Target;
+  bareBatched: Target;
   profile?: ProfileLine[];
   error?: string;
 }
@@ -99,7 +100,7 @@ async function runDb(db: DbChoice, basePort: number): Promise<DbRun> {
   const pgName = `bench_sat_${process.pid}`;
   const databaseUrl = db === 'postgres' ? await createPgDatabase(pgName) : undefined;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kelasku-sat-'));
-  const run: DbRun = { db, ours: { label: 'Kelasku PATCH /exams-answers', steps: [] }, bareUpdate: { label: 'bare UPDATE', steps: [] }, bareConst: { label: 'bare constant', steps: [] } };
+  const run: DbRun = { db, ours: { label: 'Kelasku PATCH /exams-answers', steps: [] }, bareUpdate: { label: 'bare UPDATE', steps: [] }, bareConst: { label: 'bare constant', steps: [] }, bareBatched: { label: 'bare UPDATE + group commit (proof of concept)', steps: [] } };
   let server: RunningServer | undefined;
   const profileDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kelasku-prof-'));
   try {
@@ -164,6 +165,12 @@ async function runDb(db: DbChoice, basePort: number): Promise<DbRun> {
       run.bareUpdate.steps.push(r);
       console.log(`[saturation ${db}] bare UPDATE c=${c}: ${r.rps}/s p99 ${r.p99} ms`);
     }
+    const batched = (i: number) => ({ ...bareUpdate(i), path: bareUpdate(i).path.replace('/update?', '/update-batched?') });
+    for (const c of STEPS) {
+      const r = await step(bare.url, c, batched, () => [bare.pid], pgPids);
+      run.bareBatched.steps.push(r);
+      console.log(`[saturation ${db}] bare UPDATE group commit c=${c}: ${r.rps}/s p99 ${r.p99} ms`);
+    }
     for (const c of CONST_STEPS) {
       const r = await step(bare.url, c, () => ({ method: 'GET', path: '/const', headers: {} }), () => [bare.pid]);
       run.bareConst.steps.push(r);
@@ -171,6 +178,7 @@ async function runDb(db: DbChoice, basePort: number): Promise<DbRun> {
     }
     pick(run.bareUpdate);
     pick(run.bareConst);
+    pick(run.bareBatched);
   } catch (e) {
     run.error = (e as Error).stack ?? String(e);
     console.error(`[saturation ${db}] ${run.error}\n${server?.logTail() ?? ''}`);
@@ -190,7 +198,7 @@ function markdown(runs: DbRun[]): string {
   const lines = [`## Saturation — answer save vs bare Fastify (${SECONDS} s per step, steps ${STEPS.join(', ')} connections)`, ''];
   lines.push(
     table(
-      ['database', 'ours: best with p99 < 50 ms', 'bare UPDATE: best with p99 < 50 ms', 'bare constant', 'ours ÷ bare UPDATE', 'ours ÷ constant', 'target'],
+      ['database', 'ours: best with p99 < 50 ms', 'bare UPDATE: best with p99 < 50 ms', 'bare constant', 'ours ÷ bare UPDATE', 'ours ÷ constant', 'target', 'bare UPDATE with group commit (what batching could reach)'],
       runs.map((r) => [
         r.db,
         r.error ? `failed: ${r.error.split('\n')[0]}` : fmt(r.ours.best),
@@ -199,6 +207,7 @@ function markdown(runs: DbRun[]): string {
         ratio(r.ours.best, r.bareUpdate.best),
         ratio(r.ours.best, r.bareConst.best ?? r.bareConst.ceiling),
         r.db === 'postgres' ? '≥ 1.2× bare UPDATE' : '≥ 2× bare UPDATE',
+        `${fmt(r.bareBatched.best)} = ${ratio(r.bareBatched.best, r.bareUpdate.best)}× bare UPDATE`,
       ]),
     ),
     '',
@@ -207,7 +216,7 @@ function markdown(runs: DbRun[]): string {
     if (r.error) continue;
     lines.push(`### ${r.db}: every step`, '');
     const rows: (string | number)[][] = [];
-    for (const t of [r.ours, r.bareUpdate, r.bareConst]) {
+    for (const t of [r.ours, r.bareUpdate, r.bareBatched, r.bareConst]) {
       for (const s of t.steps) rows.push([t.label, s.connections, s.rps, s.p50, s.p99, s.errors + s.non2xx, s.serverCpu, s.dbCpu ?? '–']);
     }
     lines.push(table(['target', 'connections', 'req/s', 'p50 ms', 'p99 ms', 'errors + non-2xx', 'server CPU %', 'PostgreSQL CPU %'], rows), '');

@@ -12,7 +12,7 @@ const config: Config = {
   testMatch: ['<rootDir>/src/**/*.e2e.ts'],
   globalSetup: '<rootDir>/src/harness/global-setup.ts',
   globalTeardown: '<rootDir>/src/harness/global-teardown.ts',
-  testTimeout: 90_000,
+  testTimeout: 180_000,
   slowTestThreshold: 30,
   maxWorkers: 1,
 };

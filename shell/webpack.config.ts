@@ -6,8 +6,7 @@ import { appConfig, modeOf, withDevServer } from '../webpack/federation';
 const loginCss = readFileSync(path.join(__dirname, 'src/login/login.css'), 'utf8').replace(/\s*\n\s*/g, ' ');
 
 // The host: login page, role routing, loads the signed-in role's remote at run time (see src/app/remotes.ts).
-// No remotes are known at build time; /remotes.json tells the browser where they are. It provides the MF runtime
-// to the remotes (built with externalRuntime).
+// No remotes are known at build time; /remotes.json tells the browser where they are.
 export default (_env: unknown, argv: { mode?: string }) =>
   withDevServer(
     appConfig({
@@ -17,7 +16,6 @@ export default (_env: unknown, argv: { mode?: string }) =>
       html: true,
       entry: { main: './src/index.ts' },
       publicPath: '/',
-      federation: { experiments: { provideExternalRuntime: true } },
       templateParameters: { loginCss },
     }),
     3100,

@@ -1,5 +1,6 @@
 /** Result files (bench/results/<name>.json) and the Markdown summary bench/RESULTS.md built from all of them. */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { machine, machineLine, type Machine } from './machine';
 
@@ -9,6 +10,9 @@ export const RESULTS_DIR = path.join(BENCH_DIR, 'results');
 export const FULL = process.env.BENCH_FULL === '1';
 export const PROFILE = FULL ? 'full' : 'quick';
 
+/** 1/5/15-minute load averages when this process started: other work on the machine skews every figure. */
+export const LOAD_AT_START = os.loadavg().map((x) => Math.round(x * 10) / 10);
+
 export interface BenchResult {
   name: string;
   title: string;
@@ -16,6 +20,8 @@ export interface BenchResult {
   startedAt: string;
   finishedAt: string;
   machine: Machine;
+  /** load averages (1, 5, 15 min) when the benchmark process started and when the result was saved */
+  loadAverage: { start: number[]; end: number[] };
   /** Markdown section for RESULTS.md */
   markdown: string;
   data: unknown;
@@ -23,8 +29,14 @@ export interface BenchResult {
 
 const ORDER = ['exam-rush', 'saturation', 'grading', 'pages', 'data-scale', 'budgets'];
 
-export function saveResult(r: Omit<BenchResult, 'machine' | 'finishedAt' | 'profile'>): BenchResult {
-  const full: BenchResult = { ...r, profile: PROFILE, finishedAt: new Date().toISOString(), machine: machine() };
+export function saveResult(r: Omit<BenchResult, 'machine' | 'finishedAt' | 'profile' | 'loadAverage'>): BenchResult {
+  const full: BenchResult = {
+    ...r,
+    profile: PROFILE,
+    finishedAt: new Date().toISOString(),
+    machine: machine(),
+    loadAverage: { start: LOAD_AT_START, end: os.loadavg().map((x) => Math.round(x * 10) / 10) },
+  };
   fs.mkdirSync(RESULTS_DIR, { recursive: true });
   fs.writeFileSync(path.join(RESULTS_DIR, `${r.name}.json`), JSON.stringify(full, null, 2) + '\n');
   writeResultsMd();
@@ -53,9 +65,12 @@ export function writeResultsMd(): void {
     '',
     `Machine: ${machines.join('; ') || machineLine()}`,
     '',
-    '| benchmark | profile | finished |',
-    '|---|---|---|',
-    ...results.map((r) => `| ${r.title} | ${r.profile} | ${r.finishedAt} |`),
+    'The load average shows how busy the (shared) machine was: with 2 cores, anything far above 2 means the figures',
+    'below are dominated by other processes and are pessimistic.',
+    '',
+    '| benchmark | profile | finished | load average at start (1/5/15 min) | at end |',
+    '|---|---|---|---|---|',
+    ...results.map((r) => `| ${r.title} | ${r.profile} | ${r.finishedAt} | ${r.loadAverage?.start.join(' / ') ?? '?'} | ${r.loadAverage?.end.join(' / ') ?? '?'} |`),
     '',
     ...results.map((r) => r.markdown.trim() + '\n'),
   ];

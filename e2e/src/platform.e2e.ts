@@ -1,6 +1,6 @@
 import type { Page, Request } from 'playwright-core';
 import { DEMO_ACCOUNTS, type Role } from './harness/api';
-import { dashboardHeading, expectVisible, loginAs, openAs, pageLog, setupApp } from './harness/app';
+import { dashboardHeading, expectNoSidewaysScroll, expectNotCovered, expectVisible, loginAs, openAs, pageLog, setupApp } from './harness/app';
 
 // Issue "platform": login page, role routing, logout, guards, reload, remote failure + retry.
 const app = setupApp();
@@ -87,6 +87,22 @@ describe.each(ROLES)('%s demo account', (role) => {
     await expectVisible(page.getByPlaceholder('NIP/NIS'));
     expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('userData')])).toEqual([null, null]);
     expect(pageLog(page).errors).toEqual([]);
+  });
+});
+
+describe('on a 360 px phone', () => {
+  it.each(ROLES)('the %s layout puts the sidebar in a drawer and keeps the page readable', async (role) => {
+    const page = await app.newPage({ phone: true });
+    await openAs(app, page, role);
+    // The heading is not hidden under the fixed app bar, and the page does not scroll sideways.
+    await expectNotCovered(dashboardHeading(page));
+    await expectNoSidewaysScroll(page);
+    // The sidebar is behind the menu button.
+    const logout = page.getByRole('button', { name: 'Logout' });
+    expect(await logout.isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expectVisible(logout);
+    await expectVisible(page.getByRole('link', { name: 'Dashboard' }));
   });
 });
 

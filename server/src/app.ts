@@ -21,6 +21,10 @@ export interface BuildAppOptions {
   staticDir?: string;
   remotesJson?: string;
   logger?: FastifyServerOptions['logger'];
+  /** Take the client IP from X-Forwarded-For (TRUST_PROXY=1). */
+  trustProxy?: boolean;
+  /** OpenAPI + Swagger UI at /api/docs (default true). */
+  apiDocs?: boolean;
   /** Login attempts allowed per (IP, username) per window (default 10 per minute). */
   loginRateLimit?: { max: number; timeWindowMs: number };
 }
@@ -32,7 +36,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: true,
+    // Only behind a reverse proxy that sets X-Forwarded-For (else clients could pick their own IP for rate limits).
+    trustProxy: options.trustProxy ?? false,
     // Answers and materials are big JSON; keep ajv's defaults except: coerce query strings into numbers, no rewriting of unknown fields.
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },
   });
@@ -41,6 +46,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     corsOrigins: options.corsOrigins,
     redisUrl: options.redisUrl,
     remotesJson: options.remotesJson,
+    apiDocs: options.apiDocs,
   });
   await app.register(dbPlugin, { db: options.db, kind: options.dbKind, closeOnExit: options.closeDb });
   await app.register(authPlugin, { secret: options.jwtSecret, tokenTtlSeconds: options.tokenTtlSeconds ?? 86400 });

@@ -23,6 +23,8 @@ export interface AppConfig {
   remotesJson?: string;
   /** Comma-separated list of allowed CORS origins; every origin when unset (tokens travel in headers, not cookies). */
   corsOrigins?: string[];
+  /** TRUST_PROXY=1: behind a reverse proxy, take the client IP from X-Forwarded-For. */
+  trustProxy: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -75,6 +77,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     redisUrl: env.REDIS_URL || undefined,
     staticDir: path.resolve(REPO_ROOT, env.STATIC_DIR || '.'),
     remotesJson: env.REMOTES_JSON ? path.resolve(REPO_ROOT, env.REMOTES_JSON) : undefined,
+    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     corsOrigins: env.CORS_ORIGINS ? env.CORS_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean) : undefined,
   };
 }

@@ -32,6 +32,7 @@ async function main() {
     tokenTtlSeconds: config.tokenTtlSeconds,
     redisUrl: config.redisUrl,
     corsOrigins: config.corsOrigins,
+    trustProxy: config.trustProxy,
     staticDir: config.staticDir,
     remotesJson: config.remotesJson,
     logger: { level: config.production ? 'info' : 'warn' },

@@ -147,7 +147,7 @@ export function RoleLayout({ role, title, items, children }: RoleLayoutProps) {
           <Box sx={{ position: 'fixed', top: 0, bottom: 0, width: SIDEBAR_WIDTH, overflowY: 'auto' }}>{sidebar}</Box>
         </Box>
       )}
-      <Box component="main" sx={{ flex: 1, minWidth: 0, p: { xs: 2, sm: 3 }, pt: phone ? 8 : 3 }}>
+      <Box component="main" sx={{ flex: 1, minWidth: 0, p: { xs: 2, sm: 3 }, pt: { xs: phone ? 8 : 2, sm: phone ? 8 : 3 } }}>
         {children}
       </Box>
     </Box>

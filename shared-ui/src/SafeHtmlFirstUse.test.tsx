@@ -1,3 +1,6 @@
+// The shared 2-core machine can be slow; user-event interactions on MUI need headroom.
+jest.setTimeout(30000);
+
 import { render, screen } from '@testing-library/react';
 import { SafeHtml } from './SafeHtml';
 

@@ -65,8 +65,8 @@ export function setupApp(options: StartOptions = {}): E2EApp {
     get api() { if (!api) throw new Error('server not started'); return api; },
     async newPage({ phone = false, context = {} } = {}) {
       const ctx = await app.browser.newContext({ ...(phone ? PHONE : DESKTOP), baseURL: app.server.url, ...context });
-      ctx.setDefaultTimeout(15_000);
-      ctx.setDefaultNavigationTimeout(30_000);
+      ctx.setDefaultTimeout(30_000); // generous: CI shares 2 cores with the server and the build
+      ctx.setDefaultNavigationTimeout(45_000);
       contexts.push(ctx);
       const page = await ctx.newPage();
       const log: PageLog = { dialogs: [], errors: [] };
@@ -137,4 +137,16 @@ export async function expectNoSidewaysScroll(page: Page): Promise<void> {
     content: document.documentElement.scrollWidth,
   }));
   expect({ url: page.url(), overflow: content - viewport }).toEqual({ url: page.url(), overflow: 0 });
+}
+
+/** The element is on screen and not hidden under something else (e.g. a fixed app bar). */
+export async function expectNotCovered(locator: Locator): Promise<void> {
+  await locator.waitFor({ state: 'visible' });
+  const hit = await locator.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    // Just inside the top edge: a partly covered heading fails too.
+    const top = document.elementFromPoint(r.left + Math.min(r.width / 2, 40), r.top + 3);
+    return top === null ? 'nothing' : el === top || el.contains(top) ? 'itself' : top.outerHTML.slice(0, 120);
+  });
+  expect(hit).toBe('itself');
 }

@@ -14,6 +14,8 @@ export interface SecurityOptions extends Record<string, unknown> {
   redisUrl?: string;
   /** REMOTES_JSON file: the origins of its absolute URLs are allowed in the CSP. */
   remotesJson?: string;
+  /** Serve the OpenAPI document and Swagger UI at /api/docs (default true; tests skip it for speed). */
+  apiDocs?: boolean;
 }
 
 /** Origins (scheme://host:port) of absolute URLs found in a remotes JSON file. */
@@ -80,6 +82,7 @@ async function securityPlugin(app: FastifyInstance, options: SecurityOptions) {
     }),
   });
 
+  if (options.apiDocs === false) return;
   await app.register(swagger, {
     openapi: {
       info: { title: 'Kelasku API', version: '1.0.0', description: 'Learning management for Indonesian senior high schools' },

@@ -163,6 +163,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     closeDb: true,
     jwtSecret: TEST_JWT_SECRET,
     loginRateLimit: { max: 1000, timeWindowMs: 60_000 },
+    apiDocs: false,
     ...options.app,
   });
   await app.ready();

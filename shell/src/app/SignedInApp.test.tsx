@@ -1,3 +1,6 @@
+// The shared 2-core machine can be slow; user-event interactions on MUI need headroom.
+jest.setTimeout(60000);
+
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router-dom';
@@ -138,5 +141,5 @@ describe('developer pages', () => {
     await userEvent.click(screen.getByText('Submit'));
     expect(await screen.findByText('Gagal menambahkan akun')).toBeInTheDocument();
     expect(username).toHaveValue('guru3');
-  }, 30000);
+  });
 });

@@ -5,7 +5,7 @@ import { reportsApi, statsApi, type AdminStats, type Report } from '@kelasku/sha
 import { deferred, renderAt } from '../../test/render';
 import DashboardAdmin from './DashboardAdmin';
 
-jest.setTimeout(20000);
+jest.setTimeout(60000); // the first test that draws charts pays for compiling x-charts
 
 jest.mock('@kelasku/shared-api', () => {
   const actual = jest.requireActual('@kelasku/shared-api');
@@ -41,13 +41,13 @@ beforeEach(() => {
 describe('DashboardAdmin', () => {
   it('shows the banner and only logs the search query', async () => {
     const log = jest.spyOn(console, 'log').mockImplementation(() => {});
+    admin.mockReturnValue(new Promise(() => {})); // charts are not under test here
     renderAt(<DashboardAdmin />);
     expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
     await userEvent.type(screen.getByRole('textbox', { name: 'Search' }), 'biology{enter}');
     expect(log).toHaveBeenCalledWith('Dashboard search:', 'biology');
     expect(admin).toHaveBeenCalledTimes(1);
     log.mockRestore();
-    await screen.findByRole('table', { name: 'Student Tasks per Class' }, { timeout: 15000 });
   });
 
   it('draws both charts from the stats, with the spec animation delays per bar', async () => {

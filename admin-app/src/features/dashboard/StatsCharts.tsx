@@ -20,38 +20,51 @@ function StatsBarChart({ spec, labels }: { spec: ChartSpec; labels: string[] }) 
       <Typography id={titleId} component="h2" variant="h6" sx={{ mb: 1 }}>
         {spec.title}
       </Typography>
+      {/* Our own legend, outside the scroll area, so it stays visible when many classes scroll sideways. */}
+      <Box component="ul" aria-hidden="true" sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, listStyle: 'none', p: 0, m: 0, mb: 1 }}>
+        {spec.series.map((s) => (
+          <Box component="li" key={s.id} sx={{ display: 'flex', alignItems: 'center', gap: 0.75, fontSize: '0.875rem' }}>
+            <Box component="span" sx={{ width: 12, height: 12, borderRadius: 0.5, bgcolor: s.color }} />
+            {s.label}
+          </Box>
+        ))}
+      </Box>
       <Box sx={{ overflowX: 'auto' }} aria-hidden="true">
-        <Box sx={{ minWidth: Math.max(300, labels.length * 90) }}>
+        <Box sx={{ minWidth: Math.max(300, labels.length * 64) }}>
           <BarChart
             height={300}
             skipAnimation
+            hideLegend
             xAxis={[{ scaleType: 'band', data: labels, label: 'Classes' }]}
             yAxis={[{ label: 'Students Amount', tickMinStep: 1 }]}
-            series={spec.series.map((s) => ({ id: s.id, label: s.label, data: s.values }))}
+            series={spec.series.map((s) => ({ id: s.id, label: s.label, color: s.color, data: s.values }))}
             slots={{ bar: Bar }}
           />
         </Box>
       </Box>
-      <Box component="table" sx={visuallyHidden}>
-        <caption>{spec.title}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Classes</th>
-            {spec.series.map((s) => (
-              <th key={s.id} scope="col">{s.label}</th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {labels.map((label, i) => (
-            <tr key={label}>
-              <th scope="row">{label}</th>
+      {/* A table cannot shrink to 1 px, so the hiding is done by a wrapper. */}
+      <Box sx={visuallyHidden}>
+        <table>
+          <caption>{spec.title}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Classes</th>
               {spec.series.map((s) => (
-                <td key={s.id}>{s.values[i]}</td>
+                <th key={s.id} scope="col">{s.label}</th>
               ))}
             </tr>
-          ))}
-        </tbody>
+          </thead>
+          <tbody>
+            {labels.map((label, i) => (
+              <tr key={label}>
+                <th scope="row">{label}</th>
+                {spec.series.map((s) => (
+                  <td key={s.id}>{s.values[i]}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
       </Box>
     </Paper>
   );
@@ -63,7 +76,7 @@ export default function StatsCharts({ stats }: { stats: AdminStats }) {
   const tasks = useMemo(() => taskChart(stats.classes), [stats]);
   const exams = useMemo(() => examChart(stats.classes), [stats]);
   return (
-    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' } }}>
+    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: '1fr' }}>
       <StatsBarChart spec={tasks} labels={labels} />
       <StatsBarChart spec={exams} labels={labels} />
     </Box>

@@ -18,8 +18,13 @@ export function classLabels(classes: ClassStats[]): string[] {
 export interface ChartSeries {
   id: string;
   label: string;
+  color: string;
   values: number[];
 }
+
+// Done in the theme's indigo, not done in amber: distinct for the common colour-vision deficiencies.
+const DONE = '#3949ab';
+const NOT_DONE = '#f59e0b';
 
 export interface ChartSpec {
   title: string;
@@ -30,8 +35,8 @@ export function taskChart(classes: ClassStats[]): ChartSpec {
   return {
     title: 'Student Tasks per Class',
     series: [
-      { id: 'completed', label: 'Completed', values: classes.map((c) => c.tasks_completed) },
-      { id: 'uncompleted', label: 'Uncompleted', values: classes.map((c) => c.tasks_uncompleted) },
+      { id: 'completed', label: 'Completed', color: DONE, values: classes.map((c) => c.tasks_completed) },
+      { id: 'uncompleted', label: 'Uncompleted', color: NOT_DONE, values: classes.map((c) => c.tasks_uncompleted) },
     ],
   };
 }
@@ -40,8 +45,8 @@ export function examChart(classes: ClassStats[]): ChartSpec {
   return {
     title: 'Exam Progression per Class',
     series: [
-      { id: 'exam_done', label: 'Worked on the exam', values: classes.map((c) => c.exam_done) },
-      { id: 'exam_not_done', label: 'Not yet', values: classes.map((c) => c.exam_not_done) },
+      { id: 'exam_done', label: 'Worked on the exam', color: DONE, values: classes.map((c) => c.exam_done) },
+      { id: 'exam_not_done', label: 'Not yet', color: NOT_DONE, values: classes.map((c) => c.exam_not_done) },
     ],
   };
 }

@@ -136,6 +136,14 @@ describe('errors', () => {
     expect(res.json()).toEqual({ error: 'Route GET /api/v1/nope not found', message: 'Route GET /api/v1/nope not found' });
   });
 
+  it('accepts bodies of several MB (images in content) and answers 413 {error,message} above 10 MB', async () => {
+    const big = await t.inject({ method: 'POST', url: '/api/v1/auth', payload: { username: 'admin', password: 'x'.repeat(5 * 1024 * 1024) } });
+    expect(big.statusCode).toBe(401);
+    const huge = await t.inject({ method: 'POST', url: '/api/v1/auth', payload: { username: 'admin', password: 'x'.repeat(11 * 1024 * 1024) } });
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json().message).toBe(huge.json().error);
+  });
+
   it('answers CORS preflight for Authorization and Content-Type', async () => {
     const res = await t.inject({
       method: 'OPTIONS',
@@ -175,5 +183,21 @@ describe('POST /auth/change-password', () => {
     expect(login.statusCode).toBe(200);
     const old = await t.inject({ method: 'POST', url: '/api/v1/auth', payload: { username: nis, password: FIXTURE_PASSWORDS.student } });
     expect(old.statusCode).toBe(401);
+  });
+});
+
+describe('API docs', () => {
+  it('serves the OpenAPI document listing the routes at /api/docs', async () => {
+    const docs = await buildTestApp({ empty: true, app: { apiDocs: true } });
+    try {
+      const ui = await docs.inject({ method: 'GET', url: '/api/docs/' });
+      expect(ui.statusCode).toBe(200);
+      const spec = await docs.inject({ method: 'GET', url: '/api/docs/json' });
+      expect(spec.statusCode).toBe(200);
+      const paths = Object.keys(spec.json().paths);
+      expect(paths).toEqual(expect.arrayContaining(['/api/v1/auth', '/api/v1/students', '/api/v1/classes/assign-students']));
+    } finally {
+      await docs.close();
+    }
   });
 });

@@ -46,6 +46,8 @@ export default async function authRoutes(app: FastifyInstance, options: AuthRout
       if (typeof body.username !== 'string' || body.username === '' || typeof body.password !== 'string' || body.password === '') {
         throw badRequest('Invalid input: username and password are required');
       }
+      // Absurdly long inputs are refused before any hashing work (same answer as a wrong password).
+      if (body.username.length > 200 || body.password.length > 1024) throw unauthorized(LOGIN_FAILED);
       const row = await app.db
         .selectFrom('users')
         .leftJoin('teachers', 'teachers.user_id', 'users.id')

@@ -30,7 +30,7 @@ describe('Teacher dashboard', () => {
     renderScreen(<DashboardTeacher />, '/DashboardTeacher');
     expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
     expect(screen.getByText('Welcome again, Bu Sari!')).toBeInTheDocument();
-    expect(await screen.findByText('Average score per grade: 10th Grade: 78.46, 11th Grade: no grades yet')).toBeInTheDocument();
+    expect(await screen.findByText('Average score per grade: 10th: 78.46, 11th: no grades yet')).toBeInTheDocument();
     expect(screen.getByText('Submissions per month: Jan 2025: 9, Feb 2025: 4')).toBeInTheDocument();
     const active = screen.getByRole('region', { name: 'Students Active Today' });
     expect(within(active).getByText('17')).toBeInTheDocument();

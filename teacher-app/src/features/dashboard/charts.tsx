@@ -12,7 +12,7 @@ export function PerformanceChart({ labels, averages }: PerformanceChartProps) {
   return (
     <BarChart
       height={240}
-      xAxis={[{ scaleType: 'band', data: labels }]}
+      xAxis={[{ scaleType: 'band', data: labels, label: 'Grade' }]}
       yAxis={[{ min: 0, max: 100, label: 'Average score' }]}
       series={[{ data: averages, label: 'Average score', color: kelaskuColors.primary }]}
       hideLegend
@@ -30,7 +30,8 @@ export function SubmissionsChart({ labels, counts }: SubmissionsChartProps) {
     <LineChart
       height={240}
       xAxis={[{ scaleType: 'point', data: labels }]}
-      yAxis={[{ min: 0, label: 'Submissions' }]}
+      // A fixed minimum range keeps an all-zero series readable ('0, 1, 2…' instead of '0.00…').
+      yAxis={[{ min: 0, max: Math.max(5, ...counts), tickMinStep: 1, label: 'Submissions' }]}
       series={[{ data: counts, label: 'Submissions', color: kelaskuColors.accent, area: true }]}
       hideLegend
     />

@@ -11,7 +11,7 @@ export function monthLabel(month: string): string {
 export function performanceSeries(stats: TeacherStats) {
   const sorted = [...stats.performance].sort((a, b) => a.grade - b.grade);
   return {
-    labels: sorted.map((p) => `${p.grade}th Grade`),
+    labels: sorted.map((p) => `${p.grade}th`),
     averages: sorted.map((p) => (p.average == null ? null : Math.round(p.average * 100) / 100)),
   };
 }

@@ -1,0 +1,3 @@
+import { mountDevHarness } from './dev';
+
+mountDevHarness();

@@ -1,0 +1,72 @@
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { Box, Card, CardActionArea, CardContent, Typography } from '@mui/material';
+import { classesApi, errorStatus, type ClassItem } from '@kelasku/shared-api';
+import { EmptyState, ErrorState, LoadingState, Pagination } from '@kelasku/shared-ui';
+import { useAsync } from '../lib/useAsync';
+import { currentStudentId } from '../lib/student';
+
+export interface AssignedClassListProps {
+  /** Where a card leads, e.g. (c) => `/MyDetailClasses/${c.id}`. */
+  linkTo: (c: ClassItem) => string;
+  /** Extra line under each card (e.g. 'See tasks'). */
+  actionHint?: string;
+}
+
+const PAGE_SIZE = 9;
+
+/** The student's assigned classes as cards (name, description, teacher) with pagination. */
+export function AssignedClassList({ linkTo, actionHint }: AssignedClassListProps) {
+  const [page, setPage] = useState(1);
+  const studentId = currentStudentId();
+  const { data, error, loading, reload } = useAsync(async () => {
+    if (!studentId) throw new Error('No student id in the session');
+    try {
+      return await classesApi.assigned(studentId, page, PAGE_SIZE);
+    } catch (err) {
+      // The original API answered 404 'No classes found for the student' for an empty list.
+      if (errorStatus(err) === 404) return { classes: [], meta: { page: 1, pageSize: PAGE_SIZE, total: 0, totalPage: 0, totalpages: 0 } };
+      throw err;
+    }
+  }, [studentId, page]);
+
+  if (loading) return <LoadingState />;
+  if (error || !data) return <ErrorState message="Error fetching class data, please try again later." onRetry={reload} />;
+  if (data.classes.length === 0) return <EmptyState message="You are not assigned to any class yet." />;
+  return (
+    <>
+      <Box
+        component="ul"
+        aria-label="Classes"
+        sx={{
+          listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 2,
+          gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)' },
+        }}
+      >
+        {data.classes.map((c) => (
+          <Box component="li" key={c.id}>
+            <Card variant="outlined" sx={{ height: '100%' }}>
+              <CardActionArea component={RouterLink} to={linkTo(c)} state={{ className: c.name }} sx={{ height: '100%', alignItems: 'stretch' }}>
+                <CardContent>
+                  <Typography component="h2" variant="h6" sx={{ fontWeight: 700 }}>{c.name}</Typography>
+                  <Typography color="text.secondary" sx={{ my: 1 }}>{c.description}</Typography>
+                  <Typography variant="body2">{c.teacher_name}</Typography>
+                  {actionHint && <Typography variant="body2" color="primary" sx={{ mt: 1, fontWeight: 600 }}>{actionHint}</Typography>}
+                </CardContent>
+              </CardActionArea>
+            </Card>
+          </Box>
+        ))}
+      </Box>
+      {data.meta.totalPage > 1 && <Pagination currentPage={page} totalPages={data.meta.totalPage} onPageChange={setPage} />}
+    </>
+  );
+}
+
+/** Name of one assigned class, for screens opened directly (no navigation state). */
+export async function findAssignedClass(classId: number): Promise<ClassItem | undefined> {
+  const studentId = currentStudentId();
+  if (!studentId) return undefined;
+  const { classes } = await classesApi.assigned(studentId, 1, 100);
+  return classes.find((c) => c.id === classId || c.class_id === classId);
+}

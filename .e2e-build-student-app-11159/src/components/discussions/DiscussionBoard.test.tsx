@@ -1,0 +1,152 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { AxiosError } from 'axios';
+import { reportsApi, type Discussion } from '@kelasku/shared-api';
+import { renderAt, signInStudent } from '../../test/render';
+import { DiscussionBoard } from './DiscussionBoard';
+import type { DiscussionSource } from './types';
+
+jest.mock('@kelasku/shared-api', () => {
+  const actual = jest.requireActual('@kelasku/shared-api');
+  return { ...actual, reportsApi: { ...actual.reportsApi, create: jest.fn() } };
+});
+
+const mine: Discussion = {
+  id: 1, student_id: 5, student_name: 'Siti Rahma', topic: 'Soal limit', description: 'Bagaimana cara menghitung limit?', replies: [
+    { id: 'r-1', student_id: 6, name: 'Budi', reply: 'Pakai substitusi.', time: '2025-01-05T15:10:00+07:00' },
+  ],
+};
+const theirs: Discussion = { id: 2, student_id: 6, student_name: undefined, topic: 'Tugas kimia', description: 'Kapan dikumpulkan?', replies: null };
+const meta = (total: number) => ({ page: 1, pageSize: 10, total, totalPage: total ? 1 : 0, totalpages: total ? 1 : 0 });
+
+function makeSource(discussions: Discussion[]): jest.Mocked<DiscussionSource> {
+  return {
+    kind: 'general',
+    list: jest.fn(async () => ({ discussions, meta: meta(discussions.length) })),
+    create: jest.fn(async () => ({})),
+    update: jest.fn(async () => ({})),
+    remove: jest.fn(async () => ({})),
+    reply: jest.fn(async (id: number, text: string) => ({
+      ...discussions.find((d) => d.id === id)!,
+      replies: [...(discussions.find((d) => d.id === id)!.replies ?? []), { id: 'r-new', student_id: 5, name: 'Siti Rahma', reply: text, time: '2025-01-05T15:00:00+07:00' }],
+    })),
+  };
+}
+
+const board = (source: DiscussionSource, texts = { errorText: 'Error fetching group discussions, please try again later.', emptyText: 'Nothing yet.' }) =>
+  renderAt(<DiscussionBoard source={source} heading="Group Discussions" {...texts} replaceOnError />);
+
+beforeEach(() => {
+  localStorage.clear();
+  signInStudent(5);
+  jest.clearAllMocks();
+});
+
+test('shows author, topic and description; Edit and Delete only on the student\'s own question', async () => {
+  board(makeSource([mine, theirs]));
+  const own = await screen.findByRole('article', { name: 'Soal limit' });
+  expect(within(own).getByText('Siti Rahma')).toBeInTheDocument();
+  expect(within(own).getByText('Bagaimana cara menghitung limit?')).toBeInTheDocument();
+  expect(within(own).getByRole('button', { name: 'Edit' })).toBeInTheDocument();
+  expect(within(own).getByRole('button', { name: 'Delete' })).toBeInTheDocument();
+
+  const other = screen.getByRole('article', { name: 'Tugas kimia' });
+  expect(within(other).getByText('Unknown Student')).toBeInTheDocument();
+  expect(within(other).queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
+  expect(within(other).queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+  expect(within(other).getByRole('button', { name: 'Report question "Tugas kimia"' })).toBeInTheDocument();
+});
+
+test('replies show and hide, with the reply time in Indonesian, in a scrolling area about 13rem high', async () => {
+  const user = userEvent.setup();
+  board(makeSource([mine]));
+  const own = await screen.findByRole('article', { name: 'Soal limit' });
+  expect(within(own).queryByText('Pakai substitusi.')).not.toBeInTheDocument();
+  await user.click(within(own).getByRole('button', { name: 'Show Replies (1)' }));
+  const list = within(own).getByRole('list', { name: 'Replies to Soal limit' });
+  expect(within(list).getByText('Pakai substitusi.')).toBeInTheDocument();
+  expect(within(list).getByText('3PM. Januari 5, 2025')).toBeInTheDocument();
+  expect(list).toHaveStyle({ maxHeight: '13rem', overflowY: 'auto' });
+  await user.click(within(own).getByRole('button', { name: 'Hide Replies' }));
+  expect(within(own).queryByText('Pakai substitusi.')).not.toBeInTheDocument();
+});
+
+test('an empty answer is not sent; a written one is sent and shown', async () => {
+  const user = userEvent.setup();
+  const source = makeSource([theirs]);
+  board(source);
+  const card = await screen.findByRole('article', { name: 'Tugas kimia' });
+  const input = within(card).getByPlaceholderText('Write an Answer');
+  await user.type(input, '   {Enter}');
+  expect(within(card).getByRole('button', { name: 'Send answer' })).toBeDisabled();
+  expect(source.reply).not.toHaveBeenCalled();
+  await user.clear(input);
+  await user.type(input, 'Besok pagi.{Enter}');
+  await waitFor(() => expect(source.reply).toHaveBeenCalledWith(2, 'Besok pagi.'));
+  expect(await within(card).findByText('Besok pagi.')).toBeInTheDocument();
+  expect(input).toHaveValue('');
+});
+
+test('Ask a Question opens a dialog and posts topic and description', async () => {
+  const user = userEvent.setup();
+  const source = makeSource([]);
+  board(source, { errorText: 'x', emptyText: 'Nothing yet.' });
+  expect(await screen.findByText('Nothing yet.')).toBeInTheDocument();
+  await user.click(screen.getByRole('button', { name: 'Ask a Question' }));
+  const dialog = screen.getByRole('dialog', { name: 'Ask a Question' });
+  await user.type(within(dialog).getByRole('textbox', { name: 'Topic' }), 'Trigonometri');
+  await user.type(within(dialog).getByRole('textbox', { name: 'Description' }), 'Apa itu sin?');
+  await user.click(within(dialog).getByRole('button', { name: 'Post Question' }));
+  await waitFor(() => expect(source.create).toHaveBeenCalledWith({ topic: 'Trigonometri', description: 'Apa itu sin?' }));
+  await waitFor(() => expect(source.list).toHaveBeenCalledTimes(2));
+});
+
+test('edit pre-fills the dialog; delete asks first', async () => {
+  const user = userEvent.setup();
+  const source = makeSource([mine]);
+  board(source);
+  const own = await screen.findByRole('article', { name: 'Soal limit' });
+  await user.click(within(own).getByRole('button', { name: 'Edit' }));
+  const dialog = screen.getByRole('dialog', { name: 'Edit Question' });
+  const topic = within(dialog).getByRole('textbox', { name: 'Topic' });
+  expect(topic).toHaveValue('Soal limit');
+  await user.clear(topic);
+  await user.type(topic, 'Soal limit tak hingga');
+  await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+  await waitFor(() =>
+    expect(source.update).toHaveBeenCalledWith(1, { topic: 'Soal limit tak hingga', description: 'Bagaimana cara menghitung limit?' }),
+  );
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+  await user.click(within(screen.getByRole('article', { name: 'Soal limit' })).getByRole('button', { name: 'Delete' }));
+  const confirm = screen.getByRole('dialog', { name: 'Delete Question' });
+  expect(within(confirm).getByText('are you sure you want to delete Soal limit?')).toBeInTheDocument();
+  await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
+  await waitFor(() => expect(source.remove).toHaveBeenCalledWith(1));
+});
+
+test('report turns into Reported (also when it was already reported)', async () => {
+  const user = userEvent.setup();
+  const reportCreate = reportsApi.create as jest.Mock;
+  reportCreate.mockResolvedValueOnce({ id: 1 });
+  reportCreate.mockRejectedValueOnce(new AxiosError('dup', 'ERR_BAD_REQUEST', undefined, undefined, { status: 409, data: {} } as never));
+  board(makeSource([mine, theirs]));
+  const other = await screen.findByRole('article', { name: 'Tugas kimia' });
+  await user.click(within(other).getByRole('button', { name: 'Report question "Tugas kimia"' }));
+  expect(await within(other).findByRole('button', { name: 'Reported question "Tugas kimia"' })).toBeDisabled();
+  expect(reportCreate).toHaveBeenCalledWith({ kind: 'general', discussion_id: 2 });
+
+  const own = screen.getByRole('article', { name: 'Soal limit' });
+  await user.click(within(own).getByRole('button', { name: 'Show Replies (1)' }));
+  await user.click(within(own).getByRole('button', { name: 'Report reply by Budi' }));
+  expect(await within(own).findByRole('button', { name: 'Reported reply by Budi' })).toBeDisabled();
+  expect(reportCreate).toHaveBeenLastCalledWith({ kind: 'general', discussion_id: 1, reply_id: 'r-1' });
+});
+
+test('a failed load shows only the error text in place of the page', async () => {
+  const source = makeSource([]);
+  source.list.mockRejectedValue(new Error('boom'));
+  board(source);
+  expect(await screen.findByText('Error fetching group discussions, please try again later.')).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Ask a Question' })).not.toBeInTheDocument();
+});

@@ -1,0 +1,121 @@
+import { useMemo, useState, type ReactNode } from 'react';
+import { Button, Stack, Typography } from '@mui/material';
+import AddComment from '@mui/icons-material/AddComment';
+import type { Discussion } from '@kelasku/shared-api';
+import { ConfirmDialog, EmptyState, ErrorState, LoadingState, Pagination } from '@kelasku/shared-ui';
+import { useAsync } from '../../lib/useAsync';
+import { currentStudentId } from '../../lib/student';
+import { DiscussionCard } from './DiscussionCard';
+import { QuestionDialog } from './QuestionDialog';
+import { htmlToText } from './text';
+import type { DiscussionSource } from './types';
+
+export interface DiscussionBoardProps {
+  source: DiscussionSource;
+  /** Heading shown above the list (not shown when loading failed and `replaceOnError` is set). */
+  heading: ReactNode;
+  errorText: string;
+  emptyText: string;
+  /** The group page shows only the error message in place of the whole page. */
+  replaceOnError?: boolean;
+  pageSize?: number;
+}
+
+/** Paginated discussion questions with ask, edit and delete (author only), replies and reports. Used for group and material discussions. */
+export function DiscussionBoard({ source, heading, errorText, emptyText, replaceOnError = false, pageSize = 10 }: DiscussionBoardProps) {
+  const [page, setPage] = useState(1);
+  const [asking, setAsking] = useState(false);
+  const [editing, setEditing] = useState<Discussion | null>(null);
+  const [deleting, setDeleting] = useState<Discussion | null>(null);
+  const [deleteBusy, setDeleteBusy] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const studentId = currentStudentId();
+  const { data, error, loading, reload } = useAsync(() => source.list(page, pageSize), [source, page, pageSize]);
+  // Stable object: the dialog resets its fields whenever `initial` changes.
+  const editInitial = useMemo(
+    () => (editing ? { topic: htmlToText(editing.topic), description: htmlToText(editing.description) } : undefined),
+    [editing],
+  );
+
+  if (error && replaceOnError) return <ErrorState message={errorText} onRetry={reload} />;
+
+  const totalPages = data ? data.meta.totalPage ?? data.meta.totalpages : 0;
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    setDeleteBusy(true);
+    try {
+      await source.remove(deleting.id);
+      setDeleting(null);
+      setNotice(null);
+      reload();
+    } catch {
+      setDeleting(null);
+      setNotice('Could not delete the question, please try again.');
+    } finally {
+      setDeleteBusy(false);
+    }
+  };
+
+  return (
+    <section aria-label={typeof heading === 'string' ? heading : undefined}>
+      <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 2, flexWrap: 'wrap', rowGap: 1 }}>
+        {typeof heading === 'string' ? <Typography component="h2" variant="h6" sx={{ fontWeight: 700 }}>{heading}</Typography> : heading}
+        <Button variant="contained" startIcon={<AddComment />} onClick={() => setAsking(true)}>Ask a Question</Button>
+      </Stack>
+      {notice && <Typography role="alert" color="error" sx={{ mb: 1 }}>{notice}</Typography>}
+      {loading && <LoadingState />}
+      {!loading && (error || !data) && <ErrorState message={errorText} onRetry={reload} />}
+      {!loading && data && data.discussions.length === 0 && <EmptyState message={emptyText} />}
+      {!loading && data && data.discussions.length > 0 && (
+        <Stack spacing={2}>
+          {data.discussions.map((d) => (
+            <DiscussionCard
+              key={`${d.id}-${d.topic}-${d.description}`}
+              discussion={d}
+              kind={source.kind}
+              currentStudentId={studentId}
+              onEdit={setEditing}
+              onDelete={setDeleting}
+              onReply={(disc, text) => source.reply(disc.id, text)}
+            />
+          ))}
+        </Stack>
+      )}
+      {totalPages > 1 && <Pagination currentPage={page} totalPages={totalPages} onPageChange={setPage} />}
+
+      <QuestionDialog
+        open={asking}
+        mode="ask"
+        onClose={() => setAsking(false)}
+        onSave={async (body) => {
+          await source.create(body);
+          setAsking(false);
+          if (page !== 1) setPage(1);
+          else reload();
+        }}
+      />
+      <QuestionDialog
+        open={Boolean(editing)}
+        mode="edit"
+        initial={editInitial}
+        onClose={() => setEditing(null)}
+        onSave={async (body) => {
+          if (!editing) return;
+          await source.update(editing.id, body);
+          setEditing(null);
+          reload();
+        }}
+      />
+      <ConfirmDialog
+        open={Boolean(deleting)}
+        title="Delete Question"
+        message={deleting ? `are you sure you want to delete ${htmlToText(deleting.topic)}?` : ''}
+        confirmLabel="Delete"
+        destructive
+        busy={deleteBusy}
+        onConfirm={confirmDelete}
+        onClose={() => setDeleting(null)}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,125 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Box, Button, IconButton, Paper, Stack, TextField, Typography } from '@mui/material';
+import SendIcon from '@mui/icons-material/Send';
+import type { Discussion } from '@kelasku/shared-api';
+import { SafeHtml, formatReplyTime } from '@kelasku/shared-ui';
+import { ReportButton } from './ReportButton';
+import { htmlToText } from './text';
+
+export interface DiscussionCardProps {
+  discussion: Discussion;
+  kind: 'general' | 'material';
+  currentStudentId: number | undefined;
+  onEdit: (d: Discussion) => void;
+  onDelete: (d: Discussion) => void;
+  /** Sends a reply; resolves with the updated discussion. */
+  onReply: (d: Discussion, text: string) => Promise<Discussion>;
+}
+
+const authorName = (name: string | undefined | null) => (name && name.trim()) || 'Unknown Student';
+
+/** One question: author, topic, description, author-only Edit/Delete, Report, replies (about 13rem, scrolling) and a reply input. */
+export function DiscussionCard({ discussion: initial, kind, currentStudentId, onEdit, onDelete, onReply }: DiscussionCardProps) {
+  const [discussion, setDiscussion] = useState(initial);
+  const [showReplies, setShowReplies] = useState(false);
+  const [replyText, setReplyText] = useState('');
+  const [sending, setSending] = useState(false);
+  const [replyError, setReplyError] = useState<string | null>(null);
+  const repliesId = useId();
+  const titleId = useId();
+  // Strict equality as the original: student_id is a number in both the token and the item.
+  const isAuthor = currentStudentId !== undefined && discussion.student_id === currentStudentId;
+  const replies = discussion.replies ?? [];
+  const topic = htmlToText(discussion.topic);
+
+  const sendReply = async (event: FormEvent) => {
+    event.preventDefault();
+    const text = replyText.trim();
+    if (!text || sending) return; // empty replies are not sent
+    setSending(true);
+    setReplyError(null);
+    try {
+      const updated = await onReply(discussion, text);
+      setDiscussion((d) => ({ ...d, ...updated, student_name: updated.student_name ?? d.student_name }));
+      setReplyText('');
+      setShowReplies(true);
+    } catch {
+      setReplyError('Could not send your answer, please try again.');
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <Paper component="article" aria-labelledby={titleId} variant="outlined" sx={{ p: { xs: 2, sm: 2.5 } }}>
+      <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'flex-start', flexWrap: 'wrap' }}>
+        <Box sx={{ minWidth: 0 }}>
+          <Typography variant="body2" color="text.secondary" sx={{ fontWeight: 600 }}>{authorName(discussion.student_name)}</Typography>
+          <Typography id={titleId} component="h3" variant="h6" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>{topic}</Typography>
+        </Box>
+        <Stack direction="row" spacing={0.5}>
+          {isAuthor ? (
+            <>
+              <Button size="small" onClick={() => onEdit(discussion)}>Edit</Button>
+              <Button size="small" color="error" onClick={() => onDelete(discussion)}>Delete</Button>
+            </>
+          ) : (
+            <ReportButton kind={kind} discussionId={discussion.id} what={`question "${topic}"`} />
+          )}
+        </Stack>
+      </Stack>
+      <SafeHtml html={discussion.description} sx={{ mt: 1, color: 'text.primary' }} />
+
+      <Button
+        size="small"
+        sx={{ mt: 1, px: 0 }}
+        aria-expanded={showReplies}
+        aria-controls={repliesId}
+        onClick={() => setShowReplies((s) => !s)}
+      >
+        {showReplies ? 'Hide Replies' : `Show Replies (${replies.length})`}
+      </Button>
+      {showReplies && (
+        <Box
+          id={repliesId}
+          component="ul"
+          aria-label={`Replies to ${topic}`}
+          tabIndex={0}
+          sx={{ listStyle: 'none', p: 0, m: 0, mt: 1, maxHeight: '13rem', overflowY: 'auto', borderLeft: 3, borderColor: 'divider', pl: 1.5 }}
+        >
+          {replies.length === 0 && <Typography component="li" color="text.secondary">No replies yet.</Typography>}
+          {replies.map((r, index) => (
+            <Box component="li" key={r.id ?? index} sx={{ py: 1, '& + &': { borderTop: 1, borderColor: 'divider' } }}>
+              <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap' }}>
+                <Typography variant="body2" sx={{ fontWeight: 700 }}>
+                  {authorName(r.name)}{' '}
+                  <Typography component="span" variant="caption" color="text.secondary">{formatReplyTime(r.time)}</Typography>
+                </Typography>
+                {r.student_id !== currentStudentId && r.id && (
+                  <ReportButton kind={kind} discussionId={discussion.id} replyId={r.id} what={`reply by ${authorName(r.name)}`} />
+                )}
+              </Stack>
+              <SafeHtml html={r.reply} sx={{ typography: 'body2' }} />
+            </Box>
+          ))}
+        </Box>
+      )}
+
+      <Box component="form" onSubmit={sendReply} sx={{ display: 'flex', gap: 1, mt: 1.5, alignItems: 'flex-start' }}>
+        <TextField
+          size="small"
+          fullWidth
+          placeholder="Write an Answer"
+          value={replyText}
+          onChange={(e) => setReplyText(e.target.value)}
+          slotProps={{ htmlInput: { 'aria-label': `Write an Answer to ${topic}` } }}
+          error={Boolean(replyError)}
+          helperText={replyError ?? undefined}
+        />
+        <IconButton type="submit" color="primary" aria-label="Send answer" disabled={!replyText.trim() || sending}>
+          <SendIcon />
+        </IconButton>
+      </Box>
+    </Paper>
+  );
+}

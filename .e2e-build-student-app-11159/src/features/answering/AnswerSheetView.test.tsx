@@ -1,0 +1,124 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { parseQuestions, type Answers } from '@kelasku/shared-api';
+import { renderAt } from '../../test/render';
+import { AnswerSheetView } from './AnswerSheetView';
+import type { WorkKind } from './texts';
+
+const content = {
+  '1': 'Ibu kota Indonesia?', '1_a': 'Jakarta', '1_b': 'Bandung', '1_c': 'Medan', '1_d': 'Surabaya',
+  '2': '2 + 2 = ?', '2_a': '3', '2_b': '4', '2_c': '5', '2_d': '6',
+  '3_essay': 'Jelaskan fotosintesis.',
+  '4': 'Warna langit?', '4_a': 'Biru', '4_b': 'Merah', '4_c': 'Hijau', '4_d': 'Kuning',
+  '5': 'Lima?', '5_a': 'a', '5_b': 'b', '5_c': 'c', '5_d': 'd', '5_pict': 'data:image/png;base64,iVBORw0KGgo=',
+};
+
+function Harness({ kind = 'task', onSubmit = jest.fn(async () => undefined), onAnswer = jest.fn() }: {
+  kind?: WorkKind; onSubmit?: () => Promise<void>; onAnswer?: jest.Mock;
+}) {
+  const [answers, setAnswers] = useState<Answers>({});
+  return (
+    <AnswerSheetView
+      kind={kind}
+      questions={parseQuestions(content)}
+      answers={answers}
+      queueState={{ kind: 'saved' }}
+      onAnswer={(n, value, opts) => {
+        onAnswer(n, value, opts);
+        setAnswers((a) => ({ ...a, [String(n)]: value }));
+      }}
+      onSubmit={onSubmit}
+    />
+  );
+}
+
+const grid = () => screen.getByRole('navigation', { name: 'Question numbers' });
+
+test('the number grid has four columns, one button per question, and marks the current one', () => {
+  renderAt(<Harness />);
+  expect(grid()).toHaveStyle({ gridTemplateColumns: 'repeat(4, minmax(0, 1fr))' });
+  const buttons = within(grid()).getAllByRole('button');
+  expect(buttons.map((b) => b.textContent)).toEqual(['1', '2', '3', '4', '5']);
+  expect(within(grid()).getByRole('button', { name: 'Question 1' })).toHaveAttribute('aria-current', 'step');
+  expect(within(grid()).getByRole('button', { name: 'Question 2' })).not.toHaveAttribute('aria-current');
+});
+
+test('shows one question at a time and moves with Next, Previous and the grid', async () => {
+  const user = userEvent.setup();
+  renderAt(<Harness />);
+  expect(screen.getByText('Ibu kota Indonesia?')).toBeInTheDocument();
+  expect(screen.queryByText('2 + 2 = ?')).not.toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
+
+  await user.click(screen.getByRole('button', { name: 'Next' }));
+  expect(screen.getByText('2 + 2 = ?')).toBeInTheDocument();
+  expect(within(grid()).getByRole('button', { name: 'Question 2' })).toHaveAttribute('aria-current', 'step');
+
+  await user.click(within(grid()).getByRole('button', { name: 'Question 5' }));
+  expect(screen.getByText('Question 5 of 5')).toBeInTheDocument();
+  expect(screen.getByRole('img', { name: 'Picture for question 5' })).toHaveAttribute('src', content['5_pict']);
+  expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+
+  await user.click(screen.getByRole('button', { name: 'Previous' }));
+  expect(screen.getByText('Warna langit?')).toBeInTheDocument();
+});
+
+test('options A–D for multiple choice; a choice is reported in lowercase and marks the question answered', async () => {
+  const user = userEvent.setup();
+  const onAnswer = jest.fn();
+  renderAt(<Harness onAnswer={onAnswer} />);
+  const options = screen.getAllByRole('radio');
+  expect(options).toHaveLength(4);
+  expect(screen.getByRole('radio', { name: 'A. Jakarta' })).toBeInTheDocument();
+  expect(screen.getByRole('radio', { name: 'D. Surabaya' })).toBeInTheDocument();
+
+  await user.click(screen.getByRole('radio', { name: 'A. Jakarta' }));
+  expect(onAnswer).toHaveBeenCalledWith(1, 'a', { essay: false });
+  expect(screen.getByRole('radio', { name: 'A. Jakarta' })).toBeChecked();
+  expect(within(grid()).getByRole('button', { name: 'Question 1, answered' })).toBeInTheDocument();
+  expect(within(grid()).getByRole('button', { name: 'Question 2' })).toBeInTheDocument();
+  expect(screen.getByText('Questions (1 of 5 answered)')).toBeInTheDocument();
+});
+
+test('an essay question shows a text box and keeps what was typed when coming back', async () => {
+  const user = userEvent.setup();
+  const onAnswer = jest.fn();
+  renderAt(<Harness onAnswer={onAnswer} />);
+  await user.click(within(grid()).getByRole('button', { name: 'Question 3' }));
+  expect(screen.queryByRole('radio')).not.toBeInTheDocument();
+  await user.type(screen.getByRole('textbox', { name: 'Your answer' }), 'Cahaya');
+  expect(onAnswer).toHaveBeenLastCalledWith(3, 'Cahaya', { essay: true });
+  await user.click(screen.getByRole('button', { name: 'Next' }));
+  await user.click(screen.getByRole('button', { name: 'Previous' }));
+  expect(screen.getByRole('textbox', { name: 'Your answer' })).toHaveValue('Cahaya');
+  expect(within(grid()).getByRole('button', { name: 'Question 3, answered' })).toBeInTheDocument();
+});
+
+test('task submit asks for confirmation with the assignment texts', async () => {
+  const user = userEvent.setup();
+  const onSubmit = jest.fn(async () => undefined);
+  renderAt(<Harness kind="task" onSubmit={onSubmit} />);
+  await user.click(screen.getByRole('button', { name: 'Submit' }));
+  const dialog = screen.getByRole('dialog', { name: 'Confirmation of Assignment Submission' });
+  expect(within(dialog).getByText('Are you sure you want to hand over your exercise?')).toBeInTheDocument();
+  await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+  expect(onSubmit).not.toHaveBeenCalled();
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  await user.click(screen.getByRole('button', { name: 'Submit' }));
+  await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Yes, submit' }));
+  expect(onSubmit).toHaveBeenCalledTimes(1);
+});
+
+test('exam submit asks for confirmation with the exam texts, and shows why a submit failed', async () => {
+  const user = userEvent.setup();
+  const onSubmit = jest.fn(async () => {
+    throw new Error('You are offline — your answers are kept on this device. Submit again when the connection is back.');
+  });
+  renderAt(<Harness kind="exam" onSubmit={onSubmit} />);
+  await user.click(screen.getByRole('button', { name: 'Submit' }));
+  const dialog = screen.getByRole('dialog', { name: 'Confirmation of Exam Submission' });
+  expect(within(dialog).getByText('Are you sure you want to submit your exam?')).toBeInTheDocument();
+  await user.click(within(dialog).getByRole('button', { name: 'Yes, submit' }));
+  expect(await screen.findByText(/You are offline — your answers are kept on this device/)).toBeInTheDocument();
+});

@@ -1,0 +1,112 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { examsApi, type Exam } from '@kelasku/shared-api';
+import { renderAt, signInStudent } from '../../test/render';
+import { ExamPage } from './ExamPage';
+
+jest.mock('@kelasku/shared-api', () => {
+  const actual = jest.requireActual('@kelasku/shared-api');
+  return {
+    ...actual,
+    examsApi: {
+      ...actual.examsApi,
+      byClass: jest.fn(),
+      calculateGrade: jest.fn(),
+      grade: jest.fn(),
+      answers: { get: jest.fn(), create: jest.fn(), save: jest.fn(), remove: jest.fn() },
+    },
+  };
+});
+const api = examsApi as jest.Mocked<typeof examsApi> & { answers: jest.Mocked<typeof examsApi.answers> };
+
+/** Exam times around a fixed server clock (08:00 WIB on 5 Jan 2025); the device clock is whatever it is. */
+const SERVER_NOW = Date.parse('2025-01-05T08:00:00+07:00');
+const wib = (offsetMinutes: number) => {
+  const d = new Date(SERVER_NOW + offsetMinutes * 60_000 + 7 * 3600_000);
+  return d.toISOString().slice(0, 19) + '+07:00';
+};
+const content = { '1': 'Hasil 3 x 3?', '1_a': '6', '1_b': '9', '1_c': '12', '1_d': '3' };
+const exam = (over: Partial<Exam>): Exam => ({
+  id: 21, class_id: 4, title: 'Ujian Matematika', total_marks: 100, teacher_id: 1,
+  start_time: wib(-30), end_time: wib(60), status: 'Active', content, server_time: new Date(SERVER_NOW).toISOString(), ...over,
+});
+
+beforeEach(() => {
+  jest.clearAllMocks();
+  localStorage.clear();
+  signInStudent(5);
+  api.answers.get.mockResolvedValue([]);
+  api.answers.create.mockResolvedValue({ id: 70, exam_id: 21, student_id: 5, answers: {}, status: 'Active', score: null });
+  api.answers.save.mockImplementation(async (id, _e, _s, answers) => ({ id, exam_id: 21, student_id: 5, answers, status: 'Active' }));
+  api.grade.mockResolvedValue([]);
+});
+
+const openExam = () => renderAt(<ExamPage />, '/MyExams?class_id=4');
+
+test('before the start: the WIB window, "Not open yet" and a countdown, no questions and no sheet', async () => {
+  api.byClass.mockResolvedValue([exam({ start_time: wib(90), end_time: wib(150), status: 'Scheduled', content: {} })]);
+  openExam();
+  expect(await screen.findByText('09.30 - 10.30 WIB')).toBeInTheDocument();
+  expect(screen.getByTestId('exam-state')).toHaveTextContent('Not open yet');
+  expect(screen.getByText('The exam has not started yet. It opens at 09.30 WIB.')).toBeInTheDocument();
+  expect(screen.getByRole('timer', { name: 'Time until the exam opens' })).toHaveTextContent(/^01:(30|29):\d\d$/);
+  expect(screen.queryByRole('radio')).not.toBeInTheDocument();
+  expect(api.answers.create).not.toHaveBeenCalled();
+});
+
+test('the countdown reaching the start loads the questions (hidden by the server before)', async () => {
+  const startsAt = new Date(SERVER_NOW + 1500).toISOString();
+  api.byClass
+    .mockResolvedValueOnce([exam({ start_time: startsAt, status: 'Scheduled', content: {} })])
+    .mockResolvedValue([exam({ start_time: startsAt, status: 'Active', server_time: new Date(SERVER_NOW + 1600).toISOString() })]);
+  openExam();
+  expect(await screen.findByText('Not open yet')).toBeInTheDocument();
+  expect(await screen.findByRole('radio', { name: 'B. 9' }, { timeout: 8000 })).toBeInTheDocument();
+  expect(api.byClass).toHaveBeenCalledTimes(2);
+  expect(api.answers.create).toHaveBeenCalledWith(21, 5);
+});
+
+test('inside the window: questions, time left, and the sheet is opened', async () => {
+  api.byClass.mockResolvedValue([exam({})]);
+  openExam();
+  expect(await screen.findByRole('radio', { name: 'B. 9' })).toBeInTheDocument();
+  expect(screen.getByTestId('exam-state')).toHaveTextContent('Open');
+  expect(screen.getByRole('timer', { name: 'Time left' })).toHaveTextContent(/^(01:00:00|00:59:\d\d)$/);
+  expect(api.byClass).toHaveBeenCalledTimes(1);
+  expect(api.answers.create).toHaveBeenCalledWith(21, 5);
+});
+
+test('after the end: closed, never answerable, with the score when the sheet was submitted', async () => {
+  api.byClass.mockResolvedValue([exam({ start_time: wib(-120), end_time: wib(-60), status: 'Completed' })]);
+  api.answers.get.mockResolvedValue([{ id: 70, exam_id: 21, student_id: 5, answers: { '1': 'b' }, status: 'Inactive', score: 100 }]);
+  api.grade.mockResolvedValue([{ id: 3, exam_id: 21, student_id: 5, score: 100, detail: null }]);
+  openExam();
+  expect(await screen.findByText('Your score: 100')).toBeInTheDocument();
+  expect(screen.getByTestId('exam-state')).toHaveTextContent('Submitted');
+  expect(screen.queryByRole('radio')).not.toBeInTheDocument();
+  expect(api.answers.create).not.toHaveBeenCalled();
+});
+
+test('after the end without a sheet: says it is closed and creates nothing', async () => {
+  api.byClass.mockResolvedValue([exam({ start_time: wib(-120), end_time: wib(-60), status: 'Completed' })]);
+  openExam();
+  expect(await screen.findByText('The exam is closed. Answers can no longer be submitted.')).toBeInTheDocument();
+  expect(screen.getByTestId('exam-state')).toHaveTextContent('Closed');
+  expect(api.answers.create).not.toHaveBeenCalled();
+});
+
+test('at the end time an open exam is submitted automatically', async () => {
+  api.byClass.mockResolvedValue([exam({ end_time: new Date(SERVER_NOW + 3500).toISOString() })]);
+  api.calculateGrade.mockResolvedValue({ id: 3, exam_id: 21, student_id: 5, score: 0, detail: null });
+  openExam();
+  expect(await screen.findByRole('radio', { name: 'B. 9' })).toBeInTheDocument();
+  const dialog = await screen.findByRole('dialog', { name: 'Submitted' }, { timeout: 8000 });
+  expect(within(dialog).getByText('Time is up — your exam was submitted automatically.')).toBeInTheDocument();
+  expect(api.calculateGrade).toHaveBeenCalledWith(21, 5);
+});
+
+test('no exam for the class', async () => {
+  api.byClass.mockResolvedValue([]);
+  openExam();
+  expect(await screen.findByText("Your teacher hasn't created an exam for this class yet.")).toBeInTheDocument();
+  await waitFor(() => expect(api.answers.get).not.toHaveBeenCalled());
+});

@@ -1,0 +1,176 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { Alert, Box, Button, Chip, Paper, Stack, Typography } from '@mui/material';
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import { examsApi, parseQuestions, type Exam, type Grade } from '@kelasku/shared-api';
+import { ErrorState, LoadingState, formatDateId, formatWibRange, formatWibTime } from '@kelasku/shared-ui';
+import { PageTitle } from '../../components/PageTitle';
+import { useGoBack } from '../../lib/navigation';
+import { formatScore } from '../../lib/score';
+import { useAsync } from '../../lib/useAsync';
+import { currentStudentId, idParam } from '../../lib/student';
+import { AnswerSheetView } from './AnswerSheetView';
+import { ScoreDialog } from './ScoreDialog';
+import { clockOffset, formatCountdown, useServerNow, windowPhase } from './exam-clock';
+import { flushThenGrade } from './submit';
+import { useAnswerSheet } from './useAnswerSheet';
+
+/** Submit this long before the end so the last answers still reach the server inside the window. */
+const AUTO_SUBMIT_LEAD_MS = 2000;
+
+const STATE_LABELS = { scheduled: 'Not open yet', open: 'Open', closed: 'Closed', submitted: 'Submitted' } as const;
+
+function ExamHeader({ exam, state }: { exam: Exam; state: keyof typeof STATE_LABELS }) {
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 2.5 }, mb: 2 }}>
+      <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+        <Box>
+          <Typography>{formatDateId(exam.start_time, { weekday: 'long' })}</Typography>
+          <Typography sx={{ fontWeight: 700 }}>{formatWibRange(exam.start_time, exam.end_time)}</Typography>
+        </Box>
+        <Chip
+          label={STATE_LABELS[state]}
+          color={state === 'open' ? 'success' : state === 'submitted' ? 'primary' : 'default'}
+          data-testid="exam-state"
+        />
+      </Stack>
+    </Paper>
+  );
+}
+
+/** /MyExams?class_id= — the class's exam: its WIB window and state; answering while it is open; the score after. */
+export function ExamPage() {
+  const classId = idParam(useSearchParams()[0].get('class_id'));
+  const studentId = currentStudentId();
+  const goBack = useGoBack('/MyClassesExam');
+  const [grade, setGrade] = useState<Grade | null>(null);
+  const [autoNote, setAutoNote] = useState<string | undefined>();
+  const [autoError, setAutoError] = useState<string | null>(null);
+  const autoSubmitted = useRef(false);
+
+  const examLoad = useAsync(async () => {
+    if (!classId) throw new Error('Class ID not found');
+    const list = await examsApi.byClass(classId);
+    const exam = list[0] ?? null;
+    return { exam, offset: clockOffset(exam?.server_time, Date.now()) };
+  }, [classId]);
+  const exam = examLoad.data?.exam ?? null;
+  const now = useServerNow(examLoad.data?.offset ?? 0);
+  const phase = exam ? windowPhase(exam, now) : undefined;
+  const questions = useMemo(() => parseQuestions(exam?.content), [exam]);
+
+  // The server hides the questions until the start: fetch again once the window opens.
+  const { reload: reloadExam } = examLoad;
+  useEffect(() => {
+    if (phase === 'open' && exam && questions.length === 0 && exam.status === 'Scheduled') reloadExam();
+  }, [phase, exam, questions.length, reloadExam]);
+
+  const sheet = useAnswerSheet({
+    kind: 'exam',
+    itemId: exam?.id,
+    studentId,
+    api: examsApi.answers,
+    enabled: Boolean(exam) && phase !== 'scheduled',
+    // Fixed per loaded exam: a closed exam is only looked at, never given a new sheet.
+    create: exam?.status !== 'Completed',
+  });
+  const storedGrade = useAsync(async () => {
+    if (!exam || !studentId || (sheet.phase !== 'submitted' && phase !== 'closed')) return undefined;
+    return (await examsApi.grade(exam.id, studentId))[0];
+  }, [exam, studentId, sheet.phase, phase === 'closed']);
+
+  const submitNow = async () => {
+    if (!exam || !studentId) return;
+    const result = await flushThenGrade(
+      sheet.flush,
+      () => examsApi.calculateGrade(exam.id, studentId),
+      async () => (await examsApi.grade(exam.id, studentId))[0],
+    );
+    sheet.markSubmitted();
+    setGrade(result);
+  };
+
+  // At the end time an open exam is submitted from here too (the server also submits it on its own).
+  useEffect(() => {
+    if (!exam || sheet.phase !== 'open' || autoSubmitted.current) return;
+    if (now < Date.parse(exam.end_time) - AUTO_SUBMIT_LEAD_MS) return;
+    autoSubmitted.current = true;
+    setAutoNote('Time is up — your exam was submitted automatically.');
+    submitNow().catch((err: unknown) => {
+      sheet.markSubmitted();
+      setAutoError(err instanceof Error ? err.message : 'Time is up — your exam was submitted automatically.');
+    });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [now, exam, sheet.phase]);
+
+  const loading = examLoad.loading && !exam;
+  const viewState = sheet.phase === 'submitted' ? 'submitted' : phase;
+  const score = grade?.score ?? storedGrade.data?.score ?? sheet.sheet?.score;
+
+  return (
+    <>
+      <Button onClick={goBack} startIcon={<ArrowBack />} sx={{ mb: 1 }}>Back</Button>
+      <PageTitle>{exam?.title ?? 'Exam'}</PageTitle>
+      {loading && <LoadingState text="Loading questions..." />}
+      {!loading && examLoad.error !== undefined && !exam && (
+        <ErrorState message="Could not load the exam, please try again later." onRetry={examLoad.reload} />
+      )}
+      {!loading && !examLoad.error && examLoad.data && !exam && (
+        <Alert severity="info">Your teacher hasn't created an exam for this class yet.</Alert>
+      )}
+      {exam && viewState && <ExamHeader exam={exam} state={viewState} />}
+
+      {exam && phase === 'scheduled' && (
+        <Paper variant="outlined" sx={{ p: 3, textAlign: 'center' }}>
+          <Typography>The exam has not started yet. It opens at {formatWibTime(exam.start_time)}.</Typography>
+          <Typography role="timer" aria-label="Time until the exam opens" sx={{ fontSize: '2rem', fontWeight: 700, mt: 1 }}>
+            {formatCountdown(Date.parse(exam.start_time) - now)}
+          </Typography>
+        </Paper>
+      )}
+
+      {exam && phase !== 'scheduled' && sheet.phase === 'loading' && <LoadingState text="Loading questions..." />}
+      {exam && phase !== 'scheduled' && sheet.phase === 'error' && (
+        <ErrorState message="Could not open your answer sheet, please try again." onRetry={sheet.reload} />
+      )}
+
+      {exam && phase === 'open' && sheet.phase === 'open' && (
+        <>
+          <Alert severity="info" icon={false} sx={{ mb: 2 }}>
+            Time left:{' '}
+            <Box component="strong" role="timer" aria-label="Time left">{formatCountdown(Date.parse(exam.end_time) - now)}</Box>
+            {' '}— the exam is submitted automatically at {formatWibTime(exam.end_time)}.
+          </Alert>
+          {questions.length === 0 ? (
+            <LoadingState text="Loading questions..." />
+          ) : (
+            <AnswerSheetView
+              kind="exam"
+              questions={questions}
+              answers={sheet.answers}
+              queueState={sheet.queueState}
+              locked={sheet.queueState.kind === 'locked'}
+              onAnswer={(n, value, { essay }) => sheet.setAnswer(n, value, { essay })}
+              onSubmit={submitNow}
+            />
+          )}
+        </>
+      )}
+
+      {exam && (sheet.phase === 'submitted' || (phase === 'closed' && sheet.phase !== 'loading')) && !grade && (
+        <Paper variant="outlined" sx={{ p: 3 }}>
+          {autoError && <Alert severity="warning" sx={{ mb: 2 }}>{autoError}</Alert>}
+          {sheet.phase === 'submitted' || score !== undefined ? (
+            <>
+              <Typography component="h2" variant="h6" sx={{ fontWeight: 700 }}>Submitted</Typography>
+              <Typography sx={{ mt: 1 }}>Your score: {formatScore(score)}</Typography>
+            </>
+          ) : (
+            <Typography>The exam is closed. Answers can no longer be submitted.</Typography>
+          )}
+        </Paper>
+      )}
+      <ScoreDialog grade={grade} note={autoNote} onClose={goBack} />
+    </>
+  );
+}

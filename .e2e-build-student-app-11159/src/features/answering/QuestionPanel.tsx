@@ -1,0 +1,70 @@
+import { Box, FormControl, FormControlLabel, FormLabel, Radio, RadioGroup, TextField, Typography } from '@mui/material';
+import { OPTION_LETTERS, type OptionLetter, type Question } from '@kelasku/shared-api';
+
+export interface QuestionPanelProps {
+  number: number;
+  total: number;
+  question: Question;
+  value: string;
+  disabled?: boolean;
+  onChoose: (letter: OptionLetter) => void;
+  onEssayChange: (text: string) => void;
+}
+
+/** One question: optional picture, text, and either options A–D or an essay box. */
+export function QuestionPanel({ number, total, question, value, disabled = false, onChoose, onEssayChange }: QuestionPanelProps) {
+  const headingId = `question-${number}-heading`;
+  return (
+    <Box component="section" aria-labelledby={headingId}>
+      <Typography id={headingId} component="h2" variant="subtitle1" color="text.secondary" sx={{ fontWeight: 700 }}>
+        Question {number} of {total}
+      </Typography>
+      {question.image && (
+        <Box
+          component="img"
+          src={question.image}
+          alt={`Picture for question ${number}`}
+          sx={{ display: 'block', maxWidth: '100%', maxHeight: 320, objectFit: 'contain', my: 1.5, borderRadius: 1 }}
+        />
+      )}
+      <Typography sx={{ my: 1.5, fontSize: '1.05rem', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{question.text}</Typography>
+      {question.type === 'mc' ? (
+        <FormControl disabled={disabled} fullWidth>
+          <FormLabel id={`${headingId}-options`} sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+            Options for question {number}
+          </FormLabel>
+          <RadioGroup
+            aria-labelledby={`${headingId}-options`}
+            value={value.toLowerCase()}
+            onChange={(e) => onChoose(e.target.value as OptionLetter)}
+          >
+            {OPTION_LETTERS.map((letter, i) => (
+              <FormControlLabel
+                key={letter}
+                value={letter}
+                control={<Radio />}
+                label={`${letter.toUpperCase()}. ${question.options[i]}`}
+                sx={{
+                  m: 0, mb: 1, pr: 1, border: 1, borderRadius: 2, alignItems: 'center',
+                  borderColor: value.toLowerCase() === letter ? 'primary.main' : 'divider',
+                  bgcolor: value.toLowerCase() === letter ? 'action.selected' : 'transparent',
+                  '& .MuiFormControlLabel-label': { overflowWrap: 'anywhere' },
+                }}
+              />
+            ))}
+          </RadioGroup>
+        </FormControl>
+      ) : (
+        <TextField
+          label="Your answer"
+          multiline
+          minRows={5}
+          fullWidth
+          value={value}
+          disabled={disabled}
+          onChange={(e) => onEssayChange(e.target.value)}
+        />
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,143 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { AxiosError } from 'axios';
+import { exercisesApi, type AnswerSheet } from '@kelasku/shared-api';
+import { renderAt, signInStudent } from '../../test/render';
+import { answersStorageKey } from './answer-queue';
+import { TaskPage } from './TaskPage';
+
+jest.mock('@kelasku/shared-api', () => {
+  const actual = jest.requireActual('@kelasku/shared-api');
+  return {
+    ...actual,
+    exercisesApi: {
+      ...actual.exercisesApi,
+      byMaterial: jest.fn(),
+      question: jest.fn(),
+      calculateGrade: jest.fn(),
+      grade: jest.fn(),
+      answers: { get: jest.fn(), create: jest.fn(), save: jest.fn(), remove: jest.fn() },
+    },
+  };
+});
+
+const api = exercisesApi as jest.Mocked<typeof exercisesApi> & { answers: jest.Mocked<typeof exercisesApi.answers> };
+const exercise = {
+  id: 11, material_id: 3, title: 'Latihan Fotosintesis', total_marks: 100, teacher_id: 2,
+  content: {
+    '1': 'Organ fotosintesis?', '1_a': 'Daun', '1_b': 'Akar', '1_c': 'Batang', '1_d': 'Bunga',
+    '2_essay': 'Jelaskan fotosintesis.',
+  },
+};
+const sheet = (over: Partial<AnswerSheet> = {}): AnswerSheet => ({ id: 40, exercise_id: 11, student_id: 5, answers: {}, status: 'Active', score: null, ...over });
+
+beforeEach(() => {
+  jest.clearAllMocks();
+  localStorage.clear();
+  signInStudent(5);
+  api.byMaterial.mockResolvedValue([exercise]);
+  api.answers.get.mockResolvedValue([]);
+  api.answers.create.mockResolvedValue(sheet());
+  api.answers.save.mockImplementation(async (_id, _ex, _st, answers) => sheet({ answers }));
+});
+
+const openTask = () => renderAt(<TaskPage />, '/MyTask?material_id=3');
+
+test('loads the whole exercise in one request, creates the answer sheet when none exists', async () => {
+  openTask();
+  expect(screen.getByText('Loading questions...')).toBeInTheDocument();
+  expect(await screen.findByText('Organ fotosintesis?')).toBeInTheDocument();
+  expect(api.byMaterial).toHaveBeenCalledTimes(1);
+  expect(api.byMaterial).toHaveBeenCalledWith(3);
+  expect(api.question).not.toHaveBeenCalled();
+  expect(api.answers.get).toHaveBeenCalledWith(11, 5);
+  expect(api.answers.create).toHaveBeenCalledWith(11, 5);
+  expect(screen.getByRole('heading', { name: 'Latihan Fotosintesis' })).toBeInTheDocument();
+});
+
+test('reopening shows the saved answers and does not create a second sheet', async () => {
+  api.answers.get.mockResolvedValue([sheet({ answers: { '1': 'a' } })]);
+  openTask();
+  expect(await screen.findByRole('radio', { name: 'A. Daun' })).toBeChecked();
+  expect(api.answers.create).not.toHaveBeenCalled();
+  expect(screen.getByRole('button', { name: 'Question 1, answered' })).toBeInTheDocument();
+});
+
+test('a choice is saved at once as the whole map, and the status says Saved', async () => {
+  const user = userEvent.setup();
+  openTask();
+  await user.click(await screen.findByRole('radio', { name: 'B. Akar' }));
+  await waitFor(() => expect(api.answers.save).toHaveBeenCalledWith(40, 11, 5, { '1': 'b' }));
+  expect(await screen.findByText('Saved')).toBeInTheDocument();
+});
+
+test('essay typing is saved once after a pause, not per keystroke', async () => {
+  const user = userEvent.setup();
+  openTask();
+  await user.click(await screen.findByRole('button', { name: 'Question 2' }));
+  await user.type(screen.getByRole('textbox', { name: 'Your answer' }), 'Cahaya');
+  expect(api.answers.save).not.toHaveBeenCalled();
+  await waitFor(() => expect(api.answers.save).toHaveBeenCalledTimes(1), { timeout: 2000 });
+  expect(api.answers.save).toHaveBeenCalledWith(40, 11, 5, { '2': 'Cahaya' });
+});
+
+test('offline: answers stay on the device with a visible status and are sent when the connection returns', async () => {
+  const user = userEvent.setup();
+  api.answers.save.mockRejectedValueOnce(new AxiosError('Network Error', 'ERR_NETWORK'));
+  openTask();
+  await user.click(await screen.findByRole('radio', { name: 'C. Batang' }));
+  expect(await screen.findByText('Offline — answers kept on this device')).toBeInTheDocument();
+  expect(JSON.parse(localStorage.getItem(answersStorageKey('exercise', 40)) ?? '{}')).toMatchObject({ answers: { '1': 'c' }, pending: true });
+
+  act(() => {
+    window.dispatchEvent(new Event('online'));
+  });
+  expect(await screen.findByText('Saved')).toBeInTheDocument();
+  expect(api.answers.save).toHaveBeenLastCalledWith(40, 11, 5, { '1': 'c' });
+  expect(localStorage.getItem(answersStorageKey('exercise', 40))).toBeNull();
+});
+
+test('after a reload, answers kept on the device are merged over the server copy and sent', async () => {
+  localStorage.setItem(answersStorageKey('exercise', 40), JSON.stringify({ answers: { '2': 'typed offline' }, updatedAt: 1, pending: true }));
+  api.answers.get.mockResolvedValue([sheet({ answers: { '1': 'a' } })]);
+  openTask();
+  await waitFor(() => expect(api.answers.save).toHaveBeenCalledWith(40, 11, 5, { '1': 'a', '2': 'typed offline' }));
+  expect(screen.getByRole('button', { name: 'Question 2, answered' })).toBeInTheDocument();
+});
+
+test('a sheet submitted elsewhere (409) stops saving and tells the student', async () => {
+  const user = userEvent.setup();
+  api.answers.save.mockRejectedValue(
+    new AxiosError('conflict', 'ERR_BAD_REQUEST', undefined, undefined, { status: 409, data: { error: 'Sheet already submitted' } } as never),
+  );
+  openTask();
+  await user.click(await screen.findByRole('radio', { name: 'A. Daun' }));
+  expect(await screen.findByText('This sheet has already been submitted.')).toBeInTheDocument();
+  expect(api.answers.save).toHaveBeenCalledTimes(1);
+});
+
+test('submit: confirmation, flush, grading, the score, then back one screen', async () => {
+  const user = userEvent.setup();
+  api.calculateGrade.mockResolvedValue({ id: 1, exercise_id: 11, student_id: 5, score: 50, detail: null });
+  openTask();
+  await user.click(await screen.findByRole('radio', { name: 'A. Daun' }));
+  await user.click(screen.getByRole('button', { name: 'Submit' }));
+  const confirm = screen.getByRole('dialog', { name: 'Confirmation of Assignment Submission' });
+  await user.click(within(confirm).getByRole('button', { name: 'Yes, submit' }));
+  const result = await screen.findByRole('dialog', { name: 'Submitted' });
+  expect(within(result).getByText('50')).toBeInTheDocument();
+  expect(api.answers.save).toHaveBeenCalledWith(40, 11, 5, { '1': 'a' });
+  expect(api.calculateGrade).toHaveBeenCalledWith(11, 5);
+  expect(api.answers.save.mock.invocationCallOrder[0]).toBeLessThan(api.calculateGrade.mock.invocationCallOrder[0]);
+  await user.click(within(result).getByRole('button', { name: 'OK' }));
+  // Opened directly (no earlier screen): back goes to the task classes.
+  await waitFor(() => expect(screen.getByTestId('current-path')).toHaveTextContent('/MyClassesTask'));
+});
+
+test('a submitted exercise shows its grade instead of the questions', async () => {
+  api.answers.get.mockResolvedValue([sheet({ status: 'Inactive', score: 75 })]);
+  api.grade.mockResolvedValue([{ id: 1, exercise_id: 11, student_id: 5, score: 75, detail: null }]);
+  openTask();
+  expect(await screen.findByText('Grade: 75')).toBeInTheDocument();
+  expect(screen.queryByRole('radio')).not.toBeInTheDocument();
+});

@@ -1,0 +1,87 @@
+import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { Alert, Box, Button, Paper, Typography } from '@mui/material';
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import { exercisesApi, parseQuestions, type Grade } from '@kelasku/shared-api';
+import { ErrorState, LoadingState } from '@kelasku/shared-ui';
+import { PageTitle } from '../../components/PageTitle';
+import { useGoBack } from '../../lib/navigation';
+import { useAsync } from '../../lib/useAsync';
+import { currentStudentId, idParam } from '../../lib/student';
+import { AnswerSheetView } from './AnswerSheetView';
+import { formatScore } from '../../lib/score';
+import { ScoreDialog } from './ScoreDialog';
+import { flushThenGrade } from './submit';
+import { useAnswerSheet } from './useAnswerSheet';
+
+/** /MyTask?material_id= — answering the material's exercise. */
+export function TaskPage() {
+  const materialId = idParam(useSearchParams()[0].get('material_id'));
+  const studentId = currentStudentId();
+  const goBack = useGoBack('/MyClassesTask');
+  const [grade, setGrade] = useState<Grade | null>(null);
+
+  // The whole sheet in one request (content without answer keys for students).
+  const exerciseLoad = useAsync(async () => {
+    if (!materialId) throw new Error('Material ID not found');
+    return (await exercisesApi.byMaterial(materialId))[0] ?? null;
+  }, [materialId]);
+  const exercise = exerciseLoad.data;
+  const questions = useMemo(() => parseQuestions(exercise?.content), [exercise]);
+  const sheet = useAnswerSheet({ kind: 'exercise', itemId: exercise?.id, studentId, api: exercisesApi.answers, enabled: Boolean(exercise) });
+  const storedGrade = useAsync(async () => {
+    if (sheet.phase !== 'submitted' || !exercise || !studentId) return undefined;
+    return (await exercisesApi.grade(exercise.id, studentId))[0];
+  }, [sheet.phase, exercise, studentId]);
+
+  const submit = async () => {
+    if (!exercise || !studentId) return;
+    const result = await flushThenGrade(
+      sheet.flush,
+      () => exercisesApi.calculateGrade(exercise.id, studentId),
+      async () => (await exercisesApi.grade(exercise.id, studentId))[0],
+    );
+    sheet.markSubmitted();
+    setGrade(result);
+  };
+
+  const loading = exerciseLoad.loading || (exercise && sheet.phase === 'loading');
+  return (
+    <>
+      <Button onClick={goBack} startIcon={<ArrowBack />} sx={{ mb: 1 }}>Back</Button>
+      <PageTitle>{exercise?.title ?? 'Exercise'}</PageTitle>
+      {loading && <LoadingState text="Loading questions..." />}
+      {!loading && exerciseLoad.error !== undefined && (
+        <ErrorState message="Could not load the exercise, please try again later." onRetry={exerciseLoad.reload} />
+      )}
+      {!loading && !exerciseLoad.error && exercise === null && (
+        <Alert severity="info">Your teacher hasn't created an exercise for this material yet.</Alert>
+      )}
+      {!loading && exercise && sheet.phase === 'error' && (
+        <ErrorState message="Could not open your answer sheet, please try again." onRetry={sheet.reload} />
+      )}
+      {!loading && exercise && sheet.phase === 'submitted' && !grade && (
+        <Paper variant="outlined" sx={{ p: 3 }}>
+          <Typography component="h2" variant="h6" sx={{ fontWeight: 700 }}>Submitted</Typography>
+          <Typography sx={{ mt: 1 }}>
+            {'Grade: ' + formatScore(storedGrade.data?.score ?? sheet.sheet?.score)}
+          </Typography>
+        </Paper>
+      )}
+      {!loading && exercise && sheet.phase === 'open' && (
+        <Box>
+          <AnswerSheetView
+            kind="task"
+            questions={questions}
+            answers={sheet.answers}
+            queueState={sheet.queueState}
+            locked={sheet.queueState.kind === 'locked'}
+            onAnswer={(n, value, { essay }) => sheet.setAnswer(n, value, { essay })}
+            onSubmit={submit}
+          />
+        </Box>
+      )}
+      <ScoreDialog grade={grade} onClose={goBack} />
+    </>
+  );
+}

@@ -1,0 +1,69 @@
+/**
+ * Bundle budget gate for CI (exit 1 when over budget). Needs the production build (`npm run build`) and Chromium.
+ *
+ *   npx tsx bench/check-budgets.ts        (or: npm run check-budgets -w bench)
+ *
+ * Starts the real server on a scratch SQLite school (demo seed) serving shell/dist and the remotes' dist folders, opens the login page
+ * and each role's first screen in Chromium, and sums gzip -9 of every JS file fetched from the app (API calls
+ * excluded). The set of files depends only on the build and the seeded demo data, so the result is the same on
+ * every run of the same build. Budgets (docs design §4): login page JS ≤ 150 KB and everything ≤ 250 KB;
+ * a role's first screen (login page included) ≤ 350 KB JS. Writes bench/results/budgets.json.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { CHROMIUM, kb, launch, measureWeights, totalBytes } from './lib/browser';
+import { isMain, saveResult, table } from './lib/results';
+import { REPO, startServer } from './lib/server';
+
+const KB = 1024;
+export const BUDGETS = { loginJs: 150 * KB, loginAll: 250 * KB, roleJs: 350 * KB };
+
+export async function checkBudgets(): Promise<boolean> {
+  const missing = ['shell', 'admin-app', 'teacher-app', 'student-app'].filter((a) => !fs.existsSync(path.join(REPO, a, 'dist', a === 'shell' ? 'index.html' : 'mf-manifest.json')));
+  if (missing.length) {
+    console.error(`check-budgets: production build missing for ${missing.join(', ')} — run \`npm run build\` first`);
+    return false;
+  }
+  if (!fs.existsSync(CHROMIUM)) {
+    console.error(`check-budgets: Chromium not found at ${CHROMIUM} (set CHROMIUM_PATH)`);
+    return false;
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kelasku-budgets-'));
+  const port = Number(process.env.BUDGET_PORT ?? 3870);
+  const server = await startServer({ port, kind: 'sqlite', dataDir, env: { SEED_DEMO: '1', EXAM_AUTO_SUBMIT: '0', STATIC_DIR: REPO } });
+  const browser = await launch();
+  try {
+    const w = await measureWeights(browser, server.url);
+    const checks: { what: string; value: number; budget: number }[] = [
+      { what: 'login page JS', value: w.login.bytes.js, budget: BUDGETS.loginJs },
+      { what: 'login page, everything', value: totalBytes(w.login), budget: BUDGETS.loginAll },
+      ...(['admin', 'teacher', 'student'] as const).map((r) => ({ what: `${r} first screen JS (${w.roles[r].path}, login page included)`, value: w.roles[r].total.bytes.js, budget: BUDGETS.roleJs })),
+    ];
+    const passed = checks.every((c) => c.value <= c.budget);
+    const md = [
+      '## Bundle budgets (bench/check-budgets.ts)',
+      '',
+      table(['check', 'gzip', 'budget', 'result'], checks.map((c) => [c.what, kb(c.value), kb(c.budget), c.value <= c.budget ? 'pass' : `**FAIL** (+${kb(c.value - c.budget)})`])),
+      '',
+      ...(['admin', 'teacher', 'student'] as const).map((r) => `- ${r}: largest JS files after sign-in: ${[...w.roles[r].afterLogin.files].filter((f) => f.kind === 'js').sort((a, b) => b.gzip - a.gzip).slice(0, 4).map((f) => `${f.path} ${kb(f.gzip)}`).join(', ')}`),
+    ].join('\n');
+    saveResult({ name: 'budgets', title: 'Bundle budgets', startedAt: new Date().toISOString(), markdown: md, data: { checks, passed, weights: w } });
+    console.log(passed ? 'check-budgets: all budgets met' : 'check-budgets: OVER BUDGET');
+    return passed;
+  } finally {
+    await browser.close();
+    await server.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (isMain(module)) {
+  checkBudgets().then(
+    (ok) => process.exit(ok ? 0 : 1),
+    (e) => {
+      console.error(e);
+      process.exit(1);
+    },
+  );
+}
