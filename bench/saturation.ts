@@ -21,7 +21,7 @@ import { summarizeProfile, type ProfileLine } from './lib/cpuprofile';
 const P99_LIMIT_MS = 50;
 const STEPS = FULL ? [1, 2, 4, 8, 16, 32, 64, 128, 256] : [1, 4, 16, 64];
 const CONST_STEPS = FULL ? [16, 64, 128] : [16, 64];
-const SECONDS = Number(process.env.BENCH_SAT_SECONDS ?? (FULL ? 10 : 4));
+const SECONDS = Number(process.env.BENCH_SAT_SECONDS ?? (FULL ? 10 : 3));
 
 export interface StepResult {
   connections: number;

@@ -118,7 +118,13 @@ async function main() {
       await p.getByPlaceholder('NIP/NIS').fill(DEMO_ACCOUNTS[role].username);
       await p.getByPlaceholder('Password').fill(DEMO_ACCOUNTS[role].password);
       await p.getByRole('button', { name: 'Login' }).click();
-      await p.getByText('Logout').waitFor({ timeout: 30000 });
+      const shown = await p.getByText('Logout').waitFor({ timeout: 30000 }).then(() => true, () => false);
+      if (!shown) {
+        console.log(`\n${role}: the first screen did not show (see /tmp/kelasku-${role}-first.png)`);
+        await p.screenshot({ path: `/tmp/kelasku-${role}-first.png` });
+        await p.close();
+        continue;
+      }
       await p.waitForLoadState('networkidle');
       console.log(`\n${role} first screen (${new URL(p.url()).pathname}): JS ${kb(first.js + login.js)} gzip incl. the login page's ${kb(login.js)} (after login: ${kb(first.js)})`);
       console.log(first.files.join('\n'));

@@ -16,9 +16,17 @@ class StaticProvider implements MigrationProvider {
   }
 }
 
-/** Bring the schema up to date; throws (with the failing migration's error) when one fails. */
-export async function migrateToLatest(db: Db, kind: DbKind): Promise<void> {
-  const migrator = new Migrator({ db, provider: new StaticProvider(kind) });
+/**
+ * Bring the schema up to date; throws (with the failing migration's error) when one fails.
+ * `pgSchema`: the PostgreSQL schema the app works in when it is not `public` (tests) — Kysely's own migration tables
+ * must live there too, or the Migrator may find another schema's tables and skip creating its own.
+ */
+export async function migrateToLatest(db: Db, kind: DbKind, pgSchema?: string): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: new StaticProvider(kind),
+    ...(kind === 'postgres' && pgSchema ? { migrationTableSchema: pgSchema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error) {

@@ -137,8 +137,10 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   let dropSchema: (() => Promise<void>) | undefined;
   let tmpDir: string | undefined;
   let handle;
+  let pgSchema: string | undefined;
   if (databaseUrl) {
     const schema = `kelasku_test_core_${crypto.randomBytes(6).toString('hex')}`;
+    pgSchema = schema;
     const admin = new pg.Client({ connectionString: databaseUrl });
     await admin.connect();
     await admin.query(`create schema ${schema}`);
@@ -154,8 +156,15 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kelasku-test-'));
     handle = connectDatabase({ sqliteFile: path.join(tmpDir, 'test.sqlite') });
   }
-  await migrateToLatest(handle.db, handle.kind);
-  const fixture = options.empty ? { admin: { user_id: 0, username: 'admin' }, teachers: [], classes: [], students: [] } : await seedFixture(handle.db);
+  let fixture: Fixture;
+  try {
+    await migrateToLatest(handle.db, handle.kind, pgSchema);
+    fixture = options.empty ? { admin: { user_id: 0, username: 'admin' }, teachers: [], classes: [], students: [] } : await seedFixture(handle.db);
+  } catch (err) {
+    await handle.close();
+    if (dropSchema) await dropSchema();
+    throw err;
+  }
 
   const app = await buildApp({
     db: handle.db,

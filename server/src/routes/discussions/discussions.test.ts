@@ -1,5 +1,8 @@
 import { buildTestApp, type TestApp } from '../../test/helpers';
 
+// The machine is shared and slow under load: give app start-up (migrations, PostgreSQL schema) room.
+jest.setTimeout(30_000);
+
 let t: TestApp;
 const api = (who: string, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>
   t.injectWithLogin(who, { method, url: `/api/v1${url}`, ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}) });

@@ -3,6 +3,9 @@ import { LocalEssayScorer } from '../../domain/scorers';
 import { formatWib } from '../../domain/exam-window';
 import { buildTestApp, type TestApp } from '../../test/helpers';
 
+// The machine is shared and slow under load: give app start-up (migrations, PostgreSQL schema) room.
+jest.setTimeout(30_000);
+
 let t: TestApp;
 const CONTENT = {
   '1': 'Q1', '1_a': 'a', '1_b': 'b', '1_c': 'c', '1_d': 'd', '1_answer': 'c',

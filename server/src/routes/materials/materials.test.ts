@@ -1,5 +1,8 @@
 import { buildTestApp, type TestApp } from '../../test/helpers';
 
+// The machine is shared and slow under load: give app start-up (migrations, PostgreSQL schema) room.
+jest.setTimeout(30_000);
+
 let t: TestApp;
 beforeAll(async () => { t = await buildTestApp(); });
 afterAll(async () => { await t.close(); });

@@ -20,7 +20,7 @@ const theirs: Discussion = { id: 2, student_id: 6, student_name: undefined, topi
 const meta = (total: number) => ({ page: 1, pageSize: 10, total, totalPage: total ? 1 : 0, totalpages: total ? 1 : 0 });
 
 function makeSource(discussions: Discussion[]): jest.Mocked<DiscussionSource> {
-  return {
+  const source = {
     kind: 'general',
     list: jest.fn(async () => ({ discussions, meta: meta(discussions.length) })),
     create: jest.fn(async () => ({})),
@@ -31,6 +31,7 @@ function makeSource(discussions: Discussion[]): jest.Mocked<DiscussionSource> {
       replies: [...(discussions.find((d) => d.id === id)!.replies ?? []), { id: 'r-new', student_id: 5, name: 'Siti Rahma', reply: text, time: '2025-01-05T15:00:00+07:00' }],
     })),
   };
+  return source as unknown as jest.Mocked<DiscussionSource>;
 }
 
 const board = (source: DiscussionSource, texts = { errorText: 'Error fetching group discussions, please try again later.', emptyText: 'Nothing yet.' }) =>

@@ -58,7 +58,7 @@ export function DiscussionBoard({ source, heading, errorText, emptyText, replace
 
   return (
     <section aria-label={typeof heading === 'string' ? heading : undefined}>
-      <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 2, flexWrap: 'wrap', rowGap: 1 }}>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 2, flexWrap: 'wrap', rowGap: 1 }}>
         {typeof heading === 'string' ? <Typography component="h2" variant="h6" sx={{ fontWeight: 700 }}>{heading}</Typography> : heading}
         <Button variant="contained" startIcon={<AddComment />} onClick={() => setAsking(true)}>Ask a Question</Button>
       </Stack>

@@ -52,7 +52,7 @@ export function DiscussionCard({ discussion: initial, kind, currentStudentId, on
 
   return (
     <Paper component="article" aria-labelledby={titleId} variant="outlined" sx={{ p: { xs: 2, sm: 2.5 } }}>
-      <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'flex-start', flexWrap: 'wrap' }}>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ justifyContent: 'space-between', alignItems: 'flex-start', flexWrap: 'wrap' }}>
         <Box sx={{ minWidth: 0 }}>
           <Typography variant="body2" color="text.secondary" sx={{ fontWeight: 600 }}>{authorName(discussion.student_name)}</Typography>
           <Typography id={titleId} component="h3" variant="h6" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>{topic}</Typography>
@@ -90,7 +90,7 @@ export function DiscussionCard({ discussion: initial, kind, currentStudentId, on
           {replies.length === 0 && <Typography component="li" color="text.secondary">No replies yet.</Typography>}
           {replies.map((r, index) => (
             <Box component="li" key={r.id ?? index} sx={{ py: 1, '& + &': { borderTop: 1, borderColor: 'divider' } }}>
-              <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap' }}>
+              <Stack direction="row" spacing={1} useFlexGap sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap' }}>
                 <Typography variant="body2" sx={{ fontWeight: 700 }}>
                   {authorName(r.name)}{' '}
                   <Typography component="span" variant="caption" color="text.secondary">{formatReplyTime(r.time)}</Typography>

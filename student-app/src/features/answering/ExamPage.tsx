@@ -23,7 +23,7 @@ const STATE_LABELS = { scheduled: 'Not open yet', open: 'Open', closed: 'Closed'
 function ExamHeader({ exam, state }: { exam: Exam; state: keyof typeof STATE_LABELS }) {
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 2.5 }, mb: 2 }}>
-      <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ justifyContent: "space-between", alignItems: "center", flexWrap: "wrap", rowGap: 1 }}>
         <Box>
           <Typography>{formatDateId(exam.start_time, { weekday: 'long' })}</Typography>
           <Typography sx={{ fontWeight: 700 }}>{formatWibRange(exam.start_time, exam.end_time)}</Typography>

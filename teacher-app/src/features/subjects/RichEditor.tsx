@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import Quill from 'quill';
 import 'quill/dist/quill.snow.css';
 import { Box } from '@mui/material';
-import { EDITOR_PLACEHOLDER, SUBJECT_TOOLBAR, dropUnsafeImages, relaxSpaces } from './editorConfig';
+import { EDITOR_PLACEHOLDER, SUBJECT_TOOLBAR, dropUnsafeImages, labelToolbarPickers, relaxSpaces } from './editorConfig';
 
 export interface RichEditorProps {
   /** Initial HTML; the editor owns its content afterwards. */
@@ -31,6 +31,8 @@ export default function RichEditor({ initialValue, onChange, label }: RichEditor
     if (initialRef.current) {
       quill.setContents(quill.clipboard.convert({ html: dropUnsafeImages(initialRef.current) }), 'silent');
     }
+    const toolbar = quill.getModule('toolbar') as { container?: Element } | undefined;
+    if (toolbar?.container) labelToolbarPickers(toolbar.container);
     quill.root.setAttribute('role', 'textbox');
     quill.root.setAttribute('aria-multiline', 'true');
     quill.root.setAttribute('aria-label', label);

@@ -37,3 +37,21 @@ export function dropUnsafeImages(html: string): string {
     return isAllowedImageSource(value) ? tag : '';
   });
 }
+
+const PICKER_NAMES: Record<string, string> = {
+  header: 'Heading', font: 'Font', size: 'Size', color: 'Text colour', background: 'Background colour', align: 'Alignment',
+};
+
+/** Quill's dropdown pickers have no accessible names: name each picker and each of its choices. */
+export function labelToolbarPickers(toolbar: Element): void {
+  toolbar.querySelectorAll('.ql-picker').forEach((picker) => {
+    const format = Array.from(picker.classList).map((c) => c.replace(/^ql-/, '')).find((c) => c in PICKER_NAMES);
+    if (!format) return;
+    const name = PICKER_NAMES[format];
+    picker.querySelector('.ql-picker-label')?.setAttribute('aria-label', name);
+    picker.querySelectorAll('.ql-picker-item').forEach((item) => {
+      const value = item.getAttribute('data-value');
+      item.setAttribute('aria-label', `${name}: ${value || 'normal'}`);
+    });
+  });
+}

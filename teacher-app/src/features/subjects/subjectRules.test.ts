@@ -1,5 +1,5 @@
 import { isBlankHtml, subjectProblem } from './subjectRules';
-import { dropUnsafeImages, isAllowedImageSource, relaxSpaces, SUBJECT_TOOLBAR, EDITOR_PLACEHOLDER } from './editorConfig';
+import { dropUnsafeImages, isAllowedImageSource, labelToolbarPickers, relaxSpaces, SUBJECT_TOOLBAR, EDITOR_PLACEHOLDER } from './editorConfig';
 
 describe('subject validation', () => {
   it('checks title, then description, then content, stopping at the first failure', () => {
@@ -36,5 +36,17 @@ describe('subject editor configuration', () => {
 
   it("turns Quill's &nbsp; between words back into spaces so text wraps", () => {
     expect(relaxSpaces('<p>hello&nbsp;big&nbsp;&nbsp;world</p>')).toBe('<p>hello big&nbsp; world</p>');
+  });
+});
+
+describe('toolbar picker names', () => {
+  it('names each picker and its choices for screen readers', () => {
+    document.body.innerHTML = `<div id="tb"><span class="ql-header ql-picker"><span class="ql-picker-label" role="button"></span>
+      <span class="ql-picker-options"><span class="ql-picker-item" data-value="1"></span><span class="ql-picker-item"></span></span></span></div>`;
+    labelToolbarPickers(document.getElementById('tb') as Element);
+    expect(document.querySelector('.ql-picker-label')).toHaveAttribute('aria-label', 'Heading');
+    const items = document.querySelectorAll('.ql-picker-item');
+    expect(items[0]).toHaveAttribute('aria-label', 'Heading: 1');
+    expect(items[1]).toHaveAttribute('aria-label', 'Heading: normal');
   });
 });

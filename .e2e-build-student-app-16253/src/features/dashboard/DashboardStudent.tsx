@@ -24,7 +24,7 @@ export function DashboardStudent() {
       <Banner title="Dashboard" />
       <WelcomeLine fallback="Guest" />
       <Paper sx={{ p: { xs: 2, sm: 3 } }} component="section" aria-labelledby="progress-status">
-        <Typography id="progress-status" component="h2" variant="h6" sx={{ fontWeight: 700, mb: 2 }}>Progress Status build-3882fe00</Typography>
+        <Typography id="progress-status" component="h2" variant="h6" sx={{ fontWeight: 700, mb: 2 }}>Progress Status build-48a40af3</Typography>
         {loading && <LoadingState />}
         {!loading && (error || !data) && <ErrorState message="Could not load your progress, please try again later." onRetry={reload} />}
         {!loading && data && (
