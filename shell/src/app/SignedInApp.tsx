@@ -6,6 +6,7 @@ import { DevListPage } from './DevListPage';
 import { DevPostPage } from './DevPostPage';
 import { NotFound } from './NotFound';
 import { RemoteApp } from './RemoteApp';
+import './mui-provides';
 
 /** `/`: the login page when signed out, else the user's own dashboard. */
 function Home() {

@@ -10,8 +10,8 @@ import { MissingId } from './ScreenStates';
 import { QuestionPreviewList } from './QuestionPreviewList';
 import { className, loadExam } from './data';
 import { wibRangeLabel } from './schedule';
+import { infoChipSx } from '../../lib/chipStyles';
 
-const STATUS_COLOR = { Scheduled: 'info', Active: 'success', Completed: 'default' } as const;
 
 /** /PreviewAnExam?class_id=: the class's exam with its date, WIB window and answer key; Edit, Delete, grades. */
 export default function PreviewExam() {
@@ -58,7 +58,7 @@ export default function PreviewExam() {
       <Stack direction="row" spacing={1} sx={{ mt: 1.5, alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
         <Typography sx={{ fontWeight: 600 }}>{formatDateId(exam.start_time)}</Typography>
         <Typography>{wibRangeLabel(exam)}</Typography>
-        {exam.status && <Chip size="small" color={STATUS_COLOR[exam.status] ?? 'default'} label={exam.status} />}
+        {exam.status && <Chip size="small" color={exam.status === 'Active' ? 'success' : 'default'} label={exam.status} sx={exam.status === 'Scheduled' ? infoChipSx : undefined} />}
       </Stack>
       <Stack direction="row" spacing={1} sx={{ my: 2, flexWrap: 'wrap', rowGap: 1 }}>
         <Button variant="contained" component={RouterLink} to={`/EditExam?class_id=${classId}`}>Edit</Button>

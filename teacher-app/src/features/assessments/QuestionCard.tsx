@@ -1,4 +1,4 @@
-import { useId, useState, type ChangeEvent } from 'react';
+import { useId, useRef, useState, type ChangeEvent } from 'react';
 import {
   Box, Button, FormControl, FormControlLabel, FormLabel, Paper, Radio, RadioGroup, Stack, TextField, Typography,
 } from '@mui/material';
@@ -19,6 +19,7 @@ export interface QuestionCardProps {
 export function QuestionCard({ number, question, canRemove, onChange, onRemove }: QuestionCardProps) {
   const headingId = useId();
   const [imageError, setImageError] = useState<string | null>(null);
+  const fileRef = useRef<HTMLInputElement>(null);
   const set = (patch: Partial<Question>) => onChange({ ...question, ...patch });
 
   const pickImage = async (event: ChangeEvent<HTMLInputElement>) => {
@@ -122,16 +123,20 @@ export function QuestionCard({ number, question, canRemove, onChange, onRemove }
               <Button size="small" color="error" onClick={() => set({ image: '' })}>Remove image from question {number}</Button>
             </Stack>
           ) : (
-            <Button component="label" variant="outlined" size="small" startIcon={<ImageIcon />}>
-              Add image (optional)
+            <>
+              {/* A real button opens the hidden file input: a <label> with role=button is not allowed by ARIA. */}
+              <Button variant="outlined" size="small" startIcon={<ImageIcon />} onClick={() => fileRef.current?.click()}>
+                Add image (optional)
+              </Button>
               <input
+                ref={fileRef}
                 type="file"
                 accept="image/*"
                 hidden
                 aria-label={`Image for question ${number}`}
                 onChange={pickImage}
               />
-            </Button>
+            </>
           )}
           {imageError && <Typography role="alert" color="error" variant="body2" sx={{ mt: 1 }}>{imageError}</Typography>}
         </Box>

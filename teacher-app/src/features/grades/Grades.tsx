@@ -8,13 +8,13 @@ import type { Submission } from '@kelasku/shared-api';
 import { useAsync } from '../../lib/useAsync';
 import { useGoBack } from '../../lib/useGoBack';
 import { downloadCsv, formatScore, gradesCsv } from './csv';
+import { warningChipSx } from '../../lib/chipStyles';
 import { workApi, workFromParams, workQuery } from './kind';
 
-const STATUS_COLOR: Record<Submission['status'], 'default' | 'warning' | 'success'> = {
-  'Not started': 'default',
-  'In progress': 'warning',
-  Submitted: 'success',
-};
+function StatusChip({ status }: { status: Submission['status'] }) {
+  if (status === 'Submitted') return <Chip size="small" color="success" label={status} />;
+  return <Chip size="small" label={status} sx={status === 'In progress' ? warningChipSx : undefined} />;
+}
 
 function average(rows: Submission[]): number | null {
   const scores = rows.map((r) => r.score).filter((s): s is number => typeof s === 'number');
@@ -80,7 +80,7 @@ export default function Grades() {
                 <TableRow key={r.student_id}>
                   <TableCell>{r.name}</TableCell>
                   <TableCell>{r.nis}</TableCell>
-                  <TableCell><Chip size="small" color={STATUS_COLOR[r.status] ?? 'default'} label={r.status} /></TableCell>
+                  <TableCell><StatusChip status={r.status} /></TableCell>
                   <TableCell align="right">{r.score == null ? '-' : formatScore(r.score)}</TableCell>
                   <TableCell>
                     {r.sheet_id != null ? (

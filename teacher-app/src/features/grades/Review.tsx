@@ -8,6 +8,7 @@ import { useGoBack } from '../../lib/useGoBack';
 import { parsePositiveInt } from '../../lib/params';
 import { EssayScoreForm } from './EssayScoreForm';
 import { formatScore } from './csv';
+import { warningChipSx } from '../../lib/chipStyles';
 import { workApi, workFromParams, workQuery } from './kind';
 
 const SOURCE_LABEL = { local: 'automatic scorer', openai: 'AI scorer', teacher: 'teacher' } as const;
@@ -19,7 +20,7 @@ function EssayDetail({ detail }: { detail: Extract<QuestionDetail, { kind: 'essa
         Score: <strong>{detail.score == null ? '-' : formatScore(detail.score)}</strong> / {formatScore(detail.max)}
         {detail.score != null && ` (by ${SOURCE_LABEL[detail.source] ?? detail.source})`}
       </Typography>
-      {detail.pending && <Chip size="small" color="warning" label="Pending review" />}
+      {detail.pending && <Chip size="small" label="Pending review" sx={warningChipSx} />}
     </Stack>
   );
 }

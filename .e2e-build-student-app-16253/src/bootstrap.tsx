@@ -1,3 +1,0 @@
-import { mountDevHarness } from './dev';
-
-mountDevHarness();
