@@ -13,10 +13,12 @@ import { machineLine } from './lib/machine';
 import { PROFILE, writeResultsMd } from './lib/results';
 import { runPages } from './pages';
 import { runSaturation } from './saturation';
+import { runTrace } from './trace-save';
 
 const BENCHES: [string, () => Promise<void>][] = [
   ['exam-rush', runExamRush],
   ['saturation', runSaturation],
+  ['trace-save', runTrace],
   ['grading', runGrading],
   ['data-scale', runDataScale],
   ['pages', runPages],

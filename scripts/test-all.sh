@@ -28,9 +28,16 @@ finish() {
   local code=$1
   echo
   echo "Summary ($(( SECONDS - START )) s):"
-  local line
-  for line in "${SUMMARY[@]}"; do echo "$line"; done
-  if [[ $code -ne 0 ]]; then echo "FAILED: $2"; fi
+  local line passed=0 failed=0 skipped=0 p f k
+  for line in "${SUMMARY[@]}"; do
+    echo "$line"
+    if [[ $line =~ ([0-9]+)\ passed,\ ([0-9]+)\ failed(,\ ([0-9]+)\ skipped)? ]]; then
+      p=${BASH_REMATCH[1]}; f=${BASH_REMATCH[2]}; k=${BASH_REMATCH[4]:-0}
+      passed=$((passed + p)); failed=$((failed + f)); skipped=$((skipped + k))
+    fi
+  done
+  if [[ $code -ne 0 ]]; then echo "FAILED: $2"; (( failed == 0 )) && failed=1; fi
+  echo "total: $passed passed, $failed failed, $skipped skipped"
   exit "$code"
 }
 

@@ -26,8 +26,14 @@ function dependencies(dir: string): Record<string, string> {
 /** The `shared` option: every singleton with `requiredVersion` taken from the app's package.json. */
 export function sharedConfig(dir: string): Record<string, { singleton: true; requiredVersion: string | false; strictVersion: false; version?: string }> {
   const deps = dependencies(dir);
-  return Object.fromEntries(
-    SHARED_SINGLETONS.map((name) => {
+  // The aliased MUI subpaths live outside @mui/material, so they need the version stated (else they'd claim 0.1.0).
+  const muiSubpaths = MUI_SUBPATHS.map((sub) => [
+    `@mui/material/${sub}`,
+    { singleton: true as const, requiredVersion: deps['@mui/material'], strictVersion: false as const, version: packageVersion('@mui/material') },
+  ]);
+  return Object.fromEntries([
+    ...muiSubpaths,
+    ...SHARED_SINGLETONS.map((name) => {
       const pkgName = name.endsWith('/') ? name.slice(0, -1) : name;
       const version = deps[pkgName];
       if (!version) throw new Error(`${dir}/package.json must depend on ${pkgName} (a shared singleton)`);
@@ -36,7 +42,7 @@ export function sharedConfig(dir: string): Record<string, { singleton: true; req
       // The slim alias lives outside the package, so tell the share scope which version it stands for.
       return [name, name === 'react-router-dom' ? { ...config, version: packageVersion('react-router-dom') } : config];
     }),
-  );
+  ]);
 }
 
 const tsRule: RuleSetRule = {
@@ -56,11 +62,24 @@ const packageVersion = (name: string) =>
   (JSON.parse(readFileSync(require.resolve(`${name}/package.json`, { paths: [repoRoot] }), 'utf8')) as { version: string }).version;
 
 /**
+ * Subpaths of @mui/material that libraries import by path (@mui/x-charts, @mui/icons-material). Each is aliased to a
+ * tiny re-export of the shared barrel, so a remote's charts reuse the MUI the shell already loaded instead of
+ * downloading their own copies of MUI's internals (~45 KB gzip measured on the chart dashboards).
+ */
+export const MUI_SUBPATHS = [
+  'styles', 'utils', 'Typography', 'useMediaQuery', 'Button', 'IconButton', 'Popper', 'ToggleButton', 'ToggleButtonGroup', 'SvgIcon', 'NoSsr',
+] as const;
+
+function muiSubpathAliases(): Record<string, string> {
+  return Object.fromEntries(MUI_SUBPATHS.map((sub) => [`@mui/material/${sub}$`, path.join(__dirname, 'mui-subpaths', `${sub}.ts`)]));
+}
+
+/**
  * `react-router-dom` → our slim re-export (see react-router-dom-slim.ts). In production, react-router's own
  * development build (its package exports point there by default) is swapped for the production one.
  */
 function aliases(mode: Mode): Record<string, string> {
-  const slim = { 'react-router-dom$': path.join(__dirname, 'react-router-dom-slim.ts') };
+  const slim = { 'react-router-dom$': path.join(__dirname, 'react-router-dom-slim.ts'), ...muiSubpathAliases() };
   if (mode !== 'production') return slim;
   const dist = path.join(path.dirname(require.resolve('react-router/package.json', { paths: [repoRoot] })), 'dist/production');
   return { ...slim, 'react-router$': path.join(dist, 'index.mjs'), 'react-router/dom$': path.join(dist, 'dom-export.mjs') };

@@ -10,8 +10,12 @@ export interface CallResult<T = unknown> {
   error?: string;
 }
 
+/**
+ * Generous timeouts on purpose: a student's browser waits minutes for an answer, so a slow server shows up as
+ * latency (and as errors only when it really fails), not as client-side timeouts.
+ */
 export function makePool(url: string, connections: number): Pool {
-  return new Pool(url, { connections, pipelining: 1, keepAliveTimeout: 60_000, headersTimeout: 60_000, bodyTimeout: 60_000 });
+  return new Pool(url, { connections, pipelining: 1, keepAliveTimeout: 60_000, headersTimeout: 300_000, bodyTimeout: 300_000, connect: { timeout: 60_000 } });
 }
 
 export async function call<T = unknown>(pool: Pool, method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', path: string, opts: { token?: string; body?: unknown } = {}): Promise<CallResult<T>> {

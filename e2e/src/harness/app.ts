@@ -10,7 +10,10 @@ export const PHONE: BrowserContextOptions = { viewport: { width: 360, height: 74
 /** What happened in a page that the test may want to assert on or print when it fails. */
 export interface PageLog {
   dialogs: string[];
+  /** Uncaught exceptions in the page. */
   errors: string[];
+  /** console.error lines (failed requests included), for diagnosing a failure. */
+  consoleErrors: string[];
 }
 const logs = new WeakMap<Page, PageLog>();
 
@@ -69,13 +72,19 @@ export function setupApp(options: StartOptions = {}): E2EApp {
       ctx.setDefaultNavigationTimeout(45_000);
       contexts.push(ctx);
       const page = await ctx.newPage();
-      const log: PageLog = { dialogs: [], errors: [] };
+      const log: PageLog = { dialogs: [], errors: [], consoleErrors: [] };
       logs.set(page, log);
       page.on('dialog', (dialog) => {
         log.dialogs.push(dialog.message());
         void dialog.accept().catch(() => undefined);
       });
       page.on('pageerror', (error) => log.errors.push(String(error)));
+      page.on('response', (response) => {
+        if (response.status() >= 400) log.consoleErrors.push(`${response.status()} ${response.request().method()} ${response.url()}`);
+      });
+      page.on('console', (message) => {
+        if (message.type() === 'error') log.consoleErrors.push(message.text().slice(0, 500));
+      });
       return page;
     },
   };

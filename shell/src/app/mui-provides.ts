@@ -1,7 +1,8 @@
 // The shell *provides* (never loads by itself) the @mui/material subpaths that remotes' libraries import by path
-// (@mui/x-charts imports '@mui/material/styles', Popper, ToggleButton…). Without this, each remote would download
-// its own copy of those (~45 KB gzip measured on the chart dashboards), because only the shell's barrel was shared.
-// Webpack turns each import() below into a provided shared module; the function itself is never called.
+// (@mui/x-charts: '@mui/material/styles', Popper, ToggleButton…; icons: SvgIcon). The builds alias each to a tiny
+// re-export of the shared barrel (webpack/federation.ts MUI_SUBPATHS), so remotes reuse the MUI already loaded
+// instead of downloading copies of its internals. Webpack turns each import() below into a provided shared module;
+// the function itself is never called. Keep the list in step with MUI_SUBPATHS.
 export function muiSubpathsForRemotes() {
   return [
     import('@mui/material/styles'),

@@ -94,7 +94,7 @@ test('material: sanitized content, scroll-to-top, and the empty discussion text'
   discussions.mockResolvedValue({ discussions: [], meta: meta(0) });
   renderAt(<MaterialDetailPage />, '/MyDetailSubject/9?class_id=4', '/MyDetailSubject/:id');
   expect(await screen.findByRole('heading', { name: 'Fotosintesis' })).toBeInTheDocument();
-  expect(screen.getByRole('heading', { name: 'Cahaya' })).toBeInTheDocument();
+  expect(await screen.findByRole('heading', { name: 'Cahaya' })).toBeInTheDocument(); // after the sanitizer loaded
   expect(document.querySelector('script')).toBeNull();
   expect(document.querySelector('[onerror]')).toBeNull();
   expect(screen.getByRole('heading', { name: 'Material Discussions' })).toBeInTheDocument();

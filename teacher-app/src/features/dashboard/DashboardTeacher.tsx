@@ -23,7 +23,7 @@ function Panel({ title, id, children, wide }: { title: string; id: string; child
 function ChartSlot({ summary, children }: { summary: string; children: ReactNode }) {
   return (
     <>
-      <Box aria-hidden="true" sx={{ minHeight: 240 }}>
+      <Box sx={{ minHeight: 240 }}>
         <Suspense fallback={<LoadingState text="Loading chart..." />}>{children}</Suspense>
       </Box>
       <Typography variant="body2" color="text.secondary">{summary}</Typography>

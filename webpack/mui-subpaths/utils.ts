@@ -1,0 +1,2 @@
+// Alias target of '@mui/material/utils' (see ../federation.ts muiSubpathAliases).
+export * from '@mui/material';
