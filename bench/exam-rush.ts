@@ -51,6 +51,8 @@ interface Verification {
   studentsFailed: number;
   answersAcknowledged: number;
   answersLost: number;
+  /** lost answers whose stored map is an OLDER snapshot of the acknowledged one (a stale save landed last) */
+  answersLostToStaleSave: number;
   sheetsMissing: number;
   sheetsNotLocked: number;
   gradesMissing: number;
@@ -177,7 +179,7 @@ async function verify(run: { db: DbChoice; url?: string; sqliteFile: string }, s
       for (const r of await handle.db.selectFrom('exam_scores').select(['student_id', 'score']).where('student_id', 'in', chunk).execute()) grades.set(r.student_id, Number(r.score));
     }
     const keyOf = new Map(school.exams.map((e) => [e.id, e.key]));
-    const v: Verification = { studentsStarted: rush.length, studentsFinished: 0, studentsFailed: 0, answersAcknowledged: 0, answersLost: 0, sheetsMissing: 0, sheetsNotLocked: 0, gradesMissing: 0, gradesWrong: 0 };
+    const v: Verification = { studentsStarted: rush.length, studentsFinished: 0, studentsFailed: 0, answersAcknowledged: 0, answersLost: 0, answersLostToStaleSave: 0, sheetsMissing: 0, sheetsNotLocked: 0, gradesMissing: 0, gradesWrong: 0 };
     for (const s of rush) {
       const st = states.get(s.id)!;
       if (st.finished) v.studentsFinished++;
@@ -191,7 +193,12 @@ async function verify(run: { db: DbChoice; url?: string; sqliteFile: string }, s
         continue;
       }
       const stored = (typeof row.answers === 'string' ? JSON.parse(row.answers) : row.answers ?? {}) as Record<string, string>;
-      for (const [n, letter] of Object.entries(st.acked)) if (stored[n] !== letter) v.answersLost++;
+      let lost = 0;
+      for (const [n, letter] of Object.entries(st.acked)) if (stored[n] !== letter) lost++;
+      v.answersLost += lost;
+      // Each save carries the whole map, so an older save is a strict subset of a newer one.
+      const storedKeys = Object.keys(stored);
+      if (lost > 0 && storedKeys.length < acked && storedKeys.every((n) => st.acked[n] === stored[n])) v.answersLostToStaleSave += lost;
       if (st.finished) {
         if (row.status !== 'Inactive') v.sheetsNotLocked++;
         const g = grades.get(s.id);
@@ -215,7 +222,7 @@ async function runOne(db: DbChoice, cfg: RushConfig, port: number): Promise<Rush
     db, entry: server.entry, students: cfg.students, factor: cfg.factor, setupSeconds: 0, rushSeconds: 0, steps: [],
     login: { accounts: 0, concurrency: 0, perSecond: NaN, p50: NaN, p99: NaN, errors: 0, serverCpu: empty },
     server: { rush: empty, answering: empty }, clientCpuSeconds: 0,
-    verification: { studentsStarted: 0, studentsFinished: 0, studentsFailed: 0, answersAcknowledged: 0, answersLost: 0, sheetsMissing: 0, sheetsNotLocked: 0, gradesMissing: 0, gradesWrong: 0 },
+    verification: { studentsStarted: 0, studentsFinished: 0, studentsFailed: 0, answersAcknowledged: 0, answersLost: 0, answersLostToStaleSave: 0, sheetsMissing: 0, sheetsNotLocked: 0, gradesMissing: 0, gradesWrong: 0 },
   };
   try {
     const t0 = performance.now();
@@ -316,7 +323,9 @@ function markdown(cfg: RushConfig, runs: RushRun[]): string {
         (r.postgres ? ` PostgreSQL processes: CPU mean ${r.postgres.rush.cpuMean}%, max ${r.postgres.rush.cpuMax}%.` : ''),
       `- Client (load generator) used ${r.clientCpuSeconds} CPU s. School set up in ${r.setupSeconds} s through Kysely.`,
       `- Check of the database afterwards: ${r.verification.studentsFinished}/${r.verification.studentsStarted} students submitted (${r.verification.studentsFailed} failed), ` +
-        `**${r.verification.answersLost} of ${r.verification.answersAcknowledged.toLocaleString('en')} acknowledged answers lost**, ${r.verification.sheetsMissing} sheets missing, ` +
+        `**${r.verification.answersLost} of ${r.verification.answersAcknowledged.toLocaleString('en')} acknowledged answers lost**` +
+        (r.verification.answersLost ? ` (${r.verification.answersLostToStaleSave} of them overwritten by an older whole-map save that the client had given up on and that reached the database after a newer one)` : '') +
+        `, ${r.verification.sheetsMissing} sheets missing, ` +
         `${r.verification.sheetsNotLocked} submitted sheets not locked, ${r.verification.gradesMissing} grades missing, ${r.verification.gradesWrong} grades wrong.`,
       '',
     );

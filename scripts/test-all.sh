@@ -57,7 +57,7 @@ if [[ ${SKIP_TYPECHECK:-0} != 1 ]]; then
 fi
 
 step "unit and API tests (Jest, SQLite)"
-run_jest unit npx jest --ci
+run_jest unit npx jest --ci --maxWorkers=2
 
 step "server tests on PostgreSQL"
 PG_JSON="$RESULTS/postgres.json" bash scripts/test-pg.sh

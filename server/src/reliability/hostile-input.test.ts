@@ -16,9 +16,8 @@ import { apiRoutes, routeKey, routeTable } from './route-table';
 import { type Caller, ruleFor, SIGNED } from './rules';
 import { api, buildWorld, CONTENT, ok, type World } from './world';
 
-jest.setTimeout(180_000);
-
 const RUNS = Number(process.env.FUZZ_RUNS ?? 10);
+jest.setTimeout(Math.max(180_000, RUNS * 8_000));
 const SEED = Number(process.env.FUZZ_SEED ?? 20250629);
 
 const SQLI = [

@@ -47,7 +47,7 @@ export function EssayScoreForm({ number, max, current, onSave }: EssayScoreFormP
         slotProps={{ htmlInput: { min: 0, max: round2(max), step: 'any', inputMode: 'decimal' } }}
         sx={{ maxWidth: 220 }}
       />
-      <Button type="submit" variant="outlined" disabled={saving} aria-label={`Save score for question ${number}`}>
+      <Button type="submit" variant="outlined" disabled={saving} aria-label={`Save the score of question ${number}`}>
         {saving ? 'Saving...' : 'Save score'}
       </Button>
     </Stack>

@@ -1,0 +1,213 @@
+/**
+ * Sessions and secrets: token expiry, revocation of deleted / re-roled users, login rate limits under a brute-force
+ * loop (one app, and two apps sharing Redis), production start-up without JWT_SECRET, security headers on every
+ * response (CSP with the remotes' origins, HSTS, nosniff).
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { REPO_ROOT } from '../config';
+import { buildTestApp, type TestApp } from '../test/helpers';
+import { routeTable } from './route-table';
+import { ruleFor } from './rules';
+import { buildWorld, ok, type World } from './world';
+
+jest.setTimeout(60_000);
+
+const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
+
+/** Decided when the file loads, so that the Redis test is reported as skipped (not passed) when Redis is down. */
+function redisReachable(url: string): boolean {
+  const u = new URL(url);
+  const probe = `require('net').connect(${Number(u.port || 6379)}, ${JSON.stringify(u.hostname)})` +
+    '.on("connect", () => process.exit(0)).on("error", () => process.exit(1))';
+  return spawnSync(process.execPath, ['-e', probe], { timeout: 3000 }).status === 0;
+}
+const REDIS_UP = redisReachable(REDIS_URL);
+
+const login = (t: TestApp, username: string, password: string, headers: Record<string, string> = {}) =>
+  t.inject({ method: 'POST', url: '/api/v1/auth', payload: { username, password }, headers });
+const withToken = (t: TestApp, token: string, url = '/api/v1/classes') => t.inject({ method: 'GET', url, headers: { authorization: token } });
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('tokens', () => {
+  let t: TestApp;
+  beforeAll(async () => { t = await buildTestApp({ app: { tokenTtlSeconds: 1 } }); });
+  afterAll(async () => { await t?.close(); });
+
+  it('expire after TOKEN_TTL_SECONDS', async () => {
+    const token = (await login(t, t.usernameOf('student'), 'student-pass-1')).json().token as string;
+    const claims = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString());
+    expect(claims.exp - Math.floor(Date.now() / 1000)).toBeLessThanOrEqual(1);
+    expect((await withToken(t, token)).statusCode).toBe(200);
+    await sleep(2100);
+    const res = await withToken(t, token);
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ error: 'Invalid token', message: 'Invalid token' });
+  });
+});
+
+describe('revocation', () => {
+  let t: TestApp;
+  let w: World;
+  beforeAll(async () => { t = await buildTestApp(); w = await buildWorld(t); });
+  afterAll(async () => { await t?.close(); });
+
+  async function newStudentToken(): Promise<{ id: number; token: string }> {
+    const s = await ok<{ id: number; nis: string; initial_password: string }>(t, 'admin', 'POST', '/students', { name: 'Hapus', nis: `20950000${w.seq()}`, grade: 10, status: 'Active' });
+    const token = (await login(t, s.nis, s.initial_password)).json().token as string;
+    return { id: s.id, token };
+  }
+
+  it("a deleted student's token stops working at once", async () => {
+    const { id, token } = await newStudentToken();
+    expect((await withToken(t, token)).statusCode).toBe(200);
+    await ok(t, 'admin', 'DELETE', `/students?id=${id}`);
+    expect((await withToken(t, token)).statusCode).toBe(401);
+    expect((await withToken(t, token, '/api/v1/stats/student')).statusCode).toBe(401);
+  });
+
+  it("a deleted teacher's token stops working at once", async () => {
+    const teacher = await ok<{ id: number; nip: string; initial_password: string }>(t, 'admin', 'POST', '/teachers', { name: 'Guru Hapus', nip: '209500000099', specialization: 'Art', status: 'Active' });
+    const token = (await login(t, teacher.nip, teacher.initial_password)).json().token as string;
+    expect((await withToken(t, token, '/api/v1/classes/mine')).statusCode).toBe(200);
+    await ok(t, 'admin', 'DELETE', `/teachers?id=${teacher.id}`);
+    expect((await withToken(t, token, '/api/v1/classes/mine')).statusCode).toBe(401);
+  });
+
+  it("a re-roled account's old token stops working (promotion and demotion)", async () => {
+    const u = await ok<{ id: number }>(t, 'admin', 'POST', '/users', { username: 'calon-admin', email: 'calon@kelasku.local', password: 'password-123', role: 'user' });
+    const userToken = (await login(t, 'calon-admin', 'password-123')).json().token as string;
+    expect((await withToken(t, userToken)).statusCode).toBe(200);
+    expect((await withToken(t, userToken, '/api/v1/users')).statusCode).toBe(403);
+    await ok(t, 'admin', 'PUT', `/users?id=${u.id}`, { username: 'calon-admin', email: 'calon@kelasku.local', password: 'password-123', role: 'admin' });
+    // the old 'user' token does not silently become an admin token, and does not keep working as 'user' either
+    expect((await withToken(t, userToken, '/api/v1/users')).statusCode).toBe(401);
+    expect((await withToken(t, userToken)).statusCode).toBe(401);
+    const adminToken = (await login(t, 'calon-admin', 'password-123')).json().token as string;
+    expect((await withToken(t, adminToken, '/api/v1/users')).statusCode).toBe(200);
+    await ok(t, 'admin', 'PUT', `/users?id=${u.id}`, { username: 'calon-admin', email: 'calon@kelasku.local', password: 'password-123', role: 'user' });
+    expect((await withToken(t, adminToken, '/api/v1/users')).statusCode).toBe(401);
+  });
+});
+
+describe('login rate limit under a brute-force loop', () => {
+  let t: TestApp;
+  beforeAll(async () => { t = await buildTestApp({ app: { loginRateLimit: { max: 5, timeWindowMs: 60_000 } } }); });
+  afterAll(async () => { await t?.close(); });
+
+  it('blocks after 5 attempts per (IP, username) — also the right password — and spoofed X-Forwarded-For does not reset it', async () => {
+    const student = t.usernameOf('student');
+    const statuses: number[] = [];
+    for (let i = 0; i < 40; i++) {
+      // without TRUST_PROXY the forwarded address must not count as a new client
+      const res = await login(t, student, `guess-${i}`, { 'x-forwarded-for': `10.0.${i}.1` });
+      statuses.push(res.statusCode);
+      if (res.statusCode === 429) expect(res.json().message).toMatch(/^Too many attempts/);
+    }
+    expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
+    expect(statuses.slice(5).every((s) => s === 429)).toBe(true);
+    expect((await login(t, student, 'student-pass-1')).statusCode).toBe(429);
+    // another account from the same address is not locked out (a whole school may share one NAT address)
+    expect((await login(t, t.usernameOf('student2'), 'student-pass-1')).statusCode).toBe(200);
+    // username variants are other keys, but they are other (non-existent) accounts: no way in
+    for (const variant of [` ${student}`, `${student} `, `${student}\u0000`]) expect((await login(t, variant, 'student-pass-1')).statusCode).toBe(401);
+  });
+});
+
+describe('login rate limit across two app instances sharing Redis', () => {
+  (REDIS_UP ? it : it.skip)(`holds across both instances (${REDIS_URL})`, async () => {
+    const limit = { loginRateLimit: { max: 5, timeWindowMs: 60_000 }, redisUrl: REDIS_URL };
+    const a = await buildTestApp({ app: limit });
+    const b = await buildTestApp({ app: limit });
+    try {
+      const username = `bruteforce-${process.pid}-${Date.now()}`;
+      const statuses: number[] = [];
+      for (let i = 0; i < 12; i++) statuses.push((await login(i % 2 === 0 ? a : b, username, `guess-${i}`)).statusCode);
+      expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
+      expect(statuses.slice(5)).toEqual(Array(7).fill(429));
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+});
+
+describe('production start-up', () => {
+  function runMain(env: Record<string, string>): Promise<{ code: number | null; output: string; secretFile: boolean }> {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kelasku-rel-prod-'));
+    const childEnv: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, PORT: '3931', HOST: '127.0.0.1', ...env };
+    delete childEnv.JWT_SECRET;
+    delete childEnv.DATABASE_URL;
+    if (env.JWT_SECRET) childEnv.JWT_SECRET = env.JWT_SECRET;
+    return new Promise((resolve) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'server/src/main.ts')], { cwd: REPO_ROOT, env: childEnv });
+      let output = '';
+      child.stdout.on('data', (d) => { output += d; });
+      child.stderr.on('data', (d) => { output += d; });
+      const timer = setTimeout(() => child.kill('SIGKILL'), 40_000);
+      child.on('exit', (code) => {
+        clearTimeout(timer);
+        const secretFile = fs.existsSync(path.join(dataDir, 'jwt-secret'));
+        fs.rmSync(dataDir, { recursive: true, force: true });
+        resolve({ code, output, secretFile });
+      });
+    });
+  }
+
+  it('refuses to start without JWT_SECRET, and with a short one, writing no secret file', async () => {
+    const [missing, short] = await Promise.all([runMain({}), runMain({ JWT_SECRET: 'too-short' })]);
+    expect(missing.code).toBe(1);
+    expect(missing.output).toContain('JWT_SECRET is required when NODE_ENV=production');
+    expect(missing.secretFile).toBe(false);
+    expect(short.code).toBe(1);
+    expect(short.output).toContain('JWT_SECRET must be at least 32 characters long');
+  });
+});
+
+describe('security headers', () => {
+  let t: TestApp;
+  let remotesFile: string;
+  beforeAll(async () => {
+    remotesFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'kelasku-rel-remotes-')), 'remotes.json');
+    fs.writeFileSync(remotesFile, JSON.stringify({ admin: 'https://cdn-admin.example/remotes/admin/mf-manifest.json', teacher: '/remotes/teacher/mf-manifest.json', student: 'https://cdn-student.example:8443/mf-manifest.json' }));
+    t = await buildTestApp({ app: { remotesJson: remotesFile, trustProxy: true } });
+  });
+  afterAll(async () => {
+    await t?.close();
+    fs.rmSync(path.dirname(remotesFile), { recursive: true, force: true });
+  });
+
+  function expectSecurityHeaders(headers: Record<string, unknown>, where: string) {
+    const csp = String(headers['content-security-policy'] ?? '');
+    const directive = (name: string) => csp.split(';').map((d) => d.trim()).find((d) => d.startsWith(`${name} `)) ?? '';
+    expect({ where, nosniff: headers['x-content-type-options'] }).toEqual({ where, nosniff: 'nosniff' });
+    expect({ where, hsts: String(headers['strict-transport-security'] ?? '') }).toEqual({ where, hsts: expect.stringMatching(/max-age=\d{7,}/) });
+    expect({ where, script: directive('script-src') }).toEqual({ where, script: "script-src 'self' https://cdn-admin.example https://cdn-student.example:8443" });
+    expect({ where, object: directive('object-src') }).toEqual({ where, object: "object-src 'none'" });
+    expect({ where, frame: directive('frame-ancestors') }).toEqual({ where, frame: "frame-ancestors 'self'" });
+    expect({ where, connect: directive('connect-src') }).toEqual({ where, connect: expect.stringContaining('https://cdn-admin.example') });
+  }
+
+  it('are on every response of every route (2xx, 4xx, 404, preflight, behind TLS)', async () => {
+    const w = await buildWorld(t);
+    const token = await t.tokenFor('admin');
+    let checked = 0;
+    for (const route of routeTable(t.app)) {
+      const rule = ruleFor(route.method, route.url)!;
+      const req = await rule.request(w, 'admin');
+      for (const headers of [{ authorization: token, 'x-forwarded-proto': 'https' }, {}]) {
+        const res = await t.app.inject({ method: route.method as 'GET', url: req.url, headers: { ...headers, ...req.headers }, ...(req.payload !== undefined ? { payload: req.payload as object } : {}) });
+        expectSecurityHeaders(res.headers, `${route.method} ${req.url} → ${res.statusCode}`);
+        checked++;
+      }
+    }
+    for (const url of ['/api/v1/nope', '/api/v1/classes?id=abc', '/remotes.json']) {
+      const res = await t.inject({ method: 'GET', url, headers: { 'x-forwarded-proto': 'https' } });
+      expectSecurityHeaders(res.headers, `GET ${url} → ${res.statusCode}`);
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(200);
+  });
+});
