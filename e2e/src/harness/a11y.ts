@@ -15,7 +15,7 @@ export async function axeViolations(page: Page): Promise<A11yViolation[]> {
     id: v.id,
     impact: v.impact ?? 'unknown',
     help: v.help,
-    targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
+    targets: v.nodes.slice(0, 5).map((n) => `${n.target.join(' ')} ${n.html.slice(0, 90)}`),
   }));
 }
 

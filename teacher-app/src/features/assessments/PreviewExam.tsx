@@ -55,12 +55,12 @@ export default function PreviewExam() {
         {exam.title}
       </Typography>
       {name && <Typography color="text.secondary" sx={{ mt: 0.5 }}>Exam for class {name}</Typography>}
-      <Stack direction="row" spacing={1} sx={{ mt: 1.5, alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 1.5, alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
         <Typography sx={{ fontWeight: 600 }}>{formatDateId(exam.start_time)}</Typography>
         <Typography>{wibRangeLabel(exam)}</Typography>
         {exam.status && <Chip size="small" color={exam.status === 'Active' ? 'success' : 'default'} label={exam.status} sx={exam.status === 'Scheduled' ? infoChipSx : undefined} />}
       </Stack>
-      <Stack direction="row" spacing={1} sx={{ my: 2, flexWrap: 'wrap', rowGap: 1 }}>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ my: 2, flexWrap: 'wrap', rowGap: 1 }}>
         <Button variant="contained" component={RouterLink} to={`/EditExam?class_id=${classId}`}>Edit</Button>
         <Button variant="outlined" color="error" onClick={() => setConfirming(true)}>Delete</Button>
         <Button variant="text" component={RouterLink} to={`/Grades?exam_id=${exam.id}`}>Grades &amp; essay review</Button>

@@ -55,7 +55,7 @@ export default function PreviewExercise() {
         {exercise.title}
       </Typography>
       {title && <Typography color="text.secondary" sx={{ mt: 0.5 }}>Exercise for {title}</Typography>}
-      <Stack direction="row" spacing={1} sx={{ my: 2, flexWrap: 'wrap', rowGap: 1 }}>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ my: 2, flexWrap: 'wrap', rowGap: 1 }}>
         <Button variant="contained" component={RouterLink} to={`/EditExercise?material_id=${materialId}`}>Edit</Button>
         <Button variant="outlined" color="error" onClick={() => setConfirming(true)}>Delete</Button>
         <Button variant="text" component={RouterLink} to={`/Grades?exercise_id=${exercise.id}`}>Grades &amp; essay review</Button>

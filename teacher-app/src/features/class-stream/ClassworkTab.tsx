@@ -15,7 +15,7 @@ function ExamBlock({ classId, exam }: { classId: number; exam: Exam | null }) {
   }
   return (
     <Box sx={{ p: 2, border: 1, borderColor: 'divider', borderRadius: 2 }}>
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
         <Typography sx={{ fontWeight: 600 }}>{exam.title}</Typography>
         <Chip size="small" label={exam.status} />
       </Stack>

@@ -33,9 +33,9 @@ export default function CreateTaskPicker() {
           <List disablePadding>
             {open.map((m, i) => (
               <ListItem key={m.id} divider={i < open.length - 1} secondaryAction={
-                <Button component={RouterLink} to={`/CreateExercise?material_id=${m.id}`} aria-label={`Create exercise for ${m.title}`}>Choose</Button>
+                <Button component={RouterLink} to={`/CreateExercise?material_id=${m.id}`} aria-label={`Create exercise for ${m.title}`}>Create exercise</Button>
               }>
-                <ListItemText primary={m.title} secondary={m.description} sx={{ pr: 10, overflowWrap: 'anywhere' }} />
+                <ListItemText primary={m.title} secondary={m.description} sx={{ pr: 16, overflowWrap: 'anywhere' }} />
               </ListItem>
             ))}
           </List>

@@ -43,7 +43,7 @@ export function StreamTab({ materials }: { materials: Material[] }) {
             {(discussions.data ?? []).slice(0, 10).map((d) => (
               <Card key={`${d.material_id}-${d.id}`} variant="outlined">
                 <CardContent sx={{ '&:last-child': { pb: 2 } }}>
-                  <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
+                  <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
                     <Typography sx={{ fontWeight: 600 }}>{d.topic}</Typography>
                     <Chip size="small" label={d.material_title} />
                   </Stack>

@@ -15,7 +15,7 @@ const SOURCE_LABEL = { local: 'automatic scorer', openai: 'AI scorer', teacher: 
 
 function EssayDetail({ detail }: { detail: Extract<QuestionDetail, { kind: 'essay' }> }) {
   return (
-    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5, mt: 1 }}>
+    <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5, mt: 1 }}>
       <Typography variant="body2">
         Score: <strong>{detail.score == null ? '-' : formatScore(detail.score)}</strong> / {formatScore(detail.max)}
         {detail.score != null && ` (by ${SOURCE_LABEL[detail.source] ?? detail.source})`}
@@ -75,7 +75,7 @@ export default function Review() {
           const detail = data.detail?.[String(number)];
           return (
             <Paper key={number} variant="outlined" component="section" aria-label={`Question ${number}`} sx={{ p: { xs: 1.5, sm: 2.5 } }}>
-              <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1, flexWrap: 'wrap', rowGap: 0.5 }}>
+              <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', mb: 1, flexWrap: 'wrap', rowGap: 0.5 }}>
                 <Typography component="h2" variant="h6" sx={{ fontWeight: 700 }}>Question {number}</Typography>
                 <Chip size="small" label={q.type === 'essay' ? 'Essay' : 'Multiple choice'} />
                 {detail?.kind === 'mc' && (

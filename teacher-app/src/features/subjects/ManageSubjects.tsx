@@ -109,14 +109,14 @@ export default function ManageSubjects({ grade = 10 }: { grade?: number }) {
     <Box>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 3, justifyContent: 'space-between', alignItems: { md: 'center' } }}>
         <Box>
-          <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+          <Stack direction="row" spacing={1.5} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
             <Typography component="h1" variant="h4" sx={{ fontWeight: 700, fontSize: { xs: '1.6rem', sm: '2rem' } }}>Manage Subjects</Typography>
             <Chip label={gradeLabel(grade)} color="primary" />
           </Stack>
           {current?.name && <Typography color="text.secondary" sx={{ mt: 0.5 }}>Class {current.name}</Typography>}
         </Box>
         {current && (
-          <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', rowGap: 1 }}>
             <Button variant="contained" startIcon={<AddIcon />} component={RouterLink} to={`/CreateSubjects${grade}`}>Create Subject</Button>
             <ExamMenu classId={current.id} />
             <Button variant="text" component={RouterLink} to={`/ManageTaskExam?class_id=${current.id}`}>Class Stream</Button>
