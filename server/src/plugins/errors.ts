@@ -28,12 +28,33 @@ export function errorBody(message: string, extra?: Record<string, unknown>) {
 type DbError = { code?: unknown; constraint?: unknown };
 
 /** Unique / foreign-key violations from better-sqlite3 or pg, for a 409/400 instead of a 500. */
-function classifyDbError(err: unknown): 'unique' | 'foreign' | undefined {
+function classifyDbError(err: unknown): 'unique' | 'foreign' | 'text' | undefined {
   const code = (err as DbError | null)?.code;
   if (code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY') return 'unique';
   if (code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY') return 'foreign';
+  // PostgreSQL: text it cannot store (U+0000, bad encoding)
+  if (code === '22021' || code === '22P05') return 'text';
   return undefined;
 }
+
+/** True when a string anywhere in a parsed body/query holds U+0000 (iterative: bodies may nest thousands deep). */
+export function containsNul(value: unknown): boolean {
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (typeof v === 'string') {
+      if (v.includes('\u0000')) return true;
+    } else if (v !== null && typeof v === 'object') {
+      for (const [k, child] of Object.entries(v as Record<string, unknown>)) {
+        if (k.includes('\u0000')) return true;
+        stack.push(child);
+      }
+    }
+  }
+  return false;
+}
+
+export const NUL_MESSAGE = 'Text must not contain the NUL character (\\u0000)';
 
 export interface ErrorsOptions extends Record<string, unknown> {
   /** Called for unmatched requests before the JSON 404; return true when it sent a reply (SPA fallback). */
@@ -52,6 +73,7 @@ async function errorsPlugin(app: FastifyInstance, options: ErrorsOptions) {
     const kind = classifyDbError(err);
     if (kind === 'unique') return reply.code(409).send(errorBody('Conflict: a record with these values already exists'));
     if (kind === 'foreign') return reply.code(400).send(errorBody('A referenced record does not exist'));
+    if (kind === 'text') return reply.code(400).send(errorBody(NUL_MESSAGE));
     const status = typeof e.statusCode === 'number' ? e.statusCode : 500;
     if (status >= 400 && status < 500) {
       const message = typeof e.message === 'string' && e.message ? e.message : 'Bad request';
@@ -59,6 +81,12 @@ async function errorsPlugin(app: FastifyInstance, options: ErrorsOptions) {
     }
     request.log.error({ err }, 'request failed');
     return reply.code(status >= 500 && status < 600 ? status : 500).send(errorBody('Internal Server Error'));
+  });
+
+  // PostgreSQL text cannot hold U+0000 (SQLite can): refuse it in every request, on both databases alike, before any
+  // handler has written anything (found by server/src/reliability/hostile-input.test.ts: 500s on PostgreSQL).
+  app.addHook('preValidation', async (request) => {
+    if (containsNul(request.query) || containsNul(request.body)) throw new HttpError(400, NUL_MESSAGE);
   });
 
   app.setNotFoundHandler(async (request, reply) => {
