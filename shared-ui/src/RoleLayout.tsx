@@ -63,7 +63,7 @@ function SidebarGroup({ label, links, pathname, onNavigate }: { label: string; l
         {open ? <ExpandLess /> : <ExpandMore />}
       </ListItemButton>
       <Collapse in={open} timeout="auto" unmountOnExit id={id}>
-        <List disablePadding>
+        <List component="div" disablePadding>
           {links.map((link) => (
             <SidebarLink key={link.to} link={link} pathname={pathname} nested onNavigate={onNavigate} />
           ))}
@@ -99,7 +99,7 @@ function Sidebar({ role, title, items, onNavigate }: { role: LayoutRole; title: 
           ),
         )}
       </List>
-      <List>
+      <List component="div">
         <ListItemButton onClick={logout} sx={linkSx}>
           <LogoutIcon fontSize="small" sx={{ mr: 1.5 }} />
           <ListItemText primary="Logout" />

@@ -205,6 +205,8 @@ describe('hostile input on every API route', () => {
             cases++;
             const problem = problemsOf(res);
             if (problem) throw new Error(`${route.method} ${url.slice(0, 200)} → ${problem}; body ${res.body.slice(0, 200)}; sent ${String(payload).slice(0, 200)}`);
+            // undo global effects of an accepted request (grade-migrate) so later routes still find the world as built
+            if (res.statusCode < 300 && rule.after && m.path === 0) await rule.after(w);
             if (res.statusCode >= 400) {
               rejected++;
               if (before && (await fingerprint(t.db)).hash !== before.hash) {
@@ -230,6 +232,15 @@ describe('hostile input on every API route', () => {
 });
 
 describe('stored XSS payloads come back sanitized', () => {
+  // its own app and world: the fuzz above may have deleted or moved the first world's objects
+  let t: TestApp;
+  let w: World;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    w = await buildWorld(t);
+  });
+  afterAll(async () => { await t?.close(); });
+
   const PAYLOADS = [
     '<p>ok</p><script>alert(1)</script>',
     '<img src=x onerror="alert(1)">',
