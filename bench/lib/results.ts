@@ -27,7 +27,7 @@ export interface BenchResult {
   data: unknown;
 }
 
-const ORDER = ['exam-rush', 'saturation', 'trace-save', 'grading', 'pages', 'data-scale', 'budgets'];
+const ORDER = ['exam-rush', 'exam-rush-client-timeouts', 'saturation', 'trace-save', 'grading', 'pages', 'data-scale', 'budgets'];
 
 export function saveResult(r: Omit<BenchResult, 'machine' | 'finishedAt' | 'profile' | 'loadAverage'>): BenchResult {
   const full: BenchResult = {

@@ -83,6 +83,7 @@ describe('SQLite backup and restore', () => {
         await new Promise((r) => setImmediate(r));
       }
     })();
+    while (written < 10) await new Promise((r) => setImmediate(r)); // the writer is running before the backup starts
     const { pages } = await backupSqlite(file, path.join(dir, 'live.sqlite'));
     writing = false;
     await writer;

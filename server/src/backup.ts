@@ -44,6 +44,8 @@ export async function backupSqlite(sqliteFile: string, dest: string): Promise<{ 
   let pages: number;
   try {
     db.pragma('busy_timeout = 5000');
+    // better-sqlite3 copies every page in its first step: one read transaction, so one consistent snapshot, and no
+    // restart when the server commits meanwhile (a step-by-step backup restarts after each write of another connection).
     pages = (await db.backup(tmp)).totalPages;
   } finally {
     db.close();

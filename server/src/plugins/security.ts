@@ -39,8 +39,34 @@ export function remoteOrigins(remotesJson: string | undefined): string[] {
   }
 }
 
+/**
+ * The remote origins for the CSP, re-read when the REMOTES_JSON file changes: /remotes.json is served fresh on every
+ * request, so a deploy that points a running server at a remote on a new origin must not be blocked by a stale policy.
+ * A stat per request only when REMOTES_JSON is set; the embedded default (same-origin remotes) costs nothing.
+ */
+function liveRemoteOrigins(remotesJson: string | undefined): () => string {
+  if (!remotesJson) return () => '';
+  let seenMtime = -1;
+  let origins = '';
+  return () => {
+    let mtime = 0;
+    try {
+      mtime = fs.statSync(remotesJson).mtimeMs;
+    } catch {
+      /* missing file: no extra origins */
+    }
+    if (mtime !== seenMtime) {
+      seenMtime = mtime;
+      origins = remoteOrigins(remotesJson).join(' ');
+    }
+    return origins;
+  };
+}
+
 async function securityPlugin(app: FastifyInstance, options: SecurityOptions) {
-  const remotes = remoteOrigins(options.remotesJson);
+  const currentOrigins = liveRemoteOrigins(options.remotesJson);
+  // helmet calls directive functions per response; an empty result adds nothing.
+  const remotes = options.remotesJson ? [() => currentOrigins()] : [];
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,

@@ -29,8 +29,10 @@ function StatsBarChart({ spec, labels }: { spec: ChartSpec; labels: string[] }) 
           </Box>
         ))}
       </Box>
-      <Box sx={{ overflowX: 'auto' }} aria-hidden="true">
-        <Box sx={{ minWidth: Math.max(300, labels.length * 64) }}>
+      {/* The scroller must stay keyboard-reachable (many classes scroll sideways); the drawing itself is hidden
+          from screen readers, which read the table below instead. */}
+      <Box sx={{ overflowX: 'auto' }} role="region" aria-label={`${spec.title} chart`} tabIndex={0}>
+        <Box sx={{ minWidth: Math.max(300, labels.length * 64) }} aria-hidden="true">
           <BarChart
             height={300}
             skipAnimation
