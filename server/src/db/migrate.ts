@@ -1,11 +1,13 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import type { DbKind, Db } from './connect';
 import { initialMigration } from './migrations/0001_initial';
+import { answersSeqMigration } from './migrations/0002_answers_seq';
 
 /** Every migration, in order. Names sort lexically; never rename or edit one that has shipped. */
 export function allMigrations(kind: DbKind): Record<string, Migration> {
   return {
     '0001_initial': initialMigration(kind),
+    '0002_answers_seq': answersSeqMigration(kind),
   };
 }
 

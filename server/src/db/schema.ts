@@ -133,6 +133,8 @@ export interface ExerciseAnswersTable {
   answers: NullableJson;
   status: SheetStatus;
   submitted_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  /** client's number of the stored map (bigint on PG: read back as string); saves with a seq ≤ it are stale */
+  answers_seq: ColumnType<number | string | null, number | null | undefined, number | null>;
   created_at: InstantDefault;
   updated_at: InstantDefault;
 }
@@ -144,6 +146,8 @@ export interface ExamAnswersTable {
   answers: NullableJson;
   status: SheetStatus;
   submitted_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  /** client's number of the stored map (bigint on PG: read back as string); saves with a seq ≤ it are stale */
+  answers_seq: ColumnType<number | string | null, number | null | undefined, number | null>;
   created_at: InstantDefault;
   updated_at: InstantDefault;
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fastifyJwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from './errors';
@@ -17,6 +18,13 @@ export interface AuthUser {
 export interface AuthClaims extends AuthUser {
   exp: number;
   iat?: number;
+  /** Fingerprint of the password hash at sign-in: a password change or reset ends every older session. */
+  pwv?: string;
+}
+
+/** Short, non-reversible fingerprint of a stored password hash (the hash itself never leaves the database). */
+export function passwordVersion(passwordHash: string): string {
+  return createHash('sha256').update(passwordHash).digest('base64url').slice(0, 16);
 }
 
 declare module '@fastify/jwt' {
@@ -35,7 +43,8 @@ declare module 'fastify' {
     /** preHandler: authenticate (if not done yet) and require one of the roles, else 403. */
     requireRole: (...roles: string[]) => RouteGuard;
     /** Sign a token for these claims (HS256, exp = now + TOKEN_TTL_SECONDS). */
-    signToken: (user: AuthUser) => string;
+    /** Signs a session token; pass the user's password hash so that changing the password revokes it. */
+    signToken: (user: AuthUser, passwordHash?: string) => string;
   }
 }
 
@@ -73,8 +82,9 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions) {
     verify: { algorithms: ['HS256'] },
   });
 
-  app.decorate('signToken', (user: AuthUser) => {
+  app.decorate('signToken', (user: AuthUser, passwordHash?: string) => {
     const claims: AuthClaims = { ...user, exp: Math.floor(Date.now() / 1000) + options.tokenTtlSeconds };
+    if (passwordHash) claims.pwv = passwordVersion(passwordHash);
     return app.jwt.sign(claims);
   });
 
@@ -90,9 +100,15 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions) {
     }
     if (typeof claims.role !== 'string' || !claims.role) throw unauthorized('Role not found in token');
     if (typeof claims.user_id !== 'number') throw unauthorized('Invalid token');
-    // Deleted or re-roled users lose access at once: one primary-key lookup per request.
-    const row = await app.db.selectFrom('users').select('role').where('id', '=', claims.user_id).executeTakeFirst();
+    // Deleted or re-roled users, and sessions older than a password change, lose access at once:
+    // one primary-key lookup per request.
+    const row = await app.db
+      .selectFrom('users')
+      .select(['role', 'password_hash'])
+      .where('id', '=', claims.user_id)
+      .executeTakeFirst();
     if (!row || row.role !== claims.role) throw unauthorized('Invalid token');
+    if (claims.pwv !== undefined && claims.pwv !== passwordVersion(row.password_hash)) throw unauthorized('Invalid token');
     const user: AuthUser = {
       user_id: claims.user_id,
       role: claims.role,

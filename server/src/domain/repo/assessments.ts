@@ -107,13 +107,15 @@ export interface Sheet {
   answers: Record<string, string> | null;
   status: 'Active' | 'Inactive';
   score: number | null;
+  /** the client's number of the stored map; null when it was saved without one */
+  answers_seq: number | null;
 }
 
 function sheetQuery(db: Db, spec: ItemSpec) {
   return loose(db)
     .selectFrom(`${spec.sheets} as s`)
     .leftJoin(`${spec.scores} as g`, (j) => j.onRef(`g.${spec.idCol}`, '=', `s.${spec.idCol}`).onRef('g.student_id', '=', 's.student_id'))
-    .select(['s.id', `s.${spec.idCol} as item_id`, 's.student_id', 's.answers', 's.status', 'g.score']);
+    .select(['s.id', `s.${spec.idCol} as item_id`, 's.student_id', 's.answers', 's.status', 'g.score', 's.answers_seq']);
 }
 
 function toSheet(row: Record<string, unknown>): Sheet {
@@ -124,12 +126,13 @@ function toSheet(row: Record<string, unknown>): Sheet {
     answers: row.answers == null ? null : fromDbJson<Record<string, string>>(row.answers),
     status: row.status === 'Inactive' ? 'Inactive' : 'Active',
     score: row.score == null ? null : Number(row.score),
+    answers_seq: row.answers_seq == null ? null : Number(row.answers_seq),
   };
 }
 
-/** Wire shape: `{id, exercise_id|exam_id, student_id, answers, status, score}`. */
+/** Wire shape: `{id, exercise_id|exam_id, student_id, answers, status, score, answers_seq}`. */
 export function sheetJson(spec: ItemSpec, s: Sheet) {
-  return { id: s.id, [spec.idCol]: s.item_id, student_id: s.student_id, answers: s.answers, status: s.status, score: s.score };
+  return { id: s.id, [spec.idCol]: s.item_id, student_id: s.student_id, answers: s.answers, status: s.status, score: s.score, answers_seq: s.answers_seq };
 }
 
 export async function sheetById(db: Db, spec: ItemSpec, id: number): Promise<Sheet | undefined> {
@@ -154,16 +157,21 @@ export async function openSheet(db: Db, spec: ItemSpec, itemId: number, studentI
 
 /**
  * The hot path: saves a whole answers map in ONE statement that also checks ownership, the lock and (for exams)
- * the time window. Returns the sheet's item id when it saved; on undefined the caller diagnoses why (404/403/409).
+ * the time window. Returns the sheet's item id when it saved; on undefined the caller diagnoses why (404/403/409,
+ * or stale). With `seq`, the map applies only when it is newer than the stored one (`answers_seq`), so a save the
+ * client gave up on and that lands late cannot overwrite a newer map; without it, last writer wins (old clients).
  */
-export async function saveAnswers(db: Db, spec: ItemSpec, sheetId: number, studentId: number, answers: Record<string, string>, now = new Date()): Promise<number | undefined> {
+export async function saveAnswers(
+  db: Db, spec: ItemSpec, sheetId: number, studentId: number, answers: Record<string, string>, seq?: number, now = new Date(),
+): Promise<number | undefined> {
   const nowText = toDbTime(now);
   let q = loose(db)
     .updateTable(spec.sheets)
-    .set({ answers: toDbJson(answers), updated_at: nowText })
+    .set({ answers: toDbJson(answers), updated_at: nowText, ...(seq !== undefined ? { answers_seq: seq } : {}) })
     .where('id', '=', sheetId)
     .where('student_id', '=', studentId)
     .where('status', '=', 'Active');
+  if (seq !== undefined) q = q.where((eb) => eb.or([eb('answers_seq', 'is', null), eb('answers_seq', '<', seq)]));
   if (spec.kind === 'exam') {
     q = q.where((eb) =>
       eb.exists(

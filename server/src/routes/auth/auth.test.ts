@@ -186,6 +186,36 @@ describe('POST /auth/change-password', () => {
   });
 });
 
+describe('sessions end with the password', () => {
+  it('a password change or an admin reset ends older sessions; the changing session gets a fresh token', async () => {
+    const student = t.fixture.students[2];
+    const login = async (password: string) =>
+      t.inject({ method: 'POST', url: '/api/v1/auth', payload: { username: student.nis, password } });
+    const asToken = (token: string) => ({ method: 'GET' as const, url: '/api/v1/discussions', headers: { authorization: token } });
+
+    const phone = (await login(FIXTURE_PASSWORDS.student)).json().token as string;
+    const laptop = (await login(FIXTURE_PASSWORDS.student)).json().token as string;
+    expect((await t.inject(asToken(phone))).statusCode).toBe(200);
+
+    const changed = await t.inject({
+      method: 'POST',
+      url: '/api/v1/auth/change-password',
+      headers: { authorization: laptop },
+      payload: { old_password: FIXTURE_PASSWORDS.student, new_password: 'another-password' },
+    });
+    expect(changed.statusCode).toBe(200);
+    const fresh = changed.json().token as string;
+    expect((await t.inject(asToken(phone))).statusCode).toBe(401);
+    expect((await t.inject(asToken(laptop))).statusCode).toBe(401);
+    expect((await t.inject(asToken(fresh))).statusCode).toBe(200);
+
+    const reset = await t.injectWithLogin('admin', { method: 'POST', url: `/api/v1/students/reset-password?id=${student.id}` });
+    expect(reset.statusCode).toBe(200);
+    expect((await t.inject(asToken(fresh))).statusCode).toBe(401);
+    expect((await login(reset.json().initial_password)).statusCode).toBe(200);
+  });
+});
+
 describe('API docs', () => {
   it('serves the OpenAPI document listing the routes at /api/docs', async () => {
     const docs = await buildTestApp({ empty: true, app: { apiDocs: true } });

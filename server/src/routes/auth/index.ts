@@ -71,7 +71,7 @@ export default async function authRoutes(app: FastifyInstance, options: AuthRout
       const user: AuthUser = { user_id: row.id, email: row.email, role: row.role, display_name: row.display_name };
       if (row.role === 'teacher' && row.teacher_id != null) user.teacher_id = row.teacher_id;
       if (row.role === 'student' && row.student_id != null) user.student_id = row.student_id;
-      return { token: app.signToken(user) };
+      return { token: app.signToken(user, row.password_hash) };
     },
   );
 
@@ -104,7 +104,8 @@ export default async function authRoutes(app: FastifyInstance, options: AuthRout
         .set({ password_hash, updated_at: new Date().toISOString() })
         .where('id', '=', request.user.user_id)
         .execute();
-      return { message: 'Password changed successfully' };
+      // Older sessions (other devices) end with the old password; this one continues with a fresh token.
+      return { message: 'Password changed successfully', token: app.signToken(request.user, password_hash) };
     },
   );
 }

@@ -3,7 +3,8 @@
  * docs/contracts.md §4. A sheet is `{id, exercise_id|exam_id, student_id, answers, status: "Active"|"Inactive", score}`.
  * - GET ?item&student_id: the student's own sheet as an array; managers may read any (student_id optional → all);
  * - POST: idempotent per (item, student); only students assigned to the class; exams only inside [start, end];
- * - PUT/PATCH ?id: the whole answers map; ONE UPDATE checks owner, lock and window; 409 once submitted;
+ * - PUT/PATCH ?id: the whole answers map; ONE UPDATE checks owner, lock, window and (with `seq`) that the map is newer
+ *   than the stored one; 409 once submitted; a stale map (stored `answers_seq` ≥ seq) answers 200 with the stored sheet;
  * - DELETE ?id: the item's teacher or an admin (the grade goes too, so the student can start again).
  */
 import type { FastifyInstance } from 'fastify';
@@ -28,6 +29,9 @@ export const answersSchema = {
   propertyNames: { pattern: '^[1-9][0-9]{0,3}$' },
   additionalProperties: { type: 'string', maxLength: MAX_ANSWER_CHARS },
 } as const;
+
+/** The client's number of a saved map (`answers_seq`), docs/contracts.md §4: newer maps carry larger numbers. */
+const seqSchema = { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER } as const;
 
 function refuseOutsideWindow(spec: ItemSpec, item: ItemFacts): void {
   if (spec.kind !== 'exam') return;
@@ -68,7 +72,7 @@ export function registerSheetRoutes(app: FastifyInstance, spec: ItemSpec, base: 
     const rows = await loose(db)
       .selectFrom(`${spec.sheets} as s`)
       .leftJoin(`${spec.scores} as g`, (j) => j.onRef(`g.${spec.idCol}`, '=', `s.${spec.idCol}`).onRef('g.student_id', '=', 's.student_id'))
-      .select(['s.id', 's.student_id', 's.answers', 's.status', 'g.score'])
+      .select(['s.id', 's.student_id', 's.answers', 's.status', 'g.score', 's.answers_seq'])
       .where(`s.${spec.idCol}`, '=', item.id)
       .orderBy('s.id')
       .execute();
@@ -76,6 +80,7 @@ export function registerSheetRoutes(app: FastifyInstance, spec: ItemSpec, base: 
       id: Number(r.id), item_id: item.id, student_id: Number(r.student_id),
       answers: r.answers == null ? null : fromDbJson<Record<string, string>>(r.answers),
       status: r.status === 'Inactive' ? 'Inactive' : 'Active', score: r.score == null ? null : Number(r.score),
+      answers_seq: r.answers_seq == null ? null : Number(r.answers_seq),
     }));
   });
 
@@ -111,20 +116,25 @@ export function registerSheetRoutes(app: FastifyInstance, spec: ItemSpec, base: 
     schema: {
       tags, summary: 'Save the whole answers map (owner, sheet open, exam inside its window)',
       querystring: idQuerySchema,
-      body: { type: 'object', required: ['answers'], properties: { answers: answersSchema } },
+      body: { type: 'object', required: ['answers'], properties: { answers: answersSchema, seq: seqSchema } },
     },
   }, async (request) => {
     const { id } = request.query as IdQuery;
-    const { answers } = request.body as { answers: Record<string, string> };
+    const { answers, seq } = request.body as { answers: Record<string, string>; seq?: number };
     const studentId = requireStudentId(request.user, 'answer');
-    const itemId = await saveAnswers(db, spec, id, studentId, answers);
+    const itemId = await saveAnswers(db, spec, id, studentId, answers, seq);
     // Only an open sheet (no grade yet) can be saved, so score is null; nothing else to read back.
-    if (itemId !== undefined) return { id, [spec.idCol]: itemId, student_id: studentId, answers, status: 'Active', score: null };
+    if (itemId !== undefined) {
+      return { id, [spec.idCol]: itemId, student_id: studentId, answers, status: 'Active', score: null, ...(seq !== undefined ? { answers_seq: seq } : {}) };
+    }
     const sheet = await sheetById(db, spec, id);
     if (!sheet) throw notFound('Answer sheet not found');
     if (sheet.student_id !== studentId) throw forbidden('Forbidden: this answer sheet is not yours');
     if (sheet.status === 'Inactive') throw conflict('Sheet already submitted');
     refuseOutsideWindow(spec, await requireItem(sheet.item_id));
+    // Stale: a newer map of this client already won (this one was abandoned and landed late). Nothing to do; the
+    // client already holds newer answers, so acknowledge with what is stored.
+    if (seq !== undefined && sheet.answers_seq !== null && sheet.answers_seq >= seq) return sheetJson(spec, sheet);
     throw conflict('The answer sheet could not be saved, please retry');
   });
 
