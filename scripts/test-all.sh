@@ -76,6 +76,9 @@ else
   echo "SKIP_BUILD=1: using the existing dist/ folders"
 fi
 
+step "bundle budgets (bench/check-budgets.ts)"
+if ! npm run check-budgets -w bench; then finish 1 "bundle budgets exceeded (bench/results/budgets.json)"; fi
+
 if [[ ${SKIP_E2E:-0} == 1 ]]; then
   echo "SKIP_E2E=1: browser tests not run"
   finish 0

@@ -1,0 +1,89 @@
+import { formatWib } from '../../domain/exam-window';
+import { buildTestApp, type TestApp } from '../../test/helpers';
+
+// Order-safe saves (docs/contracts.md §4): a save carrying `seq` applies only when newer than the stored `answers_seq`,
+// so a save the client abandoned that lands late cannot overwrite a newer map. Both kinds share the route code.
+jest.setTimeout(30_000);
+
+let t: TestApp;
+const api = (who: string, method: 'GET' | 'POST' | 'PATCH' | 'PUT', url: string, payload?: unknown) =>
+  t.injectWithLogin(who, { method, url: `/api/v1${url}`, ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}) });
+const CONTENT = { '1': 'Q1', '1_a': 'a', '1_b': 'b', '1_c': 'c', '1_d': 'd', '1_answer': 'c', '2_essay': 'Jelaskan', '2_essay_answer': 'x' };
+const HOUR = 3600_000;
+
+const items: Record<'exercise' | 'exam', { base: string; idCol: string; id: number }> = {
+  exercise: { base: '/exercises-answers', idCol: 'exercise_id', id: 0 },
+  exam: { base: '/exams-answers', idCol: 'exam_id', id: 0 },
+};
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  const classId = t.fixture.classes[0].id;
+  const material = await api('teacher', 'POST', '/materials', { title: 'Bab 1', description: 'd', content: '<p>x</p>', class_id: classId });
+  const exercise = await api('teacher', 'POST', '/exercises', { title: 'Latihan', total_marks: 100, material_id: material.json().id, content: CONTENT });
+  expect(exercise.statusCode).toBe(200);
+  items.exercise.id = exercise.json().id;
+  const exam = await api('teacher', 'POST', '/exams', {
+    title: 'UTS', total_marks: 100, class_id: classId, start_time: formatWib(new Date(Date.now() - HOUR)), end_time: formatWib(new Date(Date.now() + HOUR)), content: CONTENT,
+  });
+  expect(exam.statusCode).toBe(200);
+  items.exam.id = exam.json().id;
+});
+afterAll(async () => { await t.close(); });
+
+describe.each(['exercise', 'exam'] as const)('%s answer saves with seq', (kind) => {
+  let sheetId: number;
+  const item = () => items[kind];
+  const save = (answers: Record<string, string>, seq?: number, who = 'student') =>
+    api(who, 'PATCH', `${item().base}?id=${sheetId}`, seq === undefined ? { answers } : { answers, seq });
+  const stored = async () => (await api('student', 'GET', `${item().base}?${item().idCol}=${item().id}`)).json()[0];
+
+  it('a new sheet has no answers_seq', async () => {
+    const post = await api('student', 'POST', item().base, { [item().idCol]: item().id, answers: {} });
+    expect(post.statusCode).toBe(200);
+    expect(post.json()).toMatchObject({ answers: {}, answers_seq: null });
+    sheetId = post.json().id;
+  });
+
+  it('a later-numbered save wins even when an older one lands after it (the older is acknowledged with the stored sheet)', async () => {
+    const newer = await save({ '1': 'c', '2': 'jawaban baru' }, 5);
+    expect(newer.statusCode).toBe(200);
+    expect(newer.json()).toMatchObject({ id: sheetId, answers: { '1': 'c', '2': 'jawaban baru' }, answers_seq: 5, status: 'Active' });
+    const late = await save({ '1': 'a' }, 3);
+    expect(late.statusCode).toBe(200);
+    expect(late.json()).toMatchObject({ id: sheetId, answers: { '1': 'c', '2': 'jawaban baru' }, answers_seq: 5, status: 'Active' });
+    expect(await stored()).toMatchObject({ answers: { '1': 'c', '2': 'jawaban baru' }, answers_seq: 5 });
+  });
+
+  it('an equal seq is not applied (a retry of an already stored map changes nothing)', async () => {
+    const same = await save({ '1': 'b' }, 5);
+    expect(same.statusCode).toBe(200);
+    expect(same.json().answers).toEqual({ '1': 'c', '2': 'jawaban baru' });
+    expect((await stored()).answers).toEqual({ '1': 'c', '2': 'jawaban baru' });
+  });
+
+  it('a newer seq applies; a save without seq still overwrites (old clients) and keeps the stored seq', async () => {
+    const next = await save({ '1': 'd' }, Number.MAX_SAFE_INTEGER - 1);
+    expect(next.json()).toMatchObject({ answers: { '1': 'd' }, answers_seq: Number.MAX_SAFE_INTEGER - 1 });
+    expect(await stored()).toMatchObject({ answers: { '1': 'd' }, answers_seq: Number.MAX_SAFE_INTEGER - 1 });
+    const legacy = await save({ '1': 'a' });
+    expect(legacy.statusCode).toBe(200);
+    expect(legacy.json()).toEqual({ id: sheetId, [item().idCol]: item().id, student_id: t.fixture.students[0].id, answers: { '1': 'a' }, status: 'Active', score: null });
+    expect(await stored()).toMatchObject({ answers: { '1': 'a' }, answers_seq: Number.MAX_SAFE_INTEGER - 1 });
+  });
+
+  it('refuses a malformed seq with 400 and leaves the sheet alone', async () => {
+    for (const seq of [-1, 1.5, 'abc', Number.MAX_SAFE_INTEGER + 2, null]) {
+      const res = await api('student', 'PATCH', `${item().base}?id=${sheetId}`, { answers: { '1': 'b' }, seq });
+      expect([seq, res.statusCode]).toEqual([seq, 400]);
+    }
+    expect((await stored()).answers).toEqual({ '1': 'a' });
+  });
+
+  it('a stale seq does not turn a refusal into a 200: another student still gets 403, a missing sheet 404', async () => {
+    expect((await save({ '1': 'b' }, 1, 'student2')).statusCode).toBe(403);
+    const missing = await api('student', 'PATCH', `${item().base}?id=999999`, { answers: { '1': 'b' }, seq: 1 });
+    expect(missing.statusCode).toBe(404);
+    expect((await stored()).answers).toEqual({ '1': 'a' });
+  });
+});
