@@ -135,8 +135,12 @@ function answersApi(base: '/exercises-answers' | '/exams-answers', key: 'exercis
     /** Idempotent on the server: returns the existing sheet when there is one. */
     create: (itemId: number, studentId: number) =>
       postData<AnswerSheet>(base, { [key]: itemId, student_id: studentId, answers: {} }),
-    save: (sheetId: number, itemId: number, studentId: number, answers: Answers) =>
-      patchData<AnswerSheet>(base, { [key]: itemId, student_id: studentId, answers }, { id: sheetId }),
+    /**
+     * Saves the whole map. `seq` (docs/contracts.md §4) numbers the map: the server applies it only when newer than the
+     * stored `answers_seq`, and answers a stale one with the stored (newer) sheet.
+     */
+    save: (sheetId: number, itemId: number, studentId: number, answers: Answers, seq?: number) =>
+      patchData<AnswerSheet>(base, { [key]: itemId, student_id: studentId, answers, ...(seq !== undefined ? { seq } : {}) }, { id: sheetId }),
     remove: (sheetId: number) => deleteData<{ message: string }>(base, { id: sheetId }),
   };
 }

@@ -113,6 +113,8 @@ export interface AnswerSheet {
   answers: Answers | null;
   status: 'Active' | 'Inactive' | string;
   score?: number | null;
+  /** number of the stored map (the `seq` of the save that wrote it); null when saved without one */
+  answers_seq?: number | null;
 }
 
 export type QuestionDetail =

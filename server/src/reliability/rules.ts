@@ -282,7 +282,8 @@ for (const kind of ['exercise', 'exam'] as const) {
   });
   update(`${base}-answers`, {
     allow: [S],
-    request: (w) => ({ url: q(`${base}-answers`, { id: sheet(w) }), payload: { answers: { 1: 'b' }, student_id: w.student1 } }),
+    // `seq` (order-safe saves) is in the template so the fuzzer also mutates it.
+    request: (w) => ({ url: q(`${base}-answers`, { id: sheet(w) }), payload: { answers: { 1: 'b' }, seq: w.seq(), student_id: w.student1 } }),
   });
   rule(`DELETE ${v1(`${base}-answers`)}`, {
     allow: [A, T],

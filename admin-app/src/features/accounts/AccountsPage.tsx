@@ -136,7 +136,8 @@ export function AccountsPage<T extends AccountRow, V extends FormValues>({ confi
           />
         </Box>
         <FilterMenu options={config.filterOptions} value={filter} onChange={(v) => { setFilter(v); firstPage(); }} />
-        <ToggleButton value="sort" size="small" color="primary" selected={sort} onChange={() => { setSort((s) => !s); firstPage(); }}>
+        {/* MUI's default unselected grey is 4.47:1 on the page background; text.secondary passes AA. */}
+        <ToggleButton value="sort" size="small" color="primary" selected={sort} sx={{ color: 'text.secondary' }} onChange={() => { setSort((s) => !s); firstPage(); }}>
           <SortIcon fontSize="small" sx={{ mr: 0.5 }} aria-hidden="true" />
           {config.sortLabel}
         </ToggleButton>

@@ -98,6 +98,8 @@ export default function ClassDetail() {
           selected={sortByNIS}
           onChange={() => { setSortByNIS((v) => !v); setPage(1); }}
           color="primary"
+          // MUI's default unselected grey is 4.47:1 on the page background; text.secondary passes AA.
+          sx={{ color: 'text.secondary' }}
         >
           <SortIcon fontSize="small" sx={{ mr: 0.5 }} aria-hidden="true" />
           Sort by NIS

@@ -37,6 +37,8 @@ function StatsBarChart({ spec, labels }: { spec: ChartSpec; labels: string[] }) 
             height={300}
             skipAnimation
             hideLegend
+            // The drawing is aria-hidden (the table below carries the numbers): nothing inside may take focus.
+            disableKeyboardNavigation
             xAxis={[{ scaleType: 'band', data: labels, label: 'Classes' }]}
             yAxis={[{ label: 'Students Amount', tickMinStep: 1 }]}
             series={spec.series.map((s) => ({ id: s.id, label: s.label, color: s.color, data: s.values }))}

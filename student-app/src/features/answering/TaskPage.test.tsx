@@ -67,8 +67,17 @@ test('a choice is saved at once as the whole map, and the status says Saved', as
   const user = userEvent.setup();
   openTask();
   await user.click(await screen.findByRole('radio', { name: 'B. Akar' }));
-  await waitFor(() => expect(api.answers.save).toHaveBeenCalledWith(40, 11, 5, { '1': 'b' }));
+  await waitFor(() => expect(api.answers.save).toHaveBeenCalledWith(40, 11, 5, { '1': 'b' }, expect.any(Number)));
   expect(await screen.findByText('Saved')).toBeInTheDocument();
+});
+
+test('saves are numbered above the answers_seq of the opened sheet, so a late older save cannot win', async () => {
+  const ahead = Date.now() + 3_600_000; // e.g. saved from a device whose clock runs an hour ahead
+  api.answers.get.mockResolvedValue([sheet({ answers: { '1': 'a' }, answers_seq: ahead })]);
+  const user = userEvent.setup();
+  openTask();
+  await user.click(await screen.findByRole('radio', { name: 'B. Akar' }));
+  await waitFor(() => expect(api.answers.save).toHaveBeenCalledWith(40, 11, 5, { '1': 'b' }, ahead + 1));
 });
 
 test('essay typing is saved once after a pause, not per keystroke', async () => {
@@ -78,7 +87,7 @@ test('essay typing is saved once after a pause, not per keystroke', async () => 
   await user.type(screen.getByRole('textbox', { name: 'Your answer' }), 'Cahaya');
   expect(api.answers.save).not.toHaveBeenCalled();
   await waitFor(() => expect(api.answers.save).toHaveBeenCalledTimes(1), { timeout: 2000 });
-  expect(api.answers.save).toHaveBeenCalledWith(40, 11, 5, { '2': 'Cahaya' });
+  expect(api.answers.save).toHaveBeenCalledWith(40, 11, 5, { '2': 'Cahaya' }, expect.any(Number));
 });
 
 test('offline: answers stay on the device with a visible status and are sent when the connection returns', async () => {
@@ -93,7 +102,7 @@ test('offline: answers stay on the device with a visible status and are sent whe
     window.dispatchEvent(new Event('online'));
   });
   expect(await screen.findByText('Saved')).toBeInTheDocument();
-  expect(api.answers.save).toHaveBeenLastCalledWith(40, 11, 5, { '1': 'c' });
+  expect(api.answers.save).toHaveBeenLastCalledWith(40, 11, 5, { '1': 'c' }, expect.any(Number));
   expect(localStorage.getItem(answersStorageKey('exercise', 40))).toBeNull();
 });
 
@@ -101,7 +110,7 @@ test('after a reload, answers kept on the device are merged over the server copy
   localStorage.setItem(answersStorageKey('exercise', 40), JSON.stringify({ answers: { '2': 'typed offline' }, updatedAt: 1, pending: true }));
   api.answers.get.mockResolvedValue([sheet({ answers: { '1': 'a' } })]);
   openTask();
-  await waitFor(() => expect(api.answers.save).toHaveBeenCalledWith(40, 11, 5, { '1': 'a', '2': 'typed offline' }));
+  await waitFor(() => expect(api.answers.save).toHaveBeenCalledWith(40, 11, 5, { '1': 'a', '2': 'typed offline' }, expect.any(Number)));
   expect(screen.getByRole('button', { name: 'Question 2, answered' })).toBeInTheDocument();
 });
 
@@ -126,7 +135,7 @@ test('submit: confirmation, flush, grading, the score, then back one screen', as
   await user.click(within(confirm).getByRole('button', { name: 'Yes, submit' }));
   const result = await screen.findByRole('dialog', { name: 'Submitted' });
   expect(within(result).getByText('50')).toBeInTheDocument();
-  expect(api.answers.save).toHaveBeenCalledWith(40, 11, 5, { '1': 'a' });
+  expect(api.answers.save).toHaveBeenCalledWith(40, 11, 5, { '1': 'a' }, expect.any(Number));
   expect(api.calculateGrade).toHaveBeenCalledWith(11, 5);
   expect(api.answers.save.mock.invocationCallOrder[0]).toBeLessThan(api.calculateGrade.mock.invocationCallOrder[0]);
   await user.click(within(result).getByRole('button', { name: 'OK' }));

@@ -1,7 +1,7 @@
 import { AxiosError, type AxiosResponse } from 'axios';
 import type { Answers } from '@kelasku/shared-api';
 import {
-  AnswerQueue, answersStorageKey, classifyFailure, mergeWithPending, readStoredAnswers, type QueueState,
+  AnswerQueue, answersStorageKey, classifyFailure, mergeWithPending, nextSeq, readStoredAnswers, type QueueState,
 } from './answer-queue';
 
 const networkError = () => new AxiosError('Network Error', 'ERR_NETWORK');
@@ -70,7 +70,7 @@ test('persists the map locally before the request goes out, and clears it once a
   const { queue, states } = makeQueue(server);
   queue.update({ '1': 'a' });
   expect(readStoredAnswers(KEY)).toMatchObject({ answers: { '1': 'a' }, pending: true });
-  expect(server.send).toHaveBeenCalledWith({ '1': 'a' });
+  expect(server.send).toHaveBeenCalledWith({ '1': 'a' }, expect.any(Number));
   server.releaseOne();
   await flushMicrotasks();
   expect(readStoredAnswers(KEY)).toBeNull();
@@ -214,4 +214,58 @@ test('survives a reload: a pending map is merged over the server copy and resent
 test('nothing pending on this device: the server copy is used as is', () => {
   expect(mergeWithPending({ '1': 'b' }, null)).toEqual({ answers: { '1': 'b' }, resend: false });
   expect(mergeWithPending(null, { answers: { '1': 'a' }, updatedAt: 1, pending: false })).toEqual({ answers: {}, resend: false });
+});
+
+describe('order-safe numbering (seq)', () => {
+  const seqsSent = (server: ReturnType<typeof fakeServer>) => server.send.mock.calls.map((call) => (call as unknown[])[1]);
+
+  test('the next number is the clock, but always above the last one', () => {
+    expect(nextSeq(0, 1_700_000_000_000)).toBe(1_700_000_000_000);
+    expect(nextSeq(1_700_000_000_000, 1_700_000_000_000)).toBe(1_700_000_000_001);
+    expect(nextSeq(1_800_000_000_000, 1_700_000_000_000)).toBe(1_800_000_000_001); // clock went back
+  });
+
+  test('every edit gets a larger number, starting above the server sheet; it is persisted and a retry resends the same one', async () => {
+    const server = fakeServer();
+    const ev = events();
+    let clock = 1_000;
+    const queue = new AnswerQueue(
+      { storageKey: KEY, send: server.send, backoff: () => 1000, events: ev.target, now: () => clock, lastSeq: 5_000 },
+    );
+    server.failNext(networkError());
+    queue.update({ '1': 'a' });
+    expect(queue.getSeq()).toBe(5_001); // above the server's answers_seq although the clock is behind
+    expect(readStoredAnswers(KEY)).toMatchObject({ answers: { '1': 'a' }, pending: true, seq: 5_001 });
+    await flushMicrotasks();
+    expect(queue.getState().kind).toBe('offline');
+    ev.goOnline(); // the retry of the same map carries the same number
+    await flushMicrotasks();
+    expect(server.received).toEqual([{ '1': 'a' }, { '1': 'a' }]);
+    expect(seqsSent(server)).toEqual([5_001, 5_001]);
+
+    clock = 9_000;
+    queue.update({ '1': 'b' });
+    await flushMicrotasks();
+    queue.update({ '1': 'c' });
+    await flushMicrotasks();
+    expect(seqsSent(server)).toEqual([5_001, 5_001, 9_000, 9_001]);
+    queue.dispose();
+  });
+
+  test('after a reload the numbering continues above the map still stored on the device', async () => {
+    const server = fakeServer();
+    server.failNext(networkError());
+    const first = new AnswerQueue({ storageKey: KEY, send: server.send, backoff: () => 60_000, events: events().target, now: () => 50_000 });
+    first.update({ '1': 'offline' });
+    await flushMicrotasks();
+    first.dispose(); // closed while offline: the map and its number stay on the device
+    expect(readStoredAnswers(KEY)?.seq).toBe(50_000);
+
+    // The device clock is now behind (it was corrected) and the server's sheet has an older number.
+    const second = new AnswerQueue({ storageKey: KEY, send: server.send, events: events().target, now: () => 10, lastSeq: 20 });
+    second.update({ '1': 'offline', '2': 'next' });
+    await flushMicrotasks();
+    expect(seqsSent(server).at(-1)).toBe(50_001);
+    second.dispose();
+  });
 });

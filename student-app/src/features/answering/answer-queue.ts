@@ -1,6 +1,8 @@
 // Offline-safe answer queue: every change is written to localStorage first, then the whole answers map is sent
 // to the server, one request at a time. Failures that may heal (no network, 5xx) keep the data and retry with
 // backoff and on the browser's `online` event; a locked sheet (409 submitted, 403 window closed) stops retrying.
+// Every edit is numbered (`seq`, docs/contracts.md §4) and the number goes with each save of that map, so the server
+// never lets a save this device gave up on (timeout, dropped connection) land late over a newer one.
 import { errorStatus, isNetworkError, type Answers } from '@kelasku/shared-api';
 
 export type QueueState =
@@ -33,6 +35,8 @@ export interface StoredAnswers {
   updatedAt: number;
   /** True until the server acknowledged this exact map. */
   pending: boolean;
+  /** The map's number, sent as `seq` (absent in maps stored by older versions of the app). */
+  seq?: number;
 }
 
 export function answersStorageKey(kind: 'exercise' | 'exam', sheetId: number): string {
@@ -66,10 +70,20 @@ export function defaultBackoff(attempt: number): number {
   return Math.round(base * (0.8 + Math.random() * 0.4));
 }
 
+/**
+ * The number of a new edit: the clock in ms, but always above the last number used, so numbers only grow on this
+ * device even when its clock jumps back, and a later edit from another device (clock ahead) is not undercut.
+ */
+export function nextSeq(lastSeq: number, now: number): number {
+  return Math.max(Math.floor(now), lastSeq + 1);
+}
+
 export interface AnswerQueueOptions {
   storageKey: string;
-  /** Sends the whole map (PATCH of the answer sheet). */
-  send: (answers: Answers) => Promise<unknown>;
+  /** Sends the whole map (PATCH of the answer sheet) with its number; a retry of the same map sends the same number. */
+  send: (answers: Answers, seq: number) => Promise<unknown>;
+  /** The server sheet's `answers_seq` when the sheet was opened: new numbers start above it (and the stored one). */
+  lastSeq?: number | null;
   storage?: Storage;
   backoff?: (attempt: number) => number;
   classify?: (err: unknown) => FailureKind;
@@ -82,6 +96,8 @@ type Listener = (state: QueueState) => void;
 
 export class AnswerQueue {
   private latest: Answers;
+  /** Number of `latest`; persisted with it and sent with every save of it. */
+  private seq: number;
   private version = 0;
   private ackedVersion = 0;
   private running = false;
@@ -104,6 +120,8 @@ export class AnswerQueue {
     this.backoff = options.backoff ?? defaultBackoff;
     this.classify = options.classify ?? classifyFailure;
     this.now = options.now ?? Date.now;
+    const stored = readStoredAnswers(options.storageKey, this.storage);
+    this.seq = Math.max(0, options.lastSeq ?? 0, typeof stored?.seq === 'number' && Number.isFinite(stored.seq) ? stored.seq : 0);
     const events = options.events ?? (typeof window !== 'undefined' ? window : undefined);
     events?.addEventListener('online', this.onOnline);
   }
@@ -114,6 +132,11 @@ export class AnswerQueue {
 
   getAnswers(): Answers {
     return this.latest;
+  }
+
+  /** The number of the latest map (0 before any edit and without a server or stored number). */
+  getSeq(): number {
+    return this.seq;
   }
 
   /** True while a change has not been acknowledged by the server. */
@@ -133,6 +156,7 @@ export class AnswerQueue {
   update(answers: Answers, { debounceMs = 0 }: { debounceMs?: number } = {}): void {
     if (this.disposed || this.state.kind === 'locked') return;
     this.latest = { ...answers };
+    this.seq = nextSeq(this.seq, this.now());
     this.version += 1;
     this.persist(true);
     this.clearDebounce();
@@ -184,9 +208,10 @@ export class AnswerQueue {
       while (this.hasPending() && !this.disposed) {
         const version = this.version;
         const snapshot = this.latest;
+        const seq = this.seq;
         this.setState({ kind: 'saving' });
         try {
-          await this.options.send(snapshot);
+          await this.options.send(snapshot, seq);
         } catch (err) {
           this.handleFailure(err);
           return;
@@ -228,7 +253,7 @@ export class AnswerQueue {
   private persist(pending: boolean): void {
     try {
       if (pending) {
-        const stored: StoredAnswers = { answers: this.latest, updatedAt: this.now(), pending: true };
+        const stored: StoredAnswers = { answers: this.latest, updatedAt: this.now(), pending: true, seq: this.seq };
         this.storage.setItem(this.options.storageKey, JSON.stringify(stored));
       } else {
         // Acknowledged: the server holds it now, nothing to keep on the device.

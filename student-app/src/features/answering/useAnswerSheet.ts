@@ -6,7 +6,7 @@ import { AnswerQueue, answersStorageKey, mergeWithPending, readStoredAnswers, ty
 export interface SheetApi {
   get: (itemId: number, studentId: number) => Promise<AnswerSheet[]>;
   create: (itemId: number, studentId: number) => Promise<AnswerSheet>;
-  save: (sheetId: number, itemId: number, studentId: number, answers: Answers) => Promise<AnswerSheet>;
+  save: (sheetId: number, itemId: number, studentId: number, answers: Answers, seq?: number) => Promise<AnswerSheet>;
 }
 
 export interface UseAnswerSheetOptions {
@@ -59,7 +59,10 @@ export function useAnswerSheet({ kind, itemId, studentId, api, enabled, create =
         return;
       }
       const merged = mergeWithPending(found.answers, readStoredAnswers(key));
-      queue = new AnswerQueue({ storageKey: key, send: (map) => api.save(found.id, itemId, studentId, map) }, merged.answers);
+      queue = new AnswerQueue(
+        { storageKey: key, send: (map, seq) => api.save(found.id, itemId, studentId, map, seq), lastSeq: found.answers_seq },
+        merged.answers,
+      );
       queue.subscribe(setQueueState);
       queueRef.current = queue;
       setAnswers(merged.answers);

@@ -1,0 +1,24 @@
+import { type InternalAxiosRequestConfig } from 'axios';
+import { http } from './http';
+import { examsApi, exercisesApi } from './resources';
+
+describe('answer sheet saves', () => {
+  let sent: { method?: string; url?: string; params?: unknown; body?: unknown }[];
+  beforeEach(() => {
+    sent = [];
+    http.defaults.adapter = async (config: InternalAxiosRequestConfig) => {
+      sent.push({ method: config.method, url: config.url, params: config.params, body: JSON.parse(String(config.data)) });
+      return { data: { id: 1 }, status: 200, statusText: 'OK', headers: {}, config };
+    };
+  });
+
+  it('sends the map numbered with seq when given (order-safe saves)', async () => {
+    await examsApi.answers.save(9, 21, 5, { '1': 'a' }, 1_700_000_000_123);
+    expect(sent).toEqual([{ method: 'patch', url: '/exams-answers', params: { id: 9 }, body: { exam_id: 21, student_id: 5, answers: { '1': 'a' }, seq: 1_700_000_000_123 } }]);
+  });
+
+  it('sends no seq when none is given (last writer wins)', async () => {
+    await exercisesApi.answers.save(3, 11, 5, { '2': 'b' });
+    expect(sent[0].body).toEqual({ exercise_id: 11, student_id: 5, answers: { '2': 'b' } });
+  });
+});
