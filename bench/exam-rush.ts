@@ -136,7 +136,8 @@ async function student(pool: Pool, s: SchoolStudent, password: string, factor: n
     await sleep((5000 + rand() * 10_000) * factor);
     answers[String(n)] = LETTERS[Math.floor(rand() * 4)];
     const snapshot = { ...answers };
-    const saved = await withRetry(rec, 'save answer', 4, 500, () => call(pool, 'PATCH', `/api/v1/exams-answers?id=${sheetId}`, { token, body: { exam_id: examId, student_id: studentId, answers: snapshot } }));
+    // Numbered like the student app's queue: a retried older map can never overwrite a newer one.
+    const saved = await withRetry(rec, 'save answer', 4, 500, () => call(pool, 'PATCH', `/api/v1/exams-answers?id=${sheetId}`, { token, body: { exam_id: examId, student_id: studentId, answers: snapshot, seq: n } }));
     if (ok(saved)) state.acked = snapshot;
   }
   const graded = await withRetry(rec, 'submit', 3, 1000, () => call<{ score: number }>(pool, 'POST', '/api/v1/exams/calculate-grade', { token, body: { exam_id: examId, student_id: studentId } }));
@@ -241,7 +242,6 @@ async function runOne(db: DbChoice, cfg: RushConfig, port: number): Promise<Rush
 
     const rec = new Recorder();
     const states = new Map<number, StudentState>(rush.map((s) => [s.id, { acked: {}, finished: false }]));
-    const pool = makePool(server.url, Math.min(cfg.students, 1024));
     const serverSampler = new ProcSampler(() => [server.pid]).start();
     const pgSampler = db === 'postgres' ? new ProcSampler(postgresPids).start() : undefined;
     const cpu0 = process.cpuUsage();
@@ -261,10 +261,15 @@ async function runOne(db: DbChoice, cfg: RushConfig, port: number): Promise<Rush
         await sleep(startAt);
         lastLoginAt = Math.max(lastLoginAt, serverSampler.now());
         const myRand = rng(s.id);
+        // One keep-alive connection per student, as each phone has its own: with a shared client pool, requests
+        // waiting for the server (a login queue) would hold the sockets and delay other students' saves in the client.
+        const connection = makePool(server.url, 1);
         try {
-          await student(pool, s, school.password, cfg.factor, rec, st, myRand);
+          await student(connection, s, school.password, cfg.factor, rec, st, myRand);
         } catch (e) {
           st.failed = (e as Error).message;
+        } finally {
+          await connection.close();
         }
         if (st.finished) firstSubmitAt = Math.min(firstSubmitAt, serverSampler.now());
       }),
@@ -275,7 +280,6 @@ async function runOne(db: DbChoice, cfg: RushConfig, port: number): Promise<Rush
     pgSampler?.stop();
     const cpu = process.cpuUsage(cpu0);
     result.clientCpuSeconds = Math.round((cpu.user + cpu.system) / 1e5) / 10;
-    await pool.close();
     result.steps = rec.summaries(STEP_ORDER);
     result.server.rush = serverSampler.summary();
     // The window after the last student started and before anyone submitted: mostly answer saves.
@@ -344,7 +348,9 @@ export async function runExamRush(): Promise<void> {
     }
     runs.push(await runOne(db, cfg, port++));
   }
-  saveResult({ name: 'exam-rush', title: 'Exam rush', startedAt: new Date().toISOString(), markdown: markdown(cfg, runs), data: { config: cfg, runs, machine: machine() } });
+  // The full profile keeps its own file (per database when run for one), so a later quick run does not replace it.
+  const name = FULL ? `exam-rush-full${cfg.dbs.length === 1 ? `-${cfg.dbs[0]}` : ''}` : 'exam-rush';
+  saveResult({ name, title: FULL ? 'Exam rush, full profile' : 'Exam rush', startedAt: new Date().toISOString(), markdown: markdown(cfg, runs), data: { config: cfg, runs, machine: machine() } });
 }
 
 if (isMain(module)) {

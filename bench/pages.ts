@@ -7,8 +7,9 @@
  *       in-app: from a click on the class in "My Classes Exams";  reload: full page load with a warm cache;
  *       cold: a fresh browser profile (nothing cached) opening /MyExams?class_id=…;  each also with a slow phone
  *       (4× CPU throttling, 1.6 Mbit/s down, 150 ms RTT);
- *   - Lighthouse: run when the `lighthouse` package is installed (it is not on this machine: skipped).
- * Needs `npm run build` first. Env: BENCH_PAGES_REPEAT (default 3).
+ *   - Lighthouse scores are measured by bench/lighthouse.ts (its own section of RESULTS.md).
+ * Needs `npm run build` first. Env: BENCH_PAGES_REPEAT (default 3); STATIC_DIR (default: the repository) to measure
+ * builds made elsewhere (e.g. `STATIC_DIR=/tmp/me`, holding <app>/dist).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -25,38 +26,58 @@ const QUESTIONS = 50;
 const BUDGET = { loginJs: 150 * 1024, loginAll: 250 * 1024, roleJs: 350 * 1024, examMs: 300 };
 const PHONE = { viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
 
+/** Where the production builds are served from: STATIC_DIR (e.g. a private build folder), else the repository. */
+const STATIC_DIR = path.resolve(REPO, process.env.STATIC_DIR || '.');
+
 export function missingBuilds(): string[] {
-  return ['shell', 'admin-app', 'teacher-app', 'student-app'].filter((a) => !fs.existsSync(path.join(REPO, a, 'dist', a === 'shell' ? 'index.html' : 'mf-manifest.json')));
+  return ['shell', 'admin-app', 'teacher-app', 'student-app'].filter((a) => !fs.existsSync(path.join(STATIC_DIR, a, 'dist', a === 'shell' ? 'index.html' : 'mf-manifest.json')));
 }
 
-/** Replaces the exam of the demo student's first class with 50 MC questions with images, open now. */
-async function prepareExam(dataDir: string): Promise<{ classId: number; className: string; contentBytes: number }> {
+const wib = (d: Date) => new Date(d.getTime() + 7 * 3600_000).toISOString().slice(0, 19) + '+07:00';
+
+/**
+ * Replaces the exam of the demo student's first class with 50 MC questions with images, open now. Saved through the
+ * API as a teacher saves it (the class teacher when that is the demo teacher, else the admin): the server takes the
+ * pictures out of the content (server/src/domain/images.ts), so the exam JSON holds image URLs, as for a real exam.
+ */
+async function prepareExam(url: string, dataDir: string): Promise<{ classId: number; className: string; contentBytes: number; savedBytes: number }> {
   const handle = openDb(undefined, path.join(dataDir, 'kelasku.sqlite'));
+  let cls: { id: number; name: string; teacher: string };
   try {
     const db = handle.db;
     const student = await db.selectFrom('students as s').innerJoin('users as u', 'u.id', 's.user_id').select(['s.id']).where('u.username', '=', account('student').username).executeTakeFirstOrThrow();
-    const cls = await db.selectFrom('assigned_students_class as a').innerJoin('classes as c', 'c.id', 'a.class_id').select(['c.id', 'c.name', 'c.teacher_id']).where('a.student_id', '=', student.id).orderBy('c.id').executeTakeFirstOrThrow();
-    const images = Array.from({ length: 10 }, (_, i) => pngDataUrl(160, 120, 100 + i, 0.25));
-    const { content } = examContent(QUESTIONS, 42);
-    for (let n = 1; n <= QUESTIONS; n++) content[`${n}_pict`] = images[n % images.length];
-    const json = JSON.stringify(content);
-    const now = Date.now();
-    const values = {
-      title: 'Ujian 50 soal bergambar', content: json, total_marks: 100, teacher_id: cls.teacher_id,
-      start_time: new Date(now - 5 * 60_000).toISOString(), end_time: new Date(now + 3 * 3600_000).toISOString(), updated_at: new Date().toISOString(),
-    };
-    const existing = await db.selectFrom('exams').select('id').where('class_id', '=', cls.id).executeTakeFirst();
-    if (existing) {
-      await db.deleteFrom('exam_scores').where('exam_id', '=', existing.id).execute();
-      await db.deleteFrom('exam_answers').where('exam_id', '=', existing.id).execute();
-      await db.updateTable('exams').set(values).where('id', '=', existing.id).execute();
-    } else {
-      await db.insertInto('exams').values({ ...values, class_id: cls.id }).execute();
-    }
-    return { classId: cls.id, className: cls.name, contentBytes: json.length };
+    cls = await db.selectFrom('assigned_students_class as a').innerJoin('classes as c', 'c.id', 'a.class_id')
+      .innerJoin('teachers as t', 't.id', 'c.teacher_id').innerJoin('users as u', 'u.id', 't.user_id')
+      .select(['c.id', 'c.name', 'u.username as teacher']).where('a.student_id', '=', student.id).orderBy('c.id').executeTakeFirstOrThrow();
   } finally {
     await handle.close();
   }
+  const who = cls.teacher === account('teacher').username ? account('teacher') : account('admin');
+  const login = await fetch(`${url}/api/v1/auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: who.username, password: who.password }) });
+  if (!login.ok) throw new Error(`sign-in as ${who.username}: ${login.status}`);
+  const authorization = `Bearer ${((await login.json()) as { token: string }).token}`;
+  const call = async (method: string, pathAndQuery: string, body?: unknown) => {
+    const res = await fetch(`${url}/api/v1${pathAndQuery}`, {
+      method, ...(body === undefined ? { headers: { authorization } } : { headers: { authorization, 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+    });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`${method} ${pathAndQuery}: ${res.status} ${text.slice(0, 300)}`);
+    return text;
+  };
+
+  const images = Array.from({ length: 10 }, (_, i) => pngDataUrl(160, 120, 100 + i, 0.25));
+  const { content } = examContent(QUESTIONS, 42);
+  for (let n = 1; n <= QUESTIONS; n++) content[`${n}_pict`] = images[n % images.length];
+  // Deleting the old exam also deletes its answer sheets and grades.
+  const existing = JSON.parse(await call('GET', `/exams?class_id=${cls.id}`)) as Array<{ id: number }>;
+  for (const e of existing) await call('DELETE', `/exams?id=${e.id}`);
+  const now = Date.now();
+  const saved = await call('POST', '/exams', {
+    title: 'Ujian 50 soal bergambar', class_id: cls.id, total_marks: 100, content,
+    start_time: wib(new Date(now - 5 * 60_000)), end_time: wib(new Date(now + 3 * 3600_000)),
+  });
+  const savedContent = (JSON.parse(saved) as { content: Record<string, string> }).content;
+  return { classId: cls.id, className: cls.name, contentBytes: JSON.stringify(content).length, savedBytes: JSON.stringify(savedContent).length };
 }
 
 async function slowPhone(page: Page): Promise<void> {
@@ -98,6 +119,31 @@ interface ExamTimes {
   answered: number[];
 }
 
+/** What a page fetched, in page time (ms since navigation start): where a reload's time goes. */
+interface TimelineEntry {
+  what: string;
+  start: number;
+  end: number;
+}
+let reloadTimeline: TimelineEntry[] = [];
+
+async function timeline(page: Page): Promise<TimelineEntry[]> {
+  return page.evaluate(() => {
+    const now = Math.round(performance.now());
+    const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+    const entries = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((e) => {
+      const url = new URL(e.name);
+      return { what: `${url.pathname}${url.search}`.slice(0, 80), start: Math.round(e.startTime), end: Math.round(e.responseEnd) };
+    });
+    return [
+      { what: 'document (index.html)', start: 0, end: Math.round(nav.responseEnd) },
+      { what: 'DOMContentLoaded', start: Math.round(nav.domContentLoadedEventStart), end: Math.round(nav.domContentLoadedEventEnd) },
+      ...entries,
+      { what: 'first option enabled (seen by the test)', start: now, end: now },
+    ].sort((a, b) => a.start - b.start);
+  });
+}
+
 async function examTiming(browser: Browser, url: string, classId: number, className: string, slow: boolean): Promise<ExamTimes[]> {
   const label = slow ? 'slow phone (4× CPU, 1.6 Mbit/s, 150 ms RTT)' : 'no throttling';
   const inApp: ExamTimes = { mode: 'in-app (click in My Classes Exams)', network: label, interactive: [], answered: [] };
@@ -118,6 +164,7 @@ async function examTiming(browser: Browser, url: string, classId: number, classN
     const r = await firstQuestion(page, t);
     reload.interactive.push(r.interactive);
     reload.answered.push(r.answered);
+    if (i === 0 && !slow) reloadTimeline = await timeline(page);
 
     await page.goto(`${url}/MyClassesExam`);
     const link = page.getByText(className, { exact: false }).first();
@@ -149,15 +196,15 @@ export async function runPages(): Promise<void> {
     return;
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kelasku-pages-'));
-  const server = await startServer({ port: 3860, kind: 'sqlite', dataDir, env: { SEED_DEMO: '1', EXAM_AUTO_SUBMIT: '0', STATIC_DIR: REPO } });
+  const server = await startServer({ port: 3860, kind: 'sqlite', dataDir, env: { SEED_DEMO: '1', EXAM_AUTO_SUBMIT: '0', STATIC_DIR } });
   const browser = await launch();
   let weights: PageWeights | undefined;
   let exam: ExamTimes[] = [];
-  let examInfo: { classId: number; className: string; contentBytes: number } | undefined;
+  let examInfo: Awaited<ReturnType<typeof prepareExam>> | undefined;
   let error: string | undefined;
   try {
     weights = await measureWeights(browser, server.url);
-    examInfo = await prepareExam(dataDir);
+    examInfo = await prepareExam(server.url, dataDir);
     exam = [...(await examTiming(browser, server.url, examInfo.classId, examInfo.className, false)), ...(await examTiming(browser, server.url, examInfo.classId, examInfo.className, true))];
   } catch (e) {
     error = (e as Error).stack ?? String(e);
@@ -183,15 +230,23 @@ export async function runPages(): Promise<void> {
   }
   if (exam.length && examInfo) {
     md.push(
-      `### First exam question interactive — ${QUESTIONS} questions with images (${(examInfo.contentBytes / 1024).toFixed(0)} KB of content JSON), 360×740 phone viewport, median of ${REPEAT} (target ≤ ${BUDGET.examMs} ms)`,
+      `### First exam question interactive — ${QUESTIONS} questions with images (${(examInfo.contentBytes / 1024).toFixed(0)} KB of content as the teacher sent it, ${(examInfo.savedBytes / 1024).toFixed(0)} KB as stored and served: pictures are separate /api/v1/images/ files), 360×740 phone viewport, median of ${REPEAT} (target ≤ ${BUDGET.examMs} ms)`,
       '',
       table(['navigation', 'conditions', 'first option enabled (ms)', 'first answer checked (ms)', 'all runs (enabled)'], exam.map((e) => [e.mode, e.network, `${median(e.interactive)}${e.network === 'no throttling' ? (median(e.interactive) <= BUDGET.examMs ? ' ✅' : ' ❌') : ''}`, median(e.answered), e.interactive.join(', ')])),
       '',
     );
   }
-  md.push('Lighthouse: not installed on this machine (`lighthouse` is not in node_modules), skipped.', '');
+  if (reloadTimeline.length) {
+    md.push(
+      '#### Where a reload goes (first run, no throttling; ms since the navigation started; images left out)',
+      '',
+      table(['what', 'start', 'end'], reloadTimeline.filter((e) => !e.what.startsWith('/api/v1/images/')).map((e) => [e.what, e.start, e.end])),
+      '',
+    );
+  }
+  md.push('Lighthouse scores: see the Lighthouse section (`bench/lighthouse.ts`).', '');
   if (error) md.push(`**Error:** \`${error.split('\n')[0]}\``, '');
-  saveResult({ name: 'pages', title: 'Pages', startedAt: started, markdown: md.join('\n'), data: { weights, exam, examInfo, error } });
+  saveResult({ name: 'pages', title: 'Pages', startedAt: started, markdown: md.join('\n'), data: { weights, exam, examInfo, reloadTimeline, error } });
 }
 
 if (isMain(module)) {

@@ -9,19 +9,19 @@ import os from 'node:os';
 import { runDataScale } from './data-scale';
 import { runExamRush } from './exam-rush';
 import { runGrading } from './grading';
+import { runLighthouse } from './lighthouse';
 import { machineLine } from './lib/machine';
 import { PROFILE, writeResultsMd } from './lib/results';
 import { runPages } from './pages';
 import { runSaturation } from './saturation';
-import { runTrace } from './trace-save';
 
 const BENCHES: [string, () => Promise<void>][] = [
   ['exam-rush', runExamRush],
   ['saturation', runSaturation],
-  ['trace-save', runTrace],
   ['grading', runGrading],
   ['data-scale', runDataScale],
   ['pages', runPages],
+  ['lighthouse', runLighthouse],
 ];
 
 async function main() {

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The whole test suite (`npm test`): unit/API tests on SQLite, the server suite on PostgreSQL when one is
-# reachable, the production build, then the browser tests against it. Stops at the first failing step.
+# reachable, the server API suite through two nodes (PostgreSQL + Redis), the production build, then the browser
+# tests against it. Stops at the first failing step.
 #
 #   SKIP_TYPECHECK=1  skip the TypeScript check (local runs only)
 #   SKIP_BUILD=1  reuse the dist/ folders already there (local runs only)
@@ -68,6 +69,12 @@ elif [[ $pg_code -ne 0 ]]; then
   [[ -f $RESULTS/postgres.json ]] && SUMMARY+=("$(jest_counts "$RESULTS/postgres.json" postgres)")
   finish 1 "server tests on PostgreSQL failed (exit $pg_code)"
 fi
+
+step "server API tests through two nodes (PostgreSQL + Redis)"
+TWO_NODES_JSON="$RESULTS/two-nodes.json" bash scripts/test-two-nodes.sh
+two_code=$?
+[[ -f $RESULTS/two-nodes.json ]] && SUMMARY+=("$(jest_counts "$RESULTS/two-nodes.json" two-nodes)")
+if [[ $two_code -ne 0 ]]; then finish 1 "server tests through two nodes failed (exit $two_code)"; fi
 
 if [[ ${SKIP_BUILD:-0} != 1 ]]; then
   step "production build (shell + three remotes)"

@@ -6,6 +6,7 @@ import webpack from 'webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { DEMO_ACCOUNTS } from './demo-accounts';
+import { PrecompressPlugin } from './precompress';
 
 export type RemoteName = 'admin' | 'teacher' | 'student';
 type Mode = 'production' | 'development';
@@ -62,9 +63,10 @@ const packageVersion = (name: string) =>
   (JSON.parse(readFileSync(require.resolve(`${name}/package.json`, { paths: [repoRoot] }), 'utf8')) as { version: string }).version;
 
 /**
- * Subpaths of @mui/material that libraries import by path (@mui/x-charts, @mui/icons-material). Each is aliased to a
- * tiny re-export of the shared barrel, so a remote's charts reuse the MUI the shell already loaded instead of
- * downloading their own copies of MUI's internals (~45 KB gzip measured on the chart dashboards).
+ * Subpaths of @mui/material that libraries import by path (@mui/icons-material: SvgIcon; the others were imported by
+ * @mui/x-charts, since replaced by plain-SVG charts in shared-ui). Each is aliased to a tiny re-export of the shared
+ * barrel, so a remote reuses the MUI the shell already loaded instead of downloading its own copies of MUI's
+ * internals (~45 KB gzip measured on the x-charts dashboards).
  */
 export const MUI_SUBPATHS = [
   'styles', 'utils', 'Typography', 'useMediaQuery', 'Button', 'IconButton', 'Popper', 'ToggleButton', 'ToggleButtonGroup', 'SvgIcon', 'NoSsr',
@@ -93,6 +95,8 @@ export interface AppOptions {
   mode: Mode;
   /** Build an HTML page (the shell; a remote only in dev, for its standalone harness). */
   html?: boolean;
+  /** The page's template; the app's public/index.html unless given. */
+  template?: string;
   /** Extra ModuleFederationPlugin options (exposes, filename…). */
   federation?: Record<string, unknown>;
   entry?: Configuration['entry'];
@@ -104,7 +108,7 @@ export interface AppOptions {
 }
 
 /** The common configuration; shellConfig and remoteConfig specialise it. */
-export function appConfig({ name, dir, mode, html = false, federation = {}, entry, publicPath = 'auto', plugins = [], templateParameters = {} }: AppOptions): Configuration {
+export function appConfig({ name, dir, mode, html = false, template = path.join(dir, 'public/index.html'), federation = {}, entry, publicPath = 'auto', plugins = [], templateParameters = {} }: AppOptions): Configuration {
   return {
     mode,
     context: dir,
@@ -136,8 +140,10 @@ export function appConfig({ name, dir, mode, html = false, federation = {}, entr
         ...federation,
       }),
       ...(html
-        ? [new HtmlWebpackPlugin({ template: path.join(dir, 'public/index.html'), scriptLoading: 'defer', inject: 'head', publicPath: '/', templateParameters })]
+        ? [new HtmlWebpackPlugin({ template, scriptLoading: 'defer', inject: 'head', publicPath: '/', templateParameters })]
         : []),
+      // .br/.gz beside each text file, served by the server as is (server/src/routes/static)
+      ...(mode === 'production' ? [new PrecompressPlugin()] : []),
       ...plugins,
     ],
     performance: { hints: false },
@@ -158,6 +164,9 @@ export function remoteConfig(name: RemoteName, dir: string, port: number, mode: 
     dir,
     mode,
     html: dev,
+    // One harness page for the three remotes, titled e.g. 'Kelasku Teacher (dev)'.
+    template: path.join(__dirname, 'remote-harness.html'),
+    templateParameters: { title: `Kelasku ${name[0].toUpperCase()}${name.slice(1)} (dev)` },
     entry: dev ? { main: './src/index.ts' } : {},
     // Each remote carries its own MF runtime (~19 KB gzip). Measured: externalRuntime + the shell's
     // provideExternalRuntime saves that in the remote but adds ~24 KB to the login page (the whole runtime-core).

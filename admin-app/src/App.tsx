@@ -1,29 +1,49 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { LoadingState, RoleLayout, adminNav } from '@kelasku/shared-ui';
+import { preloadable, usePreloaded } from '@kelasku/shared-ui/src/preloadable';
 import DashboardAdmin from './features/dashboard/DashboardAdmin';
 
 // The dashboard is the admin's first screen and stays in the entry chunk; the other screens load on demand.
-const ManageClasses = lazy(() => import('./features/classes/ManageClasses'));
-const ClassDetail = lazy(() => import('./features/classes/ClassDetail'));
-const ManageStudents = lazy(() => import('./features/accounts/ManageStudents'));
-const ManageTeachers = lazy(() => import('./features/accounts/ManageTeachers'));
+const ManageClasses = preloadable(() => import('./features/classes/ManageClasses').then((m) => m.default));
+const ClassDetail = preloadable(() => import('./features/classes/ClassDetail').then((m) => m.default));
+const ManageStudents = preloadable(() => import('./features/accounts/ManageStudents').then((m) => m.default));
+const ManageTeachers = preloadable(() => import('./features/accounts/ManageTeachers').then((m) => m.default));
+
+/** The code-split screen of a path, if any. */
+function screenOfPath(pathname: string) {
+  if (/^\/ManageClass1[012]$/.test(pathname)) return ManageClasses;
+  if (pathname.startsWith('/class/')) return ClassDetail;
+  if (pathname === '/ManageAccStudent') return ManageStudents;
+  if (pathname === '/ManageAccTeacher') return ManageTeachers;
+  return undefined;
+}
+
+// The screen the admin reloaded or opened directly starts loading with the remote itself.
+const firstScreen = screenOfPath(window.location.pathname);
+void firstScreen?.preload().catch(() => undefined);
 
 /** The admin remote: every admin route inside the admin sidebar layout (the shell provides the router). */
 export default function App() {
+  // The first screen waits for its code here, not in <Suspense> (see shared-ui/src/preloadable.tsx).
+  const firstScreenReady = usePreloaded(firstScreen);
   return (
     <RoleLayout role="admin" items={adminNav}>
       <Suspense fallback={<LoadingState />}>
-        <Routes>
-          <Route path="/DashboardAdmin" element={<DashboardAdmin />} />
-          <Route path="/ManageClass10" element={<ManageClasses key={10} grade={10} />} />
-          <Route path="/ManageClass11" element={<ManageClasses key={11} grade={11} />} />
-          <Route path="/ManageClass12" element={<ManageClasses key={12} grade={12} />} />
-          <Route path="/class/:id" element={<ClassDetail />} />
-          <Route path="/ManageAccStudent" element={<ManageStudents />} />
-          <Route path="/ManageAccTeacher" element={<ManageTeachers />} />
-          <Route path="*" element={<Navigate to="/DashboardAdmin" replace />} />
-        </Routes>
+        {firstScreenReady ? (
+          <Routes>
+            <Route path="/DashboardAdmin" element={<DashboardAdmin />} />
+            <Route path="/ManageClass10" element={<ManageClasses key={10} grade={10} />} />
+            <Route path="/ManageClass11" element={<ManageClasses key={11} grade={11} />} />
+            <Route path="/ManageClass12" element={<ManageClasses key={12} grade={12} />} />
+            <Route path="/class/:id" element={<ClassDetail />} />
+            <Route path="/ManageAccStudent" element={<ManageStudents />} />
+            <Route path="/ManageAccTeacher" element={<ManageTeachers />} />
+            <Route path="*" element={<Navigate to="/DashboardAdmin" replace />} />
+          </Routes>
+        ) : (
+          <LoadingState />
+        )}
       </Suspense>
     </RoleLayout>
   );

@@ -119,6 +119,34 @@ describe.each<Role>(['admin', 'teacher', 'student'])('%s dashboard on a 360 px p
   });
 });
 
+// /Review needs a submitted sheet: the demo student opens, fills and submits the demo exercise (material 1) through
+// the API, then the teacher opens the review from the grades list, as the teacher UI links it.
+describe('the teacher review of a submitted sheet', () => {
+  it('/Review has no axe violations', async () => {
+    const { student_id: studentId } = await app.api.user('student');
+    const sheet = await app.api.post<{ id: number }>('/exercises-answers', 'student', { exercise_id: 1, student_id: studentId, answers: {} });
+    await app.api.patch(`/exercises-answers?id=${sheet.id}`, 'student', {
+      exercise_id: 1,
+      student_id: studentId,
+      answers: { '1': 'b', '2': 'a', '3': 'a', '4': 'Sel tumbuhan punya dinding sel dan kloroplas.', '5': '' },
+    });
+    await app.api.post('/exercises/calculate-grade', 'student', { exercise_id: 1, student_id: studentId });
+
+    const page = await app.newPage();
+    await openAs(app, page, 'teacher', '/Grades?exercise_id=1');
+    const review = page.getByRole('link', { name: /^Review answers of / });
+    await review.waitFor();
+    const name = ((await review.getAttribute('aria-label')) ?? '').replace(/^Review answers of /, '');
+    await review.click();
+    await page.waitForURL((url) => url.pathname === '/Review' && url.searchParams.get('student_id') === String(studentId));
+    const path = new URL(page.url()).pathname + new URL(page.url()).search;
+    const { clean, report } = await scan(page, { path, heading: name });
+    // The sheet really is on screen (answers, and the essay score form of a submitted sheet).
+    await page.getByRole('region', { name: 'Question 4' }).getByText('Sel tumbuhan punya dinding sel dan kloroplas.').waitFor();
+    expect(clean ? '' : report).toBe('');
+  });
+});
+
 // Keyboard only (Tab, Shift+Tab, Enter, Space, Escape): one short flow per role, asserting where focus lands.
 describe('keyboard only', () => {
   /** What a screen reader would roughly announce for the focused element. */

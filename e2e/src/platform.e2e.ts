@@ -43,6 +43,24 @@ describe('login page', () => {
     expect(pageLog(page).errors).toEqual([]);
   });
 
+  it('paints from index.html before the app starts; a signed-in visitor or another path never sees that copy', async () => {
+    const page = await app.newPage();
+    await page.route('**/main.js', (route) => route.abort()); // the app never starts: only index.html shows
+    const prerendered = page.locator('.login-prerender');
+    await page.goto('/');
+    await expectVisible(prerendered.getByText('To keep connected with us, please login with your personal information by NIP/NIS and password.'));
+    // Not submittable by the browser itself (that would put the password in the URL); the app enables it.
+    expect(await prerendered.getByRole('button', { name: 'Login', exact: true }).isDisabled()).toBe(true);
+    await page.goto('/DashboardAdmin');
+    expect(await prerendered.count()).toBe(1);
+    expect(await prerendered.isVisible()).toBe(false);
+    await page.evaluate(() => localStorage.setItem('token', 'a stored session'));
+    await page.goto('/');
+    expect(await prerendered.isVisible()).toBe(false);
+    // The gate is an inline script: the page's CSP must allow it (by hash), or it would not have hidden anything.
+    expect(pageLog(page).consoleErrors.filter((line) => /Content Security Policy/i.test(line))).toEqual([]);
+  });
+
   it('shows the server message under the form after a wrong password and stays on /', async () => {
     const page = await app.newPage();
     await page.goto('/');

@@ -1,10 +1,12 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { preloadable, usePreloaded } from '@kelasku/shared-ui/src/preloadable';
 import { getUserData, roleHome, roleOfPath, type UserData } from '@kelasku/shared-api/src/session';
 import { BootErrorBoundary } from './BootErrorBoundary';
 import { LoginPage } from './login/LoginPage';
 import { loadSignedInApp } from './signed-in';
 
-const SignedInApp = lazy(loadSignedInApp);
+const booting = <p className="kelasku-boot">Loading...</p>;
+const SignedInApp = preloadable(() => loadSignedInApp().then((m) => m.default));
 
 /** A signed-out visitor on `/` or on any role path sees the login page (role paths are sent back to `/`). */
 export function startsOnLogin(pathname: string, user: UserData | null): boolean {
@@ -21,6 +23,8 @@ export function Root() {
     if (login && window.location.pathname !== '/') window.history.replaceState(null, '', '/');
     return login;
   });
+  // Signed in: wait for the app's code outside <Suspense>, so it shows as soon as it is there (preloadable.tsx).
+  const signedInReady = usePreloaded(onLogin ? undefined : SignedInApp);
   if (onLogin) {
     return (
       <LoginPage
@@ -33,9 +37,7 @@ export function Root() {
   }
   return (
     <BootErrorBoundary>
-      <Suspense fallback={<p className="kelasku-boot">Loading...</p>}>
-        <SignedInApp />
-      </Suspense>
+      <Suspense fallback={booting}>{signedInReady ? <SignedInApp /> : booting}</Suspense>
     </BootErrorBoundary>
   );
 }

@@ -1,13 +1,15 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { Suspense, type ComponentType } from 'react';
 import { Link as RouterLink, Navigate, Route, Routes } from 'react-router-dom';
 import { Button, Typography } from '@mui/material';
 import { LoadingState, RoleLayout } from '@kelasku/shared-ui';
+import { preloadable, usePreloaded, type PreloadableComponent } from '@kelasku/shared-ui/src/preloadable';
+import { loadExamPage } from './features/answering/load-exam-page';
 import { DashboardStudent } from './features/dashboard/DashboardStudent';
 import { PageTitle } from './components/PageTitle';
 
 /** Screens past the first one load on demand, so the dashboard stays light. */
 function lazyNamed<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
-  return lazy(() => load().then((m) => ({ default: m[name] })));
+  return preloadable(() => load().then((m) => m[name]));
 }
 
 const MyClassesPage = lazyNamed(() => import('./features/classes/MyClassesPage'), 'MyClassesPage');
@@ -18,7 +20,22 @@ const MyClassesTaskPage = lazyNamed(() => import('./features/tasks/MyClassesTask
 const MyClassesExamPage = lazyNamed(() => import('./features/tasks/MyClassesExamPage'), 'MyClassesExamPage');
 const TaskListPage = lazyNamed(() => import('./features/tasks/TaskListPage'), 'TaskListPage');
 const TaskPage = lazyNamed(() => import('./features/answering/TaskPage'), 'TaskPage');
-const ExamPage = lazyNamed(() => import('./features/answering/ExamPage'), 'ExamPage');
+const ExamPage = lazyNamed(loadExamPage, 'ExamPage');
+
+/** The code-split page of each path (a path with `/:id` matches its prefix). */
+const PAGES: [string, PreloadableComponent<object>][] = [
+  ['/MyClasses', MyClassesPage], ['/MyDetailClasses/', ClassMaterialsPage], ['/MyDetailSubject/', MaterialDetailPage],
+  ['/GroupDiscussions', GroupDiscussionsPage], ['/MyClassesTask', MyClassesTaskPage], ['/MyDetailClassesTask/', TaskListPage],
+  ['/MyClassesExam', MyClassesExamPage], ['/MyTask', TaskPage], ['/MyExams', ExamPage],
+];
+
+function pageOfPath(pathname: string): PreloadableComponent<object> | undefined {
+  return PAGES.find(([path]) => (path.endsWith('/') ? pathname.startsWith(path) : pathname === path))?.[1];
+}
+
+// The page the student reloaded or opened directly starts loading with the remote itself.
+const firstPage = pageOfPath(window.location.pathname);
+void firstPage?.preload().catch(() => undefined);
 
 /** /CreateDiscussions is a placeholder in the spec: questions are asked from Group Discussions. */
 function CreateDiscussionsPlaceholder() {
@@ -33,23 +50,29 @@ function CreateDiscussionsPlaceholder() {
 
 /** The student remote: every student route inside the student sidebar layout (the shell provides the router). */
 export default function App() {
+  // The first screen waits for its page's code here, not in <Suspense> (see shared-ui/src/preloadable.tsx).
+  const firstPageReady = usePreloaded(firstPage);
   return (
     <RoleLayout role="student">
       <Suspense fallback={<LoadingState />}>
-        <Routes>
-          <Route path="/DashboardStudent" element={<DashboardStudent />} />
-          <Route path="/MyClasses" element={<MyClassesPage />} />
-          <Route path="/MyDetailClasses/:id" element={<ClassMaterialsPage />} />
-          <Route path="/MyDetailSubject/:id" element={<MaterialDetailPage />} />
-          <Route path="/GroupDiscussions" element={<GroupDiscussionsPage />} />
-          <Route path="/CreateDiscussions" element={<CreateDiscussionsPlaceholder />} />
-          <Route path="/MyClassesTask" element={<MyClassesTaskPage />} />
-          <Route path="/MyDetailClassesTask/:id" element={<TaskListPage />} />
-          <Route path="/MyClassesExam" element={<MyClassesExamPage />} />
-          <Route path="/MyTask" element={<TaskPage />} />
-          <Route path="/MyExams" element={<ExamPage />} />
-          <Route path="*" element={<Navigate to="/DashboardStudent" replace />} />
-        </Routes>
+        {firstPageReady ? (
+          <Routes>
+            <Route path="/DashboardStudent" element={<DashboardStudent />} />
+            <Route path="/MyClasses" element={<MyClassesPage />} />
+            <Route path="/MyDetailClasses/:id" element={<ClassMaterialsPage />} />
+            <Route path="/MyDetailSubject/:id" element={<MaterialDetailPage />} />
+            <Route path="/GroupDiscussions" element={<GroupDiscussionsPage />} />
+            <Route path="/CreateDiscussions" element={<CreateDiscussionsPlaceholder />} />
+            <Route path="/MyClassesTask" element={<MyClassesTaskPage />} />
+            <Route path="/MyDetailClassesTask/:id" element={<TaskListPage />} />
+            <Route path="/MyClassesExam" element={<MyClassesExamPage />} />
+            <Route path="/MyTask" element={<TaskPage />} />
+            <Route path="/MyExams" element={<ExamPage />} />
+            <Route path="*" element={<Navigate to="/DashboardStudent" replace />} />
+          </Routes>
+        ) : (
+          <LoadingState />
+        )}
       </Suspense>
     </RoleLayout>
   );

@@ -1,62 +1,77 @@
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { Suspense, type ComponentType } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { LoadingState, RoleLayout } from '@kelasku/shared-ui';
+import { preloadable, usePreloaded, type PreloadableComponent } from '@kelasku/shared-ui/src/preloadable';
+
+type Screen = PreloadableComponent<{ grade?: number }>;
+const screen = (load: () => Promise<{ default: ComponentType<{ grade?: number }> }>): Screen => preloadable(() => load().then((m) => m.default));
 
 // Each screen family is its own chunk: the dashboard (first screen) stays light, Quill and charts load only where used.
-const Dashboard = lazy(() => import('./features/dashboard/DashboardTeacher'));
-const ManageSubjects = lazy(() => import('./features/subjects/ManageSubjects'));
-const CreateSubject = lazy(() => import('./features/subjects/CreateSubject'));
-const EditSubject = lazy(() => import('./features/subjects/EditSubject'));
-const DetailSubject = lazy(() => import('./features/subjects/DetailSubject'));
-const CreateExercise = lazy(() => import('./features/assessments/CreateExercise'));
-const EditExercise = lazy(() => import('./features/assessments/EditExercise'));
-const PreviewExercise = lazy(() => import('./features/assessments/PreviewExercise'));
-const CreateExam = lazy(() => import('./features/assessments/CreateExam'));
-const EditExam = lazy(() => import('./features/assessments/EditExam'));
-const PreviewExam = lazy(() => import('./features/assessments/PreviewExam'));
-const ClassStream = lazy(() => import('./features/class-stream/ManageTaskExam'));
-const CreateTask = lazy(() => import('./features/class-stream/CreateTaskPicker'));
-const CreateExamRedirect = lazy(() => import('./features/class-stream/CreateExamRedirect'));
-const Grades = lazy(() => import('./features/grades/Grades'));
-const Review = lazy(() => import('./features/grades/Review'));
-
-type Screen = LazyExoticComponent<ComponentType<{ grade?: number }>>;
+const Dashboard = screen(() => import('./features/dashboard/DashboardTeacher'));
+const ManageSubjects = screen(() => import('./features/subjects/ManageSubjects'));
+const CreateSubject = screen(() => import('./features/subjects/CreateSubject'));
+const EditSubject = screen(() => import('./features/subjects/EditSubject'));
+const DetailSubject = screen(() => import('./features/subjects/DetailSubject'));
+const CreateExercise = screen(() => import('./features/assessments/CreateExercise'));
+const EditExercise = screen(() => import('./features/assessments/EditExercise'));
+const PreviewExercise = screen(() => import('./features/assessments/PreviewExercise'));
+const CreateExam = screen(() => import('./features/assessments/CreateExam'));
+const EditExam = screen(() => import('./features/assessments/EditExam'));
+const PreviewExam = screen(() => import('./features/assessments/PreviewExam'));
+const ClassStream = screen(() => import('./features/class-stream/ManageTaskExam'));
+const CreateTask = screen(() => import('./features/class-stream/CreateTaskPicker'));
+const CreateExamRedirect = screen(() => import('./features/class-stream/CreateExamRedirect'));
+const Grades = screen(() => import('./features/grades/Grades'));
+const Review = screen(() => import('./features/grades/Review'));
 
 const GRADES = [10, 11, 12] as const;
 
-function page(Screen: Screen, props: { grade?: number } = {}) {
-  return <Screen {...props} />;
-}
+type TeacherRoute = [path: string, Screen: Screen, props: { grade?: number }];
+/** `/ManageSubjects10`, `/ManageSubjects11`, … : one path per class grade, the grade passed to the screen. */
+const perGrade = (path: string, Screen: Screen) => GRADES.map((grade): TeacherRoute => [`${path}${grade}`, Screen, { grade }]);
+
+/** Every teacher path, its screen and the screen's props. */
+const ROUTES: TeacherRoute[] = [
+  ['/DashboardTeacher', Dashboard, {}],
+  ...perGrade('/ManageSubjects', ManageSubjects),
+  ['/CreateSubjects', CreateSubject, {}],
+  ...perGrade('/CreateSubjects', CreateSubject),
+  ['/EditSubjects', EditSubject, {}],
+  ['/DetailSubjects', DetailSubject, {}],
+  ['/ManageTaskExam', ClassStream, {}],
+  ['/create-task', CreateTask, {}],
+  ['/create-exam', CreateExamRedirect, {}],
+  ['/CreateExercise', CreateExercise, {}],
+  ['/EditExercise', EditExercise, {}],
+  ['/PreviewExercise', PreviewExercise, {}],
+  ['/CreateExam', CreateExam, {}],
+  ['/EditExam', EditExam, {}],
+  ['/PreviewAnExam', PreviewExam, {}],
+  ['/Grades', Grades, {}],
+  ['/Review', Review, {}],
+];
+
+// The screen the teacher reloaded or opened directly starts loading with the remote itself.
+const firstScreen = ROUTES.find(([path]) => path === window.location.pathname)?.[1];
+void firstScreen?.preload().catch(() => undefined);
 
 /** The teacher remote: every teacher route, inside the teacher sidebar. The shell provides the router. */
 export default function App() {
+  // The first screen waits for its code here, not in <Suspense> (see shared-ui/src/preloadable.tsx).
+  const firstScreenReady = usePreloaded(firstScreen);
   return (
     <RoleLayout role="teacher">
       <Suspense fallback={<LoadingState />}>
-        <Routes>
-          <Route path="/DashboardTeacher" element={page(Dashboard)} />
-          {GRADES.map((grade) => (
-            <Route key={`m${grade}`} path={`/ManageSubjects${grade}`} element={page(ManageSubjects, { grade })} />
-          ))}
-          <Route path="/CreateSubjects" element={page(CreateSubject)} />
-          {GRADES.map((grade) => (
-            <Route key={`c${grade}`} path={`/CreateSubjects${grade}`} element={page(CreateSubject, { grade })} />
-          ))}
-          <Route path="/EditSubjects" element={page(EditSubject)} />
-          <Route path="/DetailSubjects" element={page(DetailSubject)} />
-          <Route path="/ManageTaskExam" element={page(ClassStream)} />
-          <Route path="/create-task" element={page(CreateTask)} />
-          <Route path="/create-exam" element={page(CreateExamRedirect)} />
-          <Route path="/CreateExercise" element={page(CreateExercise)} />
-          <Route path="/EditExercise" element={page(EditExercise)} />
-          <Route path="/PreviewExercise" element={page(PreviewExercise)} />
-          <Route path="/CreateExam" element={page(CreateExam)} />
-          <Route path="/EditExam" element={page(EditExam)} />
-          <Route path="/PreviewAnExam" element={page(PreviewExam)} />
-          <Route path="/Grades" element={page(Grades)} />
-          <Route path="/Review" element={page(Review)} />
-          <Route path="*" element={<Navigate to="/DashboardTeacher" replace />} />
-        </Routes>
+        {firstScreenReady ? (
+          <Routes>
+            {ROUTES.map(([path, Screen, props]) => (
+              <Route key={path} path={path} element={<Screen {...props} />} />
+            ))}
+            <Route path="*" element={<Navigate to="/DashboardTeacher" replace />} />
+          </Routes>
+        ) : (
+          <LoadingState />
+        )}
       </Suspense>
     </RoleLayout>
   );

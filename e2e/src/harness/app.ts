@@ -2,6 +2,7 @@ import { chromium, type Browser, type BrowserContext, type BrowserContextOptions
 import { Api, DEMO_ACCOUNTS, type Role } from './api';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, WS_ENDPOINT_ENV } from './chromium';
 import { startServer, type RunningServer, type StartOptions } from './server';
+import { startTwoNodes } from './two-nodes';
 
 export const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 800 } };
 /** A phone (most students): 360 × 740 CSS px, touch, mobile viewport rules. */
@@ -31,11 +32,16 @@ export interface E2EApp {
   newPage(options?: { phone?: boolean; context?: BrowserContextOptions }): Promise<Page>;
 }
 
+export interface SetupOptions extends StartOptions {
+  /** Two real servers on one fresh PostgreSQL database behind a round-robin proxy (harness/two-nodes.ts). */
+  twoNodes?: boolean;
+}
+
 /**
  * Registers beforeAll/afterAll for one test file: one real server (fresh SQLite + demo school) and a connection to
  * the run's shared Chromium. Contexts opened by a test are closed after it.
  */
-export function setupApp(options: StartOptions = {}): E2EApp {
+export function setupApp(options: SetupOptions = {}): E2EApp {
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
   let api: Api | undefined;
@@ -44,7 +50,7 @@ export function setupApp(options: StartOptions = {}): E2EApp {
   beforeAll(async () => {
     const endpoint = process.env[WS_ENDPOINT_ENV];
     [server, browser] = await Promise.all([
-      startServer(options),
+      options.twoNodes ? startTwoNodes(options) : startServer(options),
       endpoint
         ? chromium.connect(endpoint)
         : chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS }),

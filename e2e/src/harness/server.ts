@@ -74,7 +74,8 @@ async function waitForPing(url: string, child: ChildProcess, output: () => strin
  * demo seed on) serving the built shell and remotes, and waits until /api/v1/ping answers.
  */
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
-  const staticDir = options.env?.STATIC_DIR ?? REPO_ROOT;
+  // STATIC_DIR from the caller's shell too (a private build, e.g. /tmp/<name>): the folder holding <app>/dist.
+  const staticDir = options.env?.STATIC_DIR ?? process.env.STATIC_DIR ?? REPO_ROOT;
   assertBuilt(staticDir);
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kelasku-e2e-'));
@@ -83,7 +84,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   for (const key of ['NODE_ENV', 'DATABASE_URL', 'REDIS_URL', 'JWT_SECRET', 'REMOTES_JSON', 'STATIC_DIR', 'ESSAY_SCORER']) {
     delete env[key];
   }
-  Object.assign(env, { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: '1', ...options.env });
+  Object.assign(env, { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: '1', STATIC_DIR: staticDir, ...options.env });
 
   const tsx = path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx');
   // E2E_SERVER_ENTRY: another entry file (relative to the repo root) for debugging the harness.

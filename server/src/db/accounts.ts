@@ -1,6 +1,15 @@
 /** Login identities (users rows) behind student and teacher profiles, kept in sync in the caller's transaction. */
+import { sql } from 'kysely';
 import { conflict } from '../plugins/errors';
 import type { Db } from './connect';
+
+/**
+ * The users columns to set when a password changes or is reset: the new hash, and a raised session_version so
+ * that every token signed before (other devices, a stolen session) stops working.
+ */
+export function passwordChange(passwordHash: string) {
+  return { password_hash: passwordHash, session_version: sql<number>`session_version + 1`, updated_at: new Date().toISOString() };
+}
 
 export type ProfileRole = 'student' | 'teacher';
 

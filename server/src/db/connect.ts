@@ -29,10 +29,26 @@ export interface ConnectOptions {
 pg.types.setTypeParser(20, (value: string) => Number(value));
 
 const kinds = new WeakMap<object, DbKind>();
+const sqliteHandles = new WeakMap<object, SqliteDatabase.Database>();
+const pgPools = new WeakMap<object, pg.Pool>();
 
 /** Which dialect a Kysely instance (or transaction of it) talks to. */
 export function dbKindOf(db: Kysely<Database>): DbKind {
   return kinds.get(db) ?? (db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite');
+}
+
+/**
+ * The better-sqlite3 handle behind a SQLite Kysely instance (undefined on PostgreSQL). Only for hot paths that
+ * prepare their statements once; run them inside `db.connection().execute()` so they respect Kysely's connection
+ * lock (and never land in the middle of another request's transaction).
+ */
+export function sqliteOf(db: Kysely<Database>): SqliteDatabase.Database | undefined {
+  return sqliteHandles.get(db);
+}
+
+/** The pg pool behind a PostgreSQL Kysely instance (undefined on SQLite), for named (prepared) hot statements. */
+export function pgPoolOf(db: Kysely<Database>): pg.Pool | undefined {
+  return pgPools.get(db);
 }
 
 export function connectDatabase(options: ConnectOptions): DbHandle {
@@ -44,6 +60,7 @@ export function connectDatabase(options: ConnectOptions): DbHandle {
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     kinds.set(db, 'postgres');
+    pgPools.set(db, pool);
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
   const file = options.sqliteFile ?? ':memory:';
@@ -56,5 +73,6 @@ export function connectDatabase(options: ConnectOptions): DbHandle {
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   kinds.set(db, 'sqlite');
+  sqliteHandles.set(db, sqlite);
   return { db, kind: 'sqlite', close: () => db.destroy() };
 }

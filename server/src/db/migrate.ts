@@ -2,12 +2,16 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely/migrati
 import type { DbKind, Db } from './connect';
 import { initialMigration } from './migrations/0001_initial';
 import { answersSeqMigration } from './migrations/0002_answers_seq';
+import { sessionVersionMigration } from './migrations/0003_session_version';
+import { imagesMigration } from './migrations/0004_images';
 
 /** Every migration, in order. Names sort lexically; never rename or edit one that has shipped. */
 export function allMigrations(kind: DbKind): Record<string, Migration> {
   return {
     '0001_initial': initialMigration(kind),
     '0002_answers_seq': answersSeqMigration(kind),
+    '0003_session_version': sessionVersionMigration,
+    '0004_images': imagesMigration(kind),
   };
 }
 

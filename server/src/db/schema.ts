@@ -34,6 +34,8 @@ export interface UsersTable {
   email: string;
   /** `scrypt$N$r$p$salt$hash` (see plugins/passwords.ts). Never sent to clients. */
   password_hash: string;
+  /** Raised on every password change or reset; tokens signed with an older value are refused. */
+  session_version: Generated<number>;
   role: string;
   display_name: string;
   created_at: InstantDefault;
@@ -223,6 +225,16 @@ export interface ReportsTable {
   created_at: InstantDefault;
 }
 
+/** Pictures taken out of saved content (domain/images.ts), keyed by the sha256 (hex) of `data`. Rows never change. */
+export interface ImagesTable {
+  hash: string;
+  mime: string;
+  /** bytes in `data` */
+  size: number;
+  data: Buffer;
+  created_at: InstantDefault;
+}
+
 /** Leases for background jobs that must run on one node at a time (see ./leases.ts). */
 export interface JobLeasesTable {
   name: string;
@@ -248,6 +260,7 @@ export interface Database {
   discussion_replies: DiscussionRepliesTable;
   reports: ReportsTable;
   job_leases: JobLeasesTable;
+  images: ImagesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -47,3 +47,18 @@ it('has ≥ 6 teachers, 3 classes and ≥ 30 auto-assigned students per grade, a
   expect(await t.db.selectFrom('discussion_replies').select('id').execute()).not.toHaveLength(0);
   expect(await seedDemoIfEmpty(t.db)).toBe(false);
 });
+
+describe('two nodes starting at once on one empty database', () => {
+  let empty: TestApp;
+  beforeAll(async () => { empty = await buildTestApp({ empty: true }); });
+  afterAll(async () => { await empty?.close(); });
+
+  it('seed it once: one seeds, the other starts without seeding, and nothing is doubled', async () => {
+    const results = await Promise.all([seedDemoIfEmpty(empty.db), seedDemoIfEmpty(empty.db)]);
+    expect(results.sort()).toEqual([false, true]);
+    const admins = await empty.db.selectFrom('users').select('id').where('username', '=', 'admin').execute();
+    expect(admins).toHaveLength(1);
+    expect(await empty.db.selectFrom('classes').select('id').execute()).toHaveLength(9);
+    expect(await empty.db.selectFrom('job_leases').select('name').where('name', '=', 'demo-seed').execute()).toEqual([]);
+  }, 60_000);
+});

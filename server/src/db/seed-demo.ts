@@ -12,6 +12,7 @@ import { generateInitialPassword, hashPassword } from '../plugins/passwords';
 import { assignGradeStudentsToClass } from './assignments';
 import type { Db } from './connect';
 import { toDbJson } from './json';
+import { acquireLease, releaseLease } from './leases';
 import { createStudentRecord, createTeacherRecord } from './profiles';
 import { toDbTime } from './time';
 
@@ -103,10 +104,32 @@ function studentName(i: number): string {
   return `${FIRST[i % FIRST.length]} ${LAST[(i * 7 + Math.floor(i / FIRST.length)) % LAST.length]}`;
 }
 
-/** Seed demo data when the database has no users at all; returns whether it seeded. */
+const SEED_LEASE = 'demo-seed';
+
+async function hasUsers(db: Db): Promise<boolean> {
+  return (await db.selectFrom('users').select('id').limit(1).executeTakeFirst()) !== undefined;
+}
+
+/**
+ * Seed demo data when the database has no users at all; returns whether it seeded.
+ * Several nodes may start at once on one empty PostgreSQL: only the holder of the `demo-seed` lease seeds (the others
+ * start without it; the data appears when the holder commits), and it looks again under the lease, because another
+ * node may have seeded between the first look and taking the lease.
+ */
 export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
-  const anyUser = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
-  if (anyUser) return false;
+  if (await hasUsers(db)) return false;
+  const holder = `${process.pid}-${crypto.randomUUID()}`;
+  if (!(await acquireLease(db, SEED_LEASE, holder, 5 * 60_000))) return false;
+  try {
+    if (await hasUsers(db)) return false;
+    await seedDemo(db);
+    return true;
+  } finally {
+    await releaseLease(db, SEED_LEASE, holder);
+  }
+}
+
+async function seedDemo(db: Db): Promise<void> {
 
   const known = new Map<string, string>(DEMO_ACCOUNTS.map((a) => [a.username, a.password]));
   const studentSpecs: { name: string; nis: string; grade: number }[] = [];
@@ -235,5 +258,4 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
       .values(replies.map((r) => ({ ...r, id: crypto.randomUUID() })))
       .execute();
   });
-  return true;
 }

@@ -2,7 +2,7 @@
  * Exercise / exam content maps (api-contract §4.1, docs/contracts.md §4).
  *
  * Keys are question numbers n = 1..N: `n` (MC question) or `n_essay` (essay question), `n_a`..`n_d` (options),
- * `n_answer` (correct option a–d), `n_pict` (optional image data URL) and `n_essay_answer` (the teacher's optional
+ * `n_answer` (correct option a–d), `n_pict` (optional image: a data URL when sent, stored as an /api/v1/images/ URL) and `n_essay_answer` (the teacher's optional
  * reference answer for an essay). Every value is a string. Answer keys are never sent to students.
  */
 
@@ -27,6 +27,8 @@ export const MAX_QUESTIONS = 200;
 
 const KEY_RE = /^([1-9]\d{0,3})(?:_(essay|a|b|c|d|answer|pict|essay_answer))?$/;
 const PICT_RE = /^data:image\/(?:png|jpeg|gif|webp);base64,[A-Za-z0-9+/]+={0,2}$/;
+/** A picture already stored by domain/images.ts (what a saved `n_pict` holds, sent back when a teacher edits). */
+export const IMAGE_URL_RE = /^\/api\/v1\/images\/[0-9a-f]{64}\.(?:png|jpg|gif|webp)$/;
 const OPTION_SUFFIXES = ['a', 'b', 'c', 'd'] as const;
 
 export class ContentError extends Error {}
@@ -51,7 +53,9 @@ export function normalizeContent(raw: unknown): ContentMap {
     if (suffix === 'pict') {
       if (value === '') continue;
       if (value.length > MAX_PICT_CHARS) throw new ContentError(`content["${key}"]: the image is too large (max ${MAX_PICT_CHARS} characters)`);
-      if (!PICT_RE.test(value)) throw new ContentError(`content["${key}"] must be a data:image/(png|jpeg|gif|webp);base64 URL`);
+      if (!PICT_RE.test(value) && !IMAGE_URL_RE.test(value)) {
+        throw new ContentError(`content["${key}"] must be a data:image/(png|jpeg|gif|webp);base64 URL or an /api/v1/images/ URL`);
+      }
       out[key] = value;
       continue;
     }

@@ -5,12 +5,14 @@
  * - inline: strong/b, em/i, u, s/strike, sub, sup, a (http, https, mailto; rel/target forced);
  * - classes: only `ql-*` (Quill's alignment, indent, font, size and video classes);
  * - style: only color, background-color (hex, rgb(a), named) and text-align (left/right/center/justify);
- * - img: src http(s) or data:image/(png|jpeg|gif|webp);base64 only;
+ * - img: src http(s), data:image/(png|jpeg|gif|webp);base64, or a stored picture /api/v1/images/<sha256>.<ext>
+ *   (domain/images.ts) only;
  * - iframe (Quill's video embed): http(s) only, from the well-known video hosts YouTube, youtube-nocookie and Vimeo,
  *   no other attributes than src, width, height, allowfullscreen, frameborder, class.
  * Everything else (scripts, event handlers, javascript: URLs, forms, style blocks) is dropped.
  */
 import sanitizeHtml from 'sanitize-html';
+import { IMAGE_URL_RE } from './content';
 
 const COLOR = [/^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i, /^rgba?\(\s*\d{1,3}\s*,\s*\d{1,3}\s*,\s*\d{1,3}\s*(?:,\s*(?:0|1|0?\.\d+)\s*)?\)$/i, /^[a-z]{3,20}$/i];
 
@@ -54,7 +56,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
     // data: is allowed for img only, and only for raster images in base64 (no SVG, which can carry script).
     if (frame.tag === 'img') {
       const src = frame.attribs.src ?? '';
-      if (/^https?:\/\//i.test(src)) return false;
+      if (/^https?:\/\//i.test(src) || IMAGE_URL_RE.test(src)) return false;
       return !DATA_IMAGE_RE.test(src);
     }
     if (frame.tag === 'iframe') return !/^https?:\/\//i.test(frame.attribs.src ?? '');

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import fastifyJwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from './errors';
@@ -18,13 +17,14 @@ export interface AuthUser {
 export interface AuthClaims extends AuthUser {
   exp: number;
   iat?: number;
-  /** Fingerprint of the password hash at sign-in: a password change or reset ends every older session. */
-  pwv?: string;
+  /** users.session_version at sign-in (absent = 0): a password change or reset ends every older session. */
+  sv?: number;
 }
 
-/** Short, non-reversible fingerprint of a stored password hash (the hash itself never leaves the database). */
-export function passwordVersion(passwordHash: string): string {
-  return createHash('sha256').update(passwordHash).digest('base64url').slice(0, 16);
+/** A verified token, before the database has confirmed that its user and session still exist. */
+export interface TokenSession {
+  user: AuthUser;
+  sessionVersion: number;
 }
 
 declare module '@fastify/jwt' {
@@ -42,9 +42,13 @@ declare module 'fastify' {
     authenticate: RouteGuard;
     /** preHandler: authenticate (if not done yet) and require one of the roles, else 403. */
     requireRole: (...roles: string[]) => RouteGuard;
-    /** Sign a token for these claims (HS256, exp = now + TOKEN_TTL_SECONDS). */
-    /** Signs a session token; pass the user's password hash so that changing the password revokes it. */
-    signToken: (user: AuthUser, passwordHash?: string) => string;
+    /** Signs a session token (HS256, exp = now + TOKEN_TTL_SECONDS) for the user's current session_version. */
+    signToken: (user: AuthUser, sessionVersion: number) => string;
+    /**
+     * Checks the token's signature and expiry only (401 otherwise), without the users lookup `authenticate` does.
+     * Only for routes whose own SQL checks the user and session_version in the same statement (answer saves).
+     */
+    readToken: (request: FastifyRequest) => TokenSession;
   }
 }
 
@@ -82,14 +86,12 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions) {
     verify: { algorithms: ['HS256'] },
   });
 
-  app.decorate('signToken', (user: AuthUser, passwordHash?: string) => {
-    const claims: AuthClaims = { ...user, exp: Math.floor(Date.now() / 1000) + options.tokenTtlSeconds };
-    if (passwordHash) claims.pwv = passwordVersion(passwordHash);
+  app.decorate('signToken', (user: AuthUser, sessionVersion: number) => {
+    const claims: AuthClaims = { ...user, exp: Math.floor(Date.now() / 1000) + options.tokenTtlSeconds, sv: sessionVersion };
     return app.jwt.sign(claims);
   });
 
-  const authenticate: RouteGuard = async (request) => {
-    if (authenticated.has(request)) return;
+  const readToken = (request: FastifyRequest): TokenSession => {
     const token = tokenFromHeader(request.headers.authorization);
     if (!token) throw unauthorized('Missing token');
     let claims: AuthClaims;
@@ -100,15 +102,6 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions) {
     }
     if (typeof claims.role !== 'string' || !claims.role) throw unauthorized('Role not found in token');
     if (typeof claims.user_id !== 'number') throw unauthorized('Invalid token');
-    // Deleted or re-roled users, and sessions older than a password change, lose access at once:
-    // one primary-key lookup per request.
-    const row = await app.db
-      .selectFrom('users')
-      .select(['role', 'password_hash'])
-      .where('id', '=', claims.user_id)
-      .executeTakeFirst();
-    if (!row || row.role !== claims.role) throw unauthorized('Invalid token');
-    if (claims.pwv !== undefined && claims.pwv !== passwordVersion(row.password_hash)) throw unauthorized('Invalid token');
     const user: AuthUser = {
       user_id: claims.user_id,
       role: claims.role,
@@ -117,10 +110,25 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions) {
     };
     if (typeof claims.teacher_id === 'number') user.teacher_id = claims.teacher_id;
     if (typeof claims.student_id === 'number') user.student_id = claims.student_id;
+    return { user, sessionVersion: typeof claims.sv === 'number' ? claims.sv : 0 };
+  };
+
+  const authenticate: RouteGuard = async (request) => {
+    if (authenticated.has(request)) return;
+    const { user, sessionVersion } = readToken(request);
+    // Deleted or re-roled users, and sessions older than a password change, lose access at once:
+    // one primary-key lookup per request.
+    const row = await app.db
+      .selectFrom('users')
+      .select(['role', 'session_version'])
+      .where('id', '=', user.user_id)
+      .executeTakeFirst();
+    if (!row || row.role !== user.role || Number(row.session_version) !== sessionVersion) throw unauthorized('Invalid token');
     request.user = user;
     authenticated.add(request);
   };
 
+  app.decorate('readToken', readToken);
   app.decorate('authenticate', authenticate);
   app.decorate('requireRole', (...roles: string[]): RouteGuard => {
     const message = forbiddenMessage(roles);

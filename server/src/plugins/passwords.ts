@@ -1,12 +1,11 @@
 import crypto from 'node:crypto';
-import { promisify } from 'node:util';
+import { HashWorkerPool } from './hash-workers';
 
-const scrypt = promisify(crypto.scrypt) as (
-  password: string,
-  salt: Buffer,
-  keylen: number,
-  options: crypto.ScryptOptions,
-) => Promise<Buffer>;
+const hashWorkers = new HashWorkerPool();
+
+function scrypt(password: string, salt: Buffer, keylen: number, options: crypto.ScryptOptions): Promise<Buffer> {
+  return hashWorkers.scrypt({ password, salt, keylen, options });
+}
 
 /**
  * scrypt cost N (r=8, p=1): 2^14 ≈ 16 MB and ~50–150 ms on the project machines — a balance between brute-force

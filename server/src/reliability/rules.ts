@@ -5,6 +5,7 @@
  * PUT and PATCH share one rule; HEAD uses the GET rule.
  */
 import type { LightMyRequestResponse } from 'fastify';
+import { decodeImageDataUrl, imageUrl, saveImages } from '../domain/images';
 import { FIXTURE_PASSWORDS } from '../test/helpers';
 import { CONTENT, fresh, ok, openWindow, type World } from './world';
 
@@ -50,11 +51,25 @@ const update = (path: string, r: Rule) => {
   rule(`PATCH ${v1(path)}`, r);
 };
 const expectKeys = (res: LightMyRequestResponse, keys: string[]) => expect(Object.keys(res.json()).sort()).toEqual([...keys].sort());
+/** A 1×1 PNG. */
+export const TINY_PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 const hasAnswerKey = (content: Record<string, string>) => Object.keys(content).some((k) => k.endsWith('_answer'));
 
 // ---------------------------------------------------------------- public
 rule('GET /api/v1/ping', { allow: 'public', request: () => ({ url: v1('/ping') }) });
 rule('GET /remotes.json', { allow: 'public', request: () => ({ url: '/remotes.json' }) });
+rule('GET /api/v1/images/:name', {
+  allow: 'public', // an <img> cannot send the token; the name is the content hash (server/README.md, "Images")
+  request: async (w) => {
+    const img = decodeImageDataUrl(TINY_PNG, 'test');
+    await saveImages(w.t.app.db, [img]);
+    return { url: imageUrl(img) };
+  },
+  check: (_c, res) => {
+    expect(res.headers['content-type']).toBe('image/png');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  },
+});
 rule('OPTIONS *', {
   allow: 'public', ok: [204],
   request: () => ({ url: v1('/classes'), headers: { origin: 'https://school.example', 'access-control-request-method': 'PATCH' } }),

@@ -7,6 +7,7 @@ import examAnswers from './exam-answers';
 import exams from './exams';
 import exerciseAnswers from './exercise-answers';
 import exercises from './exercises';
+import images from './images';
 import materials from './materials';
 import ping from './ping';
 import reports from './reports';
@@ -35,6 +36,7 @@ export default async function routes(app: FastifyInstance, options: RoutesOption
   await app.register(exams);
   await app.register(exerciseAnswers);
   await app.register(examAnswers);
+  await app.register(images);
   await app.register(reports);
   await app.register(stats);
 }

@@ -22,6 +22,11 @@
  *   | any username (NIS/NIP) with its password in `t.passwords` or a fixture password. Tokens come from a real
  *   POST /api/v1/auth and are cached per TestApp (call `t.forgetTokens()` after changing passwords/roles).
  * - `t.inject(opts)` is a plain inject without a token.
+ * - TWO_NODES=1 (PostgreSQL only, `scripts/test-two-nodes.sh`): a second, independent app ("node B") runs on the same
+ *   schema — its own pool, its own Redis connection, its own copy of every server module (jest.isolateModules, so
+ *   module-level caches are not shared, as with a second process) — and `t.app.inject`, `t.inject` and the logins
+ *   alternate A, B, A, B… Both nodes share the login rate limit through Redis (REDIS_URL, default
+ *   redis://127.0.0.1:6379, under a key prefix of their own). `t.app`/`t.db` stay node A's; `t.nodes` counts requests.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -66,6 +71,46 @@ export interface TestApp {
   inject(options: InjectOptions): Promise<LightMyRequestResponse>;
   forgetTokens(): void;
   close(): Promise<void>;
+  /** TWO_NODES=1 only: how many requests each node (A, B) has served. */
+  nodes?: { served: [number, number] };
+}
+
+/** TWO_NODES=1: every TestApp is two app instances on one PostgreSQL schema (see the header). */
+export const TWO_NODES = process.env.TWO_NODES === '1';
+
+interface NodeModules {
+  buildApp: typeof buildApp;
+  connectDatabase: typeof connectDatabase;
+  setPasswordHashCost: typeof setPasswordHashCost;
+}
+
+let nodeBModules: NodeModules | undefined;
+
+/**
+ * The server's modules loaded once more (once per test file) in a registry of their own: node B shares no module
+ * state with node A, as with a second process.
+ */
+function isolatedNodeModules(): NodeModules {
+  if (nodeBModules) return nodeBModules;
+  let mods: NodeModules | undefined;
+  jest.isolateModules(() => {
+    /* eslint-disable @typescript-eslint/no-require-imports -- a second module registry needs require */
+    mods = {
+      buildApp: (require('../app') as typeof import('../app')).buildApp,
+      connectDatabase: (require('../db/connect') as typeof import('../db/connect')).connectDatabase,
+      setPasswordHashCost: (require('../plugins/passwords') as typeof import('../plugins/passwords')).setPasswordHashCost,
+    };
+    /* eslint-enable @typescript-eslint/no-require-imports */
+  });
+  nodeBModules = mods!;
+  return nodeBModules;
+}
+
+/** REDIS_URL with an ioredis keyPrefix, so parallel test files (and reruns within a window) never share counters. */
+function redisUrlWithPrefix(prefix: string): string {
+  const url = new URL(process.env.REDIS_URL || 'redis://127.0.0.1:6379');
+  url.searchParams.set('keyPrefix', `${prefix}:`);
+  return url.toString();
 }
 
 export interface TestAppOptions {
@@ -138,6 +183,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   let tmpDir: string | undefined;
   let handle;
   let pgSchema: string | undefined;
+  if (TWO_NODES && !databaseUrl) throw new Error('TWO_NODES=1 needs DATABASE_URL (two nodes share one PostgreSQL)');
   if (databaseUrl) {
     const schema = `kelasku_test_core_${crypto.randomBytes(6).toString('hex')}`;
     pgSchema = schema;
@@ -166,16 +212,49 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     throw err;
   }
 
-  const app = await buildApp({
-    db: handle.db,
-    dbKind: handle.kind,
+  const appOptions = {
     closeDb: true,
     jwtSecret: TEST_JWT_SECRET,
     loginRateLimit: { max: 1000, timeWindowMs: 60_000 },
     apiDocs: false,
+    ...(TWO_NODES ? { redisUrl: redisUrlWithPrefix(pgSchema!) } : {}),
     ...options.app,
-  });
+  };
+  // Node B's modules are loaded before node A connects to Redis: loading blocks the event loop for seconds on a
+  // busy machine, longer than ioredis' connect timeout.
+  const modulesB = TWO_NODES ? isolatedNodeModules() : undefined;
+  const app = await buildApp({ db: handle.db, dbKind: handle.kind, ...appOptions });
   await app.ready();
+
+  let closeNodeB: (() => Promise<void>) | undefined;
+  let nodes: TestApp['nodes'];
+  if (modulesB) {
+    const b = modulesB;
+    b.setPasswordHashCost(1024);
+    const handleB = b.connectDatabase({ databaseUrl, pgSchema, poolSize: 4 });
+    let appB: FastifyInstance;
+    try {
+      appB = await b.buildApp({ db: handleB.db, dbKind: handleB.kind, ...appOptions });
+      await appB.ready();
+    } catch (err) {
+      await handleB.close();
+      await app.close();
+      if (dropSchema) await dropSchema();
+      throw err;
+    }
+    closeNodeB = () => appB.close();
+    // Round robin: every request (also logins and tests' own t.app.inject) goes to the other node than the last one.
+    const injectA = app.inject.bind(app);
+    const injectB = appB.inject.bind(appB);
+    const served: [number, number] = [0, 0];
+    let turn = 0;
+    nodes = { served };
+    app.inject = ((injectOptions?: InjectOptions, callback?: unknown) => {
+      const node = turn++ % 2;
+      served[node]++;
+      return (node === 0 ? injectA : injectB)(injectOptions as InjectOptions, callback as never);
+    }) as FastifyInstance['inject'];
+  }
 
   const passwords: Record<string, string> = {};
   const tokens = new Map<string, string>();
@@ -224,7 +303,9 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     },
     inject: (injectOptions) => app.inject(injectOptions),
     forgetTokens: () => tokens.clear(),
+    nodes,
     async close() {
+      await closeNodeB?.();
       await app.close();
       if (dropSchema) await dropSchema();
       if (tmpDir) fs.rmSync(tmpDir, { recursive: true, force: true });

@@ -1,5 +1,6 @@
 // The shell *provides* (never loads by itself) the @mui/material subpaths that remotes' libraries import by path
-// (@mui/x-charts: '@mui/material/styles', Popper, ToggleButton…; icons: SvgIcon). The builds alias each to a tiny
+// (@mui/icons-material: SvgIcon; the rest were for @mui/x-charts, since removed, and no remote imports them now —
+// the remotes' mf-manifest.json lists only SvgIcon among the subpaths). The builds alias each to a tiny
 // re-export of the shared barrel (webpack/federation.ts MUI_SUBPATHS), so remotes reuse the MUI already loaded
 // instead of downloading copies of its internals. Webpack turns each import() below into a provided shared module;
 // the function itself is never called. Keep the list in step with MUI_SUBPATHS.

@@ -5,6 +5,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { authApi } from '@kelasku/shared-api';
 import { LoginPage } from './LoginPage';
+import { prerenderLogin } from '../../prerender-login';
 import { fakeToken } from '../test/session';
 
 jest.mock('../signed-in', () => ({ prefetchSignedIn: jest.fn() }));
@@ -77,5 +78,35 @@ describe('LoginPage', () => {
     await fillAndSubmit();
     expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong, try again later.');
     expect(screen.getByPlaceholderText('NIP/NIS')).toHaveValue('2024100001');
+  });
+});
+
+describe('LoginPage taking over the prerendered form of index.html', () => {
+  afterEach(() => document.body.replaceChildren());
+
+  it('is the same page with the Login button disabled, so the browser cannot submit it before the app starts', () => {
+    const html = prerenderLogin();
+    const root = document.body.appendChild(document.createElement('div'));
+    root.innerHTML = html;
+    expect(root.querySelector('.login-prerender h1')).toHaveTextContent('Grow your understanding on Kelasku');
+    expect(root.querySelector('.login-prerender button[type="submit"]')).toBeDisabled();
+  });
+
+  it('keeps what the visitor typed and where the focus was, and removes the prerendered copy', async () => {
+    const root = document.body.appendChild(document.createElement('div'));
+    root.innerHTML = prerenderLogin();
+    root.querySelector<HTMLInputElement>('input[name="username"]')!.value = '2024100001';
+    const typedPassword = root.querySelector<HTMLInputElement>('input[name="password"]')!;
+    typedPassword.value = 'siswa1';
+    typedPassword.focus();
+
+    render(<LoginPage onSignedIn={() => {}} />, { container: root });
+    expect(root.querySelector('.login-prerender')).toBeNull();
+    expect(screen.getByPlaceholderText('NIP/NIS')).toHaveValue('2024100001');
+    expect(screen.getByPlaceholderText('Password')).toHaveValue('siswa1');
+    expect(screen.getByPlaceholderText('Password')).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'Login' })).toBeEnabled();
+    await userEvent.type(screen.getByPlaceholderText('Password'), '23');
+    expect(screen.getByPlaceholderText('Password')).toHaveValue('siswa123');
   });
 });

@@ -11,12 +11,14 @@ export interface AssignedClassListProps {
   linkTo: (c: ClassItem) => string;
   /** Extra line under each card (e.g. 'See tasks'). */
   actionHint?: string;
+  /** Called as the student presses a card (before the navigation), e.g. to start loading what it opens. */
+  onOpening?: (c: ClassItem) => void;
 }
 
 const PAGE_SIZE = 9;
 
 /** The student's assigned classes as cards (name, description, teacher) with pagination. */
-export function AssignedClassList({ linkTo, actionHint }: AssignedClassListProps) {
+export function AssignedClassList({ linkTo, actionHint, onOpening }: AssignedClassListProps) {
   const [page, setPage] = useState(1);
   const studentId = currentStudentId();
   const { data, error, loading, reload } = useAsync(async () => {
@@ -46,7 +48,14 @@ export function AssignedClassList({ linkTo, actionHint }: AssignedClassListProps
         {data.classes.map((c) => (
           <Box component="li" key={c.id}>
             <Card variant="outlined" sx={{ height: '100%' }}>
-              <CardActionArea component={RouterLink} to={linkTo(c)} state={{ className: c.name }} sx={{ height: '100%', alignItems: 'stretch' }}>
+              <CardActionArea
+                component={RouterLink}
+                to={linkTo(c)}
+                state={{ className: c.name }}
+                onPointerDown={onOpening && (() => onOpening(c))}
+                onClick={onOpening && (() => onOpening(c))}
+                sx={{ height: '100%', alignItems: 'stretch' }}
+              >
                 <CardContent>
                   <Typography component="h2" variant="h6" sx={{ fontWeight: 700 }}>{c.name}</Typography>
                   <Typography color="text.secondary" sx={{ my: 1 }}>{c.description}</Typography>

@@ -2,11 +2,9 @@ import { useState, type ReactNode } from 'react';
 import { Alert, Box, Button, Chip, ToggleButton, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import SortIcon from '@mui/icons-material/Sort';
-import { errorMessage } from '@kelasku/shared-api';
 import { ConfirmDialog, EmptyState, ErrorState, LoadingState, Pagination, SearchBox } from '@kelasku/shared-ui';
 import { useLastNonNull } from '../../hooks/useLatest';
-import { useLoad } from '../../hooks/useLoad';
-import { usePageParam } from '../../hooks/usePageParam';
+import { usePagedList } from '../../hooks/usePagedList';
 import { AccountFormDialog } from './AccountFormDialog';
 import { AccountTable } from './AccountTable';
 import { FilterMenu } from './FilterMenu';
@@ -14,11 +12,6 @@ import { PasswordDialog, type ShownPassword } from './PasswordDialog';
 import type { AccountRow, AccountsConfig, FormValues } from './types';
 
 type Editing<T, V> = { mode: 'add'; initial: V } | { mode: 'edit'; initial: V; row: T };
-
-function withReason(base: string, err: unknown): string {
-  const reason = errorMessage(err);
-  return reason ? `${base}: ${reason}` : base;
-}
 
 export interface AccountsPageProps<T extends AccountRow, V extends FormValues> {
   config: AccountsConfig<T, V>;
@@ -28,12 +21,15 @@ export interface AccountsPageProps<T extends AccountRow, V extends FormValues> {
 
 /** Search, filter, sort, table with edit/reset/delete, add dialog and one-time password dialog. */
 export function AccountsPage<T extends AccountRow, V extends FormValues>({ config, extraActions }: AccountsPageProps<T, V>) {
-  const [page, setPage] = usePageParam();
   const [query, setQuery] = useState('');
   const [search, setSearch] = useState('');
   const [filter, setFilter] = useState('');
   const [sort, setSort] = useState(false);
-  const list = useLoad(() => config.list({ page, filter, search, sort }), JSON.stringify([page, filter, search, sort]));
+  const { page, setPage, list, busy, formFailure, setFormFailure, pageFailure, setPageFailure, attempt, showAfterDelete } = usePagedList(
+    (page) => config.list({ page, filter, search, sort }),
+    JSON.stringify([filter, search, sort]),
+    (data) => data.rows.length,
+  );
 
   const [editing, setEditing] = useState<Editing<T, V> | null>(null);
   const [deleting, setDeleting] = useState<T | null>(null);
@@ -41,9 +37,6 @@ export function AccountsPage<T extends AccountRow, V extends FormValues>({ confi
   const [shown, setShown] = useState<ShownPassword | null>(null);
   const shownDeleting = useLastNonNull(deleting);
   const shownResetting = useLastNonNull(resetting);
-  const [busy, setBusy] = useState(false);
-  const [formFailure, setFormFailure] = useState<string | null>(null);
-  const [pageFailure, setPageFailure] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
   const noun = config.noun.toLowerCase();
@@ -51,9 +44,8 @@ export function AccountsPage<T extends AccountRow, V extends FormValues>({ confi
 
   const save = async (values: V) => {
     if (!editing) return;
-    setBusy(true);
-    setFormFailure(null);
-    try {
+    const failed = editing.mode === 'add' ? `Failed to add ${noun}` : `Failed to update ${noun}`;
+    await attempt('form', failed, async () => {
       if (editing.mode === 'add') {
         const created = await config.create(values);
         setEditing(null);
@@ -64,42 +56,23 @@ export function AccountsPage<T extends AccountRow, V extends FormValues>({ confi
         setEditing(null);
       }
       list.reload();
-    } catch (err) {
-      setFormFailure(withReason(editing.mode === 'add' ? `Failed to add ${noun}` : `Failed to update ${noun}`, err));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   const remove = async () => {
     if (!deleting) return;
-    setBusy(true);
-    setPageFailure(null);
-    try {
+    await attempt('page', `Failed to delete ${noun}`, async () => {
       await config.remove(deleting.id);
-      if (list.data?.rows.length === 1 && page > 1) setPage(page - 1);
-      else list.reload();
-    } catch (err) {
-      setPageFailure(withReason(`Failed to delete ${noun}`, err));
-    } finally {
-      setDeleting(null);
-      setBusy(false);
-    }
+      showAfterDelete();
+    }, () => setDeleting(null));
   };
 
   const resetPassword = async () => {
     if (!resetting) return;
-    setBusy(true);
-    setPageFailure(null);
-    try {
+    await attempt('page', 'Failed to reset the password', async () => {
       const { initial_password } = await config.resetPassword(resetting.id);
       setShown({ title: 'Password Reset', name: resetting.name, password: initial_password });
-    } catch (err) {
-      setPageFailure(withReason('Failed to reset the password', err));
-    } finally {
-      setResetting(null);
-      setBusy(false);
-    }
+    }, () => setResetting(null));
   };
 
   let content;

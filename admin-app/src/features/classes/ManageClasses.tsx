@@ -1,33 +1,26 @@
 import { useState } from 'react';
 import { Alert, Box, Button, Chip, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import { classesApi, errorMessage, type ClassItem } from '@kelasku/shared-api';
+import { classesApi, type ClassItem } from '@kelasku/shared-api';
 import { ConfirmDialog, EmptyState, ErrorState, LoadingState, Pagination } from '@kelasku/shared-ui';
-import { useLoad } from '../../hooks/useLoad';
 import { ClassCard } from './ClassCard';
 import { ClassFormDialog } from './ClassFormDialog';
 import { classBody, classFormFrom, emptyClassForm, type ClassFormValues } from './classForm';
 import { useLastNonNull } from '../../hooks/useLatest';
-import { usePageParam } from '../../hooks/usePageParam';
+import { usePagedList } from '../../hooks/usePagedList';
 
 type Editing = { mode: 'add'; initial: ClassFormValues } | { mode: 'edit'; initial: ClassFormValues; cls: ClassItem };
 
-/** 'Failed to …' plus the server's reason when it gave one. */
-function failureText(base: string, err: unknown): string {
-  const reason = errorMessage(err);
-  return reason ? `${base}: ${reason}` : base;
-}
-
 /** /ManageClass10, 11 and 12: the grade's classes as cards, with add, edit and delete. */
 export default function ManageClasses({ grade }: { grade: number }) {
-  const [page, setPage] = usePageParam();
-  const classes = useLoad(() => classesApi.list({ grade, page }), `${grade}:${page}`);
+  const { page, setPage, list: classes, busy, formFailure, setFormFailure, pageFailure, setPageFailure, attempt, showAfterDelete } = usePagedList(
+    (page) => classesApi.list({ grade, page }),
+    String(grade),
+    (data) => data.classes.length,
+  );
   const [editing, setEditing] = useState<Editing | null>(null);
   const [deleting, setDeleting] = useState<ClassItem | null>(null);
   const shownDeleting = useLastNonNull(deleting);
-  const [busy, setBusy] = useState(false);
-  const [formFailure, setFormFailure] = useState<string | null>(null);
-  const [pageFailure, setPageFailure] = useState<string | null>(null);
 
   const openAdd = () => {
     setFormFailure(null);
@@ -40,35 +33,20 @@ export default function ManageClasses({ grade }: { grade: number }) {
 
   const save = async (values: ClassFormValues) => {
     if (!editing) return;
-    setBusy(true);
-    setFormFailure(null);
-    try {
+    await attempt('form', editing.mode === 'add' ? 'Failed to Add New Class' : 'Failed to Edit Class Data', async () => {
       if (editing.mode === 'add') await classesApi.create(classBody(values, grade));
       else await classesApi.update(editing.cls.id, classBody(values, grade));
       setEditing(null);
       classes.reload();
-    } catch (err) {
-      setFormFailure(failureText(editing.mode === 'add' ? 'Failed to Add New Class' : 'Failed to Edit Class Data', err));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   const remove = async () => {
     if (!deleting) return;
-    setBusy(true);
-    setPageFailure(null);
-    try {
+    await attempt('page', 'Failed to Delete Class', async () => {
       await classesApi.remove(deleting.id);
-      // Deleting the last card of a page moves back one page instead of showing an empty one.
-      if (classes.data?.classes.length === 1 && page > 1) setPage(page - 1);
-      else classes.reload();
-    } catch (err) {
-      setPageFailure(failureText('Failed to Delete Class', err));
-    } finally {
-      setDeleting(null);
-      setBusy(false);
-    }
+      showAfterDelete();
+    }, () => setDeleting(null));
   };
 
   let content;

@@ -1,11 +1,8 @@
-import '../../test/chartEnv';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { reportsApi, statsApi, type AdminStats, type Report } from '@kelasku/shared-api';
 import { deferred, renderAt } from '../../test/render';
 import DashboardAdmin from './DashboardAdmin';
-
-jest.setTimeout(60000); // the first test that draws charts pays for compiling x-charts
 
 jest.mock('@kelasku/shared-api', () => {
   const actual = jest.requireActual('@kelasku/shared-api');

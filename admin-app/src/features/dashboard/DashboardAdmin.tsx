@@ -5,8 +5,15 @@ import { Banner, EmptyState, ErrorState, LoadingState, SearchBox } from '@kelask
 import { useLoad } from '../../hooks/useLoad';
 import { ReportsPanel } from './ReportsPanel';
 
-// x-charts is heavy: it loads only here, after the stats arrive.
+// The charts load only here, after the stats arrive.
 const StatsCharts = lazy(() => import('./StatsCharts'));
+
+/**
+ * The place of the two chart cards (about 400 px each, StatsCharts.tsx), kept while the stats and the chart code load,
+ * so the reported messages below do not jump down when the charts appear (Lighthouse measured a layout shift of
+ * 0.13 on a phone).
+ */
+const CHARTS_PLACE = { minHeight: 2 * 400 + 16 } as const;
 
 /** /DashboardAdmin: banner with a (log-only) search box, the two stats charts and the reported messages. */
 export default function DashboardAdmin() {
@@ -14,14 +21,16 @@ export default function DashboardAdmin() {
   const stats = useLoad(() => statsApi.admin(), 'stats');
 
   let charts;
-  if (stats.loading) charts = <LoadingState text="Loading statistics..." />;
+  if (stats.loading) charts = <Box sx={CHARTS_PLACE}><LoadingState text="Loading statistics..." /></Box>;
   else if (stats.error || !stats.data) charts = <ErrorState message="Failed to load statistics" onRetry={stats.reload} />;
   else if (stats.data.classes.length === 0) charts = <EmptyState message="No classes yet." />;
   else
     charts = (
-      <Suspense fallback={<LoadingState text="Loading charts..." />}>
-        <StatsCharts stats={stats.data} />
-      </Suspense>
+      <Box sx={CHARTS_PLACE}>
+        <Suspense fallback={<LoadingState text="Loading charts..." />}>
+          <StatsCharts stats={stats.data} />
+        </Suspense>
+      </Box>
     );
 
   return (

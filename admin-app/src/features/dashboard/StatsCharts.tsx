@@ -1,8 +1,7 @@
 import { useId, useMemo } from 'react';
 import { Box, Paper, Typography } from '@mui/material';
-import { BarChart } from '@mui/x-charts/BarChart';
 import type { AdminStats } from '@kelasku/shared-api';
-import { animatedBar } from './AnimatedBar';
+import { SvgBarChart } from '@kelasku/shared-ui/src/charts';
 import { classLabels, examChart, taskChart, type ChartSpec } from './chartData';
 
 // Visually hidden but read by screen readers (MUI's visuallyHidden lives in @mui/utils, which is not shared).
@@ -14,7 +13,6 @@ const visuallyHidden = {
 /** One bar chart plus the same numbers as a screen-reader table (the SVG alone says little to assistive tech). */
 function StatsBarChart({ spec, labels }: { spec: ChartSpec; labels: string[] }) {
   const titleId = useId();
-  const Bar = useMemo(() => animatedBar(spec.series.map((s) => s.id)), [spec]);
   return (
     <Paper component="figure" aria-labelledby={titleId} variant="outlined" sx={{ m: 0, p: 2, minWidth: 0 }}>
       <Typography id={titleId} component="h2" variant="h6" sx={{ mb: 1 }}>
@@ -32,17 +30,14 @@ function StatsBarChart({ spec, labels }: { spec: ChartSpec; labels: string[] }) 
       {/* The scroller must stay keyboard-reachable (many classes scroll sideways); the drawing itself is hidden
           from screen readers, which read the table below instead. */}
       <Box sx={{ overflowX: 'auto' }} role="region" aria-label={`${spec.title} chart`} tabIndex={0}>
-        <Box sx={{ minWidth: Math.max(300, labels.length * 64) }} aria-hidden="true">
-          <BarChart
+        <Box sx={{ minWidth: Math.max(300, labels.length * 64) }}>
+          <SvgBarChart
             height={300}
-            skipAnimation
-            hideLegend
-            // The drawing is aria-hidden (the table below carries the numbers): nothing inside may take focus.
-            disableKeyboardNavigation
-            xAxis={[{ scaleType: 'band', data: labels, label: 'Classes' }]}
-            yAxis={[{ label: 'Students Amount', tickMinStep: 1 }]}
-            series={spec.series.map((s) => ({ id: s.id, label: s.label, color: s.color, data: s.values }))}
-            slots={{ bar: Bar }}
+            tickMinStep={1}
+            labels={labels}
+            series={spec.series.map((s) => ({ id: s.id, color: s.color, values: s.values }))}
+            xLabel="Classes"
+            yLabel="Students Amount"
           />
         </Box>
       </Box>
@@ -74,7 +69,7 @@ function StatsBarChart({ spec, labels }: { spec: ChartSpec; labels: string[] }) 
   );
 }
 
-/** The two dashboard charts; a separate module so x-charts loads only with the dashboard's stats. */
+/** The two dashboard charts. */
 export default function StatsCharts({ stats }: { stats: AdminStats }) {
   const labels = useMemo(() => classLabels(stats.classes), [stats]);
   const tasks = useMemo(() => taskChart(stats.classes), [stats]);

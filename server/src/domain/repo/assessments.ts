@@ -155,38 +155,6 @@ export async function openSheet(db: Db, spec: ItemSpec, itemId: number, studentI
   return (await sheetOf(db, spec, itemId, studentId))!;
 }
 
-/**
- * The hot path: saves a whole answers map in ONE statement that also checks ownership, the lock and (for exams)
- * the time window. Returns the sheet's item id when it saved; on undefined the caller diagnoses why (404/403/409,
- * or stale). With `seq`, the map applies only when it is newer than the stored one (`answers_seq`), so a save the
- * client gave up on and that lands late cannot overwrite a newer map; without it, last writer wins (old clients).
- */
-export async function saveAnswers(
-  db: Db, spec: ItemSpec, sheetId: number, studentId: number, answers: Record<string, string>, seq?: number, now = new Date(),
-): Promise<number | undefined> {
-  const nowText = toDbTime(now);
-  let q = loose(db)
-    .updateTable(spec.sheets)
-    .set({ answers: toDbJson(answers), updated_at: nowText, ...(seq !== undefined ? { answers_seq: seq } : {}) })
-    .where('id', '=', sheetId)
-    .where('student_id', '=', studentId)
-    .where('status', '=', 'Active');
-  if (seq !== undefined) q = q.where((eb) => eb.or([eb('answers_seq', 'is', null), eb('answers_seq', '<', seq)]));
-  if (spec.kind === 'exam') {
-    q = q.where((eb) =>
-      eb.exists(
-        eb.selectFrom('exams as x')
-          .select('x.id')
-          .whereRef('x.id', '=', 'exam_answers.exam_id')
-          .where('x.start_time', '<=', nowText)
-          .where('x.end_time', '>=', nowText),
-      ),
-    );
-  }
-  const row = await q.returning([spec.idCol]).executeTakeFirst();
-  return row ? Number(row[spec.idCol]) : undefined;
-}
-
 export async function deleteSheet(db: Db, spec: ItemSpec, sheet: Sheet): Promise<void> {
   await db.transaction().execute(async (trx) => {
     // The grade goes with the sheet, so the student can start again.

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AuthUser } from '../../plugins/auth';
 import { badRequest, errorBody, unauthorized } from '../../plugins/errors';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../plugins/passwords';
+import { passwordChange } from '../../db/accounts';
 
 /** One text for unknown user and wrong password, so the answer does not reveal which accounts exist. */
 export const LOGIN_FAILED = 'Invalid username or password';
@@ -58,6 +59,7 @@ export default async function authRoutes(app: FastifyInstance, options: AuthRout
           'users.role',
           'users.display_name',
           'users.password_hash',
+          'users.session_version',
           'teachers.id as teacher_id',
           'students.id as student_id',
         ])
@@ -71,7 +73,7 @@ export default async function authRoutes(app: FastifyInstance, options: AuthRout
       const user: AuthUser = { user_id: row.id, email: row.email, role: row.role, display_name: row.display_name };
       if (row.role === 'teacher' && row.teacher_id != null) user.teacher_id = row.teacher_id;
       if (row.role === 'student' && row.student_id != null) user.student_id = row.student_id;
-      return { token: app.signToken(user, row.password_hash) };
+      return { token: app.signToken(user, row.session_version) };
     },
   );
 
@@ -99,13 +101,14 @@ export default async function authRoutes(app: FastifyInstance, options: AuthRout
         return reply.code(400).send(errorBody('Old password is incorrect'));
       }
       const password_hash = await hashPassword(new_password);
-      await app.db
+      const changed = await app.db
         .updateTable('users')
-        .set({ password_hash, updated_at: new Date().toISOString() })
+        .set(passwordChange(password_hash))
         .where('id', '=', request.user.user_id)
-        .execute();
+        .returning('session_version')
+        .executeTakeFirstOrThrow();
       // Older sessions (other devices) end with the old password; this one continues with a fresh token.
-      return { message: 'Password changed successfully', token: app.signToken(request.user, password_hash) };
+      return { message: 'Password changed successfully', token: app.signToken(request.user, changed.session_version) };
     },
   );
 }

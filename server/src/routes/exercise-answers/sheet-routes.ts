@@ -3,8 +3,9 @@
  * docs/contracts.md §4. A sheet is `{id, exercise_id|exam_id, student_id, answers, status: "Active"|"Inactive", score}`.
  * - GET ?item&student_id: the student's own sheet as an array; managers may read any (student_id optional → all);
  * - POST: idempotent per (item, student); only students assigned to the class; exams only inside [start, end];
- * - PUT/PATCH ?id: the whole answers map; ONE UPDATE checks owner, lock, window and (with `seq`) that the map is newer
- *   than the stored one; 409 once submitted; a stale map (stored `answers_seq` ≥ seq) answers 200 with the stored sheet;
+ * - PUT/PATCH ?id: the whole answers map; ONE UPDATE (group-committed with concurrent saves, domain/repo/answer-saves.ts)
+ *   checks session, owner, lock, window and (with `seq`) that the map is newer than the stored one; 409 once
+ *   submitted; a stale map (stored `answers_seq` ≥ seq) answers 200 with the stored sheet;
  * - DELETE ?id: the item's teacher or an admin (the grade goes too, so the student can start again).
  */
 import type { FastifyInstance } from 'fastify';
@@ -12,8 +13,9 @@ import { type Caller, isStudent } from '../../domain/access';
 import { ContentError, MAX_ANSWER_CHARS, MAX_QUESTIONS, validateAnswers } from '../../domain/content';
 import { examStatus, windowRefusal } from '../../domain/exam-window';
 import {
-  deleteSheet, itemById, type ItemFacts, type ItemSpec, loose, openSheet, saveAnswers, sheetById, sheetJson, sheetOf, type Sheet,
+  deleteSheet, itemById, type ItemFacts, type ItemSpec, loose, openSheet, sheetById, sheetJson, sheetOf, type Sheet,
 } from '../../domain/repo/assessments';
+import { answerSaverFor } from '../../domain/repo/answer-saves';
 import { isAssigned, requireStudentId } from '../../domain/repo/common';
 import { fromDbJson } from '../../db/json';
 import { badRequest, conflict, forbidden, notFound } from '../../plugins/errors';
@@ -111,22 +113,28 @@ export function registerSheetRoutes(app: FastifyInstance, spec: ItemSpec, base: 
     return sheetJson(spec, await openSheet(db, spec, item.id, studentId, answers));
   });
 
+  const saver = answerSaverFor(db, spec);
   registerUpdate(app, base, {
-    preHandler: app.authenticate,
+    // No preHandler: the token is checked here and the user/session in the save statement itself (one round trip).
     schema: {
       tags, summary: 'Save the whole answers map (owner, sheet open, exam inside its window)',
       querystring: idQuerySchema,
       body: { type: 'object', required: ['answers'], properties: { answers: answersSchema, seq: seqSchema } },
     },
-  }, async (request) => {
+  }, async (request, reply) => {
     const { id } = request.query as IdQuery;
     const { answers, seq } = request.body as { answers: Record<string, string>; seq?: number };
-    const studentId = requireStudentId(request.user, 'answer');
-    const itemId = await saveAnswers(db, spec, id, studentId, answers, seq);
-    // Only an open sheet (no grade yet) can be saved, so score is null; nothing else to read back.
-    if (itemId !== undefined) {
-      return { id, [spec.idCol]: itemId, student_id: studentId, answers, status: 'Active', score: null, ...(seq !== undefined ? { answers_seq: seq } : {}) };
+    const { user, sessionVersion } = app.readToken(request);
+    if (user.role === 'student' && user.student_id !== undefined) {
+      const itemId = await saver.save({ sheetId: id, studentId: user.student_id, userId: user.user_id, sessionVersion, answers, seq });
+      // Only an open sheet (no grade yet) can be saved, so score is null; nothing else to read back.
+      if (itemId !== undefined) {
+        return { id, [spec.idCol]: itemId, student_id: user.student_id, answers, status: 'Active', score: null, ...(seq !== undefined ? { answers_seq: seq } : {}) };
+      }
     }
+    // Nothing saved, or not a student: find out why, with the same checks (and answers) as every other route.
+    await app.authenticate(request, reply);
+    const studentId = requireStudentId(request.user, 'answer');
     const sheet = await sheetById(db, spec, id);
     if (!sheet) throw notFound('Answer sheet not found');
     if (sheet.student_id !== studentId) throw forbidden('Forbidden: this answer sheet is not yours');

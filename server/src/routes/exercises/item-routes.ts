@@ -11,6 +11,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type Caller, canReadStudentWork, isAdmin, isStudent, isTeacher } from '../../domain/access';
 import { ContentError, type ContentMap, normalizeContent, questionOnly, stripAnswerKeys } from '../../domain/content';
+import { extractContentImages, saveImages, type StoredImage } from '../../domain/images';
 import { examStatus, formatWib, parseWindow, WindowError } from '../../domain/exam-window';
 import { GradingError } from '../../domain/grading';
 import {
@@ -63,9 +64,10 @@ function visibleContent(spec: ItemSpec, caller: Caller, item: ItemFacts, content
   return stripAnswerKeys(content);
 }
 
-function parseContentOr400(raw: unknown): ContentMap {
+/** The validated content with its inline pictures taken out (stored by the caller with saveImages). */
+function parseContentOr400(raw: unknown): { content: ContentMap; images: StoredImage[] } {
   try {
-    return normalizeContent(raw);
+    return extractContentImages(normalizeContent(raw));
   } catch (e) {
     if (e instanceof ContentError) throw badRequest(e.message);
     throw e;
@@ -179,9 +181,9 @@ export function registerItemRoutes(app: FastifyInstance, spec: ItemSpec, base: s
   function cleanItem(body: ItemBody) {
     const title = body.title.trim();
     if (!title) throw badRequest('title must not be empty');
-    const content = parseContentOr400(body.content);
+    const { content, images } = parseContentOr400(body.content);
     const window = spec.kind === 'exam' ? parseWindowOr400(body.start_time, body.end_time) : undefined;
-    return { title, total_marks: body.total_marks, content, window };
+    return { title, total_marks: body.total_marks, content, images, window };
   }
 
   app.post(base, {
@@ -210,7 +212,11 @@ export function registerItemRoutes(app: FastifyInstance, spec: ItemSpec, base: s
     };
     let id: number;
     try {
-      id = (await loose(db).insertInto(spec.table).values(values).returning('id').executeTakeFirstOrThrow()).id as number;
+      // One transaction: a refused insert (409) leaves no pictures behind.
+      id = await db.transaction().execute(async (trx) => {
+        await saveImages(trx, clean.images);
+        return (await loose(trx).insertInto(spec.table).values(values).returning('id').executeTakeFirstOrThrow()).id as number;
+      });
     } catch (e) {
       if (isUniqueViolation(e)) throw conflict(`${label} already exists`);
       throw e;
@@ -226,6 +232,7 @@ export function registerItemRoutes(app: FastifyInstance, spec: ItemSpec, base: s
     const { id } = request.query as IdQuery;
     await requireManagedItem(request.user, id);
     const clean = cleanItem(request.body as ItemBody);
+    await saveImages(db, clean.images);
     await loose(db).updateTable(spec.table).set({
       title: clean.title, total_marks: clean.total_marks, content: toDbJson(clean.content), updated_at: toDbTime(),
       ...(clean.window ? { start_time: toDbTime(clean.window.start), end_time: toDbTime(clean.window.end) } : {}),

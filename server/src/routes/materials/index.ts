@@ -7,6 +7,8 @@
 import type { FastifyInstance } from 'fastify';
 import { isAdmin } from '../../domain/access';
 import { loadClass, loadMaterial, managesMaterial, requireClassAccess, requireMaterialRead } from '../../domain/repo/common';
+import { ContentError } from '../../domain/content';
+import { extractHtmlImages, type ImageBag, saveImages } from '../../domain/images';
 import { sanitizeRichHtml } from '../../domain/sanitize';
 import { toDbTime } from '../../db/time';
 import { badRequest, forbidden, notFound } from '../../plugins/errors';
@@ -34,10 +36,22 @@ interface MaterialBody {
 
 const materialColumns = ['m.id', 'm.class_id', 'm.title', 'm.description', 'm.content', 'm.teacher_id'] as const;
 
+/**
+ * The sanitized body, with inline `data:` pictures taken out of the HTML (stored with saveImages by the caller).
+ * The sanitizer drops pictures of other types (SVG, non-images) as before; a kept one that is too large or whose
+ * bytes are not what its type says is a 400.
+ */
 function cleanBody(body: MaterialBody) {
   const title = body.title.trim();
   if (!title) throw badRequest('title must not be empty');
-  return { title, description: body.description, content: sanitizeRichHtml(body.content) };
+  const bag: ImageBag = new Map();
+  try {
+    const content = extractHtmlImages(sanitizeRichHtml(body.content), 'content', bag);
+    return { fields: { title, description: body.description, content }, images: [...bag.values()] };
+  } catch (e) {
+    if (e instanceof ContentError) throw badRequest(e.message);
+    throw e;
+  }
 }
 
 export default async function materialsRoutes(app: FastifyInstance) {
@@ -99,8 +113,10 @@ export default async function materialsRoutes(app: FastifyInstance) {
     const cls = await loadClass(db, body.class_id);
     if (!cls) throw notFound('Class not found');
     if (!isAdmin(request.user) && request.user.teacher_id !== cls.teacher_id) throw forbidden('Forbidden: this class is not yours');
+    const clean = cleanBody(body);
+    await saveImages(db, clean.images);
     const row = await db.insertInto('materials')
-      .values({ ...cleanBody(body), class_id: cls.id, teacher_id: cls.teacher_id })
+      .values({ ...clean.fields, class_id: cls.id, teacher_id: cls.teacher_id })
       .returning(['id', 'class_id', 'title', 'description', 'content', 'teacher_id'])
       .executeTakeFirstOrThrow();
     return { ...row, exercise_id: null };
@@ -125,8 +141,10 @@ export default async function materialsRoutes(app: FastifyInstance) {
       classId = target.id;
       teacherId = target.teacher_id;
     }
+    const clean = cleanBody(body);
+    await saveImages(db, clean.images);
     await db.updateTable('materials')
-      .set({ ...cleanBody(body), class_id: classId, teacher_id: teacherId, updated_at: toDbTime() })
+      .set({ ...clean.fields, class_id: classId, teacher_id: teacherId, updated_at: toDbTime() })
       .where('id', '=', id).execute();
     const row = await db.selectFrom('materials as m').leftJoin('exercises as e', 'e.material_id', 'm.id')
       .select([...materialColumns, 'e.id as exercise_id']).where('m.id', '=', id).executeTakeFirstOrThrow();

@@ -28,7 +28,9 @@ const HASHED = /\.[0-9a-f]{8,}\.(?:js|css|mjs|map|woff2?|png|jpe?g|webp|avif|svg
 
 /** Cache policy of docs/contracts.md §1: hashed chunks forever, everything else (entries, manifests, HTML) revalidated. */
 export function cacheControlFor(filePath: string): string {
-  return HASHED.test(path.basename(filePath)) ? 'public, max-age=31536000, immutable' : 'no-cache';
+  // `x.js.br` / `x.js.gz` are the build's precompressed copies of `x.js` (webpack/precompress.ts): same policy
+  const name = path.basename(filePath).replace(/\.(?:br|gz)$/, '');
+  return HASHED.test(name) ? 'public, max-age=31536000, immutable' : 'no-cache';
 }
 
 export default async function staticRoutes(app: FastifyInstance, options: StaticOptions) {
@@ -50,6 +52,8 @@ export default async function staticRoutes(app: FastifyInstance, options: Static
       // unknown files fall through to the not-found handler (SPA fallback or JSON 404)
       wildcard: true,
       cacheControl: false,
+      // sends the build's `<file>.br` / `<file>.gz` when the browser accepts it (content-encoding, vary set)
+      preCompressed: true,
       setHeaders: (res, filePath) => void res.header('cache-control', cacheControlFor(filePath)),
     });
     decorated = true;

@@ -1,14 +1,23 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildTestApp, type TestApp } from '../../test/helpers';
+import { cacheControlFor } from '.';
+
+const GATE = 'document.documentElement.classList.add("x")';
+const INDEX = `<!doctype html><title>Kelasku</title><script>${GATE}</script><script defer src=/main.js></script>`;
 
 function makeTree(withShell: boolean): string {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'kelasku-static-'));
   if (withShell) {
     fs.mkdirSync(path.join(root, 'shell', 'dist'), { recursive: true });
-    fs.writeFileSync(path.join(root, 'shell', 'dist', 'index.html'), '<!doctype html><title>Kelasku</title>');
+    fs.writeFileSync(path.join(root, 'shell', 'dist', 'index.html'), INDEX);
     fs.writeFileSync(path.join(root, 'shell', 'dist', 'main.js'), 'console.log(1)');
+    // precompressed copies as webpack/precompress.ts writes them (contents marked to tell them apart)
+    fs.writeFileSync(path.join(root, 'shell', 'dist', 'index.html.br'), 'BR index');
+    fs.writeFileSync(path.join(root, 'shell', 'dist', 'index.html.gz'), 'GZ index');
+    fs.writeFileSync(path.join(root, 'shell', 'dist', 'main.js.br'), 'BR main');
   }
   const admin = path.join(root, 'admin-app', 'dist');
   fs.mkdirSync(admin, { recursive: true });
@@ -41,6 +50,15 @@ describe('static files', () => {
     }
   });
 
+  it('allows exactly the inline script of index.html in the page\'s CSP, and no other page gets it', async () => {
+    const gateHash = `'sha256-${crypto.createHash('sha256').update(GATE).digest('base64')}'`;
+    const page = await t.inject({ method: 'GET', url: '/DashboardAdmin', headers: { accept: 'text/html' } });
+    const scriptSrc = String(page.headers['content-security-policy']).split(';').find((d) => d.trim().startsWith('script-src'));
+    expect(scriptSrc?.trim().split(/\s+/)).toEqual(['script-src', "'self'", 'https://cdn.example.org', gateHash]);
+    const api = await t.inject({ method: 'GET', url: '/api/v1/nothing' });
+    expect(String(api.headers['content-security-policy'])).not.toContain('sha256-');
+  });
+
   it('keeps JSON 404s for the API and for non-HTML requests', async () => {
     const api = await t.inject({ method: 'GET', url: '/api/v1/nothing', headers: { accept: 'text/html' } });
     expect(api.statusCode).toBe(404);
@@ -57,6 +75,29 @@ describe('static files', () => {
     const chunk = await t.inject({ method: 'GET', url: '/remotes/admin/src_App.0123abcd.js' });
     expect(chunk.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect((await t.inject({ method: 'GET', url: '/main.js' })).headers['cache-control']).toBe('no-cache');
+  });
+
+  it('gives precompressed copies the cache policy of their file', () => {
+    expect(cacheControlFor('/x/src_App.0123abcd.js.br')).toBe('public, max-age=31536000, immutable');
+    expect(cacheControlFor('/x/src_App.0123abcd.js.gz')).toBe('public, max-age=31536000, immutable');
+    expect(cacheControlFor('/x/remoteEntry.js.br')).toBe('no-cache');
+  });
+
+  it("sends the build's precompressed copies to browsers that accept them, with the original's type and cache policy", async () => {
+    const html = { accept: 'text/html' };
+    const br = await t.inject({ method: 'GET', url: '/DashboardAdmin', headers: { ...html, 'accept-encoding': 'gzip, deflate, br, zstd' } });
+    expect([br.body, br.headers['content-encoding'], br.headers['content-type']]).toEqual(['BR index', 'br', 'text/html; charset=utf-8']);
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    const gz = await t.inject({ method: 'GET', url: '/', headers: { ...html, 'accept-encoding': 'gzip, br;q=0' } });
+    expect([gz.body, gz.headers['content-encoding']]).toEqual(['GZ index', 'gzip']);
+    const plain = await t.inject({ method: 'GET', url: '/', headers: html });
+    expect([plain.body, plain.headers['content-encoding']]).toEqual([INDEX, undefined]);
+
+    const main = await t.inject({ method: 'GET', url: '/main.js', headers: { 'accept-encoding': 'br' } });
+    expect([main.body, main.headers['content-encoding'], main.headers['cache-control']]).toEqual(['BR main', 'br', 'no-cache']);
+    expect(main.headers['content-type']).toMatch(/javascript/);
+    // no .gz copy of main.js: the file itself
+    expect((await t.inject({ method: 'GET', url: '/main.js', headers: { 'accept-encoding': 'gzip' } })).body).toBe('console.log(1)');
   });
 
   it('answers 503 with a clear text for a remote that is not built', async () => {

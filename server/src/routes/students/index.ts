@@ -12,6 +12,7 @@ import { generateInitialPassword, hashPassword } from '../../plugins/passwords';
 import { idQuerySchema, pageMeta, parsePaging, queryFlag, queryText, registerUpdate, type IdQuery } from '../helpers';
 import { validateImportRows } from './import';
 import { gradeMigrateBodySchema, importBodySchema, studentBodySchema, studentListQuerySchema } from './schemas';
+import { passwordChange } from '../../db/accounts';
 
 type StudentBody = StudentInput;
 
@@ -103,7 +104,7 @@ export default async function studentsRoutes(app: FastifyInstance) {
       if (!row || row.user_id == null) throw notFound('Student not found');
       const initial_password = generateInitialPassword();
       const password_hash = await hashPassword(initial_password);
-      await app.db.updateTable('users').set({ password_hash, updated_at: new Date().toISOString() }).where('id', '=', row.user_id).execute();
+      await app.db.updateTable('users').set(passwordChange(password_hash)).where('id', '=', row.user_id).execute();
       return { initial_password };
     },
   );

@@ -4,6 +4,7 @@ import { containsInsensitive, startsWithInsensitive, toCount } from '../../db/sq
 import { notFound } from '../../plugins/errors';
 import { generateInitialPassword, hashPassword } from '../../plugins/passwords';
 import { idQuerySchema, pageMeta, parsePaging, queryFlag, queryText, registerUpdate, type IdQuery } from '../helpers';
+import { passwordChange } from '../../db/accounts';
 
 const teacherBodySchema = {
   type: 'object',
@@ -118,7 +119,7 @@ export default async function teachersRoutes(app: FastifyInstance) {
       if (!row || row.user_id == null) throw notFound('Teacher not found');
       const initial_password = generateInitialPassword();
       const password_hash = await hashPassword(initial_password);
-      await app.db.updateTable('users').set({ password_hash, updated_at: new Date().toISOString() }).where('id', '=', row.user_id).execute();
+      await app.db.updateTable('users').set(passwordChange(password_hash)).where('id', '=', row.user_id).execute();
       return { initial_password };
     },
   );

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { assertUsernameFree } from '../../db/accounts';
+import { assertUsernameFree, passwordChange } from '../../db/accounts';
 import type { Db } from '../../db/connect';
 import type { UserRow } from '../../db/schema';
 import { toCount } from '../../db/sql-helpers';
@@ -107,7 +107,7 @@ export default async function usersRoutes(app: FastifyInstance) {
         await assertEmailFree(trx, email, id);
         const row = await trx
           .updateTable('users')
-          .set({ username: body.username, email, password_hash, role: body.role, display_name: body.username, updated_at: new Date().toISOString() })
+          .set({ username: body.username, email, role: body.role, display_name: body.username, ...passwordChange(password_hash) })
           .where('id', '=', id)
           .returning(['id', 'username', 'email', 'role', 'display_name'])
           .executeTakeFirstOrThrow();

@@ -57,7 +57,11 @@ test('shows one question at a time and moves with Next, Previous and the grid', 
 
   await user.click(within(grid()).getByRole('button', { name: 'Question 5' }));
   expect(screen.getByText('Question 5 of 5')).toBeInTheDocument();
-  expect(screen.getByRole('img', { name: 'Picture for question 5' })).toHaveAttribute('src', content['5_pict']);
+  const picture = screen.getByRole('img', { name: 'Picture for question 5' });
+  expect(picture).toHaveAttribute('src', content['5_pict']);
+  // never holds up the question: fetched and decoded off the critical path
+  expect(picture).toHaveAttribute('loading', 'lazy');
+  expect(picture).toHaveAttribute('decoding', 'async');
   expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
 
   await user.click(screen.getByRole('button', { name: 'Previous' }));

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
 import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
 import NavigateBefore from '@mui/icons-material/NavigateBefore';
 import NavigateNext from '@mui/icons-material/NavigateNext';
@@ -34,6 +34,22 @@ export function AnswerSheetView({ kind, questions, answers, queueState, locked =
   const question = questions[current - 1];
   const texts = SUBMIT_TEXTS[kind];
   const answeredCount = questions.filter((_, i) => isAnswered(answers, i + 1)).length;
+  const nextImage = questions[current]?.image;
+  // The first paint shows the question alone; the number grid (one button per question) follows in a background
+  // render, so a long exam does not hold up the first question.
+  const gridCount = useDeferredValue(total, 0);
+
+  // Once this question is on screen, fetch the next question's picture in the background so Next shows it at once
+  // (pictures are cacheable files, not part of the exam JSON).
+  useEffect(() => {
+    if (!nextImage || nextImage.startsWith('data:')) return;
+    const timer = setTimeout(() => {
+      const img = new Image();
+      img.decoding = 'async';
+      img.src = nextImage;
+    }, 500);
+    return () => clearTimeout(timer);
+  }, [nextImage]);
 
   const submit = async () => {
     setSubmitting(true);
@@ -72,7 +88,7 @@ export function AnswerSheetView({ kind, questions, answers, queueState, locked =
         <Typography component="h2" variant="subtitle2" sx={{ mb: 1 }}>
           Questions ({answeredCount} of {total} answered)
         </Typography>
-        <QuestionGrid count={total} current={current} isAnswered={(n) => isAnswered(answers, n)} onSelect={setCurrent} />
+        <QuestionGrid count={gridCount} current={current} isAnswered={(n) => isAnswered(answers, n)} onSelect={setCurrent} />
         <Box sx={{ mt: 2 }}>
           <SaveStatus state={queueState} />
         </Box>

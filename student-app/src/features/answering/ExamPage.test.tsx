@@ -1,5 +1,9 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import { examsApi, type Exam } from '@kelasku/shared-api';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { AxiosError } from 'axios';
+import { examsApi, type AnswerSheet, type Exam } from '@kelasku/shared-api';
+import { answersStorageKey } from './answer-queue';
+import { earlyAnswersKey } from './useAnswerSheet';
 import { renderAt, signInStudent } from '../../test/render';
 import { ExamPage } from './ExamPage';
 
@@ -109,4 +113,113 @@ test('no exam for the class', async () => {
   openExam();
   expect(await screen.findByText("Your teacher hasn't created an exam for this class yet.")).toBeInTheDocument();
   await waitFor(() => expect(api.answers.get).not.toHaveBeenCalled());
+});
+
+/** A request the test answers by hand, to act while it is still on its way. */
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (err: unknown) => void;
+  const promise = new Promise<T>((res, rej) => ((resolve = res), (reject = rej)));
+  return { promise, resolve, reject };
+}
+const activeSheet = (over: Partial<AnswerSheet> = {}): AnswerSheet => ({ id: 70, exam_id: 21, student_id: 5, answers: {}, status: 'Active', score: null, ...over });
+
+test('question 1 is answerable while the sheet is still loading; the answer is kept on the device, then saved to the sheet', async () => {
+  const user = userEvent.setup();
+  const lookup = deferred<AnswerSheet[]>();
+  api.byClass.mockResolvedValue([exam({})]);
+  api.answers.get.mockReturnValue(lookup.promise);
+  openExam();
+  const option = await screen.findByRole('radio', { name: 'B. 9' });
+  expect(option).toBeEnabled();
+  await user.click(option);
+  expect(option).toBeChecked();
+  expect(JSON.parse(localStorage.getItem(earlyAnswersKey('exam', 21, 5)) ?? '{}')).toMatchObject({ answers: { '1': 'b' }, pending: true });
+  expect(api.answers.save).not.toHaveBeenCalled();
+
+  await act(async () => lookup.resolve([]));
+  await waitFor(() => expect(api.answers.save).toHaveBeenCalledWith(70, 21, 5, { '1': 'b' }, expect.any(Number)));
+  expect(api.answers.create).toHaveBeenCalledWith(21, 5);
+  expect(await screen.findByText('Saved')).toBeInTheDocument();
+  expect(localStorage.getItem(earlyAnswersKey('exam', 21, 5))).toBeNull();
+  expect(localStorage.getItem(answersStorageKey('exam', 70))).toBeNull();
+});
+
+test('an early answer merges over the answers already on the server', async () => {
+  const user = userEvent.setup();
+  const lookup = deferred<AnswerSheet[]>();
+  api.byClass.mockResolvedValue([exam({ content: { ...content, '2': 'Ibu kota?', '2_a': 'Bandung', '2_b': 'Jakarta', '2_c': 'Medan', '2_d': 'Solo' } })]);
+  api.answers.get.mockReturnValue(lookup.promise);
+  openExam();
+  await user.click(await screen.findByRole('radio', { name: 'C. 12' }));
+  await act(async () => lookup.resolve([activeSheet({ answers: { '1': 'a', '2': 'b' } })]));
+  await waitFor(() => expect(api.answers.save).toHaveBeenCalledWith(70, 21, 5, { '1': 'c', '2': 'b' }, expect.any(Number)));
+  expect(api.answers.create).not.toHaveBeenCalled();
+  expect(screen.getByRole('radio', { name: 'C. 12' })).toBeChecked();
+});
+
+test('the server refusing an early answer (window closed, 403) is shown as for any save', async () => {
+  const user = userEvent.setup();
+  const lookup = deferred<AnswerSheet[]>();
+  api.byClass.mockResolvedValue([exam({})]);
+  api.answers.get.mockReturnValue(lookup.promise);
+  api.answers.save.mockRejectedValue(
+    new AxiosError('forbidden', 'ERR_BAD_REQUEST', undefined, undefined, { status: 403, data: { error: 'Exam is closed' } } as never),
+  );
+  openExam();
+  await user.click(await screen.findByRole('radio', { name: 'B. 9' }));
+  await act(async () => lookup.resolve([activeSheet()]));
+  expect(await screen.findByText('The exam is closed: answers can no longer be changed.')).toBeInTheDocument();
+  expect(screen.getByRole('radio', { name: 'A. 6' })).toBeDisabled();
+});
+
+test('a sheet already submitted: an early answer is dropped and the page shows the submission', async () => {
+  const user = userEvent.setup();
+  const lookup = deferred<AnswerSheet[]>();
+  api.byClass.mockResolvedValue([exam({})]);
+  api.answers.get.mockReturnValue(lookup.promise);
+  api.grade.mockResolvedValue([{ id: 3, exam_id: 21, student_id: 5, score: 100, detail: null }]);
+  openExam();
+  await user.click(await screen.findByRole('radio', { name: 'C. 12' }));
+  await act(async () => lookup.resolve([activeSheet({ answers: { '1': 'b' }, status: 'Inactive', score: 100 })]));
+  expect(await screen.findByText('Your score: 100')).toBeInTheDocument();
+  expect(screen.queryByRole('radio')).not.toBeInTheDocument();
+  expect(api.answers.save).not.toHaveBeenCalled();
+  expect(localStorage.getItem(earlyAnswersKey('exam', 21, 5))).toBeNull();
+});
+
+test('the sheet failing to open: the error as before, and early answers are kept and sent on retry', async () => {
+  const user = userEvent.setup();
+  const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined); // the failed load is logged
+  const lookup = deferred<AnswerSheet[]>();
+  api.byClass.mockResolvedValue([exam({})]);
+  api.answers.get.mockReturnValueOnce(lookup.promise).mockResolvedValue([activeSheet()]);
+  openExam();
+  await user.click(await screen.findByRole('radio', { name: 'B. 9' }));
+  await act(async () => lookup.reject(new AxiosError('Network Error', 'ERR_NETWORK')));
+  expect(await screen.findByText('Could not open your answer sheet, please try again.')).toBeInTheDocument();
+  expect(JSON.parse(localStorage.getItem(earlyAnswersKey('exam', 21, 5)) ?? '{}')).toMatchObject({ answers: { '1': 'b' } });
+
+  await user.click(screen.getByRole('button', { name: /try again|retry/i }));
+  await waitFor(() => expect(api.answers.save).toHaveBeenCalledWith(70, 21, 5, { '1': 'b' }, expect.any(Number)));
+  expect(await screen.findByRole('radio', { name: 'B. 9' })).toBeChecked();
+  logged.mockRestore();
+});
+
+test('submitting before the sheet is open waits for it: the early answers are saved before grading', async () => {
+  const user = userEvent.setup();
+  const lookup = deferred<AnswerSheet[]>();
+  const order: string[] = [];
+  api.byClass.mockResolvedValue([exam({})]);
+  api.answers.get.mockReturnValue(lookup.promise);
+  api.answers.save.mockImplementation(async (id, _e, _s, answers) => (order.push('save'), activeSheet({ id, answers })));
+  api.calculateGrade.mockImplementation(async () => (order.push('grade'), { id: 3, exam_id: 21, student_id: 5, score: 100, detail: null }));
+  openExam();
+  await user.click(await screen.findByRole('radio', { name: 'B. 9' }));
+  await user.click(screen.getByRole('button', { name: 'Submit' }));
+  await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Yes, submit' }));
+  expect(api.calculateGrade).not.toHaveBeenCalled();
+  await act(async () => lookup.resolve([]));
+  await waitFor(() => expect(order).toEqual(['save', 'grade']));
+  expect(api.answers.save).toHaveBeenCalledWith(70, 21, 5, { '1': 'b' }, expect.any(Number));
 });

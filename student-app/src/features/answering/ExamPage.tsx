@@ -12,6 +12,7 @@ import { currentStudentId, idParam } from '../../lib/student';
 import { AnswerSheetView } from './AnswerSheetView';
 import { ScoreDialog } from './ScoreDialog';
 import { clockOffset, formatCountdown, useServerNow, windowPhase } from './exam-clock';
+import { loadClassExams } from './exam-prefetch';
 import { flushThenGrade } from './submit';
 import { useAnswerSheet } from './useAnswerSheet';
 
@@ -50,9 +51,10 @@ export function ExamPage() {
 
   const examLoad = useAsync(async () => {
     if (!classId) throw new Error('Class ID not found');
-    const list = await examsApi.byClass(classId);
+    // Usually already on its way: started when the class was pressed on My Exams.
+    const { list, receivedAt } = await loadClassExams(classId);
     const exam = list[0] ?? null;
-    return { exam, offset: clockOffset(exam?.server_time, Date.now()) };
+    return { exam, offset: clockOffset(exam?.server_time, receivedAt) };
   }, [classId]);
   const exam = examLoad.data?.exam ?? null;
   const now = useServerNow(examLoad.data?.offset ?? 0);
@@ -73,6 +75,9 @@ export function ExamPage() {
     enabled: Boolean(exam) && phase !== 'scheduled',
     // Fixed per loaded exam: a closed exam is only looked at, never given a new sheet.
     create: exam?.status !== 'Completed',
+    // Question 1 is usable as soon as the exam is here; the sheet is fetched (or created) meanwhile and the answers
+    // given until then are sent once it exists. The server still decides: a refused save shows as today.
+    answerWhileLoading: exam?.status !== 'Completed',
   });
   const storedGrade = useAsync(async () => {
     if (!exam || !studentId || (sheet.phase !== 'submitted' && phase !== 'closed')) return undefined;
@@ -129,12 +134,14 @@ export function ExamPage() {
         </Paper>
       )}
 
-      {exam && phase !== 'scheduled' && sheet.phase === 'loading' && <LoadingState text="Loading questions..." />}
+      {exam && phase !== 'scheduled' && sheet.phase === 'loading' && !(phase === 'open' && sheet.answerable) && (
+        <LoadingState text="Loading questions..." />
+      )}
       {exam && phase !== 'scheduled' && sheet.phase === 'error' && (
         <ErrorState message="Could not open your answer sheet, please try again." onRetry={sheet.reload} />
       )}
 
-      {exam && phase === 'open' && sheet.phase === 'open' && (
+      {exam && phase === 'open' && sheet.answerable && (
         <>
           <Alert severity="info" icon={false} sx={{ mb: 2 }}>
             Time left:{' '}

@@ -24,6 +24,9 @@ export function QuestionPanel({ number, total, question, value, disabled = false
           component="img"
           src={question.image}
           alt={`Picture for question ${number}`}
+          // Pictures are separate files (/api/v1/images/…): never hold up the question's text and options.
+          loading="lazy"
+          decoding="async"
           sx={{ display: 'block', maxWidth: '100%', maxHeight: 320, objectFit: 'contain', my: 1.5, borderRadius: 1 }}
         />
       )}

@@ -60,7 +60,8 @@ test('reopening shows the saved answers and does not create a second sheet', asy
   openTask();
   expect(await screen.findByRole('radio', { name: 'A. Daun' })).toBeChecked();
   expect(api.answers.create).not.toHaveBeenCalled();
-  expect(screen.getByRole('button', { name: 'Question 1, answered' })).toBeInTheDocument();
+  // the number grid comes in a background render after the question
+  expect(await screen.findByRole('button', { name: 'Question 1, answered' })).toBeInTheDocument();
 });
 
 test('a choice is saved at once as the whole map, and the status says Saved', async () => {
@@ -111,7 +112,7 @@ test('after a reload, answers kept on the device are merged over the server copy
   api.answers.get.mockResolvedValue([sheet({ answers: { '1': 'a' } })]);
   openTask();
   await waitFor(() => expect(api.answers.save).toHaveBeenCalledWith(40, 11, 5, { '1': 'a', '2': 'typed offline' }, expect.any(Number)));
-  expect(screen.getByRole('button', { name: 'Question 2, answered' })).toBeInTheDocument();
+  expect(await screen.findByRole('button', { name: 'Question 2, answered' })).toBeInTheDocument();
 });
 
 test('a sheet submitted elsewhere (409) stops saving and tells the student', async () => {

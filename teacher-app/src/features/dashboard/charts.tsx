@@ -1,7 +1,6 @@
-// The dashboard's charts. Loaded lazily so @mui/x-charts is not part of the first screen's bundle.
-import { BarChart } from '@mui/x-charts/BarChart';
-import { LineChart } from '@mui/x-charts/LineChart';
+// The dashboard's charts, drawn as plain SVG by shared-ui's charts. Loaded lazily, after the stats arrive.
 import { kelaskuColors } from '@kelasku/shared-ui';
+import { SvgAreaChart, SvgBarChart } from '@kelasku/shared-ui/src/charts';
 
 export interface PerformanceChartProps {
   labels: string[];
@@ -10,12 +9,13 @@ export interface PerformanceChartProps {
 
 export function PerformanceChart({ labels, averages }: PerformanceChartProps) {
   return (
-    <BarChart
+    <SvgBarChart
       height={240}
-      xAxis={[{ scaleType: 'band', data: labels, label: 'Grade' }]}
-      yAxis={[{ min: 0, max: 100, label: 'Average score' }]}
-      series={[{ data: averages, label: 'Average score', color: kelaskuColors.primary }]}
-      hideLegend
+      labels={labels}
+      series={[{ id: 'average', color: kelaskuColors.primary, values: averages }]}
+      xLabel="Grade"
+      yLabel="Average score"
+      yMax={100}
     />
   );
 }
@@ -26,14 +26,8 @@ export interface SubmissionsChartProps {
 }
 
 export function SubmissionsChart({ labels, counts }: SubmissionsChartProps) {
+  // A fixed minimum range keeps an all-zero series readable ('0, 1, 2…' instead of '0.00…').
   return (
-    <LineChart
-      height={240}
-      xAxis={[{ scaleType: 'point', data: labels }]}
-      // A fixed minimum range keeps an all-zero series readable ('0, 1, 2…' instead of '0.00…').
-      yAxis={[{ min: 0, max: Math.max(5, ...counts), tickMinStep: 1, label: 'Submissions' }]}
-      series={[{ data: counts, label: 'Submissions', color: kelaskuColors.accent, area: true }]}
-      hideLegend
-    />
+    <SvgAreaChart height={240} labels={labels} values={counts} color={kelaskuColors.accent} yLabel="Submissions" yMax={Math.max(5, ...counts)} tickMinStep={1} />
   );
 }

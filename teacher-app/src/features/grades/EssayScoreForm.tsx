@@ -47,7 +47,8 @@ export function EssayScoreForm({ number, max, current, onSave }: EssayScoreFormP
         slotProps={{ htmlInput: { min: 0, max: round2(max), step: 'any', inputMode: 'decimal' } }}
         sx={{ maxWidth: 220 }}
       />
-      <Button type="submit" variant="outlined" disabled={saving} aria-label={`Save the score of question ${number}`}>
+      {/* The name starts with the visible text (WCAG 2.5.3 label in name); "Saving..." is shown alone while disabled. */}
+      <Button type="submit" variant="outlined" disabled={saving} aria-label={saving ? undefined : `Save score for question ${number}`}>
         {saving ? 'Saving...' : 'Save score'}
       </Button>
     </Stack>

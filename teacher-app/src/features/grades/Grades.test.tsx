@@ -101,12 +101,12 @@ describe('Review', () => {
     expect(screen.getByText('1 essay pending review')).toBeInTheDocument();
 
     fill(within(q2).getByLabelText('Score for question 2'), '60');
-    await user.click(within(q2).getByRole('button', { name: 'Save the score of question 2' }));
+    await user.click(within(q2).getByRole('button', { name: 'Save score for question 2' }));
     expect(within(q2).getByText('Enter a score from 0 to 50.')).toBeInTheDocument();
     expect(exercisesApi.setEssayScore).not.toHaveBeenCalled();
 
     fill(within(q2).getByLabelText('Score for question 2'), '40');
-    await user.click(within(q2).getByRole('button', { name: 'Save the score of question 2' }));
+    await user.click(within(q2).getByRole('button', { name: 'Save score for question 2' }));
     await waitFor(() => expect(screen.getByText('Total score: 90 / 100')).toBeInTheDocument());
     expect(exercisesApi.setEssayScore).toHaveBeenCalledWith(5, 1, 2, 40);
     expect(within(screen.getByRole('region', { name: 'Question 2' })).queryByText('Pending review')).not.toBeInTheDocument();

@@ -16,9 +16,12 @@ export const SUBJECT_TOOLBAR = [
 
 export const EDITOR_PLACEHOLDER = 'Fill your subject content here';
 
-/** Image sources the editor keeps (Quill's own Image.sanitize allows the same three schemes). */
+/**
+ * Image sources the editor keeps (Quill's own Image.sanitize allows the same three schemes), and pictures the server
+ * already stored: it moves inline data: images of saved materials to /api/v1/images/<sha256>.<ext>.
+ */
 export function isAllowedImageSource(src: string): boolean {
-  return /^(https?:|data:image\/)/i.test(src.trim());
+  return /^(https?:|data:image\/|\/api\/v1\/images\/[0-9a-f]{64}\.(png|jpg|gif|webp)$)/i.test(src.trim());
 }
 
 /**

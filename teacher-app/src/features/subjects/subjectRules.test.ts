@@ -30,6 +30,9 @@ describe('subject editor configuration', () => {
     expect(isAllowedImageSource('https://x.id/a.png')).toBe(true);
     expect(isAllowedImageSource('data:image/png;base64,AA')).toBe(true);
     expect(isAllowedImageSource('javascript:alert(1)')).toBe(false);
+    expect(isAllowedImageSource(`/api/v1/images/${'ab'.repeat(32)}.png`)).toBe(true); // stored by the server
+    expect(isAllowedImageSource('/api/v1/users')).toBe(false);
+    expect(isAllowedImageSource('//evil.example/a.png')).toBe(false);
     const html = '<p>a<img src="javascript:alert(1)">b<img src="https://x.id/a.png"></p>';
     expect(dropUnsafeImages(html)).toBe('<p>ab<img src="https://x.id/a.png"></p>');
   });

@@ -1,0 +1,46 @@
+import { useState } from 'react';
+import { errorMessage } from '@kelasku/shared-api';
+import { useLoad } from './useLoad';
+import { usePageParam } from './usePageParam';
+
+/** 'Failed to …' plus the server's reason when it gave one. */
+export function failureText(base: string, err: unknown): string {
+  const reason = errorMessage(err);
+  return reason ? `${base}: ${reason}` : base;
+}
+
+/**
+ * A list page kept in the URL (?page=) and loaded for it, with what the add/edit dialog and the delete
+ * confirmation around such a list share: one busy flag and the failure texts of the form and of the page.
+ * `key` names the other inputs of `load` (it reloads when they change); `rowCount` counts the loaded page's rows.
+ */
+export function usePagedList<L>(load: (page: number) => Promise<L>, key: string, rowCount: (data: L) => number) {
+  const [page, setPage] = usePageParam();
+  const list = useLoad(() => load(page), `${page}:${key}`);
+  const [busy, setBusy] = useState(false);
+  const [formFailure, setFormFailure] = useState<string | null>(null);
+  const [pageFailure, setPageFailure] = useState<string | null>(null);
+
+  /** Runs a dialog's action with the busy flag up; a failure shows `failed` (and the reason) on the form or the page. */
+  const attempt = async (on: 'form' | 'page', failed: string, action: () => Promise<void>, finish?: () => void) => {
+    const setFailure = on === 'form' ? setFormFailure : setPageFailure;
+    setBusy(true);
+    setFailure(null);
+    try {
+      await action();
+    } catch (err) {
+      setFailure(failureText(failed, err));
+    } finally {
+      finish?.();
+      setBusy(false);
+    }
+  };
+
+  /** After a delete: removing the last row of a later page moves back one page instead of showing an empty one. */
+  const showAfterDelete = () => {
+    if (list.data !== undefined && rowCount(list.data) === 1 && page > 1) setPage(page - 1);
+    else list.reload();
+  };
+
+  return { page, setPage, list, busy, formFailure, setFormFailure, pageFailure, setPageFailure, attempt, showAfterDelete };
+}

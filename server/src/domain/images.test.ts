@@ -1,0 +1,68 @@
+import crypto from 'node:crypto';
+import { ContentError } from './content';
+import { decodeImageDataUrl, extractContentImages, extractHtmlImages, type ImageBag, imageUrl, MAX_IMAGE_BYTES } from './images';
+
+const PNG_B64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+const PNG = `data:image/png;base64,${PNG_B64}`;
+const PNG_HASH = crypto.createHash('sha256').update(Buffer.from(PNG_B64, 'base64')).digest('hex');
+const GIF = `data:image/gif;base64,${Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1').toString('base64')}`;
+const b64 = (s: string) => Buffer.from(s).toString('base64');
+
+describe('decodeImageDataUrl', () => {
+  it('decodes a PNG data URL, keyed by the sha256 of its bytes', () => {
+    const img = decodeImageDataUrl(PNG, 'x');
+    expect(img).toMatchObject({ hash: PNG_HASH, mime: 'image/png' });
+    expect(img.data.equals(Buffer.from(PNG_B64, 'base64'))).toBe(true);
+    expect(imageUrl(img)).toBe(`/api/v1/images/${PNG_HASH}.png`);
+    expect(imageUrl(decodeImageDataUrl(GIF, 'x'))).toMatch(/^\/api\/v1\/images\/[0-9a-f]{64}\.gif$/);
+  });
+
+  it.each([
+    ['SVG', `data:image/svg+xml;base64,${b64('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>')}`, /image\/svg\+xml.*not accepted/],
+    ['HTML', `data:text/html;base64,${b64('<script>alert(1)</script>')}`, /text\/html.*not accepted/],
+    ['no base64', 'data:image/png,abc', /base64/],
+    ['bad base64', 'data:image/png;base64,@@@', /not valid base64/],
+    ['HTML posing as PNG', `data:image/png;base64,${b64('<html><script>alert(1)</script></html>')}`, /not a PNG file/],
+    ['not a data URL', 'https://example.com/a.png', /not a valid data: URL/],
+  ])('refuses %s with a message naming the field', (_name, url, message) => {
+    expect(() => decodeImageDataUrl(url, 'content["1_pict"]')).toThrow(ContentError);
+    expect(() => decodeImageDataUrl(url, 'content["1_pict"]')).toThrow(message);
+    expect(() => decodeImageDataUrl(url, 'content["1_pict"]')).toThrow(/content\["1_pict"\]/);
+  });
+
+  it('refuses pictures over the size limit', () => {
+    const big = Buffer.alloc(MAX_IMAGE_BYTES + 1);
+    Buffer.from(PNG_B64, 'base64').copy(big);
+    expect(() => decodeImageDataUrl(`data:image/png;base64,${big.toString('base64')}`, 'content')).toThrow(/too large \(max 1\.5 MB\)/);
+    const justFits = big.subarray(0, MAX_IMAGE_BYTES);
+    expect(decodeImageDataUrl(`data:image/png;base64,${justFits.toString('base64')}`, 'content').data.length).toBe(MAX_IMAGE_BYTES);
+  });
+});
+
+describe('extractHtmlImages', () => {
+  it('replaces inline data: pictures by their URL, once per picture, and leaves other images alone', () => {
+    const bag: ImageBag = new Map();
+    const html = `<p>a<img src="${PNG}"> b <img alt='x' src='${PNG}'><img src="https://example.com/a.png"><img src="/api/v1/images/${'0'.repeat(64)}.png"></p>`;
+    const out = extractHtmlImages(html, 'content', bag);
+    expect(out).toBe(`<p>a<img src="/api/v1/images/${PNG_HASH}.png"> b <img alt='x' src='/api/v1/images/${PNG_HASH}.png'><img src="https://example.com/a.png"><img src="/api/v1/images/${'0'.repeat(64)}.png"></p>`);
+    expect([...bag.keys()]).toEqual([PNG_HASH]);
+  });
+
+  it('refuses an inline picture of another type with a ContentError', () => {
+    expect(() => extractHtmlImages(`<img src="data:image/svg+xml;base64,${b64('<svg/>')}">`, 'content', new Map())).toThrow(/not accepted/);
+  });
+});
+
+describe('extractContentImages', () => {
+  it('moves n_pict data URLs and inline pictures out of a content map, keeping other values', () => {
+    const { content, images } = extractContentImages({
+      '1': 'Soal <img src="' + GIF + '">', '1_a': 'a', '1_pict': PNG, '2_pict': PNG, '3_pict': `/api/v1/images/${PNG_HASH}.png`,
+    });
+    expect(content['1_pict']).toBe(`/api/v1/images/${PNG_HASH}.png`);
+    expect(content['2_pict']).toBe(content['1_pict']);
+    expect(content['3_pict']).toBe(content['1_pict']);
+    expect(content['1']).toMatch(/^Soal <img src="\/api\/v1\/images\/[0-9a-f]{64}\.gif">$/);
+    expect(content['1_a']).toBe('a');
+    expect(images.map((i) => i.mime).sort()).toEqual(['image/gif', 'image/png']);
+  });
+});

@@ -1,0 +1,123 @@
+/**
+ * Pictures in saved content. When a teacher saves an exam, an exercise or a material, every inline
+ * `data:image/...;base64` picture (an `n_pict` value, or an `<img src="data:...">` in HTML) is taken out, stored once
+ * in the `images` table keyed by the sha256 of its bytes, and replaced by `/api/v1/images/<hash>.<ext>`. The content
+ * JSON stays small, and browsers fetch each picture once, in parallel, and cache it for good (the URL never changes
+ * meaning). Only PNG, JPEG, GIF and WebP whose bytes really are that format are accepted — no SVG, which can carry
+ * script.
+ */
+import crypto from 'node:crypto';
+import type { Db } from '../db/connect';
+import { ContentError, type ContentMap, IMAGE_URL_RE } from './content';
+
+export { IMAGE_URL_RE };
+
+export const IMAGE_EXTENSIONS = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/gif': 'gif', 'image/webp': 'webp' } as const;
+export type ImageMime = keyof typeof IMAGE_EXTENSIONS;
+
+/** Largest picture accepted, in bytes (what fits in the former 2,000,000-character data URL limit). */
+export const MAX_IMAGE_BYTES = 1_500_000;
+
+export const IMAGE_URL_PREFIX = '/api/v1/images/';
+/** The file name part of an image URL: `<sha256 hex>.<ext>`. */
+export const IMAGE_NAME_RE = /^([0-9a-f]{64})\.(png|jpg|gif|webp)$/;
+
+export interface StoredImage {
+  hash: string;
+  mime: ImageMime;
+  data: Buffer;
+}
+
+/** The first bytes each accepted format must start with: the declared type must match the content. */
+function matchesFormat(mime: ImageMime, data: Buffer): boolean {
+  switch (mime) {
+    case 'image/png':
+      return data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+    case 'image/jpeg':
+      return data.length > 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff;
+    case 'image/gif':
+      return /^GIF8[79]a$/.test(data.subarray(0, 6).toString('latin1'));
+    case 'image/webp':
+      return data.subarray(0, 4).toString('latin1') === 'RIFF' && data.subarray(8, 12).toString('latin1') === 'WEBP';
+  }
+}
+
+export const imageUrl = (img: Pick<StoredImage, 'hash' | 'mime'>) => `${IMAGE_URL_PREFIX}${img.hash}.${IMAGE_EXTENSIONS[img.mime]}`;
+
+/** Decodes a `data:` URL into a picture, or throws ContentError naming `where` (e.g. `content["3_pict"]`). */
+export function decodeImageDataUrl(url: string, where: string): StoredImage {
+  const m = /^data:([^;,]*)((?:;[^;,]*)*),(.*)$/is.exec(url.trim());
+  if (!m) throw new ContentError(`${where}: the image is not a valid data: URL`);
+  const mime = m[1].trim().toLowerCase();
+  if (!(mime in IMAGE_EXTENSIONS)) {
+    throw new ContentError(`${where}: images of type "${mime || 'unknown'}" are not accepted (PNG, JPEG, GIF or WebP only)`);
+  }
+  if (!/;base64$/i.test(m[2])) throw new ContentError(`${where}: the image must be base64-encoded`);
+  const base64 = m[3].replace(/\s+/g, '');
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(base64)) throw new ContentError(`${where}: the image is not valid base64`);
+  // Checked on the text first so an oversize upload is refused before it is decoded.
+  if (Math.floor((base64.length * 3) / 4) > MAX_IMAGE_BYTES + 2) throw tooLarge(where);
+  const data = Buffer.from(base64, 'base64');
+  if (data.length > MAX_IMAGE_BYTES) throw tooLarge(where);
+  if (!matchesFormat(mime as ImageMime, data)) throw new ContentError(`${where}: the image data is not a ${IMAGE_EXTENSIONS[mime as ImageMime].toUpperCase()} file`);
+  return { hash: crypto.createHash('sha256').update(data).digest('hex'), mime: mime as ImageMime, data };
+}
+
+function tooLarge(where: string): ContentError {
+  return new ContentError(`${where}: the image is too large (max ${(MAX_IMAGE_BYTES / 1_000_000).toFixed(1)} MB)`);
+}
+
+// `<img ... src="data:...">` (quoted either way). A base64 data URL never contains a quote, so the match ends there.
+const IMG_DATA_SRC = /(<img\b[^>]*?\ssrc\s*=\s*)(["'])\s*(data:[^"']*)\2/gi;
+
+/** Collects the pictures found while rewriting, by hash (the same picture twice is stored once). */
+export type ImageBag = Map<string, StoredImage>;
+
+/** Replaces every inline `<img src="data:...">` of an HTML text by its image URL, adding the pictures to `bag`. */
+export function extractHtmlImages(html: string, where: string, bag: ImageBag): string {
+  if (!/data:/i.test(html)) return html;
+  return html.replace(IMG_DATA_SRC, (_all, head: string, quote: string, url: string) => {
+    const img = decodeImageDataUrl(url, where);
+    bag.set(img.hash, img);
+    return `${head}${quote}${imageUrl(img)}${quote}`;
+  });
+}
+
+/**
+ * A validated content map (domain/content.ts) with its pictures taken out: `n_pict` data URLs and inline
+ * `<img src="data:...">` in any text become image URLs.
+ */
+export function extractContentImages(content: ContentMap): { content: ContentMap; images: StoredImage[] } {
+  const bag: ImageBag = new Map();
+  const out: ContentMap = {};
+  for (const [key, value] of Object.entries(content)) {
+    const where = `content["${key}"]`;
+    if (key.endsWith('_pict') && /^data:/i.test(value)) {
+      const img = decodeImageDataUrl(value, where);
+      bag.set(img.hash, img);
+      out[key] = imageUrl(img);
+    } else {
+      out[key] = extractHtmlImages(value, where, bag);
+    }
+  }
+  return { content: out, images: [...bag.values()] };
+}
+
+/** Stores pictures; one already stored (same hash, hence same bytes) is left as it is. */
+export async function saveImages(db: Db, images: StoredImage[]): Promise<void> {
+  for (const img of images) {
+    await db.insertInto('images')
+      .values({ hash: img.hash, mime: img.mime, size: img.data.length, data: img.data })
+      .onConflict((oc) => oc.column('hash').doNothing())
+      .execute();
+  }
+}
+
+/** The picture named `<hash>.<ext>`, or undefined (unknown hash, or an extension that is not its type). */
+export async function loadImage(db: Db, name: string): Promise<{ hash: string; mime: string; data: Buffer } | undefined> {
+  const m = IMAGE_NAME_RE.exec(name);
+  if (!m) return undefined;
+  const row = await db.selectFrom('images').select(['hash', 'mime', 'data']).where('hash', '=', m[1]).executeTakeFirst();
+  if (!row || IMAGE_EXTENSIONS[row.mime as ImageMime] !== m[2]) return undefined;
+  return { hash: row.hash, mime: row.mime, data: Buffer.from(row.data) };
+}

@@ -1,0 +1,40 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { loadImage } from '../../domain/images';
+import { notFound } from '../../plugins/errors';
+
+/**
+ * GET /images/:name — a picture taken out of saved content (domain/images.ts), `<sha256>.<ext>`.
+ * No sign-in: an <img> cannot send the bearer token, and the name is the hash of the bytes, so only someone who has
+ * read the content that embeds it knows it (server/README.md, "Images"). The bytes behind a name never change, so
+ * browsers may keep it for a year without asking again. The CSP and nosniff keep a picture opened on its own from
+ * ever running as a document (only raster types whose bytes match are stored; this is a second line).
+ */
+const STRICT_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
+
+function cspOf(reply: FastifyReply): string[] {
+  const set = reply.getHeader('content-security-policy');
+  return set === undefined ? [] : Array.isArray(set) ? set.map(String) : [String(set)];
+}
+
+export default async function imagesRoutes(app: FastifyInstance) {
+  app.get('/images/:name', {
+    schema: {
+      tags: ['images'], summary: 'A stored picture (public, immutable)', security: [],
+      params: { type: 'object', required: ['name'], properties: { name: { type: 'string', maxLength: 80 } } },
+    },
+  }, async (request, reply) => {
+    const { name } = request.params as { name: string };
+    const image = await loadImage(app.db, name);
+    if (!image) throw notFound('Image not found');
+    const etag = `"${image.hash}"`;
+    reply
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('etag', etag)
+      .header('x-content-type-options', 'nosniff')
+      // A second policy beside the app's (set by helmet): browsers enforce both, so the strict one wins.
+      .header('content-security-policy', [...cspOf(reply), STRICT_CSP]);
+    const seen = request.headers['if-none-match'];
+    if (seen && seen.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) return reply.code(304).send();
+    return reply.type(image.mime).header('content-length', image.data.length).send(image.data);
+  });
+}

@@ -1,0 +1,74 @@
+import { useState, type ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { Box, Button, Stack, Typography } from '@mui/material';
+import { ConfirmDialog } from '@kelasku/shared-ui';
+import type { Exam, Exercise } from '@kelasku/shared-api';
+import { QuestionPreviewList } from './QuestionPreviewList';
+import { useOwnedAssessment, type AssessmentOwner } from './ownedAssessment';
+
+interface AssessmentPreviewProps<T extends Exam | Exercise> {
+  owner: AssessmentOwner<T>;
+  /** Where Back goes when the screen was opened directly. */
+  backTo: (ownerId: number) => string;
+  remove: (id: number) => Promise<unknown>;
+  subtitle: (ownerName: string) => string;
+  /** Shown under the subtitle (the exam's date and time window). */
+  details?: (item: T) => ReactNode;
+  editPath: string;
+  gradesParam: 'exam_id' | 'exercise_id';
+  deleteTitle: string;
+  deleteFailed: string;
+  deleted: string;
+}
+
+/** The preview screen of an exam or an exercise: title, questions with the answer key, Edit, Delete and grades. */
+export function AssessmentPreview<T extends Exam | Exercise>(props: AssessmentPreviewProps<T>) {
+  const { owner, remove, subtitle, details, editPath, gradesParam, deleteTitle, deleteFailed, deleted } = props;
+  const loaded = useOwnedAssessment(owner, props.backTo);
+  const [confirming, setConfirming] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+
+  if (!loaded.ready) return loaded.screen;
+  const { ownerId, item, ownerName, goBack } = loaded;
+
+  const confirmRemove = async () => {
+    setDeleting(true);
+    try {
+      await remove(item.id);
+    } catch {
+      setDeleting(false);
+      setConfirming(false);
+      window.alert(deleteFailed);
+      return;
+    }
+    window.alert(deleted);
+    goBack();
+  };
+
+  return (
+    <Box sx={{ maxWidth: 960 }}>
+      <Button onClick={goBack} sx={{ mb: 1 }}>Back</Button>
+      <Typography component="h1" variant="h4" sx={{ fontWeight: 700, fontSize: { xs: '1.6rem', sm: '2rem' }, overflowWrap: 'anywhere' }}>
+        {item.title}
+      </Typography>
+      {ownerName && <Typography color="text.secondary" sx={{ mt: 0.5 }}>{subtitle(ownerName)}</Typography>}
+      {details?.(item)}
+      <Stack direction="row" spacing={1} useFlexGap sx={{ my: 2, flexWrap: 'wrap', rowGap: 1 }}>
+        <Button variant="contained" component={RouterLink} to={`${editPath}?${owner.param}=${ownerId}`}>Edit</Button>
+        <Button variant="outlined" color="error" onClick={() => setConfirming(true)}>Delete</Button>
+        <Button variant="text" component={RouterLink} to={`/Grades?${gradesParam}=${item.id}`}>Grades &amp; essay review</Button>
+      </Stack>
+      <QuestionPreviewList content={item.content} />
+      <ConfirmDialog
+        open={confirming}
+        title={deleteTitle}
+        message={`are you sure you want to delete ${item.title}? Students' answers and grades for it are deleted too.`}
+        confirmLabel="Delete"
+        destructive
+        busy={deleting}
+        onConfirm={confirmRemove}
+        onClose={() => setConfirming(false)}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,71 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { exercisesApi, materialsApi } from '@kelasku/shared-api';
+import { fill, renderScreen, signInAsTeacher } from '../../test/render';
+import EditExercise from './EditExercise';
+
+jest.setTimeout(30000);
+
+jest.mock('@kelasku/shared-api', () => {
+  const actual = jest.requireActual('@kelasku/shared-api');
+  return {
+    ...actual,
+    exercisesApi: { ...actual.exercisesApi, byMaterial: jest.fn(), update: jest.fn() },
+    materialsApi: { ...actual.materialsApi, detail: jest.fn() },
+  };
+});
+
+const mocked = <T,>(fn: T) => fn as unknown as jest.Mock;
+const exercise = { id: 5, material_id: 3, title: 'Latihan Sel', content: { '1_essay': 'Jelaskan sel.' }, total_marks: 100, teacher_id: 7 };
+
+beforeEach(() => {
+  jest.clearAllMocks();
+  signInAsTeacher();
+  mocked(materialsApi.detail).mockResolvedValue({ id: 3, title: 'Sel Hewan', class_id: 4 });
+  mocked(exercisesApi.byMaterial).mockResolvedValue([exercise]);
+  jest.spyOn(window, 'alert').mockImplementation(() => {});
+});
+
+describe('Edit Exercise', () => {
+  it('pre-fills the exercise, saves it with the update texts and goes back', async () => {
+    const user = userEvent.setup();
+    mocked(exercisesApi.update).mockResolvedValue({});
+    renderScreen(<EditExercise />, '/EditExercise?material_id=3', '/PreviewExercise?material_id=3');
+    expect(await screen.findByLabelText('Exercise title')).toHaveValue('Latihan Sel');
+    expect(screen.getByText('Subject: Sel Hewan')).toBeInTheDocument();
+    expect(screen.getByLabelText('Question 1 text')).toHaveValue('Jelaskan sel.');
+    fill(screen.getByLabelText('Exercise title'), '  Latihan Sel 2 ');
+    await user.click(screen.getByRole('button', { name: 'Save Exercise' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/PreviewExercise?material_id=3'));
+    expect(window.alert).toHaveBeenCalledWith('Successfully updated exercise');
+    expect(exercisesApi.update).toHaveBeenCalledWith(5, {
+      title: 'Latihan Sel 2', material_id: 3, content: { '1_essay': 'Jelaskan sel.' }, teacher_id: 7,
+    });
+  });
+
+  it("alerts 'Failed to update exercise' and stays when saving fails", async () => {
+    const user = userEvent.setup();
+    mocked(exercisesApi.update).mockRejectedValue(new Error('500'));
+    renderScreen(<EditExercise />, '/EditExercise?material_id=3', '/PreviewExercise?material_id=3');
+    await user.click(await screen.findByRole('button', { name: 'Save Exercise' }));
+    await waitFor(() => expect(window.alert).toHaveBeenCalledWith('Failed to update exercise'));
+    expect(screen.getByTestId('location')).toHaveTextContent('/EditExercise?material_id=3');
+  });
+
+  it('offers to create one when the subject has none, and shows the fetch error text on failure', async () => {
+    mocked(exercisesApi.byMaterial).mockResolvedValue([]);
+    const { unmount } = renderScreen(<EditExercise />, '/EditExercise?material_id=3');
+    expect(await screen.findByText("Oops! It seems you haven't created exercise for this subject yet.")).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Create an exercise for this subject' })).toHaveAttribute('href', '/CreateExercise?material_id=3');
+    unmount();
+    mocked(exercisesApi.byMaterial).mockRejectedValue(new Error('500'));
+    renderScreen(<EditExercise />, '/EditExercise?material_id=3');
+    expect(await screen.findByText('Failed fetching exercise preview')).toBeInTheDocument();
+  });
+
+  it('asks to go back when no subject is in the URL', async () => {
+    renderScreen(<EditExercise />, '/EditExercise');
+    expect(await screen.findByText('No subject was chosen.')).toBeInTheDocument();
+    expect(exercisesApi.byMaterial).not.toHaveBeenCalled();
+  });
+});
