@@ -126,6 +126,7 @@ interface TimelineEntry {
   end: number;
 }
 let reloadTimeline: TimelineEntry[] = [];
+let coldTimeline: TimelineEntry[] = [];
 
 async function timeline(page: Page): Promise<TimelineEntry[]> {
   return page.evaluate(() => {
@@ -158,6 +159,7 @@ async function examTiming(browser: Browser, url: string, classId: number, classN
     const c = await firstQuestion(page, t);
     cold.interactive.push(c.interactive);
     cold.answered.push(c.answered);
+    if (i === 0 && !slow) coldTimeline = await timeline(page);
 
     t = performance.now();
     await page.reload();
@@ -236,17 +238,18 @@ export async function runPages(): Promise<void> {
       '',
     );
   }
-  if (reloadTimeline.length) {
+  for (const [kind, entries] of [['a cold load', coldTimeline], ['a reload', reloadTimeline]] as const) {
+    if (!entries.length) continue;
     md.push(
-      '#### Where a reload goes (first run, no throttling; ms since the navigation started; images left out)',
+      `#### Where ${kind} goes (first run, no throttling; ms since the navigation started; images left out)`,
       '',
-      table(['what', 'start', 'end'], reloadTimeline.filter((e) => !e.what.startsWith('/api/v1/images/')).map((e) => [e.what, e.start, e.end])),
+      table(['what', 'start', 'end'], entries.filter((e) => !e.what.startsWith('/api/v1/images/')).map((e) => [e.what, e.start, e.end])),
       '',
     );
   }
   md.push('Lighthouse scores: see the Lighthouse section (`bench/lighthouse.ts`).', '');
   if (error) md.push(`**Error:** \`${error.split('\n')[0]}\``, '');
-  saveResult({ name: 'pages', title: 'Pages', startedAt: started, markdown: md.join('\n'), data: { weights, exam, examInfo, reloadTimeline, error } });
+  saveResult({ name: 'pages', title: 'Pages', startedAt: started, markdown: md.join('\n'), data: { weights, exam, examInfo, coldTimeline, reloadTimeline, error } });
 }
 
 if (isMain(module)) {

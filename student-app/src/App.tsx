@@ -4,8 +4,10 @@ import { Button, Typography } from '@mui/material';
 import { LoadingState, RoleLayout } from '@kelasku/shared-ui';
 import { preloadable, usePreloaded, type PreloadableComponent } from '@kelasku/shared-ui/src/preloadable';
 import { loadExamPage } from './features/answering/load-exam-page';
+import { prefetchClassExams } from './features/answering/exam-prefetch';
 import { DashboardStudent } from './features/dashboard/DashboardStudent';
 import { PageTitle } from './components/PageTitle';
+import { idParam } from './lib/student';
 
 /** Screens past the first one load on demand, so the dashboard stays light. */
 function lazyNamed<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
@@ -36,6 +38,9 @@ function pageOfPath(pathname: string): PreloadableComponent<object> | undefined 
 // The page the student reloaded or opened directly starts loading with the remote itself.
 const firstPage = pageOfPath(window.location.pathname);
 void firstPage?.preload().catch(() => undefined);
+// An exam opened or reloaded directly: ask for it now, while its screen's code loads, not once that screen rendered.
+const firstExamClass = firstPage === ExamPage ? idParam(new URLSearchParams(window.location.search).get('class_id')) : undefined;
+if (firstExamClass) prefetchClassExams(firstExamClass);
 
 /** /CreateDiscussions is a placeholder in the spec: questions are asked from Group Discussions. */
 function CreateDiscussionsPlaceholder() {

@@ -13,11 +13,29 @@ async function manifestUrl(role: RemoteRole): Promise<string> {
   return new URL(entry, window.location.href).href;
 }
 
+/** One shared promise per role: callers join a load in progress; a failed one is forgotten, so a retry starts afresh. */
+function once<T>(cache: Map<RemoteRole, Promise<T>>, role: RemoteRole, start: () => Promise<T>): Promise<T> {
+  let pending = cache.get(role);
+  if (!pending) {
+    pending = start();
+    cache.set(role, pending);
+    pending.catch(() => cache.delete(role));
+  }
+  return pending;
+}
+
+const entries = new Map<RemoteRole, Promise<string>>();
+const apps = new Map<RemoteRole, Promise<ComponentType>>();
+
+/** The role's manifest URL from /remotes.json; warm-start.ts asks for it early, while the shell's code downloads. */
+export function remoteEntry(role: RemoteRole): Promise<string> {
+  return once(entries, role, () => manifestUrl(role));
+}
+
 let failedBefore = false;
 
-/** Registers only the signed-in role's remote and loads its App. A retry after a failure re-registers it afresh. */
-export async function loadRoleApp(role: RemoteRole): Promise<ComponentType> {
-  const entry = await manifestUrl(role);
+async function fetchRoleApp(role: RemoteRole): Promise<ComponentType> {
+  const entry = await remoteEntry(role);
   // force: drop whatever a failed attempt left cached for this remote.
   registerRemotes([{ name: role, entry }], { force: failedBefore });
   try {
@@ -27,6 +45,15 @@ export async function loadRoleApp(role: RemoteRole): Promise<ComponentType> {
     return mod.default;
   } catch (err) {
     failedBefore = true;
+    entries.delete(role); // a retry reads /remotes.json again: the remote may have moved
     throw err;
   }
+}
+
+/**
+ * Registers only the signed-in role's remote and loads its App. The early start (warm-start.ts) and the RemoteApp
+ * screen share one load.
+ */
+export function loadRoleApp(role: RemoteRole): Promise<ComponentType> {
+  return once(apps, role, () => fetchRoleApp(role));
 }

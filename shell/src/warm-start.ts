@@ -1,0 +1,17 @@
+import type { Role } from '@kelasku/shared-api/src/session';
+import { loadRoleApp, remoteEntry } from './app/remotes';
+import { loadSignedInApp } from './signed-in';
+
+/**
+ * A signed-in visitor who opens or reloads a page of their role: fetch the signed-in part and /remotes.json alongside
+ * React, and the role's remote as soon as that part is in, instead of one after the other once the page has rendered
+ * (on a phone's connection each step is a round trip). The screens that need them join these same loads; a failure
+ * is shown (with Retry) by those screens, not here.
+ *
+ * The remote waits for the signed-in part: Module Federation gives a remote the shell's shared modules (React,
+ * MUI…) once the shell has loaded them; started earlier, the remote downloaded its own copies (bench/pages.ts).
+ */
+export function warmStart(role: Role): void {
+  remoteEntry(role).catch(() => undefined);
+  loadSignedInApp().then(() => loadRoleApp(role)).catch(() => undefined);
+}
