@@ -130,3 +130,16 @@ describe('Edit Subject', () => {
     expect(window.alert).toHaveBeenCalledWith('Subject updated successfully');
   });
 });
+
+describe('a subject screen opened with a bad id', () => {
+  it('says the subject is gone (404) and offers Go Back; a missing id says none was chosen', async () => {
+    const { AxiosError } = jest.requireActual('axios');
+    mocked(materialsApi.detail).mockRejectedValue(new AxiosError('404', '404', undefined, undefined, { status: 404, data: { message: 'Material not found' } }));
+    const { unmount } = renderScreen(<EditSubject />, '/EditSubjects?id=99', '/ManageSubjects10');
+    expect(await screen.findByText('This subject no longer exists.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Go Back' })).toBeInTheDocument();
+    unmount();
+    renderScreen(<EditSubject />, '/EditSubjects', '/ManageSubjects10');
+    expect(screen.getByText('No subject was chosen.')).toBeInTheDocument();
+  });
+});

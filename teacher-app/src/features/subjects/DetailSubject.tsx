@@ -1,24 +1,13 @@
 import { Link as RouterLink } from 'react-router-dom';
 import { Box, Button, Paper, Stack, Typography } from '@mui/material';
-import { ErrorState, LoadingState, SafeHtml } from '@kelasku/shared-ui';
-import { errorStatus, materialsApi } from '@kelasku/shared-api';
-import { useAsync } from '../../lib/useAsync';
-import { useGoBack } from '../../lib/useGoBack';
-import { useNumberParam } from '../../lib/params';
+import { SafeHtml } from '@kelasku/shared-ui';
+import { useSubjectFromUrl } from './useSubjectFromUrl';
 
 /** /DetailSubjects?id={material id}: the subject as students see it, plus the exercise actions. */
 export default function DetailSubject() {
-  const id = useNumberParam('id');
-  const goBack = useGoBack();
-  const material = useAsync(() => (id ? materialsApi.detail(id) : Promise.reject(new Error('missing id'))), [id]);
-
-  if (!id) return <ErrorState message="No subject was chosen." onRetry={goBack} retryLabel="Go Back" />;
-  if (material.loading) return <LoadingState />;
-  if (material.error || !material.data) {
-    const missing = errorStatus(material.error) === 404;
-    return <ErrorState message={missing ? 'This subject no longer exists.' : 'Failed to load the subject.'} onRetry={missing ? goBack : material.reload} retryLabel={missing ? 'Go Back' : 'Retry'} />;
-  }
-  const subject = material.data;
+  const loaded = useSubjectFromUrl();
+  if (!loaded.ready) return loaded.screen;
+  const { subject, goBack } = loaded;
   return (
     <Box sx={{ maxWidth: 960 }}>
       <Button onClick={goBack} sx={{ mb: 1 }}>Back</Button>

@@ -1,0 +1,31 @@
+import type { ReactElement } from 'react';
+import { ErrorState, LoadingState } from '@kelasku/shared-ui';
+import { errorStatus, materialsApi, type Material } from '@kelasku/shared-api';
+import { useAsync } from '../../lib/useAsync';
+import { useGoBack } from '../../lib/useGoBack';
+import { useNumberParam } from '../../lib/params';
+
+export type SubjectFromUrl =
+  | { ready: false; screen: ReactElement }
+  | { ready: true; subject: Material; goBack: () => void };
+
+/**
+ * The subject named by `?id=` (detail and edit screens, also when opened directly). Until it is there, `screen` is
+ * what to show instead: no id, loading, gone (404) or failed with Retry.
+ */
+export function useSubjectFromUrl(): SubjectFromUrl {
+  const id = useNumberParam('id');
+  const goBack = useGoBack();
+  const material = useAsync(() => (id ? materialsApi.detail(id) : Promise.reject(new Error('missing id'))), [id]);
+
+  if (!id) return { ready: false, screen: <ErrorState message="No subject was chosen." onRetry={goBack} retryLabel="Go Back" /> };
+  if (material.loading) return { ready: false, screen: <LoadingState /> };
+  if (material.error || !material.data) {
+    const missing = errorStatus(material.error) === 404;
+    return {
+      ready: false,
+      screen: <ErrorState message={missing ? 'This subject no longer exists.' : 'Failed to load the subject.'} onRetry={missing ? goBack : material.reload} retryLabel={missing ? 'Go Back' : 'Retry'} />,
+    };
+  }
+  return { ready: true, subject: material.data, goBack };
+}
