@@ -209,19 +209,25 @@ export default async function classesRoutes(app: FastifyInstance) {
     return { rows, meta: pageMeta(paging, toCount(total)) };
   }
 
+  /** One page of a class's roster for the admin or the class teacher (only the admin sees students' full details). */
+  function loadRoster(request: FastifyRequest) {
+    const query = request.query as IdQuery & Record<string, unknown>;
+    return app.db.transaction().execute(async (trx) => {
+      const cls = await loadClass(trx, query.id);
+      assertAdminOrClassTeacher(request, cls.teacher_id);
+      const { rows, meta } = await rosterPage(trx, cls.id, query);
+      const full = request.user.role === 'admin';
+      return { cls, students: rows.map((r) => rosterStudent(r, full)), meta };
+    });
+  }
+
   app.get(
     '/classes/details',
     { preHandler: adminOrTeacher, schema: { tags, summary: 'A class with one page of its students (admin or the class teacher)', querystring: rosterQuerySchema } },
     async (request) => {
-      const query = request.query as IdQuery & Record<string, unknown>;
-      return app.db.transaction().execute(async (trx) => {
-        const cls = await loadClass(trx, query.id);
-        assertAdminOrClassTeacher(request, cls.teacher_id);
-        const { rows, meta } = await rosterPage(trx, cls.id, query);
-        const full = request.user.role === 'admin';
-        const { student_count: _count, ...rest } = toClassDto(cls);
-        return { classes: { ...rest, students: rows.map((r) => rosterStudent(r, full)) }, meta };
-      });
+      const { cls, students, meta } = await loadRoster(request);
+      const { student_count: _count, ...rest } = toClassDto(cls);
+      return { classes: { ...rest, students }, meta };
     },
   );
 
@@ -229,14 +235,8 @@ export default async function classesRoutes(app: FastifyInstance) {
     '/classes/students',
     { preHandler: adminOrTeacher, schema: { tags, summary: 'The roster of a class (People tab): admin or the class teacher', querystring: rosterQuerySchema } },
     async (request) => {
-      const query = request.query as IdQuery & Record<string, unknown>;
-      return app.db.transaction().execute(async (trx) => {
-        const cls = await loadClass(trx, query.id);
-        assertAdminOrClassTeacher(request, cls.teacher_id);
-        const { rows, meta } = await rosterPage(trx, cls.id, query);
-        const full = request.user.role === 'admin';
-        return { students: rows.map((r) => rosterStudent(r, full)), meta };
-      });
+      const { students, meta } = await loadRoster(request);
+      return { students, meta };
     },
   );
 

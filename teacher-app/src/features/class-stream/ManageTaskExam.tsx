@@ -1,8 +1,9 @@
-import { useState, type SyntheticEvent } from 'react';
-import { Link as RouterLink, useSearchParams } from 'react-router-dom';
-import { Box, Button, Menu, MenuItem, Paper, Stack, Tab, Tabs, Typography } from '@mui/material';
+import type { SyntheticEvent } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { Box, Paper, Stack, Tab, Tabs, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { ErrorState, LoadingState } from '@kelasku/shared-ui';
+import { LinkMenuButton } from '../../components/LinkMenuButton';
 import { useAsync } from '../../lib/useAsync';
 import { useGoBack } from '../../lib/useGoBack';
 import { parsePositiveInt } from '../../lib/params';
@@ -18,26 +19,11 @@ type TabName = (typeof TABS)[number];
 const TAB_LABELS: Record<TabName, string> = { stream: 'Stream', classwork: 'Classwork', people: 'People' };
 
 function CreateMenu({ classId }: { classId: number }) {
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const close = () => setAnchor(null);
-  return (
-    <>
-      <Button
-        variant="contained"
-        startIcon={<AddIcon />}
-        aria-controls={anchor ? 'create-menu' : undefined}
-        aria-haspopup="true"
-        aria-expanded={anchor ? 'true' : undefined}
-        onClick={(e) => setAnchor(e.currentTarget)}
-      >
-        Create
-      </Button>
-      <Menu id="create-menu" anchorEl={anchor} open={Boolean(anchor)} onClose={close}>
-        <MenuItem component={RouterLink} to={`/create-task?class_id=${classId}`} onClick={close}>Task</MenuItem>
-        <MenuItem component={RouterLink} to={`/create-exam?class_id=${classId}`} onClick={close}>Exam</MenuItem>
-      </Menu>
-    </>
-  );
+  const links = [
+    { label: 'Task', to: `/create-task?class_id=${classId}` },
+    { label: 'Exam', to: `/create-exam?class_id=${classId}` },
+  ];
+  return <LinkMenuButton menuId="create-menu" variant="contained" startIcon={<AddIcon />} links={links}>Create</LinkMenuButton>;
 }
 
 /** /ManageTaskExam?class_id=: the class stream with Stream, Classwork and People tabs (tab kept in the URL). */

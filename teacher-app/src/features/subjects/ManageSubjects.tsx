@@ -1,35 +1,21 @@
 import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { Box, Button, Chip, Menu, MenuItem, Stack, Typography } from '@mui/material';
+import { Box, Button, Chip, Stack, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { ConfirmDialog, EmptyState, ErrorState, LoadingState, Pagination } from '@kelasku/shared-ui';
 import { materialsApi, type Material } from '@kelasku/shared-api';
 import { useAsync } from '../../lib/useAsync';
 import { findTeacherClass, gradeLabel, type TeacherClass } from '../../lib/teacherClass';
+import { LinkMenuButton } from '../../components/LinkMenuButton';
 import { SubjectCard } from './SubjectCard';
 
 function ExamMenu({ classId }: { classId: number }) {
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const close = () => setAnchor(null);
-  return (
-    <>
-      <Button
-        variant="outlined"
-        endIcon={<ExpandMoreIcon />}
-        aria-controls={anchor ? 'exam-menu' : undefined}
-        aria-haspopup="true"
-        aria-expanded={anchor ? 'true' : undefined}
-        onClick={(e) => setAnchor(e.currentTarget)}
-      >
-        Exam Menu
-      </Button>
-      <Menu id="exam-menu" anchorEl={anchor} open={Boolean(anchor)} onClose={close}>
-        <MenuItem component={RouterLink} to={`/CreateExam?class_id=${classId}`} onClick={close}>Create an Exam</MenuItem>
-        <MenuItem component={RouterLink} to={`/PreviewAnExam?class_id=${classId}`} onClick={close}>Preview your Exam</MenuItem>
-      </Menu>
-    </>
-  );
+  const links = [
+    { label: 'Create an Exam', to: `/CreateExam?class_id=${classId}` },
+    { label: 'Preview your Exam', to: `/PreviewAnExam?class_id=${classId}` },
+  ];
+  return <LinkMenuButton menuId="exam-menu" variant="outlined" endIcon={<ExpandMoreIcon />} links={links}>Exam Menu</LinkMenuButton>;
 }
 
 function SubjectGrid({ teacherClass }: { teacherClass: TeacherClass }) {
