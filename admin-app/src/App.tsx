@@ -1,7 +1,6 @@
-import { Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { LoadingState, RoleLayout, adminNav } from '@kelasku/shared-ui';
-import { preloadable, usePreloaded } from '@kelasku/shared-ui/src/preloadable';
+import { preloadable, SuspenseAfterFirstScreen } from '@kelasku/shared-ui/src/preloadable';
 import DashboardAdmin from './features/dashboard/DashboardAdmin';
 
 // The dashboard is the admin's first screen and stays in the entry chunk; the other screens load on demand.
@@ -25,26 +24,20 @@ void firstScreen?.preload().catch(() => undefined);
 
 /** The admin remote: every admin route inside the admin sidebar layout (the shell provides the router). */
 export default function App() {
-  // The first screen waits for its code here, not in <Suspense> (see shared-ui/src/preloadable.tsx).
-  const firstScreenReady = usePreloaded(firstScreen);
   return (
     <RoleLayout role="admin" items={adminNav}>
-      <Suspense fallback={<LoadingState />}>
-        {firstScreenReady ? (
-          <Routes>
-            <Route path="/DashboardAdmin" element={<DashboardAdmin />} />
-            <Route path="/ManageClass10" element={<ManageClasses key={10} grade={10} />} />
-            <Route path="/ManageClass11" element={<ManageClasses key={11} grade={11} />} />
-            <Route path="/ManageClass12" element={<ManageClasses key={12} grade={12} />} />
-            <Route path="/class/:id" element={<ClassDetail />} />
-            <Route path="/ManageAccStudent" element={<ManageStudents />} />
-            <Route path="/ManageAccTeacher" element={<ManageTeachers />} />
-            <Route path="*" element={<Navigate to="/DashboardAdmin" replace />} />
-          </Routes>
-        ) : (
-          <LoadingState />
-        )}
-      </Suspense>
+      <SuspenseAfterFirstScreen first={firstScreen} fallback={<LoadingState />}>
+        <Routes>
+          <Route path="/DashboardAdmin" element={<DashboardAdmin />} />
+          <Route path="/ManageClass10" element={<ManageClasses key={10} grade={10} />} />
+          <Route path="/ManageClass11" element={<ManageClasses key={11} grade={11} />} />
+          <Route path="/ManageClass12" element={<ManageClasses key={12} grade={12} />} />
+          <Route path="/class/:id" element={<ClassDetail />} />
+          <Route path="/ManageAccStudent" element={<ManageStudents />} />
+          <Route path="/ManageAccTeacher" element={<ManageTeachers />} />
+          <Route path="*" element={<Navigate to="/DashboardAdmin" replace />} />
+        </Routes>
+      </SuspenseAfterFirstScreen>
     </RoleLayout>
   );
 }

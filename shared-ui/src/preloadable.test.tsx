@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { act, render, renderHook, screen, waitFor } from '@testing-library/react';
-import { preloadable, usePreloaded } from './preloadable';
+import { preloadable, SuspenseAfterFirstScreen, usePreloaded } from './preloadable';
 
 function Hello({ name }: { name: string }) {
   return <p>Hello {name}</p>;
@@ -49,4 +49,14 @@ it('usePreloaded still turns true when the code arrives between its render and i
   const arriving = Object.assign(() => <p>page</p>, { isLoaded: () => calls++ > 0, preload: () => Promise.resolve() });
   const { result } = renderHook(() => usePreloaded(arriving));
   await waitFor(() => expect(result.current).toBe(true));
+});
+
+it('SuspenseAfterFirstScreen shows the fallback until the first screen is loaded, then its children', async () => {
+  let arrive!: () => void;
+  const First = preloadable(() => new Promise<typeof Hello>((resolve) => { arrive = () => resolve(Hello); }));
+  render(<SuspenseAfterFirstScreen first={First} fallback={<p>loading</p>}><First name="Ani" /></SuspenseAfterFirstScreen>);
+  expect(screen.getByText('loading')).toBeInTheDocument();
+  await act(async () => arrive());
+  expect(await screen.findByText('Hello Ani')).toBeInTheDocument();
+  expect(screen.queryByText('loading')).toBeNull();
 });

@@ -1,4 +1,4 @@
-import { createElement, lazy, useEffect, useState, type ComponentType } from 'react';
+import { createElement, lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 
 /**
  * A code-split component that renders at once when its code is already loaded. React.lazy suspends on its first
@@ -49,4 +49,13 @@ export function usePreloaded(component: PreloadableComponent<never> | undefined)
     };
   }, [component, ready]);
   return ready;
+}
+
+/**
+ * The <Suspense> around an app's screens, with the first screen waited for outside it (usePreloaded): `fallback`
+ * until that code is in, then `children`, whose later screens suspend as usual.
+ */
+export function SuspenseAfterFirstScreen({ first, fallback, children }: { first: PreloadableComponent<never> | undefined; fallback: ReactNode; children: ReactNode }) {
+  const ready = usePreloaded(first);
+  return <Suspense fallback={fallback}>{ready ? children : fallback}</Suspense>;
 }

@@ -1,5 +1,5 @@
-import { Suspense, useState } from 'react';
-import { preloadable, usePreloaded } from '@kelasku/shared-ui/src/preloadable';
+import { useState } from 'react';
+import { preloadable, SuspenseAfterFirstScreen } from '@kelasku/shared-ui/src/preloadable';
 import { getUserData, roleHome, roleOfPath, type UserData } from '@kelasku/shared-api/src/session';
 import { BootErrorBoundary } from './BootErrorBoundary';
 import { LoginPage } from './login/LoginPage';
@@ -23,8 +23,6 @@ export function Root() {
     if (login && window.location.pathname !== '/') window.history.replaceState(null, '', '/');
     return login;
   });
-  // Signed in: wait for the app's code outside <Suspense>, so it shows as soon as it is there (preloadable.tsx).
-  const signedInReady = usePreloaded(onLogin ? undefined : SignedInApp);
   if (onLogin) {
     return (
       <LoginPage
@@ -37,7 +35,10 @@ export function Root() {
   }
   return (
     <BootErrorBoundary>
-      <Suspense fallback={booting}>{signedInReady ? <SignedInApp /> : booting}</Suspense>
+      {/* Signed in: the app's code is waited for outside <Suspense>, so it shows as soon as it is there. */}
+      <SuspenseAfterFirstScreen first={SignedInApp} fallback={booting}>
+        <SignedInApp />
+      </SuspenseAfterFirstScreen>
     </BootErrorBoundary>
   );
 }

@@ -1,8 +1,8 @@
-import { Suspense, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import { Link as RouterLink, Navigate, Route, Routes } from 'react-router-dom';
 import { Button, Typography } from '@mui/material';
 import { LoadingState, RoleLayout } from '@kelasku/shared-ui';
-import { preloadable, usePreloaded, type PreloadableComponent } from '@kelasku/shared-ui/src/preloadable';
+import { preloadable, SuspenseAfterFirstScreen, type PreloadableComponent } from '@kelasku/shared-ui/src/preloadable';
 import { loadExamPage } from './features/answering/load-exam-page';
 import { prefetchClassExams } from './features/answering/exam-prefetch';
 import { DashboardStudent } from './features/dashboard/DashboardStudent';
@@ -55,30 +55,24 @@ function CreateDiscussionsPlaceholder() {
 
 /** The student remote: every student route inside the student sidebar layout (the shell provides the router). */
 export default function App() {
-  // The first screen waits for its page's code here, not in <Suspense> (see shared-ui/src/preloadable.tsx).
-  const firstPageReady = usePreloaded(firstPage);
   return (
     <RoleLayout role="student">
-      <Suspense fallback={<LoadingState />}>
-        {firstPageReady ? (
-          <Routes>
-            <Route path="/DashboardStudent" element={<DashboardStudent />} />
-            <Route path="/MyClasses" element={<MyClassesPage />} />
-            <Route path="/MyDetailClasses/:id" element={<ClassMaterialsPage />} />
-            <Route path="/MyDetailSubject/:id" element={<MaterialDetailPage />} />
-            <Route path="/GroupDiscussions" element={<GroupDiscussionsPage />} />
-            <Route path="/CreateDiscussions" element={<CreateDiscussionsPlaceholder />} />
-            <Route path="/MyClassesTask" element={<MyClassesTaskPage />} />
-            <Route path="/MyDetailClassesTask/:id" element={<TaskListPage />} />
-            <Route path="/MyClassesExam" element={<MyClassesExamPage />} />
-            <Route path="/MyTask" element={<TaskPage />} />
-            <Route path="/MyExams" element={<ExamPage />} />
-            <Route path="*" element={<Navigate to="/DashboardStudent" replace />} />
-          </Routes>
-        ) : (
-          <LoadingState />
-        )}
-      </Suspense>
+      <SuspenseAfterFirstScreen first={firstPage} fallback={<LoadingState />}>
+        <Routes>
+          <Route path="/DashboardStudent" element={<DashboardStudent />} />
+          <Route path="/MyClasses" element={<MyClassesPage />} />
+          <Route path="/MyDetailClasses/:id" element={<ClassMaterialsPage />} />
+          <Route path="/MyDetailSubject/:id" element={<MaterialDetailPage />} />
+          <Route path="/GroupDiscussions" element={<GroupDiscussionsPage />} />
+          <Route path="/CreateDiscussions" element={<CreateDiscussionsPlaceholder />} />
+          <Route path="/MyClassesTask" element={<MyClassesTaskPage />} />
+          <Route path="/MyDetailClassesTask/:id" element={<TaskListPage />} />
+          <Route path="/MyClassesExam" element={<MyClassesExamPage />} />
+          <Route path="/MyTask" element={<TaskPage />} />
+          <Route path="/MyExams" element={<ExamPage />} />
+          <Route path="*" element={<Navigate to="/DashboardStudent" replace />} />
+        </Routes>
+      </SuspenseAfterFirstScreen>
     </RoleLayout>
   );
 }

@@ -1,7 +1,7 @@
-import { Suspense, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { LoadingState, RoleLayout } from '@kelasku/shared-ui';
-import { preloadable, usePreloaded, type PreloadableComponent } from '@kelasku/shared-ui/src/preloadable';
+import { preloadable, SuspenseAfterFirstScreen, type PreloadableComponent } from '@kelasku/shared-ui/src/preloadable';
 
 type Screen = PreloadableComponent<{ grade?: number }>;
 const screen = (load: () => Promise<{ default: ComponentType<{ grade?: number }> }>): Screen => preloadable(() => load().then((m) => m.default));
@@ -57,22 +57,16 @@ void firstScreen?.preload().catch(() => undefined);
 
 /** The teacher remote: every teacher route, inside the teacher sidebar. The shell provides the router. */
 export default function App() {
-  // The first screen waits for its code here, not in <Suspense> (see shared-ui/src/preloadable.tsx).
-  const firstScreenReady = usePreloaded(firstScreen);
   return (
     <RoleLayout role="teacher">
-      <Suspense fallback={<LoadingState />}>
-        {firstScreenReady ? (
-          <Routes>
-            {ROUTES.map(([path, Screen, props]) => (
-              <Route key={path} path={path} element={<Screen {...props} />} />
-            ))}
-            <Route path="*" element={<Navigate to="/DashboardTeacher" replace />} />
-          </Routes>
-        ) : (
-          <LoadingState />
-        )}
-      </Suspense>
+      <SuspenseAfterFirstScreen first={firstScreen} fallback={<LoadingState />}>
+        <Routes>
+          {ROUTES.map(([path, Screen, props]) => (
+            <Route key={path} path={path} element={<Screen {...props} />} />
+          ))}
+          <Route path="*" element={<Navigate to="/DashboardTeacher" replace />} />
+        </Routes>
+      </SuspenseAfterFirstScreen>
     </RoleLayout>
   );
 }
