@@ -41,7 +41,7 @@ const config: Config = {
         ],
       },
       transformIgnorePatterns: ['/node_modules/(?!(?:sanitize-html/node_modules/)?(?:htmlparser2|domhandler|domutils|entities|dom-serializer|domelementtype|kysely|content-disposition|cookie)/)'],
-      testMatch: ['<rootDir>/src/**/*.test.ts'],
+      testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/test/**/*.test.ts'],
     },
     webProject('shared-api'),
     webProject('shared-ui'),

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The server API suite through two nodes (`npm run test:two-nodes`): every test app is two independent app instances on
-# one PostgreSQL schema (created and dropped per test file by server/src/test/helpers.ts) sharing the login rate limit
+# one PostgreSQL schema (created and dropped per test file by server/test/helpers.ts) sharing the login rate limit
 # through Redis, and requests alternate between them (TWO_NODES=1). Only test files that build a test app run; pure
 # unit tests would not see the second node. Uses DATABASE_URL (else the local test database) and REDIS_URL (else
 # redis://127.0.0.1:6379). When PostgreSQL or Redis cannot be reached it says so and succeeds.
@@ -34,7 +34,7 @@ if ! node -e '
   exit 0
 fi
 
-mapfile -t files < <(grep -rl --include='*.test.ts' 'buildTestApp' server/src | sort)
+mapfile -t files < <(grep -rl --include='*.test.ts' 'buildTestApp' server/src server/test | sort)
 echo "server API tests through two nodes on PostgreSQL at $(hide "$DATABASE_URL"), Redis at $(hide "$REDIS_URL") (${#files[@]} files)"
 args=(--ci --selectProjects server)
 [[ -n ${TWO_NODES_JSON:-} ]] && args+=(--json --outputFile="$TWO_NODES_JSON")

@@ -27,6 +27,8 @@ export interface BuildAppOptions {
   apiDocs?: boolean;
   /** Login attempts allowed per (IP, username) per window (default 10 per minute). */
   loginRateLimit?: { max: number; timeWindowMs: number };
+  /** Run the background job that submits open exam sheets when an exam ends (default false; main.ts turns it on). */
+  examAutoSubmit?: boolean;
 }
 
 export const BODY_LIMIT_BYTES = 10 * 1024 * 1024;
@@ -57,6 +59,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(routes, {
     prefix: '/api/v1',
     loginRateLimit: options.loginRateLimit ?? { max: 10, timeWindowMs: 60_000 },
+    examAutoSubmit: options.examAutoSubmit ?? false,
   });
   await app.register(staticRoutes, { staticDir: options.staticDir, remotesJson: options.remotesJson });
   return app;

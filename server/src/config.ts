@@ -25,6 +25,8 @@ export interface AppConfig {
   corsOrigins?: string[];
   /** TRUST_PROXY=1: behind a reverse proxy, take the client IP from X-Forwarded-For. */
   trustProxy: boolean;
+  /** EXAM_AUTO_SUBMIT (default on; `0` turns it off): submit open exam sheets when an exam ends. */
+  examAutoSubmit: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -78,6 +80,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     staticDir: path.resolve(REPO_ROOT, env.STATIC_DIR || '.'),
     remotesJson: env.REMOTES_JSON ? path.resolve(REPO_ROOT, env.REMOTES_JSON) : undefined,
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    examAutoSubmit: env.EXAM_AUTO_SUBMIT !== '0',
     corsOrigins: env.CORS_ORIGINS ? env.CORS_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean) : undefined,
   };
 }

@@ -35,6 +35,7 @@ async function main() {
     trustProxy: config.trustProxy,
     staticDir: config.staticDir,
     remotesJson: config.remotesJson,
+    examAutoSubmit: config.examAutoSubmit,
     logger: { level: config.production ? 'info' : 'warn' },
   });
 

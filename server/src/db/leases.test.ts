@@ -1,4 +1,4 @@
-import { buildTestApp, type TestApp } from '../test/helpers';
+import { buildTestApp, type TestApp } from '../../test/helpers';
 import { acquireLease, releaseLease } from './leases';
 
 let t: TestApp;

@@ -1,4 +1,4 @@
-import { buildTestApp, type TestApp } from '../test/helpers';
+import { buildTestApp, type TestApp } from '../../test/helpers';
 import { DEMO_ACCOUNTS, seedDemoIfEmpty } from './seed-demo';
 
 let t: TestApp;

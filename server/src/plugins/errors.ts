@@ -84,7 +84,7 @@ async function errorsPlugin(app: FastifyInstance, options: ErrorsOptions) {
   });
 
   // PostgreSQL text cannot hold U+0000 (SQLite can): refuse it in every request, on both databases alike, before any
-  // handler has written anything (found by server/src/reliability/hostile-input.test.ts: 500s on PostgreSQL).
+  // handler has written anything (found by server/test/reliability/hostile-input.test.ts: 500s on PostgreSQL).
   app.addHook('preValidation', async (request) => {
     if (containsNul(request.query) || containsNul(request.body)) throw new HttpError(400, NUL_MESSAGE);
   });

@@ -18,6 +18,7 @@ import users from './users';
 
 export interface RoutesOptions extends Record<string, unknown> {
   loginRateLimit: { max: number; timeWindowMs: number };
+  examAutoSubmit: boolean;
 }
 
 /** Every route folder; each module registers its own paths (e.g. `/classes`, `/classes/details`) under /api/v1. */
@@ -33,7 +34,7 @@ export default async function routes(app: FastifyInstance, options: RoutesOption
   await app.register(discussions);
   await app.register(discussionsMaterial);
   await app.register(exercises);
-  await app.register(exams);
+  await app.register(exams, { autoSubmit: options.examAutoSubmit });
   await app.register(exerciseAnswers);
   await app.register(examAnswers);
   await app.register(images);

@@ -1,4 +1,4 @@
-import { buildTestApp, FIXTURE_PASSWORDS, TEST_JWT_SECRET, type TestApp } from '../../test/helpers';
+import { buildTestApp, FIXTURE_PASSWORDS, TEST_JWT_SECRET, type TestApp } from '../../../test/helpers';
 import { createSigner } from 'fast-jwt';
 
 let t: TestApp;

@@ -1,4 +1,4 @@
-import { buildTestApp, type TestApp } from '../../test/helpers';
+import { buildTestApp, type TestApp } from '../../../test/helpers';
 
 let t: TestApp;
 beforeAll(async () => {

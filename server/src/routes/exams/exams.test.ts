@@ -1,7 +1,7 @@
 import { EXAM_JOB_LEASE, runExamAutoSubmit, startExamAutoSubmit } from '../../domain/repo/exam-job';
 import { LocalEssayScorer } from '../../domain/scorers';
 import { formatWib } from '../../domain/exam-window';
-import { buildTestApp, type TestApp } from '../../test/helpers';
+import { buildTestApp, type TestApp } from '../../../test/helpers';
 
 // The machine is shared and slow under load: give app start-up (migrations, PostgreSQL schema) room.
 jest.setTimeout(30_000);

@@ -6,13 +6,13 @@ import { registerItemRoutes } from '../exercises/item-routes';
 
 /**
  * Exams (one per class), api-contract §2.10 + docs/contracts.md §4, and the exam auto-submit job
- * (every 30 s once the app is ready; `EXAM_AUTO_SUBMIT=0` turns it off, e.g. in tests).
+ * (every 30 s once the app is ready, when the app was built with `examAutoSubmit`; main.ts reads EXAM_AUTO_SUBMIT).
  */
-export default async function examsRoutes(app: FastifyInstance) {
+export default async function examsRoutes(app: FastifyInstance, options: { autoSubmit?: boolean }) {
   const scorer = scorerFromEnv();
   registerItemRoutes(app, EXAM, '/exams', scorer);
 
-  if (process.env.EXAM_AUTO_SUBMIT === '0' || process.env.JEST_WORKER_ID !== undefined) return;
+  if (!options.autoSubmit) return;
   let job: ExamJob | undefined;
   app.addHook('onReady', async () => {
     job = startExamAutoSubmit(app.db, scorer, { onError: (err) => app.log.error({ err }, 'exam auto-submit failed') });

@@ -1,5 +1,5 @@
 import { formatWib } from '../../domain/exam-window';
-import { buildTestApp, type TestApp } from '../../test/helpers';
+import { buildTestApp, type TestApp } from '../../../test/helpers';
 
 // Order-safe saves (docs/contracts.md §4): a save carrying `seq` applies only when newer than the stored `answers_seq`,
 // so a save the client abandoned that lands late cannot overwrite a newer map. Both kinds share the route code.

@@ -1,7 +1,7 @@
 import { formatWib } from '../../domain/exam-window';
 import { answerSaverFor } from '../../domain/repo/answer-saves';
 import { EXAM } from '../../domain/repo/assessments';
-import { buildTestApp, type TestApp } from '../../test/helpers';
+import { buildTestApp, type TestApp } from '../../../test/helpers';
 
 // Answer saves are written in batches (domain/repo/answer-saves.ts): concurrent saves share one commit. These tests
 // check that batching changes nothing a client can see: every acknowledged map is stored, the newest numbered map

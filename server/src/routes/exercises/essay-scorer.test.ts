@@ -1,7 +1,7 @@
 /** Grading through the HTTP API with ESSAY_SCORER=openai against a local OpenAI-compatible server. */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { buildTestApp, type TestApp } from '../../test/helpers';
+import { buildTestApp, type TestApp } from '../../../test/helpers';
 
 jest.setTimeout(30_000);
 

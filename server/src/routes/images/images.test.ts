@@ -1,5 +1,5 @@
-import { buildTestApp, type TestApp } from '../../test/helpers';
-import { openWindow } from '../../reliability/world';
+import { buildTestApp, type TestApp } from '../../../test/helpers';
+import { openWindow } from '../../../test/reliability/world';
 
 jest.setTimeout(30_000);
 

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildTestApp, type TestApp } from '../../test/helpers';
+import { buildTestApp, type TestApp } from '../../../test/helpers';
 import { cacheControlFor } from '.';
 
 const GATE = 'document.documentElement.classList.add("x")';

@@ -1,5 +1,5 @@
 import { formatWib } from '../../domain/exam-window';
-import { buildTestApp, type TestApp } from '../../test/helpers';
+import { buildTestApp, type TestApp } from '../../../test/helpers';
 
 // The machine is shared and slow under load: give app start-up (migrations, PostgreSQL schema) room.
 jest.setTimeout(30_000);

@@ -9,7 +9,7 @@
  * - A denied write changes nothing: the whole-database fingerprint is equal before and after.
  * Destructive cells (DELETE, creates with a one-per-parent rule, grading) get a fresh object per caller.
  */
-import { buildTestApp, type TestApp } from '../test/helpers';
+import { buildTestApp, type TestApp } from '../helpers';
 import { fingerprint } from './fingerprint';
 import { routeKey, routeTable } from './route-table';
 import { CALLERS, type Caller, type Req, RULES, ruleFor, SIGNED } from './rules';

@@ -10,7 +10,7 @@
  */
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
-import { buildTestApp, type TestApp } from '../test/helpers';
+import { buildTestApp, type TestApp } from '../helpers';
 import { fingerprint } from './fingerprint';
 import { apiRoutes, routeKey, routeTable } from './route-table';
 import { type Caller, ruleFor, SIGNED } from './rules';

@@ -5,8 +5,8 @@
  */
 import crypto from 'node:crypto';
 import type { InjectOptions } from 'fastify';
-import { formatWib } from '../domain/exam-window';
-import { TEST_JWT_SECRET, type TestApp, type Who } from '../test/helpers';
+import { formatWib } from '../../src/domain/exam-window';
+import { TEST_JWT_SECRET, type TestApp, type Who } from '../helpers';
 
 export const CONTENT = {
   '1': 'Berapakah 2 + 2?', '1_a': '3', '1_b': '4', '1_c': '5', '1_d': '6', '1_answer': 'b',

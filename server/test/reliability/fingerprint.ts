@@ -3,8 +3,8 @@
  * small (tens of rows), so this is exact and still cheap; two equal fingerprints mean "nothing changed".
  */
 import crypto from 'node:crypto';
-import type { Db } from '../db/connect';
-import type { Database } from '../db/schema';
+import type { Db } from '../../src/db/connect';
+import type { Database } from '../../src/db/schema';
 
 export const TABLES: Array<[keyof Database, string]> = [
   ['users', 'id'], ['teachers', 'id'], ['students', 'id'], ['classes', 'id'], ['assigned_students_class', 'id'],

@@ -34,12 +34,12 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { buildApp, type BuildAppOptions } from '../app';
-import { createProfileUser } from '../db/accounts';
-import { assignStudentToGradeClasses } from '../db/assignments';
-import { connectDatabase, type Db, type DbKind } from '../db/connect';
-import { migrateToLatest } from '../db/migrate';
-import { hashPassword, setPasswordHashCost } from '../plugins/passwords';
+import { buildApp, type BuildAppOptions } from '../src/app';
+import { createProfileUser } from '../src/db/accounts';
+import { assignStudentToGradeClasses } from '../src/db/assignments';
+import { connectDatabase, type Db, type DbKind } from '../src/db/connect';
+import { migrateToLatest } from '../src/db/migrate';
+import { hashPassword, setPasswordHashCost } from '../src/plugins/passwords';
 
 export const FIXTURE_PASSWORDS = { admin: 'admin-pass-1', teacher: 'teacher-pass-1', student: 'student-pass-1' } as const;
 export const TEST_JWT_SECRET = 'test-secret-0123456789-abcdefghijklmnopqrstuvwxyz';
@@ -96,9 +96,9 @@ function isolatedNodeModules(): NodeModules {
   jest.isolateModules(() => {
     /* eslint-disable @typescript-eslint/no-require-imports -- a second module registry needs require */
     mods = {
-      buildApp: (require('../app') as typeof import('../app')).buildApp,
-      connectDatabase: (require('../db/connect') as typeof import('../db/connect')).connectDatabase,
-      setPasswordHashCost: (require('../plugins/passwords') as typeof import('../plugins/passwords')).setPasswordHashCost,
+      buildApp: (require('../src/app') as typeof import('../src/app')).buildApp,
+      connectDatabase: (require('../src/db/connect') as typeof import('../src/db/connect')).connectDatabase,
+      setPasswordHashCost: (require('../src/plugins/passwords') as typeof import('../src/plugins/passwords')).setPasswordHashCost,
     };
     /* eslint-enable @typescript-eslint/no-require-imports */
   });

@@ -5,8 +5,8 @@
  * PUT and PATCH share one rule; HEAD uses the GET rule.
  */
 import type { LightMyRequestResponse } from 'fastify';
-import { decodeImageDataUrl, imageUrl, saveImages } from '../domain/images';
-import { FIXTURE_PASSWORDS } from '../test/helpers';
+import { decodeImageDataUrl, imageUrl, saveImages } from '../../src/domain/images';
+import { FIXTURE_PASSWORDS } from '../helpers';
 import { CONTENT, fresh, ok, openWindow, type World } from './world';
 
 export type Signed = 'admin' | 'teacher' | 'teacher2' | 'student' | 'student2' | 'student3';
