@@ -12,7 +12,13 @@
  * Then the database is read back: every answer the server acknowledged must be stored (lost = 0), every submitted
  * sheet locked, and every grade equal to the grade computed here from the acknowledged answers.
  *
- * Env: BENCH_N, BENCH_FACTOR, BENCH_DBS=sqlite,postgres, BENCH_FULL=1 (N = 10,000), BENCH_LOGIN_N (login-only test).
+ * Hostile students in the rush: a few students (BENCH_HOSTILE, default max(3, N / 200), spread over the classes) send a
+ * malformed save right after each of their legitimate ones (an id above 2³¹−1, unpaired surrogates in a value or a
+ * key, wrong types). Each must be refused with a 4xx, and none may make a classmate's save fail: the report counts
+ * the legitimate requests that failed (target 0).
+ *
+ * Env: BENCH_N, BENCH_FACTOR, BENCH_DBS=sqlite,postgres, BENCH_FULL=1 (N = 10,000), BENCH_LOGIN_N (login-only test),
+ * BENCH_HOSTILE (number of hostile students; 0 = none).
  */
 import fs from 'node:fs';
 import type { Pool } from 'undici';
@@ -32,6 +38,7 @@ export interface RushConfig {
   students: number;
   factor: number;
   loginOnly: number;
+  hostile: number;
   dbs: DbChoice[];
 }
 
@@ -41,6 +48,7 @@ export function rushConfig(): RushConfig {
     students,
     factor: Number(process.env.BENCH_FACTOR ?? students / 10_000),
     loginOnly: Number(process.env.BENCH_LOGIN_N ?? (FULL ? 1_000 : 200)),
+    hostile: Math.min(students, Number(process.env.BENCH_HOSTILE ?? Math.max(3, Math.round(students / 200)))),
     dbs: (process.env.BENCH_DBS ?? 'sqlite,postgres').split(',').map((s) => s.trim()) as DbChoice[],
   };
 }
@@ -59,6 +67,21 @@ interface Verification {
   gradesWrong: number;
 }
 
+/** Malformed saves of the hostile students (not counted in the steps above) and what they did to everyone else. */
+interface HostileSummary {
+  students: number;
+  sent: number;
+  /** answered 4xx, as they should be */
+  refused: number;
+  /** answered 2xx: a malformed save was taken */
+  accepted: number;
+  /** answered 5xx or no answer */
+  failed: number;
+  /** errors of every legitimate request in the rush (all students, hostile ones' own legitimate saves included) */
+  legitimateFailures: number;
+  legitimateRequests: number;
+}
+
 export interface RushRun {
   db: DbChoice;
   entry: string;
@@ -72,6 +95,7 @@ export interface RushRun {
   postgres?: { rush: UsageSummary };
   clientCpuSeconds: number;
   verification: Verification;
+  hostile?: HostileSummary;
   serverLogTail?: string;
   error?: string;
 }
@@ -87,6 +111,8 @@ function expectedScore(answers: Record<string, string>, key: Record<string, stri
 }
 
 interface StudentState {
+  /** sends a malformed save after each legitimate one */
+  hostile: boolean;
   acked: Record<string, string>;
   sheetId?: number;
   finished: boolean;
@@ -106,7 +132,39 @@ async function withRetry<T>(rec: Recorder, step: string, tries: number, backoffM
   return r!;
 }
 
-async function student(pool: Pool, s: SchoolStudent, password: string, factor: number, rec: Recorder, state: StudentState, rand: () => number) {
+type MalformedSave = { query: string; body: unknown; what: string };
+
+/** What a hostile student sends, in turn: values PostgreSQL refuses (and SQLite stores), and wrong types. */
+const MALFORMED_SAVES: Array<(sheetId: number, n: number) => MalformedSave> = [
+  (_sheet, n) => ({ what: 'id 2³¹', query: `id=${2 ** 31}`, body: { answers: { '1': 'A' }, seq: n } }),
+  (sheet, n) => ({ what: 'unpaired surrogate in an answer', query: `id=${sheet}`, body: { answers: { '1': 'A\ud800' }, seq: n } }),
+  (sheet, n) => ({ what: 'unpaired surrogate in a key', query: `id=${sheet}`, body: { answers: { '\udc00': 'A' }, seq: n } }),
+  (sheet) => ({ what: 'answers not a map', query: `id=${sheet}`, body: { answers: ['A', 'B'] } }),
+  (sheet) => ({ what: 'seq not a number', query: `id=${sheet}`, body: { answers: { '1': 'A' }, seq: 'latest' } }),
+  (sheet, n) => ({ what: 'answer not a string', query: `id=${sheet}`, body: { answers: { '1': { $ne: null } }, seq: n } }),
+  (_sheet, n) => ({ what: 'id a word', query: 'id=1%20OR%201=1', body: { answers: { '1': 'A' }, seq: n } }),
+];
+
+interface HostileCounts {
+  sent: number;
+  refused: number;
+  accepted: number;
+  failed: number;
+  examples: Map<string, string>;
+}
+
+async function sendMalformed(pool: Pool, token: string, save: MalformedSave, counts: HostileCounts): Promise<void> {
+  const r = await call(pool, 'PATCH', `/api/v1/exams-answers?${save.query}`, { token, body: save.body });
+  counts.sent++;
+  if (r.status >= 400 && r.status < 500) counts.refused++;
+  else {
+    if (ok(r)) counts.accepted++;
+    else counts.failed++;
+    if (!counts.examples.has(save.what)) counts.examples.set(save.what, errorKind(r));
+  }
+}
+
+async function student(pool: Pool, s: SchoolStudent, password: string, factor: number, rec: Recorder, state: StudentState, rand: () => number, hostile: HostileCounts) {
   const fail = (why: string) => {
     state.failed = why;
   };
@@ -139,6 +197,7 @@ async function student(pool: Pool, s: SchoolStudent, password: string, factor: n
     // Numbered like the student app's queue: a retried older map can never overwrite a newer one.
     const saved = await withRetry(rec, 'save answer', 4, 500, () => call(pool, 'PATCH', `/api/v1/exams-answers?id=${sheetId}`, { token, body: { exam_id: examId, student_id: studentId, answers: snapshot, seq: n } }));
     if (ok(saved)) state.acked = snapshot;
+    if (state.hostile) await sendMalformed(pool, token, MALFORMED_SAVES[n % MALFORMED_SAVES.length](sheetId, n + 1), hostile);
   }
   const graded = await withRetry(rec, 'submit', 3, 1000, () => call<{ score: number }>(pool, 'POST', '/api/v1/exams/calculate-grade', { token, body: { exam_id: examId, student_id: studentId } }));
   if (!ok(graded)) return fail(`submit ${errorKind(graded)}`);
@@ -241,7 +300,11 @@ async function runOne(db: DbChoice, cfg: RushConfig, port: number): Promise<Rush
     }
 
     const rec = new Recorder();
-    const states = new Map<number, StudentState>(rush.map((s) => [s.id, { acked: {}, finished: false }]));
+    // Hostile students spread evenly over the rush (so over the classes), each among classmates saving at the same time.
+    const hostileEvery = cfg.hostile > 0 ? rush.length / cfg.hostile : Infinity;
+    const isHostile = (i: number) => cfg.hostile > 0 && i % hostileEvery < 1;
+    const states = new Map<number, StudentState>(rush.map((s, i) => [s.id, { hostile: isHostile(i), acked: {}, finished: false }]));
+    const hostile: HostileCounts = { sent: 0, refused: 0, accepted: 0, failed: 0, examples: new Map() };
     const serverSampler = new ProcSampler(() => [server.pid]).start();
     const pgSampler = db === 'postgres' ? new ProcSampler(postgresPids).start() : undefined;
     const cpu0 = process.cpuUsage();
@@ -265,7 +328,7 @@ async function runOne(db: DbChoice, cfg: RushConfig, port: number): Promise<Rush
         // waiting for the server (a login queue) would hold the sockets and delay other students' saves in the client.
         const connection = makePool(server.url, 1);
         try {
-          await student(connection, s, school.password, cfg.factor, rec, st, myRand);
+          await student(connection, s, school.password, cfg.factor, rec, st, myRand, hostile);
         } catch (e) {
           st.failed = (e as Error).message;
         } finally {
@@ -281,6 +344,13 @@ async function runOne(db: DbChoice, cfg: RushConfig, port: number): Promise<Rush
     const cpu = process.cpuUsage(cpu0);
     result.clientCpuSeconds = Math.round((cpu.user + cpu.system) / 1e5) / 10;
     result.steps = rec.summaries(STEP_ORDER);
+    result.hostile = {
+      students: [...states.values()].filter((s) => s.hostile).length,
+      sent: hostile.sent, refused: hostile.refused, accepted: hostile.accepted, failed: hostile.failed,
+      legitimateFailures: result.steps.reduce((n, step) => n + step.errors, 0),
+      legitimateRequests: result.steps.reduce((n, step) => n + step.count, 0),
+    };
+    if (hostile.examples.size) console.log(`[exam-rush ${db}] malformed saves not refused: ${[...hostile.examples].map(([what, got]) => `${what} → ${got}`).join(' | ')}`);
     result.server.rush = serverSampler.summary();
     // The window after the last student started and before anyone submitted: mostly answer saves.
     result.server.answering = lastLoginAt < firstSubmitAt ? serverSampler.summary(lastLoginAt, firstSubmitAt) : serverSampler.summary(lastLoginAt);
@@ -331,10 +401,18 @@ function markdown(cfg: RushConfig, runs: RushRun[]): string {
         (r.verification.answersLost ? ` (${r.verification.answersLostToStaleSave} of them overwritten by an older whole-map save that the client had given up on and that reached the database after a newer one)` : '') +
         `, ${r.verification.sheetsMissing} sheets missing, ` +
         `${r.verification.sheetsNotLocked} submitted sheets not locked, ${r.verification.gradesMissing} grades missing, ${r.verification.gradesWrong} grades wrong.`,
+      ...(r.hostile ? [hostileLine(r.hostile)] : []),
       '',
     );
   }
   return lines.join('\n');
+}
+
+function hostileLine(h: HostileSummary): string {
+  return `- Hostile students in the rush: ${h.students} students sent a malformed save after each of their answers ` +
+    `(id 2³¹, unpaired surrogates in values and keys, wrong types): ${h.sent.toLocaleString('en')} sent, ${h.refused.toLocaleString('en')} refused with 4xx, ` +
+    `${h.accepted} accepted, ${h.failed} answered 5xx or not at all; ` +
+    `**legitimate requests failed: ${h.legitimateFailures} of ${h.legitimateRequests.toLocaleString('en')}** (target 0).`;
 }
 
 export async function runExamRush(): Promise<void> {

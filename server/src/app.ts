@@ -1,10 +1,14 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { fastifyTrustProxy } from './config';
 import type { Db, DbKind } from './db/connect';
+import { BODY_LIMITS } from './domain/limits';
 import authPlugin from './plugins/auth';
+import bodyLimitsPlugin from './plugins/body-limits';
 import dbPlugin from './plugins/db';
 import errorsPlugin from './plugins/errors';
 import securityPlugin from './plugins/security';
 import routes from './routes';
+import { DEFAULT_LOGIN_LIMITS, type LoginLimits } from './routes/auth/login-limits';
 import staticRoutes from './routes/static';
 import { makeSpaFallback } from './routes/static/spa';
 
@@ -21,25 +25,26 @@ export interface BuildAppOptions {
   staticDir?: string;
   remotesJson?: string;
   logger?: FastifyServerOptions['logger'];
-  /** Take the client IP from X-Forwarded-For (TRUST_PROXY=1). */
-  trustProxy?: boolean;
+  /** Which proxies' X-Forwarded-For to believe: a hop count or their addresses/CIDRs (TRUST_PROXY); never `true` in production. */
+  trustProxy?: boolean | number | string[];
   /** OpenAPI + Swagger UI at /api/docs (default true). */
   apiDocs?: boolean;
-  /** Login attempts allowed per (IP, username) per window (default 10 per minute). */
-  loginRateLimit?: { max: number; timeWindowMs: number };
+  /** Failed sign-ins allowed per (IP, username) and per IP per window (default 10 and 50 per minute). */
+  loginRateLimit?: LoginLimits;
   /** Run the background job that submits open exam sheets when an exam ends (default false; main.ts turns it on). */
   examAutoSubmit?: boolean;
 }
 
-export const BODY_LIMIT_BYTES = 10 * 1024 * 1024;
+/** The largest body any route accepts; each route's own limit comes from plugins/body-limits.ts. */
+export const BODY_LIMIT_BYTES = BODY_LIMITS.withImages;
 
 /** The whole HTTP app: external plugins, then ours (db, auth, errors), then routes under /api/v1 and static files. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT_BYTES,
-    // Only behind a reverse proxy that sets X-Forwarded-For (else clients could pick their own IP for rate limits).
-    trustProxy: options.trustProxy ?? false,
+    // Only the proxies' own entries of X-Forwarded-For (else clients could pick their own IP for rate limits).
+    trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
     // Answers and materials are big JSON; keep ajv's defaults except: coerce query strings into numbers, no rewriting of unknown fields.
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },
   });
@@ -55,10 +60,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(errorsPlugin, {
     notFoundFallback: options.staticDir ? makeSpaFallback(options.staticDir) : undefined,
   });
+  await app.register(bodyLimitsPlugin);
 
   await app.register(routes, {
     prefix: '/api/v1',
-    loginRateLimit: options.loginRateLimit ?? { max: 10, timeWindowMs: 60_000 },
+    loginRateLimit: options.loginRateLimit ?? DEFAULT_LOGIN_LIMITS,
     examAutoSubmit: options.examAutoSubmit ?? false,
   });
   await app.register(staticRoutes, { staticDir: options.staticDir, remotesJson: options.remotesJson });

@@ -1,6 +1,8 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
+import type { BuildAppOptions } from './app';
 
 /** Repository root (server/src/config.ts → ../..). DATA_DIR and STATIC_DIR are relative to it. */
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
@@ -21,10 +23,18 @@ export interface AppConfig {
   staticDir: string;
   /** Path of a JSON file served as /remotes.json as is. */
   remotesJson?: string;
-  /** Comma-separated list of allowed CORS origins; every origin when unset (tokens travel in headers, not cookies). */
+  /**
+   * CORS_ORIGINS, comma-separated: the other origins allowed to call the API. Unset: same-origin only in production
+   * ([]), every origin in development (undefined).
+   */
   corsOrigins?: string[];
-  /** TRUST_PROXY=1: behind a reverse proxy, take the client IP from X-Forwarded-For. */
-  trustProxy: boolean;
+  /**
+   * TRUST_PROXY: how many reverse proxies stand in front (`1`, `2`, …; X-Forwarded-For is read from the right, the
+   * entries the proxies appended) or their addresses/CIDRs, comma-separated. Off (false) when unset or `0`.
+   */
+  trustProxy: false | number | string[];
+  /** API_DOCS (`1`/`0`): OpenAPI + Swagger UI at /api/docs; default on in development, off in production. */
+  apiDocs: boolean;
   /** EXAM_AUTO_SUBMIT (default on; `0` turns it off): submit open exam sheets when an exam ends. */
   examAutoSubmit: boolean;
 }
@@ -36,6 +46,50 @@ function intFrom(value: string | undefined, fallback: number, name: string): num
   const n = Number(value);
   if (!Number.isInteger(n) || n <= 0) throw new ConfigError(`${name} must be a positive integer, got "${value}"`);
   return n;
+}
+
+function isAddressOrCidr(value: string): boolean {
+  const [address, bits, extra] = value.split('/');
+  const family = net.isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  if (bits === undefined) return true;
+  const n = Number(bits);
+  return /^\d+$/.test(bits) && n <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY → Fastify's `trustProxy`. Never `true` (trust every hop): the left-most X-Forwarded-For entry is
+ * written by the client, so trusting it would let anyone pick the address the sign-in limits see. `true` in older
+ * configurations meant "one proxy" and still does.
+ */
+export function parseTrustProxy(value: string | undefined): false | number | string[] {
+  const text = (value ?? '').trim();
+  if (text === '' || text === '0' || text === 'false') return false;
+  if (text === 'true') return 1;
+  if (/^\d+$/.test(text)) return Number(text);
+  const entries = text.split(',').map((s) => s.trim()).filter(Boolean);
+  const bad = entries.find((entry) => !isAddressOrCidr(entry));
+  if (bad !== undefined || entries.length === 0) {
+    throw new ConfigError(
+      `TRUST_PROXY must be the number of proxies in front (e.g. 1) or their addresses/CIDRs, comma-separated; "${bad ?? text}" is neither`,
+    );
+  }
+  return entries;
+}
+
+/**
+ * Fastify's `trustProxy` for a TRUST_PROXY value. A hop count becomes a function (this Fastify trusts no hop for a
+ * bare number): the socket's peer and the next `hops - 1` addresses from the right of X-Forwarded-For are the
+ * proxies, so the client's address is the entry the outermost proxy appended.
+ */
+export function fastifyTrustProxy(value: boolean | number | string[]): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof value !== 'number') return value;
+  return (_address, hop) => hop < value;
+}
+
+function flag(value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  return value === '1' || value === 'true';
 }
 
 /**
@@ -54,7 +108,7 @@ export function resolveJwtSecret(env: NodeJS.ProcessEnv, production: boolean, da
     const stored = fs.readFileSync(file, 'utf8').trim();
     if (stored.length >= 32) return stored;
   }
-  fs.mkdirSync(dataDir, { recursive: true });
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 }); // holds the secret and the SQLite file: owner only
   const secret = crypto.randomBytes(48).toString('base64url');
   fs.writeFileSync(file, secret + '\n', { mode: 0o600 });
   fs.chmodSync(file, 0o600);
@@ -79,8 +133,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     redisUrl: env.REDIS_URL || undefined,
     staticDir: path.resolve(REPO_ROOT, env.STATIC_DIR || '.'),
     remotesJson: env.REMOTES_JSON ? path.resolve(REPO_ROOT, env.REMOTES_JSON) : undefined,
-    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     examAutoSubmit: env.EXAM_AUTO_SUBMIT !== '0',
-    corsOrigins: env.CORS_ORIGINS ? env.CORS_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean) : undefined,
+    corsOrigins: env.CORS_ORIGINS ? env.CORS_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean) : production ? [] : undefined,
+    apiDocs: flag(env.API_DOCS, !production),
+  };
+}
+
+/** The app options that come from the configuration (main.ts adds the database). */
+export function appOptionsFromConfig(config: AppConfig): Omit<BuildAppOptions, 'db' | 'dbKind'> {
+  return {
+    jwtSecret: config.jwtSecret,
+    tokenTtlSeconds: config.tokenTtlSeconds,
+    redisUrl: config.redisUrl,
+    corsOrigins: config.corsOrigins,
+    trustProxy: config.trustProxy,
+    apiDocs: config.apiDocs,
+    staticDir: config.staticDir,
+    remotesJson: config.remotesJson,
+    examAutoSubmit: config.examAutoSubmit,
+    logger: { level: config.production ? 'info' : 'warn' },
   };
 }

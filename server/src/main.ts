@@ -3,7 +3,7 @@
  *   npm start -w server      (or: npx tsx server/src/main.ts)
  */
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { appOptionsFromConfig, ConfigError, loadConfig } from './config';
 import { connectDatabase } from './db/connect';
 import { migrateToLatest } from './db/migrate';
 import { DEMO_ACCOUNTS, seedDemoIfEmpty } from './db/seed-demo';
@@ -24,20 +24,7 @@ async function main() {
   await migrateToLatest(handle.db, handle.kind);
   const seeded = config.seedDemo ? await seedDemoIfEmpty(handle.db) : false;
 
-  const app = await buildApp({
-    db: handle.db,
-    dbKind: handle.kind,
-    closeDb: true,
-    jwtSecret: config.jwtSecret,
-    tokenTtlSeconds: config.tokenTtlSeconds,
-    redisUrl: config.redisUrl,
-    corsOrigins: config.corsOrigins,
-    trustProxy: config.trustProxy,
-    staticDir: config.staticDir,
-    remotesJson: config.remotesJson,
-    examAutoSubmit: config.examAutoSubmit,
-    logger: { level: config.production ? 'info' : 'warn' },
-  });
+  const app = await buildApp({ db: handle.db, dbKind: handle.kind, closeDb: true, ...appOptionsFromConfig(config) });
 
   const shutdown = async (signal: string) => {
     app.log.warn(`${signal} received, closing`);
@@ -50,7 +37,8 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const database = handle.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `SQLite ${config.sqliteFile}`;
-  console.log(`Kelasku is running at http://${shownHost}:${config.port}/  (API /api/v1, docs /api/docs, database: ${database})`);
+  const docs = config.apiDocs ? ', docs /api/docs' : '';
+  console.log(`Kelasku is running at http://${shownHost}:${config.port}/  (API /api/v1${docs}, database: ${database})`);
   if (config.seedDemo) {
     console.log(seeded ? 'Demo data created. Demo accounts:' : 'Demo accounts (if the demo data is still there):');
     for (const a of DEMO_ACCOUNTS) console.log(`  ${a.role.padEnd(8)} ${a.username.padEnd(20)} ${a.password}`);

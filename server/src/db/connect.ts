@@ -51,6 +51,19 @@ export function pgPoolOf(db: Kysely<Database>): pg.Pool | undefined {
   return pgPools.get(db);
 }
 
+/**
+ * The SQLite database holds password hashes and every student's work: its folder is created owner-only (0700) and
+ * the file is 0600 before SQLite opens it, whatever the umask. SQLite gives the -wal and -shm files it creates the
+ * database file's permissions; ones left by an older version are tightened here too.
+ */
+function makeDatabaseFilePrivate(file: string): void {
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  fs.closeSync(fs.openSync(file, 'a', 0o600));
+  for (const f of [file, `${file}-wal`, `${file}-shm`]) {
+    if (fs.existsSync(f)) fs.chmodSync(f, 0o600);
+  }
+}
+
 export function connectDatabase(options: ConnectOptions): DbHandle {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
@@ -64,7 +77,7 @@ export function connectDatabase(options: ConnectOptions): DbHandle {
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
   const file = options.sqliteFile ?? ':memory:';
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  if (file !== ':memory:') makeDatabaseFilePrivate(file);
   const sqlite = new SqliteDatabase(file);
   // WAL + synchronous=FULL: every acknowledged commit is on disk (survives power loss), readers never block the writer.
   sqlite.pragma('journal_mode = WAL');

@@ -6,6 +6,11 @@
  * reference answer for an essay). Every value is a string. Answer keys are never sent to students.
  */
 
+import { MAX_ANSWER_CHARS, MAX_PICT_CHARS, MAX_QUESTIONS, MAX_TEXT_CHARS } from './limits';
+
+// The caps live in domain/limits.ts with the others; re-exported for the routes' schemas.
+export { MAX_ANSWER_CHARS, MAX_PICT_CHARS, MAX_QUESTIONS, MAX_TEXT_CHARS };
+
 export type ContentMap = Record<string, string>;
 
 export type QuestionKind = 'mc' | 'essay';
@@ -20,18 +25,16 @@ export interface Question {
   reference?: string;
 }
 
-/** A data URL image may be this long (characters); ~1.5 MB of image data. */
-export const MAX_PICT_CHARS = 2_000_000;
-export const MAX_TEXT_CHARS = 20_000;
-export const MAX_QUESTIONS = 200;
-
 const KEY_RE = /^([1-9]\d{0,3})(?:_(essay|a|b|c|d|answer|pict|essay_answer))?$/;
 const PICT_RE = /^data:image\/(?:png|jpeg|gif|webp);base64,[A-Za-z0-9+/]+={0,2}$/;
 /** A picture already stored by domain/images.ts (what a saved `n_pict` holds, sent back when a teacher edits). */
 export const IMAGE_URL_RE = /^\/api\/v1\/images\/[0-9a-f]{64}\.(?:png|jpg|gif|webp)$/;
 const OPTION_SUFFIXES = ['a', 'b', 'c', 'd'] as const;
 
-export class ContentError extends Error {}
+/** Content a teacher or student sent that we refuse: a 400 with this message wherever it is thrown. */
+export class ContentError extends Error {
+  readonly statusCode = 400;
+}
 
 /**
  * Validates a content map sent by a teacher and returns its normalized form (answer letters lowercased, empty
@@ -162,7 +165,6 @@ export function parseContentColumn(value: unknown): ContentMap {
 }
 
 /** Answers map from a student: keys are question numbers, values strings. */
-export const MAX_ANSWER_CHARS = 20_000;
 export function validateAnswers(raw: unknown): Record<string, string> {
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new ContentError('answers must be an object');
   const out: Record<string, string> = {};

@@ -56,3 +56,18 @@ describe('parseWindow', () => {
     expect(() => parseWindow(s, e)).toThrow(message);
   });
 });
+
+describe('parseWindow keeps exam times within the years 2000–2100', () => {
+  it.each([
+    ['2025-06-29T08:00:00+07:00', '9999-12-31T23:59:59-23:59', 'end_time'], // past year 9999 in UTC
+    ['2025-06-29T08:00:00+07:00', '2101-01-01T07:00:00+07:00', 'end_time'],
+    ['1999-12-31T23:59:59Z', '2025-06-29T10:00:00+07:00', 'start_time'],
+    ['0001-01-01T00:00:00+23:59', '2025-06-29T10:00:00+07:00', 'start_time'], // before year 1 in UTC
+  ])('rejects %s – %s with a plain message', (s, e, field) => {
+    expect(() => parseWindow(s, e)).toThrow(WindowError);
+    expect(() => parseWindow(s, e)).toThrow(new RegExp(`${field} .*between the years 2000 and 2100`));
+  });
+  it('accepts the first and the last instant of the range', () => {
+    expect(() => parseWindow('2000-01-01T00:00:00Z', '2100-12-31T23:59:59Z')).not.toThrow();
+  });
+});

@@ -70,6 +70,18 @@ export function examStatus(start: Date | number | string, end: Date | number | s
 
 export class WindowError extends Error {}
 
+// Exam times a school can mean: an offset can push "9999-12-31" past year 9999 in UTC, which no database column or
+// ISO string holds, and no exam is ever scheduled decades away.
+const EARLIEST_EXAM_MS = Date.UTC(2000, 0, 1);
+const LATEST_EXAM_MS = Date.UTC(2101, 0, 1) - 1;
+
+function refuseOutsideYears(field: string, text: string, instant: Date): void {
+  const ms = instant.getTime();
+  if (ms < EARLIEST_EXAM_MS || ms > LATEST_EXAM_MS) {
+    throw new WindowError(`${field} "${text}" must be between the years 2000 and 2100`);
+  }
+}
+
 /** Validates a create/update pair of times; returns the parsed instants. */
 export function parseWindow(startText: unknown, endText: unknown): { start: Date; end: Date } {
   if (typeof startText !== 'string' || typeof endText !== 'string') {
@@ -79,6 +91,8 @@ export function parseWindow(startText: unknown, endText: unknown): { start: Date
   if (!start) throw new WindowError(`start_time "${startText}" is not an RFC 3339 date-time with an offset, e.g. 2025-06-29T08:00:00+07:00`);
   const end = parseInstant(endText);
   if (!end) throw new WindowError(`end_time "${endText}" is not an RFC 3339 date-time with an offset, e.g. 2025-06-29T10:00:00+07:00`);
+  refuseOutsideYears('start_time', startText, start);
+  refuseOutsideYears('end_time', endText, end);
   if (end.getTime() <= start.getTime()) throw new WindowError('end_time must be after start_time');
   return { start, end };
 }

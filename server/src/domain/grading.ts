@@ -150,6 +150,13 @@ export function overrideEssay(detail: GradeDetail, totalMarks: number, n: number
   return { score: totalFromDetail(next, totalMarks), detail: next };
 }
 
+/** The detail without the multiple-choice results (which answers were right); essays keep their scores. */
+export function withoutCorrectness(detail: GradeDetail): GradeDetail {
+  const out: GradeDetail = {};
+  for (const [n, d] of Object.entries(detail)) if (d.kind !== 'mc') out[n] = d;
+  return out;
+}
+
 /** Parses a stored detail column (JSON text on SQLite, object on PostgreSQL). */
 export function parseDetailColumn(value: unknown): GradeDetail {
   let parsed: unknown = value;

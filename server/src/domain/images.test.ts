@@ -48,6 +48,25 @@ describe('extractHtmlImages', () => {
     expect([...bag.keys()]).toEqual([PNG_HASH]);
   });
 
+  it('finds pictures the way the old pattern did: any case, either quote, spaces around =, src after other attributes', () => {
+    const bag: ImageBag = new Map();
+    const url = `/api/v1/images/${PNG_HASH}.png`;
+    expect(extractHtmlImages(`<IMG class="a" SRC = " ${PNG}" />`, 'content', bag)).toBe(`<IMG class="a" SRC = "${url}" />`);
+    expect(extractHtmlImages(`<img\nsrc='${PNG}'>`, 'content', bag)).toBe(`<img\nsrc='${url}'>`);
+    // not a picture: another element, an attribute merely ending in src, data: outside src, or no closing quote
+    const untouched = [`<imgx src="${PNG}">`, `<img data-src="${PNG}">`, `<img alt="data:x">`, `<img src="${PNG}`, `<p>data:</p>`];
+    for (const html of untouched) expect(extractHtmlImages(html, 'content', bag)).toBe(html);
+    // a '>' ends the tag: a src after it is text, as before
+    expect(extractHtmlImages(`<img alt=">" src="${PNG}">`, 'content', bag)).toBe(`<img alt=">" src="${PNG}">`);
+  });
+
+  it('leaves the pathological "<img"×4998 + "data:" text as it is (it blocked the event loop ~20 s per 2 MB before)', () => {
+    const text = `${'<img'.repeat(4998)}data:`;
+    expect(extractHtmlImages(text, 'content', new Map())).toBe(text);
+    const spaced = `${'<img src= '.repeat(2000)}"data:`;
+    expect(extractHtmlImages(spaced, 'content', new Map())).toBe(spaced);
+  });
+
   it('refuses an inline picture of another type with a ContentError', () => {
     expect(() => extractHtmlImages(`<img src="data:image/svg+xml;base64,${b64('<svg/>')}">`, 'content', new Map())).toThrow(/not accepted/);
   });

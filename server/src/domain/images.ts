@@ -9,14 +9,12 @@
 import crypto from 'node:crypto';
 import type { Db } from '../db/connect';
 import { ContentError, type ContentMap, IMAGE_URL_RE } from './content';
+import { MAX_IMAGE_BYTES } from './limits';
 
-export { IMAGE_URL_RE };
+export { IMAGE_URL_RE, MAX_IMAGE_BYTES };
 
 export const IMAGE_EXTENSIONS = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/gif': 'gif', 'image/webp': 'webp' } as const;
 export type ImageMime = keyof typeof IMAGE_EXTENSIONS;
-
-/** Largest picture accepted, in bytes (what fits in the former 2,000,000-character data URL limit). */
-export const MAX_IMAGE_BYTES = 1_500_000;
 
 export const IMAGE_URL_PREFIX = '/api/v1/images/';
 /** The file name part of an image URL: `<sha256 hex>.<ext>`. */
@@ -46,14 +44,17 @@ export const imageUrl = (img: Pick<StoredImage, 'hash' | 'mime'>) => `${IMAGE_UR
 
 /** Decodes a `data:` URL into a picture, or throws ContentError naming `where` (e.g. `content["3_pict"]`). */
 export function decodeImageDataUrl(url: string, where: string): StoredImage {
-  const m = /^data:([^;,]*)((?:;[^;,]*)*),(.*)$/is.exec(url.trim());
-  if (!m) throw new ContentError(`${where}: the image is not a valid data: URL`);
-  const mime = m[1].trim().toLowerCase();
+  // `data:<type>[;param]*[;base64],<data>`, split with indexOf: no backtracking on megabytes of data.
+  const text = url.trim();
+  const comma = text.indexOf(',');
+  if (!/^data:/i.test(text) || comma < 0) throw new ContentError(`${where}: the image is not a valid data: URL`);
+  const [type, ...params] = text.slice(5, comma).split(';');
+  const mime = type.trim().toLowerCase();
   if (!(mime in IMAGE_EXTENSIONS)) {
     throw new ContentError(`${where}: images of type "${mime || 'unknown'}" are not accepted (PNG, JPEG, GIF or WebP only)`);
   }
-  if (!/;base64$/i.test(m[2])) throw new ContentError(`${where}: the image must be base64-encoded`);
-  const base64 = m[3].replace(/\s+/g, '');
+  if (params.at(-1)?.toLowerCase() !== 'base64') throw new ContentError(`${where}: the image must be base64-encoded`);
+  const base64 = text.slice(comma + 1).replace(/\s+/g, '');
   if (!/^[A-Za-z0-9+/]+={0,2}$/.test(base64)) throw new ContentError(`${where}: the image is not valid base64`);
   // Checked on the text first so an oversize upload is refused before it is decoded.
   if (Math.floor((base64.length * 3) / 4) > MAX_IMAGE_BYTES + 2) throw tooLarge(where);
@@ -67,20 +68,62 @@ function tooLarge(where: string): ContentError {
   return new ContentError(`${where}: the image is too large (max ${(MAX_IMAGE_BYTES / 1_000_000).toFixed(1)} MB)`);
 }
 
-// `<img ... src="data:...">` (quoted either way). A base64 data URL never contains a quote, so the match ends there.
-const IMG_DATA_SRC = /(<img\b[^>]*?\ssrc\s*=\s*)(["'])\s*(data:[^"']*)\2/gi;
-
 /** Collects the pictures found while rewriting, by hash (the same picture twice is stored once). */
 export type ImageBag = Map<string, StoredImage>;
 
-/** Replaces every inline `<img src="data:...">` of an HTML text by its image URL, adding the pictures to `bag`. */
+const isSpace = (c: string) => c === ' ' || c === '\t' || c === '\n' || c === '\r' || c === '\f';
+const isNameChar = (c: string) => /^[\w-]$/.test(c);
+
+/**
+ * The `src="data:..."` of one `<img ...>` tag's text (from `<img` up to its `>`): in `tag`, where the value opens
+ * (after the quote), where the data URL starts (after spaces) and where the value ends; or undefined. The value runs to the next quote of its kind (a base64 data URL never holds a quote).
+ */
+function dataSrcIn(tag: string): { open: number; start: number; end: number } | undefined {
+  // ASCII letters only: toLowerCase() may change the length of other text, and so the indexes
+  const lower = tag.replace(/[A-Z]+/g, (c) => c.toLowerCase());
+  for (let at = lower.indexOf('src', 4); at >= 0; at = lower.indexOf('src', at + 3)) {
+    if (!isSpace(lower[at - 1])) continue;
+    let i = at + 3;
+    while (isSpace(lower[i] ?? '')) i++;
+    if (lower[i] !== '=') continue;
+    i++;
+    while (isSpace(lower[i] ?? '')) i++;
+    const quote = lower[i];
+    if (quote !== '"' && quote !== "'") continue;
+    const close = lower.indexOf(quote, i + 1);
+    if (close < 0) return undefined;
+    let start = i + 1;
+    while (isSpace(lower[start] ?? '')) start++;
+    return lower.startsWith('data:', start) && !lower.slice(start, close).includes(quote === '"' ? "'" : '"') ? { open: i + 1, start, end: close } : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * Replaces every inline `<img src="data:...">` of an HTML text by its image URL, adding the pictures to `bag`.
+ * One pass with indexOf, each character looked at a bounded number of times: a regex here backtracked on
+ * `<img<img<img...` (20 s for 2 MB).
+ */
 export function extractHtmlImages(html: string, where: string, bag: ImageBag): string {
   if (!/data:/i.test(html)) return html;
-  return html.replace(IMG_DATA_SRC, (_all, head: string, quote: string, url: string) => {
-    const img = decodeImageDataUrl(url, where);
+  let out = '';
+  let copied = 0;
+  let from = 0;
+  for (let lt = html.indexOf('<', from); lt >= 0; lt = html.indexOf('<', from)) {
+    from = lt + 1;
+    if (html.slice(lt + 1, lt + 4).toLowerCase() !== 'img' || isNameChar(html[lt + 4] ?? '')) continue;
+    const gt = html.indexOf('>', lt);
+    const tagEnd = gt < 0 ? html.length : gt;
+    const tag = html.slice(lt, tagEnd);
+    from = tagEnd; // the next tag starts after this one ends: no stretch of text is searched twice
+    const src = dataSrcIn(tag);
+    if (!src) continue;
+    const img = decodeImageDataUrl(tag.slice(src.start, src.end), where);
     bag.set(img.hash, img);
-    return `${head}${quote}${imageUrl(img)}${quote}`;
-  });
+    out += html.slice(copied, lt + src.open) + imageUrl(img);
+    copied = lt + src.end;
+  }
+  return copied === 0 ? html : out + html.slice(copied);
 }
 
 /**

@@ -1,4 +1,6 @@
-import { sanitizeRichHtml } from './sanitize';
+import { ContentError } from './content';
+import { MAX_HTML_DEPTH, MAX_RICH_HTML_CHARS } from './limits';
+import { sanitizeRichHtml, stripAllHtml } from './sanitize';
 
 describe('sanitizeRichHtml', () => {
   it('keeps Quill formatting', () => {
@@ -36,5 +38,38 @@ describe('sanitizeRichHtml', () => {
 
   it('drops non-Quill classes and unsafe styles', () => {
     expect(sanitizeRichHtml('<p class="ql-indent-1 evil" style="position:fixed;text-align:right">x</p>')).toBe('<p class="ql-indent-1" style="text-align:right">x</p>');
+  });
+});
+
+describe('bounded sanitizing (caps from domain/limits.ts)', () => {
+  it('refuses HTML nested deeper than MAX_HTML_DEPTH, before its quadratic cost (200,000 unclosed <b> took 22 s)', () => {
+    expect(() => sanitizeRichHtml('<b>'.repeat(MAX_HTML_DEPTH + 1))).toThrow(ContentError);
+    expect(() => sanitizeRichHtml('<b>'.repeat(200_000))).toThrow(`HTML is nested more than ${MAX_HTML_DEPTH} levels deep`);
+    // unknown and dropped elements count too: the parser keeps them open all the same
+    expect(() => sanitizeRichHtml('<x-y>'.repeat(MAX_HTML_DEPTH + 1))).toThrow(ContentError);
+    expect(() => stripAllHtml('<div>'.repeat(MAX_HTML_DEPTH + 1))).toThrow(ContentError);
+  });
+
+  it('keeps HTML at exactly the depth cap, and flat HTML of any length', () => {
+    expect(sanitizeRichHtml(`${'<b>'.repeat(MAX_HTML_DEPTH)}x`)).toBe(`${'<b>'.repeat(MAX_HTML_DEPTH)}x${'</b>'.repeat(MAX_HTML_DEPTH)}`);
+    const flat = '<p><b>x</b></p>'.repeat(20_000);
+    expect(sanitizeRichHtml(flat)).toBe(flat);
+    // void elements and implied closes do not add depth
+    expect(() => sanitizeRichHtml('<br><img src="https://a.example/x.png">'.repeat(1_000) + '<li>a'.repeat(1_000))).not.toThrow();
+  });
+
+  it('refuses HTML longer than MAX_RICH_HTML_CHARS instead of truncating it', () => {
+    const tooLong = `<p>${'a'.repeat(MAX_RICH_HTML_CHARS)}</p>`;
+    expect(() => sanitizeRichHtml(tooLong)).toThrow(`HTML is too long (max ${MAX_RICH_HTML_CHARS} characters)`);
+    const justFits = `<p>${'a'.repeat(MAX_RICH_HTML_CHARS - 7)}</p>`;
+    expect(sanitizeRichHtml(justFits)).toBe(justFits);
+  });
+
+  it('still drops pictures and iframes it does not allow, among many kept elements (no exclusiveFilter re-slicing)', () => {
+    const html = '<p>a</p><img src="x"><iframe src="https://evil.example/v">t</iframe><p>b</p>'.repeat(3);
+    expect(sanitizeRichHtml(html)).toBe('<p>a</p><p>b</p>'.repeat(3));
+    expect(sanitizeRichHtml('<p><img src="data:image/svg+xml;base64,PHN2Zz4=" alt="x">ok</p>')).toBe('<p>ok</p>');
+    expect(sanitizeRichHtml('<iframe src="//www.youtube.com/embed/a"></iframe>')).toBe('');
+    expect(sanitizeRichHtml('<iframe src="https://www.youtube.com.evil.example/embed/a"></iframe>')).toBe('');
   });
 });

@@ -27,34 +27,47 @@ export function errorBody(message: string, extra?: Record<string, unknown>) {
 
 type DbError = { code?: unknown; constraint?: unknown };
 
-/** Unique / foreign-key violations from better-sqlite3 or pg, for a 409/400 instead of a 500. */
-function classifyDbError(err: unknown): 'unique' | 'foreign' | 'text' | undefined {
+/** PostgreSQL's refusals of a value itself: the request was bad, not the server (a safety net behind the schemas). */
+const BAD_VALUE_MESSAGES: Record<string, string> = {
+  '22003': 'A number is out of range',
+  '22P02': 'A value is malformed (not a valid number, date or JSON text)',
+  '22009': 'A date-time has an invalid time zone offset',
+};
+
+/** Unique / foreign-key violations and refused values from better-sqlite3 or pg, for a 409/400 instead of a 500. */
+function classifyDbError(err: unknown): 'unique' | 'foreign' | 'text' | 'value' | undefined {
   const code = (err as DbError | null)?.code;
   if (code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY') return 'unique';
   if (code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY') return 'foreign';
   // PostgreSQL: text it cannot store (U+0000, bad encoding)
   if (code === '22021' || code === '22P05') return 'text';
+  if (typeof code === 'string' && code in BAD_VALUE_MESSAGES) return 'value';
   return undefined;
 }
 
-/** True when a string anywhere in a parsed body/query holds U+0000 (iterative: bodies may nest thousands deep). */
-export function containsNul(value: unknown): boolean {
+// U+0000 (PostgreSQL text cannot hold it) and lone UTF-16 surrogates (not Unicode: PostgreSQL refuses them in JSON,
+// and they cannot be encoded as UTF-8). With the u flag, \p{Cs} matches only unpaired surrogates.
+const INVALID_TEXT = /[\u0000\p{Cs}]/u;
+
+export const NUL_MESSAGE = 'Text must not contain the NUL character (\\u0000)';
+export const INVALID_TEXT_MESSAGE = 'Text must be valid Unicode: no NUL character (\\u0000) and no unpaired surrogate (\\ud800-\\udfff)';
+
+/** True when a string or key anywhere in a parsed body/query is not valid text (iterative: bodies may nest thousands deep). */
+export function containsInvalidText(value: unknown): boolean {
   const stack: unknown[] = [value];
   while (stack.length > 0) {
     const v = stack.pop();
     if (typeof v === 'string') {
-      if (v.includes('\u0000')) return true;
+      if (INVALID_TEXT.test(v)) return true;
     } else if (v !== null && typeof v === 'object') {
       for (const [k, child] of Object.entries(v as Record<string, unknown>)) {
-        if (k.includes('\u0000')) return true;
+        if (INVALID_TEXT.test(k)) return true;
         stack.push(child);
       }
     }
   }
   return false;
 }
-
-export const NUL_MESSAGE = 'Text must not contain the NUL character (\\u0000)';
 
 export interface ErrorsOptions extends Record<string, unknown> {
   /** Called for unmatched requests before the JSON 404; return true when it sent a reply (SPA fallback). */
@@ -74,6 +87,7 @@ async function errorsPlugin(app: FastifyInstance, options: ErrorsOptions) {
     if (kind === 'unique') return reply.code(409).send(errorBody('Conflict: a record with these values already exists'));
     if (kind === 'foreign') return reply.code(400).send(errorBody('A referenced record does not exist'));
     if (kind === 'text') return reply.code(400).send(errorBody(NUL_MESSAGE));
+    if (kind === 'value') return reply.code(400).send(errorBody(BAD_VALUE_MESSAGES[(err as DbError).code as string]));
     const status = typeof e.statusCode === 'number' ? e.statusCode : 500;
     if (status >= 400 && status < 500) {
       const message = typeof e.message === 'string' && e.message ? e.message : 'Bad request';
@@ -83,10 +97,11 @@ async function errorsPlugin(app: FastifyInstance, options: ErrorsOptions) {
     return reply.code(status >= 500 && status < 600 ? status : 500).send(errorBody('Internal Server Error'));
   });
 
-  // PostgreSQL text cannot hold U+0000 (SQLite can): refuse it in every request, on both databases alike, before any
-  // handler has written anything (found by server/test/reliability/hostile-input.test.ts: 500s on PostgreSQL).
+  // PostgreSQL refuses U+0000 and unpaired surrogates (SQLite stores them): refuse them in every request, on both
+  // databases alike, before any handler has written anything; one bad value in a group-committed batch of answer
+  // saves would otherwise fail the whole batch.
   app.addHook('preValidation', async (request) => {
-    if (containsNul(request.query) || containsNul(request.body)) throw new HttpError(400, NUL_MESSAGE);
+    if (containsInvalidText(request.query) || containsInvalidText(request.body)) throw new HttpError(400, INVALID_TEXT_MESSAGE);
   });
 
   app.setNotFoundHandler(async (request, reply) => {

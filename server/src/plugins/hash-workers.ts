@@ -72,33 +72,69 @@ class HashWorker {
   }
 }
 
-/** One low-priority worker per core, started on first use; jobs wait in arrival order. */
+/**
+ * `signin`: password checks a client without a session (or with one, for change-password) can trigger at will. They
+ * go first, and their queue is bounded: a flood gets a fast refusal instead of a line that grows without end.
+ * `background`: everything else — admins creating accounts, a student import (in small batches), start-up seeding —
+ * runs when no sign-in waits; its callers are authenticated or trusted and bound their own bursts.
+ */
+export type HashPriority = 'signin' | 'background';
+
+/** The sign-in queue is full: answer "busy, try again" at once instead of making the client wait in a long line. */
+export class HashQueueFullError extends Error {
+  constructor() {
+    super('password hashing queue is full');
+    this.name = 'HashQueueFullError';
+  }
+}
+
+export interface HashPoolOptions {
+  /**
+   * Sign-in jobs allowed to wait beyond those running (default 8 per thread: under a second of waiting at ~100 ms
+   * a hash).
+   */
+  maxWaiting?: number;
+}
+
+/** One low-priority worker per core, started on first use; jobs wait in arrival order within their priority. */
 export class HashWorkerPool {
   private readonly workers: HashWorker[] = [];
-  private readonly waiting: Queued[] = [];
+  private readonly waiting: Record<HashPriority, Queued[]> = { signin: [], background: [] };
+  private readonly maxWaiting: number;
 
-  constructor(private readonly size = os.availableParallelism()) {}
+  constructor(
+    readonly size = os.availableParallelism(),
+    options: HashPoolOptions = {},
+  ) {
+    this.maxWaiting = options.maxWaiting ?? size * 8;
+  }
 
-  scrypt(job: HashJob): Promise<Buffer> {
+  scrypt(job: HashJob, priority: HashPriority = 'background'): Promise<Buffer> {
+    const queue = this.waiting[priority];
+    if (priority === 'signin' && queue.length >= this.maxWaiting) return Promise.reject(new HashQueueFullError());
     return new Promise((resolve, reject) => {
       const queued = { job, resolve, reject };
-      this.waiting.push(queued);
+      queue.push(queued);
       try {
         this.dispatch();
       } catch (error) {
         // no thread could be started: this job fails instead of waiting in the queue for nothing
-        const index = this.waiting.indexOf(queued);
-        if (index >= 0) this.waiting.splice(index, 1);
+        const index = queue.indexOf(queued);
+        if (index >= 0) queue.splice(index, 1);
         reject(error instanceof Error ? error : new Error(String(error)));
       }
     });
   }
 
+  private next(): Queued | undefined {
+    return this.waiting.signin.shift() ?? this.waiting.background.shift();
+  }
+
   private dispatch(): void {
-    while (this.waiting.length > 0) {
+    while (this.waiting.signin.length + this.waiting.background.length > 0) {
       const idle = this.workers.find((w) => !w.busy) ?? this.start();
       if (!idle) return;
-      idle.run(this.waiting.shift()!);
+      idle.run(this.next()!);
     }
   }
 

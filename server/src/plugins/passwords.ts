@@ -1,10 +1,25 @@
 import crypto from 'node:crypto';
-import { HashWorkerPool } from './hash-workers';
+import { HttpError } from './errors';
+import { HashQueueFullError, HashWorkerPool, type HashPriority } from './hash-workers';
 
 const hashWorkers = new HashWorkerPool();
 
-function scrypt(password: string, salt: Buffer, keylen: number, options: crypto.ScryptOptions): Promise<Buffer> {
-  return hashWorkers.scrypt({ password, salt, keylen, options });
+/**
+ * The longest password accepted anywhere (sign-in, change, creation). Long enough for any passphrase or password
+ * manager; a longer value can never be right, so it is refused before any hashing work.
+ */
+export const PASSWORD_MAX_LENGTH = 200;
+
+/** How long a client refused for a full sign-in queue is asked to wait (Retry-After). */
+export const BUSY_RETRY_AFTER_SECONDS = 2;
+
+async function scrypt(password: string, salt: Buffer, keylen: number, options: crypto.ScryptOptions, priority: HashPriority): Promise<Buffer> {
+  try {
+    return await hashWorkers.scrypt({ password, salt, keylen, options }, priority);
+  } catch (error) {
+    if (error instanceof HashQueueFullError) throw new HttpError(503, 'The server is busy signing others in, please try again in a moment');
+    throw error;
+  }
 }
 
 /**
@@ -25,14 +40,29 @@ export function setPasswordHashCost(n: number): void {
  * `scrypt$N$r$p$salt(base64)$hash(base64)` with a fresh 16-byte salt. `cost` overrides N: only for machine-generated
  * random secrets (≥ 90 bits, never shown), where a slow hash adds nothing (e.g. demo accounts nobody knows).
  */
-export async function hashPassword(password: string, cost: number = costN): Promise<string> {
+export async function hashPassword(password: string, cost: number = costN, priority: HashPriority = 'background'): Promise<string> {
   const salt = crypto.randomBytes(16);
-  const hash = await scrypt(password, salt, KEYLEN, { N: cost, r: BLOCK, p: PARALLEL, maxmem: 256 * cost * BLOCK });
+  const hash = await scrypt(password, salt, KEYLEN, { N: cost, r: BLOCK, p: PARALLEL, maxmem: 256 * cost * BLOCK }, priority);
   return ['scrypt', cost, BLOCK, PARALLEL, salt.toString('base64'), hash.toString('base64')].join('$');
 }
 
+/**
+ * Hashes many passwords (a student import) without crowding out sign-ins: a batch of one job per hashing thread at a
+ * time, at background priority, so a sign-in never waits behind more than the hashes already running. The full
+ * cost is kept: these passwords are shown to people and typed in by students, so they need the same brute-force
+ * resistance as any other.
+ */
+export async function hashPasswordsInBatches(passwords: readonly string[]): Promise<string[]> {
+  const hashes: string[] = [];
+  for (let i = 0; i < passwords.length; i += hashWorkers.size) {
+    const batch = passwords.slice(i, i + hashWorkers.size);
+    hashes.push(...(await Promise.all(batch.map((p) => hashPassword(p)))));
+  }
+  return hashes;
+}
+
 /** Timing-safe check; false for any malformed stored value. */
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+export async function verifyPassword(password: string, stored: string, priority: HashPriority = 'background'): Promise<boolean> {
   const parts = stored.split('$');
   if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
   const [, n, r, p, saltText, hashText] = parts;
@@ -41,15 +71,26 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const P = Number(p);
   if (!Number.isInteger(N) || !Number.isInteger(R) || !Number.isInteger(P)) return false;
   const expected = Buffer.from(hashText, 'base64');
-  const actual = await scrypt(password, Buffer.from(saltText, 'base64'), expected.length, { N, r: R, p: P, maxmem: 256 * N * R });
+  const actual = await scrypt(password, Buffer.from(saltText, 'base64'), expected.length, { N, r: R, p: P, maxmem: 256 * N * R }, priority);
   return expected.length === actual.length && crypto.timingSafeEqual(expected, actual);
 }
 
-let dummyHash: Promise<string> | undefined;
-/** Verify against a throw-away hash so that "no such user" costs as much time as "wrong password". */
-export async function burnPasswordCheck(password: string): Promise<void> {
-  dummyHash ??= hashPassword(crypto.randomBytes(12).toString('base64'));
-  await verifyPassword(password, await dummyHash);
+/**
+ * A stored-hash look-alike with today's parameters and random bytes: checking a password against it costs exactly
+ * one scrypt run, like checking a real account, and can never succeed. Nothing is hashed to make it.
+ */
+function unknownAccountHash(): string {
+  const random = (n: number) => crypto.randomBytes(n).toString('base64');
+  return ['scrypt', costN, BLOCK, PARALLEL, random(16), random(KEYLEN)].join('$');
+}
+
+/**
+ * A sign-in's password check, at sign-in priority (bounded queue: HttpError 503 when full). `stored` is undefined
+ * for an unknown username, which then costs the same one scrypt run as a wrong password: no timing oracle.
+ */
+export async function checkSignInPassword(password: string, stored: string | undefined): Promise<boolean> {
+  const ok = await verifyPassword(password, stored ?? unknownAccountHash(), 'signin');
+  return ok && stored !== undefined;
 }
 
 const ALPHABET = 'abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';

@@ -1,15 +1,22 @@
 import fs from 'node:fs';
 import cors from '@fastify/cors';
 import helmet from 'helmet';
-import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
-import { errorBody } from './errors';
+import { LocalAttemptCounters, SharedAttemptCounters, type AttemptCounters } from './attempt-counters';
 import { globalPlugin } from './global-plugin';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Sign-in and password-change attempt counters (Redis when REDIS_URL is set, in-process otherwise). */
+    attemptCounters: AttemptCounters;
+  }
+}
+
 export interface SecurityOptions extends Record<string, unknown> {
+  /** Origins allowed to call the API from another site; [] = same-origin only; undefined = every origin. */
   corsOrigins?: string[];
   redisUrl?: string;
   /** REMOTES_JSON file: the origins of its absolute URLs are allowed in the CSP. */
@@ -63,6 +70,34 @@ function liveRemoteOrigins(remotesJson: string | undefined): () => string {
   };
 }
 
+/** @fastify/cors `origin`: no list = reflect every origin; an empty list = no CORS headers (same-origin only). */
+function corsOrigin(origins: string[] | undefined): boolean | string[] {
+  if (origins === undefined) return true;
+  return origins.length > 0 ? origins : false;
+}
+
+/**
+ * Shared counters when REDIS_URL is set. Start-up waits for the first connection (or its failure) so that the
+ * first sign-ins are already counted in Redis; commands never queue while disconnected (the local counters answer).
+ */
+async function attemptCounters(app: FastifyInstance, redisUrl: string | undefined): Promise<AttemptCounters> {
+  const local = new LocalAttemptCounters();
+  if (!redisUrl) return local;
+  const redis = new Redis(redisUrl, { connectTimeout: 2000, commandTimeout: 1000, enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+  const shared = new SharedAttemptCounters(redis, local, app.log);
+  await new Promise<void>((resolve) => {
+    const settled = () => {
+      redis.off('ready', settled);
+      redis.off('error', settled);
+      resolve();
+    };
+    redis.once('ready', settled);
+    redis.once('error', settled);
+  });
+  app.addHook('onClose', async () => redis.disconnect());
+  return shared;
+}
+
 async function securityPlugin(app: FastifyInstance, options: SecurityOptions) {
   const currentOrigins = liveRemoteOrigins(options.remotesJson);
   // helmet calls directive functions per response; an empty result adds nothing.
@@ -94,23 +129,13 @@ async function securityPlugin(app: FastifyInstance, options: SecurityOptions) {
     securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined)));
 
   await app.register(cors, {
-    origin: options.corsOrigins && options.corsOrigins.length > 0 ? options.corsOrigins : true,
+    origin: corsOrigin(options.corsOrigins),
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
     allowedHeaders: ['Authorization', 'Content-Type'],
     maxAge: 600,
   });
 
-  // Limits are declared per route (login); counters go to Redis when REDIS_URL is set, so several nodes share them.
-  const redis = options.redisUrl ? new Redis(options.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1 }) : undefined;
-  if (redis) app.addHook('onClose', async () => void redis.quit());
-  await app.register(rateLimit, {
-    global: false,
-    ...(redis ? { redis, nameSpace: 'kelasku-rl-' } : {}),
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: 429,
-      ...errorBody(`Too many attempts, please try again in ${context.after}`),
-    }),
-  });
+  app.decorate('attemptCounters', await attemptCounters(app, options.redisUrl));
 
   if (options.apiDocs === false) return;
   await app.register(swagger, {

@@ -1,8 +1,17 @@
 /** Small helpers shared by every route module (paging, update verbs, common schemas). */
 import type { FastifyInstance, RouteShorthandOptions, RouteHandlerMethod } from 'fastify';
+import { badRequest } from '../plugins/errors';
+
+/** Largest id the database holds: ids are 32-bit `int`/`serial` columns on PostgreSQL (larger values fail there). */
+export const MAX_ID = 2 ** 31 - 1;
+
+/** Schema of every integer id (query, body, array items): refused at validation on both databases alike. */
+export const idSchema = { type: 'integer', minimum: 1, maximum: MAX_ID } as const;
 
 export const DEFAULT_PAGE_SIZE = 15;
 export const MAX_PAGE_SIZE = 100;
+/** Far beyond any real list, and small enough that the row offset stays an exact integer in every database. */
+export const MAX_PAGE = 1_000_000;
 
 export interface Paging {
   page: number;
@@ -16,12 +25,14 @@ function positiveInt(value: unknown): number | undefined {
 }
 
 /**
- * `page` (default 1) and `pageSize` (default 15, capped at 100) from a query, api-contract.md §1.5:
- * values below 1 and non-numbers fall back to the default rather than failing.
+ * `page` (default 1) and `pageSize` (default 15, capped at 100) from a query: values below 1 and non-numbers fall
+ * back to the default rather than failing; a page number beyond MAX_PAGE is refused (400), since its row offset would
+ * overflow the database's integers.
  */
 export function parsePaging(query: unknown, defaultSize = DEFAULT_PAGE_SIZE): Paging {
   const q = (query ?? {}) as Record<string, unknown>;
   const page = positiveInt(q.page) ?? 1;
+  if (page > MAX_PAGE) throw badRequest(`page must be a number from 1 to ${MAX_PAGE}`);
   const pageSize = Math.min(positiveInt(q.pageSize) ?? defaultSize, MAX_PAGE_SIZE);
   return { page, pageSize, offset: (page - 1) * pageSize };
 }
@@ -42,7 +53,7 @@ export const pagingProperties = {
 export const idQuerySchema = {
   type: 'object',
   required: ['id'],
-  properties: { id: { type: 'integer', minimum: 1 } },
+  properties: { id: idSchema },
 } as const;
 
 export type IdQuery = { id: number };

@@ -111,7 +111,7 @@ function mutationArb(queryKeys: string[], bodyKeys: string[]): fc.Arbitrary<Muta
   });
 }
 
-/** Cases every route gets besides the random ones: NUL characters (PostgreSQL text cannot hold them) and deep arrays. */
+/** Cases every route gets besides the random ones: NUL characters and other values PostgreSQL refuses, and deep arrays. */
 function fixedExamples(queryKeys: string[], bodyKeys: string[]): Array<[Mutation]> {
   const base: Mutation = { path: 0, dropQuery: [], replaceQuery: {}, rawQuery: null, duplicateQuery: false, authHeader: null,
     body: { kind: 'object', drop: [], replace: {}, extra: {}, contentType: 'application/json' } };
@@ -120,6 +120,10 @@ function fixedExamples(queryKeys: string[], bodyKeys: string[]): Array<[Mutation
     [{ ...base, body: { kind: 'object', drop: [], replace: Object.fromEntries(bodyKeys.map((k) => [k, nul])), extra: { note: nul }, contentType: 'application/json' } }],
     [{ ...base, replaceQuery: Object.fromEntries(queryKeys.map((k) => [k, nul])) }],
     [{ ...base, replaceQuery: { search: nul, page: nul } }],
+    // values PostgreSQL refuses and SQLite stores: ids above 2³¹−1, unpaired surrogates, pages beyond any offset
+    [{ ...base, replaceQuery: Object.fromEntries(queryKeys.map((k) => [k, String(2 ** 31)])), body: { kind: 'object', drop: [], replace: Object.fromEntries(bodyKeys.map((k) => [k, 2 ** 31])), extra: {}, contentType: 'application/json' } }],
+    [{ ...base, body: { kind: 'object', drop: [], replace: Object.fromEntries(bodyKeys.map((k) => [k, 'x\ud800'])), extra: { '\udc00': 'y' }, contentType: 'application/json' } }],
+    [{ ...base, replaceQuery: { page: '1e20', pageSize: '1e20' } }],
     [{ ...base, body: { kind: 'raw', raw: '['.repeat(20_000) + ']'.repeat(20_000), contentType: 'application/json' } }],
   ];
 }

@@ -3,11 +3,16 @@
  * each with a valid request against the World's "own" objects (teachers[0], students[0]). Used by the authorization
  * matrix (who may call what) and by the hostile-input fuzz test (valid requests are the templates it mutates).
  * PUT and PATCH share one rule; HEAD uses the GET rule.
+ *
+ * Rules are written for the base world. The reassigned world needs no entries: there teacher and teacher2 swap parts
+ * (`World.plays`), because rights follow the class. The unassigned world (students[0] removed from class0) lists its
+ * differences in `worlds.unassigned`: that student loses class0's materials, exercises, exams and discussions and
+ * may no longer save answers there, but keeps their own sheets and grades.
  */
 import type { LightMyRequestResponse } from 'fastify';
 import { decodeImageDataUrl, imageUrl, saveImages } from '../../src/domain/images';
 import { FIXTURE_PASSWORDS } from '../helpers';
-import { CONTENT, fresh, ok, openWindow, type World } from './world';
+import { CONTENT, fresh, ok, openWindow, type World, type WorldName } from './world';
 
 export type Signed = 'admin' | 'teacher' | 'teacher2' | 'student' | 'student2' | 'student3';
 export type Unsigned = 'none' | 'forged' | 'tampered' | 'expired' | 'algnone';
@@ -35,7 +40,17 @@ export interface Rule {
   check?: (caller: Caller, res: LightMyRequestResponse, w: World) => void;
   /** Runs after an allowed call succeeded (undo global effects). */
   after?: (w: World) => Promise<void>;
+  /** What differs in another world than the base one. */
+  worlds?: Partial<Record<WorldName, Partial<Pick<Rule, 'allow' | 'ok'>>>>;
 }
+
+/** The rule as it holds in a world. */
+export function ruleIn(r: Rule, world: WorldName): Rule {
+  return { ...r, ...r.worlds?.[world] };
+}
+
+/** Without students[0], who is no longer in class0 in the unassigned world. */
+const unassigned = (allow: Signed[]) => ({ unassigned: { allow: allow.filter((c) => c !== 'student') } });
 
 export const v1 = (path: string) => `/api/v1${path}`;
 export const q = (path: string, params: Record<string, string | number>) =>
@@ -152,7 +167,7 @@ rule('GET /api/v1/classes/details', { allow: [A, T], request: (w) => ({ url: q('
 rule('GET /api/v1/classes/students', {
   allow: [A, T],
   request: (w) => ({ url: q('/classes/students', { id: w.class0 }) }),
-  check: (_c, res, w) => expect(res.json().students.map((s: { id: number }) => s.id)).toContain(w.student0),
+  check: (_c, res, w) => expect(res.json().students.map((s: { id: number }) => s.id)).toContain(w.student1),
 });
 rule('POST /api/v1/classes/assign-students', {
   allow: [A],
@@ -164,7 +179,7 @@ for (const method of ['DELETE', 'POST']) {
     request: (w) => ({ url: v1('/classes/unassign-students'), payload: { id: w.extraClass, student_id: [w.extraStudent] } }),
   });
 }
-rule('GET /api/v1/classes/class-id', { allow: [A, T], request: (w) => ({ url: q('/classes/class-id', { grade: 10, teacher_id: w.teacher0 }) }) });
+rule('GET /api/v1/classes/class-id', { allow: [A, T], request: (w) => ({ url: q('/classes/class-id', { grade: 10, teacher_id: w.ownerTeacher }) }) });
 rule('GET /api/v1/classes/assigned', { allow: [A, S], request: (w) => ({ url: q('/classes/assigned', { id: w.student0 }) }) });
 rule('GET /api/v1/classes/mine', { allow: [T, T2], request: () => ({ url: v1('/classes/mine') }) });
 
@@ -172,19 +187,19 @@ rule('GET /api/v1/classes/mine', { allow: [T, T2], request: () => ({ url: v1('/c
 rule('GET /api/v1/materials', {
   allow: [A, T, T2],
   request: () => ({ url: q('/materials', { pageSize: 100 }) }),
-  // a teacher sees only their own materials
+  // a teacher sees the materials of the classes they teach now
   check: (c, res, w) => {
     const ids = res.json().materials.map((m: { id: number }) => m.id);
     if (c === T2) expect(ids).not.toContain(w.material0);
     else expect(ids).toContain(w.material0);
   },
 });
-rule('GET /api/v1/materials/from-class', { allow: [A, T, S, S2], request: (w) => ({ url: q('/materials/from-class', { id: w.class0 }) }) });
-rule('GET /api/v1/materials/detail', { allow: [A, T, S, S2], request: (w) => ({ url: q('/materials/detail', { id: w.material0 }) }) });
+rule('GET /api/v1/materials/from-class', { allow: [A, T, S, S2], worlds: unassigned([A, T, S, S2]), request: (w) => ({ url: q('/materials/from-class', { id: w.class0 }) }) });
+rule('GET /api/v1/materials/detail', { allow: [A, T, S, S2], worlds: unassigned([A, T, S, S2]), request: (w) => ({ url: q('/materials/detail', { id: w.material0 }) }) });
 rule('POST /api/v1/materials', {
   allow: [A, T],
   request: (w) => ({ url: v1('/materials'), payload: { title: 'Baru', description: 'd', content: '<p>c</p>', class_id: w.class0, teacher_id: w.teacher1 } }),
-  check: (_c, res, w) => expect(res.json().teacher_id).toBe(w.teacher0), // never the body's teacher_id
+  check: (_c, res, w) => expect(res.json().teacher_id).toBe(w.ownerTeacher), // the class's teacher, never the body's teacher_id
 });
 update('/materials', {
   allow: [A, T],
@@ -192,7 +207,7 @@ update('/materials', {
 });
 rule('DELETE /api/v1/materials', { allow: [A, T], request: async (w) => ({ url: q('/materials', { id: await fresh.material(w) }) }) });
 // Replies are written by students (an admin has no student identity: 403 "only students can reply").
-update('/materials/reply', { allow: [S, S2], request: (w) => ({ url: q('/materials/reply', { id: w.materialDiscussion0 }), payload: { replies: 'balas' } }) });
+update('/materials/reply', { allow: [S, S2], worlds: unassigned([S, S2]), request: (w) => ({ url: q('/materials/reply', { id: w.materialDiscussion0 }), payload: { replies: 'balas' } }) });
 
 // ---------------------------------------------------------------- discussions
 rule('GET /api/v1/discussions', { allow: [A, S, S2, S3], request: () => ({ url: v1('/discussions') }) });
@@ -204,17 +219,17 @@ rule('POST /api/v1/discussions', {
 update('/discussions', { allow: [S], request: (w) => ({ url: q('/discussions', { id: w.general0 }), payload: { topic: 'Tanya', description: 'Halo' } }) });
 rule('DELETE /api/v1/discussions', { allow: [A, S], request: async (w) => ({ url: q('/discussions', { id: await fresh.general(w) }) }) });
 update('/discussions/reply', { allow: [S, S2, S3], request: (w) => ({ url: q('/discussions/reply', { id: w.general0 }), payload: { replies: 'balas', student_name: 'Palsu' } }) });
-rule('GET /api/v1/discussions-material', { allow: [A, T, S, S2], request: (w) => ({ url: q('/discussions-material', { id: w.material0 }) }) });
+rule('GET /api/v1/discussions-material', { allow: [A, T, S, S2], worlds: unassigned([A, T, S, S2]), request: (w) => ({ url: q('/discussions-material', { id: w.material0 }) }) });
 rule('POST /api/v1/discussions-material', {
-  allow: [S, S2],
+  allow: [S, S2], worlds: unassigned([S, S2]),
   request: (w) => ({ url: v1('/discussions-material'), payload: { topic: 'T', description: 'd', material_id: w.material0 } }),
 });
 update('/discussions-material', {
-  allow: [S],
+  allow: [S], worlds: unassigned([S]), // the author, while they may read the material
   request: (w) => ({ url: q('/discussions-material', { id: w.materialDiscussion0 }), payload: { topic: 'Tanya', description: 'Halo', material_id: w.material0 } }),
 });
-rule('DELETE /api/v1/discussions-material', { allow: [A, S], request: async (w) => ({ url: q('/discussions-material', { id: await fresh.materialDiscussion(w) }) }) });
-update('/discussions-material/reply', { allow: [S, S2], request: (w) => ({ url: q('/discussions-material/reply', { id: w.materialDiscussion0 }), payload: { replies: 'balas' } }) });
+rule('DELETE /api/v1/discussions-material', { allow: [A, S], worlds: unassigned([A, S]), request: async (w) => ({ url: q('/discussions-material', { id: await fresh.materialDiscussion(w) }) }) });
+update('/discussions-material/reply', { allow: [S, S2], worlds: unassigned([S, S2]), request: (w) => ({ url: q('/discussions-material/reply', { id: w.materialDiscussion0 }), payload: { replies: 'balas' } }) });
 
 // ---------------------------------------------------------------- reports
 rule('POST /api/v1/reports', { allow: [S, S2, S3], request: (w) => ({ url: v1('/reports'), payload: { kind: 'general', discussion_id: w.general0 } }) });
@@ -234,13 +249,13 @@ for (const kind of ['exercise', 'exam'] as const) {
   const window = kind === 'exam' ? openWindow : () => ({});
 
   rule(`GET ${v1(base)}`, {
-    allow: [A, T, S, S2],
+    allow: [A, T, S, S2], worlds: unassigned([A, T, S, S2]),
     request: (w) => ({ url: q(base, { [parentKey]: parent(w) }) }),
     // students never get answer keys; the owner does
     check: (c, res) => expect(hasAnswerKey(res.json()[0].content)).toBe(c === A || c === T),
   });
   rule(`GET ${v1(`${base}/student`)}`, {
-    allow: [A, T, S, S2],
+    allow: [A, T, S, S2], worlds: unassigned([A, T, S, S2]),
     request: (w) => ({ url: q(`${base}/student`, { [parentKey]: parent(w), number: 1 }) }),
     check: (_c, res) => expect(hasAnswerKey(res.json()[0].content)).toBe(false), // one question, never its key (§4.2)
   });
@@ -262,6 +277,9 @@ for (const kind of ['exercise', 'exam'] as const) {
   });
   rule(`POST ${v1(`${base}/calculate-grade`)}`, {
     allow: [A, T, S], // the student themself, or the teacher of the class / an admin grading that student's sheet
+    // Fresh exercises live in class0, fresh exams in a fresh class. In the unassigned world students[0] has left
+    // class0: they may not submit there, and grading them there finds no such student in the class (404).
+    ...(kind === 'exercise' ? { worlds: { unassigned: { allow: [A, T], ok: [404] } } } : {}),
     request: async (w) => ({ url: v1(`${base}/calculate-grade`), payload: { [idCol]: (await freshSheet(w)).item, student_id: w.student0 } }),
     check: (_c, res, w) => expect(res.json().student_id).toBe(w.student0),
   });
@@ -278,6 +296,7 @@ for (const kind of ['exercise', 'exam'] as const) {
   rule(`GET ${v1(`${base}/submissions`)}`, { allow: [A, T], request: (w) => ({ url: q(`${base}/submissions`, { [idCol]: item(w) }) }) });
   rule(`GET ${v1(`${base}/submission`)}`, {
     allow: [A, T],
+    worlds: { unassigned: { ok: [404] } }, // students[0] is no longer in class0: not found there
     request: (w) => ({ url: q(`${base}/submission`, { [idCol]: item(w), student_id: w.student0 }) }),
   });
   update(`${base}/essay-score`, {
@@ -292,11 +311,12 @@ for (const kind of ['exercise', 'exam'] as const) {
   });
   rule(`POST ${v1(`${base}-answers`)}`, {
     allow: [S, S2], // students of the class open their own sheet; student_id comes from the token
+    worlds: unassigned([S, S2]),
     request: (w) => ({ url: v1(`${base}-answers`), payload: { [idCol]: item(w), student_id: w.student0, answers: {} } }),
     check: (c, res, w) => expect(res.json().student_id).toBe(c === S ? w.student0 : w.student1),
   });
   update(`${base}-answers`, {
-    allow: [S],
+    allow: [S], worlds: unassigned([S]), // the owner, while assigned to the item's class
     // `seq` (order-safe saves) is in the template so the fuzzer also mutates it.
     request: (w) => ({ url: q(`${base}-answers`, { id: sheet(w) }), payload: { answers: { 1: 'b' }, seq: w.seq(), student_id: w.student1 } }),
   });

@@ -7,7 +7,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { REPO_ROOT } from '../../src/config';
+import { appOptionsFromConfig, loadConfig, REPO_ROOT } from '../../src/config';
 import { buildTestApp, type TestApp } from '../helpers';
 import { routeTable } from './route-table';
 import { ruleFor } from './rules';
@@ -135,6 +135,83 @@ describe('login rate limit across two app instances sharing Redis', () => {
       await a.close();
       await b.close();
     }
+  });
+});
+
+describe('behind a reverse proxy (TRUST_PROXY=1)', () => {
+  let t: TestApp;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kelasku-rel-proxy-'));
+  beforeAll(async () => {
+    const { trustProxy } = loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: '1' });
+    t = await buildTestApp({ app: { trustProxy, loginRateLimit: { max: 5, timeWindowMs: 60_000 } } });
+  });
+  afterAll(async () => {
+    await t?.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('takes the address the proxy appended, so a client-written X-Forwarded-For does not reset the login limit', async () => {
+    const student = t.usernameOf('student');
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      // the client wrote the first entry; the proxy appended the address it saw
+      const res = await login(t, student, `guess-${i}`, { 'x-forwarded-for': `203.0.113.${i}, 198.51.100.7` });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
+    expect(statuses.slice(5)).toEqual(Array(7).fill(429));
+    // the same account from another client behind the proxy is not blocked
+    expect((await login(t, student, 'student-pass-1', { 'x-forwarded-for': '198.51.100.8' })).statusCode).toBe(200);
+  });
+});
+
+describe('Redis down', () => {
+  let t: TestApp;
+  const logged: string[] = [];
+  beforeAll(async () => {
+    const stream = { write: (line: string) => void logged.push(line) };
+    // nothing listens on port 1: every Redis command fails
+    t = await buildTestApp({ app: { redisUrl: 'redis://127.0.0.1:1', loginRateLimit: { max: 3, timeWindowMs: 60_000 }, logger: { level: 'warn', stream } } });
+  });
+  afterAll(async () => { await t?.close(); });
+
+  it('logins still answer, limited by in-process counters, and the fallback is logged', async () => {
+    expect((await login(t, t.usernameOf('student'), 'student-pass-1')).statusCode).toBe(200);
+    const other = t.usernameOf('student2');
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) statuses.push((await login(t, other, `guess-${i}`)).statusCode);
+    expect(statuses).toEqual([401, 401, 401, 429, 429]);
+    expect(logged.join('')).toMatch(/Redis.*in-process/i);
+  });
+});
+
+describe('production defaults (NODE_ENV=production, no CORS_ORIGINS, no API_DOCS)', () => {
+  let t: TestApp;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kelasku-rel-prod-defaults-'));
+  beforeAll(async () => {
+    const { corsOrigins, apiDocs } = appOptionsFromConfig(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), DATA_DIR: dataDir }));
+    t = await buildTestApp({ app: { corsOrigins, apiDocs } });
+  });
+  afterAll(async () => {
+    await t?.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('does not answer other origins (same-origin only)', async () => {
+    const preflight = await t.inject({
+      method: 'OPTIONS',
+      url: '/api/v1/classes',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' },
+    });
+    expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
+    const token = await t.tokenFor('admin');
+    const read = await t.inject({ method: 'GET', url: '/api/v1/users', headers: { origin: 'https://evil.example', authorization: token } });
+    expect(read.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('serves no /api/docs', async () => {
+    expect((await t.inject({ method: 'GET', url: '/api/docs/json' })).statusCode).toBe(404);
+    expect((await t.inject({ method: 'GET', url: '/api/docs/' })).statusCode).toBe(404);
   });
 });
 

@@ -1,10 +1,19 @@
 /**
- * A small school on top of the test fixture (server/src/test/helpers.ts), made through the real API, for the
+ * A small school on top of the test fixture (server/test/helpers.ts), made through the real API, for the
  * authorization matrix and the fuzz tests: one object of each kind owned by teachers[0] / students[0] (the "own"
  * objects), so that teacher2 / student2 / student3 are the "other" callers.
+ *
+ * Three worlds (`WorldName`), each built on a fresh database:
+ * - `base`: as above;
+ * - `reassigned`: the admin then gives the own objects' classes (class0 and class2) to teachers[1] with
+ *   `PUT /classes?id=`. Rights follow the class, so teacher and teacher2 swap parts: `plays` says which part each
+ *   one now plays in the rules (teacher2 is the owner, teacher the other teacher), and fresh classes go to teachers[1];
+ * - `unassigned`: the admin then removes students[0] from class0 with `POST /classes/unassign-students`; rules
+ *   state what changes for that student in `worlds.unassigned`.
  */
 import crypto from 'node:crypto';
 import type { InjectOptions } from 'fastify';
+import { toDbJson } from '../../src/db/json';
 import { formatWib } from '../../src/domain/exam-window';
 import { TEST_JWT_SECRET, type TestApp, type Who } from '../helpers';
 
@@ -15,9 +24,18 @@ export const CONTENT = {
 
 const HOUR = 3600_000;
 
+export type WorldName = 'base' | 'reassigned' | 'unassigned';
+export const WORLDS: WorldName[] = ['base', 'reassigned', 'unassigned'];
+
 export interface World {
   t: TestApp;
+  name: WorldName;
+  /** Which caller's part a caller plays in the rules (reassigned: teacher ↔ teacher2); absent = their own. */
+  plays: Partial<Record<Who, Who>>;
+  /** The teacher of the own objects' classes now (teachers[0], or teachers[1] once reassigned). */
+  ownerTeacher: number;
   class0: number; // teachers[0], grade 10, students[0] and [1]
+  class2: number; // teachers[0], grade 10 (holds gradedExam0)
   class1: number; // teachers[1], grade 11, students[2]
   teacher0: number;
   teacher1: number;
@@ -53,7 +71,7 @@ export async function ok<T = Record<string, unknown>>(t: TestApp, who: Who, meth
 
 export const openWindow = () => ({ start_time: formatWib(new Date(Date.now() - HOUR)), end_time: formatWib(new Date(Date.now() + 5 * HOUR)) });
 
-export async function buildWorld(t: TestApp): Promise<World> {
+export async function buildWorld(t: TestApp, name: WorldName = 'base'): Promise<World> {
   let n = 0;
   const seq = () => ++n;
   const f = t.fixture;
@@ -83,8 +101,21 @@ export async function buildWorld(t: TestApp): Promise<World> {
   const extraTeacher = (await ok<{ id: number }>(t, 'admin', 'POST', '/teachers', { name: 'Extra Guru', nip: '209900000001', specialization: 'Art', status: 'Active' })).id;
   const extraClass = (await ok<{ id: number }>(t, 'admin', 'POST', '/classes', { name: 'XII Extra', description: 'x', teacher_id: f.teachers[0].id, grade: 12 })).id;
 
+  let ownerTeacher = f.teachers[0].id;
+  const plays: World['plays'] = {};
+  if (name === 'reassigned') {
+    ownerTeacher = f.teachers[1].id;
+    await ok(t, 'admin', 'PUT', `/classes?id=${class0}`, { name: f.classes[0].name, description: 'moved', grade: 10, teacher_id: ownerTeacher });
+    await ok(t, 'admin', 'PUT', `/classes?id=${class2}`, { name: 'X IPA 2', description: 'moved', grade: 10, teacher_id: ownerTeacher });
+    plays.teacher = 'teacher2';
+    plays.teacher2 = 'teacher';
+  }
+  if (name === 'unassigned') {
+    await ok(t, 'admin', 'POST', '/classes/unassign-students', { id: class0, student_id: [f.students[0].id] });
+  }
+
   return {
-    t, class0, class1: f.classes[1].id, teacher0: f.teachers[0].id, teacher1: f.teachers[1].id,
+    t, name, plays, ownerTeacher, class0, class2, class1: f.classes[1].id, teacher0: f.teachers[0].id, teacher1: f.teachers[1].id,
     student0: f.students[0].id, student1: f.students[1].id, student2: f.students[2].id,
     material0, exercise0, exam0, exerciseSheet0, examSheet0, gradedExercise0, gradedExam0, general0, materialDiscussion0,
     extraUser, extraStudent, extraTeacher, extraClass, seq,
@@ -99,21 +130,25 @@ export const fresh = {
     const material_id = await fresh.material(w);
     return (await ok<{ id: number }>(w.t, 'admin', 'POST', '/exercises', { title: 'E', total_marks: 100, material_id, content: CONTENT })).id;
   },
-  /** A class of teachers[0] in grade 10 (so students[0] and [1] are auto-assigned to it). */
+  /** A class of the owner teacher in grade 10 (so students[0] and [1] are auto-assigned to it). */
   class: async (w: World, grade = 10) =>
-    (await ok<{ id: number }>(w.t, 'admin', 'POST', '/classes', { name: `C${w.seq()}`, description: 'c', teacher_id: w.teacher0, grade })).id,
+    (await ok<{ id: number }>(w.t, 'admin', 'POST', '/classes', { name: `C${w.seq()}`, description: 'c', teacher_id: w.ownerTeacher, grade })).id,
   exam: async (w: World) => {
     const class_id = await fresh.class(w);
     return (await ok<{ id: number }>(w.t, 'admin', 'POST', '/exams', { title: 'X', total_marks: 100, class_id, content: CONTENT, ...openWindow() })).id;
   },
-  /** A new exercise with an open sheet of students[0]: {item, sheet}. */
+  /**
+   * A new exercise (in class0) with an open sheet of students[0]: {item, sheet}. The sheet is written straight into
+   * the database: in the unassigned world students[0] may no longer open one there, but still owns the old one.
+   */
   exerciseSheet: async (w: World) => {
     const exercise_id = await fresh.exercise(w);
-    return { item: exercise_id, sheet: (await ok<{ id: number }>(w.t, 'student', 'POST', '/exercises-answers', { exercise_id, answers: { 1: 'b' } })).id };
+    return { item: exercise_id, sheet: await openSheetDirect(w, 'exercise_answers', 'exercise_id', exercise_id) };
   },
+  /** A new exam (in a fresh class, open now) with an open sheet of students[0]. */
   examSheet: async (w: World) => {
     const exam_id = await fresh.exam(w);
-    return { item: exam_id, sheet: (await ok<{ id: number }>(w.t, 'student', 'POST', '/exams-answers', { exam_id, answers: { 1: 'b' } })).id };
+    return { item: exam_id, sheet: await openSheetDirect(w, 'exam_answers', 'exam_id', exam_id) };
   },
   student: async (w: World) => {
     const nis = `2098${String(w.seq()).padStart(6, '0')}`;
@@ -124,13 +159,22 @@ export const fresh = {
     return (await ok<{ id: number }>(w.t, 'admin', 'POST', '/teachers', { name: `T ${nip}`, nip, specialization: 'Art', status: 'Active' })).id;
   },
   general: async (w: World) => (await ok<{ id: number }>(w.t, 'student', 'POST', '/discussions', { topic: `G${w.seq()}`, description: 'd' })).id,
+  /** A question of students[0] on material0 (written straight into the database, as sheets above). */
   materialDiscussion: async (w: World) =>
-    (await ok<{ id: number }>(w.t, 'student', 'POST', '/discussions-material', { topic: `MD${w.seq()}`, description: 'd', material_id: w.material0 })).id,
+    (await w.t.db.insertInto('material_forum')
+      .values({ topic: `MD${w.seq()}`, description: 'd', material_id: w.material0, student_id: w.student0 })
+      .returning('id').executeTakeFirstOrThrow()).id,
   report: async (w: World) => {
     const discussion_id = await fresh.general(w);
     return (await ok<{ id: number }>(w.t, 'student2', 'POST', '/reports', { kind: 'general', discussion_id })).id;
   },
 };
+
+async function openSheetDirect(w: World, table: 'exercise_answers' | 'exam_answers', idCol: 'exercise_id' | 'exam_id', itemId: number): Promise<number> {
+  // Both sheet tables differ only in the item column (typed here as the exercise one).
+  const values = { [idCol]: itemId, student_id: w.student0, answers: toDbJson({ 1: 'b' }), status: 'Active' as const } as unknown as { exercise_id: number; student_id: number; answers: string; status: 'Active' };
+  return (await w.t.db.insertInto(table as 'exercise_answers').values(values).returning('id').executeTakeFirstOrThrow()).id;
+}
 
 /** An HS256 JWT made by hand (for forged, expired and alg=none tokens). */
 export function handMadeToken(claims: Record<string, unknown>, opts: { secret?: string; alg?: 'HS256' | 'none'; expOffsetSeconds?: number } = {}): string {

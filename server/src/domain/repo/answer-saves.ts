@@ -147,14 +147,39 @@ export class AnswerSaver {
       if (batch.length === 0) return; // everything queued waits for a sheet in flight
       this.inFlight += 1;
       batch.forEach((p) => this.writing.add(p.save.sheetId));
-      this.write(batch.map((p) => p.save), new Date())
-        .then((results) => batch.forEach((p, i) => p.resolve(results[i])))
-        .catch((error: unknown) => batch.forEach((p) => p.reject(error)))
+      this.writeIsolated(batch, new Date())
         .finally(() => {
           batch.forEach((p) => this.writing.delete(p.save.sheetId));
           this.inFlight -= 1;
           this.flush();
         });
+    }
+  }
+
+  /**
+   * Writes a batch and answers each save. When the batch fails (one save carries a value the database refuses), its
+   * saves are retried one by one, so only the bad one fails and its classmates' saves are stored. A failed batch
+   * wrote nothing (SQLite: the transaction rolled back; PostgreSQL: the one statement failed), so a retry never
+   * applies a save twice. Saves of one sheet never share a batch, so the retries keep their arrival order.
+   */
+  private async writeIsolated(batch: Pending[], now: Date): Promise<void> {
+    try {
+      const results = await this.write(batch.map((p) => p.save), now);
+      batch.forEach((p, i) => p.resolve(results[i]));
+      return;
+    } catch (error) {
+      if (batch.length === 1) {
+        batch[0].reject(error);
+        return;
+      }
+    }
+    for (const pending of batch) {
+      try {
+        const [result] = await this.write([pending.save], now);
+        pending.resolve(result);
+      } catch (error) {
+        pending.reject(error);
+      }
     }
   }
 

@@ -38,8 +38,10 @@ export interface ItemFacts {
   id: number;
   title: string;
   total_marks: number;
+  /** the author (the class's teacher when it was written): never used for authorization */
   teacher_id: number;
   class_id: number;
+  /** the class's current teacher */
   class_teacher_id: number;
   material_id: number | null;
   start_time: Date | string | null;
@@ -198,21 +200,30 @@ export async function gradeOf(db: Db, spec: ItemSpec, itemId: number, studentId:
   return row ? toGrade(spec, row) : undefined;
 }
 
-/** Every grade of a student, one per item, ordered by id; `teacherId` keeps only items of that teacher's classes. */
-export async function gradesOfStudent(db: Db, spec: ItemSpec, studentId: number, teacherId?: number): Promise<Grade[]> {
-  let q = loose(db)
-    .selectFrom(`${spec.scores} as g`)
-    .select(['g.id', `g.${spec.idCol}`, 'g.student_id', 'g.score', 'g.detail'])
+/** A grade with where its item lives (class, current teacher) and, for exams, its window. */
+export interface GradeInClass extends Grade {
+  item: Pick<ItemFacts, 'class_id' | 'class_teacher_id' | 'start_time' | 'end_time'>;
+}
+
+/**
+ * Every grade of a student, one per item, ordered by id; `teacherId` keeps only items of the classes that teacher
+ * teaches now.
+ */
+export async function gradesOfStudent(db: Db, spec: ItemSpec, studentId: number, teacherId?: number): Promise<GradeInClass[]> {
+  let q = (spec.kind === 'exercise'
+    ? loose(db).selectFrom(`${spec.scores} as g`).innerJoin('exercises as i', 'i.id', 'g.exercise_id')
+      .innerJoin('materials as m', 'm.id', 'i.material_id').innerJoin('classes as c', 'c.id', 'm.class_id')
+      .select([sql<null>`null`.as('start_time'), sql<null>`null`.as('end_time')])
+    : loose(db).selectFrom(`${spec.scores} as g`).innerJoin('exams as i', 'i.id', 'g.exam_id').innerJoin('classes as c', 'c.id', 'i.class_id')
+      .select(['i.start_time', 'i.end_time']))
+    .select(['g.id', `g.${spec.idCol}`, 'g.student_id', 'g.score', 'g.detail', 'c.id as class_id', 'c.teacher_id as class_teacher_id'])
     .where('g.student_id', '=', studentId);
-  if (teacherId !== undefined) {
-    q = spec.kind === 'exercise'
-      ? q.innerJoin('exercises as i', 'i.id', 'g.exercise_id').innerJoin('materials as m', 'm.id', 'i.material_id').innerJoin('classes as c', 'c.id', 'm.class_id')
-        .where((eb) => eb.or([eb('c.teacher_id', '=', teacherId), eb('i.teacher_id', '=', teacherId)]))
-      : q.innerJoin('exams as i', 'i.id', 'g.exam_id').innerJoin('classes as c', 'c.id', 'i.class_id')
-        .where((eb) => eb.or([eb('c.teacher_id', '=', teacherId), eb('i.teacher_id', '=', teacherId)]));
-  }
+  if (teacherId !== undefined) q = q.where('c.teacher_id', '=', teacherId);
   const rows = await q.orderBy('g.id').execute();
-  return rows.map((r) => toGrade(spec, r));
+  return rows.map((r) => ({
+    ...toGrade(spec, r),
+    item: { class_id: Number(r.class_id), class_teacher_id: Number(r.class_teacher_id), start_time: r.start_time, end_time: r.end_time },
+  }));
 }
 
 /**

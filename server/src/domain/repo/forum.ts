@@ -8,10 +8,11 @@
  */
 import crypto from 'node:crypto';
 import { sql } from 'kysely';
-import type { Db } from '../../db/connect';
+import { dbKindOf, type Db } from '../../db/connect';
 import type { ForumKind } from '../../db/schema';
 import { isoFromDb } from '../../db/time';
 import { formatWib } from '../exam-window';
+import { MAX_REPLIES_PER_POST } from '../limits';
 
 export interface ReplyItem {
   id: string;
@@ -134,18 +135,30 @@ export async function deleteDiscussion(db: Db, kind: ForumKind, id: number): Pro
   });
 }
 
+/** appendReply's answer when the discussion already holds MAX_REPLIES_PER_POST replies. */
+export const DISCUSSION_FULL = Symbol('discussion full');
+
 /**
- * Appends a reply in ONE statement (INSERT … SELECT): it inserts nothing when the discussion does not exist or,
- * for the material forum, when the student is not assigned to the material's class. Returns whether it inserted.
+ * Appends a reply with ONE insert (INSERT … SELECT) that inserts nothing when the discussion does not exist, when
+ * (material forum) the student is not assigned to the material's class, or when the discussion is full. Returns the
+ * new reply's id; DISCUSSION_FULL only to a student who could otherwise reply (so the cap reveals nothing to others).
  */
-export async function appendReply(db: Db, kind: ForumKind, discussionId: number, studentId: number, text: string): Promise<string | undefined> {
+export async function appendReply(db: Db, kind: ForumKind, discussionId: number, studentId: number, text: string): Promise<string | typeof DISCUSSION_FULL | undefined> {
   const id = crypto.randomUUID();
   const table = sql.table(kind === 'general' ? 'general_forum' : 'material_forum');
   const assigned = kind === 'material'
     ? sql`join materials m on m.id = f.material_id join assigned_students_class a on a.class_id = m.class_id and a.student_id = ${studentId}`
     : sql``;
-  const result = await sql`insert into discussion_replies (id, kind, discussion_id, student_id, reply)
-    select ${id}, ${kind}, f.id, cast(${studentId} as integer), ${text} from ${table} f ${assigned}
-    where f.id = ${discussionId}`.execute(db);
-  return Number(result.numAffectedRows ?? 0) > 0 ? id : undefined;
+  const replyable = sql`from ${table} f ${assigned} where f.id = ${discussionId}`;
+  return db.transaction().execute(async (trx) => {
+    // PostgreSQL: concurrent replies to one discussion take turns, so each counts the ones committed before it
+    // (SQLite runs one write at a time already).
+    if (dbKindOf(trx) === 'postgres') await sql`select id from ${table} where id = ${discussionId} for update`.execute(trx);
+    const result = await sql`insert into discussion_replies (id, kind, discussion_id, student_id, reply)
+      select ${id}, ${kind}, f.id, cast(${studentId} as integer), ${text} ${replyable}
+      and (select count(*) from discussion_replies r where r.kind = ${kind} and r.discussion_id = f.id) < ${MAX_REPLIES_PER_POST}`.execute(trx);
+    if (Number(result.numAffectedRows ?? 0) > 0) return id;
+    const couldReply = await sql`select 1 as ok ${replyable}`.execute(trx);
+    return couldReply.rows.length > 0 ? DISCUSSION_FULL : undefined;
+  });
 }

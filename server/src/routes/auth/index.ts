@@ -1,37 +1,35 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AuthUser } from '../../plugins/auth';
-import { badRequest, errorBody, unauthorized } from '../../plugins/errors';
-import { burnPasswordCheck, hashPassword, verifyPassword } from '../../plugins/passwords';
+import { badRequest, errorBody, HttpError, unauthorized } from '../../plugins/errors';
+import { BUSY_RETRY_AFTER_SECONDS, checkSignInPassword, hashPassword, PASSWORD_MAX_LENGTH } from '../../plugins/passwords';
 import { passwordChange } from '../../db/accounts';
+import { AttemptLimiter, AttemptsExceeded, DEFAULT_LOGIN_LIMITS, USERNAME_MAX_LENGTH, type LoginLimits } from './login-limits';
 
 /** One text for unknown user and wrong password, so the answer does not reveal which accounts exist. */
 export const LOGIN_FAILED = 'Invalid username or password';
 
 export interface AuthRoutesOptions extends Record<string, unknown> {
-  loginRateLimit: { max: number; timeWindowMs: number };
+  loginRateLimit?: LoginLimits;
 }
 
 type LoginBody = { username?: unknown; password?: unknown };
 
-/** Rate-limit key: client IP plus the attempted username (a whole school may share one NAT address). */
-function loginKey(request: FastifyRequest): string {
-  const body = (request.body ?? {}) as LoginBody;
-  const username = typeof body.username === 'string' ? body.username.slice(0, 100) : '';
-  return `${request.ip}|${username}`;
+/** A full sign-in hash queue (HttpError 503) is answered with Retry-After, so clients know when to come back. */
+async function withBusyRetryAfter<T>(reply: FastifyReply, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof HttpError && error.statusCode === 503) reply.header('retry-after', String(BUSY_RETRY_AFTER_SECONDS));
+    throw error;
+  }
 }
 
 export default async function authRoutes(app: FastifyInstance, options: AuthRoutesOptions) {
+  const limiter = new AttemptLimiter(app.attemptCounters, options.loginRateLimit ?? DEFAULT_LOGIN_LIMITS);
+
   app.post(
     '/auth',
     {
-      config: {
-        rateLimit: {
-          max: options.loginRateLimit.max,
-          timeWindow: options.loginRateLimit.timeWindowMs,
-          hook: 'preHandler',
-          keyGenerator: loginKey,
-        },
-      },
       schema: {
         tags: ['auth'],
         summary: 'Sign in with NIS/NIP (or admin username) and password; returns {token}',
@@ -42,13 +40,15 @@ export default async function authRoutes(app: FastifyInstance, options: AuthRout
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const body = (request.body ?? {}) as LoginBody;
       if (typeof body.username !== 'string' || body.username === '' || typeof body.password !== 'string' || body.password === '') {
         throw badRequest('Invalid input: username and password are required');
       }
-      // Absurdly long inputs are refused before any hashing work (same answer as a wrong password).
-      if (body.username.length > 200 || body.password.length > 1024) throw unauthorized(LOGIN_FAILED);
+      // Values longer than any account can have are refused before any counting or hashing (same answer as a wrong password).
+      if (body.username.length > USERNAME_MAX_LENGTH || body.password.length > PASSWORD_MAX_LENGTH) throw unauthorized(LOGIN_FAILED);
+      const attempt = await limiter.signIn(request.ip, body.username);
+      if (attempt instanceof AttemptsExceeded) return attempt.send(reply);
       const row = await app.db
         .selectFrom('users')
         .leftJoin('teachers', 'teachers.user_id', 'users.id')
@@ -65,11 +65,10 @@ export default async function authRoutes(app: FastifyInstance, options: AuthRout
         ])
         .where('users.username', '=', body.username)
         .executeTakeFirst();
-      if (!row) {
-        await burnPasswordCheck(body.password);
-        throw unauthorized(LOGIN_FAILED);
-      }
-      if (!(await verifyPassword(body.password, row.password_hash))) throw unauthorized(LOGIN_FAILED);
+      // an unknown username costs the same one hash as a wrong password
+      const password = body.password;
+      if (!(await withBusyRetryAfter(reply, () => checkSignInPassword(password, row?.password_hash))) || !row) throw unauthorized(LOGIN_FAILED);
+      await attempt.succeeded();
       const user: AuthUser = { user_id: row.id, email: row.email, role: row.role, display_name: row.display_name };
       if (row.role === 'teacher' && row.teacher_id != null) user.teacher_id = row.teacher_id;
       if (row.role === 'student' && row.student_id != null) user.student_id = row.student_id;
@@ -88,18 +87,21 @@ export default async function authRoutes(app: FastifyInstance, options: AuthRout
           type: 'object',
           required: ['old_password', 'new_password'],
           properties: {
-            old_password: { type: 'string', minLength: 1 },
-            new_password: { type: 'string', minLength: 8, maxLength: 200 },
+            old_password: { type: 'string', minLength: 1, maxLength: PASSWORD_MAX_LENGTH },
+            new_password: { type: 'string', minLength: 8, maxLength: PASSWORD_MAX_LENGTH },
           },
         },
       },
     },
     async (request, reply) => {
       const { old_password, new_password } = request.body as { old_password: string; new_password: string };
+      const attempt = await limiter.changePassword(request.user.user_id);
+      if (attempt instanceof AttemptsExceeded) return attempt.send(reply);
       const row = await app.db.selectFrom('users').select('password_hash').where('id', '=', request.user.user_id).executeTakeFirst();
-      if (!row || !(await verifyPassword(old_password, row.password_hash))) {
+      if (!row || !(await withBusyRetryAfter(reply, () => checkSignInPassword(old_password, row.password_hash)))) {
         return reply.code(400).send(errorBody('Old password is incorrect'));
       }
+      await attempt.succeeded();
       const password_hash = await hashPassword(new_password);
       const changed = await app.db
         .updateTable('users')

@@ -5,8 +5,9 @@ import { assignGradeStudentsToClass, unassignGradeFromClass } from '../../db/ass
 import { toStudentDto } from '../../db/profiles';
 import type { StudentRow } from '../../db/schema';
 import { containsInsensitive, toCount } from '../../db/sql-helpers';
+import { listsStudentClasses, looksUpTeacherClasses, managesClass, placeOfClass, seesPersonalData } from '../../domain/policy';
 import { badRequest, conflict, forbidden, notFound } from '../../plugins/errors';
-import { idQuerySchema, pageMeta, parsePaging, queryFlag, queryText, registerUpdate, type IdQuery } from '../helpers';
+import { idQuerySchema, idSchema, pageMeta, parsePaging, queryFlag, queryText, registerUpdate, type IdQuery } from '../helpers';
 
 const classBodySchema = {
   type: 'object',
@@ -14,7 +15,7 @@ const classBodySchema = {
   properties: {
     name: { type: 'string', minLength: 1, maxLength: 255, pattern: '\\S' },
     description: { type: 'string', maxLength: 5000 },
-    teacher_id: { type: 'integer', minimum: 1 },
+    teacher_id: idSchema,
     grade: { type: 'integer', enum: [10, 11, 12] },
   },
 } as const;
@@ -23,8 +24,8 @@ const assignBodySchema = {
   type: 'object',
   required: ['id', 'student_id'],
   properties: {
-    id: { type: 'integer', minimum: 1 },
-    student_id: { type: 'array', minItems: 1, maxItems: 5000, items: { type: 'integer', minimum: 1 } },
+    id: idSchema,
+    student_id: { type: 'array', minItems: 1, maxItems: 5000, items: idSchema },
   },
 } as const;
 
@@ -75,14 +76,6 @@ async function loadClass(db: Db, id: number) {
   const row = await classesQuery(db).where('classes.id', '=', id).executeTakeFirst();
   if (!row) throw notFound('Class not found');
   return row;
-}
-
-/** Admin, or the teacher of this class. */
-function assertAdminOrClassTeacher(request: FastifyRequest, teacherId: number) {
-  const user = request.user;
-  if (user.role === 'admin') return;
-  if (user.role === 'teacher' && user.teacher_id === teacherId) return;
-  throw forbidden('Forbidden: only the teacher of this class or an admin');
 }
 
 async function assertTeacherExists(db: Db, teacherId: number) {
@@ -180,7 +173,7 @@ export default async function classesRoutes(app: FastifyInstance) {
     type: 'object',
     required: ['id'],
     properties: {
-      id: { type: 'integer', minimum: 1 },
+      id: idSchema,
       page: { type: 'string' },
       pageSize: { type: 'string' },
       search: { type: 'string', maxLength: 100 },
@@ -214,9 +207,9 @@ export default async function classesRoutes(app: FastifyInstance) {
     const query = request.query as IdQuery & Record<string, unknown>;
     return app.db.transaction().execute(async (trx) => {
       const cls = await loadClass(trx, query.id);
-      assertAdminOrClassTeacher(request, cls.teacher_id);
+      if (!managesClass(request.user, placeOfClass(cls))) throw forbidden('Forbidden: only the teacher of this class or an admin');
       const { rows, meta } = await rosterPage(trx, cls.id, query);
-      const full = request.user.role === 'admin';
+      const full = seesPersonalData(request.user);
       return { cls, students: rows.map((r) => rosterStudent(r, full)), meta };
     });
   }
@@ -299,13 +292,13 @@ export default async function classesRoutes(app: FastifyInstance) {
         querystring: {
           type: 'object',
           required: ['grade', 'teacher_id'],
-          properties: { grade: { type: 'integer' }, teacher_id: { type: 'integer', minimum: 1 } },
+          properties: { grade: { type: 'integer' }, teacher_id: idSchema },
         },
       },
     },
     async (request) => {
       const { grade, teacher_id } = request.query as { grade: number; teacher_id: number };
-      if (request.user.role === 'teacher' && request.user.teacher_id !== teacher_id) throw forbidden('Forbidden: teachers may only look up their own classes');
+      if (!looksUpTeacherClasses(request.user, teacher_id)) throw forbidden('Forbidden: teachers may only look up their own classes');
       const rows = await app.db
         .selectFrom('classes')
         .select('id')
@@ -324,12 +317,12 @@ export default async function classesRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'Classes a student is assigned to (that student or admin); [] when none',
-        querystring: { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1 }, page: { type: 'string' }, pageSize: { type: 'string' } } },
+        querystring: { type: 'object', required: ['id'], properties: { id: idSchema, page: { type: 'string' }, pageSize: { type: 'string' } } },
       },
     },
     async (request) => {
       const { id } = request.query as IdQuery;
-      if (request.user.role === 'student' && request.user.student_id !== id) throw forbidden('Forbidden: students may only see their own classes');
+      if (!listsStudentClasses(request.user, id)) throw forbidden('Forbidden: students may only see their own classes');
       const paging = parsePaging(request.query);
       return app.db.transaction().execute(async (trx) => {
         const { total } = await trx

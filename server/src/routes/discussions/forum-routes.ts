@@ -3,18 +3,18 @@
  * - read: general → students and admins; material → admins, the class's teacher and students assigned to the class;
  * - create/reply: students only (student_id from the token; the body's student_id and student_name are ignored);
  * - edit: the author only; delete: the author or an admin;
- * - empty reply → 400 "Replies cannot be empty".
+ * - empty reply → 400 "Replies cannot be empty"; a reply to a discussion that has MAX_REPLIES_PER_POST → 409.
  * Texts are sanitized as rich HTML (render them with the sanitizing HTML viewer).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { type Caller, canDeletePost, canEditPost } from '../../domain/access';
-import { requireMaterialRead, requireStudentId } from '../../domain/repo/common';
-import { appendReply, deleteDiscussion, discussionFacts, getDiscussion, listDiscussions } from '../../domain/repo/forum';
+import { requireForumRead, requireMaterial, requirePost, requireStudentId } from '../../domain/policy';
+import { appendReply, deleteDiscussion, discussionFacts, DISCUSSION_FULL, getDiscussion, listDiscussions } from '../../domain/repo/forum';
+import { MAX_REPLIES_PER_POST, MAX_REPLY_CHARS } from '../../domain/limits';
 import { sanitizeRichHtml } from '../../domain/sanitize';
 import type { ForumKind } from '../../db/schema';
 import { toDbTime } from '../../db/time';
-import { badRequest, forbidden, notFound } from '../../plugins/errors';
-import { idQuerySchema, pageMeta, pagingProperties, parsePaging, registerUpdate, type IdQuery } from '../helpers';
+import { badRequest, conflict, forbidden, notFound } from '../../plugins/errors';
+import { idQuerySchema, idSchema, pageMeta, pagingProperties, parsePaging, registerUpdate, type IdQuery } from '../helpers';
 
 const postBody = {
   type: 'object',
@@ -22,7 +22,7 @@ const postBody = {
   properties: {
     topic: { type: 'string', minLength: 1, maxLength: 500 },
     description: { type: 'string', maxLength: 20_000 },
-    material_id: { type: 'integer', minimum: 1 },
+    material_id: idSchema,
     student_id: { description: 'ignored: the author comes from the token' },
     replies: { description: 'ignored on create' },
   },
@@ -32,7 +32,7 @@ const replyBody = {
   type: 'object',
   required: ['replies'],
   properties: {
-    replies: { type: 'string', maxLength: 20_000, description: 'the reply text' },
+    replies: { type: 'string', maxLength: MAX_REPLY_CHARS, description: 'the reply text' },
     student_id: { description: 'ignored: the replier comes from the token' },
     student_name: { description: 'ignored: the name comes from the database' },
   },
@@ -52,14 +52,6 @@ function clean(body: PostBody) {
 
 const label = (kind: ForumKind) => (kind === 'general' ? 'discussions' : 'material discussions');
 
-async function requireRead(app: FastifyInstance, kind: ForumKind, caller: Caller, materialId?: number) {
-  if (kind === 'general') {
-    if (caller.role !== 'student' && caller.role !== 'admin') throw forbidden('Forbidden: Students and Admins only');
-    return;
-  }
-  await requireMaterialRead(app.db, caller, materialId!);
-}
-
 /** The reply handler, also mounted at /materials/reply for the material forum. */
 export function replyHandler(app: FastifyInstance, kind: ForumKind) {
   return async (request: FastifyRequest) => {
@@ -69,6 +61,9 @@ export function replyHandler(app: FastifyInstance, kind: ForumKind) {
     const text = sanitizeRichHtml(replies.trim());
     if (!text) throw badRequest('Replies cannot be empty');
     const inserted = await appendReply(app.db, kind, id, studentId, text);
+    if (inserted === DISCUSSION_FULL) {
+      throw conflict(`This discussion already has ${MAX_REPLIES_PER_POST} replies, the most it can take. Start a new discussion instead.`);
+    }
     if (!inserted) {
       const facts = await discussionFacts(app.db, kind, id);
       if (!facts) throw notFound('Discussion not found');
@@ -90,14 +85,14 @@ export function registerForumRoutes(app: FastifyInstance, kind: ForumKind, base:
   const tags = [label(kind)];
   const listQuery = kind === 'general'
     ? { type: 'object', properties: pagingProperties }
-    : { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1, description: 'material id' }, ...pagingProperties } };
+    : { type: 'object', required: ['id'], properties: { id: { ...idSchema, description: 'material id' }, ...pagingProperties } };
 
   app.get(base, {
     preHandler: app.authenticate,
     schema: { tags, summary: `List ${label(kind)}, newest first, with replies`, querystring: listQuery },
   }, async (request) => {
     const materialId = kind === 'material' ? (request.query as IdQuery).id : undefined;
-    await requireRead(app, kind, request.user, materialId);
+    await requireForumRead(db, request.user, kind, materialId);
     const paging = parsePaging(request.query);
     const { items, total } = await listDiscussions(db, kind, paging, materialId);
     return { discussions: items, meta: pageMeta(paging, total) };
@@ -114,7 +109,7 @@ export function registerForumRoutes(app: FastifyInstance, kind: ForumKind, base:
     if (kind === 'general') {
       id = (await db.insertInto('general_forum').values(values).returning('id').executeTakeFirstOrThrow()).id;
     } else {
-      await requireMaterialRead(db, request.user, body.material_id!);
+      await requireMaterial(db, request.user, body.material_id!, 'read');
       id = (await db.insertInto('material_forum').values({ ...values, material_id: body.material_id! }).returning('id').executeTakeFirstOrThrow()).id;
     }
     return getDiscussion(db, kind, id);
@@ -125,9 +120,7 @@ export function registerForumRoutes(app: FastifyInstance, kind: ForumKind, base:
     schema: { tags, summary: 'Edit a question (author only)', querystring: idQuerySchema, body: postBody },
   }, async (request) => {
     const { id } = request.query as IdQuery;
-    const facts = await discussionFacts(db, kind, id);
-    if (!facts) throw notFound('Discussion not found');
-    if (!canEditPost(request.user, facts)) throw forbidden('Forbidden: only the author can edit this discussion');
+    await requirePost(db, request.user, kind, id, 'edit');
     const values = { ...clean(request.body as PostBody), updated_at: toDbTime() };
     if (kind === 'general') await db.updateTable('general_forum').set(values).where('id', '=', id).execute();
     else await db.updateTable('material_forum').set(values).where('id', '=', id).execute();
@@ -139,9 +132,7 @@ export function registerForumRoutes(app: FastifyInstance, kind: ForumKind, base:
     schema: { tags, summary: 'Delete a question with its replies and reports (author or admin)', querystring: idQuerySchema },
   }, async (request) => {
     const { id } = request.query as IdQuery;
-    const facts = await discussionFacts(db, kind, id);
-    if (!facts) throw notFound('Discussion not found');
-    if (!canDeletePost(request.user, facts)) throw forbidden('Forbidden: only the author or an admin can delete this discussion');
+    await requirePost(db, request.user, kind, id, 'delete');
     await deleteDiscussion(db, kind, id);
     return { message: 'Discussion deleted successfully' };
   });

@@ -9,20 +9,22 @@
  * - DELETE ?id: the item's teacher or an admin (the grade goes too, so the student can start again).
  */
 import type { FastifyInstance } from 'fastify';
-import { type Caller, isStudent } from '../../domain/access';
 import { ContentError, MAX_ANSWER_CHARS, MAX_QUESTIONS, validateAnswers } from '../../domain/content';
-import { examStatus, windowRefusal } from '../../domain/exam-window';
+import { windowRefusal } from '../../domain/exam-window';
+import {
+  answerWindow, type Caller, isStudent, managesClass, requireItem as requireItemAccess, requireStudentId, requireWorkRead, sheetWriteRefusal,
+  targetStudent,
+} from '../../domain/policy';
 import {
   deleteSheet, itemById, type ItemFacts, type ItemSpec, loose, openSheet, sheetById, sheetJson, sheetOf, type Sheet,
 } from '../../domain/repo/assessments';
 import { answerSaverFor } from '../../domain/repo/answer-saves';
-import { isAssigned, requireStudentId } from '../../domain/repo/common';
+import { isAssigned } from '../../domain/repo/common';
 import { fromDbJson } from '../../db/json';
 import { badRequest, conflict, forbidden, notFound } from '../../plugins/errors';
-import { managesItem } from '../exercises/item-routes';
-import { idQuerySchema, registerUpdate, type IdQuery } from '../helpers';
+import { idQuerySchema, idSchema, registerUpdate, type IdQuery } from '../helpers';
 
-const positiveInt = { type: 'integer', minimum: 1 } as const;
+const positiveInt = idSchema;
 
 /** JSON schema of an answers map: question-number keys, string values (validated by ajv, no parsing in handlers). */
 export const answersSchema = {
@@ -36,8 +38,8 @@ export const answersSchema = {
 const seqSchema = { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER } as const;
 
 function refuseOutsideWindow(spec: ItemSpec, item: ItemFacts): void {
-  if (spec.kind !== 'exam') return;
-  const refusal = windowRefusal(examStatus(item.start_time!, item.end_time!));
+  const window = answerWindow(spec, item);
+  const refusal = window && windowRefusal(window);
   if (refusal) throw forbidden(refusal);
 }
 
@@ -61,16 +63,13 @@ export function registerSheetRoutes(app: FastifyInstance, spec: ItemSpec, base: 
     const q = request.query as Record<string, number | undefined>;
     const caller: Caller = request.user;
     const item = await requireItem(q[spec.idCol]!);
-    if (isStudent(caller)) {
-      if (q.student_id !== undefined && q.student_id !== caller.student_id) throw forbidden('Forbidden: you can only access your own answers');
-      const sheet = await sheetOf(db, spec, item.id, caller.student_id!);
+    if (isStudent(caller) || q.student_id !== undefined) {
+      const studentId = targetStudent(caller, q.student_id);
+      requireWorkRead(caller, item, studentId, spec);
+      const sheet = await sheetOf(db, spec, item.id, studentId);
       return sheet ? [sheetJson(spec, sheet)] : [];
     }
-    if (!managesItem(caller, item)) throw forbidden(`Forbidden: this ${spec.kind} is not yours`);
-    if (q.student_id !== undefined) {
-      const sheet = await sheetOf(db, spec, item.id, q.student_id);
-      return sheet ? [sheetJson(spec, sheet)] : [];
-    }
+    if (!managesClass(caller, item)) throw forbidden(`Forbidden: this ${spec.kind} is not yours`);
     const rows = await loose(db)
       .selectFrom(`${spec.sheets} as s`)
       .leftJoin(`${spec.scores} as g`, (j) => j.onRef(`g.${spec.idCol}`, '=', `s.${spec.idCol}`).onRef('g.student_id', '=', 's.student_id'))
@@ -98,8 +97,7 @@ export function registerSheetRoutes(app: FastifyInstance, spec: ItemSpec, base: 
   }, async (request) => {
     const body = request.body as Record<string, unknown>;
     const studentId = requireStudentId(request.user, 'answer');
-    const item = await requireItem(body[spec.idCol] as number);
-    if (!(await isAssigned(db, studentId, item.class_id))) throw forbidden('Forbidden: you are not assigned to this class');
+    const item = await requireItemAccess(db, spec, request.user, body[spec.idCol] as number, 'read');
     const existing = await sheetOf(db, spec, item.id, studentId);
     if (existing) return sheetJson(spec, existing);
     refuseOutsideWindow(spec, item);
@@ -134,12 +132,14 @@ export function registerSheetRoutes(app: FastifyInstance, spec: ItemSpec, base: 
     }
     // Nothing saved, or not a student: find out why, with the same checks (and answers) as every other route.
     await app.authenticate(request, reply);
-    const studentId = requireStudentId(request.user, 'answer');
+    requireStudentId(request.user, 'answer');
     const sheet = await sheetById(db, spec, id);
     if (!sheet) throw notFound('Answer sheet not found');
-    if (sheet.student_id !== studentId) throw forbidden('Forbidden: this answer sheet is not yours');
-    if (sheet.status === 'Inactive') throw conflict('Sheet already submitted');
-    refuseOutsideWindow(spec, await requireItem(sheet.item_id));
+    const item = await requireItem(sheet.item_id);
+    const refusal = sheetWriteRefusal(request.user, {
+      sheet, assigned: await isAssigned(db, sheet.student_id, item.class_id), window: answerWindow(spec, item),
+    });
+    if (refusal) throw refusal;
     // Stale: a newer map of this client already won (this one was abandoned and landed late). Nothing to do; the
     // client already holds newer answers, so acknowledge with what is stored.
     if (seq !== undefined && sheet.answers_seq !== null && sheet.answers_seq >= seq) return sheetJson(spec, sheet);
@@ -153,8 +153,7 @@ export function registerSheetRoutes(app: FastifyInstance, spec: ItemSpec, base: 
     const { id } = request.query as IdQuery;
     const sheet: Sheet | undefined = await sheetById(db, spec, id);
     if (!sheet) throw notFound('Answer sheet not found');
-    const item = await requireItem(sheet.item_id);
-    if (!managesItem(request.user, item)) throw forbidden(`Forbidden: this ${spec.kind} is not yours`);
+    await requireItemAccess(db, spec, request.user, sheet.item_id, 'manage');
     await deleteSheet(db, spec, sheet);
     return { message: `${spec.label} answer deleted successfully` };
   });

@@ -8,8 +8,7 @@
  *   GET {base}/get-grade, /get-all-grade    one row per item, ownership checked
  *   GET {base}/submissions, /submission     teacher views; PUT/PATCH {base}/essay-score teacher override
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { type Caller, canReadStudentWork, isAdmin, isStudent, isTeacher } from '../../domain/access';
+import type { FastifyInstance } from 'fastify';
 import { ContentError, type ContentMap, normalizeContent, questionOnly, stripAnswerKeys } from '../../domain/content';
 import { extractContentImages, saveImages, type StoredImage } from '../../domain/images';
 import { examStatus, formatWib, parseWindow, WindowError } from '../../domain/exam-window';
@@ -18,28 +17,27 @@ import {
   contentOf, forgetContent, gradeJson, gradeOf, gradesOfStudent, itemById, itemByParent, type ItemFacts, type ItemSpec,
   loose, setEssayScore, submitAndGrade,
 } from '../../domain/repo/assessments';
-import { isAssigned, loadClass, loadMaterial, managesMaterial, requireClassAccess, requireMaterialRead } from '../../domain/repo/common';
+import {
+  type Caller, gradeFor, gradeListScope, managesClass, requireClass, requireGrading, requireItem as requireItemAccess, requireMaterial,
+  requireWorkRead, targetStudent,
+} from '../../domain/policy';
 import type { ScorerConfig } from '../../domain/scorers';
 import { fromDbJson, toDbJson } from '../../db/json';
 import { toDbTime } from '../../db/time';
 import { badRequest, conflict, forbidden, notFound } from '../../plugins/errors';
-import { idQuerySchema, registerUpdate, type IdQuery } from '../helpers';
+import { idQuerySchema, idSchema, registerUpdate, type IdQuery } from '../helpers';
 
-const positiveInt = { type: 'integer', minimum: 1 } as const;
+const positiveInt = idSchema;
 
 export function parentKey(spec: ItemSpec): 'material_id' | 'class_id' {
   return spec.kind === 'exercise' ? 'material_id' : 'class_id';
 }
 
-/** The class's teacher, the item's teacher, or an admin manages an item. */
-export function managesItem(caller: Caller, item: Pick<ItemFacts, 'teacher_id' | 'class_teacher_id'>): boolean {
-  return isAdmin(caller) || (isTeacher(caller) && (caller.teacher_id === item.teacher_id || caller.teacher_id === item.class_teacher_id));
-}
-
-/** Read access to an item's parent: managers and students assigned to its class. */
-async function requireParentRead(app: FastifyInstance, spec: ItemSpec, caller: Caller, parentId: number): Promise<void> {
-  if (spec.kind === 'exercise') await requireMaterialRead(app.db, caller, parentId);
-  else await requireClassAccess(app.db, caller, parentId, { students: true });
+/** Read or manage access to an item's parent (a material, a class), by its class. */
+async function requireParent(app: FastifyInstance, spec: ItemSpec, caller: Caller, parentId: number, need: 'read' | 'manage') {
+  if (spec.kind === 'exercise') return requireMaterial(app.db, caller, parentId, need);
+  const cls = await requireClass(app.db, caller, parentId, need);
+  return { class_id: cls.id, class_teacher_id: cls.teacher_id };
 }
 
 /** Wire shape of an item; `content` already filtered for the caller. */
@@ -59,7 +57,7 @@ export function itemJson(spec: ItemSpec, item: ItemFacts, content: ContentMap, n
 
 /** What a caller may see of the content: managers everything; students no keys, and nothing of a Scheduled exam. */
 function visibleContent(spec: ItemSpec, caller: Caller, item: ItemFacts, content: ContentMap, now: Date): ContentMap {
-  if (managesItem(caller, item)) return content;
+  if (managesClass(caller, item)) return content;
   if (spec.kind === 'exam' && examStatus(item.start_time!, item.end_time!, now) === 'Scheduled') return {};
   return stripAnswerKeys(content);
 }
@@ -88,16 +86,6 @@ function isUniqueViolation(err: unknown): boolean {
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
 }
 
-/** Resolves which student a grading/reading request is about: students are themselves; others must name one. */
-function targetStudent(caller: Caller, requested: number | undefined): number {
-  if (isStudent(caller)) {
-    if (requested !== undefined && requested !== caller.student_id) throw forbidden('Forbidden: you can only access your own work');
-    return caller.student_id!;
-  }
-  if (requested === undefined) throw badRequest('student_id is required');
-  return requested;
-}
-
 export function registerItemRoutes(app: FastifyInstance, spec: ItemSpec, base: string, scorer: ScorerConfig) {
   const db = app.db;
   const tags = [`${spec.kind}s`];
@@ -110,11 +98,7 @@ export function registerItemRoutes(app: FastifyInstance, spec: ItemSpec, base: s
     return item;
   }
 
-  async function requireManagedItem(caller: Caller, id: number): Promise<ItemFacts> {
-    const item = await requireItem(id);
-    if (!managesItem(caller, item)) throw forbidden(`Forbidden: this ${spec.kind} is not yours`);
-    return item;
-  }
+  const requireManagedItem = (caller: Caller, id: number): Promise<ItemFacts> => requireItemAccess(db, spec, caller, id, 'manage');
 
   // ------------------------------------------------------------ reading
 
@@ -126,7 +110,7 @@ export function registerItemRoutes(app: FastifyInstance, spec: ItemSpec, base: s
     },
   }, async (request) => {
     const parentId = (request.query as Record<string, number>)[parent];
-    await requireParentRead(app, spec, request.user, parentId);
+    await requireParent(app, spec, request.user, parentId, 'read');
     const item = await itemByParent(db, spec, parentId);
     if (!item) return [];
     const now = new Date();
@@ -142,7 +126,7 @@ export function registerItemRoutes(app: FastifyInstance, spec: ItemSpec, base: s
     },
   }, async (request) => {
     const q = request.query as Record<string, number>;
-    await requireParentRead(app, spec, request.user, q[parent]);
+    await requireParent(app, spec, request.user, q[parent], 'read');
     const item = await itemByParent(db, spec, q[parent]);
     if (!item) return [];
     const now = new Date();
@@ -192,18 +176,8 @@ export function registerItemRoutes(app: FastifyInstance, spec: ItemSpec, base: s
   }, async (request) => {
     const body = request.body as ItemBody;
     const parentId = body[parent]!;
-    let teacherId: number;
-    if (spec.kind === 'exercise') {
-      const m = await loadMaterial(db, parentId);
-      if (!m) throw notFound('Material not found');
-      if (!managesMaterial(request.user, m)) throw forbidden('Forbidden: this material is not yours');
-      teacherId = m.class_teacher_id;
-    } else {
-      const cls = await loadClass(db, parentId);
-      if (!cls) throw notFound('Class not found');
-      if (!isAdmin(request.user) && request.user.teacher_id !== cls.teacher_id) throw forbidden('Forbidden: this class is not yours');
-      teacherId = cls.teacher_id;
-    }
+    // teacher_id records the class's teacher at creation (the author column); rights follow the class.
+    const teacherId = (await requireParent(app, spec, request.user, parentId, 'manage')).class_teacher_id;
     const clean = cleanItem(body);
     if (await itemByParent(db, spec, parentId)) throw conflict(`${label} already exists`);
     const values = {
@@ -264,26 +238,13 @@ export function registerItemRoutes(app: FastifyInstance, spec: ItemSpec, base: s
   }, async (request) => {
     const body = request.body as Record<string, number | undefined>;
     const item = await requireItem(body[spec.idCol]!);
-    const caller = request.user;
-    const studentId = targetStudent(caller, body.student_id);
-    if (isStudent(caller)) {
-      if (!(await isAssigned(db, studentId, item.class_id))) throw forbidden('Forbidden: you are not assigned to this class');
-    } else {
-      if (!managesItem(caller, item)) throw forbidden(`Forbidden: this ${spec.kind} is not yours`);
-      if (!(await isAssigned(db, studentId, item.class_id))) throw notFound('Student not found in this class');
-    }
+    const studentId = await requireGrading(db, spec, request.user, item, body.student_id);
     if (spec.kind === 'exam' && examStatus(item.start_time!, item.end_time!) === 'Scheduled') {
       throw forbidden('The exam has not started yet');
     }
     const grade = await submitAndGrade(db, spec, item, studentId, scorer);
-    return gradeJson(spec, grade);
+    return gradeJson(spec, gradeFor(request.user, spec, item, grade));
   });
-
-  async function requireWorkAccess(request: FastifyRequest, item: ItemFacts, studentId: number) {
-    const c = request.user;
-    const teacherOk = isTeacher(c) && managesItem(c, item);
-    if (!teacherOk && !canReadStudentWork(c, studentId, null)) throw forbidden('Forbidden: you cannot see this work');
-  }
 
   app.get(`${base}/get-grade`, {
     preHandler: app.authenticate,
@@ -295,9 +256,9 @@ export function registerItemRoutes(app: FastifyInstance, spec: ItemSpec, base: s
     const q = request.query as Record<string, number | undefined>;
     const item = await requireItem(q[spec.idCol]!);
     const studentId = targetStudent(request.user, q.student_id);
-    await requireWorkAccess(request, item, studentId);
+    requireWorkRead(request.user, item, studentId, spec);
     const grade = await gradeOf(db, spec, item.id, studentId);
-    return grade ? [gradeJson(spec, grade)] : [];
+    return grade ? [gradeJson(spec, gradeFor(request.user, spec, item, grade))] : [];
   });
 
   app.get(`${base}/get-all-grade`, {
@@ -310,9 +271,8 @@ export function registerItemRoutes(app: FastifyInstance, spec: ItemSpec, base: s
     const q = request.query as { student_id?: number };
     const caller = request.user;
     const studentId = targetStudent(caller, q.student_id);
-    if (!isStudent(caller) && !isAdmin(caller) && !isTeacher(caller)) throw forbidden();
-    const grades = await gradesOfStudent(db, spec, studentId, isTeacher(caller) ? caller.teacher_id : undefined);
-    return grades.map((g) => gradeJson(spec, g));
+    const grades = await gradesOfStudent(db, spec, studentId, gradeListScope(caller).teacherId);
+    return grades.map((g) => gradeJson(spec, gradeFor(caller, spec, g.item, g)));
   });
 
   app.get(`${base}/submissions`, {

@@ -5,14 +5,13 @@
  * HTML content is sanitized on write. `teacher_id` always comes from the class, never from the body.
  */
 import type { FastifyInstance } from 'fastify';
-import { isAdmin } from '../../domain/access';
-import { loadClass, loadMaterial, managesMaterial, requireClassAccess, requireMaterialRead } from '../../domain/repo/common';
+import { isTeacher, requireClass, requireMaterial } from '../../domain/policy';
 import { ContentError } from '../../domain/content';
 import { extractHtmlImages, type ImageBag, saveImages } from '../../domain/images';
 import { sanitizeRichHtml } from '../../domain/sanitize';
 import { toDbTime } from '../../db/time';
 import { badRequest, forbidden, notFound } from '../../plugins/errors';
-import { idQuerySchema, pageMeta, pagingProperties, parsePaging, registerUpdate, type IdQuery } from '../helpers';
+import { idQuerySchema, idSchema, pageMeta, pagingProperties, parsePaging, registerUpdate, type IdQuery } from '../helpers';
 import { registerMaterialReply } from '../discussions-material/index';
 
 const materialBody = {
@@ -22,7 +21,7 @@ const materialBody = {
     title: { type: 'string', minLength: 1, maxLength: 255 },
     description: { type: 'string', maxLength: 5000 },
     content: { type: 'string', maxLength: 8_000_000 },
-    class_id: { type: 'integer', minimum: 1 },
+    class_id: idSchema,
     teacher_id: { description: 'ignored: the owner is the class teacher' },
   },
 } as const;
@@ -60,12 +59,13 @@ export default async function materialsRoutes(app: FastifyInstance) {
 
   app.get('/materials', {
     preHandler: app.requireRole('teacher', 'admin'),
-    schema: { tags, summary: 'Materials (a teacher sees their own; admin all)', querystring: { type: 'object', properties: pagingProperties } },
+    schema: { tags, summary: 'Materials (a teacher: those of the classes they teach now; admin all)', querystring: { type: 'object', properties: pagingProperties } },
   }, async (request) => {
     const paging = parsePaging(request.query);
     const user = request.user;
     let base = db.selectFrom('materials as m');
-    if (!isAdmin(user)) base = base.where('m.teacher_id', '=', user.teacher_id ?? -1);
+    // Rights follow the class: a teacher lists what is in the classes they teach now, whoever wrote it.
+    if (isTeacher(user)) base = base.where('m.class_id', 'in', db.selectFrom('classes').select('id').where('teacher_id', '=', user.teacher_id!));
     const [rows, total] = await Promise.all([
       base.leftJoin('exercises as e', 'e.material_id', 'm.id').select([...materialColumns, 'e.id as exercise_id'])
         .orderBy('m.id').limit(paging.pageSize).offset(paging.offset).execute(),
@@ -78,11 +78,11 @@ export default async function materialsRoutes(app: FastifyInstance) {
     preHandler: app.authenticate,
     schema: {
       tags, summary: 'Materials of a class (admin, its teacher, assigned students)',
-      querystring: { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1 }, ...pagingProperties } },
+      querystring: { type: 'object', required: ['id'], properties: { id: idSchema, ...pagingProperties } },
     },
   }, async (request) => {
     const { id } = request.query as IdQuery;
-    await requireClassAccess(db, request.user, id, { students: true });
+    await requireClass(db, request.user, id, 'read');
     const paging = parsePaging(request.query);
     const base = db.selectFrom('materials as m').where('m.class_id', '=', id);
     const [rows, total] = await Promise.all([
@@ -98,7 +98,7 @@ export default async function materialsRoutes(app: FastifyInstance) {
     schema: { tags, summary: 'One material with its exercise_id', querystring: idQuerySchema },
   }, async (request) => {
     const { id } = request.query as IdQuery;
-    await requireMaterialRead(db, request.user, id);
+    await requireMaterial(db, request.user, id, 'read');
     const row = await db.selectFrom('materials as m').leftJoin('exercises as e', 'e.material_id', 'm.id')
       .select([...materialColumns, 'e.id as exercise_id']).where('m.id', '=', id).executeTakeFirst();
     if (!row) throw notFound('Material not found');
@@ -110,9 +110,7 @@ export default async function materialsRoutes(app: FastifyInstance) {
     schema: { tags, summary: 'Create a material in a class the caller teaches', body: { ...materialBody, required: [...materialBody.required, 'class_id'] } },
   }, async (request) => {
     const body = request.body as MaterialBody & { class_id: number };
-    const cls = await loadClass(db, body.class_id);
-    if (!cls) throw notFound('Class not found');
-    if (!isAdmin(request.user) && request.user.teacher_id !== cls.teacher_id) throw forbidden('Forbidden: this class is not yours');
+    const cls = await requireClass(db, request.user, body.class_id, 'manage');
     const clean = cleanBody(body);
     await saveImages(db, clean.images);
     const row = await db.insertInto('materials')
@@ -128,16 +126,12 @@ export default async function materialsRoutes(app: FastifyInstance) {
   }, async (request) => {
     const { id } = request.query as IdQuery;
     const body = request.body as MaterialBody;
-    const m = await loadMaterial(db, id);
-    if (!m) throw notFound('Material not found');
-    if (!managesMaterial(request.user, m)) throw forbidden('Forbidden: this material is not yours');
+    const m = await requireMaterial(db, request.user, id, 'manage');
     let classId = m.class_id;
     let teacherId = m.teacher_id;
     if (body.class_id !== undefined && body.class_id !== m.class_id) {
-      // Moving a material: only into another class the same teacher teaches.
-      const target = await loadClass(db, body.class_id);
-      if (!target) throw notFound('Class not found');
-      if (!isAdmin(request.user) && request.user.teacher_id !== target.teacher_id) throw forbidden('Forbidden: this class is not yours');
+      // Moving a material: only into another class the caller manages too.
+      const target = await requireClass(db, request.user, body.class_id, 'manage');
       classId = target.id;
       teacherId = target.teacher_id;
     }
@@ -156,9 +150,7 @@ export default async function materialsRoutes(app: FastifyInstance) {
     schema: { tags, summary: 'Delete a material (owner); its exercise, answers, scores and discussions go with it', querystring: idQuerySchema },
   }, async (request) => {
     const { id } = request.query as IdQuery;
-    const m = await loadMaterial(db, id);
-    if (!m) throw notFound('Material not found');
-    if (!managesMaterial(request.user, m)) throw forbidden('Forbidden: this material is not yours');
+    await requireMaterial(db, request.user, id, 'manage');
     await db.transaction().execute(async (trx) => {
       // Replies and reports of its discussions have no FK to the forum table: remove them explicitly.
       const threads = trx.selectFrom('material_forum').select('id').where('material_id', '=', id);

@@ -4,12 +4,12 @@
  *   names and the reported text), DELETE /reports?id (admin: deletes the reported post or reply and every report on it).
  */
 import type { FastifyInstance } from 'fastify';
-import { requireStudentId } from '../../domain/repo/common';
-import { deleteDiscussion, discussionFacts } from '../../domain/repo/forum';
+import { requirePost, requireStudentId } from '../../domain/policy';
+import { deleteDiscussion } from '../../domain/repo/forum';
 import type { ForumKind } from '../../db/schema';
 import { isoFromDb } from '../../db/time';
 import { conflict, notFound } from '../../plugins/errors';
-import { idQuerySchema, type IdQuery } from '../helpers';
+import { idQuerySchema, idSchema, type IdQuery } from '../helpers';
 
 const tags = ['reports'];
 
@@ -29,7 +29,7 @@ export default async function reportsRoutes(app: FastifyInstance) {
         type: 'object', required: ['kind', 'discussion_id'],
         properties: {
           kind: { type: 'string', enum: ['general', 'material'] },
-          discussion_id: { type: 'integer', minimum: 1 },
+          discussion_id: idSchema,
           reply_id: { type: ['string', 'null'], maxLength: 36 },
         },
       },
@@ -38,7 +38,8 @@ export default async function reportsRoutes(app: FastifyInstance) {
     const body = request.body as { kind: ForumKind; discussion_id: number; reply_id?: string | null };
     const reporterId = requireStudentId(request.user, 'report');
     const replyId = body.reply_id ? body.reply_id : '';
-    if (!(await discussionFacts(db, body.kind, body.discussion_id))) throw notFound('Discussion not found');
+    // Only a post the student may read; one they may not is "not found" too, so reports reveal no ids.
+    await requirePost(db, request.user, body.kind, body.discussion_id, 'report');
     if (replyId) {
       const reply = await db.selectFrom('discussion_replies').select('id')
         .where('id', '=', replyId).where('kind', '=', body.kind).where('discussion_id', '=', body.discussion_id).executeTakeFirst();

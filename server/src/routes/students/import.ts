@@ -1,6 +1,7 @@
 /** Validation of CSV-import rows (all-or-nothing): every problem is reported with its 1-based row and field. */
 import type { Db } from '../../db/connect';
-import type { StudentInput } from '../../db/profiles';
+import { createStudentRecord, toStudentDto, type StudentInput } from '../../db/profiles';
+import { generateInitialPassword, hashPasswordsInBatches } from '../../plugins/passwords';
 import { GRADES } from './schemas';
 
 export interface ImportError {
@@ -48,4 +49,22 @@ export async function validateImportRows(db: Db, rows: unknown[]): Promise<{ inp
   }
   errors.sort((a, b) => a.row - b.row);
   return { inputs, errors };
+}
+
+/**
+ * Creates the validated students (all or nothing), each with a random initial password shown once. The passwords
+ * are hashed before the transaction, a few at a time at background priority, so the sign-ins that arrive meanwhile
+ * are served first and no database transaction stays open while hashing.
+ */
+export async function createImportedStudents(db: Db, inputs: StudentInput[]) {
+  const passwords = inputs.map(() => generateInitialPassword());
+  const hashes = await hashPasswordsInBatches(passwords);
+  return db.transaction().execute(async (trx) => {
+    const out = [];
+    for (let i = 0; i < inputs.length; i++) {
+      const row = await createStudentRecord(trx, inputs[i], hashes[i]);
+      out.push({ ...toStudentDto(row), initial_password: passwords[i] });
+    }
+    return out;
+  });
 }

@@ -7,10 +7,11 @@ import {
   type StudentInput,
 } from '../../db/profiles';
 import { containsInsensitive, toCount } from '../../db/sql-helpers';
+import { seesPersonalData } from '../../domain/policy';
 import { errorBody, notFound } from '../../plugins/errors';
 import { generateInitialPassword, hashPassword } from '../../plugins/passwords';
 import { idQuerySchema, pageMeta, parsePaging, queryFlag, queryText, registerUpdate, type IdQuery } from '../helpers';
-import { validateImportRows } from './import';
+import { createImportedStudents, validateImportRows } from './import';
 import { gradeMigrateBodySchema, importBodySchema, studentBodySchema, studentListQuerySchema } from './schemas';
 import { passwordChange } from '../../db/accounts';
 
@@ -90,7 +91,7 @@ export default async function studentsRoutes(app: FastifyInstance) {
       const { id } = request.query as IdQuery;
       const row = await app.db.selectFrom('students').selectAll().where('id', '=', id).executeTakeFirst();
       if (!row) throw notFound('Student not found');
-      if (request.user.role === 'admin') return toStudentDto(row);
+      if (seesPersonalData(request.user)) return toStudentDto(row);
       return { id: row.id, name: row.name, grade: row.grade };
     },
   );
@@ -167,16 +168,7 @@ export default async function studentsRoutes(app: FastifyInstance) {
         return reply.code(400).send(errorBody(message, { created: 0, errors, students: [] }));
       }
       if (dry_run) return { created: 0, errors: [], students: [], valid: inputs.length };
-      const passwords = inputs.map(() => generateInitialPassword());
-      const hashes = await Promise.all(passwords.map((p) => hashPassword(p)));
-      const created = await app.db.transaction().execute(async (trx) => {
-        const out = [];
-        for (let i = 0; i < inputs.length; i++) {
-          const row = await createStudentRecord(trx, inputs[i], hashes[i]);
-          out.push({ ...toStudentDto(row), initial_password: passwords[i] });
-        }
-        return out;
-      });
+      const created = await createImportedStudents(app.db, inputs);
       return { created: created.length, errors: [], students: created };
     },
   );

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { assertUsernameFree, passwordChange } from '../../db/accounts';
-import type { Db } from '../../db/connect';
+import { dbKindOf, type Db } from '../../db/connect';
 import type { UserRow } from '../../db/schema';
 import { toCount } from '../../db/sql-helpers';
 import { conflict, notFound } from '../../plugins/errors';
@@ -26,6 +26,20 @@ const userBodySchema = {
 /** A user as the API shows it: never the hash (`password` is always ""). */
 export function toUserDto(row: Pick<UserRow, 'id' | 'username' | 'email' | 'role' | 'display_name'>) {
   return { id: row.id, username: row.username, email: row.email, password: '', role: row.role, display_name: row.display_name };
+}
+
+/**
+ * Refuses to take the admin role from the last admin (nobody could manage accounts any more). On PostgreSQL the admin
+ * rows are locked first, so two admins demoting each other at once cannot both succeed; SQLite runs one write
+ * transaction at a time.
+ */
+async function assertAnotherAdminRemains(trx: Db, userId: number) {
+  let q = trx.selectFrom('users').select('id').where('role', '=', 'admin');
+  if (dbKindOf(trx) === 'postgres') q = q.forUpdate();
+  const admins = await q.execute();
+  if (admins.every((a) => a.id === userId)) {
+    throw conflict('This is the only admin account: make another account admin before changing its role.');
+  }
 }
 
 async function assertEmailFree(trx: Db, email: string, exceptId?: number) {
@@ -102,6 +116,7 @@ export default async function usersRoutes(app: FastifyInstance) {
           // Their username follows NIS/NIP and their role their profile: edit them through /students or /teachers.
           throw conflict(`This is a ${current.role} account: change it through /${current.role}s`);
         }
+        if (current.role === 'admin' && body.role !== 'admin') await assertAnotherAdminRemains(trx, id);
         await assertUsernameFree(trx, body.username, id);
         const email = body.email.trim().toLowerCase();
         await assertEmailFree(trx, email, id);

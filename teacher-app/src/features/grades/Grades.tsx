@@ -7,7 +7,8 @@ import { EmptyState, ErrorState, LoadingState } from '@kelasku/shared-ui';
 import type { Submission } from '@kelasku/shared-api';
 import { useAsync } from '../../lib/useAsync';
 import { useGoBack } from '../../lib/useGoBack';
-import { downloadCsv, formatScore, gradesCsv } from './csv';
+import { downloadGradesCsv } from './csv';
+import { formatScore } from './score';
 import { warningChipSx } from '../../lib/chipStyles';
 import { workApi, workFromParams, workQuery } from './kind';
 
@@ -56,7 +57,7 @@ export default function Grades() {
           variant="contained"
           startIcon={<DownloadIcon />}
           disabled={list.length === 0}
-          onClick={() => downloadCsv(`${work.kind}-${work.id}-grades.csv`, gradesCsv(list))}
+          onClick={() => downloadGradesCsv(`${work.kind}-${work.id}-grades.csv`, list)}
         >
           Export grades (CSV)
         </Button>

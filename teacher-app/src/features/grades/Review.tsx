@@ -7,7 +7,7 @@ import { useAsync } from '../../lib/useAsync';
 import { useGoBack } from '../../lib/useGoBack';
 import { parsePositiveInt } from '../../lib/params';
 import { EssayScoreForm } from './EssayScoreForm';
-import { formatScore } from './csv';
+import { formatScore } from './score';
 import { warningChipSx } from '../../lib/chipStyles';
 import { workApi, workFromParams, workQuery } from './kind';
 

@@ -1,5 +1,8 @@
 import type { Submission } from '@kelasku/shared-api';
-import { gradesCsv } from './csv';
+import { toCsv } from '@kelasku/shared-api/src/csv';
+import { gradesRows } from './csv';
+
+const gradesCsv = (list: Submission[]) => toCsv(gradesRows(list));
 
 const rows: Submission[] = [
   { student_id: 1, name: 'Ahmad Fauzi', nis: '2024100001', sheet_id: 3, status: 'Submitted', score: 83.333333 },

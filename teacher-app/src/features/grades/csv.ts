@@ -1,34 +1,13 @@
 import type { Submission } from '@kelasku/shared-api';
+import { downloadCsv, type CsvCell } from '@kelasku/shared-api/src/csv';
+import { formatScore } from './score';
 
-/** One CSV field: quoted when it holds a comma, quote or line break; formula-looking text is neutralised for spreadsheets. */
-export function csvField(value: string | number | null | undefined): string {
-  let text = value == null ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text) && typeof value === 'string') text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+/** The grades table as rows, header first. */
+export function gradesRows(rows: Submission[]): CsvCell[][] {
+  return [['Name', 'NIS', 'Status', 'Score'], ...rows.map((r) => [r.name, r.nis, r.status, formatScore(r.score)])];
 }
 
-export function formatScore(score: number | null | undefined): string {
-  return score == null ? '' : String(Math.round(score * 100) / 100);
-}
-
-/** The grades table as CSV (header row first, CRLF line ends as RFC 4180 has them). */
-export function gradesCsv(rows: Submission[]): string {
-  const lines = [['Name', 'NIS', 'Status', 'Score'].join(',')];
-  for (const r of rows) {
-    lines.push([csvField(r.name), csvField(r.nis), csvField(r.status), csvField(formatScore(r.score))].join(','));
-  }
-  return `${lines.join('\r\n')}\r\n`;
-}
-
-/** Saves text as a file in the browser (no server round trip). A BOM lets Excel read names with accents as UTF-8. */
-export function downloadCsv(fileName: string, csv: string): void {
-  const blob = new Blob(['\uFEFF', csv], { type: 'text/csv;charset=utf-8' });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+/** Saves the grades table as a CSV file (quoting, formula neutralising and the BOM come from the shared CSV module). */
+export function downloadGradesCsv(fileName: string, rows: Submission[]): void {
+  downloadCsv(fileName, gradesRows(rows));
 }

@@ -1,7 +1,7 @@
 import { Alert, Button, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import type { ImportResult } from '@kelasku/shared-api';
-import { downloadCsv } from './downloadCsv';
+import { downloadCsv } from '@kelasku/shared-api/src/csv';
 
 /** After a successful import: how many were created and their one-time passwords (also as a CSV download). */
 export function ImportResultView({ result }: { result: ImportResult }) {

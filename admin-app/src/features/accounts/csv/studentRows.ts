@@ -1,5 +1,5 @@
 import type { ImportError, StudentInput } from '@kelasku/shared-api';
-import { parseCsv } from './parseCsv';
+import { parseCsv } from '@kelasku/shared-api/src/csv';
 
 export const CSV_COLUMNS = ['name', 'nis', 'grade', 'status'] as const;
 export const MAX_IMPORT_ROWS = 1000;

@@ -1,27 +1,4 @@
-import { detectDelimiter, parseCsv, toCsv } from './parseCsv';
 import { CsvFileError, readStudentCsv } from './studentRows';
-
-describe('parseCsv', () => {
-  it('reads quoted fields, doubled quotes, line breaks inside quotes, CRLF and a BOM', () => {
-    const text = '\ufeffname,nis\r\n"Putri, S.Pd",1\r\n"Said ""Ali""",2\n"two\nlines",3\n\n';
-    expect(parseCsv(text)).toEqual([
-      ['name', 'nis'],
-      ['Putri, S.Pd', '1'],
-      ['Said "Ali"', '2'],
-      ['two\nlines', '3'],
-    ]);
-  });
-
-  it('guesses semicolons and tabs from the header (Indonesian spreadsheets save with ;)', () => {
-    expect(detectDelimiter('name;nis;grade;status\n')).toBe(';');
-    expect(detectDelimiter('name\tnis\n')).toBe('\t');
-    expect(parseCsv('name;nis\nAndi;1')).toEqual([['name', 'nis'], ['Andi', '1']]);
-  });
-
-  it('writes values that need quoting', () => {
-    expect(toCsv([['name', 'pw'], ['Putri, S.Pd', 'a"b']])).toBe('name,pw\r\n"Putri, S.Pd","a""b"\r\n');
-  });
-});
 
 describe('readStudentCsv', () => {
   it('maps columns by header name in any order and ignores extra columns', () => {
@@ -31,6 +8,12 @@ describe('readStudentCsv', () => {
       { name: 'Siti', nis: '2024100101', status: 'Active', grade: 10 },
       { name: 'Rudi', nis: '2024100102', status: 'Active', grade: 12 },
     ]);
+  });
+
+  it('reads a file saved by a spreadsheet in the Indonesian locale (; delimiter, BOM, CRLF)', () => {
+    const { rows, errors } = readStudentCsv('\ufeffname;nis;grade;status\r\n"Putri; S.Pd";2024100103;11;Active\r\n');
+    expect(errors).toEqual([]);
+    expect(rows).toEqual([{ name: 'Putri; S.Pd', nis: '2024100103', status: 'Active', grade: 11 }]);
   });
 
   it('numbers row problems from the first line after the header', () => {

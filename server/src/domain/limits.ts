@@ -1,0 +1,57 @@
+/**
+ * Every cap on the size of what one request may ask the server to do, in one place. Each is far above what a real
+ * teacher or student reaches, and input beyond it is refused with a 4xx naming the cap — never truncated. Together
+ * they keep each request's work linear in its size and bounded, so one request cannot stall the others.
+ */
+
+/** Questions in one exercise or exam, and entries in one answers map. */
+export const MAX_QUESTIONS = 200;
+/** One text value of a content map (question, option, reference answer). */
+export const MAX_TEXT_CHARS = 20_000;
+/** One student answer. */
+export const MAX_ANSWER_CHARS = 20_000;
+/**
+ * Replies to one discussion, and characters in one reply: every page of posts returns each post's replies inline,
+ * so a post's replies must stay bounded (the next reply is refused).
+ */
+export const MAX_REPLIES_PER_POST = 200;
+export const MAX_REPLY_CHARS = 20_000;
+
+/** Largest picture accepted, in bytes. */
+export const MAX_IMAGE_BYTES = 1_500_000;
+/** A picture as a data URL (`n_pict`): base64 of MAX_IMAGE_BYTES plus its header fits in this many characters. */
+export const MAX_PICT_CHARS = 2_000_000;
+
+/**
+ * Rich HTML (a material, a discussion text) handed to the sanitizer, in characters: a long chapter with one
+ * picture of the largest size inline (2 MiB). Pictures beyond that belong in several materials.
+ */
+export const MAX_RICH_HTML_CHARS = 2 * 1024 * 1024;
+/**
+ * Open elements inside each other. Quill nests a few levels; the HTML parser under the sanitizer keeps open
+ * elements in an array it shifts at the front, so its work grows with the square of the depth (200,000 unclosed
+ * `<b>` took 22 s). Capped, the work stays linear.
+ */
+export const MAX_HTML_DEPTH = 64;
+
+const KB = 1024;
+const MB = 1024 * KB;
+
+/** Request bodies, in bytes (see plugins/body-limits.ts for where each applies). */
+export const BODY_LIMITS = {
+  /** No (valid) token, or the /auth routes: a login body is tiny, so strangers cannot make us parse megabytes. */
+  unauthenticated: 16 * KB,
+  /** Every signed-in route not listed below. */
+  standard: 256 * KB,
+  /** An answers map: even dozens of long essays stay far below. */
+  answers: 1 * MB,
+  /** A student import of up to 2,000 rows. */
+  import: 1 * MB,
+  /** Content with inline pictures (materials, exercises, exams) and profile pictures (students, teachers). */
+  withImages: 10 * MB,
+} as const;
+
+/** Bytes as a short human text for refusal messages: `16 KB`, `10 MB`. */
+export function formatBytes(bytes: number): string {
+  return bytes >= MB ? `${+(bytes / MB).toFixed(1)} MB` : `${Math.round(bytes / KB)} KB`;
+}

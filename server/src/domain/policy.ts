@@ -1,0 +1,242 @@
+/**
+ * Who may do what: the one place that decides. Every route asks here; the answer-save SQL fast path
+ * (repo/answer-saves.ts) states the sheet-write rule again in its UPDATE, and policy-answer-saves.test.ts proves
+ * both agree.
+ *
+ * - Rights follow the class, not the author: the class's CURRENT teacher (`classes.teacher_id`) and the admin own
+ *   everything in a class (materials, exercises, exams, students' sheets and grades). `teacher_id` on materials,
+ *   exercises and exams records the author only and is never used here. Giving a class to another teacher moves
+ *   every right at once.
+ * - Students read what belongs to the classes they are assigned to NOW, and only their own work; a student removed
+ *   from a class loses its materials, exercises, exams and discussions, and may no longer answer there.
+ * - Ids always come from the token (`Caller`), never from the request body.
+ *
+ * Pure predicates over loaded facts first, then `require…` helpers that load the facts and throw 404/403.
+ */
+import type { Db } from '../db/connect';
+import type { ForumKind } from '../db/schema';
+import { forbidden, HttpError, conflict, notFound } from '../plugins/errors';
+import { examStatus, type ExamStatus, windowRefusal } from './exam-window';
+import { type Grade, itemById, type ItemFacts, type ItemSpec } from './repo/assessments';
+import { type ClassFacts, isAssigned, loadClass, loadMaterial, type MaterialFacts } from './repo/common';
+import { discussionFacts } from './repo/forum';
+import { withoutCorrectness } from './grading';
+
+export interface Caller {
+  user_id: number;
+  role: string;
+  teacher_id?: number;
+  student_id?: number;
+}
+
+export const isAdmin = (c: Caller): boolean => c.role === 'admin';
+export const isTeacher = (c: Caller): boolean => c.role === 'teacher' && typeof c.teacher_id === 'number';
+export const isStudent = (c: Caller): boolean => c.role === 'student' && typeof c.student_id === 'number';
+
+/** Where an object lives: its class and the class's current teacher. */
+export interface ClassPlace {
+  class_id: number;
+  class_teacher_id: number;
+}
+
+export const placeOfClass = (cls: Pick<ClassFacts, 'id' | 'teacher_id'>): ClassPlace => ({ class_id: cls.id, class_teacher_id: cls.teacher_id });
+
+// ---------------------------------------------------------------- predicates
+
+/** The teacher who teaches the class now. */
+export function teachesNow(c: Caller, place: ClassPlace): boolean {
+  return isTeacher(c) && c.teacher_id === place.class_teacher_id;
+}
+
+/** Admin or the class's current teacher: manage the class and everything in it, see answer keys and all work. */
+export function managesClass(c: Caller, place: ClassPlace): boolean {
+  return isAdmin(c) || teachesNow(c, place);
+}
+
+/** Read the class's materials, exercises, exams and material discussions: managers and students assigned now. */
+export function readsClass(c: Caller, place: ClassPlace, assigned: boolean): boolean {
+  return managesClass(c, place) || (isStudent(c) && assigned);
+}
+
+/** A student's work (answer sheets, grades) of an item in a class: the student themself, the class's managers. */
+export function readsWork(c: Caller, place: ClassPlace, studentId: number): boolean {
+  return managesClass(c, place) || (isStudent(c) && c.student_id === studentId);
+}
+
+/** A student's full record (phone, score, picture, user id): admins only; others see id, name and grade. */
+export const seesPersonalData = (c: Caller): boolean => isAdmin(c);
+
+/** Looking up a teacher's classes by teacher id: admins, or that teacher. */
+export const looksUpTeacherClasses = (c: Caller, teacherId: number): boolean => isAdmin(c) || (isTeacher(c) && c.teacher_id === teacherId);
+
+/** Listing a student's classes: admins, or that student. */
+export const listsStudentClasses = (c: Caller, studentId: number): boolean => isAdmin(c) || (isStudent(c) && c.student_id === studentId);
+
+/** The general forum: students and admins. */
+export const readsGeneralForum = (c: Caller): boolean => isStudent(c) || isAdmin(c);
+
+/**
+ * Per-question correctness of a grade: managers always; for an exam, the student only once the window has ended
+ * (a student who submits early must not tell classmates still answering which answers were right).
+ */
+export function seesCorrectness(c: Caller, spec: ItemSpec, item: ClassPlace & Pick<ItemFacts, 'start_time' | 'end_time'>, now = new Date()): boolean {
+  if (managesClass(c, item) || spec.kind === 'exercise') return true;
+  return examStatus(item.start_time!, item.end_time!, now) === 'Completed';
+}
+
+/** Facts the answer-save rule needs; repo/answer-saves.ts checks the same in SQL. */
+export interface SheetWriteFacts {
+  sheet: { student_id: number; status: 'Active' | 'Inactive' };
+  /** Is the sheet's student assigned to the item's class now? */
+  assigned: boolean;
+  /** Exams: where now is against the window; exercises: null (no window). */
+  window: ExamStatus | null;
+}
+
+/** Where now is against an item's answering window: exams have one, exercises none (null). */
+export function answerWindow(spec: ItemSpec, item: Pick<ItemFacts, 'start_time' | 'end_time'>, now = new Date()): ExamStatus | null {
+  return spec.kind === 'exam' ? examStatus(item.start_time!, item.end_time!, now) : null;
+}
+
+/** Why a caller may not change an answer sheet (404 never: the sheet was found), or null when they may. */
+export function sheetWriteRefusal(c: Caller, f: SheetWriteFacts): HttpError | null {
+  if (!isStudent(c)) return forbidden('Forbidden: only students can answer');
+  if (f.sheet.student_id !== c.student_id) return forbidden('Forbidden: this answer sheet is not yours');
+  if (!f.assigned) return forbidden('Forbidden: you are not assigned to this class');
+  if (f.sheet.status === 'Inactive') return conflict('Sheet already submitted');
+  const refusal = f.window === null ? null : windowRefusal(f.window);
+  return refusal ? forbidden(refusal) : null;
+}
+
+/** A grade as the caller may see it (see seesCorrectness). */
+export function gradeFor(c: Caller, spec: ItemSpec, item: ClassPlace & Pick<ItemFacts, 'start_time' | 'end_time'>, grade: Grade): Grade {
+  return seesCorrectness(c, spec, item) ? grade : { ...grade, detail: withoutCorrectness(grade.detail) };
+}
+
+// ---------------------------------------------------------------- require… (load facts, 404/403)
+
+export type Need = 'read' | 'manage';
+
+const notYours = (c: Caller, what: string) =>
+  forbidden(isStudent(c) ? 'Forbidden: you are not assigned to this class' : `Forbidden: this ${what} is not yours`);
+
+async function allowed(db: Db, c: Caller, place: ClassPlace, need: Need): Promise<boolean> {
+  if (managesClass(c, place)) return true;
+  return need === 'read' && isStudent(c) && (await isAssigned(db, c.student_id!, place.class_id));
+}
+
+/** A class the caller may read (managers, assigned students) or manage (admin, its current teacher). */
+export async function requireClass(db: Db, c: Caller, classId: number, need: Need): Promise<ClassFacts> {
+  const cls = await loadClass(db, classId);
+  if (!cls) throw notFound('Class not found');
+  if (!(await allowed(db, c, placeOfClass(cls), need))) throw notYours(c, 'class');
+  return cls;
+}
+
+/** A material the caller may read or manage (by its class). */
+export async function requireMaterial(db: Db, c: Caller, materialId: number, need: Need): Promise<MaterialFacts> {
+  const m = await loadMaterial(db, materialId);
+  if (!m) throw notFound('Material not found');
+  if (!(await allowed(db, c, m, need))) throw notYours(c, 'material');
+  return m;
+}
+
+/** An exercise or exam the caller may read or manage (by its class). */
+export async function requireItem(db: Db, spec: ItemSpec, c: Caller, itemId: number, need: Need): Promise<ItemFacts> {
+  const item = await itemById(db, spec, itemId);
+  if (!item) throw notFound(`${spec.label} not found`);
+  if (!(await allowed(db, c, item, need))) throw notYours(c, spec.kind);
+  return item;
+}
+
+/** The caller's student id, or 403 (admins and teachers have none). */
+export function requireStudentId(c: Caller, action: string): number {
+  if (!isStudent(c)) throw forbidden(`Forbidden: only students can ${action}`);
+  return c.student_id!;
+}
+
+/**
+ * Whose work a request is about: a student is always themself (naming another student is a 403); others must
+ * name one (400).
+ */
+export function targetStudent(c: Caller, requested: number | undefined): number {
+  if (isStudent(c)) {
+    if (requested !== undefined && requested !== c.student_id) throw forbidden('Forbidden: you can only access your own work');
+    return c.student_id!;
+  }
+  if (requested === undefined) throw new HttpError(400, 'student_id is required');
+  return requested;
+}
+
+/** Reading one student's work of an item (sheet, grade): the student themself or the class's managers. */
+export function requireWorkRead(c: Caller, item: ItemFacts, studentId: number, spec: ItemSpec): void {
+  if (readsWork(c, item, studentId)) return;
+  throw forbidden(isStudent(c) ? 'Forbidden: you can only access your own work' : `Forbidden: this ${spec.kind} is not yours`);
+}
+
+/**
+ * Submitting and grading a student's sheet: the student themself while assigned to the item's class, or the
+ * class's managers for a student of the class (404 for a student who is not in it).
+ */
+export async function requireGrading(db: Db, spec: ItemSpec, c: Caller, item: ItemFacts, requested: number | undefined): Promise<number> {
+  const studentId = targetStudent(c, requested);
+  const assigned = await isAssigned(db, studentId, item.class_id);
+  if (isStudent(c)) {
+    if (!assigned) throw forbidden('Forbidden: you are not assigned to this class');
+  } else {
+    if (!managesClass(c, item)) throw forbidden(`Forbidden: this ${spec.kind} is not yours`);
+    if (!assigned) throw notFound('Student not found in this class');
+  }
+  return studentId;
+}
+
+/** The facts of a discussion post, with the class of its material (material forum). */
+export interface PostFacts {
+  id: number;
+  student_id: number;
+  material_id?: number;
+}
+
+async function readsPost(db: Db, c: Caller, kind: ForumKind, post: PostFacts): Promise<boolean> {
+  if (kind === 'general') return readsGeneralForum(c);
+  const m = await loadMaterial(db, post.material_id!);
+  return m !== undefined && (await allowed(db, c, m, 'read'));
+}
+
+/** Reading a forum: the general one (students, admins) or a material's (its class's readers). */
+export async function requireForumRead(db: Db, c: Caller, kind: ForumKind, materialId?: number): Promise<void> {
+  if (kind === 'general') {
+    if (!readsGeneralForum(c)) throw forbidden('Forbidden: Students and Admins only');
+    return;
+  }
+  await requireMaterial(db, c, materialId!, 'read');
+}
+
+/**
+ * A post the caller may act on, while they may read it: edit (its author), delete (its author or an admin),
+ * report (any student who may read it; a post they cannot read is "not found", like one that does not exist).
+ */
+export async function requirePost(db: Db, c: Caller, kind: ForumKind, id: number, action: 'edit' | 'delete' | 'report'): Promise<PostFacts> {
+  const post = await discussionFacts(db, kind, id);
+  if (!post) throw notFound('Discussion not found');
+  const readable = await readsPost(db, c, kind, post);
+  const author = isStudent(c) && c.student_id === post.student_id;
+  if (action === 'report') {
+    if (!readable || !isStudent(c)) throw notFound('Discussion not found');
+  } else if (action === 'edit') {
+    if (!readable || !author) throw forbidden('Forbidden: only the author can edit this discussion');
+  } else if (!(isAdmin(c) || (readable && author))) {
+    throw forbidden('Forbidden: only the author or an admin can delete this discussion');
+  }
+  return post;
+}
+
+/**
+ * Which grades of a student a caller sees in a list: all (admin, the student themself), or a teacher those of the
+ * classes they teach now.
+ */
+export function gradeListScope(c: Caller): { teacherId?: number } {
+  if (isTeacher(c)) return { teacherId: c.teacher_id };
+  if (isAdmin(c) || isStudent(c)) return {};
+  throw forbidden();
+}

@@ -1,0 +1,84 @@
+/**
+ * Per-route body limits (plugins/body-limits.ts, sizes in domain/limits.ts): strangers get a small limit, refused
+ * with 413 before the body is parsed; signed-in requests keep their route's limit.
+ */
+import { Readable } from 'node:stream';
+import { buildTestApp, type TestApp } from '../../test/helpers';
+import { BODY_LIMITS } from '../domain/limits';
+
+jest.setTimeout(60_000);
+
+let t: TestApp;
+beforeAll(async () => { t = await buildTestApp(); });
+afterAll(async () => { await t.close(); });
+
+const json = (bytes: number, extra: Record<string, unknown> = {}) => JSON.stringify({ ...extra, pad: 'x'.repeat(bytes) });
+const tooLarge = (limit: string) => ({ error: `Request body is too large (max ${limit} here)`, message: `Request body is too large (max ${limit} here)` });
+
+describe('requests without a token', () => {
+  it('POST /auth with a 100 KB body is refused with 413 before parsing', async () => {
+    const res = await t.inject({ method: 'POST', url: '/api/v1/auth', headers: { 'content-type': 'application/json' }, payload: json(100_000, { username: 'admin', password: 'x' }) });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual(tooLarge('16 KB'));
+  });
+
+  it('a 1 MB body to a signed-in route, without a token or with a forged one, is refused with 413', async () => {
+    for (const authorization of [undefined, 'Bearer not-a-token']) {
+      const res = await t.inject({
+        method: 'POST', url: '/api/v1/materials',
+        headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) },
+        payload: json(1_000_000),
+      });
+      expect(res.statusCode).toBe(413);
+      expect(res.json()).toEqual(tooLarge('16 KB'));
+    }
+  });
+
+  it('a chunked body without Content-Length is cut off at the limit too', async () => {
+    const body = Readable.from([json(BODY_LIMITS.unauthenticated)]);
+    const res = await t.inject({ method: 'POST', url: '/api/v1/auth', headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' }, payload: body });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual(tooLarge('16 KB'));
+  });
+
+  it('a normal login still works', async () => {
+    const res = await t.inject({ method: 'POST', url: '/api/v1/auth', payload: { username: 'admin', password: 'admin-pass-1' } });
+    expect(res.statusCode).toBe(200);
+  });
+});
+
+describe('signed-in requests keep their route limit', () => {
+  it('a route without pictures refuses a body over 256 KB with 413', async () => {
+    const res = await t.injectWithLogin('admin', {
+      method: 'POST', url: '/api/v1/classes', headers: { 'content-type': 'application/json' },
+      payload: json(BODY_LIMITS.standard, { name: 'X', grade: 10 }),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual(tooLarge('256 KB'));
+  });
+
+  it('an answers map of 300 KB is saved (answers have a larger limit)', async () => {
+    const ex = await t.injectWithLogin('teacher', { method: 'POST', url: '/api/v1/materials', payload: { title: 'M', description: 'd', content: '<p>x</p>', class_id: t.fixture.classes[0].id } });
+    const materialId = ex.json().id;
+    const content = Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`${i + 1}_essay`, `Soal ${i + 1}`]));
+    const exercise = await t.injectWithLogin('teacher', { method: 'POST', url: '/api/v1/exercises', payload: { title: 'L', total_marks: 100, material_id: materialId, content } });
+    expect(exercise.statusCode).toBe(200);
+    const answers = Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`${i + 1}`, 'jawaban '.repeat(1_900)]));
+    expect(JSON.stringify(answers).length).toBeGreaterThan(300_000);
+    const sheet = await t.injectWithLogin('student', { method: 'POST', url: '/api/v1/exercises-answers', payload: { exercise_id: exercise.json().id } });
+    expect(sheet.statusCode).toBe(200);
+    const res = await t.injectWithLogin('student', { method: 'PUT', url: `/api/v1/exercises-answers?id=${sheet.json().id}`, payload: { answers } });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('a picture route accepts a body far over 256 KB (a profile picture of 1 MB)', async () => {
+    const png = Buffer.alloc(1_000_000, 1);
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(png);
+    const res = await t.injectWithLogin('admin', {
+      method: 'PUT', url: `/api/v1/teachers?id=${t.fixture.teachers[0].id}`,
+      payload: { name: 'Guru', nip: t.fixture.teachers[0].nip, specialization: 'Matematika', status: 'Aktif', profile_picture_url: `data:image/png;base64,${png.toString('base64')}` },
+    });
+    expect(res.statusCode).not.toBe(413);
+    expect(res.statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,56 @@
+import Fastify from 'fastify';
+import errorsPlugin, { containsInvalidText } from './errors';
+
+// The error plugin's safety net behind the schemas: values PostgreSQL itself refuses are the client's fault (400),
+// and text that is not valid Unicode is refused before any handler runs.
+async function appThrowing(error: unknown) {
+  const app = Fastify();
+  await app.register(errorsPlugin);
+  app.get('/throw', async () => { throw error; });
+  app.post('/echo', async (request) => request.body);
+  await app.ready();
+  return app;
+}
+
+describe('database errors about a bad value are a 400 with a plain message', () => {
+  it.each([
+    ['22003', /out of range/], // numeric_value_out_of_range: int overflow
+    ['22P02', /malformed/], // invalid_text_representation: bad number, bad JSON text
+    ['22009', /time zone/], // invalid_time_zone_displacement_value
+  ])('PostgreSQL %s', async (code, message) => {
+    const app = await appThrowing(Object.assign(new Error('value "2147483648" is out of range for type integer'), { code }));
+    const res = await app.inject({ method: 'GET', url: '/throw' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: expect.stringMatching(message), message: expect.stringMatching(message) });
+    expect(res.body).not.toMatch(/integer|2147483648/); // the driver's text stays in the log
+    await app.close();
+  });
+
+  it('other database errors stay a 500 without details', async () => {
+    const app = await appThrowing(Object.assign(new Error('deadlock detected'), { code: '40P01' }));
+    const res = await app.inject({ method: 'GET', url: '/throw' });
+    expect(res.statusCode).toBe(500);
+    expect(res.json().message).toBe('Internal Server Error');
+    await app.close();
+  });
+});
+
+describe('text that is not valid Unicode', () => {
+  it('finds unpaired surrogates and U+0000 in values and keys at any depth, and keeps paired surrogates', () => {
+    expect(containsInvalidText({ a: ['x', { b: 'ok \ud800' }] })).toBe(true);
+    expect(containsInvalidText({ a: { 'k\udfff': 1 } })).toBe(true);
+    expect(containsInvalidText('a\u0000')).toBe(true);
+    expect(containsInvalidText({ a: ['😀 𝔸 ض', { b: 1, c: null }] })).toBe(false);
+    let deep: unknown = '\ud83d';
+    for (let i = 0; i < 100_000; i++) deep = [deep];
+    expect(containsInvalidText(deep)).toBe(true); // iterative: no stack overflow
+  });
+
+  it('is refused with 400 before the handler', async () => {
+    const app = await appThrowing(new Error('unused'));
+    const res = await app.inject({ method: 'POST', url: '/echo', headers: { 'content-type': 'application/json' }, payload: '{"answers":{"1":"\\ud800"}}' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/valid Unicode/);
+    await app.close();
+  });
+});

@@ -1,0 +1,31 @@
+import { HashQueueFullError, HashWorkerPool, type HashJob } from './hash-workers';
+
+const job = (password: string): HashJob => ({ password, salt: Buffer.from('salt'), keylen: 32, options: { N: 1 << 10, r: 8, p: 1 } });
+
+it('refuses jobs beyond its queue bound at once instead of letting the queue grow', async () => {
+  const pool = new HashWorkerPool(1, { maxWaiting: 3 });
+  const results = await Promise.allSettled(Array.from({ length: 10 }, (_, i) => pool.scrypt(job(`p${i}`), 'signin')));
+  expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(4); // one running, three waiting
+  const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+  expect(refused).toHaveLength(6);
+  for (const r of refused) expect(r.reason).toBeInstanceOf(HashQueueFullError);
+  // the pool keeps working afterwards
+  await expect(pool.scrypt(job('later'), 'signin')).resolves.toHaveLength(32);
+});
+
+it('serves sign-in hashes before the background (import) hashes already waiting', async () => {
+  const pool = new HashWorkerPool(1);
+  const order: string[] = [];
+  const track = (name: string, p: Promise<Buffer>) => p.then(() => void order.push(name));
+  const background = Array.from({ length: 12 }, (_, i) => track(`import-${i}`, pool.scrypt(job(`i${i}`), 'background')));
+  const login = track('login', pool.scrypt(job('login'), 'signin'));
+  await Promise.all([...background, login]);
+  // at most the job already running (and nothing else) goes before the sign-in
+  expect(order.indexOf('login')).toBeLessThanOrEqual(1);
+});
+
+it('does not refuse background jobs beyond the sign-in bound (the caller bounds them)', async () => {
+  const pool = new HashWorkerPool(1, { maxWaiting: 1 });
+  const results = await Promise.allSettled(Array.from({ length: 5 }, (_, i) => pool.scrypt(job(`b${i}`), 'background')));
+  expect(results.every((r) => r.status === 'fulfilled')).toBe(true);
+});

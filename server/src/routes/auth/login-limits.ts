@@ -1,0 +1,92 @@
+/**
+ * How many password guesses a client gets. Every attempt is counted when it starts (so a burst of concurrent ones
+ * is counted before any is hashed) and taken back when the password was right: only failures use up a limit, and a
+ * whole school signing in through one NAT address is never blocked by its own successful sign-ins.
+ *
+ * - per address: all usernames together, checked first — a flood of made-up usernames stops here, without a hash
+ *   and without creating a counter per name;
+ * - per (address, username): one account's guesses from one address; other accounts behind the same NAT address
+ *   keep working. Unknown usernames are counted the same way, so a 429 does not reveal whether an account exists;
+ * - change-password, per account: a stolen session cannot be used to guess the password behind it.
+ */
+import type { FastifyReply } from 'fastify';
+import type { AttemptCounters } from '../../plugins/attempt-counters';
+import { errorBody } from '../../plugins/errors';
+
+export interface LoginLimits {
+  /** Failed attempts per (address, username), and per account for change-password, in one window. */
+  max: number;
+  /** Failed attempts per address, over all usernames, in one window (default 5 × max). */
+  perAddressMax?: number;
+  timeWindowMs: number;
+}
+
+export const DEFAULT_LOGIN_LIMITS: Required<LoginLimits> = { max: 10, perAddressMax: 50, timeWindowMs: 60_000 };
+
+/** Usernames are at most this long (longer ones are refused before counting), so keys stay small. */
+export const USERNAME_MAX_LENGTH = 200;
+
+/** An attempt that was let through: call `succeeded()` when the password was right. */
+export interface Attempt {
+  succeeded(): Promise<void>;
+}
+
+/** Over a limit: the reply to send, with the window's remaining seconds. */
+export class AttemptsExceeded {
+  constructor(readonly retryAfterSeconds: number) {}
+
+  send(reply: FastifyReply) {
+    const seconds = this.retryAfterSeconds;
+    return reply
+      .code(429)
+      .header('retry-after', String(seconds))
+      .send(errorBody(`Too many attempts, please try again in ${seconds} second${seconds === 1 ? '' : 's'}`));
+  }
+}
+
+function secondsUntil(resetAt: number): number {
+  return Math.max(1, Math.ceil((resetAt - Date.now()) / 1000));
+}
+
+export class AttemptLimiter {
+  private readonly limits: Required<LoginLimits>;
+
+  constructor(
+    private readonly counters: AttemptCounters,
+    limits: LoginLimits,
+  ) {
+    this.limits = { ...limits, perAddressMax: limits.perAddressMax ?? limits.max * 5 };
+  }
+
+  /** A sign-in attempt from `address` for `username`. */
+  signIn(address: string, username: string): Promise<Attempt | AttemptsExceeded> {
+    return this.admit([
+      [`signin-address|${address}`, this.limits.perAddressMax],
+      [`signin-account|${address}|${username}`, this.limits.max],
+    ]);
+  }
+
+  /** A change-password attempt by a signed-in account. */
+  changePassword(userId: number): Promise<Attempt | AttemptsExceeded> {
+    return this.admit([[`change-password|${userId}`, this.limits.max]]);
+  }
+
+  /**
+   * Counts the keys in order; the first one over its limit refuses. Later keys are then neither counted nor created,
+   * and earlier ones are given back: a refused attempt costs no hash, so hammering one blocked account does not use
+   * up the address's budget for the other accounts behind it.
+   */
+  private async admit(keys: [key: string, limit: number][]): Promise<Attempt | AttemptsExceeded> {
+    const counted: string[] = [];
+    const giveBack = async () => void (await Promise.all(counted.map((key) => this.counters.refund(key))));
+    for (const [key, limit] of keys) {
+      const { count, resetAt } = await this.counters.hit(key, limit, this.limits.timeWindowMs);
+      if (count > limit) {
+        await giveBack();
+        return new AttemptsExceeded(secondsUntil(resetAt));
+      }
+      counted.push(key);
+    }
+    return { succeeded: giveBack };
+  }
+}
