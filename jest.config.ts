@@ -43,6 +43,8 @@ const config: Config = {
       transformIgnorePatterns: ['/node_modules/(?!(?:sanitize-html/node_modules/)?(?:htmlparser2|domhandler|domutils|entities|dom-serializer|domelementtype|kysely|content-disposition|cookie)/)'],
       testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/test/**/*.test.ts'],
     },
+    // Repository scripts (declared packages used, lock file complete, build-if-changed): plain Node.
+    { displayName: 'scripts', rootDir: '<rootDir>/scripts', testEnvironment: 'node', transform: tsJest, testMatch: ['<rootDir>/*.test.ts'] },
     webProject('shared-api'),
     webProject('shared-ui'),
     webProject('shell', { '^(admin|teacher|student)/App$': '<rootDir>/src/test/remote-app-mock.tsx' }),

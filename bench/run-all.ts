@@ -7,21 +7,25 @@
  */
 import os from 'node:os';
 import { runDataScale } from './data-scale';
+import { runEventLoop } from './event-loop';
 import { runExamRush } from './exam-rush';
 import { runGrading } from './grading';
 import { runLighthouse } from './lighthouse';
 import { machineLine } from './lib/machine';
 import { PROFILE, writeResultsMd } from './lib/results';
 import { runPages } from './pages';
+import { runRestart } from './restart';
 import { runSaturation } from './saturation';
 
 const BENCHES: [string, () => Promise<void>][] = [
   ['exam-rush', runExamRush],
   ['saturation', runSaturation],
   ['grading', runGrading],
+  ['event-loop', runEventLoop],
   ['data-scale', runDataScale],
   ['pages', runPages],
   ['lighthouse', runLighthouse],
+  ['restart', runRestart],
 ];
 
 async function main() {

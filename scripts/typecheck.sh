@@ -5,7 +5,8 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 failed=()
 for config in shared-api/tsconfig.json shared-ui/tsconfig.json shell/tsconfig.json admin-app/tsconfig.json \
-              teacher-app/tsconfig.json student-app/tsconfig.json server/tsconfig.json e2e/tsconfig.json bench/tsconfig.json; do
+              teacher-app/tsconfig.json student-app/tsconfig.json server/tsconfig.json e2e/tsconfig.json bench/tsconfig.json \
+              scripts/tsconfig.json; do
   [[ -f $config ]] || continue
   start=$SECONDS
   if node_modules/.bin/tsc -p "$config" --noEmit --pretty false; then

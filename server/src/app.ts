@@ -29,14 +29,14 @@ export interface BuildAppOptions {
   trustProxy?: boolean | number | string[];
   /** OpenAPI + Swagger UI at /api/docs (default true). */
   apiDocs?: boolean;
-  /** Failed sign-ins allowed per (IP, username) and per IP per window (default 10 and 50 per minute). */
+  /** Failed sign-ins allowed per (IP, username) and per IP per window (default 10 and 100 per minute). */
   loginRateLimit?: LoginLimits;
   /** Run the background job that submits open exam sheets when an exam ends (default false; main.ts turns it on). */
   examAutoSubmit?: boolean;
 }
 
-/** The largest body any route accepts; each route's own limit comes from plugins/body-limits.ts. */
-export const BODY_LIMIT_BYTES = BODY_LIMITS.withImages;
+/** The body limit of unknown URLs; every route gets its own from plugins/body-limits.ts. */
+export const BODY_LIMIT_BYTES = BODY_LIMITS.standard;
 
 /** The whole HTTP app: external plugins, then ours (db, auth, errors), then routes under /api/v1 and static files. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {

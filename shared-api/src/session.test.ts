@@ -37,6 +37,15 @@ describe('session', () => {
     expect(() => decodeToken('nodots')).toThrow();
   });
 
+  it('stays signed out when the token is not a JWT with a JSON payload', () => {
+    const notJson = `${Buffer.from('{}').toString('base64url')}.${Buffer.from('not json').toString('base64url')}.sig`;
+    for (const token of ['nodots', 'a.%%%.c', notJson]) {
+      expect(() => saveSession(token)).toThrow();
+    }
+    expect(getToken()).toBeNull();
+    expect(getUserData()).toBeNull();
+  });
+
   it('sends admin, teacher and any other role to their dashboards', () => {
     expect(roleHome('admin')).toBe('/DashboardAdmin');
     expect(roleHome('teacher')).toBe('/DashboardTeacher');

@@ -1,4 +1,6 @@
 // Session storage shared by the shell and every remote. Kept free of axios so the login page stays light.
+import { jwtDecode } from 'jwt-decode';
+
 export type Role = 'admin' | 'teacher' | 'student';
 
 export interface UserData {
@@ -18,15 +20,12 @@ export function getToken(): string | null {
   return localStorage.getItem(TOKEN_KEY);
 }
 
-/** Decodes the JWT payload (base64url) without verifying it: the server verifies every call. */
+/**
+ * The token's payload, not verified: the server verifies every call. Throws (jwt-decode's InvalidTokenError) on a
+ * token that is not a JWT with a JSON payload.
+ */
 export function decodeToken(token: string): UserData {
-  const part = token.split('.')[1];
-  if (!part) throw new Error('Malformed token');
-  const base64 = part.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(part.length / 4) * 4, '=');
-  const json = decodeURIComponent(
-    Array.from(atob(base64), (c) => '%' + c.charCodeAt(0).toString(16).padStart(2, '0')).join(''),
-  );
-  return JSON.parse(json) as UserData;
+  return jwtDecode<UserData>(token);
 }
 
 export function saveSession(token: string): UserData {

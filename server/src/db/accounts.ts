@@ -1,6 +1,7 @@
 /** Login identities (users rows) behind student and teacher profiles, kept in sync in the caller's transaction. */
 import { sql } from 'kysely';
-import { conflict } from '../plugins/errors';
+import { requireLoginName } from '../domain/login-names';
+import { badRequest, conflict } from '../plugins/errors';
 import type { Db } from './connect';
 
 /**
@@ -25,10 +26,16 @@ export async function assertUsernameFree(trx: Db, username: string, exceptUserId
   if (await q.executeTakeFirst()) throw conflict(`Username ${username} is already used by another account`);
 }
 
+/** Behind the routes' own checks: a profile's login is stored only under a valid name in its normalized form. */
+function assertStorableLoginName(username: string): void {
+  if (requireLoginName(username, 'username') !== username) throw badRequest('username must be given in its normalized (NFKC, trimmed) form');
+}
+
 export async function createProfileUser(
   trx: Db,
   input: { username: string; role: ProfileRole; displayName: string; passwordHash: string },
 ): Promise<number> {
+  assertStorableLoginName(input.username);
   const row = await trx
     .insertInto('users')
     .values({
@@ -45,6 +52,7 @@ export async function createProfileUser(
 
 /** Username follows NIS/NIP, display_name follows the profile name. */
 export async function syncProfileUser(trx: Db, userId: number, input: { username: string; role: ProfileRole; displayName: string }) {
+  assertStorableLoginName(input.username);
   await trx
     .updateTable('users')
     .set({

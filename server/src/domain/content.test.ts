@@ -1,4 +1,4 @@
-import { ContentCache, ContentError, listQuestions, normalizeContent, parseContentColumn, questionOnly, stripAnswerKeys, validateAnswers } from './content';
+import { ContentCache, ContentError, isBase64, isRasterDataUrl, listQuestions, normalizeContent, parseContentColumn, questionOnly, stripAnswerKeys, validateAnswers } from './content';
 
 const PNG = 'data:image/png;base64,iVBORw0KGgo=';
 
@@ -108,5 +108,21 @@ describe('ContentCache', () => {
     cache.invalidate('exam:1:');
     expect(cache.get('exam:1:a')).toBeUndefined();
     expect(cache.get('exam:3:a')).toEqual({ '1': 'z' });
+  });
+});
+
+describe('isBase64 / isRasterDataUrl (one check for every inline picture)', () => {
+  it('accepts base64 with 0–2 padding characters and nothing else', () => {
+    for (const ok of ['QQ==', 'QUI=', 'QUJD', 'a+/9']) expect(isBase64(ok)).toBe(true);
+    for (const bad of ['', '==', 'QQ===', 'Q=Q=', 'QU JD', 'QU\nJD', 'QUJD"', 'é']) expect(isBase64(bad)).toBe(false);
+  });
+
+  it('accepts raster data URLs only', () => {
+    expect(isRasterDataUrl('data:image/png;base64,iVBORw0KGgo=')).toBe(true);
+    expect(isRasterDataUrl('data:image/webp;base64,UklGRg==')).toBe(true);
+    expect(isRasterDataUrl('data:image/svg+xml;base64,PHN2Zz4=')).toBe(false);
+    expect(isRasterDataUrl('data:image/png;base64,<script>')).toBe(false);
+    expect(isRasterDataUrl('data:image/png,abc')).toBe(false);
+    expect(isRasterDataUrl('https://example.com/a.png')).toBe(false);
   });
 });

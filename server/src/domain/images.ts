@@ -8,7 +8,7 @@
  */
 import crypto from 'node:crypto';
 import type { Db } from '../db/connect';
-import { ContentError, type ContentMap, IMAGE_URL_RE } from './content';
+import { ContentError, type ContentMap, IMAGE_URL_RE, isBase64 } from './content';
 import { MAX_IMAGE_BYTES } from './limits';
 
 export { IMAGE_URL_RE, MAX_IMAGE_BYTES };
@@ -55,7 +55,7 @@ export function decodeImageDataUrl(url: string, where: string): StoredImage {
   }
   if (params.at(-1)?.toLowerCase() !== 'base64') throw new ContentError(`${where}: the image must be base64-encoded`);
   const base64 = text.slice(comma + 1).replace(/\s+/g, '');
-  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(base64)) throw new ContentError(`${where}: the image is not valid base64`);
+  if (!isBase64(base64)) throw new ContentError(`${where}: the image is not valid base64`);
   // Checked on the text first so an oversize upload is refused before it is decoded.
   if (Math.floor((base64.length * 3) / 4) > MAX_IMAGE_BYTES + 2) throw tooLarge(where);
   const data = Buffer.from(base64, 'base64');
@@ -71,30 +71,39 @@ function tooLarge(where: string): ContentError {
 /** Collects the pictures found while rewriting, by hash (the same picture twice is stored once). */
 export type ImageBag = Map<string, StoredImage>;
 
-const isSpace = (c: string) => c === ' ' || c === '\t' || c === '\n' || c === '\r' || c === '\f';
-const isNameChar = (c: string) => /^[\w-]$/.test(c);
+const isSpace = (c: string | undefined) => c === ' ' || c === '\t' || c === '\n' || c === '\r' || c === '\f';
+const isNameChar = (c: string | undefined) => c !== undefined && /^[\w-]$/.test(c);
+const isSrcAt = (s: string, i: number) => s.slice(i, i + 3).toLowerCase() === 'src';
 
 /**
  * The `src="data:..."` of one `<img ...>` tag's text (from `<img` up to its `>`): in `tag`, where the value opens
- * (after the quote), where the data URL starts (after spaces) and where the value ends; or undefined. The value runs to the next quote of its kind (a base64 data URL never holds a quote).
+ * (after the quote), where the data URL starts (after spaces) and where the value ends; or undefined. Walks the
+ * attributes once, jumping over each quoted value with indexOf (a picture's value is megabytes long).
  */
 function dataSrcIn(tag: string): { open: number; start: number; end: number } | undefined {
-  // ASCII letters only: toLowerCase() may change the length of other text, and so the indexes
-  const lower = tag.replace(/[A-Z]+/g, (c) => c.toLowerCase());
-  for (let at = lower.indexOf('src', 4); at >= 0; at = lower.indexOf('src', at + 3)) {
-    if (!isSpace(lower[at - 1])) continue;
-    let i = at + 3;
-    while (isSpace(lower[i] ?? '')) i++;
-    if (lower[i] !== '=') continue;
-    i++;
-    while (isSpace(lower[i] ?? '')) i++;
-    const quote = lower[i];
+  for (let i = 4; i < tag.length; i++) {
+    const c = tag[i];
+    if (c === '"' || c === "'") {
+      const close = tag.indexOf(c, i + 1); // a quoted value of another attribute
+      if (close < 0) return undefined;
+      i = close;
+      continue;
+    }
+    if (!isSpace(c) || !isSrcAt(tag, i + 1)) continue;
+    let j = i + 4;
+    while (isSpace(tag[j])) j++;
+    if (tag[j] !== '=') continue;
+    j++;
+    while (isSpace(tag[j])) j++;
+    const quote = tag[j];
     if (quote !== '"' && quote !== "'") continue;
-    const close = lower.indexOf(quote, i + 1);
+    const close = tag.indexOf(quote, j + 1);
     if (close < 0) return undefined;
-    let start = i + 1;
-    while (isSpace(lower[start] ?? '')) start++;
-    return lower.startsWith('data:', start) && !lower.slice(start, close).includes(quote === '"' ? "'" : '"') ? { open: i + 1, start, end: close } : undefined;
+    let start = j + 1;
+    while (isSpace(tag[start])) start++;
+    const isData = tag.slice(start, start + 5).toLowerCase() === 'data:';
+    const otherQuote = tag.indexOf(quote === '"' ? "'" : '"', start); // a data URL holds no quote of either kind
+    return isData && (otherQuote < 0 || otherQuote > close) ? { open: j + 1, start, end: close } : undefined;
   }
   return undefined;
 }
@@ -111,7 +120,7 @@ export function extractHtmlImages(html: string, where: string, bag: ImageBag): s
   let from = 0;
   for (let lt = html.indexOf('<', from); lt >= 0; lt = html.indexOf('<', from)) {
     from = lt + 1;
-    if (html.slice(lt + 1, lt + 4).toLowerCase() !== 'img' || isNameChar(html[lt + 4] ?? '')) continue;
+    if (html.slice(lt + 1, lt + 4).toLowerCase() !== 'img' || isNameChar(html[lt + 4])) continue;
     const gt = html.indexOf('>', lt);
     const tagEnd = gt < 0 ? html.length : gt;
     const tag = html.slice(lt, tagEnd);
@@ -146,9 +155,16 @@ export function extractContentImages(content: ContentMap): { content: ContentMap
   return { content: out, images: [...bag.values()] };
 }
 
-/** Stores pictures; one already stored (same hash, hence same bytes) is left as it is. */
+/** Lets timers and other requests run: on SQLite every statement is synchronous, so awaiting one never yields. */
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Stores pictures; one already stored (same hash, hence same bytes) is left as it is. One picture at a time, with
+ * the event loop free in between: a request with several megabyte-sized pictures does not hold it for all of them.
+ */
 export async function saveImages(db: Db, images: StoredImage[]): Promise<void> {
   for (const img of images) {
+    await yieldToEventLoop();
     await db.insertInto('images')
       .values({ hash: img.hash, mime: img.mime, size: img.data.length, data: img.data })
       .onConflict((oc) => oc.column('hash').doNothing())

@@ -11,10 +11,13 @@ export const MAX_TEXT_CHARS = 20_000;
 /** One student answer. */
 export const MAX_ANSWER_CHARS = 20_000;
 /**
- * Replies to one discussion, and characters in one reply: every page of posts returns each post's replies inline,
- * so a post's replies must stay bounded (the next reply is refused).
+ * One discussion's replies: every page of posts returns each post's replies inline, so they must stay bounded — in
+ * number and in characters of (sanitized) text all together; the reply that would pass either is refused.
+ * 200 replies of 20,000 characters made one page 4 MB; with these a post's replies stay under about 200 KB.
  */
 export const MAX_REPLIES_PER_POST = 200;
+export const MAX_REPLY_CHARS_PER_POST = 200_000;
+/** One reply as typed. */
 export const MAX_REPLY_CHARS = 20_000;
 
 /** Largest picture accepted, in bytes. */
@@ -33,6 +36,11 @@ export const MAX_RICH_HTML_CHARS = 2 * 1024 * 1024;
  * `<b>` took 22 s). Capped, the work stays linear.
  */
 export const MAX_HTML_DEPTH = 64;
+/**
+ * Elements in one rich HTML text: a long chapter has a few thousand. The sanitizer costs a few microseconds per
+ * element, so this keeps one text's sanitizing within tens of milliseconds.
+ */
+export const MAX_HTML_ELEMENTS = 10_000;
 
 const KB = 1024;
 const MB = 1024 * KB;
@@ -47,7 +55,9 @@ export const BODY_LIMITS = {
   answers: 1 * MB,
   /** A student import of up to 2,000 rows. */
   import: 1 * MB,
-  /** Content with inline pictures (materials, exercises, exams) and profile pictures (students, teachers). */
+  /** A student or teacher with a profile picture: room for a data URL of MAX_PICT_CHARS and the other fields. */
+  withProfilePicture: 2.5 * MB,
+  /** Content with inline pictures: materials, exercises, exams. */
   withImages: 10 * MB,
 } as const;
 

@@ -1,6 +1,6 @@
 import { type GradeDetail } from './grading';
 import {
-  type Caller, gradeFor, gradeListScope, listsStudentClasses, looksUpTeacherClasses, managesClass, readsClass, readsWork,
+  type Caller, gradeFor, listScope, listsStudentClasses, looksUpTeacherClasses, managesClass, readsClass, readsWork,
   seesCorrectness, seesPersonalData, sheetWriteRefusal, targetStudent,
 } from './policy';
 import { EXAM, EXERCISE } from './repo/assessments';
@@ -36,9 +36,9 @@ it('student work: the student themself, the class managers', () => {
   expect(targetStudent(student, undefined)).toBe(20);
   expect(() => targetStudent(student, 21)).toThrow('your own work');
   expect(() => targetStudent(teacher, undefined)).toThrow('student_id is required');
-  expect(gradeListScope(teacher)).toEqual({ teacherId: 10 });
-  expect(gradeListScope(student)).toEqual({});
-  expect(() => gradeListScope(plainUser)).toThrow();
+  expect(listScope(teacher)).toEqual({ teacherId: 10 });
+  expect(listScope(student)).toEqual({});
+  expect(() => listScope(plainUser)).toThrow();
 });
 
 it('accounts: personal data for admins; own classes only', () => {

@@ -15,7 +15,7 @@
  */
 import type { Db } from '../db/connect';
 import type { ForumKind } from '../db/schema';
-import { forbidden, HttpError, conflict, notFound } from '../plugins/errors';
+import { badRequest, conflict, forbidden, type HttpError, notFound } from '../plugins/errors';
 import { examStatus, type ExamStatus, windowRefusal } from './exam-window';
 import { type Grade, itemById, type ItemFacts, type ItemSpec } from './repo/assessments';
 import { type ClassFacts, isAssigned, loadClass, loadMaterial, type MaterialFacts } from './repo/common';
@@ -164,7 +164,7 @@ export function targetStudent(c: Caller, requested: number | undefined): number 
     if (requested !== undefined && requested !== c.student_id) throw forbidden('Forbidden: you can only access your own work');
     return c.student_id!;
   }
-  if (requested === undefined) throw new HttpError(400, 'student_id is required');
+  if (requested === undefined) throw badRequest('student_id is required');
   return requested;
 }
 
@@ -232,10 +232,10 @@ export async function requirePost(db: Db, c: Caller, kind: ForumKind, id: number
 }
 
 /**
- * Which grades of a student a caller sees in a list: all (admin, the student themself), or a teacher those of the
- * classes they teach now.
+ * What a caller's lists cover (materials, a student's grades, dashboard numbers): a teacher only the classes they
+ * teach now, whoever wrote what is in them; admins, and students for their own grades, everything.
  */
-export function gradeListScope(c: Caller): { teacherId?: number } {
+export function listScope(c: Caller): { teacherId?: number } {
   if (isTeacher(c)) return { teacherId: c.teacher_id };
   if (isAdmin(c) || isStudent(c)) return {};
   throw forbidden();

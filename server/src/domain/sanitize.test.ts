@@ -1,5 +1,5 @@
 import { ContentError } from './content';
-import { MAX_HTML_DEPTH, MAX_RICH_HTML_CHARS } from './limits';
+import { MAX_HTML_DEPTH, MAX_HTML_ELEMENTS, MAX_RICH_HTML_CHARS } from './limits';
 import { sanitizeRichHtml, stripAllHtml } from './sanitize';
 
 describe('sanitizeRichHtml', () => {
@@ -50,12 +50,21 @@ describe('bounded sanitizing (caps from domain/limits.ts)', () => {
     expect(() => stripAllHtml('<div>'.repeat(MAX_HTML_DEPTH + 1))).toThrow(ContentError);
   });
 
-  it('keeps HTML at exactly the depth cap, and flat HTML of any length', () => {
+  it('keeps HTML at exactly the depth and element caps', () => {
     expect(sanitizeRichHtml(`${'<b>'.repeat(MAX_HTML_DEPTH)}x`)).toBe(`${'<b>'.repeat(MAX_HTML_DEPTH)}x${'</b>'.repeat(MAX_HTML_DEPTH)}`);
-    const flat = '<p><b>x</b></p>'.repeat(20_000);
+    const flat = '<p><b>x</b></p>'.repeat(MAX_HTML_ELEMENTS / 2);
     expect(sanitizeRichHtml(flat)).toBe(flat);
+    expect(() => sanitizeRichHtml(`${flat}<br>`)).toThrow(`HTML has more than ${MAX_HTML_ELEMENTS} elements`);
     // void elements and implied closes do not add depth
     expect(() => sanitizeRichHtml('<br><img src="https://a.example/x.png">'.repeat(1_000) + '<li>a'.repeat(1_000))).not.toThrow();
+  });
+
+  it('filters inline styles in one split (no postcss per attribute), keeping only the allowed declarations', () => {
+    expect(sanitizeRichHtml('<span style="COLOR: red; color: red !important; color: expression(alert(1)); text-align: center">x</span>'))
+      .toBe('<span style="text-align:center">x</span>');
+    expect(sanitizeRichHtml('<span style="font-size: 99px; color: #abc">x</span>')).toBe('<span style="color:#abc">x</span>');
+    expect(sanitizeRichHtml('<span style="background-color: url(x)">x</span>')).toBe('<span>x</span>');
+    expect(sanitizeRichHtml('<span style="color: red&quot;><script>">x</span>')).toBe('<span>x</span>');
   });
 
   it('refuses HTML longer than MAX_RICH_HTML_CHARS instead of truncating it', () => {

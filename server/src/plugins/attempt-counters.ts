@@ -99,14 +99,19 @@ type ScriptedRedis = Redis & {
 
 const KEY_PREFIX = 'kelasku-attempts:';
 
+/** After a failed or timed-out Redis command, the local counters answer for this long before Redis is tried again. */
+const REDIS_PAUSE_MS = 5_000;
+
 /**
- * Redis counters with an in-process fallback: while Redis is not connected, or a command fails, the local counters
- * answer (logged once per outage). The client must be created with `enableOfflineQueue: false` and a
- * `commandTimeout`, so that no command waits for a connection that is not there.
+ * Redis counters with an in-process fallback: while Redis is not connected, or for a few seconds after a command
+ * failed or timed out (a hung Redis must not slow every sign-in down), the local counters answer; the switch is
+ * logged once each way. The client must be created with `enableOfflineQueue: false` and a `commandTimeout`, so that
+ * no command waits for a connection that is not there.
  */
 export class SharedAttemptCounters implements AttemptCounters {
   private readonly redis: ScriptedRedis;
   private usingLocal = false;
+  private retryRedisAt = 0;
 
   constructor(
     redis: Redis,
@@ -117,30 +122,41 @@ export class SharedAttemptCounters implements AttemptCounters {
     redis.defineCommand('kelaskuAttemptRefund', { numberOfKeys: 1, lua: REFUND_SCRIPT });
     this.redis = redis as ScriptedRedis;
     redis.on('error', (error: Error) => this.fallBack(error));
-    redis.on('ready', () => {
-      if (!this.usingLocal) return;
-      this.usingLocal = false;
-      this.log.warn('Redis is reachable again: sign-in attempt counters are shared again');
-    });
   }
 
   async hit(key: string, limit: number, windowMs: number): Promise<AttemptCount> {
-    if (this.redis.status !== 'ready') return this.fallBack().hitNow(key, limit, windowMs);
+    if (!this.redisUsable()) return this.fallBack().hitNow(key, limit, windowMs);
     try {
       const [count, ttl] = await this.redis.kelaskuAttemptHit(KEY_PREFIX + key, windowMs);
+      this.backOnRedis();
       return { count, resetAt: Date.now() + Math.max(ttl, 0) };
     } catch (error) {
-      return this.fallBack(error).hitNow(key, limit, windowMs);
+      return this.pause(error).hitNow(key, limit, windowMs);
     }
   }
 
   async refund(key: string): Promise<void> {
-    if (this.redis.status !== 'ready') return this.fallBack().refund(key);
+    if (!this.redisUsable()) return this.fallBack().refund(key);
     try {
       await this.redis.kelaskuAttemptRefund(KEY_PREFIX + key);
     } catch (error) {
-      await this.fallBack(error).refund(key);
+      await this.pause(error).refund(key);
     }
+  }
+
+  private redisUsable(): boolean {
+    return this.redis.status === 'ready' && Date.now() >= this.retryRedisAt;
+  }
+
+  private pause(error: unknown): LocalAttemptCounters {
+    this.retryRedisAt = Date.now() + REDIS_PAUSE_MS;
+    return this.fallBack(error);
+  }
+
+  private backOnRedis(): void {
+    if (!this.usingLocal) return;
+    this.usingLocal = false;
+    this.log.warn('Redis answers again: sign-in attempt counters are shared again');
   }
 
   private fallBack(error?: unknown): LocalAttemptCounters {

@@ -80,5 +80,11 @@ describe('signed-in requests keep their route limit', () => {
     });
     expect(res.statusCode).not.toBe(413);
     expect(res.statusCode).toBe(200);
+    const tooBig = await t.injectWithLogin('admin', {
+      method: 'PUT', url: `/api/v1/teachers?id=${t.fixture.teachers[0].id}`, headers: { 'content-type': 'application/json' },
+      payload: json(BODY_LIMITS.withProfilePicture, { name: 'Guru' }),
+    });
+    expect(tooBig.statusCode).toBe(413);
+    expect(tooBig.json()).toEqual(tooLarge('2.5 MB'));
   });
 });

@@ -22,8 +22,8 @@ const LARGER_LIMITS: ReadonlyArray<{ path: string; limit: number }> = [
   { path: `${API}/materials`, limit: BODY_LIMITS.withImages },
   { path: `${API}/exercises`, limit: BODY_LIMITS.withImages },
   { path: `${API}/exams`, limit: BODY_LIMITS.withImages },
-  { path: `${API}/students`, limit: BODY_LIMITS.withImages },
-  { path: `${API}/teachers`, limit: BODY_LIMITS.withImages },
+  { path: `${API}/students`, limit: BODY_LIMITS.withProfilePicture },
+  { path: `${API}/teachers`, limit: BODY_LIMITS.withProfilePicture },
   { path: `${API}/exercises-answers`, limit: BODY_LIMITS.answers },
   { path: `${API}/exams-answers`, limit: BODY_LIMITS.answers },
   { path: `${API}/students/import`, limit: BODY_LIMITS.import },
@@ -47,7 +47,7 @@ class BodyCap extends Transform {
   constructor(private readonly limit: number) {
     super();
   }
-  _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback) {
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback) {
     this.seen += chunk.length;
     if (this.seen > this.limit) return done(tooLarge(this.limit));
     done(null, chunk);

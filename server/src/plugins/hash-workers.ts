@@ -90,8 +90,9 @@ export class HashQueueFullError extends Error {
 
 export interface HashPoolOptions {
   /**
-   * Sign-in jobs allowed to wait beyond those running (default 8 per thread: under a second of waiting at ~100 ms
-   * a hash).
+   * Sign-in jobs allowed to wait beyond those running (default 64 per thread: at ~40 ms a hash on an idle core,
+   * about 2.5 s of waiting — room for two classes of 40 pressing "Login" at once; beyond that the client is told
+   * "try again" at once).
    */
   maxWaiting?: number;
 }
@@ -100,13 +101,14 @@ export interface HashPoolOptions {
 export class HashWorkerPool {
   private readonly workers: HashWorker[] = [];
   private readonly waiting: Record<HashPriority, Queued[]> = { signin: [], background: [] };
-  private readonly maxWaiting: number;
+  /** Sign-in jobs allowed to wait beyond those running. */
+  readonly maxWaiting: number;
 
   constructor(
     readonly size = os.availableParallelism(),
     options: HashPoolOptions = {},
   ) {
-    this.maxWaiting = options.maxWaiting ?? size * 8;
+    this.maxWaiting = options.maxWaiting ?? size * 64;
   }
 
   scrypt(job: HashJob, priority: HashPriority = 'background'): Promise<Buffer> {

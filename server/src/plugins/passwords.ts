@@ -10,14 +10,22 @@ const hashWorkers = new HashWorkerPool();
  */
 export const PASSWORD_MAX_LENGTH = 200;
 
+/** How many sign-in password checks may wait for a hashing thread before new ones are refused. */
+export const SIGN_IN_QUEUE_CAPACITY = hashWorkers.maxWaiting;
+
 /** How long a client refused for a full sign-in queue is asked to wait (Retry-After). */
 export const BUSY_RETRY_AFTER_SECONDS = 2;
+
+/** The answer when sign-in hashing is saturated: 503, to be sent with Retry-After: BUSY_RETRY_AFTER_SECONDS. */
+export function signInBusy(): HttpError {
+  return new HttpError(503, 'The server is busy signing others in, please try again in a moment');
+}
 
 async function scrypt(password: string, salt: Buffer, keylen: number, options: crypto.ScryptOptions, priority: HashPriority): Promise<Buffer> {
   try {
     return await hashWorkers.scrypt({ password, salt, keylen, options }, priority);
   } catch (error) {
-    if (error instanceof HashQueueFullError) throw new HttpError(503, 'The server is busy signing others in, please try again in a moment');
+    if (error instanceof HashQueueFullError) throw signInBusy();
     throw error;
   }
 }

@@ -34,6 +34,8 @@ export interface World {
   plays: Partial<Record<Who, Who>>;
   /** The teacher of the own objects' classes now (teachers[0], or teachers[1] once reassigned). */
   ownerTeacher: number;
+  /** Makes the world's change again after a call that may have undone it (grade-migrate re-assigns by grade). */
+  reapply: () => Promise<void>;
   class0: number; // teachers[0], grade 10, students[0] and [1]
   class2: number; // teachers[0], grade 10 (holds gradedExam0)
   class1: number; // teachers[1], grade 11, students[2]
@@ -110,12 +112,13 @@ export async function buildWorld(t: TestApp, name: WorldName = 'base'): Promise<
     plays.teacher = 'teacher2';
     plays.teacher2 = 'teacher';
   }
-  if (name === 'unassigned') {
-    await ok(t, 'admin', 'POST', '/classes/unassign-students', { id: class0, student_id: [f.students[0].id] });
-  }
+  const reapply = async () => {
+    if (name === 'unassigned') await ok(t, 'admin', 'POST', '/classes/unassign-students', { id: class0, student_id: [f.students[0].id] });
+  };
+  await reapply();
 
   return {
-    t, name, plays, ownerTeacher, class0, class2, class1: f.classes[1].id, teacher0: f.teachers[0].id, teacher1: f.teachers[1].id,
+    t, name, plays, ownerTeacher, reapply, class0, class2, class1: f.classes[1].id, teacher0: f.teachers[0].id, teacher1: f.teachers[1].id,
     student0: f.students[0].id, student1: f.students[1].id, student2: f.students[2].id,
     material0, exercise0, exam0, exerciseSheet0, examSheet0, gradedExercise0, gradedExam0, general0, materialDiscussion0,
     extraUser, extraStudent, extraTeacher, extraClass, seq,

@@ -2,9 +2,9 @@
  * Answer saves with group commit: the hot path of an exam (every student saves after every question).
  *
  * A save is ONE conditional UPDATE that checks, in the same statement, everything the route needs: the sheet belongs
- * to the token's student, it is still open, the exam is inside its window, the user still exists as a student with
- * the token's session_version (so no separate users lookup), and, with `seq`, that the map is newer than the stored
- * one. Saves that arrive while a write is in flight are written together: one transaction (SQLite: one fsync) or one
+ * to the token's student, who is assigned to the item's class now, it is still open, the exam is inside its window,
+ * the user still exists as a student with the token's session_version (so no separate users lookup), and, with
+ * `seq`, that the map is newer than the stored one. Saves that arrive while a write is in flight are written together: one transaction (SQLite: one fsync) or one
  * statement (PostgreSQL: one round trip, one WAL flush) for the whole batch. Each request is answered only after its
  * batch has committed, so an acknowledged save is exactly as durable as before.
  */
@@ -42,6 +42,14 @@ function windowCondition(spec: ItemSpec, now: string): string {
   return spec.kind === 'exam' ? `AND EXISTS (SELECT 1 FROM exams x WHERE x.id = s.exam_id AND x.start_time <= ${now} AND x.end_time >= ${now})` : '';
 }
 
+/** The sheet's student is assigned to the item's class now (domain/policy.ts `sheetWriteRefusal`, same rule). */
+function assignedCondition(spec: ItemSpec): string {
+  const itemClass = spec.kind === 'exam'
+    ? 'SELECT x.class_id FROM exams x WHERE x.id = s.exam_id'
+    : 'SELECT m.class_id FROM exercises e JOIN materials m ON m.id = e.material_id WHERE e.id = s.exercise_id';
+  return `AND EXISTS (SELECT 1 FROM assigned_students_class a WHERE a.student_id = s.student_id AND a.class_id = (${itemClass}))`;
+}
+
 // ---------------------------------------------------------------- SQLite: one transaction per batch
 
 function sqliteWriter(db: Db, raw: Database.Database, spec: ItemSpec) {
@@ -54,6 +62,7 @@ function sqliteWriter(db: Db, raw: Database.Database, spec: ItemSpec) {
        AND EXISTS (SELECT 1 FROM students st JOIN users u ON u.id = st.user_id
                     WHERE st.id = s.student_id AND u.id = @userId AND u.role = 'student' AND u.session_version = @sessionVersion)
        ${windowCondition(spec, '@now')}
+       ${assignedCondition(spec)}
     RETURNING ${spec.idCol} AS item_id`); // (SQLite: RETURNING takes no table alias)
   const writeAll = raw.transaction((saves: AnswerSave[], now: string): SaveResult[] =>
     saves.map((save) => {
@@ -86,6 +95,7 @@ function postgresWriter(pool: pg.Pool, spec: ItemSpec) {
        AND st.id = s.student_id AND u.id = st.user_id
        AND u.id = v.user_id AND u.role = 'student' AND u.session_version = v.session_version
        ${windowCondition(spec, '$7')}
+       ${assignedCondition(spec)}
     RETURNING s.id AS sheet_id, s.${spec.idCol} AS item_id`;
   return async (saves: AnswerSave[], now: Date): Promise<SaveResult[]> => {
     const params = [

@@ -12,7 +12,7 @@ import { dbKindOf, type Db } from '../../db/connect';
 import type { ForumKind } from '../../db/schema';
 import { isoFromDb } from '../../db/time';
 import { formatWib } from '../exam-window';
-import { MAX_REPLIES_PER_POST } from '../limits';
+import { MAX_REPLIES_PER_POST, MAX_REPLY_CHARS_PER_POST } from '../limits';
 
 export interface ReplyItem {
   id: string;
@@ -135,7 +135,7 @@ export async function deleteDiscussion(db: Db, kind: ForumKind, id: number): Pro
   });
 }
 
-/** appendReply's answer when the discussion already holds MAX_REPLIES_PER_POST replies. */
+/** appendReply's answer when the reply would take the discussion past MAX_REPLIES_PER_POST or MAX_REPLY_CHARS_PER_POST. */
 export const DISCUSSION_FULL = Symbol('discussion full');
 
 /**
@@ -154,9 +154,12 @@ export async function appendReply(db: Db, kind: ForumKind, discussionId: number,
     // PostgreSQL: concurrent replies to one discussion take turns, so each counts the ones committed before it
     // (SQLite runs one write at a time already).
     if (dbKindOf(trx) === 'postgres') await sql`select id from ${table} where id = ${discussionId} for update`.execute(trx);
+    // length() counts characters (code points) on both databases, as the spread does here.
+    const roomLeft = MAX_REPLY_CHARS_PER_POST - [...text].length;
     const result = await sql`insert into discussion_replies (id, kind, discussion_id, student_id, reply)
       select ${id}, ${kind}, f.id, cast(${studentId} as integer), ${text} ${replyable}
-      and (select count(*) from discussion_replies r where r.kind = ${kind} and r.discussion_id = f.id) < ${MAX_REPLIES_PER_POST}`.execute(trx);
+      and (select count(*) from discussion_replies r where r.kind = ${kind} and r.discussion_id = f.id) < ${MAX_REPLIES_PER_POST}
+      and (select coalesce(sum(length(r.reply)), 0) from discussion_replies r where r.kind = ${kind} and r.discussion_id = f.id) <= ${roomLeft}`.execute(trx);
     if (Number(result.numAffectedRows ?? 0) > 0) return id;
     const couldReply = await sql`select 1 as ok ${replyable}`.execute(trx);
     return couldReply.rows.length > 0 ? DISCUSSION_FULL : undefined;

@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AuthUser } from '../../plugins/auth';
 import { badRequest, errorBody, HttpError, unauthorized } from '../../plugins/errors';
-import { BUSY_RETRY_AFTER_SECONDS, checkSignInPassword, hashPassword, PASSWORD_MAX_LENGTH } from '../../plugins/passwords';
+import { BUSY_RETRY_AFTER_SECONDS, checkSignInPassword, hashPassword, PASSWORD_MAX_LENGTH, signInBusy } from '../../plugins/passwords';
 import { passwordChange } from '../../db/accounts';
-import { AttemptLimiter, AttemptsExceeded, DEFAULT_LOGIN_LIMITS, USERNAME_MAX_LENGTH, type LoginLimits } from './login-limits';
+import { normalizeLoginName } from '../../domain/login-names';
+import { AttemptLimiter, AttemptsExceeded, DEFAULT_LOGIN_LIMITS, SignInsInProgress, USERNAME_MAX_LENGTH, type LoginLimits } from './login-limits';
 
 /** One text for unknown user and wrong password, so the answer does not reveal which accounts exist. */
 export const LOGIN_FAILED = 'Invalid username or password';
@@ -13,6 +14,11 @@ export interface AuthRoutesOptions extends Record<string, unknown> {
 }
 
 type LoginBody = { username?: unknown; password?: unknown };
+
+function sendBusy(reply: FastifyReply) {
+  const busy = signInBusy();
+  return reply.code(busy.statusCode).header('retry-after', String(BUSY_RETRY_AFTER_SECONDS)).send(errorBody(busy.message));
+}
 
 /** A full sign-in hash queue (HttpError 503) is answered with Retry-After, so clients know when to come back. */
 async function withBusyRetryAfter<T>(reply: FastifyReply, work: () => Promise<T>): Promise<T> {
@@ -26,6 +32,8 @@ async function withBusyRetryAfter<T>(reply: FastifyReply, work: () => Promise<T>
 
 export default async function authRoutes(app: FastifyInstance, options: AuthRoutesOptions) {
   const limiter = new AttemptLimiter(app.attemptCounters, options.loginRateLimit ?? DEFAULT_LOGIN_LIMITS);
+  // one address holds at most its share of the sign-in hash queue: a flood leaves room for everybody else
+  const inProgress = new SignInsInProgress();
 
   app.post(
     '/auth',
@@ -47,32 +55,40 @@ export default async function authRoutes(app: FastifyInstance, options: AuthRout
       }
       // Values longer than any account can have are refused before any counting or hashing (same answer as a wrong password).
       if (body.username.length > USERNAME_MAX_LENGTH || body.password.length > PASSWORD_MAX_LENGTH) throw unauthorized(LOGIN_FAILED);
-      const attempt = await limiter.signIn(request.ip, body.username);
-      if (attempt instanceof AttemptsExceeded) return attempt.send(reply);
-      const row = await app.db
-        .selectFrom('users')
-        .leftJoin('teachers', 'teachers.user_id', 'users.id')
-        .leftJoin('students', 'students.user_id', 'users.id')
-        .select([
-          'users.id',
-          'users.email',
-          'users.role',
-          'users.display_name',
-          'users.password_hash',
-          'users.session_version',
-          'teachers.id as teacher_id',
-          'students.id as student_id',
-        ])
-        .where('users.username', '=', body.username)
-        .executeTakeFirst();
-      // an unknown username costs the same one hash as a wrong password
+      // Accounts are stored under their NFKC form, so ａｄｍｉｎ signs in (and is counted) as admin.
+      const username = normalizeLoginName(body.username);
       const password = body.password;
-      if (!(await withBusyRetryAfter(reply, () => checkSignInPassword(password, row?.password_hash))) || !row) throw unauthorized(LOGIN_FAILED);
-      await attempt.succeeded();
-      const user: AuthUser = { user_id: row.id, email: row.email, role: row.role, display_name: row.display_name };
-      if (row.role === 'teacher' && row.teacher_id != null) user.teacher_id = row.teacher_id;
-      if (row.role === 'student' && row.student_id != null) user.student_id = row.student_id;
-      return { token: app.signToken(user, row.session_version) };
+      const address = request.ip;
+      if (!inProgress.tryEnter(address)) return sendBusy(reply);
+      try {
+        const attempt = await limiter.signIn(address, username);
+        if (attempt instanceof AttemptsExceeded) return attempt.send(reply);
+        const row = await app.db
+          .selectFrom('users')
+          .leftJoin('teachers', 'teachers.user_id', 'users.id')
+          .leftJoin('students', 'students.user_id', 'users.id')
+          .select([
+            'users.id',
+            'users.email',
+            'users.role',
+            'users.display_name',
+            'users.password_hash',
+            'users.session_version',
+            'teachers.id as teacher_id',
+            'students.id as student_id',
+          ])
+          .where('users.username', '=', username)
+          .executeTakeFirst();
+        // an unknown username costs the same one hash as a wrong password
+        if (!(await withBusyRetryAfter(reply, () => checkSignInPassword(password, row?.password_hash))) || !row) throw unauthorized(LOGIN_FAILED);
+        await attempt.succeeded();
+        const user: AuthUser = { user_id: row.id, email: row.email, role: row.role, display_name: row.display_name };
+        if (row.role === 'teacher' && row.teacher_id != null) user.teacher_id = row.teacher_id;
+        if (row.role === 'student' && row.student_id != null) user.student_id = row.student_id;
+        return { token: app.signToken(user, row.session_version) };
+      } finally {
+        inProgress.leave(address);
+      }
     },
   );
 

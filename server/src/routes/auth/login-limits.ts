@@ -12,19 +12,55 @@
 import type { FastifyReply } from 'fastify';
 import type { AttemptCounters } from '../../plugins/attempt-counters';
 import { errorBody } from '../../plugins/errors';
+import { SIGN_IN_QUEUE_CAPACITY } from '../../plugins/passwords';
 
 export interface LoginLimits {
   /** Failed attempts per (address, username), and per account for change-password, in one window. */
   max: number;
-  /** Failed attempts per address, over all usernames, in one window (default 5 × max). */
+  /**
+   * Failed attempts per address, over all usernames, in one window (default 10 × max): room for a whole school's
+   * typos behind one NAT address, yet a flood of made-up names gets only this many hashes per window.
+   */
   perAddressMax?: number;
   timeWindowMs: number;
 }
 
-export const DEFAULT_LOGIN_LIMITS: Required<LoginLimits> = { max: 10, perAddressMax: 50, timeWindowMs: 60_000 };
+export const DEFAULT_LOGIN_LIMITS: Required<LoginLimits> = { max: 10, perAddressMax: 100, timeWindowMs: 60_000 };
 
 /** Usernames are at most this long (longer ones are refused before counting), so keys stay small. */
 export const USERNAME_MAX_LENGTH = 200;
+
+/** Sign-ins from one address that may be in progress at once while the queue is busy: a quarter of it (at least 4). */
+export function signInShareOfOneAddress(capacity = SIGN_IN_QUEUE_CAPACITY): number {
+  return Math.max(4, Math.floor(capacity / 4));
+}
+
+/**
+ * Sign-ins in progress per address, in this process. While the sign-in hash queue is less than half full anyone gets
+ * in: a whole class pressing "Login" together behind its school's one NAT address must not be turned away. Once it is
+ * half full, one address (a flood) holds at most its share, so sign-ins from other addresses still find room.
+ */
+export class SignInsInProgress {
+  private readonly byAddress = new Map<string, number>();
+  private total = 0;
+
+  constructor(private readonly capacity = SIGN_IN_QUEUE_CAPACITY) {}
+
+  tryEnter(address: string): boolean {
+    const mine = this.byAddress.get(address) ?? 0;
+    if (this.total >= this.capacity / 2 && mine >= signInShareOfOneAddress(this.capacity)) return false;
+    this.byAddress.set(address, mine + 1);
+    this.total += 1;
+    return true;
+  }
+
+  leave(address: string): void {
+    const left = (this.byAddress.get(address) ?? 1) - 1;
+    if (left > 0) this.byAddress.set(address, left);
+    else this.byAddress.delete(address);
+    this.total = Math.max(0, this.total - 1);
+  }
+}
 
 /** An attempt that was let through: call `succeeded()` when the password was right. */
 export interface Attempt {
@@ -55,7 +91,7 @@ export class AttemptLimiter {
     private readonly counters: AttemptCounters,
     limits: LoginLimits,
   ) {
-    this.limits = { ...limits, perAddressMax: limits.perAddressMax ?? limits.max * 5 };
+    this.limits = { ...limits, perAddressMax: limits.perAddressMax ?? limits.max * 10 };
   }
 
   /** A sign-in attempt from `address` for `username`. */

@@ -1,9 +1,13 @@
 import { HashWorkerPool } from '../../plugins/hash-workers';
-import { buildTestApp, FIXTURE_PASSWORDS, type TestApp } from '../../../test/helpers';
+import { SIGN_IN_QUEUE_CAPACITY } from '../../plugins/passwords';
+import { buildTestApp, FIXTURE_PASSWORDS, TWO_NODES, type TestApp } from '../../../test/helpers';
+
+/** Tests that count this process's hashes: with TWO_NODES=1 half the requests go to the other node's own pool. */
+const inOneProcess = TWO_NODES ? it.skip : it;
 
 let t: TestApp;
 beforeAll(async () => {
-  // the production defaults: 10 attempts per (address, username) and 50 per address, per minute
+  // 10 failed attempts per (address, username) and 50 per address, per minute
   t = await buildTestApp({ app: { loginRateLimit: { max: 10, perAddressMax: 50, timeWindowMs: 60_000 } } });
 });
 afterAll(async () => {
@@ -11,8 +15,9 @@ afterAll(async () => {
 });
 afterEach(() => jest.restoreAllMocks());
 
-const attempt = (username: string, password = 'wrong-password', remoteAddress = '127.0.0.1') =>
-  t.inject({ method: 'POST', url: '/api/v1/auth', payload: { username, password }, remoteAddress });
+const attemptOn = (app: TestApp, username: string, password = 'wrong-password', remoteAddress = '127.0.0.1') =>
+  app.inject({ method: 'POST', url: '/api/v1/auth', payload: { username, password }, remoteAddress });
+const attempt = (username: string, password?: string, remoteAddress?: string) => attemptOn(t, username, password, remoteAddress);
 
 /** Counts the scrypt runs (hashes and checks) the pool is asked for. */
 function countHashes() {
@@ -49,7 +54,7 @@ it('does not count successful sign-ins against the address (a whole school signs
   expect((await attempt('typo-name', 'x', school)).statusCode).toBe(401);
 });
 
-it('costs exactly one hash for an unknown username, as for a wrong password (no timing oracle)', async () => {
+inOneProcess('costs exactly one hash for an unknown username, as for a wrong password (no timing oracle)', async () => {
   const hashes = countHashes();
   expect((await attempt('nobody-by-this-name', 'guess', '10.9.2.1')).statusCode).toBe(401);
   expect(hashes).toHaveBeenCalledTimes(1);
@@ -60,14 +65,71 @@ it('costs exactly one hash for an unknown username, as for a wrong password (no 
   expect(hashes.mock.calls[0][0].options.N).toBe(unknownCost);
 });
 
-it('refuses a password longer than the password cap without hashing it', async () => {
+inOneProcess('refuses a password longer than the password cap without hashing it', async () => {
   const hashes = countHashes();
   const res = await attempt('admin', 'x'.repeat(201), '10.9.3.1');
   expect(res.statusCode).toBe(401);
   expect(hashes).not.toHaveBeenCalled();
 });
 
-it('answers a fast 503 with Retry-After when the hash queue is full', async () => {
+/** Makes every password hash wait until `release()`: sign-ins stay in progress. */
+function holdHashes() {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  const hashes = jest.spyOn(HashWorkerPool.prototype, 'scrypt').mockImplementation(async (job) => {
+    await gate;
+    return Buffer.alloc(job.keylen); // never matches: a wrong password
+  });
+  return { hashes, release };
+}
+
+async function spinUntil(done: () => boolean) {
+  for (let spins = 0; !done() && spins < 100_000; spins++) await new Promise((r) => setImmediate(r));
+}
+
+inOneProcess('lets a whole class behind one school address sign in at the same moment while the queue has room', async () => {
+  const { hashes, release } = holdHashes();
+  const classOf40 = Array.from({ length: 40 }, (_, i) => attempt(`class-${i}`, 'x', '10.9.6.1'));
+  try {
+    await spinUntil(() => hashes.mock.calls.length >= 40);
+    expect(hashes.mock.calls.length).toBe(40);
+  } finally {
+    release();
+  }
+  expect((await Promise.all(classOf40)).map((res) => res.statusCode)).toEqual(Array(40).fill(401));
+});
+
+inOneProcess("lets one address hold only a share of a busy sign-in hash queue, so other addresses are still served during its flood", async () => {
+  // an app whose per-address attempt limit is out of the way: this is about the hash queue alone
+  const big = await buildTestApp({ app: { loginRateLimit: { max: 10, perAddressMax: 10_000, timeWindowMs: 60_000 } } });
+  const { hashes, release } = holdHashes();
+  // one address alone fills the queue up to half, then it is refused
+  const admitted = SIGN_IN_QUEUE_CAPACITY / 2;
+  const answered: Awaited<ReturnType<typeof attempt>>[] = [];
+  const flood = Array.from({ length: admitted + 10 }, (_, i) => attemptOn(big, `flood-share-${i}`, 'x', '10.9.5.1').then((res) => (answered.push(res), res)));
+  try {
+    // the requests beyond it are answered without waiting for any hash (none can finish before release())
+    await spinUntil(() => answered.length >= 10 && hashes.mock.calls.length >= admitted);
+    expect(answered).toHaveLength(10);
+    for (const res of answered) {
+      expect(res.statusCode).toBe(503);
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    }
+    expect(hashes.mock.calls.length).toBe(admitted);
+    // another address still gets its hash queued
+    const other = attemptOn(big, 'admin', 'guess', '10.9.5.2');
+    await spinUntil(() => hashes.mock.calls.length > admitted);
+    expect(hashes.mock.calls.length).toBe(admitted + 1);
+    release();
+    expect((await other).statusCode).toBe(401);
+  } finally {
+    release();
+  }
+  expect((await Promise.all(flood)).filter((res) => res.statusCode === 401)).toHaveLength(admitted);
+  await big.close();
+});
+
+inOneProcess('answers a fast 503 with Retry-After when the hash queue is full', async () => {
   const { HashQueueFullError } = await import('../../plugins/hash-workers');
   jest.spyOn(HashWorkerPool.prototype, 'scrypt').mockRejectedValueOnce(new HashQueueFullError());
   const res = await attempt('admin', FIXTURE_PASSWORDS.admin, '10.9.4.1');
@@ -100,7 +162,7 @@ describe('POST /auth/change-password', () => {
     expect(limited.json().message).toMatch(/^Too many attempts/);
   });
 
-  it('refuses an old_password beyond the password cap with a 400 naming the field, without hashing', async () => {
+  inOneProcess('refuses an old_password beyond the password cap with a 400 naming the field, without hashing', async () => {
     const hashes = countHashes();
     await t.tokenFor('teacher');
     hashes.mockClear();

@@ -2,14 +2,14 @@
  * Routes shared by /discussions (general forum) and /discussions-material (per material), api-contract §2.6–2.7.
  * - read: general → students and admins; material → admins, the class's teacher and students assigned to the class;
  * - create/reply: students only (student_id from the token; the body's student_id and student_name are ignored);
- * - edit: the author only; delete: the author or an admin;
- * - empty reply → 400 "Replies cannot be empty"; a reply to a discussion that has MAX_REPLIES_PER_POST → 409.
+ * - edit: the author only; delete: the author or an admin (an author only while they may still read the post);
+ * - empty reply → 400 "Replies cannot be empty"; a reply past a discussion's caps (domain/limits.ts) → 409.
  * Texts are sanitized as rich HTML (render them with the sanitizing HTML viewer).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireForumRead, requireMaterial, requirePost, requireStudentId } from '../../domain/policy';
 import { appendReply, deleteDiscussion, discussionFacts, DISCUSSION_FULL, getDiscussion, listDiscussions } from '../../domain/repo/forum';
-import { MAX_REPLIES_PER_POST, MAX_REPLY_CHARS } from '../../domain/limits';
+import { MAX_REPLIES_PER_POST, MAX_REPLY_CHARS, MAX_REPLY_CHARS_PER_POST } from '../../domain/limits';
 import { sanitizeRichHtml } from '../../domain/sanitize';
 import type { ForumKind } from '../../db/schema';
 import { toDbTime } from '../../db/time';
@@ -62,7 +62,7 @@ export function replyHandler(app: FastifyInstance, kind: ForumKind) {
     if (!text) throw badRequest('Replies cannot be empty');
     const inserted = await appendReply(app.db, kind, id, studentId, text);
     if (inserted === DISCUSSION_FULL) {
-      throw conflict(`This discussion already has ${MAX_REPLIES_PER_POST} replies, the most it can take. Start a new discussion instead.`);
+      throw conflict(`This discussion is full (at most ${MAX_REPLIES_PER_POST} replies and ${MAX_REPLY_CHARS_PER_POST.toLocaleString('en')} characters of replies). Start a new discussion instead.`);
     }
     if (!inserted) {
       const facts = await discussionFacts(app.db, kind, id);

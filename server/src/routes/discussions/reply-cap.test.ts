@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
-import { MAX_REPLIES_PER_POST, MAX_REPLY_CHARS } from '../../domain/limits';
+import { MAX_REPLIES_PER_POST, MAX_REPLY_CHARS, MAX_REPLY_CHARS_PER_POST } from '../../domain/limits';
 
 // One discussion may not grow without bound: replies come back inline with every page of posts.
 jest.setTimeout(60_000);
@@ -13,9 +13,9 @@ beforeAll(async () => { t = await buildTestApp(); });
 afterAll(async () => { await t.close(); });
 
 /** Fills a discussion up to `count` replies directly in the database (hundreds of HTTP calls would only slow the test). */
-async function seedReplies(discussionId: number, count: number, kind: 'general' | 'material' = 'general') {
+async function seedReplies(discussionId: number, count: number, kind: 'general' | 'material' = 'general', text = (i: number) => `r${i}`) {
   const studentId = t.fixture.students[1].id;
-  const rows = Array.from({ length: count }, (_, i) => ({ id: crypto.randomUUID(), kind, discussion_id: discussionId, student_id: studentId, reply: `r${i}` }));
+  const rows = Array.from({ length: count }, (_, i) => ({ id: crypto.randomUUID(), kind, discussion_id: discussionId, student_id: studentId, reply: text(i) }));
   await t.db.insertInto('discussion_replies').values(rows).execute();
 }
 
@@ -24,6 +24,8 @@ async function newDiscussion(topic: string): Promise<number> {
   expect(res.statusCode).toBe(200);
   return res.json().id;
 }
+
+const FULL_MESSAGE = `This discussion is full (at most ${MAX_REPLIES_PER_POST} replies and ${MAX_REPLY_CHARS_PER_POST.toLocaleString('en')} characters of replies). Start a new discussion instead.`;
 
 describe('replies per discussion are capped', () => {
   it(`accepts reply ${MAX_REPLIES_PER_POST}, refuses the next with 409 and a plain message, and still lists them inline`, async () => {
@@ -36,12 +38,27 @@ describe('replies per discussion are capped', () => {
 
     const over = await api('student3', 'PATCH', `/discussions/reply?id=${id}`, { replies: 'one too many' });
     expect(over.statusCode).toBe(409);
-    expect(over.json().message).toBe(`This discussion already has ${MAX_REPLIES_PER_POST} replies, the most it can take. Start a new discussion instead.`);
+    expect(over.json().message).toBe(FULL_MESSAGE);
 
     const list = await api('student', 'GET', '/discussions?pageSize=5');
     const post = list.json().discussions.find((d: { id: number }) => d.id === id);
     expect(post.replies).toHaveLength(MAX_REPLIES_PER_POST);
     expect(post.replies.at(-1).reply).toBe('the last one');
+  });
+
+  it(`caps the characters of all replies together at ${MAX_REPLY_CHARS_PER_POST} (200 replies of 20 KB made one page 4 MB)`, async () => {
+    expect(MAX_REPLY_CHARS_PER_POST).toBeLessThan(MAX_REPLIES_PER_POST * MAX_REPLY_CHARS);
+    const id = await newDiscussion('Berat');
+    const count = Math.floor(MAX_REPLY_CHARS_PER_POST / MAX_REPLY_CHARS);
+    await seedReplies(id, count, 'general', () => 'x'.repeat(MAX_REPLY_CHARS));
+    const room = MAX_REPLY_CHARS_PER_POST - count * MAX_REPLY_CHARS;
+    const tooLong = await api('student', 'PUT', `/discussions/reply?id=${id}`, { replies: 'y'.repeat(room + 1) });
+    expect(tooLong.statusCode).toBe(409);
+    expect(tooLong.json().message).toBe(FULL_MESSAGE);
+    if (room > 0) expect((await api('student', 'PUT', `/discussions/reply?id=${id}`, { replies: 'y'.repeat(room) })).statusCode).toBe(200);
+    const list = await api('student', 'GET', '/discussions?pageSize=1');
+    const chars = list.json().discussions[0].replies.reduce((n: number, r: { reply: string }) => n + r.reply.length, 0);
+    expect(chars).toBeLessThanOrEqual(MAX_REPLY_CHARS_PER_POST);
   });
 
   it('lets only one of several concurrent replies take the last place', async () => {

@@ -18,7 +18,7 @@ import {
   loose, setEssayScore, submitAndGrade,
 } from '../../domain/repo/assessments';
 import {
-  type Caller, gradeFor, gradeListScope, managesClass, requireClass, requireGrading, requireItem as requireItemAccess, requireMaterial,
+  type Caller, gradeFor, listScope, managesClass, placeOfClass, requireClass, requireGrading, requireItem as requireItemAccess, requireMaterial,
   requireWorkRead, targetStudent,
 } from '../../domain/policy';
 import type { ScorerConfig } from '../../domain/scorers';
@@ -36,8 +36,7 @@ export function parentKey(spec: ItemSpec): 'material_id' | 'class_id' {
 /** Read or manage access to an item's parent (a material, a class), by its class. */
 async function requireParent(app: FastifyInstance, spec: ItemSpec, caller: Caller, parentId: number, need: 'read' | 'manage') {
   if (spec.kind === 'exercise') return requireMaterial(app.db, caller, parentId, need);
-  const cls = await requireClass(app.db, caller, parentId, need);
-  return { class_id: cls.id, class_teacher_id: cls.teacher_id };
+  return placeOfClass(await requireClass(app.db, caller, parentId, need));
 }
 
 /** Wire shape of an item; `content` already filtered for the caller. */
@@ -271,7 +270,7 @@ export function registerItemRoutes(app: FastifyInstance, spec: ItemSpec, base: s
     const q = request.query as { student_id?: number };
     const caller = request.user;
     const studentId = targetStudent(caller, q.student_id);
-    const grades = await gradesOfStudent(db, spec, studentId, gradeListScope(caller).teacherId);
+    const grades = await gradesOfStudent(db, spec, studentId, listScope(caller).teacherId);
     return grades.map((g) => gradeJson(spec, gradeFor(caller, spec, g.item, g)));
   });
 

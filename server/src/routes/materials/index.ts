@@ -5,12 +5,12 @@
  * HTML content is sanitized on write. `teacher_id` always comes from the class, never from the body.
  */
 import type { FastifyInstance } from 'fastify';
-import { isTeacher, requireClass, requireMaterial } from '../../domain/policy';
+import { listScope, requireClass, requireMaterial } from '../../domain/policy';
 import { ContentError } from '../../domain/content';
 import { extractHtmlImages, type ImageBag, saveImages } from '../../domain/images';
 import { sanitizeRichHtml } from '../../domain/sanitize';
 import { toDbTime } from '../../db/time';
-import { badRequest, forbidden, notFound } from '../../plugins/errors';
+import { badRequest, notFound } from '../../plugins/errors';
 import { idQuerySchema, idSchema, pageMeta, pagingProperties, parsePaging, registerUpdate, type IdQuery } from '../helpers';
 import { registerMaterialReply } from '../discussions-material/index';
 
@@ -62,10 +62,9 @@ export default async function materialsRoutes(app: FastifyInstance) {
     schema: { tags, summary: 'Materials (a teacher: those of the classes they teach now; admin all)', querystring: { type: 'object', properties: pagingProperties } },
   }, async (request) => {
     const paging = parsePaging(request.query);
-    const user = request.user;
     let base = db.selectFrom('materials as m');
-    // Rights follow the class: a teacher lists what is in the classes they teach now, whoever wrote it.
-    if (isTeacher(user)) base = base.where('m.class_id', 'in', db.selectFrom('classes').select('id').where('teacher_id', '=', user.teacher_id!));
+    const { teacherId } = listScope(request.user);
+    if (teacherId !== undefined) base = base.where('m.class_id', 'in', db.selectFrom('classes').select('id').where('teacher_id', '=', teacherId));
     const [rows, total] = await Promise.all([
       base.leftJoin('exercises as e', 'e.material_id', 'm.id').select([...materialColumns, 'e.id as exercise_id'])
         .orderBy('m.id').limit(paging.pageSize).offset(paging.offset).execute(),

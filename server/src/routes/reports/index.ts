@@ -1,7 +1,8 @@
 /**
  * Reports of discussion posts and replies (docs/contracts.md §4):
- *   POST /reports (student; 409 when this student already reported it), GET /reports (admin, with reporter/author
- *   names and the reported text), DELETE /reports?id (admin: deletes the reported post or reply and every report on it).
+ *   POST /reports (a student, on a post they may read — 404 otherwise, as for a missing one; 409 when this student
+ *   already reported it), GET /reports (admin, with reporter/author names and the reported text), DELETE /reports?id
+ *   (admin: deletes the reported post or reply and every report on it).
  */
 import type { FastifyInstance } from 'fastify';
 import { requirePost, requireStudentId } from '../../domain/policy';

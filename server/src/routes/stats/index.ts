@@ -11,6 +11,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { examStatus, formatWib } from '../../domain/exam-window';
+import { listScope } from '../../domain/policy';
 import { fromDbTime, toDbTime } from '../../db/time';
 
 const tags = ['stats'];
@@ -100,7 +101,7 @@ export default async function statsRoutes(app: FastifyInstance) {
     preHandler: app.requireRole('teacher'),
     schema: { tags, summary: 'Performance per grade, monthly submissions, upcoming exams, students active today' },
   }, async (request) => {
-    const teacherId = request.user.teacher_id ?? -1;
+    const teacherId = listScope(request.user).teacherId ?? -1; // the classes the teacher teaches now
     const now = new Date();
     const since = toDbTime(monthsAgoStart(now, 6));
     const today = toDbTime(startOfWibDay(now));

@@ -3,6 +3,7 @@ import type { Db } from '../../db/connect';
 import { createStudentRecord, toStudentDto, type StudentInput } from '../../db/profiles';
 import { generateInitialPassword, hashPasswordsInBatches } from '../../plugins/passwords';
 import { GRADES } from './schemas';
+import { loginNameProblem, normalizeLoginName } from '../../domain/login-names';
 
 export interface ImportError {
   row: number;
@@ -25,13 +26,14 @@ export async function validateImportRows(db: Db, rows: unknown[]): Promise<{ inp
     const row = index + 1;
     const r = (raw ?? {}) as Record<string, unknown>;
     const name = text(r.name);
-    const nis = text(r.nis);
+    const nis = normalizeLoginName(text(r.nis));
     const gradeText = text(r.grade);
     const status = text(r.status) || 'Active';
     if (!name) errors.push({ row, field: 'name', message: 'name is required' });
     else if (name.length > 100) errors.push({ row, field: 'name', message: 'name must be at most 100 characters' });
     if (!nis) errors.push({ row, field: 'nis', message: 'nis is required' });
     else if (!/^\S{1,50}$/.test(nis)) errors.push({ row, field: 'nis', message: 'nis must be 1–50 characters without spaces' });
+    else if (loginNameProblem(nis)) errors.push({ row, field: 'nis', message: `nis ${loginNameProblem(nis)}` });
     else if (seen.has(nis)) errors.push({ row, field: 'nis', message: `nis ${nis} is repeated (first on row ${seen.get(nis)})` });
     else seen.set(nis, row);
     const grade = Number(gradeText);

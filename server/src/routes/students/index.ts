@@ -14,13 +14,14 @@ import { idQuerySchema, pageMeta, parsePaging, queryFlag, queryText, registerUpd
 import { createImportedStudents, validateImportRows } from './import';
 import { gradeMigrateBodySchema, importBodySchema, studentBodySchema, studentListQuerySchema } from './schemas';
 import { passwordChange } from '../../db/accounts';
+import { requireLoginName } from '../../domain/login-names';
 
 type StudentBody = StudentInput;
 
 function cleanInput(body: StudentBody): StudentInput {
   return {
     name: body.name.trim(),
-    nis: body.nis.trim(),
+    nis: requireLoginName(body.nis, 'nis'),
     grade: body.grade,
     status: body.status.trim(),
     phone_number: body.phone_number ?? null,

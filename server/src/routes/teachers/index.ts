@@ -5,6 +5,7 @@ import { notFound } from '../../plugins/errors';
 import { generateInitialPassword, hashPassword } from '../../plugins/passwords';
 import { idQuerySchema, pageMeta, parsePaging, queryFlag, queryText, registerUpdate, type IdQuery } from '../helpers';
 import { passwordChange } from '../../db/accounts';
+import { requireLoginName } from '../../domain/login-names';
 
 const teacherBodySchema = {
   type: 'object',
@@ -34,7 +35,7 @@ const listQuerySchema = {
 function cleanInput(body: TeacherInput): TeacherInput {
   return {
     name: body.name.trim(),
-    nip: body.nip.trim(),
+    nip: requireLoginName(body.nip, 'nip'),
     specialization: body.specialization.trim(),
     status: body.status.trim(),
     phone_number: body.phone_number ?? null,

@@ -3,6 +3,7 @@ import { assertUsernameFree, passwordChange } from '../../db/accounts';
 import { dbKindOf, type Db } from '../../db/connect';
 import type { UserRow } from '../../db/schema';
 import { toCount } from '../../db/sql-helpers';
+import { requireLoginName } from '../../domain/login-names';
 import { conflict, notFound } from '../../plugins/errors';
 import { hashPassword } from '../../plugins/passwords';
 import { idQuerySchema, pageMeta, pagingProperties, parsePaging, queryFlag, registerUpdate, type IdQuery } from '../helpers';
@@ -86,14 +87,15 @@ export default async function usersRoutes(app: FastifyInstance) {
     { preHandler: admin, schema: { tags: ['users'], summary: 'Create an admin or user account (admin)', body: userBodySchema } },
     async (request) => {
       const body = request.body as UserBody;
+      const username = requireLoginName(body.username, 'username');
       const password_hash = await hashPassword(body.password);
       return app.db.transaction().execute(async (trx) => {
-        await assertUsernameFree(trx, body.username);
+        await assertUsernameFree(trx, username);
         const email = body.email.trim().toLowerCase();
         await assertEmailFree(trx, email);
         const row = await trx
           .insertInto('users')
-          .values({ username: body.username, email, password_hash, role: body.role, display_name: body.username })
+          .values({ username, email, password_hash, role: body.role, display_name: username })
           .returning(['id', 'username', 'email', 'role', 'display_name'])
           .executeTakeFirstOrThrow();
         return toUserDto(row);
@@ -108,6 +110,7 @@ export default async function usersRoutes(app: FastifyInstance) {
     async (request) => {
       const { id } = request.query as IdQuery;
       const body = request.body as UserBody;
+      const username = requireLoginName(body.username, 'username');
       const password_hash = await hashPassword(body.password);
       return app.db.transaction().execute(async (trx) => {
         const current = await trx.selectFrom('users').select(['id', 'role', 'username']).where('id', '=', id).executeTakeFirst();
@@ -117,12 +120,12 @@ export default async function usersRoutes(app: FastifyInstance) {
           throw conflict(`This is a ${current.role} account: change it through /${current.role}s`);
         }
         if (current.role === 'admin' && body.role !== 'admin') await assertAnotherAdminRemains(trx, id);
-        await assertUsernameFree(trx, body.username, id);
+        await assertUsernameFree(trx, username, id);
         const email = body.email.trim().toLowerCase();
         await assertEmailFree(trx, email, id);
         const row = await trx
           .updateTable('users')
-          .set({ username: body.username, email, role: body.role, display_name: body.username, ...passwordChange(password_hash) })
+          .set({ username, email, role: body.role, display_name: username, ...passwordChange(password_hash) })
           .where('id', '=', id)
           .returning(['id', 'username', 'email', 'role', 'display_name'])
           .executeTakeFirstOrThrow();
