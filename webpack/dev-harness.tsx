@@ -4,7 +4,7 @@ import { useEffect, useState, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { ErrorState, KelaskuThemeProvider, LoadingState } from '@kelasku/shared-ui';
-import { authApi, getUserData, roleHome, roleOf, saveSession } from '@kelasku/shared-api';
+import { authApi, getUserData, roleOf, saveSession } from '@kelasku/shared-api';
 
 type Role = 'admin' | 'teacher' | 'student';
 declare const __KELASKU_DEMO_ACCOUNT__: { username: string; password: string };
@@ -23,10 +23,8 @@ function Harness({ role, App }: { role: Role; App: ComponentType }) {
   const attempt = () => {
     setState('signing-in');
     signIn(role).then(
-      () => {
-        if (window.location.pathname === '/') window.history.replaceState(null, '', roleHome(role));
-        setState('ready');
-      },
+      // On `/` the remote itself opens its home (it owns its routes).
+      () => setState('ready'),
       (err: unknown) => setState(`Demo sign-in failed (is the API running on http://localhost:3000?): ${String(err)}`),
     );
   };

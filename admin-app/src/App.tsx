@@ -1,7 +1,8 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { LoadingState, RoleLayout, adminNav } from '@kelasku/shared-ui';
+import { LoadingState, RoleLayout } from '@kelasku/shared-ui';
 import { preloadable, SuspenseAfterFirstScreen } from '@kelasku/shared-ui/src/preloadable';
 import DashboardAdmin from './features/dashboard/DashboardAdmin';
+import { adminMenu } from './menu';
 
 // The dashboard is the admin's first screen and stays in the entry chunk; the other screens load on demand.
 const ManageClasses = preloadable(() => import('./features/classes/ManageClasses').then((m) => m.default));
@@ -25,7 +26,7 @@ void firstScreen?.preload().catch(() => undefined);
 /** The admin remote: every admin route inside the admin sidebar layout (the shell provides the router). */
 export default function App() {
   return (
-    <RoleLayout role="admin" items={adminNav}>
+    <RoleLayout role="admin" items={adminMenu}>
       <SuspenseAfterFirstScreen first={firstScreen} fallback={<LoadingState />}>
         <Routes>
           <Route path="/DashboardAdmin" element={<DashboardAdmin />} />

@@ -2,16 +2,28 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expectVisible, openAs, setupApp } from './harness/app';
+import { dashboardHeading, expectVisible, openAs, setupApp } from './harness/app';
 import { buildChangedRemote, replaceFolder, serveFolder, type MarkedBuild } from './harness/deploy';
 import { freePort, REPO_ROOT } from './harness/server';
 
-// design.md "Independent deploys": a rebuilt remote reaches users of the running shell on their next page load,
-// without rebuilding the shell or the other remotes — whether it replaces the files served under /remotes/student/
-// or is uploaded to another origin that /remotes.json (REMOTES_JSON) points at.
+// A rebuilt remote reaches users of the running shell on their next page load, without rebuilding the shell or the
+// other remotes — whether it replaces the files served under /remotes/student/ or is uploaded to another origin that
+// /remotes.json (REMOTES_JSON) points at. A remote owns its routes and menu, so that holds for a new screen too.
 
 const MARKER = `build-${crypto.randomBytes(4).toString('hex')}`;
 const ORIGINAL_TEXT = 'Progress Status';
+
+// The rebuilt student remote also gets a screen and a menu entry that no build of the shell has ever seen.
+const NEW_PATH = '/StudyPlanner';
+const NEW_MENU_LABEL = 'Study Planner';
+const NEW_HEADING = `Study Planner ${MARKER}`;
+const FALLBACK_ROUTE = '<Route path="*" element={<Navigate to="/DashboardStudent" replace />} />';
+const LAST_MENU_ENTRY = "{ label: 'Group Discussions', to: '/GroupDiscussions', match: ['/CreateDiscussions'] },";
+const STUDENT_CHANGES = [
+  { text: ORIGINAL_TEXT, replacement: `${ORIGINAL_TEXT} ${MARKER}` },
+  { text: FALLBACK_ROUTE, replacement: `<Route path="${NEW_PATH}" element={<PageTitle>${NEW_HEADING}</PageTitle>} />\n${FALLBACK_ROUTE}` },
+  { text: LAST_MENU_ENTRY, replacement: `${LAST_MENU_ENTRY}\n  { label: '${NEW_MENU_LABEL}', to: '${NEW_PATH}' },` },
+];
 
 // The server serves from a staging folder: the real shell and admin/teacher dists (symlinked, never written) and a
 // copy of student-app/dist that the test "deploys" into.
@@ -47,7 +59,7 @@ let shellBefore = '';
 
 beforeAll(async () => {
   shellBefore = shellFingerprint();
-  build = await buildChangedRemote('student-app', ORIGINAL_TEXT, `${ORIGINAL_TEXT} ${MARKER}`);
+  build = await buildChangedRemote('student-app', STUDENT_CHANGES);
 }, 360_000);
 
 afterAll(() => {
@@ -90,5 +102,41 @@ it('a student remote uploaded to another origin is loaded once /remotes.json poi
   } finally {
     fs.writeFileSync(remotesJson, JSON.stringify(DEFAULT_REMOTES));
     await cdn.close();
+  }
+});
+
+it('a new student screen and menu entry, deployed with the student remote alone, are served and shown by the unchanged shell', async () => {
+  const page = await app.newPage();
+  await openAs(app, page, 'student');
+  await dashboardHeading(page).waitFor();
+  const sidebar = page.getByRole('navigation', { name: 'Kelasku Student navigation' });
+  await expectVisible(sidebar.getByRole('link', { name: 'Group Discussions' }));
+  expect(await sidebar.getByRole('link', { name: NEW_MENU_LABEL }).count()).toBe(0);
+
+  replaceFolder(stagedStudentDist, build!.dist);
+  try {
+    // A direct URL of the new path (a reload): served, and highlighted in the sidebar.
+    await page.goto(NEW_PATH);
+    await expectVisible(page.getByRole('heading', { name: NEW_HEADING, level: 1 }));
+    expect(new URL(page.url()).pathname).toBe(NEW_PATH);
+    const entry = sidebar.getByRole('link', { name: NEW_MENU_LABEL });
+    await expectVisible(entry);
+    expect(await entry.getAttribute('aria-current')).toBe('page');
+
+    // The menu entry leads there from another screen too.
+    await sidebar.getByRole('link', { name: 'Dashboard' }).click();
+    await dashboardHeading(page).waitFor();
+    await entry.click();
+    await expectVisible(page.getByRole('heading', { name: NEW_HEADING, level: 1 }));
+    expect(new URL(page.url()).pathname).toBe(NEW_PATH);
+
+    // Signed out, the new path leads to the login page like every student path.
+    await page.evaluate(() => localStorage.clear());
+    await page.goto(NEW_PATH);
+    await page.waitForURL((url) => url.pathname === '/');
+    await expectVisible(page.getByPlaceholder('NIP/NIS'));
+    expect(shellFingerprint()).toBe(shellBefore);
+  } finally {
+    replaceFolder(stagedStudentDist, path.join(REPO_ROOT, 'student-app', 'dist'));
   }
 });

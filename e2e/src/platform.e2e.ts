@@ -125,7 +125,7 @@ describe('on a 360 px phone', () => {
 });
 
 describe('route guards', () => {
-  it.each(['/DashboardAdmin', '/ManageClass10', '/DashboardTeacher', '/ManageSubjects11', '/DashboardStudent', '/MyClasses'])(
+  it.each(['/DashboardAdmin', '/ManageClass10', '/DashboardTeacher', '/ManageSubjects11', '/DashboardStudent', '/MyClasses', '/NoSuchScreen'])(
     'a signed-out visitor opening %s goes to the login page',
     async (path) => {
       const page = await app.newPage();
@@ -142,6 +142,9 @@ describe('route guards', () => {
     ['teacher', '/ManageAccStudent'],
     ['admin', '/DashboardTeacher'],
     ['admin', '/MyDetailClasses/1'],
+    // A path no remote has: the role's remote, which owns its routes, answers with its dashboard.
+    ['student', '/NoSuchScreen'],
+    ['teacher', '/NoSuchScreen'],
   ])('a signed-in %s opening %s gets their own dashboard', async (role, path) => {
     const page = await app.newPage();
     const remotes = recordRemoteRequests(page);

@@ -58,37 +58,3 @@ export function clearSession(): void {
 export function roleOf(user: Pick<UserData, 'role'>): Role {
   return user.role === 'admin' || user.role === 'teacher' ? user.role : 'student';
 }
-
-const HOMES: Record<Role, string> = {
-  admin: '/DashboardAdmin',
-  teacher: '/DashboardTeacher',
-  student: '/DashboardStudent',
-};
-
-export function roleHome(role: Role | string): string {
-  return HOMES[roleOf({ role })];
-}
-
-const ROLE_PATHS: Record<Role, string[]> = {
-  admin: ['/DashboardAdmin', '/ManageClass10', '/ManageClass11', '/ManageClass12', '/class/', '/ManageAccStudent', '/ManageAccTeacher'],
-  teacher: [
-    '/DashboardTeacher', '/ManageSubjects', '/CreateSubjects', '/EditSubjects', '/DetailSubjects', '/ManageTaskExam',
-    '/CreateExercise', '/PreviewExercise', '/EditExercise', '/PreviewAnExam', '/CreateExam', '/EditExam', '/create-task',
-    '/create-exam', '/Grades', '/Review',
-  ],
-  student: [
-    '/DashboardStudent', '/MyClasses', '/GroupDiscussions', '/CreateDiscussions', '/MyDetailClasses/', '/MyDetailSubject/',
-    '/MyClassesTask', '/MyClassesExam', '/MyDetailClassesTask/', '/MyTask', '/MyExams',
-  ],
-};
-
-/** Which role a path belongs to, or null for shared paths (/, /test, /post, unknown). */
-export function roleOfPath(pathname: string): Role | null {
-  for (const role of Object.keys(ROLE_PATHS) as Role[]) {
-    // Prefix match: '/ManageSubjects' covers '/ManageSubjects10', '/class/' covers '/class/7'.
-    if (ROLE_PATHS[role].some((prefix) => pathname.startsWith(prefix))) {
-      return role;
-    }
-  }
-  return null;
-}

@@ -7,6 +7,15 @@ import { RoleLayout } from './RoleLayout';
 import { Banner } from './Banner';
 import { WelcomeLine } from './WelcomeLine';
 import { renderAt, setViewportWidth } from './test-utils';
+import type { NavItem } from './nav';
+
+// A remote's menu (each remote publishes its own, in its src/menu.ts).
+const menu: NavItem[] = [
+  { label: 'Dashboard', to: '/DashboardAdmin' },
+  { label: 'Manage Class', children: [{ label: '10th Grade', to: '/ManageClass10' }, { label: '11th Grade', to: '/ManageClass11' }] },
+  { label: 'Manage Account', children: [{ label: 'Teacher Accounts', to: '/ManageAccTeacher' }] },
+  { label: 'Group Discussions', to: '/GroupDiscussions', match: ['/CreateDiscussions'] },
+];
 
 beforeEach(() => {
   setViewportWidth(1280);
@@ -18,7 +27,7 @@ afterEach(() => jest.restoreAllMocks());
 
 describe('RoleLayout', () => {
   it('shows the admin sidebar with its groups, and logs out with the admin alert', async () => {
-    renderAt(<RoleLayout role="admin"><p>content</p></RoleLayout>, '/DashboardAdmin');
+    renderAt(<RoleLayout role="admin" items={menu}><p>content</p></RoleLayout>, '/DashboardAdmin');
     expect(screen.getByText('Kelasku Admin')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
     await userEvent.click(screen.getByRole('button', { name: 'Manage Class' }));
@@ -34,26 +43,21 @@ describe('RoleLayout', () => {
   });
 
   it("uses 'Succesfully logout' for teachers and students", async () => {
-    renderAt(<RoleLayout role="teacher"><p>content</p></RoleLayout>, '/DashboardTeacher');
+    renderAt(<RoleLayout role="teacher" items={menu}><p>content</p></RoleLayout>, '/DashboardTeacher');
     await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
     expect(window.alert).toHaveBeenCalledWith('Succesfully logout');
   });
 
-  it('highlights My Classes on a class detail page and opens the group of the current link', () => {
-    const { unmount } = renderAt(<RoleLayout role="student"><p>content</p></RoleLayout>, '/MyDetailClasses/4');
+  it("shows the remote's own menu, and only that", () => {
+    renderAt(<RoleLayout role="student" items={[{ label: 'Dashboard', to: '/DashboardStudent' }, { label: 'Study Planner', to: '/StudyPlanner' }]}><p>content</p></RoleLayout>, '/StudyPlanner');
     expect(screen.getByText('Kelasku Student')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'My Classes' })).toHaveAttribute('aria-current', 'page');
-    expect(screen.getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current');
-    unmount();
-    renderAt(<RoleLayout role="student"><p>content</p></RoleLayout>, '/MyClassesExam');
-    expect(screen.getByRole('button', { name: 'Tasks & Exams' })).toHaveAttribute('aria-expanded', 'true');
-    expect(screen.getByRole('link', { name: 'Exams' })).toHaveAttribute('aria-current', 'page');
-    expect(screen.getByRole('link', { name: 'My Classes' })).not.toHaveAttribute('aria-current');
+    expect(screen.getByRole('link', { name: 'Study Planner' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getAllByRole('link').map((link) => link.textContent)).toEqual(['Dashboard', 'Study Planner']);
   });
 
   it('turns the sidebar into a drawer behind a menu button on a phone', async () => {
     setViewportWidth(360);
-    renderAt(<RoleLayout role="student"><p>content</p></RoleLayout>, '/DashboardStudent');
+    renderAt(<RoleLayout role="student" items={menu}><p>content</p></RoleLayout>, '/DashboardStudent');
     expect(screen.getByText('content')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Group Discussions' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));

@@ -9,7 +9,7 @@ import ExpandMore from '@mui/icons-material/ExpandMore';
 import LogoutIcon from '@mui/icons-material/Logout';
 import { clearSession } from '@kelasku/shared-api';
 import { Logo } from './Logo';
-import { adminNav, isLinkActive, isNavGroup, roleTitles, studentNav, teacherNav, type NavItem, type NavLink } from './nav';
+import { isLinkActive, isNavGroup, roleTitles, type NavItem, type NavLink } from './nav';
 import { kelaskuColors } from './theme';
 
 export type LayoutRole = 'admin' | 'teacher' | 'student';
@@ -18,14 +18,13 @@ export interface RoleLayoutProps {
   role: LayoutRole;
   /** Sidebar title; defaults to 'Kelasku Admin' / 'Kelasku Teacher' / 'Kelasku Student'. */
   title?: string;
-  /** Sidebar items; default to adminNav / teacherNav / studentNav. */
-  items?: NavItem[];
+  /** Sidebar items: the remote's own menu (its src/menu.ts), published with its routes. */
+  items: NavItem[];
   children: ReactNode;
 }
 
 export const SIDEBAR_WIDTH = 260;
 const LOGOUT_ALERTS: Record<LayoutRole, string> = { admin: 'Anda Telah Logout', teacher: 'Succesfully logout', student: 'Succesfully logout' };
-const DEFAULT_ITEMS: Record<LayoutRole, NavItem[]> = { admin: adminNav, teacher: teacherNav, student: studentNav };
 
 const linkSx = {
   borderRadius: 2,
@@ -118,7 +117,7 @@ export function RoleLayout({ role, title, items, children }: RoleLayoutProps) {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const sidebarTitle = title ?? roleTitles[role];
   const sidebar = (
-    <Sidebar role={role} title={sidebarTitle} items={items ?? DEFAULT_ITEMS[role]} onNavigate={() => setDrawerOpen(false)} />
+    <Sidebar role={role} title={sidebarTitle} items={items} onNavigate={() => setDrawerOpen(false)} />
   );
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>

@@ -4,7 +4,7 @@ export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog';
 export { Pagination, type PaginationProps } from './Pagination';
 export { pageSlots, type PageSlot } from './pagination';
 export { RoleLayout, SIDEBAR_WIDTH, type RoleLayoutProps, type LayoutRole } from './RoleLayout';
-export { adminNav, teacherNav, studentNav, roleTitles, isLinkActive, isNavGroup, type NavItem, type NavLink, type NavGroup } from './nav';
+export { roleTitles, isLinkActive, isNavGroup, type NavItem, type NavLink, type NavGroup } from './nav';
 export { Banner } from './Banner';
 export { WelcomeLine, type WelcomeLineProps } from './WelcomeLine';
 export { kelaskuTheme, kelaskuColors, KelaskuThemeProvider } from './theme';

@@ -1,16 +1,17 @@
 import { useState } from 'react';
 import { preloadable, SuspenseAfterFirstScreen } from '@kelasku/shared-ui/src/preloadable';
-import { getUserData, roleHome, roleOfPath, type UserData } from '@kelasku/shared-api/src/session';
+import { getUserData, type UserData } from '@kelasku/shared-api/src/session';
 import { BootErrorBoundary } from './BootErrorBoundary';
 import { LoginPage } from './login/LoginPage';
+import { isShellPage } from './routing';
 import { loadSignedInApp } from './signed-in';
 
 const booting = <p className="kelasku-boot">Loading...</p>;
 const SignedInApp = preloadable(() => loadSignedInApp().then((m) => m.default));
 
-/** A signed-out visitor on `/` or on any role path sees the login page (role paths are sent back to `/`). */
+/** A signed-out visitor sees the login page on every path but the shell's developer pages (and is sent back to `/`). */
 export function startsOnLogin(pathname: string, user: UserData | null): boolean {
-  return !user && (pathname === '/' || roleOfPath(pathname) !== null);
+  return !user && !isShellPage(pathname);
 }
 
 /**
@@ -26,10 +27,8 @@ export function Root() {
   if (onLogin) {
     return (
       <LoginPage
-        onSignedIn={(user) => {
-          window.history.pushState(null, '', roleHome(user.role));
-          setOnLogin(false);
-        }}
+        // Still on `/`: the role's remote, which owns its paths, opens its home.
+        onSignedIn={() => setOnLogin(false)}
       />
     );
   }

@@ -7,6 +7,7 @@ import { loadExamPage } from './features/answering/load-exam-page';
 import { prefetchClassExams } from './features/answering/exam-prefetch';
 import { DashboardStudent } from './features/dashboard/DashboardStudent';
 import { PageTitle } from './components/PageTitle';
+import { studentMenu } from './menu';
 import { idParam } from './lib/student';
 
 /** Screens past the first one load on demand, so the dashboard stays light. */
@@ -56,7 +57,7 @@ function CreateDiscussionsPlaceholder() {
 /** The student remote: every student route inside the student sidebar layout (the shell provides the router). */
 export default function App() {
   return (
-    <RoleLayout role="student">
+    <RoleLayout role="student" items={studentMenu}>
       <SuspenseAfterFirstScreen first={firstPage} fallback={<LoadingState />}>
         <Routes>
           <Route path="/DashboardStudent" element={<DashboardStudent />} />

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { LoadingState, RoleLayout } from '@kelasku/shared-ui';
 import { preloadable, SuspenseAfterFirstScreen, type PreloadableComponent } from '@kelasku/shared-ui/src/preloadable';
+import { teacherMenu } from './menu';
 
 type Screen = PreloadableComponent<{ grade?: number }>;
 const screen = (load: () => Promise<{ default: ComponentType<{ grade?: number }> }>): Screen => preloadable(() => load().then((m) => m.default));
@@ -58,7 +59,7 @@ void firstScreen?.preload().catch(() => undefined);
 /** The teacher remote: every teacher route, inside the teacher sidebar. The shell provides the router. */
 export default function App() {
   return (
-    <RoleLayout role="teacher">
+    <RoleLayout role="teacher" items={teacherMenu}>
       <SuspenseAfterFirstScreen first={firstScreen} fallback={<LoadingState />}>
         <Routes>
           {ROUTES.map(([path, Screen, props]) => (

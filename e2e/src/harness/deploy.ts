@@ -19,7 +19,7 @@ function injectIntoFirstFile(dir: string, text: string, replacement: string): st
     const file = path.join(entry.parentPath, entry.name);
     const source = fs.readFileSync(file, 'utf8');
     if (source.includes(text)) {
-      fs.writeFileSync(file, source.replace(text, replacement));
+      fs.writeFileSync(file, source.replace(text, () => replacement));
       return file;
     }
   }
@@ -42,12 +42,18 @@ function run(command: string, args: string[], cwd: string, timeoutMs: number): P
   });
 }
 
+/** One change to a remote's sources: the first file containing `text` gets `replacement` instead. */
+export interface SourceEdit {
+  text: string;
+  replacement: string;
+}
+
 /**
- * Builds a copy of one remote with a visible change: the remote's sources are copied next to it (same depth, so its
- * relative config paths still resolve), `text` is replaced by `replacement` in the copy, and webpack builds the copy
- * into its own dist/. The real remote folder and its dist/ are never touched; cleanup() removes the copy.
+ * Builds a copy of one remote with visible changes: the remote's sources are copied next to it (same depth, so its
+ * relative config paths still resolve), each edit is applied to the copy, and webpack builds the copy into its own
+ * dist/. The real remote folder and its dist/ are never touched; cleanup() removes the copy.
  */
-export async function buildChangedRemote(app: string, text: string, replacement: string): Promise<MarkedBuild> {
+export async function buildChangedRemote(app: string, edits: SourceEdit[]): Promise<MarkedBuild> {
   const source = path.join(REPO_ROOT, app);
   const copy = path.join(REPO_ROOT, `.e2e-build-${app}-${process.pid}`);
   const cleanup = () => fs.rmSync(copy, { recursive: true, force: true });
@@ -55,7 +61,7 @@ export async function buildChangedRemote(app: string, text: string, replacement:
   try {
     fs.cpSync(source, copy, { recursive: true, filter: (from) => !SKIP.has(path.basename(from)) || path.dirname(from) !== source });
     if (fs.existsSync(path.join(source, 'node_modules'))) fs.symlinkSync(path.join(source, 'node_modules'), path.join(copy, 'node_modules'));
-    injectIntoFirstFile(path.join(copy, 'src'), text, replacement);
+    for (const { text, replacement } of edits) injectIntoFirstFile(path.join(copy, 'src'), text, replacement);
     await run(path.join(REPO_ROOT, 'node_modules', '.bin', 'webpack'), ['--mode', 'production'], copy, 300_000);
     const dist = path.join(copy, 'dist');
     if (!fs.existsSync(path.join(dist, 'mf-manifest.json'))) throw new Error(`The build of the ${app} copy made no mf-manifest.json`);

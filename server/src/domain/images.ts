@@ -109,14 +109,12 @@ function dataSrcIn(tag: string): { open: number; start: number; end: number } | 
 }
 
 /**
- * Replaces every inline `<img src="data:...">` of an HTML text by its image URL, adding the pictures to `bag`.
- * One pass with indexOf, each character looked at a bounded number of times: a regex here backtracked on
- * `<img<img<img...` (20 s for 2 MB).
+ * Each inline `<img src="data:...">` of an HTML text, in order: where its tag starts, where its src value opens and
+ * where the data URL starts and ends. One pass with indexOf, each character looked at a bounded number of times: a
+ * regex here backtracked on `<img<img<img...` (20 s for 2 MB).
  */
-export function extractHtmlImages(html: string, where: string, bag: ImageBag): string {
-  if (!/data:/i.test(html)) return html;
-  let out = '';
-  let copied = 0;
+function* inlinePictures(html: string): Generator<{ lt: number; open: number; start: number; end: number }> {
+  if (!/data:/i.test(html)) return;
   let from = 0;
   for (let lt = html.indexOf('<', from); lt >= 0; lt = html.indexOf('<', from)) {
     from = lt + 1;
@@ -126,11 +124,26 @@ export function extractHtmlImages(html: string, where: string, bag: ImageBag): s
     const tag = html.slice(lt, tagEnd);
     from = tagEnd; // the next tag starts after this one ends: no stretch of text is searched twice
     const src = dataSrcIn(tag);
-    if (!src) continue;
-    const img = decodeImageDataUrl(tag.slice(src.start, src.end), where);
+    if (src) yield { lt, open: lt + src.open, start: lt + src.start, end: lt + src.end };
+  }
+}
+
+/** Characters of an HTML text that are inline pictures' data URLs (caps on text length leave pictures out). */
+export function inlinePictureChars(html: string): number {
+  let chars = 0;
+  for (const picture of inlinePictures(html)) chars += picture.end - picture.start;
+  return chars;
+}
+
+/** Replaces every inline `<img src="data:...">` of an HTML text by its image URL, adding the pictures to `bag`. */
+export function extractHtmlImages(html: string, where: string, bag: ImageBag): string {
+  let out = '';
+  let copied = 0;
+  for (const picture of inlinePictures(html)) {
+    const img = decodeImageDataUrl(html.slice(picture.start, picture.end), where);
     bag.set(img.hash, img);
-    out += html.slice(copied, lt + src.open) + imageUrl(img);
-    copied = lt + src.end;
+    out += html.slice(copied, picture.open) + imageUrl(img);
+    copied = picture.end;
   }
   return copied === 0 ? html : out + html.slice(copied);
 }

@@ -31,7 +31,7 @@ describe('material HTML caps', () => {
   it('refuses HTML over the length cap with 400, instead of storing it', async () => {
     const res = await postMaterial(`<p>${'a'.repeat(MAX_RICH_HTML_CHARS)}</p>`);
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe(`HTML is too long (max ${MAX_RICH_HTML_CHARS} characters)`);
+    expect(res.json().message).toBe(`HTML is too long (max ${MAX_RICH_HTML_CHARS} characters without pictures)`);
   });
 
   it('saves a 1.5 MB material with pictures and deep-but-real formatting', async () => {
@@ -43,6 +43,16 @@ describe('material HTML caps', () => {
     const content: string = res.json().content;
     expect(content.match(/<img src="\/api\/v1\/images\/[0-9a-f]{64}\.png" \/>/g)).toHaveLength(2);
     expect(content).toContain(text);
+  });
+
+  it('does not count inline pictures against the text cap: a chapter with three phone photos saves', async () => {
+    const photos = Array.from({ length: 3 }, (_, i) => `<p><img src="${pngDataUrl(1_400_000 + i)}"></p>`).join('');
+    const text = `<p>${'Fotosintesis terjadi di kloroplas. '.repeat(20_000)}</p>`;
+    expect(text.length).toBeLessThan(MAX_RICH_HTML_CHARS);
+    expect(text.length + photos.length).toBeGreaterThan(MAX_RICH_HTML_CHARS);
+    const res = await postMaterial(`<h2>Daun</h2>${text}${photos}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().content.match(/<img src="\/api\/v1\/images\/[0-9a-f]{64}\.png" \/>/g)).toHaveLength(3);
   });
 });
 

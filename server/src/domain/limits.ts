@@ -26,8 +26,9 @@ export const MAX_IMAGE_BYTES = 1_500_000;
 export const MAX_PICT_CHARS = 2_000_000;
 
 /**
- * Rich HTML (a material, a discussion text) handed to the sanitizer, in characters: a long chapter with one
- * picture of the largest size inline (2 MiB). Pictures beyond that belong in several materials.
+ * Rich HTML (a material, a discussion text) handed to the sanitizer, in characters, not counting inline pictures'
+ * data URLs (each picture has its own cap, and all of them together the request body limit): 2 MiB is a book's
+ * worth of text.
  */
 export const MAX_RICH_HTML_CHARS = 2 * 1024 * 1024;
 /**
@@ -37,10 +38,10 @@ export const MAX_RICH_HTML_CHARS = 2 * 1024 * 1024;
  */
 export const MAX_HTML_DEPTH = 64;
 /**
- * Elements in one rich HTML text: a long chapter has a few thousand. The sanitizer costs a few microseconds per
- * element, so this keeps one text's sanitizing within tens of milliseconds.
+ * Elements in one rich HTML text: a long chapter has one to three thousand. The sanitizer costs a few microseconds
+ * per element (more before the JIT has warmed up), so this keeps one text's sanitizing within tens of milliseconds.
  */
-export const MAX_HTML_ELEMENTS = 10_000;
+export const MAX_HTML_ELEMENTS = 5_000;
 
 const KB = 1024;
 const MB = 1024 * KB;

@@ -69,7 +69,7 @@ describe('bounded sanitizing (caps from domain/limits.ts)', () => {
 
   it('refuses HTML longer than MAX_RICH_HTML_CHARS instead of truncating it', () => {
     const tooLong = `<p>${'a'.repeat(MAX_RICH_HTML_CHARS)}</p>`;
-    expect(() => sanitizeRichHtml(tooLong)).toThrow(`HTML is too long (max ${MAX_RICH_HTML_CHARS} characters)`);
+    expect(() => sanitizeRichHtml(tooLong)).toThrow(`HTML is too long (max ${MAX_RICH_HTML_CHARS} characters without pictures)`);
     const justFits = `<p>${'a'.repeat(MAX_RICH_HTML_CHARS - 7)}</p>`;
     expect(sanitizeRichHtml(justFits)).toBe(justFits);
   });

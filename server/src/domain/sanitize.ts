@@ -16,6 +16,7 @@
  */
 import sanitizeHtml from 'sanitize-html';
 import { ContentError, IMAGE_URL_RE, isRasterDataUrl } from './content';
+import { inlinePictureChars } from './images';
 import { MAX_HTML_DEPTH, MAX_HTML_ELEMENTS, MAX_RICH_HTML_CHARS } from './limits';
 
 const COLOR = [/^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i, /^rgba?\(\s*\d{1,3}\s*,\s*\d{1,3}\s*,\s*\d{1,3}\s*(?:,\s*(?:0|1|0?\.\d+)\s*)?\)$/i, /^[a-z]{3,20}$/i];
@@ -118,7 +119,10 @@ const OPTIONS: sanitizeHtml.IOptions = {
  * elements are counted on the way (MAX_HTML_ELEMENTS), so the whole sanitizing stays short.
  */
 function boundedParsing(html: string): Pick<sanitizeHtml.IOptions, 'onOpenTag' | 'onCloseTag'> {
-  if (html.length > MAX_RICH_HTML_CHARS) throw new ContentError(`HTML is too long (max ${MAX_RICH_HTML_CHARS} characters)`);
+  // Inline pictures do not count: each is capped on its own (MAX_IMAGE_BYTES) and all together by the body limit.
+  if (html.length - inlinePictureChars(html) > MAX_RICH_HTML_CHARS) {
+    throw new ContentError(`HTML is too long (max ${MAX_RICH_HTML_CHARS} characters without pictures)`);
+  }
   let depth = 0;
   let elements = 0;
   return {

@@ -3,9 +3,9 @@ jest.setTimeout(60000);
 
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, useLocation } from 'react-router-dom';
+import { MemoryRouter, useLocation, useNavigate } from 'react-router-dom';
 import { KelaskuThemeProvider } from '@kelasku/shared-ui';
-import { http, usersApi } from '@kelasku/shared-api';
+import { authApi, http, usersApi } from '@kelasku/shared-api';
 import { ShellRoutes } from './SignedInApp';
 import { loadRoleApp } from './remotes';
 import { signInAs } from '../test/session';
@@ -46,18 +46,60 @@ describe('shell routes', () => {
     expect(loadRoleAppMock).not.toHaveBeenCalled();
   });
 
-  it('sends a signed-in user on / to their own dashboard and loads only their remote', async () => {
+  it('sends a signed-out visitor on a path the shell does not know to the login page at /', async () => {
+    renderAt('/StudyPlanner');
+    expect(await screen.findByPlaceholderText('NIP/NIS')).toBeInTheDocument();
+    expect(screen.getByTestId('path')).toHaveTextContent(/^\/$/);
+    expect(loadRoleAppMock).not.toHaveBeenCalled();
+  });
+
+  it('hands / to the signed-in role\'s remote (which opens its home) and loads only that remote', async () => {
     signInAs('student', { student_id: 5 });
     renderAt('/');
-    expect(await screen.findByTestId('remote-app')).toHaveTextContent('remote app at /DashboardStudent');
+    expect(await screen.findByTestId('remote-app')).toHaveTextContent(/^remote app at \/$/);
     expect(loadRoleAppMock.mock.calls).toEqual([['student']]);
   });
 
-  it("sends a user on another role's path to their own dashboard", async () => {
+  it("hands another role's path to the user's own remote, never loading the other role's", async () => {
     signInAs('teacher', { teacher_id: 2 });
     renderAt('/ManageAccStudent');
-    expect(await screen.findByTestId('remote-app')).toHaveTextContent('remote app at /DashboardTeacher');
+    expect(await screen.findByTestId('remote-app')).toHaveTextContent('remote app at /ManageAccStudent');
     expect(loadRoleAppMock.mock.calls).toEqual([['teacher']]);
+  });
+
+  it('hands a path only the remote knows (a screen deployed after the shell was built) to that remote', async () => {
+    signInAs('student', { student_id: 5 });
+    renderAt('/StudyPlanner');
+    expect(await screen.findByTestId('remote-app')).toHaveTextContent('remote app at /StudyPlanner');
+    expect(loadRoleAppMock.mock.calls).toEqual([['student']]);
+  });
+
+  it('shows the login page at / after a logout from the remote', async () => {
+    signInAs('student', { student_id: 5 });
+    loadRoleAppMock.mockResolvedValueOnce(function LoggingOut() {
+      const navigate = useNavigate();
+      return <button type="button" onClick={() => { localStorage.clear(); navigate('/'); }}>Logout</button>;
+    });
+    renderAt('/DashboardStudent');
+    await userEvent.click(await screen.findByRole('button', { name: 'Logout' }));
+    expect(await screen.findByPlaceholderText('NIP/NIS')).toBeInTheDocument();
+    expect(screen.getByTestId('path')).toHaveTextContent(/^\/$/);
+  });
+
+  it('signing in on / (after a logout) hands over to the new role\'s remote', async () => {
+    const user = userEvent.setup();
+    jest.spyOn(authApi, 'login').mockImplementation(async () => {
+      signInAs('admin');
+      return { token: localStorage.getItem('token')! } as never;
+    });
+    renderAt('/');
+    await user.click(await screen.findByPlaceholderText('NIP/NIS'));
+    await user.paste('198001');
+    await user.click(screen.getByPlaceholderText('Password'));
+    await user.paste('rahasia');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByTestId('remote-app')).toBeInTheDocument();
+    expect(loadRoleAppMock.mock.calls).toEqual([['admin']]);
   });
 
   it("renders the role's remote on its own paths", async () => {
@@ -85,13 +127,6 @@ describe('shell routes', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('The admin pages could not be loaded.');
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByTestId('remote-app')).toBeInTheDocument();
-  });
-
-  it('shows a not-found page with a link home for unknown paths', async () => {
-    renderAt('/no-such-page');
-    expect(screen.getByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('link', { name: 'Back to home' }));
-    expect(screen.getByTestId('path')).toHaveTextContent(/^\/$/);
   });
 });
 

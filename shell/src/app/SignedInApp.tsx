@@ -1,33 +1,23 @@
-import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import { useReducer } from 'react';
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { KelaskuThemeProvider } from '@kelasku/shared-ui';
-import { getUserData, roleHome, roleOf, roleOfPath } from '@kelasku/shared-api';
+import { getUserData, roleOf } from '@kelasku/shared-api';
 import { LoginPage } from '../login/LoginPage';
 import { DevListPage } from './DevListPage';
 import { DevPostPage } from './DevPostPage';
-import { NotFound } from './NotFound';
 import { RemoteApp } from './RemoteApp';
 import './mui-provides';
 
-/** `/`: the login page when signed out, else the user's own dashboard. */
-function Home() {
-  const navigate = useNavigate();
-  const user = getUserData();
-  if (user) return <Navigate to={roleHome(user.role)} replace />;
-  return <LoginPage onSignedIn={(signedIn) => navigate(roleHome(signedIn.role))} />;
-}
-
 /**
- * Every other path: role paths go to the signed-in role's remote (signed out → `/`, another role's path → own
- * dashboard); anything else is not found.
+ * `/` and every path but the developer pages: the signed-in role's remote, which owns its routes (a path of another
+ * role, or one it does not have, takes the user to its dashboard; `/` too). Signed out: the login page at `/`.
  */
-function RoleGate() {
-  const { pathname } = useLocation();
-  const pathRole = roleOfPath(pathname);
-  if (!pathRole) return <NotFound />;
+function RoleGate({ onHome }: { onHome: boolean }) {
+  // Read on every render, never kept: after a logout the router reuses this component for `/`.
   const user = getUserData();
-  if (!user) return <Navigate to="/" replace />;
+  const [, signedIn] = useReducer((n: number) => n + 1, 0);
+  if (!user) return onHome ? <LoginPage onSignedIn={signedIn} /> : <Navigate to="/" replace />;
   const role = roleOf(user);
-  if (role !== pathRole) return <Navigate to={roleHome(role)} replace />;
   // Keyed by role so a different user after logout/login never sees the previous role's remote.
   return <RemoteApp key={role} role={role} />;
 }
@@ -36,10 +26,10 @@ function RoleGate() {
 export function ShellRoutes() {
   return (
     <Routes>
-      <Route path="/" element={<Home />} />
       <Route path="/test" element={<DevListPage />} />
       <Route path="/post" element={<DevPostPage />} />
-      <Route path="*" element={<RoleGate />} />
+      <Route path="/" element={<RoleGate onHome />} />
+      <Route path="*" element={<RoleGate onHome={false} />} />
     </Routes>
   );
 }
