@@ -8,6 +8,7 @@ const tsJest: Config['transform'] = {
 const sharedMappers = {
   '^@kelasku/shared-ui$': '<rootDir>/../shared-ui/src/index.ts',
   '^@kelasku/shared-api$': '<rootDir>/../shared-api/src/index.ts',
+  '^@kelasku/shared-rules$': '<rootDir>/../shared-rules/src/index.ts',
   '\\.(css)$': '<rootDir>/../jest/style-mock.js',
   '\\.(svg|png|jpe?g|webp|avif)$': '<rootDir>/../jest/file-mock.js',
 };
@@ -41,11 +42,14 @@ const config: Config = {
         ],
       },
       transformIgnorePatterns: ['/node_modules/(?!(?:sanitize-html/node_modules/)?(?:htmlparser2|domhandler|domutils|entities|dom-serializer|domelementtype|kysely|content-disposition|cookie)/)'],
+      moduleNameMapper: { '^@kelasku/shared-rules$': '<rootDir>/../shared-rules/src/index.ts' },
       testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/test/**/*.test.ts'],
     },
     // Repository scripts (declared packages used, lock file complete, build-if-changed): plain Node.
     { displayName: 'scripts', rootDir: '<rootDir>/scripts', testEnvironment: 'node', transform: tsJest, testMatch: ['<rootDir>/*.test.ts'] },
     webProject('shared-api'),
+    // Pure rules shared by the server and the browser: plain Node is enough.
+    { displayName: 'shared-rules', rootDir: '<rootDir>/shared-rules', testEnvironment: 'node', transform: tsJest, testMatch: ['<rootDir>/src/**/*.test.ts'] },
     webProject('shared-ui'),
     webProject('shell', { '^(admin|teacher|student)/App$': '<rootDir>/src/test/remote-app-mock.tsx' }),
     webProject('admin-app'),

@@ -4,7 +4,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 failed=()
-for config in shared-api/tsconfig.json shared-ui/tsconfig.json shell/tsconfig.json admin-app/tsconfig.json \
+for config in shared-api/tsconfig.json shared-rules/tsconfig.json shared-ui/tsconfig.json shell/tsconfig.json admin-app/tsconfig.json \
               teacher-app/tsconfig.json student-app/tsconfig.json server/tsconfig.json e2e/tsconfig.json bench/tsconfig.json \
               scripts/tsconfig.json; do
   [[ -f $config ]] || continue

@@ -6,9 +6,10 @@ import { dashboardHeading, pageLog, setupApp } from './harness/app';
 import { openWindowNow, wibIso } from './harness/wib';
 
 // Issue 8: stored-XSS payloads in materials, discussions, question texts and names must not execute in Chromium.
-// Everything is stored through the API (the server sanitizes rich HTML on write); a second material and discussion
-// get raw payloads written straight into SQLite ("legacy rows" the server never sanitized), so the browser's own
-// sanitizer (DOMPurify in shared-ui SafeHtml) is exercised too. Every view that shows them is opened twice: once with
+// Everything is stored through the API (the server sanitizes rich HTML on write; discussion texts are plain text, kept as
+// typed, so their payloads must show as literal text); a second material and discussion get raw payloads written
+// straight into SQLite ("legacy rows" the server never sanitized), so the browser's own sanitizer (DOMPurify in
+// shared-ui SafeHtml) is exercised too. Every view that shows them is opened twice: once with
 // the page's CSP bypassed (the sanitizers alone must hold), once with the CSP the server sends. In each view the test
 // clicks what the payloads made clickable, then asserts that nothing ran (window.__xss), no dialog opened, and the live
 // DOM holds no on* attribute, inline or foreign script, iframe/object/embed or javascript:/data: URL.

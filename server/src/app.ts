@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { fastifyTrustProxy } from './config';
 import type { Db, DbKind } from './db/connect';
 import { BODY_LIMITS } from './domain/limits';
+import { publicImages } from './domain/public-images';
 import authPlugin from './plugins/auth';
 import bodyLimitsPlugin from './plugins/body-limits';
 import dbPlugin from './plugins/db';
@@ -33,6 +34,8 @@ export interface BuildAppOptions {
   loginRateLimit?: LoginLimits;
   /** Run the background job that submits open exam sheets when an exam ends (default false; main.ts turns it on). */
   examAutoSubmit?: boolean;
+  /** PUBLIC_URL: the site's public base URL; picture URLs in replies are made absolute from it (relative when unset). */
+  publicUrl?: string;
 }
 
 /** The body limit of unknown URLs; every route gets its own from plugins/body-limits.ts. */
@@ -61,6 +64,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     notFoundFallback: options.staticDir ? makeSpaFallback(options.staticDir) : undefined,
   });
   await app.register(bodyLimitsPlugin);
+  app.decorate('publicImages', publicImages(options.publicUrl));
 
   await app.register(routes, {
     prefix: '/api/v1',

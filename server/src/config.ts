@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import type { BuildAppOptions } from './app';
+import { normalizePublicUrl } from './domain/public-images';
 
 /** Repository root (server/src/config.ts → ../..). DATA_DIR and STATIC_DIR are relative to it. */
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
@@ -37,6 +38,8 @@ export interface AppConfig {
   apiDocs: boolean;
   /** EXAM_AUTO_SUBMIT (default on; `0` turns it off): submit open exam sheets when an exam ends. */
   examAutoSubmit: boolean;
+  /** PUBLIC_URL: the site's public base URL (e.g. https://kelasku.example.sch.id); picture URLs in replies are absolute from it. */
+  publicUrl?: string;
 }
 
 export class ConfigError extends Error {}
@@ -115,6 +118,15 @@ export function resolveJwtSecret(env: NodeJS.ProcessEnv, production: boolean, da
   return secret;
 }
 
+function publicUrlFrom(value: string | undefined): string | undefined {
+  if (!value?.trim()) return undefined;
+  try {
+    return normalizePublicUrl(value);
+  } catch (err) {
+    throw new ConfigError((err as Error).message);
+  }
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const production = env.NODE_ENV === 'production';
   const dataDir = path.resolve(REPO_ROOT, env.DATA_DIR || 'data');
@@ -137,6 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     examAutoSubmit: env.EXAM_AUTO_SUBMIT !== '0',
     corsOrigins: env.CORS_ORIGINS ? env.CORS_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean) : production ? [] : undefined,
     apiDocs: flag(env.API_DOCS, !production),
+    publicUrl: publicUrlFrom(env.PUBLIC_URL),
   };
 }
 
@@ -152,6 +165,7 @@ export function appOptionsFromConfig(config: AppConfig): Omit<BuildAppOptions, '
     staticDir: config.staticDir,
     remotesJson: config.remotesJson,
     examAutoSubmit: config.examAutoSubmit,
+    publicUrl: config.publicUrl,
     logger: { level: config.production ? 'info' : 'warn' },
   };
 }

@@ -4,6 +4,7 @@ import { initialMigration } from './migrations/0001_initial';
 import { answersSeqMigration } from './migrations/0002_answers_seq';
 import { sessionVersionMigration } from './migrations/0003_session_version';
 import { imagesMigration } from './migrations/0004_images';
+import { plainTextDiscussionsMigration } from './migrations/0005_plain_text_discussions';
 
 /** Every migration, in order. Names sort lexically; never rename or edit one that has shipped. */
 export function allMigrations(kind: DbKind): Record<string, Migration> {
@@ -12,6 +13,7 @@ export function allMigrations(kind: DbKind): Record<string, Migration> {
     '0002_answers_seq': answersSeqMigration(kind),
     '0003_session_version': sessionVersionMigration,
     '0004_images': imagesMigration(kind),
+    '0005_plain_text_discussions': plainTextDiscussionsMigration,
   };
 }
 

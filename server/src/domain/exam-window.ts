@@ -4,7 +4,10 @@
  * of that string by position).
  */
 
-export type ExamStatus = 'Scheduled' | 'Active' | 'Completed';
+import { endsAfterStart, examStatusAt, type ExamStatus, windowRefusal } from '@kelasku/shared-rules';
+
+// The window rule itself (closed interval, status names, refusal texts) is shared with the student's exam clock.
+export { type ExamStatus, windowRefusal };
 
 const WIB_OFFSET_MS = 7 * 60 * 60 * 1000;
 
@@ -62,10 +65,7 @@ export function toMillis(instant: Date | number | string): number {
 
 /** Scheduled before start, Active in [start, end], Completed after end. */
 export function examStatus(start: Date | number | string, end: Date | number | string, now: Date | number = Date.now()): ExamStatus {
-  const t = toMillis(now);
-  if (t < toMillis(start)) return 'Scheduled';
-  if (t > toMillis(end)) return 'Completed';
-  return 'Active';
+  return examStatusAt(toMillis(start), toMillis(end), toMillis(now));
 }
 
 export class WindowError extends Error {}
@@ -93,13 +93,6 @@ export function parseWindow(startText: unknown, endText: unknown): { start: Date
   if (!end) throw new WindowError(`end_time "${endText}" is not an RFC 3339 date-time with an offset, e.g. 2025-06-29T10:00:00+07:00`);
   refuseOutsideYears('start_time', startText, start);
   refuseOutsideYears('end_time', endText, end);
-  if (end.getTime() <= start.getTime()) throw new WindowError('end_time must be after start_time');
+  if (!endsAfterStart(start.getTime(), end.getTime())) throw new WindowError('end_time must be after start_time');
   return { start, end };
-}
-
-/** Messages for answers outside the window (403). */
-export function windowRefusal(status: ExamStatus): string | null {
-  if (status === 'Scheduled') return 'The exam has not started yet';
-  if (status === 'Completed') return 'The exam has ended';
-  return null;
 }

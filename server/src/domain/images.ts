@@ -9,6 +9,7 @@
 import crypto from 'node:crypto';
 import type { Db } from '../db/connect';
 import { ContentError, type ContentMap, IMAGE_URL_RE, isBase64 } from './content';
+import { MAX_IMAGE_LABEL } from '@kelasku/shared-rules';
 import { MAX_IMAGE_BYTES } from './limits';
 
 export { IMAGE_URL_RE, MAX_IMAGE_BYTES };
@@ -65,7 +66,7 @@ export function decodeImageDataUrl(url: string, where: string): StoredImage {
 }
 
 function tooLarge(where: string): ContentError {
-  return new ContentError(`${where}: the image is too large (max ${(MAX_IMAGE_BYTES / 1_000_000).toFixed(1)} MB)`);
+  return new ContentError(`${where}: the image is too large (max ${MAX_IMAGE_LABEL})`);
 }
 
 /** Collects the pictures found while rewriting, by hash (the same picture twice is stored once). */

@@ -56,12 +56,14 @@ describe('material HTML caps', () => {
   });
 });
 
-describe('discussion HTML caps', () => {
-  it('refuses a deeply nested description with 400, not 500', async () => {
-    const res = await t.injectWithLogin('student', {
-      method: 'POST', url: '/api/v1/discussions', payload: { topic: 'Tanya', description: '<i>'.repeat(6_000) },
+describe('discussion text caps', () => {
+  it('keeps markup in a description as typed (plain text, never parsed); refuses one past the length cap with 400', async () => {
+    const post = (description: string) => t.injectWithLogin('student', {
+      method: 'POST', url: '/api/v1/discussions', payload: { topic: 'Tanya', description },
     });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe(`HTML is nested more than ${MAX_HTML_DEPTH} levels deep`);
+    const nested = await post('<i>'.repeat(6_000));
+    expect(nested.statusCode).toBe(200);
+    expect(nested.json().description).toBe('<i>'.repeat(6_000));
+    expect((await post('a'.repeat(20_001))).statusCode).toBe(400);
   });
 });

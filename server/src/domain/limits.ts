@@ -12,7 +12,7 @@ export const MAX_TEXT_CHARS = 20_000;
 export const MAX_ANSWER_CHARS = 20_000;
 /**
  * One discussion's replies: every page of posts returns each post's replies inline, so they must stay bounded — in
- * number and in characters of (sanitized) text all together; the reply that would pass either is refused.
+ * number and in characters of text all together; the reply that would pass either is refused.
  * 200 replies of 20,000 characters made one page 4 MB; with these a post's replies stay under about 200 KB.
  */
 export const MAX_REPLIES_PER_POST = 200;
@@ -20,13 +20,13 @@ export const MAX_REPLY_CHARS_PER_POST = 200_000;
 /** One reply as typed. */
 export const MAX_REPLY_CHARS = 20_000;
 
-/** Largest picture accepted, in bytes. */
-export const MAX_IMAGE_BYTES = 1_500_000;
+/** Largest picture accepted, in bytes: the browsers check and name the same limit before upload. */
+export { MAX_IMAGE_BYTES } from '@kelasku/shared-rules';
 /** A picture as a data URL (`n_pict`): base64 of MAX_IMAGE_BYTES plus its header fits in this many characters. */
 export const MAX_PICT_CHARS = 2_000_000;
 
 /**
- * Rich HTML (a material, a discussion text) handed to the sanitizer, in characters, not counting inline pictures'
+ * Rich HTML (a material) handed to the sanitizer, in characters, not counting inline pictures'
  * data URLs (each picture has its own cap, and all of them together the request body limit): 2 MiB is a book's
  * worth of text.
  */
@@ -54,7 +54,7 @@ export const BODY_LIMITS = {
   standard: 256 * KB,
   /** An answers map: even dozens of long essays stay far below. */
   answers: 1 * MB,
-  /** A student import of up to 2,000 rows. */
+  /** A student import of up to MAX_IMPORT_ROWS (1,000) rows. */
   import: 1 * MB,
   /** A student or teacher with a profile picture: room for a data URL of MAX_PICT_CHARS and the other fields. */
   withProfilePicture: 2.5 * MB,

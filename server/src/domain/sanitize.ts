@@ -1,5 +1,5 @@
 /**
- * Sanitizing of stored rich HTML (materials, discussions) with sanitize-html, allowing what Quill produces:
+ * Sanitizing of stored rich HTML (materials; discussion texts are plain text) with sanitize-html, allowing what Quill produces:
  *
  * - blocks: p, br, h1–h6, blockquote, pre, code, ol/ul/li, span, div;
  * - inline: strong/b, em/i, u, s/strike, sub, sup, a (http, https, mailto; rel/target forced);

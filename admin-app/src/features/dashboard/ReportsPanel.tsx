@@ -5,7 +5,7 @@ import { ConfirmDialog, ErrorState, LoadingState } from '@kelasku/shared-ui';
 import { useLastNonNull } from '../../hooks/useLatest';
 import { useLoad } from '../../hooks/useLoad';
 
-/** Reported discussion posts and replies; Delete removes the reported message and every report on it. */
+/** Reported discussion posts and replies (plain text as typed, line breaks kept); Delete removes the reported message and every report on it. */
 export function ReportsPanel() {
   const reports = useLoad(() => reportsApi.list(), 'reports');
   const [pending, setPending] = useState<Report | null>(null);
@@ -57,7 +57,7 @@ export function ReportsPanel() {
               primary={report.author_name}
               secondary={
                 <>
-                  <Box component="span" sx={{ display: 'block', color: 'text.primary', overflowWrap: 'anywhere' }}>{report.message}</Box>
+                  <Box component="span" sx={{ display: 'block', color: 'text.primary', overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>{report.message}</Box>
                   <Box component="span" sx={{ display: 'block', fontSize: '0.75rem' }}>Reported by {report.reporter_name}</Box>
                 </>
               }

@@ -4,13 +4,13 @@
  * - create/reply: students only (student_id from the token; the body's student_id and student_name are ignored);
  * - edit: the author only; delete: the author or an admin (an author only while they may still read the post);
  * - empty reply → 400 "Replies cannot be empty"; a reply past a discussion's caps (domain/limits.ts) → 409.
- * Texts are sanitized as rich HTML (render them with the sanitizing HTML viewer).
+ * Topic, description and replies are plain text, stored exactly as typed (topic and replies trimmed): views render
+ * them as text, never as HTML, so nothing a student types is rewritten ("x<y & z" stays "x<y & z").
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireForumRead, requireMaterial, requirePost, requireStudentId } from '../../domain/policy';
 import { appendReply, deleteDiscussion, discussionFacts, DISCUSSION_FULL, getDiscussion, listDiscussions } from '../../domain/repo/forum';
 import { MAX_REPLIES_PER_POST, MAX_REPLY_CHARS, MAX_REPLY_CHARS_PER_POST } from '../../domain/limits';
-import { sanitizeRichHtml } from '../../domain/sanitize';
 import type { ForumKind } from '../../db/schema';
 import { toDbTime } from '../../db/time';
 import { badRequest, conflict, forbidden, notFound } from '../../plugins/errors';
@@ -45,9 +45,9 @@ interface PostBody {
 }
 
 function clean(body: PostBody) {
-  const topic = sanitizeRichHtml(body.topic.trim());
+  const topic = body.topic.trim();
   if (!topic) throw badRequest('topic must not be empty');
-  return { topic, description: sanitizeRichHtml(body.description) };
+  return { topic, description: body.description };
 }
 
 const label = (kind: ForumKind) => (kind === 'general' ? 'discussions' : 'material discussions');
@@ -58,7 +58,7 @@ export function replyHandler(app: FastifyInstance, kind: ForumKind) {
     const { id } = request.query as IdQuery;
     const { replies } = request.body as { replies: string };
     const studentId = requireStudentId(request.user, 'reply');
-    const text = sanitizeRichHtml(replies.trim());
+    const text = replies.trim();
     if (!text) throw badRequest('Replies cannot be empty');
     const inserted = await appendReply(app.db, kind, id, studentId, text);
     if (inserted === DISCUSSION_FULL) {

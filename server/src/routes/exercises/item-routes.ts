@@ -114,7 +114,7 @@ export function registerItemRoutes(app: FastifyInstance, spec: ItemSpec, base: s
     if (!item) return [];
     const now = new Date();
     const content = await contentOf(db, spec, item);
-    return [itemJson(spec, item, visibleContent(spec, request.user, item, content, now), now)];
+    return [itemJson(spec, item, app.publicImages.content(visibleContent(spec, request.user, item, content, now)), now)];
   });
 
   app.get(`${base}/student`, {
@@ -131,7 +131,7 @@ export function registerItemRoutes(app: FastifyInstance, spec: ItemSpec, base: s
     const now = new Date();
     const content = await contentOf(db, spec, item);
     const visible = visibleContent(spec, request.user, item, content, now);
-    return [itemJson(spec, item, questionOnly(visible, q.number), now)];
+    return [itemJson(spec, item, app.publicImages.content(questionOnly(visible, q.number)), now)];
   });
 
   // ------------------------------------------------------------ writing
@@ -164,7 +164,7 @@ export function registerItemRoutes(app: FastifyInstance, spec: ItemSpec, base: s
   function cleanItem(body: ItemBody) {
     const title = body.title.trim();
     if (!title) throw badRequest('title must not be empty');
-    const { content, images } = parseContentOr400(body.content);
+    const { content, images } = parseContentOr400(app.publicImages.relativeContent(body.content));
     const window = spec.kind === 'exam' ? parseWindowOr400(body.start_time, body.end_time) : undefined;
     return { title, total_marks: body.total_marks, content, images, window };
   }
@@ -195,7 +195,7 @@ export function registerItemRoutes(app: FastifyInstance, spec: ItemSpec, base: s
       throw e;
     }
     const item = await requireItem(id);
-    return itemJson(spec, item, clean.content);
+    return itemJson(spec, item, app.publicImages.content(clean.content));
   });
 
   registerUpdate(app, base, {
@@ -212,7 +212,7 @@ export function registerItemRoutes(app: FastifyInstance, spec: ItemSpec, base: s
     }).where('id', '=', id).execute();
     forgetContent(spec, id);
     const item = await requireItem(id);
-    return itemJson(spec, item, clean.content);
+    return itemJson(spec, item, app.publicImages.content(clean.content));
   });
 
   app.delete(base, {
@@ -324,7 +324,7 @@ export function registerItemRoutes(app: FastifyInstance, spec: ItemSpec, base: s
     ]);
     return {
       student,
-      content,
+      content: app.publicImages.content(content),
       answers: sheet?.answers == null ? null : fromDbJson<Record<string, string>>(sheet.answers),
       score: grade?.score ?? null,
       detail: grade?.detail ?? null,

@@ -7,6 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import { listScope, requireClass, requireMaterial } from '../../domain/policy';
 import { ContentError } from '../../domain/content';
+import type { PublicImages } from '../../domain/public-images';
 import { extractHtmlImages, type ImageBag, saveImages } from '../../domain/images';
 import { sanitizeRichHtml } from '../../domain/sanitize';
 import { toDbTime } from '../../db/time';
@@ -40,12 +41,12 @@ const materialColumns = ['m.id', 'm.class_id', 'm.title', 'm.description', 'm.co
  * The sanitizer drops pictures of other types (SVG, non-images) as before; a kept one that is too large or whose
  * bytes are not what its type says is a 400.
  */
-function cleanBody(body: MaterialBody) {
+function cleanBody(body: MaterialBody, images: PublicImages) {
   const title = body.title.trim();
   if (!title) throw badRequest('title must not be empty');
   const bag: ImageBag = new Map();
   try {
-    const content = extractHtmlImages(sanitizeRichHtml(body.content), 'content', bag);
+    const content = extractHtmlImages(sanitizeRichHtml(images.relativeHtml(body.content)), 'content', bag);
     return { fields: { title, description: body.description, content }, images: [...bag.values()] };
   } catch (e) {
     if (e instanceof ContentError) throw badRequest(e.message);
@@ -56,6 +57,9 @@ function cleanBody(body: MaterialBody) {
 export default async function materialsRoutes(app: FastifyInstance) {
   const db = app.db;
   const tags = ['materials'];
+  /** A material as replied: picture URLs absolute when PUBLIC_URL is set. */
+  const reply = <T extends { content: string; exercise_id: number | null }>(row: T): T =>
+    ({ ...withExerciseId(row), content: app.publicImages.html(row.content) });
 
   app.get('/materials', {
     preHandler: app.requireRole('teacher', 'admin'),
@@ -70,7 +74,7 @@ export default async function materialsRoutes(app: FastifyInstance) {
         .orderBy('m.id').limit(paging.pageSize).offset(paging.offset).execute(),
       base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     ]);
-    return { materials: rows.map(withExerciseId), meta: pageMeta(paging, Number(total.n)) };
+    return { materials: rows.map(reply), meta: pageMeta(paging, Number(total.n)) };
   });
 
   app.get('/materials/from-class', {
@@ -89,7 +93,7 @@ export default async function materialsRoutes(app: FastifyInstance) {
         .orderBy('m.id').limit(paging.pageSize).offset(paging.offset).execute(),
       base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     ]);
-    return { materials: rows.map(withExerciseId), meta: pageMeta(paging, Number(total.n)) };
+    return { materials: rows.map(reply), meta: pageMeta(paging, Number(total.n)) };
   });
 
   app.get('/materials/detail', {
@@ -101,7 +105,7 @@ export default async function materialsRoutes(app: FastifyInstance) {
     const row = await db.selectFrom('materials as m').leftJoin('exercises as e', 'e.material_id', 'm.id')
       .select([...materialColumns, 'e.id as exercise_id']).where('m.id', '=', id).executeTakeFirst();
     if (!row) throw notFound('Material not found');
-    return withExerciseId(row);
+    return reply(row);
   });
 
   app.post('/materials', {
@@ -110,13 +114,13 @@ export default async function materialsRoutes(app: FastifyInstance) {
   }, async (request) => {
     const body = request.body as MaterialBody & { class_id: number };
     const cls = await requireClass(db, request.user, body.class_id, 'manage');
-    const clean = cleanBody(body);
+    const clean = cleanBody(body, app.publicImages);
     await saveImages(db, clean.images);
     const row = await db.insertInto('materials')
       .values({ ...clean.fields, class_id: cls.id, teacher_id: cls.teacher_id })
       .returning(['id', 'class_id', 'title', 'description', 'content', 'teacher_id'])
       .executeTakeFirstOrThrow();
-    return { ...row, exercise_id: null };
+    return reply({ ...row, exercise_id: null });
   });
 
   registerUpdate(app, '/materials', {
@@ -134,14 +138,14 @@ export default async function materialsRoutes(app: FastifyInstance) {
       classId = target.id;
       teacherId = target.teacher_id;
     }
-    const clean = cleanBody(body);
+    const clean = cleanBody(body, app.publicImages);
     await saveImages(db, clean.images);
     await db.updateTable('materials')
       .set({ ...clean.fields, class_id: classId, teacher_id: teacherId, updated_at: toDbTime() })
       .where('id', '=', id).execute();
     const row = await db.selectFrom('materials as m').leftJoin('exercises as e', 'e.material_id', 'm.id')
       .select([...materialColumns, 'e.id as exercise_id']).where('m.id', '=', id).executeTakeFirstOrThrow();
-    return withExerciseId(row);
+    return reply(row);
   });
 
   app.delete('/materials', {

@@ -2,45 +2,13 @@
 import type { Db } from '../../db/connect';
 import { createStudentRecord, toStudentDto, type StudentInput } from '../../db/profiles';
 import { generateInitialPassword, hashPasswordsInBatches } from '../../plugins/passwords';
-import { GRADES } from './schemas';
-import { loginNameProblem, normalizeLoginName } from '../../domain/login-names';
+import { checkStudentRows, type ImportRowError } from '@kelasku/shared-rules';
 
-export interface ImportError {
-  row: number;
-  field: string;
-  message: string;
-}
+export type ImportError = ImportRowError;
 
-function text(value: unknown): string {
-  if (typeof value === 'string') return value.trim();
-  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-  return '';
-}
-
-/** Checks each row on its own, then NIS duplicates inside the file and against existing students/usernames. */
+/** Checks each row by the rules the admin's preview also applies, then NIS already used by students or usernames. */
 export async function validateImportRows(db: Db, rows: unknown[]): Promise<{ inputs: StudentInput[]; errors: ImportError[] }> {
-  const errors: ImportError[] = [];
-  const inputs: StudentInput[] = [];
-  const seen = new Map<string, number>();
-  rows.forEach((raw, index) => {
-    const row = index + 1;
-    const r = (raw ?? {}) as Record<string, unknown>;
-    const name = text(r.name);
-    const nis = normalizeLoginName(text(r.nis));
-    const gradeText = text(r.grade);
-    const status = text(r.status) || 'Active';
-    if (!name) errors.push({ row, field: 'name', message: 'name is required' });
-    else if (name.length > 100) errors.push({ row, field: 'name', message: 'name must be at most 100 characters' });
-    if (!nis) errors.push({ row, field: 'nis', message: 'nis is required' });
-    else if (!/^\S{1,50}$/.test(nis)) errors.push({ row, field: 'nis', message: 'nis must be 1–50 characters without spaces' });
-    else if (loginNameProblem(nis)) errors.push({ row, field: 'nis', message: `nis ${loginNameProblem(nis)}` });
-    else if (seen.has(nis)) errors.push({ row, field: 'nis', message: `nis ${nis} is repeated (first on row ${seen.get(nis)})` });
-    else seen.set(nis, row);
-    const grade = Number(gradeText);
-    if (!(GRADES as readonly number[]).includes(grade)) errors.push({ row, field: 'grade', message: 'grade must be 10, 11 or 12' });
-    if (status.length > 50) errors.push({ row, field: 'status', message: 'status must be at most 50 characters' });
-    inputs.push({ name, nis, grade, status });
-  });
+  const { inputs, errors, firstRowOfNis: seen } = checkStudentRows(rows);
   const numbers = [...seen.keys()];
   for (let i = 0; i < numbers.length; i += 500) {
     const chunk = numbers.slice(i, i + 500);

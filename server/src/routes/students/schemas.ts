@@ -1,5 +1,7 @@
 /** Request schemas for /students (they also document the API at /api/docs). */
-export const GRADES = [10, 11, 12] as const;
+import { MAX_IMPORT_ROWS, STUDENT_GRADES } from '@kelasku/shared-rules';
+
+export const GRADES = STUDENT_GRADES;
 
 export const studentBodySchema = {
   type: 'object',
@@ -32,7 +34,7 @@ export const importBodySchema = {
   type: 'object',
   required: ['rows'],
   properties: {
-    rows: { type: 'array', minItems: 1, maxItems: 2000, items: { type: 'object' } },
+    rows: { type: 'array', minItems: 1, maxItems: MAX_IMPORT_ROWS, items: { type: 'object' } },
     dry_run: { type: 'boolean' },
   },
 } as const;

@@ -151,3 +151,28 @@ test('a failed load shows only the error text in place of the page', async () =>
   expect(await screen.findByText('Error fetching group discussions, please try again later.')).toBeInTheDocument();
   expect(screen.queryByRole('button', { name: 'Ask a Question' })).not.toBeInTheDocument();
 });
+
+test('texts are plain text: markup and entities show as typed, line breaks are kept, edit pre-fills them unchanged', async () => {
+  const user = userEvent.setup();
+  const typed: Discussion = {
+    id: 3, student_id: 5, student_name: 'Siti Rahma', topic: 'Kalau x<y dan y>z, apakah x<z? Tom &amp; Jerry', description: '3 < 5 & 7\nbaris <i>dua</i>', replies: [
+      { id: 'r-2', student_id: 6, name: 'Budi', reply: '<b>x</b> & y', time: '2025-01-05T15:10:00+07:00' },
+    ],
+  };
+  const source = makeSource([typed]);
+  board(source);
+  const card = await screen.findByRole('article', { name: typed.topic });
+  expect(within(card).getByRole('heading', { name: typed.topic })).toHaveTextContent(typed.topic, { normalizeWhitespace: false });
+  const description = within(card).getByText((_, el) => el?.textContent === typed.description);
+  expect(description).toHaveStyle({ whiteSpace: 'pre-wrap' });
+
+  await user.click(within(card).getByRole('button', { name: 'Show Replies (1)' }));
+  const reply = within(card).getByText('<b>x</b> & y');
+  expect(reply).toHaveStyle({ whiteSpace: 'pre-wrap' });
+  expect(card.querySelector('b, i')).toBeNull();
+
+  await user.click(within(card).getByRole('button', { name: 'Edit' }));
+  const dialog = screen.getByRole('dialog', { name: 'Edit Question' });
+  expect(within(dialog).getByRole('textbox', { name: 'Topic' })).toHaveValue(typed.topic);
+  expect(within(dialog).getByRole('textbox', { name: 'Description' })).toHaveValue(typed.description);
+});

@@ -7,7 +7,6 @@ import { useAsync } from '../../lib/useAsync';
 import { currentStudentId } from '../../lib/student';
 import { DiscussionCard } from './DiscussionCard';
 import { QuestionDialog } from './QuestionDialog';
-import { htmlToText } from './text';
 import type { DiscussionSource } from './types';
 
 export interface DiscussionBoardProps {
@@ -33,7 +32,7 @@ export function DiscussionBoard({ source, heading, errorText, emptyText, replace
   const { data, error, loading, reload } = useAsync(() => source.list(page, pageSize), [source, page, pageSize]);
   // Stable object: the dialog resets its fields whenever `initial` changes.
   const editInitial = useMemo(
-    () => (editing ? { topic: htmlToText(editing.topic), description: htmlToText(editing.description) } : undefined),
+    () => (editing ? { topic: editing.topic, description: editing.description } : undefined),
     [editing],
   );
 
@@ -109,7 +108,7 @@ export function DiscussionBoard({ source, heading, errorText, emptyText, replace
       <ConfirmDialog
         open={Boolean(deleting)}
         title="Delete Question"
-        message={deleting ? `are you sure you want to delete ${htmlToText(deleting.topic)}?` : ''}
+        message={deleting ? `are you sure you want to delete ${deleting.topic}?` : ''}
         confirmLabel="Delete"
         destructive
         busy={deleteBusy}

@@ -2,9 +2,9 @@ import { useId, useState, type FormEvent } from 'react';
 import { Box, Button, IconButton, Paper, Stack, TextField, Typography } from '@mui/material';
 import SendIcon from '@mui/icons-material/Send';
 import type { Discussion } from '@kelasku/shared-api';
-import { SafeHtml, formatReplyTime } from '@kelasku/shared-ui';
+import { formatReplyTime } from '@kelasku/shared-ui';
 import { ReportButton } from './ReportButton';
-import { htmlToText } from './text';
+import { PlainText } from './PlainText';
 
 export interface DiscussionCardProps {
   discussion: Discussion;
@@ -30,7 +30,7 @@ export function DiscussionCard({ discussion: initial, kind, currentStudentId, on
   // Strict equality as the original: student_id is a number in both the token and the item.
   const isAuthor = currentStudentId !== undefined && discussion.student_id === currentStudentId;
   const replies = discussion.replies ?? [];
-  const topic = htmlToText(discussion.topic);
+  const topic = discussion.topic;
 
   const sendReply = async (event: FormEvent) => {
     event.preventDefault();
@@ -68,7 +68,7 @@ export function DiscussionCard({ discussion: initial, kind, currentStudentId, on
           )}
         </Stack>
       </Stack>
-      <SafeHtml html={discussion.description} sx={{ mt: 1, color: 'text.primary' }} />
+      <PlainText text={discussion.description} sx={{ mt: 1, color: 'text.primary' }} />
 
       <Button
         size="small"
@@ -99,7 +99,7 @@ export function DiscussionCard({ discussion: initial, kind, currentStudentId, on
                   <ReportButton kind={kind} discussionId={discussion.id} replyId={r.id} what={`reply by ${authorName(r.name)}`} />
                 )}
               </Stack>
-              <SafeHtml html={r.reply} sx={{ typography: 'body2' }} />
+              <PlainText text={r.reply} variant="body2" />
             </Box>
           ))}
         </Box>

@@ -19,7 +19,7 @@ import { useAnswerSheet } from './useAnswerSheet';
 /** Submit this long before the end so the last answers still reach the server inside the window. */
 const AUTO_SUBMIT_LEAD_MS = 2000;
 
-const STATE_LABELS = { scheduled: 'Not open yet', open: 'Open', closed: 'Closed', submitted: 'Submitted' } as const;
+const STATE_LABELS = { Scheduled: 'Not open yet', Active: 'Open', Completed: 'Closed', submitted: 'Submitted' } as const;
 
 function ExamHeader({ exam, state }: { exam: Exam; state: keyof typeof STATE_LABELS }) {
   return (
@@ -31,7 +31,7 @@ function ExamHeader({ exam, state }: { exam: Exam; state: keyof typeof STATE_LAB
         </Box>
         <Chip
           label={STATE_LABELS[state]}
-          color={state === 'open' ? 'success' : state === 'submitted' ? 'primary' : 'default'}
+          color={state === 'Active' ? 'success' : state === 'submitted' ? 'primary' : 'default'}
           data-testid="exam-state"
         />
       </Stack>
@@ -64,7 +64,7 @@ export function ExamPage() {
   // The server hides the questions until the start: fetch again once the window opens.
   const { reload: reloadExam } = examLoad;
   useEffect(() => {
-    if (phase === 'open' && exam && questions.length === 0 && exam.status === 'Scheduled') reloadExam();
+    if (phase === 'Active' && exam && questions.length === 0 && exam.status === 'Scheduled') reloadExam();
   }, [phase, exam, questions.length, reloadExam]);
 
   const sheet = useAnswerSheet({
@@ -72,7 +72,7 @@ export function ExamPage() {
     itemId: exam?.id,
     studentId,
     api: examsApi.answers,
-    enabled: Boolean(exam) && phase !== 'scheduled',
+    enabled: Boolean(exam) && phase !== 'Scheduled',
     // Fixed per loaded exam: a closed exam is only looked at, never given a new sheet.
     create: exam?.status !== 'Completed',
     // Question 1 is usable as soon as the exam is here; the sheet is fetched (or created) meanwhile and the answers
@@ -80,9 +80,9 @@ export function ExamPage() {
     answerWhileLoading: exam?.status !== 'Completed',
   });
   const storedGrade = useAsync(async () => {
-    if (!exam || !studentId || (sheet.phase !== 'submitted' && phase !== 'closed')) return undefined;
+    if (!exam || !studentId || (sheet.phase !== 'submitted' && phase !== 'Completed')) return undefined;
     return (await examsApi.grade(exam.id, studentId))[0];
-  }, [exam, studentId, sheet.phase, phase === 'closed']);
+  }, [exam, studentId, sheet.phase, phase === 'Completed']);
 
   const submitNow = async () => {
     if (!exam || !studentId) return;
@@ -125,7 +125,7 @@ export function ExamPage() {
       )}
       {exam && viewState && <ExamHeader exam={exam} state={viewState} />}
 
-      {exam && phase === 'scheduled' && (
+      {exam && phase === 'Scheduled' && (
         <Paper variant="outlined" sx={{ p: 3, textAlign: 'center' }}>
           <Typography>The exam has not started yet. It opens at {formatWibTime(exam.start_time)}.</Typography>
           <Typography role="timer" aria-label="Time until the exam opens" sx={{ fontSize: '2rem', fontWeight: 700, mt: 1 }}>
@@ -134,14 +134,14 @@ export function ExamPage() {
         </Paper>
       )}
 
-      {exam && phase !== 'scheduled' && sheet.phase === 'loading' && !(phase === 'open' && sheet.answerable) && (
+      {exam && phase !== 'Scheduled' && sheet.phase === 'loading' && !(phase === 'Active' && sheet.answerable) && (
         <LoadingState text="Loading questions..." />
       )}
-      {exam && phase !== 'scheduled' && sheet.phase === 'error' && (
+      {exam && phase !== 'Scheduled' && sheet.phase === 'error' && (
         <ErrorState message="Could not open your answer sheet, please try again." onRetry={sheet.reload} />
       )}
 
-      {exam && phase === 'open' && sheet.answerable && (
+      {exam && phase === 'Active' && sheet.answerable && (
         <>
           <Alert severity="info" icon={false} sx={{ mb: 2 }}>
             Time left:{' '}
@@ -164,7 +164,7 @@ export function ExamPage() {
         </>
       )}
 
-      {exam && (sheet.phase === 'submitted' || (phase === 'closed' && sheet.phase !== 'loading')) && !grade && (
+      {exam && (sheet.phase === 'submitted' || (phase === 'Completed' && sheet.phase !== 'loading')) && !grade && (
         <Paper variant="outlined" sx={{ p: 3 }}>
           {autoError && <Alert severity="warning" sx={{ mb: 2 }}>{autoError}</Alert>}
           {sheet.phase === 'submitted' || score !== undefined ? (

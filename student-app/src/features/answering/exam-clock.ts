@@ -1,13 +1,10 @@
 import { useEffect, useState } from 'react';
 import type { Exam } from '@kelasku/shared-api';
+import { examStatusAt, type ExamStatus } from '@kelasku/shared-rules';
 
-export type WindowPhase = 'scheduled' | 'open' | 'closed';
-
-/** Where `now` falls in the exam window [start, end). */
-export function windowPhase(exam: Pick<Exam, 'start_time' | 'end_time'>, now: number): WindowPhase {
-  if (now < Date.parse(exam.start_time)) return 'scheduled';
-  if (now < Date.parse(exam.end_time)) return 'open';
-  return 'closed';
+/** Where `now` (server time) falls in the exam window, by the server's own rule: open in [start, end]. */
+export function windowPhase(exam: Pick<Exam, 'start_time' | 'end_time'>, now: number): ExamStatus {
+  return examStatusAt(Date.parse(exam.start_time), Date.parse(exam.end_time), now);
 }
 
 /** 'HH:MM:SS', with days in front past 24 hours ('2d 03:04:05'). */

@@ -5,7 +5,8 @@ import {
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import ImageIcon from '@mui/icons-material/Image';
 import { OPTION_LETTERS, type OptionLetter, type Question } from '@kelasku/shared-api';
-import { MAX_IMAGE_BYTES, changeQuestionType, readImageFile } from './questionRules';
+import { PictureError, preparePicture } from '@kelasku/shared-rules/src/picture-upload';
+import { changeQuestionType } from './questionRules';
 
 export interface QuestionCardProps {
   number: number;
@@ -26,13 +27,12 @@ export function QuestionCard({ number, question, canRemove, onChange, onRemove }
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
-    if (!file.type.startsWith('image/')) return setImageError('Choose an image file.');
-    if (file.size > MAX_IMAGE_BYTES) return setImageError('The image is too large (at most 2 MB).');
     setImageError(null);
     try {
-      set({ image: await readImageFile(file) });
-    } catch {
-      setImageError('Could not read the image.');
+      // Shrunk in the browser first, so a phone photo fits the server's limit.
+      set({ image: await preparePicture(file) });
+    } catch (err) {
+      setImageError(err instanceof PictureError ? err.message : 'Could not read the picture.');
     }
   };
 

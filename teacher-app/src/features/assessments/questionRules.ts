@@ -19,15 +19,3 @@ export function removeQuestion(questions: Question[], index: number): Question[]
 export function replaceQuestion(questions: Question[], index: number, question: Question): Question[] {
   return questions.map((q, i) => (i === index ? question : q));
 }
-
-/** Largest image accepted per question: the content map travels in one request with every image in it. */
-export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
-
-export function readImageFile(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error ?? new Error('Could not read the image'));
-    reader.readAsDataURL(file);
-  });
-}

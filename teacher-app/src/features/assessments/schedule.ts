@@ -1,4 +1,5 @@
 import { fromWibIso, toWibIso, wibDate } from '@kelasku/shared-api';
+import { END_BEFORE_START, endsAfterStart } from '@kelasku/shared-rules';
 
 export { wibRangeLabel } from '../../lib/examTime';
 
@@ -20,11 +21,13 @@ export function scheduleFromExam(exam: { start_time: string; end_time: string })
   return { date: start.date, start: start.time, end: end.time };
 }
 
-export const END_BEFORE_START = 'End time must be after start time.';
+export { END_BEFORE_START };
 
-/** Inline message for the end-time field: set only when both times are there and end is not after start. */
+/** Inline message for the end-time field: set only when both times are there and end is not after start (the server's rule). */
 export function endTimeProblem(s: ScheduleValues): string | null {
-  return s.start && s.end && s.end <= s.start ? END_BEFORE_START : null;
+  if (!s.start || !s.end) return null;
+  const { start_time, end_time } = scheduleToTimes({ ...s, date: s.date || wibDate(new Date()) });
+  return endsAfterStart(Date.parse(start_time), Date.parse(end_time)) ? null : END_BEFORE_START;
 }
 
 /** The first problem with the window, or null. */

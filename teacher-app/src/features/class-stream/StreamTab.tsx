@@ -5,6 +5,9 @@ import type { Material } from '@kelasku/shared-api';
 import { useAsync } from '../../lib/useAsync';
 import { loadRecentDiscussions } from './classData';
 
+/** Students' questions are plain text as typed (never HTML): keep their line breaks, wrap long words. */
+const PLAIN_TEXT = { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' } as const;
+
 /** Stream: the newest materials and the newest questions students asked on them. */
 export function StreamTab({ materials }: { materials: Material[] }) {
   const discussions = useAsync(() => loadRecentDiscussions(materials), [materials]);
@@ -44,13 +47,13 @@ export function StreamTab({ materials }: { materials: Material[] }) {
               <Card key={`${d.material_id}-${d.id}`} variant="outlined">
                 <CardContent sx={{ '&:last-child': { pb: 2 } }}>
                   <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
-                    <Typography sx={{ fontWeight: 600 }}>{d.topic}</Typography>
+                    <Typography sx={{ fontWeight: 600, ...PLAIN_TEXT }}>{d.topic}</Typography>
                     <Chip size="small" label={d.material_title} />
                   </Stack>
                   <Typography variant="body2" color="text.secondary">
                     {d.student_name || 'Unknown Student'} · {(d.replies ?? []).length} replies
                   </Typography>
-                  <Typography variant="body2" sx={{ mt: 0.5, overflowWrap: 'anywhere' }}>{d.description}</Typography>
+                  <Typography variant="body2" sx={{ mt: 0.5, ...PLAIN_TEXT }}>{d.description}</Typography>
                 </CardContent>
               </Card>
             ))}

@@ -1,7 +1,8 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import Quill from 'quill';
 import 'quill/dist/quill.snow.css';
-import { Box } from '@mui/material';
+import { Box, Typography } from '@mui/material';
+import { PictureError, preparePicture } from '@kelasku/shared-rules/src/picture-upload';
 import { EDITOR_PLACEHOLDER, SUBJECT_TOOLBAR, dropUnsafeImages, labelToolbarPickers, relaxSpaces } from './editorConfig';
 
 export interface RichEditorProps {
@@ -18,6 +19,25 @@ export default function RichEditor({ initialValue, onChange, label }: RichEditor
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
   const initialRef = useRef(initialValue);
+  const quillRef = useRef<Quill | null>(null);
+  const fileRef = useRef<HTMLInputElement>(null);
+  const [pictureError, setPictureError] = useState<string | null>(null);
+
+  // Quill's own picture button inserts the file as it is: a phone photo would then be refused on save.
+  const insertPicture = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    const quill = quillRef.current;
+    if (!file || !quill) return;
+    setPictureError(null);
+    try {
+      const dataUrl = await preparePicture(file);
+      const at = quill.getSelection(true)?.index ?? quill.getLength() - 1;
+      quill.insertEmbed(at, 'image', dataUrl, 'user');
+    } catch (err) {
+      setPictureError(err instanceof PictureError ? err.message : 'Could not read the picture.');
+    }
+  };
 
   useEffect(() => {
     const host = hostRef.current;
@@ -26,8 +46,9 @@ export default function RichEditor({ initialValue, onChange, label }: RichEditor
     const quill = new Quill(container, {
       theme: 'snow',
       placeholder: EDITOR_PLACEHOLDER,
-      modules: { toolbar: SUBJECT_TOOLBAR },
+      modules: { toolbar: { container: SUBJECT_TOOLBAR, handlers: { image: () => fileRef.current?.click() } } },
     });
+    quillRef.current = quill;
     if (initialRef.current) {
       quill.setContents(quill.clipboard.convert({ html: dropUnsafeImages(initialRef.current) }), 'silent');
     }
@@ -43,19 +64,24 @@ export default function RichEditor({ initialValue, onChange, label }: RichEditor
     return () => {
       // StrictMode mounts twice: remove both the toolbar and the editor Quill added.
       host.innerHTML = '';
+      quillRef.current = null;
     };
   }, [label]);
 
   return (
-    <Box
-      ref={hostRef}
-      sx={{
-        bgcolor: '#fff',
-        '& .ql-toolbar': { borderRadius: '8px 8px 0 0', flexWrap: 'wrap' },
-        '& .ql-container': { borderRadius: '0 0 8px 8px', minHeight: 260, fontSize: '1rem' },
-        '& .ql-editor': { minHeight: 260 },
-        '& .ql-editor img': { maxWidth: '100%' },
-      }}
-    />
+    <>
+      <Box
+        ref={hostRef}
+        sx={{
+          bgcolor: '#fff',
+          '& .ql-toolbar': { borderRadius: '8px 8px 0 0', flexWrap: 'wrap' },
+          '& .ql-container': { borderRadius: '0 0 8px 8px', minHeight: 260, fontSize: '1rem' },
+          '& .ql-editor': { minHeight: 260 },
+          '& .ql-editor img': { maxWidth: '100%' },
+        }}
+      />
+      <input ref={fileRef} type="file" accept="image/*" hidden aria-label={`Picture for the ${label.toLowerCase()}`} onChange={insertPicture} />
+      {pictureError && <Typography role="alert" color="error" variant="body2" sx={{ mt: 1 }}>{pictureError}</Typography>}
+    </>
   );
 }

@@ -113,7 +113,7 @@ describe('ImportStudentsDialog', () => {
   it('explains a file without the needed columns', async () => {
     render(<ImportStudentsDialog open onClose={() => {}} onImported={onImported} />);
     await chooseFile('nama;nis\nSiti;1\n');
-    expect(await screen.findByText('The header row must name the columns name, nis, grade, status. Missing: name, grade, status.')).toBeInTheDocument();
+    expect(await screen.findByText('The header row must name the columns name, nis, grade (and optionally status). Missing: name, grade.')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('table')).not.toBeInTheDocument());
   });
 });

@@ -111,7 +111,7 @@ function ImportFlow({ onClose, onImported }: { onClose: () => void; onImported: 
     <>
       <DialogContent>
         <Typography sx={{ mb: 1 }}>
-          Choose a CSV file whose first row names the columns <b>name, nis, grade, status</b> (grade 10, 11 or 12), for example:
+          Choose a CSV file whose first row names the columns <b>name, nis, grade, status</b> (grade 10, 11 or 12; an empty status means Active), for example:
         </Typography>
         <Box component="pre" sx={{ bgcolor: 'grey.100', p: 1, borderRadius: 1, fontSize: '0.85rem', overflowX: 'auto', mt: 0 }}>
           {'name,nis,grade,status\nSiti Rahma,2024100101,10,Active'}

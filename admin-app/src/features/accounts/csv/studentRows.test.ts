@@ -21,14 +21,36 @@ describe('readStudentCsv', () => {
     expect(errors).toEqual([
       { row: 2, field: 'name', message: 'name is required' },
       { row: 2, field: 'grade', message: 'grade must be 10, 11 or 12' },
-      { row: 3, field: 'status', message: 'status is required' },
-      { row: 3, field: 'nis', message: 'NIS repeats row 1' },
+      { row: 3, field: 'nis', message: 'nis 1 is repeated (first on row 1)' },
     ]);
+  });
+
+  // The server's rules (shared): each of these rows used to get a different answer from the preview and the server.
+  it('defaults an empty status to Active, as the server does, instead of refusing the row', () => {
+    const { rows, errors } = readStudentCsv('name,nis,grade,status\nSiti,2024100101,10,\n');
+    expect(errors).toEqual([]);
+    expect(rows).toEqual([{ name: 'Siti', nis: '2024100101', grade: 10, status: 'Active' }]);
+  });
+
+  it('refuses in the preview the rows the server refuses: NIS with spaces or invisible characters, names over 100 characters, grade "10,0"', () => {
+    const csv = `name,nis,grade,status\nSiti,2024 1001,10,Active\nRudi,2024\u200b1002,10,Active\n${'a'.repeat(101)},2024100103,10,Active\nPutri,2024100104,"10,0",Active\n`;
+    const { errors } = readStudentCsv(csv);
+    expect(errors).toEqual([
+      { row: 1, field: 'nis', message: 'nis must not contain spaces' },
+      { row: 2, field: 'nis', message: 'nis must not contain invisible or formatting characters (such as a zero-width space)' },
+      { row: 3, field: 'name', message: 'name must be at most 100 characters' },
+      { row: 4, field: 'grade', message: 'grade must be 10, 11 or 12' },
+    ]);
+  });
+
+  it('stores the NIS in the form the server stores it (fullwidth digits become plain)', () => {
+    const { rows } = readStudentCsv('name,nis,grade\nSiti,２０２４１,10\n');
+    expect(rows[0].nis).toBe('20241');
   });
 
   it('refuses a file without the needed header or rows', () => {
     expect(() => readStudentCsv('nama,nis\nSiti,1')).toThrow(
-      new CsvFileError('The header row must name the columns name, nis, grade, status. Missing: name, grade, status.'),
+      new CsvFileError('The header row must name the columns name, nis, grade (and optionally status). Missing: name, grade.'),
     );
     expect(() => readStudentCsv('name,nis,grade,status\n')).toThrow('The file has a header but no student rows.');
     expect(() => readStudentCsv('')).toThrow('The file is empty.');

@@ -1,0 +1,24 @@
+import { checkStudentRows, END_BEFORE_START, endsAfterStart, examStatusAt, pictureSizeProblem, windowRefusal } from './index';
+
+it('the exam window is the closed interval [start, end]', () => {
+  expect([examStatusAt(10, 20, 9), examStatusAt(10, 20, 10), examStatusAt(10, 20, 20), examStatusAt(10, 20, 21)])
+    .toEqual(['Scheduled', 'Active', 'Active', 'Completed']);
+  expect(windowRefusal('Active')).toBeNull();
+  expect(windowRefusal('Completed')).toBe('The exam has ended');
+  expect(endsAfterStart(10, 10)).toBe(false);
+  expect(END_BEFORE_START).toBe('End time must be after start time.');
+});
+
+it('student rows: status defaults to Active, NIS normalised, repeats reported on the later row', () => {
+  const { inputs, errors } = checkStudentRows([
+    { name: ' Siti ', nis: '２０２４１', grade: '10', status: '' },
+    { name: 'Rudi', nis: '20241', grade: 12, status: 'Moved' },
+  ]);
+  expect(inputs).toEqual([{ name: 'Siti', nis: '20241', grade: 10, status: 'Active' }, { name: 'Rudi', nis: '20241', grade: 12, status: 'Moved' }]);
+  expect(errors).toEqual([{ row: 2, field: 'nis', message: 'nis 20241 is repeated (first on row 1)' }]);
+});
+
+it('names the picture limit in the message', () => {
+  expect(pictureSizeProblem(1_500_000)).toBeNull();
+  expect(pictureSizeProblem(2_000_000)).toBe('This picture is 2.0 MB; pictures can be at most 1.5 MB. Choose a smaller or simpler picture.');
+});

@@ -1,0 +1,74 @@
+/**
+ * One row of a student import, checked and normalised the same way in the admin's CSV preview and on the server, so
+ * a row the preview accepts is a row the server accepts (the server alone also checks NIS already in use).
+ */
+import { loginNameProblem, normalizeLoginName } from './login-names';
+
+export const STUDENT_GRADES = [10, 11, 12] as const;
+/** An empty status means a new, active student. */
+export const DEFAULT_STUDENT_STATUS = 'Active';
+export const MAX_STUDENT_NAME_CHARS = 100;
+export const MAX_NIS_CHARS = 50;
+export const MAX_STUDENT_STATUS_CHARS = 50;
+/** Students in one import (one CSV file, one request). */
+export const MAX_IMPORT_ROWS = 1000;
+
+export interface ImportRowInput {
+  name: string;
+  nis: string;
+  grade: number;
+  status: string;
+}
+
+export interface ImportRowError {
+  /** 1-based: row 1 is the first student (the line after a CSV header). */
+  row: number;
+  field: string;
+  message: string;
+}
+
+function text(value: unknown): string {
+  if (typeof value === 'string') return value.trim();
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return '';
+}
+
+/** Checks one raw row (strings from a CSV, or JSON values); `row` numbers its errors. */
+export function checkStudentRow(raw: unknown, row: number): { input: ImportRowInput; errors: ImportRowError[] } {
+  const r = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
+  const errors: ImportRowError[] = [];
+  const name = text(r.name);
+  const nis = normalizeLoginName(text(r.nis));
+  const gradeText = text(r.grade);
+  const status = text(r.status) || DEFAULT_STUDENT_STATUS;
+  if (!name) errors.push({ row, field: 'name', message: 'name is required' });
+  else if (name.length > MAX_STUDENT_NAME_CHARS) errors.push({ row, field: 'name', message: `name must be at most ${MAX_STUDENT_NAME_CHARS} characters` });
+  const nisProblem = nis ? loginNameProblem(nis) : undefined;
+  if (!nis) errors.push({ row, field: 'nis', message: 'nis is required' });
+  else if (nis.length > MAX_NIS_CHARS) errors.push({ row, field: 'nis', message: `nis must be at most ${MAX_NIS_CHARS} characters` });
+  else if (nisProblem) errors.push({ row, field: 'nis', message: `nis ${nisProblem}` });
+  const grade = gradeText === '' ? NaN : Number(gradeText);
+  if (!gradeText) errors.push({ row, field: 'grade', message: 'grade is required' });
+  else if (!(STUDENT_GRADES as readonly number[]).includes(grade)) errors.push({ row, field: 'grade', message: 'grade must be 10, 11 or 12' });
+  if (status.length > MAX_STUDENT_STATUS_CHARS) errors.push({ row, field: 'status', message: `status must be at most ${MAX_STUDENT_STATUS_CHARS} characters` });
+  return { input: { name, nis, grade, status }, errors };
+}
+
+/** Checks every row, then NIS repeated inside the list (reported on the later row). */
+export function checkStudentRows(rows: unknown[]): { inputs: ImportRowInput[]; errors: ImportRowError[]; firstRowOfNis: Map<string, number> } {
+  const inputs: ImportRowInput[] = [];
+  const errors: ImportRowError[] = [];
+  const firstRowOfNis = new Map<string, number>();
+  rows.forEach((raw, index) => {
+    const row = index + 1;
+    const checked = checkStudentRow(raw, row);
+    inputs.push(checked.input);
+    errors.push(...checked.errors);
+    const { nis } = checked.input;
+    if (!nis || checked.errors.some((e) => e.field === 'nis')) return;
+    const first = firstRowOfNis.get(nis);
+    if (first !== undefined) errors.push({ row, field: 'nis', message: `nis ${nis} is repeated (first on row ${first})` });
+    else firstRowOfNis.set(nis, row);
+  });
+  return { inputs, errors, firstRowOfNis };
+}
