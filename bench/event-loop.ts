@@ -117,7 +117,7 @@ function answersAtLimit(): Record<string, string> {
 
 function importRowsAtLimit(): { rows: Record<string, unknown>[]; dry_run: boolean } {
   const rows = Array.from({ length: 2000 }, (_, i) => ({
-    name: `Siswa Impor ${i} ${words(100)}`.slice(0, 100), nis: `IMP${String(i).padStart(6, '0')}`, grade: 10, status: 'Active',
+    name: `Siswa Impor ${i} ${words(100)}`.slice(0, 100), nis: `2098${String(i).padStart(6, '0')}`, grade: 10, status: 'Active',
     phone_number: '0812345678', note: words(300),
   }));
   return { rows, dry_run: true };

@@ -192,11 +192,22 @@ describe.each([
     await fill(dialog(page), page);
     await dialog(page).getByRole('button', { name: 'Add', exact: true }).click();
 
-    // The initial password is shown once, and it signs in.
+    // The initial password is shown once, beside the NIS/NIP, and it signs in.
     await expectVisible(page.getByRole('heading', { name: added }));
     const password = (await dialog(page).getByLabel('Password').textContent())?.trim() ?? '';
     expect(password.length).toBeGreaterThanOrEqual(8);
-    await dialog(page).getByRole('button', { name: 'Done' }).click();
+    await expectVisible(dialog(page).getByLabel(idField, { exact: true }));
+    expect((await dialog(page).getByLabel(idField, { exact: true }).textContent())?.trim()).toBe(number);
+    // It cannot vanish: Esc and a click on the backdrop leave it open, and Done waits until it was kept.
+    await page.keyboard.press('Escape');
+    await page.mouse.click(4, 4);
+    await expectVisible(page.getByRole('heading', { name: added }));
+    const done = dialog(page).getByRole('button', { name: 'Done' });
+    expect(await done.isDisabled()).toBe(true);
+    await dialog(page).getByRole('checkbox', { name: 'I have noted the passwords' }).check();
+    expect(await done.isEnabled()).toBe(true);
+    await done.click();
+    await dialog(page).waitFor({ state: 'hidden' });
     const token = await app.api.login(number, password);
     expect(token.split('.')).toHaveLength(3);
     expect(await find()).toEqual([expect.objectContaining({ name, ...expected })]);

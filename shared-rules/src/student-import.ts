@@ -3,6 +3,8 @@
  * a row the preview accepts is a row the server accepts (the server alone also checks NIS already in use).
  */
 import { loginNameProblem, normalizeLoginName } from './login-names';
+import { normalizeStatus } from './person-status';
+import { schoolIdProblem } from './school-ids';
 
 export const STUDENT_GRADES = [10, 11, 12] as const;
 /** An empty status means a new, active student. */
@@ -40,10 +42,10 @@ export function checkStudentRow(raw: unknown, row: number): { input: ImportRowIn
   const name = text(r.name);
   const nis = normalizeLoginName(text(r.nis));
   const gradeText = text(r.grade);
-  const status = text(r.status) || DEFAULT_STUDENT_STATUS;
+  const status = normalizeStatus(text(r.status) || DEFAULT_STUDENT_STATUS);
   if (!name) errors.push({ row, field: 'name', message: 'name is required' });
   else if (name.length > MAX_STUDENT_NAME_CHARS) errors.push({ row, field: 'name', message: `name must be at most ${MAX_STUDENT_NAME_CHARS} characters` });
-  const nisProblem = nis ? loginNameProblem(nis) : undefined;
+  const nisProblem = nis ? loginNameProblem(nis) ?? schoolIdProblem(nis) : undefined;
   if (!nis) errors.push({ row, field: 'nis', message: 'nis is required' });
   else if (nis.length > MAX_NIS_CHARS) errors.push({ row, field: 'nis', message: `nis must be at most ${MAX_NIS_CHARS} characters` });
   else if (nisProblem) errors.push({ row, field: 'nis', message: `nis ${nisProblem}` });

@@ -1,5 +1,6 @@
 import { buildTestApp, type TestApp } from '../../test/helpers';
 import { DEMO_ACCOUNTS, seedDemoIfEmpty } from './seed-demo';
+import { SPECIALIZATIONS } from '@kelasku/shared-rules';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -61,4 +62,14 @@ describe('two nodes starting at once on one empty database', () => {
     expect(await empty.db.selectFrom('classes').select('id').execute()).toHaveLength(9);
     expect(await empty.db.selectFrom('job_leases').select('name').where('name', '=', 'demo-seed').execute()).toEqual([]);
   }, 60_000);
+});
+
+it('the demo school uses only the specializations the admin can pick, and digit-only NIS/NIP', async () => {
+  const teachers = await t.db.selectFrom('teachers').select(['specialization', 'nip']).execute();
+  for (const x of teachers) {
+    expect(SPECIALIZATIONS).toContain(x.specialization);
+    expect(x.nip).toMatch(/^[0-9]+$/);
+  }
+  const students = await t.db.selectFrom('students').select('nis').execute();
+  for (const s of students) expect(s.nis).toMatch(/^[0-9]+$/);
 });

@@ -22,13 +22,14 @@ export const DEMO_ACCOUNTS = [
   { role: 'student', username: '2024100001', password: 'siswa123' },
 ] as const;
 
+/** Specializations come from the list the admin picks from (SPECIALIZATIONS in shared-rules). */
 const TEACHERS = [
   { name: 'Dewi Lestari, S.Pd.', nip: '198501012010011001', specialization: 'Biology' },
   { name: 'Agus Salim, S.Pd.', nip: '197803152005011002', specialization: 'Mathematics' },
   { name: 'Rina Marlina, S.Si.', nip: '198207202008012003', specialization: 'Physics' },
   { name: 'Hendra Wijaya, S.Pd.', nip: '197911302006041004', specialization: 'Chemistry' },
   { name: 'Maria Ulfa, S.S.', nip: '198604122011012005', specialization: 'English' },
-  { name: 'Bambang Sutrisno, S.Pd.', nip: '197502282003121006', specialization: 'Indonesian' },
+  { name: 'Bambang Sutrisno, S.Pd.', nip: '197502282003121006', specialization: 'Civics' },
   { name: 'Yuliana Putri, S.Sn.', nip: '199001052015042007', specialization: 'Art & Culture' },
   { name: 'Teguh Prasetyo, S.Pd.', nip: '198809172014031008', specialization: 'History' },
 ];

@@ -73,8 +73,8 @@ describe('extractHtmlImages', () => {
 });
 
 describe('extractContentImages', () => {
-  it('moves n_pict data URLs and inline pictures out of a content map, keeping other values', () => {
-    const { content, images } = extractContentImages({
+  it('moves n_pict data URLs and inline pictures out of a content map, keeping other values', async () => {
+    const { content, images } = await extractContentImages({
       '1': 'Soal <img src="' + GIF + '">', '1_a': 'a', '1_pict': PNG, '2_pict': PNG, '3_pict': `/api/v1/images/${PNG_HASH}.png`,
     });
     expect(content['1_pict']).toBe(`/api/v1/images/${PNG_HASH}.png`);

@@ -149,11 +149,15 @@ export function extractHtmlImages(html: string, where: string, bag: ImageBag): s
   return copied === 0 ? html : out + html.slice(copied);
 }
 
+/** Lets timers and other requests run: on SQLite every statement is synchronous, so awaiting one never yields. */
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /**
  * A validated content map (domain/content.ts) with its pictures taken out: `n_pict` data URLs and inline
- * `<img src="data:...">` in any text become image URLs.
+ * `<img src="data:...">` in any text become image URLs. Other requests run between pictures: decoding and hashing
+ * one picture of the largest size takes several milliseconds, and an exam may hold dozens.
  */
-export function extractContentImages(content: ContentMap): { content: ContentMap; images: StoredImage[] } {
+export async function extractContentImages(content: ContentMap): Promise<{ content: ContentMap; images: StoredImage[] }> {
   const bag: ImageBag = new Map();
   const out: ContentMap = {};
   for (const [key, value] of Object.entries(content)) {
@@ -165,12 +169,10 @@ export function extractContentImages(content: ContentMap): { content: ContentMap
     } else {
       out[key] = extractHtmlImages(value, where, bag);
     }
+    if (/data:/i.test(value)) await yieldToEventLoop(); // a picture was decoded
   }
   return { content: out, images: [...bag.values()] };
 }
-
-/** Lets timers and other requests run: on SQLite every statement is synchronous, so awaiting one never yields. */
-const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * Stores pictures; one already stored (same hash, hence same bytes) is left as it is. One picture at a time, with

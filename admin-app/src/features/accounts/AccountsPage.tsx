@@ -40,6 +40,7 @@ export function AccountsPage<T extends AccountRow, V extends FormValues>({ confi
   const [notice, setNotice] = useState<string | null>(null);
 
   const noun = config.noun.toLowerCase();
+  const loginShown = (row: T) => ({ name: row.name, loginLabel: config.loginLabel, login: config.loginOf(row) });
   const firstPage = () => setPage(1);
 
   const save = async (values: V) => {
@@ -49,7 +50,7 @@ export function AccountsPage<T extends AccountRow, V extends FormValues>({ confi
       if (editing.mode === 'add') {
         const created = await config.create(values);
         setEditing(null);
-        if (created.initial_password) setShown({ title: config.addedTitle, name: values.name, password: created.initial_password });
+        if (created.initial_password) setShown({ ...loginShown(created), title: config.addedTitle, password: created.initial_password });
         else setNotice(config.addedTitle);
       } else {
         await config.update(editing.row.id, values);
@@ -71,7 +72,7 @@ export function AccountsPage<T extends AccountRow, V extends FormValues>({ confi
     if (!resetting) return;
     await attempt('page', 'Failed to reset the password', async () => {
       const { initial_password } = await config.resetPassword(resetting.id);
-      setShown({ title: 'Password Reset', name: resetting.name, password: initial_password });
+      setShown({ ...loginShown(resetting), title: 'Password Reset', password: initial_password });
     }, () => setResetting(null));
   };
 

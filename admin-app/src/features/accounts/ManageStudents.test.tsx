@@ -81,19 +81,19 @@ describe('ManageStudents', () => {
 
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Citra');
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'NIS' }), '2024100077');
-    await userEvent.type(grade, '10.5');
+    await userEvent.type(grade, '10');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
     expect(window.alert).toHaveBeenCalledWith('Semua field harus diisi.');
     expect(create).not.toHaveBeenCalled();
 
-    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Status' }), 'Active');
+    await userEvent.type(within(dialog).getByRole('combobox', { name: 'Status' }), 'Active');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
     expect(create).toHaveBeenCalledWith({ name: 'Citra', nis: '2024100077', status: 'Active', grade: 10 });
 
     const shown = await screen.findByRole('dialog', { name: 'Student Added Successfully' });
     expect(within(shown).getByText('kq7-Pm2x-9Ft')).toBeInTheDocument();
-    await userEvent.click(within(shown).getByRole('button', { name: 'Copy password' }));
-    expect(writeText).toHaveBeenCalledWith('kq7-Pm2x-9Ft');
+    await userEvent.click(within(shown).getByRole('button', { name: 'Copy' }));
+    expect(writeText).toHaveBeenCalledWith('NIS 2024100001\nPassword kq7-Pm2x-9Ft');
     expect(within(shown).getByText('Copied')).toBeInTheDocument();
     await userEvent.click(within(shown).getByRole('button', { name: 'Done' }));
     await waitFor(() => expect(screen.queryByText('kq7-Pm2x-9Ft')).not.toBeInTheDocument());
@@ -106,7 +106,7 @@ describe('ManageStudents', () => {
     renderAt(<ManageStudents />);
     await userEvent.click(await screen.findByRole('button', { name: 'Edit Andi' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Student' });
-    await userEvent.clear(within(dialog).getByRole('textbox', { name: 'Status' }));
+    await userEvent.clear(within(dialog).getByRole('combobox', { name: 'Status' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(window.alert).not.toHaveBeenCalled();
     expect(update).toHaveBeenCalledWith(1, { name: 'Andi', nis: '2024100001', status: '', grade: 10 });

@@ -67,7 +67,7 @@ describe('ManageTeachers', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Add New Teacher' });
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Pak Joko');
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'NIP' }), '197001');
-    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Status' }), 'Active');
+    await userEvent.type(within(dialog).getByRole('combobox', { name: 'Status' }), 'Active');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
     expect(window.alert).toHaveBeenCalledWith('Semua field harus diisi.');
     expect(create).not.toHaveBeenCalled();
@@ -90,7 +90,7 @@ describe('ManageTeachers', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Add New Teacher' });
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Pak Joko');
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'NIP' }), '198501012010011001');
-    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Status' }), 'Active');
+    await userEvent.type(within(dialog).getByRole('combobox', { name: 'Status' }), 'Active');
     await userEvent.click(within(dialog).getByRole('combobox', { name: 'Specialization' }));
     await userEvent.click(await screen.findByRole('option', { name: 'Physics' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));

@@ -1,11 +1,10 @@
 import { teachersApi, type Teacher } from '@kelasku/shared-api';
+import { SPECIALIZATIONS } from '@kelasku/shared-rules';
 import { AccountsPage } from './AccountsPage';
+import { schoolIdField, STATUS_SUGGESTIONS } from './fieldRules';
 import type { AccountsConfig } from './types';
 
-export const SPECIALIZATIONS = [
-  'History', 'Biology', 'Mathematics', 'Art & Culture', 'Physics', 'Chemistry', 'English', 'Civics', 'Social Science',
-  'Physical Education', 'Religion',
-] as const;
+export { SPECIALIZATIONS };
 
 type TeacherForm = { name: string; nip: string; status: string; specialization: string };
 
@@ -19,6 +18,8 @@ const config: AccountsConfig<Teacher, TeacherForm> = {
   sortLabel: 'Sort by NIP',
   addLabel: 'Add New Teacher',
   addedTitle: 'Teacher Added Successfully',
+  loginLabel: 'NIP',
+  loginOf: (row) => row.nip,
   columns: [
     { label: 'Name', render: (t) => t.name },
     { label: 'NIP', render: (t) => t.nip },
@@ -27,8 +28,8 @@ const config: AccountsConfig<Teacher, TeacherForm> = {
   ],
   fields: [
     { key: 'name', label: 'Name' },
-    { key: 'nip', label: 'NIP' },
-    { key: 'status', label: 'Status' },
+    { key: 'nip', label: 'NIP', problem: schoolIdField('NIP') },
+    { key: 'status', label: 'Status', suggestions: STATUS_SUGGESTIONS },
     { key: 'specialization', label: 'Specialization', options: SPECIALIZATIONS },
   ],
   emptyForm: { name: '', nip: '', status: '', specialization: '' },

@@ -1,56 +1,85 @@
 import { useState } from 'react';
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Typography } from '@mui/material';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import DownloadIcon from '@mui/icons-material/Download';
+import { downloadCsv } from '@kelasku/shared-api/src/csv';
 import { useLastNonNull } from '../../hooks/useLatest';
+import { NotedCheckbox } from './NotedCheckbox';
 
 export interface ShownPassword {
   title: string;
   name: string;
+  /** 'NIS' or 'NIP': what the person signs in with. */
+  loginLabel: string;
+  login: string;
   password: string;
 }
 
-/** Shows a new account's (or a reset) password once, with a copy button. It is never shown again. */
+const COPY_FAILED = 'Copying is not available here: download the password or write it down, then tick the box.';
+
+/**
+ * Shows a new account's (or a reset) password once. It is never shown again, so the dialog closes only through Done
+ * (not Esc, not a click beside it), and Done waits until the password was copied, downloaded or noted.
+ */
 export function PasswordDialog({ shown: current, onClose }: { shown: ShownPassword | null; onClose: () => void }) {
   const shown = useLastNonNull(current);
   const [copied, setCopied] = useState<'idle' | 'done' | 'failed'>('idle');
+  const [downloaded, setDownloaded] = useState(false);
+  const [noted, setNoted] = useState(false);
+  const kept = copied === 'done' || downloaded || noted;
+
   const copy = async () => {
     if (!shown) return;
     try {
-      await navigator.clipboard.writeText(shown.password);
+      // navigator.clipboard is missing outside secure contexts (a school server on plain http)
+      await navigator.clipboard.writeText(`${shown.loginLabel} ${shown.login}\nPassword ${shown.password}`);
       setCopied('done');
     } catch {
       setCopied('failed');
     }
   };
+  const download = () => {
+    if (!shown) return;
+    downloadCsv(`password-${shown.login}.csv`, [['name', shown.loginLabel.toLowerCase(), 'password'], [shown.name, shown.login, shown.password]]);
+    setDownloaded(true);
+  };
   const close = () => {
     setCopied('idle');
+    setDownloaded(false);
+    setNoted(false);
     onClose();
   };
+  // no onClose: Esc and a click on the backdrop do nothing
   return (
-    <Dialog open={current !== null} onClose={close} aria-labelledby="password-dialog-title" aria-describedby="password-dialog-text">
+    <Dialog open={current !== null} aria-labelledby="password-dialog-title" aria-describedby="password-dialog-text">
       <DialogTitle id="password-dialog-title">{shown?.title}</DialogTitle>
       <DialogContent>
         <DialogContentText id="password-dialog-text">
-          Password for {shown?.name}. Give it to them now: it is shown only once.
+          Password for {shown?.name}. Give it to them now: it is shown only once. Copy it, download it or note it down before you close this window.
         </DialogContentText>
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 2, flexWrap: 'wrap' }}>
+        <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 1, alignItems: 'center', mt: 2, mb: 0 }}>
+          <Typography component="dt" variant="body2" color="text.secondary">{shown?.loginLabel}</Typography>
+          <Typography component="dd" aria-label={shown?.loginLabel} sx={{ m: 0, fontFamily: 'monospace', fontSize: '1.1rem' }}>{shown?.login}</Typography>
+          <Typography component="dt" variant="body2" color="text.secondary">Password</Typography>
           <Typography
-            component="code"
+            component="dd"
             aria-label="Password"
-            sx={{ fontFamily: 'monospace', fontSize: '1.25rem', bgcolor: 'grey.100', px: 1.5, py: 0.5, borderRadius: 1, userSelect: 'all' }}
+            sx={{ m: 0, justifySelf: 'start', fontFamily: 'monospace', fontSize: '1.25rem', bgcolor: 'grey.100', px: 1.5, py: 0.5, borderRadius: 1, userSelect: 'all' }}
           >
             {shown?.password}
           </Typography>
-          <Button startIcon={<ContentCopyIcon />} onClick={copy} variant="outlined" size="small">
-            Copy password
-          </Button>
+        </Box>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 2, flexWrap: 'wrap' }}>
+          <Button startIcon={<ContentCopyIcon />} onClick={copy} variant="outlined" size="small">Copy</Button>
+          <Button startIcon={<DownloadIcon />} onClick={download} variant="outlined" size="small">Download</Button>
           <Typography role="status" variant="body2" color={copied === 'failed' ? 'error' : 'success.main'}>
-            {copied === 'done' ? 'Copied' : copied === 'failed' ? 'Copy failed: select the password and copy it by hand' : ''}
+            {copied === 'done' ? 'Copied' : copied === 'failed' ? COPY_FAILED : downloaded ? 'Downloaded' : ''}
           </Typography>
         </Box>
+        <NotedCheckbox checked={noted} onChange={setNoted} />
       </DialogContent>
       <DialogActions>
-        <Button variant="contained" onClick={close}>Done</Button>
+        <Button variant="contained" disabled={!kept} onClick={close}>Done</Button>
       </DialogActions>
     </Dialog>
   );

@@ -8,8 +8,12 @@ export interface AccountField<V extends FormValues> {
   label: string;
   type?: 'text' | 'number';
   inputProps?: Record<string, unknown>;
-  /** When set, the field is a select of these values. */
+  /** When set, the field is a select of these values (a stored value outside them is still shown). */
   options?: readonly string[];
+  /** When set, the field keeps free text but offers these values. */
+  suggestions?: readonly string[];
+  /** What is wrong with a non-empty value, as a sentence; checked before saving, so nothing is changed silently. */
+  problem?: (value: string) => string | undefined;
 }
 
 export interface AccountQuery {
@@ -36,12 +40,15 @@ export interface AccountsConfig<T extends AccountRow, V extends FormValues> {
   addLabel: string;
   /** Title of the password dialog after a successful add. */
   addedTitle: string;
+  /** What the person signs in with ('NIS' or 'NIP'), shown beside a one-time password. */
+  loginLabel: string;
+  loginOf: (row: T) => string;
   columns: { label: string; render: (row: T) => ReactNode }[];
   fields: AccountField<V>[];
   emptyForm: V;
   toForm: (row: T) => V;
   list: (q: AccountQuery) => Promise<{ rows: T[]; totalPage: number }>;
-  create: (values: V) => Promise<{ initial_password?: string }>;
+  create: (values: V) => Promise<T & { initial_password?: string }>;
   update: (id: number, values: V) => Promise<unknown>;
   remove: (id: number) => Promise<unknown>;
   resetPassword: (id: number) => Promise<{ initial_password: string }>;

@@ -6,17 +6,21 @@ import { useLoad } from '../../hooks/useLoad';
 export interface AssignStudentsDialogProps {
   open: boolean;
   classId: number;
-  /** Ids already in the class: still listed (marked), refused on submit as the spec says. */
+  /** Ids already in the class: still listed, marked and not selectable (the spec's submit check stays as a backstop). */
   assignedIds: ReadonlySet<number>;
+  /** The class's grade: choosing a student of another grade is allowed but warned about. */
+  classGrade: number;
   onClose: () => void;
   onAssigned: () => void;
 }
 
-function AssignForm({ classId, assignedIds, onClose, onAssigned }: Omit<AssignStudentsDialogProps, 'open'>) {
+function AssignForm({ classId, assignedIds, classGrade, onClose, onAssigned }: Omit<AssignStudentsDialogProps, 'open'>) {
   const all = useLoad(() => studentsApi.all(), 'all-students');
   const [chosen, setChosen] = useState<Student[]>([]);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+
+  const otherGrade = chosen.filter((s) => s.grade !== classGrade);
 
   const submit = async () => {
     if (chosen.length === 0) {
@@ -55,6 +59,7 @@ function AssignForm({ classId, assignedIds, onClose, onAssigned }: Omit<AssignSt
             getOptionLabel={(s) => `${s.name} (${s.nis})`}
             isOptionEqualToValue={(a, b) => a.id === b.id}
             filterSelectedOptions
+            getOptionDisabled={(s) => assignedIds.has(s.id)}
             renderOption={(props, s) => {
               const { key, ...rest } = props as typeof props & { key: string };
               return (
@@ -70,6 +75,11 @@ function AssignForm({ classId, assignedIds, onClose, onAssigned }: Omit<AssignSt
             }}
             renderInput={(params) => <TextField {...params} label="Students" placeholder="Type a name or NIS" />}
           />
+          {otherGrade.length > 0 && (
+            <Alert severity="warning" sx={{ mt: 2 }}>
+              {otherGrade.map((s) => <div key={s.id}>{`${s.name} is in grade ${s.grade}; this is a grade ${classGrade} class.`}</div>)}
+            </Alert>
+          )}
           {failure && <Alert severity="error" sx={{ mt: 2 }}>{failure}</Alert>}
         </Box>
       </DialogContent>

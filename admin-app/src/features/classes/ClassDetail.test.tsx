@@ -76,7 +76,7 @@ describe('ClassDetail', () => {
     expect(await screen.findByText('Failed to fetch class details')).toBeInTheDocument();
   });
 
-  it('checks the assign selection in the spec order, then assigns and re-fetches', async () => {
+  it('checks the assign selection, cannot pick a student already in this class, then assigns and re-fetches', async () => {
     assign.mockResolvedValue({ message: 'ok' });
     renderDetail();
     await userEvent.click(await screen.findByRole('button', { name: 'Assign New Student' }));
@@ -86,22 +86,33 @@ describe('ClassDetail', () => {
 
     const picker = within(dialog).getByRole('combobox', { name: 'Students' });
     await userEvent.type(picker, 'Andi');
-    await userEvent.click(await screen.findByRole('option', { name: /^Andi \(2024100003\).*already in this class/ }));
+    const taken = await screen.findByRole('option', { name: /^Andi \(2024100003\).*already in this class/ });
+    expect(taken).toHaveAttribute('aria-disabled', 'true');
+    await expect(userEvent.click(taken)).rejects.toThrow(/pointer-events: none/);
+    await userEvent.keyboard('{ArrowDown}{Enter}');
+    expect(within(dialog).queryByRole('button', { name: 'Andi (2024100003)' })).not.toBeInTheDocument();
+    await userEvent.clear(picker);
     await userEvent.type(picker, 'Dewi');
     await userEvent.click(await screen.findByRole('option', { name: /^Dewi \(2024100009\)/ }));
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Assign' }));
-    expect(window.alert).toHaveBeenLastCalledWith('There are students who have already been added. Remove from selection first.');
-    expect(assign).not.toHaveBeenCalled();
-
-    // Backspace in the empty input removes the last chosen students (Dewi, then Andi).
-    await userEvent.type(picker, '{backspace}{backspace}');
-    expect(within(dialog).queryByRole('button', { name: 'Andi (2024100003)' })).not.toBeInTheDocument();
-    await userEvent.type(picker, 'Dewi');
-    await userEvent.click(await screen.findByRole('option', { name: /^Dewi/ }));
+    expect(within(dialog).queryByText(/is in grade/)).not.toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Assign' }));
     expect(assign).toHaveBeenCalledWith(5, [4]);
     await waitFor(() => expect(details).toHaveBeenCalledTimes(4));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('warns when a chosen student is in another grade, and still assigns when asked', async () => {
+    const eko = { ...student(6, 'Eko', '2023100004'), grade: 11 };
+    (studentsApi.all as jest.Mock).mockResolvedValue([andi, budi, citra, dewi, eko]);
+    assign.mockResolvedValue({ message: 'ok' });
+    renderDetail();
+    await userEvent.click(await screen.findByRole('button', { name: 'Assign New Student' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Assign New Student' });
+    await userEvent.type(within(dialog).getByRole('combobox', { name: 'Students' }), 'Eko');
+    await userEvent.click(await screen.findByRole('option', { name: /^Eko \(2023100004\)/ }));
+    expect(within(dialog).getByText('Eko is in grade 11; this is a grade 10 class.')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Assign' }));
+    expect(assign).toHaveBeenCalledWith(5, [6]);
   });
 
   it('shows the assign failure text', async () => {

@@ -115,6 +115,7 @@ export default function ClassDetail() {
         open={assignOpen}
         classId={classId}
         assignedIds={assignedIds}
+        classGrade={roster.data.cls.grade}
         onClose={() => setAssignOpen(false)}
         onAssigned={() => { setAssignOpen(false); roster.reload(); }}
       />

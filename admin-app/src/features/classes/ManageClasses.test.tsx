@@ -98,7 +98,7 @@ describe('ManageClasses', () => {
   });
 
   it('keeps the dialog open with the add failure text', async () => {
-    create.mockRejectedValue(axiosLikeError(409, 'Teacher already has a class in this grade'));
+    create.mockRejectedValue(axiosLikeError(503, 'Server busy'));
     renderAt(<ManageClasses grade={11} />);
     await userEvent.click(await screen.findByRole('button', { name: 'Add Class' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add Class' });
@@ -106,7 +106,24 @@ describe('ManageClasses', () => {
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Description' }), 'Language class');
     await chooseTeacher('Bu Sari');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
-    expect(await within(dialog).findByText('Failed to Add New Class: Teacher already has a class in this grade')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Failed to Add New Class: Server busy')).toBeInTheDocument();
+  });
+
+  it('shows a taken class name next to the name field and clears it when the name changes', async () => {
+    create.mockRejectedValueOnce(axiosLikeError(409, 'A class named "XI IPA 1" already exists in grade 11.'));
+    renderAt(<ManageClasses grade={11} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Add Class' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Class' });
+    const name = within(dialog).getByRole('textbox', { name: 'Class Name' });
+    await userEvent.type(name, 'xi ipa 1');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Description' }), 'Science');
+    await chooseTeacher('Bu Sari');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
+    await waitFor(() => expect(name).toHaveAccessibleDescription('A class named "XI IPA 1" already exists in grade 11.'));
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('dialog', { name: 'Add Class' })).toBeInTheDocument();
+    await userEvent.type(name, 'b');
+    expect(name).toHaveAttribute('aria-invalid', 'false');
   });
 
   it('edits a class from its menu without a required-field check', async () => {

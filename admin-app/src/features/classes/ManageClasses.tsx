@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Box, Button, Chip, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import { classesApi, type ClassItem } from '@kelasku/shared-api';
+import { classesApi, errorMessage, errorStatus, type ClassItem } from '@kelasku/shared-api';
 import { ConfirmDialog, EmptyState, ErrorState, LoadingState, Pagination } from '@kelasku/shared-ui';
 import { ClassCard } from './ClassCard';
 import { ClassFormDialog } from './ClassFormDialog';
@@ -20,6 +20,8 @@ export default function ManageClasses({ grade }: { grade: number }) {
   );
   const [editing, setEditing] = useState<Editing | null>(null);
   const [deleting, setDeleting] = useState<ClassItem | null>(null);
+  /** The server's 409 for a name already used in the grade, shown at the name field while that name is typed. */
+  const [takenName, setTakenName] = useState<{ name: string; message: string } | null>(null);
   const shownDeleting = useLastNonNull(deleting);
 
   const openAdd = () => {
@@ -33,9 +35,17 @@ export default function ManageClasses({ grade }: { grade: number }) {
 
   const save = async (values: ClassFormValues) => {
     if (!editing) return;
+    setTakenName(null);
     await attempt('form', editing.mode === 'add' ? 'Failed to Add New Class' : 'Failed to Edit Class Data', async () => {
-      if (editing.mode === 'add') await classesApi.create(classBody(values, grade));
-      else await classesApi.update(editing.cls.id, classBody(values, grade));
+      try {
+        if (editing.mode === 'add') await classesApi.create(classBody(values, grade));
+        else await classesApi.update(editing.cls.id, classBody(values, grade));
+      } catch (err) {
+        // the only conflict a class write has is its name in the grade
+        if (errorStatus(err) !== 409) throw err;
+        setTakenName({ name: values.name, message: errorMessage(err) ?? 'This class name is already used in this grade.' });
+        return;
+      }
       setEditing(null);
       classes.reload();
     });
@@ -81,7 +91,8 @@ export default function ManageClasses({ grade }: { grade: number }) {
         initial={editing?.initial ?? emptyClassForm}
         busy={busy}
         failure={formFailure}
-        onClose={() => setEditing(null)}
+        takenName={takenName}
+        onClose={() => { setEditing(null); setTakenName(null); }}
         onSubmit={save}
       />
       <ConfirmDialog

@@ -164,3 +164,21 @@ describe('assign and unassign', () => {
     expect(roster).toEqual([t.fixture.students[2].id]);
   });
 });
+
+describe('class names in a grade', () => {
+  it('refuses a duplicate name in the same grade (trimmed, case-insensitive) with 409 on create and update; allows it in another grade and several classes per teacher', async () => {
+    const teacher = t.fixture.teachers[0].id;
+    const dup = await as('admin', 'POST', '/api/v1/classes', { name: '  x ipa 1 ', description: '', teacher_id: teacher, grade: 10 });
+    expect(dup.statusCode).toBe(409);
+    expect(dup.json().message).toBe('A class named "X IPA 1" already exists in grade 10.');
+    const otherGrade = await as('admin', 'POST', '/api/v1/classes', { name: 'X IPA 1', description: '', teacher_id: teacher, grade: 12 });
+    expect(otherGrade.statusCode).toBe(200);
+    const second = await as('admin', 'POST', '/api/v1/classes', { name: 'X IPA 2', description: '', teacher_id: teacher, grade: 10 });
+    expect(second.statusCode).toBe(200);
+    const renamed = await as('admin', 'PUT', `/api/v1/classes?id=${second.json().id}`, { name: 'X IPA 1', description: '', teacher_id: teacher, grade: 10 });
+    expect(renamed.statusCode).toBe(409);
+    const unchanged = await as('admin', 'PUT', `/api/v1/classes?id=${t.fixture.classes[0].id}`, { name: 'X IPA 1 ', description: 'Kelas X IPA 1', teacher_id: teacher, grade: 10 });
+    expect(unchanged.statusCode).toBe(200);
+    for (const id of [otherGrade.json().id, second.json().id]) expect((await as('admin', 'DELETE', `/api/v1/classes?id=${id}`)).statusCode).toBe(200);
+  });
+});

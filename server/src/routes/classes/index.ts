@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { classNameKey, duplicateClassNameMessage } from '@kelasku/shared-rules';
 import type { Db } from '../../db/connect';
 import { deleteOrphanForumRows } from '../../db/accounts';
 import { assignGradeStudentsToClass, unassignGradeFromClass } from '../../db/assignments';
@@ -83,6 +84,15 @@ async function assertTeacherExists(db: Db, teacherId: number) {
   if (!teacher) throw badRequest(`teacher_id ${teacherId} does not exist`);
 }
 
+/** 409 when another class of the grade already has this name (as a reader sees it); `exceptId` is the class being renamed. */
+async function assertClassNameFree(db: Db, name: string, grade: number, exceptId?: number) {
+  let q = db.selectFrom('classes').select(['id', 'name']).where('grade', '=', grade);
+  if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
+  const key = classNameKey(name);
+  const taken = (await q.execute()).find((c) => classNameKey(c.name) === key);
+  if (taken) throw conflict(duplicateClassNameMessage(taken.name, grade));
+}
+
 export default async function classesRoutes(app: FastifyInstance) {
   const admin = app.requireRole('admin');
   const adminOrTeacher = app.requireRole('teacher', 'admin');
@@ -122,6 +132,7 @@ export default async function classesRoutes(app: FastifyInstance) {
       const body = request.body as ClassBody;
       const id = await app.db.transaction().execute(async (trx) => {
         await assertTeacherExists(trx, body.teacher_id);
+        await assertClassNameFree(trx, body.name, body.grade);
         const row = await trx
           .insertInto('classes')
           .values({ name: body.name.trim(), description: body.description, teacher_id: body.teacher_id, grade: body.grade })
@@ -145,6 +156,7 @@ export default async function classesRoutes(app: FastifyInstance) {
         const current = await trx.selectFrom('classes').select(['id', 'grade']).where('id', '=', id).executeTakeFirst();
         if (!current) throw notFound('Class not found');
         await assertTeacherExists(trx, body.teacher_id);
+        await assertClassNameFree(trx, body.name, body.grade, id);
         await trx
           .updateTable('classes')
           .set({ name: body.name.trim(), description: body.description, teacher_id: body.teacher_id, grade: body.grade })

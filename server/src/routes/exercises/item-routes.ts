@@ -62,9 +62,9 @@ function visibleContent(spec: ItemSpec, caller: Caller, item: ItemFacts, content
 }
 
 /** The validated content with its inline pictures taken out (stored by the caller with saveImages). */
-function parseContentOr400(raw: unknown): { content: ContentMap; images: StoredImage[] } {
+async function parseContentOr400(raw: unknown): Promise<{ content: ContentMap; images: StoredImage[] }> {
   try {
-    return extractContentImages(normalizeContent(raw));
+    return await extractContentImages(normalizeContent(raw));
   } catch (e) {
     if (e instanceof ContentError) throw badRequest(e.message);
     throw e;
@@ -161,10 +161,10 @@ export function registerItemRoutes(app: FastifyInstance, spec: ItemSpec, base: s
     end_time?: string;
   }
 
-  function cleanItem(body: ItemBody) {
+  async function cleanItem(body: ItemBody) {
     const title = body.title.trim();
     if (!title) throw badRequest('title must not be empty');
-    const { content, images } = parseContentOr400(app.publicImages.relativeContent(body.content));
+    const { content, images } = await parseContentOr400(app.publicImages.relativeContent(body.content));
     const window = spec.kind === 'exam' ? parseWindowOr400(body.start_time, body.end_time) : undefined;
     return { title, total_marks: body.total_marks, content, images, window };
   }
@@ -177,7 +177,7 @@ export function registerItemRoutes(app: FastifyInstance, spec: ItemSpec, base: s
     const parentId = body[parent]!;
     // teacher_id records the class's teacher at creation (the author column); rights follow the class.
     const teacherId = (await requireParent(app, spec, request.user, parentId, 'manage')).class_teacher_id;
-    const clean = cleanItem(body);
+    const clean = await cleanItem(body);
     if (await itemByParent(db, spec, parentId)) throw conflict(`${label} already exists`);
     const values = {
       [parent]: parentId, title: clean.title, total_marks: clean.total_marks, content: toDbJson(clean.content), teacher_id: teacherId,
@@ -204,7 +204,7 @@ export function registerItemRoutes(app: FastifyInstance, spec: ItemSpec, base: s
   }, async (request) => {
     const { id } = request.query as IdQuery;
     await requireManagedItem(request.user, id);
-    const clean = cleanItem(request.body as ItemBody);
+    const clean = await cleanItem(request.body as ItemBody);
     await saveImages(db, clean.images);
     await loose(db).updateTable(spec.table).set({
       title: clean.title, total_marks: clean.total_marks, content: toDbJson(clean.content), updated_at: toDbTime(),

@@ -14,16 +14,17 @@ import { idQuerySchema, pageMeta, parsePaging, queryFlag, queryText, registerUpd
 import { createImportedStudents, validateImportRows } from './import';
 import { gradeMigrateBodySchema, importBodySchema, studentBodySchema, studentListQuerySchema } from './schemas';
 import { passwordChange } from '../../db/accounts';
-import { requireLoginName } from '../../domain/login-names';
+import { normalizeStatus } from '@kelasku/shared-rules';
+import { requireSchoolId } from '../../domain/school-ids';
 
 type StudentBody = StudentInput;
 
 function cleanInput(body: StudentBody): StudentInput {
   return {
     name: body.name.trim(),
-    nis: requireLoginName(body.nis, 'nis'),
+    nis: requireSchoolId(body.nis, 'nis'),
     grade: body.grade,
-    status: body.status.trim(),
+    status: normalizeStatus(body.status),
     phone_number: body.phone_number ?? null,
     curr_score: body.curr_score ?? null,
     profile_picture_url: body.profile_picture_url ?? null,

@@ -216,3 +216,31 @@ describe('POST /students/import', () => {
     expect((await asAdmin('POST', '/api/v1/students/import', {})).json().message).toMatch(/rows/);
   });
 });
+
+describe('clean student data', () => {
+  it('refuses a NIS that is not digits only, with a message naming the rule (create, update and import)', async () => {
+    for (const nis of ['S-2024', 'abc123', '2024.01', '٢٠٢٤']) {
+      const res = await asAdmin('POST', '/api/v1/students', { name: 'Nona', nis, grade: 10, status: 'Active' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe('nis must contain digits only (0-9)');
+    }
+    const created = (await asAdmin('POST', '/api/v1/students', { name: 'Nona', nis: '2024000777', grade: 10, status: 'Active' })).json();
+    const renamed = await asAdmin('PUT', `/api/v1/students?id=${created.id}`, { name: 'Nona', nis: 'N2024000777', grade: 10, status: 'Active' });
+    expect(renamed.statusCode).toBe(400);
+    const imported = await asAdmin('POST', '/api/v1/students/import', { rows: [{ name: 'Impor', nis: 'IMP000001', grade: 10 }], dry_run: true });
+    expect(imported.json().errors).toEqual([{ row: 1, field: 'nis', message: 'nis must contain digits only (0-9)' }]);
+    expect((await asAdmin('DELETE', `/api/v1/students?id=${created.id}`)).statusCode).toBe(200);
+  });
+
+  it('trims the status and spells a common status one way ("active " is Active); other text stays as typed', async () => {
+    const a = (await asAdmin('POST', '/api/v1/students', { name: 'Status A', nis: '2024000781', grade: 10, status: ' active ' })).json();
+    expect(a.status).toBe('Active');
+    const b = (await asAdmin('POST', '/api/v1/students', { name: 'Status B', nis: '2024000782', grade: 10, status: 'GRADUATED' })).json();
+    expect(b.status).toBe('Graduated');
+    const c = (await asAdmin('POST', '/api/v1/students', { name: 'Status C', nis: '2024000783', grade: 10, status: ' cuti sakit ' })).json();
+    expect(c.status).toBe('cuti sakit');
+    const imported = await asAdmin('POST', '/api/v1/students/import', { rows: [{ name: 'Impor', nis: '2024000784', grade: 10, status: 'inactive' }], dry_run: true });
+    expect(imported.json().errors).toEqual([]);
+    for (const s of [a, b, c]) expect((await asAdmin('DELETE', `/api/v1/students?id=${s.id}`)).statusCode).toBe(200);
+  });
+});

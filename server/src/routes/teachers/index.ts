@@ -5,7 +5,8 @@ import { notFound } from '../../plugins/errors';
 import { generateInitialPassword, hashPassword } from '../../plugins/passwords';
 import { idQuerySchema, pageMeta, parsePaging, queryFlag, queryText, registerUpdate, type IdQuery } from '../helpers';
 import { passwordChange } from '../../db/accounts';
-import { requireLoginName } from '../../domain/login-names';
+import { normalizeStatus } from '@kelasku/shared-rules';
+import { requireSchoolId } from '../../domain/school-ids';
 
 const teacherBodySchema = {
   type: 'object',
@@ -35,9 +36,9 @@ const listQuerySchema = {
 function cleanInput(body: TeacherInput): TeacherInput {
   return {
     name: body.name.trim(),
-    nip: requireLoginName(body.nip, 'nip'),
+    nip: requireSchoolId(body.nip, 'nip'),
     specialization: body.specialization.trim(),
-    status: body.status.trim(),
+    status: normalizeStatus(body.status),
     phone_number: body.phone_number ?? null,
     profile_picture_url: body.profile_picture_url ?? null,
   };

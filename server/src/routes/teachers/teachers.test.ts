@@ -74,3 +74,13 @@ it('400 naming the field for bad bodies; admin only', async () => {
   expect(res.json().message).toMatch(/specialization/);
   expect((await t.injectWithLogin('teacher', { method: 'GET', url: '/api/v1/teachers' })).statusCode).toBe(403);
 });
+
+it('refuses a NIP that is not digits only and spells a common status one way', async () => {
+  const bad = await asAdmin('POST', '/api/v1/teachers', { name: 'Guru', nip: 'NIP-1980', specialization: 'Physics', status: 'Active' });
+  expect(bad.statusCode).toBe(400);
+  expect(bad.json().message).toBe('nip must contain digits only (0-9)');
+  const created = await asAdmin('POST', '/api/v1/teachers', { name: 'Guru', nip: '198003032007031003', specialization: 'Physics', status: 'transferred ' });
+  expect(created.statusCode).toBe(200);
+  expect(created.json().status).toBe('Transferred');
+  expect((await asAdmin('DELETE', `/api/v1/teachers?id=${created.json().id}`)).statusCode).toBe(200);
+});

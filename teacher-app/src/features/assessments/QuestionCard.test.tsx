@@ -1,22 +1,9 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { emptyQuestion } from '@kelasku/shared-api';
 import { QuestionCard } from './QuestionCard';
+import { mockCanvas, restoreCanvas } from '../../test/mock-canvas';
 
-/** jsdom has no image decoding or canvas drawing: the photo's size and what the canvas encodes are set per test. */
-function mockCanvas(photo: { width: number; height: number }, encodedBytes: number) {
-  const drawImage = jest.fn();
-  Object.assign(globalThis, { createImageBitmap: jest.fn(async () => ({ ...photo, close: jest.fn() })) });
-  jest.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue({ drawImage } as unknown as CanvasRenderingContext2D);
-  jest.spyOn(HTMLCanvasElement.prototype, 'toBlob').mockImplementation(function toBlob(callback, type) {
-    callback(new Blob([new Uint8Array(encodedBytes)], { type }));
-  });
-  return drawImage;
-}
-
-afterEach(() => {
-  jest.restoreAllMocks();
-  delete (globalThis as { createImageBitmap?: unknown }).createImageBitmap;
-});
+afterEach(restoreCanvas);
 
 function renderCard() {
   const onChange = jest.fn();

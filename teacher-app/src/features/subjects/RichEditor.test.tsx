@@ -1,5 +1,6 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import RichEditor from './RichEditor';
+import { mockCanvas, restoreCanvas } from '../../test/mock-canvas';
 
 // Quill itself is ESM only and needs layout jsdom lacks: a stand-in keeps what the editor uses of it.
 jest.mock('quill', () => {
@@ -28,21 +29,7 @@ jest.mock('quill', () => {
   return { __esModule: true, default: FakeQuill };
 });
 
-/** jsdom has no image decoding or canvas drawing: the photo's size and what the canvas encodes are set per test. */
-function mockCanvas(photo: { width: number; height: number }, encodedBytes: number) {
-  const drawImage = jest.fn();
-  Object.assign(globalThis, { createImageBitmap: jest.fn(async () => ({ ...photo, close: jest.fn() })) });
-  jest.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue({ drawImage } as unknown as CanvasRenderingContext2D);
-  jest.spyOn(HTMLCanvasElement.prototype, 'toBlob').mockImplementation(function toBlob(callback, type) {
-    callback(new Blob([new Uint8Array(encodedBytes)], { type }));
-  });
-  return drawImage;
-}
-
-afterEach(() => {
-  jest.restoreAllMocks();
-  delete (globalThis as { createImageBitmap?: unknown }).createImageBitmap;
-});
+afterEach(restoreCanvas);
 
 const phonePhoto = (bytes: number) => new File([new Uint8Array(bytes)], 'IMG_0001.jpg', { type: 'image/jpeg' });
 

@@ -4,12 +4,14 @@ import type { ImportResult } from '@kelasku/shared-api';
 import { downloadCsv } from '@kelasku/shared-api/src/csv';
 
 /** After a successful import: how many were created and their one-time passwords (also as a CSV download). */
-export function ImportResultView({ result }: { result: ImportResult }) {
-  const download = () =>
+export function ImportResultView({ result, onDownloaded }: { result: ImportResult; onDownloaded?: () => void }) {
+  const download = () => {
     downloadCsv('student-passwords.csv', [
       ['name', 'nis', 'grade', 'initial_password'],
       ...result.students.map((s) => [s.name, s.nis, s.grade, s.initial_password ?? '']),
     ]);
+    onDownloaded?.();
+  };
   return (
     <>
       <Alert severity="success" sx={{ mb: 2 }}>

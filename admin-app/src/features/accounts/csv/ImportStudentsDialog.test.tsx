@@ -116,4 +116,33 @@ describe('ImportStudentsDialog', () => {
     expect(await screen.findByText('The header row must name the columns name, nis, grade (and optionally status). Missing: name, grade.')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('table')).not.toBeInTheDocument());
   });
+
+  it('keeps the passwords on screen: Esc and a backdrop click do not close; Done waits for Download or the tick', async () => {
+    importRows
+      .mockResolvedValueOnce({ created: 0, errors: [], students: [] })
+      .mockResolvedValueOnce({ created: 1, errors: [], students: [{ id: 31, ...rows[0], initial_password: 'pw-siti-1' }] });
+    Object.assign(URL, { createObjectURL: jest.fn().mockReturnValue('blob:passwords'), revokeObjectURL: jest.fn() });
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const onClose = jest.fn();
+    render(<ImportStudentsDialog open onClose={onClose} onImported={onImported} />);
+    await chooseFile('name,nis,grade,status\nSiti Rahma,2024100101,10,Active\n');
+    await screen.findByText(/All rows are valid\./);
+    await userEvent.click(screen.getByRole('button', { name: 'Import 1 student' }));
+    expect(await screen.findByText('1 student imported.')).toBeInTheDocument();
+
+    await userEvent.keyboard('{Escape}');
+    await userEvent.click(document.querySelector('.MuiBackdrop-root') as HTMLElement);
+    expect(onClose).not.toHaveBeenCalled();
+    const done = screen.getByRole('button', { name: 'Done' });
+    expect(done).toBeDisabled();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'I have noted the passwords' }));
+    expect(done).toBeEnabled();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'I have noted the passwords' }));
+    expect(done).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Download passwords (CSV)' }));
+    expect(done).toBeEnabled();
+    await userEvent.click(done);
+    expect(onClose).toHaveBeenCalledTimes(1);
+    click.mockRestore();
+  });
 });

@@ -2,6 +2,7 @@ import { useState, type ChangeEvent } from 'react';
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { errorBody, errorMessage, studentsApi, type ImportError, type ImportResult, type StudentInput } from '@kelasku/shared-api';
+import { NotedCheckbox } from '../NotedCheckbox';
 import { ImportResultView } from './ImportResultView';
 import { PreviewTable } from './PreviewTable';
 import { CsvFileError, readStudentCsv } from './studentRows';
@@ -27,6 +28,21 @@ function readText(file: Blob): Promise<string> {
 /** The server's per-row errors, whether it answered 200 (dry run) or 400 with the same body. */
 function rowErrors(result: Partial<ImportResult> | undefined): ImportError[] {
   return Array.isArray(result?.errors) ? result.errors : [];
+}
+
+/** The one-time passwords of an import, kept on screen until they were downloaded or noted. */
+function ImportedPasswords({ result, onDone }: { result: ImportResult; onDone: () => void }) {
+  const [downloaded, setDownloaded] = useState(false);
+  const [noted, setNoted] = useState(false);
+  return (
+    <>
+      <DialogContent>
+        <ImportResultView result={result} onDownloaded={() => setDownloaded(true)} />
+        <NotedCheckbox checked={noted} onChange={setNoted} />
+      </DialogContent>
+      <DialogActions><Button variant="contained" disabled={!downloaded && !noted} onClick={onDone}>Done</Button></DialogActions>
+    </>
+  );
 }
 
 function ImportFlow({ onClose, onImported }: { onClose: () => void; onImported: () => void }) {
@@ -96,14 +112,7 @@ function ImportFlow({ onClose, onImported }: { onClose: () => void; onImported: 
     }
   };
 
-  if (result) {
-    return (
-      <>
-        <DialogContent><ImportResultView result={result} /></DialogContent>
-        <DialogActions><Button variant="contained" onClick={onClose}>Done</Button></DialogActions>
-      </>
-    );
-  }
+  if (result) return <ImportedPasswords result={result} onDone={onClose} />;
 
   const errors = loaded ? [...loaded.localErrors, ...serverErrors] : [];
   const badRows = new Set(errors.map((e) => e.row)).size;
@@ -149,10 +158,16 @@ function ImportFlow({ onClose, onImported }: { onClose: () => void; onImported: 
 
 /** 'Import Students from CSV': parse in the browser, validate with a dry run, then import all or nothing. */
 export function ImportStudentsDialog({ open, onClose, onImported }: { open: boolean; onClose: () => void; onImported: () => void }) {
+  // once students exist, their passwords are on screen: only Done may close (not Esc, not a click beside)
+  const [imported, setImported] = useState(false);
+  const done = () => {
+    setImported(false);
+    onClose();
+  };
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="md" aria-labelledby="import-students-title">
+    <Dialog open={open} onClose={imported ? undefined : onClose} fullWidth maxWidth="md" aria-labelledby="import-students-title">
       <DialogTitle id="import-students-title">Import Students from CSV</DialogTitle>
-      <ImportFlow onClose={onClose} onImported={onImported} />
+      <ImportFlow onClose={done} onImported={() => { setImported(true); onImported(); }} />
     </Dialog>
   );
 }

@@ -1,0 +1,72 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { studentsApi, teachersApi, type Student, type Teacher } from '@kelasku/shared-api';
+import { meta, renderAt } from '../../test/render';
+import ManageStudents from './ManageStudents';
+import ManageTeachers from './ManageTeachers';
+
+jest.mock('@kelasku/shared-api', () => {
+  const actual = jest.requireActual('@kelasku/shared-api');
+  const api = () => ({ list: jest.fn(), create: jest.fn(), update: jest.fn(), remove: jest.fn(), resetPassword: jest.fn(), importRows: jest.fn() });
+  return { ...actual, studentsApi: api(), teachersApi: api() };
+});
+jest.setTimeout(30000);
+
+const andi: Student = { id: 1, name: 'Andi', nis: '2024100001', grade: 10, status: 'Active' };
+const bambang = { id: 6, name: 'Pak Bambang', nip: '197502282003121006', specialization: 'Indonesian', status: 'Active' } as Teacher;
+
+beforeEach(() => {
+  jest.clearAllMocks();
+  jest.spyOn(window, 'alert').mockImplementation(() => {});
+  (studentsApi.list as jest.Mock).mockResolvedValue({ students: [andi], meta: meta(1) });
+  (teachersApi.list as jest.Mock).mockResolvedValue({ students: [bambang], teachers: [bambang], meta: meta(1) });
+});
+
+async function openAddStudent() {
+  renderAt(<ManageStudents />);
+  await userEvent.click(await screen.findByRole('button', { name: 'Add New Student' }));
+  return screen.findByRole('dialog', { name: 'Add New Student' });
+}
+
+describe('account forms keep data clean', () => {
+  it('refuses a grade with decimals instead of rounding it, and a NIS with anything but digits', async () => {
+    const dialog = await openAddStudent();
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Citra');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'NIS' }), 'S-2024');
+    await userEvent.type(within(dialog).getByRole('combobox', { name: 'Status' }), 'Active');
+    await userEvent.type(within(dialog).getByRole('spinbutton', { name: 'Grade' }), '10.5');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
+    expect(studentsApi.create).not.toHaveBeenCalled();
+    expect(within(dialog).getByText('Grade must be 10, 11 or 12 (a whole number)')).toBeInTheDocument();
+    expect(within(dialog).getByText('NIS must contain digits only (0-9)')).toBeInTheDocument();
+
+    (studentsApi.create as jest.Mock).mockResolvedValue({ ...andi, id: 9, name: 'Citra', nis: '2024100077', initial_password: 'pw' });
+    await userEvent.clear(within(dialog).getByRole('textbox', { name: 'NIS' }));
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'NIS' }), '2024100077');
+    await userEvent.clear(within(dialog).getByRole('spinbutton', { name: 'Grade' }));
+    await userEvent.type(within(dialog).getByRole('spinbutton', { name: 'Grade' }), '11');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
+    expect(studentsApi.create).toHaveBeenCalledWith({ name: 'Citra', nis: '2024100077', status: 'Active', grade: 11 });
+  });
+
+  it('offers the common statuses and keeps free text', async () => {
+    const dialog = await openAddStudent();
+    const status = within(dialog).getByRole('combobox', { name: 'Status' });
+    await userEvent.click(status);
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual(['Active', 'Inactive', 'Graduated', 'Transferred']);
+    await userEvent.click(screen.getByRole('option', { name: 'Graduated' }));
+    expect(status).toHaveValue('Graduated');
+    await userEvent.clear(status);
+    await userEvent.type(status, 'Cuti');
+    expect(status).toHaveValue('Cuti');
+  });
+
+  it('shows a stored specialization that is not in the list when editing', async () => {
+    renderAt(<ManageTeachers />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Pak Bambang' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Teacher' });
+    expect(within(dialog).getByRole('combobox', { name: 'Specialization' })).toHaveTextContent('Indonesian');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(teachersApi.update).toHaveBeenCalledWith(6, { name: 'Pak Bambang', nip: '197502282003121006', status: 'Active', specialization: 'Indonesian' });
+  });
+});

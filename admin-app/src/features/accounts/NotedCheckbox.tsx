@@ -1,0 +1,12 @@
+import { Checkbox, FormControlLabel } from '@mui/material';
+
+/** The way out of a one-time password dialog when neither copying nor downloading is possible. */
+export function NotedCheckbox({ checked, onChange }: { checked: boolean; onChange: (checked: boolean) => void }) {
+  return (
+    <FormControlLabel
+      sx={{ mt: 1, display: 'flex' }}
+      control={<Checkbox checked={checked} onChange={(e) => onChange(e.target.checked)} />}
+      label="I have noted the passwords"
+    />
+  );
+}

@@ -1,0 +1,11 @@
+import { schoolIdProblem } from '@kelasku/shared-rules';
+import { badRequest } from '../plugins/errors';
+import { requireLoginName } from './login-names';
+
+/** A NIS or NIP as stored and signed in with: a valid login name made of digits only, or a 400 naming the field. */
+export function requireSchoolId(raw: string, field: 'nis' | 'nip'): string {
+  const id = requireLoginName(raw, field);
+  const problem = schoolIdProblem(id);
+  if (problem) throw badRequest(`${field} ${problem}`);
+  return id;
+}
