@@ -153,6 +153,7 @@ describe.each([
     api: '/students',
     fill: async (d: Locator, page: Page) => {
       await d.getByLabel('Status').fill('Active');
+      await d.getByLabel('Status').press('Tab'); // closes the status suggestions
       await d.getByLabel('Grade').fill('11');
       void page;
     },
@@ -168,6 +169,7 @@ describe.each([
     api: '/teachers',
     fill: async (d: Locator, page: Page) => {
       await d.getByLabel('Status').fill('Active');
+      await d.getByLabel('Status').press('Tab'); // closes the status suggestions
       await d.getByRole('combobox', { name: 'Specialization' }).click();
       await page.getByRole('option', { name: 'Biology', exact: true }).click();
     },
@@ -194,7 +196,7 @@ describe.each([
 
     // The initial password is shown once, beside the NIS/NIP, and it signs in.
     await expectVisible(page.getByRole('heading', { name: added }));
-    const password = (await dialog(page).getByLabel('Password').textContent())?.trim() ?? '';
+    const password = (await dialog(page).getByLabel('Password', { exact: true }).textContent())?.trim() ?? '';
     expect(password.length).toBeGreaterThanOrEqual(8);
     await expectVisible(dialog(page).getByLabel(idField, { exact: true }));
     expect((await dialog(page).getByLabel(idField, { exact: true }).textContent())?.trim()).toBe(number);

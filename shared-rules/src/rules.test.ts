@@ -1,4 +1,4 @@
-import { checkStudentRows, END_BEFORE_START, endsAfterStart, examStatusAt, pictureSizeProblem, windowRefusal } from './index';
+import { checkStudentRows, classNameKey, END_BEFORE_START, normalizeStatus, schoolIdProblem, endsAfterStart, examStatusAt, pictureSizeProblem, windowRefusal } from './index';
 
 it('the exam window is the closed interval [start, end]', () => {
   expect([examStatusAt(10, 20, 9), examStatusAt(10, 20, 10), examStatusAt(10, 20, 20), examStatusAt(10, 20, 21)])
@@ -21,4 +21,22 @@ it('student rows: status defaults to Active, NIS normalised, repeats reported on
 it('names the picture limit in the message', () => {
   expect(pictureSizeProblem(1_500_000)).toBeNull();
   expect(pictureSizeProblem(2_000_000)).toBe('This picture is 2.0 MB; pictures can be at most 1.5 MB. Choose a smaller or simpler picture.');
+});
+
+describe('clean account data', () => {
+  it('NIS/NIP are digits only', () => {
+    expect(schoolIdProblem('2024100001')).toBeUndefined();
+    for (const bad of ['S-2024', '2024 1', '٢٠٢٤', 'IMP000001']) expect(schoolIdProblem(bad)).toBe('must contain digits only (0-9)');
+  });
+
+  it('a common status is spelled one way; other text is only trimmed', () => {
+    expect(normalizeStatus(' active ')).toBe('Active');
+    expect(normalizeStatus('TRANSFERRED')).toBe('Transferred');
+    expect(normalizeStatus(' Cuti sakit ')).toBe('Cuti sakit');
+  });
+
+  it('class names compare trimmed and case-insensitively', () => {
+    expect(classNameKey('  x ipa 1 ')).toBe(classNameKey('X IPA 1'));
+    expect(classNameKey('X IPA 1')).not.toBe(classNameKey('X IPA 2'));
+  });
 });

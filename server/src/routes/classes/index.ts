@@ -127,7 +127,7 @@ export default async function classesRoutes(app: FastifyInstance) {
 
   app.post(
     '/classes',
-    { preHandler: admin, schema: { tags, summary: 'Create a class; every student of its grade is assigned to it', body: classBodySchema } },
+    { preHandler: admin, schema: { tags, summary: 'Create a class; every student of its grade is assigned to it; 409 when its grade already has a class of that name', body: classBodySchema } },
     async (request) => {
       const body = request.body as ClassBody;
       const id = await app.db.transaction().execute(async (trx) => {

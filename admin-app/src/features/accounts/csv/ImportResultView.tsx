@@ -18,7 +18,7 @@ export function ImportResultView({ result, onDownloaded }: { result: ImportResul
         {result.created} {result.created === 1 ? 'student' : 'students'} imported.
       </Alert>
       <Typography sx={{ mb: 1 }}>
-        Their initial passwords are shown only now. Download them before closing this window.
+        Their initial passwords are shown only now. Download them (or note them down) before closing this window.
       </Typography>
       <Button variant="contained" startIcon={<DownloadIcon />} onClick={download} sx={{ mb: 2 }}>
         Download passwords (CSV)
