@@ -74,11 +74,13 @@ const MATERIAL = { title: `Ekologi ${tag}`, description: 'Interaksi makhluk hidu
     await dialog.getByLabel('Name', { exact: true }).fill(STUDENT.name);
     await dialog.getByLabel('NIS', { exact: true }).fill(STUDENT.nis);
     await dialog.getByLabel('Status').fill('Active');
+    await dialog.getByLabel('Status').press('Tab'); // closes the status suggestions
     await dialog.getByLabel('Grade').fill(String(CLASS.grade));
     await dialog.getByRole('button', { name: 'Add', exact: true }).click();
     await expectVisible(page.getByRole('heading', { name: 'Student Added Successfully' }));
-    studentPassword = (await dialog.getByLabel('Password').textContent())?.trim() ?? '';
+    studentPassword = (await dialog.getByLabel('Password', { exact: true }).textContent())?.trim() ?? '';
     expect(studentPassword.length).toBeGreaterThanOrEqual(8);
+    await dialog.getByRole('checkbox', { name: 'I have noted the passwords' }).check(); // Done waits until the password was kept
     await dialog.getByRole('button', { name: 'Done' }).click();
     // A new student is assigned to every class of their grade: the new class too.
     const roster = (await app.api.get<{ students: Person[] }>(`/classes/students?id=${cls.id}&pageSize=100`, 'admin')).students;
