@@ -79,7 +79,7 @@ function richHtmlAtCaps(): string {
  * inline as the content field's schema (8,000,000 characters) lets in.
  */
 function htmlWithPicture(): string {
-  const text = `<h2>Sel</h2><p>${words(MAX_RICH_HTML_CHARS - 100)}</p>`;
+  const text = `<h2>Sel</h2><p>${words(MAX_RICH_HTML_CHARS - 1000)}</p>`;
   const img = () => `<p><img src="${largestPicture()}"></p>`;
   const pictures = Math.floor((8_000_000 - text.length) / (MAX_PICT_CHARS + 20));
   return text + Array.from({ length: pictures }, img).join('');
@@ -152,9 +152,9 @@ function cases(): Case[] {
     { route: 'PUT /classes', payload: 'at the 256 KB limit', who: 'admin', method: 'PUT', path: (c) => `/api/v1/classes?id=${c.classId}`, body: (c, r) => padTo({ name: uniq('Kelas ', r), description: words(5000), grade: 11, teacher_id: c.schoolTeacherId }, S) },
     { route: 'POST /classes/assign-students', payload: '5,000 ids, padded to 256 KB', who: 'admin', method: 'POST', path: (c) => `/api/v1/classes/assign-students?id=${c.classId}`, body: (c) => padTo({ student_id: Array.from({ length: 5000 }, (_, i) => c.firstStudentId + (i % 40)) }, S) },
     { route: 'POST /classes/unassign-students', payload: '5,000 ids, padded to 256 KB', who: 'admin', method: 'POST', path: (c) => `/api/v1/classes/unassign-students?id=${c.classId}`, body: (c) => padTo({ student_id: Array.from({ length: 5000 }, (_, i) => c.firstStudentId + (i % 40)) }, S) },
-    { route: 'POST /materials', payload: `rich HTML at the caps (${MAX_HTML_ELEMENTS} styled elements, 2 MiB)`, who: 'teacher', method: 'POST', path: () => '/api/v1/materials', body: (c) => ({ title: 'Bab', description: words(5000), content: richHtmlAtCaps(), class_id: c.schoolClassId }), save: (b, c) => { c.materialId = Number(b.id); } },
-    { route: 'POST /materials', payload: 'text to 2 MiB + largest pictures to 8 M characters', who: 'teacher', method: 'POST', path: () => '/api/v1/materials', body: (c) => ({ title: 'Bab', description: 'd', content: htmlWithPicture(), class_id: c.schoolClassId }) },
-    { route: 'PUT /materials', payload: `rich HTML at the caps (${MAX_HTML_ELEMENTS} styled elements, 2 MiB)`, who: 'teacher', method: 'PUT', path: (c) => `/api/v1/materials?id=${c.materialId}`, body: () => ({ title: 'Bab', description: words(5000), content: richHtmlAtCaps() }) },
+    { route: 'POST /materials', payload: `rich HTML at the caps (${MAX_HTML_ELEMENTS} styled elements, 1 MiB)`, who: 'teacher', method: 'POST', path: () => '/api/v1/materials', body: (c) => ({ title: 'Bab', description: words(5000), content: richHtmlAtCaps(), class_id: c.schoolClassId }), save: (b, c) => { c.materialId = Number(b.id); } },
+    { route: 'POST /materials', payload: 'text to 1 MiB + largest pictures to 8 M characters', who: 'teacher', method: 'POST', path: () => '/api/v1/materials', body: (c) => ({ title: 'Bab', description: 'd', content: htmlWithPicture(), class_id: c.schoolClassId }) },
+    { route: 'PUT /materials', payload: `rich HTML at the caps (${MAX_HTML_ELEMENTS} styled elements, 1 MiB)`, who: 'teacher', method: 'PUT', path: (c) => `/api/v1/materials?id=${c.materialId}`, body: () => ({ title: 'Bab', description: words(5000), content: richHtmlAtCaps() }) },
     { route: 'PUT /materials', payload: 'pathological: `<b>` × 200,000 (was 22 s)', who: 'teacher', method: 'PUT', path: (c) => `/api/v1/materials?id=${c.materialId}`, body: () => ({ title: 'Bab', description: 'd', content: '<b>'.repeat(200_000) }), refused: true },
     { route: 'PUT /materials', payload: 'pathological: 40,000 dropped `<img src=x>` (was 13 s)', who: 'teacher', method: 'PUT', path: (c) => `/api/v1/materials?id=${c.materialId}`, body: () => ({ title: 'Bab', description: 'd', content: '<p>abcdefghij</p><img src="x">'.repeat(40_000) }), refused: true },
     { route: 'PUT /materials/reply', payload: '20,000-character reply, padded to 256 KB', who: 'student', method: 'PUT', path: (c) => `/api/v1/materials/reply?id=${c.materialForumId}`, body: () => padTo({ replies: '<p><b>x</b></p>'.repeat(MAX_TEXT_CHARS / 15) }, S) },

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { ContentError } from './content';
-import { decodeImageDataUrl, extractContentImages, extractHtmlImages, type ImageBag, imageUrl, MAX_IMAGE_BYTES } from './images';
+import { decodeImageDataUrl, extractContentImages, extractHtmlImages, type ImageBag, imageUrl, MAX_IMAGE_BYTES, takeValidPictures } from './images';
 
 const PNG_B64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 const PNG = `data:image/png;base64,${PNG_B64}`;
@@ -83,5 +83,16 @@ describe('extractContentImages', () => {
     expect(content['1']).toMatch(/^Soal <img src="\/api\/v1\/images\/[0-9a-f]{64}\.gif">$/);
     expect(content['1_a']).toBe('a');
     expect(images.map((i) => i.mime).sort()).toEqual(['image/gif', 'image/png']);
+  });
+});
+
+describe('takeValidPictures', () => {
+  it('takes valid pictures out of HTML still to be sanitized and leaves anything else for the sanitizer', async () => {
+    const bag: ImageBag = new Map();
+    const svg = 'data:image/svg+xml;base64,PHN2Zz48L3N2Zz4=';
+    const html = `<p><img src="${PNG}"><img src="${svg}"><img src="data:image/png;base64,bm90IGEgcG5n"></p>`;
+    const out = await takeValidPictures(html, 'content', bag);
+    expect(out).toBe(`<p><img src="/api/v1/images/${PNG_HASH}.png"><img src="${svg}"><img src="data:image/png;base64,bm90IGEgcG5n"></p>`);
+    expect([...bag.keys()]).toEqual([PNG_HASH]);
   });
 });

@@ -136,17 +136,52 @@ export function inlinePictureChars(html: string): number {
   return chars;
 }
 
-/** Replaces every inline `<img src="data:...">` of an HTML text by its image URL, adding the pictures to `bag`. */
-export function extractHtmlImages(html: string, where: string, bag: ImageBag): string {
+/**
+ * Replaces inline `<img src="data:...">` pictures of an HTML text by their image URLs, adding the pictures to `bag`,
+ * and pauses (yields) after each one; returns the new text. `validOnly`: a picture that is not a valid one is left
+ * in place instead of refused.
+ */
+function* replacingPictures(html: string, where: string, bag: ImageBag, validOnly: boolean): Generator<void, string> {
   let out = '';
   let copied = 0;
   for (const picture of inlinePictures(html)) {
-    const img = decodeImageDataUrl(html.slice(picture.start, picture.end), where);
+    let img: StoredImage;
+    try {
+      img = decodeImageDataUrl(html.slice(picture.start, picture.end), where);
+    } catch (error) {
+      if (validOnly && error instanceof ContentError) continue;
+      throw error;
+    }
     bag.set(img.hash, img);
     out += html.slice(copied, picture.open) + imageUrl(img);
     copied = picture.end;
+    yield;
   }
   return copied === 0 ? html : out + html.slice(copied);
+}
+
+/** Replaces every inline `<img src="data:...">` of an HTML text by its image URL, adding the pictures to `bag`. */
+export function extractHtmlImages(html: string, where: string, bag: ImageBag): string {
+  const steps = replacingPictures(html, where, bag, false);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * Takes the valid inline pictures out of HTML that is still to be sanitized, so that the sanitizer's parser never
+ * reads their megabytes of base64, with the event loop free between pictures (decoding and hashing one of the
+ * largest takes several milliseconds). What is left — an invalid picture, an unquoted src — goes through the
+ * sanitizer and extractHtmlImages as before.
+ */
+export async function takeValidPictures(html: string, where: string, bag: ImageBag): Promise<string> {
+  const steps = replacingPictures(html, where, bag, true);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    await yieldToEventLoop();
+  }
 }
 
 /** Lets timers and other requests run: on SQLite every statement is synchronous, so awaiting one never yields. */

@@ -91,7 +91,15 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions) {
     return app.jwt.sign(claims);
   });
 
+  // A request's token is verified once: the body-limit check (before parsing) and the route's guard both read it.
+  const verified = new WeakMap<FastifyRequest, TokenSession>();
   const readToken = (request: FastifyRequest): TokenSession => {
+    let session = verified.get(request);
+    if (!session) verified.set(request, (session = verifyToken(request)));
+    return session;
+  };
+
+  const verifyToken = (request: FastifyRequest): TokenSession => {
     const token = tokenFromHeader(request.headers.authorization);
     if (!token) throw unauthorized('Missing token');
     let claims: AuthClaims;

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { listScope, requireClass, requireMaterial } from '../../domain/policy';
 import { ContentError } from '../../domain/content';
 import type { PublicImages } from '../../domain/public-images';
-import { extractHtmlImages, type ImageBag, saveImages } from '../../domain/images';
+import { extractHtmlImages, type ImageBag, saveImages, takeValidPictures } from '../../domain/images';
 import { sanitizeRichHtml } from '../../domain/sanitize';
 import { toDbTime } from '../../db/time';
 import { badRequest, notFound } from '../../plugins/errors';
@@ -41,12 +41,13 @@ const materialColumns = ['m.id', 'm.class_id', 'm.title', 'm.description', 'm.co
  * The sanitizer drops pictures of other types (SVG, non-images) as before; a kept one that is too large or whose
  * bytes are not what its type says is a 400.
  */
-function cleanBody(body: MaterialBody, images: PublicImages) {
+async function cleanBody(body: MaterialBody, images: PublicImages) {
   const title = body.title.trim();
   if (!title) throw badRequest('title must not be empty');
   const bag: ImageBag = new Map();
   try {
-    const content = extractHtmlImages(sanitizeRichHtml(images.relativeHtml(body.content)), 'content', bag);
+    const withoutPictures = await takeValidPictures(images.relativeHtml(body.content), 'content', bag);
+    const content = extractHtmlImages(sanitizeRichHtml(withoutPictures), 'content', bag);
     return { fields: { title, description: body.description, content }, images: [...bag.values()] };
   } catch (e) {
     if (e instanceof ContentError) throw badRequest(e.message);
@@ -114,7 +115,7 @@ export default async function materialsRoutes(app: FastifyInstance) {
   }, async (request) => {
     const body = request.body as MaterialBody & { class_id: number };
     const cls = await requireClass(db, request.user, body.class_id, 'manage');
-    const clean = cleanBody(body, app.publicImages);
+    const clean = await cleanBody(body, app.publicImages);
     await saveImages(db, clean.images);
     const row = await db.insertInto('materials')
       .values({ ...clean.fields, class_id: cls.id, teacher_id: cls.teacher_id })
@@ -138,7 +139,7 @@ export default async function materialsRoutes(app: FastifyInstance) {
       classId = target.id;
       teacherId = target.teacher_id;
     }
-    const clean = cleanBody(body, app.publicImages);
+    const clean = await cleanBody(body, app.publicImages);
     await saveImages(db, clean.images);
     await db.updateTable('materials')
       .set({ ...clean.fields, class_id: classId, teacher_id: teacherId, updated_at: toDbTime() })
