@@ -3,9 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { ConfigError, loadConfig } from './config';
 
+const made: string[] = [];
 function tmp() {
-  return fs.mkdtempSync(path.join(os.tmpdir(), 'kelasku-config-'));
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kelasku-config-'));
+  made.push(dir);
+  return dir;
 }
+afterAll(() => made.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
 
 it('refuses to start in production without JWT_SECRET, and never seeds demo data there', () => {
   const dir = tmp();
