@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { BODY_LIMITS, MAX_HTML_ELEMENTS, MAX_PICT_CHARS, MAX_QUESTIONS, MAX_RICH_HTML_CHARS, MAX_TEXT_CHARS, MAX_ANSWER_CHARS } from '../server/src/domain/limits';
+import { BODY_LIMITS, MAX_HTML_ELEMENTS, MAX_MATERIAL_CONTENT_CHARS, MAX_PICT_CHARS, MAX_QUESTIONS, MAX_RICH_HTML_CHARS, MAX_TEXT_CHARS, MAX_ANSWER_CHARS } from '../server/src/domain/limits';
 import { call, makePool, sleep } from './lib/http';
 import { FULL, isMain, saveResult, table } from './lib/results';
 import { buildSchool, openDb } from './lib/school';
@@ -76,12 +76,12 @@ function richHtmlAtCaps(): string {
 
 /**
  * A material with text up to the length cap (pictures do not count against it) and as many of the largest pictures
- * inline as the content field's schema (8,000,000 characters) lets in.
+ * inline as the content field's schema (MAX_MATERIAL_CONTENT_CHARS) lets in.
  */
 function htmlWithPicture(): string {
   const text = `<h2>Sel</h2><p>${words(MAX_RICH_HTML_CHARS - 1000)}</p>`;
   const img = () => `<p><img src="${largestPicture()}"></p>`;
-  const pictures = Math.floor((8_000_000 - text.length) / (MAX_PICT_CHARS + 20));
+  const pictures = Math.floor((MAX_MATERIAL_CONTENT_CHARS - text.length) / (MAX_PICT_CHARS + 20));
   return text + Array.from({ length: pictures }, img).join('');
 }
 

@@ -5,4 +5,3 @@ export * from './pictures';
 export * from './class-names';
 export * from './school-ids';
 export * from './person-status';
-export * from './specializations';

@@ -1,6 +1,6 @@
 import { buildTestApp, type TestApp } from '../../test/helpers';
 import { DEMO_ACCOUNTS, seedDemoIfEmpty } from './seed-demo';
-import { SPECIALIZATIONS } from '@kelasku/shared-rules';
+import { SPECIALIZATIONS } from '../../../admin-app/src/features/accounts/specializations';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -22,7 +22,7 @@ export const DEMO_ACCOUNTS = [
   { role: 'student', username: '2024100001', password: 'siswa123' },
 ] as const;
 
-/** Specializations come from the list the admin picks from (SPECIALIZATIONS in shared-rules). */
+/** Specializations come from the list the admin picks from (SPECIALIZATIONS in admin-app/src/features/accounts/specializations.ts). */
 const TEACHERS = [
   { name: 'Dewi Lestari, S.Pd.', nip: '198501012010011001', specialization: 'Biology' },
   { name: 'Agus Salim, S.Pd.', nip: '197803152005011002', specialization: 'Mathematics' },

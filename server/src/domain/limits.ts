@@ -19,6 +19,11 @@ export const MAX_REPLIES_PER_POST = 200;
 export const MAX_REPLY_CHARS_PER_POST = 200_000;
 /** One reply as typed. */
 export const MAX_REPLY_CHARS = 20_000;
+/** A discussion's topic and its description as typed. */
+export const MAX_TOPIC_CHARS = 500;
+export const MAX_DESCRIPTION_CHARS = 20_000;
+/** A material's content field as sent: its text (MAX_RICH_HTML_CHARS) and inline pictures (MAX_PICT_CHARS each). */
+export const MAX_MATERIAL_CONTENT_CHARS = 8_000_000;
 
 /** Largest picture accepted, in bytes: the browsers check and name the same limit before upload. */
 export { MAX_IMAGE_BYTES } from '@kelasku/shared-rules';

@@ -1,5 +1,5 @@
 import { teachersApi, type Teacher } from '@kelasku/shared-api';
-import { SPECIALIZATIONS } from '@kelasku/shared-rules';
+import { SPECIALIZATIONS } from './specializations';
 import { AccountsPage } from './AccountsPage';
 import { schoolIdField, STATUS_SUGGESTIONS } from './fieldRules';
 import type { AccountsConfig } from './types';

@@ -10,7 +10,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireForumRead, requireMaterial, requirePost, requireStudentId } from '../../domain/policy';
 import { appendReply, deleteDiscussion, discussionFacts, DISCUSSION_FULL, getDiscussion, listDiscussions } from '../../domain/repo/forum';
-import { MAX_REPLIES_PER_POST, MAX_REPLY_CHARS, MAX_REPLY_CHARS_PER_POST } from '../../domain/limits';
+import { MAX_DESCRIPTION_CHARS, MAX_REPLIES_PER_POST, MAX_REPLY_CHARS, MAX_REPLY_CHARS_PER_POST, MAX_TOPIC_CHARS } from '../../domain/limits';
 import type { ForumKind } from '../../db/schema';
 import { toDbTime } from '../../db/time';
 import { badRequest, conflict, forbidden, notFound } from '../../plugins/errors';
@@ -20,8 +20,8 @@ const postBody = {
   type: 'object',
   required: ['topic', 'description'],
   properties: {
-    topic: { type: 'string', minLength: 1, maxLength: 500 },
-    description: { type: 'string', maxLength: 20_000 },
+    topic: { type: 'string', minLength: 1, maxLength: MAX_TOPIC_CHARS },
+    description: { type: 'string', maxLength: MAX_DESCRIPTION_CHARS },
     material_id: idSchema,
     student_id: { description: 'ignored: the author comes from the token' },
     replies: { description: 'ignored on create' },

@@ -14,6 +14,7 @@ import { toDbTime } from '../../db/time';
 import { badRequest, notFound } from '../../plugins/errors';
 import { idQuerySchema, idSchema, pageMeta, pagingProperties, parsePaging, registerUpdate, type IdQuery } from '../helpers';
 import { registerMaterialReply } from '../discussions-material/index';
+import { MAX_MATERIAL_CONTENT_CHARS } from '../../domain/limits';
 
 const materialBody = {
   type: 'object',
@@ -21,7 +22,7 @@ const materialBody = {
   properties: {
     title: { type: 'string', minLength: 1, maxLength: 255 },
     description: { type: 'string', maxLength: 5000 },
-    content: { type: 'string', maxLength: 8_000_000 },
+    content: { type: 'string', maxLength: MAX_MATERIAL_CONTENT_CHARS },
     class_id: idSchema,
     teacher_id: { description: 'ignored: the owner is the class teacher' },
   },

@@ -1,5 +1,6 @@
 /** Request schemas for /students (they also document the API at /api/docs). */
 import { MAX_IMPORT_ROWS, STUDENT_GRADES } from '@kelasku/shared-rules';
+import { MAX_PICT_CHARS } from '../../domain/limits';
 
 export const GRADES = STUDENT_GRADES;
 
@@ -13,7 +14,7 @@ export const studentBodySchema = {
     status: { type: 'string', minLength: 1, maxLength: 50, pattern: '\\S' },
     phone_number: { type: ['string', 'null'], maxLength: 50 },
     curr_score: { type: ['integer', 'null'] },
-    profile_picture_url: { type: ['string', 'null'], maxLength: 2_000_000 },
+    profile_picture_url: { type: ['string', 'null'], maxLength: MAX_PICT_CHARS },
   },
 } as const;
 

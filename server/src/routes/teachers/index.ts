@@ -7,6 +7,7 @@ import { idQuerySchema, pageMeta, parsePaging, queryFlag, queryText, registerUpd
 import { passwordChange } from '../../db/accounts';
 import { normalizeStatus } from '@kelasku/shared-rules';
 import { requireSchoolId } from '../../domain/school-ids';
+import { MAX_PICT_CHARS } from '../../domain/limits';
 
 const teacherBodySchema = {
   type: 'object',
@@ -17,7 +18,7 @@ const teacherBodySchema = {
     specialization: { type: 'string', minLength: 1, maxLength: 100, pattern: '\\S' },
     status: { type: 'string', minLength: 1, maxLength: 50, pattern: '\\S' },
     phone_number: { type: ['string', 'null'], maxLength: 50 },
-    profile_picture_url: { type: ['string', 'null'], maxLength: 2_000_000 },
+    profile_picture_url: { type: ['string', 'null'], maxLength: MAX_PICT_CHARS },
   },
 } as const;
 
