@@ -1,5 +1,5 @@
 /**
- * Crash safety: "an answer the server acknowledged survives a crash of the server process" (design.md §3).
+ * Crash safety: "an answer the server acknowledged survives a crash of the server process".
  *
  * For the embedded database (SQLite, WAL + synchronous=FULL) and PostgreSQL: start the real server
  * (`node --import tsx server/src/main.ts`, own DATA_DIR / own database `rel_crash_*`), let many simulated students save
@@ -14,6 +14,7 @@
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
@@ -115,7 +116,7 @@ interface RoundStats {
 
 async function runOne(kind: DbChoice): Promise<Record<string, unknown>> {
   const tag = crypto.randomBytes(3).toString('hex');
-  const dataDir = fs.mkdtempSync(path.join(require('node:os').tmpdir(), 'kelasku-rel-crash-'));
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kelasku-rel-crash-'));
   const pgDb = kind === 'postgres' ? await pgScratch(`rel_crash_${tag}`) : undefined;
   const sqliteFile = path.join(dataDir, 'kelasku.sqlite');
   const handle = openDb(pgDb?.url, sqliteFile);

@@ -1,6 +1,6 @@
 /**
- * Exam rush: N students sign in, open their class's exam, answer 40 multiple-choice questions (one whole-map PATCH
- * per answer, as the student app does) and submit — with time compressed by FACTOR:
+ * Exam rush: N students sign in, open their class's exam, answer 40 multiple-choice questions (one PATCH per answer
+ * carrying that question's change and its time, as the student app does; the server merges per question) and submit — with time compressed by FACTOR:
  *
  *   real life                         here
  *   logins spread over 10 minutes     logins spread over 600 s × FACTOR (uniformly at random)
@@ -147,6 +147,8 @@ const MALFORMED_SAVES: Array<(sheetId: number, n: number) => MalformedSave> = [
   (sheet) => ({ what: 'seq not a number', query: `id=${sheet}`, body: { answers: { '1': 'A' }, seq: 'latest' } }),
   (sheet, n) => ({ what: 'answer not a string', query: `id=${sheet}`, body: { answers: { '1': { $ne: null } }, seq: n } }),
   (_sheet, n) => ({ what: 'id a word', query: 'id=1%20OR%201=1', body: { answers: { '1': 'A' }, seq: n } }),
+  (sheet) => ({ what: 'change time a word', query: `id=${sheet}`, body: { changes: { '1': { answer: 'A', at: 'soon' } } } }),
+  (sheet) => ({ what: 'changes and a whole map at once', query: `id=${sheet}`, body: { changes: { '1': { answer: 'A', at: 1 } }, answers: { '1': 'B' } } }),
 ];
 
 interface HostileCounts {
@@ -198,8 +200,9 @@ async function student(pool: Pool, s: SchoolStudent, password: string, factor: n
     await sleep((5000 + rand() * 10_000) * factor);
     answers[String(n)] = LETTERS[Math.floor(rand() * 4)];
     const snapshot = { ...answers };
-    // Numbered like the student app's queue: a retried older map can never overwrite a newer one.
-    const saved = await withRetry(rec, 'save answer', 4, 500, () => call(pool, 'PATCH', `/api/v1/exams-answers?id=${sheetId}`, { token, body: { exam_id: examId, student_id: studentId, answers: snapshot, seq: n } }));
+    // One question's change with the time it was made, like the student app's queue: a retry is the same change.
+    const changes = { [String(n)]: { answer: answers[String(n)], at: Date.now() } };
+    const saved = await withRetry(rec, 'save answer', 4, 500, () => call(pool, 'PATCH', `/api/v1/exams-answers?id=${sheetId}`, { token, body: { changes } }));
     if (ok(saved)) state.acked = snapshot;
     if (state.hostile) await sendMalformed(pool, token, MALFORMED_SAVES[n % MALFORMED_SAVES.length](sheetId, n + 1), hostile);
   }

@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gradeSheet } from '../server/src/domain/grading';
 import { EXAM, itemById, submitAndGrade } from '../server/src/domain/repo/assessments';
-import { scorerFromEnv } from '../server/src/domain/scorers';
+import { scorerFrom } from '../server/src/domain/scorers';
 import { call, makePool, ok } from './lib/http';
 import { isMain, saveResult, table } from './lib/results';
 import { buildSchool, examContent, openDb, rng } from './lib/school';
@@ -32,7 +32,7 @@ const ms = (x: number) => Math.round(x * 1000) / 1000;
 
 async function pureDomain() {
   const { content } = examContent(QUESTIONS, 1);
-  const scorer = scorerFromEnv({});
+  const scorer = scorerFrom();
   const sheets = Array.from({ length: CLASS }, (_, i) => randomAnswers(i));
   for (let i = 0; i < 200; i++) await gradeSheet({ content, totalMarks: 100, answers: sheets[i % CLASS], scorer: scorer.scorer, timeoutMs: 5000 }); // warm-up
   const iterations = 2000;
@@ -71,7 +71,7 @@ async function withDb(db: DbChoice, port: number): Promise<DbGrading> {
       .values(school.students.map((s, i) => ({ exam_id: s.examId!, student_id: s.id, answers: JSON.stringify(randomAnswers(i)), status: 'Active' as const })))
       .execute();
     const [classA, classB, classC] = [0, 1, 2].map((k) => school.students.slice(k * CLASS, (k + 1) * CLASS));
-    const scorer = scorerFromEnv({});
+    const scorer = scorerFrom();
 
     // 2. domain + database, class A, one sheet after another (as a teacher-triggered "grade all" would)
     const item = (await itemById(handle.db, EXAM, classA[0].examId!))!;

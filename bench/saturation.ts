@@ -5,7 +5,8 @@
  * whole 40-answer map of their own sheet (PATCH /api/v1/exams-answers?id=…), like the exam screen does.
  *
  * Env: BENCH_DBS=sqlite,postgres, BENCH_FULL=1 (more steps, 10 s each), BENCH_SAT_SECONDS, BENCH_PROFILE=0 (skip the
- * CPU profile of the server at its best step, which otherwise lists where its time goes).
+ * CPU profile of the server at its best step, which otherwise lists where its time goes), BENCH_SAT_ONLY=writes|reads
+ * (the read section, first-load GETs against their bare twins, is bench/saturation-reads.ts).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -17,6 +18,7 @@ import { buildSchool, openDb } from './lib/school';
 import { createPgDatabase, dropPgDatabase, pgAvailable, startServer, type DbChoice, type RunningServer } from './lib/server';
 import { BENCH_JWT_SECRET, studentToken } from './lib/tokens';
 import { summarizeProfile, type ProfileLine } from './lib/cpuprofile';
+import { runSaturationReads } from './saturation-reads';
 
 const P99_LIMIT_MS = 50;
 const STEPS = FULL ? [1, 2, 4, 8, 16, 32, 64, 128, 256] : [1, 4, 16, 64];
@@ -229,6 +231,12 @@ function markdown(runs: DbRun[]): string {
 }
 
 export async function runSaturation(): Promise<void> {
+  const only = process.env.BENCH_SAT_ONLY;
+  if (only !== 'reads') await runSaturationWrites();
+  if (only !== 'writes') await runSaturationReads();
+}
+
+async function runSaturationWrites(): Promise<void> {
   const dbs = (process.env.BENCH_DBS ?? 'sqlite,postgres').split(',') as DbChoice[];
   const runs: DbRun[] = [];
   let port = 3820;

@@ -1,5 +1,5 @@
 /**
- * Two API nodes on one PostgreSQL (+ Redis): "two nodes against one PostgreSQL must behave exactly like one" (design.md §1).
+ * Two API nodes on one PostgreSQL (+ Redis): "two nodes against one PostgreSQL must behave exactly like one".
  *
  * Starts two real servers (`server/src/main.ts`) on one scratch database `rel_two_*` with the same JWT_SECRET and
  * REDIS_URL, and a tiny round-robin HTTP proxy (node:http) in front of them. Then, all through the proxy:

@@ -1,7 +1,7 @@
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildIfChanged, buildInputsHash } from './build-if-changed';
+import { SHARED_BUILD_INPUTS, buildIfChanged, buildInputsHash } from './build-if-changed';
 
 let root: string;
 
@@ -64,6 +64,11 @@ describe('build only what changed', () => {
     run(afterSharedEdit.build);
     expect(afterSharedEdit.calls).toEqual(['shell', 'student-app']);
 
+    write('shared-rules/src/exam-window.ts', 'export const rule = 2;');
+    const afterRuleEdit = fakeBuilds();
+    run(afterRuleEdit.build);
+    expect(afterRuleEdit.calls).toEqual(['shell', 'student-app']);
+
     write('package-lock.json', '{"lockfileVersion": 3}');
     const afterInstall = fakeBuilds();
     run(afterInstall.build);
@@ -112,10 +117,17 @@ describe('build only what changed', () => {
 });
 
 describe('the npm scripts', () => {
-  const scripts = (require('../package.json') as { scripts: Record<string, string> }).scripts;
+  const scripts = (JSON.parse(readFileSync(path.join(__dirname, '..', 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
 
   it('npm start builds only what changed, npm run build builds every app', () => {
     expect(scripts.start).toMatch(/^tsx scripts\/build-if-changed\.ts && /);
     expect(scripts.build).toBe('tsx scripts/build-if-changed.ts --all');
+  });
+
+  it("counts every shared workspace of the repository as an input of every app's build", () => {
+    const workspaces: string[] = JSON.parse(readFileSync(path.join(__dirname, '..', 'package.json'), 'utf8')).workspaces;
+    const shared = workspaces.filter((name) => name.startsWith('shared-'));
+    expect(shared.length).toBeGreaterThan(0);
+    expect(SHARED_BUILD_INPUTS).toEqual(expect.arrayContaining(shared));
   });
 });

@@ -18,7 +18,7 @@ import { importedSpecifiers } from './declared-deps';
 export const WEB_APPS = ['shell', 'admin-app', 'teacher-app', 'student-app'] as const;
 
 /** What every app's build reads besides its own folder. */
-export const SHARED_BUILD_INPUTS = ['shared-api', 'shared-ui', 'webpack', 'tsconfig.base.json', 'package.json', 'package-lock.json'];
+export const SHARED_BUILD_INPUTS = ['shared-api', 'shared-rules', 'shared-ui', 'webpack', 'tsconfig.base.json', 'package.json', 'package-lock.json'];
 
 /** Where the hash of an app's last successful build is kept (ignored by git, like all of node_modules). */
 export const stampFile = (root: string, app: string) => path.join(root, 'node_modules', '.cache', 'build-if-changed', app);

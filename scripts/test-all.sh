@@ -3,7 +3,7 @@
 # reachable, the server API suite through two nodes (PostgreSQL + Redis), the production build, then the browser
 # tests against it. Stops at the first failing step.
 #
-#   SKIP_TYPECHECK=1  skip the TypeScript check (local runs only)
+#   SKIP_TYPECHECK=1  skip the TypeScript check and lint (local runs only)
 #   SKIP_BUILD=1  reuse the dist/ folders already there (local runs only)
 #   SKIP_E2E=1    stop after the build
 set -uo pipefail
@@ -15,7 +15,17 @@ trap 'rm -rf "$RESULTS"' EXIT
 SUMMARY=()
 START=$SECONDS
 
-step() { printf '\n\033[1m==> %s\033[0m\n' "$*"; }
+# Each step's name and how long it took, printed in the summary.
+STEP_NAME=""
+STEP_START=$SECONDS
+STEP_TIMES=()
+end_step() { [[ -n $STEP_NAME ]] && STEP_TIMES+=("$(printf '%5d s  %s' $(( SECONDS - STEP_START )) "$STEP_NAME")"); STEP_NAME=""; }
+step() {
+  end_step
+  STEP_NAME=$*
+  STEP_START=$SECONDS
+  printf '\n\033[1m==> %s\033[0m\n' "$*"
+}
 
 # "label: N passed, N failed, N skipped" from a Jest --json result file.
 jest_counts() {
@@ -27,7 +37,10 @@ jest_counts() {
 
 finish() {
   local code=$1
+  end_step
   echo
+  echo "Steps:"
+  printf '%s\n' "${STEP_TIMES[@]}"
   echo "Summary ($(( SECONDS - START )) s):"
   local line passed=0 failed=0 skipped=0 p f k
   for line in "${SUMMARY[@]}"; do
@@ -55,6 +68,8 @@ run_jest() {
 if [[ ${SKIP_TYPECHECK:-0} != 1 ]]; then
   step "typecheck (tsc --noEmit per package)"
   if ! bash scripts/typecheck.sh; then finish 1 "type errors (scripts/typecheck.sh)"; fi
+  step "lint (ESLint: typescript-eslint, rules of hooks, import boundaries)"
+  if ! npx eslint .; then finish 1 "lint errors (npm run lint)"; fi
 fi
 
 step "unit and API tests (Jest, SQLite)"

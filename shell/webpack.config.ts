@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { appConfig, modeOf, withDevServer } from '../webpack/federation';
+import { ServiceWorkerPlugin } from '../webpack/service-worker';
 import { PRERENDER_GATE_CSS, PRERENDER_GATE_SCRIPT, prerenderLogin } from './prerender-login';
 
 // The login page's CSS goes straight into index.html: it paints with the HTML and costs no JS (no style-loader).
@@ -23,6 +24,13 @@ export default (_env: unknown, argv: { mode?: string }) =>
       entry: { main: './src/index.ts' },
       publicPath: '/',
       templateParameters: { loginCss: `${loginCss} ${PRERENDER_GATE_CSS}`, loginMarkup: prerenderLogin(), gateScript: PRERENDER_GATE_SCRIPT },
+      plugins: [
+        new ServiceWorkerPlugin({
+          entry: path.join(__dirname, 'src/sw/service-worker.ts'),
+          publicFiles: ['manifest.webmanifest', 'icons/icon-192.png', 'icons/icon-512.png'].map((file) => ({ from: path.join(__dirname, 'public', file), to: file })),
+          minify: modeOf(argv) === 'production',
+        }),
+      ],
     }),
     3100,
   );

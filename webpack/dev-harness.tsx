@@ -4,13 +4,13 @@ import { useEffect, useState, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { ErrorState, KelaskuThemeProvider, LoadingState } from '@kelasku/shared-ui';
-import { authApi, getUserData, roleOf, saveSession } from '@kelasku/shared-api';
+import { authApi, getSignedInUser, roleOf, saveSession } from '@kelasku/shared-api';
 
 type Role = 'admin' | 'teacher' | 'student';
 declare const __KELASKU_DEMO_ACCOUNT__: { username: string; password: string };
 
 async function signIn(role: Role): Promise<void> {
-  const user = getUserData();
+  const user = getSignedInUser();
   if (user && roleOf(user) === role) return;
   const { username, password } = __KELASKU_DEMO_ACCOUNT__;
   const { token } = await authApi.login(username, password);
@@ -28,6 +28,8 @@ function Harness({ role, App }: { role: Role; App: ComponentType }) {
       (err: unknown) => setState(`Demo sign-in failed (is the API running on http://localhost:3000?): ${String(err)}`),
     );
   };
+  // Signs in once when the page opens; the role never changes on this page.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
   useEffect(attempt, []);
   if (state === 'signing-in') return <LoadingState text={`Signing in as the demo ${role}...`} />;
   if (state !== 'ready') return <ErrorState message={state} onRetry={attempt} />;

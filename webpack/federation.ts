@@ -118,7 +118,7 @@ export function appConfig({ name, dir, mode, html = false, template = path.join(
     output: {
       path: path.join(dir, 'dist'),
       publicPath,
-      // '[contenthash]' in `filename` breaks the MF plugin (facts.md); hashed names for chunks only.
+      // '[contenthash]' in `filename` breaks the MF plugin (@module-federation/enhanced 2.9); hashed names for chunks only.
       filename: '[name].js',
       chunkFilename: '[name].[contenthash:8].js',
       assetModuleFilename: 'assets/[name].[contenthash:8][ext]',

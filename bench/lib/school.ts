@@ -5,7 +5,7 @@
  */
 import { connectDatabase, type DbHandle } from '../../server/src/db/connect';
 import { migrateToLatest } from '../../server/src/db/migrate';
-import { hashPassword } from '../../server/src/plugins/passwords';
+import { hashPassword } from '../../server/src/lib/passwords';
 
 export const BENCH_PASSWORD = 'bench-pass-123';
 

@@ -3,8 +3,8 @@ import { DEMO_ACCOUNTS, type Role } from './harness/api';
 import { axeViolations, formatViolations } from './harness/a11y';
 import { dashboardHeading, openAs, setupApp } from './harness/app';
 
-// design.md §4 / issue 8: every screen of every role passes axe-core (WCAG 2.x A + AA) with no violations.
-// One page per role walks the whole route table of frontend-spec §2 with client-side navigation (the session and
+// Every screen of every role passes axe-core (WCAG 2.x A + AA) with no violations.
+// One page per role walks the whole route table (docs/architecture.md §4) with client-side navigation (the session and
 // the loaded remote are reused), so the file stays well under three minutes.
 const app = setupApp();
 

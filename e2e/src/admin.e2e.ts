@@ -230,7 +230,7 @@ describe.each([
     // Delete: gone from the list and from the server, and the sign-in stops working.
     await page.getByRole('button', { name: `Delete ${renamed}` }).click();
     await expectVisible(dialog(page).getByText(`are you sure you want to delete ${renamed}?`));
-    await dialog(page).getByRole('button', { name: 'Delete', exact: true }).click();
+    await dialog(page).getByRole('button', { name: kind === 'student' ? 'Delete Student' : 'Delete Teacher', exact: true }).click();
     await page.getByRole('cell', { name: renamed, exact: true }).waitFor({ state: 'detached' });
     expect(await eventually(find, (rows) => rows.length === 0)).toEqual([]);
     await expect(app.api.login(number, password)).rejects.toBeInstanceOf(ApiError);

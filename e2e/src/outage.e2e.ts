@@ -1,7 +1,7 @@
 import type { BrowserContext, Page, Route } from 'playwright-core';
 import type { Role } from './harness/api';
 import { dashboardHeading, eventually, expectVisible, openAs, pageLog, setupApp } from './harness/app';
-import { openWindowNow, wibIso } from './harness/wib';
+import { replaceDemoExam } from './harness/exams';
 
 // Issue 8, remote outage: with one role's remote unreachable (503) or broken (200 with invalid JS), the shell shows a
 // clear message with Retry, the other roles keep working, and a student's answer queue keeps everything answered
@@ -58,23 +58,7 @@ async function breakRemote(context: BrowserContext, pathPattern: RegExp, how: Br
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 beforeAll(async () => {
-  const student = await app.api.user('student');
-  const teacher = await app.api.user('teacher');
-  studentId = student.student_id!;
-  // The demo teacher's class 1 (X IPA 1) holds the demo student; one exam per class: replace the demo one.
-  const { classes } = await app.api.get<{ classes: { id: number; teacher_id: number }[] }>(`/classes/assigned?id=${studentId}&pageSize=100`, 'student');
-  const cls = classes.find((c) => c.teacher_id === teacher.teacher_id);
-  if (!cls) throw new Error('The demo student is in no class of the demo teacher');
-  classId = cls.id;
-  for (const old of (await app.api.get<{ id: number }[] | null>(`/exams?class_id=${classId}`, 'teacher')) ?? []) {
-    await app.api.delete(`/exams?id=${old.id}`, 'teacher');
-  }
-  const window = openWindowNow();
-  const exam = await app.api.post<{ id: number }>('/exams', 'teacher', {
-    title: EXAM.title, total_marks: 100, class_id: classId, teacher_id: teacher.teacher_id,
-    start_time: wibIso(window.date, window.start), end_time: wibIso(window.date, window.end), content: EXAM.content,
-  });
-  examId = exam.id;
+  ({ classId, examId, studentId } = await replaceDemoExam(app, EXAM));
 }, 60_000);
 
 const sheetOnServer = async () => (await app.api.get<Sheet[]>(`/exams-answers?exam_id=${examId}&student_id=${studentId}`, 'teacher'))[0];

@@ -384,6 +384,7 @@ function dangerousDom(ownScripts: string[]): string[] {
     }
     for (const attr of Array.from(el.attributes)) {
       const name = attr.name.toLowerCase();
+      // eslint-disable-next-line no-control-regex -- browsers ignore control characters inside `javascript:`
       const value = attr.value.replace(/[\s\u0000-\u001f]/g, '').toLowerCase();
       if (name.startsWith('on')) found.push(`${name}= ${describe(el)}`);
       if (name === 'srcdoc') found.push(`srcdoc= ${describe(el)}`);

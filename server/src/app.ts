@@ -1,3 +1,4 @@
+import type { EssayScorerSettings } from './domain/scorers';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { fastifyTrustProxy } from './config';
 import type { Db, DbKind } from './db/connect';
@@ -36,6 +37,8 @@ export interface BuildAppOptions {
   examAutoSubmit?: boolean;
   /** PUBLIC_URL: the site's public base URL; picture URLs in replies are made absolute from it (relative when unset). */
   publicUrl?: string;
+  /** The essay scorer (default: the local reference-answer scorer, 5 s per essay). */
+  essayScorer?: EssayScorerSettings;
 }
 
 /** The body limit of unknown URLs; every route gets its own from plugins/body-limits.ts. */
@@ -70,6 +73,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     prefix: '/api/v1',
     loginRateLimit: options.loginRateLimit ?? DEFAULT_LOGIN_LIMITS,
     examAutoSubmit: options.examAutoSubmit ?? false,
+    essayScorer: options.essayScorer,
   });
   await app.register(staticRoutes, { staticDir: options.staticDir, remotesJson: options.remotesJson });
   return app;

@@ -15,7 +15,7 @@ import { backupSqlite, pgToolsAvailable, restoreSqlite, sqliteIntegrity } from '
 import { REPO_ROOT } from './config';
 import { connectDatabase, type DbHandle } from './db/connect';
 import { migrateToLatest } from './db/migrate';
-import { hashPassword, setPasswordHashCost } from './plugins/passwords';
+import { hashPassword, setPasswordHashCost } from './lib/passwords';
 
 jest.setTimeout(90_000);
 

@@ -19,7 +19,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { REPO_ROOT } from './config';
+import { databaseLocation } from './config';
 
 export class BackupError extends Error {}
 
@@ -119,10 +119,9 @@ export function restorePostgres(backupFile: string, databaseUrl: string): void {
 }
 
 /** Where the server's database is, from the same environment variables as the server (without touching secrets). */
-export function databaseTarget(env: NodeJS.ProcessEnv = process.env): { kind: 'postgres'; url: string } | { kind: 'sqlite'; file: string } {
-  if (env.DATABASE_URL) return { kind: 'postgres', url: env.DATABASE_URL };
-  const dataDir = path.resolve(REPO_ROOT, env.DATA_DIR || 'data');
-  return { kind: 'sqlite', file: path.join(dataDir, 'kelasku.sqlite') };
+export function databaseTarget(env?: NodeJS.ProcessEnv): { kind: 'postgres'; url: string } | { kind: 'sqlite'; file: string } {
+  const { databaseUrl, sqliteFile } = databaseLocation(env);
+  return databaseUrl ? { kind: 'postgres', url: databaseUrl } : { kind: 'sqlite', file: sqliteFile };
 }
 
 async function cli(argv: string[]): Promise<number> {

@@ -72,3 +72,52 @@ describe('production defaults for CORS and the API docs', () => {
     expect(loadConfig({ DATA_DIR: tmp(), API_DOCS: '0' }).apiDocs).toBe(false);
   });
 });
+
+describe('ESSAY_SCORER', () => {
+  const base = () => ({ DATA_DIR: tmp() });
+  it('is the local scorer with 5000 ms by default', () => {
+    expect(loadConfig(base()).essayScorer).toEqual({ kind: 'local', timeoutMs: 5000 });
+  });
+  it('openai needs a key; the endpoint and model have defaults', () => {
+    expect(() => loadConfig({ ...base(), ESSAY_SCORER: 'openai' })).toThrow(/OPENAI_API_KEY/);
+    expect(loadConfig({ ...base(), ESSAY_SCORER: 'openai', OPENAI_API_KEY: 'k', ESSAY_SCORER_TIMEOUT_MS: '800' }).essayScorer).toEqual({
+      kind: 'openai', timeoutMs: 800, apiKey: 'k', baseUrl: 'https://api.openai.com/v1', model: 'gpt-4o-mini',
+    });
+    expect(() => loadConfig({ ...base(), ESSAY_SCORER: 'gpt' })).toThrow(ConfigError);
+  });
+});
+
+// One table of settings (the README's "Configuration"), and config.ts the one place that reads them.
+describe('the environment table', () => {
+  const repo = path.join(__dirname, '..', '..');
+  const readIn = (file: string) => new Set([...fs.readFileSync(file, 'utf8').matchAll(/\benv\.([A-Z][A-Z0-9_]+)/g)].map((m) => m[1]));
+
+  it('lists exactly the variables config.ts reads', () => {
+    const readme = fs.readFileSync(path.join(repo, 'README.md'), 'utf8');
+    const section = readme.slice(readme.indexOf('## Configuration'), readme.indexOf('\n## ', readme.indexOf('## Configuration') + 5));
+    const documented = new Set(
+      section
+        .split('\n')
+        .filter((line) => line.startsWith('| `'))
+        .flatMap((line) => [...line.split('|')[1].matchAll(/`([A-Z][A-Z0-9_]+)/g)].map((m) => m[1])),
+    );
+    expect([...documented].sort()).toEqual([...readIn(path.join(__dirname, 'config.ts'))].sort());
+  });
+
+  it('no other server file reads the environment', () => {
+    const readers: string[] = [];
+    const walk = (dir: string) => {
+      for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+        const full = path.join(dir, entry.name);
+        if (entry.isDirectory()) walk(full);
+        else if (/\.ts$/.test(entry.name) && !/\.test\.ts$/.test(entry.name) && entry.name !== 'config.ts') {
+          // npm's INIT_CWD (where a command was typed) is not a setting
+          const text = fs.readFileSync(full, 'utf8').replace(/process\.env\.INIT_CWD/g, '');
+          if (/process\.env/.test(text)) readers.push(path.relative(repo, full));
+        }
+      }
+    };
+    walk(__dirname);
+    expect(readers).toEqual([]);
+  });
+});

@@ -4,6 +4,7 @@ import net from 'node:net';
 import path from 'node:path';
 import type { BuildAppOptions } from './app';
 import { normalizePublicUrl } from './domain/public-images';
+import type { EssayScorerSettings } from './domain/scorers';
 
 /** Repository root (server/src/config.ts → ../..). DATA_DIR and STATIC_DIR are relative to it. */
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
@@ -40,6 +41,11 @@ export interface AppConfig {
   examAutoSubmit: boolean;
   /** PUBLIC_URL: the site's public base URL (e.g. https://kelasku.example.sch.id); picture URLs in replies are absolute from it. */
   publicUrl?: string;
+  /**
+   * ESSAY_SCORER (`local` default, or `openai`, which needs OPENAI_API_KEY; OPENAI_BASE_URL, OPENAI_MODEL optional) and
+   * ESSAY_SCORER_TIMEOUT_MS (5000): how essays are scored automatically.
+   */
+  essayScorer: EssayScorerSettings;
 }
 
 export class ConfigError extends Error {}
@@ -127,9 +133,24 @@ function publicUrlFrom(value: string | undefined): string | undefined {
   }
 }
 
+function essayScorerFrom(env: NodeJS.ProcessEnv): EssayScorerSettings {
+  const timeoutMs = intFrom(env.ESSAY_SCORER_TIMEOUT_MS, 5000, 'ESSAY_SCORER_TIMEOUT_MS');
+  const kind = env.ESSAY_SCORER || 'local';
+  if (kind === 'local') return { kind, timeoutMs };
+  if (kind !== 'openai') throw new ConfigError(`ESSAY_SCORER must be local or openai, got "${kind}"`);
+  if (!env.OPENAI_API_KEY) throw new ConfigError('ESSAY_SCORER=openai needs OPENAI_API_KEY');
+  return { kind, timeoutMs, baseUrl: env.OPENAI_BASE_URL || 'https://api.openai.com/v1', apiKey: env.OPENAI_API_KEY, model: env.OPENAI_MODEL || 'gpt-4o-mini' };
+}
+
+/** Where the database is (DATABASE_URL, else the SQLite file in DATA_DIR): the server and the backup command. */
+export function databaseLocation(env: NodeJS.ProcessEnv = process.env): { dataDir: string; databaseUrl?: string; sqliteFile: string } {
+  const dataDir = path.resolve(REPO_ROOT, env.DATA_DIR || 'data');
+  return { dataDir, databaseUrl: env.DATABASE_URL || undefined, sqliteFile: path.join(dataDir, 'kelasku.sqlite') };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const production = env.NODE_ENV === 'production';
-  const dataDir = path.resolve(REPO_ROOT, env.DATA_DIR || 'data');
+  const { dataDir, databaseUrl, sqliteFile } = databaseLocation(env);
   const seedDefault = production ? '0' : '1';
   const seedDemo = (env.SEED_DEMO ?? seedDefault) === '1' && !production;
   return {
@@ -137,8 +158,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     host: env.HOST || '0.0.0.0',
     production,
     dataDir,
-    databaseUrl: env.DATABASE_URL || undefined,
-    sqliteFile: path.join(dataDir, 'kelasku.sqlite'),
+    databaseUrl,
+    sqliteFile,
     jwtSecret: resolveJwtSecret(env, production, dataDir),
     tokenTtlSeconds: intFrom(env.TOKEN_TTL_SECONDS, 86400, 'TOKEN_TTL_SECONDS'),
     seedDemo,
@@ -150,6 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     corsOrigins: env.CORS_ORIGINS ? env.CORS_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean) : production ? [] : undefined,
     apiDocs: flag(env.API_DOCS, !production),
     publicUrl: publicUrlFrom(env.PUBLIC_URL),
+    essayScorer: essayScorerFrom(env),
   };
 }
 
@@ -166,6 +188,7 @@ export function appOptionsFromConfig(config: AppConfig): Omit<BuildAppOptions, '
     remotesJson: config.remotesJson,
     examAutoSubmit: config.examAutoSubmit,
     publicUrl: config.publicUrl,
+    essayScorer: config.essayScorer,
     logger: { level: config.production ? 'info' : 'warn' },
   };
 }

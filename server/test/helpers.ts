@@ -39,7 +39,7 @@ import { createProfileUser } from '../src/db/accounts';
 import { assignStudentToGradeClasses } from '../src/db/assignments';
 import { connectDatabase, type Db, type DbKind } from '../src/db/connect';
 import { migrateToLatest } from '../src/db/migrate';
-import { hashPassword, setPasswordHashCost } from '../src/plugins/passwords';
+import { hashPassword, setPasswordHashCost } from '../src/lib/passwords';
 
 export const FIXTURE_PASSWORDS = { admin: 'admin-pass-1', teacher: 'teacher-pass-1', student: 'student-pass-1' } as const;
 export const TEST_JWT_SECRET = 'test-secret-0123456789-abcdefghijklmnopqrstuvwxyz';
@@ -98,7 +98,7 @@ function isolatedNodeModules(): NodeModules {
     mods = {
       buildApp: (require('../src/app') as typeof import('../src/app')).buildApp,
       connectDatabase: (require('../src/db/connect') as typeof import('../src/db/connect')).connectDatabase,
-      setPasswordHashCost: (require('../src/plugins/passwords') as typeof import('../src/plugins/passwords')).setPasswordHashCost,
+      setPasswordHashCost: (require('../src/lib/passwords') as typeof import('../src/lib/passwords')).setPasswordHashCost,
     };
     /* eslint-enable @typescript-eslint/no-require-imports */
   });

@@ -2,6 +2,7 @@
 // Kept out of the package's index on purpose (import '@kelasku/shared-api/src/csv'): shared-api is a federation
 // singleton loaded with the login page, and the CSV parser should load only with the screens that use it.
 import Papa from 'papaparse';
+import { saveBlob } from './download';
 
 export type CsvCell = string | number | null | undefined;
 
@@ -32,15 +33,7 @@ export function csvBlob(rows: CsvCell[][]): Blob {
 
 /** Saves rows as a CSV file in the browser (no server round trip). */
 export function downloadCsv(fileName: string, rows: CsvCell[][]): void {
-  const url = URL.createObjectURL(csvBlob(rows));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  // Revoked after the click has been handled: some browsers start the download asynchronously.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  saveBlob(fileName, csvBlob(rows));
 }
 
 /**

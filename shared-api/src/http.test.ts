@@ -1,5 +1,5 @@
-import { AxiosError, AxiosHeaders, type InternalAxiosRequestConfig } from 'axios';
-import { errorMessage, getData, http, isNetworkError } from './http';
+import { AxiosError, AxiosHeaders, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
+import { dropParkedCalls, errorMessage, errorStatus, fieldError, getData, withReason, http, isNetworkError, isSessionEnded, onSessionEnded, postData, resumeSession } from './http';
 
 describe('http client', () => {
   beforeEach(() => localStorage.clear());
@@ -31,5 +31,127 @@ describe('http client', () => {
     const err = new AxiosError('fail', 'ERR_BAD_REQUEST', undefined, undefined, response);
     expect(errorMessage(err)).toBe('Invalid credentials');
     expect(isNetworkError(err)).toBe(false);
+  });
+
+  it('reads the field a refusal is about, with its message', () => {
+    const refusal = (data: unknown) =>
+      new AxiosError('fail', 'ERR_BAD_REQUEST', undefined, undefined, { data, status: 400, statusText: '', headers: {}, config: { headers: new AxiosHeaders() } });
+    expect(fieldError(refusal({ error: 'x', message: 'NIS is not in the expected form.', field: 'nis' }))).toEqual({ field: 'nis', message: 'NIS is not in the expected form.' });
+    expect(fieldError(refusal({ error: 'x', message: 'Not found' }))).toEqual({ field: undefined, message: 'Not found' });
+    expect(fieldError(new Error('boom'))).toEqual({ field: undefined, message: undefined });
+    expect(withReason('Failed to create exercise', refusal({ error: 'x', message: 'Title must not be empty.', field: 'title' }))).toBe('Failed to create exercise\nTitle must not be empty.');
+    expect(withReason('Failed to create exercise', new Error('boom'))).toBe('Failed to create exercise');
+  });
+});
+
+describe('an ended session', () => {
+  /** A server that refuses the token 'old' with 401 and answers every other call with what it saw. */
+  const seen: { url?: string; token: string }[] = [];
+  beforeEach(() => {
+    localStorage.clear();
+    seen.length = 0;
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    http.defaults.adapter = async (config: InternalAxiosRequestConfig) => {
+      const token = String(AxiosHeaders.from(config.headers).get('Authorization') ?? '');
+      seen.push({ url: config.url, token });
+      if (token === 'old' || config.url === '/auth') {
+        const response = { data: { message: 'Invalid token' }, status: 401, statusText: '', headers: {}, config };
+        throw new AxiosError('401', 'ERR_BAD_REQUEST', config, undefined, response);
+      }
+      return { data: { url: config.url, token }, status: 200, statusText: 'OK', headers: {}, config };
+    };
+  });
+  afterEach(() => {
+    resumeSession(); // leave nothing held for the next test
+    jest.restoreAllMocks();
+  });
+  const settled = (p: Promise<unknown>) => {
+    const state = { done: false };
+    p.then(() => (state.done = true), () => (state.done = true));
+    return state;
+  };
+  const tick = () => new Promise((r) => setTimeout(r, 5));
+
+  it('fails the call as before when nobody handles ended sessions', async () => {
+    localStorage.setItem('token', 'old');
+    expect(errorStatus(await getData('/classes').catch((e: unknown) => e))).toBe(401);
+  });
+
+  it('parks refused calls, holds later ones, asks once for a sign-in, then sends them all with the new token', async () => {
+    const ended = jest.fn();
+    const off = onSessionEnded(ended);
+    try {
+      localStorage.setItem('token', 'old');
+      const first = getData('/classes');
+      const second = postData('/exams-answers', { answers: { 1: 'a' } });
+      const firstState = settled(first);
+      await tick();
+      expect(ended).toHaveBeenCalledTimes(1);
+      expect(isSessionEnded()).toBe(true);
+      const later = getData('/materials');
+      await tick();
+      expect(seen.map((s) => s.url)).toEqual(['/classes', '/exams-answers']); // /materials waits, not sent
+      expect(firstState.done).toBe(false);
+
+      localStorage.setItem('token', 'new');
+      resumeSession();
+      await expect(first).resolves.toEqual({ url: '/classes', token: 'new' });
+      await expect(second).resolves.toEqual({ url: '/exams-answers', token: 'new' });
+      await expect(later).resolves.toEqual({ url: '/materials', token: 'new' });
+      expect(isSessionEnded()).toBe(false);
+      expect(ended).toHaveBeenCalledTimes(1);
+    } finally {
+      off();
+    }
+  });
+
+  it('lets sign-in calls through while held, and their 401 is the answer', async () => {
+    const off = onSessionEnded(() => undefined);
+    try {
+      localStorage.setItem('token', 'old');
+      void getData('/classes');
+      await tick();
+      expect(isSessionEnded()).toBe(true);
+      expect(errorStatus(await postData('/auth', { username: 'x', password: 'y' }).catch((e: unknown) => e))).toBe(401);
+      localStorage.setItem('token', 'new');
+      await expect(postData('/auth/refresh')).resolves.toEqual({ url: '/auth/refresh', token: 'new' });
+    } finally {
+      off();
+    }
+  });
+
+  it('never resends dropped calls (someone else signed in)', async () => {
+    const off = onSessionEnded(() => undefined);
+    try {
+      localStorage.setItem('token', 'old');
+      const parkedCall = settled(postData('/exercises', { title: 'A' }));
+      await tick();
+      dropParkedCalls();
+      localStorage.setItem('token', 'other-user');
+      resumeSession();
+      await tick();
+      expect(seen.map((s) => s.token)).toEqual(['old']);
+      expect(parkedCall.done).toBe(false);
+    } finally {
+      off();
+    }
+  });
+
+  it('resends at once a call refused for a token already replaced (renewed or signed in again in another tab)', async () => {
+    const ended = jest.fn();
+    const off = onSessionEnded(ended);
+    try {
+      localStorage.setItem('token', 'old');
+      const server = http.defaults.adapter as AxiosAdapter;
+      http.defaults.adapter = async (config: InternalAxiosRequestConfig) => {
+        localStorage.setItem('token', 'new'); // replaced while the call was on its way
+        return server(config);
+      };
+      await expect(getData('/classes')).resolves.toEqual({ url: '/classes', token: 'new' });
+      expect(seen.map((s) => s.token)).toEqual(['old', 'new']);
+      expect(ended).not.toHaveBeenCalled();
+    } finally {
+      off();
+    }
   });
 });

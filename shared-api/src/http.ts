@@ -1,4 +1,4 @@
-import axios, { AxiosError, AxiosInstance } from 'axios';
+import axios, { AxiosError, AxiosInstance, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { getToken } from './session';
 
 declare global {
@@ -13,10 +13,87 @@ export const apiBase = (typeof window !== 'undefined' && window.KELASKU_API_BASE
 /** The one axios instance: sends the stored token raw (no Bearer), as the original client did. */
 export const http: AxiosInstance = axios.create({ baseURL: apiBase });
 
-http.interceptors.request.use((config) => {
+// When a signed-in call is refused with 401 (the token expired, a password reset or a deleted account ended the
+// session), the call is parked instead of failing, later calls wait, and the shell is told to ask for a sign-in over
+// the page. After it, the parked calls are sent again with the new token and the page carries on where it was: an
+// answer sheet's save simply takes longer, it is never reported saved before the server has it.
+
+interface ParkedCall {
+  config: InternalAxiosRequestConfig;
+  resolve: (response: AxiosResponse) => void;
+  reject: (error: unknown) => void;
+}
+
+let sessionEndedHandler: (() => void) | null = null;
+let parked: ParkedCall[] = [];
+/** Set while the session is ended: calls made meanwhile wait for it before leaving. */
+let held: Promise<void> | null = null;
+let release: () => void = () => undefined;
+
+/** Sign-in and renewal: their 401 is the answer itself (wrong password, session over), never parked or held. */
+function isSignInCall(config: InternalAxiosRequestConfig): boolean {
+  return /\/auth(\/refresh)?$/.test((config.url ?? '').split('?')[0]);
+}
+
+/**
+ * The shell registers what to do when the session ends (show the sign-in dialog). Without a handler (a remote on its
+ * own, tests) a 401 fails the call as usual. Returns the unregistering function.
+ */
+export function onSessionEnded(handler: () => void): () => void {
+  sessionEndedHandler = handler;
+  return () => {
+    if (sessionEndedHandler === handler) sessionEndedHandler = null;
+  };
+}
+
+/** True between a call refused for an ended session and `resumeSession()`. */
+export function isSessionEnded(): boolean {
+  return held !== null;
+}
+
+/** Signed in again as the same user: the parked calls and the waiting ones go out now, with the new token. */
+export function resumeSession(): void {
+  const calls = parked;
+  parked = [];
+  const go = release;
+  held = null;
+  go();
+  for (const call of calls) http.request(call.config).then(call.resolve, call.reject);
+}
+
+/**
+ * Signed in as someone else (or signed out): the parked calls are forgotten, never sent with the other user's token.
+ * The calls stay unanswered: the caller leaves the page (a full load of the new user's dashboard).
+ */
+export function dropParkedCalls(): void {
+  parked = [];
+}
+
+function park(config: InternalAxiosRequestConfig): Promise<AxiosResponse> {
+  return new Promise((resolve, reject) => {
+    parked.push({ config, resolve, reject });
+    if (held) return;
+    held = new Promise((done) => (release = done));
+    sessionEndedHandler?.();
+  });
+}
+
+http.interceptors.request.use(async (config) => {
+  if (held && !isSignInCall(config)) await held;
   const token = getToken();
   if (token) config.headers.set('Authorization', token);
   return config;
+});
+
+http.interceptors.response.use(undefined, (error: unknown) => {
+  const config = error instanceof AxiosError ? error.config : undefined;
+  if (!config || !sessionEndedHandler || errorStatus(error) !== 401 || isSignInCall(config)) throw error;
+  const sentWith = config.headers.get('Authorization');
+  if (!sentWith) throw error; // not a signed-in call
+  const token = getToken();
+  // Signed in again or renewed (another tab) since this call left: send it again, with the new token.
+  if (!held && token && token !== sentWith) return http.request(config);
+  return park(config);
 });
 
 type Verb = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -53,6 +130,22 @@ export function errorMessage(err: unknown): string | undefined {
     if (data && typeof data.message === 'string') return data.message;
   }
   return undefined;
+}
+
+/**
+ * The server's reason for a refused call and the field it is about (`name`, `nis`, …), when it named one, so a form
+ * can show the reason next to that field.
+ */
+export function fieldError(err: unknown): { field?: string; message?: string } {
+  const data = errorBody<{ field?: unknown }>(err);
+  const field = data && typeof data.field === 'string' && data.field ? data.field : undefined;
+  return { field, message: errorMessage(err) };
+}
+
+/** A failure text with the server's reason on a new line after it (the text itself stays first and unchanged). */
+export function withReason(text: string, err: unknown): string {
+  const reason = errorMessage(err);
+  return reason ? `${text}\n${reason}` : text;
 }
 
 /** True when the call failed without any answer from the server (offline, unreachable, CORS). */

@@ -21,4 +21,12 @@ describe('answer sheet saves', () => {
     await exercisesApi.answers.save(3, 11, 5, { '2': 'b' });
     expect(sent[0].body).toEqual({ exercise_id: 11, student_id: 5, answers: { '2': 'b' } });
   });
+
+  it('sends the questions changed on this device with their times (merged per question on the server)', async () => {
+    await examsApi.answers.saveChanges(9, { '3': { answer: 'c', at: 1_700_000_000_500 }, '4': { answer: '', at: 1_700_000_000_600 } });
+    expect(sent).toEqual([{
+      method: 'patch', url: '/exams-answers', params: { id: 9 },
+      body: { changes: { '3': { answer: 'c', at: 1_700_000_000_500 }, '4': { answer: '', at: 1_700_000_000_600 } } },
+    }]);
+  });
 });

@@ -1,7 +1,7 @@
 import { deleteData, deleteDataWithBody, getData, patchData, postData, putData } from './http';
 import type {
-  AdminStats, AnswerSheet, Answers, ClassDetail, ClassItem, Discussion, Exam, Exercise, Grade, ImportResult, Material, Meta,
-  Report, Student, StudentStats, Submission, SubmissionDetail, Teacher, TeacherStats, User,
+  AdminStats, AnswerChanges, AnswerSheet, Answers, ClassDetail, ClassItem, Discussion, Exam, Exercise, Grade, ImportResult, Material, Meta,
+  Report, Student, StudentStats, StudentTodo, Submission, SubmissionDetail, Teacher, TeacherStats, User,
 } from './types';
 
 export type Page<K extends string, T> = { [key in K]: T[] } & { meta: Meta };
@@ -14,10 +14,6 @@ async function allPages<T>(fetchPage: (page: number) => Promise<{ items: T[]; me
   );
   return [first, ...rest].flatMap((p) => p.items);
 }
-
-export const pingApi = {
-  get: () => getData<string>('/ping'),
-};
 
 export const authApi = {
   login: (username: string, password: string) => postData<{ token: string }>('/auth', { username, password }),
@@ -37,7 +33,7 @@ export interface StudentQuery {
   searchNIS?: string;
   sortByNIS?: boolean;
 }
-export type StudentInput = Pick<Student, 'name' | 'nis' | 'grade' | 'status'>;
+export type StudentInput = Pick<Student, 'name' | 'nis' | 'grade' | 'status'> & { join_classes?: boolean };
 
 export const studentsApi = {
   list: (q: StudentQuery = {}) => getData<Page<'students', Student>>('/students', { ...q }),
@@ -47,7 +43,10 @@ export const studentsApi = {
   remove: (id: number) => deleteData<{ message: string }>('/students', { id }),
   details: (id: number) => getData<Pick<Student, 'id' | 'name' | 'grade'> & Partial<Student>>('/students/details', { id }),
   resetPassword: (id: number) => postData<{ initial_password: string }>('/students/reset-password', undefined, { id }),
-  importRows: (rows: StudentInput[], dry_run = false) => postData<ImportResult>('/students/import', { rows, dry_run }),
+  /** `join_classes`: absent = true (the server's default: every class of their grade). */
+  importRows: (rows: StudentInput[], dry_run = false, join_classes?: boolean) =>
+    postData<ImportResult>('/students/import', { rows, dry_run, ...(join_classes === undefined ? {} : { join_classes }) }),
+  setActive: (id: number, active: boolean) => postData<Student>(`/students/${active ? 'reactivate' : 'deactivate'}`, undefined, { id }),
 };
 
 export interface TeacherQuery {
@@ -67,9 +66,11 @@ export const teachersApi = {
   update: (id: number, body: TeacherInput) => patchData<Teacher>('/teachers', body, { id }),
   remove: (id: number) => deleteData<{ message: string }>('/teachers', { id }),
   resetPassword: (id: number) => postData<{ initial_password: string }>('/teachers/reset-password', undefined, { id }),
+  setActive: (id: number, active: boolean) => postData<Teacher>(`/teachers/${active ? 'reactivate' : 'deactivate'}`, undefined, { id }),
 };
 
-export type ClassInput = Pick<ClassItem, 'name' | 'description' | 'teacher_id' | 'grade'>;
+/** `enrol_all` (create only): add every student of the grade; absent = true. */
+export type ClassInput = Pick<ClassItem, 'name' | 'description' | 'teacher_id' | 'grade'> & { enrol_all?: boolean };
 
 export const classesApi = {
   list: (q: { page?: number; pageSize?: number; grade?: number } = {}) => getData<Page<'classes', ClassItem>>('/classes', { ...q }),
@@ -120,10 +121,12 @@ export const materialDiscussionsApi = {
     putData<Discussion>('/discussions-material', { ...body, material_id: materialId }, { id }),
   remove: (id: number) => deleteData<{ message: string }>('/discussions-material', { id }),
   reply: (id: number, text: string) => putData<Discussion>('/discussions-material/reply', { replies: text }, { id }),
+  /** Removes one reply (its author, the class's teacher, an admin); answers with the discussion. */
+  removeReply: (id: number, replyId: string) => deleteData<Discussion>('/discussions-material/reply', { id, reply_id: replyId }),
 };
 
-export type ExerciseInput = Pick<Exercise, 'title' | 'material_id' | 'content'> & { total_marks?: number; teacher_id?: number };
-export type ExamInput = Pick<Exam, 'title' | 'class_id' | 'content' | 'start_time' | 'end_time'> & {
+export type ExerciseInput = Pick<Exercise, 'title' | 'material_id' | 'content' | 'shuffle_questions' | 'shuffle_options'> & { total_marks?: number; teacher_id?: number };
+export type ExamInput = Pick<Exam, 'title' | 'class_id' | 'content' | 'start_time' | 'end_time' | 'shuffle_questions' | 'shuffle_options'> & {
   total_marks?: number;
   teacher_id?: number;
 };
@@ -136,11 +139,16 @@ function answersApi(base: '/exercises-answers' | '/exams-answers', key: 'exercis
     create: (itemId: number, studentId: number) =>
       postData<AnswerSheet>(base, { [key]: itemId, student_id: studentId, answers: {} }),
     /**
-     * Saves the whole map. `seq` (docs/contracts.md §4) numbers the map: the server applies it only when newer than the
+     * Saves the whole map. `seq` (docs/api.md §2.9) numbers the map: the server applies it only when newer than the
      * stored `answers_seq`, and answers a stale one with the stored (newer) sheet.
      */
     save: (sheetId: number, itemId: number, studentId: number, answers: Answers, seq?: number) =>
       patchData<AnswerSheet>(base, { [key]: itemId, student_id: studentId, answers, ...(seq !== undefined ? { seq } : {}) }, { id: sheetId }),
+    /**
+     * Saves the questions changed on this device, each with the time it was changed: the server keeps per question
+     * the latest change (from any tab or device) and answers with the whole merged sheet.
+     */
+    saveChanges: (sheetId: number, changes: AnswerChanges) => patchData<AnswerSheet>(base, { changes }, { id: sheetId }),
     remove: (sheetId: number) => deleteData<{ message: string }>(base, { id: sheetId }),
   };
 }
@@ -160,8 +168,10 @@ export const exercisesApi = {
   submissions: (exerciseId: number) => getData<Submission[]>('/exercises/submissions', { exercise_id: exerciseId }),
   submission: (exerciseId: number, studentId: number) =>
     getData<SubmissionDetail>('/exercises/submission', { exercise_id: exerciseId, student_id: studentId }),
-  setEssayScore: (exerciseId: number, studentId: number, number: number, score: number) =>
-    patchData<Grade>('/exercises/essay-score', { exercise_id: exerciseId, student_id: studentId, number, score }),
+  setEssayScore: (exerciseId: number, studentId: number, number: number, score: number, comment?: string) =>
+    patchData<Grade>('/exercises/essay-score', { exercise_id: exerciseId, student_id: studentId, number, score, comment }),
+  /** How many submitted sheets saving an edit re-grades (teachers). */
+  gradedCount: (exerciseId: number) => getData<{ count: number }>('/exercises/graded-count', { exercise_id: exerciseId }),
   answers: answersApi('/exercises-answers', 'exercise_id'),
 };
 
@@ -178,19 +188,26 @@ export const examsApi = {
   submissions: (examId: number) => getData<Submission[]>('/exams/submissions', { exam_id: examId }),
   submission: (examId: number, studentId: number) =>
     getData<SubmissionDetail>('/exams/submission', { exam_id: examId, student_id: studentId }),
-  setEssayScore: (examId: number, studentId: number, number: number, score: number) =>
-    patchData<Grade>('/exams/essay-score', { exam_id: examId, student_id: studentId, number, score }),
+  setEssayScore: (examId: number, studentId: number, number: number, score: number, comment?: string) =>
+    patchData<Grade>('/exams/essay-score', { exam_id: examId, student_id: studentId, number, score, comment }),
+  gradedCount: (examId: number) => getData<{ count: number }>('/exams/graded-count', { exam_id: examId }),
   answers: answersApi('/exams-answers', 'exam_id'),
 };
 
 export const reportsApi = {
-  create: (body: { kind: 'general' | 'material'; discussion_id: number; reply_id?: string }) => postData<Report>('/reports', body),
+  create: (body: { kind: 'general' | 'material'; discussion_id: number; reply_id?: string; reason?: string }) => postData<Report>('/reports', body),
   list: () => getData<Report[]>('/reports'),
   remove: (id: number) => deleteData<{ message: string }>('/reports', { id }),
+  /** Removes every report on that post or reply; the message stays. */
+  dismiss: (id: number) => postData<{ message: string }>('/reports/dismiss', undefined, { id }),
 };
 
 export const statsApi = {
   admin: () => getData<AdminStats>('/stats/admin'),
   teacher: () => getData<TeacherStats>('/stats/teacher'),
   student: () => getData<StudentStats>('/stats/student'),
+};
+
+export const todoApi = {
+  student: () => getData<StudentTodo>('/students/todo'),
 };

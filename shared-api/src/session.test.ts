@@ -1,4 +1,4 @@
-import { clearSession, decodeToken, getToken, getUserData, roleOf, saveSession } from './session';
+import { clearSession, decodeToken, getSignedInUser, getStoredUsername, getToken, getUserData, roleOf, saveSession } from './session';
 
 function fakeToken(payload: object): string {
   const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
@@ -18,9 +18,25 @@ describe('session', () => {
     expect(getUserData()?.role).toBe('student');
   });
 
-  it('treats an expired or unreadable session as signed out', () => {
-    saveSession(fakeToken({ role: 'admin', exp: Math.floor(Date.now() / 1000) - 10 }));
-    expect(getUserData()).toBeNull();
+  it('starts signed out with an expired session, but a page already open keeps its user (signed in again in place)', () => {
+    saveSession(fakeToken({ role: 'admin', student_id: 3, exp: Math.floor(Date.now() / 1000) - 10 }));
+    expect(getSignedInUser()).toBeNull();
+    expect(getUserData()?.student_id).toBe(3);
+    saveSession(fakeToken({ role: 'admin', exp: Math.floor(Date.now() / 1000) + 60 }));
+    expect(getSignedInUser()?.role).toBe('admin');
+  });
+
+  it('keeps the NIP/NIS of the sign-in through renewals, and forgets it on logout', () => {
+    const exp = Math.floor(Date.now() / 1000) + 60;
+    saveSession(fakeToken({ role: 'student', exp }), '2024100001');
+    saveSession(fakeToken({ role: 'student', exp: exp + 60 }));
+    expect(getStoredUsername()).toBe('2024100001');
+    clearSession();
+    expect(getStoredUsername()).toBe('');
+  });
+
+  it('treats an unreadable session as signed out', () => {
+    saveSession(fakeToken({ role: 'admin', exp: Math.floor(Date.now() / 1000) + 60 }));
     localStorage.setItem('userData', '{not json');
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     expect(getUserData()).toBeNull();
@@ -44,6 +60,7 @@ describe('session', () => {
     }
     expect(getToken()).toBeNull();
     expect(getUserData()).toBeNull();
+    expect(getSignedInUser()).toBeNull();
   });
 
   it('maps admin, teacher and any other role to the remote that serves it', () => {

@@ -15,6 +15,7 @@ export interface UserData {
 
 const TOKEN_KEY = 'token';
 const USER_KEY = 'userData';
+const USERNAME_KEY = 'kelasku:username';
 
 export function getToken(): string | null {
   return localStorage.getItem(TOKEN_KEY);
@@ -28,31 +29,56 @@ export function decodeToken(token: string): UserData {
   return jwtDecode<UserData>(token);
 }
 
-export function saveSession(token: string): UserData {
+/**
+ * Stores the token and its decoded payload. `username` (the NIP/NIS typed at sign-in) is kept to prefill the sign-in
+ * dialog when the session ends; a renewed token keeps the one stored.
+ */
+export function saveSession(token: string, username?: string): UserData {
   const user = decodeToken(token);
   localStorage.setItem(TOKEN_KEY, token);
   localStorage.setItem(USER_KEY, JSON.stringify(user));
+  if (username !== undefined) localStorage.setItem(USERNAME_KEY, username);
   return user;
 }
 
-/** The stored user, or null when missing, unreadable or expired. */
+/**
+ * The stored user, or null when missing or unreadable. An expired token still names its user: the pages keep working
+ * with it while the shell asks for a new sign-in in place (the server refuses the token meanwhile).
+ */
 export function getUserData(): UserData | null {
   if (!getToken()) return null;
   const raw = localStorage.getItem(USER_KEY);
   if (!raw) return null;
   try {
-    const user = JSON.parse(raw) as UserData;
-    if (typeof user.exp === 'number' && user.exp * 1000 <= Date.now()) return null;
-    return user;
+    return JSON.parse(raw) as UserData;
   } catch {
     console.error('Invalid stored user data');
     return null;
   }
 }
 
+/** True when `exp` (unix seconds) has passed. */
+export function isExpired(user: Pick<UserData, 'exp'>, now = Date.now()): boolean {
+  return typeof user.exp === 'number' && user.exp * 1000 <= now;
+}
+
+/** The stored user when the token has not expired: what a page (re)load starts with; else the login page. */
+export function getSignedInUser(): UserData | null {
+  const user = getUserData();
+  return user && !isExpired(user) ? user : null;
+}
+
+/** The NIP/NIS the stored session was signed in with, if known. */
+export function getStoredUsername(): string {
+  return localStorage.getItem(USERNAME_KEY) ?? '';
+}
+
 export function clearSession(): void {
   localStorage.removeItem(TOKEN_KEY);
   localStorage.removeItem(USER_KEY);
+  localStorage.removeItem(USERNAME_KEY);
+  // The service worker (shell/src/sw) drops the reads it kept for working offline.
+  if (typeof navigator !== 'undefined') navigator.serviceWorker?.controller?.postMessage({ type: 'signed-out' });
 }
 
 export function roleOf(user: Pick<UserData, 'role'>): Role {

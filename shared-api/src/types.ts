@@ -19,6 +19,8 @@ export interface Student {
   profile_picture_url?: string | null;
   user_id?: string;
   initial_password?: string;
+  /** false while the login is deactivated (admin lists) */
+  active?: boolean;
 }
 
 export interface Teacher {
@@ -31,6 +33,8 @@ export interface Teacher {
   profile_picture_url?: string | null;
   user_id?: string;
   initial_password?: string;
+  /** false while the login is deactivated (admin lists) */
+  active?: boolean;
 }
 
 export interface ClassItem {
@@ -60,7 +64,12 @@ export interface Material {
 
 export interface Reply {
   id: string;
-  student_id: number;
+  /** null for a teacher's reply */
+  student_id: number | null;
+  /** set on a teacher's reply (material discussions: the class's teacher answers there) */
+  teacher_id?: number;
+  /** who wrote it; older servers send none (a student) */
+  role?: 'student' | 'teacher';
   name: string;
   reply: string;
   time: string;
@@ -86,6 +95,9 @@ export interface Exercise {
   content: ContentMap;
   total_marks: number;
   teacher_id: number;
+  /** Each student sees the questions / the options in an order of their own (shared-rules sheetOrder); absent: off. */
+  shuffle_questions?: boolean;
+  shuffle_options?: boolean;
 }
 
 export type ExamStatus = 'Scheduled' | 'Active' | 'Completed';
@@ -101,9 +113,18 @@ export interface Exam {
   end_time: string;
   status: ExamStatus;
   server_time?: string;
+  shuffle_questions?: boolean;
+  shuffle_options?: boolean;
 }
 
 export type Answers = Record<string, string>;
+
+/** One question's new answer and when it was given on this device (ms since the epoch); '' clears the answer. */
+export interface AnswerChange {
+  answer: string;
+  at: number;
+}
+export type AnswerChanges = Record<string, AnswerChange>;
 
 export interface AnswerSheet {
   id: number;
@@ -119,7 +140,11 @@ export interface AnswerSheet {
 
 export type QuestionDetail =
   | { kind: 'mc'; correct: boolean }
-  | { kind: 'essay'; score: number | null; max: number; pending: boolean; source: 'local' | 'openai' | 'teacher' };
+  | {
+      kind: 'essay'; score: number | null; max: number; pending: boolean; source: 'local' | 'openai' | 'teacher';
+      /** The teacher's comment for the student, when one was written. */
+      comment?: string;
+    };
 
 export interface Grade {
   id: number;
@@ -137,6 +162,13 @@ export interface Submission {
   sheet_id: number | null;
   status: 'Not started' | 'In progress' | 'Submitted';
   score: number | null;
+  /** Essays waiting for a score. */
+  pending_essays?: number;
+  /** Answered essays scored automatically and not yet confirmed by the teacher. */
+  auto_scored_essays?: number;
+  needs_review?: boolean;
+  /** An exam sheet submitted automatically when the exam ended. */
+  auto_submitted?: boolean;
 }
 
 export interface SubmissionDetail {
@@ -155,7 +187,15 @@ export interface Report {
   reporter_id: number;
   reporter_name: string;
   author_name: string;
+  topic: string;
   message: string;
+  /** the reporting student's reason, null when none was given */
+  reason: string | null;
+  /** where it was posted: the class and material of a material discussion; null for the group discussion */
+  class_id: number | null;
+  class_name: string | null;
+  material_id: number | null;
+  material_title: string | null;
   created_at: string;
 }
 
@@ -183,6 +223,13 @@ export interface StudentStats {
   materials: { done: number; total: number };
   tasks: { completed: number; total: number };
   exams: { completed: number; total: number };
+}
+
+/** GET /students/todo: what the signed-in student has to do now (exam times in WIB, `created_at` in UTC). */
+export interface StudentTodo {
+  exams: { id: number; class_id: number; class_name: string; title: string; start_time: string; end_time: string; status: ExamStatus }[];
+  exercises: { id: number; title: string; material_id: number; material_title: string; class_id: number; class_name: string; started: boolean }[];
+  materials: { id: number; title: string; class_id: number; class_name: string; created_at: string }[];
 }
 
 export interface ImportError {

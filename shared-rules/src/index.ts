@@ -5,3 +5,5 @@ export * from './pictures';
 export * from './class-names';
 export * from './school-ids';
 export * from './person-status';
+export * from './reports';
+export * from './shuffle';

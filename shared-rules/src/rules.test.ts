@@ -1,4 +1,4 @@
-import { checkStudentRows, classNameKey, END_BEFORE_START, normalizeStatus, schoolIdProblem, endsAfterStart, examStatusAt, pictureSizeProblem, windowRefusal } from './index';
+import { checkStudentRows, studentImportField, classNameKey, END_BEFORE_START, normalizeStatus, schoolIdProblem, endsAfterStart, examStatusAt, pictureSizeProblem, windowRefusal } from './index';
 
 it('the exam window is the closed interval [start, end]', () => {
   expect([examStatusAt(10, 20, 9), examStatusAt(10, 20, 10), examStatusAt(10, 20, 20), examStatusAt(10, 20, 21)])
@@ -39,4 +39,12 @@ describe('clean account data', () => {
     expect(classNameKey('  x ipa 1 ')).toBe(classNameKey('X IPA 1'));
     expect(classNameKey('X IPA 1')).not.toBe(classNameKey('X IPA 2'));
   });
+});
+
+it('student import rows accept Indonesian column names as well as English, in any case', () => {
+  expect(['Nama', ' nama_siswa ', 'NIS', 'Tingkat', 'STATUS', 'grade', 'Kelas', 'NISN'].map(studentImportField))
+    .toEqual(['name', 'name', 'nis', 'grade', 'status', 'grade', undefined, undefined]);
+  const { inputs, errors } = checkStudentRows([{ Nama: 'Siti', NIS: '2024100101', Tingkat: 'XI' }]);
+  expect(errors).toEqual([]);
+  expect(inputs).toEqual([{ name: 'Siti', nis: '2024100101', grade: 11, status: 'Active' }]);
 });

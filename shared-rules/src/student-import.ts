@@ -29,6 +29,41 @@ export interface ImportRowError {
   message: string;
 }
 
+export type StudentImportField = keyof ImportRowInput;
+
+/**
+ * Column names a student list may use, English or Indonesian (compared trimmed, case-insensitive, with `_`, `-` and
+ * repeated spaces read as one space). "tingkat" is the grade (10, 11, 12); "kelas" is not taken, as it names a class.
+ */
+export const STUDENT_IMPORT_COLUMNS: Record<StudentImportField, readonly string[]> = {
+  name: ['name', 'full name', 'student name', 'nama', 'nama lengkap', 'nama siswa', 'nama peserta didik'],
+  nis: ['nis', 'student number', 'nomor induk', 'nomor induk siswa', 'no induk'],
+  grade: ['grade', 'tingkat', 'tingkatan', 'kelas tingkat'],
+  status: ['status', 'status siswa'],
+};
+
+const FIELD_OF_COLUMN = new Map(
+  (Object.entries(STUDENT_IMPORT_COLUMNS) as [StudentImportField, readonly string[]][]).flatMap(([field, names]) => names.map((n) => [n, field] as const)),
+);
+
+/** The field a column name stands for ('Nama' → name, 'TINGKAT' → grade), or undefined for a column that is ignored. */
+export function studentImportField(column: string): StudentImportField | undefined {
+  return FIELD_OF_COLUMN.get(column.trim().toLowerCase().replace(/[_-]+/g, ' ').replace(/\s+/g, ' '));
+}
+
+/** A row keyed by any accepted column names, keyed by its fields (the first non-blank value of each field wins). */
+export function studentRowFields(raw: Record<string, unknown>): Partial<Record<StudentImportField, unknown>> {
+  const out: Partial<Record<StudentImportField, unknown>> = {};
+  for (const [key, value] of Object.entries(raw)) {
+    const field = studentImportField(key);
+    if (field && (out[field] === undefined || text(out[field]) === '')) out[field] = value;
+  }
+  return out;
+}
+
+/** Grades as Indonesian schools also write them: roman X, XI, XII. */
+const ROMAN_GRADES: Record<string, number> = { x: 10, xi: 11, xii: 12 };
+
 function text(value: unknown): string {
   if (typeof value === 'string') return value.trim();
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
@@ -37,7 +72,7 @@ function text(value: unknown): string {
 
 /** Checks one raw row (strings from a CSV, or JSON values); `row` numbers its errors. */
 export function checkStudentRow(raw: unknown, row: number): { input: ImportRowInput; errors: ImportRowError[] } {
-  const r = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
+  const r = studentRowFields((raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>);
   const errors: ImportRowError[] = [];
   const name = text(r.name);
   const nis = normalizeLoginName(text(r.nis));
@@ -49,7 +84,7 @@ export function checkStudentRow(raw: unknown, row: number): { input: ImportRowIn
   if (!nis) errors.push({ row, field: 'nis', message: 'nis is required' });
   else if (nis.length > MAX_NIS_CHARS) errors.push({ row, field: 'nis', message: `nis must be at most ${MAX_NIS_CHARS} characters` });
   else if (nisProblem) errors.push({ row, field: 'nis', message: `nis ${nisProblem}` });
-  const grade = gradeText === '' ? NaN : Number(gradeText);
+  const grade = gradeText === '' ? NaN : ROMAN_GRADES[gradeText.toLowerCase()] ?? Number(gradeText);
   if (!gradeText) errors.push({ row, field: 'grade', message: 'grade is required' });
   else if (!(STUDENT_GRADES as readonly number[]).includes(grade)) errors.push({ row, field: 'grade', message: 'grade must be 10, 11 or 12' });
   if (status.length > MAX_STUDENT_STATUS_CHARS) errors.push({ row, field: 'status', message: `status must be at most ${MAX_STUDENT_STATUS_CHARS} characters` });

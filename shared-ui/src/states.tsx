@@ -1,5 +1,8 @@
 import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 import { Box, Button, CircularProgress, Typography } from '@mui/material';
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import { errorStatus } from '@kelasku/shared-api';
 
 /** 'Loading...' (or the given text) with a spinner. */
 export function LoadingState({ text = 'Loading...' }: { text?: string }) {
@@ -29,4 +32,44 @@ export function EmptyState({ message, action }: { message: string; action?: Reac
       {action && <Box sx={{ mt: 2 }}>{action}</Box>}
     </Box>
   );
+}
+
+/** Where a dead end leads back to: a path of the app and the words on its link (e.g. '/MyClasses', 'Back to My Classes'). */
+export interface BackLink {
+  backTo: string;
+  backLabel: string;
+}
+
+/**
+ * Something the page needs is not there (a missing or unknown id, or one this account may not open): says what is
+ * missing and links back. Nothing to retry, so no Retry button.
+ */
+export function NotFoundState({ message, backTo, backLabel }: { message: string } & BackLink) {
+  return (
+    <Box role="alert" sx={{ p: 3, textAlign: 'center' }}>
+      <Typography component="h2" variant="h6" sx={{ mb: 2 }}>{message}</Typography>
+      <Button variant="outlined" component={RouterLink} to={backTo} startIcon={<ArrowBack />}>{backLabel}</Button>
+    </Box>
+  );
+}
+
+export interface LoadFailureProps extends BackLink {
+  /** The load's error (an axios error keeps the HTTP status). */
+  error: unknown;
+  /** What was loaded, for the texts: 'class', 'material', 'subject'. */
+  what: string;
+  /** The text when the server could not be reached or failed (a network error): shown with Retry. */
+  failed: string;
+  onRetry: () => void;
+}
+
+/**
+ * The one way to show a failed load: 404 says the thing does not exist, 403 says this account may not open it (both
+ * with a link back, no Retry: retrying cannot help); anything else is a failure worth retrying.
+ */
+export function LoadFailure({ error, what, failed, onRetry, backTo, backLabel }: LoadFailureProps) {
+  const status = errorStatus(error);
+  if (status === 404) return <NotFoundState message={`This ${what} does not exist or was removed.`} backTo={backTo} backLabel={backLabel} />;
+  if (status === 403) return <NotFoundState message={`You do not have access to this ${what}.`} backTo={backTo} backLabel={backLabel} />;
+  return <ErrorState message={failed} onRetry={onRetry} />;
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { preloadable, SuspenseAfterFirstScreen } from '@kelasku/shared-ui/src/preloadable';
-import { getUserData, type UserData } from '@kelasku/shared-api/src/session';
+import { getSignedInUser, type UserData } from '@kelasku/shared-api/src/session';
 import { BootErrorBoundary } from './BootErrorBoundary';
 import { LoginPage } from './login/LoginPage';
 import { isShellPage } from './routing';
@@ -20,7 +20,7 @@ export function startsOnLogin(pathname: string, user: UserData | null): boolean 
  */
 export function Root() {
   const [onLogin, setOnLogin] = useState(() => {
-    const login = startsOnLogin(window.location.pathname, getUserData());
+    const login = startsOnLogin(window.location.pathname, getSignedInUser());
     if (login && window.location.pathname !== '/') window.history.replaceState(null, '', '/');
     return login;
   });

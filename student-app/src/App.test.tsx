@@ -10,6 +10,7 @@ jest.mock('@kelasku/shared-api', () => {
   return {
     ...actual,
     statsApi: { ...actual.statsApi, student: jest.fn(async () => ({ materials: { done: 0, total: 1 }, tasks: { completed: 0, total: 1 }, exams: { completed: 0, total: 1 } })) },
+    todoApi: { student: jest.fn(async () => ({ exams: [], exercises: [], materials: [] })) },
     classesApi: { ...actual.classesApi, assigned: jest.fn(async () => ({ classes: [], meta })) },
     materialsApi: {
       ...actual.materialsApi,

@@ -24,6 +24,7 @@ const CreateTask = screen(() => import('./features/class-stream/CreateTaskPicker
 const CreateExamRedirect = screen(() => import('./features/class-stream/CreateExamRedirect'));
 const Grades = screen(() => import('./features/grades/Grades'));
 const Review = screen(() => import('./features/grades/Review'));
+const Analysis = screen(() => import('./features/analysis/Analysis'));
 
 const GRADES = [10, 11, 12] as const;
 
@@ -50,6 +51,7 @@ const ROUTES: TeacherRoute[] = [
   ['/PreviewAnExam', PreviewExam, {}],
   ['/Grades', Grades, {}],
   ['/Review', Review, {}],
+  ['/Analysis', Analysis, {}],
 ];
 
 // The screen the teacher reloaded or opened directly starts loading with the remote itself.

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { errorMessage } from '@kelasku/shared-api';
+import { errorMessage, fieldError } from '@kelasku/shared-api';
 import { useLoad } from './useLoad';
 import { usePageParam } from './usePageParam';
 
@@ -7,6 +7,13 @@ import { usePageParam } from './usePageParam';
 export function failureText(base: string, err: unknown): string {
   const reason = errorMessage(err);
   return reason ? `${base}: ${reason}` : base;
+}
+
+/** A form's failure the server tied to one field: its reason goes next to that field, `failed` stays above the actions. */
+export interface FieldFailure {
+  field: string;
+  message: string;
+  failed: string;
 }
 
 /**
@@ -20,16 +27,20 @@ export function usePagedList<L>(load: (page: number) => Promise<L>, key: string,
   const [busy, setBusy] = useState(false);
   const [formFailure, setFormFailure] = useState<string | null>(null);
   const [pageFailure, setPageFailure] = useState<string | null>(null);
+  const [formFieldFailure, setFormFieldFailure] = useState<FieldFailure | null>(null);
 
   /** Runs a dialog's action with the busy flag up; a failure shows `failed` (and the reason) on the form or the page. */
   const attempt = async (on: 'form' | 'page', failed: string, action: () => Promise<void>, finish?: () => void) => {
     const setFailure = on === 'form' ? setFormFailure : setPageFailure;
     setBusy(true);
     setFailure(null);
+    if (on === 'form') setFormFieldFailure(null);
     try {
       await action();
     } catch (err) {
       setFailure(failureText(failed, err));
+      const { field, message } = fieldError(err);
+      if (on === 'form' && field && message) setFormFieldFailure({ field, message, failed });
     } finally {
       finish?.();
       setBusy(false);
@@ -42,5 +53,5 @@ export function usePagedList<L>(load: (page: number) => Promise<L>, key: string,
     else list.reload();
   };
 
-  return { page, setPage, list, busy, formFailure, setFormFailure, pageFailure, setPageFailure, attempt, showAfterDelete };
+  return { page, setPage, list, busy, formFailure, setFormFailure, formFieldFailure, pageFailure, setPageFailure, attempt, showAfterDelete };
 }

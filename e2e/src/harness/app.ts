@@ -73,7 +73,9 @@ export function setupApp(options: SetupOptions = {}): E2EApp {
     get browser() { if (!browser) throw new Error('browser not connected'); return browser; },
     get api() { if (!api) throw new Error('server not started'); return api; },
     async newPage({ phone = false, context = {} } = {}) {
-      const ctx = await app.browser.newContext({ ...(phone ? PHONE : DESKTOP), baseURL: app.server.url, ...context });
+      // No service worker unless a test asks for one (offline.e2e.ts): request interception (context.route), which
+      // many tests use to play outages, does not see what a service worker answers.
+      const ctx = await app.browser.newContext({ ...(phone ? PHONE : DESKTOP), baseURL: app.server.url, serviceWorkers: 'block', ...context });
       ctx.setDefaultTimeout(30_000); // generous: CI shares 2 cores with the server and the build
       ctx.setDefaultNavigationTimeout(45_000);
       contexts.push(ctx);

@@ -3,7 +3,7 @@ import { chromium, type BrowserServer } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, WS_ENDPOINT_ENV } from './chromium';
 
 declare global {
-  // eslint-disable-next-line no-var -- shared between global setup and teardown
+  // shared between global setup and teardown
   var __KELASKU_BROWSER_SERVER__: BrowserServer | undefined;
 }
 

@@ -98,3 +98,19 @@ export async function deleteOrphanForumRows(trx: Db): Promise<void> {
     )
     .execute();
 }
+
+/**
+ * Deactivate (or reactivate) a login. A deactivated login cannot sign in and its sessions end at once (the raised
+ * session_version); the profile, its history and names stay, so reactivating gives the same account back.
+ */
+export async function setLoginActive(trx: Db, userId: number, active: boolean): Promise<void> {
+  const now = new Date().toISOString();
+  await trx
+    .updateTable('users')
+    .set(active ? { deactivated_at: null, updated_at: now } : { deactivated_at: now, session_version: sql<number>`session_version + 1`, updated_at: now })
+    .where('id', '=', userId)
+    .execute();
+}
+
+/** The message of a refused sign-in to a deactivated login. */
+export const DEACTIVATED_MESSAGE = 'This account is deactivated. Ask the school admin to reactivate it.';

@@ -1,7 +1,8 @@
 /** Student and teacher profiles with their login rows, created/updated/deleted together (caller's transaction). */
-import { assertUsernameFree, createProfileUser, deleteOrphanForumRows, syncProfileUser, type ProfileRole } from './accounts';
+import { assertUsernameFree, createProfileUser, deleteOrphanForumRows, setLoginActive, syncProfileUser, type ProfileRole } from './accounts';
 import { assignStudentToGradeClasses, unassignStudentFromGrade } from './assignments';
-import type { Db } from './connect';
+import { sql } from 'kysely';
+import { dbKindOf, type Db } from './connect';
 import type { StudentRow, TeacherRow } from './schema';
 import { conflict, notFound } from '../plugins/errors';
 
@@ -39,8 +40,8 @@ const TEACHER: ProfileKind = { table: 'teachers', numberColumn: 'nip', numberLab
 /** The API shows `user_id` as a string, '' when the profile has no login. */
 const userIdText = (userId: number | null) => (userId == null ? '' : String(userId));
 
-/** Student as the API shows it (api-contract.md §2.2; `user_id` as a string). */
-export function toStudentDto(row: StudentRow) {
+/** Student as the API shows it (docs/api.md §2.2; `user_id` as a string). */
+export function toStudentDto(row: StudentRow & WithLoginState) {
   return {
     id: row.id,
     name: row.name,
@@ -51,10 +52,11 @@ export function toStudentDto(row: StudentRow) {
     status: row.status,
     profile_picture_url: row.profile_picture_url,
     user_id: userIdText(row.user_id),
+    ...activeOf(row),
   };
 }
 
-export function toTeacherDto(row: TeacherRow) {
+export function toTeacherDto(row: TeacherRow & WithLoginState) {
   return {
     id: row.id,
     name: row.name,
@@ -64,7 +66,41 @@ export function toTeacherDto(row: TeacherRow) {
     status: row.status,
     profile_picture_url: row.profile_picture_url,
     user_id: userIdText(row.user_id),
+    ...activeOf(row),
   };
+}
+
+/** A profile row with its login's `deactivated_at` (see `withStudentLoginState`). */
+type WithLoginState = { deactivated_at?: Date | string | null };
+
+/** Profile columns plus the login's `deactivated_at`, for the admin's lists (`active` in the DTOs). */
+export function withStudentLoginState(db: Db) {
+  return db
+    .selectFrom('students')
+    .selectAll('students')
+    .select((eb) => eb.selectFrom('users').select('users.deactivated_at').whereRef('users.id', '=', 'students.user_id').as('deactivated_at'));
+}
+
+export function withTeacherLoginState(db: Db) {
+  return db
+    .selectFrom('teachers')
+    .selectAll('teachers')
+    .select((eb) => eb.selectFrom('users').select('users.deactivated_at').whereRef('users.id', '=', 'teachers.user_id').as('deactivated_at'));
+}
+
+/** `active`: false while the login is deactivated (present only when the row was read with its login state). */
+const activeOf = (row: WithLoginState) => ('deactivated_at' in row ? { active: row.deactivated_at == null } : {});
+
+/**
+ * Deactivate or reactivate the login of a student or teacher. 404 for an
+ * unknown profile; 409 for a profile without a login.
+ */
+export async function setProfileActive(trx: Db, table: 'students' | 'teachers', id: number, active: boolean) {
+  const kind = table === 'students' ? STUDENT : TEACHER;
+  const row = await trx.selectFrom(table).select('user_id').where('id', '=', id).executeTakeFirst();
+  if (!row) throw notFound(kind.notFound);
+  if (row.user_id == null) throw conflict('This profile has no login to deactivate');
+  await setLoginActive(trx, row.user_id, active);
 }
 
 /** The NIS/NIP must be free both among the profiles and as a username; `current` is the profile being edited. */
@@ -104,15 +140,15 @@ async function deleteProfile(trx: Db, kind: ProfileKind, id: number): Promise<vo
   await deleteOrphanForumRows(trx);
 }
 
-/** Insert a student with their login (username = NIS) and assign them to every class of their grade. */
-export async function createStudentRecord(trx: Db, input: StudentInput, passwordHash: string): Promise<StudentRow> {
+/** Insert a student with their login (username = NIS); unless `joinClasses` is false they join every class of their grade. */
+export async function createStudentRecord(trx: Db, input: StudentInput, passwordHash: string, joinClasses = true): Promise<StudentRow> {
   const user_id = await createLogin(trx, STUDENT, input.nis, input.name, passwordHash);
   const row = await trx
     .insertInto('students')
     .values({ ...sharedColumns(input), nis: input.nis, grade: input.grade, curr_score: input.curr_score ?? null, user_id })
     .returningAll()
     .executeTakeFirstOrThrow();
-  await assignStudentToGradeClasses(trx, row.id, row.grade);
+  if (joinClasses) await assignStudentToGradeClasses(trx, row.id, row.grade);
   return row;
 }
 
@@ -141,7 +177,32 @@ export async function updateStudentRecord(trx: Db, id: number, input: StudentInp
   return row;
 }
 
+/**
+ * Deleting a student removes their answers, grades, replies and the posts nobody else replied to. A post other
+ * students replied to stays with its replies; its author becomes null (ON DELETE SET NULL).
+ */
 export async function deleteStudentRecord(trx: Db, id: number): Promise<void> {
+  for (const [kind, table] of [
+    ['general', 'general_forum'],
+    ['material', 'material_forum'],
+  ] as const) {
+    await trx
+      .deleteFrom(table)
+      .where('student_id', '=', id)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('discussion_replies')
+              .select('discussion_replies.id')
+              .where('discussion_replies.kind', '=', kind)
+              .whereRef('discussion_replies.discussion_id', '=', `${table}.id`)
+              // someone else's reply: another student's or a teacher's (student_id null)
+              .where((eb) => eb.or([eb('discussion_replies.student_id', '<>', id), eb('discussion_replies.student_id', 'is', null)])),
+          ),
+        ),
+      )
+      .execute();
+  }
   await deleteProfile(trx, STUDENT, id);
 }
 
@@ -168,7 +229,42 @@ export async function updateTeacherRecord(trx: Db, id: number, input: TeacherInp
   return row;
 }
 
-/** Deleting a teacher cascades to their classes and everything below them (api-contract.md §2.3). */
+/** The classes a teacher teaches, as the 409 of a refused deletion lists them. */
+export async function classesOfTeacher(trx: Db, teacherId: number) {
+  return trx.selectFrom('classes').select(['id', 'name', 'grade']).where('teacher_id', '=', teacherId).orderBy('grade').orderBy('name').execute();
+}
+
+/**
+ * A person's deletion never removes a class's work: refused (409, listing the classes) while the teacher still
+ * teaches classes. Materials, exercises and exams they wrote in other teachers' classes stay, handed to the class's
+ * teacher. On PostgreSQL the teacher row is locked first, so a class cannot be given to them meanwhile.
+ */
 export async function deleteTeacherRecord(trx: Db, id: number): Promise<void> {
+  let q = trx.selectFrom('teachers').select('id').where('id', '=', id);
+  if (dbKindOf(trx) === 'postgres') q = q.forUpdate();
+  if (!(await q.executeTakeFirst())) throw notFound(TEACHER.notFound);
+  const classes = await classesOfTeacher(trx, id);
+  if (classes.length > 0) {
+    const list = classes.map((c) => `${c.name} (grade ${c.grade})`).join(', ');
+    throw conflict(`This teacher still teaches ${classes.length === 1 ? 'a class' : `${classes.length} classes`}: ${list}. Give ${classes.length === 1 ? 'it' : 'them'} to another teacher first.`, { classes });
+  }
+  // Each piece of work goes to the current teacher of its class.
+  await trx
+    .updateTable('materials')
+    .set({ teacher_id: sql<number>`(select c.teacher_id from classes c where c.id = materials.class_id)` })
+    .where('teacher_id', '=', id)
+    .execute();
+  await trx
+    .updateTable('exams')
+    .set({ teacher_id: sql<number>`(select c.teacher_id from classes c where c.id = exams.class_id)` })
+    .where('teacher_id', '=', id)
+    .execute();
+  await trx
+    .updateTable('exercises')
+    .set({
+      teacher_id: sql<number>`(select c.teacher_id from materials m join classes c on c.id = m.class_id where m.id = exercises.material_id)`,
+    })
+    .where('teacher_id', '=', id)
+    .execute();
   await deleteProfile(trx, TEACHER, id);
 }

@@ -1,5 +1,5 @@
 /**
- * The one typed description of the database (Kysely). Every table of api-contract.md §3 with the NEW rules,
+ * The one typed description of the database (Kysely). Every table of docs/api.md §3 with the NEW rules,
  * plus `discussion_replies`, `reports` and `job_leases`.
  *
  * Conventions that hold on both dialects (SQLite and PostgreSQL):
@@ -32,12 +32,14 @@ export interface UsersTable {
   /** NIS for students, NIP for teachers (kept in sync in the same transaction), free text for admins. */
   username: string;
   email: string;
-  /** `scrypt$N$r$p$salt$hash` (see plugins/passwords.ts). Never sent to clients. */
+  /** `scrypt$N$r$p$salt$hash` (see lib/passwords.ts). Never sent to clients. */
   password_hash: string;
   /** Raised on every password change or reset; tokens signed with an older value are refused. */
   session_version: Generated<number>;
   role: string;
   display_name: string;
+  /** Set while the login is deactivated (cannot sign in; history and names are kept); null when active. */
+  deactivated_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
   created_at: InstantDefault;
   updated_at: InstantDefault;
 }
@@ -74,7 +76,7 @@ export interface ClassesTable {
   id: Generated<number>;
   name: string;
   description: string;
-  /** teachers.id, ON DELETE CASCADE */
+  /** teachers.id, no cascade: a teacher who still teaches classes cannot be deleted */
   teacher_id: number;
   grade: number;
   created_at: InstantDefault;
@@ -104,10 +106,13 @@ export interface ExercisesTable {
   id: Generated<number>;
   material_id: number;
   title: string;
-  /** content map (all values strings), api-contract §4.1 */
+  /** content map (all values strings), docs/api.md §4.1 */
   content: Json;
   total_marks: number;
   teacher_id: number;
+  /** 0015: each student sees the questions / the options in an order of their own (PG boolean, SQLite 0/1) */
+  shuffle_questions: ColumnType<boolean | number, boolean | number | undefined, boolean | number>;
+  shuffle_options: ColumnType<boolean | number, boolean | number | undefined, boolean | number>;
   created_at: InstantDefault;
   updated_at: InstantDefault;
 }
@@ -122,6 +127,8 @@ export interface ExamsTable {
   teacher_id: number;
   start_time: Instant;
   end_time: Instant;
+  shuffle_questions: ColumnType<boolean | number, boolean | number | undefined, boolean | number>;
+  shuffle_options: ColumnType<boolean | number, boolean | number | undefined, boolean | number>;
   created_at: InstantDefault;
   updated_at: InstantDefault;
 }
@@ -137,6 +144,8 @@ export interface ExerciseAnswersTable {
   submitted_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
   /** client's number of the stored map (bigint on PG: read back as string); saves with a seq ≤ it are stale */
   answers_seq: ColumnType<number | string | null, number | null | undefined, number | null>;
+  /** per question, when its stored answer was given (ms epoch): merged saves keep the latest change of each */
+  answers_at: NullableJson;
   created_at: InstantDefault;
   updated_at: InstantDefault;
 }
@@ -150,6 +159,8 @@ export interface ExamAnswersTable {
   submitted_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
   /** client's number of the stored map (bigint on PG: read back as string); saves with a seq ≤ it are stale */
   answers_seq: ColumnType<number | string | null, number | null | undefined, number | null>;
+  /** per question, when its stored answer was given (ms epoch): merged saves keep the latest change of each */
+  answers_at: NullableJson;
   created_at: InstantDefault;
   updated_at: InstantDefault;
 }
@@ -160,7 +171,7 @@ export interface ExerciseScoresTable {
   exercise_id: number;
   student_id: number;
   score: number;
-  /** per-question detail, docs/contracts.md §4 */
+  /** per-question detail */
   detail: NullableJson;
   created_at: InstantDefault;
   updated_at: InstantDefault;
@@ -178,7 +189,8 @@ export interface ExamScoresTable {
 
 export interface GeneralForumTable {
   id: Generated<number>;
-  student_id: number;
+  /** null once the author was deleted (ON DELETE SET NULL): the post stays for the replies other students wrote */
+  student_id: number | null;
   topic: string;
   description: string;
   created_at: InstantDefault;
@@ -187,7 +199,8 @@ export interface GeneralForumTable {
 
 export interface MaterialForumTable {
   id: Generated<number>;
-  student_id: number;
+  /** null once the author was deleted (see GeneralForumTable) */
+  student_id: number | null;
   material_id: number;
   topic: string;
   description: string;
@@ -199,14 +212,16 @@ export interface MaterialForumTable {
  * Replies of both forums, one row each (appends are atomic inserts; the API still returns `replies` arrays).
  * `discussion_id` points at general_forum.id (kind 'general') or material_forum.id (kind 'material'):
  * no FK can express that, so deleting a discussion must delete its replies (and reports) in the same transaction.
- * Student FK cascades.
+ * Written by a student or (material forum) by the class's teacher: exactly one of student_id and teacher_id is set
+ * (CHECK); both FKs cascade.
  */
 export interface DiscussionRepliesTable {
   /** uuid v4 text (crypto.randomUUID()) */
   id: string;
   kind: ForumKind;
   discussion_id: number;
-  student_id: number;
+  student_id: number | null;
+  teacher_id: ColumnType<number | null, number | null | undefined, number | null>;
   reply: string;
   created_at: InstantDefault;
 }
@@ -222,6 +237,8 @@ export interface ReportsTable {
   discussion_id: number;
   reply_id: ColumnType<string, string | undefined, string>;
   reporter_id: number;
+  /** the student's optional reason; null when none was given */
+  reason: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: InstantDefault;
 }
 

@@ -8,7 +8,7 @@
 import crypto from 'node:crypto';
 import { normalizeContent } from '../domain/content';
 import { sanitizeRichHtml } from '../domain/sanitize';
-import { generateInitialPassword, hashPassword } from '../plugins/passwords';
+import { generateInitialPassword, hashPassword } from '../lib/passwords';
 import { assignGradeStudentsToClass } from './assignments';
 import type { Db } from './connect';
 import { toDbJson } from './json';

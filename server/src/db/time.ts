@@ -7,10 +7,6 @@ export function fromDbTime(value: Date | string): Date {
   return value instanceof Date ? value : new Date(value);
 }
 
-export function fromDbTimeOrNull(value: Date | string | null | undefined): Date | null {
-  return value == null ? null : fromDbTime(value);
-}
-
 /** RFC 3339 in UTC, for created_at and similar outputs. */
 export function isoFromDb(value: Date | string): string {
   return fromDbTime(value).toISOString();

@@ -1,5 +1,5 @@
 /**
- * Exercise / exam content maps (api-contract §4.1, docs/contracts.md §4).
+ * Exercise / exam content maps (docs/api.md §4.1).
  *
  * Keys are question numbers n = 1..N: `n` (MC question) or `n_essay` (essay question), `n_a`..`n_d` (options),
  * `n_answer` (correct option a–d), `n_pict` (optional image: a data URL when sent, stored as an /api/v1/images/ URL) and `n_essay_answer` (the teacher's optional
@@ -158,7 +158,7 @@ export function stripAnswerKeys(content: ContentMap): ContentMap {
   return out;
 }
 
-/** Question n only (keys equal to "n" or starting with "n_"), answer keys dropped (api-contract §4.2). */
+/** Question n only (keys equal to "n" or starting with "n_"), answer keys dropped (docs/api.md §4.2). */
 export function questionOnly(content: ContentMap, n: number): ContentMap {
   const own = String(n);
   const prefix = `${own}_`;

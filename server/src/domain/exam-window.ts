@@ -1,5 +1,5 @@
 /**
- * Exam time windows (api-contract §4.4). Instants are real instants: stored as UTC, compared as epoch
+ * Exam time windows (docs/api.md §4.4). Instants are real instants: stored as UTC, compared as epoch
  * milliseconds, and always serialized in WIB as `YYYY-MM-DDTHH:MM:SS+07:00` (the frontend cuts the wall clock out
  * of that string by position).
  */
@@ -45,9 +45,6 @@ export function formatWib(instant: Date | number | string): string {
   const ms = toMillis(instant);
   return `${new Date(ms + WIB_OFFSET_MS).toISOString().slice(0, 19)}+07:00`;
 }
-
-/** RFC 3339 with the server's fixed WIB offset, used for reply times and `server_time`. */
-export const formatRfc3339 = formatWib;
 
 /**
  * Accepts what the database gives back for a stored instant: a Date (pg timestamptz), epoch milliseconds, or an

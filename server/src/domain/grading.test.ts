@@ -1,9 +1,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type EssayScorer, gradeSheet, GradingError, overrideEssay, totalFromDetail } from './grading';
+import { type EssayScorer, gradeSheet, GradingError, overrideEssay, regradeSheet, totalFromDetail } from './grading';
 import { LocalEssayScorer, OpenAiEssayScorer } from './scorers';
 import { similarity } from './scorers/local';
-import { scorerFromEnv } from './scorers';
+import { scorerFrom } from './scorers';
 
 const mc = (n: number, answer: string) => ({
   [`${n}`]: `Q${n}`, [`${n}_a`]: 'A', [`${n}_b`]: 'B', [`${n}_c`]: 'C', [`${n}_d`]: 'D', [`${n}_answer`]: answer,
@@ -164,10 +164,49 @@ describe('OpenAiEssayScorer against a local OpenAI-compatible server', () => {
   });
 });
 
-describe('scorerFromEnv', () => {
-  it('defaults to local with 5000 ms, openai only with a key', () => {
-    expect(scorerFromEnv({})).toMatchObject({ timeoutMs: 5000, scorer: { name: 'local' } });
-    expect(scorerFromEnv({ ESSAY_SCORER: 'openai' }).scorer.name).toBe('local');
-    expect(scorerFromEnv({ ESSAY_SCORER: 'openai', OPENAI_API_KEY: 'k', ESSAY_SCORER_TIMEOUT_MS: '800' })).toMatchObject({ timeoutMs: 800, scorer: { name: 'openai' } });
+describe('scorerFrom', () => {
+  it('is the local scorer with 5000 ms unless the settings name the OpenAI-compatible one', () => {
+    expect(scorerFrom()).toMatchObject({ timeoutMs: 5000, scorer: { name: 'local' } });
+    expect(scorerFrom({ kind: 'openai', timeoutMs: 800, apiKey: 'k', baseUrl: 'http://127.0.0.1:9/v1', model: 'm' })).toMatchObject({ timeoutMs: 800, scorer: { name: 'openai' } });
+  });
+});
+
+describe('regradeSheet', () => {
+  const counting = (value: number) => {
+    const scorer = { name: 'openai' as const, calls: 0, async score() { scorer.calls++; return value; } };
+    return scorer;
+  };
+  const before = { ...mc(1, 'b'), '2_essay': 'Jelaskan', '3_essay': 'Uraikan' };
+  const answers = { '1': 'a', '2': 'jawaban dua', '3': 'jawaban tiga' };
+
+  it('checks MC against the new key and keeps unchanged automatic essays without asking the scorer again', async () => {
+    const first = await gradeSheet({ content: before, totalMarks: 90, answers, scorer: counting(20), timeoutMs: 1000 });
+    expect(first.score).toBe(40);
+    const scorer = counting(5);
+    const g = await regradeSheet({
+      previous: { content: before, totalMarks: 90, detail: first.detail }, content: { ...before, '1_answer': 'a' }, totalMarks: 90,
+      answers, scorer, scorerName: 'openai', timeoutMs: 1000,
+    });
+    expect(scorer.calls).toBe(0);
+    expect(g).toEqual({ score: 70, detail: { ...first.detail, '1': { kind: 'mc', correct: true } }, deferred: [] });
+  });
+
+  it('scores a changed essay again, or defers it (pending) when no scorer may run now; teacher scores stay', async () => {
+    const first = await gradeSheet({ content: before, totalMarks: 90, answers, scorer: counting(20), timeoutMs: 1000 });
+    const graded = overrideEssay(first.detail, 90, 3, 25);
+    const after = { ...before, '2_essay': 'Jelaskan lagi', '3_essay': 'Uraikan lagi' };
+    const now = await regradeSheet({
+      previous: { content: before, totalMarks: 90, detail: graded.detail }, content: after, totalMarks: 90,
+      answers, scorer: counting(5), scorerName: 'openai', timeoutMs: 1000,
+    });
+    expect(now.detail['2']).toEqual({ kind: 'essay', score: 5, max: 30, pending: false, source: 'openai' });
+    expect(now.detail['3']).toEqual({ kind: 'essay', score: 25, max: 30, pending: false, source: 'teacher' });
+    const later = await regradeSheet({
+      previous: { content: before, totalMarks: 90, detail: graded.detail }, content: after, totalMarks: 90,
+      answers, scorer: null, scorerName: 'openai', timeoutMs: 1000,
+    });
+    expect(later.detail['2']).toEqual({ kind: 'essay', score: null, max: 30, pending: true, source: 'openai' });
+    expect(later.deferred).toEqual([2]);
+    expect(later.score).toBe(25);
   });
 });

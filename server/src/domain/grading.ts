@@ -1,5 +1,5 @@
 /**
- * Grading (api-contract §4.3, NEW rule): one rule for exercises and exams.
+ * Grading (docs/api.md §4.3, NEW rule): one rule for exercises and exams.
  *
  * - questions = MC questions (with `n_answer`) + essay questions (with `n_essay`);
  *   marks per question = total_marks / number of questions;
@@ -14,7 +14,7 @@ export type EssaySource = 'local' | 'openai' | 'teacher';
 
 export type QuestionDetail =
   | { kind: 'mc'; correct: boolean }
-  | { kind: 'essay'; score: number | null; max: number; pending: boolean; source: EssaySource };
+  | { kind: 'essay'; score: number | null; max: number; pending: boolean; source: EssaySource; comment?: string };
 
 export type GradeDetail = Record<string, QuestionDetail>;
 
@@ -137,8 +137,11 @@ export function totalFromDetail(detail: GradeDetail, totalMarks: number): number
   return round2(Math.min(sum, totalMarks));
 }
 
-/** A teacher sets the marks of essay n (0 ≤ score ≤ marks per question). Returns the new grade. */
-export function overrideEssay(detail: GradeDetail, totalMarks: number, n: number, score: number): GradeResult {
+/**
+ * A teacher sets the marks of essay n (0 ≤ score ≤ marks per question) and, optionally, a comment for the student
+ * (undefined keeps the current one, blank removes it). Returns the new grade.
+ */
+export function overrideEssay(detail: GradeDetail, totalMarks: number, n: number, score: number, comment?: string): GradeResult {
   const current = detail[String(n)];
   if (!current) throw new GradingError(`Question ${n} does not exist in this grade`);
   if (current.kind !== 'essay') throw new GradingError(`Question ${n} is not an essay`);
@@ -146,7 +149,9 @@ export function overrideEssay(detail: GradeDetail, totalMarks: number, n: number
   if (!Number.isFinite(score) || score < 0 || score > round2(per) + 1e-9) {
     throw new GradingError(`score must be between 0 and ${round2(per)}`);
   }
-  const next: GradeDetail = { ...detail, [String(n)]: { kind: 'essay', score: round2(score), max: current.max, pending: false, source: 'teacher' } };
+  const note = (comment === undefined ? current.comment : comment)?.trim();
+  const essay: QuestionDetail = { kind: 'essay', score: round2(score), max: current.max, pending: false, source: 'teacher', ...(note ? { comment: note } : {}) };
+  const next: GradeDetail = { ...detail, [String(n)]: essay };
   return { score: totalFromDetail(next, totalMarks), detail: next };
 }
 
@@ -168,4 +173,104 @@ export function parseDetailColumn(value: unknown): GradeDetail {
     }
   }
   return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as GradeDetail) : {};
+}
+
+export interface RegradeOptions {
+  /** The content and total the sheet was graded with, and that grade's detail. */
+  previous: { content: ContentMap; totalMarks: number; detail: GradeDetail };
+  content: ContentMap;
+  totalMarks: number;
+  answers: Record<string, string>;
+  /** Scores essays now; null: the essays that need a new score are marked pending (scored later, in the background). */
+  scorer: EssayScorer | null;
+  /** Whose name pending essays carry when `scorer` is null. */
+  scorerName: 'local' | 'openai';
+  timeoutMs: number;
+}
+
+export interface RegradeResult extends GradeResult {
+  /** Essays marked pending for a later score (only when `scorer` is null). */
+  deferred: number[];
+}
+
+/**
+ * Grades a submitted sheet again after its item changed (answer key, questions, total marks):
+ * - MC: compared with the new key;
+ * - essays a teacher scored keep the teacher's score, scaled when the marks per question changed (half marks stay
+ *   half marks) and dropped only when the question is no longer an essay;
+ * - automatic essays keep their score when the question, its reference answer and its marks are unchanged; else they
+ *   are scored again (or marked pending when `scorer` is null).
+ */
+export async function regradeSheet(opts: RegradeOptions): Promise<RegradeResult> {
+  const questions = listQuestions(opts.content);
+  const per = marksPerQuestion(opts.totalMarks, questions.length);
+  const max = round2(per);
+  const before = new Map(listQuestions(opts.previous.content).map((q) => [q.n, q]));
+  const detail: GradeDetail = {};
+  const deferred: number[] = [];
+  const essays: Promise<void>[] = [];
+  for (const q of questions) {
+    const given = opts.answers[String(q.n)] ?? '';
+    if (q.kind === 'mc') {
+      detail[q.n] = { kind: 'mc', correct: given.trim().toLowerCase() === q.answer };
+      continue;
+    }
+    const old = opts.previous.detail[String(q.n)];
+    if (old?.kind === 'essay' && old.source === 'teacher' && old.score !== null) {
+      const scaled = old.max > 0 && old.max !== max ? (old.score / old.max) * per : old.score;
+      detail[q.n] = { ...old, score: round2(clamp(scaled, 0, max)), max, pending: false };
+      continue;
+    }
+    if (given.trim() === '') {
+      detail[q.n] = { kind: 'essay', score: 0, max, pending: false, source: opts.scorer?.name ?? opts.scorerName };
+      continue;
+    }
+    const prev = before.get(q.n);
+    const unchanged = prev?.kind === 'essay' && prev.text === q.text && prev.reference === q.reference;
+    if (unchanged && old?.kind === 'essay' && old.max === max) {
+      detail[q.n] = old;
+      continue;
+    }
+    if (!opts.scorer) {
+      detail[q.n] = { kind: 'essay', score: null, max, pending: true, source: opts.scorerName };
+      deferred.push(q.n);
+      continue;
+    }
+    const scorer = opts.scorer;
+    essays.push(
+      scoreWithTimeout(scorer, { question: q.text, answer: given, reference: q.reference, max: per }, opts.timeoutMs).then((s) => {
+        detail[q.n] = { kind: 'essay', score: s, max, pending: s === null, source: scorer.name };
+      }),
+    );
+  }
+  await Promise.all(essays);
+  const ordered = orderDetail(detail);
+  return { score: totalFromDetail(ordered, opts.totalMarks), detail: ordered, deferred };
+}
+
+/** Scores one essay of a stored grade (background re-grading); null when the scorer has no opinion or fails. */
+export function scoreEssay(scorer: EssayScorer, question: { text: string; reference?: string }, answer: string, per: number, timeoutMs: number): Promise<number | null> {
+  return scoreWithTimeout(scorer, { question: question.text, answer, reference: question.reference, max: per }, timeoutMs);
+}
+
+export interface ReviewMarks {
+  /** Essays waiting for a score (counted 0). */
+  pending: number;
+  /** Answered essays scored automatically and not yet confirmed or overridden by a teacher. */
+  automatic: number;
+}
+
+/**
+ * What a teacher still has to look at in one grade. A teacher confirms an automatic score by saving it
+ * (essay-score with the same score), which makes it a teacher's score; a blank answer's automatic 0 needs no review.
+ */
+export function reviewMarks(detail: GradeDetail, answers: Record<string, string>): ReviewMarks {
+  let pending = 0;
+  let automatic = 0;
+  for (const [n, d] of Object.entries(detail)) {
+    if (d.kind !== 'essay') continue;
+    if (d.pending || d.score === null) pending++;
+    else if (d.source !== 'teacher' && (answers[n] ?? '').trim() !== '') automatic++;
+  }
+  return { pending, automatic };
 }

@@ -10,6 +10,8 @@ export const MAX_QUESTIONS = 200;
 export const MAX_TEXT_CHARS = 20_000;
 /** One student answer. */
 export const MAX_ANSWER_CHARS = 20_000;
+/** A teacher's comment on one essay answer (kept in the grade's detail). */
+export const MAX_ESSAY_COMMENT_CHARS = 2_000;
 /**
  * One discussion's replies: every page of posts returns each post's replies inline, so they must stay bounded — in
  * number and in characters of text all together; the reply that would pass either is refused.
@@ -25,6 +27,8 @@ export const MAX_DESCRIPTION_CHARS = 20_000;
 /** A material's content field as sent: its text (MAX_RICH_HTML_CHARS) and inline pictures (MAX_PICT_CHARS each). */
 export const MAX_MATERIAL_CONTENT_CHARS = 8_000_000;
 
+/** A report's optional reason (the student's report form caps it too). */
+export { MAX_REPORT_REASON_CHARS } from '@kelasku/shared-rules';
 /** Largest picture accepted, in bytes: the browsers check and name the same limit before upload. */
 export { MAX_IMAGE_BYTES } from '@kelasku/shared-rules';
 /** A picture as a data URL (`n_pict`): base64 of MAX_IMAGE_BYTES plus its header fits in this many characters. */

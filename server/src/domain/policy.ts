@@ -18,8 +18,8 @@ import type { ForumKind } from '../db/schema';
 import { badRequest, conflict, forbidden, type HttpError, notFound } from '../plugins/errors';
 import { examStatus, type ExamStatus, windowRefusal } from './exam-window';
 import { type Grade, itemById, type ItemFacts, type ItemSpec } from './repo/assessments';
-import { type ClassFacts, isAssigned, loadClass, loadMaterial, type MaterialFacts } from './repo/common';
-import { discussionFacts } from './repo/forum';
+import { type ClassFacts, classFor, isAssigned, loadMaterial, materialFor, type MaterialFacts } from './repo/common';
+import { discussionFacts, replyFacts, type ReplyAuthor } from './repo/forum';
 import { withoutCorrectness } from './grading';
 
 export interface Caller {
@@ -76,6 +76,14 @@ export const listsStudentClasses = (c: Caller, studentId: number): boolean => is
 export const readsGeneralForum = (c: Caller): boolean => isStudent(c) || isAdmin(c);
 
 /**
+ * Remove any post or reply of a forum: admins; in a material's discussion also the teacher of its class now (who
+ * answers there as well — see requireReply).
+ */
+export function moderatesForum(c: Caller, kind: ForumKind, place: ClassPlace | undefined): boolean {
+  return isAdmin(c) || (kind === 'material' && place !== undefined && teachesNow(c, place));
+}
+
+/**
  * Per-question correctness of a grade: managers always; for an exam, the student only once the window has ended
  * (a student who submits early must not tell classmates still answering which answers were right).
  */
@@ -125,20 +133,34 @@ async function allowed(db: Db, c: Caller, place: ClassPlace, need: Need): Promis
   return need === 'read' && isStudent(c) && (await isAssigned(db, c.student_id!, place.class_id));
 }
 
+/** The student id whose assignment a read needs (loaded with the class's facts in one statement), else null. */
+export const assignmentToCheck = (c: Caller): number | null => (isStudent(c) ? c.student_id! : null);
+
+/**
+ * The decision of requireClass/requireMaterial on facts already loaded (`assigned`: is the caller, a student,
+ * assigned to the class now): routes that load them together with their data in one statement ask here.
+ * `place` undefined: the class or material does not exist (404).
+ */
+export function requirePlace(c: Caller, place: ClassPlace | undefined, assigned: boolean, need: Need, what: 'class' | 'material'): ClassPlace {
+  if (!place) throw notFound(what === 'class' ? 'Class not found' : 'Material not found');
+  if (!(managesClass(c, place) || (need === 'read' && isStudent(c) && assigned))) throw notYours(c, what);
+  return place;
+}
+
 /** A class the caller may read (managers, assigned students) or manage (admin, its current teacher). */
 export async function requireClass(db: Db, c: Caller, classId: number, need: Need): Promise<ClassFacts> {
-  const cls = await loadClass(db, classId);
-  if (!cls) throw notFound('Class not found');
-  if (!(await allowed(db, c, placeOfClass(cls), need))) throw notYours(c, 'class');
-  return cls;
+  const row = await classFor(db, classId, assignmentToCheck(c));
+  const { assigned = false, ...cls } = row ?? {};
+  requirePlace(c, row && placeOfClass(row), assigned, need, 'class');
+  return cls as ClassFacts;
 }
 
 /** A material the caller may read or manage (by its class). */
 export async function requireMaterial(db: Db, c: Caller, materialId: number, need: Need): Promise<MaterialFacts> {
-  const m = await loadMaterial(db, materialId);
-  if (!m) throw notFound('Material not found');
-  if (!(await allowed(db, c, m, need))) throw notYours(c, 'material');
-  return m;
+  const row = await materialFor(db, materialId, assignmentToCheck(c));
+  const { assigned = false, ...m } = row ?? {};
+  requirePlace(c, row, assigned, need, 'material');
+  return m as MaterialFacts;
 }
 
 /** An exercise or exam the caller may read or manage (by its class). */
@@ -197,10 +219,14 @@ export interface PostFacts {
   material_id?: number;
 }
 
-async function readsPost(db: Db, c: Caller, kind: ForumKind, post: PostFacts): Promise<boolean> {
+/** Where a material post lives (its material's class); undefined for the general forum or a material gone. */
+async function placeOfPost(db: Db, kind: ForumKind, post: PostFacts): Promise<MaterialFacts | undefined> {
+  return kind === 'material' ? loadMaterial(db, post.material_id!) : undefined;
+}
+
+async function readsPost(db: Db, c: Caller, kind: ForumKind, place: MaterialFacts | undefined): Promise<boolean> {
   if (kind === 'general') return readsGeneralForum(c);
-  const m = await loadMaterial(db, post.material_id!);
-  return m !== undefined && (await allowed(db, c, m, 'read'));
+  return place !== undefined && (await allowed(db, c, place, 'read'));
 }
 
 /** Reading a forum: the general one (students, admins) or a material's (its class's readers). */
@@ -213,22 +239,52 @@ export async function requireForumRead(db: Db, c: Caller, kind: ForumKind, mater
 }
 
 /**
- * A post the caller may act on, while they may read it: edit (its author), delete (its author or an admin),
- * report (any student who may read it; a post they cannot read is "not found", like one that does not exist).
+ * A post the caller may act on, while they may read it: edit (its author), delete (its author, an admin, or the
+ * material's class teacher), report (any student who may read it; a post they cannot read is "not found", like one
+ * that does not exist).
  */
 export async function requirePost(db: Db, c: Caller, kind: ForumKind, id: number, action: 'edit' | 'delete' | 'report'): Promise<PostFacts> {
   const post = await discussionFacts(db, kind, id);
   if (!post) throw notFound('Discussion not found');
-  const readable = await readsPost(db, c, kind, post);
+  const place = await placeOfPost(db, kind, post);
+  const readable = await readsPost(db, c, kind, place);
   const author = isStudent(c) && c.student_id === post.student_id;
   if (action === 'report') {
     if (!readable || !isStudent(c)) throw notFound('Discussion not found');
   } else if (action === 'edit') {
     if (!readable || !author) throw forbidden('Forbidden: only the author can edit this discussion');
-  } else if (!(isAdmin(c) || (readable && author))) {
-    throw forbidden('Forbidden: only the author or an admin can delete this discussion');
+  } else if (!(moderatesForum(c, kind, place) || (readable && author))) {
+    throw forbidden('Forbidden: only the author, the class teacher or an admin can delete this discussion');
   }
   return post;
+}
+
+/**
+ * Who a reply is written as: any student (the insert itself checks they are assigned to the material's class), or
+ * in a material's discussion the teacher of its class now. Admins and other teachers may not reply.
+ */
+export async function requireReply(db: Db, c: Caller, kind: ForumKind, id: number): Promise<ReplyAuthor> {
+  if (isStudent(c)) return { student_id: c.student_id! };
+  if (isTeacher(c) && kind === 'material') {
+    const post = await discussionFacts(db, kind, id);
+    if (!post) throw notFound('Discussion not found');
+    const place = await placeOfPost(db, kind, post);
+    if (!place) throw notFound('Discussion not found');
+    if (teachesNow(c, place)) return { teacher_id: c.teacher_id! };
+    throw forbidden('Forbidden: this class is not yours');
+  }
+  throw forbidden('Forbidden: only students and the class teacher can reply');
+}
+
+/** Removing one reply: its student author while they may still read the post, or a moderator (admin, class teacher). */
+export async function requireReplyDelete(db: Db, c: Caller, kind: ForumKind, id: number, replyId: string): Promise<void> {
+  const post = await discussionFacts(db, kind, id);
+  const reply = post && (await replyFacts(db, kind, id, replyId));
+  if (!post || !reply) throw notFound('Reply not found');
+  const place = await placeOfPost(db, kind, post);
+  if (moderatesForum(c, kind, place)) return;
+  const ownReply = isStudent(c) && reply.student_id === c.student_id && (await readsPost(db, c, kind, place));
+  if (!ownReply) throw forbidden('Forbidden: only the author, the class teacher or an admin can delete this reply');
 }
 
 /**

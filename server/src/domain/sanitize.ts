@@ -140,7 +140,3 @@ export function sanitizeRichHtml(html: string): string {
   return sanitizeHtml(html, { ...OPTIONS, ...boundedParsing(html) }).replace(EMPTY_ELEMENTS, '');
 }
 
-/** Plain text (discussion topics, replies): no tags at all, entities kept escaped by the client. */
-export function stripAllHtml(text: string): string {
-  return sanitizeHtml(text, { allowedTags: [], allowedAttributes: {}, ...boundedParsing(text) });
-}

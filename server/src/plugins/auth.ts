@@ -1,9 +1,11 @@
 import fastifyJwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from './errors';
-import { globalPlugin } from './global-plugin';
+import fp from 'fastify-plugin';
+import { preparedRead } from '../db/prepared';
+import { USER_SESSION_SQL } from '../domain/repo/hot-reads';
 
-/** What handlers see on `request.user` (claims of api-contract.md §1.3). */
+/** What handlers see on `request.user` (claims of docs/api.md §1.3). */
 export interface AuthUser {
   user_id: number;
   role: string;
@@ -57,7 +59,7 @@ export interface AuthPluginOptions extends Record<string, unknown> {
   tokenTtlSeconds: number;
 }
 
-/** The role-guard texts of the original API (api-contract.md §1.2). */
+/** The role-guard texts of the original API (docs/api.md §1.2). */
 export function forbiddenMessage(roles: readonly string[]): string {
   const set = [...roles].sort().join(',');
   if (set === 'admin') return 'Forbidden: Admins only';
@@ -121,16 +123,14 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions) {
     return { user, sessionVersion: typeof claims.sv === 'number' ? claims.sv : 0 };
   };
 
+  const userSession = (params: unknown[]) => preparedRead<{ role: string; session_version: number }>(app.db, USER_SESSION_SQL)(params);
   const authenticate: RouteGuard = async (request) => {
     if (authenticated.has(request)) return;
     const { user, sessionVersion } = readToken(request);
     // Deleted or re-roled users, and sessions older than a password change, lose access at once:
     // one primary-key lookup per request.
-    const row = await app.db
-      .selectFrom('users')
-      .select(['role', 'session_version'])
-      .where('id', '=', user.user_id)
-      .executeTakeFirst();
+    // (a prepared statement: no query building per request)
+    const [row] = await userSession([user.user_id]);
     if (!row || row.role !== user.role || Number(row.session_version) !== sessionVersion) throw unauthorized('Invalid token');
     request.user = user;
     authenticated.add(request);
@@ -147,4 +147,4 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions) {
   });
 }
 
-export default globalPlugin(authPlugin, 'kelasku-auth');
+export default fp(authPlugin, { name: 'kelasku-auth' });

@@ -12,7 +12,7 @@ import { Transform, type TransformCallback } from 'node:stream';
 import type { FastifyInstance, FastifyRequest, HTTPMethods } from 'fastify';
 import { BODY_LIMITS, formatBytes } from '../domain/limits';
 import { HttpError } from './errors';
-import { globalPlugin } from './global-plugin';
+import fp from 'fastify-plugin';
 
 const API = '/api/v1';
 const WRITES: readonly HTTPMethods[] = ['POST', 'PUT', 'PATCH'];
@@ -83,4 +83,4 @@ async function bodyLimitsPlugin(app: FastifyInstance) {
   });
 }
 
-export default globalPlugin(bodyLimitsPlugin, 'kelasku-body-limits');
+export default fp(bodyLimitsPlugin, { name: 'kelasku-body-limits' });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db, DbKind } from '../db/connect';
-import { globalPlugin } from './global-plugin';
+import fp from 'fastify-plugin';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -23,4 +23,4 @@ async function dbPlugin(app: FastifyInstance, options: DbPluginOptions) {
   if (options.closeOnExit) app.addHook('onClose', async () => options.db.destroy());
 }
 
-export default globalPlugin(dbPlugin, 'kelasku-db');
+export default fp(dbPlugin, { name: 'kelasku-db' });

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { globalPlugin } from './global-plugin';
+import fp from 'fastify-plugin';
+import { validationMessage } from '../lib/validation-messages';
 
 /** Throw this from handlers: becomes `{error: message, message}` with the status code. */
 export class HttpError extends Error {
@@ -47,6 +48,7 @@ function classifyDbError(err: unknown): 'unique' | 'foreign' | 'text' | 'value' 
 
 // U+0000 (PostgreSQL text cannot hold it) and lone UTF-16 surrogates (not Unicode: PostgreSQL refuses them in JSON,
 // and they cannot be encoded as UTF-8). With the u flag, \p{Cs} matches only unpaired surrogates.
+// eslint-disable-next-line no-control-regex -- U+0000 is exactly what must be found
 const INVALID_TEXT = /[\u0000\p{Cs}]/u;
 
 export const NUL_MESSAGE = 'Text must not contain the NUL character (\\u0000)';
@@ -78,7 +80,8 @@ async function errorsPlugin(app: FastifyInstance, options: ErrorsOptions) {
   app.setErrorHandler((err: FastifyError | HttpError | Record<string, unknown>, request, reply) => {
     const e = err as FastifyError & { extra?: Record<string, unknown> };
     if (e.validation) {
-      return reply.code(400).send(errorBody(e.message));
+      const { message, field } = validationMessage(e.validation, e.validationContext);
+      return reply.code(400).send(errorBody(message, field ? { field } : undefined));
     }
     if (err instanceof HttpError) {
       return reply.code(err.statusCode).send(errorBody(err.message, err.extra));
@@ -111,4 +114,4 @@ async function errorsPlugin(app: FastifyInstance, options: ErrorsOptions) {
   });
 }
 
-export default globalPlugin(errorsPlugin, 'kelasku-errors');
+export default fp(errorsPlugin, { name: 'kelasku-errors' });

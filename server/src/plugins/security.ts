@@ -5,8 +5,8 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
-import { LocalAttemptCounters, SharedAttemptCounters, type AttemptCounters } from './attempt-counters';
-import { globalPlugin } from './global-plugin';
+import { LocalAttemptCounters, SharedAttemptCounters, type AttemptCounters } from '../lib/attempt-counters';
+import fp from 'fastify-plugin';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -150,4 +150,4 @@ async function securityPlugin(app: FastifyInstance, options: SecurityOptions) {
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 }
 
-export default globalPlugin(securityPlugin, 'kelasku-security');
+export default fp(securityPlugin, { name: 'kelasku-security' });

@@ -58,7 +58,7 @@ export const idQuerySchema = {
 
 export type IdQuery = { id: number };
 
-/** Register an update route under both PUT and PATCH (api-contract.md §1.6). */
+/** Register an update route under both PUT and PATCH (docs/api.md §1.6). */
 export function registerUpdate(app: FastifyInstance, url: string, options: RouteShorthandOptions, handler: RouteHandlerMethod): void {
   app.route({ ...options, method: ['PUT', 'PATCH'], url, handler });
 }

@@ -1,4 +1,6 @@
+import type { EssayScorerSettings } from '../domain/scorers';
 import type { FastifyInstance } from 'fastify';
+import analysis from './analysis';
 import auth from './auth';
 import classes from './classes';
 import discussions from './discussions';
@@ -14,11 +16,13 @@ import reports from './reports';
 import stats from './stats';
 import students from './students';
 import teachers from './teachers';
+import todo from './todo';
 import users from './users';
 
 export interface RoutesOptions extends Record<string, unknown> {
   loginRateLimit: { max: number; timeWindowMs: number };
   examAutoSubmit: boolean;
+  essayScorer?: EssayScorerSettings;
 }
 
 /** Every route folder; each module registers its own paths (e.g. `/classes`, `/classes/details`) under /api/v1. */
@@ -29,15 +33,17 @@ export default async function routes(app: FastifyInstance, options: RoutesOption
   await app.register(students);
   await app.register(teachers);
   await app.register(classes);
-  // server-learning's folders
+  // teaching material and the work students hand in
   await app.register(materials);
   await app.register(discussions);
   await app.register(discussionsMaterial);
-  await app.register(exercises);
-  await app.register(exams, { autoSubmit: options.examAutoSubmit });
+  await app.register(exercises, { essayScorer: options.essayScorer });
+  await app.register(exams, { autoSubmit: options.examAutoSubmit, essayScorer: options.essayScorer });
   await app.register(exerciseAnswers);
   await app.register(examAnswers);
+  await app.register(analysis);
   await app.register(images);
   await app.register(reports);
   await app.register(stats);
+  await app.register(todo);
 }

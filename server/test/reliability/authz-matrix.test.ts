@@ -115,7 +115,6 @@ describe.each(WORLDS)('authorization matrix in the %s world (route table × call
         }
       }
     }
-    // eslint-disable-next-line no-console
     console.log(`authorization matrix (${w.name}): ${routes.length} routes × ${CALLERS.length} callers = ${cases} cases (${denied} denied, ${cases - denied} allowed), ${failures.length} failures`);
     expect(failures).toEqual([]);
   });

@@ -60,11 +60,15 @@ function send(method: string, tpl: Template, query: Record<string, string>, body
   });
 }
 
-/** null when the response is a clean 400 `{error, message}`, else what is wrong with it. */
+/** The schema validator's own wording ("body/name must NOT have fewer than 1 characters"), never shown to people. */
+const VALIDATOR_WORDING = /^(body|querystring|params|headers)\b|must NOT|must have required property|must be (integer|string|number|object|array|boolean|equal)|must match (pattern|format)/;
+
+/** null when the response is a clean 400 `{error, message}` worded for people, else what is wrong with it. */
 function not400(res: LightMyRequestResponse): string | null {
   if (res.statusCode !== 400) return `status ${res.statusCode} ${res.body.slice(0, 160)}`;
   const body = res.json() as { error?: unknown; message?: unknown };
-  return typeof body.error === 'string' && body.message === body.error ? null : `400 without {error, message}: ${res.body.slice(0, 160)}`;
+  if (typeof body.error !== 'string' || body.message !== body.error) return `400 without {error, message}: ${res.body.slice(0, 160)}`;
+  return VALIDATOR_WORDING.test(body.error) ? `400 in the validator's words: ${body.error}` : null;
 }
 
 /** Every string in a JSON value replaced by `text` (keys kept). */

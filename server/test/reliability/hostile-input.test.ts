@@ -224,7 +224,6 @@ describe('hostile input on every API route', () => {
         failures.push(`${routeKey(route)}: ${(e as Error).message.split('\n').slice(0, 4).join(' | ')}`);
       }
     }
-    // eslint-disable-next-line no-console
     console.log(`hostile input: ${routes.length} routes × ${RUNS} runs = ${cases} requests (${rejected} rejected with 4xx), seed ${SEED}, ${failures.length} failing routes`);
     expect(failures).toEqual([]);
   });

@@ -9,6 +9,7 @@
  * differences in `worlds.unassigned`: that student loses class0's materials, exercises, exams and discussions and
  * may no longer save answers there, but keeps their own sheets and grades.
  */
+import crypto from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { decodeImageDataUrl, imageUrl, saveImages } from '../../src/domain/images';
 import { FIXTURE_PASSWORDS } from '../helpers';
@@ -93,6 +94,8 @@ rule('POST /api/v1/auth', {
   allow: 'public',
   request: (w) => ({ url: v1('/auth'), payload: { username: w.t.usernameOf('student'), password: FIXTURE_PASSWORDS.student } }),
 });
+// Every signed-in user renews their own token (same session version: a password change still ends it).
+rule('POST /api/v1/auth/refresh', { allow: ALL, request: () => ({ url: v1('/auth/refresh') }), check: (_c, res) => expect(typeof res.json().token).toBe('string') });
 rule('POST /api/v1/auth/change-password', {
   allow: ALL, ok: [400], // wrong old password: proves the caller got past the guard without changing anything
   request: () => ({ url: v1('/auth/change-password'), payload: { old_password: 'not-my-password', new_password: 'new-password-123' } }),
@@ -119,10 +122,12 @@ update('/students', {
   request: (w) => ({ url: q('/students', { id: w.extraStudent }), payload: { name: 'Extra Siswa', nis: '2099000001', grade: 12, status: 'Active' } }),
 });
 rule('DELETE /api/v1/students', { allow: [A], request: async (w) => ({ url: q('/students', { id: await fresh.student(w) }) }) });
+rule('POST /api/v1/students/deactivate', { allow: [A], request: async (w) => ({ url: q('/students/deactivate', { id: await fresh.student(w) }) }) });
+rule('POST /api/v1/students/reactivate', { allow: [A], request: async (w) => ({ url: q('/students/reactivate', { id: await fresh.student(w) }) }) });
 rule('GET /api/v1/students/details', {
   allow: ALL,
   request: (w) => ({ url: q('/students/details', { id: w.student0 }) }),
-  // personal data (phone, score, picture, user id) only for admins (api-contract §5 item 6)
+  // personal data (phone, score, picture, user id) only for admins (docs/api.md §5 item 6)
   check: (c, res) => (c === A ? expect(res.json()).toHaveProperty('phone_number') : expectKeys(res, ['id', 'name', 'grade'])),
 });
 rule('POST /api/v1/students/reset-password', { allow: [A], request: (w) => ({ url: q('/students/reset-password', { id: w.extraStudent }) }) });
@@ -148,12 +153,15 @@ update('/teachers', {
   request: (w) => ({ url: q('/teachers', { id: w.extraTeacher }), payload: { name: 'Extra Guru', nip: '209900000001', specialization: 'Art', status: 'Active' } }),
 });
 rule('DELETE /api/v1/teachers', { allow: [A], request: async (w) => ({ url: q('/teachers', { id: await fresh.teacher(w) }) }) });
+rule('POST /api/v1/teachers/deactivate', { allow: [A], request: async (w) => ({ url: q('/teachers/deactivate', { id: await fresh.teacher(w) }) }) });
+rule('POST /api/v1/teachers/reactivate', { allow: [A], request: async (w) => ({ url: q('/teachers/reactivate', { id: await fresh.teacher(w) }) }) });
 rule('POST /api/v1/teachers/reset-password', { allow: [A], request: (w) => ({ url: q('/teachers/reset-password', { id: w.extraTeacher }) }) });
 
 // ---------------------------------------------------------------- stats
 rule('GET /api/v1/stats/admin', { allow: [A], request: () => ({ url: v1('/stats/admin') }) });
 rule('GET /api/v1/stats/teacher', { allow: [T, T2], request: () => ({ url: v1('/stats/teacher') }) });
 rule('GET /api/v1/stats/student', { allow: [S, S2, S3], request: () => ({ url: v1('/stats/student') }) });
+rule('GET /api/v1/students/todo', { allow: [S, S2, S3], request: () => ({ url: v1('/students/todo') }) });
 
 // ---------------------------------------------------------------- classes
 rule('GET /api/v1/classes', { allow: ALL, request: () => ({ url: v1('/classes') }) });
@@ -209,8 +217,8 @@ update('/materials', {
   request: (w) => ({ url: q('/materials', { id: w.material0 }), payload: { title: 'Aljabar', description: 'd', content: '<p>x</p>' } }),
 });
 rule('DELETE /api/v1/materials', { allow: [A, T], request: async (w) => ({ url: q('/materials', { id: await fresh.material(w) }) }) });
-// Replies are written by students (an admin has no student identity: 403 "only students can reply").
-update('/materials/reply', { allow: [S, S2], worlds: unassigned([S, S2]), request: (w) => ({ url: q('/materials/reply', { id: w.materialDiscussion0 }), payload: { replies: 'balas' } }) });
+// Replies are written by students of the class and by its current teacher (an admin has no author identity).
+update('/materials/reply', { allow: [T, S, S2], worlds: unassigned([T, S, S2]), request: (w) => ({ url: q('/materials/reply', { id: w.materialDiscussion0 }), payload: { replies: 'balas' } }) });
 
 // ---------------------------------------------------------------- discussions
 rule('GET /api/v1/discussions', { allow: [A, S, S2, S3], request: () => ({ url: v1('/discussions') }) });
@@ -231,13 +239,32 @@ update('/discussions-material', {
   allow: [S], worlds: unassigned([S]), // the author, while they may read the material
   request: (w) => ({ url: q('/discussions-material', { id: w.materialDiscussion0 }), payload: { topic: 'Tanya', description: 'Halo', material_id: w.material0 } }),
 });
-rule('DELETE /api/v1/discussions-material', { allow: [A, S], worlds: unassigned([A, S]), request: async (w) => ({ url: q('/discussions-material', { id: await fresh.materialDiscussion(w) }) }) });
-update('/discussions-material/reply', { allow: [S, S2], worlds: unassigned([S, S2]), request: (w) => ({ url: q('/discussions-material/reply', { id: w.materialDiscussion0 }), payload: { replies: 'balas' } }) });
+// The author, an admin, or the class's current teacher (who moderates the discussions of their class).
+rule('DELETE /api/v1/discussions-material', { allow: [A, T, S], worlds: unassigned([A, T, S]), request: async (w) => ({ url: q('/discussions-material', { id: await fresh.materialDiscussion(w) }) }) });
+update('/discussions-material/reply', { allow: [T, S, S2], worlds: unassigned([T, S, S2]), request: (w) => ({ url: q('/discussions-material/reply', { id: w.materialDiscussion0 }), payload: { replies: 'balas' } }) });
+
+/** A reply of students[0] under a post (written straight into the database: fresh for each destructive call). */
+async function freshReply(w: World, kind: 'general' | 'material', discussionId: number): Promise<string> {
+  const id = crypto.randomUUID();
+  await w.t.db.insertInto('discussion_replies').values({ id, kind, discussion_id: discussionId, student_id: w.student0, reply: 'r' }).execute();
+  return id;
+}
+// One reply removed: its author (while they may read the post) or a moderator (admin; in a material's discussion also
+// the class's current teacher).
+rule('DELETE /api/v1/discussions/reply', {
+  allow: [A, S],
+  request: async (w) => ({ url: q('/discussions/reply', { id: w.general0, reply_id: await freshReply(w, 'general', w.general0) }) }),
+});
+rule('DELETE /api/v1/discussions-material/reply', {
+  allow: [A, T, S], worlds: unassigned([A, T, S]),
+  request: async (w) => ({ url: q('/discussions-material/reply', { id: w.materialDiscussion0, reply_id: await freshReply(w, 'material', w.materialDiscussion0) }) }),
+});
 
 // ---------------------------------------------------------------- reports
 rule('POST /api/v1/reports', { allow: [S, S2, S3], request: (w) => ({ url: v1('/reports'), payload: { kind: 'general', discussion_id: w.general0 } }) });
 rule('GET /api/v1/reports', { allow: [A], request: () => ({ url: v1('/reports') }) });
 rule('DELETE /api/v1/reports', { allow: [A], request: async (w) => ({ url: q('/reports', { id: await fresh.report(w) }) }) });
+rule('POST /api/v1/reports/dismiss', { allow: [A], request: async (w) => ({ url: q('/reports/dismiss', { id: await fresh.report(w) }) }) });
 
 // ---------------------------------------------------------------- exercises and exams (same rules, different parents)
 for (const kind of ['exercise', 'exam'] as const) {
@@ -297,6 +324,13 @@ for (const kind of ['exercise', 'exam'] as const) {
     check: (c, res) => (c === T2 ? expect(res.json()).toEqual([]) : expect(res.json().length).toBeGreaterThan(0)),
   });
   rule(`GET ${v1(`${base}/submissions`)}`, { allow: [A, T], request: (w) => ({ url: q(`${base}/submissions`, { [idCol]: item(w) }) }) });
+  // item analysis and the count an edit re-grades: the class's current teacher and admins
+  rule(`GET ${v1(`${base}/analysis`)}`, { allow: [A, T], request: (w) => ({ url: q(`${base}/analysis`, { [idCol]: item(w) }) }) });
+  rule(`GET ${v1(`${base}/graded-count`)}`, {
+    allow: [A, T],
+    request: (w) => ({ url: q(`${base}/graded-count`, { [idCol]: item(w) }) }),
+    check: (_c, res) => expect(typeof res.json().count).toBe('number'),
+  });
   rule(`GET ${v1(`${base}/submission`)}`, {
     allow: [A, T],
     worlds: { unassigned: { ok: [404] } }, // students[0] is no longer in class0: not found there

@@ -6,6 +6,7 @@ import { LoginPage } from '../login/LoginPage';
 import { DevListPage } from './DevListPage';
 import { DevPostPage } from './DevPostPage';
 import { RemoteApp } from './RemoteApp';
+import { SessionGuard } from './SessionGuard';
 import './mui-provides';
 
 /**
@@ -40,6 +41,7 @@ export default function SignedInApp() {
       <BrowserRouter>
         <ShellRoutes />
       </BrowserRouter>
+      <SessionGuard />
     </KelaskuThemeProvider>
   );
 }

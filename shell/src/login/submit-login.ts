@@ -22,5 +22,5 @@ export function loginErrorMessage(err: unknown): string {
 export async function submitLogin(username: string, password: string): Promise<UserData> {
   const { authApi, saveSession } = await import('@kelasku/shared-api');
   const { token } = await authApi.login(username, password);
-  return saveSession(token);
+  return saveSession(token, username);
 }

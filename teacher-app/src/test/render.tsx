@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
 import { configure, fireEvent, render } from '@testing-library/react';
 
-// The team shares two cores: give lazy screens and MUI transitions time before a findBy gives up.
+// CI machines have two cores: give lazy screens and MUI transitions time before a findBy gives up.
 configure({ asyncUtilTimeout: 5000 });
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { KelaskuThemeProvider } from '@kelasku/shared-ui';

@@ -8,7 +8,8 @@ import ManageTeachers from './ManageTeachers';
 jest.mock('@kelasku/shared-api', () => {
   const actual = jest.requireActual('@kelasku/shared-api');
   const api = () => ({ list: jest.fn(), create: jest.fn(), update: jest.fn(), remove: jest.fn(), resetPassword: jest.fn(), importRows: jest.fn() });
-  return { ...actual, studentsApi: api(), teachersApi: api() };
+  const noClasses = { classes: [], meta: { page: 1, pageSize: 100, total: 0, totalPage: 1, totalpages: 1 } };
+  return { ...actual, studentsApi: api(), teachersApi: api(), classesApi: { list: jest.fn().mockResolvedValue(noClasses) } };
 });
 jest.setTimeout(30000);
 
@@ -46,7 +47,7 @@ describe('account forms keep data clean', () => {
     await userEvent.clear(within(dialog).getByRole('spinbutton', { name: 'Grade' }));
     await userEvent.type(within(dialog).getByRole('spinbutton', { name: 'Grade' }), '11');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
-    expect(studentsApi.create).toHaveBeenCalledWith({ name: 'Citra', nis: '2024100077', status: 'Active', grade: 11 });
+    expect(studentsApi.create).toHaveBeenCalledWith({ name: 'Citra', nis: '2024100077', status: 'Active', grade: 11, join_classes: true });
   });
 
   it('offers the common statuses and keeps free text', async () => {
@@ -68,5 +69,41 @@ describe('account forms keep data clean', () => {
     expect(within(dialog).getByRole('combobox', { name: 'Specialization' })).toHaveTextContent('Indonesian');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(teachersApi.update).toHaveBeenCalledWith(6, { name: 'Pak Bambang', nip: '197502282003121006', status: 'Active', specialization: 'Indonesian' });
+  });
+});
+
+describe('a save the server refuses', () => {
+  const refused = (field: string, message: string) => {
+    const { AxiosError } = jest.requireActual('axios');
+    return new AxiosError('400', 'ERR', undefined, undefined, { status: 400, data: { error: message, message, field } });
+  };
+
+  it('shows the reason under the field it is about, and clears it when that field changes', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    (studentsApi.update as jest.Mock).mockRejectedValue(refused('nis', 'NIS is not in the expected form.'));
+    renderAt(<ManageStudents />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Andi' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Student' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    const nis = within(dialog).getByRole('textbox', { name: 'NIS' });
+    expect(await within(dialog).findByText('NIS is not in the expected form.')).toBeInTheDocument();
+    expect(nis).toHaveAccessibleDescription('NIS is not in the expected form.');
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Failed to update student');
+
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'x');
+    expect(nis).toHaveAccessibleDescription('NIS is not in the expected form.'); // another field: still there
+    await userEvent.type(nis, '2');
+    expect(within(dialog).queryByText('NIS is not in the expected form.')).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('shows a reason about no field of the form above the actions', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    (studentsApi.update as jest.Mock).mockRejectedValue(refused('id', 'Id must be a whole number.'));
+    renderAt(<ManageStudents />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Andi' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Student' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Failed to update student: Id must be a whole number.');
   });
 });

@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Alert, Autocomplete, MenuItem, TextField } from '@mui/material';
 import { Modal, type ModalField } from '@kelasku/shared-ui';
-import type { AccountField, FormValues } from './types';
+import type { FieldFailure } from '../../hooks/usePagedList';
+import { JoinClassesChoice } from './JoinClassesChoice';
+import type { AccountField, Enrolment, FormValues } from './types';
 
 export const REQUIRED_MESSAGE = 'Semua field harus diisi.';
 
@@ -29,24 +31,37 @@ export interface AccountFormDialogProps<V extends FormValues> {
   initial: V;
   busy: boolean;
   failure: string | null;
+  /** The server's refusal tied to one field: its reason shows under that field until the field is changed. */
+  fieldFailure?: FieldFailure | null;
+  /** Add only: say which classes the new account joins, with a choice (sent as `joinClasses`). */
+  enrolment?: Enrolment<V>;
   onClose: () => void;
-  onSubmit: (values: V) => void;
+  onSubmit: (values: V, joinClasses?: boolean) => void;
 }
 
 export function AccountFormDialog<V extends FormValues>({
-  open, mode, noun, fields, initial, busy, failure, onClose, onSubmit,
+  open, mode, noun, fields, initial, busy, failure, fieldFailure, enrolment, onClose, onSubmit,
 }: AccountFormDialogProps<V>) {
   const [values, setValues] = useState<V>(initial);
   const [problems, setProblems] = useState<Partial<Record<string, string>>>({});
+  const [joinClasses, setJoinClasses] = useState(true);
+  /** The server's reason shown at its field; gone once that field is changed (and with it the failure above). */
+  const [serverProblem, setServerProblem] = useState<FieldFailure | null>(null);
   useEffect(() => {
     if (open) {
       setValues(initial);
       setProblems({});
+      setJoinClasses(true);
+      setServerProblem(null);
     }
   }, [open, initial]);
+  useEffect(() => setServerProblem(fieldFailure ?? null), [fieldFailure]);
+  const atField = serverProblem && fields.some((f) => f.key === serverProblem.field) ? serverProblem : null;
+  const enrolmentShown = mode === 'add' && enrolment !== undefined;
   const set = (key: string, value: string) => {
     setValues((v) => ({ ...v, [key]: value }));
     setProblems((p) => ({ ...p, [key]: undefined }));
+    setServerProblem((s) => (s?.field === key ? null : s));
   };
 
   const submit = () => {
@@ -57,12 +72,12 @@ export function AccountFormDialog<V extends FormValues>({
     const found = fieldProblems(fields, values);
     setProblems(found);
     if (Object.values(found).some(Boolean)) return;
-    onSubmit(values);
+    onSubmit(values, enrolmentShown ? joinClasses : undefined);
   };
 
   const control = (f: AccountField<V>) => {
     const value = values[f.key] ?? '';
-    const problem = problems[f.key];
+    const problem = problems[f.key] ?? (atField?.field === f.key ? atField.message : undefined);
     const shared = { fullWidth: true, label: f.label, error: Boolean(problem), helperText: problem };
     if (f.options) {
       // a value stored before the list existed (or typed elsewhere) stays visible and kept
@@ -101,7 +116,11 @@ export function AccountFormDialog<V extends FormValues>({
       onClose={onClose}
       onConfirm={submit}
     >
-      {failure && <Alert severity="error">{failure}</Alert>}
+      {enrolmentShown && open && (
+        <JoinClassesChoice grades={[enrolment.gradeOf(values)].filter((g): g is number => g !== undefined)} who="the student" checked={joinClasses} onChange={setJoinClasses} />
+      )}
+      {/* a failure the server tied to a field shows its reason there; it goes once that field is changed */}
+      {failure && (!fieldFailure || serverProblem) && <Alert severity="error">{atField ? atField.failed : failure}</Alert>}
     </Modal>
   );
 }

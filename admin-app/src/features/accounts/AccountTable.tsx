@@ -1,7 +1,10 @@
+import { stickyActionSx as stickyAction } from '@kelasku/shared-ui';
 import type { ReactNode } from 'react';
 import { IconButton, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Tooltip } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
+import HowToRegIcon from '@mui/icons-material/HowToReg';
+import PersonOffIcon from '@mui/icons-material/PersonOff';
 import LockResetIcon from '@mui/icons-material/LockReset';
 import type { AccountRow } from './types';
 
@@ -12,10 +15,12 @@ export interface AccountTableProps<T extends AccountRow> {
   onEdit: (row: T) => void;
   onDelete: (row: T) => void;
   onResetPassword: (row: T) => void;
+  /** Deactivate (or, when `row.active` is false, reactivate) the login. */
+  onToggleActive?: (row: T) => void;
 }
 
-/** The account table with edit, reset-password and delete per row; scrolls sideways on phones. */
-export function AccountTable<T extends AccountRow>({ label, columns, rows, onEdit, onDelete, onResetPassword }: AccountTableProps<T>) {
+/** The account table with edit, reset-password and delete per row; scrolls sideways on phones, Action stays in view. */
+export function AccountTable<T extends AccountRow>({ label, columns, rows, onEdit, onDelete, onResetPassword, onToggleActive }: AccountTableProps<T>) {
   return (
     <TableContainer component={Paper} variant="outlined">
       <Table size="small" aria-label={label} sx={{ minWidth: 640 }}>
@@ -24,7 +29,7 @@ export function AccountTable<T extends AccountRow>({ label, columns, rows, onEdi
             {columns.map((c) => (
               <TableCell key={c.label}>{c.label}</TableCell>
             ))}
-            <TableCell align="center">Action</TableCell>
+            <TableCell align="center" sx={stickyAction}>Action</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
@@ -33,7 +38,7 @@ export function AccountTable<T extends AccountRow>({ label, columns, rows, onEdi
               {columns.map((c) => (
                 <TableCell key={c.label}>{c.render(row)}</TableCell>
               ))}
-              <TableCell align="center" sx={{ whiteSpace: 'nowrap' }}>
+              <TableCell align="center" sx={{ ...stickyAction, whiteSpace: 'nowrap' }}>
                 <Tooltip title="Edit">
                   <IconButton aria-label={`Edit ${row.name}`} onClick={() => onEdit(row)}>
                     <EditIcon />
@@ -44,6 +49,13 @@ export function AccountTable<T extends AccountRow>({ label, columns, rows, onEdi
                     <LockResetIcon />
                   </IconButton>
                 </Tooltip>
+                {onToggleActive && (
+                  <Tooltip title={row.active === false ? 'Reactivate' : 'Deactivate'}>
+                    <IconButton aria-label={`${row.active === false ? 'Reactivate' : 'Deactivate'} ${row.name}`} onClick={() => onToggleActive(row)}>
+                      {row.active === false ? <HowToRegIcon /> : <PersonOffIcon />}
+                    </IconButton>
+                  </Tooltip>
+                )}
                 <Tooltip title="Delete">
                   <IconButton aria-label={`Delete ${row.name}`} color="error" onClick={() => onDelete(row)}>
                     <DeleteIcon />

@@ -1,11 +1,13 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Alert, Box, Button, Chip, ToggleButton, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import SortIcon from '@mui/icons-material/Sort';
 import { ConfirmDialog, EmptyState, ErrorState, LoadingState, Pagination, SearchBox } from '@kelasku/shared-ui';
 import { useLastNonNull } from '../../hooks/useLatest';
+import { useListParams } from '../../hooks/useListParams';
 import { usePagedList } from '../../hooks/usePagedList';
 import { AccountFormDialog } from './AccountFormDialog';
+import { ActivationDialog, DeleteAccountDialog } from './AccountLifecycle';
 import { AccountTable } from './AccountTable';
 import { FilterMenu } from './FilterMenu';
 import { PasswordDialog, type ShownPassword } from './PasswordDialog';
@@ -21,11 +23,11 @@ export interface AccountsPageProps<T extends AccountRow, V extends FormValues> {
 
 /** Search, filter, sort, table with edit/reset/delete, add dialog and one-time password dialog. */
 export function AccountsPage<T extends AccountRow, V extends FormValues>({ config, extraActions }: AccountsPageProps<T, V>) {
-  const [query, setQuery] = useState('');
-  const [search, setSearch] = useState('');
-  const [filter, setFilter] = useState('');
-  const [sort, setSort] = useState(false);
-  const { page, setPage, list, busy, formFailure, setFormFailure, pageFailure, setPageFailure, attempt, showAfterDelete } = usePagedList(
+  const [{ search, filter, sort }, changeList] = useListParams();
+  // The search box shows the URL's search again after Back or a reload.
+  const [query, setQuery] = useState(search);
+  useEffect(() => setQuery(search), [search]);
+  const { page, setPage, list, busy, formFailure, setFormFailure, formFieldFailure, pageFailure, setPageFailure, attempt, showAfterDelete } = usePagedList(
     (page) => config.list({ page, filter, search, sort }),
     JSON.stringify([filter, search, sort]),
     (data) => data.rows.length,
@@ -35,20 +37,20 @@ export function AccountsPage<T extends AccountRow, V extends FormValues>({ confi
   const [deleting, setDeleting] = useState<T | null>(null);
   const [resetting, setResetting] = useState<T | null>(null);
   const [shown, setShown] = useState<ShownPassword | null>(null);
-  const shownDeleting = useLastNonNull(deleting);
+  const [toggling, setToggling] = useState<T | null>(null);
+  const shownToggling = useLastNonNull(toggling);
   const shownResetting = useLastNonNull(resetting);
   const [notice, setNotice] = useState<string | null>(null);
 
   const noun = config.noun.toLowerCase();
   const loginShown = (row: T) => ({ name: row.name, loginLabel: config.loginLabel, login: config.loginOf(row) });
-  const firstPage = () => setPage(1);
 
-  const save = async (values: V) => {
+  const save = async (values: V, joinClasses?: boolean) => {
     if (!editing) return;
     const failed = editing.mode === 'add' ? `Failed to add ${noun}` : `Failed to update ${noun}`;
     await attempt('form', failed, async () => {
       if (editing.mode === 'add') {
-        const created = await config.create(values);
+        const created = await config.create(values, joinClasses);
         setEditing(null);
         if (created.initial_password) setShown({ ...loginShown(created), title: config.addedTitle, password: created.initial_password });
         else setNotice(config.addedTitle);
@@ -66,6 +68,15 @@ export function AccountsPage<T extends AccountRow, V extends FormValues>({ confi
       await config.remove(deleting.id);
       showAfterDelete();
     }, () => setDeleting(null));
+  };
+
+  const setActive = async () => {
+    if (!toggling) return;
+    const active = toggling.active === false;
+    await attempt('page', `Failed to ${active ? 'reactivate' : 'deactivate'} the ${noun}`, async () => {
+      await config.setActive(toggling.id, active);
+      list.reload();
+    }, () => setToggling(null));
   };
 
   const resetPassword = async () => {
@@ -90,6 +101,7 @@ export function AccountsPage<T extends AccountRow, V extends FormValues>({ confi
           onEdit={(row) => { setFormFailure(null); setEditing({ mode: 'edit', initial: config.toForm(row), row }); }}
           onDelete={setDeleting}
           onResetPassword={setResetting}
+          onToggleActive={setToggling}
         />
         <Pagination currentPage={page} totalPages={list.data.totalPage} onPageChange={setPage} />
       </>
@@ -105,13 +117,13 @@ export function AccountsPage<T extends AccountRow, V extends FormValues>({ confi
           <SearchBox
             query={query}
             onChange={setQuery}
-            onSearch={(q) => { setSearch(q.trim()); firstPage(); }}
+            onSearch={(q) => changeList({ search: q.trim() })}
             placeholder={config.searchPlaceholder}
           />
         </Box>
-        <FilterMenu options={config.filterOptions} value={filter} onChange={(v) => { setFilter(v); firstPage(); }} />
+        <FilterMenu options={config.filterOptions} value={filter} onChange={(v) => changeList({ filter: v })} />
         {/* MUI's default unselected grey is 4.47:1 on the page background; text.secondary passes AA. */}
-        <ToggleButton value="sort" size="small" color="primary" selected={sort} sx={{ color: 'text.secondary' }} onChange={() => { setSort((s) => !s); firstPage(); }}>
+        <ToggleButton value="sort" size="small" color="primary" selected={sort} sx={{ color: 'text.secondary' }} onChange={() => changeList({ sort: !sort })}>
           <SortIcon fontSize="small" sx={{ mr: 0.5 }} aria-hidden="true" />
           {config.sortLabel}
         </ToggleButton>
@@ -127,7 +139,7 @@ export function AccountsPage<T extends AccountRow, V extends FormValues>({ confi
       {filterLabel && (
         <Chip
           label={`Filter: ${filterLabel}`}
-          onDelete={() => { setFilter(''); firstPage(); }}
+          onDelete={() => changeList({ filter: '' })}
           sx={{ mb: 2 }}
         />
       )}
@@ -142,19 +154,20 @@ export function AccountsPage<T extends AccountRow, V extends FormValues>({ confi
         initial={editing?.initial ?? config.emptyForm}
         busy={busy}
         failure={formFailure}
+        fieldFailure={formFieldFailure}
+        enrolment={config.enrolment}
         onClose={() => setEditing(null)}
         onSubmit={save}
       />
-      <ConfirmDialog
-        open={deleting !== null}
-        title={`are you sure you want to delete ${shownDeleting?.name ?? ''}?`}
-        message={`The ${noun} account and its sign-in are removed. This cannot be undone.`}
-        confirmLabel="Delete"
-        destructive
+      <DeleteAccountDialog
+        noun={config.noun}
+        row={deleting}
         busy={busy}
-        onConfirm={remove}
+        onDelete={remove}
+        onDeactivate={() => { setToggling(deleting); setDeleting(null); }}
         onClose={() => setDeleting(null)}
       />
+      <ActivationDialog open={toggling !== null} row={shownToggling} busy={busy} onConfirm={setActive} onClose={() => setToggling(null)} />
       <ConfirmDialog
         open={resetting !== null}
         title={`Reset the password of ${shownResetting?.name ?? ''}?`}

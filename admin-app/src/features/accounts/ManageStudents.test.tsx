@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { studentsApi, type Student } from '@kelasku/shared-api';
+import { classesApi, studentsApi, type Student } from '@kelasku/shared-api';
 import { deferred, meta, renderAt } from '../../test/render';
 import ManageStudents from './ManageStudents';
 
@@ -8,7 +8,8 @@ jest.mock('@kelasku/shared-api', () => {
   const actual = jest.requireActual('@kelasku/shared-api');
   return {
     ...actual,
-    studentsApi: { list: jest.fn(), create: jest.fn(), update: jest.fn(), remove: jest.fn(), resetPassword: jest.fn(), importRows: jest.fn() },
+    studentsApi: { list: jest.fn(), create: jest.fn(), update: jest.fn(), remove: jest.fn(), resetPassword: jest.fn(), importRows: jest.fn(), setActive: jest.fn() },
+    classesApi: { list: jest.fn() },
   };
 });
 jest.setTimeout(30000);
@@ -26,6 +27,10 @@ beforeEach(() => {
   jest.clearAllMocks();
   list.mockResolvedValue({ students: [andi, budi], meta: meta(2) });
   jest.spyOn(window, 'alert').mockImplementation(() => {});
+  (classesApi.list as jest.Mock).mockImplementation(async ({ grade }: { grade: number }) => {
+    const names = grade === 10 ? ['X IPA 1', 'X IPS 2'] : [];
+    return { classes: names.map((name, i) => ({ id: i + 1, name })), meta: { page: 1, pageSize: 100, total: names.length, totalPage: 1, totalpages: 1 } };
+  });
 });
 
 describe('ManageStudents', () => {
@@ -88,7 +93,7 @@ describe('ManageStudents', () => {
 
     await userEvent.type(within(dialog).getByRole('combobox', { name: 'Status' }), 'Active');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
-    expect(create).toHaveBeenCalledWith({ name: 'Citra', nis: '2024100077', status: 'Active', grade: 10 });
+    expect(create).toHaveBeenCalledWith({ name: 'Citra', nis: '2024100077', status: 'Active', grade: 10, join_classes: true });
 
     const shown = await screen.findByRole('dialog', { name: 'Student Added Successfully' });
     expect(within(shown).getByText('kq7-Pm2x-9Ft')).toBeInTheDocument();
@@ -115,8 +120,60 @@ describe('ManageStudents', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Delete Budi' }));
     const confirm = await screen.findByRole('dialog', { name: 'are you sure you want to delete Budi?' });
     expect(remove).not.toHaveBeenCalled();
-    await userEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Delete Student' }));
     expect(remove).toHaveBeenCalledWith(2);
+  });
+
+  it('the add dialog says which classes the student joins, and the admin can choose none', async () => {
+    create.mockResolvedValue({ ...andi, id: 9, name: 'Citra', initial_password: 'pw' });
+    renderAt(<ManageStudents />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Add New Student' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add New Student' });
+    expect(within(dialog).getByText('Enter the grade to see which classes the student will join.')).toBeInTheDocument();
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Citra');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'NIS' }), '2024100077');
+    await userEvent.type(within(dialog).getByRole('combobox', { name: 'Status' }), 'Active');
+    await userEvent.type(within(dialog).getByRole('spinbutton', { name: 'Grade' }), '11');
+    expect(await within(dialog).findByText('Grade 11 has no classes yet, so the student will join none for now.')).toBeInTheDocument();
+    await userEvent.clear(within(dialog).getByRole('spinbutton', { name: 'Grade' }));
+    await userEvent.type(within(dialog).getByRole('spinbutton', { name: 'Grade' }), '10');
+    const join = await within(dialog).findByRole('checkbox', { name: 'Join all 2 grade-10 classes' });
+    expect(join).toBeChecked();
+    expect(within(dialog).getByText('Grade 10: X IPA 1, X IPS 2')).toBeInTheDocument();
+    await userEvent.click(join);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
+    expect(create).toHaveBeenCalledWith({ name: 'Citra', nis: '2024100077', status: 'Active', grade: 10, join_classes: false });
+  });
+
+  it('says what deleting a student does to their work and posts, and proposes deactivating instead', async () => {
+    (studentsApi.setActive as jest.Mock).mockResolvedValue({ ...budi, active: false });
+    renderAt(<ManageStudents />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete Budi' }));
+    const confirm = await screen.findByRole('dialog', { name: 'are you sure you want to delete Budi?' });
+    expect(confirm).toHaveTextContent(
+      "Deleting removes Budi's account and sign-in, their answers and grades, and the replies they wrote. Their discussion posts are deleted too, except posts other students replied to: those stay, shown as by a former student, so the other students' replies are kept. This cannot be undone.",
+    );
+    expect(confirm).toHaveTextContent('A student who has grades is better deactivated: Budi can no longer sign in, but their grades, posts and name stay');
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Deactivate instead' }));
+    const deactivate = await screen.findByRole('dialog', { name: 'Deactivate Budi?' });
+    expect(remove).not.toHaveBeenCalled();
+    await userEvent.click(within(deactivate).getByRole('button', { name: 'Deactivate' }));
+    expect(studentsApi.setActive).toHaveBeenCalledWith(2, false);
+    await waitFor(() => expect(list).toHaveBeenCalledTimes(2));
+  });
+
+  it('shows a deactivated student in the list and reactivates them', async () => {
+    list.mockResolvedValue({ students: [andi, { ...budi, active: false }], meta: meta(1) });
+    (studentsApi.setActive as jest.Mock).mockResolvedValue({ ...budi, active: true });
+    renderAt(<ManageStudents />);
+    const table = await screen.findByRole('table', { name: 'Student Accounts' });
+    expect(within(table).getByRole('row', { name: /Budi 2024100002 Active Deactivated 11/ })).toBeInTheDocument();
+    expect(within(table).getByRole('button', { name: 'Deactivate Andi' })).toBeInTheDocument();
+    await userEvent.click(within(table).getByRole('button', { name: 'Reactivate Budi' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Reactivate Budi?' });
+    expect(confirm).toHaveTextContent('Budi can sign in again with their current password.');
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Reactivate' }));
+    expect(studentsApi.setActive).toHaveBeenCalledWith(2, true);
   });
 
   it('resets a password after confirmation and shows the new one', async () => {

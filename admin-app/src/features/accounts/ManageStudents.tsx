@@ -1,5 +1,6 @@
 import { studentsApi, type Student } from '@kelasku/shared-api';
 import { AccountsPage } from './AccountsPage';
+import { StatusCell } from './StatusCell';
 import { ImportStudentsButton } from './csv/ImportStudentsButton';
 import { gradeProblem, schoolIdField, STATUS_SUGGESTIONS } from './fieldRules';
 import type { AccountsConfig } from './types';
@@ -22,7 +23,7 @@ const config: AccountsConfig<Student, StudentForm> = {
   columns: [
     { label: 'Name', render: (s) => s.name },
     { label: 'NIS', render: (s) => s.nis },
-    { label: 'Status', render: (s) => s.status },
+    { label: 'Status', render: (s) => <StatusCell status={s.status} active={s.active} /> },
     { label: 'Grade', render: (s) => s.grade },
   ],
   fields: [
@@ -37,7 +38,9 @@ const config: AccountsConfig<Student, StudentForm> = {
     studentsApi
       .list({ page, grade: filter ? Number(filter) : undefined, search: search || undefined, sortByNIS: sort || undefined })
       .then((r) => ({ rows: r.students, totalPage: r.meta.totalPage })),
-  create: (v) => studentsApi.create(toBody(v)),
+  create: (v, joinClasses) => studentsApi.create({ ...toBody(v), ...(joinClasses === undefined ? {} : { join_classes: joinClasses }) }),
+  enrolment: { gradeOf: (v) => (/^1[0-2]$/.test(v.grade.trim()) ? Number(v.grade) : undefined) },
+  setActive: (id, active) => studentsApi.setActive(id, active),
   update: (id, v) => studentsApi.update(id, toBody(v)),
   remove: (id) => studentsApi.remove(id),
   resetPassword: (id) => studentsApi.resetPassword(id),

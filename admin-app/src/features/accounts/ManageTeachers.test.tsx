@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { teachersApi, type Teacher } from '@kelasku/shared-api';
+import { classesApi, teachersApi, type ClassItem, type Teacher } from '@kelasku/shared-api';
 import { meta, renderAt } from '../../test/render';
 import ManageTeachers from './ManageTeachers';
 
@@ -8,7 +8,8 @@ jest.mock('@kelasku/shared-api', () => {
   const actual = jest.requireActual('@kelasku/shared-api');
   return {
     ...actual,
-    teachersApi: { list: jest.fn(), create: jest.fn(), update: jest.fn(), remove: jest.fn(), resetPassword: jest.fn() },
+    teachersApi: { list: jest.fn(), create: jest.fn(), update: jest.fn(), remove: jest.fn(), resetPassword: jest.fn(), setActive: jest.fn(), all: jest.fn() },
+    classesApi: { list: jest.fn(), update: jest.fn() },
   };
 });
 jest.setTimeout(30000);
@@ -22,6 +23,78 @@ beforeEach(() => {
   jest.clearAllMocks();
   list.mockResolvedValue({ students: [sari], meta: meta(1) });
   jest.spyOn(window, 'alert').mockImplementation(() => {});
+});
+
+const joko: Teacher = { id: 8, name: 'Pak Joko', nip: '197001012000011001', specialization: 'Physics', status: 'Active' };
+const classOf = (id: number, name: string, teacher_id: number, grade = 10): ClassItem => ({
+  id, name, description: `About ${name}`, teacher_id, teacher_name: '', grade, student_count: 30,
+});
+
+describe('deleting a teacher', () => {
+  let classes: ClassItem[];
+  beforeEach(() => {
+    classes = [classOf(1, 'X IPA 1', 7), classOf(2, 'XI IPA 2', 7, 11), classOf(3, 'X IPS 1', 8)];
+    (classesApi.list as jest.Mock).mockImplementation(async () => ({ classes, meta: meta(1) }));
+    (classesApi.update as jest.Mock).mockImplementation(async (id: number, body: { teacher_id: number }) => {
+      classes = classes.map((c) => (c.id === id ? { ...c, teacher_id: body.teacher_id } : c));
+      return classes.find((c) => c.id === id);
+    });
+    (teachersApi.all as jest.Mock).mockResolvedValue([sari, joko]);
+    (teachersApi.remove as jest.Mock).mockResolvedValue({ message: 'Teacher deleted successfully' });
+  });
+
+  async function chooseNewTeacher(dialog: HTMLElement, className: string, teacher: string) {
+    const picker = await within(dialog).findByRole('combobox', { name: `New teacher for ${className}` });
+    await waitFor(() => expect(picker).not.toHaveAttribute('aria-disabled'));
+    await userEvent.click(picker);
+    const options = await screen.findAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual(['Pak Joko — Physics']); // never the teacher being deleted
+    await userEvent.click(screen.getByRole('option', { name: new RegExp(`^${teacher}`) }));
+  }
+
+  it('lists the classes the teacher still teaches and allows deleting only after each is reassigned', async () => {
+    renderAt(<ManageTeachers />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete Bu Sari' }));
+    const dialog = await screen.findByRole('dialog', { name: 'are you sure you want to delete Bu Sari?' });
+    expect(await within(dialog).findByText(/Bu Sari still teaches 2 classes\./)).toBeInTheDocument();
+    const listed = within(dialog).getByRole('list', { name: 'Classes of Bu Sari' });
+    expect(within(listed).getAllByRole('listitem').map((li) => li.querySelector('p')?.textContent)).toEqual(['X IPA 1 (grade 10)', 'XI IPA 2 (grade 11)']);
+    expect(dialog).toHaveTextContent(
+      "Deleting removes Bu Sari's account and sign-in for good. Materials, exercises and exams Bu Sari wrote stay with their classes, owned by each class's teacher, and students' grades are kept. This cannot be undone.",
+    );
+    const del = within(dialog).getByRole('button', { name: 'Delete Teacher' });
+    expect(del).toBeDisabled();
+
+    await chooseNewTeacher(dialog, 'X IPA 1', 'Pak Joko');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reassign X IPA 1' }));
+    expect(classesApi.update).toHaveBeenCalledWith(1, { name: 'X IPA 1', description: 'About X IPA 1', grade: 10, teacher_id: 8 });
+    await waitFor(() => expect(within(dialog).queryByText('X IPA 1 (grade 10)')).not.toBeInTheDocument());
+    expect(within(dialog).getByText(/Bu Sari still teaches a class\./)).toBeInTheDocument();
+    expect(del).toBeDisabled();
+
+    await chooseNewTeacher(dialog, 'XI IPA 2', 'Pak Joko');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reassign XI IPA 2' }));
+    await waitFor(() => expect(within(dialog).queryByRole('list')).not.toBeInTheDocument());
+    await waitFor(() => expect(del).toBeEnabled());
+    await userEvent.click(del);
+    expect(teachersApi.remove).toHaveBeenCalledWith(7);
+  });
+
+  it('a teacher without classes can be deleted at once, or deactivated instead', async () => {
+    classes = [classOf(3, 'X IPS 1', 8)];
+    (teachersApi.setActive as jest.Mock).mockResolvedValue({ ...sari, active: false });
+    renderAt(<ManageTeachers />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete Bu Sari' }));
+    const dialog = await screen.findByRole('dialog', { name: 'are you sure you want to delete Bu Sari?' });
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Delete Teacher' })).toBeEnabled());
+    expect(within(dialog).queryByRole('list')).not.toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Deactivate instead' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Deactivate Bu Sari?' });
+    expect(confirm).toHaveTextContent('Bu Sari can no longer sign in and is signed out on every device. The account, its name and history stay; you can reactivate it at any time.');
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Deactivate' }));
+    expect(teachersApi.setActive).toHaveBeenCalledWith(7, false);
+    expect(teachersApi.remove).not.toHaveBeenCalled();
+  });
 });
 
 describe('ManageTeachers', () => {

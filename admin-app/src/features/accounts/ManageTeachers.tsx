@@ -1,6 +1,7 @@
 import { teachersApi, type Teacher } from '@kelasku/shared-api';
 import { SPECIALIZATIONS } from './specializations';
 import { AccountsPage } from './AccountsPage';
+import { StatusCell } from './StatusCell';
 import { schoolIdField, STATUS_SUGGESTIONS } from './fieldRules';
 import type { AccountsConfig } from './types';
 
@@ -24,7 +25,7 @@ const config: AccountsConfig<Teacher, TeacherForm> = {
     { label: 'Name', render: (t) => t.name },
     { label: 'NIP', render: (t) => t.nip },
     { label: 'Specialization', render: (t) => t.specialization },
-    { label: 'Status', render: (t) => t.status },
+    { label: 'Status', render: (t) => <StatusCell status={t.status} active={t.active} /> },
   ],
   fields: [
     { key: 'name', label: 'Name' },
@@ -42,6 +43,7 @@ const config: AccountsConfig<Teacher, TeacherForm> = {
   update: (id, v) => teachersApi.update(id, toBody(v)),
   remove: (id) => teachersApi.remove(id),
   resetPassword: (id) => teachersApi.resetPassword(id),
+  setActive: (id, active) => teachersApi.setActive(id, active),
 };
 
 /** /ManageAccTeacher */

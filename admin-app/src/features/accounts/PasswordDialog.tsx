@@ -38,10 +38,22 @@ export function PasswordDialog({ shown: current, onClose }: { shown: ShownPasswo
       setCopied('failed');
     }
   };
+  const rows = (s: ShownPassword) => [['name', s.loginLabel.toLowerCase(), 'password'], [s.name, s.login, s.password]];
   const download = () => {
     if (!shown) return;
-    downloadCsv(`password-${shown.login}.csv`, [['name', shown.loginLabel.toLowerCase(), 'password'], [shown.name, shown.login, shown.password]]);
+    downloadCsv(`password-${shown.login}.csv`, rows(shown));
     setDownloaded(true);
+  };
+  // The Excel writer loads only on this click; Done is enabled once the file is really saved.
+  const downloadXlsx = async () => {
+    if (!shown) return;
+    try {
+      const xlsx = await import('@kelasku/shared-api/src/xlsx');
+      await xlsx.downloadXlsx(`password-${shown.login}.xlsx`, rows(shown), 'Password');
+      setDownloaded(true);
+    } catch {
+      // Nothing saved: the CSV download, Copy and the tick are still there.
+    }
   };
   const close = () => {
     setCopied('idle');
@@ -72,6 +84,7 @@ export function PasswordDialog({ shown: current, onClose }: { shown: ShownPasswo
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 2, flexWrap: 'wrap' }}>
           <Button startIcon={<ContentCopyIcon />} onClick={copy} variant="outlined" size="small">Copy</Button>
           <Button startIcon={<DownloadIcon />} onClick={download} variant="outlined" size="small">Download</Button>
+          <Button startIcon={<DownloadIcon />} onClick={downloadXlsx} variant="outlined" size="small">Download (Excel)</Button>
           <Typography role="status" variant="body2" color={copied === 'failed' ? 'error' : 'success.main'}>
             {copied === 'done' ? 'Copied' : copied === 'failed' ? COPY_FAILED : downloaded ? 'Downloaded' : ''}
           </Typography>

@@ -27,6 +27,13 @@ export interface AccountQuery {
 export interface AccountRow {
   id: number;
   name: string;
+  /** false while the login is deactivated */
+  active?: boolean;
+}
+
+/** New accounts that join classes (students): the grade the form's values name, if any. */
+export interface Enrolment<V extends FormValues> {
+  gradeOf: (values: V) => number | undefined;
 }
 
 /** Everything that differs between the student and the teacher account screens. */
@@ -48,7 +55,11 @@ export interface AccountsConfig<T extends AccountRow, V extends FormValues> {
   emptyForm: V;
   toForm: (row: T) => V;
   list: (q: AccountQuery) => Promise<{ rows: T[]; totalPage: number }>;
-  create: (values: V) => Promise<T & { initial_password?: string }>;
+  /** `joinClasses`: the add dialog's enrolment choice (undefined: the server's default). */
+  create: (values: V, joinClasses?: boolean) => Promise<T & { initial_password?: string }>;
+  enrolment?: Enrolment<V>;
+  /** Deactivate (false) or reactivate (true) the login. */
+  setActive: (id: number, active: boolean) => Promise<unknown>;
   update: (id: number, values: V) => Promise<unknown>;
   remove: (id: number) => Promise<unknown>;
   resetPassword: (id: number) => Promise<{ initial_password: string }>;

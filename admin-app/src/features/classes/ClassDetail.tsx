@@ -4,8 +4,8 @@ import { Alert, Box, Button, ToggleButton, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import SortIcon from '@mui/icons-material/Sort';
-import { classesApi, errorMessage, errorStatus, type Student } from '@kelasku/shared-api';
-import { ConfirmDialog, EmptyState, ErrorState, LoadingState, Pagination, SearchBox } from '@kelasku/shared-ui';
+import { classesApi, errorMessage, type Student } from '@kelasku/shared-api';
+import { ConfirmDialog, EmptyState, LoadFailure, LoadingState, NotFoundState, Pagination, SearchBox } from '@kelasku/shared-ui';
 import { useLastNonNull } from '../../hooks/useLatest';
 import { useLoad } from '../../hooks/useLoad';
 import { AssignStudentsDialog } from './AssignStudentsDialog';
@@ -52,11 +52,16 @@ export default function ClassDetail() {
   };
 
   if (roster.loading && !roster.data) return <LoadingState />;
+  if (!valid) return <NotFoundState message="No class was chosen." backTo="/DashboardAdmin" backLabel="Back to Dashboard" />;
   if (roster.error || !roster.data) {
     return (
-      <ErrorState
-        message={errorStatus(roster.error) === 404 ? 'Class not found' : 'Failed to fetch class details'}
-        onRetry={valid ? roster.reload : undefined}
+      <LoadFailure
+        error={roster.error}
+        what="class"
+        failed="Failed to fetch class details"
+        onRetry={roster.reload}
+        backTo="/DashboardAdmin"
+        backLabel="Back to Dashboard"
       />
     );
   }

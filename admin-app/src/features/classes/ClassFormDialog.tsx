@@ -1,39 +1,59 @@
 import { useEffect, useState } from 'react';
 import { Alert, TextField } from '@mui/material';
 import { Modal } from '@kelasku/shared-ui';
+import type { FieldFailure } from '../../hooks/usePagedList';
+import { EnrolAllCheckbox } from './EnrolAllCheckbox';
 import { TeacherPicker } from './TeacherPicker';
 import { REQUIRED_MESSAGE, missingClassField, type ClassFormValues } from './classForm';
 
 export interface ClassFormDialogProps {
   open: boolean;
   mode: 'add' | 'edit';
+  /** The page's grade: add offers to enrol all of its students. */
+  grade: number;
   initial: ClassFormValues;
   busy: boolean;
   /** Failure text shown inside the dialog ('Failed to Add New Class' / 'Failed to Edit Class Data'). */
   failure: string | null;
   /** A name the server refused as already used in the grade; its message shows at the name field while that name is typed. */
   takenName?: { name: string; message: string } | null;
+  /** The server's refusal tied to one field: its reason shows under that field until the field is changed. */
+  fieldFailure?: FieldFailure | null;
   onClose: () => void;
-  onSubmit: (values: ClassFormValues) => void;
+  /** `enrolAll`: add only — whether every student of the grade joins the new class. */
+  onSubmit: (values: ClassFormValues, enrolAll: boolean) => void;
 }
 
 /** Add and edit dialogs of a class. Only add checks required fields, as the spec says. */
-export function ClassFormDialog({ open, mode, initial, busy, failure, takenName, onClose, onSubmit }: ClassFormDialogProps) {
+export function ClassFormDialog({ open, mode, grade, initial, busy, failure, takenName, fieldFailure, onClose, onSubmit }: ClassFormDialogProps) {
   const [values, setValues] = useState(initial);
+  const [enrolAll, setEnrolAll] = useState(true);
+  /** The server's reason shown at its field; gone once that field is changed (and with it the failure above). */
+  const [serverProblem, setServerProblem] = useState<FieldFailure | null>(null);
   useEffect(() => {
-    if (open) setValues(initial);
+    if (open) {
+      setValues(initial);
+      setEnrolAll(true);
+      setServerProblem(null);
+    }
   }, [open, initial]);
+  useEffect(() => setServerProblem(fieldFailure ?? null), [fieldFailure]);
 
-  const set = (key: keyof ClassFormValues) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
+  const set = (key: keyof ClassFormValues) => (value: string) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    setServerProblem((s) => (s?.field === key ? null : s));
+  };
 
-  const nameProblem = takenName && takenName.name === values.name ? takenName.message : undefined;
+  const atField = serverProblem && ['name', 'description'].includes(serverProblem.field) ? serverProblem : null;
+  const problemOf = (key: keyof ClassFormValues) => (atField?.field === key ? atField.message : undefined);
+  const nameProblem = takenName && takenName.name === values.name ? takenName.message : problemOf('name');
 
   const submit = () => {
     if (mode === 'add' && missingClassField(values)) {
       window.alert(REQUIRED_MESSAGE);
       return;
     }
-    onSubmit(values);
+    onSubmit(values, enrolAll);
   };
 
   return (
@@ -60,11 +80,29 @@ export function ClassFormDialog({ open, mode, initial, busy, failure, takenName,
             />
           ),
         },
-        { label: 'Description', name: 'description', value: values.description, onChange: (e) => set('description')(e.target.value) },
+        {
+          label: 'Description',
+          name: 'description',
+          component: (
+            <TextField
+              fullWidth
+              label="Description"
+              name="description"
+              multiline
+              minRows={3}
+              value={values.description}
+              onChange={(e) => set('description')(e.target.value)}
+              error={Boolean(problemOf('description'))}
+              helperText={problemOf('description')}
+            />
+          ),
+        },
         { label: 'Teacher', name: 'teacher_id', component: <TeacherPicker value={values.teacher_id} onChange={set('teacher_id')} /> },
       ]}
     >
-      {failure && <Alert severity="error">{failure}</Alert>}
+      {mode === 'add' && open && <EnrolAllCheckbox grade={grade} checked={enrolAll} onChange={setEnrolAll} />}
+      {/* a failure the server tied to a field shows its reason there; it goes once that field is changed */}
+      {failure && (!fieldFailure || serverProblem) && <Alert severity="error">{atField ? atField.failed : failure}</Alert>}
     </Modal>
   );
 }

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { classesApi, teachersApi, type ClassItem } from '@kelasku/shared-api';
+import { classesApi, studentsApi, teachersApi, type ClassItem } from '@kelasku/shared-api';
 import { deferred, meta, renderAt } from '../../test/render';
 import ManageClasses from './ManageClasses';
 
@@ -10,6 +10,7 @@ jest.mock('@kelasku/shared-api', () => {
     ...actual,
     classesApi: { list: jest.fn(), create: jest.fn(), update: jest.fn(), remove: jest.fn() },
     teachersApi: { all: jest.fn() },
+    studentsApi: { list: jest.fn() },
   };
 });
 jest.setTimeout(30000);
@@ -37,6 +38,7 @@ beforeEach(() => {
   jest.clearAllMocks();
   list.mockResolvedValue({ classes: [cls(1, 'XI IPA 1'), cls(2, 'XI IPS 1', { student_count: 1, teacher_name: 'Pak Joko' })], meta: meta(3) });
   (teachersApi.all as jest.Mock).mockResolvedValue(teachers);
+  (studentsApi.list as jest.Mock).mockResolvedValue({ students: [], meta: { ...meta(3), total: 32 } });
   jest.spyOn(window, 'alert').mockImplementation(() => {});
 });
 
@@ -92,9 +94,34 @@ describe('ManageClasses', () => {
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Description' }), 'Language class');
     await chooseTeacher('Pak Joko');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
-    expect(create).toHaveBeenCalledWith({ name: 'XI Bahasa', description: 'Language class', grade: 11, teacher_id: 8 });
+    expect(create).toHaveBeenCalledWith({ name: 'XI Bahasa', description: 'Language class', grade: 11, teacher_id: 8, enrol_all: true });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(list).toHaveBeenCalledTimes(2);
+  });
+
+  it('says how many students of the grade a new class gets, and lets the admin start it empty', async () => {
+    create.mockResolvedValue(cls(3, 'XI Bahasa'));
+    renderAt(<ManageClasses grade={11} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Add Class' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Class' });
+    const enrol = await within(dialog).findByRole('checkbox', { name: 'Add all 32 grade-11 students' });
+    expect(studentsApi.list).toHaveBeenCalledWith({ grade: 11, pageSize: 1 });
+    expect(enrol).toBeChecked();
+    await userEvent.click(enrol);
+    expect(within(dialog).getByText('The class starts empty: assign students from its page.')).toBeInTheDocument();
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Class Name' }), 'XI Bahasa');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Description' }), 'Language class');
+    await chooseTeacher('Pak Joko');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
+    expect(create).toHaveBeenCalledWith({ name: 'XI Bahasa', description: 'Language class', grade: 11, teacher_id: 8, enrol_all: false });
+  });
+
+  it('does not offer enrolment when editing a class', async () => {
+    renderAt(<ManageClasses grade={11} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Actions for XI IPA 1' }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Edit Class' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Class' });
+    expect(within(dialog).queryByRole('checkbox')).not.toBeInTheDocument();
   });
 
   it('keeps the dialog open with the add failure text', async () => {
@@ -124,6 +151,27 @@ describe('ManageClasses', () => {
     expect(screen.getByRole('dialog', { name: 'Add Class' })).toBeInTheDocument();
     await userEvent.type(name, 'b');
     expect(name).toHaveAttribute('aria-invalid', 'false');
+  });
+
+  it('shows the reason of a refused edit under its field and clears it when that field changes', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { AxiosError } = jest.requireActual('axios');
+    const message = 'Name must be at most 100 characters.';
+    update.mockRejectedValueOnce(new AxiosError('400', 'ERR', undefined, undefined, { status: 400, data: { error: message, message, field: 'name' } }));
+    renderAt(<ManageClasses grade={11} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Actions for XI IPA 1' }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Edit Class' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Class' });
+    const name = within(dialog).getByRole('textbox', { name: 'Class Name' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(name).toHaveAccessibleDescription(message));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(/^Failed to Edit Class Data$/);
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Description' }), '.');
+    expect(name).toHaveAccessibleDescription(message);
+    await userEvent.type(name, 'b');
+    expect(name).toHaveAttribute('aria-invalid', 'false');
+    expect(within(dialog).queryByText(message)).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('edits a class from its menu without a required-field check', async () => {

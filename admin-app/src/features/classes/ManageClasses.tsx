@@ -13,7 +13,7 @@ type Editing = { mode: 'add'; initial: ClassFormValues } | { mode: 'edit'; initi
 
 /** /ManageClass10, 11 and 12: the grade's classes as cards, with add, edit and delete. */
 export default function ManageClasses({ grade }: { grade: number }) {
-  const { page, setPage, list: classes, busy, formFailure, setFormFailure, pageFailure, setPageFailure, attempt, showAfterDelete } = usePagedList(
+  const { page, setPage, list: classes, busy, formFailure, setFormFailure, formFieldFailure, pageFailure, setPageFailure, attempt, showAfterDelete } = usePagedList(
     (page) => classesApi.list({ grade, page }),
     String(grade),
     (data) => data.classes.length,
@@ -33,12 +33,12 @@ export default function ManageClasses({ grade }: { grade: number }) {
     setEditing({ mode: 'edit', initial: classFormFrom(cls), cls });
   };
 
-  const save = async (values: ClassFormValues) => {
+  const save = async (values: ClassFormValues, enrolAll: boolean) => {
     if (!editing) return;
     setTakenName(null);
     await attempt('form', editing.mode === 'add' ? 'Failed to Add New Class' : 'Failed to Edit Class Data', async () => {
       try {
-        if (editing.mode === 'add') await classesApi.create(classBody(values, grade));
+        if (editing.mode === 'add') await classesApi.create({ ...classBody(values, grade), enrol_all: enrolAll });
         else await classesApi.update(editing.cls.id, classBody(values, grade));
       } catch (err) {
         // the only conflict a class write has is its name in the grade
@@ -88,9 +88,11 @@ export default function ManageClasses({ grade }: { grade: number }) {
       <ClassFormDialog
         open={editing !== null}
         mode={editing?.mode ?? 'add'}
+        grade={grade}
         initial={editing?.initial ?? emptyClassForm}
         busy={busy}
         failure={formFailure}
+        fieldFailure={formFieldFailure}
         takenName={takenName}
         onClose={() => { setEditing(null); setTakenName(null); }}
         onSubmit={save}

@@ -1,8 +1,9 @@
+import { stickyActionSx } from '@kelasku/shared-ui';
 import { IconButton, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
 import type { Student } from '@kelasku/shared-api';
 
-/** Name, NIS, Grade, Status, Action; scrolls sideways on phones. */
+/** Name, NIS, Grade, Status, Action; scrolls sideways on phones, Action stays in view. */
 export function RosterTable({ students, onUnassign }: { students: Student[]; onUnassign: (s: Student) => void }) {
   return (
     <TableContainer component={Paper} variant="outlined">
@@ -13,7 +14,7 @@ export function RosterTable({ students, onUnassign }: { students: Student[]; onU
             <TableCell>NIS</TableCell>
             <TableCell>Grade</TableCell>
             <TableCell>Status</TableCell>
-            <TableCell align="center">Action</TableCell>
+            <TableCell align="center" sx={stickyActionSx}>Action</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
@@ -23,7 +24,7 @@ export function RosterTable({ students, onUnassign }: { students: Student[]; onU
               <TableCell>{s.nis}</TableCell>
               <TableCell>{s.grade}</TableCell>
               <TableCell>{s.status}</TableCell>
-              <TableCell align="center">
+              <TableCell align="center" sx={stickyActionSx}>
                 <IconButton aria-label={`Unassign ${s.name}`} color="error" onClick={() => onUnassign(s)}>
                   <DeleteIcon />
                 </IconButton>

@@ -3,9 +3,15 @@ import { teachersApi } from '@kelasku/shared-api';
 import { useLoad } from '../../hooks/useLoad';
 
 /** Select of every teacher (all pages), for the class dialogs. */
-export function TeacherPicker({ value, onChange }: { value: string; onChange: (teacherId: string) => void }) {
+export function TeacherPicker({ value, onChange, label = 'Teacher', exclude }: {
+  value: string;
+  onChange: (teacherId: string) => void;
+  label?: string;
+  /** A teacher not to offer (the one whose classes are being handed on). */
+  exclude?: number;
+}) {
   const teachers = useLoad(() => teachersApi.all(), 'teachers');
-  const list = teachers.data ?? [];
+  const list = (teachers.data ?? []).filter((t) => t.id !== exclude);
   // Keep the current teacher selectable while the list loads, so MUI does not warn about an unknown value.
   const known = list.some((t) => String(t.id) === value);
   let helperText: string | undefined;
@@ -15,7 +21,7 @@ export function TeacherPicker({ value, onChange }: { value: string; onChange: (t
     <TextField
       select
       fullWidth
-      label="Teacher"
+      label={label}
       value={known ? value : ''}
       onChange={(e) => onChange(e.target.value)}
       disabled={teachers.loading}

@@ -26,6 +26,7 @@ const stats: AdminStats = {
 
 const report = (id: number, author: string, message: string): Report => ({
   id, kind: 'general', discussion_id: id, reply_id: null, reporter_id: 9, reporter_name: 'Budi', author_name: author, message,
+  topic: 'Umum', reason: null, class_id: null, class_name: null, material_id: null, material_title: null,
   created_at: '2025-01-05T08:00:00+07:00',
 });
 

@@ -1,28 +1,49 @@
 import { useState } from 'react';
-import { Alert, Box, Button, List, ListItem, ListItemText, Paper, Typography } from '@mui/material';
+import { Link as RouterLink } from 'react-router-dom';
+import { Alert, Box, Button, Link, List, ListItem, Paper, Stack, Typography } from '@mui/material';
 import { errorMessage, reportsApi, type Report } from '@kelasku/shared-api';
-import { ConfirmDialog, ErrorState, LoadingState } from '@kelasku/shared-ui';
+import { ConfirmDialog, ErrorState, LoadingState, formatDateId, formatWibTime } from '@kelasku/shared-ui';
 import { useLastNonNull } from '../../hooks/useLatest';
 import { useLoad } from '../../hooks/useLoad';
 
-/** Reported discussion posts and replies (plain text as typed, line breaks kept); Delete removes the reported message and every report on it. */
+type Pending = { action: 'delete' | 'dismiss'; report: Report };
+
+/** Where the reported message was posted: the class (a link to it) and material, or the group discussion. */
+function Where({ report }: { report: Report }) {
+  if (report.class_id === null) return <>in the group discussion, topic &quot;{report.topic}&quot;</>;
+  return (
+    <>
+      in{' '}
+      <Link component={RouterLink} to={`/class/${report.class_id}`}>{report.class_name}</Link>
+      {' '}/ {report.material_title}, topic &quot;{report.topic}&quot;
+    </>
+  );
+}
+
+/**
+ * Reported discussion posts and replies (plain text as typed, line breaks kept), with where and when they were
+ * posted, who reported them and why. Delete removes the message and every report on it; Dismiss removes the reports
+ * and keeps the message.
+ */
 export function ReportsPanel() {
   const reports = useLoad(() => reportsApi.list(), 'reports');
-  const [pending, setPending] = useState<Report | null>(null);
+  const [pending, setPending] = useState<Pending | null>(null);
   const shown = useLastNonNull(pending);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 
-  const confirmDelete = async () => {
+  const confirm = async () => {
     if (!pending) return;
     setBusy(true);
     setFailure(null);
     try {
-      await reportsApi.remove(pending.id);
+      if (pending.action === 'delete') await reportsApi.remove(pending.report.id);
+      else await reportsApi.dismiss(pending.report.id);
       setPending(null);
       reports.reload();
     } catch (err) {
-      setFailure(errorMessage(err) ?? 'Failed to delete the reported message');
+      const base = pending.action === 'delete' ? 'Failed to delete the reported message' : 'Failed to dismiss the report';
+      setFailure(errorMessage(err) ?? base);
       setPending(null);
     } finally {
       setBusy(false);
@@ -35,38 +56,46 @@ export function ReportsPanel() {
   else if (!reports.data?.length) body = <Typography sx={{ p: 2, color: 'text.secondary' }}>There&apos;s no reported message for now</Typography>;
   else
     body = (
-      <List aria-label="Reported messages" sx={{ maxHeight: '10rem', overflowY: 'auto', py: 0 }} tabIndex={0}>
+      <List aria-label="Reported messages" sx={{ maxHeight: '20rem', overflowY: 'auto', py: 0 }} tabIndex={0}>
         {reports.data.map((report) => (
-          <ListItem
-            key={report.id}
-            divider
-            secondaryAction={
+          <ListItem key={report.id} divider component="li" aria-label={`Report of a message from ${report.author_name}`} sx={{ display: 'block', px: 1 }}>
+            <Typography sx={{ fontWeight: 600 }}>{report.author_name}</Typography>
+            <Box sx={{ color: 'text.primary', overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>{report.message}</Box>
+            <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+              {report.reply_id ? 'Reply ' : 'Question '}
+              <Where report={report} />
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              Reported by {report.reporter_name} on {formatDateId(report.created_at)}, {formatWibTime(report.created_at)}
+            </Typography>
+            <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
+              Reason: {report.reason ?? 'none given'}
+            </Typography>
+            <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
+              <Button
+                size="small"
+                variant="outlined"
+                aria-label={`Dismiss report of message from ${report.author_name}`}
+                onClick={() => setPending({ action: 'dismiss', report })}
+              >
+                Dismiss
+              </Button>
               <Button
                 color="error"
                 size="small"
                 variant="outlined"
                 aria-label={`Delete reported message from ${report.author_name}`}
-                onClick={() => setPending(report)}
+                onClick={() => setPending({ action: 'delete', report })}
               >
                 Delete
               </Button>
-            }
-            sx={{ pr: 12 }}
-          >
-            <ListItemText
-              primary={report.author_name}
-              secondary={
-                <>
-                  <Box component="span" sx={{ display: 'block', color: 'text.primary', overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>{report.message}</Box>
-                  <Box component="span" sx={{ display: 'block', fontSize: '0.75rem' }}>Reported by {report.reporter_name}</Box>
-                </>
-              }
-            />
+            </Stack>
           </ListItem>
         ))}
       </List>
     );
 
+  const subject = shown?.report;
   return (
     <Paper component="section" aria-labelledby="reported-messages-title" variant="outlined" sx={{ p: 2, mt: 3 }}>
       <Typography id="reported-messages-title" component="h2" variant="h6" sx={{ mb: 1 }}>
@@ -80,12 +109,20 @@ export function ReportsPanel() {
       {body}
       <ConfirmDialog
         open={pending !== null}
-        title={shown ? `are you sure you want to delete this message from ${shown.author_name}?` : ''}
-        message={shown ? `"${shown.message}" will be removed for everyone, together with its reports.` : ''}
-        confirmLabel="Delete"
-        destructive
+        title={
+          !subject ? ''
+            : shown.action === 'delete' ? `are you sure you want to delete this message from ${subject.author_name}?`
+              : `Dismiss the reports of this message from ${subject.author_name}?`
+        }
+        message={
+          !subject ? ''
+            : shown.action === 'delete' ? `"${subject.message}" will be removed for everyone, together with its reports.`
+              : `"${subject.message}" stays in the discussion; every report of it is removed.`
+        }
+        confirmLabel={shown?.action === 'dismiss' ? 'Dismiss' : 'Delete'}
+        destructive={shown?.action !== 'dismiss'}
         busy={busy}
-        onConfirm={confirmDelete}
+        onConfirm={confirm}
         onClose={() => setPending(null)}
       />
     </Paper>

@@ -8,7 +8,7 @@ type AnyDb = Kysely<any>;
 const SHEET_TABLES = ['exercise_answers', 'exam_answers'] as const;
 
 /**
- * `answers_seq`: the client's number of the answers map stored in a sheet (docs/contracts.md §4). A save carrying a
+ * `answers_seq`: the client's number of the answers map stored in a sheet (docs/api.md §2.9). A save carrying a
  * seq applies only when it is newer than the stored one, so a save abandoned by the client and delivered late can
  * never overwrite a newer map. Nullable: sheets saved by clients that send no seq keep last-writer-wins.
  */

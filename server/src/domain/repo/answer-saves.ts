@@ -7,26 +7,77 @@
  * `seq`, that the map is newer than the stored one. Saves that arrive while a write is in flight are written together: one transaction (SQLite: one fsync) or one
  * statement (PostgreSQL: one round trip, one WAL flush) for the whole batch. Each request is answered only after its
  * batch has committed, so an acknowledged save is exactly as durable as before.
+ *
+ * Two kinds of save share the batch: the whole map (original clients; replaces the stored one) and per-question
+ * changes (several tabs or devices): each change carries the time it was made on the device and is merged into the
+ * stored map only when it is later than the stored change of that question (`answers_at`), so a queue replayed after
+ * being offline never overwrites a newer answer given elsewhere. The merge happens inside the write itself (SQLite:
+ * read and write in the batch's immediate transaction; PostgreSQL: in the UPDATE, on the row it locks), so concurrent
+ * saves of one sheet on two nodes cannot lose each other's questions.
  */
 import type Database from 'better-sqlite3';
 import type pg from 'pg';
 import { dbKindOf, pgPoolOf, sqliteOf, type Db } from '../../db/connect';
-import { toDbJson } from '../../db/json';
+import { fromDbJson, toDbJson } from '../../db/json';
 import { toDbTime } from '../../db/time';
 import type { ItemSpec } from './assessments';
 
-export interface AnswerSave {
+/** One question's new answer and when it was given (ms since the epoch, device clock); '' clears it. */
+export interface AnswerChange {
+  answer: string;
+  at: number;
+}
+
+export type Answers = Record<string, string>;
+export type AnswerChanges = Record<string, AnswerChange>;
+
+interface SaveBase {
   sheetId: number;
   studentId: number;
   userId: number;
   sessionVersion: number;
-  answers: Record<string, string>;
-  /** The client's number of this map; absent = last writer wins. */
-  seq?: number;
 }
 
-/** The saved sheet's item id, or undefined when nothing changed (the caller finds out why). */
-export type SaveResult = number | undefined;
+export type AnswerSave = SaveBase & (
+  /** The whole map: replaces the stored one. `seq`: the client's number of this map; absent = last writer wins. */
+  | { answers: Answers; seq?: number; changes?: undefined }
+  /** Per-question changes, merged into the stored map. */
+  | { changes: AnswerChanges; answers?: undefined; seq?: undefined }
+);
+
+/** The saved sheet's item id and answers (all of them, after the merge), or undefined when nothing changed. */
+export type SaveResult = { itemId: number; answers: Answers } | undefined;
+
+/**
+ * The stored map after `changes`: a change applies when it is later than the stored change of its question (a
+ * question without a stored time was never changed this way). Device times are clamped to the server's clock: a
+ * change cannot have been made after it reached the server, so a device whose clock runs ahead cannot make its
+ * answer win over later changes from elsewhere. Returns the new map and the times of the changes that applied.
+ */
+export function mergeChanges(answers: Answers, times: Record<string, number>, changes: AnswerChanges, nowMs: number) {
+  const merged = { ...answers };
+  const applied: Record<string, number> = {};
+  for (const [question, change] of Object.entries(changes)) {
+    const at = Math.min(change.at, nowMs);
+    if (!(at > (times[question] ?? -1))) continue;
+    applied[question] = at;
+    if (change.answer === '') delete merged[question];
+    else merged[question] = change.answer;
+  }
+  return { answers: merged, applied };
+}
+
+/** A whole map counts as a change of each of its questions when the server stores it. */
+function wholeMapTimes(answers: Answers, nowMs: number): Record<string, number> {
+  const times: Record<string, number> = {};
+  for (const question of Object.keys(answers)) times[question] = nowMs;
+  return times;
+}
+
+function objectOf<T>(value: unknown): Record<string, T> {
+  const parsed = value == null ? null : fromDbJson<unknown>(value);
+  return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, T>) : {};
+}
 
 interface Pending {
   save: AnswerSave;
@@ -54,9 +105,11 @@ function assignedCondition(spec: ItemSpec): string {
 
 function sqliteWriter(db: Db, raw: Database.Database, spec: ItemSpec) {
   // Prepared once: Kysely would build, compile and prepare the statement again for every save.
+  const read = raw.prepare(`SELECT answers, answers_at FROM ${spec.sheets} WHERE id = ?`);
   const update = raw.prepare(`
     UPDATE ${spec.sheets} AS s
-       SET answers = @answers, updated_at = @now, answers_seq = COALESCE(@seq, s.answers_seq)
+       SET answers = @answers, updated_at = @now, answers_seq = COALESCE(@seq, s.answers_seq),
+           answers_at = json_patch(COALESCE(s.answers_at, '{}'), @times)
      WHERE s.id = @sheetId AND s.student_id = @studentId AND s.status = 'Active'
        AND (@seq IS NULL OR s.answers_seq IS NULL OR s.answers_seq < @seq)
        AND EXISTS (SELECT 1 FROM students st JOIN users u ON u.id = st.user_id
@@ -64,18 +117,28 @@ function sqliteWriter(db: Db, raw: Database.Database, spec: ItemSpec) {
        ${windowCondition(spec, '@now')}
        ${assignedCondition(spec)}
     RETURNING ${spec.idCol} AS item_id`); // (SQLite: RETURNING takes no table alias)
-  const writeAll = raw.transaction((saves: AnswerSave[], now: string): SaveResult[] =>
+  const writeAll = raw.transaction((saves: AnswerSave[], now: Date): SaveResult[] =>
     saves.map((save) => {
+      let answers: Answers;
+      let times: Record<string, number>;
+      if (save.changes) {
+        // Read and written in this (immediate) transaction: nothing else writes the row in between.
+        const stored = read.get(save.sheetId) as { answers: unknown; answers_at: unknown } | undefined;
+        ({ answers, applied: times } = mergeChanges(objectOf(stored?.answers), objectOf(stored?.answers_at), save.changes, now.getTime()));
+      } else {
+        answers = save.answers;
+        times = wholeMapTimes(answers, now.getTime());
+      }
       const row = update.get({
         sheetId: save.sheetId, studentId: save.studentId, userId: save.userId, sessionVersion: save.sessionVersion,
-        answers: toDbJson(save.answers), seq: save.seq ?? null, now,
+        answers: toDbJson(answers), times: toDbJson(times), seq: save.seq ?? null, now: toDbTime(now),
       }) as { item_id: number } | undefined;
-      return row ? Number(row.item_id) : undefined;
+      return row ? { itemId: Number(row.item_id), answers } : undefined;
     }));
   // Through Kysely's connection lock: a Kysely transaction of another request may be open on the one connection,
   // and a raw statement run in the middle of it would commit or roll back with it.
   return (saves: AnswerSave[], now: Date): Promise<SaveResult[]> =>
-    db.connection().execute(async () => writeAll(saves, toDbTime(now)));
+    db.connection().execute(async () => writeAll.immediate(saves, now));
 }
 
 // ---------------------------------------------------------------- PostgreSQL: one statement per batch
@@ -84,11 +147,26 @@ function postgresWriter(pool: pg.Pool, spec: ItemSpec) {
   // Named: each pooled connection parses and plans it once. `s.id = ANY($1)` lets the planner read the sheets by
   // primary key instead of scanning the whole table to join it with the unnest.
   const name = `kelasku-save-${spec.sheets}`;
+  // A change of the save (`v.changes`) that is later than the stored change of its question, device time clamped to $9.
+  const winners = `
+    SELECT c.key, c.value->>'answer' AS answer, LEAST((c.value->>'at')::bigint, $9::bigint) AS at
+      FROM jsonb_each(v.changes::jsonb) AS c
+     WHERE LEAST((c.value->>'at')::bigint, $9::bigint) > COALESCE((s.answers_at->>c.key)::bigint, -1)`;
+  // The merge reads s.answers and s.answers_at of the row this UPDATE locks; when another node updated the row first,
+  // PostgreSQL evaluates the SET again on the newer row, so neither save loses the other's questions. A whole map
+  // (`v.answers`) skips the merge: its questions' times (`v.times`) are computed here.
   const text = `
     UPDATE ${spec.sheets} AS s
-       SET answers = v.answers::jsonb, updated_at = $7, answers_seq = COALESCE(v.seq, s.answers_seq)
-      FROM unnest($1::int[], $2::int[], $3::int[], $4::int[], $5::text[], $6::bigint[])
-             AS v(sheet_id, student_id, user_id, session_version, answers, seq),
+       SET answers = CASE WHEN v.answers IS NOT NULL THEN v.answers::jsonb ELSE (
+             SELECT (CASE WHEN jsonb_typeof(s.answers) = 'object' THEN s.answers ELSE '{}'::jsonb END - COALESCE(array_agg(w.key), '{}'::text[]))
+                    || COALESCE(jsonb_object_agg(w.key, w.answer) FILTER (WHERE w.answer <> ''), '{}'::jsonb)
+               FROM (${winners}) AS w) END,
+           answers_at = CASE WHEN jsonb_typeof(s.answers_at) = 'object' THEN s.answers_at ELSE '{}'::jsonb END
+             || CASE WHEN v.answers IS NOT NULL THEN v.times::jsonb ELSE (
+                  SELECT COALESCE(jsonb_object_agg(w.key, w.at), '{}'::jsonb) FROM (${winners}) AS w) END,
+           updated_at = $7, answers_seq = COALESCE(v.seq, s.answers_seq)
+      FROM unnest($1::int[], $2::int[], $3::int[], $4::int[], $5::text[], $6::bigint[], $8::text[], $10::text[])
+             AS v(sheet_id, student_id, user_id, session_version, answers, seq, changes, times),
            students st, users u
      WHERE s.id = ANY($1::int[]) AND s.id = v.sheet_id AND s.student_id = v.student_id AND s.status = 'Active'
        AND (v.seq IS NULL OR s.answers_seq IS NULL OR s.answers_seq < v.seq)
@@ -96,15 +174,22 @@ function postgresWriter(pool: pg.Pool, spec: ItemSpec) {
        AND u.id = v.user_id AND u.role = 'student' AND u.session_version = v.session_version
        ${windowCondition(spec, '$7')}
        ${assignedCondition(spec)}
-    RETURNING s.id AS sheet_id, s.${spec.idCol} AS item_id`;
+    RETURNING s.id AS sheet_id, s.${spec.idCol} AS item_id, CASE WHEN v.answers IS NULL THEN s.answers END AS answers`;
   return async (saves: AnswerSave[], now: Date): Promise<SaveResult[]> => {
+    const nowMs = now.getTime();
     const params = [
-      saves.map((s) => s.sheetId), saves.map((s) => s.studentId), saves.map((s) => s.userId),
-      saves.map((s) => s.sessionVersion), saves.map((s) => toDbJson(s.answers)), saves.map((s) => s.seq ?? null), now,
+      saves.map((s) => s.sheetId), saves.map((s) => s.studentId), saves.map((s) => s.userId), saves.map((s) => s.sessionVersion),
+      saves.map((s) => (s.answers ? toDbJson(s.answers) : null)), saves.map((s) => s.seq ?? null), now,
+      saves.map((s) => (s.changes ? toDbJson(s.changes) : null)), nowMs,
+      saves.map((s) => (s.answers ? toDbJson(wholeMapTimes(s.answers, nowMs)) : null)),
     ];
-    const { rows } = await pool.query<{ sheet_id: number; item_id: number }>({ name, text, values: params });
-    const saved = new Map(rows.map((r) => [Number(r.sheet_id), Number(r.item_id)]));
-    return saves.map((s) => saved.get(s.sheetId));
+    const { rows } = await pool.query<{ sheet_id: number; item_id: number; answers: unknown }>({ name, text, values: params });
+    const saved = new Map(rows.map((r) => [Number(r.sheet_id), r]));
+    return saves.map((s) => {
+      const row = saved.get(s.sheetId);
+      // A whole map is not read back: it is what was sent.
+      return row ? { itemId: Number(row.item_id), answers: s.answers ?? objectOf<string>(row.answers) } : undefined;
+    });
   };
 }
 

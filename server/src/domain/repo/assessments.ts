@@ -1,5 +1,5 @@
 /**
- * Exercises and exams share one life cycle (content map → answer sheet → grade), api-contract §2.8–2.10, §4.
+ * Exercises and exams share one life cycle (content map → answer sheet → grade), docs/api.md §2.8–2.10, §4.
  * This module holds the database side of it for both kinds, driven by an `ItemSpec` naming the tables/columns.
  *
  * The two kinds have identical sheet/score tables apart from the item column name, so queries here go through a
@@ -10,9 +10,13 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/connect';
 import { dbKindOf } from '../../db/connect';
 import { toDbJson, fromDbJson } from '../../db/json';
+import { preparedRead } from '../../db/prepared';
 import { toDbTime } from '../../db/time';
-import { type ContentMap, ContentCache, parseContentColumn } from '../content';
-import { type GradeDetail, gradeSheet, overrideEssay, parseDetailColumn } from '../grading';
+import { examOfClassSql, exerciseOfMaterialSql, itemWithSheetSql } from './hot-reads';
+import { type ContentMap, ContentCache, listQuestions, parseContentColumn } from '../content';
+import {
+  type GradeDetail, gradeSheet, marksPerQuestion, overrideEssay, parseDetailColumn, regradeSheet, scoreEssay, totalFromDetail,
+} from '../grading';
 import type { ScorerConfig } from '../scorers';
 
 export type ItemKind = 'exercise' | 'exam';
@@ -47,7 +51,13 @@ export interface ItemFacts {
   start_time: Date | string | null;
   end_time: Date | string | null;
   updated_at: Date | string;
+  /** 0015: per-student order of questions / options (presentation only); absent where not read */
+  shuffle_questions?: boolean;
+  shuffle_options?: boolean;
 }
+
+/** A flag column as stored (PG boolean, SQLite 0/1) as a boolean. */
+const flag = (v: unknown): boolean => v === true || Number(v) === 1;
 
 async function facts(db: Db, spec: ItemSpec, by: 'id' | 'parent', value: number): Promise<ItemFacts | undefined> {
   if (spec.kind === 'exercise') {
@@ -57,19 +67,19 @@ async function facts(db: Db, spec: ItemSpec, by: 'id' | 'parent', value: number)
       .innerJoin('classes as c', 'c.id', 'm.class_id')
       .select([
         'i.id', 'i.title', 'i.total_marks', 'i.teacher_id', 'm.class_id', 'c.teacher_id as class_teacher_id',
-        'i.material_id', 'i.updated_at',
+        'i.material_id', 'i.updated_at', 'i.shuffle_questions', 'i.shuffle_options',
       ])
       .where(by === 'id' ? 'i.id' : 'i.material_id', '=', value)
       .executeTakeFirst();
-    return row ? { ...row, start_time: null, end_time: null } : undefined;
+    return row ? { ...row, start_time: null, end_time: null, shuffle_questions: flag(row.shuffle_questions), shuffle_options: flag(row.shuffle_options) } : undefined;
   }
   const row = await db
     .selectFrom('exams as i')
     .innerJoin('classes as c', 'c.id', 'i.class_id')
-    .select(['i.id', 'i.title', 'i.total_marks', 'i.teacher_id', 'i.class_id', 'c.teacher_id as class_teacher_id', 'i.start_time', 'i.end_time', 'i.updated_at'])
+    .select(['i.id', 'i.title', 'i.total_marks', 'i.teacher_id', 'i.class_id', 'c.teacher_id as class_teacher_id', 'i.start_time', 'i.end_time', 'i.updated_at', 'i.shuffle_questions', 'i.shuffle_options'])
     .where(by === 'id' ? 'i.id' : 'i.class_id', '=', value)
     .executeTakeFirst();
-  return row ? { ...row, material_id: null } : undefined;
+  return row ? { ...row, material_id: null, shuffle_questions: flag(row.shuffle_questions), shuffle_options: flag(row.shuffle_options) } : undefined;
 }
 
 export async function itemById(db: Db, spec: ItemSpec, id: number): Promise<ItemFacts | undefined> {
@@ -79,6 +89,48 @@ export async function itemById(db: Db, spec: ItemSpec, id: number): Promise<Item
 /** The item of a material (exercise) or of a class (exam). */
 export async function itemByParent(db: Db, spec: ItemSpec, parentId: number): Promise<ItemFacts | undefined> {
   return facts(db, spec, 'parent', parentId);
+}
+
+/** The item of a material or class with that parent's access facts, loaded in one prepared statement. */
+export interface ItemOfParent {
+  /** the parent's class and its current teacher */
+  place: { class_id: number; class_teacher_id: number };
+  /** is the given student assigned to that class now */
+  assigned: boolean;
+  /** undefined: the parent has no item yet */
+  item?: ItemFacts;
+}
+
+/** undefined when the parent (material or class) does not exist. */
+export async function itemOfParentFor(db: Db, spec: ItemSpec, parentId: number, studentId: number | null): Promise<ItemOfParent | undefined> {
+  const text = spec.kind === 'exam' ? examOfClassSql() : exerciseOfMaterialSql();
+  const [row] = await preparedRead<Record<string, unknown>>(db, text)([parentId, studentId]);
+  if (!row) return undefined;
+  const place = { class_id: Number(row.class_id), class_teacher_id: Number(row.class_teacher_id) };
+  const item: ItemFacts | undefined = row.id == null ? undefined : {
+    id: Number(row.id), title: row.title as string, total_marks: Number(row.total_marks), teacher_id: Number(row.teacher_id), ...place,
+    material_id: spec.kind === 'exercise' ? Number(row.material_id) : null,
+    start_time: (row.start_time ?? null) as ItemFacts['start_time'], end_time: (row.end_time ?? null) as ItemFacts['end_time'],
+    updated_at: row.updated_at as ItemFacts['updated_at'],
+    shuffle_questions: flag(row.shuffle_questions), shuffle_options: flag(row.shuffle_options),
+  };
+  return { place, assigned: Boolean(row.assigned), item };
+}
+
+/** An item's facts with one student's sheet (undefined sheet: none yet), in one prepared statement. */
+export async function itemWithSheet(db: Db, spec: ItemSpec, itemId: number, studentId: number): Promise<{ item: ItemFacts; sheet?: Sheet } | undefined> {
+  const [row] = await preparedRead<Record<string, unknown>>(db, itemWithSheetSql(spec.kind))([itemId, studentId]);
+  if (!row) return undefined;
+  const item: ItemFacts = {
+    id: Number(row.id), title: row.title as string, total_marks: Number(row.total_marks), teacher_id: Number(row.teacher_id),
+    class_id: Number(row.class_id), class_teacher_id: Number(row.class_teacher_id),
+    material_id: row.material_id == null ? null : Number(row.material_id),
+    start_time: (row.start_time ?? null) as ItemFacts['start_time'], end_time: (row.end_time ?? null) as ItemFacts['end_time'],
+    updated_at: row.updated_at as ItemFacts['updated_at'],
+  };
+  const sheet = row.sheet_id == null ? undefined
+    : toSheet({ id: row.sheet_id, item_id: row.id, student_id: studentId, answers: row.answers, status: row.status, score: row.score, answers_seq: row.answers_seq });
+  return { item, sheet };
 }
 
 // Parsed content keyed by kind:id:updated_at, so a changed row is never served stale (also across API nodes).
@@ -272,11 +324,21 @@ export async function submitAndGrade(
     .values({ [spec.idCol]: item.id, student_id: studentId, score: result.score, detail: toDbJson(result.detail) })
     .onConflict((oc) => oc.columns([spec.idCol, 'student_id']).doNothing())
     .execute();
+  const fresh = await itemById(db, spec, item.id);
+  if (fresh && !sameInstant(fresh.updated_at, item.updated_at)) {
+    // The item was edited while this sheet was being graded (its re-grading may not have seen this grade yet).
+    const after = { content: await contentOf(db, spec, fresh), totalMarks: fresh.total_marks };
+    const before = { content, totalMarks: item.total_marks };
+    const { deferred } = await db.transaction().execute((trx) => regradeItem(trx, spec, item.id, before, after, scorer, studentId));
+    if (deferred.length) void rescoreDeferred(db, spec, item.id, deferred, scorer).catch(() => undefined); // pending stays pending
+  }
   return (await gradeOf(db, spec, item.id, studentId))!;
 }
 
 /** A teacher sets essay n's marks; read-modify-write under a row lock (PostgreSQL) / the write lock (SQLite). */
-export async function setEssayScore(db: Db, spec: ItemSpec, item: Pick<ItemFacts, 'id' | 'total_marks'>, studentId: number, n: number, score: number): Promise<Grade | undefined> {
+export async function setEssayScore(
+  db: Db, spec: ItemSpec, item: Pick<ItemFacts, 'id' | 'total_marks'>, studentId: number, n: number, score: number, comment?: string,
+): Promise<Grade | undefined> {
   const postgres = dbKindOf(db) === 'postgres';
   return db.transaction().execute(async (trx) => {
     let q = loose(trx)
@@ -288,7 +350,7 @@ export async function setEssayScore(db: Db, spec: ItemSpec, item: Pick<ItemFacts
     const row = await q.executeTakeFirst();
     if (!row) return undefined;
     const current = toGrade(spec, row);
-    const next = overrideEssay(current.detail, item.total_marks, n, score);
+    const next = overrideEssay(current.detail, item.total_marks, n, score, comment);
     await loose(trx)
       .updateTable(spec.scores)
       .set({ score: next.score, detail: toDbJson(next.detail), updated_at: toDbTime() })
@@ -296,4 +358,119 @@ export async function setEssayScore(db: Db, spec: ItemSpec, item: Pick<ItemFacts
       .execute();
     return { ...current, score: next.score, detail: next.detail };
   });
+}
+
+// ---------------------------------------------------------------- re-grading after an edit
+
+/** How many sheets of an item are graded: what an edit of its questions or keys re-grades. */
+export async function gradedCount(db: Db, spec: ItemSpec, itemId: number): Promise<number> {
+  const row = await loose(db).selectFrom(spec.scores).select((eb) => eb.fn.countAll().as('n')).where(spec.idCol, '=', itemId).executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** What an item was graded with before an edit, and what it is now. */
+export interface ItemVersion {
+  content: ContentMap;
+  totalMarks: number;
+}
+
+export interface RegradeOutcome {
+  count: number;
+  /** Essays left pending for the background scorer (an external scorer is never called inside the request). */
+  deferred: { studentId: number; n: number }[];
+}
+
+/** Yields to the event loop between batches, so re-grading hundreds of sheets never holds other requests up long. */
+const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Re-grades every graded sheet of an item after its content or total changed; run inside the transaction that
+ * stores the edit, so the new key and the new grades are seen together. Grade rows are locked on PostgreSQL, so
+ * a teacher's essay score saved meanwhile is kept (it waits, then applies to the new grade). The built-in essay scorer
+ * runs inline (it is local and cheap); an external one is never called here: its essays become pending
+ * (see rescoreDeferred).
+ */
+export async function regradeItem(
+  trx: Db, spec: ItemSpec, itemId: number, before: ItemVersion, after: ItemVersion, scorer: ScorerConfig, onlyStudent?: number,
+): Promise<RegradeOutcome> {
+  const inline = scorer.scorer.name === 'local';
+  let q = loose(trx)
+    .selectFrom(`${spec.scores} as g`)
+    .innerJoin(`${spec.sheets} as s`, (j) => j.onRef(`s.${spec.idCol}`, '=', `g.${spec.idCol}`).onRef('s.student_id', '=', 'g.student_id'))
+    .select(['g.id', 'g.student_id', 'g.detail', 's.answers'])
+    .where(`g.${spec.idCol}`, '=', itemId)
+    .orderBy('g.id');
+  if (onlyStudent !== undefined) q = q.where('g.student_id', '=', onlyStudent);
+  if (dbKindOf(trx) === 'postgres') q = q.forUpdate();
+  const rows = await q.execute();
+  const outcome: RegradeOutcome = { count: 0, deferred: [] };
+  for (const [i, row] of rows.entries()) {
+    if (i > 0 && i % 50 === 0) await breathe();
+    const result = await regradeSheet({
+      previous: { content: before.content, totalMarks: before.totalMarks, detail: parseDetailColumn(row.detail) },
+      content: after.content,
+      totalMarks: after.totalMarks,
+      answers: row.answers == null ? {} : (fromDbJson<Record<string, string>>(row.answers) ?? {}),
+      scorer: inline ? scorer.scorer : null,
+      scorerName: scorer.scorer.name,
+      timeoutMs: scorer.timeoutMs,
+    });
+    await loose(trx).updateTable(spec.scores)
+      .set({ score: result.score, detail: toDbJson(result.detail), updated_at: toDbTime() })
+      .where('id', '=', row.id)
+      .execute();
+    outcome.count++;
+    for (const n of result.deferred) outcome.deferred.push({ studentId: Number(row.student_id), n });
+  }
+  return outcome;
+}
+
+const sameInstant = (a: Date | string, b: Date | string) => new Date(a).getTime() === new Date(b).getTime();
+
+/**
+ * Scores, after the edit is stored, the essays regradeItem left pending, a few at a time, off the request. Each score
+ * is stored only while the item is still the version it was computed for and the essay is still pending (a teacher's
+ * score wins). Essays this process cannot finish (it stops, the scorer fails) stay pending for the teacher.
+ */
+export async function rescoreDeferred(
+  db: Db, spec: ItemSpec, itemId: number, deferred: RegradeOutcome['deferred'], scorer: ScorerConfig, parallel = 4,
+): Promise<number> {
+  const item = await itemById(db, spec, itemId);
+  if (!item) return 0;
+  const content = await contentOf(db, spec, item);
+  const questions = new Map(listQuestions(content).map((q) => [q.n, q]));
+  const per = marksPerQuestion(item.total_marks, questions.size);
+  const postgres = dbKindOf(db) === 'postgres';
+  let done = 0;
+  const queue = [...deferred];
+  const worker = async () => {
+    for (let next = queue.shift(); next; next = queue.shift()) {
+      const question = questions.get(next.n);
+      const sheet = await sheetOf(db, spec, itemId, next.studentId);
+      const answer = sheet?.answers?.[String(next.n)] ?? '';
+      if (!question || question.kind !== 'essay') continue;
+      const score = await scoreEssay(scorer.scorer, question, answer, per, scorer.timeoutMs);
+      if (score === null) continue;
+      const stored = await db.transaction().execute(async (trx) => {
+        const now = await itemById(trx, spec, itemId);
+        if (!now || !sameInstant(now.updated_at, item.updated_at)) return false; // edited again: that edit re-grades
+        let g = loose(trx).selectFrom(spec.scores).select(['id', 'detail'])
+          .where(spec.idCol, '=', itemId).where('student_id', '=', next.studentId);
+        if (postgres) g = g.forUpdate();
+        const row = await g.executeTakeFirst();
+        const detail = row ? parseDetailColumn(row.detail) : undefined;
+        const d = detail?.[String(next.n)];
+        if (!row || !detail || d?.kind !== 'essay' || !d.pending || d.source === 'teacher') return false;
+        detail[String(next.n)] = { ...d, score, pending: false, source: scorer.scorer.name };
+        await loose(trx).updateTable(spec.scores)
+          .set({ score: totalFromDetail(detail, item.total_marks), detail: toDbJson(detail), updated_at: toDbTime() })
+          .where('id', '=', row.id)
+          .execute();
+        return true;
+      });
+      if (stored) done++;
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(parallel, queue.length) }, worker));
+  return done;
 }

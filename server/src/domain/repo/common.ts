@@ -3,6 +3,8 @@
  * facts that domain/policy.ts decides on. Plain functions over the Kysely instance.
  */
 import type { Db } from '../../db/connect';
+import { preparedRead } from '../../db/prepared';
+import { CLASS_FOR_SQL, MATERIAL_FOR_SQL } from './hot-reads';
 
 export interface ClassFacts {
   id: number;
@@ -47,4 +49,16 @@ export async function loadMaterial(db: Db, id: number): Promise<MaterialFacts | 
 export async function studentName(db: Db, studentId: number): Promise<string> {
   const row = await db.selectFrom('students').select('name').where('id', '=', studentId).executeTakeFirst();
   return row?.name ?? '';
+}
+
+/** The class's facts and, in the same statement, whether `studentId` is assigned to it now (false for null). */
+export async function classFor(db: Db, id: number, studentId: number | null): Promise<(ClassFacts & { assigned: boolean }) | undefined> {
+  const [row] = await preparedRead<ClassFacts & { assigned: unknown }>(db, CLASS_FOR_SQL)([id, studentId]);
+  return row && { id: row.id, teacher_id: row.teacher_id, grade: row.grade, name: row.name, assigned: Boolean(row.assigned) };
+}
+
+/** The material's facts and, in the same statement, whether `studentId` is assigned to its class now. */
+export async function materialFor(db: Db, id: number, studentId: number | null): Promise<(MaterialFacts & { assigned: boolean }) | undefined> {
+  const [row] = await preparedRead<MaterialFacts & { assigned: unknown }>(db, MATERIAL_FOR_SQL)([id, studentId]);
+  return row && { id: row.id, class_id: row.class_id, teacher_id: row.teacher_id, class_teacher_id: row.class_teacher_id, assigned: Boolean(row.assigned) };
 }

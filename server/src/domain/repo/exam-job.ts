@@ -1,7 +1,7 @@
 /**
  * Exam auto-submit: after an exam's end time every sheet of it is locked and graded, also when the student never
  * pressed Submit. Runs every ~30 s on every API node, but only the node holding the `exam-auto-submit` lease works
- * (server-core's lease helper), and grading itself is once-only (see submitAndGrade), so several nodes never
+ * (`db/leases.ts`), and grading itself is once-only (see submitAndGrade), so several nodes never
  * double-grade.
  */
 import crypto from 'node:crypto';

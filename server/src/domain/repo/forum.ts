@@ -1,30 +1,39 @@
 /**
- * Discussions of both forums (general: `general_forum`, per material: `material_forum`), api-contract §2.6–2.7.
+ * Discussions of both forums (general: `general_forum`, per material: `material_forum`), docs/api.md §2.6–2.7.
  *
  * Replies live one row each in `discussion_replies` (an append is one INSERT, so concurrent replies are never lost);
  * the API still returns each discussion with its `replies` array:
- *   { id, student_id, student_name, topic, description, [material_id], created_at, replies: [{ id, student_id, name, reply, time }] }
- * `name` comes from the students table, `time` is RFC 3339 with the +07:00 offset.
+ *   { id, student_id, student_name, topic, description, [material_id], created_at,
+ *     replies: [{ id, student_id, [teacher_id], name, role, reply, time }] }
+ * A reply is a student's (`role` 'student') or, in the material forum, the class teacher's (`role` 'teacher',
+ * `student_id` null, `teacher_id` set). `name` comes from the students or teachers table, `time` is RFC 3339 with the
+ * +07:00 offset.
  */
 import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import { dbKindOf, type Db } from '../../db/connect';
 import type { ForumKind } from '../../db/schema';
+import { preparedRead } from '../../db/prepared';
 import { isoFromDb } from '../../db/time';
+import { COUNT_MATERIAL_POSTS_SQL, MATERIAL_POSTS_SQL, repliesSql } from './hot-reads';
 import { formatWib } from '../exam-window';
 import { MAX_REPLIES_PER_POST, MAX_REPLY_CHARS_PER_POST } from '../limits';
 
 export interface ReplyItem {
   id: string;
-  student_id: number;
+  /** null for a teacher's reply */
+  student_id: number | null;
+  teacher_id?: number;
   name: string;
+  role: 'student' | 'teacher';
   reply: string;
   time: string;
 }
 
 export interface DiscussionItem {
   id: number;
-  student_id: number;
+  /** null when the author's account was deleted (the post stays for the replies other students wrote) */
+  student_id: number | null;
   student_name: string;
   material_id?: number;
   topic: string;
@@ -41,7 +50,7 @@ export function forumTable(kind: ForumKind): 'general_forum' {
 
 interface PostRow {
   id: number;
-  student_id: number;
+  student_id: number | null;
   student_name: string;
   material_id?: number;
   topic: string;
@@ -52,26 +61,40 @@ interface PostRow {
 function postQuery(db: Db, kind: ForumKind) {
   const q = db
     .selectFrom(`${forumTable(kind)} as f`)
-    .innerJoin('students as s', 's.id', 'f.student_id')
-    .select(['f.id', 'f.student_id', 's.name as student_name', 'f.topic', 'f.description', 'f.created_at']);
+    .leftJoin('students as s', 's.id', 'f.student_id')
+    .select((eb) => [
+      'f.id',
+      'f.student_id',
+      eb.fn.coalesce('s.name', sql<string>`'Former student'`).as('student_name'),
+      'f.topic',
+      'f.description',
+      'f.created_at',
+    ]);
   return kind === 'material' ? q.select(sql<number>`f.material_id`.as('material_id')) : q;
+}
+
+interface ReplyRow {
+  id: string;
+  discussion_id: number;
+  student_id: number | null;
+  teacher_id: number | null;
+  name: string;
+  reply: string;
+  created_at: Date | string;
 }
 
 async function repliesOf(db: Db, kind: ForumKind, ids: number[]): Promise<Map<number, ReplyItem[]>> {
   const out = new Map<number, ReplyItem[]>();
   if (ids.length === 0) return out;
-  const rows = await db
-    .selectFrom('discussion_replies as r')
-    .innerJoin('students as s', 's.id', 'r.student_id')
-    .select(['r.id', 'r.discussion_id', 'r.student_id', 's.name', 'r.reply', 'r.created_at'])
-    .where('r.kind', '=', kind)
-    .where('r.discussion_id', 'in', ids)
-    .orderBy('r.created_at')
-    .orderBy('r.id')
-    .execute();
+  // prepared once: the id list is one parameter (an int[] on PostgreSQL, a JSON array on SQLite)
+  const dialect = dbKindOf(db);
+  const rows = await preparedRead<ReplyRow>(db, repliesSql(dialect))([kind, dialect === 'postgres' ? ids : JSON.stringify(ids)]);
   for (const r of rows) {
     const list = out.get(r.discussion_id) ?? [];
-    list.push({ id: r.id, student_id: r.student_id, name: r.name, reply: r.reply, time: formatWib(r.created_at) });
+    const author = r.teacher_id != null
+      ? { student_id: null, teacher_id: r.teacher_id, role: 'teacher' as const }
+      : { student_id: r.student_id, role: 'student' as const };
+    list.push({ id: r.id, ...author, name: r.name, reply: r.reply, time: formatWib(r.created_at) });
     out.set(r.discussion_id, list);
   }
   return out;
@@ -97,12 +120,16 @@ export async function listDiscussions(
   paging: { pageSize: number; offset: number },
   materialId?: number,
 ): Promise<{ items: DiscussionItem[]; total: number }> {
-  let page = postQuery(db, kind);
-  let count = db.selectFrom(`${forumTable(kind)} as f`).select((eb) => eb.fn.countAll<number>().as('n'));
   if (kind === 'material') {
-    page = page.where(sql.ref('f.material_id'), '=', materialId);
-    count = count.where(sql.ref('f.material_id'), '=', materialId);
+    // One prepared statement, the total riding on each row (the discussions under every material).
+    const rows = await preparedRead<PostRow & { total: unknown }>(db, MATERIAL_POSTS_SQL)([materialId, paging.pageSize, paging.offset]);
+    const total = rows.length > 0 ? rows[0].total
+      : paging.offset === 0 ? 0 : (await preparedRead<{ n: unknown }>(db, COUNT_MATERIAL_POSTS_SQL)([materialId]))[0]?.n;
+    const replies = await repliesOf(db, kind, rows.map((r) => r.id));
+    return { items: rows.map((r) => toItem(r, replies.get(r.id) ?? [])), total: Number(total ?? 0) };
   }
+  const page = postQuery(db, kind);
+  const count = db.selectFrom(`${forumTable(kind)} as f`).select((eb) => eb.fn.countAll<number>().as('n'));
   const [rows, total] = await Promise.all([
     page.orderBy('f.id', 'desc').limit(paging.pageSize).offset(paging.offset).execute(),
     count.executeTakeFirstOrThrow(),
@@ -135,20 +162,48 @@ export async function deleteDiscussion(db: Db, kind: ForumKind, id: number): Pro
   });
 }
 
+/** Deletes one reply of a discussion and every report on it (one transaction); false when there is no such reply. */
+export async function deleteReply(db: Db, kind: ForumKind, discussionId: number, replyId: string): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const gone = await trx.deleteFrom('discussion_replies')
+      .where('kind', '=', kind).where('discussion_id', '=', discussionId).where('id', '=', replyId)
+      .executeTakeFirst();
+    if (Number(gone.numDeletedRows) === 0) return false;
+    await trx.deleteFrom('reports').where('kind', '=', kind).where('discussion_id', '=', discussionId).where('reply_id', '=', replyId).execute();
+    return true;
+  });
+}
+
+/** The author of one reply of a discussion (for delete rights), or undefined. */
+export async function replyFacts(db: Db, kind: ForumKind, discussionId: number, replyId: string): Promise<{ student_id: number | null; teacher_id: number | null } | undefined> {
+  return db.selectFrom('discussion_replies').select(['student_id', 'teacher_id'])
+    .where('kind', '=', kind).where('discussion_id', '=', discussionId).where('id', '=', replyId)
+    .executeTakeFirst();
+}
+
 /** appendReply's answer when the reply would take the discussion past MAX_REPLIES_PER_POST or MAX_REPLY_CHARS_PER_POST. */
 export const DISCUSSION_FULL = Symbol('discussion full');
 
+/** Who writes a reply: a student, or (material forum) the teacher of the material's class now. */
+export type ReplyAuthor = { student_id: number } | { teacher_id: number };
+
 /**
  * Appends a reply with ONE insert (INSERT … SELECT) that inserts nothing when the discussion does not exist, when
- * (material forum) the student is not assigned to the material's class, or when the discussion is full. Returns the
- * new reply's id; DISCUSSION_FULL only to a student who could otherwise reply (so the cap reveals nothing to others).
+ * (material forum) the student is not assigned to the material's class — or the teacher does not teach it now —, or
+ * when the discussion is full. Returns the new reply's id; DISCUSSION_FULL only to an author who could otherwise reply
+ * (so the cap reveals nothing to others). The rights are policy.ts's (requireReply); the joins state them again so a
+ * class handed over meanwhile cannot slip through.
  */
-export async function appendReply(db: Db, kind: ForumKind, discussionId: number, studentId: number, text: string): Promise<string | typeof DISCUSSION_FULL | undefined> {
+export async function appendReply(db: Db, kind: ForumKind, discussionId: number, author: ReplyAuthor, text: string): Promise<string | typeof DISCUSSION_FULL | undefined> {
   const id = crypto.randomUUID();
   const table = sql.table(kind === 'general' ? 'general_forum' : 'material_forum');
-  const assigned = kind === 'material'
-    ? sql`join materials m on m.id = f.material_id join assigned_students_class a on a.class_id = m.class_id and a.student_id = ${studentId}`
-    : sql``;
+  const studentId = 'student_id' in author ? author.student_id : null;
+  const teacherId = 'teacher_id' in author ? author.teacher_id : null;
+  const assigned = kind === 'general'
+    ? sql``
+    : studentId !== null
+      ? sql`join materials m on m.id = f.material_id join assigned_students_class a on a.class_id = m.class_id and a.student_id = ${studentId}`
+      : sql`join materials m on m.id = f.material_id join classes c on c.id = m.class_id and c.teacher_id = ${teacherId}`;
   const replyable = sql`from ${table} f ${assigned} where f.id = ${discussionId}`;
   return db.transaction().execute(async (trx) => {
     // PostgreSQL: concurrent replies to one discussion take turns, so each counts the ones committed before it
@@ -156,8 +211,8 @@ export async function appendReply(db: Db, kind: ForumKind, discussionId: number,
     if (dbKindOf(trx) === 'postgres') await sql`select id from ${table} where id = ${discussionId} for update`.execute(trx);
     // length() counts characters (code points) on both databases, as the spread does here.
     const roomLeft = MAX_REPLY_CHARS_PER_POST - [...text].length;
-    const result = await sql`insert into discussion_replies (id, kind, discussion_id, student_id, reply)
-      select ${id}, ${kind}, f.id, cast(${studentId} as integer), ${text} ${replyable}
+    const result = await sql`insert into discussion_replies (id, kind, discussion_id, student_id, teacher_id, reply)
+      select ${id}, ${kind}, f.id, cast(${studentId} as integer), cast(${teacherId} as integer), ${text} ${replyable}
       and (select count(*) from discussion_replies r where r.kind = ${kind} and r.discussion_id = f.id) < ${MAX_REPLIES_PER_POST}
       and (select coalesce(sum(length(r.reply)), 0) from discussion_replies r where r.kind = ${kind} and r.discussion_id = f.id) <= ${roomLeft}`.execute(trx);
     if (Number(result.numAffectedRows ?? 0) > 0) return id;

@@ -10,22 +10,17 @@ export interface ScorerConfig {
   timeoutMs: number;
 }
 
-/**
- * Picks the essay scorer from the environment: `ESSAY_SCORER=openai` needs `OPENAI_API_KEY` (and optionally
- * `OPENAI_BASE_URL`, `OPENAI_MODEL`); anything else uses the local reference-answer scorer.
- */
-export function scorerFromEnv(env: NodeJS.ProcessEnv = process.env): ScorerConfig {
-  const timeout = Number(env.ESSAY_SCORER_TIMEOUT_MS);
-  const timeoutMs = Number.isFinite(timeout) && timeout > 0 ? timeout : 5000;
-  if (env.ESSAY_SCORER === 'openai' && env.OPENAI_API_KEY) {
-    return {
-      timeoutMs,
-      scorer: new OpenAiEssayScorer({
-        baseUrl: env.OPENAI_BASE_URL || 'https://api.openai.com/v1',
-        apiKey: env.OPENAI_API_KEY,
-        model: env.OPENAI_MODEL || 'gpt-4o-mini',
-      }),
-    };
-  }
-  return { timeoutMs, scorer: new LocalEssayScorer() };
+/** Which essay scorer to use (config.ts reads it from ESSAY_SCORER, OPENAI_* and ESSAY_SCORER_TIMEOUT_MS). */
+export type EssayScorerSettings =
+  | { kind: 'local'; timeoutMs: number }
+  | { kind: 'openai'; timeoutMs: number; baseUrl: string; apiKey: string; model: string };
+
+export const LOCAL_SCORER: EssayScorerSettings = { kind: 'local', timeoutMs: 5000 };
+
+export function scorerFrom(settings: EssayScorerSettings = LOCAL_SCORER): ScorerConfig {
+  const scorer =
+    settings.kind === 'openai'
+      ? new OpenAiEssayScorer({ baseUrl: settings.baseUrl, apiKey: settings.apiKey, model: settings.model })
+      : new LocalEssayScorer();
+  return { timeoutMs: settings.timeoutMs, scorer };
 }

@@ -170,7 +170,7 @@ describe('POST /auth/change-password', () => {
       payload: { old_password: FIXTURE_PASSWORDS.student, new_password: 'short' },
     });
     expect(short.statusCode).toBe(400);
-    expect(short.json().message).toMatch(/new_password/);
+    expect(short.json().message).toMatch(/new password/i);
     const ok = await t.injectWithLogin('student2', {
       method: 'POST',
       url: '/api/v1/auth/change-password',
@@ -211,6 +211,56 @@ describe('sessions end with the password', () => {
     expect(reset.statusCode).toBe(200);
     expect((await t.inject(asToken(fresh))).statusCode).toBe(401);
     expect((await login(reset.json().initial_password)).statusCode).toBe(200);
+  });
+});
+
+describe('POST /auth/refresh', () => {
+  const refresh = (authorization?: string) =>
+    t.inject({ method: 'POST', url: '/api/v1/auth/refresh', headers: authorization === undefined ? {} : { authorization } });
+
+  it('renews a valid token: same user and claims, a later expiry, and the new token works', async () => {
+    const old = createSigner({ key: TEST_JWT_SECRET, algorithm: 'HS256', noTimestamp: true })({
+      ...decode(await t.tokenFor('teacher')),
+      iat: Math.floor(Date.now() / 1000) - 80_000,
+      exp: Math.floor(Date.now() / 1000) + 600,
+    });
+    const res = await refresh(old);
+    expect(res.statusCode).toBe(200);
+    const fresh = res.json().token as string;
+    const { exp, iat, ...claims } = decode(fresh);
+    const { exp: oldExp, iat: _oldIat, ...oldClaims } = decode(old);
+    expect(claims).toEqual(oldClaims);
+    expect(exp as number).toBeGreaterThan((oldExp as number) + 80_000);
+    expect(iat as number).toBeGreaterThanOrEqual(Math.floor(Date.now() / 1000) - 5);
+    const classes = await t.inject({ method: 'GET', url: '/api/v1/classes/mine', headers: { authorization: fresh } });
+    expect(classes.statusCode).toBe(200);
+  });
+
+  it('refuses a missing or expired token', async () => {
+    expect((await refresh()).statusCode).toBe(401);
+    const expired = createSigner({ key: TEST_JWT_SECRET, algorithm: 'HS256', noTimestamp: true })({
+      ...decode(await t.tokenFor('admin')),
+      exp: Math.floor(Date.now() / 1000) - 10,
+    });
+    expect((await refresh(expired)).statusCode).toBe(401);
+  });
+
+  it('refuses a session ended by a password reset, and a token renewed before it ends with it', async () => {
+    const student = t.fixture.students[2];
+    const resetPassword = async () => {
+      const reset = await t.injectWithLogin('admin', { method: 'POST', url: `/api/v1/students/reset-password?id=${student.id}` });
+      expect(reset.statusCode).toBe(200);
+      return reset.json().initial_password as string;
+    };
+    const signIn = async (password: string) =>
+      (await t.inject({ method: 'POST', url: '/api/v1/auth', payload: { username: student.nis, password } })).json().token as string;
+    const token = await signIn(await resetPassword());
+    const renewed = (await refresh(token)).json().token as string;
+    expect(typeof renewed).toBe('string');
+    const password = await resetPassword();
+    expect((await refresh(token)).statusCode).toBe(401);
+    expect((await refresh(renewed)).statusCode).toBe(401);
+    expect((await refresh(await signIn(password))).statusCode).toBe(200);
   });
 });
 

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AuthUser } from '../../plugins/auth';
-import { badRequest, errorBody, HttpError, unauthorized } from '../../plugins/errors';
-import { BUSY_RETRY_AFTER_SECONDS, checkSignInPassword, hashPassword, PASSWORD_MAX_LENGTH, signInBusy } from '../../plugins/passwords';
-import { passwordChange } from '../../db/accounts';
+import { badRequest, errorBody, forbidden, HttpError, unauthorized } from '../../plugins/errors';
+import { BUSY_RETRY_AFTER_SECONDS, checkSignInPassword, hashPassword, PASSWORD_MAX_LENGTH, signInBusy } from '../../lib/passwords';
+import { DEACTIVATED_MESSAGE, passwordChange } from '../../db/accounts';
 import { normalizeLoginName } from '../../domain/login-names';
 import { AttemptLimiter, AttemptsExceeded, DEFAULT_LOGIN_LIMITS, SignInsInProgress, USERNAME_MAX_LENGTH, type LoginLimits } from './login-limits';
 
@@ -74,6 +74,7 @@ export default async function authRoutes(app: FastifyInstance, options: AuthRout
             'users.display_name',
             'users.password_hash',
             'users.session_version',
+            'users.deactivated_at',
             'teachers.id as teacher_id',
             'students.id as student_id',
           ])
@@ -82,6 +83,8 @@ export default async function authRoutes(app: FastifyInstance, options: AuthRout
         // an unknown username costs the same one hash as a wrong password
         if (!(await withBusyRetryAfter(reply, () => checkSignInPassword(password, row?.password_hash))) || !row) throw unauthorized(LOGIN_FAILED);
         await attempt.succeeded();
+        // Only after the right password: a deactivated account is told why, others learn nothing new.
+        if (row.deactivated_at != null) throw forbidden(DEACTIVATED_MESSAGE);
         const user: AuthUser = { user_id: row.id, email: row.email, role: row.role, display_name: row.display_name };
         if (row.role === 'teacher' && row.teacher_id != null) user.teacher_id = row.teacher_id;
         if (row.role === 'student' && row.student_id != null) user.student_id = row.student_id;
@@ -90,6 +93,17 @@ export default async function authRoutes(app: FastifyInstance, options: AuthRout
         inProgress.leave(address);
       }
     },
+  );
+
+  // Renews the token of a signed-in user (the shell calls it while the user is active), so a session never ends in the
+  // middle of work. Same session_version: a password change or reset still ends this session, renewed or not.
+  app.post(
+    '/auth/refresh',
+    {
+      preHandler: app.authenticate,
+      schema: { tags: ['auth'], summary: 'Renew the signed-in user’s token; returns {token}' },
+    },
+    async (request) => ({ token: app.signToken(request.user, app.readToken(request).sessionVersion) }),
   );
 
   app.post(

@@ -10,9 +10,9 @@
  * - change-password, per account: a stolen session cannot be used to guess the password behind it.
  */
 import type { FastifyReply } from 'fastify';
-import type { AttemptCounters } from '../../plugins/attempt-counters';
+import type { AttemptCounters } from '../../lib/attempt-counters';
 import { errorBody } from '../../plugins/errors';
-import { SIGN_IN_QUEUE_CAPACITY } from '../../plugins/passwords';
+import { SIGN_IN_QUEUE_CAPACITY } from '../../lib/passwords';
 
 export interface LoginLimits {
   /** Failed attempts per (address, username), and per account for change-password, in one window. */

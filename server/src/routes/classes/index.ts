@@ -5,10 +5,13 @@ import { deleteOrphanForumRows } from '../../db/accounts';
 import { assignGradeStudentsToClass, unassignGradeFromClass } from '../../db/assignments';
 import { toStudentDto } from '../../db/profiles';
 import type { StudentRow } from '../../db/schema';
+import { preparedRead } from '../../db/prepared';
 import { containsInsensitive, toCount } from '../../db/sql-helpers';
+import { CLASSES_OF_STUDENT_SQL, COUNT_CLASSES_OF_STUDENT_SQL } from '../../domain/repo/hot-reads';
 import { listsStudentClasses, looksUpTeacherClasses, managesClass, placeOfClass, seesPersonalData } from '../../domain/policy';
 import { badRequest, conflict, forbidden, notFound } from '../../plugins/errors';
 import { idQuerySchema, idSchema, pageMeta, parsePaging, queryFlag, queryText, registerUpdate, type IdQuery } from '../helpers';
+import { classListResponse } from '../read-schemas';
 
 const classBodySchema = {
   type: 'object',
@@ -20,6 +23,17 @@ const classBodySchema = {
     grade: { type: 'integer', enum: [10, 11, 12] },
   },
 } as const;
+
+const classCreateBodySchema = {
+  ...classBodySchema,
+  properties: { ...classBodySchema.properties, enrol_all: { type: 'boolean', description: 'add every student of the grade (default true)' } },
+} as const;
+
+/** The unique index behind assertClassNameFree: when two creates race, the second one's insert fails. */
+function isUniqueViolation(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+}
 
 const assignBodySchema = {
   type: 'object',
@@ -127,20 +141,31 @@ export default async function classesRoutes(app: FastifyInstance) {
 
   app.post(
     '/classes',
-    { preHandler: admin, schema: { tags, summary: 'Create a class; every student of its grade is assigned to it; 409 when its grade already has a class of that name', body: classBodySchema } },
+    { preHandler: admin, schema: {
+        tags,
+        summary: 'Create a class; every student of its grade is assigned to it unless enrol_all is false; 409 when its grade already has a class of that name',
+        body: classCreateBodySchema,
+      },
+    },
     async (request) => {
-      const body = request.body as ClassBody;
-      const id = await app.db.transaction().execute(async (trx) => {
-        await assertTeacherExists(trx, body.teacher_id);
-        await assertClassNameFree(trx, body.name, body.grade);
-        const row = await trx
-          .insertInto('classes')
-          .values({ name: body.name.trim(), description: body.description, teacher_id: body.teacher_id, grade: body.grade })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await assignGradeStudentsToClass(trx, row.id, body.grade);
-        return row.id;
-      });
+      const body = request.body as ClassBody & { enrol_all?: boolean };
+      const id = await app.db
+        .transaction()
+        .execute(async (trx) => {
+          await assertTeacherExists(trx, body.teacher_id);
+          await assertClassNameFree(trx, body.name, body.grade);
+          const row = await trx
+            .insertInto('classes')
+            .values({ name: body.name.trim(), description: body.description, teacher_id: body.teacher_id, grade: body.grade })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          if (body.enrol_all !== false) await assignGradeStudentsToClass(trx, row.id, body.grade);
+          return row.id;
+        })
+        .catch((err: unknown) => {
+          if (isUniqueViolation(err)) throw conflict(duplicateClassNameMessage(body.name.trim(), body.grade));
+          throw err;
+        });
       return toClassDto(await loadClass(app.db, id));
     },
   );
@@ -166,6 +191,9 @@ export default async function classesRoutes(app: FastifyInstance) {
           await unassignGradeFromClass(trx, id, current.grade);
           await assignGradeStudentsToClass(trx, id, body.grade);
         }
+      }).catch((err: unknown) => {
+        if (isUniqueViolation(err)) throw conflict(duplicateClassNameMessage(body.name.trim(), body.grade));
+        throw err;
       });
       return toClassDto(await loadClass(app.db, id));
     },
@@ -330,30 +358,21 @@ export default async function classesRoutes(app: FastifyInstance) {
         tags,
         summary: 'Classes a student is assigned to (that student or admin); [] when none',
         querystring: { type: 'object', required: ['id'], properties: { id: idSchema, page: { type: 'string' }, pageSize: { type: 'string' } } },
+        response: classListResponse,
       },
     },
     async (request) => {
       const { id } = request.query as IdQuery;
       if (!listsStudentClasses(request.user, id)) throw forbidden('Forbidden: students may only see their own classes');
       const paging = parsePaging(request.query);
-      return app.db.transaction().execute(async (trx) => {
-        const { total } = await trx
-          .selectFrom('assigned_students_class')
-          .select((eb) => eb.fn.countAll().as('total'))
-          .where('student_id', '=', id)
-          .executeTakeFirstOrThrow();
-        const rows = await classesQuery(trx)
-          .innerJoin('assigned_students_class', 'assigned_students_class.class_id', 'classes.id')
-          .where('assigned_students_class.student_id', '=', id)
-          .orderBy('classes.id')
-          .limit(paging.pageSize)
-          .offset(paging.offset)
-          .execute();
-        return {
-          classes: rows.map((r) => ({ ...toClassDto(r), class_id: r.id })),
-          meta: pageMeta(paging, toCount(total)),
-        };
-      });
+      // One prepared statement, the total riding on each row (read on every student dashboard).
+      const rows = await preparedRead<ClassQueryRow & { total: unknown }>(app.db, CLASSES_OF_STUDENT_SQL)([id, paging.pageSize, paging.offset]);
+      const total = rows.length > 0 ? rows[0].total
+        : paging.offset === 0 ? 0 : (await preparedRead<{ n: unknown }>(app.db, COUNT_CLASSES_OF_STUDENT_SQL)([id]))[0]?.n;
+      return {
+        classes: rows.map((r) => ({ ...toClassDto(r), class_id: r.id })),
+        meta: pageMeta(paging, toCount(total)),
+      };
     },
   );
 

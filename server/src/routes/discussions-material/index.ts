@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { registerForumRoutes, replyHandler, replyRouteOptions } from '../discussions/forum-routes';
 import { registerUpdate } from '../helpers';
 
-/** Material discussions: /discussions-material and /discussions-material/reply (api-contract §2.7). */
+/** Material discussions: /discussions-material and /discussions-material/reply (docs/api.md §2.7). */
 export default async function discussionsMaterialRoutes(app: FastifyInstance) {
   registerForumRoutes(app, 'material', '/discussions-material');
 }

@@ -42,7 +42,7 @@ describe('general discussions', () => {
     const put = await api('student2', 'PUT', `/discussions/reply?id=${id}`, { replies: 'Besok', student_name: 'Palsu', student_id: 1 });
     expect(put.statusCode).toBe(200);
     const reply = put.json().replies[0];
-    expect(reply).toEqual({ id: expect.stringMatching(UUID), student_id: t.fixture.students[1].id, name: 'Bunga Lestari', reply: 'Besok', time: expect.stringMatching(RFC3339_WIB) });
+    expect(reply).toEqual({ id: expect.stringMatching(UUID), student_id: t.fixture.students[1].id, name: 'Bunga Lestari', role: 'student', reply: 'Besok', time: expect.stringMatching(RFC3339_WIB) });
     const patch = await api('student3', 'PATCH', `/discussions/reply?id=${id}`, { replies: 'Oke' });
     expect(patch.json().replies.map((r: { reply: string }) => r.reply)).toEqual(['Besok', 'Oke']);
     const empty = await api('student', 'PUT', `/discussions/reply?id=${id}`, { replies: '   ' });

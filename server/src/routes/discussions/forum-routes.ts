@@ -1,20 +1,23 @@
 /**
- * Routes shared by /discussions (general forum) and /discussions-material (per material), api-contract §2.6–2.7.
+ * Routes shared by /discussions (general forum) and /discussions-material (per material), docs/api.md §2.6–2.7.
  * - read: general → students and admins; material → admins, the class's teacher and students assigned to the class;
- * - create/reply: students only (student_id from the token; the body's student_id and student_name are ignored);
- * - edit: the author only; delete: the author or an admin (an author only while they may still read the post);
+ * - create: students only; reply: students and, in a material's discussion, the class's current teacher (the
+ *   author always from the token; the body's student_id and student_name are ignored);
+ * - edit: the author only; delete a post or one reply: its student author (while they may still read the post), an
+ *   admin, or in a material's discussion the class's current teacher (domain/policy.ts);
  * - empty reply → 400 "Replies cannot be empty"; a reply past a discussion's caps (domain/limits.ts) → 409.
  * Topic, description and replies are plain text, stored exactly as typed (topic and replies trimmed): views render
  * them as text, never as HTML, so nothing a student types is rewritten ("x<y & z" stays "x<y & z").
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { requireForumRead, requireMaterial, requirePost, requireStudentId } from '../../domain/policy';
-import { appendReply, deleteDiscussion, discussionFacts, DISCUSSION_FULL, getDiscussion, listDiscussions } from '../../domain/repo/forum';
+import { requireForumRead, requireMaterial, requirePost, requireReply, requireReplyDelete, requireStudentId } from '../../domain/policy';
+import { appendReply, deleteDiscussion, deleteReply, discussionFacts, DISCUSSION_FULL, getDiscussion, listDiscussions } from '../../domain/repo/forum';
 import { MAX_DESCRIPTION_CHARS, MAX_REPLIES_PER_POST, MAX_REPLY_CHARS, MAX_REPLY_CHARS_PER_POST, MAX_TOPIC_CHARS } from '../../domain/limits';
 import type { ForumKind } from '../../db/schema';
 import { toDbTime } from '../../db/time';
 import { badRequest, conflict, forbidden, notFound } from '../../plugins/errors';
 import { idQuerySchema, idSchema, pageMeta, pagingProperties, parsePaging, registerUpdate, type IdQuery } from '../helpers';
+import { discussionListResponse } from '../read-schemas';
 
 const postBody = {
   type: 'object',
@@ -57,17 +60,17 @@ export function replyHandler(app: FastifyInstance, kind: ForumKind) {
   return async (request: FastifyRequest) => {
     const { id } = request.query as IdQuery;
     const { replies } = request.body as { replies: string };
-    const studentId = requireStudentId(request.user, 'reply');
+    const author = await requireReply(app.db, request.user, kind, id);
     const text = replies.trim();
     if (!text) throw badRequest('Replies cannot be empty');
-    const inserted = await appendReply(app.db, kind, id, studentId, text);
+    const inserted = await appendReply(app.db, kind, id, author, text);
     if (inserted === DISCUSSION_FULL) {
       throw conflict(`This discussion is full (at most ${MAX_REPLIES_PER_POST} replies and ${MAX_REPLY_CHARS_PER_POST.toLocaleString('en')} characters of replies). Start a new discussion instead.`);
     }
     if (!inserted) {
       const facts = await discussionFacts(app.db, kind, id);
       if (!facts) throw notFound('Discussion not found');
-      throw forbidden('Forbidden: you are not assigned to this class');
+      throw forbidden('student_id' in author ? 'Forbidden: you are not assigned to this class' : 'Forbidden: this class is not yours');
     }
     return getDiscussion(app.db, kind, id);
   };
@@ -75,7 +78,7 @@ export function replyHandler(app: FastifyInstance, kind: ForumKind) {
 
 export function replyRouteOptions(app: FastifyInstance, kind: ForumKind) {
   return {
-    preHandler: app.requireRole('student', 'admin'),
+    preHandler: kind === 'material' ? app.requireRole('student', 'admin', 'teacher') : app.requireRole('student', 'admin'),
     schema: { tags: [label(kind)], summary: 'Append a reply (one atomic insert)', querystring: idQuerySchema, body: replyBody },
   };
 }
@@ -89,7 +92,7 @@ export function registerForumRoutes(app: FastifyInstance, kind: ForumKind, base:
 
   app.get(base, {
     preHandler: app.authenticate,
-    schema: { tags, summary: `List ${label(kind)}, newest first, with replies`, querystring: listQuery },
+    schema: { tags, summary: `List ${label(kind)}, newest first, with replies`, querystring: listQuery, response: discussionListResponse },
   }, async (request) => {
     const materialId = kind === 'material' ? (request.query as IdQuery).id : undefined;
     await requireForumRead(db, request.user, kind, materialId);
@@ -127,9 +130,10 @@ export function registerForumRoutes(app: FastifyInstance, kind: ForumKind, base:
     return getDiscussion(db, kind, id);
   });
 
+  const deleters = kind === 'material' ? app.requireRole('student', 'admin', 'teacher') : app.requireRole('student', 'admin');
   app.delete(base, {
-    preHandler: app.requireRole('student', 'admin'),
-    schema: { tags, summary: 'Delete a question with its replies and reports (author or admin)', querystring: idQuerySchema },
+    preHandler: deleters,
+    schema: { tags, summary: 'Delete a question with its replies and reports (author, admin, class teacher)', querystring: idQuerySchema },
   }, async (request) => {
     const { id } = request.query as IdQuery;
     await requirePost(db, request.user, kind, id, 'delete');
@@ -138,4 +142,18 @@ export function registerForumRoutes(app: FastifyInstance, kind: ForumKind, base:
   });
 
   registerUpdate(app, `${base}/reply`, replyRouteOptions(app, kind), replyHandler(app, kind));
+
+  app.delete(`${base}/reply`, {
+    preHandler: deleters,
+    schema: {
+      tags,
+      summary: 'Delete one reply and the reports on it (its author, admin, class teacher)',
+      querystring: { type: 'object', required: ['id', 'reply_id'], properties: { id: { ...idSchema, description: 'discussion id' }, reply_id: { type: 'string', minLength: 1, maxLength: 36 } } },
+    },
+  }, async (request) => {
+    const { id, reply_id } = request.query as { id: number; reply_id: string };
+    await requireReplyDelete(db, request.user, kind, id, reply_id);
+    if (!(await deleteReply(db, kind, id, reply_id))) throw notFound('Reply not found');
+    return getDiscussion(db, kind, id);
+  });
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { registerForumRoutes } from './forum-routes';
 
-/** General discussions: /discussions and /discussions/reply (api-contract §2.6). */
+/** General discussions: /discussions and /discussions/reply (docs/api.md §2.6). */
 export default async function discussionsRoutes(app: FastifyInstance) {
   registerForumRoutes(app, 'general', '/discussions');
 }

@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { EXAM } from '../../domain/repo/assessments';
 import { type ExamJob, startExamAutoSubmit } from '../../domain/repo/exam-job';
-import { scorerFromEnv } from '../../domain/scorers';
+import { type EssayScorerSettings, scorerFrom } from '../../domain/scorers';
 import { registerItemRoutes } from '../exercises/item-routes';
 
 /**
- * Exams (one per class), api-contract §2.10 + docs/contracts.md §4, and the exam auto-submit job
- * (every 30 s once the app is ready, when the app was built with `examAutoSubmit`; main.ts reads EXAM_AUTO_SUBMIT).
+ * Exams (one per class), docs/api.md §2.10, and the exam auto-submit job
+ * (every 30 s once the app is ready, when the app was built with `examAutoSubmit`; config.ts reads EXAM_AUTO_SUBMIT).
  */
-export default async function examsRoutes(app: FastifyInstance, options: { autoSubmit?: boolean }) {
-  const scorer = scorerFromEnv();
+export default async function examsRoutes(app: FastifyInstance, options: { autoSubmit?: boolean; essayScorer?: EssayScorerSettings }) {
+  const scorer = scorerFrom(options.essayScorer);
   registerItemRoutes(app, EXAM, '/exams', scorer);
 
   if (!options.autoSubmit) return;

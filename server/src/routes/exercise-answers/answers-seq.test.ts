@@ -1,7 +1,7 @@
 import { formatWib } from '../../domain/exam-window';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
 
-// Order-safe saves (docs/contracts.md §4): a save carrying `seq` applies only when newer than the stored `answers_seq`,
+// Order-safe saves (docs/api.md §2.9): a save carrying `seq` applies only when newer than the stored `answers_seq`,
 // so a save the client abandoned that lands late cannot overwrite a newer map. Both kinds share the route code.
 jest.setTimeout(30_000);
 

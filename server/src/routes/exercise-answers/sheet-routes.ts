@@ -1,11 +1,12 @@
 /**
- * Answer sheets of exercises (/exercises-answers) and exams (/exams-answers), api-contract §2.9–2.10 and
- * docs/contracts.md §4. A sheet is `{id, exercise_id|exam_id, student_id, answers, status: "Active"|"Inactive", score}`.
+ * Answer sheets of exercises (/exercises-answers) and exams (/exams-answers), docs/api.md §2.9–2.10.
+ * A sheet is `{id, exercise_id|exam_id, student_id, answers, status: "Active"|"Inactive", score}`.
  * - GET ?item&student_id: the student's own sheet as an array; managers may read any (student_id optional → all);
  * - POST: idempotent per (item, student); only students assigned to the class; exams only inside [start, end];
- * - PUT/PATCH ?id: the whole answers map; ONE UPDATE (group-committed with concurrent saves, domain/repo/answer-saves.ts)
- *   checks session, owner, lock, window and (with `seq`) that the map is newer than the stored one; 409 once
- *   submitted; a stale map (stored `answers_seq` ≥ seq) answers 200 with the stored sheet;
+ * - PUT/PATCH ?id: the whole answers map, or per-question `changes` (merged: per question the latest change wins, and
+ *   the reply carries every answer of the sheet); ONE UPDATE (group-committed with concurrent saves,
+ *   domain/repo/answer-saves.ts) checks session, owner, lock, window and (with `seq`) that the map is newer than the
+ *   stored one; 409 once submitted; a stale map (stored `answers_seq` ≥ seq) answers 200 with the stored sheet;
  * - DELETE ?id: the item's teacher or an admin (the grade goes too, so the student can start again).
  */
 import type { FastifyInstance } from 'fastify';
@@ -16,13 +17,14 @@ import {
   targetStudent,
 } from '../../domain/policy';
 import {
-  deleteSheet, itemById, type ItemFacts, type ItemSpec, loose, openSheet, sheetById, sheetJson, sheetOf, type Sheet,
+  deleteSheet, itemById, type ItemFacts, itemWithSheet, type ItemSpec, loose, openSheet, sheetById, sheetJson, sheetOf, type Sheet,
 } from '../../domain/repo/assessments';
 import { answerSaverFor } from '../../domain/repo/answer-saves';
 import { isAssigned } from '../../domain/repo/common';
 import { fromDbJson } from '../../db/json';
 import { badRequest, conflict, forbidden, notFound } from '../../plugins/errors';
 import { idQuerySchema, idSchema, registerUpdate, type IdQuery } from '../helpers';
+import { sheetListResponse } from '../read-schemas';
 
 const positiveInt = idSchema;
 
@@ -34,8 +36,20 @@ export const answersSchema = {
   additionalProperties: { type: 'string', maxLength: MAX_ANSWER_CHARS },
 } as const;
 
-/** The client's number of a saved map (`answers_seq`), docs/contracts.md §4: newer maps carry larger numbers. */
+/** The client's number of a saved map (`answers_seq`): newer maps carry larger numbers. */
 const seqSchema = { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER } as const;
+
+/** Per-question changes: `{ "3": { answer: "b", at: <ms since the epoch, device clock> } }`; answer '' clears it. */
+export const changesSchema = {
+  type: 'object',
+  minProperties: 1,
+  maxProperties: MAX_QUESTIONS,
+  propertyNames: { pattern: '^[1-9][0-9]{0,3}$' },
+  additionalProperties: {
+    type: 'object', required: ['answer', 'at'], additionalProperties: false,
+    properties: { answer: { type: 'string', maxLength: MAX_ANSWER_CHARS }, at: seqSchema },
+  },
+} as const;
 
 function refuseOutsideWindow(spec: ItemSpec, item: ItemFacts): void {
   const window = answerWindow(spec, item);
@@ -58,17 +72,20 @@ export function registerSheetRoutes(app: FastifyInstance, spec: ItemSpec, base: 
     schema: {
       tags, summary: 'The answer sheet of a student (array of 0 or 1; managers without student_id: every sheet)',
       querystring: { type: 'object', required: [spec.idCol], properties: { [spec.idCol]: positiveInt, student_id: positiveInt } },
+      response: sheetListResponse,
     },
   }, async (request) => {
     const q = request.query as Record<string, number | undefined>;
     const caller: Caller = request.user;
-    const item = await requireItem(q[spec.idCol]!);
     if (isStudent(caller) || q.student_id !== undefined) {
+      // the item's facts and the sheet in one prepared statement (the exam page reads it on every load)
+      const found = await itemWithSheet(db, spec, q[spec.idCol]!, q.student_id ?? caller.student_id!);
+      if (!found) throw notFound(`${spec.label} not found`);
       const studentId = targetStudent(caller, q.student_id);
-      requireWorkRead(caller, item, studentId, spec);
-      const sheet = await sheetOf(db, spec, item.id, studentId);
-      return sheet ? [sheetJson(spec, sheet)] : [];
+      requireWorkRead(caller, found.item, studentId, spec);
+      return found.sheet ? [sheetJson(spec, found.sheet)] : [];
     }
+    const item = await requireItem(q[spec.idCol]!);
     if (!managesClass(caller, item)) throw forbidden(`Forbidden: this ${spec.kind} is not yours`);
     const rows = await loose(db)
       .selectFrom(`${spec.sheets} as s`)
@@ -115,19 +132,27 @@ export function registerSheetRoutes(app: FastifyInstance, spec: ItemSpec, base: 
   registerUpdate(app, base, {
     // No preHandler: the token is checked here and the user/session in the save statement itself (one round trip).
     schema: {
-      tags, summary: 'Save the whole answers map (owner, sheet open, exam inside its window)',
+      tags,
+      summary: 'Save answers (owner, sheet open, exam inside its window): the whole map, or per-question changes merged by time',
       querystring: idQuerySchema,
-      body: { type: 'object', required: ['answers'], properties: { answers: answersSchema, seq: seqSchema } },
+      body: { type: 'object', properties: { answers: answersSchema, seq: seqSchema, changes: changesSchema } },
     },
   }, async (request, reply) => {
     const { id } = request.query as IdQuery;
-    const { answers, seq } = request.body as { answers: Record<string, string>; seq?: number };
+    const { answers, seq, changes } = request.body as { answers?: Record<string, string>; seq?: number; changes?: Record<string, { answer: string; at: number }> };
+    if ((answers === undefined) === (changes === undefined)) throw badRequest('Send either the answers or the changes to save');
+    // Questions are numbered 1..n (n ≤ MAX_QUESTIONS), so a merged sheet never holds more answers than a whole map may.
+    if (changes && Object.keys(changes).some((n) => Number(n) > MAX_QUESTIONS)) throw badRequest(`There are at most ${MAX_QUESTIONS} questions`);
     const { user, sessionVersion } = app.readToken(request);
     if (user.role === 'student' && user.student_id !== undefined) {
-      const itemId = await saver.save({ sheetId: id, studentId: user.student_id, userId: user.user_id, sessionVersion, answers, seq });
+      const who = { sheetId: id, studentId: user.student_id, userId: user.user_id, sessionVersion };
+      const saved = await saver.save(changes ? { ...who, changes } : { ...who, answers: answers!, seq });
       // Only an open sheet (no grade yet) can be saved, so score is null; nothing else to read back.
-      if (itemId !== undefined) {
-        return { id, [spec.idCol]: itemId, student_id: user.student_id, answers, status: 'Active', score: null, ...(seq !== undefined ? { answers_seq: seq } : {}) };
+      if (saved !== undefined) {
+        return {
+          id, [spec.idCol]: saved.itemId, student_id: user.student_id, answers: saved.answers, status: 'Active', score: null,
+          ...(seq !== undefined ? { answers_seq: seq } : {}),
+        };
       }
     }
     // Nothing saved, or not a student: find out why, with the same checks (and answers) as every other route.

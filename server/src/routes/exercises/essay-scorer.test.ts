@@ -8,7 +8,6 @@ jest.setTimeout(30_000);
 let t: TestApp;
 let server: http.Server;
 let mode: 'ok' | 'fail' | 'hang' = 'ok';
-const saved = { ...process.env };
 
 const api = (who: string, method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, payload?: unknown) =>
   t.injectWithLogin(who, { method, url: `/api/v1${url}`, ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}) });
@@ -24,20 +23,21 @@ beforeAll(async () => {
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  Object.assign(process.env, {
-    ESSAY_SCORER: 'openai', OPENAI_API_KEY: 'sk-local', OPENAI_MODEL: 'm',
-    OPENAI_BASE_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, ESSAY_SCORER_TIMEOUT_MS: '1500',
+  t = await buildTestApp({
+    app: {
+      essayScorer: {
+        kind: 'openai', apiKey: 'sk-local', model: 'm', timeoutMs: 1500,
+        baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
+      },
+    },
   });
-  t = await buildTestApp();
 });
 afterAll(async () => {
   await t.close();
   server.closeAllConnections();
   await new Promise<void>((r) => server.close(() => r()));
-  process.env = saved;
 });
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON bodies read loosely in assertions
 async function gradeEssay(who: string): Promise<{ status: number; body: Record<string, any>; ms: number }> {
   const classId = t.fixture.classes[0].id;
   const m = (await api('teacher', 'POST', '/materials', { title: `M ${who}`, description: 'd', content: 'c', class_id: classId })).json();

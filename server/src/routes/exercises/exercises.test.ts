@@ -67,6 +67,7 @@ describe('exercise CRUD', () => {
   it('per-question form keeps question n only, without keys', async () => {
     const q1 = await api('student', 'GET', `/exercises/student?material_id=${materialId}&number=1`);
     expect(q1.json()).toEqual([{ id: exerciseId, material_id: materialId, title: 'Latihan 1', total_marks: 100, teacher_id: t.fixture.teachers[0].id,
+      shuffle_questions: false, shuffle_options: false,
       content: { '1': 'Ibu kota Indonesia?', '1_a': 'Jakarta', '1_b': 'Bandung', '1_c': 'Medan', '1_d': 'Surabaya' } }]);
     const q3 = await api('teacher', 'GET', `/exercises/student?material_id=${materialId}&number=3`);
     expect(q3.json()[0].content).toEqual({ '3_essay': 'Apa itu fotosintesis?' });
@@ -157,8 +158,14 @@ describe('answer sheets and grading', () => {
   it('submissions list every student of the class for the owner', async () => {
     const res = await api('teacher', 'GET', `/exercises/submissions?exercise_id=${exerciseId}`);
     expect(res.json()).toEqual([
-      { student_id: t.fixture.students[0].id, name: 'Andi Pratama', nis: '2024000001', sheet_id: sheetId, status: 'Submitted', score: 50 },
-      { student_id: t.fixture.students[1].id, name: 'Bunga Lestari', nis: '2024000002', sheet_id: null, status: 'Not started', score: null },
+      {
+        student_id: t.fixture.students[0].id, name: 'Andi Pratama', nis: '2024000001', sheet_id: sheetId, status: 'Submitted', score: 50,
+        pending_essays: 1, auto_scored_essays: 1, needs_review: true, auto_submitted: false,
+      },
+      {
+        student_id: t.fixture.students[1].id, name: 'Bunga Lestari', nis: '2024000002', sheet_id: null, status: 'Not started', score: null,
+        pending_essays: 0, auto_scored_essays: 0, needs_review: false, auto_submitted: false,
+      },
     ]);
     expect((await api('teacher2', 'GET', `/exercises/submissions?exercise_id=${exerciseId}`)).statusCode).toBe(403);
     expect((await api('student', 'GET', `/exercises/submissions?exercise_id=${exerciseId}`)).statusCode).toBe(403);

@@ -1,31 +1,34 @@
 /**
- * Routes shared by exercises (one per material) and exams (one per class), api-contract §2.8–2.10 and
- * docs/contracts.md §4:
+ * Routes shared by exercises (one per material) and exams (one per class), docs/api.md §2.8–2.10:
  *   GET {base} ?material_id|class_id        by role: students never get answer keys; exam content is {} for students while Scheduled
  *   GET {base}/student ?…&number=n          question n only
  *   POST {base}; PUT/PATCH/DELETE {base}?id owner (the class's teacher) or admin; 409 for a second one
  *   POST {base}/calculate-grade             submit + grade once (idempotent), locks the sheet
  *   GET {base}/get-grade, /get-all-grade    one row per item, ownership checked
  *   GET {base}/submissions, /submission     teacher views; PUT/PATCH {base}/essay-score teacher override
+ *   GET {base}/graded-count                 sheets an edit re-grades (an edit re-grades them in its transaction)
  */
 import type { FastifyInstance } from 'fastify';
 import { ContentError, type ContentMap, normalizeContent, questionOnly, stripAnswerKeys } from '../../domain/content';
 import { extractContentImages, saveImages, type StoredImage } from '../../domain/images';
 import { examStatus, formatWib, parseWindow, WindowError } from '../../domain/exam-window';
-import { GradingError } from '../../domain/grading';
+import { GradingError, parseDetailColumn, reviewMarks } from '../../domain/grading';
+import { MAX_ESSAY_COMMENT_CHARS } from '../../domain/limits';
 import {
-  contentOf, forgetContent, gradeJson, gradeOf, gradesOfStudent, itemById, itemByParent, type ItemFacts, type ItemSpec,
-  loose, setEssayScore, submitAndGrade,
+  contentOf, forgetContent, gradedCount, gradeJson, gradeOf, gradesOfStudent, itemById, itemByParent, type ItemFacts, type ItemSpec,
+  itemOfParentFor, loose, regradeItem, rescoreDeferred, setEssayScore, submitAndGrade,
 } from '../../domain/repo/assessments';
 import {
-  type Caller, gradeFor, listScope, managesClass, placeOfClass, requireClass, requireGrading, requireItem as requireItemAccess, requireMaterial,
-  requireWorkRead, targetStudent,
+  assignmentToCheck, type Caller, gradeFor, listScope, managesClass, placeOfClass, requireClass, requireGrading, requireItem as requireItemAccess, requireMaterial,
+  requirePlace, requireWorkRead, targetStudent,
 } from '../../domain/policy';
 import type { ScorerConfig } from '../../domain/scorers';
 import { fromDbJson, toDbJson } from '../../db/json';
-import { toDbTime } from '../../db/time';
+import { dbKindOf } from '../../db/connect';
+import { fromDbTime, toDbTime } from '../../db/time';
 import { badRequest, conflict, forbidden, notFound } from '../../plugins/errors';
 import { idQuerySchema, idSchema, registerUpdate, type IdQuery } from '../helpers';
+import { itemListResponse } from '../read-schemas';
 
 const positiveInt = idSchema;
 
@@ -41,7 +44,10 @@ async function requireParent(app: FastifyInstance, spec: ItemSpec, caller: Calle
 
 /** Wire shape of an item; `content` already filtered for the caller. */
 export function itemJson(spec: ItemSpec, item: ItemFacts, content: ContentMap, now = new Date()) {
-  const common = { title: item.title, content, total_marks: item.total_marks, teacher_id: item.teacher_id };
+  const common = {
+    title: item.title, content, total_marks: item.total_marks, teacher_id: item.teacher_id,
+    shuffle_questions: Boolean(item.shuffle_questions), shuffle_options: Boolean(item.shuffle_options),
+  };
   if (spec.kind === 'exercise') return { id: item.id, material_id: item.material_id, ...common };
   return {
     id: item.id,
@@ -101,16 +107,22 @@ export function registerItemRoutes(app: FastifyInstance, spec: ItemSpec, base: s
 
   // ------------------------------------------------------------ reading
 
+  /** The item of a parent the caller may read (404/403 as requireParent), parent facts and item in one statement. */
+  async function readableItemOf(caller: Caller, parentId: number): Promise<ItemFacts | undefined> {
+    const found = await itemOfParentFor(db, spec, parentId, assignmentToCheck(caller));
+    requirePlace(caller, found?.place, found?.assigned ?? false, 'read', spec.kind === 'exercise' ? 'material' : 'class');
+    return found?.item;
+  }
+
   app.get(base, {
     preHandler: app.authenticate,
     schema: {
       tags, summary: `The ${spec.kind} of a ${spec.kind === 'exercise' ? 'material' : 'class'} as an array (0 or 1 item)`,
       querystring: { type: 'object', required: [parent], properties: { [parent]: positiveInt, number: { type: 'string', description: 'accepted and ignored' } } },
+      response: itemListResponse,
     },
   }, async (request) => {
-    const parentId = (request.query as Record<string, number>)[parent];
-    await requireParent(app, spec, request.user, parentId, 'read');
-    const item = await itemByParent(db, spec, parentId);
+    const item = await readableItemOf(request.user, (request.query as Record<string, number>)[parent]);
     if (!item) return [];
     const now = new Date();
     const content = await contentOf(db, spec, item);
@@ -122,11 +134,11 @@ export function registerItemRoutes(app: FastifyInstance, spec: ItemSpec, base: s
     schema: {
       tags, summary: 'Question n only (no answer keys)',
       querystring: { type: 'object', required: [parent, 'number'], properties: { [parent]: positiveInt, number: positiveInt } },
+      response: itemListResponse,
     },
   }, async (request) => {
     const q = request.query as Record<string, number>;
-    await requireParent(app, spec, request.user, q[parent], 'read');
-    const item = await itemByParent(db, spec, q[parent]);
+    const item = await readableItemOf(request.user, q[parent]);
     if (!item) return [];
     const now = new Date();
     const content = await contentOf(db, spec, item);
@@ -142,9 +154,11 @@ export function registerItemRoutes(app: FastifyInstance, spec: ItemSpec, base: s
     properties: {
       title: { type: 'string', minLength: 1, maxLength: 255 },
       total_marks: { type: 'integer', minimum: 1, maximum: 1000 },
-      content: { type: 'object', description: 'content map, every value a string (api-contract §4.1)' },
+      content: { type: 'object', description: 'content map, every value a string (docs/api.md §4.1)' },
       [parent]: positiveInt,
       teacher_id: { description: 'ignored: the owner is the class teacher' },
+      shuffle_questions: { type: 'boolean', description: 'each student sees the questions in an order of their own (omitted: unchanged / off)' },
+      shuffle_options: { type: 'boolean', description: 'each student sees the options of each question in an order of their own' },
       ...(spec.kind === 'exam'
         ? { start_time: { type: 'string', description: 'RFC 3339 with offset' }, end_time: { type: 'string', description: 'RFC 3339 with offset' } }
         : {}),
@@ -159,6 +173,17 @@ export function registerItemRoutes(app: FastifyInstance, spec: ItemSpec, base: s
     class_id?: number;
     start_time?: string;
     end_time?: string;
+    shuffle_questions?: boolean;
+    shuffle_options?: boolean;
+  }
+
+  /** The shuffle settings the body sets, as the column stores them (PG boolean, SQLite 0/1); omitted ones unchanged. */
+  function shuffleValues(body: ItemBody) {
+    const stored = (v: boolean) => (dbKindOf(db) === 'postgres' ? v : Number(v));
+    return {
+      ...(body.shuffle_questions === undefined ? {} : { shuffle_questions: stored(body.shuffle_questions) }),
+      ...(body.shuffle_options === undefined ? {} : { shuffle_options: stored(body.shuffle_options) }),
+    };
   }
 
   async function cleanItem(body: ItemBody) {
@@ -182,6 +207,7 @@ export function registerItemRoutes(app: FastifyInstance, spec: ItemSpec, base: s
     const values = {
       [parent]: parentId, title: clean.title, total_marks: clean.total_marks, content: toDbJson(clean.content), teacher_id: teacherId,
       ...(clean.window ? { start_time: toDbTime(clean.window.start), end_time: toDbTime(clean.window.end) } : {}),
+      ...shuffleValues(body),
     };
     let id: number;
     try {
@@ -203,16 +229,38 @@ export function registerItemRoutes(app: FastifyInstance, spec: ItemSpec, base: s
     schema: { tags, summary: `Update the ${spec.kind} (owner)`, querystring: idQuerySchema, body: itemBody },
   }, async (request) => {
     const { id } = request.query as IdQuery;
-    await requireManagedItem(request.user, id);
+    const current = await requireManagedItem(request.user, id);
     const clean = await cleanItem(request.body as ItemBody);
-    await saveImages(db, clean.images);
-    await loose(db).updateTable(spec.table).set({
-      title: clean.title, total_marks: clean.total_marks, content: toDbJson(clean.content), updated_at: toDbTime(),
-      ...(clean.window ? { start_time: toDbTime(clean.window.start), end_time: toDbTime(clean.window.end) } : {}),
-    }).where('id', '=', id).execute();
+    const before = { content: await contentOf(db, spec, current), totalMarks: current.total_marks };
+    const after = { content: clean.content, totalMarks: clean.total_marks };
+    // The edit and the re-grading of every submitted sheet are one transaction: no grade is ever read against a key
+    // it was not computed with.
+    const { count, deferred } = await db.transaction().execute(async (trx) => {
+      await saveImages(trx, clean.images);
+      await loose(trx).updateTable(spec.table).set({
+        title: clean.title, total_marks: clean.total_marks, content: toDbJson(clean.content), updated_at: toDbTime(),
+        ...(clean.window ? { start_time: toDbTime(clean.window.start), end_time: toDbTime(clean.window.end) } : {}),
+        ...shuffleValues(request.body as ItemBody),
+      }).where('id', '=', id).execute();
+      return regradeItem(trx, spec, id, before, after, scorer);
+    });
     forgetContent(spec, id);
+    if (deferred.length) {
+      rescoreDeferred(db, spec, id, deferred, scorer).catch((err: unknown) => request.log.error({ err }, 're-scoring essays failed'));
+    }
     const item = await requireItem(id);
-    return itemJson(spec, item, app.publicImages.content(clean.content));
+    return { ...itemJson(spec, item, app.publicImages.content(clean.content)), regraded: count };
+  });
+
+  app.get(`${base}/graded-count`, {
+    preHandler: app.requireRole('teacher', 'admin'),
+    schema: {
+      tags, summary: 'How many sheets are graded: the ones an edit of the questions or keys re-grades (owner)',
+      querystring: { type: 'object', required: [spec.idCol], properties: { [spec.idCol]: positiveInt } },
+    },
+  }, async (request) => {
+    const item = await requireManagedItem(request.user, (request.query as Record<string, number>)[spec.idCol]);
+    return { count: await gradedCount(db, spec, item.id) };
   });
 
   app.delete(base, {
@@ -287,19 +335,30 @@ export function registerItemRoutes(app: FastifyInstance, spec: ItemSpec, base: s
       .innerJoin('students as st', 'st.id', 'a.student_id')
       .leftJoin(`${spec.sheets} as s`, (j) => j.onRef('s.student_id', '=', 'st.id').on(`s.${spec.idCol}`, '=', item.id))
       .leftJoin(`${spec.scores} as g`, (j) => j.onRef('g.student_id', '=', 'st.id').on(`g.${spec.idCol}`, '=', item.id))
-      .select(['st.id as student_id', 'st.name', 'st.nis', 's.id as sheet_id', 's.status', 'g.score'])
+      .select(['st.id as student_id', 'st.name', 'st.nis', 's.id as sheet_id', 's.status', 's.answers', 's.submitted_at', 'g.score', 'g.detail'])
       .where('a.class_id', '=', item.class_id)
       .orderBy('st.name')
       .orderBy('st.id')
       .execute();
-    return rows.map((r) => ({
-      student_id: Number(r.student_id),
-      name: r.name as string,
-      nis: r.nis as string,
-      sheet_id: r.sheet_id == null ? null : Number(r.sheet_id),
-      status: r.sheet_id == null ? 'Not started' : r.status === 'Inactive' ? 'Submitted' : 'In progress',
-      score: r.score == null ? null : Number(r.score),
-    }));
+    // An exam sheet submitted after the window closed was submitted automatically (as item analysis counts it).
+    const endTime = spec.kind === 'exam' && item.end_time != null ? fromDbTime(item.end_time).getTime() : null;
+    return rows.map((r) => {
+      const marks = r.detail == null ? { pending: 0, automatic: 0 }
+        : reviewMarks(parseDetailColumn(r.detail), (r.answers == null ? null : fromDbJson<Record<string, string> | null>(r.answers)) ?? {});
+      const submittedAt = r.submitted_at == null ? null : fromDbTime(r.submitted_at).getTime();
+      return {
+        student_id: Number(r.student_id),
+        name: r.name as string,
+        nis: r.nis as string,
+        sheet_id: r.sheet_id == null ? null : Number(r.sheet_id),
+        status: r.sheet_id == null ? 'Not started' : r.status === 'Inactive' ? 'Submitted' : 'In progress',
+        score: r.score == null ? null : Number(r.score),
+        pending_essays: marks.pending,
+        auto_scored_essays: marks.automatic,
+        needs_review: marks.pending + marks.automatic > 0,
+        auto_submitted: endTime !== null && submittedAt !== null && submittedAt > endTime,
+      };
+    });
   });
 
   app.get(`${base}/submission`, {
@@ -334,19 +393,22 @@ export function registerItemRoutes(app: FastifyInstance, spec: ItemSpec, base: s
   registerUpdate(app, `${base}/essay-score`, {
     preHandler: app.requireRole('teacher', 'admin'),
     schema: {
-      tags, summary: 'Set the marks of one essay (0 ≤ score ≤ marks per question); recomputes the total',
+      tags, summary: 'Set the marks of one essay (0 ≤ score ≤ marks per question) and an optional comment; recomputes the total',
       body: {
         type: 'object',
         required: [spec.idCol, 'student_id', 'number', 'score'],
-        properties: { [spec.idCol]: positiveInt, student_id: positiveInt, number: positiveInt, score: { type: 'number', minimum: 0 } },
+        properties: {
+          [spec.idCol]: positiveInt, student_id: positiveInt, number: positiveInt, score: { type: 'number', minimum: 0 },
+          comment: { type: 'string', maxLength: MAX_ESSAY_COMMENT_CHARS, description: 'shown to the student; omitted keeps the current one, blank removes it' },
+        },
       },
     },
   }, async (request) => {
-    const body = request.body as Record<string, number>;
+    const body = request.body as Record<string, number> & { comment?: string };
     const item = await requireManagedItem(request.user, body[spec.idCol]);
     let grade;
     try {
-      grade = await setEssayScore(db, spec, item, body.student_id, body.number, body.score);
+      grade = await setEssayScore(db, spec, item, body.student_id, body.number, body.score, body.comment);
     } catch (e) {
       if (e instanceof GradingError) throw badRequest(e.message);
       throw e;

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { formatWib } from '../../domain/exam-window';
-import { buildTestApp, type TestApp } from '../../../test/helpers';
+import { buildTestApp } from '../../../test/helpers';
 
 // Pictures are stored as /api/v1/images/… and made absolute from PUBLIC_URL when read, so a frontend on another
 // origin shows them. The request's Host header (which a client can forge) never decides the origin.

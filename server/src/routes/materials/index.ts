@@ -1,5 +1,5 @@
 /**
- * Materials ("subjects"), api-contract §2.5 + docs/contracts.md §4:
+ * Materials ("subjects"), docs/api.md §2.5:
  *   GET /materials, GET /materials/from-class, GET /materials/detail, POST/PUT/PATCH/DELETE /materials,
  *   PUT/PATCH /materials/reply (alias of /discussions-material/reply, open to students).
  * HTML content is sanitized on write. `teacher_id` always comes from the class, never from the body.
@@ -15,6 +15,9 @@ import { badRequest, notFound } from '../../plugins/errors';
 import { idQuerySchema, idSchema, pageMeta, pagingProperties, parsePaging, registerUpdate, type IdQuery } from '../helpers';
 import { registerMaterialReply } from '../discussions-material/index';
 import { MAX_MATERIAL_CONTENT_CHARS } from '../../domain/limits';
+import { preparedRead } from '../../db/prepared';
+import { COUNT_MATERIALS_OF_CLASS_SQL, MATERIALS_OF_CLASS_SQL } from '../../domain/repo/hot-reads';
+import { materialListResponse } from '../read-schemas';
 
 const materialBody = {
   type: 'object',
@@ -84,18 +87,18 @@ export default async function materialsRoutes(app: FastifyInstance) {
     schema: {
       tags, summary: 'Materials of a class (admin, its teacher, assigned students)',
       querystring: { type: 'object', required: ['id'], properties: { id: idSchema, ...pagingProperties } },
+      response: materialListResponse,
     },
   }, async (request) => {
     const { id } = request.query as IdQuery;
     await requireClass(db, request.user, id, 'read');
     const paging = parsePaging(request.query);
-    const base = db.selectFrom('materials as m').where('m.class_id', '=', id);
-    const [rows, total] = await Promise.all([
-      base.leftJoin('exercises as e', 'e.material_id', 'm.id').select([...materialColumns, 'e.id as exercise_id'])
-        .orderBy('m.id').limit(paging.pageSize).offset(paging.offset).execute(),
-      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { materials: rows.map(reply), meta: pageMeta(paging, Number(total.n)) };
+    // One prepared statement, the total riding on each row.
+    type Row = { id: number; class_id: number; title: string; description: string; content: string; teacher_id: number; exercise_id: number | null; total: unknown };
+    const rows = await preparedRead<Row>(db, MATERIALS_OF_CLASS_SQL)([id, paging.pageSize, paging.offset]);
+    const total = rows.length > 0 ? rows[0].total
+      : paging.offset === 0 ? 0 : (await preparedRead<{ n: unknown }>(db, COUNT_MATERIALS_OF_CLASS_SQL)([id]))[0]?.n;
+    return { materials: rows.map(({ total: _, ...row }) => reply(row)), meta: pageMeta(paging, Number(total ?? 0)) };
   });
 
   app.get('/materials/detail', {
@@ -166,7 +169,7 @@ export default async function materialsRoutes(app: FastifyInstance) {
     return { message: 'Material deleted successfully' };
   });
 
-  // FE sends material-discussion replies to /materials/reply (api-contract §2.7): same handler, open to students.
+  // FE sends material-discussion replies to /materials/reply (docs/api.md §2.7): same handler, open to students.
   registerMaterialReply(app, '/materials/reply');
 }
 

@@ -1,5 +1,5 @@
 /**
- * Dashboard numbers (docs/contracts.md §4): GET /stats/admin, /stats/teacher, /stats/student.
+ * Dashboard numbers (docs/api.md §2.12): GET /stats/admin, /stats/teacher, /stats/student.
  * Definitions:
  * - admin: per class, `tasks_completed` = students with a grade for every exercise of the class (0/0 when the class
  *   has no exercise); `exam_done` = students whose exam sheet is submitted (0/0 when the class has no exam);
@@ -13,6 +13,9 @@ import type { FastifyInstance } from 'fastify';
 import { examStatus, formatWib } from '../../domain/exam-window';
 import { listScope } from '../../domain/policy';
 import { fromDbTime, toDbTime } from '../../db/time';
+import { preparedRead } from '../../db/prepared';
+import { STUDENT_STATS_SQL } from '../../domain/repo/hot-reads';
+import { studentStatsResponse } from '../read-schemas';
 
 const tags = ['stats'];
 const WIB_MS = 7 * 3600_000;
@@ -162,27 +165,14 @@ export default async function statsRoutes(app: FastifyInstance) {
 
   app.get('/stats/student', {
     preHandler: app.requireRole('student'),
-    schema: { tags, summary: 'Materials, tasks and exams done by the caller' },
+    schema: { tags, summary: 'Materials, tasks and exams done by the caller', response: studentStatsResponse },
   }, async (request) => {
     const studentId = request.user.student_id ?? -1;
-    const classIds = db.selectFrom('assigned_students_class').select('class_id').where('student_id', '=', studentId);
-    const count = (n: { n: unknown } | undefined) => Number(n?.n ?? 0);
-    const [materials, materialsDone, exercises, exercisesDone, exams, examsDone] = await Promise.all([
-      db.selectFrom('materials').where('class_id', 'in', classIds).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
-      db.selectFrom('materials as m').innerJoin('exercises as e', 'e.material_id', 'm.id')
-        .innerJoin('exercise_answers as s', 's.exercise_id', 'e.id')
-        .where('m.class_id', 'in', classIds).where('s.student_id', '=', studentId).where('s.status', '=', 'Inactive')
-        .select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
-      db.selectFrom('exercises as e').innerJoin('materials as m', 'm.id', 'e.material_id').where('m.class_id', 'in', classIds)
-        .select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
-      db.selectFrom('exercise_scores as sc').innerJoin('exercises as e', 'e.id', 'sc.exercise_id').innerJoin('materials as m', 'm.id', 'e.material_id')
-        .where('m.class_id', 'in', classIds).where('sc.student_id', '=', studentId)
-        .select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
-      db.selectFrom('exams').where('class_id', 'in', classIds).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
-      db.selectFrom('exam_scores as sc').innerJoin('exams as x', 'x.id', 'sc.exam_id')
-        .where('x.class_id', 'in', classIds).where('sc.student_id', '=', studentId)
-        .select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
-    ]);
+    // One prepared statement for the six numbers (read on every student dashboard).
+    const [row] = await preparedRead<Record<string, unknown>>(db, STUDENT_STATS_SQL)([studentId]);
+    const count = (n: unknown) => Number(n ?? 0);
+    const [materials, materialsDone, exercises, exercisesDone, exams, examsDone] =
+      [row?.materials, row?.materials_done, row?.exercises, row?.exercises_done, row?.exams, row?.exams_done];
     return {
       materials: { done: count(materialsDone), total: count(materials) },
       tasks: { completed: count(exercisesDone), total: count(exercises) },

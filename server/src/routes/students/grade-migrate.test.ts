@@ -38,6 +38,6 @@ it('400 for a missing or unknown direction; admin only', async () => {
   expect((await t.injectWithLogin('admin', { method: 'POST', url: '/api/v1/students/grade-migrate', payload: {} })).statusCode).toBe(400);
   const bad = await t.injectWithLogin('admin', { method: 'POST', url: '/api/v1/students/grade-migrate', payload: { migrate: 'sideways' } });
   expect(bad.statusCode).toBe(400);
-  expect(bad.json().message).toMatch(/migrate/);
+  expect(bad.json().message).toMatch(/migrate/i);
   expect((await t.injectWithLogin('teacher', { method: 'POST', url: '/api/v1/students/grade-migrate', payload: { migrate: 'up' } })).statusCode).toBe(403);
 });

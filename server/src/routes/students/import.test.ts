@@ -1,5 +1,5 @@
 import os from 'node:os';
-import { HashWorkerPool, type HashPriority } from '../../plugins/hash-workers';
+import { HashWorkerPool, type HashPriority } from '../../lib/hash-workers';
 import { buildTestApp, TWO_NODES, type TestApp } from '../../../test/helpers';
 
 let t: TestApp;

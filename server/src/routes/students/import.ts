@@ -1,7 +1,7 @@
 /** Validation of CSV-import rows (all-or-nothing): every problem is reported with its 1-based row and field. */
 import type { Db } from '../../db/connect';
 import { createStudentRecord, toStudentDto, type StudentInput } from '../../db/profiles';
-import { generateInitialPassword, hashPasswordsInBatches } from '../../plugins/passwords';
+import { generateInitialPassword, hashPasswordsInBatches } from '../../lib/passwords';
 import { checkStudentRows, type ImportRowError } from '@kelasku/shared-rules';
 
 export type ImportError = ImportRowError;
@@ -26,13 +26,13 @@ export async function validateImportRows(db: Db, rows: unknown[]): Promise<{ inp
  * are hashed before the transaction, a few at a time at background priority, so the sign-ins that arrive meanwhile
  * are served first and no database transaction stays open while hashing.
  */
-export async function createImportedStudents(db: Db, inputs: StudentInput[]) {
+export async function createImportedStudents(db: Db, inputs: StudentInput[], joinClasses = true) {
   const passwords = inputs.map(() => generateInitialPassword());
   const hashes = await hashPasswordsInBatches(passwords);
   return db.transaction().execute(async (trx) => {
     const out = [];
     for (let i = 0; i < inputs.length; i++) {
-      const row = await createStudentRecord(trx, inputs[i], hashes[i]);
+      const row = await createStudentRecord(trx, inputs[i], hashes[i], joinClasses);
       out.push({ ...toStudentDto(row), initial_password: passwords[i] });
     }
     return out;

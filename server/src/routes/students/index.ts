@@ -2,17 +2,19 @@ import type { FastifyInstance } from 'fastify';
 import {
   createStudentRecord,
   deleteStudentRecord,
+  setProfileActive,
   toStudentDto,
   updateStudentRecord,
+  withStudentLoginState,
   type StudentInput,
 } from '../../db/profiles';
 import { containsInsensitive, toCount } from '../../db/sql-helpers';
 import { seesPersonalData } from '../../domain/policy';
 import { errorBody, notFound } from '../../plugins/errors';
-import { generateInitialPassword, hashPassword } from '../../plugins/passwords';
+import { generateInitialPassword, hashPassword } from '../../lib/passwords';
 import { idQuerySchema, pageMeta, parsePaging, queryFlag, queryText, registerUpdate, type IdQuery } from '../helpers';
 import { createImportedStudents, validateImportRows } from './import';
-import { gradeMigrateBodySchema, importBodySchema, studentBodySchema, studentListQuerySchema } from './schemas';
+import { gradeMigrateBodySchema, importBodySchema, studentBodySchema, studentCreateBodySchema, studentListQuerySchema } from './schemas';
 import { passwordChange } from '../../db/accounts';
 import { normalizeStatus } from '@kelasku/shared-rules';
 import { requireSchoolId } from '../../domain/school-ids';
@@ -37,7 +39,7 @@ export default async function studentsRoutes(app: FastifyInstance) {
 
   app.get(
     '/students',
-    { preHandler: admin, schema: { tags, summary: 'List students (admin). `id` is accepted and ignored (api-contract §2.2)', querystring: studentListQuerySchema } },
+    { preHandler: admin, schema: { tags, summary: 'List students (admin). `id` is accepted and ignored (docs/api.md §2.2)', querystring: studentListQuerySchema } },
     async (request) => {
       const query = request.query as { grade?: number; search?: string; searchNIS?: string; sortByNIS?: string };
       const paging = parsePaging(request.query);
@@ -45,12 +47,12 @@ export default async function studentsRoutes(app: FastifyInstance) {
       const search = queryText(query.search);
       const searchNis = queryText(query.searchNIS);
       return app.db.transaction().execute(async (trx) => {
-        let q = trx.selectFrom('students');
+        let q = withStudentLoginState(trx);
         if (query.grade !== undefined) q = q.where('grade', '=', query.grade);
         if (search) q = q.where((eb) => eb.or([containsInsensitive(eb.ref('name'), search), containsInsensitive(eb.ref('nis'), search)]));
         if (searchNis) q = q.where((eb) => containsInsensitive(eb.ref('nis'), searchNis));
-        const { total } = await q.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow();
-        const rows = await q.selectAll().orderBy('nis', direction).orderBy('id', direction).limit(paging.pageSize).offset(paging.offset).execute();
+        const { total } = await q.clearSelect().select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow();
+        const rows = await q.orderBy('nis', direction).orderBy('id', direction).limit(paging.pageSize).offset(paging.offset).execute();
         return { students: rows.map(toStudentDto), meta: pageMeta(paging, toCount(total)) };
       });
     },
@@ -58,12 +60,13 @@ export default async function studentsRoutes(app: FastifyInstance) {
 
   app.post(
     '/students',
-    { preHandler: admin, schema: { tags, summary: 'Create a student and their login (username = NIS); returns initial_password once', body: studentBodySchema } },
+    { preHandler: admin, schema: { tags, summary: 'Create a student and their login (username = NIS); returns initial_password once; joins every class of the grade unless join_classes is false', body: studentCreateBodySchema } },
     async (request) => {
-      const input = cleanInput(request.body as StudentBody);
+      const body = request.body as StudentBody & { join_classes?: boolean };
+      const input = cleanInput(body);
       const initial_password = generateInitialPassword();
       const hash = await hashPassword(initial_password);
-      const row = await app.db.transaction().execute((trx) => createStudentRecord(trx, input, hash));
+      const row = await app.db.transaction().execute((trx) => createStudentRecord(trx, input, hash, body.join_classes !== false));
       return { ...toStudentDto(row), initial_password };
     },
   );
@@ -80,11 +83,39 @@ export default async function studentsRoutes(app: FastifyInstance) {
     },
   );
 
-  app.delete('/students', { preHandler: admin, schema: { tags, summary: 'Delete a student and their login', querystring: idQuerySchema } }, async (request) => {
+  const deleteSummary =
+    'Delete a student and their login, answers, grades and replies; their posts go too, except those other students replied to (kept with those replies)';
+  app.delete('/students', { preHandler: admin, schema: { tags, summary: deleteSummary, querystring: idQuerySchema } }, async (request) => {
     const { id } = request.query as IdQuery;
     await app.db.transaction().execute((trx) => deleteStudentRecord(trx, id));
     return { message: 'Student deleted successfully' };
   });
+
+  for (const [action, active] of [
+    ['deactivate', false],
+    ['reactivate', true],
+  ] as const) {
+    app.post(
+      `/students/${action}`,
+      {
+        preHandler: admin,
+        schema: {
+          tags,
+          summary: active ? 'Let a deactivated student sign in again' : 'Deactivate a student: no sign-in, sessions end; answers, grades and names stay',
+          querystring: idQuerySchema,
+        },
+      },
+      async (request) => {
+        const { id } = request.query as IdQuery;
+        return toStudentDto(
+          await app.db.transaction().execute(async (trx) => {
+            await setProfileActive(trx, 'students', id, active);
+            return withStudentLoginState(trx).where('students.id', '=', id).executeTakeFirstOrThrow();
+          }),
+        );
+      },
+    );
+  }
 
   app.get(
     '/students/details',
@@ -163,14 +194,14 @@ export default async function studentsRoutes(app: FastifyInstance) {
       schema: { tags, summary: 'Create many students at once (all or nothing); dry_run only validates', body: importBodySchema },
     },
     async (request, reply) => {
-      const { rows, dry_run } = request.body as { rows: unknown[]; dry_run?: boolean };
+      const { rows, dry_run, join_classes } = request.body as { rows: unknown[]; dry_run?: boolean; join_classes?: boolean };
       const { inputs, errors } = await validateImportRows(app.db, rows);
       if (errors.length > 0) {
         const message = `Import rejected: ${errors.length} problem${errors.length === 1 ? '' : 's'} found, nothing was created`;
         return reply.code(400).send(errorBody(message, { created: 0, errors, students: [] }));
       }
       if (dry_run) return { created: 0, errors: [], students: [], valid: inputs.length };
-      const created = await createImportedStudents(app.db, inputs);
+      const created = await createImportedStudents(app.db, inputs, join_classes !== false);
       return { created: created.length, errors: [], students: created };
     },
   );

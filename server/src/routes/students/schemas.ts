@@ -18,6 +18,14 @@ export const studentBodySchema = {
   },
 } as const;
 
+/** Whether new students join every class of their grade; absent = true (what older clients rely on). */
+const joinClassesProperty = { type: 'boolean', description: 'join every class of the grade (default true)' } as const;
+
+export const studentCreateBodySchema = {
+  ...studentBodySchema,
+  properties: { ...studentBodySchema.properties, join_classes: joinClassesProperty },
+} as const;
+
 export const studentListQuerySchema = {
   type: 'object',
   properties: {
@@ -37,6 +45,7 @@ export const importBodySchema = {
   properties: {
     rows: { type: 'array', minItems: 1, maxItems: MAX_IMPORT_ROWS, items: { type: 'object' } },
     dry_run: { type: 'boolean' },
+    join_classes: joinClassesProperty,
   },
 } as const;
 

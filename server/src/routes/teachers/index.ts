@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { createTeacherRecord, deleteTeacherRecord, toTeacherDto, updateTeacherRecord, type TeacherInput } from '../../db/profiles';
+import { createTeacherRecord, deleteTeacherRecord, setProfileActive, toTeacherDto, updateTeacherRecord, withTeacherLoginState, type TeacherInput } from '../../db/profiles';
 import { containsInsensitive, startsWithInsensitive, toCount } from '../../db/sql-helpers';
 import { notFound } from '../../plugins/errors';
-import { generateInitialPassword, hashPassword } from '../../plugins/passwords';
+import { generateInitialPassword, hashPassword } from '../../lib/passwords';
 import { idQuerySchema, pageMeta, parsePaging, queryFlag, queryText, registerUpdate, type IdQuery } from '../helpers';
 import { passwordChange } from '../../db/accounts';
 import { normalizeStatus } from '@kelasku/shared-rules';
@@ -64,7 +64,7 @@ export default async function teachersRoutes(app: FastifyInstance) {
       // The original client does not URL-encode it: "Art & Culture" arrives as "Art " — trim, and accept it as a prefix.
       const specialization = queryText(query.specialization);
       return app.db.transaction().execute(async (trx) => {
-        let q = trx.selectFrom('teachers');
+        let q = withTeacherLoginState(trx);
         if (specialization) {
           q = q.where((eb) =>
             eb.or([eb('specialization', '=', specialization), startsWithInsensitive(eb.ref('specialization'), `${specialization} &`)]),
@@ -72,8 +72,8 @@ export default async function teachersRoutes(app: FastifyInstance) {
         }
         if (search) q = q.where((eb) => eb.or([containsInsensitive(eb.ref('name'), search), containsInsensitive(eb.ref('nip'), search)]));
         if (searchNip) q = q.where((eb) => containsInsensitive(eb.ref('nip'), searchNip));
-        const { total } = await q.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow();
-        const rows = await q.selectAll().orderBy('nip', direction).orderBy('id', direction).limit(paging.pageSize).offset(paging.offset).execute();
+        const { total } = await q.clearSelect().select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow();
+        const rows = await q.orderBy('nip', direction).orderBy('id', direction).limit(paging.pageSize).offset(paging.offset).execute();
         const items = rows.map(toTeacherDto);
         return { students: items, teachers: items, meta: pageMeta(paging, toCount(total)) };
       });
@@ -105,13 +105,47 @@ export default async function teachersRoutes(app: FastifyInstance) {
 
   app.delete(
     '/teachers',
-    { preHandler: admin, schema: { tags, summary: 'Delete a teacher, their login, and (cascade) their classes', querystring: idQuerySchema } },
+    {
+      preHandler: admin,
+      schema: {
+        tags,
+        summary:
+          'Delete a teacher and their login; 409 (listing `classes`) while they teach classes. Work they wrote in other classes stays with the class teacher',
+        querystring: idQuerySchema,
+      },
+    },
     async (request) => {
       const { id } = request.query as IdQuery;
       await app.db.transaction().execute((trx) => deleteTeacherRecord(trx, id));
       return { message: 'Teacher deleted successfully' };
     },
   );
+
+  for (const [action, active] of [
+    ['deactivate', false],
+    ['reactivate', true],
+  ] as const) {
+    app.post(
+      `/teachers/${action}`,
+      {
+        preHandler: admin,
+        schema: {
+          tags,
+          summary: active ? 'Let a deactivated teacher sign in again' : 'Deactivate a teacher: no sign-in, sessions end; classes, work and names stay',
+          querystring: idQuerySchema,
+        },
+      },
+      async (request) => {
+        const { id } = request.query as IdQuery;
+        return toTeacherDto(
+          await app.db.transaction().execute(async (trx) => {
+            await setProfileActive(trx, 'teachers', id, active);
+            return withTeacherLoginState(trx).where('teachers.id', '=', id).executeTakeFirstOrThrow();
+          }),
+        );
+      },
+    );
+  }
 
   app.post(
     '/teachers/reset-password',

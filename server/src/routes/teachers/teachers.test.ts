@@ -61,17 +61,10 @@ it('creates, updates (username follows NIP), resets and deletes a teacher', asyn
   expect((await asAdmin('DELETE', `/api/v1/teachers?id=${created.id}`)).statusCode).toBe(404);
 });
 
-it('deleting a teacher removes their classes', async () => {
-  const teacher = (await asAdmin('POST', '/api/v1/teachers', { name: 'Wati', nip: '196501012000012001', specialization: 'History', status: 'Active' })).json();
-  const cls = (await asAdmin('POST', '/api/v1/classes', { name: 'X Sejarah', description: 'd', teacher_id: teacher.id, grade: 10 })).json();
-  await asAdmin('DELETE', `/api/v1/teachers?id=${teacher.id}`);
-  expect((await asAdmin('GET', `/api/v1/classes/details?id=${cls.id}`)).statusCode).toBe(404);
-});
-
 it('400 naming the field for bad bodies; admin only', async () => {
   const res = await asAdmin('POST', '/api/v1/teachers', { name: 'A', nip: '1', status: 'Active' });
   expect(res.statusCode).toBe(400);
-  expect(res.json().message).toMatch(/specialization/);
+  expect(res.json().message).toMatch(/specialization/i);
   expect((await t.injectWithLogin('teacher', { method: 'GET', url: '/api/v1/teachers' })).statusCode).toBe(403);
 });
 

@@ -5,7 +5,7 @@ import type { UserRow } from '../../db/schema';
 import { toCount } from '../../db/sql-helpers';
 import { requireLoginName } from '../../domain/login-names';
 import { conflict, notFound } from '../../plugins/errors';
-import { hashPassword } from '../../plugins/passwords';
+import { hashPassword } from '../../lib/passwords';
 import { idQuerySchema, pageMeta, pagingProperties, parsePaging, queryFlag, registerUpdate, type IdQuery } from '../helpers';
 
 /** Roles the admin's "add account" form may create (student/teacher accounts come with their profiles). */

@@ -49,13 +49,13 @@ describe('/users', () => {
   it('validates the body and names the field', async () => {
     const bad = await asAdmin('POST', '/api/v1/users', { username: 'x', email: 'not-an-email', password: 'operator-pass', role: 'user' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toMatch(/email/);
+    expect(bad.json().message).toMatch(/email/i);
     const role = await asAdmin('POST', '/api/v1/users', { username: 'x', email: 'x@x.id', password: 'operator-pass', role: 'student' });
     expect(role.statusCode).toBe(400);
-    expect(role.json().message).toMatch(/role/);
+    expect(role.json().message).toMatch(/role/i);
     const missing = await asAdmin('POST', '/api/v1/users', { username: 'x', email: 'x@x.id', role: 'user' });
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().message).toMatch(/password/);
+    expect(missing.json().message).toMatch(/password/i);
   });
 
   it('updates with PUT and PATCH, 404 for unknown ids, 409 for profile accounts', async () => {
@@ -71,7 +71,7 @@ describe('/users', () => {
     expect(profile.statusCode).toBe(409);
     const badId = await asAdmin('PATCH', '/api/v1/users?id=abc', { username: 'a', email: 'a@x.id', password: 'temp-pass-3', role: 'user' });
     expect(badId.statusCode).toBe(400);
-    expect(badId.json().message).toMatch(/id/);
+    expect(badId.json().message).toMatch(/id/i);
   });
 
   it('is admin only', async () => {

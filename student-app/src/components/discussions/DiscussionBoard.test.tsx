@@ -133,13 +133,23 @@ test('report turns into Reported (also when it was already reported)', async () 
   reportCreate.mockRejectedValueOnce(new AxiosError('dup', 'ERR_BAD_REQUEST', undefined, undefined, { status: 409, data: {} } as never));
   board(makeSource([mine, theirs]));
   const other = await screen.findByRole('article', { name: 'Tugas kimia' });
+  // Nothing is sent until the student confirms; Cancel sends nothing.
   await user.click(within(other).getByRole('button', { name: 'Report question "Tugas kimia"' }));
+  await user.click(within(await screen.findByRole('dialog', { name: 'Report this question to the admins?' })).getByRole('button', { name: 'Cancel' }));
+  expect(reportCreate).not.toHaveBeenCalled();
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  await user.click(within(other).getByRole('button', { name: 'Report question "Tugas kimia"' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Report this question to the admins?' });
+  await user.type(within(dialog).getByRole('textbox', { name: 'Reason (optional)' }), 'Bukan tentang pelajaran');
+  await user.click(within(dialog).getByRole('button', { name: 'Report' }));
   expect(await within(other).findByRole('button', { name: 'Reported question "Tugas kimia"' })).toBeDisabled();
-  expect(reportCreate).toHaveBeenCalledWith({ kind: 'general', discussion_id: 2 });
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  expect(reportCreate).toHaveBeenCalledWith({ kind: 'general', discussion_id: 2, reason: 'Bukan tentang pelajaran' });
 
   const own = screen.getByRole('article', { name: 'Soal limit' });
   await user.click(within(own).getByRole('button', { name: 'Show Replies (1)' }));
   await user.click(within(own).getByRole('button', { name: 'Report reply by Budi' }));
+  await user.click(within(await screen.findByRole('dialog', { name: 'Report this reply to the admins?' })).getByRole('button', { name: 'Report' }));
   expect(await within(own).findByRole('button', { name: 'Reported reply by Budi' })).toBeDisabled();
   expect(reportCreate).toHaveBeenLastCalledWith({ kind: 'general', discussion_id: 1, reply_id: 'r-1' });
 });
@@ -175,4 +185,61 @@ test('texts are plain text: markup and entities show as typed, line breaks are k
   const dialog = screen.getByRole('dialog', { name: 'Edit Question' });
   expect(within(dialog).getByRole('textbox', { name: 'Topic' })).toHaveValue(typed.topic);
   expect(within(dialog).getByRole('textbox', { name: 'Description' })).toHaveValue(typed.description);
+});
+
+test("a teacher's answer is marked as the teacher's (name and role); a student's is not", async () => {
+  const user = userEvent.setup();
+  const asked: Discussion = {
+    id: 3, student_id: 5, student_name: 'Siti Rahma', topic: 'Apa itu sel?', description: 'Bingung', material_id: 4, replies: [
+      { id: 'r-t', student_id: null, teacher_id: 7, role: 'teacher', name: 'Bu Sari', reply: 'Unit terkecil <b>kehidupan</b>.', time: '2025-01-05T15:10:00+07:00' },
+      { id: 'r-s', student_id: 6, role: 'student', name: 'Budi', reply: 'Setuju.', time: '2025-01-05T15:20:00+07:00' },
+    ],
+  };
+  board(makeSource([asked]));
+  const card = await screen.findByRole('article', { name: 'Apa itu sel?' });
+  await user.click(within(card).getByRole('button', { name: 'Show Replies (2)' }));
+  const [teacherReply, studentReply] = within(within(card).getByRole('list', { name: 'Replies to Apa itu sel?' })).getAllByRole('listitem');
+  expect(teacherReply).toHaveTextContent(/^Bu Sari Teacher/);
+  // Plain text: the tag is shown as typed, never rendered.
+  expect(within(teacherReply).getByText('Unit terkecil <b>kehidupan</b>.')).toBeInTheDocument();
+  expect(within(studentReply).getByText('Budi')).toBeInTheDocument();
+  expect(within(studentReply).queryByText('Teacher')).not.toBeInTheDocument();
+});
+
+const refused = (message: string, field?: string) =>
+  new AxiosError('400', 'ERR_BAD_REQUEST', undefined, undefined, { status: 400, data: { error: message, message, field } } as never);
+
+test("a refused question shows the server's reason under its field, cleared when that field changes", async () => {
+  const user = userEvent.setup();
+  jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  const source = makeSource([mine]);
+  source.update.mockRejectedValueOnce(refused('Topic must be at most 200 characters.', 'topic'));
+  board(source);
+  await user.click(within(await screen.findByRole('article', { name: 'Soal limit' })).getByRole('button', { name: 'Edit' }));
+  const dialog = screen.getByRole('dialog', { name: 'Edit Question' });
+  const topic = within(dialog).getByRole('textbox', { name: 'Topic' });
+  await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+  await waitFor(() => expect(topic).toHaveAccessibleDescription('Topic must be at most 200 characters.'));
+  await user.type(within(dialog).getByRole('textbox', { name: 'Description' }), '!');
+  expect(topic).toHaveAccessibleDescription('Topic must be at most 200 characters.');
+  await user.type(topic, '?');
+  expect(within(dialog).queryByText('Topic must be at most 200 characters.')).not.toBeInTheDocument();
+
+  source.update.mockRejectedValueOnce(refused('Discussion not found'));
+  await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+  expect(await within(dialog).findByText('Could not save your question: Discussion not found')).toBeInTheDocument();
+});
+
+test("a refused answer says the server's reason next to the answer field, cleared when typing", async () => {
+  const user = userEvent.setup();
+  jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  const source = makeSource([theirs]);
+  source.reply.mockRejectedValueOnce(refused('Replies must be at most 2000 characters.', 'replies'));
+  board(source);
+  const card = await screen.findByRole('article', { name: 'Tugas kimia' });
+  const input = within(card).getByRole('textbox', { name: 'Write an Answer to Tugas kimia' });
+  await user.type(input, 'Panjang sekali.{Enter}');
+  await waitFor(() => expect(input).toHaveAccessibleDescription('Could not send your answer: Replies must be at most 2000 characters.'));
+  await user.type(input, '!');
+  expect(within(card).queryByText(/Could not send your answer/)).not.toBeInTheDocument();
 });

@@ -1,7 +1,7 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { Button, Stack, Typography } from '@mui/material';
 import AddComment from '@mui/icons-material/AddComment';
-import type { Discussion } from '@kelasku/shared-api';
+import { errorMessage, type Discussion } from '@kelasku/shared-api';
 import { ConfirmDialog, EmptyState, ErrorState, LoadingState, Pagination } from '@kelasku/shared-ui';
 import { useAsync } from '../../lib/useAsync';
 import { currentStudentId } from '../../lib/student';
@@ -47,9 +47,10 @@ export function DiscussionBoard({ source, heading, errorText, emptyText, replace
       setDeleting(null);
       setNotice(null);
       reload();
-    } catch {
+    } catch (err) {
       setDeleting(null);
-      setNotice('Could not delete the question, please try again.');
+      const reason = errorMessage(err);
+      setNotice(reason ? `Could not delete the question: ${reason}` : 'Could not delete the question, please try again.');
     } finally {
       setDeleteBusy(false);
     }

@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Box, Button, IconButton, Paper, Stack, TextField, Typography } from '@mui/material';
 import SendIcon from '@mui/icons-material/Send';
-import type { Discussion } from '@kelasku/shared-api';
-import { formatReplyTime } from '@kelasku/shared-ui';
+import { errorMessage, type Discussion } from '@kelasku/shared-api';
+import { ReplyByline } from '@kelasku/shared-ui';
 import { ReportButton } from './ReportButton';
 import { PlainText } from './PlainText';
 
@@ -43,8 +43,9 @@ export function DiscussionCard({ discussion: initial, kind, currentStudentId, on
       setDiscussion((d) => ({ ...d, ...updated, student_name: updated.student_name ?? d.student_name }));
       setReplyText('');
       setShowReplies(true);
-    } catch {
-      setReplyError('Could not send your answer, please try again.');
+    } catch (err) {
+      const reason = errorMessage(err);
+      setReplyError(reason ? `Could not send your answer: ${reason}` : 'Could not send your answer, please try again.');
     } finally {
       setSending(false);
     }
@@ -91,10 +92,7 @@ export function DiscussionCard({ discussion: initial, kind, currentStudentId, on
           {replies.map((r, index) => (
             <Box component="li" key={r.id ?? index} sx={{ py: 1, '& + &': { borderTop: 1, borderColor: 'divider' } }}>
               <Stack direction="row" spacing={1} useFlexGap sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap' }}>
-                <Typography variant="body2" sx={{ fontWeight: 700 }}>
-                  {authorName(r.name)}{' '}
-                  <Typography component="span" variant="caption" color="text.secondary">{formatReplyTime(r.time)}</Typography>
-                </Typography>
+                <ReplyByline reply={r} />
                 {r.student_id !== currentStudentId && r.id && (
                   <ReportButton kind={kind} discussionId={discussion.id} replyId={r.id} what={`reply by ${authorName(r.name)}`} />
                 )}
@@ -111,7 +109,7 @@ export function DiscussionCard({ discussion: initial, kind, currentStudentId, on
           fullWidth
           placeholder="Write an Answer"
           value={replyText}
-          onChange={(e) => setReplyText(e.target.value)}
+          onChange={(e) => { setReplyText(e.target.value); setReplyError(null); }}
           slotProps={{ htmlInput: { 'aria-label': `Write an Answer to ${topic}` } }}
           error={Boolean(replyError)}
           helperText={replyError ?? undefined}

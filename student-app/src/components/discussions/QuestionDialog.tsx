@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Alert } from '@mui/material';
-import type { DiscussionInput } from '@kelasku/shared-api';
+import { Alert, TextField } from '@mui/material';
+import { fieldError, type DiscussionInput } from '@kelasku/shared-api';
 import { Modal } from '@kelasku/shared-ui';
 
 export interface QuestionDialogProps {
@@ -17,6 +17,8 @@ export function QuestionDialog({ open, mode, initial, onClose, onSave }: Questio
   const [topic, setTopic] = useState('');
   const [description, setDescription] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  /** The server's reason for a refused save, at the field it is about until that field changes. */
+  const [refused, setRefused] = useState<{ field: 'topic' | 'description'; message: string } | null>(null);
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
@@ -24,6 +26,7 @@ export function QuestionDialog({ open, mode, initial, onClose, onSave }: Questio
     setTopic(initial?.topic ?? '');
     setDescription(initial?.description ?? '');
     setProblem(null);
+    setRefused(null);
   }, [open, initial]);
 
   const save = async () => {
@@ -33,14 +36,20 @@ export function QuestionDialog({ open, mode, initial, onClose, onSave }: Questio
     }
     setBusy(true);
     setProblem(null);
+    setRefused(null);
     try {
       await onSave({ topic: topic.trim(), description: description.trim() });
-    } catch {
-      setProblem('Could not save your question, please try again.');
+    } catch (err) {
+      const { field, message } = fieldError(err);
+      if (message && (field === 'topic' || field === 'description')) setRefused({ field, message });
+      else setProblem(message ? `Could not save your question: ${message}` : 'Could not save your question, please try again.');
     } finally {
       setBusy(false);
     }
   };
+
+  const at = (field: 'topic' | 'description') => (refused?.field === field ? refused.message : undefined);
+  const clearRefused = (field: 'topic' | 'description') => setRefused((r) => (r?.field === field ? null : r));
 
   return (
     <Modal
@@ -51,8 +60,30 @@ export function QuestionDialog({ open, mode, initial, onClose, onSave }: Questio
       onClose={onClose}
       onConfirm={save}
       fields={[
-        { label: 'Topic', type: 'text', name: 'topic', value: topic, onChange: (e) => setTopic(e.target.value) },
-        { label: 'Description', name: 'description', value: description, onChange: (e) => setDescription(e.target.value) },
+        {
+          label: 'Topic',
+          name: 'topic',
+          component: (
+            <TextField fullWidth label="Topic" name="topic" value={topic} onChange={(e) => { setTopic(e.target.value); clearRefused('topic'); }} error={Boolean(at('topic'))} helperText={at('topic')} />
+          ),
+        },
+        {
+          label: 'Description',
+          name: 'description',
+          component: (
+            <TextField
+              fullWidth
+              multiline
+              minRows={3}
+              label="Description"
+              name="description"
+              value={description}
+              onChange={(e) => { setDescription(e.target.value); clearRefused('description'); }}
+              error={Boolean(at('description'))}
+              helperText={at('description')}
+            />
+          ),
+        },
       ]}
     >
       {problem && <Alert severity="error">{problem}</Alert>}

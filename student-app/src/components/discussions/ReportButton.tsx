@@ -1,7 +1,9 @@
 import { useState } from 'react';
-import { Button } from '@mui/material';
+import { Button, TextField } from '@mui/material';
 import FlagOutlined from '@mui/icons-material/FlagOutlined';
 import { errorStatus, reportsApi } from '@kelasku/shared-api';
+import { MAX_REPORT_REASON_CHARS } from '@kelasku/shared-rules';
+import { ConfirmDialog } from '@kelasku/shared-ui';
 
 export interface ReportButtonProps {
   kind: 'general' | 'material';
@@ -11,17 +13,25 @@ export interface ReportButtonProps {
   what: string;
 }
 
-/** Reports a post or reply to the admins once; afterwards it shows a disabled 'Reported'. */
+/**
+ * Reports a post or reply to the admins once, after a confirmation with an optional reason; afterwards it shows a
+ * disabled 'Reported'.
+ */
 export function ReportButton({ kind, discussionId, replyId, what }: ReportButtonProps) {
   const [state, setState] = useState<'idle' | 'sending' | 'reported' | 'failed'>('idle');
+  const [asking, setAsking] = useState(false);
+  const [reason, setReason] = useState('');
   const report = async () => {
     setState('sending');
     try {
-      await reportsApi.create({ kind, discussion_id: discussionId, ...(replyId ? { reply_id: replyId } : {}) });
+      const why = reason.trim();
+      await reportsApi.create({ kind, discussion_id: discussionId, ...(replyId ? { reply_id: replyId } : {}), ...(why ? { reason: why } : {}) });
       setState('reported');
     } catch (err) {
       // 409: this student already reported it, which is the state we want to show.
       setState(errorStatus(err) === 409 ? 'reported' : 'failed');
+    } finally {
+      setAsking(false);
     }
   };
   if (state === 'reported') {
@@ -32,16 +42,42 @@ export function ReportButton({ kind, discussionId, replyId, what }: ReportButton
     );
   }
   return (
-    <Button
-      size="small"
-      color={state === 'failed' ? 'error' : 'inherit'}
-      startIcon={<FlagOutlined />}
-      onClick={report}
-      disabled={state === 'sending'}
-      aria-label={`Report ${what}`}
-      title={state === 'failed' ? 'Report failed, try again' : undefined}
-    >
-      {state === 'failed' ? 'Report failed, try again' : 'Report'}
-    </Button>
+    <>
+      <Button
+        size="small"
+        color={state === 'failed' ? 'error' : 'inherit'}
+        startIcon={<FlagOutlined />}
+        onClick={() => setAsking(true)}
+        disabled={state === 'sending'}
+        aria-label={`Report ${what}`}
+        title={state === 'failed' ? 'Report failed, try again' : undefined}
+      >
+        {state === 'failed' ? 'Report failed, try again' : 'Report'}
+      </Button>
+      <ConfirmDialog
+        open={asking}
+        title={`Report this ${replyId ? 'reply' : 'question'} to the admins?`}
+        message={
+          <>
+            The admins will see it and your name; the author will not.
+            <TextField
+              label="Reason (optional)"
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+              fullWidth
+              multiline
+              minRows={2}
+              margin="normal"
+              slotProps={{ htmlInput: { maxLength: MAX_REPORT_REASON_CHARS } }}
+            />
+          </>
+        }
+        confirmLabel="Report"
+        destructive
+        busy={state === 'sending'}
+        onConfirm={report}
+        onClose={() => setAsking(false)}
+      />
+    </>
   );
 }

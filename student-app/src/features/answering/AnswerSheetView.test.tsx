@@ -126,3 +126,58 @@ test('exam submit asks for confirmation with the exam texts, and shows why a sub
   await user.click(within(dialog).getByRole('button', { name: 'Yes, submit' }));
   expect(await screen.findByText(/You are offline — your answers are kept on this device/)).toBeInTheDocument();
 });
+
+test('the submit confirmation lists the unanswered questions by number', async () => {
+  const user = userEvent.setup();
+  renderAt(<Harness kind="exam" />);
+  await user.click(screen.getByRole('radio', { name: 'A. Jakarta' }));
+  await user.click(within(grid()).getByRole('button', { name: 'Question 3' }));
+  await user.type(screen.getByRole('textbox', { name: 'Your answer' }), 'Cahaya');
+  await user.click(screen.getByRole('button', { name: 'Submit' }));
+  const dialog = screen.getByRole('dialog', { name: 'Confirmation of Exam Submission' });
+  expect(within(dialog).getByText('Are you sure you want to submit your exam?')).toBeInTheDocument();
+  expect(within(dialog).getByText('3 of 5 questions unanswered: 2, 4, 5')).toBeInTheDocument();
+});
+
+test('the confirmation says nothing more when every question is answered', async () => {
+  const user = userEvent.setup();
+  renderAt(<Harness kind="task" />);
+  for (const [n, option] of [[1, 'A. Jakarta'], [2, 'B. 4'], [4, 'A. Biru'], [5, 'A. a']] as const) {
+    await user.click(within(grid()).getByRole('button', { name: `Question ${n}` }));
+    await user.click(screen.getByRole('radio', { name: option }));
+  }
+  await user.click(within(grid()).getByRole('button', { name: 'Question 3' }));
+  await user.type(screen.getByRole('textbox', { name: 'Your answer' }), 'Cahaya');
+  await user.click(screen.getByRole('button', { name: 'Submit' }));
+  const dialog = screen.getByRole('dialog', { name: 'Confirmation of Assignment Submission' });
+  expect(within(dialog).queryByText(/unanswered/)).not.toBeInTheDocument();
+});
+
+test('one pinned bar holds the timer, the save state, the question list and Submit', async () => {
+  const user = userEvent.setup();
+  renderAt(
+    <AnswerSheetView
+      kind="exam"
+      questions={parseQuestions(content)}
+      answers={{ '2': 'b' }}
+      queueState={{ kind: 'offline' }}
+      onAnswer={jest.fn()}
+      onSubmit={jest.fn(async () => undefined)}
+      timer={<span role="timer" aria-label="Time left">00:10:00</span>}
+    />,
+  );
+  const bar = screen.getByRole('region', { name: 'Answer sheet bar' });
+  expect(bar).toHaveStyle({ position: 'sticky', bottom: '0px' });
+  expect(within(bar).getByRole('timer', { name: 'Time left' })).toHaveTextContent('00:10:00');
+  expect(within(bar).getByRole('status')).toHaveTextContent('Offline — answers kept on this device');
+  expect(within(bar).getByRole('button', { name: 'Submit' })).toBeInTheDocument();
+
+  // The list opens over the page; choosing a number goes there and closes it.
+  await user.click(within(bar).getByRole('button', { name: 'Questions' }));
+  const list = screen.getByRole('dialog', { name: 'Question list' });
+  expect(within(list).getByText('Questions (1 of 5 answered)')).toBeInTheDocument();
+  expect(within(list).getByRole('button', { name: 'Question 2, answered' })).toBeInTheDocument();
+  await user.click(within(list).getByRole('button', { name: 'Question 4' }));
+  expect(screen.getByText('Warna langit?')).toBeInTheDocument();
+  await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Question list' })).not.toBeInTheDocument());
+});

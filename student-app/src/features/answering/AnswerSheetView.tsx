@@ -1,14 +1,17 @@
-import { useDeferredValue, useEffect, useState } from 'react';
-import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
+import { useDeferredValue, useEffect, useState, type ReactNode } from 'react';
+import { Alert, Box, Button, Chip, Drawer, Paper, Stack, Typography } from '@mui/material';
+import Apps from '@mui/icons-material/Apps';
 import NavigateBefore from '@mui/icons-material/NavigateBefore';
 import NavigateNext from '@mui/icons-material/NavigateNext';
-import type { Answers, Question } from '@kelasku/shared-api';
+import { OPTION_LETTERS, type Answers, type Grade, type Question, type QuestionDetail } from '@kelasku/shared-api';
 import { ConfirmDialog } from '@kelasku/shared-ui';
+import { originalOrder, type SheetOrder } from '@kelasku/shared-rules';
 import type { QueueState } from './answer-queue';
 import { QuestionGrid } from './QuestionGrid';
 import { QuestionPanel } from './QuestionPanel';
 import { SaveStatus } from './SaveStatus';
 import { SUBMIT_TEXTS, type WorkKind } from './texts';
+import { formatScore } from '../../lib/score';
 
 export interface AnswerSheetViewProps {
   kind: WorkKind;
@@ -20,21 +23,41 @@ export interface AnswerSheetViewProps {
   onAnswer: (n: number, value: string, options: { essay: boolean }) => void;
   /** Flushes, grades; a rejection's message is shown and the dialog closes. */
   onSubmit: () => Promise<void>;
+  /** Shown first in the pinned bar (the exam's time left). */
+  timer?: ReactNode;
+  /**
+   * This student's order of questions and options (shared-rules sheetOrder). Positions on screen (the grid, Question
+   * n of N, letters A–D) follow it; answers are saved under the original number and letter. Default: original order.
+   */
+  order?: SheetOrder;
 }
 
 const isAnswered = (answers: Answers, n: number) => Boolean((answers[String(n)] ?? '').trim());
 
+/** "2 of 10 questions unanswered: 4, 7" — or null when every question has an answer. */
+export function unansweredText(total: number, isDone: (n: number) => boolean): string | null {
+  const open = Array.from({ length: total }, (_, i) => i + 1).filter((n) => !isDone(n));
+  return open.length ? `${open.length} of ${total} questions unanswered: ${open.join(', ')}` : null;
+}
+
 /** Taking a task or exam: one question at a time, the number grid, Previous/Next, the save state and Submit. */
-export function AnswerSheetView({ kind, questions, answers, queueState, locked = false, onAnswer, onSubmit }: AnswerSheetViewProps) {
+export function AnswerSheetView({ kind, questions, answers, queueState, locked = false, onAnswer, onSubmit, timer, order }: AnswerSheetViewProps) {
+  // `current` is the position on screen; `number` the original question number shown there.
   const [current, setCurrent] = useState(1);
+  const [gridOpen, setGridOpen] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [submitError, setSubmitError] = useState<string | null>(null);
   const total = questions.length;
-  const question = questions[current - 1];
+  const sheetOrder = order && order.questions.length === total ? order : originalOrder(total);
+  const numberAt = (position: number) => sheetOrder.questions[position - 1];
+  const answeredAt = (position: number) => isAnswered(answers, numberAt(position));
+  const number = numberAt(current);
+  const question = questions[number - 1];
   const texts = SUBMIT_TEXTS[kind];
   const answeredCount = questions.filter((_, i) => isAnswered(answers, i + 1)).length;
-  const nextImage = questions[current]?.image;
+  const unanswered = unansweredText(total, answeredAt);
+  const nextImage = current < total ? questions[numberAt(current + 1) - 1]?.image : undefined;
   // The first paint shows the question alone; the number grid (one button per question) follows in a background
   // render, so a long exam does not hold up the first question.
   const gridCount = useDeferredValue(total, 0);
@@ -74,10 +97,11 @@ export function AnswerSheetView({ kind, questions, answers, queueState, locked =
           number={current}
           total={total}
           question={question}
-          value={answers[String(current)] ?? ''}
+          value={answers[String(number)] ?? ''}
           disabled={locked}
-          onChoose={(letter) => onAnswer(current, letter, { essay: false })}
-          onEssayChange={(text) => onAnswer(current, text, { essay: true })}
+          optionOrder={sheetOrder.options(number)}
+          onChoose={(letter) => onAnswer(number, letter, { essay: false })}
+          onEssayChange={(text) => onAnswer(number, text, { essay: true })}
         />
         <Stack direction="row" sx={{ justifyContent: 'space-between', mt: 2 }}>
           <Button startIcon={<NavigateBefore />} disabled={current <= 1} onClick={() => setCurrent((c) => c - 1)}>Previous</Button>
@@ -88,24 +112,172 @@ export function AnswerSheetView({ kind, questions, answers, queueState, locked =
         <Typography component="h2" variant="subtitle2" sx={{ mb: 1 }}>
           Questions ({answeredCount} of {total} answered)
         </Typography>
-        <QuestionGrid count={gridCount} current={current} isAnswered={(n) => isAnswered(answers, n)} onSelect={setCurrent} />
-        <Box sx={{ mt: 2 }}>
+        <QuestionGrid count={gridCount} current={current} isAnswered={answeredAt} onSelect={setCurrent} />
+      </Paper>
+      {/* Pinned to the bottom of the screen while the sheet is on it: time, save state, the grid and Submit never
+          scroll away on a phone. It sits in the page flow (sticky), so at the end of the page it covers nothing. */}
+      <Paper
+        component="section"
+        aria-label="Answer sheet bar"
+        data-testid="sheet-bar"
+        elevation={4}
+        sx={{
+          gridColumn: '1 / -1', position: 'sticky', bottom: 0, zIndex: 2, px: 1.5, py: 1,
+          display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1, rowGap: 1,
+        }}
+      >
+        {/* Phone: time and save state on one line, the two buttons side by side below; wider: all on one line. */}
+        {timer && <Box sx={{ fontWeight: 700, mr: 1 }}>{timer}</Box>}
+        <Box sx={{ flex: '1 1 0', minWidth: 0 }}>
           <SaveStatus state={queueState} />
         </Box>
-        {submitError && <Alert severity="error" sx={{ mt: 2 }}>{submitError}</Alert>}
-        <Button variant="contained" fullWidth sx={{ mt: 2 }} disabled={submitting} onClick={() => setConfirming(true)}>
+        <Box aria-hidden="true" sx={{ flexBasis: '100%', height: 0, display: { md: 'none' } }} />
+        <Button
+          variant="outlined"
+          startIcon={<Apps />}
+          aria-haspopup="dialog"
+          onClick={() => setGridOpen(true)}
+          sx={{ flex: 1, display: { md: 'none' } }}
+        >
+          Questions
+        </Button>
+        <Button variant="contained" sx={{ flex: { xs: 1, md: 'none' } }} disabled={submitting} onClick={() => setConfirming(true)}>
           Submit
         </Button>
+        {submitError && <Alert severity="error" sx={{ flexBasis: '100%' }}>{submitError}</Alert>}
       </Paper>
+      <Drawer anchor="bottom" open={gridOpen} onClose={() => setGridOpen(false)} slotProps={{ paper: { role: 'dialog', 'aria-label': 'Question list' } }}>
+        <Box sx={{ p: 2, pb: 3 }}>
+          <Typography component="h2" variant="subtitle2" sx={{ mb: 1 }}>
+            Questions ({answeredCount} of {total} answered)
+          </Typography>
+          <QuestionGrid
+            count={total}
+            current={current}
+            isAnswered={answeredAt}
+            onSelect={(n) => { setCurrent(n); setGridOpen(false); }}
+          />
+        </Box>
+      </Drawer>
       <ConfirmDialog
         open={confirming}
         title={texts.title}
-        message={texts.message}
+        message={
+          <>
+            <Box component="span" sx={{ display: 'block' }}>{texts.message}</Box>
+            {unanswered && <Box component="span" sx={{ display: 'block', mt: 1, fontWeight: 700 }}>{unanswered}</Box>}
+          </>
+        }
         confirmLabel={submitting ? 'Submitting…' : 'Yes, submit'}
         busy={submitting}
         onConfirm={submit}
         onClose={() => !submitting && setConfirming(false)}
       />
+    </Box>
+  );
+}
+
+export interface SubmittedSheetViewProps {
+  questions: Question[];
+  answers: Answers;
+  /** The grade as the server shows it to the student (undefined while it loads or before grading). */
+  grade: Grade | undefined;
+  /**
+   * Whether per-question results may be shown: exams only once the window has ended for everyone (the server hides
+   * which answers were right until then, see policy seesCorrectness); exercises always.
+   */
+  resultsShown: boolean;
+  /** The student's own order of questions and options, as they answered (default: the original order). */
+  order?: SheetOrder;
+}
+
+type EssayDetail = Extract<QuestionDetail, { kind: 'essay' }> & { comment?: string };
+
+function detailOf(grade: Grade | undefined, n: number): QuestionDetail | undefined {
+  const d = grade?.detail?.[String(n)];
+  return d && typeof d === 'object' && 'kind' in d ? d : undefined;
+}
+
+const isPendingEssay = (d: QuestionDetail | undefined) => d?.kind === 'essay' && (d.pending || d.score == null);
+
+/** The chosen option as the student saw it: the letter of its place on their screen, and its text. */
+function optionLabel(question: Question, answer: string, optionOrder = [0, 1, 2, 3]): string {
+  const i = OPTION_LETTERS.indexOf(answer.trim().toLowerCase() as (typeof OPTION_LETTERS)[number]);
+  const shown = optionOrder.indexOf(i);
+  return i < 0 || shown < 0 ? answer : `${OPTION_LETTERS[shown].toUpperCase()}. ${question.options[i]}`;
+}
+
+function EssayResult({ detail, answered }: { detail: EssayDetail; answered: boolean }) {
+  if (isPendingEssay(detail)) {
+    return <Chip size="small" color="warning" variant="outlined" label="Essay not graded yet" sx={{ mt: 1 }} />;
+  }
+  return (
+    <Box sx={{ mt: 1 }}>
+      <Typography variant="body2">
+        Score: <strong>{formatScore(detail.score)}</strong> / {formatScore(detail.max)}
+        {detail.source === 'teacher' ? ' (given by your teacher)' : ''}
+      </Typography>
+      {/* An automatic score counts, but the teacher may still change it (a blank answer's 0 is final). */}
+      {detail.source !== 'teacher' && answered && (
+        <Chip size="small" variant="outlined" label="Provisional score — your teacher will confirm it" sx={{ mt: 0.5, color: '#0d47a1', borderColor: '#90caf9', maxWidth: '100%', height: 'auto', '& .MuiChip-label': { whiteSpace: 'normal' } }} />
+      )}
+      {detail.comment && (
+        <Typography variant="body2" sx={{ mt: 0.5, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+          <strong>Teacher's comment:</strong> {detail.comment}
+        </Typography>
+      )}
+    </Box>
+  );
+}
+
+/** A submitted sheet: every question with the student's answer and, once allowed, right/wrong and essay scores. */
+export function SubmittedSheetView({ questions, answers, grade, resultsShown, order }: SubmittedSheetViewProps) {
+  const reviewOrder = order && order.questions.length === questions.length ? order : originalOrder(questions.length);
+  const shown = resultsShown && grade !== undefined;
+  const pendingEssays = shown ? questions.filter((_, i) => isPendingEssay(detailOf(grade, i + 1))).length : 0;
+  return (
+    <Box component="section" aria-label="Your answers" sx={{ mt: 2 }}>
+      <Typography component="h2" variant="h6" sx={{ fontWeight: 700, mb: 1 }}>Your answers</Typography>
+      {!resultsShown && (
+        <Alert severity="info" sx={{ mb: 2 }}>Which answers were right, and your essay scores, are shown once the exam has ended.</Alert>
+      )}
+      {pendingEssays > 0 && (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          Essay not graded yet: your grade may still change when your teacher scores {pendingEssays > 1 ? 'them' : 'it'}.
+        </Alert>
+      )}
+      <Stack spacing={1.5}>
+        {reviewOrder.questions.map((n, i) => {
+          const q = questions[n - 1];
+          const position = i + 1;
+          const answer = answers[String(n)] ?? '';
+          const detail = shown ? detailOf(grade, n) : undefined;
+          return (
+            <Paper key={n} variant="outlined" component="section" aria-label={`Question ${position}`} sx={{ p: { xs: 1.5, sm: 2 } }}>
+              <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
+                <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 700 }}>Question {position}</Typography>
+                {detail?.kind === 'mc' && (
+                  <Chip size="small" color={detail.correct ? 'success' : 'error'} label={detail.correct ? 'Correct' : 'Incorrect'} />
+                )}
+              </Stack>
+              <Typography sx={{ my: 0.5, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{q.text}</Typography>
+              {q.type === 'mc' ? (
+                <Typography variant="body2">
+                  Your answer: <strong>{answer.trim() ? optionLabel(q, answer, reviewOrder.options(n)) : 'no answer'}</strong>
+                </Typography>
+              ) : (
+                <>
+                  <Typography variant="body2" sx={{ fontWeight: 600 }}>Your answer:</Typography>
+                  <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', bgcolor: 'grey.50', p: 1, borderRadius: 1, mt: 0.5 }}>
+                    {answer.trim() ? answer : 'no answer'}
+                  </Typography>
+                  {detail?.kind === 'essay' && <EssayResult detail={detail} answered={answer.trim() !== ''} />}
+                </>
+              )}
+            </Paper>
+          );
+        })}
+      </Stack>
     </Box>
   );
 }

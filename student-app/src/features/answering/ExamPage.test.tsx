@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AxiosError } from 'axios';
 import { examsApi, type AnswerSheet, type Exam } from '@kelasku/shared-api';
-import { answersStorageKey } from './answer-queue';
+import { answersStorageKey, withChanges } from './answer-queue';
 import { earlyAnswersKey } from './useAnswerSheet';
 import { renderAt, signInStudent } from '../../test/render';
 import { ExamPage } from './ExamPage';
@@ -16,7 +16,7 @@ jest.mock('@kelasku/shared-api', () => {
       byClass: jest.fn(),
       calculateGrade: jest.fn(),
       grade: jest.fn(),
-      answers: { get: jest.fn(), create: jest.fn(), save: jest.fn(), remove: jest.fn() },
+      answers: { get: jest.fn(), create: jest.fn(), save: jest.fn(), saveChanges: jest.fn(), remove: jest.fn() },
     },
   };
 });
@@ -40,11 +40,14 @@ beforeEach(() => {
   signInStudent(5);
   api.answers.get.mockResolvedValue([]);
   api.answers.create.mockResolvedValue({ id: 70, exam_id: 21, student_id: 5, answers: {}, status: 'Active', score: null });
-  api.answers.save.mockImplementation(async (id, _e, _s, answers) => ({ id, exam_id: 21, student_id: 5, answers, status: 'Active' }));
+  api.answers.saveChanges.mockImplementation(async (id, changes) => ({ id, exam_id: 21, student_id: 5, answers: withChanges({}, changes), status: 'Active' }));
   api.grade.mockResolvedValue([]);
 });
 
 const openExam = () => renderAt(<ExamPage />, '/MyExams?class_id=4');
+/** The changes a save should carry for these answers (each with the time it was given). */
+const changesOf = (answers: Record<string, string>) =>
+  Object.fromEntries(Object.entries(answers).map(([n, answer]) => [n, { answer, at: expect.any(Number) }]));
 
 test('before the start: the WIB window, "Not open yet" and a countdown, no questions and no sheet', async () => {
   api.byClass.mockResolvedValue([exam({ start_time: wib(90), end_time: wib(150), status: 'Scheduled', content: {} })]);
@@ -124,6 +127,16 @@ function deferred<T>() {
 }
 const activeSheet = (over: Partial<AnswerSheet> = {}): AnswerSheet => ({ id: 70, exam_id: 21, student_id: 5, answers: {}, status: 'Active', score: null, ...over });
 
+test('two devices merge answers by when they were given: each answer carries its time on the server\'s clock', async () => {
+  const user = userEvent.setup();
+  api.byClass.mockResolvedValue([exam({})]); // the server says 08:00 on 5 Jan 2025, whatever this device's clock says
+  openExam();
+  await user.click(await screen.findByRole('radio', { name: 'B. 9' }));
+  await waitFor(() => expect(api.answers.saveChanges).toHaveBeenCalledWith(70, changesOf({ '1': 'b' })));
+  const at = api.answers.saveChanges.mock.calls[0][1]['1'].at;
+  expect(Math.abs(at - SERVER_NOW)).toBeLessThan(60_000);
+});
+
 test('question 1 is answerable while the sheet is still loading; the answer is kept on the device, then saved to the sheet', async () => {
   const user = userEvent.setup();
   const lookup = deferred<AnswerSheet[]>();
@@ -135,10 +148,10 @@ test('question 1 is answerable while the sheet is still loading; the answer is k
   await user.click(option);
   expect(option).toBeChecked();
   expect(JSON.parse(localStorage.getItem(earlyAnswersKey('exam', 21, 5)) ?? '{}')).toMatchObject({ answers: { '1': 'b' }, pending: true });
-  expect(api.answers.save).not.toHaveBeenCalled();
+  expect(api.answers.saveChanges).not.toHaveBeenCalled();
 
   await act(async () => lookup.resolve([]));
-  await waitFor(() => expect(api.answers.save).toHaveBeenCalledWith(70, 21, 5, { '1': 'b' }, expect.any(Number)));
+  await waitFor(() => expect(api.answers.saveChanges).toHaveBeenCalledWith(70, changesOf({ '1': 'b' })));
   expect(api.answers.create).toHaveBeenCalledWith(21, 5);
   expect(await screen.findByText('Saved')).toBeInTheDocument();
   expect(localStorage.getItem(earlyAnswersKey('exam', 21, 5))).toBeNull();
@@ -152,8 +165,9 @@ test('an early answer merges over the answers already on the server', async () =
   api.answers.get.mockReturnValue(lookup.promise);
   openExam();
   await user.click(await screen.findByRole('radio', { name: 'C. 12' }));
+  api.answers.saveChanges.mockResolvedValue(activeSheet({ answers: { '1': 'c', '2': 'b' } }));
   await act(async () => lookup.resolve([activeSheet({ answers: { '1': 'a', '2': 'b' } })]));
-  await waitFor(() => expect(api.answers.save).toHaveBeenCalledWith(70, 21, 5, { '1': 'c', '2': 'b' }, expect.any(Number)));
+  await waitFor(() => expect(api.answers.saveChanges).toHaveBeenCalledWith(70, changesOf({ '1': 'c' })));
   expect(api.answers.create).not.toHaveBeenCalled();
   expect(screen.getByRole('radio', { name: 'C. 12' })).toBeChecked();
 });
@@ -163,7 +177,7 @@ test('the server refusing an early answer (window closed, 403) is shown as for a
   const lookup = deferred<AnswerSheet[]>();
   api.byClass.mockResolvedValue([exam({})]);
   api.answers.get.mockReturnValue(lookup.promise);
-  api.answers.save.mockRejectedValue(
+  api.answers.saveChanges.mockRejectedValue(
     new AxiosError('forbidden', 'ERR_BAD_REQUEST', undefined, undefined, { status: 403, data: { error: 'Exam is closed' } } as never),
   );
   openExam();
@@ -184,7 +198,7 @@ test('a sheet already submitted: an early answer is dropped and the page shows t
   await act(async () => lookup.resolve([activeSheet({ answers: { '1': 'b' }, status: 'Inactive', score: 100 })]));
   expect(await screen.findByText('Your score: 100')).toBeInTheDocument();
   expect(screen.queryByRole('radio')).not.toBeInTheDocument();
-  expect(api.answers.save).not.toHaveBeenCalled();
+  expect(api.answers.saveChanges).not.toHaveBeenCalled();
   expect(localStorage.getItem(earlyAnswersKey('exam', 21, 5))).toBeNull();
 });
 
@@ -201,7 +215,7 @@ test('the sheet failing to open: the error as before, and early answers are kept
   expect(JSON.parse(localStorage.getItem(earlyAnswersKey('exam', 21, 5)) ?? '{}')).toMatchObject({ answers: { '1': 'b' } });
 
   await user.click(screen.getByRole('button', { name: /try again|retry/i }));
-  await waitFor(() => expect(api.answers.save).toHaveBeenCalledWith(70, 21, 5, { '1': 'b' }, expect.any(Number)));
+  await waitFor(() => expect(api.answers.saveChanges).toHaveBeenCalledWith(70, changesOf({ '1': 'b' })));
   expect(await screen.findByRole('radio', { name: 'B. 9' })).toBeChecked();
   logged.mockRestore();
 });
@@ -212,7 +226,7 @@ test('submitting before the sheet is open waits for it: the early answers are sa
   const order: string[] = [];
   api.byClass.mockResolvedValue([exam({})]);
   api.answers.get.mockReturnValue(lookup.promise);
-  api.answers.save.mockImplementation(async (id, _e, _s, answers) => (order.push('save'), activeSheet({ id, answers })));
+  api.answers.saveChanges.mockImplementation(async (id, changes) => (order.push('save'), activeSheet({ id, answers: withChanges({}, changes) })));
   api.calculateGrade.mockImplementation(async () => (order.push('grade'), { id: 3, exam_id: 21, student_id: 5, score: 100, detail: null }));
   openExam();
   await user.click(await screen.findByRole('radio', { name: 'B. 9' }));
@@ -221,5 +235,16 @@ test('submitting before the sheet is open waits for it: the early answers are sa
   expect(api.calculateGrade).not.toHaveBeenCalled();
   await act(async () => lookup.resolve([]));
   await waitFor(() => expect(order).toEqual(['save', 'grade']));
-  expect(api.answers.save).toHaveBeenCalledWith(70, 21, 5, { '1': 'b' }, expect.any(Number));
+  expect(api.answers.saveChanges).toHaveBeenCalledWith(70, changesOf({ '1': 'b' }));
+});
+
+test('the time left, the save state and Submit sit together in the pinned bar', async () => {
+  api.byClass.mockResolvedValue([exam({})]);
+  openExam();
+  expect(await screen.findByRole('radio', { name: 'B. 9' })).toBeInTheDocument();
+  const bar = screen.getByRole('region', { name: 'Answer sheet bar' });
+  expect(within(bar).getByRole('timer', { name: 'Time left' })).toHaveTextContent(/^(01:00:00|00:59:\d\d)$/);
+  expect(within(bar).getByTestId('save-status')).toBeInTheDocument();
+  expect(within(bar).getByRole('button', { name: 'Submit' })).toBeInTheDocument();
+  expect(screen.getByText('The exam is submitted automatically at 09.00 WIB.')).toBeInTheDocument();
 });

@@ -2,14 +2,16 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Alert, Box, Button, Chip, Paper, Stack, Typography } from '@mui/material';
 import ArrowBack from '@mui/icons-material/ArrowBack';
+import TimerOutlined from '@mui/icons-material/TimerOutlined';
 import { examsApi, parseQuestions, type Exam, type Grade } from '@kelasku/shared-api';
-import { ErrorState, LoadingState, formatDateId, formatWibRange, formatWibTime } from '@kelasku/shared-ui';
+import { sheetOrder } from '@kelasku/shared-rules';
+import { ErrorState, LoadFailure, LoadingState, NotFoundState, formatDateId, formatWibRange, formatWibTime } from '@kelasku/shared-ui';
 import { PageTitle } from '../../components/PageTitle';
 import { useGoBack } from '../../lib/navigation';
 import { formatScore } from '../../lib/score';
 import { useAsync } from '../../lib/useAsync';
 import { currentStudentId, idParam } from '../../lib/student';
-import { AnswerSheetView } from './AnswerSheetView';
+import { AnswerSheetView, SubmittedSheetView } from './AnswerSheetView';
 import { ScoreDialog } from './ScoreDialog';
 import { clockOffset, formatCountdown, useServerNow, windowPhase } from './exam-clock';
 import { loadClassExams } from './exam-prefetch';
@@ -60,6 +62,11 @@ export function ExamPage() {
   const now = useServerNow(examLoad.data?.offset ?? 0);
   const phase = exam ? windowPhase(exam, now) : undefined;
   const questions = useMemo(() => parseQuestions(exam?.content), [exam]);
+  // This student's own order (the same on every device and after a reload); answers keep the original numbers.
+  const order = useMemo(
+    () => (exam && studentId ? sheetOrder('exam', exam.id, studentId, questions.length, exam) : undefined),
+    [exam, studentId, questions.length],
+  );
 
   // The server hides the questions until the start: fetch again once the window opens.
   const { reload: reloadExam } = examLoad;
@@ -78,6 +85,8 @@ export function ExamPage() {
     // Question 1 is usable as soon as the exam is here; the sheet is fetched (or created) meanwhile and the answers
     // given until then are sent once it exists. The server still decides: a refused save shows as today.
     answerWhileLoading: exam?.status !== 'Completed',
+    // Answer times on the server's clock: devices whose clocks differ still merge by which answer was given last.
+    clockOffset: examLoad.data?.offset,
   });
   const storedGrade = useAsync(async () => {
     if (!exam || !studentId || (sheet.phase !== 'submitted' && phase !== 'Completed')) return undefined;
@@ -111,14 +120,25 @@ export function ExamPage() {
   const loading = examLoad.loading && !exam;
   const viewState = sheet.phase === 'submitted' ? 'submitted' : phase;
   const score = grade?.score ?? storedGrade.data?.score ?? sheet.sheet?.score;
+  const timeLeft = exam && (
+    <Box component="strong" role="timer" aria-label="Time left">{formatCountdown(Date.parse(exam.end_time) - now)}</Box>
+  );
 
   return (
     <>
       <Button onClick={goBack} startIcon={<ArrowBack />} sx={{ mb: 1 }}>Back</Button>
       <PageTitle>{exam?.title ?? 'Exam'}</PageTitle>
       {loading && <LoadingState text="Loading questions..." />}
-      {!loading && examLoad.error !== undefined && !exam && (
-        <ErrorState message="Could not load the exam, please try again later." onRetry={examLoad.reload} />
+      {!classId && <NotFoundState message="No class was chosen for this exam." backTo="/MyClassesExam" backLabel="Back to My Exams" />}
+      {classId && !loading && examLoad.error !== undefined && !exam && (
+        <LoadFailure
+          error={examLoad.error}
+          what="class"
+          failed="Could not load the exam, please try again later."
+          onRetry={examLoad.reload}
+          backTo="/MyClassesExam"
+          backLabel="Back to My Exams"
+        />
       )}
       {!loading && !examLoad.error && examLoad.data && !exam && (
         <Alert severity="info">Your teacher hasn't created an exam for this class yet.</Alert>
@@ -143,10 +163,10 @@ export function ExamPage() {
 
       {exam && phase === 'Active' && sheet.answerable && (
         <>
+          {/* The time left sits in the sheet's pinned bar once the questions are here. */}
           <Alert severity="info" icon={false} sx={{ mb: 2 }}>
-            Time left:{' '}
-            <Box component="strong" role="timer" aria-label="Time left">{formatCountdown(Date.parse(exam.end_time) - now)}</Box>
-            {' '}— the exam is submitted automatically at {formatWibTime(exam.end_time)}.
+            {questions.length === 0 ? <>Time left: {timeLeft} — the exam</> : 'The exam'} is submitted automatically at{' '}
+            {formatWibTime(exam.end_time)}.
           </Alert>
           {questions.length === 0 ? (
             <LoadingState text="Loading questions..." />
@@ -159,6 +179,8 @@ export function ExamPage() {
               locked={sheet.queueState.kind === 'locked'}
               onAnswer={(n, value, { essay }) => sheet.setAnswer(n, value, { essay })}
               onSubmit={submitNow}
+              order={order}
+              timer={<Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}><TimerOutlined fontSize="small" aria-hidden="true" />{timeLeft}</Stack>}
             />
           )}
         </>
@@ -176,6 +198,10 @@ export function ExamPage() {
             <Typography>The exam is closed. Answers can no longer be submitted.</Typography>
           )}
         </Paper>
+      )}
+      {exam && sheet.phase === 'submitted' && !grade && (
+        // Right/wrong and essay scores only once the window has ended (the server hides them until then too).
+        <SubmittedSheetView questions={questions} answers={sheet.answers} grade={storedGrade.data} resultsShown={phase === 'Completed'} order={order} />
       )}
       <ScoreDialog grade={grade} note={autoNote} onClose={goBack} />
     </>

@@ -7,12 +7,17 @@ export interface QuestionPanelProps {
   question: Question;
   value: string;
   disabled?: boolean;
+  /**
+   * The original option indices (0 = a) in the order shown: labels A–D follow the screen, the chosen value is the
+   * original letter (what is saved and graded). Default: the original order.
+   */
+  optionOrder?: number[];
   onChoose: (letter: OptionLetter) => void;
   onEssayChange: (text: string) => void;
 }
 
 /** One question: optional picture, text, and either options A–D or an essay box. */
-export function QuestionPanel({ number, total, question, value, disabled = false, onChoose, onEssayChange }: QuestionPanelProps) {
+export function QuestionPanel({ number, total, question, value, disabled = false, optionOrder = [0, 1, 2, 3], onChoose, onEssayChange }: QuestionPanelProps) {
   const headingId = `question-${number}-heading`;
   return (
     <Box component="section" aria-labelledby={headingId}>
@@ -41,20 +46,23 @@ export function QuestionPanel({ number, total, question, value, disabled = false
             value={value.toLowerCase()}
             onChange={(e) => onChoose(e.target.value as OptionLetter)}
           >
-            {OPTION_LETTERS.map((letter, i) => (
-              <FormControlLabel
-                key={letter}
-                value={letter}
-                control={<Radio />}
-                label={`${letter.toUpperCase()}. ${question.options[i]}`}
-                sx={{
-                  m: 0, mb: 1, pr: 1, border: 1, borderRadius: 2, alignItems: 'center',
-                  borderColor: value.toLowerCase() === letter ? 'primary.main' : 'divider',
-                  bgcolor: value.toLowerCase() === letter ? 'action.selected' : 'transparent',
-                  '& .MuiFormControlLabel-label': { overflowWrap: 'anywhere' },
-                }}
-              />
-            ))}
+            {optionOrder.map((original, shown) => {
+              const letter = OPTION_LETTERS[original];
+              return (
+                <FormControlLabel
+                  key={letter}
+                  value={letter}
+                  control={<Radio />}
+                  label={`${OPTION_LETTERS[shown].toUpperCase()}. ${question.options[original]}`}
+                  sx={{
+                    m: 0, mb: 1, pr: 1, border: 1, borderRadius: 2, alignItems: 'center',
+                    borderColor: value.toLowerCase() === letter ? 'primary.main' : 'divider',
+                    bgcolor: value.toLowerCase() === letter ? 'action.selected' : 'transparent',
+                    '& .MuiFormControlLabel-label': { overflowWrap: 'anywhere' },
+                  }}
+                />
+              );
+            })}
           </RadioGroup>
         </FormControl>
       ) : (

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { AxiosError } from 'axios';
 import { exercisesApi, type AnswerSheet } from '@kelasku/shared-api';
 import { renderAt, signInStudent } from '../../test/render';
-import { answersStorageKey } from './answer-queue';
+import { answersStorageKey, withChanges } from './answer-queue';
 import { TaskPage } from './TaskPage';
 
 jest.mock('@kelasku/shared-api', () => {
@@ -16,7 +16,7 @@ jest.mock('@kelasku/shared-api', () => {
       question: jest.fn(),
       calculateGrade: jest.fn(),
       grade: jest.fn(),
-      answers: { get: jest.fn(), create: jest.fn(), save: jest.fn(), remove: jest.fn() },
+      answers: { get: jest.fn(), create: jest.fn(), save: jest.fn(), saveChanges: jest.fn(), remove: jest.fn() },
     },
   };
 });
@@ -30,6 +30,9 @@ const exercise = {
   },
 };
 const sheet = (over: Partial<AnswerSheet> = {}): AnswerSheet => ({ id: 40, exercise_id: 11, student_id: 5, answers: {}, status: 'Active', score: null, ...over });
+/** The changes a save should carry for these answers (each with the time it was given). */
+const changesOf = (answers: Record<string, string>) =>
+  Object.fromEntries(Object.entries(answers).map(([n, answer]) => [n, { answer, at: expect.any(Number) }]));
 
 beforeEach(() => {
   jest.clearAllMocks();
@@ -38,7 +41,7 @@ beforeEach(() => {
   api.byMaterial.mockResolvedValue([exercise]);
   api.answers.get.mockResolvedValue([]);
   api.answers.create.mockResolvedValue(sheet());
-  api.answers.save.mockImplementation(async (_id, _ex, _st, answers) => sheet({ answers }));
+  api.answers.saveChanges.mockImplementation(async (_id, changes) => sheet({ answers: withChanges({}, changes) }));
 });
 
 const openTask = () => renderAt(<TaskPage />, '/MyTask?material_id=3');
@@ -64,21 +67,39 @@ test('reopening shows the saved answers and does not create a second sheet', asy
   expect(await screen.findByRole('button', { name: 'Question 1, answered' })).toBeInTheDocument();
 });
 
-test('a choice is saved at once as the whole map, and the status says Saved', async () => {
+test('a choice is saved at once as the change of its question, and the status says Saved', async () => {
   const user = userEvent.setup();
+  const before = Date.now();
   openTask();
   await user.click(await screen.findByRole('radio', { name: 'B. Akar' }));
-  await waitFor(() => expect(api.answers.save).toHaveBeenCalledWith(40, 11, 5, { '1': 'b' }, expect.any(Number)));
+  await waitFor(() => expect(api.answers.saveChanges).toHaveBeenCalledWith(40, changesOf({ '1': 'b' })));
+  expect(api.answers.saveChanges.mock.calls[0][1]['1'].at).toBeGreaterThanOrEqual(before);
   expect(await screen.findByText('Saved')).toBeInTheDocument();
+  expect(api.answers.save).not.toHaveBeenCalled();
 });
 
-test('saves are numbered above the answers_seq of the opened sheet, so a late older save cannot win', async () => {
-  const ahead = Date.now() + 3_600_000; // e.g. saved from a device whose clock runs an hour ahead
-  api.answers.get.mockResolvedValue([sheet({ answers: { '1': 'a' }, answers_seq: ahead })]);
+test('answers given elsewhere show from a save\'s reply and when the tab comes back into view', async () => {
   const user = userEvent.setup();
+  api.answers.get.mockResolvedValue([sheet({ answers: {} })]);
+  api.answers.saveChanges.mockResolvedValueOnce(sheet({ answers: { '1': 'b', '2': 'typed on the phone' } }));
   openTask();
   await user.click(await screen.findByRole('radio', { name: 'B. Akar' }));
-  await waitFor(() => expect(api.answers.save).toHaveBeenCalledWith(40, 11, 5, { '1': 'b' }, ahead + 1));
+  expect(await screen.findByRole('button', { name: 'Question 2, answered' })).toBeInTheDocument();
+
+  // Meanwhile question 1 changed elsewhere; this tab's own unsent change of question 2 must stay over it.
+  api.answers.saveChanges.mockRejectedValue(new AxiosError('Network Error', 'ERR_NETWORK'));
+  await user.click(screen.getByRole('button', { name: 'Question 2, answered' }));
+  const essay = screen.getByRole('textbox', { name: 'Your answer' });
+  await user.clear(essay);
+  await user.type(essay, 'mine');
+  api.answers.get.mockResolvedValue([sheet({ answers: { '1': 'd', '2': 'typed on the phone' } })]);
+  act(() => {
+    window.dispatchEvent(new Event('focus'));
+  });
+  await user.click(screen.getByRole('button', { name: /^Question 1/ }));
+  expect(await screen.findByRole('radio', { name: 'D. Bunga' })).toBeChecked();
+  await user.click(screen.getByRole('button', { name: /^Question 2/ }));
+  expect(screen.getByRole('textbox', { name: 'Your answer' })).toHaveValue('mine');
 });
 
 test('essay typing is saved once after a pause, not per keystroke', async () => {
@@ -86,14 +107,14 @@ test('essay typing is saved once after a pause, not per keystroke', async () => 
   openTask();
   await user.click(await screen.findByRole('button', { name: 'Question 2' }));
   await user.type(screen.getByRole('textbox', { name: 'Your answer' }), 'Cahaya');
-  expect(api.answers.save).not.toHaveBeenCalled();
-  await waitFor(() => expect(api.answers.save).toHaveBeenCalledTimes(1), { timeout: 2000 });
-  expect(api.answers.save).toHaveBeenCalledWith(40, 11, 5, { '2': 'Cahaya' }, expect.any(Number));
+  expect(api.answers.saveChanges).not.toHaveBeenCalled();
+  await waitFor(() => expect(api.answers.saveChanges).toHaveBeenCalledTimes(1), { timeout: 2000 });
+  expect(api.answers.saveChanges).toHaveBeenCalledWith(40, changesOf({ '2': 'Cahaya' }));
 });
 
 test('offline: answers stay on the device with a visible status and are sent when the connection returns', async () => {
   const user = userEvent.setup();
-  api.answers.save.mockRejectedValueOnce(new AxiosError('Network Error', 'ERR_NETWORK'));
+  api.answers.saveChanges.mockRejectedValueOnce(new AxiosError('Network Error', 'ERR_NETWORK'));
   openTask();
   await user.click(await screen.findByRole('radio', { name: 'C. Batang' }));
   expect(await screen.findByText('Offline — answers kept on this device')).toBeInTheDocument();
@@ -103,27 +124,30 @@ test('offline: answers stay on the device with a visible status and are sent whe
     window.dispatchEvent(new Event('online'));
   });
   expect(await screen.findByText('Saved')).toBeInTheDocument();
-  expect(api.answers.save).toHaveBeenLastCalledWith(40, 11, 5, { '1': 'c' }, expect.any(Number));
+  expect(api.answers.saveChanges).toHaveBeenLastCalledWith(40, changesOf({ '1': 'c' }));
   expect(localStorage.getItem(answersStorageKey('exercise', 40))).toBeNull();
 });
 
-test('after a reload, answers kept on the device are merged over the server copy and sent', async () => {
-  localStorage.setItem(answersStorageKey('exercise', 40), JSON.stringify({ answers: { '2': 'typed offline' }, updatedAt: 1, pending: true }));
+test('after a reload, answers kept on the device are shown over the server copy and sent with the time they were given', async () => {
+  // (kept by the previous version of the app: a whole map, counted as changed when it was stored)
+  localStorage.setItem(answersStorageKey('exercise', 40), JSON.stringify({ answers: { '2': 'typed offline' }, updatedAt: 1_700_000_000_000, pending: true }));
   api.answers.get.mockResolvedValue([sheet({ answers: { '1': 'a' } })]);
+  api.answers.saveChanges.mockResolvedValue(sheet({ answers: { '1': 'a', '2': 'typed offline' } }));
   openTask();
-  await waitFor(() => expect(api.answers.save).toHaveBeenCalledWith(40, 11, 5, { '1': 'a', '2': 'typed offline' }, expect.any(Number)));
+  await waitFor(() => expect(api.answers.saveChanges).toHaveBeenCalledWith(40, { '2': { answer: 'typed offline', at: 1_700_000_000_000 } }));
+  expect(await screen.findByRole('radio', { name: 'A. Daun' })).toBeChecked();
   expect(await screen.findByRole('button', { name: 'Question 2, answered' })).toBeInTheDocument();
 });
 
 test('a sheet submitted elsewhere (409) stops saving and tells the student', async () => {
   const user = userEvent.setup();
-  api.answers.save.mockRejectedValue(
+  api.answers.saveChanges.mockRejectedValue(
     new AxiosError('conflict', 'ERR_BAD_REQUEST', undefined, undefined, { status: 409, data: { error: 'Sheet already submitted' } } as never),
   );
   openTask();
   await user.click(await screen.findByRole('radio', { name: 'A. Daun' }));
   expect(await screen.findByText('This sheet has already been submitted.')).toBeInTheDocument();
-  expect(api.answers.save).toHaveBeenCalledTimes(1);
+  expect(api.answers.saveChanges).toHaveBeenCalledTimes(1);
 });
 
 test('submit: confirmation, flush, grading, the score, then back one screen', async () => {
@@ -136,9 +160,9 @@ test('submit: confirmation, flush, grading, the score, then back one screen', as
   await user.click(within(confirm).getByRole('button', { name: 'Yes, submit' }));
   const result = await screen.findByRole('dialog', { name: 'Submitted' });
   expect(within(result).getByText('50')).toBeInTheDocument();
-  expect(api.answers.save).toHaveBeenCalledWith(40, 11, 5, { '1': 'a' }, expect.any(Number));
+  expect(api.answers.saveChanges).toHaveBeenCalledWith(40, changesOf({ '1': 'a' }));
   expect(api.calculateGrade).toHaveBeenCalledWith(11, 5);
-  expect(api.answers.save.mock.invocationCallOrder[0]).toBeLessThan(api.calculateGrade.mock.invocationCallOrder[0]);
+  expect(api.answers.saveChanges.mock.invocationCallOrder[0]).toBeLessThan(api.calculateGrade.mock.invocationCallOrder[0]);
   await user.click(within(result).getByRole('button', { name: 'OK' }));
   // Opened directly (no earlier screen): back goes to the task classes.
   await waitFor(() => expect(screen.getByTestId('current-path')).toHaveTextContent('/MyClassesTask'));
@@ -148,6 +172,18 @@ test('a submitted exercise shows its grade instead of the questions', async () =
   api.answers.get.mockResolvedValue([sheet({ status: 'Inactive', score: 75 })]);
   api.grade.mockResolvedValue([{ id: 1, exercise_id: 11, student_id: 5, score: 75, detail: null }]);
   openTask();
+  expect(await screen.findByText('Grade: 75')).toBeInTheDocument();
+  expect(screen.queryByRole('radio')).not.toBeInTheDocument();
+});
+
+test('submitted in another tab: coming back into view shows the submission instead of the questions', async () => {
+  openTask();
+  expect(await screen.findByRole('radio', { name: 'A. Daun' })).toBeInTheDocument();
+  api.answers.get.mockResolvedValue([sheet({ answers: { '1': 'a' }, status: 'Inactive', score: 75 })]);
+  api.grade.mockResolvedValue([{ id: 1, exercise_id: 11, student_id: 5, score: 75, detail: null }]);
+  act(() => {
+    document.dispatchEvent(new Event('visibilitychange'));
+  });
   expect(await screen.findByText('Grade: 75')).toBeInTheDocument();
   expect(screen.queryByRole('radio')).not.toBeInTheDocument();
 });

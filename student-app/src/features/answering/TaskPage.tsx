@@ -3,12 +3,13 @@ import { useSearchParams } from 'react-router-dom';
 import { Alert, Box, Button, Paper, Typography } from '@mui/material';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import { exercisesApi, parseQuestions, type Grade } from '@kelasku/shared-api';
-import { ErrorState, LoadingState } from '@kelasku/shared-ui';
+import { sheetOrder } from '@kelasku/shared-rules';
+import { ErrorState, LoadFailure, LoadingState, NotFoundState } from '@kelasku/shared-ui';
 import { PageTitle } from '../../components/PageTitle';
 import { useGoBack } from '../../lib/navigation';
 import { useAsync } from '../../lib/useAsync';
 import { currentStudentId, idParam } from '../../lib/student';
-import { AnswerSheetView } from './AnswerSheetView';
+import { AnswerSheetView, SubmittedSheetView } from './AnswerSheetView';
 import { formatScore } from '../../lib/score';
 import { ScoreDialog } from './ScoreDialog';
 import { flushThenGrade } from './submit';
@@ -28,6 +29,11 @@ export function TaskPage() {
   }, [materialId]);
   const exercise = exerciseLoad.data;
   const questions = useMemo(() => parseQuestions(exercise?.content), [exercise]);
+  // This student's own order (the same on every device and after a reload); answers keep the original numbers.
+  const order = useMemo(
+    () => (exercise && studentId ? sheetOrder('exercise', exercise.id, studentId, questions.length, exercise) : undefined),
+    [exercise, studentId, questions.length],
+  );
   const sheet = useAnswerSheet({ kind: 'exercise', itemId: exercise?.id, studentId, api: exercisesApi.answers, enabled: Boolean(exercise) });
   const storedGrade = useAsync(async () => {
     if (sheet.phase !== 'submitted' || !exercise || !studentId) return undefined;
@@ -51,8 +57,16 @@ export function TaskPage() {
       <Button onClick={goBack} startIcon={<ArrowBack />} sx={{ mb: 1 }}>Back</Button>
       <PageTitle>{exercise?.title ?? 'Exercise'}</PageTitle>
       {loading && <LoadingState text="Loading questions..." />}
-      {!loading && exerciseLoad.error !== undefined && (
-        <ErrorState message="Could not load the exercise, please try again later." onRetry={exerciseLoad.reload} />
+      {!materialId && <NotFoundState message="No material was chosen for this exercise." backTo="/MyClassesTask" backLabel="Back to My Tasks" />}
+      {materialId && !loading && exerciseLoad.error !== undefined && (
+        <LoadFailure
+          error={exerciseLoad.error}
+          what="material"
+          failed="Could not load the exercise, please try again later."
+          onRetry={exerciseLoad.reload}
+          backTo="/MyClassesTask"
+          backLabel="Back to My Tasks"
+        />
       )}
       {!loading && !exerciseLoad.error && exercise === null && (
         <Alert severity="info">Your teacher hasn't created an exercise for this material yet.</Alert>
@@ -68,6 +82,9 @@ export function TaskPage() {
           </Typography>
         </Paper>
       )}
+      {!loading && exercise && sheet.phase === 'submitted' && !grade && (
+        <SubmittedSheetView questions={questions} answers={sheet.answers} grade={storedGrade.data} resultsShown order={order} />
+      )}
       {!loading && exercise && sheet.phase === 'open' && (
         <Box>
           <AnswerSheetView
@@ -78,6 +95,7 @@ export function TaskPage() {
             locked={sheet.queueState.kind === 'locked'}
             onAnswer={(n, value, { essay }) => sheet.setAnswer(n, value, { essay })}
             onSubmit={submit}
+            order={order}
           />
         </Box>
       )}

@@ -1,9 +1,11 @@
-// Offline-safe answer queue: every change is written to localStorage first, then the whole answers map is sent
-// to the server, one request at a time. Failures that may heal (no network, 5xx) keep the data and retry with
-// backoff and on the browser's `online` event; a locked sheet (409 submitted, 403 window closed) stops retrying.
-// Every edit is numbered (`seq`, docs/contracts.md §4) and the number goes with each save of that map, so the server
-// never lets a save this device gave up on (timeout, dropped connection) land late over a newer one.
-import { errorStatus, isNetworkError, type Answers } from '@kelasku/shared-api';
+// Offline-safe answer queue: every change is written to localStorage first, then sent to the server, one request at
+// a time. Failures that may heal (no network, 5xx) keep the data and retry with backoff and on the browser's `online`
+// event; a locked sheet (409 submitted, 403 window closed) stops retrying.
+// The queue sends only the questions changed on this device, each with the time it was changed (docs/api.md §4.5):
+// the server keeps per question the latest change from any tab or device, so a change this device gave up on
+// (timeout, dropped connection) or replayed after being offline never overwrites a newer answer given elsewhere.
+// Each reply carries the whole merged sheet, so this tab also learns the answers given elsewhere.
+import { errorStatus, isNetworkError, type AnswerChanges, type Answers } from '@kelasku/shared-api';
 
 export type QueueState =
   | { kind: 'idle' }
@@ -31,12 +33,13 @@ export function classifyFailure(err: unknown): FailureKind {
 }
 
 export interface StoredAnswers {
+  /** Every answer as this device shows it (the server's copy with the changes below over it). */
   answers: Answers;
+  /** The changes not acknowledged yet, with their times (absent in what older versions of the app stored). */
+  changes?: AnswerChanges;
   updatedAt: number;
-  /** True until the server acknowledged this exact map. */
+  /** True while something here is not acknowledged by the server. */
   pending: boolean;
-  /** The map's number, sent as `seq` (absent in maps stored by older versions of the app). */
-  seq?: number;
 }
 
 export function answersStorageKey(kind: 'exercise' | 'exam', sheetId: number): string {
@@ -55,13 +58,31 @@ export function readStoredAnswers(key: string, storage: Storage = localStorage):
 }
 
 /**
- * What to show and send when a sheet opens: the server's answers, overridden by a map this device still holds
- * unacknowledged (it was typed after the server's copy). `resend` tells the caller to send the merged map.
+ * The unacknowledged changes kept on this device. A whole map kept by an older version of the app counts as changed
+ * when it was stored (so it still loses to anything changed later elsewhere).
  */
-export function mergeWithPending(server: Answers | null | undefined, stored: StoredAnswers | null): { answers: Answers; resend: boolean } {
-  const base = { ...(server ?? {}) };
-  if (!stored?.pending) return { answers: base, resend: false };
-  return { answers: { ...base, ...stored.answers }, resend: true };
+export function storedChanges(stored: StoredAnswers | null): AnswerChanges {
+  if (!stored?.pending) return {};
+  if (stored.changes && typeof stored.changes === 'object') return { ...stored.changes };
+  const at = Number.isFinite(stored.updatedAt) ? stored.updatedAt : 0;
+  return Object.fromEntries(Object.entries(stored.answers).map(([n, answer]) => [n, { answer, at }]));
+}
+
+/** The answers to show: the server's copy with the changes over it (an empty answer is no answer). */
+export function withChanges(server: Answers | null | undefined, changes: AnswerChanges): Answers {
+  const answers = { ...(server ?? {}) };
+  for (const [n, { answer }] of Object.entries(changes)) {
+    if (answer === '') delete answers[n];
+    else answers[n] = answer;
+  }
+  return answers;
+}
+
+/** Both sets of changes; for a question in both, the later change. */
+export function laterChanges(a: AnswerChanges, b: AnswerChanges): AnswerChanges {
+  const out = { ...a };
+  for (const [n, change] of Object.entries(b)) if (!out[n] || change.at > out[n].at) out[n] = change;
+  return out;
 }
 
 /** 1 s, 2 s, 4 s … capped at 30 s, with a little jitter so a whole class does not retry in the same instant. */
@@ -70,20 +91,10 @@ export function defaultBackoff(attempt: number): number {
   return Math.round(base * (0.8 + Math.random() * 0.4));
 }
 
-/**
- * The number of a new edit: the clock in ms, but always above the last number used, so numbers only grow on this
- * device even when its clock jumps back, and a later edit from another device (clock ahead) is not undercut.
- */
-export function nextSeq(lastSeq: number, now: number): number {
-  return Math.max(Math.floor(now), lastSeq + 1);
-}
-
 export interface AnswerQueueOptions {
   storageKey: string;
-  /** Sends the whole map (PATCH of the answer sheet) with its number; a retry of the same map sends the same number. */
-  send: (answers: Answers, seq: number) => Promise<unknown>;
-  /** The server sheet's `answers_seq` when the sheet was opened: new numbers start above it (and the stored one). */
-  lastSeq?: number | null;
+  /** Sends the changes (PATCH of the answer sheet); resolves with every answer of the sheet after the merge. */
+  send: (changes: AnswerChanges) => Promise<Answers | null | undefined>;
   storage?: Storage;
   backoff?: (attempt: number) => number;
   classify?: (err: unknown) => FailureKind;
@@ -93,19 +104,24 @@ export interface AnswerQueueOptions {
 }
 
 type Listener = (state: QueueState) => void;
+type AnswersListener = (answers: Answers) => void;
 
 export class AnswerQueue {
-  private latest: Answers;
-  /** Number of `latest`; persisted with it and sent with every save of it. */
-  private seq: number;
-  private version = 0;
-  private ackedVersion = 0;
+  /** The server's copy of the sheet, as last heard (reply to a save, or a fresh read). */
+  private server: Answers;
+  /** Changes not acknowledged yet, by question; a newer change of a question replaces its entry. */
+  private pending: AnswerChanges;
+  /** The time of this device's last change of each question: a later change never gets an earlier time. */
+  private lastAt: Record<string, number> = {};
+  /** Acknowledged sends so far: a read started before one of them is older than that reply. */
+  private acks = 0;
   private running = false;
   private debounceTimer: ReturnType<typeof setTimeout> | null = null;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private attempt = 0;
   private state: QueueState = { kind: 'idle' };
   private listeners = new Set<Listener>();
+  private answersListeners = new Set<AnswersListener>();
   private idleWaiters: (() => void)[] = [];
   private disposed = false;
   private readonly storage: Storage;
@@ -114,14 +130,15 @@ export class AnswerQueue {
   private readonly now: () => number;
   private readonly onOnline = () => this.retryNow();
 
-  constructor(private readonly options: AnswerQueueOptions, initial: Answers = {}) {
-    this.latest = { ...initial };
+  /** `server`: the sheet's answers when it was opened. Changes kept on this device from an earlier visit are taken over. */
+  constructor(private readonly options: AnswerQueueOptions, server: Answers = {}) {
+    this.server = { ...server };
     this.storage = options.storage ?? localStorage;
     this.backoff = options.backoff ?? defaultBackoff;
     this.classify = options.classify ?? classifyFailure;
     this.now = options.now ?? Date.now;
-    const stored = readStoredAnswers(options.storageKey, this.storage);
-    this.seq = Math.max(0, options.lastSeq ?? 0, typeof stored?.seq === 'number' && Number.isFinite(stored.seq) ? stored.seq : 0);
+    this.pending = storedChanges(readStoredAnswers(options.storageKey, this.storage));
+    for (const [n, change] of Object.entries(this.pending)) this.lastAt[n] = change.at;
     const events = options.events ?? (typeof window !== 'undefined' ? window : undefined);
     events?.addEventListener('online', this.onOnline);
   }
@@ -130,18 +147,19 @@ export class AnswerQueue {
     return this.state;
   }
 
+  /** Every answer as it should show: the server's copy with this device's unacknowledged changes over it. */
   getAnswers(): Answers {
-    return this.latest;
+    return withChanges(this.server, this.pending);
   }
 
-  /** The number of the latest map (0 before any edit and without a server or stored number). */
-  getSeq(): number {
-    return this.seq;
+  /** The changes not acknowledged yet. */
+  getPending(): AnswerChanges {
+    return { ...this.pending };
   }
 
   /** True while a change has not been acknowledged by the server. */
   hasPending(): boolean {
-    return this.version > this.ackedVersion;
+    return Object.keys(this.pending).length > 0;
   }
 
   subscribe(listener: Listener): () => void {
@@ -149,25 +167,53 @@ export class AnswerQueue {
     return () => this.listeners.delete(listener);
   }
 
+  /** Called whenever the answers to show change (a change here, a reply, a fresh read). */
+  subscribeAnswers(listener: AnswersListener): () => void {
+    this.answersListeners.add(listener);
+    return () => this.answersListeners.delete(listener);
+  }
+
   /**
-   * Records the new map (persisted at once) and sends it, right away or after `debounceMs` of quiet
-   * (essays: one request per pause, not per keystroke). Ignored once the sheet is locked.
+   * Records the new answer of a question ('' clears it), persisted at once, and sends it, right away or after
+   * `debounceMs` of quiet (essays: one request per pause, not per keystroke). Ignored once the sheet is locked.
    */
-  update(answers: Answers, { debounceMs = 0 }: { debounceMs?: number } = {}): void {
+  set(question: number | string, answer: string, { debounceMs = 0 }: { debounceMs?: number } = {}): void {
     if (this.disposed || this.state.kind === 'locked') return;
-    this.latest = { ...answers };
-    this.seq = nextSeq(this.seq, this.now());
-    this.version += 1;
-    this.persist(true);
-    this.clearDebounce();
-    if (debounceMs > 0) {
-      this.debounceTimer = setTimeout(() => {
-        this.debounceTimer = null;
-        this.kick();
-      }, debounceMs);
-    } else {
-      this.kick();
-    }
+    const n = String(question);
+    const at = Math.max(Math.floor(this.now()), (this.lastAt[n] ?? 0) + 1);
+    this.lastAt[n] = at;
+    this.pending = { ...this.pending, [n]: { answer, at } };
+    this.changed(debounceMs);
+  }
+
+  /** Takes over changes made before the queue existed (e.g. while the sheet was loading), keeping their times. */
+  add(changes: AnswerChanges): void {
+    if (this.disposed || this.state.kind === 'locked' || Object.keys(changes).length === 0) return;
+    this.pending = laterChanges(this.pending, changes);
+    for (const [n, change] of Object.entries(changes)) this.lastAt[n] = Math.max(this.lastAt[n] ?? 0, change.at);
+    this.changed(0);
+  }
+
+  /** Sends what was kept on this device from an earlier visit (nothing when nothing is pending). */
+  resend(): void {
+    if (this.hasPending() && this.state.kind !== 'locked') this.kick();
+  }
+
+  /** A mark to pass to `refresh` with the answers of a read started now. */
+  mark(): number {
+    return this.acks;
+  }
+
+  /**
+   * The server's answers from a fresh read (the tab came back into view): shown under this device's unacknowledged
+   * changes, which win until acknowledged. A read started before a save was acknowledged is older than that save's
+   * reply and is ignored. Returns whether it was used.
+   */
+  refresh(server: Answers | null | undefined, mark: number): boolean {
+    if (this.disposed || mark !== this.acks) return false;
+    this.server = { ...(server ?? {}) };
+    this.emitAnswers();
+    return true;
   }
 
   /** Sends what is pending now (skipping debounce and backoff) and resolves with the state once the queue is idle. */
@@ -194,10 +240,25 @@ export class AnswerQueue {
     const events = this.options.events ?? (typeof window !== 'undefined' ? window : undefined);
     events?.removeEventListener('online', this.onOnline);
     this.listeners.clear();
+    this.answersListeners.clear();
+  }
+
+  private changed(debounceMs: number): void {
+    this.persist();
+    this.emitAnswers();
+    this.clearDebounce();
+    if (debounceMs > 0) {
+      this.debounceTimer = setTimeout(() => {
+        this.debounceTimer = null;
+        this.kick();
+      }, debounceMs);
+    } else {
+      this.kick();
+    }
   }
 
   private kick(): void {
-    // A scheduled retry will send the latest map; sending earlier would only hammer a dead connection.
+    // A scheduled retry will send the latest changes; sending earlier would only hammer a dead connection.
     if (this.running || this.retryTimer || this.disposed) return;
     void this.run();
   }
@@ -206,22 +267,25 @@ export class AnswerQueue {
     this.running = true;
     try {
       while (this.hasPending() && !this.disposed) {
-        const version = this.version;
-        const snapshot = this.latest;
-        const seq = this.seq;
+        const sent = this.pending;
         this.setState({ kind: 'saving' });
+        let merged: Answers | null | undefined;
         try {
-          await this.options.send(snapshot, seq);
+          merged = await this.options.send(sent);
         } catch (err) {
           this.handleFailure(err);
           return;
         }
-        this.ackedVersion = Math.max(this.ackedVersion, version);
+        this.acks += 1;
         this.attempt = 0;
-        if (!this.hasPending()) {
-          this.persist(false);
-          this.setState({ kind: 'saved' });
-        }
+        // Acknowledged: what was sent, unless the question was changed again meanwhile (then that change is pending).
+        const left: AnswerChanges = {};
+        for (const [n, change] of Object.entries(this.pending)) if (sent[n] !== change) left[n] = change;
+        this.pending = left;
+        this.server = merged ? { ...merged } : withChanges(this.server, sent);
+        this.persist(sent);
+        this.emitAnswers();
+        if (!this.hasPending()) this.setState({ kind: 'saved' });
       }
     } finally {
       this.running = false;
@@ -250,10 +314,19 @@ export class AnswerQueue {
     }, delay);
   }
 
-  private persist(pending: boolean): void {
+  /**
+   * Keeps the pending changes on the device. Another tab of the same sheet keeps its own there too: its entries are
+   * kept (the later change of a question wins), and only what the server acknowledged (`acked`) is taken out.
+   */
+  private persist(acked: AnswerChanges = {}): void {
     try {
-      if (pending) {
-        const stored: StoredAnswers = { answers: this.latest, updatedAt: this.now(), pending: true, seq: this.seq };
+      const kept = storedChanges(readStoredAnswers(this.options.storageKey, this.storage));
+      for (const [n, change] of Object.entries(acked)) {
+        if (kept[n] && kept[n].at === change.at && kept[n].answer === change.answer) delete kept[n];
+      }
+      const changes = laterChanges(kept, this.pending);
+      if (Object.keys(changes).length > 0) {
+        const stored: StoredAnswers = { answers: withChanges(this.server, changes), changes, updatedAt: this.now(), pending: true };
         this.storage.setItem(this.options.storageKey, JSON.stringify(stored));
       } else {
         // Acknowledged: the server holds it now, nothing to keep on the device.
@@ -263,6 +336,11 @@ export class AnswerQueue {
       // Storage full or disabled (private mode): sending still works, only reload-survival is lost.
       console.error('Could not keep answers on this device', err);
     }
+  }
+
+  private emitAnswers(): void {
+    const answers = this.getAnswers();
+    this.answersListeners.forEach((listener) => listener(answers));
   }
 
   private setState(state: QueueState): void {

@@ -20,14 +20,14 @@ export async function flushThenGrade(
   try {
     return await calculate();
   } catch (err) {
-    if (isNetworkError(err)) throw new Error(OFFLINE_SUBMIT_TEXT);
+    if (isNetworkError(err)) throw new Error(OFFLINE_SUBMIT_TEXT, { cause: err });
     const status = errorStatus(err);
     if (status === 403 || status === 409) {
       const grade = await storedGrade().catch(() => undefined);
       if (grade) return grade;
-      throw new Error('The exam is closed. Your answers were submitted automatically; your grade will appear soon.');
+      throw new Error('The exam is closed. Your answers were submitted automatically; your grade will appear soon.', { cause: err });
     }
-    throw new Error('Could not submit, please try again.');
+    throw new Error('Could not submit, please try again.', { cause: err });
   }
 }
 

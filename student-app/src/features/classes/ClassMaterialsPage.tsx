@@ -1,13 +1,14 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { Box, Button, Card, CardActionArea, CardContent, Typography } from '@mui/material';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import { materialsApi } from '@kelasku/shared-api';
-import { EmptyState, ErrorState, LoadingState, Pagination } from '@kelasku/shared-ui';
+import { EmptyState, LoadFailure, LoadingState, NotFoundState, Pagination } from '@kelasku/shared-ui';
 import { PageTitle } from '../../components/PageTitle';
 import { useClassName } from '../../components/useClassName';
 import { useAsync } from '../../lib/useAsync';
-import { idParam } from '../../lib/student';
+import { currentStudentId, idParam } from '../../lib/student';
+import { markClassOpened } from '../dashboard/seen';
 
 const PAGE_SIZE = 9;
 
@@ -20,13 +21,20 @@ export function ClassMaterialsPage() {
     if (!classId) throw new Error('Class ID not found');
     return materialsApi.fromClass(classId, page, PAGE_SIZE);
   }, [classId, page]);
+  // The list is on screen: the to-do list stops calling this class's materials new.
+  useEffect(() => {
+    if (classId && data) markClassOpened(currentStudentId(), classId);
+  }, [classId, data]);
 
   return (
     <>
       <Button component={RouterLink} to="/MyClasses" startIcon={<ArrowBack />} sx={{ mb: 1 }}>My Classes</Button>
       <PageTitle>{className ? `${className} Materials` : 'Class Materials'}</PageTitle>
-      {loading && <LoadingState />}
-      {!loading && (error || !data) && <ErrorState message="Error fetching materials" onRetry={reload} />}
+      {!classId && <NotFoundState message="No class was chosen." backTo="/MyClasses" backLabel="Back to My Classes" />}
+      {classId && loading && <LoadingState />}
+      {classId && !loading && (error || !data) && (
+        <LoadFailure error={error} what="class" failed="Error fetching materials" onRetry={reload} backTo="/MyClasses" backLabel="Back to My Classes" />
+      )}
       {!loading && data && data.materials.length === 0 && (
         <EmptyState message="Oops! It seems your teacher hasn't uploaded the materials or subjects." />
       )}

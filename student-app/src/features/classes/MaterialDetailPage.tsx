@@ -1,32 +1,67 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
-import { Box, Button, Divider, Fab, Paper, Zoom } from '@mui/material';
+import { Box, Button, Divider, Fab, Paper, Typography, Zoom } from '@mui/material';
 import ArrowBack from '@mui/icons-material/ArrowBack';
+import Assignment from '@mui/icons-material/Assignment';
 import KeyboardArrowUp from '@mui/icons-material/KeyboardArrowUp';
 import { materialDiscussionsApi, materialsApi } from '@kelasku/shared-api';
-import { ErrorState, LoadingState, SafeHtml } from '@kelasku/shared-ui';
+import { LoadFailure, LoadingState, NotFoundState, SafeHtml } from '@kelasku/shared-ui';
 import { DiscussionBoard } from '../../components/discussions/DiscussionBoard';
 import type { DiscussionSource } from '../../components/discussions/types';
 import { PageTitle } from '../../components/PageTitle';
 import { useAsync } from '../../lib/useAsync';
-import { idParam } from '../../lib/student';
+import { currentStudentId, idParam } from '../../lib/student';
+import { markMaterialOpened } from '../dashboard/seen';
 
+const FAB_SIZE = 48;
+const FAB_INSET = 16;
+const CONTROLS = 'button, a[href], input, textarea, select, [role="button"], [role="radio"], [role="checkbox"]';
+
+/** True when a control (other than the button itself) lies where the floating button sits, with a small margin. */
+function controlUnderFab(fab: HTMLElement | null): boolean {
+  const right = window.innerWidth - FAB_INSET + 8;
+  const bottom = window.innerHeight - FAB_INSET + 8;
+  const left = right - FAB_SIZE - 16;
+  const top = bottom - FAB_SIZE - 16;
+  for (const el of document.querySelectorAll<HTMLElement>(CONTROLS)) {
+    if (fab?.contains(el)) continue;
+    const r = el.getBoundingClientRect();
+    if (r.width > 0 && r.height > 0 && r.left < right && r.right > left && r.top < bottom && r.bottom > top) return true;
+  }
+  return false;
+}
+
+/**
+ * "Scroll to top" floats in the bottom-right corner once the page is scrolled, and steps aside whenever a control
+ * (a discussion's "Send answer", its answer box, the pager) is under it: a floating button must never take a tap
+ * meant for something else.
+ */
 function ScrollToTop() {
   const [visible, setVisible] = useState(false);
+  const fabRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
-    const onScroll = () => setVisible(window.scrollY > 300);
-    onScroll();
-    window.addEventListener('scroll', onScroll, { passive: true });
-    return () => window.removeEventListener('scroll', onScroll);
+    let frame = 0;
+    const check = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => setVisible(window.scrollY > 300 && !controlUnderFab(fabRef.current)));
+    };
+    check();
+    const events = ['scroll', 'resize', 'focusin', 'input', 'click'] as const;
+    for (const e of events) window.addEventListener(e, check, { passive: true });
+    return () => {
+      cancelAnimationFrame(frame);
+      for (const e of events) window.removeEventListener(e, check);
+    };
   }, []);
   return (
     <Zoom in={visible}>
       <Fab
+        ref={fabRef}
         color="primary"
         size="medium"
         aria-label="Scroll to top"
         onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
-        sx={{ position: 'fixed', right: 16, bottom: 16 }}
+        sx={{ position: 'fixed', right: FAB_INSET, bottom: FAB_INSET }}
       >
         <KeyboardArrowUp />
       </Fab>
@@ -42,6 +77,10 @@ export function MaterialDetailPage() {
     if (!materialId) throw new Error('Material ID not found');
     return materialsApi.detail(materialId);
   }, [materialId]);
+
+  useEffect(() => {
+    if (material) markMaterialOpened(currentStudentId(), { id: material.id, class_id: material.class_id });
+  }, [material]);
 
   const source = useMemo<DiscussionSource | null>(
     () =>
@@ -64,14 +103,37 @@ export function MaterialDetailPage() {
       <Button component={RouterLink} to={classId ? `/MyDetailClasses/${classId}` : '/MyClasses'} startIcon={<ArrowBack />} sx={{ mb: 1 }}>
         Back to materials
       </Button>
-      {loading && <LoadingState />}
-      {!loading && (error || !material) && <ErrorState message="Error fetching materials" onRetry={reload} />}
+      {!materialId && <NotFoundState message="No material was chosen." backTo="/MyClasses" backLabel="Back to My Classes" />}
+      {materialId && loading && <LoadingState />}
+      {materialId && !loading && (error || !material) && (
+        <LoadFailure
+          error={error}
+          what="material"
+          failed="Error fetching materials"
+          onRetry={reload}
+          backTo={classId ? `/MyDetailClasses/${classId}` : '/MyClasses'}
+          backLabel={classId ? 'Back to materials' : 'Back to My Classes'}
+        />
+      )}
       {!loading && material && (
         <>
           <PageTitle>{material.title}</PageTitle>
           <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, mb: 3 }}>
             <SafeHtml html={material.content} />
           </Paper>
+          {material.exercise_id != null && (
+            <Paper
+              variant="outlined"
+              component="section"
+              aria-label="Exercise"
+              sx={{ p: 2, mb: 3, display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1.5, flexWrap: 'wrap' }}
+            >
+              <Typography>This material has an exercise.</Typography>
+              <Button variant="contained" component={RouterLink} to={`/MyTask?material_id=${material.id}`} startIcon={<Assignment />}>
+                Open exercise
+              </Button>
+            </Paper>
+          )}
           <Divider sx={{ mb: 2 }} />
           {source && (
             <Box>

@@ -111,3 +111,32 @@ test('material: discussion load failure text', async () => {
   renderAt(<MaterialDetailPage />, '/MyDetailSubject/9', '/MyDetailSubject/:id');
   expect(await screen.findByText('Error fetching material discussions, please try again later.')).toBeInTheDocument();
 });
+
+test('material: links to its exercise, and opening it takes it off the new materials', async () => {
+  const user = userEvent.setup();
+  detail.mockResolvedValue({ id: 9, class_id: 4, title: 'Fotosintesis', description: '', teacher_id: 1, content: '<p>x</p>', exercise_id: 3 });
+  discussions.mockResolvedValue({ discussions: [], meta: meta(0) });
+  renderAt(<MaterialDetailPage />, '/MyDetailSubject/9?class_id=4', '/MyDetailSubject/:id');
+  const exercise = await screen.findByRole('region', { name: 'Exercise' });
+  expect(JSON.parse(localStorage.getItem('kelasku.seen.5') ?? '{}').materials).toEqual([{ id: 9, class_id: 4 }]);
+  await user.click(within(exercise).getByRole('link', { name: 'Open exercise' }));
+  expect(screen.getByTestId('current-path')).toHaveTextContent('/MyTask?material_id=9');
+});
+
+test('material without an exercise: no exercise link', async () => {
+  detail.mockResolvedValue({ id: 9, class_id: 4, title: 'Fotosintesis', description: '', teacher_id: 1, content: '<p>x</p>', exercise_id: null });
+  discussions.mockResolvedValue({ discussions: [], meta: meta(0) });
+  renderAt(<MaterialDetailPage />, '/MyDetailSubject/9', '/MyDetailSubject/:id');
+  expect(await screen.findByRole('heading', { name: 'Fotosintesis' })).toBeInTheDocument();
+  expect(screen.queryByRole('link', { name: 'Open exercise' })).not.toBeInTheDocument();
+});
+
+test('class detail: showing the list remembers when the class was opened', async () => {
+  assigned.mockResolvedValue({ classes: [], meta: meta(0) });
+  fromClass.mockResolvedValue({ materials: [{ id: 9, class_id: 4, title: 'Fotosintesis', description: '', content: '', teacher_id: 1 }], meta: meta(1) });
+  const before = Date.now();
+  renderAt(<ClassMaterialsPage />, '/MyDetailClasses/4', '/MyDetailClasses/:id');
+  await screen.findByRole('link', { name: /Fotosintesis/ });
+  const seen = JSON.parse(localStorage.getItem('kelasku.seen.5') ?? '{}');
+  expect(Date.parse(seen.classes['4'])).toBeGreaterThanOrEqual(before);
+});

@@ -1,24 +1,31 @@
+import { useEffect, useState } from 'react';
 import { Box, LinearProgress, Paper, Typography } from '@mui/material';
 import { statsApi } from '@kelasku/shared-api';
 import { Banner, ErrorState, LoadingState, WelcomeLine } from '@kelasku/shared-ui';
 import { useAsync } from '../../lib/useAsync';
+import { TodoList } from './TodoList';
 
 function ProgressTile({ done, total, label }: { done: number; total: number; label: string }) {
   const percent = total > 0 ? Math.round((done / total) * 100) : 0;
   return (
-    <Paper variant="outlined" component="li" sx={{ p: 2.5, listStyle: 'none' }}>
-      <Typography sx={{ fontSize: '1.8rem', fontWeight: 700 }}>
+    <Paper variant="outlined" component="li" sx={{ p: { xs: 1.5, sm: 2.5 }, listStyle: 'none', minWidth: 0 }}>
+      <Typography sx={{ fontSize: { xs: '1.3rem', sm: '1.8rem' }, fontWeight: 700 }}>
         {done} <Typography component="span" color="text.secondary">of {total}</Typography>
       </Typography>
-      <Typography sx={{ mb: 1.5 }}>{label}</Typography>
+      <Typography sx={{ mb: 1.5, fontSize: { xs: '0.85rem', sm: '1rem' } }}>{label}</Typography>
       <LinearProgress variant="determinate" value={percent} aria-label={`${label}: ${percent}%`} />
     </Paper>
   );
 }
 
-/** /DashboardStudent: banner, welcome line and the student's real progress. */
+/** /DashboardStudent: banner, welcome line, the student's real progress, then the to-do list (asked for once the numbers are in). */
 export function DashboardStudent() {
   const { data, error, loading, reload } = useAsync(() => statsApi.student(), []);
+  // Once the numbers have settled (shown or failed) the to-do list stays, also while they are reloaded.
+  const [numbersSettled, setNumbersSettled] = useState(false);
+  useEffect(() => {
+    if (!loading) setNumbersSettled(true);
+  }, [loading]);
   return (
     <>
       <Banner title="Dashboard" />
@@ -28,13 +35,15 @@ export function DashboardStudent() {
         {loading && <LoadingState />}
         {!loading && (error || !data) && <ErrorState message="Could not load your progress, please try again later." onRetry={reload} />}
         {!loading && data && (
-          <Box component="ul" sx={{ p: 0, m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)' } }}>
+          <Box component="ul" sx={{ p: 0, m: 0, display: 'grid', gap: { xs: 1, sm: 2 }, gridTemplateColumns: 'repeat(3, minmax(0, 1fr))' }}>
             <ProgressTile done={data.materials.done} total={data.materials.total} label="subjects completed" />
             <ProgressTile done={data.tasks.completed} total={data.tasks.total} label="tasks completed" />
             <ProgressTile done={data.exams.completed} total={data.exams.total} label="exams completed" />
           </Box>
         )}
       </Paper>
+      {/* After the numbers: the first screen's own request goes first, and nothing above moves when this arrives. */}
+      {numbersSettled && <TodoList />}
     </>
   );
 }

@@ -3,7 +3,7 @@ import { Link as RouterLink, useParams } from 'react-router-dom';
 import { Box, Button, Card, CardActionArea, CardContent, Chip, Typography } from '@mui/material';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import { exercisesApi, materialsApi, type Material } from '@kelasku/shared-api';
-import { EmptyState, ErrorState, LoadingState, Pagination } from '@kelasku/shared-ui';
+import { EmptyState, LoadFailure, LoadingState, NotFoundState, Pagination } from '@kelasku/shared-ui';
 import { PageTitle } from '../../components/PageTitle';
 import { useClassName } from '../../components/useClassName';
 import { useAsync } from '../../lib/useAsync';
@@ -55,8 +55,11 @@ export function TaskListPage() {
     <>
       <Button component={RouterLink} to="/MyClassesTask" startIcon={<ArrowBack />} sx={{ mb: 1 }}>My Tasks</Button>
       <PageTitle>{className ? `${className} Tasks` : 'Class Tasks'}</PageTitle>
-      {loading && <LoadingState />}
-      {!loading && (error || !data) && <ErrorState message="Error fetching materials" onRetry={reload} />}
+      {!classId && <NotFoundState message="No class was chosen." backTo="/MyClassesTask" backLabel="Back to My Tasks" />}
+      {classId && loading && <LoadingState />}
+      {classId && !loading && (error || !data) && (
+        <LoadFailure error={error} what="class" failed="Error fetching materials" onRetry={reload} backTo="/MyClassesTask" backLabel="Back to My Tasks" />
+      )}
       {!loading && data && data.materials.length === 0 && (
         <EmptyState message="Oops! It seems your teacher hasn't uploaded the materials or subjects." />
       )}

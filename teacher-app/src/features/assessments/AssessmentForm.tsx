@@ -1,7 +1,8 @@
-import { useState, type FormEvent } from 'react';
-import { Alert, Box, Button, Paper, Stack, TextField, Typography } from '@mui/material';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { Alert, Box, Button, Checkbox, FormControlLabel, FormGroup, Paper, Stack, TextField, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { emptyQuestion, questionProblem, type Question } from '@kelasku/shared-api';
+import { useDraft, useLeaveWarning } from '@kelasku/shared-ui';
 import { QuestionCard } from './QuestionCard';
 import { ScheduleFields } from './ScheduleFields';
 import { canRemoveQuestion, removeQuestion, replaceQuestion } from './questionRules';
@@ -12,6 +13,14 @@ export interface AssessmentValues {
   questions: Question[];
   /** Only for exams. */
   schedule?: ScheduleValues;
+  /** Each student sees the questions / the options of each question in an order of their own (display only). */
+  shuffleQuestions?: boolean;
+  shuffleOptions?: boolean;
+}
+
+/** The API fields of the two shuffle settings. */
+export function shuffleFields(values: AssessmentValues) {
+  return { shuffle_questions: Boolean(values.shuffleQuestions), shuffle_options: Boolean(values.shuffleOptions) };
 }
 
 export interface AssessmentFormProps {
@@ -20,8 +29,15 @@ export interface AssessmentFormProps {
   subheading?: string;
   initial: AssessmentValues;
   submitLabel: string;
-  /** Saves; resolves when done (the caller alerts and navigates), rejects to let the teacher try again. */
-  onSubmit: (values: AssessmentValues) => Promise<void>;
+  /** Names the form and what it edits (`create-exam:3`): unsaved changes are kept on the device under it. */
+  draftKey: string;
+  /**
+   * Saves; resolves when done (the caller alerts and navigates), with false when saving failed (the draft is kept),
+   * rejects to let the teacher try again.
+   */
+  onSubmit: (values: AssessmentValues) => Promise<boolean | void>;
+  /** Shown just above the submit button (what saving will also do). */
+  notice?: ReactNode;
 }
 
 /** First problem of the whole form: title, exam window, then each question (shared-api's questionProblem). */
@@ -35,10 +51,12 @@ export function assessmentProblem(kind: AssessmentFormProps['kind'], values: Ass
 }
 
 /** The one question editor of exercises and exams (create and edit). */
-export function AssessmentForm({ kind, heading, subheading, initial, submitLabel, onSubmit }: AssessmentFormProps) {
-  const [values, setValues] = useState<AssessmentValues>(initial);
+export function AssessmentForm({ kind, heading, subheading, initial, submitLabel, draftKey, onSubmit, notice }: AssessmentFormProps) {
+  const draft = useDraft<AssessmentValues>(draftKey, initial);
+  const { values, setValues } = draft;
   const [problem, setProblem] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  useLeaveWarning(draft.dirty && !saving);
   const noun = kind === 'exam' ? 'Exam' : 'Exercise';
 
   const setQuestions = (update: (questions: Question[]) => Question[]) =>
@@ -51,7 +69,7 @@ export function AssessmentForm({ kind, heading, subheading, initial, submitLabel
     if (found) return;
     setSaving(true);
     try {
-      await onSubmit(values);
+      if ((await onSubmit(values)) !== false) draft.clear();
     } finally {
       setSaving(false);
     }
@@ -61,6 +79,15 @@ export function AssessmentForm({ kind, heading, subheading, initial, submitLabel
     <Box component="form" noValidate onSubmit={submit} sx={{ maxWidth: 960 }}>
       <Typography component="h1" variant="h4" sx={{ fontWeight: 700, fontSize: { xs: '1.6rem', sm: '2rem' } }}>{heading}</Typography>
       {subheading && <Typography color="text.secondary" sx={{ mt: 0.5 }}>{subheading}</Typography>}
+      {draft.restored && (
+        <Alert
+          severity="info"
+          sx={{ mt: 2 }}
+          action={<Button color="inherit" size="small" onClick={draft.discard}>Discard changes</Button>}
+        >
+          Your unsaved changes from last time were restored.
+        </Alert>
+      )}
       <Paper sx={{ p: { xs: 2, sm: 3 }, my: 2 }}>
         <Stack spacing={2}>
           <TextField
@@ -72,6 +99,19 @@ export function AssessmentForm({ kind, heading, subheading, initial, submitLabel
           {kind === 'exam' && values.schedule && (
             <ScheduleFields value={values.schedule} onChange={(schedule) => setValues((v) => ({ ...v, schedule }))} />
           )}
+          <FormGroup>
+            <FormControlLabel
+              control={<Checkbox checked={Boolean(values.shuffleQuestions)} onChange={(e) => setValues((v) => ({ ...v, shuffleQuestions: e.target.checked }))} />}
+              label="Shuffle question order"
+            />
+            <FormControlLabel
+              control={<Checkbox checked={Boolean(values.shuffleOptions)} onChange={(e) => setValues((v) => ({ ...v, shuffleOptions: e.target.checked }))} />}
+              label="Shuffle answer options"
+            />
+            <Typography variant="body2" color="text.secondary">
+              Each student gets their own order, the same every time they open it. Grades, answers and exports keep your numbering.
+            </Typography>
+          </FormGroup>
         </Stack>
       </Paper>
       <Stack spacing={2}>
@@ -91,6 +131,7 @@ export function AssessmentForm({ kind, heading, subheading, initial, submitLabel
         Add question
       </Button>
       {problem && <Alert severity="error" sx={{ mb: 2 }}>{problem}</Alert>}
+      {notice}
       <Box>
         <Button type="submit" variant="contained" size="large" disabled={saving}>
           {saving ? 'Saving...' : submitLabel}

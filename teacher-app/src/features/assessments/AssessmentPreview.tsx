@@ -1,8 +1,10 @@
 import { useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { Box, Button, Stack, Typography } from '@mui/material';
+import { Box, Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { ConfirmDialog } from '@kelasku/shared-ui';
-import type { Exam, Exercise } from '@kelasku/shared-api';
+import { parseQuestions, withReason, type Exam, type Exercise, type Submission } from '@kelasku/shared-api';
+import { sheetOrder } from '@kelasku/shared-rules';
+import { useAsync } from '../../lib/useAsync';
 import { QuestionPreviewList } from './QuestionPreviewList';
 import { useOwnedAssessment, type AssessmentOwner } from './ownedAssessment';
 
@@ -19,6 +21,25 @@ interface AssessmentPreviewProps<T extends Exam | Exercise> {
   deleteTitle: string;
   deleteFailed: string;
   deleted: string;
+  /** The class's students (for "show one student's order" when shuffling is on). */
+  students: (itemId: number) => Promise<Submission[]>;
+}
+
+/** With shuffling on: pick a student to see the questions and options in the order that student gets. */
+function StudentOrderPicker({ students, value, onChange }: { students: Submission[]; value: number | ''; onChange: (id: number | '') => void }) {
+  return (
+    <TextField
+      select
+      size="small"
+      label="Show the order of"
+      value={value}
+      onChange={(e) => onChange(e.target.value === '' ? '' : Number(e.target.value))}
+      sx={{ minWidth: 260, maxWidth: '100%', mb: 2 }}
+    >
+      <MenuItem value="">Original order</MenuItem>
+      {students.map((s) => <MenuItem key={s.student_id} value={s.student_id}>{s.name} ({s.nis})</MenuItem>)}
+    </TextField>
+  );
 }
 
 /** The preview screen of an exam or an exercise: title, questions with the answer key, Edit, Delete and grades. */
@@ -27,6 +48,10 @@ export function AssessmentPreview<T extends Exam | Exercise>(props: AssessmentPr
   const loaded = useOwnedAssessment(owner, props.backTo);
   const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  const [studentId, setStudentId] = useState<number | ''>('');
+  const shuffled = loaded.ready && Boolean(loaded.item.shuffle_questions || loaded.item.shuffle_options);
+  const itemId = loaded.ready ? loaded.item.id : undefined;
+  const students = useAsync(async () => (shuffled && itemId ? props.students(itemId) : []), [shuffled, itemId]);
 
   if (!loaded.ready) return loaded.screen;
   const { ownerId, item, ownerName, goBack } = loaded;
@@ -35,10 +60,10 @@ export function AssessmentPreview<T extends Exam | Exercise>(props: AssessmentPr
     setDeleting(true);
     try {
       await remove(item.id);
-    } catch {
+    } catch (err) {
       setDeleting(false);
       setConfirming(false);
-      window.alert(deleteFailed);
+      window.alert(withReason(deleteFailed, err));
       return;
     }
     window.alert(deleted);
@@ -58,7 +83,12 @@ export function AssessmentPreview<T extends Exam | Exercise>(props: AssessmentPr
         <Button variant="outlined" color="error" onClick={() => setConfirming(true)}>Delete</Button>
         <Button variant="text" component={RouterLink} to={`/Grades?${gradesParam}=${item.id}`}>Grades &amp; essay review</Button>
       </Stack>
-      <QuestionPreviewList content={item.content} />
+      {shuffled && <StudentOrderPicker students={students.data ?? []} value={studentId} onChange={setStudentId} />}
+      <QuestionPreviewList
+        content={item.content}
+        order={studentId === '' ? undefined
+          : sheetOrder('class_id' in item ? 'exam' : 'exercise', item.id, studentId, parseQuestions(item.content).length, item)}
+      />
       <ConfirmDialog
         open={confirming}
         title={deleteTitle}

@@ -3,7 +3,7 @@ import { buildContent, errorMessage, examsApi, getUserData } from '@kelasku/shar
 import { useAsync } from '../../lib/useAsync';
 import { useGoBack } from '../../lib/useGoBack';
 import { useNumberParam } from '../../lib/params';
-import { AssessmentForm, type AssessmentValues } from './AssessmentForm';
+import { AssessmentForm, shuffleFields, type AssessmentValues } from './AssessmentForm';
 import { AlreadyExists, MissingId } from './ScreenStates';
 import { className, firstQuestions, loadExam } from './data';
 import { defaultSchedule, scheduleToTimes } from './schedule';
@@ -28,13 +28,15 @@ export default function CreateExam() {
         content: buildContent(values.questions),
         teacher_id: getUserData()?.teacher_id,
         ...scheduleToTimes(values.schedule ?? defaultSchedule()),
+        ...shuffleFields(values),
       });
     } catch (err) {
       window.alert(`Failed to create exam: ${errorMessage(err) ?? ''}`);
-      return;
+      return false;
     }
     window.alert('Successfully created an exam');
     goBack();
+    return true;
   };
 
   return (
@@ -44,6 +46,7 @@ export default function CreateExam() {
       subheading={name ? `Class: ${name}` : undefined}
       initial={{ title: '', questions: firstQuestions(), schedule: defaultSchedule() }}
       submitLabel="Create Exam"
+      draftKey={`create-exam:${classId}`}
       onSubmit={save}
     />
   );

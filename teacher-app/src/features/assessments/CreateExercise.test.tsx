@@ -111,6 +111,19 @@ describe('Create Exercise', () => {
     expect(body.content['1_pict']).toMatch(/^data:image\/png;base64,/);
   });
 
+  it("puts the server's reason on a new line after 'Failed to create exercise'", async () => {
+    const user = userEvent.setup();
+    const { AxiosError } = jest.requireActual('axios');
+    const refusal = new AxiosError('400', 'ERR', undefined, undefined, { status: 400, data: { error: 'Title must be at most 200 characters.', message: 'Title must be at most 200 characters.', field: 'title' } });
+    mocked(exercisesApi.create).mockRejectedValue(refusal);
+    renderScreen(<CreateExercise />, '/CreateExercise?material_id=3', '/DetailSubjects?id=3');
+    fill(await screen.findByLabelText('Exercise title'), 'Latihan 1');
+    await user.click(within(question(1)).getByRole('radio', { name: 'Essay' }));
+    fill(screen.getByLabelText('Question 1 text'), 'Jelaskan.');
+    await user.click(screen.getByRole('button', { name: 'Create Exercise' }));
+    await waitFor(() => expect(window.alert).toHaveBeenCalledWith('Failed to create exercise\nTitle must be at most 200 characters.'));
+  });
+
   it("alerts 'Failed to create exercise' and stays when the server refuses", async () => {
     const user = userEvent.setup();
     mocked(exercisesApi.create).mockRejectedValue(new Error('409'));

@@ -1,9 +1,9 @@
 import { ErrorState, LoadingState } from '@kelasku/shared-ui';
-import { buildContent, exercisesApi, getUserData } from '@kelasku/shared-api';
+import { buildContent, exercisesApi, getUserData, withReason } from '@kelasku/shared-api';
 import { useAsync } from '../../lib/useAsync';
 import { useGoBack } from '../../lib/useGoBack';
 import { useNumberParam } from '../../lib/params';
-import { AssessmentForm, type AssessmentValues } from './AssessmentForm';
+import { AssessmentForm, shuffleFields, type AssessmentValues } from './AssessmentForm';
 import { AlreadyExists, MissingId } from './ScreenStates';
 import { firstQuestions, loadExercise, subjectTitle } from './data';
 
@@ -29,13 +29,15 @@ export default function CreateExercise() {
         material_id: materialId,
         content: buildContent(values.questions),
         teacher_id: getUserData()?.teacher_id,
+        ...shuffleFields(values),
       });
-    } catch {
-      window.alert('Failed to create exercise');
-      return;
+    } catch (err) {
+      window.alert(withReason('Failed to create exercise', err));
+      return false;
     }
     window.alert('Successfully created exercise');
     goBack();
+    return true;
   };
 
   return (
@@ -45,6 +47,7 @@ export default function CreateExercise() {
       subheading={title ? `Subject: ${title}` : undefined}
       initial={{ title: '', questions: firstQuestions() }}
       submitLabel="Create Exercise"
+      draftKey={`create-exercise:${materialId}`}
       onSubmit={save}
     />
   );

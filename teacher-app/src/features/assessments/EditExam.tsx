@@ -1,7 +1,8 @@
 import { Alert } from '@mui/material';
 import { buildContent, examsApi, getUserData, parseQuestions } from '@kelasku/shared-api';
-import { AssessmentForm, type AssessmentValues } from './AssessmentForm';
+import { AssessmentForm, shuffleFields, type AssessmentValues } from './AssessmentForm';
 import { firstQuestions } from './data';
+import { RegradeNotice } from './RegradeNotice';
 import { examOwner, saveEdit, useOwnedAssessment } from './ownedAssessment';
 import { scheduleFromExam, scheduleToTimes } from './schedule';
 
@@ -14,13 +15,14 @@ export default function EditExam() {
 
   const save = async (values: AssessmentValues) => {
     const { schedule } = values;
-    if (!schedule) return;
-    await saveEdit(() => examsApi.update(exam.id, {
+    if (!schedule) return false;
+    return saveEdit(() => examsApi.update(exam.id, {
       title: values.title.trim(),
       class_id: classId,
       content: buildContent(values.questions),
       teacher_id: getUserData()?.teacher_id ?? exam.teacher_id,
       ...scheduleToTimes(schedule),
+      ...shuffleFields(values),
     }), goBack);
   };
 
@@ -35,9 +37,13 @@ export default function EditExam() {
         kind="exam"
         heading="Edit Exam"
         subheading={name ? `Class: ${name}` : undefined}
-        initial={{ title: exam.title, questions: questions.length ? questions : firstQuestions(), schedule: scheduleFromExam(exam) }}
+        initial={{ title: exam.title, questions: questions.length ? questions : firstQuestions(), schedule: scheduleFromExam(exam),
+          shuffleQuestions: Boolean(exam.shuffle_questions), shuffleOptions: Boolean(exam.shuffle_options),
+        }}
         submitLabel="Save Exam"
+        draftKey={`edit-exam:${exam.id}`}
         onSubmit={save}
+        notice={<RegradeNotice load={() => examsApi.gradedCount(exam.id)} />}
       />
     </>
   );

@@ -10,7 +10,7 @@ jest.mock('@kelasku/shared-api', () => {
   const actual = jest.requireActual('@kelasku/shared-api');
   return {
     ...actual,
-    exercisesApi: { ...actual.exercisesApi, byMaterial: jest.fn(), update: jest.fn() },
+    exercisesApi: { ...actual.exercisesApi, byMaterial: jest.fn(), update: jest.fn(), gradedCount: jest.fn() },
     materialsApi: { ...actual.materialsApi, detail: jest.fn() },
   };
 });
@@ -23,6 +23,7 @@ beforeEach(() => {
   signInAsTeacher();
   mocked(materialsApi.detail).mockResolvedValue({ id: 3, title: 'Sel Hewan', class_id: 4 });
   mocked(exercisesApi.byMaterial).mockResolvedValue([exercise]);
+  mocked(exercisesApi.gradedCount).mockResolvedValue({ count: 0 });
   jest.spyOn(window, 'alert').mockImplementation(() => {});
 });
 
@@ -40,7 +41,36 @@ describe('Edit Exercise', () => {
     expect(window.alert).toHaveBeenCalledWith('Successfully updated exercise');
     expect(exercisesApi.update).toHaveBeenCalledWith(5, {
       title: 'Latihan Sel 2', material_id: 3, content: { '1_essay': 'Jelaskan sel.' }, teacher_id: 7,
+      shuffle_questions: false, shuffle_options: false,
     });
+  });
+
+  it('warns that saving re-grades the submissions already made, and only then', async () => {
+    mocked(exercisesApi.gradedCount).mockResolvedValue({ count: 3 });
+    const { unmount } = renderScreen(<EditExercise />, '/EditExercise?material_id=3');
+    expect(await screen.findByText(/^3 submissions will be re-graded when you save/)).toBeInTheDocument();
+    expect(screen.getByText(/Essay scores you set are kept/)).toBeInTheDocument();
+    expect(exercisesApi.gradedCount).toHaveBeenCalledWith(5);
+    unmount();
+    mocked(exercisesApi.gradedCount).mockResolvedValue({ count: 1 });
+    const second = renderScreen(<EditExercise />, '/EditExercise?material_id=3');
+    expect(await screen.findByText(/^1 submission will be re-graded/)).toBeInTheDocument();
+    second.unmount();
+    mocked(exercisesApi.gradedCount).mockResolvedValue({ count: 0 });
+    renderScreen(<EditExercise />, '/EditExercise?material_id=3');
+    expect(await screen.findByLabelText('Exercise title')).toHaveValue('Latihan Sel');
+    await waitFor(() => expect(exercisesApi.gradedCount).toHaveBeenCalledTimes(3));
+    expect(screen.queryByText(/will be re-graded/)).not.toBeInTheDocument();
+  });
+
+  it("puts the server's reason on a new line after 'Failed to update exercise'", async () => {
+    const user = userEvent.setup();
+    const { AxiosError } = jest.requireActual('axios');
+    const refusal = new AxiosError('400', 'ERR', undefined, undefined, { status: 400, data: { error: 'Content has no question 1.', message: 'Content has no question 1.', field: 'content' } });
+    mocked(exercisesApi.update).mockRejectedValue(refusal);
+    renderScreen(<EditExercise />, '/EditExercise?material_id=3', '/PreviewExercise?material_id=3');
+    await user.click(await screen.findByRole('button', { name: 'Save Exercise' }));
+    await waitFor(() => expect(window.alert).toHaveBeenCalledWith('Failed to update exercise\nContent has no question 1.'));
   });
 
   it("alerts 'Failed to update exercise' and stays when saving fails", async () => {

@@ -1,6 +1,7 @@
 import { buildContent, exercisesApi, getUserData, parseQuestions } from '@kelasku/shared-api';
-import { AssessmentForm, type AssessmentValues } from './AssessmentForm';
+import { AssessmentForm, shuffleFields, type AssessmentValues } from './AssessmentForm';
 import { firstQuestions } from './data';
+import { RegradeNotice } from './RegradeNotice';
 import { exerciseOwner, saveEdit, useOwnedAssessment } from './ownedAssessment';
 
 /** /EditExercise?material_id=: edits the material's exercise. */
@@ -15,6 +16,7 @@ export default function EditExercise() {
     material_id: materialId,
     content: buildContent(values.questions),
     teacher_id: getUserData()?.teacher_id ?? exercise.teacher_id,
+    ...shuffleFields(values),
   }), goBack);
 
   return (
@@ -22,9 +24,14 @@ export default function EditExercise() {
       kind="exercise"
       heading="Edit Exercise"
       subheading={title ? `Subject: ${title}` : undefined}
-      initial={{ title: exercise.title, questions: questions.length ? questions : firstQuestions() }}
+      initial={{
+        title: exercise.title, questions: questions.length ? questions : firstQuestions(),
+        shuffleQuestions: Boolean(exercise.shuffle_questions), shuffleOptions: Boolean(exercise.shuffle_options),
+      }}
       submitLabel="Save Exercise"
+      draftKey={`edit-exercise:${exercise.id}`}
       onSubmit={save}
+      notice={<RegradeNotice load={() => exercisesApi.gradedCount(exercise.id)} />}
     />
   );
 }

@@ -63,6 +63,17 @@ describe('Preview Exercise', () => {
     expect(window.alert).toHaveBeenCalledWith('Successfully deleted exercise');
   });
 
+  it("puts the server's reason on a new line after 'Error deleting exercise'", async () => {
+    const user = userEvent.setup();
+    const { AxiosError } = jest.requireActual('axios');
+    const message = 'This exercise is being answered; try again after it closes.';
+    mocked(exercisesApi.remove).mockRejectedValue(new AxiosError('409', 'ERR', undefined, undefined, { status: 409, data: { error: message, message } }));
+    renderScreen(<PreviewExercise />, '/PreviewExercise?material_id=3');
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(window.alert).toHaveBeenCalledWith(`Error deleting exercise\n${message}`));
+  });
+
   it("alerts 'Error deleting exercise' when the delete fails", async () => {
     const user = userEvent.setup();
     mocked(exercisesApi.remove).mockRejectedValue(new Error('500'));

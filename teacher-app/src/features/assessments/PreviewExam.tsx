@@ -31,6 +31,7 @@ export default function PreviewExam() {
       deleteTitle="Delete Exam"
       deleteFailed="error deleting exam"
       deleted="Succesfully deleted exam"
+      students={(id) => examsApi.submissions(id)}
     />
   );
 }

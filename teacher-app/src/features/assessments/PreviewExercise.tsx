@@ -15,6 +15,7 @@ export default function PreviewExercise() {
       deleteTitle="Delete Exercise"
       deleteFailed="Error deleting exercise"
       deleted="Successfully deleted exercise"
+      students={(id) => exercisesApi.submissions(id)}
     />
   );
 }

@@ -1,19 +1,26 @@
 import { Box, Chip, List, ListItem, Paper, Stack, Typography } from '@mui/material';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import { OPTION_LETTERS, parseQuestions, type ContentMap } from '@kelasku/shared-api';
+import { originalOrder, type SheetOrder } from '@kelasku/shared-rules';
 
-/** Read-only questions with the correct option highlighted (and marked 'Correct answer' in text, not colour only). */
-export function QuestionPreviewList({ content }: { content: ContentMap }) {
+/**
+ * Read-only questions with the correct option highlighted (and marked 'Correct answer' in text, not colour only).
+ * With `order`, in one student's order (positions and letters as that student sees them, the teacher's number noted).
+ */
+export function QuestionPreviewList({ content, order }: { content: ContentMap; order?: SheetOrder }) {
   const questions = parseQuestions(content);
+  const shownOrder = order && order.questions.length === questions.length ? order : originalOrder(questions.length);
   return (
     <Stack spacing={2}>
-      {questions.map((q, index) => {
+      {shownOrder.questions.map((original, index) => {
+        const q = questions[original - 1];
         const number = index + 1;
         return (
           <Paper key={number} variant="outlined" component="section" aria-label={`Question ${number}`} sx={{ p: { xs: 1.5, sm: 2.5 } }}>
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
               <Typography component="h2" variant="h6" sx={{ fontWeight: 700 }}>Question {number}</Typography>
               <Chip size="small" label={q.type === 'essay' ? 'Essay' : 'Multiple choice'} />
+              {original !== number && <Typography variant="body2" color="text.secondary">(your question {original})</Typography>}
             </Stack>
             <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{q.text}</Typography>
             {q.image && (
@@ -21,7 +28,8 @@ export function QuestionPreviewList({ content }: { content: ContentMap }) {
             )}
             {q.type === 'mc' ? (
               <List dense aria-label={`Options of question ${number}`}>
-                {OPTION_LETTERS.map((letter, i) => {
+                {shownOrder.options(original).map((i, place) => {
+                  const letter = OPTION_LETTERS[i];
                   const correct = q.answer === letter;
                   return (
                     <ListItem
@@ -36,7 +44,7 @@ export function QuestionPreviewList({ content }: { content: ContentMap }) {
                         gap: 1,
                       }}
                     >
-                      <Box component="span" sx={{ fontWeight: 700 }}>{letter.toUpperCase()}.</Box>
+                      <Box component="span" sx={{ fontWeight: 700 }}>{OPTION_LETTERS[place].toUpperCase()}.</Box>
                       <Box component="span" sx={{ flex: 1, overflowWrap: 'anywhere' }}>{q.options[i]}</Box>
                       {correct && (
                         <Chip size="small" color="success" icon={<CheckCircleIcon />} label="Correct answer" />

@@ -1,5 +1,5 @@
 import { Box, Button, Typography } from '@mui/material';
-import { ErrorState } from '@kelasku/shared-ui';
+import { NotFoundState } from '@kelasku/shared-ui';
 
 /** 'Exercise already exists' / 'Exam already exists' with a way back. */
 export function AlreadyExists({ text, onBack }: { text: string; onBack: () => void }) {
@@ -11,7 +11,7 @@ export function AlreadyExists({ text, onBack }: { text: string; onBack: () => vo
   );
 }
 
-/** Opened without the id it needs in the URL. */
-export function MissingId({ what, onBack }: { what: string; onBack: () => void }) {
-  return <ErrorState message={`No ${what} was chosen.`} onRetry={onBack} retryLabel="Go Back" />;
+/** Opened without the id it needs in the URL: says what is missing and links back to the dashboard. */
+export function MissingId({ what }: { what: string; onBack?: () => void }) {
+  return <NotFoundState message={`No ${what} was chosen.`} backTo="/DashboardTeacher" backLabel="Back to Dashboard" />;
 }

@@ -2,7 +2,7 @@ import type { ReactElement } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Button } from '@mui/material';
 import { EmptyState, ErrorState, LoadingState } from '@kelasku/shared-ui';
-import type { Exam, Exercise } from '@kelasku/shared-api';
+import { withReason, type Exam, type Exercise } from '@kelasku/shared-api';
 import { useAsync } from '../../lib/useAsync';
 import { useGoBack } from '../../lib/useGoBack';
 import { useNumberParam } from '../../lib/params';
@@ -86,13 +86,14 @@ export function useOwnedAssessment<T>(owner: AssessmentOwner<T>, backTo: (ownerI
 }
 
 /** Sends an edit; both edit screens use the exercise update texts (as the spec asks) and go back on success. */
-export async function saveEdit(update: () => Promise<unknown>, goBack: () => void): Promise<void> {
+export async function saveEdit(update: () => Promise<unknown>, goBack: () => void): Promise<boolean> {
   try {
     await update();
-  } catch {
-    window.alert('Failed to update exercise');
-    return;
+  } catch (err) {
+    window.alert(withReason('Failed to update exercise', err));
+    return false;
   }
   window.alert('Successfully updated exercise');
   goBack();
+  return true;
 }

@@ -1,6 +1,6 @@
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { Box, Button, List, ListItem, ListItemText, Paper, Typography } from '@mui/material';
-import { EmptyState, ErrorState, LoadingState } from '@kelasku/shared-ui';
+import { EmptyState, ErrorState, LoadingState, NotFoundState } from '@kelasku/shared-ui';
 import { materialsApi } from '@kelasku/shared-api';
 import { useAsync } from '../../lib/useAsync';
 import { useGoBack } from '../../lib/useGoBack';
@@ -16,7 +16,7 @@ export default function CreateTaskPicker() {
     [classId],
   );
 
-  if (!classId) return <ErrorState message="No class was chosen." onRetry={goBack} retryLabel="Go Back" />;
+  if (!classId) return <NotFoundState message="No class was chosen." backTo="/DashboardTeacher" backLabel="Back to Dashboard" />;
   if (materials.loading) return <LoadingState />;
   if (materials.error) return <ErrorState message="Error fetching materials" onRetry={materials.reload} />;
   const all = materials.data?.materials ?? [];

@@ -2,10 +2,9 @@ import type { SyntheticEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Box, Paper, Stack, Tab, Tabs, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import { ErrorState, LoadingState } from '@kelasku/shared-ui';
+import { LoadFailure, LoadingState, NotFoundState } from '@kelasku/shared-ui';
 import { LinkMenuButton } from '../../components/LinkMenuButton';
 import { useAsync } from '../../lib/useAsync';
-import { useGoBack } from '../../lib/useGoBack';
 import { parsePositiveInt } from '../../lib/params';
 import { gradeLabel } from '../../lib/teacherClass';
 import { loadClassOverview } from './classData';
@@ -31,12 +30,15 @@ export default function ManageTaskExam() {
   const [params, setParams] = useSearchParams();
   const classId = parsePositiveInt(params.get('class_id'));
   const tab: TabName = (TABS as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as TabName) : 'stream';
-  const goBack = useGoBack();
   const overview = useAsync(() => (classId ? loadClassOverview(classId) : Promise.reject(new Error('missing class'))), [classId]);
 
-  if (!classId) return <ErrorState message="No class was chosen." onRetry={goBack} retryLabel="Go Back" />;
+  if (!classId) return <NotFoundState message="No class was chosen." backTo="/DashboardTeacher" backLabel="Back to Dashboard" />;
   if (overview.loading) return <LoadingState />;
-  if (overview.error || !overview.data) return <ErrorState message="Failed to load this class." onRetry={overview.reload} />;
+  if (overview.error || !overview.data) {
+    return (
+      <LoadFailure error={overview.error} what="class" failed="Failed to load this class." onRetry={overview.reload} backTo="/DashboardTeacher" backLabel="Back to Dashboard" />
+    );
+  }
   const { info, materials, exam } = overview.data;
 
   const changeTab = (_: SyntheticEvent, value: TabName) => {

@@ -1,14 +1,12 @@
 import { Link as RouterLink } from 'react-router-dom';
-import { Box, Button, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
 import { EmptyState, ErrorState, LoadingState } from '@kelasku/shared-ui';
 import type { Material } from '@kelasku/shared-api';
 import { useAsync } from '../../lib/useAsync';
 import { loadRecentDiscussions } from './classData';
+import { DiscussionThread } from '../subjects/discussion/DiscussionThread';
 
-/** Students' questions are plain text as typed (never HTML): keep their line breaks, wrap long words. */
-const PLAIN_TEXT = { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' } as const;
-
-/** Stream: the newest materials and the newest questions students asked on them. */
+/** Stream: the newest materials and the newest questions students asked on them, to answer or remove here. */
 export function StreamTab({ materials }: { materials: Material[] }) {
   const discussions = useAsync(() => loadRecentDiscussions(materials), [materials]);
   return (
@@ -44,18 +42,12 @@ export function StreamTab({ materials }: { materials: Material[] }) {
         ) : (
           <Stack spacing={1.5}>
             {(discussions.data ?? []).slice(0, 10).map((d) => (
-              <Card key={`${d.material_id}-${d.id}`} variant="outlined">
-                <CardContent sx={{ '&:last-child': { pb: 2 } }}>
-                  <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
-                    <Typography sx={{ fontWeight: 600, ...PLAIN_TEXT }}>{d.topic}</Typography>
-                    <Chip size="small" label={d.material_title} />
-                  </Stack>
-                  <Typography variant="body2" color="text.secondary">
-                    {d.student_name || 'Unknown Student'} · {(d.replies ?? []).length} replies
-                  </Typography>
-                  <Typography variant="body2" sx={{ mt: 0.5, ...PLAIN_TEXT }}>{d.description}</Typography>
-                </CardContent>
-              </Card>
+              <DiscussionThread
+                key={`${d.material_id}-${d.id}`}
+                discussion={d}
+                materialTitle={d.material_title}
+                onRemoved={(id) => discussions.setData(discussions.data?.filter((x) => x.id !== id))}
+              />
             ))}
           </Stack>
         )}

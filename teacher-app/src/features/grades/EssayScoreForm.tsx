@@ -5,14 +5,17 @@ export interface EssayScoreFormProps {
   number: number;
   max: number;
   current: number | null;
-  onSave: (score: number) => Promise<void>;
+  /** The comment saved for the student, if any. */
+  currentComment?: string;
+  onSave: (score: number, comment: string) => Promise<void>;
 }
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /** The teacher's own score for one essay, between 0 and the question's marks. */
-export function EssayScoreForm({ number, max, current, onSave }: EssayScoreFormProps) {
+export function EssayScoreForm({ number, max, current, currentComment = '', onSave }: EssayScoreFormProps) {
   const [value, setValue] = useState(current == null ? '' : String(round2(current)));
+  const [comment, setComment] = useState(currentComment);
   const [problem, setProblem] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
 
@@ -26,7 +29,7 @@ export function EssayScoreForm({ number, max, current, onSave }: EssayScoreFormP
     setProblem(null);
     setSaving(true);
     try {
-      await onSave(Math.min(score, max));
+      await onSave(Math.min(score, max), comment.trim());
     } catch {
       setProblem('Failed to save the score. Please try again.');
     } finally {
@@ -46,6 +49,16 @@ export function EssayScoreForm({ number, max, current, onSave }: EssayScoreFormP
         helperText={problem ?? `0 to ${round2(max)}`}
         slotProps={{ htmlInput: { min: 0, max: round2(max), step: 'any', inputMode: 'decimal' } }}
         sx={{ maxWidth: 220 }}
+      />
+      <TextField
+        size="small"
+        label="Comment for the student (optional)"
+        value={comment}
+        onChange={(e) => setComment(e.target.value)}
+        multiline
+        maxRows={4}
+        slotProps={{ htmlInput: { maxLength: 2000, 'aria-label': `Comment for question ${number}` } }}
+        sx={{ flexGrow: 1 }}
       />
       {/* The name starts with the visible text (WCAG 2.5.3 label in name); "Saving..." is shown alone while disabled. */}
       <Button type="submit" variant="outlined" disabled={saving} aria-label={saving ? undefined : `Save score for question ${number}`}>

@@ -12,7 +12,7 @@ jest.mock('@kelasku/shared-api', () => {
   return {
     ...actual,
     exercisesApi: { ...actual.exercisesApi, submissions: jest.fn(), submission: jest.fn(), setEssayScore: jest.fn() },
-    examsApi: { ...actual.examsApi, submissions: jest.fn() },
+    examsApi: { ...actual.examsApi, submissions: jest.fn(), submission: jest.fn(), setEssayScore: jest.fn() },
   };
 });
 
@@ -58,6 +58,37 @@ describe('Grades', () => {
       reader.readAsText(blobs[0]);
     });
     expect(text.replace(/^\uFEFF/, '')).toBe('Name,NIS,Status,Score\r\nAhmad Fauzi,2024100001,Submitted,75\r\nBudi Santoso,2024100002,Not started,\r\n');
+  });
+
+  it('marks sheets to review, puts them first, and filters them', async () => {
+    const user = userEvent.setup();
+    mocked(examsApi.submissions).mockResolvedValue([
+      { student_id: 1, name: 'Ahmad Fauzi', nis: '2024100001', sheet_id: 3, status: 'Submitted', score: 75, pending_essays: 0, auto_scored_essays: 0, needs_review: false, auto_submitted: false },
+      { student_id: 2, name: 'Budi Santoso', nis: '2024100002', sheet_id: null, status: 'Not started', score: null },
+      { student_id: 3, name: 'Citra Dewi', nis: '2024100003', sheet_id: 4, status: 'Submitted', score: 60, pending_essays: 0, auto_scored_essays: 1, needs_review: true, auto_submitted: true },
+      { student_id: 4, name: 'Dodi Pratama', nis: '2024100004', sheet_id: 5, status: 'Submitted', score: 50, pending_essays: 1, auto_scored_essays: 0, needs_review: true, auto_submitted: false },
+      { student_id: 5, name: 'Eka Putri', nis: '2024100005', sheet_id: 6, status: 'In progress', score: null },
+    ]);
+    renderScreen(<Grades />, '/Grades?exam_id=2');
+    const table = await screen.findByRole('table', { name: 'Exam grades' });
+    const names = () => within(table).getAllByRole('row').slice(1).map((r) => r.querySelector('td')?.firstChild?.textContent);
+    // Pending essays, then automatic scores, then other submitted sheets, in progress, not started.
+    expect(names()).toEqual(['Dodi Pratama', 'Citra Dewi', 'Ahmad Fauzi', 'Eka Putri', 'Budi Santoso']);
+    expect(within(table).getByText('Dodi Pratama').closest('tr')).toHaveTextContent('Pending review');
+    const citra = within(table).getByText('Citra Dewi').closest('tr')!;
+    expect(citra).toHaveTextContent('Auto-scored');
+    expect(citra).toHaveTextContent('Auto-submitted');
+    expect(within(table).getByText('Ahmad Fauzi').closest('tr')).not.toHaveTextContent(/Auto|Pending/);
+    expect(screen.getByText(/2 to review/)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Needs review' }));
+    expect(names()).toEqual(['Dodi Pratama', 'Citra Dewi']);
+    await user.click(screen.getByRole('button', { name: 'Not submitted' }));
+    expect(names()).toEqual(['Eka Putri', 'Budi Santoso']);
+    await user.click(screen.getByRole('button', { name: 'All' }));
+    await user.click(screen.getByRole('combobox', { name: 'Sort by' }));
+    await user.click(await screen.findByRole('option', { name: 'Name' }));
+    expect(names()).toEqual(['Ahmad Fauzi', 'Budi Santoso', 'Citra Dewi', 'Dodi Pratama', 'Eka Putri']);
   });
 
   it('shows an error with Retry when the grades cannot be loaded', async () => {
@@ -106,10 +137,39 @@ describe('Review', () => {
     expect(exercisesApi.setEssayScore).not.toHaveBeenCalled();
 
     fill(within(q2).getByLabelText('Score for question 2'), '40');
+    fill(within(q2).getByLabelText('Comment for question 2'), ' Sebutkan klorofil. ');
     await user.click(within(q2).getByRole('button', { name: 'Save score for question 2' }));
     await waitFor(() => expect(screen.getByText('Total score: 90 / 100')).toBeInTheDocument());
-    expect(exercisesApi.setEssayScore).toHaveBeenCalledWith(5, 1, 2, 40);
+    expect(exercisesApi.setEssayScore).toHaveBeenCalledWith(5, 1, 2, 40, 'Sebutkan klorofil.');
     expect(within(screen.getByRole('region', { name: 'Question 2' })).queryByText('Pending review')).not.toBeInTheDocument();
     expect(screen.getByText('Score for question 2 saved. New total: 90.')).toBeInTheDocument();
+  });
+
+  it('confirms an automatic essay score and moves on to the next sheet to review', async () => {
+    const user = userEvent.setup();
+    const auto = { ...submission, score: 90, detail: { '1': { kind: 'mc', correct: true }, '2': { kind: 'essay', score: 40, max: 50, pending: false, source: 'local' } } };
+    mocked(examsApi.submission).mockImplementation(async (_: number, studentId: number) =>
+      studentId === 1 ? auto : { ...auto, student: { id: 3, name: 'Citra Dewi', nis: '2024100003' } });
+    mocked(examsApi.submissions).mockResolvedValue([
+      { student_id: 1, name: 'Ahmad Fauzi', nis: '2024100001', sheet_id: 3, status: 'Submitted', score: 90, auto_scored_essays: 1, needs_review: true },
+      { student_id: 2, name: 'Budi Santoso', nis: '2024100002', sheet_id: 4, status: 'Submitted', score: 100, needs_review: false },
+      { student_id: 3, name: 'Citra Dewi', nis: '2024100003', sheet_id: 5, status: 'Submitted', score: 90, auto_scored_essays: 1, needs_review: true },
+    ]);
+    mocked(examsApi.setEssayScore).mockResolvedValue({
+      id: 1, exam_id: 2, student_id: 1, score: 90,
+      detail: { '1': { kind: 'mc', correct: true }, '2': { kind: 'essay', score: 40, max: 50, pending: false, source: 'teacher' } },
+    });
+    renderScreen(<Review />, '/Review?exam_id=2&student_id=1');
+    const q2 = await screen.findByRole('region', { name: 'Question 2' });
+    expect(within(q2).getByText('Not confirmed')).toBeInTheDocument();
+    await user.click(within(q2).getByRole('button', { name: 'Confirm score for question 2' }));
+    expect(examsApi.setEssayScore).toHaveBeenCalledWith(2, 1, 2, 40);
+    expect(await screen.findByText('Score for question 2 confirmed.')).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Question 2' })).queryByText('Not confirmed')).not.toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Question 2' })).toHaveTextContent('(by teacher)');
+
+    // Budi's sheet needs nothing: Next student skips it.
+    await user.click(screen.getByRole('link', { name: 'Next student: Citra Dewi' }));
+    expect(await screen.findByRole('heading', { name: 'Citra Dewi' })).toBeInTheDocument();
   });
 });

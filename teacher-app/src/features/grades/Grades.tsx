@@ -1,20 +1,37 @@
+import { useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import {
-  Box, Button, Chip, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography,
+  Alert, Box, Button, Chip, MenuItem, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField,
+  ToggleButton, ToggleButtonGroup, Typography,
 } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
-import { EmptyState, ErrorState, LoadingState } from '@kelasku/shared-ui';
+import { EmptyState, ErrorState, LoadingState, NotFoundState, stickyActionSx } from '@kelasku/shared-ui';
 import type { Submission } from '@kelasku/shared-api';
 import { useAsync } from '../../lib/useAsync';
 import { useGoBack } from '../../lib/useGoBack';
 import { downloadGradesCsv } from './csv';
 import { formatScore } from './score';
-import { warningChipSx } from '../../lib/chipStyles';
+import { infoChipSx, warningChipSx } from '../../lib/chipStyles';
 import { workApi, workFromParams, workQuery } from './kind';
+import { FILTERS, filterRows, needsReview, parseFilter, parseSort, SORTS, sortRows } from './queue';
 
 function StatusChip({ status }: { status: Submission['status'] }) {
   if (status === 'Submitted') return <Chip size="small" color="success" label={status} />;
   return <Chip size="small" label={status} sx={status === 'In progress' ? warningChipSx : undefined} />;
+}
+
+/** What still needs the teacher: essays pending or scored automatically; sheets the exam's end submitted. */
+function ReviewMarks({ row }: { row: Submission }) {
+  const pending = row.pending_essays ?? 0;
+  const automatic = row.auto_scored_essays ?? 0;
+  if (!pending && !automatic && !row.auto_submitted) return null;
+  return (
+    <>
+      {pending > 0 && <Chip size="small" label="Pending review" sx={warningChipSx} />}
+      {automatic > 0 && <Chip size="small" label="Auto-scored" sx={infoChipSx} />}
+      {row.auto_submitted && <Chip size="small" variant="outlined" label="Auto-submitted" />}
+    </>
+  );
 }
 
 function average(rows: Submission[]): number | null {
@@ -22,17 +39,19 @@ function average(rows: Submission[]): number | null {
   return scores.length ? scores.reduce((a, b) => a + b, 0) / scores.length : null;
 }
 
-/** /Grades?exercise_id= or ?exam_id=: every student of the class with status and score; review and CSV export. */
+/** /Grades?exercise_id= or ?exam_id=: every student of the class with status and score; review, CSV and Excel export. */
 export default function Grades() {
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const work = workFromParams(params);
   const goBack = useGoBack();
+  const [exporting, setExporting] = useState(false);
+  const [exportFailure, setExportFailure] = useState<string | null>(null);
   const rows = useAsync(
     () => (work ? workApi(work.kind).submissions(work.id) : Promise.reject(new Error('missing id'))),
     [work?.kind, work?.id],
   );
 
-  if (!work) return <ErrorState message="No exercise or exam was chosen." onRetry={goBack} retryLabel="Go Back" />;
+  if (!work) return <NotFoundState message="No exercise or exam was chosen." backTo="/DashboardTeacher" backLabel="Back to Dashboard" />;
   const noun = work.kind === 'exam' ? 'Exam' : 'Exercise';
   const header = (
     <>
@@ -43,8 +62,32 @@ export default function Grades() {
   if (rows.loading) return <>{header}<LoadingState /></>;
   if (rows.error) return <>{header}<ErrorState message="Failed to load the grades." onRetry={rows.reload} /></>;
   const list = rows.data ?? [];
+  // Filter and order live in the URL, so Back from a review returns to the same list.
+  const filter = parseFilter(params.get('filter'));
+  const sort = parseSort(params.get('sort'));
+  const setParam = (key: string, value: string, initial: string) => {
+    const next = new URLSearchParams(params);
+    if (value === initial) next.delete(key);
+    else next.set(key, value);
+    setParams(next, { replace: true });
+  };
+  const shownRows = filterRows(sortRows(list, sort), filter);
+  const toReview = list.filter(needsReview).length;
   const submitted = list.filter((r) => r.status === 'Submitted').length;
   const avg = average(list);
+  // The Excel writer loads only now, with the export module (never with the screen).
+  const exportXlsx = async () => {
+    setExporting(true);
+    setExportFailure(null);
+    try {
+      const { exportGradesXlsx } = await import('./xlsxExport');
+      await exportGradesXlsx(work, list);
+    } catch (err) {
+      setExportFailure(`Failed to export the grades${err instanceof Error && err.message ? `: ${err.message}` : ''}`);
+    } finally {
+      setExporting(false);
+    }
+  };
 
   return (
     <Box>
@@ -52,38 +95,84 @@ export default function Grades() {
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ my: 2, justifyContent: 'space-between', alignItems: { sm: 'center' } }}>
         <Typography color="text.secondary">
           {submitted} of {list.length} students submitted{avg != null ? ` · average score ${formatScore(avg)}` : ''}
+          {toReview > 0 ? ` · ${toReview} to review` : ''}
         </Typography>
-        <Button
-          variant="contained"
-          startIcon={<DownloadIcon />}
-          disabled={list.length === 0}
-          onClick={() => downloadGradesCsv(`${work.kind}-${work.id}-grades.csv`, list)}
-        >
-          Export grades (CSV)
-        </Button>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+          <Button variant="outlined" component={RouterLink} to={`/Analysis?${workQuery(work)}`}>Analysis</Button>
+          <Button
+            variant="contained"
+            startIcon={<DownloadIcon />}
+            disabled={list.length === 0}
+            onClick={() => downloadGradesCsv(`${work.kind}-${work.id}-grades.csv`, list)}
+          >
+            Export grades (CSV)
+          </Button>
+          <Button variant="outlined" startIcon={<DownloadIcon />} disabled={list.length === 0 || exporting} onClick={exportXlsx}>
+            {exporting ? 'Exporting...' : 'Export grades (Excel)'}
+          </Button>
+        </Stack>
       </Stack>
+      {exportFailure && <Alert severity="error" onClose={() => setExportFailure(null)} sx={{ mb: 2 }}>{exportFailure}</Alert>}
+      {list.length > 0 && (
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mb: 2, alignItems: { sm: 'center' } }}>
+          <ToggleButtonGroup
+            size="small"
+            exclusive
+            value={filter}
+            onChange={(_, value: string | null) => value && setParam('filter', value, 'all')}
+            aria-label="Show"
+          >
+            {FILTERS.map((f) => <ToggleButton key={f.value} value={f.value} sx={{ textTransform: 'none', px: 1.5, color: 'text.primary' }}>{f.label}</ToggleButton>)}
+          </ToggleButtonGroup>
+          <TextField
+            select
+            size="small"
+            label="Sort by"
+            value={sort}
+            onChange={(e) => setParam('sort', e.target.value, 'submitted')}
+            sx={{ minWidth: 200, alignSelf: { xs: 'flex-start', sm: 'auto' } }}
+          >
+            {SORTS.map((s) => <MenuItem key={s.value} value={s.value}>{s.label}</MenuItem>)}
+          </TextField>
+        </Stack>
+      )}
       {list.length === 0 ? (
         <EmptyState message="No students are assigned to this class yet." />
+      ) : shownRows.length === 0 ? (
+        <EmptyState message={filter === 'review' ? 'Nothing to review: every submitted sheet is checked.' : 'Every student has submitted.'} />
       ) : (
         <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 2, bgcolor: 'background.paper' }}>
-          <Table size="small" aria-label={`${noun} grades`}>
+          <Table size="small" aria-label={`${noun} grades`} sx={{ '& .MuiTableCell-root': { px: { xs: 1, sm: 2 } } }}>
             <TableHead>
               <TableRow>
                 <TableCell>Name</TableCell>
-                <TableCell>NIS</TableCell>
+                {/* On a phone the NIS and the score go under the name, so every column fits on the screen. */}
+                <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>NIS</TableCell>
                 <TableCell>Status</TableCell>
-                <TableCell align="right">Score</TableCell>
-                <TableCell>Action</TableCell>
+                {/* On a phone the score goes under the name. */}
+                <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Score</TableCell>
+                <TableCell sx={stickyActionSx}>Action</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
-              {list.map((r) => (
+              {shownRows.map((r) => (
                 <TableRow key={r.student_id}>
-                  <TableCell>{r.name}</TableCell>
-                  <TableCell>{r.nis}</TableCell>
-                  <TableCell><StatusChip status={r.status} /></TableCell>
-                  <TableCell align="right">{r.score == null ? '-' : formatScore(r.score)}</TableCell>
+                  <TableCell sx={{ overflowWrap: 'break-word', minWidth: 96 }}>
+                    <Box component="span" sx={{ display: 'block' }}>{r.name}</Box>
+                    <Typography variant="caption" color="text.secondary" sx={{ display: { xs: 'block', sm: 'none' }, whiteSpace: 'nowrap' }}>{r.nis}</Typography>
+                    {r.score != null && (
+                      <Typography variant="caption" sx={{ display: { xs: 'block', sm: 'none' }, fontWeight: 600 }}>Score {formatScore(r.score)}</Typography>
+                    )}
+                  </TableCell>
+                  <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{r.nis}</TableCell>
                   <TableCell>
+                    <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap', rowGap: 0.5 }}>
+                      <StatusChip status={r.status} />
+                      <ReviewMarks row={r} />
+                    </Stack>
+                  </TableCell>
+                  <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{r.score == null ? '-' : formatScore(r.score)}</TableCell>
+                  <TableCell sx={stickyActionSx}>
                     {r.sheet_id != null ? (
                       <Button size="small" component={RouterLink} to={`/Review?${workQuery(work)}&student_id=${r.student_id}`} aria-label={`Review answers of ${r.name}`}>
                         Review

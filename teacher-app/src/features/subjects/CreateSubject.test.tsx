@@ -84,12 +84,59 @@ describe('Create Subject', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('/CreateSubjects10');
   });
 
+  it("shows the server's reason under the field it is about, or after the failure text, and clears it on change", async () => {
+    const user = userEvent.setup();
+    jest.spyOn(console, 'error').mockImplementation(() => {});
+    const { AxiosError } = jest.requireActual('axios');
+    const refusal = (field: string, message: string) =>
+      new AxiosError('400', 'ERR', undefined, undefined, { status: 400, data: { error: message, message, field } });
+    mocked(materialsApi.create)
+      .mockRejectedValueOnce(refusal('title', 'Title must be at most 200 characters.'))
+      .mockRejectedValueOnce(refusal('content', 'Content must be at most 2000000 characters.'));
+    renderScreen(<CreateSubject grade={10} />, '/CreateSubjects10', '/ManageSubjects10');
+    const title = await screen.findByLabelText('Subject Title', {}, { timeout: 5000 });
+    fill(title, 'Sel Hewan');
+    fill(screen.getByLabelText('Short Description'), 'Bab 1');
+    fill(screen.getByLabelText('Subject Content'), 'Isi');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(title).toHaveAccessibleDescription('Title must be at most 200 characters.'));
+    expect(screen.getByText(/^Failed to create the subject/)).toHaveTextContent(/^Failed to create the subject. Please try again.$/);
+    fill(screen.getByLabelText('Short Description'), 'Bab 2');
+    expect(title).toHaveAccessibleDescription('Title must be at most 200 characters.');
+    fill(title, 'Sel');
+    expect(screen.queryByText('Title must be at most 200 characters.')).not.toBeInTheDocument();
+    expect(screen.queryByText(/^Failed to create the subject/)).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText(/^Failed to create the subject/)).toHaveTextContent('Failed to create the subject. Please try again. Content must be at most 2000000 characters.');
+  });
+
   it('warns "Class ID not found" and explains when the teacher has no class in the grade', async () => {
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
     mocked(classesApi.classId).mockResolvedValue({ class_id: null, total: 0 });
     renderScreen(<CreateSubject grade={12} />, '/CreateSubjects12');
     expect(await screen.findByText("You don't teach a class in 12th Grade yet. Ask the admin to create one.")).toBeInTheDocument();
     expect(warn).toHaveBeenCalledWith('Class ID not found');
+  });
+
+  it('creates the subject in the grade class named by ?class= when the teacher has several in the grade', async () => {
+    const user = userEvent.setup();
+    mocked(classesApi.mine).mockResolvedValue({
+      classes: [
+        { id: 4, name: 'X IPA 1', grade: 10, description: '', teacher_id: 7, teacher_name: '' },
+        { id: 9, name: 'X IPA 2', grade: 10, description: '', teacher_id: 7, teacher_name: '' },
+      ],
+    });
+    mocked(materialsApi.create).mockResolvedValue({ id: 1 });
+    renderScreen(<CreateSubject grade={10} />, '/CreateSubjects10?class=9');
+    expect(await screen.findByRole('combobox', { name: 'Class' })).toHaveTextContent('X IPA 2 (10th Grade)');
+    fill(screen.getByLabelText('Subject Title'), 'Ekologi');
+    fill(screen.getByLabelText('Short Description'), 'Bab 2');
+    fill(screen.getByLabelText('Subject Content'), 'Isi');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(materialsApi.create).toHaveBeenCalledWith(expect.objectContaining({ class_id: 9 })));
+    // Opened directly: back to the same class's subjects.
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/ManageSubjects10?class=9'));
   });
 
   it('lets the teacher pick the class on /CreateSubjects', async () => {
@@ -132,12 +179,13 @@ describe('Edit Subject', () => {
 });
 
 describe('a subject screen opened with a bad id', () => {
-  it('says the subject is gone (404) and offers Go Back; a missing id says none was chosen', async () => {
+  it('says the subject is gone (404) and links back, with no Retry; a missing id says none was chosen', async () => {
     const { AxiosError } = jest.requireActual('axios');
     mocked(materialsApi.detail).mockRejectedValue(new AxiosError('404', '404', undefined, undefined, { status: 404, data: { message: 'Material not found' } }));
     const { unmount } = renderScreen(<EditSubject />, '/EditSubjects?id=99', '/ManageSubjects10');
-    expect(await screen.findByText('This subject no longer exists.')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Go Back' })).toBeInTheDocument();
+    expect(await screen.findByText('This subject does not exist or was removed.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute('href', '/DashboardTeacher');
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
     unmount();
     renderScreen(<EditSubject />, '/EditSubjects', '/ManageSubjects10');
     expect(screen.getByText('No subject was chosen.')).toBeInTheDocument();

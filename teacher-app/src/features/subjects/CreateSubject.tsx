@@ -6,25 +6,28 @@ import { getUserData, materialsApi } from '@kelasku/shared-api';
 import { useAsync } from '../../lib/useAsync';
 import { useGoBack } from '../../lib/useGoBack';
 import { parsePositiveInt } from '../../lib/params';
-import { findTeacherClass, gradeLabel, myClasses, type TeacherClass } from '../../lib/teacherClass';
+import { gradeClasses, gradeLabel, myClasses, type TeacherClass } from '../../lib/teacherClass';
+import { CLASS_PARAM, classLabel } from '../../lib/useGradeClass';
 import { SubjectForm } from './SubjectForm';
 import type { SubjectValues } from './subjectRules';
 
-/** The classes this screen may create a subject for: the grade's class, or every class of the teacher. */
+/** The classes this screen may create a subject for: the grade's classes, or every class of the teacher. */
 async function candidateClasses(grade: number | undefined): Promise<TeacherClass[]> {
-  if (grade) {
-    const found = await findTeacherClass(grade);
-    return found ? [found] : [];
-  }
-  return myClasses();
+  return grade ? gradeClasses(grade) : myClasses();
 }
 
-/** /CreateSubjects{10,11,12} (class of that grade) and /CreateSubjects (the teacher picks the class). */
+/**
+ * /CreateSubjects{10,11,12}[?class=] (a class of that grade: the one in the URL, else the first; a picker when the
+ * teacher has several there) and /CreateSubjects (the teacher picks the class).
+ */
 export default function CreateSubject({ grade }: { grade?: number }) {
   const [params] = useSearchParams();
-  const goBack = useGoBack(grade ? `/ManageSubjects${grade}` : '/DashboardTeacher');
+  const fromUrl = parsePositiveInt(params.get(grade ? CLASS_PARAM : 'class_id'));
   const classes = useAsync(() => candidateClasses(grade), [grade]);
-  const [picked, setPicked] = useState<number | ''>(() => parsePositiveInt(params.get('class_id')) ?? '');
+  const [picked, setPicked] = useState<number | ''>(() => fromUrl ?? '');
+  const listed = classes.data ?? [];
+  const gradeClassId = listed.find((c) => c.id === picked)?.id ?? listed[0]?.id;
+  const goBack = useGoBack(grade ? `/ManageSubjects${grade}${gradeClassId ? `?${CLASS_PARAM}=${gradeClassId}` : ''}` : '/DashboardTeacher');
 
   if (classes.loading) return <LoadingState />;
   if (classes.error) return <ErrorState message="Failed to load your classes." onRetry={classes.reload} />;
@@ -36,7 +39,7 @@ export default function CreateSubject({ grade }: { grade?: number }) {
       />
     );
   }
-  const classId = grade ? list[0].id : (picked || (list.length === 1 ? list[0].id : ''));
+  const classId = grade ? gradeClassId! : (picked || (list.length === 1 ? list[0].id : ''));
 
   const save = async (values: SubjectValues) => {
     if (!classId) throw new Error('No class chosen');
@@ -45,7 +48,7 @@ export default function CreateSubject({ grade }: { grade?: number }) {
     goBack();
   };
 
-  const picker = grade ? undefined : (
+  const picker = grade && list.length < 2 ? undefined : (
     <FormControl fullWidth>
       <InputLabel id="subject-class-label">Class</InputLabel>
       <Select
@@ -55,7 +58,7 @@ export default function CreateSubject({ grade }: { grade?: number }) {
         onChange={(e) => setPicked(Number(e.target.value))}
       >
         {list.map((c) => (
-          <MenuItem key={c.id} value={c.id}>{`${c.name || `Class ${c.id}`} (${gradeLabel(c.grade)})`}</MenuItem>
+          <MenuItem key={c.id} value={c.id}>{`${classLabel(c)} (${gradeLabel(c.grade)})`}</MenuItem>
         ))}
       </Select>
     </FormControl>
@@ -65,6 +68,7 @@ export default function CreateSubject({ grade }: { grade?: number }) {
     <SubjectForm
       heading={grade ? `Create Subject - ${gradeLabel(grade)}` : 'Create Subject'}
       before={picker}
+      draftKey={`create-subject:${grade ?? 'any'}`}
       onSubmit={save}
       failureText={classId ? 'Failed to create the subject. Please try again.' : 'Choose the class for this subject.'}
     />

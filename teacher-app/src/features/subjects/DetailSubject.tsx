@@ -2,8 +2,9 @@ import { Link as RouterLink } from 'react-router-dom';
 import { Box, Button, Paper, Stack, Typography } from '@mui/material';
 import { SafeHtml } from '@kelasku/shared-ui';
 import { useSubjectFromUrl } from './useSubjectFromUrl';
+import { MaterialDiscussion } from './discussion/MaterialDiscussion';
 
-/** /DetailSubjects?id={material id}: the subject as students see it, plus the exercise actions. */
+/** /DetailSubjects?id={material id}: the subject as students see it, the exercise actions and its discussion. */
 export default function DetailSubject() {
   const loaded = useSubjectFromUrl();
   if (!loaded.ready) return loaded.screen;
@@ -26,6 +27,7 @@ export default function DetailSubject() {
           Create an exercise for this subject
         </Button>
       </Stack>
+      <MaterialDiscussion materialId={subject.id} />
     </Box>
   );
 }

@@ -22,6 +22,7 @@ export default function EditSubject() {
       <SubjectForm
         heading="Edit Subject"
         initial={{ title: subject.title, description: subject.description, content: subject.content }}
+        draftKey={`edit-subject:${subject.id}`}
         onSubmit={save}
         failureText="Failed to update the subject. Please try again."
       />

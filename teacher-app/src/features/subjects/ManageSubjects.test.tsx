@@ -39,7 +39,9 @@ describe('Manage Subjects', () => {
     expect(materialsApi.fromClass).toHaveBeenCalledWith(4, 1);
     expect(screen.getByText('10th Grade')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Preview this subject: Sel Hewan' })).toHaveAttribute('href', '/DetailSubjects?id=11');
-    expect(screen.getByRole('link', { name: 'Create Subject' })).toHaveAttribute('href', '/CreateSubjects10');
+    expect(screen.getByRole('link', { name: 'Create Subject' })).toHaveAttribute('href', '/CreateSubjects10?class=4');
+    // One class in the grade: no class picker.
+    expect(screen.queryByRole('tablist')).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Class Stream' })).toHaveAttribute('href', '/ManageTaskExam?class_id=4');
     await user.click(screen.getByRole('button', { name: 'Exam Menu' }));
     expect(screen.getByRole('menuitem', { name: 'Create an Exam' })).toHaveAttribute('href', '/CreateExam?class_id=4');
@@ -55,7 +57,9 @@ describe('Manage Subjects', () => {
     mocked(materialsApi.fromClass).mockResolvedValue({ materials: [subjects[0]], meta: meta(1) });
     await user.click(screen.getByRole('menuitem', { name: 'Delete Subject' }));
     const dialog = screen.getByRole('dialog');
-    expect(dialog).toHaveTextContent('are you sure you want to delete Genetika?');
+    expect(dialog).toHaveTextContent(
+      "are you sure you want to delete Genetika? Its exercise, the students' answers and grades for it, and its discussions are deleted with it. This cannot be undone.",
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(materialsApi.remove).toHaveBeenCalledWith(12);
@@ -84,5 +88,36 @@ describe('Manage Subjects', () => {
     expect(await screen.findByText("You don't teach a class in 11th Grade yet. Ask the admin to create one.")).toBeInTheDocument();
     expect(warn).toHaveBeenCalledWith('Class ID not found');
     expect(screen.queryByRole('link', { name: 'Create Subject' })).not.toBeInTheDocument();
+  });
+
+  it('several classes in one grade: tabs pick the class (kept in the URL) and every link follows it', async () => {
+    const user = userEvent.setup();
+    mocked(classesApi.mine).mockResolvedValue({ classes: [{ id: 4, name: 'X IPA 1', grade: 10 }, { id: 9, name: 'X IPA 2', grade: 10 }, { id: 5, name: 'XI IPA 1', grade: 11 }] });
+    mocked(materialsApi.fromClass).mockImplementation(async (classId: number) => ({
+      materials: classId === 9 ? [{ ...subjects[1], id: 21, class_id: 9, title: 'Ekologi' }] : subjects,
+      meta: meta(1),
+    }));
+    renderScreen(<ManageSubjects grade={10} />, '/ManageSubjects10');
+    expect(await screen.findByRole('heading', { name: 'Sel Hewan' })).toBeInTheDocument();
+    const tabs = screen.getByRole('tablist', { name: 'Your classes in this grade' });
+    expect(within(tabs).getAllByRole('tab').map((t) => t.textContent)).toEqual(['X IPA 1', 'X IPA 2']);
+    expect(within(tabs).getByRole('tab', { name: 'X IPA 1' })).toHaveAttribute('aria-selected', 'true');
+
+    await user.click(within(tabs).getByRole('tab', { name: 'X IPA 2' }));
+    expect(await screen.findByRole('heading', { name: 'Ekologi' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Sel Hewan' })).not.toBeInTheDocument();
+    expect(materialsApi.fromClass).toHaveBeenLastCalledWith(9, 1);
+    expect(screen.getByTestId('location')).toHaveTextContent('/ManageSubjects10?class=9');
+    expect(screen.getByText('Class X IPA 2')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Create Subject' })).toHaveAttribute('href', '/CreateSubjects10?class=9');
+    expect(screen.getByRole('link', { name: 'Class Stream' })).toHaveAttribute('href', '/ManageTaskExam?class_id=9');
+  });
+
+  it('opens the class named in the URL', async () => {
+    mocked(classesApi.mine).mockResolvedValue({ classes: [{ id: 4, name: 'X IPA 1', grade: 10 }, { id: 9, name: 'X IPA 2', grade: 10 }] });
+    renderScreen(<ManageSubjects grade={10} />, '/ManageSubjects10?class=9');
+    expect(await screen.findByRole('tab', { name: 'X IPA 2' })).toHaveAttribute('aria-selected', 'true');
+    await waitFor(() => expect(materialsApi.fromClass).toHaveBeenCalledWith(9, 1));
+    expect(materialsApi.fromClass).not.toHaveBeenCalledWith(4, 1);
   });
 });

@@ -6,7 +6,8 @@ import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { ConfirmDialog, EmptyState, ErrorState, LoadingState, Pagination } from '@kelasku/shared-ui';
 import { materialsApi, type Material } from '@kelasku/shared-api';
 import { useAsync } from '../../lib/useAsync';
-import { findTeacherClass, gradeLabel, type TeacherClass } from '../../lib/teacherClass';
+import { gradeLabel, type TeacherClass } from '../../lib/teacherClass';
+import { CLASS_PARAM, ClassPicker, useGradeClass } from '../../lib/useGradeClass';
 import { LinkMenuButton } from '../../components/LinkMenuButton';
 import { SubjectCard } from './SubjectCard';
 
@@ -17,6 +18,9 @@ function ExamMenu({ classId }: { classId: number }) {
   ];
   return <LinkMenuButton menuId="exam-menu" variant="outlined" endIcon={<ExpandMoreIcon />} links={links}>Exam Menu</LinkMenuButton>;
 }
+
+/** Create Subject for this very class (a grade may hold several of the teacher's classes). */
+const createPath = (c: TeacherClass) => `/CreateSubjects${c.grade}?${CLASS_PARAM}=${c.id}`;
 
 function SubjectGrid({ teacherClass }: { teacherClass: TeacherClass }) {
   const [page, setPage] = useState(1);
@@ -58,7 +62,7 @@ function SubjectGrid({ teacherClass }: { teacherClass: TeacherClass }) {
       {list.length === 0 ? (
         <EmptyState
           message="There are no subjects in this class yet."
-          action={<Button variant="contained" component={RouterLink} to={`/CreateSubjects${teacherClass.grade}`}>Create the first subject</Button>}
+          action={<Button variant="contained" component={RouterLink} to={createPath(teacherClass)}>Create the first subject</Button>}
         />
       ) : (
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))' } }}>
@@ -73,7 +77,8 @@ function SubjectGrid({ teacherClass }: { teacherClass: TeacherClass }) {
         title="Delete Subject"
         message={
           <>
-            are you sure you want to delete {toDelete?.title}?
+            are you sure you want to delete {toDelete?.title}? Its exercise, the students&apos; answers and grades for it, and its
+            discussions are deleted with it. This cannot be undone.
             {deleteFailed && <Typography color="error" sx={{ mt: 1 }}>Failed to delete the subject. Please try again.</Typography>}
           </>
         }
@@ -87,10 +92,9 @@ function SubjectGrid({ teacherClass }: { teacherClass: TeacherClass }) {
   );
 }
 
-/** /ManageSubjects{10,11,12}: the subjects of the teacher's class of that grade. */
+/** /ManageSubjects{10,11,12}[?class=]: the subjects of one of the teacher's classes of that grade (tabs when several). */
 export default function ManageSubjects({ grade = 10 }: { grade?: number }) {
-  const teacherClass = useAsync(() => findTeacherClass(grade), [grade]);
-  const current = teacherClass.data;
+  const { classes: teacherClass, current, pick } = useGradeClass(grade);
   return (
     <Box>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 3, justifyContent: 'space-between', alignItems: { md: 'center' } }}>
@@ -103,12 +107,13 @@ export default function ManageSubjects({ grade = 10 }: { grade?: number }) {
         </Box>
         {current && (
           <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', rowGap: 1 }}>
-            <Button variant="contained" startIcon={<AddIcon />} component={RouterLink} to={`/CreateSubjects${grade}`}>Create Subject</Button>
+            <Button variant="contained" startIcon={<AddIcon />} component={RouterLink} to={createPath(current)}>Create Subject</Button>
             <ExamMenu classId={current.id} />
             <Button variant="text" component={RouterLink} to={`/ManageTaskExam?class_id=${current.id}`}>Class Stream</Button>
           </Stack>
         )}
       </Stack>
+      <ClassPicker classes={teacherClass.data ?? []} current={current} onPick={pick} />
       {teacherClass.loading ? (
         <LoadingState />
       ) : teacherClass.error ? (

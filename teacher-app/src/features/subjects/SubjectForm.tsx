@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState, type FormEvent, type ReactNode } from 'react';
 import { Alert, Box, Button, Paper, Stack, TextField, Typography } from '@mui/material';
-import { LoadingState } from '@kelasku/shared-ui';
+import { fieldError } from '@kelasku/shared-api';
+import { LoadingState, useDraft, useLeaveWarning } from '@kelasku/shared-ui';
 import { subjectProblem, type SubjectValues } from './subjectRules';
 
 const RichEditor = lazy(() => import('./RichEditor'));
@@ -10,7 +11,9 @@ export interface SubjectFormProps {
   initial?: SubjectValues;
   /** Extra fields above the title (the class picker of /CreateSubjects). */
   before?: ReactNode;
-  /** Saves the subject; a thrown error keeps the form as typed and shows `failureText`. */
+  /** Names the form and what it edits (`edit-subject:12`): unsaved changes are kept on the device under it. */
+  draftKey: string;
+  /** Saves the subject; a thrown error keeps the form as typed and shows `failureText` (the server's reason after it). */
   onSubmit: (values: SubjectValues) => Promise<void>;
   failureText: string;
 }
@@ -18,25 +21,42 @@ export interface SubjectFormProps {
 const EMPTY: SubjectValues = { title: '', description: '', content: '' };
 
 /** Title, short description and rich content, with the validation message shown above the form. */
-export function SubjectForm({ heading, initial = EMPTY, before, onSubmit, failureText }: SubjectFormProps) {
-  const [values, setValues] = useState<SubjectValues>(initial);
+export function SubjectForm({ heading, initial = EMPTY, before, draftKey, onSubmit, failureText }: SubjectFormProps) {
+  const draft = useDraft<SubjectValues>(draftKey, initial);
+  const { values, setValues } = draft;
   const [problem, setProblem] = useState<string | null>(null);
-  const [failed, setFailed] = useState(false);
+  /** The last save's failure: the server's reason, and the field it is about (shown there until that field changes). */
+  const [failed, setFailed] = useState<{ field?: string; message?: string } | null>(null);
   const [saving, setSaving] = useState(false);
+  // The editor takes its text once: a new one starts after "Discard changes".
+  const [editorStart, setEditorStart] = useState({ content: values.content, key: 0 });
+  useLeaveWarning(draft.dirty && !saving);
+
+  const discard = () => {
+    draft.discard();
+    setEditorStart((s) => ({ content: initial.content, key: s.key + 1 }));
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const found = subjectProblem(values);
     setProblem(found);
-    setFailed(false);
+    setFailed(null);
     if (found) return;
     setSaving(true);
     try {
       await onSubmit(values);
-    } catch {
-      setFailed(true);
+      draft.clear();
+    } catch (err) {
+      setFailed(fieldError(err));
       setSaving(false);
     }
+  };
+
+  const atField = (key: 'title' | 'description') => (failed?.field === key ? failed.message : undefined);
+  const change = (key: keyof SubjectValues, value: string) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    setFailed((f) => (f?.field === key ? null : f));
   };
 
   return (
@@ -44,21 +64,38 @@ export function SubjectForm({ heading, initial = EMPTY, before, onSubmit, failur
       <Typography component="h1" variant="h4" sx={{ fontWeight: 700, mb: 2, fontSize: { xs: '1.6rem', sm: '2rem' } }}>
         {heading}
       </Typography>
+      {draft.restored && (
+        <Alert
+          severity="info"
+          sx={{ mb: 2 }}
+          action={<Button color="inherit" size="small" onClick={discard}>Discard changes</Button>}
+        >
+          Your unsaved changes from last time were restored.
+        </Alert>
+      )}
       {problem && <Alert severity="error" sx={{ mb: 2 }}>{problem}</Alert>}
-      {failed && <Alert severity="error" sx={{ mb: 2 }}>{failureText}</Alert>}
+      {failed && (
+        <Alert severity="error" sx={{ mb: 2, whiteSpace: 'pre-line' }}>
+          {failed.message && !atField('title') && !atField('description') ? `${failureText}\n${failed.message}` : failureText}
+        </Alert>
+      )}
       <Paper component="form" noValidate onSubmit={submit} sx={{ p: { xs: 2, sm: 3 } }}>
         <Stack spacing={2.5}>
           {before}
           <TextField
             label="Subject Title"
             value={values.title}
-            onChange={(e) => setValues((v) => ({ ...v, title: e.target.value }))}
+            onChange={(e) => change('title', e.target.value)}
+            error={Boolean(atField('title'))}
+            helperText={atField('title')}
             fullWidth
           />
           <TextField
             label="Short Description"
             value={values.description}
-            onChange={(e) => setValues((v) => ({ ...v, description: e.target.value }))}
+            onChange={(e) => change('description', e.target.value)}
+            error={Boolean(atField('description'))}
+            helperText={atField('description')}
             fullWidth
             multiline
             minRows={2}
@@ -67,9 +104,10 @@ export function SubjectForm({ heading, initial = EMPTY, before, onSubmit, failur
             <Typography component="p" variant="subtitle2" sx={{ mb: 1 }}>Subject Content</Typography>
             <Suspense fallback={<LoadingState text="Loading editor..." />}>
               <RichEditor
+                key={editorStart.key}
                 label="Subject Content"
-                initialValue={initial.content}
-                onChange={(content) => setValues((v) => ({ ...v, content }))}
+                initialValue={editorStart.content}
+                onChange={(content) => change('content', content)}
               />
             </Suspense>
           </Box>

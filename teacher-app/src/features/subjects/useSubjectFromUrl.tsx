@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
-import { ErrorState, LoadingState } from '@kelasku/shared-ui';
-import { errorStatus, materialsApi, type Material } from '@kelasku/shared-api';
+import { LoadFailure, LoadingState, NotFoundState } from '@kelasku/shared-ui';
+import { materialsApi, type Material } from '@kelasku/shared-api';
 import { useAsync } from '../../lib/useAsync';
 import { useGoBack } from '../../lib/useGoBack';
 import { useNumberParam } from '../../lib/params';
@@ -18,13 +18,12 @@ export function useSubjectFromUrl(): SubjectFromUrl {
   const goBack = useGoBack();
   const material = useAsync(() => (id ? materialsApi.detail(id) : Promise.reject(new Error('missing id'))), [id]);
 
-  if (!id) return { ready: false, screen: <ErrorState message="No subject was chosen." onRetry={goBack} retryLabel="Go Back" /> };
+  if (!id) return { ready: false, screen: <NotFoundState message="No subject was chosen." backTo="/DashboardTeacher" backLabel="Back to Dashboard" /> };
   if (material.loading) return { ready: false, screen: <LoadingState /> };
   if (material.error || !material.data) {
-    const missing = errorStatus(material.error) === 404;
     return {
       ready: false,
-      screen: <ErrorState message={missing ? 'This subject no longer exists.' : 'Failed to load the subject.'} onRetry={missing ? goBack : material.reload} retryLabel={missing ? 'Go Back' : 'Retry'} />,
+      screen: <LoadFailure error={material.error} what="subject" failed="Failed to load the subject." onRetry={material.reload} backTo="/DashboardTeacher" backLabel="Back to Dashboard" />,
     };
   }
   return { ready: true, subject: material.data, goBack };

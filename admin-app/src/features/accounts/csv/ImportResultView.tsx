@@ -1,15 +1,22 @@
-import { Alert, Button, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import { Alert, Button, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import type { ImportResult } from '@kelasku/shared-api';
 import { downloadCsv } from '@kelasku/shared-api/src/csv';
 
-/** After a successful import: how many were created and their one-time passwords (also as a CSV download). */
+/** After a successful import: how many were created and their one-time passwords (also as a CSV or Excel download). */
 export function ImportResultView({ result, onDownloaded }: { result: ImportResult; onDownloaded?: () => void }) {
+  const rows = () => [
+    ['name', 'nis', 'grade', 'initial_password'],
+    ...result.students.map((s) => [s.name, s.nis, s.grade, s.initial_password ?? '']),
+  ];
   const download = () => {
-    downloadCsv('student-passwords.csv', [
-      ['name', 'nis', 'grade', 'initial_password'],
-      ...result.students.map((s) => [s.name, s.nis, s.grade, s.initial_password ?? '']),
-    ]);
+    downloadCsv('student-passwords.csv', rows());
+    onDownloaded?.();
+  };
+  // The Excel writer loads only on this click. Done is enabled once the file is really saved.
+  const downloadXlsx = async () => {
+    const xlsx = await import('@kelasku/shared-api/src/xlsx');
+    await xlsx.downloadXlsx('student-passwords.xlsx', rows(), 'Passwords');
     onDownloaded?.();
   };
   return (
@@ -20,9 +27,14 @@ export function ImportResultView({ result, onDownloaded }: { result: ImportResul
       <Typography sx={{ mb: 1 }}>
         Their initial passwords are shown only now. Download them (or note them down) before closing this window.
       </Typography>
-      <Button variant="contained" startIcon={<DownloadIcon />} onClick={download} sx={{ mb: 2 }}>
-        Download passwords (CSV)
-      </Button>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ mb: 2, flexWrap: 'wrap' }}>
+        <Button variant="contained" startIcon={<DownloadIcon />} onClick={download}>
+          Download passwords (CSV)
+        </Button>
+        <Button variant="outlined" startIcon={<DownloadIcon />} onClick={() => void downloadXlsx().catch(() => undefined)}>
+          Download passwords (Excel)
+        </Button>
+      </Stack>
       <TableContainer component={Paper} variant="outlined" sx={{ maxHeight: 320 }}>
         <Table size="small" stickyHeader aria-label="Imported students" sx={{ minWidth: 480 }}>
           <TableHead>

@@ -1,11 +1,11 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { studentsApi } from '@kelasku/shared-api';
+import { classesApi, studentsApi } from '@kelasku/shared-api';
 import { ImportStudentsDialog } from './ImportStudentsDialog';
 
 jest.mock('@kelasku/shared-api', () => {
   const actual = jest.requireActual('@kelasku/shared-api');
-  return { ...actual, studentsApi: { importRows: jest.fn() } };
+  return { ...actual, studentsApi: { importRows: jest.fn() }, classesApi: { list: jest.fn() } };
 });
 jest.setTimeout(30000);
 
@@ -27,7 +27,14 @@ async function chooseFile(text: string, name = 'students.csv') {
 }
 
 const onImported = jest.fn();
-beforeEach(() => jest.clearAllMocks());
+beforeEach(() => {
+  jest.clearAllMocks();
+  const names: Record<number, string[]> = { 10: ['X IPA 1', 'X IPS 1'], 11: [] };
+  (classesApi.list as jest.Mock).mockImplementation(async ({ grade }: { grade: number }) => ({
+    classes: (names[grade] ?? []).map((name, i) => ({ id: grade * 10 + i, name })),
+    meta: { page: 1, pageSize: 100, total: (names[grade] ?? []).length, totalPage: 1, totalpages: 1 },
+  }));
+});
 
 describe('ImportStudentsDialog', () => {
   it('previews, checks with a dry run, imports and shows the passwords as a CSV download', async () => {
@@ -57,7 +64,7 @@ describe('ImportStudentsDialog', () => {
     expect(onImported).not.toHaveBeenCalled();
 
     await userEvent.click(screen.getByRole('button', { name: 'Import 2 students' }));
-    expect(importRows).toHaveBeenLastCalledWith(rows, false);
+    expect(importRows).toHaveBeenLastCalledWith(rows, false, true);
     expect(await screen.findByText('2 students imported.')).toBeInTheDocument();
     expect(onImported).toHaveBeenCalledTimes(1);
     const result = screen.getByRole('table', { name: 'Imported students' });
@@ -110,9 +117,25 @@ describe('ImportStudentsDialog', () => {
     expect(onImported).not.toHaveBeenCalled();
   });
 
+  it('says which classes the students join and lets the admin import them into none', async () => {
+    importRows
+      .mockResolvedValueOnce({ created: 0, errors: [], students: [] })
+      .mockResolvedValueOnce({ created: 2, errors: [], students: rows.map((r, i) => ({ id: 40 + i, ...r, initial_password: `pw-${i}` })) });
+    render(<ImportStudentsDialog open onClose={() => {}} onImported={onImported} />);
+    await chooseFile(GOOD);
+    const join = await screen.findByRole('checkbox', { name: 'Join every class of their grade' });
+    expect(join).toBeChecked();
+    expect(screen.getByText('Grade 10: X IPA 1, X IPS 1')).toBeInTheDocument();
+    expect(screen.getByText('Grade 11: no classes yet')).toBeInTheDocument();
+    await userEvent.click(join);
+    expect(screen.getByText("No class now: assign the students from a class's page.")).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Import 2 students' }));
+    expect(importRows).toHaveBeenLastCalledWith(rows, false, false);
+  });
+
   it('explains a file without the needed columns', async () => {
     render(<ImportStudentsDialog open onClose={() => {}} onImported={onImported} />);
-    await chooseFile('nama;nis\nSiti;1\n');
+    await chooseFile('murid;nis\nSiti;1\n');
     expect(await screen.findByText('The header row must name the columns name, nis, grade (and optionally status). Missing: name, grade.')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('table')).not.toBeInTheDocument());
   });

@@ -2,6 +2,7 @@ import { useState, type ChangeEvent } from 'react';
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { errorBody, errorMessage, studentsApi, type ImportError, type ImportResult, type StudentInput } from '@kelasku/shared-api';
+import { JoinClassesChoice } from '../JoinClassesChoice';
 import { NotedCheckbox } from '../NotedCheckbox';
 import { ImportResultView } from './ImportResultView';
 import { PreviewTable } from './PreviewTable';
@@ -53,11 +54,12 @@ function ImportFlow({ onClose, onImported }: { onClose: () => void; onImported: 
   const [importing, setImporting] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [result, setResult] = useState<ImportResult | null>(null);
+  const [joinClasses, setJoinClasses] = useState(true);
 
   /** Sends the rows to the server; a dry run only validates. Returns the result or null after showing why not. */
   const send = async (rows: StudentInput[], dryRun: boolean): Promise<ImportResult | null> => {
     try {
-      const answer = await studentsApi.importRows(rows, dryRun);
+      const answer = dryRun ? await studentsApi.importRows(rows, true) : await studentsApi.importRows(rows, false, joinClasses);
       const errors = rowErrors(answer);
       if (errors.length === 0) return answer;
       setServerErrors(errors);
@@ -140,6 +142,11 @@ function ImportFlow({ onClose, onImported }: { onClose: () => void; onImported: 
             </Typography>
             {failure && <Alert severity="error" sx={{ mb: 2 }}>{failure}</Alert>}
             <PreviewTable rows={loaded.rows} errors={errors} />
+            {check === 'passed' && (
+              <Box sx={{ mt: 2 }}>
+                <JoinClassesChoice grades={loaded.rows.map((r) => r.grade)} who="the students" checked={joinClasses} onChange={setJoinClasses} />
+              </Box>
+            )}
           </>
         )}
       </DialogContent>

@@ -10,6 +10,16 @@ describe('readStudentCsv', () => {
     ]);
   });
 
+  it('accepts Indonesian column names (Nama, NIS, Tingkat) and grades written X, XI, XII', () => {
+    const { rows, errors } = readStudentCsv('No;Nama Lengkap;NIS;Tingkat;Status\r\n1;Siti;2024100101;X;\r\n2;Rudi;2024100102;XII;Aktif\r\n');
+    expect(errors).toEqual([]);
+    expect(rows).toEqual([
+      { name: 'Siti', nis: '2024100101', grade: 10, status: 'Active' },
+      { name: 'Rudi', nis: '2024100102', grade: 12, status: 'Aktif' },
+    ]);
+    expect(readStudentCsv('nama,nis,tingkat\nSiti,2024100101,11\n').rows).toEqual([{ name: 'Siti', nis: '2024100101', grade: 11, status: 'Active' }]);
+  });
+
   it('reads a file saved by a spreadsheet in the Indonesian locale (; delimiter, BOM, CRLF)', () => {
     const { rows, errors } = readStudentCsv('\ufeffname;nis;grade;status\r\n"Putri; S.Pd";2024100103;11;Active\r\n');
     expect(errors).toEqual([]);
@@ -49,7 +59,7 @@ describe('readStudentCsv', () => {
   });
 
   it('refuses a file without the needed header or rows', () => {
-    expect(() => readStudentCsv('nama,nis\nSiti,1')).toThrow(
+    expect(() => readStudentCsv('murid,nis\nSiti,1')).toThrow(
       new CsvFileError('The header row must name the columns name, nis, grade (and optionally status). Missing: name, grade.'),
     );
     expect(() => readStudentCsv('name,nis,grade,status\n')).toThrow('The file has a header but no student rows.');

@@ -1,6 +1,6 @@
 import type { ImportError, StudentInput } from '@kelasku/shared-api';
 import { parseCsv } from '@kelasku/shared-api/src/csv';
-import { checkStudentRows, MAX_IMPORT_ROWS } from '@kelasku/shared-rules';
+import { checkStudentRows, MAX_IMPORT_ROWS, studentImportField } from '@kelasku/shared-rules';
 
 export const CSV_COLUMNS = ['name', 'nis', 'grade', 'status'] as const;
 /** Columns a file must have: an empty or missing status means Active, as on the server. */
@@ -16,11 +16,14 @@ export interface ParsedStudents {
 /** Header, size or format problems that stop the whole file. */
 export class CsvFileError extends Error {}
 
-/** Reads a students CSV (header row with name, nis, grade and optionally status, in any order; other columns are ignored). */
+/**
+ * Reads a students CSV (header row with name, nis, grade and optionally status, in any order, English or Indonesian
+ * names such as nama, nis, tingkat; other columns are ignored).
+ */
 export function readStudentCsv(text: string): ParsedStudents {
   const table = parseCsv(text);
   if (table.length === 0) throw new CsvFileError('The file is empty.');
-  const header = table[0].map((h) => h.trim().toLowerCase());
+  const header = table[0].map((h) => studentImportField(h));
   const missing = REQUIRED_COLUMNS.filter((c) => !header.includes(c));
   if (missing.length > 0) {
     throw new CsvFileError(`The header row must name the columns name, nis, grade (and optionally status). Missing: ${missing.join(', ')}.`);

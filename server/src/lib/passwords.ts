@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { HttpError } from './errors';
+import { HttpError } from '../plugins/errors';
 import { HashQueueFullError, HashWorkerPool, type HashPriority } from './hash-workers';
 
 const hashWorkers = new HashWorkerPool();

@@ -1,0 +1,267 @@
+/**
+ * Saturation, reads: the GETs a page's first load makes, each against its bare twin (bench/bare-server.ts: token
+ * check, one primary-key lookup of the user, the same data SQL on the same driver/pool, no framework work), at 50
+ * connections, both servers up at once and the routes taken in turn (ours, then its twin), so that other load on the
+ * machine hits both alike. Target per route: ours ≥ 70 % of the twin's req/s, p99 < 50 ms.
+ *
+ * Env: BENCH_DBS=sqlite,postgres, BENCH_FULL=1 (10 s per route instead of 3), BENCH_READ_SECONDS,
+ * BENCH_READ_CONNECTIONS (50), BENCH_READ_ROUTES=stats,sheet (only the routes whose label contains one of these), BENCH_PROFILE=0 (skip the CPU profile of our server over all the routes).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import autocannon from 'autocannon';
+import { summarizeProfile, type ProfileLine } from './lib/cpuprofile';
+import { ProcSampler } from './lib/proc';
+import { FULL, isMain, RESULTS_DIR, saveResult, table } from './lib/results';
+import { buildSchool, openDb } from './lib/school';
+import { createPgDatabase, dropPgDatabase, pgAvailable, startServer, type DbChoice, type RunningServer } from './lib/server';
+import { BENCH_JWT_SECRET, studentToken } from './lib/tokens';
+
+const CONNECTIONS = Number(process.env.BENCH_READ_CONNECTIONS ?? 50);
+const SECONDS = Number(process.env.BENCH_READ_SECONDS ?? (FULL ? 10 : 3));
+const RATIO_TARGET = 0.7;
+const P99_LIMIT_MS = 50;
+const STUDENTS = 200;
+const CLASS_SIZE = 40;
+const MATERIALS_PER_CLASS = 8;
+const POSTS_PER_MATERIAL = 12;
+const REPLIES_PER_POST = 3;
+
+interface Measure {
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+  serverCpu: number;
+}
+
+interface RouteRun {
+  route: string;
+  ours: Measure;
+  bare: Measure;
+}
+
+interface DbRun {
+  db: DbChoice;
+  routes: RouteRun[];
+  profile?: ProfileLine[];
+  error?: string;
+}
+
+interface User {
+  token: string;
+  studentId: number;
+  classId: number;
+  examId: number;
+  materialId: number;
+}
+
+type Req = { path: string; headers: Record<string, string> };
+
+/** route label → [our path, bare twin path] for one student */
+const ROUTES: [string, (u: User) => [string, string]][] = [
+  ['GET /classes/assigned', (u) => [`/api/v1/classes/assigned?id=${u.studentId}`, `/read/classes-assigned?id=${u.studentId}`]],
+  ['GET /materials/from-class', (u) => [`/api/v1/materials/from-class?id=${u.classId}`, `/read/materials?id=${u.classId}`]],
+  ['GET /exams (exam of a class)', (u) => [`/api/v1/exams?class_id=${u.classId}&number=0`, `/read/exam?class_id=${u.classId}`]],
+  ['GET /exams-answers (answer sheet)', (u) => [`/api/v1/exams-answers?exam_id=${u.examId}&student_id=${u.studentId}`, `/read/sheet?exam_id=${u.examId}&student_id=${u.studentId}`]],
+  ['GET /discussions-material', (u) => [`/api/v1/discussions-material?id=${u.materialId}`, `/read/discussions?id=${u.materialId}`]],
+  ['GET /stats/student', () => ['/api/v1/stats/student', '/read/stats']],
+];
+
+async function load(url: string, seconds: number, connections: number, req: (i: number) => Req, pid: number): Promise<Measure> {
+  let next = 0;
+  const sampler = new ProcSampler(() => [pid], 250).start();
+  const result = await autocannon({
+    url,
+    connections,
+    duration: seconds,
+    pipelining: 1,
+    requests: [
+      {
+        setupRequest: (r: Record<string, unknown>, context: Record<string, unknown>) => {
+          if (context.i === undefined) context.i = next++;
+          return { ...r, method: 'GET', ...req(context.i as number) };
+        },
+      },
+    ],
+  } as autocannon.Options);
+  sampler.stop();
+  return {
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+    serverCpu: sampler.summary().cpuMean,
+  };
+}
+
+/** Materials with an exercise each, discussions with replies, an open exam sheet per student, a few grades. */
+async function fillSchool(handle: ReturnType<typeof openDb>, school: Awaited<ReturnType<typeof buildSchool>>): Promise<Map<number, number>> {
+  const db = handle.db;
+  const firstMaterial = new Map<number, number>();
+  for (const [k, classId] of school.classIds.entries()) {
+    const teacherId = school.teacherIds[0];
+    const students = school.students.filter((s) => s.classId === classId);
+    for (let n = 1; n <= MATERIALS_PER_CLASS; n++) {
+      const m = await db.insertInto('materials').values({
+        class_id: classId, teacher_id: teacherId, title: `Materi ${k + 1}.${n}`, description: `Ringkasan materi ${n}`,
+        content: `<p>${'Isi materi pelajaran. '.repeat(30)}</p>`,
+      }).returning('id').executeTakeFirstOrThrow();
+      if (n === 1) firstMaterial.set(classId, m.id);
+      const content = JSON.stringify(Object.fromEntries(Array.from({ length: 10 }, (_, q) => [`${q + 1}`, `Soal latihan ${q + 1}`])));
+      await db.insertInto('exercises').values({ material_id: m.id, title: `Latihan ${n}`, content, total_marks: 100, teacher_id: teacherId }).execute();
+      for (let p = 0; p < POSTS_PER_MATERIAL; p++) {
+        const author = students[(p * 7 + n) % students.length];
+        const post = await db.insertInto('material_forum').values({
+          material_id: m.id, student_id: author.id, topic: `Pertanyaan ${p + 1}`, description: 'Bagaimana cara mengerjakan soal nomor 3?',
+        }).returning('id').executeTakeFirstOrThrow();
+        await db.insertInto('discussion_replies').values(Array.from({ length: REPLIES_PER_POST }, (_, r) => ({
+          id: crypto.randomUUID(), kind: 'material' as const, discussion_id: post.id, student_id: students[(p + r + 1) % students.length].id, teacher_id: null,
+          reply: `Jawaban ${r + 1}: coba lihat contoh di materi.`,
+        }))).execute();
+      }
+    }
+  }
+  const answers = JSON.stringify(Object.fromEntries(Array.from({ length: 40 }, (_, q) => [`${q + 1}`, 'abcd'[q % 4]])));
+  for (let i = 0; i < school.students.length; i += 500) {
+    await db.insertInto('exam_answers').values(school.students.slice(i, i + 500).map((s) => ({
+      exam_id: s.examId!, student_id: s.id, answers, status: 'Active' as const,
+    }))).execute();
+  }
+  return firstMaterial;
+}
+
+async function runDb(db: DbChoice, basePort: number): Promise<DbRun> {
+  const pgName = `bench_reads_${process.pid}`;
+  const databaseUrl = db === 'postgres' ? await createPgDatabase(pgName) : undefined;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kelasku-reads-'));
+  const profileDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kelasku-reads-prof-'));
+  const run: DbRun = { db, routes: [] };
+  let ours: RunningServer | undefined;
+  let bare: RunningServer | undefined;
+  try {
+    const env = { JWT_SECRET: BENCH_JWT_SECRET, EXAM_AUTO_SUBMIT: '0' };
+    ours = await startServer({ port: basePort, kind: db, databaseUrl, dataDir, env });
+    const handle = openDb(databaseUrl, path.join(dataDir, 'kelasku.sqlite'));
+    const school = await buildSchool(handle, { prefix: 'R', students: STUDENTS, classSize: CLASS_SIZE, questions: 40 });
+    const firstMaterial = await fillSchool(handle, school);
+    await handle.close();
+    bare = await startServer({ port: basePort + 1, kind: db, databaseUrl, dataDir, env, script: path.join(__dirname, 'bare-server.ts') });
+    const users: User[] = school.students.map((s) => ({
+      token: studentToken(s), studentId: s.id, classId: s.classId, examId: s.examId!, materialId: firstMaterial.get(s.classId)!,
+    }));
+    const reqOf = (pick: 0 | 1, paths: (u: User) => [string, string]) => (i: number): Req => {
+      const u = users[(i * 37) % users.length];
+      return { path: paths(u)[pick], headers: { authorization: u.token } };
+    };
+    const only = process.env.BENCH_READ_ROUTES?.split(',');
+    for (const [route, paths] of ROUTES.filter(([label]) => !only || only.some((o) => label.includes(o)))) {
+      // both must answer 200 before they are measured
+      for (const [srv, pick] of [[ours, 0], [bare, 1]] as const) {
+        const r = reqOf(pick, paths)(0);
+        const res = await fetch(`${srv.url}${r.path}`, { headers: r.headers });
+        if (!res.ok) throw new Error(`${route} probe on ${srv.entry} failed: ${res.status} ${await res.text()}`);
+      }
+      const o = ours;
+      const b = bare;
+      await load(o.url, 1, 10, reqOf(0, paths), o.pid); // warm-up (JIT, statement caches)
+      await load(b.url, 1, 10, reqOf(1, paths), b.pid);
+      const oursM = await load(o.url, SECONDS, CONNECTIONS, reqOf(0, paths), o.pid);
+      const bareM = await load(b.url, SECONDS, CONNECTIONS, reqOf(1, paths), b.pid);
+      run.routes.push({ route, ours: oursM, bare: bareM });
+      console.log(`[reads ${db}] ${route}: ours ${oursM.rps}/s p99 ${oursM.p99} ms, bare ${bareM.rps}/s p99 ${bareM.p99} ms → ${(oursM.rps / bareM.rps).toFixed(2)}`);
+    }
+    await bare.stop();
+    bare = undefined;
+
+    if (process.env.BENCH_PROFILE !== '0') {
+      await ours.stop();
+      ours = await startServer({ port: basePort, kind: db, databaseUrl, dataDir, env, nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] });
+      const o = ours;
+      for (const [, paths] of ROUTES) await load(o.url, SECONDS, CONNECTIONS, reqOf(0, paths), o.pid);
+      await ours.stop();
+      ours = undefined;
+      const file = fs.readdirSync(profileDir).find((f) => f.endsWith('.cpuprofile'));
+      if (file) {
+        run.profile = summarizeProfile(path.join(profileDir, file), 14, ROUTES.length * SECONDS);
+        fs.copyFileSync(path.join(profileDir, file), path.join(RESULTS_DIR, `saturation-reads-${db}.cpuprofile`));
+      }
+    }
+  } catch (e) {
+    run.error = (e as Error).stack ?? String(e);
+    console.error(`[reads ${db}] ${run.error}\n${ours?.logTail() ?? ''}\n${bare?.logTail() ?? ''}`);
+  } finally {
+    if (ours) await ours.stop();
+    if (bare) await bare.stop();
+    if (databaseUrl) await dropPgDatabase(pgName);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.rmSync(profileDir, { recursive: true, force: true });
+  }
+  return run;
+}
+
+const pct = (r: RouteRun) => (r.bare.rps > 0 ? `${Math.round((r.ours.rps / r.bare.rps) * 100)} %` : '–');
+const verdict = (r: RouteRun) => {
+  const ok = r.ours.rps >= RATIO_TARGET * r.bare.rps && r.ours.p99 < P99_LIMIT_MS && r.ours.errors + r.ours.non2xx === 0;
+  return ok ? 'met' : 'missed';
+};
+
+function markdown(runs: DbRun[]): string {
+  const lines = [
+    `## Saturation, reads — first-load GETs vs their bare twins (${CONNECTIONS} connections, ${SECONDS} s per route)`,
+    '',
+    `Each bare twin (bench/bare-server.ts) verifies the token, looks the user up by primary key (what ending old sessions needs) and runs the same data SQL on the same driver and pool; ${STUDENTS} students in classes of ${CLASS_SIZE}, ${MATERIALS_PER_CLASS} materials per class, ${POSTS_PER_MATERIAL} discussions per material with ${REPLIES_PER_POST} replies each. Target: ours ≥ ${RATIO_TARGET * 100} % of the twin, p99 < ${P99_LIMIT_MS} ms. The load average at start is in the table at the top: anything above 2 means other work shared the 2 cores (and the PostgreSQL server) and moved both columns; the ratio of a route within one run is what compares.`,
+    '',
+  ];
+  for (const r of runs) {
+    lines.push(`### ${r.db}`, '');
+    if (r.error) {
+      lines.push(`failed: ${r.error.split('\n')[0]}`, '');
+      continue;
+    }
+    lines.push(
+      table(
+        ['route', 'ours req/s', 'ours p50 / p99 ms', 'bare req/s', 'bare p99 ms', 'ours ÷ bare', 'errors + non-2xx (ours/bare)', 'server CPU % (ours/bare)', 'target'],
+        r.routes.map((x) => [
+          x.route, x.ours.rps, `${x.ours.p50} / ${x.ours.p99}`, x.bare.rps, x.bare.p99, pct(x),
+          `${x.ours.errors + x.ours.non2xx} / ${x.bare.errors + x.bare.non2xx}`, `${x.ours.serverCpu} / ${x.bare.serverCpu}`, verdict(x),
+        ]),
+      ),
+      '',
+    );
+    if (r.profile) {
+      lines.push(`CPU profile of our server over all the routes (self time, top entries):`, '');
+      lines.push(table(['share', 'where'], r.profile.map((p) => [`${p.percent.toFixed(1)}%`, p.where])), '');
+    }
+  }
+  return lines.join('\n');
+}
+
+export async function runSaturationReads(): Promise<void> {
+  const dbs = (process.env.BENCH_DBS ?? 'sqlite,postgres').split(',') as DbChoice[];
+  const runs: DbRun[] = [];
+  let port = 3840;
+  for (const db of dbs) {
+    if (db === 'postgres' && !(await pgAvailable())) {
+      console.log('[reads] PostgreSQL not reachable: skipped');
+      continue;
+    }
+    runs.push(await runDb(db, port));
+    port += 2;
+  }
+  saveResult({
+    name: 'saturation-reads', title: 'Saturation, reads', startedAt: new Date().toISOString(), markdown: markdown(runs),
+    data: { seconds: SECONDS, connections: CONNECTIONS, ratioTarget: RATIO_TARGET, p99LimitMs: P99_LIMIT_MS, runs },
+  });
+}
+
+if (isMain(module)) {
+  runSaturationReads().catch((e) => {
+    console.error(e);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,68 @@
+// Lint for every package (`npm run lint`, run by scripts/test-all.sh).
+// Besides typescript-eslint and the rules of hooks, it keeps the import boundaries of the architecture:
+// shared packages never import an app, a remote never imports another remote or the shell, and production code
+// never imports test code.
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const REMOTES = ['admin-app', 'teacher-app', 'student-app'];
+const APPS = [...REMOTES, 'shell'];
+const TEST_FILES = ['**/*.test.ts', '**/*.test.tsx', '**/test/**', '**/test-utils.tsx', 'e2e/**', 'bench/**', 'jest/**'];
+
+/** `no-restricted-imports` patterns that forbid importing any of these workspaces, by path or package name. */
+const forbid = (workspaces, message) =>
+  workspaces.flatMap((name) => [
+    { group: [`**/${name}/**`, `**/${name}`], message },
+    { group: [`@kelasku/${name}`, `@kelasku/${name}/**`], message },
+  ]);
+
+const TEST_CODE = { group: ['**/test/**', '**/*.test', '**/test-utils', '**/test-utils.tsx'], message: 'Production code must not import test code.' };
+
+/** One block per package: which workspaces it may not import. */
+const boundaries = [
+  { files: ['shared-rules/src/**'], forbidden: [...APPS, 'server', 'shared-ui', 'shared-api'], message: 'shared-rules stands alone: server and browser both import it.' },
+  { files: ['shared-api/src/**', 'shared-ui/src/**'], forbidden: [...APPS, 'server'], message: 'Shared packages never import an app or the server.' },
+  { files: ['shell/src/**'], forbidden: [...REMOTES, 'server'], message: 'The shell loads remotes at run time (remotes.json), never by import.' },
+  ...REMOTES.map((remote) => ({
+    files: [`${remote}/src/**`],
+    forbidden: [...APPS.filter((other) => other !== remote), 'server'],
+    message: 'A remote is built and deployed alone: it imports only shared packages.',
+  })),
+  { files: ['server/src/**'], forbidden: [...APPS, 'shared-ui'], message: 'The server imports only shared-rules and shared-api rules, never UI code.' },
+];
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/dist-dev/**', '**/node_modules/**', '**/coverage/**', 'bench/results/**', '**/*.js', '**/*.cjs'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    rules: {
+      // TypeScript already reports these (noUnusedLocals/noUnusedParameters in tsconfig.base.json)
+      '@typescript-eslint/no-unused-vars': 'off',
+      'no-undef': 'off',
+    },
+  },
+  {
+    // Tests and benchmarks read JSON bodies loosely and use CommonJS where a second module registry is needed.
+    files: TEST_FILES,
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    files: ['**/*.tsx', '**/use*.ts', '**/hooks/**/*.ts'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
+  ...boundaries.map(({ files, forbidden, message }) => ({
+    files,
+    ignores: TEST_FILES,
+    rules: { 'no-restricted-imports': ['error', { patterns: [...forbid(forbidden, message), TEST_CODE] }] },
+  })),
+  ...boundaries.map(({ files, forbidden, message }) => ({
+    files: files.flatMap((glob) => TEST_FILES.filter((t) => t.startsWith('**')).map((t) => glob.replace('/**', '') + t.slice(2))),
+    rules: { 'no-restricted-imports': ['error', { patterns: forbid(forbidden, message) }] },
+  })),
+);

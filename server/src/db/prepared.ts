@@ -1,0 +1,46 @@
+/**
+ * Prepared hot reads: SQL written once with PostgreSQL placeholders ($1, $2, …) and run without Kysely's per-request
+ * query building and compiling. SQLite: prepared once on the better-sqlite3 handle and run under Kysely's connection
+ * lock (never in the middle of another request's transaction); PostgreSQL: a named statement, parsed and planned once
+ * per pooled connection. Rows come back exactly as Kysely returns them on that driver.
+ */
+import crypto from 'node:crypto';
+import { CompiledQuery } from 'kysely';
+import { dbKindOf, pgPoolOf, sqliteOf, type Db } from './connect';
+
+export type PreparedRead<R> = (params: readonly unknown[]) => Promise<R[]>;
+
+/** `$n` placeholders → SQLite's `?` (in order of appearance) and the parameter index each one takes. */
+export function toSqlitePlaceholders(text: string): { text: string; order: number[] } {
+  const order: number[] = [];
+  return { text: text.replace(/\$(\d+)/g, (_, n: string) => (order.push(Number(n) - 1), '?')), order };
+}
+
+const prepared = new WeakMap<Db, Map<string, PreparedRead<unknown>>>();
+
+export function preparedRead<R>(db: Db, text: string): PreparedRead<R> {
+  let byText = prepared.get(db);
+  if (!byText) prepared.set(db, (byText = new Map()));
+  const hit = byText.get(text);
+  if (hit) return hit as PreparedRead<R>;
+  const make = (): PreparedRead<unknown> => {
+    const pool = pgPoolOf(db);
+    if (pool) {
+      const name = `kelasku-read-${crypto.createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
+      return async (params) => (await pool.query({ name, text, values: params as unknown[] })).rows;
+    }
+    const raw = sqliteOf(db);
+    const sqlite = toSqlitePlaceholders(text);
+    const args = (params: readonly unknown[]) => sqlite.order.map((i) => params[i]);
+    if (raw) {
+      const stmt = raw.prepare(sqlite.text);
+      return (params) => db.connection().execute(async () => stmt.all(...args(params)));
+    }
+    // a Kysely instance not opened by connectDatabase (some tests): the same SQL through Kysely's driver
+    const pgText = dbKindOf(db) === 'postgres';
+    return async (params) => (await db.executeQuery(CompiledQuery.raw(pgText ? text : sqlite.text, pgText ? [...params] : args(params)))).rows;
+  };
+  const run = make();
+  byText.set(text, run);
+  return run as PreparedRead<R>;
+}

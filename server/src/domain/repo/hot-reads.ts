@@ -1,0 +1,121 @@
+/**
+ * The SQL of the reads every page's first load makes (a student's classes, materials of a class, the exam or exercise,
+ * the answer sheet, a material's discussions, the student dashboard), one statement each where the old code made two
+ * to six: the access facts (the class's current teacher, whether the student is assigned now) come with the data,
+ * COUNT(*) OVER () gives the page total with the page. Written once with $n placeholders for both dialects and run
+ * as prepared statements (db/prepared.ts). bench/bare-server.ts runs the same texts in its bare twins.
+ * Whoever may see what is still decided in domain/policy.ts, from the facts these return.
+ */
+
+/** The per-request session check (plugins/auth.ts): one primary-key lookup. */
+export const USER_SESSION_SQL = 'SELECT role, session_version FROM users WHERE id = $1';
+
+const assignedNow = (classCol: string) =>
+  `EXISTS (SELECT 1 FROM assigned_students_class a WHERE a.class_id = ${classCol} AND a.student_id = $2) AS assigned`;
+
+/** $1 student id, $2 limit, $3 offset. `total` rides on every row (none when the page is past the end). */
+export const CLASSES_OF_STUDENT_SQL = `
+SELECT c.id, c.name, c.description, c.teacher_id, c.grade, COALESCE(t.name, '') AS teacher_name,
+       (SELECT COUNT(*) FROM assigned_students_class n WHERE n.class_id = c.id) AS student_count,
+       COUNT(*) OVER () AS total
+  FROM assigned_students_class s
+  JOIN classes c ON c.id = s.class_id
+  LEFT JOIN teachers t ON t.id = c.teacher_id
+ WHERE s.student_id = $1
+ ORDER BY c.id LIMIT $2 OFFSET $3`;
+
+export const COUNT_CLASSES_OF_STUDENT_SQL = 'SELECT COUNT(*) AS n FROM assigned_students_class WHERE student_id = $1';
+
+/** A class's access facts; $1 class id, $2 the caller's student id (null for others). */
+export const CLASS_FOR_SQL = `
+SELECT c.id, c.teacher_id, c.grade, c.name, ${assignedNow('c.id')}
+  FROM classes c WHERE c.id = $1`;
+
+/** A material's access facts; $1 material id, $2 the caller's student id (null for others). */
+export const MATERIAL_FOR_SQL = `
+SELECT m.id, m.class_id, m.teacher_id, c.teacher_id AS class_teacher_id, ${assignedNow('m.class_id')}
+  FROM materials m JOIN classes c ON c.id = m.class_id WHERE m.id = $1`;
+
+/** $1 class id, $2 limit, $3 offset. */
+export const MATERIALS_OF_CLASS_SQL = `
+SELECT m.id, m.class_id, m.title, m.description, m.content, m.teacher_id, e.id AS exercise_id, COUNT(*) OVER () AS total
+  FROM materials m LEFT JOIN exercises e ON e.material_id = m.id
+ WHERE m.class_id = $1
+ ORDER BY m.id LIMIT $2 OFFSET $3`;
+
+export const COUNT_MATERIALS_OF_CLASS_SQL = 'SELECT COUNT(*) AS n FROM materials WHERE class_id = $1';
+
+/**
+ * The exam of a class with the class's access facts (no row: no such class; id null: no exam); $1 class id,
+ * $2 the caller's student id. `withContent` adds the content column (the bare benchmark twin; the route keeps parsed
+ * content in a cache keyed by updated_at).
+ */
+export function examOfClassSql(withContent = false): string {
+  return `
+SELECT c.id AS class_id, c.teacher_id AS class_teacher_id, ${assignedNow('c.id')},
+       i.id, i.title, i.total_marks, i.teacher_id, i.start_time, i.end_time, i.updated_at, i.shuffle_questions, i.shuffle_options${withContent ? ', i.content' : ''}
+  FROM classes c LEFT JOIN exams i ON i.class_id = c.id WHERE c.id = $1`;
+}
+
+/** The exercise of a material with the material's access facts; $1 material id, $2 the caller's student id. */
+export function exerciseOfMaterialSql(withContent = false): string {
+  return `
+SELECT m.id AS material_id, m.class_id, c.teacher_id AS class_teacher_id, ${assignedNow('m.class_id')},
+       i.id, i.title, i.total_marks, i.teacher_id, i.updated_at, i.shuffle_questions, i.shuffle_options${withContent ? ', i.content' : ''}
+  FROM materials m JOIN classes c ON c.id = m.class_id LEFT JOIN exercises i ON i.material_id = m.id WHERE m.id = $1`;
+}
+
+/** An item's facts with one student's sheet and score (sheet_id null when none); $1 item id, $2 student id. */
+export function itemWithSheetSql(kind: 'exercise' | 'exam'): string {
+  const [item, sheets, scores, idCol] = kind === 'exam'
+    ? ['exams', 'exam_answers', 'exam_scores', 'exam_id']
+    : ['exercises', 'exercise_answers', 'exercise_scores', 'exercise_id'];
+  const place = kind === 'exam'
+    ? 'i.class_id, c.teacher_id AS class_teacher_id, i.start_time, i.end_time, NULL AS material_id'
+    : 'm.class_id, c.teacher_id AS class_teacher_id, NULL AS start_time, NULL AS end_time, i.material_id';
+  const joins = kind === 'exam'
+    ? 'JOIN classes c ON c.id = i.class_id'
+    : 'JOIN materials m ON m.id = i.material_id JOIN classes c ON c.id = m.class_id';
+  return `
+SELECT i.id, i.title, i.total_marks, i.teacher_id, i.updated_at, ${place},
+       s.id AS sheet_id, s.answers, s.status, g.score, s.answers_seq
+  FROM ${item} i ${joins}
+  LEFT JOIN ${sheets} s ON s.${idCol} = i.id AND s.student_id = $2
+  LEFT JOIN ${scores} g ON g.${idCol} = i.id AND g.student_id = $2
+ WHERE i.id = $1`;
+}
+
+/** One page of a material's discussions, newest first; $1 material id, $2 limit, $3 offset. */
+export const MATERIAL_POSTS_SQL = `
+SELECT f.id, f.student_id, COALESCE(s.name, 'Former student') AS student_name, f.topic, f.description, f.created_at,
+       f.material_id, COUNT(*) OVER () AS total
+  FROM material_forum f LEFT JOIN students s ON s.id = f.student_id
+ WHERE f.material_id = $1
+ ORDER BY f.id DESC LIMIT $2 OFFSET $3`;
+
+export const COUNT_MATERIAL_POSTS_SQL = 'SELECT COUNT(*) AS n FROM material_forum WHERE material_id = $1';
+
+/** Replies of some discussions; $1 the forum kind, $2 the discussion ids (PostgreSQL: int[]; SQLite: JSON array). */
+export function repliesSql(kind: 'sqlite' | 'postgres'): string {
+  const ids = kind === 'postgres' ? '= ANY($2::int[])' : 'IN (SELECT value FROM json_each($2))';
+  return `
+SELECT r.id, r.discussion_id, r.student_id, r.teacher_id, COALESCE(s.name, t.name, '') AS name, r.reply, r.created_at
+  FROM discussion_replies r LEFT JOIN students s ON s.id = r.student_id LEFT JOIN teachers t ON t.id = r.teacher_id
+ WHERE r.kind = $1 AND r.discussion_id ${ids}
+ ORDER BY r.created_at, r.id`;
+}
+
+/** The student dashboard's six numbers in one statement; $1 student id. */
+export const STUDENT_STATS_SQL = (() => {
+  const mine = 'IN (SELECT class_id FROM assigned_students_class WHERE student_id = $1)';
+  return `
+SELECT
+  (SELECT COUNT(*) FROM materials m WHERE m.class_id ${mine}) AS materials,
+  (SELECT COUNT(*) FROM materials m JOIN exercises e ON e.material_id = m.id JOIN exercise_answers s ON s.exercise_id = e.id
+    WHERE m.class_id ${mine} AND s.student_id = $1 AND s.status = 'Inactive') AS materials_done,
+  (SELECT COUNT(*) FROM exercises e JOIN materials m ON m.id = e.material_id WHERE m.class_id ${mine}) AS exercises,
+  (SELECT COUNT(*) FROM exercise_scores sc JOIN exercises e ON e.id = sc.exercise_id JOIN materials m ON m.id = e.material_id
+    WHERE m.class_id ${mine} AND sc.student_id = $1) AS exercises_done,
+  (SELECT COUNT(*) FROM exams x WHERE x.class_id ${mine}) AS exams,
+  (SELECT COUNT(*) FROM exam_scores sc JOIN exams x ON x.id = sc.exam_id WHERE x.class_id ${mine} AND sc.student_id = $1) AS exams_done`;
+})();

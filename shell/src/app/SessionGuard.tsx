@@ -1,0 +1,64 @@
+import { useEffect, useState } from 'react';
+import {
+  clearSession, dropParkedCalls, getSignedInUser, getUserData, onSessionEnded, resumeSession, type UserData,
+} from '@kelasku/shared-api';
+import { startSessionKeeper } from './session-keeper';
+import { SignInDialog } from './SignInDialog';
+
+/** Same account: the page carries on. Anyone else starts from their own dashboard (a full load, nothing kept). */
+export function isSameUser(before: UserData | null, after: UserData): boolean {
+  return before !== null && before.user_id === after.user_id && before.role === after.role;
+}
+
+const loadHome = () => window.location.assign('/');
+
+/**
+ * Keeps the session alive while the user is active, and when it ends anyway (a call refused with 401) shows the
+ * sign-in dialog over the page; the refused calls wait (shared-api http.ts) and go out again after the sign-in.
+ */
+export function SessionGuard({ goHome = loadHome }: { goHome?: () => void }) {
+  const [ended, setEnded] = useState<{ previous: UserData | null } | null>(null);
+
+  useEffect(() => startSessionKeeper(), []);
+  useEffect(() => onSessionEnded(() => setEnded({ previous: getUserData() })), []);
+
+  const leaveForHome = () => {
+    dropParkedCalls();
+    goHome();
+  };
+  const signedIn = (user: UserData) => {
+    if (!ended || !isSameUser(ended.previous, user)) {
+      leaveForHome();
+      return;
+    }
+    setEnded(null);
+    resumeSession();
+  };
+
+  // Signed in again in another tab: carry on here too.
+  useEffect(() => {
+    if (!ended) return undefined;
+    const onStorage = (event: StorageEvent) => {
+      if (event.key !== 'token') return;
+      const user = getSignedInUser();
+      if (user && isSameUser(ended.previous, user)) {
+        setEnded(null);
+        resumeSession();
+      }
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, [ended]);
+
+  if (!ended) return null;
+  return (
+    <SignInDialog
+      previous={ended.previous}
+      onSignedIn={signedIn}
+      onLogout={() => {
+        clearSession();
+        leaveForHome();
+      }}
+    />
+  );
+}

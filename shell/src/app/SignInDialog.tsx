@@ -1,0 +1,81 @@
+import { useState, type FormEvent } from 'react';
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, TextField } from '@mui/material';
+import { getStoredUsername, type UserData } from '@kelasku/shared-api';
+import { loginErrorMessage, submitLogin } from '../login/submit-login';
+
+export const SESSION_ENDED_TITLE = 'Your session has ended';
+
+export interface SignInDialogProps {
+  /** Who was signed in on this page (named in the text). */
+  previous: UserData | null;
+  /** After a successful sign-in (the new token is stored). */
+  onSignedIn: (user: UserData) => void;
+  onLogout: () => void;
+}
+
+/** Sign-in over the page when the session ended: nothing on the page is left or reloaded for it. */
+export function SignInDialog({ previous, onSignedIn, onLogout }: SignInDialogProps) {
+  const [username, setUsername] = useState(getStoredUsername);
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!username.trim() || !password) {
+      setError('Enter your NIP/NIS and password.');
+      return;
+    }
+    setBusy(true);
+    setError('');
+    try {
+      onSignedIn(await submitLogin(username, password));
+    } catch (err) {
+      console.error('Sign-in failed:', err);
+      setError(loginErrorMessage(err));
+      setBusy(false);
+    }
+  };
+
+  const name = previous?.display_name?.trim();
+  return (
+    // Only signing in (or logging out) closes it: Escape and the backdrop do nothing.
+    <Dialog open fullWidth maxWidth="xs" aria-labelledby="session-ended-title" aria-describedby="session-ended-text">
+      <form onSubmit={submit} noValidate>
+        <DialogTitle id="session-ended-title">{SESSION_ENDED_TITLE}</DialogTitle>
+        <DialogContent>
+          <DialogContentText id="session-ended-text">
+            {name ? `Sign in again as ${name} to continue.` : 'Sign in again to continue.'} Your work on this page is kept
+            and sent once you are signed in.
+          </DialogContentText>
+          <Stack spacing={2} sx={{ pt: 2 }}>
+            <TextField
+              label="NIP/NIS"
+              name="username"
+              autoComplete="username"
+              value={username}
+              onChange={(e) => setUsername(e.target.value)}
+              autoFocus={!username}
+              fullWidth
+            />
+            <TextField
+              label="Password"
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              autoFocus={Boolean(username)}
+              fullWidth
+            />
+            {error && <Alert severity="error">{error}</Alert>}
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onLogout} disabled={busy}>Log out</Button>
+          <Button type="submit" variant="contained" disabled={busy}>{busy ? 'Signing in...' : 'Sign in'}</Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

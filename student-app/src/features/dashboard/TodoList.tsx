@@ -1,0 +1,72 @@
+import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { List, ListItem, ListItemButton, ListItemIcon, ListItemText, ListSubheader, Paper, Typography } from '@mui/material';
+import Assignment from '@mui/icons-material/Assignment';
+import EventNote from '@mui/icons-material/EventNote';
+import MenuBook from '@mui/icons-material/MenuBook';
+import { todoApi, type StudentTodo } from '@kelasku/shared-api';
+import { ErrorState, LoadingState, formatDateId, formatWibRange, formatWibTime } from '@kelasku/shared-ui';
+import { useAsync } from '../../lib/useAsync';
+import { currentStudentId } from '../../lib/student';
+import { isNewMaterial, readSeen } from './seen';
+
+interface Entry { key: string; to: string; primary: string; secondary: string }
+
+function examWhen(x: StudentTodo['exams'][number]): string {
+  return x.status === 'Active'
+    ? `Open now, until ${formatWibTime(x.end_time)}`
+    : `${formatDateId(x.start_time, { weekday: 'long' })}, ${formatWibRange(x.start_time, x.end_time)}`;
+}
+
+/** What the student has to do now, each entry one tap from its page: open and coming exams, unsubmitted exercises, new materials. */
+export function TodoList() {
+  const { data, error, loading, reload } = useAsync(() => todoApi.student(), []);
+  const seen = readSeen(currentStudentId());
+  const groups: { label: string; icon: ReactNode; entries: Entry[] }[] = data
+    ? [
+        {
+          label: 'Exams', icon: <EventNote />, entries: data.exams.map((x) => ({
+            key: `x${x.id}`, to: `/MyExams?class_id=${x.class_id}`, primary: x.title, secondary: `${x.class_name} · ${examWhen(x)}`,
+          })),
+        },
+        {
+          label: 'Exercises to hand in', icon: <Assignment />, entries: data.exercises.map((e) => ({
+            key: `e${e.id}`, to: `/MyTask?material_id=${e.material_id}`, primary: e.title,
+            secondary: `${e.class_name} · ${e.material_title}${e.started ? ' · started' : ''}`,
+          })),
+        },
+        {
+          label: 'New materials', icon: <MenuBook />, entries: data.materials.filter((m) => isNewMaterial(seen, m)).map((m) => ({
+            key: `m${m.id}`, to: `/MyDetailSubject/${m.id}?class_id=${m.class_id}`, primary: m.title,
+            secondary: `${m.class_name} · added ${formatDateId(m.created_at)}`,
+          })),
+        },
+      ].filter((g) => g.entries.length > 0)
+    : [];
+
+  return (
+    <Paper sx={{ p: { xs: 2, sm: 3 }, mt: 3 }} component="section" aria-labelledby="todo-heading">
+      <Typography id="todo-heading" component="h2" variant="h6" sx={{ fontWeight: 700, mb: 1 }}>To do</Typography>
+      {loading && <LoadingState />}
+      {!loading && (error || !data) && <ErrorState message="Could not load your to-do list, please try again later." onRetry={reload} />}
+      {!loading && data && groups.length === 0 && <Typography color="text.secondary">Nothing to do right now.</Typography>}
+      {groups.map((g, i) => (
+        <List
+          key={g.label}
+          dense
+          aria-labelledby={`todo-group-${i}`}
+          subheader={<ListSubheader id={`todo-group-${i}`} disableSticky sx={{ px: 0, bgcolor: 'transparent' }}>{g.label}</ListSubheader>}
+        >
+          {g.entries.map((entry) => (
+            <ListItem key={entry.key} disablePadding>
+              <ListItemButton component={RouterLink} to={entry.to} sx={{ borderRadius: 1, minHeight: 48 }}>
+                <ListItemIcon sx={{ minWidth: 40 }}>{g.icon}</ListItemIcon>
+                <ListItemText primary={entry.primary} secondary={entry.secondary} slotProps={{ primary: { sx: { fontWeight: 600 } } }} />
+              </ListItemButton>
+            </ListItem>
+          ))}
+        </List>
+      ))}
+    </Paper>
+  );
+}

@@ -1,0 +1,251 @@
+import { Component, lazy, Suspense, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import {
+  Alert, Box, Button, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography,
+} from '@mui/material';
+import DownloadIcon from '@mui/icons-material/Download';
+import { EmptyState, LoadFailure, LoadingState, NotFoundState } from '@kelasku/shared-ui';
+import { downloadCsv } from '@kelasku/shared-api/src/csv';
+import { useAsync } from '../../lib/useAsync';
+import { useGoBack } from '../../lib/useGoBack';
+import { workFromParams, workQuery } from '../grades/kind';
+import { formatScore } from '../grades/score';
+import { fetchAnalysis, type ItemAnalysis, type QuestionAnalysis } from './api';
+import {
+  analysisCsvRows, binLabel, essayQuestions, hasOtherAnswers, mcQuestions, OPTION_KEYS, percent, summaryRows,
+} from './analysisView';
+
+// x-charts arrives in its own chunk after the figures: a phone on a weak connection reads the tables first.
+const charts = () => import('./AnalysisCharts');
+const ScoreDistributionChart = lazy(() => charts().then((m) => ({ default: m.ScoreDistributionChart })));
+const CorrectShareChart = lazy(() => charts().then((m) => ({ default: m.CorrectShareChart })));
+const OptionsChart = lazy(() => charts().then((m) => ({ default: m.OptionsChart })));
+const EssayChart = lazy(() => charts().then((m) => ({ default: m.EssayChart })));
+
+const tableSx = {
+  border: 1, borderColor: 'divider', borderRadius: 2, bgcolor: 'background.paper',
+  '& th, & td': { px: { xs: 1, sm: 2 } },
+} as const;
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper component="section" aria-label={title} variant="outlined" sx={{ p: { xs: 1.5, sm: 2.5 }, mb: 2, minWidth: 0 }}>
+      <Typography component="h2" variant="h6" sx={{ fontWeight: 700, mb: 1.5 }}>{title}</Typography>
+      <Stack spacing={2}>{children}</Stack>
+    </Paper>
+  );
+}
+
+/** A chart that fails (its chunk did not load, the browser cannot draw it) leaves the figures and tables in place. */
+class ChartBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    if (this.state.failed) return <Typography variant="body2" color="text.secondary">The chart could not be shown; the table has the same figures.</Typography>;
+    return this.props.children;
+  }
+}
+
+function ChartSlot({ children }: { children: ReactNode }) {
+  return (
+    <ChartBoundary>
+      <Suspense fallback={<LoadingState text="Loading chart..." />}>{children}</Suspense>
+    </ChartBoundary>
+  );
+}
+
+/** The question's number, and its text on a second line (at most two lines, the rest in the CSV). */
+function QuestionCell({ q }: { q: QuestionAnalysis }) {
+  return (
+    <TableCell component="th" scope="row" sx={{ minWidth: 96, maxWidth: 220 }}>
+      <Box component="span" sx={{ fontWeight: 700 }}>Q{q.n}</Box>
+      <Typography
+        variant="caption"
+        color="text.secondary"
+        sx={{ display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden', overflowWrap: 'anywhere' }}
+      >
+        {q.text}
+      </Typography>
+    </TableCell>
+  );
+}
+
+function ScoreTable({ analysis }: { analysis: ItemAnalysis }) {
+  return (
+    <TableContainer sx={tableSx}>
+      <Table size="small" aria-label="Score distribution">
+        <TableHead>
+          <TableRow><TableCell>Score range</TableCell><TableCell align="right">Students</TableCell></TableRow>
+        </TableHead>
+        <TableBody>
+          {analysis.score_bins.map((b) => (
+            <TableRow key={b.from}>
+              <TableCell component="th" scope="row">{binLabel(b)}</TableCell>
+              <TableCell align="right">{b.count}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+function ChoiceTable({ analysis }: { analysis: ItemAnalysis }) {
+  const other = hasOtherAnswers(analysis);
+  return (
+    <TableContainer sx={tableSx}>
+      <Table size="small" aria-label="Multiple choice questions">
+        <TableHead>
+          <TableRow>
+            <TableCell>Question</TableCell>
+            <TableCell align="right">Answered</TableCell>
+            <TableCell align="right">Correct</TableCell>
+            <TableCell align="center">Key</TableCell>
+            {OPTION_KEYS.map((k) => <TableCell key={k} align="right">{k.toUpperCase()}</TableCell>)}
+            <TableCell align="right">No answer</TableCell>
+            {other && <TableCell align="right">Other</TableCell>}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {mcQuestions(analysis).map((q) => (
+            <TableRow key={q.n}>
+              <QuestionCell q={q} />
+              <TableCell align="right">{q.answered}</TableCell>
+              <TableCell align="right">{percent(q.correct_share)} ({q.correct})</TableCell>
+              <TableCell align="center">{q.key?.toUpperCase()}</TableCell>
+              {OPTION_KEYS.map((k) => (
+                <TableCell key={k} align="right" sx={k === q.key ? { fontWeight: 700, color: 'success.dark' } : undefined}>{q.options?.[k]}</TableCell>
+              ))}
+              <TableCell align="right">{q.options?.none}</TableCell>
+              {other && <TableCell align="right">{q.options?.other}</TableCell>}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+function EssayTable({ analysis }: { analysis: ItemAnalysis }) {
+  const questions = essayQuestions(analysis);
+  const bins = questions[0]?.score_bins ?? [];
+  return (
+    <TableContainer sx={tableSx}>
+      <Table size="small" aria-label="Essay questions">
+        <TableHead>
+          <TableRow>
+            <TableCell>Question</TableCell>
+            <TableCell align="right">Answered</TableCell>
+            <TableCell align="right">Average</TableCell>
+            <TableCell align="right">Awaiting a score</TableCell>
+            {bins.map((_, i) => <TableCell key={i} align="right">{`${i * 20}–${(i + 1) * 20}%`}</TableCell>)}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {questions.map((q) => (
+            <TableRow key={q.n}>
+              <QuestionCell q={q} />
+              <TableCell align="right">{q.answered}</TableCell>
+              <TableCell align="right">{q.average == null ? '-' : `${formatScore(q.average)} / ${formatScore(q.max)}`}</TableCell>
+              <TableCell align="right">{q.pending}</TableCell>
+              {(q.score_bins ?? []).map((b) => (
+                <TableCell key={b.from} align="right" title={`${binLabel(b)} marks`}>{b.count}</TableCell>
+              ))}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+function Summary({ analysis }: { analysis: ItemAnalysis }) {
+  return (
+    <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(3, 1fr)' }, gap: 1.5, m: 0, mb: 2 }}>
+      {summaryRows(analysis).map(([label, value]) => (
+        <Paper key={label} variant="outlined" sx={{ p: 1.5, minWidth: 0 }}>
+          <Typography component="dt" variant="body2" color="text.secondary">{label}</Typography>
+          <Typography component="dd" sx={{ m: 0, fontWeight: 700, fontSize: '1.25rem' }}>{value}</Typography>
+        </Paper>
+      ))}
+    </Box>
+  );
+}
+
+/** /Analysis?exercise_id= or ?exam_id=: item analysis of one exercise or exam, as charts, tables and a CSV file. */
+export default function Analysis() {
+  const [params] = useSearchParams();
+  const work = workFromParams(params);
+  const goBack = useGoBack(work ? `/Grades?${workQuery(work)}` : undefined);
+  const data = useAsync(() => (work ? fetchAnalysis(work) : Promise.reject(new Error('missing id'))), [work?.kind, work?.id]);
+
+  if (!work) return <NotFoundState message="No exercise or exam was chosen." backTo="/DashboardTeacher" backLabel="Back to Dashboard" />;
+  const noun = work.kind === 'exam' ? 'Exam' : 'Exercise';
+  const a = data.data;
+  const header = (
+    <>
+      <Button onClick={goBack} sx={{ mb: 1 }}>Back</Button>
+      <Typography component="h1" variant="h4" sx={{ fontWeight: 700, fontSize: { xs: '1.6rem', sm: '2rem' } }}>{noun} Analysis</Typography>
+    </>
+  );
+  if (data.loading) return <>{header}<LoadingState /></>;
+  if (data.error || !a) {
+    return (
+      <>
+        {header}
+        <LoadFailure error={data.error} what={noun.toLowerCase()} failed="Failed to load the analysis." onRetry={data.reload} backTo="/DashboardTeacher" backLabel="Back to Dashboard" />
+      </>
+    );
+  }
+  const hasMc = mcQuestions(a).length > 0;
+  const hasEssays = essayQuestions(a).length > 0;
+
+  return (
+    <Box sx={{ minWidth: 0 }}>
+      {header}
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ my: 2, justifyContent: 'space-between', alignItems: { sm: 'center' } }}>
+        <Typography color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>{a.title}</Typography>
+        <Button
+          variant="contained"
+          startIcon={<DownloadIcon />}
+          onClick={() => downloadCsv(`${work.kind}-${work.id}-analysis.csv`, analysisCsvRows(a))}
+          sx={{ alignSelf: { xs: 'flex-start', sm: 'auto' } }}
+        >
+          Export analysis (CSV)
+        </Button>
+      </Stack>
+      <Summary analysis={a} />
+      {a.with_pending > 0 && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {a.with_pending === 1 ? '1 submitted sheet has' : `${a.with_pending} submitted sheets have`} essays awaiting a score: they count as 0 in
+          the scores until you score them in Review.
+        </Alert>
+      )}
+      {a.submitted === 0 ? (
+        <EmptyState message="Nothing has been submitted yet." />
+      ) : (
+        <>
+          <Section title="Score distribution">
+            <ChartSlot><ScoreDistributionChart analysis={a} /></ChartSlot>
+            <ScoreTable analysis={a} />
+          </Section>
+          {hasMc && (
+            <Section title="Multiple choice">
+              <ChartSlot><CorrectShareChart analysis={a} /></ChartSlot>
+              <ChartSlot><OptionsChart analysis={a} /></ChartSlot>
+              <ChoiceTable analysis={a} />
+            </Section>
+          )}
+          {hasEssays && (
+            <Section title="Essays">
+              <ChartSlot><EssayChart analysis={a} /></ChartSlot>
+              <EssayTable analysis={a} />
+            </Section>
+          )}
+        </>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,117 @@
+import { useState, type FormEvent } from 'react';
+import { Box, Button, Chip, IconButton, Paper, Stack, TextField, Typography } from '@mui/material';
+import SendIcon from '@mui/icons-material/Send';
+import { materialDiscussionsApi, type Discussion, type Reply } from '@kelasku/shared-api';
+import { ConfirmDialog, PlainText, ReplyByline } from '@kelasku/shared-ui';
+
+const studentName = (name: string | undefined) => (name && name.trim()) || 'Unknown Student';
+
+type Removal = { kind: 'question' } | { kind: 'reply'; reply: Reply };
+
+/**
+ * One student question on a material, as its class's teacher sees it: every reply, an answer box, and removing the
+ * question or any reply (after confirmation). Texts are plain text as typed.
+ */
+export function DiscussionThread({ discussion: initial, materialTitle, onRemoved }: { discussion: Discussion; materialTitle?: string; onRemoved: (id: number) => void }) {
+  const [discussion, setDiscussion] = useState(initial);
+  const [text, setText] = useState('');
+  const [sending, setSending] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [removing, setRemoving] = useState<Removal | null>(null);
+  const [busy, setBusy] = useState(false);
+  const replies = discussion.replies ?? [];
+  const titleId = `discussion-${discussion.id}-title`;
+
+  const send = async (event: FormEvent) => {
+    event.preventDefault();
+    const answer = text.trim();
+    if (!answer || sending) return;
+    setSending(true);
+    setFailure(null);
+    try {
+      setDiscussion(await materialDiscussionsApi.reply(discussion.id, answer));
+      setText('');
+    } catch {
+      setFailure('Could not send your answer, please try again.');
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const remove = async () => {
+    if (!removing) return;
+    setBusy(true);
+    setFailure(null);
+    try {
+      if (removing.kind === 'question') {
+        await materialDiscussionsApi.remove(discussion.id);
+        onRemoved(discussion.id);
+      } else {
+        setDiscussion(await materialDiscussionsApi.removeReply(discussion.id, removing.reply.id));
+      }
+      setRemoving(null);
+    } catch {
+      setRemoving(null);
+      setFailure(removing.kind === 'question' ? 'Could not remove the question, please try again.' : 'Could not remove the reply, please try again.');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Paper component="article" aria-labelledby={titleId} variant="outlined" sx={{ p: { xs: 1.5, sm: 2 } }}>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ justifyContent: 'space-between', alignItems: 'flex-start', flexWrap: 'wrap' }}>
+        <Box sx={{ minWidth: 0 }}>
+          <Typography variant="body2" color="text.secondary" sx={{ fontWeight: 600 }}>{studentName(discussion.student_name)}</Typography>
+          <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
+            <PlainText id={titleId} text={discussion.topic} component="h3" variant="subtitle1" sx={{ fontWeight: 700 }} />
+            {materialTitle && <Chip size="small" label={materialTitle} />}
+          </Stack>
+        </Box>
+        <Button size="small" color="error" onClick={() => setRemoving({ kind: 'question' })}>Remove question</Button>
+      </Stack>
+      <PlainText text={discussion.description} variant="body2" sx={{ mt: 0.5 }} />
+
+      <Box component="ul" aria-label={`Replies to ${discussion.topic}`} sx={{ listStyle: 'none', p: 0, m: 0, mt: 1, borderLeft: 3, borderColor: 'divider', pl: 1.5 }}>
+        {replies.length === 0 && <Typography component="li" variant="body2" color="text.secondary">No replies yet.</Typography>}
+        {replies.map((r) => (
+          <Box component="li" key={r.id} sx={{ py: 0.75, '& + &': { borderTop: 1, borderColor: 'divider' } }}>
+            <Stack direction="row" spacing={1} useFlexGap sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap' }}>
+              <ReplyByline reply={r} />
+              <Button size="small" color="error" aria-label={`Remove reply by ${r.name || 'Unknown Student'}`} onClick={() => setRemoving({ kind: 'reply', reply: r })}>Remove</Button>
+            </Stack>
+            <PlainText text={r.reply} variant="body2" />
+          </Box>
+        ))}
+      </Box>
+
+      <Box component="form" onSubmit={send} sx={{ display: 'flex', gap: 1, mt: 1.5, alignItems: 'flex-start' }}>
+        <TextField
+          size="small"
+          fullWidth
+          placeholder="Write an Answer"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          slotProps={{ htmlInput: { 'aria-label': `Write an Answer to ${discussion.topic}` } }}
+        />
+        <IconButton type="submit" color="primary" aria-label="Send answer" disabled={!text.trim() || sending}>
+          <SendIcon />
+        </IconButton>
+      </Box>
+      {failure && <Typography role="alert" color="error" variant="body2" sx={{ mt: 1 }}>{failure}</Typography>}
+
+      <ConfirmDialog
+        open={Boolean(removing)}
+        title={removing?.kind === 'reply' ? 'Remove Reply' : 'Remove Question'}
+        message={removing?.kind === 'reply'
+          ? `are you sure you want to remove the reply by ${removing.reply.name || 'Unknown Student'}?`
+          : `are you sure you want to remove ${discussion.topic}? Its replies are removed too.`}
+        confirmLabel="Remove"
+        destructive
+        busy={busy}
+        onConfirm={remove}
+        onClose={() => setRemoving(null)}
+      />
+    </Paper>
+  );
+}

@@ -1,0 +1,32 @@
+import { useState } from 'react';
+import { Box, Stack, Typography } from '@mui/material';
+import { materialDiscussionsApi } from '@kelasku/shared-api';
+import { EmptyState, ErrorState, LoadingState, Pagination } from '@kelasku/shared-ui';
+import { useAsync } from '../../../lib/useAsync';
+import { DiscussionThread } from './DiscussionThread';
+
+/** A material's discussion on the teacher's subject page: students' questions, newest first, to answer or remove. */
+export function MaterialDiscussion({ materialId }: { materialId: number }) {
+  const [page, setPage] = useState(1);
+  const list = useAsync(() => materialDiscussionsApi.list(materialId, page, 10), [materialId, page]);
+  const totalPages = list.data ? list.data.meta.totalPage ?? list.data.meta.totalpages ?? 1 : 1;
+  return (
+    <Box component="section" aria-labelledby="material-discussion" sx={{ mt: 4 }}>
+      <Typography id="material-discussion" component="h2" variant="h6" sx={{ fontWeight: 700, mb: 1.5 }}>Material Discussions</Typography>
+      {list.loading && !list.data ? (
+        <LoadingState />
+      ) : list.error ? (
+        <ErrorState message="Error fetching material discussions, please try again later." onRetry={list.reload} />
+      ) : (list.data?.discussions ?? []).length === 0 ? (
+        <EmptyState message="No student has asked a question on this subject yet." />
+      ) : (
+        <Stack spacing={2}>
+          {list.data!.discussions.map((d) => (
+            <DiscussionThread key={d.id} discussion={d} onRemoved={() => list.reload()} />
+          ))}
+        </Stack>
+      )}
+      {totalPages > 1 && <Pagination currentPage={page} totalPages={totalPages} onPageChange={setPage} />}
+    </Box>
+  );
+}
