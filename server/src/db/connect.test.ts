@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -61,5 +62,33 @@ describe('SQLite file permissions', () => {
     const dir = path.join(tmp, 'fresh-data');
     loadConfig({ DATA_DIR: dir });
     expect(mode(dir)).toBe(0o700);
+  });
+});
+
+// A PostgreSQL restart or an admin ending sessions closes the pool's idle connections. That must not end the server:
+// the next query gets a new connection. Needs the PostgreSQL at PG_URL (skipped with a message when it is not there).
+const PG_URL = process.env.REL_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+const PG_UP = spawnSync('psql', [PG_URL, '-Atc', 'select 1'], { timeout: 5000 }).status === 0;
+if (!PG_UP) console.warn(`skipped: the PostgreSQL idle-connection test needs a server at ${PG_URL}`);
+
+describe('PostgreSQL idle connections closed by the server', () => {
+  (PG_UP ? it : it.skip)('keeps working after its idle connections are terminated', async () => {
+    const handle = connectDatabase({ databaseUrl: PG_URL, poolSize: 2 });
+    const warn = jest.spyOn(process, 'emitWarning').mockImplementation(() => undefined);
+    try {
+      const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(handle.db);
+      const pid = rows[0].pid; // that connection now sits idle in the pool
+      const admin = connectDatabase({ databaseUrl: PG_URL, poolSize: 1 });
+      await sql`select pg_terminate_backend(${pid})`.execute(admin.db);
+      await admin.close();
+      await new Promise((r) => setTimeout(r, 200)); // the pool hears about it
+      const again = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(handle.db);
+      expect(again.rows[0].pid).not.toBe(pid);
+      expect(warn).toHaveBeenCalledWith(expect.stringContaining('PostgreSQL closed an idle connection'), expect.anything());
+    } finally {
+      warn.mockRestore();
+      await handle.close();
+    }
   });
 });

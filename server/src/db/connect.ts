@@ -71,6 +71,12 @@ export function connectDatabase(options: ConnectOptions): DbHandle {
       max: options.poolSize ?? 10,
       ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
     });
+    // An idle connection that PostgreSQL closes (a restart, a failover, an admin ending sessions) is reported as an
+    // 'error' event on the pool; without a listener Node ends the whole server. The pool drops that connection and
+    // opens a new one for the next query, so a warning is all it needs.
+    pool.on('error', (err) => {
+      process.emitWarning(`PostgreSQL closed an idle connection: ${err.message}`, { code: 'KELASKU_PG_IDLE' });
+    });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     kinds.set(db, 'postgres');
     pgPools.set(db, pool);
