@@ -6,10 +6,10 @@ import { sessionVersionMigration } from './migrations/0003_session_version';
 import { imagesMigration } from './migrations/0004_images';
 import { plainTextDiscussionsMigration } from './migrations/0005_plain_text_discussions';
 import { answersAtMigration } from './migrations/0006_answers_at';
-import { safeDeletesMigration } from './migrations/0009_safe_deletes';
-import { reportReasonMigration } from './migrations/0010_report_reason';
-import { teacherRepliesMigration } from './migrations/0013_teacher_replies';
-import { shuffleMigration } from './migrations/0015_shuffle';
+import { safeDeletesMigration } from './migrations/0007_safe_deletes';
+import { reportReasonMigration } from './migrations/0008_report_reason';
+import { teacherRepliesMigration } from './migrations/0009_teacher_replies';
+import { shuffleMigration } from './migrations/0010_shuffle';
 
 /** Every migration, in order. Names sort lexically; never rename or edit one that has shipped. */
 export function allMigrations(kind: DbKind): Record<string, Migration> {
@@ -20,10 +20,10 @@ export function allMigrations(kind: DbKind): Record<string, Migration> {
     '0004_images': imagesMigration(kind),
     '0005_plain_text_discussions': plainTextDiscussionsMigration,
     '0006_answers_at': answersAtMigration(kind),
-    '0009_safe_deletes': safeDeletesMigration(kind),
-    '0010_report_reason': reportReasonMigration,
-    '0013_teacher_replies': teacherRepliesMigration(kind),
-    '0015_shuffle': shuffleMigration(kind),
+    '0007_safe_deletes': safeDeletesMigration(kind),
+    '0008_report_reason': reportReasonMigration,
+    '0009_teacher_replies': teacherRepliesMigration(kind),
+    '0010_shuffle': shuffleMigration(kind),
   };
 }
 

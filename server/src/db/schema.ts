@@ -110,7 +110,7 @@ export interface ExercisesTable {
   content: Json;
   total_marks: number;
   teacher_id: number;
-  /** 0015: each student sees the questions / the options in an order of their own (PG boolean, SQLite 0/1) */
+  /** 0010: each student sees the questions / the options in an order of their own (PG boolean, SQLite 0/1) */
   shuffle_questions: ColumnType<boolean | number, boolean | number | undefined, boolean | number>;
   shuffle_options: ColumnType<boolean | number, boolean | number | undefined, boolean | number>;
   created_at: InstantDefault;

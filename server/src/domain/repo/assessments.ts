@@ -51,7 +51,7 @@ export interface ItemFacts {
   start_time: Date | string | null;
   end_time: Date | string | null;
   updated_at: Date | string;
-  /** 0015: per-student order of questions / options (presentation only); absent where not read */
+  /** 0010: per-student order of questions / options (presentation only); absent where not read */
   shuffle_questions?: boolean;
   shuffle_options?: boolean;
 }
