@@ -33,15 +33,15 @@ const config: Config = {
       testEnvironment: 'node',
       // API tests build a real app and database per file; the shared 2-core machine can be slow.
       testTimeout: 30_000,
-      // sanitize-html depends on ESM-only htmlparser2 and friends, and kysely 0.29 is ESM only: compile those to CommonJS for Jest.
+      // sanitize-html depends on ESM-only htmlparser2 and friends, and kysely 0.29 and typebox 1 (.mjs) are ESM only: compile those to CommonJS for Jest.
       transform: {
         ...tsJest,
-        '/node_modules/(?:sanitize-html/node_modules/)?(?:htmlparser2|domhandler|domutils|entities|dom-serializer|domelementtype|kysely|content-disposition|cookie)/.+\\.js$': [
+        '/node_modules/(?:sanitize-html/node_modules/)?(?:htmlparser2|domhandler|domutils|entities|dom-serializer|domelementtype|kysely|content-disposition|cookie|typebox)/.+\\.m?js$': [
           'ts-jest',
           { tsconfig: { allowJs: true, module: 'commonjs', target: 'ES2022' }, diagnostics: false },
         ],
       },
-      transformIgnorePatterns: ['/node_modules/(?!(?:sanitize-html/node_modules/)?(?:htmlparser2|domhandler|domutils|entities|dom-serializer|domelementtype|kysely|content-disposition|cookie)/)'],
+      transformIgnorePatterns: ['/node_modules/(?!(?:sanitize-html/node_modules/)?(?:htmlparser2|domhandler|domutils|entities|dom-serializer|domelementtype|kysely|content-disposition|cookie|typebox)/)'],
       moduleNameMapper: { '^@kelasku/shared-rules$': '<rootDir>/../shared-rules/src/index.ts' },
       testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/test/**/*.test.ts'],
     },

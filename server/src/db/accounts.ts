@@ -1,7 +1,7 @@
 /** Login identities (users rows) behind student and teacher profiles, kept in sync in the caller's transaction. */
 import { sql } from 'kysely';
 import { requireLoginName } from '../domain/login-names';
-import { badRequest, conflict } from '../plugins/errors';
+import { clash, invalid } from '../domain/errors';
 import type { Db } from './connect';
 
 /**
@@ -23,12 +23,12 @@ export function profileEmail(username: string, role: ProfileRole): string {
 export async function assertUsernameFree(trx: Db, username: string, exceptUserId?: number | null): Promise<void> {
   let q = trx.selectFrom('users').select('id').where('username', '=', username);
   if (exceptUserId != null) q = q.where('id', '<>', exceptUserId);
-  if (await q.executeTakeFirst()) throw conflict(`Username ${username} is already used by another account`);
+  if (await q.executeTakeFirst()) throw clash(`Username ${username} is already used by another account`);
 }
 
 /** Behind the routes' own checks: a profile's login is stored only under a valid name in its normalized form. */
 function assertStorableLoginName(username: string): void {
-  if (requireLoginName(username, 'username') !== username) throw badRequest('username must be given in its normalized (NFKC, trimmed) form');
+  if (requireLoginName(username, 'username') !== username) throw invalid('username must be given in its normalized (NFKC, trimmed) form');
 }
 
 export async function createProfileUser(

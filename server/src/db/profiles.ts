@@ -4,7 +4,7 @@ import { assignStudentToGradeClasses, unassignStudentFromGrade } from './assignm
 import { sql } from 'kysely';
 import { dbKindOf, type Db } from './connect';
 import type { StudentRow, TeacherRow } from './schema';
-import { conflict, notFound } from '../plugins/errors';
+import { clash, missing } from '../domain/errors';
 
 export interface StudentInput {
   name: string;
@@ -98,8 +98,8 @@ const activeOf = (row: WithLoginState) => ('deactivated_at' in row ? { active: r
 export async function setProfileActive(trx: Db, table: 'students' | 'teachers', id: number, active: boolean) {
   const kind = table === 'students' ? STUDENT : TEACHER;
   const row = await trx.selectFrom(table).select('user_id').where('id', '=', id).executeTakeFirst();
-  if (!row) throw notFound(kind.notFound);
-  if (row.user_id == null) throw conflict('This profile has no login to deactivate');
+  if (!row) throw missing(kind.notFound);
+  if (row.user_id == null) throw clash('This profile has no login to deactivate');
   await setLoginActive(trx, row.user_id, active);
 }
 
@@ -107,7 +107,7 @@ export async function setProfileActive(trx: Db, table: 'students' | 'teachers', 
 async function assertNumberFree(trx: Db, kind: ProfileKind, number: string, current?: { id: number; user_id: number | null }) {
   let q = trx.selectFrom(kind.table).select('id').where(kind.numberColumn, '=', number);
   if (current) q = q.where('id', '<>', current.id);
-  if (await q.executeTakeFirst()) throw conflict(`${kind.numberLabel} ${number} already exists`);
+  if (await q.executeTakeFirst()) throw clash(`${kind.numberLabel} ${number} already exists`);
   await assertUsernameFree(trx, number, current?.user_id);
 }
 
@@ -134,7 +134,7 @@ async function syncLogin(trx: Db, kind: ProfileKind, userId: number | null, numb
 
 async function deleteProfile(trx: Db, kind: ProfileKind, id: number): Promise<void> {
   const current = await trx.selectFrom(kind.table).select(['id', 'user_id']).where('id', '=', id).executeTakeFirst();
-  if (!current) throw notFound(kind.notFound);
+  if (!current) throw missing(kind.notFound);
   await trx.deleteFrom(kind.table).where('id', '=', id).execute();
   if (current.user_id != null) await trx.deleteFrom('users').where('id', '=', current.user_id).execute();
   await deleteOrphanForumRows(trx);
@@ -155,7 +155,7 @@ export async function createStudentRecord(trx: Db, input: StudentInput, password
 /** Full replace of a student; username follows NIS; a grade change moves the class assignments to the new grade. */
 export async function updateStudentRecord(trx: Db, id: number, input: StudentInput): Promise<StudentRow> {
   const current = await trx.selectFrom('students').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!current) throw notFound(STUDENT.notFound);
+  if (!current) throw missing(STUDENT.notFound);
   if (input.nis !== current.nis) await assertNumberFree(trx, STUDENT, input.nis, current);
   const row = await trx
     .updateTable('students')
@@ -217,7 +217,7 @@ export async function createTeacherRecord(trx: Db, input: TeacherInput, password
 
 export async function updateTeacherRecord(trx: Db, id: number, input: TeacherInput): Promise<TeacherRow> {
   const current = await trx.selectFrom('teachers').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!current) throw notFound(TEACHER.notFound);
+  if (!current) throw missing(TEACHER.notFound);
   if (input.nip !== current.nip) await assertNumberFree(trx, TEACHER, input.nip, current);
   const row = await trx
     .updateTable('teachers')
@@ -242,11 +242,11 @@ export async function classesOfTeacher(trx: Db, teacherId: number) {
 export async function deleteTeacherRecord(trx: Db, id: number): Promise<void> {
   let q = trx.selectFrom('teachers').select('id').where('id', '=', id);
   if (dbKindOf(trx) === 'postgres') q = q.forUpdate();
-  if (!(await q.executeTakeFirst())) throw notFound(TEACHER.notFound);
+  if (!(await q.executeTakeFirst())) throw missing(TEACHER.notFound);
   const classes = await classesOfTeacher(trx, id);
   if (classes.length > 0) {
     const list = classes.map((c) => `${c.name} (grade ${c.grade})`).join(', ');
-    throw conflict(`This teacher still teaches ${classes.length === 1 ? 'a class' : `${classes.length} classes`}: ${list}. Give ${classes.length === 1 ? 'it' : 'them'} to another teacher first.`, { classes });
+    throw clash(`This teacher still teaches ${classes.length === 1 ? 'a class' : `${classes.length} classes`}: ${list}. Give ${classes.length === 1 ? 'it' : 'them'} to another teacher first.`, { classes });
   }
   // Each piece of work goes to the current teacher of its class.
   await trx

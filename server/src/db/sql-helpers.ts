@@ -21,3 +21,9 @@ export function startsWithInsensitive(column: Expression<unknown>, term: string)
 export function toCount(value: unknown): number {
   return Number(value ?? 0);
 }
+
+/** A unique index refused the write (better-sqlite3 or pg): e.g. two requests racing to take the same name. */
+export function isUniqueViolation(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+}

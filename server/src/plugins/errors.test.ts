@@ -1,5 +1,6 @@
 import Fastify from 'fastify';
 import errorsPlugin, { containsInvalidText } from './errors';
+import { clash, invalid, missing } from '../domain/errors';
 
 // The error plugin's safety net behind the schemas: values PostgreSQL itself refuses are the client's fault (400),
 // and text that is not valid Unicode is refused before any handler runs.
@@ -31,6 +32,20 @@ describe('database errors about a bad value are a 400 with a plain message', () 
     const res = await app.inject({ method: 'GET', url: '/throw' });
     expect(res.statusCode).toBe(500);
     expect(res.json().message).toBe('Internal Server Error');
+    await app.close();
+  });
+});
+
+describe('domain errors get their status code here, once', () => {
+  it.each([
+    [invalid('teacher_id 9 does not exist'), 400],
+    [missing('Class not found'), 404],
+    [clash('Still in use', { classes: [{ id: 1 }] }), 409],
+  ])('%s', async (error, status) => {
+    const app = await appThrowing(error);
+    const res = await app.inject({ method: 'GET', url: '/throw' });
+    expect(res.statusCode).toBe(status);
+    expect(res.json()).toEqual({ ...error.extra, error: error.message, message: error.message });
     await app.close();
   });
 });

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { validationMessage } from '../lib/validation-messages';
+import { DomainError, type DomainErrorKind } from '../domain/errors';
 
 /** Throw this from handlers: becomes `{error: message, message}` with the status code. */
 export class HttpError extends Error {
@@ -25,6 +26,9 @@ export const conflict = (message: string, extra?: Record<string, unknown>) => ne
 export function errorBody(message: string, extra?: Record<string, unknown>) {
   return { ...extra, error: message, message };
 }
+
+/** The status code of each kind of domain error (domain/errors.ts): the one place they become HTTP. */
+const DOMAIN_STATUS: Record<DomainErrorKind, number> = { invalid: 400, 'not-found': 404, conflict: 409 };
 
 type DbError = { code?: unknown; constraint?: unknown };
 
@@ -85,6 +89,9 @@ async function errorsPlugin(app: FastifyInstance, options: ErrorsOptions) {
     }
     if (err instanceof HttpError) {
       return reply.code(err.statusCode).send(errorBody(err.message, err.extra));
+    }
+    if (err instanceof DomainError) {
+      return reply.code(DOMAIN_STATUS[err.kind]).send(errorBody(err.message, err.extra));
     }
     const kind = classifyDbError(err);
     if (kind === 'unique') return reply.code(409).send(errorBody('Conflict: a record with these values already exists'));

@@ -1,12 +1,25 @@
-/** Small helpers shared by every route module (paging, update verbs, common schemas). */
+/**
+ * Small helpers shared by every route module (paging, update verbs, common schemas). The schemas are TypeBox: plain
+ * JSON schemas for the validator and the OpenAPI document, and the request and reply types of routes registered on a
+ * `withTypeProvider<TypeBoxTypeProvider>()` instance.
+ */
 import type { FastifyInstance, RouteShorthandOptions, RouteHandlerMethod } from 'fastify';
+import { Type, type Static, type TInteger, type TNumber, type TString } from 'typebox';
 import { badRequest } from '../plugins/errors';
 
 /** Largest id the database holds: ids are 32-bit `int`/`serial` columns on PostgreSQL (larger values fail there). */
 export const MAX_ID = 2 ** 31 - 1;
 
 /** Schema of every integer id (query, body, array items): refused at validation on both databases alike. */
-export const idSchema = { type: 'integer', minimum: 1, maximum: MAX_ID } as const;
+export const idSchema = Type.Integer({ minimum: 1, maximum: MAX_ID });
+
+/**
+ * `value` or null, as `type: [t, "null"]` (the validator's messages name both types; TypeBox's own Union would be an
+ * anyOf, whose refusals read worse).
+ */
+export function nullable<T extends TString | TInteger | TNumber>(schema: T) {
+  return Type.Unsafe<Static<T> | null>({ ...schema, type: [schema.type, 'null'] });
+}
 
 export const DEFAULT_PAGE_SIZE = 15;
 export const MAX_PAGE_SIZE = 100;
@@ -38,29 +51,39 @@ export function parsePaging(query: unknown, defaultSize = DEFAULT_PAGE_SIZE): Pa
 }
 
 /** The meta object of every paginated envelope (both `totalPage` and `totalpages`). */
-export function pageMeta(paging: Paging, total: number) {
+export const pageMetaSchema = Type.Object({
+  page: Type.Integer(), pageSize: Type.Integer(), total: Type.Integer(), totalPage: Type.Integer(), totalpages: Type.Integer(),
+});
+
+/** The meta object of every paginated envelope (both `totalPage` and `totalpages`). */
+export function pageMeta(paging: Paging, total: number): Static<typeof pageMetaSchema> {
   const totalPage = Math.ceil(total / paging.pageSize);
   return { page: paging.page, pageSize: paging.pageSize, total, totalPage, totalpages: totalPage };
 }
 
 /** Query schema fragment that accepts page/pageSize of any shape (parsePaging cleans them). */
 export const pagingProperties = {
-  page: { type: 'string' },
-  pageSize: { type: 'string' },
-} as const;
+  page: Type.Optional(Type.String()),
+  pageSize: Type.Optional(Type.String()),
+};
+
+/** `?page&pageSize` alone. */
+export const pagingQuerySchema = Type.Object(pagingProperties);
 
 /** `?id=<positive integer>` required. */
-export const idQuerySchema = {
-  type: 'object',
-  required: ['id'],
-  properties: { id: idSchema },
-} as const;
+export const idQuerySchema = Type.Object({ id: idSchema });
 
-export type IdQuery = { id: number };
+export type IdQuery = Static<typeof idQuerySchema>;
 
-/** Register an update route under both PUT and PATCH (docs/api.md §1.6). */
+/** The reply of a write that returns nothing else (`{message: "Class deleted successfully"}`). */
+export const messageResponse = { 200: Type.Object({ message: Type.String() }) };
+
+/** An update route answers both PUT and PATCH (docs/api.md §1.6). */
+export const UPDATE_METHODS: ['PUT', 'PATCH'] = ['PUT', 'PATCH'];
+
+/** Register an update route under both PUT and PATCH (routes on a typed instance use `app.route` with UPDATE_METHODS). */
 export function registerUpdate(app: FastifyInstance, url: string, options: RouteShorthandOptions, handler: RouteHandlerMethod): void {
-  app.route({ ...options, method: ['PUT', 'PATCH'], url, handler });
+  app.route({ ...options, method: UPDATE_METHODS, url, handler });
 }
 
 /** `true` only for the literal string "true" (FE sends sortByNIS=true/false). */

@@ -13,6 +13,7 @@ import images from './images';
 import materials from './materials';
 import ping from './ping';
 import reports from './reports';
+import review from './review';
 import stats from './stats';
 import students from './students';
 import teachers from './teachers';
@@ -42,6 +43,7 @@ export default async function routes(app: FastifyInstance, options: RoutesOption
   await app.register(exerciseAnswers);
   await app.register(examAnswers);
   await app.register(analysis);
+  await app.register(review);
   await app.register(images);
   await app.register(reports);
   await app.register(stats);

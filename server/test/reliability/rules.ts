@@ -367,3 +367,11 @@ for (const kind of ['exercise', 'exam'] as const) {
 export function ruleFor(method: string, url: string): Rule | undefined {
   return RULES[`${method === 'HEAD' ? 'GET' : method} ${url}`];
 }
+
+// ---------------------------------------------------------------- the class's to-review list
+// The class's managers, as the class's grades (submissions): its current teacher and admins.
+rule('GET /api/v1/classes/to-review', {
+  allow: [A, T],
+  request: (w) => ({ url: q('/classes/to-review', { id: w.class0 }) }),
+  check: (_c, res, w) => expect(res.json()).toMatchObject({ class_id: w.class0, items: expect.any(Array) }),
+});

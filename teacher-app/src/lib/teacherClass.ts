@@ -61,6 +61,11 @@ export async function findClassById(classId: number): Promise<TeacherClass> {
   return mine.find((c) => c.id === classId) ?? { id: classId, name: '', grade: 0 };
 }
 
+/** The query parameter that remembers which of the teacher's classes a screen shows (`?class=<id>`). */
+export const CLASS_PARAM = 'class';
+
+export const classLabel = (c: TeacherClass) => c.name || `Class ${c.id}`;
+
 export function gradeLabel(grade: number): string {
   return `${grade}th Grade`;
 }

@@ -1,11 +1,12 @@
 import { useSearchParams } from 'react-router-dom';
-import { Tab, Tabs } from '@mui/material';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
 import { useAsync, type AsyncState } from './useAsync';
 import { parsePositiveInt } from './params';
-import { gradeClasses, type TeacherClass } from './teacherClass';
+import { CLASS_PARAM, classLabel, gradeClasses, type TeacherClass } from './teacherClass';
 
-/** The query parameter that remembers which of a grade's classes a per-grade screen shows. */
-export const CLASS_PARAM = 'class';
+// Defined beside the class data so screens can use them without loading the tabs below.
+export { CLASS_PARAM, classLabel };
 
 export interface GradeClass {
   classes: AsyncState<TeacherClass[]>;
@@ -28,8 +29,6 @@ export function useGradeClass(grade: number): GradeClass {
   };
   return { classes, current, pick };
 }
-
-export const classLabel = (c: TeacherClass) => c.name || `Class ${c.id}`;
 
 /** Tabs over a grade's classes; nothing at all when the teacher has only one class there. */
 export function ClassPicker({ classes, current, onPick }: { classes: TeacherClass[]; current: TeacherClass | null; onPick: (id: number) => void }) {

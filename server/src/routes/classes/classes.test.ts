@@ -36,6 +36,7 @@ describe('class writes', () => {
     expect(res.statusCode).toBe(200);
     const created = res.json();
     expect(created).toMatchObject({ name: 'X IPS 1', teacher_name: 'Siti Aminah', grade: 10, student_count: 2 });
+    expect(Object.keys(created).sort()).toEqual(['description', 'grade', 'id', 'name', 'student_count', 'teacher_id', 'teacher_name']);
     const unknownTeacher = await as('admin', 'POST', '/api/v1/classes', { name: 'Y', description: '', teacher_id: 9999, grade: 10 });
     expect(unknownTeacher.statusCode).toBe(400);
     expect(unknownTeacher.json().message).toMatch(/teacher(_| )id/i);
@@ -71,6 +72,14 @@ describe('details, roster and ownership', () => {
     expect(body.classes).toMatchObject({ id, name: 'X IPA 1', teacher_name: 'Budi Santoso', grade: 10 });
     expect(body.classes.students.map((s: { nis: string }) => s.nis)).toEqual(['2024000001', '2024000002']);
     expect(body.meta).toMatchObject({ total: 2, totalPage: 1, totalpages: 1 });
+    // Every field of the reply (the response schema would drop one not listed); a teacher sees no contact details.
+    expect(Object.keys(body.classes).sort()).toEqual(['description', 'grade', 'id', 'name', 'students', 'teacher_id', 'teacher_name']);
+    const studentFields = ['curr_score', 'grade', 'id', 'name', 'nis', 'phone_number', 'profile_picture_url', 'status', 'user_id'];
+    expect(Object.keys(body.classes.students[0]).sort()).toEqual(studentFields);
+    expect(body.classes.students[0]).toMatchObject({ phone_number: null, curr_score: null, profile_picture_url: null, user_id: '' });
+    const full = (await as('admin', 'GET', `/api/v1/classes/students?id=${id}`)).json();
+    expect(Object.keys(full.students[0]).sort()).toEqual(studentFields);
+    expect(full.students[0].user_id).not.toBe('');
     const paged = (await as('admin', 'GET', `/api/v1/classes/details?id=${id}&pageSize=1&page=2`)).json();
     expect(paged.classes.students.map((s: { nis: string }) => s.nis)).toEqual(['2024000002']);
     expect(paged.meta.totalPage).toBe(2);
@@ -119,6 +128,7 @@ describe('details, roster and ownership', () => {
     const me = t.fixture.students[0].id;
     const res = (await as('student', 'GET', `/api/v1/classes/assigned?id=${me}`)).json();
     expect(res.classes).toEqual([expect.objectContaining({ id: t.fixture.classes[0].id, class_id: t.fixture.classes[0].id, grade: 10, teacher_name: 'Budi Santoso' })]);
+    expect(Object.keys(res.classes[0]).sort()).toEqual(['class_id', 'description', 'grade', 'id', 'name', 'student_count', 'teacher_id', 'teacher_name']);
     expect(res.meta).toMatchObject({ total: 1, totalPage: 1, totalpages: 1 });
     expect((await as('student', 'GET', `/api/v1/classes/assigned?id=${t.fixture.students[1].id}`)).statusCode).toBe(403);
     expect((await as('teacher', 'GET', `/api/v1/classes/assigned?id=${me}`)).statusCode).toBe(403);

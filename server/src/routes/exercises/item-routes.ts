@@ -12,8 +12,9 @@ import type { FastifyInstance } from 'fastify';
 import { ContentError, type ContentMap, normalizeContent, questionOnly, stripAnswerKeys } from '../../domain/content';
 import { extractContentImages, saveImages, type StoredImage } from '../../domain/images';
 import { examStatus, formatWib, parseWindow, WindowError } from '../../domain/exam-window';
-import { GradingError, parseDetailColumn, reviewMarks } from '../../domain/grading';
+import { GradingError } from '../../domain/grading';
 import { MAX_ESSAY_COMMENT_CHARS } from '../../domain/limits';
+import { sheetReview } from '../../domain/review';
 import {
   contentOf, forgetContent, gradedCount, gradeJson, gradeOf, gradesOfStudent, itemById, itemByParent, type ItemFacts, type ItemSpec,
   itemOfParentFor, loose, regradeItem, rescoreDeferred, setEssayScore, submitAndGrade,
@@ -343,8 +344,7 @@ export function registerItemRoutes(app: FastifyInstance, spec: ItemSpec, base: s
     // An exam sheet submitted after the window closed was submitted automatically (as item analysis counts it).
     const endTime = spec.kind === 'exam' && item.end_time != null ? fromDbTime(item.end_time).getTime() : null;
     return rows.map((r) => {
-      const marks = r.detail == null ? { pending: 0, automatic: 0 }
-        : reviewMarks(parseDetailColumn(r.detail), (r.answers == null ? null : fromDbJson<Record<string, string> | null>(r.answers)) ?? {});
+      const review = sheetReview(r.detail, r.answers);
       const submittedAt = r.submitted_at == null ? null : fromDbTime(r.submitted_at).getTime();
       return {
         student_id: Number(r.student_id),
@@ -353,9 +353,7 @@ export function registerItemRoutes(app: FastifyInstance, spec: ItemSpec, base: s
         sheet_id: r.sheet_id == null ? null : Number(r.sheet_id),
         status: r.sheet_id == null ? 'Not started' : r.status === 'Inactive' ? 'Submitted' : 'In progress',
         score: r.score == null ? null : Number(r.score),
-        pending_essays: marks.pending,
-        auto_scored_essays: marks.automatic,
-        needs_review: marks.pending + marks.automatic > 0,
+        ...review,
         auto_submitted: endTime !== null && submittedAt !== null && submittedAt > endTime,
       };
     });

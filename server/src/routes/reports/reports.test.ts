@@ -64,6 +64,12 @@ describe('reasons, where, and Dismiss', () => {
       reason: null, class_id: t.fixture.classes[0].id, class_name: 'X IPA 1', material_id: materialId, material_title: 'M',
     });
     expect(typeof onPost!.created_at).toBe('string');
+    // Every field of the replies (their response schemas would drop one not listed).
+    expect(Object.keys(reported.json()).sort()).toEqual(['created_at', 'discussion_id', 'id', 'kind', 'reason', 'reply_id', 'reporter_id']);
+    expect(Object.keys(onPost!).sort()).toEqual([
+      'author_name', 'class_id', 'class_name', 'created_at', 'discussion_id', 'id', 'kind', 'material_id', 'material_title',
+      'message', 'reason', 'reply_id', 'reporter_id', 'reporter_name', 'topic',
+    ]);
   });
 
   it('Dismiss removes the reports on that message and keeps the message; only an admin may dismiss', async () => {

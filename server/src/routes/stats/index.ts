@@ -10,11 +10,13 @@
  *   assigned classes (completed = graded).
  */
 import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import { examStatus, formatWib } from '../../domain/exam-window';
 import { listScope } from '../../domain/policy';
+import { classProgressCounts, studentProgressCounts, teacherActivity } from '../../domain/repo/stats';
 import { fromDbTime, toDbTime } from '../../db/time';
-import { preparedRead } from '../../db/prepared';
-import { STUDENT_STATS_SQL } from '../../domain/repo/hot-reads';
+import { nullable } from '../helpers';
 import { studentStatsResponse } from '../read-schemas';
 
 const tags = ['stats'];
@@ -47,45 +49,47 @@ function startOfWibDay(now: Date): Date {
   return new Date(Date.UTC(wib.getUTCFullYear(), wib.getUTCMonth(), wib.getUTCDate()) - WIB_MS);
 }
 
-export default async function statsRoutes(app: FastifyInstance) {
+const adminStatsResponse = {
+  200: Type.Object({
+    classes: Type.Array(Type.Object({
+      class_id: Type.Integer(), name: Type.String(), grade: Type.Integer(), students: Type.Integer(),
+      tasks_completed: Type.Integer(), tasks_uncompleted: Type.Integer(), exam_done: Type.Integer(), exam_not_done: Type.Integer(),
+    })),
+  }),
+};
+
+const teacherStatsResponse = {
+  200: Type.Object({
+    performance: Type.Array(Type.Object({ grade: Type.Integer(), average: nullable(Type.Number()) })),
+    submissions: Type.Array(Type.Object({ month: Type.String({ description: 'YYYY-MM (WIB)' }), count: Type.Integer() })),
+    upcoming_exams: Type.Array(Type.Object({
+      id: Type.Integer(), class_id: Type.Integer(), class_name: Type.String(), title: Type.String(),
+      start_time: Type.String(), end_time: Type.String(), status: Type.String(),
+    })),
+    active_today: Type.Integer(),
+  }),
+};
+
+export default async function statsRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const db = app.db;
 
   app.get('/stats/admin', {
     preHandler: app.requireRole('admin'),
-    schema: { tags, summary: 'Tasks and exam progress per class' },
+    schema: { tags, summary: 'Tasks and exam progress per class', response: adminStatsResponse },
   }, async () => {
-    const [classes, rosters, exerciseCounts, perStudentScores, exams, examDone] = await Promise.all([
-      db.selectFrom('classes').select(['id', 'name', 'grade']).orderBy('id').execute(),
-      db.selectFrom('assigned_students_class').select(['class_id', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('class_id').execute(),
-      db.selectFrom('exercises as e').innerJoin('materials as m', 'm.id', 'e.material_id')
-        .select(['m.class_id', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('m.class_id').execute(),
-      db.selectFrom('assigned_students_class as a')
-        .innerJoin('materials as m', 'm.class_id', 'a.class_id')
-        .innerJoin('exercises as e', 'e.material_id', 'm.id')
-        .innerJoin('exercise_scores as sc', (j) => j.onRef('sc.exercise_id', '=', 'e.id').onRef('sc.student_id', '=', 'a.student_id'))
-        .select(['a.class_id', 'a.student_id', (eb) => eb.fn.countAll<number>().as('n')])
-        .groupBy(['a.class_id', 'a.student_id']).execute(),
-      db.selectFrom('exams').select('class_id').execute(),
-      db.selectFrom('exams as x')
-        .innerJoin('assigned_students_class as a', 'a.class_id', 'x.class_id')
-        .innerJoin('exam_answers as s', (j) => j.onRef('s.exam_id', '=', 'x.id').onRef('s.student_id', '=', 'a.student_id'))
-        .where('s.status', '=', 'Inactive')
-        .select(['x.class_id', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('x.class_id').execute(),
-    ]);
-    const roster = new Map(rosters.map((r) => [r.class_id, Number(r.n)]));
-    const exCount = new Map(exerciseCounts.map((r) => [r.class_id, Number(r.n)]));
+    const counts = await classProgressCounts(db);
     const completed = new Map<number, number>();
-    for (const r of perStudentScores) {
-      if (Number(r.n) >= (exCount.get(r.class_id) ?? Infinity)) completed.set(r.class_id, (completed.get(r.class_id) ?? 0) + 1);
+    for (const r of counts.gradedPerStudent) {
+      if (r.graded >= (counts.exercises.get(r.class_id) ?? Infinity)) completed.set(r.class_id, (completed.get(r.class_id) ?? 0) + 1);
     }
-    const hasExam = new Set(exams.map((x) => x.class_id));
-    const done = new Map(examDone.map((r) => [r.class_id, Number(r.n)]));
     return {
-      classes: classes.map((c) => {
-        const students = roster.get(c.id) ?? 0;
-        const withTasks = (exCount.get(c.id) ?? 0) > 0;
+      classes: counts.classes.map((c) => {
+        const students = counts.students.get(c.id) ?? 0;
+        const withTasks = (counts.exercises.get(c.id) ?? 0) > 0;
+        const withExam = counts.withExam.has(c.id);
         const tasksCompleted = withTasks ? completed.get(c.id) ?? 0 : 0;
-        const examDoneN = hasExam.has(c.id) ? done.get(c.id) ?? 0 : 0;
+        const examDone = withExam ? counts.examsSubmitted.get(c.id) ?? 0 : 0;
         return {
           class_id: c.id,
           name: c.name,
@@ -93,8 +97,8 @@ export default async function statsRoutes(app: FastifyInstance) {
           students,
           tasks_completed: tasksCompleted,
           tasks_uncompleted: withTasks ? students - tasksCompleted : 0,
-          exam_done: examDoneN,
-          exam_not_done: hasExam.has(c.id) ? students - examDoneN : 0,
+          exam_done: examDone,
+          exam_not_done: withExam ? students - examDone : 0,
         };
       }),
     };
@@ -102,42 +106,18 @@ export default async function statsRoutes(app: FastifyInstance) {
 
   app.get('/stats/teacher', {
     preHandler: app.requireRole('teacher'),
-    schema: { tags, summary: 'Performance per grade, monthly submissions, upcoming exams, students active today' },
+    schema: { tags, summary: 'Performance per grade, monthly submissions, upcoming exams, students active today', response: teacherStatsResponse },
   }, async (request) => {
     const teacherId = listScope(request.user).teacherId ?? -1; // the classes the teacher teaches now
     const now = new Date();
-    const since = toDbTime(monthsAgoStart(now, 6));
-    const today = toDbTime(startOfWibDay(now));
-    const [exerciseScores, examScores, exerciseSubs, examSubs, upcoming, activeEx, activeExam] = await Promise.all([
-      db.selectFrom('exercise_scores as sc').innerJoin('exercises as e', 'e.id', 'sc.exercise_id')
-        .innerJoin('materials as m', 'm.id', 'e.material_id').innerJoin('classes as c', 'c.id', 'm.class_id')
-        .where('c.teacher_id', '=', teacherId)
-        .select(['c.grade', (eb) => eb.fn.sum<number>('sc.score').as('total'), (eb) => eb.fn.countAll<number>().as('n')])
-        .groupBy('c.grade').execute(),
-      db.selectFrom('exam_scores as sc').innerJoin('exams as x', 'x.id', 'sc.exam_id').innerJoin('classes as c', 'c.id', 'x.class_id')
-        .where('c.teacher_id', '=', teacherId)
-        .select(['c.grade', (eb) => eb.fn.sum<number>('sc.score').as('total'), (eb) => eb.fn.countAll<number>().as('n')])
-        .groupBy('c.grade').execute(),
-      db.selectFrom('exercise_answers as s').innerJoin('exercises as e', 'e.id', 's.exercise_id')
-        .innerJoin('materials as m', 'm.id', 'e.material_id').innerJoin('classes as c', 'c.id', 'm.class_id')
-        .where('c.teacher_id', '=', teacherId).where('s.submitted_at', '>=', since).select('s.submitted_at').execute(),
-      db.selectFrom('exam_answers as s').innerJoin('exams as x', 'x.id', 's.exam_id').innerJoin('classes as c', 'c.id', 'x.class_id')
-        .where('c.teacher_id', '=', teacherId).where('s.submitted_at', '>=', since).select('s.submitted_at').execute(),
-      db.selectFrom('exams as x').innerJoin('classes as c', 'c.id', 'x.class_id')
-        .where('c.teacher_id', '=', teacherId).where('x.end_time', '>=', toDbTime(now))
-        .select(['x.id', 'x.class_id', 'c.name as class_name', 'x.title', 'x.start_time', 'x.end_time'])
-        .orderBy('x.start_time').orderBy('x.id').limit(20).execute(),
-      db.selectFrom('exercise_answers as s').innerJoin('exercises as e', 'e.id', 's.exercise_id')
-        .innerJoin('materials as m', 'm.id', 'e.material_id').innerJoin('classes as c', 'c.id', 'm.class_id')
-        .where('c.teacher_id', '=', teacherId).where('s.updated_at', '>=', today).select('s.student_id').distinct().execute(),
-      db.selectFrom('exam_answers as s').innerJoin('exams as x', 'x.id', 's.exam_id').innerJoin('classes as c', 'c.id', 'x.class_id')
-        .where('c.teacher_id', '=', teacherId).where('s.updated_at', '>=', today).select('s.student_id').distinct().execute(),
-    ]);
+    const activity = await teacherActivity(db, teacherId, {
+      since: toDbTime(monthsAgoStart(now, 6)), today: toDbTime(startOfWibDay(now)), now: toDbTime(now),
+    });
 
     const sums = new Map<number, { total: number; n: number }>();
-    for (const r of [...exerciseScores, ...examScores]) {
+    for (const r of activity.scoreSums) {
       const cur = sums.get(r.grade) ?? { total: 0, n: 0 };
-      sums.set(r.grade, { total: cur.total + Number(r.total ?? 0), n: cur.n + Number(r.n) });
+      sums.set(r.grade, { total: cur.total + r.total, n: cur.n + r.n });
     }
     const performance = [10, 11, 12].map((grade) => {
       const s = sums.get(grade);
@@ -146,20 +126,19 @@ export default async function statsRoutes(app: FastifyInstance) {
 
     const months = lastMonths(now, 6);
     const counts = new Map(months.map((m) => [m, 0]));
-    for (const r of [...exerciseSubs, ...examSubs]) {
-      if (!r.submitted_at) continue;
-      const m = wibMonth(fromDbTime(r.submitted_at));
+    for (const submittedAt of activity.submittedAt) {
+      const m = wibMonth(fromDbTime(submittedAt));
       if (counts.has(m)) counts.set(m, counts.get(m)! + 1);
     }
 
     return {
       performance,
       submissions: months.map((month) => ({ month, count: counts.get(month)! })),
-      upcoming_exams: upcoming.map((x) => ({
+      upcoming_exams: activity.upcomingExams.map((x) => ({
         id: x.id, class_id: x.class_id, class_name: x.class_name, title: x.title,
         start_time: formatWib(x.start_time), end_time: formatWib(x.end_time), status: examStatus(x.start_time, x.end_time, now),
       })),
-      active_today: new Set([...activeEx, ...activeExam].map((r) => r.student_id)).size,
+      active_today: activity.activeStudents,
     };
   });
 
@@ -167,16 +146,11 @@ export default async function statsRoutes(app: FastifyInstance) {
     preHandler: app.requireRole('student'),
     schema: { tags, summary: 'Materials, tasks and exams done by the caller', response: studentStatsResponse },
   }, async (request) => {
-    const studentId = request.user.student_id ?? -1;
-    // One prepared statement for the six numbers (read on every student dashboard).
-    const [row] = await preparedRead<Record<string, unknown>>(db, STUDENT_STATS_SQL)([studentId]);
-    const count = (n: unknown) => Number(n ?? 0);
-    const [materials, materialsDone, exercises, exercisesDone, exams, examsDone] =
-      [row?.materials, row?.materials_done, row?.exercises, row?.exercises_done, row?.exams, row?.exams_done];
+    const n = await studentProgressCounts(db, request.user.student_id ?? -1);
     return {
-      materials: { done: count(materialsDone), total: count(materials) },
-      tasks: { completed: count(exercisesDone), total: count(exercises) },
-      exams: { completed: count(examsDone), total: count(exams) },
+      materials: { done: n.materialsDone, total: n.materials },
+      tasks: { completed: n.exercisesDone, total: n.exercises },
+      exams: { completed: n.examsDone, total: n.exams },
     };
   });
 }

@@ -45,6 +45,9 @@ it('teacher: performance per grade, submissions per month, upcoming exams, activ
   expect(body.submissions[5]).toEqual({ month: expect.stringMatching(/^\d{4}-\d\d$/), count: 2 });
   expect(body.upcoming_exams).toEqual([expect.objectContaining({ class_id: t.fixture.classes[0].id, class_name: 'X IPA 1', title: 'UTS', status: 'Active' })]);
   expect(body.active_today).toBe(2);
+  // Every field of the reply (the response schema would drop one not listed).
+  expect(Object.keys(body).sort()).toEqual(['active_today', 'performance', 'submissions', 'upcoming_exams']);
+  expect(Object.keys(body.upcoming_exams[0]).sort()).toEqual(['class_id', 'class_name', 'end_time', 'id', 'start_time', 'status', 'title']);
   const other = (await api('teacher2', 'GET', '/stats/teacher')).json();
   expect(other.upcoming_exams).toEqual([]);
   expect(other.active_today).toBe(0);

@@ -1,40 +1,48 @@
 import type { FastifyInstance } from 'fastify';
-import { createTeacherRecord, deleteTeacherRecord, setProfileActive, toTeacherDto, updateTeacherRecord, withTeacherLoginState, type TeacherInput } from '../../db/profiles';
-import { containsInsensitive, startsWithInsensitive, toCount } from '../../db/sql-helpers';
-import { notFound } from '../../plugins/errors';
-import { generateInitialPassword, hashPassword } from '../../lib/passwords';
-import { idQuerySchema, pageMeta, parsePaging, queryFlag, queryText, registerUpdate, type IdQuery } from '../helpers';
-import { passwordChange } from '../../db/accounts';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type, type Static } from 'typebox';
 import { normalizeStatus } from '@kelasku/shared-rules';
-import { requireSchoolId } from '../../domain/school-ids';
+import { toTeacherDto, type TeacherInput } from '../../db/profiles';
 import { MAX_PICT_CHARS } from '../../domain/limits';
+import { createTeacher, deleteTeacher, listTeachers, replaceTeacher, resetTeacherPassword, setTeacherActive } from '../../domain/repo/teachers';
+import { requireSchoolId } from '../../domain/school-ids';
+import { generateInitialPassword, hashPassword } from '../../lib/passwords';
+import { idQuerySchema, messageResponse, nullable, pageMeta, pageMetaSchema, pagingProperties, parsePaging, queryFlag, queryText, UPDATE_METHODS } from '../helpers';
 
-const teacherBodySchema = {
-  type: 'object',
-  required: ['name', 'nip', 'specialization', 'status'],
-  properties: {
-    name: { type: 'string', minLength: 1, maxLength: 100, pattern: '\\S' },
-    nip: { type: 'string', minLength: 1, maxLength: 100, pattern: '^\\s*\\S+\\s*$' },
-    specialization: { type: 'string', minLength: 1, maxLength: 100, pattern: '\\S' },
-    status: { type: 'string', minLength: 1, maxLength: 50, pattern: '\\S' },
-    phone_number: { type: ['string', 'null'], maxLength: 50 },
-    profile_picture_url: { type: ['string', 'null'], maxLength: MAX_PICT_CHARS },
-  },
-} as const;
+const teacherBodySchema = Type.Object({
+  name: Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' }),
+  nip: Type.String({ minLength: 1, maxLength: 100, pattern: '^\\s*\\S+\\s*$' }),
+  specialization: Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' }),
+  status: Type.String({ minLength: 1, maxLength: 50, pattern: '\\S' }),
+  phone_number: Type.Optional(nullable(Type.String({ maxLength: 50 }))),
+  profile_picture_url: Type.Optional(nullable(Type.String({ maxLength: MAX_PICT_CHARS }))),
+});
 
-const listQuerySchema = {
-  type: 'object',
-  properties: {
-    page: { type: 'string' },
-    pageSize: { type: 'string' },
-    specialization: { type: 'string', maxLength: 100 },
-    search: { type: 'string', maxLength: 100 },
-    searchNIP: { type: 'string', maxLength: 100 },
-    sortByNIP: { type: 'string' },
-  },
-} as const;
+const listQuerySchema = Type.Object({
+  ...pagingProperties,
+  specialization: Type.Optional(Type.String({ maxLength: 100 })),
+  search: Type.Optional(Type.String({ maxLength: 100 })),
+  searchNIP: Type.Optional(Type.String({ maxLength: 100 })),
+  sortByNIP: Type.Optional(Type.String()),
+});
 
-function cleanInput(body: TeacherInput): TeacherInput {
+/** A teacher as the API shows it (db/profiles.ts toTeacherDto); `active` only where the login state was read. */
+const teacherFields = {
+  id: Type.Integer(),
+  name: Type.String(),
+  nip: Type.String(),
+  phone_number: nullable(Type.String()),
+  specialization: Type.String(),
+  status: Type.String(),
+  profile_picture_url: nullable(Type.String()),
+  /** the login's id as text, '' without a login */
+  user_id: Type.String(),
+  active: Type.Optional(Type.Boolean()),
+};
+const teacherSchema = Type.Object(teacherFields);
+const initialPasswordFields = { initial_password: Type.String({ description: 'shown once' }) };
+
+function cleanInput(body: Static<typeof teacherBodySchema>): TeacherInput {
   return {
     name: body.name.trim(),
     nip: requireSchoolId(body.nip, 'nip'),
@@ -45,7 +53,8 @@ function cleanInput(body: TeacherInput): TeacherInput {
   };
 }
 
-export default async function teachersRoutes(app: FastifyInstance) {
+export default async function teachersRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const admin = app.requireRole('admin');
   const tags = ['teachers'];
 
@@ -53,55 +62,54 @@ export default async function teachersRoutes(app: FastifyInstance) {
     '/teachers',
     {
       preHandler: admin,
-      schema: { tags, summary: 'List teachers (admin); items under `students` (as the original API) and `teachers`', querystring: listQuerySchema },
+      schema: {
+        tags,
+        summary: 'List teachers (admin); items under `students` (as the original API) and `teachers`',
+        querystring: listQuerySchema,
+        response: { 200: Type.Object({ students: Type.Array(teacherSchema), teachers: Type.Array(teacherSchema), meta: pageMetaSchema }) },
+      },
     },
     async (request) => {
-      const query = request.query as { specialization?: string; search?: string; searchNIP?: string; sortByNIP?: string };
-      const paging = parsePaging(request.query);
-      const direction = queryFlag(query.sortByNIP) ? 'asc' : 'desc';
-      const search = queryText(query.search);
-      const searchNip = queryText(query.searchNIP);
-      // The original client does not URL-encode it: "Art & Culture" arrives as "Art " — trim, and accept it as a prefix.
-      const specialization = queryText(query.specialization);
-      return app.db.transaction().execute(async (trx) => {
-        let q = withTeacherLoginState(trx);
-        if (specialization) {
-          q = q.where((eb) =>
-            eb.or([eb('specialization', '=', specialization), startsWithInsensitive(eb.ref('specialization'), `${specialization} &`)]),
-          );
-        }
-        if (search) q = q.where((eb) => eb.or([containsInsensitive(eb.ref('name'), search), containsInsensitive(eb.ref('nip'), search)]));
-        if (searchNip) q = q.where((eb) => containsInsensitive(eb.ref('nip'), searchNip));
-        const { total } = await q.clearSelect().select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow();
-        const rows = await q.orderBy('nip', direction).orderBy('id', direction).limit(paging.pageSize).offset(paging.offset).execute();
-        const items = rows.map(toTeacherDto);
-        return { students: items, teachers: items, meta: pageMeta(paging, toCount(total)) };
-      });
+      const { query } = request;
+      const paging = parsePaging(query);
+      const { rows, total } = await listTeachers(app.db, {
+        // The original client does not URL-encode it: "Art & Culture" arrives as "Art " — trim, and accept it as a prefix.
+        specialization: queryText(query.specialization),
+        search: queryText(query.search),
+        searchNip: queryText(query.searchNIP),
+        ascending: queryFlag(query.sortByNIP),
+      }, { limit: paging.pageSize, offset: paging.offset });
+      const items = rows.map(toTeacherDto);
+      return { students: items, teachers: items, meta: pageMeta(paging, total) };
     },
   );
 
   app.post(
     '/teachers',
-    { preHandler: admin, schema: { tags, summary: 'Create a teacher and their login (username = NIP); returns initial_password once', body: teacherBodySchema } },
+    {
+      preHandler: admin,
+      schema: {
+        tags,
+        summary: 'Create a teacher and their login (username = NIP); returns initial_password once',
+        body: teacherBodySchema,
+        response: { 200: Type.Object({ ...teacherFields, ...initialPasswordFields }) },
+      },
+    },
     async (request) => {
-      const input = cleanInput(request.body as TeacherInput);
+      const input = cleanInput(request.body);
       const initial_password = generateInitialPassword();
-      const hash = await hashPassword(initial_password);
-      const row = await app.db.transaction().execute((trx) => createTeacherRecord(trx, input, hash));
+      const row = await createTeacher(app.db, input, await hashPassword(initial_password));
       return { ...toTeacherDto(row), initial_password };
     },
   );
 
-  registerUpdate(
-    app,
-    '/teachers',
-    { preHandler: admin, schema: { tags, summary: 'Replace a teacher (admin)', querystring: idQuerySchema, body: teacherBodySchema } },
-    async (request) => {
-      const { id } = request.query as IdQuery;
-      const row = await app.db.transaction().execute((trx) => updateTeacherRecord(trx, id, cleanInput(request.body as TeacherInput)));
-      return toTeacherDto(row);
-    },
-  );
+  app.route({
+    method: UPDATE_METHODS,
+    url: '/teachers',
+    preHandler: admin,
+    schema: { tags, summary: 'Replace a teacher (admin)', querystring: idQuerySchema, body: teacherBodySchema, response: { 200: teacherSchema } },
+    handler: async (request) => toTeacherDto(await replaceTeacher(app.db, request.query.id, cleanInput(request.body))),
+  });
 
   app.delete(
     '/teachers',
@@ -112,11 +120,11 @@ export default async function teachersRoutes(app: FastifyInstance) {
         summary:
           'Delete a teacher and their login; 409 (listing `classes`) while they teach classes. Work they wrote in other classes stays with the class teacher',
         querystring: idQuerySchema,
+        response: messageResponse,
       },
     },
     async (request) => {
-      const { id } = request.query as IdQuery;
-      await app.db.transaction().execute((trx) => deleteTeacherRecord(trx, id));
+      await deleteTeacher(app.db, request.query.id);
       return { message: 'Teacher deleted successfully' };
     },
   );
@@ -133,30 +141,22 @@ export default async function teachersRoutes(app: FastifyInstance) {
           tags,
           summary: active ? 'Let a deactivated teacher sign in again' : 'Deactivate a teacher: no sign-in, sessions end; classes, work and names stay',
           querystring: idQuerySchema,
+          response: { 200: teacherSchema },
         },
       },
-      async (request) => {
-        const { id } = request.query as IdQuery;
-        return toTeacherDto(
-          await app.db.transaction().execute(async (trx) => {
-            await setProfileActive(trx, 'teachers', id, active);
-            return withTeacherLoginState(trx).where('teachers.id', '=', id).executeTakeFirstOrThrow();
-          }),
-        );
-      },
+      async (request) => toTeacherDto(await setTeacherActive(app.db, request.query.id, active)),
     );
   }
 
   app.post(
     '/teachers/reset-password',
-    { preHandler: admin, schema: { tags, summary: 'Give a teacher a new random password (shown once)', querystring: idQuerySchema } },
+    {
+      preHandler: admin,
+      schema: { tags, summary: 'Give a teacher a new random password (shown once)', querystring: idQuerySchema, response: { 200: Type.Object(initialPasswordFields) } },
+    },
     async (request) => {
-      const { id } = request.query as IdQuery;
-      const row = await app.db.selectFrom('teachers').select('user_id').where('id', '=', id).executeTakeFirst();
-      if (!row || row.user_id == null) throw notFound('Teacher not found');
       const initial_password = generateInitialPassword();
-      const password_hash = await hashPassword(initial_password);
-      await app.db.updateTable('users').set(passwordChange(password_hash)).where('id', '=', row.user_id).execute();
+      await resetTeacherPassword(app.db, request.query.id, await hashPassword(initial_password));
       return { initial_password };
     },
   );

@@ -39,12 +39,19 @@ it('creates, updates (username follows NIP), resets and deletes a teacher', asyn
   expect(res.statusCode).toBe(200);
   const created = res.json();
   expect(created).toMatchObject({ name: 'Yusuf', nip: '197001012000011001', specialization: 'Physics', user_id: expect.any(String) });
+  // Every field of the replies (their response schemas would drop one not listed); `active` where the login state is read.
+  const fields = ['id', 'name', 'nip', 'phone_number', 'profile_picture_url', 'specialization', 'status', 'user_id'];
+  expect(Object.keys(created).sort()).toEqual([...fields, 'initial_password'].sort());
+  expect(created).toMatchObject({ phone_number: null, profile_picture_url: null });
+  const listed = (await asAdmin('GET', `/api/v1/teachers?searchNIP=${created.nip}`)).json().teachers;
+  expect(Object.keys(listed[0]).sort()).toEqual([...fields, 'active'].sort());
   const tokenRes = await login(created.nip, created.initial_password);
   const claims = JSON.parse(Buffer.from(tokenRes.json().token.split('.')[1], 'base64url').toString());
   expect(claims).toMatchObject({ role: 'teacher', teacher_id: created.id, display_name: 'Yusuf' });
 
   const put = await asAdmin('PUT', `/api/v1/teachers?id=${created.id}`, { ...created, nip: '197001012000011002', name: 'Yusuf A' });
   expect(put.statusCode).toBe(200);
+  expect(Object.keys(put.json()).sort()).toEqual(fields.sort());
   expect((await login('197001012000011001', created.initial_password)).statusCode).toBe(401);
   expect((await login('197001012000011002', created.initial_password)).statusCode).toBe(200);
 
@@ -54,6 +61,7 @@ it('creates, updates (username follows NIP), resets and deletes a teacher', asyn
   expect(asStudentNis.statusCode).toBe(409);
 
   const reset = (await asAdmin('POST', `/api/v1/teachers/reset-password?id=${created.id}`)).json();
+  expect(Object.keys(reset)).toEqual(['initial_password']);
   expect((await login('197001012000011002', reset.initial_password)).statusCode).toBe(200);
 
   expect((await asAdmin('DELETE', `/api/v1/teachers?id=${created.id}`)).json()).toEqual({ message: 'Teacher deleted successfully' });

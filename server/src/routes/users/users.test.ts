@@ -18,6 +18,7 @@ describe('/users', () => {
     const body = res.json();
     expect(body.users).toHaveLength(2);
     expect(body.meta).toEqual({ page: 1, pageSize: 2, total: 6, totalPage: 3, totalpages: 3 });
+    for (const u of body.users) expect(Object.keys(u).sort()).toEqual(['display_name', 'email', 'id', 'password', 'role', 'username']);
     for (const u of body.users) expect(u.password).toBe('');
     expect(JSON.stringify(body)).not.toMatch(/scrypt/);
     const names = body.users.map((u: { username: string }) => u.username);
@@ -37,7 +38,7 @@ describe('/users', () => {
   it('creates a user account with display_name = username that can sign in', async () => {
     const res = await asAdmin('POST', '/api/v1/users', { username: 'operator', email: 'Operator@School.id', password: 'operator-pass', role: 'user' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ username: 'operator', email: 'operator@school.id', role: 'user', display_name: 'operator', password: '' });
+    expect(res.json()).toEqual({ id: expect.any(Number), username: 'operator', email: 'operator@school.id', role: 'user', display_name: 'operator', password: '' });
     const login = await t.inject({ method: 'POST', url: '/api/v1/auth', payload: { username: 'operator', password: 'operator-pass' } });
     expect(login.statusCode).toBe(200);
     const dup = await asAdmin('POST', '/api/v1/users', { username: 'operator', email: 'other@school.id', password: 'operator-pass', role: 'user' });

@@ -1,6 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { statsApi } from '@kelasku/shared-api';
 import { renderScreen, signInAsTeacher } from '../../test/render';
+import { myClasses } from '../../lib/teacherClass';
+import { classReviewList } from '../review/api';
 import DashboardTeacher from './DashboardTeacher';
 import { monthLabel } from './statsView';
 
@@ -10,6 +12,8 @@ jest.mock('@kelasku/shared-api', () => {
   const actual = jest.requireActual('@kelasku/shared-api');
   return { ...actual, statsApi: { ...actual.statsApi, teacher: jest.fn() } };
 });
+jest.mock('../../lib/teacherClass', () => ({ ...jest.requireActual('../../lib/teacherClass'), myClasses: jest.fn() }));
+jest.mock('../review/api', () => ({ classReviewList: jest.fn() }));
 // Charts need a real layout engine; the panels' text summaries carry the same numbers.
 jest.mock('./charts', () => ({ PerformanceChart: () => <div>bar chart</div>, SubmissionsChart: () => <div>line chart</div> }));
 
@@ -21,7 +25,11 @@ const stats = {
   active_today: 17,
 };
 
-beforeEach(() => jest.clearAllMocks());
+beforeEach(() => {
+  jest.clearAllMocks();
+  mocked(myClasses).mockResolvedValue([{ id: 4, name: 'X IPA 1', grade: 10 }]);
+  mocked(classReviewList).mockResolvedValue({ class_id: 4, class_name: 'X IPA 1', items: [] });
+});
 
 describe('Teacher dashboard', () => {
   it('greets the teacher and shows panels from real data', async () => {
@@ -47,6 +55,15 @@ describe('Teacher dashboard', () => {
     expect(screen.getByText('Welcome again, Teacher!')).toBeInTheDocument();
     expect(await screen.findByText('Failed to load your dashboard.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+
+  it('shows the class\'s "To review" list (its own chunk) even when the stats fail', async () => {
+    signInAsTeacher();
+    mocked(statsApi.teacher).mockRejectedValue(new Error('500'));
+    renderScreen(<DashboardTeacher />, '/DashboardTeacher');
+    const review = await screen.findByRole('region', { name: 'To review' });
+    expect(await within(review).findByText('Nothing to review')).toBeInTheDocument();
+    expect(classReviewList).toHaveBeenCalledWith(4);
   });
 
   it('labels months with Indonesian names', () => {

@@ -1,0 +1,85 @@
+/**
+ * Issue #17 §1, the layers of a route folder: routes validate (TypeBox schemas), ask the policy, call a repository
+ * (domain/repo/*) and shape the reply. A finished folder runs no SQL itself and reads its request through the typed
+ * schemas, never through casts, and every route describes its reply (a response schema: fast serializing, and the
+ * OpenAPI document shows it). Add a folder to FINISHED once it is moved over.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { buildTestApp } from '../../test/helpers';
+
+const FINISHED = ['reports', 'users', 'teachers', 'stats', 'classes'];
+
+/** What a finished route file must not contain, and why. */
+const FORBIDDEN: ReadonlyArray<[RegExp, string]> = [
+  [/\.(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto)\(/, 'builds a query (belongs in domain/repo)'],
+  [/\bsql`/, 'writes raw SQL (belongs in domain/repo)'],
+  [/\bpreparedRead\(/, 'runs a prepared statement (belongs in domain/repo)'],
+  [/\.transaction\(\)/, 'opens a transaction (a repository function owns it)'],
+  [/\bKysely<any>|\bloose\(/, 'uses an untyped database view'],
+  [/request\.(body|query|params)\s+as\b/, 'casts the request instead of typing it with a schema'],
+];
+
+/** Every non-test .ts file of a route folder, as [relative path, text]. */
+function routeFiles(folder: string): Array<[string, string]> {
+  const dir = path.join(__dirname, folder);
+  return fs
+    .readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
+    .map((f) => [path.join(folder, f), fs.readFileSync(path.join(dir, f), 'utf8')]);
+}
+
+/** `file:line what` for every forbidden pattern in the text. */
+export function layerViolations(file: string, text: string): string[] {
+  const found: string[] = [];
+  text.split('\n').forEach((line, i) => {
+    for (const [pattern, why] of FORBIDDEN) if (pattern.test(line)) found.push(`${file}:${i + 1} ${why}: ${line.trim()}`);
+  });
+  return found;
+}
+
+describe('route folders moved to the repository layer', () => {
+  it.each(FINISHED)('%s runs no SQL and casts no request', (folder) => {
+    const files = routeFiles(folder);
+    expect(files.length).toBeGreaterThan(0);
+    expect(files.flatMap(([file, text]) => layerViolations(file, text))).toEqual([]);
+  });
+
+  it('finds each forbidden pattern (so an empty list above means something)', () => {
+    const bad = [
+      "const r = await db.selectFrom('classes').selectAll().execute();",
+      'await trx.deleteFrom("reports").execute();',
+      'const n = sql`select 1`;',
+      'await app.db.transaction().execute(async (trx) => {});',
+      'const body = request.body as ClassBody;',
+      'const { id } = request.query as IdQuery;',
+    ];
+    for (const line of bad) expect(layerViolations('x.ts', line)).toHaveLength(1);
+    expect(layerViolations('x.ts', 'const rows = await listClasses(app.db, request.query);')).toEqual([]);
+  });
+});
+
+describe('finished folders describe their replies', () => {
+  it('every route of a finished folder has a 200 response schema in the OpenAPI document', async () => {
+    const docs = await buildTestApp({ empty: true, app: { apiDocs: true } });
+    try {
+      const spec = (await docs.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+        paths: Record<string, Record<string, { responses?: Record<string, { content?: unknown }> }>>;
+      };
+      const undescribed: string[] = [];
+      let described = 0;
+      for (const [url, methods] of Object.entries(spec.paths)) {
+        // These folders' routes are /api/v1/<folder> and /api/v1/<folder>/...
+        if (!FINISHED.includes(url.split('/')[3])) continue;
+        for (const [method, operation] of Object.entries(methods)) {
+          if (operation.responses?.['200']?.content) described++;
+          else undescribed.push(`${method.toUpperCase()} ${url}`);
+        }
+      }
+      expect(undescribed).toEqual([]);
+      expect(described).toBeGreaterThan(FINISHED.length);
+    } finally {
+      await docs.close();
+    }
+  });
+});

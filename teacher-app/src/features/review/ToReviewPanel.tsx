@@ -1,0 +1,112 @@
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { EmptyState, ErrorState, LoadingState, formatDateId, formatWibTime } from '@kelasku/shared-ui';
+import { useAsync } from '../../lib/useAsync';
+import { parsePositiveInt } from '../../lib/params';
+import { CLASS_PARAM, classLabel, myClasses, type TeacherClass } from '../../lib/teacherClass';
+import { infoChipSx, warningChipSx } from '../../lib/chipStyles';
+import { classReviewList, type ReviewItem } from './api';
+import { gradesLink, itemKindLine, studentsToReview } from './reviewView';
+
+function ReviewRow({ item }: { item: ReviewItem }) {
+  const waiting = `Oldest submission: ${formatDateId(item.oldest_submitted_at)}, ${formatWibTime(item.oldest_submitted_at)}`;
+  return (
+    <ListItemButton component={RouterLink} to={gradesLink(item)} divider sx={{ px: 1, alignItems: 'flex-start' }}>
+      <ListItemText
+        primary={item.title}
+        slotProps={{ primary: { sx: { fontWeight: 600, overflowWrap: 'anywhere' } }, secondary: { component: 'div' } }}
+        secondary={
+          <>
+            <Typography variant="body2" color="text.secondary">{itemKindLine(item)}</Typography>
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, my: 0.5 }}>
+              <Chip size="small" variant="outlined" label={studentsToReview(item.to_review)} />
+              {item.pending_sheets > 0 && <Chip size="small" label={`${item.pending_sheets} pending review`} sx={warningChipSx} />}
+              {item.auto_scored_sheets > 0 && <Chip size="small" label={`${item.auto_scored_sheets} auto-scored`} sx={infoChipSx} />}
+            </Box>
+            <Typography variant="body2" color="text.secondary">{waiting}</Typography>
+          </>
+        }
+      />
+    </ListItemButton>
+  );
+}
+
+/** The class's exercises and exam with sheets to review, pending first (the server's order). */
+function ClassReviewList({ classId }: { classId: number }) {
+  const list = useAsync(() => classReviewList(classId), [classId]);
+  if (list.loading) return <LoadingState />;
+  if (list.error || !list.data) return <ErrorState message="Failed to load the list to review." onRetry={list.reload} />;
+  if (list.data.items.length === 0) return <EmptyState message="Nothing to review" />;
+  return (
+    <List disablePadding aria-label={`To review in ${list.data.class_name}`}>
+      {list.data.items.map((item) => <ReviewRow key={`${item.kind}-${item.id}`} item={item} />)}
+    </List>
+  );
+}
+
+/**
+ * The teacher's classes (every grade) as toggle chips that wrap on a phone; nothing when there is only one. Chips, not
+ * MUI Tabs: the dashboard already loads Chip, while Tabs would add about 9 KB to its first screen.
+ */
+function ClassChips({ classes, current, onPick }: { classes: TeacherClass[]; current: TeacherClass; onPick: (id: number) => void }) {
+  if (classes.length < 2) return null;
+  return (
+    <Box role="group" aria-label="Your classes" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mb: 1.5 }}>
+      {classes.map((c) => {
+        const picked = c.id === current.id;
+        return (
+          <Chip
+            key={c.id}
+            label={classLabel(c)}
+            onClick={() => onPick(c.id)}
+            aria-pressed={picked}
+            color={picked ? 'primary' : 'default'}
+            variant={picked ? 'filled' : 'outlined'}
+            sx={{ height: 40, borderRadius: 5, fontWeight: 600 }}
+          />
+        );
+      })}
+    </Box>
+  );
+}
+
+/**
+ * The dashboard's "To review" section: per class, every exercise and exam with essays to look at, each row one tap
+ * from its grades screen filtered to "Needs review". The class picked is kept in `?class=`, so Back from the grades
+ * screen returns to the same class.
+ */
+export default function ToReviewPanel() {
+  const [params, setParams] = useSearchParams();
+  const classes = useAsync(() => myClasses(), []);
+  const list = classes.data ?? [];
+  const wanted = parsePositiveInt(params.get(CLASS_PARAM));
+  const current = list.find((c) => c.id === wanted) ?? list[0] ?? null;
+  const pick = (id: number) => {
+    const next = new URLSearchParams(params);
+    next.set(CLASS_PARAM, String(id));
+    setParams(next, { replace: true });
+  };
+  return (
+    <Paper component="section" aria-labelledby="panel-review" sx={{ p: { xs: 1.5, sm: 2.5 }, mb: 2.5, minWidth: 0 }}>
+      <Typography id="panel-review" component="h2" variant="h6" sx={{ fontWeight: 700, mb: 1 }}>To review</Typography>
+      {classes.loading ? (
+        <LoadingState />
+      ) : classes.error ? (
+        <ErrorState message="Failed to load your classes." onRetry={classes.reload} />
+      ) : !current ? (
+        <Typography color="text.secondary">You do not teach a class yet.</Typography>
+      ) : (
+        <>
+          <ClassChips classes={list} current={current} onPick={pick} />
+          <ClassReviewList classId={current.id} />
+        </>
+      )}
+    </Paper>
+  );
+}

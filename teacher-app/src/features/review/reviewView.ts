@@ -1,0 +1,15 @@
+import type { ReviewItem } from './api';
+
+/** The item's grades screen with the "Needs review" filter on (read by grades/queue.ts parseFilter). */
+export function gradesLink(item: Pick<ReviewItem, 'kind' | 'id'>): string {
+  const idParam = item.kind === 'exam' ? 'exam_id' : 'exercise_id';
+  return `/Grades?${idParam}=${item.id}&filter=review`;
+}
+
+/** What the item is: "Exam", or "Exercise · <material>". */
+export function itemKindLine(item: Pick<ReviewItem, 'kind' | 'material_title'>): string {
+  if (item.kind === 'exam') return 'Exam';
+  return item.material_title ? `Exercise · ${item.material_title}` : 'Exercise';
+}
+
+export const studentsToReview = (n: number) => `${n} ${n === 1 ? 'student' : 'students'} to review`;
