@@ -1,7 +1,7 @@
 // Lint for every package (`npm run lint`, run by scripts/test-all.sh).
 // Besides typescript-eslint and the rules of hooks, it keeps the import boundaries of the architecture:
 // shared packages never import an app, a remote never imports another remote or the shell, and production code
-// never imports test code.
+// never imports test code. UI code imports MUI per component, never the '@mui/material' barrel.
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -17,6 +17,15 @@ const forbid = (workspaces, message) =>
     { group: [`**/${name}/**`, `**/${name}`], message },
     { group: [`@kelasku/${name}`, `@kelasku/${name}/**`], message },
   ]);
+
+/**
+ * MUI is shared between the shell and the remotes per component (webpack/federation.ts): the barrel would be one
+ * shared module that cannot be tree-shaken, all of MUI on every screen.
+ */
+const MUI_BARREL = {
+  name: '@mui/material',
+  message: "Import each MUI component by path (import Button from '@mui/material/Button'; styling from '@mui/material/styles'), never the barrel: it is shared whole.",
+};
 
 const TEST_CODE = { group: ['**/test/**', '**/*.test', '**/test-utils', '**/test-utils.tsx'], message: 'Production code must not import test code.' };
 
@@ -59,10 +68,10 @@ export default tseslint.config(
   ...boundaries.map(({ files, forbidden, message }) => ({
     files,
     ignores: TEST_FILES,
-    rules: { 'no-restricted-imports': ['error', { patterns: [...forbid(forbidden, message), TEST_CODE] }] },
+    rules: { 'no-restricted-imports': ['error', { paths: [MUI_BARREL], patterns: [...forbid(forbidden, message), TEST_CODE] }] },
   })),
   ...boundaries.map(({ files, forbidden, message }) => ({
     files: files.flatMap((glob) => TEST_FILES.filter((t) => t.startsWith('**')).map((t) => glob.replace('/**', '') + t.slice(2))),
-    rules: { 'no-restricted-imports': ['error', { patterns: forbid(forbidden, message) }] },
+    rules: { 'no-restricted-imports': ['error', { paths: [MUI_BARREL], patterns: forbid(forbidden, message) }] },
   })),
 );

@@ -42,4 +42,12 @@ describe('import boundaries', () => {
     expect(await restrictedImports('server/src/routes/x.ts', "export * from '../../../shared-ui/src/dates';")).toHaveLength(1);
     expect(await restrictedImports('server/src/routes/x.ts', "export * from '@kelasku/shared-rules';")).toEqual([]);
   });
+
+  it('UI code imports MUI per component, never the barrel (it is shared whole between the apps)', async () => {
+    expect(await restrictedImports('teacher-app/src/x.tsx', "import { Button } from '@mui/material';\nexport default Button;")).toEqual([
+      expect.stringContaining('by path'),
+    ]);
+    expect(await restrictedImports('shared-ui/src/x.test.tsx', "export type { Theme } from '@mui/material';")).toHaveLength(1);
+    expect(await restrictedImports('shell/src/x.tsx', "import Button from '@mui/material/Button';\nexport default Button;")).toEqual([]);
+  });
 });

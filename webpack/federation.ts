@@ -1,7 +1,7 @@
 // Shared webpack pieces for the shell (host) and the three remotes, so each app's config stays a few lines.
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
-import type { Configuration, RuleSetRule } from 'webpack';
+import type { Configuration, Module, RuleSetRule } from 'webpack';
 import webpack from 'webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
@@ -13,9 +13,15 @@ type Mode = 'production' | 'development';
 
 export const repoRoot = path.resolve(__dirname, '..');
 
-/** Every app shares exactly these, as singletons (docs/contracts.md section 2). */
+/**
+ * Every app shares exactly these, as singletons (docs/contracts.md section 2). MUI is shared per component
+ * ('@mui/material/' matches '@mui/material/Button', '@mui/material/styles'…), never as the '@mui/material' barrel:
+ * a shared module cannot be tree-shaken, so the barrel cost every role all of MUI (147.7 KB gzip). Our code imports
+ * each component by path (ESLint refuses the barrel); the shell provides every component a remote uses
+ * (shell/src/app/mui-provides.ts), so MUI's internals and React contexts come from one build.
+ */
 export const SHARED_SINGLETONS = [
-  'react', 'react/', 'react-dom', 'react-dom/', 'react-router-dom', '@mui/material', '@mui/material/',
+  'react', 'react/', 'react-dom', 'react-dom/', 'react-router-dom', '@mui/material/',
   '@emotion/react', '@emotion/styled', '@kelasku/shared-ui', '@kelasku/shared-api',
 ] as const;
 
@@ -27,13 +33,7 @@ function dependencies(dir: string): Record<string, string> {
 /** The `shared` option: every singleton with `requiredVersion` taken from the app's package.json. */
 export function sharedConfig(dir: string): Record<string, { singleton: true; requiredVersion: string | false; strictVersion: false; version?: string }> {
   const deps = dependencies(dir);
-  // The aliased MUI subpaths live outside @mui/material, so they need the version stated (else they'd claim 0.1.0).
-  const muiSubpaths = MUI_SUBPATHS.map((sub) => [
-    `@mui/material/${sub}`,
-    { singleton: true as const, requiredVersion: deps['@mui/material'], strictVersion: false as const, version: packageVersion('@mui/material') },
-  ]);
   return Object.fromEntries([
-    ...muiSubpaths,
     ...SHARED_SINGLETONS.map((name) => {
       const pkgName = name.endsWith('/') ? name.slice(0, -1) : name;
       const version = deps[pkgName];
@@ -63,29 +63,41 @@ const packageVersion = (name: string) =>
   (JSON.parse(readFileSync(require.resolve(`${name}/package.json`, { paths: [repoRoot] }), 'utf8')) as { version: string }).version;
 
 /**
- * Subpaths of @mui/material that libraries import by path (@mui/icons-material: SvgIcon; the others were imported by
- * @mui/x-charts, since replaced by plain-SVG charts in shared-ui). Each is aliased to a tiny re-export of the shared
- * barrel, so a remote reuses the MUI the shell already loaded instead of downloading its own copies of MUI's
- * internals (~45 KB gzip measured on the x-charts dashboards).
- */
-export const MUI_SUBPATHS = [
-  'styles', 'utils', 'Typography', 'useMediaQuery', 'Button', 'IconButton', 'Popper', 'ToggleButton', 'ToggleButtonGroup', 'SvgIcon', 'NoSsr',
-] as const;
-
-function muiSubpathAliases(): Record<string, string> {
-  return Object.fromEntries(MUI_SUBPATHS.map((sub) => [`@mui/material/${sub}$`, path.join(__dirname, 'mui-subpaths', `${sub}.ts`)]));
-}
-
-/**
  * `react-router-dom` → our slim re-export (see react-router-dom-slim.ts). In production, react-router's own
  * development build (its package exports point there by default) is swapped for the production one.
  */
 function aliases(mode: Mode): Record<string, string> {
-  const slim = { 'react-router-dom$': path.join(__dirname, 'react-router-dom-slim.ts'), ...muiSubpathAliases() };
+  const slim = { 'react-router-dom$': path.join(__dirname, 'react-router-dom-slim.ts') };
   if (mode !== 'production') return slim;
   const dist = path.join(path.dirname(require.resolve('react-router/package.json', { paths: [repoRoot] })), 'dist/production');
   return { ...slim, 'react-router$': path.join(dist, 'index.mjs'), 'react-router/dom$': path.join(dist, 'dom-export.mjs') };
 }
+
+/**
+ * MUI components no first screen uses (nor the components those use): tables, tabs, cards, tooltips (and Popper)…
+ * They stay out of the shell's 'mui' chunk, one small chunk each (webpack's default), loaded by the screen that
+ * needs one. Listing a component a first screen uses costs that screen one more request, never breaks it.
+ */
+const MUI_LATER_COMPONENTS = [
+  'Card', 'CardActionArea', 'CardActions', 'CardContent', 'Fab', 'FormGroup', 'NoSsr', 'Popper', 'RadioGroup', 'Tab', 'TabScrollButton',
+  'Table', 'TableBody', 'TableCell', 'TableContainer', 'TableHead', 'TableRow', 'Tabs', 'ToggleButtonGroup', 'Tooltip', 'Zoom', 'useAutocomplete',
+];
+const MUI_PACKAGES = /[\\/]node_modules[\\/](@mui[\\/](material|system|utils|styled-engine|private-theming)|@emotion|react-transition-group|dom-helpers|stylis|hoist-non-react-statics|clsx|prop-types|react-is|@babel[\\/]runtime)[\\/]/;
+const MUI_LATER = new RegExp(`[\\\\/]@mui[\\\\/]material[\\\\/](${MUI_LATER_COMPONENTS.join('|')})[\\\\/]`);
+
+/**
+ * The shell's MUI (and what it is made of: emotion, transitions…; not @mui/x-charts or the icons) in one async chunk:
+ * shared per component, the first screen's ~40 components would come in ~40 requests and compress worse.
+ */
+const MUI_CHUNK = {
+  test: (module: Module) => {
+    const file = module.nameForCondition() ?? '';
+    return MUI_PACKAGES.test(file) && !MUI_LATER.test(file);
+  },
+  name: 'mui',
+  chunks: 'async' as const,
+  enforce: true,
+};
 
 export interface AppOptions {
   /** Federation name: 'shell' or a remote name. */
@@ -135,6 +147,10 @@ export function appConfig({ name, dir, mode, html = false, template = path.join(
       new ModuleFederationPlugin({
         name,
         shared: sharedConfig(dir),
+        // Equal versions of a shared module go to the provider whose name sorts last ('version-first'): the student
+        // and teacher remotes would load their own copy of MUI's core beside the shell's. The shell registers
+        // first, so with 'loaded-first' what it provides is what every remote uses.
+        shareStrategy: 'loaded-first',
         dts: false,
         manifest: true,
         ...federation,
@@ -146,6 +162,8 @@ export function appConfig({ name, dir, mode, html = false, template = path.join(
       ...(mode === 'production' ? [new PrecompressPlugin()] : []),
       ...plugins,
     ],
+    // The shell provides MUI to every remote, one shared module per component: see MUI_CHUNK.
+    ...(name === 'shell' ? { optimization: { splitChunks: { cacheGroups: { mui: MUI_CHUNK } } } } : {}),
     performance: { hints: false },
     stats: 'errors-warnings',
     infrastructureLogging: { level: 'warn' },

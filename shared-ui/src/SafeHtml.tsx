@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import type DOMPurifyType from 'dompurify';
-import { Box, type SxProps, type Theme } from '@mui/material';
+import Box from '@mui/material/Box';
+import type { SxProps, Theme } from '@mui/material/styles';
 
 type Purifier = typeof DOMPurifyType;
 

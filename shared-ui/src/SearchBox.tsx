@@ -1,5 +1,7 @@
 import type { FormEvent } from 'react';
-import { IconButton, InputBase, Paper } from '@mui/material';
+import IconButton from '@mui/material/IconButton';
+import InputBase from '@mui/material/InputBase';
+import Paper from '@mui/material/Paper';
 import SearchIcon from '@mui/icons-material/Search';
 
 export interface SearchBoxProps {

@@ -1,4 +1,4 @@
-import { Typography } from '@mui/material';
+import Typography from '@mui/material/Typography';
 import { getUserData } from '@kelasku/shared-api';
 
 export interface WelcomeLineProps {

@@ -1,4 +1,5 @@
-import { Chip, Typography, type TypographyProps } from '@mui/material';
+import Chip from '@mui/material/Chip';
+import Typography, { type TypographyProps } from '@mui/material/Typography';
 import type { Reply } from '@kelasku/shared-api';
 import { formatReplyTime } from './dates';
 

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { CssBaseline, ThemeProvider, createTheme } from '@mui/material';
+import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider, createTheme } from '@mui/material/styles';
 
 /** Kelasku colours: a calm indigo with a warm accent; the banner gradient uses both primaries. */
 export const kelaskuColors = {

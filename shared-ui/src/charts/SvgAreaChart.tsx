@@ -1,4 +1,4 @@
-import { styled } from '@mui/material';
+import { styled } from '@mui/material/styles';
 import { ChartFrame } from './ChartFrame';
 import { growFromAxis } from './growAnimation';
 

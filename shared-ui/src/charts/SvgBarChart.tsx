@@ -1,4 +1,4 @@
-import { styled } from '@mui/material';
+import { styled } from '@mui/material/styles';
 import { barDelayMs } from './animation';
 import { ChartFrame } from './ChartFrame';
 import { bandBars } from './chartScale';

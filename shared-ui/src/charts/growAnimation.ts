@@ -1,4 +1,4 @@
-import { keyframes } from '@mui/material';
+import { keyframes } from '@mui/material/styles';
 import { CHART_ANIMATION_MS, EASE_IN_OUT_QUART } from './animation';
 
 const grow = keyframes`

@@ -1,5 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Box, Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import { usersApi } from '@kelasku/shared-api';
 
 const EMPTY = { username: '', email: '', password: '', role: 'user' };

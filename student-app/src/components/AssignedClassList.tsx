@@ -1,6 +1,10 @@
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { Box, Card, CardActionArea, CardContent, Typography } from '@mui/material';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardActionArea from '@mui/material/CardActionArea';
+import CardContent from '@mui/material/CardContent';
+import Typography from '@mui/material/Typography';
 import { classesApi, errorStatus, type ClassItem } from '@kelasku/shared-api';
 import { EmptyState, ErrorState, LoadingState, Pagination } from '@kelasku/shared-ui';
 import { useAsync } from '../lib/useAsync';

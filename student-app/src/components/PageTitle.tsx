@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Box, Typography } from '@mui/material';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
 
 /** The page's main heading (one h1 per screen), with optional actions on its right. */
 export function PageTitle({ children, actions }: { children: ReactNode; actions?: ReactNode }) {

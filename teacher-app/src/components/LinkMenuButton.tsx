@@ -1,6 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { Button, Menu, MenuItem, type ButtonProps } from '@mui/material';
+import Button, { type ButtonProps } from '@mui/material/Button';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
 
 export interface MenuLink {
   label: string;

@@ -1,5 +1,8 @@
 import { useEffect, useState } from 'react';
-import { Alert, Autocomplete, MenuItem, TextField } from '@mui/material';
+import Alert from '@mui/material/Alert';
+import Autocomplete from '@mui/material/Autocomplete';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
 import { Modal, type ModalField } from '@kelasku/shared-ui';
 import type { FieldFailure } from '../../hooks/usePagedList';
 import { JoinClassesChoice } from './JoinClassesChoice';

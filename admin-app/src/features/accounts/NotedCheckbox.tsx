@@ -1,4 +1,5 @@
-import { Checkbox, FormControlLabel } from '@mui/material';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
 
 /** The way out of a one-time password dialog when neither copying nor downloading is possible. */
 export function NotedCheckbox({ checked, onChange }: { checked: boolean; onChange: (checked: boolean) => void }) {

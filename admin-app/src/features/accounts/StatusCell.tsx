@@ -1,4 +1,4 @@
-import { Chip } from '@mui/material';
+import Chip from '@mui/material/Chip';
 
 /** The profile's status text, and whether its sign-in is deactivated. */
 export function StatusCell({ status, active }: { status: string; active?: boolean }) {

@@ -1,4 +1,6 @@
-import { Checkbox, FormControlLabel, FormHelperText } from '@mui/material';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
 import { studentsApi } from '@kelasku/shared-api';
 import { useLoad } from '../../hooks/useLoad';
 

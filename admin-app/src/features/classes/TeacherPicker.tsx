@@ -1,4 +1,5 @@
-import { MenuItem, TextField } from '@mui/material';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
 import { teachersApi } from '@kelasku/shared-api';
 import { useLoad } from '../../hooks/useLoad';
 

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { Box } from '@mui/material';
+import Box from '@mui/material/Box';
 import { statsApi } from '@kelasku/shared-api';
 import { Banner, EmptyState, ErrorState, LoadingState, SearchBox } from '@kelasku/shared-ui';
 import { useLoad } from '../../hooks/useLoad';

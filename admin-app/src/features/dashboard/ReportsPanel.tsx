@@ -1,6 +1,14 @@
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { Alert, Box, Button, Link, List, ListItem, Paper, Stack, Typography } from '@mui/material';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import { errorMessage, reportsApi, type Report } from '@kelasku/shared-api';
 import { ConfirmDialog, ErrorState, LoadingState, formatDateId, formatWibTime } from '@kelasku/shared-ui';
 import { useLastNonNull } from '../../hooks/useLatest';

@@ -1,5 +1,7 @@
 import { useId, useMemo } from 'react';
-import { Box, Paper, Typography } from '@mui/material';
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
 import type { AdminStats } from '@kelasku/shared-api';
 import { SvgBarChart } from '@kelasku/shared-ui/src/charts';
 import { classLabels, examChart, taskChart, type ChartSpec } from './chartData';

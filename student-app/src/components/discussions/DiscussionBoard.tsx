@@ -1,5 +1,7 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { Button, Stack, Typography } from '@mui/material';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import AddComment from '@mui/icons-material/AddComment';
 import { errorMessage, type Discussion } from '@kelasku/shared-api';
 import { ConfirmDialog, EmptyState, ErrorState, LoadingState, Pagination } from '@kelasku/shared-ui';

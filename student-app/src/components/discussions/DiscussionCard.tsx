@@ -1,5 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Box, Button, IconButton, Paper, Stack, TextField, Typography } from '@mui/material';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import SendIcon from '@mui/icons-material/Send';
 import { errorMessage, type Discussion } from '@kelasku/shared-api';
 import { ReplyByline } from '@kelasku/shared-ui';

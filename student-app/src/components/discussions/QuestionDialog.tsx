@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Alert, TextField } from '@mui/material';
+import Alert from '@mui/material/Alert';
+import TextField from '@mui/material/TextField';
 import { fieldError, type DiscussionInput } from '@kelasku/shared-api';
 import { Modal } from '@kelasku/shared-ui';
 

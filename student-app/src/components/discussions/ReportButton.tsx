@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, TextField } from '@mui/material';
+import Button from '@mui/material/Button';
+import TextField from '@mui/material/TextField';
 import FlagOutlined from '@mui/icons-material/FlagOutlined';
 import { errorStatus, reportsApi } from '@kelasku/shared-api';
 import { MAX_REPORT_REASON_CHARS } from '@kelasku/shared-rules';

@@ -1,6 +1,12 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
-import { Box, Button, Divider, Fab, Paper, Typography, Zoom } from '@mui/material';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import Fab from '@mui/material/Fab';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import Zoom from '@mui/material/Zoom';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import Assignment from '@mui/icons-material/Assignment';
 import KeyboardArrowUp from '@mui/icons-material/KeyboardArrowUp';

@@ -1,5 +1,8 @@
 import { useEffect, useState } from 'react';
-import { Box, LinearProgress, Paper, Typography } from '@mui/material';
+import Box from '@mui/material/Box';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
 import { statsApi } from '@kelasku/shared-api';
 import { Banner, ErrorState, LoadingState, WelcomeLine } from '@kelasku/shared-ui';
 import { useAsync } from '../../lib/useAsync';

@@ -1,7 +1,7 @@
 // The analysis charts (@mui/x-charts), in a chunk of their own: the figures and tables show before it arrives.
 // Each chart repeats a table of the screen, which is what screen readers read (the chart is one labelled image).
 import type { ReactNode } from 'react';
-import { Box } from '@mui/material';
+import Box from '@mui/material/Box';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { kelaskuColors } from '@kelasku/shared-ui';
 import type { ItemAnalysis } from './api';

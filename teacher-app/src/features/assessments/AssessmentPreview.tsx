@@ -1,6 +1,11 @@
 import { useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { Box, Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import { ConfirmDialog } from '@kelasku/shared-ui';
 import { parseQuestions, withReason, type Exam, type Exercise, type Submission } from '@kelasku/shared-api';
 import { sheetOrder } from '@kelasku/shared-rules';

@@ -1,4 +1,6 @@
-import { Chip, Stack, Typography } from '@mui/material';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import { formatDateId } from '@kelasku/shared-ui';
 import { examsApi, type Exam } from '@kelasku/shared-api';
 import { AssessmentPreview } from './AssessmentPreview';

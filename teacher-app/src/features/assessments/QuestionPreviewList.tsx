@@ -1,4 +1,10 @@
-import { Box, Chip, List, ListItem, Paper, Stack, Typography } from '@mui/material';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import { OPTION_LETTERS, parseQuestions, type ContentMap } from '@kelasku/shared-api';
 import { originalOrder, type SheetOrder } from '@kelasku/shared-rules';

@@ -1,4 +1,4 @@
-import { Alert } from '@mui/material';
+import Alert from '@mui/material/Alert';
 import { useAsync } from '../../lib/useAsync';
 
 /** "N submissions will be re-graded": shown in an edit form when students have already submitted. */

@@ -1,4 +1,5 @@
-import { Box, TextField } from '@mui/material';
+import Box from '@mui/material/Box';
+import TextField from '@mui/material/TextField';
 import { endTimeProblem, type ScheduleValues } from './schedule';
 
 /** Exam date and WIB start/end times; the end field says so at once when it is not after the start. */

@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { Button } from '@mui/material';
+import Button from '@mui/material/Button';
 import { EmptyState, ErrorState, LoadingState } from '@kelasku/shared-ui';
 import { withReason, type Exam, type Exercise } from '@kelasku/shared-api';
 import { useAsync } from '../../lib/useAsync';

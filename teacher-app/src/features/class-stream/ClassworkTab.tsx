@@ -1,5 +1,11 @@
 import { Link as RouterLink } from 'react-router-dom';
-import { Box, Button, Chip, List, ListItem, Stack, Typography } from '@mui/material';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import { EmptyState, formatDateId } from '@kelasku/shared-ui';
 import type { Exam, Material } from '@kelasku/shared-api';
 import { wibRangeLabel } from '../../lib/examTime';

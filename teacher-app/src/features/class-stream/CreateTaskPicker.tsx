@@ -1,5 +1,11 @@
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
-import { Box, Button, List, ListItem, ListItemText, Paper, Typography } from '@mui/material';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
 import { EmptyState, ErrorState, LoadingState, NotFoundState } from '@kelasku/shared-ui';
 import { materialsApi } from '@kelasku/shared-api';
 import { useAsync } from '../../lib/useAsync';

@@ -1,6 +1,11 @@
 import type { SyntheticEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { Box, Paper, Stack, Tab, Tabs, Typography } from '@mui/material';
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import { LoadFailure, LoadingState, NotFoundState } from '@kelasku/shared-ui';
 import { LinkMenuButton } from '../../components/LinkMenuButton';

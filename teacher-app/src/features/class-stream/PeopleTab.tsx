@@ -1,5 +1,12 @@
 import { useState } from 'react';
-import { Box, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import Box from '@mui/material/Box';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
 import { EmptyState, ErrorState, LoadingState, Pagination, SearchBox } from '@kelasku/shared-ui';
 import { useAsync } from '../../lib/useAsync';
 import { classStudents } from './classData';

@@ -1,5 +1,10 @@
 import { Link as RouterLink } from 'react-router-dom';
-import { Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import { EmptyState, ErrorState, LoadingState } from '@kelasku/shared-ui';
 import type { Material } from '@kelasku/shared-api';
 import { useAsync } from '../../lib/useAsync';

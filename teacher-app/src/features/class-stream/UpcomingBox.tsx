@@ -1,5 +1,10 @@
 import { Link as RouterLink } from 'react-router-dom';
-import { Link, List, ListItem, ListItemText, Paper, Typography } from '@mui/material';
+import Link from '@mui/material/Link';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
 import { formatDateId } from '@kelasku/shared-ui';
 import type { Exam, Material } from '@kelasku/shared-api';
 import { wibRangeLabel } from '../../lib/examTime';

@@ -1,6 +1,9 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { FormControl, InputLabel, MenuItem, Select } from '@mui/material';
+import FormControl from '@mui/material/FormControl';
+import InputLabel from '@mui/material/InputLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Select from '@mui/material/Select';
 import { EmptyState, ErrorState, LoadingState } from '@kelasku/shared-ui';
 import { getUserData, materialsApi } from '@kelasku/shared-api';
 import { useAsync } from '../../lib/useAsync';

@@ -1,4 +1,4 @@
-import { Button } from '@mui/material';
+import Button from '@mui/material/Button';
 import { getUserData, materialsApi } from '@kelasku/shared-api';
 import { useSubjectFromUrl } from './useSubjectFromUrl';
 import { SubjectForm } from './SubjectForm';

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import Quill from 'quill';
 import 'quill/dist/quill.snow.css';
-import { Box, Typography } from '@mui/material';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
 import { PictureError, preparePicture } from '@kelasku/shared-rules/src/picture-upload';
 import { EDITOR_PLACEHOLDER, SUBJECT_TOOLBAR, dropUnsafeImages, labelToolbarPickers, relaxSpaces } from './editorConfig';
 

@@ -1,5 +1,11 @@
 import { lazy, Suspense, useState, type FormEvent, type ReactNode } from 'react';
-import { Alert, Box, Button, Paper, Stack, TextField, Typography } from '@mui/material';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import { fieldError } from '@kelasku/shared-api';
 import { LoadingState, useDraft, useLeaveWarning } from '@kelasku/shared-ui';
 import { subjectProblem, type SubjectValues } from './subjectRules';

@@ -1,5 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import { Box, Button, Chip, IconButton, Paper, Stack, TextField, Typography } from '@mui/material';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import SendIcon from '@mui/icons-material/Send';
 import { materialDiscussionsApi, type Discussion, type Reply } from '@kelasku/shared-api';
 import { ConfirmDialog, PlainText, ReplyByline } from '@kelasku/shared-ui';

@@ -1,5 +1,7 @@
 import { useState } from 'react';
-import { Box, Stack, Typography } from '@mui/material';
+import Box from '@mui/material/Box';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import { materialDiscussionsApi } from '@kelasku/shared-api';
 import { EmptyState, ErrorState, LoadingState, Pagination } from '@kelasku/shared-ui';
 import { useAsync } from '../../../lib/useAsync';

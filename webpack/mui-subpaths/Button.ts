@@ -1,3 +1,0 @@
-// Alias target of '@mui/material/Button' (see ../federation.ts muiSubpathAliases).
-export * from '@mui/material';
-export { Button as default } from '@mui/material';

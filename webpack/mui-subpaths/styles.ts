@@ -1,2 +1,0 @@
-// Alias target of '@mui/material/styles' (see ../federation.ts muiSubpathAliases).
-export * from '@mui/material';

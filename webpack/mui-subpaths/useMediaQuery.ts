@@ -1,3 +1,0 @@
-// Alias target of '@mui/material/useMediaQuery' (see ../federation.ts muiSubpathAliases).
-export * from '@mui/material';
-export { useMediaQuery as default } from '@mui/material';

@@ -1,2 +1,0 @@
-// Alias target of '@mui/material/utils' (see ../federation.ts muiSubpathAliases).
-export * from '@mui/material';
