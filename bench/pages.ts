@@ -24,7 +24,7 @@ import { REPO, startServer } from './lib/server';
 const REPEAT = Number(process.env.BENCH_PAGES_REPEAT ?? 3);
 const QUESTIONS = 50;
 const BUDGET = { loginJs: 150 * 1024, loginAll: 250 * 1024, roleJs: 350 * 1024, examMs: 300 };
-const PHONE = { viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
+export const PHONE = { viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
 
 /** Where the production builds are served from: STATIC_DIR (e.g. a private build folder), else the repository. */
 const STATIC_DIR = path.resolve(REPO, process.env.STATIC_DIR || '.');
@@ -40,7 +40,7 @@ const wib = (d: Date) => new Date(d.getTime() + 7 * 3600_000).toISOString().slic
  * API as a teacher saves it (the class teacher when that is the demo teacher, else the admin): the server takes the
  * pictures out of the content (server/src/domain/images.ts), so the exam JSON holds image URLs, as for a real exam.
  */
-async function prepareExam(url: string, dataDir: string): Promise<{ classId: number; className: string; contentBytes: number; savedBytes: number }> {
+export async function prepareExam(url: string, dataDir: string): Promise<{ classId: number; className: string; contentBytes: number; savedBytes: number }> {
   const handle = openDb(undefined, path.join(dataDir, 'kelasku.sqlite'));
   let cls: { id: number; name: string; teacher: string };
   try {
@@ -97,7 +97,7 @@ async function studentToken(url: string): Promise<string> {
   return ((await res.json()) as { token: string }).token;
 }
 
-async function signedInContext(browser: Browser, url: string): Promise<BrowserContext> {
+export async function signedInContext(browser: Browser, url: string): Promise<BrowserContext> {
   if (!tokens.has(url)) tokens.set(url, studentToken(url));
   const token = await tokens.get(url)!;
   const claims = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString());
@@ -128,7 +128,7 @@ const RECORD_FIRST_OPTION_IN_PAGE = `(() => {
 })();`;
 
 /** The in-page time noted by RECORD_FIRST_OPTION_IN_PAGE, for the page now shown (reload and cold loads). */
-async function firstOptionInPage(page: Page): Promise<number> {
+export async function firstOptionInPage(page: Page): Promise<number> {
   const at = await page.evaluate(() => (window as unknown as { __firstOptionAt?: number }).__firstOptionAt);
   if (at === undefined) throw new Error('the page never noted its first answer option');
   return Math.round(at);
@@ -155,7 +155,7 @@ interface ExamTimes {
 }
 
 /** What a page fetched, in page time (ms since navigation start): where a reload's time goes. */
-interface TimelineEntry {
+export interface TimelineEntry {
   what: string;
   start: number;
   end: number;
@@ -163,7 +163,7 @@ interface TimelineEntry {
 let reloadTimeline: TimelineEntry[] = [];
 let coldTimeline: TimelineEntry[] = [];
 
-async function timeline(page: Page): Promise<TimelineEntry[]> {
+export async function timeline(page: Page): Promise<TimelineEntry[]> {
   return page.evaluate(() => {
     const now = Math.round(performance.now());
     const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;

@@ -8,6 +8,7 @@
 import os from 'node:os';
 import { runDataScale } from './data-scale';
 import { runEventLoop } from './event-loop';
+import { runExamStart } from './exam-start';
 import { runExamRush } from './exam-rush';
 import { runGrading } from './grading';
 import { runLighthouse } from './lighthouse';
@@ -24,6 +25,7 @@ const BENCHES: [string, () => Promise<void>][] = [
   ['event-loop', runEventLoop],
   ['data-scale', runDataScale],
   ['pages', runPages],
+  ['exam-start', runExamStart],
   ['lighthouse', runLighthouse],
   ['restart', runRestart],
 ];

@@ -1,20 +1,25 @@
 import type { ComponentType } from 'react';
 import { Link as RouterLink, Navigate, Route, Routes } from 'react-router-dom';
-import { Button, Typography } from '@mui/material';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
 import { LoadingState, RoleLayout } from '@kelasku/shared-ui';
 import { preloadable, SuspenseAfterFirstScreen, type PreloadableComponent } from '@kelasku/shared-ui/src/preloadable';
 import { loadExamPage } from './features/answering/load-exam-page';
 import { prefetchClassExams } from './features/answering/exam-prefetch';
-import { DashboardStudent } from './features/dashboard/DashboardStudent';
 import { PageTitle } from './components/PageTitle';
 import { studentMenu } from './menu';
 import { idParam } from './lib/student';
 
-/** Screens past the first one load on demand, so the dashboard stays light. */
+/**
+ * Every screen is code-split, the dashboard too: the remote's App then needs no file of its own beyond the menu and
+ * the routes, and the first screen's code (preloaded below) starts loading as soon as App runs. On an exam opened
+ * directly, the exam request and screen no longer wait for the dashboard's files.
+ */
 function lazyNamed<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
   return preloadable(() => load().then((m) => m[name]));
 }
 
+const DashboardPage = lazyNamed(() => import('./features/dashboard/DashboardStudent'), 'DashboardStudent');
 const MyClassesPage = lazyNamed(() => import('./features/classes/MyClassesPage'), 'MyClassesPage');
 const ClassMaterialsPage = lazyNamed(() => import('./features/classes/ClassMaterialsPage'), 'ClassMaterialsPage');
 const MaterialDetailPage = lazyNamed(() => import('./features/classes/MaterialDetailPage'), 'MaterialDetailPage');
@@ -27,21 +32,25 @@ const ExamPage = lazyNamed(loadExamPage, 'ExamPage');
 
 /** The code-split page of each path (a path with `/:id` matches its prefix). */
 const PAGES: [string, PreloadableComponent<object>][] = [
-  ['/MyClasses', MyClassesPage], ['/MyDetailClasses/', ClassMaterialsPage], ['/MyDetailSubject/', MaterialDetailPage],
+  ['/DashboardStudent', DashboardPage], ['/MyClasses', MyClassesPage], ['/MyDetailClasses/', ClassMaterialsPage],
+  ['/MyDetailSubject/', MaterialDetailPage],
   ['/GroupDiscussions', GroupDiscussionsPage], ['/MyClassesTask', MyClassesTaskPage], ['/MyDetailClassesTask/', TaskListPage],
   ['/MyClassesExam', MyClassesExamPage], ['/MyTask', TaskPage], ['/MyExams', ExamPage],
 ];
 
+/** The screen a path shows first: every path without one of its own (`/`, after sign-in…) leads to the dashboard. */
 function pageOfPath(pathname: string): PreloadableComponent<object> | undefined {
-  return PAGES.find(([path]) => (path.endsWith('/') ? pathname.startsWith(path) : pathname === path))?.[1];
+  if (pathname === '/CreateDiscussions') return undefined;
+  return PAGES.find(([path]) => (path.endsWith('/') ? pathname.startsWith(path) : pathname === path))?.[1] ?? DashboardPage;
 }
 
-// The page the student reloaded or opened directly starts loading with the remote itself.
 const firstPage = pageOfPath(window.location.pathname);
-void firstPage?.preload().catch(() => undefined);
 // An exam opened or reloaded directly: ask for it now, while its screen's code loads, not once that screen rendered.
+// Asked before that code: the browser opens few connections per server, and the exam must not wait behind chunks.
 const firstExamClass = firstPage === ExamPage ? idParam(new URLSearchParams(window.location.search).get('class_id')) : undefined;
 if (firstExamClass) prefetchClassExams(firstExamClass);
+// The page the student reloaded or opened directly starts loading with the remote itself.
+void firstPage?.preload().catch(() => undefined);
 
 /** /CreateDiscussions is a placeholder in the spec: questions are asked from Group Discussions. */
 function CreateDiscussionsPlaceholder() {
@@ -60,7 +69,7 @@ export default function App() {
     <RoleLayout role="student" items={studentMenu}>
       <SuspenseAfterFirstScreen first={firstPage} fallback={<LoadingState />}>
         <Routes>
-          <Route path="/DashboardStudent" element={<DashboardStudent />} />
+          <Route path="/DashboardStudent" element={<DashboardPage />} />
           <Route path="/MyClasses" element={<MyClassesPage />} />
           <Route path="/MyDetailClasses/:id" element={<ClassMaterialsPage />} />
           <Route path="/MyDetailSubject/:id" element={<MaterialDetailPage />} />

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { AxiosError } from 'axios';
 import { examsApi, type AnswerSheet, type Exam } from '@kelasku/shared-api';
 import { answersStorageKey, withChanges } from './answer-queue';
+import { prefetchClassExams } from './exam-prefetch';
 import { earlyAnswersKey } from './useAnswerSheet';
 import { renderAt, signInStudent } from '../../test/render';
 import { ExamPage } from './ExamPage';
@@ -80,6 +81,18 @@ test('inside the window: questions, time left, and the sheet is opened', async (
   expect(screen.getByRole('timer', { name: 'Time left' })).toHaveTextContent(/^(01:00:00|00:59:\d\d)$/);
   expect(api.byClass).toHaveBeenCalledTimes(1);
   expect(api.answers.create).toHaveBeenCalledWith(21, 5);
+});
+
+test('an exam that arrived before the screen (opened directly) shows question 1 in the first render, asked for once', async () => {
+  api.byClass.mockResolvedValue([exam({})]);
+  prefetchClassExams(4); // as App.tsx does while this screen's code loads
+  await act(async () => undefined); // the answer arrives
+  openExam();
+  // No loading state first: the enabled option is there as soon as the screen rendered.
+  expect(screen.getByRole('radio', { name: 'B. 9' })).toBeEnabled();
+  expect(screen.queryByText('Loading questions...')).not.toBeInTheDocument();
+  await waitFor(() => expect(api.answers.create).toHaveBeenCalledWith(21, 5));
+  expect(api.byClass).toHaveBeenCalledTimes(1);
 });
 
 test('after the end: closed, never answerable, with the score when the sheet was submitted', async () => {

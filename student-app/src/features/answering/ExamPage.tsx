@@ -1,6 +1,12 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { Alert, Box, Button, Chip, Paper, Stack, Typography } from '@mui/material';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import TimerOutlined from '@mui/icons-material/TimerOutlined';
 import { examsApi, parseQuestions, type Exam, type Grade } from '@kelasku/shared-api';
@@ -14,7 +20,7 @@ import { currentStudentId, idParam } from '../../lib/student';
 import { AnswerSheetView, SubmittedSheetView } from './AnswerSheetView';
 import { ScoreDialog } from './ScoreDialog';
 import { clockOffset, formatCountdown, useServerNow, windowPhase } from './exam-clock';
-import { loadClassExams } from './exam-prefetch';
+import { arrivedClassExams, loadClassExams, type ClassExams } from './exam-prefetch';
 import { flushThenGrade } from './submit';
 import { useAnswerSheet } from './useAnswerSheet';
 
@@ -41,6 +47,12 @@ function ExamHeader({ exam, state }: { exam: Exam; state: keyof typeof STATE_LAB
   );
 }
 
+/** The class's exam (the first of its list) and the server's clock minus this device's. */
+function examOf({ list, receivedAt }: ClassExams) {
+  const exam = list[0] ?? null;
+  return { exam, offset: clockOffset(exam?.server_time, receivedAt) };
+}
+
 /** /MyExams?class_id= — the class's exam: its WIB window and state; answering while it is open; the score after. */
 export function ExamPage() {
   const classId = idParam(useSearchParams()[0].get('class_id'));
@@ -53,13 +65,18 @@ export function ExamPage() {
 
   const examLoad = useAsync(async () => {
     if (!classId) throw new Error('Class ID not found');
-    // Usually already on its way: started when the class was pressed on My Exams.
-    const { list, receivedAt } = await loadClassExams(classId);
-    const exam = list[0] ?? null;
-    return { exam, offset: clockOffset(exam?.server_time, receivedAt) };
+    // Usually already on its way: started when the class was pressed on My Exams, or with this screen's code.
+    return examOf(await loadClassExams(classId));
   }, [classId]);
-  const exam = examLoad.data?.exam ?? null;
-  const now = useServerNow(examLoad.data?.offset ?? 0);
+  // Already here (usual when the exam is opened directly): shown in the first render, not after a loading state. The
+  // load above takes the same answer; from its first result on, only the load counts.
+  const [arrived] = useState(() => (classId ? { classId, data: arrivedClassExams(classId) } : undefined));
+  const loadSettled = useRef(false);
+  if (examLoad.data !== undefined || examLoad.error !== undefined) loadSettled.current = true;
+  const earlyData = !loadSettled.current && arrived?.data && arrived.classId === classId ? examOf(arrived.data) : undefined;
+  const examData = examLoad.data ?? earlyData;
+  const exam = examData?.exam ?? null;
+  const now = useServerNow(examData?.offset ?? 0);
   const phase = exam ? windowPhase(exam, now) : undefined;
   const questions = useMemo(() => parseQuestions(exam?.content), [exam]);
   // This student's own order (the same on every device and after a reload); answers keep the original numbers.
@@ -86,7 +103,7 @@ export function ExamPage() {
     // given until then are sent once it exists. The server still decides: a refused save shows as today.
     answerWhileLoading: exam?.status !== 'Completed',
     // Answer times on the server's clock: devices whose clocks differ still merge by which answer was given last.
-    clockOffset: examLoad.data?.offset,
+    clockOffset: examData?.offset,
   });
   const storedGrade = useAsync(async () => {
     if (!exam || !studentId || (sheet.phase !== 'submitted' && phase !== 'Completed')) return undefined;

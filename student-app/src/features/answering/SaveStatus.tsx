@@ -1,4 +1,6 @@
-import { Box, CircularProgress, Typography } from '@mui/material';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import Typography from '@mui/material/Typography';
 import CloudDone from '@mui/icons-material/CloudDone';
 import CloudOff from '@mui/icons-material/CloudOff';
 import Lock from '@mui/icons-material/Lock';

@@ -9,7 +9,7 @@ export interface ClassExams {
   receivedAt: number;
 }
 
-let prefetched: { classId: number; startedAt: number; result: Promise<ClassExams> } | null = null;
+let prefetched: { classId: number; startedAt: number; result: Promise<ClassExams>; arrived?: ClassExams } | null = null;
 
 function fetchClassExams(classId: number): Promise<ClassExams> {
   return examsApi.byClass(classId).then((list) => ({ list, receivedAt: Date.now() }));
@@ -22,8 +22,19 @@ function fetchClassExams(classId: number): Promise<ClassExams> {
 export function prefetchClassExams(classId: number): void {
   if (prefetched?.classId === classId && Date.now() - prefetched.startedAt < FRESH_MS) return;
   const result = fetchClassExams(classId);
-  result.catch(() => undefined); // a failed prefetch is not used: the page fetches again
-  prefetched = { classId, startedAt: Date.now(), result };
+  const entry: NonNullable<typeof prefetched> = { classId, startedAt: Date.now(), result };
+  // Kept as a plain value too, so the page's first render can use it without waiting a turn for the promise.
+  result.then((exams) => (entry.arrived = exams), () => undefined); // a failed prefetch is not used: the page fetches again
+  prefetched = entry;
+}
+
+/**
+ * The class's exams when a fresh prefetch has already arrived, else undefined: the exam screen shows question 1 in
+ * its first render instead of a loading state first. Only a look: loadClassExams still takes the same answer once.
+ */
+export function arrivedClassExams(classId: number): ClassExams | undefined {
+  const p = prefetched;
+  return p?.arrived && p.classId === classId && Date.now() - p.startedAt < FRESH_MS ? p.arrived : undefined;
 }
 
 /** The class's exams: the prefetched answer when fresh (used once), else a new request. */
