@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Module } from 'webpack';
-import { appConfig, sharedConfig } from '../webpack/federation';
+import { appConfig, packageOf, sharedConfig } from '../webpack/federation';
 
 // How the apps share MUI (webpack/federation.ts): per component, the shell's copy winning, in one chunk of the shell.
 const root = path.join(__dirname, '..');
@@ -9,9 +9,9 @@ const federationOptions = (name: string, dir: string) => {
   const plugin = config(name, dir).plugins?.find((p) => p?.constructor.name === 'ModuleFederationPlugin') as unknown as { _options: Record<string, unknown> };
   return plugin._options;
 };
-const muiChunkTest = (name: string, dir: string) => {
+const muiChunkTest = (name: string, dir: string, cacheGroup = 'mui') => {
   const splitChunks = config(name, dir).optimization?.splitChunks;
-  const group = splitChunks ? (splitChunks.cacheGroups?.mui as { test: (m: Module) => boolean } | undefined) : undefined;
+  const group = splitChunks ? (splitChunks.cacheGroups?.[cacheGroup] as { test: (m: Module) => boolean } | undefined) : undefined;
   return group && ((file: string) => group.test({ nameForCondition: () => file } as unknown as Module));
 };
 const inMui = (file: string) => `${root}/node_modules/@mui/${file}`;
@@ -38,4 +38,29 @@ it("puts the shell's MUI in one chunk, except components no first screen uses; r
   expect(test?.(inMui('x-charts/BarChart/BarChart.mjs'))).toBe(false);
   expect(test?.(`${root}/node_modules/react-dom/index.js`)).toBe(false);
   expect(muiChunkTest('admin', 'admin-app')).toBeUndefined();
+});
+
+it('puts the form and pop-up components in a chunk of their own, so a dashboard does not load them', () => {
+  const mui = muiChunkTest('shell', 'shell');
+  const forms = muiChunkTest('shell', 'shell', 'muiForms');
+  for (const file of ['material/TextField/TextField.mjs', 'material/Select/Select.mjs', 'material/Menu/Menu.mjs', 'material/Popover/Popover.mjs', 'material/Autocomplete/Autocomplete.mjs', 'material/internal/SwitchBase.mjs']) {
+    expect([file, forms?.(inMui(file))]).toEqual([file, true]);
+    expect([file, mui?.(inMui(file))]).toEqual([file, false]);
+  }
+  // What the dashboards show stays in 'mui': the search field's InputBase, the layout's Drawer and List, dialogs.
+  // So do the class names the theme imports and the form control's context InputBase reads.
+  for (const file of ['material/InputBase/InputBase.mjs', 'material/Drawer/Drawer.mjs', 'material/List/List.mjs', 'material/Dialog/Dialog.mjs',
+    'material/Checkbox/checkboxClasses.mjs', 'material/FormControl/FormControlContext.mjs', 'material/FormControl/useFormControl.mjs', 'material/FormControl/formControlState.mjs']) {
+    expect([file, forms?.(inMui(file))]).toEqual([file, false]);
+    expect([file, mui?.(inMui(file))]).toEqual([file, true]);
+  }
+});
+
+it('shares shared-ui one module at a time besides its index', () => {
+  const shared = sharedConfig(path.join(root, 'admin-app'));
+  expect(shared['@kelasku/shared-ui/src/']).toMatchObject({ singleton: true, requiredVersion: false });
+  expect(shared['@kelasku/shared-ui']).toMatchObject({ singleton: true });
+  expect(packageOf('@mui/material/')).toBe('@mui/material');
+  expect(packageOf('react-dom/')).toBe('react-dom');
+  expect(packageOf('@kelasku/shared-ui/src/')).toBe('@kelasku/shared-ui');
 });

@@ -1,5 +1,6 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { LoadingState, RoleLayout } from '@kelasku/shared-ui';
+import { LoadingState } from '@kelasku/shared-ui/src/states';
+import { RoleLayout } from '@kelasku/shared-ui/src/RoleLayout';
 import { preloadable, SuspenseAfterFirstScreen } from '@kelasku/shared-ui/src/preloadable';
 import DashboardAdmin from './features/dashboard/DashboardAdmin';
 import { adminMenu } from './menu';

@@ -1,12 +1,12 @@
 import type { Page } from 'playwright-core';
 import { eventually, expectNoSidewaysScroll, expectVisible, openAs, pageLog, setupApp } from './harness/app';
+import { findDemoClass } from './harness/exams';
 
 // Issue 13 items 7 and 6: a teacher fixes a wrong answer key after a student submitted; the edit form warns that
 // the submission will be re-graded, saving re-grades it (the teacher's essay score kept), and both the teacher's
 // review and the student's answer sheet (on a phone) show the new result.
 const app = setupApp();
 
-interface ClassItem { id: number; teacher_id: number }
 interface Item { id: number }
 interface Grade { score: number; detail: Record<string, { kind: string; correct?: boolean; score?: number | null }> }
 
@@ -16,17 +16,15 @@ let exercise: Item;
 let studentId: number;
 
 beforeAll(async () => {
-  const student = await app.api.user('student');
-  const teacher = await app.api.user('teacher');
-  studentId = student.student_id!;
-  const { classes } = await app.api.get<{ classes: ClassItem[] }>(`/classes/assigned?id=${studentId}&pageSize=100`, 'student');
-  const cls = classes.find((c) => c.teacher_id === teacher.teacher_id)!;
+  const demo = await findDemoClass(app);
+  const { cls, teacherId } = demo;
+  studentId = demo.studentId;
   material = await app.api.post<Item>('/materials', 'teacher', {
-    title: `Sistem Tata Surya ${tag}`, description: 'Planet', content: '<p>Planet</p>', class_id: cls.id, teacher_id: teacher.teacher_id,
+    title: `Sistem Tata Surya ${tag}`, description: 'Planet', content: '<p>Planet</p>', class_id: cls.id, teacher_id: teacherId,
   });
   // Question 1's key is wrong: the largest planet is Jupiter (A), the key says B.
   exercise = await app.api.post<Item>('/exercises', 'teacher', {
-    title: `Latihan ${tag}`, total_marks: 100, material_id: material.id, teacher_id: teacher.teacher_id,
+    title: `Latihan ${tag}`, total_marks: 100, material_id: material.id, teacher_id: teacherId,
     content: {
       '1': 'Planet terbesar?', '1_a': 'Jupiter', '1_b': 'Saturnus', '1_c': 'Mars', '1_d': 'Bumi', '1_answer': 'b',
       '2': 'Planet terdekat dengan Matahari?', '2_a': 'Venus', '2_b': 'Merkurius', '2_c': 'Bumi', '2_d': 'Mars', '2_answer': 'b',

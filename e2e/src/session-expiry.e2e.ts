@@ -4,18 +4,17 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { decodePayload } from './harness/api';
 import { eventually, expectVisible, loginAs, pageLog, setupApp } from './harness/app';
-import { openWindowNow, wibIso } from './harness/wib';
+import { findDemoClass, replaceExam, type DemoClass } from './harness/exams';
 
 // Issue 13 items 2 and 10: a session renewed while the user is active never ends mid-exam; one that ends anyway
 // (expired, password reset) asks for a sign-in over the page, and the page carries on with nothing lost.
 const app = setupApp();
 
-interface ClassItem { id: number; name: string; teacher_id: number }
 interface Item { id: number; title?: string }
 interface Sheet { answers: Record<string, string> | null }
 
 const tag = `${Date.now() % 1_000_000}`;
-let cls: ClassItem;
+let cls: DemoClass['cls'];
 let exam: Item;
 let studentId: number;
 
@@ -34,27 +33,11 @@ const saveStatus = (page: Page) => page.getByTestId('save-status');
 const sessionDialog = (page: Page) => page.getByRole('dialog', { name: 'Your session has ended' });
 
 beforeAll(async () => {
-  const student = await app.api.user('student');
-  const teacher = await app.api.user('teacher');
-  studentId = student.student_id!;
-  const { classes } = await app.api.get<{ classes: ClassItem[] }>(`/classes/assigned?id=${studentId}&pageSize=100`, 'student');
-  const found = classes.find((c) => c.teacher_id === teacher.teacher_id);
-  if (!found) throw new Error(`The demo student is in no class of the demo teacher: ${JSON.stringify(classes)}`);
-  cls = found;
-  for (const old of await app.api.get<Item[]>(`/exams?class_id=${cls.id}`, 'teacher')) {
-    await app.api.delete(`/exams?id=${old.id}`, 'teacher');
-  }
-  const window = openWindowNow();
+  const demo = await findDemoClass(app);
+  ({ cls, studentId } = demo);
   const mc = (n: number, q: string) => ({ [n]: q, [`${n}_a`]: 'Satu', [`${n}_b`]: 'Dua', [`${n}_c`]: 'Tiga', [`${n}_d`]: 'Empat', [`${n}_answer`]: 'b' });
-  exam = await app.api.post<Item>('/exams', 'teacher', {
-    title: `Ujian sesi ${tag}`,
-    total_marks: 100,
-    class_id: cls.id,
-    teacher_id: teacher.teacher_id,
-    start_time: wibIso(window.date, window.start),
-    end_time: wibIso(window.date, window.end),
-    content: { ...mc(1, 'Soal satu?'), ...mc(2, 'Soal dua?'), ...mc(3, 'Soal tiga?'), ...mc(4, 'Soal empat?') },
-  });
+  const content = { ...mc(1, 'Soal satu?'), ...mc(2, 'Soal dua?'), ...mc(3, 'Soal tiga?'), ...mc(4, 'Soal empat?') };
+  exam = { id: await replaceExam(app, demo, { title: `Ujian sesi ${tag}`, content }) };
 }, 60_000);
 
 async function openExam(page: Page): Promise<void> {

@@ -1,31 +1,25 @@
 import type { Locator, Page } from 'playwright-core';
 import { eventually, expectNotCovered, expectVisible, openAs, pageLog, setupApp } from './harness/app';
-import { openWindowNow, wibIso } from './harness/wib';
+import { findDemoClass, replaceExam, type DemoClass } from './harness/exams';
 
 // A student's phone (360 × 740) and laptop (1366 × 768): the exam's pinned bar, the submit confirmation's list of
 // unanswered questions, "Send answer" never under the floating "Scroll to top", and the dashboard's to-do list.
 const app = setupApp();
 const LAPTOP = { viewport: { width: 1366, height: 768 } };
 
-interface ClassItem { id: number; name: string; teacher_id: number }
 interface Item { id: number; title?: string }
 interface Discussion { id: number; topic: string; replies: { reply: string }[] | null }
 
 const tag = `${Date.now() % 1_000_000}`;
 const LONG = 'Bacalah teks berikut dengan saksama sebelum menjawab pertanyaan. '.repeat(40);
-let cls: ClassItem;
+let cls: DemoClass['cls'];
 let material: Item;
 let exam: Item;
 let studentId: number;
 
 beforeAll(async () => {
-  const student = await app.api.user('student');
-  const teacher = await app.api.user('teacher');
-  studentId = student.student_id!;
-  const { classes } = await app.api.get<{ classes: ClassItem[] }>(`/classes/assigned?id=${studentId}&pageSize=100`, 'student');
-  const found = classes.find((c) => c.teacher_id === teacher.teacher_id);
-  if (!found) throw new Error(`The demo student is in no class of the demo teacher: ${JSON.stringify(classes)}`);
-  cls = found;
+  const demo = await findDemoClass(app);
+  ({ cls, studentId } = demo);
   // A long material (the page scrolls well past 300 px) with an exercise.
   material = await app.api.post<Item>('/materials', 'teacher', {
     title: `Teks Eksposisi ${tag}`, description: 'Membaca', content: `<p>${LONG}</p><p>${LONG}</p>`, class_id: cls.id,
@@ -34,19 +28,12 @@ beforeAll(async () => {
     title: `Latihan Eksposisi ${tag}`, total_marks: 100, material_id: material.id,
     content: { '1': 'Teks eksposisi berisi?', '1_a': 'Fakta', '1_b': 'Khayalan', '1_c': 'Dongeng', '1_d': 'Puisi', '1_answer': 'a' },
   });
-  for (const old of await app.api.get<Item[]>(`/exams?class_id=${cls.id}`, 'teacher')) {
-    await app.api.delete(`/exams?id=${old.id}`, 'teacher');
-  }
   // Ten questions, the last one long; open now.
   const content: Record<string, string> = {};
   for (let n = 1; n <= 10; n++) {
     Object.assign(content, { [n]: n === 10 ? `Soal terakhir. ${LONG}` : `Soal nomor ${n}?`, [`${n}_a`]: 'A', [`${n}_b`]: 'B', [`${n}_c`]: 'C', [`${n}_d`]: 'D', [`${n}_answer`]: 'a' });
   }
-  const window = openWindowNow();
-  exam = await app.api.post<Item>('/exams', 'teacher', {
-    title: `Ujian Bahasa ${tag}`, total_marks: 100, class_id: cls.id,
-    start_time: wibIso(window.date, window.start), end_time: wibIso(window.date, window.end), content,
-  });
+  exam = { id: await replaceExam(app, demo, { title: `Ujian Bahasa ${tag}`, content }) };
 }, 60_000);
 
 /** The locator's box lies fully inside the viewport. */

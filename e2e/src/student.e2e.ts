@@ -1,12 +1,11 @@
 import type { Page } from 'playwright-core';
 import { eventually, expectNoSidewaysScroll, expectVisible, openAs, pageLog, setupApp } from './harness/app';
-import { openWindowNow, wibIso } from './harness/wib';
+import { findDemoClass, replaceExam, type DemoClass } from './harness/exams';
 
 // Issue "student", on a 360 px phone: read a material and discuss it, take the exercise and see the grade, take
 // the exam — answering while offline, and checking on the server that every answer arrived after reconnecting.
 const app = setupApp();
 
-interface ClassItem { id: number; name: string; teacher_id: number }
 interface Material { id: number; title: string }
 interface Item { id: number }
 interface Sheet { id: number; answers: Record<string, string> | null; status: string; score?: number | null }
@@ -16,55 +15,39 @@ interface Discussion { id: number; topic: string; description: string; replies: 
 const tag = `${Date.now() % 1_000_000}`;
 const startsWith = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
 const MATERIAL = { title: `Ekosistem ${tag}`, description: 'Komponen biotik dan abiotik', text: 'Ekosistem adalah hubungan timbal balik.' };
-let cls: ClassItem;
+let cls: DemoClass['cls'];
 let material: Material;
 let exercise: Item;
 let exam: Item;
 let studentId: number;
 
 beforeAll(async () => {
-  const student = await app.api.user('student');
-  const teacher = await app.api.user('teacher');
-  studentId = student.student_id!;
   // A class of the demo teacher that the demo student is in, with fresh content arranged through the API.
-  const { classes } = await app.api.get<{ classes: ClassItem[] }>(`/classes/assigned?id=${studentId}&pageSize=100`, 'student');
-  const found = classes.find((c) => c.teacher_id === teacher.teacher_id);
-  if (!found) throw new Error(`The demo student is in no class of the demo teacher: ${JSON.stringify(classes)}`);
-  cls = found;
+  const demo = await findDemoClass(app);
+  ({ cls, studentId } = demo);
   material = await app.api.post<Material>('/materials', 'teacher', {
     title: MATERIAL.title,
     description: MATERIAL.description,
     content: `<p>${MATERIAL.text}</p>`,
     class_id: cls.id,
-    teacher_id: teacher.teacher_id,
+    teacher_id: demo.teacherId,
   });
   exercise = await app.api.post<Item>('/exercises', 'teacher', {
     title: `Latihan ${tag}`,
     total_marks: 100,
     material_id: material.id,
-    teacher_id: teacher.teacher_id,
+    teacher_id: demo.teacherId,
     content: {
       '1': 'Contoh komponen abiotik?', '1_a': 'Rumput', '1_b': 'Cahaya matahari', '1_c': 'Jamur', '1_d': 'Cacing', '1_answer': 'b',
       '2_essay': 'Jelaskan apa itu ekosistem.',
     },
   });
-  for (const old of await app.api.get<Item[]>(`/exams?class_id=${cls.id}`, 'teacher')) {
-    await app.api.delete(`/exams?id=${old.id}`, 'teacher');
-  }
-  const window = openWindowNow();
-  exam = await app.api.post<Item>('/exams', 'teacher', {
-    title: `Ujian ${tag}`,
-    total_marks: 100,
-    class_id: cls.id,
-    teacher_id: teacher.teacher_id,
-    start_time: wibIso(window.date, window.start),
-    end_time: wibIso(window.date, window.end),
-    content: {
-      '1': '3 x 4 = ?', '1_a': '7', '1_b': '12', '1_c': '34', '1_d': '1', '1_answer': 'b',
-      '2': 'Ibu kota Indonesia?', '2_a': 'Bandung', '2_b': 'Surabaya', '2_c': 'Jakarta', '2_d': 'Medan', '2_answer': 'c',
-      '3_essay': 'Sebutkan satu hewan herbivora.',
-    },
-  });
+  const examContent = {
+    '1': '3 x 4 = ?', '1_a': '7', '1_b': '12', '1_c': '34', '1_d': '1', '1_answer': 'b',
+    '2': 'Ibu kota Indonesia?', '2_a': 'Bandung', '2_b': 'Surabaya', '2_c': 'Jakarta', '2_d': 'Medan', '2_answer': 'c',
+    '3_essay': 'Sebutkan satu hewan herbivora.',
+  };
+  exam = { id: await replaceExam(app, demo, { title: `Ujian ${tag}`, content: examContent }) };
 }, 60_000);
 
 /** Opens the phone's drawer and follows a sidebar link (inside `group` when given). */

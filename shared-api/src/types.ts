@@ -1,5 +1,7 @@
 // Entity and envelope types of the Kelasku API (see docs/contracts.md and the api contract).
 
+import type { OptionLetter } from './content-map';
+
 export interface Meta {
   page: number;
   pageSize: number;
@@ -250,4 +252,58 @@ export interface User {
   email: string;
   role: string;
   display_name: string;
+}
+
+/** Marks from (inclusive) to (exclusive; the last bin includes its end) and how many fall in between. */
+export interface ScoreBin {
+  from: number;
+  to: number;
+  count: number;
+}
+
+/** One question of an item analysis: the multiple-choice fields are null for essays and the reverse. */
+export interface QuestionAnalysis {
+  n: number;
+  kind: 'mc' | 'essay';
+  text: string;
+  /** Submitted sheets with a non-blank answer to this question. */
+  answered: number;
+  // multiple choice (null for essays)
+  key: OptionLetter | null;
+  correct: number | null;
+  /** correct / submitted, 0..1 rounded to 4 decimals; null when nothing was submitted. */
+  correct_share: number | null;
+  /** How many chose each option; `none` = blank, `other` = text that is no option. */
+  options: Record<OptionLetter | 'none' | 'other', number> | null;
+  // essays (null for multiple choice)
+  max: number | null;
+  /** Essays with a score (blank ones scored 0 included); pending ones are not. */
+  scored: number | null;
+  pending: number | null;
+  /** Average of the scored ones. */
+  average: number | null;
+  score_bins: ScoreBin[] | null;
+}
+
+/** The figures of an item analysis, as the server computes them (server/src/domain/item-analysis.ts). */
+export interface ItemAnalysisFigures {
+  total_marks: number;
+  students: number;
+  submitted: number;
+  in_progress: number;
+  not_started: number;
+  /** Exams: submitted after the end time by the auto-submit job; exercises: null. */
+  auto_submitted: number | null;
+  /** Submitted sheets with at least one pending essay. */
+  with_pending: number;
+  average: number | null;
+  score_bins: ScoreBin[];
+  questions: QuestionAnalysis[];
+}
+
+/** GET /exercises/analysis and /exams/analysis: which work, and its figures. */
+export interface ItemAnalysis extends ItemAnalysisFigures {
+  kind: 'exercise' | 'exam';
+  id: number;
+  title: string;
 }

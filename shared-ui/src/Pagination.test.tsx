@@ -4,7 +4,7 @@ jest.setTimeout(30000);
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Pagination } from './Pagination';
-import { pageSlots } from './pagination';
+import { pageSlots } from './pageSlots';
 
 const pageButtons = () => screen.queryAllByRole('button', { name: /^Page \d+$/ }).map((b) => b.textContent);
 

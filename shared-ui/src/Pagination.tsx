@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ChevronLeft from '@mui/icons-material/ChevronLeft';
 import ChevronRight from '@mui/icons-material/ChevronRight';
-import { pageSlots } from './pagination';
+import { pageSlots } from './pageSlots';
 
 export interface PaginationProps {
   currentPage: number;

@@ -1,5 +1,11 @@
+import type { FormEvent, ReactNode } from 'react';
+import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
 import Typography, { type TypographyProps } from '@mui/material/Typography';
+import SendIcon from '@mui/icons-material/Send';
 import type { Reply } from '@kelasku/shared-api';
 import { formatReplyTime } from './dates';
 
@@ -23,5 +29,49 @@ export function ReplyByline({ reply, fallbackName = 'Unknown Student' }: { reply
       {teacher && <Chip component="span" size="small" color="primary" label="Teacher" sx={{ height: 20, mr: 0.5, fontWeight: 600 }} />}
       <Typography component="span" variant="caption" color="text.secondary">{formatReplyTime(reply.time)}</Typography>
     </Typography>
+  );
+}
+
+/** A question's or reply's author as shown: their name, or "Unknown Student" when it is blank. */
+export const authorName = (name: string | undefined | null): string => (name && name.trim()) || 'Unknown Student';
+
+/** One reply in a question's list of replies: who and when, what may be done with it (`action`), the text. */
+export function ReplyItem({ reply, action }: { reply: Pick<Reply, 'name' | 'role' | 'time' | 'reply'>; action?: ReactNode }) {
+  return (
+    <Box component="li" sx={{ py: 1, '& + &': { borderTop: 1, borderColor: 'divider' } }}>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap' }}>
+        <ReplyByline reply={reply} />
+        {action}
+      </Stack>
+      <PlainText text={reply.reply} variant="body2" />
+    </Box>
+  );
+}
+
+/** The "Write an Answer" box under a question; `error` shows under the field. */
+export function AnswerForm({ topic, value, onChange, onSubmit, sending, error }: {
+  topic: string;
+  value: string;
+  onChange: (value: string) => void;
+  onSubmit: (event: FormEvent) => void;
+  sending: boolean;
+  error?: string | null;
+}) {
+  return (
+    <Box component="form" onSubmit={onSubmit} sx={{ display: 'flex', gap: 1, mt: 1.5, alignItems: 'flex-start' }}>
+      <TextField
+        size="small"
+        fullWidth
+        placeholder="Write an Answer"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        slotProps={{ htmlInput: { 'aria-label': `Write an Answer to ${topic}` } }}
+        error={Boolean(error)}
+        helperText={error ?? undefined}
+      />
+      <IconButton type="submit" color="primary" aria-label="Send answer" disabled={!value.trim() || sending}>
+        <SendIcon />
+      </IconButton>
+    </Box>
   );
 }

@@ -3,8 +3,8 @@ import { createElement, lazy, Suspense, useEffect, useState, type ComponentType,
 /**
  * A code-split component that renders at once when its code is already loaded. React.lazy suspends on its first
  * render even then, and a Suspense boundary that showed its fallback holds the content back for 300 ms
- * (React's FALLBACK_THROTTLE_MS): on a reload that cost the exam page about 600 ms. Deep-imported
- * ('@kelasku/shared-ui/src/preloadable'), so each app bundles its own copy and the shared package's API is unchanged.
+ * (React's FALLBACK_THROTTLE_MS): on a reload that cost the exam page about 600 ms. Imported by path
+ * ('@kelasku/shared-ui/src/preloadable', shared per module like every shared-ui path: webpack/federation.ts).
  */
 export interface PreloadableComponent<P extends object> {
   (props: P): ReturnType<typeof createElement>;

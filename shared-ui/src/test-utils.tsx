@@ -3,22 +3,41 @@ import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { KelaskuThemeProvider } from './theme';
 
-function CurrentPath() {
-  return <output data-testid="current-path">{useLocation().pathname}</output>;
+// The test utilities of every web package (imported by tests only: never bundled).
+
+function CurrentLocation({ testId, withSearch }: { testId: string; withSearch: boolean }) {
+  const { pathname, search } = useLocation();
+  return <output data-testid={testId}>{withSearch ? pathname + search : pathname}</output>;
 }
 
-/** Renders inside the theme and a router at `path`, with the current path visible for assertions. */
-export function renderAt(ui: ReactElement, path = '/') {
+export interface RouterOptions {
+  /** A route pattern (e.g. '/class/:id') so that route params resolve; other paths show only the location. */
+  pattern?: string;
+  /** An earlier history entry, so that navigate(-1) has somewhere to go. */
+  from?: string;
+  /** The test id of the element that shows the current location. */
+  locationTestId?: string;
+  /** Whether the shown location includes the query string. */
+  withSearch?: boolean;
+}
+
+/** Renders `ui` at `path` inside the theme and a memory router, with the current location visible for assertions. */
+export function renderInRouter(ui: ReactElement, path: string, { pattern = '*', from, locationTestId = 'current-path', withSearch = true }: RouterOptions = {}) {
+  const location = <CurrentLocation testId={locationTestId} withSearch={withSearch} />;
   return render(
     <KelaskuThemeProvider>
-      <MemoryRouter initialEntries={[path]}>
+      <MemoryRouter initialEntries={from ? [from, path] : [path]} initialIndex={from ? 1 : 0}>
         <Routes>
-          <Route path="*" element={<>{ui}<CurrentPath /></>} />
+          <Route path={pattern} element={<>{ui}{location}</>} />
+          {pattern !== '*' && <Route path="*" element={location} />}
         </Routes>
       </MemoryRouter>
     </KelaskuThemeProvider>,
   );
 }
+
+/** Renders inside the theme and a router at `path`, with the current path (no query) visible for assertions. */
+export const renderAt = (ui: ReactElement, path = '/') => renderInRouter(ui, path, { withSearch: false });
 
 /** Makes MUI's useMediaQuery see a viewport of `width` px. */
 export function setViewportWidth(width: number) {

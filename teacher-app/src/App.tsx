@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { LoadingState, RoleLayout } from '@kelasku/shared-ui';
+import { LoadingState } from '@kelasku/shared-ui/src/states';
+import { RoleLayout } from '@kelasku/shared-ui/src/RoleLayout';
 import { preloadable, SuspenseAfterFirstScreen, type PreloadableComponent } from '@kelasku/shared-ui/src/preloadable';
 import { teacherMenu } from './menu';
 

@@ -1,25 +1,8 @@
 import type { ReactElement } from 'react';
-import { render } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { KelaskuThemeProvider } from '@kelasku/shared-ui';
-
-function CurrentLocation() {
-  const { pathname, search } = useLocation();
-  return <output data-testid="location">{pathname + search}</output>;
-}
+import { renderInRouter } from '@kelasku/shared-ui/src/test-utils';
 
 /** Renders `ui` at `path` (matching `pattern`, e.g. '/class/:id') inside the theme and a router. */
-export function renderAt(ui: ReactElement, path = '/', pattern = '*') {
-  return render(
-    <KelaskuThemeProvider>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path={pattern} element={<>{ui}<CurrentLocation /></>} />
-        </Routes>
-      </MemoryRouter>
-    </KelaskuThemeProvider>,
-  );
-}
+export const renderAt = (ui: ReactElement, path = '/', pattern = '*') => renderInRouter(ui, path, { pattern, locationTestId: 'location' });
 
 /** A promise the test settles by hand, to observe loading states. */
 export function deferred<T>() {

@@ -1,5 +1,5 @@
 import { Component, useEffect, useState, type ComponentType, type ReactNode } from 'react';
-import { ErrorState, LoadingState } from '@kelasku/shared-ui';
+import { ErrorState, LoadingState } from '@kelasku/shared-ui/src/states';
 import { loadRoleApp, type RemoteRole } from './remotes';
 
 const ROLE_NAMES: Record<RemoteRole, string> = { admin: 'admin', teacher: 'teacher', student: 'student' };

@@ -1,9 +1,11 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import {
   clearSession, dropParkedCalls, getSignedInUser, getUserData, onSessionEnded, resumeSession, type UserData,
 } from '@kelasku/shared-api';
 import { startSessionKeeper } from './session-keeper';
-import { SignInDialog } from './SignInDialog';
+
+// Loaded when a session ends, not with every page: its text fields (MUI's form chunk) are not on any first screen.
+const SignInDialog = lazy(() => import('./SignInDialog').then((m) => ({ default: m.SignInDialog })));
 
 /** Same account: the page carries on. Anyone else starts from their own dashboard (a full load, nothing kept). */
 export function isSameUser(before: UserData | null, after: UserData): boolean {
@@ -52,13 +54,15 @@ export function SessionGuard({ goHome = loadHome }: { goHome?: () => void }) {
 
   if (!ended) return null;
   return (
-    <SignInDialog
-      previous={ended.previous}
-      onSignedIn={signedIn}
-      onLogout={() => {
-        clearSession();
-        leaveForHome();
-      }}
-    />
+    <Suspense fallback={null}>
+      <SignInDialog
+        previous={ended.previous}
+        onSignedIn={signedIn}
+        onLogout={() => {
+          clearSession();
+          leaveForHome();
+        }}
+      />
+    </Suspense>
   );
 }

@@ -1,7 +1,7 @@
 // The shared 2-core machine can be slow; user-event interactions on MUI need headroom.
 jest.setTimeout(60000);
 
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation, useNavigate } from 'react-router-dom';
 import { KelaskuThemeProvider } from '@kelasku/shared-ui';
@@ -134,7 +134,7 @@ describe('developer pages', () => {
   it('/test lists at most two items, links to /post, and says when empty', async () => {
     const get = jest.spyOn(http, 'get').mockResolvedValueOnce({ data: { users: [{ id: 1, username: 'a' }, { id: 2, username: 'b' }, { id: 3, username: 'c' }] } });
     const { unmount } = renderAt('/test');
-    expect(screen.getByText('Loading...')).toBeInTheDocument();
+    expect(await screen.findByText('Loading...')).toBeInTheDocument(); // the developer pages load on demand
     expect(await screen.findByRole('heading', { name: 'Data API' })).toBeInTheDocument();
     expect(screen.getByText('a')).toBeInTheDocument();
     expect(screen.getByText('b')).toBeInTheDocument();
@@ -144,13 +144,14 @@ describe('developer pages', () => {
     renderAt('/test');
     expect(await screen.findByText('Tidak ada data')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('link', { name: 'Ini post' }));
-    expect(screen.getByTestId('path')).toHaveTextContent('/post');
+    // The router navigates in a transition: the path changes once /post's code has loaded.
+    await waitFor(() => expect(screen.getByTestId('path')).toHaveTextContent('/post'));
   });
 
   it('/post adds an account, clears the fields and puts the role back to user', async () => {
     const create = jest.spyOn(usersApi, 'create').mockResolvedValueOnce({} as never).mockRejectedValueOnce(new Error('409'));
     const { container } = renderAt('/post');
-    const username = screen.getByLabelText(/Username/);
+    const username = await screen.findByLabelText(/Username/);
     const roleValue = () => container.querySelector<HTMLInputElement>('input[name="role"]')?.value;
     // paste, not type: MUI text fields re-render per keystroke, which is slow under jsdom.
     const put = async (field: HTMLElement, text: string) => {

@@ -1,13 +1,15 @@
-import { useReducer } from 'react';
+import { lazy, Suspense, useReducer } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
-import { KelaskuThemeProvider } from '@kelasku/shared-ui';
+import { KelaskuThemeProvider } from '@kelasku/shared-ui/src/theme';
 import { getUserData, roleOf } from '@kelasku/shared-api';
 import { LoginPage } from '../login/LoginPage';
-import { DevListPage } from './DevListPage';
-import { DevPostPage } from './DevPostPage';
 import { RemoteApp } from './RemoteApp';
 import { SessionGuard } from './SessionGuard';
 import './mui-provides';
+
+// The developer pages' forms (MUI's form chunk) stay off the signed-in first screens.
+const DevListPage = lazy(() => import('./DevListPage').then((m) => ({ default: m.DevListPage })));
+const DevPostPage = lazy(() => import('./DevPostPage').then((m) => ({ default: m.DevPostPage })));
 
 /**
  * `/` and every path but the developer pages: the signed-in role's remote, which owns its routes (a path of another
@@ -27,8 +29,8 @@ function RoleGate({ onHome }: { onHome: boolean }) {
 export function ShellRoutes() {
   return (
     <Routes>
-      <Route path="/test" element={<DevListPage />} />
-      <Route path="/post" element={<DevPostPage />} />
+      <Route path="/test" element={<Suspense fallback={null}><DevListPage /></Suspense>} />
+      <Route path="/post" element={<Suspense fallback={null}><DevPostPage /></Suspense>} />
       <Route path="/" element={<RoleGate onHome />} />
       <Route path="*" element={<RoleGate onHome={false} />} />
     </Routes>

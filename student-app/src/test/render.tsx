@@ -1,30 +1,13 @@
 import type { ReactElement } from 'react';
-import { configure, render } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { KelaskuThemeProvider } from '@kelasku/shared-ui';
+import { configure } from '@testing-library/react';
+import { renderInRouter } from '@kelasku/shared-ui/src/test-utils';
 
 // MUI screens render slowly in jsdom on a shared 2-core machine: allow findBy* more time than the 1 s default.
 configure({ asyncUtilTimeout: 5000 });
 jest.setTimeout(30_000);
 
-function CurrentLocation() {
-  const { pathname, search } = useLocation();
-  return <output data-testid="current-path">{pathname + search}</output>;
-}
-
 /** Renders `ui` at `path` inside the theme and a router; `pattern` lets route params (e.g. ':id') resolve. */
-export function renderAt(ui: ReactElement, path = '/', pattern = '*') {
-  return render(
-    <KelaskuThemeProvider>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path={pattern} element={<>{ui}<CurrentLocation /></>} />
-          {pattern !== '*' && <Route path="*" element={<CurrentLocation />} />}
-        </Routes>
-      </MemoryRouter>
-    </KelaskuThemeProvider>,
-  );
-}
+export const renderAt = (ui: ReactElement, path = '/', pattern = '*') => renderInRouter(ui, path, { pattern });
 
 /** Stores a signed-in student session as the shell would after login. */
 export function signInStudent(studentId = 5, name = 'Siti Rahma') {

@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import SortIcon from '@mui/icons-material/Sort';
 import { ConfirmDialog, EmptyState, ErrorState, LoadingState, Pagination, SearchBox } from '@kelasku/shared-ui';
-import { useLastNonNull } from '../../hooks/useLatest';
+import { useLastNonNull } from '../../hooks/useLastNonNull';
 import { useListParams } from '../../hooks/useListParams';
 import { usePagedList } from '../../hooks/usePagedList';
 import { AccountFormDialog } from './AccountFormDialog';

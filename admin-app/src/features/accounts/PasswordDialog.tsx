@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DownloadIcon from '@mui/icons-material/Download';
 import { downloadCsv } from '@kelasku/shared-api/src/csv';
-import { useLastNonNull } from '../../hooks/useLatest';
+import { useLastNonNull } from '../../hooks/useLastNonNull';
 import { NotedCheckbox } from './NotedCheckbox';
 
 export interface ShownPassword {

@@ -10,7 +10,7 @@ import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import SortIcon from '@mui/icons-material/Sort';
 import { classesApi, errorMessage, type Student } from '@kelasku/shared-api';
 import { ConfirmDialog, EmptyState, LoadFailure, LoadingState, NotFoundState, Pagination, SearchBox } from '@kelasku/shared-ui';
-import { useLastNonNull } from '../../hooks/useLatest';
+import { useLastNonNull } from '../../hooks/useLastNonNull';
 import { useLoad } from '../../hooks/useLoad';
 import { AssignStudentsDialog } from './AssignStudentsDialog';
 import { RosterTable } from './RosterTable';

@@ -10,7 +10,7 @@ import { ConfirmDialog, EmptyState, ErrorState, LoadingState, Pagination } from 
 import { ClassCard } from './ClassCard';
 import { ClassFormDialog } from './ClassFormDialog';
 import { classBody, classFormFrom, emptyClassForm, type ClassFormValues } from './classForm';
-import { useLastNonNull } from '../../hooks/useLatest';
+import { useLastNonNull } from '../../hooks/useLastNonNull';
 import { usePagedList } from '../../hooks/usePagedList';
 
 type Editing = { mode: 'add'; initial: ClassFormValues } | { mode: 'edit'; initial: ClassFormValues; cls: ClassItem };

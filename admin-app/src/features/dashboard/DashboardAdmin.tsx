@@ -1,7 +1,9 @@
 import { lazy, Suspense, useState } from 'react';
 import Box from '@mui/material/Box';
 import { statsApi } from '@kelasku/shared-api';
-import { Banner, EmptyState, ErrorState, LoadingState, SearchBox } from '@kelasku/shared-ui';
+import { Banner } from '@kelasku/shared-ui/src/Banner';
+import { EmptyState, ErrorState, LoadingState } from '@kelasku/shared-ui/src/states';
+import { SearchBox } from '@kelasku/shared-ui/src/SearchBox';
 import { useLoad } from '../../hooks/useLoad';
 import { ReportsPanel } from './ReportsPanel';
 

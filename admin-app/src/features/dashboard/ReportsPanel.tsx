@@ -10,8 +10,10 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { errorMessage, reportsApi, type Report } from '@kelasku/shared-api';
-import { ConfirmDialog, ErrorState, LoadingState, formatDateId, formatWibTime } from '@kelasku/shared-ui';
-import { useLastNonNull } from '../../hooks/useLatest';
+import { ConfirmDialog } from '@kelasku/shared-ui/src/ConfirmDialog';
+import { ErrorState, LoadingState } from '@kelasku/shared-ui/src/states';
+import { formatDateId, formatWibTime } from '@kelasku/shared-ui/src/dates';
+import { useLastNonNull } from '../../hooks/useLastNonNull';
 import { useLoad } from '../../hooks/useLoad';
 
 type Pending = { action: 'delete' | 'dismiss'; report: Report };

@@ -1,14 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import SendIcon from '@mui/icons-material/Send';
 import { errorMessage, type Discussion } from '@kelasku/shared-api';
-import { ReplyByline } from '@kelasku/shared-ui';
+import { AnswerForm, ReplyItem, authorName } from '@kelasku/shared-ui';
 import { ReportButton } from './ReportButton';
 import { PlainText } from './PlainText';
 
@@ -21,8 +18,6 @@ export interface DiscussionCardProps {
   /** Sends a reply; resolves with the updated discussion. */
   onReply: (d: Discussion, text: string) => Promise<Discussion>;
 }
-
-const authorName = (name: string | undefined | null) => (name && name.trim()) || 'Unknown Student';
 
 /** One question: author, topic, description, author-only Edit/Delete, Report, replies (about 13rem, scrolling) and a reply input. */
 export function DiscussionCard({ discussion: initial, kind, currentStudentId, onEdit, onDelete, onReply }: DiscussionCardProps) {
@@ -96,34 +91,25 @@ export function DiscussionCard({ discussion: initial, kind, currentStudentId, on
         >
           {replies.length === 0 && <Typography component="li" color="text.secondary">No replies yet.</Typography>}
           {replies.map((r, index) => (
-            <Box component="li" key={r.id ?? index} sx={{ py: 1, '& + &': { borderTop: 1, borderColor: 'divider' } }}>
-              <Stack direction="row" spacing={1} useFlexGap sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap' }}>
-                <ReplyByline reply={r} />
-                {r.student_id !== currentStudentId && r.id && (
-                  <ReportButton kind={kind} discussionId={discussion.id} replyId={r.id} what={`reply by ${authorName(r.name)}`} />
-                )}
-              </Stack>
-              <PlainText text={r.reply} variant="body2" />
-            </Box>
+            <ReplyItem
+              key={r.id ?? index}
+              reply={r}
+              action={r.student_id !== currentStudentId && r.id && (
+                <ReportButton kind={kind} discussionId={discussion.id} replyId={r.id} what={`reply by ${authorName(r.name)}`} />
+              )}
+            />
           ))}
         </Box>
       )}
 
-      <Box component="form" onSubmit={sendReply} sx={{ display: 'flex', gap: 1, mt: 1.5, alignItems: 'flex-start' }}>
-        <TextField
-          size="small"
-          fullWidth
-          placeholder="Write an Answer"
-          value={replyText}
-          onChange={(e) => { setReplyText(e.target.value); setReplyError(null); }}
-          slotProps={{ htmlInput: { 'aria-label': `Write an Answer to ${topic}` } }}
-          error={Boolean(replyError)}
-          helperText={replyError ?? undefined}
-        />
-        <IconButton type="submit" color="primary" aria-label="Send answer" disabled={!replyText.trim() || sending}>
-          <SendIcon />
-        </IconButton>
-      </Box>
+      <AnswerForm
+        topic={topic}
+        value={replyText}
+        onChange={(text) => { setReplyText(text); setReplyError(null); }}
+        onSubmit={sendReply}
+        sending={sending}
+        error={replyError}
+      />
     </Paper>
   );
 }

@@ -1,17 +1,13 @@
 import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
-import ArrowBack from '@mui/icons-material/ArrowBack';
 import { exercisesApi, materialsApi, type Material } from '@kelasku/shared-api';
-import { EmptyState, LoadFailure, LoadingState, NotFoundState, Pagination } from '@kelasku/shared-ui';
-import { PageTitle } from '../../components/PageTitle';
-import { useClassName } from '../../components/useClassName';
+import { ClassMaterialsFrame } from '../../components/ClassMaterialsFrame';
 import { useAsync } from '../../lib/useAsync';
 import { currentStudentId, idParam } from '../../lib/student';
 import { formatScore } from '../../lib/score';
@@ -46,9 +42,8 @@ function TaskCard({ material, score }: { material: Material; score: number | und
 /** /MyDetailClassesTask/:id — the class's materials with their exercise and the student's grade ('Grade: ' + score or '-'). */
 export function TaskListPage() {
   const classId = idParam(useParams().id);
-  const className = useClassName(classId);
   const [page, setPage] = useState(1);
-  const { data, error, loading, reload } = useAsync(async () => {
+  const state = useAsync(async () => {
     const studentId = currentStudentId();
     if (!classId || !studentId) throw new Error('Class ID not found');
     const [materials, grades] = await Promise.all([materialsApi.fromClass(classId, page, PAGE_SIZE), exercisesApi.allGrades(studentId)]);
@@ -58,27 +53,21 @@ export function TaskListPage() {
   }, [classId, page]);
 
   return (
-    <>
-      <Button component={RouterLink} to="/MyClassesTask" startIcon={<ArrowBack />} sx={{ mb: 1 }}>My Tasks</Button>
-      <PageTitle>{className ? `${className} Tasks` : 'Class Tasks'}</PageTitle>
-      {!classId && <NotFoundState message="No class was chosen." backTo="/MyClassesTask" backLabel="Back to My Tasks" />}
-      {classId && loading && <LoadingState />}
-      {classId && !loading && (error || !data) && (
-        <LoadFailure error={error} what="class" failed="Error fetching materials" onRetry={reload} backTo="/MyClassesTask" backLabel="Back to My Tasks" />
+    <ClassMaterialsFrame
+      classId={classId}
+      noun="Tasks"
+      back={{ to: '/MyClassesTask', label: 'My Tasks' }}
+      state={state}
+      page={page}
+      onPageChange={setPage}
+    >
+      {(data) => (
+        <Box component="ul" aria-label="Tasks" sx={{ p: 0, m: 0, display: 'grid', gap: 1.5 }}>
+          {data.materials.map((m) => (
+            <TaskCard key={m.id} material={m} score={m.exercise_id ? data.scores.get(m.exercise_id) : undefined} />
+          ))}
+        </Box>
       )}
-      {!loading && data && data.materials.length === 0 && (
-        <EmptyState message="Oops! It seems your teacher hasn't uploaded the materials or subjects." />
-      )}
-      {!loading && data && data.materials.length > 0 && (
-        <>
-          <Box component="ul" aria-label="Tasks" sx={{ p: 0, m: 0, display: 'grid', gap: 1.5 }}>
-            {data.materials.map((m) => (
-              <TaskCard key={m.id} material={m} score={m.exercise_id ? data.scores.get(m.exercise_id) : undefined} />
-            ))}
-          </Box>
-          {data.meta.totalPage > 1 && <Pagination currentPage={page} totalPages={data.meta.totalPage} onPageChange={setPage} />}
-        </>
-      )}
-    </>
+    </ClassMaterialsFrame>
   );
 }

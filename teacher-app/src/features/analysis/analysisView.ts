@@ -1,8 +1,9 @@
 import type { CsvCell } from '@kelasku/shared-api/src/csv';
 import { formatScore } from '../grades/score';
-import type { ItemAnalysis, OptionKey, QuestionAnalysis, ScoreBin } from './api';
+import { OPTION_LETTERS } from '@kelasku/shared-api';
+import type { ItemAnalysis, QuestionAnalysis, ScoreBin } from './api';
 
-export const OPTION_KEYS: OptionKey[] = ['a', 'b', 'c', 'd'];
+export const OPTION_KEYS = OPTION_LETTERS;
 
 /** '0–9' (marks). */
 export const binLabel = (b: ScoreBin) => `${formatScore(b.from)}–${formatScore(b.to)}`;

@@ -1,5 +1,5 @@
 // The dashboard's charts, drawn as plain SVG by shared-ui's charts. Loaded lazily, after the stats arrive.
-import { kelaskuColors } from '@kelasku/shared-ui';
+import { kelaskuColors } from '@kelasku/shared-ui/src/theme';
 import { SvgAreaChart, SvgBarChart } from '@kelasku/shared-ui/src/charts';
 
 export interface PerformanceChartProps {

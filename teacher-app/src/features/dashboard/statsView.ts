@@ -1,4 +1,4 @@
-import { INDONESIAN_MONTHS } from '@kelasku/shared-ui';
+import { INDONESIAN_MONTHS } from '@kelasku/shared-ui/src/dates';
 import type { TeacherStats } from '@kelasku/shared-api';
 
 /** 'YYYY-MM' → 'Jan 2025' style label with the Indonesian month name shortened. */

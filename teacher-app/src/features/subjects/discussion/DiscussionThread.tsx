@@ -2,16 +2,11 @@ import { useState, type FormEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import SendIcon from '@mui/icons-material/Send';
 import { materialDiscussionsApi, type Discussion, type Reply } from '@kelasku/shared-api';
-import { ConfirmDialog, PlainText, ReplyByline } from '@kelasku/shared-ui';
-
-const studentName = (name: string | undefined) => (name && name.trim()) || 'Unknown Student';
+import { AnswerForm, ConfirmDialog, PlainText, ReplyItem, authorName } from '@kelasku/shared-ui';
 
 type Removal = { kind: 'question' } | { kind: 'reply'; reply: Reply };
 
@@ -69,7 +64,7 @@ export function DiscussionThread({ discussion: initial, materialTitle, onRemoved
     <Paper component="article" aria-labelledby={titleId} variant="outlined" sx={{ p: { xs: 1.5, sm: 2 } }}>
       <Stack direction="row" spacing={1} useFlexGap sx={{ justifyContent: 'space-between', alignItems: 'flex-start', flexWrap: 'wrap' }}>
         <Box sx={{ minWidth: 0 }}>
-          <Typography variant="body2" color="text.secondary" sx={{ fontWeight: 600 }}>{studentName(discussion.student_name)}</Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ fontWeight: 600 }}>{authorName(discussion.student_name)}</Typography>
           <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
             <PlainText id={titleId} text={discussion.topic} component="h3" variant="subtitle1" sx={{ fontWeight: 700 }} />
             {materialTitle && <Chip size="small" label={materialTitle} />}
@@ -82,29 +77,15 @@ export function DiscussionThread({ discussion: initial, materialTitle, onRemoved
       <Box component="ul" aria-label={`Replies to ${discussion.topic}`} sx={{ listStyle: 'none', p: 0, m: 0, mt: 1, borderLeft: 3, borderColor: 'divider', pl: 1.5 }}>
         {replies.length === 0 && <Typography component="li" variant="body2" color="text.secondary">No replies yet.</Typography>}
         {replies.map((r) => (
-          <Box component="li" key={r.id} sx={{ py: 0.75, '& + &': { borderTop: 1, borderColor: 'divider' } }}>
-            <Stack direction="row" spacing={1} useFlexGap sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap' }}>
-              <ReplyByline reply={r} />
-              <Button size="small" color="error" aria-label={`Remove reply by ${r.name || 'Unknown Student'}`} onClick={() => setRemoving({ kind: 'reply', reply: r })}>Remove</Button>
-            </Stack>
-            <PlainText text={r.reply} variant="body2" />
-          </Box>
+          <ReplyItem
+            key={r.id}
+            reply={r}
+            action={<Button size="small" color="error" aria-label={`Remove reply by ${r.name || 'Unknown Student'}`} onClick={() => setRemoving({ kind: 'reply', reply: r })}>Remove</Button>}
+          />
         ))}
       </Box>
 
-      <Box component="form" onSubmit={send} sx={{ display: 'flex', gap: 1, mt: 1.5, alignItems: 'flex-start' }}>
-        <TextField
-          size="small"
-          fullWidth
-          placeholder="Write an Answer"
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          slotProps={{ htmlInput: { 'aria-label': `Write an Answer to ${discussion.topic}` } }}
-        />
-        <IconButton type="submit" color="primary" aria-label="Send answer" disabled={!text.trim() || sending}>
-          <SendIcon />
-        </IconButton>
-      </Box>
+      <AnswerForm topic={discussion.topic} value={text} onChange={setText} onSubmit={send} sending={sending} />
       {failure && <Typography role="alert" color="error" variant="body2" sx={{ mt: 1 }}>{failure}</Typography>}
 
       <ConfirmDialog

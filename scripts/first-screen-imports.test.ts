@@ -1,0 +1,53 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { MUI_FORM_COMPONENTS } from '../webpack/federation';
+
+// What the signed-in frame and the dashboards load before their first paint: the modules reached by static imports
+// (a dynamic import() loads later). They must not reach MUI's form components (the 'mui-forms' chunk) nor the
+// shared-ui index (one shared module carrying every shared-ui component): see webpack/federation.ts.
+const root = path.join(__dirname, '..');
+const SHARED_UI_DEEP = '@kelasku/shared-ui/src/';
+
+function resolveFile(base: string): string | undefined {
+  return ['', '.ts', '.tsx', '/index.ts', '/index.tsx'].map((ext) => base + ext).find((file) => existsSync(file) && !file.endsWith('/'));
+}
+
+/** The file an import names, when it is one of ours ('./x', '@kelasku/shared-ui/src/x', the shared-ui index). */
+function ourFile(from: string, request: string): string | undefined {
+  if (request.startsWith('.')) return resolveFile(path.resolve(path.dirname(from), request));
+  if (request.startsWith(SHARED_UI_DEEP)) return resolveFile(path.join(root, 'shared-ui/src', request.slice(SHARED_UI_DEEP.length)));
+  if (request === '@kelasku/shared-ui') return path.join(root, 'shared-ui/src/index.ts');
+  return undefined;
+}
+
+/** Every module request reached from `entry` by value imports and re-exports ('import type' is erased). */
+function staticRequests(entry: string): Set<string> {
+  const requests = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const source = readFileSync(file, 'utf8');
+    for (const match of source.matchAll(/^(?:import|export)\s+(?!type\b)(?:[^'";]*?\sfrom\s+)?['"]([^'"]+)['"]/gm)) {
+      const request = match[1];
+      requests.add(request);
+      const next = ourFile(file, request);
+      if (next) visit(next);
+    }
+  };
+  visit(path.join(root, entry));
+  return requests;
+}
+
+const FIRST_SCREENS = ['shell/src/app/SignedInApp.tsx', 'admin-app/src/App.tsx', 'teacher-app/src/App.tsx', 'teacher-app/src/features/dashboard/DashboardTeacher.tsx'];
+const formComponent = new RegExp(`^@mui/material/(${MUI_FORM_COMPONENTS.join('|')})$`);
+
+it.each(FIRST_SCREENS)('%s reaches no MUI form component and not the shared-ui index', (entry) => {
+  const requests = [...staticRequests(entry)];
+  expect(requests.some((r) => r.startsWith('@mui/material/'))).toBe(true); // the scan does see MUI imports
+  expect(requests.filter((r) => formComponent.test(r) || r === '@kelasku/shared-ui')).toEqual([]);
+});
+
+it('sees a form component behind a static import (the check can fail)', () => {
+  expect([...staticRequests('shell/src/app/SignInDialog.tsx')]).toContain('@mui/material/TextField');
+});
