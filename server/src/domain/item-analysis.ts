@@ -17,6 +17,8 @@
  */
 import { type ContentMap, listQuestions } from './content';
 import { type GradeDetail, marksPerQuestion, round2 } from './grading';
+// The wire types are declared once, where the teacher app reads them too (type-only: nothing is bundled).
+import type { ItemAnalysisFigures, QuestionAnalysis, ScoreBin } from '@kelasku/shared-api/src/types';
 
 export const OPTION_LETTERS = ['a', 'b', 'c', 'd'] as const;
 export type OptionLetter = (typeof OPTION_LETTERS)[number];
@@ -43,51 +45,6 @@ export interface AnalysisInput {
   students: StudentWork[];
 }
 
-export interface ScoreBin {
-  /** Marks, from (inclusive) to (exclusive; the last bin includes its end). */
-  from: number;
-  to: number;
-  count: number;
-}
-
-export interface QuestionAnalysis {
-  n: number;
-  kind: 'mc' | 'essay';
-  text: string;
-  /** Submitted sheets with a non-blank answer to this question. */
-  answered: number;
-  // multiple choice (null for essays)
-  key: OptionLetter | null;
-  correct: number | null;
-  /** correct / submitted, 0..1 rounded to 4 decimals; null when nothing was submitted. */
-  correct_share: number | null;
-  /** How many chose each option; `none` = blank, `other` = text that is no option. */
-  options: Record<OptionLetter | 'none' | 'other', number> | null;
-  // essays (null for multiple choice)
-  max: number | null;
-  /** Essays with a score (blank ones scored 0 included); pending ones are not. */
-  scored: number | null;
-  pending: number | null;
-  /** Average of the scored ones. */
-  average: number | null;
-  score_bins: ScoreBin[] | null;
-}
-
-export interface ItemAnalysis {
-  total_marks: number;
-  students: number;
-  submitted: number;
-  in_progress: number;
-  not_started: number;
-  /** Exams: submitted after the end time (see the header); exercises: null. */
-  auto_submitted: number | null;
-  /** Submitted sheets with at least one pending essay. */
-  with_pending: number;
-  average: number | null;
-  score_bins: ScoreBin[];
-  questions: QuestionAnalysis[];
-}
-
 /** `count` equal bins over [0, max]; a value at max goes into the last one. */
 function binned(values: number[], max: number, count: number): ScoreBin[] {
   const bins = Array.from({ length: count }, (_, i) => ({ from: round2((max * i) / count), to: round2((max * (i + 1)) / count), count: 0 }));
@@ -103,7 +60,7 @@ const mean = (values: number[]): number | null => (values.length ? round2(values
 
 const normalized = (answer: string | undefined) => (answer ?? '').trim().toLowerCase();
 
-export function analyseItem(input: AnalysisInput): ItemAnalysis {
+export function analyseItem(input: AnalysisInput): ItemAnalysisFigures {
   const questions = listQuestions(input.content);
   const submitted = input.students.filter((s) => s.grade !== null);
   const per = questions.length ? round2(marksPerQuestion(input.totalMarks, questions.length)) : 0;
