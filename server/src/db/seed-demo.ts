@@ -9,11 +9,11 @@ import crypto from 'node:crypto';
 import { normalizeContent } from '../domain/content';
 import { sanitizeRichHtml } from '../domain/sanitize';
 import { generateInitialPassword, hashPassword } from '../lib/passwords';
-import { assignGradeStudentsToClass } from './assignments';
+import { assignGradeStudentsToClass } from '../domain/repo/assignments';
 import type { Db } from './connect';
 import { toDbJson } from './json';
 import { acquireLease, releaseLease } from './leases';
-import { createStudentRecord, createTeacherRecord } from './profiles';
+import { createStudentRecord, createTeacherRecord } from '../domain/repo/profiles';
 import { toDbTime } from './time';
 
 export const DEMO_ACCOUNTS = [

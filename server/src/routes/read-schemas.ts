@@ -74,7 +74,7 @@ export const studentStatsResponse = {
   200: Type.Object({ materials: Type.Object({ done: Type.Number(), total: Type.Number() }, progress), tasks: completedOf, exams: completedOf }, progress),
 };
 
-/** A student as the API shows them (db/profiles.ts toStudentDto); `active` only where the login state was read. */
+/** A student as the API shows them (domain/repo/profiles.ts toStudentDto); `active` only where the login state was read. */
 export const studentFields = {
   id: Type.Integer(),
   name: Type.String(),

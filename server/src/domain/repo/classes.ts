@@ -1,7 +1,7 @@
 /** Classes and their rosters (routes/classes): reads and writes, each write in its own transaction; throws domain errors. */
 import { classNameKey, duplicateClassNameMessage } from '@kelasku/shared-rules';
-import { deleteOrphanForumRows } from '../../db/accounts';
-import { assignGradeStudentsToClass, unassignGradeFromClass } from '../../db/assignments';
+import { deleteOrphanForumRows } from './accounts';
+import { assignGradeStudentsToClass, unassignGradeFromClass } from './assignments';
 import type { Db } from '../../db/connect';
 import { preparedRead } from '../../db/prepared';
 import type { StudentRow } from '../../db/schema';

@@ -14,7 +14,7 @@ import { sql } from 'kysely';
 import { dbKindOf, type Db } from '../../db/connect';
 import type { ForumKind } from '../../db/schema';
 import { preparedRead } from '../../db/prepared';
-import { isoFromDb } from '../../db/time';
+import { isoFromDb, toDbTime } from '../../db/time';
 import { COUNT_MATERIAL_POSTS_SQL, MATERIAL_POSTS_SQL, repliesSql } from './hot-reads';
 import { formatWib } from '../exam-window';
 import { MAX_REPLIES_PER_POST, MAX_REPLY_CHARS_PER_POST } from '../limits';
@@ -143,6 +143,28 @@ export async function getDiscussion(db: Db, kind: ForumKind, id: number): Promis
   if (!row) return undefined;
   const replies = await repliesOf(db, kind, [id]);
   return toItem(row as PostRow, replies.get(id) ?? []);
+}
+
+/** What a student writes in a discussion (topic trimmed by the caller). */
+export interface PostText {
+  topic: string;
+  description: string;
+}
+
+/** A new discussion by a student (the material forum's under `materialId`); returns its id. */
+export async function createDiscussion(db: Db, kind: ForumKind, studentId: number, text: PostText, materialId?: number): Promise<number> {
+  const values = { ...text, student_id: studentId };
+  const row = kind === 'general'
+    ? await db.insertInto('general_forum').values(values).returning('id').executeTakeFirstOrThrow()
+    : await db.insertInto('material_forum').values({ ...values, material_id: materialId! }).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Replaces a discussion's topic and description. */
+export async function updateDiscussion(db: Db, kind: ForumKind, id: number, text: PostText): Promise<void> {
+  const values = { ...text, updated_at: toDbTime() };
+  if (kind === 'general') await db.updateTable('general_forum').set(values).where('id', '=', id).execute();
+  else await db.updateTable('material_forum').set(values).where('id', '=', id).execute();
 }
 
 /** Just the facts needed for access checks. */

@@ -1,12 +1,12 @@
 /**
- * Teacher profiles with their logins (routes/teachers): each write in one transaction over db/profiles.ts, which
+ * Teacher profiles with their logins (routes/teachers): each write in one transaction over profiles.ts, which
  * keeps a profile and its login in step; throws domain errors.
  */
-import { passwordChange } from '../../db/accounts';
 import type { Db } from '../../db/connect';
-import { createTeacherRecord, deleteTeacherRecord, setProfileActive, updateTeacherRecord, withTeacherLoginState, type TeacherInput } from '../../db/profiles';
+import {
+  createTeacherRecord, deleteTeacherRecord, resetProfilePassword, setProfileActive, updateTeacherRecord, withTeacherLoginState, type TeacherInput,
+} from './profiles';
 import { containsInsensitive, startsWithInsensitive, toCount } from '../../db/sql-helpers';
-import { missing } from '../errors';
 
 export interface TeacherFilter {
   /** exact, or the start of a name with " &" ("Art" finds "Art & Culture") */
@@ -56,8 +56,6 @@ export function setTeacherActive(db: Db, id: number, active: boolean) {
 }
 
 /** Gives the teacher's login a new password hash (every session ends). */
-export async function resetTeacherPassword(db: Db, id: number, passwordHash: string): Promise<void> {
-  const row = await db.selectFrom('teachers').select('user_id').where('id', '=', id).executeTakeFirst();
-  if (!row || row.user_id == null) throw missing('Teacher not found');
-  await db.updateTable('users').set(passwordChange(passwordHash)).where('id', '=', row.user_id).execute();
+export function resetTeacherPassword(db: Db, id: number, passwordHash: string): Promise<void> {
+  return resetProfilePassword(db, 'teachers', id, passwordHash);
 }

@@ -1,5 +1,5 @@
 /** Login accounts (table users) as the admin manages them (routes/users); throws domain errors. */
-import { assertUsernameFree, passwordChange } from '../../db/accounts';
+import { assertUsernameFree, passwordChange } from './accounts';
 import { dbKindOf, type Db } from '../../db/connect';
 import { toCount } from '../../db/sql-helpers';
 import { clash, missing } from '../errors';

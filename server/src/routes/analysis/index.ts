@@ -14,7 +14,8 @@ import { analysisQuery, analysisResponse } from './schemas';
 
 export default async function analysisRoutes(app: FastifyInstance) {
   for (const [spec, base] of [[EXERCISE, '/exercises'], [EXAM, '/exams']] as [ItemSpec, string][]) {
-    app.get(`${base}/analysis`, {
+    // The query holds the one id its schema requires (exercise_id or exam_id): the type names both, the route reads its own.
+    app.get<{ Querystring: Record<ItemSpec['idCol'], number> }>(`${base}/analysis`, {
       preHandler: app.requireRole('teacher', 'admin'),
       schema: {
         tags: [`${spec.kind}s`],
@@ -23,8 +24,7 @@ export default async function analysisRoutes(app: FastifyInstance) {
         response: analysisResponse,
       },
     }, async (request) => {
-      const id = (request.query as Record<string, number>)[spec.idCol];
-      const item = await requireItem(app.db, spec, request.user, id, 'manage');
+      const item = await requireItem(app.db, spec, request.user, request.query[spec.idCol], 'manage');
       const analysis = analyseItem(await loadAnalysisInput(app.db, spec, item));
       return { kind: spec.kind, id: item.id, title: item.title, ...analysis };
     });

@@ -164,6 +164,7 @@ describe('POST /auth/change-password', () => {
       payload: { old_password: 'wrong-one', new_password: 'a-new-password' },
     });
     expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ error: 'Old password is incorrect', message: 'Old password is incorrect' });
     const short = await t.injectWithLogin('student2', {
       method: 'POST',
       url: '/api/v1/auth/change-password',
@@ -177,6 +178,10 @@ describe('POST /auth/change-password', () => {
       payload: { old_password: FIXTURE_PASSWORDS.student, new_password: 'a-new-password' },
     });
     expect(ok.statusCode).toBe(200);
+    expect(Object.keys(ok.json())).toEqual(['message', 'token']);
+    expect(ok.json().message).toBe('Password changed successfully');
+    const refreshed = await t.inject({ method: 'POST', url: '/api/v1/auth/refresh', headers: { authorization: ok.json().token } });
+    expect(Object.keys(refreshed.json())).toEqual(['token']);
     const login = await t.inject({ method: 'POST', url: '/api/v1/auth', payload: { username: nis, password: 'a-new-password' } });
     expect(login.statusCode).toBe(200);
     const old = await t.inject({ method: 'POST', url: '/api/v1/auth', payload: { username: nis, password: FIXTURE_PASSWORDS.student } });

@@ -1,8 +1,11 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import type { AuthUser } from '../../plugins/auth';
 import { badRequest, errorBody, forbidden, HttpError, unauthorized } from '../../plugins/errors';
 import { BUSY_RETRY_AFTER_SECONDS, checkSignInPassword, hashPassword, PASSWORD_MAX_LENGTH, signInBusy } from '../../lib/passwords';
-import { DEACTIVATED_MESSAGE, passwordChange } from '../../db/accounts';
+import { DEACTIVATED_MESSAGE } from '../../domain/repo/accounts';
+import { changePassword, passwordHashOf, signInAccount } from '../../domain/repo/sign-in';
 import { normalizeLoginName } from '../../domain/login-names';
 import { AttemptLimiter, AttemptsExceeded, DEFAULT_LOGIN_LIMITS, SignInsInProgress, USERNAME_MAX_LENGTH, type LoginLimits } from './login-limits';
 
@@ -13,7 +16,15 @@ export interface AuthRoutesOptions extends Record<string, unknown> {
   loginRateLimit?: LoginLimits;
 }
 
-type LoginBody = { username?: unknown; password?: unknown };
+/** Both optional here: a missing or empty one gets the route's own message (not the validator's). */
+const loginBodySchema = Type.Object({ username: Type.Optional(Type.String()), password: Type.Optional(Type.String()) });
+
+const changePasswordBodySchema = Type.Object({
+  old_password: Type.String({ minLength: 1, maxLength: PASSWORD_MAX_LENGTH }),
+  new_password: Type.String({ minLength: 8, maxLength: PASSWORD_MAX_LENGTH }),
+});
+
+const tokenFields = { token: Type.String({ description: 'the bearer token (JWT)' }) };
 
 function sendBusy(reply: FastifyReply) {
   const busy = signInBusy();
@@ -30,7 +41,8 @@ async function withBusyRetryAfter<T>(reply: FastifyReply, work: () => Promise<T>
   }
 }
 
-export default async function authRoutes(app: FastifyInstance, options: AuthRoutesOptions) {
+export default async function authRoutes(fastify: FastifyInstance, options: AuthRoutesOptions) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const limiter = new AttemptLimiter(app.attemptCounters, options.loginRateLimit ?? DEFAULT_LOGIN_LIMITS);
   // one address holds at most its share of the sign-in hash queue: a flood leaves room for everybody else
   const inProgress = new SignInsInProgress();
@@ -42,15 +54,13 @@ export default async function authRoutes(app: FastifyInstance, options: AuthRout
         tags: ['auth'],
         summary: 'Sign in with NIS/NIP (or admin username) and password; returns {token}',
         security: [],
-        body: {
-          type: 'object',
-          properties: { username: { type: 'string' }, password: { type: 'string' } },
-        },
+        body: loginBodySchema,
+        response: { 200: Type.Object(tokenFields) },
       },
     },
     async (request, reply) => {
-      const body = (request.body ?? {}) as LoginBody;
-      if (typeof body.username !== 'string' || body.username === '' || typeof body.password !== 'string' || body.password === '') {
+      const { body } = request;
+      if (!body.username || !body.password) {
         throw badRequest('Invalid input: username and password are required');
       }
       // Values longer than any account can have are refused before any counting or hashing (same answer as a wrong password).
@@ -63,23 +73,7 @@ export default async function authRoutes(app: FastifyInstance, options: AuthRout
       try {
         const attempt = await limiter.signIn(address, username);
         if (attempt instanceof AttemptsExceeded) return attempt.send(reply);
-        const row = await app.db
-          .selectFrom('users')
-          .leftJoin('teachers', 'teachers.user_id', 'users.id')
-          .leftJoin('students', 'students.user_id', 'users.id')
-          .select([
-            'users.id',
-            'users.email',
-            'users.role',
-            'users.display_name',
-            'users.password_hash',
-            'users.session_version',
-            'users.deactivated_at',
-            'teachers.id as teacher_id',
-            'students.id as student_id',
-          ])
-          .where('users.username', '=', username)
-          .executeTakeFirst();
+        const row = await signInAccount(app.db, username);
         // an unknown username costs the same one hash as a wrong password
         if (!(await withBusyRetryAfter(reply, () => checkSignInPassword(password, row?.password_hash))) || !row) throw unauthorized(LOGIN_FAILED);
         await attempt.succeeded();
@@ -101,7 +95,7 @@ export default async function authRoutes(app: FastifyInstance, options: AuthRout
     '/auth/refresh',
     {
       preHandler: app.authenticate,
-      schema: { tags: ['auth'], summary: 'Renew the signed-in user’s token; returns {token}' },
+      schema: { tags: ['auth'], summary: 'Renew the signed-in user’s token; returns {token}', response: { 200: Type.Object(tokenFields) } },
     },
     async (request) => ({ token: app.signToken(request.user, app.readToken(request).sessionVersion) }),
   );
@@ -113,34 +107,22 @@ export default async function authRoutes(app: FastifyInstance, options: AuthRout
       schema: {
         tags: ['auth'],
         summary: 'Change the signed-in user’s password',
-        body: {
-          type: 'object',
-          required: ['old_password', 'new_password'],
-          properties: {
-            old_password: { type: 'string', minLength: 1, maxLength: PASSWORD_MAX_LENGTH },
-            new_password: { type: 'string', minLength: 8, maxLength: PASSWORD_MAX_LENGTH },
-          },
-        },
+        body: changePasswordBodySchema,
+        response: { 200: Type.Object({ message: Type.String(), ...tokenFields }) },
       },
     },
     async (request, reply) => {
-      const { old_password, new_password } = request.body as { old_password: string; new_password: string };
+      const { old_password, new_password } = request.body;
       const attempt = await limiter.changePassword(request.user.user_id);
       if (attempt instanceof AttemptsExceeded) return attempt.send(reply);
-      const row = await app.db.selectFrom('users').select('password_hash').where('id', '=', request.user.user_id).executeTakeFirst();
-      if (!row || !(await withBusyRetryAfter(reply, () => checkSignInPassword(old_password, row.password_hash)))) {
-        return reply.code(400).send(errorBody('Old password is incorrect'));
+      const hash = await passwordHashOf(app.db, request.user.user_id);
+      if (hash === undefined || !(await withBusyRetryAfter(reply, () => checkSignInPassword(old_password, hash)))) {
+        throw badRequest('Old password is incorrect');
       }
       await attempt.succeeded();
-      const password_hash = await hashPassword(new_password);
-      const changed = await app.db
-        .updateTable('users')
-        .set(passwordChange(password_hash))
-        .where('id', '=', request.user.user_id)
-        .returning('session_version')
-        .executeTakeFirstOrThrow();
+      const sessionVersion = await changePassword(app.db, request.user.user_id, await hashPassword(new_password));
       // Older sessions (other devices) end with the old password; this one continues with a fresh token.
-      return { message: 'Password changed successfully', token: app.signToken(request.user, changed.session_version) };
+      return { message: 'Password changed successfully', token: app.signToken(request.user, sessionVersion) };
     },
   );
 }

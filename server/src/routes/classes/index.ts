@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type, type Static } from 'typebox';
 import type { Db } from '../../db/connect';
-import { toStudentDto } from '../../db/profiles';
+import { toStudentDto } from '../../domain/repo/profiles';
 import type { StudentRow } from '../../db/schema';
 import { listsStudentClasses, looksUpTeacherClasses, managesClass, placeOfClass, seesPersonalData, type Caller } from '../../domain/policy';
 import {

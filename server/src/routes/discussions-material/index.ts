@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { registerForumRoutes, replyHandler, replyRouteOptions } from '../discussions/forum-routes';
-import { registerUpdate } from '../helpers';
+import { registerForumRoutes, registerReplyRoute } from '../discussions/forum-routes';
 
 /** Material discussions: /discussions-material and /discussions-material/reply (docs/api.md §2.7). */
 export default async function discussionsMaterialRoutes(app: FastifyInstance) {
@@ -9,5 +8,5 @@ export default async function discussionsMaterialRoutes(app: FastifyInstance) {
 
 /** The `/materials/reply` alias (FE posts material replies there); registered by the materials plugin. */
 export function registerMaterialReply(app: FastifyInstance, url: string) {
-  registerUpdate(app, url, replyRouteOptions(app, 'material'), replyHandler(app, 'material'));
+  registerReplyRoute(app, 'material', url);
 }

@@ -14,6 +14,30 @@ type ReplyJson = { id: string; student_id: number | null; teacher_id?: number; n
 const repliesOf = async (who: string, materialId: number, postId: number): Promise<ReplyJson[]> =>
   (await api(who, 'GET', `/discussions-material?id=${materialId}`)).json().discussions.find((d: { id: number }) => d.id === postId).replies;
 
+describe('every field of a discussion as the writes reply with it (their response schema would drop one not listed)', () => {
+  it('create, reply (teacher and student, also at /materials/reply), edit and reply delete keep every field in order', async () => {
+    const materialId = (await api('teacher', 'POST', '/materials', { title: 'Kunci', description: 'd', content: 'c', class_id: t.fixture.classes[0].id })).json().id;
+    const created = (await api('student', 'POST', '/discussions-material', { topic: 'T', description: 'D', material_id: materialId })).json();
+    const post = ['id', 'student_id', 'student_name', 'material_id', 'topic', 'description', 'created_at', 'replies'];
+    expect(Object.keys(created)).toEqual(post);
+    await api('teacher', 'PUT', `/discussions-material/reply?id=${created.id}`, { replies: 'guru' });
+    const replied = (await api('student2', 'PATCH', `/materials/reply?id=${created.id}`, { replies: 'murid' })).json();
+    expect(Object.keys(replied)).toEqual(post);
+    expect(replied.replies.map((r: object) => Object.keys(r))).toEqual([
+      ['id', 'student_id', 'teacher_id', 'role', 'name', 'reply', 'time'],
+      ['id', 'student_id', 'role', 'name', 'reply', 'time'],
+    ]);
+    const edited = (await api('student', 'PUT', `/discussions-material?id=${created.id}`, { topic: 'T2', description: 'D2' })).json();
+    expect(Object.keys(edited)).toEqual(post);
+    const afterDelete = (await api('teacher', 'DELETE', `/discussions-material/reply?id=${created.id}&reply_id=${replied.replies[0].id}`)).json();
+    expect(Object.keys(afterDelete)).toEqual(post);
+    expect(afterDelete.replies).toHaveLength(1);
+    const general = (await api('student', 'POST', '/discussions', { topic: 'G', description: 'g' })).json();
+    expect(Object.keys(general)).toEqual(['id', 'student_id', 'student_name', 'topic', 'description', 'created_at', 'replies']);
+    expect((await api('student', 'DELETE', `/discussions?id=${general.id}`)).json()).toEqual({ message: 'Discussion deleted successfully' });
+  });
+});
+
 describe("the class teacher answers students' questions on a material", () => {
   let materialId: number;
   let postId: number;

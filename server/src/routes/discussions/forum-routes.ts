@@ -10,44 +10,67 @@
  * them as text, never as HTML, so nothing a student types is rewritten ("x<y & z" stays "x<y & z").
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type, type Static, type TObject } from 'typebox';
 import { requireForumRead, requireMaterial, requirePost, requireReply, requireReplyDelete, requireStudentId } from '../../domain/policy';
-import { appendReply, deleteDiscussion, deleteReply, discussionFacts, DISCUSSION_FULL, getDiscussion, listDiscussions } from '../../domain/repo/forum';
+import {
+  appendReply, createDiscussion, deleteDiscussion, deleteReply, discussionFacts, DISCUSSION_FULL, getDiscussion, listDiscussions, updateDiscussion,
+  type PostText,
+} from '../../domain/repo/forum';
 import { MAX_DESCRIPTION_CHARS, MAX_REPLIES_PER_POST, MAX_REPLY_CHARS, MAX_REPLY_CHARS_PER_POST, MAX_TOPIC_CHARS } from '../../domain/limits';
 import type { ForumKind } from '../../db/schema';
-import { toDbTime } from '../../db/time';
 import { badRequest, conflict, forbidden, notFound } from '../../plugins/errors';
-import { idQuerySchema, idSchema, pageMeta, pagingProperties, parsePaging, registerUpdate, type IdQuery } from '../helpers';
+import { idQuerySchema, idSchema, MAX_ID, messageResponse, nullable, pageMeta, pagingProperties, pagingQuerySchema, parsePaging, UPDATE_METHODS } from '../helpers';
 import { discussionListResponse } from '../read-schemas';
 
-const postBody = {
-  type: 'object',
-  required: ['topic', 'description'],
-  properties: {
-    topic: { type: 'string', minLength: 1, maxLength: MAX_TOPIC_CHARS },
-    description: { type: 'string', maxLength: MAX_DESCRIPTION_CHARS },
-    material_id: idSchema,
-    student_id: { description: 'ignored: the author comes from the token' },
-    replies: { description: 'ignored on create' },
-  },
-} as const;
+/** An id of another kind than the query's usual one, named in the OpenAPI document. */
+const describedId = (description: string) => Type.Integer({ minimum: 1, maximum: MAX_ID, description });
 
-const replyBody = {
-  type: 'object',
-  required: ['replies'],
-  properties: {
-    replies: { type: 'string', maxLength: MAX_REPLY_CHARS, description: 'the reply text' },
-    student_id: { description: 'ignored: the replier comes from the token' },
-    student_name: { description: 'ignored: the name comes from the database' },
-  },
-} as const;
+const postBody = Type.Object({
+  topic: Type.String({ minLength: 1, maxLength: MAX_TOPIC_CHARS }),
+  description: Type.String({ maxLength: MAX_DESCRIPTION_CHARS }),
+  material_id: Type.Optional(idSchema),
+  student_id: Type.Optional(Type.Unknown({ description: 'ignored: the author comes from the token' })),
+  replies: Type.Optional(Type.Unknown({ description: 'ignored on create' })),
+});
 
-interface PostBody {
-  topic: string;
-  description: string;
-  material_id?: number;
-}
+/** The material forum's: material_id required. */
+const materialPostBody = Type.Object({ ...postBody.properties, material_id: idSchema });
 
-function clean(body: PostBody) {
+const materialListQuery = Type.Object({ id: describedId('material id'), ...pagingProperties });
+
+const replyBody = Type.Object({
+  replies: Type.String({ maxLength: MAX_REPLY_CHARS, description: 'the reply text' }),
+  student_id: Type.Optional(Type.Unknown({ description: 'ignored: the replier comes from the token' })),
+  student_name: Type.Optional(Type.Unknown({ description: 'ignored: the name comes from the database' })),
+});
+
+/**
+ * One discussion as the writes reply with it (domain/repo/forum.ts toItem). Every field optional: the serializer
+ * writes required fields first, and the reply keeps toItem's order (material_id, teacher_id where they apply).
+ */
+const discussionResponse = {
+  200: Type.Partial(Type.Object({
+    id: Type.Integer(),
+    student_id: nullable(Type.Integer()),
+    student_name: Type.String(),
+    material_id: Type.Integer(),
+    topic: Type.String(),
+    description: Type.String(),
+    created_at: Type.String(),
+    replies: Type.Array(Type.Partial(Type.Object({
+      id: Type.String(),
+      student_id: nullable(Type.Integer({ description: 'null for a teacher\'s reply' })),
+      teacher_id: Type.Integer(),
+      role: Type.String(),
+      name: Type.String(),
+      reply: Type.String(),
+      time: Type.String(),
+    }))),
+  })),
+};
+
+function clean(body: Static<typeof postBody>): PostText {
   const topic = body.topic.trim();
   if (!topic) throw badRequest('topic must not be empty');
   return { topic, description: body.description };
@@ -55,103 +78,104 @@ function clean(body: PostBody) {
 
 const label = (kind: ForumKind) => (kind === 'general' ? 'discussions' : 'material discussions');
 
-/** The reply handler, also mounted at /materials/reply for the material forum. */
-export function replyHandler(app: FastifyInstance, kind: ForumKind) {
-  return async (request: FastifyRequest) => {
-    const { id } = request.query as IdQuery;
-    const { replies } = request.body as { replies: string };
-    const author = await requireReply(app.db, request.user, kind, id);
-    const text = replies.trim();
-    if (!text) throw badRequest('Replies cannot be empty');
-    const inserted = await appendReply(app.db, kind, id, author, text);
-    if (inserted === DISCUSSION_FULL) {
-      throw conflict(`This discussion is full (at most ${MAX_REPLIES_PER_POST} replies and ${MAX_REPLY_CHARS_PER_POST.toLocaleString('en')} characters of replies). Start a new discussion instead.`);
-    }
-    if (!inserted) {
-      const facts = await discussionFacts(app.db, kind, id);
-      if (!facts) throw notFound('Discussion not found');
-      throw forbidden('student_id' in author ? 'Forbidden: you are not assigned to this class' : 'Forbidden: this class is not yours');
-    }
-    return getDiscussion(app.db, kind, id);
-  };
-}
-
-export function replyRouteOptions(app: FastifyInstance, kind: ForumKind) {
-  return {
+/** The reply route (PUT and PATCH), also mounted at /materials/reply for the material forum. */
+export function registerReplyRoute(fastify: FastifyInstance, kind: ForumKind, url: string) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  app.route({
+    method: UPDATE_METHODS,
+    url,
     preHandler: kind === 'material' ? app.requireRole('student', 'admin', 'teacher') : app.requireRole('student', 'admin'),
-    schema: { tags: [label(kind)], summary: 'Append a reply (one atomic insert)', querystring: idQuerySchema, body: replyBody },
-  };
+    schema: { tags: [label(kind)], summary: 'Append a reply (one atomic insert)', querystring: idQuerySchema, body: replyBody, response: discussionResponse },
+    handler: async (request) => {
+      const { id } = request.query;
+      const author = await requireReply(app.db, request.user, kind, id);
+      const text = request.body.replies.trim();
+      if (!text) throw badRequest('Replies cannot be empty');
+      const inserted = await appendReply(app.db, kind, id, author, text);
+      if (inserted === DISCUSSION_FULL) {
+        throw conflict(`This discussion is full (at most ${MAX_REPLIES_PER_POST} replies and ${MAX_REPLY_CHARS_PER_POST.toLocaleString('en')} characters of replies). Start a new discussion instead.`);
+      }
+      if (!inserted) {
+        const facts = await discussionFacts(app.db, kind, id);
+        if (!facts) throw notFound('Discussion not found');
+        throw forbidden('student_id' in author ? 'Forbidden: you are not assigned to this class' : 'Forbidden: this class is not yours');
+      }
+      return getDiscussion(app.db, kind, id);
+    },
+  });
 }
 
-export function registerForumRoutes(app: FastifyInstance, kind: ForumKind, base: string) {
+export function registerForumRoutes(fastify: FastifyInstance, kind: ForumKind, base: string) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const db = app.db;
   const tags = [label(kind)];
-  const listQuery = kind === 'general'
-    ? { type: 'object', properties: pagingProperties }
-    : { type: 'object', required: ['id'], properties: { id: { ...idSchema, description: 'material id' }, ...pagingProperties } };
 
-  app.get(base, {
+  const listOptions = <Query extends TObject>(querystring: Query) => ({
     preHandler: app.authenticate,
-    schema: { tags, summary: `List ${label(kind)}, newest first, with replies`, querystring: listQuery, response: discussionListResponse },
-  }, async (request) => {
-    const materialId = kind === 'material' ? (request.query as IdQuery).id : undefined;
-    await requireForumRead(db, request.user, kind, materialId);
-    const paging = parsePaging(request.query);
+    schema: { tags, summary: `List ${label(kind)}, newest first, with replies`, querystring, response: discussionListResponse },
+  });
+  const list = async (user: FastifyRequest['user'], query: Static<typeof pagingQuerySchema>, materialId?: number) => {
+    await requireForumRead(db, user, kind, materialId);
+    const paging = parsePaging(query);
     const { items, total } = await listDiscussions(db, kind, paging, materialId);
     return { discussions: items, meta: pageMeta(paging, total) };
-  });
+  };
 
-  app.post(base, {
+  const createOptions = <Body extends TObject>(body: Body) => ({
     preHandler: app.requireRole('student', 'admin'),
-    schema: { tags, summary: 'Ask a question (students)', body: kind === 'general' ? postBody : { ...postBody, required: [...postBody.required, 'material_id'] } },
-  }, async (request) => {
-    const body = request.body as PostBody;
-    const studentId = requireStudentId(request.user, 'start a discussion');
-    const values = { ...clean(body), student_id: studentId };
-    let id: number;
-    if (kind === 'general') {
-      id = (await db.insertInto('general_forum').values(values).returning('id').executeTakeFirstOrThrow()).id;
-    } else {
-      await requireMaterial(db, request.user, body.material_id!, 'read');
-      id = (await db.insertInto('material_forum').values({ ...values, material_id: body.material_id! }).returning('id').executeTakeFirstOrThrow()).id;
-    }
-    return getDiscussion(db, kind, id);
+    schema: { tags, summary: 'Ask a question (students)', body, response: discussionResponse },
   });
+  const create = async (user: FastifyRequest['user'], body: Static<typeof postBody>, materialId?: number) => {
+    const studentId = requireStudentId(user, 'start a discussion');
+    if (materialId !== undefined) await requireMaterial(db, user, materialId, 'read');
+    return getDiscussion(db, kind, await createDiscussion(db, kind, studentId, clean(body), materialId));
+  };
 
-  registerUpdate(app, base, {
+  // The material forum's list and create name their material (a required id); the general forum's do not.
+  if (kind === 'general') {
+    app.get(base, listOptions(pagingQuerySchema), (request) => list(request.user, request.query));
+    app.post(base, createOptions(postBody), (request) => create(request.user, request.body));
+  } else {
+    app.get(base, listOptions(materialListQuery), (request) => list(request.user, request.query, request.query.id));
+    app.post(base, createOptions(materialPostBody), (request) => create(request.user, request.body, request.body.material_id));
+  }
+
+  app.route({
+    method: UPDATE_METHODS,
+    url: base,
     preHandler: app.requireRole('student', 'admin'),
-    schema: { tags, summary: 'Edit a question (author only)', querystring: idQuerySchema, body: postBody },
-  }, async (request) => {
-    const { id } = request.query as IdQuery;
-    await requirePost(db, request.user, kind, id, 'edit');
-    const values = { ...clean(request.body as PostBody), updated_at: toDbTime() };
-    if (kind === 'general') await db.updateTable('general_forum').set(values).where('id', '=', id).execute();
-    else await db.updateTable('material_forum').set(values).where('id', '=', id).execute();
-    return getDiscussion(db, kind, id);
+    schema: { tags, summary: 'Edit a question (author only)', querystring: idQuerySchema, body: postBody, response: discussionResponse },
+    handler: async (request) => {
+      const { id } = request.query;
+      await requirePost(db, request.user, kind, id, 'edit');
+      await updateDiscussion(db, kind, id, clean(request.body));
+      return getDiscussion(db, kind, id);
+    },
   });
 
   const deleters = kind === 'material' ? app.requireRole('student', 'admin', 'teacher') : app.requireRole('student', 'admin');
   app.delete(base, {
     preHandler: deleters,
-    schema: { tags, summary: 'Delete a question with its replies and reports (author, admin, class teacher)', querystring: idQuerySchema },
+    schema: { tags, summary: 'Delete a question with its replies and reports (author, admin, class teacher)', querystring: idQuerySchema, response: messageResponse },
   }, async (request) => {
-    const { id } = request.query as IdQuery;
+    const { id } = request.query;
     await requirePost(db, request.user, kind, id, 'delete');
     await deleteDiscussion(db, kind, id);
     return { message: 'Discussion deleted successfully' };
   });
 
-  registerUpdate(app, `${base}/reply`, replyRouteOptions(app, kind), replyHandler(app, kind));
+  registerReplyRoute(app, kind, `${base}/reply`);
 
   app.delete(`${base}/reply`, {
     preHandler: deleters,
     schema: {
       tags,
       summary: 'Delete one reply and the reports on it (its author, admin, class teacher)',
-      querystring: { type: 'object', required: ['id', 'reply_id'], properties: { id: { ...idSchema, description: 'discussion id' }, reply_id: { type: 'string', minLength: 1, maxLength: 36 } } },
+      querystring: Type.Object({ id: describedId('discussion id'), reply_id: Type.String({ minLength: 1, maxLength: 36 }) }),
+      response: discussionResponse,
     },
   }, async (request) => {
-    const { id, reply_id } = request.query as { id: number; reply_id: string };
+    const { id, reply_id } = request.query;
     await requireReplyDelete(db, request.user, kind, id, reply_id);
     if (!(await deleteReply(db, kind, id, reply_id))) throw notFound('Reply not found');
     return getDiscussion(db, kind, id);

@@ -1,6 +1,6 @@
-import { formatWib } from '../../domain/exam-window';
 import { AnswerSaver } from '../../domain/repo/answer-saves';
 import { EXAM } from '../../domain/repo/assessments';
+import { createAnswerItems, type AnswerItem, type AnswerKind } from '../../../test/answer-items';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
 
 // Per-question saves from several tabs or devices: `{ changes: { "3": { answer, at } } }` merges into the stored map,
@@ -16,23 +16,10 @@ for (const n of [1, 3, 4, 5]) Object.assign(CONTENT, { [n]: `Q${n}`, [`${n}_a`]:
 const HOUR = 3600_000;
 const MINUTE = 60_000;
 
-const items: Record<'exercise' | 'exam', { base: string; idCol: string; id: number }> = {
-  exercise: { base: '/exercises-answers', idCol: 'exercise_id', id: 0 },
-  exam: { base: '/exams-answers', idCol: 'exam_id', id: 0 },
-};
-
+let items: Record<AnswerKind, AnswerItem>;
 beforeAll(async () => {
   t = await buildTestApp();
-  const classId = t.fixture.classes[0].id;
-  const material = await api('teacher', 'POST', '/materials', { title: 'Bab 1', description: 'd', content: '<p>x</p>', class_id: classId });
-  const exercise = await api('teacher', 'POST', '/exercises', { title: 'Latihan', total_marks: 100, material_id: material.json().id, content: CONTENT });
-  expect(exercise.statusCode).toBe(200);
-  items.exercise.id = exercise.json().id;
-  const exam = await api('teacher', 'POST', '/exams', {
-    title: 'UTS', total_marks: 100, class_id: classId, start_time: formatWib(new Date(Date.now() - HOUR)), end_time: formatWib(new Date(Date.now() + HOUR)), content: CONTENT,
-  });
-  expect(exam.statusCode).toBe(200);
-  items.exam.id = exam.json().id;
+  items = await createAnswerItems(t, CONTENT);
 });
 afterAll(async () => { await t.close(); });
 

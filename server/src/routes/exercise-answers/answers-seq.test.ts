@@ -1,4 +1,4 @@
-import { formatWib } from '../../domain/exam-window';
+import { createAnswerItems, type AnswerItem, type AnswerKind } from '../../../test/answer-items';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
 
 // Order-safe saves (docs/api.md §2.9): a save carrying `seq` applies only when newer than the stored `answers_seq`,
@@ -9,25 +9,11 @@ let t: TestApp;
 const api = (who: string, method: 'GET' | 'POST' | 'PATCH' | 'PUT', url: string, payload?: unknown) =>
   t.injectWithLogin(who, { method, url: `/api/v1${url}`, ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}) });
 const CONTENT = { '1': 'Q1', '1_a': 'a', '1_b': 'b', '1_c': 'c', '1_d': 'd', '1_answer': 'c', '2_essay': 'Jelaskan', '2_essay_answer': 'x' };
-const HOUR = 3600_000;
 
-const items: Record<'exercise' | 'exam', { base: string; idCol: string; id: number }> = {
-  exercise: { base: '/exercises-answers', idCol: 'exercise_id', id: 0 },
-  exam: { base: '/exams-answers', idCol: 'exam_id', id: 0 },
-};
-
+let items: Record<AnswerKind, AnswerItem>;
 beforeAll(async () => {
   t = await buildTestApp();
-  const classId = t.fixture.classes[0].id;
-  const material = await api('teacher', 'POST', '/materials', { title: 'Bab 1', description: 'd', content: '<p>x</p>', class_id: classId });
-  const exercise = await api('teacher', 'POST', '/exercises', { title: 'Latihan', total_marks: 100, material_id: material.json().id, content: CONTENT });
-  expect(exercise.statusCode).toBe(200);
-  items.exercise.id = exercise.json().id;
-  const exam = await api('teacher', 'POST', '/exams', {
-    title: 'UTS', total_marks: 100, class_id: classId, start_time: formatWib(new Date(Date.now() - HOUR)), end_time: formatWib(new Date(Date.now() + HOUR)), content: CONTENT,
-  });
-  expect(exam.statusCode).toBe(200);
-  items.exam.id = exam.json().id;
+  items = await createAnswerItems(t, CONTENT);
 });
 afterAll(async () => { await t.close(); });
 

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { Type, type Static } from 'typebox';
 import { loadImage } from '../../domain/images';
 import { notFound } from '../../plugins/errors';
 
@@ -16,15 +17,21 @@ function cspOf(reply: FastifyReply): string[] {
   return set === undefined ? [] : Array.isArray(set) ? set.map(String) : [String(set)];
 }
 
+const paramsSchema = Type.Object({ name: Type.String({ maxLength: 80 }) });
+
+/** The picture's bytes as stored (a Buffer skips the JSON serializer; this describes the reply in the OpenAPI document). */
+const pictureResponse = { 200: { description: 'the picture', content: { 'image/*': { schema: Type.String({ format: 'binary' }) } } } };
+
+/** Typed by a route generic, not the TypeBox provider: the reply is bytes or an empty 304, not a schema's JSON. */
 export default async function imagesRoutes(app: FastifyInstance) {
-  app.get('/images/:name', {
+  app.get<{ Params: Static<typeof paramsSchema> }>('/images/:name', {
     schema: {
       tags: ['images'], summary: 'A stored picture (public, immutable)', security: [],
-      params: { type: 'object', required: ['name'], properties: { name: { type: 'string', maxLength: 80 } } },
+      params: paramsSchema,
+      response: pictureResponse,
     },
   }, async (request, reply) => {
-    const { name } = request.params as { name: string };
-    const image = await loadImage(app.db, name);
+    const image = await loadImage(app.db, request.params.name);
     if (!image) throw notFound('Image not found');
     const etag = `"${image.hash}"`;
     reply

@@ -108,3 +108,25 @@ describe('materials', () => {
     expect((await t.injectWithLogin('teacher', { method: 'DELETE', url: `/api/v1/materials?id=${m.id}` })).statusCode).toBe(404);
   });
 });
+
+describe('every field of the replies (their response schemas would drop one not listed)', () => {
+  it('create, detail, both lists and update keep every field in order', async () => {
+    const fields = ['id', 'class_id', 'title', 'description', 'content', 'teacher_id', 'exercise_id'];
+    const created = (await createMaterial()).json();
+    expect(Object.keys(created)).toEqual(fields);
+    const detail = (await t.injectWithLogin('student', { method: 'GET', url: `/api/v1/materials/detail?id=${created.id}` })).json();
+    expect(Object.keys(detail)).toEqual(fields);
+    for (const url of ['/api/v1/materials', `/api/v1/materials/from-class?id=${classA().id}`]) {
+      const list = (await t.injectWithLogin('teacher', { method: 'GET', url })).json();
+      expect(Object.keys(list)).toEqual(['materials', 'meta']);
+      expect(Object.keys(list.materials[0])).toEqual(fields);
+    }
+    const put = await t.injectWithLogin('teacher', {
+      method: 'PUT', url: `/api/v1/materials?id=${created.id}`, payload: { title: 'Baru', description: 'd', content: '<p>x</p>' },
+    });
+    expect(Object.keys(put.json())).toEqual(fields);
+    expect(put.json()).toMatchObject({ id: created.id, title: 'Baru', exercise_id: null });
+    const del = await t.injectWithLogin('teacher', { method: 'DELETE', url: `/api/v1/materials?id=${created.id}` });
+    expect(del.json()).toEqual({ message: 'Material deleted successfully' });
+  });
+});

@@ -1,56 +1,63 @@
-/** Request schemas for /students (they also document the API at /api/docs). */
+/** Request and reply schemas for /students (TypeBox: they also document the API at /api/docs). */
 import { MAX_IMPORT_ROWS, STUDENT_GRADES } from '@kelasku/shared-rules';
+import { Type } from 'typebox';
 import { MAX_PICT_CHARS } from '../../domain/limits';
+import { nullable, pageMetaSchema, pagingProperties } from '../helpers';
+import { studentFields } from '../read-schemas';
 
-export const GRADES = STUDENT_GRADES;
-
-export const studentBodySchema = {
-  type: 'object',
-  required: ['name', 'nis', 'grade', 'status'],
-  properties: {
-    name: { type: 'string', minLength: 1, maxLength: 100, pattern: '\\S' },
-    nis: { type: 'string', minLength: 1, maxLength: 50, pattern: '^\\s*\\S+\\s*$' },
-    grade: { type: 'integer', enum: [...GRADES] },
-    status: { type: 'string', minLength: 1, maxLength: 50, pattern: '\\S' },
-    phone_number: { type: ['string', 'null'], maxLength: 50 },
-    curr_score: { type: ['integer', 'null'] },
-    profile_picture_url: { type: ['string', 'null'], maxLength: MAX_PICT_CHARS },
-  },
-} as const;
+export const studentBodySchema = Type.Object({
+  name: Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' }),
+  nis: Type.String({ minLength: 1, maxLength: 50, pattern: '^\\s*\\S+\\s*$' }),
+  grade: Type.Enum([...STUDENT_GRADES], { type: 'integer' }),
+  status: Type.String({ minLength: 1, maxLength: 50, pattern: '\\S' }),
+  phone_number: Type.Optional(nullable(Type.String({ maxLength: 50 }))),
+  curr_score: Type.Optional(nullable(Type.Integer())),
+  profile_picture_url: Type.Optional(nullable(Type.String({ maxLength: MAX_PICT_CHARS }))),
+});
 
 /** Whether new students join every class of their grade; absent = true (what older clients rely on). */
-const joinClassesProperty = { type: 'boolean', description: 'join every class of the grade (default true)' } as const;
+const joinClassesProperty = Type.Optional(Type.Boolean({ description: 'join every class of the grade (default true)' }));
 
-export const studentCreateBodySchema = {
-  ...studentBodySchema,
-  properties: { ...studentBodySchema.properties, join_classes: joinClassesProperty },
-} as const;
+export const studentCreateBodySchema = Type.Object({ ...studentBodySchema.properties, join_classes: joinClassesProperty });
 
-export const studentListQuerySchema = {
-  type: 'object',
-  properties: {
-    page: { type: 'string' },
-    pageSize: { type: 'string' },
-    grade: { type: 'integer' },
-    search: { type: 'string', maxLength: 100 },
-    searchNIS: { type: 'string', maxLength: 100 },
-    sortByNIS: { type: 'string' },
-    id: { type: 'string' },
-  },
-} as const;
+export const studentListQuerySchema = Type.Object({
+  ...pagingProperties,
+  grade: Type.Optional(Type.Integer()),
+  search: Type.Optional(Type.String({ maxLength: 100 })),
+  searchNIS: Type.Optional(Type.String({ maxLength: 100 })),
+  sortByNIS: Type.Optional(Type.String()),
+  id: Type.Optional(Type.String()),
+});
 
-export const importBodySchema = {
-  type: 'object',
-  required: ['rows'],
-  properties: {
-    rows: { type: 'array', minItems: 1, maxItems: MAX_IMPORT_ROWS, items: { type: 'object' } },
-    dry_run: { type: 'boolean' },
-    join_classes: joinClassesProperty,
-  },
-} as const;
+export const importBodySchema = Type.Object({
+  rows: Type.Array(Type.Unsafe<Record<string, unknown>>({ type: 'object' }), { minItems: 1, maxItems: MAX_IMPORT_ROWS }),
+  dry_run: Type.Optional(Type.Boolean()),
+  join_classes: joinClassesProperty,
+});
 
-export const gradeMigrateBodySchema = {
-  type: 'object',
-  required: ['migrate'],
-  properties: { migrate: { type: 'string', enum: ['up', 'down'] } },
-} as const;
+export const gradeMigrateBodySchema = Type.Object({ migrate: Type.Enum(['up', 'down'], { type: 'string' }) });
+
+export const studentSchema = Type.Object(studentFields);
+
+export const initialPasswordFields = { initial_password: Type.String({ description: 'shown once' }) };
+
+/** A new student as created: the profile and, once, the login's initial password. */
+export const createdStudentSchema = Type.Object({ ...studentFields, ...initialPasswordFields });
+
+/**
+ * GET /students/details: the full record for admins, only id, name and grade for others. Every field optional: the
+ * serializer writes required fields first, and the reply keeps studentFields' order.
+ */
+export const studentDetailsSchema = Type.Partial(studentSchema);
+
+export const studentListResponse = { 200: Type.Object({ students: Type.Array(studentSchema), meta: pageMetaSchema }) };
+
+/** A refused import is a 400 listing every problem; an accepted one lists the students created (none on a dry run). */
+export const importResponse = {
+  200: Type.Object({
+    created: Type.Integer(),
+    errors: Type.Array(Type.Object({ row: Type.Integer(), field: Type.String(), message: Type.String() })),
+    students: Type.Array(createdStudentSchema),
+    valid: Type.Optional(Type.Integer({ description: 'dry run: how many rows would be created' })),
+  }),
+};

@@ -244,3 +244,40 @@ describe('clean student data', () => {
     for (const s of [a, b, c]) expect((await asAdmin('DELETE', `/api/v1/students?id=${s.id}`)).statusCode).toBe(200);
   });
 });
+
+describe('every field of the replies (their response schemas would drop one not listed)', () => {
+  const fields = ['id', 'name', 'nis', 'phone_number', 'grade', 'curr_score', 'status', 'profile_picture_url', 'user_id'];
+
+  it('create, list, replace, (de)activate, details, reset, grade-migrate and import', async () => {
+    const created = (await asAdmin('POST', '/api/v1/students', { name: 'Kunci', nis: '2024000901', grade: 10, status: 'Active', curr_score: 70 })).json();
+    expect(Object.keys(created)).toEqual([...fields, 'initial_password']);
+    expect(created).toMatchObject({ phone_number: null, curr_score: 70, profile_picture_url: null });
+    const listed = (await asAdmin('GET', '/api/v1/students?searchNIS=2024000901')).json();
+    expect(Object.keys(listed)).toEqual(['students', 'meta']);
+    expect(Object.keys(listed.students[0])).toEqual([...fields, 'active']);
+    const put = (await asAdmin('PUT', `/api/v1/students?id=${created.id}`, { name: 'Kunci', nis: '2024000901', grade: 10, status: 'Active' })).json();
+    expect(Object.keys(put)).toEqual(fields);
+    const off = (await asAdmin('POST', `/api/v1/students/deactivate?id=${created.id}`)).json();
+    expect(off).toMatchObject({ id: created.id, active: false });
+    expect(Object.keys(off)).toEqual([...fields, 'active']);
+    expect(Object.keys((await asAdmin('POST', `/api/v1/students/reactivate?id=${created.id}`)).json())).toEqual([...fields, 'active']);
+    expect(Object.keys((await asAdmin('GET', `/api/v1/students/details?id=${created.id}`)).json())).toEqual(fields);
+    expect(Object.keys((await asAdmin('POST', `/api/v1/students/reset-password?id=${created.id}`)).json())).toEqual(['initial_password']);
+    const migrated = (await asAdmin('POST', '/api/v1/students/grade-migrate', { migrate: 'down' })).json();
+    expect(Object.keys(migrated)).toEqual(['message', 'moved']);
+    const rows = [{ name: 'Kunci Dua', nis: '2024000902', grade: 10, status: 'Active' }];
+    expect((await asAdmin('POST', '/api/v1/students/import', { rows, dry_run: true })).json()).toEqual({ created: 0, errors: [], students: [], valid: 1 });
+    const imported = (await asAdmin('POST', '/api/v1/students/import', { rows })).json();
+    expect(Object.keys(imported)).toEqual(['created', 'errors', 'students']);
+    expect(Object.keys(imported.students[0])).toEqual([...fields, 'initial_password']);
+    const refused = (await asAdmin('POST', '/api/v1/students/import', { rows })).json();
+    expect(refused).toEqual({
+      created: 0,
+      errors: [{ row: 1, field: 'nis', message: 'nis 2024000902 already exists' }],
+      students: [],
+      error: 'Import rejected: 1 problem found, nothing was created',
+      message: 'Import rejected: 1 problem found, nothing was created',
+    });
+    for (const s of [created, imported.students[0]]) expect((await asAdmin('DELETE', `/api/v1/students?id=${s.id}`)).statusCode).toBe(200);
+  });
+});

@@ -2,12 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type, type Static } from 'typebox';
 import { normalizeStatus } from '@kelasku/shared-rules';
-import { toTeacherDto, type TeacherInput } from '../../db/profiles';
+import { toTeacherDto, type TeacherInput } from '../../domain/repo/profiles';
 import { MAX_PICT_CHARS } from '../../domain/limits';
 import { createTeacher, deleteTeacher, listTeachers, replaceTeacher, resetTeacherPassword, setTeacherActive } from '../../domain/repo/teachers';
 import { requireSchoolId } from '../../domain/school-ids';
 import { generateInitialPassword, hashPassword } from '../../lib/passwords';
-import { idQuerySchema, messageResponse, nullable, pageMeta, pageMetaSchema, pagingProperties, parsePaging, queryFlag, queryText, UPDATE_METHODS } from '../helpers';
+import { registerProfileActions } from '../profile-actions';
+import { idQuerySchema, nullable, pageMeta, pageMetaSchema, pagingProperties, parsePaging, queryFlag, queryText, UPDATE_METHODS } from '../helpers';
 
 const teacherBodySchema = Type.Object({
   name: Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' }),
@@ -26,7 +27,7 @@ const listQuerySchema = Type.Object({
   sortByNIP: Type.Optional(Type.String()),
 });
 
-/** A teacher as the API shows it (db/profiles.ts toTeacherDto); `active` only where the login state was read. */
+/** A teacher as the API shows it (domain/repo/profiles.ts toTeacherDto); `active` only where the login state was read. */
 const teacherFields = {
   id: Type.Integer(),
   name: Type.String(),
@@ -111,53 +112,15 @@ export default async function teachersRoutes(fastify: FastifyInstance) {
     handler: async (request) => toTeacherDto(await replaceTeacher(app.db, request.query.id, cleanInput(request.body))),
   });
 
-  app.delete(
-    '/teachers',
-    {
-      preHandler: admin,
-      schema: {
-        tags,
-        summary:
-          'Delete a teacher and their login; 409 (listing `classes`) while they teach classes. Work they wrote in other classes stays with the class teacher',
-        querystring: idQuerySchema,
-        response: messageResponse,
-      },
-    },
-    async (request) => {
-      await deleteTeacher(app.db, request.query.id);
-      return { message: 'Teacher deleted successfully' };
-    },
-  );
-
-  for (const [action, active] of [
-    ['deactivate', false],
-    ['reactivate', true],
-  ] as const) {
-    app.post(
-      `/teachers/${action}`,
-      {
-        preHandler: admin,
-        schema: {
-          tags,
-          summary: active ? 'Let a deactivated teacher sign in again' : 'Deactivate a teacher: no sign-in, sessions end; classes, work and names stay',
-          querystring: idQuerySchema,
-          response: { 200: teacherSchema },
-        },
-      },
-      async (request) => toTeacherDto(await setTeacherActive(app.db, request.query.id, active)),
-    );
-  }
-
-  app.post(
-    '/teachers/reset-password',
-    {
-      preHandler: admin,
-      schema: { tags, summary: 'Give a teacher a new random password (shown once)', querystring: idQuerySchema, response: { 200: Type.Object(initialPasswordFields) } },
-    },
-    async (request) => {
-      const initial_password = generateInitialPassword();
-      await resetTeacherPassword(app.db, request.query.id, await hashPassword(initial_password));
-      return { initial_password };
-    },
-  );
+  registerProfileActions(app, {
+    resource: 'teachers',
+    noun: 'teacher',
+    keeps: 'classes, work and names',
+    deleteSummary:
+      'Delete a teacher and their login; 409 (listing `classes`) while they teach classes. Work they wrote in other classes stays with the class teacher',
+    profileSchema: teacherSchema,
+    remove: (id) => deleteTeacher(app.db, id),
+    setActive: async (id, active) => toTeacherDto(await setTeacherActive(app.db, id, active)),
+    resetPassword: (id, passwordHash) => resetTeacherPassword(app.db, id, passwordHash),
+  });
 }

@@ -47,6 +47,11 @@ it('lists the open exam, the exercises not yet submitted and the recent material
   ]);
   expect(body.materials.map((m: { id: number }) => m.id)).toEqual([m2.id, m1.id]);
   expect(body.materials[0]).toEqual({ id: m2.id, title: 'Jaringan', class_id: c0.id, class_name: 'X IPA 1', created_at: expect.stringMatching(/Z$/) });
+  // The fields in the order the reply has always had (the response schema writes them).
+  expect(Object.keys(body)).toEqual(['exams', 'exercises', 'materials']);
+  expect(Object.keys(body.exams[0])).toEqual(['id', 'class_id', 'class_name', 'title', 'start_time', 'end_time', 'status']);
+  expect(Object.keys(body.exercises[0])).toEqual(['id', 'title', 'material_id', 'material_title', 'class_id', 'class_name', 'started']);
+  expect(Object.keys(body.materials[0])).toEqual(['id', 'title', 'class_id', 'class_name', 'created_at']);
 });
 
 it('leaves out what the student already submitted', async () => {

@@ -1,6 +1,6 @@
 /** Student ↔ class assignments (table assigned_students_class, unique (student_id, class_id)). */
 import { sql } from 'kysely';
-import type { Db } from './connect';
+import type { Db } from '../../db/connect';
 
 /** A new (or re-graded) student joins every class of their grade. */
 export async function assignStudentToGradeClasses(trx: Db, studentId: number, grade: number): Promise<void> {

@@ -1,10 +1,10 @@
 /** Student and teacher profiles with their login rows, created/updated/deleted together (caller's transaction). */
-import { assertUsernameFree, createProfileUser, deleteOrphanForumRows, setLoginActive, syncProfileUser, type ProfileRole } from './accounts';
+import { assertUsernameFree, createProfileUser, deleteOrphanForumRows, passwordChange, setLoginActive, syncProfileUser, type ProfileRole } from './accounts';
 import { assignStudentToGradeClasses, unassignStudentFromGrade } from './assignments';
 import { sql } from 'kysely';
-import { dbKindOf, type Db } from './connect';
-import type { StudentRow, TeacherRow } from './schema';
-import { clash, missing } from '../domain/errors';
+import { dbKindOf, type Db } from '../../db/connect';
+import type { StudentRow, TeacherRow } from '../../db/schema';
+import { clash, missing } from '../errors';
 
 export interface StudentInput {
   name: string;
@@ -101,6 +101,13 @@ export async function setProfileActive(trx: Db, table: 'students' | 'teachers', 
   if (!row) throw missing(kind.notFound);
   if (row.user_id == null) throw clash('This profile has no login to deactivate');
   await setLoginActive(trx, row.user_id, active);
+}
+
+/** Gives the login of a student or teacher a new password hash (every session ends); not found without a login. */
+export async function resetProfilePassword(db: Db, table: 'students' | 'teachers', id: number, passwordHash: string): Promise<void> {
+  const row = await db.selectFrom(table).select('user_id').where('id', '=', id).executeTakeFirst();
+  if (!row || row.user_id == null) throw missing((table === 'students' ? STUDENT : TEACHER).notFound);
+  await db.updateTable('users').set(passwordChange(passwordHash)).where('id', '=', row.user_id).execute();
 }
 
 /** The NIS/NIP must be free both among the profiles and as a username; `current` is the profile being edited. */

@@ -1,8 +1,8 @@
 /** Login identities (users rows) behind student and teacher profiles, kept in sync in the caller's transaction. */
 import { sql } from 'kysely';
-import { requireLoginName } from '../domain/login-names';
-import { clash, invalid } from '../domain/errors';
-import type { Db } from './connect';
+import { requireLoginName } from '../login-names';
+import { clash, invalid } from '../errors';
+import type { Db } from '../../db/connect';
 
 /**
  * The users columns to set when a password changes or is reset: the new hash, and a raised session_version so

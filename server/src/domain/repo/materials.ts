@@ -1,0 +1,89 @@
+/** Materials of classes (routes/materials): reads with their exercise's id, and writes; throws domain errors. */
+import type { Db } from '../../db/connect';
+import { preparedRead } from '../../db/prepared';
+import { toDbTime } from '../../db/time';
+import { missing } from '../errors';
+import { COUNT_MATERIALS_OF_CLASS_SQL, MATERIALS_OF_CLASS_SQL } from './hot-reads';
+
+/** A material as the API shows it; `exercise_id` is its exercise's, null without one. */
+export interface MaterialView {
+  id: number;
+  class_id: number;
+  title: string;
+  description: string;
+  content: string;
+  teacher_id: number;
+  exercise_id: number | null;
+}
+
+/** What a teacher writes (sanitized by the caller). */
+export interface MaterialText {
+  title: string;
+  description: string;
+  content: string;
+}
+
+interface Page {
+  limit: number;
+  offset: number;
+}
+
+const materialColumns = ['m.id', 'm.class_id', 'm.title', 'm.description', 'm.content', 'm.teacher_id'] as const;
+
+function withExercise(db: Db) {
+  return db.selectFrom('materials as m').leftJoin('exercises as e', 'e.material_id', 'm.id').select([...materialColumns, 'e.id as exercise_id']);
+}
+
+const toView = <T extends { exercise_id: number | null }>(row: T): T => ({ ...row, exercise_id: row.exercise_id ?? null });
+
+/** One page of materials by id (of the classes `teacherId` teaches now, when given), and how many in all. */
+export async function listMaterials(db: Db, teacherId: number | undefined, page: Page): Promise<{ rows: MaterialView[]; total: number }> {
+  let base = db.selectFrom('materials as m');
+  if (teacherId !== undefined) base = base.where('m.class_id', 'in', db.selectFrom('classes').select('id').where('teacher_id', '=', teacherId));
+  const [rows, total] = await Promise.all([
+    base.leftJoin('exercises as e', 'e.material_id', 'm.id').select([...materialColumns, 'e.id as exercise_id'])
+      .orderBy('m.id').limit(page.limit).offset(page.offset).execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows: rows.map(toView), total: Number(total.n) };
+}
+
+/** One page of a class's materials: one prepared statement, the total riding on each row. */
+export async function materialsOfClass(db: Db, classId: number, page: Page): Promise<{ rows: MaterialView[]; total: number }> {
+  const rows = await preparedRead<MaterialView & { total: unknown }>(db, MATERIALS_OF_CLASS_SQL)([classId, page.limit, page.offset]);
+  const total = rows.length > 0 ? rows[0].total
+    : page.offset === 0 ? 0 : (await preparedRead<{ n: unknown }>(db, COUNT_MATERIALS_OF_CLASS_SQL)([classId]))[0]?.n;
+  return { rows: rows.map(({ total: _, ...row }) => toView(row)), total: Number(total ?? 0) };
+}
+
+export async function findMaterial(db: Db, id: number): Promise<MaterialView> {
+  const row = await withExercise(db).where('m.id', '=', id).executeTakeFirst();
+  if (!row) throw missing('Material not found');
+  return toView(row);
+}
+
+/** A new material in a class, written by (and owned by) the class's teacher. */
+export async function createMaterial(db: Db, text: MaterialText, cls: { id: number; teacher_id: number }): Promise<MaterialView> {
+  const row = await db.insertInto('materials')
+    .values({ ...text, class_id: cls.id, teacher_id: cls.teacher_id })
+    .returning(['id', 'class_id', 'title', 'description', 'content', 'teacher_id'])
+    .executeTakeFirstOrThrow();
+  return { ...row, exercise_id: null };
+}
+
+/** Replaces a material's text; `place` is its class and owner (the target's when it moves). */
+export async function updateMaterial(db: Db, id: number, text: MaterialText, place: { class_id: number; teacher_id: number }): Promise<MaterialView> {
+  await db.updateTable('materials').set({ ...text, ...place, updated_at: toDbTime() }).where('id', '=', id).execute();
+  return toView(await withExercise(db).where('m.id', '=', id).executeTakeFirstOrThrow());
+}
+
+/** Deletes a material; its exercise, answers and scores cascade, its discussions' replies and reports go here. */
+export async function deleteMaterial(db: Db, id: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    // Replies and reports of its discussions have no FK to the forum table: remove them explicitly.
+    const threads = trx.selectFrom('material_forum').select('id').where('material_id', '=', id);
+    await trx.deleteFrom('reports').where('kind', '=', 'material').where('discussion_id', 'in', threads).execute();
+    await trx.deleteFrom('discussion_replies').where('kind', '=', 'material').where('discussion_id', 'in', threads).execute();
+    await trx.deleteFrom('materials').where('id', '=', id).execute();
+  });
+}

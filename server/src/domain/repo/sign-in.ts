@@ -1,0 +1,35 @@
+/** The account reads and writes behind signing in and changing one's own password (routes/auth). */
+import { passwordChange } from './accounts';
+import type { Db } from '../../db/connect';
+
+/** The login under this (normalized) username with what a token carries, its hash and whether it is deactivated. */
+export async function signInAccount(db: Db, username: string) {
+  return db
+    .selectFrom('users')
+    .leftJoin('teachers', 'teachers.user_id', 'users.id')
+    .leftJoin('students', 'students.user_id', 'users.id')
+    .select([
+      'users.id',
+      'users.email',
+      'users.role',
+      'users.display_name',
+      'users.password_hash',
+      'users.session_version',
+      'users.deactivated_at',
+      'teachers.id as teacher_id',
+      'students.id as student_id',
+    ])
+    .where('users.username', '=', username)
+    .executeTakeFirst();
+}
+
+export async function passwordHashOf(db: Db, userId: number): Promise<string | undefined> {
+  const row = await db.selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirst();
+  return row?.password_hash;
+}
+
+/** Stores a new password hash; every older session ends. Returns the new session version (for a fresh token). */
+export async function changePassword(db: Db, userId: number, passwordHash: string): Promise<number> {
+  const changed = await db.updateTable('users').set(passwordChange(passwordHash)).where('id', '=', userId).returning('session_version').executeTakeFirstOrThrow();
+  return changed.session_version;
+}
