@@ -1,6 +1,7 @@
 import path from 'node:path';
+import { existsSync } from 'node:fs';
 import type { Module } from 'webpack';
-import { appConfig, packageOf, sharedConfig } from '../webpack/federation';
+import { appConfig, packageOf, PROVIDE_RUNTIME_CORE_PLUGIN, remoteConfig, sharedConfig } from '../webpack/federation';
 
 // How the apps share MUI (webpack/federation.ts): per component, the shell's copy winning, in one chunk of the shell.
 const root = path.join(__dirname, '..');
@@ -63,4 +64,23 @@ it('shares shared-ui one module at a time besides its index', () => {
   expect(packageOf('@mui/material/')).toBe('@mui/material');
   expect(packageOf('react-dom/')).toBe('react-dom');
   expect(packageOf('@kelasku/shared-ui/src/')).toBe('@kelasku/shared-ui');
+});
+
+describe('one Module Federation runtime per page', () => {
+  const remoteFederation = (mode: 'production' | 'development') => {
+    const plugin = remoteConfig('teacher', path.join(root, 'teacher-app'), 3102, mode).plugins?.find((p) => p?.constructor.name === 'ModuleFederationPlugin') as unknown as { _options: Record<string, unknown> };
+    return plugin._options;
+  };
+
+  it("the shell puts its runtime-core on the global, with the plugin's ESM file (the CommonJS one would add a second runtime-core)", () => {
+    expect(federationOptions('shell', 'shell').runtimePlugins).toEqual([PROVIDE_RUNTIME_CORE_PLUGIN]);
+    expect(PROVIDE_RUNTIME_CORE_PLUGIN).toMatch(/inject-external-runtime-core-plugin[\\/]dist[\\/]index\.js$/);
+    expect(existsSync(PROVIDE_RUNTIME_CORE_PLUGIN)).toBe(true);
+    expect(federationOptions('admin', 'admin-app').runtimePlugins).toBeUndefined();
+  });
+
+  it('a production remote takes the runtime-core from the shell; its standalone dev harness keeps its own', () => {
+    expect(remoteFederation('production').experiments).toEqual({ externalRuntime: true });
+    expect(remoteFederation('development').experiments).toBeUndefined();
+  });
 });

@@ -138,6 +138,19 @@ const MUI_FORMS_CHUNK = {
   enforce: true,
 };
 
+/**
+ * One Module Federation runtime for the page: the shell puts its runtime-core on the global
+ * `_FEDERATION_RUNTIME_CORE` and the production remotes take it from there (REMOTE_EXTERNAL_RUNTIME) instead of
+ * carrying their own (~20 KB gzip in every remoteEntry.js). The plugin's ESM file, not the CommonJS one
+ * `experiments.provideExternalRuntime` adds: that one pulls in the CommonJS runtime-core beside the ESM one the
+ * shell's runtime already uses, a second copy (+24 KB on the login page).
+ */
+export const PROVIDE_RUNTIME_CORE_PLUGIN = require
+  .resolve('@module-federation/inject-external-runtime-core-plugin', { paths: [path.dirname(require.resolve('@module-federation/enhanced/webpack'))] })
+  .replace(/index\.cjs$/, 'index.js');
+/** A production remote's share of the above; in development the standalone harness has no shell, so it keeps its own. */
+export const REMOTE_EXTERNAL_RUNTIME = { externalRuntime: true } as const;
+
 export interface AppOptions {
   /** Federation name: 'shell' or a remote name. */
   name: string;
@@ -192,6 +205,7 @@ export function appConfig({ name, dir, mode, html = false, template = path.join(
         shareStrategy: 'loaded-first',
         dts: false,
         manifest: true,
+        ...(name === 'shell' ? { runtimePlugins: [PROVIDE_RUNTIME_CORE_PLUGIN] } : {}),
         ...federation,
       }),
       ...(html
@@ -225,9 +239,8 @@ export function remoteConfig(name: RemoteName, dir: string, port: number, mode: 
     template: path.join(__dirname, 'remote-harness.html'),
     templateParameters: { title: `Kelasku ${name[0].toUpperCase()}${name.slice(1)} (dev)` },
     entry: dev ? { main: './src/index.ts' } : {},
-    // Each remote carries its own MF runtime (~19 KB gzip). Measured: externalRuntime + the shell's
-    // provideExternalRuntime saves that in the remote but adds ~24 KB to the login page (the whole runtime-core).
-    federation: { filename: 'remoteEntry.js', exposes: { './App': './src/App.tsx' } },
+    // In production the MF runtime-core comes from the shell (PROVIDE_RUNTIME_CORE_PLUGIN).
+    federation: { filename: 'remoteEntry.js', exposes: { './App': './src/App.tsx' }, ...(dev ? {} : { experiments: REMOTE_EXTERNAL_RUNTIME }) },
     plugins: dev ? [new webpack.DefinePlugin({ __KELASKU_DEMO_ACCOUNT__: JSON.stringify(demoAccount(name)) })] : [],
   });
   return withDevServer({ ...config, name }, port);
