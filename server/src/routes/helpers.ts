@@ -4,7 +4,7 @@
  * `withTypeProvider<TypeBoxTypeProvider>()` instance.
  */
 import type { FastifyInstance, RouteShorthandOptions, RouteHandlerMethod } from 'fastify';
-import { Type, type Static, type TInteger, type TNumber, type TString } from 'typebox';
+import { Type, type Static, type TInteger, type TNumber, type TSchema, type TString } from 'typebox';
 import { badRequest } from '../plugins/errors';
 
 /** Largest id the database holds: ids are 32-bit `int`/`serial` columns on PostgreSQL (larger values fail there). */
@@ -69,6 +69,12 @@ export const pagingProperties = {
 
 /** `?page&pageSize` alone. */
 export const pagingQuerySchema = Type.Object(pagingProperties);
+
+/** An object whose first property is named at run time (`exercise_id` | `exam_id`, `material_id` | `class_id`). */
+export function withKey<K extends string, S extends TSchema, P extends Record<string, TSchema>>(key: K, schema: S, properties: P) {
+  const first = { [key]: schema } as { [k in K]: S };
+  return Type.Object({ ...first, ...properties });
+}
 
 /** `?id=<positive integer>` required. */
 export const idQuerySchema = Type.Object({ id: idSchema });

@@ -199,6 +199,12 @@ export async function sheetOf(db: Db, spec: ItemSpec, itemId: number, studentId:
   return row ? toSheet(row) : undefined;
 }
 
+/** Every sheet of an item with its grade, by id (the item's teacher's view). */
+export async function sheetsOfItem(db: Db, spec: ItemSpec, itemId: number): Promise<Sheet[]> {
+  const rows = await sheetQuery(db, spec).where(`s.${spec.idCol}`, '=', itemId).orderBy('s.id').execute();
+  return rows.map(toSheet);
+}
+
 /** Creates the sheet unless one exists (idempotent); returns the stored sheet. */
 export async function openSheet(db: Db, spec: ItemSpec, itemId: number, studentId: number, answers: Record<string, string>): Promise<Sheet> {
   await loose(db)

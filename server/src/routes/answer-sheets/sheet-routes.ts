@@ -10,6 +10,8 @@
  * - DELETE ?id: the item's teacher or an admin (the grade goes too, so the student can start again).
  */
 import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import { ContentError, MAX_ANSWER_CHARS, MAX_QUESTIONS, validateAnswers } from '../../domain/content';
 import { windowRefusal } from '../../domain/exam-window';
 import {
@@ -17,39 +19,42 @@ import {
   targetStudent,
 } from '../../domain/policy';
 import {
-  deleteSheet, itemById, type ItemFacts, itemWithSheet, type ItemSpec, loose, openSheet, sheetById, sheetJson, sheetOf, type Sheet,
+  deleteSheet, itemById, type ItemFacts, itemWithSheet, type ItemSpec, openSheet, sheetById, sheetJson, sheetOf, sheetsOfItem, type Sheet,
 } from '../../domain/repo/assessments';
 import { answerSaverFor } from '../../domain/repo/answer-saves';
 import { isAssigned } from '../../domain/repo/common';
-import { fromDbJson } from '../../db/json';
 import { badRequest, conflict, forbidden, notFound } from '../../plugins/errors';
-import { idQuerySchema, idSchema, registerUpdate, type IdQuery } from '../helpers';
+import { idQuerySchema, idSchema, messageResponse, UPDATE_METHODS, withKey } from '../helpers';
 import { sheetListResponse } from '../read-schemas';
 
-const positiveInt = idSchema;
-
 /** JSON schema of an answers map: question-number keys, string values (validated by ajv, no parsing in handlers). */
-export const answersSchema = {
+const answersJson = {
   type: 'object',
   maxProperties: MAX_QUESTIONS,
   propertyNames: { pattern: '^[1-9][0-9]{0,3}$' },
   additionalProperties: { type: 'string', maxLength: MAX_ANSWER_CHARS },
 } as const;
 
+export const answersSchema = Type.Unsafe<Record<string, string>>(answersJson);
+
 /** The client's number of a saved map (`answers_seq`): newer maps carry larger numbers. */
-const seqSchema = { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER } as const;
+const seqSchema = Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER });
 
 /** Per-question changes: `{ "3": { answer: "b", at: <ms since the epoch, device clock> } }`; answer '' clears it. */
-export const changesSchema = {
+const changesJson = {
   type: 'object',
   minProperties: 1,
   maxProperties: MAX_QUESTIONS,
   propertyNames: { pattern: '^[1-9][0-9]{0,3}$' },
   additionalProperties: {
     type: 'object', required: ['answer', 'at'], additionalProperties: false,
-    properties: { answer: { type: 'string', maxLength: MAX_ANSWER_CHARS }, at: seqSchema },
+    properties: { answer: { type: 'string', maxLength: MAX_ANSWER_CHARS }, at: { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER } },
   },
 } as const;
+export const changesSchema = Type.Unsafe<Record<string, { answer: string; at: number }>>(changesJson);
+
+/** One sheet as GET lists it (read-schemas.ts): POST and the save answer the same shape, in the same key order. */
+const sheetResponse = { 200: sheetListResponse[200].items };
 
 function refuseOutsideWindow(spec: ItemSpec, item: ItemFacts): void {
   const window = answerWindow(spec, item);
@@ -57,7 +62,8 @@ function refuseOutsideWindow(spec: ItemSpec, item: ItemFacts): void {
   if (refusal) throw forbidden(refusal);
 }
 
-export function registerSheetRoutes(app: FastifyInstance, spec: ItemSpec, base: string) {
+export function registerSheetRoutes(fastify: FastifyInstance, spec: ItemSpec, base: string) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const db = app.db;
   const tags = [`${spec.kind} answers`];
 
@@ -71,50 +77,39 @@ export function registerSheetRoutes(app: FastifyInstance, spec: ItemSpec, base: 
     preHandler: app.authenticate,
     schema: {
       tags, summary: 'The answer sheet of a student (array of 0 or 1; managers without student_id: every sheet)',
-      querystring: { type: 'object', required: [spec.idCol], properties: { [spec.idCol]: positiveInt, student_id: positiveInt } },
+      querystring: withKey(spec.idCol, idSchema, { student_id: Type.Optional(idSchema) }),
       response: sheetListResponse,
     },
   }, async (request) => {
-    const q = request.query as Record<string, number | undefined>;
+    const q = request.query;
     const caller: Caller = request.user;
     if (isStudent(caller) || q.student_id !== undefined) {
       // the item's facts and the sheet in one prepared statement (the exam page reads it on every load)
-      const found = await itemWithSheet(db, spec, q[spec.idCol]!, q.student_id ?? caller.student_id!);
+      const found = await itemWithSheet(db, spec, q[spec.idCol], q.student_id ?? caller.student_id!);
       if (!found) throw notFound(`${spec.label} not found`);
       const studentId = targetStudent(caller, q.student_id);
       requireWorkRead(caller, found.item, studentId, spec);
       return found.sheet ? [sheetJson(spec, found.sheet)] : [];
     }
-    const item = await requireItem(q[spec.idCol]!);
+    const item = await requireItem(q[spec.idCol]);
     if (!managesClass(caller, item)) throw forbidden(`Forbidden: this ${spec.kind} is not yours`);
-    const rows = await loose(db)
-      .selectFrom(`${spec.sheets} as s`)
-      .leftJoin(`${spec.scores} as g`, (j) => j.onRef(`g.${spec.idCol}`, '=', `s.${spec.idCol}`).onRef('g.student_id', '=', 's.student_id'))
-      .select(['s.id', 's.student_id', 's.answers', 's.status', 'g.score', 's.answers_seq'])
-      .where(`s.${spec.idCol}`, '=', item.id)
-      .orderBy('s.id')
-      .execute();
-    return rows.map((r) => sheetJson(spec, {
-      id: Number(r.id), item_id: item.id, student_id: Number(r.student_id),
-      answers: r.answers == null ? null : fromDbJson<Record<string, string>>(r.answers),
-      status: r.status === 'Inactive' ? 'Inactive' : 'Active', score: r.score == null ? null : Number(r.score),
-      answers_seq: r.answers_seq == null ? null : Number(r.answers_seq),
-    }));
+    return (await sheetsOfItem(db, spec, item.id)).map((s) => sheetJson(spec, s));
   });
 
   app.post(base, {
     preHandler: app.authenticate,
     schema: {
       tags, summary: 'Open the caller\'s sheet (idempotent: returns the existing one)',
-      body: {
-        type: 'object', required: [spec.idCol],
-        properties: { [spec.idCol]: positiveInt, answers: { ...answersSchema, nullable: true }, student_id: { description: 'ignored: from the token' } },
-      },
+      body: withKey(spec.idCol, idSchema, {
+        answers: Type.Optional(Type.Unsafe<Record<string, string> | null>({ ...answersJson, nullable: true })),
+        student_id: Type.Optional(Type.Unknown({ description: 'ignored: from the token' })),
+      }),
+      response: sheetResponse,
     },
   }, async (request) => {
-    const body = request.body as Record<string, unknown>;
+    const body = request.body;
     const studentId = requireStudentId(request.user, 'answer');
-    const item = await requireItemAccess(db, spec, request.user, body[spec.idCol] as number, 'read');
+    const item = await requireItemAccess(db, spec, request.user, body[spec.idCol], 'read');
     const existing = await sheetOf(db, spec, item.id, studentId);
     if (existing) return sheetJson(spec, existing);
     refuseOutsideWindow(spec, item);
@@ -129,53 +124,60 @@ export function registerSheetRoutes(app: FastifyInstance, spec: ItemSpec, base: 
   });
 
   const saver = answerSaverFor(db, spec);
-  registerUpdate(app, base, {
+  app.route({
+    method: UPDATE_METHODS,
+    url: base,
     // No preHandler: the token is checked here and the user/session in the save statement itself (one round trip).
     schema: {
       tags,
       summary: 'Save answers (owner, sheet open, exam inside its window): the whole map, or per-question changes merged by time',
       querystring: idQuerySchema,
-      body: { type: 'object', properties: { answers: answersSchema, seq: seqSchema, changes: changesSchema } },
+      body: Type.Object({ answers: Type.Optional(answersSchema), seq: Type.Optional(seqSchema), changes: Type.Optional(changesSchema) }),
+      response: sheetResponse,
     },
-  }, async (request, reply) => {
-    const { id } = request.query as IdQuery;
-    const { answers, seq, changes } = request.body as { answers?: Record<string, string>; seq?: number; changes?: Record<string, { answer: string; at: number }> };
-    if ((answers === undefined) === (changes === undefined)) throw badRequest('Send either the answers or the changes to save');
-    // Questions are numbered 1..n (n ≤ MAX_QUESTIONS), so a merged sheet never holds more answers than a whole map may.
-    if (changes && Object.keys(changes).some((n) => Number(n) > MAX_QUESTIONS)) throw badRequest(`There are at most ${MAX_QUESTIONS} questions`);
-    const { user, sessionVersion } = app.readToken(request);
-    if (user.role === 'student' && user.student_id !== undefined) {
-      const who = { sheetId: id, studentId: user.student_id, userId: user.user_id, sessionVersion };
-      const saved = await saver.save(changes ? { ...who, changes } : { ...who, answers: answers!, seq });
-      // Only an open sheet (no grade yet) can be saved, so score is null; nothing else to read back.
-      if (saved !== undefined) {
-        return {
-          id, [spec.idCol]: saved.itemId, student_id: user.student_id, answers: saved.answers, status: 'Active', score: null,
-          ...(seq !== undefined ? { answers_seq: seq } : {}),
-        };
+    // The hot path: the schema documents the reply, JSON.stringify writes it (measured 2x faster than the compiled
+    // serializer on a 40-answer map, which goes through its slow additionalProperties path).
+    serializerCompiler: () => JSON.stringify,
+    handler: async (request, reply) => {
+      const { id } = request.query;
+      const { answers, seq, changes } = request.body;
+      if ((answers === undefined) === (changes === undefined)) throw badRequest('Send either the answers or the changes to save');
+      // Questions are numbered 1..n (n ≤ MAX_QUESTIONS), so a merged sheet never holds more answers than a whole map may.
+      if (changes && Object.keys(changes).some((n) => Number(n) > MAX_QUESTIONS)) throw badRequest(`There are at most ${MAX_QUESTIONS} questions`);
+      const { user, sessionVersion } = app.readToken(request);
+      if (user.role === 'student' && user.student_id !== undefined) {
+        const who = { sheetId: id, studentId: user.student_id, userId: user.user_id, sessionVersion };
+        const saved = await saver.save(changes ? { ...who, changes } : { ...who, answers: answers!, seq });
+        // Only an open sheet (no grade yet) can be saved, so score is null; nothing else to read back.
+        if (saved !== undefined) {
+          return {
+            id, [spec.idCol]: saved.itemId, student_id: user.student_id, answers: saved.answers, status: 'Active', score: null,
+            ...(seq !== undefined ? { answers_seq: seq } : {}),
+          };
+        }
       }
-    }
-    // Nothing saved, or not a student: find out why, with the same checks (and answers) as every other route.
-    await app.authenticate(request, reply);
-    requireStudentId(request.user, 'answer');
-    const sheet = await sheetById(db, spec, id);
-    if (!sheet) throw notFound('Answer sheet not found');
-    const item = await requireItem(sheet.item_id);
-    const refusal = sheetWriteRefusal(request.user, {
-      sheet, assigned: await isAssigned(db, sheet.student_id, item.class_id), window: answerWindow(spec, item),
-    });
-    if (refusal) throw refusal;
-    // Stale: a newer map of this client already won (this one was abandoned and landed late). Nothing to do; the
-    // client already holds newer answers, so acknowledge with what is stored.
-    if (seq !== undefined && sheet.answers_seq !== null && sheet.answers_seq >= seq) return sheetJson(spec, sheet);
-    throw conflict('The answer sheet could not be saved, please retry');
+      // Nothing saved, or not a student: find out why, with the same checks (and answers) as every other route.
+      await app.authenticate(request, reply);
+      requireStudentId(request.user, 'answer');
+      const sheet = await sheetById(db, spec, id);
+      if (!sheet) throw notFound('Answer sheet not found');
+      const item = await requireItem(sheet.item_id);
+      const refusal = sheetWriteRefusal(request.user, {
+        sheet, assigned: await isAssigned(db, sheet.student_id, item.class_id), window: answerWindow(spec, item),
+      });
+      if (refusal) throw refusal;
+      // Stale: a newer map of this client already won (this one was abandoned and landed late). Nothing to do; the
+      // client already holds newer answers, so acknowledge with what is stored.
+      if (seq !== undefined && sheet.answers_seq !== null && sheet.answers_seq >= seq) return sheetJson(spec, sheet);
+      throw conflict('The answer sheet could not be saved, please retry');
+    },
   });
 
   app.delete(base, {
     preHandler: app.requireRole('teacher', 'admin'),
-    schema: { tags, summary: 'Delete a sheet and its grade (the item\'s teacher or an admin)', querystring: idQuerySchema },
+    schema: { tags, summary: 'Delete a sheet and its grade (the item\'s teacher or an admin)', querystring: idQuerySchema, response: messageResponse },
   }, async (request) => {
-    const { id } = request.query as IdQuery;
+    const { id } = request.query;
     const sheet: Sheet | undefined = await sheetById(db, spec, id);
     if (!sheet) throw notFound('Answer sheet not found');
     await requireItemAccess(db, spec, request.user, sheet.item_id, 'manage');

@@ -1,14 +1,19 @@
 import type { FastifyInstance } from 'fastify';
-import { EXAM } from '../../domain/repo/assessments';
+import { EXAM, EXERCISE } from '../../domain/repo/assessments';
 import { type ExamJob, startExamAutoSubmit } from '../../domain/repo/exam-job';
 import { type EssayScorerSettings, scorerFrom } from '../../domain/scorers';
-import { registerItemRoutes } from '../exercises/item-routes';
+import { registerItemRoutes } from './item-routes';
+
+/** Exercises (one per material), docs/api.md §2.8. */
+export async function exercisesRoutes(app: FastifyInstance, options: { essayScorer?: EssayScorerSettings }) {
+  registerItemRoutes(app, EXERCISE, '/exercises', scorerFrom(options.essayScorer));
+}
 
 /**
  * Exams (one per class), docs/api.md §2.10, and the exam auto-submit job
  * (every 30 s once the app is ready, when the app was built with `examAutoSubmit`; config.ts reads EXAM_AUTO_SUBMIT).
  */
-export default async function examsRoutes(app: FastifyInstance, options: { autoSubmit?: boolean; essayScorer?: EssayScorerSettings }) {
+export async function examsRoutes(app: FastifyInstance, options: { autoSubmit?: boolean; essayScorer?: EssayScorerSettings }) {
   const scorer = scorerFrom(options.essayScorer);
   registerItemRoutes(app, EXAM, '/exams', scorer);
 
