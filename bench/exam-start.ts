@@ -206,7 +206,7 @@ const NOTES = [
   '**What the student app does** (student-app/src/App.tsx, features/answering/): the exam JSON holds picture URLs, not',
   'base64 (the size above); only the current question is rendered, the number grid follows in a background render;',
   'pictures load lazily, the next one is fetched once a question is shown; question 1 takes answers before the answer',
-  'sheet is fetched or created. Session 5 (this bench): every screen of the remote is code-split, the dashboard too,',
+  'sheet is fetched or created. Since this bench was written (2026-11-26): every screen of the remote is code-split, the dashboard too,',
   'so on an exam address the remote\'s App needs no files of its own and the exam request and the exam screen\'s code',
   'start as soon as App runs, instead of after the dashboard\'s files; the exam request goes out before the screen\'s',
   'code (a browser opens 6 connections per server over HTTP/1.1, and dozens of small chunks queue on them); the exam',
