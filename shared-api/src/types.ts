@@ -307,3 +307,28 @@ export interface ItemAnalysis extends ItemAnalysisFigures {
   id: number;
   title: string;
 }
+
+/** One exercise or the exam of a class with sheets to review (GET /classes/to-review, docs/api.md §2.14). */
+export interface ReviewItem {
+  kind: 'exercise' | 'exam';
+  id: number;
+  title: string;
+  /** exercises: the material it belongs to; exams: null */
+  material_id: number | null;
+  material_title: string | null;
+  /** submitted sheets with pending or unconfirmed automatic essay scores */
+  to_review: number;
+  /** of them, sheets with an essay waiting for a score */
+  pending_sheets: number;
+  /** of them, sheets with an automatic score the teacher has not confirmed */
+  auto_scored_sheets: number;
+  /** the earliest submission among the sheets to review (UTC, RFC 3339) */
+  oldest_submitted_at: string;
+}
+
+export interface ClassReviewList {
+  class_id: number;
+  class_name: string;
+  /** pending first, then the one waiting longest */
+  items: ReviewItem[];
+}

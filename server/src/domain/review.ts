@@ -3,6 +3,7 @@
  * (GET /exercises/submissions, /exams/submissions) and the class's to-review list (GET /classes/to-review).
  * The per-essay rule itself is grading.ts `reviewMarks`.
  */
+import type { ReviewItem } from '@kelasku/shared-api/src/types';
 import { fromDbJson } from '../db/json';
 import { parseDetailColumn, reviewMarks } from './grading';
 
@@ -26,23 +27,8 @@ export function sheetReview(detail: unknown, answers: unknown): SheetReview {
   return { pending_essays: marks.pending, auto_scored_essays: marks.automatic, needs_review: marks.pending + marks.automatic > 0 };
 }
 
-/** One exercise or exam of a class with sheets to review (GET /classes/to-review). */
-export interface ReviewListItem {
-  kind: 'exercise' | 'exam';
-  id: number;
-  title: string;
-  /** exercises: the material it belongs to; exams: null */
-  material_id: number | null;
-  material_title: string | null;
-  /** submitted sheets that need review (pending or automatic essays) */
-  to_review: number;
-  /** of them, sheets with at least one essay waiting for a score */
-  pending_sheets: number;
-  /** of them, sheets with at least one unconfirmed automatic score */
-  auto_scored_sheets: number;
-  /** the earliest submission among the sheets to review */
-  oldest_submitted_at: Date;
-}
+/** One exercise or exam of a class with sheets to review (GET /classes/to-review): the wire item, with the time as read. */
+export type ReviewListItem = Omit<ReviewItem, 'oldest_submitted_at'> & { oldest_submitted_at: Date };
 
 /** One submitted, graded sheet as the list reads it. */
 export interface ReviewSheetRow {
