@@ -13,6 +13,15 @@ export interface AnswerItem {
 
 const HOUR = 3600_000;
 
+/** One multiple-choice question (key c) and one essay: the content most answer-save tests need. */
+export const MC_AND_ESSAY: Record<string, string> = {
+  '1': 'Q1', '1_a': 'a', '1_b': 'b', '1_c': 'c', '1_d': 'd', '1_answer': 'c', '2_essay': 'Jelaskan', '2_essay_answer': 'x',
+};
+
+/** `api(who, method, url, payload?)`: a request under /api/v1 as one of the fixture's users. */
+export const apiAs = (t: () => TestApp) => (who: string, method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
+  t().injectWithLogin(who, { method, url: `/api/v1${url}`, ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}) });
+
 /**
  * In the fixture's first class (its teacher, assigned students 1 and 2): a material with an exercise, and an exam open
  * from an hour ago to an hour from now, both with `content`.

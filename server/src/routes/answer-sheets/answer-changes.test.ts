@@ -1,6 +1,6 @@
 import { AnswerSaver } from '../../domain/repo/answer-saves';
 import { EXAM } from '../../domain/repo/assessments';
-import { createAnswerItems, type AnswerItem, type AnswerKind } from '../../../test/answer-items';
+import { apiAs, createAnswerItems, type AnswerItem, type AnswerKind } from '../../../test/answer-items';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
 
 // Per-question saves from several tabs or devices: `{ changes: { "3": { answer, at } } }` merges into the stored map,
@@ -9,8 +9,7 @@ import { buildTestApp, type TestApp } from '../../../test/helpers';
 jest.setTimeout(60_000);
 
 let t: TestApp;
-const api = (who: string, method: 'GET' | 'POST' | 'PATCH' | 'PUT', url: string, payload?: unknown) =>
-  t.injectWithLogin(who, { method, url: `/api/v1${url}`, ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}) });
+const api = apiAs(() => t);
 const CONTENT: Record<string, string> = { '2_essay': 'Jelaskan', '2_essay_answer': 'x' };
 for (const n of [1, 3, 4, 5]) Object.assign(CONTENT, { [n]: `Q${n}`, [`${n}_a`]: 'a', [`${n}_b`]: 'b', [`${n}_c`]: 'c', [`${n}_d`]: 'd', [`${n}_answer`]: 'c' });
 const HOUR = 3600_000;

@@ -1,4 +1,4 @@
-import { createAnswerItems, type AnswerItem, type AnswerKind } from '../../../test/answer-items';
+import { apiAs, createAnswerItems, MC_AND_ESSAY, type AnswerItem, type AnswerKind } from '../../../test/answer-items';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
 
 // Order-safe saves (docs/api.md §2.9): a save carrying `seq` applies only when newer than the stored `answers_seq`,
@@ -6,14 +6,12 @@ import { buildTestApp, type TestApp } from '../../../test/helpers';
 jest.setTimeout(30_000);
 
 let t: TestApp;
-const api = (who: string, method: 'GET' | 'POST' | 'PATCH' | 'PUT', url: string, payload?: unknown) =>
-  t.injectWithLogin(who, { method, url: `/api/v1${url}`, ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}) });
-const CONTENT = { '1': 'Q1', '1_a': 'a', '1_b': 'b', '1_c': 'c', '1_d': 'd', '1_answer': 'c', '2_essay': 'Jelaskan', '2_essay_answer': 'x' };
+const api = apiAs(() => t);
 
 let items: Record<AnswerKind, AnswerItem>;
 beforeAll(async () => {
   t = await buildTestApp();
-  items = await createAnswerItems(t, CONTENT);
+  items = await createAnswerItems(t, MC_AND_ESSAY);
 });
 afterAll(async () => { await t.close(); });
 
