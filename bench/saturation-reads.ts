@@ -16,7 +16,7 @@ import { summarizeProfile, type ProfileLine } from './lib/cpuprofile';
 import { ProcSampler } from './lib/proc';
 import { FULL, isMain, RESULTS_DIR, saveResult, table } from './lib/results';
 import { buildSchool, openDb } from './lib/school';
-import { createPgDatabase, dropPgDatabase, pgAvailable, startServer, type DbChoice, type RunningServer } from './lib/server';
+import { createPgDatabase, dropPgDatabase, runPerDatabase, startServer, type DbChoice, type RunningServer } from './lib/server';
 import { BENCH_JWT_SECRET, studentToken } from './lib/tokens';
 
 const CONNECTIONS = Number(process.env.BENCH_READ_CONNECTIONS ?? 50);
@@ -242,17 +242,7 @@ function markdown(runs: DbRun[]): string {
 }
 
 export async function runSaturationReads(): Promise<void> {
-  const dbs = (process.env.BENCH_DBS ?? 'sqlite,postgres').split(',') as DbChoice[];
-  const runs: DbRun[] = [];
-  let port = 3840;
-  for (const db of dbs) {
-    if (db === 'postgres' && !(await pgAvailable())) {
-      console.log('[reads] PostgreSQL not reachable: skipped');
-      continue;
-    }
-    runs.push(await runDb(db, port));
-    port += 2;
-  }
+  const runs = await runPerDatabase('reads', 3840, runDb);
   saveResult({
     name: 'saturation-reads', title: 'Saturation, reads', startedAt: new Date().toISOString(), markdown: markdown(runs),
     data: { seconds: SECONDS, connections: CONNECTIONS, ratioTarget: RATIO_TARGET, p99LimitMs: P99_LIMIT_MS, runs },

@@ -15,7 +15,7 @@ import autocannon from 'autocannon';
 import { postgresPids, ProcSampler } from './lib/proc';
 import { FULL, isMain, RESULTS_DIR, saveResult, table } from './lib/results';
 import { buildSchool, openDb } from './lib/school';
-import { createPgDatabase, dropPgDatabase, pgAvailable, startServer, type DbChoice, type RunningServer } from './lib/server';
+import { createPgDatabase, dropPgDatabase, runPerDatabase, startServer, type DbChoice, type RunningServer } from './lib/server';
 import { BENCH_JWT_SECRET, studentToken } from './lib/tokens';
 import { summarizeProfile, type ProfileLine } from './lib/cpuprofile';
 import { runSaturationReads } from './saturation-reads';
@@ -237,17 +237,7 @@ export async function runSaturation(): Promise<void> {
 }
 
 async function runSaturationWrites(): Promise<void> {
-  const dbs = (process.env.BENCH_DBS ?? 'sqlite,postgres').split(',') as DbChoice[];
-  const runs: DbRun[] = [];
-  let port = 3820;
-  for (const db of dbs) {
-    if (db === 'postgres' && !(await pgAvailable())) {
-      console.log('[saturation] PostgreSQL not reachable: skipped');
-      continue;
-    }
-    runs.push(await runDb(db, port));
-    port += 2;
-  }
+  const runs = await runPerDatabase('saturation', 3820, runDb);
   saveResult({ name: 'saturation', title: 'Saturation', startedAt: new Date().toISOString(), markdown: markdown(runs), data: { seconds: SECONDS, steps: STEPS, p99LimitMs: P99_LIMIT_MS, runs } });
 }
 

@@ -70,6 +70,25 @@ export async function pgAvailable(): Promise<boolean> {
   }
 }
 
+/**
+ * `run` once per database of BENCH_DBS (default sqlite,postgres), each on its own ports from `firstPort` (2 apart: a
+ * benchmark may start a bare twin beside the server); PostgreSQL is skipped with a message when it is not reachable.
+ */
+export async function runPerDatabase<T>(label: string, firstPort: number, run: (db: DbChoice, port: number) => Promise<T>): Promise<T[]> {
+  const dbs = (process.env.BENCH_DBS ?? 'sqlite,postgres').split(',') as DbChoice[];
+  const runs: T[] = [];
+  let port = firstPort;
+  for (const db of dbs) {
+    if (db === 'postgres' && !(await pgAvailable())) {
+      console.log(`[${label}] PostgreSQL not reachable: skipped`);
+      continue;
+    }
+    runs.push(await run(db, port));
+    port += 2;
+  }
+  return runs;
+}
+
 async function waitReady(url: string, child: ChildProcess, timeoutMs: number, tail: () => string): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
