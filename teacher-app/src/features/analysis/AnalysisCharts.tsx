@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { kelaskuColors } from '@kelasku/shared-ui';
-import type { ItemAnalysis } from './api';
+import type { ItemAnalysis, QuestionAnalysis } from './api';
 import { binLabel, essayQuestions, mcQuestions, OPTION_KEYS, questionLabel } from './analysisView';
 
 const HEIGHT = 240;
@@ -17,6 +17,24 @@ function Figure({ label, id, children }: { label: string; id: string; children: 
     <Box role="img" aria-label={label} data-testid={id} sx={{ width: '100%', minWidth: 0 }}>
       {children}
     </Box>
+  );
+}
+
+/** Students per question as stacked bars, one series per answer or score band, the legend under the chart. */
+function QuestionBars({ label, id, height, questions, series }: {
+  label: string; id: string; height: number; questions: QuestionAnalysis[]; series: { label: string; color: string; data: number[]; stack: string }[];
+}) {
+  return (
+    <Figure label={label} id={id}>
+      <BarChart
+        height={height}
+        margin={MARGIN}
+        xAxis={[{ scaleType: 'band', data: questions.map(questionLabel) }]}
+        yAxis={[{ label: 'Students', tickMinStep: 1, width: 44 }]}
+        series={series}
+        slotProps={{ legend: { direction: 'horizontal', position: { vertical: 'bottom', horizontal: 'center' } } }}
+      />
+    </Figure>
   );
 }
 
@@ -65,16 +83,7 @@ export function OptionsChart({ analysis }: { analysis: ItemAnalysis }) {
     .filter((s) => s.k !== 'other' || s.data.some((v) => v > 0))
     .map(({ label, color, data }) => ({ label, color, data, stack: 'options' }));
   return (
-    <Figure label="Chart: answers chosen per question" id="chart-options">
-      <BarChart
-        height={HEIGHT + 40}
-        margin={MARGIN}
-        xAxis={[{ scaleType: 'band', data: questions.map(questionLabel) }]}
-        yAxis={[{ label: 'Students', tickMinStep: 1, width: 44 }]}
-        series={series}
-        slotProps={{ legend: { direction: 'horizontal', position: { vertical: 'bottom', horizontal: 'center' } } }}
-      />
-    </Figure>
+    <QuestionBars label="Chart: answers chosen per question" id="chart-options" height={HEIGHT + 40} questions={questions} series={series} />
   );
 }
 
@@ -87,15 +96,6 @@ export function EssayChart({ analysis }: { analysis: ItemAnalysis }) {
     { label: 'Awaiting a score', color: '#9e9e9e', data: questions.map((q) => q.pending ?? 0), stack: 'essay' },
   ];
   return (
-    <Figure label="Chart: essay scores per question" id="chart-essays">
-      <BarChart
-        height={HEIGHT + 60}
-        margin={MARGIN}
-        xAxis={[{ scaleType: 'band', data: questions.map(questionLabel) }]}
-        yAxis={[{ label: 'Students', tickMinStep: 1, width: 44 }]}
-        series={series}
-        slotProps={{ legend: { direction: 'horizontal', position: { vertical: 'bottom', horizontal: 'center' } } }}
-      />
-    </Figure>
+    <QuestionBars label="Chart: essay scores per question" id="chart-essays" height={HEIGHT + 60} questions={questions} series={series} />
   );
 }
