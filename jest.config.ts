@@ -19,7 +19,7 @@ function webProject(dir: string, extraMappers: Record<string, string> = {}): Con
     rootDir: `<rootDir>/${dir}`,
     testEnvironment: 'jsdom',
     transform: tsJest,
-    setupFilesAfterEnv: ['<rootDir>/../jest/setup-dom.ts'],
+    setupFilesAfterEnv: ['<rootDir>/../jest/setup-dom.ts', '<rootDir>/../jest/setup-i18n.ts'],
     moduleNameMapper: { ...sharedMappers, ...extraMappers },
     testMatch: ['<rootDir>/src/**/*.test.ts?(x)'],
   };

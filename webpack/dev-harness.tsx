@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { ErrorState, KelaskuThemeProvider, LoadingState } from '@kelasku/shared-ui';
 import { authApi, getSignedInUser, roleOf, saveSession } from '@kelasku/shared-api';
+import { startI18n } from '@kelasku/shared-ui/src/i18n';
 
 type Role = 'admin' | 'teacher' | 'student';
 declare const __KELASKU_DEMO_ACCOUNT__: { username: string; password: string };
@@ -43,6 +44,7 @@ function Harness({ role, App }: { role: Role; App: ComponentType }) {
 export function mountDevHarness(role: Role, App: ComponentType): void {
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing');
+  void startI18n();
   createRoot(container).render(
     <KelaskuThemeProvider>
       <Harness role={role} App={App} />

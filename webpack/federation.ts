@@ -30,12 +30,17 @@ export const SHARED_UI_MODULES = '@kelasku/shared-ui/src/';
 export const SHARED_SINGLETONS = [
   'react', 'react/', 'react-dom', 'react-dom/', 'react-router-dom', '@mui/material/',
   '@emotion/react', '@emotion/styled', '@kelasku/shared-ui', SHARED_UI_MODULES, '@kelasku/shared-api',
+  // One i18next instance for every app (shared-ui/src/i18n.ts).
+  'i18next', 'react-i18next',
 ] as const;
 
 function dependencies(dir: string): Record<string, string> {
   const pkg = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
   return pkg.dependencies ?? {};
 }
+
+/** Shared packages built from a slim re-export (aliases below). */
+const SLIM_ALIASED: string[] = ['react-router-dom', 'react-i18next'];
 
 /** The `shared` option: every singleton with `requiredVersion` taken from the app's package.json. */
 export function sharedConfig(dir: string): Record<string, { singleton: true; requiredVersion: string | false; strictVersion: false; version?: string }> {
@@ -48,7 +53,7 @@ export function sharedConfig(dir: string): Record<string, { singleton: true; req
       // Workspace packages ('*') carry no useful range: accept whatever the host provides.
       const config = { singleton: true as const, requiredVersion: version === '*' ? (false as const) : version, strictVersion: false as const };
       // The slim alias lives outside the package, so tell the share scope which version it stands for.
-      return [name, name === 'react-router-dom' ? { ...config, version: packageVersion('react-router-dom') } : config];
+      return [name, SLIM_ALIASED.includes(name) ? { ...config, version: packageVersion(name) } : config];
     }),
   ]);
 }
@@ -80,7 +85,11 @@ const packageVersion = (name: string) =>
  * development build (its package exports point there by default) is swapped for the production one.
  */
 function aliases(mode: Mode): Record<string, string> {
-  const slim = { 'react-router-dom$': path.join(__dirname, 'react-router-dom-slim.ts') };
+  const slim = {
+    'react-router-dom$': path.join(__dirname, 'react-router-dom-slim.ts'),
+    'react-i18next$': path.join(__dirname, 'react-i18next-slim.ts'),
+    'react-i18next-package$': path.join(path.dirname(require.resolve('react-i18next/package.json', { paths: [repoRoot] })), 'dist/es/index.js'),
+  };
   if (mode !== 'production') return slim;
   const dist = path.join(path.dirname(require.resolve('react-router/package.json', { paths: [repoRoot] })), 'dist/production');
   return { ...slim, 'react-router$': path.join(dist, 'index.mjs'), 'react-router/dom$': path.join(dist, 'dom-export.mjs') };

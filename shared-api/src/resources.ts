@@ -1,4 +1,5 @@
 import { deleteData, deleteDataWithBody, getData, patchData, postData, putData } from './http';
+import type { Language } from '@kelasku/shared-rules/src/languages';
 import type {
   AdminStats, AnswerChanges, AnswerSheet, Answers, ClassDetail, ClassItem, Discussion, Exam, Exercise, Grade, ImportResult, Material, Meta,
   Report, Student, StudentStats, StudentTodo, Submission, SubmissionDetail, Teacher, TeacherStats, User,
@@ -23,6 +24,8 @@ export const authApi = {
 
 export const usersApi = {
   create: (body: { username: string; email: string; password: string; role: string }) => postData<User>('/users', body),
+  /** Remembers the signed-in user's UI language on the account (the login reply brings it back on any device). */
+  saveLanguage: (language: Language) => putData<{ language: Language }>('/users/language', { language }),
 };
 
 export interface StudentQuery {

@@ -1,5 +1,6 @@
 // Session storage shared by the shell and every remote. Kept free of axios so the login page stays light.
 import { jwtDecode } from 'jwt-decode';
+import type { Language } from '@kelasku/shared-rules/src/languages';
 
 export type Role = 'admin' | 'teacher' | 'student';
 
@@ -11,6 +12,8 @@ export interface UserData {
   exp: number;
   teacher_id?: number;
   student_id?: number;
+  /** The UI language saved on the account, when the user chose one (the shell switches to it at sign-in). */
+  language?: Language;
 }
 
 const TOKEN_KEY = 'token';

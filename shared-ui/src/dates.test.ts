@@ -13,3 +13,11 @@ describe('date helpers', () => {
     expect(formatWibRange('2025-01-05T08:00:00+07:00', '2025-01-05T09:30:00+07:00')).toBe('08.00 - 09.30 WIB');
   });
 });
+
+describe('reply times in Indonesian', () => {
+  it("reads '5 Januari 2025, 15.00 WIB'", async () => {
+    const i18next = (await import('i18next')).default;
+    await i18next.changeLanguage('id');
+    expect(formatReplyTime('2025-01-05T08:00:00Z')).toBe('5 Januari 2025, 15.00 WIB');
+  });
+});

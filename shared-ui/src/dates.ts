@@ -1,4 +1,7 @@
-// Indonesian date/time formatting. Exam times are always shown in WIB (UTC+7), whatever the browser's zone.
+// Date/time formatting. Exam times are always shown in WIB (UTC+7), whatever the browser's zone. Dates and clock
+// times are Indonesian in both languages (the specification's own formats); reply times follow the active language.
+import { currentLanguage } from './i18n';
+
 const WIB = 'Asia/Jakarta';
 
 export const INDONESIAN_MONTHS = [
@@ -31,10 +34,14 @@ export function formatWibRange(start: Date | string | number, end: Date | string
   return `${formatWibTime(start).replace(' WIB', '')} - ${formatWibTime(end)}`;
 }
 
-/** Reply time like '3PM. Januari 5, 2025' (hour with AM/PM, Indonesian month name), in WIB. */
+/**
+ * Reply time in WIB: in English the specification's '3PM. Januari 5, 2025' (hour with AM/PM, Indonesian month
+ * name); in Indonesian '5 Januari 2025, 15.00 WIB'.
+ */
 export function formatReplyTime(value: Date | string | number): string {
   const date = toDate(value);
   if (!date) return '-';
+  if (currentLanguage() === 'id') return `${formatDateId(date)}, ${formatWibTime(date)}`;
   const parts = new Intl.DateTimeFormat('en-US', {
     hour: 'numeric', hour12: true, day: 'numeric', month: 'numeric', year: 'numeric', timeZone: WIB,
   }).formatToParts(date);

@@ -10,6 +10,7 @@ import { safeDeletesMigration } from './migrations/0007_safe_deletes';
 import { reportReasonMigration } from './migrations/0008_report_reason';
 import { teacherRepliesMigration } from './migrations/0009_teacher_replies';
 import { shuffleMigration } from './migrations/0010_shuffle';
+import { userLanguageMigration } from './migrations/0011_user_language';
 
 /** Every migration, in order. Names sort lexically; never rename or edit one that has shipped. */
 export function allMigrations(kind: DbKind): Record<string, Migration> {
@@ -24,6 +25,7 @@ export function allMigrations(kind: DbKind): Record<string, Migration> {
     '0008_report_reason': reportReasonMigration,
     '0009_teacher_replies': teacherRepliesMigration(kind),
     '0010_shuffle': shuffleMigration(kind),
+    '0011_user_language': userLanguageMigration,
   };
 }
 

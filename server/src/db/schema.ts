@@ -40,6 +40,8 @@ export interface UsersTable {
   display_name: string;
   /** Set while the login is deactivated (cannot sign in; history and names are kept); null when active. */
   deactivated_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  /** 0011: the UI language the user chose ('en' | 'id'), brought back at sign-in on any device; null until chosen. */
+  language: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: InstantDefault;
   updated_at: InstantDefault;
 }

@@ -1,3 +1,4 @@
+import type { Language } from '@kelasku/shared-rules';
 import fastifyJwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from './errors';
@@ -13,6 +14,8 @@ export interface AuthUser {
   display_name: string;
   teacher_id?: number;
   student_id?: number;
+  /** The UI language saved on the account at sign-in ('en' | 'id'); a claim only, never read by the server. */
+  language?: Language;
 }
 
 /** The signed payload: AuthUser plus `exp` (unix seconds); fast-jwt adds `iat`. */
@@ -35,6 +38,9 @@ declare module '@fastify/jwt' {
     user: AuthUser;
   }
 }
+
+/** A token that no longer opens a session: expired, malformed, older than a password change, or its user gone. */
+const SESSION_EXPIRED = { code: 'session-expired' } as const;
 
 export type RouteGuard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
@@ -103,15 +109,15 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions) {
 
   const verifyToken = (request: FastifyRequest): TokenSession => {
     const token = tokenFromHeader(request.headers.authorization);
-    if (!token) throw unauthorized('Missing token');
+    if (!token) throw unauthorized('Missing token', { code: 'token-missing' });
     let claims: AuthClaims;
     try {
       claims = app.jwt.verify<AuthClaims>(token);
     } catch {
-      throw unauthorized('Invalid token');
+      throw unauthorized('Invalid token', SESSION_EXPIRED);
     }
-    if (typeof claims.role !== 'string' || !claims.role) throw unauthorized('Role not found in token');
-    if (typeof claims.user_id !== 'number') throw unauthorized('Invalid token');
+    if (typeof claims.role !== 'string' || !claims.role) throw unauthorized('Role not found in token', SESSION_EXPIRED);
+    if (typeof claims.user_id !== 'number') throw unauthorized('Invalid token', SESSION_EXPIRED);
     const user: AuthUser = {
       user_id: claims.user_id,
       role: claims.role,
@@ -131,7 +137,7 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions) {
     // one primary-key lookup per request.
     // (a prepared statement: no query building per request)
     const [row] = await userSession([user.user_id]);
-    if (!row || row.role !== user.role || Number(row.session_version) !== sessionVersion) throw unauthorized('Invalid token');
+    if (!row || row.role !== user.role || Number(row.session_version) !== sessionVersion) throw unauthorized('Invalid token', SESSION_EXPIRED);
     request.user = user;
     authenticated.add(request);
   };

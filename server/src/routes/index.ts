@@ -8,6 +8,7 @@ import discussionsMaterial from './discussions-material';
 import { examAnswersRoutes, exerciseAnswersRoutes } from './answer-sheets';
 import { examsRoutes, exercisesRoutes } from './assessments';
 import images from './images';
+import language from './language';
 import materials from './materials';
 import ping from './ping';
 import reports from './reports';
@@ -29,6 +30,7 @@ export default async function routes(app: FastifyInstance, options: RoutesOption
   await app.register(ping);
   await app.register(auth, { loginRateLimit: options.loginRateLimit });
   await app.register(users);
+  await app.register(language);
   await app.register(students);
   await app.register(teachers);
   await app.register(classes);

@@ -101,6 +101,13 @@ rule('POST /api/v1/auth/change-password', {
   request: () => ({ url: v1('/auth/change-password'), payload: { old_password: 'not-my-password', new_password: 'new-password-123' } }),
 });
 
+// Every signed-in user saves their own UI language (nobody else's: the account is the token's).
+rule('PUT /api/v1/users/language', {
+  allow: ALL,
+  request: () => ({ url: v1('/users/language'), payload: { language: 'id' } }),
+  check: (_c, res) => expect(res.json()).toEqual({ language: 'id' }),
+});
+
 // ---------------------------------------------------------------- accounts (admin)
 rule('GET /api/v1/users', { allow: [A], request: () => ({ url: v1('/users') }) });
 rule('POST /api/v1/users', {

@@ -16,11 +16,17 @@ export async function signInAccount(db: Db, username: string) {
       'users.password_hash',
       'users.session_version',
       'users.deactivated_at',
+      'users.language',
       'teachers.id as teacher_id',
       'students.id as student_id',
     ])
     .where('users.username', '=', username)
     .executeTakeFirst();
+}
+
+/** Remembers the user's UI language on the account. */
+export async function saveLanguage(db: Db, userId: number, language: string): Promise<void> {
+  await db.updateTable('users').set({ language }).where('id', '=', userId).execute();
 }
 
 export async function passwordHashOf(db: Db, userId: number): Promise<string | undefined> {

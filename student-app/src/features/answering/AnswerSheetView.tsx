@@ -1,4 +1,6 @@
 import { useDeferredValue, useEffect, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import i18next from 'i18next';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -18,7 +20,7 @@ import { QuestionGrid } from './QuestionGrid';
 import { QuestionPanel } from './QuestionPanel';
 import { SaveStatus } from './SaveStatus';
 import { SUBMIT_TEXTS, type WorkKind } from './texts';
-import { formatScore } from '../../lib/score';
+import { formatScore } from '@kelasku/shared-ui/src/numbers';
 
 export interface AnswerSheetViewProps {
   kind: WorkKind;
@@ -44,11 +46,12 @@ const isAnswered = (answers: Answers, n: number) => Boolean((answers[String(n)] 
 /** "2 of 10 questions unanswered: 4, 7" — or null when every question has an answer. */
 export function unansweredText(total: number, isDone: (n: number) => boolean): string | null {
   const open = Array.from({ length: total }, (_, i) => i + 1).filter((n) => !isDone(n));
-  return open.length ? `${open.length} of ${total} questions unanswered: ${open.join(', ')}` : null;
+  return open.length ? i18next.t('student:sheet.unanswered', { open: open.length, total, numbers: open.join(', ') }) : null;
 }
 
 /** Taking a task or exam: one question at a time, the number grid, Previous/Next, the save state and Submit. */
 export function AnswerSheetView({ kind, questions, answers, queueState, locked = false, onAnswer, onSubmit, timer, order }: AnswerSheetViewProps) {
+  const { t } = useTranslation('student');
   // `current` is the position on screen; `number` the original question number shown there.
   const [current, setCurrent] = useState(1);
   const [gridOpen, setGridOpen] = useState(false);
@@ -89,13 +92,13 @@ export function AnswerSheetView({ kind, questions, answers, queueState, locked =
       setConfirming(false);
     } catch (err) {
       setConfirming(false);
-      setSubmitError(err instanceof Error ? err.message : 'Could not submit, please try again.');
+      setSubmitError(err instanceof Error ? err.message : t('submit.errors.failed'));
     } finally {
       setSubmitting(false);
     }
   };
 
-  if (!question) return <Alert severity="info">This {kind === 'task' ? 'exercise' : 'exam'} has no questions yet.</Alert>;
+  if (!question) return <Alert severity="info">{t(texts.noQuestions)}</Alert>;
 
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) 260px' }, alignItems: 'start' }}>
@@ -111,13 +114,13 @@ export function AnswerSheetView({ kind, questions, answers, queueState, locked =
           onEssayChange={(text) => onAnswer(number, text, { essay: true })}
         />
         <Stack direction="row" sx={{ justifyContent: 'space-between', mt: 2 }}>
-          <Button startIcon={<NavigateBefore />} disabled={current <= 1} onClick={() => setCurrent((c) => c - 1)}>Previous</Button>
-          <Button endIcon={<NavigateNext />} disabled={current >= total} onClick={() => setCurrent((c) => c + 1)}>Next</Button>
+          <Button startIcon={<NavigateBefore />} disabled={current <= 1} onClick={() => setCurrent((c) => c - 1)}>{t('sheet.previous')}</Button>
+          <Button endIcon={<NavigateNext />} disabled={current >= total} onClick={() => setCurrent((c) => c + 1)}>{t('sheet.next')}</Button>
         </Stack>
       </Paper>
       <Paper variant="outlined" sx={{ p: 2, position: { md: 'sticky' }, top: { md: 16 } }}>
         <Typography component="h2" variant="subtitle2" sx={{ mb: 1 }}>
-          Questions ({answeredCount} of {total} answered)
+          {t('sheet.answeredCount', { answered: answeredCount, total })}
         </Typography>
         <QuestionGrid count={gridCount} current={current} isAnswered={answeredAt} onSelect={setCurrent} />
       </Paper>
@@ -125,7 +128,7 @@ export function AnswerSheetView({ kind, questions, answers, queueState, locked =
           scroll away on a phone. It sits in the page flow (sticky), so at the end of the page it covers nothing. */}
       <Paper
         component="section"
-        aria-label="Answer sheet bar"
+        aria-label={t('sheet.bar')}
         data-testid="sheet-bar"
         elevation={4}
         sx={{
@@ -146,17 +149,17 @@ export function AnswerSheetView({ kind, questions, answers, queueState, locked =
           onClick={() => setGridOpen(true)}
           sx={{ flex: 1, display: { md: 'none' } }}
         >
-          Questions
+          {t('sheet.questions')}
         </Button>
         <Button variant="contained" sx={{ flex: { xs: 1, md: 'none' } }} disabled={submitting} onClick={() => setConfirming(true)}>
-          Submit
+          {t('sheet.submit')}
         </Button>
         {submitError && <Alert severity="error" sx={{ flexBasis: '100%' }}>{submitError}</Alert>}
       </Paper>
-      <Drawer anchor="bottom" open={gridOpen} onClose={() => setGridOpen(false)} slotProps={{ paper: { role: 'dialog', 'aria-label': 'Question list' } }}>
+      <Drawer anchor="bottom" open={gridOpen} onClose={() => setGridOpen(false)} slotProps={{ paper: { role: 'dialog', 'aria-label': t('sheet.questionList') } }}>
         <Box sx={{ p: 2, pb: 3 }}>
           <Typography component="h2" variant="subtitle2" sx={{ mb: 1 }}>
-            Questions ({answeredCount} of {total} answered)
+            {t('sheet.answeredCount', { answered: answeredCount, total })}
           </Typography>
           <QuestionGrid
             count={total}
@@ -168,14 +171,14 @@ export function AnswerSheetView({ kind, questions, answers, queueState, locked =
       </Drawer>
       <ConfirmDialog
         open={confirming}
-        title={texts.title}
+        title={t(texts.title)}
         message={
           <>
-            <Box component="span" sx={{ display: 'block' }}>{texts.message}</Box>
+            <Box component="span" sx={{ display: 'block' }}>{t(texts.message)}</Box>
             {unanswered && <Box component="span" sx={{ display: 'block', mt: 1, fontWeight: 700 }}>{unanswered}</Box>}
           </>
         }
-        confirmLabel={submitting ? 'Submitting…' : 'Yes, submit'}
+        confirmLabel={submitting ? t('sheet.submitting') : t('sheet.confirmSubmit')}
         busy={submitting}
         onConfirm={submit}
         onClose={() => !submitting && setConfirming(false)}
@@ -215,22 +218,23 @@ function optionLabel(question: Question, answer: string, optionOrder = [0, 1, 2,
 }
 
 function EssayResult({ detail, answered }: { detail: EssayDetail; answered: boolean }) {
+  const { t } = useTranslation('student');
   if (isPendingEssay(detail)) {
-    return <Chip size="small" color="warning" variant="outlined" label="Essay not graded yet" sx={{ mt: 1 }} />;
+    return <Chip size="small" color="warning" variant="outlined" label={t('submitted.essayPending')} sx={{ mt: 1 }} />;
   }
   return (
     <Box sx={{ mt: 1 }}>
       <Typography variant="body2">
-        Score: <strong>{formatScore(detail.score)}</strong> / {formatScore(detail.max)}
-        {detail.source === 'teacher' ? ' (given by your teacher)' : ''}
+        {t('submitted.score')} <strong>{formatScore(detail.score)}</strong> / {formatScore(detail.max)}
+        {detail.source === 'teacher' ? ` ${t('submitted.byTeacher')}` : ''}
       </Typography>
       {/* An automatic score counts, but the teacher may still change it (a blank answer's 0 is final). */}
       {detail.source !== 'teacher' && answered && (
-        <Chip size="small" variant="outlined" label="Provisional score — your teacher will confirm it" sx={{ mt: 0.5, color: '#0d47a1', borderColor: '#90caf9', maxWidth: '100%', height: 'auto', '& .MuiChip-label': { whiteSpace: 'normal' } }} />
+        <Chip size="small" variant="outlined" label={t('submitted.provisional')} sx={{ mt: 0.5, color: '#0d47a1', borderColor: '#90caf9', maxWidth: '100%', height: 'auto', '& .MuiChip-label': { whiteSpace: 'normal' } }} />
       )}
       {detail.comment && (
         <Typography variant="body2" sx={{ mt: 0.5, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-          <strong>Teacher's comment:</strong> {detail.comment}
+          <strong>{t('submitted.comment')}</strong> {detail.comment}
         </Typography>
       )}
     </Box>
@@ -239,18 +243,19 @@ function EssayResult({ detail, answered }: { detail: EssayDetail; answered: bool
 
 /** A submitted sheet: every question with the student's answer and, once allowed, right/wrong and essay scores. */
 export function SubmittedSheetView({ questions, answers, grade, resultsShown, order }: SubmittedSheetViewProps) {
+  const { t } = useTranslation('student');
   const reviewOrder = order && order.questions.length === questions.length ? order : originalOrder(questions.length);
   const shown = resultsShown && grade !== undefined;
   const pendingEssays = shown ? questions.filter((_, i) => isPendingEssay(detailOf(grade, i + 1))).length : 0;
   return (
-    <Box component="section" aria-label="Your answers" sx={{ mt: 2 }}>
-      <Typography component="h2" variant="h6" sx={{ fontWeight: 700, mb: 1 }}>Your answers</Typography>
+    <Box component="section" aria-label={t('submitted.title')} sx={{ mt: 2 }}>
+      <Typography component="h2" variant="h6" sx={{ fontWeight: 700, mb: 1 }}>{t('submitted.title')}</Typography>
       {!resultsShown && (
-        <Alert severity="info" sx={{ mb: 2 }}>Which answers were right, and your essay scores, are shown once the exam has ended.</Alert>
+        <Alert severity="info" sx={{ mb: 2 }}>{t('submitted.resultsLater')}</Alert>
       )}
       {pendingEssays > 0 && (
         <Alert severity="warning" sx={{ mb: 2 }}>
-          Essay not graded yet: your grade may still change when your teacher scores {pendingEssays > 1 ? 'them' : 'it'}.
+          {t('submitted.essaysPending', { count: pendingEssays })}
         </Alert>
       )}
       <Stack spacing={1.5}>
@@ -260,23 +265,23 @@ export function SubmittedSheetView({ questions, answers, grade, resultsShown, or
           const answer = answers[String(n)] ?? '';
           const detail = shown ? detailOf(grade, n) : undefined;
           return (
-            <Paper key={n} variant="outlined" component="section" aria-label={`Question ${position}`} sx={{ p: { xs: 1.5, sm: 2 } }}>
+            <Paper key={n} variant="outlined" component="section" aria-label={t('submitted.question', { number: position })} sx={{ p: { xs: 1.5, sm: 2 } }}>
               <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
-                <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 700 }}>Question {position}</Typography>
+                <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 700 }}>{t('submitted.question', { number: position })}</Typography>
                 {detail?.kind === 'mc' && (
-                  <Chip size="small" color={detail.correct ? 'success' : 'error'} label={detail.correct ? 'Correct' : 'Incorrect'} />
+                  <Chip size="small" color={detail.correct ? 'success' : 'error'} label={detail.correct ? t('submitted.correct') : t('submitted.incorrect')} />
                 )}
               </Stack>
               <Typography sx={{ my: 0.5, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{q.text}</Typography>
               {q.type === 'mc' ? (
                 <Typography variant="body2">
-                  Your answer: <strong>{answer.trim() ? optionLabel(q, answer, reviewOrder.options(n)) : 'no answer'}</strong>
+                  {t('submitted.yourAnswer')} <strong>{answer.trim() ? optionLabel(q, answer, reviewOrder.options(n)) : t('submitted.noAnswer')}</strong>
                 </Typography>
               ) : (
                 <>
-                  <Typography variant="body2" sx={{ fontWeight: 600 }}>Your answer:</Typography>
+                  <Typography variant="body2" sx={{ fontWeight: 600 }}>{t('submitted.yourAnswer')}</Typography>
                   <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', bgcolor: 'grey.50', p: 1, borderRadius: 1, mt: 0.5 }}>
-                    {answer.trim() ? answer : 'no answer'}
+                    {answer.trim() ? answer : t('submitted.noAnswer')}
                   </Typography>
                   {detail?.kind === 'essay' && <EssayResult detail={detail} answered={answer.trim() !== ''} />}
                 </>

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -14,7 +15,7 @@ import { sheetOrder } from '@kelasku/shared-rules';
 import { ErrorState, LoadFailure, LoadingState, NotFoundState, formatDateId, formatWibRange, formatWibTime } from '@kelasku/shared-ui';
 import { PageTitle } from '../../components/PageTitle';
 import { useGoBack } from '../../lib/navigation';
-import { formatScore } from '../../lib/score';
+import { formatScore } from '@kelasku/shared-ui/src/numbers';
 import { useAsync } from '../../lib/useAsync';
 import { currentStudentId, idParam } from '../../lib/student';
 import { AnswerSheetView, SubmittedSheetView } from './AnswerSheetView';
@@ -27,9 +28,12 @@ import { useAnswerSheet } from './useAnswerSheet';
 /** Submit this long before the end so the last answers still reach the server inside the window. */
 const AUTO_SUBMIT_LEAD_MS = 2000;
 
-const STATE_LABELS = { Scheduled: 'Not open yet', Active: 'Open', Completed: 'Closed', submitted: 'Submitted' } as const;
+const STATE_LABELS = {
+  Scheduled: 'exam.state.scheduled', Active: 'exam.state.active', Completed: 'exam.state.completed', submitted: 'exam.state.submitted',
+} as const;
 
 function ExamHeader({ exam, state }: { exam: Exam; state: keyof typeof STATE_LABELS }) {
+  const { t } = useTranslation('student');
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 2.5 }, mb: 2 }}>
       <Stack direction="row" spacing={1} useFlexGap sx={{ justifyContent: "space-between", alignItems: "center", flexWrap: "wrap", rowGap: 1 }}>
@@ -38,7 +42,7 @@ function ExamHeader({ exam, state }: { exam: Exam; state: keyof typeof STATE_LAB
           <Typography sx={{ fontWeight: 700 }}>{formatWibRange(exam.start_time, exam.end_time)}</Typography>
         </Box>
         <Chip
-          label={STATE_LABELS[state]}
+          label={t(STATE_LABELS[state])}
           color={state === 'Active' ? 'success' : state === 'submitted' ? 'primary' : 'default'}
           data-testid="exam-state"
         />
@@ -55,6 +59,7 @@ function examOf({ list, receivedAt }: ClassExams) {
 
 /** /MyExams?class_id= — the class's exam: its WIB window and state; answering while it is open; the score after. */
 export function ExamPage() {
+  const { t } = useTranslation('student');
   const classId = idParam(useSearchParams()[0].get('class_id'));
   const studentId = currentStudentId();
   const goBack = useGoBack('/MyClassesExam');
@@ -126,10 +131,10 @@ export function ExamPage() {
     if (!exam || sheet.phase !== 'open' || autoSubmitted.current) return;
     if (now < Date.parse(exam.end_time) - AUTO_SUBMIT_LEAD_MS) return;
     autoSubmitted.current = true;
-    setAutoNote('Time is up — your exam was submitted automatically.');
+    setAutoNote(t('exam.autoSubmitted'));
     submitNow().catch((err: unknown) => {
       sheet.markSubmitted();
-      setAutoError(err instanceof Error ? err.message : 'Time is up — your exam was submitted automatically.');
+      setAutoError(err instanceof Error ? err.message : t('exam.autoSubmitted'));
     });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [now, exam, sheet.phase]);
@@ -138,55 +143,58 @@ export function ExamPage() {
   const viewState = sheet.phase === 'submitted' ? 'submitted' : phase;
   const score = grade?.score ?? storedGrade.data?.score ?? sheet.sheet?.score;
   const timeLeft = exam && (
-    <Box component="strong" role="timer" aria-label="Time left">{formatCountdown(Date.parse(exam.end_time) - now)}</Box>
+    <Box component="strong" role="timer" aria-label={t('exam.timeLeft')}>{formatCountdown(Date.parse(exam.end_time) - now)}</Box>
   );
 
   return (
     <>
-      <Button onClick={goBack} startIcon={<ArrowBack />} sx={{ mb: 1 }}>Back</Button>
-      <PageTitle>{exam?.title ?? 'Exam'}</PageTitle>
-      {loading && <LoadingState text="Loading questions..." />}
-      {!classId && <NotFoundState message="No class was chosen for this exam." backTo="/MyClassesExam" backLabel="Back to My Exams" />}
+      <Button onClick={goBack} startIcon={<ArrowBack />} sx={{ mb: 1 }}>{t('exam.back')}</Button>
+      <PageTitle>{exam?.title ?? t('exam.title')}</PageTitle>
+      {loading && <LoadingState text={t('exam.loading')} />}
+      {!classId && <NotFoundState message={t('exam.noClass')} backTo="/MyClassesExam" backLabel={t('exam.backToExams')} />}
       {classId && !loading && examLoad.error !== undefined && !exam && (
         <LoadFailure
           error={examLoad.error}
           what="class"
-          failed="Could not load the exam, please try again later."
+          failed={t('exam.failed')}
           onRetry={examLoad.reload}
           backTo="/MyClassesExam"
-          backLabel="Back to My Exams"
+          backLabel={t('exam.backToExams')}
         />
       )}
       {!loading && !examLoad.error && examLoad.data && !exam && (
-        <Alert severity="info">Your teacher hasn't created an exam for this class yet.</Alert>
+        <Alert severity="info">{t('exam.none')}</Alert>
       )}
       {exam && viewState && <ExamHeader exam={exam} state={viewState} />}
 
       {exam && phase === 'Scheduled' && (
         <Paper variant="outlined" sx={{ p: 3, textAlign: 'center' }}>
-          <Typography>The exam has not started yet. It opens at {formatWibTime(exam.start_time)}.</Typography>
-          <Typography role="timer" aria-label="Time until the exam opens" sx={{ fontSize: '2rem', fontWeight: 700, mt: 1 }}>
+          <Typography>{t('exam.notStarted', { time: formatWibTime(exam.start_time) })}</Typography>
+          <Typography role="timer" aria-label={t('exam.untilOpen')} sx={{ fontSize: '2rem', fontWeight: 700, mt: 1 }}>
             {formatCountdown(Date.parse(exam.start_time) - now)}
           </Typography>
         </Paper>
       )}
 
       {exam && phase !== 'Scheduled' && sheet.phase === 'loading' && !(phase === 'Active' && sheet.answerable) && (
-        <LoadingState text="Loading questions..." />
+        <LoadingState text={t('exam.loading')} />
       )}
       {exam && phase !== 'Scheduled' && sheet.phase === 'error' && (
-        <ErrorState message="Could not open your answer sheet, please try again." onRetry={sheet.reload} />
+        <ErrorState message={t('exam.sheetError')} onRetry={sheet.reload} />
       )}
 
       {exam && phase === 'Active' && sheet.answerable && (
         <>
           {/* The time left sits in the sheet's pinned bar once the questions are here. */}
           <Alert severity="info" icon={false} sx={{ mb: 2 }}>
-            {questions.length === 0 ? <>Time left: {timeLeft} — the exam</> : 'The exam'} is submitted automatically at{' '}
-            {formatWibTime(exam.end_time)}.
+            {questions.length === 0 ? (
+              <>{t('exam.timeLeftLabel')} {timeLeft} — {t('exam.autoSubmitAtAfterTimer', { time: formatWibTime(exam.end_time) })}</>
+            ) : (
+              t('exam.autoSubmitAt', { time: formatWibTime(exam.end_time) })
+            )}
           </Alert>
           {questions.length === 0 ? (
-            <LoadingState text="Loading questions..." />
+            <LoadingState text={t('exam.loading')} />
           ) : (
             <AnswerSheetView
               kind="exam"
@@ -208,11 +216,11 @@ export function ExamPage() {
           {autoError && <Alert severity="warning" sx={{ mb: 2 }}>{autoError}</Alert>}
           {sheet.phase === 'submitted' || score !== undefined ? (
             <>
-              <Typography component="h2" variant="h6" sx={{ fontWeight: 700 }}>Submitted</Typography>
-              <Typography sx={{ mt: 1 }}>Your score: {formatScore(score)}</Typography>
+              <Typography component="h2" variant="h6" sx={{ fontWeight: 700 }}>{t('exam.submitted')}</Typography>
+              <Typography sx={{ mt: 1 }}>{t('exam.yourScore', { score: formatScore(score) })}</Typography>
             </>
           ) : (
-            <Typography>The exam is closed. Answers can no longer be submitted.</Typography>
+            <Typography>{t('exam.closed')}</Typography>
           )}
         </Paper>
       )}

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 
@@ -11,10 +12,11 @@ export interface QuestionGridProps {
 
 /** Question numbers in four columns: the current one filled, answered ones tinted, each a button. */
 export function QuestionGrid({ count, current, isAnswered, onSelect }: QuestionGridProps) {
+  const { t } = useTranslation('student');
   return (
     <Box
       component="nav"
-      aria-label="Question numbers"
+      aria-label={t('sheet.grid.label')}
       data-testid="question-grid"
       sx={{ display: 'grid', gridTemplateColumns: 'repeat(4, minmax(0, 1fr))', gap: 1 }}
     >
@@ -25,7 +27,7 @@ export function QuestionGrid({ count, current, isAnswered, onSelect }: QuestionG
           <Button
             key={n}
             onClick={() => onSelect(n)}
-            aria-label={answered ? `Question ${n}, answered` : `Question ${n}`}
+            aria-label={answered ? t('sheet.grid.answered', { number: n }) : t('sheet.grid.question', { number: n })}
             aria-current={isCurrent ? 'step' : undefined}
             data-answered={answered || undefined}
             variant={isCurrent ? 'contained' : 'outlined'}

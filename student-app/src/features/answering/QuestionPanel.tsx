@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -25,17 +26,18 @@ export interface QuestionPanelProps {
 
 /** One question: optional picture, text, and either options A–D or an essay box. */
 export function QuestionPanel({ number, total, question, value, disabled = false, optionOrder = [0, 1, 2, 3], onChoose, onEssayChange }: QuestionPanelProps) {
+  const { t } = useTranslation('student');
   const headingId = `question-${number}-heading`;
   return (
     <Box component="section" aria-labelledby={headingId}>
       <Typography id={headingId} component="h2" variant="subtitle1" color="text.secondary" sx={{ fontWeight: 700 }}>
-        Question {number} of {total}
+        {t('sheet.question.heading', { number, total })}
       </Typography>
       {question.image && (
         <Box
           component="img"
           src={question.image}
-          alt={`Picture for question ${number}`}
+          alt={t('sheet.question.picture', { number })}
           // Pictures are separate files (/api/v1/images/…): never hold up the question's text and options.
           loading="lazy"
           decoding="async"
@@ -46,7 +48,7 @@ export function QuestionPanel({ number, total, question, value, disabled = false
       {question.type === 'mc' ? (
         <FormControl disabled={disabled} fullWidth>
           <FormLabel id={`${headingId}-options`} sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
-            Options for question {number}
+            {t('sheet.question.options', { number })}
           </FormLabel>
           <RadioGroup
             aria-labelledby={`${headingId}-options`}
@@ -74,7 +76,7 @@ export function QuestionPanel({ number, total, question, value, disabled = false
         </FormControl>
       ) : (
         <TextField
-          label="Your answer"
+          label={t('sheet.question.essayLabel')}
           multiline
           minRows={5}
           fullWidth

@@ -1,34 +1,38 @@
+import i18next from 'i18next';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import CloudDone from '@mui/icons-material/CloudDone';
 import CloudOff from '@mui/icons-material/CloudOff';
 import Lock from '@mui/icons-material/Lock';
+import { useTranslation } from 'react-i18next';
 import type { QueueState } from './answer-queue';
 
 export function saveStatusText(state: QueueState): string {
   switch (state.kind) {
     case 'idle':
-      return 'Answers are saved as you go';
+      return i18next.t('student:saveStatus.idle');
     case 'saving':
-      return 'Saving…';
+      return i18next.t('student:saveStatus.saving');
     case 'saved':
-      return 'Saved';
+      return i18next.t('student:saveStatus.saved');
     case 'offline':
-      return 'Offline — answers kept on this device';
+      return i18next.t('student:saveStatus.offline');
     case 'retrying':
-      return 'Server busy — answers kept on this device, retrying';
+      return i18next.t('student:saveStatus.retrying');
     case 'locked':
       return state.reason === 'submitted'
-        ? 'This sheet has already been submitted.'
-        : 'The exam is closed: answers can no longer be changed.';
+        ? i18next.t('student:saveStatus.lockedSubmitted')
+        : i18next.t('student:saveStatus.lockedClosed');
     case 'failed':
-      return 'Not saved — answers kept on this device. Sign in again, then reopen this page.';
+      return i18next.t('student:saveStatus.failed');
   }
 }
 
 /** Live saving state of the answer sheet (announced politely to screen readers). */
 export function SaveStatus({ state }: { state: QueueState }) {
+  // Re-renders on a language switch (the text itself is built by saveStatusText).
+  useTranslation('student');
   const warn = state.kind === 'offline' || state.kind === 'retrying' || state.kind === 'failed' || state.kind === 'locked';
   const icon =
     state.kind === 'saving' ? <CircularProgress size={14} aria-hidden="true" />

@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -14,13 +15,14 @@ import { useGoBack } from '../../lib/navigation';
 import { useAsync } from '../../lib/useAsync';
 import { currentStudentId, idParam } from '../../lib/student';
 import { AnswerSheetView, SubmittedSheetView } from './AnswerSheetView';
-import { formatScore } from '../../lib/score';
+import { formatScore } from '@kelasku/shared-ui/src/numbers';
 import { ScoreDialog } from './ScoreDialog';
 import { flushThenGrade } from './submit';
 import { useAnswerSheet } from './useAnswerSheet';
 
 /** /MyTask?material_id= — answering the material's exercise. */
 export function TaskPage() {
+  const { t } = useTranslation('student');
   const materialId = idParam(useSearchParams()[0].get('material_id'));
   const studentId = currentStudentId();
   const goBack = useGoBack('/MyClassesTask');
@@ -58,31 +60,31 @@ export function TaskPage() {
   const loading = exerciseLoad.loading || (exercise && sheet.phase === 'loading');
   return (
     <>
-      <Button onClick={goBack} startIcon={<ArrowBack />} sx={{ mb: 1 }}>Back</Button>
-      <PageTitle>{exercise?.title ?? 'Exercise'}</PageTitle>
-      {loading && <LoadingState text="Loading questions..." />}
-      {!materialId && <NotFoundState message="No material was chosen for this exercise." backTo="/MyClassesTask" backLabel="Back to My Tasks" />}
+      <Button onClick={goBack} startIcon={<ArrowBack />} sx={{ mb: 1 }}>{t('task.back')}</Button>
+      <PageTitle>{exercise?.title ?? t('task.title')}</PageTitle>
+      {loading && <LoadingState text={t('task.loading')} />}
+      {!materialId && <NotFoundState message={t('task.noMaterial')} backTo="/MyClassesTask" backLabel={t('task.backToTasks')} />}
       {materialId && !loading && exerciseLoad.error !== undefined && (
         <LoadFailure
           error={exerciseLoad.error}
           what="material"
-          failed="Could not load the exercise, please try again later."
+          failed={t('task.failed')}
           onRetry={exerciseLoad.reload}
           backTo="/MyClassesTask"
-          backLabel="Back to My Tasks"
+          backLabel={t('task.backToTasks')}
         />
       )}
       {!loading && !exerciseLoad.error && exercise === null && (
-        <Alert severity="info">Your teacher hasn't created an exercise for this material yet.</Alert>
+        <Alert severity="info">{t('task.none')}</Alert>
       )}
       {!loading && exercise && sheet.phase === 'error' && (
-        <ErrorState message="Could not open your answer sheet, please try again." onRetry={sheet.reload} />
+        <ErrorState message={t('task.sheetError')} onRetry={sheet.reload} />
       )}
       {!loading && exercise && sheet.phase === 'submitted' && !grade && (
         <Paper variant="outlined" sx={{ p: 3 }}>
-          <Typography component="h2" variant="h6" sx={{ fontWeight: 700 }}>Submitted</Typography>
+          <Typography component="h2" variant="h6" sx={{ fontWeight: 700 }}>{t('task.submitted')}</Typography>
           <Typography sx={{ mt: 1 }}>
-            {'Grade: ' + formatScore(storedGrade.data?.score ?? sheet.sheet?.score)}
+            {t('task.grade', { score: formatScore(storedGrade.data?.score ?? sheet.sheet?.score) })}
           </Typography>
         </Paper>
       )}

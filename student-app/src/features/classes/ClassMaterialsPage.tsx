@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -15,6 +16,7 @@ const PAGE_SIZE = 9;
 
 /** /MyDetailClasses/:id — the class's materials as cards; a card opens the material. */
 export function ClassMaterialsPage() {
+  const { t } = useTranslation('student');
   const classId = idParam(useParams().id);
   const [page, setPage] = useState(1);
   const state = useAsync(async () => {
@@ -29,8 +31,8 @@ export function ClassMaterialsPage() {
   return (
     <ClassMaterialsFrame
       classId={classId}
-      noun="Materials"
-      back={{ to: '/MyClasses', label: 'My Classes' }}
+      list="materials"
+      back={{ to: '/MyClasses', label: t('classes.title') }}
       state={state}
       page={page}
       onPageChange={setPage}
@@ -38,7 +40,7 @@ export function ClassMaterialsPage() {
       {(data) => (
         <Box
           component="ul"
-          aria-label="Materials"
+          aria-label={t('classMaterials.listLabel')}
           sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)' } }}
         >
           {data.materials.map((m) => (

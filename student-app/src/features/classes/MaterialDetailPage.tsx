@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -43,6 +44,7 @@ function controlUnderFab(fab: HTMLElement | null): boolean {
  * meant for something else.
  */
 function ScrollToTop() {
+  const { t } = useTranslation('student');
   const [visible, setVisible] = useState(false);
   const fabRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
@@ -65,7 +67,7 @@ function ScrollToTop() {
         ref={fabRef}
         color="primary"
         size="medium"
-        aria-label="Scroll to top"
+        aria-label={t('material.scrollToTop')}
         onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
         sx={{ position: 'fixed', right: FAB_INSET, bottom: FAB_INSET }}
       >
@@ -77,6 +79,7 @@ function ScrollToTop() {
 
 /** /MyDetailSubject/:id — the material (sanitized HTML) and its Material Discussions. */
 export function MaterialDetailPage() {
+  const { t } = useTranslation('student');
   const materialId = idParam(useParams().id);
   const classIdFromQuery = idParam(useSearchParams()[0].get('class_id'));
   const { data: material, error, loading, reload } = useAsync(async () => {
@@ -107,18 +110,18 @@ export function MaterialDetailPage() {
   return (
     <>
       <Button component={RouterLink} to={classId ? `/MyDetailClasses/${classId}` : '/MyClasses'} startIcon={<ArrowBack />} sx={{ mb: 1 }}>
-        Back to materials
+        {t('material.backToMaterials')}
       </Button>
-      {!materialId && <NotFoundState message="No material was chosen." backTo="/MyClasses" backLabel="Back to My Classes" />}
+      {!materialId && <NotFoundState message={t('material.noMaterial')} backTo="/MyClasses" backLabel={t('material.backToClasses')} />}
       {materialId && loading && <LoadingState />}
       {materialId && !loading && (error || !material) && (
         <LoadFailure
           error={error}
           what="material"
-          failed="Error fetching materials"
+          failed={t('material.failed')}
           onRetry={reload}
           backTo={classId ? `/MyDetailClasses/${classId}` : '/MyClasses'}
-          backLabel={classId ? 'Back to materials' : 'Back to My Classes'}
+          backLabel={classId ? t('material.backToMaterials') : t('material.backToClasses')}
         />
       )}
       {!loading && material && (
@@ -131,12 +134,12 @@ export function MaterialDetailPage() {
             <Paper
               variant="outlined"
               component="section"
-              aria-label="Exercise"
+              aria-label={t('material.exercise.label')}
               sx={{ p: 2, mb: 3, display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1.5, flexWrap: 'wrap' }}
             >
-              <Typography>This material has an exercise.</Typography>
+              <Typography>{t('material.exercise.text')}</Typography>
               <Button variant="contained" component={RouterLink} to={`/MyTask?material_id=${material.id}`} startIcon={<Assignment />}>
-                Open exercise
+                {t('material.exercise.open')}
               </Button>
             </Paper>
           )}
@@ -145,9 +148,9 @@ export function MaterialDetailPage() {
             <Box>
               <DiscussionBoard
                 source={source}
-                heading="Material Discussions"
-                errorText="Error fetching material discussions, please try again later."
-                emptyText={'There are no discussion for this material yet, be the first one to start the discussion by click "Ask a Question" button.'}
+                heading={t('material.discussions.title')}
+                errorText={t('material.discussions.error')}
+                emptyText={t('material.discussions.empty')}
               />
             </Box>
           )}

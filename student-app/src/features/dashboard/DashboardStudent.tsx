@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
@@ -9,20 +10,22 @@ import { useAsync } from '../../lib/useAsync';
 import { TodoList } from './TodoList';
 
 function ProgressTile({ done, total, label }: { done: number; total: number; label: string }) {
+  const { t } = useTranslation('student');
   const percent = total > 0 ? Math.round((done / total) * 100) : 0;
   return (
     <Paper variant="outlined" component="li" sx={{ p: { xs: 1.5, sm: 2.5 }, listStyle: 'none', minWidth: 0 }}>
       <Typography sx={{ fontSize: { xs: '1.3rem', sm: '1.8rem' }, fontWeight: 700 }}>
-        {done} <Typography component="span" color="text.secondary">of {total}</Typography>
+        {done} <Typography component="span" color="text.secondary">{t('dashboard.progress.ofTotal', { total })}</Typography>
       </Typography>
       <Typography sx={{ mb: 1.5, fontSize: { xs: '0.85rem', sm: '1rem' } }}>{label}</Typography>
-      <LinearProgress variant="determinate" value={percent} aria-label={`${label}: ${percent}%`} />
+      <LinearProgress variant="determinate" value={percent} aria-label={t('dashboard.progress.percent', { label, percent })} />
     </Paper>
   );
 }
 
 /** /DashboardStudent: banner, welcome line, the student's real progress, then the to-do list (asked for once the numbers are in). */
 export function DashboardStudent() {
+  const { t } = useTranslation('student');
   const { data, error, loading, reload } = useAsync(() => statsApi.student(), []);
   // Once the numbers have settled (shown or failed) the to-do list stays, also while they are reloaded.
   const [numbersSettled, setNumbersSettled] = useState(false);
@@ -31,17 +34,17 @@ export function DashboardStudent() {
   }, [loading]);
   return (
     <>
-      <Banner title="Dashboard" />
-      <WelcomeLine fallback="Guest" />
+      <Banner title={t('dashboard.title')} />
+      <WelcomeLine fallback={t('dashboard.guest')} />
       <Paper sx={{ p: { xs: 2, sm: 3 } }} component="section" aria-labelledby="progress-status">
-        <Typography id="progress-status" component="h2" variant="h6" sx={{ fontWeight: 700, mb: 2 }}>Progress Status</Typography>
+        <Typography id="progress-status" component="h2" variant="h6" sx={{ fontWeight: 700, mb: 2 }}>{t('dashboard.progress.title')}</Typography>
         {loading && <LoadingState />}
-        {!loading && (error || !data) && <ErrorState message="Could not load your progress, please try again later." onRetry={reload} />}
+        {!loading && (error || !data) && <ErrorState message={t('dashboard.progress.error')} onRetry={reload} />}
         {!loading && data && (
           <Box component="ul" sx={{ p: 0, m: 0, display: 'grid', gap: { xs: 1, sm: 2 }, gridTemplateColumns: 'repeat(3, minmax(0, 1fr))' }}>
-            <ProgressTile done={data.materials.done} total={data.materials.total} label="subjects completed" />
-            <ProgressTile done={data.tasks.completed} total={data.tasks.total} label="tasks completed" />
-            <ProgressTile done={data.exams.completed} total={data.exams.total} label="exams completed" />
+            <ProgressTile done={data.materials.done} total={data.materials.total} label={t('dashboard.progress.materials')} />
+            <ProgressTile done={data.tasks.completed} total={data.tasks.total} label={t('dashboard.progress.tasks')} />
+            <ProgressTile done={data.exams.completed} total={data.exams.total} label={t('dashboard.progress.exams')} />
           </Box>
         )}
       </Paper>

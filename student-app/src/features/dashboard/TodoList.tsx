@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -19,33 +21,34 @@ import { isNewMaterial, readSeen } from './seen';
 
 interface Entry { key: string; to: string; primary: string; secondary: string }
 
-function examWhen(x: StudentTodo['exams'][number]): string {
+function examWhen(t: TFunction<'student'>, x: StudentTodo['exams'][number]): string {
   return x.status === 'Active'
-    ? `Open now, until ${formatWibTime(x.end_time)}`
+    ? t('todo.openUntil', { time: formatWibTime(x.end_time) })
     : `${formatDateId(x.start_time, { weekday: 'long' })}, ${formatWibRange(x.start_time, x.end_time)}`;
 }
 
 /** What the student has to do now, each entry one tap from its page: open and coming exams, unsubmitted exercises, new materials. */
 export function TodoList() {
+  const { t } = useTranslation('student');
   const { data, error, loading, reload } = useAsync(() => todoApi.student(), []);
   const seen = readSeen(currentStudentId());
   const groups: { label: string; icon: ReactNode; entries: Entry[] }[] = data
     ? [
         {
-          label: 'Exams', icon: <EventNote />, entries: data.exams.map((x) => ({
-            key: `x${x.id}`, to: `/MyExams?class_id=${x.class_id}`, primary: x.title, secondary: `${x.class_name} · ${examWhen(x)}`,
+          label: t('todo.groups.exams'), icon: <EventNote />, entries: data.exams.map((x) => ({
+            key: `x${x.id}`, to: `/MyExams?class_id=${x.class_id}`, primary: x.title, secondary: `${x.class_name} · ${examWhen(t, x)}`,
           })),
         },
         {
-          label: 'Exercises to hand in', icon: <Assignment />, entries: data.exercises.map((e) => ({
+          label: t('todo.groups.exercises'), icon: <Assignment />, entries: data.exercises.map((e) => ({
             key: `e${e.id}`, to: `/MyTask?material_id=${e.material_id}`, primary: e.title,
-            secondary: `${e.class_name} · ${e.material_title}${e.started ? ' · started' : ''}`,
+            secondary: `${e.class_name} · ${e.material_title}${e.started ? ` · ${t('todo.started')}` : ''}`,
           })),
         },
         {
-          label: 'New materials', icon: <MenuBook />, entries: data.materials.filter((m) => isNewMaterial(seen, m)).map((m) => ({
+          label: t('todo.groups.materials'), icon: <MenuBook />, entries: data.materials.filter((m) => isNewMaterial(seen, m)).map((m) => ({
             key: `m${m.id}`, to: `/MyDetailSubject/${m.id}?class_id=${m.class_id}`, primary: m.title,
-            secondary: `${m.class_name} · added ${formatDateId(m.created_at)}`,
+            secondary: `${m.class_name} · ${t('todo.added', { date: formatDateId(m.created_at) })}`,
           })),
         },
       ].filter((g) => g.entries.length > 0)
@@ -53,10 +56,10 @@ export function TodoList() {
 
   return (
     <Paper sx={{ p: { xs: 2, sm: 3 }, mt: 3 }} component="section" aria-labelledby="todo-heading">
-      <Typography id="todo-heading" component="h2" variant="h6" sx={{ fontWeight: 700, mb: 1 }}>To do</Typography>
+      <Typography id="todo-heading" component="h2" variant="h6" sx={{ fontWeight: 700, mb: 1 }}>{t('todo.title')}</Typography>
       {loading && <LoadingState />}
-      {!loading && (error || !data) && <ErrorState message="Could not load your to-do list, please try again later." onRetry={reload} />}
-      {!loading && data && groups.length === 0 && <Typography color="text.secondary">Nothing to do right now.</Typography>}
+      {!loading && (error || !data) && <ErrorState message={t('todo.error')} onRetry={reload} />}
+      {!loading && data && groups.length === 0 && <Typography color="text.secondary">{t('todo.empty')}</Typography>}
       {groups.map((g, i) => (
         <List
           key={g.label}

@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { discussionsApi } from '@kelasku/shared-api';
 import { DiscussionBoard } from '../../components/discussions/DiscussionBoard';
 import type { DiscussionSource } from '../../components/discussions/types';
@@ -15,13 +16,14 @@ const groupSource: DiscussionSource = {
 
 /** /GroupDiscussions: the school-wide question board. A failed load shows only the error, in place of the page. */
 export function GroupDiscussionsPage() {
+  const { t } = useTranslation('student');
   const source = useMemo(() => groupSource, []);
   return (
     <DiscussionBoard
       source={source}
-      heading={<PageTitle>Group Discussions</PageTitle>}
-      errorText="Error fetching group discussions, please try again later."
-      emptyText={'There are no discussions yet, be the first one to start the discussion by clicking the "Ask a Question" button.'}
+      heading={<PageTitle>{t('groupDiscussions.title')}</PageTitle>}
+      errorText={t('groupDiscussions.error')}
+      emptyText={t('groupDiscussions.empty')}
       replaceOnError
     />
   );

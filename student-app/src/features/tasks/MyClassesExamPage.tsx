@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { loadExamPage } from '../answering/load-exam-page';
 import { prefetchClassExams } from '../answering/exam-prefetch';
 import { AssignedClassList } from '../../components/AssignedClassList';
@@ -14,11 +15,12 @@ function usePreloadExamPage() {
 
 /** /MyClassesExam: assigned classes leading to each class's exam page. */
 export function MyClassesExamPage() {
+  const { t } = useTranslation('student');
   usePreloadExamPage();
   return (
     <>
-      <PageTitle>My Exams</PageTitle>
-      <AssignedClassList linkTo={(c) => `/MyExams?class_id=${c.id}`} actionHint="See exam" onOpening={(c) => prefetchClassExams(c.id)} />
+      <PageTitle>{t('exams.title')}</PageTitle>
+      <AssignedClassList linkTo={(c) => `/MyExams?class_id=${c.id}`} actionHint={t('exams.seeExam')} onOpening={(c) => prefetchClassExams(c.id)} />
     </>
   );
 }

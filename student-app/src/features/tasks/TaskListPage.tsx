@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -10,11 +11,12 @@ import { exercisesApi, materialsApi, type Material } from '@kelasku/shared-api';
 import { ClassMaterialsFrame } from '../../components/ClassMaterialsFrame';
 import { useAsync } from '../../lib/useAsync';
 import { currentStudentId, idParam } from '../../lib/student';
-import { formatScore } from '../../lib/score';
+import { formatScore } from '@kelasku/shared-ui/src/numbers';
 
 const PAGE_SIZE = 10;
 
 function TaskCard({ material, score }: { material: Material; score: number | undefined }) {
+  const { t } = useTranslation('student');
   const body = (
     <CardContent sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
       <Box sx={{ minWidth: 0 }}>
@@ -22,9 +24,9 @@ function TaskCard({ material, score }: { material: Material; score: number | und
         <Typography color="text.secondary">{material.description}</Typography>
       </Box>
       {material.exercise_id ? (
-        <Chip color={score === undefined ? 'default' : 'success'} label={'Grade: ' + formatScore(score)} />
+        <Chip color={score === undefined ? 'default' : 'success'} label={t('taskList.grade', { score: formatScore(score) })} />
       ) : (
-        <Chip variant="outlined" label="No exercise yet" />
+        <Chip variant="outlined" label={t('taskList.noExercise')} />
       )}
     </CardContent>
   );
@@ -41,6 +43,7 @@ function TaskCard({ material, score }: { material: Material; score: number | und
 
 /** /MyDetailClassesTask/:id — the class's materials with their exercise and the student's grade ('Grade: ' + score or '-'). */
 export function TaskListPage() {
+  const { t } = useTranslation('student');
   const classId = idParam(useParams().id);
   const [page, setPage] = useState(1);
   const state = useAsync(async () => {
@@ -55,14 +58,14 @@ export function TaskListPage() {
   return (
     <ClassMaterialsFrame
       classId={classId}
-      noun="Tasks"
-      back={{ to: '/MyClassesTask', label: 'My Tasks' }}
+      list="tasks"
+      back={{ to: '/MyClassesTask', label: t('tasks.title') }}
       state={state}
       page={page}
       onPageChange={setPage}
     >
       {(data) => (
-        <Box component="ul" aria-label="Tasks" sx={{ p: 0, m: 0, display: 'grid', gap: 1.5 }}>
+        <Box component="ul" aria-label={t('taskList.listLabel')} sx={{ p: 0, m: 0, display: 'grid', gap: 1.5 }}>
           {data.materials.map((m) => (
             <TaskCard key={m.id} material={m} score={m.exercise_id ? data.scores.get(m.exercise_id) : undefined} />
           ))}

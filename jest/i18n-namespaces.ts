@@ -1,0 +1,34 @@
+// Where each message namespace lives (shared-ui/src/i18n.ts): <dir>/<language>.json. Each package's texts are its
+// own namespace; 'errors' holds the message of each server error code (shared-rules ERROR_CODES). Used by the Jest
+// setup (every namespace loaded up front) and by the missing/unused-key check (scripts/i18n-keys.test.ts).
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** The package whose code uses each namespace's keys by name ('errors' is used by code, through the server). */
+export const NAMESPACE_OF_PACKAGE = {
+  'shared-ui': 'common',
+  shell: 'shell',
+  'admin-app': 'admin',
+  'teacher-app': 'teacher',
+  'student-app': 'student',
+} as const;
+
+export type Package = keyof typeof NAMESPACE_OF_PACKAGE;
+export type Namespace = (typeof NAMESPACE_OF_PACKAGE)[Package] | 'errors';
+export const TEST_LANGUAGES = ['en', 'id'] as const;
+
+export const repoRoot = path.resolve(__dirname, '..');
+
+const DIRECTORY: Record<Namespace, string> = {
+  common: 'shared-ui/src/locales',
+  errors: 'shared-ui/src/locales/errors',
+  shell: 'shell/src/locales',
+  admin: 'admin-app/src/locales',
+  teacher: 'teacher-app/src/locales',
+  student: 'student-app/src/locales',
+};
+export const NAMESPACES = Object.keys(DIRECTORY) as Namespace[];
+
+export function readMessages(namespace: Namespace, language: string): Record<string, unknown> {
+  return JSON.parse(readFileSync(path.join(repoRoot, DIRECTORY[namespace], `${language}.json`), 'utf8')) as Record<string, unknown>;
+}
