@@ -68,6 +68,19 @@ describe('route folders moved to the repository layer', () => {
   });
 });
 
+describe('repositories are typed', () => {
+  it('no repository (domain/repo) queries through an untyped database view or a double cast', () => {
+    const untyped = /\bKysely<any>|\bloose\(|\bas unknown as\b/;
+    const dir = path.join(__dirname, '../domain/repo');
+    const files = fs.readdirSync(dir).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'));
+    expect(files.length).toBeGreaterThan(0);
+    const found = files.flatMap((f) => fs.readFileSync(path.join(dir, f), 'utf8').split('\n')
+      .flatMap((line, i) => (untyped.test(line) ? [`${f}:${i + 1} ${line.trim()}`] : [])));
+    expect(found).toEqual([]);
+    for (const line of ['type LooseDb = Kysely<any>;', 'await loose(db).selectFrom(spec.table)', 'db as unknown as Db']) expect(line).toMatch(untyped);
+  });
+});
+
 describe('finished folders describe their replies', () => {
   it('every route of a finished folder has a 200 response schema in the OpenAPI document', async () => {
     const docs = await buildTestApp({ empty: true, app: { apiDocs: true } });

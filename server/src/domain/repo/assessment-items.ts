@@ -10,7 +10,7 @@ import type { ContentMap } from '../content';
 import { clash } from '../errors';
 import { saveImages, type StoredImage } from '../images';
 import type { ScorerConfig } from '../scorers';
-import { type ItemFacts, type ItemSpec, type ItemVersion, loose, regradeItem, type RegradeOutcome } from './assessments';
+import { type ItemFacts, type ItemSpec, type ItemVersion, regradeItem, type RegradeOutcome } from './assessments';
 
 /** An item as a create or an edit stores it (already validated). */
 export interface ItemInput {
@@ -52,7 +52,7 @@ export async function createItem(
   try {
     return await db.transaction().execute(async (trx) => {
       await saveImages(trx, images);
-      return (await loose(trx).insertInto(spec.table).values(values).returning('id').executeTakeFirstOrThrow()).id as number;
+      return (await trx.insertInto(spec.table).values(values).returning('id').executeTakeFirstOrThrow()).id;
     });
   } catch (e) {
     if (isUniqueViolation(e)) throw clash(`${spec.label} already exists`);
@@ -69,14 +69,14 @@ export async function updateItem(
 ): Promise<RegradeOutcome> {
   return db.transaction().execute(async (trx) => {
     await saveImages(trx, images);
-    await loose(trx).updateTable(spec.table).set({ ...itemColumns(db, input), updated_at: toDbTime() }).where('id', '=', id).execute();
+    await trx.updateTable(spec.table).set({ ...itemColumns(db, input), updated_at: toDbTime() }).where('id', '=', id).execute();
     return regradeItem(trx, spec, id, before, { content: input.content, totalMarks: input.total_marks }, scorer);
   });
 }
 
 /** Deletes an item; its sheets and grades go with it (foreign keys cascade). */
 export async function deleteItem(db: Db, spec: ItemSpec, id: number): Promise<void> {
-  await loose(db).deleteFrom(spec.table).where('id', '=', id).execute();
+  await db.deleteFrom(spec.table).where('id', '=', id).execute();
 }
 
 /** One student of the item's class with their sheet and grade columns as stored (absent ones null). */
@@ -94,20 +94,22 @@ export interface SubmissionRow {
 
 /** Every student of the item's class, by name, with their sheet and grade (GET {base}/submissions). */
 export async function submissionRows(db: Db, spec: ItemSpec, item: Pick<ItemFacts, 'id' | 'class_id'>): Promise<SubmissionRow[]> {
-  const rows = await loose(db)
-    .selectFrom('assigned_students_class as a')
-    .innerJoin('students as st', 'st.id', 'a.student_id')
-    .leftJoin(`${spec.sheets} as s`, (j) => j.onRef('s.student_id', '=', 'st.id').on(`s.${spec.idCol}`, '=', item.id))
-    .leftJoin(`${spec.scores} as g`, (j) => j.onRef('g.student_id', '=', 'st.id').on(`g.${spec.idCol}`, '=', item.id))
-    .select(['st.id as student_id', 'st.name', 'st.nis', 's.id as sheet_id', 's.status', 's.answers', 's.submitted_at', 'g.score', 'g.detail'])
-    .where('a.class_id', '=', item.class_id)
-    .orderBy('st.name')
-    .orderBy('st.id')
-    .execute();
+  // The joins name the item column, so the query is written once per kind.
+  const students = db.selectFrom('assigned_students_class as a').innerJoin('students as st', 'st.id', 'a.student_id');
+  const columns = ['st.id as student_id', 'st.name', 'st.nis', 's.id as sheet_id', 's.status', 's.answers', 's.submitted_at', 'g.score', 'g.detail'] as const;
+  const rows = spec.kind === 'exercise'
+    ? await students
+      .leftJoin('exercise_answers as s', (j) => j.onRef('s.student_id', '=', 'st.id').on('s.exercise_id', '=', item.id))
+      .leftJoin('exercise_scores as g', (j) => j.onRef('g.student_id', '=', 'st.id').on('g.exercise_id', '=', item.id))
+      .select(columns).where('a.class_id', '=', item.class_id).orderBy('st.name').orderBy('st.id').execute()
+    : await students
+      .leftJoin('exam_answers as s', (j) => j.onRef('s.student_id', '=', 'st.id').on('s.exam_id', '=', item.id))
+      .leftJoin('exam_scores as g', (j) => j.onRef('g.student_id', '=', 'st.id').on('g.exam_id', '=', item.id))
+      .select(columns).where('a.class_id', '=', item.class_id).orderBy('st.name').orderBy('st.id').execute();
   return rows.map((r) => ({
-    student_id: Number(r.student_id), name: r.name as string, nis: r.nis as string,
+    student_id: Number(r.student_id), name: r.name, nis: r.nis,
     sheet_id: r.sheet_id == null ? null : Number(r.sheet_id), status: r.status, answers: r.answers,
-    submitted_at: (r.submitted_at ?? null) as SubmissionRow['submitted_at'], score: r.score == null ? null : Number(r.score), detail: r.detail,
+    submitted_at: r.submitted_at ?? null, score: r.score == null ? null : Number(r.score), detail: r.detail,
   }));
 }
 
@@ -122,6 +124,6 @@ export async function studentInClass(db: Db, studentId: number, classId: number)
 
 /** The stored answers of a student's sheet: null without a sheet or answers. */
 export async function sheetAnswers(db: Db, spec: ItemSpec, itemId: number, studentId: number): Promise<Record<string, string> | null> {
-  const sheet = await loose(db).selectFrom(spec.sheets).select(['answers']).where(spec.idCol, '=', itemId).where('student_id', '=', studentId).executeTakeFirst();
+  const sheet = await db.selectFrom(spec.sheets).select(['answers']).where(spec.idCol, '=', itemId).where('student_id', '=', studentId).executeTakeFirst();
   return sheet?.answers == null ? null : fromDbJson<Record<string, string>>(sheet.answers);
 }

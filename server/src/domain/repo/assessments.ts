@@ -2,10 +2,10 @@
  * Exercises and exams share one life cycle (content map → answer sheet → grade), docs/api.md §2.8–2.10, §4.
  * This module holds the database side of it for both kinds, driven by an `ItemSpec` naming the tables/columns.
  *
- * The two kinds have identical sheet/score tables apart from the item column name, so queries here go through a
- * loosely typed view of the database (`loose()`); every function returns explicit, typed shapes.
+ * The two kinds have identical sheet/score tables apart from the item column name. A query of one table names it by
+ * the spec (a union of the two real tables, so Kysely still checks every column); a join on the item column is written
+ * once per kind, as Kysely types a join only of one literal table.
  */
-import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { Db } from '../../db/connect';
 import { dbKindOf } from '../../db/connect';
@@ -32,10 +32,6 @@ export interface ItemSpec {
 
 export const EXERCISE: ItemSpec = { kind: 'exercise', table: 'exercises', idCol: 'exercise_id', sheets: 'exercise_answers', scores: 'exercise_scores', label: 'Exercise' };
 export const EXAM: ItemSpec = { kind: 'exam', table: 'exams', idCol: 'exam_id', sheets: 'exam_answers', scores: 'exam_scores', label: 'Exam' };
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- table/column names come from ItemSpec (see header)
-type LooseDb = Kysely<any>;
-export const loose = (db: Db): LooseDb => db as unknown as LooseDb;
 
 /** Facts about an item needed for access checks, without its (possibly large) content. */
 export interface ItemFacts {
@@ -141,7 +137,7 @@ export async function contentOf(db: Db, spec: ItemSpec, item: Pick<ItemFacts, 'i
   const key = `${spec.kind}:${item.id}:${stamp}`;
   const hit = contentCache.get(key);
   if (hit) return hit;
-  const row = await loose(db).selectFrom(spec.table).select('content').where('id', '=', item.id).executeTakeFirst();
+  const row = await db.selectFrom(spec.table).select('content').where('id', '=', item.id).executeTakeFirst();
   const content = parseContentColumn(row?.content);
   contentCache.invalidate(`${spec.kind}:${item.id}:`);
   contentCache.set(key, content);
@@ -165,11 +161,27 @@ export interface Sheet {
   answers_seq: number | null;
 }
 
-function sheetQuery(db: Db, spec: ItemSpec) {
-  return loose(db)
-    .selectFrom(`${spec.sheets} as s`)
-    .leftJoin(`${spec.scores} as g`, (j) => j.onRef(`g.${spec.idCol}`, '=', `s.${spec.idCol}`).onRef('g.student_id', '=', 's.student_id'))
-    .select(['s.id', `s.${spec.idCol} as item_id`, 's.student_id', 's.answers', 's.status', 'g.score', 's.answers_seq']);
+const SHEET_COLUMNS = ['s.id', 's.student_id', 's.answers', 's.status', 'g.score', 's.answers_seq'] as const;
+
+/** Sheets with their grade's score, by id, by item or by item and student. */
+async function sheetRows(db: Db, spec: ItemSpec, by: { id?: number; itemId?: number; studentId?: number }): Promise<Sheet[]> {
+  const { id, itemId, studentId } = by;
+  const rows = spec.kind === 'exercise'
+    ? await db.selectFrom('exercise_answers as s')
+      .leftJoin('exercise_scores as g', (j) => j.onRef('g.exercise_id', '=', 's.exercise_id').onRef('g.student_id', '=', 's.student_id'))
+      .select([...SHEET_COLUMNS, 's.exercise_id as item_id'])
+      .$if(id !== undefined, (q) => q.where('s.id', '=', id!))
+      .$if(itemId !== undefined, (q) => q.where('s.exercise_id', '=', itemId!))
+      .$if(studentId !== undefined, (q) => q.where('s.student_id', '=', studentId!))
+      .orderBy('s.id').execute()
+    : await db.selectFrom('exam_answers as s')
+      .leftJoin('exam_scores as g', (j) => j.onRef('g.exam_id', '=', 's.exam_id').onRef('g.student_id', '=', 's.student_id'))
+      .select([...SHEET_COLUMNS, 's.exam_id as item_id'])
+      .$if(id !== undefined, (q) => q.where('s.id', '=', id!))
+      .$if(itemId !== undefined, (q) => q.where('s.exam_id', '=', itemId!))
+      .$if(studentId !== undefined, (q) => q.where('s.student_id', '=', studentId!))
+      .orderBy('s.id').execute();
+  return rows.map(toSheet);
 }
 
 function toSheet(row: Record<string, unknown>): Sheet {
@@ -190,24 +202,21 @@ export function sheetJson(spec: ItemSpec, s: Sheet) {
 }
 
 export async function sheetById(db: Db, spec: ItemSpec, id: number): Promise<Sheet | undefined> {
-  const row = await sheetQuery(db, spec).where('s.id', '=', id).executeTakeFirst();
-  return row ? toSheet(row) : undefined;
+  return (await sheetRows(db, spec, { id }))[0];
 }
 
 export async function sheetOf(db: Db, spec: ItemSpec, itemId: number, studentId: number): Promise<Sheet | undefined> {
-  const row = await sheetQuery(db, spec).where(`s.${spec.idCol}`, '=', itemId).where('s.student_id', '=', studentId).executeTakeFirst();
-  return row ? toSheet(row) : undefined;
+  return (await sheetRows(db, spec, { itemId, studentId }))[0];
 }
 
 /** Every sheet of an item with its grade, by id (the item's teacher's view). */
 export async function sheetsOfItem(db: Db, spec: ItemSpec, itemId: number): Promise<Sheet[]> {
-  const rows = await sheetQuery(db, spec).where(`s.${spec.idCol}`, '=', itemId).orderBy('s.id').execute();
-  return rows.map(toSheet);
+  return sheetRows(db, spec, { itemId });
 }
 
 /** Creates the sheet unless one exists (idempotent); returns the stored sheet. */
 export async function openSheet(db: Db, spec: ItemSpec, itemId: number, studentId: number, answers: Record<string, string>): Promise<Sheet> {
-  await loose(db)
+  await db
     .insertInto(spec.sheets)
     .values({ [spec.idCol]: itemId, student_id: studentId, answers: toDbJson(answers), status: 'Active' })
     .onConflict((oc) => oc.columns([spec.idCol, 'student_id']).doNothing())
@@ -218,8 +227,8 @@ export async function openSheet(db: Db, spec: ItemSpec, itemId: number, studentI
 export async function deleteSheet(db: Db, spec: ItemSpec, sheet: Sheet): Promise<void> {
   await db.transaction().execute(async (trx) => {
     // The grade goes with the sheet, so the student can start again.
-    await loose(trx).deleteFrom(spec.scores).where(spec.idCol, '=', sheet.item_id).where('student_id', '=', sheet.student_id).execute();
-    await loose(trx).deleteFrom(spec.sheets).where('id', '=', sheet.id).execute();
+    await trx.deleteFrom(spec.scores).where(spec.idCol, '=', sheet.item_id).where('student_id', '=', sheet.student_id).execute();
+    await trx.deleteFrom(spec.sheets).where('id', '=', sheet.id).execute();
   });
 }
 
@@ -238,10 +247,10 @@ export function gradeJson(spec: ItemSpec, g: Grade) {
   return { id: g.id, [spec.idCol]: g.item_id, student_id: g.student_id, score: g.score, detail: g.detail };
 }
 
-function toGrade(spec: ItemSpec, row: Record<string, unknown>): Grade {
+function toGrade(row: Record<string, unknown>): Grade {
   return {
     id: Number(row.id),
-    item_id: Number(row[spec.idCol]),
+    item_id: Number(row.item_id),
     student_id: Number(row.student_id),
     score: Number(row.score),
     detail: parseDetailColumn(row.detail),
@@ -249,13 +258,13 @@ function toGrade(spec: ItemSpec, row: Record<string, unknown>): Grade {
 }
 
 export async function gradeOf(db: Db, spec: ItemSpec, itemId: number, studentId: number): Promise<Grade | undefined> {
-  const row = await loose(db)
+  const row = await db
     .selectFrom(spec.scores)
-    .select(['id', spec.idCol, 'student_id', 'score', 'detail'])
+    .select(['id', `${spec.idCol} as item_id`, 'student_id', 'score', 'detail'])
     .where(spec.idCol, '=', itemId)
     .where('student_id', '=', studentId)
     .executeTakeFirst();
-  return row ? toGrade(spec, row) : undefined;
+  return row ? toGrade(row) : undefined;
 }
 
 /** A grade with where its item lives (class, current teacher) and, for exams, its window. */
@@ -268,18 +277,21 @@ export interface GradeInClass extends Grade {
  * teaches now.
  */
 export async function gradesOfStudent(db: Db, spec: ItemSpec, studentId: number, teacherId?: number): Promise<GradeInClass[]> {
-  let q = (spec.kind === 'exercise'
-    ? loose(db).selectFrom(`${spec.scores} as g`).innerJoin('exercises as i', 'i.id', 'g.exercise_id')
+  const columns = ['g.id', 'g.student_id', 'g.score', 'g.detail', 'c.id as class_id', 'c.teacher_id as class_teacher_id'] as const;
+  const rows = spec.kind === 'exercise'
+    ? await db.selectFrom('exercise_scores as g').innerJoin('exercises as i', 'i.id', 'g.exercise_id')
       .innerJoin('materials as m', 'm.id', 'i.material_id').innerJoin('classes as c', 'c.id', 'm.class_id')
-      .select([sql<null>`null`.as('start_time'), sql<null>`null`.as('end_time')])
-    : loose(db).selectFrom(`${spec.scores} as g`).innerJoin('exams as i', 'i.id', 'g.exam_id').innerJoin('classes as c', 'c.id', 'i.class_id')
-      .select(['i.start_time', 'i.end_time']))
-    .select(['g.id', `g.${spec.idCol}`, 'g.student_id', 'g.score', 'g.detail', 'c.id as class_id', 'c.teacher_id as class_teacher_id'])
-    .where('g.student_id', '=', studentId);
-  if (teacherId !== undefined) q = q.where('c.teacher_id', '=', teacherId);
-  const rows = await q.orderBy('g.id').execute();
+      .select([...columns, 'g.exercise_id as item_id', sql<null>`null`.as('start_time'), sql<null>`null`.as('end_time')])
+      .where('g.student_id', '=', studentId)
+      .$if(teacherId !== undefined, (q) => q.where('c.teacher_id', '=', teacherId!))
+      .orderBy('g.id').execute()
+    : await db.selectFrom('exam_scores as g').innerJoin('exams as i', 'i.id', 'g.exam_id').innerJoin('classes as c', 'c.id', 'i.class_id')
+      .select([...columns, 'g.exam_id as item_id', 'i.start_time', 'i.end_time'])
+      .where('g.student_id', '=', studentId)
+      .$if(teacherId !== undefined, (q) => q.where('c.teacher_id', '=', teacherId!))
+      .orderBy('g.id').execute();
   return rows.map((r) => ({
-    ...toGrade(spec, r),
+    ...toGrade(r),
     item: { class_id: Number(r.class_id), class_teacher_id: Number(r.class_teacher_id), start_time: r.start_time, end_time: r.end_time },
   }));
 }
@@ -306,16 +318,16 @@ export async function submitAndGrade(
   if (existing) return existing;
   const nowText = toDbTime(now);
   const lock = () =>
-    loose(db)
+    db
       .updateTable(spec.sheets)
-      .set({ status: 'Inactive', updated_at: nowText, submitted_at: sql`coalesce(submitted_at, ${nowText})` })
+      .set({ status: 'Inactive', updated_at: nowText, submitted_at: sql<string>`coalesce(submitted_at, ${nowText})` })
       .where(spec.idCol, '=', item.id)
       .where('student_id', '=', studentId)
       .returning(['answers'])
       .executeTakeFirst();
   let locked = await lock();
   if (!locked) {
-    await loose(db)
+    await db
       .insertInto(spec.sheets)
       .values({ [spec.idCol]: item.id, student_id: studentId, answers: toDbJson({}), status: 'Inactive', submitted_at: nowText })
       .onConflict((oc) => oc.columns([spec.idCol, 'student_id']).doNothing())
@@ -325,7 +337,7 @@ export async function submitAndGrade(
   const answers = locked?.answers == null ? {} : fromDbJson<Record<string, string>>(locked.answers);
   const content = await contentOf(db, spec, item);
   const result = await gradeSheet({ content, totalMarks: item.total_marks, answers: answers ?? {}, scorer: scorer.scorer, timeoutMs: scorer.timeoutMs });
-  await loose(db)
+  await db
     .insertInto(spec.scores)
     .values({ [spec.idCol]: item.id, student_id: studentId, score: result.score, detail: toDbJson(result.detail) })
     .onConflict((oc) => oc.columns([spec.idCol, 'student_id']).doNothing())
@@ -347,17 +359,17 @@ export async function setEssayScore(
 ): Promise<Grade | undefined> {
   const postgres = dbKindOf(db) === 'postgres';
   return db.transaction().execute(async (trx) => {
-    let q = loose(trx)
+    let q = trx
       .selectFrom(spec.scores)
-      .select(['id', spec.idCol, 'student_id', 'score', 'detail'])
+      .select(['id', `${spec.idCol} as item_id`, 'student_id', 'score', 'detail'])
       .where(spec.idCol, '=', item.id)
       .where('student_id', '=', studentId);
     if (postgres) q = q.forUpdate();
     const row = await q.executeTakeFirst();
     if (!row) return undefined;
-    const current = toGrade(spec, row);
+    const current = toGrade(row);
     const next = overrideEssay(current.detail, item.total_marks, n, score, comment);
-    await loose(trx)
+    await trx
       .updateTable(spec.scores)
       .set({ score: next.score, detail: toDbJson(next.detail), updated_at: toDbTime() })
       .where('id', '=', current.id)
@@ -370,7 +382,7 @@ export async function setEssayScore(
 
 /** How many sheets of an item are graded: what an edit of its questions or keys re-grades. */
 export async function gradedCount(db: Db, spec: ItemSpec, itemId: number): Promise<number> {
-  const row = await loose(db).selectFrom(spec.scores).select((eb) => eb.fn.countAll().as('n')).where(spec.idCol, '=', itemId).executeTakeFirst();
+  const row = await db.selectFrom(spec.scores).select((eb) => eb.fn.countAll().as('n')).where(spec.idCol, '=', itemId).executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 
@@ -400,15 +412,21 @@ export async function regradeItem(
   trx: Db, spec: ItemSpec, itemId: number, before: ItemVersion, after: ItemVersion, scorer: ScorerConfig, onlyStudent?: number,
 ): Promise<RegradeOutcome> {
   const inline = scorer.scorer.name === 'local';
-  let q = loose(trx)
-    .selectFrom(`${spec.scores} as g`)
-    .innerJoin(`${spec.sheets} as s`, (j) => j.onRef(`s.${spec.idCol}`, '=', `g.${spec.idCol}`).onRef('s.student_id', '=', 'g.student_id'))
-    .select(['g.id', 'g.student_id', 'g.detail', 's.answers'])
-    .where(`g.${spec.idCol}`, '=', itemId)
-    .orderBy('g.id');
-  if (onlyStudent !== undefined) q = q.where('g.student_id', '=', onlyStudent);
-  if (dbKindOf(trx) === 'postgres') q = q.forUpdate();
-  const rows = await q.execute();
+  const postgres = dbKindOf(trx) === 'postgres';
+  const columns = ['g.id', 'g.student_id', 'g.detail', 's.answers'] as const;
+  const rows = spec.kind === 'exercise'
+    ? await trx.selectFrom('exercise_scores as g')
+      .innerJoin('exercise_answers as s', (j) => j.onRef('s.exercise_id', '=', 'g.exercise_id').onRef('s.student_id', '=', 'g.student_id'))
+      .select(columns).where('g.exercise_id', '=', itemId).orderBy('g.id')
+      .$if(onlyStudent !== undefined, (q) => q.where('g.student_id', '=', onlyStudent!))
+      .$if(postgres, (q) => q.forUpdate())
+      .execute()
+    : await trx.selectFrom('exam_scores as g')
+      .innerJoin('exam_answers as s', (j) => j.onRef('s.exam_id', '=', 'g.exam_id').onRef('s.student_id', '=', 'g.student_id'))
+      .select(columns).where('g.exam_id', '=', itemId).orderBy('g.id')
+      .$if(onlyStudent !== undefined, (q) => q.where('g.student_id', '=', onlyStudent!))
+      .$if(postgres, (q) => q.forUpdate())
+      .execute();
   const outcome: RegradeOutcome = { count: 0, deferred: [] };
   for (const [i, row] of rows.entries()) {
     if (i > 0 && i % 50 === 0) await breathe();
@@ -421,7 +439,7 @@ export async function regradeItem(
       scorerName: scorer.scorer.name,
       timeoutMs: scorer.timeoutMs,
     });
-    await loose(trx).updateTable(spec.scores)
+    await trx.updateTable(spec.scores)
       .set({ score: result.score, detail: toDbJson(result.detail), updated_at: toDbTime() })
       .where('id', '=', row.id)
       .execute();
@@ -460,7 +478,7 @@ export async function rescoreDeferred(
       const stored = await db.transaction().execute(async (trx) => {
         const now = await itemById(trx, spec, itemId);
         if (!now || !sameInstant(now.updated_at, item.updated_at)) return false; // edited again: that edit re-grades
-        let g = loose(trx).selectFrom(spec.scores).select(['id', 'detail'])
+        let g = trx.selectFrom(spec.scores).select(['id', 'detail'])
           .where(spec.idCol, '=', itemId).where('student_id', '=', next.studentId);
         if (postgres) g = g.forUpdate();
         const row = await g.executeTakeFirst();
@@ -468,7 +486,7 @@ export async function rescoreDeferred(
         const d = detail?.[String(next.n)];
         if (!row || !detail || d?.kind !== 'essay' || !d.pending || d.source === 'teacher') return false;
         detail[String(next.n)] = { ...d, score, pending: false, source: scorer.scorer.name };
-        await loose(trx).updateTable(spec.scores)
+        await trx.updateTable(spec.scores)
           .set({ score: totalFromDetail(detail, item.total_marks), detail: toDbJson(detail), updated_at: toDbTime() })
           .where('id', '=', row.id)
           .execute();

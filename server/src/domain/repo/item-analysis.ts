@@ -7,20 +7,25 @@ import { fromDbJson } from '../../db/json';
 import { fromDbTime } from '../../db/time';
 import { type AnalysisInput, type StudentWork } from '../item-analysis';
 import { parseDetailColumn } from '../grading';
-import { contentOf, type ItemFacts, type ItemSpec, loose } from './assessments';
+import { contentOf, type ItemFacts, type ItemSpec } from './assessments';
+
+/** Every student of the class with their sheet and grade; the joins name the item column, so once per kind. */
+function classWork(db: Db, spec: ItemSpec, item: ItemFacts) {
+  const students = db.selectFrom('assigned_students_class as a');
+  const columns = ['a.student_id', 's.id as sheet_id', 's.answers', 's.submitted_at', 'g.id as grade_id', 'g.score', 'g.detail'] as const;
+  return spec.kind === 'exercise'
+    ? students
+      .leftJoin('exercise_answers as s', (j) => j.onRef('s.student_id', '=', 'a.student_id').on('s.exercise_id', '=', item.id))
+      .leftJoin('exercise_scores as g', (j) => j.onRef('g.student_id', '=', 'a.student_id').on('g.exercise_id', '=', item.id))
+      .select(columns).where('a.class_id', '=', item.class_id).orderBy('a.student_id').execute()
+    : students
+      .leftJoin('exam_answers as s', (j) => j.onRef('s.student_id', '=', 'a.student_id').on('s.exam_id', '=', item.id))
+      .leftJoin('exam_scores as g', (j) => j.onRef('g.student_id', '=', 'a.student_id').on('g.exam_id', '=', item.id))
+      .select(columns).where('a.class_id', '=', item.class_id).orderBy('a.student_id').execute();
+}
 
 export async function loadAnalysisInput(db: Db, spec: ItemSpec, item: ItemFacts): Promise<AnalysisInput> {
-  const [content, rows] = await Promise.all([
-    contentOf(db, spec, item),
-    loose(db)
-      .selectFrom('assigned_students_class as a')
-      .leftJoin(`${spec.sheets} as s`, (j) => j.onRef('s.student_id', '=', 'a.student_id').on(`s.${spec.idCol}`, '=', item.id))
-      .leftJoin(`${spec.scores} as g`, (j) => j.onRef('g.student_id', '=', 'a.student_id').on(`g.${spec.idCol}`, '=', item.id))
-      .select(['a.student_id', 's.id as sheet_id', 's.answers', 's.submitted_at', 'g.id as grade_id', 'g.score', 'g.detail'])
-      .where('a.class_id', '=', item.class_id)
-      .orderBy('a.student_id')
-      .execute(),
-  ]);
+  const [content, rows] = await Promise.all([contentOf(db, spec, item), classWork(db, spec, item)]);
   const students = rows.map((r): StudentWork => ({
     hasSheet: r.sheet_id != null,
     answers: (r.answers == null ? null : fromDbJson<Record<string, string> | null>(r.answers)) ?? {},
