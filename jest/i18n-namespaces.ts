@@ -1,5 +1,5 @@
 // Where each message namespace lives (shared-ui/src/i18n.ts): <dir>/<language>.json. Each package's texts are its
-// own namespace; 'errors' holds the message of each server error code (shared-rules ERROR_CODES). Used by the Jest
+// own namespace; 'errors' holds the translation of each server error code (shared-rules ERROR_CODES). Used by the Jest
 // setup (every namespace loaded up front) and by the missing/unused-key check (scripts/i18n-keys.test.ts).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -29,6 +29,10 @@ const DIRECTORY: Record<Namespace, string> = {
 };
 export const NAMESPACES = Object.keys(DIRECTORY) as Namespace[];
 
+/** The server's English messages are shown as they come: the errors namespace has no English file. */
+export const hasMessages = (namespace: Namespace, language: string) => !(namespace === 'errors' && language === 'en');
+
 export function readMessages(namespace: Namespace, language: string): Record<string, unknown> {
+  if (!hasMessages(namespace, language)) return {};
   return JSON.parse(readFileSync(path.join(repoRoot, DIRECTORY[namespace], `${language}.json`), 'utf8')) as Record<string, unknown>;
 }

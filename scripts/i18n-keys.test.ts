@@ -61,7 +61,7 @@ function namedKeys(pkg: Package): { key: string; ns: string; where: string }[] {
 }
 
 describe('message keys', () => {
-  it.each(NAMESPACES)('namespace %s has the same keys in English and Indonesian', (ns) => {
+  it.each(NAMED_IN_CODE)('namespace %s has the same keys in English and Indonesian', (ns) => {
     const onlyEn = [...keys[ns].en].filter((k) => !keys[ns].id.has(k));
     const onlyId = [...keys[ns].id].filter((k) => !keys[ns].en.has(k));
     expect({ onlyEn, onlyId }).toEqual({ onlyEn: [], onlyId: [] });
@@ -87,17 +87,18 @@ describe('message keys', () => {
     expect(unused).toEqual([]);
   });
 
-  it('every error code the server can send has a message in both languages, and the errors namespace nothing else', () => {
-    for (const language of ['en', 'id'] as const) {
-      const present = keys.errors[language];
-      expect({ language, missing: [...errorCodes].filter((k) => !present.has(k)) }).toEqual({ language, missing: [] });
-      expect({ language, extra: [...present].filter((k) => !errorCodes.has(k)) }).toEqual({ language, extra: [] });
-    }
+  it('every error code the server can send has an Indonesian message, and the errors namespace nothing else', () => {
+    // In English the server's own message is shown (shared-api errorMessage): no English file to keep in step.
+    // Besides the codes: `term.*`, the words a message's field or record name becomes (params.field, params.what).
+    const present = keys.errors.id;
+    expect([...errorCodes].filter((k) => !present.has(k))).toEqual([]);
+    expect([...present].filter((k) => !errorCodes.has(k) && !k.startsWith('term.'))).toEqual([]);
   });
 
   // Texts written straight into JSX escape translation: a text node with a word in it, or a text attribute. Names
   // that are the same in every language (the product's) may stay.
-  const JSX_TEXT = />\s*([A-Za-z][^<>{}=;()]*)</g;
+  // (not after '=>': a function type such as `() => Promise<void>`)
+  const JSX_TEXT = /(?<!=)>\s*([A-Za-z][^<>{}=;()]*)</g;
   const TEXT_ATTRIBUTE = /\b(?:label|aria-label|title|placeholder|helperText|alt|text|message)="([^"]*[A-Za-z][^"]*)"/g;
   const SAME_IN_EVERY_LANGUAGE = new Set(['Kelasku']);
 

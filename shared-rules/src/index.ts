@@ -7,3 +7,5 @@ export * from './school-ids';
 export * from './person-status';
 export * from './reports';
 export * from './shuffle';
+export * from './error-codes';
+export * from './languages';

@@ -25,8 +25,9 @@ export function registerMessages(namespace: string, loader: MessagesLoader): voi
   loaders.set(namespace, loader);
 }
 registerMessages('common', (language) => import(`./locales/${language}.json`));
-// The message of each server error code (shared-rules ERROR_CODES), read by shared-api's errorMessage.
-registerMessages('errors', (language) => import(`./locales/errors/${language}.json`));
+// The translation of each server error code (shared-rules ERROR_CODES), read by shared-api's errorMessage. English
+// shows the server's own message, so there is nothing to load for it.
+registerMessages('errors', (language) => (language === 'en' ? Promise.resolve({}) : import(`./locales/errors/${language}.json`)));
 
 /** The language chosen on this device, else the browser's (Indonesian for any `id-*`), else English. */
 export function deviceLanguage(): Language {

@@ -7,6 +7,7 @@
  */
 
 import { MAX_ANSWER_CHARS, MAX_PICT_CHARS, MAX_QUESTIONS, MAX_TEXT_CHARS } from './limits';
+import { type ErrorDetails, RuleError } from './errors';
 
 // The caps live in domain/limits.ts with the others; re-exported for the routes' schemas.
 export { MAX_ANSWER_CHARS, MAX_PICT_CHARS, MAX_QUESTIONS, MAX_TEXT_CHARS };
@@ -50,8 +51,12 @@ export const IMAGE_URL_RE = /^\/api\/v1\/images\/[0-9a-f]{64}\.(?:png|jpg|gif|we
 const OPTION_SUFFIXES = ['a', 'b', 'c', 'd'] as const;
 
 /** Content a teacher or student sent that we refuse: a 400 with this message wherever it is thrown. */
-export class ContentError extends Error {
+export class ContentError extends RuleError {
   readonly statusCode = 400;
+
+  constructor(message: string, extra?: ErrorDetails) {
+    super(message, { code: 'content-invalid', ...extra });
+  }
 }
 
 /**
@@ -73,14 +78,22 @@ export function normalizeContent(raw: unknown): ContentMap {
     numbers.add(n);
     if (suffix === 'pict') {
       if (value === '') continue;
-      if (value.length > MAX_PICT_CHARS) throw new ContentError(`content["${key}"]: the image is too large (max ${MAX_PICT_CHARS} characters)`);
+      if (value.length > MAX_PICT_CHARS) {
+        throw new ContentError(`content["${key}"]: the image is too large (max ${MAX_PICT_CHARS} characters)`, {
+          code: 'image-too-large',
+          params: { field: `content["${key}"]`, limit: `${MAX_PICT_CHARS} characters` },
+        });
+      }
       if (!isRasterDataUrl(value) && !IMAGE_URL_RE.test(value)) {
-        throw new ContentError(`content["${key}"] must be a data:image/(png|jpeg|gif|webp);base64 URL or an /api/v1/images/ URL`);
+        throw new ContentError(`content["${key}"] must be a data:image/(png|jpeg|gif|webp);base64 URL or an /api/v1/images/ URL`, {
+          code: 'not-an-image',
+          params: { field: `content["${key}"]` },
+        });
       }
       out[key] = value;
       continue;
     }
-    if (value.length > MAX_TEXT_CHARS) throw new ContentError(`content["${key}"] is too long (max ${MAX_TEXT_CHARS} characters)`);
+    if (value.length > MAX_TEXT_CHARS) throw new ContentError(`content["${key}"] is too long (max ${MAX_TEXT_CHARS} characters)`, { code: 'validation-too-long', params: { field: `content["${key}"]`, limit: MAX_TEXT_CHARS } });
     if (suffix === 'answer') {
       if (value.trim() === '') continue;
       const letter = value.trim().toLowerCase();
@@ -94,7 +107,7 @@ export function normalizeContent(raw: unknown): ContentMap {
 
   const count = numbers.size;
   if (count === 0) throw new ContentError('content must hold at least one question');
-  if (count > MAX_QUESTIONS) throw new ContentError(`content may hold at most ${MAX_QUESTIONS} questions`);
+  if (count > MAX_QUESTIONS) throw new ContentError(`content may hold at most ${MAX_QUESTIONS} questions`, { code: 'too-many-questions', params: { limit: MAX_QUESTIONS } });
   for (let n = 1; n <= count; n++) {
     if (!numbers.has(n)) throw new ContentError(`questions must be numbered 1..${count} without gaps (question ${n} is missing)`);
   }
@@ -191,7 +204,7 @@ export function validateAnswers(raw: unknown): Record<string, string> {
   for (const [k, v] of entries) {
     if (!/^[1-9]\d{0,3}$/.test(k)) throw new ContentError(`answers key "${k}" must be a question number`);
     if (typeof v !== 'string') throw new ContentError(`answers["${k}"] must be a string`);
-    if (v.length > MAX_ANSWER_CHARS) throw new ContentError(`answers["${k}"] is too long (max ${MAX_ANSWER_CHARS} characters)`);
+    if (v.length > MAX_ANSWER_CHARS) throw new ContentError(`answers["${k}"] is too long (max ${MAX_ANSWER_CHARS} characters)`, { code: 'answer-too-long', params: { question: k, limit: MAX_ANSWER_CHARS } });
     out[k] = v;
   }
   return out;

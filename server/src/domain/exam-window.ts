@@ -5,6 +5,7 @@
  */
 
 import { endsAfterStart, examStatusAt, type ExamStatus, windowRefusal } from '@kelasku/shared-rules';
+import { type ErrorDetails, RuleError } from './errors';
 
 // The window rule itself (closed interval, status names, refusal texts) is shared with the student's exam clock.
 export { type ExamStatus, windowRefusal };
@@ -65,7 +66,11 @@ export function examStatus(start: Date | number | string, end: Date | number | s
   return examStatusAt(toMillis(start), toMillis(end), toMillis(now));
 }
 
-export class WindowError extends Error {}
+export class WindowError extends RuleError {
+  constructor(message: string, extra?: ErrorDetails) {
+    super(message, { code: 'exam-window-invalid', ...extra });
+  }
+}
 
 // Exam times a school can mean: an offset can push "9999-12-31" past year 9999 in UTC, which no database column or
 // ISO string holds, and no exam is ever scheduled decades away.
@@ -90,6 +95,6 @@ export function parseWindow(startText: unknown, endText: unknown): { start: Date
   if (!end) throw new WindowError(`end_time "${endText}" is not an RFC 3339 date-time with an offset, e.g. 2025-06-29T10:00:00+07:00`);
   refuseOutsideYears('start_time', startText, start);
   refuseOutsideYears('end_time', endText, end);
-  if (!endsAfterStart(start.getTime(), end.getTime())) throw new WindowError('end_time must be after start_time');
+  if (!endsAfterStart(start.getTime(), end.getTime())) throw new WindowError('end_time must be after start_time', { code: 'exam-window-order' });
   return { start, end };
 }

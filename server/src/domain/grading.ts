@@ -9,6 +9,7 @@
  * - the total is rounded to 2 decimals; a teacher override recomputes it.
  */
 import { type ContentMap, listQuestions } from './content';
+import { type ErrorDetails, RuleError } from './errors';
 
 export type EssaySource = 'local' | 'openai' | 'teacher';
 
@@ -39,7 +40,11 @@ export interface EssayScorer {
   score(input: EssayInput): Promise<number | null>;
 }
 
-export class GradingError extends Error {}
+export class GradingError extends RuleError {
+  constructor(message: string, extra?: ErrorDetails) {
+    super(message, { code: 'grading-invalid', ...extra });
+  }
+}
 
 export function round2(x: number): number {
   return Math.round((x + Number.EPSILON) * 100) / 100;
@@ -147,7 +152,7 @@ export function overrideEssay(detail: GradeDetail, totalMarks: number, n: number
   if (current.kind !== 'essay') throw new GradingError(`Question ${n} is not an essay`);
   const per = marksPerQuestion(totalMarks, Object.keys(detail).length);
   if (!Number.isFinite(score) || score < 0 || score > round2(per) + 1e-9) {
-    throw new GradingError(`score must be between 0 and ${round2(per)}`);
+    throw new GradingError(`score must be between 0 and ${round2(per)}`, { code: 'score-out-of-range', params: { max: round2(per) } });
   }
   const note = (comment === undefined ? current.comment : comment)?.trim();
   const essay: QuestionDetail = { kind: 'essay', score: round2(score), max: current.max, pending: false, source: 'teacher', ...(note ? { comment: note } : {}) };

@@ -48,25 +48,32 @@ export function decodeImageDataUrl(url: string, where: string): StoredImage {
   // `data:<type>[;param]*[;base64],<data>`, split with indexOf: no backtracking on megabytes of data.
   const text = url.trim();
   const comma = text.indexOf(',');
-  if (!/^data:/i.test(text) || comma < 0) throw new ContentError(`${where}: the image is not a valid data: URL`);
+  if (!/^data:/i.test(text) || comma < 0) throw notAnImage(`${where}: the image is not a valid data: URL`, where);
   const [type, ...params] = text.slice(5, comma).split(';');
   const mime = type.trim().toLowerCase();
   if (!(mime in IMAGE_EXTENSIONS)) {
-    throw new ContentError(`${where}: images of type "${mime || 'unknown'}" are not accepted (PNG, JPEG, GIF or WebP only)`);
+    throw new ContentError(`${where}: images of type "${mime || 'unknown'}" are not accepted (PNG, JPEG, GIF or WebP only)`, {
+      code: 'image-type-not-accepted',
+      params: { field: where, type: mime || 'unknown' },
+    });
   }
-  if (params.at(-1)?.toLowerCase() !== 'base64') throw new ContentError(`${where}: the image must be base64-encoded`);
+  if (params.at(-1)?.toLowerCase() !== 'base64') throw notAnImage(`${where}: the image must be base64-encoded`, where);
   const base64 = text.slice(comma + 1).replace(/\s+/g, '');
-  if (!isBase64(base64)) throw new ContentError(`${where}: the image is not valid base64`);
+  if (!isBase64(base64)) throw notAnImage(`${where}: the image is not valid base64`, where);
   // Checked on the text first so an oversize upload is refused before it is decoded.
   if (Math.floor((base64.length * 3) / 4) > MAX_IMAGE_BYTES + 2) throw tooLarge(where);
   const data = Buffer.from(base64, 'base64');
   if (data.length > MAX_IMAGE_BYTES) throw tooLarge(where);
-  if (!matchesFormat(mime as ImageMime, data)) throw new ContentError(`${where}: the image data is not a ${IMAGE_EXTENSIONS[mime as ImageMime].toUpperCase()} file`);
+  if (!matchesFormat(mime as ImageMime, data)) throw notAnImage(`${where}: the image data is not a ${IMAGE_EXTENSIONS[mime as ImageMime].toUpperCase()} file`, where);
   return { hash: crypto.createHash('sha256').update(data).digest('hex'), mime: mime as ImageMime, data };
 }
 
 function tooLarge(where: string): ContentError {
-  return new ContentError(`${where}: the image is too large (max ${MAX_IMAGE_LABEL})`);
+  return new ContentError(`${where}: the image is too large (max ${MAX_IMAGE_LABEL})`, { code: 'image-too-large', params: { field: where, limit: MAX_IMAGE_LABEL } });
+}
+
+function notAnImage(message: string, where: string): ContentError {
+  return new ContentError(message, { code: 'not-an-image', params: { field: where } });
 }
 
 /** Collects the pictures found while rewriting, by hash (the same picture twice is stored once). */

@@ -25,7 +25,12 @@ describe('material HTML caps', () => {
   it('refuses HTML nested deeper than the cap with 400 and a message (was 22 s of blocked event loop, then 200)', async () => {
     const res = await postMaterial(`<p>${'<b>'.repeat(2_000)}x</p>`);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: `HTML is nested more than ${MAX_HTML_DEPTH} levels deep`, message: `HTML is nested more than ${MAX_HTML_DEPTH} levels deep` });
+    expect(res.json()).toEqual({
+      error: `HTML is nested more than ${MAX_HTML_DEPTH} levels deep`,
+      message: `HTML is nested more than ${MAX_HTML_DEPTH} levels deep`,
+      code: 'html-too-deep',
+      params: { limit: MAX_HTML_DEPTH },
+    });
   });
 
   it('refuses HTML over the length cap with 400, instead of storing it', async () => {

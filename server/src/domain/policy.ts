@@ -15,7 +15,7 @@
  */
 import type { Db } from '../db/connect';
 import type { ForumKind } from '../db/schema';
-import { badRequest, conflict, forbidden, type HttpError, notFound } from '../plugins/errors';
+import { badRequest, conflict, forbidden, type HttpError, notFound, recordNotFound } from '../plugins/errors';
 import { examStatus, type ExamStatus, windowRefusal } from './exam-window';
 import { type Grade, itemById, type ItemFacts, type ItemSpec } from './repo/assessments';
 import { type ClassFacts, classFor, isAssigned, loadMaterial, materialFor, type MaterialFacts } from './repo/common';
@@ -110,10 +110,15 @@ export function answerWindow(spec: ItemSpec, item: Pick<ItemFacts, 'start_time' 
 export function sheetWriteRefusal(c: Caller, f: SheetWriteFacts): HttpError | null {
   if (!isStudent(c)) return forbidden('Forbidden: only students can answer');
   if (f.sheet.student_id !== c.student_id) return forbidden('Forbidden: this answer sheet is not yours');
-  if (!f.assigned) return forbidden('Forbidden: you are not assigned to this class');
-  if (f.sheet.status === 'Inactive') return conflict('Sheet already submitted');
-  const refusal = f.window === null ? null : windowRefusal(f.window);
-  return refusal ? forbidden(refusal) : null;
+  if (!f.assigned) return forbidden(NOT_ASSIGNED, { code: 'not-assigned-to-class' });
+  if (f.sheet.status === 'Inactive') return conflict('Sheet already submitted', { code: 'sheet-already-submitted' });
+  return outsideWindow(f.window);
+}
+
+/** The 403 for an answer outside its exam's window (not started yet, or ended), or null while it is open. */
+export function outsideWindow(window: ExamStatus | null): HttpError | null {
+  const refusal = window === null ? null : windowRefusal(window);
+  return refusal ? forbidden(refusal, { code: window === 'Scheduled' ? 'exam-not-started' : 'exam-ended' }) : null;
 }
 
 /** A grade as the caller may see it (see seesCorrectness). */
@@ -125,8 +130,11 @@ export function gradeFor(c: Caller, spec: ItemSpec, item: ClassPlace & Pick<Item
 
 export type Need = 'read' | 'manage';
 
+/** A student acting in a class they are not (or no longer) assigned to. */
+export const NOT_ASSIGNED = 'Forbidden: you are not assigned to this class';
+
 const notYours = (c: Caller, what: string) =>
-  forbidden(isStudent(c) ? 'Forbidden: you are not assigned to this class' : `Forbidden: this ${what} is not yours`);
+  isStudent(c) ? forbidden(NOT_ASSIGNED, { code: 'not-assigned-to-class' }) : forbidden(`Forbidden: this ${what} is not yours`);
 
 async function allowed(db: Db, c: Caller, place: ClassPlace, need: Need): Promise<boolean> {
   if (managesClass(c, place)) return true;
@@ -142,7 +150,7 @@ export const assignmentToCheck = (c: Caller): number | null => (isStudent(c) ? c
  * `place` undefined: the class or material does not exist (404).
  */
 export function requirePlace(c: Caller, place: ClassPlace | undefined, assigned: boolean, need: Need, what: 'class' | 'material'): ClassPlace {
-  if (!place) throw notFound(what === 'class' ? 'Class not found' : 'Material not found');
+  if (!place) throw recordNotFound(what, what === 'class' ? 'Class not found' : 'Material not found');
   if (!(managesClass(c, place) || (need === 'read' && isStudent(c) && assigned))) throw notYours(c, what);
   return place;
 }
@@ -166,7 +174,7 @@ export async function requireMaterial(db: Db, c: Caller, materialId: number, nee
 /** An exercise or exam the caller may read or manage (by its class). */
 export async function requireItem(db: Db, spec: ItemSpec, c: Caller, itemId: number, need: Need): Promise<ItemFacts> {
   const item = await itemById(db, spec, itemId);
-  if (!item) throw notFound(`${spec.label} not found`);
+  if (!item) throw recordNotFound(spec.kind, `${spec.label} not found`);
   if (!(await allowed(db, c, item, need))) throw notYours(c, spec.kind);
   return item;
 }
@@ -186,7 +194,7 @@ export function targetStudent(c: Caller, requested: number | undefined): number 
     if (requested !== undefined && requested !== c.student_id) throw forbidden('Forbidden: you can only access your own work');
     return c.student_id!;
   }
-  if (requested === undefined) throw badRequest('student_id is required');
+  if (requested === undefined) throw badRequest('student_id is required', { code: 'validation-required', params: { field: 'student_id' } });
   return requested;
 }
 
@@ -204,10 +212,10 @@ export async function requireGrading(db: Db, spec: ItemSpec, c: Caller, item: It
   const studentId = targetStudent(c, requested);
   const assigned = await isAssigned(db, studentId, item.class_id);
   if (isStudent(c)) {
-    if (!assigned) throw forbidden('Forbidden: you are not assigned to this class');
+    if (!assigned) throw forbidden(NOT_ASSIGNED, { code: 'not-assigned-to-class' });
   } else {
     if (!managesClass(c, item)) throw forbidden(`Forbidden: this ${spec.kind} is not yours`);
-    if (!assigned) throw notFound('Student not found in this class');
+    if (!assigned) throw notFound('Student not found in this class', { code: 'student-not-in-class' });
   }
   return studentId;
 }
@@ -245,12 +253,12 @@ export async function requireForumRead(db: Db, c: Caller, kind: ForumKind, mater
  */
 export async function requirePost(db: Db, c: Caller, kind: ForumKind, id: number, action: 'edit' | 'delete' | 'report'): Promise<PostFacts> {
   const post = await discussionFacts(db, kind, id);
-  if (!post) throw notFound('Discussion not found');
+  if (!post) throw recordNotFound('discussion', 'Discussion not found');
   const place = await placeOfPost(db, kind, post);
   const readable = await readsPost(db, c, kind, place);
   const author = isStudent(c) && c.student_id === post.student_id;
   if (action === 'report') {
-    if (!readable || !isStudent(c)) throw notFound('Discussion not found');
+    if (!readable || !isStudent(c)) throw recordNotFound('discussion', 'Discussion not found');
   } else if (action === 'edit') {
     if (!readable || !author) throw forbidden('Forbidden: only the author can edit this discussion');
   } else if (!(moderatesForum(c, kind, place) || (readable && author))) {
@@ -267,9 +275,9 @@ export async function requireReply(db: Db, c: Caller, kind: ForumKind, id: numbe
   if (isStudent(c)) return { student_id: c.student_id! };
   if (isTeacher(c) && kind === 'material') {
     const post = await discussionFacts(db, kind, id);
-    if (!post) throw notFound('Discussion not found');
+    if (!post) throw recordNotFound('discussion', 'Discussion not found');
     const place = await placeOfPost(db, kind, post);
-    if (!place) throw notFound('Discussion not found');
+    if (!place) throw recordNotFound('discussion', 'Discussion not found');
     if (teachesNow(c, place)) return { teacher_id: c.teacher_id! };
     throw forbidden('Forbidden: this class is not yours');
   }
@@ -280,7 +288,7 @@ export async function requireReply(db: Db, c: Caller, kind: ForumKind, id: numbe
 export async function requireReplyDelete(db: Db, c: Caller, kind: ForumKind, id: number, replyId: string): Promise<void> {
   const post = await discussionFacts(db, kind, id);
   const reply = post && (await replyFacts(db, kind, id, replyId));
-  if (!post || !reply) throw notFound('Reply not found');
+  if (!post || !reply) throw recordNotFound('reply', 'Reply not found');
   const place = await placeOfPost(db, kind, post);
   if (moderatesForum(c, kind, place)) return;
   const ownReply = isStudent(c) && reply.student_id === c.student_id && (await readsPost(db, c, kind, place));

@@ -121,14 +121,14 @@ const OPTIONS: sanitizeHtml.IOptions = {
 function boundedParsing(html: string): Pick<sanitizeHtml.IOptions, 'onOpenTag' | 'onCloseTag'> {
   // Inline pictures do not count: each is capped on its own (MAX_IMAGE_BYTES) and all together by the body limit.
   if (html.length - inlinePictureChars(html) > MAX_RICH_HTML_CHARS) {
-    throw new ContentError(`HTML is too long (max ${MAX_RICH_HTML_CHARS} characters without pictures)`);
+    throw new ContentError(`HTML is too long (max ${MAX_RICH_HTML_CHARS} characters without pictures)`, { code: 'html-too-long', params: { limit: MAX_RICH_HTML_CHARS } });
   }
   let depth = 0;
   let elements = 0;
   return {
     onOpenTag: () => {
-      if (++depth > MAX_HTML_DEPTH) throw new ContentError(`HTML is nested more than ${MAX_HTML_DEPTH} levels deep`);
-      if (++elements > MAX_HTML_ELEMENTS) throw new ContentError(`HTML has more than ${MAX_HTML_ELEMENTS} elements`);
+      if (++depth > MAX_HTML_DEPTH) throw new ContentError(`HTML is nested more than ${MAX_HTML_DEPTH} levels deep`, { code: 'html-too-deep', params: { limit: MAX_HTML_DEPTH } });
+      if (++elements > MAX_HTML_ELEMENTS) throw new ContentError(`HTML has more than ${MAX_HTML_ELEMENTS} elements`, { code: 'html-too-many-elements', params: { limit: MAX_HTML_ELEMENTS } });
     },
     onCloseTag: () => {
       depth--;

@@ -18,7 +18,7 @@ export const BUSY_RETRY_AFTER_SECONDS = 2;
 
 /** The answer when sign-in hashing is saturated: 503, to be sent with Retry-After: BUSY_RETRY_AFTER_SECONDS. */
 export function signInBusy(): HttpError {
-  return new HttpError(503, 'The server is busy signing others in, please try again in a moment');
+  return new HttpError(503, 'The server is busy signing others in, please try again in a moment', { code: 'server-busy' });
 }
 
 async function scrypt(password: string, salt: Buffer, keylen: number, options: crypto.ScryptOptions, priority: HashPriority): Promise<Buffer> {

@@ -1,4 +1,5 @@
 import type { FastifySchemaValidationError } from 'fastify';
+import type { ErrorCode, ErrorParams } from '@kelasku/shared-rules';
 
 /**
  * A refused request's reason in words people read ("Name must not be empty."), instead of the schema validator's
@@ -9,6 +10,9 @@ export interface ValidationMessage {
   message: string;
   /** The body or query field the message is about (top-level name), when there is one. */
   field?: string;
+  /** The reason's stable code (`validation-…`, shared-rules ERROR_CODES) and the values its message holds. */
+  code: ErrorCode;
+  params: ErrorParams;
 }
 
 /** Field names that do not read well when just spelled out. */
@@ -51,42 +55,62 @@ const QUESTION_MAPS = new Set(['answers', 'content', 'changes']);
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-/** What is wrong with the value, after "<Field> " (e.g. "must not be empty"). */
-function problem(error: FastifySchemaValidationError): string {
+interface Problem {
+  /** What is wrong with the value, after "<Field> " (e.g. "must not be empty"). */
+  text: string;
+  code: ErrorCode;
+  params?: ErrorParams;
+}
+
+function problem(error: FastifySchemaValidationError): Problem {
   const params = error.params as Record<string, unknown>;
+  const limit = Number(params.limit);
   switch (error.keyword) {
     case 'minLength':
-      return params.limit === 1 ? 'must not be empty' : `must be at least ${plural(Number(params.limit), 'character')}`;
+      return limit === 1
+        ? { text: 'must not be empty', code: 'validation-empty' }
+        : { text: `must be at least ${plural(limit, 'character')}`, code: 'validation-too-short', params: { limit } };
     case 'maxLength':
-      return `must be at most ${plural(Number(params.limit), 'character')}`;
+      return { text: `must be at most ${plural(limit, 'character')}`, code: 'validation-too-long', params: { limit } };
     case 'minimum':
-      return `must be at least ${params.limit}`;
+      return { text: `must be at least ${params.limit}`, code: 'validation-minimum', params: { limit } };
     case 'exclusiveMinimum':
-      return `must be more than ${params.limit}`;
+      return { text: `must be more than ${params.limit}`, code: 'validation-exclusive-minimum', params: { limit } };
     case 'maximum':
-      return `must be at most ${params.limit}`;
+      return { text: `must be at most ${params.limit}`, code: 'validation-maximum', params: { limit } };
     case 'exclusiveMaximum':
-      return `must be less than ${params.limit}`;
-    case 'type':
-      return `must be ${String(params.type).split(',').map((t) => TYPE_WORDS[t] ?? t).join(' or ')}`;
-    case 'enum':
-      return `must be one of: ${(params.allowedValues as unknown[]).map(String).join(', ')}`;
+      return { text: `must be less than ${params.limit}`, code: 'validation-exclusive-maximum', params: { limit } };
+    case 'type': {
+      // the JSON Schema type names, comma-separated ("string,null")
+      const type = String(params.type);
+      return { text: `must be ${type.split(',').map((t) => TYPE_WORDS[t] ?? t).join(' or ')}`, code: 'validation-type', params: { type } };
+    }
+    case 'enum': {
+      const values = (params.allowedValues as unknown[]).map(String).join(', ');
+      return { text: `must be one of: ${values}`, code: 'validation-enum', params: { values } };
+    }
     case 'const':
-      return `must be ${String(params.allowedValue)}`;
-    case 'format':
-      return `must be ${FORMAT_WORDS[String(params.format)] ?? `in ${String(params.format)} format`}`;
+      return { text: `must be ${String(params.allowedValue)}`, code: 'validation-const', params: { value: String(params.allowedValue) } };
+    case 'format': {
+      const format = String(params.format);
+      return { text: `must be ${FORMAT_WORDS[format] ?? `in ${format} format`}`, code: 'validation-format', params: { format } };
+    }
     case 'pattern':
-      return 'is not in the expected form';
+      return { text: 'is not in the expected form', code: 'validation-pattern' };
     case 'minItems':
-      return `must have at least ${plural(Number(params.limit), 'item')}`;
+      return { text: `must have at least ${plural(limit, 'item')}`, code: 'validation-too-few-items', params: { limit } };
     case 'maxItems':
-      return `must have at most ${plural(Number(params.limit), 'item')}`;
+      return { text: `must have at most ${plural(limit, 'item')}`, code: 'validation-too-many-items', params: { limit } };
     case 'maxProperties':
-      return `must have at most ${plural(Number(params.limit), 'entry')}`.replace('entrys', 'entries');
+      return {
+        text: `must have at most ${plural(limit, 'entry')}`.replace('entrys', 'entries'),
+        code: 'validation-too-many-entries',
+        params: { limit },
+      };
     case 'multipleOf':
-      return `must be a multiple of ${params.multipleOf}`;
+      return { text: `must be a multiple of ${params.multipleOf}`, code: 'validation-multiple-of', params: { multipleOf: Number(params.multipleOf) } };
     default:
-      return 'is not valid';
+      return { text: 'is not valid', code: 'validation-invalid' };
   }
 }
 
@@ -94,24 +118,34 @@ function problem(error: FastifySchemaValidationError): string {
 export function validationMessage(errors: FastifySchemaValidationError[], context: string | undefined): ValidationMessage {
   const error = errors[0];
   const where = context === 'querystring' ? 'query' : context === 'params' ? 'address' : 'request';
-  if (!error) return { message: `The ${where} is not valid.` };
+  if (!error) return { message: `The ${where} is not valid.`, code: 'validation-invalid', params: { where } };
   const params = error.params as Record<string, unknown>;
   const segments = error.instancePath.split('/').filter(Boolean);
 
   if (error.keyword === 'required') {
     const missing = String(params.missingProperty);
     const field = segments[0] ?? missing;
-    return { message: `${fieldLabel(missing)} is required.`, field };
+    return { message: `${fieldLabel(missing)} is required.`, field, code: 'validation-required', params: { field: missing } };
   }
   if (error.keyword === 'additionalProperties') {
-    return { message: `Unknown field "${String(params.additionalProperty)}" in the ${where}.`, field: segments[0] };
+    const name = String(params.additionalProperty);
+    return {
+      message: `Unknown field "${name}" in the ${where}.`,
+      field: segments[0],
+      code: 'validation-unknown-field',
+      params: { name, where },
+    };
   }
-  if (segments.length === 0) return { message: `The ${where} ${problem(error)}.` };
+  const found = problem(error);
+  if (segments.length === 0) return { message: `The ${where} ${found.text}.`, code: found.code, params: { ...found.params, where } };
 
   const field = segments[0];
   const last = segments[segments.length - 1];
   // An entry inside a field: answers and content maps are keyed by question number, lists by position from 1.
-  const entry = !/^\d+$/.test(last) ? last : QUESTION_MAPS.has(field) ? `question ${last}` : `item ${Number(last) + 1}`;
+  const isIndex = /^\d+$/.test(last);
+  const entry = !isIndex ? last : QUESTION_MAPS.has(field) ? `question ${last}` : `item ${Number(last) + 1}`;
   const label = segments.length === 1 ? fieldLabel(field) : `${fieldLabel(field)} (${entry})`;
-  return { message: `${label} ${problem(error)}.`, field };
+  // The entry for a translated label: a question number, a list position from 1, or a key inside the field.
+  const entryParams: ErrorParams = segments.length === 1 ? {} : !isIndex ? { key: last } : QUESTION_MAPS.has(field) ? { question: Number(last) } : { item: Number(last) + 1 };
+  return { message: `${label} ${found.text}.`, field, code: found.code, params: { field, ...entryParams, ...found.params } };
 }

@@ -13,7 +13,12 @@ beforeAll(async () => { t = await buildTestApp(); });
 afterAll(async () => { await t.close(); });
 
 const json = (bytes: number, extra: Record<string, unknown> = {}) => JSON.stringify({ ...extra, pad: 'x'.repeat(bytes) });
-const tooLarge = (limit: string) => ({ error: `Request body is too large (max ${limit} here)`, message: `Request body is too large (max ${limit} here)` });
+const tooLarge = (limit: string) => ({
+  error: `Request body is too large (max ${limit} here)`,
+  message: `Request body is too large (max ${limit} here)`,
+  code: 'payload-too-large',
+  params: { limit },
+});
 
 describe('requests without a token', () => {
   it('POST /auth with a 100 KB body is refused with 413 before parsing', async () => {

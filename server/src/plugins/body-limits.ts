@@ -39,7 +39,8 @@ export function routeBodyLimit(url: string, methods: readonly string[]): number 
   return larger && methods.some((m) => WRITES.includes(m as HTTPMethods)) ? larger.limit : BODY_LIMITS.standard;
 }
 
-export const tooLarge = (limit: number) => new HttpError(413, `Request body is too large (max ${formatBytes(limit)} here)`);
+export const tooLarge = (limit: number) =>
+  new HttpError(413, `Request body is too large (max ${formatBytes(limit)} here)`, { code: 'payload-too-large', params: { limit: formatBytes(limit) } });
 
 /** Passes a body through, failing with a 413 as soon as more than `limit` bytes have come in. */
 class BodyCap extends Transform {

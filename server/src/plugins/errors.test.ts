@@ -22,7 +22,7 @@ describe('database errors about a bad value are a 400 with a plain message', () 
     const app = await appThrowing(Object.assign(new Error('value "2147483648" is out of range for type integer'), { code }));
     const res = await app.inject({ method: 'GET', url: '/throw' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: expect.stringMatching(message), message: expect.stringMatching(message) });
+    expect(res.json()).toEqual({ error: expect.stringMatching(message), message: expect.stringMatching(message), code: expect.any(String) });
     expect(res.body).not.toMatch(/integer|2147483648/); // the driver's text stays in the log
     await app.close();
   });
@@ -38,14 +38,14 @@ describe('database errors about a bad value are a 400 with a plain message', () 
 
 describe('domain errors get their status code here, once', () => {
   it.each([
-    [invalid('teacher_id 9 does not exist'), 400],
-    [missing('Class not found'), 404],
-    [clash('Still in use', { classes: [{ id: 1 }] }), 409],
-  ])('%s', async (error, status) => {
+    [invalid('teacher_id 9 does not exist'), 400, 'bad-request'],
+    [missing('Class not found'), 404, 'not-found'],
+    [clash('Still in use', { classes: [{ id: 1 }] }), 409, 'conflict'],
+  ])('%s', async (error, status, code) => {
     const app = await appThrowing(error);
     const res = await app.inject({ method: 'GET', url: '/throw' });
     expect(res.statusCode).toBe(status);
-    expect(res.json()).toEqual({ ...error.extra, error: error.message, message: error.message });
+    expect(res.json()).toEqual({ ...error.extra, error: error.message, message: error.message, code });
     await app.close();
   });
 });

@@ -1,30 +1,38 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { type ErrorCode, genericErrorCode } from '@kelasku/shared-rules';
 import { validationMessage } from '../lib/validation-messages';
-import { DomainError, type DomainErrorKind } from '../domain/errors';
+import { DomainError, type DomainErrorKind, type ErrorDetails, RuleError } from '../domain/errors';
 
-/** Throw this from handlers: becomes `{error: message, message}` with the status code. */
+export type { ErrorDetails };
+
+/** Throw this from handlers: becomes `{code, error: message, message}` with the status code. */
 export class HttpError extends Error {
   constructor(
     public readonly statusCode: number,
     message: string,
-    /** Extra fields merged into the body (e.g. import errors). */
-    public readonly extra?: Record<string, unknown>,
+    /** The code, its params and extra fields merged into the body (e.g. import errors). */
+    public readonly extra?: ErrorDetails,
   ) {
     super(message);
     this.name = 'HttpError';
   }
 }
 
-export const badRequest = (message: string, extra?: Record<string, unknown>) => new HttpError(400, message, extra);
-export const unauthorized = (message: string) => new HttpError(401, message);
-export const forbidden = (message = 'Forbidden') => new HttpError(403, message);
-export const notFound = (message = 'Not found') => new HttpError(404, message);
-export const conflict = (message: string, extra?: Record<string, unknown>) => new HttpError(409, message, extra);
+export const badRequest = (message: string, extra?: ErrorDetails) => new HttpError(400, message, extra);
+export const unauthorized = (message: string, extra?: ErrorDetails) => new HttpError(401, message, extra);
+export const forbidden = (message = 'Forbidden', extra?: ErrorDetails) => new HttpError(403, message, extra);
+export const notFound = (message = 'Not found', extra?: ErrorDetails) => new HttpError(404, message, extra);
+export const conflict = (message: string, extra?: ErrorDetails) => new HttpError(409, message, extra);
+/** A 404 for a record (`what`: class, material, exercise, exam, discussion, …) that does not exist or is not shown. */
+export const recordNotFound = (what: string, message: string) => notFound(message, { code: 'record-not-found', params: { what } });
 
-/** The one failure body shape: the same text under `error` and `message`. */
-export function errorBody(message: string, extra?: Record<string, unknown>) {
-  return { ...extra, error: message, message };
+/**
+ * The one failure body shape: the same text under `error` and `message`, and always a `code` (shared-rules
+ * ERROR_CODES) a screen translates by: the one given, else the generic code of the status.
+ */
+export function errorBody(status: number, message: string, extra?: ErrorDetails) {
+  return { ...extra, code: extra?.code ?? genericErrorCode(status), error: message, message };
 }
 
 /** The status code of each kind of domain error (domain/errors.ts): the one place they become HTTP. */
@@ -33,10 +41,10 @@ const DOMAIN_STATUS: Record<DomainErrorKind, number> = { invalid: 400, 'not-foun
 type DbError = { code?: unknown; constraint?: unknown };
 
 /** PostgreSQL's refusals of a value itself: the request was bad, not the server (a safety net behind the schemas). */
-const BAD_VALUE_MESSAGES: Record<string, string> = {
-  '22003': 'A number is out of range',
-  '22P02': 'A value is malformed (not a valid number, date or JSON text)',
-  '22009': 'A date-time has an invalid time zone offset',
+const BAD_VALUE_MESSAGES: Record<string, { message: string; code: ErrorCode }> = {
+  '22003': { message: 'A number is out of range', code: 'number-out-of-range' },
+  '22P02': { message: 'A value is malformed (not a valid number, date or JSON text)', code: 'value-malformed' },
+  '22009': { message: 'A date-time has an invalid time zone offset', code: 'time-zone-invalid' },
 };
 
 /** Unique / foreign-key violations and refused values from better-sqlite3 or pg, for a 409/400 instead of a 500. */
@@ -82,42 +90,45 @@ export interface ErrorsOptions extends Record<string, unknown> {
 
 async function errorsPlugin(app: FastifyInstance, options: ErrorsOptions) {
   app.setErrorHandler((err: FastifyError | HttpError | Record<string, unknown>, request, reply) => {
+    const send = (status: number, message: string, extra?: ErrorDetails) => reply.code(status).send(errorBody(status, message, extra));
     const e = err as FastifyError & { extra?: Record<string, unknown> };
     if (e.validation) {
-      const { message, field } = validationMessage(e.validation, e.validationContext);
-      return reply.code(400).send(errorBody(message, field ? { field } : undefined));
+      const { message, field, code, params } = validationMessage(e.validation, e.validationContext);
+      return send(400, message, field ? { field, code, params } : { code, params });
     }
-    if (err instanceof HttpError) {
-      return reply.code(err.statusCode).send(errorBody(err.message, err.extra));
-    }
-    if (err instanceof DomainError) {
-      return reply.code(DOMAIN_STATUS[err.kind]).send(errorBody(err.message, err.extra));
-    }
+    if (err instanceof HttpError) return send(err.statusCode, err.message, err.extra);
+    if (err instanceof DomainError) return send(DOMAIN_STATUS[err.kind], err.message, err.extra);
+    if (err instanceof RuleError) return send(400, err.message, err.extra);
     const kind = classifyDbError(err);
-    if (kind === 'unique') return reply.code(409).send(errorBody('Conflict: a record with these values already exists'));
-    if (kind === 'foreign') return reply.code(400).send(errorBody('A referenced record does not exist'));
-    if (kind === 'text') return reply.code(400).send(errorBody(NUL_MESSAGE));
-    if (kind === 'value') return reply.code(400).send(errorBody(BAD_VALUE_MESSAGES[(err as DbError).code as string]));
+    if (kind === 'unique') return send(409, 'Conflict: a record with these values already exists', { code: 'duplicate-record' });
+    if (kind === 'foreign') return send(400, 'A referenced record does not exist', { code: 'reference-missing' });
+    if (kind === 'text') return send(400, NUL_MESSAGE, { code: 'invalid-text' });
+    if (kind === 'value') {
+      const { message, code } = BAD_VALUE_MESSAGES[(err as DbError).code as string];
+      return send(400, message, { code });
+    }
     const status = typeof e.statusCode === 'number' ? e.statusCode : 500;
     if (status >= 400 && status < 500) {
       const message = typeof e.message === 'string' && e.message ? e.message : 'Bad request';
-      return reply.code(status).send(errorBody(message));
+      return send(status, message);
     }
     request.log.error({ err }, 'request failed');
-    return reply.code(status >= 500 && status < 600 ? status : 500).send(errorBody('Internal Server Error'));
+    return send(status >= 500 && status < 600 ? status : 500, 'Internal Server Error');
   });
 
   // PostgreSQL refuses U+0000 and unpaired surrogates (SQLite stores them): refuse them in every request, on both
   // databases alike, before any handler has written anything; one bad value in a group-committed batch of answer
   // saves would otherwise fail the whole batch.
   app.addHook('preValidation', async (request) => {
-    if (containsInvalidText(request.query) || containsInvalidText(request.body)) throw new HttpError(400, INVALID_TEXT_MESSAGE);
+    if (containsInvalidText(request.query) || containsInvalidText(request.body)) throw badRequest(INVALID_TEXT_MESSAGE, { code: 'invalid-text' });
   });
 
   app.setNotFoundHandler(async (request, reply) => {
     if (options.notFoundFallback && (await options.notFoundFallback(request, reply))) return reply;
     const path = request.url.split('?')[0];
-    return reply.code(404).send(errorBody(`Route ${request.method} ${path} not found`));
+    return reply
+      .code(404)
+      .send(errorBody(404, `Route ${request.method} ${path} not found`, { code: 'route-not-found', params: { method: request.method, path } }));
   });
 }
 

@@ -45,7 +45,7 @@ function positiveInt(value: unknown): number | undefined {
 export function parsePaging(query: unknown, defaultSize = DEFAULT_PAGE_SIZE): Paging {
   const q = (query ?? {}) as Record<string, unknown>;
   const page = positiveInt(q.page) ?? 1;
-  if (page > MAX_PAGE) throw badRequest(`page must be a number from 1 to ${MAX_PAGE}`);
+  if (page > MAX_PAGE) throw badRequest(`page must be a number from 1 to ${MAX_PAGE}`, { code: 'page-out-of-range', params: { max: MAX_PAGE } });
   const pageSize = Math.min(positiveInt(q.pageSize) ?? defaultSize, MAX_PAGE_SIZE);
   return { page, pageSize, offset: (page - 1) * pageSize };
 }

@@ -1,90 +1,80 @@
 /**
  * Response schemas of the reads every page's first load makes: Fastify serializes these answers with
- * fast-json-stringify instead of JSON.stringify, and the OpenAPI document describes them. Objects keep
- * `additionalProperties: true`, so a field added to an answer later is still sent (only not described here).
+ * fast-json-stringify instead of JSON.stringify, and the OpenAPI document describes them. Their fields come from the
+ * wire schemas (shared-rules/src/wire), which shared-api derives its types from. Objects keep
+ * `additionalProperties: true`, so a field added to an answer later is still sent (only not described here); where
+ * an answer leaves some fields out, every field is optional (the serializer would refuse a missing required one, and
+ * writes required ones first), in the order the answer always had.
  */
-import { Type } from 'typebox';
-import { nullable, pageMetaSchema } from './helpers';
+import { assessments, classes, common, discussions, materials, people, stats } from '@kelasku/shared-rules/src/wire';
+import type { Equals, Expect } from '@kelasku/shared-rules/src/wire/common';
+import { Type, type Static, type TProperties, type TSchema } from 'typebox';
+import type { itemJson } from './assessments/item-routes';
+import type { sheetJson } from '../domain/repo/assessments';
+import type { ClassView } from '../domain/repo/classes';
+import type { MaterialView } from '../domain/repo/materials';
+import type { pageMetaSchema } from './helpers';
 
-const int = { type: 'integer' } as const;
-const str = { type: 'string' } as const;
-const obj = (properties: Record<string, unknown>, required?: string[]) =>
-  ({ type: 'object', additionalProperties: true, properties, ...(required ? { required } : {}) }) as const;
+const open = { additionalProperties: true };
+
+/** Every field optional, unknown fields kept. */
+const loose = <P extends TProperties>(properties: P) => Type.Partial(Type.Object(properties), open);
+
+const page = <K extends string, S extends TSchema>(key: K, item: S) =>
+  ({ 200: Type.Object({ ...({ [key]: Type.Array(item) } as { [k in K]: ReturnType<typeof Type.Array<S>> }), meta: common.pageMetaSchema }, open) });
 
 /** The meta object of every paginated envelope (routes/helpers.ts pageMeta). */
-export const pageMetaResponse = pageMetaSchema;
-
-const page = (key: string, item: unknown) => ({ 200: obj({ [key]: { type: 'array', items: item }, meta: pageMetaResponse }) });
+export const pageMetaResponse = common.pageMetaSchema;
 
 /** A class as lists show it (domain/repo/classes.ts ClassView): its teacher's name ('' without one) and its number of students. */
-export const classFields = {
-  id: Type.Integer(), name: Type.String(), description: Type.String(), teacher_id: Type.Integer(), teacher_name: Type.String(),
-  grade: Type.Integer(), student_count: Type.Integer(),
-};
+export const classFields = classes.classFields;
 
 /** GET /classes/assigned: the student's classes, each with its id also as class_id. */
-export const classListResponse = {
-  200: Type.Object({
-    classes: Type.Array(Type.Object({ ...classFields, class_id: Type.Integer() }, { additionalProperties: true })),
-    meta: pageMetaSchema,
-  }, { additionalProperties: true }),
-};
+export const classListResponse = page('classes', classes.assignedClassSchema);
 
-export const materialListResponse = page('materials', obj({
-  id: int, class_id: int, title: str, description: str, content: str, teacher_id: int, exercise_id: nullable(Type.Integer()),
-}));
+/** Every field always sent (domain/repo/materials.ts MaterialView). */
+export const materialListResponse = page('materials', Type.Object(materials.materialSchema.properties, open));
 
-/** A content map: every value a string (docs/api.md §4.1). */
-const contentMap = { type: 'object', additionalProperties: str } as const;
+const { properties: exercise } = assessments.exerciseSchema;
+const { properties: exam } = assessments.examSchema;
 
-/** GET /exercises, /exams (and /student): 0 or 1 item; exams carry their window and status. */
+/** GET /exercises, /exams (and /student): 0 or 1 item, of either kind; exams carry their window and status. */
 export const itemListResponse = {
-  200: {
-    type: 'array',
-    items: obj({
-      id: int, material_id: int, class_id: int, title: str, content: contentMap, total_marks: int, teacher_id: int,
-      start_time: str, end_time: str, status: str, server_time: str, shuffle_questions: { type: 'boolean' }, shuffle_options: { type: 'boolean' },
-    }),
-  },
+  200: Type.Array(loose({
+    id: exam.id, material_id: exercise.material_id, class_id: exam.class_id, title: exam.title, content: exam.content,
+    total_marks: exam.total_marks, teacher_id: exam.teacher_id, start_time: exam.start_time, end_time: exam.end_time, status: exam.status,
+    server_time: exam.server_time, shuffle_questions: exam.shuffle_questions, shuffle_options: exam.shuffle_options,
+  })),
 };
 
-/** GET /exercises-answers, /exams-answers: sheets. */
-export const sheetListResponse = {
-  200: {
-    type: 'array',
-    items: obj({
-      id: int, exercise_id: int, exam_id: int, student_id: int, answers: { type: ['object', 'null'], additionalProperties: true },
-      status: str, score: nullable(Type.Number()), answers_seq: nullable(Type.Integer()),
-    }),
-  },
-};
+/** GET /exercises-answers, /exams-answers: sheets (exercise_id or exam_id). */
+export const sheetListResponse = { 200: Type.Array(loose(assessments.answerSheetSchema.properties)) };
 
-const replyItem = obj({ id: str, student_id: nullable(Type.Integer()), teacher_id: int, name: str, role: str, reply: str, time: str });
+const { properties: post } = discussions.discussionSchema;
+const { properties: reply } = discussions.replySchema;
 
-export const discussionListResponse = page('discussions', obj({
-  id: int, student_id: nullable(Type.Integer()), student_name: str, material_id: int, topic: str, description: str, created_at: str,
-  replies: { type: 'array', items: replyItem },
+export const discussionListResponse = page('discussions', loose({
+  ...post,
+  // the list has always named the author before the role (the writes: after)
+  replies: Type.Array(loose({
+    id: reply.id, student_id: reply.student_id, teacher_id: reply.teacher_id, name: reply.name, role: reply.role, reply: reply.reply, time: reply.time,
+  })),
 }));
 
-/** GET /stats/student: how many of the student's materials, tasks and exams are done (TypeBox: a typed route). */
-const progress = { additionalProperties: true };
-const completedOf = Type.Object({ completed: Type.Number(), total: Type.Number() }, progress);
-
-export const studentStatsResponse = {
-  200: Type.Object({ materials: Type.Object({ done: Type.Number(), total: Type.Number() }, progress), tasks: completedOf, exams: completedOf }, progress),
-};
+/** GET /stats/student: how many of the student's materials, tasks and exams are done. */
+export const studentStatsResponse = { 200: stats.studentStatsSchema };
 
 /** A student as the API shows them (domain/repo/profiles.ts toStudentDto); `active` only where the login state was read. */
-export const studentFields = {
-  id: Type.Integer(),
-  name: Type.String(),
-  nis: Type.String(),
-  phone_number: nullable(Type.String()),
-  grade: Type.Integer(),
-  curr_score: nullable(Type.Number()),
-  status: Type.String(),
-  profile_picture_url: nullable(Type.String()),
-  /** the login's id as text, '' without a login */
-  user_id: Type.String(),
-  active: Type.Optional(Type.Boolean()),
-};
+export const studentFields = people.studentFields;
+
+// What the repositories build is what the wire describes: the loose schemas above would not notice a changed field.
+/** helpers.ts pageMeta builds the wire's meta. */
+export type PageMetaMatches = Expect<Equals<Static<typeof pageMetaSchema>, Static<typeof common.pageMetaSchema>>>;
+export type MaterialMatches = Expect<Equals<MaterialView, Static<typeof materials.materialSchema>>>;
+export type ClassMatches = Expect<Equals<ClassView, Static<typeof classes.classSchema>>>;
+/** itemJson builds an exercise or an exam. */
+export type ItemMatches = Expect<Equals<ReturnType<typeof itemJson>, Static<typeof assessments.exerciseSchema> | Static<typeof assessments.examSchema>>>;
+/** sheetJson builds a sheet the wire describes (its item's id named at run time). */
+type SheetFields = Exclude<keyof Static<typeof assessments.answerSheetSchema>, 'exercise_id' | 'exam_id'>;
+type SheetReply = Pick<ReturnType<typeof sheetJson>, SheetFields>;
+export type SheetFits = Expect<SheetReply extends Pick<Static<typeof assessments.answerSheetSchema>, SheetFields> ? true : false>;

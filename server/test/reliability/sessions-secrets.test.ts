@@ -47,7 +47,7 @@ describe('tokens', () => {
     await sleep(Math.max(0, (claims.exp + 1) * 1000 - Date.now()));
     const res = await withToken(t, token);
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ error: 'Invalid token', message: 'Invalid token' });
+    expect(res.json()).toEqual({ error: 'Invalid token', message: 'Invalid token', code: 'session-expired' });
   });
 });
 

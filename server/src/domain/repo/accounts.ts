@@ -23,12 +23,12 @@ export function profileEmail(username: string, role: ProfileRole): string {
 export async function assertUsernameFree(trx: Db, username: string, exceptUserId?: number | null): Promise<void> {
   let q = trx.selectFrom('users').select('id').where('username', '=', username);
   if (exceptUserId != null) q = q.where('id', '<>', exceptUserId);
-  if (await q.executeTakeFirst()) throw clash(`Username ${username} is already used by another account`);
+  if (await q.executeTakeFirst()) throw clash(`Username ${username} is already used by another account`, { code: 'duplicate-username', params: { username } });
 }
 
 /** Behind the routes' own checks: a profile's login is stored only under a valid name in its normalized form. */
 function assertStorableLoginName(username: string): void {
-  if (requireLoginName(username, 'username') !== username) throw invalid('username must be given in its normalized (NFKC, trimmed) form');
+  if (requireLoginName(username, 'username') !== username) throw invalid('username must be given in its normalized (NFKC, trimmed) form', { code: 'login-name-not-normalized' });
 }
 
 export async function createProfileUser(

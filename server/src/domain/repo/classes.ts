@@ -6,7 +6,7 @@ import type { Db } from '../../db/connect';
 import { preparedRead } from '../../db/prepared';
 import type { StudentRow } from '../../db/schema';
 import { containsInsensitive, isUniqueViolation, toCount } from '../../db/sql-helpers';
-import { clash, invalid, missing } from '../errors';
+import { clash, invalid, missingRecord } from '../errors';
 import { CLASSES_OF_STUDENT_SQL, COUNT_CLASSES_OF_STUDENT_SQL } from './hot-reads';
 
 /** A class as every list shows it: with its teacher's name ('' without one) and how many students it has. */
@@ -83,7 +83,7 @@ export async function listClasses(db: Db, grade: number | undefined, page: Page)
 
 export async function requireClass(db: Db, id: number): Promise<ClassView> {
   const row = await classesQuery(db).where('classes.id', '=', id).executeTakeFirst();
-  if (!row) throw missing('Class not found');
+  if (!row) throw missingRecord('class', 'Class not found');
   return toClassView(row);
 }
 
@@ -109,8 +109,11 @@ export async function classesOfStudent(db: Db, studentId: number, page: Page) {
 
 async function assertTeacherExists(db: Db, teacherId: number) {
   const teacher = await db.selectFrom('teachers').select('id').where('id', '=', teacherId).executeTakeFirst();
-  if (!teacher) throw invalid(`teacher_id ${teacherId} does not exist`);
+  if (!teacher) throw invalid(`teacher_id ${teacherId} does not exist`, { code: 'unknown-teacher', params: { teacherId } });
 }
+
+const duplicateClassName = (name: string, grade: number) =>
+  clash(duplicateClassNameMessage(name, grade), { code: 'duplicate-class-name', params: { name, grade } });
 
 /** A conflict when another class of the grade already has this name (as a reader sees it); `exceptId` is the class being renamed. */
 async function assertClassNameFree(db: Db, name: string, grade: number, exceptId?: number) {
@@ -118,13 +121,13 @@ async function assertClassNameFree(db: Db, name: string, grade: number, exceptId
   if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
   const key = classNameKey(name);
   const taken = (await q.execute()).find((c) => classNameKey(c.name) === key);
-  if (taken) throw clash(duplicateClassNameMessage(taken.name, grade));
+  if (taken) throw duplicateClassName(taken.name, grade);
 }
 
 /** When two writes race past assertClassNameFree, the unique index refuses the second: the same conflict. */
 function duplicateNameOnRace(input: ClassInput) {
   return (err: unknown): never => {
-    if (isUniqueViolation(err)) throw clash(duplicateClassNameMessage(input.name, input.grade));
+    if (isUniqueViolation(err)) throw duplicateClassName(input.name, input.grade);
     throw err;
   };
 }
@@ -150,7 +153,7 @@ export async function replaceClass(db: Db, id: number, input: ClassInput): Promi
     .transaction()
     .execute(async (trx) => {
       const current = await trx.selectFrom('classes').select(['id', 'grade']).where('id', '=', id).executeTakeFirst();
-      if (!current) throw missing('Class not found');
+      if (!current) throw missingRecord('class', 'Class not found');
       await assertTeacherExists(trx, input.teacher_id);
       await assertClassNameFree(trx, input.name, input.grade, id);
       await trx.updateTable('classes').set(input).where('id', '=', id).execute();
@@ -167,7 +170,7 @@ export async function replaceClass(db: Db, id: number, input: ClassInput): Promi
 export async function deleteClass(db: Db, id: number): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const gone = await trx.deleteFrom('classes').where('id', '=', id).returning('id').executeTakeFirst();
-    if (!gone) throw missing('Class not found');
+    if (!gone) throw missingRecord('class', 'Class not found');
     await deleteOrphanForumRows(trx);
   });
 }
@@ -211,11 +214,11 @@ export async function assignStudents(db: Db, classId: number, studentIds: number
   const ids = [...new Set(studentIds)];
   await db.transaction().execute(async (trx) => {
     const cls = await trx.selectFrom('classes').select('id').where('id', '=', classId).executeTakeFirst();
-    if (!cls) throw missing('Class not found');
+    if (!cls) throw missingRecord('class', 'Class not found');
     const existing = await trx.selectFrom('students').select('id').where('id', 'in', ids).execute();
     const known = new Set(existing.map((s) => s.id));
     const unknown = ids.filter((id) => !known.has(id));
-    if (unknown.length > 0) throw invalid(`Unknown student ids: ${unknown.join(', ')}`);
+    if (unknown.length > 0) throw invalid(`Unknown student ids: ${unknown.join(', ')}`, { code: 'unknown-students', params: { studentIds: unknown.join(', ') } });
     const already = await trx
       .selectFrom('assigned_students_class')
       .select('student_id')
@@ -225,7 +228,7 @@ export async function assignStudents(db: Db, classId: number, studentIds: number
       .execute();
     if (already.length > 0) {
       const list = already.map((a) => a.student_id);
-      throw clash(`Students already assigned to this class: ${list.join(', ')}`, { student_id: list });
+      throw clash(`Students already assigned to this class: ${list.join(', ')}`, { student_id: list, code: 'students-already-in-class', params: { studentIds: list.join(', ') } });
     }
     await trx
       .insertInto('assigned_students_class')
@@ -238,7 +241,7 @@ export async function assignStudents(db: Db, classId: number, studentIds: number
 export async function unassignStudents(db: Db, classId: number, studentIds: number[]): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const cls = await trx.selectFrom('classes').select('id').where('id', '=', classId).executeTakeFirst();
-    if (!cls) throw missing('Class not found');
+    if (!cls) throw missingRecord('class', 'Class not found');
     await trx.deleteFrom('assigned_students_class').where('class_id', '=', classId).where('student_id', 'in', studentIds).execute();
   });
 }

@@ -2,7 +2,7 @@
 import type { Db } from '../../db/connect';
 import { preparedRead } from '../../db/prepared';
 import { toDbTime } from '../../db/time';
-import { missing } from '../errors';
+import { missingRecord } from '../errors';
 import { COUNT_MATERIALS_OF_CLASS_SQL, MATERIALS_OF_CLASS_SQL } from './hot-reads';
 
 /** A material as the API shows it; `exercise_id` is its exercise's, null without one. */
@@ -58,7 +58,7 @@ export async function materialsOfClass(db: Db, classId: number, page: Page): Pro
 
 export async function findMaterial(db: Db, id: number): Promise<MaterialView> {
   const row = await withExercise(db).where('m.id', '=', id).executeTakeFirst();
-  if (!row) throw missing('Material not found');
+  if (!row) throw missingRecord('material', 'Material not found');
   return toView(row);
 }
 

@@ -4,7 +4,7 @@ import { assignStudentToGradeClasses, unassignStudentFromGrade } from './assignm
 import { sql } from 'kysely';
 import { dbKindOf, type Db } from '../../db/connect';
 import type { StudentRow, TeacherRow } from '../../db/schema';
-import { clash, missing } from '../errors';
+import { clash, missingRecord } from '../errors';
 
 export interface StudentInput {
   name: string;
@@ -98,15 +98,15 @@ const activeOf = (row: WithLoginState) => ('deactivated_at' in row ? { active: r
 export async function setProfileActive(trx: Db, table: 'students' | 'teachers', id: number, active: boolean) {
   const kind = table === 'students' ? STUDENT : TEACHER;
   const row = await trx.selectFrom(table).select('user_id').where('id', '=', id).executeTakeFirst();
-  if (!row) throw missing(kind.notFound);
-  if (row.user_id == null) throw clash('This profile has no login to deactivate');
+  if (!row) throw missingRecord(kind.role, kind.notFound);
+  if (row.user_id == null) throw clash('This profile has no login to deactivate', { code: 'no-login' });
   await setLoginActive(trx, row.user_id, active);
 }
 
 /** Gives the login of a student or teacher a new password hash (every session ends); not found without a login. */
 export async function resetProfilePassword(db: Db, table: 'students' | 'teachers', id: number, passwordHash: string): Promise<void> {
   const row = await db.selectFrom(table).select('user_id').where('id', '=', id).executeTakeFirst();
-  if (!row || row.user_id == null) throw missing((table === 'students' ? STUDENT : TEACHER).notFound);
+  if (!row || row.user_id == null) throw missingRecord(table === 'students' ? 'student' : 'teacher', (table === 'students' ? STUDENT : TEACHER).notFound);
   await db.updateTable('users').set(passwordChange(passwordHash)).where('id', '=', row.user_id).execute();
 }
 
@@ -114,7 +114,7 @@ export async function resetProfilePassword(db: Db, table: 'students' | 'teachers
 async function assertNumberFree(trx: Db, kind: ProfileKind, number: string, current?: { id: number; user_id: number | null }) {
   let q = trx.selectFrom(kind.table).select('id').where(kind.numberColumn, '=', number);
   if (current) q = q.where('id', '<>', current.id);
-  if (await q.executeTakeFirst()) throw clash(`${kind.numberLabel} ${number} already exists`);
+  if (await q.executeTakeFirst()) throw clash(`${kind.numberLabel} ${number} already exists`, { code: kind.role === 'student' ? 'duplicate-nis' : 'duplicate-nip', params: { number } });
   await assertUsernameFree(trx, number, current?.user_id);
 }
 
@@ -141,7 +141,7 @@ async function syncLogin(trx: Db, kind: ProfileKind, userId: number | null, numb
 
 async function deleteProfile(trx: Db, kind: ProfileKind, id: number): Promise<void> {
   const current = await trx.selectFrom(kind.table).select(['id', 'user_id']).where('id', '=', id).executeTakeFirst();
-  if (!current) throw missing(kind.notFound);
+  if (!current) throw missingRecord(kind.role, kind.notFound);
   await trx.deleteFrom(kind.table).where('id', '=', id).execute();
   if (current.user_id != null) await trx.deleteFrom('users').where('id', '=', current.user_id).execute();
   await deleteOrphanForumRows(trx);
@@ -162,7 +162,7 @@ export async function createStudentRecord(trx: Db, input: StudentInput, password
 /** Full replace of a student; username follows NIS; a grade change moves the class assignments to the new grade. */
 export async function updateStudentRecord(trx: Db, id: number, input: StudentInput): Promise<StudentRow> {
   const current = await trx.selectFrom('students').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!current) throw missing(STUDENT.notFound);
+  if (!current) throw missingRecord('student', STUDENT.notFound);
   if (input.nis !== current.nis) await assertNumberFree(trx, STUDENT, input.nis, current);
   const row = await trx
     .updateTable('students')
@@ -224,7 +224,7 @@ export async function createTeacherRecord(trx: Db, input: TeacherInput, password
 
 export async function updateTeacherRecord(trx: Db, id: number, input: TeacherInput): Promise<TeacherRow> {
   const current = await trx.selectFrom('teachers').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!current) throw missing(TEACHER.notFound);
+  if (!current) throw missingRecord('teacher', TEACHER.notFound);
   if (input.nip !== current.nip) await assertNumberFree(trx, TEACHER, input.nip, current);
   const row = await trx
     .updateTable('teachers')
@@ -249,11 +249,15 @@ export async function classesOfTeacher(trx: Db, teacherId: number) {
 export async function deleteTeacherRecord(trx: Db, id: number): Promise<void> {
   let q = trx.selectFrom('teachers').select('id').where('id', '=', id);
   if (dbKindOf(trx) === 'postgres') q = q.forUpdate();
-  if (!(await q.executeTakeFirst())) throw missing(TEACHER.notFound);
+  if (!(await q.executeTakeFirst())) throw missingRecord('teacher', TEACHER.notFound);
   const classes = await classesOfTeacher(trx, id);
   if (classes.length > 0) {
     const list = classes.map((c) => `${c.name} (grade ${c.grade})`).join(', ');
-    throw clash(`This teacher still teaches ${classes.length === 1 ? 'a class' : `${classes.length} classes`}: ${list}. Give ${classes.length === 1 ? 'it' : 'them'} to another teacher first.`, { classes });
+    throw clash(`This teacher still teaches ${classes.length === 1 ? 'a class' : `${classes.length} classes`}: ${list}. Give ${classes.length === 1 ? 'it' : 'them'} to another teacher first.`, {
+      classes,
+      code: 'teacher-has-classes',
+      params: { count: classes.length, classes: list },
+    });
   }
   // Each piece of work goes to the current teacher of its class.
   await trx

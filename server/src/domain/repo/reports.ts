@@ -4,7 +4,7 @@ import type { Db } from '../../db/connect';
 import type { ForumKind } from '../../db/schema';
 import { isUniqueViolation } from '../../db/sql-helpers';
 import { isoFromDb } from '../../db/time';
-import { clash, missing } from '../errors';
+import { clash, missingRecord } from '../errors';
 import { deleteDiscussion } from './forum';
 
 export interface NewReport {
@@ -20,7 +20,7 @@ export interface NewReport {
 export async function requireReplyOf(db: Db, kind: ForumKind, discussionId: number, replyId: string): Promise<void> {
   const reply = await db.selectFrom('discussion_replies').select('id')
     .where('id', '=', replyId).where('kind', '=', kind).where('discussion_id', '=', discussionId).executeTakeFirst();
-  if (!reply) throw missing('Reply not found');
+  if (!reply) throw missingRecord('reply', 'Reply not found');
 }
 
 /** Stores a report; a conflict when this student already reported that message (the unique index decides). */
@@ -32,7 +32,7 @@ export async function createReport(db: Db, report: NewReport) {
       .executeTakeFirstOrThrow();
     return { ...row, reply_id: row.reply_id || null, created_at: isoFromDb(row.created_at) };
   } catch (e) {
-    if (isUniqueViolation(e)) throw clash('You have already reported this message');
+    if (isUniqueViolation(e)) throw clash('You have already reported this message', { code: 'already-reported' });
     throw e;
   }
 }
@@ -103,7 +103,7 @@ export async function listReports(db: Db) {
 
 export async function requireReport(db: Db, id: number) {
   const report = await db.selectFrom('reports').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!report) throw missing('Report not found');
+  if (!report) throw missingRecord('report', 'Report not found');
   return report;
 }
 

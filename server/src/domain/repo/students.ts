@@ -8,7 +8,7 @@ import {
 } from './profiles';
 import type { StudentRow } from '../../db/schema';
 import { containsInsensitive, toCount } from '../../db/sql-helpers';
-import { missing } from '../errors';
+import { missingRecord } from '../errors';
 
 export interface StudentFilter {
   grade?: number;
@@ -36,7 +36,7 @@ export async function listStudents(db: Db, filter: StudentFilter, page: { limit:
 
 export async function findStudent(db: Db, id: number): Promise<StudentRow> {
   const row = await db.selectFrom('students').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!row) throw missing('Student not found');
+  if (!row) throw missingRecord('student', 'Student not found');
   return row;
 }
 

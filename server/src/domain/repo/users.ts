@@ -2,7 +2,7 @@
 import { assertUsernameFree, passwordChange } from './accounts';
 import { dbKindOf, type Db } from '../../db/connect';
 import { toCount } from '../../db/sql-helpers';
-import { clash, missing } from '../errors';
+import { clash, missingRecord } from '../errors';
 
 /** The columns an account is shown with (never the hash). */
 const USER_COLUMNS = ['id', 'username', 'email', 'role', 'display_name'] as const;
@@ -37,14 +37,14 @@ async function assertAnotherAdminRemains(trx: Db, userId: number) {
   if (dbKindOf(trx) === 'postgres') q = q.forUpdate();
   const admins = await q.execute();
   if (admins.every((a) => a.id === userId)) {
-    throw clash('This is the only admin account: make another account admin before changing its role.');
+    throw clash('This is the only admin account: make another account admin before changing its role.', { code: 'last-admin' });
   }
 }
 
 async function assertEmailFree(trx: Db, email: string, exceptId?: number) {
   let q = trx.selectFrom('users').select('id').where('email', '=', email);
   if (exceptId !== undefined) q = q.where('id', '<>', exceptId);
-  if (await q.executeTakeFirst()) throw clash(`Email ${email} is already used by another account`);
+  if (await q.executeTakeFirst()) throw clash(`Email ${email} is already used by another account`, { code: 'duplicate-email', params: { email } });
 }
 
 /** A new account; username and email must be free. */
@@ -64,10 +64,10 @@ export async function createUser(db: Db, input: UserInput) {
 export async function replaceUser(db: Db, id: number, input: UserInput) {
   return db.transaction().execute(async (trx) => {
     const current = await trx.selectFrom('users').select(['id', 'role', 'username']).where('id', '=', id).executeTakeFirst();
-    if (!current) throw missing('User not found');
+    if (!current) throw missingRecord('user', 'User not found');
     if (current.role === 'student' || current.role === 'teacher') {
       // Their username follows NIS/NIP and their role their profile: edit them through /students or /teachers.
-      throw clash(`This is a ${current.role} account: change it through /${current.role}s`);
+      throw clash(`This is a ${current.role} account: change it through /${current.role}s`, { code: 'account-of-role', params: { role: current.role } });
     }
     if (current.role === 'admin' && input.role !== 'admin') await assertAnotherAdminRemains(trx, id);
     await assertUsernameFree(trx, input.username, id);

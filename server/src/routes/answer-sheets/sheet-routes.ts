@@ -13,9 +13,8 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ContentError, MAX_ANSWER_CHARS, MAX_QUESTIONS, validateAnswers } from '../../domain/content';
-import { windowRefusal } from '../../domain/exam-window';
 import {
-  answerWindow, type Caller, isStudent, managesClass, requireItem as requireItemAccess, requireStudentId, requireWorkRead, sheetWriteRefusal,
+  answerWindow, type Caller, isStudent, managesClass, outsideWindow, requireItem as requireItemAccess, requireStudentId, requireWorkRead, sheetWriteRefusal,
   targetStudent,
 } from '../../domain/policy';
 import {
@@ -23,7 +22,7 @@ import {
 } from '../../domain/repo/assessments';
 import { answerSaverFor } from '../../domain/repo/answer-saves';
 import { isAssigned } from '../../domain/repo/common';
-import { badRequest, conflict, forbidden, notFound } from '../../plugins/errors';
+import { badRequest, conflict, forbidden, recordNotFound } from '../../plugins/errors';
 import { idQuerySchema, idSchema, messageResponse, UPDATE_METHODS, withKey } from '../helpers';
 import { sheetListResponse } from '../read-schemas';
 
@@ -57,9 +56,8 @@ export const changesSchema = Type.Unsafe<Record<string, { answer: string; at: nu
 const sheetResponse = { 200: sheetListResponse[200].items };
 
 function refuseOutsideWindow(spec: ItemSpec, item: ItemFacts): void {
-  const window = answerWindow(spec, item);
-  const refusal = window && windowRefusal(window);
-  if (refusal) throw forbidden(refusal);
+  const refusal = outsideWindow(answerWindow(spec, item));
+  if (refusal) throw refusal;
 }
 
 export function registerSheetRoutes(fastify: FastifyInstance, spec: ItemSpec, base: string) {
@@ -69,7 +67,7 @@ export function registerSheetRoutes(fastify: FastifyInstance, spec: ItemSpec, ba
 
   async function requireItem(id: number): Promise<ItemFacts> {
     const item = await itemById(db, spec, id);
-    if (!item) throw notFound(`${spec.label} not found`);
+    if (!item) throw recordNotFound(spec.kind, `${spec.label} not found`);
     return item;
   }
 
@@ -86,7 +84,7 @@ export function registerSheetRoutes(fastify: FastifyInstance, spec: ItemSpec, ba
     if (isStudent(caller) || q.student_id !== undefined) {
       // the item's facts and the sheet in one prepared statement (the exam page reads it on every load)
       const found = await itemWithSheet(db, spec, q[spec.idCol], q.student_id ?? caller.student_id!);
-      if (!found) throw notFound(`${spec.label} not found`);
+      if (!found) throw recordNotFound(spec.kind, `${spec.label} not found`);
       const studentId = targetStudent(caller, q.student_id);
       requireWorkRead(caller, found.item, studentId, spec);
       return found.sheet ? [sheetJson(spec, found.sheet)] : [];
@@ -117,7 +115,7 @@ export function registerSheetRoutes(fastify: FastifyInstance, spec: ItemSpec, ba
     try {
       answers = validateAnswers(body.answers ?? {});
     } catch (e) {
-      if (e instanceof ContentError) throw badRequest(e.message);
+      if (e instanceof ContentError) throw badRequest(e.message, e.extra);
       throw e;
     }
     return sheetJson(spec, await openSheet(db, spec, item.id, studentId, answers));
@@ -141,9 +139,9 @@ export function registerSheetRoutes(fastify: FastifyInstance, spec: ItemSpec, ba
     handler: async (request, reply) => {
       const { id } = request.query;
       const { answers, seq, changes } = request.body;
-      if ((answers === undefined) === (changes === undefined)) throw badRequest('Send either the answers or the changes to save');
+      if ((answers === undefined) === (changes === undefined)) throw badRequest('Send either the answers or the changes to save', { code: 'answers-or-changes' });
       // Questions are numbered 1..n (n ≤ MAX_QUESTIONS), so a merged sheet never holds more answers than a whole map may.
-      if (changes && Object.keys(changes).some((n) => Number(n) > MAX_QUESTIONS)) throw badRequest(`There are at most ${MAX_QUESTIONS} questions`);
+      if (changes && Object.keys(changes).some((n) => Number(n) > MAX_QUESTIONS)) throw badRequest(`There are at most ${MAX_QUESTIONS} questions`, { code: 'too-many-questions', params: { limit: MAX_QUESTIONS } });
       const { user, sessionVersion } = app.readToken(request);
       if (user.role === 'student' && user.student_id !== undefined) {
         const who = { sheetId: id, studentId: user.student_id, userId: user.user_id, sessionVersion };
@@ -160,7 +158,7 @@ export function registerSheetRoutes(fastify: FastifyInstance, spec: ItemSpec, ba
       await app.authenticate(request, reply);
       requireStudentId(request.user, 'answer');
       const sheet = await sheetById(db, spec, id);
-      if (!sheet) throw notFound('Answer sheet not found');
+      if (!sheet) throw recordNotFound('answer-sheet', 'Answer sheet not found');
       const item = await requireItem(sheet.item_id);
       const refusal = sheetWriteRefusal(request.user, {
         sheet, assigned: await isAssigned(db, sheet.student_id, item.class_id), window: answerWindow(spec, item),
@@ -169,7 +167,7 @@ export function registerSheetRoutes(fastify: FastifyInstance, spec: ItemSpec, ba
       // Stale: a newer map of this client already won (this one was abandoned and landed late). Nothing to do; the
       // client already holds newer answers, so acknowledge with what is stored.
       if (seq !== undefined && sheet.answers_seq !== null && sheet.answers_seq >= seq) return sheetJson(spec, sheet);
-      throw conflict('The answer sheet could not be saved, please retry');
+      throw conflict('The answer sheet could not be saved, please retry', { code: 'sheet-save-retry' });
     },
   });
 
@@ -179,7 +177,7 @@ export function registerSheetRoutes(fastify: FastifyInstance, spec: ItemSpec, ba
   }, async (request) => {
     const { id } = request.query;
     const sheet: Sheet | undefined = await sheetById(db, spec, id);
-    if (!sheet) throw notFound('Answer sheet not found');
+    if (!sheet) throw recordNotFound('answer-sheet', 'Answer sheet not found');
     await requireItemAccess(db, spec, request.user, sheet.item_id, 'manage');
     await deleteSheet(db, spec, sheet);
     return { message: `${spec.label} answer deleted successfully` };

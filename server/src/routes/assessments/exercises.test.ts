@@ -44,7 +44,7 @@ describe('exercise CRUD', () => {
     exerciseId = ex.id;
     const again = await api('teacher', 'POST', '/exercises', { title: 'L2', total_marks: 100, material_id: materialId, content: CONTENT });
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ error: 'Exercise already exists', message: 'Exercise already exists' });
+    expect(again.json()).toEqual({ error: 'Exercise already exists', message: 'Exercise already exists', code: 'item-exists', params: { what: 'exercise' } });
     const detail = await api('student', 'GET', `/materials/detail?id=${materialId}`);
     expect(detail.json().exercise_id).toBe(exerciseId);
   });
@@ -135,7 +135,7 @@ describe('answer sheets and grading', () => {
     expect(again.json()).toEqual(g);
     const locked = await api('student', 'PATCH', `/exercises-answers?id=${sheetId}`, { answers: { '2': 'b' } });
     expect(locked.statusCode).toBe(409);
-    expect(locked.json()).toEqual({ error: 'Sheet already submitted', message: 'Sheet already submitted' });
+    expect(locked.json()).toEqual({ error: 'Sheet already submitted', message: 'Sheet already submitted', code: 'sheet-already-submitted' });
     const sheet = await api('student', 'GET', `/exercises-answers?exercise_id=${exerciseId}`);
     expect(sheet.json()[0]).toMatchObject({ status: 'Inactive', score: 50 });
   });

@@ -30,7 +30,7 @@ import {
 } from '../../domain/policy';
 import type { ScorerConfig } from '../../domain/scorers';
 import { fromDbTime } from '../../db/time';
-import { badRequest, conflict, forbidden, notFound } from '../../plugins/errors';
+import { badRequest, conflict, forbidden, notFound, recordNotFound } from '../../plugins/errors';
 import { idQuerySchema, idSchema, messageResponse, UPDATE_METHODS, withKey } from '../helpers';
 import { itemListResponse } from '../read-schemas';
 import { gradeListResponse, gradeResponse, itemReply, submissionListResponse, submissionResponse } from './item-schemas';
@@ -75,7 +75,7 @@ async function parseContentOr400(raw: unknown): Promise<{ content: ContentMap; i
   try {
     return await extractContentImages(normalizeContent(raw));
   } catch (e) {
-    if (e instanceof ContentError) throw badRequest(e.message);
+    if (e instanceof ContentError) throw badRequest(e.message, e.extra);
     throw e;
   }
 }
@@ -84,7 +84,7 @@ function parseWindowOr400(start: unknown, end: unknown) {
   try {
     return parseWindow(start, end);
   } catch (e) {
-    if (e instanceof WindowError) throw badRequest(e.message);
+    if (e instanceof WindowError) throw badRequest(e.message, e.extra);
     throw e;
   }
 }
@@ -98,7 +98,7 @@ export function registerItemRoutes(fastify: FastifyInstance, spec: ItemSpec, bas
 
   async function requireItem(id: number): Promise<ItemFacts> {
     const item = await itemById(db, spec, id);
-    if (!item) throw notFound(`${label} not found`);
+    if (!item) throw recordNotFound(spec.kind, `${label} not found`);
     return item;
   }
 
@@ -181,7 +181,7 @@ export function registerItemRoutes(fastify: FastifyInstance, spec: ItemSpec, bas
   /** The validated item a body describes, with the pictures its content carried inline. */
   async function cleanItem(body: ItemBody): Promise<{ input: ItemInput; images: StoredImage[] }> {
     const title = body.title.trim();
-    if (!title) throw badRequest('title must not be empty');
+    if (!title) throw badRequest('title must not be empty', { code: 'validation-empty', params: { field: 'title' } });
     const { content, images } = await parseContentOr400(app.publicImages.relativeContent(body.content));
     const window = spec.kind === 'exam' ? parseWindowOr400(body.start_time, body.end_time) : undefined;
     const input: ItemInput = {
@@ -198,7 +198,7 @@ export function registerItemRoutes(fastify: FastifyInstance, spec: ItemSpec, bas
     // teacher_id records the class's teacher at creation (the author column); rights follow the class.
     const teacherId = (await requireParent(app, spec, request.user, parentId, 'manage')).class_teacher_id;
     const { input, images } = await cleanItem(request.body);
-    if (await itemByParent(db, spec, parentId)) throw conflict(`${label} already exists`);
+    if (await itemByParent(db, spec, parentId)) throw conflict(`${label} already exists`, { code: 'item-exists', params: { what: spec.kind } });
     const id = await createItem(db, spec, parentId, teacherId, input, images);
     const item = await requireItem(id);
     return itemJson(spec, item, app.publicImages.content(input.content));
@@ -264,7 +264,7 @@ export function registerItemRoutes(fastify: FastifyInstance, spec: ItemSpec, bas
     const item = await requireItem(body[spec.idCol]);
     const studentId = await requireGrading(db, spec, request.user, item, body.student_id);
     if (spec.kind === 'exam' && examStatus(item.start_time!, item.end_time!) === 'Scheduled') {
-      throw forbidden('The exam has not started yet');
+      throw forbidden('The exam has not started yet', { code: 'exam-not-started' });
     }
     const grade = await submitAndGrade(db, spec, item, studentId, scorer);
     return gradeJson(spec, gradeFor(request.user, spec, item, grade));
@@ -339,7 +339,7 @@ export function registerItemRoutes(fastify: FastifyInstance, spec: ItemSpec, bas
     const q = request.query;
     const item = await requireManagedItem(request.user, q[spec.idCol]);
     const student = await studentInClass(db, q.student_id, item.class_id);
-    if (!student) throw notFound('Student not found in this class');
+    if (!student) throw notFound('Student not found in this class', { code: 'student-not-in-class' });
     const [content, answers, grade] = await Promise.all([
       contentOf(db, spec, item),
       sheetAnswers(db, spec, item.id, student.id),
@@ -367,10 +367,10 @@ export function registerItemRoutes(fastify: FastifyInstance, spec: ItemSpec, bas
       try {
         grade = await setEssayScore(db, spec, item, body.student_id, body.number, body.score, body.comment);
       } catch (e) {
-        if (e instanceof GradingError) throw badRequest(e.message);
+        if (e instanceof GradingError) throw badRequest(e.message, e.extra);
         throw e;
       }
-      if (!grade) throw notFound('This answer sheet has not been graded yet');
+      if (!grade) throw notFound('This answer sheet has not been graded yet', { code: 'not-graded-yet' });
       return gradeJson(spec, grade);
     },
   });

@@ -93,7 +93,7 @@ describe('token handling', () => {
   it('401 Missing token without a header', async () => {
     const res = await call();
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ error: 'Missing token', message: 'Missing token' });
+    expect(res.json()).toEqual({ error: 'Missing token', message: 'Missing token', code: 'token-missing' });
   });
 
   it('401 for a token signed with another secret, an expired token and another algorithm', async () => {
@@ -116,7 +116,7 @@ describe('token handling', () => {
   it('403 with the original text for the wrong role', async () => {
     const res = await t.injectWithLogin('teacher', { method: 'GET', url: '/api/v1/users' });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ error: 'Forbidden: Admins only', message: 'Forbidden: Admins only' });
+    expect(res.json()).toEqual({ error: 'Forbidden: Admins only', message: 'Forbidden: Admins only', code: 'forbidden' });
   });
 
   it('a token stops working once its user is re-roled', async () => {
@@ -133,7 +133,12 @@ describe('errors', () => {
   it('unknown API routes get a JSON 404', async () => {
     const res = await t.inject({ method: 'GET', url: '/api/v1/nope' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ error: 'Route GET /api/v1/nope not found', message: 'Route GET /api/v1/nope not found' });
+    expect(res.json()).toEqual({
+      error: 'Route GET /api/v1/nope not found',
+      message: 'Route GET /api/v1/nope not found',
+      code: 'route-not-found',
+      params: { method: 'GET', path: '/api/v1/nope' },
+    });
   });
 
   it('answers 413 {error,message} to a login body over its small limit (per-route limits: plugins/body-limits.test.ts)', async () => {
@@ -164,7 +169,7 @@ describe('POST /auth/change-password', () => {
       payload: { old_password: 'wrong-one', new_password: 'a-new-password' },
     });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toEqual({ error: 'Old password is incorrect', message: 'Old password is incorrect' });
+    expect(bad.json()).toEqual({ error: 'Old password is incorrect', message: 'Old password is incorrect', code: 'wrong-current-password' });
     const short = await t.injectWithLogin('student2', {
       method: 'POST',
       url: '/api/v1/auth/change-password',

@@ -7,10 +7,12 @@ import { BUSY_RETRY_AFTER_SECONDS, checkSignInPassword, hashPassword, PASSWORD_M
 import { DEACTIVATED_MESSAGE } from '../../domain/repo/accounts';
 import { changePassword, passwordHashOf, signInAccount } from '../../domain/repo/sign-in';
 import { normalizeLoginName } from '../../domain/login-names';
+import { isLanguage } from '@kelasku/shared-rules';
 import { AttemptLimiter, AttemptsExceeded, DEFAULT_LOGIN_LIMITS, SignInsInProgress, USERNAME_MAX_LENGTH, type LoginLimits } from './login-limits';
 
 /** One text for unknown user and wrong password, so the answer does not reveal which accounts exist. */
 export const LOGIN_FAILED = 'Invalid username or password';
+const LOGIN_FAILED_CODE = { code: 'login-failed' } as const;
 
 export interface AuthRoutesOptions extends Record<string, unknown> {
   loginRateLimit?: LoginLimits;
@@ -28,7 +30,7 @@ const tokenFields = { token: Type.String({ description: 'the bearer token (JWT)'
 
 function sendBusy(reply: FastifyReply) {
   const busy = signInBusy();
-  return reply.code(busy.statusCode).header('retry-after', String(BUSY_RETRY_AFTER_SECONDS)).send(errorBody(busy.message));
+  return reply.code(busy.statusCode).header('retry-after', String(BUSY_RETRY_AFTER_SECONDS)).send(errorBody(busy.statusCode, busy.message, busy.extra));
 }
 
 /** A full sign-in hash queue (HttpError 503) is answered with Retry-After, so clients know when to come back. */
@@ -61,10 +63,10 @@ export default async function authRoutes(fastify: FastifyInstance, options: Auth
     async (request, reply) => {
       const { body } = request;
       if (!body.username || !body.password) {
-        throw badRequest('Invalid input: username and password are required');
+        throw badRequest('Invalid input: username and password are required', { code: 'login-fields-required' });
       }
       // Values longer than any account can have are refused before any counting or hashing (same answer as a wrong password).
-      if (body.username.length > USERNAME_MAX_LENGTH || body.password.length > PASSWORD_MAX_LENGTH) throw unauthorized(LOGIN_FAILED);
+      if (body.username.length > USERNAME_MAX_LENGTH || body.password.length > PASSWORD_MAX_LENGTH) throw unauthorized(LOGIN_FAILED, LOGIN_FAILED_CODE);
       // Accounts are stored under their NFKC form, so ａｄｍｉｎ signs in (and is counted) as admin.
       const username = normalizeLoginName(body.username);
       const password = body.password;
@@ -75,13 +77,15 @@ export default async function authRoutes(fastify: FastifyInstance, options: Auth
         if (attempt instanceof AttemptsExceeded) return attempt.send(reply);
         const row = await signInAccount(app.db, username);
         // an unknown username costs the same one hash as a wrong password
-        if (!(await withBusyRetryAfter(reply, () => checkSignInPassword(password, row?.password_hash))) || !row) throw unauthorized(LOGIN_FAILED);
+        if (!(await withBusyRetryAfter(reply, () => checkSignInPassword(password, row?.password_hash))) || !row) throw unauthorized(LOGIN_FAILED, LOGIN_FAILED_CODE);
         await attempt.succeeded();
         // Only after the right password: a deactivated account is told why, others learn nothing new.
-        if (row.deactivated_at != null) throw forbidden(DEACTIVATED_MESSAGE);
+        if (row.deactivated_at != null) throw forbidden(DEACTIVATED_MESSAGE, { code: 'account-deactivated' });
         const user: AuthUser = { user_id: row.id, email: row.email, role: row.role, display_name: row.display_name };
         if (row.role === 'teacher' && row.teacher_id != null) user.teacher_id = row.teacher_id;
         if (row.role === 'student' && row.student_id != null) user.student_id = row.student_id;
+        // The UI language saved on the account comes back in the token, so it follows the user to any device.
+        if (isLanguage(row.language)) user.language = row.language;
         return { token: app.signToken(user, row.session_version) };
       } finally {
         inProgress.leave(address);
@@ -117,7 +121,7 @@ export default async function authRoutes(fastify: FastifyInstance, options: Auth
       if (attempt instanceof AttemptsExceeded) return attempt.send(reply);
       const hash = await passwordHashOf(app.db, request.user.user_id);
       if (hash === undefined || !(await withBusyRetryAfter(reply, () => checkSignInPassword(old_password, hash)))) {
-        throw badRequest('Old password is incorrect');
+        throw badRequest('Old password is incorrect', { code: 'wrong-current-password' });
       }
       await attempt.succeeded();
       const sessionVersion = await changePassword(app.db, request.user.user_id, await hashPassword(new_password));

@@ -76,7 +76,7 @@ export class AttemptsExceeded {
     return reply
       .code(429)
       .header('retry-after', String(seconds))
-      .send(errorBody(`Too many attempts, please try again in ${seconds} second${seconds === 1 ? '' : 's'}`));
+      .send(errorBody(429, `Too many attempts, please try again in ${seconds} second${seconds === 1 ? '' : 's'}`, { code: 'too-many-attempts', params: { seconds } }));
   }
 }
 

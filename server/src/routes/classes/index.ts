@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type, type Static } from 'typebox';
+import { classDetailSchema, classSchema } from '@kelasku/shared-rules/src/wire/classes';
+import { studentSchema } from '@kelasku/shared-rules/src/wire/people';
 import type { Db } from '../../db/connect';
 import { toStudentDto } from '../../domain/repo/profiles';
 import type { StudentRow } from '../../db/schema';
@@ -13,7 +15,7 @@ import { forbidden } from '../../plugins/errors';
 import {
   idQuerySchema, idSchema, messageResponse, nullable, pageMeta, pageMetaSchema, pagingProperties, parsePaging, queryFlag, queryText, UPDATE_METHODS,
 } from '../helpers';
-import { classFields, classListResponse, studentFields } from '../read-schemas';
+import { classListResponse } from '../read-schemas';
 
 const classBodySchema = Type.Object({
   name: Type.String({ minLength: 1, maxLength: 255, pattern: '\\S' }),
@@ -38,10 +40,6 @@ const rosterQuerySchema = Type.Object({
   search: Type.Optional(Type.String({ maxLength: 100 })),
   sortByNIS: Type.Optional(Type.String()),
 });
-
-const classSchema = Type.Object(classFields);
-const studentSchema = Type.Object(studentFields);
-const { student_count: _count, ...classWithoutCount } = classFields;
 
 function classInput(body: Static<typeof classBodySchema>): ClassInput {
   return { name: body.name.trim(), description: body.description, teacher_id: body.teacher_id, grade: body.grade };
@@ -131,7 +129,7 @@ export default async function classesRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'A class with one page of its students (admin or the class teacher)',
         querystring: rosterQuerySchema,
-        response: { 200: Type.Object({ classes: Type.Object({ ...classWithoutCount, students: Type.Array(studentSchema) }), meta: pageMetaSchema }) },
+        response: { 200: Type.Object({ classes: classDetailSchema, meta: pageMetaSchema }) },
       },
     },
     async (request) => {

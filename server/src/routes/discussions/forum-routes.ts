@@ -12,16 +12,17 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type, type Static, type TObject } from 'typebox';
-import { requireForumRead, requireMaterial, requirePost, requireReply, requireReplyDelete, requireStudentId } from '../../domain/policy';
+import { NOT_ASSIGNED, requireForumRead, requireMaterial, requirePost, requireReply, requireReplyDelete, requireStudentId } from '../../domain/policy';
 import {
   appendReply, createDiscussion, deleteDiscussion, deleteReply, discussionFacts, DISCUSSION_FULL, getDiscussion, listDiscussions, updateDiscussion,
   type PostText,
 } from '../../domain/repo/forum';
 import { MAX_DESCRIPTION_CHARS, MAX_REPLIES_PER_POST, MAX_REPLY_CHARS, MAX_REPLY_CHARS_PER_POST, MAX_TOPIC_CHARS } from '../../domain/limits';
 import type { ForumKind } from '../../db/schema';
-import { badRequest, conflict, forbidden, notFound } from '../../plugins/errors';
-import { idQuerySchema, idSchema, MAX_ID, messageResponse, nullable, pageMeta, pagingProperties, pagingQuerySchema, parsePaging, UPDATE_METHODS } from '../helpers';
+import { badRequest, conflict, forbidden, recordNotFound } from '../../plugins/errors';
+import { idQuerySchema, idSchema, MAX_ID, messageResponse, pageMeta, pagingProperties, pagingQuerySchema, parsePaging, UPDATE_METHODS } from '../helpers';
 import { discussionListResponse } from '../read-schemas';
+import { discussionResponse } from './schemas';
 
 /** An id of another kind than the query's usual one, named in the OpenAPI document. */
 const describedId = (description: string) => Type.Integer({ minimum: 1, maximum: MAX_ID, description });
@@ -45,34 +46,9 @@ const replyBody = Type.Object({
   student_name: Type.Optional(Type.Unknown({ description: 'ignored: the name comes from the database' })),
 });
 
-/**
- * One discussion as the writes reply with it (domain/repo/forum.ts toItem). Every field optional: the serializer
- * writes required fields first, and the reply keeps toItem's order (material_id, teacher_id where they apply).
- */
-const discussionResponse = {
-  200: Type.Partial(Type.Object({
-    id: Type.Integer(),
-    student_id: nullable(Type.Integer()),
-    student_name: Type.String(),
-    material_id: Type.Integer(),
-    topic: Type.String(),
-    description: Type.String(),
-    created_at: Type.String(),
-    replies: Type.Array(Type.Partial(Type.Object({
-      id: Type.String(),
-      student_id: nullable(Type.Integer({ description: 'null for a teacher\'s reply' })),
-      teacher_id: Type.Integer(),
-      role: Type.String(),
-      name: Type.String(),
-      reply: Type.String(),
-      time: Type.String(),
-    }))),
-  })),
-};
-
 function clean(body: Static<typeof postBody>): PostText {
   const topic = body.topic.trim();
-  if (!topic) throw badRequest('topic must not be empty');
+  if (!topic) throw badRequest('topic must not be empty', { code: 'validation-empty', params: { field: 'topic' } });
   return { topic, description: body.description };
 }
 
@@ -90,15 +66,19 @@ export function registerReplyRoute(fastify: FastifyInstance, kind: ForumKind, ur
       const { id } = request.query;
       const author = await requireReply(app.db, request.user, kind, id);
       const text = request.body.replies.trim();
-      if (!text) throw badRequest('Replies cannot be empty');
+      if (!text) throw badRequest('Replies cannot be empty', { code: 'validation-empty', params: { field: 'replies' } });
       const inserted = await appendReply(app.db, kind, id, author, text);
       if (inserted === DISCUSSION_FULL) {
-        throw conflict(`This discussion is full (at most ${MAX_REPLIES_PER_POST} replies and ${MAX_REPLY_CHARS_PER_POST.toLocaleString('en')} characters of replies). Start a new discussion instead.`);
+        throw conflict(`This discussion is full (at most ${MAX_REPLIES_PER_POST} replies and ${MAX_REPLY_CHARS_PER_POST.toLocaleString('en')} characters of replies). Start a new discussion instead.`, {
+          code: 'discussion-full',
+          params: { maxReplies: MAX_REPLIES_PER_POST, maxChars: MAX_REPLY_CHARS_PER_POST },
+        });
       }
       if (!inserted) {
         const facts = await discussionFacts(app.db, kind, id);
-        if (!facts) throw notFound('Discussion not found');
-        throw forbidden('student_id' in author ? 'Forbidden: you are not assigned to this class' : 'Forbidden: this class is not yours');
+        if (!facts) throw recordNotFound('discussion', 'Discussion not found');
+        if ('student_id' in author) throw forbidden(NOT_ASSIGNED, { code: 'not-assigned-to-class' });
+        throw forbidden('Forbidden: this class is not yours');
       }
       return getDiscussion(app.db, kind, id);
     },
@@ -177,7 +157,7 @@ export function registerForumRoutes(fastify: FastifyInstance, kind: ForumKind, b
   }, async (request) => {
     const { id, reply_id } = request.query;
     await requireReplyDelete(db, request.user, kind, id, reply_id);
-    if (!(await deleteReply(db, kind, id, reply_id))) throw notFound('Reply not found');
+    if (!(await deleteReply(db, kind, id, reply_id))) throw recordNotFound('reply', 'Reply not found');
     return getDiscussion(db, kind, id);
   });
 }

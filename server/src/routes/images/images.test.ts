@@ -68,7 +68,7 @@ describe('pictures taken out of saved content', () => {
     for (const [pict, message] of [[svg, /1_pict/], [fake, /not a PNG file/], [huge, /too large/]] as const) {
       const res = await saveExam(question(pict), 1);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ error: expect.any(String), message: expect.stringMatching(message) });
+      expect(res.json()).toEqual({ error: expect.any(String), message: expect.stringMatching(message), code: expect.any(String), params: expect.any(Object) });
     }
     const material = (html: string) => t.injectWithLogin('teacher', {
       method: 'POST', url: '/api/v1/materials', payload: { title: 'M', description: 'd', content: html, class_id: t.fixture.classes[0].id },
@@ -100,7 +100,7 @@ describe('pictures taken out of saved content', () => {
     for (const bad of [url.replace('.png', '.gif'), `/api/v1/images/${'a'.repeat(64)}.png`, '/api/v1/images/..%2f..%2fetc%2fpasswd', '/api/v1/images/x.svg']) {
       const res = await t.app.inject({ method: 'GET', url: bad });
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ error: expect.any(String), message: expect.any(String) });
+      expect(res.json()).toEqual({ error: expect.any(String), message: expect.any(String), code: expect.any(String), params: expect.anything() });
     }
   });
 });

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { Type, type Static } from 'typebox';
 import { loadImage } from '../../domain/images';
-import { notFound } from '../../plugins/errors';
+import { recordNotFound } from '../../plugins/errors';
 
 /**
  * GET /images/:name — a picture taken out of saved content (domain/images.ts), `<sha256>.<ext>`.
@@ -32,7 +32,7 @@ export default async function imagesRoutes(app: FastifyInstance) {
     },
   }, async (request, reply) => {
     const image = await loadImage(app.db, request.params.name);
-    if (!image) throw notFound('Image not found');
+    if (!image) throw recordNotFound('image', 'Image not found');
     const etag = `"${image.hash}"`;
     reply
       .header('cache-control', 'public, max-age=31536000, immutable')

@@ -6,6 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { materialSchema } from '@kelasku/shared-rules/src/wire/materials';
 import { Type, type Static } from 'typebox';
 import { listScope, requireClass, requireMaterial } from '../../domain/policy';
 import { ContentError } from '../../domain/content';
@@ -15,7 +16,7 @@ import { MAX_MATERIAL_CONTENT_CHARS } from '../../domain/limits';
 import { createMaterial, deleteMaterial, findMaterial, listMaterials, materialsOfClass, updateMaterial, type MaterialView } from '../../domain/repo/materials';
 import { sanitizeRichHtml } from '../../domain/sanitize';
 import { badRequest } from '../../plugins/errors';
-import { idQuerySchema, idSchema, messageResponse, nullable, pageMeta, pagingProperties, pagingQuerySchema, parsePaging, UPDATE_METHODS } from '../helpers';
+import { idQuerySchema, idSchema, messageResponse, pageMeta, pagingProperties, pagingQuerySchema, parsePaging, UPDATE_METHODS } from '../helpers';
 import { registerMaterialReply } from '../discussions-material/index';
 import { materialListResponse } from '../read-schemas';
 
@@ -30,12 +31,7 @@ const materialBody = Type.Object({
 const materialCreateBody = Type.Object({ ...materialBody.properties, class_id: idSchema });
 
 /** A material as replied (domain/repo/materials.ts MaterialView). */
-const materialResponse = {
-  200: Type.Object({
-    id: Type.Integer(), class_id: Type.Integer(), title: Type.String(), description: Type.String(), content: Type.String(), teacher_id: Type.Integer(),
-    exercise_id: nullable(Type.Integer()),
-  }),
-};
+const materialResponse = { 200: materialSchema };
 
 /**
  * The sanitized body, with inline `data:` pictures taken out of the HTML (stored with saveImages by the caller).
@@ -44,14 +40,14 @@ const materialResponse = {
  */
 async function cleanBody(body: Static<typeof materialBody>, images: PublicImages) {
   const title = body.title.trim();
-  if (!title) throw badRequest('title must not be empty');
+  if (!title) throw badRequest('title must not be empty', { code: 'validation-empty', params: { field: 'title' } });
   const bag: ImageBag = new Map();
   try {
     const withoutPictures = await takeValidPictures(images.relativeHtml(body.content), 'content', bag);
     const content = extractHtmlImages(sanitizeRichHtml(withoutPictures), 'content', bag);
     return { fields: { title, description: body.description, content }, images: [...bag.values()] };
   } catch (e) {
-    if (e instanceof ContentError) throw badRequest(e.message);
+    if (e instanceof ContentError) throw badRequest(e.message, e.extra);
     throw e;
   }
 }

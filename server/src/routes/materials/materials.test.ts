@@ -36,7 +36,7 @@ describe('materials', () => {
   it('rejects bad input with 400 {error, message}', async () => {
     const res = await t.injectWithLogin('teacher', { method: 'POST', url: '/api/v1/materials', payload: { title: '', description: 'x', content: 'y', class_id: classA().id } });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: 'Title must not be empty.', message: 'Title must not be empty.', field: 'title' });
+    expect(res.json()).toEqual({ error: 'Title must not be empty.', message: 'Title must not be empty.', field: 'title', code: 'validation-empty', params: { field: 'title' } });
     const noClass = await t.injectWithLogin('teacher', { method: 'POST', url: '/api/v1/materials', payload: { title: 'a', description: 'x', content: 'y' } });
     expect(noClass.statusCode).toBe(400);
   });

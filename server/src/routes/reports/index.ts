@@ -7,6 +7,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { reportFields, reportListItemSchema as reportListItem } from '@kelasku/shared-rules/src/wire/reports';
 import { Type } from 'typebox';
 import { MAX_REPORT_REASON_CHARS } from '../../domain/limits';
 import { requirePost, requireStudentId } from '../../domain/policy';
@@ -23,35 +24,6 @@ const reportBodySchema = Type.Object({
   discussion_id: idSchema,
   reply_id: Type.Optional(nullable(Type.String({ maxLength: 36 }))),
   reason: Type.Optional(nullable(Type.String({ maxLength: MAX_REPORT_REASON_CHARS }))),
-});
-
-/** A stored report (reply_id null when the post itself was reported). */
-const reportFields = {
-  id: Type.Integer(),
-  kind: forumKindSchema,
-  discussion_id: Type.Integer(),
-  reply_id: nullable(Type.String()),
-  reporter_id: Type.Integer(),
-  reason: nullable(Type.String()),
-  created_at: Type.String({ format: 'date-time' }),
-};
-
-// The list keeps its fields in the order it always sent them: reason and created_at after the names.
-const { reason, created_at, ...reportIds } = reportFields;
-
-/** A report as the admin's list shows it: names, the reported text, and where it was posted (null for the group discussion). */
-const reportListItem = Type.Object({
-  ...reportIds,
-  reporter_name: Type.String(),
-  author_name: Type.String(),
-  topic: Type.String(),
-  message: Type.String(),
-  reason,
-  class_id: nullable(Type.Integer()),
-  class_name: nullable(Type.String()),
-  material_id: nullable(Type.Integer()),
-  material_title: nullable(Type.String()),
-  created_at,
 });
 
 export default async function reportsRoutes(fastify: FastifyInstance) {

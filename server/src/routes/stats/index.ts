@@ -11,12 +11,11 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
+import { adminStatsSchema, teacherStatsSchema } from '@kelasku/shared-rules/src/wire/stats';
 import { examStatus, formatWib } from '../../domain/exam-window';
 import { listScope } from '../../domain/policy';
 import { classProgressCounts, studentProgressCounts, teacherActivity } from '../../domain/repo/stats';
 import { fromDbTime, toDbTime } from '../../db/time';
-import { nullable } from '../helpers';
 import { studentStatsResponse } from '../read-schemas';
 
 const tags = ['stats'];
@@ -49,26 +48,9 @@ function startOfWibDay(now: Date): Date {
   return new Date(Date.UTC(wib.getUTCFullYear(), wib.getUTCMonth(), wib.getUTCDate()) - WIB_MS);
 }
 
-const adminStatsResponse = {
-  200: Type.Object({
-    classes: Type.Array(Type.Object({
-      class_id: Type.Integer(), name: Type.String(), grade: Type.Integer(), students: Type.Integer(),
-      tasks_completed: Type.Integer(), tasks_uncompleted: Type.Integer(), exam_done: Type.Integer(), exam_not_done: Type.Integer(),
-    })),
-  }),
-};
-
-const teacherStatsResponse = {
-  200: Type.Object({
-    performance: Type.Array(Type.Object({ grade: Type.Integer(), average: nullable(Type.Number()) })),
-    submissions: Type.Array(Type.Object({ month: Type.String({ description: 'YYYY-MM (WIB)' }), count: Type.Integer() })),
-    upcoming_exams: Type.Array(Type.Object({
-      id: Type.Integer(), class_id: Type.Integer(), class_name: Type.String(), title: Type.String(),
-      start_time: Type.String(), end_time: Type.String(), status: Type.String(),
-    })),
-    active_today: Type.Integer(),
-  }),
-};
+/** The dashboards' figures: shared-rules/src/wire/stats.ts. */
+const adminStatsResponse = { 200: adminStatsSchema };
+const teacherStatsResponse = { 200: teacherStatsSchema };
 
 export default async function statsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();

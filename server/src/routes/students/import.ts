@@ -32,7 +32,7 @@ export async function importStudents(db: Db, rows: unknown[], options: { dryRun:
   const { inputs, errors } = await validateImportRows(db, rows);
   if (errors.length > 0) {
     const message = `Import rejected: ${errors.length} problem${errors.length === 1 ? '' : 's'} found, nothing was created`;
-    throw invalid(message, { created: 0, errors, students: [] });
+    throw invalid(message, { created: 0, errors, students: [], code: 'import-rejected', params: { count: errors.length } });
   }
   if (options.dryRun) return { created: 0, errors: [], students: [], valid: inputs.length };
   const created = await createImportedStudents(db, inputs, options.joinClasses);

@@ -1,9 +1,9 @@
 /** Request and reply schemas for /students (TypeBox: they also document the API at /api/docs). */
 import { MAX_IMPORT_ROWS, STUDENT_GRADES } from '@kelasku/shared-rules';
+import { people } from '@kelasku/shared-rules/src/wire';
 import { Type } from 'typebox';
 import { MAX_PICT_CHARS } from '../../domain/limits';
 import { nullable, pageMetaSchema, pagingProperties } from '../helpers';
-import { studentFields } from '../read-schemas';
 
 export const studentBodySchema = Type.Object({
   name: Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' }),
@@ -37,12 +37,8 @@ export const importBodySchema = Type.Object({
 
 export const gradeMigrateBodySchema = Type.Object({ migrate: Type.Enum(['up', 'down'], { type: 'string' }) });
 
-export const studentSchema = Type.Object(studentFields);
-
-export const initialPasswordFields = { initial_password: Type.String({ description: 'shown once' }) };
-
-/** A new student as created: the profile and, once, the login's initial password. */
-export const createdStudentSchema = Type.Object({ ...studentFields, ...initialPasswordFields });
+/** A student, and a new one with the login's initial password (shown once): shared-rules/src/wire/people.ts. */
+export const { studentSchema, initialPasswordFields, createdStudentSchema } = people;
 
 /**
  * GET /students/details: the full record for admins, only id, name and grade for others. Every field optional: the
@@ -53,11 +49,4 @@ export const studentDetailsSchema = Type.Partial(studentSchema);
 export const studentListResponse = { 200: Type.Object({ students: Type.Array(studentSchema), meta: pageMetaSchema }) };
 
 /** A refused import is a 400 listing every problem; an accepted one lists the students created (none on a dry run). */
-export const importResponse = {
-  200: Type.Object({
-    created: Type.Integer(),
-    errors: Type.Array(Type.Object({ row: Type.Integer(), field: Type.String(), message: Type.String() })),
-    students: Type.Array(createdStudentSchema),
-    valid: Type.Optional(Type.Integer({ description: 'dry run: how many rows would be created' })),
-  }),
-};
+export const importResponse = { 200: people.importResultSchema };

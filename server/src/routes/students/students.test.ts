@@ -277,6 +277,8 @@ describe('every field of the replies (their response schemas would drop one not 
       students: [],
       error: 'Import rejected: 1 problem found, nothing was created',
       message: 'Import rejected: 1 problem found, nothing was created',
+      code: 'import-rejected',
+      params: { count: 1 },
     });
     for (const s of [created, imported.students[0]]) expect((await asAdmin('DELETE', `/api/v1/students?id=${s.id}`)).statusCode).toBe(200);
   });

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type, type Static } from 'typebox';
 import { normalizeStatus } from '@kelasku/shared-rules';
+import { createdTeacherSchema, teacherSchema } from '@kelasku/shared-rules/src/wire/people';
 import { toTeacherDto, type TeacherInput } from '../../domain/repo/profiles';
 import { MAX_PICT_CHARS } from '../../domain/limits';
 import { createTeacher, deleteTeacher, listTeachers, replaceTeacher, resetTeacherPassword, setTeacherActive } from '../../domain/repo/teachers';
@@ -26,22 +27,6 @@ const listQuerySchema = Type.Object({
   searchNIP: Type.Optional(Type.String({ maxLength: 100 })),
   sortByNIP: Type.Optional(Type.String()),
 });
-
-/** A teacher as the API shows it (domain/repo/profiles.ts toTeacherDto); `active` only where the login state was read. */
-const teacherFields = {
-  id: Type.Integer(),
-  name: Type.String(),
-  nip: Type.String(),
-  phone_number: nullable(Type.String()),
-  specialization: Type.String(),
-  status: Type.String(),
-  profile_picture_url: nullable(Type.String()),
-  /** the login's id as text, '' without a login */
-  user_id: Type.String(),
-  active: Type.Optional(Type.Boolean()),
-};
-const teacherSchema = Type.Object(teacherFields);
-const initialPasswordFields = { initial_password: Type.String({ description: 'shown once' }) };
 
 function cleanInput(body: Static<typeof teacherBodySchema>): TeacherInput {
   return {
@@ -93,7 +78,7 @@ export default async function teachersRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'Create a teacher and their login (username = NIP); returns initial_password once',
         body: teacherBodySchema,
-        response: { 200: Type.Object({ ...teacherFields, ...initialPasswordFields }) },
+        response: { 200: createdTeacherSchema },
       },
     },
     async (request) => {

@@ -8,26 +8,14 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
+import { studentTodoSchema } from '@kelasku/shared-rules/src/wire/stats';
 import { isoFromDb } from '../../db/time';
 import { examStatus, formatWib } from '../../domain/exam-window';
 import { requireStudentId } from '../../domain/policy';
 import { todoOfStudent } from '../../domain/repo/todo';
 
-const inClass = { class_id: Type.Integer(), class_name: Type.String() };
-
-const todoResponse = {
-  200: Type.Object({
-    exams: Type.Array(Type.Object({
-      id: Type.Integer(), ...inClass, title: Type.String(), start_time: Type.String(), end_time: Type.String(), status: Type.String(),
-    })),
-    exercises: Type.Array(Type.Object({
-      id: Type.Integer(), title: Type.String(), material_id: Type.Integer(), material_title: Type.String(), ...inClass,
-      started: Type.Boolean({ description: 'the student has an unsubmitted sheet' }),
-    })),
-    materials: Type.Array(Type.Object({ id: Type.Integer(), title: Type.String(), ...inClass, created_at: Type.String() })),
-  }),
-};
+/** shared-rules/src/wire/stats.ts */
+const todoResponse = { 200: studentTodoSchema };
 
 export default async function todoRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();

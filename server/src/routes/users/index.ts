@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { userSchema } from '@kelasku/shared-rules/src/wire/people';
 import { Type, type Static } from 'typebox';
 import type { UserRow } from '../../db/schema';
 import { requireLoginName } from '../../domain/login-names';
@@ -18,11 +19,6 @@ const userBodySchema = Type.Object({
 });
 
 const listQuerySchema = Type.Object({ ...pagingProperties, role: Type.Optional(Type.String()), sortByUsername: Type.Optional(Type.String()) });
-
-/** An account as the API shows it: `password` is always "". */
-const userSchema = Type.Object({
-  id: Type.Integer(), username: Type.String(), email: Type.String(), password: Type.Literal(''), role: Type.String(), display_name: Type.String(),
-});
 
 /** A user as the API shows it: never the hash. */
 export function toUserDto(row: Pick<UserRow, 'id' | 'username' | 'email' | 'role' | 'display_name'>): Static<typeof userSchema> {
