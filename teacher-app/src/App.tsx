@@ -1,4 +1,6 @@
-import type { ComponentType } from 'react';
+import './i18n'; // first: the 'teacher' messages are registered (and start loading) before any screen asks for them
+import { Suspense, type ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { LoadingState } from '@kelasku/shared-ui/src/states';
 import { RoleLayout } from '@kelasku/shared-ui/src/RoleLayout';
@@ -59,10 +61,11 @@ const ROUTES: TeacherRoute[] = [
 const firstScreen = ROUTES.find(([path]) => path === window.location.pathname)?.[1];
 void firstScreen?.preload().catch(() => undefined);
 
-/** The teacher remote: every teacher route, inside the teacher sidebar. The shell provides the router. */
-export default function App() {
+/** Every teacher route, inside the teacher sidebar (its labels need the 'teacher' messages). */
+function TeacherRoutes() {
+  const { t } = useTranslation('teacher');
   return (
-    <RoleLayout role="teacher" items={teacherMenu}>
+    <RoleLayout role="teacher" items={teacherMenu(t)}>
       <SuspenseAfterFirstScreen first={firstScreen} fallback={<LoadingState />}>
         <Routes>
           {ROUTES.map(([path, Screen, props]) => (
@@ -72,5 +75,14 @@ export default function App() {
         </Routes>
       </SuspenseAfterFirstScreen>
     </RoleLayout>
+  );
+}
+
+/** The teacher remote. The shell provides the router; the remote waits for its own messages in its own boundary. */
+export default function App() {
+  return (
+    <Suspense fallback={<LoadingState />}>
+      <TeacherRoutes />
+    </Suspense>
   );
 }

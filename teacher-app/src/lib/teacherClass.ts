@@ -1,3 +1,4 @@
+import i18next from 'i18next';
 import { classesApi, getUserData, type ClassItem } from '@kelasku/shared-api';
 
 /** What the teacher screens need to know about one of the teacher's classes. */
@@ -64,8 +65,9 @@ export async function findClassById(classId: number): Promise<TeacherClass> {
 /** The query parameter that remembers which of the teacher's classes a screen shows (`?class=<id>`). */
 export const CLASS_PARAM = 'class';
 
-export const classLabel = (c: TeacherClass) => c.name || `Class ${c.id}`;
+// Read when the label is shown (not at module load), so it follows the active language.
+export const classLabel = (c: TeacherClass) => c.name || i18next.t('teacher:lib.classLabel', { id: c.id });
 
 export function gradeLabel(grade: number): string {
-  return `${grade}th Grade`;
+  return i18next.t('teacher:lib.gradeLabel', { grade });
 }

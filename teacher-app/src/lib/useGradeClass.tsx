@@ -1,4 +1,5 @@
 import { useSearchParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { useAsync, type AsyncState } from './useAsync';
@@ -32,12 +33,13 @@ export function useGradeClass(grade: number): GradeClass {
 
 /** Tabs over a grade's classes; nothing at all when the teacher has only one class there. */
 export function ClassPicker({ classes, current, onPick }: { classes: TeacherClass[]; current: TeacherClass | null; onPick: (id: number) => void }) {
+  const { t } = useTranslation('teacher');
   if (classes.length < 2 || !current) return null;
   return (
     <Tabs
       value={current.id}
       onChange={(_, id: number) => onPick(id)}
-      aria-label="Your classes in this grade"
+      aria-label={t('lib.classPicker')}
       variant="scrollable"
       allowScrollButtonsMobile
       sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}

@@ -1,5 +1,7 @@
 import { Component, lazy, Suspense, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -14,14 +16,14 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
 import { EmptyState, LoadFailure, LoadingState, NotFoundState } from '@kelasku/shared-ui';
+import { formatNumber, formatScore } from '@kelasku/shared-ui/src/numbers';
 import { downloadCsv } from '@kelasku/shared-api/src/csv';
 import { useAsync } from '../../lib/useAsync';
 import { useGoBack } from '../../lib/useGoBack';
 import { workFromParams, workQuery } from '../grades/kind';
-import { formatScore } from '../grades/score';
 import { fetchAnalysis, type ItemAnalysis, type QuestionAnalysis } from './api';
 import {
-  analysisCsvRows, binLabel, essayQuestions, hasOtherAnswers, mcQuestions, OPTION_KEYS, percent, summaryRows,
+  analysisCsvRows, binLabel, essayQuestions, hasOtherAnswers, mcQuestions, OPTION_KEYS, percent, questionLabel,
 } from './analysisView';
 
 // x-charts arrives in its own chunk after the figures: a phone on a weak connection reads the tables first.
@@ -45,6 +47,11 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+function ChartFailed() {
+  const { t } = useTranslation('teacher');
+  return <Typography variant="body2" color="text.secondary">{t('analysis.chartFailed')}</Typography>;
+}
+
 /** A chart that fails (its chunk did not load, the browser cannot draw it) leaves the figures and tables in place. */
 class ChartBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
   override state = { failed: false };
@@ -52,15 +59,16 @@ class ChartBoundary extends Component<{ children: ReactNode }, { failed: boolean
     return { failed: true };
   }
   override render() {
-    if (this.state.failed) return <Typography variant="body2" color="text.secondary">The chart could not be shown; the table has the same figures.</Typography>;
+    if (this.state.failed) return <ChartFailed />;
     return this.props.children;
   }
 }
 
 function ChartSlot({ children }: { children: ReactNode }) {
+  const { t } = useTranslation('teacher');
   return (
     <ChartBoundary>
-      <Suspense fallback={<LoadingState text="Loading chart..." />}>{children}</Suspense>
+      <Suspense fallback={<LoadingState text={t('analysis.loadingChart')} />}>{children}</Suspense>
     </ChartBoundary>
   );
 }
@@ -69,7 +77,7 @@ function ChartSlot({ children }: { children: ReactNode }) {
 function QuestionCell({ q }: { q: QuestionAnalysis }) {
   return (
     <TableCell component="th" scope="row" sx={{ minWidth: 96, maxWidth: 220 }}>
-      <Box component="span" sx={{ fontWeight: 700 }}>Q{q.n}</Box>
+      <Box component="span" sx={{ fontWeight: 700 }}>{questionLabel(q)}</Box>
       <Typography
         variant="caption"
         color="text.secondary"
@@ -82,11 +90,12 @@ function QuestionCell({ q }: { q: QuestionAnalysis }) {
 }
 
 function ScoreTable({ analysis }: { analysis: ItemAnalysis }) {
+  const { t } = useTranslation('teacher');
   return (
     <TableContainer sx={tableSx}>
-      <Table size="small" aria-label="Score distribution">
+      <Table size="small" aria-label={t('analysis.scores.title')}>
         <TableHead>
-          <TableRow><TableCell>Score range</TableCell><TableCell align="right">Students</TableCell></TableRow>
+          <TableRow><TableCell>{t('analysis.scores.range')}</TableCell><TableCell align="right">{t('analysis.students')}</TableCell></TableRow>
         </TableHead>
         <TableBody>
           {analysis.score_bins.map((b) => (
@@ -102,19 +111,20 @@ function ScoreTable({ analysis }: { analysis: ItemAnalysis }) {
 }
 
 function ChoiceTable({ analysis }: { analysis: ItemAnalysis }) {
+  const { t } = useTranslation('teacher');
   const other = hasOtherAnswers(analysis);
   return (
     <TableContainer sx={tableSx}>
-      <Table size="small" aria-label="Multiple choice questions">
+      <Table size="small" aria-label={t('analysis.mc.table')}>
         <TableHead>
           <TableRow>
-            <TableCell>Question</TableCell>
-            <TableCell align="right">Answered</TableCell>
-            <TableCell align="right">Correct</TableCell>
-            <TableCell align="center">Key</TableCell>
+            <TableCell>{t('analysis.question')}</TableCell>
+            <TableCell align="right">{t('analysis.answered')}</TableCell>
+            <TableCell align="right">{t('analysis.mc.correct')}</TableCell>
+            <TableCell align="center">{t('analysis.mc.key')}</TableCell>
             {OPTION_KEYS.map((k) => <TableCell key={k} align="right">{k.toUpperCase()}</TableCell>)}
-            <TableCell align="right">No answer</TableCell>
-            {other && <TableCell align="right">Other</TableCell>}
+            <TableCell align="right">{t('analysis.mc.noAnswer')}</TableCell>
+            {other && <TableCell align="right">{t('analysis.mc.other')}</TableCell>}
           </TableRow>
         </TableHead>
         <TableBody>
@@ -140,15 +150,16 @@ function ChoiceTable({ analysis }: { analysis: ItemAnalysis }) {
 function EssayTable({ analysis }: { analysis: ItemAnalysis }) {
   const questions = essayQuestions(analysis);
   const bins = questions[0]?.score_bins ?? [];
+  const { t } = useTranslation('teacher');
   return (
     <TableContainer sx={tableSx}>
-      <Table size="small" aria-label="Essay questions">
+      <Table size="small" aria-label={t('analysis.essays.table')}>
         <TableHead>
           <TableRow>
-            <TableCell>Question</TableCell>
-            <TableCell align="right">Answered</TableCell>
-            <TableCell align="right">Average</TableCell>
-            <TableCell align="right">Awaiting a score</TableCell>
+            <TableCell>{t('analysis.question')}</TableCell>
+            <TableCell align="right">{t('analysis.answered')}</TableCell>
+            <TableCell align="right">{t('analysis.essays.average')}</TableCell>
+            <TableCell align="right">{t('analysis.essays.pending')}</TableCell>
             {bins.map((_, i) => <TableCell key={i} align="right">{`${i * 20}–${(i + 1) * 20}%`}</TableCell>)}
           </TableRow>
         </TableHead>
@@ -160,7 +171,7 @@ function EssayTable({ analysis }: { analysis: ItemAnalysis }) {
               <TableCell align="right">{q.average == null ? '-' : `${formatScore(q.average)} / ${formatScore(q.max)}`}</TableCell>
               <TableCell align="right">{q.pending}</TableCell>
               {(q.score_bins ?? []).map((b) => (
-                <TableCell key={b.from} align="right" title={`${binLabel(b)} marks`}>{b.count}</TableCell>
+                <TableCell key={b.from} align="right" title={t('analysis.essays.binTitle', { range: binLabel(b) })}>{b.count}</TableCell>
               ))}
             </TableRow>
           ))}
@@ -170,10 +181,23 @@ function EssayTable({ analysis }: { analysis: ItemAnalysis }) {
   );
 }
 
+/** The figures above the charts (the CSV's first rows hold the same ones: analysisView's summaryRows). */
+function summaryFigures(a: ItemAnalysis, t: TFunction<'teacher'>): [string, string][] {
+  return [
+    [t('analysis.summary.submitted'), t('analysis.summary.submittedOf', { submitted: formatNumber(a.submitted), students: formatNumber(a.students) })],
+    [t('analysis.summary.average'), a.average == null ? '-' : `${formatScore(a.average)} / ${formatScore(a.total_marks)}`],
+    ...(a.auto_submitted != null ? [[t('analysis.summary.autoSubmitted'), formatNumber(a.auto_submitted)] as [string, string]] : []),
+    [t('analysis.summary.withPending'), formatNumber(a.with_pending)],
+    [t('analysis.summary.inProgress'), formatNumber(a.in_progress)],
+    [t('analysis.summary.notStarted'), formatNumber(a.not_started)],
+  ];
+}
+
 function Summary({ analysis }: { analysis: ItemAnalysis }) {
+  const { t } = useTranslation('teacher');
   return (
     <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(3, 1fr)' }, gap: 1.5, m: 0, mb: 2 }}>
-      {summaryRows(analysis).map(([label, value]) => (
+      {summaryFigures(analysis, t).map(([label, value]) => (
         <Paper key={label} variant="outlined" sx={{ p: 1.5, minWidth: 0 }}>
           <Typography component="dt" variant="body2" color="text.secondary">{label}</Typography>
           <Typography component="dd" sx={{ m: 0, fontWeight: 700, fontSize: '1.25rem' }}>{value}</Typography>
@@ -188,15 +212,16 @@ export default function Analysis() {
   const [params] = useSearchParams();
   const work = workFromParams(params);
   const goBack = useGoBack(work ? `/Grades?${workQuery(work)}` : undefined);
+  const { t } = useTranslation('teacher');
   const data = useAsync(() => (work ? fetchAnalysis(work) : Promise.reject(new Error('missing id'))), [work?.kind, work?.id]);
 
-  if (!work) return <NotFoundState message="No exercise or exam was chosen." backTo="/DashboardTeacher" backLabel="Back to Dashboard" />;
-  const noun = work.kind === 'exam' ? 'Exam' : 'Exercise';
+  if (!work) return <NotFoundState message={t('analysis.noWork')} backTo="/DashboardTeacher" backLabel={t('analysis.backToDashboard')} />;
+  const isExam = work.kind === 'exam';
   const a = data.data;
   const header = (
     <>
-      <Button onClick={goBack} sx={{ mb: 1 }}>Back</Button>
-      <Typography component="h1" variant="h4" sx={{ fontWeight: 700, fontSize: { xs: '1.6rem', sm: '2rem' } }}>{noun} Analysis</Typography>
+      <Button onClick={goBack} sx={{ mb: 1 }}>{t('analysis.back')}</Button>
+      <Typography component="h1" variant="h4" sx={{ fontWeight: 700, fontSize: { xs: '1.6rem', sm: '2rem' } }}>{isExam ? t('analysis.title.exam') : t('analysis.title.exercise')}</Typography>
     </>
   );
   if (data.loading) return <>{header}<LoadingState /></>;
@@ -204,7 +229,7 @@ export default function Analysis() {
     return (
       <>
         {header}
-        <LoadFailure error={data.error} what={noun.toLowerCase()} failed="Failed to load the analysis." onRetry={data.reload} backTo="/DashboardTeacher" backLabel="Back to Dashboard" />
+        <LoadFailure error={data.error} what={isExam ? t('analysis.what.exam') : t('analysis.what.exercise')} failed={t('analysis.failed')} onRetry={data.reload} backTo="/DashboardTeacher" backLabel={t('analysis.backToDashboard')} />
       </>
     );
   }
@@ -222,33 +247,32 @@ export default function Analysis() {
           onClick={() => downloadCsv(`${work.kind}-${work.id}-analysis.csv`, analysisCsvRows(a))}
           sx={{ alignSelf: { xs: 'flex-start', sm: 'auto' } }}
         >
-          Export analysis (CSV)
+          {t('analysis.export')}
         </Button>
       </Stack>
       <Summary analysis={a} />
       {a.with_pending > 0 && (
         <Alert severity="info" sx={{ mb: 2 }}>
-          {a.with_pending === 1 ? '1 submitted sheet has' : `${a.with_pending} submitted sheets have`} essays awaiting a score: they count as 0 in
-          the scores until you score them in Review.
+          {t('analysis.pendingAlert', { count: a.with_pending })}
         </Alert>
       )}
       {a.submitted === 0 ? (
-        <EmptyState message="Nothing has been submitted yet." />
+        <EmptyState message={t('analysis.empty')} />
       ) : (
         <>
-          <Section title="Score distribution">
+          <Section title={t('analysis.scores.title')}>
             <ChartSlot><ScoreDistributionChart analysis={a} /></ChartSlot>
             <ScoreTable analysis={a} />
           </Section>
           {hasMc && (
-            <Section title="Multiple choice">
+            <Section title={t('analysis.mc.title')}>
               <ChartSlot><CorrectShareChart analysis={a} /></ChartSlot>
               <ChartSlot><OptionsChart analysis={a} /></ChartSlot>
               <ChoiceTable analysis={a} />
             </Section>
           )}
           {hasEssays && (
-            <Section title="Essays">
+            <Section title={t('analysis.essays.title')}>
               <ChartSlot><EssayChart analysis={a} /></ChartSlot>
               <EssayTable analysis={a} />
             </Section>

@@ -1,6 +1,7 @@
 // The analysis charts (@mui/x-charts), in a chunk of their own: the figures and tables show before it arrives.
 // Each chart repeats a table of the screen, which is what screen readers read (the chart is one labelled image).
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { kelaskuColors } from '@kelasku/shared-ui';
@@ -24,13 +25,14 @@ function Figure({ label, id, children }: { label: string; id: string; children: 
 function QuestionBars({ label, id, height, questions, series }: {
   label: string; id: string; height: number; questions: QuestionAnalysis[]; series: { label: string; color: string; data: number[]; stack: string }[];
 }) {
+  const { t } = useTranslation('teacher');
   return (
     <Figure label={label} id={id}>
       <BarChart
         height={height}
         margin={MARGIN}
         xAxis={[{ scaleType: 'band', data: questions.map(questionLabel) }]}
-        yAxis={[{ label: 'Students', tickMinStep: 1, width: 44 }]}
+        yAxis={[{ label: t('analysis.students'), tickMinStep: 1, width: 44 }]}
         series={series}
         slotProps={{ legend: { direction: 'horizontal', position: { vertical: 'bottom', horizontal: 'center' } } }}
       />
@@ -39,15 +41,16 @@ function QuestionBars({ label, id, height, questions, series }: {
 }
 
 export function ScoreDistributionChart({ analysis }: { analysis: ItemAnalysis }) {
+  const { t } = useTranslation('teacher');
   return (
-    <Figure label="Chart: students per score range" id="chart-scores">
+    <Figure label={t('analysis.charts.scores')} id="chart-scores">
       <BarChart
         height={HEIGHT}
         margin={MARGIN}
         hideLegend
-        xAxis={[{ scaleType: 'band', data: analysis.score_bins.map(binLabel), label: 'Score', tickLabelStyle: { fontSize: 10 } }]}
-        yAxis={[{ label: 'Students', tickMinStep: 1, width: 44 }]}
-        series={[{ data: analysis.score_bins.map((b) => b.count), label: 'Students', color: kelaskuColors.primary }]}
+        xAxis={[{ scaleType: 'band', data: analysis.score_bins.map((b) => binLabel(b)), label: t('analysis.charts.score'), tickLabelStyle: { fontSize: 10 } }]}
+        yAxis={[{ label: t('analysis.students'), tickMinStep: 1, width: 44 }]}
+        series={[{ data: analysis.score_bins.map((b) => b.count), label: t('analysis.students'), color: kelaskuColors.primary }]}
       />
     </Figure>
   );
@@ -56,16 +59,17 @@ export function ScoreDistributionChart({ analysis }: { analysis: ItemAnalysis })
 /** Share correct per multiple-choice question, 0–100 %. */
 export function CorrectShareChart({ analysis }: { analysis: ItemAnalysis }) {
   const questions = mcQuestions(analysis);
+  const { t } = useTranslation('teacher');
   return (
-    <Figure label="Chart: share of correct answers per question" id="chart-correct">
+    <Figure label={t('analysis.charts.correct')} id="chart-correct">
       <BarChart
         height={HEIGHT}
         margin={MARGIN}
         hideLegend
         xAxis={[{ scaleType: 'band', data: questions.map(questionLabel) }]}
-        yAxis={[{ min: 0, max: 100, label: 'Correct (%)', width: 44 }]}
+        yAxis={[{ min: 0, max: 100, label: t('analysis.charts.correctAxis'), width: 44 }]}
         series={[{
-          data: questions.map((q) => Math.round((q.correct_share ?? 0) * 100)), label: 'Correct', color: kelaskuColors.accent,
+          data: questions.map((q) => Math.round((q.correct_share ?? 0) * 100)), label: t('analysis.mc.correct'), color: kelaskuColors.accent,
           valueFormatter: (v) => (v == null ? '' : `${v}%`),
         }]}
       />
@@ -76,26 +80,28 @@ export function CorrectShareChart({ analysis }: { analysis: ItemAnalysis }) {
 /** How many chose each option, stacked per question (distractor analysis). */
 export function OptionsChart({ analysis }: { analysis: ItemAnalysis }) {
   const questions = mcQuestions(analysis);
+  const { t } = useTranslation('teacher');
   const keys = [...OPTION_KEYS, 'none', 'other'] as const;
-  const labels = ['A', 'B', 'C', 'D', 'No answer', 'Other'];
+  const labels = ['A', 'B', 'C', 'D', t('analysis.mc.noAnswer'), t('analysis.mc.other')];
   const series = keys
     .map((k, i) => ({ k, label: labels[i], color: OPTION_COLORS[i], data: questions.map((q) => q.options?.[k] ?? 0) }))
     .filter((s) => s.k !== 'other' || s.data.some((v) => v > 0))
     .map(({ label, color, data }) => ({ label, color, data, stack: 'options' }));
   return (
-    <QuestionBars label="Chart: answers chosen per question" id="chart-options" height={HEIGHT + 40} questions={questions} series={series} />
+    <QuestionBars label={t('analysis.charts.options')} id="chart-options" height={HEIGHT + 40} questions={questions} series={series} />
   );
 }
 
 /** Essay scores per question, in fifths of the question's marks, stacked; pending essays on top. */
 export function EssayChart({ analysis }: { analysis: ItemAnalysis }) {
   const questions = essayQuestions(analysis);
+  const { t } = useTranslation('teacher');
   const fifths = ['0–20%', '20–40%', '40–60%', '60–80%', '80–100%'];
   const series = [
     ...fifths.map((label, i) => ({ label, color: BIN_COLORS[i], data: questions.map((q) => q.score_bins?.[i]?.count ?? 0), stack: 'essay' })),
-    { label: 'Awaiting a score', color: '#9e9e9e', data: questions.map((q) => q.pending ?? 0), stack: 'essay' },
+    { label: t('analysis.essays.pending'), color: '#9e9e9e', data: questions.map((q) => q.pending ?? 0), stack: 'essay' },
   ];
   return (
-    <QuestionBars label="Chart: essay scores per question" id="chart-essays" height={HEIGHT + 60} questions={questions} series={series} />
+    <QuestionBars label={t('analysis.charts.essays')} id="chart-essays" height={HEIGHT + 60} questions={questions} series={series} />
   );
 }

@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
@@ -12,7 +13,8 @@ import { Banner } from '@kelasku/shared-ui/src/Banner';
 import { EmptyState, ErrorState, LoadingState } from '@kelasku/shared-ui/src/states';
 import { WelcomeLine } from '@kelasku/shared-ui/src/WelcomeLine';
 import { formatDateId } from '@kelasku/shared-ui/src/dates';
-import { statsApi, type TeacherStats } from '@kelasku/shared-api';
+import { formatNumber } from '@kelasku/shared-ui/src/numbers';
+import { statsApi, type ExamStatus, type TeacherStats } from '@kelasku/shared-api';
 import { useAsync } from '../../lib/useAsync';
 import { wibRangeLabel } from '../../lib/examTime';
 import { quoteOfTheDay } from './quotes';
@@ -22,6 +24,12 @@ const PerformanceChart = lazy(() => import('./charts').then((m) => ({ default: m
 const SubmissionsChart = lazy(() => import('./charts').then((m) => ({ default: m.SubmissionsChart })));
 // Its own chunk, fetched after the dashboard's first paint: the dashboard chunk itself does not grow.
 const ToReviewPanel = lazy(() => import('../review/ToReviewPanel'));
+
+const EXAM_STATUS_KEY = {
+  Scheduled: 'dashboard.exams.status.scheduled',
+  Active: 'dashboard.exams.status.active',
+  Completed: 'dashboard.exams.status.completed',
+} as const satisfies Record<ExamStatus, string>;
 
 function Panel({ title, id, children, wide }: { title: string; id: string; children: ReactNode; wide?: boolean }) {
   return (
@@ -33,10 +41,11 @@ function Panel({ title, id, children, wide }: { title: string; id: string; child
 }
 
 function ChartSlot({ summary, children }: { summary: string; children: ReactNode }) {
+  const { t } = useTranslation('teacher');
   return (
     <>
       <Box sx={{ minHeight: 240 }}>
-        <Suspense fallback={<LoadingState text="Loading chart..." />}>{children}</Suspense>
+        <Suspense fallback={<LoadingState text={t('dashboard.loadingChart')} />}>{children}</Suspense>
       </Box>
       <Typography variant="body2" color="text.secondary">{summary}</Typography>
     </>
@@ -47,33 +56,34 @@ function Panels({ stats }: { stats: TeacherStats }) {
   const performance = performanceSeries(stats);
   const submissions = submissionSeries(stats);
   const quote = quoteOfTheDay();
+  const { t } = useTranslation('teacher');
   return (
     <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' } }}>
-      <Panel title="Average Class Performance" id="panel-performance">
+      <Panel title={t('dashboard.performance.title')} id="panel-performance">
         {performance.labels.length === 0 ? (
-          <EmptyState message="No classes yet." />
+          <EmptyState message={t('dashboard.performance.empty')} />
         ) : (
-          <ChartSlot summary={`Average score per grade: ${describeSeries(performance.labels, performance.averages, 'no grades yet')}`}>
+          <ChartSlot summary={t('dashboard.performance.summary', { series: describeSeries(performance.labels, performance.averages, t('dashboard.performance.noGrades')) })}>
             <PerformanceChart labels={performance.labels} averages={performance.averages} />
           </ChartSlot>
         )}
       </Panel>
-      <Panel title="Submission Progress" id="panel-submissions">
+      <Panel title={t('dashboard.submissions.title')} id="panel-submissions">
         {submissions.labels.length === 0 ? (
-          <EmptyState message="No submissions yet." />
+          <EmptyState message={t('dashboard.submissions.empty')} />
         ) : (
-          <ChartSlot summary={`Submissions per month: ${describeSeries(submissions.labels, submissions.counts)}`}>
+          <ChartSlot summary={t('dashboard.submissions.summary', { series: describeSeries(submissions.labels, submissions.counts, t('dashboard.noData')) })}>
             <SubmissionsChart labels={submissions.labels} counts={submissions.counts} />
           </ChartSlot>
         )}
       </Panel>
-      <Panel title="Students Active Today" id="panel-active">
-        <Typography sx={{ fontSize: '3rem', fontWeight: 800, lineHeight: 1.1, color: 'primary.main' }}>{stats.active_today}</Typography>
-        <Typography color="text.secondary">students of your classes worked on an exercise or exam today</Typography>
+      <Panel title={t('dashboard.active.title')} id="panel-active">
+        <Typography sx={{ fontSize: '3rem', fontWeight: 800, lineHeight: 1.1, color: 'primary.main' }}>{formatNumber(stats.active_today)}</Typography>
+        <Typography color="text.secondary">{t('dashboard.active.text')}</Typography>
       </Panel>
-      <Panel title="Upcoming Exams" id="panel-exams" wide>
+      <Panel title={t('dashboard.exams.title')} id="panel-exams" wide>
         {stats.upcoming_exams.length === 0 ? (
-          <Typography color="text.secondary">No upcoming exams. Schedule one from a class's Exam Menu.</Typography>
+          <Typography color="text.secondary">{t('dashboard.exams.empty')}</Typography>
         ) : (
           <List dense disablePadding>
             {stats.upcoming_exams.map((exam) => (
@@ -86,16 +96,16 @@ function Panels({ stats }: { stats: TeacherStats }) {
                   }
                   secondary={`${formatDateId(exam.start_time)}, ${wibRangeLabel(exam)}`}
                 />
-                <Chip size="small" label={exam.status} color={exam.status === 'Active' ? 'success' : 'default'} sx={{ ml: 1 }} />
+                <Chip size="small" label={t(EXAM_STATUS_KEY[exam.status])} color={exam.status === 'Active' ? 'success' : 'default'} sx={{ ml: 1 }} />
               </ListItem>
             ))}
           </List>
         )}
       </Panel>
-      <Panel title="Quote of the Day" id="panel-quote">
+      <Panel title={t('dashboard.quote.title')} id="panel-quote">
         <Box component="figure" sx={{ m: 0 }}>
-          <Typography component="blockquote" sx={{ m: 0, fontStyle: 'italic', fontSize: '1.1rem' }}>“{quote.text}”</Typography>
-          <Typography component="figcaption" color="text.secondary" sx={{ mt: 1 }}>— {quote.author}</Typography>
+          <Typography component="blockquote" sx={{ m: 0, fontStyle: 'italic', fontSize: '1.1rem' }}>“{t(quote.text)}”</Typography>
+          <Typography component="figcaption" color="text.secondary" sx={{ mt: 1 }}>— {t(quote.author)}</Typography>
         </Box>
       </Panel>
     </Box>
@@ -105,17 +115,18 @@ function Panels({ stats }: { stats: TeacherStats }) {
 /** /DashboardTeacher: greeting and panels built from the teacher's real data (GET /stats/teacher). */
 export default function DashboardTeacher() {
   const stats = useAsync(() => statsApi.teacher(), []);
+  const { t } = useTranslation('teacher');
   return (
     <Box>
-      <Banner title="Dashboard" />
-      <WelcomeLine fallback="Teacher" />
-      <Suspense fallback={<LoadingState text="Loading the list to review..." />}>
+      <Banner title={t('dashboard.title')} />
+      <WelcomeLine fallback={t('dashboard.teacherFallback')} />
+      <Suspense fallback={<LoadingState text={t('dashboard.loadingReview')} />}>
         <ToReviewPanel />
       </Suspense>
       {stats.loading ? (
         <LoadingState />
       ) : stats.error || !stats.data ? (
-        <ErrorState message="Failed to load your dashboard." onRetry={stats.reload} />
+        <ErrorState message={t('dashboard.failed')} onRetry={stats.reload} />
       ) : (
         <Panels stats={stats.data} />
       )}

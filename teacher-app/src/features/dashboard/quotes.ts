@@ -1,17 +1,18 @@
-// Quotes about learning for the dashboard's quote panel; one per day, the same for everyone that day.
+// Quotes about learning for the dashboard's quote panel; one per day, the same for everyone that day. Each is a pair
+// of message keys (the quotes in Indonesian or Javanese stay as they are in both languages).
 export interface Quote {
   text: string;
   author: string;
 }
 
 export const QUOTES: Quote[] = [
-  { text: 'Ing ngarsa sung tuladha, ing madya mangun karsa, tut wuri handayani.', author: 'Ki Hajar Dewantara' },
-  { text: 'Education is the most powerful weapon which you can use to change the world.', author: 'Nelson Mandela' },
-  { text: 'The beautiful thing about learning is that no one can take it away from you.', author: 'B.B. King' },
-  { text: 'Tell me and I forget. Teach me and I remember. Involve me and I learn.', author: 'Attributed to Benjamin Franklin' },
-  { text: 'Habis gelap terbitlah terang.', author: 'R.A. Kartini' },
-  { text: 'Live as if you were to die tomorrow. Learn as if you were to live forever.', author: 'Attributed to Mahatma Gandhi' },
-  { text: 'It always seems impossible until it is done.', author: 'Attributed to Nelson Mandela' },
+  { text: 'dashboard.quotes.dewantara.text', author: 'dashboard.quotes.dewantara.author' },
+  { text: 'dashboard.quotes.mandela.text', author: 'dashboard.quotes.mandela.author' },
+  { text: 'dashboard.quotes.king.text', author: 'dashboard.quotes.king.author' },
+  { text: 'dashboard.quotes.franklin.text', author: 'dashboard.quotes.franklin.author' },
+  { text: 'dashboard.quotes.kartini.text', author: 'dashboard.quotes.kartini.author' },
+  { text: 'dashboard.quotes.gandhi.text', author: 'dashboard.quotes.gandhi.author' },
+  { text: 'dashboard.quotes.impossible.text', author: 'dashboard.quotes.impossible.author' },
 ];
 
 /** The quote of the given day (days counted in UTC so it changes once a day). */

@@ -1,4 +1,6 @@
+import i18next from 'i18next';
 import { INDONESIAN_MONTHS } from '@kelasku/shared-ui/src/dates';
+import { formatNumber } from '@kelasku/shared-ui/src/numbers';
 import type { TeacherStats } from '@kelasku/shared-api';
 
 /** 'YYYY-MM' → 'Jan 2025' style label with the Indonesian month name shortened. */
@@ -11,7 +13,7 @@ export function monthLabel(month: string): string {
 export function performanceSeries(stats: TeacherStats) {
   const sorted = [...stats.performance].sort((a, b) => a.grade - b.grade);
   return {
-    labels: sorted.map((p) => `${p.grade}th`),
+    labels: sorted.map((p) => i18next.t('teacher:dashboard.performance.gradeShort', { grade: p.grade })),
     averages: sorted.map((p) => (p.average == null ? null : Math.round(p.average * 100) / 100)),
   };
 }
@@ -21,7 +23,10 @@ export function submissionSeries(stats: TeacherStats) {
   return { labels: sorted.map((s) => monthLabel(s.month)), counts: sorted.map((s) => s.count) };
 }
 
-/** Text version of a chart for screen readers and for readers who prefer numbers. */
-export function describeSeries(labels: string[], values: (number | null)[], empty = 'no data'): string {
-  return labels.map((label, i) => `${label}: ${values[i] == null ? empty : values[i]}`).join(', ');
+/** Text version of a chart for screen readers and for readers who prefer numbers; `empty` stands for a missing value. */
+export function describeSeries(labels: string[], values: (number | null)[], empty: string): string {
+  return labels.map((label, i) => {
+    const value = values[i];
+    return `${label}: ${value == null ? empty : formatNumber(value)}`;
+  }).join(', ');
 }

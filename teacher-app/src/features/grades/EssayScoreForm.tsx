@@ -1,7 +1,9 @@
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import { formatNumber } from '@kelasku/shared-ui/src/numbers';
 
 export interface EssayScoreFormProps {
   number: number;
@@ -16,6 +18,7 @@ const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /** The teacher's own score for one essay, between 0 and the question's marks. */
 export function EssayScoreForm({ number, max, current, currentComment = '', onSave }: EssayScoreFormProps) {
+  const { t } = useTranslation('teacher');
   const [value, setValue] = useState(current == null ? '' : String(round2(current)));
   const [comment, setComment] = useState(currentComment);
   const [problem, setProblem] = useState<string | null>(null);
@@ -25,7 +28,7 @@ export function EssayScoreForm({ number, max, current, currentComment = '', onSa
     event.preventDefault();
     const score = Number(value.replace(',', '.'));
     if (value.trim() === '' || !Number.isFinite(score) || score < 0 || score > round2(max) + 1e-9) {
-      setProblem(`Enter a score from 0 to ${round2(max)}.`);
+      setProblem(t('grades.essay.outOfRange', { max: formatNumber(max) }));
       return;
     }
     setProblem(null);
@@ -33,7 +36,7 @@ export function EssayScoreForm({ number, max, current, currentComment = '', onSa
     try {
       await onSave(Math.min(score, max), comment.trim());
     } catch {
-      setProblem('Failed to save the score. Please try again.');
+      setProblem(t('grades.essay.saveFailed'));
     } finally {
       setSaving(false);
     }
@@ -44,27 +47,27 @@ export function EssayScoreForm({ number, max, current, currentComment = '', onSa
       <TextField
         size="small"
         type="number"
-        label={`Score for question ${number}`}
+        label={t('grades.essay.scoreOf', { number })}
         value={value}
         onChange={(e) => setValue(e.target.value)}
         error={Boolean(problem)}
-        helperText={problem ?? `0 to ${round2(max)}`}
+        helperText={problem ?? t('grades.essay.range', { max: formatNumber(max) })}
         slotProps={{ htmlInput: { min: 0, max: round2(max), step: 'any', inputMode: 'decimal' } }}
         sx={{ maxWidth: 220 }}
       />
       <TextField
         size="small"
-        label="Comment for the student (optional)"
+        label={t('grades.essay.comment')}
         value={comment}
         onChange={(e) => setComment(e.target.value)}
         multiline
         maxRows={4}
-        slotProps={{ htmlInput: { maxLength: 2000, 'aria-label': `Comment for question ${number}` } }}
+        slotProps={{ htmlInput: { maxLength: 2000, 'aria-label': t('grades.essay.commentOf', { number }) } }}
         sx={{ flexGrow: 1 }}
       />
       {/* The name starts with the visible text (WCAG 2.5.3 label in name); "Saving..." is shown alone while disabled. */}
-      <Button type="submit" variant="outlined" disabled={saving} aria-label={saving ? undefined : `Save score for question ${number}`}>
-        {saving ? 'Saving...' : 'Save score'}
+      <Button type="submit" variant="outlined" disabled={saving} aria-label={saving ? undefined : t('grades.essay.saveOf', { number })}>
+        {saving ? t('grades.essay.saving') : t('grades.essay.save')}
       </Button>
     </Stack>
   );

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -18,30 +19,40 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
 import { EmptyState, ErrorState, LoadingState, NotFoundState, stickyActionSx } from '@kelasku/shared-ui';
+import { formatScore } from '@kelasku/shared-ui/src/numbers';
 import type { Submission } from '@kelasku/shared-api';
 import { useAsync } from '../../lib/useAsync';
 import { useGoBack } from '../../lib/useGoBack';
 import { downloadGradesCsv } from './csv';
-import { formatScore } from './score';
 import { infoChipSx, warningChipSx } from '../../lib/chipStyles';
 import { workApi, workFromParams, workQuery } from './kind';
 import { FILTERS, filterRows, needsReview, parseFilter, parseSort, SORTS, sortRows } from './queue';
 
+/** The message key of each sheet status the server sends. */
+const STATUS_KEY = {
+  'Not started': 'grades.status.notStarted',
+  'In progress': 'grades.status.inProgress',
+  Submitted: 'grades.status.submitted',
+} as const satisfies Record<Submission['status'], string>;
+
 function StatusChip({ status }: { status: Submission['status'] }) {
-  if (status === 'Submitted') return <Chip size="small" color="success" label={status} />;
-  return <Chip size="small" label={status} sx={status === 'In progress' ? warningChipSx : undefined} />;
+  const { t } = useTranslation('teacher');
+  const label = t(STATUS_KEY[status]);
+  if (status === 'Submitted') return <Chip size="small" color="success" label={label} />;
+  return <Chip size="small" label={label} sx={status === 'In progress' ? warningChipSx : undefined} />;
 }
 
 /** What still needs the teacher: essays pending or scored automatically; sheets the exam's end submitted. */
 function ReviewMarks({ row }: { row: Submission }) {
+  const { t } = useTranslation('teacher');
   const pending = row.pending_essays ?? 0;
   const automatic = row.auto_scored_essays ?? 0;
   if (!pending && !automatic && !row.auto_submitted) return null;
   return (
     <>
-      {pending > 0 && <Chip size="small" label="Pending review" sx={warningChipSx} />}
-      {automatic > 0 && <Chip size="small" label="Auto-scored" sx={infoChipSx} />}
-      {row.auto_submitted && <Chip size="small" variant="outlined" label="Auto-submitted" />}
+      {pending > 0 && <Chip size="small" label={t('grades.marks.pending')} sx={warningChipSx} />}
+      {automatic > 0 && <Chip size="small" label={t('grades.marks.autoScored')} sx={infoChipSx} />}
+      {row.auto_submitted && <Chip size="small" variant="outlined" label={t('grades.marks.autoSubmitted')} />}
     </>
   );
 }
@@ -56,6 +67,7 @@ export default function Grades() {
   const [params, setParams] = useSearchParams();
   const work = workFromParams(params);
   const goBack = useGoBack();
+  const { t } = useTranslation('teacher');
   const [exporting, setExporting] = useState(false);
   const [exportFailure, setExportFailure] = useState<string | null>(null);
   const rows = useAsync(
@@ -63,16 +75,16 @@ export default function Grades() {
     [work?.kind, work?.id],
   );
 
-  if (!work) return <NotFoundState message="No exercise or exam was chosen." backTo="/DashboardTeacher" backLabel="Back to Dashboard" />;
-  const noun = work.kind === 'exam' ? 'Exam' : 'Exercise';
+  if (!work) return <NotFoundState message={t('grades.noWork')} backTo="/DashboardTeacher" backLabel={t('grades.backToDashboard')} />;
+  const isExam = work.kind === 'exam';
   const header = (
     <>
-      <Button onClick={goBack} sx={{ mb: 1 }}>Back</Button>
-      <Typography component="h1" variant="h4" sx={{ fontWeight: 700, fontSize: { xs: '1.6rem', sm: '2rem' } }}>{noun} Grades</Typography>
+      <Button onClick={goBack} sx={{ mb: 1 }}>{t('grades.back')}</Button>
+      <Typography component="h1" variant="h4" sx={{ fontWeight: 700, fontSize: { xs: '1.6rem', sm: '2rem' } }}>{isExam ? t('grades.title.exam') : t('grades.title.exercise')}</Typography>
     </>
   );
   if (rows.loading) return <>{header}<LoadingState /></>;
-  if (rows.error) return <>{header}<ErrorState message="Failed to load the grades." onRetry={rows.reload} /></>;
+  if (rows.error) return <>{header}<ErrorState message={t('grades.failed')} onRetry={rows.reload} /></>;
   const list = rows.data ?? [];
   // Filter and order live in the URL, so Back from a review returns to the same list.
   const filter = parseFilter(params.get('filter'));
@@ -95,7 +107,7 @@ export default function Grades() {
       const { exportGradesXlsx } = await import('./xlsxExport');
       await exportGradesXlsx(work, list);
     } catch (err) {
-      setExportFailure(`Failed to export the grades${err instanceof Error && err.message ? `: ${err.message}` : ''}`);
+      setExportFailure(err instanceof Error && err.message ? t('grades.export.failedWith', { reason: err.message }) : t('grades.export.failed'));
     } finally {
       setExporting(false);
     }
@@ -106,21 +118,24 @@ export default function Grades() {
       {header}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ my: 2, justifyContent: 'space-between', alignItems: { sm: 'center' } }}>
         <Typography color="text.secondary">
-          {submitted} of {list.length} students submitted{avg != null ? ` · average score ${formatScore(avg)}` : ''}
-          {toReview > 0 ? ` · ${toReview} to review` : ''}
+          {[
+            t('grades.summary.submitted', { submitted, count: list.length }),
+            ...(avg != null ? [t('grades.summary.average', { score: formatScore(avg) })] : []),
+            ...(toReview > 0 ? [t('grades.summary.toReview', { count: toReview })] : []),
+          ].join(' · ')}
         </Typography>
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-          <Button variant="outlined" component={RouterLink} to={`/Analysis?${workQuery(work)}`}>Analysis</Button>
+          <Button variant="outlined" component={RouterLink} to={`/Analysis?${workQuery(work)}`}>{t('grades.analysis')}</Button>
           <Button
             variant="contained"
             startIcon={<DownloadIcon />}
             disabled={list.length === 0}
             onClick={() => downloadGradesCsv(`${work.kind}-${work.id}-grades.csv`, list)}
           >
-            Export grades (CSV)
+            {t('grades.export.csv')}
           </Button>
           <Button variant="outlined" startIcon={<DownloadIcon />} disabled={list.length === 0 || exporting} onClick={exportXlsx}>
-            {exporting ? 'Exporting...' : 'Export grades (Excel)'}
+            {exporting ? t('grades.export.exporting') : t('grades.export.excel')}
           </Button>
         </Stack>
       </Stack>
@@ -132,38 +147,38 @@ export default function Grades() {
             exclusive
             value={filter}
             onChange={(_, value: string | null) => value && setParam('filter', value, 'all')}
-            aria-label="Show"
+            aria-label={t('grades.filter.label')}
           >
-            {FILTERS.map((f) => <ToggleButton key={f.value} value={f.value} sx={{ textTransform: 'none', px: 1.5, color: 'text.primary' }}>{f.label}</ToggleButton>)}
+            {FILTERS.map((f) => <ToggleButton key={f.value} value={f.value} sx={{ textTransform: 'none', px: 1.5, color: 'text.primary' }}>{t(f.labelKey)}</ToggleButton>)}
           </ToggleButtonGroup>
           <TextField
             select
             size="small"
-            label="Sort by"
+            label={t('grades.sort.label')}
             value={sort}
             onChange={(e) => setParam('sort', e.target.value, 'submitted')}
             sx={{ minWidth: 200, alignSelf: { xs: 'flex-start', sm: 'auto' } }}
           >
-            {SORTS.map((s) => <MenuItem key={s.value} value={s.value}>{s.label}</MenuItem>)}
+            {SORTS.map((s) => <MenuItem key={s.value} value={s.value}>{t(s.labelKey)}</MenuItem>)}
           </TextField>
         </Stack>
       )}
       {list.length === 0 ? (
-        <EmptyState message="No students are assigned to this class yet." />
+        <EmptyState message={t('grades.noStudents')} />
       ) : shownRows.length === 0 ? (
-        <EmptyState message={filter === 'review' ? 'Nothing to review: every submitted sheet is checked.' : 'Every student has submitted.'} />
+        <EmptyState message={filter === 'review' ? t('grades.emptyReview') : t('grades.emptyNotSubmitted')} />
       ) : (
         <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 2, bgcolor: 'background.paper' }}>
-          <Table size="small" aria-label={`${noun} grades`} sx={{ '& .MuiTableCell-root': { px: { xs: 1, sm: 2 } } }}>
+          <Table size="small" aria-label={isExam ? t('grades.table.labelExam') : t('grades.table.labelExercise')} sx={{ '& .MuiTableCell-root': { px: { xs: 1, sm: 2 } } }}>
             <TableHead>
               <TableRow>
-                <TableCell>Name</TableCell>
+                <TableCell>{t('grades.table.name')}</TableCell>
                 {/* On a phone the NIS and the score go under the name, so every column fits on the screen. */}
-                <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>NIS</TableCell>
-                <TableCell>Status</TableCell>
+                <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{t('grades.table.nis')}</TableCell>
+                <TableCell>{t('grades.table.status')}</TableCell>
                 {/* On a phone the score goes under the name. */}
-                <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Score</TableCell>
-                <TableCell sx={stickyActionSx}>Action</TableCell>
+                <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{t('grades.table.score')}</TableCell>
+                <TableCell sx={stickyActionSx}>{t('grades.table.action')}</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
@@ -173,7 +188,7 @@ export default function Grades() {
                     <Box component="span" sx={{ display: 'block' }}>{r.name}</Box>
                     <Typography variant="caption" color="text.secondary" sx={{ display: { xs: 'block', sm: 'none' }, whiteSpace: 'nowrap' }}>{r.nis}</Typography>
                     {r.score != null && (
-                      <Typography variant="caption" sx={{ display: { xs: 'block', sm: 'none' }, fontWeight: 600 }}>Score {formatScore(r.score)}</Typography>
+                      <Typography variant="caption" sx={{ display: { xs: 'block', sm: 'none' }, fontWeight: 600 }}>{t('grades.table.scoreOnPhone', { score: formatScore(r.score) })}</Typography>
                     )}
                   </TableCell>
                   <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{r.nis}</TableCell>
@@ -183,11 +198,11 @@ export default function Grades() {
                       <ReviewMarks row={r} />
                     </Stack>
                   </TableCell>
-                  <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{r.score == null ? '-' : formatScore(r.score)}</TableCell>
+                  <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{formatScore(r.score)}</TableCell>
                   <TableCell sx={stickyActionSx}>
                     {r.sheet_id != null ? (
-                      <Button size="small" component={RouterLink} to={`/Review?${workQuery(work)}&student_id=${r.student_id}`} aria-label={`Review answers of ${r.name}`}>
-                        Review
+                      <Button size="small" component={RouterLink} to={`/Review?${workQuery(work)}&student_id=${r.student_id}`} aria-label={t('grades.table.reviewOf', { name: r.name })}>
+                        {t('grades.table.review')}
                       </Button>
                     ) : (
                       <Typography variant="body2" color="text.secondary">-</Typography>

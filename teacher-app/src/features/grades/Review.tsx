@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -8,17 +9,18 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { ErrorState, LoadingState, NotFoundState } from '@kelasku/shared-ui';
+import { formatScore } from '@kelasku/shared-ui/src/numbers';
 import { OPTION_LETTERS, parseQuestions, type QuestionDetail, type SubmissionDetail } from '@kelasku/shared-api';
 import { useAsync } from '../../lib/useAsync';
 import { useGoBack } from '../../lib/useGoBack';
 import { parsePositiveInt } from '../../lib/params';
 import { EssayScoreForm } from './EssayScoreForm';
-import { formatScore } from './score';
 import { infoChipSx, warningChipSx } from '../../lib/chipStyles';
 import { workApi, workFromParams, workQuery } from './kind';
 import { nextToReview } from './queue';
 
-const SOURCE_LABEL = { local: 'automatic scorer', openai: 'AI scorer', teacher: 'teacher' } as const;
+/** The message key naming who scored an essay. */
+const SOURCE_KEY = { local: 'grades.review.source.local', openai: 'grades.review.source.openai', teacher: 'grades.review.source.teacher' } as const;
 
 function EssayDetail({ detail, number, answered, onConfirm }: {
   detail: Extract<QuestionDetail, { kind: 'essay' }>;
@@ -26,6 +28,7 @@ function EssayDetail({ detail, number, answered, onConfirm }: {
   answered: boolean;
   onConfirm: () => Promise<void>;
 }) {
+  const { t } = useTranslation('teacher');
   const [confirming, setConfirming] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   // An automatic score counts for now; the student sees it as provisional until the teacher confirms or changes it.
@@ -36,7 +39,7 @@ function EssayDetail({ detail, number, answered, onConfirm }: {
     try {
       await onConfirm();
     } catch {
-      setProblem('Failed to confirm the score. Please try again.');
+      setProblem(t('grades.review.confirmFailed'));
     } finally {
       setConfirming(false);
     }
@@ -44,15 +47,15 @@ function EssayDetail({ detail, number, answered, onConfirm }: {
   return (
     <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5, mt: 1 }}>
       <Typography variant="body2">
-        Score: <strong>{detail.score == null ? '-' : formatScore(detail.score)}</strong> / {formatScore(detail.max)}
-        {detail.score != null && ` (by ${SOURCE_LABEL[detail.source] ?? detail.source})`}
+        {t('grades.review.score')} <strong>{formatScore(detail.score)}</strong> / {formatScore(detail.max)}
+        {detail.score != null && ` ${t('grades.review.by', { source: detail.source in SOURCE_KEY ? t(SOURCE_KEY[detail.source]) : detail.source })}`}
       </Typography>
-      {detail.pending && <Chip size="small" label="Pending review" sx={warningChipSx} />}
+      {detail.pending && <Chip size="small" label={t('grades.marks.pending')} sx={warningChipSx} />}
       {unconfirmed && (
         <>
-          <Chip size="small" label="Not confirmed" sx={infoChipSx} />
-          <Button size="small" variant="contained" disabled={confirming} onClick={confirm} aria-label={confirming ? undefined : `Confirm score for question ${number}`}>
-            {confirming ? 'Confirming...' : 'Confirm score'}
+          <Chip size="small" label={t('grades.review.notConfirmed')} sx={infoChipSx} />
+          <Button size="small" variant="contained" disabled={confirming} onClick={confirm} aria-label={confirming ? undefined : t('grades.review.confirmOf', { number })}>
+            {confirming ? t('grades.review.confirming') : t('grades.review.confirm')}
           </Button>
         </>
       )}
@@ -64,6 +67,7 @@ function EssayDetail({ detail, number, answered, onConfirm }: {
 /** /Review?exercise_id=|exam_id=&student_id=: one student's answers, automatic scores, and essay overrides. */
 export default function Review() {
   const [params] = useSearchParams();
+  const { t } = useTranslation('teacher');
   const work = workFromParams(params);
   const studentId = parsePositiveInt(params.get('student_id'));
   const goBack = useGoBack(work ? `/Grades?${workQuery(work)}` : '/DashboardTeacher');
@@ -79,9 +83,9 @@ export default function Review() {
     [work?.kind, work?.id, studentId],
   );
 
-  if (!work || !studentId) return <NotFoundState message="No submission was chosen." backTo="/DashboardTeacher" backLabel="Back to Dashboard" />;
+  if (!work || !studentId) return <NotFoundState message={t('grades.review.noSheet')} backTo="/DashboardTeacher" backLabel={t('grades.backToDashboard')} />;
   if (sheet.loading) return <LoadingState />;
-  if (sheet.error || !sheet.data) return <ErrorState message="Failed to load this submission." onRetry={sheet.reload} />;
+  if (sheet.error || !sheet.data) return <ErrorState message={t('grades.review.failed')} onRetry={sheet.reload} />;
   const data: SubmissionDetail = sheet.data;
   const questions = parseQuestions(data.content);
   const answers = data.answers ?? {};
@@ -92,37 +96,37 @@ export default function Review() {
     const grade = await workApi(work.kind).setEssayScore(work.id, studentId, number, score, comment);
     const detail = (grade.detail ?? data.detail) as SubmissionDetail['detail'];
     sheet.setData({ ...data, score: grade.score, detail });
-    setSaved(`Score for question ${number} saved. New total: ${formatScore(grade.score)}.`);
+    setSaved(t('grades.review.saved', { number, total: formatScore(grade.score) }));
   };
   const confirmEssay = async (number: number, score: number) => {
     const grade = await workApi(work.kind).setEssayScore(work.id, studentId, number, score);
     const detail = (grade.detail ?? data.detail) as SubmissionDetail['detail'];
     sheet.setData({ ...data, score: grade.score, detail });
-    setSaved(`Score for question ${number} confirmed.`);
+    setSaved(t('grades.review.confirmed', { number }));
   };
 
   return (
     <Box sx={{ maxWidth: 960 }}>
       <Stack direction="row" spacing={1} sx={{ mb: 1, justifyContent: 'space-between', alignItems: 'center' }}>
-        <Button onClick={goBack}>Back</Button>
+        <Button onClick={goBack}>{t('grades.back')}</Button>
         {next ? (
-          <Button variant="outlined" component={RouterLink} replace to={`/Review?${workQuery(work)}&student_id=${next.student_id}`} aria-label={`Next student: ${next.name}`}>
-            Next student
+          <Button variant="outlined" component={RouterLink} replace to={`/Review?${workQuery(work)}&student_id=${next.student_id}`} aria-label={t('grades.review.nextOf', { name: next.name })}>
+            {t('grades.review.next')}
           </Button>
         ) : list.data ? (
-          <Typography variant="body2" color="text.secondary">No other sheet to review</Typography>
+          <Typography variant="body2" color="text.secondary">{t('grades.review.noNext')}</Typography>
         ) : null}
       </Stack>
       <Typography component="h1" variant="h4" sx={{ fontWeight: 700, fontSize: { xs: '1.6rem', sm: '2rem' }, overflowWrap: 'anywhere' }}>
         {data.student.name}
       </Typography>
-      <Typography color="text.secondary">NIS {data.student.nis} · {work.kind === 'exam' ? 'Exam' : 'Exercise'} answers</Typography>
+      <Typography color="text.secondary">{work.kind === 'exam' ? t('grades.review.subtitleExam', { nis: data.student.nis }) : t('grades.review.subtitleExercise', { nis: data.student.nis })}</Typography>
       <Paper variant="outlined" sx={{ p: 2, my: 2 }}>
         <Typography variant="h6" component="p" aria-live="polite">
-          Total score: {data.score == null ? 'not graded yet' : `${formatScore(data.score)} / 100`}
+          {t('grades.review.total', { score: data.score == null ? t('grades.review.notGraded') : `${formatScore(data.score)} / 100` })}
         </Typography>
         {pendingCount > 0 && (
-          <Typography color="warning.dark">{pendingCount} essay{pendingCount > 1 ? 's' : ''} pending review</Typography>
+          <Typography color="warning.dark">{t('grades.review.essaysPending', { count: pendingCount })}</Typography>
         )}
       </Paper>
       {saved && <Alert severity="success" sx={{ mb: 2 }} onClose={() => setSaved(null)}>{saved}</Alert>}
@@ -132,35 +136,35 @@ export default function Review() {
           const answer = answers[String(number)] ?? '';
           const detail = data.detail?.[String(number)];
           return (
-            <Paper key={number} variant="outlined" component="section" aria-label={`Question ${number}`} sx={{ p: { xs: 1.5, sm: 2.5 } }}>
+            <Paper key={number} variant="outlined" component="section" aria-label={t('grades.review.question', { number })} sx={{ p: { xs: 1.5, sm: 2.5 } }}>
               <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', mb: 1, flexWrap: 'wrap', rowGap: 0.5 }}>
-                <Typography component="h2" variant="h6" sx={{ fontWeight: 700 }}>Question {number}</Typography>
-                <Chip size="small" label={q.type === 'essay' ? 'Essay' : 'Multiple choice'} />
+                <Typography component="h2" variant="h6" sx={{ fontWeight: 700 }}>{t('grades.review.question', { number })}</Typography>
+                <Chip size="small" label={q.type === 'essay' ? t('grades.review.essay') : t('grades.review.multipleChoice')} />
                 {detail?.kind === 'mc' && (
-                  <Chip size="small" color={detail.correct ? 'success' : 'error'} label={detail.correct ? 'Correct' : 'Incorrect'} />
+                  <Chip size="small" color={detail.correct ? 'success' : 'error'} label={detail.correct ? t('grades.review.correct') : t('grades.review.incorrect')} />
                 )}
               </Stack>
               <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{q.text}</Typography>
-              {q.image && <Box component="img" src={q.image} alt={`Image for question ${number}`} sx={{ display: 'block', maxWidth: '100%', maxHeight: 240, mt: 1 }} />}
+              {q.image && <Box component="img" src={q.image} alt={t('grades.review.image', { number })} sx={{ display: 'block', maxWidth: '100%', maxHeight: 240, mt: 1 }} />}
               {q.type === 'mc' ? (
                 <Box sx={{ mt: 1 }}>
                   <Typography variant="body2">
-                    Student's answer: <strong>{answer ? answer.toUpperCase() : 'no answer'}</strong>
+                    {t('grades.review.studentAnswer')} <strong>{answer ? answer.toUpperCase() : t('grades.review.noAnswer')}</strong>
                     {answer && ` (${q.options[OPTION_LETTERS.indexOf(answer.toLowerCase() as (typeof OPTION_LETTERS)[number])] ?? ''})`}
                   </Typography>
                   <Typography variant="body2" color="text.secondary">
-                    Correct answer: {q.answer ? `${q.answer.toUpperCase()} (${q.options[OPTION_LETTERS.indexOf(q.answer)]})` : '-'}
+                    {t('grades.review.correctAnswer')} {q.answer ? `${q.answer.toUpperCase()} (${q.options[OPTION_LETTERS.indexOf(q.answer)]})` : '-'}
                   </Typography>
                 </Box>
               ) : (
                 <Box sx={{ mt: 1 }}>
-                  <Typography variant="body2" sx={{ fontWeight: 600 }}>Student's answer:</Typography>
+                  <Typography variant="body2" sx={{ fontWeight: 600 }}>{t('grades.review.studentAnswer')}</Typography>
                   <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', bgcolor: 'grey.50', p: 1.5, borderRadius: 1, mt: 0.5 }}>
-                    {answer || 'no answer'}
+                    {answer || t('grades.review.noAnswer')}
                   </Typography>
                   {q.essayAnswer && (
                     <Typography variant="body2" color="text.secondary" sx={{ mt: 1, whiteSpace: 'pre-wrap' }}>
-                      <strong>Reference answer:</strong> {q.essayAnswer}
+                      <strong>{t('grades.review.referenceAnswer')}</strong> {q.essayAnswer}
                     </Typography>
                   )}
                   {detail?.kind === 'essay' && (

@@ -3,16 +3,18 @@ import type { Submission } from '@kelasku/shared-api';
 export type GradesFilter = 'all' | 'review' | 'not-submitted';
 export type GradesSort = 'submitted' | 'name' | 'score';
 
-export const FILTERS: { value: GradesFilter; label: string }[] = [
-  { value: 'all', label: 'All' },
-  { value: 'review', label: 'Needs review' },
-  { value: 'not-submitted', label: 'Not submitted' },
+/** Each filter with the message key of its label. */
+export const FILTERS: { value: GradesFilter; labelKey: string }[] = [
+  { value: 'all', labelKey: 'grades.filter.all' },
+  { value: 'review', labelKey: 'grades.filter.review' },
+  { value: 'not-submitted', labelKey: 'grades.filter.notSubmitted' },
 ];
 
-export const SORTS: { value: GradesSort; label: string }[] = [
-  { value: 'submitted', label: 'Submitted first' },
-  { value: 'name', label: 'Name' },
-  { value: 'score', label: 'Score (high to low)' },
+/** Each order with the message key of its label. */
+export const SORTS: { value: GradesSort; labelKey: string }[] = [
+  { value: 'submitted', labelKey: 'grades.sort.submitted' },
+  { value: 'name', labelKey: 'grades.sort.name' },
+  { value: 'score', labelKey: 'grades.sort.score' },
 ];
 
 /** A sheet with an essay waiting for a score or an automatic score the teacher has not confirmed. */

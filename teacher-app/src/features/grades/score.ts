@@ -1,4 +1,5 @@
-/** A score as shown and exported: at most 2 decimals, empty when not graded. */
+/** A score as written to exported files: at most 2 decimals with a decimal point, empty when not graded (the screens
+ * use shared-ui's formatScore, which follows the active language). */
 export function formatScore(score: number | null | undefined): string {
   return score == null ? '' : String(Math.round(score * 100) / 100);
 }

@@ -1,5 +1,7 @@
 // The grades as an Excel file, with a column per question and the essays still waiting for a score. Loaded only when
-// the teacher clicks the export (Grades.tsx imports it on click), together with the spreadsheet writer.
+// the teacher clicks the export (Grades.tsx imports it on click), together with the spreadsheet writer. The file's
+// headers and words stay English in every language: files are exchanged with other systems.
+import i18next from 'i18next';
 import { examsApi, exercisesApi, materialsApi, parseQuestions, type Grade, type Question, type Submission } from '@kelasku/shared-api';
 import { fileNameOf } from '@kelasku/shared-api/src/download';
 import { downloadXlsx, type XlsxCell } from '@kelasku/shared-api/src/xlsx';
@@ -19,13 +21,13 @@ export async function findGradedWork(work: WorkRef): Promise<GradedWork> {
   if (work.kind === 'exam') {
     const lists = await Promise.all(classes.map((c) => examsApi.byClass(c.id).then((exams) => exams.map((e) => ({ e, c })))));
     const found = lists.flat().find(({ e }) => e.id === work.id);
-    if (!found) throw new Error('This exam is not in one of your classes.');
+    if (!found) throw new Error(i18next.t('teacher:grades.export.examNotYours'));
     return { title: found.e.title, className: found.c.name, questions: parseQuestions(found.e.content) };
   }
   const pages = await Promise.all(classes.map((c) => materialsApi.fromClass(c.id, 1, 100).then((p) => p.materials.map((m) => ({ m, c })))));
   const found = pages.flat().find(({ m }) => m.exercise_id === work.id);
   const exercise = found && (await exercisesApi.byMaterial(found.m.id))[0];
-  if (!found || !exercise) throw new Error('This exercise is not in one of your classes.');
+  if (!found || !exercise) throw new Error(i18next.t('teacher:grades.export.exerciseNotYours'));
   return { title: exercise.title, className: found.c.name, questions: parseQuestions(exercise.content) };
 }
 

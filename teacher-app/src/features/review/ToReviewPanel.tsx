@@ -1,4 +1,5 @@
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import List from '@mui/material/List';
@@ -16,7 +17,8 @@ import { classReviewList, type ReviewItem } from './api';
 import { gradesLink, itemKindLine, studentsToReview } from './reviewView';
 
 function ReviewRow({ item }: { item: ReviewItem }) {
-  const waiting = `Oldest submission: ${formatDateId(item.oldest_submitted_at)}, ${formatWibTime(item.oldest_submitted_at)}`;
+  const { t } = useTranslation('teacher');
+  const waiting = t('review.oldest', { date: formatDateId(item.oldest_submitted_at), time: formatWibTime(item.oldest_submitted_at) });
   return (
     <ListItemButton component={RouterLink} to={gradesLink(item)} divider sx={{ px: 1, alignItems: 'flex-start' }}>
       <ListItemText
@@ -27,8 +29,8 @@ function ReviewRow({ item }: { item: ReviewItem }) {
             <Typography variant="body2" color="text.secondary">{itemKindLine(item)}</Typography>
             <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, my: 0.5 }}>
               <Chip size="small" variant="outlined" label={studentsToReview(item.to_review)} />
-              {item.pending_sheets > 0 && <Chip size="small" label={`${item.pending_sheets} pending review`} sx={warningChipSx} />}
-              {item.auto_scored_sheets > 0 && <Chip size="small" label={`${item.auto_scored_sheets} auto-scored`} sx={infoChipSx} />}
+              {item.pending_sheets > 0 && <Chip size="small" label={t('review.pendingSheets', { count: item.pending_sheets })} sx={warningChipSx} />}
+              {item.auto_scored_sheets > 0 && <Chip size="small" label={t('review.autoScoredSheets', { count: item.auto_scored_sheets })} sx={infoChipSx} />}
             </Box>
             <Typography variant="body2" color="text.secondary">{waiting}</Typography>
           </>
@@ -41,11 +43,12 @@ function ReviewRow({ item }: { item: ReviewItem }) {
 /** The class's exercises and exam with sheets to review, pending first (the server's order). */
 function ClassReviewList({ classId }: { classId: number }) {
   const list = useAsync(() => classReviewList(classId), [classId]);
+  const { t } = useTranslation('teacher');
   if (list.loading) return <LoadingState />;
-  if (list.error || !list.data) return <ErrorState message="Failed to load the list to review." onRetry={list.reload} />;
-  if (list.data.items.length === 0) return <EmptyState message="Nothing to review" />;
+  if (list.error || !list.data) return <ErrorState message={t('review.failed')} onRetry={list.reload} />;
+  if (list.data.items.length === 0) return <EmptyState message={t('review.empty')} />;
   return (
-    <List disablePadding aria-label={`To review in ${list.data.class_name}`}>
+    <List disablePadding aria-label={t('review.listLabel', { className: list.data.class_name })}>
       {list.data.items.map((item) => <ReviewRow key={`${item.kind}-${item.id}`} item={item} />)}
     </List>
   );
@@ -56,9 +59,10 @@ function ClassReviewList({ classId }: { classId: number }) {
  * MUI Tabs: the dashboard already loads Chip, while Tabs would add about 9 KB to its first screen.
  */
 function ClassChips({ classes, current, onPick }: { classes: TeacherClass[]; current: TeacherClass; onPick: (id: number) => void }) {
+  const { t } = useTranslation('teacher');
   if (classes.length < 2) return null;
   return (
-    <Box role="group" aria-label="Your classes" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mb: 1.5 }}>
+    <Box role="group" aria-label={t('review.classes')} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mb: 1.5 }}>
       {classes.map((c) => {
         const picked = c.id === current.id;
         return (
@@ -84,6 +88,7 @@ function ClassChips({ classes, current, onPick }: { classes: TeacherClass[]; cur
  */
 export default function ToReviewPanel() {
   const [params, setParams] = useSearchParams();
+  const { t } = useTranslation('teacher');
   const classes = useAsync(() => myClasses(), []);
   const list = classes.data ?? [];
   const wanted = parsePositiveInt(params.get(CLASS_PARAM));
@@ -95,13 +100,13 @@ export default function ToReviewPanel() {
   };
   return (
     <Paper component="section" aria-labelledby="panel-review" sx={{ p: { xs: 1.5, sm: 2.5 }, mb: 2.5, minWidth: 0 }}>
-      <Typography id="panel-review" component="h2" variant="h6" sx={{ fontWeight: 700, mb: 1 }}>To review</Typography>
+      <Typography id="panel-review" component="h2" variant="h6" sx={{ fontWeight: 700, mb: 1 }}>{t('review.title')}</Typography>
       {classes.loading ? (
         <LoadingState />
       ) : classes.error ? (
-        <ErrorState message="Failed to load your classes." onRetry={classes.reload} />
+        <ErrorState message={t('review.classesFailed')} onRetry={classes.reload} />
       ) : !current ? (
-        <Typography color="text.secondary">You do not teach a class yet.</Typography>
+        <Typography color="text.secondary">{t('review.noClass')}</Typography>
       ) : (
         <>
           <ClassChips classes={list} current={current} onPick={pick} />

@@ -1,3 +1,4 @@
+import i18next from 'i18next';
 import type { ReviewItem } from './api';
 
 /** The item's grades screen with the "Needs review" filter on (read by grades/queue.ts parseFilter). */
@@ -8,8 +9,10 @@ export function gradesLink(item: Pick<ReviewItem, 'kind' | 'id'>): string {
 
 /** What the item is: "Exam", or "Exercise · <material>". */
 export function itemKindLine(item: Pick<ReviewItem, 'kind' | 'material_title'>): string {
-  if (item.kind === 'exam') return 'Exam';
-  return item.material_title ? `Exercise · ${item.material_title}` : 'Exercise';
+  if (item.kind === 'exam') return i18next.t('teacher:review.kind.exam');
+  return item.material_title
+    ? i18next.t('teacher:review.kind.exerciseOf', { material: item.material_title })
+    : i18next.t('teacher:review.kind.exercise');
 }
 
-export const studentsToReview = (n: number) => `${n} ${n === 1 ? 'student' : 'students'} to review`;
+export const studentsToReview = (count: number) => i18next.t('teacher:review.studentsToReview', { count });
