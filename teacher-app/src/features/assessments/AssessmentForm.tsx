@@ -1,4 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import i18next from 'i18next';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -51,7 +53,7 @@ export interface AssessmentFormProps {
 
 /** First problem of the whole form: title, exam window, then each question (shared-api's questionProblem). */
 export function assessmentProblem(kind: AssessmentFormProps['kind'], values: AssessmentValues): string | null {
-  if (!values.title.trim()) return 'Title is required.';
+  if (!values.title.trim()) return i18next.t('teacher:assessments.form.titleRequired');
   if (kind === 'exam' && values.schedule) {
     const problem = scheduleProblem(values.schedule);
     if (problem) return problem;
@@ -61,12 +63,12 @@ export function assessmentProblem(kind: AssessmentFormProps['kind'], values: Ass
 
 /** The one question editor of exercises and exams (create and edit). */
 export function AssessmentForm({ kind, heading, subheading, initial, submitLabel, draftKey, onSubmit, notice }: AssessmentFormProps) {
+  const { t } = useTranslation('teacher');
   const draft = useDraft<AssessmentValues>(draftKey, initial);
   const { values, setValues } = draft;
   const [problem, setProblem] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   useLeaveWarning(draft.dirty && !saving);
-  const noun = kind === 'exam' ? 'Exam' : 'Exercise';
 
   const setQuestions = (update: (questions: Question[]) => Question[]) =>
     setValues((v) => ({ ...v, questions: update(v.questions) }));
@@ -92,15 +94,15 @@ export function AssessmentForm({ kind, heading, subheading, initial, submitLabel
         <Alert
           severity="info"
           sx={{ mt: 2 }}
-          action={<Button color="inherit" size="small" onClick={draft.discard}>Discard changes</Button>}
+          action={<Button color="inherit" size="small" onClick={draft.discard}>{t('assessments.form.discard')}</Button>}
         >
-          Your unsaved changes from last time were restored.
+          {t('assessments.form.restored')}
         </Alert>
       )}
       <Paper sx={{ p: { xs: 2, sm: 3 }, my: 2 }}>
         <Stack spacing={2}>
           <TextField
-            label={`${noun} title`}
+            label={kind === 'exam' ? t('assessments.form.examTitle') : t('assessments.form.exerciseTitle')}
             value={values.title}
             onChange={(e) => setValues((v) => ({ ...v, title: e.target.value }))}
             fullWidth
@@ -111,14 +113,14 @@ export function AssessmentForm({ kind, heading, subheading, initial, submitLabel
           <FormGroup>
             <FormControlLabel
               control={<Checkbox checked={Boolean(values.shuffleQuestions)} onChange={(e) => setValues((v) => ({ ...v, shuffleQuestions: e.target.checked }))} />}
-              label="Shuffle question order"
+              label={t('assessments.form.shuffleQuestions')}
             />
             <FormControlLabel
               control={<Checkbox checked={Boolean(values.shuffleOptions)} onChange={(e) => setValues((v) => ({ ...v, shuffleOptions: e.target.checked }))} />}
-              label="Shuffle answer options"
+              label={t('assessments.form.shuffleOptions')}
             />
             <Typography variant="body2" color="text.secondary">
-              Each student gets their own order, the same every time they open it. Grades, answers and exports keep your numbering.
+              {t('assessments.form.shuffleHint')}
             </Typography>
           </FormGroup>
         </Stack>
@@ -137,13 +139,13 @@ export function AssessmentForm({ kind, heading, subheading, initial, submitLabel
         ))}
       </Stack>
       <Button startIcon={<AddIcon />} variant="outlined" onClick={() => setQuestions((qs) => [...qs, emptyQuestion()])} sx={{ my: 2 }}>
-        Add question
+        {t('assessments.form.addQuestion')}
       </Button>
       {problem && <Alert severity="error" sx={{ mb: 2 }}>{problem}</Alert>}
       {notice}
       <Box>
         <Button type="submit" variant="contained" size="large" disabled={saving}>
-          {saving ? 'Saving...' : submitLabel}
+          {saving ? t('assessments.form.saving') : submitLabel}
         </Button>
       </Box>
     </Box>

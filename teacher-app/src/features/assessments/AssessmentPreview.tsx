@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -32,16 +33,17 @@ interface AssessmentPreviewProps<T extends Exam | Exercise> {
 
 /** With shuffling on: pick a student to see the questions and options in the order that student gets. */
 function StudentOrderPicker({ students, value, onChange }: { students: Submission[]; value: number | ''; onChange: (id: number | '') => void }) {
+  const { t } = useTranslation('teacher');
   return (
     <TextField
       select
       size="small"
-      label="Show the order of"
+      label={t('assessments.preview.orderOf')}
       value={value}
       onChange={(e) => onChange(e.target.value === '' ? '' : Number(e.target.value))}
       sx={{ minWidth: 260, maxWidth: '100%', mb: 2 }}
     >
-      <MenuItem value="">Original order</MenuItem>
+      <MenuItem value="">{t('assessments.preview.originalOrder')}</MenuItem>
       {students.map((s) => <MenuItem key={s.student_id} value={s.student_id}>{s.name} ({s.nis})</MenuItem>)}
     </TextField>
   );
@@ -50,6 +52,7 @@ function StudentOrderPicker({ students, value, onChange }: { students: Submissio
 /** The preview screen of an exam or an exercise: title, questions with the answer key, Edit, Delete and grades. */
 export function AssessmentPreview<T extends Exam | Exercise>(props: AssessmentPreviewProps<T>) {
   const { owner, remove, subtitle, details, editPath, gradesParam, deleteTitle, deleteFailed, deleted } = props;
+  const { t } = useTranslation('teacher');
   const loaded = useOwnedAssessment(owner, props.backTo);
   const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState(false);
@@ -77,16 +80,16 @@ export function AssessmentPreview<T extends Exam | Exercise>(props: AssessmentPr
 
   return (
     <Box sx={{ maxWidth: 960 }}>
-      <Button onClick={goBack} sx={{ mb: 1 }}>Back</Button>
+      <Button onClick={goBack} sx={{ mb: 1 }}>{t('assessments.back')}</Button>
       <Typography component="h1" variant="h4" sx={{ fontWeight: 700, fontSize: { xs: '1.6rem', sm: '2rem' }, overflowWrap: 'anywhere' }}>
         {item.title}
       </Typography>
       {ownerName && <Typography color="text.secondary" sx={{ mt: 0.5 }}>{subtitle(ownerName)}</Typography>}
       {details?.(item)}
       <Stack direction="row" spacing={1} useFlexGap sx={{ my: 2, flexWrap: 'wrap', rowGap: 1 }}>
-        <Button variant="contained" component={RouterLink} to={`${editPath}?${owner.param}=${ownerId}`}>Edit</Button>
-        <Button variant="outlined" color="error" onClick={() => setConfirming(true)}>Delete</Button>
-        <Button variant="text" component={RouterLink} to={`/Grades?${gradesParam}=${item.id}`}>Grades &amp; essay review</Button>
+        <Button variant="contained" component={RouterLink} to={`${editPath}?${owner.param}=${ownerId}`}>{t('assessments.preview.edit')}</Button>
+        <Button variant="outlined" color="error" onClick={() => setConfirming(true)}>{t('assessments.preview.delete')}</Button>
+        <Button variant="text" component={RouterLink} to={`/Grades?${gradesParam}=${item.id}`}>{t('assessments.preview.grades')}</Button>
       </Stack>
       {shuffled && <StudentOrderPicker students={students.data ?? []} value={studentId} onChange={setStudentId} />}
       <QuestionPreviewList
@@ -97,8 +100,8 @@ export function AssessmentPreview<T extends Exam | Exercise>(props: AssessmentPr
       <ConfirmDialog
         open={confirming}
         title={deleteTitle}
-        message={`are you sure you want to delete ${item.title}? Students' answers and grades for it are deleted too.`}
-        confirmLabel="Delete"
+        message={t('assessments.preview.deleteConfirm', { title: item.title })}
+        confirmLabel={t('assessments.preview.delete')}
         destructive
         busy={deleting}
         onConfirm={confirmRemove}

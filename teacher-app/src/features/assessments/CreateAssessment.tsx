@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next';
+import i18next from 'i18next';
 import { buildContent, errorMessage, getUserData, withReason } from '@kelasku/shared-api';
 import { ErrorState, LoadingState } from '@kelasku/shared-ui';
 import { useAsync } from '../../lib/useAsync';
@@ -7,27 +9,31 @@ import { firstQuestions } from './data';
 
 type Kind = 'exercise' | 'exam';
 
-/** What the two Create screens say, and what their parent (named in the URL) is. */
-const TEXTS: Record<Kind, {
-  parent: string; heading: string; loadFailed: string; exists: string; done: string; failed: (err: unknown) => string;
-}> = {
+/** What the two Create screens say (message keys), and what their parent (named in the URL) is. */
+const TEXTS = {
   exercise: {
-    parent: 'Subject',
-    heading: 'Create Exercise',
-    loadFailed: "Failed to load the subject's exercise.",
-    exists: 'Exercise already exists',
-    done: 'Successfully created exercise',
-    failed: (err) => withReason('Failed to create exercise', err),
+    parent: 'assessments.owner.subject',
+    subheading: 'assessments.subheading.subject',
+    heading: 'assessments.exercise.createHeading',
+    loadFailed: 'assessments.exercise.loadFailed',
+    exists: 'assessments.exercise.exists',
+    done: 'assessments.exercise.created',
   },
   exam: {
-    parent: 'Class',
-    heading: 'Create Exam',
-    loadFailed: "Failed to load the class's exam.",
-    exists: 'Exam already exists',
-    done: 'Successfully created an exam',
-    failed: (err) => `Failed to create exam: ${errorMessage(err) ?? ''}`,
+    parent: 'assessments.owner.class',
+    subheading: 'assessments.subheading.class',
+    heading: 'assessments.exam.createHeading',
+    loadFailed: 'assessments.exam.loadFailed',
+    exists: 'assessments.exam.exists',
+    done: 'assessments.exam.created',
   },
-};
+} as const satisfies Record<Kind, Record<string, string>>;
+
+/** The alert of a failed create: the spec words the two differently (the exam's puts the reason after a colon). */
+function createFailed(kind: Kind, err: unknown): string {
+  if (kind === 'exercise') return withReason(i18next.t('teacher:assessments.exercise.createFailed'), err);
+  return i18next.t('teacher:assessments.exam.createFailed', { reason: errorMessage(err) ?? '' });
+}
 
 /** The fields every new exercise or exam sends, from the form. */
 export type CommonFields = ReturnType<typeof commonFields>;
@@ -53,23 +59,24 @@ export function CreateAssessment({ kind, parentId, load, extraInitial, create, o
   create: (fields: CommonFields, parentId: number, values: AssessmentValues) => Promise<unknown>;
   onBack: () => void;
 }) {
+  const { t } = useTranslation('teacher');
   const texts = TEXTS[kind];
   const state = useAsync(async () => (parentId ? load(parentId) : null), [parentId]);
 
-  if (!parentId) return <MissingId what={texts.parent.toLowerCase()} onBack={onBack} />;
+  if (!parentId) return <MissingId what={t(texts.parent)} onBack={onBack} />;
   if (state.loading) return <LoadingState />;
-  if (state.error || !state.data) return <ErrorState message={texts.loadFailed} onRetry={state.reload} />;
+  if (state.error || !state.data) return <ErrorState message={t(texts.loadFailed)} onRetry={state.reload} />;
   const [existing, name] = state.data;
-  if (existing) return <AlreadyExists text={texts.exists} onBack={onBack} />;
+  if (existing) return <AlreadyExists text={t(texts.exists)} onBack={onBack} />;
 
   const save = async (values: AssessmentValues) => {
     try {
       await create(commonFields(values), parentId, values);
     } catch (err) {
-      window.alert(texts.failed(err));
+      window.alert(createFailed(kind, err));
       return false;
     }
-    window.alert(texts.done);
+    window.alert(t(texts.done));
     onBack();
     return true;
   };
@@ -77,10 +84,10 @@ export function CreateAssessment({ kind, parentId, load, extraInitial, create, o
   return (
     <AssessmentForm
       kind={kind}
-      heading={texts.heading}
-      subheading={name ? `${texts.parent}: ${name}` : undefined}
+      heading={t(texts.heading)}
+      subheading={name ? t(texts.subheading, { name }) : undefined}
       initial={{ title: '', questions: firstQuestions(), ...extraInitial }}
-      submitLabel={texts.heading}
+      submitLabel={t(texts.heading)}
       draftKey={`create-${kind}:${parentId}`}
       onSubmit={save}
     />

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import { buildContent, examsApi, getUserData, parseQuestions } from '@kelasku/shared-api';
 import { AssessmentForm, shuffleFields, type AssessmentValues } from './AssessmentForm';
@@ -8,6 +9,7 @@ import { scheduleFromExam, scheduleToTimes } from './schedule';
 
 /** /EditExam?class_id=: edits the class's exam (the spec reuses the exercise update texts here). */
 export default function EditExam() {
+  const { t } = useTranslation('teacher');
   const loaded = useOwnedAssessment(examOwner, (classId) => `/PreviewAnExam?class_id=${classId}`);
   if (!loaded.ready) return loaded.screen;
   const { ownerId: classId, item: exam, ownerName: name, goBack } = loaded;
@@ -30,17 +32,17 @@ export default function EditExam() {
     <>
       {exam.status !== 'Scheduled' && (
         <Alert severity="warning" sx={{ mb: 2, maxWidth: 960 }}>
-          This exam has already {exam.status === 'Active' ? 'started' : 'ended'}. Changes apply to students immediately.
+          {exam.status === 'Active' ? t('assessments.edit.examStarted') : t('assessments.edit.examEnded')}
         </Alert>
       )}
       <AssessmentForm
         kind="exam"
-        heading="Edit Exam"
-        subheading={name ? `Class: ${name}` : undefined}
+        heading={t('assessments.exam.editHeading')}
+        subheading={name ? t('assessments.subheading.class', { name }) : undefined}
         initial={{ title: exam.title, questions: questions.length ? questions : firstQuestions(), schedule: scheduleFromExam(exam),
           shuffleQuestions: Boolean(exam.shuffle_questions), shuffleOptions: Boolean(exam.shuffle_options),
         }}
-        submitLabel="Save Exam"
+        submitLabel={t('assessments.exam.save')}
         draftKey={`edit-exam:${exam.id}`}
         onSubmit={save}
         notice={<RegradeNotice load={() => examsApi.gradedCount(exam.id)} />}

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { buildContent, exercisesApi, getUserData, parseQuestions } from '@kelasku/shared-api';
 import { AssessmentForm, shuffleFields, type AssessmentValues } from './AssessmentForm';
 import { firstQuestions } from './data';
@@ -6,6 +7,7 @@ import { exerciseOwner, saveEdit, useOwnedAssessment } from './ownedAssessment';
 
 /** /EditExercise?material_id=: edits the material's exercise. */
 export default function EditExercise() {
+  const { t } = useTranslation('teacher');
   const loaded = useOwnedAssessment(exerciseOwner, (materialId) => `/PreviewExercise?material_id=${materialId}`);
   if (!loaded.ready) return loaded.screen;
   const { ownerId: materialId, item: exercise, ownerName: title, goBack } = loaded;
@@ -22,13 +24,13 @@ export default function EditExercise() {
   return (
     <AssessmentForm
       kind="exercise"
-      heading="Edit Exercise"
-      subheading={title ? `Subject: ${title}` : undefined}
+      heading={t('assessments.exercise.editHeading')}
+      subheading={title ? t('assessments.subheading.subject', { name: title }) : undefined}
       initial={{
         title: exercise.title, questions: questions.length ? questions : firstQuestions(),
         shuffleQuestions: Boolean(exercise.shuffle_questions), shuffleOptions: Boolean(exercise.shuffle_options),
       }}
-      submitLabel="Save Exercise"
+      submitLabel={t('assessments.exercise.save')}
       draftKey={`edit-exercise:${exercise.id}`}
       onSubmit={save}
       notice={<RegradeNotice load={() => exercisesApi.gradedCount(exercise.id)} />}

@@ -1,20 +1,22 @@
+import { useTranslation } from 'react-i18next';
 import { exercisesApi } from '@kelasku/shared-api';
 import { AssessmentPreview } from './AssessmentPreview';
 import { exerciseOwner } from './ownedAssessment';
 
 /** /PreviewExercise?material_id=: the exercise with its answer key, Edit, Delete and the grades. */
 export default function PreviewExercise() {
+  const { t } = useTranslation('teacher');
   return (
     <AssessmentPreview
       owner={exerciseOwner}
       backTo={(materialId) => `/DetailSubjects?id=${materialId}`}
       remove={(id) => exercisesApi.remove(id)}
-      subtitle={(title) => `Exercise for ${title}`}
+      subtitle={(title) => t('assessments.exercise.subtitle', { title })}
       editPath="/EditExercise"
       gradesParam="exercise_id"
-      deleteTitle="Delete Exercise"
-      deleteFailed="Error deleting exercise"
-      deleted="Successfully deleted exercise"
+      deleteTitle={t('assessments.exercise.deleteTitle')}
+      deleteFailed={t('assessments.exercise.deleteFailed')}
+      deleted={t('assessments.exercise.deleted')}
       students={(id) => exercisesApi.submissions(id)}
     />
   );

@@ -1,4 +1,5 @@
 import { useId, useRef, useState, type ChangeEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControl from '@mui/material/FormControl';
@@ -13,7 +14,8 @@ import Typography from '@mui/material/Typography';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import ImageIcon from '@mui/icons-material/Image';
 import { OPTION_LETTERS, type OptionLetter, type Question } from '@kelasku/shared-api';
-import { PictureError, preparePicture } from '@kelasku/shared-rules/src/picture-upload';
+import { preparePicture } from '@kelasku/shared-rules/src/picture-upload';
+import { pictureErrorText } from '../subjects/pictureErrorText';
 import { changeQuestionType } from './questionRules';
 
 export interface QuestionCardProps {
@@ -26,6 +28,7 @@ export interface QuestionCardProps {
 
 /** Editor of one question: type, text, options and correct letter (or reference answer), optional image. */
 export function QuestionCard({ number, question, canRemove, onChange, onRemove }: QuestionCardProps) {
+  const { t } = useTranslation('teacher');
   const headingId = useId();
   const [imageError, setImageError] = useState<string | null>(null);
   const fileRef = useRef<HTMLInputElement>(null);
@@ -40,7 +43,7 @@ export function QuestionCard({ number, question, canRemove, onChange, onRemove }
       // Shrunk in the browser first, so a phone photo fits the server's limit.
       set({ image: await preparePicture(file) });
     } catch (err) {
-      setImageError(err instanceof PictureError ? err.message : 'Could not read the picture.');
+      setImageError(pictureErrorText(err, file));
     }
   };
 
@@ -48,37 +51,37 @@ export function QuestionCard({ number, question, canRemove, onChange, onRemove }
     <Paper variant="outlined" role="group" aria-labelledby={headingId} sx={{ p: { xs: 1.5, sm: 2.5 } }}>
       <Stack spacing={2}>
         <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
-          <Typography id={headingId} component="h2" variant="h6" sx={{ fontWeight: 700 }}>Question {number}</Typography>
+          <Typography id={headingId} component="h2" variant="h6" sx={{ fontWeight: 700 }}>{t('assessments.question.heading', { number })}</Typography>
           <Button
             color="error"
             startIcon={<DeleteOutlineIcon />}
             onClick={onRemove}
             disabled={!canRemove}
-            aria-label={`Remove question ${number}`}
+            aria-label={t('assessments.question.removeLabel', { number })}
           >
-            Remove
+            {t('assessments.question.remove')}
           </Button>
         </Box>
         <FormControl>
-          <FormLabel id={`${headingId}-type`}>Question type</FormLabel>
+          <FormLabel id={`${headingId}-type`}>{t('assessments.question.type')}</FormLabel>
           <RadioGroup
             row
-            aria-label={`Question ${number} type`}
+            aria-label={t('assessments.question.typeLabel', { number })}
             value={question.type}
             onChange={(e) => onChange(changeQuestionType(question, e.target.value as Question['type']))}
           >
-            <FormControlLabel value="mc" control={<Radio />} label="Multiple choice" />
-            <FormControlLabel value="essay" control={<Radio />} label="Essay" />
+            <FormControlLabel value="mc" control={<Radio />} label={t('assessments.question.multipleChoice')} />
+            <FormControlLabel value="essay" control={<Radio />} label={t('assessments.question.essay')} />
           </RadioGroup>
         </FormControl>
         <TextField
-          label="Question text"
+          label={t('assessments.question.text')}
           value={question.text}
           onChange={(e) => set({ text: e.target.value })}
           multiline
           minRows={2}
           fullWidth
-          slotProps={{ htmlInput: { 'aria-label': `Question ${number} text` } }}
+          slotProps={{ htmlInput: { 'aria-label': t('assessments.question.textLabel', { number }) } }}
         />
         {question.type === 'mc' ? (
           <>
@@ -86,7 +89,7 @@ export function QuestionCard({ number, question, canRemove, onChange, onRemove }
               {OPTION_LETTERS.map((letter, i) => (
                 <TextField
                   key={letter}
-                  label={`Option ${letter.toUpperCase()}`}
+                  label={t('assessments.question.option', { letter: letter.toUpperCase() })}
                   value={question.options[i]}
                   onChange={(e) => {
                     const options = [...question.options] as Question['options'];
@@ -94,15 +97,15 @@ export function QuestionCard({ number, question, canRemove, onChange, onRemove }
                     set({ options });
                   }}
                   fullWidth
-                  slotProps={{ htmlInput: { 'aria-label': `Question ${number} option ${letter.toUpperCase()}` } }}
+                  slotProps={{ htmlInput: { 'aria-label': t('assessments.question.optionLabel', { number, letter: letter.toUpperCase() }) } }}
                 />
               ))}
             </Box>
             <FormControl>
-              <FormLabel id={`${headingId}-answer`}>Correct answer</FormLabel>
+              <FormLabel id={`${headingId}-answer`}>{t('assessments.question.correctAnswer')}</FormLabel>
               <RadioGroup
                 row
-                aria-label={`Question ${number} correct answer`}
+                aria-label={t('assessments.question.correctAnswerLabel', { number })}
                 value={question.answer}
                 onChange={(e) => set({ answer: e.target.value as OptionLetter })}
               >
@@ -114,34 +117,34 @@ export function QuestionCard({ number, question, canRemove, onChange, onRemove }
           </>
         ) : (
           <TextField
-            label="Reference answer (optional)"
-            helperText="Used by the automatic essay scorer; students never see it."
+            label={t('assessments.question.reference')}
+            helperText={t('assessments.question.referenceHint')}
             value={question.essayAnswer}
             onChange={(e) => set({ essayAnswer: e.target.value })}
             multiline
             minRows={2}
             fullWidth
-            slotProps={{ htmlInput: { 'aria-label': `Question ${number} reference answer` } }}
+            slotProps={{ htmlInput: { 'aria-label': t('assessments.question.referenceLabel', { number }) } }}
           />
         )}
         <Box>
           {question.image ? (
             <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
-              <Box component="img" src={question.image} alt={`Image for question ${number}`} sx={{ maxWidth: '100%', maxHeight: 240, borderRadius: 1 }} />
-              <Button size="small" color="error" onClick={() => set({ image: '' })}>Remove image from question {number}</Button>
+              <Box component="img" src={question.image} alt={t('assessments.question.image', { number })} sx={{ maxWidth: '100%', maxHeight: 240, borderRadius: 1 }} />
+              <Button size="small" color="error" onClick={() => set({ image: '' })}>{t('assessments.question.removeImage', { number })}</Button>
             </Stack>
           ) : (
             <>
               {/* A real button opens the hidden file input: a <label> with role=button is not allowed by ARIA. */}
               <Button variant="outlined" size="small" startIcon={<ImageIcon />} onClick={() => fileRef.current?.click()}>
-                Add image (optional)
+                {t('assessments.question.addImage')}
               </Button>
               <input
                 ref={fileRef}
                 type="file"
                 accept="image/*"
                 hidden
-                aria-label={`Image for question ${number}`}
+                aria-label={t('assessments.question.image', { number })}
                 onChange={pickImage}
               />
             </>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import List from '@mui/material/List';
@@ -14,6 +15,7 @@ import { originalOrder, type SheetOrder } from '@kelasku/shared-rules';
  * With `order`, in one student's order (positions and letters as that student sees them, the teacher's number noted).
  */
 export function QuestionPreviewList({ content, order }: { content: ContentMap; order?: SheetOrder }) {
+  const { t } = useTranslation('teacher');
   const questions = parseQuestions(content);
   const shownOrder = order && order.questions.length === questions.length ? order : originalOrder(questions.length);
   return (
@@ -22,18 +24,18 @@ export function QuestionPreviewList({ content, order }: { content: ContentMap; o
         const q = questions[original - 1];
         const number = index + 1;
         return (
-          <Paper key={number} variant="outlined" component="section" aria-label={`Question ${number}`} sx={{ p: { xs: 1.5, sm: 2.5 } }}>
+          <Paper key={number} variant="outlined" component="section" aria-label={t('assessments.question.heading', { number })} sx={{ p: { xs: 1.5, sm: 2.5 } }}>
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
-              <Typography component="h2" variant="h6" sx={{ fontWeight: 700 }}>Question {number}</Typography>
-              <Chip size="small" label={q.type === 'essay' ? 'Essay' : 'Multiple choice'} />
-              {original !== number && <Typography variant="body2" color="text.secondary">(your question {original})</Typography>}
+              <Typography component="h2" variant="h6" sx={{ fontWeight: 700 }}>{t('assessments.question.heading', { number })}</Typography>
+              <Chip size="small" label={q.type === 'essay' ? t('assessments.question.essay') : t('assessments.question.multipleChoice')} />
+              {original !== number && <Typography variant="body2" color="text.secondary">{t('assessments.preview.yourQuestion', { number: original })}</Typography>}
             </Stack>
             <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{q.text}</Typography>
             {q.image && (
-              <Box component="img" src={q.image} alt={`Image for question ${number}`} sx={{ display: 'block', maxWidth: '100%', maxHeight: 280, mt: 1.5, borderRadius: 1 }} />
+              <Box component="img" src={q.image} alt={t('assessments.question.image', { number })} sx={{ display: 'block', maxWidth: '100%', maxHeight: 280, mt: 1.5, borderRadius: 1 }} />
             )}
             {q.type === 'mc' ? (
-              <List dense aria-label={`Options of question ${number}`}>
+              <List dense aria-label={t('assessments.preview.options', { number })}>
                 {shownOrder.options(original).map((i, place) => {
                   const letter = OPTION_LETTERS[i];
                   const correct = q.answer === letter;
@@ -53,7 +55,7 @@ export function QuestionPreviewList({ content, order }: { content: ContentMap; o
                       <Box component="span" sx={{ fontWeight: 700 }}>{OPTION_LETTERS[place].toUpperCase()}.</Box>
                       <Box component="span" sx={{ flex: 1, overflowWrap: 'anywhere' }}>{q.options[i]}</Box>
                       {correct && (
-                        <Chip size="small" color="success" icon={<CheckCircleIcon />} label="Correct answer" />
+                        <Chip size="small" color="success" icon={<CheckCircleIcon />} label={t('assessments.question.correctAnswer')} />
                       )}
                     </ListItem>
                   );
@@ -62,7 +64,7 @@ export function QuestionPreviewList({ content, order }: { content: ContentMap; o
             ) : (
               q.essayAnswer && (
                 <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5, whiteSpace: 'pre-wrap' }}>
-                  <strong>Reference answer:</strong> {q.essayAnswer}
+                  <strong>{t('assessments.preview.referenceAnswer')}</strong> {q.essayAnswer}
                 </Typography>
               )
             )}

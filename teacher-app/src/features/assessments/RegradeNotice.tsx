@@ -1,15 +1,17 @@
+import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
+import { formatNumber } from '@kelasku/shared-ui/src/numbers';
 import { useAsync } from '../../lib/useAsync';
 
 /** "N submissions will be re-graded": shown in an edit form when students have already submitted. */
 export function RegradeNotice({ load }: { load: () => Promise<{ count: number }> }) {
+  const { t } = useTranslation('teacher');
   // A failed count only loses the notice; saving re-grades either way.
   const count = useAsync(load, []).data?.count ?? 0;
   if (count <= 0) return null;
   return (
     <Alert severity="warning" sx={{ mb: 2 }}>
-      {count === 1 ? '1 submission will be re-graded' : `${count} submissions will be re-graded`} when you save: answers
-      are checked against the new answer key and automatic essay scores are renewed. Essay scores you set are kept.
+      {t('assessments.regrade.notice', { count, formatted: formatNumber(count) })}
     </Alert>
   );
 }

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
@@ -5,15 +6,17 @@ import { NotFoundState } from '@kelasku/shared-ui';
 
 /** 'Exercise already exists' / 'Exam already exists' with a way back. */
 export function AlreadyExists({ text, onBack }: { text: string; onBack: () => void }) {
+  const { t } = useTranslation('teacher');
   return (
     <Box sx={{ p: 4, textAlign: 'center' }}>
       <Typography component="h1" variant="h5" sx={{ fontWeight: 700, mb: 2 }}>{text}</Typography>
-      <Button variant="contained" onClick={onBack}>Go Back</Button>
+      <Button variant="contained" onClick={onBack}>{t('assessments.goBack')}</Button>
     </Box>
   );
 }
 
 /** Opened without the id it needs in the URL: says what is missing and links back to the dashboard. */
 export function MissingId({ what }: { what: string; onBack?: () => void }) {
-  return <NotFoundState message={`No ${what} was chosen.`} backTo="/DashboardTeacher" backLabel="Back to Dashboard" />;
+  const { t } = useTranslation('teacher');
+  return <NotFoundState message={t('assessments.missingId', { what })} backTo="/DashboardTeacher" backLabel={t('assessments.backToDashboard')} />;
 }

@@ -1,4 +1,6 @@
 import type { ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import i18next from 'i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import Button from '@mui/material/Button';
 import { EmptyState, ErrorState, LoadingState } from '@kelasku/shared-ui';
@@ -11,7 +13,7 @@ import { className, loadExam, loadExercise, subjectTitle } from './data';
 
 /**
  * What an exam (of a class) or an exercise (of a material) hangs on: the URL parameter, how to load it,
- * and the texts its preview and edit screens share.
+ * and the texts its preview and edit screens share (message keys of the 'teacher' namespace).
  */
 export interface AssessmentOwner<T> {
   param: 'class_id' | 'material_id';
@@ -28,24 +30,24 @@ export interface AssessmentOwner<T> {
 
 export const examOwner: AssessmentOwner<Exam> = {
   param: 'class_id',
-  ownerWord: 'class',
+  ownerWord: 'assessments.owner.class',
   load: loadExam,
   ownerName: className,
-  fetchError: 'Failed to fetch exams preview.',
-  noneYet: "Oops! It seems you haven't created exam for this class yet.",
+  fetchError: 'assessments.exam.fetchFailed',
+  noneYet: 'assessments.exam.noneYet',
   createPath: '/CreateExam',
-  createLabel: 'Create an Exam',
+  createLabel: 'assessments.exam.create',
 };
 
 export const exerciseOwner: AssessmentOwner<Exercise> = {
   param: 'material_id',
-  ownerWord: 'subject',
+  ownerWord: 'assessments.owner.subject',
   load: loadExercise,
   ownerName: subjectTitle,
-  fetchError: 'Failed fetching exercise preview',
-  noneYet: "Oops! It seems you haven't created exercise for this subject yet.",
+  fetchError: 'assessments.exercise.fetchFailed',
+  noneYet: 'assessments.exercise.noneYet',
   createPath: '/CreateExercise',
-  createLabel: 'Create an exercise for this subject',
+  createLabel: 'assessments.exercise.create',
 };
 
 export type OwnedAssessment<T> =
@@ -57,6 +59,7 @@ export type OwnedAssessment<T> =
  * (no id, loading, error, or none created yet with a link to create one).
  */
 export function useOwnedAssessment<T>(owner: AssessmentOwner<T>, backTo: (ownerId: number) => string): OwnedAssessment<T> {
+  const { t } = useTranslation('teacher');
   const ownerId = useNumberParam(owner.param);
   const goBack = useGoBack(ownerId ? backTo(ownerId) : '/DashboardTeacher');
   const state = useAsync(
@@ -64,10 +67,10 @@ export function useOwnedAssessment<T>(owner: AssessmentOwner<T>, backTo: (ownerI
     [ownerId],
   );
 
-  if (!ownerId) return { ready: false, screen: <MissingId what={owner.ownerWord} onBack={goBack} /> };
+  if (!ownerId) return { ready: false, screen: <MissingId what={t(owner.ownerWord)} onBack={goBack} /> };
   if (state.loading) return { ready: false, screen: <LoadingState /> };
   if (state.error || !state.data) {
-    return { ready: false, screen: <ErrorState message={owner.fetchError} onRetry={state.reload} /> };
+    return { ready: false, screen: <ErrorState message={t(owner.fetchError)} onRetry={state.reload} /> };
   }
   const [item, ownerName] = state.data;
   if (!item) {
@@ -76,8 +79,8 @@ export function useOwnedAssessment<T>(owner: AssessmentOwner<T>, backTo: (ownerI
       ready: false,
       screen: (
         <EmptyState
-          message={owner.noneYet}
-          action={<Button variant="contained" component={RouterLink} to={create}>{owner.createLabel}</Button>}
+          message={t(owner.noneYet)}
+          action={<Button variant="contained" component={RouterLink} to={create}>{t(owner.createLabel)}</Button>}
         />
       ),
     };
@@ -90,10 +93,10 @@ export async function saveEdit(update: () => Promise<unknown>, goBack: () => voi
   try {
     await update();
   } catch (err) {
-    window.alert(withReason('Failed to update exercise', err));
+    window.alert(withReason(i18next.t('teacher:assessments.edit.failed'), err));
     return false;
   }
-  window.alert('Successfully updated exercise');
+  window.alert(i18next.t('teacher:assessments.edit.done'));
   goBack();
   return true;
 }

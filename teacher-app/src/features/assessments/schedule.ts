@@ -1,5 +1,6 @@
+import i18next from 'i18next';
 import { fromWibIso, toWibIso, wibDate } from '@kelasku/shared-api';
-import { END_BEFORE_START, endsAfterStart } from '@kelasku/shared-rules';
+import { endsAfterStart } from '@kelasku/shared-rules';
 
 export { wibRangeLabel } from '../../lib/examTime';
 
@@ -21,19 +22,20 @@ export function scheduleFromExam(exam: { start_time: string; end_time: string })
   return { date: start.date, start: start.time, end: end.time };
 }
 
-export { END_BEFORE_START };
-
-/** Inline message for the end-time field: set only when both times are there and end is not after start (the server's rule). */
+/**
+ * Inline message for the end-time field: set only when both times are there and end is not after start (the server's
+ * rule; its English text is shared-rules' END_BEFORE_START).
+ */
 export function endTimeProblem(s: ScheduleValues): string | null {
   if (!s.start || !s.end) return null;
   const { start_time, end_time } = scheduleToTimes({ ...s, date: s.date || wibDate(new Date()) });
-  return endsAfterStart(Date.parse(start_time), Date.parse(end_time)) ? null : END_BEFORE_START;
+  return endsAfterStart(Date.parse(start_time), Date.parse(end_time)) ? null : i18next.t('teacher:assessments.schedule.endBeforeStart');
 }
 
-/** The first problem with the window, or null. */
+/** The first problem with the window (in the active language), or null. */
 export function scheduleProblem(s: ScheduleValues): string | null {
-  if (!s.date) return 'Exam date is required.';
-  if (!s.start || !s.end) return 'Start and end time are required.';
+  if (!s.date) return i18next.t('teacher:assessments.schedule.dateRequired');
+  if (!s.start || !s.end) return i18next.t('teacher:assessments.schedule.timesRequired');
   return endTimeProblem(s);
 }
 

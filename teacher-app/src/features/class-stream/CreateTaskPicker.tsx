@@ -1,4 +1,5 @@
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import List from '@mui/material/List';
@@ -14,6 +15,7 @@ import { parsePositiveInt } from '../../lib/params';
 
 /** /create-task?class_id=: a task is a material's exercise, so the teacher first picks the material. */
 export default function CreateTaskPicker() {
+  const { t } = useTranslation('teacher');
   const [params] = useSearchParams();
   const classId = parsePositiveInt(params.get('class_id'));
   const goBack = useGoBack(classId ? `/ManageTaskExam?class_id=${classId}` : '/DashboardTeacher');
@@ -22,24 +24,24 @@ export default function CreateTaskPicker() {
     [classId],
   );
 
-  if (!classId) return <NotFoundState message="No class was chosen." backTo="/DashboardTeacher" backLabel="Back to Dashboard" />;
+  if (!classId) return <NotFoundState message={t('classStream.noneChosen')} backTo="/DashboardTeacher" backLabel={t('classStream.backToDashboard')} />;
   if (materials.loading) return <LoadingState />;
-  if (materials.error) return <ErrorState message="Error fetching materials" onRetry={materials.reload} />;
+  if (materials.error) return <ErrorState message={t('classStream.task.loadFailed')} onRetry={materials.reload} />;
   const all = materials.data?.materials ?? [];
   const open = all.filter((m) => m.exercise_id == null);
   return (
     <Box sx={{ maxWidth: 760 }}>
-      <Button onClick={goBack} sx={{ mb: 1 }}>Back</Button>
-      <Typography component="h1" variant="h4" sx={{ fontWeight: 700, fontSize: { xs: '1.6rem', sm: '2rem' } }}>Create Task</Typography>
-      <Typography color="text.secondary" sx={{ mb: 2 }}>Choose the subject this exercise belongs to (one exercise per subject).</Typography>
+      <Button onClick={goBack} sx={{ mb: 1 }}>{t('classStream.back')}</Button>
+      <Typography component="h1" variant="h4" sx={{ fontWeight: 700, fontSize: { xs: '1.6rem', sm: '2rem' } }}>{t('classStream.task.title')}</Typography>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>{t('classStream.task.intro')}</Typography>
       {open.length === 0 ? (
-        <EmptyState message={all.length === 0 ? 'Create a subject first: every task belongs to a subject.' : 'Every subject of this class already has an exercise.'} />
+        <EmptyState message={all.length === 0 ? t('classStream.task.noSubjects') : t('classStream.task.allHaveExercise')} />
       ) : (
         <Paper variant="outlined">
           <List disablePadding>
             {open.map((m, i) => (
               <ListItem key={m.id} divider={i < open.length - 1} secondaryAction={
-                <Button component={RouterLink} to={`/CreateExercise?material_id=${m.id}`} aria-label={`Create exercise for ${m.title}`}>Create exercise</Button>
+                <Button component={RouterLink} to={`/CreateExercise?material_id=${m.id}`} aria-label={t('classStream.createExerciseLabel', { title: m.title })}>{t('classStream.createExercise')}</Button>
               }>
                 <ListItemText primary={m.title} secondary={m.description} sx={{ pr: 16, overflowWrap: 'anywhere' }} />
               </ListItem>

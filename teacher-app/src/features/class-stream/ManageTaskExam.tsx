@@ -1,4 +1,5 @@
 import type { SyntheticEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
@@ -20,28 +21,30 @@ import { UpcomingBox } from './UpcomingBox';
 
 const TABS = ['stream', 'classwork', 'people'] as const;
 type TabName = (typeof TABS)[number];
-const TAB_LABELS: Record<TabName, string> = { stream: 'Stream', classwork: 'Classwork', people: 'People' };
+const TAB_LABELS = { stream: 'classStream.tabs.stream', classwork: 'classStream.tabs.classwork', people: 'classStream.tabs.people' } as const;
 
 function CreateMenu({ classId }: { classId: number }) {
+  const { t } = useTranslation('teacher');
   const links = [
-    { label: 'Task', to: `/create-task?class_id=${classId}` },
-    { label: 'Exam', to: `/create-exam?class_id=${classId}` },
+    { label: t('classStream.create.task'), to: `/create-task?class_id=${classId}` },
+    { label: t('classStream.create.exam'), to: `/create-exam?class_id=${classId}` },
   ];
-  return <LinkMenuButton menuId="create-menu" variant="contained" startIcon={<AddIcon />} links={links}>Create</LinkMenuButton>;
+  return <LinkMenuButton menuId="create-menu" variant="contained" startIcon={<AddIcon />} links={links}>{t('classStream.create.button')}</LinkMenuButton>;
 }
 
 /** /ManageTaskExam?class_id=: the class stream with Stream, Classwork and People tabs (tab kept in the URL). */
 export default function ManageTaskExam() {
+  const { t } = useTranslation('teacher');
   const [params, setParams] = useSearchParams();
   const classId = parsePositiveInt(params.get('class_id'));
   const tab: TabName = (TABS as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as TabName) : 'stream';
   const overview = useAsync(() => (classId ? loadClassOverview(classId) : Promise.reject(new Error('missing class'))), [classId]);
 
-  if (!classId) return <NotFoundState message="No class was chosen." backTo="/DashboardTeacher" backLabel="Back to Dashboard" />;
+  if (!classId) return <NotFoundState message={t('classStream.noneChosen')} backTo="/DashboardTeacher" backLabel={t('classStream.backToDashboard')} />;
   if (overview.loading) return <LoadingState />;
   if (overview.error || !overview.data) {
     return (
-      <LoadFailure error={overview.error} what="class" failed="Failed to load this class." onRetry={overview.reload} backTo="/DashboardTeacher" backLabel="Back to Dashboard" />
+      <LoadFailure error={overview.error} what={t('classStream.what')} failed={t('classStream.loadFailed')} onRetry={overview.reload} backTo="/DashboardTeacher" backLabel={t('classStream.backToDashboard')} />
     );
   }
   const { info, materials, exam } = overview.data;
@@ -57,7 +60,7 @@ export default function ManageTaskExam() {
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2, justifyContent: 'space-between', alignItems: { sm: 'center' } }}>
         <Box>
           <Typography component="h1" variant="h4" sx={{ fontWeight: 700, fontSize: { xs: '1.6rem', sm: '2rem' } }}>
-            {info.name ? `Class ${info.name}` : 'Class Stream'}
+            {info.name ? t('classStream.className', { name: info.name }) : t('classStream.title')}
           </Typography>
           {info.grade > 0 && <Typography color="text.secondary">{gradeLabel(info.grade)}</Typography>}
         </Box>
@@ -65,9 +68,9 @@ export default function ManageTaskExam() {
       </Stack>
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) 300px' }, alignItems: 'start' }}>
         <Paper sx={{ p: { xs: 1.5, sm: 2 }, minWidth: 0 }}>
-          <Tabs value={tab} onChange={changeTab} aria-label="Class sections" variant="scrollable" allowScrollButtonsMobile sx={{ mb: 2 }}>
+          <Tabs value={tab} onChange={changeTab} aria-label={t('classStream.tabs.label')} variant="scrollable" allowScrollButtonsMobile sx={{ mb: 2 }}>
             {TABS.map((name) => (
-              <Tab key={name} value={name} label={TAB_LABELS[name]} id={`class-tab-${name}`} aria-controls={`class-panel-${name}`} />
+              <Tab key={name} value={name} label={t(TAB_LABELS[name])} id={`class-tab-${name}`} aria-controls={`class-panel-${name}`} />
             ))}
           </Tabs>
           <Box role="tabpanel" id={`class-panel-${tab}`} aria-labelledby={`class-tab-${tab}`}>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -8,11 +9,13 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { EmptyState, ErrorState, LoadingState, Pagination, SearchBox } from '@kelasku/shared-ui';
+import { formatNumber } from '@kelasku/shared-ui/src/numbers';
 import { useAsync } from '../../lib/useAsync';
 import { classStudents } from './classData';
 
 /** People: the class roster, searchable by name or NIS. */
 export function PeopleTab({ classId }: { classId: number }) {
+  const { t } = useTranslation('teacher');
   const [page, setPage] = useState(1);
   const [query, setQuery] = useState('');
   const [search, setSearch] = useState('');
@@ -25,26 +28,26 @@ export function PeopleTab({ classId }: { classId: number }) {
           query={query}
           onChange={setQuery}
           onSearch={(q) => { setPage(1); setSearch(q.trim()); }}
-          placeholder="Search students by name or NIS"
+          placeholder={t('classStream.people.search')}
         />
       </Box>
       {roster.loading && !roster.data ? (
         <LoadingState />
       ) : roster.error ? (
-        <ErrorState message="Failed to load the students of this class." onRetry={roster.reload} />
+        <ErrorState message={t('classStream.people.loadFailed')} onRetry={roster.reload} />
       ) : students.length === 0 ? (
-        <EmptyState message={search ? 'No student matches this search.' : 'No students are assigned to this class yet.'} />
+        <EmptyState message={search ? t('classStream.people.noMatch') : t('classStream.people.empty')} />
       ) : (
         <>
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>{roster.data?.meta.total ?? students.length} students</Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>{t('classStream.people.count', { count: roster.data?.meta.total ?? students.length, formatted: formatNumber(roster.data?.meta.total ?? students.length) })}</Typography>
           <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 2, bgcolor: 'background.paper' }}>
-            <Table size="small" aria-label="Students of this class">
+            <Table size="small" aria-label={t('classStream.people.table')}>
               <TableHead>
                 <TableRow>
-                  <TableCell>Name</TableCell>
-                  <TableCell>NIS</TableCell>
-                  <TableCell>Grade</TableCell>
-                  <TableCell>Status</TableCell>
+                  <TableCell>{t('classStream.people.name')}</TableCell>
+                  <TableCell>{t('classStream.people.nis')}</TableCell>
+                  <TableCell>{t('classStream.people.grade')}</TableCell>
+                  <TableCell>{t('classStream.people.status')}</TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>

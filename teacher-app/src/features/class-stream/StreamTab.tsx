@@ -1,4 +1,5 @@
 import { Link as RouterLink } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -13,13 +14,14 @@ import { DiscussionThread } from '../subjects/discussion/DiscussionThread';
 
 /** Stream: the newest materials and the newest questions students asked on them, to answer or remove here. */
 export function StreamTab({ materials }: { materials: Material[] }) {
+  const { t } = useTranslation('teacher');
   const discussions = useAsync(() => loadRecentDiscussions(materials), [materials]);
   return (
     <Stack spacing={3}>
       <Box component="section" aria-labelledby="stream-materials">
-        <Typography id="stream-materials" component="h2" variant="h6" sx={{ fontWeight: 700, mb: 1 }}>Recent materials</Typography>
+        <Typography id="stream-materials" component="h2" variant="h6" sx={{ fontWeight: 700, mb: 1 }}>{t('classStream.stream.materials')}</Typography>
         {materials.length === 0 ? (
-          <EmptyState message="No materials in this class yet." />
+          <EmptyState message={t('classStream.stream.noMaterials')} />
         ) : (
           <Stack spacing={1.5}>
             {materials.slice(0, 5).map((m) => (
@@ -29,7 +31,7 @@ export function StreamTab({ materials }: { materials: Material[] }) {
                     <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{m.title}</Typography>
                     <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>{m.description}</Typography>
                   </Box>
-                  <Button size="small" component={RouterLink} to={`/DetailSubjects?id=${m.id}`} aria-label={`Open ${m.title}`}>Open</Button>
+                  <Button size="small" component={RouterLink} to={`/DetailSubjects?id=${m.id}`} aria-label={t('classStream.stream.openLabel', { title: m.title })}>{t('classStream.stream.open')}</Button>
                 </CardContent>
               </Card>
             ))}
@@ -37,13 +39,13 @@ export function StreamTab({ materials }: { materials: Material[] }) {
         )}
       </Box>
       <Box component="section" aria-labelledby="stream-discussions">
-        <Typography id="stream-discussions" component="h2" variant="h6" sx={{ fontWeight: 700, mb: 1 }}>Recent discussions</Typography>
+        <Typography id="stream-discussions" component="h2" variant="h6" sx={{ fontWeight: 700, mb: 1 }}>{t('classStream.stream.discussions')}</Typography>
         {discussions.loading ? (
           <LoadingState />
         ) : discussions.error ? (
-          <ErrorState message="Error fetching material discussions, please try again later." onRetry={discussions.reload} />
+          <ErrorState message={t('classStream.stream.discussionsFailed')} onRetry={discussions.reload} />
         ) : (discussions.data ?? []).length === 0 ? (
-          <EmptyState message="No student has asked a question on these materials yet." />
+          <EmptyState message={t('classStream.stream.noDiscussions')} />
         ) : (
           <Stack spacing={1.5}>
             {(discussions.data ?? []).slice(0, 10).map((d) => (

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import FormControl from '@mui/material/FormControl';
 import InputLabel from '@mui/material/InputLabel';
@@ -24,6 +25,7 @@ async function candidateClasses(grade: number | undefined): Promise<TeacherClass
  * teacher has several there) and /CreateSubjects (the teacher picks the class).
  */
 export default function CreateSubject({ grade }: { grade?: number }) {
+  const { t } = useTranslation('teacher');
   const [params] = useSearchParams();
   const fromUrl = parsePositiveInt(params.get(grade ? CLASS_PARAM : 'class_id'));
   const classes = useAsync(() => candidateClasses(grade), [grade]);
@@ -33,12 +35,12 @@ export default function CreateSubject({ grade }: { grade?: number }) {
   const goBack = useGoBack(grade ? `/ManageSubjects${grade}${gradeClassId ? `?${CLASS_PARAM}=${gradeClassId}` : ''}` : '/DashboardTeacher');
 
   if (classes.loading) return <LoadingState />;
-  if (classes.error) return <ErrorState message="Failed to load your classes." onRetry={classes.reload} />;
+  if (classes.error) return <ErrorState message={t('subjects.create.loadClassesFailed')} onRetry={classes.reload} />;
   const list = classes.data ?? [];
   if (list.length === 0) {
     return (
       <EmptyState
-        message={grade ? `You don't teach a class in ${gradeLabel(grade)} yet. Ask the admin to create one.` : "You don't teach any class yet. Ask the admin to create one."}
+        message={grade ? t('subjects.noClassInGrade', { grade: gradeLabel(grade) }) : t('subjects.create.noClass')}
       />
     );
   }
@@ -47,16 +49,16 @@ export default function CreateSubject({ grade }: { grade?: number }) {
   const save = async (values: SubjectValues) => {
     if (!classId) throw new Error('No class chosen');
     await materialsApi.create({ ...values, class_id: classId, teacher_id: getUserData()?.teacher_id });
-    window.alert('Subject created successfully');
+    window.alert(t('subjects.create.done'));
     goBack();
   };
 
   const picker = grade && list.length < 2 ? undefined : (
     <FormControl fullWidth>
-      <InputLabel id="subject-class-label">Class</InputLabel>
+      <InputLabel id="subject-class-label">{t('subjects.create.class')}</InputLabel>
       <Select
         labelId="subject-class-label"
-        label="Class"
+        label={t('subjects.create.class')}
         value={classId}
         onChange={(e) => setPicked(Number(e.target.value))}
       >
@@ -69,11 +71,11 @@ export default function CreateSubject({ grade }: { grade?: number }) {
 
   return (
     <SubjectForm
-      heading={grade ? `Create Subject - ${gradeLabel(grade)}` : 'Create Subject'}
+      heading={grade ? t('subjects.create.headingGrade', { grade: gradeLabel(grade) }) : t('subjects.create.heading')}
       before={picker}
       draftKey={`create-subject:${grade ?? 'any'}`}
       onSubmit={save}
-      failureText={classId ? 'Failed to create the subject. Please try again.' : 'Choose the class for this subject.'}
+      failureText={classId ? t('subjects.create.failed') : t('subjects.create.chooseClass')}
     />
   );
 }

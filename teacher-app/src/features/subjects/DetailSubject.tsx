@@ -1,4 +1,5 @@
 import { Link as RouterLink } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -10,12 +11,13 @@ import { MaterialDiscussion } from './discussion/MaterialDiscussion';
 
 /** /DetailSubjects?id={material id}: the subject as students see it, the exercise actions and its discussion. */
 export default function DetailSubject() {
+  const { t } = useTranslation('teacher');
   const loaded = useSubjectFromUrl();
   if (!loaded.ready) return loaded.screen;
   const { subject, goBack } = loaded;
   return (
     <Box sx={{ maxWidth: 960 }}>
-      <Button onClick={goBack} sx={{ mb: 1 }}>Back</Button>
+      <Button onClick={goBack} sx={{ mb: 1 }}>{t('subjects.back')}</Button>
       <Typography component="h1" variant="h4" sx={{ fontWeight: 700, mb: 1, fontSize: { xs: '1.6rem', sm: '2rem' }, overflowWrap: 'anywhere' }}>
         {subject.title}
       </Typography>
@@ -25,10 +27,10 @@ export default function DetailSubject() {
       </Paper>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         <Button variant="outlined" component={RouterLink} to={`/PreviewExercise?material_id=${subject.id}`}>
-          Preview, edit, or delete the exercise from this subject
+          {t('subjects.detail.previewExercise')}
         </Button>
         <Button variant="contained" component={RouterLink} to={`/CreateExercise?material_id=${subject.id}`}>
-          Create an exercise for this subject
+          {t('subjects.detail.createExercise')}
         </Button>
       </Stack>
       <MaterialDiscussion materialId={subject.id} />

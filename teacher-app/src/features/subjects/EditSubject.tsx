@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import Button from '@mui/material/Button';
 import { getUserData, materialsApi } from '@kelasku/shared-api';
 import { useSubjectFromUrl } from './useSubjectFromUrl';
@@ -6,25 +7,26 @@ import type { SubjectValues } from './subjectRules';
 
 /** /EditSubjects?id={material id}: loads the subject, so it also works when opened directly. */
 export default function EditSubject() {
+  const { t } = useTranslation('teacher');
   const loaded = useSubjectFromUrl();
   if (!loaded.ready) return loaded.screen;
   const { subject, goBack } = loaded;
 
   const save = async (values: SubjectValues) => {
     await materialsApi.update(subject.id, { ...values, class_id: subject.class_id, teacher_id: getUserData()?.teacher_id ?? subject.teacher_id });
-    window.alert('Subject updated successfully');
+    window.alert(t('subjects.edit.done'));
     goBack();
   };
 
   return (
     <>
-      <Button onClick={goBack} sx={{ mb: 1 }}>Back</Button>
+      <Button onClick={goBack} sx={{ mb: 1 }}>{t('subjects.back')}</Button>
       <SubjectForm
-        heading="Edit Subject"
+        heading={t('subjects.edit.heading')}
         initial={{ title: subject.title, description: subject.description, content: subject.content }}
         draftKey={`edit-subject:${subject.id}`}
         onSubmit={save}
-        failureText="Failed to update the subject. Please try again."
+        failureText={t('subjects.edit.failed')}
       />
     </>
   );

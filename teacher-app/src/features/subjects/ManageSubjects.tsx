@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -16,17 +17,19 @@ import { LinkMenuButton } from '../../components/LinkMenuButton';
 import { SubjectCard } from './SubjectCard';
 
 function ExamMenu({ classId }: { classId: number }) {
+  const { t } = useTranslation('teacher');
   const links = [
-    { label: 'Create an Exam', to: `/CreateExam?class_id=${classId}` },
-    { label: 'Preview your Exam', to: `/PreviewAnExam?class_id=${classId}` },
+    { label: t('subjects.manage.createExam'), to: `/CreateExam?class_id=${classId}` },
+    { label: t('subjects.manage.previewExam'), to: `/PreviewAnExam?class_id=${classId}` },
   ];
-  return <LinkMenuButton menuId="exam-menu" variant="outlined" endIcon={<ExpandMoreIcon />} links={links}>Exam Menu</LinkMenuButton>;
+  return <LinkMenuButton menuId="exam-menu" variant="outlined" endIcon={<ExpandMoreIcon />} links={links}>{t('subjects.manage.examMenu')}</LinkMenuButton>;
 }
 
 /** Create Subject for this very class (a grade may hold several of the teacher's classes). */
 const createPath = (c: TeacherClass) => `/CreateSubjects${c.grade}?${CLASS_PARAM}=${c.id}`;
 
 function SubjectGrid({ teacherClass }: { teacherClass: TeacherClass }) {
+  const { t } = useTranslation('teacher');
   const [page, setPage] = useState(1);
   const [toDelete, setToDelete] = useState<Material | null>(null);
   const [deleting, setDeleting] = useState(false);
@@ -58,15 +61,15 @@ function SubjectGrid({ teacherClass }: { teacherClass: TeacherClass }) {
   }, [emptyPage]);
 
   if (materials.loading && !materials.data) return <LoadingState />;
-  if (materials.error) return <ErrorState message="Error fetching materials" onRetry={materials.reload} />;
+  if (materials.error) return <ErrorState message={t('subjects.manage.loadFailed')} onRetry={materials.reload} />;
   const list = materials.data?.materials ?? [];
   const totalPages = materials.data?.meta.totalPage ?? 1;
   return (
     <>
       {list.length === 0 ? (
         <EmptyState
-          message="There are no subjects in this class yet."
-          action={<Button variant="contained" component={RouterLink} to={createPath(teacherClass)}>Create the first subject</Button>}
+          message={t('subjects.manage.empty')}
+          action={<Button variant="contained" component={RouterLink} to={createPath(teacherClass)}>{t('subjects.manage.createFirst')}</Button>}
         />
       ) : (
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))' } }}>
@@ -78,15 +81,14 @@ function SubjectGrid({ teacherClass }: { teacherClass: TeacherClass }) {
       {totalPages > 1 && <Pagination currentPage={page} totalPages={totalPages} onPageChange={setPage} />}
       <ConfirmDialog
         open={Boolean(toDelete)}
-        title="Delete Subject"
+        title={t('subjects.manage.deleteTitle')}
         message={
           <>
-            are you sure you want to delete {toDelete?.title}? Its exercise, the students&apos; answers and grades for it, and its
-            discussions are deleted with it. This cannot be undone.
-            {deleteFailed && <Typography color="error" sx={{ mt: 1 }}>Failed to delete the subject. Please try again.</Typography>}
+            {t('subjects.manage.deleteConfirm', { title: toDelete?.title })}
+            {deleteFailed && <Typography color="error" sx={{ mt: 1 }}>{t('subjects.manage.deleteFailed')}</Typography>}
           </>
         }
-        confirmLabel="Delete"
+        confirmLabel={t('subjects.manage.delete')}
         destructive
         busy={deleting}
         onConfirm={confirmDelete}
@@ -98,22 +100,23 @@ function SubjectGrid({ teacherClass }: { teacherClass: TeacherClass }) {
 
 /** /ManageSubjects{10,11,12}[?class=]: the subjects of one of the teacher's classes of that grade (tabs when several). */
 export default function ManageSubjects({ grade = 10 }: { grade?: number }) {
+  const { t } = useTranslation('teacher');
   const { classes: teacherClass, current, pick } = useGradeClass(grade);
   return (
     <Box>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 3, justifyContent: 'space-between', alignItems: { md: 'center' } }}>
         <Box>
           <Stack direction="row" spacing={1.5} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-            <Typography component="h1" variant="h4" sx={{ fontWeight: 700, fontSize: { xs: '1.6rem', sm: '2rem' } }}>Manage Subjects</Typography>
+            <Typography component="h1" variant="h4" sx={{ fontWeight: 700, fontSize: { xs: '1.6rem', sm: '2rem' } }}>{t('subjects.manage.title')}</Typography>
             <Chip label={gradeLabel(grade)} color="primary" />
           </Stack>
-          {current?.name && <Typography color="text.secondary" sx={{ mt: 0.5 }}>Class {current.name}</Typography>}
+          {current?.name && <Typography color="text.secondary" sx={{ mt: 0.5 }}>{t('subjects.manage.className', { name: current.name })}</Typography>}
         </Box>
         {current && (
           <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', rowGap: 1 }}>
-            <Button variant="contained" startIcon={<AddIcon />} component={RouterLink} to={createPath(current)}>Create Subject</Button>
+            <Button variant="contained" startIcon={<AddIcon />} component={RouterLink} to={createPath(current)}>{t('subjects.create.heading')}</Button>
             <ExamMenu classId={current.id} />
-            <Button variant="text" component={RouterLink} to={`/ManageTaskExam?class_id=${current.id}`}>Class Stream</Button>
+            <Button variant="text" component={RouterLink} to={`/ManageTaskExam?class_id=${current.id}`}>{t('subjects.manage.classStream')}</Button>
           </Stack>
         )}
       </Stack>
@@ -121,11 +124,11 @@ export default function ManageSubjects({ grade = 10 }: { grade?: number }) {
       {teacherClass.loading ? (
         <LoadingState />
       ) : teacherClass.error ? (
-        <ErrorState message="Failed to find your class for this grade." onRetry={teacherClass.reload} />
+        <ErrorState message={t('subjects.manage.classFailed')} onRetry={teacherClass.reload} />
       ) : current ? (
         <SubjectGrid key={current.id} teacherClass={current} />
       ) : (
-        <EmptyState message={`You don't teach a class in ${gradeLabel(grade)} yet. Ask the admin to create one.`} />
+        <EmptyState message={t('subjects.noClassInGrade', { grade: gradeLabel(grade) })} />
       )}
     </Box>
   );

@@ -1,10 +1,12 @@
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import Quill from 'quill';
 import 'quill/dist/quill.snow.css';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { PictureError, preparePicture } from '@kelasku/shared-rules/src/picture-upload';
-import { EDITOR_PLACEHOLDER, SUBJECT_TOOLBAR, dropUnsafeImages, labelToolbarPickers, relaxSpaces } from './editorConfig';
+import { preparePicture } from '@kelasku/shared-rules/src/picture-upload';
+import { SUBJECT_TOOLBAR, dropUnsafeImages, labelToolbarPickers, relaxSpaces } from './editorConfig';
+import { pictureErrorText } from './pictureErrorText';
 
 export interface RichEditorProps {
   /** Initial HTML; the editor owns its content afterwards. */
@@ -16,10 +18,12 @@ export interface RichEditorProps {
 
 /** Quill 2 (snow theme) with the spec's toolbar. Loaded lazily: only the subject create/edit screens need it. */
 export default function RichEditor({ initialValue, onChange, label }: RichEditorProps) {
+  const { t } = useTranslation('teacher');
   const hostRef = useRef<HTMLDivElement>(null);
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
-  const initialRef = useRef(initialValue);
+  /** What the editor shows when (re)built: the initial HTML, then the latest edit (a new language rebuilds it). */
+  const contentRef = useRef(initialValue);
   const quillRef = useRef<Quill | null>(null);
   const fileRef = useRef<HTMLInputElement>(null);
   const [pictureError, setPictureError] = useState<string | null>(null);
@@ -36,7 +40,7 @@ export default function RichEditor({ initialValue, onChange, label }: RichEditor
       const at = quill.getSelection(true)?.index ?? quill.getLength() - 1;
       quill.insertEmbed(at, 'image', dataUrl, 'user');
     } catch (err) {
-      setPictureError(err instanceof PictureError ? err.message : 'Could not read the picture.');
+      setPictureError(pictureErrorText(err, file));
     }
   };
 
@@ -46,12 +50,12 @@ export default function RichEditor({ initialValue, onChange, label }: RichEditor
     const container = host.appendChild(document.createElement('div'));
     const quill = new Quill(container, {
       theme: 'snow',
-      placeholder: EDITOR_PLACEHOLDER,
+      placeholder: t('subjects.editor.placeholder'),
       modules: { toolbar: { container: SUBJECT_TOOLBAR, handlers: { image: () => fileRef.current?.click() } } },
     });
     quillRef.current = quill;
-    if (initialRef.current) {
-      quill.setContents(quill.clipboard.convert({ html: dropUnsafeImages(initialRef.current) }), 'silent');
+    if (contentRef.current) {
+      quill.setContents(quill.clipboard.convert({ html: dropUnsafeImages(contentRef.current) }), 'silent');
     }
     const toolbar = quill.getModule('toolbar') as { container?: Element } | undefined;
     if (toolbar?.container) labelToolbarPickers(toolbar.container);
@@ -60,14 +64,16 @@ export default function RichEditor({ initialValue, onChange, label }: RichEditor
     quill.root.setAttribute('aria-label', label);
     quill.on('text-change', () => {
       const empty = quill.getLength() <= 1 && !quill.root.querySelector('img, iframe');
-      onChangeRef.current(empty ? '' : dropUnsafeImages(relaxSpaces(quill.getSemanticHTML())));
+      contentRef.current = empty ? '' : dropUnsafeImages(relaxSpaces(quill.getSemanticHTML()));
+      onChangeRef.current(contentRef.current);
     });
     return () => {
       // StrictMode mounts twice: remove both the toolbar and the editor Quill added.
       host.innerHTML = '';
       quillRef.current = null;
     };
-  }, [label]);
+    // Quill takes its placeholder and toolbar names once: a new language builds a new editor, with the text as typed.
+  }, [label, t]);
 
   return (
     <>
@@ -81,7 +87,7 @@ export default function RichEditor({ initialValue, onChange, label }: RichEditor
           '& .ql-editor img': { maxWidth: '100%' },
         }}
       />
-      <input ref={fileRef} type="file" accept="image/*" hidden aria-label={`Picture for the ${label.toLowerCase()}`} onChange={insertPicture} />
+      <input ref={fileRef} type="file" accept="image/*" hidden aria-label={t('subjects.editor.picture', { label: label.toLowerCase() })} onChange={insertPicture} />
       {pictureError && <Typography role="alert" color="error" variant="body2" sx={{ mt: 1 }}>{pictureError}</Typography>}
     </>
   );

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -20,6 +21,7 @@ export interface SubjectCardProps {
 
 /** One subject: title, description, preview link and the Edit/Delete menu. */
 export function SubjectCard({ subject, onDelete }: SubjectCardProps) {
+  const { t } = useTranslation('teacher');
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const close = () => setAnchor(null);
   const menuId = `subject-menu-${subject.id}`;
@@ -29,7 +31,7 @@ export function SubjectCard({ subject, onDelete }: SubjectCardProps) {
         <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
           <Typography component="h2" variant="h6" sx={{ flex: 1, fontWeight: 700, overflowWrap: 'anywhere' }}>{subject.title}</Typography>
           <IconButton
-            aria-label={`Options for ${subject.title}`}
+            aria-label={t('subjects.card.options', { title: subject.title })}
             aria-controls={anchor ? menuId : undefined}
             aria-haspopup="true"
             aria-expanded={anchor ? 'true' : undefined}
@@ -45,15 +47,15 @@ export function SubjectCard({ subject, onDelete }: SubjectCardProps) {
         >
           {subject.description}
         </Typography>
-        {subject.exercise_id != null && <Chip size="small" color="success" variant="outlined" label="Has exercise" sx={{ mt: 1.5 }} />}
+        {subject.exercise_id != null && <Chip size="small" color="success" variant="outlined" label={t('subjects.card.hasExercise')} sx={{ mt: 1.5 }} />}
       </CardContent>
       <CardActions sx={{ px: 2, pb: 2 }}>
-        <Button component={RouterLink} to={`/DetailSubjects?id=${subject.id}`} aria-label={`Preview this subject: ${subject.title}`}>
-          Preview this subject
+        <Button component={RouterLink} to={`/DetailSubjects?id=${subject.id}`} aria-label={t('subjects.card.previewLabel', { title: subject.title })}>
+          {t('subjects.card.preview')}
         </Button>
       </CardActions>
       <Menu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={close}>
-        <MenuItem component={RouterLink} to={`/EditSubjects?id=${subject.id}`} onClick={close}>Edit Subject</MenuItem>
+        <MenuItem component={RouterLink} to={`/EditSubjects?id=${subject.id}`} onClick={close}>{t('subjects.card.edit')}</MenuItem>
         <MenuItem
           onClick={() => {
             close();
@@ -61,7 +63,7 @@ export function SubjectCard({ subject, onDelete }: SubjectCardProps) {
           }}
           sx={{ color: 'error.main' }}
         >
-          Delete Subject
+          {t('subjects.manage.deleteTitle')}
         </MenuItem>
       </Menu>
     </Card>

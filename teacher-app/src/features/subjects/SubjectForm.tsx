@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -28,6 +29,7 @@ const EMPTY: SubjectValues = { title: '', description: '', content: '' };
 
 /** Title, short description and rich content, with the validation message shown above the form. */
 export function SubjectForm({ heading, initial = EMPTY, before, draftKey, onSubmit, failureText }: SubjectFormProps) {
+  const { t } = useTranslation('teacher');
   const draft = useDraft<SubjectValues>(draftKey, initial);
   const { values, setValues } = draft;
   const [problem, setProblem] = useState<string | null>(null);
@@ -74,9 +76,9 @@ export function SubjectForm({ heading, initial = EMPTY, before, draftKey, onSubm
         <Alert
           severity="info"
           sx={{ mb: 2 }}
-          action={<Button color="inherit" size="small" onClick={discard}>Discard changes</Button>}
+          action={<Button color="inherit" size="small" onClick={discard}>{t('subjects.form.discard')}</Button>}
         >
-          Your unsaved changes from last time were restored.
+          {t('subjects.form.restored')}
         </Alert>
       )}
       {problem && <Alert severity="error" sx={{ mb: 2 }}>{problem}</Alert>}
@@ -89,7 +91,7 @@ export function SubjectForm({ heading, initial = EMPTY, before, draftKey, onSubm
         <Stack spacing={2.5}>
           {before}
           <TextField
-            label="Subject Title"
+            label={t('subjects.form.title')}
             value={values.title}
             onChange={(e) => change('title', e.target.value)}
             error={Boolean(atField('title'))}
@@ -97,7 +99,7 @@ export function SubjectForm({ heading, initial = EMPTY, before, draftKey, onSubm
             fullWidth
           />
           <TextField
-            label="Short Description"
+            label={t('subjects.form.description')}
             value={values.description}
             onChange={(e) => change('description', e.target.value)}
             error={Boolean(atField('description'))}
@@ -107,11 +109,11 @@ export function SubjectForm({ heading, initial = EMPTY, before, draftKey, onSubm
             minRows={2}
           />
           <Box>
-            <Typography component="p" variant="subtitle2" sx={{ mb: 1 }}>Subject Content</Typography>
-            <Suspense fallback={<LoadingState text="Loading editor..." />}>
+            <Typography component="p" variant="subtitle2" sx={{ mb: 1 }}>{t('subjects.form.content')}</Typography>
+            <Suspense fallback={<LoadingState text={t('subjects.form.loadingEditor')} />}>
               <RichEditor
                 key={editorStart.key}
-                label="Subject Content"
+                label={t('subjects.form.content')}
                 initialValue={editorStart.content}
                 onChange={(content) => change('content', content)}
               />
@@ -119,7 +121,7 @@ export function SubjectForm({ heading, initial = EMPTY, before, draftKey, onSubm
           </Box>
           <Box>
             <Button type="submit" variant="contained" size="large" disabled={saving}>
-              {saving ? 'Saving...' : 'Submit'}
+              {saving ? t('subjects.form.saving') : t('subjects.form.submit')}
             </Button>
           </Box>
         </Stack>

@@ -1,3 +1,5 @@
+import i18next from 'i18next';
+
 // Quill toolbar of the subject editor, as the spec lists it (section 5).
 export const SUBJECT_TOOLBAR = [
   [{ header: [1, 2, 3, 4, 5, 6, false] }],
@@ -14,6 +16,7 @@ export const SUBJECT_TOOLBAR = [
   ['clean'],
 ];
 
+/** The spec's placeholder: the English message of 'teacher:subjects.editor.placeholder', which the editor shows. */
 export const EDITOR_PLACEHOLDER = 'Fill your subject content here';
 
 /**
@@ -41,20 +44,26 @@ export function dropUnsafeImages(html: string): string {
   });
 }
 
-const PICKER_NAMES: Record<string, string> = {
-  header: 'Heading', font: 'Font', size: 'Size', color: 'Text colour', background: 'Background colour', align: 'Alignment',
-};
+const PICKER_KEYS = {
+  header: 'teacher:subjects.editor.pickers.header',
+  font: 'teacher:subjects.editor.pickers.font',
+  size: 'teacher:subjects.editor.pickers.size',
+  color: 'teacher:subjects.editor.pickers.color',
+  background: 'teacher:subjects.editor.pickers.background',
+  align: 'teacher:subjects.editor.pickers.align',
+} as const;
+const isPicker = (format: string): format is keyof typeof PICKER_KEYS => format in PICKER_KEYS;
 
-/** Quill's dropdown pickers have no accessible names: name each picker and each of its choices. */
+/** Quill's dropdown pickers have no accessible names: name each picker and each of its choices (active language). */
 export function labelToolbarPickers(toolbar: Element): void {
   toolbar.querySelectorAll('.ql-picker').forEach((picker) => {
-    const format = Array.from(picker.classList).map((c) => c.replace(/^ql-/, '')).find((c) => c in PICKER_NAMES);
+    const format = Array.from(picker.classList).map((c) => c.replace(/^ql-/, '')).find(isPicker);
     if (!format) return;
-    const name = PICKER_NAMES[format];
+    const name = i18next.t(PICKER_KEYS[format]);
     picker.querySelector('.ql-picker-label')?.setAttribute('aria-label', name);
     picker.querySelectorAll('.ql-picker-item').forEach((item) => {
       const value = item.getAttribute('data-value');
-      item.setAttribute('aria-label', `${name}: ${value || 'normal'}`);
+      item.setAttribute('aria-label', i18next.t('teacher:subjects.editor.pickers.choice', { name, value: value || i18next.t('teacher:subjects.editor.pickers.normal') }));
     });
   });
 }

@@ -1,3 +1,5 @@
+import i18next from 'i18next';
+
 export interface SubjectValues {
   title: string;
   description: string;
@@ -12,10 +14,10 @@ export function isBlankHtml(html: string): boolean {
   return text.trim() === '';
 }
 
-/** The spec's checks in the spec's order; the first failure stops submission. */
+/** The spec's checks in the spec's order; the first failure stops submission (its text in the active language). */
 export function subjectProblem(values: SubjectValues): string | null {
-  if (!values.title.trim()) return 'Title is required.';
-  if (!values.description.trim()) return 'Description is required.';
-  if (isBlankHtml(values.content)) return 'Content is required.';
+  if (!values.title.trim()) return i18next.t('teacher:subjects.form.titleRequired');
+  if (!values.description.trim()) return i18next.t('teacher:subjects.form.descriptionRequired');
+  if (isBlankHtml(values.content)) return i18next.t('teacher:subjects.form.contentRequired');
   return null;
 }

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -15,6 +16,7 @@ type Removal = { kind: 'question' } | { kind: 'reply'; reply: Reply };
  * question or any reply (after confirmation). Texts are plain text as typed.
  */
 export function DiscussionThread({ discussion: initial, materialTitle, onRemoved }: { discussion: Discussion; materialTitle?: string; onRemoved: (id: number) => void }) {
+  const { t } = useTranslation('teacher');
   const [discussion, setDiscussion] = useState(initial);
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
@@ -34,7 +36,7 @@ export function DiscussionThread({ discussion: initial, materialTitle, onRemoved
       setDiscussion(await materialDiscussionsApi.reply(discussion.id, answer));
       setText('');
     } catch {
-      setFailure('Could not send your answer, please try again.');
+      setFailure(t('subjects.discussion.sendFailed'));
     } finally {
       setSending(false);
     }
@@ -54,7 +56,7 @@ export function DiscussionThread({ discussion: initial, materialTitle, onRemoved
       setRemoving(null);
     } catch {
       setRemoving(null);
-      setFailure(removing.kind === 'question' ? 'Could not remove the question, please try again.' : 'Could not remove the reply, please try again.');
+      setFailure(removing.kind === 'question' ? t('subjects.discussion.removeQuestionFailed') : t('subjects.discussion.removeReplyFailed'));
     } finally {
       setBusy(false);
     }
@@ -70,17 +72,17 @@ export function DiscussionThread({ discussion: initial, materialTitle, onRemoved
             {materialTitle && <Chip size="small" label={materialTitle} />}
           </Stack>
         </Box>
-        <Button size="small" color="error" onClick={() => setRemoving({ kind: 'question' })}>Remove question</Button>
+        <Button size="small" color="error" onClick={() => setRemoving({ kind: 'question' })}>{t('subjects.discussion.removeQuestion')}</Button>
       </Stack>
       <PlainText text={discussion.description} variant="body2" sx={{ mt: 0.5 }} />
 
-      <Box component="ul" aria-label={`Replies to ${discussion.topic}`} sx={{ listStyle: 'none', p: 0, m: 0, mt: 1, borderLeft: 3, borderColor: 'divider', pl: 1.5 }}>
-        {replies.length === 0 && <Typography component="li" variant="body2" color="text.secondary">No replies yet.</Typography>}
+      <Box component="ul" aria-label={t('subjects.discussion.replies', { topic: discussion.topic })} sx={{ listStyle: 'none', p: 0, m: 0, mt: 1, borderLeft: 3, borderColor: 'divider', pl: 1.5 }}>
+        {replies.length === 0 && <Typography component="li" variant="body2" color="text.secondary">{t('subjects.discussion.noReplies')}</Typography>}
         {replies.map((r) => (
           <ReplyItem
             key={r.id}
             reply={r}
-            action={<Button size="small" color="error" aria-label={`Remove reply by ${r.name || 'Unknown Student'}`} onClick={() => setRemoving({ kind: 'reply', reply: r })}>Remove</Button>}
+            action={<Button size="small" color="error" aria-label={t('subjects.discussion.removeReplyBy', { name: r.name || t('subjects.discussion.unknownStudent') })} onClick={() => setRemoving({ kind: 'reply', reply: r })}>{t('subjects.discussion.remove')}</Button>}
           />
         ))}
       </Box>
@@ -90,11 +92,11 @@ export function DiscussionThread({ discussion: initial, materialTitle, onRemoved
 
       <ConfirmDialog
         open={Boolean(removing)}
-        title={removing?.kind === 'reply' ? 'Remove Reply' : 'Remove Question'}
+        title={removing?.kind === 'reply' ? t('subjects.discussion.removeReplyTitle') : t('subjects.discussion.removeQuestionTitle')}
         message={removing?.kind === 'reply'
-          ? `are you sure you want to remove the reply by ${removing.reply.name || 'Unknown Student'}?`
-          : `are you sure you want to remove ${discussion.topic}? Its replies are removed too.`}
-        confirmLabel="Remove"
+          ? t('subjects.discussion.removeReplyConfirm', { name: removing.reply.name || t('subjects.discussion.unknownStudent') })
+          : t('subjects.discussion.removeQuestionConfirm', { topic: discussion.topic })}
+        confirmLabel={t('subjects.discussion.remove')}
         destructive
         busy={busy}
         onConfirm={remove}

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -9,18 +10,19 @@ import { DiscussionThread } from './DiscussionThread';
 
 /** A material's discussion on the teacher's subject page: students' questions, newest first, to answer or remove. */
 export function MaterialDiscussion({ materialId }: { materialId: number }) {
+  const { t } = useTranslation('teacher');
   const [page, setPage] = useState(1);
   const list = useAsync(() => materialDiscussionsApi.list(materialId, page, 10), [materialId, page]);
   const totalPages = list.data ? list.data.meta.totalPage ?? list.data.meta.totalpages ?? 1 : 1;
   return (
     <Box component="section" aria-labelledby="material-discussion" sx={{ mt: 4 }}>
-      <Typography id="material-discussion" component="h2" variant="h6" sx={{ fontWeight: 700, mb: 1.5 }}>Material Discussions</Typography>
+      <Typography id="material-discussion" component="h2" variant="h6" sx={{ fontWeight: 700, mb: 1.5 }}>{t('subjects.discussion.title')}</Typography>
       {list.loading && !list.data ? (
         <LoadingState />
       ) : list.error ? (
-        <ErrorState message="Error fetching material discussions, please try again later." onRetry={list.reload} />
+        <ErrorState message={t('subjects.discussion.loadFailed')} onRetry={list.reload} />
       ) : (list.data?.discussions ?? []).length === 0 ? (
-        <EmptyState message="No student has asked a question on this subject yet." />
+        <EmptyState message={t('subjects.discussion.empty')} />
       ) : (
         <Stack spacing={2}>
           {list.data!.discussions.map((d) => (
