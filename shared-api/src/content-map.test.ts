@@ -1,4 +1,4 @@
-import { buildContent, emptyQuestion, parseQuestions, questionCount, questionProblem, type Question } from './content-map';
+import { buildContent, emptyQuestion, parseQuestions, questionCount, findQuestionProblem, type Question } from './content-map';
 
 const mc: Question = { ...emptyQuestion('mc'), text: 'Ibu kota Indonesia?', options: ['Jakarta', 'Bandung', 'Medan', 'Surabaya'], answer: 'a' };
 const essay: Question = { ...emptyQuestion('essay'), text: 'Jelaskan fotosintesis.', essayAnswer: 'cahaya air karbon dioksida', image: 'data:image/png;base64,AAAA' };
@@ -18,10 +18,10 @@ describe('content map', () => {
   });
 
   it('reports the first missing required field', () => {
-    expect(questionProblem([])).toBe('Add at least one question.');
-    expect(questionProblem([{ ...mc, options: ['a', '', 'c', 'd'] }])).toBe('Question 1 needs all four options.');
-    expect(questionProblem([mc, { ...mc, answer: '' }])).toBe('Question 2 needs its correct answer.');
-    expect(questionProblem([mc, { ...essay, text: '  ' }])).toBe('Question 2 needs its text.');
-    expect(questionProblem([mc, essay])).toBeNull();
+    expect(findQuestionProblem([])).toEqual({ kind: 'no-questions', question: 0 });
+    expect(findQuestionProblem([{ ...mc, options: ['a', '', 'c', 'd'] }])).toEqual({ kind: 'options', question: 1 });
+    expect(findQuestionProblem([mc, { ...mc, answer: '' }])).toEqual({ kind: 'answer', question: 2 });
+    expect(findQuestionProblem([mc, { ...essay, text: '  ' }])).toEqual({ kind: 'text', question: 2 });
+    expect(findQuestionProblem([mc, essay])).toBeNull();
   });
 });

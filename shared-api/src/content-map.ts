@@ -69,15 +69,18 @@ export function buildContent(questions: Question[]): ContentMap {
   return content;
 }
 
+/** What is missing from an editor's questions, for the screen to say in its language: any question at all, or question n's part. */
+export type QuestionProblem = { kind: 'no-questions' | 'text' | 'options' | 'answer'; question: number };
+
 /** The first problem in an editor's list, or null (the spec's required fields; image optional). */
-export function questionProblem(questions: Question[]): string | null {
-  if (questions.length === 0) return 'Add at least one question.';
+export function findQuestionProblem(questions: Question[]): QuestionProblem | null {
+  if (questions.length === 0) return { kind: 'no-questions', question: 0 };
   for (const [i, q] of questions.entries()) {
-    const n = i + 1;
-    if (!q.text.trim()) return `Question ${n} needs its text.`;
+    const question = i + 1;
+    if (!q.text.trim()) return { kind: 'text', question };
     if (q.type === 'mc') {
-      if (q.options.some((o) => !o.trim())) return `Question ${n} needs all four options.`;
-      if (!q.answer) return `Question ${n} needs its correct answer.`;
+      if (q.options.some((o) => !o.trim())) return { kind: 'options', question };
+      if (!q.answer) return { kind: 'answer', question };
     }
   }
   return null;

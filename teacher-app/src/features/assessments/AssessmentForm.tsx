@@ -12,7 +12,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
-import { emptyQuestion, questionProblem, type Question } from '@kelasku/shared-api';
+import { emptyQuestion, findQuestionProblem, type Question } from '@kelasku/shared-api';
 import { useDraft, useLeaveWarning } from '@kelasku/shared-ui';
 import { QuestionCard } from './QuestionCard';
 import { ScheduleFields } from './ScheduleFields';
@@ -51,14 +51,23 @@ export interface AssessmentFormProps {
   notice?: ReactNode;
 }
 
-/** First problem of the whole form: title, exam window, then each question (shared-api's questionProblem). */
+/** The message of each missing part of the questions (shared-api findQuestionProblem). */
+const QUESTION_PROBLEM_KEYS = {
+  'no-questions': 'assessments.form.problem.noQuestions',
+  text: 'assessments.form.problem.text',
+  options: 'assessments.form.problem.options',
+  answer: 'assessments.form.problem.answer',
+} as const;
+
+/** First problem of the whole form: title, exam window, then each question. */
 export function assessmentProblem(kind: AssessmentFormProps['kind'], values: AssessmentValues): string | null {
   if (!values.title.trim()) return i18next.t('teacher:assessments.form.titleRequired');
   if (kind === 'exam' && values.schedule) {
     const problem = scheduleProblem(values.schedule);
     if (problem) return problem;
   }
-  return questionProblem(values.questions);
+  const problem = findQuestionProblem(values.questions);
+  return problem && i18next.t(`teacher:${QUESTION_PROBLEM_KEYS[problem.kind]}`, { n: problem.question });
 }
 
 /** The one question editor of exercises and exams (create and edit). */

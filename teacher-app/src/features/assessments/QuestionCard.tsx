@@ -43,7 +43,7 @@ export function QuestionCard({ number, question, canRemove, onChange, onRemove }
       // Shrunk in the browser first, so a phone photo fits the server's limit.
       set({ image: await preparePicture(file) });
     } catch (err) {
-      setImageError(pictureErrorText(err, file));
+      setImageError(pictureErrorText(err));
     }
   };
 

@@ -40,7 +40,7 @@ export default function RichEditor({ initialValue, onChange, label }: RichEditor
       const at = quill.getSelection(true)?.index ?? quill.getLength() - 1;
       quill.insertEmbed(at, 'image', dataUrl, 'user');
     } catch (err) {
-      setPictureError(pictureErrorText(err, file));
+      setPictureError(pictureErrorText(err));
     }
   };
 
