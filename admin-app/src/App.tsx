@@ -1,9 +1,12 @@
+import './i18n';
+import { Suspense, useMemo } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
 import { LoadingState } from '@kelasku/shared-ui/src/states';
 import { RoleLayout } from '@kelasku/shared-ui/src/RoleLayout';
 import { preloadable, SuspenseAfterFirstScreen } from '@kelasku/shared-ui/src/preloadable';
 import DashboardAdmin from './features/dashboard/DashboardAdmin';
-import { adminMenu } from './menu';
+import { translatedMenu } from './menu';
 
 // The dashboard is the admin's first screen and stays in the entry chunk; the other screens load on demand.
 const ManageClasses = preloadable(() => import('./features/classes/ManageClasses').then((m) => m.default));
@@ -24,10 +27,12 @@ function screenOfPath(pathname: string) {
 const firstScreen = screenOfPath(window.location.pathname);
 void firstScreen?.preload().catch(() => undefined);
 
-/** The admin remote: every admin route inside the admin sidebar layout (the shell provides the router). */
-export default function App() {
+/** Every admin route inside the admin sidebar layout, its texts in the active language. */
+function AdminScreens() {
+  const { t } = useTranslation('admin');
+  const menu = useMemo(() => translatedMenu(t), [t]);
   return (
-    <RoleLayout role="admin" items={adminMenu}>
+    <RoleLayout role="admin" items={menu}>
       <SuspenseAfterFirstScreen first={firstScreen} fallback={<LoadingState />}>
         <Routes>
           <Route path="/DashboardAdmin" element={<DashboardAdmin />} />
@@ -41,5 +46,17 @@ export default function App() {
         </Routes>
       </SuspenseAfterFirstScreen>
     </RoleLayout>
+  );
+}
+
+/**
+ * The admin remote (the shell provides the router). Its own boundary waits for the admin messages of the active
+ * language, which a remote deployed alone brings itself (./i18n.ts).
+ */
+export default function App() {
+  return (
+    <Suspense fallback={<LoadingState />}>
+      <AdminScreens />
+    </Suspense>
   );
 }

@@ -1,21 +1,27 @@
-import type { NavItem } from '@kelasku/shared-ui';
+import { isNavGroup, type NavItem, type NavLink } from '@kelasku/shared-ui';
 
-/** The admin sidebar, published with the admin remote (the shell knows no role's screens). */
+/** The admin sidebar, published with the admin remote (the shell knows no role's screens). Labels are message keys. */
 export const adminMenu: NavItem[] = [
-  { label: 'Dashboard', to: '/DashboardAdmin' },
+  { label: 'menu.dashboard', to: '/DashboardAdmin' },
   {
-    label: 'Manage Class',
+    label: 'menu.manageClass',
     children: [
-      { label: '10th Grade', to: '/ManageClass10' },
-      { label: '11th Grade', to: '/ManageClass11' },
-      { label: '12th Grade', to: '/ManageClass12' },
+      { label: 'menu.grade10', to: '/ManageClass10' },
+      { label: 'menu.grade11', to: '/ManageClass11' },
+      { label: 'menu.grade12', to: '/ManageClass12' },
     ],
   },
   {
-    label: 'Manage Account',
+    label: 'menu.manageAccount',
     children: [
-      { label: 'Student Accounts', to: '/ManageAccStudent' },
-      { label: 'Teacher Accounts', to: '/ManageAccTeacher' },
+      { label: 'menu.studentAccounts', to: '/ManageAccStudent' },
+      { label: 'menu.teacherAccounts', to: '/ManageAccTeacher' },
     ],
   },
 ];
+
+/** The menu with its labels in the active language (`t` of the 'admin' namespace), when the sidebar renders. */
+export function translatedMenu(t: (key: string) => string): NavItem[] {
+  const link = (item: NavLink): NavLink => ({ ...item, label: t(item.label) });
+  return adminMenu.map((item) => (isNavGroup(item) ? { ...item, label: t(item.label), children: item.children.map(link) } : link(item)));
+}

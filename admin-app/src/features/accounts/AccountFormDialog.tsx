@@ -1,4 +1,6 @@
 import { useEffect, useState } from 'react';
+import i18next from 'i18next';
+import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import MenuItem from '@mui/material/MenuItem';
@@ -6,9 +8,11 @@ import TextField from '@mui/material/TextField';
 import { Modal, type ModalField } from '@kelasku/shared-ui';
 import type { FieldFailure } from '../../hooks/usePagedList';
 import { JoinClassesChoice } from './JoinClassesChoice';
-import type { AccountField, Enrolment, FormValues } from './types';
+import { NOUN_TEXTS } from './nounTexts';
+import type { AccountField, AccountNoun, Enrolment, FormValues } from './types';
 
-export const REQUIRED_MESSAGE = 'Semua field harus diisi.';
+/** The spec's alert for an empty field of an add form (its words in both languages). */
+export const requiredMessage = () => i18next.t('admin:form.required');
 
 /** True when a field of the add form is empty (edit has no required check, as the spec says). */
 export function hasEmptyField<V extends FormValues>(fields: AccountField<V>[], values: V): boolean {
@@ -29,7 +33,7 @@ function fieldProblems<V extends FormValues>(fields: AccountField<V>[], values: 
 export interface AccountFormDialogProps<V extends FormValues> {
   open: boolean;
   mode: 'add' | 'edit';
-  noun: string;
+  noun: AccountNoun;
   fields: AccountField<V>[];
   initial: V;
   busy: boolean;
@@ -45,6 +49,7 @@ export interface AccountFormDialogProps<V extends FormValues> {
 export function AccountFormDialog<V extends FormValues>({
   open, mode, noun, fields, initial, busy, failure, fieldFailure, enrolment, onClose, onSubmit,
 }: AccountFormDialogProps<V>) {
+  const { t } = useTranslation('admin');
   const [values, setValues] = useState<V>(initial);
   const [problems, setProblems] = useState<Partial<Record<string, string>>>({});
   const [joinClasses, setJoinClasses] = useState(true);
@@ -69,7 +74,7 @@ export function AccountFormDialog<V extends FormValues>({
 
   const submit = () => {
     if (mode === 'add' && hasEmptyField(fields, values)) {
-      window.alert(REQUIRED_MESSAGE);
+      window.alert(requiredMessage());
       return;
     }
     const found = fieldProblems(fields, values);
@@ -81,7 +86,7 @@ export function AccountFormDialog<V extends FormValues>({
   const control = (f: AccountField<V>) => {
     const value = values[f.key] ?? '';
     const problem = problems[f.key] ?? (atField?.field === f.key ? atField.message : undefined);
-    const shared = { fullWidth: true, label: f.label, error: Boolean(problem), helperText: problem };
+    const shared = { fullWidth: true, label: t(f.label), error: Boolean(problem), helperText: problem };
     if (f.options) {
       // a value stored before the list existed (or typed elsewhere) stays visible and kept
       const options = value && !f.options.includes(value) ? [value, ...f.options] : f.options;
@@ -107,20 +112,20 @@ export function AccountFormDialog<V extends FormValues>({
     );
   };
 
-  const modalFields: ModalField[] = fields.map((f) => ({ label: f.label, name: f.key, component: control(f) }));
+  const modalFields: ModalField[] = fields.map((f) => ({ label: t(f.label), name: f.key, component: control(f) }));
 
   return (
     <Modal
       open={open}
-      title={mode === 'add' ? `Add New ${noun}` : `Edit ${noun}`}
-      confirmLabel={mode === 'add' ? 'Add' : 'Save'}
+      title={mode === 'add' ? t(NOUN_TEXTS[noun].addTitle) : t(NOUN_TEXTS[noun].editTitle)}
+      confirmLabel={mode === 'add' ? t('form.add') : t('form.save')}
       fields={modalFields}
       busy={busy}
       onClose={onClose}
       onConfirm={submit}
     >
       {enrolmentShown && open && (
-        <JoinClassesChoice grades={[enrolment.gradeOf(values)].filter((g): g is number => g !== undefined)} who="the student" checked={joinClasses} onChange={setJoinClasses} />
+        <JoinClassesChoice grades={[enrolment.gradeOf(values)].filter((g): g is number => g !== undefined)} who="one" checked={joinClasses} onChange={setJoinClasses} />
       )}
       {/* a failure the server tied to a field shows its reason there; it goes once that field is changed */}
       {failure && (!fieldFailure || serverProblem) && <Alert severity="error">{atField ? atField.failed : failure}</Alert>}

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -13,7 +14,8 @@ import { classesApi, errorMessage, type ClassItem } from '@kelasku/shared-api';
 import { ConfirmDialog } from '@kelasku/shared-ui';
 import { useLoad } from '../../hooks/useLoad';
 import { TeacherPicker } from '../classes/TeacherPicker';
-import type { AccountRow } from './types';
+import { NOUN_TEXTS } from './nounTexts';
+import type { AccountNoun, AccountRow } from './types';
 
 /** Every class of a teacher (all pages of the class list). */
 async function classesOfTeacher(teacherId: number): Promise<ClassItem[]> {
@@ -24,6 +26,7 @@ async function classesOfTeacher(teacherId: number): Promise<ClassItem[]> {
 
 /** One class of the teacher being deleted, with a picker to give it to another teacher. */
 function ReassignRow({ cls, teacherId, onReassigned }: { cls: ClassItem; teacherId: number; onReassigned: () => void }) {
+  const { t } = useTranslation('admin');
   const [to, setTo] = useState('');
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -34,17 +37,19 @@ function ReassignRow({ cls, teacherId, onReassigned }: { cls: ClassItem; teacher
       await classesApi.update(cls.id, { name: cls.name, description: cls.description, grade: cls.grade, teacher_id: Number(to) });
       onReassigned();
     } catch (err) {
-      setFailure(`Failed to reassign ${cls.name}: ${errorMessage(err) ?? 'try again'}`);
+      setFailure(t('accounts.teacherClasses.reassignFailed', { name: cls.name, reason: errorMessage(err) ?? t('form.tryAgain') }));
     } finally {
       setBusy(false);
     }
   };
   return (
     <Box component="li" sx={{ listStyle: 'none' }}>
-      <Typography sx={{ fontWeight: 600, mb: 1 }}>{cls.name} (grade {cls.grade})</Typography>
+      <Typography sx={{ fontWeight: 600, mb: 1 }}>{t('accounts.teacherClasses.classOfGrade', { name: cls.name, grade: cls.grade })}</Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>
-        <TeacherPicker label={`New teacher for ${cls.name}`} value={to} onChange={setTo} exclude={teacherId} />
-        <Button variant="outlined" disabled={!to || busy} onClick={reassign} aria-label={`Reassign ${cls.name}`}>Reassign</Button>
+        <TeacherPicker label={t('accounts.teacherClasses.newTeacher', { name: cls.name })} value={to} onChange={setTo} exclude={teacherId} />
+        <Button variant="outlined" disabled={!to || busy} onClick={reassign} aria-label={t('accounts.teacherClasses.reassignLabel', { name: cls.name })}>
+          {t('accounts.teacherClasses.reassign')}
+        </Button>
       </Stack>
       {failure && <Alert severity="error" sx={{ mt: 1 }}>{failure}</Alert>}
     </Box>
@@ -53,24 +58,27 @@ function ReassignRow({ cls, teacherId, onReassigned }: { cls: ClassItem; teacher
 
 /** A teacher's classes, each to be reassigned before the teacher can be deleted. */
 function TeacherClasses({ row, onClear }: { row: AccountRow; onClear: (clear: boolean) => void }) {
+  const { t } = useTranslation('admin');
   const classes = useLoad(async () => {
     const list = await classesOfTeacher(row.id);
     onClear(list.length === 0);
     return list;
   }, `teacher-classes-${row.id}`);
-  if (classes.loading && !classes.data) return <Typography>Checking the classes of {row.name}...</Typography>;
+  if (classes.loading && !classes.data) return <Typography>{t('accounts.teacherClasses.checking', { name: row.name })}</Typography>;
   if (classes.error || !classes.data) {
-    return <Alert severity="error" action={<Button onClick={classes.reload}>Retry</Button>}>The classes of {row.name} could not be loaded.</Alert>;
+    return (
+      <Alert severity="error" action={<Button onClick={classes.reload}>{t('form.retry')}</Button>}>
+        {t('accounts.teacherClasses.loadFailed', { name: row.name })}
+      </Alert>
+    );
   }
   if (classes.data.length === 0) return null;
-  const n = classes.data.length;
   return (
     <Box>
       <Alert severity="warning" sx={{ mb: 2 }}>
-        {row.name} still teaches {n === 1 ? 'a class' : `${n} classes`}. A class and its work are never deleted with a teacher: give{' '}
-        {n === 1 ? 'it' : 'each class'} to another teacher first.
+        {t('accounts.teacherClasses.stillTeaches', { name: row.name, count: classes.data.length })}
       </Alert>
-      <Stack component="ul" spacing={2} sx={{ p: 0, m: 0 }} aria-label={`Classes of ${row.name}`}>
+      <Stack component="ul" spacing={2} sx={{ p: 0, m: 0 }} aria-label={t('accounts.teacherClasses.listLabel', { name: row.name })}>
         {classes.data.map((c) => (
           <ReassignRow key={c.id} cls={c} teacherId={row.id} onReassigned={classes.reload} />
         ))}
@@ -79,21 +87,8 @@ function TeacherClasses({ row, onClear }: { row: AccountRow; onClear: (clear: bo
   );
 }
 
-/** What deleting does, as the confirmation says it (nothing else happens). */
-export function deleteConsequences(noun: string, name: string): string {
-  if (noun === 'Teacher') {
-    return `Deleting removes ${name}'s account and sign-in for good. Materials, exercises and exams ${name} wrote stay with their classes, owned by each class's teacher, and students' grades are kept. This cannot be undone.`;
-  }
-  return `Deleting removes ${name}'s account and sign-in, their answers and grades, and the replies they wrote. Their discussion posts are deleted too, except posts other students replied to: those stay, shown as by a former student, so the other students' replies are kept. This cannot be undone.`;
-}
-
-export function deactivateInstead(noun: string, name: string): string {
-  const who = noun === 'Teacher' ? 'their classes, work and name' : 'their grades, posts and name';
-  return `${noun === 'Student' ? 'A student who has grades is better deactivated' : 'Consider deactivating instead'}: ${name} can no longer sign in, but ${who} stay, and you can reactivate the account later.`;
-}
-
 export interface DeleteAccountDialogProps {
-  noun: string;
+  noun: AccountNoun;
   row: AccountRow | null;
   busy: boolean;
   onDelete: () => void;
@@ -103,6 +98,7 @@ export interface DeleteAccountDialogProps {
 
 /** Delete Teacher / Delete Student: says exactly what happens, proposes deactivating, and for a teacher asks for their classes to be reassigned first. */
 export function DeleteAccountDialog({ noun, row, busy, onDelete, onDeactivate, onClose }: DeleteAccountDialogProps) {
+  const { t } = useTranslation('admin');
   // a teacher can be deleted once their classes are known to be none
   const [clear, setClear] = useState(noun !== 'Teacher');
   useEffect(() => setClear(noun !== 'Teacher'), [noun, row?.id]);
@@ -110,18 +106,21 @@ export function DeleteAccountDialog({ noun, row, busy, onDelete, onDeactivate, o
     <Dialog open={row !== null} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="delete-account-title">
       {row && (
         <>
-          <DialogTitle id="delete-account-title">are you sure you want to delete {row.name}?</DialogTitle>
+          <DialogTitle id="delete-account-title">{t('accounts.delete.title', { name: row.name })}</DialogTitle>
           <DialogContent>
             <Stack spacing={2}>
               {noun === 'Teacher' && <TeacherClasses key={row.id} row={row} onClear={setClear} />}
-              <DialogContentText>{deleteConsequences(noun, row.name)}</DialogContentText>
-              {row.active !== false && <Alert severity="info">{deactivateInstead(noun, row.name)}</Alert>}
+              {/* what deleting does, as the confirmation says it (nothing else happens) */}
+              <DialogContentText>{t(NOUN_TEXTS[noun].deleteConsequences, { name: row.name })}</DialogContentText>
+              {row.active !== false && <Alert severity="info">{t(NOUN_TEXTS[noun].deactivateInstead, { name: row.name })}</Alert>}
             </Stack>
           </DialogContent>
           <DialogActions>
-            <Button onClick={onClose}>Cancel</Button>
-            {row.active !== false && <Button variant="contained" onClick={onDeactivate} disabled={busy}>Deactivate instead</Button>}
-            <Button variant="outlined" color="error" onClick={onDelete} disabled={busy || !clear}>Delete {noun}</Button>
+            <Button onClick={onClose}>{t('form.cancel')}</Button>
+            {row.active !== false && (
+              <Button variant="contained" onClick={onDeactivate} disabled={busy}>{t('accounts.delete.deactivateInstead')}</Button>
+            )}
+            <Button variant="outlined" color="error" onClick={onDelete} disabled={busy || !clear}>{t(NOUN_TEXTS[noun].deleteButton)}</Button>
           </DialogActions>
         </>
       )}
@@ -138,18 +137,15 @@ export function ActivationDialog({ open, row, busy, onConfirm, onClose }: {
   onConfirm: () => void;
   onClose: () => void;
 }) {
+  const { t } = useTranslation('admin');
   const reactivate = row?.active === false;
   const name = row?.name ?? '';
   return (
     <ConfirmDialog
       open={open}
-      title={reactivate ? `Reactivate ${name}?` : `Deactivate ${name}?`}
-      message={
-        reactivate
-          ? `${name} can sign in again with their current password.`
-          : `${name} can no longer sign in and is signed out on every device. The account, its name and history stay; you can reactivate it at any time.`
-      }
-      confirmLabel={reactivate ? 'Reactivate' : 'Deactivate'}
+      title={reactivate ? t('accounts.activation.reactivateTitle', { name }) : t('accounts.activation.deactivateTitle', { name })}
+      message={reactivate ? t('accounts.activation.reactivateMessage', { name }) : t('accounts.activation.deactivateMessage', { name })}
+      confirmLabel={reactivate ? t('accounts.activation.reactivate') : t('accounts.activation.deactivate')}
       busy={busy}
       onConfirm={onConfirm}
       onClose={onClose}

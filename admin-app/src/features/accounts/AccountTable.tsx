@@ -1,5 +1,6 @@
 import { stickyActionSx as stickyAction } from '@kelasku/shared-ui';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
@@ -18,6 +19,7 @@ import type { AccountRow } from './types';
 
 export interface AccountTableProps<T extends AccountRow> {
   label: string;
+  /** `label`: message key of the column header. */
   columns: { label: string; render: (row: T) => ReactNode }[];
   rows: T[];
   onEdit: (row: T) => void;
@@ -29,15 +31,16 @@ export interface AccountTableProps<T extends AccountRow> {
 
 /** The account table with edit, reset-password and delete per row; scrolls sideways on phones, Action stays in view. */
 export function AccountTable<T extends AccountRow>({ label, columns, rows, onEdit, onDelete, onResetPassword, onToggleActive }: AccountTableProps<T>) {
+  const { t } = useTranslation('admin');
   return (
     <TableContainer component={Paper} variant="outlined">
       <Table size="small" aria-label={label} sx={{ minWidth: 640 }}>
         <TableHead>
           <TableRow>
             {columns.map((c) => (
-              <TableCell key={c.label}>{c.label}</TableCell>
+              <TableCell key={c.label}>{t(c.label)}</TableCell>
             ))}
-            <TableCell align="center" sx={stickyAction}>Action</TableCell>
+            <TableCell align="center" sx={stickyAction}>{t('accounts.table.action')}</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
@@ -47,25 +50,28 @@ export function AccountTable<T extends AccountRow>({ label, columns, rows, onEdi
                 <TableCell key={c.label}>{c.render(row)}</TableCell>
               ))}
               <TableCell align="center" sx={{ ...stickyAction, whiteSpace: 'nowrap' }}>
-                <Tooltip title="Edit">
-                  <IconButton aria-label={`Edit ${row.name}`} onClick={() => onEdit(row)}>
+                <Tooltip title={t('accounts.table.edit')}>
+                  <IconButton aria-label={t('accounts.table.editLabel', { name: row.name })} onClick={() => onEdit(row)}>
                     <EditIcon />
                   </IconButton>
                 </Tooltip>
-                <Tooltip title="Reset password">
-                  <IconButton aria-label={`Reset password of ${row.name}`} onClick={() => onResetPassword(row)}>
+                <Tooltip title={t('accounts.table.resetPassword')}>
+                  <IconButton aria-label={t('accounts.table.resetPasswordLabel', { name: row.name })} onClick={() => onResetPassword(row)}>
                     <LockResetIcon />
                   </IconButton>
                 </Tooltip>
                 {onToggleActive && (
-                  <Tooltip title={row.active === false ? 'Reactivate' : 'Deactivate'}>
-                    <IconButton aria-label={`${row.active === false ? 'Reactivate' : 'Deactivate'} ${row.name}`} onClick={() => onToggleActive(row)}>
+                  <Tooltip title={row.active === false ? t('accounts.table.reactivate') : t('accounts.table.deactivate')}>
+                    <IconButton
+                      aria-label={row.active === false ? t('accounts.table.reactivateLabel', { name: row.name }) : t('accounts.table.deactivateLabel', { name: row.name })}
+                      onClick={() => onToggleActive(row)}
+                    >
                       {row.active === false ? <HowToRegIcon /> : <PersonOffIcon />}
                     </IconButton>
                   </Tooltip>
                 )}
-                <Tooltip title="Delete">
-                  <IconButton aria-label={`Delete ${row.name}`} color="error" onClick={() => onDelete(row)}>
+                <Tooltip title={t('accounts.table.delete')}>
+                  <IconButton aria-label={t('accounts.table.deleteLabel', { name: row.name })} color="error" onClick={() => onDelete(row)}>
                     <DeleteIcon />
                   </IconButton>
                 </Tooltip>

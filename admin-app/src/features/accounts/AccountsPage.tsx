@@ -1,4 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -15,6 +16,7 @@ import { AccountFormDialog } from './AccountFormDialog';
 import { ActivationDialog, DeleteAccountDialog } from './AccountLifecycle';
 import { AccountTable } from './AccountTable';
 import { FilterMenu } from './FilterMenu';
+import { NOUN_TEXTS } from './nounTexts';
 import { PasswordDialog, type ShownPassword } from './PasswordDialog';
 import type { AccountRow, AccountsConfig, FormValues } from './types';
 
@@ -28,6 +30,7 @@ export interface AccountsPageProps<T extends AccountRow, V extends FormValues> {
 
 /** Search, filter, sort, table with edit/reset/delete, add dialog and one-time password dialog. */
 export function AccountsPage<T extends AccountRow, V extends FormValues>({ config, extraActions }: AccountsPageProps<T, V>) {
+  const { t } = useTranslation('admin');
   const [{ search, filter, sort }, changeList] = useListParams();
   // The search box shows the URL's search again after Back or a reload.
   const [query, setQuery] = useState(search);
@@ -47,18 +50,18 @@ export function AccountsPage<T extends AccountRow, V extends FormValues>({ confi
   const shownResetting = useLastNonNull(resetting);
   const [notice, setNotice] = useState<string | null>(null);
 
-  const noun = config.noun.toLowerCase();
+  const texts = NOUN_TEXTS[config.noun];
   const loginShown = (row: T) => ({ name: row.name, loginLabel: config.loginLabel, login: config.loginOf(row) });
 
   const save = async (values: V, joinClasses?: boolean) => {
     if (!editing) return;
-    const failed = editing.mode === 'add' ? `Failed to add ${noun}` : `Failed to update ${noun}`;
+    const failed = editing.mode === 'add' ? t(texts.addFailed) : t(texts.updateFailed);
     await attempt('form', failed, async () => {
       if (editing.mode === 'add') {
         const created = await config.create(values, joinClasses);
         setEditing(null);
-        if (created.initial_password) setShown({ ...loginShown(created), title: config.addedTitle, password: created.initial_password });
-        else setNotice(config.addedTitle);
+        if (created.initial_password) setShown({ ...loginShown(created), title: t(config.addedTitle), password: created.initial_password });
+        else setNotice(t(config.addedTitle));
       } else {
         await config.update(editing.row.id, values);
         setEditing(null);
@@ -69,7 +72,7 @@ export function AccountsPage<T extends AccountRow, V extends FormValues>({ confi
 
   const remove = async () => {
     if (!deleting) return;
-    await attempt('page', `Failed to delete ${noun}`, async () => {
+    await attempt('page', t(texts.deleteFailed), async () => {
       await config.remove(deleting.id);
       showAfterDelete();
     }, () => setDeleting(null));
@@ -78,7 +81,7 @@ export function AccountsPage<T extends AccountRow, V extends FormValues>({ confi
   const setActive = async () => {
     if (!toggling) return;
     const active = toggling.active === false;
-    await attempt('page', `Failed to ${active ? 'reactivate' : 'deactivate'} the ${noun}`, async () => {
+    await attempt('page', active ? t(texts.reactivateFailed) : t(texts.deactivateFailed), async () => {
       await config.setActive(toggling.id, active);
       list.reload();
     }, () => setToggling(null));
@@ -86,21 +89,21 @@ export function AccountsPage<T extends AccountRow, V extends FormValues>({ confi
 
   const resetPassword = async () => {
     if (!resetting) return;
-    await attempt('page', 'Failed to reset the password', async () => {
+    await attempt('page', t('accounts.reset.failed'), async () => {
       const { initial_password } = await config.resetPassword(resetting.id);
-      setShown({ ...loginShown(resetting), title: 'Password Reset', password: initial_password });
+      setShown({ ...loginShown(resetting), title: t('accounts.reset.done'), password: initial_password });
     }, () => setResetting(null));
   };
 
   let content;
   if (list.loading) content = <LoadingState />;
-  else if (list.error || !list.data) content = <ErrorState message="Failed to Fetch Data" onRetry={list.reload} />;
-  else if (list.data.rows.length === 0) content = <EmptyState message={`No ${noun} accounts found.`} />;
+  else if (list.error || !list.data) content = <ErrorState message={t('accounts.fetchFailed')} onRetry={list.reload} />;
+  else if (list.data.rows.length === 0) content = <EmptyState message={t(texts.empty)} />;
   else
     content = (
       <>
         <AccountTable
-          label={config.title}
+          label={t(config.title)}
           columns={config.columns}
           rows={list.data.rows}
           onEdit={(row) => { setFormFailure(null); setEditing({ mode: 'edit', initial: config.toForm(row), row }); }}
@@ -112,25 +115,26 @@ export function AccountsPage<T extends AccountRow, V extends FormValues>({ confi
       </>
     );
 
-  const filterLabel = config.filterOptions.find((o) => o.value === filter)?.label;
+  const filterOptions = config.filterOptions();
+  const filterLabel = filterOptions.find((o) => o.value === filter)?.label;
 
   return (
     <Box>
-      <Typography component="h1" variant="h4" sx={{ fontWeight: 700, mb: 2 }}>{config.title}</Typography>
+      <Typography component="h1" variant="h4" sx={{ fontWeight: 700, mb: 2 }}>{t(config.title)}</Typography>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center', mb: 2 }}>
         <Box sx={{ flex: '1 1 260px' }}>
           <SearchBox
             query={query}
             onChange={setQuery}
             onSearch={(q) => changeList({ search: q.trim() })}
-            placeholder={config.searchPlaceholder}
+            placeholder={t(config.searchPlaceholder)}
           />
         </Box>
-        <FilterMenu options={config.filterOptions} value={filter} onChange={(v) => changeList({ filter: v })} />
+        <FilterMenu options={filterOptions} value={filter} onChange={(v) => changeList({ filter: v })} />
         {/* MUI's default unselected grey is 4.47:1 on the page background; text.secondary passes AA. */}
         <ToggleButton value="sort" size="small" color="primary" selected={sort} sx={{ color: 'text.secondary' }} onChange={() => changeList({ sort: !sort })}>
           <SortIcon fontSize="small" sx={{ mr: 0.5 }} aria-hidden="true" />
-          {config.sortLabel}
+          {t(config.sortLabel)}
         </ToggleButton>
         {extraActions?.(list.reload)}
         <Button
@@ -138,12 +142,12 @@ export function AccountsPage<T extends AccountRow, V extends FormValues>({ confi
           startIcon={<AddIcon />}
           onClick={() => { setFormFailure(null); setEditing({ mode: 'add', initial: config.emptyForm }); }}
         >
-          {config.addLabel}
+          {t(config.addLabel)}
         </Button>
       </Box>
       {filterLabel && (
         <Chip
-          label={`Filter: ${filterLabel}`}
+          label={t('accounts.filter.chip', { label: filterLabel })}
           onDelete={() => changeList({ filter: '' })}
           sx={{ mb: 2 }}
         />
@@ -175,9 +179,9 @@ export function AccountsPage<T extends AccountRow, V extends FormValues>({ confi
       <ActivationDialog open={toggling !== null} row={shownToggling} busy={busy} onConfirm={setActive} onClose={() => setToggling(null)} />
       <ConfirmDialog
         open={resetting !== null}
-        title={`Reset the password of ${shownResetting?.name ?? ''}?`}
-        message="A new password is made and shown once; the old password stops working."
-        confirmLabel="Reset password"
+        title={t('accounts.reset.title', { name: shownResetting?.name ?? '' })}
+        message={t('accounts.reset.message')}
+        confirmLabel={t('accounts.reset.confirm')}
         busy={busy}
         onConfirm={resetPassword}
         onClose={() => setResetting(null)}

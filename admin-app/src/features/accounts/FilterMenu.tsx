@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import Button from '@mui/material/Button';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
@@ -11,6 +12,7 @@ export interface FilterOption {
 
 /** 'Apply Filter' button with its menu of options; the chosen option is checked. */
 export function FilterMenu({ options, value, onChange }: { options: FilterOption[]; value: string; onChange: (value: string) => void }) {
+  const { t } = useTranslation('admin');
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   return (
     <>
@@ -22,7 +24,7 @@ export function FilterMenu({ options, value, onChange }: { options: FilterOption
         aria-expanded={anchor ? 'true' : undefined}
         onClick={(e) => setAnchor(e.currentTarget)}
       >
-        Apply Filter
+        {t('accounts.filter.apply')}
       </Button>
       <Menu id="apply-filter-menu" anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
         {options.map((o) => (

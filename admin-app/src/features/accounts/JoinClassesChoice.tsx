@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
@@ -21,36 +22,44 @@ function useGradeClasses(grades: number[]) {
   );
 }
 
-const listed = (names: string[], total: number) => `${names.join(', ')}${total > names.length ? ` and ${total - names.length} more` : ''}`;
+/** Who joins, as the sentences name them: one new student or the imported ones. */
+const WHO_KEY = { one: 'accounts.join.student', many: 'accounts.join.students' } as const;
 
 /**
  * What the server does by default with a new student, made visible: they join every class of their grade. Names
- * the classes per grade and lets the admin untick it (`who`: "the student" or "the students").
+ * the classes per grade and lets the admin untick it.
  */
-export function JoinClassesChoice({ grades, who, checked, onChange }: { grades: number[]; who: string; checked: boolean; onChange: (checked: boolean) => void }) {
+export function JoinClassesChoice({ grades, who: whoCount, checked, onChange }: { grades: number[]; who: keyof typeof WHO_KEY; checked: boolean; onChange: (checked: boolean) => void }) {
+  const { t } = useTranslation('admin');
   const known = [...new Set(grades.filter((g) => GRADES.includes(g)))].sort();
   const classes = useGradeClasses(known);
-  if (known.length === 0) return <FormHelperText>Enter the grade to see which classes {who} will join.</FormHelperText>;
-  if (classes.loading && !classes.data) return <FormHelperText>Loading the classes of the grade...</FormHelperText>;
-  if (classes.error || !classes.data) return <FormHelperText>The classes of the grade could not be loaded; by default {who} will join every class of their grade.</FormHelperText>;
+  const who = t(WHO_KEY[whoCount]);
+  const listed = (names: string[], total: number) =>
+    total > names.length ? t('accounts.join.andMore', { names: names.join(', '), count: total - names.length }) : names.join(', ');
+  if (known.length === 0) return <FormHelperText>{t('accounts.join.enterGrade', { who })}</FormHelperText>;
+  if (classes.loading && !classes.data) return <FormHelperText>{t('accounts.join.loading')}</FormHelperText>;
+  if (classes.error || !classes.data) return <FormHelperText>{t('accounts.join.loadFailed', { who })}</FormHelperText>;
   const total = classes.data.reduce((n, g) => n + g.total, 0);
   if (total === 0) {
-    const grade = known.length === 1 ? `Grade ${known[0]} has` : 'These grades have';
-    return <FormHelperText>{grade} no classes yet, so {who} will join none for now.</FormHelperText>;
+    return (
+      <FormHelperText>
+        {known.length === 1 ? t('accounts.join.noClassesOne', { grade: known[0], who }) : t('accounts.join.noClassesMany', { who })}
+      </FormHelperText>
+    );
   }
-  const label = known.length === 1
-    ? `Join all ${total} grade-${known[0]} ${total === 1 ? 'class' : 'classes'}`
-    : 'Join every class of their grade';
+  const label = known.length === 1 ? t('accounts.join.joinAll', { count: total, grade: known[0] }) : t('accounts.join.joinEvery');
   return (
     <div>
       <FormControlLabel control={<Checkbox checked={checked} onChange={(e) => onChange(e.target.checked)} />} label={label} />
       <FormHelperText component="div">
         {checked ? (
           classes.data.map((g) => (
-            <div key={g.grade}>Grade {g.grade}: {g.total === 0 ? 'no classes yet' : listed(g.names, g.total)}</div>
+            <div key={g.grade}>
+              {t('accounts.join.gradeClasses', { grade: g.grade, classes: g.total === 0 ? t('accounts.join.noClassesYet') : listed(g.names, g.total) })}
+            </div>
           ))
         ) : (
-          <>No class now: assign {who} from a class&apos;s page.</>
+          t('accounts.join.none', { who })
         )}
       </FormHelperText>
     </div>

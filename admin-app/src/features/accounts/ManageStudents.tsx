@@ -1,3 +1,4 @@
+import i18next from 'i18next';
 import { studentsApi, type Student } from '@kelasku/shared-api';
 import { AccountsPage } from './AccountsPage';
 import { StatusCell } from './StatusCell';
@@ -11,26 +12,26 @@ type StudentForm = { name: string; nis: string; status: string; grade: string };
 const toBody = (v: StudentForm) => ({ name: v.name, nis: v.nis, status: v.status, grade: Number(v.grade) });
 
 const config: AccountsConfig<Student, StudentForm> = {
-  title: 'Student Accounts',
+  title: 'accounts.student.title',
   noun: 'Student',
-  searchPlaceholder: 'Search by Name or NIS',
-  filterOptions: [10, 11, 12].map((g) => ({ value: String(g), label: `${g}th Grade` })),
-  sortLabel: 'Sort by NIS',
-  addLabel: 'Add New Student',
-  addedTitle: 'Student Added Successfully',
+  searchPlaceholder: 'accounts.student.search',
+  filterOptions: () => [10, 11, 12].map((g) => ({ value: String(g), label: i18next.t('admin:grade.nth', { grade: g }) })),
+  sortLabel: 'accounts.student.sort',
+  addLabel: 'accounts.student.add',
+  addedTitle: 'accounts.student.added',
   loginLabel: 'NIS',
   loginOf: (row) => row.nis,
   columns: [
-    { label: 'Name', render: (s) => s.name },
-    { label: 'NIS', render: (s) => s.nis },
-    { label: 'Status', render: (s) => <StatusCell status={s.status} active={s.active} /> },
-    { label: 'Grade', render: (s) => s.grade },
+    { label: 'accounts.fields.name', render: (s) => s.name },
+    { label: 'accounts.fields.nis', render: (s) => s.nis },
+    { label: 'accounts.fields.status', render: (s) => <StatusCell status={s.status} active={s.active} /> },
+    { label: 'accounts.fields.grade', render: (s) => s.grade },
   ],
   fields: [
-    { key: 'name', label: 'Name' },
-    { key: 'nis', label: 'NIS', problem: schoolIdField('NIS') },
-    { key: 'status', label: 'Status', suggestions: STATUS_SUGGESTIONS },
-    { key: 'grade', label: 'Grade', type: 'number', inputProps: { step: 0.01, min: 10, max: 12 }, problem: gradeProblem },
+    { key: 'name', label: 'accounts.fields.name' },
+    { key: 'nis', label: 'accounts.fields.nis', problem: schoolIdField('NIS') },
+    { key: 'status', label: 'accounts.fields.status', suggestions: STATUS_SUGGESTIONS },
+    { key: 'grade', label: 'accounts.fields.grade', type: 'number', inputProps: { step: 0.01, min: 10, max: 12 }, problem: gradeProblem },
   ],
   emptyForm: { name: '', nis: '', status: '', grade: '' },
   toForm: (s) => ({ name: s.name, nis: s.nis, status: s.status, grade: String(s.grade) }),

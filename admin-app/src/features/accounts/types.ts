@@ -5,6 +5,7 @@ export type FormValues = Record<string, string>;
 
 export interface AccountField<V extends FormValues> {
   key: keyof V & string;
+  /** Message key of the field's label. */
   label: string;
   type?: 'text' | 'number';
   inputProps?: Record<string, unknown>;
@@ -12,7 +13,7 @@ export interface AccountField<V extends FormValues> {
   options?: readonly string[];
   /** When set, the field keeps free text but offers these values. */
   suggestions?: readonly string[];
-  /** What is wrong with a non-empty value, as a sentence; checked before saving, so nothing is changed silently. */
+  /** What is wrong with a non-empty value, as a sentence in the active language; checked before saving, so nothing is changed silently. */
   problem?: (value: string) => string | undefined;
 }
 
@@ -36,20 +37,23 @@ export interface Enrolment<V extends FormValues> {
   gradeOf: (values: V) => number | undefined;
 }
 
-/** Everything that differs between the student and the teacher account screens. */
+export type AccountNoun = 'Student' | 'Teacher';
+
+/** Everything that differs between the student and the teacher account screens. Texts are message keys. */
 export interface AccountsConfig<T extends AccountRow, V extends FormValues> {
   title: string;
-  /** 'Student' or 'Teacher'. */
-  noun: string;
+  noun: AccountNoun;
   searchPlaceholder: string;
-  filterOptions: FilterOption[];
+  /** The filter's options, labelled in the active language. */
+  filterOptions: () => FilterOption[];
   sortLabel: string;
   addLabel: string;
   /** Title of the password dialog after a successful add. */
   addedTitle: string;
-  /** What the person signs in with ('NIS' or 'NIP'), shown beside a one-time password. */
+  /** What the person signs in with ('NIS' or 'NIP', the same in every language), shown beside a one-time password. */
   loginLabel: string;
   loginOf: (row: T) => string;
+  /** `label`: message key of the column header. */
   columns: { label: string; render: (row: T) => ReactNode }[];
   fields: AccountField<V>[];
   emptyForm: V;

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
@@ -24,6 +25,7 @@ export interface AssignStudentsDialogProps {
 }
 
 function AssignForm({ classId, assignedIds, classGrade, onClose, onAssigned }: Omit<AssignStudentsDialogProps, 'open'>) {
+  const { t } = useTranslation('admin');
   const all = useLoad(() => studentsApi.all(), 'all-students');
   const [chosen, setChosen] = useState<Student[]>([]);
   const [busy, setBusy] = useState(false);
@@ -33,11 +35,11 @@ function AssignForm({ classId, assignedIds, classGrade, onClose, onAssigned }: O
 
   const submit = async () => {
     if (chosen.length === 0) {
-      window.alert('Choose at least one student.');
+      window.alert(t('classes.assign.chooseOne'));
       return;
     }
     if (chosen.some((s) => assignedIds.has(s.id))) {
-      window.alert('There are students who have already been added. Remove from selection first.');
+      window.alert(t('classes.assign.alreadyAdded'));
       return;
     }
     setBusy(true);
@@ -47,22 +49,22 @@ function AssignForm({ classId, assignedIds, classGrade, onClose, onAssigned }: O
       onAssigned();
     } catch (err) {
       const reason = errorMessage(err);
-      setFailure(reason ? `Failed to assign students: ${reason}` : 'Failed to assign students');
+      setFailure(reason ? t('classes.assign.failedReason', { reason }) : t('classes.assign.failed'));
       setBusy(false);
     }
   };
 
   return (
     <>
-      <DialogTitle id="assign-students-title">Assign New Student</DialogTitle>
+      <DialogTitle id="assign-students-title">{t('classes.assign.title')}</DialogTitle>
       <DialogContent>
         <Box sx={{ pt: 1 }}>
           <Autocomplete
             multiple
             options={all.data ?? []}
             loading={all.loading}
-            loadingText="Loading students..."
-            noOptionsText={all.error ? 'Failed to load students' : 'No students'}
+            loadingText={t('classes.assign.loading')}
+            noOptionsText={all.error ? t('classes.assign.loadFailed') : t('classes.assign.noStudents')}
             value={chosen}
             onChange={(_, value) => setChosen(value)}
             getOptionLabel={(s) => `${s.name} (${s.nis})`}
@@ -76,25 +78,26 @@ function AssignForm({ classId, assignedIds, classGrade, onClose, onAssigned }: O
                   <Box>
                     <Typography>{s.name} ({s.nis})</Typography>
                     <Typography variant="caption" color="text.secondary">
-                      {s.grade}th Grade{assignedIds.has(s.id) ? ' · already in this class' : ''}
+                      {t('grade.nth', { grade: s.grade })}
+                      {assignedIds.has(s.id) ? t('classes.assign.alreadyIn') : ''}
                     </Typography>
                   </Box>
                 </li>
               );
             }}
-            renderInput={(params) => <TextField {...params} label="Students" placeholder="Type a name or NIS" />}
+            renderInput={(params) => <TextField {...params} label={t('classes.assign.students')} placeholder={t('classes.assign.placeholder')} />}
           />
           {otherGrade.length > 0 && (
             <Alert severity="warning" sx={{ mt: 2 }}>
-              {otherGrade.map((s) => <div key={s.id}>{`${s.name} is in grade ${s.grade}; this is a grade ${classGrade} class.`}</div>)}
+              {otherGrade.map((s) => <div key={s.id}>{t('classes.assign.otherGrade', { name: s.name, grade: s.grade, classGrade })}</div>)}
             </Alert>
           )}
           {failure && <Alert severity="error" sx={{ mt: 2 }}>{failure}</Alert>}
         </Box>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
-        <Button variant="contained" onClick={submit} disabled={busy}>Assign</Button>
+        <Button onClick={onClose}>{t('form.cancel')}</Button>
+        <Button variant="contained" onClick={submit} disabled={busy}>{t('classes.assign.assign')}</Button>
       </DialogActions>
     </>
   );

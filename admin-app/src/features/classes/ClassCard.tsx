@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -20,6 +21,7 @@ export interface ClassCardProps {
 }
 
 export function ClassCard({ cls, onEdit, onDelete }: ClassCardProps) {
+  const { t } = useTranslation('admin');
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const menuId = `class-menu-${cls.id}`;
   const count = cls.student_count ?? 0;
@@ -32,7 +34,7 @@ export function ClassCard({ cls, onEdit, onDelete }: ClassCardProps) {
             {cls.name}
           </Typography>
           <IconButton
-            aria-label={`Actions for ${cls.name}`}
+            aria-label={t('classes.card.actions', { name: cls.name })}
             aria-controls={anchor ? menuId : undefined}
             aria-haspopup="menu"
             aria-expanded={anchor ? 'true' : undefined}
@@ -42,20 +44,20 @@ export function ClassCard({ cls, onEdit, onDelete }: ClassCardProps) {
             <MoreVertIcon />
           </IconButton>
           <Menu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={close}>
-            <MenuItem onClick={() => { close(); onEdit(cls); }}>Edit Class</MenuItem>
-            <MenuItem onClick={() => { close(); onDelete(cls); }} sx={{ color: 'error.main' }}>Delete Class</MenuItem>
+            <MenuItem onClick={() => { close(); onEdit(cls); }}>{t('classes.card.edit')}</MenuItem>
+            <MenuItem onClick={() => { close(); onDelete(cls); }} sx={{ color: 'error.main' }}>{t('classes.card.delete')}</MenuItem>
           </Menu>
         </Box>
         <Typography color="text.secondary" sx={{ mt: 1, overflowWrap: 'anywhere' }}>{cls.description}</Typography>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75, mt: 2 }}>
           <PeopleIcon fontSize="small" aria-hidden="true" />
-          <Typography variant="body2">{count} {count === 1 ? 'Student' : 'Students'}</Typography>
+          <Typography variant="body2">{t('classes.card.students', { count })}</Typography>
         </Box>
-        <Typography variant="body2" sx={{ mt: 0.5 }}>Teacher: {cls.teacher_name || '-'}</Typography>
+        <Typography variant="body2" sx={{ mt: 0.5 }}>{t('classes.card.teacher', { name: cls.teacher_name || '-' })}</Typography>
       </CardContent>
       <CardActions>
-        <Button component={RouterLink} to={`/class/${cls.id}`} aria-label={`Details of ${cls.name}`}>
-          Details
+        <Button component={RouterLink} to={`/class/${cls.id}`} aria-label={t('classes.card.detailsLabel', { name: cls.name })}>
+          {t('classes.card.details')}
         </Button>
       </CardActions>
     </Card>

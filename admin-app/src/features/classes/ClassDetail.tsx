@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -20,6 +21,7 @@ const TABLE_PAGE_SIZE = 10;
 
 /** /class/:id — a class's roster with search, NIS sort, assign and unassign. */
 export default function ClassDetail() {
+  const { t } = useTranslation('admin');
   const classId = Number(useParams().id);
   const valid = Number.isInteger(classId) && classId > 0;
   const roster = useLoad(() => (valid ? loadRoster(classId) : Promise.reject(new Error('Invalid class id'))), String(classId));
@@ -48,7 +50,7 @@ export default function ClassDetail() {
       roster.reload();
     } catch (err) {
       const reason = errorMessage(err);
-      setFailure(reason ? `Failed to unassign student: ${reason}` : 'Failed to unassign student');
+      setFailure(reason ? t('classes.detail.unassignFailedReason', { reason }) : t('classes.detail.unassignFailed'));
     } finally {
       setUnassigning(null);
       setBusy(false);
@@ -56,24 +58,24 @@ export default function ClassDetail() {
   };
 
   if (roster.loading && !roster.data) return <LoadingState />;
-  if (!valid) return <NotFoundState message="No class was chosen." backTo="/DashboardAdmin" backLabel="Back to Dashboard" />;
+  if (!valid) return <NotFoundState message={t('classes.detail.noClass')} backTo="/DashboardAdmin" backLabel={t('classes.detail.backToDashboard')} />;
   if (roster.error || !roster.data) {
     return (
       <LoadFailure
         error={roster.error}
-        what="class"
-        failed="Failed to fetch class details"
+        what={t('classes.detail.what')}
+        failed={t('classes.detail.loadFailed')}
         onRetry={roster.reload}
         backTo="/DashboardAdmin"
-        backLabel="Back to Dashboard"
+        backLabel={t('classes.detail.backToDashboard')}
       />
     );
   }
 
   const { cls } = roster.data;
   let table;
-  if (roster.data.students.length === 0) table = <EmptyState message="There are no students in this class yet." />;
-  else if (shown.length === 0) table = <EmptyState message="No student in this class matches your search." />;
+  if (roster.data.students.length === 0) table = <EmptyState message={t('classes.detail.empty')} />;
+  else if (shown.length === 0) table = <EmptyState message={t('classes.detail.noMatch')} />;
   else
     table = (
       <>
@@ -86,11 +88,11 @@ export default function ClassDetail() {
     <Box>
       {cls.grade ? (
         <Button component={RouterLink} to={`/ManageClass${cls.grade}`} startIcon={<ArrowBackIcon />} sx={{ mb: 1 }}>
-          Back to {cls.grade}th Grade classes
+          {t('classes.detail.backToGrade', { grade: cls.grade })}
         </Button>
       ) : null}
       <Typography component="h1" variant="h4" sx={{ fontWeight: 700, mb: 2, overflowWrap: 'anywhere' }}>
-        {cls.name} Class - {cls.teacher_name}
+        {t('classes.detail.heading', { name: cls.name, teacher: cls.teacher_name })}
       </Typography>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center', mb: 2 }}>
         <Box sx={{ flex: '1 1 280px' }}>
@@ -98,7 +100,7 @@ export default function ClassDetail() {
             query={query}
             onChange={(q) => { setQuery(q); setPage(1); }}
             onSearch={() => setPage(1)}
-            placeholder="Search Student in This Class by NIS or Name"
+            placeholder={t('classes.detail.search')}
           />
         </Box>
         <ToggleButton
@@ -111,14 +113,14 @@ export default function ClassDetail() {
           sx={{ color: 'text.secondary' }}
         >
           <SortIcon fontSize="small" sx={{ mr: 0.5 }} aria-hidden="true" />
-          Sort by NIS
+          {t('classes.detail.sort')}
         </ToggleButton>
         <Button variant="contained" startIcon={<PersonAddIcon />} onClick={() => setAssignOpen(true)}>
-          Assign New Student
+          {t('classes.detail.assign')}
         </Button>
       </Box>
       {failure && <Alert severity="error" onClose={() => setFailure(null)} sx={{ mb: 2 }}>{failure}</Alert>}
-      {roster.loading && <LoadingState text="Refreshing..." />}
+      {roster.loading && <LoadingState text={t('classes.detail.refreshing')} />}
       {table}
       <AssignStudentsDialog
         open={assignOpen}
@@ -130,9 +132,9 @@ export default function ClassDetail() {
       />
       <ConfirmDialog
         open={unassigning !== null}
-        title={`are you sure you want to unassign ${shownUnassigning?.name ?? ''} from this class?`}
-        message="The student leaves this class's roster. You can assign them again later."
-        confirmLabel="Unassign"
+        title={t('classes.detail.unassignTitle', { name: shownUnassigning?.name ?? '' })}
+        message={t('classes.detail.unassignMessage')}
+        confirmLabel={t('classes.detail.unassign')}
         destructive
         busy={busy}
         onConfirm={unassign}

@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import TextField from '@mui/material/TextField';
 import { Modal } from '@kelasku/shared-ui';
 import type { FieldFailure } from '../../hooks/usePagedList';
 import { EnrolAllCheckbox } from './EnrolAllCheckbox';
 import { TeacherPicker } from './TeacherPicker';
-import { REQUIRED_MESSAGE, missingClassField, type ClassFormValues } from './classForm';
+import { requiredMessage, missingClassField, type ClassFormValues } from './classForm';
 
 export interface ClassFormDialogProps {
   open: boolean;
@@ -27,6 +28,7 @@ export interface ClassFormDialogProps {
 
 /** Add and edit dialogs of a class. Only add checks required fields, as the spec says. */
 export function ClassFormDialog({ open, mode, grade, initial, busy, failure, takenName, fieldFailure, onClose, onSubmit }: ClassFormDialogProps) {
+  const { t } = useTranslation('admin');
   const [values, setValues] = useState(initial);
   const [enrolAll, setEnrolAll] = useState(true);
   /** The server's reason shown at its field; gone once that field is changed (and with it the failure above). */
@@ -51,7 +53,7 @@ export function ClassFormDialog({ open, mode, grade, initial, busy, failure, tak
 
   const submit = () => {
     if (mode === 'add' && missingClassField(values)) {
-      window.alert(REQUIRED_MESSAGE);
+      window.alert(requiredMessage());
       return;
     }
     onSubmit(values, enrolAll);
@@ -60,19 +62,19 @@ export function ClassFormDialog({ open, mode, grade, initial, busy, failure, tak
   return (
     <Modal
       open={open}
-      title={mode === 'add' ? 'Add Class' : 'Edit Class'}
-      confirmLabel={mode === 'add' ? 'Add' : 'Save'}
+      title={mode === 'add' ? t('classes.addTitle') : t('classes.editTitle')}
+      confirmLabel={mode === 'add' ? t('form.add') : t('form.save')}
       busy={busy}
       onClose={onClose}
       onConfirm={submit}
       fields={[
         {
-          label: 'Class Name',
+          label: t('classes.form.name'),
           name: 'name',
           component: (
             <TextField
               fullWidth
-              label="Class Name"
+              label={t('classes.form.name')}
               name="name"
               value={values.name}
               onChange={(e) => set('name')(e.target.value)}
@@ -82,12 +84,12 @@ export function ClassFormDialog({ open, mode, grade, initial, busy, failure, tak
           ),
         },
         {
-          label: 'Description',
+          label: t('classes.form.description'),
           name: 'description',
           component: (
             <TextField
               fullWidth
-              label="Description"
+              label={t('classes.form.description')}
               name="description"
               multiline
               minRows={3}
@@ -98,7 +100,7 @@ export function ClassFormDialog({ open, mode, grade, initial, busy, failure, tak
             />
           ),
         },
-        { label: 'Teacher', name: 'teacher_id', component: <TeacherPicker value={values.teacher_id} onChange={set('teacher_id')} /> },
+        { label: t('classes.form.teacher'), name: 'teacher_id', component: <TeacherPicker value={values.teacher_id} onChange={set('teacher_id')} /> },
       ]}
     >
       {mode === 'add' && open && <EnrolAllCheckbox grade={grade} checked={enrolAll} onChange={setEnrolAll} />}

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
@@ -9,15 +10,14 @@ import { useLoad } from '../../hooks/useLoad';
  * many; unticked, the class starts empty and students are assigned from its page.
  */
 export function EnrolAllCheckbox({ grade, checked, onChange }: { grade: number; checked: boolean; onChange: (checked: boolean) => void }) {
+  const { t } = useTranslation('admin');
   const count = useLoad(() => studentsApi.list({ grade, pageSize: 1 }).then((r) => r.meta.total), `grade-${grade}-count`);
-  let label: string;
-  if (count.data !== undefined) label = `Add all ${count.data} grade-${grade} ${count.data === 1 ? 'student' : 'students'}`;
-  else label = `Add all grade-${grade} students`;
+  const label = count.data !== undefined ? t('classes.form.enrolAll', { count: count.data, grade }) : t('classes.form.enrolAllUncounted', { grade });
   return (
     <div>
       <FormControlLabel control={<Checkbox checked={checked} onChange={(e) => onChange(e.target.checked)} />} label={label} />
       <FormHelperText>
-        {checked ? 'Students added to the grade later join this class too.' : 'The class starts empty: assign students from its page.'}
+        {checked ? t('classes.form.enrolLater') : t('classes.form.startsEmpty')}
       </FormHelperText>
     </div>
   );

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -17,6 +18,7 @@ type Editing = { mode: 'add'; initial: ClassFormValues } | { mode: 'edit'; initi
 
 /** /ManageClass10, 11 and 12: the grade's classes as cards, with add, edit and delete. */
 export default function ManageClasses({ grade }: { grade: number }) {
+  const { t } = useTranslation('admin');
   const { page, setPage, list: classes, busy, formFailure, setFormFailure, formFieldFailure, pageFailure, setPageFailure, attempt, showAfterDelete } = usePagedList(
     (page) => classesApi.list({ grade, page }),
     String(grade),
@@ -40,14 +42,14 @@ export default function ManageClasses({ grade }: { grade: number }) {
   const save = async (values: ClassFormValues, enrolAll: boolean) => {
     if (!editing) return;
     setTakenName(null);
-    await attempt('form', editing.mode === 'add' ? 'Failed to Add New Class' : 'Failed to Edit Class Data', async () => {
+    await attempt('form', editing.mode === 'add' ? t('classes.addFailed') : t('classes.editFailed'), async () => {
       try {
         if (editing.mode === 'add') await classesApi.create({ ...classBody(values, grade), enrol_all: enrolAll });
         else await classesApi.update(editing.cls.id, classBody(values, grade));
       } catch (err) {
         // the only conflict a class write has is its name in the grade
         if (errorStatus(err) !== 409) throw err;
-        setTakenName({ name: values.name, message: errorMessage(err) ?? 'This class name is already used in this grade.' });
+        setTakenName({ name: values.name, message: errorMessage(err) ?? t('classes.nameTaken') });
         return;
       }
       setEditing(null);
@@ -57,7 +59,7 @@ export default function ManageClasses({ grade }: { grade: number }) {
 
   const remove = async () => {
     if (!deleting) return;
-    await attempt('page', 'Failed to Delete Class', async () => {
+    await attempt('page', t('classes.deleteFailed'), async () => {
       await classesApi.remove(deleting.id);
       showAfterDelete();
     }, () => setDeleting(null));
@@ -65,8 +67,8 @@ export default function ManageClasses({ grade }: { grade: number }) {
 
   let content;
   if (classes.loading) content = <LoadingState />;
-  else if (classes.error || !classes.data) content = <ErrorState message="Failed to Get Classes Data" onRetry={classes.reload} />;
-  else if (classes.data.classes.length === 0) content = <EmptyState message={`There are no ${grade}th grade classes yet.`} />;
+  else if (classes.error || !classes.data) content = <ErrorState message={t('classes.loadFailed')} onRetry={classes.reload} />;
+  else if (classes.data.classes.length === 0) content = <EmptyState message={t('classes.empty', { grade })} />;
   else
     content = (
       <>
@@ -82,10 +84,10 @@ export default function ManageClasses({ grade }: { grade: number }) {
   return (
     <Box>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2, mb: 3 }}>
-        <Typography component="h1" variant="h4" sx={{ fontWeight: 700 }}>Manage Classes</Typography>
-        <Chip label={`${grade}th Grade`} color="primary" />
+        <Typography component="h1" variant="h4" sx={{ fontWeight: 700 }}>{t('classes.title')}</Typography>
+        <Chip label={t('grade.nth', { grade })} color="primary" />
         <Box sx={{ flex: 1 }} />
-        <Button variant="contained" startIcon={<AddIcon />} onClick={openAdd}>Add Class</Button>
+        <Button variant="contained" startIcon={<AddIcon />} onClick={openAdd}>{t('classes.add')}</Button>
       </Box>
       {pageFailure && <Alert severity="error" onClose={() => setPageFailure(null)} sx={{ mb: 2 }}>{pageFailure}</Alert>}
       {content}
@@ -103,9 +105,9 @@ export default function ManageClasses({ grade }: { grade: number }) {
       />
       <ConfirmDialog
         open={deleting !== null}
-        title={`are you sure you want to delete ${shownDeleting?.name ?? ''}?`}
-        message="The class and everything in it (materials, exercises, exam) will be deleted. This cannot be undone."
-        confirmLabel="Delete"
+        title={t('classes.deleteTitle', { name: shownDeleting?.name ?? '' })}
+        message={t('classes.deleteMessage')}
+        confirmLabel={t('classes.delete')}
         destructive
         busy={busy}
         onConfirm={remove}

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { stickyActionSx } from '@kelasku/shared-ui';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
@@ -12,16 +13,17 @@ import type { Student } from '@kelasku/shared-api';
 
 /** Name, NIS, Grade, Status, Action; scrolls sideways on phones, Action stays in view. */
 export function RosterTable({ students, onUnassign }: { students: Student[]; onUnassign: (s: Student) => void }) {
+  const { t } = useTranslation('admin');
   return (
     <TableContainer component={Paper} variant="outlined">
-      <Table size="small" sx={{ minWidth: 560 }} aria-label="Students in this class">
+      <Table size="small" sx={{ minWidth: 560 }} aria-label={t('classes.detail.rosterLabel')}>
         <TableHead>
           <TableRow>
-            <TableCell>Name</TableCell>
-            <TableCell>NIS</TableCell>
-            <TableCell>Grade</TableCell>
-            <TableCell>Status</TableCell>
-            <TableCell align="center" sx={stickyActionSx}>Action</TableCell>
+            <TableCell>{t('accounts.fields.name')}</TableCell>
+            <TableCell>{t('accounts.fields.nis')}</TableCell>
+            <TableCell>{t('accounts.fields.grade')}</TableCell>
+            <TableCell>{t('accounts.fields.status')}</TableCell>
+            <TableCell align="center" sx={stickyActionSx}>{t('accounts.table.action')}</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
@@ -32,7 +34,7 @@ export function RosterTable({ students, onUnassign }: { students: Student[]; onU
               <TableCell>{s.grade}</TableCell>
               <TableCell>{s.status}</TableCell>
               <TableCell align="center" sx={stickyActionSx}>
-                <IconButton aria-label={`Unassign ${s.name}`} color="error" onClick={() => onUnassign(s)}>
+                <IconButton aria-label={t('classes.detail.unassignLabel', { name: s.name })} color="error" onClick={() => onUnassign(s)}>
                   <DeleteIcon />
                 </IconButton>
               </TableCell>

@@ -1,37 +1,40 @@
+import { useTranslation } from 'react-i18next';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { teachersApi } from '@kelasku/shared-api';
 import { useLoad } from '../../hooks/useLoad';
 
 /** Select of every teacher (all pages), for the class dialogs. */
-export function TeacherPicker({ value, onChange, label = 'Teacher', exclude }: {
+export function TeacherPicker({ value, onChange, label, exclude }: {
   value: string;
   onChange: (teacherId: string) => void;
+  /** Defaults to 'Teacher'. */
   label?: string;
   /** A teacher not to offer (the one whose classes are being handed on). */
   exclude?: number;
 }) {
+  const { t } = useTranslation('admin');
   const teachers = useLoad(() => teachersApi.all(), 'teachers');
-  const list = (teachers.data ?? []).filter((t) => t.id !== exclude);
+  const list = (teachers.data ?? []).filter((teacher) => teacher.id !== exclude);
   // Keep the current teacher selectable while the list loads, so MUI does not warn about an unknown value.
-  const known = list.some((t) => String(t.id) === value);
+  const known = list.some((teacher) => String(teacher.id) === value);
   let helperText: string | undefined;
-  if (teachers.loading) helperText = 'Loading teachers...';
-  else if (teachers.error) helperText = 'Failed to load teachers';
+  if (teachers.loading) helperText = t('classes.form.loadingTeachers');
+  else if (teachers.error) helperText = t('classes.form.teachersFailed');
   return (
     <TextField
       select
       fullWidth
-      label={label}
+      label={label ?? t('classes.form.teacher')}
       value={known ? value : ''}
       onChange={(e) => onChange(e.target.value)}
       disabled={teachers.loading}
       error={Boolean(teachers.error)}
       helperText={helperText}
     >
-      {list.map((t) => (
-        <MenuItem key={t.id} value={String(t.id)}>
-          {t.name} — {t.specialization}
+      {list.map((teacher) => (
+        <MenuItem key={teacher.id} value={String(teacher.id)}>
+          {teacher.name} — {teacher.specialization}
         </MenuItem>
       ))}
     </TextField>

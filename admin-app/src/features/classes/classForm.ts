@@ -1,3 +1,4 @@
+import i18next from 'i18next';
 import type { ClassInput, ClassItem } from '@kelasku/shared-api';
 
 export interface ClassFormValues {
@@ -7,7 +8,8 @@ export interface ClassFormValues {
   teacher_id: string;
 }
 
-export const REQUIRED_MESSAGE = 'Semua field harus diisi.';
+/** The spec's alert for an empty field of the add form (its words in both languages). */
+export const requiredMessage = () => i18next.t('admin:form.required');
 
 export const emptyClassForm: ClassFormValues = { name: '', description: '', teacher_id: '' };
 

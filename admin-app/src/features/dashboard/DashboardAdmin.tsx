@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import { statsApi } from '@kelasku/shared-api';
 import { Banner } from '@kelasku/shared-ui/src/Banner';
@@ -19,17 +20,18 @@ const CHARTS_PLACE = { minHeight: 2 * 400 + 16 } as const;
 
 /** /DashboardAdmin: banner with a (log-only) search box, the two stats charts and the reported messages. */
 export default function DashboardAdmin() {
+  const { t } = useTranslation('admin');
   const [query, setQuery] = useState('');
   const stats = useLoad(() => statsApi.admin(), 'stats');
 
   let charts;
-  if (stats.loading) charts = <Box sx={CHARTS_PLACE}><LoadingState text="Loading statistics..." /></Box>;
-  else if (stats.error || !stats.data) charts = <ErrorState message="Failed to load statistics" onRetry={stats.reload} />;
-  else if (stats.data.classes.length === 0) charts = <EmptyState message="No classes yet." />;
+  if (stats.loading) charts = <Box sx={CHARTS_PLACE}><LoadingState text={t('dashboard.loadingStats')} /></Box>;
+  else if (stats.error || !stats.data) charts = <ErrorState message={t('dashboard.statsFailed')} onRetry={stats.reload} />;
+  else if (stats.data.classes.length === 0) charts = <EmptyState message={t('dashboard.noClasses')} />;
   else
     charts = (
       <Box sx={CHARTS_PLACE}>
-        <Suspense fallback={<LoadingState text="Loading charts..." />}>
+        <Suspense fallback={<LoadingState text={t('dashboard.loadingCharts')} />}>
           <StatsCharts stats={stats.data} />
         </Suspense>
       </Box>
@@ -37,10 +39,10 @@ export default function DashboardAdmin() {
 
   return (
     <Box>
-      <Banner title="Dashboard">
+      <Banner title={t('dashboard.title')}>
         <Box sx={{ width: { xs: '100%', sm: 320 } }}>
           {/* The spec's dashboard search has no effect: the query is only logged. */}
-          <SearchBox query={query} onChange={setQuery} onSearch={(q) => console.log('Dashboard search:', q)} placeholder="Search" />
+          <SearchBox query={query} onChange={setQuery} onSearch={(q) => console.log('Dashboard search:', q)} placeholder={t('dashboard.search')} />
         </Box>
       </Banner>
       {charts}

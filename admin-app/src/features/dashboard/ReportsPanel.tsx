@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -20,12 +21,13 @@ type Pending = { action: 'delete' | 'dismiss'; report: Report };
 
 /** Where the reported message was posted: the class (a link to it) and material, or the group discussion. */
 function Where({ report }: { report: Report }) {
-  if (report.class_id === null) return <>in the group discussion, topic &quot;{report.topic}&quot;</>;
+  const { t } = useTranslation('admin');
+  if (report.class_id === null) return <>{t('reports.where.group', { topic: report.topic })}</>;
   return (
     <>
-      in{' '}
+      {t('reports.where.in')}{' '}
       <Link component={RouterLink} to={`/class/${report.class_id}`}>{report.class_name}</Link>
-      {' '}/ {report.material_title}, topic &quot;{report.topic}&quot;
+      {' '}{t('reports.where.materialTopic', { material: report.material_title, topic: report.topic })}
     </>
   );
 }
@@ -36,6 +38,7 @@ function Where({ report }: { report: Report }) {
  * and keeps the message.
  */
 export function ReportsPanel() {
+  const { t } = useTranslation('admin');
   const reports = useLoad(() => reportsApi.list(), 'reports');
   const [pending, setPending] = useState<Pending | null>(null);
   const shown = useLastNonNull(pending);
@@ -52,7 +55,7 @@ export function ReportsPanel() {
       setPending(null);
       reports.reload();
     } catch (err) {
-      const base = pending.action === 'delete' ? 'Failed to delete the reported message' : 'Failed to dismiss the report';
+      const base = pending.action === 'delete' ? t('reports.deleteFailed') : t('reports.dismissFailed');
       setFailure(errorMessage(err) ?? base);
       setPending(null);
     } finally {
@@ -62,42 +65,42 @@ export function ReportsPanel() {
 
   let body;
   if (reports.loading && !reports.data) body = <LoadingState />;
-  else if (reports.error) body = <ErrorState message="Failed to load reported messages" onRetry={reports.reload} />;
-  else if (!reports.data?.length) body = <Typography sx={{ p: 2, color: 'text.secondary' }}>There&apos;s no reported message for now</Typography>;
+  else if (reports.error) body = <ErrorState message={t('reports.loadFailed')} onRetry={reports.reload} />;
+  else if (!reports.data?.length) body = <Typography sx={{ p: 2, color: 'text.secondary' }}>{t('reports.empty')}</Typography>;
   else
     body = (
-      <List aria-label="Reported messages" sx={{ maxHeight: '20rem', overflowY: 'auto', py: 0 }} tabIndex={0}>
+      <List aria-label={t('reports.listLabel')} sx={{ maxHeight: '20rem', overflowY: 'auto', py: 0 }} tabIndex={0}>
         {reports.data.map((report) => (
-          <ListItem key={report.id} divider component="li" aria-label={`Report of a message from ${report.author_name}`} sx={{ display: 'block', px: 1 }}>
+          <ListItem key={report.id} divider component="li" aria-label={t('reports.itemLabel', { author: report.author_name })} sx={{ display: 'block', px: 1 }}>
             <Typography sx={{ fontWeight: 600 }}>{report.author_name}</Typography>
             <Box sx={{ color: 'text.primary', overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>{report.message}</Box>
             <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-              {report.reply_id ? 'Reply ' : 'Question '}
+              {report.reply_id ? t('reports.kind.reply') : t('reports.kind.question')}{' '}
               <Where report={report} />
             </Typography>
             <Typography variant="body2" color="text.secondary">
-              Reported by {report.reporter_name} on {formatDateId(report.created_at)}, {formatWibTime(report.created_at)}
+              {t('reports.reportedBy', { reporter: report.reporter_name, date: formatDateId(report.created_at), time: formatWibTime(report.created_at) })}
             </Typography>
             <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
-              Reason: {report.reason ?? 'none given'}
+              {t('reports.reason', { reason: report.reason ?? t('reports.noReason') })}
             </Typography>
             <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
               <Button
                 size="small"
                 variant="outlined"
-                aria-label={`Dismiss report of message from ${report.author_name}`}
+                aria-label={t('reports.dismissLabel', { author: report.author_name })}
                 onClick={() => setPending({ action: 'dismiss', report })}
               >
-                Dismiss
+                {t('reports.dismiss')}
               </Button>
               <Button
                 color="error"
                 size="small"
                 variant="outlined"
-                aria-label={`Delete reported message from ${report.author_name}`}
+                aria-label={t('reports.deleteLabel', { author: report.author_name })}
                 onClick={() => setPending({ action: 'delete', report })}
               >
-                Delete
+                {t('reports.delete')}
               </Button>
             </Stack>
           </ListItem>
@@ -109,7 +112,7 @@ export function ReportsPanel() {
   return (
     <Paper component="section" aria-labelledby="reported-messages-title" variant="outlined" sx={{ p: 2, mt: 3 }}>
       <Typography id="reported-messages-title" component="h2" variant="h6" sx={{ mb: 1 }}>
-        Reported Messages
+        {t('reports.title')}
       </Typography>
       {failure && (
         <Alert severity="error" onClose={() => setFailure(null)} sx={{ mb: 1 }}>
@@ -121,15 +124,15 @@ export function ReportsPanel() {
         open={pending !== null}
         title={
           !subject ? ''
-            : shown.action === 'delete' ? `are you sure you want to delete this message from ${subject.author_name}?`
-              : `Dismiss the reports of this message from ${subject.author_name}?`
+            : shown.action === 'delete' ? t('reports.deleteTitle', { author: subject.author_name })
+              : t('reports.dismissTitle', { author: subject.author_name })
         }
         message={
           !subject ? ''
-            : shown.action === 'delete' ? `"${subject.message}" will be removed for everyone, together with its reports.`
-              : `"${subject.message}" stays in the discussion; every report of it is removed.`
+            : shown.action === 'delete' ? t('reports.deleteMessage', { message: subject.message })
+              : t('reports.dismissMessage', { message: subject.message })
         }
-        confirmLabel={shown?.action === 'dismiss' ? 'Dismiss' : 'Delete'}
+        confirmLabel={shown?.action === 'dismiss' ? t('reports.dismiss') : t('reports.delete')}
         destructive={shown?.action !== 'dismiss'}
         busy={busy}
         onConfirm={confirm}

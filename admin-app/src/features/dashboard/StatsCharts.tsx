@@ -1,4 +1,5 @@
 import { useId, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
@@ -14,6 +15,7 @@ const visuallyHidden = {
 
 /** One bar chart plus the same numbers as a screen-reader table (the SVG alone says little to assistive tech). */
 function StatsBarChart({ spec, labels }: { spec: ChartSpec; labels: string[] }) {
+  const { t } = useTranslation('admin');
   const titleId = useId();
   return (
     <Paper component="figure" aria-labelledby={titleId} variant="outlined" sx={{ m: 0, p: 2, minWidth: 0 }}>
@@ -31,15 +33,15 @@ function StatsBarChart({ spec, labels }: { spec: ChartSpec; labels: string[] }) 
       </Box>
       {/* The scroller must stay keyboard-reachable (many classes scroll sideways); the drawing itself is hidden
           from screen readers, which read the table below instead. */}
-      <Box sx={{ overflowX: 'auto' }} role="region" aria-label={`${spec.title} chart`} tabIndex={0}>
+      <Box sx={{ overflowX: 'auto' }} role="region" aria-label={t('charts.region', { title: spec.title })} tabIndex={0}>
         <Box sx={{ minWidth: Math.max(300, labels.length * 64) }}>
           <SvgBarChart
             height={300}
             tickMinStep={1}
             labels={labels}
             series={spec.series.map((s) => ({ id: s.id, color: s.color, values: s.values }))}
-            xLabel="Classes"
-            yLabel="Students Amount"
+            xLabel={t('charts.classes')}
+            yLabel={t('charts.studentsAmount')}
           />
         </Box>
       </Box>
@@ -49,7 +51,7 @@ function StatsBarChart({ spec, labels }: { spec: ChartSpec; labels: string[] }) 
           <caption>{spec.title}</caption>
           <thead>
             <tr>
-              <th scope="col">Classes</th>
+              <th scope="col">{t('charts.classes')}</th>
               {spec.series.map((s) => (
                 <th key={s.id} scope="col">{s.label}</th>
               ))}
@@ -73,9 +75,10 @@ function StatsBarChart({ spec, labels }: { spec: ChartSpec; labels: string[] }) 
 
 /** The two dashboard charts. */
 export default function StatsCharts({ stats }: { stats: AdminStats }) {
-  const labels = useMemo(() => classLabels(stats.classes), [stats]);
-  const tasks = useMemo(() => taskChart(stats.classes), [stats]);
-  const exams = useMemo(() => examChart(stats.classes), [stats]);
+  const { t } = useTranslation('admin');
+  const labels = useMemo(() => classLabels(stats.classes, t), [stats, t]);
+  const tasks = useMemo(() => taskChart(stats.classes, t), [stats, t]);
+  const exams = useMemo(() => examChart(stats.classes, t), [stats, t]);
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: '1fr' }}>
       <StatsBarChart spec={tasks} labels={labels} />

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -15,6 +16,8 @@ import { downloadCsv } from '@kelasku/shared-api/src/csv';
 
 /** After a successful import: how many were created and their one-time passwords (also as a CSV or Excel download). */
 export function ImportResultView({ result, onDownloaded }: { result: ImportResult; onDownloaded?: () => void }) {
+  const { t } = useTranslation('admin');
+  // The file's column headers stay in English in every language: other systems read them.
   const rows = () => [
     ['name', 'nis', 'grade', 'initial_password'],
     ...result.students.map((s) => [s.name, s.nis, s.grade, s.initial_password ?? '']),
@@ -26,33 +29,33 @@ export function ImportResultView({ result, onDownloaded }: { result: ImportResul
   // The Excel writer loads only on this click. Done is enabled once the file is really saved.
   const downloadXlsx = async () => {
     const xlsx = await import('@kelasku/shared-api/src/xlsx');
-    await xlsx.downloadXlsx('student-passwords.xlsx', rows(), 'Passwords');
+    await xlsx.downloadXlsx('student-passwords.xlsx', rows(), 'Passwords'); // the sheet's name, like the headers, is the file's
     onDownloaded?.();
   };
   return (
     <>
       <Alert severity="success" sx={{ mb: 2 }}>
-        {result.created} {result.created === 1 ? 'student' : 'students'} imported.
+        {t('import.result.imported', { count: result.created })}
       </Alert>
       <Typography sx={{ mb: 1 }}>
-        Their initial passwords are shown only now. Download them (or note them down) before closing this window.
+        {t('import.result.passwordsOnce')}
       </Typography>
       <Stack direction="row" spacing={1} useFlexGap sx={{ mb: 2, flexWrap: 'wrap' }}>
         <Button variant="contained" startIcon={<DownloadIcon />} onClick={download}>
-          Download passwords (CSV)
+          {t('import.result.downloadCsv')}
         </Button>
         <Button variant="outlined" startIcon={<DownloadIcon />} onClick={() => void downloadXlsx().catch(() => undefined)}>
-          Download passwords (Excel)
+          {t('import.result.downloadExcel')}
         </Button>
       </Stack>
       <TableContainer component={Paper} variant="outlined" sx={{ maxHeight: 320 }}>
-        <Table size="small" stickyHeader aria-label="Imported students" sx={{ minWidth: 480 }}>
+        <Table size="small" stickyHeader aria-label={t('import.result.tableLabel')} sx={{ minWidth: 480 }}>
           <TableHead>
             <TableRow>
-              <TableCell>Name</TableCell>
-              <TableCell>NIS</TableCell>
-              <TableCell>Grade</TableCell>
-              <TableCell>Initial password</TableCell>
+              <TableCell>{t('accounts.fields.name')}</TableCell>
+              <TableCell>{t('accounts.fields.nis')}</TableCell>
+              <TableCell>{t('accounts.fields.grade')}</TableCell>
+              <TableCell>{t('import.result.initialPassword')}</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>

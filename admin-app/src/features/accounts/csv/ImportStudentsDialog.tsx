@@ -1,4 +1,5 @@
 import { useState, type ChangeEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -13,7 +14,7 @@ import { JoinClassesChoice } from '../JoinClassesChoice';
 import { NotedCheckbox } from '../NotedCheckbox';
 import { ImportResultView } from './ImportResultView';
 import { PreviewTable } from './PreviewTable';
-import { CsvFileError, readStudentCsv } from './studentRows';
+import { CSV_COLUMNS, CsvFileError, readStudentCsv } from './studentRows';
 
 type Check = 'idle' | 'checking' | 'passed' | 'rejected' | 'failed';
 
@@ -40,6 +41,7 @@ function rowErrors(result: Partial<ImportResult> | undefined): ImportError[] {
 
 /** The one-time passwords of an import, kept on screen until they were downloaded or noted. */
 function ImportedPasswords({ result, onDone }: { result: ImportResult; onDone: () => void }) {
+  const { t } = useTranslation('admin');
   const [downloaded, setDownloaded] = useState(false);
   const [noted, setNoted] = useState(false);
   return (
@@ -48,12 +50,13 @@ function ImportedPasswords({ result, onDone }: { result: ImportResult; onDone: (
         <ImportResultView result={result} onDownloaded={() => setDownloaded(true)} />
         <NotedCheckbox checked={noted} onChange={setNoted} />
       </DialogContent>
-      <DialogActions><Button variant="contained" disabled={!downloaded && !noted} onClick={onDone}>Done</Button></DialogActions>
+      <DialogActions><Button variant="contained" disabled={!downloaded && !noted} onClick={onDone}>{t('form.done')}</Button></DialogActions>
     </>
   );
 }
 
 function ImportFlow({ onClose, onImported }: { onClose: () => void; onImported: () => void }) {
+  const { t } = useTranslation('admin');
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [serverErrors, setServerErrors] = useState<ImportError[]>([]);
@@ -78,7 +81,7 @@ function ImportFlow({ onClose, onImported }: { onClose: () => void; onImported: 
         setCheck('rejected');
       } else {
         setCheck('failed');
-        setFailure(errorMessage(err) ?? 'The server could not be reached. Nothing was imported; try again.');
+        setFailure(errorMessage(err) ?? t('import.unreachable'));
       }
     }
     return null;
@@ -105,7 +108,7 @@ function ImportFlow({ onClose, onImported }: { onClose: () => void; onImported: 
       setLoaded({ fileName: file.name, rows, localErrors: errors });
       if (errors.length === 0) await runCheck(rows);
     } catch (err) {
-      setFileError(err instanceof CsvFileError ? err.message : 'The file could not be read as CSV.');
+      setFileError(err instanceof CsvFileError ? err.message : t('import.unreadable'));
     }
   };
 
@@ -129,41 +132,42 @@ function ImportFlow({ onClose, onImported }: { onClose: () => void; onImported: 
     <>
       <DialogContent>
         <Typography sx={{ mb: 1 }}>
-          Choose a CSV file whose first row names the columns <b>name, nis, grade, status</b> (grade 10, 11 or 12; an empty status means Active), for example:
+          {/* the column names and the example are the file's: the same in every language */}
+          {t('import.introBefore')} <b>{CSV_COLUMNS.join(', ')}</b> {t('import.introAfter')}
         </Typography>
         <Box component="pre" sx={{ bgcolor: 'grey.100', p: 1, borderRadius: 1, fontSize: '0.85rem', overflowX: 'auto', mt: 0 }}>
           {'name,nis,grade,status\nSiti Rahma,2024100101,10,Active'}
         </Box>
         <Button component="label" variant="outlined" startIcon={<UploadFileIcon />} sx={{ mb: 2 }}>
-          Choose CSV file
-          <input type="file" accept=".csv,text/csv" hidden onChange={chooseFile} aria-label="CSV file" />
+          {t('import.choose')}
+          <input type="file" accept=".csv,text/csv" hidden onChange={chooseFile} aria-label={t('import.fileLabel')} />
         </Button>
         {fileError && <Alert severity="error" sx={{ mb: 2 }}>{fileError}</Alert>}
         {loaded && (
           <>
             <Typography role="status" sx={{ mb: 1 }}>
-              {loaded.rows.length} {loaded.rows.length === 1 ? 'row' : 'rows'} read from {loaded.fileName}.{' '}
-              {check === 'checking' && 'Checking rows...'}
-              {check === 'passed' && 'All rows are valid.'}
-              {badRows > 0 && `${badRows} ${badRows === 1 ? 'row has' : 'rows have'} problems; fix the file and choose it again. Nothing was imported.`}
+              {t('import.rowsRead', { count: loaded.rows.length, file: loaded.fileName })}{' '}
+              {check === 'checking' && t('import.checking')}
+              {check === 'passed' && t('import.valid')}
+              {badRows > 0 && t('import.badRows', { count: badRows })}
             </Typography>
             {failure && <Alert severity="error" sx={{ mb: 2 }}>{failure}</Alert>}
             <PreviewTable rows={loaded.rows} errors={errors} />
             {check === 'passed' && (
               <Box sx={{ mt: 2 }}>
-                <JoinClassesChoice grades={loaded.rows.map((r) => r.grade)} who="the students" checked={joinClasses} onChange={setJoinClasses} />
+                <JoinClassesChoice grades={loaded.rows.map((r) => r.grade)} who="many" checked={joinClasses} onChange={setJoinClasses} />
               </Box>
             )}
           </>
         )}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
+        <Button onClick={onClose}>{t('form.cancel')}</Button>
         {loaded && check === 'failed' && (
-          <Button onClick={() => runCheck(loaded.rows)}>Check rows</Button>
+          <Button onClick={() => runCheck(loaded.rows)}>{t('import.checkRows')}</Button>
         )}
         <Button variant="contained" disabled={!loaded || check !== 'passed' || importing} onClick={importAll}>
-          {loaded ? `Import ${loaded.rows.length} ${loaded.rows.length === 1 ? 'student' : 'students'}` : 'Import'}
+          {loaded ? t('import.importCount', { count: loaded.rows.length }) : t('import.import')}
         </Button>
       </DialogActions>
     </>
@@ -173,6 +177,7 @@ function ImportFlow({ onClose, onImported }: { onClose: () => void; onImported: 
 /** 'Import Students from CSV': parse in the browser, validate with a dry run, then import all or nothing. */
 export function ImportStudentsDialog({ open, onClose, onImported }: { open: boolean; onClose: () => void; onImported: () => void }) {
   // once students exist, their passwords are on screen: only Done may close (not Esc, not a click beside)
+  const { t } = useTranslation('admin');
   const [imported, setImported] = useState(false);
   const done = () => {
     setImported(false);
@@ -180,7 +185,7 @@ export function ImportStudentsDialog({ open, onClose, onImported }: { open: bool
   };
   return (
     <Dialog open={open} onClose={imported ? undefined : onClose} fullWidth maxWidth="md" aria-labelledby="import-students-title">
-      <DialogTitle id="import-students-title">Import Students from CSV</DialogTitle>
+      <DialogTitle id="import-students-title">{t('import.title')}</DialogTitle>
       <ImportFlow onClose={done} onImported={() => { setImported(true); onImported(); }} />
     </Dialog>
   );

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
@@ -7,22 +8,24 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import type { ImportError, StudentInput } from '@kelasku/shared-api';
+import { rowProblemText } from './rowProblems';
 import { errorsByRow } from './studentRows';
 
 /** The parsed rows, numbered like the server numbers them, with each row's problems beside it. */
 export function PreviewTable({ rows, errors }: { rows: StudentInput[]; errors: ImportError[] }) {
+  const { t } = useTranslation('admin');
   const byRow = errorsByRow(errors);
   return (
     <TableContainer component={Paper} variant="outlined" sx={{ maxHeight: 320 }}>
-      <Table size="small" stickyHeader aria-label="Students to import" sx={{ minWidth: 600 }}>
+      <Table size="small" stickyHeader aria-label={t('import.preview.label')} sx={{ minWidth: 600 }}>
         <TableHead>
           <TableRow>
-            <TableCell>Row</TableCell>
-            <TableCell>Name</TableCell>
-            <TableCell>NIS</TableCell>
-            <TableCell>Grade</TableCell>
-            <TableCell>Status</TableCell>
-            <TableCell>Problems</TableCell>
+            <TableCell>{t('import.preview.row')}</TableCell>
+            <TableCell>{t('accounts.fields.name')}</TableCell>
+            <TableCell>{t('accounts.fields.nis')}</TableCell>
+            <TableCell>{t('accounts.fields.grade')}</TableCell>
+            <TableCell>{t('accounts.fields.status')}</TableCell>
+            <TableCell>{t('import.preview.problems')}</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
@@ -39,11 +42,11 @@ export function PreviewTable({ rows, errors }: { rows: StudentInput[]; errors: I
                   {problems ? (
                     <Box component="ul" sx={{ m: 0, pl: 2 }}>
                       {problems.map((p, k) => (
-                        <li key={k}>{p.field}: {p.message}</li>
+                        <li key={k}>{p.field}: {rowProblemText(p.message)}</li>
                       ))}
                     </Box>
                   ) : (
-                    'OK'
+                    t('import.preview.ok')
                   )}
                 </TableCell>
               </TableRow>

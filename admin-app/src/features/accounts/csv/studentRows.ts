@@ -1,7 +1,9 @@
+import i18next from 'i18next';
 import type { ImportError, StudentInput } from '@kelasku/shared-api';
 import { parseCsv } from '@kelasku/shared-api/src/csv';
 import { checkStudentRows, MAX_IMPORT_ROWS, studentImportField } from '@kelasku/shared-rules';
 
+// The file's column names are the same in every language (spreadsheets and other systems exchange them).
 export const CSV_COLUMNS = ['name', 'nis', 'grade', 'status'] as const;
 /** Columns a file must have: an empty or missing status means Active, as on the server. */
 const REQUIRED_COLUMNS = ['name', 'nis', 'grade'] as const;
@@ -13,7 +15,7 @@ export interface ParsedStudents {
   errors: ImportError[];
 }
 
-/** Header, size or format problems that stop the whole file. */
+/** Header, size or format problems that stop the whole file (the message in the active language). */
 export class CsvFileError extends Error {}
 
 /**
@@ -22,15 +24,15 @@ export class CsvFileError extends Error {}
  */
 export function readStudentCsv(text: string): ParsedStudents {
   const table = parseCsv(text);
-  if (table.length === 0) throw new CsvFileError('The file is empty.');
+  if (table.length === 0) throw new CsvFileError(i18next.t('admin:import.file.empty'));
   const header = table[0].map((h) => studentImportField(h));
   const missing = REQUIRED_COLUMNS.filter((c) => !header.includes(c));
   if (missing.length > 0) {
-    throw new CsvFileError(`The header row must name the columns name, nis, grade (and optionally status). Missing: ${missing.join(', ')}.`);
+    throw new CsvFileError(i18next.t('admin:import.file.missingColumns', { columns: missing.join(', ') }));
   }
   const body = table.slice(1);
-  if (body.length === 0) throw new CsvFileError('The file has a header but no student rows.');
-  if (body.length > MAX_IMPORT_ROWS) throw new CsvFileError(`At most ${MAX_IMPORT_ROWS} students per file; this file has ${body.length}.`);
+  if (body.length === 0) throw new CsvFileError(i18next.t('admin:import.file.noRows'));
+  if (body.length > MAX_IMPORT_ROWS) throw new CsvFileError(i18next.t('admin:import.file.tooMany', { max: MAX_IMPORT_ROWS, count: body.length }));
 
   const raw = body.map((cells) => Object.fromEntries(CSV_COLUMNS.map((c) => [c, header.includes(c) ? cells[header.indexOf(c)] ?? '' : ''])));
   const { inputs, errors } = checkStudentRows(raw);
