@@ -118,7 +118,7 @@ describe('the admin screens in Bahasa Indonesia', () => {
     await userEvent.type(within(dialog).getByRole('spinbutton', { name: 'Tingkat' }), '10.5');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Tambah' }));
     expect(within(dialog).getByText('Tingkat harus 10, 11, atau 12 (bilangan bulat)')).toBeInTheDocument();
-    expect(within(dialog).getByText('NIS hanya boleh berisi angka (0-9)')).toBeInTheDocument();
+    expect(within(dialog).getByText('NIS hanya boleh berisi angka (0-9).')).toBeInTheDocument();
 
     await userEvent.clear(within(dialog).getByRole('textbox', { name: 'NIS' }));
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'NIS' }), '2024100077');
@@ -170,9 +170,9 @@ describe('the admin screens in Bahasa Indonesia', () => {
     await userEvent.upload(screen.getByLabelText('Berkas CSV'), new File(['name,nis,grade\n,2024 1,13\nSiti,2024100101,10\n'], 'siswa.csv', { type: 'text/csv' }));
     const preview = await screen.findByRole('table', { name: 'Siswa yang akan diimpor' });
     expect(within(preview).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Baris', 'Nama', 'NIS', 'Tingkat', 'Status', 'Masalah']);
-    expect(within(preview).getByText('name: name wajib diisi')).toBeInTheDocument();
-    expect(within(preview).getByText('nis: nis tidak boleh berisi spasi')).toBeInTheDocument();
-    expect(within(preview).getByText('grade: grade harus 10, 11, atau 12')).toBeInTheDocument();
+    expect(within(preview).getByText('name: Nama wajib diisi.')).toBeInTheDocument();
+    expect(within(preview).getByText('nis: NIS tidak boleh mengandung spasi.')).toBeInTheDocument();
+    expect(within(preview).getByText('grade: Tingkat harus 10, 11, atau 12.')).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('2 baris dibaca dari siswa.csv. 1 baris bermasalah');
 
     (studentsApi.importRows as jest.Mock)

@@ -1,4 +1,4 @@
-import { isNavGroup, type NavItem, type NavLink } from '@kelasku/shared-ui';
+import { isNavGroup, type NavItem, type NavLink } from '@kelasku/shared-ui/src/nav';
 
 /** The admin sidebar, published with the admin remote (the shell knows no role's screens). Labels are message keys. */
 export const adminMenu: NavItem[] = [

@@ -18,9 +18,11 @@ const NEW_PATH = '/StudyPlanner';
 const NEW_MENU_LABEL = 'Study Planner';
 const NEW_HEADING = `Study Planner ${MARKER}`;
 const FALLBACK_ROUTE = '<Route path="*" element={<Navigate to="/DashboardStudent" replace />} />';
-const LAST_MENU_ENTRY = "{ label: 'Group Discussions', to: '/GroupDiscussions', match: ['/CreateDiscussions'] },";
+const LAST_MENU_ENTRY = "{ get label() { return i18next.t('student:menu.groupDiscussions'); }, to: '/GroupDiscussions', match: ['/CreateDiscussions'] },";
+// The dashboard's heading is a message (locales/en.json); the marker goes next to where the page shows it.
+const ORIGINAL_TEXT_CALL = "{t('dashboard.progress.title')}";
 const STUDENT_CHANGES = [
-  { text: ORIGINAL_TEXT, replacement: `${ORIGINAL_TEXT} ${MARKER}` },
+  { text: ORIGINAL_TEXT_CALL, replacement: `${ORIGINAL_TEXT_CALL} ${MARKER}` },
   { text: FALLBACK_ROUTE, replacement: `<Route path="${NEW_PATH}" element={<PageTitle>${NEW_HEADING}</PageTitle>} />\n${FALLBACK_ROUTE}` },
   { text: LAST_MENU_ENTRY, replacement: `${LAST_MENU_ENTRY}\n  { label: '${NEW_MENU_LABEL}', to: '${NEW_PATH}' },` },
 ];

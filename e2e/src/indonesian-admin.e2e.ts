@@ -44,7 +44,7 @@ describe('the admin in Bahasa Indonesia', () => {
     await dialog.getByLabel('Status').press('Tab'); // closes the status suggestions
     await dialog.getByLabel('Tingkat', { exact: true }).fill('11');
     await dialog.getByRole('button', { name: 'Tambah', exact: true }).click();
-    await expectVisible(dialog.getByText('NIS hanya boleh berisi angka (0-9)'));
+    await expectVisible(dialog.getByText('NIS hanya boleh berisi angka (0-9).'));
 
     await dialog.getByLabel('NIS', { exact: true }).fill(nis);
     await expectVisible(dialog.getByRole('checkbox', { name: /^Masuk ke seluruh kelas tingkat 11/ }));

@@ -1,124 +1,55 @@
 // Entity and envelope types of the Kelasku API (see docs/contracts.md and the api contract).
+//
+// Derived from the TypeBox schemas the server answers with (shared-rules/src/wire): a field changed on either side
+// fails `npm run typecheck`, not the user. Imported with `import type` only, so no bundle carries TypeBox or the
+// schemas (scripts/wire-imports.test.ts checks it).
 
-import type { OptionLetter } from './content-map';
+import type { Static } from 'typebox';
+import type { analysis, assessments, classes, common, discussions, materials, people, reports, review, stats } from '@kelasku/shared-rules/src/wire';
 
-export interface Meta {
-  page: number;
-  pageSize: number;
-  total: number;
-  totalPage: number;
-  totalpages: number;
-}
+/**
+ * T with the fields K optional. The server always sends them; the types keep them optional as they were written by
+ * hand before (older servers sent some of them, and the apps' tests build objects without them). A field renamed or
+ * removed on the server still fails the build (K must be a key of T).
+ */
+type WithOptional<T, K extends keyof T> = Omit<T, K> & Partial<Pick<T, K>>;
 
-export interface Student {
-  id: number;
-  name: string;
-  nis: string;
-  grade: number;
-  status: string;
-  phone_number?: string | null;
-  curr_score?: number | null;
-  profile_picture_url?: string | null;
-  user_id?: string;
-  initial_password?: string;
-  /** false while the login is deactivated (admin lists) */
-  active?: boolean;
-}
+export type Meta = Static<typeof common.pageMetaSchema>;
 
-export interface Teacher {
-  id: number;
-  name: string;
-  nip: string;
-  specialization: string;
-  status: string;
-  phone_number?: string | null;
-  profile_picture_url?: string | null;
-  user_id?: string;
-  initial_password?: string;
-  /** false while the login is deactivated (admin lists) */
-  active?: boolean;
-}
+/** A student; `initial_password` only in the reply that created the login (or reset its password). */
+export type Student = WithOptional<Static<typeof people.createdStudentSchema>, OptionalOfStudent | 'initial_password'>;
+type OptionalOfStudent = 'phone_number' | 'curr_score' | 'profile_picture_url' | 'user_id';
 
-export interface ClassItem {
-  id: number;
-  class_id?: number;
-  name: string;
-  description: string;
-  teacher_id: number;
-  teacher_name: string;
-  grade: number;
-  student_count?: number;
-}
+/** A teacher; `initial_password` only in the reply that created the login (or reset its password). */
+export type Teacher = WithOptional<Static<typeof people.createdTeacherSchema>, 'phone_number' | 'profile_picture_url' | 'user_id' | 'initial_password'>;
 
-export interface ClassDetail extends ClassItem {
-  students: Student[];
-}
+/** A class as lists show it; `class_id` (= id) only in a student's list (GET /classes/assigned). */
+export type ClassItem = Static<typeof classes.classSchema> & Partial<Static<typeof classes.assignedClassSchema>>;
 
-export interface Material {
-  id: number;
-  class_id: number;
-  title: string;
-  description: string;
-  content: string;
-  teacher_id: number;
-  exercise_id?: number | null;
-}
+/** GET /classes/details: the class with one page of its students (no student_count). */
+export type ClassDetail = Static<typeof classes.classDetailSchema>;
 
-export interface Reply {
-  id: string;
-  /** null for a teacher's reply */
-  student_id: number | null;
-  /** set on a teacher's reply (material discussions: the class's teacher answers there) */
-  teacher_id?: number;
-  /** who wrote it; older servers send none (a student) */
-  role?: 'student' | 'teacher';
-  name: string;
-  reply: string;
-  time: string;
-}
+export type Material = Static<typeof materials.materialSchema>;
 
-export interface Discussion {
-  id: number;
-  student_id: number;
-  student_name?: string;
-  material_id?: number;
-  topic: string;
-  description: string;
+/** A reply; `role` absent from older servers (a student). */
+export type Reply = WithOptional<Static<typeof discussions.replySchema>, 'role'>;
+
+/** A discussion; older servers sent `replies: null` for none. */
+export type Discussion = WithOptional<Omit<Static<typeof discussions.discussionSchema>, 'replies'>, 'student_name' | 'created_at'> & {
   replies: Reply[] | null;
-}
+};
 
 /** Question content keyed by number: '1', '1_essay', '1_a'..'1_d', '1_answer', '1_pict', '1_essay_answer'. */
-export type ContentMap = Record<string, string>;
+export type ContentMap = Static<typeof common.contentMapSchema>;
 
-export interface Exercise {
-  id: number;
-  material_id: number;
-  title: string;
-  content: ContentMap;
-  total_marks: number;
-  teacher_id: number;
-  /** Each student sees the questions / the options in an order of their own (shared-rules sheetOrder); absent: off. */
-  shuffle_questions?: boolean;
-  shuffle_options?: boolean;
-}
+/** An exercise; absent shuffle flags: off. */
+export type Exercise = WithOptional<Static<typeof assessments.exerciseSchema>, 'shuffle_questions' | 'shuffle_options'>;
 
-export type ExamStatus = 'Scheduled' | 'Active' | 'Completed';
+export type ExamStatus = Static<typeof common.examStatusSchema>;
 
-export interface Exam {
-  id: number;
-  class_id: number;
-  title: string;
-  content: ContentMap;
-  total_marks: number;
-  teacher_id: number;
-  start_time: string;
-  end_time: string;
-  status: ExamStatus;
-  server_time?: string;
-  shuffle_questions?: boolean;
-  shuffle_options?: boolean;
-}
+export type Exam = WithOptional<Static<typeof assessments.examSchema>, 'shuffle_questions' | 'shuffle_options' | 'server_time'>;
 
+/** Answers keyed by question number (the body of an answer save: server/src/routes/answer-sheets/sheet-routes.ts). */
 export type Answers = Record<string, string>;
 
 /** One question's new answer and when it was given on this device (ms since the epoch); '' clears the answer. */
@@ -128,207 +59,54 @@ export interface AnswerChange {
 }
 export type AnswerChanges = Record<string, AnswerChange>;
 
-export interface AnswerSheet {
-  id: number;
-  exercise_id?: number;
-  exam_id?: number;
-  student_id: number;
-  answers: Answers | null;
-  status: 'Active' | 'Inactive' | string;
-  score?: number | null;
-  /** number of the stored map (the `seq` of the save that wrote it); null when saved without one */
-  answers_seq?: number | null;
-}
+/** A sheet: `exercise_id` or `exam_id` by the kind of its item. */
+export type AnswerSheet = WithOptional<Static<typeof assessments.answerSheetSchema>, 'score' | 'answers_seq'>;
 
-export type QuestionDetail =
-  | { kind: 'mc'; correct: boolean }
-  | {
-      kind: 'essay'; score: number | null; max: number; pending: boolean; source: 'local' | 'openai' | 'teacher';
-      /** The teacher's comment for the student, when one was written. */
-      comment?: string;
-    };
+export type QuestionDetail = Static<typeof assessments.questionDetailSchema>;
 
-export interface Grade {
-  id: number;
-  student_id: number;
-  exercise_id?: number;
-  exam_id?: number;
-  score: number;
-  detail: Record<string, QuestionDetail | boolean | string> | null;
-}
+/** A grade: `exercise_id` or `exam_id` by the kind of its item. */
+export type Grade = Static<typeof assessments.gradeSchema>;
 
-export interface Submission {
-  student_id: number;
-  name: string;
-  nis: string;
-  sheet_id: number | null;
-  status: 'Not started' | 'In progress' | 'Submitted';
-  score: number | null;
-  /** Essays waiting for a score. */
-  pending_essays?: number;
-  /** Answered essays scored automatically and not yet confirmed by the teacher. */
-  auto_scored_essays?: number;
-  needs_review?: boolean;
-  /** An exam sheet submitted automatically when the exam ended. */
-  auto_submitted?: boolean;
-}
+export type Submission = WithOptional<
+  Static<typeof assessments.submissionSchema>, 'pending_essays' | 'auto_scored_essays' | 'needs_review' | 'auto_submitted'
+>;
 
-export interface SubmissionDetail {
-  student: { id: number; name: string; nis: string };
-  content: ContentMap;
-  answers: Answers | null;
-  score: number | null;
-  detail: Record<string, QuestionDetail> | null;
-}
+export type SubmissionDetail = Static<typeof assessments.submissionDetailSchema>;
 
-export interface Report {
-  id: number;
-  kind: 'general' | 'material';
-  discussion_id: number;
-  reply_id: string | null;
-  reporter_id: number;
-  reporter_name: string;
-  author_name: string;
-  topic: string;
-  message: string;
-  /** the reporting student's reason, null when none was given */
-  reason: string | null;
-  /** where it was posted: the class and material of a material discussion; null for the group discussion */
-  class_id: number | null;
-  class_name: string | null;
-  material_id: number | null;
-  material_title: string | null;
-  created_at: string;
-}
+/** A report as the admin's list shows it (GET /reports). */
+export type Report = Static<typeof reports.reportListItemSchema>;
 
-export interface AdminStats {
-  classes: {
-    class_id: number;
-    name: string;
-    grade: number;
-    students: number;
-    tasks_completed: number;
-    tasks_uncompleted: number;
-    exam_done: number;
-    exam_not_done: number;
-  }[];
-}
+export type AdminStats = Static<typeof stats.adminStatsSchema>;
 
-export interface TeacherStats {
-  performance: { grade: number; average: number | null }[];
-  submissions: { month: string; count: number }[];
-  upcoming_exams: { id: number; class_id: number; class_name: string; title: string; start_time: string; end_time: string; status: ExamStatus }[];
-  active_today: number;
-}
+export type TeacherStats = Static<typeof stats.teacherStatsSchema>;
 
-export interface StudentStats {
-  materials: { done: number; total: number };
-  tasks: { completed: number; total: number };
-  exams: { completed: number; total: number };
-}
+export type StudentStats = Static<typeof stats.studentStatsSchema>;
 
 /** GET /students/todo: what the signed-in student has to do now (exam times in WIB, `created_at` in UTC). */
-export interface StudentTodo {
-  exams: { id: number; class_id: number; class_name: string; title: string; start_time: string; end_time: string; status: ExamStatus }[];
-  exercises: { id: number; title: string; material_id: number; material_title: string; class_id: number; class_name: string; started: boolean }[];
-  materials: { id: number; title: string; class_id: number; class_name: string; created_at: string }[];
-}
+export type StudentTodo = Static<typeof stats.studentTodoSchema>;
 
-export interface ImportError {
-  row: number;
-  field: string;
-  message: string;
-}
+export type ImportError = Static<typeof people.importErrorSchema>;
 
-export interface ImportResult {
-  created: number;
-  errors: ImportError[];
-  students: Student[];
-}
+/** An accepted import: the students created, each with their initial password. */
+export type ImportResult = Omit<Static<typeof people.importResultSchema>, 'students'> & {
+  students: WithOptional<Static<typeof people.createdStudentSchema>, OptionalOfStudent>[];
+};
 
-export interface User {
-  id: number;
-  username: string;
-  email: string;
-  role: string;
-  display_name: string;
-}
+export type User = Static<typeof people.userSchema>;
 
 /** Marks from (inclusive) to (exclusive; the last bin includes its end) and how many fall in between. */
-export interface ScoreBin {
-  from: number;
-  to: number;
-  count: number;
-}
+export type ScoreBin = Static<typeof analysis.scoreBinSchema>;
 
 /** One question of an item analysis: the multiple-choice fields are null for essays and the reverse. */
-export interface QuestionAnalysis {
-  n: number;
-  kind: 'mc' | 'essay';
-  text: string;
-  /** Submitted sheets with a non-blank answer to this question. */
-  answered: number;
-  // multiple choice (null for essays)
-  key: OptionLetter | null;
-  correct: number | null;
-  /** correct / submitted, 0..1 rounded to 4 decimals; null when nothing was submitted. */
-  correct_share: number | null;
-  /** How many chose each option; `none` = blank, `other` = text that is no option. */
-  options: Record<OptionLetter | 'none' | 'other', number> | null;
-  // essays (null for multiple choice)
-  max: number | null;
-  /** Essays with a score (blank ones scored 0 included); pending ones are not. */
-  scored: number | null;
-  pending: number | null;
-  /** Average of the scored ones. */
-  average: number | null;
-  score_bins: ScoreBin[] | null;
-}
+export type QuestionAnalysis = Static<typeof analysis.questionAnalysisSchema>;
 
 /** The figures of an item analysis, as the server computes them (server/src/domain/item-analysis.ts). */
-export interface ItemAnalysisFigures {
-  total_marks: number;
-  students: number;
-  submitted: number;
-  in_progress: number;
-  not_started: number;
-  /** Exams: submitted after the end time by the auto-submit job; exercises: null. */
-  auto_submitted: number | null;
-  /** Submitted sheets with at least one pending essay. */
-  with_pending: number;
-  average: number | null;
-  score_bins: ScoreBin[];
-  questions: QuestionAnalysis[];
-}
+export type ItemAnalysisFigures = Static<typeof analysis.itemAnalysisFiguresSchema>;
 
 /** GET /exercises/analysis and /exams/analysis: which work, and its figures. */
-export interface ItemAnalysis extends ItemAnalysisFigures {
-  kind: 'exercise' | 'exam';
-  id: number;
-  title: string;
-}
+export type ItemAnalysis = Static<typeof analysis.itemAnalysisSchema>;
 
 /** One exercise or the exam of a class with sheets to review (GET /classes/to-review, docs/api.md §2.14). */
-export interface ReviewItem {
-  kind: 'exercise' | 'exam';
-  id: number;
-  title: string;
-  /** exercises: the material it belongs to; exams: null */
-  material_id: number | null;
-  material_title: string | null;
-  /** submitted sheets with pending or unconfirmed automatic essay scores */
-  to_review: number;
-  /** of them, sheets with an essay waiting for a score */
-  pending_sheets: number;
-  /** of them, sheets with an automatic score the teacher has not confirmed */
-  auto_scored_sheets: number;
-  /** the earliest submission among the sheets to review (UTC, RFC 3339) */
-  oldest_submitted_at: string;
-}
+export type ReviewItem = Static<typeof review.reviewItemSchema>;
 
-export interface ClassReviewList {
-  class_id: number;
-  class_name: string;
-  /** pending first, then the one waiting longest */
-  items: ReviewItem[];
-}
+export type ClassReviewList = Static<typeof review.classReviewListSchema>;

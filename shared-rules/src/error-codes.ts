@@ -58,7 +58,6 @@ export const ERROR_CODES = {
   'login-name-spaces': '{field} must not contain spaces',
   'login-name-invisible': '{field} must not contain invisible or formatting characters',
   'login-name-mixed-scripts': '{field} must use the letters of one alphabet only',
-  'login-name-invalid': '{field} is not a valid login name',
   'login-name-not-normalized': 'username must be given in its normalized (NFKC, trimmed) form',
   'school-id-not-digits': '{field} must contain digits only (0-9)',
 
@@ -85,6 +84,9 @@ export const ERROR_CODES = {
   'account-of-role': 'This is a {role} account: change it through /{role}s',
   'no-login': 'This profile has no login to deactivate',
   'import-rejected': 'Import rejected: {count} problems found, nothing was created',
+  // Rows of a refused student import (each row error carries its own code and params).
+  'import-grade': 'grade must be 10, 11 or 12',
+  'import-nis-repeated': 'nis {nis} is repeated (first on row {first})',
 
   // Exams, exercises and answer sheets.
   'exam-not-started': 'The exam has not started yet',

@@ -3,6 +3,7 @@
  * renaming, importing and signing in, so two accounts never differ only by characters a reader cannot see or tell
  * apart (`admin\u200b`, a Cyrillic `а` in `аdmin`, fullwidth `ａｄｍｉｎ`).
  */
+import type { ErrorCode } from './error-codes';
 
 /** The form names are stored and looked up in: NFKC (fullwidth and other compatibility forms become plain), trimmed. */
 export function normalizeLoginName(raw: string): string {
@@ -26,16 +27,31 @@ const SCRIPTS = [
 const SCRIPT_TESTS = SCRIPTS.map((name) => ({ name, re: new RegExp(`\\p{Script=${name}}`, 'u') }));
 
 function scriptOf(ch: string): string {
-  return SCRIPT_TESTS.find((s) => s.re.test(ch))?.name ?? 'other';
+  return SCRIPT_TESTS.find((s) => s.re.test(ch))?.name ?? 'Other';
 }
 
-/** What is wrong with a normalized login name, as the end of a sentence that starts with the field's name; undefined when it is fine. */
-export function loginNameProblem(name: string): string | undefined {
-  if (name === '') return 'must not be empty';
-  if (WHITE_SPACE.test(name)) return 'must not contain spaces';
-  if (INVISIBLE.test(name) || HIDDEN_MARK.test(name)) return 'must not contain invisible or formatting characters (such as a zero-width space)';
+/**
+ * What is wrong with a name or id: its error code (a screen says it in its language) and its English words, the end
+ * of a sentence that starts with the field's name ("nis must not contain spaces").
+ */
+export interface NameProblem {
+  code: ErrorCode;
+  text: string;
+}
+
+export const EMPTY_NAME: NameProblem = { code: 'login-name-empty', text: 'must not be empty' };
+
+/** What is wrong with a normalized login name; undefined when it is fine. */
+export function loginNameProblem(name: string): NameProblem | undefined {
+  if (name === '') return EMPTY_NAME;
+  if (WHITE_SPACE.test(name)) return { code: 'login-name-spaces', text: 'must not contain spaces' };
+  if (INVISIBLE.test(name) || HIDDEN_MARK.test(name)) {
+    return { code: 'login-name-invisible', text: 'must not contain invisible or formatting characters (such as a zero-width space)' };
+  }
   const scripts = new Set<string>();
   for (const ch of name) if (!NEUTRAL.test(ch)) scripts.add(scriptOf(ch));
-  if (scripts.size > 1) return 'must use the letters of one alphabet only (for example not Latin mixed with Cyrillic)';
+  if (scripts.size > 1) {
+    return { code: 'login-name-mixed-scripts', text: 'must use the letters of one alphabet only (for example not Latin mixed with Cyrillic)' };
+  }
   return undefined;
 }

@@ -15,7 +15,9 @@ it('student rows: status defaults to Active, NIS normalised, repeats reported on
     { name: 'Rudi', nis: '20241', grade: 12, status: 'Moved' },
   ]);
   expect(inputs).toEqual([{ name: 'Siti', nis: '20241', grade: 10, status: 'Active' }, { name: 'Rudi', nis: '20241', grade: 12, status: 'Moved' }]);
-  expect(errors).toEqual([{ row: 2, field: 'nis', message: 'nis 20241 is repeated (first on row 1)' }]);
+  expect(errors).toEqual([
+    { row: 2, field: 'nis', message: 'nis 20241 is repeated (first on row 1)', code: 'import-nis-repeated', params: { nis: '20241', first: 1 } },
+  ]);
 });
 
 it('names the picture limit in the message', () => {
@@ -26,7 +28,7 @@ it('names the picture limit in the message', () => {
 describe('clean account data', () => {
   it('NIS/NIP are digits only', () => {
     expect(schoolIdProblem('2024100001')).toBeUndefined();
-    for (const bad of ['S-2024', '2024 1', '٢٠٢٤', 'IMP000001']) expect(schoolIdProblem(bad)).toBe('must contain digits only (0-9)');
+    for (const bad of ['S-2024', '2024 1', '٢٠٢٤', 'IMP000001']) expect(schoolIdProblem(bad)).toEqual({ code: 'school-id-not-digits', text: 'must contain digits only (0-9)' });
   });
 
   it('a common status is spelled one way; other text is only trimmed', () => {

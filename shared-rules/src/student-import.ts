@@ -5,6 +5,7 @@
 import { loginNameProblem, normalizeLoginName } from './login-names';
 import { normalizeStatus } from './person-status';
 import { schoolIdProblem } from './school-ids';
+import type { ErrorCode, ErrorParams } from './error-codes';
 
 export const STUDENT_GRADES = [10, 11, 12] as const;
 /** An empty status means a new, active student. */
@@ -26,7 +27,11 @@ export interface ImportRowError {
   /** 1-based: row 1 is the first student (the line after a CSV header). */
   row: number;
   field: string;
+  /** English, as the server also sends it. */
   message: string;
+  /** The problem, for a screen to say in its language (error-codes.ts), with the values its words hold. */
+  code: ErrorCode;
+  params: ErrorParams;
 }
 
 export type StudentImportField = keyof ImportRowInput;
@@ -78,16 +83,21 @@ export function checkStudentRow(raw: unknown, row: number): { input: ImportRowIn
   const nis = normalizeLoginName(text(r.nis));
   const gradeText = text(r.grade);
   const status = normalizeStatus(text(r.status) || DEFAULT_STUDENT_STATUS);
-  if (!name) errors.push({ row, field: 'name', message: 'name is required' });
-  else if (name.length > MAX_STUDENT_NAME_CHARS) errors.push({ row, field: 'name', message: `name must be at most ${MAX_STUDENT_NAME_CHARS} characters` });
+  const problem = (field: StudentImportField, code: ErrorCode, message: string, params: ErrorParams = {}) =>
+    errors.push({ row, field, message, code, params: { field, ...params } });
+  const required = (field: StudentImportField) => problem(field, 'validation-required', `${field} is required`);
+  const tooLong = (field: StudentImportField, limit: number) =>
+    problem(field, 'validation-too-long', `${field} must be at most ${limit} characters`, { limit });
+  if (!name) required('name');
+  else if (name.length > MAX_STUDENT_NAME_CHARS) tooLong('name', MAX_STUDENT_NAME_CHARS);
   const nisProblem = nis ? loginNameProblem(nis) ?? schoolIdProblem(nis) : undefined;
-  if (!nis) errors.push({ row, field: 'nis', message: 'nis is required' });
-  else if (nis.length > MAX_NIS_CHARS) errors.push({ row, field: 'nis', message: `nis must be at most ${MAX_NIS_CHARS} characters` });
-  else if (nisProblem) errors.push({ row, field: 'nis', message: `nis ${nisProblem}` });
+  if (!nis) required('nis');
+  else if (nis.length > MAX_NIS_CHARS) tooLong('nis', MAX_NIS_CHARS);
+  else if (nisProblem) problem('nis', nisProblem.code, `nis ${nisProblem.text}`);
   const grade = gradeText === '' ? NaN : ROMAN_GRADES[gradeText.toLowerCase()] ?? Number(gradeText);
-  if (!gradeText) errors.push({ row, field: 'grade', message: 'grade is required' });
-  else if (!(STUDENT_GRADES as readonly number[]).includes(grade)) errors.push({ row, field: 'grade', message: 'grade must be 10, 11 or 12' });
-  if (status.length > MAX_STUDENT_STATUS_CHARS) errors.push({ row, field: 'status', message: `status must be at most ${MAX_STUDENT_STATUS_CHARS} characters` });
+  if (!gradeText) required('grade');
+  else if (!(STUDENT_GRADES as readonly number[]).includes(grade)) problem('grade', 'import-grade', 'grade must be 10, 11 or 12');
+  if (status.length > MAX_STUDENT_STATUS_CHARS) tooLong('status', MAX_STUDENT_STATUS_CHARS);
   return { input: { name, nis, grade, status }, errors };
 }
 
@@ -104,7 +114,9 @@ export function checkStudentRows(rows: unknown[]): { inputs: ImportRowInput[]; e
     const { nis } = checked.input;
     if (!nis || checked.errors.some((e) => e.field === 'nis')) return;
     const first = firstRowOfNis.get(nis);
-    if (first !== undefined) errors.push({ row, field: 'nis', message: `nis ${nis} is repeated (first on row ${first})` });
+    if (first !== undefined) {
+      errors.push({ row, field: 'nis', message: `nis ${nis} is repeated (first on row ${first})`, code: 'import-nis-repeated', params: { nis, first } });
+    }
     else firstRowOfNis.set(nis, row);
   });
   return { inputs, errors, firstRowOfNis };

@@ -1,4 +1,7 @@
-import type { ComponentType } from 'react';
+// First: registers the 'student' messages before any screen asks for them.
+import { loadStudentMessages } from './i18n';
+import { Suspense, type ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, Navigate, Route, Routes } from 'react-router-dom';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
@@ -49,22 +52,27 @@ const firstPage = pageOfPath(window.location.pathname);
 // Asked before that code: the browser opens few connections per server, and the exam must not wait behind chunks.
 const firstExamClass = firstPage === ExamPage ? idParam(new URLSearchParams(window.location.search).get('class_id')) : undefined;
 if (firstExamClass) prefetchClassExams(firstExamClass);
+// The screens' texts, fetched in parallel with the first screen's code (after the exam request, which goes first).
+loadStudentMessages();
 // The page the student reloaded or opened directly starts loading with the remote itself.
 void firstPage?.preload().catch(() => undefined);
 
 /** /CreateDiscussions is a placeholder in the spec: questions are asked from Group Discussions. */
 function CreateDiscussionsPlaceholder() {
+  const { t } = useTranslation('student');
   return (
     <>
-      <PageTitle>Create Discussions</PageTitle>
-      <Typography sx={{ mb: 2 }}>Questions are asked from the Group Discussions page with the "Ask a Question" button.</Typography>
-      <Button variant="contained" component={RouterLink} to="/GroupDiscussions">Go to Group Discussions</Button>
+      <PageTitle>{t('createDiscussions.title')}</PageTitle>
+      <Typography sx={{ mb: 2 }}>{t('createDiscussions.text')}</Typography>
+      <Button variant="contained" component={RouterLink} to="/GroupDiscussions">{t('createDiscussions.goTo')}</Button>
     </>
   );
 }
 
 /** The student remote: every student route inside the student sidebar layout (the shell provides the router). */
-export default function App() {
+function StudentRoutes() {
+  // Suspends until the 'student' messages are here; re-renders the menu (its labels are read at render) on a switch.
+  useTranslation('student');
   return (
     <RoleLayout role="student" items={studentMenu}>
       <SuspenseAfterFirstScreen first={firstPage} fallback={<LoadingState />}>
@@ -84,5 +92,14 @@ export default function App() {
         </Routes>
       </SuspenseAfterFirstScreen>
     </RoleLayout>
+  );
+}
+
+/** The exposed App: its own Suspense boundary, so the shell's page stays up while the student messages load. */
+export default function App() {
+  return (
+    <Suspense fallback={<LoadingState />}>
+      <StudentRoutes />
+    </Suspense>
   );
 }

@@ -26,10 +26,13 @@ describe('login names', () => {
   ])('refuses %j', (name, kind) => {
     const problem = loginNameProblem(normalizeLoginName(name));
     expect(problem).toBeDefined();
-    expect(problem).toMatch({ invisible: /invisible/, space: /spaces/, scripts: /one alphabet/ }[kind]!);
+    const expected = { invisible: ['login-name-invisible', /invisible/], space: ['login-name-spaces', /spaces/], scripts: ['login-name-mixed-scripts', /one alphabet/] } as const;
+    const [code, text] = expected[kind as keyof typeof expected];
+    expect(problem?.code).toBe(code);
+    expect(problem?.text).toMatch(text);
   });
 
   it('refuses an empty name', () => {
-    expect(loginNameProblem(normalizeLoginName('  '))).toMatch(/empty/);
+    expect(loginNameProblem(normalizeLoginName('  '))).toEqual({ code: 'login-name-empty', text: 'must not be empty' });
   });
 });

@@ -6,6 +6,6 @@ import { requireLoginName } from './login-names';
 export function requireSchoolId(raw: string, field: 'nis' | 'nip'): string {
   const id = requireLoginName(raw, field);
   const problem = schoolIdProblem(id);
-  if (problem) throw badRequest(`${field} ${problem}`, { code: 'school-id-not-digits', params: { field } });
+  if (problem) throw badRequest(`${field} ${problem.text}`, { code: problem.code, params: { field } });
   return id;
 }

@@ -96,7 +96,7 @@ describe('codes through the real app', () => {
     const refused = await api('admin', 'POST', '/students/import', { rows: [{ name: 'Y', nis, grade: 10, status: 'Active' }] });
     expect(refused.json()).toEqual({
       created: 0,
-      errors: [{ row: 1, field: 'nis', message: `nis ${nis} already exists` }],
+      errors: [{ row: 1, field: 'nis', message: `nis ${nis} already exists`, code: 'duplicate-nis', params: { number: nis } }],
       students: [],
       error: 'Import rejected: 1 problem found, nothing was created',
       message: 'Import rejected: 1 problem found, nothing was created',
@@ -208,7 +208,8 @@ describe('the catalogue', () => {
       if (entry.isDirectory()) return serverSource(file);
       return /\.ts$/.test(entry.name) && !/\.test\.ts$/.test(entry.name) ? [fs.readFileSync(file, 'utf8')] : [];
     });
-  const sources = serverSource(path.join(__dirname, '..'));
+  // The server's code, and the shared rules whose problems it sends (login names, student-import rows).
+  const sources = [...serverSource(path.join(__dirname, '..')), ...serverSource(path.join(__dirname, '../../../shared-rules/src'))];
   const literals = (text: string) => [...text.matchAll(/'([a-z][a-z0-9-]*)'/g)].map((m) => m[1]);
 
   it('holds every code the server sends', () => {

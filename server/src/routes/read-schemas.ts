@@ -6,9 +6,11 @@
  * an answer leaves some fields out, every field is optional (the serializer would refuse a missing required one, and
  * writes required ones first), in the order the answer always had.
  */
-import { assessments, classes, common, discussions, materials, people, stats } from '@kelasku/shared-rules/src/wire';
+import { assessments, classes, common, discussions, materials, stats } from '@kelasku/shared-rules/src/wire';
 import type { Equals, Expect } from '@kelasku/shared-rules/src/wire/common';
+import type { Answers, AnswerChanges } from '@kelasku/shared-api/src/types';
 import { Type, type Static, type TProperties, type TSchema } from 'typebox';
+import type { answersSchema, changesSchema } from './answer-sheets/sheet-routes';
 import type { itemJson } from './assessments/item-routes';
 import type { sheetJson } from '../domain/repo/assessments';
 import type { ClassView } from '../domain/repo/classes';
@@ -22,12 +24,6 @@ const loose = <P extends TProperties>(properties: P) => Type.Partial(Type.Object
 
 const page = <K extends string, S extends TSchema>(key: K, item: S) =>
   ({ 200: Type.Object({ ...({ [key]: Type.Array(item) } as { [k in K]: ReturnType<typeof Type.Array<S>> }), meta: common.pageMetaSchema }, open) });
-
-/** The meta object of every paginated envelope (routes/helpers.ts pageMeta). */
-export const pageMetaResponse = common.pageMetaSchema;
-
-/** A class as lists show it (domain/repo/classes.ts ClassView): its teacher's name ('' without one) and its number of students. */
-export const classFields = classes.classFields;
 
 /** GET /classes/assigned: the student's classes, each with its id also as class_id. */
 export const classListResponse = page('classes', classes.assignedClassSchema);
@@ -64,9 +60,6 @@ export const discussionListResponse = page('discussions', loose({
 /** GET /stats/student: how many of the student's materials, tasks and exams are done. */
 export const studentStatsResponse = { 200: stats.studentStatsSchema };
 
-/** A student as the API shows them (domain/repo/profiles.ts toStudentDto); `active` only where the login state was read. */
-export const studentFields = people.studentFields;
-
 // What the repositories build is what the wire describes: the loose schemas above would not notice a changed field.
 /** helpers.ts pageMeta builds the wire's meta. */
 export type PageMetaMatches = Expect<Equals<Static<typeof pageMetaSchema>, Static<typeof common.pageMetaSchema>>>;
@@ -78,3 +71,7 @@ export type ItemMatches = Expect<Equals<ReturnType<typeof itemJson>, Static<type
 type SheetFields = Exclude<keyof Static<typeof assessments.answerSheetSchema>, 'exercise_id' | 'exam_id'>;
 type SheetReply = Pick<ReturnType<typeof sheetJson>, SheetFields>;
 export type SheetFits = Expect<SheetReply extends Pick<Static<typeof assessments.answerSheetSchema>, SheetFields> ? true : false>;
+
+// The bodies of an answer save, as the browser types them (shared-api), are what the route's schemas admit.
+export type AnswersMatch = Expect<Equals<Answers, Static<typeof answersSchema>>>;
+export type AnswerChangesMatch = Expect<Equals<AnswerChanges, Static<typeof changesSchema>>>;

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -23,6 +24,7 @@ const PAGE_SIZE = 9;
 
 /** The student's assigned classes as cards (name, description, teacher) with pagination. */
 export function AssignedClassList({ linkTo, actionHint, onOpening }: AssignedClassListProps) {
+  const { t } = useTranslation('student');
   const [page, setPage] = useState(1);
   const studentId = currentStudentId();
   const { data, error, loading, reload } = useAsync(async () => {
@@ -37,13 +39,13 @@ export function AssignedClassList({ linkTo, actionHint, onOpening }: AssignedCla
   }, [studentId, page]);
 
   if (loading) return <LoadingState />;
-  if (error || !data) return <ErrorState message="Error fetching class data, please try again later." onRetry={reload} />;
-  if (data.classes.length === 0) return <EmptyState message="You are not assigned to any class yet." />;
+  if (error || !data) return <ErrorState message={t('classes.error')} onRetry={reload} />;
+  if (data.classes.length === 0) return <EmptyState message={t('classes.empty')} />;
   return (
     <>
       <Box
         component="ul"
-        aria-label="Classes"
+        aria-label={t('classes.listLabel')}
         sx={{
           listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 2,
           gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)' },

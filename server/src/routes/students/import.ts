@@ -10,7 +10,7 @@ import { generateInitialPassword, hashPasswordsInBatches } from '../../lib/passw
 async function validateImportRows(db: Db, rows: unknown[]): Promise<{ inputs: StudentInput[]; errors: ImportRowError[] }> {
   const { inputs, errors, firstRowOfNis: seen } = checkStudentRows(rows);
   for (const nis of await takenStudentNumbers(db, [...seen.keys()])) {
-    errors.push({ row: seen.get(nis) ?? 0, field: 'nis', message: `nis ${nis} already exists` });
+    errors.push({ row: seen.get(nis) ?? 0, field: 'nis', message: `nis ${nis} already exists`, code: 'duplicate-nis', params: { number: nis } });
   }
   errors.sort((a, b) => a.row - b.row);
   return { inputs, errors };

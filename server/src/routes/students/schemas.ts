@@ -42,7 +42,7 @@ export const { studentSchema, initialPasswordFields, createdStudentSchema } = pe
 
 /**
  * GET /students/details: the full record for admins, only id, name and grade for others. Every field optional: the
- * serializer writes required fields first, and the reply keeps studentFields' order.
+ * serializer writes required fields first, and the reply keeps the order of studentSchema's fields.
  */
 export const studentDetailsSchema = Type.Partial(studentSchema);
 

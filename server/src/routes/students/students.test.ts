@@ -228,7 +228,9 @@ describe('clean student data', () => {
     const renamed = await asAdmin('PUT', `/api/v1/students?id=${created.id}`, { name: 'Nona', nis: 'N2024000777', grade: 10, status: 'Active' });
     expect(renamed.statusCode).toBe(400);
     const imported = await asAdmin('POST', '/api/v1/students/import', { rows: [{ name: 'Impor', nis: 'IMP000001', grade: 10 }], dry_run: true });
-    expect(imported.json().errors).toEqual([{ row: 1, field: 'nis', message: 'nis must contain digits only (0-9)' }]);
+    expect(imported.json().errors).toEqual([
+      { row: 1, field: 'nis', message: 'nis must contain digits only (0-9)', code: 'school-id-not-digits', params: { field: 'nis' } },
+    ]);
     expect((await asAdmin('DELETE', `/api/v1/students?id=${created.id}`)).statusCode).toBe(200);
   });
 
@@ -273,7 +275,7 @@ describe('every field of the replies (their response schemas would drop one not 
     const refused = (await asAdmin('POST', '/api/v1/students/import', { rows })).json();
     expect(refused).toEqual({
       created: 0,
-      errors: [{ row: 1, field: 'nis', message: 'nis 2024000902 already exists' }],
+      errors: [{ row: 1, field: 'nis', message: 'nis 2024000902 already exists', code: 'duplicate-nis', params: { number: '2024000902' } }],
       students: [],
       error: 'Import rejected: 1 problem found, nothing was created',
       message: 'Import rejected: 1 problem found, nothing was created',

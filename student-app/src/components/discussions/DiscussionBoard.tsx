@@ -1,4 +1,5 @@
 import { useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -24,6 +25,7 @@ export interface DiscussionBoardProps {
 
 /** Paginated discussion questions with ask, edit and delete (author only), replies and reports. Used for group and material discussions. */
 export function DiscussionBoard({ source, heading, errorText, emptyText, replaceOnError = false, pageSize = 10 }: DiscussionBoardProps) {
+  const { t } = useTranslation('student');
   const [page, setPage] = useState(1);
   const [asking, setAsking] = useState(false);
   const [editing, setEditing] = useState<Discussion | null>(null);
@@ -52,7 +54,7 @@ export function DiscussionBoard({ source, heading, errorText, emptyText, replace
     } catch (err) {
       setDeleting(null);
       const reason = errorMessage(err);
-      setNotice(reason ? `Could not delete the question: ${reason}` : 'Could not delete the question, please try again.');
+      setNotice(reason ? t('discussions.deleteFailedBecause', { reason }) : t('discussions.deleteFailed'));
     } finally {
       setDeleteBusy(false);
     }
@@ -62,7 +64,7 @@ export function DiscussionBoard({ source, heading, errorText, emptyText, replace
     <section aria-label={typeof heading === 'string' ? heading : undefined}>
       <Stack direction="row" spacing={1} useFlexGap sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 2, flexWrap: 'wrap', rowGap: 1 }}>
         {typeof heading === 'string' ? <Typography component="h2" variant="h6" sx={{ fontWeight: 700 }}>{heading}</Typography> : heading}
-        <Button variant="contained" startIcon={<AddComment />} onClick={() => setAsking(true)}>Ask a Question</Button>
+        <Button variant="contained" startIcon={<AddComment />} onClick={() => setAsking(true)}>{t('discussions.ask')}</Button>
       </Stack>
       {notice && <Typography role="alert" color="error" sx={{ mb: 1 }}>{notice}</Typography>}
       {loading && <LoadingState />}
@@ -110,9 +112,9 @@ export function DiscussionBoard({ source, heading, errorText, emptyText, replace
       />
       <ConfirmDialog
         open={Boolean(deleting)}
-        title="Delete Question"
-        message={deleting ? `are you sure you want to delete ${deleting.topic}?` : ''}
-        confirmLabel="Delete"
+        title={t('discussions.delete.title')}
+        message={deleting ? t('discussions.delete.message', { topic: deleting.topic }) : ''}
+        confirmLabel={t('discussions.delete.confirm')}
         destructive
         busy={deleteBusy}
         onConfirm={confirmDelete}

@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -21,6 +22,7 @@ export interface DiscussionCardProps {
 
 /** One question: author, topic, description, author-only Edit/Delete, Report, replies (about 13rem, scrolling) and a reply input. */
 export function DiscussionCard({ discussion: initial, kind, currentStudentId, onEdit, onDelete, onReply }: DiscussionCardProps) {
+  const { t } = useTranslation('student');
   const [discussion, setDiscussion] = useState(initial);
   const [showReplies, setShowReplies] = useState(false);
   const [replyText, setReplyText] = useState('');
@@ -46,7 +48,7 @@ export function DiscussionCard({ discussion: initial, kind, currentStudentId, on
       setShowReplies(true);
     } catch (err) {
       const reason = errorMessage(err);
-      setReplyError(reason ? `Could not send your answer: ${reason}` : 'Could not send your answer, please try again.');
+      setReplyError(reason ? t('discussions.card.replyFailedBecause', { reason }) : t('discussions.card.replyFailed'));
     } finally {
       setSending(false);
     }
@@ -62,11 +64,11 @@ export function DiscussionCard({ discussion: initial, kind, currentStudentId, on
         <Stack direction="row" spacing={0.5}>
           {isAuthor ? (
             <>
-              <Button size="small" onClick={() => onEdit(discussion)}>Edit</Button>
-              <Button size="small" color="error" onClick={() => onDelete(discussion)}>Delete</Button>
+              <Button size="small" onClick={() => onEdit(discussion)}>{t('discussions.card.edit')}</Button>
+              <Button size="small" color="error" onClick={() => onDelete(discussion)}>{t('discussions.card.delete')}</Button>
             </>
           ) : (
-            <ReportButton kind={kind} discussionId={discussion.id} what={`question "${topic}"`} />
+            <ReportButton kind={kind} discussionId={discussion.id} what={t('discussions.card.reportQuestion', { topic })} />
           )}
         </Stack>
       </Stack>
@@ -79,23 +81,23 @@ export function DiscussionCard({ discussion: initial, kind, currentStudentId, on
         aria-controls={repliesId}
         onClick={() => setShowReplies((s) => !s)}
       >
-        {showReplies ? 'Hide Replies' : `Show Replies (${replies.length})`}
+        {showReplies ? t('discussions.card.hideReplies') : t('discussions.card.showReplies', { number: replies.length })}
       </Button>
       {showReplies && (
         <Box
           id={repliesId}
           component="ul"
-          aria-label={`Replies to ${topic}`}
+          aria-label={t('discussions.card.repliesTo', { topic })}
           tabIndex={0}
           sx={{ listStyle: 'none', p: 0, m: 0, mt: 1, maxHeight: '13rem', overflowY: 'auto', borderLeft: 3, borderColor: 'divider', pl: 1.5 }}
         >
-          {replies.length === 0 && <Typography component="li" color="text.secondary">No replies yet.</Typography>}
+          {replies.length === 0 && <Typography component="li" color="text.secondary">{t('discussions.card.noReplies')}</Typography>}
           {replies.map((r, index) => (
             <ReplyItem
               key={r.id ?? index}
               reply={r}
               action={r.student_id !== currentStudentId && r.id && (
-                <ReportButton kind={kind} discussionId={discussion.id} replyId={r.id} what={`reply by ${authorName(r.name)}`} />
+                <ReportButton kind={kind} discussionId={discussion.id} replyId={r.id} what={t('discussions.card.reportReply', { name: authorName(r.name) })} />
               )}
             />
           ))}

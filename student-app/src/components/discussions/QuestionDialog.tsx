@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import TextField from '@mui/material/TextField';
 import { fieldError, type DiscussionInput } from '@kelasku/shared-api';
@@ -15,6 +16,7 @@ export interface QuestionDialogProps {
 
 /** 'Ask a Question' / 'Edit Question' dialog with Topic and Description. */
 export function QuestionDialog({ open, mode, initial, onClose, onSave }: QuestionDialogProps) {
+  const { t } = useTranslation('student');
   const [topic, setTopic] = useState('');
   const [description, setDescription] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
@@ -32,7 +34,7 @@ export function QuestionDialog({ open, mode, initial, onClose, onSave }: Questio
 
   const save = async () => {
     if (!topic.trim()) {
-      setProblem('Topic is required.');
+      setProblem(t('questionDialog.topicRequired'));
       return;
     }
     setBusy(true);
@@ -43,7 +45,7 @@ export function QuestionDialog({ open, mode, initial, onClose, onSave }: Questio
     } catch (err) {
       const { field, message } = fieldError(err);
       if (message && (field === 'topic' || field === 'description')) setRefused({ field, message });
-      else setProblem(message ? `Could not save your question: ${message}` : 'Could not save your question, please try again.');
+      else setProblem(message ? t('questionDialog.saveFailedBecause', { reason: message }) : t('questionDialog.saveFailed'));
     } finally {
       setBusy(false);
     }
@@ -55,28 +57,28 @@ export function QuestionDialog({ open, mode, initial, onClose, onSave }: Questio
   return (
     <Modal
       open={open}
-      title={mode === 'ask' ? 'Ask a Question' : 'Edit Question'}
-      confirmLabel={mode === 'ask' ? 'Post Question' : 'Save Changes'}
+      title={mode === 'ask' ? t('questionDialog.askTitle') : t('questionDialog.editTitle')}
+      confirmLabel={mode === 'ask' ? t('questionDialog.post') : t('questionDialog.saveChanges')}
       busy={busy}
       onClose={onClose}
       onConfirm={save}
       fields={[
         {
-          label: 'Topic',
+          label: t('questionDialog.topic'),
           name: 'topic',
           component: (
-            <TextField fullWidth label="Topic" name="topic" value={topic} onChange={(e) => { setTopic(e.target.value); clearRefused('topic'); }} error={Boolean(at('topic'))} helperText={at('topic')} />
+            <TextField fullWidth label={t('questionDialog.topic')} name="topic" value={topic} onChange={(e) => { setTopic(e.target.value); clearRefused('topic'); }} error={Boolean(at('topic'))} helperText={at('topic')} />
           ),
         },
         {
-          label: 'Description',
+          label: t('questionDialog.description'),
           name: 'description',
           component: (
             <TextField
               fullWidth
               multiline
               minRows={3}
-              label="Description"
+              label={t('questionDialog.description')}
               name="description"
               value={description}
               onChange={(e) => { setDescription(e.target.value); clearRefused('description'); }}

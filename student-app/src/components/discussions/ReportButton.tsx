@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import FlagOutlined from '@mui/icons-material/FlagOutlined';
@@ -19,6 +20,7 @@ export interface ReportButtonProps {
  * disabled 'Reported'.
  */
 export function ReportButton({ kind, discussionId, replyId, what }: ReportButtonProps) {
+  const { t } = useTranslation('student');
   const [state, setState] = useState<'idle' | 'sending' | 'reported' | 'failed'>('idle');
   const [asking, setAsking] = useState(false);
   const [reason, setReason] = useState('');
@@ -37,8 +39,8 @@ export function ReportButton({ kind, discussionId, replyId, what }: ReportButton
   };
   if (state === 'reported') {
     return (
-      <Button size="small" disabled startIcon={<FlagOutlined />} aria-label={`Reported ${what}`}>
-        Reported
+      <Button size="small" disabled startIcon={<FlagOutlined />} aria-label={t('report.reportedLabel', { what })}>
+        {t('report.reported')}
       </Button>
     );
   }
@@ -50,19 +52,19 @@ export function ReportButton({ kind, discussionId, replyId, what }: ReportButton
         startIcon={<FlagOutlined />}
         onClick={() => setAsking(true)}
         disabled={state === 'sending'}
-        aria-label={`Report ${what}`}
-        title={state === 'failed' ? 'Report failed, try again' : undefined}
+        aria-label={t('report.reportLabel', { what })}
+        title={state === 'failed' ? t('report.failed') : undefined}
       >
-        {state === 'failed' ? 'Report failed, try again' : 'Report'}
+        {state === 'failed' ? t('report.failed') : t('report.report')}
       </Button>
       <ConfirmDialog
         open={asking}
-        title={`Report this ${replyId ? 'reply' : 'question'} to the admins?`}
+        title={replyId ? t('report.confirm.titleReply') : t('report.confirm.titleQuestion')}
         message={
           <>
-            The admins will see it and your name; the author will not.
+            {t('report.confirm.message')}
             <TextField
-              label="Reason (optional)"
+              label={t('report.confirm.reason')}
               value={reason}
               onChange={(e) => setReason(e.target.value)}
               fullWidth
@@ -73,7 +75,7 @@ export function ReportButton({ kind, discussionId, replyId, what }: ReportButton
             />
           </>
         }
-        confirmLabel="Report"
+        confirmLabel={t('report.report')}
         destructive
         busy={state === 'sending'}
         onConfirm={report}

@@ -155,7 +155,7 @@ export function ExamPage() {
       {classId && !loading && examLoad.error !== undefined && !exam && (
         <LoadFailure
           error={examLoad.error}
-          what="class"
+          what={t('what.class')}
           failed={t('exam.failed')}
           onRetry={examLoad.reload}
           backTo="/MyClassesExam"

@@ -67,7 +67,7 @@ export function TaskPage() {
       {materialId && !loading && exerciseLoad.error !== undefined && (
         <LoadFailure
           error={exerciseLoad.error}
-          what="material"
+          what={t('what.material')}
           failed={t('task.failed')}
           onRetry={exerciseLoad.reload}
           backTo="/MyClassesTask"

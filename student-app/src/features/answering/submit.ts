@@ -1,8 +1,9 @@
+import i18next from 'i18next';
 import { errorStatus, isNetworkError, type Grade } from '@kelasku/shared-api';
 import type { QueueState } from './answer-queue';
 
-export const OFFLINE_SUBMIT_TEXT =
-  'You are offline — your answers are kept on this device. Submit again when the connection is back.';
+/** Read when the failure happens, in the language active then. */
+const offlineText = () => i18next.t('student:submit.errors.offline');
 
 /**
  * Submit: send every pending answer first, then ask the server to grade (which locks the sheet).
@@ -15,19 +16,19 @@ export async function flushThenGrade(
   storedGrade: () => Promise<Grade | undefined>,
 ): Promise<Grade> {
   const state = await flush();
-  if (state.kind === 'offline' || state.kind === 'retrying') throw new Error(OFFLINE_SUBMIT_TEXT);
-  if (state.kind === 'failed') throw new Error('Your answers could not be saved. Sign in again, then reopen this page.');
+  if (state.kind === 'offline' || state.kind === 'retrying') throw new Error(offlineText());
+  if (state.kind === 'failed') throw new Error(i18next.t('student:submit.errors.notSaved'));
   try {
     return await calculate();
   } catch (err) {
-    if (isNetworkError(err)) throw new Error(OFFLINE_SUBMIT_TEXT, { cause: err });
+    if (isNetworkError(err)) throw new Error(offlineText(), { cause: err });
     const status = errorStatus(err);
     if (status === 403 || status === 409) {
       const grade = await storedGrade().catch(() => undefined);
       if (grade) return grade;
-      throw new Error('The exam is closed. Your answers were submitted automatically; your grade will appear soon.', { cause: err });
+      throw new Error(i18next.t('student:submit.errors.closed'), { cause: err });
     }
-    throw new Error('Could not submit, please try again.', { cause: err });
+    throw new Error(i18next.t('student:submit.errors.failed'), { cause: err });
   }
 }
 

@@ -1,7 +1,7 @@
-/** Submission dialog texts, quoted from the spec. */
+/** The message keys of the submission dialog, quoted from the spec in English. */
 export const SUBMIT_TEXTS = {
-  task: { title: 'Confirmation of Assignment Submission', message: 'Are you sure you want to hand over your exercise?' },
-  exam: { title: 'Confirmation of Exam Submission', message: 'Are you sure you want to submit your exam?' },
+  task: { title: 'submit.task.title', message: 'submit.task.message', noQuestions: 'sheet.noQuestions.task' },
+  exam: { title: 'submit.exam.title', message: 'submit.exam.message', noQuestions: 'sheet.noQuestions.exam' },
 } as const;
 
 export type WorkKind = keyof typeof SUBMIT_TEXTS;

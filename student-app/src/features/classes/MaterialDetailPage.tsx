@@ -117,7 +117,7 @@ export function MaterialDetailPage() {
       {materialId && !loading && (error || !material) && (
         <LoadFailure
           error={error}
-          what="material"
+          what={t('what.material')}
           failed={t('material.failed')}
           onRetry={reload}
           backTo={classId ? `/MyDetailClasses/${classId}` : '/MyClasses'}

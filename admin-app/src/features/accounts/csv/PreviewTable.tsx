@@ -8,7 +8,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import type { ImportError, StudentInput } from '@kelasku/shared-api';
-import { rowProblemText } from './rowProblems';
+import { errorText } from '@kelasku/shared-api/src/error-text';
 import { errorsByRow } from './studentRows';
 
 /** The parsed rows, numbered like the server numbers them, with each row's problems beside it. */
@@ -42,7 +42,7 @@ export function PreviewTable({ rows, errors }: { rows: StudentInput[]; errors: I
                   {problems ? (
                     <Box component="ul" sx={{ m: 0, pl: 2 }}>
                       {problems.map((p, k) => (
-                        <li key={k}>{p.field}: {rowProblemText(p.message)}</li>
+                        <li key={k}>{p.field}: {errorText(p.code, p.params, p.message)}</li>
                       ))}
                     </Box>
                   ) : (

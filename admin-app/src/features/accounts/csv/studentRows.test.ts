@@ -29,9 +29,9 @@ describe('readStudentCsv', () => {
   it('numbers row problems from the first line after the header', () => {
     const { errors } = readStudentCsv('name,nis,grade,status\nSiti,1,10,Active\n,2,13,Active\nRudi,1,11,\n');
     expect(errors).toEqual([
-      { row: 2, field: 'name', message: 'name is required' },
-      { row: 2, field: 'grade', message: 'grade must be 10, 11 or 12' },
-      { row: 3, field: 'nis', message: 'nis 1 is repeated (first on row 1)' },
+      { row: 2, field: 'name', message: 'name is required', code: 'validation-required', params: { field: 'name' } },
+      { row: 2, field: 'grade', message: 'grade must be 10, 11 or 12', code: 'import-grade', params: { field: 'grade' } },
+      { row: 3, field: 'nis', message: 'nis 1 is repeated (first on row 1)', code: 'import-nis-repeated', params: { nis: '1', first: 1 } },
     ]);
   });
 
@@ -46,10 +46,10 @@ describe('readStudentCsv', () => {
     const csv = `name,nis,grade,status\nSiti,2024 1001,10,Active\nRudi,2024\u200b1002,10,Active\n${'a'.repeat(101)},2024100103,10,Active\nPutri,2024100104,"10,0",Active\n`;
     const { errors } = readStudentCsv(csv);
     expect(errors).toEqual([
-      { row: 1, field: 'nis', message: 'nis must not contain spaces' },
-      { row: 2, field: 'nis', message: 'nis must not contain invisible or formatting characters (such as a zero-width space)' },
-      { row: 3, field: 'name', message: 'name must be at most 100 characters' },
-      { row: 4, field: 'grade', message: 'grade must be 10, 11 or 12' },
+      { row: 1, field: 'nis', message: 'nis must not contain spaces', code: 'login-name-spaces', params: { field: 'nis' } },
+      { row: 2, field: 'nis', message: 'nis must not contain invisible or formatting characters (such as a zero-width space)', code: 'login-name-invisible', params: { field: 'nis' } },
+      { row: 3, field: 'name', message: 'name must be at most 100 characters', code: 'validation-too-long', params: { field: 'name', limit: 100 } },
+      { row: 4, field: 'grade', message: 'grade must be 10, 11 or 12', code: 'import-grade', params: { field: 'grade' } },
     ]);
   });
 
