@@ -1,5 +1,8 @@
 import axios, { AxiosError, AxiosInstance, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import { errorText } from './error-text';
 import { getToken } from './session';
+// The catalogue file alone (not the shared-rules index): every app's first screen loads this module.
+import { type ErrorCode, type ErrorParams, isErrorCode } from '@kelasku/shared-rules/src/error-codes';
 
 declare global {
   interface Window {
@@ -123,13 +126,30 @@ export const deleteData = <T>(url: string, params?: Params) => logged<T>('DELETE
 export const deleteDataWithBody = <T>(url: string, body: unknown) =>
   logged<T>('DELETE', url, http.delete<T>(url, { data: body, headers: { Authorization: `Bearer ${getToken() ?? ''}` } }));
 
-/** The server's `message` from a failed call, if any. */
+/**
+ * The server's reason for a failed call, if it gave one: in English exactly the server's `message`; in another
+ * language the message of its `code` with the reply's `params`, when that language has one (error-text.ts).
+ */
 export function errorMessage(err: unknown): string | undefined {
-  if (err instanceof AxiosError) {
-    const data = err.response?.data as { message?: unknown } | undefined;
-    if (data && typeof data.message === 'string') return data.message;
-  }
-  return undefined;
+  if (!(err instanceof AxiosError)) return undefined;
+  const data = err.response?.data as { message?: unknown } | undefined;
+  if (!data || typeof data.message !== 'string') return undefined;
+  return errorText(errorCode(err), errorParams(err), data.message);
+}
+
+/**
+ * The server's stable `code` for a refused call (shared-rules ERROR_CODES), to show the reason in the user's
+ * language; undefined without an answer, or for a code this build does not know (show `errorMessage` then).
+ */
+export function errorCode(err: unknown): ErrorCode | undefined {
+  const code = errorBody<{ code?: unknown }>(err)?.code;
+  return isErrorCode(code) ? code : undefined;
+}
+
+/** The values the server's message holds (a field, a limit, a name), for a translation of `errorCode` to put in. */
+export function errorParams(err: unknown): ErrorParams {
+  const params = errorBody<{ params?: unknown }>(err)?.params;
+  return params !== null && typeof params === 'object' && !Array.isArray(params) ? (params as ErrorParams) : {};
 }
 
 /**

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { kelaskuColors } from './theme';
 
-/** Gradient page banner, e.g. <Banner title="Dashboard" />, with optional content on its right. */
+/** Gradient page banner with the page's title (the caller's text) and optional content on its right. */
 export function Banner({ title, subtitle, children }: { title: string; subtitle?: ReactNode; children?: ReactNode }) {
   return (
     <Box

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -10,7 +11,9 @@ export interface ConfirmDialogProps {
   open: boolean;
   title: string;
   message: ReactNode;
+  /** Defaults to 'Yes' (in the active language). */
   confirmLabel?: string;
+  /** Defaults to 'Cancel' (in the active language). */
   cancelLabel?: string;
   /** Colours the confirm button red for destructive actions. */
   destructive?: boolean;
@@ -21,8 +24,9 @@ export interface ConfirmDialogProps {
 
 /** Yes/no confirmation, e.g. title 'Confirmation of Exam Submission' or 'are you sure you want to delete {name}?'. */
 export function ConfirmDialog({
-  open, title, message, confirmLabel = 'Yes', cancelLabel = 'Cancel', destructive = false, busy = false, onConfirm, onClose,
+  open, title, message, confirmLabel, cancelLabel, destructive = false, busy = false, onConfirm, onClose,
 }: ConfirmDialogProps) {
+  const { t } = useTranslation('common');
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby="kelasku-confirm-title" aria-describedby="kelasku-confirm-text">
       <DialogTitle id="kelasku-confirm-title">{title}</DialogTitle>
@@ -30,9 +34,9 @@ export function ConfirmDialog({
         <DialogContentText id="kelasku-confirm-text" component="div">{message}</DialogContentText>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>{cancelLabel}</Button>
+        <Button onClick={onClose}>{cancelLabel ?? t('actions.cancel')}</Button>
         <Button variant="contained" color={destructive ? 'error' : 'primary'} onClick={onConfirm} disabled={busy}>
-          {confirmLabel}
+          {confirmLabel ?? t('actions.yes')}
         </Button>
       </DialogActions>
     </Dialog>

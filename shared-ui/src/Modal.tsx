@@ -1,4 +1,5 @@
 import type { ChangeEvent, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -24,6 +25,7 @@ export interface ModalProps {
   open: boolean;
   title: string;
   fields: ModalField[];
+  /** Defaults to 'Save' (in the active language). */
   confirmLabel?: string;
   onClose: () => void;
   onConfirm: () => void;
@@ -33,7 +35,8 @@ export interface ModalProps {
 }
 
 /** Form dialog: a title, a list of labelled fields (textarea by default), a confirm button and Cancel. */
-export function Modal({ open, title, fields, confirmLabel = 'Save', onClose, onConfirm, busy = false, children }: ModalProps) {
+export function Modal({ open, title, fields, confirmLabel, onClose, onConfirm, busy = false, children }: ModalProps) {
+  const { t } = useTranslation('common');
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="kelasku-modal-title">
       <DialogTitle id="kelasku-modal-title">{title}</DialogTitle>
@@ -61,9 +64,9 @@ export function Modal({ open, title, fields, confirmLabel = 'Save', onClose, onC
         </Stack>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
+        <Button onClick={onClose}>{t('actions.cancel')}</Button>
         <Button variant="contained" onClick={onConfirm} disabled={busy}>
-          {confirmLabel}
+          {confirmLabel ?? t('actions.save')}
         </Button>
       </DialogActions>
     </Dialog>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
@@ -14,10 +15,11 @@ export interface PaginationProps {
 
 /** Previous/next buttons and page numbers; a window of 5 with first/last shortcuts when there are more than 5 pages. */
 export function Pagination({ currentPage, totalPages, onPageChange }: PaginationProps) {
+  const { t } = useTranslation('common');
   const total = Math.max(1, totalPages);
   return (
-    <Stack component="nav" aria-label="Pagination" direction="row" spacing={0.5} sx={{ my: 2, flexWrap: 'wrap', alignItems: 'center', justifyContent: 'center' }}>
-      <IconButton aria-label="Previous page" disabled={currentPage <= 1} onClick={() => onPageChange(currentPage - 1)}>
+    <Stack component="nav" aria-label={t('pagination.label')} direction="row" spacing={0.5} sx={{ my: 2, flexWrap: 'wrap', alignItems: 'center', justifyContent: 'center' }}>
+      <IconButton aria-label={t('pagination.previous')} disabled={currentPage <= 1} onClick={() => onPageChange(currentPage - 1)}>
         <ChevronLeft />
       </IconButton>
       {pageSlots(currentPage, total).map((slot) =>
@@ -27,7 +29,7 @@ export function Pagination({ currentPage, totalPages, onPageChange }: Pagination
             size="small"
             variant={slot === currentPage ? 'contained' : 'text'}
             aria-current={slot === currentPage ? 'page' : undefined}
-            aria-label={`Page ${slot}`}
+            aria-label={t('pagination.page', { page: slot })}
             onClick={() => slot !== currentPage && onPageChange(slot)}
             sx={{ minWidth: 36 }}
           >
@@ -39,7 +41,7 @@ export function Pagination({ currentPage, totalPages, onPageChange }: Pagination
           </Typography>
         ),
       )}
-      <IconButton aria-label="Next page" disabled={currentPage >= total} onClick={() => onPageChange(currentPage + 1)}>
+      <IconButton aria-label={t('pagination.next')} disabled={currentPage >= total} onClick={() => onPageChange(currentPage + 1)}>
         <ChevronRight />
       </IconButton>
     </Stack>

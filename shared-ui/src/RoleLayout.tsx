@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
@@ -16,15 +17,16 @@ import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import LogoutIcon from '@mui/icons-material/Logout';
 import { clearSession } from '@kelasku/shared-api';
+import { LanguageSwitch } from './LanguageSwitch';
 import { Logo } from './Logo';
-import { isLinkActive, isNavGroup, roleTitles, type NavItem, type NavLink } from './nav';
+import { isLinkActive, isNavGroup, ROLE_TITLE_KEY, type NavItem, type NavLink } from './nav';
 import { kelaskuColors } from './theme';
 
 export type LayoutRole = 'admin' | 'teacher' | 'student';
 
 export interface RoleLayoutProps {
   role: LayoutRole;
-  /** Sidebar title; defaults to 'Kelasku Admin' / 'Kelasku Teacher' / 'Kelasku Student'. */
+  /** Sidebar title; defaults to the role's ('Kelasku Admin' / 'Kelasku Teacher' / 'Kelasku Student' in English). */
   title?: string;
   /** Sidebar items: the remote's own menu (its src/menu.ts), published with its routes. */
   items: NavItem[];
@@ -32,7 +34,8 @@ export interface RoleLayoutProps {
 }
 
 export const SIDEBAR_WIDTH = 260;
-const LOGOUT_ALERTS: Record<LayoutRole, string> = { admin: 'Anda Telah Logout', teacher: 'Succesfully logout', student: 'Succesfully logout' };
+// The specification's alerts, 'Anda Telah Logout' for admins in both languages.
+const LOGOUT_ALERT_KEY = { admin: 'layout.logoutAlert.admin', teacher: 'layout.logoutAlert.teacher', student: 'layout.logoutAlert.student' } as const;
 
 const linkSx = {
   borderRadius: 2,
@@ -41,6 +44,20 @@ const linkSx = {
   color: 'rgba(255,255,255,0.85)',
   '&.active, &.active:hover': { bgcolor: 'rgba(255,255,255,0.18)', color: '#fff', fontWeight: 700 },
   '&:hover': { bgcolor: 'rgba(255,255,255,0.08)' },
+} as const;
+
+/** "English | Bahasa Indonesia" on the sidebar's dark background; fits the phone drawer's width. */
+const languageSx = {
+  px: 2,
+  pt: 1,
+  '& [role="group"]': { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 0.5, color: 'rgba(255,255,255,0.6)' },
+  '& button': {
+    font: 'inherit', fontSize: '0.85rem', color: 'rgba(255,255,255,0.85)', background: 'none', border: 0, borderRadius: 1,
+    px: 0.75, py: 0.5, cursor: 'pointer',
+  },
+  '& button:hover': { bgcolor: 'rgba(255,255,255,0.08)' },
+  '& button[aria-pressed="true"]': { color: '#fff', fontWeight: 700, textDecoration: 'underline', textUnderlineOffset: '3px' },
+  '& button:focus-visible': { outline: '2px solid #fff', outlineOffset: 1 },
 } as const;
 
 function SidebarLink({ link, pathname, nested, onNavigate }: { link: NavLink; pathname: string; nested?: boolean; onNavigate: () => void }) {
@@ -81,11 +98,12 @@ function SidebarGroup({ label, links, pathname, onNavigate }: { label: string; l
 }
 
 function Sidebar({ role, title, items, onNavigate }: { role: LayoutRole; title: string; items: NavItem[]; onNavigate: () => void }) {
+  const { t } = useTranslation('common');
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const logout = () => {
     clearSession();
-    window.alert(LOGOUT_ALERTS[role]);
+    window.alert(t(LOGOUT_ALERT_KEY[role]));
     onNavigate();
     navigate('/');
   };
@@ -97,7 +115,7 @@ function Sidebar({ role, title, items, onNavigate }: { role: LayoutRole; title: 
         </Box>
         <Typography component="p" variant="h6" sx={{ fontWeight: 700, fontSize: '1.1rem' }}>{title}</Typography>
       </Box>
-      <List component="nav" aria-label={`${title} navigation`} sx={{ flex: 1 }}>
+      <List component="nav" aria-label={t('layout.navigation', { title })} sx={{ flex: 1 }}>
         {items.map((item) =>
           isNavGroup(item) ? (
             <SidebarGroup key={item.label} label={item.label} links={item.children} pathname={pathname} onNavigate={onNavigate} />
@@ -106,10 +124,13 @@ function Sidebar({ role, title, items, onNavigate }: { role: LayoutRole; title: 
           ),
         )}
       </List>
+      <Box sx={languageSx}>
+        <LanguageSwitch label={t('language.label')} />
+      </Box>
       <List component="div">
         <ListItemButton onClick={logout} sx={linkSx}>
           <LogoutIcon fontSize="small" sx={{ mr: 1.5 }} />
-          <ListItemText primary="Logout" />
+          <ListItemText primary={t('layout.logout')} />
         </ListItemButton>
       </List>
     </Box>
@@ -121,9 +142,10 @@ function Sidebar({ role, title, items, onNavigate }: { role: LayoutRole; title: 
  * and the content area. Logout clears the session, shows the role's alert and goes to '/'.
  */
 export function RoleLayout({ role, title, items, children }: RoleLayoutProps) {
+  const { t } = useTranslation('common');
   const phone = useMediaQuery('(max-width:599.95px)', { noSsr: true });
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const sidebarTitle = title ?? roleTitles[role];
+  const sidebarTitle = title ?? t(ROLE_TITLE_KEY[role]);
   const sidebar = (
     <Sidebar role={role} title={sidebarTitle} items={items} onNavigate={() => setDrawerOpen(false)} />
   );
@@ -133,7 +155,7 @@ export function RoleLayout({ role, title, items, children }: RoleLayoutProps) {
         <>
           <AppBar position="fixed" elevation={1} sx={{ bgcolor: kelaskuColors.sidebar }}>
             <Toolbar variant="dense">
-              <IconButton color="inherit" edge="start" aria-label="Open menu" onClick={() => setDrawerOpen(true)} sx={{ mr: 1 }}>
+              <IconButton color="inherit" edge="start" aria-label={t('layout.openMenu')} onClick={() => setDrawerOpen(true)} sx={{ mr: 1 }}>
                 <MenuIcon />
               </IconButton>
               <Typography component="p" variant="h6" sx={{ fontSize: '1.05rem', fontWeight: 700 }}>{sidebarTitle}</Typography>

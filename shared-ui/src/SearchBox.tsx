@@ -1,4 +1,5 @@
 import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import IconButton from '@mui/material/IconButton';
 import InputBase from '@mui/material/InputBase';
 import Paper from '@mui/material/Paper';
@@ -9,13 +10,16 @@ export interface SearchBoxProps {
   onChange: (query: string) => void;
   /** Called with the current query on Enter or on the search button. */
   onSearch: (query: string) => void;
+  /** Defaults to 'Search' (in the active language). */
   placeholder?: string;
   /** Accessible name of the input; defaults to the placeholder. */
   label?: string;
 }
 
 /** A text input with a search-icon button; Enter searches. */
-export function SearchBox({ query, onChange, onSearch, placeholder = 'Search', label }: SearchBoxProps) {
+export function SearchBox({ query, onChange, onSearch, placeholder, label }: SearchBoxProps) {
+  const { t } = useTranslation('common');
+  const shownPlaceholder = placeholder ?? t('search.label');
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSearch(query);
@@ -31,11 +35,11 @@ export function SearchBox({ query, onChange, onSearch, placeholder = 'Search', l
       <InputBase
         sx={{ flex: 1 }}
         value={query}
-        placeholder={placeholder}
+        placeholder={shownPlaceholder}
         onChange={(e) => onChange(e.target.value)}
-        inputProps={{ 'aria-label': label ?? placeholder }}
+        inputProps={{ 'aria-label': label ?? shownPlaceholder }}
       />
-      <IconButton type="submit" aria-label="Search" color="primary">
+      <IconButton type="submit" aria-label={t('search.label')} color="primary">
         <SearchIcon />
       </IconButton>
     </Paper>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import Typography from '@mui/material/Typography';
 import { getUserData } from '@kelasku/shared-api';
 
@@ -10,10 +11,11 @@ export interface WelcomeLineProps {
 
 /** 'Welcome again, {display name}!' from the stored user data. */
 export function WelcomeLine({ fallback, name }: WelcomeLineProps) {
+  const { t } = useTranslation('common');
   const displayName = (name ?? getUserData()?.display_name)?.trim() || fallback;
   return (
     <Typography variant="h6" component="p" sx={{ mb: 2, fontWeight: 600 }}>
-      Welcome again, {displayName}!
+      {t('welcome', { name: displayName })}
     </Typography>
   );
 }

@@ -1,4 +1,6 @@
 import type { FormEvent, ReactNode } from 'react';
+import i18next from 'i18next';
+import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
@@ -20,20 +22,22 @@ export function PlainText({ text, sx, ...props }: { text: string } & Omit<Typogr
 export const isTeacherReply = (r: Pick<Reply, 'role'>): boolean => r.role === 'teacher';
 
 /** Who wrote a reply and when; a teacher's answer is marked "Teacher" wherever replies are shown. */
-export function ReplyByline({ reply, fallbackName = 'Unknown Student' }: { reply: Pick<Reply, 'name' | 'role' | 'time'>; fallbackName?: string }) {
+export function ReplyByline({ reply, fallbackName }: { reply: Pick<Reply, 'name' | 'role' | 'time'>; fallbackName?: string }) {
+  const { t } = useTranslation('common');
   const teacher = isTeacherReply(reply);
-  const name = (reply.name && reply.name.trim()) || (teacher ? 'Teacher' : fallbackName);
+  const name = (reply.name && reply.name.trim()) || (teacher ? t('discussions.teacher') : fallbackName ?? t('discussions.unknownStudent'));
   return (
     <Typography variant="body2" sx={{ fontWeight: 700 }}>
       {name}{' '}
-      {teacher && <Chip component="span" size="small" color="primary" label="Teacher" sx={{ height: 20, mr: 0.5, fontWeight: 600 }} />}
+      {teacher && <Chip component="span" size="small" color="primary" label={t('discussions.teacher')} sx={{ height: 20, mr: 0.5, fontWeight: 600 }} />}
       <Typography component="span" variant="caption" color="text.secondary">{formatReplyTime(reply.time)}</Typography>
     </Typography>
   );
 }
 
-/** A question's or reply's author as shown: their name, or "Unknown Student" when it is blank. */
-export const authorName = (name: string | undefined | null): string => (name && name.trim()) || 'Unknown Student';
+/** A question's or reply's author as shown: their name, or "Unknown Student" (in the active language) when it is blank. */
+export const authorName = (name: string | undefined | null): string =>
+  (name && name.trim()) || i18next.t('common:discussions.unknownStudent');
 
 /** One reply in a question's list of replies: who and when, what may be done with it (`action`), the text. */
 export function ReplyItem({ reply, action }: { reply: Pick<Reply, 'name' | 'role' | 'time' | 'reply'>; action?: ReactNode }) {
@@ -57,19 +61,20 @@ export function AnswerForm({ topic, value, onChange, onSubmit, sending, error }:
   sending: boolean;
   error?: string | null;
 }) {
+  const { t } = useTranslation('common');
   return (
     <Box component="form" onSubmit={onSubmit} sx={{ display: 'flex', gap: 1, mt: 1.5, alignItems: 'flex-start' }}>
       <TextField
         size="small"
         fullWidth
-        placeholder="Write an Answer"
+        placeholder={t('discussions.answerPlaceholder')}
         value={value}
         onChange={(e) => onChange(e.target.value)}
-        slotProps={{ htmlInput: { 'aria-label': `Write an Answer to ${topic}` } }}
+        slotProps={{ htmlInput: { 'aria-label': t('discussions.answerLabel', { topic }) } }}
         error={Boolean(error)}
         helperText={error ?? undefined}
       />
-      <IconButton type="submit" color="primary" aria-label="Send answer" disabled={!value.trim() || sending}>
+      <IconButton type="submit" color="primary" aria-label={t('discussions.send')} disabled={!value.trim() || sending}>
         <SendIcon />
       </IconButton>
     </Box>

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import i18next from 'i18next';
 import { getUserData } from '@kelasku/shared-api';
 
 /**
@@ -83,13 +84,17 @@ export function useDraft<T>(form: string, initial: T): Draft<T> {
   return { values, setValues, dirty, restored, discard, clear };
 }
 
+/**
+ * The leave question's English text, for tests that compare with it. The page asks it in the active language
+ * ('common:drafts.leaveWarning').
+ */
 export const LEAVE_WARNING = 'Leave this page? Your changes are not saved yet (they are kept on this device as a draft).';
 
 /**
  * While `active`, leaving asks first: closing or reloading the tab (the browser's own question) and following a link
- * inside the app (sidebar, breadcrumbs).
+ * inside the app (sidebar, breadcrumbs). `message` replaces the usual question.
  */
-export function useLeaveWarning(active: boolean, message: string = LEAVE_WARNING): void {
+export function useLeaveWarning(active: boolean, message?: string): void {
   useEffect(() => {
     if (!active) return;
     const beforeUnload = (event: BeforeUnloadEvent) => {
@@ -100,7 +105,7 @@ export function useLeaveWarning(active: boolean, message: string = LEAVE_WARNING
       const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
       if (!link || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
       if (link.getAttribute('target') === '_blank' || link.hasAttribute('download')) return;
-      if (!window.confirm(message)) {
+      if (!window.confirm(message ?? i18next.t('common:drafts.leaveWarning'))) {
         event.preventDefault();
         event.stopPropagation();
       }

@@ -24,5 +24,5 @@ export function isLinkActive(link: NavLink, pathname: string): boolean {
   return [link.to, ...(link.match ?? [])].some((p) => pathname === p || pathname.startsWith(p.endsWith('/') ? p : `${p}/`));
 }
 
-/** Sidebar title per role: the product name followed by the role. */
-export const roleTitles = { admin: 'Kelasku Admin', teacher: 'Kelasku Teacher', student: 'Kelasku Student' } as const;
+/** The message of each role's sidebar title ('common' namespace): the product name followed by the role. */
+export const ROLE_TITLE_KEY = { admin: 'layout.roleTitle.admin', teacher: 'layout.roleTitle.teacher', student: 'layout.roleTitle.student' } as const;

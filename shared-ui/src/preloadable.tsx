@@ -13,7 +13,12 @@ export interface PreloadableComponent<P extends object> {
   isLoaded(): boolean;
 }
 
-export function preloadable<P extends object>(load: () => Promise<ComponentType<P>>): PreloadableComponent<P> {
+/** Loads a component's code (e.g. `() => import('./Page').then((m) => m.Page)`). */
+export interface ComponentLoader<P extends object> {
+  (): Promise<ComponentType<P>>;
+}
+
+export function preloadable<P extends object>(load: ComponentLoader<P>): PreloadableComponent<P> {
   let loaded: ComponentType<P> | undefined;
   let pending: Promise<ComponentType<P>> | undefined;
   const fetchComponent = () =>

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -7,22 +8,24 @@ import Typography from '@mui/material/Typography';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import { errorStatus } from '@kelasku/shared-api';
 
-/** 'Loading...' (or the given text) with a spinner. */
-export function LoadingState({ text = 'Loading...' }: { text?: string }) {
+/** 'Loading...' (in the active language, or the given text) with a spinner. */
+export function LoadingState({ text }: { text?: string }) {
+  const { t } = useTranslation('common');
   return (
     <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 1.5, p: 3, justifyContent: 'center' }}>
       <CircularProgress size={20} aria-hidden="true" />
-      <Typography>{text}</Typography>
+      <Typography>{text ?? t('states.loading')}</Typography>
     </Box>
   );
 }
 
 /** An error message with an optional Retry button. */
-export function ErrorState({ message, onRetry, retryLabel = 'Retry' }: { message: string; onRetry?: () => void; retryLabel?: string }) {
+export function ErrorState({ message, onRetry, retryLabel }: { message: string; onRetry?: () => void; retryLabel?: string }) {
+  const { t } = useTranslation('common');
   return (
     <Box role="alert" sx={{ p: 3, textAlign: 'center' }}>
       <Typography color="error" sx={{ mb: onRetry ? 2 : 0 }}>{message}</Typography>
-      {onRetry && <Button variant="outlined" onClick={onRetry}>{retryLabel}</Button>}
+      {onRetry && <Button variant="outlined" onClick={onRetry}>{retryLabel ?? t('actions.retry')}</Button>}
     </Box>
   );
 }
@@ -59,7 +62,7 @@ export function NotFoundState({ message, backTo, backLabel }: { message: string 
 export interface LoadFailureProps extends BackLink {
   /** The load's error (an axios error keeps the HTTP status). */
   error: unknown;
-  /** What was loaded, for the texts: 'class', 'material', 'subject'. */
+  /** What was loaded, for the texts, in the active language: 'class', 'material', 'subject' ('kelas', 'materi'…). */
   what: string;
   /** The text when the server could not be reached or failed (a network error): shown with Retry. */
   failed: string;
@@ -71,8 +74,9 @@ export interface LoadFailureProps extends BackLink {
  * with a link back, no Retry: retrying cannot help); anything else is a failure worth retrying.
  */
 export function LoadFailure({ error, what, failed, onRetry, backTo, backLabel }: LoadFailureProps) {
+  const { t } = useTranslation('common');
   const status = errorStatus(error);
-  if (status === 404) return <NotFoundState message={`This ${what} does not exist or was removed.`} backTo={backTo} backLabel={backLabel} />;
-  if (status === 403) return <NotFoundState message={`You do not have access to this ${what}.`} backTo={backTo} backLabel={backLabel} />;
+  if (status === 404) return <NotFoundState message={t('states.notFound', { what })} backTo={backTo} backLabel={backLabel} />;
+  if (status === 403) return <NotFoundState message={t('states.noAccess', { what })} backTo={backTo} backLabel={backLabel} />;
   return <ErrorState message={failed} onRetry={onRetry} />;
 }

@@ -1,7 +1,18 @@
 import { Component, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
 interface State {
   failed: boolean;
+}
+
+function BootFailure() {
+  const { t } = useTranslation('shell');
+  return (
+    <div role="alert" className="kelasku-boot">
+      <p>{t('boot.failed')}</p>
+      <button type="button" onClick={() => window.location.reload()}>{t('boot.retry')}</button>
+    </div>
+  );
 }
 
 /** Plain (MUI-free) boundary for the first screen: a chunk that fails to download shows a message and a Retry button. */
@@ -17,12 +28,6 @@ export class BootErrorBoundary extends Component<{ children: ReactNode }, State>
   }
 
   override render() {
-    if (!this.state.failed) return this.props.children;
-    return (
-      <div role="alert" className="kelasku-boot">
-        <p>Kelasku could not be loaded. Check your connection and try again.</p>
-        <button type="button" onClick={() => window.location.reload()}>Retry</button>
-      </div>
-    );
+    return this.state.failed ? <BootFailure /> : this.props.children;
   }
 }

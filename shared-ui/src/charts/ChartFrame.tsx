@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
+import { formatNumber } from '../numbers';
 import { niceScale } from './chartScale';
 
 /**
@@ -72,10 +73,10 @@ export function ChartFrame({ height, yLabel, xLabel, labels, labelX, tickXs, dat
         </text>
         <g transform={`translate(0 ${TOP_PAD})`}>
           <line x1={Y_AXIS - 0.5} x2={Y_AXIS - 0.5} y1={0} y2={plotH} stroke="currentColor" />
-          {ticks.map((t) => (
-            <g key={t} transform={`translate(0 ${y(t)})`}>
+          {ticks.map((tick) => (
+            <g key={tick} transform={`translate(0 ${y(tick)})`}>
               <line x1={Y_AXIS - TICK} x2={Y_AXIS} stroke="currentColor" />
-              <text x={Y_AXIS - TICK - 3} textAnchor="end" dominantBaseline="central" style={{ fontSize: 12, fill: 'currentColor' }}>{t}</text>
+              <text x={Y_AXIS - TICK - 3} textAnchor="end" dominantBaseline="central" style={{ fontSize: 12, fill: 'currentColor' }}>{formatNumber(tick)}</text>
             </g>
           ))}
         </g>

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
@@ -24,6 +25,7 @@ function itemsOf(data: unknown): Item[] {
 
 /** /test: developer listing view of the API (GET /api/v1/users), at most the first two items. */
 export function DevListPage() {
+  const { t } = useTranslation('shell');
   const [items, setItems] = useState<Item[] | null>(null);
 
   useEffect(() => {
@@ -37,12 +39,12 @@ export function DevListPage() {
   return (
     <Box component="main" sx={{ p: 3, maxWidth: 640 }}>
       {items === null ? (
-        <Typography>Loading...</Typography>
+        <Typography>{t('boot.loading')}</Typography>
       ) : (
         <>
-          <Typography component="h1" variant="h5" sx={{ fontWeight: 700 }}>Data API</Typography>
+          <Typography component="h1" variant="h5" sx={{ fontWeight: 700 }}>{t('dev.list.title')}</Typography>
           {items.length === 0 ? (
-            <Typography>Tidak ada data</Typography>
+            <Typography>{t('dev.list.empty')}</Typography>
           ) : (
             <List>
               {items.slice(0, 2).map((item, i) => (
@@ -54,7 +56,7 @@ export function DevListPage() {
           )}
         </>
       )}
-      <Link component={RouterLink} to="/post">Ini post</Link>
+      <Link component={RouterLink} to="/post">{t('dev.list.postLink')}</Link>
     </Box>
   );
 }

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -12,6 +13,7 @@ const EMPTY = { username: '', email: '', password: '', role: 'user' };
 
 /** /post: developer add-account form (POST /api/v1/users, admin only). */
 export function DevPostPage() {
+  const { t } = useTranslation('shell');
   const [form, setForm] = useState(EMPTY);
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
   const set = (key: keyof typeof EMPTY) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }));
@@ -20,26 +22,26 @@ export function DevPostPage() {
     event.preventDefault();
     try {
       await usersApi.create(form);
-      setResult({ ok: true, text: 'Akun berhasil ditambahkan!' });
+      setResult({ ok: true, text: t('dev.post.added') });
       setForm(EMPTY);
     } catch {
       // The API client already logged the failure; the fields are kept for another try.
-      setResult({ ok: false, text: 'Gagal menambahkan akun' });
+      setResult({ ok: false, text: t('dev.post.failed') });
     }
   };
 
   return (
     <Box component="main" sx={{ p: 3, maxWidth: 480 }}>
-      <Typography component="h1" variant="h5" sx={{ fontWeight: 700, mb: 2 }}>Tambah Akun</Typography>
+      <Typography component="h1" variant="h5" sx={{ fontWeight: 700, mb: 2 }}>{t('dev.post.title')}</Typography>
       <Stack component="form" spacing={2} onSubmit={submit}>
-        <TextField label="Username" name="username" required value={form.username} onChange={set('username')} />
-        <TextField label="Email" name="email" type="email" required value={form.email} onChange={set('email')} />
-        <TextField label="Password" name="password" type="password" required value={form.password} onChange={set('password')} />
-        <TextField select label="Role" name="role" value={form.role} onChange={set('role')}>
-          <MenuItem value="user">user</MenuItem>
-          <MenuItem value="admin">admin</MenuItem>
+        <TextField label={t('dev.post.username')} name="username" required value={form.username} onChange={set('username')} />
+        <TextField label={t('dev.post.email')} name="email" type="email" required value={form.email} onChange={set('email')} />
+        <TextField label={t('dev.post.password')} name="password" type="password" required value={form.password} onChange={set('password')} />
+        <TextField select label={t('dev.post.role')} name="role" value={form.role} onChange={set('role')}>
+          <MenuItem value="user">{t('dev.post.roles.user')}</MenuItem>
+          <MenuItem value="admin">{t('dev.post.roles.admin')}</MenuItem>
         </TextField>
-        <Button type="submit" variant="contained">Submit</Button>
+        <Button type="submit" variant="contained">{t('dev.post.submit')}</Button>
         {result && <Alert severity={result.ok ? 'success' : 'error'}>{result.text}</Alert>}
       </Stack>
     </Box>

@@ -1,11 +1,13 @@
 import { Component, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import i18next from 'i18next';
 import { ErrorState, LoadingState } from '@kelasku/shared-ui/src/states';
 import { loadRoleApp, type RemoteRole } from './remotes';
 
-const ROLE_NAMES: Record<RemoteRole, string> = { admin: 'admin', teacher: 'teacher', student: 'student' };
+const FAILURE_KEY = { admin: 'shell:remote.failed.admin', teacher: 'shell:remote.failed.teacher', student: 'shell:remote.failed.student' } as const;
 
+/** Read when shown, in the active language. */
 export function remoteFailureMessage(role: RemoteRole): string {
-  return `The ${ROLE_NAMES[role]} pages could not be loaded. Check your connection and try again.`;
+  return i18next.t(FAILURE_KEY[role]);
 }
 
 interface BoundaryProps {

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -11,8 +12,6 @@ import TextField from '@mui/material/TextField';
 import { getStoredUsername, type UserData } from '@kelasku/shared-api';
 import { loginErrorMessage, submitLogin } from '../login/submit-login';
 
-export const SESSION_ENDED_TITLE = 'Your session has ended';
-
 export interface SignInDialogProps {
   /** Who was signed in on this page (named in the text). */
   previous: UserData | null;
@@ -23,6 +22,7 @@ export interface SignInDialogProps {
 
 /** Sign-in over the page when the session ended: nothing on the page is left or reloaded for it. */
 export function SignInDialog({ previous, onSignedIn, onLogout }: SignInDialogProps) {
+  const { t } = useTranslation('shell');
   const [username, setUsername] = useState(getStoredUsername);
   const [password, setPassword] = useState('');
   const [error, setError] = useState('');
@@ -31,7 +31,7 @@ export function SignInDialog({ previous, onSignedIn, onLogout }: SignInDialogPro
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!username.trim() || !password) {
-      setError('Enter your NIP/NIS and password.');
+      setError(t('session.required'));
       return;
     }
     setBusy(true);
@@ -50,15 +50,14 @@ export function SignInDialog({ previous, onSignedIn, onLogout }: SignInDialogPro
     // Only signing in (or logging out) closes it: Escape and the backdrop do nothing.
     <Dialog open fullWidth maxWidth="xs" aria-labelledby="session-ended-title" aria-describedby="session-ended-text">
       <form onSubmit={submit} noValidate>
-        <DialogTitle id="session-ended-title">{SESSION_ENDED_TITLE}</DialogTitle>
+        <DialogTitle id="session-ended-title">{t('session.title')}</DialogTitle>
         <DialogContent>
           <DialogContentText id="session-ended-text">
-            {name ? `Sign in again as ${name} to continue.` : 'Sign in again to continue.'} Your work on this page is kept
-            and sent once you are signed in.
+            {name ? t('session.againAs', { name }) : t('session.again')} {t('session.kept')}
           </DialogContentText>
           <Stack spacing={2} sx={{ pt: 2 }}>
             <TextField
-              label="NIP/NIS"
+              label={t('login.username')}
               name="username"
               autoComplete="username"
               value={username}
@@ -67,7 +66,7 @@ export function SignInDialog({ previous, onSignedIn, onLogout }: SignInDialogPro
               fullWidth
             />
             <TextField
-              label="Password"
+              label={t('login.password')}
               name="password"
               type="password"
               autoComplete="current-password"
@@ -80,8 +79,8 @@ export function SignInDialog({ previous, onSignedIn, onLogout }: SignInDialogPro
           </Stack>
         </DialogContent>
         <DialogActions>
-          <Button onClick={onLogout} disabled={busy}>Log out</Button>
-          <Button type="submit" variant="contained" disabled={busy}>{busy ? 'Signing in...' : 'Sign in'}</Button>
+          <Button onClick={onLogout} disabled={busy}>{t('session.logout')}</Button>
+          <Button type="submit" variant="contained" disabled={busy}>{busy ? t('session.signingIn') : t('session.signIn')}</Button>
         </DialogActions>
       </form>
     </Dialog>

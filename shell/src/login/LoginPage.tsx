@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { UserData } from '@kelasku/shared-api/src/session';
 import { Logo } from '@kelasku/shared-ui/src/Logo';
+import { LanguageSwitch } from '@kelasku/shared-ui/src/LanguageSwitch';
 import { prefetchSignedIn } from '../signed-in';
 import { EyeIcon } from './icons';
 import { focusedBeforeStart, typedBeforeStart } from './prerendered';
@@ -16,8 +18,12 @@ export interface LoginPageProps {
   prerendered?: boolean;
 }
 
-/** The login page (/): plain form + CSS, no UI kit, so it loads fast on a weak connection. */
+/**
+ * The login page (/): plain form + CSS, no UI kit, so it loads fast on a weak connection. Its texts are the 'shell'
+ * messages only (no other namespace loads before sign-in).
+ */
 export function LoginPage({ onSignedIn, prerendered = false }: LoginPageProps) {
+  const { t } = useTranslation('shell');
   const [username, setUsername] = useState(() => typedBeforeStart('username'));
   const [password, setPassword] = useState(() => typedBeforeStart('password'));
   const [focusOnStart] = useState(focusedBeforeStart);
@@ -49,21 +55,20 @@ export function LoginPage({ onSignedIn, prerendered = false }: LoginPageProps) {
       <div className="login__art" aria-hidden="true" />
       <main className="login__panel">
         <div className="login__box">
+          <LanguageSwitch label={t('login.language')} className="login__languages" disabled={prerendered} />
           <Logo size={44} />
           <h1 className="login__title">
-            Grow your understanding on <span className="login__brand">Kelasku</span>
+            {t('login.title')} <span className="login__brand">Kelasku</span>
           </h1>
-          <p className="login__lead">
-            To keep connected with us, please login with your personal information by NIP/NIS and password.
-          </p>
+          <p className="login__lead">{t('login.lead')}</p>
           <form className="login__form" onSubmit={submit} onFocus={prefetchSignedIn}>
             <input
               ref={usernameInput}
               className="login__input"
               type="text"
               name="username"
-              placeholder="NIP/NIS"
-              aria-label="NIP/NIS"
+              placeholder={t('login.username')}
+              aria-label={t('login.username')}
               autoComplete="username"
               required
               value={username}
@@ -75,8 +80,8 @@ export function LoginPage({ onSignedIn, prerendered = false }: LoginPageProps) {
                 className="login__input"
                 type={showPassword ? 'text' : 'password'}
                 name="password"
-                placeholder="Password"
-                aria-label="Password"
+                placeholder={t('login.password')}
+                aria-label={t('login.password')}
                 autoComplete="current-password"
                 required
                 value={password}
@@ -85,7 +90,7 @@ export function LoginPage({ onSignedIn, prerendered = false }: LoginPageProps) {
               <button
                 type="button"
                 className="login__eye"
-                aria-label={showPassword ? 'Hide password' : 'Show password'}
+                aria-label={showPassword ? t('login.hidePassword') : t('login.showPassword')}
                 aria-pressed={showPassword}
                 disabled={prerendered}
                 onClick={() => setShowPassword((shown) => !shown)}
@@ -94,7 +99,7 @@ export function LoginPage({ onSignedIn, prerendered = false }: LoginPageProps) {
               </button>
             </div>
             <button className="login__submit" type="submit" disabled={busy || prerendered}>
-              {busy ? 'Logging in...' : 'Login'}
+              {busy ? t('login.submitting') : t('login.submit')}
             </button>
             <p className="login__error" role="alert">{error}</p>
           </form>

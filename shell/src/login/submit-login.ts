@@ -1,26 +1,37 @@
+import i18next from 'i18next';
 import type { UserData } from '@kelasku/shared-api/src/session';
+import { isLanguage } from '@kelasku/shared-rules/src/languages';
+import { setLanguage } from '@kelasku/shared-ui/src/i18n';
 
-export const LOGIN_FAILED = 'Login failed, check your NIP/NIS and password.';
-export const NO_RESPONSE = 'Something went wrong, try again later.';
+type SharedApi = typeof import('@kelasku/shared-api');
+/** The API client, once a sign-in has loaded it (never part of the login page's first load). */
+let api: SharedApi | null = null;
 
 interface HttpFailure {
   response?: { data?: { message?: unknown } };
 }
 
-/** The line shown under the form: the server's message, else the generic failure; without any response, try later. */
+/**
+ * The line shown under the form: the server's reason (in the user's language when the server named it by a code:
+ * shared-api errorMessage), else the generic failure; without any response, try later.
+ */
 export function loginErrorMessage(err: unknown): string {
   const response = (err as HttpFailure | null)?.response;
-  if (!response) return NO_RESPONSE;
-  const message = response.data?.message;
-  return typeof message === 'string' && message.trim() ? message : LOGIN_FAILED;
+  if (!response) return i18next.t('shell:login.noResponse');
+  const message = api?.errorMessage(err) ?? response.data?.message;
+  return typeof message === 'string' && message.trim() ? message : i18next.t('shell:login.failed');
 }
 
 /**
  * POST /api/v1/auth, then store token + decoded user. The API client (axios) is imported here, inside the submit
- * path, so it never weighs on the login page's first load.
+ * path, so it never weighs on the login page's first load. The language saved on the account (the reply's
+ * `language`, or the token's) becomes the UI's, on this device too.
  */
 export async function submitLogin(username: string, password: string): Promise<UserData> {
-  const { authApi, saveSession } = await import('@kelasku/shared-api');
-  const { token } = await authApi.login(username, password);
-  return saveSession(token, username);
+  api ??= await import('@kelasku/shared-api');
+  const reply: { token: string; language?: unknown } = await api.authApi.login(username, password);
+  const user = api.saveSession(reply.token, username);
+  const language = isLanguage(reply.language) ? reply.language : user.language;
+  if (isLanguage(language)) await setLanguage(language);
+  return user;
 }
