@@ -65,7 +65,10 @@ describe('login names', () => {
       dry_run: true,
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().errors).toEqual([{ row: 2, field: 'nis', message: 'nis must not contain invisible or formatting characters (such as a zero-width space)' }]);
+    expect(res.json().errors).toEqual([{
+      row: 2, field: 'nis', message: 'nis must not contain invisible or formatting characters (such as a zero-width space)',
+      code: 'login-name-invisible', params: { field: 'nis' },
+    }]);
   });
 
   it('signs in with a fullwidth form of a NIS', async () => {
