@@ -14,11 +14,7 @@ let studentName: string;
 
 beforeAll(async () => {
   const student = await app.api.user('student');
-  const teacher = await app.api.user('teacher');
-  const { classes } = await app.api.get<{ classes: { id: number; name: string; teacher_id: number }[] }>(
-    `/classes/assigned?id=${student.student_id}&pageSize=100`, 'student');
-  const cls = classes.find((c) => c.teacher_id === teacher.teacher_id);
-  if (!cls) throw new Error('The demo student is in no class of the demo teacher');
+  const cls = await app.api.demoClass();
   className = cls.name;
   studentName = (await app.api.get<{ name: string }>(`/students/details?id=${student.student_id}`, 'teacher')).name;
   const material = await app.api.post<{ id: number }>('/materials', 'teacher', {

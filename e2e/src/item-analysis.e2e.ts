@@ -7,7 +7,6 @@ import { expectNoSidewaysScroll, expectVisible, openAs, pageLog, setupApp } from
 // per-question table and a chart, and downloads the analysis as CSV.
 const app = setupApp();
 
-interface ClassItem { id: number; teacher_id: number }
 interface Item { id: number }
 
 const tag = `${Date.now() % 1_000_000}`;
@@ -15,9 +14,7 @@ let exercise: Item;
 
 beforeAll(async () => {
   const student = await app.api.user('student');
-  const teacher = await app.api.user('teacher');
-  const { classes } = await app.api.get<{ classes: ClassItem[] }>(`/classes/assigned?id=${student.student_id}&pageSize=100`, 'student');
-  const cls = classes.find((c) => c.teacher_id === teacher.teacher_id)!;
+  const cls = await app.api.demoClass();
   const material = await app.api.post<Item>('/materials', 'teacher', {
     title: `Ekosistem ${tag}`, description: 'Rantai makanan', content: '<p>Produsen dan konsumen</p>', class_id: cls.id,
   });

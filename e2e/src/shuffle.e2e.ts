@@ -7,7 +7,6 @@ import { eventually, expectVisible, openAs, pageLog, setupApp } from './harness/
 // grades equal those of an unshuffled copy graded with the same answers.
 const app = setupApp();
 
-interface ClassItem { id: number; teacher_id: number }
 interface Item { id: number }
 interface Grade { exercise_id: number; score: number; detail: Record<string, unknown> }
 
@@ -31,10 +30,7 @@ let second: { token: string; studentId: number; name: string; nis: string };
 let secondOrder: { question: number; options: string[] }[] = [];
 
 beforeAll(async () => {
-  const student = await app.api.user('student');
-  const teacher = await app.api.user('teacher');
-  const { classes } = await app.api.get<{ classes: ClassItem[] }>(`/classes/assigned?id=${student.student_id}&pageSize=100`, 'student');
-  const cls = classes.find((c) => c.teacher_id === teacher.teacher_id)!;
+  const cls = await app.api.demoClass();
   // A second student in the same class, signed in with their first password.
   const created = await app.api.post<{ id: number; nis: string; initial_password: string }>('/students', 'admin', {
     name: `Siswa Acak ${tag}`, nis: `77${tag.padStart(6, '0')}`, grade: 10, status: 'Active', join_classes: false,

@@ -57,6 +57,16 @@ export class Api {
     return decodePayload(await this.token(role));
   }
 
+  /** The demo student's class that the demo teacher teaches (the demo school has one). */
+  async demoClass(): Promise<{ id: number; name: string }> {
+    const [student, teacher] = [await this.user('student'), await this.user('teacher')];
+    const { classes } = await this.get<{ classes: { id: number; name: string; teacher_id: number }[] }>(
+      `/classes/assigned?id=${student.student_id}&pageSize=100`, 'student');
+    const cls = classes.find((c) => c.teacher_id === teacher.teacher_id);
+    if (!cls) throw new Error('The demo student is in no class of the demo teacher');
+    return cls;
+  }
+
   /** `call('GET', '/classes?grade=10', 'admin')` → parsed JSON; throws ApiError on a non-2xx answer. */
   async call<T = unknown>(method: string, path: string, role: Role, body?: unknown): Promise<T> {
     const res = await fetch(`${this.baseUrl}/api/v1${path}`, {
