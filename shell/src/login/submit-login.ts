@@ -24,14 +24,13 @@ export function loginErrorMessage(err: unknown): string {
 
 /**
  * POST /api/v1/auth, then store token + decoded user. The API client (axios) is imported here, inside the submit
- * path, so it never weighs on the login page's first load. The language saved on the account (the reply's
- * `language`, or the token's) becomes the UI's, on this device too.
+ * path, so it never weighs on the login page's first load. The language saved on the account (the token's
+ * `language` claim) becomes the UI's, on this device too.
  */
 export async function submitLogin(username: string, password: string): Promise<UserData> {
   api ??= await import('@kelasku/shared-api');
-  const reply: { token: string; language?: unknown } = await api.authApi.login(username, password);
-  const user = api.saveSession(reply.token, username);
-  const language = isLanguage(reply.language) ? reply.language : user.language;
-  if (isLanguage(language)) await setLanguage(language);
+  const { token } = await api.authApi.login(username, password);
+  const user = api.saveSession(token, username);
+  if (isLanguage(user.language)) await setLanguage(user.language);
   return user;
 }
