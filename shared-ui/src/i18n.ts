@@ -29,6 +29,17 @@ registerMessages('common', (language) => import(`./locales/${language}.json`));
 // shows the server's own message, so there is nothing to load for it.
 registerMessages('errors', (language) => (language === 'en' ? Promise.resolve({}) : import(`./locales/errors/${language}.json`)));
 
+/**
+ * Starts fetching a namespace's file for the active language now, in parallel with the screens' code, rather than
+ * when the first screen asks for it. In a remote's standalone page i18next starts just after the remote's modules
+ * run: then the fetch starts as soon as it has.
+ */
+export function preloadMessages(namespace: string): void {
+  const load = () => void i18next.loadNamespaces(namespace).catch(() => undefined);
+  if (i18next.isInitialized) load();
+  else i18next.on('initialized', load);
+}
+
 /** The language chosen on this device, else the browser's (Indonesian for any `id-*`), else English. */
 export function deviceLanguage(): Language {
   try {

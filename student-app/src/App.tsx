@@ -1,5 +1,6 @@
 // First: registers the 'student' messages before any screen asks for them.
-import { loadStudentMessages } from './i18n';
+import './i18n';
+import { preloadMessages } from '@kelasku/shared-ui/src/i18n';
 import { Suspense, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, Navigate, Route, Routes } from 'react-router-dom';
@@ -53,7 +54,7 @@ const firstPage = pageOfPath(window.location.pathname);
 const firstExamClass = firstPage === ExamPage ? idParam(new URLSearchParams(window.location.search).get('class_id')) : undefined;
 if (firstExamClass) prefetchClassExams(firstExamClass);
 // The screens' texts, fetched in parallel with the first screen's code (after the exam request, which goes first).
-loadStudentMessages();
+preloadMessages('student');
 // The page the student reloaded or opened directly starts loading with the remote itself.
 void firstPage?.preload().catch(() => undefined);
 
