@@ -1,8 +1,6 @@
-import { render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
-import { KelaskuThemeProvider } from '@kelasku/shared-ui';
+import { screen } from '@testing-library/react';
 import { signInStudent } from './test/render';
-import App from './App';
+import { renderAppAt } from './test/render-app';
 
 jest.mock('@kelasku/shared-api', () => {
   const actual = jest.requireActual('@kelasku/shared-api');
@@ -33,14 +31,6 @@ beforeAll(() => {
 });
 beforeEach(() => signInStudent(5, 'Siti Rahma'));
 
-const openAt = (path: string) =>
-  render(
-    <KelaskuThemeProvider>
-      <MemoryRouter initialEntries={[path]}>
-        <App />
-      </MemoryRouter>
-    </KelaskuThemeProvider>,
-  );
 
 test.each([
   ['/DashboardStudent', 'Dashboard'],
@@ -55,7 +45,7 @@ test.each([
   ['/MyTask?material_id=9', 'Exercise'],
   ['/MyExams?class_id=4', 'Exam'],
 ])('%s opened directly shows its page', async (path, heading) => {
-  openAt(path);
+  renderAppAt(path);
   expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Open menu' })).toBeInTheDocument();
 });

@@ -1,22 +1,20 @@
 // Every student screen in Bahasa Indonesia. The Jest setup throws on a key without a message, so rendering a screen
 // in Indonesian is itself the missing-key check; each test also looks for the screen's Indonesian words.
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
-import { MemoryRouter } from 'react-router-dom';
-import { KelaskuThemeProvider } from '@kelasku/shared-ui';
 import { setViewportWidth } from '@kelasku/shared-ui/src/test-utils';
 import {
   classesApi, discussionsApi, examsApi, exercisesApi, materialDiscussionsApi, materialsApi, parseQuestions, statsApi, todoApi,
   type Discussion, type Exam, type Grade,
 } from '@kelasku/shared-api';
 import { renderAt, signInStudent } from './test/render';
+import { renderAppAt } from './test/render-app';
 import { withChanges } from './features/answering/answer-queue';
 import { SubmittedSheetView } from './features/answering/AnswerSheetView';
 import { saveStatusText } from './features/answering/SaveStatus';
 import { flushThenGrade } from './features/answering/submit';
 import { DiscussionBoard } from './components/discussions/DiscussionBoard';
-import App from './App';
 
 jest.mock('@kelasku/shared-api', () => {
   const actual = jest.requireActual('@kelasku/shared-api');
@@ -89,14 +87,6 @@ describe('the student screens in Indonesian', () => {
   // Unmounted before the setup switches back to English (this block's afterEach runs before the setup's).
   afterEach(cleanup);
 
-  const openAt = (path: string) =>
-    render(
-      <KelaskuThemeProvider>
-        <MemoryRouter initialEntries={[path]}>
-          <App />
-        </MemoryRouter>
-      </KelaskuThemeProvider>,
-    );
 
   test.each([
     ['/DashboardStudent', 'Beranda', 'materi selesai'],
@@ -111,7 +101,7 @@ describe('the student screens in Indonesian', () => {
     ['/MyTask?material_id=9', 'Latihan Fotosintesis', 'Soal 1 dari 2'],
     ['/MyExams?class_id=4', 'Ujian Matematika', 'Berlangsung'],
   ])('%s in Indonesian: its heading, its texts and the Indonesian menu', async (path, heading, text) => {
-    openAt(path);
+    renderAppAt(path);
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
     expect(await screen.findByText(text)).toBeInTheDocument();
     const menu = screen.getAllByRole('link').map((link) => link.textContent);
@@ -120,7 +110,7 @@ describe('the student screens in Indonesian', () => {
   });
 
   test('dashboard: progress tiles and the to-do list in Indonesian', async () => {
-    openAt('/DashboardStudent');
+    renderAppAt('/DashboardStudent');
     const progress = await screen.findByRole('region', { name: 'Status Kemajuan' });
     await waitFor(() => expect(within(progress).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
       '3 dari 7materi selesai', '2 dari 5tugas selesai', '1 dari 2ujian selesai',
@@ -133,7 +123,7 @@ describe('the student screens in Indonesian', () => {
 
   test('material discussions: replies, report and the question dialog in Indonesian', async () => {
     const user = userEvent.setup();
-    openAt('/MyDetailSubject/9');
+    renderAppAt('/MyDetailSubject/9');
     expect(await screen.findByRole('heading', { name: 'Diskusi Materi' })).toBeInTheDocument();
     const card = await screen.findByRole('article', { name: 'Soal limit' });
     await user.click(within(card).getByRole('button', { name: 'Tampilkan Balasan (1)' }));
@@ -177,7 +167,7 @@ describe('the student screens in Indonesian', () => {
   test('a task: answer, "Kumpulkan", the confirmation naming the unanswered question, then the score with a decimal comma', async () => {
     const user = userEvent.setup();
     mocked(exercisesApi.calculateGrade).mockResolvedValue({ id: 1, exercise_id: 11, student_id: 5, score: 85.5, detail: null });
-    openAt('/MyTask?material_id=9');
+    renderAppAt('/MyTask?material_id=9');
     expect(await screen.findByRole('heading', { name: 'Soal 1 dari 2' })).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Nomor soal' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Berikutnya' })).toBeInTheDocument();
@@ -194,7 +184,7 @@ describe('the student screens in Indonesian', () => {
 
   test('an exam before its start and after its end, in Indonesian', async () => {
     mocked(examsApi.byClass).mockResolvedValue([exam({ start_time: minutesFromNow(90), end_time: minutesFromNow(150), status: 'Scheduled', content: {} })]);
-    const { unmount } = openAt('/MyExams?class_id=4');
+    const { unmount } = renderAppAt('/MyExams?class_id=4');
     expect(await screen.findByText('Belum dimulai')).toBeInTheDocument();
     expect(screen.getByText(/^Ujian belum dimulai\. Ujian dibuka pukul \d\d\.\d\d WIB\.$/)).toBeInTheDocument();
     expect(screen.getByRole('timer', { name: 'Waktu sampai ujian dibuka' })).toBeInTheDocument();
@@ -203,14 +193,14 @@ describe('the student screens in Indonesian', () => {
     mocked(examsApi.byClass).mockResolvedValue([exam({ start_time: minutesFromNow(-120), end_time: minutesFromNow(-60), status: 'Completed' })]);
     mocked(examsApi.answers.get).mockResolvedValue([{ id: 70, exam_id: 21, student_id: 5, answers: { '1': 'b' }, status: 'Inactive', score: 87.5 }]);
     mocked(examsApi.grade).mockResolvedValue([{ id: 3, exam_id: 21, student_id: 5, score: 87.5, detail: { '1': { kind: 'mc', correct: true } } }]);
-    openAt('/MyExams?class_id=4');
+    renderAppAt('/MyExams?class_id=4');
     expect(await screen.findByText('Nilai Anda: 87,5')).toBeInTheDocument();
     expect(screen.getByTestId('exam-state')).toHaveTextContent('Sudah dikumpulkan');
     expect(await screen.findByText('Benar')).toBeInTheDocument();
   });
 
   test('an open exam: time left and the automatic submission time in Indonesian', async () => {
-    openAt('/MyExams?class_id=4');
+    renderAppAt('/MyExams?class_id=4');
     expect(await screen.findByRole('radio', { name: 'B. 9' })).toBeInTheDocument();
     expect(screen.getByRole('timer', { name: 'Sisa waktu' })).toBeInTheDocument();
     expect(screen.getByText(/^Ujian dikumpulkan otomatis pukul \d\d\.\d\d WIB\.$/)).toBeInTheDocument();
