@@ -70,10 +70,14 @@ async function names(table: Locator): Promise<string[]> {
 
 async function expectListState(page: Page, state: { q: string; filter: string | null; sorted: boolean }) {
   await expectVisible(page.getByRole('table', { name: 'Student Accounts' }));
-  expect(await page.getByRole('textbox', { name: 'Search by Name or NIS' }).inputValue()).toBe(state.q);
-  expect(await page.getByRole('button', { name: 'Sort by NIS' }).getAttribute('aria-pressed')).toBe(String(state.sorted));
+  // The URL changes before the list re-renders from it, so the controls are polled until they follow.
+  const search = page.getByRole('textbox', { name: 'Search by Name or NIS' });
+  expect(await eventually(() => search.inputValue(), (q) => q === state.q)).toBe(state.q);
+  const sort = page.getByRole('button', { name: 'Sort by NIS' });
+  const pressed = String(state.sorted);
+  expect(await eventually(() => sort.getAttribute('aria-pressed'), (p) => p === pressed)).toBe(pressed);
   if (state.filter) await expectVisible(page.getByText(`Filter: ${state.filter}`));
-  else expect(await page.getByText(/^Filter: /).count()).toBe(0);
+  else expect(await eventually(() => page.getByText(/^Filter: /).count(), (n) => n === 0)).toBe(0);
 }
 
 describe('account lists', () => {
