@@ -32,6 +32,8 @@ export const SHARED_SINGLETONS = [
   '@emotion/react', '@emotion/styled', '@kelasku/shared-ui', SHARED_UI_MODULES, '@kelasku/shared-api',
   // One i18next instance for every app (shared-ui/src/i18n.ts).
   'i18next', 'react-i18next',
+  // The remotes' one data layer (shared-ui/src/data.tsx).
+  '@tanstack/react-query',
 ] as const;
 
 function dependencies(dir: string): Record<string, string> {

@@ -3,6 +3,7 @@ import { Suspense, useMemo } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { LoadingState } from '@kelasku/shared-ui/src/states';
+import { DataProvider } from '@kelasku/shared-ui/src/data';
 import { RoleLayout } from '@kelasku/shared-ui/src/RoleLayout';
 import { preloadable, SuspenseAfterFirstScreen } from '@kelasku/shared-ui/src/preloadable';
 import DashboardAdmin from './features/dashboard/DashboardAdmin';
@@ -55,8 +56,10 @@ function AdminScreens() {
  */
 export default function App() {
   return (
-    <Suspense fallback={<LoadingState />}>
-      <AdminScreens />
-    </Suspense>
+    <DataProvider>
+      <Suspense fallback={<LoadingState />}>
+        <AdminScreens />
+      </Suspense>
+    </DataProvider>
   );
 }

@@ -1,7 +1,8 @@
-import type { ReactElement } from 'react';
+import { useState, type ReactElement, type ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { KelaskuThemeProvider } from './theme';
+import { createQueryClient, DataProvider } from './data';
 
 // The test utilities of every web package (imported by tests only: never bundled).
 
@@ -21,17 +22,25 @@ export interface RouterOptions {
   withSearch?: boolean;
 }
 
-/** Renders `ui` at `path` inside the theme and a memory router, with the current location visible for assertions. */
+/** A fresh query cache per rendered test, reads never retried (a test's failure shows at once). */
+export function TestDataProvider({ children }: { children: ReactNode }) {
+  const [client] = useState(() => createQueryClient({ retry: false }));
+  return <DataProvider client={client}>{children}</DataProvider>;
+}
+
+/** Renders `ui` at `path` inside the theme, the data layer and a memory router, with the current location visible for assertions. */
 export function renderInRouter(ui: ReactElement, path: string, { pattern = '*', from, locationTestId = 'current-path', withSearch = true }: RouterOptions = {}) {
   const location = <CurrentLocation testId={locationTestId} withSearch={withSearch} />;
   return render(
     <KelaskuThemeProvider>
-      <MemoryRouter initialEntries={from ? [from, path] : [path]} initialIndex={from ? 1 : 0}>
-        <Routes>
-          <Route path={pattern} element={<>{ui}{location}</>} />
-          {pattern !== '*' && <Route path="*" element={location} />}
-        </Routes>
-      </MemoryRouter>
+      <TestDataProvider>
+        <MemoryRouter initialEntries={from ? [from, path] : [path]} initialIndex={from ? 1 : 0}>
+          <Routes>
+            <Route path={pattern} element={<>{ui}{location}</>} />
+            {pattern !== '*' && <Route path="*" element={location} />}
+          </Routes>
+        </MemoryRouter>
+      </TestDataProvider>
     </KelaskuThemeProvider>,
   );
 }

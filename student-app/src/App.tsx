@@ -8,6 +8,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { LoadingState, RoleLayout } from '@kelasku/shared-ui';
 import { preloadable, SuspenseAfterFirstScreen, type PreloadableComponent } from '@kelasku/shared-ui/src/preloadable';
+import { DataProvider } from '@kelasku/shared-ui/src/data';
 import { loadExamPage } from './features/answering/load-exam-page';
 import { prefetchClassExams } from './features/answering/exam-prefetch';
 import { PageTitle } from './components/PageTitle';
@@ -99,8 +100,10 @@ function StudentRoutes() {
 /** The exposed App: its own Suspense boundary, so the shell's page stays up while the student messages load. */
 export default function App() {
   return (
-    <Suspense fallback={<LoadingState />}>
-      <StudentRoutes />
-    </Suspense>
+    <DataProvider>
+      <Suspense fallback={<LoadingState />}>
+        <StudentRoutes />
+      </Suspense>
+    </DataProvider>
   );
 }

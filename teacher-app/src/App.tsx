@@ -3,6 +3,7 @@ import { Suspense, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { LoadingState } from '@kelasku/shared-ui/src/states';
+import { DataProvider } from '@kelasku/shared-ui/src/data';
 import { RoleLayout } from '@kelasku/shared-ui/src/RoleLayout';
 import { preloadable, SuspenseAfterFirstScreen, type PreloadableComponent } from '@kelasku/shared-ui/src/preloadable';
 import { teacherMenu } from './menu';
@@ -81,8 +82,10 @@ function TeacherRoutes() {
 /** The teacher remote. The shell provides the router; the remote waits for its own messages in its own boundary. */
 export default function App() {
   return (
-    <Suspense fallback={<LoadingState />}>
-      <TeacherRoutes />
-    </Suspense>
+    <DataProvider>
+      <Suspense fallback={<LoadingState />}>
+        <TeacherRoutes />
+      </Suspense>
+    </DataProvider>
   );
 }

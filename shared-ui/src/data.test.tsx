@@ -1,0 +1,58 @@
+import { AxiosError, AxiosHeaders } from 'axios';
+import { render, screen } from '@testing-library/react';
+import { useQuery } from '@tanstack/react-query';
+import { createQueryClient, DataProvider, isTransientFailure, READ_RETRIES } from './data';
+
+function axiosFailure(status?: number): AxiosError {
+  const config = { headers: new AxiosHeaders() };
+  const response = status === undefined ? undefined : { status, statusText: '', headers: {}, config, data: {} };
+  return new AxiosError('failed', undefined, config, undefined, response);
+}
+
+describe('isTransientFailure', () => {
+  it('tries again after no answer or a busy gateway, never after the server said no', () => {
+    expect(isTransientFailure(axiosFailure())).toBe(true);
+    expect(isTransientFailure(axiosFailure(503))).toBe(true);
+    expect(isTransientFailure(axiosFailure(502))).toBe(true);
+    expect(isTransientFailure(axiosFailure(404))).toBe(false);
+    expect(isTransientFailure(axiosFailure(403))).toBe(false);
+    expect(isTransientFailure(axiosFailure(500))).toBe(false);
+    expect(isTransientFailure(new Error('a bug'))).toBe(false);
+  });
+});
+
+describe('createQueryClient', () => {
+  const retry = (client: ReturnType<typeof createQueryClient>) =>
+    client.getDefaultOptions().queries?.retry as (failures: number, error: unknown) => boolean;
+
+  it(`retries a transient read ${READ_RETRIES} times at the most, and a refused one never`, () => {
+    const policy = retry(createQueryClient());
+    expect(policy(0, axiosFailure())).toBe(true);
+    expect(policy(READ_RETRIES - 1, axiosFailure())).toBe(true);
+    expect(policy(READ_RETRIES, axiosFailure())).toBe(false);
+    expect(policy(0, axiosFailure(404))).toBe(false);
+  });
+
+  it('does not retry at all when asked not to (tests)', () => {
+    expect(retry(createQueryClient({ retry: false }))(0, axiosFailure())).toBe(false);
+  });
+});
+
+describe('DataProvider', () => {
+  function Reader({ load }: { load: () => Promise<string> }) {
+    const { data } = useQuery({ queryKey: ['greeting'], queryFn: load });
+    return <p>{data ?? 'loading'}</p>;
+  }
+
+  it('starts every mount with an empty cache, so the next signed-in user never sees the previous one’s data', async () => {
+    const first = render(<DataProvider><Reader load={() => Promise.resolve('for Siti')} /></DataProvider>);
+    expect(await screen.findByText('for Siti')).toBeInTheDocument();
+    first.unmount();
+
+    let resolveNext!: (value: string) => void;
+    render(<DataProvider><Reader load={() => new Promise((resolve) => { resolveNext = resolve; })} /></DataProvider>);
+    expect(screen.getByText('loading')).toBeInTheDocument();
+    resolveNext('for Budi');
+    expect(await screen.findByText('for Budi')).toBeInTheDocument();
+  });
+});
