@@ -39,7 +39,7 @@ describe('RoleLayout', () => {
     expect(window.alert).toHaveBeenCalledWith('Anda Telah Logout');
     expect(localStorage.getItem('token')).toBeNull();
     expect(localStorage.getItem('userData')).toBeNull();
-    expect(screen.getByTestId('current-path')).toHaveTextContent(/^\/$/);
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
   });
 
   it("uses 'Succesfully logout' for teachers and students", async () => {
@@ -63,7 +63,7 @@ describe('RoleLayout', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
     const drawer = screen.getByRole('presentation');
     await userEvent.click(within(drawer).getByRole('link', { name: 'Group Discussions' }));
-    expect(screen.getByTestId('current-path')).toHaveTextContent('/GroupDiscussions');
+    expect(screen.getByTestId('location')).toHaveTextContent('/GroupDiscussions');
   });
 });
 

@@ -137,7 +137,7 @@ describe('in Indonesian', () => {
     renderAt(<Editing />, '/here');
     await userEvent.click(screen.getByRole('link', { name: 'Pergi' }));
     expect(confirm).toHaveBeenCalledWith('Tinggalkan halaman ini? Perubahan Anda belum disimpan (masih tersimpan di perangkat ini sebagai draf).');
-    expect(screen.getByTestId('current-path')).toHaveTextContent('/here');
+    expect(screen.getByTestId('location')).toHaveTextContent('/here');
   });
 
   it('the welcome line', () => {

@@ -13,7 +13,7 @@ test('a missing thing (404) says so and links back; there is nothing to retry', 
   expect(screen.getByRole('alert')).toHaveTextContent('This class does not exist or was removed.');
   expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
   await userEvent.click(screen.getByRole('link', { name: 'Back to My Classes' }));
-  expect(screen.getByTestId('current-path')).toHaveTextContent('/MyClasses');
+  expect(screen.getByTestId('location')).toHaveTextContent('/MyClasses');
 });
 
 test('no access (403) is not reported as a network error', () => {

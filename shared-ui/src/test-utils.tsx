@@ -1,10 +1,11 @@
 import { useState, type ReactElement, type ReactNode } from 'react';
-import { render } from '@testing-library/react';
+import { fireEvent, render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { KelaskuThemeProvider } from './theme';
 import { createQueryClient, DataProvider } from './data';
 
-// The test utilities of every web package (imported by tests only: never bundled).
+// The one test-utilities module of every web package (imported by tests only: never bundled). A remote's own
+// src/test/ holds only its fixtures (a stored session, sample data).
 
 function CurrentLocation({ testId, withSearch }: { testId: string; withSearch: boolean }) {
   const { pathname, search } = useLocation();
@@ -28,8 +29,12 @@ export function TestDataProvider({ children }: { children: ReactNode }) {
   return <DataProvider client={client}>{children}</DataProvider>;
 }
 
-/** Renders `ui` at `path` inside the theme, the data layer and a memory router, with the current location visible for assertions. */
-export function renderInRouter(ui: ReactElement, path: string, { pattern = '*', from, locationTestId = 'current-path', withSearch = true }: RouterOptions = {}) {
+/**
+ * Renders `ui` at `path` inside the theme, the data layer and a memory router. `pattern` (e.g. '/class/:id') lets
+ * route params resolve; `from` puts an earlier entry in the history so navigate(-1) has somewhere to go; the current
+ * location is readable via getByTestId('location').
+ */
+export function renderAt(ui: ReactElement, path = '/', { pattern = '*', from, locationTestId = 'location', withSearch = true }: RouterOptions = {}) {
   const location = <CurrentLocation testId={locationTestId} withSearch={withSearch} />;
   return render(
     <KelaskuThemeProvider>
@@ -45,8 +50,21 @@ export function renderInRouter(ui: ReactElement, path: string, { pattern = '*', 
   );
 }
 
-/** Renders inside the theme and a router at `path`, with the current path (no query) visible for assertions. */
-export const renderAt = (ui: ReactElement, path = '/') => renderInRouter(ui, path, { withSearch: false });
+/** A promise the test settles by hand, to observe loading states. */
+export function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (err: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+/** Sets a text field's value in one change event (user-event typing is slow under jsdom with MUI). */
+export function fill(element: HTMLElement, value: string) {
+  fireEvent.change(element, { target: { value } });
+}
 
 /** Makes MUI's useMediaQuery see a viewport of `width` px. */
 export function setViewportWidth(width: number) {

@@ -1,8 +1,8 @@
 import type { ReactElement } from 'react';
-import { renderInRouter } from '@kelasku/shared-ui/src/test-utils';
+import { renderAt as renderInApp } from '@kelasku/shared-ui/src/test-utils';
 
 /** Renders `ui` at `path` (matching `pattern`, e.g. '/class/:id') inside the theme and a router. */
-export const renderAt = (ui: ReactElement, path = '/', pattern = '*') => renderInRouter(ui, path, { pattern, locationTestId: 'location' });
+export const renderAt = (ui: ReactElement, path = '/', pattern = '*') => renderInApp(ui, path, { pattern });
 
 /** A promise the test settles by hand, to observe loading states. */
 export function deferred<T>() {

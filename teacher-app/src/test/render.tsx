@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 import { configure, fireEvent } from '@testing-library/react';
-import { renderInRouter } from '@kelasku/shared-ui/src/test-utils';
+import { renderAt } from '@kelasku/shared-ui/src/test-utils';
 
 // CI machines have two cores: give lazy screens and MUI transitions time before a findBy gives up.
 configure({ asyncUtilTimeout: 5000 });
@@ -9,7 +9,7 @@ configure({ asyncUtilTimeout: 5000 });
  * Renders a screen at `path` inside the theme and a memory router. `from` puts an earlier entry in the
  * history so navigate(-1) has somewhere to go; the current location is readable via getByTestId('location').
  */
-export const renderScreen = (ui: ReactElement, path: string, from?: string) => renderInRouter(ui, path, { from, locationTestId: 'location' });
+export const renderScreen = (ui: ReactElement, path: string, from?: string) => renderAt(ui, path, { from });
 
 /** A stored teacher session, as the shell leaves it after login. */
 export function signInAsTeacher(overrides: Record<string, unknown> = {}) {

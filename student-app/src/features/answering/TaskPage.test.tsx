@@ -165,7 +165,7 @@ test('submit: confirmation, flush, grading, the score, then back one screen', as
   expect(api.answers.saveChanges.mock.invocationCallOrder[0]).toBeLessThan(api.calculateGrade.mock.invocationCallOrder[0]);
   await user.click(within(result).getByRole('button', { name: 'OK' }));
   // Opened directly (no earlier screen): back goes to the task classes.
-  await waitFor(() => expect(screen.getByTestId('current-path')).toHaveTextContent('/MyClassesTask'));
+  await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/MyClassesTask'));
 });
 
 test('a submitted exercise shows its grade instead of the questions', async () => {

@@ -40,7 +40,7 @@ test('My Classes: Loading..., then cards with name, description and teacher that
   expect(within(card).getByText('Bu Ani')).toBeInTheDocument();
   expect(assigned).toHaveBeenCalledWith(5, 1, 9);
   await user.click(card);
-  expect(screen.getByTestId('current-path')).toHaveTextContent('/MyDetailClasses/4');
+  expect(screen.getByTestId('location')).toHaveTextContent('/MyDetailClasses/4');
 });
 
 test('My Classes: paginates through the server pages', async () => {
@@ -120,7 +120,7 @@ test('material: links to its exercise, and opening it takes it off the new mater
   const exercise = await screen.findByRole('region', { name: 'Exercise' });
   expect(JSON.parse(localStorage.getItem('kelasku.seen.5') ?? '{}').materials).toEqual([{ id: 9, class_id: 4 }]);
   await user.click(within(exercise).getByRole('link', { name: 'Open exercise' }));
-  expect(screen.getByTestId('current-path')).toHaveTextContent('/MyTask?material_id=9');
+  expect(screen.getByTestId('location')).toHaveTextContent('/MyTask?material_id=9');
 });
 
 test('material without an exercise: no exercise link', async () => {

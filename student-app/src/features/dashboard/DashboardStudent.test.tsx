@@ -73,7 +73,7 @@ test('after the numbers, a to-do list: exams with their WIB time, exercises to h
   expect(within(materials).getAllByRole('link').map((a) => a.textContent)).toEqual([expect.stringMatching(/^Jaringan/)]);
 
   await user.click(within(exercises).getByRole('link', { name: /Latihan Sel/ }));
-  expect(screen.getByTestId('current-path')).toHaveTextContent('/MyTask?material_id=41');
+  expect(screen.getByTestId('location')).toHaveTextContent('/MyTask?material_id=41');
 });
 
 test('each to-do entry opens its page in one tap', async () => {
@@ -83,11 +83,11 @@ test('each to-do entry opens its page in one tap', async () => {
   todo.mockResolvedValue(TODO);
   const { unmount } = renderAt(<DashboardStudent />, '/DashboardStudent');
   await user.click(await screen.findByRole('link', { name: /Ujian Sejarah/ }));
-  expect(screen.getByTestId('current-path')).toHaveTextContent('/MyExams?class_id=6');
+  expect(screen.getByTestId('location')).toHaveTextContent('/MyExams?class_id=6');
   unmount();
   renderAt(<DashboardStudent />, '/DashboardStudent');
   await user.click(await screen.findByRole('link', { name: /Kerajaan Majapahit/ }));
-  expect(screen.getByTestId('current-path')).toHaveTextContent('/MyDetailSubject/44?class_id=6');
+  expect(screen.getByTestId('location')).toHaveTextContent('/MyDetailSubject/44?class_id=6');
 });
 
 test('nothing to do, and the to-do list waits for the numbers', async () => {
