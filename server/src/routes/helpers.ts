@@ -4,7 +4,8 @@
  * `withTypeProvider<TypeBoxTypeProvider>()` instance.
  */
 import type { FastifyInstance, RouteShorthandOptions, RouteHandlerMethod } from 'fastify';
-import { Type, type Static, type TInteger, type TNumber, type TSchema, type TString } from 'typebox';
+import { Type, type Static, type TSchema } from 'typebox';
+import { pageMetaSchema } from '@kelasku/shared-rules/src/wire/common';
 import { badRequest } from '../plugins/errors';
 
 /** Largest id the database holds: ids are 32-bit `int`/`serial` columns on PostgreSQL (larger values fail there). */
@@ -13,13 +14,8 @@ export const MAX_ID = 2 ** 31 - 1;
 /** Schema of every integer id (query, body, array items): refused at validation on both databases alike. */
 export const idSchema = Type.Integer({ minimum: 1, maximum: MAX_ID });
 
-/**
- * `value` or null, as `type: [t, "null"]` (the validator's messages name both types; TypeBox's own Union would be an
- * anyOf, whose refusals read worse).
- */
-export function nullable<T extends TString | TInteger | TNumber>(schema: T) {
-  return Type.Unsafe<Static<T> | null>({ ...schema, type: [schema.type, 'null'] });
-}
+/** `value` or null, and the meta object of every paginated envelope: the wire schemas' own (one definition). */
+export { nullable, pageMetaSchema } from '@kelasku/shared-rules/src/wire/common';
 
 export const DEFAULT_PAGE_SIZE = 15;
 export const MAX_PAGE_SIZE = 100;
@@ -49,11 +45,6 @@ export function parsePaging(query: unknown, defaultSize = DEFAULT_PAGE_SIZE): Pa
   const pageSize = Math.min(positiveInt(q.pageSize) ?? defaultSize, MAX_PAGE_SIZE);
   return { page, pageSize, offset: (page - 1) * pageSize };
 }
-
-/** The meta object of every paginated envelope (both `totalPage` and `totalpages`). */
-export const pageMetaSchema = Type.Object({
-  page: Type.Integer(), pageSize: Type.Integer(), total: Type.Integer(), totalPage: Type.Integer(), totalpages: Type.Integer(),
-});
 
 /** The meta object of every paginated envelope (both `totalPage` and `totalpages`). */
 export function pageMeta(paging: Paging, total: number): Static<typeof pageMetaSchema> {

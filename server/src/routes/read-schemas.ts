@@ -15,7 +15,6 @@ import type { itemJson } from './assessments/item-routes';
 import type { sheetJson } from '../domain/repo/assessments';
 import type { ClassView } from '../domain/repo/classes';
 import type { MaterialView } from '../domain/repo/materials';
-import type { pageMetaSchema } from './helpers';
 
 const open = { additionalProperties: true };
 
@@ -62,7 +61,6 @@ export const studentStatsResponse = { 200: stats.studentStatsSchema };
 
 // What the repositories build is what the wire describes: the loose schemas above would not notice a changed field.
 /** helpers.ts pageMeta builds the wire's meta. */
-export type PageMetaMatches = Expect<Equals<Static<typeof pageMetaSchema>, Static<typeof common.pageMetaSchema>>>;
 export type MaterialMatches = Expect<Equals<MaterialView, Static<typeof materials.materialSchema>>>;
 export type ClassMatches = Expect<Equals<ClassView, Static<typeof classes.classSchema>>>;
 /** itemJson builds an exercise or an exam. */

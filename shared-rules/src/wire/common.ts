@@ -7,7 +7,7 @@ import { Type, type Static, type TInteger, type TNumber, type TObject, type TStr
 
 /**
  * `value` or null, as `type: [t, "null"]` (the validator's messages name both types; TypeBox's own Union would be an
- * anyOf, whose refusals read worse). The same as server/src/routes/helpers.ts nullable.
+ * anyOf, whose refusals read worse).
  */
 export function nullable<T extends TString | TInteger | TNumber>(schema: T) {
   return Type.Unsafe<Static<T> | null>({ ...schema, type: [schema.type, 'null'] });
