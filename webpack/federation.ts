@@ -32,6 +32,13 @@ export const SHARED_SINGLETONS = [
   '@emotion/react', '@emotion/styled', '@kelasku/shared-ui', SHARED_UI_MODULES, '@kelasku/shared-api',
   // One i18next instance for every app (shared-ui/src/i18n.ts).
   'i18next', 'react-i18next',
+] as const;
+
+/**
+ * Shared by the remotes only: the shell never reads data itself, so it neither declares nor provides these. A remote
+ * deployed alone still brings its own copy.
+ */
+export const REMOTE_SINGLETONS = [
   // The remotes' one data layer (shared-ui/src/data.tsx).
   '@tanstack/react-query',
 ] as const;
@@ -45,10 +52,10 @@ function dependencies(dir: string): Record<string, string> {
 const SLIM_ALIASED: string[] = ['react-router-dom', 'react-i18next'];
 
 /** The `shared` option: every singleton with `requiredVersion` taken from the app's package.json. */
-export function sharedConfig(dir: string): Record<string, { singleton: true; requiredVersion: string | false; strictVersion: false; version?: string }> {
+export function sharedConfig(dir: string, { remote }: { remote: boolean }): Record<string, { singleton: true; requiredVersion: string | false; strictVersion: false; version?: string }> {
   const deps = dependencies(dir);
   return Object.fromEntries([
-    ...SHARED_SINGLETONS.map((name) => {
+    ...[...SHARED_SINGLETONS, ...(remote ? REMOTE_SINGLETONS : [])].map((name) => {
       const pkgName = packageOf(name);
       const version = deps[pkgName];
       if (!version) throw new Error(`${dir}/package.json must depend on ${pkgName} (a shared singleton)`);
@@ -209,7 +216,7 @@ export function appConfig({ name, dir, mode, html = false, template = path.join(
     plugins: [
       new ModuleFederationPlugin({
         name,
-        shared: sharedConfig(dir),
+        shared: sharedConfig(dir, { remote: name !== 'shell' }),
         // Equal versions of a shared module go to the provider whose name sorts last ('version-first'): the student
         // and teacher remotes would load their own copy of MUI's core beside the shell's. The shell registers
         // first, so with 'loaded-first' what it provides is what every remote uses.

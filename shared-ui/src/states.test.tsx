@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AxiosError } from 'axios';
-import { LoadFailure } from './states';
+import { ErrorState, LoadFailure } from './states';
 import { renderAt } from './test-utils';
 
 const httpError = (status: number) => new AxiosError('failed', 'ERR_BAD_REQUEST', undefined, undefined, { status, data: {} } as never);
@@ -29,4 +29,26 @@ test('a network failure keeps its text and Retry', async () => {
   expect(screen.getByRole('alert')).toHaveTextContent('Error fetching materials');
   await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
   expect(onRetry).toHaveBeenCalled();
+});
+
+describe('ErrorState says why after the screen’s own text', () => {
+  const refused = new AxiosError('failed', 'ERR_BAD_RESPONSE', undefined, undefined, {
+    status: 503, data: { error: 'Service Unavailable', message: 'The server is busy; try again in a moment.', code: 'server-busy' },
+  } as never);
+
+  it('with the server’s reason', () => {
+    renderAt(<ErrorState message="Failed to load the grades." error={refused} />);
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent(/^Failed to load the grades\.The server is busy; try again in a moment\.$/);
+  });
+
+  it('with a no-connection sentence when no answer came', () => {
+    renderAt(<ErrorState message="Failed to load the grades." error={new AxiosError('Network Error', 'ERR_NETWORK')} />);
+    expect(screen.getByRole('alert')).toHaveTextContent('Failed to load the grades.The server could not be reached. Check the connection and try again.');
+  });
+
+  it('with nothing more for a failure without a reason (a bug), nor without an error', () => {
+    renderAt(<ErrorState message="Failed to load the grades." error={new Error('x is undefined')} />);
+    expect(screen.getByRole('alert')).toHaveTextContent(/^Failed to load the grades\.$/);
+  });
 });

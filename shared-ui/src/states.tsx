@@ -6,7 +6,7 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import ArrowBack from '@mui/icons-material/ArrowBack';
-import { errorStatus } from '@kelasku/shared-api';
+import { errorMessage, errorStatus, isNetworkError } from '@kelasku/shared-api';
 
 /** 'Loading...' (in the active language, or the given text) with a spinner. */
 export function LoadingState({ text }: { text?: string }) {
@@ -19,12 +19,27 @@ export function LoadingState({ text }: { text?: string }) {
   );
 }
 
-/** An error message with an optional Retry button. */
-export function ErrorState({ message, onRetry, retryLabel }: { message: string; onRetry?: () => void; retryLabel?: string }) {
+/**
+ * Why a load failed, in plain language: the server's reason (in the active language) when it gave one, a
+ * no-connection sentence when no answer came, nothing otherwise (the screen's own text says enough then).
+ */
+export function useFailureReason(error: unknown): string | undefined {
   const { t } = useTranslation('common');
+  if (error === undefined || error === null) return undefined;
+  return errorMessage(error) ?? (isNetworkError(error) ? t('states.noConnection') : undefined);
+}
+
+/**
+ * The one way to show a failure: the screen's text first (the specification's where it quotes one), then the reason
+ * from `error`, then an optional Retry button.
+ */
+export function ErrorState({ message, error, onRetry, retryLabel }: { message: string; error?: unknown; onRetry?: () => void; retryLabel?: string }) {
+  const { t } = useTranslation('common');
+  const reason = useFailureReason(error);
   return (
     <Box role="alert" sx={{ p: 3, textAlign: 'center' }}>
-      <Typography color="error" sx={{ mb: onRetry ? 2 : 0 }}>{message}</Typography>
+      <Typography color="error" sx={{ mb: onRetry || reason ? 1 : 0 }}>{message}</Typography>
+      {reason && <Typography variant="body2" color="text.secondary" sx={{ mb: onRetry ? 2 : 0 }}>{reason}</Typography>}
       {onRetry && <Button variant="outlined" onClick={onRetry}>{retryLabel ?? t('actions.retry')}</Button>}
     </Box>
   );
@@ -78,5 +93,5 @@ export function LoadFailure({ error, what, failed, onRetry, backTo, backLabel }:
   const status = errorStatus(error);
   if (status === 404) return <NotFoundState message={t('states.notFound', { what })} backTo={backTo} backLabel={backLabel} />;
   if (status === 403) return <NotFoundState message={t('states.noAccess', { what })} backTo={backTo} backLabel={backLabel} />;
-  return <ErrorState message={failed} onRetry={onRetry} />;
+  return <ErrorState message={failed} error={error} onRetry={onRetry} />;
 }
