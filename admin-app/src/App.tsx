@@ -6,14 +6,14 @@ import { LoadingState } from '@kelasku/shared-ui/src/states';
 import { DataProvider } from '@kelasku/shared-ui/src/data';
 import { RoleLayout } from '@kelasku/shared-ui/src/RoleLayout';
 import { preloadable, SuspenseAfterFirstScreen } from '@kelasku/shared-ui/src/preloadable';
-import DashboardAdmin from './features/dashboard/DashboardAdmin';
+import { DashboardAdmin } from './features/dashboard/components/DashboardAdmin';
 import { translatedMenu } from './menu';
 
 // The dashboard is the admin's first screen and stays in the entry chunk; the other screens load on demand.
-const ManageClasses = preloadable(() => import('./features/classes/ManageClasses').then((m) => m.default));
-const ClassDetail = preloadable(() => import('./features/classes/ClassDetail').then((m) => m.default));
-const ManageStudents = preloadable(() => import('./features/accounts/ManageStudents').then((m) => m.default));
-const ManageTeachers = preloadable(() => import('./features/accounts/ManageTeachers').then((m) => m.default));
+const ManageClasses = preloadable(() => import('./features/classes/components/ManageClasses').then((m) => m.default));
+const ClassDetail = preloadable(() => import('./features/classes/components/ClassDetail').then((m) => m.default));
+const ManageStudents = preloadable(() => import('./features/accounts/components/ManageStudents').then((m) => m.default));
+const ManageTeachers = preloadable(() => import('./features/accounts/components/ManageTeachers').then((m) => m.default));
 
 /** The code-split screen of a path, if any. */
 function screenOfPath(pathname: string) {

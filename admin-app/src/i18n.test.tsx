@@ -1,16 +1,17 @@
 // Every admin screen in Bahasa Indonesia. The test setup throws on a key without a message, so rendering each screen
 // (and its dialogs) is also the missing-message check; the assertions show the screens really speak Indonesian.
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { classesApi, reportsApi, statsApi, studentsApi, teachersApi, type ClassItem, type Report, type Student, type Teacher } from '@kelasku/shared-api';
-import { meta, renderAt } from './test/render';
+import { renderAt } from '@kelasku/shared-ui/src/test-utils';
+import { meta } from './test/fixtures';
 import App from './App';
-import ManageClasses from './features/classes/ManageClasses';
-import ClassDetail from './features/classes/ClassDetail';
-import ManageStudents from './features/accounts/ManageStudents';
-import ManageTeachers from './features/accounts/ManageTeachers';
-import { ImportStudentsDialog } from './features/accounts/csv/ImportStudentsDialog';
+import ManageClasses from './features/classes/components/ManageClasses';
+import ClassDetail from './features/classes/components/ClassDetail';
+import ManageStudents from './features/accounts/components/ManageStudents';
+import ManageTeachers from './features/accounts/components/ManageTeachers';
+import { ImportStudentsDialog } from './features/accounts/components/ImportStudentsDialog';
 
 jest.mock('@kelasku/shared-api', () => {
   const actual = jest.requireActual('@kelasku/shared-api');
@@ -88,7 +89,7 @@ describe('the admin screens in Bahasa Indonesia', () => {
   });
 
   it('a class roster, with the assign dialog', async () => {
-    renderAt(<ClassDetail />, '/class/5', '/class/:id');
+    renderAt(<ClassDetail />, '/class/5', { pattern: '/class/:id' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Kelas X IPA 1 - Bu Sari' })).toBeInTheDocument();
     const table = screen.getByRole('table', { name: 'Siswa di kelas ini' });
     expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Nama', 'NIS', 'Tingkat', 'Status', 'Aksi']);
@@ -165,7 +166,7 @@ describe('the admin screens in Bahasa Indonesia', () => {
   });
 
   it('the CSV import: preview with each row problem, then the imported passwords', async () => {
-    render(<ImportStudentsDialog open onClose={() => {}} onImported={() => {}} />);
+    renderAt(<ImportStudentsDialog open onClose={() => {}} onImported={() => {}} />);
     expect(screen.getByRole('dialog', { name: 'Impor Siswa dari CSV' })).toHaveTextContent('name, nis, grade, status');
     await userEvent.upload(screen.getByLabelText('Berkas CSV'), new File(['name,nis,grade\n,2024 1,13\nSiti,2024100101,10\n'], 'siswa.csv', { type: 'text/csv' }));
     const preview = await screen.findByRole('table', { name: 'Siswa yang akan diimpor' });

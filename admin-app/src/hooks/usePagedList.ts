@@ -1,6 +1,6 @@
 import { useState } from 'react';
+import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import { errorMessage, fieldError } from '@kelasku/shared-api';
-import { useLoad } from './useLoad';
 import { usePageParam } from './usePageParam';
 
 /** 'Failed to …' plus the server's reason when it gave one. */
@@ -17,13 +17,13 @@ export interface FieldFailure {
 }
 
 /**
- * A list page kept in the URL (?page=) and loaded for it, with what the add/edit dialog and the delete
- * confirmation around such a list share: one busy flag and the failure texts of the form and of the page.
- * `key` names the other inputs of `load` (it reloads when they change); `rowCount` counts the loaded page's rows.
+ * A list page kept in the URL (?page=) and read for it (`query`: the read of one page), with what the add/edit
+ * dialog and the delete confirmation around such a list share: one busy flag and the failure texts of the form and
+ * of the page. The writes themselves invalidate the list's reads; `rowCount` counts the shown page's rows.
  */
-export function usePagedList<L>(load: (page: number) => Promise<L>, key: string, rowCount: (data: L) => number) {
+export function usePagedList<L, K extends QueryKey>(query: (page: number) => UseQueryOptions<L, Error, L, K>, rowCount: (data: L) => number) {
   const [page, setPage] = usePageParam();
-  const list = useLoad(() => load(page), `${page}:${key}`);
+  const list = useQuery(query(page));
   const [busy, setBusy] = useState(false);
   const [formFailure, setFormFailure] = useState<string | null>(null);
   const [pageFailure, setPageFailure] = useState<string | null>(null);
@@ -50,7 +50,6 @@ export function usePagedList<L>(load: (page: number) => Promise<L>, key: string,
   /** After a delete: removing the last row of a later page moves back one page instead of showing an empty one. */
   const showAfterDelete = () => {
     if (list.data !== undefined && rowCount(list.data) === 1 && page > 1) setPage(page - 1);
-    else list.reload();
   };
 
   return { page, setPage, list, busy, formFailure, setFormFailure, formFieldFailure, pageFailure, setPageFailure, attempt, showAfterDelete };

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import type { FilterOption } from './FilterMenu';
+import type { QueryClient, UseQueryOptions } from '@tanstack/react-query';
+import type { FilterOption } from './components/FilterMenu';
 
 export type FormValues = Record<string, string>;
 
@@ -23,6 +24,15 @@ export interface AccountQuery {
   filter: string;
   search: string;
   sort: boolean;
+}
+
+/** The query key of one page of student or teacher accounts (../api.ts). */
+export type AccountPageKey = readonly ['students' | 'teachers', 'page', AccountQuery];
+
+/** One page of accounts as the table shows it. */
+export interface AccountPage<T> {
+  rows: T[];
+  totalPage: number;
 }
 
 export interface AccountRow {
@@ -58,7 +68,10 @@ export interface AccountsConfig<T extends AccountRow, V extends FormValues> {
   fields: AccountField<V>[];
   emptyForm: V;
   toForm: (row: T) => V;
-  list: (q: AccountQuery) => Promise<{ rows: T[]; totalPage: number }>;
+  /** The read of one page of the list (a query of ../api.ts). */
+  list: (q: AccountQuery) => UseQueryOptions<AccountPage<T>, Error, AccountPage<T>, AccountPageKey>;
+  /** Marks what a write of these accounts changes as out of date (../api.ts). */
+  invalidate: (client: QueryClient) => Promise<unknown>;
   /** `joinClasses`: the add dialog's enrolment choice (undefined: the server's default). */
   create: (values: V, joinClasses?: boolean) => Promise<T & { initial_password?: string }>;
   enrolment?: Enrolment<V>;

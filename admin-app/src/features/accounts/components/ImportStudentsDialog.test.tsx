@@ -1,0 +1,171 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { classesApi, studentsApi } from '@kelasku/shared-api';
+import { renderAt } from '@kelasku/shared-ui/src/test-utils';
+import { ImportStudentsDialog } from './ImportStudentsDialog';
+
+jest.mock('@kelasku/shared-api', () => {
+  const actual = jest.requireActual('@kelasku/shared-api');
+  return { ...actual, studentsApi: { importRows: jest.fn() }, classesApi: { list: jest.fn() } };
+});
+
+const importRows = studentsApi.importRows as jest.Mock;
+const GOOD = 'name,nis,grade,status\nSiti Rahma,2024100101,10,Active\nRudi,2024100102,11,Active\n';
+const rows = [
+  { name: 'Siti Rahma', nis: '2024100101', grade: 10, status: 'Active' },
+  { name: 'Rudi', nis: '2024100102', grade: 11, status: 'Active' },
+];
+
+function refused(errors: unknown[]) {
+  const { AxiosError } = jest.requireActual('axios');
+  const data = { error: 'Import refused', message: 'Import refused', created: 0, errors, students: [] };
+  return new AxiosError('400', 'ERR', undefined, undefined, { status: 400, data });
+}
+
+async function chooseFile(text: string, name = 'students.csv') {
+  await userEvent.upload(screen.getByLabelText('CSV file'), new File([text], name, { type: 'text/csv' }));
+}
+
+const onImported = jest.fn();
+beforeEach(() => {
+  jest.clearAllMocks();
+  const names: Record<number, string[]> = { 10: ['X IPA 1', 'X IPS 1'], 11: [] };
+  (classesApi.list as jest.Mock).mockImplementation(async ({ grade }: { grade: number }) => ({
+    classes: (names[grade] ?? []).map((name, i) => ({ id: grade * 10 + i, name })),
+    meta: { page: 1, pageSize: 100, total: (names[grade] ?? []).length, totalPage: 1, totalpages: 1 },
+  }));
+});
+
+describe('ImportStudentsDialog', () => {
+  it('previews, checks with a dry run, imports and shows the passwords as a CSV download', async () => {
+    importRows
+      .mockResolvedValueOnce({ created: 0, errors: [], students: [] })
+      .mockResolvedValueOnce({
+        created: 2,
+        errors: [],
+        students: [
+          { id: 31, ...rows[0], initial_password: 'pw-siti-1' },
+          { id: 32, ...rows[1], initial_password: 'pw-rudi-2' },
+        ],
+      });
+    const createObjectURL = jest.fn().mockReturnValue('blob:passwords');
+    Object.assign(URL, { createObjectURL, revokeObjectURL: jest.fn() });
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+
+    renderAt(<ImportStudentsDialog open onClose={() => {}} onImported={onImported} />);
+    const importButton = screen.getByRole('button', { name: 'Import' });
+    expect(importButton).toBeDisabled();
+    await chooseFile(GOOD);
+
+    const preview = await screen.findByRole('table', { name: 'Students to import' });
+    expect(within(preview).getByRole('row', { name: /1 Siti Rahma 2024100101 10 Active OK/ })).toBeInTheDocument();
+    expect(importRows).toHaveBeenCalledWith(rows, true);
+    expect(await screen.findByText(/All rows are valid\./)).toBeInTheDocument();
+    expect(onImported).not.toHaveBeenCalled();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Import 2 students' }));
+    expect(importRows).toHaveBeenLastCalledWith(rows, false, true);
+    expect(await screen.findByText('2 students imported.')).toBeInTheDocument();
+    expect(onImported).toHaveBeenCalledTimes(1);
+    const result = screen.getByRole('table', { name: 'Imported students' });
+    expect(within(result).getByRole('row', { name: 'Rudi 2024100102 11 pw-rudi-2' })).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Download passwords (CSV)' }));
+    const blob = createObjectURL.mock.calls[0][0] as Blob;
+    const text = await new Promise<string>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(String(reader.result));
+      reader.readAsText(blob);
+    });
+    expect(text).toBe('name,nis,grade,initial_password\r\nSiti Rahma,2024100101,10,pw-siti-1\r\nRudi,2024100102,11,pw-rudi-2\r\n');
+    expect(click).toHaveBeenCalled();
+    click.mockRestore();
+  });
+
+  it('shows local problems per row and never calls the server for them', async () => {
+    renderAt(<ImportStudentsDialog open onClose={() => {}} onImported={onImported} />);
+    await chooseFile('name,nis,grade,status\nSiti,1,10,Active\n,2,9,Active\n');
+    const preview = await screen.findByRole('table', { name: 'Students to import' });
+    const bad = within(preview).getByRole('row', { name: /^2 / });
+    expect(within(bad).getByText('name: name is required')).toBeInTheDocument();
+    expect(within(bad).getByText('grade: grade must be 10, 11 or 12')).toBeInTheDocument();
+    expect(screen.getByText(/1 row has problems; fix the file and choose it again\. Nothing was imported\./)).toBeInTheDocument();
+    expect(importRows).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Import 2 students' })).toBeDisabled();
+  });
+
+  it("shows the server's per-row errors from the dry run and keeps import disabled", async () => {
+    importRows.mockRejectedValueOnce(refused([{ row: 2, field: 'nis', message: 'NIS already exists' }]));
+    renderAt(<ImportStudentsDialog open onClose={() => {}} onImported={onImported} />);
+    await chooseFile(GOOD);
+    const preview = await screen.findByRole('table', { name: 'Students to import' });
+    expect(await within(preview).findByText('nis: NIS already exists')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Import 2 students' })).toBeDisabled();
+    expect(importRows).toHaveBeenCalledTimes(1);
+  });
+
+  it('reports a refused real import: nothing imported, errors shown', async () => {
+    importRows
+      .mockResolvedValueOnce({ created: 0, errors: [], students: [] })
+      .mockRejectedValueOnce(refused([{ row: 1, field: 'nis', message: 'NIS already exists' }]));
+    renderAt(<ImportStudentsDialog open onClose={() => {}} onImported={onImported} />);
+    await chooseFile(GOOD);
+    await userEvent.click(await screen.findByRole('button', { name: 'Import 2 students' }));
+    expect(await screen.findByText('nis: NIS already exists')).toBeInTheDocument();
+    expect(screen.getByText(/Nothing was imported/)).toBeInTheDocument();
+    expect(screen.queryByText(/students imported/)).not.toBeInTheDocument();
+    expect(onImported).not.toHaveBeenCalled();
+  });
+
+  it('says which classes the students join and lets the admin import them into none', async () => {
+    importRows
+      .mockResolvedValueOnce({ created: 0, errors: [], students: [] })
+      .mockResolvedValueOnce({ created: 2, errors: [], students: rows.map((r, i) => ({ id: 40 + i, ...r, initial_password: `pw-${i}` })) });
+    renderAt(<ImportStudentsDialog open onClose={() => {}} onImported={onImported} />);
+    await chooseFile(GOOD);
+    const join = await screen.findByRole('checkbox', { name: 'Join every class of their grade' });
+    expect(join).toBeChecked();
+    expect(screen.getByText('Grade 10: X IPA 1, X IPS 1')).toBeInTheDocument();
+    expect(screen.getByText('Grade 11: no classes yet')).toBeInTheDocument();
+    await userEvent.click(join);
+    expect(screen.getByText("No class now: assign the students from a class's page.")).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Import 2 students' }));
+    expect(importRows).toHaveBeenLastCalledWith(rows, false, false);
+  });
+
+  it('explains a file without the needed columns', async () => {
+    renderAt(<ImportStudentsDialog open onClose={() => {}} onImported={onImported} />);
+    await chooseFile('murid;nis\nSiti;1\n');
+    expect(await screen.findByText('The header row must name the columns name, nis, grade (and optionally status). Missing: name, grade.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('table')).not.toBeInTheDocument());
+  });
+
+  it('keeps the passwords on screen: Esc and a backdrop click do not close; Done waits for Download or the tick', async () => {
+    importRows
+      .mockResolvedValueOnce({ created: 0, errors: [], students: [] })
+      .mockResolvedValueOnce({ created: 1, errors: [], students: [{ id: 31, ...rows[0], initial_password: 'pw-siti-1' }] });
+    Object.assign(URL, { createObjectURL: jest.fn().mockReturnValue('blob:passwords'), revokeObjectURL: jest.fn() });
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const onClose = jest.fn();
+    renderAt(<ImportStudentsDialog open onClose={onClose} onImported={onImported} />);
+    await chooseFile('name,nis,grade,status\nSiti Rahma,2024100101,10,Active\n');
+    await screen.findByText(/All rows are valid\./);
+    await userEvent.click(screen.getByRole('button', { name: 'Import 1 student' }));
+    expect(await screen.findByText('1 student imported.')).toBeInTheDocument();
+
+    await userEvent.keyboard('{Escape}');
+    await userEvent.click(document.querySelector('.MuiBackdrop-root') as HTMLElement);
+    expect(onClose).not.toHaveBeenCalled();
+    const done = screen.getByRole('button', { name: 'Done' });
+    expect(done).toBeDisabled();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'I have noted the passwords' }));
+    expect(done).toBeEnabled();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'I have noted the passwords' }));
+    expect(done).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Download passwords (CSV)' }));
+    expect(done).toBeEnabled();
+    await userEvent.click(done);
+    expect(onClose).toHaveBeenCalledTimes(1);
+    click.mockRestore();
+  });
+});

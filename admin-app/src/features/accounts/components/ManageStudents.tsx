@@ -1,0 +1,52 @@
+import i18next from 'i18next';
+import { studentsApi, type Student } from '@kelasku/shared-api';
+import { invalidateStudentReads, studentPageQuery } from '../api';
+import { AccountsPage } from './AccountsPage';
+import { StatusCell } from './StatusCell';
+import { ImportStudentsButton } from './ImportStudentsButton';
+import { gradeProblem, schoolIdField, STATUS_SUGGESTIONS } from '../field-rules';
+import type { AccountsConfig } from '../types';
+
+type StudentForm = { name: string; nis: string; status: string; grade: string };
+
+/** The grade is sent as an integer; the form has already refused one with decimals (gradeProblem). */
+const toBody = (v: StudentForm) => ({ name: v.name, nis: v.nis, status: v.status, grade: Number(v.grade) });
+
+const config: AccountsConfig<Student, StudentForm> = {
+  title: 'accounts.student.title',
+  noun: 'Student',
+  searchPlaceholder: 'accounts.student.search',
+  filterOptions: () => [10, 11, 12].map((g) => ({ value: String(g), label: i18next.t('admin:grade.nth', { grade: g }) })),
+  sortLabel: 'accounts.student.sort',
+  addLabel: 'accounts.student.add',
+  addedTitle: 'accounts.student.added',
+  loginLabel: 'NIS',
+  loginOf: (row) => row.nis,
+  columns: [
+    { label: 'accounts.fields.name', render: (s) => s.name },
+    { label: 'accounts.fields.nis', render: (s) => s.nis },
+    { label: 'accounts.fields.status', render: (s) => <StatusCell status={s.status} active={s.active} /> },
+    { label: 'accounts.fields.grade', render: (s) => s.grade },
+  ],
+  fields: [
+    { key: 'name', label: 'accounts.fields.name' },
+    { key: 'nis', label: 'accounts.fields.nis', problem: schoolIdField('NIS') },
+    { key: 'status', label: 'accounts.fields.status', suggestions: STATUS_SUGGESTIONS },
+    { key: 'grade', label: 'accounts.fields.grade', type: 'number', inputProps: { step: 0.01, min: 10, max: 12 }, problem: gradeProblem },
+  ],
+  emptyForm: { name: '', nis: '', status: '', grade: '' },
+  toForm: (s) => ({ name: s.name, nis: s.nis, status: s.status, grade: String(s.grade) }),
+  list: studentPageQuery,
+  invalidate: invalidateStudentReads,
+  create: (v, joinClasses) => studentsApi.create({ ...toBody(v), ...(joinClasses === undefined ? {} : { join_classes: joinClasses }) }),
+  enrolment: { gradeOf: (v) => (/^1[0-2]$/.test(v.grade.trim()) ? Number(v.grade) : undefined) },
+  setActive: (id, active) => studentsApi.setActive(id, active),
+  update: (id, v) => studentsApi.update(id, toBody(v)),
+  remove: (id) => studentsApi.remove(id),
+  resetPassword: (id) => studentsApi.resetPassword(id),
+};
+
+/** /ManageAccStudent, with the CSV import beside the add button. */
+export default function ManageStudents() {
+  return <AccountsPage config={config} extraActions={<ImportStudentsButton />} />;
+}

@@ -1,0 +1,52 @@
+import { teachersApi, type Teacher } from '@kelasku/shared-api';
+import { invalidateTeacherReads, teacherPageQuery } from '../api';
+import { SPECIALIZATIONS } from '../specializations';
+import { AccountsPage } from './AccountsPage';
+import { StatusCell } from './StatusCell';
+import { schoolIdField, STATUS_SUGGESTIONS } from '../field-rules';
+import type { AccountsConfig } from '../types';
+
+export { SPECIALIZATIONS };
+
+type TeacherForm = { name: string; nip: string; status: string; specialization: string };
+
+const toBody = (v: TeacherForm) => ({ name: v.name, nip: v.nip, status: v.status, specialization: v.specialization });
+
+const config: AccountsConfig<Teacher, TeacherForm> = {
+  title: 'accounts.teacher.title',
+  noun: 'Teacher',
+  searchPlaceholder: 'accounts.teacher.search',
+  // The specializations are stored values (the teacher's record and the filter): shown as stored.
+  filterOptions: () => SPECIALIZATIONS.map((s) => ({ value: s, label: s })),
+  sortLabel: 'accounts.teacher.sort',
+  addLabel: 'accounts.teacher.add',
+  addedTitle: 'accounts.teacher.added',
+  loginLabel: 'NIP',
+  loginOf: (row) => row.nip,
+  columns: [
+    { label: 'accounts.fields.name', render: (t) => t.name },
+    { label: 'accounts.fields.nip', render: (t) => t.nip },
+    { label: 'accounts.fields.specialization', render: (t) => t.specialization },
+    { label: 'accounts.fields.status', render: (t) => <StatusCell status={t.status} active={t.active} /> },
+  ],
+  fields: [
+    { key: 'name', label: 'accounts.fields.name' },
+    { key: 'nip', label: 'accounts.fields.nip', problem: schoolIdField('NIP') },
+    { key: 'status', label: 'accounts.fields.status', suggestions: STATUS_SUGGESTIONS },
+    { key: 'specialization', label: 'accounts.fields.specialization', options: SPECIALIZATIONS },
+  ],
+  emptyForm: { name: '', nip: '', status: '', specialization: '' },
+  toForm: (t) => ({ name: t.name, nip: t.nip, status: t.status, specialization: t.specialization }),
+  list: teacherPageQuery,
+  invalidate: invalidateTeacherReads,
+  create: (v) => teachersApi.create(toBody(v)),
+  update: (id, v) => teachersApi.update(id, toBody(v)),
+  remove: (id) => teachersApi.remove(id),
+  resetPassword: (id) => teachersApi.resetPassword(id),
+  setActive: (id, active) => teachersApi.setActive(id, active),
+};
+
+/** /ManageAccTeacher */
+export default function ManageTeachers() {
+  return <AccountsPage config={config} />;
+}

@@ -1,0 +1,48 @@
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { classesApi, type ClassItem } from '@kelasku/shared-api';
+import { statsKeys } from '../dashboard/api';
+import { loadRoster } from './roster';
+
+/** Every class read starts with 'classes', so one invalidation reaches them all. */
+export const classKeys = {
+  all: ['classes'] as const,
+  ofGrade: (grade: number, page: number) => ['classes', 'grade', grade, page] as const,
+  roster: (classId: number) => ['classes', 'roster', classId] as const,
+  ofTeacher: (teacherId: number) => ['classes', 'teacher', teacherId] as const,
+  namesOfGrade: (grade: number) => ['classes', 'names', grade] as const,
+};
+
+/** One page of a grade's classes (the class cards). */
+export const gradeClassesQuery = (grade: number, page: number) =>
+  queryOptions({ queryKey: classKeys.ofGrade(grade, page), queryFn: () => classesApi.list({ grade, page }) });
+
+/** A class and its whole roster (every page of it). */
+export const rosterQuery = (classId: number) => queryOptions({ queryKey: classKeys.roster(classId), queryFn: () => loadRoster(classId) });
+
+/** Every class of a teacher (all pages of the class list). */
+async function classesOfTeacher(teacherId: number): Promise<ClassItem[]> {
+  const first = await classesApi.list({ page: 1, pageSize: 100 });
+  const rest = await Promise.all(Array.from({ length: Math.max(0, first.meta.totalPage - 1) }, (_, i) => classesApi.list({ page: i + 2, pageSize: 100 })));
+  return [first, ...rest].flatMap((p) => p.classes).filter((c) => c.teacher_id === teacherId);
+}
+
+/** The classes a teacher still teaches (to be handed on before the teacher is deleted). */
+export const teacherClassesQuery = (teacherId: number) =>
+  queryOptions({ queryKey: classKeys.ofTeacher(teacherId), queryFn: () => classesOfTeacher(teacherId) });
+
+/** The names of a grade's classes (the first 100) and how many there are, for saying which classes new students join. */
+export const gradeClassNamesQuery = (grade: number) =>
+  queryOptions({
+    queryKey: classKeys.namesOfGrade(grade),
+    queryFn: async () => {
+      const first = await classesApi.list({ grade, pageSize: 100 });
+      return { grade, names: first.classes.map((c) => c.name), total: first.meta.total };
+    },
+  });
+
+/**
+ * After a class write (add, edit, delete, assign, unassign, a class handed to another teacher): every class read and
+ * the dashboard's per-class statistics are out of date. Active ones refetch now, the others when next shown.
+ */
+export const invalidateClassReads = (client: QueryClient) =>
+  Promise.all([client.invalidateQueries({ queryKey: classKeys.all }), client.invalidateQueries({ queryKey: statsKeys.all })]);

@@ -1,0 +1,195 @@
+import { useState, type ReactNode } from 'react';
+import { screen, waitFor, within } from '@testing-library/react';
+import { useQueryClient } from '@tanstack/react-query';
+import userEvent from '@testing-library/user-event';
+import { classesApi, studentsApi, type Student } from '@kelasku/shared-api';
+import { deferred, renderAt } from '@kelasku/shared-ui/src/test-utils';
+import { meta } from '../../../test/fixtures';
+import ClassDetail from './ClassDetail';
+
+jest.mock('@kelasku/shared-api', () => {
+  const actual = jest.requireActual('@kelasku/shared-api');
+  return {
+    ...actual,
+    classesApi: { details: jest.fn(), assign: jest.fn(), unassign: jest.fn() },
+    studentsApi: { all: jest.fn() },
+  };
+});
+
+const details = classesApi.details as jest.Mock;
+const assign = classesApi.assign as jest.Mock;
+const unassign = classesApi.unassign as jest.Mock;
+
+const student = (id: number, name: string, nis: string): Student => ({ id, name, nis, grade: 10, status: 'Active' });
+const andi = student(1, 'Andi', '2024100003');
+const budi = student(2, 'Budi', '2024100001');
+const citra = student(3, 'Citra', '2024100002');
+const dewi = student(4, 'Dewi', '2024100009');
+
+const cls = { id: 5, name: 'X IPA 1', description: 'd', teacher_id: 7, teacher_name: 'Bu Sari', grade: 10 };
+
+beforeEach(() => {
+  jest.clearAllMocks();
+  // The roster comes in two pages; the screen must read both.
+  details.mockImplementation((_id: number, page: number) =>
+    Promise.resolve({ classes: { ...cls, students: page === 1 ? [andi, budi] : [citra] }, meta: meta(2, page) }),
+  );
+  (studentsApi.all as jest.Mock).mockResolvedValue([andi, budi, citra, dewi]);
+  jest.spyOn(window, 'alert').mockImplementation(() => {});
+});
+
+/** Shows the screen until 'Leave' and again on 'Come back'; 'Something changed' marks every cached read out of date meanwhile. */
+function Revisit({ children }: { children: ReactNode }) {
+  const [shown, setShown] = useState(true);
+  const queryClient = useQueryClient();
+  return (
+    <>
+      <button type="button" onClick={() => setShown((s) => !s)}>{shown ? 'Leave' : 'Come back'}</button>
+      <button type="button" onClick={() => void queryClient.invalidateQueries()}>Something changed</button>
+      {shown && children}
+    </>
+  );
+}
+
+const renderDetail = () => renderAt(<ClassDetail />, '/class/5', { pattern: '/class/:id' });
+const rowNames = () => screen.getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell')[0].textContent);
+
+describe('ClassDetail', () => {
+  it('shows the class heading and the whole roster', async () => {
+    renderDetail();
+    expect(screen.getByText('Loading...')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'X IPA 1 Class - Bu Sari' })).toBeInTheDocument();
+    expect(details).toHaveBeenCalledWith(5, 1, 100);
+    expect(details).toHaveBeenCalledWith(5, 2, 100);
+    const table = screen.getByRole('table', { name: 'Students in this class' });
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name', 'NIS', 'Grade', 'Status', 'Action']);
+    expect(rowNames()).toEqual(['Andi', 'Budi', 'Citra']);
+  });
+
+  it('filters by name or NIS and sorts by NIS', async () => {
+    renderDetail();
+    const search = await screen.findByRole('textbox', { name: 'Search Student in This Class by NIS or Name' });
+    await userEvent.type(search, 'cit');
+    expect(rowNames()).toEqual(['Citra']);
+    await userEvent.clear(search);
+    await userEvent.type(search, '100001');
+    expect(rowNames()).toEqual(['Budi']);
+    await userEvent.clear(search);
+
+    const sort = screen.getByRole('button', { name: 'Sort by NIS' });
+    expect(sort).toHaveAttribute('aria-pressed', 'false');
+    await userEvent.click(sort);
+    expect(sort).toHaveAttribute('aria-pressed', 'true');
+    expect(rowNames()).toEqual(['Budi', 'Citra', 'Andi']);
+    await userEvent.click(sort);
+    expect(rowNames()).toEqual(['Andi', 'Budi', 'Citra']);
+  });
+
+  it('shows the fetch error text', async () => {
+    details.mockRejectedValue(new Error('down'));
+    renderDetail();
+    expect(await screen.findByText('Failed to fetch class details')).toBeInTheDocument();
+  });
+
+  it('checks the assign selection, cannot pick a student already in this class, then assigns and re-fetches', async () => {
+    assign.mockResolvedValue({ message: 'ok' });
+    renderDetail();
+    await userEvent.click(await screen.findByRole('button', { name: 'Assign New Student' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Assign New Student' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Assign' }));
+    expect(window.alert).toHaveBeenLastCalledWith('Choose at least one student.');
+
+    const picker = within(dialog).getByRole('combobox', { name: 'Students' });
+    await userEvent.type(picker, 'Andi');
+    const taken = await screen.findByRole('option', { name: /^Andi \(2024100003\).*already in this class/ });
+    expect(taken).toHaveAttribute('aria-disabled', 'true');
+    await expect(userEvent.click(taken)).rejects.toThrow(/pointer-events: none/);
+    await userEvent.keyboard('{ArrowDown}{Enter}');
+    expect(within(dialog).queryByRole('button', { name: 'Andi (2024100003)' })).not.toBeInTheDocument();
+    await userEvent.clear(picker);
+    await userEvent.type(picker, 'Dewi');
+    await userEvent.click(await screen.findByRole('option', { name: /^Dewi \(2024100009\)/ }));
+    expect(within(dialog).queryByText(/is in grade/)).not.toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Assign' }));
+    expect(assign).toHaveBeenCalledWith(5, [4]);
+    await waitFor(() => expect(details).toHaveBeenCalledTimes(4));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('warns when a chosen student is in another grade, and still assigns when asked', async () => {
+    const eko = { ...student(6, 'Eko', '2023100004'), grade: 11 };
+    (studentsApi.all as jest.Mock).mockResolvedValue([andi, budi, citra, dewi, eko]);
+    assign.mockResolvedValue({ message: 'ok' });
+    renderDetail();
+    await userEvent.click(await screen.findByRole('button', { name: 'Assign New Student' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Assign New Student' });
+    await userEvent.type(within(dialog).getByRole('combobox', { name: 'Students' }), 'Eko');
+    await userEvent.click(await screen.findByRole('option', { name: /^Eko \(2023100004\)/ }));
+    expect(within(dialog).getByText('Eko is in grade 11; this is a grade 10 class.')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Assign' }));
+    expect(assign).toHaveBeenCalledWith(5, [6]);
+  });
+
+  it('shows the assign failure text', async () => {
+    assign.mockRejectedValue(new Error('down'));
+    renderDetail();
+    await userEvent.click(await screen.findByRole('button', { name: 'Assign New Student' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Assign New Student' });
+    await userEvent.type(within(dialog).getByRole('combobox', { name: 'Students' }), 'Dewi');
+    await userEvent.click(await screen.findByRole('option', { name: /^Dewi/ }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Assign' }));
+    expect(await within(dialog).findByText('Failed to assign students')).toBeInTheDocument();
+  });
+
+  it('unassigns after confirmation and shows a failure', async () => {
+    unassign.mockRejectedValueOnce(new Error('down')).mockResolvedValueOnce({ message: 'ok' });
+    renderDetail();
+    await userEvent.click(await screen.findByRole('button', { name: 'Unassign Budi' }));
+    let dialog = await screen.findByRole('dialog', { name: 'are you sure you want to unassign Budi from this class?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Unassign' }));
+    expect(unassign).toHaveBeenCalledWith(5, [2]);
+    expect(await screen.findByText('Failed to unassign student')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await userEvent.click(screen.getByRole('button', { name: 'Unassign Budi' }));
+    dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Unassign' }));
+    await waitFor(() => expect(details).toHaveBeenCalledTimes(4));
+  });
+
+  it('keeps the table page in the URL, and a new search starts again at page 1', async () => {
+    const twelve = Array.from({ length: 12 }, (_, i) => student(i + 1, `Siswa ${String(i + 1).padStart(2, '0')}`, `20241001${String(i + 1).padStart(2, '0')}`));
+    details.mockResolvedValue({ classes: { ...cls, students: twelve }, meta: meta(1) });
+    renderDetail();
+    await userEvent.click(await screen.findByRole('button', { name: 'Page 2' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/class/5?page=2');
+    expect(rowNames()).toEqual(['Siswa 11', 'Siswa 12']);
+    await userEvent.type(screen.getByRole('textbox', { name: 'Search Student in This Class by NIS or Name' }), 'Siswa 1');
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/class\/5$/);
+    expect(rowNames()).toEqual(['Siswa 10', 'Siswa 11', 'Siswa 12']);
+  });
+
+  it('opens the table page the URL names (a reload or a shared link)', async () => {
+    const twelve = Array.from({ length: 12 }, (_, i) => student(i + 1, `Siswa ${String(i + 1).padStart(2, '0')}`, `20241001${String(i + 1).padStart(2, '0')}`));
+    details.mockResolvedValue({ classes: { ...cls, students: twelve }, meta: meta(1) });
+    renderAt(<ClassDetail />, '/class/5?page=2', { pattern: '/class/:id' });
+    await screen.findByRole('table');
+    expect(rowNames()).toEqual(['Siswa 11', 'Siswa 12']);
+  });
+
+  it('coming back after a change shows the cached roster at once while it is refetched', async () => {
+    renderAt(<Revisit><ClassDetail /></Revisit>, '/class/5', { pattern: '/class/:id' });
+    await screen.findByRole('table');
+    expect(details).toHaveBeenCalledTimes(2);
+    await userEvent.click(screen.getByRole('button', { name: 'Leave' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Something changed' }));
+    const refetched = deferred<unknown>();
+    details.mockReturnValueOnce(refetched.promise);
+    await userEvent.click(screen.getByRole('button', { name: 'Come back' }));
+    expect(rowNames()).toEqual(['Andi', 'Budi', 'Citra']);
+    expect(screen.getByText('Refreshing...')).toBeInTheDocument();
+    refetched.resolve({ classes: { ...cls, students: [andi, budi, dewi] }, meta: meta(2, 1) });
+    await waitFor(() => expect(screen.queryByText('Refreshing...')).not.toBeInTheDocument());
+    expect(rowNames()).toEqual(['Andi', 'Budi', 'Dewi', 'Citra']);
+  });
+});

@@ -1,0 +1,121 @@
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/Add';
+import { classesApi, errorMessage, errorStatus, type ClassItem } from '@kelasku/shared-api';
+import { ConfirmDialog, EmptyState, ErrorState, LoadingState, Pagination } from '@kelasku/shared-ui';
+import { useLastNonNull } from '../../../hooks/useLastNonNull';
+import { usePagedList } from '../../../hooks/usePagedList';
+import { gradeClassesQuery, invalidateClassReads } from '../api';
+import { classBody, classFormFrom, emptyClassForm, type ClassFormValues } from '../class-form';
+import { ClassCard } from './ClassCard';
+import { ClassFormDialog } from './ClassFormDialog';
+
+type Editing = { mode: 'add'; initial: ClassFormValues } | { mode: 'edit'; initial: ClassFormValues; cls: ClassItem };
+
+/** /ManageClass10, 11 and 12: the grade's classes as cards, with add, edit and delete. */
+export default function ManageClasses({ grade }: { grade: number }) {
+  const { t } = useTranslation('admin');
+  const queryClient = useQueryClient();
+  const { page, setPage, list: classes, busy, formFailure, setFormFailure, formFieldFailure, pageFailure, setPageFailure, attempt, showAfterDelete } = usePagedList(
+    (page) => gradeClassesQuery(grade, page),
+    (data) => data.classes.length,
+  );
+  const [editing, setEditing] = useState<Editing | null>(null);
+  const [deleting, setDeleting] = useState<ClassItem | null>(null);
+  /** The server's 409 for a name already used in the grade, shown at the name field while that name is typed. */
+  const [takenName, setTakenName] = useState<{ name: string; message: string } | null>(null);
+  const shownDeleting = useLastNonNull(deleting);
+
+  const openAdd = () => {
+    setFormFailure(null);
+    setEditing({ mode: 'add', initial: emptyClassForm });
+  };
+  const openEdit = (cls: ClassItem) => {
+    setFormFailure(null);
+    setEditing({ mode: 'edit', initial: classFormFrom(cls), cls });
+  };
+
+  const save = async (values: ClassFormValues, enrolAll: boolean) => {
+    if (!editing) return;
+    setTakenName(null);
+    await attempt('form', editing.mode === 'add' ? t('classes.addFailed') : t('classes.editFailed'), async () => {
+      try {
+        if (editing.mode === 'add') await classesApi.create({ ...classBody(values, grade), enrol_all: enrolAll });
+        else await classesApi.update(editing.cls.id, classBody(values, grade));
+      } catch (err) {
+        // the only conflict a class write has is its name in the grade
+        if (errorStatus(err) !== 409) throw err;
+        setTakenName({ name: values.name, message: errorMessage(err) ?? t('classes.nameTaken') });
+        return;
+      }
+      setEditing(null);
+      void invalidateClassReads(queryClient);
+    });
+  };
+
+  const remove = async () => {
+    if (!deleting) return;
+    await attempt('page', t('classes.deleteFailed'), async () => {
+      await classesApi.remove(deleting.id);
+      showAfterDelete();
+      void invalidateClassReads(queryClient);
+    }, () => setDeleting(null));
+  };
+
+  let content;
+  if (classes.isPending) content = <LoadingState />;
+  else if (classes.isError) content = <ErrorState message={t('classes.loadFailed')} onRetry={() => void classes.refetch()} />;
+  else if (classes.data.classes.length === 0) content = <EmptyState message={t('classes.empty', { grade })} />;
+  else
+    content = (
+      <>
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)' } }}>
+          {classes.data.classes.map((cls) => (
+            <ClassCard key={cls.id} cls={cls} onEdit={openEdit} onDelete={setDeleting} />
+          ))}
+        </Box>
+        <Pagination currentPage={page} totalPages={classes.data.meta.totalPage} onPageChange={setPage} />
+      </>
+    );
+
+  return (
+    <Box>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2, mb: 3 }}>
+        <Typography component="h1" variant="h4" sx={{ fontWeight: 700 }}>{t('classes.title')}</Typography>
+        <Chip label={t('grade.nth', { grade })} color="primary" />
+        <Box sx={{ flex: 1 }} />
+        <Button variant="contained" startIcon={<AddIcon />} onClick={openAdd}>{t('classes.add')}</Button>
+      </Box>
+      {pageFailure && <Alert severity="error" onClose={() => setPageFailure(null)} sx={{ mb: 2 }}>{pageFailure}</Alert>}
+      {content}
+      <ClassFormDialog
+        open={editing !== null}
+        mode={editing?.mode ?? 'add'}
+        grade={grade}
+        initial={editing?.initial ?? emptyClassForm}
+        busy={busy}
+        failure={formFailure}
+        fieldFailure={formFieldFailure}
+        takenName={takenName}
+        onClose={() => { setEditing(null); setTakenName(null); }}
+        onSubmit={save}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t('classes.deleteTitle', { name: shownDeleting?.name ?? '' })}
+        message={t('classes.deleteMessage')}
+        confirmLabel={t('classes.delete')}
+        destructive
+        busy={busy}
+        onConfirm={remove}
+        onClose={() => setDeleting(null)}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,50 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { reportsApi, type Report } from '@kelasku/shared-api';
+import { renderAt } from '@kelasku/shared-ui/src/test-utils';
+import { ReportsPanel } from './ReportsPanel';
+
+jest.mock('@kelasku/shared-api', () => {
+  const actual = jest.requireActual('@kelasku/shared-api');
+  return { ...actual, reportsApi: { list: jest.fn(), remove: jest.fn(), dismiss: jest.fn() } };
+});
+
+const base: Report = {
+  id: 1, kind: 'general', discussion_id: 1, reply_id: null, reporter_id: 9, reporter_name: 'Budi', author_name: 'Andi', topic: 'Umum',
+  message: 'halo', reason: null, class_id: null, class_name: null, material_id: null, material_title: null,
+  created_at: '2025-01-05T08:00:00+07:00',
+};
+
+test('a reported message is shown as the plain text its author typed, with its line breaks', async () => {
+  const message = '<b>x</b> & y\nbaris &lt;dua&gt;';
+  (reportsApi.list as jest.Mock).mockResolvedValue([{ ...base, message }]);
+  renderAt(<ReportsPanel />);
+  const shown = await screen.findByText((_, el) => el?.tagName === 'DIV' && el.textContent === message);
+  expect(shown).toHaveStyle({ whiteSpace: 'pre-wrap' });
+  expect(shown.querySelector('b')).toBeNull();
+});
+
+test('a report shows where (with a link to the class), when, who reported it and why', async () => {
+  (reportsApi.list as jest.Mock).mockResolvedValue([{
+    ...base, kind: 'material', reply_id: 'r-1', reason: 'Kata kasar', class_id: 7, class_name: 'X IPA 1', material_id: 3, material_title: 'Limit',
+  }]);
+  renderAt(<ReportsPanel />);
+  const item = await screen.findByRole('listitem', { name: 'Report of a message from Andi' });
+  expect(within(item).getByRole('link', { name: 'X IPA 1' })).toHaveAttribute('href', '/class/7');
+  expect(item).toHaveTextContent('Reply in X IPA 1 / Limit, topic "Umum"');
+  expect(item).toHaveTextContent('Reported by Budi on 5 Januari 2025, 08.00 WIB');
+  expect(item).toHaveTextContent('Reason: Kata kasar');
+});
+
+test('Dismiss asks first, then removes the report and keeps the message', async () => {
+  const user = userEvent.setup();
+  (reportsApi.list as jest.Mock).mockResolvedValueOnce([base]).mockResolvedValue([]);
+  (reportsApi.dismiss as jest.Mock).mockResolvedValue({ message: 'Report dismissed' });
+  renderAt(<ReportsPanel />);
+  await user.click(await screen.findByRole('button', { name: 'Dismiss report of message from Andi' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Dismiss the reports of this message from Andi?' });
+  await user.click(within(dialog).getByRole('button', { name: 'Dismiss' }));
+  await waitFor(() => expect(reportsApi.dismiss).toHaveBeenCalledWith(1));
+  expect(reportsApi.remove).not.toHaveBeenCalled();
+  expect(await screen.findByText("There's no reported message for now")).toBeInTheDocument();
+});
