@@ -1,14 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import type { Student } from '@kelasku/shared-api';
-import { stickyActionSx } from './tableStyles';
+import { RecordTable } from './RecordTable';
 
 export type StudentColumn = 'name' | 'nis' | 'grade' | 'status';
 type StudentRow = Pick<Student, 'id' | 'name' | 'nis' | 'grade' | 'status'>;
@@ -32,32 +25,18 @@ export interface StudentTableProps<S extends StudentRow> {
   actions?: (student: S) => ReactNode;
 }
 
-/**
- * Every table of students: the admin's student accounts and class roster, the teacher's People tab. On a phone it
- * scrolls sideways and the Action column stays in view.
- */
+/** Every table of students: the admin's student accounts and class roster, the teacher's People tab. */
 export function StudentTable<S extends StudentRow>({ label, students, columns = ROSTER_COLUMNS, renderStatus, actions }: StudentTableProps<S>) {
   const { t } = useTranslation('common');
-  const cell = (student: S, column: StudentColumn): ReactNode =>
+  const cell = (column: StudentColumn) => (student: S): ReactNode =>
     column === 'status' && renderStatus ? renderStatus(student) : student[column];
   return (
-    <TableContainer component={Paper} variant="outlined">
-      <Table size="small" aria-label={label} sx={{ minWidth: actions ? 560 : undefined }}>
-        <TableHead>
-          <TableRow>
-            {columns.map((column) => <TableCell key={column}>{t(HEADER_KEY[column])}</TableCell>)}
-            {actions && <TableCell align="center" sx={stickyActionSx}>{t('studentTable.action')}</TableCell>}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {students.map((student) => (
-            <TableRow key={student.id} hover={Boolean(actions)}>
-              {columns.map((column) => <TableCell key={column}>{cell(student, column)}</TableCell>)}
-              {actions && <TableCell align="center" sx={{ ...stickyActionSx, whiteSpace: 'nowrap' }}>{actions(student)}</TableCell>}
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    <RecordTable
+      label={label}
+      records={students}
+      columns={columns.map((column) => ({ header: t(HEADER_KEY[column]), cell: cell(column) }))}
+      actions={actions}
+      minWidth={actions ? 560 : undefined}
+    />
   );
 }

@@ -50,6 +50,13 @@ export interface Enrolment<V extends FormValues> {
 export type AccountNoun = 'Student' | 'Teacher';
 
 /** Everything that differs between the student and the teacher account screens. Texts are message keys. */
+/** What the accounts page gives its table: the accessible name, the page's rows and each row's Action buttons. */
+export interface AccountTableProps<T> {
+  label: string;
+  rows: T[];
+  actions: (row: T) => ReactNode;
+}
+
 export interface AccountsConfig<T extends AccountRow, V extends FormValues> {
   title: string;
   noun: AccountNoun;
@@ -63,8 +70,8 @@ export interface AccountsConfig<T extends AccountRow, V extends FormValues> {
   /** What the person signs in with ('NIS' or 'NIP', the same in every language), shown beside a one-time password. */
   loginLabel: string;
   loginOf: (row: T) => string;
-  /** `label`: message key of the column header. */
-  columns: { label: string; render: (row: T) => ReactNode }[];
+  /** The list's table (the page passes each row's Action buttons). */
+  table: (props: AccountTableProps<T>) => ReactNode;
   fields: AccountField<V>[];
   emptyForm: V;
   toForm: (row: T) => V;

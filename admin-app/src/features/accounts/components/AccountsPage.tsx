@@ -16,7 +16,7 @@ import { usePagedList } from '../../../hooks/usePagedList';
 import { AccountFormDialog } from './AccountFormDialog';
 import { ActivationDialog } from './ActivationDialog';
 import { DeleteAccountDialog } from './DeleteAccountDialog';
-import { AccountTable } from './AccountTable';
+import { AccountActions } from './AccountActions';
 import { FilterMenu } from './FilterMenu';
 import { NOUN_TEXTS } from '../noun-texts';
 import { PasswordDialog, type ShownPassword } from './PasswordDialog';
@@ -106,15 +106,19 @@ export function AccountsPage<T extends AccountRow, V extends FormValues>({ confi
   else
     content = (
       <>
-        <AccountTable
-          label={t(config.title)}
-          columns={config.columns}
-          rows={list.data.rows}
-          onEdit={(row) => { setFormFailure(null); setEditing({ mode: 'edit', initial: config.toForm(row), row }); }}
-          onDelete={setDeleting}
-          onResetPassword={setResetting}
-          onToggleActive={setToggling}
-        />
+        {config.table({
+          label: t(config.title),
+          rows: list.data.rows,
+          actions: (row) => (
+            <AccountActions
+              row={row}
+              onEdit={(edited) => { setFormFailure(null); setEditing({ mode: 'edit', initial: config.toForm(edited), row: edited }); }}
+              onDelete={setDeleting}
+              onResetPassword={setResetting}
+              onToggleActive={setToggling}
+            />
+          ),
+        })}
         <Pagination currentPage={page} totalPages={list.data.totalPage} onPageChange={setPage} />
       </>
     );

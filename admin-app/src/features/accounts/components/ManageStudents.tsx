@@ -1,11 +1,15 @@
 import i18next from 'i18next';
 import { studentsApi, type Student } from '@kelasku/shared-api';
 import { invalidateStudentReads, studentPageQuery } from '../api';
+import { StudentTable, type StudentColumn } from '@kelasku/shared-ui/src/StudentTable';
 import { AccountsPage } from './AccountsPage';
 import { StatusCell } from './StatusCell';
 import { ImportStudentsButton } from './ImportStudentsButton';
 import { gradeProblem, schoolIdField, STATUS_SUGGESTIONS } from '../field-rules';
 import type { AccountsConfig } from '../types';
+
+/** The student list's order (the class rosters put Grade before Status). */
+const ACCOUNT_COLUMNS: readonly StudentColumn[] = ['name', 'nis', 'status', 'grade'];
 
 type StudentForm = { name: string; nis: string; status: string; grade: string };
 
@@ -22,12 +26,15 @@ const config: AccountsConfig<Student, StudentForm> = {
   addedTitle: 'accounts.student.added',
   loginLabel: 'NIS',
   loginOf: (row) => row.nis,
-  columns: [
-    { label: 'accounts.fields.name', render: (s) => s.name },
-    { label: 'accounts.fields.nis', render: (s) => s.nis },
-    { label: 'accounts.fields.status', render: (s) => <StatusCell status={s.status} active={s.active} /> },
-    { label: 'accounts.fields.grade', render: (s) => s.grade },
-  ],
+  table: ({ label, rows, actions }) => (
+    <StudentTable
+      label={label}
+      students={rows}
+      columns={ACCOUNT_COLUMNS}
+      renderStatus={(s) => <StatusCell status={s.status} active={s.active} />}
+      actions={actions}
+    />
+  ),
   fields: [
     { key: 'name', label: 'accounts.fields.name' },
     { key: 'nis', label: 'accounts.fields.nis', problem: schoolIdField('NIS') },

@@ -2,7 +2,7 @@ import { teachersApi, type Teacher } from '@kelasku/shared-api';
 import { invalidateTeacherReads, teacherPageQuery } from '../api';
 import { SPECIALIZATIONS } from '../specializations';
 import { AccountsPage } from './AccountsPage';
-import { StatusCell } from './StatusCell';
+import { TeacherTable } from './TeacherTable';
 import { schoolIdField, STATUS_SUGGESTIONS } from '../field-rules';
 import type { AccountsConfig } from '../types';
 
@@ -23,12 +23,7 @@ const config: AccountsConfig<Teacher, TeacherForm> = {
   addedTitle: 'accounts.teacher.added',
   loginLabel: 'NIP',
   loginOf: (row) => row.nip,
-  columns: [
-    { label: 'accounts.fields.name', render: (t) => t.name },
-    { label: 'accounts.fields.nip', render: (t) => t.nip },
-    { label: 'accounts.fields.specialization', render: (t) => t.specialization },
-    { label: 'accounts.fields.status', render: (t) => <StatusCell status={t.status} active={t.active} /> },
-  ],
+  table: (props) => <TeacherTable {...props} />,
   fields: [
     { key: 'name', label: 'accounts.fields.name' },
     { key: 'nip', label: 'accounts.fields.nip', problem: schoolIdField('NIP') },

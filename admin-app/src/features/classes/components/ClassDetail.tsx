@@ -5,19 +5,21 @@ import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
 import ToggleButton from '@mui/material/ToggleButton';
 import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import DeleteIcon from '@mui/icons-material/Delete';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import SortIcon from '@mui/icons-material/Sort';
 import { classesApi, errorMessage, type Student } from '@kelasku/shared-api';
 import { ConfirmDialog, EmptyState, LoadFailure, LoadingState, NotFoundState, Pagination, SearchBox } from '@kelasku/shared-ui';
+import { StudentTable } from '@kelasku/shared-ui/src/StudentTable';
 import { useLastNonNull } from '../../../hooks/useLastNonNull';
 import { usePageParam } from '../../../hooks/usePageParam';
 import { invalidateClassReads, rosterQuery } from '../api';
 import { filterStudents, sortStudents } from '../roster';
 import { AssignStudentsDialog } from './AssignStudentsDialog';
-import { RosterTable } from './RosterTable';
 
 const TABLE_PAGE_SIZE = 10;
 
@@ -86,7 +88,15 @@ export default function ClassDetail() {
   else
     table = (
       <>
-        <RosterTable students={pageRows} onUnassign={setUnassigning} />
+        <StudentTable
+          label={t('classes.detail.rosterLabel')}
+          students={pageRows}
+          actions={(s) => (
+            <IconButton aria-label={t('classes.detail.unassignLabel', { name: s.name })} color="error" onClick={() => setUnassigning(s)}>
+              <DeleteIcon />
+            </IconButton>
+          )}
+        />
         <Pagination currentPage={currentPage} totalPages={totalPages} onPageChange={setPage} />
       </>
     );
