@@ -1,6 +1,9 @@
-import { isNavGroup, type NavItem, type NavLink } from '@kelasku/shared-ui/src/nav';
+import type { NavItem } from '@kelasku/shared-ui/src/nav';
 
-/** The admin sidebar, published with the admin remote (the shell knows no role's screens). Labels are message keys. */
+/**
+ * The admin sidebar, published with the admin remote (the shell knows no role's screens). Labels are message keys of
+ * the 'admin' namespace (RemoteRoot translates them).
+ */
 export const adminMenu: NavItem[] = [
   { label: 'menu.dashboard', to: '/DashboardAdmin' },
   {
@@ -19,9 +22,3 @@ export const adminMenu: NavItem[] = [
     ],
   },
 ];
-
-/** The menu with its labels in the active language (`t` of the 'admin' namespace), when the sidebar renders. */
-export function translatedMenu(t: (key: string) => string): NavItem[] {
-  const link = (item: NavLink): NavLink => ({ ...item, label: t(item.label) });
-  return adminMenu.map((item) => (isNavGroup(item) ? { ...item, label: t(item.label), children: item.children.map(link) } : link(item)));
-}
