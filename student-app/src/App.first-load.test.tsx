@@ -5,9 +5,9 @@
  */
 const calls: string[] = [];
 
-jest.mock('./features/dashboard/DashboardStudent', () => {
+jest.mock('./features/dashboard/components/DashboardStudent', () => {
   calls.push('dashboard code');
-  return { DashboardStudent: () => null };
+  return { __esModule: true, default: () => null };
 });
 
 jest.mock('@kelasku/shared-api', () => {

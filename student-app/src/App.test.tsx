@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { signInStudent } from './test/render';
+import { signInStudent } from './test/fixtures';
 import { renderAppAt } from './test/render-app';
 
 jest.mock('@kelasku/shared-api', () => {

@@ -20,20 +20,20 @@ import { idParam } from './lib/student';
  * the routes, and the first screen's code (preloaded below) starts loading as soon as App runs. On an exam opened
  * directly, the exam request and screen no longer wait for the dashboard's files.
  */
-function lazyNamed<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
-  return preloadable(() => load().then((m) => m[name]));
+function lazyScreen(load: () => Promise<{ default: ComponentType }>) {
+  return preloadable(() => load().then((m) => m.default));
 }
 
-const DashboardPage = lazyNamed(() => import('./features/dashboard/DashboardStudent'), 'DashboardStudent');
-const MyClassesPage = lazyNamed(() => import('./features/classes/MyClassesPage'), 'MyClassesPage');
-const ClassMaterialsPage = lazyNamed(() => import('./features/classes/ClassMaterialsPage'), 'ClassMaterialsPage');
-const MaterialDetailPage = lazyNamed(() => import('./features/classes/MaterialDetailPage'), 'MaterialDetailPage');
-const GroupDiscussionsPage = lazyNamed(() => import('./features/discussions/GroupDiscussionsPage'), 'GroupDiscussionsPage');
-const MyClassesTaskPage = lazyNamed(() => import('./features/tasks/MyClassesTaskPage'), 'MyClassesTaskPage');
-const MyClassesExamPage = lazyNamed(() => import('./features/tasks/MyClassesExamPage'), 'MyClassesExamPage');
-const TaskListPage = lazyNamed(() => import('./features/tasks/TaskListPage'), 'TaskListPage');
-const TaskPage = lazyNamed(() => import('./features/answering/TaskPage'), 'TaskPage');
-const ExamPage = lazyNamed(loadExamPage, 'ExamPage');
+const DashboardPage = lazyScreen(() => import('./features/dashboard/components/DashboardStudent'));
+const MyClassesPage = lazyScreen(() => import('./features/classes/components/MyClassesPage'));
+const ClassMaterialsPage = lazyScreen(() => import('./features/classes/components/ClassMaterialsPage'));
+const MaterialDetailPage = lazyScreen(() => import('./features/classes/components/MaterialDetailPage'));
+const GroupDiscussionsPage = lazyScreen(() => import('./features/discussions/components/GroupDiscussionsPage'));
+const MyClassesTaskPage = lazyScreen(() => import('./features/tasks/components/MyClassesTaskPage'));
+const MyClassesExamPage = lazyScreen(() => import('./features/tasks/components/MyClassesExamPage'));
+const TaskListPage = lazyScreen(() => import('./features/tasks/components/TaskListPage'));
+const TaskPage = lazyScreen(() => import('./features/answering/components/TaskPage'));
+const ExamPage = lazyScreen(loadExamPage);
 
 /** The code-split page of each path (a path with `/:id` matches its prefix). */
 const PAGES: [string, PreloadableComponent<object>][] = [

@@ -3,18 +3,18 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
-import { setViewportWidth } from '@kelasku/shared-ui/src/test-utils';
 import {
   classesApi, discussionsApi, examsApi, exercisesApi, materialDiscussionsApi, materialsApi, parseQuestions, statsApi, todoApi,
   type Discussion, type Exam, type Grade,
 } from '@kelasku/shared-api';
-import { renderAt, signInStudent } from './test/render';
+import { renderAt, setViewportWidth } from '@kelasku/shared-ui/src/test-utils';
+import { signInStudent } from './test/fixtures';
 import { renderAppAt } from './test/render-app';
 import { withChanges } from './features/answering/answer-queue';
-import { SubmittedSheetView } from './features/answering/AnswerSheetView';
-import { saveStatusText } from './features/answering/SaveStatus';
+import { SubmittedSheetView } from './features/answering/components/AnswerSheetView';
+import { saveStatusText } from './features/answering/components/SaveStatus';
 import { flushThenGrade } from './features/answering/submit';
-import { DiscussionBoard } from './components/discussions/DiscussionBoard';
+import { DiscussionBoard } from './features/discussions/components/DiscussionBoard';
 
 jest.mock('@kelasku/shared-api', () => {
   const actual = jest.requireActual('@kelasku/shared-api');
@@ -148,7 +148,7 @@ describe('the student screens in Indonesian', () => {
     const user = userEvent.setup();
     const mine = { ...asked, student_id: 5 };
     const source = {
-      kind: 'general' as const, list: jest.fn(async () => ({ discussions: [mine], meta: meta(1) })),
+      kind: 'general' as const, key: ['discussions', 'test'], list: jest.fn(async () => ({ discussions: [mine], meta: meta(1) })),
       create: jest.fn(), update: jest.fn(), remove: jest.fn(), reply: jest.fn(),
     };
     renderAt(<DiscussionBoard source={source} heading="Diskusi" errorText="x" emptyText="x" />);

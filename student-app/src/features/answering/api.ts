@@ -1,0 +1,37 @@
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { examsApi, exercisesApi } from '@kelasku/shared-api';
+import { dashboardKeys } from '../dashboard/api';
+import { gradeKeys } from '../tasks/api';
+
+// The exam itself is not read here: it comes with its prefetch and clock offset (exam-prefetch.ts, useClassExams).
+
+export const exerciseKeys = {
+  all: ['exercises'] as const,
+  ofMaterial: (materialId: number) => [...exerciseKeys.all, 'material', materialId] as const,
+};
+
+const storedGradeKey = (kind: 'exercise' | 'exam', itemId: number, studentId: number, windowEnded: boolean) =>
+  [...gradeKeys.all, kind, itemId, studentId, windowEnded ? 'after-window' : 'in-window'] as const;
+
+/** The material's exercise, the whole sheet in one request (content without answer keys for students); null if none. */
+export const exerciseOfMaterialQuery = (materialId: number) =>
+  queryOptions({
+    queryKey: exerciseKeys.ofMaterial(materialId),
+    queryFn: async () => (await exercisesApi.byMaterial(materialId))[0] ?? null,
+  });
+
+/**
+ * The stored grade of a handed-in exercise or exam (null while there is none). For an exam the server adds right or
+ * wrong per question only once its window has ended: read before and after the end, these are two reads.
+ */
+export const storedGradeQuery = (kind: 'exercise' | 'exam', itemId: number, studentId: number, windowEnded = false) =>
+  queryOptions({
+    queryKey: storedGradeKey(kind, itemId, studentId, windowEnded),
+    queryFn: async () => (await (kind === 'exam' ? examsApi : exercisesApi).grade(itemId, studentId))[0] ?? null,
+  });
+
+/** A handed-in sheet changes the grades (task list, stored grade) and the dashboard's numbers and to-do list. */
+export function invalidateAfterSubmit(queryClient: QueryClient): void {
+  void queryClient.invalidateQueries({ queryKey: gradeKeys.all });
+  void queryClient.invalidateQueries({ queryKey: dashboardKeys.all });
+}

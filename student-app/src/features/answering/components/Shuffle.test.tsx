@@ -1,0 +1,131 @@
+/**
+ * Fair exams: a shuffled exercise is shown in this student's own order (questions and options, letters A–D by place
+ * on screen), while the answer saved is the original question number and letter; the review keeps the same order.
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { examsApi, exercisesApi, OPTION_LETTERS, type AnswerSheet } from '@kelasku/shared-api';
+import { sheetOrder } from '@kelasku/shared-rules';
+import { renderAt } from '@kelasku/shared-ui/src/test-utils';
+import { signInStudent } from '../../../test/fixtures';
+import { withChanges } from '../answer-queue';
+import TaskPage from './TaskPage';
+import ExamPage from './ExamPage';
+
+jest.mock('@kelasku/shared-api', () => {
+  const actual = jest.requireActual('@kelasku/shared-api');
+  return {
+    ...actual,
+    exercisesApi: {
+      ...actual.exercisesApi,
+      byMaterial: jest.fn(),
+      calculateGrade: jest.fn(),
+      grade: jest.fn(),
+      answers: { get: jest.fn(), create: jest.fn(), save: jest.fn(), saveChanges: jest.fn(), remove: jest.fn() },
+    },
+    examsApi: {
+      ...actual.examsApi,
+      byClass: jest.fn(),
+      grade: jest.fn(),
+      answers: { get: jest.fn(), create: jest.fn(), save: jest.fn(), saveChanges: jest.fn(), remove: jest.fn() },
+    },
+  };
+});
+
+const api = exercisesApi as jest.Mocked<typeof exercisesApi> & { answers: jest.Mocked<typeof exercisesApi.answers> };
+const STUDENT = 5;
+const texts = ['Satu', 'Dua', 'Tiga', 'Empat', 'Lima', 'Enam'];
+const content: Record<string, string> = {};
+texts.forEach((text, i) => {
+  const n = i + 1;
+  content[String(n)] = `Soal ${text}?`;
+  OPTION_LETTERS.forEach((l) => { content[`${n}_${l}`] = `${text}-${l}`; });
+});
+const exercise = { id: 11, material_id: 3, title: 'Latihan Acak', total_marks: 60, teacher_id: 2, content, shuffle_questions: true, shuffle_options: true };
+const sheet = (over: Partial<AnswerSheet> = {}): AnswerSheet => ({ id: 40, exercise_id: 11, student_id: STUDENT, answers: {}, status: 'Active', score: null, ...over });
+const order = sheetOrder('exercise', 11, STUDENT, texts.length, { shuffle_questions: true, shuffle_options: true });
+
+beforeEach(() => {
+  jest.clearAllMocks();
+  localStorage.clear();
+  signInStudent(STUDENT);
+  api.answers.get.mockResolvedValue([]);
+  api.answers.create.mockResolvedValue(sheet());
+  api.answers.saveChanges.mockImplementation(async (_id, changes) => sheet({ answers: withChanges({}, changes) }));
+});
+
+const openTask = () => renderAt(<TaskPage />, '/MyTask?material_id=3');
+
+test('the fixture really is shuffled for this student (else the test below would prove nothing)', () => {
+  expect(order.questions[0]).not.toBe(1);
+  expect(order.options(order.questions[0])).not.toEqual([0, 1, 2, 3]);
+});
+
+test('questions and options in the student\'s order; the saved answer is the original number and letter', async () => {
+  api.byMaterial.mockResolvedValue([exercise]);
+  const user = userEvent.setup();
+  openTask();
+  const first = order.questions[0];
+  const text = texts[first - 1];
+  expect(await screen.findByText(`Soal ${text}?`)).toBeInTheDocument();
+  expect(screen.getByRole('heading', { name: 'Question 1 of 6' })).toBeInTheDocument();
+  const shown = order.options(first);
+  const labels = screen.getAllByRole('radio').map((r) => r.closest('label')?.textContent);
+  expect(labels).toEqual(shown.map((original, place) => `${'ABCD'[place]}. ${text}-${OPTION_LETTERS[original]}`));
+
+  // "A" on screen is the original option shown[0]: that letter is what is saved, under the original number.
+  await user.click(screen.getByRole('radio', { name: `A. ${text}-${OPTION_LETTERS[shown[0]]}` }));
+  await waitFor(() => expect(api.answers.saveChanges).toHaveBeenCalledWith(40, { [String(first)]: { answer: OPTION_LETTERS[shown[0]], at: expect.any(Number) } }));
+  // The grid counts by place on screen: position 1 is the answered one.
+  const grid = screen.getAllByTestId('question-grid')[0];
+  expect(within(grid).getByRole('button', { name: 'Question 1, answered' })).toBeInTheDocument();
+
+  await user.click(within(grid).getByRole('button', { name: 'Question 2' }));
+  expect(screen.getByText(`Soal ${texts[order.questions[1] - 1]}?`)).toBeInTheDocument();
+});
+
+test('the review after grading shows the student\'s own order and letters', async () => {
+  api.byMaterial.mockResolvedValue([exercise]);
+  const first = order.questions[0];
+  const shown = order.options(first);
+  const answers = { [String(first)]: OPTION_LETTERS[shown[1]] };
+  api.answers.get.mockResolvedValue([sheet({ answers, status: 'Inactive', score: 10 })]);
+  api.grade.mockResolvedValue([{ id: 1, student_id: STUDENT, exercise_id: 11, score: 10, detail: { [String(first)]: { kind: 'mc', correct: true } } }]);
+  openTask();
+  const review = await screen.findByRole('region', { name: 'Question 1' });
+  expect(within(review).getByText(`Soal ${texts[first - 1]}?`)).toBeInTheDocument();
+  expect(within(review).getByText(`B. ${texts[first - 1]}-${OPTION_LETTERS[shown[1]]}`)).toBeInTheDocument();
+});
+
+test('not shuffled: the original order and letters', async () => {
+  api.byMaterial.mockResolvedValue([{ ...exercise, shuffle_questions: false, shuffle_options: false }]);
+  openTask();
+  expect(await screen.findByText('Soal Satu?')).toBeInTheDocument();
+  expect(screen.getAllByRole('radio').map((r) => r.closest('label')?.textContent)).toEqual(['A. Satu-a', 'B. Satu-b', 'C. Satu-c', 'D. Satu-d']);
+});
+
+test('an open shuffled exam: the student\'s order, the original letter saved', async () => {
+  const exams = examsApi as jest.Mocked<typeof examsApi> & { answers: jest.Mocked<typeof examsApi.answers> };
+  const now = Date.now();
+  const wib = (ms: number) => new Date(ms + 7 * 3600_000).toISOString().slice(0, 19) + '+07:00';
+  exams.byClass.mockResolvedValue([{
+    id: 23, class_id: 4, title: 'Ujian Acak', total_marks: 60, teacher_id: 1, content, status: 'Active',
+    start_time: wib(now - 1800_000), end_time: wib(now + 3600_000), server_time: new Date(now).toISOString(),
+    shuffle_questions: true, shuffle_options: true,
+  }]);
+  exams.grade.mockResolvedValue([]);
+  exams.answers.get.mockResolvedValue([]);
+  exams.answers.create.mockResolvedValue({ id: 70, exam_id: 23, student_id: STUDENT, answers: {}, status: 'Active', score: null });
+  exams.answers.saveChanges.mockImplementation(async (id, changes) => ({ id, exam_id: 23, student_id: STUDENT, answers: withChanges({}, changes), status: 'Active' }));
+  const examOrder = sheetOrder('exam', 23, STUDENT, texts.length, { shuffle_questions: true, shuffle_options: true });
+  const first = examOrder.questions[0];
+  const shown = examOrder.options(first);
+  // A real reordering (question 5 first, original A shown third), else this proves nothing.
+  expect(first).not.toBe(1);
+  expect(shown[2]).not.toBe(2);
+  const user = userEvent.setup();
+  renderAt(<ExamPage />, '/MyExams?class_id=4');
+  expect(await screen.findByText(`Soal ${texts[first - 1]}?`)).toBeInTheDocument();
+  await user.click(screen.getByRole('radio', { name: `C. ${texts[first - 1]}-${OPTION_LETTERS[shown[2]]}` }));
+  await waitFor(() => expect(exams.answers.saveChanges).toHaveBeenCalledWith(70, { [String(first)]: { answer: OPTION_LETTERS[shown[2]], at: expect.any(Number) } }));
+});

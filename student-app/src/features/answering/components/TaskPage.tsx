@@ -1,0 +1,111 @@
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { exercisesApi, parseQuestions, type Grade } from '@kelasku/shared-api';
+import { sheetOrder } from '@kelasku/shared-rules';
+import { ErrorState, LoadFailure, LoadingState, NotFoundState } from '@kelasku/shared-ui';
+import { PageTitle } from '../../../components/PageTitle';
+import { useGoBack } from '../../../hooks/useGoBack';
+import { awaitsData } from '../../../lib/query-state';
+import { currentStudentId, idParam } from '../../../lib/student';
+import { AnswerSheetView, SubmittedSheetView } from './AnswerSheetView';
+import { formatScore } from '@kelasku/shared-ui/src/numbers';
+import { ScoreDialog } from './ScoreDialog';
+import { flushThenGrade } from '../submit';
+import { useAnswerSheet } from '../hooks/useAnswerSheet';
+import { exerciseOfMaterialQuery, invalidateAfterSubmit, storedGradeQuery } from '../api';
+
+/** /MyTask?material_id= — answering the material's exercise. */
+export default function TaskPage() {
+  const { t } = useTranslation('student');
+  const materialId = idParam(useSearchParams()[0].get('material_id'));
+  const studentId = currentStudentId();
+  const goBack = useGoBack('/MyClassesTask');
+  const [grade, setGrade] = useState<Grade | null>(null);
+
+  const queryClient = useQueryClient();
+  const exerciseLoad = useQuery({ ...exerciseOfMaterialQuery(materialId ?? 0), enabled: Boolean(materialId) });
+  const exercise = exerciseLoad.data;
+  const questions = useMemo(() => parseQuestions(exercise?.content), [exercise]);
+  // This student's own order (the same on every device and after a reload); answers keep the original numbers.
+  const order = useMemo(
+    () => (exercise && studentId ? sheetOrder('exercise', exercise.id, studentId, questions.length, exercise) : undefined),
+    [exercise, studentId, questions.length],
+  );
+  const sheet = useAnswerSheet({ kind: 'exercise', itemId: exercise?.id, studentId, api: exercisesApi.answers, enabled: Boolean(exercise) });
+  const storedGrade = useQuery({
+    ...storedGradeQuery('exercise', exercise?.id ?? 0, studentId ?? 0),
+    enabled: sheet.phase === 'submitted' && Boolean(exercise && studentId),
+  });
+
+  const submit = async () => {
+    if (!exercise || !studentId) return;
+    const result = await flushThenGrade(
+      sheet.flush,
+      () => exercisesApi.calculateGrade(exercise.id, studentId),
+      async () => (await exercisesApi.grade(exercise.id, studentId))[0],
+    );
+    sheet.markSubmitted();
+    invalidateAfterSubmit(queryClient);
+    setGrade(result);
+  };
+
+  const loading = (Boolean(materialId) && awaitsData(exerciseLoad)) || (exercise && sheet.phase === 'loading');
+  return (
+    <>
+      <Button onClick={goBack} startIcon={<ArrowBack />} sx={{ mb: 1 }}>{t('task.back')}</Button>
+      <PageTitle>{exercise?.title ?? t('task.title')}</PageTitle>
+      {loading && <LoadingState text={t('task.loading')} />}
+      {!materialId && <NotFoundState message={t('task.noMaterial')} backTo="/MyClassesTask" backLabel={t('task.backToTasks')} />}
+      {materialId && !loading && exercise === undefined && (
+        <LoadFailure
+          error={exerciseLoad.error}
+          what={t('what.material')}
+          failed={t('task.failed')}
+          onRetry={() => void exerciseLoad.refetch()}
+          backTo="/MyClassesTask"
+          backLabel={t('task.backToTasks')}
+        />
+      )}
+      {!loading && exercise === null && (
+        <Alert severity="info">{t('task.none')}</Alert>
+      )}
+      {!loading && exercise && sheet.phase === 'error' && (
+        <ErrorState message={t('task.sheetError')} onRetry={sheet.reload} />
+      )}
+      {!loading && exercise && sheet.phase === 'submitted' && !grade && (
+        <Paper variant="outlined" sx={{ p: 3 }}>
+          <Typography component="h2" variant="h6" sx={{ fontWeight: 700 }}>{t('task.submitted')}</Typography>
+          <Typography sx={{ mt: 1 }}>
+            {t('task.grade', { score: formatScore(storedGrade.data?.score ?? sheet.sheet?.score) })}
+          </Typography>
+        </Paper>
+      )}
+      {!loading && exercise && sheet.phase === 'submitted' && !grade && (
+        <SubmittedSheetView questions={questions} answers={sheet.answers} grade={storedGrade.data ?? undefined} resultsShown order={order} />
+      )}
+      {!loading && exercise && sheet.phase === 'open' && (
+        <Box>
+          <AnswerSheetView
+            kind="task"
+            questions={questions}
+            answers={sheet.answers}
+            queueState={sheet.queueState}
+            locked={sheet.queueState.kind === 'locked'}
+            onAnswer={(n, value, { essay }) => sheet.setAnswer(n, value, { essay })}
+            onSubmit={submit}
+            order={order}
+          />
+        </Box>
+      )}
+      <ScoreDialog grade={grade} onClose={goBack} />
+    </>
+  );
+}

@@ -1,0 +1,87 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Link, Route, Routes } from 'react-router-dom';
+import { classesApi } from '@kelasku/shared-api';
+import { renderAt } from '@kelasku/shared-ui/src/test-utils';
+import { signInStudent } from '../../../test/fixtures';
+import MyClassesExamPage from '../../tasks/components/MyClassesExamPage';
+import MyClassesTaskPage from '../../tasks/components/MyClassesTaskPage';
+import MyClassesPage from './MyClassesPage';
+
+// The three class lists (My Classes, My Tasks, My Exams) share one read of the assigned classes.
+
+jest.mock('@kelasku/shared-api', () => {
+  const actual = jest.requireActual('@kelasku/shared-api');
+  return { ...actual, classesApi: { ...actual.classesApi, assigned: jest.fn() } };
+});
+jest.mock('../../answering/load-exam-page', () => ({ loadExamPage: jest.fn(() => new Promise(() => undefined)) }));
+const assigned = classesApi.assigned as jest.Mock;
+const kelas = (id: number) => ({ id, name: `Kelas ${id}`, description: '', teacher_id: 1, teacher_name: 'T', grade: 10 });
+const pages = (totalPage: number) => async (_student: number, page: number) => ({
+  classes: [kelas(page)], meta: { page, pageSize: 9, total: totalPage, totalPage, totalpages: totalPage },
+});
+
+/** The class lists as routes, with links between them as the sidebar has. */
+function ClassLists() {
+  return (
+    <>
+      <nav>
+        <Link to="/MyClasses">to classes</Link>
+        <Link to="/MyClassesTask">to tasks</Link>
+      </nav>
+      <Routes>
+        <Route path="/MyClasses" element={<MyClassesPage />} />
+        <Route path="/MyClassesTask" element={<MyClassesTaskPage />} />
+        <Route path="/MyClassesExam" element={<MyClassesExamPage />} />
+      </Routes>
+    </>
+  );
+}
+
+beforeEach(() => {
+  jest.clearAllMocks();
+  localStorage.clear();
+  signInStudent(5);
+  assigned.mockImplementation(pages(1));
+});
+
+test('two class lists on screen at once cause one request', async () => {
+  renderAt(
+    <>
+      <MyClassesPage />
+      <MyClassesTaskPage />
+    </>,
+    '/MyClasses',
+  );
+  const lists = await screen.findAllByRole('list', { name: 'Classes' });
+  expect(lists).toHaveLength(2);
+  for (const list of lists) expect(within(list).getByRole('link', { name: /Kelas 1/ })).toBeInTheDocument();
+  expect(assigned).toHaveBeenCalledTimes(1);
+});
+
+test('another class list opened next shows the classes at once, without asking again', async () => {
+  const user = userEvent.setup();
+  renderAt(<ClassLists />, '/MyClasses');
+  expect(await screen.findByRole('link', { name: /Kelas 1/ })).toHaveAttribute('href', '/MyDetailClasses/1');
+  await user.click(screen.getByRole('link', { name: 'to tasks' }));
+  // No loading state in between: the cached list is in the first render of My Tasks.
+  expect(screen.queryByText('Loading...')).not.toBeInTheDocument();
+  expect(screen.getByRole('link', { name: /Kelas 1/ })).toHaveAttribute('href', '/MyDetailClassesTask/1');
+  expect(assigned).toHaveBeenCalledTimes(1);
+});
+
+test('the page is in the URL: a link to ?page=2 opens page 2, and turning pages writes it', async () => {
+  const user = userEvent.setup();
+  assigned.mockImplementation(pages(3));
+  renderAt(<ClassLists />, '/MyClasses?page=2');
+  expect(await screen.findByRole('link', { name: /Kelas 2/ })).toBeInTheDocument();
+  expect(assigned).toHaveBeenCalledWith(5, 2, 9);
+  await user.click(screen.getByRole('button', { name: 'Next page' }));
+  expect(await screen.findByRole('link', { name: /Kelas 3/ })).toBeInTheDocument();
+  expect(screen.getByTestId('location')).toHaveTextContent('/MyClasses?page=3');
+  await user.click(screen.getByRole('button', { name: 'Previous page' }));
+  await user.click(screen.getByRole('button', { name: 'Previous page' }));
+  expect(await screen.findByRole('link', { name: /Kelas 1/ })).toBeInTheDocument();
+  // Page 1 is the plain address.
+  expect(screen.getByTestId('location')).toHaveTextContent(/^\/MyClasses$/);
+});

@@ -1,0 +1,143 @@
+import { useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import AddComment from '@mui/icons-material/AddComment';
+import { errorMessage, type Discussion } from '@kelasku/shared-api';
+import { ConfirmDialog, EmptyState, ErrorState, LoadingState, Pagination } from '@kelasku/shared-ui';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { usePageParam } from '../../../hooks/usePageParam';
+import { awaitsData } from '../../../lib/query-state';
+import { currentStudentId } from '../../../lib/student';
+import { discussionPageQuery, type DiscussionSource } from '../api';
+import { DiscussionCard } from './DiscussionCard';
+import { QuestionDialog } from './QuestionDialog';
+
+export interface DiscussionBoardProps {
+  source: DiscussionSource;
+  /** Heading shown above the list (not shown when loading failed and `replaceOnError` is set). */
+  heading: ReactNode;
+  errorText: string;
+  emptyText: string;
+  /** The group page shows only the error message in place of the whole page. */
+  replaceOnError?: boolean;
+  pageSize?: number;
+}
+
+/**
+ * Paginated discussion questions (the page in the URL) with ask, edit and delete (author only), replies and reports.
+ * Used for group and material discussions. After a write the board's pages are asked again; the list on screen
+ * stays until the new one is here.
+ */
+export function DiscussionBoard({ source, heading, errorText, emptyText, replaceOnError = false, pageSize = 10 }: DiscussionBoardProps) {
+  const { t } = useTranslation('student');
+  const [page, setPage] = usePageParam();
+  const [asking, setAsking] = useState(false);
+  const [editing, setEditing] = useState<Discussion | null>(null);
+  const [deleting, setDeleting] = useState<Discussion | null>(null);
+  const [deleteBusy, setDeleteBusy] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const studentId = currentStudentId();
+  const queryClient = useQueryClient();
+  // The previous page is kept only for its pager, which stays in place while the next page loads (its rows do not).
+  const query = useQuery({ ...discussionPageQuery(source, page, pageSize), placeholderData: keepPreviousData });
+  const { data } = query;
+  const loading = awaitsData(query) || query.isPlaceholderData;
+  const reload = () => void query.refetch();
+  /** Every page of this board is out of date (a question moved, appeared, changed or went). */
+  const invalidate = () => void queryClient.invalidateQueries({ queryKey: source.key });
+  // Stable object: the dialog resets its fields whenever `initial` changes.
+  const editInitial = useMemo(
+    () => (editing ? { topic: editing.topic, description: editing.description } : undefined),
+    [editing],
+  );
+
+  if (!loading && !data && replaceOnError) return <ErrorState message={errorText} onRetry={reload} />;
+
+  const totalPages = data ? data.meta.totalPage ?? data.meta.totalpages : 0;
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    setDeleteBusy(true);
+    try {
+      await source.remove(deleting.id);
+      setDeleting(null);
+      setNotice(null);
+      invalidate();
+    } catch (err) {
+      setDeleting(null);
+      const reason = errorMessage(err);
+      setNotice(reason ? t('discussions.deleteFailedBecause', { reason }) : t('discussions.deleteFailed'));
+    } finally {
+      setDeleteBusy(false);
+    }
+  };
+
+  return (
+    <section aria-label={typeof heading === 'string' ? heading : undefined}>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 2, flexWrap: 'wrap', rowGap: 1 }}>
+        {typeof heading === 'string' ? <Typography component="h2" variant="h6" sx={{ fontWeight: 700 }}>{heading}</Typography> : heading}
+        <Button variant="contained" startIcon={<AddComment />} onClick={() => setAsking(true)}>{t('discussions.ask')}</Button>
+      </Stack>
+      {notice && <Typography role="alert" color="error" sx={{ mb: 1 }}>{notice}</Typography>}
+      {loading && <LoadingState />}
+      {!loading && !data && <ErrorState message={errorText} onRetry={reload} />}
+      {!loading && data && data.discussions.length === 0 && <EmptyState message={emptyText} />}
+      {!loading && data && data.discussions.length > 0 && (
+        <Stack spacing={2}>
+          {data.discussions.map((d) => (
+            <DiscussionCard
+              key={`${d.id}-${d.topic}-${d.description}`}
+              discussion={d}
+              kind={source.kind}
+              currentStudentId={studentId}
+              onEdit={setEditing}
+              onDelete={setDeleting}
+              onReply={async (disc, text) => {
+                const updated = await source.reply(disc.id, text);
+                invalidate();
+                return updated;
+              }}
+            />
+          ))}
+        </Stack>
+      )}
+      {totalPages > 1 && <Pagination currentPage={page} totalPages={totalPages} onPageChange={setPage} />}
+
+      <QuestionDialog
+        open={asking}
+        mode="ask"
+        onClose={() => setAsking(false)}
+        onSave={async (body) => {
+          await source.create(body);
+          setAsking(false);
+          invalidate();
+          // A new question comes first: show the first page.
+          if (page !== 1) setPage(1);
+        }}
+      />
+      <QuestionDialog
+        open={Boolean(editing)}
+        mode="edit"
+        initial={editInitial}
+        onClose={() => setEditing(null)}
+        onSave={async (body) => {
+          if (!editing) return;
+          await source.update(editing.id, body);
+          setEditing(null);
+          invalidate();
+        }}
+      />
+      <ConfirmDialog
+        open={Boolean(deleting)}
+        title={t('discussions.delete.title')}
+        message={deleting ? t('discussions.delete.message', { topic: deleting.topic }) : ''}
+        confirmLabel={t('discussions.delete.confirm')}
+        destructive
+        busy={deleteBusy}
+        onConfirm={confirmDelete}
+        onClose={() => setDeleting(null)}
+      />
+    </section>
+  );
+}

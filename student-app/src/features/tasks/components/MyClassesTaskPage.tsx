@@ -1,0 +1,14 @@
+import { useTranslation } from 'react-i18next';
+import { AssignedClassList } from '../../classes/components/AssignedClassList';
+import { PageTitle } from '../../../components/PageTitle';
+
+/** /MyClassesTask: assigned classes leading to each class's task list. */
+export default function MyClassesTaskPage() {
+  const { t } = useTranslation('student');
+  return (
+    <>
+      <PageTitle>{t('tasks.title')}</PageTitle>
+      <AssignedClassList linkTo={(c) => `/MyDetailClassesTask/${c.id}`} actionHint={t('tasks.seeTasks')} />
+    </>
+  );
+}
