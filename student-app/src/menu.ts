@@ -1,20 +1,19 @@
-import i18next from 'i18next';
-import type { NavItem } from '@kelasku/shared-ui';
+import type { NavItem } from '@kelasku/shared-ui/src/nav';
 
 /**
  * The student sidebar, published with the student remote: a screen added here and in App.tsx reaches users with a
- * deploy of this remote alone (the shell knows no role's screens). Labels are read when the sidebar renders, so they
- * follow the active language.
+ * deploy of this remote alone (the shell knows no role's screens). Labels are message keys of the 'student'
+ * namespace (RemoteRoot translates them).
  */
 export const studentMenu: NavItem[] = [
-  { get label() { return i18next.t('student:menu.dashboard'); }, to: '/DashboardStudent' },
-  { get label() { return i18next.t('student:menu.myClasses'); }, to: '/MyClasses', match: ['/MyDetailClasses', '/MyDetailSubject'] },
+  { label: 'menu.dashboard', to: '/DashboardStudent' },
+  { label: 'menu.myClasses', to: '/MyClasses', match: ['/MyDetailClasses', '/MyDetailSubject'] },
   {
-    get label() { return i18next.t('student:menu.tasksAndExams'); },
+    label: 'menu.tasksAndExams',
     children: [
-      { get label() { return i18next.t('student:menu.tasks'); }, to: '/MyClassesTask', match: ['/MyDetailClassesTask', '/MyTask'] },
-      { get label() { return i18next.t('student:menu.exams'); }, to: '/MyClassesExam', match: ['/MyExams'] },
+      { label: 'menu.tasks', to: '/MyClassesTask', match: ['/MyDetailClassesTask', '/MyTask'] },
+      { label: 'menu.exams', to: '/MyClassesExam', match: ['/MyExams'] },
     ],
   },
-  { get label() { return i18next.t('student:menu.groupDiscussions'); }, to: '/GroupDiscussions', match: ['/CreateDiscussions'] },
+  { label: 'menu.groupDiscussions', to: '/GroupDiscussions', match: ['/CreateDiscussions'] },
 ];

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import { errorMessage, fieldError } from '@kelasku/shared-api';
-import { usePageParam } from './usePageParam';
+import { usePageParam } from '@kelasku/shared-ui/src/usePageParam';
 
 /** 'Failed to …' plus the server's reason when it gave one. */
 export function failureText(base: string, err: unknown): string {

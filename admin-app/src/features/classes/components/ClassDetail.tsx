@@ -16,7 +16,7 @@ import { classesApi, errorMessage, type Student } from '@kelasku/shared-api';
 import { ConfirmDialog, EmptyState, LoadFailure, LoadingState, NotFoundState, Pagination, SearchBox } from '@kelasku/shared-ui';
 import { StudentTable } from '@kelasku/shared-ui/src/StudentTable';
 import { useLastNonNull } from '../../../hooks/useLastNonNull';
-import { usePageParam } from '../../../hooks/usePageParam';
+import { usePageParam } from '@kelasku/shared-ui/src/usePageParam';
 import { invalidateClassReads, rosterQuery } from '../api';
 import { filterStudents, sortStudents } from '../roster';
 import { AssignStudentsDialog } from './AssignStudentsDialog';

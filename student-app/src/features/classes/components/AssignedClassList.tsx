@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import type { ClassItem } from '@kelasku/shared-api';
 import { EmptyState, ErrorState, LoadingState, Pagination } from '@kelasku/shared-ui';
-import { usePageParam } from '../../../hooks/usePageParam';
+import { usePageParam } from '@kelasku/shared-ui/src/usePageParam';
 import { awaitsData } from '../../../lib/query-state';
 import { currentStudentId } from '../../../lib/student';
 import { assignedClassesQuery } from '../api';

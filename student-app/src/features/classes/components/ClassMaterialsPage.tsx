@@ -7,7 +7,7 @@ import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { usePageParam } from '../../../hooks/usePageParam';
+import { usePageParam } from '@kelasku/shared-ui/src/usePageParam';
 import { currentStudentId, idParam } from '../../../lib/student';
 import { markClassOpened } from '../../dashboard/seen';
 import { classMaterialsQuery } from '../api';

@@ -7,7 +7,7 @@ import AddComment from '@mui/icons-material/AddComment';
 import { errorMessage, type Discussion } from '@kelasku/shared-api';
 import { ConfirmDialog, EmptyState, ErrorState, LoadingState, Pagination } from '@kelasku/shared-ui';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { usePageParam } from '../../../hooks/usePageParam';
+import { usePageParam } from '@kelasku/shared-ui/src/usePageParam';
 import { awaitsData } from '../../../lib/query-state';
 import { currentStudentId } from '../../../lib/student';
 import { discussionPageQuery, type DiscussionSource } from '../api';

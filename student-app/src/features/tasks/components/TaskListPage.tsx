@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import type { Material } from '@kelasku/shared-api';
 import { formatScore } from '@kelasku/shared-ui/src/numbers';
-import { usePageParam } from '../../../hooks/usePageParam';
+import { usePageParam } from '@kelasku/shared-ui/src/usePageParam';
 import { currentStudentId, idParam } from '../../../lib/student';
 import { classMaterialsQuery } from '../../classes/api';
 import { ClassMaterialsFrame } from '../../classes/components/ClassMaterialsFrame';
