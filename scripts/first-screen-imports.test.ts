@@ -39,7 +39,7 @@ function staticRequests(entry: string): Set<string> {
   return requests;
 }
 
-const FIRST_SCREENS = ['shell/src/app/SignedInApp.tsx', 'admin-app/src/App.tsx', 'teacher-app/src/App.tsx', 'teacher-app/src/features/dashboard/DashboardTeacher.tsx'];
+const FIRST_SCREENS = ['shell/src/app/SignedInApp.tsx', 'admin-app/src/App.tsx', 'teacher-app/src/App.tsx', 'teacher-app/src/features/dashboard/components/DashboardTeacher.tsx'];
 const formComponent = new RegExp(`^@mui/material/(${MUI_FORM_COMPONENTS.join('|')})$`);
 
 it.each(FIRST_SCREENS)('%s reaches no MUI form component and not the shared-ui index', (entry) => {

@@ -12,23 +12,23 @@ type Screen = PreloadableComponent<{ grade?: number }>;
 const screen = (load: () => Promise<{ default: ComponentType<{ grade?: number }> }>): Screen => preloadable(() => load().then((m) => m.default));
 
 // Each screen family is its own chunk: the dashboard (first screen) stays light, Quill and charts load only where used.
-const Dashboard = screen(() => import('./features/dashboard/DashboardTeacher'));
-const ManageSubjects = screen(() => import('./features/subjects/ManageSubjects'));
-const CreateSubject = screen(() => import('./features/subjects/CreateSubject'));
-const EditSubject = screen(() => import('./features/subjects/EditSubject'));
-const DetailSubject = screen(() => import('./features/subjects/DetailSubject'));
-const CreateExercise = screen(() => import('./features/assessments/CreateExercise'));
-const EditExercise = screen(() => import('./features/assessments/EditExercise'));
-const PreviewExercise = screen(() => import('./features/assessments/PreviewExercise'));
-const CreateExam = screen(() => import('./features/assessments/CreateExam'));
-const EditExam = screen(() => import('./features/assessments/EditExam'));
-const PreviewExam = screen(() => import('./features/assessments/PreviewExam'));
-const ClassStream = screen(() => import('./features/class-stream/ManageTaskExam'));
-const CreateTask = screen(() => import('./features/class-stream/CreateTaskPicker'));
-const CreateExamRedirect = screen(() => import('./features/class-stream/CreateExamRedirect'));
-const Grades = screen(() => import('./features/grades/Grades'));
-const Review = screen(() => import('./features/grades/Review'));
-const Analysis = screen(() => import('./features/analysis/Analysis'));
+const Dashboard = screen(() => import('./features/dashboard/components/DashboardTeacher'));
+const ManageSubjects = screen(() => import('./features/subjects/components/ManageSubjects'));
+const CreateSubject = screen(() => import('./features/subjects/components/CreateSubject'));
+const EditSubject = screen(() => import('./features/subjects/components/EditSubject'));
+const DetailSubject = screen(() => import('./features/subjects/components/DetailSubject'));
+const CreateExercise = screen(() => import('./features/assessments/components/CreateExercise'));
+const EditExercise = screen(() => import('./features/assessments/components/EditExercise'));
+const PreviewExercise = screen(() => import('./features/assessments/components/PreviewExercise'));
+const CreateExam = screen(() => import('./features/assessments/components/CreateExam'));
+const EditExam = screen(() => import('./features/assessments/components/EditExam'));
+const PreviewExam = screen(() => import('./features/assessments/components/PreviewExam'));
+const ClassStream = screen(() => import('./features/class-stream/components/ManageTaskExam'));
+const CreateTask = screen(() => import('./features/class-stream/components/CreateTaskPicker'));
+const CreateExamRedirect = screen(() => import('./features/class-stream/components/CreateExamRedirect'));
+const Grades = screen(() => import('./features/grades/components/Grades'));
+const Review = screen(() => import('./features/grades/components/Review'));
+const Analysis = screen(() => import('./features/analysis/components/Analysis'));
 
 const GRADES = [10, 11, 12] as const;
 

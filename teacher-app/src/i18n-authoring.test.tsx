@@ -8,24 +8,24 @@ import userEvent from '@testing-library/user-event';
 import {
   classesApi, emptyQuestion, examsApi, exercisesApi, materialDiscussionsApi, materialsApi,
 } from '@kelasku/shared-api';
-import { fill, renderScreen, signInAsTeacher } from './test/render';
+import { fill, renderAt } from '@kelasku/shared-ui/src/test-utils';
+import { signInAsTeacher } from './test/fixtures';
 import { mockCanvas, restoreCanvas } from './test/mock-canvas';
-import ManageSubjects from './features/subjects/ManageSubjects';
-import CreateSubject from './features/subjects/CreateSubject';
-import EditSubject from './features/subjects/EditSubject';
-import DetailSubject from './features/subjects/DetailSubject';
-import ManageTaskExam from './features/class-stream/ManageTaskExam';
-import CreateTaskPicker from './features/class-stream/CreateTaskPicker';
-import CreateExamRedirect from './features/class-stream/CreateExamRedirect';
-import CreateExercise from './features/assessments/CreateExercise';
-import CreateExam from './features/assessments/CreateExam';
-import EditExercise from './features/assessments/EditExercise';
-import EditExam from './features/assessments/EditExam';
-import PreviewExercise from './features/assessments/PreviewExercise';
-import PreviewExam from './features/assessments/PreviewExam';
-import { QuestionCard } from './features/assessments/QuestionCard';
+import ManageSubjects from './features/subjects/components/ManageSubjects';
+import CreateSubject from './features/subjects/components/CreateSubject';
+import EditSubject from './features/subjects/components/EditSubject';
+import DetailSubject from './features/subjects/components/DetailSubject';
+import ManageTaskExam from './features/class-stream/components/ManageTaskExam';
+import CreateTaskPicker from './features/class-stream/components/CreateTaskPicker';
+import CreateExamRedirect from './features/class-stream/components/CreateExamRedirect';
+import CreateExercise from './features/assessments/components/CreateExercise';
+import CreateExam from './features/assessments/components/CreateExam';
+import EditExercise from './features/assessments/components/EditExercise';
+import EditExam from './features/assessments/components/EditExam';
+import PreviewExercise from './features/assessments/components/PreviewExercise';
+import PreviewExam from './features/assessments/components/PreviewExam';
+import { QuestionCard } from './features/assessments/components/QuestionCard';
 
-jest.setTimeout(30000);
 
 jest.mock('@kelasku/shared-api', () => {
   const actual = jest.requireActual('@kelasku/shared-api');
@@ -40,7 +40,7 @@ jest.mock('@kelasku/shared-api', () => {
 });
 
 // Quill needs a real browser; a textarea stands in for the lazily loaded editor (as in CreateSubject.test).
-jest.mock('./features/subjects/RichEditor', () => ({
+jest.mock('./features/subjects/components/RichEditor', () => ({
   __esModule: true,
   default: ({ label, initialValue, onChange }: { label: string; initialValue: string; onChange: (v: string) => void }) => (
     <textarea aria-label={label} defaultValue={initialValue} onChange={(e) => onChange(e.target.value)} />
@@ -84,7 +84,7 @@ beforeEach(async () => {
   await i18next.changeLanguage('id');
 });
 
-const inIndonesian = (ui: ReactElement, path: string) => renderScreen(ui, path, '/DashboardTeacher');
+const inIndonesian = (ui: ReactElement, path: string) => renderAt(ui, path, { from: '/DashboardTeacher' });
 
 describe('subjects in Indonesian', () => {
   it('Kelola Materi lists the subjects with their actions', async () => {

@@ -4,16 +4,17 @@
 import { screen, within } from '@testing-library/react';
 import i18next from 'i18next';
 import { examsApi, exercisesApi, statsApi } from '@kelasku/shared-api';
-import { renderScreen, signInAsTeacher } from './test/render';
-import { gradeLabel, myClasses } from './lib/teacherClass';
-import { classReviewList } from './features/review/api';
-import { fetchAnalysis, type ItemAnalysis } from './features/analysis/api';
+import { renderAt } from '@kelasku/shared-ui/src/test-utils';
+import { signInAsTeacher } from './test/fixtures';
+import { gradeLabel } from './lib/teacher-class';
+import { myClasses } from './features/classes/transport';
+import { classReviewList } from './features/review/transport';
+import { fetchAnalysis, type ItemAnalysis } from './features/analysis/transport';
 import App from './App';
-import Analysis from './features/analysis/Analysis';
-import Grades from './features/grades/Grades';
-import Review from './features/grades/Review';
+import Analysis from './features/analysis/components/Analysis';
+import Grades from './features/grades/components/Grades';
+import Review from './features/grades/components/Review';
 
-jest.setTimeout(30000);
 
 // jsdom lacks what the analysis charts use in a browser.
 Object.assign(globalThis, {
@@ -30,11 +31,11 @@ jest.mock('@kelasku/shared-api', () => {
     examsApi: { ...actual.examsApi, submissions: jest.fn(), submission: jest.fn() },
   };
 });
-jest.mock('./lib/teacherClass', () => ({ ...jest.requireActual('./lib/teacherClass'), myClasses: jest.fn() }));
-jest.mock('./features/review/api', () => ({ classReviewList: jest.fn() }));
-jest.mock('./features/analysis/api', () => ({ fetchAnalysis: jest.fn() }));
+jest.mock('./features/classes/transport', () => ({ ...jest.requireActual('./features/classes/transport'), myClasses: jest.fn() }));
+jest.mock('./features/review/transport', () => ({ classReviewList: jest.fn() }));
+jest.mock('./features/analysis/transport', () => ({ fetchAnalysis: jest.fn() }));
 // The dashboard's charts need a real layout engine; their text summaries carry the same numbers.
-jest.mock('./features/dashboard/charts', () => ({ PerformanceChart: () => null, SubmissionsChart: () => null }));
+jest.mock('./features/dashboard/components/DashboardCharts', () => ({ PerformanceChart: () => null, SubmissionsChart: () => null }));
 
 const mocked = <T,>(fn: T) => fn as unknown as jest.Mock;
 
@@ -98,7 +99,7 @@ beforeEach(async () => {
 
 describe('the teacher screens in Indonesian', () => {
   it('shows the sidebar and the dashboard, with its panels and the list to review', async () => {
-    renderScreen(<App />, '/DashboardTeacher');
+    renderAt(<App />, '/DashboardTeacher');
     const sidebar = await screen.findByRole('link', { name: 'Beranda' });
     expect(sidebar).toHaveAttribute('href', '/DashboardTeacher');
     expect(screen.getAllByText('Kelola Materi').length).toBeGreaterThan(0);
@@ -115,7 +116,7 @@ describe('the teacher screens in Indonesian', () => {
   });
 
   it('shows the grades with translated statuses, filters and a decimal-comma average', async () => {
-    renderScreen(<Grades />, '/Grades?exercise_id=5');
+    renderAt(<Grades />, '/Grades?exercise_id=5');
     const table = await screen.findByRole('table', { name: 'Nilai tugas' });
     expect(screen.getByRole('heading', { name: 'Nilai Tugas' })).toBeInTheDocument();
     expect(screen.getByText('2 dari 3 siswa sudah mengumpulkan · rata-rata nilai 67,75 · 1 perlu diperiksa')).toBeInTheDocument();
@@ -130,7 +131,7 @@ describe('the teacher screens in Indonesian', () => {
   });
 
   it("shows a student's sheet with the essay score form and the provisional score to confirm", async () => {
-    renderScreen(<Review />, '/Review?exercise_id=5&student_id=1');
+    renderAt(<Review />, '/Review?exercise_id=5&student_id=1');
     expect(await screen.findByText('Nilai total: 62,5 / 100')).toBeInTheDocument();
     expect(screen.getByText('NIS 2024100001 · Jawaban tugas')).toBeInTheDocument();
     const q1 = screen.getByRole('region', { name: 'Soal 1' });
@@ -147,7 +148,7 @@ describe('the teacher screens in Indonesian', () => {
   });
 
   it('shows the item analysis with decimal commas, translated tables and charts', async () => {
-    renderScreen(<Analysis />, '/Analysis?exam_id=4');
+    renderAt(<Analysis />, '/Analysis?exam_id=4');
     const mc = await screen.findByRole('table', { name: 'Soal pilihan ganda' });
     expect(screen.getByRole('heading', { name: 'Analisis Butir Soal Ujian' })).toBeInTheDocument();
     expect(screen.getByText('Rata-rata nilai').nextSibling).toHaveTextContent('39,5 / 90');

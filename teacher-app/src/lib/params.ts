@@ -1,11 +1,4 @@
-import { useSearchParams } from 'react-router-dom';
-
-/** A positive integer from the URL query (ids travel in the URL so reloads work), or null. */
-export function useNumberParam(name: string): number | null {
-  const [params] = useSearchParams();
-  return parsePositiveInt(params.get(name));
-}
-
+/** A positive integer from a URL query value, or null. */
 export function parsePositiveInt(raw: string | null | undefined): number | null {
   if (!raw || !/^\d+$/.test(raw)) return null;
   const value = Number(raw);

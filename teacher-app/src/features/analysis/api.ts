@@ -1,7 +1,11 @@
-import { getData, type ItemAnalysis } from '@kelasku/shared-api';
-import { workQuery, type WorkRef } from '../grades/kind';
+import { queryOptions } from '@tanstack/react-query';
+import { gradesKeys } from '../grades/api';
+import type { WorkRef } from '../grades/kind';
+import { fetchAnalysis } from './transport';
 
-export type { ItemAnalysis, QuestionAnalysis, ScoreBin } from '@kelasku/shared-api';
+/** Under the work's grades key: every change of a grade makes the analysis read again. */
+export const analysisKeys = {
+  of: (work: WorkRef) => [...gradesKeys.ofWork(work), 'analysis'] as const,
+};
 
-export const fetchAnalysis = (work: WorkRef) =>
-  getData<ItemAnalysis>(`/${work.kind === 'exam' ? 'exams' : 'exercises'}/analysis?${workQuery(work)}`);
+export const analysisQuery = (work: WorkRef) => queryOptions({ queryKey: analysisKeys.of(work), queryFn: () => fetchAnalysis(work) });

@@ -1,5 +1,11 @@
-import { getData, type ClassReviewList } from '@kelasku/shared-api';
+import { queryOptions } from '@tanstack/react-query';
+import { classReviewList } from './transport';
 
-export type { ClassReviewList, ReviewItem } from '@kelasku/shared-api';
+/** The dashboard's "To review" lists, one per class. */
+export const reviewKeys = {
+  all: ['to-review'] as const,
+  ofClass: (classId: number) => [...reviewKeys.all, classId] as const,
+};
 
-export const classReviewList = (classId: number) => getData<ClassReviewList>('/classes/to-review', { id: classId });
+export const classReviewQuery = (classId: number) =>
+  queryOptions({ queryKey: reviewKeys.ofClass(classId), queryFn: () => classReviewList(classId) });

@@ -1,0 +1,7 @@
+import { getData, type ItemAnalysis } from '@kelasku/shared-api';
+import { workQuery, type WorkRef } from '../grades/kind';
+
+export type { ItemAnalysis, QuestionAnalysis, ScoreBin } from '@kelasku/shared-api';
+
+export const fetchAnalysis = (work: WorkRef) =>
+  getData<ItemAnalysis>(`/${work.kind === 'exam' ? 'exams' : 'exercises'}/analysis?${workQuery(work)}`);

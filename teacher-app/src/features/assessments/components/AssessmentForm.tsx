@@ -1,0 +1,162 @@
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import i18next from 'i18next';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/Add';
+import { emptyQuestion, findQuestionProblem, type Question } from '@kelasku/shared-api';
+import { useDraft, useLeaveWarning } from '@kelasku/shared-ui';
+import { QuestionCard } from './QuestionCard';
+import { ScheduleFields } from './ScheduleFields';
+import { canRemoveQuestion, removeQuestion, replaceQuestion } from '../question-rules';
+import { scheduleProblem, type ScheduleValues } from '../schedule';
+
+export interface AssessmentValues {
+  title: string;
+  questions: Question[];
+  /** Only for exams. */
+  schedule?: ScheduleValues;
+  /** Each student sees the questions / the options of each question in an order of their own (display only). */
+  shuffleQuestions?: boolean;
+  shuffleOptions?: boolean;
+}
+
+/** The API fields of the two shuffle settings. */
+export function shuffleFields(values: AssessmentValues) {
+  return { shuffle_questions: Boolean(values.shuffleQuestions), shuffle_options: Boolean(values.shuffleOptions) };
+}
+
+export interface AssessmentFormProps {
+  kind: 'exercise' | 'exam';
+  heading: string;
+  subheading?: string;
+  initial: AssessmentValues;
+  submitLabel: string;
+  /** Names the form and what it edits (`create-exam:3`): unsaved changes are kept on the device under it. */
+  draftKey: string;
+  /**
+   * Saves; resolves when done (the caller alerts and navigates), with false when saving failed (the draft is kept),
+   * rejects to let the teacher try again.
+   */
+  onSubmit: (values: AssessmentValues) => Promise<boolean | void>;
+  /** Shown just above the submit button (what saving will also do). */
+  notice?: ReactNode;
+}
+
+/** The message of each missing part of the questions (shared-api findQuestionProblem). */
+const QUESTION_PROBLEM_KEYS = {
+  'no-questions': 'assessments.form.problem.noQuestions',
+  text: 'assessments.form.problem.text',
+  options: 'assessments.form.problem.options',
+  answer: 'assessments.form.problem.answer',
+} as const;
+
+/** First problem of the whole form: title, exam window, then each question. */
+export function assessmentProblem(kind: AssessmentFormProps['kind'], values: AssessmentValues): string | null {
+  if (!values.title.trim()) return i18next.t('teacher:assessments.form.titleRequired');
+  if (kind === 'exam' && values.schedule) {
+    const problem = scheduleProblem(values.schedule);
+    if (problem) return problem;
+  }
+  const problem = findQuestionProblem(values.questions);
+  return problem && i18next.t(`teacher:${QUESTION_PROBLEM_KEYS[problem.kind]}`, { n: problem.question });
+}
+
+/** The one question editor of exercises and exams (create and edit). */
+export function AssessmentForm({ kind, heading, subheading, initial, submitLabel, draftKey, onSubmit, notice }: AssessmentFormProps) {
+  const { t } = useTranslation('teacher');
+  const draft = useDraft<AssessmentValues>(draftKey, initial);
+  const { values, setValues } = draft;
+  const [problem, setProblem] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  useLeaveWarning(draft.dirty && !saving);
+
+  const setQuestions = (update: (questions: Question[]) => Question[]) =>
+    setValues((v) => ({ ...v, questions: update(v.questions) }));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = assessmentProblem(kind, values);
+    setProblem(found);
+    if (found) return;
+    setSaving(true);
+    try {
+      if ((await onSubmit(values)) !== false) draft.clear();
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Box component="form" noValidate onSubmit={submit} sx={{ maxWidth: 960 }}>
+      <Typography component="h1" variant="h4" sx={{ fontWeight: 700, fontSize: { xs: '1.6rem', sm: '2rem' } }}>{heading}</Typography>
+      {subheading && <Typography color="text.secondary" sx={{ mt: 0.5 }}>{subheading}</Typography>}
+      {draft.restored && (
+        <Alert
+          severity="info"
+          sx={{ mt: 2 }}
+          action={<Button color="inherit" size="small" onClick={draft.discard}>{t('assessments.form.discard')}</Button>}
+        >
+          {t('assessments.form.restored')}
+        </Alert>
+      )}
+      <Paper sx={{ p: { xs: 2, sm: 3 }, my: 2 }}>
+        <Stack spacing={2}>
+          <TextField
+            label={kind === 'exam' ? t('assessments.form.examTitle') : t('assessments.form.exerciseTitle')}
+            value={values.title}
+            onChange={(e) => setValues((v) => ({ ...v, title: e.target.value }))}
+            fullWidth
+          />
+          {kind === 'exam' && values.schedule && (
+            <ScheduleFields value={values.schedule} onChange={(schedule) => setValues((v) => ({ ...v, schedule }))} />
+          )}
+          <FormGroup>
+            <FormControlLabel
+              control={<Checkbox checked={Boolean(values.shuffleQuestions)} onChange={(e) => setValues((v) => ({ ...v, shuffleQuestions: e.target.checked }))} />}
+              label={t('assessments.form.shuffleQuestions')}
+            />
+            <FormControlLabel
+              control={<Checkbox checked={Boolean(values.shuffleOptions)} onChange={(e) => setValues((v) => ({ ...v, shuffleOptions: e.target.checked }))} />}
+              label={t('assessments.form.shuffleOptions')}
+            />
+            <Typography variant="body2" color="text.secondary">
+              {t('assessments.form.shuffleHint')}
+            </Typography>
+          </FormGroup>
+        </Stack>
+      </Paper>
+      <Stack spacing={2}>
+        {values.questions.map((question, index) => (
+          <QuestionCard
+            // Questions have no ids; the index is their identity while editing (numbering follows the order).
+            key={index}
+            number={index + 1}
+            question={question}
+            canRemove={canRemoveQuestion(values.questions)}
+            onChange={(q) => setQuestions((qs) => replaceQuestion(qs, index, q))}
+            onRemove={() => setQuestions((qs) => removeQuestion(qs, index))}
+          />
+        ))}
+      </Stack>
+      <Button startIcon={<AddIcon />} variant="outlined" onClick={() => setQuestions((qs) => [...qs, emptyQuestion()])} sx={{ my: 2 }}>
+        {t('assessments.form.addQuestion')}
+      </Button>
+      {problem && <Alert severity="error" sx={{ mb: 2 }}>{problem}</Alert>}
+      {notice}
+      <Box>
+        <Button type="submit" variant="contained" size="large" disabled={saving}>
+          {saving ? t('assessments.form.saving') : submitLabel}
+        </Button>
+      </Box>
+    </Box>
+  );
+}

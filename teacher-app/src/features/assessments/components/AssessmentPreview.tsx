@@ -1,0 +1,116 @@
+import { useState, type ReactNode } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { ConfirmDialog } from '@kelasku/shared-ui';
+import { parseQuestions, withReason, type Exam, type Exercise, type Submission } from '@kelasku/shared-api';
+import { sheetOrder } from '@kelasku/shared-rules';
+import { submissionsQuery } from '../../grades/api';
+import { QuestionPreviewList } from './QuestionPreviewList';
+import { useOwnedAssessment } from '../hooks/useOwnedAssessment';
+import type { AssessmentOwner } from '../owners';
+import { assessmentsChanged } from '../api';
+
+interface AssessmentPreviewProps<T extends Exam | Exercise> {
+  owner: AssessmentOwner<T>;
+  /** Where Back goes when the screen was opened directly. */
+  backTo: (ownerId: number) => string;
+  remove: (id: number) => Promise<unknown>;
+  subtitle: (ownerName: string) => string;
+  /** Shown under the subtitle (the exam's date and time window). */
+  details?: (item: T) => ReactNode;
+  editPath: string;
+  gradesParam: 'exam_id' | 'exercise_id';
+  deleteTitle: string;
+  deleteFailed: string;
+  deleted: string;
+}
+
+/** With shuffling on: pick a student to see the questions and options in the order that student gets. */
+function StudentOrderPicker({ students, value, onChange }: { students: Submission[]; value: number | ''; onChange: (id: number | '') => void }) {
+  const { t } = useTranslation('teacher');
+  return (
+    <TextField
+      select
+      size="small"
+      label={t('assessments.preview.orderOf')}
+      value={value}
+      onChange={(e) => onChange(e.target.value === '' ? '' : Number(e.target.value))}
+      sx={{ minWidth: 260, maxWidth: '100%', mb: 2 }}
+    >
+      <MenuItem value="">{t('assessments.preview.originalOrder')}</MenuItem>
+      {students.map((s) => <MenuItem key={s.student_id} value={s.student_id}>{s.name} ({s.nis})</MenuItem>)}
+    </TextField>
+  );
+}
+
+/** The preview screen of an exam or an exercise: title, questions with the answer key, Edit, Delete and grades. */
+export function AssessmentPreview<T extends Exam | Exercise>(props: AssessmentPreviewProps<T>) {
+  const { owner, remove, subtitle, details, editPath, gradesParam, deleteTitle, deleteFailed, deleted } = props;
+  const { t } = useTranslation('teacher');
+  const queryClient = useQueryClient();
+  const loaded = useOwnedAssessment(owner, props.backTo);
+  const [confirming, setConfirming] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const [studentId, setStudentId] = useState<number | ''>('');
+  const shuffled = loaded.ready && Boolean(loaded.item.shuffle_questions || loaded.item.shuffle_options);
+  const itemId = loaded.ready ? loaded.item.id : 0;
+  // The class's students (their grades rows), for "show one student's order" when shuffling is on.
+  const students = useQuery({ ...submissionsQuery({ kind: gradesParam === 'exam_id' ? 'exam' : 'exercise', id: itemId }), enabled: shuffled });
+
+  if (!loaded.ready) return loaded.screen;
+  const { ownerId, item, ownerName, goBack } = loaded;
+
+  const confirmRemove = async () => {
+    setDeleting(true);
+    try {
+      await remove(item.id);
+    } catch (err) {
+      setDeleting(false);
+      setConfirming(false);
+      window.alert(withReason(deleteFailed, err));
+      return;
+    }
+    void assessmentsChanged(queryClient);
+    window.alert(deleted);
+    goBack();
+  };
+
+  return (
+    <Box sx={{ maxWidth: 960 }}>
+      <Button onClick={goBack} sx={{ mb: 1 }}>{t('assessments.back')}</Button>
+      <Typography component="h1" variant="h4" sx={{ fontWeight: 700, fontSize: { xs: '1.6rem', sm: '2rem' }, overflowWrap: 'anywhere' }}>
+        {item.title}
+      </Typography>
+      {ownerName && <Typography color="text.secondary" sx={{ mt: 0.5 }}>{subtitle(ownerName)}</Typography>}
+      {details?.(item)}
+      <Stack direction="row" spacing={1} useFlexGap sx={{ my: 2, flexWrap: 'wrap', rowGap: 1 }}>
+        <Button variant="contained" component={RouterLink} to={`${editPath}?${owner.param}=${ownerId}`}>{t('assessments.preview.edit')}</Button>
+        <Button variant="outlined" color="error" onClick={() => setConfirming(true)}>{t('assessments.preview.delete')}</Button>
+        <Button variant="text" component={RouterLink} to={`/Grades?${gradesParam}=${item.id}`}>{t('assessments.preview.grades')}</Button>
+      </Stack>
+      {shuffled && <StudentOrderPicker students={students.data ?? []} value={studentId} onChange={setStudentId} />}
+      <QuestionPreviewList
+        content={item.content}
+        order={studentId === '' ? undefined
+          : sheetOrder('class_id' in item ? 'exam' : 'exercise', item.id, studentId, parseQuestions(item.content).length, item)}
+      />
+      <ConfirmDialog
+        open={confirming}
+        title={deleteTitle}
+        message={t('assessments.preview.deleteConfirm', { title: item.title })}
+        confirmLabel={t('assessments.preview.delete')}
+        destructive
+        busy={deleting}
+        onConfirm={confirmRemove}
+        onClose={() => setConfirming(false)}
+      />
+    </Box>
+  );
+}

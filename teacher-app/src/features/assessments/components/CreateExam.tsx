@@ -1,0 +1,22 @@
+import { examsApi } from '@kelasku/shared-api';
+import { useGoBack } from '../../../hooks/useGoBack';
+import { useNumberParam } from '../../../hooks/useNumberParam';
+import { CreateAssessment } from './CreateAssessment';
+import { examOwner } from '../owners';
+import { defaultSchedule, scheduleToTimes } from '../schedule';
+
+/** /CreateExam?class_id=: one exam per class, scheduled on a WIB date and time window. */
+export default function CreateExam() {
+  const classId = useNumberParam('class_id');
+  const goBack = useGoBack(classId ? `/ManageTaskExam?class_id=${classId}` : '/DashboardTeacher');
+  return (
+    <CreateAssessment
+      kind="exam"
+      parentId={classId}
+      owner={examOwner}
+      extraInitial={{ schedule: defaultSchedule() }}
+      create={(fields, id, values) => examsApi.create({ ...fields, class_id: id, ...scheduleToTimes(values.schedule ?? defaultSchedule()) })}
+      onBack={goBack}
+    />
+  );
+}

@@ -1,0 +1,42 @@
+import { useTranslation } from 'react-i18next';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { formatDateId } from '@kelasku/shared-ui';
+import { examsApi, type Exam } from '@kelasku/shared-api';
+import { AssessmentPreview } from './AssessmentPreview';
+import { examOwner } from '../owners';
+import { wibRangeLabel } from '../schedule';
+import { infoChipSx } from '../../../lib/chip-styles';
+import { useExamStatusText } from '../hooks/useExamStatusText';
+
+/** The exam's date, WIB window and status. */
+function ExamWhen({ exam }: { exam: Exam }) {
+  const statusText = useExamStatusText();
+  return (
+    <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 1.5, alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+      <Typography sx={{ fontWeight: 600 }}>{formatDateId(exam.start_time)}</Typography>
+      <Typography>{wibRangeLabel(exam)}</Typography>
+      {exam.status && <Chip size="small" color={exam.status === 'Active' ? 'success' : 'default'} label={statusText(exam.status)} sx={exam.status === 'Scheduled' ? infoChipSx : undefined} />}
+    </Stack>
+  );
+}
+
+/** /PreviewAnExam?class_id=: the class's exam with its date, WIB window and answer key; Edit, Delete, grades. */
+export default function PreviewExam() {
+  const { t } = useTranslation('teacher');
+  return (
+    <AssessmentPreview
+      owner={examOwner}
+      backTo={(classId) => `/ManageTaskExam?class_id=${classId}`}
+      remove={(id) => examsApi.remove(id)}
+      subtitle={(name) => t('assessments.exam.subtitle', { name })}
+      details={(exam) => <ExamWhen exam={exam} />}
+      editPath="/EditExam"
+      gradesParam="exam_id"
+      deleteTitle={t('assessments.exam.deleteTitle')}
+      deleteFailed={t('assessments.exam.deleteFailed')}
+      deleted={t('assessments.exam.deleted')}
+    />
+  );
+}

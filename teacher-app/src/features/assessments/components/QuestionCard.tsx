@@ -1,0 +1,157 @@
+import { useId, useRef, useState, type ChangeEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormLabel from '@mui/material/FormLabel';
+import Paper from '@mui/material/Paper';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
+import ImageIcon from '@mui/icons-material/Image';
+import { OPTION_LETTERS, type OptionLetter, type Question } from '@kelasku/shared-api';
+import { preparePicture } from '@kelasku/shared-rules/src/picture-upload';
+import { pictureErrorText } from '../../subjects/picture-error-text';
+import { changeQuestionType } from '../question-rules';
+
+export interface QuestionCardProps {
+  number: number;
+  question: Question;
+  canRemove: boolean;
+  onChange: (question: Question) => void;
+  onRemove: () => void;
+}
+
+/** Editor of one question: type, text, options and correct letter (or reference answer), optional image. */
+export function QuestionCard({ number, question, canRemove, onChange, onRemove }: QuestionCardProps) {
+  const { t } = useTranslation('teacher');
+  const headingId = useId();
+  const [imageError, setImageError] = useState<string | null>(null);
+  const fileRef = useRef<HTMLInputElement>(null);
+  const set = (patch: Partial<Question>) => onChange({ ...question, ...patch });
+
+  const pickImage = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    setImageError(null);
+    try {
+      // Shrunk in the browser first, so a phone photo fits the server's limit.
+      set({ image: await preparePicture(file) });
+    } catch (err) {
+      setImageError(pictureErrorText(err));
+    }
+  };
+
+  return (
+    <Paper variant="outlined" role="group" aria-labelledby={headingId} sx={{ p: { xs: 1.5, sm: 2.5 } }}>
+      <Stack spacing={2}>
+        <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
+          <Typography id={headingId} component="h2" variant="h6" sx={{ fontWeight: 700 }}>{t('assessments.question.heading', { number })}</Typography>
+          <Button
+            color="error"
+            startIcon={<DeleteOutlineIcon />}
+            onClick={onRemove}
+            disabled={!canRemove}
+            aria-label={t('assessments.question.removeLabel', { number })}
+          >
+            {t('assessments.question.remove')}
+          </Button>
+        </Box>
+        <FormControl>
+          <FormLabel id={`${headingId}-type`}>{t('assessments.question.type')}</FormLabel>
+          <RadioGroup
+            row
+            aria-label={t('assessments.question.typeLabel', { number })}
+            value={question.type}
+            onChange={(e) => onChange(changeQuestionType(question, e.target.value as Question['type']))}
+          >
+            <FormControlLabel value="mc" control={<Radio />} label={t('assessments.question.multipleChoice')} />
+            <FormControlLabel value="essay" control={<Radio />} label={t('assessments.question.essay')} />
+          </RadioGroup>
+        </FormControl>
+        <TextField
+          label={t('assessments.question.text')}
+          value={question.text}
+          onChange={(e) => set({ text: e.target.value })}
+          multiline
+          minRows={2}
+          fullWidth
+          slotProps={{ htmlInput: { 'aria-label': t('assessments.question.textLabel', { number }) } }}
+        />
+        {question.type === 'mc' ? (
+          <>
+            <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))' } }}>
+              {OPTION_LETTERS.map((letter, i) => (
+                <TextField
+                  key={letter}
+                  label={t('assessments.question.option', { letter: letter.toUpperCase() })}
+                  value={question.options[i]}
+                  onChange={(e) => {
+                    const options = [...question.options] as Question['options'];
+                    options[i] = e.target.value;
+                    set({ options });
+                  }}
+                  fullWidth
+                  slotProps={{ htmlInput: { 'aria-label': t('assessments.question.optionLabel', { number, letter: letter.toUpperCase() }) } }}
+                />
+              ))}
+            </Box>
+            <FormControl>
+              <FormLabel id={`${headingId}-answer`}>{t('assessments.question.correctAnswer')}</FormLabel>
+              <RadioGroup
+                row
+                aria-label={t('assessments.question.correctAnswerLabel', { number })}
+                value={question.answer}
+                onChange={(e) => set({ answer: e.target.value as OptionLetter })}
+              >
+                {OPTION_LETTERS.map((letter) => (
+                  <FormControlLabel key={letter} value={letter} control={<Radio />} label={letter.toUpperCase()} />
+                ))}
+              </RadioGroup>
+            </FormControl>
+          </>
+        ) : (
+          <TextField
+            label={t('assessments.question.reference')}
+            helperText={t('assessments.question.referenceHint')}
+            value={question.essayAnswer}
+            onChange={(e) => set({ essayAnswer: e.target.value })}
+            multiline
+            minRows={2}
+            fullWidth
+            slotProps={{ htmlInput: { 'aria-label': t('assessments.question.referenceLabel', { number }) } }}
+          />
+        )}
+        <Box>
+          {question.image ? (
+            <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
+              <Box component="img" src={question.image} alt={t('assessments.question.image', { number })} sx={{ maxWidth: '100%', maxHeight: 240, borderRadius: 1 }} />
+              <Button size="small" color="error" onClick={() => set({ image: '' })}>{t('assessments.question.removeImage', { number })}</Button>
+            </Stack>
+          ) : (
+            <>
+              {/* A real button opens the hidden file input: a <label> with role=button is not allowed by ARIA. */}
+              <Button variant="outlined" size="small" startIcon={<ImageIcon />} onClick={() => fileRef.current?.click()}>
+                {t('assessments.question.addImage')}
+              </Button>
+              <input
+                ref={fileRef}
+                type="file"
+                accept="image/*"
+                hidden
+                aria-label={t('assessments.question.image', { number })}
+                onChange={pickImage}
+              />
+            </>
+          )}
+          {imageError && <Typography role="alert" color="error" variant="body2" sx={{ mt: 1 }}>{imageError}</Typography>}
+        </Box>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,64 @@
+import i18next from 'i18next';
+import type { QueryKey, UseQueryOptions } from '@tanstack/react-query';
+import { withReason, type Exam, type Exercise } from '@kelasku/shared-api';
+import { classNameQuery, examOfClassQuery, exerciseOfSubjectQuery, subjectTitleQuery } from './api';
+
+/** A query factory's result for one read. */
+type Read<T> = UseQueryOptions<T, Error, T, QueryKey>;
+
+/**
+ * What an exam (of a class) or an exercise (of a material) hangs on: the URL parameter, how to read it and its
+ * owner's name, and the texts its create, preview and edit screens share (message keys of the 'teacher' namespace).
+ */
+export interface AssessmentOwner<T> {
+  param: 'class_id' | 'material_id';
+  /** Word for the MissingId screen. */
+  ownerWord: string;
+  /** The owner's exercise or exam; null when none was created yet. */
+  query: (ownerId: number) => Read<T | null>;
+  /** Class name or subject title for subtitles; '' when it could not be read. */
+  nameQuery: (ownerId: number) => Read<string>;
+  fetchError: string;
+  noneYet: string;
+  createPath: string;
+  createLabel: string;
+}
+
+export const examOwner: AssessmentOwner<Exam> = {
+  param: 'class_id',
+  ownerWord: 'assessments.owner.class',
+  query: examOfClassQuery,
+  nameQuery: classNameQuery,
+  fetchError: 'assessments.exam.fetchFailed',
+  noneYet: 'assessments.exam.noneYet',
+  createPath: '/CreateExam',
+  createLabel: 'assessments.exam.create',
+};
+
+export const exerciseOwner: AssessmentOwner<Exercise> = {
+  param: 'material_id',
+  ownerWord: 'assessments.owner.subject',
+  query: exerciseOfSubjectQuery,
+  nameQuery: subjectTitleQuery,
+  fetchError: 'assessments.exercise.fetchFailed',
+  noneYet: 'assessments.exercise.noneYet',
+  createPath: '/CreateExercise',
+  createLabel: 'assessments.exercise.create',
+};
+
+/**
+ * Sends an edit; both edit screens use the exercise update texts (as the spec asks). On success `changed` runs (the
+ * caches read again) and the screen goes back.
+ */
+export async function saveEdit(update: () => Promise<unknown>, changed: () => void, goBack: () => void): Promise<boolean> {
+  try {
+    await update();
+  } catch (err) {
+    window.alert(withReason(i18next.t('teacher:assessments.edit.failed'), err));
+    return false;
+  }
+  changed();
+  window.alert(i18next.t('teacher:assessments.edit.done'));
+  goBack();
+  return true;
+}

@@ -1,0 +1,72 @@
+import { screen, within } from '@testing-library/react';
+import { statsApi } from '@kelasku/shared-api';
+import { renderAt } from '@kelasku/shared-ui/src/test-utils';
+import { signInAsTeacher } from '../../../test/fixtures';
+import { myClasses } from '../../classes/transport';
+import { classReviewList } from '../../review/transport';
+import DashboardTeacher from './DashboardTeacher';
+import { monthLabel } from '../stats-view';
+
+
+jest.mock('@kelasku/shared-api', () => {
+  const actual = jest.requireActual('@kelasku/shared-api');
+  return { ...actual, statsApi: { ...actual.statsApi, teacher: jest.fn() } };
+});
+jest.mock('../../classes/transport', () => ({ ...jest.requireActual('../../classes/transport'), myClasses: jest.fn() }));
+jest.mock('../../review/transport', () => ({ classReviewList: jest.fn() }));
+// Charts need a real layout engine; the panels' text summaries carry the same numbers.
+jest.mock('./DashboardCharts', () => ({ PerformanceChart: () => <div>bar chart</div>, SubmissionsChart: () => <div>line chart</div> }));
+
+const mocked = <T,>(fn: T) => fn as unknown as jest.Mock;
+const stats = {
+  performance: [{ grade: 11, average: null }, { grade: 10, average: 78.456 }],
+  submissions: [{ month: '2025-02', count: 4 }, { month: '2025-01', count: 9 }],
+  upcoming_exams: [{ id: 2, class_id: 4, class_name: 'X IPA 1', title: 'UTS Biologi', start_time: '2030-06-15T08:00:00+07:00', end_time: '2030-06-15T09:30:00+07:00', status: 'Scheduled' }],
+  active_today: 17,
+};
+
+beforeEach(() => {
+  jest.clearAllMocks();
+  mocked(myClasses).mockResolvedValue([{ id: 4, name: 'X IPA 1', grade: 10 }]);
+  mocked(classReviewList).mockResolvedValue({ class_id: 4, class_name: 'X IPA 1', items: [] });
+});
+
+describe('Teacher dashboard', () => {
+  it('greets the teacher and shows panels from real data', async () => {
+    signInAsTeacher({ display_name: 'Bu Sari' });
+    mocked(statsApi.teacher).mockResolvedValue(stats);
+    renderAt(<DashboardTeacher />, '/DashboardTeacher');
+    expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
+    expect(screen.getByText('Welcome again, Bu Sari!')).toBeInTheDocument();
+    expect(await screen.findByText('Average score per grade: 10th: 78.46, 11th: no grades yet')).toBeInTheDocument();
+    expect(screen.getByText('Submissions per month: Jan 2025: 9, Feb 2025: 4')).toBeInTheDocument();
+    const active = screen.getByRole('region', { name: 'Students Active Today' });
+    expect(within(active).getByText('17')).toBeInTheDocument();
+    const exams = screen.getByRole('region', { name: 'Upcoming Exams' });
+    expect(within(exams).getByRole('link', { name: 'UTS Biologi — X IPA 1' })).toHaveAttribute('href', '/PreviewAnExam?class_id=4');
+    expect(exams).toHaveTextContent('15 Juni 2030, 08:00 - 09:30 WIB');
+    expect(screen.getByRole('region', { name: 'Quote of the Day' })).toBeInTheDocument();
+  });
+
+  it("falls back to 'Teacher' without a display name and offers Retry when stats fail", async () => {
+    signInAsTeacher({ display_name: '' });
+    mocked(statsApi.teacher).mockRejectedValue(new Error('500'));
+    renderAt(<DashboardTeacher />, '/DashboardTeacher');
+    expect(screen.getByText('Welcome again, Teacher!')).toBeInTheDocument();
+    expect(await screen.findByText('Failed to load your dashboard.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+
+  it('shows the class\'s "To review" list (its own chunk) even when the stats fail', async () => {
+    signInAsTeacher();
+    mocked(statsApi.teacher).mockRejectedValue(new Error('500'));
+    renderAt(<DashboardTeacher />, '/DashboardTeacher');
+    const review = await screen.findByRole('region', { name: 'To review' });
+    expect(await within(review).findByText('Nothing to review')).toBeInTheDocument();
+    expect(classReviewList).toHaveBeenCalledWith(4);
+  });
+
+  it('labels months with Indonesian names', () => {
+    expect(monthLabel('2025-08')).toBe('Agu 2025');
+  });
+});

@@ -1,0 +1,134 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Link as RouterLink } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { Banner } from '@kelasku/shared-ui/src/Banner';
+import { EmptyState, ErrorState, LoadingState } from '@kelasku/shared-ui/src/states';
+import { WelcomeLine } from '@kelasku/shared-ui/src/WelcomeLine';
+import { formatDateId } from '@kelasku/shared-ui/src/dates';
+import { formatNumber } from '@kelasku/shared-ui/src/numbers';
+import type { ExamStatus, TeacherStats } from '@kelasku/shared-api';
+import { teacherStatsQuery } from '../api';
+import { wibRangeLabel } from '../../../lib/exam-time';
+import { quoteOfTheDay } from '../quotes';
+import { describeSeries, performanceSeries, submissionSeries } from '../stats-view';
+
+const PerformanceChart = lazy(() => import('./DashboardCharts').then((m) => ({ default: m.PerformanceChart })));
+const SubmissionsChart = lazy(() => import('./DashboardCharts').then((m) => ({ default: m.SubmissionsChart })));
+// Its own chunk, fetched after the dashboard's first paint: the dashboard chunk itself does not grow.
+const ToReviewPanel = lazy(() => import('../../review/components/ToReviewPanel'));
+
+const EXAM_STATUS_KEY = {
+  Scheduled: 'dashboard.exams.status.scheduled',
+  Active: 'dashboard.exams.status.active',
+  Completed: 'dashboard.exams.status.completed',
+} as const satisfies Record<ExamStatus, string>;
+
+function Panel({ title, id, children, wide }: { title: string; id: string; children: ReactNode; wide?: boolean }) {
+  return (
+    <Paper component="section" aria-labelledby={id} sx={{ p: 2.5, minWidth: 0, gridColumn: wide ? { md: 'span 2' } : undefined }}>
+      <Typography id={id} component="h2" variant="h6" sx={{ fontWeight: 700, mb: 1 }}>{title}</Typography>
+      {children}
+    </Paper>
+  );
+}
+
+function ChartSlot({ summary, children }: { summary: string; children: ReactNode }) {
+  const { t } = useTranslation('teacher');
+  return (
+    <>
+      <Box sx={{ minHeight: 240 }}>
+        <Suspense fallback={<LoadingState text={t('dashboard.loadingChart')} />}>{children}</Suspense>
+      </Box>
+      <Typography variant="body2" color="text.secondary">{summary}</Typography>
+    </>
+  );
+}
+
+function Panels({ stats }: { stats: TeacherStats }) {
+  const performance = performanceSeries(stats);
+  const submissions = submissionSeries(stats);
+  const quote = quoteOfTheDay();
+  const { t } = useTranslation('teacher');
+  return (
+    <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' } }}>
+      <Panel title={t('dashboard.performance.title')} id="panel-performance">
+        {performance.labels.length === 0 ? (
+          <EmptyState message={t('dashboard.performance.empty')} />
+        ) : (
+          <ChartSlot summary={t('dashboard.performance.summary', { series: describeSeries(performance.labels, performance.averages, t('dashboard.performance.noGrades')) })}>
+            <PerformanceChart labels={performance.labels} averages={performance.averages} />
+          </ChartSlot>
+        )}
+      </Panel>
+      <Panel title={t('dashboard.submissions.title')} id="panel-submissions">
+        {submissions.labels.length === 0 ? (
+          <EmptyState message={t('dashboard.submissions.empty')} />
+        ) : (
+          <ChartSlot summary={t('dashboard.submissions.summary', { series: describeSeries(submissions.labels, submissions.counts, t('dashboard.noData')) })}>
+            <SubmissionsChart labels={submissions.labels} counts={submissions.counts} />
+          </ChartSlot>
+        )}
+      </Panel>
+      <Panel title={t('dashboard.active.title')} id="panel-active">
+        <Typography sx={{ fontSize: '3rem', fontWeight: 800, lineHeight: 1.1, color: 'primary.main' }}>{formatNumber(stats.active_today)}</Typography>
+        <Typography color="text.secondary">{t('dashboard.active.text')}</Typography>
+      </Panel>
+      <Panel title={t('dashboard.exams.title')} id="panel-exams" wide>
+        {stats.upcoming_exams.length === 0 ? (
+          <Typography color="text.secondary">{t('dashboard.exams.empty')}</Typography>
+        ) : (
+          <List dense disablePadding>
+            {stats.upcoming_exams.map((exam) => (
+              <ListItem key={exam.id} disableGutters divider>
+                <ListItemText
+                  primary={
+                    <Link component={RouterLink} to={`/PreviewAnExam?class_id=${exam.class_id}`}>
+                      {exam.title} — {exam.class_name}
+                    </Link>
+                  }
+                  secondary={`${formatDateId(exam.start_time)}, ${wibRangeLabel(exam)}`}
+                />
+                <Chip size="small" label={t(EXAM_STATUS_KEY[exam.status])} color={exam.status === 'Active' ? 'success' : 'default'} sx={{ ml: 1 }} />
+              </ListItem>
+            ))}
+          </List>
+        )}
+      </Panel>
+      <Panel title={t('dashboard.quote.title')} id="panel-quote">
+        <Box component="figure" sx={{ m: 0 }}>
+          <Typography component="blockquote" sx={{ m: 0, fontStyle: 'italic', fontSize: '1.1rem' }}>“{t(quote.text)}”</Typography>
+          <Typography component="figcaption" color="text.secondary" sx={{ mt: 1 }}>— {t(quote.author)}</Typography>
+        </Box>
+      </Panel>
+    </Box>
+  );
+}
+
+/** /DashboardTeacher: greeting and panels built from the teacher's real data (GET /stats/teacher). */
+export default function DashboardTeacher() {
+  const stats = useQuery(teacherStatsQuery());
+  const { t } = useTranslation('teacher');
+  return (
+    <Box>
+      <Banner title={t('dashboard.title')} />
+      <WelcomeLine fallback={t('dashboard.teacherFallback')} />
+      <Suspense fallback={<LoadingState text={t('dashboard.loadingReview')} />}>
+        <ToReviewPanel />
+      </Suspense>
+      {!stats.data ? (
+        stats.isError ? <ErrorState message={t('dashboard.failed')} error={stats.error} onRetry={() => void stats.refetch()} /> : <LoadingState />
+      ) : (
+        <Panels stats={stats.data} />
+      )}
+    </Box>
+  );
+}

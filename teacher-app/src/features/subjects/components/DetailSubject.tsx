@@ -1,0 +1,39 @@
+import { Link as RouterLink } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { SafeHtml } from '@kelasku/shared-ui';
+import { useSubjectFromUrl } from '../hooks/useSubjectFromUrl';
+import { MaterialDiscussion } from './MaterialDiscussion';
+
+/** /DetailSubjects?id={material id}: the subject as students see it, the exercise actions and its discussion. */
+export default function DetailSubject() {
+  const { t } = useTranslation('teacher');
+  const loaded = useSubjectFromUrl();
+  if (!loaded.ready) return loaded.screen;
+  const { subject, goBack } = loaded;
+  return (
+    <Box sx={{ maxWidth: 960 }}>
+      <Button onClick={goBack} sx={{ mb: 1 }}>{t('subjects.back')}</Button>
+      <Typography component="h1" variant="h4" sx={{ fontWeight: 700, mb: 1, fontSize: { xs: '1.6rem', sm: '2rem' }, overflowWrap: 'anywhere' }}>
+        {subject.title}
+      </Typography>
+      {subject.description && <Typography color="text.secondary" sx={{ mb: 2 }}>{subject.description}</Typography>}
+      <Paper sx={{ p: { xs: 2, sm: 3 }, mb: 3 }}>
+        <SafeHtml html={subject.content} />
+      </Paper>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <Button variant="outlined" component={RouterLink} to={`/PreviewExercise?material_id=${subject.id}`}>
+          {t('subjects.detail.previewExercise')}
+        </Button>
+        <Button variant="contained" component={RouterLink} to={`/CreateExercise?material_id=${subject.id}`}>
+          {t('subjects.detail.createExercise')}
+        </Button>
+      </Stack>
+      <MaterialDiscussion materialId={subject.id} />
+    </Box>
+  );
+}

@@ -1,0 +1,115 @@
+import { useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { materialDiscussionsApi, type Discussion, type Reply } from '@kelasku/shared-api';
+import { AnswerForm, ConfirmDialog, PlainText, ReplyItem, authorName } from '@kelasku/shared-ui';
+import { discussionKeys } from '../api';
+
+type Removal = { kind: 'question' } | { kind: 'reply'; reply: Reply };
+
+/**
+ * One student question on a material, as its class's teacher sees it: every reply, an answer box, and removing the
+ * question or any reply (after confirmation). Texts are plain text as typed.
+ */
+export function DiscussionThread({ discussion: initial, materialTitle, onRemoved }: { discussion: Discussion; materialTitle?: string; onRemoved: (id: number) => void }) {
+  const { t } = useTranslation('teacher');
+  const queryClient = useQueryClient();
+  const [discussion, setDiscussion] = useState(initial);
+  /** The thread shows the server's answer at once; other lists of questions read again when next shown. */
+  const showChanged = (changed: Discussion) => {
+    setDiscussion(changed);
+    void queryClient.invalidateQueries({ queryKey: discussionKeys.all, refetchType: 'none' });
+  };
+  const [text, setText] = useState('');
+  const [sending, setSending] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [removing, setRemoving] = useState<Removal | null>(null);
+  const [busy, setBusy] = useState(false);
+  const replies = discussion.replies ?? [];
+  const titleId = `discussion-${discussion.id}-title`;
+
+  const send = async (event: FormEvent) => {
+    event.preventDefault();
+    const answer = text.trim();
+    if (!answer || sending) return;
+    setSending(true);
+    setFailure(null);
+    try {
+      showChanged(await materialDiscussionsApi.reply(discussion.id, answer));
+      setText('');
+    } catch {
+      setFailure(t('subjects.discussion.sendFailed'));
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const remove = async () => {
+    if (!removing) return;
+    setBusy(true);
+    setFailure(null);
+    try {
+      if (removing.kind === 'question') {
+        await materialDiscussionsApi.remove(discussion.id);
+        onRemoved(discussion.id);
+      } else {
+        showChanged(await materialDiscussionsApi.removeReply(discussion.id, removing.reply.id));
+      }
+      setRemoving(null);
+    } catch {
+      setRemoving(null);
+      setFailure(removing.kind === 'question' ? t('subjects.discussion.removeQuestionFailed') : t('subjects.discussion.removeReplyFailed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Paper component="article" aria-labelledby={titleId} variant="outlined" sx={{ p: { xs: 1.5, sm: 2 } }}>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ justifyContent: 'space-between', alignItems: 'flex-start', flexWrap: 'wrap' }}>
+        <Box sx={{ minWidth: 0 }}>
+          <Typography variant="body2" color="text.secondary" sx={{ fontWeight: 600 }}>{authorName(discussion.student_name)}</Typography>
+          <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
+            <PlainText id={titleId} text={discussion.topic} component="h3" variant="subtitle1" sx={{ fontWeight: 700 }} />
+            {materialTitle && <Chip size="small" label={materialTitle} />}
+          </Stack>
+        </Box>
+        <Button size="small" color="error" onClick={() => setRemoving({ kind: 'question' })}>{t('subjects.discussion.removeQuestion')}</Button>
+      </Stack>
+      <PlainText text={discussion.description} variant="body2" sx={{ mt: 0.5 }} />
+
+      <Box component="ul" aria-label={t('subjects.discussion.replies', { topic: discussion.topic })} sx={{ listStyle: 'none', p: 0, m: 0, mt: 1, borderLeft: 3, borderColor: 'divider', pl: 1.5 }}>
+        {replies.length === 0 && <Typography component="li" variant="body2" color="text.secondary">{t('subjects.discussion.noReplies')}</Typography>}
+        {replies.map((r) => (
+          <ReplyItem
+            key={r.id}
+            reply={r}
+            action={<Button size="small" color="error" aria-label={t('subjects.discussion.removeReplyBy', { name: r.name || t('subjects.discussion.unknownStudent') })} onClick={() => setRemoving({ kind: 'reply', reply: r })}>{t('subjects.discussion.remove')}</Button>}
+          />
+        ))}
+      </Box>
+
+      <AnswerForm topic={discussion.topic} value={text} onChange={setText} onSubmit={send} sending={sending} />
+      {failure && <Typography role="alert" color="error" variant="body2" sx={{ mt: 1 }}>{failure}</Typography>}
+
+      <ConfirmDialog
+        open={Boolean(removing)}
+        title={removing?.kind === 'reply' ? t('subjects.discussion.removeReplyTitle') : t('subjects.discussion.removeQuestionTitle')}
+        message={removing?.kind === 'reply'
+          ? t('subjects.discussion.removeReplyConfirm', { name: removing.reply.name || t('subjects.discussion.unknownStudent') })
+          : t('subjects.discussion.removeQuestionConfirm', { topic: discussion.topic })}
+        confirmLabel={t('subjects.discussion.remove')}
+        destructive
+        busy={busy}
+        onConfirm={remove}
+        onClose={() => setRemoving(null)}
+      />
+    </Paper>
+  );
+}

@@ -1,0 +1,141 @@
+import { useEffect, useState } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/Add';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import { ConfirmDialog, EmptyState, ErrorState, LoadingState, Pagination } from '@kelasku/shared-ui';
+import { materialsApi, type Material } from '@kelasku/shared-api';
+import { CLASS_PARAM, gradeLabel, type TeacherClass } from '../../../lib/teacher-class';
+import { useGradeClass } from '../../../hooks/useGradeClass';
+import { usePageParam } from '../../../hooks/usePageParam';
+import { ClassPicker } from '../../../components/ClassPicker';
+import { LinkMenuButton } from '../../../components/LinkMenuButton';
+import { subjectsChanged, subjectsOfClassQuery } from '../api';
+import { SubjectCard } from './SubjectCard';
+
+function ExamMenu({ classId }: { classId: number }) {
+  const { t } = useTranslation('teacher');
+  const links = [
+    { label: t('subjects.manage.createExam'), to: `/CreateExam?class_id=${classId}` },
+    { label: t('subjects.manage.previewExam'), to: `/PreviewAnExam?class_id=${classId}` },
+  ];
+  return <LinkMenuButton menuId="exam-menu" variant="outlined" endIcon={<ExpandMoreIcon />} links={links}>{t('subjects.manage.examMenu')}</LinkMenuButton>;
+}
+
+/** Create Subject for this very class (a grade may hold several of the teacher's classes). */
+const createPath = (c: TeacherClass) => `/CreateSubjects${c.grade}?${CLASS_PARAM}=${c.id}`;
+
+function SubjectGrid({ teacherClass }: { teacherClass: TeacherClass }) {
+  const { t } = useTranslation('teacher');
+  const queryClient = useQueryClient();
+  const [page, setPage] = usePageParam();
+  const [toDelete, setToDelete] = useState<Material | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const [deleteFailed, setDeleteFailed] = useState(false);
+  const pageQuery = subjectsOfClassQuery(teacherClass.id, page);
+  // The previous page's cards stay while the next page loads.
+  const materials = useQuery({ ...pageQuery, placeholderData: keepPreviousData });
+
+  const confirmDelete = async () => {
+    if (!toDelete) return;
+    setDeleting(true);
+    try {
+      await materialsApi.remove(toDelete.id);
+      setDeleteFailed(false);
+      // The card goes at once; the page is then read again (a subject of the next page moves up).
+      queryClient.setQueryData(pageQuery.queryKey, (old) => old && { ...old, materials: old.materials.filter((m) => m.id !== toDelete.id) });
+      setToDelete(null);
+      void subjectsChanged(queryClient);
+    } catch {
+      setDeleteFailed(true);
+    } finally {
+      setDeleting(false);
+    }
+  };
+
+  const emptyPage = !materials.isFetching && page > 1 && materials.data?.materials.length === 0;
+  useEffect(() => {
+    // Deleting the last subject of a page: show the previous page instead of an empty one.
+    if (emptyPage) setPage(page - 1);
+  }, [emptyPage, page, setPage]);
+
+  if (!materials.data) {
+    return materials.isError ? <ErrorState message={t('subjects.manage.loadFailed')} error={materials.error} onRetry={() => void materials.refetch()} /> : <LoadingState />;
+  }
+  const list = materials.data?.materials ?? [];
+  const totalPages = materials.data?.meta.totalPage ?? 1;
+  return (
+    <>
+      {list.length === 0 ? (
+        <EmptyState
+          message={t('subjects.manage.empty')}
+          action={<Button variant="contained" component={RouterLink} to={createPath(teacherClass)}>{t('subjects.manage.createFirst')}</Button>}
+        />
+      ) : (
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))' } }}>
+          {list.map((subject) => (
+            <SubjectCard key={subject.id} subject={subject} onDelete={(s) => { setDeleteFailed(false); setToDelete(s); }} />
+          ))}
+        </Box>
+      )}
+      {totalPages > 1 && <Pagination currentPage={page} totalPages={totalPages} onPageChange={setPage} />}
+      <ConfirmDialog
+        open={Boolean(toDelete)}
+        title={t('subjects.manage.deleteTitle')}
+        message={
+          <>
+            {t('subjects.manage.deleteConfirm', { title: toDelete?.title })}
+            {deleteFailed && <Typography color="error" sx={{ mt: 1 }}>{t('subjects.manage.deleteFailed')}</Typography>}
+          </>
+        }
+        confirmLabel={t('subjects.manage.delete')}
+        destructive
+        busy={deleting}
+        onConfirm={confirmDelete}
+        onClose={() => setToDelete(null)}
+      />
+    </>
+  );
+}
+
+/** /ManageSubjects{10,11,12}[?class=]: the subjects of one of the teacher's classes of that grade (tabs when several). */
+export default function ManageSubjects({ grade = 10 }: { grade?: number }) {
+  const { t } = useTranslation('teacher');
+  const { classes: teacherClass, current, pick } = useGradeClass(grade);
+  return (
+    <Box>
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 3, justifyContent: 'space-between', alignItems: { md: 'center' } }}>
+        <Box>
+          <Stack direction="row" spacing={1.5} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+            <Typography component="h1" variant="h4" sx={{ fontWeight: 700, fontSize: { xs: '1.6rem', sm: '2rem' } }}>{t('subjects.manage.title')}</Typography>
+            <Chip label={gradeLabel(grade)} color="primary" />
+          </Stack>
+          {current?.name && <Typography color="text.secondary" sx={{ mt: 0.5 }}>{t('subjects.manage.className', { name: current.name })}</Typography>}
+        </Box>
+        {current && (
+          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+            <Button variant="contained" startIcon={<AddIcon />} component={RouterLink} to={createPath(current)}>{t('subjects.create.heading')}</Button>
+            <ExamMenu classId={current.id} />
+            <Button variant="text" component={RouterLink} to={`/ManageTaskExam?class_id=${current.id}`}>{t('subjects.manage.classStream')}</Button>
+          </Stack>
+        )}
+      </Stack>
+      <ClassPicker classes={teacherClass.data ?? []} current={current} onPick={pick} />
+      {teacherClass.isPending ? (
+        <LoadingState />
+      ) : teacherClass.isError && !teacherClass.data ? (
+        <ErrorState message={t('subjects.manage.classFailed')} error={teacherClass.error} onRetry={() => void teacherClass.refetch()} />
+      ) : current ? (
+        <SubjectGrid key={current.id} teacherClass={current} />
+      ) : (
+        <EmptyState message={t('subjects.noClassInGrade', { grade: gradeLabel(grade) })} />
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,131 @@
+import { lazy, Suspense, useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { fieldError } from '@kelasku/shared-api';
+import { LoadingState, useDraft, useLeaveWarning } from '@kelasku/shared-ui';
+import { subjectProblem, type SubjectValues } from '../subject-rules';
+
+const RichEditor = lazy(() => import('./RichEditor'));
+
+export interface SubjectFormProps {
+  heading: string;
+  initial?: SubjectValues;
+  /** Extra fields above the title (the class picker of /CreateSubjects). */
+  before?: ReactNode;
+  /** Names the form and what it edits (`edit-subject:12`): unsaved changes are kept on the device under it. */
+  draftKey: string;
+  /** Saves the subject; a thrown error keeps the form as typed and shows `failureText` (the server's reason after it). */
+  onSubmit: (values: SubjectValues) => Promise<void>;
+  failureText: string;
+}
+
+const EMPTY: SubjectValues = { title: '', description: '', content: '' };
+
+/** Title, short description and rich content, with the validation message shown above the form. */
+export function SubjectForm({ heading, initial = EMPTY, before, draftKey, onSubmit, failureText }: SubjectFormProps) {
+  const { t } = useTranslation('teacher');
+  const draft = useDraft<SubjectValues>(draftKey, initial);
+  const { values, setValues } = draft;
+  const [problem, setProblem] = useState<string | null>(null);
+  /** The last save's failure: the server's reason, and the field it is about (shown there until that field changes). */
+  const [failed, setFailed] = useState<{ field?: string; message?: string } | null>(null);
+  const [saving, setSaving] = useState(false);
+  // The editor takes its text once: a new one starts after "Discard changes".
+  const [editorStart, setEditorStart] = useState({ content: values.content, key: 0 });
+  useLeaveWarning(draft.dirty && !saving);
+
+  const discard = () => {
+    draft.discard();
+    setEditorStart((s) => ({ content: initial.content, key: s.key + 1 }));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = subjectProblem(values);
+    setProblem(found);
+    setFailed(null);
+    if (found) return;
+    setSaving(true);
+    try {
+      await onSubmit(values);
+      draft.clear();
+    } catch (err) {
+      setFailed(fieldError(err));
+      setSaving(false);
+    }
+  };
+
+  const atField = (key: 'title' | 'description') => (failed?.field === key ? failed.message : undefined);
+  const change = (key: keyof SubjectValues, value: string) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    setFailed((f) => (f?.field === key ? null : f));
+  };
+
+  return (
+    <Box sx={{ maxWidth: 960 }}>
+      <Typography component="h1" variant="h4" sx={{ fontWeight: 700, mb: 2, fontSize: { xs: '1.6rem', sm: '2rem' } }}>
+        {heading}
+      </Typography>
+      {draft.restored && (
+        <Alert
+          severity="info"
+          sx={{ mb: 2 }}
+          action={<Button color="inherit" size="small" onClick={discard}>{t('subjects.form.discard')}</Button>}
+        >
+          {t('subjects.form.restored')}
+        </Alert>
+      )}
+      {problem && <Alert severity="error" sx={{ mb: 2 }}>{problem}</Alert>}
+      {failed && (
+        <Alert severity="error" sx={{ mb: 2, whiteSpace: 'pre-line' }}>
+          {failed.message && !atField('title') && !atField('description') ? `${failureText}\n${failed.message}` : failureText}
+        </Alert>
+      )}
+      <Paper component="form" noValidate onSubmit={submit} sx={{ p: { xs: 2, sm: 3 } }}>
+        <Stack spacing={2.5}>
+          {before}
+          <TextField
+            label={t('subjects.form.title')}
+            value={values.title}
+            onChange={(e) => change('title', e.target.value)}
+            error={Boolean(atField('title'))}
+            helperText={atField('title')}
+            fullWidth
+          />
+          <TextField
+            label={t('subjects.form.description')}
+            value={values.description}
+            onChange={(e) => change('description', e.target.value)}
+            error={Boolean(atField('description'))}
+            helperText={atField('description')}
+            fullWidth
+            multiline
+            minRows={2}
+          />
+          <Box>
+            <Typography component="p" variant="subtitle2" sx={{ mb: 1 }}>{t('subjects.form.content')}</Typography>
+            <Suspense fallback={<LoadingState text={t('subjects.form.loadingEditor')} />}>
+              <RichEditor
+                key={editorStart.key}
+                label={t('subjects.form.content')}
+                initialValue={editorStart.content}
+                onChange={(content) => change('content', content)}
+              />
+            </Suspense>
+          </Box>
+          <Box>
+            <Button type="submit" variant="contained" size="large" disabled={saving}>
+              {saving ? t('subjects.form.saving') : t('subjects.form.submit')}
+            </Button>
+          </Box>
+        </Stack>
+      </Paper>
+    </Box>
+  );
+}

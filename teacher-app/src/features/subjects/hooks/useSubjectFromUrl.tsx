@@ -1,0 +1,33 @@
+import type { ReactElement } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { LoadFailure, LoadingState, NotFoundState } from '@kelasku/shared-ui';
+import type { Material } from '@kelasku/shared-api';
+import { useGoBack } from '../../../hooks/useGoBack';
+import { useNumberParam } from '../../../hooks/useNumberParam';
+import { subjectQuery } from '../api';
+
+export type SubjectFromUrl =
+  | { ready: false; screen: ReactElement }
+  | { ready: true; subject: Material; goBack: () => void };
+
+/**
+ * The subject named by `?id=` (detail and edit screens, also when opened directly). Until it is there, `screen` is
+ * what to show instead: no id, loading, gone (404) or failed with Retry.
+ */
+export function useSubjectFromUrl(): SubjectFromUrl {
+  const { t } = useTranslation('teacher');
+  const id = useNumberParam('id');
+  const goBack = useGoBack();
+  const material = useQuery({ ...subjectQuery(id ?? 0), enabled: id != null });
+
+  if (!id) return { ready: false, screen: <NotFoundState message={t('subjects.noneChosen')} backTo="/DashboardTeacher" backLabel={t('subjects.backToDashboard')} /> };
+  if (!material.data) {
+    if (!material.isError) return { ready: false, screen: <LoadingState /> };
+    return {
+      ready: false,
+      screen: <LoadFailure error={material.error} what={t('subjects.what')} failed={t('subjects.loadFailed')} onRetry={() => void material.refetch()} backTo="/DashboardTeacher" backLabel={t('subjects.backToDashboard')} />,
+    };
+  }
+  return { ready: true, subject: material.data, goBack };
+}
