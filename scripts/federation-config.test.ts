@@ -18,7 +18,7 @@ const muiChunkTest = (name: string, dir: string, cacheGroup = 'mui') => {
 const inMui = (file: string) => `${root}/node_modules/@mui/${file}`;
 
 it('shares MUI per component, never the barrel', () => {
-  const shared = sharedConfig(path.join(root, 'teacher-app'));
+  const shared = sharedConfig(path.join(root, 'teacher-app'), { remote: true });
   expect(shared['@mui/material/']).toMatchObject({ singleton: true });
   expect(shared['@mui/material']).toBeUndefined();
 });
@@ -58,12 +58,18 @@ it('puts the form and pop-up components in a chunk of their own, so a dashboard 
 });
 
 it('shares shared-ui one module at a time besides its index', () => {
-  const shared = sharedConfig(path.join(root, 'admin-app'));
+  const shared = sharedConfig(path.join(root, 'admin-app'), { remote: true });
   expect(shared['@kelasku/shared-ui/src/']).toMatchObject({ singleton: true, requiredVersion: false });
   expect(shared['@kelasku/shared-ui']).toMatchObject({ singleton: true });
   expect(packageOf('@mui/material/')).toBe('@mui/material');
   expect(packageOf('react-dom/')).toBe('react-dom');
   expect(packageOf('@kelasku/shared-ui/src/')).toBe('@kelasku/shared-ui');
+});
+
+it('shares the data layer among the remotes only: the shell neither declares nor provides it', () => {
+  expect(sharedConfig(path.join(root, 'student-app'), { remote: true })['@tanstack/react-query']).toMatchObject({ singleton: true });
+  expect(sharedConfig(path.join(root, 'shell'), { remote: false })['@tanstack/react-query']).toBeUndefined();
+  expect(federationOptions('shell', 'shell').shared).not.toHaveProperty('@tanstack/react-query');
 });
 
 describe('one Module Federation runtime per page', () => {
