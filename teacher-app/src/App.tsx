@@ -1,11 +1,7 @@
 import './i18n'; // first: the 'teacher' messages are registered (and start loading) before any screen asks for them
-import { Suspense, type ComponentType } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Navigate, Route, Routes } from 'react-router-dom';
-import { LoadingState } from '@kelasku/shared-ui/src/states';
-import { DataProvider } from '@kelasku/shared-ui/src/data';
-import { RoleLayout } from '@kelasku/shared-ui/src/RoleLayout';
-import { preloadable, SuspenseAfterFirstScreen, type PreloadableComponent } from '@kelasku/shared-ui/src/preloadable';
+import type { ComponentType } from 'react';
+import { preloadable, type PreloadableComponent } from '@kelasku/shared-ui/src/preloadable';
+import { firstScreenOf, RemoteRoot, type RemoteRoute } from '@kelasku/shared-ui/src/RemoteRoot';
 import { teacherMenu } from './menu';
 
 type Screen = PreloadableComponent<{ grade?: number }>;
@@ -30,62 +26,39 @@ const Grades = screen(() => import('./features/grades/components/Grades'));
 const Review = screen(() => import('./features/grades/components/Review'));
 const Analysis = screen(() => import('./features/analysis/components/Analysis'));
 
+const HOME = '/DashboardTeacher';
 const GRADES = [10, 11, 12] as const;
 
-type TeacherRoute = [path: string, Screen: Screen, props: { grade?: number }];
 /** `/ManageSubjects10`, `/ManageSubjects11`, … : one path per class grade, the grade passed to the screen. */
-const perGrade = (path: string, Screen: Screen) => GRADES.map((grade): TeacherRoute => [`${path}${grade}`, Screen, { grade }]);
+const perGrade = (path: string, screen: Screen): RemoteRoute[] => GRADES.map((grade) => ({ path: `${path}${grade}`, screen, props: { grade } }));
 
-/** Every teacher path, its screen and the screen's props. */
-const ROUTES: TeacherRoute[] = [
-  ['/DashboardTeacher', Dashboard, {}],
+/** Every teacher path and its screen. */
+const ROUTES: RemoteRoute[] = [
+  { path: HOME, screen: Dashboard },
   ...perGrade('/ManageSubjects', ManageSubjects),
-  ['/CreateSubjects', CreateSubject, {}],
+  { path: '/CreateSubjects', screen: CreateSubject },
   ...perGrade('/CreateSubjects', CreateSubject),
-  ['/EditSubjects', EditSubject, {}],
-  ['/DetailSubjects', DetailSubject, {}],
-  ['/ManageTaskExam', ClassStream, {}],
-  ['/create-task', CreateTask, {}],
-  ['/create-exam', CreateExamRedirect, {}],
-  ['/CreateExercise', CreateExercise, {}],
-  ['/EditExercise', EditExercise, {}],
-  ['/PreviewExercise', PreviewExercise, {}],
-  ['/CreateExam', CreateExam, {}],
-  ['/EditExam', EditExam, {}],
-  ['/PreviewAnExam', PreviewExam, {}],
-  ['/Grades', Grades, {}],
-  ['/Review', Review, {}],
-  ['/Analysis', Analysis, {}],
+  { path: '/EditSubjects', screen: EditSubject },
+  { path: '/DetailSubjects', screen: DetailSubject },
+  { path: '/ManageTaskExam', screen: ClassStream },
+  { path: '/create-task', screen: CreateTask },
+  { path: '/create-exam', screen: CreateExamRedirect },
+  { path: '/CreateExercise', screen: CreateExercise },
+  { path: '/EditExercise', screen: EditExercise },
+  { path: '/PreviewExercise', screen: PreviewExercise },
+  { path: '/CreateExam', screen: CreateExam },
+  { path: '/EditExam', screen: EditExam },
+  { path: '/PreviewAnExam', screen: PreviewExam },
+  { path: '/Grades', screen: Grades },
+  { path: '/Review', screen: Review },
+  { path: '/Analysis', screen: Analysis },
 ];
 
 // The screen the teacher reloaded or opened directly starts loading with the remote itself.
-const firstScreen = ROUTES.find(([path]) => path === window.location.pathname)?.[1];
+const firstScreen = firstScreenOf(ROUTES, HOME, window.location.pathname);
 void firstScreen?.preload().catch(() => undefined);
 
-/** Every teacher route, inside the teacher sidebar (its labels need the 'teacher' messages). */
-function TeacherRoutes() {
-  const { t } = useTranslation('teacher');
-  return (
-    <RoleLayout role="teacher" items={teacherMenu(t)}>
-      <SuspenseAfterFirstScreen first={firstScreen} fallback={<LoadingState />}>
-        <Routes>
-          {ROUTES.map(([path, Screen, props]) => (
-            <Route key={path} path={path} element={<Screen {...props} />} />
-          ))}
-          <Route path="*" element={<Navigate to="/DashboardTeacher" replace />} />
-        </Routes>
-      </SuspenseAfterFirstScreen>
-    </RoleLayout>
-  );
-}
-
-/** The teacher remote. The shell provides the router; the remote waits for its own messages in its own boundary. */
+/** The teacher remote (the shell provides the router; ./i18n.ts brings the teacher messages when deployed alone). */
 export default function App() {
-  return (
-    <DataProvider>
-      <Suspense fallback={<LoadingState />}>
-        <TeacherRoutes />
-      </Suspense>
-    </DataProvider>
-  );
+  return <RemoteRoot role="teacher" namespace="teacher" menu={teacherMenu} routes={ROUTES} home={HOME} firstScreen={firstScreen} />;
 }

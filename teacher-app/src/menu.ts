@@ -1,17 +1,17 @@
-import type { TFunction } from 'i18next';
-import type { NavItem } from '@kelasku/shared-ui';
+import type { NavItem } from '@kelasku/shared-ui/src/nav';
 
-/** The teacher sidebar, published with the teacher remote (the shell knows no role's screens). */
-export function teacherMenu(t: TFunction<'teacher'>): NavItem[] {
-  return [
-    { label: t('menu.dashboard'), to: '/DashboardTeacher' },
-    {
-      label: t('menu.manageSubjects'),
-      children: [
-        { label: t('menu.grade10'), to: '/ManageSubjects10', match: ['/CreateSubjects10'] },
-        { label: t('menu.grade11'), to: '/ManageSubjects11', match: ['/CreateSubjects11'] },
-        { label: t('menu.grade12'), to: '/ManageSubjects12', match: ['/CreateSubjects12'] },
-      ],
-    },
-  ];
-}
+/**
+ * The teacher sidebar, published with the teacher remote (the shell knows no role's screens). Labels are message keys
+ * of the 'teacher' namespace (RemoteRoot translates them).
+ */
+export const teacherMenu: NavItem[] = [
+  { label: 'menu.dashboard', to: '/DashboardTeacher' },
+  {
+    label: 'menu.manageSubjects',
+    children: [
+      { label: 'menu.grade10', to: '/ManageSubjects10', match: ['/CreateSubjects10'] },
+      { label: 'menu.grade11', to: '/ManageSubjects11', match: ['/CreateSubjects11'] },
+      { label: 'menu.grade12', to: '/ManageSubjects12', match: ['/CreateSubjects12'] },
+    ],
+  },
+];

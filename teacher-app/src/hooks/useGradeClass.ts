@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import { parsePositiveInt } from '../lib/params';
 import { CLASS_PARAM, type TeacherClass } from '../lib/teacher-class';
 import { gradeClassesQuery } from '../features/classes/api';
-import { PAGE_PARAM } from './usePageParam';
+import { PAGE_PARAM } from '@kelasku/shared-ui/src/usePageParam';
 
 export interface GradeClass {
   classes: UseQueryResult<TeacherClass[]>;

@@ -13,7 +13,7 @@ import { LoadFailure, LoadingState, NotFoundState } from '@kelasku/shared-ui';
 import { LinkMenuButton } from '../../../components/LinkMenuButton';
 import { parsePositiveInt } from '../../../lib/params';
 import { gradeLabel } from '../../../lib/teacher-class';
-import { PAGE_PARAM } from '../../../hooks/usePageParam';
+import { PAGE_PARAM } from '@kelasku/shared-ui/src/usePageParam';
 import { classOverviewQuery } from '../api';
 import { StreamTab } from './StreamTab';
 import { ClassworkTab } from './ClassworkTab';

@@ -13,7 +13,7 @@ import { ConfirmDialog, EmptyState, ErrorState, LoadingState, Pagination } from 
 import { materialsApi, type Material } from '@kelasku/shared-api';
 import { CLASS_PARAM, gradeLabel, type TeacherClass } from '../../../lib/teacher-class';
 import { useGradeClass } from '../../../hooks/useGradeClass';
-import { usePageParam } from '../../../hooks/usePageParam';
+import { usePageParam } from '@kelasku/shared-ui/src/usePageParam';
 import { ClassPicker } from '../../../components/ClassPicker';
 import { LinkMenuButton } from '../../../components/LinkMenuButton';
 import { subjectsChanged, subjectsOfClassQuery } from '../api';

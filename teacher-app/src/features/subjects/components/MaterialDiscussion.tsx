@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { EmptyState, ErrorState, LoadingState, Pagination } from '@kelasku/shared-ui';
-import { usePageParam } from '../../../hooks/usePageParam';
+import { usePageParam } from '@kelasku/shared-ui/src/usePageParam';
 import { discussionKeys, materialDiscussionsQuery } from '../api';
 import { DiscussionThread } from './DiscussionThread';
 
