@@ -17,13 +17,14 @@ const ORIGINAL_TEXT = 'Progress Status';
 const NEW_PATH = '/StudyPlanner';
 const NEW_MENU_LABEL = 'Study Planner';
 const NEW_HEADING = `Study Planner ${MARKER}`;
-const FALLBACK_ROUTE = '<Route path="*" element={<Navigate to="/DashboardStudent" replace />} />';
-const LAST_MENU_ENTRY = "{ get label() { return i18next.t('student:menu.groupDiscussions'); }, to: '/GroupDiscussions', match: ['/CreateDiscussions'] },";
+const LAST_ROUTE = "{ path: '/MyExams', screen: ExamPage },";
+const LAST_MENU_ENTRY = "{ label: 'menu.groupDiscussions', to: '/GroupDiscussions', match: ['/CreateDiscussions'] },";
 // The dashboard's heading is a message (locales/en.json); the marker goes next to where the page shows it.
 const ORIGINAL_TEXT_CALL = "{t('dashboard.progress.title')}";
 const STUDENT_CHANGES = [
   { text: ORIGINAL_TEXT_CALL, replacement: `${ORIGINAL_TEXT_CALL} ${MARKER}` },
-  { text: FALLBACK_ROUTE, replacement: `<Route path="${NEW_PATH}" element={<PageTitle>${NEW_HEADING}</PageTitle>} />\n${FALLBACK_ROUTE}` },
+  { text: LAST_ROUTE, replacement: `${LAST_ROUTE}\n  { path: '${NEW_PATH}', screen: () => <PageTitle>${NEW_HEADING}</PageTitle> },` },
+  // A label without a message of its own: i18next shows the key itself, which is the label.
   { text: LAST_MENU_ENTRY, replacement: `${LAST_MENU_ENTRY}\n  { label: '${NEW_MENU_LABEL}', to: '${NEW_PATH}' },` },
 ];
 
