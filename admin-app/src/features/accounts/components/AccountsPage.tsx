@@ -101,7 +101,7 @@ export function AccountsPage<T extends AccountRow, V extends FormValues>({ confi
 
   let content;
   if (list.isPending) content = <LoadingState />;
-  else if (list.isError) content = <ErrorState message={t('accounts.fetchFailed')} onRetry={() => void list.refetch()} />;
+  else if (list.isError) content = <ErrorState message={t('accounts.fetchFailed')} error={list.error} onRetry={() => void list.refetch()} />;
   else if (list.data.rows.length === 0) content = <EmptyState message={t(texts.empty)} />;
   else
     content = (

@@ -70,7 +70,7 @@ export default function ManageClasses({ grade }: { grade: number }) {
 
   let content;
   if (classes.isPending) content = <LoadingState />;
-  else if (classes.isError) content = <ErrorState message={t('classes.loadFailed')} onRetry={() => void classes.refetch()} />;
+  else if (classes.isError) content = <ErrorState message={t('classes.loadFailed')} error={classes.error} onRetry={() => void classes.refetch()} />;
   else if (classes.data.classes.length === 0) content = <EmptyState message={t('classes.empty', { grade })} />;
   else
     content = (

@@ -26,7 +26,7 @@ export function DashboardAdmin() {
 
   let charts;
   if (stats.isPending) charts = <Box sx={CHARTS_PLACE}><LoadingState text={t('dashboard.loadingStats')} /></Box>;
-  else if (stats.isError) charts = <ErrorState message={t('dashboard.statsFailed')} onRetry={() => void stats.refetch()} />;
+  else if (stats.isError) charts = <ErrorState message={t('dashboard.statsFailed')} error={stats.error} onRetry={() => void stats.refetch()} />;
   else if (stats.data.classes.length === 0) charts = <EmptyState message={t('dashboard.noClasses')} />;
   else
     charts = (

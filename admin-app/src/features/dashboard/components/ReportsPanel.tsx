@@ -67,7 +67,7 @@ export function ReportsPanel() {
 
   let body;
   if (reports.isPending) body = <LoadingState />;
-  else if (reports.isError) body = <ErrorState message={t('reports.loadFailed')} onRetry={() => void reports.refetch()} />;
+  else if (reports.isError) body = <ErrorState message={t('reports.loadFailed')} error={reports.error} onRetry={() => void reports.refetch()} />;
   else if (!reports.data?.length) body = <Typography sx={{ p: 2, color: 'text.secondary' }}>{t('reports.empty')}</Typography>;
   else
     body = (

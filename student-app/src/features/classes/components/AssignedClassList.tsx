@@ -33,7 +33,7 @@ export function AssignedClassList({ linkTo, actionHint, onOpening }: AssignedCla
   const { data } = query;
 
   if (awaitsData(query)) return <LoadingState />;
-  if (!data) return <ErrorState message={t('classes.error')} onRetry={() => void query.refetch()} />;
+  if (!data) return <ErrorState message={t('classes.error')} error={query.error} onRetry={() => void query.refetch()} />;
   if (data.classes.length === 0) return <EmptyState message={t('classes.empty')} />;
   return (
     <>

@@ -41,7 +41,7 @@ export default function DashboardStudent() {
       <Paper sx={{ p: { xs: 2, sm: 3 } }} component="section" aria-labelledby="progress-status">
         <Typography id="progress-status" component="h2" variant="h6" sx={{ fontWeight: 700, mb: 2 }}>{t('dashboard.progress.title')}</Typography>
         {loading && <LoadingState />}
-        {!loading && !data && <ErrorState message={t('dashboard.progress.error')} onRetry={() => void query.refetch()} />}
+        {!loading && !data && <ErrorState message={t('dashboard.progress.error')} error={query.error} onRetry={() => void query.refetch()} />}
         {!loading && data && (
           <Box component="ul" sx={{ p: 0, m: 0, display: 'grid', gap: { xs: 1, sm: 2 }, gridTemplateColumns: 'repeat(3, minmax(0, 1fr))' }}>
             <ProgressTile done={data.materials.done} total={data.materials.total} label={t('dashboard.progress.materials')} />

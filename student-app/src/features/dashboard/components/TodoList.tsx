@@ -62,7 +62,7 @@ export function TodoList() {
     <Paper sx={{ p: { xs: 2, sm: 3 }, mt: 3 }} component="section" aria-labelledby="todo-heading">
       <Typography id="todo-heading" component="h2" variant="h6" sx={{ fontWeight: 700, mb: 1 }}>{t('todo.title')}</Typography>
       {loading && <LoadingState />}
-      {!loading && !data && <ErrorState message={t('todo.error')} onRetry={() => void query.refetch()} />}
+      {!loading && !data && <ErrorState message={t('todo.error')} error={query.error} onRetry={() => void query.refetch()} />}
       {!loading && data && groups.length === 0 && <Typography color="text.secondary">{t('todo.empty')}</Typography>}
       {groups.map((g, i) => (
         <List

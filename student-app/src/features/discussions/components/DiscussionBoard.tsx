@@ -53,7 +53,7 @@ export function DiscussionBoard({ source, heading, errorText, emptyText, replace
     [editing],
   );
 
-  if (!loading && !data && replaceOnError) return <ErrorState message={errorText} onRetry={reload} />;
+  if (!loading && !data && replaceOnError) return <ErrorState message={errorText} error={query.error} onRetry={reload} />;
 
   const totalPages = data ? data.meta.totalPage ?? data.meta.totalpages : 0;
   const confirmDelete = async () => {
@@ -81,7 +81,7 @@ export function DiscussionBoard({ source, heading, errorText, emptyText, replace
       </Stack>
       {notice && <Typography role="alert" color="error" sx={{ mb: 1 }}>{notice}</Typography>}
       {loading && <LoadingState />}
-      {!loading && !data && <ErrorState message={errorText} onRetry={reload} />}
+      {!loading && !data && <ErrorState message={errorText} error={query.error} onRetry={reload} />}
       {!loading && data && data.discussions.length === 0 && <EmptyState message={emptyText} />}
       {!loading && data && data.discussions.length > 0 && (
         <Stack spacing={2}>
