@@ -5,7 +5,9 @@
  * machine hits both alike. Target per route: ours ≥ 70 % of the twin's req/s, p99 < 50 ms.
  *
  * Env: BENCH_DBS=sqlite,postgres, BENCH_FULL=1 (10 s per route instead of 3), BENCH_READ_SECONDS,
- * BENCH_READ_CONNECTIONS (50), BENCH_READ_ROUTES=stats,sheet (only the routes whose label contains one of these), BENCH_PROFILE=0 (skip the CPU profile of our server over all the routes).
+ * BENCH_READ_CONNECTIONS (50), BENCH_READ_ROUTES=stats,sheet (only the routes whose label contains one of these), BENCH_PROFILE=0 (skip the CPU profile of our server over all the routes),
+ * BENCH_READ_RESULT=<name> and BENCH_READ_TITLE=<text> (save as results/<name>.json, a section of its own at the end of RESULTS.md, instead of
+ * replacing the saturation-reads section).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -14,7 +16,7 @@ import crypto from 'node:crypto';
 import autocannon from 'autocannon';
 import { summarizeProfile, type ProfileLine } from './lib/cpuprofile';
 import { ProcSampler } from './lib/proc';
-import { FULL, isMain, RESULTS_DIR, saveResult, table } from './lib/results';
+import { FULL, isMain, LOAD_AT_START, RESULTS_DIR, saveResult, table } from './lib/results';
 import { buildSchool, openDb } from './lib/school';
 import { createPgDatabase, dropPgDatabase, runPerDatabase, startServer, type DbChoice, type RunningServer } from './lib/server';
 import { BENCH_JWT_SECRET, studentToken } from './lib/tokens';
@@ -28,6 +30,8 @@ const CLASS_SIZE = 40;
 const MATERIALS_PER_CLASS = 8;
 const POSTS_PER_MATERIAL = 12;
 const REPLIES_PER_POST = 3;
+const RESULT_NAME = process.env.BENCH_READ_RESULT ?? 'saturation-reads';
+const RESULT_TITLE = process.env.BENCH_READ_TITLE ?? 'Saturation, reads';
 
 interface Measure {
   rps: number;
@@ -51,7 +55,7 @@ interface DbRun {
   error?: string;
 }
 
-interface User {
+export interface User {
   token: string;
   studentId: number;
   classId: number;
@@ -62,7 +66,7 @@ interface User {
 type Req = { path: string; headers: Record<string, string> };
 
 /** route label → [our path, bare twin path] for one student */
-const ROUTES: [string, (u: User) => [string, string]][] = [
+export const ROUTES: [string, (u: User) => [string, string]][] = [
   ['GET /classes/assigned', (u) => [`/api/v1/classes/assigned?id=${u.studentId}`, `/read/classes-assigned?id=${u.studentId}`]],
   ['GET /materials/from-class', (u) => [`/api/v1/materials/from-class?id=${u.classId}`, `/read/materials?id=${u.classId}`]],
   ['GET /exams (exam of a class)', (u) => [`/api/v1/exams?class_id=${u.classId}&number=0`, `/read/exam?class_id=${u.classId}`]],
@@ -100,7 +104,7 @@ async function load(url: string, seconds: number, connections: number, req: (i: 
 }
 
 /** Materials with an exercise each, discussions with replies, an open exam sheet per student, a few grades. */
-async function fillSchool(handle: ReturnType<typeof openDb>, school: Awaited<ReturnType<typeof buildSchool>>): Promise<Map<number, number>> {
+export async function fillSchool(handle: ReturnType<typeof openDb>, school: Awaited<ReturnType<typeof buildSchool>>): Promise<Map<number, number>> {
   const db = handle.db;
   const firstMaterial = new Map<number, number>();
   for (const [k, classId] of school.classIds.entries()) {
@@ -188,7 +192,7 @@ async function runDb(db: DbChoice, basePort: number): Promise<DbRun> {
       const file = fs.readdirSync(profileDir).find((f) => f.endsWith('.cpuprofile'));
       if (file) {
         run.profile = summarizeProfile(path.join(profileDir, file), 14, ROUTES.length * SECONDS);
-        fs.copyFileSync(path.join(profileDir, file), path.join(RESULTS_DIR, `saturation-reads-${db}.cpuprofile`));
+        fs.copyFileSync(path.join(profileDir, file), path.join(RESULTS_DIR, `${RESULT_NAME}-${db}.cpuprofile`));
       }
     }
   } catch (e) {
@@ -212,9 +216,11 @@ const verdict = (r: RouteRun) => {
 
 function markdown(runs: DbRun[]): string {
   const lines = [
-    `## Saturation, reads — first-load GETs vs their bare twins (${CONNECTIONS} connections, ${SECONDS} s per route)`,
+    `## ${RESULT_TITLE} — first-load GETs vs their bare twins (${CONNECTIONS} connections, ${SECONDS} s per route)`,
     '',
     `Each bare twin (bench/bare-server.ts) verifies the token, looks the user up by primary key (what ending old sessions needs) and runs the same data SQL on the same driver and pool; ${STUDENTS} students in classes of ${CLASS_SIZE}, ${MATERIALS_PER_CLASS} materials per class, ${POSTS_PER_MATERIAL} discussions per material with ${REPLIES_PER_POST} replies each. Target: ours ≥ ${RATIO_TARGET * 100} % of the twin, p99 < ${P99_LIMIT_MS} ms. The load average at start is in the table at the top: anything above 2 means other work shared the 2 cores (and the PostgreSQL server) and moved both columns; the ratio of a route within one run is what compares.`,
+    '',
+    `Load average (1/5/15 min) at the start: ${LOAD_AT_START.join(' / ')}; at the end: ${os.loadavg().map((x) => x.toFixed(1)).join(' / ')} (2 cores).`,
     '',
   ];
   for (const r of runs) {
@@ -244,7 +250,7 @@ function markdown(runs: DbRun[]): string {
 export async function runSaturationReads(): Promise<void> {
   const runs = await runPerDatabase('reads', 3840, runDb);
   saveResult({
-    name: 'saturation-reads', title: 'Saturation, reads', startedAt: new Date().toISOString(), markdown: markdown(runs),
+    name: RESULT_NAME, title: RESULT_TITLE, startedAt: new Date().toISOString(), markdown: markdown(runs),
     data: { seconds: SECONDS, connections: CONNECTIONS, ratioTarget: RATIO_TARGET, p99LimitMs: P99_LIMIT_MS, runs },
   });
 }

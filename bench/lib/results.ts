@@ -44,6 +44,9 @@ export function saveResult(r: Omit<BenchResult, 'machine' | 'finishedAt' | 'prof
   return full;
 }
 
+const isDatedRun = (r: BenchResult) => /-\d{4}-\d{2}-\d{2}$/.test(r.name);
+const rank = (r: BenchResult) => (ORDER.includes(r.name) ? ORDER.indexOf(r.name) : ORDER.length + Number(isDatedRun(r)));
+
 export function writeResultsMd(): void {
   const files = fs.existsSync(RESULTS_DIR) ? fs.readdirSync(RESULTS_DIR).filter((f) => f.endsWith('.json')) : [];
   const results = files
@@ -55,7 +58,8 @@ export function writeResultsMd(): void {
       }
     })
     .filter((r): r is BenchResult => r !== null && typeof r.markdown === 'string')
-    .sort((a, b) => (ORDER.indexOf(a.name) + 100 * Number(!ORDER.includes(a.name))) - (ORDER.indexOf(b.name) + 100 * Number(!ORDER.includes(b.name))));
+    // the benchmarks of ORDER, then any other result, then dated runs (`<name>-YYYY-MM-DD`) in the order they finished
+    .sort((a, b) => rank(a) - rank(b) || (isDatedRun(a) && isDatedRun(b) ? a.finishedAt.localeCompare(b.finishedAt) : 0));
   const machines = [...new Set(results.map((r) => machineLine(r.machine)))];
   const out = [
     '# Kelasku benchmark results',

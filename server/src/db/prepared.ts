@@ -1,7 +1,7 @@
 /**
  * Prepared hot reads: SQL written once with PostgreSQL placeholders ($1, $2, …) and run without Kysely's per-request
- * query building and compiling. SQLite: prepared once on the better-sqlite3 handle and run under Kysely's connection
- * lock (never in the middle of another request's transaction); PostgreSQL: a named statement, parsed and planned once
+ * query building and compiling. SQLite: prepared once on the better-sqlite3 handle, never run in the middle of another
+ * request's transaction (then it waits for Kysely's connection lock); PostgreSQL: a named statement, parsed and planned once
  * per pooled connection. Rows come back exactly as Kysely returns them on that driver.
  */
 import crypto from 'node:crypto';
@@ -34,7 +34,10 @@ export function preparedRead<R>(db: Db, text: string): PreparedRead<R> {
     const args = (params: readonly unknown[]) => sqlite.order.map((i) => params[i]);
     if (raw) {
       const stmt = raw.prepare(sqlite.text);
-      return (params) => db.connection().execute(async () => stmt.all(...args(params)));
+      // A read runs synchronously, so nothing can start between the check and the read: with no transaction open on
+      // the connection it runs at once; inside another request's transaction it waits for Kysely's connection lock
+      // (the queueing costs as much as the read itself, so it is paid only then).
+      return async (params) => (raw.inTransaction ? db.connection().execute(async () => stmt.all(...args(params))) : stmt.all(...args(params)));
     }
     // a Kysely instance not opened by connectDatabase (some tests): the same SQL through Kysely's driver
     const pgText = dbKindOf(db) === 'postgres';

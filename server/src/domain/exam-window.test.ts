@@ -1,4 +1,4 @@
-import { examStatus, formatWib, parseInstant, parseWindow, WindowError } from './exam-window';
+import { examStatus, formatWib, parseInstant, parseWindow, toMillis, WindowError } from './exam-window';
 
 describe('parseInstant', () => {
   it.each([
@@ -23,6 +23,28 @@ describe('formatWib', () => {
     expect(formatWib(new Date('2025-06-29T01:00:00Z'))).toBe('2025-06-29T08:00:00+07:00');
     expect(formatWib('2025-06-29T20:30:15.000Z')).toBe('2025-06-30T03:30:15+07:00');
     expect(formatWib(parseInstant('2025-06-29T08:00:00+07:00')!)).toBe('2025-06-29T08:00:00+07:00');
+  });
+
+  it('gives each of many instants its own text, also past the bound of the texts it keeps', () => {
+    const start = Date.UTC(2025, 0, 1);
+    for (const round of [0, 1]) {
+      for (let i = 0; i < 25_000; i += round + 1) {
+        const ms = start + i * 61_001;
+        expect(formatWib(ms)).toBe(`${new Date(ms + 7 * 3600_000).toISOString().slice(0, 19)}+07:00`);
+      }
+    }
+  });
+});
+
+describe('toMillis', () => {
+  // SQLite's stored form takes a shortcut past the RFC 3339 parser: the same instants, the same refusals.
+  it.each(['2025-06-29T01:00:00.000Z', '2024-02-29T23:59:59.999Z', '1999-12-31T17:00:00.500Z', '2025-06-29T08:00:00+07:00', '2025-06-29T01:00:00Z'])(
+    'reads %s as parseInstant does',
+    (text) => expect(toMillis(text)).toBe(parseInstant(text)!.getTime()),
+  );
+
+  it.each(['2025-06-29T01:00:60.000Z', '2025-0x-29T01:00:00.000Z', 'not an instant at all!!Z'])('refuses %j', (text) => {
+    expect(() => toMillis(text)).toThrow(RangeError);
   });
 });
 

@@ -41,10 +41,26 @@ export function parseInstant(text: string): Date | null {
   return new Date(utc);
 }
 
+// Instants already written out: a list of discussions formats the same few thousand reply times on every read, and
+// the formatting costs more than the lookup. Emptied when full (a bound, not an eviction policy).
+const wibText = new Map<number, string>();
+const WIB_TEXTS_MAX = 20_000;
+
 /** `YYYY-MM-DDTHH:MM:SS+07:00` for an instant. */
 export function formatWib(instant: Date | number | string): string {
   const ms = toMillis(instant);
-  return `${new Date(ms + WIB_OFFSET_MS).toISOString().slice(0, 19)}+07:00`;
+  let text = wibText.get(ms);
+  if (text === undefined) {
+    text = `${new Date(ms + WIB_OFFSET_MS).toISOString().slice(0, 19)}+07:00`;
+    if (wibText.size >= WIB_TEXTS_MAX) wibText.clear();
+    wibText.set(ms, text);
+  }
+  return text;
+}
+
+/** `YYYY-MM-DDTHH:MM:SS.sssZ` by its shape (Date.parse checks the digits). */
+function isIsoUtc(text: string): boolean {
+  return text.length === 24 && text[23] === 'Z' && text[10] === 'T' && text[19] === '.';
 }
 
 /**
@@ -54,6 +70,11 @@ export function formatWib(instant: Date | number | string): string {
 export function toMillis(instant: Date | number | string): number {
   if (instant instanceof Date) return instant.getTime();
   if (typeof instant === 'number') return instant;
+  if (isIsoUtc(instant)) {
+    // the form toISOString writes, as SQLite keeps instants: Date.parse reads it exactly (lists format dozens per reply)
+    const ms = Date.parse(instant);
+    if (!Number.isNaN(ms)) return ms;
+  }
   const parsed = parseInstant(instant);
   if (parsed) return parsed.getTime();
   const fallback = Date.parse(instant);

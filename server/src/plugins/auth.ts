@@ -45,6 +45,12 @@ const SESSION_EXPIRED = { code: 'session-expired' } as const;
 export type RouteGuard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
 declare module 'fastify' {
+  interface FastifyRequest {
+    /** The verified token of this request (set by readToken; null until then). */
+    tokenSession: TokenSession | null;
+    /** True once authenticate has confirmed the session against the database for this request. */
+    sessionConfirmed: boolean;
+  }
   interface FastifyInstance {
     /** preHandler: verifies the token (raw or `Bearer x`), checks the user still exists with that role, sets request.user. */
     authenticate: RouteGuard;
@@ -85,8 +91,6 @@ export function tokenFromHeader(header: string | undefined): string | undefined 
   return token || undefined;
 }
 
-const authenticated = new WeakSet<FastifyRequest>();
-
 async function authPlugin(app: FastifyInstance, options: AuthPluginOptions) {
   await app.register(fastifyJwt, {
     secret: options.secret,
@@ -100,12 +104,10 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions) {
   });
 
   // A request's token is verified once: the body-limit check (before parsing) and the route's guard both read it.
-  const verified = new WeakMap<FastifyRequest, TokenSession>();
-  const readToken = (request: FastifyRequest): TokenSession => {
-    let session = verified.get(request);
-    if (!session) verified.set(request, (session = verifyToken(request)));
-    return session;
-  };
+  // Kept on the request (declared fields, not a WeakMap: weak entries cost the garbage collector on every request).
+  app.decorateRequest('tokenSession', null);
+  app.decorateRequest('sessionConfirmed', false);
+  const readToken = (request: FastifyRequest): TokenSession => (request.tokenSession ??= verifyToken(request));
 
   const verifyToken = (request: FastifyRequest): TokenSession => {
     const token = tokenFromHeader(request.headers.authorization);
@@ -131,7 +133,7 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions) {
 
   const userSession = (params: unknown[]) => preparedRead<{ role: string; session_version: number }>(app.db, USER_SESSION_SQL)(params);
   const authenticate: RouteGuard = async (request) => {
-    if (authenticated.has(request)) return;
+    if (request.sessionConfirmed) return;
     const { user, sessionVersion } = readToken(request);
     // Deleted or re-roled users, and sessions older than a password change, lose access at once:
     // one primary-key lookup per request.
@@ -139,7 +141,7 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions) {
     const [row] = await userSession([user.user_id]);
     if (!row || row.role !== user.role || Number(row.session_version) !== sessionVersion) throw unauthorized('Invalid token', SESSION_EXPIRED);
     request.user = user;
-    authenticated.add(request);
+    request.sessionConfirmed = true;
   };
 
   app.decorate('readToken', readToken);

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import cors from '@fastify/cors';
 import helmet from 'helmet';
 import swagger from '@fastify/swagger';
@@ -70,6 +71,24 @@ function liveRemoteOrigins(remotesJson: string | undefined): () => string {
   };
 }
 
+type HeaderMiddleware = (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void;
+
+/**
+ * The headers a header-only middleware (helmet) sets on a response, by running it on a stand-in response; names in
+ * lower case, as Fastify keeps them.
+ */
+export function headersSetBy(middleware: HeaderMiddleware): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const res = {
+    setHeader: (name: string, value: unknown) => void (headers[name.toLowerCase()] = String(value)),
+    removeHeader: (name: string) => void delete headers[name.toLowerCase()],
+  };
+  let failure: unknown;
+  middleware({} as IncomingMessage, res as unknown as ServerResponse, (error) => (failure = error));
+  if (failure) throw failure;
+  return headers;
+}
+
 /** @fastify/cors `origin`: no list = reflect every origin; an empty list = no CORS headers (same-origin only). */
 function corsOrigin(origins: string[] | undefined): boolean | string[] {
   if (origins === undefined) return true;
@@ -103,7 +122,7 @@ async function securityPlugin(app: FastifyInstance, options: SecurityOptions) {
   // helmet calls directive functions per response; an empty result adds nothing.
   const remotes = options.remotesJson ? [() => currentOrigins()] : [];
   // Built once: @fastify/helmet calls helmet(options) on every response, re-parsing the whole policy each time
-  // (about 4% of the server's CPU under load). Here only the remote origins, when REMOTES_JSON is set, are per request.
+  // (about 4% of the server's CPU under load).
   const securityHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -125,8 +144,20 @@ async function securityPlugin(app: FastifyInstance, options: SecurityOptions) {
     // Remote bundles may be loaded by a shell on another origin.
     crossOriginResourcePolicy: { policy: 'cross-origin' },
   });
-  app.addHook('onRequest', (request, reply, done) =>
-    securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined)));
+  // helmet's headers are the same for every response until the remote origins change: taken from helmet once (and
+  // again after a change) and handed to the reply, which writes them with its own headers in one writeHead, instead
+  // of a dozen res.setHeader calls per response.
+  let headersFor: string | undefined;
+  let headers: Record<string, string> = {};
+  app.addHook('onRequest', (_request, reply, done) => {
+    const origins = currentOrigins();
+    if (origins !== headersFor) {
+      headers = headersSetBy(securityHeaders);
+      headersFor = origins;
+    }
+    reply.headers(headers);
+    done();
+  });
 
   await app.register(cors, {
     origin: corsOrigin(options.corsOrigins),

@@ -13,7 +13,7 @@ import { toDbJson, fromDbJson } from '../../db/json';
 import { preparedRead } from '../../db/prepared';
 import { toDbTime } from '../../db/time';
 import { examOfClassSql, exerciseOfMaterialSql, itemWithSheetSql } from './hot-reads';
-import { type ContentMap, ContentCache, listQuestions, parseContentColumn } from '../content';
+import { type ContentMap, ContentCache, listQuestions, parseContentColumn, stripAnswerKeys } from '../content';
 import {
   type GradeDetail, gradeSheet, marksPerQuestion, overrideEssay, parseDetailColumn, regradeSheet, scoreEssay, totalFromDetail,
 } from '../grading';
@@ -132,9 +132,14 @@ export async function itemWithSheet(db: Db, spec: ItemSpec, itemId: number, stud
 // Parsed content keyed by kind:id:updated_at, so a changed row is never served stale (also across API nodes).
 const contentCache = new ContentCache(300);
 
-export async function contentOf(db: Db, spec: ItemSpec, item: Pick<ItemFacts, 'id' | 'updated_at'>): Promise<ContentMap> {
+/** The cache key of an item's content as of its last update (views of it add a suffix). */
+function contentKey(spec: ItemSpec, item: Pick<ItemFacts, 'id' | 'updated_at'>): string {
   const stamp = item.updated_at instanceof Date ? item.updated_at.toISOString() : String(item.updated_at);
-  const key = `${spec.kind}:${item.id}:${stamp}`;
+  return `${spec.kind}:${item.id}:${stamp}`;
+}
+
+export async function contentOf(db: Db, spec: ItemSpec, item: Pick<ItemFacts, 'id' | 'updated_at'>): Promise<ContentMap> {
+  const key = contentKey(spec, item);
   const hit = contentCache.get(key);
   if (hit) return hit;
   const row = await db.selectFrom(spec.table).select('content').where('id', '=', item.id).executeTakeFirst();
@@ -142,6 +147,19 @@ export async function contentOf(db: Db, spec: ItemSpec, item: Pick<ItemFacts, 'i
   contentCache.invalidate(`${spec.kind}:${item.id}:`);
   contentCache.set(key, content);
   return content;
+}
+
+/**
+ * The content without its answer keys (what a student may see), kept beside the content it comes from: the exam page
+ * of every student reads it, and stripping a large map costs more than the rest of the request.
+ */
+export async function studentContentOf(db: Db, spec: ItemSpec, item: Pick<ItemFacts, 'id' | 'updated_at'>): Promise<ContentMap> {
+  const key = `${contentKey(spec, item)}:student`;
+  const hit = contentCache.get(key);
+  if (hit) return hit;
+  const visible = stripAnswerKeys(await contentOf(db, spec, item));
+  contentCache.set(key, visible);
+  return visible;
 }
 
 export function forgetContent(spec: ItemSpec, id: number): void {

@@ -78,6 +78,22 @@ describe('exams', () => {
     expect((await api('student2', 'PATCH', `/exams-answers?id=${sheetId}`, { answers: {} })).statusCode).toBe(403);
   });
 
+  it('an edit reaches students at once, still without keys; the teacher\'s view keeps them (the student view is cached)', async () => {
+    const studentContent = async () => (await api('student', 'GET', `/exams?class_id=${classId()}`)).json()[0].content;
+    const teacherContent = async () => (await api('teacher', 'GET', `/exams?class_id=${classId()}`)).json()[0].content;
+    expect((await studentContent())['1']).toBe('Q1');
+    const window = (await api('teacher', 'GET', `/exams?class_id=${classId()}`)).json()[0];
+    const edit = (content: Record<string, string>) => api('teacher', 'PUT', `/exams?id=${examId}`, examBody(window.start_time, window.end_time, { content }));
+    expect((await edit({ ...CONTENT, '1': 'Q1 edited' })).statusCode).toBe(200);
+    const seen = await studentContent();
+    expect(seen['1']).toBe('Q1 edited');
+    expect(Object.keys(seen).filter((k) => k.endsWith('_answer'))).toEqual([]);
+    expect(await teacherContent()).toEqual({ ...CONTENT, '1': 'Q1 edited' });
+    expect((await studentContent())['1_answer']).toBeUndefined();
+    expect((await edit(CONTENT)).statusCode).toBe(200);
+    expect((await studentContent())['1']).toBe('Q1');
+  });
+
   it('after the end answers are refused with 403; the job grades open sheets once', async () => {
     const post2 = await api('student2', 'POST', '/exams-answers', { exam_id: examId, answers: { '1': 'a' } });
     const sheet2 = post2.json().id;

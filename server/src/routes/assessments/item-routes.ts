@@ -11,7 +11,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { ContentError, type ContentMap, normalizeContent, questionOnly, stripAnswerKeys } from '../../domain/content';
+import { ContentError, type ContentMap, normalizeContent, questionOnly } from '../../domain/content';
 import { extractContentImages, type StoredImage } from '../../domain/images';
 import { examStatus, formatWib, parseWindow, WindowError } from '../../domain/exam-window';
 import { GradingError } from '../../domain/grading';
@@ -19,7 +19,7 @@ import { MAX_ESSAY_COMMENT_CHARS } from '../../domain/limits';
 import { sheetReview } from '../../domain/review';
 import {
   contentOf, forgetContent, gradedCount, gradeJson, gradeOf, gradesOfStudent, itemById, itemByParent, type ItemFacts, type ItemSpec,
-  itemOfParentFor, rescoreDeferred, setEssayScore, submitAndGrade,
+  itemOfParentFor, rescoreDeferred, setEssayScore, studentContentOf, submitAndGrade,
 } from '../../domain/repo/assessments';
 import {
   createItem, deleteItem, type ItemInput, sheetAnswers, studentInClass, submissionRows, updateItem,
@@ -29,6 +29,7 @@ import {
   requirePlace, requireWorkRead, targetStudent,
 } from '../../domain/policy';
 import type { ScorerConfig } from '../../domain/scorers';
+import type { Db } from '../../db/connect';
 import { fromDbTime } from '../../db/time';
 import { badRequest, conflict, forbidden, notFound, recordNotFound } from '../../plugins/errors';
 import { idQuerySchema, idSchema, messageResponse, UPDATE_METHODS, withKey } from '../helpers';
@@ -64,10 +65,10 @@ export function itemJson(spec: ItemSpec, item: ItemFacts, content: ContentMap, n
 }
 
 /** What a caller may see of the content: managers everything; students no keys, and nothing of a Scheduled exam. */
-function visibleContent(spec: ItemSpec, caller: Caller, item: ItemFacts, content: ContentMap, now: Date): ContentMap {
-  if (managesClass(caller, item)) return content;
-  if (spec.kind === 'exam' && examStatus(item.start_time!, item.end_time!, now) === 'Scheduled') return {};
-  return stripAnswerKeys(content);
+function visibleContent(db: Db, spec: ItemSpec, caller: Caller, item: ItemFacts, now: Date): Promise<ContentMap> {
+  if (managesClass(caller, item)) return contentOf(db, spec, item);
+  if (spec.kind === 'exam' && examStatus(item.start_time!, item.end_time!, now) === 'Scheduled') return Promise.resolve({});
+  return studentContentOf(db, spec, item);
 }
 
 /** The validated content with its inline pictures taken out (stored by the caller with saveImages). */
@@ -124,8 +125,7 @@ export function registerItemRoutes(fastify: FastifyInstance, spec: ItemSpec, bas
     const item = await readableItemOf(request.user, request.query[parent]);
     if (!item) return [];
     const now = new Date();
-    const content = await contentOf(db, spec, item);
-    return [itemJson(spec, item, app.publicImages.content(visibleContent(spec, request.user, item, content, now)), now)];
+    return [itemJson(spec, item, app.publicImages.content(await visibleContent(db, spec, request.user, item, now)), now)];
   });
 
   app.get(`${base}/student`, {
@@ -140,8 +140,7 @@ export function registerItemRoutes(fastify: FastifyInstance, spec: ItemSpec, bas
     const item = await readableItemOf(request.user, q[parent]);
     if (!item) return [];
     const now = new Date();
-    const content = await contentOf(db, spec, item);
-    const visible = visibleContent(spec, request.user, item, content, now);
+    const visible = await visibleContent(db, spec, request.user, item, now);
     return [itemJson(spec, item, app.publicImages.content(questionOnly(visible, q.number)), now)];
   });
 
