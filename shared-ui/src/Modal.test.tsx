@@ -1,12 +1,27 @@
-// The shared 2-core machine can be slow; user-event interactions on MUI need headroom.
-jest.setTimeout(30000);
-
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Modal } from './Modal';
 import { ConfirmDialog } from './ConfirmDialog';
 
 describe('Modal', () => {
+  it('says what is wrong with a field under it, and marks only that field', () => {
+    render(
+      <Modal
+        open
+        title="Ask a question"
+        onClose={() => {}}
+        onConfirm={() => {}}
+        fields={[
+          { label: 'Topic', name: 'topic', type: 'text', value: '', problem: 'Topic is required.' },
+          { label: 'Description', name: 'description', value: 'Kalau x<y?' },
+        ]}
+      />,
+    );
+    expect(screen.getByRole('textbox', { name: 'Topic' })).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('textbox', { name: 'Topic' })).toHaveAccessibleDescription('Topic is required.');
+    expect(screen.getByRole('textbox', { name: 'Description' })).toHaveAttribute('aria-invalid', 'false');
+  });
+
   it('renders a textarea by default, typed inputs when asked, and custom components', async () => {
     const onDescription = jest.fn();
     render(

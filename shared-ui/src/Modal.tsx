@@ -19,6 +19,8 @@ export interface ModalField {
   name?: string;
   /** Extra attributes for the input, e.g. { step: 0.01 }. */
   inputProps?: Record<string, unknown>;
+  /** What is wrong with the value, shown under the field (which is then marked as in error). */
+  problem?: string;
 }
 
 export interface ModalProps {
@@ -56,6 +58,8 @@ export function Modal({ open, title, fields, confirmLabel, onClose, onConfirm, b
                 value={field.value ?? ''}
                 onChange={field.onChange}
                 fullWidth
+                error={Boolean(field.problem)}
+                helperText={field.problem}
                 slotProps={{ htmlInput: field.inputProps }}
               />
             ),

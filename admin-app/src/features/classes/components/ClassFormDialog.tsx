@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
-import TextField from '@mui/material/TextField';
 import { Modal } from '@kelasku/shared-ui';
 import type { FieldFailure } from '../../../hooks/usePagedList';
 import { requiredMessage, missingClassField, type ClassFormValues } from '../class-form';
@@ -68,37 +67,13 @@ export function ClassFormDialog({ open, mode, grade, initial, busy, failure, tak
       onClose={onClose}
       onConfirm={submit}
       fields={[
-        {
-          label: t('classes.form.name'),
-          name: 'name',
-          component: (
-            <TextField
-              fullWidth
-              label={t('classes.form.name')}
-              name="name"
-              value={values.name}
-              onChange={(e) => set('name')(e.target.value)}
-              error={Boolean(nameProblem)}
-              helperText={nameProblem}
-            />
-          ),
-        },
+        { label: t('classes.form.name'), name: 'name', type: 'text', value: values.name, onChange: (e) => set('name')(e.target.value), problem: nameProblem },
         {
           label: t('classes.form.description'),
           name: 'description',
-          component: (
-            <TextField
-              fullWidth
-              label={t('classes.form.description')}
-              name="description"
-              multiline
-              minRows={3}
-              value={values.description}
-              onChange={(e) => set('description')(e.target.value)}
-              error={Boolean(problemOf('description'))}
-              helperText={problemOf('description')}
-            />
-          ),
+          value: values.description,
+          onChange: (e) => set('description')(e.target.value),
+          problem: problemOf('description'),
         },
         { label: t('classes.form.teacher'), name: 'teacher_id', component: <TeacherPicker value={values.teacher_id} onChange={set('teacher_id')} /> },
       ]}

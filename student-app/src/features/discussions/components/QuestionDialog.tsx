@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
-import TextField from '@mui/material/TextField';
 import { fieldError, type DiscussionInput } from '@kelasku/shared-api';
 import { Modal } from '@kelasku/shared-ui';
 
@@ -66,26 +65,17 @@ export function QuestionDialog({ open, mode, initial, onClose, onSave }: Questio
         {
           label: t('questionDialog.topic'),
           name: 'topic',
-          component: (
-            <TextField fullWidth label={t('questionDialog.topic')} name="topic" value={topic} onChange={(e) => { setTopic(e.target.value); clearRefused('topic'); }} error={Boolean(at('topic'))} helperText={at('topic')} />
-          ),
+          type: 'text',
+          value: topic,
+          onChange: (e) => { setTopic(e.target.value); clearRefused('topic'); },
+          problem: at('topic'),
         },
         {
           label: t('questionDialog.description'),
           name: 'description',
-          component: (
-            <TextField
-              fullWidth
-              multiline
-              minRows={3}
-              label={t('questionDialog.description')}
-              name="description"
-              value={description}
-              onChange={(e) => { setDescription(e.target.value); clearRefused('description'); }}
-              error={Boolean(at('description'))}
-              helperText={at('description')}
-            />
-          ),
+          value: description,
+          onChange: (e) => { setDescription(e.target.value); clearRefused('description'); },
+          problem: at('description'),
         },
       ]}
     >
