@@ -9,10 +9,10 @@ const screen = (load: () => Promise<{ default: ComponentType<{ grade?: number }>
 
 // Each screen family is its own chunk: the dashboard (first screen) stays light, Quill and charts load only where used.
 const Dashboard = screen(() => import('./features/dashboard/components/DashboardTeacher'));
-const ManageSubjects = screen(() => import('./features/subjects/components/ManageSubjects'));
-const CreateSubject = screen(() => import('./features/subjects/components/CreateSubject'));
-const EditSubject = screen(() => import('./features/subjects/components/EditSubject'));
-const DetailSubject = screen(() => import('./features/subjects/components/DetailSubject'));
+const ManageSubjects = screen(() => import('./features/materials/components/ManageSubjects'));
+const CreateSubject = screen(() => import('./features/materials/components/CreateSubject'));
+const EditSubject = screen(() => import('./features/materials/components/EditSubject'));
+const DetailSubject = screen(() => import('./features/materials/components/DetailSubject'));
 const CreateExercise = screen(() => import('./features/assessments/components/CreateExercise'));
 const EditExercise = screen(() => import('./features/assessments/components/EditExercise'));
 const PreviewExercise = screen(() => import('./features/assessments/components/PreviewExercise'));

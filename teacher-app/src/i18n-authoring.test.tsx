@@ -11,10 +11,10 @@ import {
 import { fill, renderAt } from '@kelasku/shared-ui/src/test-utils';
 import { signInAsTeacher } from './test/fixtures';
 import { mockCanvas, restoreCanvas } from './test/mock-canvas';
-import ManageSubjects from './features/subjects/components/ManageSubjects';
-import CreateSubject from './features/subjects/components/CreateSubject';
-import EditSubject from './features/subjects/components/EditSubject';
-import DetailSubject from './features/subjects/components/DetailSubject';
+import ManageSubjects from './features/materials/components/ManageSubjects';
+import CreateSubject from './features/materials/components/CreateSubject';
+import EditSubject from './features/materials/components/EditSubject';
+import DetailSubject from './features/materials/components/DetailSubject';
 import ManageTaskExam from './features/class-stream/components/ManageTaskExam';
 import CreateTaskPicker from './features/class-stream/components/CreateTaskPicker';
 import CreateExamRedirect from './features/class-stream/components/CreateExamRedirect';
@@ -40,7 +40,7 @@ jest.mock('@kelasku/shared-api', () => {
 });
 
 // Quill needs a real browser; a textarea stands in for the lazily loaded editor (as in CreateSubject.test).
-jest.mock('./features/subjects/components/RichEditor', () => ({
+jest.mock('./features/materials/components/RichEditor', () => ({
   __esModule: true,
   default: ({ label, initialValue, onChange }: { label: string; initialValue: string; onChange: (v: string) => void }) => (
     <textarea aria-label={label} defaultValue={initialValue} onChange={(e) => onChange(e.target.value)} />

@@ -1,11 +1,11 @@
 import { queryOptions, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { examsApi, exercisesApi } from '@kelasku/shared-api';
 import { classStreamKeys } from '../class-stream/api';
-import { subjectKeys } from '../subjects/api';
+import { materialKeys } from '../materials/api';
 import { gradesKeys } from '../grades/api';
 import { reviewKeys } from '../review/api';
 import { dashboardKeys } from '../dashboard/api';
-import { className, loadExam, loadExercise, subjectTitle } from './transport';
+import { className, loadExam, loadExercise, materialTitle } from './transport';
 
 export type AssessmentKind = 'exercise' | 'exam';
 
@@ -14,7 +14,7 @@ export const assessmentKeys = {
   all: ['assessments'] as const,
   exercise: (materialId: number) => [...assessmentKeys.all, 'exercise', materialId] as const,
   exam: (classId: number) => [...assessmentKeys.all, 'exam', classId] as const,
-  subjectTitle: (materialId: number) => [...assessmentKeys.all, 'subject-title', materialId] as const,
+  materialTitle: (materialId: number) => [...assessmentKeys.all, 'material-title', materialId] as const,
   className: (classId: number) => [...assessmentKeys.all, 'class-name', classId] as const,
   gradedCount: (kind: AssessmentKind, id: number) => [...assessmentKeys.all, 'graded-count', kind, id] as const,
 };
@@ -22,7 +22,7 @@ export const assessmentKeys = {
 // The four reads an AssessmentOwner (owners.ts) names: keys typed as any QueryKey, so exam and exercise fit one type.
 
 /** The material's exercise, or null when it has none yet. */
-export const exerciseOfSubjectQuery = (materialId: number) =>
+export const exerciseOfMaterialQuery = (materialId: number) =>
   queryOptions({ queryKey: assessmentKeys.exercise(materialId) as QueryKey, queryFn: () => loadExercise(materialId) });
 
 /** The class's exam, or null when it has none yet. */
@@ -30,8 +30,8 @@ export const examOfClassQuery = (classId: number) =>
   queryOptions({ queryKey: assessmentKeys.exam(classId) as QueryKey, queryFn: () => loadExam(classId) });
 
 /** Never fails: '' when the title could not be read (only the subtitle is lost). */
-export const subjectTitleQuery = (materialId: number) =>
-  queryOptions({ queryKey: assessmentKeys.subjectTitle(materialId) as QueryKey, queryFn: () => subjectTitle(materialId) });
+export const materialTitleQuery = (materialId: number) =>
+  queryOptions({ queryKey: assessmentKeys.materialTitle(materialId) as QueryKey, queryFn: () => materialTitle(materialId) });
 
 /** Never fails: '' when the name could not be read (only the subtitle is lost). */
 export const classNameQuery = (classId: number) =>
@@ -51,7 +51,7 @@ export const gradedCountQuery = (kind: AssessmentKind, id: number) =>
  */
 export function assessmentsChanged(queryClient: QueryClient): Promise<void> {
   return Promise.all(
-    [assessmentKeys.all, subjectKeys.all, classStreamKeys.all, gradesKeys.all, reviewKeys.all, dashboardKeys.all]
+    [assessmentKeys.all, materialKeys.all, classStreamKeys.all, gradesKeys.all, reviewKeys.all, dashboardKeys.all]
       .map((queryKey) => queryClient.invalidateQueries({ queryKey, refetchType: 'none' })),
   ).then(() => undefined);
 }

@@ -1,7 +1,7 @@
 import i18next from 'i18next';
 import type { QueryKey, UseQueryOptions } from '@tanstack/react-query';
 import { withReason, type Exam, type Exercise } from '@kelasku/shared-api';
-import { classNameQuery, examOfClassQuery, exerciseOfSubjectQuery, subjectTitleQuery } from './api';
+import { classNameQuery, examOfClassQuery, exerciseOfMaterialQuery, materialTitleQuery } from './api';
 
 /** A query factory's result for one read. */
 type Read<T> = UseQueryOptions<T, Error, T, QueryKey>;
@@ -38,8 +38,8 @@ export const examOwner: AssessmentOwner<Exam> = {
 export const exerciseOwner: AssessmentOwner<Exercise> = {
   param: 'material_id',
   ownerWord: 'assessments.owner.subject',
-  query: exerciseOfSubjectQuery,
-  nameQuery: subjectTitleQuery,
+  query: exerciseOfMaterialQuery,
+  nameQuery: materialTitleQuery,
   fetchError: 'assessments.exercise.fetchFailed',
   noneYet: 'assessments.exercise.noneYet',
   createPath: '/CreateExercise',

@@ -14,7 +14,7 @@ export async function loadExam(classId: number): Promise<Exam | null> {
 }
 
 /** Subject title for headings; a failure only loses the subtitle. */
-export async function subjectTitle(materialId: number): Promise<string> {
+export async function materialTitle(materialId: number): Promise<string> {
   return materialsApi.detail(materialId).then((m) => m.title, () => '');
 }
 

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { materialsApi, type Material } from '@kelasku/shared-api';
-import { discussionKeys } from '../subjects/api';
+import { discussionKeys } from '../materials/api';
 import { CLASS_MATERIALS, classStudents, loadClassOverview, loadRecentDiscussions } from './transport';
 
 /** One class's stream: its overview (name, materials, exam), its materials to pick for a task, its roster. */

@@ -15,7 +15,7 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import ImageIcon from '@mui/icons-material/Image';
 import { OPTION_LETTERS, type OptionLetter, type Question } from '@kelasku/shared-api';
 import { preparePicture } from '@kelasku/shared-rules/src/picture-upload';
-import { pictureErrorText } from '../../subjects/picture-error-text';
+import { pictureErrorText } from '../../materials/picture-error-text';
 import { changeQuestionType } from '../question-rules';
 
 export interface QuestionCardProps {

@@ -16,8 +16,8 @@ import { useGradeClass } from '../../../hooks/useGradeClass';
 import { usePageParam } from '@kelasku/shared-ui/src/usePageParam';
 import { ClassPicker } from '../../../components/ClassPicker';
 import { LinkMenuButton } from '../../../components/LinkMenuButton';
-import { subjectsChanged, subjectsOfClassQuery } from '../api';
-import { SubjectCard } from './SubjectCard';
+import { materialsChanged, classMaterialsQuery } from '../api';
+import { MaterialCard } from './MaterialCard';
 
 function ExamMenu({ classId }: { classId: number }) {
   const { t } = useTranslation('teacher');
@@ -31,14 +31,14 @@ function ExamMenu({ classId }: { classId: number }) {
 /** Create Subject for this very class (a grade may hold several of the teacher's classes). */
 const createPath = (c: TeacherClass) => `/CreateSubjects${c.grade}?${CLASS_PARAM}=${c.id}`;
 
-function SubjectGrid({ teacherClass }: { teacherClass: TeacherClass }) {
+function MaterialGrid({ teacherClass }: { teacherClass: TeacherClass }) {
   const { t } = useTranslation('teacher');
   const queryClient = useQueryClient();
   const [page, setPage] = usePageParam();
   const [toDelete, setToDelete] = useState<Material | null>(null);
   const [deleting, setDeleting] = useState(false);
   const [deleteFailed, setDeleteFailed] = useState(false);
-  const pageQuery = subjectsOfClassQuery(teacherClass.id, page);
+  const pageQuery = classMaterialsQuery(teacherClass.id, page);
   // The previous page's cards stay while the next page loads.
   const materials = useQuery({ ...pageQuery, placeholderData: keepPreviousData });
 
@@ -51,7 +51,7 @@ function SubjectGrid({ teacherClass }: { teacherClass: TeacherClass }) {
       // The card goes at once; the page is then read again (a subject of the next page moves up).
       queryClient.setQueryData(pageQuery.queryKey, (old) => old && { ...old, materials: old.materials.filter((m) => m.id !== toDelete.id) });
       setToDelete(null);
-      void subjectsChanged(queryClient);
+      void materialsChanged(queryClient);
     } catch {
       setDeleteFailed(true);
     } finally {
@@ -80,7 +80,7 @@ function SubjectGrid({ teacherClass }: { teacherClass: TeacherClass }) {
       ) : (
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))' } }}>
           {list.map((subject) => (
-            <SubjectCard key={subject.id} subject={subject} onDelete={(s) => { setDeleteFailed(false); setToDelete(s); }} />
+            <MaterialCard key={subject.id} material={subject} onDelete={(s) => { setDeleteFailed(false); setToDelete(s); }} />
           ))}
         </Box>
       )}
@@ -132,7 +132,7 @@ export default function ManageSubjects({ grade = 10 }: { grade?: number }) {
       ) : teacherClass.isError && !teacherClass.data ? (
         <ErrorState message={t('subjects.manage.classFailed')} error={teacherClass.error} onRetry={() => void teacherClass.refetch()} />
       ) : current ? (
-        <SubjectGrid key={current.id} teacherClass={current} />
+        <MaterialGrid key={current.id} teacherClass={current} />
       ) : (
         <EmptyState message={t('subjects.noClassInGrade', { grade: gradeLabel(grade) })} />
       )}

@@ -1,12 +1,12 @@
-import { isBlankHtml, subjectProblem } from './subject-rules';
-import { dropUnsafeImages, isAllowedImageSource, labelToolbarPickers, relaxSpaces, SUBJECT_TOOLBAR, EDITOR_PLACEHOLDER } from './editor-config';
+import { isBlankHtml, materialProblem } from './material-rules';
+import { dropUnsafeImages, isAllowedImageSource, labelToolbarPickers, relaxSpaces, MATERIAL_TOOLBAR, EDITOR_PLACEHOLDER } from './editor-config';
 
 describe('subject validation', () => {
   it('checks title, then description, then content, stopping at the first failure', () => {
-    expect(subjectProblem({ title: '   ', description: '', content: '' })).toBe('Title is required.');
-    expect(subjectProblem({ title: 'Sel', description: '', content: '' })).toBe('Description is required.');
-    expect(subjectProblem({ title: 'Sel', description: 'Bab 1', content: '<p><br></p>' })).toBe('Content is required.');
-    expect(subjectProblem({ title: 'Sel', description: 'Bab 1', content: '<p>Isi</p>' })).toBeNull();
+    expect(materialProblem({ title: '   ', description: '', content: '' })).toBe('Title is required.');
+    expect(materialProblem({ title: 'Sel', description: '', content: '' })).toBe('Description is required.');
+    expect(materialProblem({ title: 'Sel', description: 'Bab 1', content: '<p><br></p>' })).toBe('Content is required.');
+    expect(materialProblem({ title: 'Sel', description: 'Bab 1', content: '<p>Isi</p>' })).toBeNull();
   });
 
   it('treats an image-only content as filled and whitespace-only HTML as empty', () => {
@@ -17,7 +17,7 @@ describe('subject validation', () => {
 
 describe('subject editor configuration', () => {
   it('offers the toolbar the spec lists, with the spec placeholder', () => {
-    const flat = JSON.stringify(SUBJECT_TOOLBAR);
+    const flat = JSON.stringify(MATERIAL_TOOLBAR);
     for (const item of ['header', 'font', 'size', 'bold', 'italic', 'underline', 'strike', 'color', 'background', 'script', 'align', 'list', 'indent', 'blockquote', 'code-block', 'link', 'image', 'video', 'clean']) {
       expect(flat).toContain(`"${item}"`);
     }

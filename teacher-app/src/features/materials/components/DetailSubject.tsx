@@ -6,13 +6,13 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { SafeHtml } from '@kelasku/shared-ui';
-import { useSubjectFromUrl } from '../hooks/useSubjectFromUrl';
+import { useMaterialFromUrl } from '../hooks/useMaterialFromUrl';
 import { MaterialDiscussion } from './MaterialDiscussion';
 
 /** /DetailSubjects?id={material id}: the subject as students see it, the exercise actions and its discussion. */
 export default function DetailSubject() {
   const { t } = useTranslation('teacher');
-  const loaded = useSubjectFromUrl();
+  const loaded = useMaterialFromUrl();
   if (!loaded.ready) return loaded.screen;
   const { subject, goBack } = loaded;
   return (

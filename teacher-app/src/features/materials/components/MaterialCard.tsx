@@ -14,24 +14,24 @@ import Typography from '@mui/material/Typography';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import type { Material } from '@kelasku/shared-api';
 
-export interface SubjectCardProps {
-  subject: Material;
-  onDelete: (subject: Material) => void;
+export interface MaterialCardProps {
+  material: Material;
+  onDelete: (material: Material) => void;
 }
 
-/** One subject: title, description, preview link and the Edit/Delete menu. */
-export function SubjectCard({ subject, onDelete }: SubjectCardProps) {
+/** One material: title, description, preview link and the Edit/Delete menu. */
+export function MaterialCard({ material, onDelete }: MaterialCardProps) {
   const { t } = useTranslation('teacher');
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const close = () => setAnchor(null);
-  const menuId = `subject-menu-${subject.id}`;
+  const menuId = `material-menu-${material.id}`;
   return (
     <Card component="article" variant="outlined" sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
       <CardContent sx={{ flex: 1, pb: 1 }}>
         <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
-          <Typography component="h2" variant="h6" sx={{ flex: 1, fontWeight: 700, overflowWrap: 'anywhere' }}>{subject.title}</Typography>
+          <Typography component="h2" variant="h6" sx={{ flex: 1, fontWeight: 700, overflowWrap: 'anywhere' }}>{material.title}</Typography>
           <IconButton
-            aria-label={t('subjects.card.options', { title: subject.title })}
+            aria-label={t('subjects.card.options', { title: material.title })}
             aria-controls={anchor ? menuId : undefined}
             aria-haspopup="true"
             aria-expanded={anchor ? 'true' : undefined}
@@ -45,21 +45,21 @@ export function SubjectCard({ subject, onDelete }: SubjectCardProps) {
           color="text.secondary"
           sx={{ mt: 1, display: '-webkit-box', WebkitLineClamp: 3, WebkitBoxOrient: 'vertical', overflow: 'hidden', overflowWrap: 'anywhere' }}
         >
-          {subject.description}
+          {material.description}
         </Typography>
-        {subject.exercise_id != null && <Chip size="small" color="success" variant="outlined" label={t('subjects.card.hasExercise')} sx={{ mt: 1.5 }} />}
+        {material.exercise_id != null && <Chip size="small" color="success" variant="outlined" label={t('subjects.card.hasExercise')} sx={{ mt: 1.5 }} />}
       </CardContent>
       <CardActions sx={{ px: 2, pb: 2 }}>
-        <Button component={RouterLink} to={`/DetailSubjects?id=${subject.id}`} aria-label={t('subjects.card.previewLabel', { title: subject.title })}>
+        <Button component={RouterLink} to={`/DetailSubjects?id=${material.id}`} aria-label={t('subjects.card.previewLabel', { title: material.title })}>
           {t('subjects.card.preview')}
         </Button>
       </CardActions>
       <Menu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={close}>
-        <MenuItem component={RouterLink} to={`/EditSubjects?id=${subject.id}`} onClick={close}>{t('subjects.card.edit')}</MenuItem>
+        <MenuItem component={RouterLink} to={`/EditSubjects?id=${material.id}`} onClick={close}>{t('subjects.card.edit')}</MenuItem>
         <MenuItem
           onClick={() => {
             close();
-            onDelete(subject);
+            onDelete(material);
           }}
           sx={{ color: 'error.main' }}
         >

@@ -3,11 +3,11 @@ import { materialDiscussionsApi, materialsApi } from '@kelasku/shared-api';
 import { classStreamKeys } from '../class-stream/api';
 import { assessmentKeys } from '../assessments/api';
 
-/** Subjects (materials): a class's pages of them, and one subject. */
-export const subjectKeys = {
-  all: ['subjects'] as const,
-  ofClass: (classId: number, page: number) => [...subjectKeys.all, 'class', classId, page] as const,
-  detail: (materialId: number) => [...subjectKeys.all, 'detail', materialId] as const,
+/** Materials (the specification's subjects): a class's pages of them, and one material. */
+export const materialKeys = {
+  all: ['materials'] as const,
+  ofClass: (classId: number, page: number) => [...materialKeys.all, 'class', classId, page] as const,
+  detail: (materialId: number) => [...materialKeys.all, 'detail', materialId] as const,
 };
 
 /** Students' questions on materials: one material's pages, and the class stream's newest. */
@@ -19,11 +19,11 @@ export const discussionKeys = {
 
 export const DISCUSSIONS_PER_PAGE = 10;
 
-export const subjectsOfClassQuery = (classId: number, page: number) =>
-  queryOptions({ queryKey: subjectKeys.ofClass(classId, page), queryFn: () => materialsApi.fromClass(classId, page) });
+export const classMaterialsQuery = (classId: number, page: number) =>
+  queryOptions({ queryKey: materialKeys.ofClass(classId, page), queryFn: () => materialsApi.fromClass(classId, page) });
 
-export const subjectQuery = (materialId: number) =>
-  queryOptions({ queryKey: subjectKeys.detail(materialId), queryFn: () => materialsApi.detail(materialId) });
+export const materialQuery = (materialId: number) =>
+  queryOptions({ queryKey: materialKeys.detail(materialId), queryFn: () => materialsApi.detail(materialId) });
 
 export const materialDiscussionsQuery = (materialId: number, page: number) =>
   queryOptions({
@@ -35,9 +35,9 @@ export const materialDiscussionsQuery = (materialId: number, page: number) =>
  * After a subject is created, edited or deleted: every list and screen that shows subjects reads them again (the class
  * stream lists them, a deleted one takes its exercise and discussions with it).
  */
-export function subjectsChanged(queryClient: QueryClient): Promise<void> {
+export function materialsChanged(queryClient: QueryClient): Promise<void> {
   return Promise.all([
-    queryClient.invalidateQueries({ queryKey: subjectKeys.all }),
+    queryClient.invalidateQueries({ queryKey: materialKeys.all }),
     queryClient.invalidateQueries({ queryKey: classStreamKeys.all }),
     queryClient.invalidateQueries({ queryKey: assessmentKeys.all }),
     queryClient.invalidateQueries({ queryKey: discussionKeys.all }),

@@ -1,6 +1,6 @@
 import i18next from 'i18next';
 
-export interface SubjectValues {
+export interface MaterialValues {
   title: string;
   description: string;
   /** HTML from the rich editor ('' when empty). */
@@ -15,7 +15,7 @@ export function isBlankHtml(html: string): boolean {
 }
 
 /** The spec's checks in the spec's order; the first failure stops submission (its text in the active language). */
-export function subjectProblem(values: SubjectValues): string | null {
+export function materialProblem(values: MaterialValues): string | null {
   if (!values.title.trim()) return i18next.t('teacher:subjects.form.titleRequired');
   if (!values.description.trim()) return i18next.t('teacher:subjects.form.descriptionRequired');
   if (isBlankHtml(values.content)) return i18next.t('teacher:subjects.form.contentRequired');

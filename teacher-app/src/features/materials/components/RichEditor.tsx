@@ -5,7 +5,7 @@ import 'quill/dist/quill.snow.css';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { preparePicture } from '@kelasku/shared-rules/src/picture-upload';
-import { SUBJECT_TOOLBAR, dropUnsafeImages, labelToolbarPickers, relaxSpaces } from '../editor-config';
+import { MATERIAL_TOOLBAR, dropUnsafeImages, labelToolbarPickers, relaxSpaces } from '../editor-config';
 import { pictureErrorText } from '../picture-error-text';
 
 export interface RichEditorProps {
@@ -51,7 +51,7 @@ export default function RichEditor({ initialValue, onChange, label }: RichEditor
     const quill = new Quill(container, {
       theme: 'snow',
       placeholder: t('subjects.editor.placeholder'),
-      modules: { toolbar: { container: SUBJECT_TOOLBAR, handlers: { image: () => fileRef.current?.click() } } },
+      modules: { toolbar: { container: MATERIAL_TOOLBAR, handlers: { image: () => fileRef.current?.click() } } },
     });
     quillRef.current = quill;
     if (contentRef.current) {

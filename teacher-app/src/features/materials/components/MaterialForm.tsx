@@ -9,28 +9,28 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { fieldError } from '@kelasku/shared-api';
 import { LoadingState, useDraft, useLeaveWarning } from '@kelasku/shared-ui';
-import { subjectProblem, type SubjectValues } from '../subject-rules';
+import { materialProblem, type MaterialValues } from '../material-rules';
 
 const RichEditor = lazy(() => import('./RichEditor'));
 
-export interface SubjectFormProps {
+export interface MaterialFormProps {
   heading: string;
-  initial?: SubjectValues;
+  initial?: MaterialValues;
   /** Extra fields above the title (the class picker of /CreateSubjects). */
   before?: ReactNode;
   /** Names the form and what it edits (`edit-subject:12`): unsaved changes are kept on the device under it. */
   draftKey: string;
   /** Saves the subject; a thrown error keeps the form as typed and shows `failureText` (the server's reason after it). */
-  onSubmit: (values: SubjectValues) => Promise<void>;
+  onSubmit: (values: MaterialValues) => Promise<void>;
   failureText: string;
 }
 
-const EMPTY: SubjectValues = { title: '', description: '', content: '' };
+const EMPTY: MaterialValues = { title: '', description: '', content: '' };
 
 /** Title, short description and rich content, with the validation message shown above the form. */
-export function SubjectForm({ heading, initial = EMPTY, before, draftKey, onSubmit, failureText }: SubjectFormProps) {
+export function MaterialForm({ heading, initial = EMPTY, before, draftKey, onSubmit, failureText }: MaterialFormProps) {
   const { t } = useTranslation('teacher');
-  const draft = useDraft<SubjectValues>(draftKey, initial);
+  const draft = useDraft<MaterialValues>(draftKey, initial);
   const { values, setValues } = draft;
   const [problem, setProblem] = useState<string | null>(null);
   /** The last save's failure: the server's reason, and the field it is about (shown there until that field changes). */
@@ -47,7 +47,7 @@ export function SubjectForm({ heading, initial = EMPTY, before, draftKey, onSubm
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const found = subjectProblem(values);
+    const found = materialProblem(values);
     setProblem(found);
     setFailed(null);
     if (found) return;
@@ -62,7 +62,7 @@ export function SubjectForm({ heading, initial = EMPTY, before, draftKey, onSubm
   };
 
   const atField = (key: 'title' | 'description') => (failed?.field === key ? failed.message : undefined);
-  const change = (key: keyof SubjectValues, value: string) => {
+  const change = (key: keyof MaterialValues, value: string) => {
     setValues((v) => ({ ...v, [key]: value }));
     setFailed((f) => (f?.field === key ? null : f));
   };

@@ -5,9 +5,9 @@ import { LoadFailure, LoadingState, NotFoundState } from '@kelasku/shared-ui';
 import type { Material } from '@kelasku/shared-api';
 import { useGoBack } from '../../../hooks/useGoBack';
 import { useNumberParam } from '../../../hooks/useNumberParam';
-import { subjectQuery } from '../api';
+import { materialQuery } from '../api';
 
-export type SubjectFromUrl =
+export type MaterialFromUrl =
   | { ready: false; screen: ReactElement }
   | { ready: true; subject: Material; goBack: () => void };
 
@@ -15,11 +15,11 @@ export type SubjectFromUrl =
  * The subject named by `?id=` (detail and edit screens, also when opened directly). Until it is there, `screen` is
  * what to show instead: no id, loading, gone (404) or failed with Retry.
  */
-export function useSubjectFromUrl(): SubjectFromUrl {
+export function useMaterialFromUrl(): MaterialFromUrl {
   const { t } = useTranslation('teacher');
   const id = useNumberParam('id');
   const goBack = useGoBack();
-  const material = useQuery({ ...subjectQuery(id ?? 0), enabled: id != null });
+  const material = useQuery({ ...materialQuery(id ?? 0), enabled: id != null });
 
   if (!id) return { ready: false, screen: <NotFoundState message={t('subjects.noneChosen')} backTo="/DashboardTeacher" backLabel={t('subjects.backToDashboard')} /> };
   if (!material.data) {

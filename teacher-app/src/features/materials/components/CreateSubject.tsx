@@ -12,9 +12,9 @@ import { useGoBack } from '../../../hooks/useGoBack';
 import { parsePositiveInt } from '../../../lib/params';
 import { CLASS_PARAM, classLabel, gradeLabel } from '../../../lib/teacher-class';
 import { candidateClassesQuery } from '../../classes/api';
-import { subjectsChanged } from '../api';
-import { SubjectForm } from './SubjectForm';
-import type { SubjectValues } from '../subject-rules';
+import { materialsChanged } from '../api';
+import { MaterialForm } from './MaterialForm';
+import type { MaterialValues } from '../material-rules';
 
 
 /**
@@ -45,10 +45,10 @@ export default function CreateSubject({ grade }: { grade?: number }) {
   }
   const classId = grade ? gradeClassId! : (picked || (list.length === 1 ? list[0].id : ''));
 
-  const save = async (values: SubjectValues) => {
+  const save = async (values: MaterialValues) => {
     if (!classId) throw new Error('No class chosen');
     await materialsApi.create({ ...values, class_id: classId, teacher_id: getUserData()?.teacher_id });
-    void subjectsChanged(queryClient);
+    void materialsChanged(queryClient);
     window.alert(t('subjects.create.done'));
     goBack();
   };
@@ -70,7 +70,7 @@ export default function CreateSubject({ grade }: { grade?: number }) {
   );
 
   return (
-    <SubjectForm
+    <MaterialForm
       heading={grade ? t('subjects.create.headingGrade', { grade: gradeLabel(grade) }) : t('subjects.create.heading')}
       before={picker}
       draftKey={`create-subject:${grade ?? 'any'}`}

@@ -1,7 +1,7 @@
 import i18next from 'i18next';
 
 // Quill toolbar of the subject editor, as the spec lists it (section 5).
-export const SUBJECT_TOOLBAR = [
+export const MATERIAL_TOOLBAR = [
   [{ header: [1, 2, 3, 4, 5, 6, false] }],
   [{ font: [] }],
   [{ size: ['small', false, 'large', 'huge'] }],
