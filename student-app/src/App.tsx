@@ -28,9 +28,9 @@ const MyClassesPage = lazyScreen(() => import('./features/classes/components/MyC
 const ClassMaterialsPage = lazyScreen(() => import('./features/classes/components/ClassMaterialsPage'));
 const MaterialDetailPage = lazyScreen(() => import('./features/classes/components/MaterialDetailPage'));
 const GroupDiscussionsPage = lazyScreen(() => import('./features/discussions/components/GroupDiscussionsPage'));
-const MyClassesTaskPage = lazyScreen(() => import('./features/tasks/components/MyClassesTaskPage'));
-const MyClassesExamPage = lazyScreen(() => import('./features/tasks/components/MyClassesExamPage'));
-const TaskListPage = lazyScreen(() => import('./features/tasks/components/TaskListPage'));
+const MyClassesTaskPage = lazyScreen(() => import('./features/assessments/components/MyClassesTaskPage'));
+const MyClassesExamPage = lazyScreen(() => import('./features/assessments/components/MyClassesExamPage'));
+const TaskListPage = lazyScreen(() => import('./features/assessments/components/TaskListPage'));
 const TaskPage = lazyScreen(() => import('./features/answering/components/TaskPage'));
 const ExamPage = lazyScreen(loadExamPage);
 

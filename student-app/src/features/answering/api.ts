@@ -1,7 +1,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { examsApi, exercisesApi } from '@kelasku/shared-api';
 import { dashboardKeys } from '../dashboard/api';
-import { gradeKeys } from '../tasks/api';
+import { gradeKeys } from '../assessments/api';
 
 // The exam itself is not read here: it comes with its prefetch and clock offset (exam-prefetch.ts, useClassExams).
 

@@ -6,7 +6,7 @@ import { renderAt } from '@kelasku/shared-ui/src/test-utils';
 import { signInStudent } from '../../../test/fixtures';
 import { answersStorageKey, withChanges } from '../answer-queue';
 import { Link, Route, Routes } from 'react-router-dom';
-import TaskListPage from '../../tasks/components/TaskListPage';
+import TaskListPage from '../../assessments/components/TaskListPage';
 import TaskPage from './TaskPage';
 
 jest.mock('@kelasku/shared-api', () => {

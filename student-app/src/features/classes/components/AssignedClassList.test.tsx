@@ -4,8 +4,8 @@ import { Link, Route, Routes } from 'react-router-dom';
 import { classesApi } from '@kelasku/shared-api';
 import { renderAt } from '@kelasku/shared-ui/src/test-utils';
 import { signInStudent } from '../../../test/fixtures';
-import MyClassesExamPage from '../../tasks/components/MyClassesExamPage';
-import MyClassesTaskPage from '../../tasks/components/MyClassesTaskPage';
+import MyClassesExamPage from '../../assessments/components/MyClassesExamPage';
+import MyClassesTaskPage from '../../assessments/components/MyClassesTaskPage';
 import MyClassesPage from './MyClassesPage';
 
 // The three class lists (My Classes, My Tasks, My Exams) share one read of the assigned classes.

@@ -6,7 +6,7 @@ import { renderAt } from '@kelasku/shared-ui/src/test-utils';
 import { signInStudent } from '../../../test/fixtures';
 import ClassMaterialsPage from './ClassMaterialsPage';
 import MaterialDetailPage from './MaterialDetailPage';
-import TaskListPage from '../../tasks/components/TaskListPage';
+import TaskListPage from '../../assessments/components/TaskListPage';
 import MyClassesPage from './MyClassesPage';
 
 jest.mock('@kelasku/shared-api', () => {
