@@ -1,4 +1,5 @@
 import type { Role } from '@kelasku/shared-api/src/session';
+import { prefetchRemote } from './app/remote-prefetch';
 import { loadRoleApp, remoteEntry } from './app/remotes';
 import { loadSignedInApp } from './signed-in';
 
@@ -9,9 +10,10 @@ import { loadSignedInApp } from './signed-in';
  * is shown (with Retry) by those screens, not here.
  *
  * The remote waits for the signed-in part: Module Federation gives a remote the shell's shared modules (React,
- * MUI…) once the shell has loaded them; started earlier, the remote downloaded its own copies (bench/pages.ts).
+ * MUI…) once the shell has loaded them; started earlier, the remote downloaded its own copies (bench/pages.ts). Its
+ * files are downloaded meanwhile, without running (prefetchRemote).
  */
 export function warmStart(role: Role): void {
-  remoteEntry(role).catch(() => undefined);
+  remoteEntry(role).then(prefetchRemote).catch(() => undefined);
   loadSignedInApp().then(() => loadRoleApp(role)).catch(() => undefined);
 }

@@ -1,7 +1,7 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { loadRoleApp } from './remotes';
 
-jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerRemotes: jest.fn() }));
+jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerPlugins: jest.fn(), registerRemotes: jest.fn() }));
 const loadRemoteMock = loadRemote as jest.MockedFunction<typeof loadRemote>;
 const registerRemotesMock = registerRemotes as jest.MockedFunction<typeof registerRemotes>;
 

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
+import { prefetchedManifests } from './remote-prefetch';
 
 export type RemoteRole = 'admin' | 'teacher' | 'student';
 
@@ -36,6 +37,7 @@ let failedBefore = false;
 
 async function fetchRoleApp(role: RemoteRole): Promise<ComponentType> {
   const entry = await remoteEntry(role);
+  registerPlugins([prefetchedManifests]); // a manifest warm-start.ts already read is not fetched again
   // force: drop whatever a failed attempt left cached for this remote.
   registerRemotes([{ name: role, entry }], { force: failedBefore });
   try {
