@@ -13,7 +13,7 @@ import Apps from '@mui/icons-material/Apps';
 import NavigateBefore from '@mui/icons-material/NavigateBefore';
 import NavigateNext from '@mui/icons-material/NavigateNext';
 import { OPTION_LETTERS, type Answers, type Grade, type Question, type QuestionDetail } from '@kelasku/shared-api';
-import { ConfirmDialog } from '@kelasku/shared-ui';
+import { ConfirmDialog } from '@kelasku/shared-ui/src/ConfirmDialog';
 import { originalOrder, type SheetOrder } from '@kelasku/shared-rules';
 import type { QueueState } from '../answer-queue';
 import { QuestionGrid } from './QuestionGrid';

@@ -10,7 +10,7 @@ import ArrowBack from '@mui/icons-material/ArrowBack';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { exercisesApi, parseQuestions, type Grade } from '@kelasku/shared-api';
 import { sheetOrder } from '@kelasku/shared-rules';
-import { ErrorState, LoadFailure, LoadingState, NotFoundState } from '@kelasku/shared-ui';
+import { ErrorState, LoadFailure, LoadingState, NotFoundState } from '@kelasku/shared-ui/src/states';
 import { PageTitle } from '../../../components/PageTitle';
 import { useGoBack } from '../../../hooks/useGoBack';
 import { awaitsData } from '../../../lib/query-state';
