@@ -11,7 +11,7 @@
  * Bare twin: a static page (served by the test, same origin) that reads the token, GETs /exams?class_id, renders
  * question 1 (picture, text, four radios) — the floor set by the network and the server for the same data.
  * One more traced cold and warm load (not counted) gives the main thread's busy time by script and by kind of work.
- * Needs `npm run build`. Env: BENCH_EXAM_START_REPEAT (default 7); STATIC_DIR as in pages.ts.
+ * Needs `npm run build`. Env: BENCH_EXAM_START_REPEAT (default 7); BENCH_EXAM_START_NETWORK (below); STATIC_DIR as in pages.ts.
  * A/B of builds: `BENCH_EXAM_START_AB=before=/tmp/a,after=/tmp/b npx tsx exam-start.ts` (each folder holding
  * <app>/dist) serves them side by side and measures them in turns (BENCH_EXAM_START_ROUNDS, default 4, of REPEAT
  * loads each), so load on the machine hits all alike; writes results/exam-start-ab.json (its own RESULTS.md section).
@@ -26,6 +26,14 @@ import { startServer } from './lib/server';
 import { firstOptionInPage, missingBuilds, prepareExam, signedInContext, timeline, type TimelineEntry } from './pages';
 
 const REPEAT = Number(process.env.BENCH_EXAM_START_REPEAT ?? 7);
+/**
+ * BENCH_EXAM_START_NETWORK=slow4g: every page of `measure` behind DevTools' network throttling with Lighthouse's
+ * mobile figures (150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up), where a request chain costs what it does on
+ * a phone; on plain localhost the load is bound by the CPU instead.
+ */
+const NETWORK = process.env.BENCH_EXAM_START_NETWORK === 'slow4g'
+  ? { offline: false, latency: 150, downloadThroughput: (1638.4 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 }
+  : undefined;
 const TARGET = { cold: 400, warm: 200 };
 const STATIC_DIR = path.resolve(__dirname, '..', process.env.STATIC_DIR || '.');
 
@@ -83,6 +91,7 @@ export async function measure(browser: Browser, url: string, examUrl: string, ba
     const ctx = await signedInContext(browser, url);
     if (bare) await ctx.route(`${url}${BARE_PATH}*`, (route) => route.fulfill({ contentType: 'text/html', body: BARE_HTML }));
     const page = await ctx.newPage();
+    if (NETWORK) await (await ctx.newCDPSession(page)).send('Network.emulateNetworkConditions', NETWORK);
     runs.cold.push(await openAndAnswer(page, examUrl, 'goto'));
     await settle(page);
     runs.warm.push(await openAndAnswer(page, examUrl, 'goto'));
