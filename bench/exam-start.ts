@@ -27,6 +27,7 @@ import { firstOptionInPage, missingBuilds, prepareExam, signedInContext, timelin
 
 const REPEAT = Number(process.env.BENCH_EXAM_START_REPEAT ?? 7);
 /**
+ * BENCH_EXAM_START_RESULT names the A/B's result file (default exam-start-ab).
  * BENCH_EXAM_START_NETWORK=slow4g: every page of `measure` behind DevTools' network throttling with Lighthouse's
  * mobile figures (150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up), where a request chain costs what it does on
  * a phone; on plain localhost the load is bound by the CPU instead.
@@ -334,7 +335,7 @@ async function abRun(labelled: string[]): Promise<void> {
     }
   }
   const md = [
-    `## Exam start, A/B of builds — served side by side, measured in ${rounds} alternating rounds of ${REPEAT} (\`exam-start.ts\`, \`BENCH_EXAM_START_AB\`)`,
+    `## Exam start, A/B of builds${NETWORK ? ' behind slow-4G throttling (150 ms round trip, 1.6 Mbit/s)' : ''} — served side by side, measured in ${rounds} alternating rounds of ${REPEAT} (\`exam-start.ts\`, \`BENCH_EXAM_START_AB\`)`,
     '',
     'Page clock: ms from navigation start until question 1 has an enabled option, median of all loads (all loads listed in the JSON).',
     '',
@@ -343,7 +344,7 @@ async function abRun(labelled: string[]): Promise<void> {
     ])),
     '',
   ];
-  saveResult({ name: 'exam-start-ab', title: 'Exam start, A/B of builds', startedAt: started, markdown: md.join('\n'), data: builds.map(({ label, dir, inPage }) => ({ label, dir, inPage })) });
+  saveResult({ name: process.env.BENCH_EXAM_START_RESULT ?? 'exam-start-ab', title: `Exam start, A/B of builds${NETWORK ? ', slow 4G' : ''}`, startedAt: started, markdown: md.join('\n'), data: builds.map(({ label, dir, inPage }) => ({ label, dir, inPage })) });
 }
 
 if (isMain(module) && process.env.BENCH_EXAM_START_AB) {

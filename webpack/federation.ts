@@ -110,7 +110,8 @@ function aliases(mode: Mode): Record<string, string> {
  * needs one. Listing a component a first screen uses costs that screen one more request, never breaks it.
  */
 const MUI_LATER_COMPONENTS = [
-  'Card', 'CardActionArea', 'CardActions', 'CardContent', 'Fab', 'FormGroup', 'NoSsr', 'Popper', 'RadioGroup', 'Tab', 'TabScrollButton',
+  'Card', 'CardActionArea', 'CardActions', 'CardContent', 'Dialog', 'DialogActions', 'DialogContent', 'DialogContentText', 'DialogTitle',
+  'Fab', 'FormGroup', 'Grow', 'NoSsr', 'Popper', 'RadioGroup', 'Tab', 'TabScrollButton',
   'Table', 'TableBody', 'TableCell', 'TableContainer', 'TableHead', 'TableRow', 'Tabs', 'ToggleButton', 'ToggleButtonGroup', 'Tooltip', 'Zoom', 'useAutocomplete',
 ];
 /**

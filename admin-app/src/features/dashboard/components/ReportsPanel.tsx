@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -12,11 +12,13 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { errorMessage, reportsApi, type Report } from '@kelasku/shared-api';
-import { ConfirmDialog } from '@kelasku/shared-ui/src/ConfirmDialog';
 import { ErrorState, LoadingState } from '@kelasku/shared-ui/src/states';
 import { formatDateId, formatWibTime } from '@kelasku/shared-ui/src/dates';
 import { useLastNonNull } from '../../../hooks/useLastNonNull';
 import { reportKeys, reportsQuery } from '../api';
+
+// Mounted from the first Delete/Dismiss on (and kept, for its closing animation): MUI's dialogs stay off the dashboard's first screen.
+const ConfirmDialog = lazy(() => import('@kelasku/shared-ui/src/ConfirmDialog').then((m) => ({ default: m.ConfirmDialog })));
 
 type Pending = { action: 'delete' | 'dismiss'; report: Report };
 
@@ -110,7 +112,6 @@ export function ReportsPanel() {
       </List>
     );
 
-  const subject = shown?.report;
   return (
     <Paper component="section" aria-labelledby="reported-messages-title" variant="outlined" sx={{ p: 2, mt: 3 }}>
       <Typography id="reported-messages-title" component="h2" variant="h6" sx={{ mb: 1 }}>
@@ -122,24 +123,20 @@ export function ReportsPanel() {
         </Alert>
       )}
       {body}
-      <ConfirmDialog
-        open={pending !== null}
-        title={
-          !subject ? ''
-            : shown.action === 'delete' ? t('reports.deleteTitle', { author: subject.author_name })
-              : t('reports.dismissTitle', { author: subject.author_name })
-        }
-        message={
-          !subject ? ''
-            : shown.action === 'delete' ? t('reports.deleteMessage', { message: subject.message })
-              : t('reports.dismissMessage', { message: subject.message })
-        }
-        confirmLabel={shown?.action === 'dismiss' ? t('reports.dismiss') : t('reports.delete')}
-        destructive={shown?.action !== 'dismiss'}
-        busy={busy}
-        onConfirm={confirm}
-        onClose={() => setPending(null)}
-      />
+      {shown && (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            open={pending !== null}
+            title={shown.action === 'delete' ? t('reports.deleteTitle', { author: shown.report.author_name }) : t('reports.dismissTitle', { author: shown.report.author_name })}
+            message={shown.action === 'delete' ? t('reports.deleteMessage', { message: shown.report.message }) : t('reports.dismissMessage', { message: shown.report.message })}
+            confirmLabel={shown.action === 'dismiss' ? t('reports.dismiss') : t('reports.delete')}
+            destructive={shown.action !== 'dismiss'}
+            busy={busy}
+            onConfirm={confirm}
+            onClose={() => setPending(null)}
+          />
+        </Suspense>
+      )}
     </Paper>
   );
 }
