@@ -14,6 +14,18 @@ describe('date helpers', () => {
   });
 });
 
+it('builds each formatter once, however many times a list formats (with other options, a formatter of its own)', () => {
+  const constructed = jest.spyOn(Intl, 'DateTimeFormat');
+  for (let i = 0; i < 40; i++) {
+    formatWibTime(Date.UTC(2025, 0, 5, 1, i));
+    formatDateId(Date.UTC(2025, 0, i + 1));
+    formatReplyTime(Date.UTC(2025, 0, 5, 8, i));
+  }
+  expect(formatDateId('2025-01-05T23:30:00Z', { month: 'short' })).toBe('6 Jan 2025');
+  expect(constructed.mock.calls.length).toBeLessThanOrEqual(4);
+  constructed.mockRestore();
+});
+
 describe('reply times in Indonesian', () => {
   it("reads '5 Januari 2025, 15.00 WIB'", async () => {
     const i18next = (await import('i18next')).default;
