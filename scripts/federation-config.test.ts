@@ -48,13 +48,23 @@ it('puts the form and pop-up components in a chunk of their own, so a dashboard 
     expect([file, forms?.(inMui(file))]).toEqual([file, true]);
     expect([file, mui?.(inMui(file))]).toEqual([file, false]);
   }
-  // What the dashboards show stays in 'mui': the search field's InputBase, the layout's Drawer and List, dialogs.
-  // So do the class names the theme imports and the form control's context InputBase reads.
-  for (const file of ['material/InputBase/InputBase.mjs', 'material/Drawer/Drawer.mjs', 'material/List/List.mjs', 'material/Dialog/Dialog.mjs',
-    'material/Checkbox/checkboxClasses.mjs', 'material/FormControl/FormControlContext.mjs', 'material/FormControl/useFormControl.mjs', 'material/FormControl/formControlState.mjs']) {
+  // What the dashboards show stays in 'mui': the search field's InputBase, the layout's Drawer and List, the to-do
+  // list's ListSubheader. So do the class names the theme imports and the form control's context InputBase reads.
+  for (const file of ['material/InputBase/InputBase.mjs', 'material/Drawer/Drawer.mjs', 'material/List/List.mjs', 'material/ListSubheader/ListSubheader.mjs',
+    'material/Checkbox/checkboxClasses.mjs', 'material/Dialog/dialogClasses.mjs', 'material/FormControl/FormControlContext.mjs', 'material/FormControl/useFormControl.mjs', 'material/FormControl/formControlState.mjs']) {
     expect([file, forms?.(inMui(file))]).toEqual([file, false]);
     expect([file, mui?.(inMui(file))]).toEqual([file, true]);
   }
+});
+
+it('puts the dialogs in a chunk of their own: no dashboard opens one on arrival', () => {
+  const mui = muiChunkTest('shell', 'shell');
+  const dialogs = muiChunkTest('shell', 'shell', 'muiDialogs');
+  for (const file of ['material/Dialog/Dialog.mjs', 'material/DialogTitle/DialogTitle.mjs', 'material/DialogActions/DialogActions.mjs']) {
+    expect([file, dialogs?.(inMui(file)), mui?.(inMui(file))]).toEqual([file, true, false]);
+  }
+  // The drawer's Modal stays in 'mui': the phone layout opens its menu with it.
+  expect([dialogs?.(inMui('material/Modal/Modal.mjs')), mui?.(inMui('material/Modal/Modal.mjs'))]).toEqual([false, true]);
 });
 
 it('shares shared-ui one module at a time besides its index', () => {

@@ -1,10 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { MUI_FORM_COMPONENTS } from '../webpack/federation';
+import { MUI_DIALOG_COMPONENTS, MUI_FORM_COMPONENTS } from '../webpack/federation';
 
 // What the signed-in frame and the dashboards load before their first paint: the modules reached by static imports
-// (a dynamic import() loads later). They must not reach MUI's form components (the 'mui-forms' chunk) nor the
-// shared-ui index (one shared module carrying every shared-ui component): see webpack/federation.ts.
+// (a dynamic import() loads later). They must not reach MUI's form or dialog components (the 'mui-forms' and
+// 'mui-dialogs' chunks) nor the shared-ui index (one shared module carrying every shared-ui component): see webpack/federation.ts.
 const root = path.join(__dirname, '..');
 const SHARED_UI_DEEP = '@kelasku/shared-ui/src/';
 
@@ -39,10 +39,15 @@ function staticRequests(entry: string): Set<string> {
   return requests;
 }
 
-const FIRST_SCREENS = ['shell/src/app/SignedInApp.tsx', 'admin-app/src/App.tsx', 'teacher-app/src/App.tsx', 'teacher-app/src/features/dashboard/components/DashboardTeacher.tsx'];
-const formComponent = new RegExp(`^@mui/material/(${MUI_FORM_COMPONENTS.join('|')})$`);
+const FIRST_SCREENS = [
+  'shell/src/app/SignedInApp.tsx',
+  'admin-app/src/App.tsx', 'admin-app/src/features/dashboard/components/DashboardAdmin.tsx',
+  'teacher-app/src/App.tsx', 'teacher-app/src/features/dashboard/components/DashboardTeacher.tsx',
+  'student-app/src/App.tsx', 'student-app/src/features/dashboard/components/DashboardStudent.tsx',
+];
+const formComponent = new RegExp(`^@mui/material/(${[...MUI_FORM_COMPONENTS, ...MUI_DIALOG_COMPONENTS].join('|')})$`);
 
-it.each(FIRST_SCREENS)('%s reaches no MUI form component and not the shared-ui index', (entry) => {
+it.each(FIRST_SCREENS)('%s reaches no MUI form or dialog component and not the shared-ui index', (entry) => {
   const requests = [...staticRequests(entry)];
   expect(requests.some((r) => r.startsWith('@mui/material/'))).toBe(true); // the scan does see MUI imports
   expect(requests.filter((r) => formComponent.test(r) || r === '@kelasku/shared-ui')).toEqual([]);

@@ -110,8 +110,7 @@ function aliases(mode: Mode): Record<string, string> {
  * needs one. Listing a component a first screen uses costs that screen one more request, never breaks it.
  */
 const MUI_LATER_COMPONENTS = [
-  'Card', 'CardActionArea', 'CardActions', 'CardContent', 'Dialog', 'DialogActions', 'DialogContent', 'DialogContentText', 'DialogTitle',
-  'Fab', 'FormGroup', 'Grow', 'NoSsr', 'Popper', 'RadioGroup', 'Tab', 'TabScrollButton',
+  'Card', 'CardActionArea', 'CardActions', 'CardContent', 'Fab', 'FormGroup', 'Grow', 'NoSsr', 'Popper', 'RadioGroup', 'Tab', 'TabScrollButton',
   'Table', 'TableBody', 'TableCell', 'TableContainer', 'TableHead', 'TableRow', 'Tabs', 'ToggleButton', 'ToggleButtonGroup', 'Tooltip', 'Zoom', 'useAutocomplete',
 ];
 /**
@@ -127,10 +126,16 @@ export const MUI_FORM_COMPONENTS = [
 ];
 // Not ListSubheader: menus use it, but so does the student dashboard's to-do list (its group headings); listed here it
 // cost that dashboard the whole form chunk (21.5 KB). bench/check-budgets.ts fails a first screen that loads the chunk.
+/**
+ * The dialog components: no dashboard opens one on its first screen (the admin's confirm dialog loads on first use),
+ * so they make a chunk of their own ('mui-dialogs', ~2.5 KB), one request for the screens that use them.
+ */
+export const MUI_DIALOG_COMPONENTS = ['Dialog', 'DialogActions', 'DialogContent', 'DialogContentText', 'DialogTitle'];
 const MUI_PACKAGES = /[\\/]node_modules[\\/](@mui[\\/](material|system|utils|styled-engine|private-theming)|@emotion|react-transition-group|dom-helpers|stylis|hoist-non-react-statics|clsx|prop-types|react-is|@babel[\\/]runtime)[\\/]/;
 const MUI_LATER = new RegExp(`[\\\\/]@mui[\\\\/]material[\\\\/](${MUI_LATER_COMPONENTS.join('|')})[\\\\/]`);
 // A form component's folder ('TextField/') or file ('internal/SwitchBase.mjs')…
 const MUI_FORMS = new RegExp(`[\\\\/]@mui[\\\\/]material[\\\\/](${MUI_FORM_COMPONENTS.join('|')})[\\\\/.]`);
+const MUI_DIALOGS = new RegExp(`[\\\\/]@mui[\\\\/]material[\\\\/](${MUI_DIALOG_COMPONENTS.join('|')})[\\\\/]`);
 // …but not the small parts the theme (enhanceHighContrast: the class names) and InputBase (the form control's context) import.
 const MUI_FORMS_SHARED_PARTS = /[\\/](\w+Classes|FormControlContext|useFormControl|formControlState)\.m?js$/;
 
@@ -141,7 +146,7 @@ const MUI_FORMS_SHARED_PARTS = /[\\/](\w+Classes|FormControlContext|useFormContr
 const MUI_CHUNK = {
   test: (module: Module) => {
     const file = module.nameForCondition() ?? '';
-    return MUI_PACKAGES.test(file) && !MUI_LATER.test(file) && !MUI_FORMS_CHUNK.test(module);
+    return MUI_PACKAGES.test(file) && !MUI_LATER.test(file) && !MUI_FORMS_CHUNK.test(module) && !MUI_DIALOGS_CHUNK.test(module);
   },
   name: 'mui',
   chunks: 'async' as const,
@@ -155,6 +160,17 @@ const MUI_FORMS_CHUNK = {
     return MUI_FORMS.test(file) && !MUI_FORMS_SHARED_PARTS.test(file);
   },
   name: 'mui-forms',
+  chunks: 'async' as const,
+  enforce: true,
+};
+
+/** The dialog components (MUI_DIALOG_COMPONENTS), one async chunk beside 'mui'. */
+const MUI_DIALOGS_CHUNK = {
+  test: (module: Module) => {
+    const file = module.nameForCondition() ?? '';
+    return MUI_DIALOGS.test(file) && !MUI_FORMS_SHARED_PARTS.test(file);
+  },
+  name: 'mui-dialogs',
   chunks: 'async' as const,
   enforce: true,
 };
@@ -237,7 +253,7 @@ export function appConfig({ name, dir, mode, html = false, template = path.join(
       ...plugins,
     ],
     // The shell provides MUI to every remote, one shared module per component: see MUI_CHUNK.
-    ...(name === 'shell' ? { optimization: { splitChunks: { cacheGroups: { mui: MUI_CHUNK, muiForms: MUI_FORMS_CHUNK } } } } : {}),
+    ...(name === 'shell' ? { optimization: { splitChunks: { cacheGroups: { mui: MUI_CHUNK, muiForms: MUI_FORMS_CHUNK, muiDialogs: MUI_DIALOGS_CHUNK } } } } : {}),
     performance: { hints: false },
     stats: 'errors-warnings',
     infrastructureLogging: { level: 'warn' },
