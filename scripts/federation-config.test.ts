@@ -67,6 +67,18 @@ it('puts the dialogs in a chunk of their own: no dashboard opens one on arrival'
   expect([dialogs?.(inMui('material/Modal/Modal.mjs')), mui?.(inMui('material/Modal/Modal.mjs'))]).toEqual([false, true]);
 });
 
+it('puts what the login page runs on in one chunk, not one file per shared package', () => {
+  const boot = muiChunkTest('shell', 'shell', 'boot');
+  const inModules = (file: string) => `${root}/node_modules/${file}`;
+  for (const file of ['react/index.js', 'react-dom/cjs/react-dom-client.production.js', 'scheduler/index.js', 'i18next/dist/esm/i18next.js']) {
+    expect([file, boot?.(inModules(file))]).toEqual([file, true]);
+  }
+  for (const file of ['react-is/index.js', 'react-router/dist/production/index.mjs', '@mui/material/Button/Button.mjs', 'axios/index.js']) {
+    expect([file, boot?.(inModules(file))]).toEqual([file, false]);
+  }
+  expect(muiChunkTest('student', 'student-app', 'boot')).toBeUndefined(); // a remote takes these from the shell
+});
+
 it('shares shared-ui one module at a time besides its index', () => {
   const shared = sharedConfig(path.join(root, 'admin-app'), { remote: true });
   expect(shared['@kelasku/shared-ui/src/']).toMatchObject({ singleton: true, requiredVersion: false });
