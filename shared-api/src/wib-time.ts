@@ -1,5 +1,5 @@
 // Exam times are fixed to WIB (+07:00, Asia/Jakarta), whatever the browser's zone.
-const WIB_OFFSET_MS = 7 * 60 * 60 * 1000;
+import { WIB_OFFSET_MS } from '@kelasku/shared-rules';
 
 /** 'YYYY-MM-DD' of the given instant in WIB. */
 export function wibDate(at: Date = new Date()): string {

@@ -1,4 +1,5 @@
 export * from './exam-window';
+export * from './wib';
 export * from './login-names';
 export * from './student-import';
 export * from './pictures';

@@ -1,48 +1,37 @@
 // Date/time formatting. Exam times are always shown in WIB (UTC+7), whatever the browser's zone. Dates and clock
 // times are Indonesian in both languages (the specification's own formats); reply times follow the active language.
+// Written from WIB's fixed offset, not with Intl.DateTimeFormat: building a formatter with a time zone made the
+// exam page's first render ~30 ms slower on a cold start (the browser loads its time-zone and pattern data).
+import { wibWallClock } from '@kelasku/shared-rules';
 import { currentLanguage } from './i18n';
-
-const WIB = 'Asia/Jakarta';
 
 export const INDONESIAN_MONTHS = [
   'Januari', 'Februari', 'Maret', 'April', 'Mei', 'Juni',
   'Juli', 'Agustus', 'September', 'Oktober', 'November', 'Desember',
 ] as const;
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
+const INDONESIAN_WEEKDAYS = ['Minggu', 'Senin', 'Selasa', 'Rabu', 'Kamis', 'Jumat', 'Sabtu'] as const;
 
-/**
- * One Intl.DateTimeFormat per locale and options, kept: building one costs far more than formatting with it (the
- * exam page's first render spent ~29 ms in formatWibTime building them), and lists format dozens of times.
- */
-function formatter(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${locale} ${JSON.stringify(options)}`;
-  let cached = formatters.get(key);
-  if (!cached) {
-    cached = new Intl.DateTimeFormat(locale, options);
-    formatters.set(key, cached);
-  }
-  return cached;
+const twoDigits = (n: number) => String(n).padStart(2, '0');
+
+function wallClockOf(value: Date | string | number) {
+  const ms = (value instanceof Date ? value : new Date(value)).getTime();
+  return Number.isNaN(ms) ? null : wibWallClock(ms);
 }
 
-function toDate(value: Date | string | number): Date | null {
-  const date = value instanceof Date ? value : new Date(value);
-  return Number.isNaN(date.getTime()) ? null : date;
+/** Date in Indonesian, e.g. '5 Januari 2025' or, with the weekday, 'Minggu, 5 Januari 2025' (WIB calendar day). '-' for an invalid date. */
+export function formatDateId(value: Date | string | number, { weekday = false }: { weekday?: boolean } = {}): string {
+  const wib = wallClockOf(value);
+  if (!wib) return '-';
+  const date = `${wib.day} ${INDONESIAN_MONTHS[wib.month]} ${wib.year}`;
+  return weekday ? `${INDONESIAN_WEEKDAYS[wib.weekday]}, ${date}` : date;
 }
 
-/** Date in the Indonesian locale, e.g. '5 Januari 2025' (WIB calendar day). '-' for an invalid date. */
-export function formatDateId(value: Date | string | number, options: Intl.DateTimeFormatOptions = {}): string {
-  const date = toDate(value);
-  if (!date) return '-';
-  return formatter('id-ID', { day: 'numeric', month: 'long', year: 'numeric', timeZone: WIB, ...options }).format(date);
-}
-
-/** Clock time in WIB, e.g. '08.00 WIB' ('id-ID' uses a dot between hours and minutes). */
+/** Clock time in WIB, e.g. '08.00 WIB' (Indonesian writes a dot between hours and minutes). */
 export function formatWibTime(value: Date | string | number): string {
-  const date = toDate(value);
-  if (!date) return '-';
-  const time = formatter('id-ID', { hour: '2-digit', minute: '2-digit', hour12: false, timeZone: WIB }).format(date);
-  return `${time} WIB`;
+  const wib = wallClockOf(value);
+  if (!wib) return '-';
+  return `${twoDigits(wib.hours)}.${twoDigits(wib.minutes)} WIB`;
 }
 
 /** Time range in WIB, e.g. '08.00 - 09.30 WIB'. */
@@ -55,13 +44,9 @@ export function formatWibRange(start: Date | string | number, end: Date | string
  * name); in Indonesian '5 Januari 2025, 15.00 WIB'.
  */
 export function formatReplyTime(value: Date | string | number): string {
-  const date = toDate(value);
-  if (!date) return '-';
-  if (currentLanguage() === 'id') return `${formatDateId(date)}, ${formatWibTime(date)}`;
-  const parts = formatter('en-US', {
-    hour: 'numeric', hour12: true, day: 'numeric', month: 'numeric', year: 'numeric', timeZone: WIB,
-  }).formatToParts(date);
-  const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  const month = INDONESIAN_MONTHS[Number(get('month')) - 1];
-  return `${get('hour')}${get('dayPeriod').toUpperCase()}. ${month} ${get('day')}, ${get('year')}`;
+  const wib = wallClockOf(value);
+  if (!wib) return '-';
+  if (currentLanguage() === 'id') return `${formatDateId(value)}, ${formatWibTime(value)}`;
+  const hour = wib.hours % 12 || 12;
+  return `${hour}${wib.hours < 12 ? 'AM' : 'PM'}. ${INDONESIAN_MONTHS[wib.month]} ${wib.day}, ${wib.year}`;
 }

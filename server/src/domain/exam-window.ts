@@ -4,13 +4,11 @@
  * of that string by position).
  */
 
-import { endsAfterStart, examStatusAt, type ExamStatus, windowRefusal } from '@kelasku/shared-rules';
+import { endsAfterStart, examStatusAt, type ExamStatus, WIB_OFFSET_MS, windowRefusal } from '@kelasku/shared-rules';
 import { type ErrorDetails, RuleError } from './errors';
 
 // The window rule itself (closed interval, status names, refusal texts) is shared with the student's exam clock.
 export { type ExamStatus, windowRefusal };
-
-const WIB_OFFSET_MS = 7 * 60 * 60 * 1000;
 
 // RFC 3339 date-time; seconds optional (tolerance for `HH:MM+07:00`), an offset or Z is required.
 const RFC3339_RE = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?([Zz]|[+-]\d{2}:\d{2})$/;

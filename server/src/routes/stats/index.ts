@@ -11,6 +11,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { WIB_OFFSET_MS } from '@kelasku/shared-rules';
 import { adminStatsSchema, teacherStatsSchema } from '@kelasku/shared-rules/src/wire/stats';
 import { examStatus, formatWib } from '../../domain/exam-window';
 import { listScope } from '../../domain/policy';
@@ -19,16 +20,15 @@ import { fromDbTime, toDbTime } from '../../db/time';
 import { studentStatsResponse } from '../read-schemas';
 
 const tags = ['stats'];
-const WIB_MS = 7 * 3600_000;
 
 /** `YYYY-MM` of an instant in WIB. */
 function wibMonth(d: Date): string {
-  return new Date(d.getTime() + WIB_MS).toISOString().slice(0, 7);
+  return new Date(d.getTime() + WIB_OFFSET_MS).toISOString().slice(0, 7);
 }
 
 /** The last `n` months (oldest first) ending with the current WIB month. */
 function lastMonths(now: Date, n: number): string[] {
-  const wib = new Date(now.getTime() + WIB_MS);
+  const wib = new Date(now.getTime() + WIB_OFFSET_MS);
   const out: string[] = [];
   for (let i = n - 1; i >= 0; i--) {
     const d = new Date(Date.UTC(wib.getUTCFullYear(), wib.getUTCMonth() - i, 1));
@@ -39,13 +39,13 @@ function lastMonths(now: Date, n: number): string[] {
 
 /** Start of the current WIB month `n - 1` months ago, as an instant. */
 function monthsAgoStart(now: Date, n: number): Date {
-  const wib = new Date(now.getTime() + WIB_MS);
-  return new Date(Date.UTC(wib.getUTCFullYear(), wib.getUTCMonth() - (n - 1), 1) - WIB_MS);
+  const wib = new Date(now.getTime() + WIB_OFFSET_MS);
+  return new Date(Date.UTC(wib.getUTCFullYear(), wib.getUTCMonth() - (n - 1), 1) - WIB_OFFSET_MS);
 }
 
 function startOfWibDay(now: Date): Date {
-  const wib = new Date(now.getTime() + WIB_MS);
-  return new Date(Date.UTC(wib.getUTCFullYear(), wib.getUTCMonth(), wib.getUTCDate()) - WIB_MS);
+  const wib = new Date(now.getTime() + WIB_OFFSET_MS);
+  return new Date(Date.UTC(wib.getUTCFullYear(), wib.getUTCMonth(), wib.getUTCDate()) - WIB_OFFSET_MS);
 }
 
 /** The dashboards' figures: shared-rules/src/wire/stats.ts. */

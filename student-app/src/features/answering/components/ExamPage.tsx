@@ -41,7 +41,7 @@ function ExamHeader({ exam, state }: { exam: Exam; state: keyof typeof STATE_LAB
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 2.5 }, mb: 2 }}>
       <Stack direction="row" spacing={1} useFlexGap sx={{ justifyContent: "space-between", alignItems: "center", flexWrap: "wrap", rowGap: 1 }}>
         <Box>
-          <Typography>{formatDateId(exam.start_time, { weekday: 'long' })}</Typography>
+          <Typography>{formatDateId(exam.start_time, { weekday: true })}</Typography>
           <Typography sx={{ fontWeight: 700 }}>{formatWibRange(exam.start_time, exam.end_time)}</Typography>
         </Box>
         <Chip

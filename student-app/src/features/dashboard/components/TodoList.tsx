@@ -27,7 +27,7 @@ interface Entry { key: string; to: string; primary: string; secondary: string }
 function examWhen(t: TFunction<'student'>, x: StudentTodo['exams'][number]): string {
   return x.status === 'Active'
     ? t('todo.openUntil', { time: formatWibTime(x.end_time) })
-    : `${formatDateId(x.start_time, { weekday: 'long' })}, ${formatWibRange(x.start_time, x.end_time)}`;
+    : `${formatDateId(x.start_time, { weekday: true })}, ${formatWibRange(x.start_time, x.end_time)}`;
 }
 
 /** What the student has to do now, each entry one tap from its page: open and coming exams, unsubmitted exercises, new materials. */

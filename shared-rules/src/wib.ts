@@ -1,0 +1,27 @@
+/**
+ * Western Indonesia Time (WIB), the zone of every time the product shows and of every exam window: UTC+7 all year
+ * (Indonesia keeps no daylight saving), so a fixed offset is exact and needs no time-zone database.
+ */
+export const WIB_OFFSET_MS = 7 * 60 * 60 * 1000;
+
+/** The WIB wall clock of an instant (epoch ms): month 0–11, weekday 0 = Sunday. */
+export interface WibWallClock {
+  year: number;
+  month: number;
+  day: number;
+  weekday: number;
+  hours: number;
+  minutes: number;
+}
+
+export function wibWallClock(epochMs: number): WibWallClock {
+  const shifted = new Date(epochMs + WIB_OFFSET_MS);
+  return {
+    year: shifted.getUTCFullYear(),
+    month: shifted.getUTCMonth(),
+    day: shifted.getUTCDate(),
+    weekday: shifted.getUTCDay(),
+    hours: shifted.getUTCHours(),
+    minutes: shifted.getUTCMinutes(),
+  };
+}
