@@ -9,7 +9,9 @@
  * Env: STATIC_DIR (folder holding shell/dist, admin-app/dist, …; default the repository), BENCH_LH_LOGIN_RUNS
  * (runs of the login page on mobile, default 3, median reported: its score is the target), BENCH_LH_RUNS (runs of
  * every other page and preset, default 1), BENCH_LH_REPORTS (folder: also save every full report there as JSON, to
- * open in the Lighthouse viewer), BENCH_LH_PAGES (subset, e.g. `login,student`).
+ * open in the Lighthouse viewer), BENCH_LH_PAGES (subset, e.g. `login,student`: a page's name or its first word),
+ * BENCH_LH_PRESETS (default `mobile,desktop`), BENCH_LH_RESULT and BENCH_LH_TITLE (result file name and section title,
+ * default `lighthouse`, e.g. to keep a run of another build beside it).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -38,12 +40,31 @@ interface PageSpec {
   role?: Role;
 }
 
+/** The demo student's open exam (the demo school has one, open all day): its page's address. */
+const EXAM_PAGE = '/MyExams?class_id=<exam class>';
+
+/** The login page, then each role's dashboard and main list screen, and the exam page (issue #16's list). */
 const PAGES: PageSpec[] = [
   { name: 'login', path: '/' },
   { name: 'admin dashboard', path: '/DashboardAdmin', role: 'admin' },
+  { name: 'admin student accounts', path: '/ManageAccStudent', role: 'admin' },
   { name: 'teacher dashboard', path: '/DashboardTeacher', role: 'teacher' },
+  { name: 'teacher subjects', path: '/ManageSubjects10', role: 'teacher' },
   { name: 'student dashboard', path: '/DashboardStudent', role: 'student' },
+  { name: 'student classes', path: '/MyClasses', role: 'student' },
+  { name: 'student exam', path: EXAM_PAGE, role: 'student' },
 ];
+const PRESETS = (process.env.BENCH_LH_PRESETS?.split(',').map((s) => s.trim()) ?? ['mobile', 'desktop']) as Preset[];
+
+/** A page's address: the exam page names the class of the student's open exam (from their to-do list). */
+async function pathOf(url: string, spec: PageSpec, session?: { token: string }): Promise<string> {
+  if (spec.path !== EXAM_PAGE) return spec.path;
+  const res = await fetch(`${url}/api/v1/students/todo`, { headers: { authorization: `Bearer ${session?.token ?? ''}` } });
+  const todo = (await res.json()) as { exams?: { class_id: number }[] };
+  const classId = todo.exams?.[0]?.class_id;
+  if (!classId) throw new Error(`the demo student has no open exam (GET /students/todo answered ${res.status})`);
+  return `/MyExams?class_id=${classId}`;
+}
 
 interface Run {
   scores: Record<(typeof CATEGORIES)[number], number | null>;
@@ -129,7 +150,7 @@ export async function runLighthouse(): Promise<void> {
   const shellIndex = path.join(STATIC_DIR, 'shell', 'dist', 'index.html');
   if (!fs.existsSync(shellIndex) || !fs.existsSync(CHROMIUM)) {
     const why = !fs.existsSync(shellIndex) ? `production build missing (${shellIndex}; run \`npm run build\`)` : `Chromium not found at ${CHROMIUM}`;
-    saveResult({ name: 'lighthouse', title: 'Lighthouse', startedAt: started, markdown: `## Lighthouse\n\n**Not measured:** ${why}.`, data: { skipped: why } });
+    saveResult({ name: process.env.BENCH_LH_RESULT ?? 'lighthouse', title: process.env.BENCH_LH_TITLE ?? 'Lighthouse', startedAt: started, markdown: `## Lighthouse\n\n**Not measured:** ${why}.`, data: { skipped: why } });
     return;
   }
   // Lighthouse and its launcher are ES modules.
@@ -153,13 +174,14 @@ export async function runLighthouse(): Promise<void> {
     }
   };
   try {
-    for (const spec of PAGES.filter((p) => !ONLY_PAGES || ONLY_PAGES.includes(p.name.split(' ')[0]))) {
+    for (const spec of PAGES.filter((p) => !ONLY_PAGES || ONLY_PAGES.includes(p.name) || ONLY_PAGES.includes(p.name.split(' ')[0]))) {
       const session = spec.role ? await sessionFor(server.url, spec.role) : undefined;
-      for (const preset of ['mobile', 'desktop'] as const) {
+      const pagePath = await pathOf(server.url, spec, session);
+      for (const preset of PRESETS) {
         const runs: Run[] = [];
         const n = spec.name === 'login' && preset === 'mobile' ? LOGIN_RUNS : RUNS;
         for (let i = 0; i < n; i++) {
-          const result = await audit(`${server.url}${spec.path}`, preset, session);
+          const result = await audit(`${server.url}${pagePath}`, preset, session);
           if (REPORTS_DIR) {
             fs.mkdirSync(REPORTS_DIR, { recursive: true });
             fs.writeFileSync(path.join(REPORTS_DIR, `${spec.name.replace(/ /g, '-')}-${preset}-${i + 1}.json`), JSON.stringify(result.lhr));
@@ -168,7 +190,7 @@ export async function runLighthouse(): Promise<void> {
           runs.push(run);
           console.log(`[lighthouse] ${spec.name} ${preset}: ${CATEGORIES.map((c) => `${c} ${run.scores[c]}`).join(', ')}; FCP ${run.metrics.fcp} ms, LCP ${run.metrics.lcp} ms, TBT ${run.metrics.tbt} ms → ${run.finalUrl}`);
         }
-        results.push({ page: spec.name, path: spec.path, preset, runs, median: medianRun(runs) });
+        results.push({ page: spec.name, path: pagePath, preset, runs, median: medianRun(runs) });
       }
     }
   } catch (e) {
@@ -180,7 +202,7 @@ export async function runLighthouse(): Promise<void> {
     await server.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
-  saveResult({ name: 'lighthouse', title: 'Lighthouse', startedAt: started, markdown: markdown(results, retries, error), data: { staticDir: STATIC_DIR, chromium: CHROMIUM, retries, results, error } });
+  saveResult({ name: process.env.BENCH_LH_RESULT ?? 'lighthouse', title: process.env.BENCH_LH_TITLE ?? 'Lighthouse', startedAt: started, markdown: markdown(results, retries, error), data: { staticDir: STATIC_DIR, chromium: CHROMIUM, retries, results, error } });
 }
 
 function markdown(results: PageResult[], retries: number, error?: string): string {
@@ -189,11 +211,11 @@ function markdown(results: PageResult[], retries: number, error?: string): strin
     return r.page === 'login' && r.preset === 'mobile' ? `${v} ${v !== null && v >= TARGET[c] ? '✅' : '❌'}` : String(v);
   };
   const md = [
-    '## Lighthouse — production build, Debian Chromium (headless), Lighthouse 13.5 default throttling',
+    `## ${process.env.BENCH_LH_TITLE ?? 'Lighthouse'} — production build, Debian Chromium (headless), Lighthouse 13.5 default throttling`,
     '',
     `Mobile = Lighthouse's default (Moto G Power-class phone, simulated slow 4G, 4× CPU slowdown); desktop = its desktop preset.`,
     `Login page on mobile: median of ${LOGIN_RUNS} runs (by performance score), targets performance ≥ ${TARGET.performance}, accessibility ${TARGET.accessibility}, best practices ${TARGET['best-practices']}; every other row: ${RUNS === 1 ? '1 run' : `median of ${RUNS}`}.`,
-    `Dashboards are loaded signed in (token in localStorage), cold cache. Build served: ${STATIC_DIR === REPO ? 'the repository' : `\`${STATIC_DIR}\``}.`,
+    `Signed-in pages are loaded with the token in localStorage, cold cache. Build served: ${STATIC_DIR === REPO ? 'the repository' : `\`${STATIC_DIR}\``}.`,
     'TBT is the CPU time measured on this machine × 4: with a high load average (see the table at the top) it and the performance score are pessimistic.',
     '',
     table(['page', 'preset', 'performance', 'accessibility', 'best practices', 'FCP (ms)', 'LCP (ms)', 'TBT (ms)', 'CLS', 'runs (performance)'], results.map((r) => [
