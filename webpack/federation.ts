@@ -123,9 +123,9 @@ export const MUI_FORM_COMPONENTS = [
   'Autocomplete', 'Checkbox', 'FilledInput', 'FormControl', 'FormControlLabel', 'FormHelperText', 'FormLabel',
   'Input', 'InputAdornment', 'InputLabel', 'Menu', 'MenuItem', 'MenuList', 'NativeSelect', 'OutlinedInput', 'Popover', 'Radio',
   'Select', 'Switch', 'TextField', 'internal[\\\\/]SwitchBase',
+  // Not ListSubheader: menus use it, but so does the student dashboard's to-do list (its group headings); listed here
+  // it cost that dashboard the whole chunk (21.5 KB). bench/check-budgets.ts fails a dashboard that loads this chunk.
 ];
-// Not ListSubheader: menus use it, but so does the student dashboard's to-do list (its group headings); listed here it
-// cost that dashboard the whole form chunk (21.5 KB). bench/check-budgets.ts fails a first screen that loads the chunk.
 /**
  * The dialog components: no dashboard opens one on its first screen (the admin's confirm dialog loads on first use),
  * so they make a chunk of their own ('mui-dialogs', ~2.5 KB), one request for the screens that use them.
