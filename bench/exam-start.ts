@@ -232,9 +232,9 @@ const NOTES = [
   '/remotes.json → the remote\'s mf-manifest.json → remoteEntry.js; only then the exam screen\'s chunks and the exam',
   'request. On a warm load the fixed-name files (index.html, main.js, /remotes.json, mf-manifest.json, remoteEntry.js)',
   'are network-first in the service worker, so that chain still waits on the server at each step, and the first load',
-  'through the service worker also copies every file into its cache. Shortening these needs shell/build changes',
-  '(fewer, larger shared chunks or `<link rel=preload>` of the remote\'s manifest and entry from index.html,',
-  'stale-while-revalidate for the fixed-name files), outside the student app.',
+  'through the service worker also copies every file into its cache. Since 2026-11-27 the shell preloads the remote\'s',
+  'remoteEntry.js and App file from the first paint on (shell/src/app/remote-prefetch.ts) and React, React DOM and',
+  'i18next come in one chunk; the section "First screens and exam start, 2026-11-27" has the A/B figures.',
   '',
 ];
 
