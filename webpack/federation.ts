@@ -153,27 +153,26 @@ const MUI_CHUNK = {
   enforce: true,
 };
 
-/** The form and pop-up components (MUI_FORM_COMPONENTS), one async chunk beside 'mui'. */
-const MUI_FORMS_CHUNK = {
-  test: (module: Module) => {
-    const file = module.nameForCondition() ?? '';
-    return MUI_FORMS.test(file) && !MUI_FORMS_SHARED_PARTS.test(file);
-  },
-  name: 'mui-forms',
-  chunks: 'async' as const,
-  enforce: true,
-};
+/**
+ * An async chunk beside 'mui' for the MUI files `pattern` matches, except the small parts the theme (the class names)
+ * and InputBase (the form control's context) import, which stay in 'mui'.
+ */
+function muiGroupChunk(name: string, pattern: RegExp) {
+  return {
+    test: (module: Module) => {
+      const file = module.nameForCondition() ?? '';
+      return pattern.test(file) && !MUI_FORMS_SHARED_PARTS.test(file);
+    },
+    name,
+    chunks: 'async' as const,
+    enforce: true,
+  };
+}
 
-/** The dialog components (MUI_DIALOG_COMPONENTS), one async chunk beside 'mui'. */
-const MUI_DIALOGS_CHUNK = {
-  test: (module: Module) => {
-    const file = module.nameForCondition() ?? '';
-    return MUI_DIALOGS.test(file) && !MUI_FORMS_SHARED_PARTS.test(file);
-  },
-  name: 'mui-dialogs',
-  chunks: 'async' as const,
-  enforce: true,
-};
+/** The form and pop-up components (MUI_FORM_COMPONENTS). */
+const MUI_FORMS_CHUNK = muiGroupChunk('mui-forms', MUI_FORMS);
+/** The dialog components (MUI_DIALOG_COMPONENTS). */
+const MUI_DIALOGS_CHUNK = muiGroupChunk('mui-dialogs', MUI_DIALOGS);
 
 /**
  * What the login page runs on (React, React DOM, i18next and their helpers) in one async chunk instead of one per
