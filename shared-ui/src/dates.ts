@@ -2,7 +2,7 @@
 // times are Indonesian in both languages (the specification's own formats); reply times follow the active language.
 // Written from WIB's fixed offset, not with Intl.DateTimeFormat: building a formatter with a time zone made the
 // exam page's first render ~30 ms slower on a cold start (the browser loads its time-zone and pattern data).
-import { wibWallClock } from '@kelasku/shared-rules';
+import { wibWallClock, type WibWallClock } from '@kelasku/shared-rules';
 import { currentLanguage } from './i18n';
 
 export const INDONESIAN_MONTHS = [
@@ -19,19 +19,20 @@ function wallClockOf(value: Date | string | number) {
   return Number.isNaN(ms) ? null : wibWallClock(ms);
 }
 
+const dateText = (wib: WibWallClock) => `${wib.day} ${INDONESIAN_MONTHS[wib.month]} ${wib.year}`;
+const timeText = (wib: WibWallClock) => `${twoDigits(wib.hours)}.${twoDigits(wib.minutes)} WIB`;
+
 /** Date in Indonesian, e.g. '5 Januari 2025' or, with the weekday, 'Minggu, 5 Januari 2025' (WIB calendar day). '-' for an invalid date. */
 export function formatDateId(value: Date | string | number, { weekday = false }: { weekday?: boolean } = {}): string {
   const wib = wallClockOf(value);
   if (!wib) return '-';
-  const date = `${wib.day} ${INDONESIAN_MONTHS[wib.month]} ${wib.year}`;
-  return weekday ? `${INDONESIAN_WEEKDAYS[wib.weekday]}, ${date}` : date;
+  return weekday ? `${INDONESIAN_WEEKDAYS[wib.weekday]}, ${dateText(wib)}` : dateText(wib);
 }
 
 /** Clock time in WIB, e.g. '08.00 WIB' (Indonesian writes a dot between hours and minutes). */
 export function formatWibTime(value: Date | string | number): string {
   const wib = wallClockOf(value);
-  if (!wib) return '-';
-  return `${twoDigits(wib.hours)}.${twoDigits(wib.minutes)} WIB`;
+  return wib ? timeText(wib) : '-';
 }
 
 /** Time range in WIB, e.g. '08.00 - 09.30 WIB'. */
@@ -46,7 +47,7 @@ export function formatWibRange(start: Date | string | number, end: Date | string
 export function formatReplyTime(value: Date | string | number): string {
   const wib = wallClockOf(value);
   if (!wib) return '-';
-  if (currentLanguage() === 'id') return `${formatDateId(value)}, ${formatWibTime(value)}`;
+  if (currentLanguage() === 'id') return `${dateText(wib)}, ${timeText(wib)}`;
   const hour = wib.hours % 12 || 12;
   return `${hour}${wib.hours < 12 ? 'AM' : 'PM'}. ${INDONESIAN_MONTHS[wib.month]} ${wib.day}, ${wib.year}`;
 }
