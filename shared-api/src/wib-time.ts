@@ -1,14 +1,14 @@
 // Exam times are fixed to WIB (+07:00, Asia/Jakarta), whatever the browser's zone.
-import { WIB_OFFSET_MS } from '@kelasku/shared-rules';
+import { wibIsoText } from '@kelasku/shared-rules';
 
 /** 'YYYY-MM-DD' of the given instant in WIB. */
 export function wibDate(at: Date = new Date()): string {
-  return new Date(at.getTime() + WIB_OFFSET_MS).toISOString().slice(0, 10);
+  return wibIsoText(at.getTime()).slice(0, 10);
 }
 
 /** 'HH:MM' of the given instant in WIB. */
 export function wibTime(at: Date = new Date()): string {
-  return new Date(at.getTime() + WIB_OFFSET_MS).toISOString().slice(11, 16);
+  return wibIsoText(at.getTime()).slice(11, 16);
 }
 
 /** Combines a WIB date and wall-clock time into the API's form 'YYYY-MM-DDTHH:MM:00+07:00'. */

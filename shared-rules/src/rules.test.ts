@@ -1,4 +1,4 @@
-import { checkStudentRows, studentImportField, classNameKey, END_BEFORE_START, normalizeStatus, schoolIdProblem, endsAfterStart, examStatusAt, pictureSizeProblem, windowRefusal, wibWallClock } from './index';
+import { checkStudentRows, studentImportField, classNameKey, END_BEFORE_START, normalizeStatus, schoolIdProblem, endsAfterStart, examStatusAt, pictureSizeProblem, windowRefusal, wibIsoText, wibWallClock } from './index';
 
 it('the exam window is the closed interval [start, end]', () => {
   expect([examStatusAt(10, 20, 9), examStatusAt(10, 20, 10), examStatusAt(10, 20, 20), examStatusAt(10, 20, 21)])
@@ -12,6 +12,7 @@ it('the exam window is the closed interval [start, end]', () => {
 it('WIB is UTC+7: 17:00 UTC on a Sunday is 00:00 on Monday in Jakarta', () => {
   expect(wibWallClock(Date.UTC(2025, 0, 5, 17, 0))).toEqual({ year: 2025, month: 0, day: 6, weekday: 1, hours: 0, minutes: 0 });
   expect(wibWallClock(Date.UTC(2024, 11, 31, 16, 59))).toEqual({ year: 2024, month: 11, day: 31, weekday: 2, hours: 23, minutes: 59 });
+  expect(wibIsoText(Date.UTC(2024, 11, 31, 17, 0, 5))).toBe('2025-01-01T00:00:05');
 });
 
 it('student rows: status defaults to Active, NIS normalised, repeats reported on the later row', () => {

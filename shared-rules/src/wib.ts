@@ -25,3 +25,8 @@ export function wibWallClock(epochMs: number): WibWallClock {
     minutes: shifted.getUTCMinutes(),
   };
 }
+
+/** The WIB wall clock of an instant as `YYYY-MM-DDTHH:MM:SS` (no offset): slice it for the date, month or time. */
+export function wibIsoText(epochMs: number): string {
+  return new Date(epochMs + WIB_OFFSET_MS).toISOString().slice(0, 19);
+}

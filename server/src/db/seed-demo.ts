@@ -6,7 +6,7 @@
  * (an admin can reset it), so no shared default password exists.
  */
 import crypto from 'node:crypto';
-import { WIB_OFFSET_MS } from '@kelasku/shared-rules';
+import { wibIsoText } from '@kelasku/shared-rules';
 import { normalizeContent } from '../domain/content';
 import { sanitizeRichHtml } from '../domain/sanitize';
 import { generateInitialPassword, hashPassword } from '../lib/passwords';
@@ -99,7 +99,7 @@ const EXAM_CONTENT = {
 
 /** Today's calendar day in WIB (UTC+7), as YYYY-MM-DD. */
 function wibToday(now = new Date()): string {
-  return new Date(now.getTime() + WIB_OFFSET_MS).toISOString().slice(0, 10);
+  return wibIsoText(now.getTime()).slice(0, 10);
 }
 
 function studentName(i: number): string {

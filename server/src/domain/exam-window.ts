@@ -4,7 +4,7 @@
  * of that string by position).
  */
 
-import { endsAfterStart, examStatusAt, type ExamStatus, WIB_OFFSET_MS, windowRefusal } from '@kelasku/shared-rules';
+import { endsAfterStart, examStatusAt, type ExamStatus, wibIsoText, windowRefusal } from '@kelasku/shared-rules';
 import { type ErrorDetails, RuleError } from './errors';
 
 // The window rule itself (closed interval, status names, refusal texts) is shared with the student's exam clock.
@@ -49,7 +49,7 @@ export function formatWib(instant: Date | number | string): string {
   const ms = toMillis(instant);
   let text = wibText.get(ms);
   if (text === undefined) {
-    text = `${new Date(ms + WIB_OFFSET_MS).toISOString().slice(0, 19)}+07:00`;
+    text = `${wibIsoText(ms)}+07:00`;
     if (wibText.size >= WIB_TEXTS_MAX) wibText.clear();
     wibText.set(ms, text);
   }

@@ -11,7 +11,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { WIB_OFFSET_MS } from '@kelasku/shared-rules';
+import { WIB_OFFSET_MS, wibIsoText } from '@kelasku/shared-rules';
 import { adminStatsSchema, teacherStatsSchema } from '@kelasku/shared-rules/src/wire/stats';
 import { examStatus, formatWib } from '../../domain/exam-window';
 import { listScope } from '../../domain/policy';
@@ -23,7 +23,7 @@ const tags = ['stats'];
 
 /** `YYYY-MM` of an instant in WIB. */
 function wibMonth(d: Date): string {
-  return new Date(d.getTime() + WIB_OFFSET_MS).toISOString().slice(0, 7);
+  return wibIsoText(d.getTime()).slice(0, 7);
 }
 
 /** The last `n` months (oldest first) ending with the current WIB month. */
