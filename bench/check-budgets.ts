@@ -22,10 +22,15 @@ export const BUDGETS = { loginJs: 150 * KB, loginAll: 250 * KB, roleJs: 350 * KB
 
 /**
  * Targets we miss, written down instead of hidden: a role listed here is held at `ceiling` (so it cannot grow
- * unnoticed) and still reported over budget. None today: the admin and teacher dashboards (439.6 and 451.9 KB with
- * @mui/x-charts) now draw their charts as plain SVG and fit the 350 KB like the student's.
+ * unnoticed) and still reported over budget. The admin and teacher dashboards draw their charts with @mui/x-charts
+ * (issue #15): its chunk (93.6 KB admin, 99.8 KB teacher, gzip -9) and what it pulls in (the tooltip's Popper, a copy of
+ * @mui/system's internals) load after the statistics arrived, and count here like everything else the dashboard loads.
+ * With plain-SVG charts these screens measured 296.9 and 302.2 KB. README "Deviations from the decided stack and the budgets".
  */
-export const KNOWN_OVER_BUDGET: Partial<Record<'admin' | 'teacher' | 'student', { ceiling: number; reason: string }>> = {};
+export const KNOWN_OVER_BUDGET: Partial<Record<'admin' | 'teacher' | 'student', { ceiling: number; reason: string }>> = {
+  admin: { ceiling: 410 * KB, reason: '@mui/x-charts after the statistics (408.6 KB measured)' },
+  teacher: { ceiling: 430 * KB, reason: '@mui/x-charts after the statistics (425.5 KB measured)' },
+};
 
 const formChunkBytes = (t: Tally) => t.files.filter((f) => /^\/mui-(forms|dialogs)\.\w+\.js$/.test(f.path)).reduce((sum, f) => sum + f.gzip, 0);
 
@@ -47,7 +52,7 @@ export async function checkBudgets(): Promise<boolean> {
   const browser = await launch();
   try {
     const w = await measureWeights(browser, server.url);
-    const checks: { what: string; value: number; budget: number; ceiling?: number }[] = [
+    const checks: { what: string; value: number; budget: number; ceiling?: number; reason?: string }[] = [
       { what: 'login page JS', value: w.login.bytes.js, budget: BUDGETS.loginJs },
       { what: 'login page, everything', value: totalBytes(w.login), budget: BUDGETS.loginAll },
       ...(['admin', 'teacher', 'student'] as const).map((r) => ({
@@ -55,6 +60,7 @@ export async function checkBudgets(): Promise<boolean> {
         value: w.roles[r].total.bytes.js,
         budget: BUDGETS.roleJs,
         ceiling: KNOWN_OVER_BUDGET[r]?.ceiling,
+        reason: KNOWN_OVER_BUDGET[r]?.reason,
       })),
       // No dashboard shows a form field or a dialog on arrival: MUI's form and dialog chunks (webpack/federation.ts) wait for one.
       ...(['admin', 'teacher', 'student'] as const).map((r) => ({
@@ -65,7 +71,7 @@ export async function checkBudgets(): Promise<boolean> {
     ];
     const limitOf = (c: (typeof checks)[number]) => c.ceiling ?? c.budget;
     const verdict = (c: (typeof checks)[number]) =>
-      c.value <= c.budget ? 'pass' : c.value <= limitOf(c) ? `over budget (known; held at ${kb(limitOf(c))})` : `**FAIL** (+${kb(c.value - limitOf(c))})`;
+      c.value <= c.budget ? 'pass' : c.value <= limitOf(c) ? `over budget (known: ${c.reason}; held at ${kb(limitOf(c))})` : `**FAIL** (+${kb(c.value - limitOf(c))})`;
     const passed = checks.every((c) => c.value <= limitOf(c));
     const md = [
       '## Bundle budgets (bench/check-budgets.ts)',

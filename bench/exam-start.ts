@@ -20,7 +20,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { CHROMIUM, launch } from './lib/browser';
+import { CHROMIUM, launch, SLOW_4G } from './lib/browser';
 import { isMain, saveResult, table } from './lib/results';
 import { startServer } from './lib/server';
 import { firstOptionInPage, missingBuilds, prepareExam, signedInContext, timeline, type TimelineEntry } from './pages';
@@ -32,9 +32,7 @@ const REPEAT = Number(process.env.BENCH_EXAM_START_REPEAT ?? 7);
  * mobile figures (150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up), where a request chain costs what it does on
  * a phone; on plain localhost the load is bound by the CPU instead.
  */
-const NETWORK = process.env.BENCH_EXAM_START_NETWORK === 'slow4g'
-  ? { offline: false, latency: 150, downloadThroughput: (1638.4 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 }
-  : undefined;
+const NETWORK = process.env.BENCH_EXAM_START_NETWORK === 'slow4g' ? SLOW_4G : undefined;
 const TARGET = { cold: 400, warm: 200 };
 const STATIC_DIR = path.resolve(__dirname, '..', process.env.STATIC_DIR || '.');
 

@@ -6,6 +6,7 @@
  * scratch databases bench_* are created and dropped). BENCH_ONLY=exam-rush,grading runs a subset.
  */
 import os from 'node:os';
+import { runChartArrival } from './chart-arrival';
 import { runDataScale } from './data-scale';
 import { runEventLoop } from './event-loop';
 import { runExamStart } from './exam-start';
@@ -27,6 +28,7 @@ const BENCHES: [string, () => Promise<void>][] = [
   ['pages', runPages],
   ['exam-start', runExamStart],
   ['lighthouse', runLighthouse],
+  ['chart-arrival', runChartArrival],
   ['restart', runRestart],
 ];
 

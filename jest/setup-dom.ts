@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom';
 import { configure } from '@testing-library/react';
 import { TextDecoder, TextEncoder } from 'util';
+import { deserialize, serialize } from 'v8';
 
 // react-router 7 needs these under jsdom.
 Object.assign(globalThis, { TextEncoder, TextDecoder });
@@ -9,3 +10,10 @@ Object.assign(globalThis, { TextEncoder, TextDecoder });
 // than the defaults (1 s and 5 s).
 configure({ asyncUtilTimeout: 5000 });
 jest.setTimeout(30_000);
+
+// @mui/x-charts needs these, which jsdom lacks: structuredClone (from Node's serializer) and ResizeObserver. jsdom
+// lays nothing out, so the stand-in never reports a size; a test that needs a drawn chart gives its element one.
+Object.assign(globalThis, {
+  structuredClone: globalThis.structuredClone ?? (<T,>(value: T): T => deserialize(serialize(value)) as T),
+  ResizeObserver: globalThis.ResizeObserver ?? class { observe() {} unobserve() {} disconnect() {} },
+});

@@ -9,6 +9,12 @@ import { DEMO_ACCOUNTS } from '../../server/src/db/seed-demo';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+/**
+ * DevTools network throttling with Lighthouse's mobile figures (150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up),
+ * for `Network.emulateNetworkConditions`: where a request chain costs what it does on a phone.
+ */
+export const SLOW_4G = { offline: false, latency: 150, downloadThroughput: (1638.4 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
+
 export type Kind = 'js' | 'css' | 'image' | 'font' | 'html' | 'json' | 'other';
 
 export interface Tally {

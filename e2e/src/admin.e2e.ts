@@ -58,6 +58,23 @@ describe('admin dashboard', () => {
     await expectVisible(page.getByText('Students Amount').first());
     await expectVisible(page.getByText('Classes', { exact: true }).first());
     await expectVisible(page.getByRole('heading', { name: 'Reported Messages' }));
+
+    // @mui/x-charts: hovering a class shows its counts in a tooltip, and the legend switches a series off.
+    const first = stats.classes[0];
+    const tasksChart = page.getByRole('region', { name: 'Student Tasks per Class chart' });
+    // Inside the plot, above the class's tick label (its bars may be 0 high).
+    const tick = (await tasksChart.locator('.MuiChartsAxis-tickLabel', { hasText: first.name }).first().boundingBox())!;
+    await page.mouse.move(tick.x + tick.width / 2, tick.y - 60);
+    const tooltip = page.locator('.MuiChartsTooltip-root');
+    const text = await eventually(() => tooltip.innerText().catch(() => ''), (t) => t.includes(first.name));
+    expect(text).toContain(first.name);
+    expect(text).toContain('Completed');
+    expect(text).toContain(String(first.tasks_uncompleted));
+    const tallestUncompleted = () =>
+      tasksChart.locator('rect[data-delay-ms][fill="#f59e0b"]').evaluateAll((rects) => Math.max(0, ...rects.map((r) => Number(r.getAttribute('height')))));
+    expect(await tallestUncompleted()).toBeGreaterThan(0);
+    await tasksChart.getByRole('button', { name: 'Uncompleted' }).click();
+    expect(await eventually(tallestUncompleted, (h) => h === 0)).toBe(0);
   });
 });
 

@@ -17,7 +17,6 @@ import { AnswerForm, authorName, ReplyItem } from './discussions';
 import { useLeaveWarning } from './drafts';
 import { WelcomeLine } from './WelcomeLine';
 import { LanguageSwitch } from './LanguageSwitch';
-import { SvgBarChart } from './charts';
 import { renderAt, setViewportWidth } from './test-utils';
 import type { NavItem } from './nav';
 
@@ -143,11 +142,6 @@ describe('in Indonesian', () => {
   it('the welcome line', () => {
     render(<WelcomeLine fallback="Tamu" name="Bu Sari" />);
     expect(screen.getByText('Selamat datang kembali, Bu Sari!')).toBeInTheDocument();
-  });
-
-  it("a chart's axis numbers", () => {
-    const { container } = render(<SvgBarChart labels={['A']} series={[{ id: 's', color: '#000', values: [1500] }]} height={300} yLabel="Siswa" />);
-    expect(container).toHaveTextContent('1.500');
   });
 });
 

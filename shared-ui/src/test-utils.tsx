@@ -78,3 +78,18 @@ export function setViewportWidth(width: number) {
     };
   }) as typeof window.matchMedia;
 }
+
+/**
+ * Lets @mui/x-charts draw under jsdom, which lays nothing out: an element whose computed width or height is not in px gets
+ * `width` × `height` px, which x-charts reads as its container's size. Returns the spy (restore it after).
+ */
+export function giveChartsASize(width = 600, height = 300) {
+  const computed = window.getComputedStyle.bind(window);
+  return jest.spyOn(window, 'getComputedStyle').mockImplementation((element, pseudo) => {
+    const style = computed(element, pseudo);
+    // jsdom gives back what the styles say ('100%', '') instead of a laid-out size.
+    if (!style.width.endsWith('px')) style.width = `${width}px`;
+    if (!style.height.endsWith('px')) style.height = `${height}px`;
+    return style;
+  });
+}

@@ -16,12 +16,6 @@ import Grades from './features/grades/components/Grades';
 import Review from './features/grades/components/Review';
 
 
-// jsdom lacks what the analysis charts use in a browser.
-Object.assign(globalThis, {
-  structuredClone: globalThis.structuredClone ?? (<T,>(value: T): T => JSON.parse(JSON.stringify(value)) as T),
-  ResizeObserver: globalThis.ResizeObserver ?? class { observe() {} unobserve() {} disconnect() {} },
-});
-
 jest.mock('@kelasku/shared-api', () => {
   const actual = jest.requireActual('@kelasku/shared-api');
   return {
@@ -34,7 +28,7 @@ jest.mock('@kelasku/shared-api', () => {
 jest.mock('./features/classes/transport', () => ({ ...jest.requireActual('./features/classes/transport'), myClasses: jest.fn() }));
 jest.mock('./features/review/transport', () => ({ classReviewList: jest.fn() }));
 jest.mock('./features/analysis/transport', () => ({ fetchAnalysis: jest.fn() }));
-// The dashboard's charts need a real layout engine; their text summaries carry the same numbers.
+// The dashboard's charts are tested in both languages in DashboardCharts.test.tsx; here their text summaries carry the numbers.
 jest.mock('./features/dashboard/components/DashboardCharts', () => ({ PerformanceChart: () => null, SubmissionsChart: () => null }));
 
 const mocked = <T,>(fn: T) => fn as unknown as jest.Mock;

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { reportsApi, statsApi, type AdminStats, type Report } from '@kelasku/shared-api';
-import { deferred, renderAt } from '@kelasku/shared-ui/src/test-utils';
+import { deferred, giveChartsASize, renderAt } from '@kelasku/shared-ui/src/test-utils';
 import { DashboardAdmin } from './DashboardAdmin';
 
 jest.mock('@kelasku/shared-api', () => {
@@ -30,6 +30,8 @@ const report = (id: number, author: string, message: string): Report => ({
   created_at: '2025-01-05T08:00:00+07:00',
 });
 
+afterEach(() => jest.restoreAllMocks());
+
 beforeEach(() => {
   jest.clearAllMocks();
   admin.mockResolvedValue(stats);
@@ -49,6 +51,7 @@ describe('DashboardAdmin', () => {
   });
 
   it('draws both charts from the stats, with the spec animation delays per bar', async () => {
+    giveChartsASize();
     const pending = deferred<AdminStats>();
     admin.mockReturnValue(pending.promise);
     const { container } = renderAt(<DashboardAdmin />);
@@ -73,6 +76,19 @@ describe('DashboardAdmin', () => {
         .map((r) => Number(r.getAttribute('data-delay-ms')))
         .sort((a, b) => a - b);
     await waitFor(() => expect(delays()).toEqual([0, 0, 100, 100, 300, 300, 400, 400]));
+    const bar = container.querySelector('rect[data-delay-ms]')!;
+    expect(getComputedStyle(bar).animationDuration).toBe('1000ms');
+    expect(getComputedStyle(bar).animationTimingFunction).toBe('cubic-bezier(0.76, 0, 0.24, 1)');
+
+    // x-charts' legend switches a series off and on (the tasks chart's legend is its first).
+    const tasksChart = screen.getByRole('region', { name: 'Student Tasks per Class chart' });
+    const uncompletedBars = () =>
+      Array.from(tasksChart.querySelectorAll('rect[fill="#f59e0b"][data-delay-ms]')).filter((r) => Number(r.getAttribute('height')) > 0).length;
+    expect(uncompletedBars()).toBe(2);
+    await userEvent.click(within(tasksChart).getByRole('button', { name: 'Uncompleted' }));
+    await waitFor(() => expect(uncompletedBars()).toBe(0));
+    await userEvent.click(within(tasksChart).getByRole('button', { name: 'Uncompleted' }));
+    await waitFor(() => expect(uncompletedBars()).toBe(2));
   });
 
   it('says when statistics cannot be loaded', async () => {

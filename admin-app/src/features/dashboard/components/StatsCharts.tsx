@@ -1,10 +1,13 @@
+// The dashboard's two bar charts (@mui/x-charts), in a chunk of their own that loads after the statistics arrive.
 import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import { BarChart } from '@mui/x-charts/BarChart';
 import type { AdminStats } from '@kelasku/shared-api';
-import { SvgBarChart } from '@kelasku/shared-ui/src/charts';
+import { growingBar } from '@kelasku/shared-ui/src/chartAnimation';
+import { formatNumber } from '@kelasku/shared-ui/src/numbers';
 import { classLabels, examChart, taskChart, type ChartSpec } from '../chart-data';
 
 // Visually hidden but read by screen readers (MUI's visuallyHidden lives in @mui/utils, which is not shared).
@@ -13,35 +16,30 @@ const visuallyHidden = {
   whiteSpace: 'nowrap', width: '1px',
 } as const;
 
-/** One bar chart plus the same numbers as a screen-reader table (the SVG alone says little to assistive tech). */
+export const CHART_HEIGHT = 300;
+
+/** One bar chart plus the same numbers as a screen-reader table. */
 function StatsBarChart({ spec, labels }: { spec: ChartSpec; labels: string[] }) {
   const { t } = useTranslation('admin');
   const titleId = useId();
+  // The spec's per-bar delay counts the dataset's place in its chart.
+  const bar = useMemo(() => growingBar(spec.series.map((s) => s.id)), [spec]);
   return (
     <Paper component="figure" aria-labelledby={titleId} variant="outlined" sx={{ m: 0, p: 2, minWidth: 0 }}>
       <Typography id={titleId} component="h2" variant="h6" sx={{ mb: 1 }}>
         {spec.title}
       </Typography>
-      {/* Our own legend, outside the scroll area, so it stays visible when many classes scroll sideways. */}
-      <Box component="ul" aria-hidden="true" sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, listStyle: 'none', p: 0, m: 0, mb: 1 }}>
-        {spec.series.map((s) => (
-          <Box component="li" key={s.id} sx={{ display: 'flex', alignItems: 'center', gap: 0.75, fontSize: '0.875rem' }}>
-            <Box component="span" sx={{ width: 12, height: 12, borderRadius: 0.5, bgcolor: s.color }} />
-            {s.label}
-          </Box>
-        ))}
-      </Box>
-      {/* The scroller must stay keyboard-reachable (many classes scroll sideways); the drawing itself is hidden
-          from screen readers, which read the table below instead. */}
+      {/* Many classes scroll sideways, so the scroller must stay keyboard-reachable. */}
       <Box sx={{ overflowX: 'auto' }} role="region" aria-label={t('charts.region', { title: spec.title })} tabIndex={0}>
         <Box sx={{ minWidth: Math.max(300, labels.length * 64) }}>
-          <SvgBarChart
-            height={300}
-            tickMinStep={1}
-            labels={labels}
-            series={spec.series.map((s) => ({ id: s.id, color: s.color, values: s.values }))}
-            xLabel={t('charts.classes')}
-            yLabel={t('charts.studentsAmount')}
+          <BarChart
+            height={CHART_HEIGHT}
+            skipAnimation
+            slots={{ bar }}
+            xAxis={[{ scaleType: 'band', data: labels, label: t('charts.classes'), height: 45 }]}
+            yAxis={[{ label: t('charts.studentsAmount'), tickMinStep: 1, valueFormatter: (v: number) => formatNumber(v) }]}
+            series={spec.series.map((s) => ({ id: s.id, label: s.label, color: s.color, data: s.values }))}
+            slotProps={{ legend: { direction: 'horizontal', position: { vertical: 'top', horizontal: 'start' }, toggleVisibilityOnClick: true } }}
           />
         </Box>
       </Box>

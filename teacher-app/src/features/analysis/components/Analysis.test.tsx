@@ -6,12 +6,6 @@ import { fetchAnalysis, type ItemAnalysis } from '../transport';
 import Analysis from './Analysis';
 
 
-// jsdom lacks what the charts use in a browser.
-Object.assign(globalThis, {
-  structuredClone: globalThis.structuredClone ?? (<T,>(value: T): T => JSON.parse(JSON.stringify(value)) as T),
-  ResizeObserver: globalThis.ResizeObserver ?? class { observe() {} unobserve() {} disconnect() {} },
-});
-
 jest.mock('../transport', () => ({ fetchAnalysis: jest.fn() }));
 const mockedFetch = fetchAnalysis as unknown as jest.Mock;
 

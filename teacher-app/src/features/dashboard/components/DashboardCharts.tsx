@@ -1,7 +1,20 @@
-// The dashboard's charts, drawn as plain SVG by shared-ui's charts. Loaded lazily, after the stats arrive.
+// The dashboard's charts (@mui/x-charts), in a chunk of their own that loads after the statistics arrive.
+// Screen readers read each chart's summary under it (DashboardTeacher.tsx).
 import { useTranslation } from 'react-i18next';
+import { BarChart } from '@mui/x-charts/BarChart';
+import { LineChart } from '@mui/x-charts/LineChart';
 import { kelaskuColors } from '@kelasku/shared-ui/src/theme';
-import { SvgAreaChart, SvgBarChart } from '@kelasku/shared-ui/src/charts';
+import { GrowingLines, growingBar } from '@kelasku/shared-ui/src/chartAnimation';
+import { formatNumber } from '@kelasku/shared-ui/src/numbers';
+
+export const CHART_HEIGHT = 240;
+// Fixed sizes, so the x axis lies at a known height of the SVG (the area's animation grows from it).
+const MARGIN = { top: 8, right: 16, bottom: 0, left: 0 };
+const X_AXIS_HEIGHT = 45;
+const Y_AXIS_WIDTH = 56;
+const formatTick = (v: number) => formatNumber(v);
+
+const AverageBar = growingBar(['average']);
 
 export interface PerformanceChartProps {
   labels: string[];
@@ -11,13 +24,15 @@ export interface PerformanceChartProps {
 export function PerformanceChart({ labels, averages }: PerformanceChartProps) {
   const { t } = useTranslation('teacher');
   return (
-    <SvgBarChart
-      height={240}
-      labels={labels}
-      series={[{ id: 'average', color: kelaskuColors.primary, values: averages }]}
-      xLabel={t('dashboard.performance.axisGrade')}
-      yLabel={t('dashboard.performance.axisAverage')}
-      yMax={100}
+    <BarChart
+      height={CHART_HEIGHT}
+      margin={MARGIN}
+      skipAnimation
+      hideLegend
+      slots={{ bar: AverageBar }}
+      xAxis={[{ scaleType: 'band', data: labels, label: t('dashboard.performance.axisGrade'), height: X_AXIS_HEIGHT }]}
+      yAxis={[{ min: 0, max: 100, label: t('dashboard.performance.axisAverage'), width: Y_AXIS_WIDTH, valueFormatter: formatTick }]}
+      series={[{ id: 'average', label: t('dashboard.performance.axisAverage'), color: kelaskuColors.primary, data: averages, valueFormatter: (v) => (v == null ? '' : formatNumber(v)) }]}
     />
   );
 }
@@ -29,8 +44,18 @@ export interface SubmissionsChartProps {
 
 export function SubmissionsChart({ labels, counts }: SubmissionsChartProps) {
   const { t } = useTranslation('teacher');
-  // A fixed minimum range keeps an all-zero series readable ('0, 1, 2…' instead of '0.00…').
   return (
-    <SvgAreaChart height={240} labels={labels} values={counts} color={kelaskuColors.accent} yLabel={t('dashboard.submissions.axis')} yMax={Math.max(5, ...counts)} tickMinStep={1} />
+    <GrowingLines axisY={CHART_HEIGHT - MARGIN.bottom - X_AXIS_HEIGHT}>
+      <LineChart
+      height={CHART_HEIGHT}
+      margin={MARGIN}
+      skipAnimation
+      hideLegend
+      xAxis={[{ scaleType: 'point', data: labels, height: X_AXIS_HEIGHT }]}
+      // A fixed minimum range keeps an all-zero series readable ('0, 1, 2…' instead of '0.00…').
+      yAxis={[{ min: 0, max: Math.max(5, ...counts), tickMinStep: 1, label: t('dashboard.submissions.axis'), width: Y_AXIS_WIDTH, valueFormatter: formatTick }]}
+      series={[{ id: 'submissions', label: t('dashboard.submissions.axis'), color: kelaskuColors.accent, data: counts, area: true, showMark: false }]}
+      />
+    </GrowingLines>
   );
 }
