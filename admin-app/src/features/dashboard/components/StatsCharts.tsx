@@ -16,7 +16,7 @@ const visuallyHidden = {
   whiteSpace: 'nowrap', width: '1px',
 } as const;
 
-export const CHART_HEIGHT = 300;
+const CHART_HEIGHT = 300;
 
 /** One bar chart plus the same numbers as a screen-reader table. */
 function StatsBarChart({ spec, labels }: { spec: ChartSpec; labels: string[] }) {

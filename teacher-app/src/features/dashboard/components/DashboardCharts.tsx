@@ -7,12 +7,13 @@ import { kelaskuColors } from '@kelasku/shared-ui/src/theme';
 import { GrowingLines, growingBar } from '@kelasku/shared-ui/src/chartAnimation';
 import { formatNumber } from '@kelasku/shared-ui/src/numbers';
 
-export const CHART_HEIGHT = 240;
+const CHART_HEIGHT = 240;
 // Fixed sizes, so the x axis lies at a known height of the SVG (the area's animation grows from it).
 const MARGIN = { top: 8, right: 16, bottom: 0, left: 0 };
 const X_AXIS_HEIGHT = 45;
 const Y_AXIS_WIDTH = 56;
 const formatTick = (v: number) => formatNumber(v);
+const formatValue = (v: number | null) => (v == null ? '' : formatNumber(v));
 
 const AverageBar = growingBar(['average']);
 
@@ -32,7 +33,7 @@ export function PerformanceChart({ labels, averages }: PerformanceChartProps) {
       slots={{ bar: AverageBar }}
       xAxis={[{ scaleType: 'band', data: labels, label: t('dashboard.performance.axisGrade'), height: X_AXIS_HEIGHT }]}
       yAxis={[{ min: 0, max: 100, label: t('dashboard.performance.axisAverage'), width: Y_AXIS_WIDTH, valueFormatter: formatTick }]}
-      series={[{ id: 'average', label: t('dashboard.performance.axisAverage'), color: kelaskuColors.primary, data: averages, valueFormatter: (v) => (v == null ? '' : formatNumber(v)) }]}
+      series={[{ id: 'average', label: t('dashboard.performance.axisAverage'), color: kelaskuColors.primary, data: averages, valueFormatter: formatValue }]}
     />
   );
 }
@@ -47,14 +48,14 @@ export function SubmissionsChart({ labels, counts }: SubmissionsChartProps) {
   return (
     <GrowingLines axisY={CHART_HEIGHT - MARGIN.bottom - X_AXIS_HEIGHT}>
       <LineChart
-      height={CHART_HEIGHT}
-      margin={MARGIN}
-      skipAnimation
-      hideLegend
-      xAxis={[{ scaleType: 'point', data: labels, height: X_AXIS_HEIGHT }]}
-      // A fixed minimum range keeps an all-zero series readable ('0, 1, 2…' instead of '0.00…').
-      yAxis={[{ min: 0, max: Math.max(5, ...counts), tickMinStep: 1, label: t('dashboard.submissions.axis'), width: Y_AXIS_WIDTH, valueFormatter: formatTick }]}
-      series={[{ id: 'submissions', label: t('dashboard.submissions.axis'), color: kelaskuColors.accent, data: counts, area: true, showMark: false }]}
+        height={CHART_HEIGHT}
+        margin={MARGIN}
+        skipAnimation
+        hideLegend
+        xAxis={[{ scaleType: 'point', data: labels, height: X_AXIS_HEIGHT }]}
+        // A fixed minimum range keeps an all-zero series readable ('0, 1, 2…' instead of '0.00…').
+        yAxis={[{ min: 0, max: Math.max(5, ...counts), tickMinStep: 1, label: t('dashboard.submissions.axis'), width: Y_AXIS_WIDTH, valueFormatter: formatTick }]}
+        series={[{ id: 'submissions', label: t('dashboard.submissions.axis'), color: kelaskuColors.accent, data: counts, area: true, showMark: false, valueFormatter: formatValue }]}
       />
     </GrowingLines>
   );
