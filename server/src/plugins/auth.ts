@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from './errors';
 import fp from 'fastify-plugin';
 import { preparedRead } from '../db/prepared';
-import { USER_SESSION_SQL } from '../domain/repo/hot-reads';
+import { type SessionColumns, USER_SESSION_SQL } from '../domain/repo/hot-reads';
 
 /** What handlers see on `request.user` (claims of docs/api.md §1.3). */
 export interface AuthUser {
@@ -63,6 +63,19 @@ declare module 'fastify' {
      * Only for routes whose own SQL checks the user and session_version in the same statement (answer saves).
      */
     readToken: (request: FastifyRequest) => TokenSession;
+    /**
+     * Runs a read-only handler whose own statement does the session check (a hot read with withSessionColumns, its
+     * row handed to confirmSession) instead of a separate lookup first: a round trip less on PostgreSQL. The handler
+     * gets the token's user, not yet confirmed, and must not write. Nothing it returns or throws goes out before the
+     * session is confirmed: if its read did not confirm it (no row, or it failed first), authenticate's lookup does,
+     * so a stale session still answers 401 before any 403, 404 or data. `roles`: as requireRole (403 otherwise).
+     */
+    readWithSession: <T>(request: FastifyRequest, roles: readonly string[] | undefined, handler: (user: AuthUser) => Promise<T>) => Promise<T>;
+    /**
+     * Confirms the request's session from the session columns of a hot read's row (401 when the user is gone, changed
+     * role or has a newer session_version); undefined (the read found no row): by authenticate's own lookup.
+     */
+    confirmSession: (request: FastifyRequest, facts: SessionColumns | undefined) => Promise<void>;
   }
 }
 
@@ -132,20 +145,49 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions) {
   };
 
   const userSession = (params: unknown[]) => preparedRead<{ role: string; session_version: number }>(app.db, USER_SESSION_SQL)(params);
-  const authenticate: RouteGuard = async (request) => {
-    if (request.sessionConfirmed) return;
+  /** The user's row as the database has it now (undefined: gone) against the token: else 401. */
+  const confirmFrom = (request: FastifyRequest, row: { role: unknown; session_version: unknown } | undefined) => {
     const { user, sessionVersion } = readToken(request);
-    // Deleted or re-roled users, and sessions older than a password change, lose access at once:
-    // one primary-key lookup per request.
-    // (a prepared statement: no query building per request)
-    const [row] = await userSession([user.user_id]);
     if (!row || row.role !== user.role || Number(row.session_version) !== sessionVersion) throw unauthorized('Invalid token', SESSION_EXPIRED);
     request.user = user;
     request.sessionConfirmed = true;
   };
+  const lookUpSession = async (request: FastifyRequest) => {
+    if (request.sessionConfirmed) return;
+    // Deleted or re-roled users, and sessions older than a password change, lose access at once:
+    // one primary-key lookup per request.
+    // (a prepared statement: no query building per request)
+    const [row] = await userSession([readToken(request).user.user_id]);
+    confirmFrom(request, row);
+  };
+  const authenticate: RouteGuard = (request) => lookUpSession(request);
+
+  const confirmSession = async (request: FastifyRequest, facts: SessionColumns | undefined) => {
+    if (request.sessionConfirmed) return;
+    if (!facts) return lookUpSession(request);
+    // NULL role: the user is gone (the subqueries found no row)
+    confirmFrom(request, facts.session_role == null ? undefined : { role: facts.session_role, session_version: facts.session_version });
+  };
+
+  const readWithSession = async <T>(request: FastifyRequest, roles: readonly string[] | undefined, handler: (user: AuthUser) => Promise<T>) => {
+    const { user } = readToken(request);
+    let result: T;
+    try {
+      if (roles && !roles.includes(user.role)) throw forbidden(forbiddenMessage(roles));
+      result = await handler(user);
+    } catch (e) {
+      // whatever went wrong, a stale session is told so first (as when authenticate ran before the handler)
+      await lookUpSession(request);
+      throw e;
+    }
+    await lookUpSession(request); // nothing when the handler's read confirmed it
+    return result;
+  };
 
   app.decorate('readToken', readToken);
   app.decorate('authenticate', authenticate);
+  app.decorate('confirmSession', confirmSession);
+  app.decorate('readWithSession', readWithSession);
   app.decorate('requireRole', (...roles: string[]): RouteGuard => {
     const message = forbiddenMessage(roles);
     return async (request, reply) => {

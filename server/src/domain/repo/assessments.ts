@@ -12,7 +12,7 @@ import { dbKindOf } from '../../db/connect';
 import { toDbJson, fromDbJson } from '../../db/json';
 import { preparedRead } from '../../db/prepared';
 import { toDbTime } from '../../db/time';
-import { examOfClassSql, exerciseOfMaterialSql, itemWithSheetSql } from './hot-reads';
+import { examOfClassSql, exerciseOfMaterialSql, itemWithSheetSql, type SessionColumns, withSessionColumns } from './hot-reads';
 import { type ContentMap, ContentCache, listQuestions, parseContentColumn, stripAnswerKeys } from '../content';
 import {
   type GradeDetail, gradeSheet, marksPerQuestion, overrideEssay, parseDetailColumn, regradeSheet, scoreEssay, totalFromDetail,
@@ -95,12 +95,20 @@ export interface ItemOfParent {
   assigned: boolean;
   /** undefined: the parent has no item yet */
   item?: ItemFacts;
+  /** the session check of the given user, done by the same statement */
+  session: SessionColumns;
 }
 
+const ITEM_OF_PARENT_SQL = {
+  exercise: withSessionColumns(exerciseOfMaterialSql(), 3),
+  exam: withSessionColumns(examOfClassSql(), 3),
+};
+
 /** undefined when the parent (material or class) does not exist. */
-export async function itemOfParentFor(db: Db, spec: ItemSpec, parentId: number, studentId: number | null): Promise<ItemOfParent | undefined> {
-  const text = spec.kind === 'exam' ? examOfClassSql() : exerciseOfMaterialSql();
-  const [row] = await preparedRead<Record<string, unknown>>(db, text)([parentId, studentId]);
+export async function itemOfParentFor(
+  db: Db, spec: ItemSpec, parentId: number, studentId: number | null, sessionUserId: number,
+): Promise<ItemOfParent | undefined> {
+  const [row] = await preparedRead<Record<string, unknown> & SessionColumns>(db, ITEM_OF_PARENT_SQL[spec.kind])([parentId, studentId, sessionUserId]);
   if (!row) return undefined;
   const place = { class_id: Number(row.class_id), class_teacher_id: Number(row.class_teacher_id) };
   const item: ItemFacts | undefined = row.id == null ? undefined : {
@@ -110,13 +118,21 @@ export async function itemOfParentFor(db: Db, spec: ItemSpec, parentId: number, 
     updated_at: row.updated_at as ItemFacts['updated_at'],
     shuffle_questions: flag(row.shuffle_questions), shuffle_options: flag(row.shuffle_options),
   };
-  return { place, assigned: Boolean(row.assigned), item };
+  return { place, assigned: Boolean(row.assigned), item, session: row };
 }
 
 /** An item's facts with one student's sheet (undefined sheet: none yet), in one prepared statement. */
-export async function itemWithSheet(db: Db, spec: ItemSpec, itemId: number, studentId: number): Promise<{ item: ItemFacts; sheet?: Sheet } | undefined> {
-  const [row] = await preparedRead<Record<string, unknown>>(db, itemWithSheetSql(spec.kind))([itemId, studentId]);
-  if (!row) return undefined;
+const ITEM_WITH_SHEET_SQL = {
+  exercise: withSessionColumns(itemWithSheetSql('exercise'), 3),
+  exam: withSessionColumns(itemWithSheetSql('exam'), 3),
+};
+
+/** `session`: the session check of user `sessionUserId` done by the same statement (undefined: no such item). */
+export async function itemWithSheet(
+  db: Db, spec: ItemSpec, itemId: number, studentId: number, sessionUserId: number,
+): Promise<{ found?: { item: ItemFacts; sheet?: Sheet }; session?: SessionColumns }> {
+  const [row] = await preparedRead<Record<string, unknown> & SessionColumns>(db, ITEM_WITH_SHEET_SQL[spec.kind])([itemId, studentId, sessionUserId]);
+  if (!row) return {};
   const item: ItemFacts = {
     id: Number(row.id), title: row.title as string, total_marks: Number(row.total_marks), teacher_id: Number(row.teacher_id),
     class_id: Number(row.class_id), class_teacher_id: Number(row.class_teacher_id),
@@ -126,7 +142,7 @@ export async function itemWithSheet(db: Db, spec: ItemSpec, itemId: number, stud
   };
   const sheet = row.sheet_id == null ? undefined
     : toSheet({ id: row.sheet_id, item_id: row.id, student_id: studentId, answers: row.answers, status: row.status, score: row.score, answers_seq: row.answers_seq });
-  return { item, sheet };
+  return { found: { item, sheet }, session: row };
 }
 
 // Parsed content keyed by kind:id:updated_at, so a changed row is never served stale (also across API nodes).

@@ -7,7 +7,7 @@ import { preparedRead } from '../../db/prepared';
 import type { StudentRow } from '../../db/schema';
 import { containsInsensitive, isUniqueViolation, toCount } from '../../db/sql-helpers';
 import { clash, invalid, missingRecord } from '../errors';
-import { CLASSES_OF_STUDENT_SQL, COUNT_CLASSES_OF_STUDENT_SQL } from './hot-reads';
+import { CLASSES_OF_STUDENT_SQL, COUNT_CLASSES_OF_STUDENT_SQL, type SessionColumns, withSessionColumns } from './hot-reads';
 
 /** A class as every list shows it: with its teacher's name ('' without one) and how many students it has. */
 export interface ClassView {
@@ -100,11 +100,15 @@ export async function firstClassOfTeacher(db: Db, teacherId: number, grade: numb
 }
 
 /** One page of the classes a student is assigned to: one prepared statement, the total riding on each row (every student dashboard reads it). */
-export async function classesOfStudent(db: Db, studentId: number, page: Page) {
-  const rows = await preparedRead<ClassRow & { total: unknown }>(db, CLASSES_OF_STUDENT_SQL)([studentId, page.limit, page.offset]);
+const CLASSES_OF_STUDENT_WITH_SESSION_SQL = withSessionColumns(CLASSES_OF_STUDENT_SQL, 4);
+
+/** `session`: the session check of user `sessionUserId` done by the same statement (undefined: the page is empty). */
+export async function classesOfStudent(db: Db, studentId: number, page: Page, sessionUserId: number) {
+  const rows = await preparedRead<ClassRow & { total: unknown } & SessionColumns>(db, CLASSES_OF_STUDENT_WITH_SESSION_SQL)([studentId, page.limit, page.offset, sessionUserId]);
   const total = rows.length > 0 ? rows[0].total
     : page.offset === 0 ? 0 : (await preparedRead<{ n: unknown }>(db, COUNT_CLASSES_OF_STUDENT_SQL)([studentId]))[0]?.n;
-  return { classes: rows.map(toClassView), total: toCount(total) };
+  const session: SessionColumns | undefined = rows[0];
+  return { classes: rows.map(toClassView), total: toCount(total), session };
 }
 
 async function assertTeacherExists(db: Db, teacherId: number) {

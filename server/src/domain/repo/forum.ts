@@ -15,7 +15,7 @@ import { dbKindOf, type Db } from '../../db/connect';
 import type { ForumKind } from '../../db/schema';
 import { preparedRead } from '../../db/prepared';
 import { isoFromDb, toDbTime } from '../../db/time';
-import { COUNT_MATERIAL_POSTS_SQL, MATERIAL_POSTS_SQL, repliesSql } from './hot-reads';
+import { COUNT_MATERIAL_POSTS_SQL, MATERIAL_POSTS_SQL, repliesSql, type SessionColumns, withSessionColumns } from './hot-reads';
 import { formatWib } from '../exam-window';
 import { MAX_REPLIES_PER_POST, MAX_REPLY_CHARS_PER_POST } from '../limits';
 
@@ -113,20 +113,28 @@ function toItem(row: PostRow, replies: ReplyItem[]): DiscussionItem {
   };
 }
 
-/** One page of discussions, newest first, with replies; `materialId` filters the material forum. */
+const MATERIAL_POSTS_WITH_SESSION_SQL = withSessionColumns(MATERIAL_POSTS_SQL, 4);
+
+/**
+ * One page of discussions, newest first, with replies; `materialId` filters the material forum. There, `session` is
+ * the session check of user `sessionUserId` done by the page's statement (undefined: the page is empty).
+ */
 export async function listDiscussions(
   db: Db,
   kind: ForumKind,
   paging: { pageSize: number; offset: number },
-  materialId?: number,
-): Promise<{ items: DiscussionItem[]; total: number }> {
+  material?: { id: number; sessionUserId: number },
+): Promise<{ items: DiscussionItem[]; total: number; session?: SessionColumns }> {
   if (kind === 'material') {
     // One prepared statement, the total riding on each row (the discussions under every material).
-    const rows = await preparedRead<PostRow & { total: unknown }>(db, MATERIAL_POSTS_SQL)([materialId, paging.pageSize, paging.offset]);
+    const materialId = material!.id;
+    const rows = await preparedRead<PostRow & { total: unknown } & SessionColumns>(db, MATERIAL_POSTS_WITH_SESSION_SQL)(
+      [materialId, paging.pageSize, paging.offset, material!.sessionUserId],
+    );
     const total = rows.length > 0 ? rows[0].total
       : paging.offset === 0 ? 0 : (await preparedRead<{ n: unknown }>(db, COUNT_MATERIAL_POSTS_SQL)([materialId]))[0]?.n;
     const replies = await repliesOf(db, kind, rows.map((r) => r.id));
-    return { items: rows.map((r) => toItem(r, replies.get(r.id) ?? [])), total: Number(total ?? 0) };
+    return { items: rows.map((r) => toItem(r, replies.get(r.id) ?? [])), total: Number(total ?? 0), session: rows[0] };
   }
   const page = postQuery(db, kind);
   const count = db.selectFrom(`${forumTable(kind)} as f`).select((eb) => eb.fn.countAll<number>().as('n'));

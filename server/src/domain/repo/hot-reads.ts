@@ -10,6 +10,25 @@
 /** The per-request session check (plugins/auth.ts): one primary-key lookup. */
 export const USER_SESSION_SQL = 'SELECT role, session_version FROM users WHERE id = $1';
 
+/** The session facts a row of a withSessionColumns statement carries. */
+export interface SessionColumns {
+  session_role: unknown;
+  session_version: unknown;
+}
+
+/**
+ * `sql` (one SELECT) that also does the session check on each row it returns: the role and session_version of user
+ * `$n` as session_role / session_version (NULL when the user is gone), for plugins/auth.ts confirmSession. The
+ * subqueries do not depend on the row (PostgreSQL runs them once per statement). It saves the route the separate
+ * lookup, a round trip on PostgreSQL; a statement that finds no row leaves the check to that lookup.
+ */
+export function withSessionColumns(sql: string, n: number): string {
+  const select = /^\s*SELECT\s/.exec(sql);
+  if (!select) throw new Error('withSessionColumns: not a SELECT statement');
+  const user = `FROM users WHERE id = $${n})`;
+  return `${select[0]}(SELECT role ${user} AS session_role, (SELECT session_version ${user} AS session_version, ${sql.slice(select[0].length)}`;
+}
+
 const assignedNow = (classCol: string) =>
   `EXISTS (SELECT 1 FROM assigned_students_class a WHERE a.class_id = ${classCol} AND a.student_id = $2) AS assigned`;
 

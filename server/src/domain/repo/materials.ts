@@ -3,7 +3,7 @@ import type { Db } from '../../db/connect';
 import { preparedRead } from '../../db/prepared';
 import { toDbTime } from '../../db/time';
 import { missingRecord } from '../errors';
-import { COUNT_MATERIALS_OF_CLASS_SQL, MATERIALS_OF_CLASS_SQL } from './hot-reads';
+import { COUNT_MATERIALS_OF_CLASS_SQL, MATERIALS_OF_CLASS_SQL, type SessionColumns, withSessionColumns } from './hot-reads';
 
 /** A material as the API shows it; `exercise_id` is its exercise's, null without one. */
 export interface MaterialView {
@@ -49,11 +49,19 @@ export async function listMaterials(db: Db, teacherId: number | undefined, page:
 }
 
 /** One page of a class's materials: one prepared statement, the total riding on each row. */
-export async function materialsOfClass(db: Db, classId: number, page: Page): Promise<{ rows: MaterialView[]; total: number }> {
-  const rows = await preparedRead<MaterialView & { total: unknown }>(db, MATERIALS_OF_CLASS_SQL)([classId, page.limit, page.offset]);
+const MATERIALS_OF_CLASS_WITH_SESSION_SQL = withSessionColumns(MATERIALS_OF_CLASS_SQL, 4);
+
+/** `session`: the session check of user `sessionUserId` done by the same statement (undefined: the page is empty). */
+export async function materialsOfClass(
+  db: Db, classId: number, page: Page, sessionUserId: number,
+): Promise<{ rows: MaterialView[]; total: number; session?: SessionColumns }> {
+  const rows = await preparedRead<MaterialView & { total: unknown } & SessionColumns>(db, MATERIALS_OF_CLASS_WITH_SESSION_SQL)(
+    [classId, page.limit, page.offset, sessionUserId],
+  );
   const total = rows.length > 0 ? rows[0].total
     : page.offset === 0 ? 0 : (await preparedRead<{ n: unknown }>(db, COUNT_MATERIALS_OF_CLASS_SQL)([classId]))[0]?.n;
-  return { rows: rows.map(({ total: _, ...row }) => toView(row)), total: Number(total ?? 0) };
+  const view = ({ total: _, session_role: _r, session_version: _v, ...row }: (typeof rows)[number]) => toView(row);
+  return { rows: rows.map(view), total: Number(total ?? 0), session: rows[0] };
 }
 
 export async function findMaterial(db: Db, id: number): Promise<MaterialView> {

@@ -1,7 +1,7 @@
 /** The counts behind the dashboards (routes/stats): grouped reads only, the numbers are put together by the route. */
 import type { Db } from '../../db/connect';
 import { preparedRead } from '../../db/prepared';
-import { STUDENT_STATS_SQL } from './hot-reads';
+import { type SessionColumns, STUDENT_STATS_SQL, withSessionColumns } from './hot-reads';
 
 const asNumber = (n: unknown) => Number(n ?? 0);
 
@@ -75,9 +75,13 @@ export async function teacherActivity(db: Db, teacherId: number, at: { since: st
 }
 
 /** The student dashboard's six numbers, in one prepared statement (read on every student dashboard). */
-export async function studentProgressCounts(db: Db, studentId: number) {
-  const [row] = await preparedRead<Record<string, unknown>>(db, STUDENT_STATS_SQL)([studentId]);
+const STUDENT_STATS_WITH_SESSION_SQL = withSessionColumns(STUDENT_STATS_SQL, 2);
+
+/** `session`: the session check of user `sessionUserId` done by the same statement. */
+export async function studentProgressCounts(db: Db, studentId: number, sessionUserId: number) {
+  const [row] = await preparedRead<Record<string, unknown> & SessionColumns>(db, STUDENT_STATS_WITH_SESSION_SQL)([studentId, sessionUserId]);
   return {
+    session: row as SessionColumns | undefined,
     materials: asNumber(row?.materials),
     materialsDone: asNumber(row?.materials_done),
     exercises: asNumber(row?.exercises),

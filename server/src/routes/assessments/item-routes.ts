@@ -8,7 +8,7 @@
  *   GET {base}/submissions, /submission     teacher views; PUT/PATCH {base}/essay-score teacher override
  *   GET {base}/graded-count                 sheets an edit re-grades (an edit re-grades them in its transaction)
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ContentError, type ContentMap, normalizeContent, questionOnly } from '../../domain/content';
@@ -108,41 +108,42 @@ export function registerItemRoutes(fastify: FastifyInstance, spec: ItemSpec, bas
   // ------------------------------------------------------------ reading
 
   /** The item of a parent the caller may read (404/403 as requireParent), parent facts and item in one statement. */
-  async function readableItemOf(caller: Caller, parentId: number): Promise<ItemFacts | undefined> {
-    const found = await itemOfParentFor(db, spec, parentId, assignmentToCheck(caller));
+  /** Also confirms the request's session (readWithSession): the same statement checks it. */
+  async function readableItemOf(request: FastifyRequest, caller: Caller, parentId: number): Promise<ItemFacts | undefined> {
+    const found = await itemOfParentFor(db, spec, parentId, assignmentToCheck(caller), caller.user_id);
+    await app.confirmSession(request, found?.session);
     requirePlace(caller, found?.place, found?.assigned ?? false, 'read', spec.kind === 'exercise' ? 'material' : 'class');
     return found?.item;
   }
 
+  // No preHandler on the two reads: the session is checked by the item's own statement (readWithSession).
   app.get(base, {
-    preHandler: app.authenticate,
     schema: {
       tags, summary: `The ${spec.kind} of a ${spec.kind === 'exercise' ? 'material' : 'class'} as an array (0 or 1 item)`,
       querystring: withKey(parent, idSchema, { number: Type.Optional(Type.String({ description: 'accepted and ignored' })) }),
       response: itemListResponse,
     },
-  }, async (request) => {
-    const item = await readableItemOf(request.user, request.query[parent]);
+  }, (request) => app.readWithSession(request, undefined, async (user) => {
+    const item = await readableItemOf(request, user, request.query[parent]);
     if (!item) return [];
     const now = new Date();
-    return [itemJson(spec, item, app.publicImages.content(await visibleContent(db, spec, request.user, item, now)), now)];
-  });
+    return [itemJson(spec, item, app.publicImages.content(await visibleContent(db, spec, user, item, now)), now)];
+  }));
 
   app.get(`${base}/student`, {
-    preHandler: app.authenticate,
     schema: {
       tags, summary: 'Question n only (no answer keys)',
       querystring: withKey(parent, idSchema, { number: idSchema }),
       response: itemListResponse,
     },
-  }, async (request) => {
+  }, (request) => app.readWithSession(request, undefined, async (user) => {
     const q = request.query;
-    const item = await readableItemOf(request.user, q[parent]);
+    const item = await readableItemOf(request, user, q[parent]);
     if (!item) return [];
     const now = new Date();
-    const visible = await visibleContent(db, spec, request.user, item, now);
+    const visible = await visibleContent(db, spec, user, item, now);
     return [itemJson(spec, item, app.publicImages.content(questionOnly(visible, q.number)), now)];
-  });
+  }));
 
   // ------------------------------------------------------------ writing
 

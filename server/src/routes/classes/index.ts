@@ -198,10 +198,11 @@ export default async function classesRoutes(fastify: FastifyInstance) {
     },
   );
 
+  const studentClassReaders = ['student', 'admin'];
   app.get(
     '/classes/assigned',
     {
-      preHandler: app.requireRole('student', 'admin'),
+      // No preHandler: the session is checked by the list's own statement (readWithSession).
       schema: {
         tags,
         summary: 'Classes a student is assigned to (that student or admin); [] when none',
@@ -209,13 +210,14 @@ export default async function classesRoutes(fastify: FastifyInstance) {
         response: classListResponse,
       },
     },
-    async (request) => {
+    (request) => app.readWithSession(request, studentClassReaders, async (user) => {
       const { id } = request.query;
-      if (!listsStudentClasses(request.user, id)) throw forbidden('Forbidden: students may only see their own classes');
+      if (!listsStudentClasses(user, id)) throw forbidden('Forbidden: students may only see their own classes');
       const paging = parsePaging(request.query);
-      const { classes, total } = await classesOfStudent(app.db, id, { limit: paging.pageSize, offset: paging.offset });
+      const { classes, total, session } = await classesOfStudent(app.db, id, { limit: paging.pageSize, offset: paging.offset }, user.user_id);
+      await app.confirmSession(request, session);
       return { classes: classes.map((c) => ({ ...c, class_id: c.id })), meta: pageMeta(paging, total) };
-    },
+    }),
   );
 
   app.get(

@@ -90,16 +90,22 @@ export function registerForumRoutes(fastify: FastifyInstance, kind: ForumKind, b
   const db = app.db;
   const tags = [label(kind)];
 
-  const listOptions = <Query extends TObject>(querystring: Query) => ({
-    preHandler: app.authenticate,
-    schema: { tags, summary: `List ${label(kind)}, newest first, with replies`, querystring, response: discussionListResponse },
-  });
-  const list = async (user: FastifyRequest['user'], query: Static<typeof pagingQuerySchema>, materialId?: number) => {
-    await requireForumRead(db, user, kind, materialId);
+  const listSchema = <Query extends TObject>(querystring: Query) =>
+    ({ tags, summary: `List ${label(kind)}, newest first, with replies`, querystring, response: discussionListResponse });
+  const list = async (user: FastifyRequest['user'], query: Static<typeof pagingQuerySchema>) => {
+    await requireForumRead(db, user, kind);
     const paging = parsePaging(query);
-    const { items, total } = await listDiscussions(db, kind, paging, materialId);
+    const { items, total } = await listDiscussions(db, kind, paging);
     return { discussions: items, meta: pageMeta(paging, total) };
   };
+  /** The material forum's list: the session is checked by the page's own statement (readWithSession). */
+  const materialList = (request: FastifyRequest, query: Static<typeof materialListQuery>) => app.readWithSession(request, undefined, async (user) => {
+    await requireForumRead(db, user, kind, query.id);
+    const paging = parsePaging(query);
+    const { items, total, session } = await listDiscussions(db, kind, paging, { id: query.id, sessionUserId: user.user_id });
+    await app.confirmSession(request, session);
+    return { discussions: items, meta: pageMeta(paging, total) };
+  });
 
   const createOptions = <Body extends TObject>(body: Body) => ({
     preHandler: app.requireRole('student', 'admin'),
@@ -113,10 +119,10 @@ export function registerForumRoutes(fastify: FastifyInstance, kind: ForumKind, b
 
   // The material forum's list and create name their material (a required id); the general forum's do not.
   if (kind === 'general') {
-    app.get(base, listOptions(pagingQuerySchema), (request) => list(request.user, request.query));
+    app.get(base, { preHandler: app.authenticate, schema: listSchema(pagingQuerySchema) }, (request) => list(request.user, request.query));
     app.post(base, createOptions(postBody), (request) => create(request.user, request.body));
   } else {
-    app.get(base, listOptions(materialListQuery), (request) => list(request.user, request.query, request.query.id));
+    app.get(base, { schema: listSchema(materialListQuery) }, (request) => materialList(request, request.query));
     app.post(base, createOptions(materialPostBody), (request) => create(request.user, request.body, request.body.material_id));
   }
 

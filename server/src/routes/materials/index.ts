@@ -71,19 +71,20 @@ export default async function materialsRoutes(fastify: FastifyInstance) {
   });
 
   app.get('/materials/from-class', {
-    preHandler: app.authenticate,
+    // No preHandler: the session is checked by the list's own statement (readWithSession).
     schema: {
       tags, summary: 'Materials of a class (admin, its teacher, assigned students)',
       querystring: Type.Object({ id: idSchema, ...pagingProperties }),
       response: materialListResponse,
     },
-  }, async (request) => {
+  }, (request) => app.readWithSession(request, undefined, async (user) => {
     const { id } = request.query;
-    await requireClass(db, request.user, id, 'read');
+    await requireClass(db, user, id, 'read');
     const paging = parsePaging(request.query);
-    const { rows, total } = await materialsOfClass(db, id, { limit: paging.pageSize, offset: paging.offset });
+    const { rows, total, session } = await materialsOfClass(db, id, { limit: paging.pageSize, offset: paging.offset }, user.user_id);
+    await app.confirmSession(request, session);
     return { materials: rows.map(reply), meta: pageMeta(paging, total) };
-  });
+  }));
 
   app.get('/materials/detail', {
     preHandler: app.authenticate,

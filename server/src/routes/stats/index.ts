@@ -124,15 +124,17 @@ export default async function statsRoutes(fastify: FastifyInstance) {
     };
   });
 
+  const studentOnly = ['student'];
   app.get('/stats/student', {
-    preHandler: app.requireRole('student'),
+    // No preHandler: the session is checked by the counts' own statement (readWithSession).
     schema: { tags, summary: 'Materials, tasks and exams done by the caller', response: studentStatsResponse },
-  }, async (request) => {
-    const n = await studentProgressCounts(db, request.user.student_id ?? -1);
+  }, (request) => app.readWithSession(request, studentOnly, async (user) => {
+    const n = await studentProgressCounts(db, user.student_id ?? -1, user.user_id);
+    await app.confirmSession(request, n.session);
     return {
       materials: { done: n.materialsDone, total: n.materials },
       tasks: { completed: n.exercisesDone, total: n.exercises },
       exams: { completed: n.examsDone, total: n.exams },
     };
-  });
+  }));
 }
