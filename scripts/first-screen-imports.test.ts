@@ -55,7 +55,7 @@ it.each(FIRST_SCREENS)('%s reaches no MUI form or dialog component, no @mui/x-ch
 });
 
 it('sees @mui/x-charts behind a static import (the check can fail)', () => {
-  expect([...staticRequests('admin-app/src/features/dashboard/components/StatsCharts.tsx')]).toContain('@mui/x-charts/BarChart');
+  expect([...staticRequests('admin-app/src/features/dashboard/components/StatsBarChart.tsx')]).toContain('@mui/x-charts/BarChart');
 });
 
 it('sees a form component behind a static import (the check can fail)', () => {

@@ -68,7 +68,8 @@ describe('DashboardAdmin', () => {
     expect(within(exams).getByRole('row', { name: 'XI IPS 2 3 17' })).toBeInTheDocument();
 
     expect(screen.getByRole('heading', { name: 'Student Tasks per Class' })).toBeInTheDocument();
-    expect(container).toHaveTextContent('Students Amount');
+    // The drawing (x-charts, its own chunk) follows the cards and their numbers.
+    await waitFor(() => expect(container).toHaveTextContent('Students Amount'));
     expect(container).toHaveTextContent('Classes');
     // 2 classes × 2 series per chart; delay = class index × 300 ms + series index × 100 ms.
     const delays = () =>

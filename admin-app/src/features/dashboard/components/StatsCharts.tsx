@@ -1,14 +1,15 @@
-// The dashboard's two bar charts (@mui/x-charts), in a chunk of their own that loads after the statistics arrive.
-import { useId, useMemo } from 'react';
+// The dashboard's two chart cards: title, the chart's place and the numbers as a screen-reader table show with the
+// statistics; the drawing (@mui/x-charts) follows in a chunk of its own.
+import { lazy, Suspense, useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { BarChart } from '@mui/x-charts/BarChart';
 import type { AdminStats } from '@kelasku/shared-api';
-import { growingBar } from '@kelasku/shared-ui/src/chartAnimation';
-import { formatNumber } from '@kelasku/shared-ui/src/numbers';
+import { LoadingState } from '@kelasku/shared-ui/src/states';
 import { classLabels, examChart, taskChart, type ChartSpec } from '../chart-data';
+
+const StatsBarChart = lazy(() => import('./StatsBarChart'));
 
 // Visually hidden but read by screen readers (MUI's visuallyHidden lives in @mui/utils, which is not shared).
 const visuallyHidden = {
@@ -16,14 +17,13 @@ const visuallyHidden = {
   whiteSpace: 'nowrap', width: '1px',
 } as const;
 
-const CHART_HEIGHT = 300;
+// The drawing's place: x-charts' legend above its 300 px SVG (StatsBarChart.tsx), measured in Chromium.
+const DRAWING_HEIGHT = 332;
 
-/** One bar chart plus the same numbers as a screen-reader table. */
-function StatsBarChart({ spec, labels }: { spec: ChartSpec; labels: string[] }) {
+/** One chart's card: its title, the drawing (once loaded) and the same numbers as a screen-reader table. */
+function StatsFigure({ spec, labels }: { spec: ChartSpec; labels: string[] }) {
   const { t } = useTranslation('admin');
   const titleId = useId();
-  // The spec's per-bar delay counts the dataset's place in its chart.
-  const bar = useMemo(() => growingBar(spec.series.map((s) => s.id)), [spec]);
   return (
     <Paper component="figure" aria-labelledby={titleId} variant="outlined" sx={{ m: 0, p: 2, minWidth: 0 }}>
       <Typography id={titleId} component="h2" variant="h6" sx={{ mb: 1 }}>
@@ -31,16 +31,10 @@ function StatsBarChart({ spec, labels }: { spec: ChartSpec; labels: string[] }) 
       </Typography>
       {/* Many classes scroll sideways, so the scroller must stay keyboard-reachable. */}
       <Box sx={{ overflowX: 'auto' }} role="region" aria-label={t('charts.region', { title: spec.title })} tabIndex={0}>
-        <Box sx={{ minWidth: Math.max(300, labels.length * 64) }}>
-          <BarChart
-            height={CHART_HEIGHT}
-            skipAnimation
-            slots={{ bar }}
-            xAxis={[{ scaleType: 'band', data: labels, label: t('charts.classes'), height: 45 }]}
-            yAxis={[{ label: t('charts.studentsAmount'), tickMinStep: 1, valueFormatter: (v: number) => formatNumber(v) }]}
-            series={spec.series.map((s) => ({ id: s.id, label: s.label, color: s.color, data: s.values }))}
-            slotProps={{ legend: { direction: 'horizontal', position: { vertical: 'top', horizontal: 'start' }, toggleVisibilityOnClick: true } }}
-          />
+        <Box sx={{ minWidth: Math.max(300, labels.length * 64), minHeight: DRAWING_HEIGHT }}>
+          <Suspense fallback={<LoadingState text={t('dashboard.loadingCharts')} />}>
+            <StatsBarChart spec={spec} labels={labels} />
+          </Suspense>
         </Box>
       </Box>
       {/* A table cannot shrink to 1 px, so the hiding is done by a wrapper. */}
@@ -72,15 +66,15 @@ function StatsBarChart({ spec, labels }: { spec: ChartSpec; labels: string[] }) 
 }
 
 /** The two dashboard charts. */
-export default function StatsCharts({ stats }: { stats: AdminStats }) {
+export function StatsCharts({ stats }: { stats: AdminStats }) {
   const { t } = useTranslation('admin');
   const labels = useMemo(() => classLabels(stats.classes, t), [stats, t]);
   const tasks = useMemo(() => taskChart(stats.classes, t), [stats, t]);
   const exams = useMemo(() => examChart(stats.classes, t), [stats, t]);
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: '1fr' }}>
-      <StatsBarChart spec={tasks} labels={labels} />
-      <StatsBarChart spec={exams} labels={labels} />
+      <StatsFigure spec={tasks} labels={labels} />
+      <StatsFigure spec={exams} labels={labels} />
     </Box>
   );
 }
