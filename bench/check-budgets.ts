@@ -28,7 +28,7 @@ export const BUDGETS = { loginJs: 150 * KB, loginAll: 250 * KB, roleJs: 350 * KB
  * With plain-SVG charts these screens measured 296.9 and 302.2 KB. README "Deviations from the decided stack and the budgets".
  */
 export const KNOWN_OVER_BUDGET: Partial<Record<'admin' | 'teacher' | 'student', { ceiling: number; reason: string }>> = {
-  admin: { ceiling: 410 * KB, reason: '@mui/x-charts after the statistics (408.6 KB measured)' },
+  admin: { ceiling: 410 * KB, reason: '@mui/x-charts after the statistics (408.5 KB measured)' },
   teacher: { ceiling: 430 * KB, reason: '@mui/x-charts after the statistics (425.5 KB measured)' },
 };
 
