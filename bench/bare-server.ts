@@ -159,12 +159,9 @@ async function main() {
   app.get('/read/discussions', async (request, reply) => {
     const s = await session(request, reply);
     if (!s) return { message: 'Invalid token' };
-    const [m] = await read(hot.MATERIAL_FOR_SQL, [Number(q(request).id), s.student_id ?? null]);
-    if (!m || !m.assigned) return reply.code(403).send({ message: 'Forbidden' });
-    const posts = await read(hot.MATERIAL_POSTS_SQL, [m.id, limit, 0]);
-    const ids = posts.map((p) => p.id);
-    const replies = ids.length ? await read(hot.repliesSql(dbKind), ['material', dbKind === 'postgres' ? ids : JSON.stringify(ids)]) : [];
-    return { discussions: posts, replies, meta: { total: posts[0]?.total ?? 0 } };
+    const [page] = await read(hot.materialDiscussionsSql(dbKind), [Number(q(request).id), s.student_id ?? null, limit, 0]);
+    if (!page || !page.assigned) return reply.code(403).send({ message: 'Forbidden' });
+    return page;
   });
   app.get('/read/stats', async (request, reply) => {
     const s = await session(request, reply);

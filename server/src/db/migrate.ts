@@ -11,6 +11,7 @@ import { reportReasonMigration } from './migrations/0008_report_reason';
 import { teacherRepliesMigration } from './migrations/0009_teacher_replies';
 import { shuffleMigration } from './migrations/0010_shuffle';
 import { userLanguageMigration } from './migrations/0011_user_language';
+import { materialForumPageIndexMigration } from './migrations/0012_material_forum_page_index';
 
 /** Every migration, in order. Names sort lexically; never rename or edit one that has shipped. */
 export function allMigrations(kind: DbKind): Record<string, Migration> {
@@ -26,6 +27,7 @@ export function allMigrations(kind: DbKind): Record<string, Migration> {
     '0009_teacher_replies': teacherRepliesMigration(kind),
     '0010_shuffle': shuffleMigration(kind),
     '0011_user_language': userLanguageMigration,
+    '0012_material_forum_page_index': materialForumPageIndexMigration,
   };
 }
 

@@ -4,7 +4,7 @@
  * of that string by position).
  */
 
-import { endsAfterStart, examStatusAt, type ExamStatus, wibIsoText, windowRefusal } from '@kelasku/shared-rules';
+import { endsAfterStart, examStatusAt, type ExamStatus, WIB_OFFSET_MS, wibIsoText, windowRefusal } from '@kelasku/shared-rules';
 import { type ErrorDetails, RuleError } from './errors';
 
 // The window rule itself (closed interval, status names, refusal texts) is shared with the student's exam clock.
@@ -44,12 +44,25 @@ export function parseInstant(text: string): Date | null {
 const wibText = new Map<number, string>();
 const WIB_TEXTS_MAX = 20_000;
 
+const WIB_OFFSET_TEXT = '+07:00';
+const WIB_OFFSET_HOURS = WIB_OFFSET_MS / 3_600_000;
+
+/**
+ * formatWib in SQL, for statements that write their JSON themselves (hot-reads.ts): `column`, an instant as the
+ * database keeps it, as `YYYY-MM-DDTHH:MM:SS+07:00` (seconds cut, not rounded, as wibIsoText does).
+ */
+export function formatWibSql(kind: 'sqlite' | 'postgres', column: string): string {
+  return kind === 'sqlite'
+    ? `strftime('%Y-%m-%dT%H:%M:%S${WIB_OFFSET_TEXT}', ${column}, '+${WIB_OFFSET_HOURS} hours')`
+    : `to_char((${column} AT TIME ZONE 'UTC') + interval '${WIB_OFFSET_HOURS} hours', 'YYYY-MM-DD"T"HH24:MI:SS"${WIB_OFFSET_TEXT}"')`;
+}
+
 /** `YYYY-MM-DDTHH:MM:SS+07:00` for an instant. */
 export function formatWib(instant: Date | number | string): string {
   const ms = toMillis(instant);
   let text = wibText.get(ms);
   if (text === undefined) {
-    text = `${wibIsoText(ms)}+07:00`;
+    text = `${wibIsoText(ms)}${WIB_OFFSET_TEXT}`;
     if (wibText.size >= WIB_TEXTS_MAX) wibText.clear();
     wibText.set(ms, text);
   }

@@ -15,7 +15,8 @@ import { dbKindOf, type Db } from '../../db/connect';
 import type { ForumKind } from '../../db/schema';
 import { preparedRead } from '../../db/prepared';
 import { isoFromDb, toDbTime } from '../../db/time';
-import { COUNT_MATERIAL_POSTS_SQL, MATERIAL_POSTS_SQL, repliesSql, type SessionColumns, withSessionColumns } from './hot-reads';
+import { materialDiscussionsSql, repliesSql, type SessionColumns, withSessionColumns } from './hot-reads';
+import type { MaterialFacts } from './common';
 import { formatWib } from '../exam-window';
 import { MAX_REPLIES_PER_POST, MAX_REPLY_CHARS_PER_POST } from '../limits';
 
@@ -113,29 +114,8 @@ function toItem(row: PostRow, replies: ReplyItem[]): DiscussionItem {
   };
 }
 
-const MATERIAL_POSTS_WITH_SESSION_SQL = withSessionColumns(MATERIAL_POSTS_SQL, 4);
-
-/**
- * One page of discussions, newest first, with replies; `materialId` filters the material forum. There, `session` is
- * the session check of user `sessionUserId` done by the page's statement (undefined: the page is empty).
- */
-export async function listDiscussions(
-  db: Db,
-  kind: ForumKind,
-  paging: { pageSize: number; offset: number },
-  material?: { id: number; sessionUserId: number },
-): Promise<{ items: DiscussionItem[]; total: number; session?: SessionColumns }> {
-  if (kind === 'material') {
-    // One prepared statement, the total riding on each row (the discussions under every material).
-    const materialId = material!.id;
-    const rows = await preparedRead<PostRow & { total: unknown } & SessionColumns>(db, MATERIAL_POSTS_WITH_SESSION_SQL)(
-      [materialId, paging.pageSize, paging.offset, material!.sessionUserId],
-    );
-    const total = rows.length > 0 ? rows[0].total
-      : paging.offset === 0 ? 0 : (await preparedRead<{ n: unknown }>(db, COUNT_MATERIAL_POSTS_SQL)([materialId]))[0]?.n;
-    const replies = await repliesOf(db, kind, rows.map((r) => r.id));
-    return { items: rows.map((r) => toItem(r, replies.get(r.id) ?? [])), total: Number(total ?? 0), session: rows[0] };
-  }
+/** One page of discussions, newest first, with replies (the general forum's; the material forum's: materialDiscussions). */
+export async function listDiscussions(db: Db, kind: ForumKind, paging: { pageSize: number; offset: number }): Promise<{ items: DiscussionItem[]; total: number }> {
   const page = postQuery(db, kind);
   const count = db.selectFrom(`${forumTable(kind)} as f`).select((eb) => eb.fn.countAll<number>().as('n'));
   const [rows, total] = await Promise.all([
@@ -144,6 +124,40 @@ export async function listDiscussions(
   ]);
   const replies = await repliesOf(db, kind, rows.map((r) => r.id));
   return { items: rows.map((r) => toItem(r as PostRow, replies.get(r.id) ?? [])), total: Number(total.n) };
+}
+
+const MATERIAL_DISCUSSIONS_SQL = {
+  sqlite: withSessionColumns(materialDiscussionsSql('sqlite'), 5),
+  postgres: withSessionColumns(materialDiscussionsSql('postgres'), 5),
+};
+
+/** A material's discussion page as materialDiscussions reads it (undefined: no such material). */
+export interface MaterialDiscussionPage {
+  material: MaterialFacts;
+  /** is the student given to the read assigned to the material's class now (false for others) */
+  assigned: boolean;
+  total: number;
+  /** the page as JSON text: DiscussionItem[] exactly as JSON.stringify writes it (hot-reads.ts materialDiscussionsSql) */
+  discussionsJson: string;
+  /** the session check of user `sessionUserId`, done by the same statement */
+  session: SessionColumns;
+}
+
+/**
+ * One page of a material's discussions with their replies, and the material's access facts, in one prepared
+ * statement; whether the caller may read them is the caller's to decide (policy.ts requirePlace) before sending any.
+ */
+export async function materialDiscussions(
+  db: Db, materialId: number, paging: { pageSize: number; offset: number }, studentId: number | null, sessionUserId: number,
+): Promise<MaterialDiscussionPage | undefined> {
+  const [row] = await preparedRead<Record<string, unknown> & SessionColumns>(db, MATERIAL_DISCUSSIONS_SQL[dbKindOf(db)])(
+    [materialId, studentId, paging.pageSize, paging.offset, sessionUserId],
+  );
+  if (!row) return undefined;
+  const material: MaterialFacts = {
+    id: Number(row.id), class_id: Number(row.class_id), teacher_id: Number(row.teacher_id), class_teacher_id: Number(row.class_teacher_id),
+  };
+  return { material, assigned: Boolean(row.assigned), total: Number(row.total), discussionsJson: String(row.discussions), session: row };
 }
 
 export async function getDiscussion(db: Db, kind: ForumKind, id: number): Promise<DiscussionItem | undefined> {

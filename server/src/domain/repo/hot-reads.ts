@@ -6,6 +6,7 @@
  * as prepared statements (db/prepared.ts). bench/bare-server.ts runs the same texts in its bare twins.
  * Whoever may see what is still decided in domain/policy.ts, from the facts these return.
  */
+import { formatWibSql } from '../exam-window';
 
 /** The per-request session check (plugins/auth.ts): one primary-key lookup. */
 export const USER_SESSION_SQL = 'SELECT role, session_version FROM users WHERE id = $1';
@@ -104,15 +105,50 @@ SELECT i.id, i.title, i.total_marks, i.teacher_id, i.updated_at, ${place},
  WHERE i.id = $1`;
 }
 
-/** One page of a material's discussions, newest first; $1 material id, $2 limit, $3 offset. */
-export const MATERIAL_POSTS_SQL = `
-SELECT f.id, f.student_id, COALESCE(s.name, 'Former student') AS student_name, f.topic, f.description, f.created_at,
-       f.material_id, COUNT(*) OVER () AS total
-  FROM material_forum f LEFT JOIN students s ON s.id = f.student_id
- WHERE f.material_id = $1
- ORDER BY f.id DESC LIMIT $2 OFFSET $3`;
-
-export const COUNT_MATERIAL_POSTS_SQL = 'SELECT COUNT(*) AS n FROM material_forum WHERE material_id = $1';
+/**
+ * A material's access facts with one page of its discussions (newest first, each with its replies oldest first) as
+ * the JSON text the API sends, in one statement; $1 material id, $2 the caller's student id (null for others),
+ * $3 limit, $4 offset. No row: no such material. `total`: all the material's discussions; `discussions`: the page, a
+ * JSON array written exactly as JSON.stringify writes domain/repo/forum.ts's DiscussionItem list (same keys in the same
+ * order, compact, `created_at` RFC 3339 UTC with milliseconds, a reply's `time` in WIB, `+07:00`, whole seconds).
+ * The database builds the text: the route sends it as it comes instead of turning rows into objects and back.
+ * Nothing but the page depends on a row, and the page's subqueries are the discussions' own index lookups.
+ */
+export function materialDiscussionsSql(kind: 'sqlite' | 'postgres'): string {
+  // names by primary-key lookups, one per row (a join may be planned as a scan of every student per discussion)
+  const name = "COALESCE((SELECT rs.name FROM students rs WHERE rs.id = r.student_id), (SELECT rt.name FROM teachers rt WHERE rt.id = r.teacher_id), '')";
+  const author = "COALESCE((SELECT s.name FROM students s WHERE s.id = p.student_id), 'Former student')";
+  const replies = "FROM discussion_replies r WHERE r.kind = 'material' AND r.discussion_id = p.id";
+  const page = `SELECT f.* FROM material_forum f WHERE f.material_id = $1 ORDER BY f.id DESC LIMIT $3 OFFSET $4`;
+  const discussions = kind === 'sqlite'
+    ? `(SELECT json_group_array(json_object(
+            'id', p.id, 'student_id', p.student_id, 'student_name', ${author}, 'material_id', p.material_id,
+            'topic', p.topic, 'description', p.description, 'created_at', strftime('%Y-%m-%dT%H:%M:%fZ', p.created_at),
+            'replies', json((SELECT json_group_array(CASE WHEN r.teacher_id IS NOT NULL
+                    THEN json_object('id', r.id, 'student_id', NULL, 'teacher_id', r.teacher_id, 'name', ${name}, 'role', 'teacher', 'reply', r.reply, 'time', ${formatWibSql('sqlite', 'r.created_at')})
+                    ELSE json_object('id', r.id, 'student_id', r.student_id, 'name', ${name}, 'role', 'student', 'reply', r.reply, 'time', ${formatWibSql('sqlite', 'r.created_at')}) END
+                  ORDER BY r.created_at, r.id)
+                  ${replies}))) ORDER BY p.id DESC)
+          FROM (${page}) p)`
+    // row_to_json writes compact JSON (json_build_object and json_agg would add spaces); string_agg joins the texts
+    : `(SELECT COALESCE('[' || string_agg(row_to_json(d)::text, ',' ORDER BY d.id DESC) || ']', '[]')
+          FROM (SELECT p.id, p.student_id, ${author} AS student_name, p.material_id, p.topic, p.description,
+                       to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at,
+                       (SELECT COALESCE('[' || string_agg(CASE WHEN r.teacher_id IS NOT NULL
+                                 THEN (SELECT row_to_json(x)::text FROM (SELECT r.id, NULL::integer AS student_id, r.teacher_id, ${name} AS name, 'teacher' AS role, r.reply, ${formatWibSql('postgres', 'r.created_at')} AS time) x)
+                                 ELSE (SELECT row_to_json(x)::text FROM (SELECT r.id, r.student_id, ${name} AS name, 'student' AS role, r.reply, ${formatWibSql('postgres', 'r.created_at')} AS time) x) END,
+                               ',' ORDER BY r.created_at, r.id) || ']', '[]')::json
+                  ${replies}) AS replies
+                  FROM (${page}) p) d)`;
+  return `
+SELECT m.id, m.class_id, m.teacher_id, c.teacher_id AS class_teacher_id, a.student_id IS NOT NULL AS assigned,
+       (SELECT COUNT(*) FROM material_forum n WHERE n.material_id = $1) AS total,
+       ${discussions} AS discussions
+  FROM materials m
+  JOIN classes c ON c.id = m.class_id
+  LEFT JOIN assigned_students_class a ON a.class_id = m.class_id AND a.student_id = $2
+ WHERE m.id = $1`;
+}
 
 /** Replies of some discussions; $1 the forum kind, $2 the discussion ids (PostgreSQL: int[]; SQLite: JSON array). */
 export function repliesSql(kind: 'sqlite' | 'postgres'): string {

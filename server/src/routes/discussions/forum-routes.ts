@@ -12,15 +12,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type, type Static, type TObject } from 'typebox';
-import { NOT_ASSIGNED, requireForumRead, requireMaterial, requirePost, requireReply, requireReplyDelete, requireStudentId } from '../../domain/policy';
+import { assignmentToCheck, NOT_ASSIGNED, requireForumRead, requireMaterial, requirePlace, requirePost, requireReply, requireReplyDelete, requireStudentId } from '../../domain/policy';
 import {
-  appendReply, createDiscussion, deleteDiscussion, deleteReply, discussionFacts, DISCUSSION_FULL, getDiscussion, listDiscussions, updateDiscussion,
+  appendReply, createDiscussion, deleteDiscussion, deleteReply, discussionFacts, DISCUSSION_FULL, getDiscussion, listDiscussions, materialDiscussions, updateDiscussion,
   type PostText,
 } from '../../domain/repo/forum';
 import { MAX_DESCRIPTION_CHARS, MAX_REPLIES_PER_POST, MAX_REPLY_CHARS, MAX_REPLY_CHARS_PER_POST, MAX_TOPIC_CHARS } from '../../domain/limits';
 import type { ForumKind } from '../../db/schema';
 import { badRequest, conflict, forbidden, recordNotFound } from '../../plugins/errors';
-import { idQuerySchema, idSchema, MAX_ID, messageResponse, pageMeta, pagingProperties, pagingQuerySchema, parsePaging, UPDATE_METHODS } from '../helpers';
+import { idQuerySchema, idSchema, MAX_ID, messageResponse, pageMeta, type Paging, pagingProperties, pagingQuerySchema, parsePaging, UPDATE_METHODS } from '../helpers';
 import { discussionListResponse } from '../read-schemas';
 import { discussionResponse } from './schemas';
 
@@ -98,13 +98,24 @@ export function registerForumRoutes(fastify: FastifyInstance, kind: ForumKind, b
     const { items, total } = await listDiscussions(db, kind, paging);
     return { discussions: items, meta: pageMeta(paging, total) };
   };
-  /** The material forum's list: the session is checked by the page's own statement (readWithSession). */
+  /**
+   * The material forum's list, one statement (domain/repo/forum.ts materialDiscussions): the session check, the
+   * material's access facts and the page, written as JSON by the database. The session is confirmed first (a stale
+   * one answers 401 before any 403 or 404), then policy.ts decides as requireForumRead does, then the page goes out as
+   * it came: the same bytes the response schema's serializer wrote from the objects (tested in material-list.test.ts).
+   */
   const materialList = (request: FastifyRequest, query: Static<typeof materialListQuery>) => app.readWithSession(request, undefined, async (user) => {
-    await requireForumRead(db, user, kind, query.id);
-    const paging = parsePaging(query);
-    const { items, total, session } = await listDiscussions(db, kind, paging, { id: query.id, sessionUserId: user.user_id });
-    await app.confirmSession(request, session);
-    return { discussions: items, meta: pageMeta(paging, total) };
+    let paging: Paging;
+    try {
+      paging = parsePaging(query);
+    } catch (e) {
+      await requireForumRead(db, user, kind, query.id); // a 403 or 404 still comes before the 400, as it always did
+      throw e;
+    }
+    const page = await materialDiscussions(db, query.id, paging, assignmentToCheck(user), user.user_id);
+    await app.confirmSession(request, page?.session);
+    requirePlace(user, page?.material, page?.assigned ?? false, 'read', 'material');
+    return `{"discussions":${page!.discussionsJson},"meta":${JSON.stringify(pageMeta(paging, page!.total))}}`;
   });
 
   const createOptions = <Body extends TObject>(body: Body) => ({
@@ -122,7 +133,11 @@ export function registerForumRoutes(fastify: FastifyInstance, kind: ForumKind, b
     app.get(base, { preHandler: app.authenticate, schema: listSchema(pagingQuerySchema) }, (request) => list(request.user, request.query));
     app.post(base, createOptions(postBody), (request) => create(request.user, request.body));
   } else {
-    app.get(base, { schema: listSchema(materialListQuery) }, (request) => materialList(request, request.query));
+    app.get(base, { schema: listSchema(materialListQuery) }, async (request, reply) => {
+      // already JSON: sent as it is (Fastify does not serialize a string whose content type is JSON)
+      const json = await materialList(request, request.query);
+      return reply.type('application/json; charset=utf-8').send(json as never); // the typed payload is the object it spells
+    });
     app.post(base, createOptions(materialPostBody), (request) => create(request.user, request.body, request.body.material_id));
   }
 
