@@ -21,6 +21,7 @@ fi
 rm -f /tmp/kelasku-pg-check.$$
 
 echo "server tests on PostgreSQL at $shown"
-args=(--ci --selectProjects server)
+# Two workers (Jest would take cores − 1): each file has its own schema, and a worker often waits on PostgreSQL.
+args=(--ci --maxWorkers=2 --selectProjects server)
 [[ -n ${PG_JSON:-} ]] && args+=(--json --outputFile="$PG_JSON")
 exec npx jest "${args[@]}"

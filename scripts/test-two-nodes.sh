@@ -36,6 +36,7 @@ fi
 
 mapfile -t files < <(grep -rl --include='*.test.ts' 'buildTestApp' server/src server/test | sort)
 echo "server API tests through two nodes on PostgreSQL at $(hide "$DATABASE_URL"), Redis at $(hide "$REDIS_URL") (${#files[@]} files)"
-args=(--ci --selectProjects server)
+# Two workers (Jest would take cores − 1): each file has its own schema, its own Redis prefix, and a worker often waits on PostgreSQL.
+args=(--ci --maxWorkers=2 --selectProjects server)
 [[ -n ${TWO_NODES_JSON:-} ]] && args+=(--json --outputFile="$TWO_NODES_JSON")
 npx jest "${args[@]}" -- "${files[@]}"

@@ -84,14 +84,17 @@ it('a student whose session ended mid-exam signs in over the exam, stays on it, 
   await openExam(page);
   const before = await sheetOnServer();
 
-  // The session has ended (expired). Saves answer slowly here, so two answers are tapped before the refusal.
+  // The session has ended (expired). Saves are held until two answers are tapped, so both wait behind the refusal.
   await setToken(page, retimedToken(await storedToken(page), { iat: nowSeconds() - 86_500, exp: nowSeconds() - 5 }));
+  let releaseSaves!: () => void;
+  const savesHeld = new Promise<void>((resolve) => { releaseSaves = resolve; });
   await page.route('**/api/v1/exams-answers?**', async (route) => {
-    if (route.request().method() !== 'GET') await new Promise((r) => setTimeout(r, 1500));
+    if (route.request().method() !== 'GET') await savesHeld;
     await route.continue().catch(() => undefined);
   });
   await answer(page, 3, 'D');
   await answer(page, 4, 'A');
+  releaseSaves();
   await expectVisible(sessionDialog(page));
   await page.unroute('**/api/v1/exams-answers?**');
   // Nothing is claimed saved that the server does not have.
