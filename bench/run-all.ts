@@ -12,6 +12,7 @@ import { runEventLoop } from './event-loop';
 import { runExamStart } from './exam-start';
 import { runExamRush } from './exam-rush';
 import { runGrading } from './grading';
+import { runMemorySoak } from './memory-soak';
 import { runLighthouse } from './lighthouse';
 import { machineLine } from './lib/machine';
 import { PROFILE, writeResultsMd } from './lib/results';
@@ -30,6 +31,7 @@ const BENCHES: [string, () => Promise<void>][] = [
   ['lighthouse', runLighthouse],
   ['chart-arrival', runChartArrival],
   ['restart', runRestart],
+  ['memory-soak', runMemorySoak],
 ];
 
 async function main() {

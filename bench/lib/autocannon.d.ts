@@ -5,6 +5,8 @@ declare module 'autocannon' {
       url: string;
       connections?: number;
       duration?: number;
+      /** stop after this many requests (instead of after `duration`) */
+      amount?: number;
       pipelining?: number;
       method?: string;
       headers?: Record<string, string>;
