@@ -13,7 +13,7 @@ function write(relative: string, content: string) {
 /** A fake app build: records the call and writes dist/ like webpack would. */
 function fakeBuilds() {
   const calls: string[] = [];
-  const build = (app: string) => {
+  const build = async (app: string) => {
     calls.push(app);
     write(`${app}/dist/main.js`, 'built');
     return true;
@@ -21,7 +21,7 @@ function fakeBuilds() {
   return { calls, build };
 }
 
-const run = (build: (app: string) => boolean, force = false) =>
+const run = (build: (app: string) => Promise<boolean>, force = false) =>
   buildIfChanged({ root, apps: ['shell', 'student-app'], build, force, log: () => undefined });
 
 beforeEach(() => {
@@ -44,57 +44,57 @@ beforeEach(() => {
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 
 describe('build only what changed', () => {
-  it('builds every app without a build, then nothing while the sources stay the same', () => {
+  it('builds every app without a build, then nothing while the sources stay the same', async () => {
     const first = fakeBuilds();
-    expect(run(first.build)).toEqual(['shell', 'student-app']);
+    expect(await run(first.build)).toEqual(['shell', 'student-app']);
     const second = fakeBuilds();
-    expect(run(second.build)).toEqual([]);
+    expect(await run(second.build)).toEqual([]);
     expect(second.calls).toEqual([]);
   });
 
-  it("rebuilds only the app whose own sources changed, and every app when a shared input changed", () => {
-    run(fakeBuilds().build);
+  it("rebuilds only the app whose own sources changed, and every app when a shared input changed", async () => {
+    await run(fakeBuilds().build);
     write('student-app/src/index.ts', "console.log('changed');");
     const afterAppEdit = fakeBuilds();
-    run(afterAppEdit.build);
+    await run(afterAppEdit.build);
     expect(afterAppEdit.calls).toEqual(['student-app']);
 
     write('shared-ui/src/Button.tsx', 'export const Button = 2;');
     const afterSharedEdit = fakeBuilds();
-    run(afterSharedEdit.build);
+    await run(afterSharedEdit.build);
     expect(afterSharedEdit.calls).toEqual(['shell', 'student-app']);
 
     write('shared-rules/src/exam-window.ts', 'export const rule = 2;');
     const afterRuleEdit = fakeBuilds();
-    run(afterRuleEdit.build);
+    await run(afterRuleEdit.build);
     expect(afterRuleEdit.calls).toEqual(['shell', 'student-app']);
 
     write('package-lock.json', '{"lockfileVersion": 3}');
     const afterInstall = fakeBuilds();
-    run(afterInstall.build);
+    await run(afterInstall.build);
     expect(afterInstall.calls).toEqual(['shell', 'student-app']);
   });
 
-  it('rebuilds when dist/ was deleted, and not for an edited test file', () => {
-    run(fakeBuilds().build);
+  it('rebuilds when dist/ was deleted, and not for an edited test file', async () => {
+    await run(fakeBuilds().build);
     write('shell/src/index.test.ts', 'it.todo("x");');
     const afterTestEdit = fakeBuilds();
-    run(afterTestEdit.build);
+    await run(afterTestEdit.build);
     expect(afterTestEdit.calls).toEqual([]);
 
     rmSync(path.join(root, 'shell', 'dist'), { recursive: true });
     const afterClean = fakeBuilds();
-    run(afterClean.build);
+    await run(afterClean.build);
     expect(afterClean.calls).toEqual(['shell']);
   });
 
-  it('keeps its record out of dist/, which the server serves as is', () => {
-    run(fakeBuilds().build);
+  it('keeps its record out of dist/, which the server serves as is', async () => {
+    await run(fakeBuilds().build);
     expect(readdirSync(path.join(root, 'shell', 'dist'), { recursive: true })).toEqual(['main.js']);
-    expect(run(fakeBuilds().build)).toEqual([]);
+    expect(await run(fakeBuilds().build)).toEqual([]);
   });
 
-  it("counts the environment variables the app's webpack config and its imports read, and no others", () => {
+  it("counts the environment variables the app's webpack config and its imports read, and no others", async () => {
     const plain = buildInputsHash(root, 'shell', {});
     expect(buildInputsHash(root, 'shell', { SOURCE_MAPS: '1' })).not.toBe(plain);
     expect(buildInputsHash(root, 'shell', { DEMO_PASSWORD: 'x' })).not.toBe(plain);
@@ -102,29 +102,58 @@ describe('build only what changed', () => {
     expect(buildInputsHash(root, 'shell', { PORT: '3000', UNRELATED: '1' })).toBe(plain);
   });
 
-  it('builds everything when forced (npm run build) and leaves no stamp after a failed build', () => {
-    run(fakeBuilds().build);
+  it('builds everything when forced (npm run build) and leaves no stamp after a failed build', async () => {
+    await run(fakeBuilds().build);
     const forced = fakeBuilds();
-    run(forced.build, true);
+    await run(forced.build, true);
     expect(forced.calls).toEqual(['shell', 'student-app']);
 
     write('shell/src/index.ts', 'broken(');
-    expect(() => run(() => false)).toThrow('shell: build failed');
+    await expect(run(async () => false)).rejects.toThrow('shell: build failed');
     const retry = fakeBuilds();
-    run(retry.build);
+    await run(retry.build);
     expect(retry.calls).toEqual(['shell']);
+  });
+});
+
+describe('several builds at once', () => {
+  it('runs `parallel` builds at a time, stamps each, and starts no new one after a failure', async () => {
+    const apps = ['shell', 'admin-app', 'teacher-app', 'student-app'];
+    for (const app of apps.slice(1)) write(`${app}/src/index.ts`, `console.log('${app}');`);
+    let running = 0;
+    let most = 0;
+    const build = async (app: string) => {
+      running += 1;
+      most = Math.max(most, running);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      write(`${app}/dist/main.js`, 'built');
+      running -= 1;
+      return true;
+    };
+    expect((await buildIfChanged({ root, apps, build, parallel: 2, log: () => undefined })).sort()).toEqual([...apps].sort());
+    expect(most).toBe(2);
+    expect(await buildIfChanged({ root, apps, build, log: () => undefined })).toEqual([]);
+
+    const started: string[] = [];
+    const failFirst = async (app: string) => {
+      started.push(app);
+      await new Promise((resolve) => setTimeout(resolve, app === 'shell' ? 5 : 20));
+      return app !== 'shell';
+    };
+    await expect(buildIfChanged({ root, apps, build: failFirst, force: true, parallel: 2, log: () => undefined })).rejects.toThrow('shell: build failed');
+    expect(started).toEqual(['shell', 'admin-app']);
   });
 });
 
 describe('the npm scripts', () => {
   const scripts = (JSON.parse(readFileSync(path.join(__dirname, '..', 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
 
-  it('npm start builds only what changed, npm run build builds every app', () => {
+  it('npm start builds only what changed, npm run build builds every app', async () => {
     expect(scripts.start).toMatch(/^tsx scripts\/build-if-changed\.ts && /);
     expect(scripts.build).toBe('tsx scripts/build-if-changed.ts --all');
   });
 
-  it("counts every shared workspace of the repository as an input of every app's build", () => {
+  it("counts every shared workspace of the repository as an input of every app's build", async () => {
     const workspaces: string[] = JSON.parse(readFileSync(path.join(__dirname, '..', 'package.json'), 'utf8')).workspaces;
     const shared = workspaces.filter((name) => name.startsWith('shared-'));
     expect(shared.length).toBeGreaterThan(0);
