@@ -23,18 +23,16 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import { FULL, isMain, LOAD_AT_START, saveResult, table } from './lib/results';
-import { buildSchool, openDb } from './lib/school';
+import { openDb } from './lib/school';
 import { createPgDatabase, dropPgDatabase, runPerDatabase, startServer, type DbChoice, type RunningServer } from './lib/server';
-import { BENCH_JWT_SECRET, studentToken } from './lib/tokens';
-import { fillSchool, type User } from './saturation-reads';
+import { BENCH_JWT_SECRET } from './lib/tokens';
+import { READ_SCHOOL_TEXT, readSchool, type User } from './saturation-reads';
 
 const PROBE = path.join(__dirname, 'lib', 'memory-probe.mjs');
 const REQUESTS = Number(process.env.BENCH_SOAK_REQUESTS ?? (FULL ? 300_000 : 48_000));
 const SLICES = Math.max(2, Number(process.env.BENCH_SOAK_SLICES ?? 8));
 const CONNECTIONS = Number(process.env.BENCH_SOAK_CONNECTIONS ?? 10);
 const WARM_UP = 4_000;
-const STUDENTS = 200;
-const CLASS_SIZE = 40;
 /** retained heap growth over the second half of the run that counts as a leak */
 const LEAK_LIMIT_MIB = 1;
 /** growth below this is a bounded cache filling or JIT code, whatever the run's length */
@@ -139,13 +137,7 @@ async function runDb(db: DbChoice, port: number): Promise<DbRun> {
       nodeArgs: ['--expose-gc', '--import', pathToFileURL(PROBE).href],
     });
     const probeUrl = `http://127.0.0.1:${probePort}`;
-    const handle = openDb(databaseUrl, path.join(dataDir, 'kelasku.sqlite'));
-    const school = await buildSchool(handle, { prefix: 'M', students: STUDENTS, classSize: CLASS_SIZE, questions: 40 });
-    const firstMaterial = await fillSchool(handle, school);
-    await handle.close();
-    const users: User[] = school.students.map((s) => ({
-      token: studentToken(s), studentId: s.id, classId: s.classId, examId: s.examId!, materialId: firstMaterial.get(s.classId)!,
-    }));
+    const users = await readSchool(openDb(databaseUrl, path.join(dataDir, 'kelasku.sqlite')), 'M');
     for (const [label, pathOf] of routes) {
       const res = await fetch(`${server.url}${pathOf(users[0])}`, { headers: { authorization: users[0].token } });
       if (!res.ok) throw new Error(`${label} probe failed: ${res.status} ${await res.text()}`);
@@ -217,7 +209,7 @@ function markdown(runs: DbRun[]): string {
   const lines = [
     `## ${RESULT_TITLE} — retained memory over ${REQUESTS.toLocaleString('en')} first-load GETs per database (${CONNECTIONS} connections)`,
     '',
-    `The server (server/src/main.ts, started with --expose-gc and bench/lib/memory-probe.mjs preloaded) answers the routes below in turn, each request for the next of ${STUDENTS} students (classes of ${CLASS_SIZE}, 8 materials per class with 12 discussions of 3 replies each, one exam of 40 questions per class). After a warm-up of ${WARM_UP.toLocaleString('en')} requests and after each of ${SLICES} slices the probe collects all garbage (two full GCs) and reads process.memoryUsage(): "heap after GC" is what the server retains. Target: the highest retained heap of the run's second half exceeds the first half's by < ${LEAK_LIMIT_MIB} MiB per 100,000 requests, or by < ${NOISE_FLOOR_MIB} MiB in a short run (a warm-up levels off; a bounded cache emptied when full saws up and down below the same peak — formatWib's 20,000 texts, filled by every exam read's server_time, rise by ≈ 1.7 MiB over ≈ 80,000 requests of this mix and drop; a leak raises every peak). RSS also holds freed-but-kept heap pages and the allocator's arenas, so it follows the retained heap only loosely.`,
+    `The server (server/src/main.ts, started with --expose-gc and bench/lib/memory-probe.mjs preloaded) answers the routes below in turn, each request for the next student of the read benches' school (${READ_SCHOOL_TEXT}; one exam of 40 questions per class). After a warm-up of ${WARM_UP.toLocaleString('en')} requests and after each of ${SLICES} slices the probe collects all garbage (two full GCs) and reads process.memoryUsage(): "heap after GC" is what the server retains. Target: the highest retained heap of the run's second half exceeds the first half's by < ${LEAK_LIMIT_MIB} MiB per 100,000 requests, or by < ${NOISE_FLOOR_MIB} MiB in a short run (a warm-up levels off; a bounded cache emptied when full saws up and down below the same peak — formatWib's 20,000 texts, filled by every exam read's server_time, rise by ≈ 1.7 MiB over ≈ 80,000 requests of this mix and drop; a leak raises every peak). RSS also holds freed-but-kept heap pages and the allocator's arenas, so it follows the retained heap only loosely.`,
     '',
     `Load average (1/5/15 min) at the start: ${LOAD_AT_START.join(' / ')}; at the end: ${os.loadavg().map((x) => x.toFixed(1)).join(' / ')} (2 cores).`,
     '',

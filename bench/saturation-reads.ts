@@ -109,8 +109,21 @@ async function load(url: string, seconds: number, connections: number, req: (i: 
   };
 }
 
+/** The school these reads run on (also memory-soak.ts's), in words for a result's description. */
+export const READ_SCHOOL_TEXT = `${STUDENTS} students in classes of ${CLASS_SIZE}, ${MATERIALS_PER_CLASS} materials per class, ${POSTS_PER_MATERIAL} discussions per material with ${REPLIES_PER_POST} replies each`;
+
+/** Builds and fills the read benches' school through `handle` (then closed); returns each student's user. */
+export async function readSchool(handle: ReturnType<typeof openDb>, prefix: string): Promise<User[]> {
+  const school = await buildSchool(handle, { prefix, students: STUDENTS, classSize: CLASS_SIZE, questions: 40 });
+  const firstMaterial = await fillSchool(handle, school);
+  await handle.close();
+  return school.students.map((s) => ({
+    token: studentToken(s), studentId: s.id, classId: s.classId, examId: s.examId!, materialId: firstMaterial.get(s.classId)!,
+  }));
+}
+
 /** Materials with an exercise each, discussions with replies, an open exam sheet per student, a few grades. */
-export async function fillSchool(handle: ReturnType<typeof openDb>, school: Awaited<ReturnType<typeof buildSchool>>): Promise<Map<number, number>> {
+async function fillSchool(handle: ReturnType<typeof openDb>, school: Awaited<ReturnType<typeof buildSchool>>): Promise<Map<number, number>> {
   const db = handle.db;
   const firstMaterial = new Map<number, number>();
   for (const [k, classId] of school.classIds.entries()) {
@@ -156,14 +169,8 @@ async function runDb(db: DbChoice, basePort: number): Promise<DbRun> {
   try {
     const env = { JWT_SECRET: BENCH_JWT_SECRET, EXAM_AUTO_SUBMIT: '0' };
     ours = await startServer({ port: basePort, kind: db, databaseUrl, dataDir, env });
-    const handle = openDb(databaseUrl, path.join(dataDir, 'kelasku.sqlite'));
-    const school = await buildSchool(handle, { prefix: 'R', students: STUDENTS, classSize: CLASS_SIZE, questions: 40 });
-    const firstMaterial = await fillSchool(handle, school);
-    await handle.close();
+    const users = await readSchool(openDb(databaseUrl, path.join(dataDir, 'kelasku.sqlite')), 'R');
     bare = await startServer({ port: basePort + 1, kind: db, databaseUrl, dataDir, env, script: path.join(__dirname, 'bare-server.ts') });
-    const users: User[] = school.students.map((s) => ({
-      token: studentToken(s), studentId: s.id, classId: s.classId, examId: s.examId!, materialId: firstMaterial.get(s.classId)!,
-    }));
     const reqOf = (pick: 0 | 1, paths: (u: User) => [string, string]) => (i: number): Req => {
       const u = users[(i * 37) % users.length];
       return { path: paths(u)[pick], headers: { authorization: u.token } };
@@ -234,7 +241,7 @@ function markdown(runs: DbRun[]): string {
   const lines = [
     `## ${RESULT_TITLE} — first-load GETs vs their bare twins (${CONNECTIONS} connections, ${SECONDS} s per route)`,
     '',
-    `Each bare twin (bench/bare-server.ts) verifies the token, looks the user up by primary key (what ending old sessions needs) and runs the same data SQL on the same driver and pool (our routes do that lookup inside one of their data statements instead: hot-reads.ts withSessionColumns); ${STUDENTS} students in classes of ${CLASS_SIZE}, ${MATERIALS_PER_CLASS} materials per class, ${POSTS_PER_MATERIAL} discussions per material with ${REPLIES_PER_POST} replies each. Target: ours ≥ ${RATIO_TARGET * 100} % of the twin, p99 < ${P99_LIMIT_MS} ms. The load average at start is in the table at the top: anything above 2 means other work shared the 2 cores (and the PostgreSQL server) and moved both columns; the ratio of a route within one run is what compares.`,
+    `Each bare twin (bench/bare-server.ts) verifies the token, looks the user up by primary key (what ending old sessions needs) and runs the same data SQL on the same driver and pool (our routes do that lookup inside one of their data statements instead: hot-reads.ts withSessionColumns); ${READ_SCHOOL_TEXT}. Target: ours ≥ ${RATIO_TARGET * 100} % of the twin, p99 < ${P99_LIMIT_MS} ms. The load average at start is in the table at the top: anything above 2 means other work shared the 2 cores (and the PostgreSQL server) and moved both columns; the ratio of a route within one run is what compares.`,
     '',
     `Load average (1/5/15 min) at the start: ${LOAD_AT_START.join(' / ')}; at the end: ${os.loadavg().map((x) => x.toFixed(1)).join(' / ')} (2 cores).`,
     '',
