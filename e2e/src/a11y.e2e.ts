@@ -85,6 +85,12 @@ async function scan(page: Page, { path, heading }: RouteCheck): Promise<{ path: 
   return { path, clean: violations.length === 0, report };
 }
 
+it('the scan reports violations when there are some (an image without alt text, a button without a name)', async () => {
+  const page = await app.newPage();
+  await page.setContent('<html lang="id"><head><title>t</title></head><body><main><h1>t</h1><img src="/favicon.ico"><button></button></main></body></html>');
+  expect((await axeViolations(page)).map((v) => v.id).sort()).toEqual(['button-name', 'image-alt']);
+});
+
 it('the login page has no axe violations', async () => {
   const page = await app.newPage();
   await page.goto('/');

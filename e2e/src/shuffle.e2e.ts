@@ -1,6 +1,5 @@
 import type { Page } from 'playwright-core';
-import { decodePayload } from './harness/api';
-import { eventually, expectVisible, openAs, pageLog, setupApp } from './harness/app';
+import { eventually, expectVisible, openAs, openWithToken, pageLog, setupApp } from './harness/app';
 
 // Issue 18 §2: an exercise with "Shuffle question order" and "Shuffle answer options" on. Two students of the class
 // get different orders, a reload keeps each order, answers are saved under the original numbers and letters, and the
@@ -45,15 +44,6 @@ beforeAll(async () => {
   });
   plain = await app.api.post<Item>('/exercises', 'teacher', { title: `Latihan Urut ${tag}`, total_marks: 60, material_id: (await newMaterial()).id, content });
 }, 60_000);
-
-async function openAsSecond(page: Page, path: string) {
-  await page.goto('/');
-  await page.evaluate(([t, u]) => {
-    localStorage.setItem('token', t);
-    localStorage.setItem('userData', u);
-  }, [second.token, JSON.stringify(decodePayload(second.token))] as const);
-  await page.goto(path);
-}
 
 /** Position by position: the original question shown there (1-based) and its option labels as shown. */
 async function readOrder(page: Page): Promise<{ question: number; options: string[] }[]> {
@@ -104,7 +94,7 @@ it('two students get their own stable orders; grades equal the unshuffled comput
   await openAs(app, page1, 'student', `/MyTask?material_id=${material.id}`);
   const order1 = await takeShuffled(page1);
   const page2 = await app.newPage();
-  await openAsSecond(page2, `/MyTask?material_id=${material.id}`);
+  await openWithToken(page2, second.token, `/MyTask?material_id=${material.id}`);
   const order2 = await takeShuffled(page2);
   secondOrder = order2;
   expect(order2).not.toEqual(order1);

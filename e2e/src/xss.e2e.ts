@@ -1,8 +1,8 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { BrowserContextOptions, Page } from 'playwright-core';
-import { decodePayload, type Role } from './harness/api';
-import { dashboardHeading, pageLog, setupApp } from './harness/app';
+import type { Role } from './harness/api';
+import { dashboardHeading, openWithToken, pageLog, setupApp } from './harness/app';
 import { openWindowNow, wibIso } from './harness/wib';
 
 // Issue 8: stored-XSS payloads in materials, discussions, question texts and names must not execute in Chromium.
@@ -407,15 +407,6 @@ function shownFields(page: Page): Promise<string[]> {
   }, `xss${tag}`);
 }
 
-async function openAsToken(page: Page, token: string, to: string): Promise<void> {
-  await page.goto('/');
-  await page.evaluate(([t, u]) => {
-    localStorage.setItem('token', t);
-    localStorage.setItem('userData', u);
-  }, [token, JSON.stringify(decodePayload(token))] as const);
-  await page.goto(to);
-}
-
 async function tokenOf(role: View['role']): Promise<string> {
   return role === 'xss-student' ? ids.xssStudentToken : app.api.token(role);
 }
@@ -459,7 +450,7 @@ function resolve(template: string): string {
 async function checkView(contextOptions: BrowserContextOptions, view: View): Promise<ViewResult> {
   const page = await app.newPage({ context: contextOptions });
   await page.addInitScript(recordViolations);
-  await openAsToken(page, await tokenOf(view.role), resolve(view.path));
+  await openWithToken(page, await tokenOf(view.role), resolve(view.path));
   const label = `${view.role} ${resolve(view.path)}`;
   // The view has rendered every field it should show (a page stuck in an error state fails here).
   await page.waitForLoadState('networkidle');
