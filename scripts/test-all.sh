@@ -66,7 +66,7 @@ run_jest() {
 }
 
 if [[ ${SKIP_TYPECHECK:-0} != 1 ]]; then
-  step "typecheck (tsc --noEmit per package)"
+  step "typecheck (tsc --noEmit: the browser packages as one program, then the others one by one)"
   if ! bash scripts/typecheck.sh; then finish 1 "type errors (scripts/typecheck.sh)"; fi
   step "lint (ESLint: typescript-eslint, rules of hooks, import boundaries)"
   if ! npx eslint .; then finish 1 "lint errors (npm run lint)"; fi

@@ -75,6 +75,31 @@ export interface TestApp {
   nodes?: { served: [number, number] };
 }
 
+/**
+ * PostgreSQL test files run in parallel workers, each in its own schema of one database. Kysely's Migrator checks
+ * for its tables by reading the columns of every table in the database (pg_get_serial_sequence on each), which fails
+ * with `relation "<other schema>.<table>" does not exist` when another file drops its schema at that moment. So a
+ * migration holds this advisory lock shared, and a schema is dropped only while holding it alone.
+ */
+const SCHEMA_DROP_LOCK = 1_171_602; // a number of our own (Kysely's migration lock uses another)
+
+async function withAdvisoryLock<T>(databaseUrl: string, mode: 'shared' | 'alone', work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(mode === 'shared' ? 'select pg_advisory_lock_shared($1)' : 'select pg_advisory_lock($1)', [SCHEMA_DROP_LOCK]);
+    return await work(client);
+  } finally {
+    await client.end(); // ends the session, which releases its advisory locks
+  }
+}
+
+/** Runs migrations (or anything that reads every table of the database) while no test schema is being dropped. */
+export function whileNoSchemaIsDropped<T>(work: () => Promise<T>): Promise<T> {
+  const databaseUrl = process.env.DATABASE_URL;
+  return databaseUrl ? withAdvisoryLock(databaseUrl, 'shared', work) : work();
+}
+
 /** TWO_NODES=1: every TestApp is two app instances on one PostgreSQL schema (see the header). */
 export const TWO_NODES = process.env.TWO_NODES === '1';
 
@@ -191,12 +216,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     await admin.connect();
     await admin.query(`create schema ${schema}`);
     await admin.end();
-    dropSchema = async () => {
-      const c = new pg.Client({ connectionString: databaseUrl });
-      await c.connect();
-      await c.query(`drop schema if exists ${schema} cascade`);
-      await c.end();
-    };
+    dropSchema = () => withAdvisoryLock(databaseUrl, 'alone', (c) => c.query(`drop schema if exists ${schema} cascade`)).then(() => undefined);
     handle = connectDatabase({ databaseUrl, pgSchema: schema, poolSize: 4 });
   } else {
     tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kelasku-test-'));
@@ -204,7 +224,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   }
   let fixture: Fixture;
   try {
-    await migrateToLatest(handle.db, handle.kind, pgSchema);
+    await whileNoSchemaIsDropped(() => migrateToLatest(handle.db, handle.kind, pgSchema));
     fixture = options.empty ? { admin: { user_id: 0, username: 'admin' }, teachers: [], classes: [], students: [] } : await seedFixture(handle.db);
   } catch (err) {
     await handle.close();
