@@ -76,28 +76,26 @@ export interface TestApp {
 }
 
 /**
- * PostgreSQL test files run in parallel workers, each in its own schema of one database. Kysely's Migrator checks
- * for its tables by reading the columns of every table in the database (pg_get_serial_sequence on each), which fails
- * with `relation "<other schema>.<table>" does not exist` when another file drops its schema at that moment. So a
- * migration holds this advisory lock shared, and a schema is dropped only while holding it alone.
+ * PostgreSQL test files run in parallel workers, each in its own schema of one database. Before it migrates, Kysely's
+ * Migrator reads every column of every table in the database (pg_get_serial_sequence on each), which fails with
+ * `relation "<schema>.<table>" does not exist` or `column "<c>" of relation "<table>" does not exist` when another
+ * file drops its schema or migrates down (dropping tables and columns) at that moment. So in tests, migrations and
+ * schema drops run one at a time, under this advisory lock. (Kysely's own migration lock is taken after that read.)
  */
-const SCHEMA_DROP_LOCK = 1_171_602; // a number of our own (Kysely's migration lock uses another)
+const SCHEMA_CHANGE_LOCK = 1_171_602; // a number of our own (Kysely's migration lock uses another)
 
-async function withAdvisoryLock<T>(databaseUrl: string, mode: 'shared' | 'alone', work: (client: pg.Client) => Promise<T>): Promise<T> {
+/** Runs `work` while no other test file migrates or drops its schema (PostgreSQL; on SQLite it just runs). */
+export async function oneSchemaChangeAtATime<T>(work: (client?: pg.Client) => Promise<T>): Promise<T> {
+  const databaseUrl = process.env.DATABASE_URL;
+  if (!databaseUrl) return work();
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    await client.query(mode === 'shared' ? 'select pg_advisory_lock_shared($1)' : 'select pg_advisory_lock($1)', [SCHEMA_DROP_LOCK]);
+    await client.query('select pg_advisory_lock($1)', [SCHEMA_CHANGE_LOCK]);
     return await work(client);
   } finally {
-    await client.end(); // ends the session, which releases its advisory locks
+    await client.end(); // ends the session, which releases its advisory lock
   }
-}
-
-/** Runs migrations (or anything that reads every table of the database) while no test schema is being dropped. */
-export function whileNoSchemaIsDropped<T>(work: () => Promise<T>): Promise<T> {
-  const databaseUrl = process.env.DATABASE_URL;
-  return databaseUrl ? withAdvisoryLock(databaseUrl, 'shared', work) : work();
 }
 
 /** TWO_NODES=1: every TestApp is two app instances on one PostgreSQL schema (see the header). */
@@ -216,7 +214,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     await admin.connect();
     await admin.query(`create schema ${schema}`);
     await admin.end();
-    dropSchema = () => withAdvisoryLock(databaseUrl, 'alone', (c) => c.query(`drop schema if exists ${schema} cascade`)).then(() => undefined);
+    dropSchema = () => oneSchemaChangeAtATime(async (c) => { await c!.query(`drop schema if exists ${schema} cascade`); });
     handle = connectDatabase({ databaseUrl, pgSchema: schema, poolSize: 4 });
   } else {
     tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kelasku-test-'));
@@ -224,7 +222,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   }
   let fixture: Fixture;
   try {
-    await whileNoSchemaIsDropped(() => migrateToLatest(handle.db, handle.kind, pgSchema));
+    await oneSchemaChangeAtATime(() => migrateToLatest(handle.db, handle.kind, pgSchema));
     fixture = options.empty ? { admin: { user_id: 0, username: 'admin' }, teachers: [], classes: [], students: [] } : await seedFixture(handle.db);
   } catch (err) {
     await handle.close();

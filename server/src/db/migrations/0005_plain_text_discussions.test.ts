@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
-import { buildTestApp, whileNoSchemaIsDropped, type TestApp } from '../../../test/helpers';
+import { buildTestApp, oneSchemaChangeAtATime, type TestApp } from '../../../test/helpers';
 import { allMigrations, migrateToLatest } from '../migrate';
 import { sanitizedHtmlToText } from './0005_plain_text_discussions';
 
@@ -46,7 +46,7 @@ describe('migration 0005: stored discussion texts are decoded (this database kin
     // Back to the schema before plain text: the rows below are what the old server stored.
     const pgSchema = t.kind === 'postgres' ? (await sql<{ s: string }>`select current_schema() as s`.execute(t.db)).rows[0].s : undefined;
     const migrator = new Migrator({ db: t.db, provider: new Registered(allMigrations(t.kind)), ...(pgSchema ? { migrationTableSchema: pgSchema } : {}) });
-    const down = await whileNoSchemaIsDropped(() => migrator.migrateTo('0004_images'));
+    const down = await oneSchemaChangeAtATime(() => migrator.migrateTo('0004_images'));
     expect(down.error).toBeUndefined();
 
     const student_id = t.fixture.students[0].id;
@@ -68,7 +68,7 @@ describe('migration 0005: stored discussion texts are decoded (this database kin
       { id: replyIds[2], kind: 'general', discussion_id: plain.id, student_id, reply: 'Aku ikut! Jam 3 ya.' },
     ]).execute();
 
-    await whileNoSchemaIsDropped(() => migrateToLatest(t.db, t.kind, pgSchema));
+    await oneSchemaChangeAtATime(() => migrateToLatest(t.db, t.kind, pgSchema));
 
     const posts = await t.db.selectFrom('general_forum').select(['id', 'topic', 'description']).orderBy('id').execute();
     expect(posts).toEqual([
