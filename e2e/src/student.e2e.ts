@@ -95,9 +95,10 @@ it('reads a material and discusses it', async () => {
       replies: [expect.objectContaining({ reply: expect.stringContaining('Jaring makanan terdiri dari banyak rantai.') })],
     }),
   ]);
+  // Sending a reply opens the replies by itself once the server has answered (it may be after the poll above).
   const replies = page.getByRole('list', { name: `Replies to ${topic}` });
-  if (!(await replies.isVisible())) await page.getByRole('button', { name: /Show Replies/ }).click();
   await expectVisible(replies.getByText('Jaring makanan terdiri dari banyak rantai.'));
+  await expectVisible(page.getByRole('button', { name: 'Hide Replies' }));
   expect(pageLog(page).errors).toEqual([]);
 });
 
