@@ -53,7 +53,8 @@ it('dashboard → Nilai → Analisis in Indonesian, with decimal commas', async 
   const panel = page.getByRole('region', { name: 'Perlu diperiksa' });
   await expectVisible(panel);
   const classes = panel.getByRole('group', { name: 'Kelas Anda' });
-  if (await classes.count()) await classes.getByRole('button', { name: className }).click();
+  // The demo teacher teaches three classes, so the chips are there once the classes have loaded (click waits).
+  await classes.getByRole('button', { name: className }).click();
   const row = panel.getByRole('link').filter({ hasText: EXERCISE });
   await expectVisible(row.getByText('1 siswa perlu diperiksa'));
   await expectVisible(row.getByText(/^Tugas · Bab Ekosistem/));
