@@ -1,4 +1,4 @@
-import { defaultSchedule, endTimeProblem, scheduleFromExam, scheduleProblem, scheduleToTimes, wibRangeLabel } from './schedule';
+import { defaultSchedule, endTimeProblem, scheduleFromExam, scheduleProblem, scheduleToTimes } from './schedule';
 
 describe('exam schedule in WIB', () => {
   it('defaults the date to today in WIB, even when the UTC date is still yesterday', () => {
@@ -24,6 +24,5 @@ describe('exam schedule in WIB', () => {
   it('reads times back as WIB wall clock whatever offset the server used', () => {
     const exam = { start_time: '2025-07-01T01:00:00Z', end_time: '2025-07-01T09:30:00+07:00' };
     expect(scheduleFromExam(exam)).toEqual({ date: '2025-07-01', start: '08:00', end: '09:30' });
-    expect(wibRangeLabel(exam)).toBe('08:00 - 09:30 WIB');
   });
 });

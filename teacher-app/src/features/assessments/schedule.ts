@@ -2,8 +2,6 @@ import i18next from 'i18next';
 import { fromWibIso, toWibIso, wibDate } from '@kelasku/shared-api';
 import { endsAfterStart } from '@kelasku/shared-rules';
 
-export { wibRangeLabel } from '../../lib/exam-time';
-
 /** Exam window as typed: a WIB calendar date and WIB wall-clock times ('HH:MM'). */
 export interface ScheduleValues {
   date: string;

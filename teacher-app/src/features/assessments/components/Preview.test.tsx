@@ -103,7 +103,8 @@ describe('Preview Exam', () => {
   it('shows the date and the WIB time range, with the correct option highlighted', async () => {
     mocked(examsApi.byClass).mockResolvedValue([exam]);
     renderAt(<PreviewExam />, '/PreviewAnExam?class_id=4');
-    expect(await screen.findByText('08:00 - 09:30 WIB')).toBeInTheDocument();
+    // Written as on every screen of the product (the student's exam page too): Indonesian dots, WIB.
+    expect(await screen.findByText('08.00 - 09.30 WIB')).toBeInTheDocument();
     expect(screen.getByText('15 Juni 2030')).toBeInTheDocument();
     const items = within(screen.getByRole('list', { name: 'Options of question 1' })).getAllByRole('listitem');
     expect(items[1]).toHaveTextContent('Correct answer');

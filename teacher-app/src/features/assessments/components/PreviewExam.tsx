@@ -2,11 +2,10 @@ import { useTranslation } from 'react-i18next';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { formatDateId } from '@kelasku/shared-ui';
+import { formatDateId, formatWibRange } from '@kelasku/shared-ui';
 import { examsApi, type Exam } from '@kelasku/shared-api';
 import { AssessmentPreview } from './AssessmentPreview';
 import { examOwner } from '../owners';
-import { wibRangeLabel } from '../schedule';
 import { infoChipSx } from '../../../lib/chip-styles';
 import { useExamStatusText } from '../hooks/useExamStatusText';
 
@@ -16,7 +15,7 @@ function ExamWhen({ exam }: { exam: Exam }) {
   return (
     <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 1.5, alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
       <Typography sx={{ fontWeight: 600 }}>{formatDateId(exam.start_time)}</Typography>
-      <Typography>{wibRangeLabel(exam)}</Typography>
+      <Typography>{formatWibRange(exam.start_time, exam.end_time)}</Typography>
       {exam.status && <Chip size="small" color={exam.status === 'Active' ? 'success' : 'default'} label={statusText(exam.status)} sx={exam.status === 'Scheduled' ? infoChipSx : undefined} />}
     </Stack>
   );

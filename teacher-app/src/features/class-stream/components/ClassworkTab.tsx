@@ -7,9 +7,8 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { EmptyState, formatDateId } from '@kelasku/shared-ui';
+import { EmptyState, formatDateId, formatWibRange } from '@kelasku/shared-ui';
 import type { Exam, Material } from '@kelasku/shared-api';
-import { wibRangeLabel } from '../../../lib/exam-time';
 import { useExamStatusText } from '../../assessments/hooks/useExamStatusText';
 
 function ExamBlock({ classId, exam }: { classId: number; exam: Exam | null }) {
@@ -30,7 +29,7 @@ function ExamBlock({ classId, exam }: { classId: number; exam: Exam | null }) {
         <Chip size="small" label={statusText(exam.status)} />
       </Stack>
       <Typography variant="body2" color="text.secondary">
-        {formatDateId(exam.start_time)}, {wibRangeLabel(exam)}
+        {formatDateId(exam.start_time)}, {formatWibRange(exam.start_time, exam.end_time)}
       </Typography>
       <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
         <Button size="small" component={RouterLink} to={`/PreviewAnExam?class_id=${classId}`}>{t('classStream.previewExam')}</Button>

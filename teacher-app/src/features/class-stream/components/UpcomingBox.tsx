@@ -6,9 +6,8 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { formatDateId } from '@kelasku/shared-ui';
+import { formatDateId, formatWibRange } from '@kelasku/shared-ui';
 import type { Exam, Material } from '@kelasku/shared-api';
-import { wibRangeLabel } from '../../../lib/exam-time';
 import { useExamStatusText } from '../../assessments/hooks/useExamStatusText';
 
 /** 'Upcoming Task & Exams': the class's exam while it is not over, and the exercises students can work on. */
@@ -28,7 +27,7 @@ export function UpcomingBox({ exam, materials }: { exam: Exam | null; materials:
             <ListItem disableGutters>
               <ListItemText
                 primary={<Link component={RouterLink} to={`/PreviewAnExam?class_id=${openExam.class_id}`}>{t('classStream.upcoming.exam', { title: openExam.title })}</Link>}
-                secondary={t('classStream.upcoming.examWhen', { date: formatDateId(openExam.start_time), time: wibRangeLabel(openExam), status: statusText(openExam.status) })}
+                secondary={t('classStream.upcoming.examWhen', { date: formatDateId(openExam.start_time), time: formatWibRange(openExam.start_time, openExam.end_time), status: statusText(openExam.status) })}
               />
             </ListItem>
           )}

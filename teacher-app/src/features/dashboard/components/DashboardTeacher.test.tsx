@@ -44,7 +44,7 @@ describe('Teacher dashboard', () => {
     expect(within(active).getByText('17')).toBeInTheDocument();
     const exams = screen.getByRole('region', { name: 'Upcoming Exams' });
     expect(within(exams).getByRole('link', { name: 'UTS Biologi — X IPA 1' })).toHaveAttribute('href', '/PreviewAnExam?class_id=4');
-    expect(exams).toHaveTextContent('15 Juni 2030, 08:00 - 09:30 WIB');
+    expect(exams).toHaveTextContent('15 Juni 2030, 08.00 - 09.30 WIB');
     expect(screen.getByRole('region', { name: 'Quote of the Day' })).toBeInTheDocument();
   });
 

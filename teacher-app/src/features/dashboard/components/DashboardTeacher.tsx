@@ -13,11 +13,10 @@ import Typography from '@mui/material/Typography';
 import { Banner } from '@kelasku/shared-ui/src/Banner';
 import { EmptyState, ErrorState, LoadingState } from '@kelasku/shared-ui/src/states';
 import { WelcomeLine } from '@kelasku/shared-ui/src/WelcomeLine';
-import { formatDateId } from '@kelasku/shared-ui/src/dates';
+import { formatDateId, formatWibRange } from '@kelasku/shared-ui/src/dates';
 import { formatNumber } from '@kelasku/shared-ui/src/numbers';
 import type { ExamStatus, TeacherStats } from '@kelasku/shared-api';
 import { teacherStatsQuery } from '../api';
-import { wibRangeLabel } from '../../../lib/exam-time';
 import { quoteOfTheDay } from '../quotes';
 import { describeSeries, performanceSeries, submissionSeries } from '../stats-view';
 
@@ -95,7 +94,7 @@ function Panels({ stats }: { stats: TeacherStats }) {
                       {exam.title} — {exam.class_name}
                     </Link>
                   }
-                  secondary={`${formatDateId(exam.start_time)}, ${wibRangeLabel(exam)}`}
+                  secondary={`${formatDateId(exam.start_time)}, ${formatWibRange(exam.start_time, exam.end_time)}`}
                 />
                 <Chip size="small" label={t(EXAM_STATUS_KEY[exam.status])} color={exam.status === 'Active' ? 'success' : 'default'} sx={{ ml: 1 }} />
               </ListItem>
