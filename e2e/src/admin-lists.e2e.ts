@@ -132,6 +132,22 @@ describe('account lists', () => {
       await expectVisible(page.getByRole('dialog'));
     }
   });
+
+  it('on a 360 px phone the page numbers and both arrows of a 7-page list stay on one row', async () => {
+    const page = await app.newPage({ phone: true });
+    await openAs(app, page, 'admin', '/ManageAccStudent');
+    const nav = page.getByRole('navigation', { name: 'Pagination' });
+    const previous = nav.getByRole('button', { name: 'Previous page' });
+    const next = nav.getByRole('button', { name: 'Next page' });
+    await expectVisible(nav.getByRole('button', { name: 'Page 7' }));
+    // Page 1 shows "1 2 3 4 5 … 7"; page 4 every page, 1 to 7: the widest row of a 7-page list.
+    for (const shown of ['Page 1', 'Page 4']) {
+      await nav.getByRole('button', { name: shown, exact: true }).click();
+      await expectVisible(nav.getByRole('button', { name: shown, exact: true }).and(nav.locator('[aria-current="page"]')));
+      const [first, last] = [(await previous.boundingBox())!, (await next.boundingBox())!];
+      expect({ shown, sameRow: Math.abs(first.y - last.y) < 1, onScreen: last.x + last.width <= 360 }).toEqual({ shown, sameRow: true, onScreen: true });
+    }
+  });
 });
 
 describe('not-found pages', () => {
