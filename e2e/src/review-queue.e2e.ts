@@ -1,7 +1,7 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
-import { expectNoSidewaysScroll, expectVisible, openAs, pageLog, setupApp } from './harness/app';
+import { eventually, expectNoSidewaysScroll, expectVisible, openAs, pageLog, setupApp } from './harness/app';
 import { replaceDemoExam } from './harness/exams';
 
 // Issue 13 item 8, on a phone (360 × 740): the grades table marks the sheets a teacher still has to look at (a pending
@@ -97,8 +97,10 @@ it('marks, filters and walks the review queue on a phone; a confirmed score is n
   await expectVisible(row(demo.name).getByText('Score 100'));
 
   await teacher.getByRole('button', { name: 'Needs review' }).click();
+  // The pending row was on screen before the tap too: wait for the filtered list, not for that row.
+  await expectVisible(teacher.getByRole('button', { name: 'Needs review', pressed: true }));
+  expect(await eventually(() => bodyRows.count(), (n) => n === 2)).toBe(2);
   await expectVisible(row(pending.name));
-  expect(await bodyRows.count()).toBe(2);
   expect(await row(autoSubmitted.name).count()).toBe(0);
 
   await row(pending.name).getByRole('link', { name: `Review answers of ${pending.name}` }).click();
