@@ -1,6 +1,6 @@
 import type { Config } from 'jest';
 
-// Browser tests: real server (tsx) + built bundles + Debian Chromium through playwright-core.
+// Browser tests: real server (bundled once per run, harness/server-bundle.ts) + built web apps + Debian Chromium through playwright-core.
 // One server per test file, one browser for the whole run (global-setup.ts), files run one at a time.
 const config: Config = {
   displayName: 'e2e',

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { SERVER_BUNDLE_ENV } from './server-bundle';
 
 /** Repository root (e2e/src/harness → ../../..). */
 export const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
@@ -70,7 +71,18 @@ async function waitForPing(url: string, child: ChildProcess, output: () => strin
 }
 
 /**
- * Starts the real server (`tsx server/src/main.ts`) on a free port of 3700–3799 with a fresh DATA_DIR (SQLite,
+ * The run's bundle of server/src/main.ts (global-setup.ts), else the sources through tsx (a file run without the
+ * global setup). E2E_SERVER_ENTRY: another entry file (relative to the repo root, through tsx) for debugging.
+ */
+function serverCommand(): [string, string[]] {
+  const bundle = process.env[SERVER_BUNDLE_ENV];
+  if (bundle && !process.env.E2E_SERVER_ENTRY) return [process.execPath, ['--enable-source-maps', bundle]];
+  const tsx = path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx');
+  return [tsx, [process.env.E2E_SERVER_ENTRY || 'server/src/main.ts']];
+}
+
+/**
+ * Starts the real server (server/src/main.ts, bundled once per run: server-bundle.ts) on a free port of 3700–3799 with a fresh DATA_DIR (SQLite,
  * demo seed on) serving the built shell and remotes, and waits until /api/v1/ping answers.
  */
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
@@ -86,10 +98,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   }
   Object.assign(env, { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: '1', STATIC_DIR: staticDir, ...options.env });
 
-  const tsx = path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx');
-  // E2E_SERVER_ENTRY: another entry file (relative to the repo root) for debugging the harness.
-  const entry = process.env.E2E_SERVER_ENTRY || 'server/src/main.ts';
-  const child = spawn(tsx, [entry], { cwd: REPO_ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(...serverCommand(), { cwd: REPO_ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
   const keep = (chunk: Buffer) => { log = (log + chunk.toString()).slice(-20_000); };
   child.stdout?.on('data', keep);
@@ -100,7 +109,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) {
       const exited = new Promise<void>((r) => child.once('exit', () => r()));
-      // tsx runs the server in a child process: signal the whole group.
+      // Signal the whole group (through tsx, the server is a child of the tsx process).
       try { process.kill(-child.pid!, 'SIGTERM'); } catch { /* already gone */ }
       const timer = setTimeout(() => { try { process.kill(-child.pid!, 'SIGKILL'); } catch { /* gone */ } }, 5000);
       await exited;

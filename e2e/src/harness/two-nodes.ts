@@ -5,7 +5,7 @@ import pg from 'pg';
 import { freePort, REPO_ROOT, startServer, type RunningServer, type StartOptions } from './server';
 
 /**
- * Two real API nodes (`tsx server/src/main.ts`) on one fresh PostgreSQL database, sharing JWT_SECRET and REDIS_URL,
+ * Two real API nodes (server/src/main.ts, as startServer runs it) on one fresh PostgreSQL database, sharing JWT_SECRET and REDIS_URL,
  * behind a round-robin HTTP proxy that forwards everything — API and the static build — to A, B, A, B…
  *
  *   const pgCheck = postgresReachable();            // at load time: skip the file when PostgreSQL is missing
