@@ -165,8 +165,9 @@ it('creates an exam for a class with a WIB time window', async () => {
   });
   expect(exam.content).toMatchObject({ '1': '2 + 3 = ?', '1_answer': 'b', '2_essay': 'Sebutkan tiga bilangan prima.' });
 
-  // The preview shows the window in WIB.
+  // The preview shows the window in WIB, written as everywhere in the product: '08.00 - 09.30 WIB'.
   await page.goto(`/PreviewAnExam?class_id=${cls.id}`);
   await expectVisible(page.getByText('2 + 3 = ?'));
-  await expectVisible(page.getByText(new RegExp(`${window.start}.*${window.end}.*WIB`)).first());
+  const shown = (hhmm: string) => hhmm.replace(':', '.');
+  await expectVisible(page.getByText(`${shown(window.start)} - ${shown(window.end)} WIB`, { exact: true }).first());
 });
