@@ -171,3 +171,29 @@ it('creates an exam for a class with a WIB time window', async () => {
   const shown = (hhmm: string) => hhmm.replace(':', '.');
   await expectVisible(page.getByText(`${shown(window.start)} - ${shown(window.end)} WIB`, { exact: true }).first());
 });
+
+it('the dashboard does not move under a reader on a phone while its panels arrive (layout shift under 0.01)', async () => {
+  const page = await app.newPage({ phone: true });
+  // Every layout shift of the page, as Lighthouse counts them (those right after a tap or key are not counted).
+  await page.context().addInitScript(() => {
+    const shifts: number[] = [];
+    (window as unknown as { __shifts: number[] }).__shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+        if (!entry.hadRecentInput) shifts.push(entry.value);
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await openAs(app, page, 'teacher', '/DashboardTeacher');
+  // Everything in: the review list (or its empty state), both charts, the last panel.
+  const review = page.getByRole('region', { name: 'To review' });
+  await expectVisible(review.getByText('Nothing to review').or(review.getByRole('list')).first());
+  await expectVisible(page.getByRole('region', { name: 'Average Class Performance' }).locator('svg').first());
+  await expectVisible(page.getByRole('region', { name: 'Submission Progress' }).locator('svg').first());
+  await expectVisible(page.getByRole('region', { name: 'Quote of the Day' }));
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  const shifts = await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts);
+  const total = shifts.reduce((sum, value) => sum + value, 0);
+  expect({ total: Math.round(total * 1000) / 1000, under: total < 0.01 }).toEqual({ total: expect.any(Number), under: true });
+  expect(pageLog(page).errors).toEqual([]);
+});

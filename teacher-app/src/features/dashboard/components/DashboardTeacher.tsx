@@ -19,6 +19,7 @@ import type { ExamStatus, TeacherStats } from '@kelasku/shared-api';
 import { teacherStatsQuery } from '../api';
 import { quoteOfTheDay } from '../quotes';
 import { describeSeries, performanceSeries, submissionSeries } from '../stats-view';
+import { ReviewPanelFrame } from '../../review/components/ReviewPanelFrame';
 
 const PerformanceChart = lazy(() => import('./DashboardCharts').then((m) => ({ default: m.PerformanceChart })));
 const SubmissionsChart = lazy(() => import('./DashboardCharts').then((m) => ({ default: m.SubmissionsChart })));
@@ -120,7 +121,7 @@ export default function DashboardTeacher() {
     <Box>
       <Banner title={t('dashboard.title')} />
       <WelcomeLine fallback={t('dashboard.teacherFallback')} />
-      <Suspense fallback={<LoadingState text={t('dashboard.loadingReview')} />}>
+      <Suspense fallback={<ReviewPanelFrame><LoadingState text={t('dashboard.loadingReview')} /></ReviewPanelFrame>}>
         <ToReviewPanel />
       </Suspense>
       {!stats.data ? (

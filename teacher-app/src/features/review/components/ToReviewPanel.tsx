@@ -6,7 +6,6 @@ import Chip from '@mui/material/Chip';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
-import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { EmptyState, ErrorState, LoadingState } from '@kelasku/shared-ui/src/states';
 import { formatDateId, formatWibTime } from '@kelasku/shared-ui/src/dates';
@@ -14,6 +13,7 @@ import { parsePositiveInt } from '../../../lib/params';
 import { CLASS_PARAM, classLabel, type TeacherClass } from '../../../lib/teacher-class';
 import { myClassesQuery } from '../../classes/api';
 import { infoChipSx, warningChipSx } from '../../../lib/chip-styles';
+import { ReviewPanelFrame } from './ReviewPanelFrame';
 import type { ReviewItem } from '../transport';
 import { classReviewQuery } from '../api';
 import { gradesLink, itemKindLine, studentsToReview } from '../review-view';
@@ -100,8 +100,7 @@ export default function ToReviewPanel() {
     setParams(next, { replace: true });
   };
   return (
-    <Paper component="section" aria-labelledby="panel-review" sx={{ p: { xs: 1.5, sm: 2.5 }, mb: 2.5, minWidth: 0 }}>
-      <Typography id="panel-review" component="h2" variant="h6" sx={{ fontWeight: 700, mb: 1 }}>{t('review.title')}</Typography>
+    <ReviewPanelFrame>
       {classes.isPending ? (
         <LoadingState />
       ) : classes.isError && !classes.data ? (
@@ -114,6 +113,6 @@ export default function ToReviewPanel() {
           <ClassReviewList classId={current.id} />
         </>
       )}
-    </Paper>
+    </ReviewPanelFrame>
   );
 }
