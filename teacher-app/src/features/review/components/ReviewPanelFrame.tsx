@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
  * one-line "Nothing to review" (88 px). The panel sits above the dashboard's charts; while its chunk, the classes and
  * the list arrived one after another, each taller state pushed the charts down (Lighthouse: layout shift 0.04–0.1).
  */
-export const REVIEW_BODY_MIN_HEIGHT = 140;
+const REVIEW_BODY_MIN_HEIGHT = 140;
 
 /**
  * The dashboard's "To review" section: its frame and heading, shown by the dashboard while the panel's own chunk
