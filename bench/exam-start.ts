@@ -36,7 +36,7 @@ const NETWORK = process.env.BENCH_EXAM_START_NETWORK === 'slow4g' ? SLOW_4G : un
 const TARGET = { cold: 400, warm: 200 };
 const STATIC_DIR = path.resolve(__dirname, '..', process.env.STATIC_DIR || '.');
 
-type Mode = 'cold' | 'warm' | 'reload';
+export type Mode = 'cold' | 'warm' | 'reload';
 interface Run {
   /** Page clock: ms from navigation start until an enabled option was in the DOM. */
   inPage: number;
@@ -46,7 +46,7 @@ interface Run {
 
 /** The bare twin: the same data, no framework, no app code. Sends the token as the app does. */
 const BARE_PATH = '/__bench-bare-exam';
-const BARE_HTML = `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"></head><body><main id="q">Loading…</main>
+export const BARE_HTML = `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"></head><body><main id="q">Loading…</main>
 <script>
 (async () => {
   const classId = new URLSearchParams(location.search).get('class_id');
@@ -84,9 +84,9 @@ async function settle(page: Page): Promise<void> {
   await page.waitForTimeout(300);
 }
 
-export async function measure(browser: Browser, url: string, examUrl: string, bare: boolean): Promise<Record<Mode, Run[]>> {
+export async function measure(browser: Browser, url: string, examUrl: string, bare: boolean, repeat = REPEAT): Promise<Record<Mode, Run[]>> {
   const runs: Record<Mode, Run[]> = { cold: [], warm: [], reload: [] };
-  for (let i = 0; i < REPEAT; i++) {
+  for (let i = 0; i < repeat; i++) {
     const ctx = await signedInContext(browser, url);
     if (bare) await ctx.route(`${url}${BARE_PATH}*`, (route) => route.fulfill({ contentType: 'text/html', body: BARE_HTML }));
     const page = await ctx.newPage();
@@ -192,7 +192,7 @@ export function mainThreadOf(trace: { traceEvents: TraceEvent[] }, origin: strin
 }
 
 /** One traced cold load and one traced warm load of the app (not counted in the figures). */
-async function traced(browser: Browser, url: string, examUrl: string): Promise<{ mode: Mode; main: MainThread; waterfall: TimelineEntry[] }[]> {
+export async function traced(browser: Browser, url: string, examUrl: string): Promise<{ mode: Mode; main: MainThread; waterfall: TimelineEntry[] }[]> {
   const ctx = await signedInContext(browser, url);
   const page = await ctx.newPage();
   const out: { mode: Mode; main: MainThread; waterfall: TimelineEntry[] }[] = [];
@@ -207,7 +207,7 @@ async function traced(browser: Browser, url: string, examUrl: string): Promise<{
   return out;
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
+export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
 
 /** What the student app does for this target, and what the tables show is left (kept with the figures in RESULTS.md). */
 const NOTES = [

@@ -19,6 +19,7 @@ import { PROFILE, writeResultsMd } from './lib/results';
 import { runPages } from './pages';
 import { runRestart } from './restart';
 import { runSaturation } from './saturation';
+import { runStackFloor } from './stack-floor';
 
 const BENCHES: [string, () => Promise<void>][] = [
   ['exam-rush', runExamRush],
@@ -29,6 +30,7 @@ const BENCHES: [string, () => Promise<void>][] = [
   ['pages', runPages],
   ['exam-start', runExamStart],
   ['lighthouse', runLighthouse],
+  ['stack-floor', runStackFloor],
   ['chart-arrival', runChartArrival],
   ['restart', runRestart],
   ['memory-soak', runMemorySoak],

@@ -27,7 +27,7 @@ export interface BenchResult {
   data: unknown;
 }
 
-const ORDER = ['exam-rush', 'exam-rush-full', 'exam-rush-full-sqlite', 'exam-rush-full-postgres', 'exam-rush-client-timeouts', 'saturation', 'saturation-reads', 'saturation-reads-rerun', 'saturation-reads-before', 'grading', 'event-loop', 'pages', 'exam-start', 'exam-start-ab', 'lighthouse', 'data-scale', 'budgets', 'chart-arrival', 'restart', 'memory-soak'];
+const ORDER = ['exam-rush', 'exam-rush-full', 'exam-rush-full-sqlite', 'exam-rush-full-postgres', 'exam-rush-client-timeouts', 'saturation', 'saturation-reads', 'saturation-reads-rerun', 'saturation-reads-before', 'grading', 'event-loop', 'pages', 'exam-start', 'exam-start-ab', 'stack-floor', 'lighthouse', 'data-scale', 'budgets', 'chart-arrival', 'restart', 'memory-soak'];
 
 export function saveResult(r: Omit<BenchResult, 'machine' | 'finishedAt' | 'profile' | 'loadAverage'>): BenchResult {
   const full: BenchResult = {

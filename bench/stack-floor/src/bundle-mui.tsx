@@ -1,0 +1,4 @@
+import { mount } from './mount';
+import QuestionMui from './QuestionMui';
+
+mount(QuestionMui);

@@ -1,0 +1,4 @@
+import { mount } from './mount';
+import QuestionReact from './QuestionReact';
+
+mount(QuestionReact);
