@@ -87,6 +87,7 @@ export async function runStackFloor(): Promise<void> {
   const labelled: [string, string][] = [
     ['the product (student app, exam page)', process.env.STATIC_DIR ? path.resolve(REPO, process.env.STATIC_DIR) : REPO],
     ['floor: Module Federation + React + MUI (our set-up)', floors['mf-mui']],
+    ['floor: the same, every file of its chain hinted in index.html', floors['mf-mui-hinted']],
     ['floor: React + MUI, one bundle', floors['bundle-mui']],
     ['floor: React, no MUI, one bundle', floors['bundle-react']],
     ['floor: no framework (the bare twin)', floors.plain],
