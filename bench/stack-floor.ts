@@ -2,13 +2,15 @@
  * Stack floor (issue #16, targets 1 and 2): what the decided shape costs before any of our own code runs, measured
  * beside the product in one run. Each floor page (stack-floor/build.ts) shows question 1 of the exam from the same
  * server and nothing else: our Module Federation set-up with MUI (the least the exam page can be on the decided
- * shape), the same App in one bundle, React without MUI, and no framework. If the Module Federation + MUI floor
+ * shape), the same with its whole chain preloaded from index.html, the same App in one bundle, React without MUI,
+ * and no framework. If the Module Federation + MUI floor
  * misses a target, no work on our own code can meet it without changing the shape.
  * For each build, on the exam page (/MyExams?class_id=…, 360 px phone, localhost):
  *   - JS before question 1: gzip -9 of every script the page fetched until question 1 had an enabled option;
  *   - exam start, as exam-start.ts measures it (page clock to question 1's first enabled option): cold, warm, reload,
- *     in BENCH_FLOOR_ROUNDS (default 3) alternating rounds of BENCH_FLOOR_REPEAT (default 3) loads per build;
- *   - Lighthouse, mobile preset, BENCH_FLOOR_LH_RUNS runs (default 3; 0 skips it), median by performance score.
+ *     in BENCH_FLOOR_ROUNDS alternating rounds of BENCH_FLOOR_REPEAT (default 3) loads per build;
+ *   - Lighthouse, mobile preset, BENCH_FLOOR_LH_RUNS runs (0 skips it), median by performance score.
+ * Rounds and Lighthouse runs: 3 each in the full profile (BENCH_FULL=1), 2 and 1 in the quick one (about 6 minutes).
  * Needs `npm run build` (the product's build is one of the compared). Writes results/stack-floor.json.
  */
 import { spawnSync } from 'node:child_process';
@@ -18,15 +20,15 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { Browser } from 'playwright-core';
 import { CHROMIUM, launch } from './lib/browser';
-import { isMain, RESULTS_DIR, saveResult, table, writeResultsMd } from './lib/results';
+import { FULL, isMain, RESULTS_DIR, saveResult, table, writeResultsMd } from './lib/results';
 import { REPO, startServer } from './lib/server';
 import { measure, median, type Mode } from './exam-start';
 import { missingBuilds, prepareExam, signedInContext } from './pages';
 import { buildFloors } from './stack-floor/build';
 
-const ROUNDS = Number(process.env.BENCH_FLOOR_ROUNDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_FLOOR_ROUNDS ?? (FULL ? 3 : 2));
 const REPEAT = Number(process.env.BENCH_FLOOR_REPEAT ?? 3);
-const LH_RUNS = Number(process.env.BENCH_FLOOR_LH_RUNS ?? 3);
+const LH_RUNS = Number(process.env.BENCH_FLOOR_LH_RUNS ?? (FULL ? 3 : 1));
 const OUT = path.join(__dirname, 'stack-floor', 'out');
 
 interface Build {
