@@ -192,7 +192,7 @@ export function mainThreadOf(trace: { traceEvents: TraceEvent[] }, origin: strin
 }
 
 /** One traced cold load and one traced warm load of the app (not counted in the figures). */
-export async function traced(browser: Browser, url: string, examUrl: string): Promise<{ mode: Mode; main: MainThread; waterfall: TimelineEntry[] }[]> {
+async function traced(browser: Browser, url: string, examUrl: string): Promise<{ mode: Mode; main: MainThread; waterfall: TimelineEntry[] }[]> {
   const ctx = await signedInContext(browser, url);
   const page = await ctx.newPage();
   const out: { mode: Mode; main: MainThread; waterfall: TimelineEntry[] }[] = [];

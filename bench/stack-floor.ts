@@ -17,9 +17,8 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import type { Browser } from 'playwright-core';
-import { CHROMIUM, launch } from './lib/browser';
+import { CHROMIUM, launch, track } from './lib/browser';
 import { FULL, isMain, RESULTS_DIR, saveResult, table, writeResultsMd } from './lib/results';
 import { REPO, startServer } from './lib/server';
 import { measure, median, type Mode } from './exam-start';
@@ -48,16 +47,12 @@ interface Build {
 async function scriptBytes(browser: Browser, b: Build): Promise<{ gzip: number; files: number }> {
   const ctx = await signedInContext(browser, b.url);
   const page = await ctx.newPage();
-  const bodies: Promise<Buffer>[] = [];
-  page.on('response', (res) => {
-    // A redirect has no body (its target is a response of its own).
-    if (res.request().resourceType() === 'script' && res.status() < 300) bodies.push(res.body());
-  });
+  const { tally, settled } = track(page, b.url);
   await page.goto(`${b.url}${b.examPath}`);
   await page.waitForFunction(() => (window as unknown as { __firstOptionAt?: number }).__firstOptionAt !== undefined, undefined, { timeout: 60_000 });
-  const files = await Promise.all(bodies);
+  await settled();
   await ctx.close();
-  return { gzip: files.reduce((sum, f) => sum + zlib.gzipSync(f, { level: 9 }).length, 0), files: files.length };
+  return { gzip: tally.bytes.js, files: tally.files.filter((f) => f.kind === 'js').length };
 }
 
 /** Lighthouse's exam page of one build, through lighthouse.ts (its own server on its own port). */

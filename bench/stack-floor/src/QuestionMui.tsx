@@ -1,16 +1,15 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import Box from '@mui/material/Box';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
-import { fetchFirstQuestion, type FirstQuestion } from './exam-data';
+import { useFirstQuestion } from './exam-data';
 
 /** Question 1 with the MUI components the student app's exam page uses for it: the least that page can render. */
 export default function QuestionMui() {
-  const [question, setQuestion] = useState<FirstQuestion>();
+  const question = useFirstQuestion();
   const [value, setValue] = useState('');
-  useEffect(() => void fetchFirstQuestion().then(setQuestion), []);
   if (!question) return <Typography>Loading…</Typography>;
   return (
     <Box component="main" sx={{ p: 2 }}>

@@ -1,11 +1,10 @@
-import { useEffect, useState } from 'react';
-import { fetchFirstQuestion, type FirstQuestion } from './exam-data';
+import { useState } from 'react';
+import { useFirstQuestion } from './exam-data';
 
 /** Question 1 in plain elements: React's own share of the floor, without MUI. */
 export default function QuestionReact() {
-  const [question, setQuestion] = useState<FirstQuestion>();
+  const question = useFirstQuestion();
   const [value, setValue] = useState('');
-  useEffect(() => void fetchFirstQuestion().then(setQuestion), []);
   if (!question) return <p>Loading…</p>;
   return (
     <main>

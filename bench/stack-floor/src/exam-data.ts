@@ -1,3 +1,5 @@
+import { useEffect, useState } from 'react';
+
 /** Question 1 of the class's open exam, read the way the bench's bare twin reads it (token as the app sends it). */
 export interface FirstQuestion {
   text: string;
@@ -15,4 +17,11 @@ export async function fetchFirstQuestion(): Promise<FirstQuestion> {
     picture: content['1_pict'] || undefined,
     options: ['a', 'b', 'c', 'd'].map((l) => [l, content[`1_${l}`]]),
   };
+}
+
+/** Question 1 once it has arrived (undefined before). */
+export function useFirstQuestion(): FirstQuestion | undefined {
+  const [question, setQuestion] = useState<FirstQuestion>();
+  useEffect(() => void fetchFirstQuestion().then(setQuestion), []);
+  return question;
 }
