@@ -41,8 +41,8 @@ export interface BuildAppOptions {
   essayScorer?: EssayScorerSettings;
 }
 
-/** The body limit of unknown URLs; every route gets its own from plugins/body-limits.ts. */
-export const BODY_LIMIT_BYTES = BODY_LIMITS.standard;
+/** The body limit of unknown URLs (anyone may send to them); every route gets its own from plugins/body-limits.ts. */
+export const BODY_LIMIT_BYTES = BODY_LIMITS.unauthenticated;
 
 /** The whole HTTP app: external plugins, then ours (db, auth, errors), then routes under /api/v1 and static files. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {

@@ -42,7 +42,17 @@ declare module '@fastify/jwt' {
 /** A token that no longer opens a session: expired, malformed, older than a password change, or its user gone. */
 const SESSION_EXPIRED = { code: 'session-expired' } as const;
 
-export type RouteGuard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+/** Who may call a route: any signed-in user, or only these roles. */
+export type Callers = 'signed-in' | readonly string[];
+
+/** A preHandler guard; `callers` says whom it lets through, so the body-limit check can refuse others before the body is read. */
+export type RouteGuard = ((request: FastifyRequest, reply: FastifyReply) => Promise<void>) & { readonly callers?: Callers };
+
+/** The callers a route's guard lets through (undefined: no guard of ours among its preHandlers). */
+export function guardCallers(preHandler: unknown): Callers | undefined {
+  const hooks = Array.isArray(preHandler) ? preHandler : [preHandler];
+  return hooks.map((h) => (typeof h === 'function' ? (h as RouteGuard).callers : undefined)).find((c) => c !== undefined);
+}
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -50,6 +60,13 @@ declare module 'fastify' {
     tokenSession: TokenSession | null;
     /** True once authenticate has confirmed the session against the database for this request. */
     sessionConfirmed: boolean;
+  }
+  interface FastifyContextConfig {
+    /**
+     * Who may call a route without a guard that checks the token in its own handler (e.g. the answer saves): as a
+     * guard's, checked before the body is read.
+     */
+    callers?: Callers;
   }
   interface FastifyInstance {
     /** preHandler: verifies the token (raw or `Bearer x`), checks the user still exists with that role, sets request.user. */
@@ -76,6 +93,11 @@ declare module 'fastify' {
      * role or has a newer session_version); undefined (the read found no row): by authenticate's own lookup.
      */
     confirmSession: (request: FastifyRequest, facts: SessionColumns | undefined) => Promise<void>;
+    /**
+     * Refuses, before the body is read, a caller the route does not serve, as its guard would: 401 without a valid
+     * token or for an ended session, 403 for another role. Admitted callers' sessions are confirmed later, by the guard.
+     */
+    admitCaller: (request: FastifyRequest, callers: Callers) => Promise<void>;
   }
 }
 
@@ -160,7 +182,7 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions) {
     const [row] = await userSession([readToken(request).user.user_id]);
     confirmFrom(request, row);
   };
-  const authenticate: RouteGuard = (request) => lookUpSession(request);
+  const authenticate: RouteGuard = Object.assign((request: FastifyRequest) => lookUpSession(request), { callers: 'signed-in' as const });
 
   const confirmSession = async (request: FastifyRequest, facts: SessionColumns | undefined) => {
     if (request.sessionConfirmed) return;
@@ -184,16 +206,25 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions) {
     return result;
   };
 
+  const admitCaller = async (request: FastifyRequest, callers: Callers) => {
+    const { user } = readToken(request);
+    if (callers === 'signed-in' || callers.includes(user.role)) return;
+    await lookUpSession(request); // an ended session hears 401 before any 403, as from the guard
+    throw forbidden(forbiddenMessage(callers));
+  };
+
   app.decorate('readToken', readToken);
+  app.decorate('admitCaller', admitCaller);
   app.decorate('authenticate', authenticate);
   app.decorate('confirmSession', confirmSession);
   app.decorate('readWithSession', readWithSession);
   app.decorate('requireRole', (...roles: string[]): RouteGuard => {
     const message = forbiddenMessage(roles);
-    return async (request, reply) => {
+    const guard = async (request: FastifyRequest, reply: FastifyReply) => {
       await authenticate(request, reply);
       if (!roles.includes(request.user.role)) throw forbidden(message);
     };
+    return Object.assign(guard, { callers: roles });
   });
 }
 

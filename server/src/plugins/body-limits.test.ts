@@ -1,6 +1,7 @@
 /**
- * Per-route body limits (plugins/body-limits.ts, sizes in domain/limits.ts): strangers get a small limit, refused
- * with 413 before the body is parsed; signed-in requests keep their route's limit.
+ * Per-route body limits (plugins/body-limits.ts, sizes in domain/limits.ts): routes anyone may call have a small
+ * limit, refused with 413 before the body is parsed; on a guarded route a caller its guard turns away hears the
+ * guard's 401/403 before the body is read; signed-in callers the route serves keep their route's limit.
  */
 import { Readable } from 'node:stream';
 import { buildTestApp, type TestApp } from '../../test/helpers';
@@ -27,16 +28,25 @@ describe('requests without a token', () => {
     expect(res.json()).toEqual(tooLarge('16 KB'));
   });
 
-  it('a 1 MB body to a signed-in route, without a token or with a forged one, is refused with 413', async () => {
-    for (const authorization of [undefined, 'Bearer not-a-token']) {
+  it('a 1 MB body to a signed-in route, without a token or with a forged one, is refused with the guard\'s 401', async () => {
+    for (const [authorization, expected] of [
+      [undefined, { code: 'token-missing', error: 'Missing token', message: 'Missing token' }],
+      ['Bearer not-a-token', { code: 'session-expired', error: 'Invalid token', message: 'Invalid token' }],
+    ] as const) {
       const res = await t.inject({
         method: 'POST', url: '/api/v1/materials',
         headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) },
         payload: json(1_000_000),
       });
-      expect(res.statusCode).toBe(413);
-      expect(res.json()).toEqual(tooLarge('16 KB'));
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual(expected);
     }
+  });
+
+  it('a body to an unknown URL has the small limit', async () => {
+    const res = await t.inject({ method: 'POST', url: '/api/v1/ping', headers: { 'content-type': 'application/json' }, payload: json(100_000) });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual(tooLarge('16 KB'));
   });
 
   it('a chunked body without Content-Length is cut off at the limit too', async () => {
@@ -52,7 +62,69 @@ describe('requests without a token', () => {
   });
 });
 
+/** A body that sends its first bytes and then never ends: only a reply given before the body is read can come. */
+function endlessBody() {
+  let sent = 0;
+  const stream = new Readable({
+    read() {
+      if (sent === 0) this.push('{"content":[0,0,0');
+      sent += 1;
+    },
+  });
+  return stream;
+}
+/** The reply, or 'no reply' when none came within `ms` (the server was waiting for the rest of the body). */
+const within = <T>(ms: number, promise: Promise<T>) =>
+  Promise.race([promise, new Promise<'no reply'>((resolve) => setTimeout(() => resolve('no reply'), ms).unref())]);
+
+describe('a caller the route does not serve is refused before the body is read', () => {
+  const teacherOnly = { method: 'POST', url: '/api/v1/exercises', headers: { 'content-type': 'application/json', 'content-length': String(10 * 1024 * 1024) } } as const;
+
+  it('a student sending a 10 MB body to a teacher-only route hears the guard\'s 403 at once', async () => {
+    const token = await t.tokenFor('student');
+    const res = await within(5_000, t.inject({ ...teacherOnly, headers: { ...teacherOnly.headers, authorization: `Bearer ${token}` }, payload: endlessBody() }));
+    expect(res).not.toBe('no reply');
+    if (res === 'no reply') return;
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ code: 'forbidden', error: 'Forbidden: Teachers and Admins only', message: 'Forbidden: Teachers and Admins only' });
+  });
+
+  it('an expired token, and no token, hear the guard\'s 401 at once', async () => {
+    const expired = t.app.jwt.sign({ user_id: t.fixture.students[0].user_id, role: 'student', email: 'x', display_name: 'x', exp: Math.floor(Date.now() / 1000) - 60 });
+    for (const headers of [{ authorization: `Bearer ${expired}` }, {}]) {
+      const res = await within(5_000, t.inject({ ...teacherOnly, headers: { ...teacherOnly.headers, ...headers }, payload: endlessBody() }));
+      expect(res).not.toBe('no reply');
+      if (res === 'no reply') return;
+      expect(res.statusCode).toBe(401);
+    }
+  });
+
+  it('an ended session of a student hears 401 (as from the guard), not 403', async () => {
+    const token = await t.tokenFor('student2');
+    await t.db.updateTable('users').set({ session_version: 5 }).where('id', '=', t.fixture.students[1].user_id).execute();
+    const res = await within(5_000, t.inject({ ...teacherOnly, headers: { ...teacherOnly.headers, authorization: `Bearer ${token}` }, payload: endlessBody() }));
+    expect(res).not.toBe('no reply');
+    if (res === 'no reply') return;
+    expect(res.statusCode).toBe(401);
+    expect(res.json().code).toBe('session-expired');
+  });
+
+  it('a body-less request still meets the guard in its usual place', async () => {
+    const res = await t.injectWithLogin('student', { method: 'DELETE', url: '/api/v1/exercises?id=1' });
+    expect(res.statusCode).toBe(403);
+  });
+});
+
 describe('signed-in requests keep their route limit', () => {
+  it('a chunked body over the route limit is a 413 naming it', async () => {
+    const res = await t.injectWithLogin('admin', {
+      method: 'POST', url: '/api/v1/classes', headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
+      payload: Readable.from([json(BODY_LIMITS.standard, { name: 'X', grade: 10 })]),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual(tooLarge('256 KB'));
+  });
+
   it('a route without pictures refuses a body over 256 KB with 413', async () => {
     const res = await t.injectWithLogin('admin', {
       method: 'POST', url: '/api/v1/classes', headers: { 'content-type': 'application/json' },

@@ -1,17 +1,19 @@
 /**
- * Request body limits, per route, from one table (sizes in domain/limits.ts), so route files state none:
+ * Request body limits, per route, from one table (sizes in domain/limits.ts), so route files state none. Every limit
+ * is Fastify's own route `bodyLimit` (a declared Content-Length over it is refused at once, a chunked body as it
+ * streams in), set when the route is registered (onRoute):
  *
- * - each route gets its limit when it is registered (onRoute): the routes that carry pictures a large one, answer
- *   saves and the student import a medium one, every other route BODY_LIMITS.standard;
- * - a request without a valid token, or to /auth, may send only BODY_LIMITS.unauthenticated: checked in preParsing,
- *   before a byte is parsed (Content-Length at once, a chunked body as it streams in). Body validation runs before the
- *   route's auth guard, so without this a stranger could make us parse the route's full limit.
- * Over the limit: 413 `{error, message}` naming the limit.
+ * - routes anyone may call (no guard, no `config.callers`: sign-in, unknown URLs) get BODY_LIMITS.unauthenticated;
+ * - the routes that carry pictures a large one, answer saves and the student import a medium one, every other route
+ *   BODY_LIMITS.standard;
+ * - on a route with a guard, before a byte of a body is read (preParsing), a caller its guard would turn away is
+ *   turned away already, with the guard's own 401/403: a stranger or a student cannot make us read, parse and walk
+ *   a teacher's 10 MB (body validation runs before the route's guard).
+ * Over the limit: 413 `{code, error, message}` naming the limit (plugins/errors.ts).
  */
-import { Transform, type TransformCallback } from 'node:stream';
-import type { FastifyInstance, FastifyRequest, HTTPMethods } from 'fastify';
-import { BODY_LIMITS, formatBytes } from '../domain/limits';
-import { HttpError } from './errors';
+import type { FastifyInstance, FastifyRequest, HTTPMethods, preParsingAsyncHookHandler } from 'fastify';
+import { BODY_LIMITS } from '../domain/limits';
+import { type Callers, guardCallers } from './auth';
 import fp from 'fastify-plugin';
 
 const API = '/api/v1';
@@ -32,55 +34,32 @@ const LARGER_LIMITS: ReadonlyArray<{ path: string; limit: number }> = [
 /** Routes that never need a token's larger limit: sign-in and change-password bodies are tiny. */
 const isAuthPath = (url: string) => url === `${API}/auth` || url.startsWith(`${API}/auth/`);
 
-/** The body limit of a route, by its path and methods (exact paths: /exercises-answers is not /exercises). */
-export function routeBodyLimit(url: string, methods: readonly string[]): number {
-  if (isAuthPath(url)) return BODY_LIMITS.unauthenticated;
+/**
+ * The body limit of a route, by its path and methods (exact paths: /exercises-answers is not /exercises) and whether
+ * only signed-in callers may use it.
+ */
+export function routeBodyLimit(url: string, methods: readonly string[], signedInOnly: boolean): number {
+  if (!signedInOnly || isAuthPath(url)) return BODY_LIMITS.unauthenticated;
   const larger = LARGER_LIMITS.find((r) => r.path === url);
   return larger && methods.some((m) => WRITES.includes(m as HTTPMethods)) ? larger.limit : BODY_LIMITS.standard;
 }
 
-export const tooLarge = (limit: number) =>
-  new HttpError(413, `Request body is too large (max ${formatBytes(limit)} here)`, { code: 'payload-too-large', params: { limit: formatBytes(limit) } });
-
-/** Passes a body through, failing with a 413 as soon as more than `limit` bytes have come in. */
-class BodyCap extends Transform {
-  private seen = 0;
-  constructor(private readonly limit: number) {
-    super();
-  }
-  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback) {
-    this.seen += chunk.length;
-    if (this.seen > this.limit) return done(tooLarge(this.limit));
-    done(null, chunk);
-  }
-}
+/** A body is coming: a declared length, or a chunked one. */
+const hasBody = (request: FastifyRequest) => Number(request.headers['content-length']) > 0 || request.headers['transfer-encoding'] !== undefined;
 
 async function bodyLimitsPlugin(app: FastifyInstance) {
-  app.addHook('onRoute', (route) => {
-    if (route.bodyLimit !== undefined) return;
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    route.bodyLimit = routeBodyLimit(route.url, methods);
-  });
-
-  /** Signed in = a token whose signature and expiry hold (no database lookup here: the route's guard does that). */
-  const signedIn = (request: FastifyRequest) => {
-    if (!request.headers.authorization) return false;
-    try {
-      app.readToken(request);
-      return true;
-    } catch {
-      return false;
-    }
+  const admitBefore = (callers: Callers): preParsingAsyncHookHandler => async (request, _reply, payload) => {
+    if (hasBody(request)) await app.admitCaller(request, callers);
+    return payload;
   };
 
-  app.addHook('preParsing', async (request, _reply, payload) => {
-    const declared = Number(request.headers['content-length']);
-    if (!(declared > 0) && request.headers['transfer-encoding'] === undefined) return payload; // no body
-    const routeLimit = request.routeOptions.bodyLimit ?? BODY_LIMITS.standard;
-    const limit = routeLimit <= BODY_LIMITS.unauthenticated || signedIn(request) ? routeLimit : BODY_LIMITS.unauthenticated;
-    if (declared > limit) throw tooLarge(limit);
-    // A declared length within the limit is enforced by Fastify (it refuses a body longer than declared).
-    return declared > 0 ? payload : payload.pipe(new BodyCap(limit));
+  app.addHook('onRoute', (route) => {
+    const callers = route.config?.callers ?? guardCallers(route.preHandler);
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    route.bodyLimit ??= routeBodyLimit(route.url, methods, callers !== undefined);
+    if (callers === undefined) return;
+    const own = route.preParsing === undefined ? [] : Array.isArray(route.preParsing) ? route.preParsing : [route.preParsing];
+    route.preParsing = [admitBefore(callers), ...own];
   });
 }
 

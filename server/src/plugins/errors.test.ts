@@ -52,13 +52,39 @@ describe('domain errors get their status code here, once', () => {
 
 describe('text that is not valid Unicode', () => {
   it('finds unpaired surrogates and U+0000 in values and keys at any depth, and keeps paired surrogates', () => {
-    expect(containsInvalidText({ a: ['x', { b: 'ok \ud800' }] })).toBe(true);
-    expect(containsInvalidText({ a: { 'k\udfff': 1 } })).toBe(true);
-    expect(containsInvalidText('a\u0000')).toBe(true);
-    expect(containsInvalidText({ a: ['😀 𝔸 ض', { b: 1, c: null }] })).toBe(false);
+    const limit = 1_000_000;
+    expect(containsInvalidText({ a: ['x', { b: 'ok \ud800' }] }, limit)).toBe(true);
+    expect(containsInvalidText({ a: { 'k\udfff': 1 } }, limit)).toBe(true);
+    expect(containsInvalidText('a\u0000', limit)).toBe(true);
+    expect(containsInvalidText({ a: ['😀 𝔸 ض', { b: 1, c: null }] }, limit)).toBe(false);
     let deep: unknown = '\ud83d';
     for (let i = 0; i < 100_000; i++) deep = [deep];
-    expect(containsInvalidText(deep)).toBe(true); // iterative: no stack overflow
+    expect(containsInvalidText(deep, limit)).toBe(true); // iterative: no stack overflow
+  });
+
+  it('walks arrays by index, making no entry pairs of their elements', () => {
+    const entries = jest.spyOn(Object, 'entries');
+    const keys = jest.spyOn(Object, 'keys');
+    let found: boolean;
+    let entriesCalls: unknown[][];
+    let keysOfArrays: boolean[];
+    try {
+      found = containsInvalidText({ content: [0, [{}, 'x'], Array(1000).fill(0)] }, 1_000_000);
+    } finally {
+      entriesCalls = [...entries.mock.calls];
+      keysOfArrays = keys.mock.calls.map(([arg]) => Array.isArray(arg));
+      entries.mockRestore();
+      keys.mockRestore();
+    }
+    expect(found).toBe(false);
+    expect(entriesCalls).toEqual([]);
+    expect(keysOfArrays).toEqual([false, false]); // the body and the {}
+  });
+
+  it('visits no more values than the body limit has bytes, refusing anything larger as too large', () => {
+    const body = { content: Array(2_000).fill(0) }; // 2,002 values
+    expect(containsInvalidText(body, 2_002)).toBe(false);
+    expect(() => containsInvalidText(body, 2_001)).toThrow(expect.objectContaining({ statusCode: 413, extra: { code: 'payload-too-large', params: { limit: '2 KB' } } }));
   });
 
   it('is refused with 400 before the handler', async () => {

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { type ErrorCode, genericErrorCode } from '@kelasku/shared-rules';
 import { validationMessage } from '../lib/validation-messages';
 import { DomainError, type DomainErrorKind, type ErrorDetails, RuleError } from '../domain/errors';
+import { formatBytes } from '../domain/limits';
 
 export type { ErrorDetails };
 
@@ -24,6 +25,9 @@ export const unauthorized = (message: string, extra?: ErrorDetails) => new HttpE
 export const forbidden = (message = 'Forbidden', extra?: ErrorDetails) => new HttpError(403, message, extra);
 export const notFound = (message = 'Not found', extra?: ErrorDetails) => new HttpError(404, message, extra);
 export const conflict = (message: string, extra?: ErrorDetails) => new HttpError(409, message, extra);
+/** A 413 naming the limit of the route (plugins/body-limits.ts) the body went over. */
+export const payloadTooLarge = (limit: number) =>
+  new HttpError(413, `Request body is too large (max ${formatBytes(limit)} here)`, { code: 'payload-too-large', params: { limit: formatBytes(limit) } });
 /** A 404 for a record (`what`: class, material, exercise, exam, discussion, …) that does not exist or is not shown. */
 export const recordNotFound = (what: string, message: string) => notFound(message, { code: 'record-not-found', params: { what } });
 
@@ -66,17 +70,27 @@ const INVALID_TEXT = /[\u0000\p{Cs}]/u;
 export const NUL_MESSAGE = 'Text must not contain the NUL character (\\u0000)';
 export const INVALID_TEXT_MESSAGE = 'Text must be valid Unicode: no NUL character (\\u0000) and no unpaired surrogate (\\ud800-\\udfff)';
 
-/** True when a string or key anywhere in a parsed body/query is not valid text (iterative: bodies may nest thousands deep). */
-export function containsInvalidText(value: unknown): boolean {
+/**
+ * True when a string or key anywhere in a parsed body/query is not valid text. Iterative (bodies may nest thousands
+ * deep) and by index over arrays (Object.entries would make a pair and a key string per element: seconds for a 10 MB
+ * array). At most `bodyLimit` values are visited: every value of a JSON text takes at least one of its bytes, so a body
+ * within its byte limit never has more, and anything beyond is refused as too large rather than walked.
+ */
+export function containsInvalidText(value: unknown, bodyLimit: number): boolean {
   const stack: unknown[] = [value];
+  let visited = 0;
   while (stack.length > 0) {
+    if (++visited > bodyLimit) throw payloadTooLarge(bodyLimit);
     const v = stack.pop();
     if (typeof v === 'string') {
       if (INVALID_TEXT.test(v)) return true;
+    } else if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) stack.push(v[i]);
     } else if (v !== null && typeof v === 'object') {
-      for (const [k, child] of Object.entries(v as Record<string, unknown>)) {
+      const record = v as Record<string, unknown>;
+      for (const k of Object.keys(record)) {
         if (INVALID_TEXT.test(k)) return true;
-        stack.push(child);
+        stack.push(record[k]);
       }
     }
   }
@@ -97,6 +111,10 @@ async function errorsPlugin(app: FastifyInstance, options: ErrorsOptions) {
       return send(400, message, field ? { field, code, params } : { code, params });
     }
     if (err instanceof HttpError) return send(err.statusCode, err.message, err.extra);
+    if (e.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      const tooLarge = payloadTooLarge(request.routeOptions.bodyLimit);
+      return send(413, tooLarge.message, tooLarge.extra);
+    }
     if (err instanceof DomainError) return send(DOMAIN_STATUS[err.kind], err.message, err.extra);
     if (err instanceof RuleError) return send(400, err.message, err.extra);
     const kind = classifyDbError(err);
@@ -120,7 +138,8 @@ async function errorsPlugin(app: FastifyInstance, options: ErrorsOptions) {
   // databases alike, before any handler has written anything; one bad value in a group-committed batch of answer
   // saves would otherwise fail the whole batch.
   app.addHook('preValidation', async (request) => {
-    if (containsInvalidText(request.query) || containsInvalidText(request.body)) throw badRequest(INVALID_TEXT_MESSAGE, { code: 'invalid-text' });
+    const { bodyLimit } = request.routeOptions;
+    if (containsInvalidText(request.query, bodyLimit) || containsInvalidText(request.body, bodyLimit)) throw badRequest(INVALID_TEXT_MESSAGE, { code: 'invalid-text' });
   });
 
   app.setNotFoundHandler(async (request, reply) => {

@@ -129,6 +129,7 @@ export function registerSheetRoutes(fastify: FastifyInstance, spec: ItemSpec, ba
     method: UPDATE_METHODS,
     url: base,
     // No preHandler: the token is checked here and the user/session in the save statement itself (one round trip).
+    config: { callers: 'signed-in' },
     schema: {
       tags,
       summary: 'Save answers (owner, sheet open, exam inside its window): the whole map, or per-question changes merged by time',
