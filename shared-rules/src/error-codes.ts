@@ -104,7 +104,9 @@ export const ERROR_CODES = {
 
   // Content: question maps, answers, rich text and pictures (`field` names where, e.g. content["3_pict"]).
   'content-invalid': 'The content is not valid',
-  'answer-too-long': 'answers["{question}"] is too long (max {limit} characters)',
+  'answer-too-long': 'answers["{question}"] is too long (max {limit} bytes)',
+  'no-such-question': 'Question {question} does not exist: this item has {questions} question(s)',
+  'sheet-too-large': 'The answers together are too large (max {limit} bytes)',
   'html-too-long': 'HTML is too long (max {limit} characters without pictures)',
   'html-too-deep': 'HTML is nested more than {limit} levels deep',
   'html-too-many-elements': 'HTML has more than {limit} elements',

@@ -8,8 +8,8 @@
 export const MAX_QUESTIONS = 200;
 /** One text value of a content map (question, option, reference answer). */
 export const MAX_TEXT_CHARS = 20_000;
-/** One student answer. */
-export const MAX_ANSWER_CHARS = 20_000;
+/** One student answer, and a whole sheet's answers together, in bytes (shared-rules: the exam page checks them too). */
+export { MAX_ANSWER_BYTES, MAX_SHEET_BYTES } from '@kelasku/shared-rules';
 /** A teacher's comment on one essay answer (kept in the grade's detail). */
 export const MAX_ESSAY_COMMENT_CHARS = 2_000;
 /**
