@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { BODY_LIMITS, MAX_HTML_ELEMENTS, MAX_MATERIAL_CONTENT_CHARS, MAX_PICT_CHARS, MAX_QUESTIONS, MAX_RICH_HTML_CHARS, MAX_TEXT_CHARS, MAX_ANSWER_CHARS } from '../server/src/domain/limits';
+import { BODY_LIMITS, MAX_HTML_ELEMENTS, MAX_MATERIAL_CONTENT_CHARS, MAX_PICT_CHARS, MAX_QUESTIONS, MAX_RICH_HTML_CHARS, MAX_TEXT_CHARS, MAX_ANSWER_BYTES } from '../server/src/domain/limits';
 import { call, makePool, sleep } from './lib/http';
 import { FULL, isMain, saveResult, table } from './lib/results';
 import { buildSchool, openDb } from './lib/school';
@@ -109,10 +109,10 @@ function imgRegexBomb(): Record<string, string> {
   return content;
 }
 
-/** Answers at the answers body limit: 20,000-character essays, as many as fit. */
+/** Answers at the answers body limit: essays of MAX_ANSWER_BYTES, as many as fit (more than a sheet holds: refused, after parsing). */
 function answersAtLimit(): Record<string, string> {
-  const count = Math.floor((BODY_LIMITS.answers - MARGIN) / (MAX_ANSWER_CHARS + 12));
-  return Object.fromEntries(Array.from({ length: count }, (_, i) => [String(i + 1), words(MAX_ANSWER_CHARS)]));
+  const count = Math.floor((BODY_LIMITS.answers - MARGIN) / (MAX_ANSWER_BYTES + 12));
+  return Object.fromEntries(Array.from({ length: count }, (_, i) => [String(i + 1), words(MAX_ANSWER_BYTES)]));
 }
 
 function importRowsAtLimit(): { rows: Record<string, unknown>[]; dry_run: boolean } {

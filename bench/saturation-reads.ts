@@ -136,7 +136,7 @@ async function fillSchool(handle: ReturnType<typeof openDb>, school: Awaited<Ret
       }).returning('id').executeTakeFirstOrThrow();
       if (n === 1) firstMaterial.set(classId, m.id);
       const content = JSON.stringify(Object.fromEntries(Array.from({ length: 10 }, (_, q) => [`${q + 1}`, `Soal latihan ${q + 1}`])));
-      await db.insertInto('exercises').values({ material_id: m.id, title: `Latihan ${n}`, content, total_marks: 100, teacher_id: teacherId }).execute();
+      await db.insertInto('exercises').values({ material_id: m.id, title: `Latihan ${n}`, content, question_count: 10, total_marks: 100, teacher_id: teacherId }).execute();
       for (let p = 0; p < POSTS_PER_MATERIAL; p++) {
         const author = students[(p * 7 + n) % students.length];
         const post = await db.insertInto('material_forum').values({

@@ -13,12 +13,18 @@ import ManageStudents from './features/accounts/components/ManageStudents';
 import ManageTeachers from './features/accounts/components/ManageTeachers';
 import { ImportStudentsDialog } from './features/accounts/components/ImportStudentsDialog';
 
+/** A page of reports as GET /reports?page answers it. */
+const reportPage = (reports: Report[]) => ({
+  reports, meta: { page: 1, pageSize: 20, total: reports.length, totalPage: reports.length ? 1 : 0, totalpages: reports.length ? 1 : 0 },
+});
+
+
 jest.mock('@kelasku/shared-api', () => {
   const actual = jest.requireActual('@kelasku/shared-api');
   return {
     ...actual,
     statsApi: { admin: jest.fn() },
-    reportsApi: { list: jest.fn(), remove: jest.fn(), dismiss: jest.fn() },
+    reportsApi: { page: jest.fn(), remove: jest.fn(), dismiss: jest.fn() },
     classesApi: { list: jest.fn(), details: jest.fn(), create: jest.fn(), update: jest.fn(), remove: jest.fn(), assign: jest.fn(), unassign: jest.fn() },
     studentsApi: { list: jest.fn(), all: jest.fn(), create: jest.fn(), update: jest.fn(), remove: jest.fn(), resetPassword: jest.fn(), importRows: jest.fn(), setActive: jest.fn() },
     teachersApi: { list: jest.fn(), all: jest.fn(), create: jest.fn(), update: jest.fn(), remove: jest.fn(), resetPassword: jest.fn(), setActive: jest.fn() },
@@ -42,7 +48,7 @@ beforeEach(async () => {
   (statsApi.admin as jest.Mock).mockResolvedValue({
     classes: [{ class_id: 5, name: 'X IPA 1', grade: 10, students: 30, tasks_completed: 12, tasks_uncompleted: 18, exam_done: 25, exam_not_done: 5 }],
   });
-  (reportsApi.list as jest.Mock).mockResolvedValue([report]);
+  (reportsApi.page as jest.Mock).mockResolvedValue(reportPage([report]));
   (classesApi.list as jest.Mock).mockResolvedValue({ classes: [xIpa1], meta: { ...meta(1), total: 1 } });
   (classesApi.details as jest.Mock).mockResolvedValue({ classes: { ...xIpa1, students: [andi] }, meta: meta(1) });
   (studentsApi.list as jest.Mock).mockResolvedValue({ students: [andi, budi], meta: { ...meta(1), total: 2 } });

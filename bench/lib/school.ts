@@ -138,7 +138,7 @@ export async function buildSchool(handle: DbHandle, opts: SchoolOptions): Promis
       for (let k = 0; k < classIds.length; k++) {
         const { content, key } = examContent(questions, 1000 + k, opts.images);
         const row = await trx.insertInto('exams').values({
-          class_id: classIds[k], title: `Ujian ${opts.prefix} ${k + 1}`, content: JSON.stringify(content), total_marks: 100,
+          class_id: classIds[k], title: `Ujian ${opts.prefix} ${k + 1}`, content: JSON.stringify(content), total_marks: 100, question_count: questions,
           teacher_id: classRows[k].teacher_id, start_time: start.toISOString(), end_time: end.toISOString(),
         }).returning('id').executeTakeFirstOrThrow();
         exams.push({ id: row.id, classId: classIds[k], key });

@@ -199,7 +199,10 @@ export const examsApi = {
 
 export const reportsApi = {
   create: (body: { kind: 'general' | 'material'; discussion_id: number; reply_id?: string; reason?: string }) => postData<Report>('/reports', body),
+  /** The newest page only, as a bare array (the list's original form). */
   list: () => getData<Report[]>('/reports'),
+  /** One page, newest first: the server caps pageSize (50), so a page stays small whatever the reports hold. */
+  page: (page: number, pageSize?: number) => getData<Page<'reports', Report>>('/reports', { page, pageSize }),
   remove: (id: number) => deleteData<{ message: string }>('/reports', { id }),
   /** Removes every report on that post or reply; the message stays. */
   dismiss: (id: number) => postData<{ message: string }>('/reports/dismiss', undefined, { id }),

@@ -100,11 +100,14 @@ export const ERROR_CODES = {
   'exam-window-order': 'end_time must be after start_time',
   'grading-invalid': 'The grading change is not valid',
   'score-out-of-range': 'score must be between 0 and {max}',
-  'discussion-full': 'This discussion is full (at most {maxReplies} replies and {maxChars} characters of replies).',
+  'discussion-full': 'This discussion is full (at most {maxReplies} replies and {maxBytes} bytes of replies).',
 
   // Content: question maps, answers, rich text and pictures (`field` names where, e.g. content["3_pict"]).
   'content-invalid': 'The content is not valid',
-  'answer-too-long': 'answers["{question}"] is too long (max {limit} characters)',
+  'answer-too-long': 'answers["{question}"] is too long (max {limit} bytes)',
+  'text-too-large': '{field} is too long (max {limit} bytes)',
+  'no-such-question': 'Question {question} does not exist: this item has {questions} question(s)',
+  'sheet-too-large': 'The answers together are too large (max {limit} bytes)',
   'html-too-long': 'HTML is too long (max {limit} characters without pictures)',
   'html-too-deep': 'HTML is nested more than {limit} levels deep',
   'html-too-many-elements': 'HTML has more than {limit} elements',

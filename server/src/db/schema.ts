@@ -111,6 +111,9 @@ export interface ExercisesTable {
   /** content map (all values strings), docs/api.md §4.1 */
   content: Json;
   total_marks: number;
+  /** 0013: how many questions the content has (numbered 1..n); answers name only these. Every write sets it
+   * (assessment-items.ts itemColumns); the default 0 (no answer accepted) only fills rows of old schemas. */
+  question_count: ColumnType<number, number | undefined, number>;
   teacher_id: number;
   /** 0010: each student sees the questions / the options in an order of their own (PG boolean, SQLite 0/1) */
   shuffle_questions: ColumnType<boolean | number, boolean | number | undefined, boolean | number>;
@@ -126,6 +129,8 @@ export interface ExamsTable {
   title: string;
   content: Json;
   total_marks: number;
+  /** 0013: how many questions the content has (numbered 1..n) */
+  question_count: ColumnType<number, number | undefined, number>;
   teacher_id: number;
   start_time: Instant;
   end_time: Instant;

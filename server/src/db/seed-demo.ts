@@ -7,7 +7,7 @@
  */
 import crypto from 'node:crypto';
 import { wibIsoText } from '@kelasku/shared-rules';
-import { normalizeContent } from '../domain/content';
+import { normalizeContent, questionCount } from '../domain/content';
 import { sanitizeRichHtml } from '../domain/sanitize';
 import { generateInitialPassword, hashPassword } from '../lib/passwords';
 import { assignGradeStudentsToClass } from '../domain/repo/assignments';
@@ -215,6 +215,7 @@ async function seedDemo(db: Db): Promise<void> {
         title: 'Latihan Struktur Sel',
         total_marks: 100,
         content: toDbJson(normalizeContent(EXERCISE_CONTENT)),
+        question_count: questionCount(normalizeContent(EXERCISE_CONTENT)),
       })
       .execute();
     const day = wibToday();
@@ -226,6 +227,7 @@ async function seedDemo(db: Db): Promise<void> {
         title: 'Ulangan Harian Biologi: Sel',
         total_marks: 100,
         content: toDbJson(normalizeContent(EXAM_CONTENT)),
+        question_count: questionCount(normalizeContent(EXAM_CONTENT)),
         start_time: toDbTime(new Date(`${day}T00:00:00+07:00`)),
         end_time: toDbTime(new Date(`${day}T23:59:59+07:00`)),
       })

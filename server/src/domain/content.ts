@@ -6,11 +6,11 @@
  * reference answer for an essay). Every value is a string. Answer keys are never sent to students.
  */
 
-import { MAX_ANSWER_CHARS, MAX_PICT_CHARS, MAX_QUESTIONS, MAX_TEXT_CHARS } from './limits';
+import { MAX_PICT_CHARS, MAX_QUESTIONS, MAX_TEXT_CHARS } from './limits';
 import { type ErrorDetails, RuleError } from './errors';
 
 // The caps live in domain/limits.ts with the others; re-exported for the routes' schemas.
-export { MAX_ANSWER_CHARS, MAX_PICT_CHARS, MAX_QUESTIONS, MAX_TEXT_CHARS };
+export { MAX_PICT_CHARS, MAX_QUESTIONS, MAX_TEXT_CHARS };
 
 export type ContentMap = Record<string, string>;
 
@@ -128,6 +128,19 @@ export function normalizeContent(raw: unknown): ContentMap {
   return out;
 }
 
+/**
+ * How many questions a content map has: its highest question number (a saved map numbers them 1..n without gaps,
+ * normalizeContent; an older row with a gap still counts up to its last question).
+ */
+export function questionCount(content: ContentMap): number {
+  let highest = 0;
+  for (const key of Object.keys(content)) {
+    const m = KEY_RE.exec(key);
+    if (m) highest = Math.max(highest, Number(m[1]));
+  }
+  return highest;
+}
+
 /** True when every value of a stored map is a string (old or hand-edited rows may not be). */
 export function isContentMap(value: unknown): value is ContentMap {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
@@ -195,7 +208,7 @@ export function parseContentColumn(value: unknown): ContentMap {
   return isContentMap(parsed) ? parsed : {};
 }
 
-/** Answers map from a student: keys are question numbers, values strings. */
+/** Answers map from a student: keys are question numbers, values strings (their sizes: sheet-bounds.ts). */
 export function validateAnswers(raw: unknown): Record<string, string> {
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new ContentError('answers must be an object');
   const out: Record<string, string> = {};
@@ -204,7 +217,6 @@ export function validateAnswers(raw: unknown): Record<string, string> {
   for (const [k, v] of entries) {
     if (!/^[1-9]\d{0,3}$/.test(k)) throw new ContentError(`answers key "${k}" must be a question number`);
     if (typeof v !== 'string') throw new ContentError(`answers["${k}"] must be a string`);
-    if (v.length > MAX_ANSWER_CHARS) throw new ContentError(`answers["${k}"] is too long (max ${MAX_ANSWER_CHARS} characters)`, { code: 'answer-too-long', params: { question: k, limit: MAX_ANSWER_CHARS } });
     out[k] = v;
   }
   return out;

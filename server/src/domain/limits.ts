@@ -8,27 +8,25 @@
 export const MAX_QUESTIONS = 200;
 /** One text value of a content map (question, option, reference answer). */
 export const MAX_TEXT_CHARS = 20_000;
-/** One student answer. */
-export const MAX_ANSWER_CHARS = 20_000;
+/** One student answer, and a whole sheet's answers together, in bytes (shared-rules: the exam page checks them too). */
+export { MAX_ANSWER_BYTES, MAX_SHEET_BYTES } from '@kelasku/shared-rules';
 /** A teacher's comment on one essay answer (kept in the grade's detail). */
 export const MAX_ESSAY_COMMENT_CHARS = 2_000;
 /**
- * One discussion's replies: every page of posts returns each post's replies inline, so they must stay bounded — in
- * number and in characters of text all together; the reply that would pass either is refused.
- * 200 replies of 20,000 characters made one page 4 MB; with these a post's replies stay under about 200 KB.
+ * What people type in the forums, in bytes as a reply carries them (shared-rules textBytes: the forms check the same).
+ * A discussion's replies come inline with it on every page, so they are bounded too: in number, and in bytes of text
+ * all together; the reply that would pass either is refused.
  */
-export const MAX_REPLIES_PER_POST = 200;
-export const MAX_REPLY_CHARS_PER_POST = 200_000;
-/** One reply as typed. */
-export const MAX_REPLY_CHARS = 20_000;
-/** A discussion's topic and its description as typed. */
-export const MAX_TOPIC_CHARS = 500;
-export const MAX_DESCRIPTION_CHARS = 20_000;
+import { MAX_DESCRIPTION_BYTES, MAX_REPLY_BYTES, MAX_REPORT_REASON_CHARS, MAX_TOPIC_BYTES } from '@kelasku/shared-rules';
+
+export { MAX_DESCRIPTION_BYTES, MAX_REPLY_BYTES, MAX_TOPIC_BYTES };
+export const MAX_REPLIES_PER_POST = 100;
+export const MAX_REPLY_BYTES_PER_POST = 64 * 1024;
 /** A material's content field as sent: its text (MAX_RICH_HTML_CHARS) and inline pictures (MAX_PICT_CHARS each). */
 export const MAX_MATERIAL_CONTENT_CHARS = 8_000_000;
 
 /** A report's optional reason (the student's report form caps it too). */
-export { MAX_REPORT_REASON_CHARS } from '@kelasku/shared-rules';
+export { MAX_REPORT_REASON_CHARS };
 /** Largest picture accepted, in bytes: the browsers check and name the same limit before upload. */
 export { MAX_IMAGE_BYTES } from '@kelasku/shared-rules';
 /** A picture as a data URL (`n_pict`): base64 of MAX_IMAGE_BYTES plus its header fits in this many characters. */
@@ -75,3 +73,34 @@ export const BODY_LIMITS = {
 export function formatBytes(bytes: number): string {
   return bytes >= MB ? `${+(bytes / MB).toFixed(1)} MB` : `${Math.round(bytes / KB)} KB`;
 }
+
+/**
+ * Pages: a list's largest page times the largest item it can hold stays within MAX_PAGE_BYTES, so no read of a list
+ * sends more, whatever the items hold (limits.test.ts checks each bound below, page-bytes.test.ts real pages of them).
+ * An item's bound is its texts' caps plus what its other fields can take as JSON.
+ */
+export const MAX_PAGE_BYTES = 2 * MB;
+
+/** A name as stored (students, teachers: 100 characters), at its largest as JSON: 6 bytes a character (`\u0001`). */
+const MAX_NAME_JSON_BYTES = 6 * 100;
+/** A title (materials, classes: 255 characters) at its largest as JSON. */
+const MAX_TITLE_JSON_BYTES = 6 * 255;
+/** Field names, ids, times and punctuation of one object, generously. */
+const FIELDS_JSON_BYTES = 512;
+
+/** One reply in a discussion's `replies`, its text aside. */
+export const REPLY_OVERHEAD_BYTES = FIELDS_JSON_BYTES + MAX_NAME_JSON_BYTES;
+/** One discussion of a forum page, with all its replies. */
+export const MAX_DISCUSSION_BYTES = FIELDS_JSON_BYTES + MAX_NAME_JSON_BYTES + MAX_TOPIC_BYTES + MAX_DESCRIPTION_BYTES
+  + MAX_REPLIES_PER_POST * REPLY_OVERHEAD_BYTES + MAX_REPLY_BYTES_PER_POST;
+/** Discussions on one page of either forum, and a page without pageSize (the students' board asks for 10). */
+export const MAX_DISCUSSION_PAGE_SIZE = 10;
+export const DEFAULT_DISCUSSION_PAGE_SIZE = MAX_DISCUSSION_PAGE_SIZE;
+
+/** A report's reason at its largest as JSON. */
+const MAX_REASON_JSON_BYTES = 6 * MAX_REPORT_REASON_CHARS;
+/** One report as the admin's list shows it: names, the reported post's topic and text (or a reply), reason, place. */
+export const MAX_REPORT_BYTES = FIELDS_JSON_BYTES + 2 * MAX_NAME_JSON_BYTES + MAX_TOPIC_BYTES
+  + Math.max(MAX_DESCRIPTION_BYTES, MAX_REPLY_BYTES) + MAX_REASON_JSON_BYTES + 2 * MAX_TITLE_JSON_BYTES;
+/** Reports on one page of the admin's list. */
+export const MAX_REPORT_PAGE_SIZE = 50;

@@ -38,11 +38,11 @@ function positiveInt(value: unknown): number | undefined {
  * back to the default rather than failing; a page number beyond MAX_PAGE is refused (400), since its row offset would
  * overflow the database's integers.
  */
-export function parsePaging(query: unknown, defaultSize = DEFAULT_PAGE_SIZE): Paging {
+export function parsePaging(query: unknown, defaultSize = DEFAULT_PAGE_SIZE, maxSize = MAX_PAGE_SIZE): Paging {
   const q = (query ?? {}) as Record<string, unknown>;
   const page = positiveInt(q.page) ?? 1;
   if (page > MAX_PAGE) throw badRequest(`page must be a number from 1 to ${MAX_PAGE}`, { code: 'page-out-of-range', params: { max: MAX_PAGE } });
-  const pageSize = Math.min(positiveInt(q.pageSize) ?? defaultSize, MAX_PAGE_SIZE);
+  const pageSize = Math.min(positiveInt(q.pageSize) ?? defaultSize, maxSize);
   return { page, pageSize, offset: (page - 1) * pageSize };
 }
 

@@ -35,7 +35,7 @@ beforeAll(async () => {
   const now = Date.now();
   examId = (await api('teacher', '/exams', {
     title: 'UTS', total_marks: 100, class_id: classId, start_time: formatWib(now - 3600_000), end_time: formatWib(now + 3600_000),
-    content: { '1': 'q', '1_a': 'a', '1_b': 'b', '1_c': 'c', '1_d': 'd', '1_answer': 'a' },
+    content: { '1': 'q', '1_a': 'a', '1_b': 'b', '1_c': 'c', '1_d': 'd', '1_answer': 'a', '2_essay': 'e' },
   })).json().id;
   await api('student', '/exams-answers', { exam_id: examId, answers: { '1': 'b', '2': 'x"y' } });
   [student, teacher, admin] = await Promise.all([userOf('student'), userOf('teacher'), userOf('admin')]);

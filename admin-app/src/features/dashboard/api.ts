@@ -7,5 +7,9 @@ export const reportKeys = { all: ['reports'] as const };
 /** The per-class task and exam counts of the dashboard's charts. */
 export const adminStatsQuery = () => queryOptions({ queryKey: statsKeys.admin(), queryFn: () => statsApi.admin() });
 
-/** The reported discussion messages. */
-export const reportsQuery = () => queryOptions({ queryKey: reportKeys.all, queryFn: () => reportsApi.list() });
+/** Reports on one page of the dashboard's list. */
+export const REPORTS_PAGE_SIZE = 20;
+
+/** One page of the reported discussion messages, newest first. */
+export const reportsQuery = (page: number) =>
+  queryOptions({ queryKey: [...reportKeys.all, page], queryFn: () => reportsApi.page(page, REPORTS_PAGE_SIZE) });

@@ -11,7 +11,7 @@ jest.setTimeout(60_000);
 
 let t: TestApp;
 const HOUR = 3600_000;
-const CONTENT = { '1': 'Q1', '1_a': 'a', '1_b': 'b', '1_c': 'c', '1_d': 'd', '1_answer': 'c' };
+const CONTENT = { '1': 'Q1', '1_a': 'a', '1_b': 'b', '1_c': 'c', '1_d': 'd', '1_answer': 'c', '2_essay': 'Jelaskan' };
 let examId = 0;
 const sheets: Array<{ sheetId: number; studentId: number; userId: number }> = [];
 

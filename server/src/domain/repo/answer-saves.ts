@@ -21,6 +21,7 @@ import { dbKindOf, pgPoolOf, sqliteOf, type Db } from '../../db/connect';
 import { fromDbJson, toDbJson } from '../../db/json';
 import { toDbTime } from '../../db/time';
 import type { ItemSpec } from './assessments';
+import { highestQuestion, MAX_SHEET_BYTES, sheetBytes } from '../sheet-bounds';
 
 /** One question's new answer and when it was given (ms since the epoch, device clock); '' clears it. */
 export interface AnswerChange {
@@ -93,6 +94,17 @@ function windowCondition(spec: ItemSpec, now: string): string {
   return spec.kind === 'exam' ? `AND EXISTS (SELECT 1 FROM exams x WHERE x.id = s.exam_id AND x.start_time <= ${now} AND x.end_time >= ${now})` : '';
 }
 
+/**
+ * Every question the save names is one the item has (sheet-bounds.ts): `highest` is the highest it names. The item's
+ * question_count is read in the same statement, so an item edited meanwhile is judged as it is now.
+ */
+function questionsCondition(spec: ItemSpec, highest: string): string {
+  return `AND ${highest} <= (SELECT i.question_count FROM ${spec.table} i WHERE i.id = s.${spec.idCol})`;
+}
+
+/** The highest question a save names (its changes', or its whole map's). */
+const highestOf = (save: AnswerSave) => highestQuestion(Object.keys(save.changes ?? save.answers));
+
 /** The sheet's student is assigned to the item's class now (domain/policy.ts `sheetWriteRefusal`, same rule). */
 function assignedCondition(spec: ItemSpec): string {
   const itemClass = spec.kind === 'exam'
@@ -116,6 +128,7 @@ function sqliteWriter(db: Db, raw: Database.Database, spec: ItemSpec) {
                     WHERE st.id = s.student_id AND u.id = @userId AND u.role = 'student' AND u.session_version = @sessionVersion)
        ${windowCondition(spec, '@now')}
        ${assignedCondition(spec)}
+       ${questionsCondition(spec, '@highest')}
     RETURNING ${spec.idCol} AS item_id`); // (SQLite: RETURNING takes no table alias)
   const writeAll = raw.transaction((saves: AnswerSave[], now: Date): SaveResult[] =>
     saves.map((save) => {
@@ -125,13 +138,15 @@ function sqliteWriter(db: Db, raw: Database.Database, spec: ItemSpec) {
         // Read and written in this (immediate) transaction: nothing else writes the row in between.
         const stored = read.get(save.sheetId) as { answers: unknown; answers_at: unknown } | undefined;
         ({ answers, applied: times } = mergeChanges(objectOf(stored?.answers), objectOf(stored?.answers_at), save.changes, now.getTime()));
+        // The merged sheet would pass its cap: nothing written (the route names the reason).
+        if (sheetBytes(answers) > MAX_SHEET_BYTES) return undefined;
       } else {
         answers = save.answers;
         times = wholeMapTimes(answers, now.getTime());
       }
       const row = update.get({
         sheetId: save.sheetId, studentId: save.studentId, userId: save.userId, sessionVersion: save.sessionVersion,
-        answers: toDbJson(answers), times: toDbJson(times), seq: save.seq ?? null, now: toDbTime(now),
+        answers: toDbJson(answers), times: toDbJson(times), seq: save.seq ?? null, now: toDbTime(now), highest: highestOf(save),
       }) as { item_id: number } | undefined;
       return row ? { itemId: Number(row.item_id), answers } : undefined;
     }));
@@ -152,6 +167,14 @@ function postgresWriter(pool: pg.Pool, spec: ItemSpec) {
     SELECT c.key, c.value->>'answer' AS answer, LEAST((c.value->>'at')::bigint, $9::bigint) AS at
       FROM jsonb_each(v.changes::jsonb) AS c
      WHERE LEAST((c.value->>'at')::bigint, $9::bigint) > COALESCE((s.answers_at->>c.key)::bigint, -1)`;
+  // The size of the merged sheet (sheet-bounds.ts sheetBytes: each answer as JSON text, without its quotes): the stored
+  // answers no winner replaces, and the winners that are not cleared. Checked in the WHERE, which PostgreSQL evaluates
+  // again on a row another node updated first, as it does the SET.
+  const mergedBytes = `
+    (SELECT COALESCE(sum(octet_length(a.value::text) - 2), 0)
+       FROM jsonb_each(CASE WHEN jsonb_typeof(s.answers) = 'object' THEN s.answers ELSE '{}'::jsonb END) AS a
+      WHERE NOT EXISTS (SELECT 1 FROM (${winners}) AS w WHERE w.key = a.key))
+    + (SELECT COALESCE(sum(octet_length(to_jsonb(w.answer)::text) - 2), 0) FROM (${winners}) AS w WHERE w.answer <> '')`;
   // The merge reads s.answers and s.answers_at of the row this UPDATE locks; when another node updated the row first,
   // PostgreSQL evaluates the SET again on the newer row, so neither save loses the other's questions. A whole map
   // (`v.answers`) skips the merge: its questions' times (`v.times`) are computed here.
@@ -165,8 +188,8 @@ function postgresWriter(pool: pg.Pool, spec: ItemSpec) {
              || CASE WHEN v.answers IS NOT NULL THEN v.times::jsonb ELSE (
                   SELECT COALESCE(jsonb_object_agg(w.key, w.at), '{}'::jsonb) FROM (${winners}) AS w) END,
            updated_at = $7, answers_seq = COALESCE(v.seq, s.answers_seq)
-      FROM unnest($1::int[], $2::int[], $3::int[], $4::int[], $5::text[], $6::bigint[], $8::text[], $10::text[])
-             AS v(sheet_id, student_id, user_id, session_version, answers, seq, changes, times),
+      FROM unnest($1::int[], $2::int[], $3::int[], $4::int[], $5::text[], $6::bigint[], $8::text[], $10::text[], $11::int[])
+             AS v(sheet_id, student_id, user_id, session_version, answers, seq, changes, times, highest),
            students st, users u
      WHERE s.id = ANY($1::int[]) AND s.id = v.sheet_id AND s.student_id = v.student_id AND s.status = 'Active'
        AND (v.seq IS NULL OR s.answers_seq IS NULL OR s.answers_seq < v.seq)
@@ -174,6 +197,8 @@ function postgresWriter(pool: pg.Pool, spec: ItemSpec) {
        AND u.id = v.user_id AND u.role = 'student' AND u.session_version = v.session_version
        ${windowCondition(spec, '$7')}
        ${assignedCondition(spec)}
+       ${questionsCondition(spec, 'v.highest')}
+       AND (v.answers IS NOT NULL OR ${mergedBytes} <= $12)
     RETURNING s.id AS sheet_id, s.${spec.idCol} AS item_id, CASE WHEN v.answers IS NULL THEN s.answers END AS answers`;
   return async (saves: AnswerSave[], now: Date): Promise<SaveResult[]> => {
     const nowMs = now.getTime();
@@ -182,6 +207,7 @@ function postgresWriter(pool: pg.Pool, spec: ItemSpec) {
       saves.map((s) => (s.answers ? toDbJson(s.answers) : null)), saves.map((s) => s.seq ?? null), now,
       saves.map((s) => (s.changes ? toDbJson(s.changes) : null)), nowMs,
       saves.map((s) => (s.answers ? toDbJson(wholeMapTimes(s.answers, nowMs)) : null)),
+      saves.map(highestOf), MAX_SHEET_BYTES,
     ];
     const { rows } = await pool.query<{ sheet_id: number; item_id: number; answers: unknown }>({ name, text, values: params });
     const saved = new Map(rows.map((r) => [Number(r.sheet_id), r]));

@@ -6,7 +6,7 @@ import type { Db } from '../../db/connect';
 import { dbKindOf } from '../../db/connect';
 import { fromDbJson, toDbJson } from '../../db/json';
 import { toDbTime } from '../../db/time';
-import type { ContentMap } from '../content';
+import { type ContentMap, questionCount } from '../content';
 import { clash } from '../errors';
 import { saveImages, type StoredImage } from '../images';
 import type { ScorerConfig } from '../scorers';
@@ -28,7 +28,7 @@ export interface ItemInput {
 function itemColumns(db: Db, input: ItemInput) {
   const stored = (v: boolean) => (dbKindOf(db) === 'postgres' ? v : Number(v));
   return {
-    title: input.title, total_marks: input.total_marks, content: toDbJson(input.content),
+    title: input.title, total_marks: input.total_marks, content: toDbJson(input.content), question_count: questionCount(input.content),
     ...(input.window ? { start_time: toDbTime(input.window.start), end_time: toDbTime(input.window.end) } : {}),
     ...(input.shuffle_questions === undefined ? {} : { shuffle_questions: stored(input.shuffle_questions) }),
     ...(input.shuffle_options === undefined ? {} : { shuffle_options: stored(input.shuffle_options) }),

@@ -47,6 +47,8 @@ export interface ItemFacts {
   start_time: Date | string | null;
   end_time: Date | string | null;
   updated_at: Date | string;
+  /** 0013: how many questions it has (answers name only these); absent where not read */
+  question_count?: number;
   /** 0010: per-student order of questions / options (presentation only); absent where not read */
   shuffle_questions?: boolean;
   shuffle_options?: boolean;
@@ -63,7 +65,7 @@ async function facts(db: Db, spec: ItemSpec, by: 'id' | 'parent', value: number)
       .innerJoin('classes as c', 'c.id', 'm.class_id')
       .select([
         'i.id', 'i.title', 'i.total_marks', 'i.teacher_id', 'm.class_id', 'c.teacher_id as class_teacher_id',
-        'i.material_id', 'i.updated_at', 'i.shuffle_questions', 'i.shuffle_options',
+        'i.material_id', 'i.updated_at', 'i.shuffle_questions', 'i.shuffle_options', 'i.question_count',
       ])
       .where(by === 'id' ? 'i.id' : 'i.material_id', '=', value)
       .executeTakeFirst();
@@ -72,7 +74,7 @@ async function facts(db: Db, spec: ItemSpec, by: 'id' | 'parent', value: number)
   const row = await db
     .selectFrom('exams as i')
     .innerJoin('classes as c', 'c.id', 'i.class_id')
-    .select(['i.id', 'i.title', 'i.total_marks', 'i.teacher_id', 'i.class_id', 'c.teacher_id as class_teacher_id', 'i.start_time', 'i.end_time', 'i.updated_at', 'i.shuffle_questions', 'i.shuffle_options'])
+    .select(['i.id', 'i.title', 'i.total_marks', 'i.teacher_id', 'i.class_id', 'c.teacher_id as class_teacher_id', 'i.start_time', 'i.end_time', 'i.updated_at', 'i.shuffle_questions', 'i.shuffle_options', 'i.question_count'])
     .where(by === 'id' ? 'i.id' : 'i.class_id', '=', value)
     .executeTakeFirst();
   return row ? { ...row, material_id: null, shuffle_questions: flag(row.shuffle_questions), shuffle_options: flag(row.shuffle_options) } : undefined;

@@ -18,7 +18,8 @@ import { isoFromDb, toDbTime } from '../../db/time';
 import { materialDiscussionsSql, repliesSql, type SessionColumns, withSessionColumns } from './hot-reads';
 import type { MaterialFacts } from './common';
 import { formatWib } from '../exam-window';
-import { MAX_REPLIES_PER_POST, MAX_REPLY_CHARS_PER_POST } from '../limits';
+import { textBytes } from '@kelasku/shared-rules';
+import { MAX_REPLIES_PER_POST, MAX_REPLY_BYTES_PER_POST } from '../limits';
 
 export interface ReplyItem {
   id: string;
@@ -225,7 +226,7 @@ export async function replyFacts(db: Db, kind: ForumKind, discussionId: number, 
     .executeTakeFirst();
 }
 
-/** appendReply's answer when the reply would take the discussion past MAX_REPLIES_PER_POST or MAX_REPLY_CHARS_PER_POST. */
+/** appendReply's answer when the reply would take the discussion past MAX_REPLIES_PER_POST or MAX_REPLY_BYTES_PER_POST. */
 export const DISCUSSION_FULL = Symbol('discussion full');
 
 /** Who writes a reply: a student, or (material forum) the teacher of the material's class now. */
@@ -253,12 +254,13 @@ export async function appendReply(db: Db, kind: ForumKind, discussionId: number,
     // PostgreSQL: concurrent replies to one discussion take turns, so each counts the ones committed before it
     // (SQLite runs one write at a time already).
     if (dbKindOf(trx) === 'postgres') await sql`select id from ${table} where id = ${discussionId} for update`.execute(trx);
-    // length() counts characters (code points) on both databases, as the spread does here.
-    const roomLeft = MAX_REPLY_CHARS_PER_POST - [...text].length;
+    // A reply's bytes as a page carries it (shared-rules textBytes): the JSON text of the reply without its quotes.
+    const roomLeft = MAX_REPLY_BYTES_PER_POST - textBytes(text);
+    const replyBytes = dbKindOf(trx) === 'postgres' ? sql`octet_length(to_jsonb(r.reply)::text) - 2` : sql`length(cast(json_quote(r.reply) as blob)) - 2`;
     const result = await sql`insert into discussion_replies (id, kind, discussion_id, student_id, teacher_id, reply)
       select ${id}, ${kind}, f.id, cast(${studentId} as integer), cast(${teacherId} as integer), ${text} ${replyable}
       and (select count(*) from discussion_replies r where r.kind = ${kind} and r.discussion_id = f.id) < ${MAX_REPLIES_PER_POST}
-      and (select coalesce(sum(length(r.reply)), 0) from discussion_replies r where r.kind = ${kind} and r.discussion_id = f.id) <= ${roomLeft}`.execute(trx);
+      and (select coalesce(sum(${replyBytes}), 0) from discussion_replies r where r.kind = ${kind} and r.discussion_id = f.id) <= ${roomLeft}`.execute(trx);
     if (Number(result.numAffectedRows ?? 0) > 0) return id;
     const couldReply = await sql`select 1 as ok ${replyable}`.execute(trx);
     return couldReply.rows.length > 0 ? DISCUSSION_FULL : undefined;

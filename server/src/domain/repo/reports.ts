@@ -63,13 +63,20 @@ async function reportedReplies(db: Db, ids: string[]) {
   return new Map(rows.map((r) => [r.id, r]));
 }
 
-/** Every report, newest first, with names, the reported text and where it was posted; reports whose message is gone are left out. */
-export async function listReports(db: Db) {
-  const reports = await db.selectFrom('reports as r')
-    .innerJoin('students as s', 's.id', 'r.reporter_id')
-    .select(['r.id', 'r.kind', 'r.discussion_id', 'r.reply_id', 'r.reporter_id', 's.name as reporter_name', 'r.reason', 'r.created_at'])
-    .orderBy('r.id', 'desc')
-    .execute();
+/**
+ * One page of reports, newest first, with names, the reported text and where it was posted, and how many there are;
+ * reports whose message is gone are left out of the page (and still counted: deleting a message deletes its reports,
+ * so these are rare).
+ */
+export async function listReports(db: Db, paging: { pageSize: number; offset: number }) {
+  const reported = db.selectFrom('reports as r').innerJoin('students as s', 's.id', 'r.reporter_id');
+  const [reports, count] = await Promise.all([
+    reported
+      .select(['r.id', 'r.kind', 'r.discussion_id', 'r.reply_id', 'r.reporter_id', 's.name as reporter_name', 'r.reason', 'r.created_at'])
+      .orderBy('r.id', 'desc').limit(paging.pageSize).offset(paging.offset)
+      .execute(),
+    reported.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
   const postIds = (kind: ForumKind) => [...new Set(reports.filter((r) => r.kind === kind).map((r) => r.discussion_id))];
   const [general, material, replies] = await Promise.all([
     reportedPosts(db, 'general', postIds('general')),
@@ -77,7 +84,7 @@ export async function listReports(db: Db) {
     reportedReplies(db, [...new Set(reports.map((r) => r.reply_id).filter(Boolean))]),
   ]);
   const posts = { general, material };
-  return reports.flatMap((r) => {
+  const items = reports.flatMap((r) => {
     const post = posts[r.kind]?.get(r.discussion_id);
     const reply = r.reply_id ? replies.get(r.reply_id) : undefined;
     if (!post || (r.reply_id && !reply)) return []; // target gone (e.g. its student was deleted)
@@ -99,6 +106,7 @@ export async function listReports(db: Db) {
       created_at: isoFromDb(r.created_at),
     }];
   });
+  return { items, total: Number(count.n) };
 }
 
 export async function requireReport(db: Db, id: number) {

@@ -11,7 +11,8 @@ jest.setTimeout(60_000);
 let t: TestApp;
 const api = apiAs(() => t);
 const CONTENT: Record<string, string> = { '2_essay': 'Jelaskan', '2_essay_answer': 'x' };
-for (const n of [1, 3, 4, 5]) Object.assign(CONTENT, { [n]: `Q${n}`, [`${n}_a`]: 'a', [`${n}_b`]: 'b', [`${n}_c`]: 'c', [`${n}_d`]: 'd', [`${n}_answer`]: 'c' });
+// Questions 6–12 for the concurrency tests at the end (a sheet holds answers only to its item's questions).
+for (const n of [1, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]) Object.assign(CONTENT, { [n]: `Q${n}`, [`${n}_a`]: 'a', [`${n}_b`]: 'b', [`${n}_c`]: 'c', [`${n}_d`]: 'd', [`${n}_answer`]: 'c' });
 const HOUR = 3600_000;
 const MINUTE = 60_000;
 

@@ -12,7 +12,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { ContentError, MAX_ANSWER_CHARS, MAX_QUESTIONS, validateAnswers } from '../../domain/content';
+import { ContentError, MAX_QUESTIONS, validateAnswers } from '../../domain/content';
+import { requireAnswerSizes, requireWholeMap, sheetRefusal } from '../../domain/sheet-bounds';
 import {
   answerWindow, type Caller, isStudent, managesClass, outsideWindow, requireItem as requireItemAccess, requireStudentId, requireWorkRead, sheetWriteRefusal,
   targetStudent,
@@ -20,18 +21,21 @@ import {
 import {
   deleteSheet, itemById, type ItemFacts, itemWithSheet, type ItemSpec, openSheet, sheetById, sheetJson, sheetOf, sheetsOfItem, type Sheet,
 } from '../../domain/repo/assessments';
-import { answerSaverFor } from '../../domain/repo/answer-saves';
+import { answerSaverFor, mergeChanges } from '../../domain/repo/answer-saves';
 import { isAssigned } from '../../domain/repo/common';
 import { badRequest, conflict, forbidden, recordNotFound } from '../../plugins/errors';
 import { idQuerySchema, idSchema, messageResponse, UPDATE_METHODS, withKey } from '../helpers';
 import { sheetListResponse } from '../read-schemas';
 
-/** JSON schema of an answers map: question-number keys, string values (validated by ajv, no parsing in handlers). */
+/**
+ * JSON schema of an answers map: question-number keys, string values (validated by ajv, no parsing in handlers). Their
+ * sizes, in bytes, and the questions the item has are domain/sheet-bounds.ts's.
+ */
 const answersJson = {
   type: 'object',
   maxProperties: MAX_QUESTIONS,
   propertyNames: { pattern: '^[1-9][0-9]{0,3}$' },
-  additionalProperties: { type: 'string', maxLength: MAX_ANSWER_CHARS },
+  additionalProperties: { type: 'string' },
 } as const;
 
 export const answersSchema = Type.Unsafe<Record<string, string>>(answersJson);
@@ -47,7 +51,7 @@ const changesJson = {
   propertyNames: { pattern: '^[1-9][0-9]{0,3}$' },
   additionalProperties: {
     type: 'object', required: ['answer', 'at'], additionalProperties: false,
-    properties: { answer: { type: 'string', maxLength: MAX_ANSWER_CHARS }, at: { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER } },
+    properties: { answer: { type: 'string' }, at: { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER } },
   },
 } as const;
 export const changesSchema = Type.Unsafe<Record<string, { answer: string; at: number }>>(changesJson);
@@ -121,6 +125,7 @@ export function registerSheetRoutes(fastify: FastifyInstance, spec: ItemSpec, ba
       if (e instanceof ContentError) throw badRequest(e.message, e.extra);
       throw e;
     }
+    requireWholeMap(answers, item.question_count);
     return sheetJson(spec, await openSheet(db, spec, item.id, studentId, answers));
   });
 
@@ -144,8 +149,9 @@ export function registerSheetRoutes(fastify: FastifyInstance, spec: ItemSpec, ba
       const { id } = request.query;
       const { answers, seq, changes } = request.body;
       if ((answers === undefined) === (changes === undefined)) throw badRequest('Send either the answers or the changes to save', { code: 'answers-or-changes' });
-      // Questions are numbered 1..n (n ≤ MAX_QUESTIONS), so a merged sheet never holds more answers than a whole map may.
-      if (changes && Object.keys(changes).some((n) => Number(n) > MAX_QUESTIONS)) throw badRequest(`There are at most ${MAX_QUESTIONS} questions`, { code: 'too-many-questions', params: { limit: MAX_QUESTIONS } });
+      // What the request alone decides; the item's questions and a merged sheet's size are checked by the save itself.
+      if (changes) requireAnswerSizes(Object.entries(changes).map(([question, change]) => [question, change.answer]));
+      else requireWholeMap(answers!);
       const { user, sessionVersion } = app.readToken(request);
       if (user.role === 'student' && user.student_id !== undefined) {
         const who = { sheetId: id, studentId: user.student_id, userId: user.user_id, sessionVersion };
@@ -171,6 +177,10 @@ export function registerSheetRoutes(fastify: FastifyInstance, spec: ItemSpec, ba
       // Stale: a newer map of this client already won (this one was abandoned and landed late). Nothing to do; the
       // client already holds newer answers, so acknowledge with what is stored.
       if (seq !== undefined && sheet.answers_seq !== null && sheet.answers_seq >= seq) return sheetJson(spec, sheet);
+      // A question the item does not have, or a sheet the save would take past its size (every change counted as applied).
+      const after = changes ? mergeChanges(sheet.answers ?? {}, {}, changes, Date.now()).answers : answers!;
+      const bounds = sheetRefusal(Object.keys(changes ?? answers!), item.question_count ?? 0, after);
+      if (bounds) throw bounds;
       throw conflict('The answer sheet could not be saved, please retry', { code: 'sheet-save-retry' });
     },
   });

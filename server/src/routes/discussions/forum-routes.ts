@@ -5,7 +5,9 @@
  *   author always from the token; the body's student_id and student_name are ignored);
  * - edit: the author only; delete a post or one reply: its student author (while they may still read the post), an
  *   admin, or in a material's discussion the class's current teacher (domain/policy.ts);
- * - empty reply → 400 "Replies cannot be empty"; a reply past a discussion's caps (domain/limits.ts) → 409.
+ * - empty reply → 400 "Replies cannot be empty"; a text past its cap in bytes → 400 `text-too-large`; a reply past a
+ *   discussion's caps (domain/limits.ts) → 409;
+ * - lists: pages of at most MAX_DISCUSSION_PAGE_SIZE discussions, so a page stays within MAX_PAGE_BYTES.
  * Topic, description and replies are plain text, stored exactly as typed (topic and replies trimmed): views render
  * them as text, never as HTML, so nothing a student types is rewritten ("x<y & z" stays "x<y & z").
  */
@@ -17,7 +19,10 @@ import {
   appendReply, createDiscussion, deleteDiscussion, deleteReply, discussionFacts, DISCUSSION_FULL, getDiscussion, listDiscussions, materialDiscussions, updateDiscussion,
   type PostText,
 } from '../../domain/repo/forum';
-import { MAX_DESCRIPTION_CHARS, MAX_REPLIES_PER_POST, MAX_REPLY_CHARS, MAX_REPLY_CHARS_PER_POST, MAX_TOPIC_CHARS } from '../../domain/limits';
+import {
+  DEFAULT_DISCUSSION_PAGE_SIZE, MAX_DESCRIPTION_BYTES, MAX_DISCUSSION_PAGE_SIZE, MAX_REPLIES_PER_POST, MAX_REPLY_BYTES, MAX_REPLY_BYTES_PER_POST, MAX_TOPIC_BYTES,
+} from '../../domain/limits';
+import { requireTextBytes } from '../../domain/text-caps';
 import type { ForumKind } from '../../db/schema';
 import { badRequest, conflict, forbidden, recordNotFound } from '../../plugins/errors';
 import { idQuerySchema, idSchema, MAX_ID, messageResponse, pageMeta, type Paging, pagingProperties, pagingQuerySchema, parsePaging, UPDATE_METHODS } from '../helpers';
@@ -28,8 +33,8 @@ import { discussionResponse } from './schemas';
 const describedId = (description: string) => Type.Integer({ minimum: 1, maximum: MAX_ID, description });
 
 const postBody = Type.Object({
-  topic: Type.String({ minLength: 1, maxLength: MAX_TOPIC_CHARS }),
-  description: Type.String({ maxLength: MAX_DESCRIPTION_CHARS }),
+  topic: Type.String({ minLength: 1, description: `at most ${MAX_TOPIC_BYTES} bytes` }),
+  description: Type.String({ description: `at most ${MAX_DESCRIPTION_BYTES} bytes` }),
   material_id: Type.Optional(idSchema),
   student_id: Type.Optional(Type.Unknown({ description: 'ignored: the author comes from the token' })),
   replies: Type.Optional(Type.Unknown({ description: 'ignored on create' })),
@@ -41,7 +46,7 @@ const materialPostBody = Type.Object({ ...postBody.properties, material_id: idSc
 const materialListQuery = Type.Object({ id: describedId('material id'), ...pagingProperties });
 
 const replyBody = Type.Object({
-  replies: Type.String({ maxLength: MAX_REPLY_CHARS, description: 'the reply text' }),
+  replies: Type.String({ description: `the reply text, at most ${MAX_REPLY_BYTES} bytes` }),
   student_id: Type.Optional(Type.Unknown({ description: 'ignored: the replier comes from the token' })),
   student_name: Type.Optional(Type.Unknown({ description: 'ignored: the name comes from the database' })),
 });
@@ -49,8 +54,13 @@ const replyBody = Type.Object({
 function clean(body: Static<typeof postBody>): PostText {
   const topic = body.topic.trim();
   if (!topic) throw badRequest('topic must not be empty', { code: 'validation-empty', params: { field: 'topic' } });
+  requireTextBytes('topic', topic, MAX_TOPIC_BYTES);
+  requireTextBytes('description', body.description, MAX_DESCRIPTION_BYTES);
   return { topic, description: body.description };
 }
+
+/** A forum's page: its own largest size (and default), so one page of discussions with their replies stays bounded. */
+const forumPaging = (query: unknown) => parsePaging(query, DEFAULT_DISCUSSION_PAGE_SIZE, MAX_DISCUSSION_PAGE_SIZE);
 
 const label = (kind: ForumKind) => (kind === 'general' ? 'discussions' : 'material discussions');
 
@@ -67,11 +77,12 @@ export function registerReplyRoute(fastify: FastifyInstance, kind: ForumKind, ur
       const author = await requireReply(app.db, request.user, kind, id);
       const text = request.body.replies.trim();
       if (!text) throw badRequest('Replies cannot be empty', { code: 'validation-empty', params: { field: 'replies' } });
+      requireTextBytes('replies', text, MAX_REPLY_BYTES);
       const inserted = await appendReply(app.db, kind, id, author, text);
       if (inserted === DISCUSSION_FULL) {
-        throw conflict(`This discussion is full (at most ${MAX_REPLIES_PER_POST} replies and ${MAX_REPLY_CHARS_PER_POST.toLocaleString('en')} characters of replies). Start a new discussion instead.`, {
+        throw conflict(`This discussion is full (at most ${MAX_REPLIES_PER_POST} replies and ${MAX_REPLY_BYTES_PER_POST} bytes of replies). Start a new discussion instead.`, {
           code: 'discussion-full',
-          params: { maxReplies: MAX_REPLIES_PER_POST, maxChars: MAX_REPLY_CHARS_PER_POST },
+          params: { maxReplies: MAX_REPLIES_PER_POST, maxBytes: MAX_REPLY_BYTES_PER_POST },
         });
       }
       if (!inserted) {
@@ -94,7 +105,7 @@ export function registerForumRoutes(fastify: FastifyInstance, kind: ForumKind, b
     ({ tags, summary: `List ${label(kind)}, newest first, with replies`, querystring, response: discussionListResponse });
   const list = async (user: FastifyRequest['user'], query: Static<typeof pagingQuerySchema>) => {
     await requireForumRead(db, user, kind);
-    const paging = parsePaging(query);
+    const paging = forumPaging(query);
     const { items, total } = await listDiscussions(db, kind, paging);
     return { discussions: items, meta: pageMeta(paging, total) };
   };
@@ -107,7 +118,7 @@ export function registerForumRoutes(fastify: FastifyInstance, kind: ForumKind, b
   const materialList = (request: FastifyRequest, query: Static<typeof materialListQuery>) => app.readWithSession(request, undefined, async (user) => {
     let paging: Paging;
     try {
-      paging = parsePaging(query);
+      paging = forumPaging(query);
     } catch (e) {
       await requireForumRead(db, user, kind, query.id); // a 403 or 404 still comes before the 400, as it always did
       throw e;

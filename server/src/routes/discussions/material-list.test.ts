@@ -7,6 +7,7 @@ import fastJson from 'fast-json-stringify';
 import { sql } from 'kysely';
 import { dbKindOf } from '../../db/connect';
 import { getDiscussion, materialDiscussions } from '../../domain/repo/forum';
+import { MAX_DISCUSSION_PAGE_SIZE } from '../../domain/limits';
 import { discussionListResponse } from '../read-schemas';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
 
@@ -53,7 +54,7 @@ async function before(ids: number[], meta: { page: number; pageSize: number; tot
 it('sends the same bytes as the objects through the response schema, page by page', async () => {
   const newest = [...postIds].reverse();
   for (const [query, ids, meta] of [
-    ['', newest, { page: 1, pageSize: 15, total: 4 }],
+    ['', newest, { page: 1, pageSize: MAX_DISCUSSION_PAGE_SIZE, total: 4 }],
     ['&pageSize=3', newest.slice(0, 3), { page: 1, pageSize: 3, total: 4 }],
     ['&pageSize=3&page=2', newest.slice(3), { page: 2, pageSize: 3, total: 4 }],
     ['&pageSize=3&page=5', [], { page: 5, pageSize: 3, total: 4 }],
@@ -69,7 +70,7 @@ it('sends the same bytes as the objects through the response schema, page by pag
   expect(body.discussions[1].created_at).toBe('2026-01-31T16:59:59.999Z');
   // the teacher and an admin read it too
   for (const who of ['teacher', 'admin']) {
-    expect((await api(who, 'GET', `/discussions-material?id=${materialId}`)).body).toBe(await before(newest, { page: 1, pageSize: 15, total: 4 }));
+    expect((await api(who, 'GET', `/discussions-material?id=${materialId}`)).body).toBe(await before(newest, { page: 1, pageSize: MAX_DISCUSSION_PAGE_SIZE, total: 4 }));
   }
 });
 

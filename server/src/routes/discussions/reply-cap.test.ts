@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
-import { MAX_REPLIES_PER_POST, MAX_REPLY_CHARS, MAX_REPLY_CHARS_PER_POST } from '../../domain/limits';
+import { textBytes } from '@kelasku/shared-rules';
+import { MAX_REPLIES_PER_POST, MAX_REPLY_BYTES, MAX_REPLY_BYTES_PER_POST } from '../../domain/limits';
 
 // One discussion may not grow without bound: replies come back inline with every page of posts.
 jest.setTimeout(60_000);
@@ -25,11 +26,11 @@ async function newDiscussion(topic: string): Promise<number> {
   return res.json().id;
 }
 
-const FULL_MESSAGE = `This discussion is full (at most ${MAX_REPLIES_PER_POST} replies and ${MAX_REPLY_CHARS_PER_POST.toLocaleString('en')} characters of replies). Start a new discussion instead.`;
+const FULL_MESSAGE = `This discussion is full (at most ${MAX_REPLIES_PER_POST} replies and ${MAX_REPLY_BYTES_PER_POST} bytes of replies). Start a new discussion instead.`;
 
 describe('replies per discussion are capped', () => {
   it(`accepts reply ${MAX_REPLIES_PER_POST}, refuses the next with 409 and a plain message, and still lists them inline`, async () => {
-    expect(MAX_REPLIES_PER_POST).toBe(200);
+    expect(MAX_REPLIES_PER_POST).toBe(100);
     const id = await newDiscussion('Penuh');
     await seedReplies(id, MAX_REPLIES_PER_POST - 1);
     const last = await api('student3', 'PUT', `/discussions/reply?id=${id}`, { replies: 'the last one' });
@@ -46,19 +47,24 @@ describe('replies per discussion are capped', () => {
     expect(post.replies.at(-1).reply).toBe('the last one');
   });
 
-  it(`caps the characters of all replies together at ${MAX_REPLY_CHARS_PER_POST} (200 replies of 20 KB made one page 4 MB)`, async () => {
-    expect(MAX_REPLY_CHARS_PER_POST).toBeLessThan(MAX_REPLIES_PER_POST * MAX_REPLY_CHARS);
+  it(`caps the bytes of all replies together at ${MAX_REPLY_BYTES_PER_POST}, counted as a page carries them (escapes included)`, async () => {
+    expect(MAX_REPLY_BYTES_PER_POST).toBeLessThan(MAX_REPLIES_PER_POST * MAX_REPLY_BYTES);
     const id = await newDiscussion('Berat');
-    const count = Math.floor(MAX_REPLY_CHARS_PER_POST / MAX_REPLY_CHARS);
-    await seedReplies(id, count, 'general', () => 'x'.repeat(MAX_REPLY_CHARS));
-    const room = MAX_REPLY_CHARS_PER_POST - count * MAX_REPLY_CHARS;
-    const tooLong = await api('student', 'PUT', `/discussions/reply?id=${id}`, { replies: 'y'.repeat(room + 1) });
+    // Quotes and line breaks: two bytes each as JSON, one stored. Each seeded reply is MAX_REPLY_BYTES as a page carries it.
+    const heavy = '"\n'.repeat(MAX_REPLY_BYTES / 4);
+    expect(textBytes(heavy)).toBe(MAX_REPLY_BYTES);
+    const count = Math.floor(MAX_REPLY_BYTES_PER_POST / MAX_REPLY_BYTES);
+    await seedReplies(id, count, 'general', () => heavy);
+    const room = MAX_REPLY_BYTES_PER_POST - count * MAX_REPLY_BYTES;
+    // Within the room raw, past it escaped: refused.
+    const tooLong = await api('student', 'PUT', `/discussions/reply?id=${id}`, { replies: 'y' + '"'.repeat(Math.ceil(room / 2)) });
     expect(tooLong.statusCode).toBe(409);
     expect(tooLong.json().message).toBe(FULL_MESSAGE);
-    if (room > 0) expect((await api('student', 'PUT', `/discussions/reply?id=${id}`, { replies: 'y'.repeat(room) })).statusCode).toBe(200);
+    const fits = await api('student', 'PUT', `/discussions/reply?id=${id}`, { replies: 'y'.repeat(Math.min(room, MAX_REPLY_BYTES)) });
+    expect(fits.statusCode).toBe(200);
     const list = await api('student', 'GET', '/discussions?pageSize=1');
-    const chars = list.json().discussions[0].replies.reduce((n: number, r: { reply: string }) => n + r.reply.length, 0);
-    expect(chars).toBeLessThanOrEqual(MAX_REPLY_CHARS_PER_POST);
+    const bytes = list.json().discussions[0].replies.reduce((n: number, r: { reply: string }) => n + textBytes(r.reply), 0);
+    expect(bytes).toBeLessThanOrEqual(MAX_REPLY_BYTES_PER_POST);
   });
 
   it('lets only one of several concurrent replies take the last place', async () => {
@@ -89,10 +95,14 @@ describe('replies per discussion are capped', () => {
     expect((await api('student3', 'PUT', `/materials/reply?id=${id}`, { replies: 'c' })).statusCode).toBe(403);
   });
 
-  it(`refuses a reply longer than ${MAX_REPLY_CHARS} characters with 400`, async () => {
+  it(`refuses a reply of more than ${MAX_REPLY_BYTES} bytes with 400 naming the cap: 20,000 emoji are 80 KB`, async () => {
     const id = await newDiscussion('Panjang');
-    const res = await api('student', 'PUT', `/discussions/reply?id=${id}`, { replies: 'x'.repeat(MAX_REPLY_CHARS + 1) });
-    expect(res.statusCode).toBe(400);
-    expect((await api('student', 'PUT', `/discussions/reply?id=${id}`, { replies: 'x'.repeat(MAX_REPLY_CHARS) })).statusCode).toBe(200);
+    for (const replies of ['x'.repeat(MAX_REPLY_BYTES + 1), '😀'.repeat(20_000), '😀'.repeat(MAX_REPLY_BYTES / 4) + 'x']) {
+      const res = await api('student', 'PUT', `/discussions/reply?id=${id}`, { replies });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'text-too-large', message: `replies is too long (max ${MAX_REPLY_BYTES} bytes)`, params: { field: 'replies', limit: MAX_REPLY_BYTES } });
+    }
+    expect((await api('student', 'PUT', `/discussions/reply?id=${id}`, { replies: '😀'.repeat(MAX_REPLY_BYTES / 4) })).statusCode).toBe(200);
+    expect((await api('student', 'PUT', `/discussions/reply?id=${id}`, { replies: 'x'.repeat(MAX_REPLY_BYTES) })).statusCode).toBe(200);
   });
 });

@@ -2,17 +2,18 @@
  * Reports of discussion posts and replies (docs/api.md §2.11):
  *   POST /reports (a student, on a post they may read — 404 otherwise, as for a missing one; 409 when this student
  *   already reported it; an optional reason), GET /reports (admin, with reporter/author names, the reported text, the
- *   reason and where it was posted), DELETE /reports?id (admin: deletes the reported post or reply and every report
+ *   reason and where it was posted; paged: with `page` or `pageSize` the usual `{reports, meta}` envelope, without
+ *   either the first page as a bare array, as the list always answered), DELETE /reports?id (admin: deletes the reported post or reply and every report
  *   on it), POST /reports/dismiss?id (admin: removes every report on that post or reply and keeps the message).
  */
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { reportFields, reportListItemSchema as reportListItem } from '@kelasku/shared-rules/src/wire/reports';
 import { Type } from 'typebox';
-import { MAX_REPORT_REASON_CHARS } from '../../domain/limits';
+import { MAX_REPORT_PAGE_SIZE, MAX_REPORT_REASON_CHARS } from '../../domain/limits';
 import { requirePost, requireStudentId } from '../../domain/policy';
 import { createReport, deleteReportedMessage, dismissReports, listReports, requireReplyOf, requireReport } from '../../domain/repo/reports';
-import { idQuerySchema, idSchema, messageResponse, nullable } from '../helpers';
+import { idQuerySchema, idSchema, messageResponse, nullable, pageMeta, pageMetaSchema, pagingQuerySchema, parsePaging } from '../helpers';
 
 const tags = ['reports'];
 
@@ -46,10 +47,18 @@ export default async function reportsRoutes(fastify: FastifyInstance) {
   app.get('/reports', {
     preHandler: admin,
     schema: {
-      tags, summary: 'Every report, newest first, with names, the reported text, the reason and where it was posted',
-      response: { 200: Type.Array(reportListItem) },
+      tags,
+      summary: 'A page of reports, newest first, with names, the reported text, the reason and where it was posted '
+        + `(at most ${MAX_REPORT_PAGE_SIZE}; without page and pageSize: the first page as a bare array)`,
+      querystring: pagingQuerySchema,
+      response: { 200: Type.Union([Type.Object({ reports: Type.Array(reportListItem), meta: pageMetaSchema }), Type.Array(reportListItem)]) },
     },
-  }, async () => listReports(db));
+  }, async (request) => {
+    const { page, pageSize } = request.query;
+    const paging = parsePaging(request.query, MAX_REPORT_PAGE_SIZE, MAX_REPORT_PAGE_SIZE);
+    const { items, total } = await listReports(db, paging);
+    return page === undefined && pageSize === undefined ? items : { reports: items, meta: pageMeta(paging, total) };
+  });
 
   app.delete('/reports', {
     preHandler: admin,

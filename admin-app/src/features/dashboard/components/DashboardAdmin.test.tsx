@@ -4,17 +4,23 @@ import { reportsApi, statsApi, type AdminStats, type Report } from '@kelasku/sha
 import { deferred, giveChartsASize, renderAt } from '@kelasku/shared-ui/src/test-utils';
 import { DashboardAdmin } from './DashboardAdmin';
 
+/** A page of reports as GET /reports?page answers it. */
+const reportPage = (reports: Report[]) => ({
+  reports, meta: { page: 1, pageSize: 20, total: reports.length, totalPage: reports.length ? 1 : 0, totalpages: reports.length ? 1 : 0 },
+});
+
+
 jest.mock('@kelasku/shared-api', () => {
   const actual = jest.requireActual('@kelasku/shared-api');
   return {
     ...actual,
     statsApi: { admin: jest.fn() },
-    reportsApi: { list: jest.fn(), remove: jest.fn() },
+    reportsApi: { page: jest.fn(), remove: jest.fn() },
   };
 });
 
 const admin = statsApi.admin as jest.Mock;
-const listReports = reportsApi.list as jest.Mock;
+const listReports = reportsApi.page as jest.Mock;
 const removeReport = reportsApi.remove as jest.Mock;
 
 const stats: AdminStats = {
@@ -35,7 +41,7 @@ afterEach(() => jest.restoreAllMocks());
 beforeEach(() => {
   jest.clearAllMocks();
   admin.mockResolvedValue(stats);
-  listReports.mockResolvedValue([]);
+  listReports.mockResolvedValue(reportPage([]));
 });
 
 describe('DashboardAdmin', () => {
@@ -104,9 +110,9 @@ describe('DashboardAdmin', () => {
   });
 
   it('lists reports and deletes one after confirmation, then reloads', async () => {
-    listReports.mockResolvedValueOnce([report(4, 'Andi', 'spam spam'), report(5, 'Citra', 'rude words')]).mockResolvedValueOnce([
+    listReports.mockResolvedValueOnce(reportPage([report(4, 'Andi', 'spam spam'), report(5, 'Citra', 'rude words')])).mockResolvedValueOnce(reportPage([
       report(5, 'Citra', 'rude words'),
-    ]);
+    ]));
     removeReport.mockResolvedValue({ message: 'ok' });
     renderAt(<DashboardAdmin />);
     const list = await screen.findByRole('list', { name: 'Reported messages' });
@@ -125,7 +131,7 @@ describe('DashboardAdmin', () => {
   });
 
   it('keeps the report when the confirmation is cancelled', async () => {
-    listReports.mockResolvedValue([report(4, 'Andi', 'spam spam')]);
+    listReports.mockResolvedValue(reportPage([report(4, 'Andi', 'spam spam')]));
     renderAt(<DashboardAdmin />);
     await userEvent.click(await screen.findByRole('button', { name: 'Delete reported message from Andi' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel' }));

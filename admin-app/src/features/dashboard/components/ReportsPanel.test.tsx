@@ -4,9 +4,15 @@ import { reportsApi, type Report } from '@kelasku/shared-api';
 import { renderAt } from '@kelasku/shared-ui/src/test-utils';
 import { ReportsPanel } from './ReportsPanel';
 
+/** A page of reports as GET /reports?page answers it. */
+const reportPage = (reports: Report[]) => ({
+  reports, meta: { page: 1, pageSize: 20, total: reports.length, totalPage: reports.length ? 1 : 0, totalpages: reports.length ? 1 : 0 },
+});
+
+
 jest.mock('@kelasku/shared-api', () => {
   const actual = jest.requireActual('@kelasku/shared-api');
-  return { ...actual, reportsApi: { list: jest.fn(), remove: jest.fn(), dismiss: jest.fn() } };
+  return { ...actual, reportsApi: { page: jest.fn(), remove: jest.fn(), dismiss: jest.fn() } };
 });
 
 const base: Report = {
@@ -17,7 +23,7 @@ const base: Report = {
 
 test('a reported message is shown as the plain text its author typed, with its line breaks', async () => {
   const message = '<b>x</b> & y\nbaris &lt;dua&gt;';
-  (reportsApi.list as jest.Mock).mockResolvedValue([{ ...base, message }]);
+  (reportsApi.page as jest.Mock).mockResolvedValue(reportPage([{ ...base, message }]));
   renderAt(<ReportsPanel />);
   const shown = await screen.findByText((_, el) => el?.tagName === 'DIV' && el.textContent === message);
   expect(shown).toHaveStyle({ whiteSpace: 'pre-wrap' });
@@ -25,9 +31,9 @@ test('a reported message is shown as the plain text its author typed, with its l
 });
 
 test('a report shows where (with a link to the class), when, who reported it and why', async () => {
-  (reportsApi.list as jest.Mock).mockResolvedValue([{
+  (reportsApi.page as jest.Mock).mockResolvedValue(reportPage([{
     ...base, kind: 'material', reply_id: 'r-1', reason: 'Kata kasar', class_id: 7, class_name: 'X IPA 1', material_id: 3, material_title: 'Limit',
-  }]);
+  }]));
   renderAt(<ReportsPanel />);
   const item = await screen.findByRole('listitem', { name: 'Report of a message from Andi' });
   expect(within(item).getByRole('link', { name: 'X IPA 1' })).toHaveAttribute('href', '/class/7');
@@ -38,7 +44,7 @@ test('a report shows where (with a link to the class), when, who reported it and
 
 test('Dismiss asks first, then removes the report and keeps the message', async () => {
   const user = userEvent.setup();
-  (reportsApi.list as jest.Mock).mockResolvedValueOnce([base]).mockResolvedValue([]);
+  (reportsApi.page as jest.Mock).mockResolvedValueOnce(reportPage([base])).mockResolvedValue(reportPage([]));
   (reportsApi.dismiss as jest.Mock).mockResolvedValue({ message: 'Report dismissed' });
   renderAt(<ReportsPanel />);
   await user.click(await screen.findByRole('button', { name: 'Dismiss report of message from Andi' }));
@@ -47,4 +53,17 @@ test('Dismiss asks first, then removes the report and keeps the message', async 
   await waitFor(() => expect(reportsApi.dismiss).toHaveBeenCalledWith(1));
   expect(reportsApi.remove).not.toHaveBeenCalled();
   expect(await screen.findByText("There's no reported message for now")).toBeInTheDocument();
+});
+
+test('reads the reports a page at a time and moves between pages', async () => {
+  const user = userEvent.setup();
+  const pageOf = (page: number, report: Report) => ({ reports: [report], meta: { page, pageSize: 20, total: 21, totalPage: 2, totalpages: 2 } });
+  (reportsApi.page as jest.Mock).mockImplementation(async (page: number) =>
+    (page === 1 ? pageOf(1, { ...base, id: 30, author_name: 'Andi' }) : pageOf(2, { ...base, id: 2, author_name: 'Citra' })));
+  renderAt(<ReportsPanel />);
+  expect(await screen.findByRole('listitem', { name: 'Report of a message from Andi' })).toBeInTheDocument();
+  expect(reportsApi.page).toHaveBeenCalledWith(1, 20);
+  await user.click(screen.getByRole('button', { name: /page 2/i }));
+  expect(await screen.findByRole('listitem', { name: 'Report of a message from Citra' })).toBeInTheDocument();
+  expect(reportsApi.page).toHaveBeenLastCalledWith(2, 20);
 });

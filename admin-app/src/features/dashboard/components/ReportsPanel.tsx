@@ -1,5 +1,5 @@
-import { lazy, Suspense, useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
@@ -13,6 +13,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { errorMessage, reportsApi, type Report } from '@kelasku/shared-api';
 import { ErrorState, LoadingState } from '@kelasku/shared-ui/src/states';
+import { Pagination } from '@kelasku/shared-ui/src/Pagination';
 import { formatDateId, formatWibTime } from '@kelasku/shared-ui/src/dates';
 import { useLastNonNull } from '../../../hooks/useLastNonNull';
 import { reportKeys, reportsQuery } from '../api';
@@ -38,12 +39,18 @@ function Where({ report }: { report: Report }) {
 /**
  * Reported discussion posts and replies (plain text as typed, line breaks kept), with where and when they were
  * posted, who reported them and why. Delete removes the message and every report on it; Dismiss removes the reports
- * and keeps the message.
+ * and keeps the message. A page at a time (the server caps its size, so a page stays small whatever the reports hold).
  */
 export function ReportsPanel() {
   const { t } = useTranslation('admin');
   const queryClient = useQueryClient();
-  const reports = useQuery(reportsQuery());
+  const [page, setPage] = useState(1);
+  const reports = useQuery({ ...reportsQuery(page), placeholderData: keepPreviousData });
+  const totalPages = reports.data?.meta.totalPage ?? 0;
+  // The last reports of the last page handled: show the page before it.
+  useEffect(() => {
+    if (reports.data && page > 1 && page > totalPages) setPage(Math.max(1, totalPages));
+  }, [reports.data, page, totalPages]);
   const [pending, setPending] = useState<Pending | null>(null);
   const shown = useLastNonNull(pending);
   const [busy, setBusy] = useState(false);
@@ -70,11 +77,11 @@ export function ReportsPanel() {
   let body;
   if (reports.isPending) body = <LoadingState />;
   else if (reports.isError) body = <ErrorState message={t('reports.loadFailed')} error={reports.error} onRetry={() => void reports.refetch()} />;
-  else if (!reports.data?.length) body = <Typography sx={{ p: 2, color: 'text.secondary' }}>{t('reports.empty')}</Typography>;
+  else if (!reports.data?.reports.length) body = <Typography sx={{ p: 2, color: 'text.secondary' }}>{t('reports.empty')}</Typography>;
   else
     body = (
       <List aria-label={t('reports.listLabel')} sx={{ maxHeight: '20rem', overflowY: 'auto', py: 0 }} tabIndex={0}>
-        {reports.data.map((report) => (
+        {reports.data.reports.map((report) => (
           <ListItem key={report.id} divider component="li" aria-label={t('reports.itemLabel', { author: report.author_name })} sx={{ display: 'block', px: 1 }}>
             <Typography sx={{ fontWeight: 600 }}>{report.author_name}</Typography>
             <Box sx={{ color: 'text.primary', overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>{report.message}</Box>
@@ -123,6 +130,7 @@ export function ReportsPanel() {
         </Alert>
       )}
       {body}
+      {totalPages > 1 && <Pagination currentPage={page} totalPages={totalPages} onPageChange={setPage} />}
       {shown && (
         <Suspense fallback={null}>
           <ConfirmDialog

@@ -1,6 +1,8 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AxiosError } from 'axios';
+import i18next from 'i18next';
+import { MAX_DESCRIPTION_BYTES, MAX_REPLY_BYTES, MAX_TOPIC_BYTES } from '@kelasku/shared-rules';
 import { reportsApi, type Discussion } from '@kelasku/shared-api';
 import { deferred, renderAt } from '@kelasku/shared-ui/src/test-utils';
 import { signInStudent } from '../../../test/fixtures';
@@ -306,4 +308,43 @@ test('while the next page loads, its rows make way for Loading... and the pager 
   expect(screen.getByRole('button', { name: 'Next page' })).toBeInTheDocument();
   next.resolve({ discussions: [{ ...theirs, id: 3, topic: 'Pertanyaan 2' }], meta: { ...twoPages, page: 2 } });
   expect(await screen.findByRole('article', { name: 'Pertanyaan 2' })).toBeInTheDocument();
+});
+
+test.each([
+  ['en', `Your answer is too long: at most ${MAX_REPLY_BYTES} bytes (a letter takes 1, an emoji 4).`],
+  ['id', `Jawaban Anda terlalu panjang: maksimal ${MAX_REPLY_BYTES} byte (satu huruf 1 byte, satu emoji 4 byte).`],
+])('%s: an answer past the server\'s cap in bytes is not sent, and says why', async (language, message) => {
+  await i18next.changeLanguage(language);
+  const source = makeSource([theirs]);
+  board(source);
+  const card = await screen.findByRole('article', { name: 'Tugas kimia' });
+  const input = within(card).getByRole('textbox');
+  // Within the cap in characters, past it in bytes: an emoji takes 4.
+  fireEvent.change(input, { target: { value: '😀'.repeat(MAX_REPLY_BYTES / 4) + 'x' } });
+  fireEvent.submit(input.closest('form')!);
+  expect(await within(card).findByText(message)).toBeInTheDocument();
+  expect(source.reply).not.toHaveBeenCalled();
+  // At the cap exactly: sent.
+  fireEvent.change(input, { target: { value: '😀'.repeat(MAX_REPLY_BYTES / 4) } });
+  fireEvent.submit(input.closest('form')!);
+  await waitFor(() => expect(source.reply).toHaveBeenCalledTimes(1));
+  cleanup();
+});
+
+test('a topic or description past the server\'s cap in bytes is refused at its field, and not sent', async () => {
+  const user = userEvent.setup();
+  const source = makeSource([]);
+  board(source, { errorText: 'x', emptyText: 'Nothing yet.' });
+  await user.click(await screen.findByRole('button', { name: 'Ask a Question' }));
+  const dialog = screen.getByRole('dialog', { name: 'Ask a Question' });
+  const topic = within(dialog).getByRole('textbox', { name: 'Topic' });
+  const description = within(dialog).getByRole('textbox', { name: 'Description' });
+  fireEvent.change(topic, { target: { value: 'é'.repeat(MAX_TOPIC_BYTES / 2 + 1) } });
+  await user.click(within(dialog).getByRole('button', { name: 'Post Question' }));
+  expect(await within(dialog).findByText(`Topic is too long: at most ${MAX_TOPIC_BYTES} bytes (a letter takes 1, an emoji 4).`)).toBeInTheDocument();
+  fireEvent.change(topic, { target: { value: 'Trigonometri' } });
+  fireEvent.change(description, { target: { value: '"'.repeat(MAX_DESCRIPTION_BYTES / 2 + 1) } });
+  await user.click(within(dialog).getByRole('button', { name: 'Post Question' }));
+  expect(await within(dialog).findByText(`Description is too long: at most ${MAX_DESCRIPTION_BYTES} bytes (a letter takes 1, an emoji 4).`)).toBeInTheDocument();
+  expect(source.create).not.toHaveBeenCalled();
 });

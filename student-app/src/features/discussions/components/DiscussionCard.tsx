@@ -7,6 +7,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { errorMessage, type Discussion } from '@kelasku/shared-api';
 import { AnswerForm, PlainText, ReplyItem, authorName } from '@kelasku/shared-ui';
+import { MAX_REPLY_BYTES, overBytes } from '@kelasku/shared-rules';
 import { ReportButton } from './ReportButton';
 
 export interface DiscussionCardProps {
@@ -38,6 +39,11 @@ export function DiscussionCard({ discussion: initial, kind, currentStudentId, on
     event.preventDefault();
     const text = replyText.trim();
     if (!text || sending) return; // empty replies are not sent
+    // The server's cap, by the same rule: a reply it would refuse is not sent.
+    if (overBytes(text, MAX_REPLY_BYTES)) {
+      setReplyError(t('discussions.card.replyTooLarge', { limit: MAX_REPLY_BYTES }));
+      return;
+    }
     setSending(true);
     setReplyError(null);
     try {

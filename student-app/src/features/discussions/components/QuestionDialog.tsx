@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import { fieldError, type DiscussionInput } from '@kelasku/shared-api';
 import { Modal } from '@kelasku/shared-ui';
+import { MAX_DESCRIPTION_BYTES, MAX_TOPIC_BYTES, overBytes } from '@kelasku/shared-rules';
 
 export interface QuestionDialogProps {
   open: boolean;
@@ -34,6 +35,15 @@ export function QuestionDialog({ open, mode, initial, onClose, onSave }: Questio
   const save = async () => {
     if (!topic.trim()) {
       setProblem(t('questionDialog.topicRequired'));
+      return;
+    }
+    // The server's caps, by the same rule: a text it would refuse is not sent.
+    if (overBytes(topic.trim(), MAX_TOPIC_BYTES)) {
+      setRefused({ field: 'topic', message: t('questionDialog.topicTooLarge', { limit: MAX_TOPIC_BYTES }) });
+      return;
+    }
+    if (overBytes(description.trim(), MAX_DESCRIPTION_BYTES)) {
+      setRefused({ field: 'description', message: t('questionDialog.descriptionTooLarge', { limit: MAX_DESCRIPTION_BYTES }) });
       return;
     }
     setBusy(true);
