@@ -9,6 +9,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { pathToFileURL } from 'node:url';
 import { BODY_LIMITS, MAX_HTML_ELEMENTS, MAX_MATERIAL_CONTENT_CHARS, MAX_PICT_CHARS, MAX_QUESTIONS, MAX_RICH_HTML_CHARS, MAX_TEXT_CHARS, MAX_ANSWER_BYTES } from '../server/src/domain/limits';
 import { call, makePool, sleep } from './lib/http';
@@ -56,11 +57,29 @@ function padTo<T extends object>(body: T, limit: number): T & { note: string } {
   return { ...body, note: 'x'.repeat(Math.max(0, limit - MARGIN - bare)) };
 }
 
-/** A PNG data URL of noise of the largest size an `n_pict` may hold (different bytes each call, so stored anew). */
+function pngChunk(type: string, body: Buffer): Buffer {
+  const head = Buffer.alloc(8);
+  head.writeUInt32BE(body.length, 0);
+  head.write(type, 4, 'latin1');
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(zlib.crc32(Buffer.concat([head.subarray(4), body])), 0);
+  return Buffer.concat([head, body, crc]);
+}
+
+/**
+ * A PNG data URL of the largest size an `n_pict` may hold: a 1600 × 1600 header and one image-data chunk of noise
+ * (different bytes each call, so stored anew). The server walks a picture's chunks to drop its metadata and read its
+ * size, so the frame must be a real PNG's; it never inflates the data.
+ */
 function largestPicture(): string {
   const bytes = Math.floor(((MAX_PICT_CHARS - 'data:image/png;base64,'.length) * 3) / 4) - 3;
-  const data = crypto.randomBytes(bytes);
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(data);
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(1600, 0);
+  header.writeUInt32BE(1600, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const frame = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), pngChunk('IHDR', header)]);
+  const end = pngChunk('IEND', Buffer.alloc(0));
+  const data = Buffer.concat([frame, pngChunk('IDAT', crypto.randomBytes(bytes - frame.length - end.length - 12)), end]);
   return `data:image/png;base64,${data.toString('base64')}`;
 }
 

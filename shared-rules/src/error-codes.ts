@@ -112,6 +112,7 @@ export const ERROR_CODES = {
   'html-too-deep': 'HTML is nested more than {limit} levels deep',
   'html-too-many-elements': 'HTML has more than {limit} elements',
   'image-too-large': '{field}: the image is too large (max {limit})',
+  'image-too-many-pixels': '{field}: the image is {width} × {height} pixels (max {limit} pixels on each side)',
   'image-type-not-accepted': '{field}: images of type "{type}" are not accepted (PNG, JPEG, GIF or WebP only)',
   'not-an-image': '{field}: the image is not a valid picture (data: URL, base64, or data matching its type)',
 } as const;

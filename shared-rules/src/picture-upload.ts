@@ -4,10 +4,10 @@
  * limit the server checks. Browser only (canvas, createImageBitmap, FileReader): not exported from the index, which
  * the server imports.
  */
-import { MAX_IMAGE_BYTES, PICTURE_MAX_SIDE_PX, PICTURE_QUALITY, pictureSizeProblem } from './pictures';
+import { MAX_IMAGE_BYTES, PICTURE_MAX_SIDE_PX, PICTURE_QUALITY, pictureDimensionsProblem, pictureSizeProblem } from './pictures';
 
 /** Why a file cannot be used: a translated screen tells it from this, English shows the message as it is. */
-export type PictureProblem = 'not-a-picture' | 'unreadable' | 'too-large';
+export type PictureProblem = 'not-a-picture' | 'unreadable' | 'too-large' | 'too-many-pixels';
 
 /** A file that cannot be used, with the sentence to show next to the field (English) and its reason. */
 export class PictureError extends Error {
@@ -56,6 +56,19 @@ export async function shrinkPicture(file: Blob): Promise<Blob> {
   return jpeg;
 }
 
+/**
+ * Width and height from a GIF's or PNG's first bytes, or undefined for other files. A picture the browser could not
+ * shrink (a GIF, or any picture where createImageBitmap is missing) is sent as it is: its header tells its size
+ * without decoding it, as the server reads it.
+ */
+export async function headerDimensions(file: Blob): Promise<{ width: number; height: number } | undefined> {
+  const head = new DataView(await file.slice(0, 24).arrayBuffer());
+  const text = (from: number, to: number) => String.fromCharCode(...new Uint8Array(head.buffer, from, Math.max(0, Math.min(to, head.byteLength) - from)));
+  if (head.byteLength >= 10 && /^GIF8[79]a$/.test(text(0, 6))) return { width: head.getUint16(6, true), height: head.getUint16(8, true) };
+  if (head.byteLength >= 24 && text(1, 4) === 'PNG' && text(12, 16) === 'IHDR') return { width: head.getUint32(16), height: head.getUint32(20) };
+  return undefined;
+}
+
 function readAsDataUrl(blob: Blob): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
@@ -71,5 +84,8 @@ export async function preparePicture(file: File): Promise<string> {
   const picture = await shrinkPicture(file);
   const problem = pictureSizeProblem(picture.size, picture !== file);
   if (problem) throw new PictureError(problem, 'too-large');
+  const size = picture === file ? await headerDimensions(picture) : undefined;
+  const tooManyPixels = size && pictureDimensionsProblem(size.width, size.height);
+  if (tooManyPixels) throw new PictureError(tooManyPixels, 'too-many-pixels');
   return readAsDataUrl(picture);
 }

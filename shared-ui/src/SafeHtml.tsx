@@ -8,6 +8,15 @@ type Purifier = typeof DOMPurifyType;
 // Image sources may only be http(s) or data URLs (teachers paste base64 images); other schemes are dropped.
 const SAFE_URI = /^(?:(?:https?|mailto|tel):|data:image\/|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/i;
 
+/**
+ * Every picture is fetched without a referrer, whatever the stored HTML says: a picture from another site would
+ * otherwise tell that site which reader opened which page (materials saved before the server added the attribute
+ * have none).
+ */
+function withoutReferrer(node: Element): void {
+  if (node.tagName === 'IMG') node.setAttribute('referrerpolicy', 'no-referrer');
+}
+
 // DOMPurify (~8 KB gzip) loads on first use instead of with every role's first screen.
 let purifier: Purifier | null = null;
 let loading: Promise<Purifier> | null = null;
@@ -16,8 +25,10 @@ let loading: Promise<Purifier> | null = null;
 export function loadSanitizer(): Promise<Purifier> {
   if (purifier) return Promise.resolve(purifier);
   loading ??= import(/* webpackChunkName: "dompurify" */ 'dompurify').then((mod) => {
-    purifier = (mod as unknown as { default?: Purifier }).default ?? (mod as unknown as Purifier);
-    return purifier;
+    const loaded = (mod as unknown as { default?: Purifier }).default ?? (mod as unknown as Purifier);
+    loaded.addHook('afterSanitizeAttributes', withoutReferrer);
+    purifier = loaded;
+    return loaded;
   });
   return loading;
 }
@@ -41,7 +52,8 @@ function textOf(html: string): string {
  * use only) it shows the plain text, rendered as text, so nothing unsafe ever reaches the DOM and nothing flashes empty.
  */
 export function SafeHtml({ html, sx, className }: { html: string; sx?: SxProps<Theme>; className?: string }) {
-  const [ready, setReady] = useState<Purifier | null>(purifier);
+  // DOMPurify is a function: handed to useState directly it would be called as an initializer (making a new instance).
+  const [ready, setReady] = useState<Purifier | null>(() => purifier);
   useEffect(() => {
     if (ready) return;
     let current = true;

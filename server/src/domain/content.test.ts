@@ -1,4 +1,4 @@
-import { ContentCache, ContentError, isBase64, isRasterDataUrl, listQuestions, normalizeContent, parseContentColumn, questionOnly, stripAnswerKeys, validateAnswers } from './content';
+import { ContentCache, contentBytes, ContentError, isBase64, isRasterDataUrl, listQuestions, normalizeContent, parseContentColumn, questionOnly, stripAnswerKeys, validateAnswers } from './content';
 
 const PNG = 'data:image/png;base64,iVBORw0KGgo=';
 
@@ -98,7 +98,7 @@ describe('validateAnswers', () => {
 
 describe('ContentCache', () => {
   it('evicts the least recently used entry and invalidates by prefix', () => {
-    const cache = new ContentCache(2);
+    const cache = new ContentCache({ maxEntries: 2, maxBytes: 1e6 });
     cache.set('exam:1:a', { '1': 'x' });
     cache.set('exam:2:a', { '1': 'y' });
     cache.get('exam:1:a');
@@ -108,6 +108,31 @@ describe('ContentCache', () => {
     cache.invalidate('exam:1:');
     expect(cache.get('exam:1:a')).toBeUndefined();
     expect(cache.get('exam:3:a')).toEqual({ '1': 'z' });
+  });
+
+  it('counts each entry\'s bytes and evicts the least recently used until the total fits the cap', () => {
+    const text = (n: number) => ({ '1': 'x'.repeat(n) });
+    expect(contentBytes('k', text(1000))).toBe(2 * 1 + 32 + 2 * (1 + 1000) + 32);
+    const one = contentBytes('exam:1', text(10_000));
+    const cache = new ContentCache({ maxEntries: 100, maxBytes: 4 * one });
+    for (let i = 1; i <= 4; i++) cache.set(`exam:${i}`, text(10_000));
+    expect(cache.bytes).toBe(4 * one);
+    cache.get('exam:1');
+    cache.set('exam:5', text(10_000));
+    expect(cache.bytes).toBe(4 * one);
+    expect([1, 2, 3, 4, 5].map((i) => cache.get(`exam:${i}`) !== undefined)).toEqual([true, false, true, true, true]);
+    cache.set('exam:5', text(100)); // replaced, not added
+    cache.invalidate('exam:3');
+    expect(cache.bytes).toBe(2 * one + contentBytes('exam:5', text(100)));
+  });
+
+  it('does not keep an entry over a quarter of the cap, so one huge item cannot push out the others', () => {
+    const cache = new ContentCache({ maxEntries: 100, maxBytes: 100_000 });
+    cache.set('exam:1', { '1': 'kecil' });
+    cache.set('exam:2', { '1': 'x'.repeat(12_500) });
+    expect(cache.get('exam:2')).toBeUndefined();
+    expect(cache.get('exam:1')).toEqual({ '1': 'kecil' });
+    expect(cache.size).toBe(1);
   });
 });
 

@@ -222,13 +222,46 @@ export function validateAnswers(raw: unknown): Record<string, string> {
   return out;
 }
 
+/** What the content cache counts one property as beyond its characters (the property and its slot in the map). */
+const PROPERTY_OVERHEAD_BYTES = 32;
+
+/**
+ * The memory a cached entry is counted as: 2 bytes a character of its key and of every key and value (V8 keeps a
+ * string in one or two bytes a character), plus a little a property. An upper bound: the student view of an item
+ * shares its strings with the full content, and is counted in full all the same.
+ */
+export function contentBytes(key: string, value: ContentMap): number {
+  let bytes = 2 * key.length + PROPERTY_OVERHEAD_BYTES;
+  for (const [k, v] of Object.entries(value)) bytes += 2 * (k.length + v.length) + PROPERTY_OVERHEAD_BYTES;
+  return bytes;
+}
+
+export interface ContentCacheLimits {
+  maxEntries: number;
+  /** All entries together, as contentBytes counts them. */
+  maxBytes: number;
+}
+
 /**
  * A small LRU cache of parsed content, keyed by something that changes whenever the row changes
  * (e.g. `exam:12:2025-06-29T08:00:00.000Z`). Keeps the per-question endpoint from re-parsing base64-heavy JSON.
+ * Bounded in bytes as well as entries: items differ in size by a thousand times, so a count alone let 40 reads of
+ * large items hold 100 MB. An entry over a quarter of the bytes is not kept at all, so that one huge item cannot push
+ * out the exam a whole class is reading.
  */
 export class ContentCache {
-  private readonly entries = new Map<string, ContentMap>();
-  constructor(private readonly max = 200) {}
+  private readonly entries = new Map<string, { value: ContentMap; bytes: number }>();
+  private total = 0;
+  constructor(private readonly limits: ContentCacheLimits) {}
+
+  /** The bytes the entries held now are counted as (never above maxBytes). */
+  get bytes(): number {
+    return this.total;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
 
   get(key: string): ContentMap | undefined {
     const hit = this.entries.get(key);
@@ -236,20 +269,29 @@ export class ContentCache {
       this.entries.delete(key);
       this.entries.set(key, hit);
     }
-    return hit;
+    return hit?.value;
   }
 
   set(key: string, value: ContentMap): void {
-    this.entries.delete(key);
-    this.entries.set(key, value);
-    while (this.entries.size > this.max) {
-      const oldest = this.entries.keys().next().value as string;
-      this.entries.delete(oldest);
+    this.delete(key);
+    const bytes = contentBytes(key, value);
+    if (bytes > this.limits.maxBytes / 4) return;
+    this.entries.set(key, { value, bytes });
+    this.total += bytes;
+    while (this.entries.size > this.limits.maxEntries || this.total > this.limits.maxBytes) {
+      this.delete(this.entries.keys().next().value as string);
     }
   }
 
   /** Drops every entry whose key starts with prefix (used when a row is updated or deleted). */
   invalidate(prefix: string): void {
-    for (const k of [...this.entries.keys()]) if (k.startsWith(prefix)) this.entries.delete(k);
+    for (const k of [...this.entries.keys()]) if (k.startsWith(prefix)) this.delete(k);
+  }
+
+  private delete(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.total -= entry.bytes;
   }
 }

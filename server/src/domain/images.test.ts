@@ -1,5 +1,7 @@
 import crypto from 'node:crypto';
 import { ContentError } from './content';
+import { MAX_IMAGE_SIDE_PX } from '@kelasku/shared-rules';
+import { CAMERA, dataUrl, gifWithComment, GPS_TEXT, greyPng, phoneJpeg, pngChunk, pngHeaderOnly, webpWithExif } from '../../test/pictures';
 import { decodeImageDataUrl, extractContentImages, extractHtmlImages, type ImageBag, imageUrl, MAX_IMAGE_BYTES, takeValidPictures } from './images';
 
 const PNG_B64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
@@ -34,8 +36,46 @@ describe('decodeImageDataUrl', () => {
     const big = Buffer.alloc(MAX_IMAGE_BYTES + 1);
     Buffer.from(PNG_B64, 'base64').copy(big);
     expect(() => decodeImageDataUrl(`data:image/png;base64,${big.toString('base64')}`, 'content')).toThrow(/too large \(max 1\.5 MB\)/);
-    const justFits = big.subarray(0, MAX_IMAGE_BYTES);
-    expect(decodeImageDataUrl(`data:image/png;base64,${justFits.toString('base64')}`, 'content').data.length).toBe(MAX_IMAGE_BYTES);
+    // A PNG of exactly the limit: its image data fills what the header and end chunk leave.
+    const frame = greyPng(1, 1).length - greyPng(1, 1).subarray(33).readUInt32BE(0);
+    const justFits = Buffer.concat([greyPng(1, 1).subarray(0, 33), pngChunk('IDAT', Buffer.alloc(MAX_IMAGE_BYTES - frame)), pngChunk('IEND', Buffer.alloc(0))]);
+    expect(justFits.length).toBe(MAX_IMAGE_BYTES);
+    expect(decodeImageDataUrl(dataUrl('image/png', justFits), 'content').data.length).toBe(MAX_IMAGE_BYTES);
+  });
+
+  it('stores a phone photo without its EXIF (GPS position, camera) and other metadata, keyed by what is stored', () => {
+    const img = decodeImageDataUrl(dataUrl('image/jpeg', phoneJpeg()), 'content["1_pict"]');
+    expect(img.data.includes(Buffer.from(GPS_TEXT))).toBe(false);
+    expect(img.data.includes(Buffer.from(CAMERA))).toBe(false);
+    expect(img.hash).toBe(crypto.createHash('sha256').update(img.data).digest('hex'));
+    for (const [mime, data] of [['image/png', greyPng(2, 2, [pngChunk('tEXt', Buffer.from(`GPS\0${GPS_TEXT}`))])], ['image/gif', gifWithComment()], ['image/webp', webpWithExif()]] as const) {
+      expect(decodeImageDataUrl(dataUrl(mime, data), 'x').data.includes(Buffer.from(GPS_TEXT))).toBe(false);
+    }
+  });
+
+  it.each([
+    ['a 10000 × 10000 PNG of ~100 KB', () => greyPng(10_000, 10_000), 10_000, 10_000],
+    ['a 2^31 × 2^31 PNG header', () => pngHeaderOnly(2 ** 31, 2 ** 31), 2 ** 31, 2 ** 31],
+    ['a PNG one pixel too wide', () => pngHeaderOnly(MAX_IMAGE_SIDE_PX + 1, 1), MAX_IMAGE_SIDE_PX + 1, 1],
+  ])('refuses %s by its header, with the size and the limit', (_name, make, width, height) => {
+    const url = dataUrl('image/png', make());
+    expect(() => decodeImageDataUrl(url, 'content["2_pict"]')).toThrow(expect.objectContaining({
+      message: `content["2_pict"]: the image is ${width} × ${height} pixels (max ${MAX_IMAGE_SIDE_PX} pixels on each side)`,
+      extra: { code: 'image-too-many-pixels', params: { field: 'content["2_pict"]', width, height, limit: MAX_IMAGE_SIDE_PX } },
+    }));
+  });
+
+  it('accepts pictures of the largest size, and refuses the other formats over it too', () => {
+    expect(decodeImageDataUrl(dataUrl('image/png', pngHeaderOnly(MAX_IMAGE_SIDE_PX, MAX_IMAGE_SIDE_PX)), 'x').mime).toBe('image/png');
+    expect(() => decodeImageDataUrl(dataUrl('image/gif', gifWithComment(5000, 1)), 'x')).toThrow(/5000 × 1 pixels/);
+    expect(() => decodeImageDataUrl(dataUrl('image/webp', webpWithExif(1, 16_384)), 'x')).toThrow(/1 × 16384 pixels/);
+  });
+
+  it('refuses a file that starts like its format but is not one, as not an image', () => {
+    expect(() => decodeImageDataUrl(dataUrl('image/png', greyPng(1, 1).subarray(0, 8)), 'x')).toThrow(expect.objectContaining({
+      message: expect.stringMatching(/^x: the image data is not a valid PNG file/),
+      extra: { code: 'not-an-image', params: { field: 'x' } },
+    }));
   });
 });
 

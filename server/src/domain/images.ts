@@ -4,12 +4,14 @@
  * in the `images` table keyed by the sha256 of its bytes, and replaced by `/api/v1/images/<hash>.<ext>`. The content
  * JSON stays small, and browsers fetch each picture once, in parallel, and cache it for good (the URL never changes
  * meaning). Only PNG, JPEG, GIF and WebP whose bytes really are that format are accepted — no SVG, which can carry
- * script.
+ * script — and at most MAX_IMAGE_SIDE_PX on each side. Pictures are public to whoever has the link, so each is stored
+ * without its metadata (EXIF GPS position and the like: domain/picture-bytes.ts), keyed by the hash of what is stored.
  */
 import crypto from 'node:crypto';
 import type { Db } from '../db/connect';
 import { ContentError, type ContentMap, IMAGE_URL_RE, isBase64 } from './content';
-import { MAX_IMAGE_LABEL } from '@kelasku/shared-rules';
+import { MAX_IMAGE_LABEL, MAX_IMAGE_SIDE_PX } from '@kelasku/shared-rules';
+import { cleanPicture, MalformedPicture } from './picture-bytes';
 import { MAX_IMAGE_BYTES } from './limits';
 
 export { IMAGE_URL_RE, MAX_IMAGE_BYTES };
@@ -64,8 +66,29 @@ export function decodeImageDataUrl(url: string, where: string): StoredImage {
   if (Math.floor((base64.length * 3) / 4) > MAX_IMAGE_BYTES + 2) throw tooLarge(where);
   const data = Buffer.from(base64, 'base64');
   if (data.length > MAX_IMAGE_BYTES) throw tooLarge(where);
-  if (!matchesFormat(mime as ImageMime, data)) throw notAnImage(`${where}: the image data is not a ${IMAGE_EXTENSIONS[mime as ImageMime].toUpperCase()} file`, where);
-  return { hash: crypto.createHash('sha256').update(data).digest('hex'), mime: mime as ImageMime, data };
+  const format = IMAGE_EXTENSIONS[mime as ImageMime].toUpperCase();
+  if (!matchesFormat(mime as ImageMime, data)) throw notAnImage(`${where}: the image data is not a ${format} file`, where);
+  const picture = storedPicture(mime as ImageMime, data, where, format);
+  return { hash: crypto.createHash('sha256').update(picture).digest('hex'), mime: mime as ImageMime, data: picture };
+}
+
+/** The bytes to store: the picture without its metadata, once its header shows it is not too large to draw. */
+function storedPicture(mime: ImageMime, data: Buffer, where: string, format: string): Buffer {
+  let clean;
+  try {
+    clean = cleanPicture(mime, data);
+  } catch (error) {
+    if (error instanceof MalformedPicture) throw notAnImage(`${where}: the image data is not a valid ${format} file (${error.message})`, where);
+    throw error;
+  }
+  const { width, height } = clean;
+  if (width > MAX_IMAGE_SIDE_PX || height > MAX_IMAGE_SIDE_PX) {
+    throw new ContentError(`${where}: the image is ${width} × ${height} pixels (max ${MAX_IMAGE_SIDE_PX} pixels on each side)`, {
+      code: 'image-too-many-pixels',
+      params: { field: where, width, height, limit: MAX_IMAGE_SIDE_PX },
+    });
+  }
+  return clean.data;
 }
 
 function tooLarge(where: string): ContentError {

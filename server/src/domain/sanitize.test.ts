@@ -24,9 +24,21 @@ describe('sanitizeRichHtml', () => {
 
   it('allows raster data images and http(s) images only', () => {
     expect(sanitizeRichHtml('<img src="data:image/png;base64,iVBORw0KGgo=">')).toBe('<img src="data:image/png;base64,iVBORw0KGgo=" />');
-    expect(sanitizeRichHtml('<img src="https://cdn.example.com/a.jpg">')).toBe('<img src="https://cdn.example.com/a.jpg" />');
+    expect(sanitizeRichHtml('<img src="https://cdn.example.com/a.jpg">')).toBe('<img src="https://cdn.example.com/a.jpg" referrerpolicy="no-referrer" />');
     expect(sanitizeRichHtml('<img src="data:image/svg+xml;base64,PHN2Zz4=">')).toBe('');
     expect(sanitizeRichHtml('<img src="data:text/html;base64,PHN2Zz4=">')).toBe('');
+  });
+
+  it('makes every picture from another site load without a referrer, whatever policy the input asked for', () => {
+    for (const src of ['https://cdn.example.com/a.jpg', 'http://sekolah.example/b.png', ' HTTPS://CDN.EXAMPLE.COM/C.GIF']) {
+      for (const asked of ['', ' referrerpolicy="unsafe-url"', ' referrerpolicy="origin"', ' REFERRERPOLICY="no-referrer-when-downgrade"']) {
+        expect(sanitizeRichHtml(`<p><img alt="peta"${asked} src="${src}"></p>`)).toBe(`<p><img alt="peta" src="${src}" referrerpolicy="no-referrer" /></p>`);
+      }
+    }
+    // This site's own pictures and inline ones carry no policy of the teacher's choosing either.
+    const own = `/api/v1/images/${'a'.repeat(64)}.png`;
+    expect(sanitizeRichHtml(`<img src="${own}" referrerpolicy="unsafe-url">`)).toBe(`<img src="${own}" />`);
+    expect(sanitizeRichHtml('<img referrerpolicy="unsafe-url" src="data:image/png;base64,iVBORw0KGgo=">')).toBe('<img src="data:image/png;base64,iVBORw0KGgo=" />');
   });
 
   it('keeps video iframes from known hosts only', () => {

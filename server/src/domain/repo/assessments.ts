@@ -147,8 +147,14 @@ export async function itemWithSheet(
   return { found: { item, sheet }, session: row };
 }
 
-// Parsed content keyed by kind:id:updated_at, so a changed row is never served stale (also across API nodes).
-const contentCache = new ContentCache(300);
+// Parsed content keyed by kind:id:updated_at, so a changed row is never served stale (also across API nodes). 64 MB
+// holds the items of a busy exam day many times over (a long exam's content is a few hundred KB once its pictures
+// are stored apart); a node must not grow with every large item anyone opens.
+export const CONTENT_CACHE_LIMITS = { maxEntries: 300, maxBytes: 64 * 1024 * 1024 } as const;
+const contentCache = new ContentCache(CONTENT_CACHE_LIMITS);
+
+/** How full the parsed-content cache is (for tests and benchmarks). */
+export const contentCacheUse = () => ({ entries: contentCache.size, bytes: contentCache.bytes });
 
 /** The cache key of an item's content as of its last update (views of it add a suffix). */
 function contentKey(spec: ItemSpec, item: Pick<ItemFacts, 'id' | 'updated_at'>): string {

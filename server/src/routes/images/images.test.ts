@@ -1,5 +1,6 @@
 import { buildTestApp, type TestApp } from '../../../test/helpers';
 import { openWindow } from '../../../test/reliability/world';
+import { CAMERA, dataUrl, decodeJpeg, GPS_TEXT, greyPng, jpegMetadataSegments, phoneJpeg, pngHeaderOnly } from '../../../test/pictures';
 
 jest.setTimeout(30_000);
 
@@ -80,6 +81,50 @@ describe('pictures taken out of saved content', () => {
     const dropped = await material(`<p>a<img src="data:text/html;base64,${Buffer.from('<script>1</script>').toString('base64')}"><img src="${svg}"></p>`);
     expect(dropped.statusCode).toBe(200);
     expect(dropped.json().content).toBe('<p>a</p>');
+    expect((await t.app.db.selectFrom('images').select('hash').execute()).length).toBe(before);
+  });
+
+  it('a phone photo comes back without its EXIF GPS position, camera or other metadata, still a JPEG of its size', async () => {
+    const phone = phoneJpeg(6);
+    for (const save of [
+      async () => (await saveExam(question(dataUrl('image/jpeg', phone)))).json().content['1_pict'] as string,
+      async () => {
+        const res = await t.injectWithLogin('teacher', {
+          method: 'POST', url: '/api/v1/materials',
+          payload: { title: 'Foto', description: 'd', content: `<p><img src="${dataUrl('image/jpeg', phone)}"></p>`, class_id: t.fixture.classes[0].id },
+        });
+        return /src="([^"]+)"/.exec(res.json().content)![1];
+      },
+    ]) {
+      const url = await save();
+      expect(url).toMatch(/^\/api\/v1\/images\/[0-9a-f]{64}\.jpg$/);
+      const img = await t.app.inject({ method: 'GET', url });
+      expect(img.statusCode).toBe(200);
+      expect(img.rawPayload.includes(Buffer.from(GPS_TEXT))).toBe(false);
+      expect(img.rawPayload.includes(Buffer.from(CAMERA))).toBe(false);
+      // One EXIF block is left, holding the orientation alone (32 bytes), so the photo still shows upright.
+      expect(jpegMetadataSegments(img.rawPayload).map(([marker, body]) => [marker, body.length])).toEqual([[0xe1, 32], [0xe0, 14]]);
+      expect(decodeJpeg(img.rawPayload)).toMatchObject({ width: 16, height: 8 });
+    }
+  });
+
+  it('refuses a 97 KB PNG of 10000 × 10000 pixels and a 2^31 × 2^31 header by their headers, storing nothing', async () => {
+    const before = (await t.app.db.selectFrom('images').select('hash').execute()).length;
+    for (const [png, width] of [[greyPng(10_000, 10_000), 10_000], [pngHeaderOnly(2 ** 31, 2 ** 31), 2 ** 31]] as const) {
+      const res = await saveExam(question(dataUrl('image/png', png)), 1);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        error: expect.any(String),
+        message: `content["1_pict"]: the image is ${width} × ${width} pixels (max 4096 pixels on each side)`,
+        code: 'image-too-many-pixels',
+        params: { field: 'content["1_pict"]', width, height: width, limit: 4096 },
+      });
+      const inMaterial = await t.injectWithLogin('teacher', {
+        method: 'POST', url: '/api/v1/materials', payload: { title: 'M', description: 'd', content: `<p><img src="${dataUrl('image/png', png)}"></p>`, class_id: t.fixture.classes[0].id },
+      });
+      expect(inMaterial.statusCode).toBe(400);
+      expect(inMaterial.json().code).toBe('image-too-many-pixels');
+    }
     expect((await t.app.db.selectFrom('images').select('hash').execute()).length).toBe(before);
   });
 

@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
 
 // The machine is shared and slow under load: give app start-up (migrations, PostgreSQL schema) room.
@@ -106,6 +108,30 @@ describe('materials', () => {
     expect(res.json()).toEqual({ message: 'Material deleted successfully' });
     expect((await t.injectWithLogin('teacher', { method: 'GET', url: `/api/v1/materials/detail?id=${m.id}` })).statusCode).toBe(404);
     expect((await t.injectWithLogin('teacher', { method: 'DELETE', url: `/api/v1/materials?id=${m.id}` })).statusCode).toBe(404);
+  });
+});
+
+describe('pictures from other sites in a material', () => {
+  it('are kept with referrerpolicy="no-referrer" and never fetched by the server (saving, reading)', async () => {
+    const requests: string[] = [];
+    const site = http.createServer((req, res) => {
+      requests.push(req.url ?? '');
+      res.end();
+    });
+    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = site.address() as AddressInfo;
+      const src = `http://127.0.0.1:${port}/peta.png`;
+      const res = await createMaterial('teacher', classA().id, { content: `<p><img src="${src}" referrerpolicy="unsafe-url"></p>` });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().content).toBe(`<p><img src="${src}" referrerpolicy="no-referrer" /></p>`);
+      const read = await t.injectWithLogin('student', { method: 'GET', url: `/api/v1/materials/detail?id=${res.json().id}` });
+      expect(read.json().content).toBe(`<p><img src="${src}" referrerpolicy="no-referrer" /></p>`);
+      await new Promise((resolve) => setTimeout(resolve, 200)); // room for any fetch the server might have started
+      expect(requests).toEqual([]);
+    } finally {
+      await new Promise((resolve) => site.close(resolve));
+    }
   });
 });
 
