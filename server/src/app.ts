@@ -7,7 +7,7 @@ import { publicImages } from './domain/public-images';
 import authPlugin from './plugins/auth';
 import bodyLimitsPlugin from './plugins/body-limits';
 import dbPlugin from './plugins/db';
-import errorsPlugin from './plugins/errors';
+import errorsPlugin, { clientErrorHandler } from './plugins/errors';
 import securityPlugin from './plugins/security';
 import routes from './routes';
 import { DEFAULT_LOGIN_LIMITS, type LoginLimits } from './routes/auth/login-limits';
@@ -49,6 +49,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT_BYTES,
+    clientErrorHandler,
     // Only the proxies' own entries of X-Forwarded-For (else clients could pick their own IP for rate limits).
     trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
     // Answers and materials are big JSON; keep ajv's defaults except: coerce query strings into numbers, no rewriting of unknown fields.

@@ -12,6 +12,7 @@ export const ERROR_CODES = {
   'not-found': 'Not found',
   conflict: 'Conflict',
   'payload-too-large': 'Request body is too large (max {limit} here)',
+  'body-too-many-values': 'Request body holds too many values (max {limit})',
   'unsupported-media-type': 'Unsupported media type',
   'too-many-requests': 'Too many requests',
   internal: 'Internal Server Error',

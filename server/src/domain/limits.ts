@@ -50,6 +50,13 @@ export const MAX_HTML_DEPTH = 64;
  */
 export const MAX_HTML_ELEMENTS = 5_000;
 
+/**
+ * Values (strings, numbers, objects, arrays…) in one JSON request body, counted from its bytes before it is parsed
+ * (lib/json-values.ts): parsing costs by values, not bytes, and a 10 MB body of `[{},…]` took 0.7–0.9 s. The largest
+ * real bodies stay far below: a 1,000-row import about 30,000, an exam of 200 questions a few thousand.
+ */
+export const MAX_BODY_VALUES = 100_000;
+
 const KB = 1024;
 const MB = 1024 * KB;
 

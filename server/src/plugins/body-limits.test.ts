@@ -5,7 +5,7 @@
  */
 import { Readable } from 'node:stream';
 import { buildTestApp, type TestApp } from '../../test/helpers';
-import { BODY_LIMITS } from '../domain/limits';
+import { BODY_LIMITS, MAX_BODY_VALUES } from '../domain/limits';
 
 jest.setTimeout(60_000);
 
@@ -112,6 +112,29 @@ describe('a caller the route does not serve is refused before the body is read',
   it('a body-less request still meets the guard in its usual place', async () => {
     const res = await t.injectWithLogin('student', { method: 'DELETE', url: '/api/v1/exercises?id=1' });
     expect(res.statusCode).toBe(403);
+  });
+});
+
+describe('a JSON body is parsed only when it holds at most MAX_BODY_VALUES values', () => {
+  const tooMany = {
+    code: 'body-too-many-values', params: { limit: MAX_BODY_VALUES },
+    error: `Request body holds too many values (max ${MAX_BODY_VALUES})`, message: `Request body holds too many values (max ${MAX_BODY_VALUES})`,
+  };
+
+  it.each([
+    ['empty objects', `{"title":"L","total_marks":100,"material_id":1,"content":[${'{},'.repeat(MAX_BODY_VALUES)}{}]}`],
+    ['zeros', `{"title":"L","total_marks":100,"material_id":1,"content":[${'0,'.repeat(MAX_BODY_VALUES)}0]}`],
+    ['nested arrays', `{"content":${'['.repeat(MAX_BODY_VALUES)}${']'.repeat(MAX_BODY_VALUES)}}`],
+  ])('a teacher\'s body of %s within the 10 MB limit is refused unparsed with 413', async (_what, payload) => {
+    expect(payload.length).toBeLessThan(BODY_LIMITS.withImages);
+    const res = await t.injectWithLogin('teacher', { method: 'POST', url: '/api/v1/exercises', headers: { 'content-type': 'application/json' }, payload });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual(tooMany);
+  });
+
+  it('prototype poisoning is still refused by Fastify\'s own JSON parsing', async () => {
+    const res = await t.injectWithLogin('admin', { method: 'POST', url: '/api/v1/classes', headers: { 'content-type': 'application/json' }, payload: '{"name":"X","grade":10,"__proto__":{"x":1}}' });
+    expect(res.statusCode).toBe(400);
   });
 });
 

@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { type ErrorCode, genericErrorCode } from '@kelasku/shared-rules';
@@ -95,6 +97,27 @@ export function containsInvalidText(value: unknown, bodyLimit: number): boolean 
     }
   }
   return false;
+}
+
+/** Requests Node's HTTP parser could not read (a bad chunk size, two Content-Lengths, …), by the parser's code. */
+const UNREADABLE_REQUESTS: Record<string, { status: number; message: string }> = {
+  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, message: 'The request took too long to arrive' },
+  HPE_HEADER_OVERFLOW: { status: 431, message: 'The request headers are too large' },
+};
+
+/**
+ * The server's clientErrorHandler (Fastify option): a request the HTTP parser refused gets the one failure body shape
+ * too, then the connection is closed (what comes after a malformed request cannot be trusted). As Fastify's default.
+ */
+export function clientErrorHandler(this: FastifyInstance, err: Error & { code?: string }, socket: Socket) {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const { status, message } = UNREADABLE_REQUESTS[err.code ?? ''] ?? { status: 400, message: 'Bad request: the request could not be read as HTTP' };
+  this.log.trace({ err }, 'client error');
+  const body = JSON.stringify(errorBody(status, message));
+  if (socket.writable) {
+    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`);
+  }
+  socket.destroy(err);
 }
 
 export interface ErrorsOptions extends Record<string, unknown> {

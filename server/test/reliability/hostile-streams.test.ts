@@ -12,8 +12,13 @@ let s: LiveServer;
 beforeAll(async () => { s = await startLiveServer(); });
 afterAll(async () => { await s?.stop(); });
 
+/**
+ * A request head; `Connection: close` unless the headers say otherwise. A reply sent before the body is read reaches
+ * the client only on a kept-alive connection (the server reads the rest of the body and drops it): after a `close`
+ * the client's later bytes meet a closed socket, and TCP's reset discards the reply the client had not read yet.
+ */
 const head = (method: string, url: string, headers: Record<string, string | number>) =>
-  `${method} ${url} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n${Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join('')}\r\n`;
+  `${method} ${url} HTTP/1.1\r\nHost: 127.0.0.1\r\n${'Connection' in headers ? '' : 'Connection: close\r\n'}${Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join('')}\r\n`;
 const chunkedHead = (method: string, url: string, headers: Record<string, string> = {}) =>
   head(method, url, { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked', ...headers });
 const jsonBody = (bytes: number) => JSON.stringify({ username: 'admin', password: 'x', pad: 'x'.repeat(bytes) });
@@ -51,5 +56,59 @@ describe('chunked bodies over the limit of an anonymous caller', () => {
       error: 'Request body is too large (max 16 KB here)', message: 'Request body is too large (max 16 KB here)',
     });
     await expectAlive('chunked /auth');
+  });
+});
+
+describe('bodies that stop, lie about their length, or come slowly', () => {
+  const login = JSON.stringify({ username: 'admin', password: 'wrong-password' });
+  const json = { 'Content-Type': 'application/json' };
+  type Case = { what: string; parts: () => string[]; pauseMs?: number; end?: 'keep' | 'destroy'; timeoutMs?: number; expect: (status: number | undefined) => void };
+  const is4xx = (status: number | undefined) => { expect(status).toBeGreaterThanOrEqual(400); expect(status).toBeLessThan(500); };
+  const noReply = (status: number | undefined) => expect(status).toBeUndefined();
+  const student = () => `Bearer ${s.tokens.student}`;
+  const teacher = () => `Bearer ${s.tokens.teacher}`;
+
+  const cases: Case[] = [
+    { what: 'a declared body that stops half way and the sender goes silent', parts: () => [head('POST', '/api/v1/auth', { ...json, 'Content-Length': 4000 }), '{"username":"a'], timeoutMs: 800, expect: noReply },
+    { what: 'a declared body that stops half way and the connection is reset', parts: () => [head('POST', '/api/v1/auth', { ...json, 'Content-Length': 4000 }), '{"username":"a'], end: 'destroy', expect: noReply },
+    { what: 'a chunked body that stops half way (no last chunk) and the connection is reset', parts: () => [chunkedHead('POST', '/api/v1/auth'), ...chunked([login.slice(0, 10)]).slice(0, 1)], end: 'destroy', expect: noReply },
+    { what: 'a chunked body over the limit that stops half way', parts: () => [chunkedHead('POST', '/api/v1/auth'), ...chunked([jsonBody(40_000)]).slice(0, 1)], end: 'destroy', expect: () => undefined },
+    { what: 'a Content-Length shorter than the body', parts: () => [head('POST', '/api/v1/auth', { ...json, 'Content-Length': 10 }), login], expect: is4xx },
+    { what: 'a Content-Length longer than the body, then silence', parts: () => [head('POST', '/api/v1/auth', { ...json, 'Content-Length': login.length + 500 }), login], timeoutMs: 800, expect: noReply },
+    { what: 'a Content-Length longer than the body, then a reset', parts: () => [head('POST', '/api/v1/auth', { ...json, 'Content-Length': login.length + 500 }), login], end: 'destroy', expect: noReply },
+    { what: 'a Content-Length over the limit with a short body', parts: () => [head('POST', '/api/v1/auth', { ...json, 'Content-Length': 10_000_000 }), login], expect: (st) => expect(st).toBe(413) },
+    { what: 'a negative Content-Length', parts: () => [head('POST', '/api/v1/auth', { ...json, 'Content-Length': -5 }), login], expect: is4xx },
+    { what: 'two different Content-Lengths', parts: () => [`POST /api/v1/auth HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 5\r\nContent-Length: ${login.length}\r\n\r\n${login}`], expect: is4xx },
+    // one write: the server stops reading at the head and closes, and bytes sent after that would reset the connection
+    { what: 'Content-Length and chunked together', parts: () => [[head('POST', '/api/v1/auth', { ...json, 'Content-Length': 5, 'Transfer-Encoding': 'chunked' }), ...chunked([login])].join('')], expect: is4xx },
+    { what: 'a chunk size that is not hex', parts: () => [chunkedHead('POST', '/api/v1/auth'), 'zz\r\nabc\r\n0\r\n\r\n'], expect: is4xx },
+    { what: 'a chunk size of 2^64', parts: () => [chunkedHead('POST', '/api/v1/auth'), '10000000000000000\r\nabc\r\n0\r\n\r\n'], expect: is4xx },
+    { what: 'a chunk longer than its size says', parts: () => [chunkedHead('POST', '/api/v1/auth'), `5\r\n${login}\r\n0\r\n\r\n`], expect: is4xx },
+    { what: 'a slow sender: a login in 40 chunks, 25 ms apart', parts: () => [chunkedHead('POST', '/api/v1/auth'), ...chunked(pieces(login, 1))].slice(0, 41).concat('0\r\n\r\n'), pauseMs: 25, expect: () => undefined },
+    { what: 'a slow sender over the limit: 64 chunks of 1 KB, 10 ms apart', parts: () => [chunkedHead('POST', '/api/v1/auth'), ...chunked(pieces(jsonBody(64 * 1024), 1024))], pauseMs: 10, expect: (st) => expect(st).toBe(413) },
+    { what: 'a student streaming 10 MB to a teacher-only route (refused before the body)', parts: () => [chunkedHead('POST', '/api/v1/exercises', { Authorization: student(), Connection: 'keep-alive' }), ...chunked(pieces(`{"content":[${'0,'.repeat(100_000)}0]}`, 64 * 1024))], expect: (st) => expect(st).toBe(403) },
+    { what: 'a student declaring 10 MB to a teacher-only route and sending a little', parts: () => [head('POST', '/api/v1/exercises', { ...json, Authorization: student(), 'Content-Length': 10 * 1024 * 1024 }), '{"content":[0,0'], expect: (st) => expect(st).toBe(403) },
+    { what: 'a teacher streaming [{},…] to /exercises (refused unparsed)', parts: () => [chunkedHead('POST', '/api/v1/exercises', { Authorization: teacher() }), ...chunked(pieces(`{"content":[${'{},'.repeat(200_000)}{}]}`, 64 * 1024))], expect: (st) => expect(st).toBe(413) },
+    { what: 'a teacher streaming over the 10 MB limit', parts: () => [chunkedHead('POST', '/api/v1/exercises', { Authorization: teacher() }), ...chunked(pieces(`{"content":"${'x'.repeat(11 * 1024 * 1024)}"}`, 256 * 1024))], expect: (st) => expect(st).toBe(413) },
+    { what: 'an anonymous chunked answer save', parts: () => [chunkedHead('PUT', '/api/v1/exams-answers?id=1', { Connection: 'keep-alive' }), ...chunked(pieces(JSON.stringify({ answers: { 1: 'x'.repeat(500_000) } }), 16 * 1024))], expect: (st) => expect(st).toBe(401) },
+    { what: 'a gzip-encoded body (not accepted)', parts: () => [head('POST', '/api/v1/auth', { ...json, 'Content-Encoding': 'gzip', 'Content-Length': 4 }), 'abcd'], expect: is4xx },
+  ];
+
+  it.each(cases.map((c) => [c.what, c] as const))('%s: the process keeps serving', async (_what, c) => {
+    const res = await rawRequest(s.port, c.parts(), { pauseMs: c.pauseMs, end: c.end, timeoutMs: c.timeoutMs ?? 15_000 });
+    await expectAlive(c.what);
+    c.expect(res.status);
+    if (res.status !== undefined && res.status >= 400 && res.body.startsWith('{')) {
+      const body = JSON.parse(res.body);
+      expect(body).toEqual(expect.objectContaining({ code: expect.any(String), error: expect.any(String), message: body.error }));
+    }
+  });
+
+  it('answers /ping while 20 senders hold half-sent bodies open', async () => {
+    const held = Array.from({ length: 20 }, () => rawRequest(s.port, [head('POST', '/api/v1/auth', { ...json, 'Content-Length': 4000 }), '{"a":'], { timeoutMs: 1500 }));
+    await new Promise((r) => setTimeout(r, 200));
+    await expectAlive('20 half-sent bodies');
+    await Promise.all(held);
+    await expectAlive('20 half-sent bodies, closed');
   });
 });

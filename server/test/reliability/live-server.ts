@@ -89,8 +89,10 @@ export function rawRequest(
       const length = /\r\ncontent-length: (\d+)/i.exec(head)?.[1];
       if (length !== undefined && Buffer.byteLength(text.slice(split + 4), 'latin1') >= Number(length)) finish(false);
     });
-    socket.on('error', () => finish(true));
-    socket.on('close', () => finish(chunks.length === 0));
+    // A server that answers early and closes makes our later writes fail (EPIPE): its reply may still be read
+    // before the close, so the reply is judged on 'close', not on the error.
+    socket.on('error', () => undefined);
+    socket.on('close', () => finish(!/^HTTP\/1\.1 \d{3}/.test(Buffer.concat(chunks).toString('latin1'))));
     socket.on('connect', async () => {
       for (const [i, part] of parts.entries()) {
         if (done || socket.destroyed) return;

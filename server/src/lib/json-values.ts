@@ -1,0 +1,43 @@
+/**
+ * Counts the values of a JSON text from its bytes, without parsing it, stopping once it passes `max`. Parsing a body
+ * costs by the number of its values, not its bytes: 10 MB of `[{},{},…]` (3.3 million objects) took 0.7–0.9 s of
+ * JSON.parse, 10 MB of one picture's base64 a few ms. Counted: each string and `,` outside strings, and each `[` and
+ * `{` twice (the container and its first element; every later element follows a comma), so the count is never below
+ * the number of values.
+ * Strings are skipped with Buffer#indexOf (native), so long texts and pictures cost next to nothing.
+ * Malformed text is counted all the same: JSON.parse refuses it after.
+ */
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const COMMA = 0x2c;
+const OPEN_ARRAY = 0x5b;
+const OPEN_OBJECT = 0x7b;
+
+/** True when the quote at `at` is escaped: preceded by an odd number of backslashes. */
+function escaped(text: Buffer, at: number): boolean {
+  let backslashes = 0;
+  for (let i = at - 1; i >= 0 && text[i] === BACKSLASH; i--) backslashes++;
+  return backslashes % 2 === 1;
+}
+
+/** The number of values of `text` (an upper bound), or `max + 1` as soon as it is over `max`. */
+export function countJsonValues(text: Buffer, max: number): number {
+  let values = 0;
+  let i = 0;
+  while (i < text.length) {
+    const byte = text[i];
+    if (byte === QUOTE) {
+      let end = text.indexOf(QUOTE, i + 1);
+      while (end > 0 && escaped(text, end)) end = text.indexOf(QUOTE, end + 1);
+      if (end < 0) return values + 1; // an unclosed string: JSON.parse refuses it
+      i = end + 1;
+      values++;
+    } else {
+      if (byte === COMMA) values++;
+      else if (byte === OPEN_ARRAY || byte === OPEN_OBJECT) values += 2;
+      i++;
+    }
+    if (values > max) return max + 1;
+  }
+  return values === 0 ? 1 : values; // a lone number, true, false or null
+}
