@@ -1,6 +1,7 @@
 import { overBytes, textBytes } from './text-bytes';
 
-const jsonBytes = (text: string) => Buffer.byteLength(JSON.stringify(text), 'utf8') - 2;
+/** UTF-8 bytes of JSON.stringify's text, quotes off (JSON.stringify escapes lone surrogates, so encoding cannot fail). */
+const jsonBytes = (text: string) => encodeURIComponent(JSON.stringify(text)).replace(/%[0-9A-F]{2}/g, 'x').length - 2;
 
 it('counts what JSON.stringify writes in UTF-8: escapes, 2-, 3- and 4-byte characters, lone surrogates', () => {
   const samples = [
