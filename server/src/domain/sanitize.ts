@@ -6,7 +6,8 @@
  * - classes: only `ql-*` (Quill's alignment, indent, font, size and video classes);
  * - style: only color, background-color (hex, rgb(a), named) and text-align (left/right/center/justify);
  * - img: src http(s), data:image/(png|jpeg|gif|webp);base64, or a stored picture /api/v1/images/<sha256>.<ext>
- *   (domain/images.ts) only;
+ *   (domain/images.ts) only; a picture from another site gets referrerpolicy="no-referrer", so opening a material
+ *   does not tell that site which reader is on which page (the server never fetches it either);
  * - iframe (Quill's video embed): http(s) only, from the well-known video hosts YouTube, youtube-nocookie and Vimeo,
  *   no other attributes than src, width, height, allowfullscreen, frameborder, class.
  * Everything else (scripts, event handlers, javascript: URLs, forms, style blocks) is dropped.
@@ -70,6 +71,15 @@ function allowedVideoSrc(src: string): boolean {
 const keepIf = (allowed: (src: string) => boolean): sanitizeHtml.Transformer => (tagName, attribs) =>
   (allowed((attribs.src ?? '').trim()) ? { tagName, attribs } : { tagName, attribs: {}, text: '' });
 
+const isExternal = (src: string) => /^https?:\/\//i.test(src.trim());
+
+/** A kept picture: one from another site is fetched without a referrer; any referrerpolicy the input had is dropped. */
+const keepPicture: sanitizeHtml.Transformer = (tagName, attribs) => {
+  const kept = keepIf(allowedImageSrc)(tagName, attribs);
+  const { referrerpolicy: _sent, ...rest } = kept.attribs;
+  return { ...kept, attribs: isExternal(rest.src ?? '') ? { ...rest, referrerpolicy: 'no-referrer' } : rest };
+};
+
 /** What an emptied picture or iframe looks like in the output (`<` in text and attributes is always escaped). */
 const EMPTY_ELEMENTS = /<img \/>|<iframe><\/iframe>/g;
 
@@ -81,7 +91,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowedAttributes: {
     '*': ['class', 'style'],
     a: ['href', 'target', 'rel'],
-    img: ['src', 'alt', 'width', 'height'],
+    img: ['src', 'alt', 'width', 'height', 'referrerpolicy'],
     iframe: ['src', 'width', 'height', 'allowfullscreen', 'frameborder'],
     li: ['data-list'],
     pre: ['spellcheck'],
@@ -100,7 +110,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
       tagName,
       attribs: { ...attribs, rel: 'noopener noreferrer', ...(attribs.target ? { target: '_blank' } : {}) },
     }),
-    img: keepIf(allowedImageSrc),
+    img: keepPicture,
     iframe: keepIf(allowedVideoSrc),
     '*': (tagName, attribs) => {
       if (attribs.style === undefined) return { tagName, attribs };
