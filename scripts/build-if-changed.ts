@@ -1,4 +1,4 @@
-// Builds each web app only when what its build reads has changed since its last build, or its dist/ is missing, so
+// Builds each web app, and the server (compiled to server/dist: scripts/build-server.ts), only when what its build reads has changed since its last build, or its dist/ is missing, so
 // `npm start` restarts a built checkout in seconds instead of rebuilding four apps for over a minute.
 //
 //   npx tsx scripts/build-if-changed.ts          build the apps whose inputs changed (npm start)
@@ -17,6 +17,9 @@ import { importedSpecifiers } from './declared-deps';
 
 /** The web apps, in build order (the shell first: it is what a browser opens). */
 export const WEB_APPS = ['shell', 'admin-app', 'teacher-app', 'student-app'] as const;
+
+/** Everything `npm start` runs from a build: the web apps, then the compiled server (a second or two). */
+export const BUILT_PACKAGES = [...WEB_APPS, 'server'] as const;
 
 /** What every app's build reads besides its own folder. */
 export const SHARED_BUILD_INPUTS = ['shared-api', 'shared-rules', 'shared-ui', 'webpack', 'tsconfig.base.json', 'package.json', 'package-lock.json'];
@@ -148,7 +151,7 @@ function npmBuild(root: string, app: string): Promise<boolean> {
 if (require.main === module) {
   const root = path.resolve(__dirname, '..');
   // One build per core: a webpack build keeps about one core busy (four apps on 2 cores: 164 s one by one, 126 s two at a time).
-  buildIfChanged({ root, force: process.argv.includes('--all'), build: (app) => npmBuild(root, app), parallel: os.availableParallelism() })
+  buildIfChanged({ root, apps: BUILT_PACKAGES, force: process.argv.includes('--all'), build: (app) => npmBuild(root, app), parallel: os.availableParallelism() })
     .catch((error: Error) => {
       console.error(error.message);
       process.exit(1);

@@ -10,6 +10,20 @@ const hashWorkers = new HashWorkerPool();
  */
 export const PASSWORD_MAX_LENGTH = 200;
 
+/** The shortest password an account may be given (created, changed or reset). */
+export const PASSWORD_MIN_LENGTH = 8;
+
+/**
+ * What is wrong with a new password, as the end of a sentence starting "The password …"; undefined when it follows
+ * the rule. Lengths count characters (code points), as the request schemas do.
+ */
+export function newPasswordProblem(password: string): string | undefined {
+  const length = Array.from(password).length;
+  if (length < PASSWORD_MIN_LENGTH) return `must be at least ${PASSWORD_MIN_LENGTH} characters long`;
+  if (length > PASSWORD_MAX_LENGTH) return `must be at most ${PASSWORD_MAX_LENGTH} characters long`;
+  return undefined;
+}
+
 /** How many sign-in password checks may wait for a hashing thread before new ones are refused. */
 export const SIGN_IN_QUEUE_CAPACITY = hashWorkers.maxWaiting;
 

@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { AuthUser } from '../../plugins/auth';
 import { badRequest, errorBody, forbidden, HttpError, unauthorized } from '../../plugins/errors';
-import { BUSY_RETRY_AFTER_SECONDS, checkSignInPassword, hashPassword, PASSWORD_MAX_LENGTH, signInBusy } from '../../lib/passwords';
+import { BUSY_RETRY_AFTER_SECONDS, checkSignInPassword, hashPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, signInBusy } from '../../lib/passwords';
 import { DEACTIVATED_MESSAGE } from '../../domain/repo/accounts';
 import { changePassword, passwordHashOf, signInAccount } from '../../domain/repo/sign-in';
 import { normalizeLoginName } from '../../domain/login-names';
@@ -23,7 +23,7 @@ const loginBodySchema = Type.Object({ username: Type.Optional(Type.String()), pa
 
 const changePasswordBodySchema = Type.Object({
   old_password: Type.String({ minLength: 1, maxLength: PASSWORD_MAX_LENGTH }),
-  new_password: Type.String({ minLength: 8, maxLength: PASSWORD_MAX_LENGTH }),
+  new_password: Type.String({ minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH }),
 });
 
 const tokenFields = { token: Type.String({ description: 'the bearer token (JWT)' }) };
@@ -73,9 +73,9 @@ export default async function authRoutes(fastify: FastifyInstance, options: Auth
       const address = request.ip;
       if (!inProgress.tryEnter(address)) return sendBusy(reply);
       try {
-        const attempt = await limiter.signIn(address, username);
-        if (attempt instanceof AttemptsExceeded) return attempt.send(reply);
-        const row = await signInAccount(app.db, username);
+        const admitted = await limiter.signIn(address, username, () => signInAccount(app.db, username));
+        if (admitted instanceof AttemptsExceeded) return admitted.send(reply);
+        const { attempt, account: row } = admitted;
         // an unknown username costs the same one hash as a wrong password
         if (!(await withBusyRetryAfter(reply, () => checkSignInPassword(password, row?.password_hash))) || !row) throw unauthorized(LOGIN_FAILED, LOGIN_FAILED_CODE);
         await attempt.succeeded();
@@ -117,7 +117,7 @@ export default async function authRoutes(fastify: FastifyInstance, options: Auth
     },
     async (request, reply) => {
       const { old_password, new_password } = request.body;
-      const attempt = await limiter.changePassword(request.user.user_id);
+      const attempt = await limiter.changePassword(request.user.user_id, app.readToken(request).sessionVersion);
       if (attempt instanceof AttemptsExceeded) return attempt.send(reply);
       const hash = await passwordHashOf(app.db, request.user.user_id);
       if (hash === undefined || !(await withBusyRetryAfter(reply, () => checkSignInPassword(old_password, hash)))) {

@@ -94,17 +94,39 @@ export class AttemptLimiter {
     this.limits = { ...limits, perAddressMax: limits.perAddressMax ?? limits.max * 10 };
   }
 
-  /** A sign-in attempt from `address` for `username`. */
-  signIn(address: string, username: string): Promise<Attempt | AttemptsExceeded> {
-    return this.admit([
-      [`signin-address|${address}`, this.limits.perAddressMax],
-      [`signin-account|${address}|${username}`, this.limits.max],
-    ]);
+  /**
+   * A sign-in attempt from `address` for `username`. The address is counted first, so a flood of made-up names is
+   * stopped before `findAccount` reads the database. The account's counter is keyed by its session version as well:
+   * a password reset raises it, so that account's counters start afresh at once on every node and in Redis (the old
+   * ones simply expire).
+   */
+  async signIn<A extends { session_version: number }>(
+    address: string,
+    username: string,
+    findAccount: () => Promise<A | undefined>,
+  ): Promise<AttemptsExceeded | { attempt: Attempt; account: A | undefined }> {
+    const byAddress = await this.admit([[`signin-address|${address}`, this.limits.perAddressMax]]);
+    if (byAddress instanceof AttemptsExceeded) return byAddress;
+    let account: A | undefined;
+    let byAccount: Attempt | AttemptsExceeded;
+    try {
+      account = await findAccount();
+      byAccount = await this.admit([[`signin-account|${address}|${username}|${account?.session_version ?? '-'}`, this.limits.max]]);
+    } catch (error) {
+      await byAddress.succeeded();
+      throw error;
+    }
+    if (byAccount instanceof AttemptsExceeded) {
+      await byAddress.succeeded();
+      return byAccount;
+    }
+    const counted = byAccount;
+    return { attempt: { succeeded: async () => void (await Promise.all([byAddress.succeeded(), counted.succeeded()])) }, account };
   }
 
-  /** A change-password attempt by a signed-in account. */
-  changePassword(userId: number): Promise<Attempt | AttemptsExceeded> {
-    return this.admit([[`change-password|${userId}`, this.limits.max]]);
+  /** A change-password attempt by a signed-in account, counted per session version like sign-ins. */
+  changePassword(userId: number, sessionVersion: number): Promise<Attempt | AttemptsExceeded> {
+    return this.admit([[`change-password|${userId}|${sessionVersion}`, this.limits.max]]);
   }
 
   /**

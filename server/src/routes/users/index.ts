@@ -5,7 +5,7 @@ import { Type, type Static } from 'typebox';
 import type { UserRow } from '../../db/schema';
 import { requireLoginName } from '../../domain/login-names';
 import { createUser, listUsers, replaceUser, type UserInput } from '../../domain/repo/users';
-import { hashPassword } from '../../lib/passwords';
+import { hashPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../lib/passwords';
 import { idQuerySchema, pageMeta, pageMetaSchema, pagingProperties, parsePaging, queryFlag, UPDATE_METHODS } from '../helpers';
 
 /** Roles the admin's "add account" form may create (student/teacher accounts come with their profiles). */
@@ -14,7 +14,7 @@ export const USER_FORM_ROLES = ['admin', 'user'] as const;
 const userBodySchema = Type.Object({
   username: Type.String({ minLength: 1, maxLength: 100, pattern: '^\\S+$' }),
   email: Type.String({ format: 'email', maxLength: 255 }),
-  password: Type.String({ minLength: 8, maxLength: 200 }),
+  password: Type.String({ minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH }),
   role: Type.Enum([...USER_FORM_ROLES], { type: 'string' }),
 });
 
