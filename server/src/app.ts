@@ -21,6 +21,8 @@ export interface BuildAppOptions {
   closeDb?: boolean;
   jwtSecret: string;
   tokenTtlSeconds?: number;
+  /** How long a session lasts from its sign-in, refreshes included (default 30 days). */
+  sessionLifetimeSeconds?: number;
   redisUrl?: string;
   corsOrigins?: string[];
   /** Repo root holding shell/dist, admin-app/dist, … ; static serving is off when undefined. */
@@ -40,6 +42,9 @@ export interface BuildAppOptions {
   /** The essay scorer (default: the local reference-answer scorer, 5 s per essay). */
   essayScorer?: EssayScorerSettings;
 }
+
+/** A school signs in again at least every 30 days, however often the token was refreshed. */
+export const DEFAULT_SESSION_LIFETIME_SECONDS = 30 * 86400;
 
 /** The body limit of unknown URLs (anyone may send to them); every route gets its own from plugins/body-limits.ts. */
 export const BODY_LIMIT_BYTES = BODY_LIMITS.unauthenticated;
@@ -63,7 +68,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     apiDocs: options.apiDocs,
   });
   await app.register(dbPlugin, { db: options.db, kind: options.dbKind, closeOnExit: options.closeDb });
-  await app.register(authPlugin, { secret: options.jwtSecret, tokenTtlSeconds: options.tokenTtlSeconds ?? 86400 });
+  await app.register(authPlugin, { secret: options.jwtSecret, tokenTtlSeconds: options.tokenTtlSeconds ?? 86400,
+    sessionLifetimeSeconds: options.sessionLifetimeSeconds ?? DEFAULT_SESSION_LIFETIME_SECONDS,
+  });
   await app.register(errorsPlugin, {
     notFoundFallback: options.staticDir ? makeSpaFallback(options.staticDir) : undefined,
   });

@@ -87,6 +87,13 @@ describe('ESSAY_SCORER', () => {
   });
 });
 
+it('reads SESSION_LIFETIME_DAYS as the absolute session lifetime, 30 days by default', () => {
+  const dataDir = tmp();
+  expect(loadConfig({ DATA_DIR: dataDir }).sessionLifetimeSeconds).toBe(30 * 86400);
+  expect(loadConfig({ DATA_DIR: dataDir, SESSION_LIFETIME_DAYS: '7' }).sessionLifetimeSeconds).toBe(7 * 86400);
+  expect(() => loadConfig({ DATA_DIR: dataDir, SESSION_LIFETIME_DAYS: '0' })).toThrow(ConfigError);
+});
+
 // One table of settings (the README's "Configuration"), and config.ts the one place that reads them.
 describe('the environment table', () => {
   const repo = path.join(__dirname, '..', '..');

@@ -19,6 +19,8 @@ export interface AppConfig {
   sqliteFile: string;
   jwtSecret: string;
   tokenTtlSeconds: number;
+  /** SESSION_LIFETIME_DAYS (default 30): a session ends this long after its sign-in, however often it was refreshed. */
+  sessionLifetimeSeconds: number;
   seedDemo: boolean;
   redisUrl?: string;
   /** Where shell/dist, admin-app/dist … live. */
@@ -162,6 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sqliteFile,
     jwtSecret: resolveJwtSecret(env, production, dataDir),
     tokenTtlSeconds: intFrom(env.TOKEN_TTL_SECONDS, 86400, 'TOKEN_TTL_SECONDS'),
+    sessionLifetimeSeconds: intFrom(env.SESSION_LIFETIME_DAYS, 30, 'SESSION_LIFETIME_DAYS') * 86400,
     seedDemo,
     redisUrl: env.REDIS_URL || undefined,
     staticDir: path.resolve(REPO_ROOT, env.STATIC_DIR || '.'),
@@ -180,6 +183,7 @@ export function appOptionsFromConfig(config: AppConfig): Omit<BuildAppOptions, '
   return {
     jwtSecret: config.jwtSecret,
     tokenTtlSeconds: config.tokenTtlSeconds,
+    sessionLifetimeSeconds: config.sessionLifetimeSeconds,
     redisUrl: config.redisUrl,
     corsOrigins: config.corsOrigins,
     trustProxy: config.trustProxy,

@@ -1,4 +1,5 @@
-import type { Language } from '@kelasku/shared-rules';
+import crypto from 'node:crypto';
+import { isLanguage, type Language } from '@kelasku/shared-rules';
 import fastifyJwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from './errors';
@@ -24,12 +25,28 @@ export interface AuthClaims extends AuthUser {
   iat?: number;
   /** users.session_version at sign-in (absent = 0): a password change or reset ends every older session. */
   sv?: number;
+  /** When the session began (unix seconds): the sign-in, kept by every refresh, so a session has an absolute end. */
+  auth_time?: number;
+  /** This session's id, set at sign-in and kept by refresh: what per-session counters (change-password) count under. */
+  sid?: string;
+}
+
+/** What one session keeps across refreshes. */
+export interface SessionIdentity {
+  sid: string;
+  /** The sign-in time, unix seconds. */
+  authTime: number;
 }
 
 /** A verified token, before the database has confirmed that its user and session still exist. */
-export interface TokenSession {
+export interface TokenSession extends SessionIdentity {
   user: AuthUser;
   sessionVersion: number;
+}
+
+/** A new session's identity: a random id, begun now. */
+export function newSession(): SessionIdentity {
+  return { sid: crypto.randomBytes(16).toString('base64url'), authTime: Math.floor(Date.now() / 1000) };
 }
 
 declare module '@fastify/jwt' {
@@ -73,8 +90,11 @@ declare module 'fastify' {
     authenticate: RouteGuard;
     /** preHandler: authenticate (if not done yet) and require one of the roles, else 403. */
     requireRole: (...roles: string[]) => RouteGuard;
-    /** Signs a session token (HS256, exp = now + TOKEN_TTL_SECONDS) for the user's current session_version. */
-    signToken: (user: AuthUser, sessionVersion: number) => string;
+    /**
+     * Signs a session token (HS256) for the user's current session_version: exp = now + TOKEN_TTL_SECONDS, never past
+     * the session's absolute end (sign-in + SESSION_LIFETIME_DAYS). `session` defaults to a new one (a sign-in).
+     */
+    signToken: (user: AuthUser, sessionVersion: number, session?: SessionIdentity) => string;
     /**
      * Checks the token's signature and expiry only (401 otherwise), without the users lookup `authenticate` does.
      * Only for routes whose own SQL checks the user and session_version in the same statement (answer saves).
@@ -104,6 +124,8 @@ declare module 'fastify' {
 export interface AuthPluginOptions extends Record<string, unknown> {
   secret: string;
   tokenTtlSeconds: number;
+  /** How long a session lasts from its sign-in, however often it is refreshed. */
+  sessionLifetimeSeconds: number;
 }
 
 /** The role-guard texts of the original API (docs/api.md §1.2). */
@@ -130,11 +152,14 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions) {
   await app.register(fastifyJwt, {
     secret: options.secret,
     sign: { algorithm: 'HS256' },
-    verify: { algorithms: ['HS256'] },
+    // a token that never expires is no session token of ours, whoever signed it
+    verify: { algorithms: ['HS256'], requiredClaims: ['exp'] },
   });
 
-  app.decorate('signToken', (user: AuthUser, sessionVersion: number) => {
-    const claims: AuthClaims = { ...user, exp: Math.floor(Date.now() / 1000) + options.tokenTtlSeconds, sv: sessionVersion };
+  app.decorate('signToken', (user: AuthUser, sessionVersion: number, session: SessionIdentity = newSession()) => {
+    const now = Math.floor(Date.now() / 1000);
+    const exp = Math.min(now + options.tokenTtlSeconds, session.authTime + options.sessionLifetimeSeconds);
+    const claims: AuthClaims = { ...user, exp, sv: sessionVersion, auth_time: session.authTime, sid: session.sid };
     return app.jwt.sign(claims);
   });
 
@@ -163,7 +188,12 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions) {
     };
     if (typeof claims.teacher_id === 'number') user.teacher_id = claims.teacher_id;
     if (typeof claims.student_id === 'number') user.student_id = claims.student_id;
-    return { user, sessionVersion: typeof claims.sv === 'number' ? claims.sv : 0 };
+    if (isLanguage(claims.language)) user.language = claims.language;
+    // Tokens from before these claims: the session began at the token's issue, its id is the user's.
+    const authTime = typeof claims.auth_time === 'number' ? claims.auth_time : typeof claims.iat === 'number' ? claims.iat : 0;
+    if (authTime + options.sessionLifetimeSeconds <= Date.now() / 1000) throw unauthorized('Invalid token', SESSION_EXPIRED);
+    const sid = typeof claims.sid === 'string' && claims.sid ? claims.sid : `user-${claims.user_id}`;
+    return { user, sessionVersion: typeof claims.sv === 'number' ? claims.sv : 0, sid, authTime };
   };
 
   const userSession = (params: unknown[]) => preparedRead<{ role: string; session_version: number }>(app.db, USER_SESSION_SQL)(params);

@@ -255,6 +255,51 @@ describe('POST /auth/refresh', () => {
     expect((await refresh(expired)).statusCode).toBe(401);
   });
 
+  it('keeps the sign-in time, the session id and the language claim', async () => {
+    const signedIn = decode(await t.tokenFor('student'));
+    expect(typeof signedIn.sid).toBe('string');
+    expect(typeof signedIn.auth_time).toBe('number');
+    const withLanguage = createSigner({ key: TEST_JWT_SECRET, algorithm: 'HS256' })({ ...signedIn, language: 'id' });
+    const res = await refresh(withLanguage);
+    expect(res.statusCode).toBe(200);
+    expect(decode(res.json().token)).toMatchObject({ language: 'id', sid: signedIn.sid, auth_time: signedIn.auth_time });
+  });
+
+  it('ends a session 30 days after its sign-in however often it was refreshed', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const sign = createSigner({ key: TEST_JWT_SECRET, algorithm: 'HS256' });
+    const claims = decode(await t.tokenFor('teacher'));
+    // signed in 29 days and 23 hours ago: renewed only up to the 30th day, not for another full day
+    const lateRes = await refresh(sign({ ...claims, auth_time: now - 30 * 86400 + 3600, exp: now + 600 }));
+    expect(lateRes.statusCode).toBe(200);
+    expect(decode(lateRes.json().token).exp).toBe(now - 30 * 86400 + 3600 + 30 * 86400);
+    // past the 30 days: refused, and the still unexpired token opens nothing
+    const over = sign({ ...claims, auth_time: now - 30 * 86400 - 1, exp: now + 600 });
+    expect((await refresh(over)).statusCode).toBe(401);
+    expect((await t.inject({ method: 'GET', url: '/api/v1/classes/mine', headers: { authorization: over } })).statusCode).toBe(401);
+    // a token from before the claim counts from its issue time
+    const { auth_time: _ignored, ...legacy } = claims;
+    expect((await refresh(sign({ ...legacy, iat: now - 31 * 86400, exp: now + 600 }))).statusCode).toBe(401);
+  });
+
+  it('follows SESSION_LIFETIME_DAYS', async () => {
+    const short = await buildTestApp({ app: { sessionLifetimeSeconds: 3600 } });
+    try {
+      const claims = decode(await short.tokenFor('teacher'));
+      expect(claims.exp).toBe((claims.auth_time as number) + 3600);
+    } finally {
+      await short.close();
+    }
+  });
+
+  it('refuses a token without exp', async () => {
+    const { exp: _exp, ...claims } = decode(await t.tokenFor('admin'));
+    const forever = createSigner({ key: TEST_JWT_SECRET, algorithm: 'HS256' })(claims);
+    expect(decode(forever).exp).toBeUndefined();
+    expect((await refresh(forever)).statusCode).toBe(401);
+    expect((await t.inject({ method: 'GET', url: '/api/v1/users', headers: { authorization: forever } })).statusCode).toBe(401);
+  });
+
   it('refuses a session ended by a password reset, and a token renewed before it ends with it', async () => {
     const student = t.fixture.students[2];
     const resetPassword = async () => {

@@ -93,15 +93,19 @@ export default async function authRoutes(fastify: FastifyInstance, options: Auth
     },
   );
 
-  // Renews the token of a signed-in user (the shell calls it while the user is active), so a session never ends in the
-  // middle of work. Same session_version: a password change or reset still ends this session, renewed or not.
+  // Renews the token of a signed-in user (the shell calls it while the user is active), so a session does not end in
+  // the middle of work — up to its absolute end, SESSION_LIFETIME_DAYS after the sign-in (auth_time is kept, as are
+  // the session id and the language). Same session_version: a password change or reset still ends this session.
   app.post(
     '/auth/refresh',
     {
       preHandler: app.authenticate,
       schema: { tags: ['auth'], summary: 'Renew the signed-in user’s token; returns {token}', response: { 200: Type.Object(tokenFields) } },
     },
-    async (request) => ({ token: app.signToken(request.user, app.readToken(request).sessionVersion) }),
+    async (request) => {
+      const { sessionVersion, sid, authTime } = app.readToken(request);
+      return { token: app.signToken(request.user, sessionVersion, { sid, authTime }) };
+    },
   );
 
   app.post(
