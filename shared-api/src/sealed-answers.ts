@@ -7,22 +7,14 @@
  * key with the server's public key. The key id, kind and item id travel in clear and are authenticated (GCM's
  * additional data), so the server knows which key and sheet to use without trusting them blindly.
  */
+import type { Static } from 'typebox';
+import type { deliverySchema } from '@kelasku/shared-rules/src/wire/assessments';
 import { SEALED_PREFIX, USER_KEY_PREFIXES } from './device-data';
 
 export type WorkKind = 'exam' | 'exercise';
 
 /** What the server issues with an exam or exercise read (`delivery`): enough to seal answers for it later. */
-export interface Delivery {
-  kind: WorkKind;
-  item_id: number;
-  student_id: number;
-  nonce: string;
-  /** HMAC-SHA-256 of (kind, item, student, nonce) under the server's secret, base64url. */
-  ticket: string;
-  key_id: string;
-  /** The server's RSA public key, SPKI DER in base64. */
-  public_key: string;
-}
+export type Delivery = Static<typeof deliverySchema>;
 
 /** What the delivery route receives (all binary fields base64). */
 export interface SealedEnvelope {

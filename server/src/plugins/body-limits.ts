@@ -3,7 +3,8 @@
  *
  * - each route gets its limit when it is registered (onRoute): the routes that carry pictures a large one, answer
  *   saves and the student import a medium one, every other route BODY_LIMITS.standard;
- * - a request without a valid token, or to /auth, may send only BODY_LIMITS.unauthenticated: checked in preParsing,
+ * - a request without a valid token, or to /auth, may send only BODY_LIMITS.unauthenticated (the public delivery of
+ *   sealed answers excepted, rate-limited per address instead): checked in preParsing,
  *   before a byte is parsed (Content-Length at once, a chunked body as it streams in). Body validation runs before the
  *   route's auth guard, so without this a stranger could make us parse the route's full limit.
  * Over the limit: 413 `{error, message}` naming the limit.
@@ -27,7 +28,11 @@ const LARGER_LIMITS: ReadonlyArray<{ path: string; limit: number }> = [
   { path: `${API}/exercises-answers`, limit: BODY_LIMITS.answers },
   { path: `${API}/exams-answers`, limit: BODY_LIMITS.answers },
   { path: `${API}/students/import`, limit: BODY_LIMITS.import },
+  { path: `${API}/sealed-answers`, limit: BODY_LIMITS.sealedAnswers },
 ];
+
+/** Public routes whose whole limit holds without a token: sealed answers come from whoever's page is open. */
+const PUBLIC_BODIES = new Set([`${API}/sealed-answers`]);
 
 /** Routes that never need a token's larger limit: sign-in and change-password bodies are tiny. */
 const isAuthPath = (url: string) => url === `${API}/auth` || url.startsWith(`${API}/auth/`);
@@ -77,7 +82,8 @@ async function bodyLimitsPlugin(app: FastifyInstance) {
     const declared = Number(request.headers['content-length']);
     if (!(declared > 0) && request.headers['transfer-encoding'] === undefined) return payload; // no body
     const routeLimit = request.routeOptions.bodyLimit ?? BODY_LIMITS.standard;
-    const limit = routeLimit <= BODY_LIMITS.unauthenticated || signedIn(request) ? routeLimit : BODY_LIMITS.unauthenticated;
+    const whole = routeLimit <= BODY_LIMITS.unauthenticated || PUBLIC_BODIES.has(request.routeOptions.url ?? '') || signedIn(request);
+    const limit = whole ? routeLimit : BODY_LIMITS.unauthenticated;
     if (declared > limit) throw tooLarge(limit);
     // A declared length within the limit is enforced by Fastify (it refuses a body longer than declared).
     return declared > 0 ? payload : payload.pipe(new BodyCap(limit));
