@@ -2,6 +2,7 @@ import type { EssayScorerSettings } from './domain/scorers';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { fastifyTrustProxy } from './config';
 import type { Db, DbKind } from './db/connect';
+import { deliveryKeys, generateDeliveryKeyPem, type DeliveryKeys } from './domain/answer-delivery';
 import { BODY_LIMITS } from './domain/limits';
 import { publicImages } from './domain/public-images';
 import authPlugin from './plugins/auth';
@@ -41,6 +42,31 @@ export interface BuildAppOptions {
   publicUrl?: string;
   /** The essay scorer (default: the local reference-answer scorer, 5 s per essay). */
   essayScorer?: EssayScorerSettings;
+  /**
+   * The RSA-2048 private key (PEM) that opens answers sealed on shared computers (domain/answer-delivery.ts); the
+   * same on every node. Null: sealing is off (students then wait for the connection before signing out). Undefined
+   * (tests): a key made for this app on first use.
+   */
+  answersDeliveryKey?: string | null;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The keys of sealed-answers delivery, or null when it is off. */
+    answersDelivery: () => DeliveryKeys | null;
+  }
+}
+
+/** The delivery keys from the options: made once, on first use (generating an RSA key takes a moment). */
+function lazyDeliveryKeys(options: BuildAppOptions): () => DeliveryKeys | null {
+  let keys: DeliveryKeys | null | undefined;
+  return () => {
+    if (keys === undefined) {
+      const pem = options.answersDeliveryKey === undefined ? generateDeliveryKeyPem() : options.answersDeliveryKey;
+      keys = pem === null ? null : deliveryKeys(pem, options.jwtSecret);
+    }
+    return keys;
+  };
 }
 
 /** A school signs in again at least every 30 days, however often the token was refreshed. */
@@ -76,6 +102,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(bodyLimitsPlugin);
   app.decorate('publicImages', publicImages(options.publicUrl));
+  app.decorate('answersDelivery', lazyDeliveryKeys(options));
 
   await app.register(routes, {
     prefix: '/api/v1',

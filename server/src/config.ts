@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import type { BuildAppOptions } from './app';
+import { deliveryKeys, generateDeliveryKeyPem } from './domain/answer-delivery';
 import { normalizePublicUrl } from './domain/public-images';
 import type { EssayScorerSettings } from './domain/scorers';
 
@@ -48,6 +49,8 @@ export interface AppConfig {
    * ESSAY_SCORER_TIMEOUT_MS (5000): how essays are scored automatically.
    */
   essayScorer: EssayScorerSettings;
+  /** The RSA-2048 private key (PEM) opening answers sealed on shared computers; null: sealing is off. */
+  answersDeliveryKey: string | null;
 }
 
 export class ConfigError extends Error {}
@@ -126,6 +129,32 @@ export function resolveJwtSecret(env: NodeJS.ProcessEnv, production: boolean, da
   return secret;
 }
 
+/**
+ * The key that opens sealed answers, the same on every node: ANSWERS_DELIVERY_KEY (an RSA-2048 private key in PEM;
+ * `\n` may stand for the line breaks) when set; otherwise, outside production, generated once into
+ * DATA_DIR/answers-delivery-key.pem (mode 0600) and reused. In production without it, sealing is off (null): students
+ * with unsent answers are asked to wait for the connection instead of signing out.
+ */
+export function resolveAnswersDeliveryKey(env: NodeJS.ProcessEnv, production: boolean, dataDir: string, jwtSecret: string): string | null {
+  const fromEnv = env.ANSWERS_DELIVERY_KEY?.replace(/\\n/g, '\n').trim();
+  if (fromEnv) {
+    try {
+      deliveryKeys(fromEnv, jwtSecret);
+    } catch (err) {
+      throw new ConfigError(`ANSWERS_DELIVERY_KEY: ${(err as Error).message}`);
+    }
+    return fromEnv;
+  }
+  if (production) return null;
+  const file = path.join(dataDir, 'answers-delivery-key.pem');
+  if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8');
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const pem = generateDeliveryKeyPem();
+  fs.writeFileSync(file, pem, { mode: 0o600 });
+  fs.chmodSync(file, 0o600);
+  return pem;
+}
+
 function publicUrlFrom(value: string | undefined): string | undefined {
   if (!value?.trim()) return undefined;
   try {
@@ -155,6 +184,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const { dataDir, databaseUrl, sqliteFile } = databaseLocation(env);
   const seedDefault = production ? '0' : '1';
   const seedDemo = (env.SEED_DEMO ?? seedDefault) === '1' && !production;
+  const jwtSecret = resolveJwtSecret(env, production, dataDir);
   return {
     port: intFrom(env.PORT, 3000, 'PORT'),
     host: env.HOST || '0.0.0.0',
@@ -162,7 +192,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir,
     databaseUrl,
     sqliteFile,
-    jwtSecret: resolveJwtSecret(env, production, dataDir),
+    jwtSecret,
     tokenTtlSeconds: intFrom(env.TOKEN_TTL_SECONDS, 86400, 'TOKEN_TTL_SECONDS'),
     sessionLifetimeSeconds: intFrom(env.SESSION_LIFETIME_DAYS, 30, 'SESSION_LIFETIME_DAYS') * 86400,
     seedDemo,
@@ -175,6 +205,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     apiDocs: flag(env.API_DOCS, !production),
     publicUrl: publicUrlFrom(env.PUBLIC_URL),
     essayScorer: essayScorerFrom(env),
+    answersDeliveryKey: resolveAnswersDeliveryKey(env, production, dataDir, jwtSecret),
   };
 }
 
@@ -193,6 +224,7 @@ export function appOptionsFromConfig(config: AppConfig): Omit<BuildAppOptions, '
     examAutoSubmit: config.examAutoSubmit,
     publicUrl: config.publicUrl,
     essayScorer: config.essayScorer,
+    answersDeliveryKey: config.answersDeliveryKey,
     logger: { level: config.production ? 'info' : 'warn' },
   };
 }

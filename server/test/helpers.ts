@@ -35,6 +35,7 @@ import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp, type BuildAppOptions } from '../src/app';
+import { generateDeliveryKeyPem } from '../src/domain/answer-delivery';
 import { createProfileUser } from '../src/domain/repo/accounts';
 import { assignStudentToGradeClasses } from '../src/domain/repo/assignments';
 import { connectDatabase, type Db, type DbKind } from '../src/db/connect';
@@ -235,7 +236,8 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     jwtSecret: TEST_JWT_SECRET,
     loginRateLimit: { max: 1000, timeWindowMs: 60_000 },
     apiDocs: false,
-    ...(TWO_NODES ? { redisUrl: redisUrlWithPrefix(pgSchema!) } : {}),
+    // Two nodes open each other's sealed answers: one delivery key for both, as in production.
+    ...(TWO_NODES ? { redisUrl: redisUrlWithPrefix(pgSchema!), answersDeliveryKey: generateDeliveryKeyPem() } : {}),
     ...options.app,
   };
   // Node B's modules are loaded before node A connects to Redis: loading blocks the event loop for seconds on a

@@ -1,4 +1,7 @@
 export * from './session';
+export * from './device-data';
+export * from './device-owner';
+export * from './sealed-answers';
 export * from './types';
 export * from './http';
 export * from './resources';

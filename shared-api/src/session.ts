@@ -1,6 +1,8 @@
 // Session storage shared by the shell and every remote. Kept free of axios so the login page stays light.
 import { jwtDecode } from 'jwt-decode';
 import type { Language } from '@kelasku/shared-rules/src/languages';
+import { claimDevice, signOutDevice } from './device-owner';
+import { sealUnsentAnswers } from './sealed-answers';
 
 export type Role = 'admin' | 'teacher' | 'student';
 
@@ -74,6 +76,21 @@ export function getSignedInUser(): UserData | null {
 /** The NIP/NIS the stored session was signed in with, if known. */
 export function getStoredUsername(): string {
   return localStorage.getItem(USERNAME_KEY) ?? '';
+}
+
+/**
+ * A fresh sign-in: when somebody else used this browser last, their data goes first (device-owner.ts); then the
+ * session is stored.
+ */
+export async function startSession(token: string, username: string): Promise<UserData> {
+  await claimDevice(decodeToken(token), { beforeWipe: () => sealUnsentAnswers().then(() => undefined) });
+  return saveSession(token, username);
+}
+
+/** Sign-out: the session and everything of the user kept on this browser go (kept reads, drafts, unsent answers). */
+export async function signOut(): Promise<void> {
+  await signOutDevice({ beforeWipe: () => sealUnsentAnswers().then(() => undefined) });
+  clearSession();
 }
 
 export function clearSession(): void {

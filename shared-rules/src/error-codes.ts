@@ -94,6 +94,10 @@ export const ERROR_CODES = {
   'exam-ended': 'The exam has ended',
   'sheet-already-submitted': 'Sheet already submitted',
   'sheet-save-retry': 'The answer sheet could not be saved, please retry',
+  // Sealed answers delivered after a sign-out (POST /sealed-answers).
+  'sealed-unreadable': 'The sealed answers could not be opened',
+  'sealed-already-delivered': 'These sealed answers were delivered already',
+  'sealed-no-open-sheet': 'There is no open answer sheet for these answers',
   'answers-or-changes': 'Send either the answers or the changes to save',
   'too-many-questions': 'There are at most {limit} questions',
   'not-graded-yet': 'This answer sheet has not been graded yet',

@@ -1,7 +1,7 @@
 // The shared 2-core machine can be slow; user-event interactions on MUI need headroom.
 jest.setTimeout(30000);
 
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RoleLayout } from './RoleLayout';
 import { Banner } from './Banner';
@@ -36,16 +36,50 @@ describe('RoleLayout', () => {
     expect(screen.getByRole('link', { name: 'Teacher Accounts' })).toHaveAttribute('href', '/ManageAccTeacher');
 
     await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
-    expect(window.alert).toHaveBeenCalledWith('Anda Telah Logout');
+    await waitFor(() => expect(window.alert).toHaveBeenCalledWith('Anda Telah Logout'));
     expect(localStorage.getItem('token')).toBeNull();
     expect(localStorage.getItem('userData')).toBeNull();
-    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
   });
 
   it("uses 'Succesfully logout' for teachers and students", async () => {
     renderAt(<RoleLayout role="teacher" items={menu}><p>content</p></RoleLayout>, '/DashboardTeacher');
     await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
-    expect(window.alert).toHaveBeenCalledWith('Succesfully logout');
+    await waitFor(() => expect(window.alert).toHaveBeenCalledWith('Succesfully logout'));
+  });
+
+  it('warns before signing out with unsaved drafts, offers to wait, and signing out anyway deletes them', async () => {
+    localStorage.setItem('userData', JSON.stringify({ user_id: 7, role: 'teacher', display_name: 'Bu Sari', exp: 9999999999 }));
+    localStorage.setItem('kelasku:draft:7:edit-exam:5', JSON.stringify({ content: { '1_answer': 'b' } }));
+    renderAt(<RoleLayout role="teacher" items={menu}><p>content</p></RoleLayout>, '/DashboardTeacher');
+    await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Not everything is on the server yet' });
+    expect(dialog).toHaveTextContent('You have unsaved drafts on this device. Signing out deletes them.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Wait for the connection' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(localStorage.getItem('kelasku:draft:7:edit-exam:5')).not.toBeNull();
+    expect(screen.getByTestId('location')).toHaveTextContent('/DashboardTeacher');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Sign out anyway' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
+    expect(localStorage.getItem('kelasku:draft:7:edit-exam:5')).toBeNull();
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('does not offer to sign out while answers are unsent and this browser cannot seal them (no WebCrypto: plain http)', async () => {
+    localStorage.setItem('userData', JSON.stringify({ user_id: 8, role: 'student', display_name: 'Siti', exp: 9999999999 }));
+    localStorage.setItem('kelasku:answers:exam:12', JSON.stringify({ answers: { '1': 'b' }, changes: { '1': { answer: 'b', at: 1 } }, pending: true, item_id: 5 }));
+    // its delivery ticket is there: only the missing WebCrypto stops the sealing
+    localStorage.setItem('kelasku:delivery:exam:5', JSON.stringify({ kind: 'exam', item_id: 5, student_id: 4, nonce: 'n', ticket: 't', key_id: 'k', public_key: 'p' }));
+    expect(globalThis.crypto?.subtle).toBeUndefined();
+    renderAt(<RoleLayout role="student" items={menu}><p>content</p></RoleLayout>, '/MyExams');
+    await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('this browser cannot lock them safely. Stay signed in until they are sent.');
+    expect(within(dialog).queryByRole('button', { name: 'Sign out anyway' })).toBeNull();
+    expect(within(dialog).getByRole('button', { name: 'Wait for the connection' })).toBeInTheDocument();
+    expect(localStorage.getItem('kelasku:answers:exam:12')).not.toBeNull();
   });
 
   it("shows the remote's own menu, and only that", () => {

@@ -16,7 +16,8 @@ import MenuIcon from '@mui/icons-material/Menu';
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import LogoutIcon from '@mui/icons-material/Logout';
-import { clearSession } from '@kelasku/shared-api';
+import { getUserData, signOut } from '@kelasku/shared-api';
+import { SignOutWarning, unsentWorkNow, type UnsentNow } from './SignOutWarning';
 import { LanguageSwitch } from './LanguageSwitch';
 import { Logo } from './Logo';
 import { isLinkActive, isNavGroup, ROLE_TITLE_KEY, type NavItem, type NavLink } from './nav';
@@ -101,11 +102,20 @@ function Sidebar({ role, title, items, onNavigate }: { role: LayoutRole; title: 
   const { t } = useTranslation('common');
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  const logout = () => {
-    clearSession();
+  const [unsent, setUnsent] = useState<UnsentNow | null>(null);
+  const [signingOut, setSigningOut] = useState(false);
+  const leave = async () => {
+    setSigningOut(true);
+    await signOut();
     window.alert(t(LOGOUT_ALERT_KEY[role]));
     onNavigate();
     navigate('/');
+  };
+  // Work not on the server yet (drafts, answers typed offline): ask first, and offer to wait for the connection.
+  const logout = () => {
+    const work = unsentWorkNow(getUserData()?.user_id);
+    if (work.drafts > 0 || work.answers > 0) setUnsent(work);
+    else void leave();
   };
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', bgcolor: kelaskuColors.sidebar, color: '#fff' }}>
@@ -128,11 +138,12 @@ function Sidebar({ role, title, items, onNavigate }: { role: LayoutRole; title: 
         <LanguageSwitch label={t('language.label')} />
       </Box>
       <List component="div">
-        <ListItemButton onClick={logout} sx={linkSx}>
+        <ListItemButton onClick={logout} disabled={signingOut} sx={linkSx}>
           <LogoutIcon fontSize="small" sx={{ mr: 1.5 }} />
           <ListItemText primary={t('layout.logout')} />
         </ListItemButton>
       </List>
+      {unsent && <SignOutWarning work={unsent} busy={signingOut} onWait={() => setUnsent(null)} onSignOut={() => void leave()} />}
     </Box>
   );
 }

@@ -266,6 +266,12 @@ export interface JobLeasesTable {
   expires_at: Instant;
 }
 
+/** Nonces of the sealed-answers envelopes accepted: each is accepted once. */
+export interface DeliveredTicketsTable {
+  nonce: string;
+  delivered_at: Generated<Instant>;
+}
+
 export interface Database {
   users: UsersTable;
   teachers: TeachersTable;
@@ -285,6 +291,7 @@ export interface Database {
   reports: ReportsTable;
   job_leases: JobLeasesTable;
   images: ImagesTable;
+  delivered_tickets: DeliveredTicketsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -68,6 +68,11 @@ export const BODY_LIMITS = {
   standard: 256 * KB,
   /** An answers map: even dozens of long essays stay far below. */
   answers: 1 * MB,
+  /**
+   * Sealed answers delivered after a sign-out, from any caller (no token): an answers map with its per-question times
+   * and ticket, encrypted and in base64 (4/3), plus the envelope's clear fields.
+   */
+  sealedAnswers: 1.5 * MB,
   /** A student import of up to MAX_IMPORT_ROWS (1,000) rows. */
   import: 1 * MB,
   /** A student or teacher with a profile picture: room for a data URL of MAX_PICT_CHARS and the other fields. */

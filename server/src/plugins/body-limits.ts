@@ -3,7 +3,8 @@
  * is Fastify's own route `bodyLimit` (a declared Content-Length over it is refused at once, a chunked body as it
  * streams in), set when the route is registered (onRoute):
  *
- * - routes anyone may call (no guard, no `config.callers`: sign-in, unknown URLs) get BODY_LIMITS.unauthenticated;
+ * - routes anyone may call (no guard, no `config.callers`: sign-in, unknown URLs) get BODY_LIMITS.unauthenticated,
+ *   except the public delivery of sealed answers (rate-limited per address instead);
  * - the routes that carry pictures a large one, answer saves and the student import a medium one, every other route
  *   BODY_LIMITS.standard;
  * - on a route with a guard, before a byte of a body is read (preParsing), a caller its guard would turn away is
@@ -35,7 +36,11 @@ const LARGER_LIMITS: ReadonlyArray<{ path: string; limit: number }> = [
   { path: `${API}/exercises-answers`, limit: BODY_LIMITS.answers },
   { path: `${API}/exams-answers`, limit: BODY_LIMITS.answers },
   { path: `${API}/students/import`, limit: BODY_LIMITS.import },
+  { path: `${API}/sealed-answers`, limit: BODY_LIMITS.sealedAnswers },
 ];
+
+/** Public routes whose whole limit holds without a token: sealed answers come from whoever's page is open. */
+const PUBLIC_BODIES = new Set([`${API}/sealed-answers`]);
 
 /** Routes that never need a token's larger limit: sign-in and change-password bodies are tiny. */
 const isAuthPath = (url: string) => url === `${API}/auth` || url.startsWith(`${API}/auth/`);
@@ -45,7 +50,7 @@ const isAuthPath = (url: string) => url === `${API}/auth` || url.startsWith(`${A
  * only signed-in callers may use it.
  */
 export function routeBodyLimit(url: string, methods: readonly string[], signedInOnly: boolean): number {
-  if (!signedInOnly || isAuthPath(url)) return BODY_LIMITS.unauthenticated;
+  if (isAuthPath(url) || (!signedInOnly && !PUBLIC_BODIES.has(url))) return BODY_LIMITS.unauthenticated;
   const larger = LARGER_LIMITS.find((r) => r.path === url);
   return larger && methods.some((m) => WRITES.includes(m as HTTPMethods)) ? larger.limit : BODY_LIMITS.standard;
 }

@@ -12,6 +12,7 @@ import language from './language';
 import materials from './materials';
 import ping from './ping';
 import reports from './reports';
+import sealedAnswers from './sealed-answers';
 import review from './review';
 import stats from './stats';
 import students from './students';
@@ -42,6 +43,7 @@ export default async function routes(app: FastifyInstance, options: RoutesOption
   await app.register(examsRoutes, { autoSubmit: options.examAutoSubmit, essayScorer: options.essayScorer });
   await app.register(exerciseAnswersRoutes);
   await app.register(examAnswersRoutes);
+  await app.register(sealedAnswers);
   await app.register(analysis);
   await app.register(review);
   await app.register(images);

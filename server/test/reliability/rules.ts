@@ -90,6 +90,12 @@ rule('OPTIONS *', {
   allow: 'public', ok: [204],
   request: () => ({ url: v1('/classes'), headers: { origin: 'https://school.example', 'access-control-request-method': 'PATCH' } }),
 });
+// Sealed answers come from whoever's page loads next on a shared computer: the ticket inside is the proof, not a token.
+rule('POST /api/v1/sealed-answers', {
+  allow: 'public', ok: [400], // an envelope that does not open: proves any caller reaches the route and nothing is stored
+  request: () => ({ url: v1('/sealed-answers'), payload: { key_id: '0123456789abcdef', kind: 'exam', item_id: 1, key: 'AA==', iv: 'AAAAAAAAAAAAAAAA', data: 'AAAA' } }),
+  check: (_c, res) => expect(res.json()).toMatchObject({ code: 'sealed-unreadable' }),
+});
 rule('POST /api/v1/auth', {
   allow: 'public',
   request: (w) => ({ url: v1('/auth'), payload: { username: w.t.usernameOf('student'), password: FIXTURE_PASSWORDS.student } }),

@@ -17,6 +17,20 @@ export const examSchema = Type.Object({
   start_time: Type.String(), end_time: Type.String(), status: examStatusSchema, server_time: Type.String(),
 });
 
+/**
+ * Sent to a student with an exam or exercise read: what their browser needs to seal answers it could not send before
+ * a sign-out on a shared computer (server domain/answer-delivery.ts, shared-api sealed-answers.ts).
+ */
+export const deliverySchema = Type.Object({
+  kind: Type.Union([Type.Literal('exam'), Type.Literal('exercise')]),
+  item_id: Type.Integer(),
+  student_id: Type.Integer(),
+  nonce: Type.String(),
+  ticket: Type.String({ description: 'HMAC-SHA-256 of (kind, item, student, nonce) under the server\'s secret, base64url' }),
+  key_id: Type.String(),
+  public_key: Type.String({ description: 'the server\'s RSA-2048 public key, SPKI DER in base64' }),
+});
+
 /** The id of the exercise or exam a sheet or grade belongs to: one of the two, named by the item's kind. */
 export type ItemIdColumn = 'exercise_id' | 'exam_id';
 

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import {
-  clearSession, dropParkedCalls, getSignedInUser, getUserData, onSessionEnded, resumeSession, type UserData,
+  dropParkedCalls, getSignedInUser, getUserData, onSessionEnded, resumeSession, signOut, type UserData,
 } from '@kelasku/shared-api';
 import { startSessionKeeper } from './session-keeper';
 
@@ -59,8 +59,7 @@ export function SessionGuard({ goHome = loadHome }: { goHome?: () => void }) {
         previous={ended.previous}
         onSignedIn={signedIn}
         onLogout={() => {
-          clearSession();
-          leaveForHome();
+          void signOut().finally(leaveForHome);
         }}
       />
     </Suspense>

@@ -55,6 +55,32 @@ describe('LoginPage', () => {
     expect(JSON.parse(localStorage.getItem('userData') ?? '{}')).toMatchObject({ display_name: 'Bu Sari' });
   });
 
+  it("wipes what another user left on this browser (drafts, unsent answers' plaintext, session) before storing the new one", async () => {
+    // A teacher's session ended without a sign-out (expired, or the browser was closed): the student signs in next.
+    localStorage.setItem('token', fakeToken({ user_id: 7, role: 'teacher', display_name: 'Bu Sari', email: 's@x.id', exp: 1, teacher_id: 3 }));
+    localStorage.setItem('userData', JSON.stringify({ user_id: 7, role: 'teacher', display_name: 'Bu Sari' }));
+    localStorage.setItem('kelasku:draft:7:edit-exam:5', JSON.stringify({ content: { '1_answer': 'b' } }));
+    const student = fakeToken({ user_id: 9, role: 'student', display_name: 'Siti', email: 'x@x.id', exp: 4102444800, student_id: 4 });
+    loginSpy.mockResolvedValue({ token: student });
+    const onSignedIn = jest.fn();
+    render(<LoginPage onSignedIn={onSignedIn} />);
+    await fillAndSubmit();
+    expect(onSignedIn).toHaveBeenCalled();
+    expect(localStorage.getItem('kelasku:draft:7:edit-exam:5')).toBeNull();
+    expect(localStorage.getItem('token')).toBe(student);
+  });
+
+  it('keeps the drafts of the same user signing in again', async () => {
+    const again = fakeToken({ user_id: 7, role: 'teacher', display_name: 'Bu Sari', email: 's@x.id', exp: 4102444800, teacher_id: 3 });
+    localStorage.setItem('token', again);
+    localStorage.setItem('userData', JSON.stringify({ user_id: 7, role: 'teacher', display_name: 'Bu Sari' }));
+    localStorage.setItem('kelasku:draft:7:edit-exam:5', '{"title":"kept"}');
+    loginSpy.mockResolvedValue({ token: again });
+    render(<LoginPage onSignedIn={() => {}} />);
+    await fillAndSubmit('198501012010011001', 'guru123');
+    expect(localStorage.getItem('kelasku:draft:7:edit-exam:5')).toBe('{"title":"kept"}');
+  });
+
   it("shows the server's message under the form", async () => {
     loginSpy.mockRejectedValue({ response: { status: 401, data: { error: 'Invalid credentials', message: 'Invalid credentials' } } });
     const onSignedIn = jest.fn();

@@ -23,14 +23,15 @@ export function loginErrorMessage(err: unknown): string {
 }
 
 /**
- * POST /api/v1/auth, then store token + decoded user. The API client (axios) is imported here, inside the submit
+ * POST /api/v1/auth, then store token + decoded user (after wiping what another user left on this browser:
+ * shared-api device-owner.ts). The API client (axios) is imported here, inside the submit
  * path, so it never weighs on the login page's first load. The language saved on the account (the token's
  * `language` claim) becomes the UI's, on this device too.
  */
 export async function submitLogin(username: string, password: string): Promise<UserData> {
   api ??= await import('@kelasku/shared-api');
   const { token } = await api.authApi.login(username, password);
-  const user = api.saveSession(token, username);
+  const user = await api.startSession(token, username);
   if (isLanguage(user.language)) await setLanguage(user.language);
   return user;
 }

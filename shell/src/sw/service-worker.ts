@@ -3,6 +3,7 @@
  * gets which treatment is decided in strategy.ts. A student whose connection drops can reload the exam page: the
  * page, the role's remote and the exam's reads come from the caches, and the answers keep queuing on the device.
  */
+import { CACHE_NAMES } from '@kelasku/shared-api/src/device-data';
 import { PAGE_KEY, PRECACHE, apiCacheKey, strategyFor, userOfAuthorization, withRecord } from './strategy';
 
 // The few service-worker types used here (the DOM library the shell compiles with does not declare them).
@@ -26,8 +27,9 @@ interface ServiceWorkerScope {
 }
 const worker = self as unknown as ServiceWorkerScope;
 
-const FILES = 'kelasku-files-v1';
-const READS = 'kelasku-reads-v1';
+// Named with what device-owner.ts wipes when the user signs out or someone else signs in.
+const FILES: string = CACHE_NAMES.files;
+const READS: string = CACHE_NAMES.reads;
 
 /**
  * When a write's reply last refreshed the kept reads of an address (path + user): a read that left before then may

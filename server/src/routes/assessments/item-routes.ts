@@ -12,6 +12,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ContentError, type ContentMap, normalizeContent, questionOnly } from '../../domain/content';
+import { issueDelivery } from '../../domain/answer-delivery';
 import { extractContentImages, type StoredImage } from '../../domain/images';
 import { examStatus, formatWib, parseWindow, WindowError } from '../../domain/exam-window';
 import { GradingError } from '../../domain/grading';
@@ -25,7 +26,7 @@ import {
   createItem, deleteItem, type ItemInput, sheetAnswers, studentInClass, submissionRows, updateItem,
 } from '../../domain/repo/assessment-items';
 import {
-  assignmentToCheck, type Caller, gradeFor, listScope, managesClass, placeOfClass, requireClass, requireGrading, requireItem as requireItemAccess, requireMaterial,
+  assignmentToCheck, type Caller, gradeFor, isStudent, listScope, managesClass, placeOfClass, requireClass, requireGrading, requireItem as requireItemAccess, requireMaterial,
   requirePlace, requireWorkRead, targetStudent,
 } from '../../domain/policy';
 import type { ScorerConfig } from '../../domain/scorers';
@@ -127,7 +128,10 @@ export function registerItemRoutes(fastify: FastifyInstance, spec: ItemSpec, bas
     const item = await readableItemOf(request, user, request.query[parent]);
     if (!item) return [];
     const now = new Date();
-    return [itemJson(spec, item, app.publicImages.content(await visibleContent(db, spec, user, item, now)), now)];
+    const json = itemJson(spec, item, app.publicImages.content(await visibleContent(db, spec, user, item, now)), now);
+    // A student's browser may have to seal answers for it later (a sign-out on a shared computer while offline).
+    const keys = isStudent(user) && user.student_id !== undefined ? app.answersDelivery() : null;
+    return [keys ? { ...json, delivery: issueDelivery(keys, spec.kind, item.id, user.student_id!) } : json];
   }));
 
   app.get(`${base}/student`, {

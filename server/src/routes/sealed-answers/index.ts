@@ -1,0 +1,89 @@
+/**
+ * POST /sealed-answers (public: the page that delivers is whoever's is open on that browser now, docs/api.md):
+ * answers a student could not send before signing out on a shared computer, sealed in the browser
+ * (shared-api sealed-answers.ts). Accepted once per ticket, only while the student's sheet is open and (exams) inside
+ * the window, merged per question like any save; 204 with no body, and nothing is read back.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { MAX_ANSWER_CHARS, MAX_QUESTIONS } from '../../domain/content';
+import { BODY_LIMITS } from '../../domain/limits';
+import { openEnvelope, SealedError, type SealedAnswers } from '../../domain/answer-delivery';
+import { answerWindow, outsideWindow } from '../../domain/policy';
+import { answerSaverFor } from '../../domain/repo/answer-saves';
+import { EXAM, EXERCISE, itemById, sheetOf } from '../../domain/repo/assessments';
+import { studentLogin, takeDeliveryNonce } from '../../domain/repo/sealed-deliveries';
+import { badRequest, conflict, containsInvalidText, HttpError } from '../../plugins/errors';
+
+/** Deliveries per address per minute: a lab's computers share one address, and each load delivers a few at most. */
+export const SEALED_DELIVERY_LIMIT = { max: 60, windowMs: 60_000 };
+
+const base64 = (maxLength: number) => Type.String({ pattern: '^[A-Za-z0-9+/]*={0,2}$', maxLength });
+
+const envelopeSchema = Type.Object({
+  key_id: Type.String({ pattern: '^[0-9a-f]{16}$' }),
+  kind: Type.Union([Type.Literal('exam'), Type.Literal('exercise')]),
+  item_id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }),
+  key: base64(512),
+  iv: Type.String({ pattern: '^[A-Za-z0-9+/]{16}$' }),
+  data: base64(BODY_LIMITS.sealedAnswers),
+}, { additionalProperties: false });
+
+const QUESTION = /^[1-9][0-9]{0,3}$/;
+
+/** The sealed changes hold what a save's `changes` may (sheet-routes.ts changesSchema), checked after opening. */
+function validChanges(changes: SealedAnswers['changes']): boolean {
+  const entries = Object.entries(changes);
+  if (entries.length === 0 || entries.length > MAX_QUESTIONS || containsInvalidText(changes)) return false;
+  return entries.every(([n, change]) => QUESTION.test(n) && Number(n) <= MAX_QUESTIONS && change !== null && typeof change === 'object'
+    && Object.keys(change).length === 2 && typeof change.answer === 'string' && change.answer.length <= MAX_ANSWER_CHARS
+    && Number.isSafeInteger(change.at) && change.at >= 0);
+}
+
+const unreadable = () => badRequest('The sealed answers could not be opened', { code: 'sealed-unreadable' });
+const noOpenSheet = () => conflict('There is no open answer sheet for these answers', { code: 'sealed-no-open-sheet' });
+
+export default async function sealedAnswersRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const db = app.db;
+  const savers = { exam: answerSaverFor(db, EXAM), exercise: answerSaverFor(db, EXERCISE) };
+
+  app.post('/sealed-answers', {
+    schema: {
+      tags: ['exam answers'], summary: 'Deliver answers sealed on a shared computer after a sign-out (public; 204, once per ticket)',
+      body: envelopeSchema,
+      response: { 204: Type.Null({ description: 'accepted and merged' }) },
+    },
+  }, async (request, reply) => {
+    const { count, resetAt } = await app.attemptCounters.hit(`sealed-answers:${request.ip}`, SEALED_DELIVERY_LIMIT.max, SEALED_DELIVERY_LIMIT.windowMs);
+    if (count > SEALED_DELIVERY_LIMIT.max) {
+      reply.header('retry-after', String(Math.max(1, Math.ceil((resetAt - Date.now()) / 1000))));
+      throw new HttpError(429, 'Too many requests', { code: 'too-many-requests' });
+    }
+    const keys = app.answersDelivery();
+    if (!keys) throw unreadable();
+    let sealed: SealedAnswers;
+    try {
+      sealed = openEnvelope(keys, request.body);
+    } catch (err) {
+      if (err instanceof SealedError) throw unreadable();
+      throw err;
+    }
+    if (!validChanges(sealed.changes)) throw unreadable();
+
+    const spec = sealed.kind === 'exam' ? EXAM : EXERCISE;
+    const [item, sheet, login] = await Promise.all([
+      itemById(db, spec, sealed.item_id), sheetOf(db, spec, sealed.item_id, sealed.student_id), studentLogin(db, sealed.student_id),
+    ]);
+    if (!item || !sheet || !login) throw noOpenSheet();
+    if (sheet.status === 'Inactive') throw conflict('Sheet already submitted', { code: 'sheet-already-submitted' });
+    const refusal = outsideWindow(answerWindow(spec, item));
+    if (refusal) throw refusal;
+    if (!(await takeDeliveryNonce(db, sealed.nonce))) throw conflict('These sealed answers were delivered already', { code: 'sealed-already-delivered' });
+    // The save's own statement checks again (owner, assigned, open, window) as it merges: nothing else writes here.
+    const saved = await savers[sealed.kind].save({ sheetId: sheet.id, studentId: sealed.student_id, ...login, changes: sealed.changes });
+    if (saved === undefined) throw noOpenSheet();
+    return reply.code(204).send(null);
+  });
+}
