@@ -10,3 +10,4 @@ export * from './reports';
 export * from './shuffle';
 export * from './error-codes';
 export * from './languages';
+export * from './passwords';

@@ -12,6 +12,7 @@ import { teacherRepliesMigration } from './migrations/0009_teacher_replies';
 import { shuffleMigration } from './migrations/0010_shuffle';
 import { userLanguageMigration } from './migrations/0011_user_language';
 import { materialForumPageIndexMigration } from './migrations/0012_material_forum_page_index';
+import { initialPasswordMigration } from './migrations/0013_initial_password';
 
 /** Every migration, in order. Names sort lexically; never rename or edit one that has shipped. */
 export function allMigrations(kind: DbKind): Record<string, Migration> {
@@ -28,6 +29,7 @@ export function allMigrations(kind: DbKind): Record<string, Migration> {
     '0010_shuffle': shuffleMigration(kind),
     '0011_user_language': userLanguageMigration,
     '0012_material_forum_page_index': materialForumPageIndexMigration,
+    '0013_initial_password': initialPasswordMigration,
   };
 }
 

@@ -16,6 +16,8 @@ export interface AuthUser {
   student_id?: number;
   /** The UI language saved on the account at sign-in ('en' | 'id'); a claim only, never read by the server. */
   language?: Language;
+  /** Present while the account still has the password an admin gave it: the screens offer a change. A claim only. */
+  initial_password?: true;
 }
 
 /** The signed payload: AuthUser plus `exp` (unix seconds); fast-jwt adds `iat`. */
@@ -141,6 +143,8 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions) {
     };
     if (typeof claims.teacher_id === 'number') user.teacher_id = claims.teacher_id;
     if (typeof claims.student_id === 'number') user.student_id = claims.student_id;
+    // kept through a token renewal, so the offer to change it stays until the password is changed
+    if (claims.initial_password === true) user.initial_password = true;
     return { user, sessionVersion: typeof claims.sv === 'number' ? claims.sv : 0 };
   };
 

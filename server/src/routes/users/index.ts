@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@kelasku/shared-rules/src/passwords';
 import { userSchema } from '@kelasku/shared-rules/src/wire/people';
 import { Type, type Static } from 'typebox';
 import type { UserRow } from '../../db/schema';
@@ -14,7 +15,7 @@ export const USER_FORM_ROLES = ['admin', 'user'] as const;
 const userBodySchema = Type.Object({
   username: Type.String({ minLength: 1, maxLength: 100, pattern: '^\\S+$' }),
   email: Type.String({ format: 'email', maxLength: 255 }),
-  password: Type.String({ minLength: 8, maxLength: 200 }),
+  password: Type.String({ minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH }),
   role: Type.Enum([...USER_FORM_ROLES], { type: 'string' }),
 });
 
