@@ -18,8 +18,9 @@ async function allPages<T>(fetchPage: (page: number) => Promise<{ items: T[]; me
 
 export const authApi = {
   login: (username: string, password: string) => postData<{ token: string }>('/auth', { username, password }),
+  /** The reply's token replaces the stored one: the change ends every older session, this one's included. */
   changePassword: (old_password: string, new_password: string) =>
-    postData<{ message: string }>('/auth/change-password', { old_password, new_password }),
+    postData<{ message: string; token: string }>('/auth/change-password', { old_password, new_password }),
 };
 
 export const usersApi = {

@@ -16,6 +16,8 @@ export interface UserData {
   student_id?: number;
   /** The UI language saved on the account, when the user chose one (the shell switches to it at sign-in). */
   language?: Language;
+  /** Present while the account still has the password an admin gave it: the screens offer to change it. */
+  initial_password?: true;
 }
 
 const TOKEN_KEY = 'token';

@@ -53,6 +53,10 @@ export const ERROR_CODES = {
   'token-missing': 'Missing token',
   'session-expired': 'Invalid token (expired, ended by a password change, or the account is gone)',
   'wrong-current-password': 'Old password is incorrect',
+  // A new password that breaks a rule of shared-rules/src/passwords.ts.
+  'password-too-short': 'The new password must be at least {limit} characters long',
+  'password-too-long': 'The new password must be at most {limit} characters long',
+  'password-same-as-current': 'The new password must be different from the current password',
 
   // Login names (usernames, NIS, NIP): `field` names which.
   'login-name-empty': '{field} must not be empty',

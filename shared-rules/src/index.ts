@@ -11,3 +11,4 @@ export * from './shuffle';
 export * from './error-codes';
 export * from './languages';
 export * from './text-bytes';
+export * from './passwords';

@@ -2,8 +2,9 @@ import { Suspense, useMemo, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { matchPath, Navigate, Route, Routes } from 'react-router-dom';
 import { DataProvider } from './data';
-import { translateMenu, type NavItem } from './nav';
-import { SuspenseAfterFirstScreen, type PreloadableComponent } from './preloadable';
+import { InitialPasswordOffer } from './InitialPasswordOffer';
+import { CHANGE_PASSWORD_PATH, translateMenu, type NavItem } from './nav';
+import { preloadable, SuspenseAfterFirstScreen, type PreloadableComponent } from './preloadable';
 import { RoleLayout, type LayoutRole } from './RoleLayout';
 import { LoadingState } from './states';
 
@@ -17,6 +18,9 @@ export interface RemoteRoute {
   screen: ComponentType<any> | PreloadableComponent<any>;
   props?: object;
 }
+
+/** Every role's own screen, besides the remote's routes. */
+const ChangePasswordPage = preloadable(() => import('./ChangePasswordPage').then((m) => m.default));
 
 /** The screen as a code-split component, when it is one. */
 const preloadableScreen = (screen: RemoteRoute['screen']) => ('preload' in screen ? (screen as PreloadableComponent<never>) : undefined);
@@ -44,11 +48,17 @@ export interface RemoteRootProps {
 
 function RemoteScreens({ role, namespace, menu, routes, home, firstScreen }: RemoteRootProps) {
   const { t } = useTranslation(namespace);
-  const items = useMemo(() => translateMenu(menu, t), [menu, t]);
+  const { t: common } = useTranslation('common');
+  const items = useMemo(
+    () => [...translateMenu(menu, t), { label: common('password.menu'), to: CHANGE_PASSWORD_PATH }],
+    [menu, t, common],
+  );
   return (
     <RoleLayout role={role} items={items}>
+      <InitialPasswordOffer />
       <SuspenseAfterFirstScreen first={firstScreen} fallback={<LoadingState />}>
         <Routes>
+          <Route path={CHANGE_PASSWORD_PATH} element={<ChangePasswordPage />} />
           {routes.map(({ path, screen: Screen, props }) => (
             // Keyed by path: /ManageClass10 → /ManageClass11 mounts a fresh screen, not the same one with new props.
             <Route key={path} path={path} element={<Screen key={path} {...props} />} />

@@ -32,3 +32,6 @@ export function translateMenu(items: readonly NavItem[], t: (key: string) => str
 
 /** The message of each role's sidebar title ('common' namespace): the product name followed by the role. */
 export const ROLE_TITLE_KEY = { admin: 'layout.roleTitle.admin', teacher: 'layout.roleTitle.teacher', student: 'layout.roleTitle.student' } as const;
+
+/** Every role's own "Change password" screen (RemoteRoot adds it to each remote's routes and sidebar). */
+export const CHANGE_PASSWORD_PATH = '/ChangePassword';

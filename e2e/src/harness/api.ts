@@ -14,6 +14,7 @@ export interface TokenPayload {
   exp: number;
   teacher_id?: number;
   student_id?: number;
+  initial_password?: true;
 }
 
 export function decodePayload(token: string): TokenPayload {

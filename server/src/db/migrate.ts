@@ -14,6 +14,7 @@ import { userLanguageMigration } from './migrations/0011_user_language';
 import { materialForumPageIndexMigration } from './migrations/0012_material_forum_page_index';
 import { questionCountMigration } from './migrations/0013_question_count';
 import { deliveredTicketsMigration } from './migrations/0014_delivered_tickets';
+import { initialPasswordMigration } from './migrations/0015_initial_password';
 
 /** Every migration, in order. Names sort lexically; never rename or edit one that has shipped. */
 export function allMigrations(kind: DbKind): Record<string, Migration> {
@@ -32,6 +33,7 @@ export function allMigrations(kind: DbKind): Record<string, Migration> {
     '0012_material_forum_page_index': materialForumPageIndexMigration,
     '0013_question_count': questionCountMigration,
     '0014_delivered_tickets': deliveredTicketsMigration(kind),
+    '0015_initial_password': initialPasswordMigration,
   };
 }
 

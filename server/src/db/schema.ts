@@ -42,6 +42,8 @@ export interface UsersTable {
   deactivated_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
   /** 0011: the UI language the user chose ('en' | 'id'), brought back at sign-in on any device; null until chosen. */
   language: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 0013: 1 while the login still has the password an admin created or reset for it (the first sign-in offers a change). */
+  initial_password: ColumnType<number, number | undefined, number>;
   created_at: InstantDefault;
   updated_at: InstantDefault;
 }

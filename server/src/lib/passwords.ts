@@ -4,11 +4,7 @@ import { HashQueueFullError, HashWorkerPool, type HashPriority } from './hash-wo
 
 const hashWorkers = new HashWorkerPool();
 
-/**
- * The longest password accepted anywhere (sign-in, change, creation). Long enough for any passphrase or password
- * manager; a longer value can never be right, so it is refused before any hashing work.
- */
-export const PASSWORD_MAX_LENGTH = 200;
+export { PASSWORD_MAX_LENGTH } from '@kelasku/shared-rules/src/passwords';
 
 /** The shortest password an account may be given (created, changed or reset). */
 export const PASSWORD_MIN_LENGTH = 8;

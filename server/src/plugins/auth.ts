@@ -17,6 +17,8 @@ export interface AuthUser {
   student_id?: number;
   /** The UI language saved on the account at sign-in ('en' | 'id'); a claim only, never read by the server. */
   language?: Language;
+  /** Present while the account still has the password an admin gave it: the screens offer a change. A claim only. */
+  initial_password?: true;
 }
 
 /** The signed payload: AuthUser plus `exp` (unix seconds); fast-jwt adds `iat`. */
@@ -189,6 +191,8 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions) {
     if (typeof claims.teacher_id === 'number') user.teacher_id = claims.teacher_id;
     if (typeof claims.student_id === 'number') user.student_id = claims.student_id;
     if (isLanguage(claims.language)) user.language = claims.language;
+    // kept through a token renewal, so the offer to change it stays until the password is changed
+    if (claims.initial_password === true) user.initial_password = true;
     // Tokens from before these claims: the session began at the token's issue, its id is the user's.
     const authTime = typeof claims.auth_time === 'number' ? claims.auth_time : typeof claims.iat === 'number' ? claims.iat : 0;
     if (authTime + options.sessionLifetimeSeconds <= Date.now() / 1000) throw unauthorized('Invalid token', SESSION_EXPIRED);

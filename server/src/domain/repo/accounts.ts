@@ -12,6 +12,16 @@ export function passwordChange(passwordHash: string) {
   return { password_hash: passwordHash, session_version: sql<number>`session_version + 1`, updated_at: new Date().toISOString() };
 }
 
+/** The same for a password an admin created or reset: the user has not chosen it, so their next sign-in offers a change. */
+export function initialPasswordSet(passwordHash: string) {
+  return { ...passwordChange(passwordHash), initial_password: 1 };
+}
+
+/** The same for a password the user chose themselves. */
+export function ownPasswordSet(passwordHash: string) {
+  return { ...passwordChange(passwordHash), initial_password: 0 };
+}
+
 export type ProfileRole = 'student' | 'teacher';
 
 /** Made-up unique e-mail for profile accounts (the schema requires one; schools rarely have them). */
@@ -44,6 +54,7 @@ export async function createProfileUser(
       password_hash: input.passwordHash,
       role: input.role,
       display_name: input.displayName,
+      initial_password: 1,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

@@ -1,5 +1,5 @@
 /** Student and teacher profiles with their login rows, created/updated/deleted together (caller's transaction). */
-import { assertUsernameFree, createProfileUser, deleteOrphanForumRows, passwordChange, setLoginActive, syncProfileUser, type ProfileRole } from './accounts';
+import { assertUsernameFree, createProfileUser, deleteOrphanForumRows, initialPasswordSet, setLoginActive, syncProfileUser, type ProfileRole } from './accounts';
 import { assignStudentToGradeClasses, unassignStudentFromGrade } from './assignments';
 import { sql } from 'kysely';
 import { dbKindOf, type Db } from '../../db/connect';
@@ -107,7 +107,7 @@ export async function setProfileActive(trx: Db, table: 'students' | 'teachers', 
 export async function resetProfilePassword(db: Db, table: 'students' | 'teachers', id: number, passwordHash: string): Promise<void> {
   const row = await db.selectFrom(table).select('user_id').where('id', '=', id).executeTakeFirst();
   if (!row || row.user_id == null) throw missingRecord(table === 'students' ? 'student' : 'teacher', (table === 'students' ? STUDENT : TEACHER).notFound);
-  await db.updateTable('users').set(passwordChange(passwordHash)).where('id', '=', row.user_id).execute();
+  await db.updateTable('users').set(initialPasswordSet(passwordHash)).where('id', '=', row.user_id).execute();
 }
 
 /** The NIS/NIP must be free both among the profiles and as a username; `current` is the profile being edited. */

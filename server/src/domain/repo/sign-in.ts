@@ -1,5 +1,5 @@
 /** The account reads and writes behind signing in and changing one's own password (routes/auth). */
-import { passwordChange } from './accounts';
+import { ownPasswordSet } from './accounts';
 import type { Db } from '../../db/connect';
 
 /** The login under this (normalized) username with what a token carries, its hash and whether it is deactivated. */
@@ -17,6 +17,7 @@ export async function signInAccount(db: Db, username: string) {
       'users.session_version',
       'users.deactivated_at',
       'users.language',
+      'users.initial_password',
       'teachers.id as teacher_id',
       'students.id as student_id',
     ])
@@ -34,8 +35,8 @@ export async function passwordHashOf(db: Db, userId: number): Promise<string | u
   return row?.password_hash;
 }
 
-/** Stores a new password hash; every older session ends. Returns the new session version (for a fresh token). */
+/** Stores the password the user chose (no longer the initial one); every older session ends. Returns the new session version (for a fresh token). */
 export async function changePassword(db: Db, userId: number, passwordHash: string): Promise<number> {
-  const changed = await db.updateTable('users').set(passwordChange(passwordHash)).where('id', '=', userId).returning('session_version').executeTakeFirstOrThrow();
+  const changed = await db.updateTable('users').set(ownPasswordSet(passwordHash)).where('id', '=', userId).returning('session_version').executeTakeFirstOrThrow();
   return changed.session_version;
 }

@@ -194,6 +194,59 @@ describe('POST /auth/change-password', () => {
   });
 });
 
+describe('new password rules (shared-rules passwordProblems)', () => {
+  it('refuses a short, an over-long or an unchanged password with its code, before checking the old one', async () => {
+    const created = await t.injectWithLogin('admin', { method: 'POST', url: '/api/v1/students', payload: { name: 'Rina', nis: '2024000778', grade: 10, status: 'Active' } });
+    const initial = created.json().initial_password as string;
+    const { token } = (await t.inject({ method: 'POST', url: '/api/v1/auth', payload: { username: '2024000778', password: initial } })).json();
+    const change = (old_password: string, new_password: string) =>
+      t.inject({ method: 'POST', url: '/api/v1/auth/change-password', headers: { authorization: token }, payload: { old_password, new_password } });
+
+    const short = await change('not-even-checked', '😀'.repeat(7));
+    expect(short.statusCode).toBe(400);
+    expect(short.json()).toEqual({
+      code: 'password-too-short', params: { limit: 8 },
+      error: 'The new password must be at least 8 characters long', message: 'The new password must be at least 8 characters long',
+    });
+    const long = await change(initial, 'x'.repeat(201));
+    expect(long.statusCode).toBe(400);
+    expect(long.json().code).toBe('validation-too-long');
+    const same = await change(initial, initial);
+    expect(same.statusCode).toBe(400);
+    expect(same.json()).toMatchObject({ code: 'password-same-as-current', message: 'The new password must be different from the current password' });
+    // 200 emoji are 400 UTF-16 units but 200 characters: accepted as the rule counts them
+    const emoji = await change(initial, '😀'.repeat(200));
+    expect(emoji.statusCode).toBe(200);
+  });
+});
+
+describe('initial passwords', () => {
+  const signIn = (username: string, password: string) => t.inject({ method: 'POST', url: '/api/v1/auth', payload: { username, password } });
+
+  it('a login an admin created or reset carries initial_password until its user chooses their own', async () => {
+    const created = await t.injectWithLogin('admin', { method: 'POST', url: '/api/v1/students', payload: { name: 'Eka Putri', nis: '2024000777', grade: 10, status: 'Active' } });
+    expect(created.statusCode).toBe(200);
+    const initial = created.json().initial_password as string;
+    const first = (await signIn('2024000777', initial)).json().token as string;
+    expect(decode(first).initial_password).toBe(true);
+    // a renewed token keeps the offer
+    const renewed = (await t.inject({ method: 'POST', url: '/api/v1/auth/refresh', headers: { authorization: first } })).json().token as string;
+    expect(decode(renewed).initial_password).toBe(true);
+
+    const changed = await t.inject({
+      method: 'POST', url: '/api/v1/auth/change-password', headers: { authorization: renewed },
+      payload: { old_password: initial, new_password: 'my-own-password' },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(decode(changed.json().token).initial_password).toBeUndefined();
+    expect(decode((await signIn('2024000777', 'my-own-password')).json().token).initial_password).toBeUndefined();
+
+    const reset = await t.injectWithLogin('admin', { method: 'POST', url: `/api/v1/students/reset-password?id=${created.json().id}` });
+    const again = (await signIn('2024000777', reset.json().initial_password)).json().token as string;
+    expect(decode(again).initial_password).toBe(true);
+  });
+});
+
 describe('sessions end with the password', () => {
   it('a password change or an admin reset ends older sessions; the changing session gets a fresh token', async () => {
     const student = t.fixture.students[2];

@@ -7,7 +7,7 @@ import { BUSY_RETRY_AFTER_SECONDS, checkSignInPassword, hashPassword, PASSWORD_M
 import { DEACTIVATED_MESSAGE } from '../../domain/repo/accounts';
 import { changePassword, passwordHashOf, signInAccount } from '../../domain/repo/sign-in';
 import { normalizeLoginName } from '../../domain/login-names';
-import { isLanguage } from '@kelasku/shared-rules';
+import { isLanguage, passwordProblems } from '@kelasku/shared-rules';
 import { AttemptLimiter, AttemptsExceeded, DEFAULT_LOGIN_LIMITS, SignInsInProgress, USERNAME_MAX_LENGTH, type LoginLimits } from './login-limits';
 
 /** One text for unknown user and wrong password, so the answer does not reveal which accounts exist. */
@@ -23,7 +23,8 @@ const loginBodySchema = Type.Object({ username: Type.Optional(Type.String()), pa
 
 const changePasswordBodySchema = Type.Object({
   old_password: Type.String({ minLength: 1, maxLength: PASSWORD_MAX_LENGTH }),
-  new_password: Type.String({ minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH }),
+  // the other rules (shared-rules passwordProblems) are checked by the route, with their own codes
+  new_password: Type.String({ maxLength: PASSWORD_MAX_LENGTH }),
 });
 
 const tokenFields = { token: Type.String({ description: 'the bearer token (JWT)' }) };
@@ -86,6 +87,7 @@ export default async function authRoutes(fastify: FastifyInstance, options: Auth
         if (row.role === 'student' && row.student_id != null) user.student_id = row.student_id;
         // The UI language saved on the account comes back in the token, so it follows the user to any device.
         if (isLanguage(row.language)) user.language = row.language;
+        if (Number(row.initial_password) === 1) user.initial_password = true;
         return { token: app.signToken(user, row.session_version) };
       } finally {
         inProgress.leave(address);
@@ -121,6 +123,9 @@ export default async function authRoutes(fastify: FastifyInstance, options: Auth
     },
     async (request, reply) => {
       const { old_password, new_password } = request.body;
+      // Checked before the old password: a rule breach costs no hashing and no attempt.
+      const [broken] = passwordProblems(new_password, old_password);
+      if (broken) throw badRequest(`The new password must be ${broken.text}`, { code: broken.code, ...(broken.limit ? { params: { limit: broken.limit } } : {}) });
       const attempt = await limiter.changePassword(request.user.user_id, app.readToken(request).sessionVersion);
       if (attempt instanceof AttemptsExceeded) return attempt.send(reply);
       const hash = await passwordHashOf(app.db, request.user.user_id);
@@ -130,7 +135,8 @@ export default async function authRoutes(fastify: FastifyInstance, options: Auth
       await attempt.succeeded();
       const sessionVersion = await changePassword(app.db, request.user.user_id, await hashPassword(new_password));
       // Older sessions (other devices) end with the old password; this one continues with a fresh token.
-      return { message: 'Password changed successfully', token: app.signToken(request.user, sessionVersion) };
+      const { initial_password: _given, ...ownPassword } = request.user;
+      return { message: 'Password changed successfully', token: app.signToken(ownPassword, sessionVersion) };
     },
   );
 }

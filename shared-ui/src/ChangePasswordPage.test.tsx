@@ -1,0 +1,87 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { authApi, getUserData } from '@kelasku/shared-api';
+import { RemoteRoot } from './RemoteRoot';
+import { KelaskuThemeProvider } from './theme';
+
+jest.mock('@kelasku/shared-api', () => {
+  const actual = jest.requireActual('@kelasku/shared-api');
+  return { ...actual, authApi: { ...actual.authApi, changePassword: jest.fn() } };
+});
+
+/** An unsigned token with these claims (the browser only decodes it). */
+const tokenWith = (claims: object) => `x.${Buffer.from(JSON.stringify({ user_id: 7, role: 'student', exp: 4102444800, ...claims })).toString('base64url')}.y`;
+
+function signInAs(claims: object) {
+  localStorage.setItem('token', tokenWith(claims));
+  localStorage.setItem('userData', JSON.stringify({ user_id: 7, role: 'student', exp: 4102444800, ...claims }));
+}
+
+const renderAt = (path: string) =>
+  render(
+    <KelaskuThemeProvider>
+      <MemoryRouter initialEntries={[path]}>
+        <RemoteRoot role="student" namespace="common" menu={[]} routes={[{ path: '/Home', screen: () => <p>home screen</p> }]} home="/Home" />
+      </MemoryRouter>
+    </KelaskuThemeProvider>,
+  );
+
+beforeEach(() => {
+  localStorage.clear();
+  jest.clearAllMocks();
+});
+
+it('a first sign-in with the initial password offers the change, from any screen, until it is done', async () => {
+  signInAs({ initial_password: true });
+  renderAt('/Home');
+  expect(await screen.findByText('You are still using the password the school gave you. Choose your own password now.')).toBeInTheDocument();
+  await userEvent.click(screen.getAllByRole('link', { name: 'Change password' })[0]);
+  expect(await screen.findByRole('heading', { name: 'Change password' })).toBeInTheDocument();
+  // the screen itself does not repeat the offer
+  expect(screen.queryByText(/still using the password the school gave you/)).not.toBeInTheDocument();
+});
+
+it('no offer for a password the user chose', async () => {
+  signInAs({});
+  renderAt('/Home');
+  expect(await screen.findByText('home screen')).toBeInTheDocument();
+  expect(screen.queryByText(/still using the password the school gave you/)).not.toBeInTheDocument();
+});
+
+it('lists the rules, ticks them as they are met, sends only a valid password and keeps the session on the new token', async () => {
+  signInAs({ initial_password: true });
+  const fresh = tokenWith({ display_name: 'fresh' });
+  (authApi.changePassword as jest.Mock).mockResolvedValue({ message: 'Password changed successfully', token: fresh });
+  renderAt('/ChangePassword');
+  const rules = await screen.findByRole('list', { name: 'The new password must be' });
+  expect(rules).toHaveTextContent('At least 8 characters long');
+  expect(rules).toHaveTextContent('Different from the current password');
+  const submit = screen.getByRole('button', { name: 'Change password' });
+
+  await userEvent.type(screen.getByLabelText(/^Current password/), 'Initial123');
+  await userEvent.type(screen.getByLabelText(/^New password/), 'short');
+  expect(screen.getByText('At least 8 characters long').parentElement).toHaveAttribute('data-met', 'false');
+  expect(submit).toBeDisabled();
+
+  await userEvent.clear(screen.getByLabelText(/^New password/));
+  await userEvent.type(screen.getByLabelText(/^New password/), 'Initial123');
+  expect(screen.getByText('At least 8 characters long').parentElement).toHaveAttribute('data-met', 'true');
+  expect(screen.getByText('Different from the current password').parentElement).toHaveAttribute('data-met', 'false');
+  expect(submit).toBeDisabled();
+
+  await userEvent.clear(screen.getByLabelText(/^New password/));
+  await userEvent.type(screen.getByLabelText(/^New password/), 'my own pässword');
+  await userEvent.type(screen.getByLabelText(/^Repeat the new password/), 'my own passwort');
+  expect(screen.getByText('The two new passwords are not the same.')).toBeInTheDocument();
+  expect(submit).toBeDisabled();
+
+  await userEvent.clear(screen.getByLabelText(/^Repeat the new password/));
+  await userEvent.type(screen.getByLabelText(/^Repeat the new password/), 'my own pässword');
+  await userEvent.click(submit);
+  expect(await screen.findByText('Password changed. Your other devices are signed out.')).toBeInTheDocument();
+  expect(authApi.changePassword).toHaveBeenCalledTimes(1);
+  expect(authApi.changePassword).toHaveBeenCalledWith('Initial123', 'my own pässword');
+  expect(localStorage.getItem('token')).toBe(fresh);
+  expect(getUserData()?.initial_password).toBeUndefined();
+});
