@@ -57,7 +57,7 @@ async function run(args: readonly string[]): Promise<string> {
   const command = parseArguments(args);
   const password = await readNewPassword(command.name);
   const problem = newPasswordProblem(password);
-  if (problem) throw new AdminAccountError(`the password ${problem}; nothing was changed`);
+  if (problem) throw new AdminAccountError(`the password must be ${problem}; nothing was changed`);
 
   const where = databaseLocation();
   const handle = connectDatabase({ databaseUrl: where.databaseUrl, sqliteFile: where.sqliteFile, poolSize: 2 });

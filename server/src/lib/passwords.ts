@@ -1,23 +1,18 @@
 import crypto from 'node:crypto';
+import { passwordProblems } from '@kelasku/shared-rules/src/passwords';
 import { HttpError } from '../plugins/errors';
 import { HashQueueFullError, HashWorkerPool, type HashPriority } from './hash-workers';
 
 const hashWorkers = new HashWorkerPool();
 
-export { PASSWORD_MAX_LENGTH } from '@kelasku/shared-rules/src/passwords';
-
-/** The shortest password an account may be given (created, changed or reset). */
-export const PASSWORD_MIN_LENGTH = 8;
+export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@kelasku/shared-rules/src/passwords';
 
 /**
- * What is wrong with a new password, as the end of a sentence starting "The password …"; undefined when it follows
- * the rule. Lengths count characters (code points), as the request schemas do.
+ * What is wrong with a new password, as the end of a sentence starting "The password must be …"; undefined when it
+ * follows the rule (shared-rules' passwordProblems: the change screen lists the same rules).
  */
 export function newPasswordProblem(password: string): string | undefined {
-  const length = Array.from(password).length;
-  if (length < PASSWORD_MIN_LENGTH) return `must be at least ${PASSWORD_MIN_LENGTH} characters long`;
-  if (length > PASSWORD_MAX_LENGTH) return `must be at most ${PASSWORD_MAX_LENGTH} characters long`;
-  return undefined;
+  return passwordProblems(password)[0]?.text;
 }
 
 /** How many sign-in password checks may wait for a hashing thread before new ones are refused. */

@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { AuthUser } from '../../plugins/auth';
 import { badRequest, errorBody, forbidden, HttpError, unauthorized } from '../../plugins/errors';
-import { BUSY_RETRY_AFTER_SECONDS, checkSignInPassword, hashPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, signInBusy } from '../../lib/passwords';
+import { BUSY_RETRY_AFTER_SECONDS, checkSignInPassword, hashPassword, PASSWORD_MAX_LENGTH, signInBusy } from '../../lib/passwords';
 import { DEACTIVATED_MESSAGE } from '../../domain/repo/accounts';
 import { changePassword, passwordHashOf, signInAccount } from '../../domain/repo/sign-in';
 import { normalizeLoginName } from '../../domain/login-names';

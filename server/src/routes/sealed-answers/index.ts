@@ -7,8 +7,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { MAX_ANSWER_CHARS, MAX_QUESTIONS } from '../../domain/content';
-import { BODY_LIMITS } from '../../domain/limits';
+import { overBytes } from '@kelasku/shared-rules';
+import { BODY_LIMITS, MAX_ANSWER_BYTES, MAX_QUESTIONS } from '../../domain/limits';
 import { openEnvelope, SealedError, type SealedAnswers } from '../../domain/answer-delivery';
 import { answerWindow, outsideWindow } from '../../domain/policy';
 import { answerSaverFor } from '../../domain/repo/answer-saves';
@@ -35,9 +35,9 @@ const QUESTION = /^[1-9][0-9]{0,3}$/;
 /** The sealed changes hold what a save's `changes` may (sheet-routes.ts changesSchema), checked after opening. */
 function validChanges(changes: SealedAnswers['changes']): boolean {
   const entries = Object.entries(changes);
-  if (entries.length === 0 || entries.length > MAX_QUESTIONS || containsInvalidText(changes)) return false;
+  if (entries.length === 0 || entries.length > MAX_QUESTIONS || containsInvalidText(changes, BODY_LIMITS.sealedAnswers)) return false;
   return entries.every(([n, change]) => QUESTION.test(n) && Number(n) <= MAX_QUESTIONS && change !== null && typeof change === 'object'
-    && Object.keys(change).length === 2 && typeof change.answer === 'string' && change.answer.length <= MAX_ANSWER_CHARS
+    && Object.keys(change).length === 2 && typeof change.answer === 'string' && !overBytes(change.answer, MAX_ANSWER_BYTES)
     && Number.isSafeInteger(change.at) && change.at >= 0);
 }
 

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@kelasku/shared-rules/src/passwords';
 import { userSchema } from '@kelasku/shared-rules/src/wire/people';
 import { Type, type Static } from 'typebox';
 import type { UserRow } from '../../db/schema';
