@@ -18,13 +18,14 @@ export function makePool(url: string, connections: number): Pool {
   return new Pool(url, { connections, pipelining: 1, keepAliveTimeout: 60_000, headersTimeout: 300_000, bodyTimeout: 300_000, connect: { timeout: 60_000 } });
 }
 
-export async function call<T = unknown>(pool: Pool, method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', path: string, opts: { token?: string; body?: unknown } = {}): Promise<CallResult<T>> {
+export async function call<T = unknown>(pool: Pool, method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', path: string, opts: { token?: string; body?: unknown; raw?: boolean } = {}): Promise<CallResult<T>> {
   const headers: Record<string, string> = {};
   if (opts.token) headers.authorization = opts.token;
   let payload: string | undefined;
   if (opts.body !== undefined) {
     headers['content-type'] = 'application/json';
-    payload = JSON.stringify(opts.body);
+    // raw: the body is already the JSON text to send (bodies no JSON.stringify would write, or too large to build twice)
+    payload = opts.raw ? (opts.body as string) : JSON.stringify(opts.body);
   }
   const start = performance.now();
   try {

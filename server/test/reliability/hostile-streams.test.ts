@@ -13,12 +13,13 @@ beforeAll(async () => { s = await startLiveServer(); });
 afterAll(async () => { await s?.stop(); });
 
 /**
- * A request head; `Connection: close` unless the headers say otherwise. A reply sent before the body is read reaches
- * the client only on a kept-alive connection (the server reads the rest of the body and drops it): after a `close`
- * the client's later bytes meet a closed socket, and TCP's reset discards the reply the client had not read yet.
+ * A request head, on a kept-alive connection (HTTP/1.1's default): a reply sent before the whole body has come (a 413
+ * mid-stream, a 401/403 before the body) reaches the client because the server reads the rest of the body and drops
+ * it. After `Connection: close` the server closes at once, the client's later bytes meet a closed socket, and TCP's
+ * reset discards the reply the client had not read yet.
  */
 const head = (method: string, url: string, headers: Record<string, string | number>) =>
-  `${method} ${url} HTTP/1.1\r\nHost: 127.0.0.1\r\n${'Connection' in headers ? '' : 'Connection: close\r\n'}${Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join('')}\r\n`;
+  `${method} ${url} HTTP/1.1\r\nHost: 127.0.0.1\r\n${Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join('')}\r\n`;
 const chunkedHead = (method: string, url: string, headers: Record<string, string> = {}) =>
   head(method, url, { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked', ...headers });
 const jsonBody = (bytes: number) => JSON.stringify({ username: 'admin', password: 'x', pad: 'x'.repeat(bytes) });
@@ -86,11 +87,11 @@ describe('bodies that stop, lie about their length, or come slowly', () => {
     { what: 'a chunk longer than its size says', parts: () => [chunkedHead('POST', '/api/v1/auth'), `5\r\n${login}\r\n0\r\n\r\n`], expect: is4xx },
     { what: 'a slow sender: a login in 40 chunks, 25 ms apart', parts: () => [chunkedHead('POST', '/api/v1/auth'), ...chunked(pieces(login, 1))].slice(0, 41).concat('0\r\n\r\n'), pauseMs: 25, expect: () => undefined },
     { what: 'a slow sender over the limit: 64 chunks of 1 KB, 10 ms apart', parts: () => [chunkedHead('POST', '/api/v1/auth'), ...chunked(pieces(jsonBody(64 * 1024), 1024))], pauseMs: 10, expect: (st) => expect(st).toBe(413) },
-    { what: 'a student streaming 10 MB to a teacher-only route (refused before the body)', parts: () => [chunkedHead('POST', '/api/v1/exercises', { Authorization: student(), Connection: 'keep-alive' }), ...chunked(pieces(`{"content":[${'0,'.repeat(100_000)}0]}`, 64 * 1024))], expect: (st) => expect(st).toBe(403) },
+    { what: 'a student streaming 10 MB to a teacher-only route (refused before the body)', parts: () => [chunkedHead('POST', '/api/v1/exercises', { Authorization: student() }), ...chunked(pieces(`{"content":[${'0,'.repeat(100_000)}0]}`, 64 * 1024))], expect: (st) => expect(st).toBe(403) },
     { what: 'a student declaring 10 MB to a teacher-only route and sending a little', parts: () => [head('POST', '/api/v1/exercises', { ...json, Authorization: student(), 'Content-Length': 10 * 1024 * 1024 }), '{"content":[0,0'], expect: (st) => expect(st).toBe(403) },
     { what: 'a teacher streaming [{},…] to /exercises (refused unparsed)', parts: () => [chunkedHead('POST', '/api/v1/exercises', { Authorization: teacher() }), ...chunked(pieces(`{"content":[${'{},'.repeat(200_000)}{}]}`, 64 * 1024))], expect: (st) => expect(st).toBe(413) },
     { what: 'a teacher streaming over the 10 MB limit', parts: () => [chunkedHead('POST', '/api/v1/exercises', { Authorization: teacher() }), ...chunked(pieces(`{"content":"${'x'.repeat(11 * 1024 * 1024)}"}`, 256 * 1024))], expect: (st) => expect(st).toBe(413) },
-    { what: 'an anonymous chunked answer save', parts: () => [chunkedHead('PUT', '/api/v1/exams-answers?id=1', { Connection: 'keep-alive' }), ...chunked(pieces(JSON.stringify({ answers: { 1: 'x'.repeat(500_000) } }), 16 * 1024))], expect: (st) => expect(st).toBe(401) },
+    { what: 'an anonymous chunked answer save', parts: () => [chunkedHead('PUT', '/api/v1/exams-answers?id=1'), ...chunked(pieces(JSON.stringify({ answers: { 1: 'x'.repeat(500_000) } }), 16 * 1024))], expect: (st) => expect(st).toBe(401) },
     { what: 'a gzip-encoded body (not accepted)', parts: () => [head('POST', '/api/v1/auth', { ...json, 'Content-Encoding': 'gzip', 'Content-Length': 4 }), 'abcd'], expect: is4xx },
   ];
 
