@@ -1,2 +1,2 @@
-/** A report's optional reason as typed by the student: the report form and the server both cap it here. */
-export const MAX_REPORT_REASON_CHARS = 500;
+/** A report's optional reason as typed by the student, in bytes (text-bytes.ts): the report form and the server both cap it here. */
+export const MAX_REPORT_REASON_BYTES = 2_000;

@@ -3,7 +3,7 @@
  * while the largest legitimate input still saves.
  */
 import { buildTestApp, type TestApp } from '../../test/helpers';
-import { MAX_HTML_DEPTH, MAX_RICH_HTML_CHARS } from './limits';
+import { MAX_DESCRIPTION_BYTES, MAX_HTML_DEPTH, MAX_RICH_HTML_CHARS, MAX_TOPIC_BYTES } from './limits';
 
 jest.setTimeout(60_000);
 
@@ -62,13 +62,26 @@ describe('material HTML caps', () => {
 });
 
 describe('discussion text caps', () => {
-  it('keeps markup in a description as typed (plain text, never parsed); refuses one past the length cap with 400', async () => {
-    const post = (description: string) => t.injectWithLogin('student', {
-      method: 'POST', url: '/api/v1/discussions', payload: { topic: 'Tanya', description },
-    });
-    const nested = await post('<i>'.repeat(6_000));
+  const post = (body: { topic: string; description: string }) => t.injectWithLogin('student', { method: 'POST', url: '/api/v1/discussions', payload: body });
+
+  it('keeps markup in a description as typed (plain text, never parsed); refuses one past the cap with 400', async () => {
+    const nested = await post({ topic: 'Tanya', description: '<i>'.repeat(5_000) });
     expect(nested.statusCode).toBe(200);
-    expect(nested.json().description).toBe('<i>'.repeat(6_000));
-    expect((await post('a'.repeat(20_001))).statusCode).toBe(400);
+    expect(nested.json().description).toBe('<i>'.repeat(5_000));
+    expect((await post({ topic: 'Tanya', description: 'a'.repeat(MAX_DESCRIPTION_BYTES + 1) })).statusCode).toBe(400);
+  });
+
+  it('counts bytes, not characters: a topic or description of emoji past its cap is refused, naming field and cap', async () => {
+    const emoji = (bytes: number) => '😀'.repeat(bytes / 4);
+    for (const [field, limit] of [['topic', MAX_TOPIC_BYTES], ['description', MAX_DESCRIPTION_BYTES]] as const) {
+      const body = { topic: 'Tanya', description: '', [field]: emoji(limit) + 'x' };
+      const res = await post(body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        error: `${field} is too long (max ${limit} bytes)`, message: `${field} is too long (max ${limit} bytes)`,
+        code: 'text-too-large', params: { field, limit },
+      });
+      expect((await post({ ...body, [field]: emoji(limit) })).statusCode).toBe(200);
+    }
   });
 });

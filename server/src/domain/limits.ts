@@ -17,7 +17,7 @@ export const MAX_ESSAY_COMMENT_CHARS = 2_000;
  * A discussion's replies come inline with it on every page, so they are bounded too: in number, and in bytes of text
  * all together; the reply that would pass either is refused.
  */
-import { MAX_DESCRIPTION_BYTES, MAX_REPLY_BYTES, MAX_REPORT_REASON_CHARS, MAX_TOPIC_BYTES } from '@kelasku/shared-rules';
+import { MAX_DESCRIPTION_BYTES, MAX_REPLY_BYTES, MAX_REPORT_REASON_BYTES, MAX_TOPIC_BYTES } from '@kelasku/shared-rules';
 
 export { MAX_DESCRIPTION_BYTES, MAX_REPLY_BYTES, MAX_TOPIC_BYTES };
 export const MAX_REPLIES_PER_POST = 100;
@@ -26,7 +26,7 @@ export const MAX_REPLY_BYTES_PER_POST = 64 * 1024;
 export const MAX_MATERIAL_CONTENT_CHARS = 8_000_000;
 
 /** A report's optional reason (the student's report form caps it too). */
-export { MAX_REPORT_REASON_CHARS };
+export { MAX_REPORT_REASON_BYTES };
 /** Largest picture accepted, in bytes: the browsers check and name the same limit before upload. */
 export { MAX_IMAGE_BYTES } from '@kelasku/shared-rules';
 /** A picture as a data URL (`n_pict`): base64 of MAX_IMAGE_BYTES plus its header fits in this many characters. */
@@ -109,10 +109,8 @@ export const MAX_DISCUSSION_BYTES = FIELDS_JSON_BYTES + MAX_NAME_JSON_BYTES + MA
 export const MAX_DISCUSSION_PAGE_SIZE = 10;
 export const DEFAULT_DISCUSSION_PAGE_SIZE = MAX_DISCUSSION_PAGE_SIZE;
 
-/** A report's reason at its largest as JSON. */
-const MAX_REASON_JSON_BYTES = 6 * MAX_REPORT_REASON_CHARS;
 /** One report as the admin's list shows it: names, the reported post's topic and text (or a reply), reason, place. */
 export const MAX_REPORT_BYTES = FIELDS_JSON_BYTES + 2 * MAX_NAME_JSON_BYTES + MAX_TOPIC_BYTES
-  + Math.max(MAX_DESCRIPTION_BYTES, MAX_REPLY_BYTES) + MAX_REASON_JSON_BYTES + 2 * MAX_TITLE_JSON_BYTES;
+  + Math.max(MAX_DESCRIPTION_BYTES, MAX_REPLY_BYTES) + MAX_REPORT_REASON_BYTES + 2 * MAX_TITLE_JSON_BYTES;
 /** Reports on one page of the admin's list. */
 export const MAX_REPORT_PAGE_SIZE = 50;

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { textBytes } from '@kelasku/shared-rules';
 import {
   MAX_DESCRIPTION_BYTES, MAX_DISCUSSION_BYTES, MAX_DISCUSSION_PAGE_SIZE, MAX_PAGE_BYTES, MAX_REPLIES_PER_POST, MAX_REPLY_BYTES_PER_POST,
-  MAX_REPORT_BYTES, MAX_REPORT_PAGE_SIZE, MAX_TOPIC_BYTES,
+  MAX_REPORT_BYTES, MAX_REPORT_PAGE_SIZE, MAX_REPORT_REASON_BYTES, MAX_TOPIC_BYTES,
 } from '../domain/limits';
 import { buildTestApp, type TestApp } from '../../test/helpers';
 
@@ -86,7 +86,7 @@ describe('admin GET /reports', () => {
   beforeAll(async () => {
     // Every student reports every post of both forums (reporters need not be in the class for this read).
     const rows = (['general', 'material'] as const).flatMap((kind) => posts[kind].flatMap((id) => t.fixture.students.map((s) => ({
-      kind, discussion_id: id, reply_id: '', reporter_id: s.id, reason: maxText(6 * 500),
+      kind, discussion_id: id, reply_id: '', reporter_id: s.id, reason: maxText(MAX_REPORT_REASON_BYTES),
     }))));
     for (let i = 0; i < rows.length; i += 50) await t.db.insertInto('reports').values(rows.slice(i, i + 50)).execute();
   });

@@ -14,6 +14,10 @@
  * being offline never overwrites a newer answer given elsewhere. The merge happens inside the write itself (SQLite:
  * read and write in the batch's immediate transaction; PostgreSQL: in the UPDATE, on the row it locks), so concurrent
  * saves of one sheet on two nodes cannot lose each other's questions.
+ *
+ * The same statement keeps the sheet within its item (sheet-bounds.ts): every question a save names is one the item has
+ * (its question_count, read in the statement), and a merged sheet stays within MAX_SHEET_BYTES (SQLite: measured after
+ * the merge in the transaction; PostgreSQL: in the WHERE, on the row it locks). A save past either writes nothing.
  */
 import type Database from 'better-sqlite3';
 import type pg from 'pg';

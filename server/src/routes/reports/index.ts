@@ -10,7 +10,8 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { reportFields, reportListItemSchema as reportListItem } from '@kelasku/shared-rules/src/wire/reports';
 import { Type } from 'typebox';
-import { MAX_REPORT_PAGE_SIZE, MAX_REPORT_REASON_CHARS } from '../../domain/limits';
+import { MAX_REPORT_PAGE_SIZE, MAX_REPORT_REASON_BYTES } from '../../domain/limits';
+import { requireTextBytes } from '../../domain/text-caps';
 import { requirePost, requireStudentId } from '../../domain/policy';
 import { createReport, deleteReportedMessage, dismissReports, listReports, requireReplyOf, requireReport } from '../../domain/repo/reports';
 import { idQuerySchema, idSchema, messageResponse, nullable, pageMeta, pageMetaSchema, pagingQuerySchema, parsePaging } from '../helpers';
@@ -24,7 +25,7 @@ const reportBodySchema = Type.Object({
   kind: forumKindSchema,
   discussion_id: idSchema,
   reply_id: Type.Optional(nullable(Type.String({ maxLength: 36 }))),
-  reason: Type.Optional(nullable(Type.String({ maxLength: MAX_REPORT_REASON_CHARS }))),
+  reason: Type.Optional(nullable(Type.String({ description: `at most ${MAX_REPORT_REASON_BYTES} bytes` }))),
 });
 
 export default async function reportsRoutes(fastify: FastifyInstance) {
@@ -38,6 +39,7 @@ export default async function reportsRoutes(fastify: FastifyInstance) {
   }, async (request) => {
     const { kind, discussion_id, reply_id, reason } = request.body;
     const reporterId = requireStudentId(request.user, 'report');
+    if (reason) requireTextBytes('reason', reason, MAX_REPORT_REASON_BYTES);
     // Only a post the student may read; one they may not is "not found" too, so reports reveal no ids.
     await requirePost(db, request.user, kind, discussion_id, 'report');
     if (reply_id) await requireReplyOf(db, kind, discussion_id, reply_id);

@@ -3,6 +3,7 @@
  * post that does not exist (404), so reports cannot be used to learn which ids exist.
  */
 import { buildTestApp, type TestApp } from '../../../test/helpers';
+import { MAX_REPORT_REASON_BYTES } from '../../domain/limits';
 
 jest.setTimeout(30_000);
 
@@ -51,8 +52,10 @@ describe('reasons, where, and Dismiss', () => {
     const reported = await api('student2', 'POST', '/reports', { kind: 'general', discussion_id: general.json().id, reason: '  kata kasar  ' });
     expect(reported.statusCode).toBe(200);
     expect(reported.json().reason).toBe('kata kasar');
-    const tooLong = await api('student2', 'POST', '/reports', { kind: 'material', discussion_id: discussionId, reason: 'x'.repeat(501) });
+    // The cap is in bytes: 501 emoji are 2,004.
+    const tooLong = await api('student2', 'POST', '/reports', { kind: 'material', discussion_id: discussionId, reason: '😀'.repeat(501) });
     expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json()).toMatchObject({ code: 'text-too-large', params: { field: 'reason', limit: MAX_REPORT_REASON_BYTES } });
 
     const list = await api('admin', 'GET', '/reports');
     expect(list.statusCode).toBe(200);

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import FormControl from '@mui/material/FormControl';
@@ -8,6 +9,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { OPTION_LETTERS, type OptionLetter, type Question } from '@kelasku/shared-api';
+import { MAX_ANSWER_BYTES, overBytes } from '@kelasku/shared-rules';
 
 export interface QuestionPanelProps {
   number: number;
@@ -28,6 +30,14 @@ export interface QuestionPanelProps {
 export function QuestionPanel({ number, total, question, value, disabled = false, optionOrder = [0, 1, 2, 3], onChoose, onEssayChange }: QuestionPanelProps) {
   const { t } = useTranslation('student');
   const headingId = `question-${number}-heading`;
+  // An essay past the server's cap is not taken (as a maxLength would): the saved answer stays one the server accepts,
+  // so it never stops the save queue, and the student sees why the text does not grow.
+  const [tooLarge, setTooLarge] = useState(false);
+  const changeEssay = (text: string) => {
+    const over = overBytes(text, MAX_ANSWER_BYTES);
+    setTooLarge(over);
+    if (!over) onEssayChange(text);
+  };
   return (
     <Box component="section" aria-labelledby={headingId}>
       <Typography id={headingId} component="h2" variant="subtitle1" color="text.secondary" sx={{ fontWeight: 700 }}>
@@ -82,7 +92,9 @@ export function QuestionPanel({ number, total, question, value, disabled = false
           fullWidth
           value={value}
           disabled={disabled}
-          onChange={(e) => onEssayChange(e.target.value)}
+          onChange={(e) => changeEssay(e.target.value)}
+          error={tooLarge}
+          helperText={tooLarge ? t('sheet.question.essayTooLarge', { limit: MAX_ANSWER_BYTES }) : undefined}
         />
       )}
     </Box>

@@ -2,7 +2,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import userEvent from '@testing-library/user-event';
 import { AxiosError } from 'axios';
 import i18next from 'i18next';
-import { MAX_DESCRIPTION_BYTES, MAX_REPLY_BYTES, MAX_TOPIC_BYTES } from '@kelasku/shared-rules';
+import { MAX_DESCRIPTION_BYTES, MAX_REPLY_BYTES, MAX_REPORT_REASON_BYTES, MAX_TOPIC_BYTES } from '@kelasku/shared-rules';
 import { reportsApi, type Discussion } from '@kelasku/shared-api';
 import { deferred, renderAt } from '@kelasku/shared-ui/src/test-utils';
 import { signInStudent } from '../../../test/fixtures';
@@ -144,7 +144,12 @@ test('report turns into Reported (also when it was already reported)', async () 
   await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   await user.click(within(other).getByRole('button', { name: 'Report question "Tugas kimia"' }));
   const dialog = await screen.findByRole('dialog', { name: 'Report this question to the admins?' });
-  await user.type(within(dialog).getByRole('textbox', { name: 'Reason (optional)' }), 'Bukan tentang pelajaran');
+  const reason = within(dialog).getByRole('textbox', { name: 'Reason (optional)' });
+  // Past the server's cap in bytes (501 emoji: 2,004) the text is not taken, and the reason is shown.
+  fireEvent.change(reason, { target: { value: '😀'.repeat(501) } });
+  expect(await within(dialog).findByText(`The reason is too long: at most ${MAX_REPORT_REASON_BYTES} bytes (a letter takes 1, an emoji 4).`)).toBeInTheDocument();
+  expect(reason).toHaveValue('');
+  await user.type(reason, 'Bukan tentang pelajaran');
   await user.click(within(dialog).getByRole('button', { name: 'Report' }));
   expect(await within(other).findByRole('button', { name: 'Reported question "Tugas kimia"' })).toBeDisabled();
   await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import FlagOutlined from '@mui/icons-material/FlagOutlined';
 import { errorStatus, reportsApi } from '@kelasku/shared-api';
-import { MAX_REPORT_REASON_CHARS } from '@kelasku/shared-rules';
+import { MAX_REPORT_REASON_BYTES, overBytes } from '@kelasku/shared-rules';
 import { ConfirmDialog } from '@kelasku/shared-ui';
 
 export interface ReportButtonProps {
@@ -24,6 +24,7 @@ export function ReportButton({ kind, discussionId, replyId, what }: ReportButton
   const [state, setState] = useState<'idle' | 'sending' | 'reported' | 'failed'>('idle');
   const [asking, setAsking] = useState(false);
   const [reason, setReason] = useState('');
+  const [reasonTooLarge, setReasonTooLarge] = useState(false);
   const report = async () => {
     setState('sending');
     try {
@@ -66,12 +67,18 @@ export function ReportButton({ kind, discussionId, replyId, what }: ReportButton
             <TextField
               label={t('report.confirm.reason')}
               value={reason}
-              onChange={(e) => setReason(e.target.value)}
+              // Past the server's cap the text is not taken (as a maxLength would), and the reason is shown.
+              onChange={(e) => {
+                const over = overBytes(e.target.value, MAX_REPORT_REASON_BYTES);
+                setReasonTooLarge(over);
+                if (!over) setReason(e.target.value);
+              }}
+              error={reasonTooLarge}
+              helperText={reasonTooLarge ? t('report.confirm.reasonTooLarge', { limit: MAX_REPORT_REASON_BYTES }) : undefined}
               fullWidth
               multiline
               minRows={2}
               margin="normal"
-              slotProps={{ htmlInput: { maxLength: MAX_REPORT_REASON_CHARS } }}
             />
           </>
         }
