@@ -1,7 +1,7 @@
 import { headerDimensions, PictureError, preparePicture } from './picture-upload';
 import { MAX_IMAGE_SIDE_PX, pictureDimensionsProblem } from './pictures';
 
-function gif(width: number, height: number): Uint8Array {
+function gif(width: number, height: number): Uint8Array<ArrayBuffer> {
   const bytes = new Uint8Array(14);
   bytes.set([...'GIF89a'].map((c) => c.charCodeAt(0)));
   new DataView(bytes.buffer).setUint16(6, width, true);
@@ -10,7 +10,7 @@ function gif(width: number, height: number): Uint8Array {
   return bytes;
 }
 
-function pngHeader(width: number, height: number): Uint8Array {
+function pngHeader(width: number, height: number): Uint8Array<ArrayBuffer> {
   const bytes = new Uint8Array(33);
   bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, ...[...'IHDR'].map((c) => c.charCodeAt(0))]);
   new DataView(bytes.buffer).setUint32(16, width);
