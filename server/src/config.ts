@@ -46,6 +46,11 @@ export interface AppConfig {
    * ESSAY_SCORER_TIMEOUT_MS (5000): how essays are scored automatically.
    */
   essayScorer: EssayScorerSettings;
+  /**
+   * SHUTDOWN_TIMEOUT_MS (10000): on SIGTERM/SIGINT, how long accepted requests (and answer saves waiting for their
+   * batch) may take to finish before the process exits anyway.
+   */
+  shutdownTimeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -172,6 +177,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     apiDocs: flag(env.API_DOCS, !production),
     publicUrl: publicUrlFrom(env.PUBLIC_URL),
     essayScorer: essayScorerFrom(env),
+    shutdownTimeoutMs: intFrom(env.SHUTDOWN_TIMEOUT_MS, 10_000, 'SHUTDOWN_TIMEOUT_MS'),
   };
 }
 
