@@ -24,7 +24,7 @@ async function main() {
   }
 
   const handle = connectDatabase({ databaseUrl: config.databaseUrl, sqliteFile: config.sqliteFile });
-  await migrateToLatest(handle.db, handle.kind);
+  const { newerMigrations } = await migrateToLatest(handle.db, handle.kind);
   const seeded = config.seedDemo ? await seedDemoIfEmpty(handle.db) : false;
 
   const app = await buildApp({ db: handle.db, dbKind: handle.kind, closeDb: true, ...appOptionsFromConfig(config) });
@@ -63,6 +63,9 @@ async function main() {
   if (config.seedDemo) {
     console.log(seeded ? 'Demo data created. Demo accounts:' : 'Demo accounts (if the demo data is still there):');
     for (const a of DEMO_ACCOUNTS) console.log(`  ${a.role.padEnd(8)} ${a.username.padEnd(20)} ${a.password}`);
+  }
+  if (newerMigrations.length > 0) {
+    app.log.warn(`The database already has a newer release's migrations (${newerMigrations.join(', ')}): this node serves it as it is. Upgrade this node next.`);
   }
   if (!(await hasAdmin(handle.db))) {
     app.log.warn(
