@@ -15,6 +15,13 @@ import { DEFAULT_LOGIN_LIMITS, type LoginLimits } from './routes/auth/login-limi
 import staticRoutes from './routes/static';
 import { makeSpaFallback } from './routes/static/spa';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Set by main.ts on SIGTERM: readiness turns 503 while accepted requests finish. */
+    lifecycle: { stopping: boolean };
+  }
+}
+
 export interface BuildAppOptions {
   db: Db;
   dbKind: DbKind;
@@ -85,6 +92,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
     // Answers and materials are big JSON; keep ajv's defaults except: coerce query strings into numbers, no rewriting of unknown fields.
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },
+    // While closing (SIGTERM), a request that arrives on a kept-alive connection is still served, not refused with a
+    // 503: the client already sent it (an answer save), and Fastify closes each connection once it is idle.
+    return503OnClosing: false,
+  });
+  app.decorate('lifecycle', { stopping: false });
+  // Once stopping, each answer ends its connection, so clients open new ones (refused: they go to another node or
+  // retry) and the listener can finish closing.
+  app.addHook('onSend', async (_request, reply) => {
+    if (app.lifecycle.stopping) reply.header('connection', 'close');
   });
 
   await app.register(securityPlugin, {

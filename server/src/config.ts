@@ -51,6 +51,11 @@ export interface AppConfig {
   essayScorer: EssayScorerSettings;
   /** The RSA-2048 private key (PEM) opening answers sealed on shared computers; null: sealing is off. */
   answersDeliveryKey: string | null;
+  /**
+   * SHUTDOWN_TIMEOUT_MS (10000): on SIGTERM/SIGINT, how long accepted requests (and answer saves waiting for their
+   * batch) may take to finish before the process exits anyway.
+   */
+  shutdownTimeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -206,6 +211,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl: publicUrlFrom(env.PUBLIC_URL),
     essayScorer: essayScorerFrom(env),
     answersDeliveryKey: resolveAnswersDeliveryKey(env, production, dataDir, jwtSecret),
+    shutdownTimeoutMs: intFrom(env.SHUTDOWN_TIMEOUT_MS, 10_000, 'SHUTDOWN_TIMEOUT_MS'),
   };
 }
 

@@ -1,4 +1,5 @@
-import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
+import { sql } from 'kysely';
+import { DEFAULT_MIGRATION_TABLE, Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import type { DbKind, Db } from './connect';
 import { initialMigration } from './migrations/0001_initial';
 import { answersSeqMigration } from './migrations/0002_answers_seq';
@@ -44,12 +45,48 @@ class StaticProvider implements MigrationProvider {
   }
 }
 
+/** The migrations recorded as done in the database (none when it has no migration table yet). */
+async function executedMigrations(db: Db): Promise<string[]> {
+  try {
+    const { rows } = await sql<{ name: string }>`select name from ${sql.table(DEFAULT_MIGRATION_TABLE)}`.execute(db);
+    return rows.map((r) => r.name);
+  } catch {
+    return []; // no table yet; a database that does not answer fails again, with its own error, in the Migrator
+  }
+}
+
+export interface MigrationOutcome {
+  /**
+   * Migrations of a newer release found in the database, which this version does not know: it runs on that schema
+   * without migrating (a node of the previous version during a rolling upgrade; migrations are additive within a
+   * release, docs/operations.md). Empty normally.
+   */
+  newerMigrations: string[];
+}
+
 /**
  * Bring the schema up to date; throws (with the failing migration's error) when one fails.
+ * Several nodes may start at once: on PostgreSQL Kysely's Migrator holds an advisory lock while it migrates and
+ * tolerates the others creating its tables at the same moment, so one node migrates and the rest wait, then find
+ * nothing left to do (server/test/concurrent-migrations.test.ts).
  * `pgSchema`: the PostgreSQL schema the app works in when it is not `public` (tests) — Kysely's own migration tables
  * must live there too, or the Migrator may find another schema's tables and skip creating its own.
  */
-export async function migrateToLatest(db: Db, kind: DbKind, pgSchema?: string): Promise<void> {
+export async function migrateToLatest(db: Db, kind: DbKind, pgSchema?: string): Promise<MigrationOutcome> {
+  const known = Object.keys(allMigrations(kind));
+  const executed = await executedMigrations(db);
+  const newerMigrations = executed.filter((name) => !known.includes(name));
+  if (newerMigrations.length > 0) {
+    // Kysely's Migrator refuses a database with migrations it does not know; a previous version may still serve it
+    // when it holds every migration that version needs.
+    const missing = known.filter((name) => !executed.includes(name));
+    if (missing.length > 0) {
+      throw new Error(
+        `The database has migrations of another release (${newerMigrations.join(', ')}) but lacks ${missing.join(', ')} of this one: run the release that migrated it`,
+      );
+    }
+    return { newerMigrations };
+  }
   const migrator = new Migrator({
     db,
     provider: new StaticProvider(kind),
@@ -61,4 +98,5 @@ export async function migrateToLatest(db: Db, kind: DbKind, pgSchema?: string): 
     const reason = error instanceof Error ? error.message : String(error);
     throw new Error(`Database migration ${failed ? `"${failed.migrationName}" ` : ''}failed: ${reason}`);
   }
+  return { newerMigrations: [] };
 }

@@ -144,6 +144,11 @@ export class SharedAttemptCounters implements AttemptCounters {
     }
   }
 
+  /** Whether Redis answers now (the readiness check reports it; sign-ins work either way). */
+  get redisConnected(): boolean {
+    return this.redis.status === 'ready';
+  }
+
   private redisUsable(): boolean {
     return this.redis.status === 'ready' && Date.now() >= this.retryRedisAt;
   }

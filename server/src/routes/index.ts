@@ -7,6 +7,7 @@ import discussions from './discussions';
 import discussionsMaterial from './discussions-material';
 import { examAnswersRoutes, exerciseAnswersRoutes } from './answer-sheets';
 import { examsRoutes, exercisesRoutes } from './assessments';
+import health from './health';
 import images from './images';
 import language from './language';
 import materials from './materials';
@@ -29,6 +30,7 @@ export interface RoutesOptions extends Record<string, unknown> {
 /** Every route folder; each module registers its own paths (e.g. `/classes`, `/classes/details`) under /api/v1. */
 export default async function routes(app: FastifyInstance, options: RoutesOptions) {
   await app.register(ping);
+  await app.register(health);
   await app.register(auth, { loginRateLimit: options.loginRateLimit });
   await app.register(users);
   await app.register(language);

@@ -73,6 +73,9 @@ const hasAnswerKey = (content: Record<string, string>) => Object.keys(content).s
 
 // ---------------------------------------------------------------- public
 rule('GET /api/v1/ping', { allow: 'public', request: () => ({ url: v1('/ping') }) });
+// load balancers' probes (routes/health): no token, nothing about the school in the answer
+rule('GET /api/v1/health/live', { allow: 'public', request: () => ({ url: v1('/health/live') }) });
+rule('GET /api/v1/health/ready', { allow: 'public', request: () => ({ url: v1('/health/ready') }) });
 rule('GET /remotes.json', { allow: 'public', request: () => ({ url: '/remotes.json' }) });
 rule('GET /api/v1/images/:name', {
   allow: 'public', // an <img> cannot send the token; the name is the content hash (server/README.md, "Images")
