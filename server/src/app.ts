@@ -8,6 +8,7 @@ import authPlugin from './plugins/auth';
 import bodyLimitsPlugin from './plugins/body-limits';
 import dbPlugin from './plugins/db';
 import errorsPlugin from './plugins/errors';
+import metricsPlugin, { type MetricsSettings } from './plugins/metrics';
 import securityPlugin from './plugins/security';
 import routes from './routes';
 import { DEFAULT_LOGIN_LIMITS, type LoginLimits } from './routes/auth/login-limits';
@@ -39,6 +40,8 @@ export interface BuildAppOptions {
   publicUrl?: string;
   /** The essay scorer (default: the local reference-answer scorer, 5 s per essay). */
   essayScorer?: EssayScorerSettings;
+  /** Prometheus metrics on a port of their own and/or behind a token; none when undefined. */
+  metrics?: MetricsSettings;
 }
 
 /** The body limit of unknown URLs; every route gets its own from plugins/body-limits.ts. */
@@ -66,6 +69,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(errorsPlugin, {
     notFoundFallback: options.staticDir ? makeSpaFallback(options.staticDir) : undefined,
   });
+  // after the error handler (the 401 of a scrape without the token), before the routes it times
+  if (options.metrics) await app.register(metricsPlugin, { ...options.metrics });
   await app.register(bodyLimitsPlugin);
   app.decorate('publicImages', publicImages(options.publicUrl));
 

@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { BuildAppOptions } from './app';
 import { normalizePublicUrl } from './domain/public-images';
 import type { EssayScorerSettings } from './domain/scorers';
+import type { MetricsSettings } from './plugins/metrics';
 
 /** Repository root (server/src/config.ts → ../..). DATA_DIR and STATIC_DIR are relative to it. */
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
@@ -46,6 +47,11 @@ export interface AppConfig {
    * ESSAY_SCORER_TIMEOUT_MS (5000): how essays are scored automatically.
    */
   essayScorer: EssayScorerSettings;
+  /**
+   * METRICS_PORT (with METRICS_HOST, default 127.0.0.1) and/or METRICS_TOKEN: Prometheus metrics on a port of their
+   * own, or at /metrics on the API port behind the token. Neither set: no metrics.
+   */
+  metrics?: MetricsSettings;
 }
 
 export class ConfigError extends Error {}
@@ -142,6 +148,23 @@ function essayScorerFrom(env: NodeJS.ProcessEnv): EssayScorerSettings {
   return { kind, timeoutMs, baseUrl: env.OPENAI_BASE_URL || 'https://api.openai.com/v1', apiKey: env.OPENAI_API_KEY, model: env.OPENAI_MODEL || 'gpt-4o-mini' };
 }
 
+/** Shorter tokens could be guessed; a generated one (`openssl rand -hex 32`) is far longer. */
+export const METRICS_TOKEN_MIN_LENGTH = 32;
+
+function metricsFrom(env: NodeJS.ProcessEnv, apiPort: number): MetricsSettings | undefined {
+  const port = env.METRICS_PORT ? intFrom(env.METRICS_PORT, 0, 'METRICS_PORT') : undefined;
+  if (port !== undefined && (port > 65535 || port === apiPort)) {
+    throw new ConfigError(`METRICS_PORT must be a port number other than PORT (${apiPort}), got "${env.METRICS_PORT}"`);
+  }
+  const token = env.METRICS_TOKEN || undefined;
+  if (token !== undefined && (token.length < METRICS_TOKEN_MIN_LENGTH || /\s/.test(token))) {
+    throw new ConfigError(`METRICS_TOKEN must be at least ${METRICS_TOKEN_MIN_LENGTH} characters without spaces (e.g. openssl rand -hex 32)`);
+  }
+  if (env.METRICS_HOST && port === undefined) throw new ConfigError('METRICS_HOST needs METRICS_PORT');
+  if (port === undefined && token === undefined) return undefined;
+  return { port, host: port === undefined ? undefined : env.METRICS_HOST || '127.0.0.1', token };
+}
+
 /** Where the database is (DATABASE_URL, else the SQLite file in DATA_DIR): the server and the backup command. */
 export function databaseLocation(env: NodeJS.ProcessEnv = process.env): { dataDir: string; databaseUrl?: string; sqliteFile: string } {
   const dataDir = path.resolve(REPO_ROOT, env.DATA_DIR || 'data');
@@ -153,8 +176,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const { dataDir, databaseUrl, sqliteFile } = databaseLocation(env);
   const seedDefault = production ? '0' : '1';
   const seedDemo = (env.SEED_DEMO ?? seedDefault) === '1' && !production;
+  const port = intFrom(env.PORT, 3000, 'PORT');
   return {
-    port: intFrom(env.PORT, 3000, 'PORT'),
+    port,
     host: env.HOST || '0.0.0.0',
     production,
     dataDir,
@@ -172,6 +196,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     apiDocs: flag(env.API_DOCS, !production),
     publicUrl: publicUrlFrom(env.PUBLIC_URL),
     essayScorer: essayScorerFrom(env),
+    metrics: metricsFrom(env, port),
   };
 }
 
@@ -189,6 +214,7 @@ export function appOptionsFromConfig(config: AppConfig): Omit<BuildAppOptions, '
     examAutoSubmit: config.examAutoSubmit,
     publicUrl: config.publicUrl,
     essayScorer: config.essayScorer,
+    metrics: config.metrics,
     logger: { level: config.production ? 'info' : 'warn' },
   };
 }

@@ -15,6 +15,7 @@
  * read and write in the batch's immediate transaction; PostgreSQL: in the UPDATE, on the row it locks), so concurrent
  * saves of one sheet on two nodes cannot lose each other's questions.
  */
+import diagnosticsChannel from 'node:diagnostics_channel';
 import type Database from 'better-sqlite3';
 import type pg from 'pg';
 import { dbKindOf, pgPoolOf, sqliteOf, type Db } from '../../db/connect';
@@ -84,6 +85,19 @@ interface Pending {
   resolve(result: SaveResult): void;
   reject(error: unknown): void;
 }
+
+/** What `answerSaveBatches` publishes for each batch taken for writing. */
+export interface AnswerSaveBatch {
+  db: Db;
+  kind: ItemSpec['kind'];
+  size: number;
+}
+
+/**
+ * Each batch taken for writing, for whoever listens (the metrics): a diagnostics channel costs nothing without a
+ * subscriber and keeps the hot path free of any metrics code.
+ */
+export const answerSaveBatches = diagnosticsChannel.channel('kelasku.answer-save.batch');
 
 /** Largest batch written at once (PostgreSQL array parameters, SQLite transaction length). */
 const MAX_BATCH = 500;
@@ -208,7 +222,7 @@ export class AnswerSaver {
   private readonly write: (saves: AnswerSave[], now: Date) => Promise<SaveResult[]>;
   private readonly lanes: number;
 
-  constructor(db: Db, spec: ItemSpec) {
+  constructor(private readonly db: Db, private readonly spec: ItemSpec) {
     if (dbKindOf(db) === 'postgres') {
       const pool = pgPoolOf(db);
       if (!pool) throw new Error('AnswerSaver: open PostgreSQL databases with connectDatabase() (it keeps the pool)');
@@ -241,6 +255,9 @@ export class AnswerSaver {
       const batch = this.takeBatch();
       if (batch.length === 0) return; // everything queued waits for a sheet in flight
       this.inFlight += 1;
+      if (answerSaveBatches.hasSubscribers) {
+        answerSaveBatches.publish({ db: this.db, kind: this.spec.kind, size: batch.length } satisfies AnswerSaveBatch);
+      }
       batch.forEach((p) => this.writing.add(p.save.sheetId));
       this.writeIsolated(batch, new Date())
         .finally(() => {
