@@ -127,9 +127,13 @@ describe('metrics behind a token on the API port', () => {
         t.inject({ method: 'POST', url: '/api/v1/auth', payload: { username: t.fixture.students[2].nis, password: 'slow-pass-1' } }));
       let done = false;
       const all = Promise.all(logins).finally(() => { done = true; });
-      // the sign-ins reach the queue after their database look-up: scrape until one sees them waiting
+      // the sign-ins reach the queue after their database look-up: scrape until one sees them waiting, pausing
+      // between scrapes (the hashing threads run at the lowest priority: a scrape loop must not starve them)
       let deepest = 0;
-      while (!done && deepest === 0) deepest = sample(await scrape(), 'kelasku_password_hash_queue_depth', { priority: 'signin' }) ?? 0;
+      while (!done && deepest === 0) {
+        deepest = sample(await scrape(), 'kelasku_password_hash_queue_depth', { priority: 'signin' }) ?? 0;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
       expect(deepest).toBeGreaterThan(0);
       expect((await all).map((r) => r.statusCode)).toEqual(logins.map(() => 200));
       expect(sample(await scrape(), 'kelasku_password_hash_queue_depth', { priority: 'signin' })).toBe(0);
