@@ -9,6 +9,7 @@ import authPlugin from './plugins/auth';
 import bodyLimitsPlugin from './plugins/body-limits';
 import dbPlugin from './plugins/db';
 import errorsPlugin, { clientErrorHandler } from './plugins/errors';
+import metricsPlugin, { type MetricsSettings } from './plugins/metrics';
 import securityPlugin from './plugins/security';
 import routes from './routes';
 import { DEFAULT_LOGIN_LIMITS, type LoginLimits } from './routes/auth/login-limits';
@@ -55,6 +56,8 @@ export interface BuildAppOptions {
    * (tests): a key made for this app on first use.
    */
   answersDeliveryKey?: string | null;
+  /** Prometheus metrics on a port of their own and/or behind a token; none when undefined. */
+  metrics?: MetricsSettings;
 }
 
 declare module 'fastify' {
@@ -116,6 +119,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(errorsPlugin, {
     notFoundFallback: options.staticDir ? makeSpaFallback(options.staticDir) : undefined,
   });
+  // after the error handler (the 401 of a scrape without the token), before the routes it times
+  if (options.metrics) await app.register(metricsPlugin, { ...options.metrics });
   await app.register(bodyLimitsPlugin);
   app.decorate('publicImages', publicImages(options.publicUrl));
   app.decorate('answersDelivery', lazyDeliveryKeys(options));

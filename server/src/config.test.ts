@@ -94,6 +94,28 @@ it('reads SESSION_LIFETIME_DAYS as the absolute session lifetime, 30 days by def
   expect(() => loadConfig({ DATA_DIR: dataDir, SESSION_LIFETIME_DAYS: '0' })).toThrow(ConfigError);
 });
 
+describe('METRICS_PORT, METRICS_HOST, METRICS_TOKEN', () => {
+  const base = () => ({ DATA_DIR: tmp() });
+  const token = 'a'.repeat(32);
+  it('are off unless a port or a token is set', () => {
+    expect(loadConfig(base()).metrics).toBeUndefined();
+  });
+  it('a port of their own listens on 127.0.0.1 unless METRICS_HOST says otherwise; a token alone serves /metrics on the API port', () => {
+    expect(loadConfig({ ...base(), METRICS_PORT: '9464' }).metrics).toEqual({ port: 9464, host: '127.0.0.1', token: undefined });
+    expect(loadConfig({ ...base(), METRICS_PORT: '9464', METRICS_HOST: '10.0.0.7', METRICS_TOKEN: token }).metrics).toEqual({ port: 9464, host: '10.0.0.7', token });
+    expect(loadConfig({ ...base(), METRICS_TOKEN: token }).metrics).toEqual({ port: undefined, host: undefined, token });
+  });
+  it('refuses a port that is not one or is the API port, a short or spaced token, and a host without a port', () => {
+    for (const METRICS_PORT of ['0', '-1', '70000', '9464.5', 'abc', '3000']) {
+      expect(() => loadConfig({ ...base(), METRICS_PORT })).toThrow(ConfigError);
+    }
+    expect(() => loadConfig({ ...base(), PORT: '8080', METRICS_PORT: '8080' })).toThrow(/other than PORT/);
+    expect(() => loadConfig({ ...base(), METRICS_TOKEN: 'short' })).toThrow(/at least 32/);
+    expect(() => loadConfig({ ...base(), METRICS_TOKEN: `${token} ${token}` })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...base(), METRICS_HOST: '0.0.0.0' })).toThrow(/needs METRICS_PORT/);
+  });
+});
+
 // One table of settings (the README's "Configuration"), and config.ts the one place that reads them.
 describe('the environment table', () => {
   const repo = path.join(__dirname, '..', '..');

@@ -6,6 +6,7 @@ import type { BuildAppOptions } from './app';
 import { deliveryKeys, generateDeliveryKeyPem } from './domain/answer-delivery';
 import { normalizePublicUrl } from './domain/public-images';
 import type { EssayScorerSettings } from './domain/scorers';
+import type { MetricsSettings } from './plugins/metrics';
 
 /** Repository root (server/src/config.ts → ../..). DATA_DIR and STATIC_DIR are relative to it. */
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
@@ -56,6 +57,11 @@ export interface AppConfig {
    * batch) may take to finish before the process exits anyway.
    */
   shutdownTimeoutMs: number;
+  /**
+   * METRICS_PORT (with METRICS_HOST, default 127.0.0.1) and/or METRICS_TOKEN: Prometheus metrics on a port of their
+   * own, or at /metrics on the API port behind the token. Neither set: no metrics.
+   */
+  metrics?: MetricsSettings;
 }
 
 export class ConfigError extends Error {}
@@ -178,6 +184,23 @@ function essayScorerFrom(env: NodeJS.ProcessEnv): EssayScorerSettings {
   return { kind, timeoutMs, baseUrl: env.OPENAI_BASE_URL || 'https://api.openai.com/v1', apiKey: env.OPENAI_API_KEY, model: env.OPENAI_MODEL || 'gpt-4o-mini' };
 }
 
+/** Shorter tokens could be guessed; a generated one (`openssl rand -hex 32`) is far longer. */
+export const METRICS_TOKEN_MIN_LENGTH = 32;
+
+function metricsFrom(env: NodeJS.ProcessEnv, apiPort: number): MetricsSettings | undefined {
+  const port = env.METRICS_PORT ? intFrom(env.METRICS_PORT, 0, 'METRICS_PORT') : undefined;
+  if (port !== undefined && (port > 65535 || port === apiPort)) {
+    throw new ConfigError(`METRICS_PORT must be a port number other than PORT (${apiPort}), got "${env.METRICS_PORT}"`);
+  }
+  const token = env.METRICS_TOKEN || undefined;
+  if (token !== undefined && (token.length < METRICS_TOKEN_MIN_LENGTH || /\s/.test(token))) {
+    throw new ConfigError(`METRICS_TOKEN must be at least ${METRICS_TOKEN_MIN_LENGTH} characters without spaces (e.g. openssl rand -hex 32)`);
+  }
+  if (env.METRICS_HOST && port === undefined) throw new ConfigError('METRICS_HOST needs METRICS_PORT');
+  if (port === undefined && token === undefined) return undefined;
+  return { port, host: port === undefined ? undefined : env.METRICS_HOST || '127.0.0.1', token };
+}
+
 /** Where the database is (DATABASE_URL, else the SQLite file in DATA_DIR): the server and the backup command. */
 export function databaseLocation(env: NodeJS.ProcessEnv = process.env): { dataDir: string; databaseUrl?: string; sqliteFile: string } {
   const dataDir = path.resolve(REPO_ROOT, env.DATA_DIR || 'data');
@@ -190,8 +213,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const seedDefault = production ? '0' : '1';
   const seedDemo = (env.SEED_DEMO ?? seedDefault) === '1' && !production;
   const jwtSecret = resolveJwtSecret(env, production, dataDir);
+  const port = intFrom(env.PORT, 3000, 'PORT');
   return {
-    port: intFrom(env.PORT, 3000, 'PORT'),
+    port,
     host: env.HOST || '0.0.0.0',
     production,
     dataDir,
@@ -212,6 +236,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     essayScorer: essayScorerFrom(env),
     answersDeliveryKey: resolveAnswersDeliveryKey(env, production, dataDir, jwtSecret),
     shutdownTimeoutMs: intFrom(env.SHUTDOWN_TIMEOUT_MS, 10_000, 'SHUTDOWN_TIMEOUT_MS'),
+    metrics: metricsFrom(env, port),
   };
 }
 
@@ -231,6 +256,7 @@ export function appOptionsFromConfig(config: AppConfig): Omit<BuildAppOptions, '
     publicUrl: config.publicUrl,
     essayScorer: config.essayScorer,
     answersDeliveryKey: config.answersDeliveryKey,
+    metrics: config.metrics,
     logger: { level: config.production ? 'info' : 'warn' },
   };
 }

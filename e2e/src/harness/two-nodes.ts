@@ -1,15 +1,16 @@
 import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
-import http from 'node:http';
 import pg from 'pg';
-import { freePort, REPO_ROOT, startServer, type RunningServer, type StartOptions } from './server';
+import { startNginx, type LoggedRequest, type RunningNginx } from './nginx';
+import { REPO_ROOT, startServer, type RunningServer, type StartOptions } from './server';
 
 /**
  * Two real API nodes (server/src/main.ts, as startServer runs it) on one fresh PostgreSQL database, sharing JWT_SECRET and REDIS_URL,
- * behind a round-robin HTTP proxy that forwards everything — API and the static build — to A, B, A, B…
+ * with TRUST_PROXY=1, behind Debian's nginx running the shipped deploy/nginx/kelasku.conf (harness/nginx.ts): the nodes
+ * answer the HTML, manifests, remote entries, the service worker and /api in turn; nginx sends the hashed files itself.
  *
- *   const pgCheck = postgresReachable();            // at load time: skip the file when PostgreSQL is missing
- *   const two = await startTwoNodes();              // two.url is the proxy; two.served counts requests per node
+ *   const pgCheck = servicesReachable();            // at load time: skip the file when PostgreSQL is missing
+ *   const two = await startTwoNodes();              // two.url is nginx; two.requests() who served what
  *
  * PostgreSQL: E2E_PG_URL, else DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres (a database is created
  * per run and dropped by stop()). Redis: REDIS_URL, else redis://127.0.0.1:6379, when reachable.
@@ -19,10 +20,8 @@ const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 
 export interface TwoNodes extends RunningServer {
   nodes: RunningServer[];
-  /** Requests the proxy sent to node A and node B. */
-  served: number[];
-  /** Of those, API requests (/api/…). */
-  servedApi: number[];
+  /** Every request nginx answered so far, with the node (0 = A, 1 = B) that answered it or none (nginx itself). */
+  requests(): LoggedRequest[];
   /** REDIS_URL given to both nodes, or undefined when Redis was not reachable. */
   redisUrl?: string;
 }
@@ -66,47 +65,6 @@ export function shownPgUrl(): string {
   return u.toString();
 }
 
-/** Round-robin proxy on a free e2e port; answers carry `x-kelasku-node: A|B`. */
-async function startProxy(targets: number[]): Promise<{ port: number; served: number[]; servedApi: number[]; close: () => Promise<void> }> {
-  const port = await freePort();
-  const served = targets.map(() => 0);
-  const servedApi = targets.map(() => 0);
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
-  let next = 0;
-  const server = http.createServer((req, res) => {
-    const i = next++ % targets.length;
-    served[i]++;
-    if (req.url?.startsWith('/api/')) servedApi[i]++;
-    const upstream = http.request(
-      { host: '127.0.0.1', port: targets[i], method: req.method, path: req.url, headers: req.headers, agent },
-      (up) => {
-        res.writeHead(up.statusCode ?? 502, { ...up.headers, 'x-kelasku-node': 'AB'[i] });
-        up.pipe(res);
-      },
-    );
-    upstream.on('error', (err) => {
-      if (res.headersSent) return void res.destroy(err);
-      res.writeHead(502, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ error: 'Bad gateway', message: `node ${'AB'[i]}: ${err.message}` }));
-    });
-    req.pipe(upstream);
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve());
-  });
-  return {
-    port,
-    served,
-    servedApi,
-    close: () => new Promise<void>((resolve) => {
-      agent.destroy();
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
-  };
-}
-
 /**
  * Creates a fresh database, starts node A and waits for its ping (it migrates and seeds the demo school), then node
  * B (which finds the schema and data in place), then the proxy. stop() stops all three and drops the database.
@@ -124,12 +82,14 @@ export async function startTwoNodes(options: StartOptions = {}): Promise<TwoNode
     ...options.env,
     DATABASE_URL: url.toString(),
     JWT_SECRET: crypto.randomBytes(32).toString('base64url'),
+    // nginx appends the client's address to X-Forwarded-For: the one entry the nodes may believe
+    TRUST_PROXY: '1',
     ...(reach.redis ? { REDIS_URL } : {}),
   };
   const nodes: RunningServer[] = [];
-  let proxy: Awaited<ReturnType<typeof startProxy>> | undefined;
+  let proxy: RunningNginx | undefined;
   const stop = async () => {
-    await proxy?.close();
+    await proxy?.stop();
     await Promise.all(nodes.map((n) => n.stop()));
     await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
     await admin.end().catch(() => undefined);
@@ -137,20 +97,20 @@ export async function startTwoNodes(options: StartOptions = {}): Promise<TwoNode
   try {
     nodes.push(await startServer({ env }));
     nodes.push(await startServer({ env }));
-    proxy = await startProxy(nodes.map((n) => n.port));
+    proxy = await startNginx({ nodes: [nodes[0].port, nodes[1].port], staticDir: options.env?.STATIC_DIR ?? process.env.STATIC_DIR ?? REPO_ROOT });
   } catch (error) {
     await stop();
     throw error;
   }
+  const nginx = proxy;
   return {
-    url: `http://127.0.0.1:${proxy.port}`,
-    port: proxy.port,
+    url: nginx.url,
+    port: nginx.port,
     dataDir: nodes[0].dataDir,
     nodes,
-    served: proxy.served,
-    servedApi: proxy.servedApi,
+    requests: () => nginx.requests(),
     redisUrl: reach.redis ? REDIS_URL : undefined,
-    output: () => nodes.map((n, i) => `--- node ${'AB'[i]} ---\n${n.output()}`).join('\n'),
+    output: () => [...nodes.map((n, i) => `--- node ${'AB'[i]} ---\n${n.output()}`), `--- nginx ---\n${nginx.errorLog()}`].join('\n'),
     stop,
   };
 }

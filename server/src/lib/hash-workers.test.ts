@@ -29,3 +29,16 @@ it('does not refuse background jobs beyond the sign-in bound (the caller bounds 
   const results = await Promise.allSettled(Array.from({ length: 5 }, (_, i) => pool.scrypt(job(`b${i}`), 'background')));
   expect(results.every((r) => r.status === 'fulfilled')).toBe(true);
 });
+
+it('reports the jobs waiting per priority and the threads hashing, and both fall back to zero when done', async () => {
+  const pool = new HashWorkerPool(1);
+  expect([pool.waitingCount('signin'), pool.waitingCount('background'), pool.runningCount]).toEqual([0, 0, 0]);
+  const jobs = [
+    ...Array.from({ length: 4 }, (_, i) => pool.scrypt(job(`s${i}`), 'signin')),
+    ...Array.from({ length: 2 }, (_, i) => pool.scrypt(job(`b${i}`), 'background')),
+  ];
+  // the first sign-in job runs on the one thread; the rest wait in their queues
+  expect([pool.waitingCount('signin'), pool.waitingCount('background'), pool.runningCount]).toEqual([3, 2, 1]);
+  await Promise.all(jobs);
+  expect([pool.waitingCount('signin'), pool.waitingCount('background'), pool.runningCount]).toEqual([0, 0, 0]);
+});

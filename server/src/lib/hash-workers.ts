@@ -128,6 +128,16 @@ export class HashWorkerPool {
     });
   }
 
+  /** Jobs of `priority` waiting for a thread (the sign-in queue's depth for `signin`). */
+  waitingCount(priority: HashPriority): number {
+    return this.waiting[priority].length;
+  }
+
+  /** Threads hashing right now. */
+  get runningCount(): number {
+    return this.workers.filter((w) => w.busy).length;
+  }
+
   private next(): Queued | undefined {
     return this.waiting.signin.shift() ?? this.waiting.background.shift();
   }

@@ -18,6 +18,11 @@ export function newPasswordProblem(password: string): string | undefined {
 /** How many sign-in password checks may wait for a hashing thread before new ones are refused. */
 export const SIGN_IN_QUEUE_CAPACITY = hashWorkers.maxWaiting;
 
+/** What the hashing threads are doing now, for the metrics: jobs waiting per priority and threads hashing. */
+export function passwordHashLoad(): { signinWaiting: number; backgroundWaiting: number; running: number } {
+  return { signinWaiting: hashWorkers.waitingCount('signin'), backgroundWaiting: hashWorkers.waitingCount('background'), running: hashWorkers.runningCount };
+}
+
 /** How long a client refused for a full sign-in queue is asked to wait (Retry-After). */
 export const BUSY_RETRY_AFTER_SECONDS = 2;
 

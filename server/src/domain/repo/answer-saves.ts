@@ -19,6 +19,7 @@
  * (its question_count, read in the statement), and a merged sheet stays within MAX_SHEET_BYTES (SQLite: measured after
  * the merge in the transaction; PostgreSQL: in the WHERE, on the row it locks). A save past either writes nothing.
  */
+import diagnosticsChannel from 'node:diagnostics_channel';
 import type Database from 'better-sqlite3';
 import type pg from 'pg';
 import { dbKindOf, pgPoolOf, sqliteOf, type Db } from '../../db/connect';
@@ -89,6 +90,19 @@ interface Pending {
   resolve(result: SaveResult): void;
   reject(error: unknown): void;
 }
+
+/** What `answerSaveBatches` publishes for each batch taken for writing. */
+export interface AnswerSaveBatch {
+  db: Db;
+  kind: ItemSpec['kind'];
+  size: number;
+}
+
+/**
+ * Each batch taken for writing, for whoever listens (the metrics): a diagnostics channel costs nothing without a
+ * subscriber and keeps the hot path free of any metrics code.
+ */
+export const answerSaveBatches = diagnosticsChannel.channel('kelasku.answer-save.batch');
 
 /** Largest batch written at once (PostgreSQL array parameters, SQLite transaction length). */
 const MAX_BATCH = 500;
@@ -238,7 +252,7 @@ export class AnswerSaver {
   private readonly write: (saves: AnswerSave[], now: Date) => Promise<SaveResult[]>;
   private readonly lanes: number;
 
-  constructor(db: Db, spec: ItemSpec) {
+  constructor(private readonly db: Db, private readonly spec: ItemSpec) {
     if (dbKindOf(db) === 'postgres') {
       const pool = pgPoolOf(db);
       if (!pool) throw new Error('AnswerSaver: open PostgreSQL databases with connectDatabase() (it keeps the pool)');
@@ -271,6 +285,9 @@ export class AnswerSaver {
       const batch = this.takeBatch();
       if (batch.length === 0) return; // everything queued waits for a sheet in flight
       this.inFlight += 1;
+      if (answerSaveBatches.hasSubscribers) {
+        answerSaveBatches.publish({ db: this.db, kind: this.spec.kind, size: batch.length } satisfies AnswerSaveBatch);
+      }
       batch.forEach((p) => this.writing.add(p.save.sheetId));
       this.writeIsolated(batch, new Date())
         .finally(() => {
