@@ -4,14 +4,9 @@ import { getToken } from './session';
 // The catalogue file alone (not the shared-rules index): every app's first screen loads this module.
 import { type ErrorCode, type ErrorParams, isErrorCode } from '@kelasku/shared-rules/src/error-codes';
 
-declare global {
-  interface Window {
-    /** Optional API base set by whoever deploys (e.g. https://api.school.id/api/v1). */
-    KELASKU_API_BASE?: string;
-  }
-}
+import { apiBase } from './api-base';
 
-export const apiBase = (typeof window !== 'undefined' && window.KELASKU_API_BASE) || '/api/v1';
+export { apiBase };
 
 /** The one axios instance: sends the stored token raw (no Bearer), as the original client did. */
 export const http: AxiosInstance = axios.create({ baseURL: apiBase });

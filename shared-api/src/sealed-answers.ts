@@ -36,6 +36,18 @@ export function sealedAdditionalData(keyId: string, kind: WorkKind, itemId: numb
 
 const deliveryKey = (kind: WorkKind, itemId: number) => `${USER_KEY_PREFIXES.deliveries}${kind}:${itemId}`;
 
+/** The `delivery` of an exam or exercise read, when the server sent one (students only). */
+export function keepDeliveryOf(item: unknown, storage: Storage = localStorage): void {
+  const delivery = item && typeof item === 'object' ? (item as { delivery?: Delivery }).delivery : undefined;
+  if (delivery && typeof delivery.ticket === 'string' && Number.isInteger(delivery.item_id)) keepDelivery(delivery, storage);
+}
+
+/** There are sealed answers on this browser waiting for delivery. */
+export function hasSealedAnswers(storage: Storage = localStorage): boolean {
+  for (let i = 0; i < storage.length; i++) if (storage.key(i)?.startsWith(SEALED_PREFIX)) return true;
+  return false;
+}
+
 /** Kept while the session lives (wiped with the user's data; after sealing it exists only inside the ciphertext). */
 export function keepDelivery(delivery: Delivery | null | undefined, storage: Storage = localStorage): void {
   if (!delivery) return;

@@ -44,7 +44,8 @@ export function useDraft<T>(form: string, initial: T): Draft<T> {
   const saved = useRef(false);
 
   const write = useCallback(() => {
-    if (saved.current) return;
+    // Signed out meanwhile (the form unmounts after the sign-out wiped the drafts): nothing is written back.
+    if (saved.current || !getUserData()) return;
     try {
       if (latest.current.dirty) localStorage.setItem(storageKey(form), JSON.stringify(latest.current.values));
       else localStorage.removeItem(storageKey(form));

@@ -40,6 +40,8 @@ export interface StoredAnswers {
   updatedAt: number;
   /** True while something here is not acknowledged by the server. */
   pending: boolean;
+  /** The exercise or exam answered: its delivery ticket seals these answers at a sign-out (shared-api sealed-answers.ts). */
+  item_id?: number;
 }
 
 export function answersStorageKey(kind: 'exercise' | 'exam', sheetId: number): string {
@@ -93,6 +95,8 @@ export function defaultBackoff(attempt: number): number {
 
 export interface AnswerQueueOptions {
   storageKey: string;
+  /** The exercise or exam answered, kept with the unsent answers. */
+  itemId?: number;
   /** Sends the changes (PATCH of the answer sheet); resolves with every answer of the sheet after the merge. */
   send: (changes: AnswerChanges) => Promise<Answers | null | undefined>;
   storage?: Storage;
@@ -326,7 +330,9 @@ export class AnswerQueue {
       }
       const changes = laterChanges(kept, this.pending);
       if (Object.keys(changes).length > 0) {
-        const stored: StoredAnswers = { answers: withChanges(this.server, changes), changes, updatedAt: this.now(), pending: true };
+        const stored: StoredAnswers = {
+          answers: withChanges(this.server, changes), changes, updatedAt: this.now(), pending: true, item_id: this.options.itemId,
+        };
         this.storage.setItem(this.options.storageKey, JSON.stringify(stored));
       } else {
         // Acknowledged: the server holds it now, nothing to keep on the device.

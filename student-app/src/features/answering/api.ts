@@ -1,5 +1,5 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { examsApi, exercisesApi } from '@kelasku/shared-api';
+import { examsApi, exercisesApi, keepDeliveryOf } from '@kelasku/shared-api';
 import { dashboardKeys } from '../dashboard/api';
 import { gradeKeys } from '../assessments/api';
 
@@ -17,7 +17,11 @@ const storedGradeKey = (kind: 'exercise' | 'exam', itemId: number, studentId: nu
 export const exerciseOfMaterialQuery = (materialId: number) =>
   queryOptions({
     queryKey: exerciseKeys.ofMaterial(materialId),
-    queryFn: async () => (await exercisesApi.byMaterial(materialId))[0] ?? null,
+    queryFn: async () => {
+      const exercise = (await exercisesApi.byMaterial(materialId))[0] ?? null;
+      keepDeliveryOf(exercise); // lets this browser seal answers it could not send before a sign-out
+      return exercise;
+    },
   });
 
 /**

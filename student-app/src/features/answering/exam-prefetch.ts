@@ -1,4 +1,4 @@
-import { examsApi, type Exam } from '@kelasku/shared-api';
+import { examsApi, keepDeliveryOf, type Exam } from '@kelasku/shared-api';
 
 /** A prefetched list older than this is not used: the exam may have changed (edited, opened) since. */
 const FRESH_MS = 5000;
@@ -12,7 +12,11 @@ export interface ClassExams {
 let prefetched: { classId: number; startedAt: number; result: Promise<ClassExams>; arrived?: ClassExams } | null = null;
 
 function fetchClassExams(classId: number): Promise<ClassExams> {
-  return examsApi.byClass(classId).then((list) => ({ list, receivedAt: Date.now() }));
+  return examsApi.byClass(classId).then((list) => {
+    // Its ticket lets this browser seal answers it could not send before a sign-out (shared-api sealed-answers.ts).
+    list.forEach((exam) => keepDeliveryOf(exam));
+    return { list, receivedAt: Date.now() };
+  });
 }
 
 /**

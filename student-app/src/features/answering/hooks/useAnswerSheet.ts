@@ -115,7 +115,9 @@ export function useAnswerSheet({ kind, itemId, studentId, api, enabled, create =
       // Takes over the changes kept under the sheet's key from an earlier visit.
       queueKey = key;
       queue = new AnswerQueue(
-        { storageKey: key, send: async (changes) => (await api.saveChanges(found.id, changes)).answers, now: () => Date.now() + offsetRef.current },
+        {
+          storageKey: key, itemId, send: async (changes) => (await api.saveChanges(found.id, changes)).answers, now: () => Date.now() + offsetRef.current,
+        },
         found.answers ?? {},
       );
       queue.subscribe(setQueueState);
