@@ -73,9 +73,9 @@ it('grades → Analysis on a phone: the table, a chart and the CSV file', async 
   await download.saveAs(file);
   const lines = fs.readFileSync(file, 'utf8').replace(/^\uFEFF/, '').split('\r\n');
   fs.rmSync(path.dirname(file), { recursive: true, force: true });
-  expect(lines[0]).toBe(`Exercise,Latihan Ekosistem ${tag}`);
-  expect(lines).toContain('1,Multiple choice,Produsen dalam ekosistem?,1,1,100,A,1,0,0,0,0,0,,,,,');
-  expect(lines).toContain('2,Multiple choice,Pengurai?,1,0,0,D,0,1,0,0,0,0,,,,,');
-  expect(lines.some((l) => l.startsWith('3,Essay,Jelaskan rantai makanan.,1,'))).toBe(true);
+  expect(lines[0]).toBe(`Exercise;Latihan Ekosistem ${tag}`);
+  expect(lines).toContain('1;Multiple choice;Produsen dalam ekosistem?;1;1;100;A;1;0;0;0;0;0;;;;;');
+  expect(lines).toContain('2;Multiple choice;Pengurai?;1;0;0;D;0;1;0;0;0;0;;;;;');
+  expect(lines.some((l) => l.startsWith('3;Essay;Jelaskan rantai makanan.;1;'))).toBe(true);
   expect(pageLog(page).errors).toEqual([]);
 });

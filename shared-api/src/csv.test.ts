@@ -1,4 +1,4 @@
-import { csvBlob, parseCsv, toCsv } from './csv';
+import { csvBlob, decodeCsvBytes, parseCsv, toCsv } from './csv';
 
 // jsdom's Blob has no text(); FileReader reads it as a browser would (raw bytes, so the BOM stays visible).
 function blobBytes(blob: Blob): Promise<Uint8Array> {
@@ -10,14 +10,19 @@ function blobBytes(blob: Blob): Promise<Uint8Array> {
 }
 
 describe('toCsv', () => {
-  it('quotes delimiters, quotes and line breaks, with CRLF line ends and a final line end', () => {
+  it('separates fields with ; (Indonesian Excel opens it in columns), quotes quotes and line breaks, CRLF line ends', () => {
     expect(toCsv([['name', 'pw'], ['Putri, S.Pd', 'a"b'], ['two\nlines', 7]])).toBe(
-      'name,pw\r\n"Putri, S.Pd","a""b"\r\n"two\nlines",7\r\n',
+      'name;pw\r\nPutri, S.Pd;"a""b"\r\n"two\nlines";7\r\n',
     );
   });
 
-  it('quotes ; and tab too, so a spreadsheet in the Indonesian locale keeps the field whole', () => {
-    expect(toCsv([['a;b', 'c\td']])).toBe('"a;b","c\td"\r\n');
+  it('quotes ; and tab, so a spreadsheet keeps the field whole', () => {
+    expect(toCsv([['a;b', 'c\td']])).toBe('"a;b";"c\td"\r\n');
+  });
+
+  it('writes numbers with a decimal comma, and no sep= line', () => {
+    expect(toCsv([['Score', 'Share'], [83.33, 0.5], [100, -2.25]])).toBe('Score;Share\r\n83,33;0,5\r\n100;-2,25\r\n');
+    expect(toCsv([['a'], [1]])).not.toMatch(/sep=/);
   });
 
   it.each([
@@ -34,7 +39,7 @@ describe('toCsv', () => {
   });
 
   it('leaves numbers, empty cells and ordinary text alone', () => {
-    expect(toCsv([[-5, 0, null, undefined, 'Siti Rahma', 'a=b']])).toBe('-5,0,,,Siti Rahma,a=b\r\n');
+    expect(toCsv([[-5, 0, null, undefined, 'Siti Rahma', 'a=b']])).toBe('-5;0;;;Siti Rahma;a=b\r\n');
   });
 });
 
@@ -45,6 +50,28 @@ describe('csvBlob', () => {
     const bytes = await blobBytes(blob);
     expect(Array.from(bytes.slice(0, 3))).toEqual([0xef, 0xbb, 0xbf]);
     expect(new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes.slice(3))).toBe('nama\r\nJosé\r\n');
+  });
+});
+
+describe('decodeCsvBytes', () => {
+  const cp1252 = (...bytes: number[]) => new Uint8Array(bytes);
+
+  it('reads Excel\'s "CSV (Comma delimited)" (Windows-1252): accented names arrive intact', () => {
+    // "nama;nis\r\nAndréas;1" as Excel saves it on Windows: é = 0xE9, not valid UTF-8 on its own.
+    // (Node 20's decoder reads windows-1252 as Latin-1, so its 0x80-0x9F such as ’ = 0x92 are checked in Chromium:
+    // e2e/src/student-import.e2e.ts.)
+    const bytes = cp1252(...Buffer.from('nama;nis\r\nAndr'), 0xe9, ...Buffer.from('as;1'));
+    expect(decodeCsvBytes(bytes)).toEqual({ text: 'nama;nis\r\nAndréas;1', encoding: 'windows-1252' });
+  });
+
+  it('reads UTF-8, with or without a BOM, as UTF-8 (also when it holds characters Windows-1252 has too)', () => {
+    expect(decodeCsvBytes(new TextEncoder().encode('nama\nAndréas Ma’ruf 😀'))).toEqual({ text: 'nama\nAndréas Ma’ruf 😀', encoding: 'utf-8' });
+    expect(decodeCsvBytes(cp1252(0xef, 0xbb, 0xbf, ...new TextEncoder().encode('nama\nJosé')))).toEqual({ text: 'nama\nJosé', encoding: 'utf-8' });
+    expect(decodeCsvBytes(new Uint8Array())).toEqual({ text: '', encoding: 'utf-8' });
+  });
+
+  it('reads back what csvBlob writes', async () => {
+    expect(decodeCsvBytes(await blobBytes(csvBlob([['nama'], ['José']])))).toEqual({ text: 'nama\r\nJosé\r\n', encoding: 'utf-8' });
   });
 });
 

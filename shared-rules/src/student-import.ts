@@ -2,9 +2,9 @@
  * One row of a student import, checked and normalised the same way in the admin's CSV preview and on the server, so
  * a row the preview accepts is a row the server accepts (the server alone also checks NIS already in use).
  */
-import { loginNameProblem, normalizeLoginName } from './login-names';
+import { loginNameProblem } from './login-names';
 import { normalizeStatus } from './person-status';
-import { schoolIdProblem } from './school-ids';
+import { normalizeSchoolId, schoolIdProblem } from './school-ids';
 import type { ErrorCode, ErrorParams } from './error-codes';
 
 export const STUDENT_GRADES = [10, 11, 12] as const;
@@ -80,7 +80,7 @@ export function checkStudentRow(raw: unknown, row: number): { input: ImportRowIn
   const r = studentRowFields((raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>);
   const errors: ImportRowError[] = [];
   const name = text(r.name);
-  const nis = normalizeLoginName(text(r.nis));
+  const nis = normalizeSchoolId(text(r.nis));
   const gradeText = text(r.grade);
   const status = normalizeStatus(text(r.status) || DEFAULT_STUDENT_STATUS);
   const problem = (field: StudentImportField, code: ErrorCode, message: string, params: ErrorParams = {}) =>

@@ -1,10 +1,10 @@
 import i18next from 'i18next';
-import { COMMON_STATUSES, schoolIdProblem, STUDENT_GRADES } from '@kelasku/shared-rules';
+import { COMMON_STATUSES, normalizeSchoolId, schoolIdProblem, STUDENT_GRADES } from '@kelasku/shared-rules';
 import { errorText } from '@kelasku/shared-api/src/error-text';
 
 /** A NIS/NIP field: the same digits-only rule the server applies, in the active language. */
 export const schoolIdField = (label: 'NIS' | 'NIP') => (value: string) => {
-  const problem = schoolIdProblem(value.normalize('NFKC').trim());
+  const problem = schoolIdProblem(normalizeSchoolId(value));
   return problem && errorText(problem.code, { field: label.toLowerCase() }, `${label} ${problem.text}`);
 };
 

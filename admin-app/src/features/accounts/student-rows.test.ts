@@ -42,11 +42,16 @@ describe('readStudentCsv', () => {
     expect(rows).toEqual([{ name: 'Siti', nis: '2024100101', grade: 10, status: 'Active' }]);
   });
 
-  it('refuses in the preview the rows the server refuses: NIS with spaces or invisible characters, names over 100 characters, grade "10,0"', () => {
+  it('takes the spaces out of a NIS typed in groups (also non-breaking ones from a spreadsheet)', () => {
+    const { rows, errors } = readStudentCsv('name;nis;grade\nSiti;2024 100 101;10\nRudi;2024\u00a0100\u2009102;10\n');
+    expect(errors).toEqual([]);
+    expect(rows.map((r) => r.nis)).toEqual(['2024100101', '2024100102']);
+  });
+
+  it('refuses in the preview the rows the server refuses: NIS with invisible characters, names over 100 characters, grade "10,0"', () => {
     const csv = `name,nis,grade,status\nSiti,2024 1001,10,Active\nRudi,2024\u200b1002,10,Active\n${'a'.repeat(101)},2024100103,10,Active\nPutri,2024100104,"10,0",Active\n`;
     const { errors } = readStudentCsv(csv);
     expect(errors).toEqual([
-      { row: 1, field: 'nis', message: 'nis must not contain spaces', code: 'login-name-spaces', params: { field: 'nis' } },
       { row: 2, field: 'nis', message: 'nis must not contain invisible or formatting characters (such as a zero-width space)', code: 'login-name-invisible', params: { field: 'nis' } },
       { row: 3, field: 'name', message: 'name must be at most 100 characters', code: 'validation-too-long', params: { field: 'name', limit: 100 } },
       { row: 4, field: 'grade', message: 'grade must be 10, 11 or 12', code: 'import-grade', params: { field: 'grade' } },

@@ -9,8 +9,12 @@ export const CSV_COLUMNS = ['name', 'nis', 'grade', 'status'] as const;
 const REQUIRED_COLUMNS = ['name', 'nis', 'grade'] as const;
 export { MAX_IMPORT_ROWS };
 
+/** A row's cells as the file has them (the accepted columns), for giving the rows with problems back as a file. */
+export type StudentCells = Record<(typeof CSV_COLUMNS)[number], string>;
+
 export interface ParsedStudents {
   rows: StudentInput[];
+  cells: StudentCells[];
   /** Problems found in the browser by the server's own row rules, numbered like the server's (row 1 = first line after the header). */
   errors: ImportError[];
 }
@@ -34,9 +38,31 @@ export function readStudentCsv(text: string): ParsedStudents {
   if (body.length === 0) throw new CsvFileError(i18next.t('admin:import.file.noRows'));
   if (body.length > MAX_IMPORT_ROWS) throw new CsvFileError(i18next.t('admin:import.file.tooMany', { max: MAX_IMPORT_ROWS, count: body.length }));
 
-  const raw = body.map((cells) => Object.fromEntries(CSV_COLUMNS.map((c) => [c, header.includes(c) ? cells[header.indexOf(c)] ?? '' : ''])));
+  const raw = body.map((cells) => Object.fromEntries(CSV_COLUMNS.map((c) => [c, header.includes(c) ? cells[header.indexOf(c)] ?? '' : ''])) as StudentCells);
   const { inputs, errors } = checkStudentRows(raw);
-  return { rows: inputs, errors };
+  return { rows: inputs, cells: raw, errors };
+}
+
+/**
+ * The rows to send: those without a problem found so far, with the file's row number of each (the server numbers
+ * the rows it is sent from 1, so its errors are put back on the file's rows with `fileRows`).
+ */
+export function rowsWithoutProblems(rows: StudentInput[], errors: ImportError[]): { rows: StudentInput[]; fileRows: number[] } {
+  const bad = new Set(errors.map((e) => e.row));
+  const fileRows = rows.map((_, i) => i + 1).filter((row) => !bad.has(row));
+  return { rows: fileRows.map((row) => rows[row - 1]), fileRows };
+}
+
+/** The server's errors about the rows it was sent, numbered as the file's rows. */
+export function onFileRows(errors: ImportError[], fileRows: number[]): ImportError[] {
+  return errors.map((e) => ({ ...e, row: fileRows[e.row - 1] ?? e.row }));
+}
+
+/** The rows with problems as the file had them, each with its problems in a last column: fix them and import them later. */
+export function problemRowsCsv(cells: StudentCells[], errors: ImportError[], describe: (e: ImportError) => string): string[][] {
+  const byRow = errorsByRow(errors);
+  const rows = [...byRow.keys()].sort((a, b) => a - b);
+  return [[...CSV_COLUMNS, 'problems'], ...rows.map((row) => [...CSV_COLUMNS.map((c) => cells[row - 1]?.[c] ?? ''), (byRow.get(row) ?? []).map(describe).join('; ')])];
 }
 
 /** Errors grouped by row number, for the preview table. */

@@ -234,6 +234,21 @@ describe('clean student data', () => {
     expect((await asAdmin('DELETE', `/api/v1/students?id=${created.id}`)).statusCode).toBe(200);
   });
 
+  it('takes the spaces out of a NIS typed in groups (create, update and import) and a NIP (teachers)', async () => {
+    const created = await asAdmin('POST', '/api/v1/students', { name: 'Spasi', nis: '2024 000 888', grade: 10, status: 'Active' });
+    expect(created.statusCode).toBe(200);
+    expect(created.json().nis).toBe('2024000888');
+    expect((await login('2024000888', created.json().initial_password)).statusCode).toBe(200);
+    const renamed = await asAdmin('PUT', `/api/v1/students?id=${created.json().id}`, { name: 'Spasi', nis: '2024\u00a0000\u2009889', grade: 10, status: 'Active' });
+    expect(renamed.json().nis).toBe('2024000889');
+    const imported = await asAdmin('POST', '/api/v1/students/import', { rows: [{ name: 'Impor', nis: ' 2024 000 890 ', grade: 10 }], dry_run: true });
+    expect(imported.json()).toMatchObject({ errors: [], valid: 1 });
+    const teacher = await asAdmin('POST', '/api/v1/teachers', { name: 'Bu Spasi', nip: '19800101 200501 1 099', specialization: 'Biology', status: 'Active' });
+    expect(teacher.json().nip).toBe('198001012005011099');
+    expect((await asAdmin('DELETE', `/api/v1/students?id=${created.json().id}`)).statusCode).toBe(200);
+    expect((await asAdmin('DELETE', `/api/v1/teachers?id=${teacher.json().id}`)).statusCode).toBe(200);
+  });
+
   it('trims the status and spells a common status one way ("active " is Active); other text stays as typed', async () => {
     const a = (await asAdmin('POST', '/api/v1/students', { name: 'Status A', nis: '2024000781', grade: 10, status: ' active ' })).json();
     expect(a.status).toBe('Active');

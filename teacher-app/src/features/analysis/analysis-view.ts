@@ -1,7 +1,7 @@
 import i18next from 'i18next';
 import type { CsvCell } from '@kelasku/shared-api/src/csv';
 import { formatScore } from '@kelasku/shared-ui/src/numbers';
-import { formatScore as fileScore } from '../grades/score';
+import { formatScore as fileScore, roundScore } from '../grades/score';
 import { OPTION_LETTERS } from '@kelasku/shared-api';
 import type { ItemAnalysis, QuestionAnalysis, ScoreBin } from './transport';
 
@@ -52,7 +52,7 @@ export function analysisCsvRows(a: ItemAnalysis): CsvCell[][] {
     ...a.questions.map((q): CsvCell[] => (q.kind === 'mc'
       ? [q.n, 'Multiple choice', q.text, q.answered, q.correct, q.correct_share == null ? '' : Math.round(q.correct_share * 100), q.key?.toUpperCase(),
         ...OPTION_KEYS.map((k) => q.options?.[k]), q.options?.none, q.options?.other, '', '', '', '', '']
-      : [q.n, 'Essay', q.text, q.answered, '', '', '', '', '', '', '', '', '', q.max, q.scored, q.pending, fileScore(q.average), essayBinsText(q)])),
+      : [q.n, 'Essay', q.text, q.answered, '', '', '', '', '', '', '', '', '', q.max, q.scored, q.pending, roundScore(q.average), essayBinsText(q)])),
     [],
     ['Score range', 'Students'],
     ...a.score_bins.map((b): CsvCell[] => [binLabel(b, fileScore), b.count]),

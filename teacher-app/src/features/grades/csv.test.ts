@@ -11,15 +11,15 @@ const rows: Submission[] = [
 ];
 
 describe('grades CSV', () => {
-  it('has a header and one row per student, scores rounded to 2 decimals, empty when ungraded', () => {
+  it('has a header and one row per student, scores rounded to 2 decimals with a decimal comma, empty when ungraded', () => {
     const lines = gradesCsv(rows).split('\r\n');
-    expect(lines[0]).toBe('Name,NIS,Status,Score');
-    expect(lines[1]).toBe('Ahmad Fauzi,2024100001,Submitted,83.33');
-    expect(lines[2]).toBe('"Siti ""Ani"", S.",2024100002,Not started,');
+    expect(lines[0]).toBe('Name;NIS;Status;Score');
+    expect(lines[1]).toBe('Ahmad Fauzi;2024100001;Submitted;83,33');
+    expect(lines[2]).toBe('"Siti ""Ani"", S.";2024100002;Not started;');
     expect(lines[4]).toBe('');
   });
 
   it('neutralises names that a spreadsheet would run as a formula', () => {
-    expect(gradesCsv(rows).split('\r\n')[3]).toBe(`"'=HYPERLINK(""x"")",2024100003,In progress,`);
+    expect(gradesCsv(rows).split('\r\n')[3]).toBe(`"'=HYPERLINK(""x"")";2024100003;In progress;`);
   });
 });

@@ -1,11 +1,11 @@
 import type { Submission } from '@kelasku/shared-api';
 import { downloadCsv, type CsvCell } from '@kelasku/shared-api/src/csv';
-import { formatScore } from './score';
+import { roundScore } from './score';
 
 /** The grades table as rows, header first. Headers, statuses and numbers stay English in every language: files are
  * exchanged with other systems. */
 export function gradesRows(rows: Submission[]): CsvCell[][] {
-  return [['Name', 'NIS', 'Status', 'Score'], ...rows.map((r) => [r.name, r.nis, r.status, formatScore(r.score)])];
+  return [['Name', 'NIS', 'Status', 'Score'], ...rows.map((r) => [r.name, r.nis, r.status, roundScore(r.score)])];
 }
 
 /** Saves the grades table as a CSV file (quoting, formula neutralising and the BOM come from the shared CSV module). */

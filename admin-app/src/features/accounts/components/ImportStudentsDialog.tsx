@@ -9,6 +9,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
+import DownloadIcon from '@mui/icons-material/Download';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { errorBody, errorMessage, studentsApi, type ImportError, type ImportResult, type StudentInput } from '@kelasku/shared-api';
 import { invalidateStudentReads } from '../api';
@@ -16,23 +17,25 @@ import { JoinClassesChoice } from './JoinClassesChoice';
 import { NotedCheckbox } from './NotedCheckbox';
 import { ImportResultView } from './ImportResultView';
 import { PreviewTable } from './PreviewTable';
-import { CSV_COLUMNS, CsvFileError, readStudentCsv } from '../student-rows';
+import { decodeCsvBytes, downloadCsv } from '@kelasku/shared-api/src/csv';
+import { errorText } from '@kelasku/shared-api/src/error-text';
+import { ImportHelp } from './ImportHelp';
+import { CsvFileError, onFileRows, problemRowsCsv, readStudentCsv, rowsWithoutProblems, type ParsedStudents } from '../student-rows';
 
-type Check = 'idle' | 'checking' | 'passed' | 'rejected' | 'failed';
+type Check = 'idle' | 'checking' | 'checked' | 'failed';
 
-interface Loaded {
+interface Loaded extends ParsedStudents {
   fileName: string;
-  rows: StudentInput[];
-  localErrors: ImportError[];
+  encoding: 'utf-8' | 'windows-1252';
 }
 
-/** The file's text (FileReader works in every browser we support, Blob.text() not in all). */
-function readText(file: Blob): Promise<string> {
+/** The file's bytes (FileReader works in every browser we support, Blob.arrayBuffer() not in all). */
+function readBytes(file: Blob): Promise<ArrayBuffer> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result ?? ''));
+    reader.onload = () => resolve(reader.result as ArrayBuffer);
     reader.onerror = () => reject(reader.error ?? new Error('read failed'));
-    reader.readAsText(file);
+    reader.readAsArrayBuffer(file);
   });
 }
 
@@ -57,6 +60,10 @@ function ImportedPasswords({ result, onDone }: { result: ImportResult; onDone: (
   );
 }
 
+/**
+ * The rows without problems are checked by the server (a dry run: a NIS already in use is flagged before anything
+ * is imported) and only those are imported; the rows with problems are listed first and can be downloaded to fix.
+ */
 function ImportFlow({ onClose, onImported }: { onClose: () => void; onImported: () => void }) {
   const { t } = useTranslation('admin');
   const [loaded, setLoaded] = useState<Loaded | null>(null);
@@ -68,20 +75,22 @@ function ImportFlow({ onClose, onImported }: { onClose: () => void; onImported: 
   const [result, setResult] = useState<ImportResult | null>(null);
   const [joinClasses, setJoinClasses] = useState(true);
 
-  /** Sends the rows to the server; a dry run only validates. Returns the result or null after showing why not. */
-  const send = async (rows: StudentInput[], dryRun: boolean): Promise<ImportResult | null> => {
+  /**
+   * Sends the rows without a known problem; a dry run only validates. Returns the result, or null after putting the
+   * server's row errors on the file's rows (or showing why the server could not be asked).
+   */
+  const send = async (file: Loaded, known: ImportError[], dryRun: boolean): Promise<ImportResult | null> => {
+    const { rows, fileRows } = rowsWithoutProblems(file.rows, known);
+    if (rows.length === 0) return null;
     try {
       const answer = dryRun ? await studentsApi.importRows(rows, true) : await studentsApi.importRows(rows, false, joinClasses);
       const errors = rowErrors(answer);
       if (errors.length === 0) return answer;
-      setServerErrors(errors);
-      setCheck('rejected');
+      setServerErrors(onFileRows(errors, fileRows));
     } catch (err) {
       const errors = rowErrors(errorBody<Partial<ImportResult>>(err));
-      if (errors.length > 0) {
-        setServerErrors(errors);
-        setCheck('rejected');
-      } else {
+      if (errors.length > 0) setServerErrors(onFileRows(errors, fileRows));
+      else {
         setCheck('failed');
         setFailure(errorMessage(err) ?? t('import.unreachable'));
       }
@@ -89,11 +98,12 @@ function ImportFlow({ onClose, onImported }: { onClose: () => void; onImported: 
     return null;
   };
 
-  const runCheck = async (rows: StudentInput[]) => {
+  const runCheck = async (file: Loaded) => {
     setCheck('checking');
     setFailure(null);
     setServerErrors([]);
-    if (await send(rows, true)) setCheck('passed');
+    await send(file, file.errors, true);
+    setCheck((now) => (now === 'failed' ? now : 'checked'));
   };
 
   const chooseFile = async (event: ChangeEvent<HTMLInputElement>) => {
@@ -106,40 +116,42 @@ function ImportFlow({ onClose, onImported }: { onClose: () => void; onImported: 
     setCheck('idle');
     setFailure(null);
     try {
-      const { rows, errors } = readStudentCsv(await readText(file));
-      setLoaded({ fileName: file.name, rows, localErrors: errors });
-      if (errors.length === 0) await runCheck(rows);
+      const { text, encoding } = decodeCsvBytes(await readBytes(file));
+      const next = { fileName: file.name, encoding, ...readStudentCsv(text) };
+      setLoaded(next);
+      await runCheck(next);
     } catch (err) {
       setFileError(err instanceof CsvFileError ? err.message : t('import.unreadable'));
     }
   };
 
-  const importAll = async () => {
+  const errors = loaded ? [...loaded.errors, ...serverErrors] : [];
+  const badRows = new Set(errors.map((e) => e.row)).size;
+  const importable = loaded && check === 'checked' ? loaded.rows.length - badRows : 0;
+
+  const importGood = async () => {
     if (!loaded) return;
     setImporting(true);
     setFailure(null);
-    const answer = await send(loaded.rows, false);
+    const answer = await send(loaded, errors, false);
     setImporting(false);
     if (answer) {
       setResult(answer);
       onImported();
-    }
+    } else setFailure((shown) => shown ?? t('import.nothingImported'));
+  };
+
+  const downloadProblems = () => {
+    if (!loaded) return;
+    downloadCsv('students-with-problems.csv', problemRowsCsv(loaded.cells, errors, (e) => `${e.field}: ${errorText(e.code, e.params, e.message)}`));
   };
 
   if (result) return <ImportedPasswords result={result} onDone={onClose} />;
 
-  const errors = loaded ? [...loaded.localErrors, ...serverErrors] : [];
-  const badRows = new Set(errors.map((e) => e.row)).size;
   return (
     <>
       <DialogContent>
-        <Typography sx={{ mb: 1 }}>
-          {/* the column names and the example are the file's: the same in every language */}
-          {t('import.introBefore')} <b>{CSV_COLUMNS.join(', ')}</b> {t('import.introAfter')}
-        </Typography>
-        <Box component="pre" sx={{ bgcolor: 'grey.100', p: 1, borderRadius: 1, fontSize: '0.85rem', overflowX: 'auto', mt: 0 }}>
-          {'name,nis,grade,status\nSiti Rahma,2024100101,10,Active'}
-        </Box>
+        <ImportHelp />
         <Button component="label" variant="outlined" startIcon={<UploadFileIcon />} sx={{ mb: 2 }}>
           {t('import.choose')}
           <input type="file" accept=".csv,text/csv" hidden onChange={chooseFile} aria-label={t('import.fileLabel')} />
@@ -149,15 +161,19 @@ function ImportFlow({ onClose, onImported }: { onClose: () => void; onImported: 
           <>
             <Typography role="status" sx={{ mb: 1 }}>
               {t('import.rowsRead', { count: loaded.rows.length, file: loaded.fileName })}{' '}
+              {loaded.encoding === 'windows-1252' && `${t('import.readAsWindows1252')} `}
               {check === 'checking' && t('import.checking')}
-              {check === 'passed' && t('import.valid')}
+              {check === 'checked' && badRows === 0 && t('import.valid')}
               {badRows > 0 && t('import.badRows', { count: badRows })}
             </Typography>
             {failure && <Alert severity="error" sx={{ mb: 2 }}>{failure}</Alert>}
+            {badRows > 0 && (
+              <Button size="small" startIcon={<DownloadIcon />} onClick={downloadProblems} sx={{ mb: 1 }}>{t('import.downloadProblems')}</Button>
+            )}
             <PreviewTable rows={loaded.rows} errors={errors} />
-            {check === 'passed' && (
+            {importable > 0 && (
               <Box sx={{ mt: 2 }}>
-                <JoinClassesChoice grades={loaded.rows.map((r) => r.grade)} who="many" checked={joinClasses} onChange={setJoinClasses} />
+                <JoinClassesChoice grades={rowsWithoutProblems(loaded.rows, errors).rows.map((r) => r.grade)} who="many" checked={joinClasses} onChange={setJoinClasses} />
               </Box>
             )}
           </>
@@ -166,17 +182,17 @@ function ImportFlow({ onClose, onImported }: { onClose: () => void; onImported: 
       <DialogActions>
         <Button onClick={onClose}>{t('form.cancel')}</Button>
         {loaded && check === 'failed' && (
-          <Button onClick={() => runCheck(loaded.rows)}>{t('import.checkRows')}</Button>
+          <Button onClick={() => runCheck(loaded)}>{t('import.checkRows')}</Button>
         )}
-        <Button variant="contained" disabled={!loaded || check !== 'passed' || importing} onClick={importAll}>
-          {loaded ? t('import.importCount', { count: loaded.rows.length }) : t('import.import')}
+        <Button variant="contained" disabled={importable === 0 || importing} onClick={importGood}>
+          {loaded && check === 'checked' ? t('import.importCount', { count: importable }) : t('import.import')}
         </Button>
       </DialogActions>
     </>
   );
 }
 
-/** 'Import Students from CSV': parse in the browser, validate with a dry run, then import all or nothing. */
+/** 'Import Students from CSV': parse in the browser, validate with a dry run, then import the rows without problems. */
 export function ImportStudentsDialog({ open, onClose, onImported }: { open: boolean; onClose: () => void; onImported?: () => void }) {
   // once students exist, their passwords are on screen: only Done may close (not Esc, not a click beside)
   const { t } = useTranslation('admin');

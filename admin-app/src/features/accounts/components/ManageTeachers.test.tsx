@@ -164,13 +164,15 @@ describe('ManageTeachers', () => {
     expect(await screen.findByText('Failed to Fetch Data')).toBeInTheDocument();
   });
 
-  it('filters by the eleven specializations and sorts by NIP', async () => {
+  it('filters by the eleven specializations in the spec\'s order, then the other SMA subjects, and sorts by NIP', async () => {
     renderAt(<ManageTeachers />);
     await screen.findByRole('table');
     await userEvent.click(screen.getByRole('button', { name: 'Apply Filter' }));
     expect(screen.getAllByRole('menuitemradio').map((o) => o.textContent)).toEqual([
       'History', 'Biology', 'Mathematics', 'Art & Culture', 'Physics', 'Chemistry', 'English', 'Civics', 'Social Science',
       'Physical Education', 'Religion',
+      'Indonesian', 'Economics', 'Geography', 'Sociology', 'Informatics', 'Anthropology', 'Foreign Languages',
+      'Regional Language', 'Crafts & Entrepreneurship', 'Guidance & Counselling',
     ]);
     await userEvent.click(screen.getByRole('menuitemradio', { name: 'Art & Culture' }));
     await waitFor(() =>

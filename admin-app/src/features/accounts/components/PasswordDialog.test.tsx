@@ -69,7 +69,7 @@ describe('one-time password dialog', () => {
       reader.onload = () => resolve(String(reader.result));
       reader.readAsText(createObjectURL.mock.calls[0][0] as Blob);
     });
-    expect(text).toContain('name,nis,password\r\nBudi,2024100002,new-Pass-123');
+    expect(text).toContain('name;nis;password\r\nBudi;2024100002;new-Pass-123');
     expect(within(shown).getByRole('button', { name: 'Done' })).toBeEnabled();
     click.mockRestore();
   });

@@ -11,7 +11,13 @@ import type { ImportError, StudentInput } from '@kelasku/shared-api';
 import { errorText } from '@kelasku/shared-api/src/error-text';
 import { errorsByRow } from '../student-rows';
 
-/** The parsed rows, numbered like the server numbers them, with each row's problems beside it. */
+/** Row indexes with the rows that have problems first (each group in file order): those are what needs the admin. */
+function ordered(count: number, byRow: Map<number, ImportError[]>): number[] {
+  const indexes = Array.from({ length: count }, (_, i) => i);
+  return [...indexes.filter((i) => byRow.has(i + 1)), ...indexes.filter((i) => !byRow.has(i + 1))];
+}
+
+/** The parsed rows, numbered as the file's rows, with each row's problems beside it; rows with problems first. */
 export function PreviewTable({ rows, errors }: { rows: StudentInput[]; errors: ImportError[] }) {
   const { t } = useTranslation('admin');
   const byRow = errorsByRow(errors);
@@ -29,7 +35,8 @@ export function PreviewTable({ rows, errors }: { rows: StudentInput[]; errors: I
           </TableRow>
         </TableHead>
         <TableBody>
-          {rows.map((r, i) => {
+          {ordered(rows.length, byRow).map((i) => {
+            const r = rows[i];
             const problems = byRow.get(i + 1);
             return (
               <TableRow key={i} sx={problems ? { bgcolor: 'rgba(211, 47, 47, 0.08)', '& td': { color: 'error.dark' } } : undefined}>

@@ -84,10 +84,10 @@ describe('Analysis', () => {
       reader.readAsText(blobs[0]);
     });
     const lines = text.replace(/^\uFEFF/, '').split('\r\n');
-    expect(lines.slice(0, 2)).toEqual(['Exam,UTS Matematika', 'Submitted,5 of 6']);
-    expect(lines).toContain('1,Multiple choice,Ibu kota Indonesia?,4,3,60,A,3,1,0,0,1,0,,,,,');
-    expect(lines).toContain('3,Essay,Jelaskan fotosintesis.,3,,,,,,,,,,30,4,1,11.25,"0–6: 2; 6–12: 0; 12–18: 1; 18–24: 0; 24–30: 1"');
-    expect(lines).toContain('27–36,2');
+    expect(lines.slice(0, 2)).toEqual(['Exam;UTS Matematika', 'Submitted;5 of 6']);
+    expect(lines).toContain('1;Multiple choice;Ibu kota Indonesia?;4;3;60;A;3;1;0;0;1;0;;;;;');
+    expect(lines).toContain('3;Essay;Jelaskan fotosintesis.;3;;;;;;;;;;30;4;1;11,25;"0–6: 2; 6–12: 0; 12–18: 1; 18–24: 0; 24–30: 1"');
+    expect(lines).toContain('27–36;2');
   });
 
   it('says so when the exam is not the teacher\'s', async () => {

@@ -58,7 +58,7 @@ describe('Grades', () => {
       reader.onload = () => resolve(String(reader.result));
       reader.readAsText(blobs[0]);
     });
-    expect(text.replace(/^\uFEFF/, '')).toBe('Name,NIS,Status,Score\r\nAhmad Fauzi,2024100001,Submitted,75\r\nBudi Santoso,2024100002,Not started,\r\n');
+    expect(text.replace(/^\uFEFF/, '')).toBe('Name;NIS;Status;Score\r\nAhmad Fauzi;2024100001;Submitted;75\r\nBudi Santoso;2024100002;Not started;\r\n');
   });
 
   it('marks sheets to review, puts them first, and filters them', async () => {
