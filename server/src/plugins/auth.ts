@@ -96,6 +96,11 @@ declare module 'fastify' {
      * role or has a newer session_version); undefined (the read found no row): by authenticate's own lookup.
      */
     confirmSession: (request: FastifyRequest, facts: SessionColumns | undefined) => Promise<void>;
+    /**
+     * A key of its own for one purpose (device cookies, shuffle seeds), derived from JWT_SECRET: the same on every node,
+     * secret like it, and useless for signing tokens.
+     */
+    deriveSecret: (purpose: string) => Buffer;
   }
 }
 
@@ -214,6 +219,7 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions) {
     return result;
   };
 
+  app.decorate('deriveSecret', (purpose: string) => crypto.createHmac('sha256', options.secret).update(`kelasku:${purpose}`).digest());
   app.decorate('readToken', readToken);
   app.decorate('authenticate', authenticate);
   app.decorate('confirmSession', confirmSession);
