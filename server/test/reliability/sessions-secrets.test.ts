@@ -95,9 +95,12 @@ describe('revocation', () => {
   });
 });
 
+// The account delay after the free failures outlasts each test's loop (the 1 s default could run out on a busy machine).
+const STEADY_DELAY = { firstDelayMs: 60_000, maxDelayMs: 60_000, forgetAfterMs: 600_000 };
+
 describe('login rate limit under a brute-force loop', () => {
   let t: TestApp;
-  beforeAll(async () => { t = await buildTestApp({ app: { loginRateLimit: { max: 5, timeWindowMs: 60_000 } } }); });
+  beforeAll(async () => { t = await buildTestApp({ app: { loginRateLimit: { max: 5, timeWindowMs: 60_000, accountDelay: STEADY_DELAY } } }); });
   afterAll(async () => { await t?.close(); });
 
   it('blocks after 5 attempts per (IP, username) — also the right password — and spoofed X-Forwarded-For does not reset it', async () => {
@@ -124,7 +127,7 @@ describe('login rate limit under a brute-force loop', () => {
 
 describe('login rate limit across two app instances sharing Redis', () => {
   (REDIS_UP ? it : it.skip)(`holds across both instances (${REDIS_URL})`, async () => {
-    const limit = { loginRateLimit: { max: 5, timeWindowMs: 60_000 }, redisUrl: REDIS_URL };
+    const limit = { loginRateLimit: { max: 5, timeWindowMs: 60_000, accountDelay: STEADY_DELAY }, redisUrl: REDIS_URL };
     const a = await buildTestApp({ app: limit });
     const b = await buildTestApp({ app: limit });
     try {
@@ -173,7 +176,7 @@ describe('Redis down', () => {
   beforeAll(async () => {
     const stream = { write: (line: string) => void logged.push(line) };
     // nothing listens on port 1: every Redis command fails
-    t = await buildTestApp({ app: { redisUrl: 'redis://127.0.0.1:1', loginRateLimit: { max: 3, timeWindowMs: 60_000 }, logger: { level: 'warn', stream } } });
+    t = await buildTestApp({ app: { redisUrl: 'redis://127.0.0.1:1', loginRateLimit: { max: 3, timeWindowMs: 60_000, accountDelay: STEADY_DELAY }, logger: { level: 'warn', stream } } });
   });
   afterAll(async () => { await t?.close(); });
 
