@@ -24,6 +24,17 @@ it('serves sign-in hashes before the background (import) hashes already waiting'
   expect(order.indexOf('login')).toBeLessThanOrEqual(1);
 });
 
+it("keeps a known device's sign-in served while a flood fills the sign-in queue: its own queue, ahead of everything", async () => {
+  const pool = new HashWorkerPool(1, { maxWaiting: 20 });
+  const order: string[] = [];
+  const flood = Array.from({ length: 40 }, (_, i) => pool.scrypt(job(`f${i}`), 'signin').then(() => void order.push(`flood-${i}`)));
+  const known = pool.scrypt(job('owner'), 'trusted').then(() => void order.push('owner'));
+  const settled = await Promise.allSettled([...flood, known]);
+  expect(settled.at(-1)!.status).toBe('fulfilled');
+  expect(order.indexOf('owner')).toBeLessThanOrEqual(1); // after at most the hash already running
+  expect(settled.filter((r) => r.status === 'rejected').length).toBe(19); // the flood got its bound: one running, 20 waiting
+});
+
 it('does not refuse background jobs beyond the sign-in bound (the caller bounds them)', async () => {
   const pool = new HashWorkerPool(1, { maxWaiting: 1 });
   const results = await Promise.allSettled(Array.from({ length: 5 }, (_, i) => pool.scrypt(job(`b${i}`), 'background')));

@@ -73,12 +73,15 @@ class HashWorker {
 }
 
 /**
+ * `trusted`: the sign-in of a device that signed in to that account before (its device cookie): ahead of every other
+ * job, in a queue of its own, so a flood of sign-ins from elsewhere cannot keep the owner waiting or turned away —
+ * it waits at most for the hashes already running.
  * `signin`: password checks a client without a session (or with one, for change-password) can trigger at will. They
  * go first, and their queue is bounded: a flood gets a fast refusal instead of a line that grows without end.
  * `background`: everything else — admins creating accounts, a student import (in small batches), start-up seeding —
  * runs when no sign-in waits; its callers are authenticated or trusted and bound their own bursts.
  */
-export type HashPriority = 'signin' | 'background';
+export type HashPriority = 'trusted' | 'signin' | 'background';
 
 /** The sign-in queue is full: answer "busy, try again" at once instead of making the client wait in a long line. */
 export class HashQueueFullError extends Error {
@@ -95,25 +98,30 @@ export interface HashPoolOptions {
    * "try again" at once).
    */
   maxWaiting?: number;
+  /** Jobs of known devices allowed to wait (default 16 per thread): bounded too, a stolen cookie is no flood ticket. */
+  maxTrustedWaiting?: number;
 }
 
 /** One low-priority worker per core, started on first use; jobs wait in arrival order within their priority. */
 export class HashWorkerPool {
   private readonly workers: HashWorker[] = [];
-  private readonly waiting: Record<HashPriority, Queued[]> = { signin: [], background: [] };
+  private readonly waiting: Record<HashPriority, Queued[]> = { trusted: [], signin: [], background: [] };
   /** Sign-in jobs allowed to wait beyond those running. */
   readonly maxWaiting: number;
+  readonly maxTrustedWaiting: number;
 
   constructor(
     readonly size = os.availableParallelism(),
     options: HashPoolOptions = {},
   ) {
     this.maxWaiting = options.maxWaiting ?? size * 64;
+    this.maxTrustedWaiting = options.maxTrustedWaiting ?? size * 16;
   }
 
   scrypt(job: HashJob, priority: HashPriority = 'background'): Promise<Buffer> {
     const queue = this.waiting[priority];
-    if (priority === 'signin' && queue.length >= this.maxWaiting) return Promise.reject(new HashQueueFullError());
+    const bound = priority === 'signin' ? this.maxWaiting : priority === 'trusted' ? this.maxTrustedWaiting : Infinity;
+    if (queue.length >= bound) return Promise.reject(new HashQueueFullError());
     return new Promise((resolve, reject) => {
       const queued = { job, resolve, reject };
       queue.push(queued);
@@ -139,11 +147,11 @@ export class HashWorkerPool {
   }
 
   private next(): Queued | undefined {
-    return this.waiting.signin.shift() ?? this.waiting.background.shift();
+    return this.waiting.trusted.shift() ?? this.waiting.signin.shift() ?? this.waiting.background.shift();
   }
 
   private dispatch(): void {
-    while (this.waiting.signin.length + this.waiting.background.length > 0) {
+    while (this.waiting.trusted.length + this.waiting.signin.length + this.waiting.background.length > 0) {
       const idle = this.workers.find((w) => !w.busy) ?? this.start();
       if (!idle) return;
       idle.run(this.next()!);

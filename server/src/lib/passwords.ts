@@ -106,8 +106,8 @@ function unknownAccountHash(): string {
  * A sign-in's password check, at sign-in priority (bounded queue: HttpError 503 when full). `stored` is undefined
  * for an unknown username, which then costs the same one scrypt run as a wrong password: no timing oracle.
  */
-export async function checkSignInPassword(password: string, stored: string | undefined): Promise<boolean> {
-  const ok = await verifyPassword(password, stored ?? unknownAccountHash(), 'signin');
+export async function checkSignInPassword(password: string, stored: string | undefined, priority: HashPriority = 'signin'): Promise<boolean> {
+  const ok = await verifyPassword(password, stored ?? unknownAccountHash(), priority);
   return ok && stored !== undefined;
 }
 

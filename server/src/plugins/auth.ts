@@ -120,6 +120,11 @@ declare module 'fastify' {
      * token or for an ended session, 403 for another role. Admitted callers' sessions are confirmed later, by the guard.
      */
     admitCaller: (request: FastifyRequest, callers: Callers) => Promise<void>;
+    /**
+     * A key of its own for one purpose (device cookies, shuffle seeds), derived from JWT_SECRET: the same on every node,
+     * secret like it, and useless for signing tokens.
+     */
+    deriveSecret: (purpose: string) => Buffer;
   }
 }
 
@@ -247,6 +252,8 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions) {
     throw forbidden(forbiddenMessage(callers));
   };
 
+
+  app.decorate('deriveSecret', (purpose: string) => crypto.createHmac('sha256', options.secret).update(`kelasku:${purpose}`).digest());
   app.decorate('readToken', readToken);
   app.decorate('admitCaller', admitCaller);
   app.decorate('authenticate', authenticate);

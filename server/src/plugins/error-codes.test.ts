@@ -18,7 +18,7 @@ const HOUR = 3600_000;
 describe('codes through the real app', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp({ app: { loginRateLimit: { max: 3, perAddressMax: 50, timeWindowMs: 60_000 } } });
+    t = await buildTestApp({ app: { loginRateLimit: { max: 3, perAddressMax: 50, timeWindowMs: 60_000, accountDelay: { firstDelayMs: 30_000, maxDelayMs: 60_000, forgetAfterMs: 600_000 } } } });
   });
   afterAll(async () => {
     await t.close();
@@ -54,7 +54,7 @@ describe('codes through the real app', () => {
   });
 
   it('too many sign-in attempts: too-many-attempts with the seconds to wait', async () => {
-    const attempt = () => t.inject({ method: 'POST', url: '/api/v1/auth', payload: { username: 'admin', password: 'nope' }, remoteAddress: '10.7.0.2' });
+    const attempt = () => t.inject({ method: 'POST', url: '/api/v1/auth', payload: { username: 'no-such-account', password: 'nope' }, remoteAddress: '10.7.0.2' });
     for (let i = 0; i < 3; i++) expect((await attempt()).statusCode).toBe(401);
     const limited = await attempt();
     expect(limited.statusCode).toBe(429);

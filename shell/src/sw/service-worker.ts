@@ -4,7 +4,7 @@
  * page, the role's remote and the exam's reads come from the caches, and the answers keep queuing on the device.
  */
 import { CACHE_NAMES } from '@kelasku/shared-api/src/device-data';
-import { PAGE_KEY, PRECACHE, apiCacheKey, strategyFor, userOfAuthorization, withRecord } from './strategy';
+import { PAGE_KEY, PRECACHE, apiCacheKey, isOfflinePage, strategyFor, userOfAuthorization, withRecord } from './strategy';
 
 // The few service-worker types used here (the DOM library the shell compiles with does not declare them).
 interface ExtendableEvent extends Event {
@@ -85,7 +85,8 @@ async function networkFirst(request: Request, key: Request | string, cacheName =
   try {
     const response = await fetch(request);
     const overtaken = address !== undefined && (refreshedAt.get(address) ?? 0) >= started;
-    if (response.ok && !overtaken) await (await caches.open(cacheName)).put(key, response.clone());
+    const keepable = key === PAGE_KEY ? isOfflinePage(response.status, response.headers.get('content-type')) : response.ok;
+    if (keepable && !overtaken) await (await caches.open(cacheName)).put(key, response.clone());
     return response;
   } catch (offline) {
     const cached = await (await caches.open(cacheName)).match(key);

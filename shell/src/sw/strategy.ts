@@ -40,6 +40,14 @@ export function strategyFor({ url, method, mode, origin }: RequestFacts): Strate
 /** Every page is the one `index.html`: a page load offline gets the copy cached under this key. */
 export const PAGE_KEY = '/';
 
+/**
+ * Whether a page load's answer may be kept as that one offline page: only the HTML page itself. A link opened as a
+ * page (`/remotes.json` from a material, a picture, a file) answers something else, which must never replace it.
+ */
+export function isOfflinePage(status: number, contentType: string | null): boolean {
+  return status === 200 && /^text\/html\s*(;|$)/i.test(contentType ?? '');
+}
+
 /** Fixed-name files worth having before the first page load that the worker controls. */
 export const PRECACHE = [PAGE_KEY, '/main.js', '/remotes.json', '/manifest.webmanifest'];
 

@@ -1,4 +1,5 @@
 /** The account reads and writes behind signing in and changing one's own password (routes/auth). */
+import { sql } from 'kysely';
 import { ownPasswordSet } from './accounts';
 import type { Db } from '../../db/connect';
 
@@ -30,9 +31,14 @@ export async function saveLanguage(db: Db, userId: number, language: string): Pr
   await db.updateTable('users').set({ language }).where('id', '=', userId).execute();
 }
 
-export async function passwordHashOf(db: Db, userId: number): Promise<string | undefined> {
-  const row = await db.selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirst();
-  return row?.password_hash;
+/** The login of a signed-in user: its username and password hash (undefined: gone). */
+export async function loginOf(db: Db, userId: number): Promise<{ username: string; password_hash: string } | undefined> {
+  return db.selectFrom('users').select(['username', 'password_hash']).where('id', '=', userId).executeTakeFirst();
+}
+
+/** Ends every session of the user (raises session_version); the password stays. */
+export async function endSessions(db: Db, userId: number): Promise<void> {
+  await db.updateTable('users').set({ session_version: sql<number>`session_version + 1` }).where('id', '=', userId).execute();
 }
 
 /** Stores the password the user chose (no longer the initial one); every older session ends. Returns the new session version (for a fresh token). */

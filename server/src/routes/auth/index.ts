@@ -5,10 +5,12 @@ import type { AuthUser } from '../../plugins/auth';
 import { badRequest, errorBody, forbidden, HttpError, unauthorized } from '../../plugins/errors';
 import { BUSY_RETRY_AFTER_SECONDS, checkSignInPassword, hashPassword, PASSWORD_MAX_LENGTH, signInBusy } from '../../lib/passwords';
 import { DEACTIVATED_MESSAGE } from '../../domain/repo/accounts';
-import { changePassword, passwordHashOf, signInAccount } from '../../domain/repo/sign-in';
+import { changePassword, endSessions, loginOf, signInAccount } from '../../domain/repo/sign-in';
 import { normalizeLoginName } from '../../domain/login-names';
 import { isLanguage, passwordProblems } from '@kelasku/shared-rules';
-import { AttemptLimiter, AttemptsExceeded, DEFAULT_LOGIN_LIMITS, SignInsInProgress, USERNAME_MAX_LENGTH, type LoginLimits } from './login-limits';
+import fastifyCookie from '@fastify/cookie';
+import { AttemptLimiter, AttemptsExceeded, DEFAULT_LOGIN_LIMITS, limitAddress, SignInsInProgress, USERNAME_MAX_LENGTH, type Attempt, type LoginLimits } from './login-limits';
+import { DeviceCookies } from './device-cookies';
 
 /** One text for unknown user and wrong password, so the answer does not reveal which accounts exist. */
 export const LOGIN_FAILED = 'Invalid username or password';
@@ -46,6 +48,10 @@ async function withBusyRetryAfter<T>(reply: FastifyReply, work: () => Promise<T>
 
 export default async function authRoutes(fastify: FastifyInstance, options: AuthRoutesOptions) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  // cookies are read by these routes only (the device cookies are sent nowhere else)
+  const cookieKey = app.deriveSecret('device-cookie');
+  await app.register(fastifyCookie, { secret: cookieKey, hook: 'preHandler' });
+  const devices = new DeviceCookies(cookieKey, `${app.prefix}/auth`);
   const limiter = new AttemptLimiter(app.attemptCounters, options.loginRateLimit ?? DEFAULT_LOGIN_LIMITS);
   // one address holds at most its share of the sign-in hash queue: a flood leaves room for everybody else
   const inProgress = new SignInsInProgress();
@@ -71,15 +77,30 @@ export default async function authRoutes(fastify: FastifyInstance, options: Auth
       // Accounts are stored under their NFKC form, so ａｄｍｉｎ signs in (and is counted) as admin.
       const username = normalizeLoginName(body.username);
       const password = body.password;
-      const address = request.ip;
-      if (!inProgress.tryEnter(address)) return sendBusy(reply);
+      const address = limitAddress(request.ip);
+      // A device cookie for this account is trusted only once the account's row confirms it (same password).
+      let device = devices.read(request, username);
+      if (!inProgress.tryEnter(address, device !== undefined)) return sendBusy(reply);
       try {
-        const admitted = await limiter.signIn(address, username, () => signInAccount(app.db, username));
-        if (admitted instanceof AttemptsExceeded) return admitted.send(reply);
-        const { attempt, account: row } = admitted;
+        let attempt: Attempt | AttemptsExceeded | undefined;
+        let row: Awaited<ReturnType<typeof signInAccount>> | undefined;
+        if (device) {
+          row = await signInAccount(app.db, username);
+          if (devices.holds(device, row)) attempt = await limiter.signInFromKnownDevice(device.deviceId);
+          else device = undefined; // revoked (password changed or reset) or another account's: throttled as any device
+        }
+        if (!device) {
+          const admitted = await limiter.signIn(address, username, () => signInAccount(app.db, username));
+          if (admitted instanceof AttemptsExceeded) return admitted.send(reply);
+          ({ attempt, account: row } = admitted);
+        }
+        if (attempt instanceof AttemptsExceeded) return attempt.send(reply);
         // an unknown username costs the same one hash as a wrong password
-        if (!(await withBusyRetryAfter(reply, () => checkSignInPassword(password, row?.password_hash))) || !row) throw unauthorized(LOGIN_FAILED, LOGIN_FAILED_CODE);
-        await attempt.succeeded();
+        const priority = device ? 'trusted' : 'signin';
+        if (!(await withBusyRetryAfter(reply, () => checkSignInPassword(password, row?.password_hash, priority))) || !row) {
+          throw unauthorized(LOGIN_FAILED, LOGIN_FAILED_CODE);
+        }
+        await attempt!.succeeded();
         // Only after the right password: a deactivated account is told why, others learn nothing new.
         if (row.deactivated_at != null) throw forbidden(DEACTIVATED_MESSAGE, { code: 'account-deactivated' });
         const user: AuthUser = { user_id: row.id, email: row.email, role: row.role, display_name: row.display_name };
@@ -88,6 +109,7 @@ export default async function authRoutes(fastify: FastifyInstance, options: Auth
         // The UI language saved on the account comes back in the token, so it follows the user to any device.
         if (isLanguage(row.language)) user.language = row.language;
         if (Number(row.initial_password) === 1) user.initial_password = true;
+        devices.issue(request, reply, username, row, device?.deviceId);
         return { token: app.signToken(user, row.session_version) };
       } finally {
         inProgress.leave(address);
@@ -137,6 +159,29 @@ export default async function authRoutes(fastify: FastifyInstance, options: Auth
       // Older sessions (other devices) end with the old password; this one continues with a fresh token.
       const { initial_password: _given, ...ownPassword } = request.user;
       return { message: 'Password changed successfully', token: app.signToken(ownPassword, sessionVersion) };
+      const { user_id: userId } = request.user;
+      const { sid, authTime } = app.readToken(request);
+      const attempt = await limiter.changePassword(sid);
+      const login = attempt === 'session-over' ? undefined : await loginOf(app.db, userId);
+      if (attempt === 'session-over' || login === undefined) return endSession(userId);
+      if (!(await withBusyRetryAfter(reply, () => checkSignInPassword(old_password, login.password_hash)))) {
+        // a session that keeps guessing is ended: a stolen token cannot find the password, nor keep the owner from changing it
+        if (attempt.last) return endSession(userId);
+        throw badRequest('Old password is incorrect', { code: 'wrong-current-password' });
+      }
+      await attempt.succeeded();
+      const newHash = await hashPassword(new_password);
+      const sessionVersion = await changePassword(app.db, userId, newHash);
+      // Older sessions (other devices) and device cookies end with the old password; this session continues with a
+      // fresh token, and this device stays known.
+      devices.issue(request, reply, login.username, { id: userId, password_hash: newHash }, devices.read(request, login.username)?.deviceId);
+      return { message: 'Password changed successfully', token: app.signToken(request.user, sessionVersion, { sid, authTime }) };
     },
   );
+
+  /** Ends the user's sessions, this one with them, and says so as any ended session does. */
+  async function endSession(userId: number): Promise<never> {
+    await endSessions(app.db, userId);
+    throw unauthorized('Invalid token', { code: 'session-expired' });
+  }
 }

@@ -1,34 +1,75 @@
 /**
  * How many password guesses a client gets. Every attempt is counted when it starts (so a burst of concurrent ones
- * is counted before any is hashed) and taken back when the password was right: only failures use up a limit, and a
- * whole school signing in through one NAT address is never blocked by its own successful sign-ins.
+ * is counted before any is hashed) and taken back when the password was right: only failures count, and a whole
+ * school signing in through one NAT address is never blocked by its own successful sign-ins. Nothing is a hard lock:
+ * every refusal is a 429 with the seconds to wait (Retry-After), and no wait is longer than a minute.
  *
- * - per address: all usernames together, checked first — a flood of made-up usernames stops here, without a hash
- *   and without creating a counter per name;
- * - per (address, username): one account's guesses from one address; other accounts behind the same NAT address
- *   keep working. Unknown usernames are counted the same way, so a 429 does not reveal whether an account exists;
- * - change-password, per account: a stolen session cannot be used to guess the password behind it.
+ * - per address (IPv6: per /64, what one household or attacker gets): failures over all usernames in a window,
+ *   checked first — a flood of made-up usernames stops here, without a hash and without a counter per name;
+ * - per account, over all addresses: after a few free failures each further one doubles the delay before the next
+ *   attempt (1 s, 2 s, 4 s … at most 60 s). Unknown usernames are counted the same way, so a 429 does not reveal
+ *   whether an account exists;
+ * - a device that signed in to the account before (its device cookie, device-cookies.ts) skips both: guessing from
+ *   elsewhere cannot keep the owner out. Its own failures have the same back-off, per device;
+ * - change-password, per session: the 5th failure of one session ends it (a stolen token cannot guess the password,
+ *   nor lock the owner out of changing it).
  */
 import type { FastifyReply } from 'fastify';
-import type { AttemptCounters } from '../../lib/attempt-counters';
+import net from 'node:net';
+import type { AttemptCounters, BackoffPolicy } from '../../lib/attempt-counters';
 import { errorBody } from '../../plugins/errors';
 import { SIGN_IN_QUEUE_CAPACITY } from '../../lib/passwords';
 
 export interface LoginLimits {
-  /** Failed attempts per (address, username), and per account for change-password, in one window. */
+  /** Failed sign-ins of one account, over all addresses, that cost no delay; after them the back-off runs. */
   max: number;
   /**
-   * Failed attempts per address, over all usernames, in one window (default 10 × max): room for a whole school's
-   * typos behind one NAT address, yet a flood of made-up names gets only this many hashes per window.
+   * Failed sign-ins per address (IPv6: per /64), over all usernames, in one window (default 10 × max): room for a whole
+   * school's typos behind one NAT address, yet a flood of made-up names gets only this many hashes per window.
    */
   perAddressMax?: number;
   timeWindowMs: number;
+  /** The account back-off after the free failures (default: from 1 s, doubling, at most 60 s, forgotten after 15 min). */
+  accountDelay?: Omit<BackoffPolicy, 'freeFailures'>;
+  /** change-password failures that end a session (default 5). */
+  changePasswordFailuresPerSession?: number;
 }
 
-export const DEFAULT_LOGIN_LIMITS: Required<LoginLimits> = { max: 10, perAddressMax: 100, timeWindowMs: 60_000 };
+export const DEFAULT_ACCOUNT_DELAY: Omit<BackoffPolicy, 'freeFailures'> = { firstDelayMs: 1000, maxDelayMs: 60_000, forgetAfterMs: 15 * 60_000 };
+
+export const DEFAULT_LOGIN_LIMITS: Required<LoginLimits> = {
+  max: 5,
+  perAddressMax: 100,
+  timeWindowMs: 60_000,
+  accountDelay: DEFAULT_ACCOUNT_DELAY,
+  changePasswordFailuresPerSession: 5,
+};
+
+/** A session's change-password failures are remembered as long as a session can last. */
+const CHANGE_PASSWORD_WINDOW_MS = 31 * 86400_000;
 
 /** Usernames are at most this long (longer ones are refused before counting), so keys stay small. */
 export const USERNAME_MAX_LENGTH = 200;
+
+/** The first four groups of an IPv6 address (zeros filled in): its /64 network. */
+function ipv6Network(address: string): string {
+  const [head, tail] = address.split('%')[0].toLowerCase().split('::');
+  const groups = (part: string | undefined) => (part ? part.split(':').flatMap((g) => (g.includes('.') ? ['0', '0'] : [g])) : []);
+  const left = groups(head);
+  const right = groups(tail);
+  const all = tail === undefined ? left : [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
+  return all.slice(0, 4).map((g) => parseInt(g, 16).toString(16)).join(':');
+}
+
+/**
+ * The address the sign-in limits count under: an IPv4 address as is (also when written IPv4-mapped), an IPv6 address
+ * as its /64 — one subscriber gets a whole /64, so counting single IPv6 addresses would count nothing.
+ */
+export function limitAddress(address: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return mapped[1];
+  return net.isIPv6(address) ? `${ipv6Network(address)}::/64` : address;
+}
 
 /** Sign-ins from one address that may be in progress at once while the queue is busy: a quarter of it (at least 4). */
 export function signInShareOfOneAddress(capacity = SIGN_IN_QUEUE_CAPACITY): number {
@@ -46,9 +87,10 @@ export class SignInsInProgress {
 
   constructor(private readonly capacity = SIGN_IN_QUEUE_CAPACITY) {}
 
-  tryEnter(address: string): boolean {
+  /** `knownDevice`: a device cookie's sign-in, which has a hashing queue of its own and is never held to the share. */
+  tryEnter(address: string, knownDevice = false): boolean {
     const mine = this.byAddress.get(address) ?? 0;
-    if (this.total >= this.capacity / 2 && mine >= signInShareOfOneAddress(this.capacity)) return false;
+    if (!knownDevice && this.total >= this.capacity / 2 && mine >= signInShareOfOneAddress(this.capacity)) return false;
     this.byAddress.set(address, mine + 1);
     this.total += 1;
     return true;
@@ -65,6 +107,11 @@ export class SignInsInProgress {
 /** An attempt that was let through: call `succeeded()` when the password was right. */
 export interface Attempt {
   succeeded(): Promise<void>;
+}
+
+/** A change-password attempt that was let through; `last`: a failure now ends the session. */
+export interface SessionAttempt extends Attempt {
+  last: boolean;
 }
 
 /** Over a limit: the reply to send, with the window's remaining seconds. */
@@ -85,66 +132,72 @@ function secondsUntil(resetAt: number): number {
 }
 
 export class AttemptLimiter {
-  private readonly limits: Required<LoginLimits>;
+  private readonly limits: Required<Omit<LoginLimits, 'accountDelay'>>;
+  private readonly backoff: BackoffPolicy;
 
   constructor(
     private readonly counters: AttemptCounters,
     limits: LoginLimits,
   ) {
-    this.limits = { ...limits, perAddressMax: limits.perAddressMax ?? limits.max * 10 };
+    this.limits = {
+      max: limits.max,
+      timeWindowMs: limits.timeWindowMs,
+      perAddressMax: limits.perAddressMax ?? limits.max * 10,
+      changePasswordFailuresPerSession: limits.changePasswordFailuresPerSession ?? DEFAULT_LOGIN_LIMITS.changePasswordFailuresPerSession,
+    };
+    this.backoff = { ...(limits.accountDelay ?? DEFAULT_ACCOUNT_DELAY), freeFailures: limits.max };
   }
 
   /**
-   * A sign-in attempt from `address` for `username`. The address is counted first, so a flood of made-up names is
-   * stopped before `findAccount` reads the database. The account's counter is keyed by its session version as well:
-   * a password reset raises it, so that account's counters start afresh at once on every node and in Redis (the old
-   * ones simply expire).
+   * A sign-in attempt from `address` for `username`, from a device without a device cookie for it. The address is
+   * counted first, so a flood of made-up names is stopped before `findAccount` reads the database. The account's
+   * back-off is keyed by its session version as well: a password reset raises it, so that account starts afresh at
+   * once on every node and in Redis (the old key simply expires).
    */
   async signIn<A extends { session_version: number }>(
     address: string,
     username: string,
     findAccount: () => Promise<A | undefined>,
   ): Promise<AttemptsExceeded | { attempt: Attempt; account: A | undefined }> {
-    const byAddress = await this.admit([[`signin-address|${address}`, this.limits.perAddressMax]]);
-    if (byAddress instanceof AttemptsExceeded) return byAddress;
+    const addressKey = `signin-address|${limitAddress(address)}`;
+    const { count, resetAt } = await this.counters.hit(addressKey, this.limits.perAddressMax, this.limits.timeWindowMs);
+    // a refused attempt costs no hash and is given back: hammering one blocked account does not use up the address
+    // budget of the other accounts behind it
+    if (count > this.limits.perAddressMax) {
+      await this.counters.refund(addressKey);
+      return new AttemptsExceeded(secondsUntil(resetAt));
+    }
     let account: A | undefined;
-    let byAccount: Attempt | AttemptsExceeded;
     try {
       account = await findAccount();
-      byAccount = await this.admit([[`signin-account|${address}|${username}|${account?.session_version ?? '-'}`, this.limits.max]]);
     } catch (error) {
-      await byAddress.succeeded();
+      await this.counters.refund(addressKey);
       throw error;
     }
-    if (byAccount instanceof AttemptsExceeded) {
-      await byAddress.succeeded();
-      return byAccount;
+    const accountKey = `signin-account|${username}|${account?.session_version ?? '-'}`;
+    const { waitMs } = await this.counters.backoff(accountKey, this.backoff);
+    if (waitMs > 0) {
+      await this.counters.refund(addressKey);
+      return new AttemptsExceeded(Math.max(1, Math.ceil(waitMs / 1000)));
     }
-    const counted = byAccount;
-    return { attempt: { succeeded: async () => void (await Promise.all([byAddress.succeeded(), counted.succeeded()])) }, account };
+    const attempt = { succeeded: async () => void (await Promise.all([this.counters.refund(addressKey), this.counters.clear(accountKey)])) };
+    return { attempt, account };
   }
 
-  /** A change-password attempt by a signed-in account, counted per session version like sign-ins. */
-  changePassword(userId: number, sessionVersion: number): Promise<Attempt | AttemptsExceeded> {
-    return this.admit([[`change-password|${userId}|${sessionVersion}`, this.limits.max]]);
+  /** A sign-in attempt from a device holding a valid device cookie for the account: only that device's own back-off. */
+  async signInFromKnownDevice(deviceId: string): Promise<Attempt | AttemptsExceeded> {
+    const key = `signin-device|${deviceId}`;
+    const { waitMs } = await this.counters.backoff(key, this.backoff);
+    if (waitMs > 0) return new AttemptsExceeded(Math.max(1, Math.ceil(waitMs / 1000)));
+    return { succeeded: () => this.counters.clear(key) };
   }
 
-  /**
-   * Counts the keys in order; the first one over its limit refuses. Later keys are then neither counted nor created,
-   * and earlier ones are given back: a refused attempt costs no hash, so hammering one blocked account does not use
-   * up the address's budget for the other accounts behind it.
-   */
-  private async admit(keys: [key: string, limit: number][]): Promise<Attempt | AttemptsExceeded> {
-    const counted: string[] = [];
-    const giveBack = async () => void (await Promise.all(counted.map((key) => this.counters.refund(key))));
-    for (const [key, limit] of keys) {
-      const { count, resetAt } = await this.counters.hit(key, limit, this.limits.timeWindowMs);
-      if (count > limit) {
-        await giveBack();
-        return new AttemptsExceeded(secondsUntil(resetAt));
-      }
-      counted.push(key);
-    }
-    return { succeeded: giveBack };
+  /** A change-password attempt in session `sid`. Past the last one (a burst) the session is to end without a check. */
+  async changePassword(sid: string): Promise<SessionAttempt | 'session-over'> {
+    const key = `change-password|${sid}`;
+    const max = this.limits.changePasswordFailuresPerSession;
+    const { count } = await this.counters.hit(key, max, CHANGE_PASSWORD_WINDOW_MS);
+    if (count > max) return 'session-over';
+    return { last: count >= max, succeeded: () => this.counters.refund(key) };
   }
 }

@@ -70,11 +70,14 @@ export default async function staticRoutes(app: FastifyInstance, options: Static
     }
   }
   const shellDist = path.join(root, 'shell', 'dist');
-  // The shell's index.html is sent by the SPA fallback (also for "/"), everything else as files.
+  // The shell's index.html is sent by the SPA fallback (also for "/" and "/index.html", so the page always comes with
+  // the CSP that lets its own pre-paint script run), everything else as files.
   const spa = makeSpaFallback(root);
-  app.get('/', { schema: { hide: true } }, async (request, reply) => {
-    if (!(await spa(request, reply, true))) await reply.callNotFound();
-    return reply;
-  });
+  for (const url of ['/', '/index.html']) {
+    app.get(url, { schema: { hide: true } }, async (request, reply) => {
+      if (!(await spa(request, reply, true))) await reply.callNotFound();
+      return reply;
+    });
+  }
   if (fs.existsSync(shellDist)) await serve(shellDist, '/');
 }

@@ -59,6 +59,19 @@ describe('static files', () => {
     expect(String(api.headers['content-security-policy'])).not.toContain('sha256-');
   });
 
+  it('serves GET /index.html exactly like /: the page, no-cache and the CSP allowing its pre-paint script', async () => {
+    const gateHash = `'sha256-${crypto.createHash('sha256').update(GATE).digest('base64')}'`;
+    for (const accept of ['text/html', '*/*']) {
+      const res = await t.inject({ method: 'GET', url: '/index.html', headers: { accept } });
+      const root = await t.inject({ method: 'GET', url: '/', headers: { accept } });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe(root.body);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers['content-security-policy']).toBe(root.headers['content-security-policy']);
+      expect(String(res.headers['content-security-policy'])).toContain(gateHash);
+    }
+  });
+
   it('keeps JSON 404s for the API and for non-HTML requests', async () => {
     const api = await t.inject({ method: 'GET', url: '/api/v1/nothing', headers: { accept: 'text/html' } });
     expect(api.statusCode).toBe(404);
