@@ -148,17 +148,6 @@ export default async function authRoutes(fastify: FastifyInstance, options: Auth
       // Checked before the old password: a rule breach costs no hashing and no attempt.
       const [broken] = passwordProblems(new_password, old_password);
       if (broken) throw badRequest(`The new password must be ${broken.text}`, { code: broken.code, ...(broken.limit ? { params: { limit: broken.limit } } : {}) });
-      const attempt = await limiter.changePassword(request.user.user_id, app.readToken(request).sessionVersion);
-      if (attempt instanceof AttemptsExceeded) return attempt.send(reply);
-      const hash = await passwordHashOf(app.db, request.user.user_id);
-      if (hash === undefined || !(await withBusyRetryAfter(reply, () => checkSignInPassword(old_password, hash)))) {
-        throw badRequest('Old password is incorrect', { code: 'wrong-current-password' });
-      }
-      await attempt.succeeded();
-      const sessionVersion = await changePassword(app.db, request.user.user_id, await hashPassword(new_password));
-      // Older sessions (other devices) end with the old password; this one continues with a fresh token.
-      const { initial_password: _given, ...ownPassword } = request.user;
-      return { message: 'Password changed successfully', token: app.signToken(ownPassword, sessionVersion) };
       const { user_id: userId } = request.user;
       const { sid, authTime } = app.readToken(request);
       const attempt = await limiter.changePassword(sid);
@@ -175,7 +164,8 @@ export default async function authRoutes(fastify: FastifyInstance, options: Auth
       // Older sessions (other devices) and device cookies end with the old password; this session continues with a
       // fresh token, and this device stays known.
       devices.issue(request, reply, login.username, { id: userId, password_hash: newHash }, devices.read(request, login.username)?.deviceId);
-      return { message: 'Password changed successfully', token: app.signToken(request.user, sessionVersion, { sid, authTime }) };
+      const { initial_password: _given, ...ownPassword } = request.user;
+      return { message: 'Password changed successfully', token: app.signToken(ownPassword, sessionVersion, { sid, authTime }) };
     },
   );
 
