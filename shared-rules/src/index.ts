@@ -11,3 +11,4 @@ export * from './shuffle';
 export * from './error-codes';
 export * from './languages';
 export * from './passwords';
+export * from './search-text';

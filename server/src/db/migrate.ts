@@ -13,6 +13,7 @@ import { shuffleMigration } from './migrations/0010_shuffle';
 import { userLanguageMigration } from './migrations/0011_user_language';
 import { materialForumPageIndexMigration } from './migrations/0012_material_forum_page_index';
 import { initialPasswordMigration } from './migrations/0013_initial_password';
+import { nameSearchMigration } from './migrations/0014_name_search';
 
 /** Every migration, in order. Names sort lexically; never rename or edit one that has shipped. */
 export function allMigrations(kind: DbKind): Record<string, Migration> {
@@ -30,6 +31,7 @@ export function allMigrations(kind: DbKind): Record<string, Migration> {
     '0011_user_language': userLanguageMigration,
     '0012_material_forum_page_index': materialForumPageIndexMigration,
     '0013_initial_password': initialPasswordMigration,
+    '0014_name_search': nameSearchMigration,
   };
 }
 
