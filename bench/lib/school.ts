@@ -112,7 +112,7 @@ export async function buildSchool(handle: DbHandle, opts: SchoolOptions): Promis
       }))).returning('id').execute()).map((r) => r.id));
     const teacherIds = await insertBatched(teacherNips.map((nip, i) => ({ nip, user_id: teacherUserIds[i] })), 500, async (chunk) =>
       (await trx.insertInto('teachers').values(chunk.map((t) => ({
-        name: `Guru ${t.nip}`, nip: t.nip, specialization: 'Mathematics', status: 'Active', user_id: t.user_id, phone_number: null, profile_picture_url: null,
+        name: `Guru ${t.nip}`, name_search: `guru ${t.nip}`, nip: t.nip, specialization: 'Mathematics', status: 'Active', user_id: t.user_id, phone_number: null, profile_picture_url: null,
       }))).returning('id').execute()).map((r) => r.id));
 
     const classRows = Array.from({ length: classCount }, (_, k) => ({
@@ -128,7 +128,7 @@ export async function buildSchool(handle: DbHandle, opts: SchoolOptions): Promis
       }))).returning('id').execute()).map((r) => r.id));
     const studentIds = await insertBatched(nisList.map((nis, i) => ({ nis, user_id: studentUserIds[i] })), 500, async (chunk) =>
       (await trx.insertInto('students').values(chunk.map((s) => ({
-        name: `Siswa ${s.nis}`, nis: s.nis, grade, status: 'Active', user_id: s.user_id, phone_number: null, curr_score: null, profile_picture_url: null,
+        name: `Siswa ${s.nis}`, name_search: `siswa ${s.nis}`, nis: s.nis, grade, status: 'Active', user_id: s.user_id, phone_number: null, curr_score: null, profile_picture_url: null,
       }))).returning('id').execute()).map((r) => r.id));
     const assignments = studentIds.map((id, i) => ({ student_id: id, class_id: classIds[Math.floor(i / classSize)] }));
     for (let i = 0; i < assignments.length; i += 1000) await trx.insertInto('assigned_students_class').values(assignments.slice(i, i + 1000)).execute();

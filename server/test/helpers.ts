@@ -28,6 +28,7 @@
  *   alternate A, B, A, B… Both nodes share the login rate limit through Redis (REDIS_URL, default
  *   redis://127.0.0.1:6379, under a key prefix of their own). `t.app`/`t.db` stay node A's; `t.nodes` counts requests.
  */
+import { searchText } from '@kelasku/shared-rules/src/search-text';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -164,7 +165,7 @@ async function seedFixture(db: Db): Promise<Fixture> {
       const user_id = await createProfileUser(trx, { username: t.nip, role: 'teacher', displayName: t.name, passwordHash: teacherHash });
       const row = await trx
         .insertInto('teachers')
-        .values({ ...t, status: 'Active', user_id, phone_number: null, profile_picture_url: null })
+        .values({ ...t, name_search: searchText(t.name), status: 'Active', user_id, phone_number: null, profile_picture_url: null })
         .returning('id')
         .executeTakeFirstOrThrow();
       teachers.push({ ...t, id: row.id, user_id });
@@ -190,7 +191,7 @@ async function seedFixture(db: Db): Promise<Fixture> {
       const user_id = await createProfileUser(trx, { username: s.nis, role: 'student', displayName: s.name, passwordHash: studentHash });
       const row = await trx
         .insertInto('students')
-        .values({ ...s, status: 'Active', user_id, phone_number: null, profile_picture_url: null, curr_score: null })
+        .values({ ...s, name_search: searchText(s.name), status: 'Active', user_id, phone_number: null, profile_picture_url: null, curr_score: null })
         .returning('id')
         .executeTakeFirstOrThrow();
       await assignStudentToGradeClasses(trx, row.id, s.grade);

@@ -12,3 +12,4 @@ export * from './error-codes';
 export * from './languages';
 export * from './text-bytes';
 export * from './passwords';
+export * from './search-text';

@@ -16,6 +16,7 @@ import { materialForumPageIndexMigration } from './migrations/0012_material_foru
 import { questionCountMigration } from './migrations/0013_question_count';
 import { deliveredTicketsMigration } from './migrations/0014_delivered_tickets';
 import { initialPasswordMigration } from './migrations/0015_initial_password';
+import { nameSearchMigration } from './migrations/0016_name_search';
 
 /** Every migration, in order. Names sort lexically; never rename or edit one that has shipped. */
 export function allMigrations(kind: DbKind): Record<string, Migration> {
@@ -35,6 +36,7 @@ export function allMigrations(kind: DbKind): Record<string, Migration> {
     '0013_question_count': questionCountMigration,
     '0014_delivered_tickets': deliveredTicketsMigration(kind),
     '0015_initial_password': initialPasswordMigration,
+    '0016_name_search': nameSearchMigration,
   };
 }
 

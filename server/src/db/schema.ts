@@ -58,6 +58,8 @@ export interface TeachersTable {
   profile_picture_url: string | null;
   /** users.id (ON DELETE CASCADE). Null only transiently. */
   user_id: number | null;
+  /** 0014: the name in its search form (shared-rules searchText), kept by the profile repository; what account search compares. */
+  name_search: ColumnType<string, string | undefined, string>;
   created_at: InstantDefault;
   updated_at: InstantDefault;
 }
@@ -72,6 +74,8 @@ export interface StudentsTable {
   status: string;
   profile_picture_url: string | null;
   user_id: number | null;
+  /** 0014: the name in its search form (shared-rules searchText), kept by the profile repository; what account search compares. */
+  name_search: ColumnType<string, string | undefined, string>;
   created_at: InstantDefault;
   updated_at: InstantDefault;
 }

@@ -1,4 +1,5 @@
 /** Classes and their rosters (routes/classes): reads and writes, each write in its own transaction; throws domain errors. */
+import { searchText } from '@kelasku/shared-rules/src/search-text';
 import { classNameKey, duplicateClassNameMessage } from '@kelasku/shared-rules';
 import { deleteOrphanForumRows } from './accounts';
 import { assignGradeStudentsToClass, unassignGradeFromClass } from './assignments';
@@ -199,7 +200,7 @@ export async function classWithRoster(db: Db, id: number, filter: RosterFilter, 
       .innerJoin('students', 'students.id', 'assigned_students_class.student_id')
       .where('assigned_students_class.class_id', '=', id);
     const { search } = filter;
-    if (search) q = q.where((eb) => eb.or([containsInsensitive(eb.ref('students.name'), search), containsInsensitive(eb.ref('students.nis'), search)]));
+    if (search) q = q.where((eb) => eb.or([containsInsensitive(eb.ref('students.name_search'), searchText(search)), containsInsensitive(eb.ref('students.nis'), search)]));
     const direction = filter.ascending ? 'asc' : 'desc';
     const { total } = await q.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow();
     const students: StudentRow[] = await q

@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import { dbKindOf, type Db } from '../../db/connect';
 import type { StudentRow, TeacherRow } from '../../db/schema';
 import { clash, missingRecord } from '../errors';
+import { searchText } from '@kelasku/shared-rules/src/search-text';
 
 export interface StudentInput {
   name: string;
@@ -122,6 +123,7 @@ async function assertNumberFree(trx: Db, kind: ProfileKind, number: string, curr
 function sharedColumns(input: StudentInput | TeacherInput) {
   return {
     name: input.name,
+    name_search: searchText(input.name),
     status: input.status,
     phone_number: input.phone_number ?? null,
     profile_picture_url: input.profile_picture_url ?? null,

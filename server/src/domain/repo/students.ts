@@ -2,6 +2,7 @@
  * Student profiles with their logins (routes/students): each write in one transaction over profiles.ts, which
  * keeps a profile and its login in step; throws domain errors.
  */
+import { searchText } from '@kelasku/shared-rules/src/search-text';
 import type { Db } from '../../db/connect';
 import {
   createStudentRecord, deleteStudentRecord, resetProfilePassword, setProfileActive, updateStudentRecord, withStudentLoginState, type StudentInput,
@@ -26,7 +27,7 @@ export async function listStudents(db: Db, filter: StudentFilter, page: { limit:
   return db.transaction().execute(async (trx) => {
     let q = withStudentLoginState(trx);
     if (grade !== undefined) q = q.where('grade', '=', grade);
-    if (search) q = q.where((eb) => eb.or([containsInsensitive(eb.ref('name'), search), containsInsensitive(eb.ref('nis'), search)]));
+    if (search) q = q.where((eb) => eb.or([containsInsensitive(eb.ref('name_search'), searchText(search)), containsInsensitive(eb.ref('nis'), search)]));
     if (searchNis) q = q.where((eb) => containsInsensitive(eb.ref('nis'), searchNis));
     const { total } = await q.clearSelect().select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow();
     const rows = await q.orderBy('nis', direction).orderBy('id', direction).limit(page.limit).offset(page.offset).execute();

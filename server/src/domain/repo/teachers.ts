@@ -2,6 +2,7 @@
  * Teacher profiles with their logins (routes/teachers): each write in one transaction over profiles.ts, which
  * keeps a profile and its login in step; throws domain errors.
  */
+import { searchText } from '@kelasku/shared-rules/src/search-text';
 import type { Db } from '../../db/connect';
 import {
   createTeacherRecord, deleteTeacherRecord, resetProfilePassword, setProfileActive, updateTeacherRecord, withTeacherLoginState, type TeacherInput,
@@ -27,7 +28,7 @@ export async function listTeachers(db: Db, filter: TeacherFilter, page: { limit:
     if (specialization) {
       q = q.where((eb) => eb.or([eb('specialization', '=', specialization), startsWithInsensitive(eb.ref('specialization'), `${specialization} &`)]));
     }
-    if (search) q = q.where((eb) => eb.or([containsInsensitive(eb.ref('name'), search), containsInsensitive(eb.ref('nip'), search)]));
+    if (search) q = q.where((eb) => eb.or([containsInsensitive(eb.ref('name_search'), searchText(search)), containsInsensitive(eb.ref('nip'), search)]));
     if (searchNip) q = q.where((eb) => containsInsensitive(eb.ref('nip'), searchNip));
     const { total } = await q.clearSelect().select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow();
     const rows = await q.orderBy('nip', direction).orderBy('id', direction).limit(page.limit).offset(page.offset).execute();

@@ -7,7 +7,7 @@ import { nullable, pageMetaSchema, pagingProperties } from '../helpers';
 
 export const studentBodySchema = Type.Object({
   name: Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' }),
-  nis: Type.String({ minLength: 1, maxLength: 50, pattern: '^\\s*\\S+\\s*$' }),
+  nis: Type.String({ minLength: 1, maxLength: 50, pattern: '\\S' }), // spaces between the digits are taken out (normalizeSchoolId)
   grade: Type.Enum([...STUDENT_GRADES], { type: 'integer' }),
   status: Type.String({ minLength: 1, maxLength: 50, pattern: '\\S' }),
   phone_number: Type.Optional(nullable(Type.String({ maxLength: 50 }))),

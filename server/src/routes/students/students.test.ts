@@ -40,6 +40,24 @@ describe('GET /students', () => {
     expect(ignoredId.students).toHaveLength(3);
   });
 
+  it('search ignores accents and apostrophes both ways (students and teachers)', async () => {
+    const student = (await asAdmin('POST', '/api/v1/students', { name: 'Andréas Ma’ruf', nis: '2024000555', grade: 12, status: 'Active' })).json();
+    const plain = (await asAdmin('POST', '/api/v1/students', { name: 'Rendi Maruf', nis: '2024000556', grade: 12, status: 'Active' })).json();
+    const names = async (search: string) =>
+      ((await asAdmin('GET', `/api/v1/students?grade=12&search=${encodeURIComponent(search)}`)).json().students as { name: string }[]).map((x) => x.name).sort();
+    expect(await names('Andreas')).toEqual(['Andréas Ma’ruf']);
+    expect(await names('ANDRÉAS')).toEqual(['Andréas Ma’ruf']);
+    expect(await names('maruf')).toEqual(['Andréas Ma’ruf', 'Rendi Maruf']);
+    expect(await names("ma'ruf")).toEqual(['Andréas Ma’ruf', 'Rendi Maruf']);
+    expect(await names('Réndi')).toEqual(['Rendi Maruf']);
+    const teacher = (await asAdmin('POST', '/api/v1/teachers', { name: "Bu Nur'aini Sétiawan", nip: '198001012005011555', specialization: 'Biology', status: 'Active' })).json();
+    const teachers = (await asAdmin('GET', '/api/v1/teachers?search=nuraini%20setiawan')).json().teachers as { name: string }[];
+    expect(teachers.map((x) => x.name)).toEqual(["Bu Nur'aini Sétiawan"]);
+    for (const [resource, id] of [['students', student.id], ['students', plain.id], ['teachers', teacher.id]]) {
+      expect((await asAdmin('DELETE', `/api/v1/${resource}?id=${id}`)).statusCode).toBe(200);
+    }
+  });
+
   it('treats LIKE wildcards in search literally', async () => {
     expect((await asAdmin('GET', '/api/v1/students?search=%25')).json().students).toEqual([]);
     expect((await asAdmin('GET', '/api/v1/students?search=_')).json().students).toEqual([]);

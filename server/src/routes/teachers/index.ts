@@ -13,7 +13,7 @@ import { idQuerySchema, nullable, pageMeta, pageMetaSchema, pagingProperties, pa
 
 const teacherBodySchema = Type.Object({
   name: Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' }),
-  nip: Type.String({ minLength: 1, maxLength: 100, pattern: '^\\s*\\S+\\s*$' }),
+  nip: Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' }), // spaces between the digits are taken out (normalizeSchoolId)
   specialization: Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' }),
   status: Type.String({ minLength: 1, maxLength: 50, pattern: '\\S' }),
   phone_number: Type.Optional(nullable(Type.String({ maxLength: 50 }))),

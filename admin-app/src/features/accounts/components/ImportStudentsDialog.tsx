@@ -11,7 +11,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import { errorBody, errorMessage, studentsApi, type ImportError, type ImportResult, type StudentInput } from '@kelasku/shared-api';
+import { errorBody, errorMessage, studentsApi, type ImportError, type ImportResult } from '@kelasku/shared-api';
 import { invalidateStudentReads } from '../api';
 import { JoinClassesChoice } from './JoinClassesChoice';
 import { NotedCheckbox } from './NotedCheckbox';

@@ -12,6 +12,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { classesApi, errorMessage, type Student } from '@kelasku/shared-api';
+import { searchMatches } from '@kelasku/shared-rules/src/search-text';
 import { allStudentsQuery } from '../../accounts/api';
 import { invalidateClassReads } from '../api';
 
@@ -72,6 +73,8 @@ function AssignForm({ classId, assignedIds, classGrade, onClose, onAssigned }: O
             value={chosen}
             onChange={(_, value) => setChosen(value)}
             getOptionLabel={(s) => `${s.name} (${s.nis})`}
+            // the account search's own rule: accents, apostrophes and case do not count, both ways
+            filterOptions={(options, { inputValue }) => options.filter((s) => searchMatches(`${s.name} ${s.nis}`, inputValue))}
             isOptionEqualToValue={(a, b) => a.id === b.id}
             filterSelectedOptions
             getOptionDisabled={(s) => assignedIds.has(s.id)}

@@ -130,6 +130,24 @@ describe('ClassDetail', () => {
     expect(assign).toHaveBeenCalledWith(5, [6]);
   });
 
+  it('finds students ignoring accents and apostrophes both ways', async () => {
+    const andreas = student(7, 'Andréas Ma’ruf', '2024100007');
+    const rendi = student(8, "Rendi Ma'ruf", '2024100008');
+    const nur = student(9, 'Nur Maruf', '2024100010');
+    (studentsApi.all as jest.Mock).mockResolvedValue([andi, andreas, rendi, nur]);
+    renderDetail();
+    await userEvent.click(await screen.findByRole('button', { name: 'Assign New Student' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Assign New Student' });
+    const picker = within(dialog).getByRole('combobox', { name: 'Students' });
+    const expectOptions = async (typed: string, expected: string[]) => {
+      await userEvent.clear(picker);
+      await userEvent.type(picker, typed);
+      await waitFor(() => expect(screen.getAllByRole('option').map((o) => o.querySelector('p')?.textContent)).toEqual(expected));
+    };
+    await expectOptions("ma'ruf", ['Andréas Ma’ruf (2024100007)', "Rendi Ma'ruf (2024100008)", 'Nur Maruf (2024100010)']);
+    await expectOptions('andre', ['Andréas Ma’ruf (2024100007)']);
+  });
+
   it('shows the assign failure text', async () => {
     assign.mockRejectedValue(new Error('down'));
     renderDetail();
