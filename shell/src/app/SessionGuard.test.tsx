@@ -2,7 +2,7 @@
 jest.setTimeout(60000);
 
 import { useState } from 'react';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AxiosError, AxiosHeaders, type InternalAxiosRequestConfig } from 'axios';
 import { KelaskuThemeProvider } from '@kelasku/shared-ui';
@@ -140,4 +140,20 @@ it('carries on when the user signs in again in another tab', async () => {
   await waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent('Saved'));
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   expect(sent.map((s) => s.token)).toEqual([ended, fresh]);
+});
+
+it('warns before a logout from the dialog while answers are unsent, and waiting keeps the dialog and the answers', async () => {
+  const user = userEvent.setup();
+  saveSession(ended, '2024100001');
+  localStorage.setItem('kelasku:answers:exam:12', JSON.stringify({ answers: { '1': 'b' }, changes: { '1': { answer: 'b', at: 1 } }, pending: true, item_id: 5 }));
+  const goHome = renderPage();
+  await user.click(screen.getByRole('button', { name: 'Option B' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Your session has ended' });
+  await user.click(within(dialog).getByRole('button', { name: 'Log out' }));
+  const warning = await screen.findByRole('dialog', { name: 'Not everything is on the server yet' });
+  await user.click(within(warning).getByRole('button', { name: 'Wait for the connection' }));
+  await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Not everything is on the server yet' })).toBeNull());
+  expect(screen.getByRole('dialog', { name: 'Your session has ended' })).toBeInTheDocument();
+  expect(localStorage.getItem('kelasku:answers:exam:12')).not.toBeNull();
+  expect(goHome).not.toHaveBeenCalled();
 });

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import {
   dropParkedCalls, getSignedInUser, getUserData, onSessionEnded, resumeSession, signOut, type UserData,
 } from '@kelasku/shared-api';
+import { SignOutWarning, unsentWorkNow, type UnsentNow } from '@kelasku/shared-ui/src/SignOutWarning';
 import { startSessionKeeper } from './session-keeper';
 
 // Loaded when a session ends, not with every page: its text fields (MUI's form chunk) are not on any first screen.
@@ -20,6 +21,8 @@ const loadHome = () => window.location.assign('/');
  */
 export function SessionGuard({ goHome = loadHome }: { goHome?: () => void }) {
   const [ended, setEnded] = useState<{ previous: UserData | null } | null>(null);
+  /** Logout asked with work not on the server: the warning over the dialog (waiting keeps the dialog). */
+  const [unsent, setUnsent] = useState<UnsentNow | null>(null);
 
   useEffect(() => startSessionKeeper(), []);
   useEffect(() => onSessionEnded(() => setEnded({ previous: getUserData() })), []);
@@ -59,9 +62,14 @@ export function SessionGuard({ goHome = loadHome }: { goHome?: () => void }) {
         previous={ended.previous}
         onSignedIn={signedIn}
         onLogout={() => {
-          void signOut().finally(leaveForHome);
+          const work = unsentWorkNow(ended.previous?.user_id);
+          if (work.drafts > 0 || work.answers > 0) setUnsent(work);
+          else void signOut().finally(leaveForHome);
         }}
       />
+      {unsent && (
+        <SignOutWarning work={unsent} busy={false} onWait={() => setUnsent(null)} onSignOut={() => void signOut().finally(leaveForHome)} />
+      )}
     </Suspense>
   );
 }
