@@ -255,9 +255,17 @@ function costliestBodies(base: Case[]): Case[] {
 }
 
 // --- running ---------------------------------------------------------------------------------------------------
+/** The probe's figures; retried a few times, as on a loaded machine a fresh server may not answer at once. */
 async function probe(port: number, what: 'reset' | 'read') {
-  const res = await fetch(`http://127.0.0.1:${port}/${what}`);
-  return (await res.json()) as { maxMs: number; p99Ms: number; meanMs: number; samples: number };
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/${what}`);
+      return (await res.json()) as { maxMs: number; p99Ms: number; meanMs: number; samples: number };
+    } catch (e) {
+      if (attempt >= 5) throw e;
+      await sleep(1000);
+    }
+  }
 }
 
 async function withDb(db: DbChoice, port: number): Promise<{ db: DbChoice; idle: number; rows: Row[]; error?: string }> {

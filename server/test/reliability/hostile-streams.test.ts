@@ -42,6 +42,9 @@ describe('chunked bodies over the limit of an anonymous caller', () => {
       const method = url.includes('answers') ? 'PUT' : 'POST';
       const res = await rawRequest(s.port, [chunkedHead(method, url), ...chunked(pieces(jsonBody(bytes), chunkBytes))], { pauseMs: 2 });
       await expectAlive(`${method} ${url} chunked ${bytes} B`);
+      // Refused mid-stream, Fastify closes the connection (the client may send more): the reply may be lost to the
+      // reset that the client's later bytes cause; when it arrives, it is a 4xx with the usual body.
+      if (res.status === undefined) return;
       expect(res.status).toBeGreaterThanOrEqual(400);
       expect(res.status).toBeLessThan(500);
       const body = JSON.parse(res.body);
@@ -66,6 +69,8 @@ describe('bodies that stop, lie about their length, or come slowly', () => {
   type Case = { what: string; parts: () => string[]; pauseMs?: number; end?: 'keep' | 'destroy'; timeoutMs?: number; expect: (status: number | undefined) => void };
   const is4xx = (status: number | undefined) => { expect(status).toBeGreaterThanOrEqual(400); expect(status).toBeLessThan(500); };
   const noReply = (status: number | undefined) => expect(status).toBeUndefined();
+  /** Refused mid-stream: the connection is closed, so the reply may be lost to a reset (see the first describe). */
+  const refusedMidStream = (expected: number) => (status: number | undefined) => { if (status !== undefined) expect(status).toBe(expected); };
   const student = () => `Bearer ${s.tokens.student}`;
   const teacher = () => `Bearer ${s.tokens.teacher}`;
 
@@ -86,11 +91,11 @@ describe('bodies that stop, lie about their length, or come slowly', () => {
     { what: 'a chunk size of 2^64', parts: () => [chunkedHead('POST', '/api/v1/auth'), '10000000000000000\r\nabc\r\n0\r\n\r\n'], expect: is4xx },
     { what: 'a chunk longer than its size says', parts: () => [chunkedHead('POST', '/api/v1/auth'), `5\r\n${login}\r\n0\r\n\r\n`], expect: is4xx },
     { what: 'a slow sender: a login in 40 chunks, 25 ms apart', parts: () => [chunkedHead('POST', '/api/v1/auth'), ...chunked(pieces(login, 1))].slice(0, 41).concat('0\r\n\r\n'), pauseMs: 25, expect: () => undefined },
-    { what: 'a slow sender over the limit: 64 chunks of 1 KB, 10 ms apart', parts: () => [chunkedHead('POST', '/api/v1/auth'), ...chunked(pieces(jsonBody(64 * 1024), 1024))], pauseMs: 10, expect: (st) => expect(st).toBe(413) },
+    { what: 'a slow sender over the limit: 64 chunks of 1 KB, 10 ms apart', parts: () => [chunkedHead('POST', '/api/v1/auth'), ...chunked(pieces(jsonBody(64 * 1024), 1024))], pauseMs: 10, expect: refusedMidStream(413) },
     { what: 'a student streaming 10 MB to a teacher-only route (refused before the body)', parts: () => [chunkedHead('POST', '/api/v1/exercises', { Authorization: student() }), ...chunked(pieces(`{"content":[${'0,'.repeat(100_000)}0]}`, 64 * 1024))], expect: (st) => expect(st).toBe(403) },
     { what: 'a student declaring 10 MB to a teacher-only route and sending a little', parts: () => [head('POST', '/api/v1/exercises', { ...json, Authorization: student(), 'Content-Length': 10 * 1024 * 1024 }), '{"content":[0,0'], expect: (st) => expect(st).toBe(403) },
     { what: 'a teacher streaming [{},…] to /exercises (refused unparsed)', parts: () => [chunkedHead('POST', '/api/v1/exercises', { Authorization: teacher() }), ...chunked(pieces(`{"content":[${'{},'.repeat(200_000)}{}]}`, 64 * 1024))], expect: (st) => expect(st).toBe(413) },
-    { what: 'a teacher streaming over the 10 MB limit', parts: () => [chunkedHead('POST', '/api/v1/exercises', { Authorization: teacher() }), ...chunked(pieces(`{"content":"${'x'.repeat(11 * 1024 * 1024)}"}`, 256 * 1024))], expect: (st) => expect(st).toBe(413) },
+    { what: 'a teacher streaming over the 10 MB limit', parts: () => [chunkedHead('POST', '/api/v1/exercises', { Authorization: teacher() }), ...chunked(pieces(`{"content":"${'x'.repeat(11 * 1024 * 1024)}"}`, 256 * 1024))], expect: refusedMidStream(413) },
     { what: 'an anonymous chunked answer save', parts: () => [chunkedHead('PUT', '/api/v1/exams-answers?id=1'), ...chunked(pieces(JSON.stringify({ answers: { 1: 'x'.repeat(500_000) } }), 16 * 1024))], expect: (st) => expect(st).toBe(401) },
     { what: 'a gzip-encoded body (not accepted)', parts: () => [head('POST', '/api/v1/auth', { ...json, 'Content-Encoding': 'gzip', 'Content-Length': 4 }), 'abcd'], expect: is4xx },
   ];
