@@ -102,8 +102,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('lifecycle', { stopping: false });
   // Once stopping, each answer ends its connection, so clients open new ones (refused: they go to another node or
   // retry) and the listener can finish closing.
-  app.addHook('onSend', async (_request, reply) => {
+  // (A callback hook: no promise per response on the answer-save path.)
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (app.lifecycle.stopping) reply.header('connection', 'close');
+    done(null, payload);
   });
 
   await app.register(securityPlugin, {
