@@ -17,3 +17,16 @@ Object.assign(globalThis, {
   structuredClone: globalThis.structuredClone ?? (<T,>(value: T): T => deserialize(serialize(value)) as T),
   ResizeObserver: globalThis.ResizeObserver ?? class { observe() {} unobserve() {} disconnect() {} },
 });
+
+// Blob#arrayBuffer, which every browser the build targets has and jsdom lacks (the picture checks read a file's header
+// with it), read through jsdom's own FileReader.
+if (typeof Blob.prototype.arrayBuffer !== 'function') {
+  Blob.prototype.arrayBuffer = function arrayBuffer(this: Blob): Promise<ArrayBuffer> {
+    return new Promise((resolve, reject) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(reader.result as ArrayBuffer);
+      reader.onerror = () => reject(reader.error);
+      reader.readAsArrayBuffer(this);
+    });
+  };
+}

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import AppBar from '@mui/material/AppBar';
@@ -17,11 +17,14 @@ import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import LogoutIcon from '@mui/icons-material/Logout';
 import { getUserData, signOut } from '@kelasku/shared-api';
-import { SignOutWarning, unsentWorkNow, type UnsentNow } from './SignOutWarning';
+import { unsentWorkNow, type UnsentNow } from './unsent-work';
 import { LanguageSwitch } from './LanguageSwitch';
 import { Logo } from './Logo';
 import { isLinkActive, isNavGroup, ROLE_TITLE_KEY, type NavItem, type NavLink } from './nav';
 import { kelaskuColors } from './theme';
+
+// Shown only at a sign-out with unsent work: its dialog components stay off the first screen.
+const SignOutWarning = lazy(() => import('./SignOutWarning').then((m) => ({ default: m.SignOutWarning })));
 
 export type LayoutRole = 'admin' | 'teacher' | 'student';
 
@@ -143,7 +146,11 @@ function Sidebar({ role, title, items, onNavigate }: { role: LayoutRole; title: 
           <ListItemText primary={t('layout.logout')} />
         </ListItemButton>
       </List>
-      {unsent && <SignOutWarning work={unsent} busy={signingOut} onWait={() => setUnsent(null)} onSignOut={() => void leave()} />}
+      {unsent && (
+        <Suspense fallback={null}>
+          <SignOutWarning work={unsent} busy={signingOut} onWait={() => setUnsent(null)} onSignOut={() => void leave()} />
+        </Suspense>
+      )}
     </Box>
   );
 }

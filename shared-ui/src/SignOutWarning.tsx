@@ -1,3 +1,4 @@
+/** The warning before a sign-out with work not on the server: a chunk of its own, loaded only when it is shown. */
 import { useTranslation } from 'react-i18next';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -5,17 +6,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import { canSealAnswers, unsentWork, type UnsentWork } from '@kelasku/shared-api';
-
-export interface UnsentNow extends UnsentWork {
-  /** Unsent answers can be sealed for later delivery (WebCrypto here, and a delivery ticket for each). */
-  sealable: boolean;
-}
-
-export function unsentWorkNow(userId: number | undefined): UnsentNow {
-  const work = unsentWork(userId);
-  return { ...work, sealable: work.answers === 0 || canSealAnswers() };
-}
+import type { UnsentNow } from './unsent-work';
 
 export interface SignOutWarningProps {
   work: UnsentNow;

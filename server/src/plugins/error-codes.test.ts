@@ -28,15 +28,18 @@ describe('codes through the real app', () => {
     t.injectWithLogin(who, { method, url: `/api/v1${url}`, ...(payload ? { payload } : {}) });
 
   it('a refused schema value: validation-… with the field and the limit', async () => {
-    const res = await api('admin', 'POST', '/auth/change-password', { old_password: 'x', new_password: 'short' });
+    const res = await api('admin', 'POST', '/users', { username: 'short-password', email: 'short@example.com', password: 'short', role: 'user' });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
-      error: 'New password must be at least 8 characters.',
-      message: 'New password must be at least 8 characters.',
-      field: 'new_password',
+      error: 'Password must be at least 8 characters.',
+      message: 'Password must be at least 8 characters.',
+      field: 'password',
       code: 'validation-too-short',
-      params: { field: 'new_password', limit: 8 },
+      params: { field: 'password', limit: 8 },
     });
+    // the change-password route names its own rule (shared-rules passwordProblems), with its code
+    const changed = await api('admin', 'POST', '/auth/change-password', { old_password: 'x', new_password: 'short' });
+    expect(changed.json()).toMatchObject({ code: 'password-too-short', params: { limit: 8 } });
     const missingField = await api('admin', 'POST', '/auth/change-password', { new_password: 'long-enough' });
     expect(missingField.json()).toMatchObject({ message: 'Current password is required.', code: 'validation-required', params: { field: 'old_password' } });
   });

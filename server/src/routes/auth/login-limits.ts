@@ -174,7 +174,7 @@ export class AttemptLimiter {
       await this.counters.refund(addressKey);
       throw error;
     }
-    const accountKey = `signin-account|${username}|${account?.session_version ?? '-'}`;
+    const accountKey = `signin-account|${username}|${account ? account.session_version : 'none'}`;
     const { waitMs } = await this.counters.backoff(accountKey, this.backoff);
     if (waitMs > 0) {
       await this.counters.refund(addressKey);

@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { sql } from 'kysely';
-import { DEFAULT_MIGRATION_TABLE } from 'kysely/migration';
 import { Type } from 'typebox';
 import { allMigrations } from '../../db/migrate';
+import { appliedMigrations, databaseAnswers, isMissingMigrationTable } from '../../domain/repo/health';
 import { SharedAttemptCounters } from '../../lib/attempt-counters';
 
 /**
@@ -30,16 +29,15 @@ export default async function healthRoutes(fastify: FastifyInstance) {
   async function databaseState(): Promise<'ok' | 'unreachable' | 'not migrated'> {
     try {
       if (migrated) {
-        await sql`select 1`.execute(app.db);
+        await databaseAnswers(app.db);
         return 'ok';
       }
-      const { rows } = await sql<{ name: string }>`select name from ${sql.table(DEFAULT_MIGRATION_TABLE)}`.execute(app.db);
-      const done = new Set(rows.map((r) => r.name));
+      const done = new Set(await appliedMigrations(app.db));
       migrated = expected.every((name) => done.has(name));
       return migrated ? 'ok' : 'not migrated';
     } catch (error) {
       // no migration table yet is "not migrated"; anything else means the database did not answer
-      return (error as Error).message.includes(DEFAULT_MIGRATION_TABLE) ? 'not migrated' : 'unreachable';
+      return isMissingMigrationTable(error) ? 'not migrated' : 'unreachable';
     }
   }
 
