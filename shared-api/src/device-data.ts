@@ -30,3 +30,9 @@ export const SEALED_PREFIX = 'kelasku:sealed:';
 
 /** Who used this browser last, as a hash (not the user's id or name): same user keeps their data, anyone else wipes it. */
 export const DEVICE_USER_KEY = 'kelasku:device-user';
+
+/** There are sealed answers on this browser waiting for delivery (sealed-answers.ts). */
+export function hasSealedAnswers(storage: Storage = localStorage): boolean {
+  for (let i = 0; i < storage.length; i++) if (storage.key(i)?.startsWith(SEALED_PREFIX)) return true;
+  return false;
+}

@@ -42,11 +42,6 @@ export function keepDeliveryOf(item: unknown, storage: Storage = localStorage): 
   if (delivery && typeof delivery.ticket === 'string' && Number.isInteger(delivery.item_id)) keepDelivery(delivery, storage);
 }
 
-/** There are sealed answers on this browser waiting for delivery. */
-export function hasSealedAnswers(storage: Storage = localStorage): boolean {
-  for (let i = 0; i < storage.length; i++) if (storage.key(i)?.startsWith(SEALED_PREFIX)) return true;
-  return false;
-}
 
 /** Kept while the session lives (wiped with the user's data; after sealing it exists only inside the ciphertext). */
 export function keepDelivery(delivery: Delivery | null | undefined, storage: Storage = localStorage): void {

@@ -1,12 +1,15 @@
-import { Suspense, useMemo, type ComponentType } from 'react';
+import { lazy, Suspense, useMemo, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { matchPath, Navigate, Route, Routes } from 'react-router-dom';
 import { DataProvider } from './data';
-import { InitialPasswordOffer } from './InitialPasswordOffer';
+import { getUserData } from '@kelasku/shared-api/src/session';
 import { CHANGE_PASSWORD_PATH, translateMenu, type NavItem } from './nav';
 import { preloadable, SuspenseAfterFirstScreen, type PreloadableComponent } from './preloadable';
 import { RoleLayout, type LayoutRole } from './RoleLayout';
 import { LoadingState } from './states';
+
+// Only an account still on the password an admin gave it sees the offer: its Alert stays off everyone else's first screen.
+const InitialPasswordOffer = lazy(() => import('./InitialPasswordOffer').then((m) => ({ default: m.InitialPasswordOffer })));
 
 // The one skeleton of the three remotes: each App.tsx lists its routes and menu and hands them to RemoteRoot.
 
@@ -55,7 +58,11 @@ function RemoteScreens({ role, namespace, menu, routes, home, firstScreen }: Rem
   );
   return (
     <RoleLayout role={role} items={items}>
-      <InitialPasswordOffer />
+      {getUserData()?.initial_password && (
+        <Suspense fallback={null}>
+          <InitialPasswordOffer />
+        </Suspense>
+      )}
       <SuspenseAfterFirstScreen first={firstScreen} fallback={<LoadingState />}>
         <Routes>
           <Route path={CHANGE_PASSWORD_PATH} element={<ChangePasswordPage />} />
