@@ -112,7 +112,10 @@ it('stops within SHUTDOWN_TIMEOUT_MS even when a client stalls in the middle of 
   }
 });
 
-it('finishes the answer saves it accepted when SIGTERM arrives in a burst: all acknowledged saves stored, no 5xx', async () => {
+// The school is written into the SQLite file the child serves: on the suite's PostgreSQL pass there is no such file.
+const onSqlite = process.env.DATABASE_URL ? it.skip : it;
+
+onSqlite('finishes the answer saves it accepted when SIGTERM arrives in a burst: all acknowledged saves stored, no 5xx', async () => {
   // An open exam with two students' sheets, made through the API of an in-process app, then copied into DATA_DIR.
   const t: TestApp = await buildTestApp();
   const sheetOf: Record<string, number> = {};

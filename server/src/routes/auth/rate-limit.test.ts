@@ -7,6 +7,10 @@ const inOneProcess = TWO_NODES ? it.skip : it;
 
 const LONG_DELAY = { firstDelayMs: 60_000, maxDelayMs: 60_000, forgetAfterMs: 600_000 };
 
+// Each test signs in dozens of times, each a real scrypt check (tens of ms on an idle core, far more on a busy one):
+// these tests count answers and hashes, they do not time them.
+jest.setTimeout(60_000);
+
 let t: TestApp;
 beforeAll(async () => {
   // 10 failed attempts per account before its delay (long here: the window must outlast each test), 50 per address a minute
