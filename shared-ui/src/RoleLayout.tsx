@@ -17,14 +17,14 @@ import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import LogoutIcon from '@mui/icons-material/Logout';
 import { getUserData, signOut } from '@kelasku/shared-api';
-import { unsentWorkNow, type UnsentNow } from './unsent-work';
+import { loadSignOutWarning, unsentWorkNow, type UnsentNow } from './unsent-work';
 import { LanguageSwitch } from './LanguageSwitch';
 import { Logo } from './Logo';
 import { isLinkActive, isNavGroup, ROLE_TITLE_KEY, type NavItem, type NavLink } from './nav';
 import { kelaskuColors } from './theme';
 
-// Shown only at a sign-out with unsent work: its dialog components stay off the first screen.
-const SignOutWarning = lazy(() => import('./SignOutWarning').then((m) => ({ default: m.SignOutWarning })));
+// Shown only at a sign-out with unsent work: its dialog components stay off the first screen (unsent-work.ts).
+const SignOutWarning = lazy(() => loadSignOutWarning().then((m) => ({ default: m.SignOutWarning })));
 
 export type LayoutRole = 'admin' | 'teacher' | 'student';
 

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import i18next from 'i18next';
 import { getUserData } from '@kelasku/shared-api';
+import { preloadSignOutWarning } from './unsent-work';
 
 /**
  * Writing is never lost: a form's values are kept on the device while they differ from what was loaded, restored
@@ -33,6 +34,7 @@ export interface Draft<T> {
 
 /** `form` names the form and what it edits, e.g. `edit-exercise:12`. */
 export function useDraft<T>(form: string, initial: T): Draft<T> {
+  useEffect(preloadSignOutWarning, []); // a draft is unsent work: sign-out must be able to warn, even offline
   const [start] = useState(() => JSON.stringify(initial));
   const [restored, setRestored] = useState(() => readDraft<T>(form) !== null);
   const [values, setValuesState] = useState<T>(() => readDraft<T>(form) ?? initial);

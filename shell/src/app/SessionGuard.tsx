@@ -2,11 +2,11 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import {
   dropParkedCalls, getSignedInUser, getUserData, onSessionEnded, resumeSession, signOut, type UserData,
 } from '@kelasku/shared-api';
-import { unsentWorkNow, type UnsentNow } from '@kelasku/shared-ui/src/unsent-work';
+import { loadSignOutWarning, unsentWorkNow, type UnsentNow } from '@kelasku/shared-ui/src/unsent-work';
 import { startSessionKeeper } from './session-keeper';
 
-// Shown only at a sign-out with unsent work: its dialog components stay off the first screen.
-const SignOutWarning = lazy(() => import('@kelasku/shared-ui/src/SignOutWarning').then((m) => ({ default: m.SignOutWarning })));
+// Shown only at a sign-out with unsent work: its dialog components stay off the first screen (unsent-work.ts).
+const SignOutWarning = lazy(() => loadSignOutWarning().then((m) => ({ default: m.SignOutWarning })));
 
 // Loaded when a session ends, not with every page: its text fields (MUI's form chunk) are not on any first screen.
 const SignInDialog = lazy(() => import('./SignInDialog').then((m) => ({ default: m.SignInDialog })));

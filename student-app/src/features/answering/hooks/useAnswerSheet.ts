@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { preloadSignOutWarning } from '@kelasku/shared-ui/src/unsent-work';
 import type { AnswerChanges, AnswerSheet, Answers } from '@kelasku/shared-api';
 import {
   AnswerQueue, answersStorageKey, laterChanges, readStoredAnswers, storedChanges, withChanges, type QueueState, type StoredAnswers,
@@ -62,6 +63,8 @@ type Opened = AnswerQueue | 'no-queue' | 'error';
  * Answers given in another tab or device show up from each save's reply and when this tab comes back into view.
  */
 export function useAnswerSheet({ kind, itemId, studentId, api, enabled, create = true, answerWhileLoading = false, clockOffset = 0 }: UseAnswerSheetOptions) {
+  // Answers can be left unsent here: the sign-out warning must be able to show, even offline.
+  useEffect(preloadSignOutWarning, []);
   const [phase, setPhase] = useState<SheetPhase>('loading');
   const [sheet, setSheet] = useState<AnswerSheet | null>(null);
   const [answers, setAnswers] = useState<Answers>({});
