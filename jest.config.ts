@@ -26,13 +26,14 @@ function webProject(dir: string, extraMappers: Record<string, string> = {}): Con
 }
 
 const config: Config = {
+  // API tests build a real app and database per file and hash real passwords; the shared 2-core machine can be slow.
+  // (A global option: Jest ignores testTimeout inside a project.)
+  testTimeout: 30_000,
   projects: [
     {
       displayName: 'server',
       rootDir: '<rootDir>/server',
       testEnvironment: 'node',
-      // API tests build a real app and database per file; the shared 2-core machine can be slow.
-      testTimeout: 30_000,
       // sanitize-html depends on ESM-only htmlparser2 and friends, and kysely 0.29 and typebox 1 (.mjs) are ESM only: compile those to CommonJS for Jest.
       transform: {
         ...tsJest,
