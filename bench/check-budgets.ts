@@ -26,10 +26,13 @@ export const BUDGETS = { loginJs: 150 * KB, loginAll: 250 * KB, roleJs: 350 * KB
  * (issue #15): its chunk (93.6 KB admin, 99.8 KB teacher, gzip -9) and what it pulls in (the tooltip's Popper, a copy of
  * @mui/system's internals) load after the statistics arrived, and count here like everything else the dashboard loads.
  * With plain-SVG charts these screens measured 296.9 and 302.2 KB. README "Deviations from the decided stack and the budgets".
+ * Raised by 8 and 6 KB on 2026-11-28: every screen now carries the sign-in's wipe of another user's data
+ * (shared-api/src/device-owner.ts) and the byte, password and search rules of shared-rules (measured 416.4 and 432.1 KB,
+ * before the sealed-answers delivery and the initial-password offer became lazy chunks).
  */
 export const KNOWN_OVER_BUDGET: Partial<Record<'admin' | 'teacher' | 'student', { ceiling: number; reason: string }>> = {
-  admin: { ceiling: 410 * KB, reason: '@mui/x-charts after the statistics (408.5 KB measured)' },
-  teacher: { ceiling: 430 * KB, reason: '@mui/x-charts after the statistics (425.5 KB measured)' },
+  admin: { ceiling: 418 * KB, reason: '@mui/x-charts after the statistics, and the shared-computer wipe and rules (416.4 KB measured)' },
+  teacher: { ceiling: 436 * KB, reason: '@mui/x-charts after the statistics, and the shared-computer wipe and rules (432.1 KB measured)' },
 };
 
 const formChunkBytes = (t: Tally) => t.files.filter((f) => /^\/mui-(forms|dialogs)\.\w+\.js$/.test(f.path)).reduce((sum, f) => sum + f.gzip, 0);
