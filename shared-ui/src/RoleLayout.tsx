@@ -17,7 +17,9 @@ import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import LogoutIcon from '@mui/icons-material/Logout';
 import { getUserData, signOut } from '@kelasku/shared-api';
-import { loadSignOutWarning, unsentWorkNow, type UnsentNow } from './unsent-work';
+// By its shared path, not './unsent-work': a remote then uses the shell's copy, the one the answer sheets and draft
+// forms preload, so the warning's chunk is the one already loaded when the connection is gone.
+import { loadSignOutWarning, unsentWorkNow, type UnsentNow } from '@kelasku/shared-ui/src/unsent-work';
 import { LanguageSwitch } from './LanguageSwitch';
 import { Logo } from './Logo';
 import { isLinkActive, isNavGroup, ROLE_TITLE_KEY, type NavItem, type NavLink } from './nav';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import i18next from 'i18next';
 import { getUserData } from '@kelasku/shared-api';
-import { preloadSignOutWarning } from './unsent-work';
+import { preloadSignOutWarning } from '@kelasku/shared-ui/src/unsent-work'; // the shared copy: see RoleLayout.tsx
 
 /**
  * Writing is never lost: a form's values are kept on the device while they differ from what was loaded, restored
