@@ -103,8 +103,9 @@ describe.each(['exercise', 'exam'] as const)('%s sheets stay within their item',
     // Exactly the room left: taken, and the sheet is full to the byte.
     expect((await save('student', { changes: { [fit + 1]: { answer: ascii(room), at: Date.now() - 250 } } })).statusCode).toBe(200);
     expect((await save('student', { changes: { [fit + 2]: { answer: 'x', at: Date.now() - 250 } } })).json()).toMatchObject({ code: 'sheet-too-large' });
-    // Replacing an answer by one as large keeps the size: accepted.
-    const replace = await save('student', { changes: { '1': { answer: ascii(perAnswer - 1) + 'b', at: Date.now() - 200 } } });
+    // Replacing an answer by one as large keeps the size: accepted (typed now: later than the whole map saved above,
+    // which a change must be to replace its answer).
+    const replace = await save('student', { changes: { '1': { answer: ascii(perAnswer - 1) + 'b', at: Date.now() } } });
     expect(replace.json()?.answers?.['1']).toHaveLength(perAnswer);
     expect(replace.statusCode).toBe(200);
   });
