@@ -9,29 +9,19 @@
  */
 import type { Static } from 'typebox';
 import type { deliverySchema } from '@kelasku/shared-rules/src/wire/assessments';
+import { sealedAdditionalDataText, type SealedEnvelope, type WorkKind } from '@kelasku/shared-rules/src/sealed-envelope';
 import { SEALED_PREFIX, USER_KEY_PREFIXES } from './device-data';
 
-export type WorkKind = 'exam' | 'exercise';
+export type { SealedEnvelope, WorkKind };
 
 /** What the server issues with an exam or exercise read (`delivery`): enough to seal answers for it later. */
 export type Delivery = Static<typeof deliverySchema>;
-
-/** What the delivery route receives (all binary fields base64). */
-export interface SealedEnvelope {
-  key_id: string;
-  kind: WorkKind;
-  item_id: number;
-  /** The AES key wrapped with RSA-OAEP. */
-  key: string;
-  iv: string;
-  data: string;
-}
 
 type Changes = Record<string, { answer: string; at: number }>;
 
 /** The additional data both sides authenticate: the clear fields of the envelope. */
 export function sealedAdditionalData(keyId: string, kind: WorkKind, itemId: number): Uint8Array<ArrayBuffer> {
-  return new TextEncoder().encode(`kelasku-sealed-answers|${keyId}|${kind}|${itemId}`);
+  return new TextEncoder().encode(sealedAdditionalDataText(keyId, kind, itemId));
 }
 
 const deliveryKey = (kind: WorkKind, itemId: number) => `${USER_KEY_PREFIXES.deliveries}${kind}:${itemId}`;

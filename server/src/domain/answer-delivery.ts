@@ -8,9 +8,10 @@
  */
 import crypto, { type KeyObject } from 'node:crypto';
 import type { Static } from 'typebox';
+import { sealedAdditionalDataText, type SealedEnvelope, type WorkKind } from '@kelasku/shared-rules/src/sealed-envelope';
 import type { deliverySchema } from '@kelasku/shared-rules/src/wire/assessments';
 
-export type WorkKind = 'exam' | 'exercise';
+export type { SealedEnvelope, WorkKind };
 
 export interface DeliveryKeys {
   /** The first 16 hex digits of the SHA-256 of the public key (SPKI DER): names the key an envelope was sealed for. */
@@ -23,15 +24,6 @@ export interface DeliveryKeys {
 
 /** What goes out with a student's read of an exam or exercise. */
 export type Delivery = Static<typeof deliverySchema>;
-
-export interface SealedEnvelope {
-  key_id: string;
-  kind: WorkKind;
-  item_id: number;
-  key: string;
-  iv: string;
-  data: string;
-}
 
 export interface SealedAnswers {
   kind: WorkKind;
@@ -76,7 +68,7 @@ export function issueDelivery(keys: DeliveryKeys, kind: WorkKind, itemId: number
 }
 
 /** The additional data the browser authenticated (shared-api sealed-answers.ts `sealedAdditionalData`). */
-const additionalData = (keyId: string, kind: WorkKind, itemId: number) => Buffer.from(`kelasku-sealed-answers|${keyId}|${kind}|${itemId}`);
+const additionalData = (keyId: string, kind: WorkKind, itemId: number) => Buffer.from(sealedAdditionalDataText(keyId, kind, itemId));
 
 const GCM_TAG_BYTES = 16;
 
