@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { fastifyTrustProxy } from './config';
 import type { Db, DbKind } from './db/connect';
 import { deliveryKeys, generateDeliveryKeyPem, type DeliveryKeys } from './domain/answer-delivery';
+import { orderSeeds, type OrderSeeds } from './domain/order-seed';
 import { BODY_LIMITS } from './domain/limits';
 import { publicImages } from './domain/public-images';
 import authPlugin from './plugins/auth';
@@ -64,6 +65,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The keys of sealed-answers delivery, or null when it is off. */
     answersDelivery: () => DeliveryKeys | null;
+    /** The secret seed of a student's question and option order (domain/order-seed.ts). */
+    orderSeed: OrderSeeds;
   }
 }
 
@@ -126,6 +129,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(bodyLimitsPlugin);
   app.decorate('publicImages', publicImages(options.publicUrl));
   app.decorate('answersDelivery', lazyDeliveryKeys(options));
+  app.decorate('orderSeed', orderSeeds(options.jwtSecret));
 
   await app.register(routes, {
     prefix: '/api/v1',

@@ -42,12 +42,20 @@ export type Discussion = WithOptional<Omit<Static<typeof discussions.discussionS
 /** Question content keyed by number: '1', '1_essay', '1_a'..'1_d', '1_answer', '1_pict', '1_essay_answer'. */
 export type ContentMap = Static<typeof common.contentMapSchema>;
 
+/**
+ * A student's read of an item also carries their own order seed (shared-rules sheetOrder); absent for other callers
+ * and from older servers.
+ */
+interface StudentOrder {
+  order_seed?: Static<typeof assessments.orderSeedSchema>;
+}
+
 /** An exercise; absent shuffle flags: off. */
-export type Exercise = WithOptional<Static<typeof assessments.exerciseSchema>, 'shuffle_questions' | 'shuffle_options'>;
+export type Exercise = WithOptional<Static<typeof assessments.exerciseSchema>, 'shuffle_questions' | 'shuffle_options'> & StudentOrder;
 
 export type ExamStatus = Static<typeof common.examStatusSchema>;
 
-export type Exam = WithOptional<Static<typeof assessments.examSchema>, 'shuffle_questions' | 'shuffle_options' | 'server_time'>;
+export type Exam = WithOptional<Static<typeof assessments.examSchema>, 'shuffle_questions' | 'shuffle_options' | 'server_time'> & StudentOrder;
 
 /** Answers keyed by question number (the body of an answer save: server/src/routes/answer-sheets/sheet-routes.ts). */
 export type Answers = Record<string, string>;
@@ -68,7 +76,7 @@ export type QuestionDetail = Static<typeof assessments.questionDetailSchema>;
 export type Grade = Static<typeof assessments.gradeSchema>;
 
 export type Submission = WithOptional<
-  Static<typeof assessments.submissionSchema>, 'pending_essays' | 'auto_scored_essays' | 'needs_review' | 'auto_submitted'
+  Static<typeof assessments.submissionSchema>, 'pending_essays' | 'auto_scored_essays' | 'needs_review' | 'auto_submitted' | 'order_seed'
 >;
 
 export type SubmissionDetail = Static<typeof assessments.submissionDetailSchema>;

@@ -1,8 +1,10 @@
 /**
  * Fair exams: each student sees the questions, and the options of each multiple-choice question, in an order of
- * their own. The order is derived only from (kind, item id, student id), so it is the same after a reload, on any
- * device, in the student's review and in the teacher's "as a student sees it" preview, with nothing stored.
- * Presentation only: answers, grades and the API keep the original numbers and letters.
+ * their own. The order is derived from a seed the server gives with the student's read of the item (`order_seed`, an
+ * HMAC of kind, item and student under a server secret: server/src/domain/order-seed.ts), so it is the same after a
+ * reload, on any device, in the student's review and in the teacher's "as a student sees it" preview, and no one can
+ * work out a classmate's order from the public ids. Presentation only: answers, grades and the API keep the original
+ * numbers and letters.
  */
 
 export type ShuffleKind = 'exercise' | 'exam';
@@ -54,9 +56,16 @@ export function seededPermutation(seed: string, length: number, first = 0, on = 
   return out;
 }
 
-/** The order one student sees an item's `count` questions (and their four options) in. */
-export function sheetOrder(kind: ShuffleKind, itemId: number, studentId: number, count: number, settings: ShuffleSettings): SheetOrder {
-  const seed = `${kind}:${itemId}:${studentId}`;
+/**
+ * The seed sheets opened before seeds were secret were shuffled with (the public ids): the database keeps it on those
+ * sheets so their order does not change (server migration 0017_order_seed writes the same text in SQL).
+ */
+export function publicIdsSeed(kind: ShuffleKind, itemId: number, studentId: number): string {
+  return `${kind}:${itemId}:${studentId}`;
+}
+
+/** The order one student sees an item's `count` questions (and their four options) in, from the student's seed. */
+export function sheetOrder(seed: string, count: number, settings: ShuffleSettings): SheetOrder {
   return {
     questions: seededPermutation(`${seed}:questions`, count, 1, Boolean(settings.shuffle_questions)),
     options: (n) => seededPermutation(`${seed}:options:${n}`, 4, 0, Boolean(settings.shuffle_options)),

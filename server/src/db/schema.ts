@@ -159,6 +159,8 @@ export interface ExerciseAnswersTable {
   answers_seq: ColumnType<number | string | null, number | null | undefined, number | null>;
   /** per question, when its stored answer was given (ms epoch): merged saves keep the latest change of each */
   answers_at: NullableJson;
+  /** the seed of this sheet's question and option order when it is not the secret one (sheets opened before 0017) */
+  order_seed: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: InstantDefault;
   updated_at: InstantDefault;
 }
@@ -174,6 +176,8 @@ export interface ExamAnswersTable {
   answers_seq: ColumnType<number | string | null, number | null | undefined, number | null>;
   /** per question, when its stored answer was given (ms epoch): merged saves keep the latest change of each */
   answers_at: NullableJson;
+  /** the seed of this sheet's question and option order when it is not the secret one (sheets opened before 0017) */
+  order_seed: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: InstantDefault;
   updated_at: InstantDefault;
 }

@@ -31,6 +31,9 @@ export const deliverySchema = Type.Object({
   public_key: Type.String({ description: 'the server\'s RSA-2048 public key, SPKI DER in base64' }),
 });
 
+/** A student's own seed of their question and option order (shared-rules shuffle.ts sheetOrder). */
+export const orderSeedSchema = Type.String({ description: 'seed of this student\'s question and option order (sheetOrder); only the student and the class\'s teacher get it' });
+
 /** The id of the exercise or exam a sheet or grade belongs to: one of the two, named by the item's kind. */
 export type ItemIdColumn = 'exercise_id' | 'exam_id';
 
@@ -86,6 +89,7 @@ export const submissionSchema = Type.Object({
   auto_scored_essays: Type.Integer({ description: 'answered essays scored automatically, not yet confirmed by the teacher' }),
   needs_review: Type.Boolean(),
   auto_submitted: Type.Boolean({ description: 'an exam sheet submitted automatically when the exam ended' }),
+  order_seed: orderSeedSchema,
 });
 
 /** GET {base}/submission: one student's sheet with the full content and the grade detail. */

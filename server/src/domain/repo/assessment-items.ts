@@ -90,13 +90,15 @@ export interface SubmissionRow {
   submitted_at: Date | string | null;
   score: number | null;
   detail: unknown;
+  /** 0017: the seed stored with the sheet (opened before seeds were secret) */
+  order_seed: string | null;
 }
 
 /** Every student of the item's class, by name, with their sheet and grade (GET {base}/submissions). */
 export async function submissionRows(db: Db, spec: ItemSpec, item: Pick<ItemFacts, 'id' | 'class_id'>): Promise<SubmissionRow[]> {
   // The joins name the item column, so the query is written once per kind.
   const students = db.selectFrom('assigned_students_class as a').innerJoin('students as st', 'st.id', 'a.student_id');
-  const columns = ['st.id as student_id', 'st.name', 'st.nis', 's.id as sheet_id', 's.status', 's.answers', 's.submitted_at', 'g.score', 'g.detail'] as const;
+  const columns = ['st.id as student_id', 'st.name', 'st.nis', 's.id as sheet_id', 's.status', 's.answers', 's.submitted_at', 's.order_seed', 'g.score', 'g.detail'] as const;
   const rows = spec.kind === 'exercise'
     ? await students
       .leftJoin('exercise_answers as s', (j) => j.onRef('s.student_id', '=', 'st.id').on('s.exercise_id', '=', item.id))
@@ -110,6 +112,7 @@ export async function submissionRows(db: Db, spec: ItemSpec, item: Pick<ItemFact
     student_id: Number(r.student_id), name: r.name, nis: r.nis,
     sheet_id: r.sheet_id == null ? null : Number(r.sheet_id), status: r.status, answers: r.answers,
     submitted_at: r.submitted_at ?? null, score: r.score == null ? null : Number(r.score), detail: r.detail,
+    order_seed: r.order_seed ?? null,
   }));
 }
 

@@ -99,6 +99,8 @@ export interface ItemOfParent {
   item?: ItemFacts;
   /** the session check of the given user, done by the same statement */
   session: SessionColumns;
+  /** the order seed stored on the given student's sheet (null: none stored, the secret seed applies) */
+  storedOrderSeed: string | null;
 }
 
 const ITEM_OF_PARENT_SQL = {
@@ -120,7 +122,7 @@ export async function itemOfParentFor(
     updated_at: row.updated_at as ItemFacts['updated_at'],
     shuffle_questions: flag(row.shuffle_questions), shuffle_options: flag(row.shuffle_options),
   };
-  return { place, assigned: Boolean(row.assigned), item, session: row };
+  return { place, assigned: Boolean(row.assigned), item, session: row, storedOrderSeed: (row.order_seed as string | null | undefined) ?? null };
 }
 
 /** An item's facts with one student's sheet (undefined sheet: none yet), in one prepared statement. */

@@ -65,6 +65,10 @@ SELECT m.id, m.class_id, m.title, m.description, m.content, m.teacher_id, e.id A
 
 export const COUNT_MATERIALS_OF_CLASS_SQL = 'SELECT COUNT(*) AS n FROM materials WHERE class_id = $1';
 
+/** The stored order seed of student $2's sheet of item `i` (NULL: no sheet, or the secret seed applies). */
+const storedOrderSeed = (sheets: string, idCol: string) =>
+  `(SELECT s.order_seed FROM ${sheets} s WHERE s.${idCol} = i.id AND s.student_id = $2) AS order_seed`;
+
 /**
  * The exam of a class with the class's access facts (no row: no such class; id null: no exam); $1 class id,
  * $2 the caller's student id. `withContent` adds the content column (the bare benchmark twin; the route keeps parsed
@@ -73,7 +77,8 @@ export const COUNT_MATERIALS_OF_CLASS_SQL = 'SELECT COUNT(*) AS n FROM materials
 export function examOfClassSql(withContent = false): string {
   return `
 SELECT c.id AS class_id, c.teacher_id AS class_teacher_id, ${assignedNow('c.id')},
-       i.id, i.title, i.total_marks, i.teacher_id, i.start_time, i.end_time, i.updated_at, i.shuffle_questions, i.shuffle_options${withContent ? ', i.content' : ''}
+       i.id, i.title, i.total_marks, i.teacher_id, i.start_time, i.end_time, i.updated_at, i.shuffle_questions, i.shuffle_options,
+       ${storedOrderSeed('exam_answers', 'exam_id')}${withContent ? ', i.content' : ''}
   FROM classes c LEFT JOIN exams i ON i.class_id = c.id WHERE c.id = $1`;
 }
 
@@ -81,7 +86,8 @@ SELECT c.id AS class_id, c.teacher_id AS class_teacher_id, ${assignedNow('c.id')
 export function exerciseOfMaterialSql(withContent = false): string {
   return `
 SELECT m.id AS material_id, m.class_id, c.teacher_id AS class_teacher_id, ${assignedNow('m.class_id')},
-       i.id, i.title, i.total_marks, i.teacher_id, i.updated_at, i.shuffle_questions, i.shuffle_options${withContent ? ', i.content' : ''}
+       i.id, i.title, i.total_marks, i.teacher_id, i.updated_at, i.shuffle_questions, i.shuffle_options,
+       ${storedOrderSeed('exercise_answers', 'exercise_id')}${withContent ? ', i.content' : ''}
   FROM materials m JOIN classes c ON c.id = m.class_id LEFT JOIN exercises i ON i.material_id = m.id WHERE m.id = $1`;
 }
 

@@ -13,6 +13,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ContentError, type ContentMap, normalizeContent, questionOnly } from '../../domain/content';
 import { issueDelivery } from '../../domain/answer-delivery';
+import { seedOfSheet } from '../../domain/order-seed';
 import { extractContentImages, type StoredImage } from '../../domain/images';
 import { examStatus, formatWib, parseWindow, WindowError } from '../../domain/exam-window';
 import { GradingError } from '../../domain/grading';
@@ -110,11 +111,11 @@ export function registerItemRoutes(fastify: FastifyInstance, spec: ItemSpec, bas
 
   /** The item of a parent the caller may read (404/403 as requireParent), parent facts and item in one statement. */
   /** Also confirms the request's session (readWithSession): the same statement checks it. */
-  async function readableItemOf(request: FastifyRequest, caller: Caller, parentId: number): Promise<ItemFacts | undefined> {
+  async function readableItemOf(request: FastifyRequest, caller: Caller, parentId: number): Promise<{ item?: ItemFacts; storedOrderSeed: string | null }> {
     const found = await itemOfParentFor(db, spec, parentId, assignmentToCheck(caller), caller.user_id);
     await app.confirmSession(request, found?.session);
     requirePlace(caller, found?.place, found?.assigned ?? false, 'read', spec.kind === 'exercise' ? 'material' : 'class');
-    return found?.item;
+    return { item: found?.item, storedOrderSeed: found?.storedOrderSeed ?? null };
   }
 
   // No preHandler on the two reads: the session is checked by the item's own statement (readWithSession).
@@ -125,13 +126,17 @@ export function registerItemRoutes(fastify: FastifyInstance, spec: ItemSpec, bas
       response: itemListResponse,
     },
   }, (request) => app.readWithSession(request, undefined, async (user) => {
-    const item = await readableItemOf(request, user, request.query[parent]);
+    const { item, storedOrderSeed } = await readableItemOf(request, user, request.query[parent]);
     if (!item) return [];
     const now = new Date();
     const json = itemJson(spec, item, app.publicImages.content(await visibleContent(db, spec, user, item, now)), now);
-    // A student's browser may have to seal answers for it later (a sign-out on a shared computer while offline).
-    const keys = isStudent(user) && user.student_id !== undefined ? app.answersDelivery() : null;
-    return [keys ? { ...json, delivery: issueDelivery(keys, spec.kind, item.id, user.student_id!) } : json];
+    if (!isStudent(user) || user.student_id === undefined) return [json];
+    const studentId = user.student_id;
+    // Their own order of questions and options; and, as their browser may have to seal answers for the item later (a
+    // sign-out on a shared computer while offline), what sealing needs.
+    const order_seed = seedOfSheet(app.orderSeed, spec.kind, item.id, studentId, storedOrderSeed);
+    const keys = app.answersDelivery();
+    return [keys ? { ...json, order_seed, delivery: issueDelivery(keys, spec.kind, item.id, studentId) } : { ...json, order_seed }];
   }));
 
   app.get(`${base}/student`, {
@@ -142,7 +147,7 @@ export function registerItemRoutes(fastify: FastifyInstance, spec: ItemSpec, bas
     },
   }, (request) => app.readWithSession(request, undefined, async (user) => {
     const q = request.query;
-    const item = await readableItemOf(request, user, q[parent]);
+    const { item } = await readableItemOf(request, user, q[parent]);
     if (!item) return [];
     const now = new Date();
     const visible = await visibleContent(db, spec, user, item, now);
@@ -328,6 +333,8 @@ export function registerItemRoutes(fastify: FastifyInstance, spec: ItemSpec, bas
         score: r.score,
         ...review,
         auto_submitted: endTime !== null && submittedAt !== null && submittedAt > endTime,
+        // for the teacher's preview of this student's order
+        order_seed: seedOfSheet(app.orderSeed, spec.kind, item.id, r.student_id, r.order_seed),
       };
     });
   });

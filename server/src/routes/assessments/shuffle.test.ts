@@ -2,8 +2,11 @@
  * Fair exams: "shuffle question order" and "shuffle answer options" are stored per exercise and exam and returned by
  * the item reads; shuffling is presentation only, so the API keeps the original numbering and grading is unchanged.
  */
+import { publicIdsSeed, sheetOrder } from '@kelasku/shared-rules';
+import { buildApp } from '../../app';
 import { formatWib } from '../../domain/exam-window';
-import { buildTestApp, type TestApp } from '../../../test/helpers';
+import { orderSeeds } from '../../domain/order-seed';
+import { buildTestApp, TEST_JWT_SECRET, type TestApp } from '../../../test/helpers';
 
 jest.setTimeout(30_000);
 
@@ -93,5 +96,59 @@ describe.each(['exercise', 'exam'] as const)('%s: shuffle settings', (kind) => {
     expect(grades[1].score).toBe(60);
     expect(grades[1].score).toBe(grades[0].score);
     if (grades[0].detail) expect(grades[1].detail).toEqual(grades[0].detail);
+  });
+});
+
+describe('the order seed: secret, the same on every node, kept by sheets opened before it', () => {
+  const on = { shuffle_questions: true, shuffle_options: true };
+  let exam: Json;
+  let classId: number;
+
+  beforeAll(async () => {
+    classId = t.fixture.classes[0].id;
+    const [current] = (await api('teacher', 'GET', `/exams?class_id=${classId}`)).json();
+    exam = current;
+    expect(exam.id).toEqual(expect.any(Number)); // made by the tests above
+  });
+
+  it('comes from a secret: not the public ids, another secret gives another seed, each student gets only their own', async () => {
+    const [read] = (await api('student', 'GET', `/exams?class_id=${classId}`)).json();
+    const student = t.fixture.students[0].id;
+    expect(read.order_seed).toEqual(orderSeeds(TEST_JWT_SECRET)('exam', exam.id, student));
+    expect(read.order_seed).not.toEqual(orderSeeds('another-secret-0123456789-abcdefghijklmnop')('exam', exam.id, student));
+    expect(read.order_seed).not.toEqual(publicIdsSeed('exam', exam.id, student));
+    // Over 40 questions, the order from the public ids alone is not the student's.
+    expect(sheetOrder(read.order_seed, 40, on).questions).not.toEqual(sheetOrder(publicIdsSeed('exam', exam.id, student), 40, on).questions);
+    // A classmate gets their own seed; nothing in their read is the first student's.
+    const [other] = (await api('student2', 'GET', `/exams?class_id=${classId}`)).json();
+    expect(other.order_seed).toEqual(orderSeeds(TEST_JWT_SECRET)('exam', exam.id, t.fixture.students[1].id));
+    expect(JSON.stringify(other)).not.toContain(read.order_seed);
+    // The teacher's class list gives each student's seed (the preview), the same as the student's own read.
+    const list = (await api('teacher', 'GET', `/exams/submissions?exam_id=${exam.id}`)).json() as Json[];
+    expect(list.find((r) => r.student_id === student)?.order_seed).toBe(read.order_seed);
+    const [teacherRead] = (await api('teacher', 'GET', `/exams?class_id=${classId}`)).json();
+    expect(teacherRead.order_seed).toBeUndefined();
+  });
+
+  it('is the same from a second node with the same secret', async () => {
+    const nodeB = await buildApp({ db: t.db, dbKind: t.kind, jwtSecret: TEST_JWT_SECRET, apiDocs: false });
+    try {
+      const token = await t.tokenFor('student');
+      const fromB = await nodeB.inject({ method: 'GET', url: `/api/v1/exams?class_id=${classId}`, headers: { authorization: `Bearer ${token}` } });
+      const [fromA] = (await api('student', 'GET', `/exams?class_id=${classId}`)).json();
+      expect(fromB.json()[0].order_seed).toBe(fromA.order_seed);
+    } finally {
+      await nodeB.close();
+    }
+  });
+
+  it('a sheet that carries a stored seed (opened while orders came from the public ids) keeps it', async () => {
+    const student = t.fixture.students[0].id;
+    const legacy = publicIdsSeed('exam', exam.id, student);
+    await t.db.updateTable('exam_answers').set({ order_seed: legacy }).where('exam_id', '=', exam.id).where('student_id', '=', student).execute();
+    const [read] = (await api('student', 'GET', `/exams?class_id=${classId}`)).json();
+    expect(read.order_seed).toBe(legacy);
+    const list = (await api('teacher', 'GET', `/exams/submissions?exam_id=${exam.id}`)).json() as Json[];
+    expect(list.find((r) => r.student_id === student)?.order_seed).toBe(legacy);
   });
 });

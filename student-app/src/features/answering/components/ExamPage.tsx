@@ -12,7 +12,7 @@ import ArrowBack from '@mui/icons-material/ArrowBack';
 import TimerOutlined from '@mui/icons-material/TimerOutlined';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { examsApi, parseQuestions, type Exam, type Grade } from '@kelasku/shared-api';
-import { sheetOrder } from '@kelasku/shared-rules';
+import { publicIdsSeed, sheetOrder } from '@kelasku/shared-rules';
 import { formatDateId, formatWibRange, formatWibTime } from '@kelasku/shared-ui/src/dates';
 import { ErrorState, LoadFailure, LoadingState, NotFoundState } from '@kelasku/shared-ui/src/states';
 import { PageTitle } from '../../../components/PageTitle';
@@ -87,9 +87,12 @@ export default function ExamPage() {
   const now = useServerNow(examData?.offset ?? 0);
   const phase = exam ? windowPhase(exam, now) : undefined;
   const questions = useMemo(() => parseQuestions(exam?.content), [exam]);
-  // This student's own order (the same on every device and after a reload); answers keep the original numbers.
+  // This student's own order, from the seed the server gave with the read (the same on every device and after a
+  // reload); answers keep the original numbers. A server too old to send a seed shuffled by the public ids.
   const order = useMemo(
-    () => (exam && studentId ? sheetOrder('exam', exam.id, studentId, questions.length, exam) : undefined),
+    () => (exam && studentId
+      ? sheetOrder(exam.order_seed ?? publicIdsSeed('exam', exam.id, studentId), questions.length, exam)
+      : undefined),
     [exam, studentId, questions.length],
   );
 

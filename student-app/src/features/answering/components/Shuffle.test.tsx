@@ -5,7 +5,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { examsApi, exercisesApi, OPTION_LETTERS, type AnswerSheet } from '@kelasku/shared-api';
-import { sheetOrder } from '@kelasku/shared-rules';
+import { publicIdsSeed, sheetOrder } from '@kelasku/shared-rules';
 import { renderAt } from '@kelasku/shared-ui/src/test-utils';
 import { signInStudent } from '../../../test/fixtures';
 import { withChanges } from '../answer-queue';
@@ -41,9 +41,13 @@ texts.forEach((text, i) => {
   content[String(n)] = `Soal ${text}?`;
   OPTION_LETTERS.forEach((l) => { content[`${n}_${l}`] = `${text}-${l}`; });
 });
-const exercise = { id: 11, material_id: 3, title: 'Latihan Acak', total_marks: 60, teacher_id: 2, content, shuffle_questions: true, shuffle_options: true };
+/** This student's seed, as the server sends it with the read (an HMAC under the server's secret). */
+const SEED = 'J5bWq1Tz7KpN0cVx4RmY8e';
+const exercise = {
+  id: 11, material_id: 3, title: 'Latihan Acak', total_marks: 60, teacher_id: 2, content, shuffle_questions: true, shuffle_options: true, order_seed: SEED,
+};
 const sheet = (over: Partial<AnswerSheet> = {}): AnswerSheet => ({ id: 40, exercise_id: 11, student_id: STUDENT, answers: {}, status: 'Active', score: null, ...over });
-const order = sheetOrder('exercise', 11, STUDENT, texts.length, { shuffle_questions: true, shuffle_options: true });
+const order = sheetOrder(SEED, texts.length, { shuffle_questions: true, shuffle_options: true });
 
 beforeEach(() => {
   jest.clearAllMocks();
@@ -59,6 +63,8 @@ const openTask = () => renderAt(<TaskPage />, '/MyTask?material_id=3');
 test('the fixture really is shuffled for this student (else the test below would prove nothing)', () => {
   expect(order.questions[0]).not.toBe(1);
   expect(order.options(order.questions[0])).not.toEqual([0, 1, 2, 3]);
+  // and not in the order the public ids would give: the page must use the server's seed
+  expect(sheetOrder(publicIdsSeed('exercise', 11, STUDENT), texts.length, exercise).questions[0]).not.toBe(order.questions[0]);
 });
 
 test('questions and options in the student\'s order; the saved answer is the original number and letter', async () => {
@@ -111,13 +117,14 @@ test('an open shuffled exam: the student\'s order, the original letter saved', a
   exams.byClass.mockResolvedValue([{
     id: 23, class_id: 4, title: 'Ujian Acak', total_marks: 60, teacher_id: 1, content, status: 'Active',
     start_time: wib(now - 1800_000), end_time: wib(now + 3600_000), server_time: new Date(now).toISOString(),
-    shuffle_questions: true, shuffle_options: true,
+    shuffle_questions: true, shuffle_options: true, order_seed: SEED,
   }]);
   exams.grade.mockResolvedValue([]);
   exams.answers.get.mockResolvedValue([]);
   exams.answers.create.mockResolvedValue({ id: 70, exam_id: 23, student_id: STUDENT, answers: {}, status: 'Active', score: null });
   exams.answers.saveChanges.mockImplementation(async (id, changes) => ({ id, exam_id: 23, student_id: STUDENT, answers: withChanges({}, changes), status: 'Active' }));
-  const examOrder = sheetOrder('exam', 23, STUDENT, texts.length, { shuffle_questions: true, shuffle_options: true });
+  const examOrder = sheetOrder(SEED, texts.length, { shuffle_questions: true, shuffle_options: true });
+  expect(sheetOrder(publicIdsSeed('exam', 23, STUDENT), texts.length, exercise).questions[0]).not.toBe(examOrder.questions[0]);
   const first = examOrder.questions[0];
   const shown = examOrder.options(first);
   // A real reordering (question 5 first, original A shown third), else this proves nothing.

@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { exercisesApi, parseQuestions, type Grade } from '@kelasku/shared-api';
-import { sheetOrder } from '@kelasku/shared-rules';
+import { publicIdsSeed, sheetOrder } from '@kelasku/shared-rules';
 import { ErrorState, LoadFailure, LoadingState, NotFoundState } from '@kelasku/shared-ui/src/states';
 import { PageTitle } from '../../../components/PageTitle';
 import { useGoBack } from '../../../hooks/useGoBack';
@@ -34,9 +34,12 @@ export default function TaskPage() {
   const exerciseLoad = useQuery({ ...exerciseOfMaterialQuery(materialId ?? 0), enabled: Boolean(materialId) });
   const exercise = exerciseLoad.data;
   const questions = useMemo(() => parseQuestions(exercise?.content), [exercise]);
-  // This student's own order (the same on every device and after a reload); answers keep the original numbers.
+  // This student's own order, from the seed the server gave with the read (the same on every device and after a
+  // reload); answers keep the original numbers. A server too old to send a seed shuffled by the public ids.
   const order = useMemo(
-    () => (exercise && studentId ? sheetOrder('exercise', exercise.id, studentId, questions.length, exercise) : undefined),
+    () => (exercise && studentId
+      ? sheetOrder(exercise.order_seed ?? publicIdsSeed('exercise', exercise.id, studentId), questions.length, exercise)
+      : undefined),
     [exercise, studentId, questions.length],
   );
   const sheet = useAnswerSheet({ kind: 'exercise', itemId: exercise?.id, studentId, api: exercisesApi.answers, enabled: Boolean(exercise) });

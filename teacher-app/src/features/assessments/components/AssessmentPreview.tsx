@@ -10,7 +10,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { ConfirmDialog } from '@kelasku/shared-ui';
 import { parseQuestions, withReason, type Exam, type Exercise, type Submission } from '@kelasku/shared-api';
-import { sheetOrder } from '@kelasku/shared-rules';
+import { sheetOrder, type SheetOrder } from '@kelasku/shared-rules';
 import { submissionsQuery } from '../../grades/api';
 import { QuestionPreviewList } from './QuestionPreviewList';
 import { useOwnedAssessment } from '../hooks/useOwnedAssessment';
@@ -48,6 +48,11 @@ function StudentOrderPicker({ students, value, onChange }: { students: Submissio
       {students.map((s) => <MenuItem key={s.student_id} value={s.student_id}>{s.name} ({s.nis})</MenuItem>)}
     </TextField>
   );
+}
+
+/** The order the chosen student sees, from their seed in the class list (none chosen, or an older server: the original). */
+function orderOf(student: Submission | undefined, item: Exam | Exercise): SheetOrder | undefined {
+  return student?.order_seed === undefined ? undefined : sheetOrder(student.order_seed, parseQuestions(item.content).length, item);
 }
 
 /** The preview screen of an exam or an exercise: title, questions with the answer key, Edit, Delete and grades. */
@@ -96,11 +101,7 @@ export function AssessmentPreview<T extends Exam | Exercise>(props: AssessmentPr
         <Button variant="text" component={RouterLink} to={`/Grades?${gradesParam}=${item.id}`}>{t('assessments.preview.grades')}</Button>
       </Stack>
       {shuffled && <StudentOrderPicker students={students.data ?? []} value={studentId} onChange={setStudentId} />}
-      <QuestionPreviewList
-        content={item.content}
-        order={studentId === '' ? undefined
-          : sheetOrder('class_id' in item ? 'exam' : 'exercise', item.id, studentId, parseQuestions(item.content).length, item)}
-      />
+      <QuestionPreviewList content={item.content} order={orderOf(students.data?.find((s) => s.student_id === studentId), item)} />
       <ConfirmDialog
         open={confirming}
         title={deleteTitle}

@@ -5,7 +5,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { classesApi, exercisesApi, materialsApi, OPTION_LETTERS } from '@kelasku/shared-api';
-import { sheetOrder } from '@kelasku/shared-rules';
+import { publicIdsSeed, sheetOrder } from '@kelasku/shared-rules';
 import { fill, renderAt } from '@kelasku/shared-ui/src/test-utils';
 import { signInAsTeacher } from '../../../test/fixtures';
 import CreateExercise from './CreateExercise';
@@ -31,6 +31,8 @@ texts.forEach((text, i) => {
   OPTION_LETTERS.forEach((l) => { content[`${i + 1}_${l}`] = `${text}-${l}`; });
   content[`${i + 1}_answer`] = 'a';
 });
+/** Budi's seed as the class list gives it to the teacher (an HMAC under the server's secret). */
+const BUDI_SEED = 'J5bWq1Tz7KpN0cVx4RmY8e';
 const exercise = { id: 5, material_id: 3, title: 'Latihan Acak', content, total_marks: 100, teacher_id: 7, shuffle_questions: true, shuffle_options: true };
 
 beforeEach(() => {
@@ -41,8 +43,8 @@ beforeEach(() => {
   mocked(classesApi.mine).mockResolvedValue({ classes: [{ id: 4, name: 'X IPA 1', grade: 10 }] });
   mocked(exercisesApi.gradedCount).mockResolvedValue({ count: 0 });
   mocked(exercisesApi.submissions).mockResolvedValue([
-    { student_id: 21, name: 'Ani', nis: '1001', sheet_id: null, status: 'Not started', score: null },
-    { student_id: 22, name: 'Budi', nis: '1002', sheet_id: null, status: 'Not started', score: null },
+    { student_id: 21, name: 'Ani', nis: '1001', sheet_id: null, status: 'Not started', score: null, order_seed: 'Vn2kQy0pXc7TzL4aB9eR1w' },
+    { student_id: 22, name: 'Budi', nis: '1002', sheet_id: null, status: 'Not started', score: null, order_seed: BUDI_SEED },
   ]);
   jest.spyOn(window, 'alert').mockImplementation(() => {});
 });
@@ -84,9 +86,10 @@ it('the preview shows the original order, and one student\'s order on request', 
 
   await user.click(await screen.findByRole('combobox', { name: 'Show the order of' }));
   await user.click(await screen.findByRole('option', { name: 'Budi (1002)' }));
-  const order = sheetOrder('exercise', 5, 22, texts.length, exercise);
+  const order = sheetOrder(BUDI_SEED, texts.length, exercise);
   const first = order.questions[0];
   expect(first).not.toBe(1); // else this test shows nothing
+  expect(sheetOrder(publicIdsSeed('exercise', 5, 22), texts.length, exercise).questions[0]).not.toBe(first); // nor this
   const region = await firstRegion();
   expect(region.getByText(`Soal ${texts[first - 1]}?`)).toBeInTheDocument();
   expect(region.getByText(`(your question ${first})`)).toBeInTheDocument();
