@@ -1,8 +1,9 @@
 /**
  * POST /sealed-answers (public: the page that delivers is whoever's is open on that browser now, docs/api.md):
  * answers a student could not send before signing out on a shared computer, sealed in the browser
- * (shared-api sealed-answers.ts). Accepted once per ticket, only while the student's sheet is open and (exams) inside
- * the window, merged per question like any save; 204 with no body, and nothing is read back.
+ * (shared-api sealed-answers.ts). Accepted once per ticket, only while the student's sheet is open (or not opened yet:
+ * it is opened as a first save would open it) and (exams) inside the window, merged per question like any save; 204
+ * with no body, and nothing is read back.
  */
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -10,9 +11,9 @@ import { Type } from 'typebox';
 import { overBytes } from '@kelasku/shared-rules';
 import { BODY_LIMITS, MAX_ANSWER_BYTES, MAX_QUESTIONS } from '../../domain/limits';
 import { openEnvelope, SealedError, type SealedAnswers } from '../../domain/answer-delivery';
-import { answerWindow, outsideWindow } from '../../domain/policy';
+import { answerWindow, type Caller, outsideWindow, requireItem as requireItemAccess } from '../../domain/policy';
 import { answerSaverFor } from '../../domain/repo/answer-saves';
-import { EXAM, EXERCISE, itemById, sheetOf } from '../../domain/repo/assessments';
+import { EXAM, EXERCISE, itemById, openSheet, sheetOf } from '../../domain/repo/assessments';
 import { studentLogin, takeDeliveryNonce } from '../../domain/repo/sealed-deliveries';
 import { badRequest, conflict, containsInvalidText, HttpError } from '../../plugins/errors';
 
@@ -76,13 +77,18 @@ export default async function sealedAnswersRoutes(fastify: FastifyInstance) {
     const [item, sheet, login] = await Promise.all([
       itemById(db, spec, sealed.item_id), sheetOf(db, spec, sealed.item_id, sealed.student_id), studentLogin(db, sealed.student_id),
     ]);
-    if (!item || !sheet || !login) throw noOpenSheet();
-    if (sheet.status === 'Inactive') throw conflict('Sheet already submitted', { code: 'sheet-already-submitted' });
+    if (!item || !login) throw noOpenSheet();
+    if (sheet?.status === 'Inactive') throw conflict('Sheet already submitted', { code: 'sheet-already-submitted' });
     const refusal = outsideWindow(answerWindow(spec, item));
     if (refusal) throw refusal;
+    // Answers typed before the student's first save never opened a sheet: it is opened now, as that first save would
+    // have (the student must be allowed to read the item now: assigned to its class; the window was checked above).
+    const student: Caller = { user_id: login.userId, role: 'student', student_id: sealed.student_id };
+    if (!sheet) await requireItemAccess(db, spec, student, item.id, 'read');
     if (!(await takeDeliveryNonce(db, sealed.nonce))) throw conflict('These sealed answers were delivered already', { code: 'sealed-already-delivered' });
+    const sheetId = sheet?.id ?? (await openSheet(db, spec, item.id, sealed.student_id, {})).id;
     // The save's own statement checks again (owner, assigned, open, window) as it merges: nothing else writes here.
-    const saved = await savers[sealed.kind].save({ sheetId: sheet.id, studentId: sealed.student_id, ...login, changes: sealed.changes });
+    const saved = await savers[sealed.kind].save({ sheetId, studentId: sealed.student_id, ...login, changes: sealed.changes });
     if (saved === undefined) throw noOpenSheet();
     return reply.code(204).send(null);
   });

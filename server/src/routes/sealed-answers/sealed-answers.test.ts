@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { SEALED_DELIVERY_LIMIT } from '.';
-import type { Delivery, SealedEnvelope } from '../../domain/answer-delivery';
+import { issueDelivery, type Delivery, type SealedEnvelope } from '../../domain/answer-delivery';
 import { BODY_LIMITS } from '../../domain/limits';
 import { apiAs, createAnswerItems, MC_AND_ESSAY, type AnswerItem, type AnswerKind } from '../../../test/answer-items';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
@@ -42,6 +42,35 @@ async function readDelivery(kind: AnswerKind, who = 'student'): Promise<Delivery
 const deliver = (envelope: unknown, headers: Record<string, string> = {}) =>
   t.inject({ method: 'POST', url: '/api/v1/sealed-answers', payload: envelope as Record<string, unknown>, headers });
 const stored = async (kind: AnswerKind, who = 'student') => (await api(who, 'GET', `${items[kind].base}?${items[kind].idCol}=${items[kind].id}`)).json()[0];
+
+describe.each(['exercise', 'exam'] as const)('%s: sealed answers of a student who never opened a sheet', (kind) => {
+  const sheetsOf = (studentId: number) => t.db.selectFrom(kind === 'exam' ? 'exam_answers' : 'exercise_answers')
+    .select('id').where('student_id', '=', studentId).execute();
+
+  it('opens the sheet as a first save would, merges the answers, 204, once', async () => {
+    // student2 read the item and answered offline before any save reached us: no sheet yet.
+    expect(await sheetsOf(t.fixture.students[1].id)).toHaveLength(0);
+    const now = Date.now();
+    const envelope = await sealAnswers(await readDelivery(kind, 'student2'), { '1': { answer: 'b', at: now - MINUTE }, '2': { answer: 'Sel 🌱', at: now - MINUTE } }, subtle);
+    const res = await deliver(envelope);
+    expect(res.statusCode).toBe(204);
+    expect(await stored(kind, 'student2')).toMatchObject({ answers: { '1': 'b', '2': 'Sel 🌱' }, status: 'Active', student_id: t.fixture.students[1].id });
+    const again = await deliver(envelope);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ code: 'sealed-already-delivered' });
+    expect(await sheetsOf(t.fixture.students[1].id)).toHaveLength(1);
+  });
+
+  it('opens none for a student no longer in the item\'s class (403), and the ticket stays unused', async () => {
+    // A ticket issued while student3 could read the item (as the read issues it), delivered after they left the class.
+    const outsider = t.fixture.students[2].id;
+    const delivery = issueDelivery(t.app.answersDelivery()!, kind, items[kind].id, outsider);
+    const res = await deliver(await sealAnswers(delivery, { '1': { answer: 'a', at: Date.now() } }, subtle));
+    expect(res.statusCode).toBe(403);
+    expect(await sheetsOf(outsider)).toHaveLength(0);
+    expect(await t.db.selectFrom('delivered_tickets').select('nonce').where('nonce', '=', delivery.nonce).execute()).toHaveLength(0);
+  });
+});
 
 describe.each(['exercise', 'exam'] as const)('%s: sealed answers', (kind) => {
   beforeAll(async () => {
