@@ -17,7 +17,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { pathToFileURL } from 'node:url';
 import { routeBodyLimit } from '../server/src/plugins/body-limits';
-import { BODY_LIMITS, MAX_BODY_VALUES, MAX_HTML_ELEMENTS, MAX_MATERIAL_CONTENT_CHARS, MAX_PICT_CHARS, MAX_QUESTIONS, MAX_RICH_HTML_CHARS, MAX_TEXT_CHARS, MAX_ANSWER_BYTES } from '../server/src/domain/limits';
+import { BODY_LIMITS, MAX_BODY_VALUES, MAX_HTML_ELEMENTS, MAX_MATERIAL_CONTENT_CHARS, MAX_PICT_CHARS, MAX_QUESTIONS, MAX_RICH_HTML_CHARS, MAX_QUESTION_TEXT_BYTES, MAX_ANSWER_BYTES } from '../server/src/domain/limits';
 import { call, makePool, sleep } from './lib/http';
 import { FULL, isMain, saveResult, table } from './lib/results';
 import { buildSchool, openDb } from './lib/school';
@@ -134,7 +134,7 @@ function contentAtCaps(): Record<string, string> {
 function imgRegexBomb(): Record<string, string> {
   const content: Record<string, string> = {};
   for (let n = 1; n <= 100; n++) {
-    content[`${n}`] = `${'<img'.repeat(4998)}data:`.slice(0, MAX_TEXT_CHARS);
+    content[`${n}`] = `${'<img'.repeat(4998)}data:`.slice(0, MAX_QUESTION_TEXT_BYTES);
     for (const l of ['a', 'b', 'c', 'd']) content[`${n}_${l}`] = l;
     content[`${n}_answer`] = 'b';
   }
@@ -189,12 +189,12 @@ function cases(): Case[] {
     { route: 'PUT /materials', payload: `rich HTML at the caps (${MAX_HTML_ELEMENTS} styled elements, 1 MiB)`, who: 'teacher', method: 'PUT', path: (c) => `/api/v1/materials?id=${c.materialId}`, body: () => ({ title: 'Bab', description: words(5000), content: richHtmlAtCaps() }) },
     { route: 'PUT /materials', payload: 'pathological: `<b>` × 200,000 (was 22 s)', who: 'teacher', method: 'PUT', path: (c) => `/api/v1/materials?id=${c.materialId}`, body: () => ({ title: 'Bab', description: 'd', content: '<b>'.repeat(200_000) }), refused: true },
     { route: 'PUT /materials', payload: 'pathological: 40,000 dropped `<img src=x>` (was 13 s)', who: 'teacher', method: 'PUT', path: (c) => `/api/v1/materials?id=${c.materialId}`, body: () => ({ title: 'Bab', description: 'd', content: '<p>abcdefghij</p><img src="x">'.repeat(40_000) }), refused: true },
-    { route: 'PUT /materials/reply', payload: '20,000-character reply, padded to 256 KB', who: 'student', method: 'PUT', path: (c) => `/api/v1/materials/reply?id=${c.materialForumId}`, body: () => padTo({ replies: '<p><b>x</b></p>'.repeat(MAX_TEXT_CHARS / 15) }, S) },
-    { route: 'POST /discussions', payload: '20,000-character description, padded to 256 KB', who: 'student', method: 'POST', path: () => '/api/v1/discussions', body: () => padTo({ topic: 'Tanya', description: '<p><i>x</i></p>'.repeat(MAX_TEXT_CHARS / 15) }, S), save: (b, c) => { c.discussionId = Number(b.id); } },
-    { route: 'PUT /discussions', payload: '20,000-character description, padded to 256 KB', who: 'student', method: 'PUT', path: (c) => `/api/v1/discussions?id=${c.discussionId}`, body: () => padTo({ topic: 'Tanya', description: '<p><i>x</i></p>'.repeat(MAX_TEXT_CHARS / 15) }, S) },
-    { route: 'PUT /discussions/reply', payload: '20,000-character reply, padded to 256 KB', who: 'student', method: 'PUT', path: (c) => `/api/v1/discussions/reply?id=${c.discussionId}`, body: () => padTo({ replies: '<p><b>x</b></p>'.repeat(MAX_TEXT_CHARS / 15) }, S) },
-    { route: 'POST /discussions-material', payload: '20,000-character description, padded to 256 KB', who: 'student', method: 'POST', path: () => '/api/v1/discussions-material', body: (c) => padTo({ topic: 'Tanya', description: '<p><i>x</i></p>'.repeat(MAX_TEXT_CHARS / 15), material_id: c.materialId }, S), save: (b, c) => { c.materialForumId = Number(b.id); } },
-    { route: 'PUT /discussions-material', payload: '20,000-character description, padded to 256 KB', who: 'student', method: 'PUT', path: (c) => `/api/v1/discussions-material?id=${c.materialForumId}`, body: () => padTo({ topic: 'Tanya', description: '<p><i>x</i></p>'.repeat(MAX_TEXT_CHARS / 15) }, S) },
+    { route: 'PUT /materials/reply', payload: '20,000-character reply, padded to 256 KB', who: 'student', method: 'PUT', path: (c) => `/api/v1/materials/reply?id=${c.materialForumId}`, body: () => padTo({ replies: '<p><b>x</b></p>'.repeat(MAX_QUESTION_TEXT_BYTES / 15) }, S) },
+    { route: 'POST /discussions', payload: '20,000-character description, padded to 256 KB', who: 'student', method: 'POST', path: () => '/api/v1/discussions', body: () => padTo({ topic: 'Tanya', description: '<p><i>x</i></p>'.repeat(MAX_QUESTION_TEXT_BYTES / 15) }, S), save: (b, c) => { c.discussionId = Number(b.id); } },
+    { route: 'PUT /discussions', payload: '20,000-character description, padded to 256 KB', who: 'student', method: 'PUT', path: (c) => `/api/v1/discussions?id=${c.discussionId}`, body: () => padTo({ topic: 'Tanya', description: '<p><i>x</i></p>'.repeat(MAX_QUESTION_TEXT_BYTES / 15) }, S) },
+    { route: 'PUT /discussions/reply', payload: '20,000-character reply, padded to 256 KB', who: 'student', method: 'PUT', path: (c) => `/api/v1/discussions/reply?id=${c.discussionId}`, body: () => padTo({ replies: '<p><b>x</b></p>'.repeat(MAX_QUESTION_TEXT_BYTES / 15) }, S) },
+    { route: 'POST /discussions-material', payload: '20,000-character description, padded to 256 KB', who: 'student', method: 'POST', path: () => '/api/v1/discussions-material', body: (c) => padTo({ topic: 'Tanya', description: '<p><i>x</i></p>'.repeat(MAX_QUESTION_TEXT_BYTES / 15), material_id: c.materialId }, S), save: (b, c) => { c.materialForumId = Number(b.id); } },
+    { route: 'PUT /discussions-material', payload: '20,000-character description, padded to 256 KB', who: 'student', method: 'PUT', path: (c) => `/api/v1/discussions-material?id=${c.materialForumId}`, body: () => padTo({ topic: 'Tanya', description: '<p><i>x</i></p>'.repeat(MAX_QUESTION_TEXT_BYTES / 15) }, S) },
     { route: 'POST /reports', payload: 'at the 256 KB limit', who: 'student', method: 'POST', path: () => '/api/v1/reports', body: (c) => padTo({ kind: 'general', discussion_id: c.discussionId, reason: words(1000) }, S) },
     { route: 'POST /exercises', payload: `${MAX_QUESTIONS} questions + largest pictures to 10 MB`, who: 'teacher', method: 'POST', path: () => '/api/v1/exercises', body: (c) => ({ title: 'Latihan', total_marks: 100, material_id: c.materialId, content: contentAtCaps() }), save: (b, c) => { c.exerciseId = Number(b.id); } },
     { route: 'PUT /exercises', payload: `${MAX_QUESTIONS} questions + largest pictures to 10 MB`, who: 'teacher', method: 'PUT', path: (c) => `/api/v1/exercises?id=${c.exerciseId}`, body: () => ({ title: 'Latihan', total_marks: 100, content: contentAtCaps() }) },

@@ -1,3 +1,4 @@
+import { MAX_QUESTION_TEXT_BYTES, overBytes } from '@kelasku/shared-rules/src/text-bytes';
 import type { ContentMap } from './types';
 
 export type OptionLetter = 'a' | 'b' | 'c' | 'd';
@@ -70,7 +71,13 @@ export function buildContent(questions: Question[]): ContentMap {
 }
 
 /** What is missing from an editor's questions, for the screen to say in its language: any question at all, or question n's part. */
-export type QuestionProblem = { kind: 'no-questions' | 'text' | 'options' | 'answer'; question: number };
+export type QuestionProblem = { kind: 'no-questions' | 'text' | 'options' | 'answer' | 'too-large'; question: number };
+
+/** A text of the question past what the server stores (shared-rules MAX_QUESTION_TEXT_BYTES, in bytes as sent). */
+function tooLarge(q: Question): boolean {
+  const texts = q.type === 'mc' ? [q.text, ...q.options] : [q.text, q.essayAnswer];
+  return texts.some((text) => overBytes(text, MAX_QUESTION_TEXT_BYTES));
+}
 
 /** The first problem in an editor's list, or null (the spec's required fields; image optional). */
 export function findQuestionProblem(questions: Question[]): QuestionProblem | null {
@@ -78,6 +85,7 @@ export function findQuestionProblem(questions: Question[]): QuestionProblem | nu
   for (const [i, q] of questions.entries()) {
     const question = i + 1;
     if (!q.text.trim()) return { kind: 'text', question };
+    if (tooLarge(q)) return { kind: 'too-large', question };
     if (q.type === 'mc') {
       if (q.options.some((o) => !o.trim())) return { kind: 'options', question };
       if (!q.answer) return { kind: 'answer', question };

@@ -12,6 +12,8 @@ export const MAX_ANSWER_BYTES = 20_000;
  * 1 MB) and its every later save, read and grading stays small.
  */
 export const MAX_SHEET_BYTES = 512 * 1024;
+/** One text of an exercise's or exam's question: its text, an option, the essay's reference answer. */
+export const MAX_QUESTION_TEXT_BYTES = 20_000;
 /** A discussion's topic, description, and one reply as typed. */
 export const MAX_TOPIC_BYTES = 1_000;
 export const MAX_DESCRIPTION_BYTES = 16_000;

@@ -46,6 +46,24 @@ describe('normalizeContent', () => {
     expect(normalizeContent({ '1_essay': 'e', '1_pict': '', '1_essay_answer': ' ', '1_answer': '' })).toEqual({ '1_essay': 'e' });
   });
 
+  it('caps each text in bytes as sent, not in characters (question, option, reference answer)', () => {
+    const refused = (value: string, key = '1_b') => {
+      try {
+        normalizeContent({ ...fullSample(), [key]: value });
+        return undefined;
+      } catch (e) {
+        return (e as ContentError).extra;
+      }
+    };
+    // 5,001 emoji are 5,001 characters and 20,004 bytes; 3,334 control characters 20,004 bytes as JSON escapes.
+    expect(refused('😀'.repeat(5_001))).toMatchObject({ code: 'text-too-large', params: { field: 'content["1_b"]', limit: 20_000 } });
+    expect(refused('\u0001'.repeat(3_334), '1')).toMatchObject({ code: 'text-too-large' });
+    expect(refused('好'.repeat(6_667), '2_essay_answer')).toMatchObject({ code: 'text-too-large' });
+    expect(refused('😀'.repeat(5_000))).toBeUndefined();
+    expect(refused('x'.repeat(20_000))).toBeUndefined();
+    expect(refused('x'.repeat(20_001))).toMatchObject({ code: 'text-too-large' });
+  });
+
   it('rejects oversized images', () => {
     const big = `data:image/png;base64,${'A'.repeat(2_000_100)}`;
     expect(() => normalizeContent({ '1_essay': 'e', '1_pict': big })).toThrow('too large');

@@ -6,11 +6,12 @@
  * reference answer for an essay). Every value is a string. Answer keys are never sent to students.
  */
 
-import { MAX_PICT_CHARS, MAX_QUESTIONS, MAX_TEXT_CHARS } from './limits';
+import { overBytes } from '@kelasku/shared-rules';
+import { MAX_PICT_CHARS, MAX_QUESTION_TEXT_BYTES, MAX_QUESTIONS } from './limits';
 import { type ErrorDetails, RuleError } from './errors';
 
 // The caps live in domain/limits.ts with the others; re-exported for the routes' schemas.
-export { MAX_PICT_CHARS, MAX_QUESTIONS, MAX_TEXT_CHARS };
+export { MAX_PICT_CHARS, MAX_QUESTION_TEXT_BYTES, MAX_QUESTIONS };
 
 export type ContentMap = Record<string, string>;
 
@@ -93,7 +94,11 @@ export function normalizeContent(raw: unknown): ContentMap {
       out[key] = value;
       continue;
     }
-    if (value.length > MAX_TEXT_CHARS) throw new ContentError(`content["${key}"] is too long (max ${MAX_TEXT_CHARS} characters)`, { code: 'validation-too-long', params: { field: `content["${key}"]`, limit: MAX_TEXT_CHARS } });
+    if (overBytes(value, MAX_QUESTION_TEXT_BYTES)) {
+      throw new ContentError(`content["${key}"] is too long (max ${MAX_QUESTION_TEXT_BYTES} bytes)`, {
+        code: 'text-too-large', params: { field: `content["${key}"]`, limit: MAX_QUESTION_TEXT_BYTES },
+      });
+    }
     if (suffix === 'answer') {
       if (value.trim() === '') continue;
       const letter = value.trim().toLowerCase();

@@ -6,8 +6,8 @@
 
 /** Questions in one exercise or exam, and entries in one answers map. */
 export const MAX_QUESTIONS = 200;
-/** One text value of a content map (question, option, reference answer). */
-export const MAX_TEXT_CHARS = 20_000;
+/** One text value of a content map (question, option, reference answer), in bytes (the teacher's form checks the same). */
+export { MAX_QUESTION_TEXT_BYTES } from '@kelasku/shared-rules';
 /** One student answer, and a whole sheet's answers together, in bytes (shared-rules: the exam page checks them too). */
 export { MAX_ANSWER_BYTES, MAX_SHEET_BYTES } from '@kelasku/shared-rules';
 /** A teacher's comment on one essay answer (kept in the grade's detail). */

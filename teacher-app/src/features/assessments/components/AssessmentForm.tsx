@@ -13,6 +13,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import { emptyQuestion, findQuestionProblem, type Question } from '@kelasku/shared-api';
+import { MAX_QUESTION_TEXT_BYTES } from '@kelasku/shared-rules';
 import { useDraft, useLeaveWarning } from '@kelasku/shared-ui';
 import { QuestionCard } from './QuestionCard';
 import { ScheduleFields } from './ScheduleFields';
@@ -57,6 +58,7 @@ const QUESTION_PROBLEM_KEYS = {
   text: 'assessments.form.problem.text',
   options: 'assessments.form.problem.options',
   answer: 'assessments.form.problem.answer',
+  'too-large': 'assessments.form.problem.tooLarge',
 } as const;
 
 /** First problem of the whole form: title, exam window, then each question. */
@@ -67,7 +69,7 @@ export function assessmentProblem(kind: AssessmentFormProps['kind'], values: Ass
     if (problem) return problem;
   }
   const problem = findQuestionProblem(values.questions);
-  return problem && i18next.t(`teacher:${QUESTION_PROBLEM_KEYS[problem.kind]}`, { n: problem.question });
+  return problem && i18next.t(`teacher:${QUESTION_PROBLEM_KEYS[problem.kind]}`, { n: problem.question, limit: MAX_QUESTION_TEXT_BYTES });
 }
 
 /** The one question editor of exercises and exams (create and edit). */
