@@ -18,6 +18,7 @@ import { deliveredTicketsMigration } from './migrations/0014_delivered_tickets';
 import { initialPasswordMigration } from './migrations/0015_initial_password';
 import { nameSearchMigration } from './migrations/0016_name_search';
 import { orderSeedMigration } from './migrations/0017_order_seed';
+import { materialBytesMigration } from './migrations/0018_material_bytes';
 
 /** Every migration, in order. Names sort lexically; never rename or edit one that has shipped. */
 export function allMigrations(kind: DbKind): Record<string, Migration> {
@@ -39,6 +40,7 @@ export function allMigrations(kind: DbKind): Record<string, Migration> {
     '0015_initial_password': initialPasswordMigration,
     '0016_name_search': nameSearchMigration,
     '0017_order_seed': orderSeedMigration,
+    '0018_material_bytes': materialBytesMigration,
   };
 }
 

@@ -105,6 +105,9 @@ export interface MaterialsTable {
   /** sanitized HTML */
   content: string;
   teacher_id: number;
+  /** 0018: bytes as a list carries it, and pictures a reply prefixes with PUBLIC_URL (domain/material-bytes.ts) */
+  list_bytes: ColumnType<number, number | undefined, number>;
+  image_refs: ColumnType<number, number | undefined, number>;
   created_at: InstantDefault;
   updated_at: InstantDefault;
 }

@@ -98,13 +98,18 @@ const MAX_NAME_JSON_BYTES = 6 * 100;
 /** A title (materials, classes: 255 characters) at its largest as JSON. */
 const MAX_TITLE_JSON_BYTES = 6 * 255;
 /** Field names, ids, times and punctuation of one object, generously. */
-const FIELDS_JSON_BYTES = 512;
+export const FIELDS_JSON_BYTES = 512;
 
 /** One reply in a discussion's `replies`, its text aside. */
 export const REPLY_OVERHEAD_BYTES = FIELDS_JSON_BYTES + MAX_NAME_JSON_BYTES;
 /** One discussion of a forum page, with all its replies. */
 export const MAX_DISCUSSION_BYTES = FIELDS_JSON_BYTES + MAX_NAME_JSON_BYTES + MAX_TOPIC_BYTES + MAX_DESCRIPTION_BYTES
   + MAX_REPLIES_PER_POST * REPLY_OVERHEAD_BYTES + MAX_REPLY_BYTES_PER_POST;
+/**
+ * A material as stored and listed (title, description and HTML as JSON, domain/material-bytes.ts): a list page of
+ * materials is sized by its largest one (materialPageSize), so it holds at least one within MAX_PAGE_BYTES.
+ */
+export const MAX_MATERIAL_BYTES = 1536 * KB;
 /** Discussions on one page of either forum, and a page without pageSize (the students' board asks for 10). */
 export const MAX_DISCUSSION_PAGE_SIZE = 10;
 export const DEFAULT_DISCUSSION_PAGE_SIZE = MAX_DISCUSSION_PAGE_SIZE;

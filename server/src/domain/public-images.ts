@@ -20,6 +20,8 @@ export interface PublicImages {
   /** Request → stored: this site's absolute picture URLs made root-relative again. */
   relativeHtml(text: string): string;
   relativeContent(content: unknown): unknown;
+  /** Bytes `html` adds to each picture URL (the PUBLIC_URL prefix; 0 without one). */
+  prefixBytes: number;
 }
 
 /** `https://host[/path]` without a trailing slash; throws for anything that is not an http(s) URL without query. */
@@ -44,7 +46,7 @@ function mapValues(content: ContentMap, f: (value: string) => string): ContentMa
 
 export function publicImages(publicUrl: string | undefined): PublicImages {
   if (!publicUrl) {
-    return { html: (t) => t, content: (c) => c, relativeHtml: (t) => t, relativeContent: (c) => c };
+    return { html: (t) => t, content: (c) => c, relativeHtml: (t) => t, relativeContent: (c) => c, prefixBytes: 0 };
   }
   const base = normalizePublicUrl(publicUrl);
   // In a tag's src (quoted as the sanitizer writes it, or not), or as a whole n_pict value.
@@ -58,6 +60,7 @@ export function publicImages(publicUrl: string | undefined): PublicImages {
   const relativeHtml = (text: string) =>
     text.includes(base) ? text.replace(IMG_TAG_RE, (tag) => tag.replace(absoluteSrc, '$1$2')) : text;
   return {
+    prefixBytes: Buffer.byteLength(JSON.stringify(base)) - 2,
     html,
     relativeHtml,
     content: (content) => mapValues(content, (v) => (relativeValue.test(v) ? `${base}${v}` : html(v))),

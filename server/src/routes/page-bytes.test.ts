@@ -1,9 +1,10 @@
 import crypto from 'node:crypto';
 import { textBytes } from '@kelasku/shared-rules';
 import {
-  MAX_DESCRIPTION_BYTES, MAX_DISCUSSION_BYTES, MAX_DISCUSSION_PAGE_SIZE, MAX_PAGE_BYTES, MAX_REPLIES_PER_POST, MAX_REPLY_BYTES_PER_POST,
+  MAX_DESCRIPTION_BYTES, MAX_DISCUSSION_BYTES, MAX_DISCUSSION_PAGE_SIZE, MAX_MATERIAL_BYTES, MAX_PAGE_BYTES, MAX_REPLIES_PER_POST, MAX_REPLY_BYTES_PER_POST,
   MAX_REPORT_BYTES, MAX_REPORT_PAGE_SIZE, MAX_REPORT_REASON_BYTES, MAX_TOPIC_BYTES,
 } from '../domain/limits';
+import { materialBytes } from '../domain/material-bytes';
 import { buildTestApp, type TestApp } from '../../test/helpers';
 
 // Every page of a list stays within MAX_PAGE_BYTES whatever its items hold: each list's largest page times its largest
@@ -57,6 +58,8 @@ afterAll(async () => { await t.close(); });
 it('the bounds hold on paper: largest item × largest page ≤ MAX_PAGE_BYTES', () => {
   expect(MAX_DISCUSSION_BYTES * MAX_DISCUSSION_PAGE_SIZE).toBeLessThanOrEqual(MAX_PAGE_BYTES);
   expect(MAX_REPORT_BYTES * MAX_REPORT_PAGE_SIZE).toBeLessThanOrEqual(MAX_PAGE_BYTES);
+  // a page of materials holds at least one, and is sized by its largest (material-bytes.test.ts)
+  expect(MAX_MATERIAL_BYTES + 1024).toBeLessThanOrEqual(MAX_PAGE_BYTES);
 });
 
 describe.each([
@@ -117,5 +120,60 @@ describe('admin GET /reports', () => {
     const ids = list.map((r: { id: number }) => r.id);
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
     expect(list[0]).toMatchObject({ kind: 'material', class_name: '\u0001'.repeat(255), material_title: '\u0001'.repeat(255) });
+  });
+});
+
+describe('the materials lists carry every material\'s content, so a page is sized by the largest one', () => {
+  const BIG = 11;
+  /** 460,000 CJK characters: 1.38 MB as JSON, under MAX_MATERIAL_BYTES; two of them would pass 2 MB. */
+  const bigHtml = (i: number) => `<p>${i}${'好'.repeat(460_000)}</p>`;
+  const ids: number[] = [];
+
+  beforeAll(async () => {
+    const classId = t.fixture.classes[0].id;
+    const [{ id: first }] = (await api('teacher', `/materials/from-class?id=${classId}`)).json().materials;
+    ids.push(first);
+    for (let i = 0; i < BIG; i += 1) {
+      const text = { title: `Bab ${i}`, description: 'd', content: bigHtml(i) };
+      const row = await t.db.insertInto('materials')
+        .values({ ...text, ...materialBytes(text), class_id: classId, teacher_id: t.fixture.teachers[0].id })
+        .returning('id').executeTakeFirstOrThrow();
+      ids.push(row.id);
+    }
+    expect(materialBytes({ title: 'Bab 0', description: 'd', content: bigHtml(0) }).list_bytes).toBeLessThanOrEqual(MAX_MATERIAL_BYTES);
+  });
+
+  it.each([
+    ['a student, the class\'s list', 'student', () => `/materials/from-class?id=${t.fixture.classes[0].id}`],
+    ['the teacher, all their materials', 'teacher', () => '/materials'],
+  ])('%s: every page within 2 MB, the same size each, and walking them finds every material once', async (_name, who, url) => {
+    const seen: number[] = [];
+    let totalPage = 1;
+    for (let page = 1; page <= totalPage; page += 1) {
+      const res = await api(who, `${url()}${url().includes('?') ? '&' : '?'}page=${page}&pageSize=100`);
+      expect(res.statusCode).toBe(200);
+      expect(Buffer.byteLength(res.body)).toBeLessThanOrEqual(MAX_PAGE_BYTES);
+      const body = res.json();
+      expect(body.meta).toMatchObject({ page, pageSize: 1, total: BIG + 1, totalPage: BIG + 1 });
+      totalPage = body.meta.totalPage;
+      seen.push(...body.materials.map((m: { id: number }) => m.id));
+    }
+    expect(seen.sort((a, b) => a - b)).toEqual([...ids].sort((a, b) => a - b));
+  });
+
+  it('a list of small materials keeps the page size asked for', async () => {
+    const res = await api('teacher2', `/materials/from-class?id=${t.fixture.classes[1].id}&pageSize=5`);
+    expect(res.json().meta).toMatchObject({ pageSize: 5 });
+  });
+
+  it('a material past MAX_MATERIAL_BYTES (bytes, not characters) is refused, and nothing is stored', async () => {
+    // 540,000 CJK characters: 0.5 M characters (under the HTML character cap), 1.6 MB.
+    const res = await t.injectWithLogin('teacher', {
+      method: 'POST', url: '/api/v1/materials',
+      payload: { title: 'Terlalu besar', description: 'd', content: `<p>${'好'.repeat(540_000)}</p>`, class_id: t.fixture.classes[0].id },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'text-too-large', params: { field: 'content', limit: MAX_MATERIAL_BYTES } });
+    expect(await t.db.selectFrom('materials').select('id').where('title', '=', 'Terlalu besar').execute()).toHaveLength(0);
   });
 });

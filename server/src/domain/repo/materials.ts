@@ -3,6 +3,7 @@ import type { Db } from '../../db/connect';
 import { preparedRead } from '../../db/prepared';
 import { toDbTime } from '../../db/time';
 import { missingRecord } from '../errors';
+import { materialBytes, type MaterialBytes } from '../material-bytes';
 import { COUNT_MATERIALS_OF_CLASS_SQL, MATERIALS_OF_CLASS_SQL, type SessionColumns, withSessionColumns } from './hot-reads';
 
 /** A material as the API shows it; `exercise_id` is its exercise's, null without one. */
@@ -35,6 +36,15 @@ function withExercise(db: Db) {
 }
 
 const toView = <T extends { exercise_id: number | null }>(row: T): T => ({ ...row, exercise_id: row.exercise_id ?? null });
+
+/** The largest material of a list (a class's, a teacher's classes', or all): each measure's largest, a bound on any one. */
+export async function largestMaterial(db: Db, scope: { classId: number } | { teacherId: number | undefined }): Promise<MaterialBytes> {
+  let q = db.selectFrom('materials as m');
+  if ('classId' in scope) q = q.where('m.class_id', '=', scope.classId);
+  else if (scope.teacherId !== undefined) q = q.where('m.class_id', 'in', db.selectFrom('classes').select('id').where('teacher_id', '=', scope.teacherId));
+  const row = await q.select((eb) => [eb.fn.max('m.list_bytes').as('list_bytes'), eb.fn.max('m.image_refs').as('image_refs')]).executeTakeFirst();
+  return { list_bytes: Number(row?.list_bytes ?? 0), image_refs: Number(row?.image_refs ?? 0) };
+}
 
 /** One page of materials by id (of the classes `teacherId` teaches now, when given), and how many in all. */
 export async function listMaterials(db: Db, teacherId: number | undefined, page: Page): Promise<{ rows: MaterialView[]; total: number }> {
@@ -73,7 +83,7 @@ export async function findMaterial(db: Db, id: number): Promise<MaterialView> {
 /** A new material in a class, written by (and owned by) the class's teacher. */
 export async function createMaterial(db: Db, text: MaterialText, cls: { id: number; teacher_id: number }): Promise<MaterialView> {
   const row = await db.insertInto('materials')
-    .values({ ...text, class_id: cls.id, teacher_id: cls.teacher_id })
+    .values({ ...text, ...materialBytes(text), class_id: cls.id, teacher_id: cls.teacher_id })
     .returning(['id', 'class_id', 'title', 'description', 'content', 'teacher_id'])
     .executeTakeFirstOrThrow();
   return { ...row, exercise_id: null };
@@ -81,7 +91,7 @@ export async function createMaterial(db: Db, text: MaterialText, cls: { id: numb
 
 /** Replaces a material's text; `place` is its class and owner (the target's when it moves). */
 export async function updateMaterial(db: Db, id: number, text: MaterialText, place: { class_id: number; teacher_id: number }): Promise<MaterialView> {
-  await db.updateTable('materials').set({ ...text, ...place, updated_at: toDbTime() }).where('id', '=', id).execute();
+  await db.updateTable('materials').set({ ...text, ...materialBytes(text), ...place, updated_at: toDbTime() }).where('id', '=', id).execute();
   return toView(await withExercise(db).where('m.id', '=', id).executeTakeFirstOrThrow());
 }
 

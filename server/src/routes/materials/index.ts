@@ -12,11 +12,12 @@ import { listScope, requireClass, requireMaterial } from '../../domain/policy';
 import { ContentError } from '../../domain/content';
 import type { PublicImages } from '../../domain/public-images';
 import { extractHtmlImages, type ImageBag, saveImages, takeValidPictures } from '../../domain/images';
-import { MAX_MATERIAL_CONTENT_CHARS } from '../../domain/limits';
-import { createMaterial, deleteMaterial, findMaterial, listMaterials, materialsOfClass, updateMaterial, type MaterialView } from '../../domain/repo/materials';
+import { MAX_MATERIAL_BYTES, MAX_MATERIAL_CONTENT_CHARS } from '../../domain/limits';
+import { createMaterial, deleteMaterial, findMaterial, largestMaterial, listMaterials, materialsOfClass, updateMaterial, type MaterialView } from '../../domain/repo/materials';
+import { materialBytes, materialPageSize } from '../../domain/material-bytes';
 import { sanitizeRichHtml } from '../../domain/sanitize';
 import { badRequest } from '../../plugins/errors';
-import { idQuerySchema, idSchema, messageResponse, pageMeta, pagingProperties, pagingQuerySchema, parsePaging, UPDATE_METHODS } from '../helpers';
+import { idQuerySchema, idSchema, messageResponse, pageMeta, type Paging, pagingProperties, pagingQuerySchema, parsePaging, UPDATE_METHODS } from '../helpers';
 import { registerMaterialReply } from '../discussions-material/index';
 import { materialListResponse } from '../read-schemas';
 
@@ -45,7 +46,14 @@ async function cleanBody(body: Static<typeof materialBody>, images: PublicImages
   try {
     const withoutPictures = await takeValidPictures(images.relativeHtml(body.content), 'content', bag);
     const content = extractHtmlImages(sanitizeRichHtml(withoutPictures), 'content', bag);
-    return { fields: { title, description: body.description, content }, images: [...bag.values()] };
+    const fields = { title, description: body.description, content };
+    // Pictures are stored apart; what remains must fit a list's page (materialPageSize).
+    if (materialBytes(fields).list_bytes > MAX_MATERIAL_BYTES) {
+      throw badRequest(`content is too long (max ${MAX_MATERIAL_BYTES} bytes with the title and description, pictures aside)`, {
+        code: 'text-too-large', params: { field: 'content', limit: MAX_MATERIAL_BYTES },
+      });
+    }
+    return { fields, images: [...bag.values()] };
   } catch (e) {
     if (e instanceof ContentError) throw badRequest(e.message, e.extra);
     throw e;
@@ -56,6 +64,17 @@ export default async function materialsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const db = app.db;
   const tags = ['materials'];
+  /**
+   * The lists carry every material's content (the original client opens a material from the list), so a page is
+   * bounded in bytes by its size: the size asked for, smaller when the list's largest material would take a page past
+   * MAX_PAGE_BYTES (the same size for every page of the list, so paging skips nothing; meta.pageSize says it).
+   */
+  async function boundedPaging(query: unknown, scope: Parameters<typeof largestMaterial>[1]): Promise<Paging> {
+    const asked = parsePaging(query);
+    const pageSize = materialPageSize(asked.pageSize, await largestMaterial(db, scope), app.publicImages.prefixBytes);
+    return { page: asked.page, pageSize, offset: (asked.page - 1) * pageSize };
+  }
+
   /** A material as replied: picture URLs absolute when PUBLIC_URL is set. */
   const reply = (row: MaterialView): MaterialView => ({ ...row, content: app.publicImages.html(row.content) });
 
@@ -65,8 +84,9 @@ export default async function materialsRoutes(fastify: FastifyInstance) {
       tags, summary: 'Materials (a teacher: those of the classes they teach now; admin all)', querystring: pagingQuerySchema, response: materialListResponse,
     },
   }, async (request) => {
-    const paging = parsePaging(request.query);
-    const { rows, total } = await listMaterials(db, listScope(request.user).teacherId, { limit: paging.pageSize, offset: paging.offset });
+    const teacherId = listScope(request.user).teacherId;
+    const paging = await boundedPaging(request.query, { teacherId });
+    const { rows, total } = await listMaterials(db, teacherId, { limit: paging.pageSize, offset: paging.offset });
     return { materials: rows.map(reply), meta: pageMeta(paging, total) };
   });
 
@@ -80,7 +100,7 @@ export default async function materialsRoutes(fastify: FastifyInstance) {
   }, (request) => app.readWithSession(request, undefined, async (user) => {
     const { id } = request.query;
     await requireClass(db, user, id, 'read');
-    const paging = parsePaging(request.query);
+    const paging = await boundedPaging(request.query, { classId: id });
     const { rows, total, session } = await materialsOfClass(db, id, { limit: paging.pageSize, offset: paging.offset }, user.user_id);
     await app.confirmSession(request, session);
     return { materials: rows.map(reply), meta: pageMeta(paging, total) };
