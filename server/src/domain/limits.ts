@@ -10,6 +10,7 @@ export const MAX_QUESTIONS = 200;
 export { MAX_QUESTION_TEXT_BYTES } from '@kelasku/shared-rules';
 /** One student answer, and a whole sheet's answers together, in bytes (shared-rules: the exam page checks them too). */
 export { MAX_ANSWER_BYTES, MAX_SHEET_BYTES } from '@kelasku/shared-rules';
+import { MAX_SHEET_BYTES as SHARED_MAX_SHEET_BYTES } from '@kelasku/shared-rules';
 /** A teacher's comment on one essay answer (kept in the grade's detail). */
 export const MAX_ESSAY_COMMENT_CHARS = 2_000;
 /**
@@ -110,6 +111,13 @@ export const MAX_DISCUSSION_BYTES = FIELDS_JSON_BYTES + MAX_NAME_JSON_BYTES + MA
  * materials is sized by its largest one (materialPageSize), so it holds at least one within MAX_PAGE_BYTES.
  */
 export const MAX_MATERIAL_BYTES = 1536 * KB;
+/**
+ * A teacher's list of every sheet of an item (GET …-answers without student_id): a bare array, as every other sheet
+ * read, so it is bounded by its length — each sheet may hold MAX_SHEET_BYTES of answers, so 3 fit in a page; `page`
+ * gives the next ones (a page shorter than this is the last).
+ */
+export const MAX_SHEET_LIST_BYTES = SHARED_MAX_SHEET_BYTES + MAX_QUESTIONS * '"200":"",'.length + FIELDS_JSON_BYTES;
+export const SHEET_LIST_PAGE_SIZE = Math.floor(MAX_PAGE_BYTES / MAX_SHEET_LIST_BYTES);
 /** Discussions on one page of either forum, and a page without pageSize (the students' board asks for 10). */
 export const MAX_DISCUSSION_PAGE_SIZE = 10;
 export const DEFAULT_DISCUSSION_PAGE_SIZE = MAX_DISCUSSION_PAGE_SIZE;

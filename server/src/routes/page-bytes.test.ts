@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { textBytes } from '@kelasku/shared-rules';
 import {
   MAX_DESCRIPTION_BYTES, MAX_DISCUSSION_BYTES, MAX_DISCUSSION_PAGE_SIZE, MAX_MATERIAL_BYTES, MAX_PAGE_BYTES, MAX_REPLIES_PER_POST, MAX_REPLY_BYTES_PER_POST,
-  MAX_REPORT_BYTES, MAX_REPORT_PAGE_SIZE, MAX_REPORT_REASON_BYTES, MAX_TOPIC_BYTES,
+  MAX_REPORT_BYTES, MAX_REPORT_PAGE_SIZE, MAX_REPORT_REASON_BYTES, MAX_SHEET_BYTES, MAX_SHEET_LIST_BYTES, MAX_TOPIC_BYTES, SHEET_LIST_PAGE_SIZE,
 } from '../domain/limits';
 import { materialBytes } from '../domain/material-bytes';
 import { buildTestApp, type TestApp } from '../../test/helpers';
@@ -58,6 +58,7 @@ afterAll(async () => { await t.close(); });
 it('the bounds hold on paper: largest item × largest page ≤ MAX_PAGE_BYTES', () => {
   expect(MAX_DISCUSSION_BYTES * MAX_DISCUSSION_PAGE_SIZE).toBeLessThanOrEqual(MAX_PAGE_BYTES);
   expect(MAX_REPORT_BYTES * MAX_REPORT_PAGE_SIZE).toBeLessThanOrEqual(MAX_PAGE_BYTES);
+  expect(MAX_SHEET_LIST_BYTES * SHEET_LIST_PAGE_SIZE).toBeLessThanOrEqual(MAX_PAGE_BYTES);
   // a page of materials holds at least one, and is sized by its largest (material-bytes.test.ts)
   expect(MAX_MATERIAL_BYTES + 1024).toBeLessThanOrEqual(MAX_PAGE_BYTES);
 });
@@ -175,5 +176,45 @@ describe('the materials lists carry every material\'s content, so a page is size
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'text-too-large', params: { field: 'content', limit: MAX_MATERIAL_BYTES } });
     expect(await t.db.selectFrom('materials').select('id').where('title', '=', 'Terlalu besar').execute()).toHaveLength(0);
+  });
+});
+
+describe('a teacher\'s list of every sheet of an item (a bare array) is bounded by its length', () => {
+  const SHEETS = 2 * SHEET_LIST_PAGE_SIZE + 1;
+  let exerciseId = 0;
+  const sheetIds: number[] = [];
+
+  beforeAll(async () => {
+    const res = await t.injectWithLogin('teacher', {
+      method: 'POST', url: '/api/v1/exercises', payload: { title: 'L', total_marks: 100, material_id: materialId, content: { '1_essay': 'Jelaskan' } },
+    });
+    exerciseId = res.json().id;
+    // Sheets at their cap: 26 answers of 20,000 bytes each as JSON (control characters), 520,000 bytes ≤ MAX_SHEET_BYTES.
+    const answers = Object.fromEntries(Array.from({ length: 26 }, (_, i) => [String(i + 1), maxText(20_000)]));
+    expect(Object.values(answers).reduce((n, a) => n + textBytes(a), 0)).toBeLessThanOrEqual(MAX_SHEET_BYTES);
+    for (let i = 0; i < SHEETS; i += 1) {
+      const st = await t.db.insertInto('students').values({ name: `S${i}`, name_search: `s${i}`, nis: `99${i}`, grade: 10, status: 'Active' })
+        .returning('id').executeTakeFirstOrThrow();
+      const row = await t.db.insertInto('exercise_answers')
+        .values({ exercise_id: exerciseId, student_id: st.id, answers: JSON.stringify(answers), status: 'Active' })
+        .returning('id').executeTakeFirstOrThrow();
+      sheetIds.push(row.id);
+    }
+  });
+
+  it('each page within 2 MB; `page` walks them all', async () => {
+    const seen: number[] = [];
+    for (let page = 1; page <= 3; page += 1) {
+      const res = await api('teacher', `/exercises-answers?exercise_id=${exerciseId}&page=${page}&pageSize=100000`);
+      expect(res.statusCode).toBe(200);
+      expect(Buffer.byteLength(res.body)).toBeLessThanOrEqual(MAX_PAGE_BYTES);
+      const sheets = res.json() as { id: number }[];
+      expect(sheets).toHaveLength(page < 3 ? SHEET_LIST_PAGE_SIZE : 1);
+      seen.push(...sheets.map((sheet) => sheet.id));
+    }
+    expect(seen).toEqual(sheetIds);
+    // Without `page`: the first page, as the original shape (a bare array).
+    expect((await api('teacher', `/exercises-answers?exercise_id=${exerciseId}`)).json().map((sheet: { id: number }) => sheet.id))
+      .toEqual(sheetIds.slice(0, SHEET_LIST_PAGE_SIZE));
   });
 });

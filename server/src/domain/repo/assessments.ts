@@ -208,7 +208,9 @@ export interface Sheet {
 const SHEET_COLUMNS = ['s.id', 's.student_id', 's.answers', 's.status', 'g.score', 's.answers_seq'] as const;
 
 /** Sheets with their grade's score, by id, by item or by item and student. */
-async function sheetRows(db: Db, spec: ItemSpec, by: { id?: number; itemId?: number; studentId?: number }): Promise<Sheet[]> {
+async function sheetRows(
+  db: Db, spec: ItemSpec, by: { id?: number; itemId?: number; studentId?: number }, page?: { limit: number; offset: number },
+): Promise<Sheet[]> {
   const { id, itemId, studentId } = by;
   const rows = spec.kind === 'exercise'
     ? await db.selectFrom('exercise_answers as s')
@@ -217,6 +219,7 @@ async function sheetRows(db: Db, spec: ItemSpec, by: { id?: number; itemId?: num
       .$if(id !== undefined, (q) => q.where('s.id', '=', id!))
       .$if(itemId !== undefined, (q) => q.where('s.exercise_id', '=', itemId!))
       .$if(studentId !== undefined, (q) => q.where('s.student_id', '=', studentId!))
+      .$if(page !== undefined, (q) => q.limit(page!.limit).offset(page!.offset))
       .orderBy('s.id').execute()
     : await db.selectFrom('exam_answers as s')
       .leftJoin('exam_scores as g', (j) => j.onRef('g.exam_id', '=', 's.exam_id').onRef('g.student_id', '=', 's.student_id'))
@@ -224,6 +227,7 @@ async function sheetRows(db: Db, spec: ItemSpec, by: { id?: number; itemId?: num
       .$if(id !== undefined, (q) => q.where('s.id', '=', id!))
       .$if(itemId !== undefined, (q) => q.where('s.exam_id', '=', itemId!))
       .$if(studentId !== undefined, (q) => q.where('s.student_id', '=', studentId!))
+      .$if(page !== undefined, (q) => q.limit(page!.limit).offset(page!.offset))
       .orderBy('s.id').execute();
   return rows.map(toSheet);
 }
@@ -253,9 +257,9 @@ export async function sheetOf(db: Db, spec: ItemSpec, itemId: number, studentId:
   return (await sheetRows(db, spec, { itemId, studentId }))[0];
 }
 
-/** Every sheet of an item with its grade, by id (the item's teacher's view). */
-export async function sheetsOfItem(db: Db, spec: ItemSpec, itemId: number): Promise<Sheet[]> {
-  return sheetRows(db, spec, { itemId });
+/** One page of an item's sheets with their grades, by id (the item's teacher's view). */
+export async function sheetsOfItem(db: Db, spec: ItemSpec, itemId: number, page: { limit: number; offset: number }): Promise<Sheet[]> {
+  return sheetRows(db, spec, { itemId }, page);
 }
 
 /** Creates the sheet unless one exists (idempotent); returns the stored sheet. */

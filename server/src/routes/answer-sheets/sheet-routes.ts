@@ -24,7 +24,8 @@ import {
 import { answerSaverFor, mergeChanges } from '../../domain/repo/answer-saves';
 import { isAssigned } from '../../domain/repo/common';
 import { badRequest, conflict, forbidden, recordNotFound } from '../../plugins/errors';
-import { idQuerySchema, idSchema, messageResponse, UPDATE_METHODS, withKey } from '../helpers';
+import { idQuerySchema, idSchema, messageResponse, pagingProperties, parsePaging, UPDATE_METHODS, withKey } from '../helpers';
+import { SHEET_LIST_PAGE_SIZE } from '../../domain/limits';
 import { sheetListResponse } from '../read-schemas';
 
 /**
@@ -79,7 +80,7 @@ export function registerSheetRoutes(fastify: FastifyInstance, spec: ItemSpec, ba
     // No preHandler: the session is checked by the sheet's own statement (readWithSession).
     schema: {
       tags, summary: 'The answer sheet of a student (array of 0 or 1; managers without student_id: every sheet)',
-      querystring: withKey(spec.idCol, idSchema, { student_id: Type.Optional(idSchema) }),
+      querystring: withKey(spec.idCol, idSchema, { student_id: Type.Optional(idSchema), ...pagingProperties }),
       response: sheetListResponse,
     },
     // As the save below: the schema documents the reply, JSON.stringify writes the same bytes faster (sheetJson's keys
@@ -98,7 +99,9 @@ export function registerSheetRoutes(fastify: FastifyInstance, spec: ItemSpec, ba
     }
     const item = await requireItem(q[spec.idCol]);
     if (!managesClass(caller, item)) throw forbidden(`Forbidden: this ${spec.kind} is not yours`);
-    return (await sheetsOfItem(db, spec, item.id)).map((s) => sheetJson(spec, s));
+    // A bare array like every sheet read, bounded by its length (limits.ts SHEET_LIST_PAGE_SIZE); `page` for the rest.
+    const paging = parsePaging(q, SHEET_LIST_PAGE_SIZE, SHEET_LIST_PAGE_SIZE);
+    return (await sheetsOfItem(db, spec, item.id, { limit: paging.pageSize, offset: paging.offset })).map((s) => sheetJson(spec, s));
   }));
 
   app.post(base, {
