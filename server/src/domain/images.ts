@@ -261,3 +261,16 @@ export async function loadImage(db: Db, name: string): Promise<{ hash: string; m
   if (!row || IMAGE_EXTENSIONS[row.mime as ImageMime] !== m[2]) return undefined;
   return { hash: row.hash, mime: row.mime, data: Buffer.from(row.data) };
 }
+
+/**
+ * A profile picture as stored (students and teachers keep theirs inline, as a data URL): a `data:` picture is checked
+ * and cleaned like every other picture (type matches its bytes, MAX_IMAGE_BYTES, pixel limit, no EXIF/GPS or other
+ * metadata: picture-bytes.ts) and written back as a data URL of the clean bytes; anything else is kept as sent.
+ * Throws ContentError naming `where`.
+ */
+export function cleanProfilePicture(value: string | null | undefined, where: string): string | null {
+  if (value == null) return null;
+  if (!/^\s*data:/i.test(value)) return value;
+  const picture = decodeImageDataUrl(value, where);
+  return `data:${picture.mime};base64,${picture.data.toString('base64')}`;
+}

@@ -128,6 +128,40 @@ describe('pictures taken out of saved content', () => {
     expect((await t.app.db.selectFrom('images').select('hash').execute()).length).toBe(before);
   });
 
+  it('profile pictures: cleaned of EXIF/GPS and checked like every other picture, for students and teachers', async () => {
+    const phone = phoneJpeg(6);
+    const people = [
+      { url: '/api/v1/students', body: (i: number) => ({ name: `Foto ${i}`, nis: `20249990${i}`, grade: 10, status: 'Active' }) },
+      { url: '/api/v1/teachers', body: (i: number) => ({ name: `Guru Foto ${i}`, nip: `19850101201001900${i}`, specialization: 'Fisika', status: 'Active' }) },
+    ];
+    for (const [i, person] of people.entries()) {
+      const res = await t.injectWithLogin('admin', { method: 'POST', url: person.url, payload: { ...person.body(i), profile_picture_url: dataUrl('image/jpeg', phone) } });
+      expect(res.statusCode).toBe(200);
+      const stored = res.json().profile_picture_url as string;
+      expect(stored).toMatch(/^data:image\/jpeg;base64,/);
+      const bytes = Buffer.from(stored.slice(stored.indexOf(',') + 1), 'base64');
+      expect(bytes.includes(Buffer.from(GPS_TEXT))).toBe(false);
+      expect(bytes.includes(Buffer.from(CAMERA))).toBe(false);
+      expect(jpegMetadataSegments(bytes).map(([marker, body]) => [marker, body.length])).toEqual([[0xe1, 32], [0xe0, 14]]);
+      expect(decodeJpeg(bytes)).toMatchObject({ width: 16, height: 8 });
+      // The same on an update (PUT), and refusals name the field: too many pixels, not the type it says, too large.
+      const id = res.json().id as number;
+      for (const [picture, code] of [
+        [dataUrl('image/png', greyPng(10_000, 10_000)), 'image-too-many-pixels'],
+        [dataUrl('image/png', phone), 'not-an-image'],
+        // past 1.5 MB of picture (2,000,000 characters of base64): refused by the route's schema before decoding
+        [`data:image/jpeg;base64,${'A'.repeat(2_000_000)}`, 'validation-too-long'],
+        ['data:image/svg+xml;base64,PHN2Zz4=', 'image-type-not-accepted'],
+      ] as const) {
+        const refused = await t.injectWithLogin('admin', { method: 'PUT', url: `${person.url}?id=${id}`, payload: { ...person.body(i), profile_picture_url: picture } });
+        expect(refused.statusCode).toBe(400);
+        expect(refused.json()).toMatchObject({ code, params: { field: 'profile_picture_url' } });
+      }
+      const kept = await t.injectWithLogin('admin', { method: 'PUT', url: `${person.url}?id=${id}`, payload: { ...person.body(i), profile_picture_url: null } });
+      expect(kept.json().profile_picture_url).toBeNull();
+    }
+  });
+
   it('material HTML: inline pictures become image URLs that survive sanitizing', async () => {
     const res = await t.injectWithLogin('teacher', {
       method: 'POST', url: '/api/v1/materials',

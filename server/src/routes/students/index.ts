@@ -7,6 +7,9 @@ import { seesPersonalData } from '../../domain/policy';
 import {
   createStudent, deleteStudent, findStudent, listStudents, migrateGrades, replaceStudent, resetStudentPassword, setStudentActive,
 } from '../../domain/repo/students';
+import { ContentError } from '../../domain/content';
+import { cleanProfilePicture } from '../../domain/images';
+import { badRequest } from '../../plugins/errors';
 import { requireSchoolId } from '../../domain/school-ids';
 import { generateInitialPassword, hashPassword } from '../../lib/passwords';
 import { idQuerySchema, pageMeta, parsePaging, queryFlag, queryText, UPDATE_METHODS } from '../helpers';
@@ -17,6 +20,16 @@ import {
   studentListQuerySchema, studentListResponse, studentSchema,
 } from './schemas';
 
+/** The picture cleaned and checked like every other one (domain/images.ts), or 400 naming what is wrong. */
+function profilePicture(value: string | null | undefined): string | null {
+  try {
+    return cleanProfilePicture(value, 'profile_picture_url');
+  } catch (e) {
+    if (e instanceof ContentError) throw badRequest(e.message, e.extra);
+    throw e;
+  }
+}
+
 function cleanInput(body: Static<typeof studentBodySchema>): StudentInput {
   return {
     name: body.name.trim(),
@@ -25,7 +38,7 @@ function cleanInput(body: Static<typeof studentBodySchema>): StudentInput {
     status: normalizeStatus(body.status),
     phone_number: body.phone_number ?? null,
     curr_score: body.curr_score ?? null,
-    profile_picture_url: body.profile_picture_url ?? null,
+    profile_picture_url: profilePicture(body.profile_picture_url),
   };
 }
 

@@ -6,6 +6,9 @@ import { createdTeacherSchema, teacherSchema } from '@kelasku/shared-rules/src/w
 import { toTeacherDto, type TeacherInput } from '../../domain/repo/profiles';
 import { MAX_PICT_CHARS } from '../../domain/limits';
 import { createTeacher, deleteTeacher, listTeachers, replaceTeacher, resetTeacherPassword, setTeacherActive } from '../../domain/repo/teachers';
+import { ContentError } from '../../domain/content';
+import { cleanProfilePicture } from '../../domain/images';
+import { badRequest } from '../../plugins/errors';
 import { requireSchoolId } from '../../domain/school-ids';
 import { generateInitialPassword, hashPassword } from '../../lib/passwords';
 import { registerProfileActions } from '../profile-actions';
@@ -28,6 +31,16 @@ const listQuerySchema = Type.Object({
   sortByNIP: Type.Optional(Type.String()),
 });
 
+/** The picture cleaned and checked like every other one (domain/images.ts), or 400 naming what is wrong. */
+function profilePicture(value: string | null | undefined): string | null {
+  try {
+    return cleanProfilePicture(value, 'profile_picture_url');
+  } catch (e) {
+    if (e instanceof ContentError) throw badRequest(e.message, e.extra);
+    throw e;
+  }
+}
+
 function cleanInput(body: Static<typeof teacherBodySchema>): TeacherInput {
   return {
     name: body.name.trim(),
@@ -35,7 +48,7 @@ function cleanInput(body: Static<typeof teacherBodySchema>): TeacherInput {
     specialization: body.specialization.trim(),
     status: normalizeStatus(body.status),
     phone_number: body.phone_number ?? null,
-    profile_picture_url: body.profile_picture_url ?? null,
+    profile_picture_url: profilePicture(body.profile_picture_url),
   };
 }
 
