@@ -4,8 +4,15 @@ import { mockCanvas, restoreCanvas } from '../../../test/mock-canvas';
 
 // Quill itself is ESM only and needs layout jsdom lacks: a stand-in keeps what the editor uses of it.
 jest.mock('quill', () => {
+  class FakeImage {
+    static sanitize(url: string) { return url; }
+    static create(value: string) { const img = document.createElement('img'); img.setAttribute('src', value); return img; }
+  }
   class FakeQuill {
     static last: FakeQuill;
+    static registered: Array<{ create(value: string): HTMLElement }> = [];
+    static import(name: string) { return name === 'formats/image' ? FakeImage : undefined; }
+    static register(format: { create(value: string): HTMLElement }) { FakeQuill.registered.push(format); }
     root = document.createElement('div');
     clipboard = { convert: () => ({}) };
     private listeners: Array<() => void> = [];
@@ -30,6 +37,12 @@ jest.mock('quill', () => {
 });
 
 afterEach(restoreCanvas);
+
+it('registers its image format: pictures from other sites are fetched with no referrer', async () => {
+  const { default: FakeQuill } = jest.requireMock<{ default: { registered: Array<{ create(value: string): HTMLElement }> } }>('quill');
+  expect(FakeQuill.registered).toHaveLength(1);
+  expect(FakeQuill.registered[0].create('https://pelacak.example/foto.png').getAttribute('referrerpolicy')).toBe('no-referrer');
+});
 
 const phonePhoto = (bytes: number) => new File([new Uint8Array(bytes)], 'IMG_0001.jpg', { type: 'image/jpeg' });
 
