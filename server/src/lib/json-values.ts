@@ -7,28 +7,29 @@
  * Strings are skipped with Buffer#indexOf (native), so long texts and pictures cost next to nothing.
  * Malformed text is counted all the same: JSON.parse refuses it after.
  */
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const COMMA = 0x2c;
-const OPEN_ARRAY = 0x5b;
-const OPEN_OBJECT = 0x7b;
-
-/** True when the quote at `at` is escaped: preceded by an odd number of backslashes. */
-function escaped(text: Buffer, at: number): boolean {
-  let backslashes = 0;
-  for (let i = at - 1; i >= 0 && text[i] === BACKSLASH; i--) backslashes++;
-  return backslashes % 2 === 1;
-}
-
-/** The number of values of `text` (an upper bound), or `max + 1` as soon as it is over `max`. */
+/**
+ * The number of values of `text` (an upper bound), or `max + 1` as soon as it is over `max`. Self-contained (no names
+ * from outside it): lib/json-workers.ts runs its source on worker threads too.
+ */
 export function countJsonValues(text: Buffer, max: number): number {
+  const QUOTE = 0x22;
+  const BACKSLASH = 0x5c;
+  const COMMA = 0x2c;
+  const OPEN_ARRAY = 0x5b;
+  const OPEN_OBJECT = 0x7b;
+  /** True when the quote at `at` is escaped: preceded by an odd number of backslashes. */
+  const escaped = (at: number): boolean => {
+    let backslashes = 0;
+    for (let i = at - 1; i >= 0 && text[i] === BACKSLASH; i--) backslashes++;
+    return backslashes % 2 === 1;
+  };
   let values = 0;
   let i = 0;
   while (i < text.length) {
     const byte = text[i];
     if (byte === QUOTE) {
       let end = text.indexOf(QUOTE, i + 1);
-      while (end > 0 && escaped(text, end)) end = text.indexOf(QUOTE, end + 1);
+      while (end > 0 && escaped(end)) end = text.indexOf(QUOTE, end + 1);
       if (end < 0) return values + 1; // an unclosed string: JSON.parse refuses it
       i = end + 1;
       values++;

@@ -6,6 +6,8 @@
 import { Readable } from 'node:stream';
 import { buildTestApp, type TestApp } from '../../test/helpers';
 import { BODY_LIMITS, MAX_BODY_VALUES } from '../domain/limits';
+import { OFF_THREAD_JSON_BYTES } from './body-limits';
+import { greyPng, pngChunk } from '../../test/pictures';
 
 jest.setTimeout(60_000);
 
@@ -138,6 +140,43 @@ describe('a JSON body is parsed only when it holds at most MAX_BODY_VALUES value
   });
 });
 
+describe('a large body (a teacher\'s material or exam) is parsed on a worker thread, with the same answers', () => {
+  const material = (content: string, extra = '') =>
+    `{"title":"Besar","description":"d","class_id":${t.fixture.classes[0].id},"content":${JSON.stringify(content)}${extra}}`;
+  const post = (payload: string) =>
+    t.injectWithLogin('teacher', { method: 'POST', url: '/api/v1/materials', headers: { 'content-type': 'application/json' }, payload });
+
+  it('a 2 MB material is stored, and its body was not parsed on the main thread', async () => {
+    const html = `<p>${'Sel hewan 🌱 '.repeat(70_000)}</p>`;
+    expect(material(html).length).toBeGreaterThan(OFF_THREAD_JSON_BYTES);
+    const parse = jest.spyOn(JSON, 'parse');
+    const res = await post(material(html));
+    const onMain = parse.mock.calls.filter(([text]) => typeof text === 'string' && text.length > OFF_THREAD_JSON_BYTES);
+    parse.mockRestore();
+    expect(res.statusCode).toBe(200);
+    expect(res.json().content).toBe(html);
+    expect(onMain).toHaveLength(0);
+  });
+
+  it('refuses as before: NUL or a lone surrogate (400 invalid-text), too many values (413), poisoning and malformed JSON (400)', async () => {
+    const padding = 'x'.repeat(OFF_THREAD_JSON_BYTES);
+    const nul = await post(material(`<p>${padding}\u0000</p>`));
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json()).toMatchObject({ code: 'invalid-text' });
+    const lone = await post(material(`<p>${padding}</p>`, ',"note":"\\ud800"'));
+    expect(lone.statusCode).toBe(400);
+    expect(lone.json()).toMatchObject({ code: 'invalid-text' });
+    const many = await post(material(padding, `,"x":[${'0,'.repeat(MAX_BODY_VALUES)}0]`));
+    expect(many.statusCode).toBe(413);
+    expect(many.json()).toMatchObject({ code: 'body-too-many-values' });
+    const poisoned = await post(material(padding, ',"__proto__":{"x":1}'));
+    expect(poisoned.statusCode).toBe(400);
+    const broken = await post(material(padding).slice(0, -2));
+    expect(broken.statusCode).toBe(400);
+    expect(await t.db.selectFrom('materials').select('id').where('title', '=', 'Besar').execute()).toHaveLength(1);
+  });
+});
+
 describe('signed-in requests keep their route limit', () => {
   it('a chunked body over the route limit is a 413 naming it', async () => {
     const res = await t.injectWithLogin('admin', {
@@ -172,8 +211,8 @@ describe('signed-in requests keep their route limit', () => {
   });
 
   it('a picture route accepts a body far over 256 KB (a profile picture of 1 MB)', async () => {
-    const png = Buffer.alloc(1_000_000, 1);
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(png);
+    // a real PNG (profile pictures are checked like any other), 1 MB with a text chunk the server takes out
+    const png = greyPng(64, 64, [pngChunk('tEXt', Buffer.alloc(1_000_000, 0x41))]);
     const res = await t.injectWithLogin('admin', {
       method: 'PUT', url: `/api/v1/teachers?id=${t.fixture.teachers[0].id}`,
       payload: { name: 'Guru', nip: t.fixture.teachers[0].nip, specialization: 'Matematika', status: 'Aktif', profile_picture_url: `data:image/png;base64,${png.toString('base64')}` },

@@ -19,6 +19,11 @@
 import type { FastifyInstance, FastifyRequest, HTTPMethods, preParsingAsyncHookHandler } from 'fastify';
 import { BODY_LIMITS, MAX_BODY_VALUES } from '../domain/limits';
 import { countJsonValues } from '../lib/json-values';
+import { JsonWorkers } from '../lib/json-workers';
+import { INVALID_TEXT, textCheckedBodies } from './errors';
+
+/** From this size on, a JSON body is parsed on a worker thread (below it, handing it over costs more than parsing). */
+export const OFF_THREAD_JSON_BYTES = 256 * 1024;
 import { type Callers, guardCallers } from './auth';
 import { HttpError } from './errors';
 import fp from 'fastify-plugin';
@@ -66,8 +71,23 @@ async function bodyLimitsPlugin(app: FastifyInstance) {
   // applies to the bytes read.
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
+  // Large bodies (a teacher's material or exam) are parsed on worker threads, so the event loop keeps serving the
+  // others (lib/json-workers.ts); the threads start with the first such body.
+  let workers: JsonWorkers | undefined;
+  app.addHook('onClose', async () => { await workers?.close(); });
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
     const text = body as Buffer;
+    if (text.length >= OFF_THREAD_JSON_BYTES) {
+      workers ??= new JsonWorkers(INVALID_TEXT);
+      workers.parse(text, MAX_BODY_VALUES).then((outcome) => {
+        if (outcome.kind === 'too-many-values') return done(tooManyValues(), undefined);
+        if (outcome.kind === 'reparse') return parseJson(request, text.toString('utf8'), done);
+        const { value } = outcome;
+        if (outcome.validText && value !== null && typeof value === 'object') textCheckedBodies.add(value);
+        done(null, value);
+      }, (err: Error) => done(err, undefined));
+      return;
+    }
     if (countJsonValues(text, MAX_BODY_VALUES) > MAX_BODY_VALUES) return done(tooManyValues(), undefined);
     parseJson(request, text.toString('utf8'), done);
   });

@@ -67,7 +67,10 @@ function classifyDbError(err: unknown): 'unique' | 'foreign' | 'text' | 'value' 
 // U+0000 (PostgreSQL text cannot hold it) and lone UTF-16 surrogates (not Unicode: PostgreSQL refuses them in JSON,
 // and they cannot be encoded as UTF-8). With the u flag, \p{Cs} matches only unpaired surrogates.
 // eslint-disable-next-line no-control-regex -- U+0000 is exactly what must be found
-const INVALID_TEXT = /[\u0000\p{Cs}]/u;
+export const INVALID_TEXT = /[\u0000\p{Cs}]/u;
+
+/** Parsed bodies whose every string and key was already checked against INVALID_TEXT (lib/json-workers.ts). */
+export const textCheckedBodies = new WeakSet<object>();
 
 export const NUL_MESSAGE = 'Text must not contain the NUL character (\\u0000)';
 export const INVALID_TEXT_MESSAGE = 'Text must be valid Unicode: no NUL character (\\u0000) and no unpaired surrogate (\\ud800-\\udfff)';
@@ -162,7 +165,11 @@ async function errorsPlugin(app: FastifyInstance, options: ErrorsOptions) {
   // saves would otherwise fail the whole batch.
   app.addHook('preValidation', async (request) => {
     const { bodyLimit } = request.routeOptions;
-    if (containsInvalidText(request.query, bodyLimit) || containsInvalidText(request.body, bodyLimit)) throw badRequest(INVALID_TEXT_MESSAGE, { code: 'invalid-text' });
+    const { body } = request;
+    const bodyChecked = body !== null && typeof body === 'object' && textCheckedBodies.has(body);
+    if (containsInvalidText(request.query, bodyLimit) || (!bodyChecked && containsInvalidText(body, bodyLimit))) {
+      throw badRequest(INVALID_TEXT_MESSAGE, { code: 'invalid-text' });
+    }
   });
 
   app.setNotFoundHandler(async (request, reply) => {
