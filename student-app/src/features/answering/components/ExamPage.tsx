@@ -14,7 +14,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { examsApi, parseQuestions, type Exam, type Grade } from '@kelasku/shared-api';
 import { sheetOrder } from '@kelasku/shared-rules';
 import { formatDateId, formatWibRange, formatWibTime } from '@kelasku/shared-ui/src/dates';
-import { ErrorState, LoadFailure, LoadingState, NotFoundState } from '@kelasku/shared-ui/src/states';
+import { ErrorState, LoadFailure, LoadingState, NotFoundState, useUsableMark } from '@kelasku/shared-ui/src/states';
 import { PageTitle } from '../../../components/PageTitle';
 import { useGoBack } from '../../../hooks/useGoBack';
 import { formatScore } from '@kelasku/shared-ui/src/numbers';
@@ -144,6 +144,10 @@ export default function ExamPage() {
   }, [now, exam, sheet.phase]);
 
   const loading = examLoad.loading && !exam;
+  // Usable once nothing is loading any more: question 1 answerable, or the page's final word (not open yet, done…).
+  const sheetLoading = Boolean(exam && phase !== 'Scheduled' && sheet.phase === 'loading' && !(phase === 'Active' && sheet.answerable));
+  const questionsLoading = Boolean(exam && phase === 'Active' && sheet.answerable && questions.length === 0);
+  useUsableMark(!loading && !sheetLoading && !questionsLoading);
   const viewState = sheet.phase === 'submitted' ? 'submitted' : phase;
   const score = grade?.score ?? storedGrade.data?.score ?? sheet.sheet?.score;
   const timeLeft = exam && (
