@@ -43,23 +43,23 @@ export const SCREENS: { name: ScreenName; role: 'admin' | 'teacher' | 'student' 
 /**
  * What every signed-in screen loads before its own code, measured 2026-11-28 (budgets.json): the shell's `boot`
  * chunk (React, React DOM, i18next: 83.9 KB), its `mui` chunk (every MUI component a first screen of any role uses,
- * emotion: 78.0 KB) and its `main.js` (the federation runtime: 34.1 KB) make 196 KB together, and each shared module
- * a screen resolves (shared-ui and shared-api per module) is one more small file.
+ * emotion: 78.0 KB) and its `main.js` (the federation runtime: 34.1 KB) make 196 KB together (198 KB once the login
+ * page's shared modules joined `boot`), before any file of the screen itself.
  */
-const SIGNED_IN_FLOOR = 'boot + mui + main.js are 196 KB before any screen code, and each shared module resolved is a file of its own';
+const SIGNED_IN_FLOOR = 'boot + mui + main.js are 198 KB before any screen code';
 
 /**
  * Targets not reached yet, written down instead of hidden: a screen listed here is held at its measured `files` /
  * `jsGzip` (so it cannot grow unnoticed) and still reported over budget, with what is missing and why.
  */
 export const KNOWN_OVER_BUDGET: Partial<Record<ScreenName, { files?: number; jsGzip?: number; gap: string }>> = {
-  DashboardAdmin: { files: 31, jsGzip: 304 * KB, gap: SIGNED_IN_FLOOR },
-  ManageAccStudent: { files: 51, jsGzip: 382 * KB, gap: `${SIGNED_IN_FLOOR}; and the shared-ui index with MUI's form chunk before the list shows` },
-  DashboardTeacher: { files: 33, jsGzip: 308 * KB, gap: SIGNED_IN_FLOOR },
-  ManageSubjects10: { files: 39, jsGzip: 342 * KB, gap: `${SIGNED_IN_FLOOR}; and the shared-ui index with MUI's form chunk` },
-  DashboardStudent: { files: 31, jsGzip: 301 * KB, gap: SIGNED_IN_FLOOR },
-  MyClasses: { files: 36, jsGzip: 328 * KB, gap: `${SIGNED_IN_FLOOR}; and the shared-ui index with MUI's form chunk` },
-  'exam page': { files: 37, jsGzip: 337 * KB, gap: `${SIGNED_IN_FLOOR}; and MUI's form chunk (the answer options)` },
+  DashboardAdmin: { files: 23, jsGzip: 301 * KB, gap: SIGNED_IN_FLOOR },
+  ManageAccStudent: { files: 43, jsGzip: 378 * KB, gap: `${SIGNED_IN_FLOOR}; and the shared-ui index with MUI's form chunk before the list shows` },
+  DashboardTeacher: { files: 22, jsGzip: 302 * KB, gap: SIGNED_IN_FLOOR },
+  ManageSubjects10: { files: 31, jsGzip: 339 * KB, gap: `${SIGNED_IN_FLOOR}; and the shared-ui index with MUI's form chunk` },
+  DashboardStudent: { files: 21, jsGzip: 297 * KB, gap: SIGNED_IN_FLOOR },
+  MyClasses: { files: 28, jsGzip: 325 * KB, gap: `${SIGNED_IN_FLOOR}; and the shared-ui index with MUI's form chunk` },
+  'exam page': { files: 29, jsGzip: 335 * KB, gap: `${SIGNED_IN_FLOOR}; and MUI's form chunk (the answer options)` },
 };
 
 async function tokenOf(url: string, role: 'admin' | 'teacher' | 'student'): Promise<string> {
