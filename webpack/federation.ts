@@ -185,7 +185,13 @@ const BOOT_PACKAGES = /[\\/]node_modules[\\/](react|react-dom|scheduler|i18next|
  * switch, the logo, the code-split helper and the slim react-i18next. One small file each otherwise (five requests
  * before the login page answers); none of them reaches MUI.
  */
-const BOOT_MODULES = /([\\/]shared-ui[\\/]src[\\/](i18n|LanguageSwitch|Logo|preloadable)\.tsx?|[\\/]webpack[\\/]react-i18next-slim\.ts)$/;
+const BOOT_MODULES = new RegExp([
+  '[\\\\/]shared-ui[\\\\/]src[\\\\/](i18n|LanguageSwitch|Logo|preloadable)\\.tsx?$',
+  '[\\\\/]webpack[\\\\/]react-i18next-slim\\.ts$',
+  // What those and the login page run on: the languages, the usable mark, the session and the API's address.
+  '[\\\\/]shared-rules[\\\\/]src[\\\\/](languages|usable-mark)\\.ts$',
+  '[\\\\/]shared-api[\\\\/]src[\\\\/](api-base|session|device-data|device-owner)\\.ts$',
+].join('|'));
 const BOOT_CHUNK = {
   test: (module: Module) => BOOT_PACKAGES.test(module.nameForCondition() ?? '') || BOOT_MODULES.test(module.nameForCondition() ?? ''),
   name: 'boot',
@@ -220,7 +226,8 @@ const FRAME_CHUNK = {
  */
 const REMOTE_FRAME_MODULES = new RegExp([
   '[\\\\/]node_modules[\\\\/]@tanstack[\\\\/]',
-  '[\\\\/]shared-ui[\\\\/]src[\\\\/](RemoteRoot|RoleLayout|data|nav|pageSlots|Banner|WelcomeLine)\\.tsx?$',
+  // RemoteRoot's own states and code-split helper (relative imports: the remote's copies).
+  '[\\\\/]shared-ui[\\\\/]src[\\\\/](RemoteRoot|RoleLayout|data|nav|pageSlots|Banner|WelcomeLine|states|preloadable)\\.tsx?$',
 ].join('|'));
 const REMOTE_FRAME_CHUNK = {
   test: (module: Module) => REMOTE_FRAME_MODULES.test(module.nameForCondition() ?? ''),
