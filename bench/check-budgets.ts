@@ -4,38 +4,87 @@
  *   npx tsx bench/check-budgets.ts        (or: npm run check-budgets -w bench)
  *   STATIC_DIR=/tmp/me npm run check-budgets -w bench   (a private build: <dir>/shell/dist, <dir>/admin-app/dist…)
  *
- * Starts the real server on a scratch SQLite school (demo seed) serving shell/dist and the remotes' dist folders, opens the login page
- * and each role's first screen in Chromium, and sums gzip -9 of every JS file fetched from the app (API calls
- * excluded). The set of files depends only on the build and the seeded demo data, so the result is the same on
- * every run of the same build. Budgets (docs design §4): login page JS ≤ 150 KB and everything ≤ 250 KB;
- * a role's first screen (login page included) ≤ 350 KB JS, without MUI's form and dialog chunks (no dashboard shows a form field or a dialog on arrival). Writes bench/results/budgets.json.
+ * Starts the real server on a scratch SQLite school (demo seed, and a 50-question exam open now for the demo
+ * student's class) serving shell/dist and the remotes' dist folders. Each listed screen is opened directly, as a
+ * signed-in user reopening the app (empty HTTP cache, no service worker; the login page signed out), and counted up to
+ * its usable mark (bench/lib/usable.ts): the script files and their gzip -9 bytes fetched before it. Budget per screen
+ * (docs design §4): ≤ 20 script files and ≤ 200 KB JS; the login page also ≤ 150 KB JS. The set of files depends only
+ * on the build and the seeded data, so the result is the same on every run of the same build. Also reported, not
+ * gated: the share-scope entries, emotion's CSS rules and the long tasks before the mark (the last with the load
+ * average: it moves with the machine). Writes bench/results/budgets.json.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { CHROMIUM, kb, launch, measureWeights, totalBytes, type Tally } from './lib/browser';
-import { isMain, saveResult, table } from './lib/results';
+import { CHROMIUM, kb, launch } from './lib/browser';
+import { costUntilUsable, type UsableCost } from './lib/usable';
+import { isMain, LOAD_AT_START, saveResult, table } from './lib/results';
 import { REPO, startServer } from './lib/server';
+import { account } from './lib/browser';
+import { PHONE, prepareExam } from './pages';
 
 const KB = 1024;
-export const BUDGETS = { loginJs: 150 * KB, loginAll: 250 * KB, roleJs: 350 * KB };
+export const BUDGETS = { loginJs: 150 * KB, screenJs: 200 * KB, screenFiles: 20 };
+
+export type ScreenName = 'login' | 'DashboardAdmin' | 'ManageAccStudent' | 'DashboardTeacher' | 'ManageSubjects10' | 'DashboardStudent' | 'MyClasses' | 'exam page';
+
+/** Every first screen the budgets hold, who opens it, and where (the exam page: the student's class's exam). */
+export const SCREENS: { name: ScreenName; role: 'admin' | 'teacher' | 'student' | null; path: (classId: number) => string }[] = [
+  { name: 'login', role: null, path: () => '/' },
+  { name: 'DashboardAdmin', role: 'admin', path: () => '/DashboardAdmin' },
+  { name: 'ManageAccStudent', role: 'admin', path: () => '/ManageAccStudent' },
+  { name: 'DashboardTeacher', role: 'teacher', path: () => '/DashboardTeacher' },
+  { name: 'ManageSubjects10', role: 'teacher', path: () => '/ManageSubjects10' },
+  { name: 'DashboardStudent', role: 'student', path: () => '/DashboardStudent' },
+  { name: 'MyClasses', role: 'student', path: () => '/MyClasses' },
+  { name: 'exam page', role: 'student', path: (classId) => `/MyExams?class_id=${classId}` },
+];
 
 /**
- * Targets we miss, written down instead of hidden: a role listed here is held at `ceiling` (so it cannot grow
- * unnoticed) and still reported over budget. The admin and teacher dashboards draw their charts with @mui/x-charts
- * (issue #15): its chunk (93.6 KB admin, 99.8 KB teacher, gzip -9) and what it pulls in (the tooltip's Popper, a copy of
- * @mui/system's internals) load after the statistics arrived, and count here like everything else the dashboard loads.
- * With plain-SVG charts these screens measured 296.9 and 302.2 KB. README "Deviations from the decided stack and the budgets".
- * Raised by 8 and 6 KB on 2026-11-28: every screen now carries the sign-in's wipe of another user's data
- * (shared-api/src/device-owner.ts) and the byte, password and search rules of shared-rules (measured 416.4 and 432.1 KB,
- * before the sealed-answers delivery and the initial-password offer became lazy chunks).
+ * What every signed-in screen loads before its own code, measured 2026-11-28 (budgets.json): the shell's `boot`
+ * chunk (React, React DOM, i18next: 83.9 KB), its `mui` chunk (every MUI component a first screen of any role uses,
+ * emotion: 78.0 KB) and its `main.js` (the federation runtime: 34.1 KB) make 196 KB together (198 KB once the login
+ * page's shared modules joined `boot`), before any file of the screen itself.
  */
-export const KNOWN_OVER_BUDGET: Partial<Record<'admin' | 'teacher' | 'student', { ceiling: number; reason: string }>> = {
-  admin: { ceiling: 418 * KB, reason: '@mui/x-charts after the statistics, and the shared-computer wipe and rules (416.4 KB measured)' },
-  teacher: { ceiling: 436 * KB, reason: '@mui/x-charts after the statistics, and the shared-computer wipe and rules (432.1 KB measured)' },
+const SIGNED_IN_FLOOR = 'boot + mui + main.js are 198 KB before any screen code';
+
+/**
+ * Targets not reached yet, written down instead of hidden: a screen listed here is held at its measured `files` /
+ * `jsGzip` (so it cannot grow unnoticed) and still reported over budget, with what is missing and why.
+ */
+export const KNOWN_OVER_BUDGET: Partial<Record<ScreenName, { files?: number; jsGzip?: number; gap: string }>> = {
+  DashboardAdmin: { files: 22, jsGzip: 300 * KB, gap: SIGNED_IN_FLOOR },
+  ManageAccStudent: { files: 42, jsGzip: 377 * KB, gap: `${SIGNED_IN_FLOOR}; and the shared-ui index with MUI's form chunk before the list shows` },
+  DashboardTeacher: { files: 22, jsGzip: 304 * KB, gap: SIGNED_IN_FLOOR },
+  ManageSubjects10: { files: 30, jsGzip: 338 * KB, gap: `${SIGNED_IN_FLOOR}; and the shared-ui index with MUI's form chunk` },
+  DashboardStudent: { files: 20, jsGzip: 296 * KB, gap: SIGNED_IN_FLOOR },
+  MyClasses: { files: 27, jsGzip: 324 * KB, gap: `${SIGNED_IN_FLOOR}; and the shared-ui index with MUI's form chunk` },
+  'exam page': { files: 22, jsGzip: 309 * KB, gap: SIGNED_IN_FLOOR },
 };
 
-const formChunkBytes = (t: Tally) => t.files.filter((f) => /^\/mui-(forms|dialogs)\.\w+\.js$/.test(f.path)).reduce((sum, f) => sum + f.gzip, 0);
+async function tokenOf(url: string, role: 'admin' | 'teacher' | 'student'): Promise<string> {
+  const { username, password } = account(role);
+  const res = await fetch(`${url}/api/v1/auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
+  if (!res.ok) throw new Error(`sign-in as ${username}: ${res.status}`);
+  return ((await res.json()) as { token: string }).token;
+}
+
+interface Check { what: string; value: number; budget: number; ceiling?: number; gap?: string; format: (n: number) => string }
+
+const formChunkBytes = (c: UsableCost) => c.scripts.filter((f) => /^\/mui-(forms|dialogs)\.\w+\.js$/.test(f.path)).reduce((sum, f) => sum + f.gzip, 0);
+
+/** The checks of one screen: files and bytes before its usable mark (and, on a dashboard, no MUI form or dialog chunk). */
+export function checksOf(name: ScreenName, cost: UsableCost): Check[] {
+  const known = KNOWN_OVER_BUDGET[name];
+  const count = (n: number) => String(n);
+  return [
+    { what: `${name}: script files before usable`, value: cost.scripts.length, budget: BUDGETS.screenFiles, ceiling: known?.files, gap: known?.gap, format: count },
+    { what: `${name}: JS before usable`, value: cost.jsGzip, budget: BUDGETS.screenJs, ceiling: known?.jsGzip, gap: known?.gap, format: kb },
+    ...(name === 'login' ? [{ what: 'login: JS before usable (login page budget)', value: cost.jsGzip, budget: BUDGETS.loginJs, format: kb }] : []),
+    // No dashboard shows a form field or a dialog on arrival: MUI's form and dialog chunks (webpack/federation.ts) wait for one.
+    ...(/^Dashboard/.test(name) ? [{ what: `${name}: MUI form and dialog chunks before usable`, value: formChunkBytes(cost), budget: 0, format: kb }] : []),
+  ];
+}
 
 export async function checkBudgets(): Promise<boolean> {
   // The folder holding <app>/dist for every app, as the server's STATIC_DIR: the repository unless overridden.
@@ -54,39 +103,45 @@ export async function checkBudgets(): Promise<boolean> {
   const server = await startServer({ port, kind: 'sqlite', dataDir, env: { SEED_DEMO: '1', EXAM_AUTO_SUBMIT: '0', STATIC_DIR: staticDir } });
   const browser = await launch();
   try {
-    const w = await measureWeights(browser, server.url);
-    const checks: { what: string; value: number; budget: number; ceiling?: number; reason?: string }[] = [
-      { what: 'login page JS', value: w.login.bytes.js, budget: BUDGETS.loginJs },
-      { what: 'login page, everything', value: totalBytes(w.login), budget: BUDGETS.loginAll },
-      ...(['admin', 'teacher', 'student'] as const).map((r) => ({
-        what: `${r} first screen JS (${w.roles[r].path}, login page included)`,
-        value: w.roles[r].total.bytes.js,
-        budget: BUDGETS.roleJs,
-        ceiling: KNOWN_OVER_BUDGET[r]?.ceiling,
-        reason: KNOWN_OVER_BUDGET[r]?.reason,
-      })),
-      // No dashboard shows a form field or a dialog on arrival: MUI's form and dialog chunks (webpack/federation.ts) wait for one.
-      ...(['admin', 'teacher', 'student'] as const).map((r) => ({
-        what: `${r} first screen: MUI form and dialog chunks`,
-        value: formChunkBytes(w.roles[r].afterLogin),
-        budget: 0,
-      })),
-    ];
-    const limitOf = (c: (typeof checks)[number]) => c.ceiling ?? c.budget;
-    const verdict = (c: (typeof checks)[number]) =>
-      c.value <= c.budget ? 'pass' : c.value <= limitOf(c) ? `over budget (known: ${c.reason}; held at ${kb(limitOf(c))})` : `**FAIL** (+${kb(c.value - limitOf(c))})`;
+    const { classId } = await prepareExam(server.url, dataDir);
+    const tokens = new Map<string, string>();
+    const costs = {} as Record<ScreenName, UsableCost>;
+    for (const screen of SCREENS) {
+      let token: string | null = null;
+      if (screen.role) {
+        if (!tokens.has(screen.role)) tokens.set(screen.role, await tokenOf(server.url, screen.role));
+        token = tokens.get(screen.role)!;
+      }
+      costs[screen.name] = await costUntilUsable(browser, server.url, screen.path(classId), token, screen.role === 'student' ? PHONE : {});
+    }
+    const checks = SCREENS.flatMap((s) => checksOf(s.name, costs[s.name]));
+    const limitOf = (c: Check) => c.ceiling ?? c.budget;
+    const verdict = (c: Check) =>
+      c.value <= c.budget ? 'pass' : c.value <= limitOf(c) ? `over budget (known: ${c.gap}; held at ${c.format(limitOf(c))})` : `**FAIL** (+${c.format(c.value - limitOf(c))})`;
     const passed = checks.every((c) => c.value <= limitOf(c));
     const md = [
       '## Bundle budgets (bench/check-budgets.ts)',
       '',
-      table(['check', 'gzip', 'budget', 'result'], checks.map((c) => [c.what, kb(c.value), kb(c.budget), verdict(c)])),
+      'Each screen opened directly (empty cache, no service worker, signed in), counted up to its `kelasku:usable` mark.',
       '',
-      ...(['admin', 'teacher', 'student'] as const).map((r) => `- ${r}: ${w.roles[r].afterLogin.files.filter((f) => f.kind === 'js').length} JS files after sign-in; largest: ${[...w.roles[r].afterLogin.files].filter((f) => f.kind === 'js').sort((a, b) => b.gzip - a.gzip).slice(0, 4).map((f) => `${f.path} ${kb(f.gzip)}`).join(', ')}`),
+      table(['check', 'measured', 'budget', 'result'], checks.map((c) => [c.what, c.format(c.value), c.format(c.budget), verdict(c)])),
+      '',
+      `Before the usable mark (long tasks: load average ${LOAD_AT_START.join(' / ')} at start, they move with it):`,
+      '',
+      table(
+        ['screen', 'usable at (ms)', 'script files', 'JS gzip', 'share-scope entries (loaded)', 'emotion CSS rules', 'long tasks (blocking ms)'],
+        SCREENS.map(({ name }) => {
+          const c = costs[name];
+          return [name, c.usableAt, c.scripts.length, kb(c.jsGzip), `${c.shareScope.entries} (${c.shareScope.loaded})`, c.emotionRules, `${c.longTasks.count} (${c.longTasks.blockingMs})`];
+        }),
+      ),
+      '',
+      ...SCREENS.map(({ name }) => `- ${name}: largest ${[...costs[name].scripts].sort((a, b) => b.gzip - a.gzip).slice(0, 4).map((f) => `${f.path} ${kb(f.gzip)}`).join(', ')}`),
     ].join('\n');
     // A private build's figures are printed only: bench/results describes the repository's build.
-    if (staticDir === REPO) saveResult({ name: 'budgets', title: 'Bundle budgets', startedAt: new Date().toISOString(), markdown: md, data: { checks, passed, weights: w } });
+    if (staticDir === REPO) saveResult({ name: 'budgets', title: 'Bundle budgets', startedAt: new Date().toISOString(), markdown: md, data: { checks, passed, costs } });
     else console.log(`\n${md}\n(build in ${staticDir}: bench/results not written)`);
-    for (const c of checks) console.log(`  ${c.what}: ${kb(c.value)} (budget ${kb(c.budget)}) — ${verdict(c)}`);
+    for (const c of checks) console.log(`  ${c.what}: ${c.format(c.value)} (budget ${c.format(c.budget)}) — ${verdict(c)}`);
     console.log(passed ? 'check-budgets: no budget exceeded beyond the known exceptions' : 'check-budgets: OVER BUDGET');
     return passed;
   } finally {

@@ -44,6 +44,8 @@ const FIRST_SCREENS = [
   'admin-app/src/App.tsx', 'admin-app/src/features/dashboard/components/DashboardAdmin.tsx',
   'teacher-app/src/App.tsx', 'teacher-app/src/features/dashboard/components/DashboardTeacher.tsx',
   'student-app/src/App.tsx', 'student-app/src/features/dashboard/components/DashboardStudent.tsx',
+  // The exam page: its options are native radio buttons, the essay box and the dialogs load after question 1.
+  'student-app/src/features/answering/components/ExamPage.tsx',
 ];
 const formComponent = new RegExp(`^@mui/material/(${[...MUI_FORM_COMPONENTS, ...MUI_DIALOG_COMPONENTS].join('|')})$`);
 

@@ -146,7 +146,8 @@ const MUI_FORMS_SHARED_PARTS = /[\\/](\w+Classes|FormControlContext|useFormContr
 const MUI_CHUNK = {
   test: (module: Module) => {
     const file = module.nameForCondition() ?? '';
-    return MUI_PACKAGES.test(file) && !MUI_LATER.test(file) && !MUI_FORMS_CHUNK.test(module) && !MUI_DIALOGS_CHUNK.test(module);
+    // A later component's class names stay here: the theme imports them (one tiny file each otherwise).
+    return MUI_PACKAGES.test(file) && (!MUI_LATER.test(file) || MUI_FORMS_SHARED_PARTS.test(file)) && !MUI_FORMS_CHUNK.test(module) && !MUI_DIALOGS_CHUNK.test(module);
   },
   name: 'mui',
   chunks: 'async' as const,
@@ -179,9 +180,58 @@ const MUI_DIALOGS_CHUNK = muiGroupChunk('mui-dialogs', MUI_DIALOGS);
  * shared module: each file is one more request (six at a time per server over HTTP/1.1) and one more script tag.
  */
 const BOOT_PACKAGES = /[\\/]node_modules[\\/](react|react-dom|scheduler|i18next|react-i18next|html-parse-stringify|void-elements|use-sync-external-store)[\\/]/;
+/**
+ * The shared modules the login page takes from the shell besides those packages: the i18n set-up, the language
+ * switch, the logo, the code-split helper and the slim react-i18next. One small file each otherwise (five requests
+ * before the login page answers); none of them reaches MUI.
+ */
+const BOOT_MODULES = new RegExp([
+  '[\\\\/]shared-ui[\\\\/]src[\\\\/](i18n|LanguageSwitch|Logo|preloadable)\\.tsx?$',
+  '[\\\\/]webpack[\\\\/]react-i18next-slim\\.ts$',
+  // What those and the login page run on: the languages, the usable mark, the session and the API's address.
+  '[\\\\/]shared-rules[\\\\/]src[\\\\/](languages|usable-mark)\\.ts$',
+  '[\\\\/]shared-api[\\\\/]src[\\\\/](api-base|session|device-data|device-owner)\\.ts$',
+].join('|'));
 const BOOT_CHUNK = {
-  test: (module: Module) => BOOT_PACKAGES.test(module.nameForCondition() ?? ''),
+  test: (module: Module) => BOOT_PACKAGES.test(module.nameForCondition() ?? '') || BOOT_MODULES.test(module.nameForCondition() ?? ''),
   name: 'boot',
+  chunks: 'async' as const,
+  enforce: true,
+};
+
+/**
+ * What every signed-in screen takes from the shell besides React and MUI, in one async chunk instead of one file per
+ * shared module: the API client (shared-api's index and what it is made of, axios), the router, and the shared-ui
+ * modules the signed-in frame provides (the states, the theme, the unsent-work check). Not the parts of shared-api
+ * the login page itself runs on (the session, the API base, the device data): this chunk reaches MUI (states, theme)
+ * and must never load on the login page.
+ */
+const FRAME_MODULES = new RegExp([
+  '[\\\\/]node_modules[\\\\/](axios|react-router|react-router-dom)[\\\\/]',
+  '[\\\\/]webpack[\\\\/]react-router-dom-slim\\.ts$',
+  '[\\\\/]shared-api[\\\\/]src[\\\\/](index|http|resources|content-map|wib-time|types|error-text)\\.ts$',
+  '[\\\\/]shared-ui[\\\\/]src[\\\\/](states|theme|unsent-work)\\.tsx?$',
+].join('|'));
+const FRAME_CHUNK = {
+  test: (module: Module) => FRAME_MODULES.test(module.nameForCondition() ?? ''),
+  name: 'frame',
+  chunks: 'async' as const,
+  enforce: true,
+};
+
+/**
+ * A remote's first screens' common part in one async chunk: its data layer (TanStack Query, shared-ui's data.tsx) and
+ * the shared-ui frame it provides (the remote skeleton, the role layout and its menu, the banner, the welcome line).
+ * One file instead of one per shared module.
+ */
+const REMOTE_FRAME_MODULES = new RegExp([
+  '[\\\\/]node_modules[\\\\/]@tanstack[\\\\/]',
+  // RemoteRoot's own states and code-split helper (relative imports: the remote's copies).
+  '[\\\\/]shared-ui[\\\\/]src[\\\\/](RemoteRoot|RoleLayout|data|nav|pageSlots|Banner|WelcomeLine|states|preloadable)\\.tsx?$',
+].join('|'));
+const REMOTE_FRAME_CHUNK = {
+  test: (module: Module) => REMOTE_FRAME_MODULES.test(module.nameForCondition() ?? ''),
+  name: 'remote-frame',
   chunks: 'async' as const,
   enforce: true,
 };
@@ -264,7 +314,9 @@ export function appConfig({ name, dir, mode, html = false, template = path.join(
       ...plugins,
     ],
     // The shell provides MUI to every remote, one shared module per component: see MUI_CHUNK.
-    ...(name === 'shell' ? { optimization: { splitChunks: { cacheGroups: { boot: BOOT_CHUNK, mui: MUI_CHUNK, muiForms: MUI_FORMS_CHUNK, muiDialogs: MUI_DIALOGS_CHUNK } } } } : {}),
+    ...(name === 'shell'
+      ? { optimization: { splitChunks: { cacheGroups: { boot: BOOT_CHUNK, frame: FRAME_CHUNK, mui: MUI_CHUNK, muiForms: MUI_FORMS_CHUNK, muiDialogs: MUI_DIALOGS_CHUNK } } } }
+      : mode === 'production' ? { optimization: { splitChunks: { cacheGroups: { frame: REMOTE_FRAME_CHUNK } } } } : {}),
     performance: { hints: false },
     stats: 'errors-warnings',
     infrastructureLogging: { level: 'warn' },

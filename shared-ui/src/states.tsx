@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
@@ -7,6 +7,18 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import { errorMessage, errorStatus, isNetworkError } from '@kelasku/shared-api';
+import { markUsable } from '@kelasku/shared-rules/src/usable-mark';
+
+/**
+ * A first screen reports that it is usable (its main content shown, answering input) once `ready` turns true: the
+ * 'kelasku:usable' mark the bundle budgets count up to (shared-rules/src/usable-mark.ts). Set after the commit, once
+ * per page load.
+ */
+export function useUsableMark(ready: boolean): void {
+  useEffect(() => {
+    if (ready) markUsable();
+  }, [ready]);
+}
 
 /** 'Loading...' (in the active language, or the given text) with a spinner. */
 export function LoadingState({ text }: { text?: string }) {

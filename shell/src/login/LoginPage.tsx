@@ -7,6 +7,7 @@ import { prefetchSignedIn } from '../signed-in';
 import { EyeIcon } from './icons';
 import { focusedBeforeStart, typedBeforeStart } from './prerendered';
 import { loginErrorMessage, submitLogin } from './submit-login';
+import { markUsable } from '@kelasku/shared-rules/src/usable-mark';
 
 export interface LoginPageProps {
   /** Called after the token and user data are stored. */
@@ -32,6 +33,10 @@ export function LoginPage({ onSignedIn, prerendered = false }: LoginPageProps) {
   useEffect(() => {
     if (focusOnStart) (focusOnStart === 'username' ? usernameInput : passwordInput).current?.focus();
   }, [focusOnStart]);
+  // The app's form (not the prerendered one) is on screen and its buttons answer: the login page is usable.
+  useEffect(() => {
+    if (!prerendered) markUsable();
+  }, [prerendered]);
   const [showPassword, setShowPassword] = useState(false);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);

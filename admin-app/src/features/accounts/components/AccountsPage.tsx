@@ -9,7 +9,7 @@ import ToggleButton from '@mui/material/ToggleButton';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import SortIcon from '@mui/icons-material/Sort';
-import { ConfirmDialog, EmptyState, ErrorState, LoadingState, Pagination, SearchBox } from '@kelasku/shared-ui';
+import { ConfirmDialog, EmptyState, ErrorState, LoadingState, Pagination, SearchBox, useUsableMark } from '@kelasku/shared-ui';
 import { useLastNonNull } from '../../../hooks/useLastNonNull';
 import { useListParams } from '../../../hooks/useListParams';
 import { usePagedList } from '../../../hooks/usePagedList';
@@ -99,6 +99,8 @@ export function AccountsPage<T extends AccountRow, V extends FormValues>({ confi
     }, () => setResetting(null));
   };
 
+  // The list (or its failure) is on screen: the accounts page is usable.
+  useUsableMark(!list.isPending);
   let content;
   if (list.isPending) content = <LoadingState />;
   else if (list.isError) content = <ErrorState message={t('accounts.fetchFailed')} error={list.error} onRetry={() => void list.refetch()} />;

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import { Banner } from '@kelasku/shared-ui/src/Banner';
-import { EmptyState, ErrorState, LoadingState } from '@kelasku/shared-ui/src/states';
+import { EmptyState, ErrorState, LoadingState, useUsableMark } from '@kelasku/shared-ui/src/states';
 import { SearchBox } from '@kelasku/shared-ui/src/SearchBox';
 import { adminStatsQuery } from '../api';
 import { ReportsPanel } from './ReportsPanel';
@@ -21,6 +21,8 @@ export function DashboardAdmin() {
   const { t } = useTranslation('admin');
   const [query, setQuery] = useState('');
   const stats = useQuery(adminStatsQuery());
+  // Usable once the statistics are in (or failed): the charts' own code may still be arriving.
+  useUsableMark(!stats.isPending);
 
   let charts;
   if (stats.isPending) charts = <Box sx={CHARTS_PLACE}><LoadingState text={t('dashboard.loadingStats')} /></Box>;

@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect, useState, type ReactNode } from 'react';
+import { Suspense, useDeferredValue, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import i18next from 'i18next';
 import Alert from '@mui/material/Alert';
@@ -13,7 +13,7 @@ import Apps from '@mui/icons-material/Apps';
 import NavigateBefore from '@mui/icons-material/NavigateBefore';
 import NavigateNext from '@mui/icons-material/NavigateNext';
 import { OPTION_LETTERS, type Answers, type Grade, type Question, type QuestionDetail } from '@kelasku/shared-api';
-import { ConfirmDialog } from '@kelasku/shared-ui/src/ConfirmDialog';
+import { preloadable } from '@kelasku/shared-ui/src/preloadable';
 import { originalOrder, type SheetOrder } from '@kelasku/shared-rules';
 import type { QueueState } from '../answer-queue';
 import { QuestionGrid } from './QuestionGrid';
@@ -21,6 +21,12 @@ import { QuestionPanel } from './QuestionPanel';
 import { SaveStatus } from './SaveStatus';
 import { SUBMIT_TEXTS, type WorkKind } from '../texts';
 import { formatScore } from '@kelasku/shared-ui/src/numbers';
+
+/**
+ * The submit confirmation (MUI's dialog chunk) is no part of the sheet's first screen: loaded right after it, so it is
+ * there (and in the service worker's cache) before the student can ask for it, offline too.
+ */
+const ConfirmDialog = preloadable(() => import('@kelasku/shared-ui/src/ConfirmDialog').then((m) => m.ConfirmDialog));
 
 export interface AnswerSheetViewProps {
   kind: WorkKind;
@@ -58,6 +64,9 @@ export function AnswerSheetView({ kind, questions, answers, queueState, locked =
   const [confirming, setConfirming] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [submitError, setSubmitError] = useState<string | null>(null);
+  useEffect(() => {
+    void ConfirmDialog.preload().catch(() => undefined);
+  }, []);
   const total = questions.length;
   const sheetOrder = order && order.questions.length === total ? order : originalOrder(total);
   const numberAt = (position: number) => sheetOrder.questions[position - 1];
@@ -169,20 +178,24 @@ export function AnswerSheetView({ kind, questions, answers, queueState, locked =
           />
         </Box>
       </Drawer>
-      <ConfirmDialog
-        open={confirming}
-        title={t(texts.title)}
-        message={
-          <>
-            <Box component="span" sx={{ display: 'block' }}>{t(texts.message)}</Box>
-            {unanswered && <Box component="span" sx={{ display: 'block', mt: 1, fontWeight: 700 }}>{unanswered}</Box>}
-          </>
-        }
-        confirmLabel={submitting ? t('sheet.submitting') : t('sheet.confirmSubmit')}
-        busy={submitting}
-        onConfirm={submit}
-        onClose={() => !submitting && setConfirming(false)}
-      />
+      {(confirming || ConfirmDialog.isLoaded()) && (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            open={confirming}
+            title={t(texts.title)}
+            message={
+              <>
+                <Box component="span" sx={{ display: 'block' }}>{t(texts.message)}</Box>
+                {unanswered && <Box component="span" sx={{ display: 'block', mt: 1, fontWeight: 700 }}>{unanswered}</Box>}
+              </>
+            }
+            confirmLabel={submitting ? t('sheet.submitting') : t('sheet.confirmSubmit')}
+            busy={submitting}
+            onConfirm={submit}
+            onClose={() => !submitting && setConfirming(false)}
+          />
+        </Suspense>
+      )}
     </Box>
   );
 }

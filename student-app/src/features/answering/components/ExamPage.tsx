@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
@@ -14,19 +14,22 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { examsApi, parseQuestions, type Exam, type Grade } from '@kelasku/shared-api';
 import { publicIdsSeed, sheetOrder } from '@kelasku/shared-rules';
 import { formatDateId, formatWibRange, formatWibTime } from '@kelasku/shared-ui/src/dates';
-import { ErrorState, LoadFailure, LoadingState, NotFoundState } from '@kelasku/shared-ui/src/states';
+import { ErrorState, LoadFailure, LoadingState, NotFoundState, useUsableMark } from '@kelasku/shared-ui/src/states';
 import { PageTitle } from '../../../components/PageTitle';
 import { useGoBack } from '../../../hooks/useGoBack';
 import { formatScore } from '@kelasku/shared-ui/src/numbers';
 import { currentStudentId, idParam } from '../../../lib/student';
 import { AnswerSheetView, SubmittedSheetView } from './AnswerSheetView';
-import { ScoreDialog } from './ScoreDialog';
+import { preloadable } from '@kelasku/shared-ui/src/preloadable';
 import { clockOffset, formatCountdown, useServerNow, windowPhase } from '../exam-clock';
 import { arrivedClassExams, type ClassExams } from '../exam-prefetch';
 import { flushThenGrade } from '../submit';
 import { useAnswerSheet } from '../hooks/useAnswerSheet';
 import { useClassExams } from '../hooks/useClassExams';
 import { invalidateAfterSubmit, storedGradeQuery } from '../api';
+
+/** The grade's dialog (MUI's dialog chunk) after the sheet's first screen; loaded right after it, offline too. */
+const ScoreDialog = preloadable(() => import('./ScoreDialog').then((m) => m.ScoreDialog));
 
 /** Submit this long before the end so the last answers still reach the server inside the window. */
 const AUTO_SUBMIT_LEAD_MS = 2000;
@@ -147,6 +150,15 @@ export default function ExamPage() {
   }, [now, exam, sheet.phase]);
 
   const loading = examLoad.loading && !exam;
+  // Usable once nothing is loading any more: question 1 answerable, or the page's final word (not open yet, done…).
+  const sheetLoading = Boolean(exam && phase !== 'Scheduled' && sheet.phase === 'loading' && !(phase === 'Active' && sheet.answerable));
+  const questionsLoading = Boolean(exam && phase === 'Active' && sheet.answerable && questions.length === 0);
+  const usable = !loading && !sheetLoading && !questionsLoading;
+  useUsableMark(usable);
+  // Once usable, not before: the grade's dialog must not delay the first question.
+  useEffect(() => {
+    if (usable) void ScoreDialog.preload().catch(() => undefined);
+  }, [usable]);
   const viewState = sheet.phase === 'submitted' ? 'submitted' : phase;
   const score = grade?.score ?? storedGrade.data?.score ?? sheet.sheet?.score;
   const timeLeft = exam && (
@@ -235,7 +247,11 @@ export default function ExamPage() {
         // Right/wrong and essay scores only once the window has ended (the server hides them until then too).
         <SubmittedSheetView questions={questions} answers={sheet.answers} grade={storedGrade.data ?? undefined} resultsShown={phase === 'Completed'} order={order} />
       )}
-      <ScoreDialog grade={grade} note={autoNote} onClose={goBack} />
+      {(grade || ScoreDialog.isLoaded()) && (
+        <Suspense fallback={null}>
+          <ScoreDialog grade={grade} note={autoNote} onClose={goBack} />
+        </Suspense>
+      )}
     </>
   );
 }

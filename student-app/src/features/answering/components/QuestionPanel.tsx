@@ -1,15 +1,13 @@
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import Box from '@mui/material/Box';
-import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormLabel from '@mui/material/FormLabel';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { OPTION_LETTERS, type OptionLetter, type Question } from '@kelasku/shared-api';
 import { MAX_ANSWER_BYTES, overBytes } from '@kelasku/shared-rules';
+import './question.css';
+
+// MUI's text field (its form chunk) only where an essay is asked: a sheet of options answers without it. Loaded
+// right after the first question shows, so an essay further on opens offline too.
+const loadEssayField = () => import('./EssayField');
+const EssayField = lazy(loadEssayField);
 
 export interface QuestionPanelProps {
   number: number;
@@ -26,7 +24,11 @@ export interface QuestionPanelProps {
   onEssayChange: (text: string) => void;
 }
 
-/** One question: optional picture, text, and either options A–D or an essay box. */
+/**
+ * One question: optional picture, text, and either options A–D or an essay box. The question and its options are
+ * plain elements with static CSS (question.css): the first question of a sheet shows and answers without MUI's
+ * run-time styling.
+ */
 export function QuestionPanel({ number, total, question, value, disabled = false, optionOrder = [0, 1, 2, 3], onChoose, onEssayChange }: QuestionPanelProps) {
   const { t } = useTranslation('student');
   const headingId = `question-${number}-heading`;
@@ -38,65 +40,58 @@ export function QuestionPanel({ number, total, question, value, disabled = false
     setTooLarge(over);
     if (!over) onEssayChange(text);
   };
+  useEffect(() => {
+    void loadEssayField().catch(() => undefined);
+  }, []);
+  const chosen = value.toLowerCase();
   return (
-    <Box component="section" aria-labelledby={headingId}>
-      <Typography id={headingId} component="h2" variant="subtitle1" color="text.secondary" sx={{ fontWeight: 700 }}>
+    <section aria-labelledby={headingId}>
+      <h2 id={headingId} className="kq-question__heading">
         {t('sheet.question.heading', { number, total })}
-      </Typography>
+      </h2>
       {question.image && (
-        <Box
-          component="img"
+        <img
+          className="kq-question__picture"
           src={question.image}
           alt={t('sheet.question.picture', { number })}
           // Pictures are separate files (/api/v1/images/…): never hold up the question's text and options.
           loading="lazy"
           decoding="async"
-          sx={{ display: 'block', maxWidth: '100%', maxHeight: 320, objectFit: 'contain', my: 1.5, borderRadius: 1 }}
         />
       )}
-      <Typography sx={{ my: 1.5, fontSize: '1.05rem', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{question.text}</Typography>
+      <p className="kq-question__text">{question.text}</p>
       {question.type === 'mc' ? (
-        <FormControl disabled={disabled} fullWidth>
-          <FormLabel id={`${headingId}-options`} sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
-            {t('sheet.question.options', { number })}
-          </FormLabel>
-          <RadioGroup
-            aria-labelledby={`${headingId}-options`}
-            value={value.toLowerCase()}
-            onChange={(e) => onChoose(e.target.value as OptionLetter)}
-          >
-            {optionOrder.map((original, shown) => {
-              const letter = OPTION_LETTERS[original];
-              return (
-                <FormControlLabel
-                  key={letter}
+        <div role="radiogroup" className="kq-options" aria-labelledby={`${headingId}-options`}>
+          <span id={`${headingId}-options`} className="kq-options__label">{t('sheet.question.options', { number })}</span>
+          {optionOrder.map((original, shown) => {
+            const letter = OPTION_LETTERS[original];
+            const isChosen = chosen === letter;
+            return (
+              <label key={letter} className={`kq-option${isChosen ? ' kq-option--chosen' : ''}${disabled ? ' kq-option--disabled' : ''}`}>
+                <input
+                  type="radio"
+                  name={`${headingId}-options`}
                   value={letter}
-                  control={<Radio />}
-                  label={`${OPTION_LETTERS[shown].toUpperCase()}. ${question.options[original]}`}
-                  sx={{
-                    m: 0, mb: 1, pr: 1, border: 1, borderRadius: 2, alignItems: 'center',
-                    borderColor: value.toLowerCase() === letter ? 'primary.main' : 'divider',
-                    bgcolor: value.toLowerCase() === letter ? 'action.selected' : 'transparent',
-                    '& .MuiFormControlLabel-label': { overflowWrap: 'anywhere' },
-                  }}
+                  checked={isChosen}
+                  disabled={disabled}
+                  onChange={() => onChoose(letter)}
                 />
-              );
-            })}
-          </RadioGroup>
-        </FormControl>
+                <span className="kq-option__text">{`${OPTION_LETTERS[shown].toUpperCase()}. ${question.options[original]}`}</span>
+              </label>
+            );
+          })}
+        </div>
       ) : (
-        <TextField
-          label={t('sheet.question.essayLabel')}
-          multiline
-          minRows={5}
-          fullWidth
-          value={value}
-          disabled={disabled}
-          onChange={(e) => changeEssay(e.target.value)}
-          error={tooLarge}
-          helperText={tooLarge ? t('sheet.question.essayTooLarge', { limit: MAX_ANSWER_BYTES }) : undefined}
-        />
+        <Suspense fallback={null}>
+          <EssayField
+            label={t('sheet.question.essayLabel')}
+            value={value}
+            disabled={disabled}
+            onChange={changeEssay}
+            problem={tooLarge ? t('sheet.question.essayTooLarge', { limit: MAX_ANSWER_BYTES }) : undefined}
+          />
+        </Suspense>
       )}
-    </Box>
+    </section>
   );
 }

@@ -95,7 +95,7 @@ test('answers given elsewhere show from a save\'s reply and when the tab comes b
   // Meanwhile question 1 changed elsewhere; this tab's own unsent change of question 2 must stay over it.
   api.answers.saveChanges.mockRejectedValue(new AxiosError('Network Error', 'ERR_NETWORK'));
   await user.click(screen.getByRole('button', { name: 'Question 2, answered' }));
-  const essay = screen.getByRole('textbox', { name: 'Your answer' });
+  const essay = await screen.findByRole('textbox', { name: 'Your answer' }); // the essay box's own chunk
   await user.clear(essay);
   await user.type(essay, 'mine');
   api.answers.get.mockResolvedValue([sheet({ answers: { '1': 'd', '2': 'typed on the phone' } })]);

@@ -7,7 +7,7 @@ import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import type { ClassItem } from '@kelasku/shared-api';
-import { EmptyState, ErrorState, LoadingState, Pagination } from '@kelasku/shared-ui';
+import { EmptyState, ErrorState, LoadingState, Pagination, useUsableMark } from '@kelasku/shared-ui';
 import { usePageParam } from '@kelasku/shared-ui/src/usePageParam';
 import { awaitsData } from '../../../lib/query-state';
 import { currentStudentId } from '../../../lib/student';
@@ -31,6 +31,8 @@ export function AssignedClassList({ linkTo, actionHint, onOpening }: AssignedCla
   const [page, setPage] = usePageParam();
   const query = useQuery(assignedClassesQuery(currentStudentId(), page));
   const { data } = query;
+  // The classes (or the failure) are on screen: My Classes and My Classes Exams are usable.
+  useUsableMark(!awaitsData(query));
 
   if (awaitsData(query)) return <LoadingState />;
   if (!data) return <ErrorState message={t('classes.error')} error={query.error} onRetry={() => void query.refetch()} />;

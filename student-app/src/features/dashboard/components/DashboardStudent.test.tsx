@@ -2,8 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link, Route, Routes } from 'react-router-dom';
 import { statsApi, todoApi, type StudentTodo } from '@kelasku/shared-api';
-import { renderAt } from '@kelasku/shared-ui/src/test-utils';
+import { renderAt, withUserTiming } from '@kelasku/shared-ui/src/test-utils';
 import { signInStudent } from '../../../test/fixtures';
+import { USABLE_MARK } from '@kelasku/shared-rules/src/usable-mark';
 import DashboardStudent from './DashboardStudent';
 
 jest.mock('@kelasku/shared-api', () => {
@@ -31,6 +32,18 @@ test('welcomes the student by name and shows progress from the server', async ()
   const progress = screen.getByRole('region', { name: 'Progress Status' });
   const tiles = within(progress).getAllByRole('listitem').map((li) => li.textContent);
   expect(tiles).toEqual(['3 of 7subjects completed', '2 of 5tasks completed', '1 of 2exams completed']);
+});
+
+test('the dashboard is usable (its mark set) once the progress numbers are on screen, not while they load', async () => {
+  withUserTiming();
+  signInStudent(5);
+  let arrive: (stats: unknown) => void = () => {};
+  student.mockReturnValue(new Promise((resolve) => (arrive = resolve)));
+  renderAt(<DashboardStudent />);
+  expect(performance.getEntriesByName(USABLE_MARK)).toHaveLength(0);
+  arrive({ materials: { done: 1, total: 2 }, tasks: { completed: 0, total: 1 }, exams: { completed: 0, total: 0 } });
+  expect(await screen.findByText('subjects completed')).toBeInTheDocument();
+  await waitFor(() => expect(performance.getEntriesByName(USABLE_MARK)).toHaveLength(1));
 });
 
 test('falls back to Guest and shows an error when progress cannot load', async () => {

@@ -6,7 +6,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { Banner } from '@kelasku/shared-ui/src/Banner';
-import { ErrorState, LoadingState } from '@kelasku/shared-ui/src/states';
+import { ErrorState, LoadingState, useUsableMark } from '@kelasku/shared-ui/src/states';
 import { WelcomeLine } from '@kelasku/shared-ui/src/WelcomeLine';
 import { awaitsData } from '../../../lib/query-state';
 import { studentStatsQuery } from '../api';
@@ -32,6 +32,7 @@ export default function DashboardStudent() {
   const query = useQuery(studentStatsQuery());
   const { data } = query;
   const loading = awaitsData(query);
+  useUsableMark(!loading);
   // Once the numbers have settled (shown or failed) the to-do list stays, also while they are reloaded.
   const [numbersSettled, setNumbersSettled] = useState(false);
   // Set during render (not in an effect): numbers already in the cache show the list in the same first render.

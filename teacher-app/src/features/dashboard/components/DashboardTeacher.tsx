@@ -11,7 +11,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { Banner } from '@kelasku/shared-ui/src/Banner';
-import { EmptyState, ErrorState, LoadingState } from '@kelasku/shared-ui/src/states';
+import { EmptyState, ErrorState, LoadingState, useUsableMark } from '@kelasku/shared-ui/src/states';
 import { WelcomeLine } from '@kelasku/shared-ui/src/WelcomeLine';
 import { formatDateId, formatWibRange } from '@kelasku/shared-ui/src/dates';
 import { formatNumber } from '@kelasku/shared-ui/src/numbers';
@@ -117,6 +117,8 @@ function Panels({ stats }: { stats: TeacherStats }) {
 export default function DashboardTeacher() {
   const stats = useQuery(teacherStatsQuery());
   const { t } = useTranslation('teacher');
+  // Usable once the panels' numbers are in (or failed); the To-review panel fills in on its own.
+  useUsableMark(!stats.isPending);
   return (
     <Box>
       <Banner title={t('dashboard.title')} />

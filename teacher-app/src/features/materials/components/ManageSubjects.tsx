@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import { ConfirmDialog, EmptyState, ErrorState, LoadingState, Pagination } from '@kelasku/shared-ui';
+import { ConfirmDialog, EmptyState, ErrorState, LoadingState, Pagination, useUsableMark } from '@kelasku/shared-ui';
 import { materialsApi, type Material } from '@kelasku/shared-api';
 import { CLASS_PARAM, gradeLabel, type TeacherClass } from '../../../lib/teacher-class';
 import { useGradeClass } from '../../../hooks/useGradeClass';
@@ -108,6 +108,8 @@ function MaterialGrid({ teacherClass }: { teacherClass: TeacherClass }) {
 export default function ManageSubjects({ grade = 10 }: { grade?: number }) {
   const { t } = useTranslation('teacher');
   const { classes: teacherClass, current, pick } = useGradeClass(grade);
+  // Usable once the teacher's class of the grade is known: its actions are on screen, its subjects fill in below.
+  useUsableMark(!teacherClass.isPending);
   return (
     <Box>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 3, justifyContent: 'space-between', alignItems: { md: 'center' } }}>
