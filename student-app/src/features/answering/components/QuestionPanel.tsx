@@ -10,6 +10,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { OPTION_LETTERS, type OptionLetter, type Question } from '@kelasku/shared-api';
 import { MAX_ANSWER_BYTES, overBytes } from '@kelasku/shared-rules';
+import { MathText } from '@kelasku/shared-ui/src/formula/MathText';
 
 export interface QuestionPanelProps {
   number: number;
@@ -54,7 +55,7 @@ export function QuestionPanel({ number, total, question, value, disabled = false
           sx={{ display: 'block', maxWidth: '100%', maxHeight: 320, objectFit: 'contain', my: 1.5, borderRadius: 1 }}
         />
       )}
-      <Typography sx={{ my: 1.5, fontSize: '1.05rem', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{question.text}</Typography>
+      <Typography sx={{ my: 1.5, fontSize: '1.05rem', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}><MathText text={question.text} /></Typography>
       {question.type === 'mc' ? (
         <FormControl disabled={disabled} fullWidth>
           <FormLabel id={`${headingId}-options`} sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
@@ -72,7 +73,7 @@ export function QuestionPanel({ number, total, question, value, disabled = false
                   key={letter}
                   value={letter}
                   control={<Radio />}
-                  label={`${OPTION_LETTERS[shown].toUpperCase()}. ${question.options[original]}`}
+                  label={<>{`${OPTION_LETTERS[shown].toUpperCase()}. `}<MathText text={question.options[original]} /></>}
                   sx={{
                     m: 0, mb: 1, pr: 1, border: 1, borderRadius: 2, alignItems: 'center',
                     borderColor: value.toLowerCase() === letter ? 'primary.main' : 'divider',

@@ -6,6 +6,8 @@ import { mockCanvas, restoreCanvas } from '../../../test/mock-canvas';
 jest.mock('quill', () => {
   class FakeQuill {
     static last: FakeQuill;
+    static import() { return class { value() { return {}; } }; }
+    static register() {}
     root = document.createElement('div');
     clipboard = { convert: () => ({}) };
     private listeners: Array<() => void> = [];
