@@ -1,5 +1,6 @@
 import { eventually, expectNoSidewaysScroll, expectVisible, openAs, pageLog, setupApp } from './harness/app';
 import { axeViolations, formatViolations } from './harness/a11y';
+import { findDemoClass } from './harness/exams';
 
 // Teachers in the school-wide group discussions: a student asks, a teacher answers from the teacher remote's Group
 // Discussions (menu entry), and the student sees the answer, marked as a teacher's, on a 360 px phone.
@@ -56,4 +57,22 @@ it('the screen and its menu entry are in Bahasa Indonesia too', async () => {
   await page.waitForURL((url) => url.pathname === '/GroupDiscussions');
   await expectVisible(page.getByRole('heading', { level: 1, name: 'Diskusi Kelompok' }));
   await expectVisible(page.getByText('Pertanyaan siswa untuk seluruh sekolah.', { exact: false }));
+});
+
+it('the materials list shows how many student questions on a subject no teacher has answered yet', async () => {
+  const demo = await findDemoClass(app);
+  const { classes } = await app.api.get<{ classes: { id: number; grade: number }[] }>('/classes/mine', 'teacher');
+  const grade = classes.find((c) => c.id === demo.cls.id)!.grade;
+  const material = await app.api.post<{ id: number; title: string }>('/materials', 'teacher', {
+    title: `Getaran ${tag}`, description: 'd', content: '<p>x</p>', class_id: demo.cls.id,
+  });
+  const first = await app.api.post<Discussion>('/discussions-material', 'student', { topic: `Satu ${tag}`, description: 'd', material_id: material.id });
+  await app.api.post<Discussion>('/discussions-material', 'student', { topic: `Dua ${tag}`, description: 'd', material_id: material.id });
+  await app.api.patch(`/discussions-material/reply?id=${first.id}`, 'teacher', { replies: 'Sudah dijawab.' });
+
+  const page = await app.newPage();
+  await openAs(app, page, 'teacher', `/ManageSubjects${grade}?class=${demo.cls.id}`);
+  const card = page.getByRole('article').filter({ has: page.getByRole('heading', { name: material.title, exact: true }) });
+  await expectVisible(card.getByText("1 question without a teacher's answer", { exact: true }));
+  await expectVisible(page.getByRole('status').filter({ hasText: /student questions? in this class ha(s|ve) no teacher's answer yet/ }));
 });
