@@ -61,6 +61,15 @@ it('a teacher types a formula in a material and a question; a student on a phone
   // stored with its LaTeX, escaped, in the attribute and as the text an older reader shows
   expect(material.content).toContain(`<span class="ql-formula" data-value="${PENDULUM}">${PENDULUM}</span>`);
 
+  // opened again in the editor, the formula is a formula (typeset), and saving keeps it as it was stored
+  await teacher.goto(`/EditSubjects?id=${material.id}`);
+  await expectVisible(teacher.getByRole('textbox', { name: 'Subject Content' }).locator('.ql-formula .katex'));
+  await teacher.getByLabel('Short Description').fill('Getaran harmonis sederhana');
+  await teacher.getByRole('button', { name: 'Submit' }).click();
+  await teacher.waitForURL((url) => url.pathname !== '/EditSubjects'); // back where the teacher came from
+  const { materials: after } = await app.api.get<{ materials: Material[] }>(`/materials/from-class?id=${demo.cls.id}&pageSize=100`, 'teacher');
+  expect(after.find((m) => m.id === material.id)?.content).toBe(material.content);
+
   // ---- the teacher: an exercise question with a formula between \( and \), previewed live
   await teacher.goto(`/CreateExercise?material_id=${material.id}`);
   await teacher.getByLabel('Exercise title').fill(`Latihan ${TITLE}`);
