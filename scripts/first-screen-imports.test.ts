@@ -56,6 +56,14 @@ it.each(FIRST_SCREENS)('%s reaches no MUI form or dialog component, no @mui/x-ch
   expect(requests.filter((r) => formComponent.test(r) || r === '@kelasku/shared-ui' || r.startsWith('@mui/x-charts'))).toEqual([]);
 });
 
+it.each(FIRST_SCREENS)('%s reaches no KaTeX: formulas load only where one is shown', (entry) => {
+  expect([...staticRequests(entry)].filter((r) => r === 'katex' || r.startsWith('katex/') || r.endsWith('/katex-render'))).toEqual([]);
+});
+
+it('sees KaTeX behind a static import (the check can fail)', () => {
+  expect([...staticRequests('shared-ui/src/formula/katex-render.ts')]).toEqual(expect.arrayContaining(['katex', 'katex/dist/katex.min.css']));
+});
+
 it('sees @mui/x-charts behind a static import (the check can fail)', () => {
   expect([...staticRequests('admin-app/src/features/dashboard/components/StatsBarChart.tsx')]).toContain('@mui/x-charts/BarChart');
 });

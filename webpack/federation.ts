@@ -83,7 +83,7 @@ const tsRule: RuleSetRule = {
 
 const assetRules: RuleSetRule[] = [
   { test: /\.css$/, use: [require.resolve('style-loader'), require.resolve('css-loader')] },
-  { test: /\.(svg|png|jpe?g|webp|avif|woff2?)$/, type: 'asset/resource' },
+  { test: /\.(svg|png|jpe?g|webp|avif|woff2?|ttf)$/, type: 'asset/resource' }, // ttf: KaTeX's CSS names it last (browsers take woff2)
 ];
 
 const packageVersion = (name: string) =>

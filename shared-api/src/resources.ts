@@ -1,7 +1,7 @@
 import { deleteData, deleteDataWithBody, getData, patchData, postData, putData } from './http';
 import type { Language } from '@kelasku/shared-rules/src/languages';
 import type {
-  AdminStats, AnswerChanges, AnswerSheet, Answers, ClassDetail, ClassItem, Discussion, Exam, Exercise, Grade, ImportResult, Material, Meta,
+  AdminStats, AnswerChanges, AnswerSheet, Answers, ClassDetail, ClassItem, Discussion, Exam, UnansweredTopics, Exercise, Grade, ImportResult, Material, Meta,
   Report, Student, StudentStats, StudentTodo, Submission, SubmissionDetail, Teacher, TeacherStats, User,
 } from './types';
 
@@ -114,6 +114,8 @@ export const discussionsApi = {
   update: (id: number, body: DiscussionInput) => putData<Discussion>('/discussions', body, { id }),
   remove: (id: number) => deleteData<{ message: string }>('/discussions', { id }),
   reply: (id: number, text: string) => putData<Discussion>('/discussions/reply', { replies: text }, { id }),
+  /** Removes one reply (its author, an admin); answers with the discussion. */
+  removeReply: (id: number, replyId: string) => deleteData<Discussion>('/discussions/reply', { id, reply_id: replyId }),
 };
 
 export const materialDiscussionsApi = {
@@ -127,6 +129,8 @@ export const materialDiscussionsApi = {
   reply: (id: number, text: string) => putData<Discussion>('/discussions-material/reply', { replies: text }, { id }),
   /** Removes one reply (its author, the class's teacher, an admin); answers with the discussion. */
   removeReply: (id: number, replyId: string) => deleteData<Discussion>('/discussions-material/reply', { id, reply_id: replyId }),
+  /** Per material of a class (its teacher, admins): how many topics no teacher has answered yet. */
+  unanswered: (classId: number) => getData<UnansweredTopics>('/discussions-material/unanswered', { class_id: classId }),
 };
 
 export type ExerciseInput = Pick<Exercise, 'title' | 'material_id' | 'content' | 'shuffle_questions' | 'shuffle_options'> & { total_marks?: number; teacher_id?: number };

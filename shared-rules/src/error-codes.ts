@@ -120,6 +120,7 @@ export const ERROR_CODES = {
   'html-too-long': 'HTML is too long (max {limit} characters without pictures)',
   'html-too-deep': 'HTML is nested more than {limit} levels deep',
   'html-too-many-elements': 'HTML has more than {limit} elements',
+  'formula-too-long': 'A formula is too long (max {limit} characters)',
   'image-too-large': '{field}: the image is too large (max {limit})',
   'image-too-many-pixels': '{field}: the image is {width} × {height} pixels (max {limit} pixels on each side)',
   'image-type-not-accepted': '{field}: images of type "{type}" are not accepted (PNG, JPEG, GIF or WebP only)',

@@ -2,6 +2,8 @@ import { useEffect, useMemo, useState } from 'react';
 import type DOMPurifyType from 'dompurify';
 import Box from '@mui/material/Box';
 import type { SxProps, Theme } from '@mui/material/styles';
+import { FORMULA_CLASS } from '@kelasku/shared-rules';
+import { useFormulaRenderer } from './formula/load';
 
 type Purifier = typeof DOMPurifyType;
 
@@ -50,6 +52,8 @@ function textOf(html: string): string {
 /**
  * Renders stored rich HTML (materials, discussions) after DOMPurify sanitizing. Until DOMPurify has loaded (first
  * use only) it shows the plain text, rendered as text, so nothing unsafe ever reaches the DOM and nothing flashes empty.
+ * Formulas (`<span class="ql-formula" data-value="LaTeX">`) are typeset by KaTeX, loaded only when the HTML holds one;
+ * until then (or offline) they show their LaTeX.
  */
 export function SafeHtml({ html, sx, className }: { html: string; sx?: SxProps<Theme>; className?: string }) {
   // DOMPurify is a function: handed to useState directly it would be called as an initializer (making a new instance).
@@ -66,9 +70,12 @@ export function SafeHtml({ html, sx, className }: { html: string; sx?: SxProps<T
     };
   }, [ready]);
   const safe = useMemo(() => (ready ? clean(ready, html) : null), [ready, html]);
+  const formulas = safe !== null && safe.includes(FORMULA_CLASS);
+  const renderer = useFormulaRenderer(formulas);
+  const shown = useMemo(() => (renderer && safe !== null && formulas ? renderer.typesetHtml(safe) : safe), [renderer, safe, formulas]);
   const boxSx = [{ '& img': { maxWidth: '100%' }, overflowWrap: 'anywhere' }, ...(Array.isArray(sx) ? sx : [sx])] as SxProps<Theme>;
   if (safe === null) {
     return <Box className={className} sx={[{ whiteSpace: 'pre-line' }, ...(boxSx as unknown[])] as SxProps<Theme>}>{textOf(html)}</Box>;
   }
-  return <Box className={className} sx={boxSx} dangerouslySetInnerHTML={{ __html: safe }} />;
+  return <Box className={className} sx={boxSx} dangerouslySetInnerHTML={{ __html: shown ?? safe }} />;
 }

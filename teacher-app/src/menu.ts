@@ -14,4 +14,5 @@ export const teacherMenu: NavItem[] = [
       { label: 'menu.grade12', to: '/ManageSubjects12', match: ['/CreateSubjects12'] },
     ],
   },
+  { label: 'menu.groupDiscussions', to: '/GroupDiscussions' },
 ];

@@ -72,8 +72,8 @@ export const looksUpTeacherClasses = (c: Caller, teacherId: number): boolean => 
 /** Listing a student's classes: admins, or that student. */
 export const listsStudentClasses = (c: Caller, studentId: number): boolean => isAdmin(c) || (isStudent(c) && c.student_id === studentId);
 
-/** The general forum: students and admins. */
-export const readsGeneralForum = (c: Caller): boolean => isStudent(c) || isAdmin(c);
+/** The school-wide group discussions: students, teachers (who read and answer there) and admins. */
+export const readsGeneralForum = (c: Caller): boolean => isStudent(c) || isTeacher(c) || isAdmin(c);
 
 /**
  * Remove any post or reply of a forum: admins; in a material's discussion also the teacher of its class now (who
@@ -237,10 +237,10 @@ async function readsPost(db: Db, c: Caller, kind: ForumKind, place: MaterialFact
   return place !== undefined && (await allowed(db, c, place, 'read'));
 }
 
-/** Reading a forum: the general one (students, admins) or a material's (its class's readers). */
+/** Reading a forum: the general one (students, teachers, admins) or a material's (its class's readers). */
 export async function requireForumRead(db: Db, c: Caller, kind: ForumKind, materialId?: number): Promise<void> {
   if (kind === 'general') {
-    if (!readsGeneralForum(c)) throw forbidden('Forbidden: Students and Admins only');
+    if (!readsGeneralForum(c)) throw forbidden('Forbidden: Students, Teachers and Admins only');
     return;
   }
   await requireMaterial(db, c, materialId!, 'read');
@@ -268,11 +268,13 @@ export async function requirePost(db: Db, c: Caller, kind: ForumKind, id: number
 }
 
 /**
- * Who a reply is written as: any student (the insert itself checks they are assigned to the material's class), or
- * in a material's discussion the teacher of its class now. Admins and other teachers may not reply.
+ * Who a reply is written as: any student (the insert itself checks they are assigned to the material's class), any
+ * teacher in the group discussions, or in a material's discussion the teacher of its class now. Admins and other
+ * teachers may not reply.
  */
 export async function requireReply(db: Db, c: Caller, kind: ForumKind, id: number): Promise<ReplyAuthor> {
   if (isStudent(c)) return { student_id: c.student_id! };
+  if (isTeacher(c) && kind === 'general') return { teacher_id: c.teacher_id! };
   if (isTeacher(c) && kind === 'material') {
     const post = await discussionFacts(db, kind, id);
     if (!post) throw recordNotFound('discussion', 'Discussion not found');
@@ -284,14 +286,15 @@ export async function requireReply(db: Db, c: Caller, kind: ForumKind, id: numbe
   throw forbidden('Forbidden: only students and the class teacher can reply');
 }
 
-/** Removing one reply: its student author while they may still read the post, or a moderator (admin, class teacher). */
+/** Removing one reply: its author (student or teacher) while they may still read the post, or a moderator (admin, class teacher). */
 export async function requireReplyDelete(db: Db, c: Caller, kind: ForumKind, id: number, replyId: string): Promise<void> {
   const post = await discussionFacts(db, kind, id);
   const reply = post && (await replyFacts(db, kind, id, replyId));
   if (!post || !reply) throw recordNotFound('reply', 'Reply not found');
   const place = await placeOfPost(db, kind, post);
   if (moderatesForum(c, kind, place)) return;
-  const ownReply = isStudent(c) && reply.student_id === c.student_id && (await readsPost(db, c, kind, place));
+  const author = (isStudent(c) && reply.student_id === c.student_id) || (isTeacher(c) && reply.teacher_id === c.teacher_id);
+  const ownReply = author && (await readsPost(db, c, kind, place));
   if (!ownReply) throw forbidden('Forbidden: only the author, the class teacher or an admin can delete this reply');
 }
 

@@ -1,6 +1,7 @@
 import { ContentError } from './content';
 import { MAX_HTML_DEPTH, MAX_HTML_ELEMENTS, MAX_RICH_HTML_CHARS } from './limits';
 import { sanitizeRichHtml } from './sanitize';
+import { MAX_FORMULA_CHARS } from '@kelasku/shared-rules';
 
 describe('sanitizeRichHtml', () => {
   it('keeps Quill formatting', () => {
@@ -91,5 +92,48 @@ describe('bounded sanitizing (caps from domain/limits.ts)', () => {
     expect(sanitizeRichHtml('<p><img src="data:image/svg+xml;base64,PHN2Zz4=" alt="x">ok</p>')).toBe('<p>ok</p>');
     expect(sanitizeRichHtml('<iframe src="//www.youtube.com/embed/a"></iframe>')).toBe('');
     expect(sanitizeRichHtml('<iframe src="https://www.youtube.com.evil.example/embed/a"></iframe>')).toBe('');
+  });
+});
+
+describe('formulas: data-value on exactly <span class="ql-formula">', () => {
+  const formula = (latex: string) => `<span class="ql-formula" data-value="${latex}">${latex}</span>`;
+
+  it('keeps a formula as the editor writes it, LaTeX in the attribute and as text', () => {
+    const html = `<p>T = ${formula('2\\pi\\sqrt{l/g}')} s, ${formula('a &lt; b &amp; c')}</p>`;
+    expect(sanitizeRichHtml(html)).toBe(html);
+  });
+
+  it('drops data-value on every other element and on a span of another or extra class', () => {
+    expect(sanitizeRichHtml('<p data-value="x">p</p><li data-value="y">l</li><span data-value="z">s</span>')).toBe('<p>p</p><li>l</li><span>s</span>');
+    expect(sanitizeRichHtml('<span class="ql-size-large" data-value="x">s</span>')).toBe('<span class="ql-size-large">s</span>');
+    expect(sanitizeRichHtml('<span class="ql-formula evil" data-value="x">s</span>')).toBe('<span class="ql-formula">s</span>');
+    expect(sanitizeRichHtml('<span class="ql-formula ql-size-large" data-value="x">s</span>')).toBe('<span class="ql-formula ql-size-large">s</span>');
+    expect(sanitizeRichHtml('<a href="https://a.example" data-value="x">a</a>')).toBe('<a href="https://a.example" rel="noopener noreferrer">a</a>');
+  });
+
+  it('escapes markup and script in the LaTeX, and drops handlers and styles on a formula', () => {
+    expect(sanitizeRichHtml('<span class="ql-formula" data-value="</span><script>alert(1)</script>" onclick="x()" style="color:red">x</span>'))
+      .toBe('<span class="ql-formula" data-value="&lt;/span&gt;&lt;script&gt;alert(1)&lt;/script&gt;">x</span>');
+    expect(sanitizeRichHtml('<span class="ql-formula" data-value=\'"><img src=x onerror=alert(1)>\'>x</span>'))
+      .toBe('<span class="ql-formula" data-value="&quot;&gt;&lt;img src=x onerror=alert(1)&gt;">x</span>');
+    expect(sanitizeRichHtml(formula('\\href{javascript:alert(1)}{x}'))).toBe(formula('\\href{javascript:alert(1)}{x}'));
+  });
+
+  it('sanitizes what is nested in a formula like anything else', () => {
+    expect(sanitizeRichHtml('<span class="ql-formula" data-value="a"><span class="ql-formula" data-value="b"><img src=x onerror=alert(1)>b</span><script>x</script><span data-value="c">c</span></span>'))
+      .toBe('<span class="ql-formula" data-value="a"><span class="ql-formula" data-value="b">b</span><span>c</span></span>');
+  });
+
+  it('keeps Unicode in the LaTeX as typed', () => {
+    expect(sanitizeRichHtml(formula('\\text{π ≈ 3,14 😀}'))).toBe(formula('\\text{π ≈ 3,14 😀}'));
+  });
+
+  it(`refuses a formula longer than ${MAX_FORMULA_CHARS} characters with a ContentError (a 400), keeps one at the cap`, () => {
+    expect(sanitizeRichHtml(formula('x'.repeat(MAX_FORMULA_CHARS)))).toBe(formula('x'.repeat(MAX_FORMULA_CHARS)));
+    const huge = formula('x'.repeat(MAX_FORMULA_CHARS + 1));
+    expect(() => sanitizeRichHtml(huge)).toThrow(ContentError);
+    expect(() => sanitizeRichHtml(huge)).toThrow(/formula is too long/);
+    // the same LaTeX on a plain span is not a formula: its data-value goes, nothing is refused
+    expect(sanitizeRichHtml(`<span data-value="${'x'.repeat(MAX_FORMULA_CHARS + 1)}">s</span>`)).toBe('<span>s</span>');
   });
 });

@@ -8,6 +8,9 @@
  * - img: src http(s), data:image/(png|jpeg|gif|webp);base64, or a stored picture /api/v1/images/<sha256>.<ext>
  *   (domain/images.ts) only; a picture from another site gets referrerpolicy="no-referrer", so opening a material
  *   does not tell that site which reader is on which page (the server never fetches it either);
+ * - formulas: `data-value` (the LaTeX, escaped like every attribute) on `<span class="ql-formula">` and on no other
+ *   element; the editor writes the LaTeX as the span's text too, so a reader without KaTeX shows it. A LaTeX longer
+ *   than MAX_FORMULA_CHARS is refused (a 400);
  * - iframe (Quill's video embed): http(s) only, from the well-known video hosts YouTube, youtube-nocookie and Vimeo,
  *   no other attributes than src, width, height, allowfullscreen, frameborder, class.
  * Everything else (scripts, event handlers, javascript: URLs, forms, style blocks) is dropped.
@@ -19,6 +22,7 @@ import sanitizeHtml from 'sanitize-html';
 import { ContentError, IMAGE_URL_RE, isRasterDataUrl } from './content';
 import { inlinePictureChars } from './images';
 import { MAX_HTML_DEPTH, MAX_HTML_ELEMENTS, MAX_RICH_HTML_CHARS } from './limits';
+import { FORMULA_CLASS, MAX_FORMULA_CHARS } from '@kelasku/shared-rules';
 
 const COLOR = [/^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i, /^rgba?\(\s*\d{1,3}\s*,\s*\d{1,3}\s*,\s*\d{1,3}\s*(?:,\s*(?:0|1|0?\.\d+)\s*)?\)$/i, /^[a-z]{3,20}$/i];
 
@@ -80,6 +84,19 @@ const keepPicture: sanitizeHtml.Transformer = (tagName, attribs) => {
   return { ...kept, attribs: isExternal(rest.src ?? '') ? { ...rest, referrerpolicy: 'no-referrer' } : rest };
 };
 
+/**
+ * A span keeps `data-value` only as a formula: its class is exactly `ql-formula` (and then no style either). Its
+ * content is sanitized like any other; the browsers typeset the outermost formula in place of its content.
+ */
+const keepFormula: sanitizeHtml.Transformer = (tagName, attribs) => {
+  const { 'data-value': latex, ...rest } = attribs;
+  if (latex === undefined || (attribs.class ?? '').trim() !== FORMULA_CLASS) return { tagName, attribs: rest };
+  if (latex.length > MAX_FORMULA_CHARS) {
+    throw new ContentError(`A formula is too long (max ${MAX_FORMULA_CHARS} characters)`, { code: 'formula-too-long', params: { limit: MAX_FORMULA_CHARS } });
+  }
+  return { tagName, attribs: { class: FORMULA_CLASS, 'data-value': latex } };
+};
+
 /** What an emptied picture or iframe looks like in the output (`<` in text and attributes is always escaped). */
 const EMPTY_ELEMENTS = /<img \/>|<iframe><\/iframe>/g;
 
@@ -95,6 +112,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
     iframe: ['src', 'width', 'height', 'allowfullscreen', 'frameborder'],
     li: ['data-list'],
     pre: ['spellcheck'],
+    span: ['data-value'],
   },
   allowedClasses: { '*': ['ql-*'] },
   // styles are filtered by filterStyle (transformTags '*'), so sanitize-html passes the result through as it is
@@ -111,6 +129,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
       attribs: { ...attribs, rel: 'noopener noreferrer', ...(attribs.target ? { target: '_blank' } : {}) },
     }),
     img: keepPicture,
+    span: keepFormula,
     iframe: keepIf(allowedVideoSrc),
     '*': (tagName, attribs) => {
       if (attribs.style === undefined) return { tagName, attribs };

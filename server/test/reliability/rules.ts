@@ -237,7 +237,8 @@ rule('DELETE /api/v1/materials', { allow: [A, T], request: async (w) => ({ url: 
 update('/materials/reply', { allow: [T, S, S2], worlds: unassigned([T, S, S2]), request: (w) => ({ url: q('/materials/reply', { id: w.materialDiscussion0 }), payload: { replies: 'balas' } }) });
 
 // ---------------------------------------------------------------- discussions
-rule('GET /api/v1/discussions', { allow: [A, S, S2, S3], request: () => ({ url: v1('/discussions') }) });
+// The school-wide group discussions: every teacher reads and answers there too.
+rule('GET /api/v1/discussions', { allow: [A, T, T2, S, S2, S3], request: () => ({ url: v1('/discussions') }) });
 rule('POST /api/v1/discussions', {
   allow: [S, S2, S3],
   request: (w) => ({ url: v1('/discussions'), payload: { topic: 'T', description: 'd', student_id: w.student0 } }),
@@ -245,8 +246,10 @@ rule('POST /api/v1/discussions', {
 });
 update('/discussions', { allow: [S], request: (w) => ({ url: q('/discussions', { id: w.general0 }), payload: { topic: 'Tanya', description: 'Halo' } }) });
 rule('DELETE /api/v1/discussions', { allow: [A, S], request: async (w) => ({ url: q('/discussions', { id: await fresh.general(w) }) }) });
-update('/discussions/reply', { allow: [S, S2, S3], request: (w) => ({ url: q('/discussions/reply', { id: w.general0 }), payload: { replies: 'balas', student_name: 'Palsu' } }) });
+update('/discussions/reply', { allow: [T, T2, S, S2, S3], request: (w) => ({ url: q('/discussions/reply', { id: w.general0 }), payload: { replies: 'balas', student_name: 'Palsu' } }) });
 rule('GET /api/v1/discussions-material', { allow: [A, T, S, S2], worlds: unassigned([A, T, S, S2]), request: (w) => ({ url: q('/discussions-material', { id: w.material0 }) }) });
+// How many topics of each material of a class no teacher answered: the class's managers.
+rule('GET /api/v1/discussions-material/unanswered', { allow: [A, T], request: (w) => ({ url: q('/discussions-material/unanswered', { class_id: w.class0 }) }) });
 rule('POST /api/v1/discussions-material', {
   allow: [S, S2], worlds: unassigned([S, S2]),
   request: (w) => ({ url: v1('/discussions-material'), payload: { topic: 'T', description: 'd', material_id: w.material0 } }),

@@ -23,3 +23,12 @@ export const discussionSchema = Type.Object({
   created_at: Type.String(),
   replies: Type.Array(replySchema),
 });
+
+/** A class's material discussions without a teacher's answer: per material, the number of such topics. */
+export const unansweredSchema = Type.Object({
+  materials: Type.Array(Type.Object({
+    material_id: Type.Integer(),
+    unanswered: Type.Integer({ minimum: 1, description: 'topics of this material no teacher has replied to' }),
+  }), { description: 'materials with at least one such topic, by id' }),
+  total: Type.Integer({ description: 'all such topics of the class' }),
+});

@@ -5,8 +5,8 @@
  * the API still returns each discussion with its `replies` array:
  *   { id, student_id, student_name, topic, description, [material_id], created_at,
  *     replies: [{ id, student_id, [teacher_id], name, role, reply, time }] }
- * A reply is a student's (`role` 'student') or, in the material forum, the class teacher's (`role` 'teacher',
- * `student_id` null, `teacher_id` set). `name` comes from the students or teachers table, `time` is RFC 3339 with the
+ * A reply is a student's (`role` 'student') or a teacher's (`role` 'teacher', `student_id` null, `teacher_id` set: in the
+ * group discussions any teacher, in the material forum the class teacher). `name` comes from the students or teachers table, `time` is RFC 3339 with the
  * +07:00 offset.
  */
 import crypto from 'node:crypto';
@@ -229,7 +229,7 @@ export async function replyFacts(db: Db, kind: ForumKind, discussionId: number, 
 /** appendReply's answer when the reply would take the discussion past MAX_REPLIES_PER_POST or MAX_REPLY_BYTES_PER_POST. */
 export const DISCUSSION_FULL = Symbol('discussion full');
 
-/** Who writes a reply: a student, or (material forum) the teacher of the material's class now. */
+/** Who writes a reply: a student, or a teacher (in the material forum: the teacher of the material's class now). */
 export type ReplyAuthor = { student_id: number } | { teacher_id: number };
 
 /**
@@ -265,4 +265,27 @@ export async function appendReply(db: Db, kind: ForumKind, discussionId: number,
     const couldReply = await sql`select 1 as ok ${replyable}`.execute(trx);
     return couldReply.rows.length > 0 ? DISCUSSION_FULL : undefined;
   });
+}
+
+/** The most materials unansweredTopics lists: far above one class's materials, so the answer stays small. */
+export const MAX_UNANSWERED_MATERIALS = 1000;
+
+/**
+ * Per material of one class, how many of its discussion topics no teacher has answered yet (materials with none are
+ * left out): one grouped read.
+ */
+export async function unansweredTopics(db: Db, classId: number): Promise<{ material_id: number; unanswered: number }[]> {
+  const rows = await db.selectFrom('material_forum as f')
+    .innerJoin('materials as m', 'm.id', 'f.material_id')
+    .where('m.class_id', '=', classId)
+    .where(({ not, exists, selectFrom }) => not(exists(
+      selectFrom('discussion_replies as r').select('r.id')
+        .where('r.kind', '=', 'material').whereRef('r.discussion_id', '=', 'f.id').where('r.teacher_id', 'is not', null),
+    )))
+    .groupBy('f.material_id')
+    .select((eb) => ['f.material_id', eb.fn.countAll<number | string>().as('unanswered')])
+    .orderBy('f.material_id')
+    .limit(MAX_UNANSWERED_MATERIALS)
+    .execute();
+  return rows.map((r) => ({ material_id: Number(r.material_id), unanswered: Number(r.unanswered) }));
 }

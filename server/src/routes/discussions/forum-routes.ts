@@ -1,10 +1,11 @@
 /**
  * Routes shared by /discussions (general forum) and /discussions-material (per material), docs/api.md §2.6–2.7.
- * - read: general → students and admins; material → admins, the class's teacher and students assigned to the class;
- * - create: students only; reply: students and, in a material's discussion, the class's current teacher (the
- *   author always from the token; the body's student_id and student_name are ignored);
- * - edit: the author only; delete a post or one reply: its student author (while they may still read the post), an
- *   admin, or in a material's discussion the class's current teacher (domain/policy.ts);
+ * - read: general → students, teachers and admins; material → admins, the class's teacher and students assigned to
+ *   the class;
+ * - create: students only; reply: students, and teachers (general: any teacher; a material's discussion: the class's
+ *   current teacher); the author always from the token (the body's student_id and student_name are ignored);
+ * - edit: the author only; delete a post: its student author (while they may still read the post), an admin, or in a
+ *   material's discussion the class's current teacher; one reply: the same, or its teacher author (domain/policy.ts);
  * - empty reply → 400 "Replies cannot be empty"; a text past its cap in bytes → 400 `text-too-large`; a reply past a
  *   discussion's caps (domain/limits.ts) → 409;
  * - lists: pages of at most MAX_DISCUSSION_PAGE_SIZE discussions, so a page stays within MAX_PAGE_BYTES.
@@ -70,7 +71,7 @@ export function registerReplyRoute(fastify: FastifyInstance, kind: ForumKind, ur
   app.route({
     method: UPDATE_METHODS,
     url,
-    preHandler: kind === 'material' ? app.requireRole('student', 'admin', 'teacher') : app.requireRole('student', 'admin'),
+    preHandler: app.requireRole('student', 'admin', 'teacher'),
     schema: { tags: [label(kind)], summary: 'Append a reply (one atomic insert)', querystring: idQuerySchema, body: replyBody, response: discussionResponse },
     handler: async (request) => {
       const { id } = request.query;
@@ -165,9 +166,9 @@ export function registerForumRoutes(fastify: FastifyInstance, kind: ForumKind, b
     },
   });
 
-  const deleters = kind === 'material' ? app.requireRole('student', 'admin', 'teacher') : app.requireRole('student', 'admin');
+  const postDeleters = kind === 'material' ? app.requireRole('student', 'admin', 'teacher') : app.requireRole('student', 'admin');
   app.delete(base, {
-    preHandler: deleters,
+    preHandler: postDeleters,
     schema: { tags, summary: 'Delete a question with its replies and reports (author, admin, class teacher)', querystring: idQuerySchema, response: messageResponse },
   }, async (request) => {
     const { id } = request.query;
@@ -179,7 +180,7 @@ export function registerForumRoutes(fastify: FastifyInstance, kind: ForumKind, b
   registerReplyRoute(app, kind, `${base}/reply`);
 
   app.delete(`${base}/reply`, {
-    preHandler: deleters,
+    preHandler: app.requireRole('student', 'admin', 'teacher'),
     schema: {
       tags,
       summary: 'Delete one reply and the reports on it (its author, admin, class teacher)',

@@ -15,6 +15,7 @@ export const discussionKeys = {
   all: ['discussions'] as const,
   ofMaterial: (materialId: number, page: number) => [...discussionKeys.all, 'material', materialId, page] as const,
   recent: (materialIds: number[]) => [...discussionKeys.all, 'recent', materialIds] as const,
+  unanswered: (classId: number) => [...discussionKeys.all, 'unanswered', classId] as const,
 };
 
 export const DISCUSSIONS_PER_PAGE = 10;
@@ -30,6 +31,10 @@ export const materialDiscussionsQuery = (materialId: number, page: number) =>
     queryKey: discussionKeys.ofMaterial(materialId, page),
     queryFn: () => materialDiscussionsApi.list(materialId, page, DISCUSSIONS_PER_PAGE),
   });
+
+/** Per material of a class: the discussion topics no teacher has answered yet (one grouped read). */
+export const unansweredTopicsQuery = (classId: number) =>
+  queryOptions({ queryKey: discussionKeys.unanswered(classId), queryFn: () => materialDiscussionsApi.unanswered(classId) });
 
 /**
  * After a subject is created, edited or deleted: every list and screen that shows subjects reads them again (the class

@@ -1,6 +1,6 @@
 import i18next from 'i18next';
 
-// Quill toolbar of the subject editor, as the spec lists it (section 5).
+// Quill toolbar of the subject editor, as the spec lists it (section 5), with formulas (LaTeX, typeset by KaTeX).
 export const MATERIAL_TOOLBAR = [
   [{ header: [1, 2, 3, 4, 5, 6, false] }],
   [{ font: [] }],
@@ -12,7 +12,7 @@ export const MATERIAL_TOOLBAR = [
   [{ list: 'ordered' }, { list: 'bullet' }],
   [{ indent: '-1' }, { indent: '+1' }],
   ['blockquote', 'code-block'],
-  ['link', 'image', 'video'],
+  ['link', 'image', 'video', 'formula'],
   ['clean'],
 ];
 

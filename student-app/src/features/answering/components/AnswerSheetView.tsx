@@ -21,6 +21,7 @@ import { QuestionPanel } from './QuestionPanel';
 import { SaveStatus } from './SaveStatus';
 import { SUBMIT_TEXTS, type WorkKind } from '../texts';
 import { formatScore } from '@kelasku/shared-ui/src/numbers';
+import { MathText } from '@kelasku/shared-ui/src/formula/MathText';
 
 /**
  * The submit confirmation (MUI's dialog chunk) is no part of the sheet's first screen: loaded right after it, so it is
@@ -285,10 +286,10 @@ export function SubmittedSheetView({ questions, answers, grade, resultsShown, or
                   <Chip size="small" color={detail.correct ? 'success' : 'error'} label={detail.correct ? t('submitted.correct') : t('submitted.incorrect')} />
                 )}
               </Stack>
-              <Typography sx={{ my: 0.5, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{q.text}</Typography>
+              <Typography sx={{ my: 0.5, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}><MathText text={q.text} /></Typography>
               {q.type === 'mc' ? (
                 <Typography variant="body2">
-                  {t('submitted.yourAnswer')} <strong>{answer.trim() ? optionLabel(q, answer, reviewOrder.options(n)) : t('submitted.noAnswer')}</strong>
+                  {t('submitted.yourAnswer')} <strong>{answer.trim() ? <MathText text={optionLabel(q, answer, reviewOrder.options(n))} /> : t('submitted.noAnswer')}</strong>
                 </Typography>
               ) : (
                 <>

@@ -8,6 +8,7 @@ import './question.css';
 // right after the first question shows, so an essay further on opens offline too.
 const loadEssayField = () => import('./EssayField');
 const EssayField = lazy(loadEssayField);
+import { MathText } from '@kelasku/shared-ui/src/formula/MathText';
 
 export interface QuestionPanelProps {
   number: number;
@@ -59,7 +60,7 @@ export function QuestionPanel({ number, total, question, value, disabled = false
           decoding="async"
         />
       )}
-      <p className="kq-question__text">{question.text}</p>
+      <p className="kq-question__text"><MathText text={question.text} /></p>
       {question.type === 'mc' ? (
         <div role="radiogroup" className="kq-options" aria-labelledby={`${headingId}-options`}>
           <span id={`${headingId}-options`} className="kq-options__label">{t('sheet.question.options', { number })}</span>
@@ -76,7 +77,7 @@ export function QuestionPanel({ number, total, question, value, disabled = false
                   disabled={disabled}
                   onChange={() => onChoose(letter)}
                 />
-                <span className="kq-option__text">{`${OPTION_LETTERS[shown].toUpperCase()}. ${question.options[original]}`}</span>
+                <span className="kq-option__text">{`${OPTION_LETTERS[shown].toUpperCase()}. `}<MathText text={question.options[original]} /></span>
               </label>
             );
           })}

@@ -16,7 +16,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
-import { EmptyState, LoadFailure, LoadingState, NotFoundState } from '@kelasku/shared-ui';
+import { EmptyState, LoadFailure, LoadingState, MathText, NotFoundState } from '@kelasku/shared-ui';
 import { formatNumber, formatScore } from '@kelasku/shared-ui/src/numbers';
 import { downloadCsv } from '@kelasku/shared-api/src/csv';
 import { useGoBack } from '../../../hooks/useGoBack';
@@ -84,7 +84,7 @@ function QuestionCell({ q }: { q: QuestionAnalysis }) {
         color="text.secondary"
         sx={{ display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden', overflowWrap: 'anywhere' }}
       >
-        {q.text}
+        <MathText text={q.text} />
       </Typography>
     </TableCell>
   );

@@ -14,7 +14,9 @@ import Typography from '@mui/material/Typography';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import ImageIcon from '@mui/icons-material/Image';
 import { OPTION_LETTERS, type OptionLetter, type Question } from '@kelasku/shared-api';
+import { hasMath } from '@kelasku/shared-rules';
 import { preparePicture } from '@kelasku/shared-rules/src/picture-upload';
+import { MathText } from '@kelasku/shared-ui/src/formula/MathText';
 import { pictureErrorText } from '../../materials/picture-error-text';
 import { changeQuestionType } from '../question-rules';
 
@@ -81,8 +83,10 @@ export function QuestionCard({ number, question, canRemove, onChange, onRemove }
           multiline
           minRows={2}
           fullWidth
+          helperText={t('assessments.question.formulaHint')}
           slotProps={{ htmlInput: { 'aria-label': t('assessments.question.textLabel', { number }) } }}
         />
+        <FormulaPreview number={number} question={question} />
         {question.type === 'mc' ? (
           <>
             <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))' } }}>
@@ -153,5 +157,21 @@ export function QuestionCard({ number, question, canRemove, onChange, onRemove }
         </Box>
       </Stack>
     </Paper>
+  );
+}
+
+/** Once the question or an option holds a formula: the question as students will see it, typeset live. */
+function FormulaPreview({ number, question }: { number: number; question: Question }) {
+  const { t } = useTranslation('teacher');
+  const options = question.type === 'mc' ? question.options : [];
+  if (![question.text, ...options].some(hasMath)) return null;
+  return (
+    <Box component="section" aria-label={t('assessments.question.formulaPreview', { number })} sx={{ p: 1.5, borderRadius: 1, bgcolor: 'grey.50', overflowWrap: 'anywhere' }}>
+      <Typography variant="caption" color="text.secondary" component="p">{t('assessments.question.formulaPreview', { number })}</Typography>
+      <Typography sx={{ whiteSpace: 'pre-wrap' }}><MathText text={question.text} /></Typography>
+      {options.map((option, i) => (
+        <Typography key={OPTION_LETTERS[i]} variant="body2">{`${OPTION_LETTERS[i].toUpperCase()}. `}<MathText text={option} /></Typography>
+      ))}
+    </Box>
   );
 }

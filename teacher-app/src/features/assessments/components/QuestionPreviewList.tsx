@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import { OPTION_LETTERS, parseQuestions, type ContentMap } from '@kelasku/shared-api';
 import { originalOrder, type SheetOrder } from '@kelasku/shared-rules';
+import { MathText } from '@kelasku/shared-ui';
 
 /**
  * Read-only questions with the correct option highlighted (and marked 'Correct answer' in text, not colour only).
@@ -30,7 +31,7 @@ export function QuestionPreviewList({ content, order }: { content: ContentMap; o
               <Chip size="small" label={q.type === 'essay' ? t('assessments.question.essay') : t('assessments.question.multipleChoice')} />
               {original !== number && <Typography variant="body2" color="text.secondary">{t('assessments.preview.yourQuestion', { number: original })}</Typography>}
             </Stack>
-            <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{q.text}</Typography>
+            <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}><MathText text={q.text} /></Typography>
             {q.image && (
               <Box component="img" src={q.image} alt={t('assessments.question.image', { number })} sx={{ display: 'block', maxWidth: '100%', maxHeight: 280, mt: 1.5, borderRadius: 1 }} />
             )}
@@ -53,7 +54,7 @@ export function QuestionPreviewList({ content, order }: { content: ContentMap; o
                       }}
                     >
                       <Box component="span" sx={{ fontWeight: 700 }}>{OPTION_LETTERS[place].toUpperCase()}.</Box>
-                      <Box component="span" sx={{ flex: 1, overflowWrap: 'anywhere' }}>{q.options[i]}</Box>
+                      <Box component="span" sx={{ flex: 1, overflowWrap: 'anywhere' }}><MathText text={q.options[i]} /></Box>
                       {correct && (
                         <Chip size="small" color="success" icon={<CheckCircleIcon />} label={t('assessments.question.correctAnswer')} />
                       )}

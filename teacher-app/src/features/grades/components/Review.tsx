@@ -9,7 +9,7 @@ import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { ErrorState, LoadingState, NotFoundState } from '@kelasku/shared-ui';
+import { ErrorState, LoadingState, MathText, NotFoundState } from '@kelasku/shared-ui';
 import { formatScore } from '@kelasku/shared-ui/src/numbers';
 import { OPTION_LETTERS, parseQuestions, type QuestionDetail, type SubmissionDetail } from '@kelasku/shared-api';
 import { useGoBack } from '../../../hooks/useGoBack';
@@ -140,16 +140,16 @@ export default function Review() {
                   <Chip size="small" color={detail.correct ? 'success' : 'error'} label={detail.correct ? t('grades.review.correct') : t('grades.review.incorrect')} />
                 )}
               </Stack>
-              <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{q.text}</Typography>
+              <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}><MathText text={q.text} /></Typography>
               {q.image && <Box component="img" src={q.image} alt={t('grades.review.image', { number })} sx={{ display: 'block', maxWidth: '100%', maxHeight: 240, mt: 1 }} />}
               {q.type === 'mc' ? (
                 <Box sx={{ mt: 1 }}>
                   <Typography variant="body2">
                     {t('grades.review.studentAnswer')} <strong>{answer ? answer.toUpperCase() : t('grades.review.noAnswer')}</strong>
-                    {answer && ` (${q.options[OPTION_LETTERS.indexOf(answer.toLowerCase() as (typeof OPTION_LETTERS)[number])] ?? ''})`}
+                    {answer && <MathText text={` (${q.options[OPTION_LETTERS.indexOf(answer.toLowerCase() as (typeof OPTION_LETTERS)[number])] ?? ''})`} />}
                   </Typography>
                   <Typography variant="body2" color="text.secondary">
-                    {t('grades.review.correctAnswer')} {q.answer ? `${q.answer.toUpperCase()} (${q.options[OPTION_LETTERS.indexOf(q.answer)]})` : '-'}
+                    {t('grades.review.correctAnswer')} {q.answer ? <MathText text={`${q.answer.toUpperCase()} (${q.options[OPTION_LETTERS.indexOf(q.answer)]})`} /> : '-'}
                   </Typography>
                 </Box>
               ) : (

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { classesApi, materialsApi } from '@kelasku/shared-api';
+import { classesApi, materialDiscussionsApi, materialsApi } from '@kelasku/shared-api';
 import { deferred, renderAt } from '@kelasku/shared-ui/src/test-utils';
 import { signInAsTeacher } from '../../../test/fixtures';
 import ManageSubjects from './ManageSubjects';
@@ -13,6 +13,7 @@ jest.mock('@kelasku/shared-api', () => {
     ...actual,
     classesApi: { ...actual.classesApi, classId: jest.fn(), mine: jest.fn() },
     materialsApi: { ...actual.materialsApi, fromClass: jest.fn(), remove: jest.fn() },
+    materialDiscussionsApi: { ...actual.materialDiscussionsApi, unanswered: jest.fn() },
   };
 });
 
@@ -29,6 +30,18 @@ beforeEach(() => {
   mocked(classesApi.classId).mockResolvedValue({ class_id: 4, total: 1 });
   mocked(classesApi.mine).mockResolvedValue({ classes: [{ id: 4, name: 'X IPA 1', grade: 10 }] });
   mocked(materialsApi.fromClass).mockResolvedValue({ materials: subjects, meta: meta(1) });
+  mocked(materialDiscussionsApi.unanswered).mockResolvedValue({ materials: [], total: 0 });
+});
+
+it('shows how many student questions no teacher has answered, per subject and for the class (one read)', async () => {
+  mocked(materialDiscussionsApi.unanswered).mockResolvedValue({ materials: [{ material_id: 12, unanswered: 2 }, { material_id: 99, unanswered: 1 }], total: 3 });
+  renderAt(<ManageSubjects grade={10} />, '/ManageSubjects10');
+  expect(await screen.findByText("3 student questions in this class have no teacher's answer yet.")).toHaveAttribute('role', 'status');
+  const cards = screen.getAllByRole('article');
+  expect(within(cards[1]).getByText("2 questions without a teacher's answer")).toBeInTheDocument();
+  expect(within(cards[0]).queryByText(/without a teacher's answer/)).toBeNull();
+  expect(materialDiscussionsApi.unanswered).toHaveBeenCalledTimes(1);
+  expect(materialDiscussionsApi.unanswered).toHaveBeenCalledWith(4);
 });
 
 describe('Manage Subjects', () => {

@@ -16,7 +16,7 @@ import { useGradeClass } from '../../../hooks/useGradeClass';
 import { usePageParam } from '@kelasku/shared-ui/src/usePageParam';
 import { ClassPicker } from '../../../components/ClassPicker';
 import { LinkMenuButton } from '../../../components/LinkMenuButton';
-import { materialsChanged, classMaterialsQuery } from '../api';
+import { materialsChanged, classMaterialsQuery, unansweredTopicsQuery } from '../api';
 import { MaterialCard } from './MaterialCard';
 
 function ExamMenu({ classId }: { classId: number }) {
@@ -41,6 +41,9 @@ function MaterialGrid({ teacherClass }: { teacherClass: TeacherClass }) {
   const pageQuery = classMaterialsQuery(teacherClass.id, page);
   // The previous page's cards stay while the next page loads.
   const materials = useQuery({ ...pageQuery, placeholderData: keepPreviousData });
+  // Counts only: a failed read leaves the cards without them.
+  const unanswered = useQuery(unansweredTopicsQuery(teacherClass.id));
+  const unansweredOf = new Map((unanswered.data?.materials ?? []).map((m) => [m.material_id, m.unanswered]));
 
   const confirmDelete = async () => {
     if (!toDelete) return;
@@ -70,8 +73,12 @@ function MaterialGrid({ teacherClass }: { teacherClass: TeacherClass }) {
   }
   const list = materials.data?.materials ?? [];
   const totalPages = materials.data?.meta.totalPage ?? 1;
+  const unansweredTotal = unanswered.data?.total ?? 0;
   return (
     <>
+      {unansweredTotal > 0 && (
+        <Typography role="status" sx={{ mb: 2, fontWeight: 600, color: '#8a4b00' }}>{t('subjects.manage.unanswered', { count: unansweredTotal })}</Typography>
+      )}
       {list.length === 0 ? (
         <EmptyState
           message={t('subjects.manage.empty')}
@@ -80,7 +87,7 @@ function MaterialGrid({ teacherClass }: { teacherClass: TeacherClass }) {
       ) : (
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))' } }}>
           {list.map((subject) => (
-            <MaterialCard key={subject.id} material={subject} onDelete={(s) => { setDeleteFailed(false); setToDelete(s); }} />
+            <MaterialCard key={subject.id} material={subject} unanswered={unansweredOf.get(subject.id)} onDelete={(s) => { setDeleteFailed(false); setToDelete(s); }} />
           ))}
         </Box>
       )}

@@ -17,10 +17,12 @@ import type { Material } from '@kelasku/shared-api';
 export interface MaterialCardProps {
   material: Material;
   onDelete: (material: Material) => void;
+  /** Discussion topics of this material no teacher has answered yet. */
+  unanswered?: number;
 }
 
-/** One material: title, description, preview link and the Edit/Delete menu. */
-export function MaterialCard({ material, onDelete }: MaterialCardProps) {
+/** One material: title, description, its unanswered questions, preview link and the Edit/Delete menu. */
+export function MaterialCard({ material, onDelete, unanswered = 0 }: MaterialCardProps) {
   const { t } = useTranslation('teacher');
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const close = () => setAnchor(null);
@@ -47,7 +49,8 @@ export function MaterialCard({ material, onDelete }: MaterialCardProps) {
         >
           {material.description}
         </Typography>
-        {material.exercise_id != null && <Chip size="small" color="success" variant="outlined" label={t('subjects.card.hasExercise')} sx={{ mt: 1.5 }} />}
+        {material.exercise_id != null && <Chip size="small" color="success" variant="outlined" label={t('subjects.card.hasExercise')} sx={{ mt: 1.5, mr: 1 }} />}
+        {unanswered > 0 && <Chip size="small" color="warning" variant="outlined" label={t('subjects.card.unanswered', { count: unanswered })} sx={{ mt: 1.5, color: '#8a4b00', borderColor: '#c77700' }} />}
       </CardContent>
       <CardActions sx={{ px: 2, pb: 2 }}>
         <Button component={RouterLink} to={`/DetailSubjects?id=${material.id}`} aria-label={t('subjects.card.previewLabel', { title: material.title })}>

@@ -11,8 +11,8 @@ jest.mock('quill', () => {
   class FakeQuill {
     static last: FakeQuill;
     static registered: Array<{ create(value: string): HTMLElement }> = [];
-    static import(name: string) { return name === 'formats/image' ? FakeImage : undefined; }
-    static register(format: { create(value: string): HTMLElement }) { FakeQuill.registered.push(format); }
+    static import(name: string) { return name === 'formats/image' ? FakeImage : class { value() { return {}; } }; }
+    static register(format: unknown) { if (typeof format !== 'string') FakeQuill.registered.push(format as { create(value: string): HTMLElement }); }
     root = document.createElement('div');
     clipboard = { convert: () => ({}) };
     private listeners: Array<() => void> = [];

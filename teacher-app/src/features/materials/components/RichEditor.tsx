@@ -8,9 +8,11 @@ import { preparePicture } from '@kelasku/shared-rules/src/picture-upload';
 import { MATERIAL_TOOLBAR, dropUnsafeImages, labelToolbarPickers, relaxSpaces } from '../editor-config';
 import { pictureErrorText } from '../picture-error-text';
 import { noReferrerImage, type ImageFormat } from '../no-referrer-image';
+import { addFormulaPreview, registerFormula } from '../editor-formula';
 
 // Pictures from other sites in a material being edited are fetched without a referrer (no-referrer-image.ts).
 Quill.register(noReferrerImage(Quill.import('formats/image') as ImageFormat & (abstract new () => object)), true);
+registerFormula();
 
 export interface RichEditorProps {
   /** Initial HTML; the editor owns its content afterwards. */
@@ -20,7 +22,10 @@ export interface RichEditorProps {
   label: string;
 }
 
-/** Quill 2 (snow theme) with the spec's toolbar. Loaded lazily: only the subject create/edit screens need it. */
+/**
+ * Quill 2 (snow theme) with the spec's toolbar and formulas (LaTeX with a live preview, editor-formula.ts). Loaded
+ * lazily, KaTeX with it: only the subject create/edit screens need them.
+ */
 export default function RichEditor({ initialValue, onChange, label }: RichEditorProps) {
   const { t } = useTranslation('teacher');
   const hostRef = useRef<HTMLDivElement>(null);
@@ -62,7 +67,11 @@ export default function RichEditor({ initialValue, onChange, label }: RichEditor
       quill.setContents(quill.clipboard.convert({ html: dropUnsafeImages(contentRef.current) }), 'silent');
     }
     const toolbar = quill.getModule('toolbar') as { container?: Element } | undefined;
-    if (toolbar?.container) labelToolbarPickers(toolbar.container);
+    if (toolbar?.container) {
+      labelToolbarPickers(toolbar.container);
+      toolbar.container.querySelector('button.ql-formula')?.setAttribute('aria-label', t('subjects.editor.formula'));
+    }
+    const removePreview = addFormulaPreview(quill, t('subjects.editor.formulaBox'), t('subjects.editor.formulaPreview'));
     quill.root.setAttribute('role', 'textbox');
     quill.root.setAttribute('aria-multiline', 'true');
     quill.root.setAttribute('aria-label', label);
@@ -73,6 +82,7 @@ export default function RichEditor({ initialValue, onChange, label }: RichEditor
     });
     return () => {
       // StrictMode mounts twice: remove both the toolbar and the editor Quill added.
+      removePreview();
       host.innerHTML = '';
       quillRef.current = null;
     };
@@ -89,6 +99,8 @@ export default function RichEditor({ initialValue, onChange, label }: RichEditor
           '& .ql-container': { borderRadius: '0 0 8px 8px', minHeight: 260, fontSize: '1rem' },
           '& .ql-editor': { minHeight: 260 },
           '& .ql-editor img': { maxWidth: '100%' },
+          '& .formula-preview': { mt: 1, maxWidth: '100%', overflowX: 'auto', fontSize: '1.1rem' },
+          '& .ql-tooltip:not([data-mode="formula"]) .formula-preview': { display: 'none' },
         }}
       />
       <input ref={fileRef} type="file" accept="image/*" hidden aria-label={t('subjects.editor.picture', { label: label.toLowerCase() })} onChange={insertPicture} />
