@@ -2,13 +2,13 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OPTION_LETTERS, type OptionLetter, type Question } from '@kelasku/shared-api';
 import { MAX_ANSWER_BYTES, overBytes } from '@kelasku/shared-rules';
+import { MathText } from '@kelasku/shared-ui/src/formula/MathText';
 import './question.css';
 
 // MUI's text field (its form chunk) only where an essay is asked: a sheet of options answers without it. Loaded
 // right after the first question shows, so an essay further on opens offline too.
 const loadEssayField = () => import('./EssayField');
 const EssayField = lazy(loadEssayField);
-import { MathText } from '@kelasku/shared-ui/src/formula/MathText';
 
 export interface QuestionPanelProps {
   number: number;
