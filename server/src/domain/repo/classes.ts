@@ -94,6 +94,12 @@ export async function classesTaughtBy(db: Db, teacherId: number): Promise<ClassV
   return rows.map(toClassView);
 }
 
+/** Every class of these grades (their names, for matching the classes an import names). */
+export async function classesOfGrades(db: Db, grades: number[]): Promise<{ id: number; name: string; grade: number }[]> {
+  if (grades.length === 0) return [];
+  return db.selectFrom('classes').select(['id', 'name', 'grade']).where('grade', 'in', grades).orderBy('id').execute();
+}
+
 /** The first class (by id) a teacher teaches in a grade, and how many they teach there. */
 export async function firstClassOfTeacher(db: Db, teacherId: number, grade: number) {
   const rows = await db.selectFrom('classes').select('id').where('grade', '=', grade).where('teacher_id', '=', teacherId).orderBy('id').execute();
