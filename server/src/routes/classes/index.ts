@@ -16,6 +16,7 @@ import {
   idQuerySchema, idSchema, messageResponse, nullable, pageMeta, pageMetaSchema, pagingProperties, parsePaging, queryFlag, queryText, UPDATE_METHODS,
 } from '../helpers';
 import { classListResponse } from '../read-schemas';
+import rosterChangeRoutes from './roster-changes';
 
 const classBodySchema = Type.Object({
   name: Type.String({ minLength: 1, maxLength: 255, pattern: '\\S' }),
@@ -219,6 +220,8 @@ export default async function classesRoutes(fastify: FastifyInstance) {
       return { classes: classes.map((c) => ({ ...c, class_id: c.id })), meta: pageMeta(paging, total) };
     }),
   );
+
+  await rosterChangeRoutes(fastify);
 
   app.get(
     '/classes/mine',
