@@ -86,6 +86,7 @@ export const submissionSchema = Type.Object({
   auto_scored_essays: Type.Integer({ description: 'answered essays scored automatically, not yet confirmed by the teacher' }),
   needs_review: Type.Boolean(),
   auto_submitted: Type.Boolean({ description: 'an exam sheet submitted automatically when the exam ended' }),
+  active: Type.Optional(Type.Boolean({ description: 'false for a deactivated student, listed for the sheet or grade they left and not counted' })),
 });
 
 /** GET {base}/submission: one student's sheet with the full content and the grade detail. */

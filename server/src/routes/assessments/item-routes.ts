@@ -328,6 +328,7 @@ export function registerItemRoutes(fastify: FastifyInstance, spec: ItemSpec, bas
         score: r.score,
         ...review,
         auto_submitted: endTime !== null && submittedAt !== null && submittedAt > endTime,
+        active: r.active,
       };
     });
   });
