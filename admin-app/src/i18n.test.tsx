@@ -89,7 +89,7 @@ describe('the admin screens in Bahasa Indonesia', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Tambah Kelas' }));
     const dialog = await screen.findByRole('dialog', { name: 'Tambah Kelas' });
     expect(within(dialog).getByRole('textbox', { name: 'Nama Kelas' })).toBeInTheDocument();
-    expect(await within(dialog).findByRole('checkbox', { name: 'Masukkan seluruh siswa tingkat 10 (2 siswa)' })).toBeChecked();
+    expect(await within(dialog).findByRole('checkbox', { name: 'Masukkan seluruh siswa tingkat 10 (2 siswa)' })).not.toBeChecked();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Tambah' }));
     expect(window.alert).toHaveBeenCalledWith('Semua field harus diisi.');
   });
@@ -98,7 +98,7 @@ describe('the admin screens in Bahasa Indonesia', () => {
     renderAt(<ClassDetail />, '/class/5', { pattern: '/class/:id' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Kelas X IPA 1 - Bu Sari' })).toBeInTheDocument();
     const table = screen.getByRole('table', { name: 'Siswa di kelas ini' });
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Nama', 'NIS', 'Tingkat', 'Status', 'Aksi']);
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['', 'Nama', 'NIS', 'Tingkat', 'Status', 'Aksi']);
     expect(screen.getByRole('link', { name: 'Kembali ke daftar kelas tingkat 10' })).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Tambahkan Siswa' }));
@@ -131,7 +131,9 @@ describe('the admin screens in Bahasa Indonesia', () => {
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'NIS' }), '2024100077');
     await userEvent.clear(within(dialog).getByRole('spinbutton', { name: 'Tingkat' }));
     await userEvent.type(within(dialog).getByRole('spinbutton', { name: 'Tingkat' }), '10');
-    expect(await within(dialog).findByRole('checkbox', { name: 'Masuk ke seluruh kelas tingkat 10 (1 kelas)' })).toBeChecked();
+    const join = await within(dialog).findByRole('checkbox', { name: 'Masuk ke seluruh kelas tingkat 10 (1 kelas)' });
+    expect(join).not.toBeChecked();
+    await userEvent.click(join);
     expect(within(dialog).getByText('Kelas 10: X IPA 1')).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Tambah' }));
     const shown = await screen.findByRole('dialog', { name: 'Siswa Berhasil Ditambahkan' });
@@ -179,7 +181,7 @@ describe('the admin screens in Bahasa Indonesia', () => {
     expect(dialog).toHaveTextContent('Nama: name, full name, student name, nama, nama lengkap');
     await userEvent.upload(screen.getByLabelText('Berkas CSV'), new File(['name,nis,grade\n,2024 1,13\nSiti,2024100101,10\n'], 'siswa.csv', { type: 'text/csv' }));
     const preview = await screen.findByRole('table', { name: 'Siswa yang akan diimpor' });
-    expect(within(preview).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Baris', 'Nama', 'NIS', 'Tingkat', 'Status', 'Masalah']);
+    expect(within(preview).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Baris', 'Nama', 'NIS', 'Tingkat', 'Status', 'Kelas', 'Masalah']);
     expect(within(preview).getByText('name: Nama wajib diisi.')).toBeInTheDocument();
     // a NIS typed with a space is taken without it
     expect(within(preview).getByText('20241')).toBeInTheDocument();

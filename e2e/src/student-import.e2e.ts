@@ -5,8 +5,8 @@ import type { Page } from 'playwright-core';
 import { expectVisible, openAs, pageLog, setupApp } from './harness/app';
 import { DEMO_ACCOUNTS } from './harness/api';
 
-// A student list as Indonesian Excel saves it ("CSV (Comma delimited)": Windows-1252, ';', a rombel column the
-// import does not use) arrives with its names intact; the rows with problems are listed first and given back as a
+// A student list as Indonesian Excel saves it ("CSV (Comma delimited)": Windows-1252, ';', a rombel column naming
+// the demo school's classes) arrives with its names intact; the rows with problems are listed first and given back as a
 // file, a NIS already in use is flagged before importing, and only the good rows are imported.
 const app = setupApp();
 
@@ -60,9 +60,9 @@ it('imports a Windows-1252 file with a rombel column in Indonesian: accented nam
   expect(problems.name).toBe('students-with-problems.csv');
   expect([...problems.bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const lines = problems.bytes.subarray(3).toString('utf8').split('\r\n');
-  expect(lines[0]).toBe('name;nis;grade;status;problems');
-  expect(lines[1]).toBe('Budi;20259900x3;X;;nis: NIS hanya boleh berisi angka (0-9).');
-  expect(lines[2]).toBe(`Dewi Lestari;${taken};X;;nis: NIS ${taken} sudah terdaftar.`);
+  expect(lines[0]).toBe('name;nis;grade;status;class;problems');
+  expect(lines[1]).toBe('Budi;20259900x3;X;;X IPA 1;nis: NIS hanya boleh berisi angka (0-9).');
+  expect(lines[2]).toBe(`Dewi Lestari;${taken};X;;X IPA 1;nis: NIS ${taken} sudah terdaftar.`);
 
   await dialog.getByRole('button', { name: 'Impor 2 siswa' }).click();
   await expectVisible(dialog.getByText('2 siswa berhasil diimpor.'));

@@ -93,6 +93,9 @@ export const classesApi = {
   mine: () => getData<{ classes: ClassItem[] }>('/classes/mine'),
   students: (id: number, q: { page?: number; pageSize?: number; search?: string } = {}) =>
     getData<Page<'students', Student>>('/classes/students', { id, ...q }),
+  /** Students of class `id` join class `to` as well (assign), go there (move), or leave `id` (unassign): all or nothing. */
+  changeRoster: (change: 'assign' | 'move' | 'unassign', body: { id: number; to?: number; student_id: number[] }) =>
+    postData<{ message: string; count: number }>(`/classes/roster/${change}`, body),
 };
 
 export type MaterialInput = Pick<Material, 'title' | 'description' | 'content' | 'class_id'> & { teacher_id?: number };

@@ -7,3 +7,12 @@ export function classNameKey(name: string): string {
 export function duplicateClassNameMessage(name: string, grade: number): string {
   return `A class named "${name}" already exists in grade ${grade}.`;
 }
+
+/**
+ * The class a name stands for within a grade (an import row's "X IPA 1" against the grade's classes), by the same
+ * rule that keeps names unique; undefined when the grade has no class of that name.
+ */
+export function findClassByName<C extends { name: string; grade: number }>(classes: readonly C[], grade: number, name: string): C | undefined {
+  const key = classNameKey(name);
+  return classes.find((c) => c.grade === grade && classNameKey(c.name) === key);
+}

@@ -92,6 +92,12 @@ export const ERROR_CODES = {
   // Rows of a refused student import (each row error carries its own code and params).
   'import-grade': 'grade must be 10, 11 or 12',
   'import-nis-repeated': 'nis {nis} is repeated (first on row {first})',
+  'import-class-unknown': 'class "{name}" does not exist in grade {grade}',
+  // Bulk roster changes (assign to, move to another class, unassign): `studentIds` lists every id refused.
+  'students-not-in-class': 'Students not in this class: {studentIds}',
+  'students-already-in-target': 'Students already in {name}: {studentIds}',
+  'roster-same-class': 'Choose another class than this one',
+  'roster-other-grade': '{name} is a grade {grade} class: students move only between classes of grade {classGrade}',
 
   // Exams, exercises and answer sheets.
   'exam-not-started': 'The exam has not started yet',

@@ -1,4 +1,4 @@
-import { checkStudentRows, studentImportField, classNameKey, END_BEFORE_START, normalizeStatus, schoolIdProblem, endsAfterStart, examStatusAt, pictureSizeProblem, windowRefusal, wibIsoText, wibWallClock } from './index';
+import { checkStudentRows, studentImportField, classNameKey, findClassByName, END_BEFORE_START, normalizeStatus, schoolIdProblem, endsAfterStart, examStatusAt, pictureSizeProblem, windowRefusal, wibIsoText, wibWallClock } from './index';
 
 it('the exam window is the closed interval [start, end]', () => {
   expect([examStatusAt(10, 20, 9), examStatusAt(10, 20, 10), examStatusAt(10, 20, 20), examStatusAt(10, 20, 21)])
@@ -50,9 +50,26 @@ describe('clean account data', () => {
 });
 
 it('student import rows accept Indonesian column names as well as English, in any case', () => {
-  expect(['Nama', ' nama_siswa ', 'NIS', 'Tingkat', 'STATUS', 'grade', 'Kelas', 'NISN'].map(studentImportField))
-    .toEqual(['name', 'name', 'nis', 'grade', 'status', 'grade', undefined, undefined]);
+  expect(['Nama', ' nama_siswa ', 'NIS', 'Tingkat', 'STATUS', 'grade', 'Kelas', 'NISN', 'Rombel', 'rombongan-belajar', 'Class'].map(studentImportField))
+    .toEqual(['name', 'name', 'nis', 'grade', 'status', 'grade', 'class', undefined, 'class', 'class', 'class']);
   const { inputs, errors } = checkStudentRows([{ Nama: 'Siti', NIS: '2024100101', Tingkat: 'XI' }]);
   expect(errors).toEqual([]);
   expect(inputs).toEqual([{ name: 'Siti', nis: '2024100101', grade: 11, status: 'Active' }]);
+});
+
+it('an import row keeps the class it names, trimmed; a blank cell names none', () => {
+  const { inputs } = checkStudentRows([{ nama: 'Siti', nis: '2024100101', tingkat: 'X', Rombel: ' X IPA 1 ' }, { nama: 'Budi', nis: '2024100102', tingkat: 10, kelas: ' ' }]);
+  expect(inputs).toEqual([
+    { name: 'Siti', nis: '2024100101', grade: 10, status: 'Active', class: 'X IPA 1' },
+    { name: 'Budi', nis: '2024100102', grade: 10, status: 'Active' },
+  ]);
+});
+
+it('a class is found by name within its grade, by the rule that keeps class names unique', () => {
+  const classes = [{ id: 1, name: 'X IPA 1', grade: 10 }, { id: 2, name: 'XI IPA 1', grade: 11 }, { id: 3, name: 'X IPS 1', grade: 10 }];
+  expect(findClassByName(classes, 10, '  x ipa 1 ')?.id).toBe(1);
+  expect(findClassByName(classes, 10, 'Ｘ IPS 1')?.id).toBe(3); // full-width letters as NFKC reads them
+  expect(findClassByName(classes, 10, 'XI IPA 1')).toBeUndefined();
+  expect(findClassByName(classes, 11, 'X IPA 1')).toBeUndefined();
+  expect(findClassByName(classes, 10, '')).toBeUndefined();
 });

@@ -13,6 +13,8 @@ export const DEFAULT_STUDENT_STATUS = 'Active';
 export const MAX_STUDENT_NAME_CHARS = 100;
 export const MAX_NIS_CHARS = 50;
 export const MAX_STUDENT_STATUS_CHARS = 50;
+/** As long as a class name may be (the classes' own limit). */
+export const MAX_CLASS_NAME_CHARS = 255;
 /** Students in one import (one CSV file, one request). */
 export const MAX_IMPORT_ROWS = 1000;
 
@@ -21,6 +23,8 @@ export interface ImportRowInput {
   nis: string;
   grade: number;
   status: string;
+  /** The class (rombel) the row names, trimmed; absent when the file has no class column or the cell is blank. */
+  class?: string;
 }
 
 export interface ImportRowError {
@@ -38,13 +42,15 @@ export type StudentImportField = keyof ImportRowInput;
 
 /**
  * Column names a student list may use, English or Indonesian (compared trimmed, case-insensitive, with `_`, `-` and
- * repeated spaces read as one space). "tingkat" is the grade (10, 11, 12); "kelas" is not taken, as it names a class.
+ * repeated spaces read as one space). "tingkat" is the grade (10, 11, 12); "kelas" and "rombel" name the class the
+ * student joins (matched within the row's grade by the class-name rule).
  */
 export const STUDENT_IMPORT_COLUMNS: Record<StudentImportField, readonly string[]> = {
   name: ['name', 'full name', 'student name', 'nama', 'nama lengkap', 'nama siswa', 'nama peserta didik'],
   nis: ['nis', 'student number', 'nomor induk', 'nomor induk siswa', 'no induk'],
   grade: ['grade', 'tingkat', 'tingkatan', 'kelas tingkat'],
   status: ['status', 'status siswa'],
+  class: ['class', 'class name', 'rombel', 'rombongan belajar', 'nama rombel', 'kelas', 'nama kelas'],
 };
 
 const FIELD_OF_COLUMN = new Map(
@@ -83,6 +89,7 @@ export function checkStudentRow(raw: unknown, row: number): { input: ImportRowIn
   const nis = normalizeSchoolId(text(r.nis));
   const gradeText = text(r.grade);
   const status = normalizeStatus(text(r.status) || DEFAULT_STUDENT_STATUS);
+  const className = text(r.class);
   const problem = (field: StudentImportField, code: ErrorCode, message: string, params: ErrorParams = {}) =>
     errors.push({ row, field, message, code, params: { field, ...params } });
   const required = (field: StudentImportField) => problem(field, 'validation-required', `${field} is required`);
@@ -98,7 +105,8 @@ export function checkStudentRow(raw: unknown, row: number): { input: ImportRowIn
   if (!gradeText) required('grade');
   else if (!(STUDENT_GRADES as readonly number[]).includes(grade)) problem('grade', 'import-grade', 'grade must be 10, 11 or 12');
   if (status.length > MAX_STUDENT_STATUS_CHARS) tooLong('status', MAX_STUDENT_STATUS_CHARS);
-  return { input: { name, nis, grade, status }, errors };
+  if (className.length > MAX_CLASS_NAME_CHARS) tooLong('class', MAX_CLASS_NAME_CHARS);
+  return { input: { name, nis, grade, status, ...(className ? { class: className } : {}) }, errors };
 }
 
 /** Checks every row, then NIS repeated inside the list (reported on the later row). */

@@ -63,6 +63,9 @@ export function readsWork(c: Caller, place: ClassPlace, studentId: number): bool
   return managesClass(c, place) || (isStudent(c) && c.student_id === studentId);
 }
 
+/** Who is in which class (assign, move, unassign): admins only; a class's teacher teaches the roster it is given. */
+export const changesRosters = (c: Caller): boolean => isAdmin(c);
+
 /** A student's full record (phone, score, picture, user id): admins only; others see id, name and grade. */
 export const seesPersonalData = (c: Caller): boolean => isAdmin(c);
 

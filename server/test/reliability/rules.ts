@@ -206,6 +206,18 @@ for (const method of ['DELETE', 'POST']) {
     request: (w) => ({ url: v1('/classes/unassign-students'), payload: { id: w.extraClass, student_id: [w.extraStudent] } }),
   });
 }
+for (const change of ['assign', 'move', 'unassign']) {
+  rule(`POST /api/v1/classes/roster/${change}`, {
+    allow: [A],
+    // two fresh grade-10 classes: students[0] is in the first (auto-assigned), not in the second
+    request: async (w) => {
+      const id = await fresh.class(w);
+      const payload = change === 'unassign' ? { id, student_id: [w.student0] } : { id, to: await fresh.class(w), student_id: [w.student0] };
+      if (change !== 'unassign') await w.t.db.deleteFrom('assigned_students_class').where('class_id', '=', payload.to!).execute();
+      return { url: v1(`/classes/roster/${change}`), payload };
+    },
+  });
+}
 rule('GET /api/v1/classes/class-id', { allow: [A, T], request: (w) => ({ url: q('/classes/class-id', { grade: 10, teacher_id: w.ownerTeacher }) }) });
 rule('GET /api/v1/classes/assigned', { allow: [A, S], request: (w) => ({ url: q('/classes/assigned', { id: w.student0 }) }) });
 rule('GET /api/v1/classes/mine', { allow: [T, T2], request: () => ({ url: v1('/classes/mine') }) });

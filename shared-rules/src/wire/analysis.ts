@@ -33,7 +33,7 @@ export const questionAnalysisSchema = Type.Object({
 /** The figures of an item analysis, as the server computes them. */
 export const itemAnalysisFiguresFields = {
   total_marks: Type.Number(),
-  students: count('students assigned to the class now'),
+  students: count('members of the class now: assigned, not deactivated'),
   submitted: count('graded sheets: the ones the figures count'),
   in_progress: count(),
   not_started: count(),

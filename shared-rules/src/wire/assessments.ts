@@ -90,6 +90,7 @@ export const submissionSchema = Type.Object({
   needs_review: Type.Boolean(),
   auto_submitted: Type.Boolean({ description: 'an exam sheet submitted automatically when the exam ended' }),
   order_seed: orderSeedSchema,
+  active: Type.Optional(Type.Boolean({ description: 'false for a deactivated student, listed for the sheet or grade they left and not counted' })),
 });
 
 /** GET {base}/submission: one student's sheet with the full content and the grade detail. */

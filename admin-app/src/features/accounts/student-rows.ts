@@ -1,10 +1,10 @@
 import i18next from 'i18next';
-import type { ImportError, StudentInput } from '@kelasku/shared-api';
+import type { ImportError } from '@kelasku/shared-api';
 import { parseCsv } from '@kelasku/shared-api/src/csv';
-import { checkStudentRows, MAX_IMPORT_ROWS, studentImportField } from '@kelasku/shared-rules';
+import { checkStudentRows, MAX_IMPORT_ROWS, studentImportField, type ImportRowInput } from '@kelasku/shared-rules';
 
 // The file's column names are the same in every language (spreadsheets and other systems exchange them).
-export const CSV_COLUMNS = ['name', 'nis', 'grade', 'status'] as const;
+export const CSV_COLUMNS = ['name', 'nis', 'grade', 'status', 'class'] as const;
 /** Columns a file must have: an empty or missing status means Active, as on the server. */
 const REQUIRED_COLUMNS = ['name', 'nis', 'grade'] as const;
 export { MAX_IMPORT_ROWS };
@@ -13,7 +13,7 @@ export { MAX_IMPORT_ROWS };
 export type StudentCells = Record<(typeof CSV_COLUMNS)[number], string>;
 
 export interface ParsedStudents {
-  rows: StudentInput[];
+  rows: ImportRowInput[];
   cells: StudentCells[];
   /** Problems found in the browser by the server's own row rules, numbered like the server's (row 1 = first line after the header). */
   errors: ImportError[];
@@ -23,8 +23,8 @@ export interface ParsedStudents {
 export class CsvFileError extends Error {}
 
 /**
- * Reads a students CSV (header row with name, nis, grade and optionally status, in any order, English or Indonesian
- * names such as nama, nis, tingkat; other columns are ignored).
+ * Reads a students CSV (header row with name, nis, grade and optionally status and the class (rombel), in any order,
+ * English or Indonesian names such as nama, nis, tingkat, rombel; other columns are ignored).
  */
 export function readStudentCsv(text: string): ParsedStudents {
   const table = parseCsv(text);
@@ -47,7 +47,7 @@ export function readStudentCsv(text: string): ParsedStudents {
  * The rows to send: those without a problem found so far, with the file's row number of each (the server numbers
  * the rows it is sent from 1, so its errors are put back on the file's rows with `fileRows`).
  */
-export function rowsWithoutProblems(rows: StudentInput[], errors: ImportError[]): { rows: StudentInput[]; fileRows: number[] } {
+export function rowsWithoutProblems(rows: ImportRowInput[], errors: ImportError[]): { rows: ImportRowInput[]; fileRows: number[] } {
   const bad = new Set(errors.map((e) => e.row));
   const fileRows = rows.map((_, i) => i + 1).filter((row) => !bad.has(row));
   return { rows: fileRows.map((row) => rows[row - 1]), fileRows };

@@ -1,4 +1,5 @@
-import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { RosterChange } from '@kelasku/shared-rules/src/roster-changes';
 import { classesApi, type ClassItem } from '@kelasku/shared-api';
 import { statsKeys } from '../dashboard/api';
 import { loadRoster } from './roster';
@@ -10,6 +11,7 @@ export const classKeys = {
   roster: (classId: number) => ['classes', 'roster', classId] as const,
   ofTeacher: (teacherId: number) => ['classes', 'teacher', teacherId] as const,
   namesOfGrade: (grade: number) => ['classes', 'names', grade] as const,
+  choicesOfGrade: (grade: number) => ['classes', 'choices', grade] as const,
 };
 
 /** One page of a grade's classes (the class cards). */
@@ -40,9 +42,23 @@ export const gradeClassNamesQuery = (grade: number) =>
     },
   });
 
+/** A grade's classes (the first 100, by id), to choose where selected students go. */
+export const gradeClassChoicesQuery = (grade: number) =>
+  queryOptions({ queryKey: classKeys.choicesOfGrade(grade), queryFn: async () => (await classesApi.list({ grade, pageSize: 100 })).classes });
+
 /**
  * After a class write (add, edit, delete, assign, unassign, a class handed to another teacher): every class read and
  * the dashboard's per-class statistics are out of date. Active ones refetch now, the others when next shown.
  */
 export const invalidateClassReads = (client: QueryClient) =>
   Promise.all([client.invalidateQueries({ queryKey: classKeys.all }), client.invalidateQueries({ queryKey: statsKeys.all })]);
+
+/** One bulk change of a roster (assign to, move to, unassign), then every class read is refreshed. */
+export function useRosterChange(classId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ change, to, studentIds }: { change: RosterChange; to?: number; studentIds: number[] }) =>
+      classesApi.changeRoster(change, { id: classId, ...(to === undefined ? {} : { to }), student_id: studentIds }),
+    onSuccess: () => invalidateClassReads(queryClient),
+  });
+}

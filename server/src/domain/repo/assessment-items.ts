@@ -11,6 +11,7 @@ import { clash } from '../errors';
 import { saveImages, type StoredImage } from '../images';
 import type { ScorerConfig } from '../scorers';
 import { type ItemFacts, type ItemSpec, type ItemVersion, regradeItem, type RegradeOutcome } from './assessments';
+import { activeStudent } from './members';
 
 /** An item as a create or an edit stores it (already validated). */
 export interface ItemInput {
@@ -92,23 +93,30 @@ export interface SubmissionRow {
   detail: unknown;
   /** 0017: the seed stored with the sheet (opened before seeds were secret) */
   order_seed: string | null;
+  /** false for a deactivated student, listed only for the sheet or grade they left (members.ts) */
+  active: boolean;
 }
 
-/** Every student of the item's class, by name, with their sheet and grade (GET {base}/submissions). */
+/**
+ * Every member of the item's class (members.ts), by name, with their sheet and grade (GET {base}/submissions); a
+ * deactivated student still assigned is listed only with a sheet or grade of the item, as history.
+ */
 export async function submissionRows(db: Db, spec: ItemSpec, item: Pick<ItemFacts, 'id' | 'class_id'>): Promise<SubmissionRow[]> {
   // The joins name the item column, so the query is written once per kind.
   const students = db.selectFrom('assigned_students_class as a').innerJoin('students as st', 'st.id', 'a.student_id');
   const columns = ['st.id as student_id', 'st.name', 'st.nis', 's.id as sheet_id', 's.status', 's.answers', 's.submitted_at', 's.order_seed', 'g.score', 'g.detail'] as const;
+  const active = activeStudent('a.student_id').as('active');
   const rows = spec.kind === 'exercise'
     ? await students
       .leftJoin('exercise_answers as s', (j) => j.onRef('s.student_id', '=', 'st.id').on('s.exercise_id', '=', item.id))
       .leftJoin('exercise_scores as g', (j) => j.onRef('g.student_id', '=', 'st.id').on('g.exercise_id', '=', item.id))
-      .select(columns).where('a.class_id', '=', item.class_id).orderBy('st.name').orderBy('st.id').execute()
+      .select([...columns, active]).where('a.class_id', '=', item.class_id).where((eb) => eb.or([activeStudent('a.student_id'), eb('s.id', 'is not', null), eb('g.id', 'is not', null)])).orderBy('st.name').orderBy('st.id').execute()
     : await students
       .leftJoin('exam_answers as s', (j) => j.onRef('s.student_id', '=', 'st.id').on('s.exam_id', '=', item.id))
       .leftJoin('exam_scores as g', (j) => j.onRef('g.student_id', '=', 'st.id').on('g.exam_id', '=', item.id))
-      .select(columns).where('a.class_id', '=', item.class_id).orderBy('st.name').orderBy('st.id').execute();
+      .select([...columns, active]).where('a.class_id', '=', item.class_id).where((eb) => eb.or([activeStudent('a.student_id'), eb('s.id', 'is not', null), eb('g.id', 'is not', null)])).orderBy('st.name').orderBy('st.id').execute();
   return rows.map((r) => ({
+    active: Boolean(r.active),
     student_id: Number(r.student_id), name: r.name, nis: r.nis,
     sheet_id: r.sheet_id == null ? null : Number(r.sheet_id), status: r.status, answers: r.answers,
     submitted_at: r.submitted_at ?? null, score: r.score == null ? null : Number(r.score), detail: r.detail,

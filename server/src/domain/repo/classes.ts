@@ -5,12 +5,12 @@ import { deleteOrphanForumRows } from './accounts';
 import { assignGradeStudentsToClass, unassignGradeFromClass } from './assignments';
 import type { Db } from '../../db/connect';
 import { preparedRead } from '../../db/prepared';
-import type { StudentRow } from '../../db/schema';
 import { containsInsensitive, isUniqueViolation, toCount } from '../../db/sql-helpers';
 import { clash, invalid, missingRecord } from '../errors';
+import { activeStudent } from './members';
 import { CLASSES_OF_STUDENT_SQL, COUNT_CLASSES_OF_STUDENT_SQL, type SessionColumns, withSessionColumns } from './hot-reads';
 
-/** A class as every list shows it: with its teacher's name ('' without one) and how many students it has. */
+/** A class as every list shows it: with its teacher's name ('' without one) and how many members it has (members.ts). */
 export interface ClassView {
   id: number;
   name: string;
@@ -49,6 +49,7 @@ function classesQuery(db: Db) {
         .selectFrom('assigned_students_class')
         .select((e) => e.fn.countAll().as('n'))
         .whereRef('assigned_students_class.class_id', '=', 'classes.id')
+        .where(activeStudent('assigned_students_class.student_id'))
         .as('student_count'),
     ]);
 }
@@ -92,6 +93,12 @@ export async function requireClass(db: Db, id: number): Promise<ClassView> {
 export async function classesTaughtBy(db: Db, teacherId: number): Promise<ClassView[]> {
   const rows = await classesQuery(db).where('classes.teacher_id', '=', teacherId).orderBy('classes.id').execute();
   return rows.map(toClassView);
+}
+
+/** Every class of these grades (their names, for matching the classes an import names). */
+export async function classesOfGrades(db: Db, grades: number[]): Promise<{ id: number; name: string; grade: number }[]> {
+  if (grades.length === 0) return [];
+  return db.selectFrom('classes').select(['id', 'name', 'grade']).where('grade', 'in', grades).orderBy('id').execute();
 }
 
 /** The first class (by id) a teacher teaches in a grade, and how many they teach there. */
@@ -183,6 +190,8 @@ export async function deleteClass(db: Db, id: number): Promise<void> {
 export interface RosterFilter {
   /** in name or NIS */
   search?: string;
+  /** also the deactivated students still assigned (marked `active: false`), for the admin who changes rosters */
+  withDeactivated?: boolean;
   /** NIS ascending (ties by id) or descending */
   ascending: boolean;
 }
@@ -199,12 +208,14 @@ export async function classWithRoster(db: Db, id: number, filter: RosterFilter, 
       .selectFrom('assigned_students_class')
       .innerJoin('students', 'students.id', 'assigned_students_class.student_id')
       .where('assigned_students_class.class_id', '=', id);
+    if (!filter.withDeactivated) q = q.where(activeStudent('assigned_students_class.student_id'));
     const { search } = filter;
     if (search) q = q.where((eb) => eb.or([containsInsensitive(eb.ref('students.name_search'), searchText(search)), containsInsensitive(eb.ref('students.nis'), search)]));
     const direction = filter.ascending ? 'asc' : 'desc';
     const { total } = await q.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow();
-    const students: StudentRow[] = await q
+    const students = await q
       .selectAll('students')
+      .select((eb) => eb.selectFrom('users').select('users.deactivated_at').whereRef('users.id', '=', 'students.user_id').as('deactivated_at'))
       .orderBy('students.nis', direction)
       .orderBy('students.id', direction)
       .limit(page.limit)

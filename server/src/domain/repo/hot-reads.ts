@@ -7,6 +7,7 @@
  * Whoever may see what is still decided in domain/policy.ts, from the facts these return.
  */
 import { formatWibSql } from '../exam-window';
+import { activeStudentSql } from './members';
 
 /** The per-request session check (plugins/auth.ts): one primary-key lookup. */
 export const USER_SESSION_SQL = 'SELECT role, session_version FROM users WHERE id = $1';
@@ -36,7 +37,7 @@ const assignedNow = (classCol: string) =>
 /** $1 student id, $2 limit, $3 offset. `total` rides on every row (none when the page is past the end). */
 export const CLASSES_OF_STUDENT_SQL = `
 SELECT c.id, c.name, c.description, c.teacher_id, c.grade, COALESCE(t.name, '') AS teacher_name,
-       (SELECT COUNT(*) FROM assigned_students_class n WHERE n.class_id = c.id) AS student_count,
+       (SELECT COUNT(*) FROM assigned_students_class n WHERE n.class_id = c.id AND ${activeStudentSql('n.student_id')}) AS student_count,
        COUNT(*) OVER () AS total
   FROM assigned_students_class s
   JOIN classes c ON c.id = s.class_id

@@ -1,6 +1,6 @@
 /**
- * The facts item analysis (domain/item-analysis.ts) needs: every student assigned to the item's class now (as the
- * grades screen lists them), with their sheet and grade of the item, in one query.
+ * The facts item analysis (domain/item-analysis.ts) needs: every member of the item's class now (members.ts, as the
+ * grades screen counts them), with their sheet and grade of the item, in one query.
  */
 import type { Db } from '../../db/connect';
 import { fromDbJson } from '../../db/json';
@@ -8,10 +8,11 @@ import { fromDbTime } from '../../db/time';
 import { type AnalysisInput, type StudentWork } from '../item-analysis';
 import { parseDetailColumn } from '../grading';
 import { contentOf, type ItemFacts, type ItemSpec } from './assessments';
+import { activeStudent } from './members';
 
 /** Every student of the class with their sheet and grade; the joins name the item column, so once per kind. */
 function classWork(db: Db, spec: ItemSpec, item: ItemFacts) {
-  const students = db.selectFrom('assigned_students_class as a');
+  const students = db.selectFrom('assigned_students_class as a').where(activeStudent('a.student_id'));
   const columns = ['a.student_id', 's.id as sheet_id', 's.answers', 's.submitted_at', 'g.id as grade_id', 'g.score', 'g.detail'] as const;
   return spec.kind === 'exercise'
     ? students

@@ -1,11 +1,12 @@
 /**
  * The database side of a class's to-review list (GET /classes/to-review): every submitted, graded sheet of the
- * class's exercises and exam, of the students assigned to the class now (the students the grades screen lists).
+ * class's exercises and exam, of the class's members now (members.ts: the students the grades screen counts).
  * Which of them need review, and the order, is domain/review.ts.
  */
 import type { Db } from '../../db/connect';
 import { fromDbTime } from '../../db/time';
 import { reviewList, type ReviewListItem, type ReviewSheetRow } from '../review';
+import { activeStudent } from './members';
 
 /** A sheet submitted before `submitted_at` was recorded falls back to its last change. */
 const submittedAt = (r: { submitted_at: Date | string | null; updated_at: Date | string }) => fromDbTime(r.submitted_at ?? r.updated_at);
@@ -20,6 +21,7 @@ export async function classReviewList(db: Db, classId: number): Promise<ReviewLi
       .select(['i.id', 'i.title', 'm.id as material_id', 'm.title as material_title', 's.submitted_at', 's.updated_at', 's.answers', 'g.detail'])
       .where('m.class_id', '=', classId)
       .where('s.status', '=', 'Inactive')
+      .where(activeStudent('a.student_id'))
       .execute(),
     db.selectFrom('exams as i')
       .innerJoin('exam_answers as s', 's.exam_id', 'i.id')
@@ -28,6 +30,7 @@ export async function classReviewList(db: Db, classId: number): Promise<ReviewLi
       .select(['i.id', 'i.title', 's.submitted_at', 's.updated_at', 's.answers', 'g.detail'])
       .where('i.class_id', '=', classId)
       .where('s.status', '=', 'Inactive')
+      .where(activeStudent('a.student_id'))
       .execute(),
   ]);
   const rows: ReviewSheetRow[] = [

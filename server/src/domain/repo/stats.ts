@@ -2,20 +2,23 @@
 import type { Db } from '../../db/connect';
 import { preparedRead } from '../../db/prepared';
 import { type SessionColumns, STUDENT_STATS_SQL, withSessionColumns } from './hot-reads';
+import { activeStudent } from './members';
 
 const asNumber = (n: unknown) => Number(n ?? 0);
 
-/** Per class: its students, exercises, each student's graded exercises, whether it has an exam, submitted exam sheets. */
+/** Per class: its members (members.ts), exercises, each member's graded exercises, whether it has an exam, members' submitted exam sheets. */
 export async function classProgressCounts(db: Db) {
   const [classes, rosters, exerciseCounts, gradedPerStudent, exams, examsSubmitted] = await Promise.all([
     db.selectFrom('classes').select(['id', 'name', 'grade']).orderBy('id').execute(),
-    db.selectFrom('assigned_students_class').select(['class_id', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('class_id').execute(),
+    db.selectFrom('assigned_students_class as a').where(activeStudent('a.student_id'))
+      .select(['a.class_id', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('a.class_id').execute(),
     db.selectFrom('exercises as e').innerJoin('materials as m', 'm.id', 'e.material_id')
       .select(['m.class_id', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('m.class_id').execute(),
     db.selectFrom('assigned_students_class as a')
       .innerJoin('materials as m', 'm.class_id', 'a.class_id')
       .innerJoin('exercises as e', 'e.material_id', 'm.id')
       .innerJoin('exercise_scores as sc', (j) => j.onRef('sc.exercise_id', '=', 'e.id').onRef('sc.student_id', '=', 'a.student_id'))
+      .where(activeStudent('a.student_id'))
       .select(['a.class_id', 'a.student_id', (eb) => eb.fn.countAll<number>().as('n')])
       .groupBy(['a.class_id', 'a.student_id']).execute(),
     db.selectFrom('exams').select('class_id').execute(),
@@ -23,6 +26,7 @@ export async function classProgressCounts(db: Db) {
       .innerJoin('assigned_students_class as a', 'a.class_id', 'x.class_id')
       .innerJoin('exam_answers as s', (j) => j.onRef('s.exam_id', '=', 'x.id').onRef('s.student_id', '=', 'a.student_id'))
       .where('s.status', '=', 'Inactive')
+      .where(activeStudent('a.student_id'))
       .select(['x.class_id', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('x.class_id').execute(),
   ]);
   const byClass = (rows: Array<{ class_id: number; n: unknown }>) => new Map(rows.map((r) => [r.class_id, asNumber(r.n)]));

@@ -7,6 +7,7 @@ import type { Db } from '../../db/connect';
 import {
   createStudentRecord, deleteStudentRecord, resetProfilePassword, setProfileActive, updateStudentRecord, withStudentLoginState, type StudentInput,
 } from './profiles';
+import { assignStudentToClass } from './assignments';
 import type { StudentRow } from '../../db/schema';
 import { containsInsensitive, toCount } from '../../db/sql-helpers';
 import { missingRecord } from '../errors';
@@ -46,11 +47,22 @@ export function createStudent(db: Db, input: StudentInput, passwordHash: string,
   return db.transaction().execute((trx) => createStudentRecord(trx, input, passwordHash, joinClasses));
 }
 
-/** Many new students at once, all or nothing (`passwordHashes[i]` is the hash of `inputs[i]`'s password). */
-export function createStudents(db: Db, inputs: StudentInput[], passwordHashes: string[], joinClasses: boolean): Promise<StudentRow[]> {
+/** Which classes a new student joins: one named class, every class of their grade, or none. */
+export type Enrolment = { classId: number } | 'grade' | 'none';
+
+/**
+ * Many new students at once, all or nothing (`passwordHashes[i]` is the hash of `inputs[i]`'s password, and
+ * `enrolments[i]` says which classes they join).
+ */
+export function createStudents(db: Db, inputs: StudentInput[], passwordHashes: string[], enrolments: Enrolment[]): Promise<StudentRow[]> {
   return db.transaction().execute(async (trx) => {
     const rows: StudentRow[] = [];
-    for (let i = 0; i < inputs.length; i++) rows.push(await createStudentRecord(trx, inputs[i], passwordHashes[i], joinClasses));
+    for (let i = 0; i < inputs.length; i++) {
+      const enrolment = enrolments[i];
+      const row = await createStudentRecord(trx, inputs[i], passwordHashes[i], enrolment === 'grade');
+      if (typeof enrolment === 'object') await assignStudentToClass(trx, row.id, enrolment.classId);
+      rows.push(row);
+    }
     return rows;
   });
 }

@@ -160,11 +160,11 @@ describe('answer sheets and grading', () => {
     expect(res.json()).toEqual([
       {
         student_id: t.fixture.students[0].id, name: 'Andi Pratama', nis: '2024000001', sheet_id: sheetId, status: 'Submitted', score: 50,
-        pending_essays: 1, auto_scored_essays: 1, needs_review: true, auto_submitted: false, order_seed: expect.stringMatching(/^[\w-]{22}$/),
+        pending_essays: 1, auto_scored_essays: 1, needs_review: true, auto_submitted: false, active: true, order_seed: expect.stringMatching(/^[\w-]{22}$/),
       },
       {
         student_id: t.fixture.students[1].id, name: 'Bunga Lestari', nis: '2024000002', sheet_id: null, status: 'Not started', score: null,
-        pending_essays: 0, auto_scored_essays: 0, needs_review: false, auto_submitted: false, order_seed: expect.stringMatching(/^[\w-]{22}$/),
+        pending_essays: 0, auto_scored_essays: 0, needs_review: false, auto_submitted: false, active: true, order_seed: expect.stringMatching(/^[\w-]{22}$/),
       },
     ]);
     expect((await api('teacher2', 'GET', `/exercises/submissions?exercise_id=${exerciseId}`)).statusCode).toBe(403);

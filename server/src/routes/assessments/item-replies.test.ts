@@ -65,7 +65,7 @@ describe.each(['exercise', 'exam'] as const)('%s replies keep their keys and ord
     expect(list.length).toBeGreaterThan(0);
     for (const row of list) {
       expect(Object.keys(row)).toEqual([
-        'student_id', 'name', 'nis', 'sheet_id', 'status', 'score', 'pending_essays', 'auto_scored_essays', 'needs_review', 'auto_submitted', 'order_seed',
+        'student_id', 'name', 'nis', 'sheet_id', 'status', 'score', 'pending_essays', 'auto_scored_essays', 'needs_review', 'auto_submitted', 'order_seed', 'active',
       ]);
     }
     const one = await reply('teacher', 'GET', `${base}/submission?${idCol}=${item().id}&student_id=${t.fixture.students[0].id}`);

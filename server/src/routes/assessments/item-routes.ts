@@ -335,6 +335,7 @@ export function registerItemRoutes(fastify: FastifyInstance, spec: ItemSpec, bas
         auto_submitted: endTime !== null && submittedAt !== null && submittedAt > endTime,
         // for the teacher's preview of this student's order
         order_seed: seedOfSheet(app.orderSeed, spec.kind, item.id, r.student_id, r.order_seed),
+        active: r.active,
       };
     });
   });

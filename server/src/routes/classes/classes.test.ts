@@ -78,7 +78,9 @@ describe('details, roster and ownership', () => {
     expect(Object.keys(body.classes.students[0]).sort()).toEqual(studentFields);
     expect(body.classes.students[0]).toMatchObject({ phone_number: null, curr_score: null, profile_picture_url: null, user_id: '' });
     const full = (await as('admin', 'GET', `/api/v1/classes/students?id=${id}`)).json();
-    expect(Object.keys(full.students[0]).sort()).toEqual(studentFields);
+    // the admin, who changes rosters, also learns whether each is active (deactivated students stay listed for them)
+    expect(Object.keys(full.students[0]).sort()).toEqual(['active', ...studentFields]);
+    expect(full.students[0].active).toBe(true);
     expect(full.students[0].user_id).not.toBe('');
     const paged = (await as('admin', 'GET', `/api/v1/classes/details?id=${id}&pageSize=1&page=2`)).json();
     expect(paged.classes.students.map((s: { nis: string }) => s.nis)).toEqual(['2024000002']);

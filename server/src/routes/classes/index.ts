@@ -6,7 +6,7 @@ import { studentSchema } from '@kelasku/shared-rules/src/wire/people';
 import type { Db } from '../../db/connect';
 import { toStudentDto } from '../../domain/repo/profiles';
 import type { StudentRow } from '../../db/schema';
-import { listsStudentClasses, looksUpTeacherClasses, managesClass, placeOfClass, seesPersonalData, type Caller } from '../../domain/policy';
+import { changesRosters, listsStudentClasses, looksUpTeacherClasses, managesClass, placeOfClass, seesPersonalData, type Caller } from '../../domain/policy';
 import {
   assignStudents, classesOfStudent, classesTaughtBy, classWithRoster, createClass, deleteClass, firstClassOfTeacher, listClasses,
   replaceClass, unassignStudents, type ClassInput,
@@ -16,6 +16,7 @@ import {
   idQuerySchema, idSchema, messageResponse, nullable, pageMeta, pageMetaSchema, pagingProperties, parsePaging, queryFlag, queryText, UPDATE_METHODS,
 } from '../helpers';
 import { classListResponse } from '../read-schemas';
+import rosterChangeRoutes from './roster-changes';
 
 const classBodySchema = Type.Object({
   name: Type.String({ minLength: 1, maxLength: 255, pattern: '\\S' }),
@@ -46,16 +47,20 @@ function classInput(body: Static<typeof classBodySchema>): ClassInput {
 }
 
 /** What a teacher sees of a student on a roster (contact details stay with admins). */
-function rosterStudent(row: StudentRow, full: boolean) {
-  const dto = toStudentDto(row);
-  return full ? dto : { ...dto, phone_number: null, curr_score: null, profile_picture_url: null, user_id: '' };
+function rosterStudent(row: StudentRow & { deactivated_at?: Date | string | null }, full: boolean) {
+  const { active, ...dto } = toStudentDto(row);
+  // a teacher's roster holds only the class's members: `active` would say nothing there
+  return full ? { ...dto, active } : { ...dto, phone_number: null, curr_score: null, profile_picture_url: null, user_id: '' };
 }
 
 /** One page of a class's roster for the admin or the class teacher (only the admin sees students' full details). */
 async function loadRoster(db: Db, user: Caller, query: Static<typeof rosterQuerySchema>) {
   const paging = parsePaging(query);
-  // NIS ascending unless sortByNIS says otherwise.
-  const filter = { search: queryText(query.search), ascending: query.sortByNIS === undefined || queryFlag(query.sortByNIS) };
+  // NIS ascending unless sortByNIS says otherwise. The admin, who changes rosters, also sees the deactivated
+  // students still assigned (marked inactive); everyone else sees the class's members (repo/members.ts).
+  const filter = {
+    search: queryText(query.search), ascending: query.sortByNIS === undefined || queryFlag(query.sortByNIS), withDeactivated: changesRosters(user),
+  };
   const { cls, students, total } = await classWithRoster(db, query.id, filter, { limit: paging.pageSize, offset: paging.offset }, (c) => {
     if (!managesClass(user, placeOfClass(c))) throw forbidden('Forbidden: only the teacher of this class or an admin');
   });
@@ -219,6 +224,8 @@ export default async function classesRoutes(fastify: FastifyInstance) {
       return { classes: classes.map((c) => ({ ...c, class_id: c.id })), meta: pageMeta(paging, total) };
     }),
   );
+
+  await rosterChangeRoutes(fastify);
 
   app.get(
     '/classes/mine',

@@ -47,7 +47,7 @@ describe('account forms keep data clean', () => {
     await userEvent.clear(within(dialog).getByRole('spinbutton', { name: 'Grade' }));
     await userEvent.type(within(dialog).getByRole('spinbutton', { name: 'Grade' }), '11');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
-    expect(studentsApi.create).toHaveBeenCalledWith({ name: 'Citra', nis: '2024100077', status: 'Active', grade: 11, join_classes: true });
+    expect(studentsApi.create).toHaveBeenCalledWith({ name: 'Citra', nis: '2024100077', status: 'Active', grade: 11, join_classes: false });
   });
 
   it('offers the common statuses and keeps free text', async () => {

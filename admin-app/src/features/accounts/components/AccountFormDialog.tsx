@@ -52,14 +52,15 @@ export function AccountFormDialog<V extends FormValues>({
   const { t } = useTranslation('admin');
   const [values, setValues] = useState<V>(initial);
   const [problems, setProblems] = useState<Partial<Record<string, string>>>({});
-  const [joinClasses, setJoinClasses] = useState(true);
+  // unticked: a new student is assigned to their own class (rombel), not to every class of the grade
+  const [joinClasses, setJoinClasses] = useState(false);
   /** The server's reason shown at its field; gone once that field is changed (and with it the failure above). */
   const [serverProblem, setServerProblem] = useState<FieldFailure | null>(null);
   useEffect(() => {
     if (open) {
       setValues(initial);
       setProblems({});
-      setJoinClasses(true);
+      setJoinClasses(false);
       setServerProblem(null);
     }
   }, [open, initial]);

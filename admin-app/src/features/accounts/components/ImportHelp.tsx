@@ -4,7 +4,9 @@ import Typography from '@mui/material/Typography';
 import { STUDENT_IMPORT_COLUMNS } from '@kelasku/shared-rules';
 import { CSV_COLUMNS } from '../student-rows';
 
-const FIELD_KEY = { name: 'accounts.fields.name', nis: 'accounts.fields.nis', grade: 'accounts.fields.grade', status: 'accounts.fields.status' } as const;
+const FIELD_KEY = {
+  name: 'accounts.fields.name', nis: 'accounts.fields.nis', grade: 'accounts.fields.grade', status: 'accounts.fields.status', class: 'importClass.field',
+} as const;
 
 /**
  * What the file must hold: the columns, an example in the active language's headers, and every header name accepted
@@ -26,6 +28,7 @@ export function ImportHelp() {
           <li key={field}>{t(FIELD_KEY[field])}: {STUDENT_IMPORT_COLUMNS[field].join(', ')}</li>
         ))}
       </Box>
+      <Typography variant="body2" sx={{ mb: 2 }}>{t('importClass.help')}</Typography>
     </>
   );
 }

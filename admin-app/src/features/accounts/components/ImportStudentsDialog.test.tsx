@@ -65,7 +65,8 @@ describe('ImportStudentsDialog', () => {
     expect(onImported).not.toHaveBeenCalled();
 
     await userEvent.click(screen.getByRole('button', { name: 'Import 2 students' }));
-    expect(importRows).toHaveBeenLastCalledWith(rows, false, true);
+    // "every class of the grade" starts unticked
+    expect(importRows).toHaveBeenLastCalledWith(rows, false, false);
     expect(await screen.findByText('2 students imported.')).toBeInTheDocument();
     expect(onImported).toHaveBeenCalledTimes(1);
     const result = screen.getByRole('table', { name: 'Imported students' });
@@ -103,11 +104,13 @@ describe('ImportStudentsDialog', () => {
     expect(within(bad).getByText('name: name is required')).toBeInTheDocument();
     expect(within(bad).getByText('grade: grade must be 10, 11 or 12')).toBeInTheDocument();
     expect(screen.getByText(/2 rows have problems: they are listed first and will not be imported\./)).toBeInTheDocument();
+    // each row's class (rombel) goes along, for the server to match in the row's grade
     const good = [
-      { name: 'Siti', nis: '2024100101', grade: 10, status: 'Active' },
-      { name: 'Rudi', nis: '2024100103', grade: 11, status: 'Active' },
-      { name: 'Putri', nis: '2024100104', grade: 10, status: 'Active' },
+      { name: 'Siti', nis: '2024100101', grade: 10, status: 'Active', class: 'X-1' },
+      { name: 'Rudi', nis: '2024100103', grade: 11, status: 'Active', class: 'XI-1' },
+      { name: 'Putri', nis: '2024100104', grade: 10, status: 'Active', class: 'X-1' },
     ];
+    expect(within(within(preview).getByRole('row', { name: /^1 / })).getByRole('cell', { name: 'X-1' })).toBeInTheDocument();
     expect(importRows).toHaveBeenCalledWith(good, true);
 
     await userEvent.click(screen.getByRole('button', { name: 'Download the rows with problems (CSV)' }));
@@ -116,10 +119,10 @@ describe('ImportStudentsDialog', () => {
       reader.onload = () => resolve(String(reader.result));
       reader.readAsText(createObjectURL.mock.calls[0][0] as Blob);
     });
-    expect(text).toBe('name;nis;grade;status;problems\r\n;2;9;;"name: name is required; grade: grade must be 10, 11 or 12"\r\nPutri;2024100104;10;;nis: NIS 2024100104 already exists\r\n');
+    expect(text).toBe('name;nis;grade;status;class;problems\r\n;2;9;;X-2;"name: name is required; grade: grade must be 10, 11 or 12"\r\nPutri;2024100104;10;;X-1;nis: NIS 2024100104 already exists\r\n');
 
     await userEvent.click(screen.getByRole('button', { name: 'Import 2 students' }));
-    expect(importRows).toHaveBeenLastCalledWith([good[0], good[1]], false, true);
+    expect(importRows).toHaveBeenLastCalledWith([good[0], good[1]], false, false);
     click.mockRestore();
   });
 
@@ -146,20 +149,20 @@ describe('ImportStudentsDialog', () => {
     expect(onImported).not.toHaveBeenCalled();
   });
 
-  it('says which classes the students join and lets the admin import them into none', async () => {
+  it('says which classes the students join: none unless the admin ticks every class of their grade', async () => {
     importRows
       .mockResolvedValueOnce({ created: 0, errors: [], students: [] })
       .mockResolvedValueOnce({ created: 2, errors: [], students: rows.map((r, i) => ({ id: 40 + i, ...r, initial_password: `pw-${i}` })) });
     renderAt(<ImportStudentsDialog open onClose={() => {}} onImported={onImported} />);
     await chooseFile(GOOD);
     const join = await screen.findByRole('checkbox', { name: 'Join every class of their grade' });
-    expect(join).toBeChecked();
+    expect(join).not.toBeChecked();
+    expect(screen.getByText("No class now: assign the students from a class's page.")).toBeInTheDocument();
+    await userEvent.click(join);
     expect(screen.getByText('Grade 10: X IPA 1, X IPS 1')).toBeInTheDocument();
     expect(screen.getByText('Grade 11: no classes yet')).toBeInTheDocument();
-    await userEvent.click(join);
-    expect(screen.getByText("No class now: assign the students from a class's page.")).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Import 2 students' }));
-    expect(importRows).toHaveBeenLastCalledWith(rows, false, false);
+    expect(importRows).toHaveBeenLastCalledWith(rows, false, true);
   });
 
   it('explains a file without the needed columns', async () => {

@@ -73,7 +73,8 @@ function ImportFlow({ onClose, onImported }: { onClose: () => void; onImported: 
   const [importing, setImporting] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [result, setResult] = useState<ImportResult | null>(null);
-  const [joinClasses, setJoinClasses] = useState(true);
+  // unticked: a row names its class (rombel), or the admin assigns the students later
+  const [joinClasses, setJoinClasses] = useState(false);
 
   /**
    * Sends the rows without a known problem; a dry run only validates. Returns the result, or null after putting the

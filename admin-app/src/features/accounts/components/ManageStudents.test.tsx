@@ -93,7 +93,7 @@ describe('ManageStudents', () => {
 
     await userEvent.type(within(dialog).getByRole('combobox', { name: 'Status' }), 'Active');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
-    expect(create).toHaveBeenCalledWith({ name: 'Citra', nis: '2024100077', status: 'Active', grade: 10, join_classes: true });
+    expect(create).toHaveBeenCalledWith({ name: 'Citra', nis: '2024100077', status: 'Active', grade: 10, join_classes: false });
 
     const shown = await screen.findByRole('dialog', { name: 'Student Added Successfully' });
     expect(within(shown).getByText('kq7-Pm2x-9Ft')).toBeInTheDocument();
@@ -138,7 +138,9 @@ describe('ManageStudents', () => {
     await userEvent.clear(within(dialog).getByRole('spinbutton', { name: 'Grade' }));
     await userEvent.type(within(dialog).getByRole('spinbutton', { name: 'Grade' }), '10');
     const join = await within(dialog).findByRole('checkbox', { name: 'Join all 2 grade-10 classes' });
-    expect(join).toBeChecked();
+    // unticked: the student is assigned to their own class later
+    expect(join).not.toBeChecked();
+    await userEvent.click(join);
     expect(within(dialog).getByText('Grade 10: X IPA 1, X IPS 2')).toBeInTheDocument();
     await userEvent.click(join);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));

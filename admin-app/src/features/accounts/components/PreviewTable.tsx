@@ -7,7 +7,8 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import type { ImportError, StudentInput } from '@kelasku/shared-api';
+import type { ImportError } from '@kelasku/shared-api';
+import type { ImportRowInput } from '@kelasku/shared-rules';
 import { errorText } from '@kelasku/shared-api/src/error-text';
 import { errorsByRow } from '../student-rows';
 
@@ -18,7 +19,7 @@ function ordered(count: number, byRow: Map<number, ImportError[]>): number[] {
 }
 
 /** The parsed rows, numbered as the file's rows, with each row's problems beside it; rows with problems first. */
-export function PreviewTable({ rows, errors }: { rows: StudentInput[]; errors: ImportError[] }) {
+export function PreviewTable({ rows, errors }: { rows: ImportRowInput[]; errors: ImportError[] }) {
   const { t } = useTranslation('admin');
   const byRow = errorsByRow(errors);
   return (
@@ -31,6 +32,7 @@ export function PreviewTable({ rows, errors }: { rows: StudentInput[]; errors: I
             <TableCell>{t('accounts.fields.nis')}</TableCell>
             <TableCell>{t('accounts.fields.grade')}</TableCell>
             <TableCell>{t('accounts.fields.status')}</TableCell>
+            <TableCell>{t('importClass.field')}</TableCell>
             <TableCell>{t('import.preview.problems')}</TableCell>
           </TableRow>
         </TableHead>
@@ -45,6 +47,7 @@ export function PreviewTable({ rows, errors }: { rows: StudentInput[]; errors: I
                 <TableCell>{r.nis}</TableCell>
                 <TableCell>{Number.isNaN(r.grade) ? '' : r.grade}</TableCell>
                 <TableCell>{r.status}</TableCell>
+                <TableCell>{r.class ?? ''}</TableCell>
                 <TableCell>
                   {problems ? (
                     <Box component="ul" sx={{ m: 0, pl: 2 }}>

@@ -11,7 +11,7 @@ jest.mock('@kelasku/shared-api', () => {
   const actual = jest.requireActual('@kelasku/shared-api');
   return {
     ...actual,
-    classesApi: { details: jest.fn(), assign: jest.fn(), unassign: jest.fn() },
+    classesApi: { details: jest.fn(), assign: jest.fn(), unassign: jest.fn(), list: jest.fn(), changeRoster: jest.fn() },
     studentsApi: { all: jest.fn() },
   };
 });
@@ -52,7 +52,8 @@ function Revisit({ children }: { children: ReactNode }) {
 }
 
 const renderDetail = () => renderAt(<ClassDetail />, '/class/5', { pattern: '/class/:id' });
-const rowNames = () => screen.getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell')[0].textContent);
+// the first cell of a row is its checkbox
+const rowNames = () => screen.getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell')[1].textContent);
 
 describe('ClassDetail', () => {
   it('shows the class heading and the whole roster', async () => {
@@ -62,7 +63,7 @@ describe('ClassDetail', () => {
     expect(details).toHaveBeenCalledWith(5, 1, 100);
     expect(details).toHaveBeenCalledWith(5, 2, 100);
     const table = screen.getByRole('table', { name: 'Students in this class' });
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name', 'NIS', 'Grade', 'Status', 'Action']);
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['', 'Name', 'NIS', 'Grade', 'Status', 'Action']);
     expect(rowNames()).toEqual(['Andi', 'Budi', 'Citra']);
   });
 
@@ -209,5 +210,90 @@ describe('ClassDetail', () => {
     refetched.resolve({ classes: { ...cls, students: [andi, budi, dewi] }, meta: meta(2, 1) });
     await waitFor(() => expect(screen.queryByText('Refreshing...')).not.toBeInTheDocument());
     expect(rowNames()).toEqual(['Andi', 'Budi', 'Dewi', 'Citra']);
+  });
+});
+
+describe('ClassDetail: many students at once', () => {
+  const changeRoster = classesApi.changeRoster as jest.Mock;
+  const list = classesApi.list as jest.Mock;
+  const ipa2 = { ...cls, id: 6, name: 'X IPA 2' };
+  const ips1 = { ...cls, id: 8, name: 'X IPS 1' };
+  beforeEach(() => {
+    list.mockResolvedValue({ classes: [cls, ipa2, ips1], meta: meta(1) });
+    changeRoster.mockResolvedValue({ message: 'ok', count: 2 });
+  });
+
+  it('moves the selected students to another class of the grade in one request, then clears the selection', async () => {
+    renderDetail();
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'Select Andi' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select Citra' }));
+    expect(screen.getByRole('region', { name: 'Selected students' })).toHaveTextContent('2 students selected');
+    await userEvent.click(screen.getByRole('button', { name: 'Move to class…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Move 2 students to another class' });
+    const confirm = within(dialog).getByRole('button', { name: 'Move' });
+    expect(confirm).toBeDisabled(); // no class chosen yet
+    await userEvent.click(await within(dialog).findByRole('combobox', { name: 'Class (grade 10)' }));
+    // the class itself is not offered
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['X IPA 2', 'X IPS 1']);
+    await userEvent.click(screen.getByRole('option', { name: 'X IPA 2' }));
+    await userEvent.click(confirm);
+    expect(changeRoster).toHaveBeenCalledTimes(1);
+    expect(changeRoster).toHaveBeenCalledWith('move', { id: 5, to: 6, student_id: [1, 3] });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.queryByRole('region', { name: 'Selected students' })).not.toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Select Andi' })).not.toBeChecked();
+  });
+
+  it('selects every student listed (all pages of the search) and unassigns them after confirmation', async () => {
+    renderDetail();
+    const all = await screen.findByRole('checkbox', { name: 'Select all 3 students listed' });
+    await userEvent.click(all);
+    expect(all).toBeChecked();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select Budi' }));
+    expect(all).not.toBeChecked();
+    expect(all).toHaveAttribute('data-indeterminate', 'true');
+    await userEvent.click(all);
+    await userEvent.click(screen.getByRole('button', { name: 'Unassign' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Unassign 3 students from X IPA 1?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Unassign' }));
+    expect(changeRoster).toHaveBeenCalledWith('unassign', { id: 5, student_id: [1, 2, 3] });
+    expect(list).not.toHaveBeenCalled(); // no target to choose
+  });
+
+  it('assigns them to another class as well; a refusal says that nothing changed, with the server\'s reason', async () => {
+    const { AxiosError } = jest.requireActual('axios');
+    const message = 'Students already in X IPS 1: 2';
+    changeRoster.mockRejectedValueOnce(new AxiosError(message, 'ERR', undefined, undefined, { status: 409, data: { error: message, message, code: 'students-already-in-target' } }));
+    renderDetail();
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'Select Budi' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Assign to class…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Assign 1 student to another class' });
+    expect(within(dialog).getByText('They stay in X IPA 1 and also join the class you choose.')).toBeInTheDocument();
+    await userEvent.click(await within(dialog).findByRole('combobox', { name: 'Class (grade 10)' }));
+    await userEvent.click(screen.getByRole('option', { name: 'X IPS 1' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Assign' }));
+    expect(await within(dialog).findByText('Nothing was changed: Students already in X IPS 1: 2')).toBeInTheDocument();
+    expect(changeRoster).toHaveBeenCalledWith('assign', { id: 5, to: 8, student_id: [2] });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('checkbox', { name: 'Select Budi' })).toBeChecked(); // the selection stays for another try
+  });
+
+  it('greys a deactivated student still assigned, marked, with a note', async () => {
+    details.mockResolvedValue({ classes: { ...cls, students: [andi, { ...budi, active: false }] }, meta: meta(1) });
+    renderDetail();
+    const row = (await screen.findByRole('cell', { name: /^Budi/ })).closest('tr')!;
+    expect(within(row).getByText('Deactivated')).toBeInTheDocument();
+    expect(screen.getByText(/Greyed students are deactivated/)).toBeInTheDocument();
+    expect(within((await screen.findByRole('cell', { name: 'Andi' })).closest('tr')!).queryByText('Deactivated')).not.toBeInTheDocument();
+  });
+
+  it('says so when the grade has no other class', async () => {
+    list.mockResolvedValue({ classes: [cls], meta: meta(1) });
+    renderDetail();
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'Select Andi' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Move to class…' }));
+    expect(await screen.findByText('Grade 10 has no other class.')).toBeInTheDocument();
+    expect(within(screen.getByRole('dialog')).getByRole('button', { name: 'Move' })).toBeDisabled();
   });
 });

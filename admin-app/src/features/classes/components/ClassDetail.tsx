@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -14,16 +14,21 @@ import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import SortIcon from '@mui/icons-material/Sort';
 import { classesApi, errorMessage, type Student } from '@kelasku/shared-api';
 import { ConfirmDialog, EmptyState, LoadFailure, LoadingState, NotFoundState, Pagination, SearchBox } from '@kelasku/shared-ui';
-import { StudentTable } from '@kelasku/shared-ui/src/StudentTable';
 import { useLastNonNull } from '../../../hooks/useLastNonNull';
 import { usePageParam } from '@kelasku/shared-ui/src/usePageParam';
 import { invalidateClassReads, rosterQuery } from '../api';
 import { filterStudents, sortStudents } from '../roster';
 import { AssignStudentsDialog } from './AssignStudentsDialog';
+import { RosterTable } from './RosterTable';
+import { RosterActions } from './RosterActions';
+import type { RosterChange } from '@kelasku/shared-rules/src/roster-changes';
+
+// its own chunk: loaded when the admin first acts on a selection
+const RosterChangeDialog = lazy(() => import('./RosterChangeDialog'));
 
 const TABLE_PAGE_SIZE = 10;
 
-/** /class/:id — a class's roster with search, NIS sort, assign and unassign. */
+/** /class/:id — a class's roster with search, NIS sort, assign and unassign, one student or many selected at once. */
 export default function ClassDetail() {
   const { t } = useTranslation('admin');
   const classId = Number(useParams().id);
@@ -42,6 +47,8 @@ export default function ClassDetail() {
   const shownUnassigning = useLastNonNull(unassigning);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const [selected, setSelected] = useState<Set<number>>(() => new Set());
+  const [change, setChange] = useState<RosterChange | null>(null);
 
   const students = roster.data?.students;
   const shown = useMemo(() => sortStudents(filterStudents(students ?? [], query), sortByNIS), [students, query, sortByNIS]);
@@ -49,6 +56,8 @@ export default function ClassDetail() {
   const totalPages = Math.max(1, Math.ceil(shown.length / TABLE_PAGE_SIZE));
   const currentPage = Math.min(page, totalPages);
   const pageRows = shown.slice((currentPage - 1) * TABLE_PAGE_SIZE, currentPage * TABLE_PAGE_SIZE);
+  // what is selected and still on the roster (a student another admin removed meanwhile drops out)
+  const selectedIds = useMemo(() => (students ?? []).filter((s) => selected.has(s.id)).map((s) => s.id), [students, selected]);
 
   const unassign = async () => {
     if (!unassigning) return;
@@ -88,9 +97,12 @@ export default function ClassDetail() {
   else
     table = (
       <>
-        <StudentTable
+        <RosterTable
           label={t('classes.detail.rosterLabel')}
           students={pageRows}
+          selectable={shown}
+          selected={selected}
+          onSelectedChange={setSelected}
           actions={(s) => (
             <IconButton aria-label={t('classes.detail.unassignLabel', { name: s.name })} color="error" onClick={() => setUnassigning(s)}>
               <DeleteIcon />
@@ -98,6 +110,9 @@ export default function ClassDetail() {
           )}
         />
         <Pagination currentPage={currentPage} totalPages={totalPages} onPageChange={setPage} />
+        {roster.data.students.some((s) => s.active === false) && (
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>{t('roster.deactivatedNote')}</Typography>
+        )}
       </>
     );
 
@@ -137,6 +152,7 @@ export default function ClassDetail() {
         </Button>
       </Box>
       {failure && <Alert severity="error" onClose={() => setFailure(null)} sx={{ mb: 2 }}>{failure}</Alert>}
+      <RosterActions count={selectedIds.length} onChange={setChange} onClear={() => setSelected(new Set())} />
       {roster.isFetching && <LoadingState text={t('classes.detail.refreshing')} />}
       {table}
       <AssignStudentsDialog
@@ -147,6 +163,17 @@ export default function ClassDetail() {
         onClose={() => setAssignOpen(false)}
         onAssigned={() => setAssignOpen(false)}
       />
+      {change && (
+        <Suspense fallback={null}>
+          <RosterChangeDialog
+            change={change}
+            cls={{ id: classId, name: cls.name, grade: cls.grade }}
+            studentIds={selectedIds}
+            onClose={() => setChange(null)}
+            onDone={() => { setChange(null); setSelected(new Set()); }}
+          />
+        </Suspense>
+      )}
       <ConfirmDialog
         open={unassigning !== null}
         title={t('classes.detail.unassignTitle', { name: shownUnassigning?.name ?? '' })}

@@ -29,13 +29,14 @@ export interface ClassFormDialogProps {
 export function ClassFormDialog({ open, mode, grade, initial, busy, failure, takenName, fieldFailure, onClose, onSubmit }: ClassFormDialogProps) {
   const { t } = useTranslation('admin');
   const [values, setValues] = useState(initial);
-  const [enrolAll, setEnrolAll] = useState(true);
+  // unticked: a new class starts empty and gets its own students (rombel) from its page or an import
+  const [enrolAll, setEnrolAll] = useState(false);
   /** The server's reason shown at its field; gone once that field is changed (and with it the failure above). */
   const [serverProblem, setServerProblem] = useState<FieldFailure | null>(null);
   useEffect(() => {
     if (open) {
       setValues(initial);
-      setEnrolAll(true);
+      setEnrolAll(false);
       setServerProblem(null);
     }
   }, [open, initial]);

@@ -106,7 +106,7 @@ describe('ManageClasses', () => {
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Description' }), 'Language class');
     await chooseTeacher('Pak Joko');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
-    expect(create).toHaveBeenCalledWith({ name: 'XI Bahasa', description: 'Language class', grade: 11, teacher_id: 8, enrol_all: true });
+    expect(create).toHaveBeenCalledWith({ name: 'XI Bahasa', description: 'Language class', grade: 11, teacher_id: 8, enrol_all: false });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(list).toHaveBeenCalledTimes(2);
   });
@@ -118,8 +118,8 @@ describe('ManageClasses', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Add Class' });
     const enrol = await within(dialog).findByRole('checkbox', { name: 'Add all 32 grade-11 students' });
     expect(studentsApi.list).toHaveBeenCalledWith({ grade: 11, pageSize: 1 });
-    expect(enrol).toBeChecked();
-    await userEvent.click(enrol);
+    // unticked: the class starts empty and gets its own students
+    expect(enrol).not.toBeChecked();
     expect(within(dialog).getByText('The class starts empty: assign students from its page.')).toBeInTheDocument();
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Class Name' }), 'XI Bahasa');
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Description' }), 'Language class');

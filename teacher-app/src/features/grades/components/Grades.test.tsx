@@ -40,6 +40,23 @@ describe('Grades', () => {
     expect(screen.getByText('1 of 2 students submitted · average score 75')).toBeInTheDocument();
   });
 
+  it('lists a deactivated student\'s work greyed and marked, and counts only the active students', async () => {
+    mocked(exercisesApi.submissions).mockResolvedValue([
+      ...rows.map((r) => ({ ...r, active: true })),
+      { student_id: 3, name: 'Citra Dewi', nis: '2024100003', sheet_id: 4, status: 'Submitted', score: 100, active: false },
+    ]);
+    renderAt(<Grades />, '/Grades?exercise_id=5');
+    const table = await screen.findByRole('table', { name: 'Exercise grades' });
+    const citra = within(table).getByText('Citra Dewi').closest('tr')!;
+    expect(within(citra).getByText('Deactivated')).toBeInTheDocument();
+    expect(within(within(table).getByText('Ahmad Fauzi').closest('tr')!).queryByText('Deactivated')).not.toBeInTheDocument();
+    // 1 of the 2 active students; Citra's 100 is not in the average
+    expect(screen.getByText('1 of 2 students submitted · average score 75')).toBeInTheDocument();
+    expect(screen.getByText(/Greyed students are deactivated/)).toBeInTheDocument();
+    // her sheet can still be opened
+    expect(screen.getByRole('link', { name: 'Review answers of Citra Dewi' })).toBeInTheDocument();
+  });
+
   it('exports the grades as a CSV file built in the browser', async () => {
     const user = userEvent.setup();
     mocked(examsApi.submissions).mockResolvedValue(rows);

@@ -58,6 +58,9 @@ function ReviewMarks({ row }: { row: Submission }) {
   );
 }
 
+/** A deactivated student is listed for the work they left, but no longer counted (the server's members rule). */
+const counted = (row: Submission) => row.active !== false;
+
 function average(rows: Submission[]): number | null {
   const scores = rows.map((r) => r.score).filter((s): s is number => typeof s === 'number');
   return scores.length ? scores.reduce((a, b) => a + b, 0) / scores.length : null;
@@ -95,9 +98,10 @@ export default function Grades() {
     setParams(next, { replace: true });
   };
   const shownRows = filterRows(sortRows(list, sort), filter);
-  const toReview = list.filter(needsReview).length;
-  const submitted = list.filter((r) => r.status === 'Submitted').length;
-  const avg = average(list);
+  const members = list.filter(counted);
+  const toReview = members.filter(needsReview).length;
+  const submitted = members.filter((r) => r.status === 'Submitted').length;
+  const avg = average(members);
   // The Excel writer loads only now, with the export module (never with the screen).
   const exportXlsx = async () => {
     setExporting(true);
@@ -118,7 +122,7 @@ export default function Grades() {
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ my: 2, justifyContent: 'space-between', alignItems: { sm: 'center' } }}>
         <Typography color="text.secondary">
           {[
-            t('grades.summary.submitted', { submitted, count: list.length }),
+            t('grades.summary.submitted', { submitted, count: members.length }),
             ...(avg != null ? [t('grades.summary.average', { score: formatScore(avg) })] : []),
             ...(toReview > 0 ? [t('grades.summary.toReview', { count: toReview })] : []),
           ].join(' · ')}
@@ -182,9 +186,10 @@ export default function Grades() {
             </TableHead>
             <TableBody>
               {shownRows.map((r) => (
-                <TableRow key={r.student_id}>
+                <TableRow key={r.student_id} sx={counted(r) ? undefined : { '& td': { color: 'text.secondary' } }}>
                   <TableCell sx={{ overflowWrap: 'break-word', minWidth: 96 }}>
                     <Box component="span" sx={{ display: 'block' }}>{r.name}</Box>
+                    {!counted(r) && <Chip size="small" variant="outlined" label={t('grades.deactivated')} sx={{ mt: 0.5 }} />}
                     <Typography variant="caption" color="text.secondary" sx={{ display: { xs: 'block', sm: 'none' }, whiteSpace: 'nowrap' }}>{r.nis}</Typography>
                     {r.score != null && (
                       <Typography variant="caption" sx={{ display: { xs: 'block', sm: 'none' }, fontWeight: 600 }}>{t('grades.table.scoreOnPhone', { score: formatScore(r.score) })}</Typography>
@@ -213,6 +218,7 @@ export default function Grades() {
           </Table>
         </TableContainer>
       )}
+      {members.length < list.length && <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>{t('grades.deactivatedNote')}</Typography>}
     </Box>
   );
 }
