@@ -1,4 +1,4 @@
-import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { classesApi, type ClassItem } from '@kelasku/shared-api';
 import { statsKeys } from '../dashboard/api';
 import { loadRoster } from './roster';
@@ -46,3 +46,21 @@ export const gradeClassNamesQuery = (grade: number) =>
  */
 export const invalidateClassReads = (client: QueryClient) =>
   Promise.all([client.invalidateQueries({ queryKey: classKeys.all }), client.invalidateQueries({ queryKey: statsKeys.all })]);
+
+/** What deleting a class takes with it (the delete dialog's counts). */
+export const classImpactQuery = (classId: number) =>
+  queryOptions({ queryKey: ['classes', 'impact', classId] as const, queryFn: () => classesApi.deleteImpact(classId), staleTime: 0 });
+
+/** One page of a grade's archived classes. */
+export const archivedClassesQuery = (grade: number, page: number) =>
+  queryOptions({ queryKey: ['classes', 'archived', grade, page] as const, queryFn: () => classesApi.archived({ grade, page }) });
+
+/** A class write (delete, archive, restore) as a mutation that refreshes every class read and the dashboard's statistics. */
+function useClassWrite<T>(write: (classId: number) => Promise<T>) {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: write, onSuccess: () => invalidateClassReads(client) });
+}
+
+export const useDeleteClass = () => useClassWrite(classesApi.remove);
+export const useArchiveClass = () => useClassWrite(classesApi.archive);
+export const useRestoreClass = () => useClassWrite(classesApi.restore);
