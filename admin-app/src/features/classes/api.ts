@@ -61,6 +61,6 @@ function useClassWrite<T>(write: (classId: number) => Promise<T>) {
   return useMutation({ mutationFn: write, onSuccess: () => invalidateClassReads(client) });
 }
 
-export const useDeleteClass = () => useClassWrite(classesApi.remove);
-export const useArchiveClass = () => useClassWrite(classesApi.archive);
-export const useRestoreClass = () => useClassWrite(classesApi.restore);
+export const useDeleteClass = () => useClassWrite((id) => classesApi.remove(id));
+export const useArchiveClass = () => useClassWrite((id) => classesApi.archive(id));
+export const useRestoreClass = () => useClassWrite((id) => classesApi.restore(id));

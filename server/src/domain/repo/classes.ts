@@ -21,8 +21,8 @@ export interface ClassView {
   teacher_name: string;
   grade: number;
   student_count: number;
-  /** RFC 3339 when archived, else null */
-  archived_at: string | null;
+  /** RFC 3339 when archived, else null (always set; optional on the wire for older clients) */
+  archived_at?: string | null;
 }
 
 export interface ClassInput {
