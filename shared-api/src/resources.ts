@@ -95,6 +95,9 @@ export const classesApi = {
     getData<{ class_id: number | null; total: number }>('/classes/class-id', { grade, teacher_id }),
   assigned: (studentId: number, page = 1, pageSize?: number) =>
     getData<Page<'classes', ClassItem>>('/classes/assigned', { id: studentId, page, pageSize }),
+  /** The archived classes a student was in (their results stay readable). */
+  assignedArchived: (studentId: number, page = 1, pageSize?: number) =>
+    getData<Page<'classes', ClassItem>>('/classes/assigned', { id: studentId, page, pageSize, archived: 1 }),
   mine: () => getData<{ classes: ClassItem[] }>('/classes/mine'),
   students: (id: number, q: { page?: number; pageSize?: number; search?: string } = {}) =>
     getData<Page<'students', Student>>('/classes/students', { id, ...q }),

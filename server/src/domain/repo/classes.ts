@@ -123,6 +123,16 @@ export async function classesOfStudent(db: Db, studentId: number, page: Page, se
   return { classes: rows.map(toClassView), total: toCount(total), session };
 }
 
+/** One page of the archived classes a student was in (their results stay readable), ordered by id, and how many. */
+export async function archivedClassesOfStudent(db: Db, studentId: number, page: Page) {
+  const mine = db.selectFrom('assigned_students_class').select('class_id').where('student_id', '=', studentId);
+  const [{ total }, rows] = await Promise.all([
+    db.selectFrom('classes').select((eb) => eb.fn.countAll().as('total')).where('id', 'in', mine).where('archived_at', 'is not', null).executeTakeFirstOrThrow(),
+    classesQuery(db).where('classes.id', 'in', mine).where('classes.archived_at', 'is not', null).orderBy('classes.id').limit(page.limit).offset(page.offset).execute(),
+  ]);
+  return { classes: rows.map(toClassView), total: toCount(total) };
+}
+
 async function assertTeacherExists(db: Db, teacherId: number) {
   const teacher = await db.selectFrom('teachers').select('id').where('id', '=', teacherId).executeTakeFirst();
   if (!teacher) throw invalid(`teacher_id ${teacherId} does not exist`, { code: 'unknown-teacher', params: { teacherId } });

@@ -114,6 +114,11 @@ describe('archived classes', () => {
     expect(ids(assigned.classes)).not.toContain(cls.id);
     expect(assigned.meta.total).toBe(assigned.classes.length);
     expect((await ok('student', 'GET', '/students/todo')).exams.map((x: { class_id: number }) => x.class_id)).not.toContain(cls.id);
+    // the student still finds it among their archived classes (their results), and no one else's
+    expect(ids((await ok('student', 'GET', `/classes/assigned?id=${student.id}&archived=1`)).classes)).toEqual([cls.id]);
+    expect((await as('student2', 'GET', `/classes/assigned?id=${student.id}&archived=1`)).statusCode).toBe(403);
+    expect(ids((await ok('student2', 'GET', `/classes/assigned?id=${t.fixture.students[1].id}&archived=1`)).classes)).toEqual([cls.id]);
+    expect(ids((await ok('student3', 'GET', `/classes/assigned?id=${t.fixture.students[2].id}&archived=1`)).classes)).toEqual([]);
     expect(ids((await ok('admin', 'GET', '/classes?grade=12')).classes)).not.toContain(cls.id);
     expect(ids((await ok('teacher', 'GET', '/classes?grade=12')).classes)).not.toContain(cls.id);
     expect(ids((await ok('admin', 'GET', '/classes?grade=12&archived=1')).classes)).toEqual([cls.id]);

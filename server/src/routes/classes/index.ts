@@ -8,7 +8,7 @@ import { toStudentDto } from '../../domain/repo/profiles';
 import type { StudentRow } from '../../db/schema';
 import { isAdmin, listsStudentClasses, looksUpTeacherClasses, managesClass, placeOfClass, seesPersonalData, type Caller } from '../../domain/policy';
 import {
-  archiveClass, assignStudents, classesOfStudent, classesTaughtBy, classImpact, classWithRoster, createClass, deleteClass, firstClassOfTeacher, listClasses,
+  archiveClass, archivedClassesOfStudent, assignStudents, classesOfStudent, classesTaughtBy, classImpact, classWithRoster, createClass, deleteClass, firstClassOfTeacher, listClasses,
   replaceClass, restoreClass, unassignStudents, type ClassInput,
 } from '../../domain/repo/classes';
 import { forbidden } from '../../plugins/errors';
@@ -253,8 +253,8 @@ export default async function classesRoutes(fastify: FastifyInstance) {
       // No preHandler: the session is checked by the list's own statement (readWithSession).
       schema: {
         tags,
-        summary: 'Classes a student is assigned to (that student or admin); [] when none',
-        querystring: Type.Object({ id: idSchema, ...pagingProperties }),
+        summary: 'Classes in use a student is assigned to (that student or admin); [] when none; archived=1: the archived ones they were in',
+        querystring: Type.Object({ id: idSchema, ...pagingProperties, archived: Type.Optional(Type.String({ maxLength: 5 })) }),
         response: classListResponse,
       },
     },
@@ -262,6 +262,11 @@ export default async function classesRoutes(fastify: FastifyInstance) {
       const { id } = request.query;
       if (!listsStudentClasses(user, id)) throw forbidden('Forbidden: students may only see their own classes');
       const paging = parsePaging(request.query);
+      if (request.query.archived !== undefined && queryFlag(request.query.archived)) {
+        await app.confirmSession(request, undefined);
+        const past = await archivedClassesOfStudent(app.db, id, { limit: paging.pageSize, offset: paging.offset });
+        return { classes: past.classes.map((c) => ({ ...c, class_id: c.id })), meta: pageMeta(paging, past.total) };
+      }
       const { classes, total, session } = await classesOfStudent(app.db, id, { limit: paging.pageSize, offset: paging.offset }, user.user_id);
       await app.confirmSession(request, session);
       return { classes: classes.map((c) => ({ ...c, class_id: c.id })), meta: pageMeta(paging, total) };
