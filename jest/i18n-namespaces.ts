@@ -14,7 +14,10 @@ export const NAMESPACE_OF_PACKAGE = {
 } as const;
 
 export type Package = keyof typeof NAMESPACE_OF_PACKAGE;
-export type Namespace = (typeof NAMESPACE_OF_PACKAGE)[Package] | 'errors';
+/** Namespaces of one lazy feature (a dialog or screen that brings its own texts; keys named `ns:key` in code). */
+const FEATURE_NAMESPACES = { classArchive: 'admin-app/src/features/classes/locales' } as const;
+
+export type Namespace = (typeof NAMESPACE_OF_PACKAGE)[Package] | 'errors' | keyof typeof FEATURE_NAMESPACES;
 export const TEST_LANGUAGES = ['en', 'id'] as const;
 
 export const repoRoot = path.resolve(__dirname, '..');
@@ -26,6 +29,7 @@ const DIRECTORY: Record<Namespace, string> = {
   admin: 'admin-app/src/locales',
   teacher: 'teacher-app/src/locales',
   student: 'student-app/src/locales',
+  ...FEATURE_NAMESPACES,
 };
 export const NAMESPACES = Object.keys(DIRECTORY) as Namespace[];
 

@@ -3,6 +3,7 @@
  * mean 10,000 slow password hashes; here every account shares one hash made at the server's real cost, so each
  * login still pays the full scrypt verification).
  */
+import { classNameKey } from '../../shared-rules/src/class-names';
 import { connectDatabase, type DbHandle } from '../../server/src/db/connect';
 import { migrateToLatest } from '../../server/src/db/migrate';
 import { hashPassword } from '../../server/src/lib/passwords';
@@ -116,7 +117,7 @@ export async function buildSchool(handle: DbHandle, opts: SchoolOptions): Promis
       }))).returning('id').execute()).map((r) => r.id));
 
     const classRows = Array.from({ length: classCount }, (_, k) => ({
-      name: `${opts.prefix} Kelas ${k + 1}`, description: `Kelas benchmark ${k + 1}`, teacher_id: teacherIds[Math.floor(k / perTeacher)], grade,
+      name: `${opts.prefix} Kelas ${k + 1}`, name_key: classNameKey(`${opts.prefix} Kelas ${k + 1}`), description: `Kelas benchmark ${k + 1}`, teacher_id: teacherIds[Math.floor(k / perTeacher)], grade,
     }));
     const classIds = await insertBatched(classRows, 500, async (chunk) =>
       (await trx.insertInto('classes').values(chunk).returning('id').execute()).map((r) => r.id));

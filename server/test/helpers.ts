@@ -29,6 +29,7 @@
  *   redis://127.0.0.1:6379, under a key prefix of their own). `t.app`/`t.db` stay node A's; `t.nodes` counts requests.
  */
 import { searchText } from '@kelasku/shared-rules/src/search-text';
+import { classNameKey } from '@kelasku/shared-rules/src/class-names';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -177,7 +178,7 @@ async function seedFixture(db: Db): Promise<Fixture> {
     ]) {
       const row = await trx
         .insertInto('classes')
-        .values({ ...c, description: `Kelas ${c.name}` })
+        .values({ ...c, name_key: classNameKey(c.name), description: `Kelas ${c.name}` })
         .returning('id')
         .executeTakeFirstOrThrow();
       classes.push({ ...c, id: row.id });

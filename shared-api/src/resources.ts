@@ -1,7 +1,7 @@
 import { deleteData, deleteDataWithBody, getData, patchData, postData, putData } from './http';
 import type { Language } from '@kelasku/shared-rules/src/languages';
 import type {
-  AdminStats, AnswerChanges, AnswerSheet, Answers, ClassDetail, ClassItem, Discussion, Exam, UnansweredTopics, Exercise, Grade, ImportResult, Material, Meta,
+  AdminStats, AnswerChanges, AnswerSheet, Answers, ClassDetail, ClassImpact, ClassItem, Discussion, Exam, UnansweredTopics, Exercise, Grade, ImportResult, Material, Meta,
   Report, Student, StudentStats, StudentTodo, Submission, SubmissionDetail, Teacher, TeacherStats, User,
 } from './types';
 
@@ -78,6 +78,11 @@ export type ClassInput = Pick<ClassItem, 'name' | 'description' | 'teacher_id' |
 
 export const classesApi = {
   list: (q: { page?: number; pageSize?: number; grade?: number } = {}) => getData<Page<'classes', ClassItem>>('/classes', { ...q }),
+  /** The archived classes (admins). */
+  archived: (q: { page?: number; pageSize?: number; grade?: number } = {}) => getData<Page<'classes', ClassItem>>('/classes', { ...q, archived: 1 }),
+  deleteImpact: (id: number) => getData<ClassImpact>('/classes/delete-impact', { id }),
+  archive: (id: number) => postData<ClassItem>('/classes/archive', undefined, { id }),
+  restore: (id: number) => postData<ClassItem>('/classes/restore', undefined, { id }),
   create: (body: ClassInput) => postData<ClassItem>('/classes', body),
   update: (id: number, body: ClassInput) => patchData<ClassItem>('/classes', body, { id }),
   remove: (id: number) => deleteData<{ message: string }>('/classes', { id }),
@@ -90,6 +95,9 @@ export const classesApi = {
     getData<{ class_id: number | null; total: number }>('/classes/class-id', { grade, teacher_id }),
   assigned: (studentId: number, page = 1, pageSize?: number) =>
     getData<Page<'classes', ClassItem>>('/classes/assigned', { id: studentId, page, pageSize }),
+  /** The archived classes a student was in (their results stay readable). */
+  assignedArchived: (studentId: number, page = 1, pageSize?: number) =>
+    getData<Page<'classes', ClassItem>>('/classes/assigned', { id: studentId, page, pageSize, archived: 1 }),
   mine: () => getData<{ classes: ClassItem[] }>('/classes/mine'),
   students: (id: number, q: { page?: number; pageSize?: number; search?: string } = {}) =>
     getData<Page<'students', Student>>('/classes/students', { id, ...q }),

@@ -26,6 +26,9 @@ export type Teacher = WithOptional<Static<typeof people.createdTeacherSchema>, '
 /** A class as lists show it; `class_id` (= id) only in a student's list (GET /classes/assigned). */
 export type ClassItem = Static<typeof classes.classSchema> & Partial<Static<typeof classes.assignedClassSchema>>;
 
+/** GET /classes/delete-impact: what deleting a class takes with it. */
+export type ClassImpact = Static<typeof classes.classImpactSchema>;
+
 /** GET /classes/details: the class with one page of its students (no student_count). */
 export type ClassDetail = Static<typeof classes.classDetailSchema>;
 

@@ -19,6 +19,7 @@ import { initialPasswordMigration } from './migrations/0015_initial_password';
 import { nameSearchMigration } from './migrations/0016_name_search';
 import { orderSeedMigration } from './migrations/0017_order_seed';
 import { materialBytesMigration } from './migrations/0018_material_bytes';
+import { classArchiveMigration } from './migrations/0021_class_archive';
 
 /** Every migration, in order. Names sort lexically; never rename or edit one that has shipped. */
 export function allMigrations(kind: DbKind): Record<string, Migration> {
@@ -41,6 +42,7 @@ export function allMigrations(kind: DbKind): Record<string, Migration> {
     '0016_name_search': nameSearchMigration,
     '0017_order_seed': orderSeedMigration,
     '0018_material_bytes': materialBytesMigration,
+    '0021_class_archive': classArchiveMigration(kind),
   };
 }
 

@@ -88,6 +88,10 @@ export interface ClassesTable {
   teacher_id: number;
   grade: number;
   created_at: InstantDefault;
+  /** shared-rules classNameKey(name): unique per grade among the classes not archived */
+  name_key: string;
+  /** set: the class is archived (read-only, hidden from its teacher's and students' lists) */
+  archived_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
 }
 
 /** unique (student_id, class_id); both FKs cascade. */

@@ -6,7 +6,7 @@
  * (an admin can reset it), so no shared default password exists.
  */
 import crypto from 'node:crypto';
-import { wibIsoText } from '@kelasku/shared-rules';
+import { classNameKey, wibIsoText } from '@kelasku/shared-rules';
 import { normalizeContent, questionCount } from '../domain/content';
 import { sanitizeRichHtml } from '../domain/sanitize';
 import { generateInitialPassword, hashPassword } from '../lib/passwords';
@@ -172,7 +172,7 @@ async function seedDemo(db: Db): Promise<void> {
         const name = `${ROMAN[grade]} ${suffix}`;
         const row = await trx
           .insertInto('classes')
-          .values({ name, description: `Kelas ${name} — ${teacher.specialization}`, teacher_id: teacher.id, grade })
+          .values({ name, name_key: classNameKey(name), description: `Kelas ${name} — ${teacher.specialization}`, teacher_id: teacher.id, grade })
           .returning('id')
           .executeTakeFirstOrThrow();
         await assignGradeStudentsToClass(trx, row.id, grade);

@@ -9,7 +9,7 @@ import { examStatus, formatWib } from './exam-window';
 import { type Caller, sheetWriteRefusal } from './policy';
 import { answerSaverFor } from './repo/answer-saves';
 import { EXAM, EXERCISE, itemById, type ItemSpec, sheetById } from './repo/assessments';
-import { isAssigned } from './repo/common';
+import { isArchivedClass, isAssigned } from './repo/common';
 
 jest.setTimeout(60_000);
 
@@ -70,6 +70,11 @@ beforeAll(async () => {
   const scheduledExam = await openSheet(EXAM, await newExam(await newClass(), HOUR, 2 * HOUR), s0.id);
   const endedExam = await openSheet(EXAM, await newExam(await newClass(), -2 * HOUR, -HOUR), s0.id);
 
+  const archivedClass = await newClass();
+  const archivedExerciseSheet = await openSheet(EXERCISE, await newExercise(archivedClass), s0.id);
+  const archivedExamSheet = await openSheet(EXAM, await newExam(archivedClass, -HOUR, HOUR), s0.id);
+  await ok('admin', 'POST', `/classes/archive?id=${archivedClass}`, {});
+
   await t.db.updateTable('users').set({ session_version: 5 }).where('id', '=', s1.user_id).execute();
 
   scenarios.push(
@@ -82,6 +87,8 @@ beforeAll(async () => {
     { name: 'owner, exam inside its window', spec: EXAM, sheet: activeExam, caller: 0, expected: true },
     { name: 'exam not started', spec: EXAM, sheet: scheduledExam, caller: 0, expected: false },
     { name: 'exam ended', spec: EXAM, sheet: endedExam, caller: 0, expected: false },
+    { name: 'owner, class archived (exercise)', spec: EXERCISE, sheet: archivedExerciseSheet, caller: 0, expected: false },
+    { name: 'owner, class archived (open exam)', spec: EXAM, sheet: archivedExamSheet, caller: 0, expected: false },
     { name: 'stale session (password changed since sign-in)', spec: EXERCISE, sheet: stale, caller: 1, staleSession: true, expected: false },
     { name: 'owner with a fresh session', spec: EXERCISE, sheet: stale, caller: 1, expected: true },
   );
@@ -97,6 +104,7 @@ async function policyVerdict(s: Scenario, caller: Caller): Promise<boolean> {
     sheet,
     assigned: await isAssigned(t.db, sheet.student_id, item.class_id),
     window: s.spec.kind === 'exam' ? examStatus(item.start_time!, item.end_time!) : null,
+    archived: await isArchivedClass(t.db, item.class_id),
   };
   return sheetWriteRefusal(caller, facts) === null;
 }

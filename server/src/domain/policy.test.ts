@@ -50,7 +50,7 @@ it('accounts: personal data for admins; own classes only', () => {
 describe('answer sheets: only their student, assigned to the class, while open and inside the exam window', () => {
   const open = { student_id: 20, status: 'Active' as const };
   const refusal = (c: Caller, f: Partial<Parameters<typeof sheetWriteRefusal>[1]> = {}) =>
-    sheetWriteRefusal(c, { sheet: open, assigned: true, window: null, ...f });
+    sheetWriteRefusal(c, { sheet: open, assigned: true, window: null, archived: false, ...f });
   it('allows the owner', () => {
     expect(refusal(student)).toBeNull();
     expect(refusal(student, { window: 'Active' })).toBeNull();
@@ -63,6 +63,7 @@ describe('answer sheets: only their student, assigned to the class, while open a
     expect(refusal(student, { sheet: { ...open, status: 'Inactive' } })?.statusCode).toBe(409);
     expect(refusal(student, { window: 'Scheduled' })?.message).toBe('The exam has not started yet');
     expect(refusal(student, { window: 'Completed' })?.message).toBe('The exam has ended');
+    expect(refusal(student, { archived: true })).toMatchObject({ statusCode: 409, extra: { code: 'class-archived' } });
   });
 });
 

@@ -10,15 +10,18 @@
  * - Students read what belongs to the classes they are assigned to NOW, and only their own work; a student removed
  *   from a class loses its materials, exercises, exams and discussions, and may no longer answer there.
  * - Ids always come from the token (`Caller`), never from the request body.
+ * - An archived class is read-only for everyone (repo/common.ts assertOpenClass): every write asks for `write`
+ *   (managers) or `contribute` (students answering and discussing) instead of `manage` or `read`.
  *
  * Pure predicates over loaded facts first, then `require…` helpers that load the facts and throw 404/403.
  */
+import { ERROR_CODES } from '@kelasku/shared-rules';
 import type { Db } from '../db/connect';
 import type { ForumKind } from '../db/schema';
 import { badRequest, conflict, forbidden, type HttpError, notFound, recordNotFound } from '../plugins/errors';
 import { examStatus, type ExamStatus, windowRefusal } from './exam-window';
 import { type Grade, itemById, type ItemFacts, type ItemSpec } from './repo/assessments';
-import { type ClassFacts, classFor, isAssigned, loadMaterial, materialFor, type MaterialFacts } from './repo/common';
+import { assertOpenClass, type ClassFacts, classFor, isAssigned, loadMaterial, materialFor, type MaterialFacts } from './repo/common';
 import { discussionFacts, replyFacts, type ReplyAuthor } from './repo/forum';
 import { withoutCorrectness } from './grading';
 
@@ -102,6 +105,8 @@ export interface SheetWriteFacts {
   assigned: boolean;
   /** Exams: where now is against the window; exercises: null (no window). */
   window: ExamStatus | null;
+  /** Is the item's class archived (read-only)? */
+  archived: boolean;
 }
 
 /** Where now is against an item's answering window: exams have one, exercises none (null). */
@@ -114,6 +119,7 @@ export function sheetWriteRefusal(c: Caller, f: SheetWriteFacts): HttpError | nu
   if (!isStudent(c)) return forbidden('Forbidden: only students can answer');
   if (f.sheet.student_id !== c.student_id) return forbidden('Forbidden: this answer sheet is not yours');
   if (!f.assigned) return forbidden(NOT_ASSIGNED, { code: 'not-assigned-to-class' });
+  if (f.archived) return conflict(ERROR_CODES['class-archived'], { code: 'class-archived' });
   if (f.sheet.status === 'Inactive') return conflict('Sheet already submitted', { code: 'sheet-already-submitted' });
   return outsideWindow(f.window);
 }
@@ -131,7 +137,19 @@ export function gradeFor(c: Caller, spec: ItemSpec, item: ClassPlace & Pick<Item
 
 // ---------------------------------------------------------------- require… (load facts, 404/403)
 
-export type Need = 'read' | 'manage';
+/**
+ * read: managers and assigned students; manage: managers. write and contribute are manage and read for a change:
+ * they also need the class open (not archived).
+ */
+export type Need = 'read' | 'manage' | 'contribute' | 'write';
+
+/** The access a need asks for, apart from the class being open. */
+const accessOf = (need: Need): 'read' | 'manage' => (need === 'write' || need === 'manage' ? 'manage' : 'read');
+
+/** A change (write, contribute) needs the class open: refused with 409 `class-archived` otherwise. */
+async function requireOpenFor(db: Db, need: Need, classId: number): Promise<void> {
+  if (need === 'write' || need === 'contribute') await assertOpenClass(db, classId);
+}
 
 /** A student acting in a class they are not (or no longer) assigned to. */
 export const NOT_ASSIGNED = 'Forbidden: you are not assigned to this class';
@@ -141,7 +159,7 @@ const notYours = (c: Caller, what: string) =>
 
 async function allowed(db: Db, c: Caller, place: ClassPlace, need: Need): Promise<boolean> {
   if (managesClass(c, place)) return true;
-  return need === 'read' && isStudent(c) && (await isAssigned(db, c.student_id!, place.class_id));
+  return accessOf(need) === 'read' && isStudent(c) && (await isAssigned(db, c.student_id!, place.class_id));
 }
 
 /** The student id whose assignment a read needs (loaded with the class's facts in one statement), else null. */
@@ -154,7 +172,7 @@ export const assignmentToCheck = (c: Caller): number | null => (isStudent(c) ? c
  */
 export function requirePlace(c: Caller, place: ClassPlace | undefined, assigned: boolean, need: Need, what: 'class' | 'material'): ClassPlace {
   if (!place) throw recordNotFound(what, what === 'class' ? 'Class not found' : 'Material not found');
-  if (!(managesClass(c, place) || (need === 'read' && isStudent(c) && assigned))) throw notYours(c, what);
+  if (!(managesClass(c, place) || (accessOf(need) === 'read' && isStudent(c) && assigned))) throw notYours(c, what);
   return place;
 }
 
@@ -163,6 +181,7 @@ export async function requireClass(db: Db, c: Caller, classId: number, need: Nee
   const row = await classFor(db, classId, assignmentToCheck(c));
   const { assigned = false, ...cls } = row ?? {};
   requirePlace(c, row && placeOfClass(row), assigned, need, 'class');
+  await requireOpenFor(db, need, classId);
   return cls as ClassFacts;
 }
 
@@ -171,6 +190,7 @@ export async function requireMaterial(db: Db, c: Caller, materialId: number, nee
   const row = await materialFor(db, materialId, assignmentToCheck(c));
   const { assigned = false, ...m } = row ?? {};
   requirePlace(c, row, assigned, need, 'material');
+  await requireOpenFor(db, need, row!.class_id);
   return m as MaterialFacts;
 }
 
@@ -179,6 +199,7 @@ export async function requireItem(db: Db, spec: ItemSpec, c: Caller, itemId: num
   const item = await itemById(db, spec, itemId);
   if (!item) throw recordNotFound(spec.kind, `${spec.label} not found`);
   if (!(await allowed(db, c, item, need))) throw notYours(c, spec.kind);
+  await requireOpenFor(db, need, item.class_id);
   return item;
 }
 
@@ -220,6 +241,7 @@ export async function requireGrading(db: Db, spec: ItemSpec, c: Caller, item: It
     if (!managesClass(c, item)) throw forbidden(`Forbidden: this ${spec.kind} is not yours`);
     if (!assigned) throw notFound('Student not found in this class', { code: 'student-not-in-class' });
   }
+  await assertOpenClass(db, item.class_id);
   return studentId;
 }
 
@@ -267,6 +289,7 @@ export async function requirePost(db: Db, c: Caller, kind: ForumKind, id: number
   } else if (!(moderatesForum(c, kind, place) || (readable && author))) {
     throw forbidden('Forbidden: only the author, the class teacher or an admin can delete this discussion');
   }
+  if (place) await assertOpenClass(db, place.class_id);
   return post;
 }
 
@@ -276,13 +299,15 @@ export async function requirePost(db: Db, c: Caller, kind: ForumKind, id: number
  * teachers may not reply.
  */
 export async function requireReply(db: Db, c: Caller, kind: ForumKind, id: number): Promise<ReplyAuthor> {
-  if (isStudent(c)) return { student_id: c.student_id! };
+  if (isStudent(c) && kind === 'general') return { student_id: c.student_id! };
   if (isTeacher(c) && kind === 'general') return { teacher_id: c.teacher_id! };
-  if (isTeacher(c) && kind === 'material') {
+  if ((isStudent(c) || isTeacher(c)) && kind === 'material') {
     const post = await discussionFacts(db, kind, id);
     if (!post) throw recordNotFound('discussion', 'Discussion not found');
     const place = await placeOfPost(db, kind, post);
     if (!place) throw recordNotFound('discussion', 'Discussion not found');
+    await assertOpenClass(db, place.class_id);
+    if (isStudent(c)) return { student_id: c.student_id! };
     if (teachesNow(c, place)) return { teacher_id: c.teacher_id! };
     throw forbidden('Forbidden: this class is not yours');
   }
@@ -295,10 +320,10 @@ export async function requireReplyDelete(db: Db, c: Caller, kind: ForumKind, id:
   const reply = post && (await replyFacts(db, kind, id, replyId));
   if (!post || !reply) throw recordNotFound('reply', 'Reply not found');
   const place = await placeOfPost(db, kind, post);
-  if (moderatesForum(c, kind, place)) return;
   const author = (isStudent(c) && reply.student_id === c.student_id) || (isTeacher(c) && reply.teacher_id === c.teacher_id);
   const ownReply = author && (await readsPost(db, c, kind, place));
-  if (!ownReply) throw forbidden('Forbidden: only the author, the class teacher or an admin can delete this reply');
+  if (!(moderatesForum(c, kind, place) || ownReply)) throw forbidden('Forbidden: only the author, the class teacher or an admin can delete this reply');
+  if (place) await assertOpenClass(db, place.class_id);
 }
 
 /**

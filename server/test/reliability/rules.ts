@@ -190,6 +190,16 @@ update('/classes', {
   request: (w) => ({ url: q('/classes', { id: w.extraClass }), payload: { name: 'XII Extra', description: 'x', teacher_id: w.teacher0, grade: 12 } }),
 });
 rule('DELETE /api/v1/classes', { allow: [A], request: async (w) => ({ url: q('/classes', { id: await fresh.class(w, 12) }) }) });
+rule('GET /api/v1/classes/delete-impact', { allow: [A], request: (w) => ({ url: q('/classes/delete-impact', { id: w.class0 }) }) });
+rule('POST /api/v1/classes/archive', { allow: [A], request: async (w) => ({ url: q('/classes/archive', { id: await fresh.class(w, 12) }) }) });
+rule('POST /api/v1/classes/restore', {
+  allow: [A],
+  request: async (w) => {
+    const id = await fresh.class(w, 12);
+    await ok(w.t, 'admin', 'POST', `/classes/archive?id=${id}`);
+    return { url: q('/classes/restore', { id }) };
+  },
+});
 rule('GET /api/v1/classes/details', { allow: [A, T], request: (w) => ({ url: q('/classes/details', { id: w.class0 }) }) });
 rule('GET /api/v1/classes/students', {
   allow: [A, T],

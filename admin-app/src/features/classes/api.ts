@@ -62,3 +62,21 @@ export function useRosterChange(classId: number) {
     onSuccess: () => invalidateClassReads(queryClient),
   });
 }
+
+/** What deleting a class takes with it (the delete dialog's counts). */
+export const classImpactQuery = (classId: number) =>
+  queryOptions({ queryKey: ['classes', 'impact', classId] as const, queryFn: () => classesApi.deleteImpact(classId), staleTime: 0 });
+
+/** One page of a grade's archived classes. */
+export const archivedClassesQuery = (grade: number, page: number) =>
+  queryOptions({ queryKey: ['classes', 'archived', grade, page] as const, queryFn: () => classesApi.archived({ grade, page }) });
+
+/** A class write (delete, archive, restore) as a mutation that refreshes every class read and the dashboard's statistics. */
+function useClassWrite<T>(write: (classId: number) => Promise<T>) {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: write, onSuccess: () => invalidateClassReads(client) });
+}
+
+export const useDeleteClass = () => useClassWrite((id) => classesApi.remove(id));
+export const useArchiveClass = () => useClassWrite((id) => classesApi.archive(id));
+export const useRestoreClass = () => useClassWrite((id) => classesApi.restore(id));

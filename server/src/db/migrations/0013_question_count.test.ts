@@ -19,7 +19,7 @@ it('counts each existing item\'s questions from its content (the highest questio
   const db = h.db;
   const user = await db.insertInto('users').values({ username: 'g', email: 'g@x', password_hash: 'x', role: 'teacher', display_name: 'G' }).returning('id').executeTakeFirstOrThrow();
   const teacher = await db.insertInto('teachers').values({ name: 'G', nip: '1', specialization: 'S', status: 'Active', user_id: user.id }).returning('id').executeTakeFirstOrThrow();
-  const cls = await db.insertInto('classes').values({ name: 'X A', description: '', teacher_id: teacher.id, grade: 10 }).returning('id').executeTakeFirstOrThrow();
+  const cls = await db.insertInto('classes').values({ name: 'X A', description: '', teacher_id: teacher.id, grade: 10 } as never).returning('id').executeTakeFirstOrThrow();
   const material = await db.insertInto('materials').values({ class_id: cls.id, title: 'M', description: 'd', content: 'c', teacher_id: teacher.id }).returning('id').executeTakeFirstOrThrow();
   const three = JSON.stringify({ '1': 'a', '1_answer': 'a', '2_essay': 'b', '3': 'c', '3_pict': '/x' });
   const exercise = await db.insertInto('exercises').values({ material_id: material.id, title: 'E', content: three, total_marks: 10, teacher_id: teacher.id }).returning('id').executeTakeFirstOrThrow();

@@ -123,12 +123,13 @@ function questionsCondition(spec: ItemSpec, highest: string): string {
 /** The highest question a save names (its changes', or its whole map's). */
 const highestOf = (save: AnswerSave) => highestQuestion(Object.keys(save.changes ?? save.answers));
 
-/** The sheet's student is assigned to the item's class now (domain/policy.ts `sheetWriteRefusal`, same rule). */
+/** The sheet's student is assigned to the item's class now, and that class is not archived (domain/policy.ts `sheetWriteRefusal`, same rule). */
 function assignedCondition(spec: ItemSpec): string {
   const itemClass = spec.kind === 'exam'
     ? 'SELECT x.class_id FROM exams x WHERE x.id = s.exam_id'
     : 'SELECT m.class_id FROM exercises e JOIN materials m ON m.id = e.material_id WHERE e.id = s.exercise_id';
-  return `AND EXISTS (SELECT 1 FROM assigned_students_class a WHERE a.student_id = s.student_id AND a.class_id = (${itemClass}))`;
+  return `AND EXISTS (SELECT 1 FROM assigned_students_class a JOIN classes c ON c.id = a.class_id
+                 WHERE a.student_id = s.student_id AND a.class_id = (${itemClass}) AND c.archived_at IS NULL)`;
 }
 
 // ---------------------------------------------------------------- SQLite: one transaction per batch

@@ -2,8 +2,10 @@
  * Small database look-ups shared by the learning routes (materials, discussions, exercises, exams, answers): the
  * facts that domain/policy.ts decides on. Plain functions over the Kysely instance.
  */
+import { ERROR_CODES } from '@kelasku/shared-rules';
 import type { Db } from '../../db/connect';
 import { preparedRead } from '../../db/prepared';
+import { clash } from '../errors';
 import { CLASS_FOR_SQL, MATERIAL_FOR_SQL } from './hot-reads';
 
 export interface ClassFacts {
@@ -15,6 +17,20 @@ export interface ClassFacts {
 
 export async function loadClass(db: Db, id: number): Promise<ClassFacts | undefined> {
   return db.selectFrom('classes').select(['id', 'teacher_id', 'grade', 'name']).where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * The read-only rule of archived classes: nothing in an archived class changes (its details, roster, materials,
+ * exercises, exams, answer sheets, grades, discussions), whoever asks; it is read as it was. A 409 `class-archived`;
+ * an unknown class passes (its own lookup answers 404). Only archive, restore and delete act on an archived class.
+ */
+export async function assertOpenClass(db: Db, classId: number): Promise<void> {
+  if (await isArchivedClass(db, classId)) throw clash(ERROR_CODES['class-archived'], { code: 'class-archived' });
+}
+
+export async function isArchivedClass(db: Db, classId: number): Promise<boolean> {
+  const row = await db.selectFrom('classes').select('archived_at').where('id', '=', classId).executeTakeFirst();
+  return row !== undefined && row.archived_at !== null;
 }
 
 export async function isAssigned(db: Db, studentId: number, classId: number): Promise<boolean> {

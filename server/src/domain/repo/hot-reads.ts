@@ -34,18 +34,19 @@ export function withSessionColumns(sql: string, n: number): string {
 const assignedNow = (classCol: string) =>
   `EXISTS (SELECT 1 FROM assigned_students_class a WHERE a.class_id = ${classCol} AND a.student_id = $2) AS assigned`;
 
-/** $1 student id, $2 limit, $3 offset. `total` rides on every row (none when the page is past the end). */
+/** $1 student id, $2 limit, $3 offset; archived classes left out. `total` rides on every row (none when the page is past the end). */
 export const CLASSES_OF_STUDENT_SQL = `
-SELECT c.id, c.name, c.description, c.teacher_id, c.grade, COALESCE(t.name, '') AS teacher_name,
+SELECT c.id, c.name, c.description, c.teacher_id, c.grade, c.archived_at, COALESCE(t.name, '') AS teacher_name,
        (SELECT COUNT(*) FROM assigned_students_class n WHERE n.class_id = c.id AND ${activeStudentSql('n.student_id')}) AS student_count,
        COUNT(*) OVER () AS total
   FROM assigned_students_class s
   JOIN classes c ON c.id = s.class_id
   LEFT JOIN teachers t ON t.id = c.teacher_id
- WHERE s.student_id = $1
+ WHERE s.student_id = $1 AND c.archived_at IS NULL
  ORDER BY c.id LIMIT $2 OFFSET $3`;
 
-export const COUNT_CLASSES_OF_STUDENT_SQL = 'SELECT COUNT(*) AS n FROM assigned_students_class WHERE student_id = $1';
+export const COUNT_CLASSES_OF_STUDENT_SQL = `SELECT COUNT(*) AS n FROM assigned_students_class s JOIN classes c ON c.id = s.class_id
+ WHERE s.student_id = $1 AND c.archived_at IS NULL`;
 
 /** A class's access facts; $1 class id, $2 the caller's student id (null for others). */
 export const CLASS_FOR_SQL = `
@@ -169,7 +170,8 @@ SELECT r.id, r.discussion_id, r.student_id, r.teacher_id, COALESCE(s.name, t.nam
 
 /** The student dashboard's six numbers in one statement; $1 student id. */
 export const STUDENT_STATS_SQL = (() => {
-  const mine = 'IN (SELECT class_id FROM assigned_students_class WHERE student_id = $1)';
+  // the classes in use the student is assigned to (archived ones are off their dashboard)
+  const mine = 'IN (SELECT a.class_id FROM assigned_students_class a JOIN classes ac ON ac.id = a.class_id WHERE a.student_id = $1 AND ac.archived_at IS NULL)';
   return `
 SELECT
   (SELECT COUNT(*) FROM materials m WHERE m.class_id ${mine}) AS materials,

@@ -41,34 +41,34 @@ export async function classProgressCounts(db: Db) {
 }
 
 /**
- * A teacher's classes (the classes they teach now): score sums per grade, sheets submitted since `since`, exams not
+ * A teacher's classes (the classes in use they teach now; archived ones are off their dashboard): score sums per grade, sheets submitted since `since`, exams not
  * ended at `now` (first 20), and the students who saved an answer since `today`. Instants as toDbTime strings.
  */
 export async function teacherActivity(db: Db, teacherId: number, at: { since: string; today: string; now: string }) {
   const [exerciseScores, examScores, exerciseSubs, examSubs, upcoming, activeEx, activeExam] = await Promise.all([
     db.selectFrom('exercise_scores as sc').innerJoin('exercises as e', 'e.id', 'sc.exercise_id')
       .innerJoin('materials as m', 'm.id', 'e.material_id').innerJoin('classes as c', 'c.id', 'm.class_id')
-      .where('c.teacher_id', '=', teacherId)
+      .where('c.teacher_id', '=', teacherId).where('c.archived_at', 'is', null)
       .select(['c.grade', (eb) => eb.fn.sum<number>('sc.score').as('total'), (eb) => eb.fn.countAll<number>().as('n')])
       .groupBy('c.grade').execute(),
     db.selectFrom('exam_scores as sc').innerJoin('exams as x', 'x.id', 'sc.exam_id').innerJoin('classes as c', 'c.id', 'x.class_id')
-      .where('c.teacher_id', '=', teacherId)
+      .where('c.teacher_id', '=', teacherId).where('c.archived_at', 'is', null)
       .select(['c.grade', (eb) => eb.fn.sum<number>('sc.score').as('total'), (eb) => eb.fn.countAll<number>().as('n')])
       .groupBy('c.grade').execute(),
     db.selectFrom('exercise_answers as s').innerJoin('exercises as e', 'e.id', 's.exercise_id')
       .innerJoin('materials as m', 'm.id', 'e.material_id').innerJoin('classes as c', 'c.id', 'm.class_id')
-      .where('c.teacher_id', '=', teacherId).where('s.submitted_at', '>=', at.since).select('s.submitted_at').execute(),
+      .where('c.teacher_id', '=', teacherId).where('c.archived_at', 'is', null).where('s.submitted_at', '>=', at.since).select('s.submitted_at').execute(),
     db.selectFrom('exam_answers as s').innerJoin('exams as x', 'x.id', 's.exam_id').innerJoin('classes as c', 'c.id', 'x.class_id')
-      .where('c.teacher_id', '=', teacherId).where('s.submitted_at', '>=', at.since).select('s.submitted_at').execute(),
+      .where('c.teacher_id', '=', teacherId).where('c.archived_at', 'is', null).where('s.submitted_at', '>=', at.since).select('s.submitted_at').execute(),
     db.selectFrom('exams as x').innerJoin('classes as c', 'c.id', 'x.class_id')
-      .where('c.teacher_id', '=', teacherId).where('x.end_time', '>=', at.now)
+      .where('c.teacher_id', '=', teacherId).where('c.archived_at', 'is', null).where('x.end_time', '>=', at.now)
       .select(['x.id', 'x.class_id', 'c.name as class_name', 'x.title', 'x.start_time', 'x.end_time'])
       .orderBy('x.start_time').orderBy('x.id').limit(20).execute(),
     db.selectFrom('exercise_answers as s').innerJoin('exercises as e', 'e.id', 's.exercise_id')
       .innerJoin('materials as m', 'm.id', 'e.material_id').innerJoin('classes as c', 'c.id', 'm.class_id')
-      .where('c.teacher_id', '=', teacherId).where('s.updated_at', '>=', at.today).select('s.student_id').distinct().execute(),
+      .where('c.teacher_id', '=', teacherId).where('c.archived_at', 'is', null).where('s.updated_at', '>=', at.today).select('s.student_id').distinct().execute(),
     db.selectFrom('exam_answers as s').innerJoin('exams as x', 'x.id', 's.exam_id').innerJoin('classes as c', 'c.id', 'x.class_id')
-      .where('c.teacher_id', '=', teacherId).where('s.updated_at', '>=', at.today).select('s.student_id').distinct().execute(),
+      .where('c.teacher_id', '=', teacherId).where('c.archived_at', 'is', null).where('s.updated_at', '>=', at.today).select('s.student_id').distinct().execute(),
   ]);
   return {
     scoreSums: [...exerciseScores, ...examScores].map((r) => ({ grade: r.grade, total: asNumber(r.total), n: asNumber(r.n) })),

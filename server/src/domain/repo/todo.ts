@@ -1,4 +1,4 @@
-/** The reads behind a student's to-do list (routes/todo), each scoped to the classes the student is assigned to now. */
+/** The reads behind a student's to-do list (routes/todo), each scoped to the classes in use the student is assigned to now. */
 import type { Db } from '../../db/connect';
 import { toDbTime } from '../../db/time';
 
@@ -15,7 +15,9 @@ const MAX_ITEMS = 20;
  * materials of the last 30 days; at most 20 of each.
  */
 export async function todoOfStudent(db: Db, studentId: number, now: Date) {
-  const mine = db.selectFrom('assigned_students_class').select('class_id').where('student_id', '=', studentId);
+  // archived classes are read-only and off the student's lists: nothing there is left to do
+  const mine = db.selectFrom('assigned_students_class as a').innerJoin('classes as ac', 'ac.id', 'a.class_id')
+    .select('a.class_id').where('a.student_id', '=', studentId).where('ac.archived_at', 'is', null);
   const [exams, exercises, materials] = await Promise.all([
     db.selectFrom('exams as x').innerJoin('classes as c', 'c.id', 'x.class_id')
       .leftJoin('exam_answers as s', (j) => j.onRef('s.exam_id', '=', 'x.id').on('s.student_id', '=', studentId))

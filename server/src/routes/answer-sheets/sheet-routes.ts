@@ -22,7 +22,7 @@ import {
   deleteSheet, itemById, type ItemFacts, itemWithSheet, type ItemSpec, openSheet, sheetById, sheetJson, sheetOf, sheetsOfItem, type Sheet,
 } from '../../domain/repo/assessments';
 import { answerSaverFor, mergeChanges } from '../../domain/repo/answer-saves';
-import { isAssigned } from '../../domain/repo/common';
+import { isArchivedClass, isAssigned } from '../../domain/repo/common';
 import { badRequest, conflict, forbidden, recordNotFound } from '../../plugins/errors';
 import { idQuerySchema, idSchema, messageResponse, pagingProperties, parsePaging, UPDATE_METHODS, withKey } from '../helpers';
 import { SHEET_LIST_PAGE_SIZE } from '../../domain/limits';
@@ -117,7 +117,7 @@ export function registerSheetRoutes(fastify: FastifyInstance, spec: ItemSpec, ba
   }, async (request) => {
     const body = request.body;
     const studentId = requireStudentId(request.user, 'answer');
-    const item = await requireItemAccess(db, spec, request.user, body[spec.idCol], 'read');
+    const item = await requireItemAccess(db, spec, request.user, body[spec.idCol], 'contribute');
     const existing = await sheetOf(db, spec, item.id, studentId);
     if (existing) return sheetJson(spec, existing);
     refuseOutsideWindow(spec, item);
@@ -174,7 +174,7 @@ export function registerSheetRoutes(fastify: FastifyInstance, spec: ItemSpec, ba
       if (!sheet) throw recordNotFound('answer-sheet', 'Answer sheet not found');
       const item = await requireItem(sheet.item_id);
       const refusal = sheetWriteRefusal(request.user, {
-        sheet, assigned: await isAssigned(db, sheet.student_id, item.class_id), window: answerWindow(spec, item),
+        sheet, assigned: await isAssigned(db, sheet.student_id, item.class_id), window: answerWindow(spec, item), archived: await isArchivedClass(db, item.class_id),
       });
       if (refusal) throw refusal;
       // Stale: a newer map of this client already won (this one was abandoned and landed late). Nothing to do; the
@@ -195,7 +195,7 @@ export function registerSheetRoutes(fastify: FastifyInstance, spec: ItemSpec, ba
     const { id } = request.query;
     const sheet: Sheet | undefined = await sheetById(db, spec, id);
     if (!sheet) throw recordNotFound('answer-sheet', 'Answer sheet not found');
-    await requireItemAccess(db, spec, request.user, sheet.item_id, 'manage');
+    await requireItemAccess(db, spec, request.user, sheet.item_id, 'write');
     await deleteSheet(db, spec, sheet);
     return { message: `${spec.label} answer deleted successfully` };
   });

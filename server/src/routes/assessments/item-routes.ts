@@ -28,7 +28,7 @@ import {
 } from '../../domain/repo/assessment-items';
 import {
   assignmentToCheck, type Caller, gradeFor, isStudent, listScope, managesClass, placeOfClass, requireClass, requireGrading, requireItem as requireItemAccess, requireMaterial,
-  requirePlace, requireWorkRead, targetStudent,
+  type Need, requirePlace, requireWorkRead, targetStudent,
 } from '../../domain/policy';
 import type { ScorerConfig } from '../../domain/scorers';
 import type { Db } from '../../db/connect';
@@ -43,7 +43,7 @@ export function parentKey(spec: ItemSpec): 'material_id' | 'class_id' {
 }
 
 /** Read or manage access to an item's parent (a material, a class), by its class. */
-async function requireParent(app: FastifyInstance, spec: ItemSpec, caller: Caller, parentId: number, need: 'read' | 'manage') {
+async function requireParent(app: FastifyInstance, spec: ItemSpec, caller: Caller, parentId: number, need: Need) {
   if (spec.kind === 'exercise') return requireMaterial(app.db, caller, parentId, need);
   return placeOfClass(await requireClass(app.db, caller, parentId, need));
 }
@@ -106,6 +106,7 @@ export function registerItemRoutes(fastify: FastifyInstance, spec: ItemSpec, bas
   }
 
   const requireManagedItem = (caller: Caller, id: number): Promise<ItemFacts> => requireItemAccess(db, spec, caller, id, 'manage');
+  const requireWritableItem = (caller: Caller, id: number): Promise<ItemFacts> => requireItemAccess(db, spec, caller, id, 'write');
 
   // ------------------------------------------------------------ reading
 
@@ -205,7 +206,7 @@ export function registerItemRoutes(fastify: FastifyInstance, spec: ItemSpec, bas
   }, async (request) => {
     const parentId = request.body[parent];
     // teacher_id records the class's teacher at creation (the author column); rights follow the class.
-    const teacherId = (await requireParent(app, spec, request.user, parentId, 'manage')).class_teacher_id;
+    const teacherId = (await requireParent(app, spec, request.user, parentId, 'write')).class_teacher_id;
     const { input, images } = await cleanItem(request.body);
     if (await itemByParent(db, spec, parentId)) throw conflict(`${label} already exists`, { code: 'item-exists', params: { what: spec.kind } });
     const id = await createItem(db, spec, parentId, teacherId, input, images);
@@ -223,7 +224,7 @@ export function registerItemRoutes(fastify: FastifyInstance, spec: ItemSpec, bas
     },
     handler: async (request) => {
       const { id } = request.query;
-      const current = await requireManagedItem(request.user, id);
+      const current = await requireWritableItem(request.user, id);
       const { input, images } = await cleanItem(request.body);
       const before = { content: await contentOf(db, spec, current), totalMarks: current.total_marks };
       const { count, deferred } = await updateItem(db, spec, id, input, images, before, scorer);
@@ -253,7 +254,7 @@ export function registerItemRoutes(fastify: FastifyInstance, spec: ItemSpec, bas
     schema: { tags, summary: `Delete the ${spec.kind} with its answers and grades (owner)`, querystring: idQuerySchema, response: messageResponse },
   }, async (request) => {
     const { id } = request.query;
-    await requireManagedItem(request.user, id);
+    await requireWritableItem(request.user, id);
     await deleteItem(db, spec, id);
     forgetContent(spec, id);
     return { message: `${label} deleted successfully` };
@@ -374,7 +375,7 @@ export function registerItemRoutes(fastify: FastifyInstance, spec: ItemSpec, bas
     },
     handler: async (request) => {
       const body = request.body;
-      const item = await requireManagedItem(request.user, body[spec.idCol]);
+      const item = await requireWritableItem(request.user, body[spec.idCol]);
       let grade;
       try {
         grade = await setEssayScore(db, spec, item, body.student_id, body.number, body.score, body.comment);

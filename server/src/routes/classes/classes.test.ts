@@ -17,8 +17,8 @@ describe('GET /classes', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.classes).toEqual([
-      { id: t.fixture.classes[0].id, name: 'X IPA 1', description: 'Kelas X IPA 1', teacher_id: t.fixture.teachers[0].id, teacher_name: 'Budi Santoso', grade: 10, student_count: 2 },
-      { id: t.fixture.classes[1].id, name: 'XI IPA 1', description: 'Kelas XI IPA 1', teacher_id: t.fixture.teachers[1].id, teacher_name: 'Siti Aminah', grade: 11, student_count: 1 },
+      { id: t.fixture.classes[0].id, name: 'X IPA 1', description: 'Kelas X IPA 1', teacher_id: t.fixture.teachers[0].id, teacher_name: 'Budi Santoso', grade: 10, student_count: 2, archived_at: null },
+      { id: t.fixture.classes[1].id, name: 'XI IPA 1', description: 'Kelas XI IPA 1', teacher_id: t.fixture.teachers[1].id, teacher_name: 'Siti Aminah', grade: 11, student_count: 1, archived_at: null },
     ]);
     expect(body.meta).toEqual({ page: 1, pageSize: 15, total: 2, totalPage: 1, totalpages: 1 });
     const g11 = (await as('admin', 'GET', '/api/v1/classes?grade=11')).json();
@@ -36,7 +36,7 @@ describe('class writes', () => {
     expect(res.statusCode).toBe(200);
     const created = res.json();
     expect(created).toMatchObject({ name: 'X IPS 1', teacher_name: 'Siti Aminah', grade: 10, student_count: 2 });
-    expect(Object.keys(created).sort()).toEqual(['description', 'grade', 'id', 'name', 'student_count', 'teacher_id', 'teacher_name']);
+    expect(Object.keys(created).sort()).toEqual(['archived_at', 'description', 'grade', 'id', 'name', 'student_count', 'teacher_id', 'teacher_name']);
     const unknownTeacher = await as('admin', 'POST', '/api/v1/classes', { name: 'Y', description: '', teacher_id: 9999, grade: 10 });
     expect(unknownTeacher.statusCode).toBe(400);
     expect(unknownTeacher.json().message).toMatch(/teacher(_| )id/i);
@@ -73,7 +73,7 @@ describe('details, roster and ownership', () => {
     expect(body.classes.students.map((s: { nis: string }) => s.nis)).toEqual(['2024000001', '2024000002']);
     expect(body.meta).toMatchObject({ total: 2, totalPage: 1, totalpages: 1 });
     // Every field of the reply (the response schema would drop one not listed); a teacher sees no contact details.
-    expect(Object.keys(body.classes).sort()).toEqual(['description', 'grade', 'id', 'name', 'students', 'teacher_id', 'teacher_name']);
+    expect(Object.keys(body.classes).sort()).toEqual(['archived_at', 'description', 'grade', 'id', 'name', 'students', 'teacher_id', 'teacher_name']);
     const studentFields = ['curr_score', 'grade', 'id', 'name', 'nis', 'phone_number', 'profile_picture_url', 'status', 'user_id'];
     expect(Object.keys(body.classes.students[0]).sort()).toEqual(studentFields);
     expect(body.classes.students[0]).toMatchObject({ phone_number: null, curr_score: null, profile_picture_url: null, user_id: '' });
@@ -130,7 +130,7 @@ describe('details, roster and ownership', () => {
     const me = t.fixture.students[0].id;
     const res = (await as('student', 'GET', `/api/v1/classes/assigned?id=${me}`)).json();
     expect(res.classes).toEqual([expect.objectContaining({ id: t.fixture.classes[0].id, class_id: t.fixture.classes[0].id, grade: 10, teacher_name: 'Budi Santoso' })]);
-    expect(Object.keys(res.classes[0]).sort()).toEqual(['class_id', 'description', 'grade', 'id', 'name', 'student_count', 'teacher_id', 'teacher_name']);
+    expect(Object.keys(res.classes[0]).sort()).toEqual(['archived_at', 'class_id', 'description', 'grade', 'id', 'name', 'student_count', 'teacher_id', 'teacher_name']);
     expect(res.meta).toMatchObject({ total: 1, totalPage: 1, totalpages: 1 });
     expect((await as('student', 'GET', `/api/v1/classes/assigned?id=${t.fixture.students[1].id}`)).statusCode).toBe(403);
     expect((await as('teacher', 'GET', `/api/v1/classes/assigned?id=${me}`)).statusCode).toBe(403);

@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type, type Static } from 'typebox';
-import { classDetailSchema, classSchema } from '@kelasku/shared-rules/src/wire/classes';
+import { classDetailSchema, classImpactSchema, classSchema } from '@kelasku/shared-rules/src/wire/classes';
 import { studentSchema } from '@kelasku/shared-rules/src/wire/people';
 import type { Db } from '../../db/connect';
 import { toStudentDto } from '../../domain/repo/profiles';
 import type { StudentRow } from '../../db/schema';
-import { changesRosters, listsStudentClasses, looksUpTeacherClasses, managesClass, placeOfClass, seesPersonalData, type Caller } from '../../domain/policy';
+import { changesRosters, isAdmin, listsStudentClasses, looksUpTeacherClasses, managesClass, placeOfClass, seesPersonalData, type Caller } from '../../domain/policy';
 import {
-  assignStudents, classesOfStudent, classesTaughtBy, classWithRoster, createClass, deleteClass, firstClassOfTeacher, listClasses,
-  replaceClass, unassignStudents, type ClassInput,
+  archiveClass, archivedClassesOfStudent, assignStudents, classesOfStudent, classesTaughtBy, classImpact, classWithRoster, createClass, deleteClass, firstClassOfTeacher, listClasses,
+  replaceClass, restoreClass, unassignStudents, type ClassInput,
 } from '../../domain/repo/classes';
 import { forbidden } from '../../plugins/errors';
 import {
@@ -80,14 +80,20 @@ export default async function classesRoutes(fastify: FastifyInstance) {
       preHandler: app.authenticate,
       schema: {
         tags,
-        summary: 'List classes (any signed-in user), optional grade filter, ordered by id',
-        querystring: Type.Object({ ...pagingProperties, grade: Type.Optional(Type.Integer()) }),
+        summary: 'List the classes in use (any signed-in user), optional grade filter, ordered by id; archived=1: the archived ones (admin)',
+        querystring: Type.Object({
+          ...pagingProperties,
+          grade: Type.Optional(Type.Integer()),
+          archived: Type.Optional(Type.String({ maxLength: 5, description: '1/true: only the archived classes (admins only)' })),
+        }),
         response: { 200: Type.Object({ classes: Type.Array(classSchema), meta: pageMetaSchema }) },
       },
     },
     async (request) => {
       const paging = parsePaging(request.query);
-      const { classes, total } = await listClasses(app.db, request.query.grade, { limit: paging.pageSize, offset: paging.offset });
+      const archived = request.query.archived !== undefined && queryFlag(request.query.archived);
+      if (archived && !isAdmin(request.user)) throw forbidden('Forbidden: only admins list archived classes');
+      const { classes, total } = await listClasses(app.db, request.query.grade, { limit: paging.pageSize, offset: paging.offset }, archived);
       return { classes, meta: pageMeta(paging, total) };
     },
   );
@@ -124,6 +130,48 @@ export default async function classesRoutes(fastify: FastifyInstance) {
       await deleteClass(app.db, request.query.id);
       return { message: 'Class deleted successfully' };
     },
+  );
+
+  app.get(
+    '/classes/delete-impact',
+    {
+      preHandler: admin,
+      schema: {
+        tags,
+        summary: 'What deleting a class takes with it: students on its roster, materials, exercises, exams, answer sheets, grades, discussions (admin)',
+        querystring: idQuerySchema,
+        response: { 200: classImpactSchema },
+      },
+    },
+    async (request) => classImpact(app.db, request.query.id),
+  );
+
+  app.post(
+    '/classes/archive',
+    {
+      preHandler: admin,
+      schema: {
+        tags,
+        summary: 'Archive a class: read-only, hidden from its teacher and students, its name free again; kept for reports (admin)',
+        querystring: idQuerySchema,
+        response: { 200: classSchema },
+      },
+    },
+    async (request) => archiveClass(app.db, request.query.id),
+  );
+
+  app.post(
+    '/classes/restore',
+    {
+      preHandler: admin,
+      schema: {
+        tags,
+        summary: 'Bring an archived class back into use; 409 while another class of its grade holds its name (admin)',
+        querystring: idQuerySchema,
+        response: { 200: classSchema },
+      },
+    },
+    async (request) => restoreClass(app.db, request.query.id),
   );
 
   app.get(
@@ -210,8 +258,8 @@ export default async function classesRoutes(fastify: FastifyInstance) {
       // No preHandler: the session is checked by the list's own statement (readWithSession).
       schema: {
         tags,
-        summary: 'Classes a student is assigned to (that student or admin); [] when none',
-        querystring: Type.Object({ id: idSchema, ...pagingProperties }),
+        summary: 'Classes in use a student is assigned to (that student or admin); [] when none; archived=1: the archived ones they were in',
+        querystring: Type.Object({ id: idSchema, ...pagingProperties, archived: Type.Optional(Type.String({ maxLength: 5 })) }),
         response: classListResponse,
       },
     },
@@ -219,6 +267,11 @@ export default async function classesRoutes(fastify: FastifyInstance) {
       const { id } = request.query;
       if (!listsStudentClasses(user, id)) throw forbidden('Forbidden: students may only see their own classes');
       const paging = parsePaging(request.query);
+      if (request.query.archived !== undefined && queryFlag(request.query.archived)) {
+        await app.confirmSession(request, undefined);
+        const past = await archivedClassesOfStudent(app.db, id, { limit: paging.pageSize, offset: paging.offset });
+        return { classes: past.classes.map((c) => ({ ...c, class_id: c.id })), meta: pageMeta(paging, past.total) };
+      }
       const { classes, total, session } = await classesOfStudent(app.db, id, { limit: paging.pageSize, offset: paging.offset }, user.user_id);
       await app.confirmSession(request, session);
       return { classes: classes.map((c) => ({ ...c, class_id: c.id })), meta: pageMeta(paging, total) };

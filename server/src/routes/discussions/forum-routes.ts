@@ -136,7 +136,7 @@ export function registerForumRoutes(fastify: FastifyInstance, kind: ForumKind, b
   });
   const create = async (user: FastifyRequest['user'], body: Static<typeof postBody>, materialId?: number) => {
     const studentId = requireStudentId(user, 'start a discussion');
-    if (materialId !== undefined) await requireMaterial(db, user, materialId, 'read');
+    if (materialId !== undefined) await requireMaterial(db, user, materialId, 'contribute');
     return getDiscussion(db, kind, await createDiscussion(db, kind, studentId, clean(body), materialId));
   };
 

@@ -119,7 +119,7 @@ export default async function materialsRoutes(fastify: FastifyInstance) {
     preHandler: app.requireRole('teacher', 'admin'),
     schema: { tags, summary: 'Create a material in a class the caller teaches', body: materialCreateBody, response: materialResponse },
   }, async (request) => {
-    const cls = await requireClass(db, request.user, request.body.class_id, 'manage');
+    const cls = await requireClass(db, request.user, request.body.class_id, 'write');
     const clean = await cleanBody(request.body, app.publicImages);
     await saveImages(db, clean.images);
     return reply(await createMaterial(db, clean.fields, cls));
@@ -133,11 +133,11 @@ export default async function materialsRoutes(fastify: FastifyInstance) {
     handler: async (request) => {
       const { id } = request.query;
       const { body } = request;
-      const m = await requireMaterial(db, request.user, id, 'manage');
+      const m = await requireMaterial(db, request.user, id, 'write');
       let place = { class_id: m.class_id, teacher_id: m.teacher_id };
       if (body.class_id !== undefined && body.class_id !== m.class_id) {
         // Moving a material: only into another class the caller manages too.
-        const target = await requireClass(db, request.user, body.class_id, 'manage');
+        const target = await requireClass(db, request.user, body.class_id, 'write');
         place = { class_id: target.id, teacher_id: target.teacher_id };
       }
       const clean = await cleanBody(body, app.publicImages);
@@ -153,7 +153,7 @@ export default async function materialsRoutes(fastify: FastifyInstance) {
     },
   }, async (request) => {
     const { id } = request.query;
-    await requireMaterial(db, request.user, id, 'manage');
+    await requireMaterial(db, request.user, id, 'write');
     await deleteMaterial(db, id);
     return { message: 'Material deleted successfully' };
   });

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { classNameKey } from '@kelasku/shared-rules';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
 
 // Admin actions that never remove a class's work silently, deactivation, and enrolment the caller chooses.
@@ -176,15 +177,18 @@ describe('class names per grade', () => {
     for (const r of results.filter((x) => x.statusCode === 409)) expect(r.json().message).toMatch(/already exists in grade 11/);
   });
 
-  it('the database refuses a duplicate (case and surrounding spaces ignored) even without the route’s check', async () => {
+  it('the database refuses a duplicate key (shared-rules classNameKey) among the classes in use, even without the route’s check', async () => {
     const teacherId = t.fixture.teachers[1].id;
-    await t.db.insertInto('classes').values({ name: 'XI Biologi 7', description: '', teacher_id: teacherId, grade: 11 }).execute();
-    expect(await failureOf(t.db.insertInto('classes').values({ name: ' xi biologi 7', description: '', teacher_id: teacherId, grade: 11 }).execute())).toMatch(
-      /unique/i,
-    );
+    const row = (name: string, grade: number) => ({ name, name_key: classNameKey(name), description: '', teacher_id: teacherId, grade });
+    const first = await t.db.insertInto('classes').values(row('XI Biologi 7', 11)).returning('id').executeTakeFirstOrThrow();
+    // case, spaces and full-width letters: one key, so one class
+    expect(await failureOf(t.db.insertInto('classes').values(row(' xi  ＢＩＯＬＯＧＩ 7', 11)).execute())).toMatch(/unique/i);
     // the same name in another grade is fine
-    await t.db.insertInto('classes').values({ name: 'XI Biologi 7', description: '', teacher_id: teacherId, grade: 12 }).execute();
-    const n = await sql<{ n: number }>`select count(*) as n from classes where lower(trim(name)) = 'xi biologi 7'`.execute(t.db);
-    expect(Number(n.rows[0].n)).toBe(2);
+    await t.db.insertInto('classes').values(row('XI Biologi 7', 12)).execute();
+    // an archived class no longer holds its name
+    await t.db.updateTable('classes').set({ archived_at: new Date().toISOString() }).where('id', '=', first.id).execute();
+    await t.db.insertInto('classes').values(row('xi biologi 7', 11)).execute();
+    const n = await sql<{ n: number }>`select count(*) as n from classes where name_key = 'xi biologi 7'`.execute(t.db);
+    expect(Number(n.rows[0].n)).toBe(3);
   });
 });

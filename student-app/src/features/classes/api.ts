@@ -9,6 +9,7 @@ const ALL_CLASSES = 100;
 export const classKeys = {
   all: ['classes'] as const,
   assigned: (studentId: number | undefined, page: number, pageSize: number) => [...classKeys.all, 'assigned', studentId, page, pageSize] as const,
+  archived: (studentId: number | undefined) => [...classKeys.all, 'archived', studentId] as const,
 };
 
 export const materialKeys = {
@@ -30,6 +31,16 @@ export const assignedClassesQuery = (studentId: number | undefined, page: number
         if (errorStatus(err) === 404) return { classes: [] as ClassItem[], meta: { page: 1, pageSize, total: 0, totalPage: 0, totalpages: 0 } };
         throw err;
       }
+    },
+  });
+
+/** The archived classes the student was in (the first 100): their tasks and grades stay readable. */
+export const archivedClassesQuery = (studentId: number | undefined) =>
+  queryOptions({
+    queryKey: classKeys.archived(studentId),
+    queryFn: async () => {
+      if (!studentId) throw new Error('No student id in the session');
+      return classesApi.assignedArchived(studentId, 1, ALL_CLASSES);
     },
   });
 

@@ -10,7 +10,7 @@ jest.mock('@kelasku/shared-api', () => {
   const actual = jest.requireActual('@kelasku/shared-api');
   return {
     ...actual,
-    classesApi: { list: jest.fn(), create: jest.fn(), update: jest.fn(), remove: jest.fn() },
+    classesApi: { list: jest.fn(), create: jest.fn(), update: jest.fn(), remove: jest.fn(), deleteImpact: jest.fn(), archive: jest.fn(), archived: jest.fn(), restore: jest.fn() },
     teachersApi: { all: jest.fn() },
     studentsApi: { list: jest.fn() },
   };
@@ -20,6 +20,13 @@ const list = classesApi.list as jest.Mock;
 const create = classesApi.create as jest.Mock;
 const update = classesApi.update as jest.Mock;
 const remove = classesApi.remove as jest.Mock;
+const deleteImpact = classesApi.deleteImpact as jest.Mock;
+const archive = classesApi.archive as jest.Mock;
+const archived = classesApi.archived as jest.Mock;
+const restore = classesApi.restore as jest.Mock;
+const impact = (id: number, name: string, counts: Partial<Record<'students' | 'materials' | 'exercises' | 'exams' | 'answer_sheets' | 'grades' | 'discussions', number>> = {}) => ({
+  id, name, grade: 11, archived_at: null, students: 0, materials: 0, exercises: 0, exams: 0, answer_sheets: 0, grades: 0, discussions: 0, ...counts,
+});
 
 const cls = (id: number, name: string, extra: Partial<ClassItem> = {}): ClassItem => ({
   id, name, description: `About ${name}`, teacher_id: 7, teacher_name: 'Bu Sari', grade: 11, student_count: 28, ...extra,
@@ -39,6 +46,7 @@ beforeEach(() => {
   jest.clearAllMocks();
   list.mockResolvedValue({ classes: [cls(1, 'XI IPA 1'), cls(2, 'XI IPS 1', { student_count: 1, teacher_name: 'Pak Joko' })], meta: meta(3) });
   (teachersApi.all as jest.Mock).mockResolvedValue(teachers);
+  deleteImpact.mockImplementation(async (id: number) => impact(id, id === 2 ? 'XI IPS 1' : `class ${id}`));
   (studentsApi.list as jest.Mock).mockResolvedValue({ students: [], meta: { ...meta(3), total: 32 } });
   jest.spyOn(window, 'alert').mockImplementation(() => {});
 });
@@ -203,22 +211,65 @@ describe('ManageClasses', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
-  it('deletes a class only after confirmation and reports a failure', async () => {
+  it('deletes a class only after showing what goes with it and the class name typed; reports a failure', async () => {
+    deleteImpact.mockResolvedValue(impact(2, 'XI IPS 1', { students: 28, materials: 3, exercises: 2, exams: 1, answer_sheets: 40, grades: 39, discussions: 1 }));
     remove.mockRejectedValueOnce(new Error('down')).mockResolvedValueOnce({ message: 'ok' });
     renderAt(<ManageClasses grade={11} />);
     await userEvent.click(await screen.findByRole('button', { name: 'Actions for XI IPS 1' }));
     await userEvent.click(screen.getByRole('menuitem', { name: 'Delete Class' }));
     const dialog = await screen.findByRole('dialog', { name: 'are you sure you want to delete XI IPS 1?' });
-    expect(remove).not.toHaveBeenCalled();
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    const counts = await within(dialog).findByTestId('class-impact');
+    expect(within(counts).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      '3 materials', '2 exercises', '1 exam', '40 answer sheets', '39 grades', '1 discussion',
+    ]);
+    expect(counts).toHaveTextContent('28 students leave this class (their accounts stay).');
+    expect(deleteImpact).toHaveBeenCalledWith(2);
+    const confirm = within(dialog).getByRole('button', { name: 'Delete for good' });
+    expect(confirm).toBeDisabled();
+    const field = within(dialog).getByRole('textbox', { name: 'Type the class name to delete it: XI IPS 1' });
+    await userEvent.type(field, 'XI IPS');
+    expect(confirm).toBeDisabled();
+    await userEvent.type(field, ' 1');
+    expect(confirm).toBeEnabled();
+    await userEvent.click(confirm);
     expect(remove).toHaveBeenCalledWith(2);
-    expect(await screen.findByText('Failed to Delete Class')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Failed to Delete Class')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete for good' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-
-    await userEvent.click(screen.getByRole('button', { name: 'Actions for XI IPS 1' }));
-    await userEvent.click(screen.getByRole('menuitem', { name: 'Delete Class' }));
-    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(list).toHaveBeenCalledTimes(2));
+  });
+
+  it('says when a class is empty, and archives it instead of deleting', async () => {
+    archive.mockResolvedValue(cls(2, 'XI IPS 1', { archived_at: '2026-07-01T00:00:00.000Z' }));
+    renderAt(<ManageClasses grade={11} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Actions for XI IPS 1' }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Delete Class' }));
+    const dialog = await screen.findByRole('dialog', { name: 'are you sure you want to delete XI IPS 1?' });
+    expect(await within(dialog).findByText(/The class is empty/)).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Archive instead' }));
+    expect(archive).toHaveBeenCalledWith(2);
+    expect(remove).not.toHaveBeenCalled();
+    expect(await screen.findByText('XI IPS 1 is archived. Find it under Archived classes.')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await waitFor(() => expect(list).toHaveBeenCalledTimes(2));
+  });
+
+  it('lists the archived classes and shows why a restore was refused', async () => {
+    archived.mockResolvedValue({ classes: [cls(5, 'XI IPA 1', { archived_at: '2026-07-01T00:00:00.000Z' })], meta: meta(1) });
+    restore.mockRejectedValueOnce(axiosLikeError(409, 'Cannot restore: a class named "XI IPA 1" already exists in grade 11. Rename that class first.'))
+      .mockResolvedValueOnce(cls(5, 'XI IPA 1'));
+    renderAt(<ManageClasses grade={11} />, '/ManageClass11');
+    await userEvent.click(await screen.findByRole('button', { name: 'Archived classes' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/ManageClass11?show=archived');
+    expect(await screen.findByRole('heading', { name: 'Archived 11th grade classes' })).toBeInTheDocument();
+    await userEvent.click(await screen.findByRole('button', { name: 'Restore XI IPA 1' }));
+    expect(archived).toHaveBeenCalledWith({ grade: 11, page: 1 });
+    expect(await screen.findByText(/Failed to restore XI IPA 1: Cannot restore: a class named "XI IPA 1" already exists in grade 11/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Restore XI IPA 1' }));
+    expect(await screen.findByText('XI IPA 1 is in use again.')).toBeInTheDocument();
+    expect(restore).toHaveBeenCalledTimes(2);
+    await userEvent.click(screen.getByRole('button', { name: 'Classes in use' }));
+    expect(await screen.findByRole('heading', { name: 'XI IPS 1' })).toBeInTheDocument();
   });
 
   it('a second visit shows the cached cards at once, without asking the server again', async () => {
@@ -252,7 +303,10 @@ describe('ManageClasses', () => {
     renderAt(<ManageClasses grade={11} />, '/ManageClass11?page=2');
     await userEvent.click(await screen.findByRole('button', { name: 'Actions for XI IPS 2' }));
     await userEvent.click(screen.getByRole('menuitem', { name: 'Delete Class' }));
-    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog');
+    await within(dialog).findByTestId('class-impact');
+    await userEvent.type(within(dialog).getByRole('textbox'), 'XI IPS 2');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete for good' }));
     expect(await screen.findByRole('heading', { name: 'XI IPA 1' })).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/ManageClass11$/);
   });

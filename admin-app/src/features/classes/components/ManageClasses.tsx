@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
@@ -8,19 +9,26 @@ import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import { classesApi, errorMessage, errorStatus, type ClassItem } from '@kelasku/shared-api';
-import { ConfirmDialog, EmptyState, ErrorState, LoadingState, Pagination } from '@kelasku/shared-ui';
-import { useLastNonNull } from '../../../hooks/useLastNonNull';
+import { EmptyState, ErrorState, LoadingState, Pagination } from '@kelasku/shared-ui';
 import { usePagedList } from '../../../hooks/usePagedList';
 import { gradeClassesQuery, invalidateClassReads } from '../api';
 import { classBody, classFormFrom, emptyClassForm, type ClassFormValues } from '../class-form';
 import { ClassCard } from './ClassCard';
 import { ClassFormDialog } from './ClassFormDialog';
+import { CLASS_ARCHIVE_NS } from '../class-archive-messages';
+
+// Loaded when first opened: the delete dialog (counts, typed confirmation, archive) and the archived list.
+const DeleteClassDialog = lazy(() => import('./DeleteClassDialog'));
+const ArchivedClasses = lazy(() => import('./ArchivedClasses'));
 
 type Editing = { mode: 'add'; initial: ClassFormValues } | { mode: 'edit'; initial: ClassFormValues; cls: ClassItem };
 
-/** /ManageClass10, 11 and 12: the grade's classes as cards, with add, edit and delete. */
+/** /ManageClass10, 11 and 12: the grade's classes as cards, with add, edit, delete or archive; ?show=archived lists the archived ones. */
 export default function ManageClasses({ grade }: { grade: number }) {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation(['admin', CLASS_ARCHIVE_NS]);
+  const [params, setParams] = useSearchParams();
+  const showArchived = params.get('show') === 'archived';
+  const [notice, setNotice] = useState<string | null>(null);
   const queryClient = useQueryClient();
   const { page, setPage, list: classes, busy, formFailure, setFormFailure, formFieldFailure, pageFailure, setPageFailure, attempt, showAfterDelete } = usePagedList(
     (page) => gradeClassesQuery(grade, page),
@@ -30,7 +38,6 @@ export default function ManageClasses({ grade }: { grade: number }) {
   const [deleting, setDeleting] = useState<ClassItem | null>(null);
   /** The server's 409 for a name already used in the grade, shown at the name field while that name is typed. */
   const [takenName, setTakenName] = useState<{ name: string; message: string } | null>(null);
-  const shownDeleting = useLastNonNull(deleting);
 
   const openAdd = () => {
     setFormFailure(null);
@@ -59,13 +66,10 @@ export default function ManageClasses({ grade }: { grade: number }) {
     });
   };
 
-  const remove = async () => {
-    if (!deleting) return;
-    await attempt('page', t('classes.deleteFailed'), async () => {
-      await classesApi.remove(deleting.id);
-      showAfterDelete();
-      void invalidateClassReads(queryClient);
-    }, () => setDeleting(null));
+  const afterDelete = (cls: ClassItem, outcome: 'deleted' | 'archived') => {
+    setDeleting(null);
+    showAfterDelete();
+    setNotice(outcome === 'archived' ? t('classArchive:archived.archivedNotice', { name: cls.name }) : null);
   };
 
   let content;
@@ -90,10 +94,14 @@ export default function ManageClasses({ grade }: { grade: number }) {
         <Typography component="h1" variant="h4" sx={{ fontWeight: 700 }}>{t('classes.title')}</Typography>
         <Chip label={t('grade.nth', { grade })} color="primary" />
         <Box sx={{ flex: 1 }} />
+        <Button aria-pressed={showArchived} onClick={() => { setNotice(null); setParams(showArchived ? {} : { show: 'archived' }); }}>
+          {showArchived ? t('classArchive:archived.showInUse') : t('classArchive:archived.show')}
+        </Button>
         <Button variant="contained" startIcon={<AddIcon />} onClick={openAdd}>{t('classes.add')}</Button>
       </Box>
       {pageFailure && <Alert severity="error" onClose={() => setPageFailure(null)} sx={{ mb: 2 }}>{pageFailure}</Alert>}
-      {content}
+      {notice && <Alert severity="success" onClose={() => setNotice(null)} sx={{ mb: 2 }}>{notice}</Alert>}
+      {showArchived ? <Suspense fallback={<LoadingState />}><ArchivedClasses grade={grade} /></Suspense> : content}
       <ClassFormDialog
         open={editing !== null}
         mode={editing?.mode ?? 'add'}
@@ -106,16 +114,11 @@ export default function ManageClasses({ grade }: { grade: number }) {
         onClose={() => { setEditing(null); setTakenName(null); }}
         onSubmit={save}
       />
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t('classes.deleteTitle', { name: shownDeleting?.name ?? '' })}
-        message={t('classes.deleteMessage')}
-        confirmLabel={t('classes.delete')}
-        destructive
-        busy={busy}
-        onConfirm={remove}
-        onClose={() => setDeleting(null)}
-      />
+      {deleting && (
+        <Suspense fallback={null}>
+          <DeleteClassDialog key={deleting.id} cls={deleting} onClose={() => setDeleting(null)} onDone={(outcome) => afterDelete(deleting, outcome)} />
+        </Suspense>
+      )}
     </Box>
   );
 }

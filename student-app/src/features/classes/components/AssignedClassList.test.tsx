@@ -12,10 +12,11 @@ import MyClassesPage from './MyClassesPage';
 
 jest.mock('@kelasku/shared-api', () => {
   const actual = jest.requireActual('@kelasku/shared-api');
-  return { ...actual, classesApi: { ...actual.classesApi, assigned: jest.fn() } };
+  return { ...actual, classesApi: { ...actual.classesApi, assigned: jest.fn(), assignedArchived: jest.fn() } };
 });
 jest.mock('../../answering/load-exam-page', () => ({ loadExamPage: jest.fn(() => new Promise(() => undefined)) }));
 const assigned = classesApi.assigned as jest.Mock;
+const assignedArchived = classesApi.assignedArchived as jest.Mock;
 const kelas = (id: number) => ({ id, name: `Kelas ${id}`, description: '', teacher_id: 1, teacher_name: 'T', grade: 10 });
 const pages = (totalPage: number) => async (_student: number, page: number) => ({
   classes: [kelas(page)], meta: { page, pageSize: 9, total: totalPage, totalPage, totalpages: totalPage },
@@ -43,6 +44,7 @@ beforeEach(() => {
   localStorage.clear();
   signInStudent(5);
   assigned.mockImplementation(pages(1));
+  assignedArchived.mockResolvedValue({ classes: [], meta: { page: 1, pageSize: 100, total: 0, totalPage: 0, totalpages: 0 } });
 });
 
 test('two class lists on screen at once cause one request', async () => {
@@ -84,4 +86,19 @@ test('the page is in the URL: a link to ?page=2 opens page 2, and turning pages 
   expect(await screen.findByRole('link', { name: /Kelas 1/ })).toBeInTheDocument();
   // Page 1 is the plain address.
   expect(screen.getByTestId('location')).toHaveTextContent(/^\/MyClasses$/);
+});
+
+test('My Tasks lists the archived classes the student was in, each leading to its tasks and grades', async () => {
+  assignedArchived.mockResolvedValue({ classes: [{ ...kelas(7), name: 'X IPA Lama' }], meta: { page: 1, pageSize: 100, total: 1, totalPage: 1, totalpages: 1 } });
+  renderAt(<ClassLists />, '/MyClassesTask');
+  const section = await screen.findByRole('region', { name: 'Archived classes' });
+  expect(within(section).getByText('Read-only: your tasks and grades stay here.')).toBeInTheDocument();
+  expect(within(section).getByRole('link', { name: 'X IPA Lama' })).toHaveAttribute('href', '/MyDetailClassesTask/7');
+  expect(assignedArchived).toHaveBeenCalledWith(5, 1, 100);
+});
+
+test('no archived class: no section', async () => {
+  renderAt(<ClassLists />, '/MyClassesTask');
+  expect(await screen.findByRole('link', { name: /Kelas 1/ })).toBeInTheDocument();
+  expect(screen.queryByRole('region', { name: 'Archived classes' })).not.toBeInTheDocument();
 });
