@@ -5,6 +5,7 @@
 import type { RosterChange } from '@kelasku/shared-rules/src/roster-changes';
 import type { Db } from '../../db/connect';
 import { clash, invalid, missingRecord } from '../errors';
+import { assertOpenClass } from './common';
 
 export interface RosterChangeRequest {
   change: RosterChange;
@@ -64,6 +65,9 @@ export async function changeRoster(db: Db, request: RosterChangeRequest): Promis
   return db.transaction().execute(async (trx) => {
     const from = await classFacts(trx, classId);
     const to = change === 'unassign' ? undefined : await targetOf(trx, from, targetId ?? 0);
+    // an archived class is read-only, as the class it is moved into or out of
+    await assertOpenClass(trx, from.id);
+    if (to) await assertOpenClass(trx, to.id);
     await checkStudents(trx, from.id, studentIds, to);
     if (to) await trx.insertInto('assigned_students_class').values(studentIds.map((student_id) => ({ student_id, class_id: to.id }))).execute();
     if (change !== 'assign') await trx.deleteFrom('assigned_students_class').where('class_id', '=', from.id).where('student_id', 'in', studentIds).execute();

@@ -74,6 +74,7 @@ describe('archived classes', () => {
       ['admin', 'PATCH', `/classes?id=${cls.id}`, { name: 'XII Lain', description: '', teacher_id: t.fixture.teachers[0].id, grade: 12 }],
       ['admin', 'POST', '/classes/assign-students', { id: cls.id, student_id: [t.fixture.students[2].id] }],
       ['admin', 'POST', '/classes/unassign-students', { id: cls.id, student_id: [t.fixture.students[1].id] }],
+      ['admin', 'POST', '/classes/roster/unassign', { id: cls.id, student_id: [t.fixture.students[1].id] }],
       ['teacher', 'POST', '/materials', { title: 'Baru', description: 'd', content: '<p>x</p>', class_id: cls.id }],
       ['teacher', 'PUT', `/materials?id=${material.id}`, { title: 'Ubah', description: 'd', content: '<p>x</p>', class_id: cls.id }],
       ['admin', 'DELETE', `/materials?id=${material.id}`],
