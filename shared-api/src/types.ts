@@ -47,7 +47,13 @@ export type Exercise = WithOptional<Static<typeof assessments.exerciseSchema>, '
 
 export type ExamStatus = Static<typeof common.examStatusSchema>;
 
-export type Exam = WithOptional<Static<typeof assessments.examSchema>, 'shuffle_questions' | 'shuffle_options' | 'server_time'>;
+/** An exam; absent term fields (older servers): a current daily test whose answers stay hidden. */
+export type Exam = WithOptional<
+  Static<typeof assessments.examSchema>, 'shuffle_questions' | 'shuffle_options' | 'server_time' | 'kind' | 'kind_label' | 'closed_at' | 'show_answers'
+>;
+
+/** An exam of a class's term without its content (GET /exams/of-class). */
+export type ExamSummary = Static<typeof assessments.examSummarySchema>;
 
 /** Answers keyed by question number (the body of an answer save: server/src/routes/answer-sheets/sheet-routes.ts). */
 export type Answers = Record<string, string>;

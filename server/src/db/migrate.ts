@@ -17,6 +17,9 @@ import { questionCountMigration } from './migrations/0013_question_count';
 import { deliveredTicketsMigration } from './migrations/0014_delivered_tickets';
 import { initialPasswordMigration } from './migrations/0015_initial_password';
 import { nameSearchMigration } from './migrations/0016_name_search';
+import { examTermMigration } from './migrations/0023_exam_term';
+import { gradebookWeightsMigration } from './migrations/0024_gradebook_weights';
+import { afterExamMigration } from './migrations/0025_after_exam';
 
 /** Every migration, in order. Names sort lexically; never rename or edit one that has shipped. */
 export function allMigrations(kind: DbKind): Record<string, Migration> {
@@ -37,6 +40,9 @@ export function allMigrations(kind: DbKind): Record<string, Migration> {
     '0014_delivered_tickets': deliveredTicketsMigration(kind),
     '0015_initial_password': initialPasswordMigration,
     '0016_name_search': nameSearchMigration,
+    '0023_exam_term': examTermMigration(kind),
+    '0024_gradebook_weights': gradebookWeightsMigration,
+    '0025_after_exam': afterExamMigration(kind),
   };
 }
 

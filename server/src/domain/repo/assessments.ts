@@ -52,6 +52,12 @@ export interface ItemFacts {
   /** 0010: per-student order of questions / options (presentation only); absent where not read */
   shuffle_questions?: boolean;
   shuffle_options?: boolean;
+  /** 0023, exams: its kind and, for 'other', its name; when its teacher closed it (null: the class's current exam) */
+  kind?: string;
+  kind_label?: string | null;
+  closed_at?: Date | string | null;
+  /** 0025, exams: students see the correct answers once it has ended */
+  show_answers?: boolean;
 }
 
 /** A flag column as stored (PG boolean, SQLite 0/1) as a boolean. */
@@ -74,10 +80,17 @@ async function facts(db: Db, spec: ItemSpec, by: 'id' | 'parent', value: number)
   const row = await db
     .selectFrom('exams as i')
     .innerJoin('classes as c', 'c.id', 'i.class_id')
-    .select(['i.id', 'i.title', 'i.total_marks', 'i.teacher_id', 'i.class_id', 'c.teacher_id as class_teacher_id', 'i.start_time', 'i.end_time', 'i.updated_at', 'i.shuffle_questions', 'i.shuffle_options', 'i.question_count'])
+    .select([
+      'i.id', 'i.title', 'i.total_marks', 'i.teacher_id', 'i.class_id', 'c.teacher_id as class_teacher_id', 'i.start_time', 'i.end_time',
+      'i.updated_at', 'i.shuffle_questions', 'i.shuffle_options', 'i.question_count', 'i.kind', 'i.kind_label', 'i.closed_at', 'i.show_answers',
+    ])
     .where(by === 'id' ? 'i.id' : 'i.class_id', '=', value)
+    // a class's exam is its current one: the closed ones are reached by their id
+    .$if(by === 'parent', (q) => q.where('i.closed_at', 'is', null))
     .executeTakeFirst();
-  return row ? { ...row, material_id: null, shuffle_questions: flag(row.shuffle_questions), shuffle_options: flag(row.shuffle_options) } : undefined;
+  return row ? {
+    ...row, material_id: null, shuffle_questions: flag(row.shuffle_questions), shuffle_options: flag(row.shuffle_options), show_answers: flag(row.show_answers),
+  } : undefined;
 }
 
 export async function itemById(db: Db, spec: ItemSpec, id: number): Promise<ItemFacts | undefined> {
@@ -119,8 +132,19 @@ export async function itemOfParentFor(
     start_time: (row.start_time ?? null) as ItemFacts['start_time'], end_time: (row.end_time ?? null) as ItemFacts['end_time'],
     updated_at: row.updated_at as ItemFacts['updated_at'],
     shuffle_questions: flag(row.shuffle_questions), shuffle_options: flag(row.shuffle_options),
+    ...(spec.kind === 'exam' ? examTermFacts(row) : {}),
   };
   return { place, assigned: Boolean(row.assigned), item, session: row };
+}
+
+/** An exam row's term columns as facts. */
+export function examTermFacts(row: Record<string, unknown>): Pick<ItemFacts, 'kind' | 'kind_label' | 'closed_at' | 'show_answers'> {
+  return {
+    kind: typeof row.kind === 'string' ? row.kind : 'daily',
+    kind_label: (row.kind_label ?? null) as string | null,
+    closed_at: (row.closed_at ?? null) as ItemFacts['closed_at'],
+    show_answers: flag(row.show_answers),
+  };
 }
 
 /** An item's facts with one student's sheet (undefined sheet: none yet), in one prepared statement. */
