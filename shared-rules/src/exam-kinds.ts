@@ -5,6 +5,9 @@
 export const EXAM_KINDS = ['daily', 'midterm', 'final', 'other'] as const;
 export type ExamKind = (typeof EXAM_KINDS)[number];
 
+/** The kind of an exam written before kinds existed, or created without one. */
+export const DEFAULT_EXAM_KIND: ExamKind = EXAM_KINDS[0];
+
 /** The longest name a teacher may give an exam of kind 'other' (characters, after trimming). */
 export const MAX_EXAM_KIND_LABEL = 60;
 

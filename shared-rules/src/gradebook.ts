@@ -14,6 +14,9 @@ export const WEIGHT_KINDS = ['exercise', 'daily', 'midterm', 'final'] as const;
 export type WeightKind = (typeof WEIGHT_KINDS)[number];
 export type GradebookWeights = Record<WeightKind, number>;
 
+/** Exams of a kind the teacher named themselves weigh as daily tests. */
+const WEIGHT_OF_OTHER_EXAMS: WeightKind = WEIGHT_KINDS[1];
+
 /** Exercises 30 %, daily tests 20 %, mid-term 20 %, final 30 %. */
 export const DEFAULT_GRADEBOOK_WEIGHTS: Readonly<GradebookWeights> = Object.freeze({ exercise: 30, daily: 20, midterm: 20, final: 30 });
 
@@ -26,7 +29,7 @@ export function weightsProblem(w: GradebookWeights): { code: 'weights-sum'; sum:
 /** The weight an assessment counts under: an exercise, or an exam by its kind ('other' and unknown: a daily test). */
 export function weightKindOf(a: { type: 'exercise' } | { type: 'exam'; kind: string }): WeightKind {
   if (a.type === 'exercise') return 'exercise';
-  return isExamKind(a.kind) && a.kind !== 'other' ? a.kind : 'daily';
+  return isExamKind(a.kind) && a.kind !== 'other' ? a.kind : WEIGHT_OF_OTHER_EXAMS;
 }
 
 /** The mean of the non-empty cells; null when every cell is empty. */

@@ -7,6 +7,7 @@
  * once per kind, as Kysely types a join only of one literal table.
  */
 import { sql } from 'kysely';
+import { DEFAULT_EXAM_KIND } from '@kelasku/shared-rules/src/exam-kinds';
 import type { Db } from '../../db/connect';
 import { dbKindOf } from '../../db/connect';
 import { toDbJson, fromDbJson } from '../../db/json';
@@ -140,7 +141,7 @@ export async function itemOfParentFor(
 /** An exam row's term columns as facts. */
 export function examTermFacts(row: Record<string, unknown>): Pick<ItemFacts, 'kind' | 'kind_label' | 'closed_at' | 'show_answers'> {
   return {
-    kind: typeof row.kind === 'string' ? row.kind : 'daily',
+    kind: typeof row.kind === 'string' ? row.kind : DEFAULT_EXAM_KIND,
     kind_label: (row.kind_label ?? null) as string | null,
     closed_at: (row.closed_at ?? null) as ItemFacts['closed_at'],
     show_answers: flag(row.show_answers),

@@ -11,7 +11,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { EXAM_KINDS, type ExamKind, MAX_EXAM_KIND_LABEL } from '@kelasku/shared-rules/src/exam-kinds';
+import { DEFAULT_EXAM_KIND, EXAM_KINDS, type ExamKind, MAX_EXAM_KIND_LABEL } from '@kelasku/shared-rules/src/exam-kinds';
 import { ContentError, type ContentMap, normalizeContent, questionOnly } from '../../domain/content';
 import { issueDelivery } from '../../domain/answer-delivery';
 import { extractContentImages, type StoredImage } from '../../domain/images';
@@ -63,7 +63,7 @@ export function itemJson(spec: ItemSpec, item: ItemFacts, content: ContentMap, n
     end_time: formatWib(item.end_time!),
     status: examStatus(item.start_time!, item.end_time!, now),
     server_time: formatWib(now),
-    kind: item.kind ?? 'daily',
+    kind: item.kind ?? DEFAULT_EXAM_KIND,
     kind_label: item.kind_label ?? null,
     closed_at: item.closed_at == null ? null : formatWib(item.closed_at),
     show_answers: Boolean(item.show_answers),
