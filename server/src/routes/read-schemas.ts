@@ -39,6 +39,7 @@ export const itemListResponse = {
     id: exam.id, material_id: exercise.material_id, class_id: exam.class_id, title: exam.title, content: exam.content,
     total_marks: exam.total_marks, teacher_id: exam.teacher_id, start_time: exam.start_time, end_time: exam.end_time, status: exam.status,
     server_time: exam.server_time, shuffle_questions: exam.shuffle_questions, shuffle_options: exam.shuffle_options,
+    kind: exam.kind, kind_label: exam.kind_label, closed_at: exam.closed_at, show_answers: exam.show_answers,
     delivery: assessments.deliverySchema,
   })),
 };
