@@ -12,7 +12,7 @@ import type { Db } from '../../db/connect';
 import { dbKindOf } from '../../db/connect';
 import { toDbJson, fromDbJson } from '../../db/json';
 import { preparedRead } from '../../db/prepared';
-import { toDbTime } from '../../db/time';
+import { fromDbTime, toDbTime } from '../../db/time';
 import { examOfClassSql, exerciseOfMaterialSql, itemWithSheetSql, type SessionColumns, withSessionColumns } from './hot-reads';
 import { type ContentMap, ContentCache, listQuestions, parseContentColumn, stripAnswerKeys } from '../content';
 import {
@@ -307,27 +307,37 @@ export interface Grade {
   student_id: number;
   score: number;
   detail: GradeDetail;
+  /** 0025: set when a change of the answer key re-graded it to another score: the score before, and when */
+  key_change?: { from: number; at: string };
 }
 
-/** Wire shape: `{id, exercise_id|exam_id, student_id, score, detail}`. */
+/** Wire shape: `{id, exercise_id|exam_id, student_id, score, detail[, key_change]}`. */
 export function gradeJson(spec: ItemSpec, g: Grade) {
-  return { id: g.id, [spec.idCol]: g.item_id, student_id: g.student_id, score: g.score, detail: g.detail };
+  const json = { id: g.id, [spec.idCol]: g.item_id, student_id: g.student_id, score: g.score, detail: g.detail };
+  return g.key_change ? { ...json, key_change: g.key_change } : json;
 }
+
+/** The columns of a grade row (a query of one score table, unaliased). */
+const GRADE_COLUMNS = ['id', 'student_id', 'score', 'detail', 'score_before_key_change', 'key_changed_at'] as const;
 
 function toGrade(row: Record<string, unknown>): Grade {
-  return {
+  const grade: Grade = {
     id: Number(row.id),
     item_id: Number(row.item_id),
     student_id: Number(row.student_id),
     score: Number(row.score),
     detail: parseDetailColumn(row.detail),
   };
+  if (row.score_before_key_change != null && row.key_changed_at != null) {
+    grade.key_change = { from: Number(row.score_before_key_change), at: fromDbTime(row.key_changed_at as Date | string).toISOString() };
+  }
+  return grade;
 }
 
 export async function gradeOf(db: Db, spec: ItemSpec, itemId: number, studentId: number): Promise<Grade | undefined> {
   const row = await db
     .selectFrom(spec.scores)
-    .select(['id', `${spec.idCol} as item_id`, 'student_id', 'score', 'detail'])
+    .select([...GRADE_COLUMNS, `${spec.idCol} as item_id`])
     .where(spec.idCol, '=', itemId)
     .where('student_id', '=', studentId)
     .executeTakeFirst();
@@ -344,7 +354,9 @@ export interface GradeInClass extends Grade {
  * teaches now.
  */
 export async function gradesOfStudent(db: Db, spec: ItemSpec, studentId: number, teacherId?: number): Promise<GradeInClass[]> {
-  const columns = ['g.id', 'g.student_id', 'g.score', 'g.detail', 'c.id as class_id', 'c.teacher_id as class_teacher_id'] as const;
+  const columns = [
+    'g.id', 'g.student_id', 'g.score', 'g.detail', 'g.score_before_key_change', 'g.key_changed_at', 'c.id as class_id', 'c.teacher_id as class_teacher_id',
+  ] as const;
   const rows = spec.kind === 'exercise'
     ? await db.selectFrom('exercise_scores as g').innerJoin('exercises as i', 'i.id', 'g.exercise_id')
       .innerJoin('materials as m', 'm.id', 'i.material_id').innerJoin('classes as c', 'c.id', 'm.class_id')
@@ -428,7 +440,7 @@ export async function setEssayScore(
   return db.transaction().execute(async (trx) => {
     let q = trx
       .selectFrom(spec.scores)
-      .select(['id', `${spec.idCol} as item_id`, 'student_id', 'score', 'detail'])
+      .select([...GRADE_COLUMNS, `${spec.idCol} as item_id`])
       .where(spec.idCol, '=', item.id)
       .where('student_id', '=', studentId);
     if (postgres) q = q.forUpdate();
@@ -480,7 +492,7 @@ export async function regradeItem(
 ): Promise<RegradeOutcome> {
   const inline = scorer.scorer.name === 'local';
   const postgres = dbKindOf(trx) === 'postgres';
-  const columns = ['g.id', 'g.student_id', 'g.detail', 's.answers'] as const;
+  const columns = ['g.id', 'g.student_id', 'g.detail', 'g.score', 's.answers'] as const;
   const rows = spec.kind === 'exercise'
     ? await trx.selectFrom('exercise_scores as g')
       .innerJoin('exercise_answers as s', (j) => j.onRef('s.exercise_id', '=', 'g.exercise_id').onRef('s.student_id', '=', 'g.student_id'))
@@ -506,8 +518,11 @@ export async function regradeItem(
       scorerName: scorer.scorer.name,
       timeoutMs: scorer.timeoutMs,
     });
+    // The student is told when the key change moved their grade (from what, since when).
+    const moved = Number(row.score) !== result.score;
+    const now = toDbTime();
     await trx.updateTable(spec.scores)
-      .set({ score: result.score, detail: toDbJson(result.detail), updated_at: toDbTime() })
+      .set({ score: result.score, detail: toDbJson(result.detail), updated_at: now, ...(moved ? { score_before_key_change: Number(row.score), key_changed_at: now } : {}) })
       .where('id', '=', row.id)
       .execute();
     outcome.count++;
