@@ -21,6 +21,7 @@ import { formatScore } from '@kelasku/shared-ui/src/numbers';
 import { currentStudentId, idParam } from '../../../lib/student';
 import { AnswerSheetView, SubmittedSheetView } from './AnswerSheetView';
 import { ScoreDialog } from './ScoreDialog';
+import { PastExamsList } from './PastExamsList';
 import { clockOffset, formatCountdown, useServerNow, windowPhase } from '../exam-clock';
 import { arrivedClassExams, type ClassExams } from '../exam-prefetch';
 import { flushThenGrade } from '../submit';
@@ -63,7 +64,10 @@ function examOf({ list, receivedAt }: ClassExams) {
 /** /MyExams?class_id= — the class's exam: its WIB window and state; answering while it is open; the score after. */
 export default function ExamPage() {
   const { t } = useTranslation('student');
-  const classId = idParam(useSearchParams()[0].get('class_id'));
+  const [search] = useSearchParams();
+  const classId = idParam(search.get('class_id'));
+  // a past (closed) exam of the class, by its id: its result; without one, the class's current exam
+  const examId = idParam(search.get('exam_id'));
   const studentId = currentStudentId();
   const goBack = useGoBack('/MyClassesExam');
   const [grade, setGrade] = useState<Grade | null>(null);
@@ -73,12 +77,12 @@ export default function ExamPage() {
 
   const queryClient = useQueryClient();
   // Usually already on its way: started when the class was pressed on My Exams, or with this screen's code.
-  const classExams = useClassExams(classId);
+  const classExams = useClassExams(classId, examId);
   const loadedExam = useMemo(() => classExams.data && examOf(classExams.data), [classExams.data]);
   const examLoad = { ...classExams, data: loadedExam };
   // Already here (usual when the exam is opened directly): shown in the first render, not after a loading state. The
   // load above takes the same answer; from its first result on, only the load counts.
-  const [arrived] = useState(() => (classId ? { classId, data: arrivedClassExams(classId) } : undefined));
+  const [arrived] = useState(() => (classId && !examId ? { classId, data: arrivedClassExams(classId) } : undefined));
   const loadSettled = useRef(false);
   if (examLoad.data !== undefined || examLoad.error !== undefined) loadSettled.current = true;
   const earlyData = !loadSettled.current && arrived?.data && arrived.classId === classId ? examOf(arrived.data) : undefined;
@@ -232,6 +236,7 @@ export default function ExamPage() {
         // Right/wrong and essay scores only once the window has ended (the server hides them until then too).
         <SubmittedSheetView questions={questions} answers={sheet.answers} grade={storedGrade.data ?? undefined} resultsShown={phase === 'Completed'} order={order} />
       )}
+      {classId && !loading && <PastExamsList classId={classId} currentExamId={exam?.id} />}
       <ScoreDialog grade={grade} note={autoNote} onClose={goBack} />
     </>
   );
