@@ -14,7 +14,8 @@ export const NAMESPACE_OF_PACKAGE = {
 } as const;
 
 export type Package = keyof typeof NAMESPACE_OF_PACKAGE;
-export type Namespace = (typeof NAMESPACE_OF_PACKAGE)[Package] | 'errors';
+/** 'term': a class's term of exams and its gradebook, the teacher's lazy screens' own texts (teacher-app/src/lib/term-i18n.ts). */
+export type Namespace = (typeof NAMESPACE_OF_PACKAGE)[Package] | 'errors' | 'term';
 export const TEST_LANGUAGES = ['en', 'id'] as const;
 
 export const repoRoot = path.resolve(__dirname, '..');
@@ -26,6 +27,7 @@ const DIRECTORY: Record<Namespace, string> = {
   admin: 'admin-app/src/locales',
   teacher: 'teacher-app/src/locales',
   student: 'student-app/src/locales',
+  term: 'teacher-app/src/lib/locales/term',
 };
 export const NAMESPACES = Object.keys(DIRECTORY) as Namespace[];
 

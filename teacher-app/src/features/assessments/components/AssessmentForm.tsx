@@ -70,7 +70,7 @@ export function assessmentProblem(kind: AssessmentFormProps['kind'], values: Ass
     if (problem) return problem;
   }
   const termProblem = kind === 'exam' && values.term ? examTermProblem(values.term) : null;
-  if (termProblem) return i18next.t(`term:${termProblem}`);
+  if (termProblem) return i18next.t(termProblem);
   const problem = findQuestionProblem(values.questions);
   return problem && i18next.t(`teacher:${QUESTION_PROBLEM_KEYS[problem.kind]}`, { n: problem.question });
 }

@@ -20,33 +20,35 @@ export function examTermBody(v: ExamTermValues) {
   return { kind: v.kind, kind_label: v.kind === 'other' ? v.kindLabel.trim() : null, show_answers: v.showAnswers };
 }
 
-/** What stands in the way of saving, as a message key of the 'term' namespace (null: nothing). */
-export function examTermProblem(v: ExamTermValues): 'kind.otherName' | null {
-  return v.kind === 'other' && !v.kindLabel.trim() ? 'kind.otherName' : null;
+/** What stands in the way of saving, as a message key (null: nothing). */
+export function examTermProblem(v: ExamTermValues): 'term:kind.otherNameMissing' | null {
+  return v.kind === 'other' && !v.kindLabel.trim() ? 'term:kind.otherNameMissing' : null;
 }
+
+const KIND_KEYS = { daily: 'term:kind.daily', midterm: 'term:kind.midterm', final: 'term:kind.final', other: 'term:kind.other' } as const satisfies Record<ExamKind, string>;
 
 /** An exam's kind (daily test, mid-term, final, or a name of the teacher's own) and whether its answers are shown after it. */
 export function ExamTermFields({ value, onChange }: { value: ExamTermValues; onChange: (value: ExamTermValues) => void }) {
   const { t } = useTranslation('term');
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))' } }}>
-      <TextField select label={t('kind.field')} value={value.kind} onChange={(e) => onChange({ ...value, kind: e.target.value as ExamKind })}>
-        {EXAM_KINDS.map((k) => <MenuItem key={k} value={k}>{t(`kind.${k}`)}</MenuItem>)}
+      <TextField select label={t('term:kind.field')} value={value.kind} onChange={(e) => onChange({ ...value, kind: e.target.value as ExamKind })}>
+        {EXAM_KINDS.map((k) => <MenuItem key={k} value={k}>{t(KIND_KEYS[k])}</MenuItem>)}
       </TextField>
       {value.kind === 'other' && (
         <TextField
-          label={t('kind.otherName')}
+          label={t('term:kind.otherName')}
           value={value.kindLabel}
           required
           onChange={(e) => onChange({ ...value, kindLabel: e.target.value })}
           slotProps={{ htmlInput: { maxLength: MAX_EXAM_KIND_LABEL } }}
-          helperText={t('kind.otherNameHelp')}
+          helperText={t('term:kind.otherNameHelp')}
         />
       )}
       <FormControlLabel
         sx={{ gridColumn: '1 / -1' }}
         control={<Checkbox checked={value.showAnswers} onChange={(e) => onChange({ ...value, showAnswers: e.target.checked })} />}
-        label={t('showAnswers')}
+        label={t('term:showAnswers')}
       />
     </Box>
   );

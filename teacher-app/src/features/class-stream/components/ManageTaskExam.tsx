@@ -38,7 +38,7 @@ function CreateMenu({ classId }: { classId: number }) {
 /** The class's gradebook (every exercise and exam, closed ones too). */
 function GradebookLink({ classId }: { classId: number }) {
   const { t } = useTranslation('term');
-  return <Button variant="outlined" component={RouterLink} to={`/Gradebook?class_id=${classId}`}>{t('gradebook.open')}</Button>;
+  return <Button variant="outlined" component={RouterLink} to={`/Gradebook?class_id=${classId}`}>{t('term:gradebook.open')}</Button>;
 }
 
 /** /ManageTaskExam?class_id=: the class stream with Stream, Classwork and People tabs (tab kept in the URL). */

@@ -31,7 +31,7 @@ function ScoreCell({ score, bold }: { score: number | null; bold?: boolean }) {
   const { t } = useTranslation('term');
   return (
     <TableCell align="right" sx={{ fontWeight: bold ? 700 : undefined, whiteSpace: 'nowrap' }}>
-      {score == null ? <span aria-label={t('gradebook.empty')}>–</span> : formatScore(score)}
+      {score == null ? <span aria-label={t('term:gradebook.empty')}>–</span> : formatScore(score)}
     </TableCell>
   );
 }
@@ -40,24 +40,24 @@ function GradebookTable({ book }: { book: GradebookData }) {
   const { t } = useTranslation('term');
   const { rows, columnAverages } = buildGradebookTable(book);
   return (
-    <TableContainer component={Paper} variant="outlined" sx={{ maxWidth: '100%' }} tabIndex={0} aria-label={t('gradebook.tableLabel')} role="region">
-      <Table size="small" aria-label={t('gradebook.tableLabel')} sx={{ '& .MuiTableCell-root': { px: 1 } }}>
+    <TableContainer component={Paper} variant="outlined" sx={{ maxWidth: '100%' }} tabIndex={0} aria-label={t('term:gradebook.tableLabel')} role="region">
+      <Table size="small" aria-label={t('term:gradebook.tableLabel')} sx={{ '& .MuiTableCell-root': { px: 1 } }}>
         <TableHead>
           <TableRow>
-            <TableCell>{t('gradebook.no')}</TableCell>
-            <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{t('gradebook.nis')}</TableCell>
-            <TableCell sx={{ minWidth: 120 }}>{t('gradebook.name')}</TableCell>
+            <TableCell>{t('term:gradebook.no')}</TableCell>
+            <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{t('term:gradebook.nis')}</TableCell>
+            <TableCell sx={{ minWidth: 120 }}>{t('term:gradebook.name')}</TableCell>
             {book.assessments.map((a) => (
               <TableCell key={`${a.type}-${a.id}`} align="right" sx={{ minWidth: 96, verticalAlign: 'bottom' }}>
-                <Box component="span" sx={{ display: 'block', fontWeight: 600 }}>{a.type === 'exercise' ? t('kind.exercise') : examKindText(t, a)}</Box>
+                <Box component="span" sx={{ display: 'block', fontWeight: 600 }}>{a.type === 'exercise' ? t('term:kind.exercise') : examKindText(t, a)}</Box>
                 <Box component="span" sx={{ display: 'block', fontSize: '0.75rem', overflowWrap: 'anywhere' }}>{a.title}</Box>
                 <Box component="span" sx={{ display: 'block', fontSize: '0.75rem', color: 'text.secondary' }}>
-                  {formatDateId(`${a.date}T12:00:00+07:00`)}{a.closed ? ` · ${t('gradebook.closed')}` : ''}
+                  {formatDateId(`${a.date}T12:00:00+07:00`)}{a.closed ? ` · ${t('term:gradebook.closed')}` : ''}
                 </Box>
               </TableCell>
             ))}
-            <TableCell align="right">{t('gradebook.average')}</TableCell>
-            <TableCell align="right">{t('gradebook.final')}</TableCell>
+            <TableCell align="right">{t('term:gradebook.average')}</TableCell>
+            <TableCell align="right">{t('term:gradebook.final')}</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
@@ -79,7 +79,7 @@ function GradebookTable({ book }: { book: GradebookData }) {
           <TableRow>
             <TableCell />
             <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }} />
-            <TableCell sx={{ fontWeight: 700 }}>{t('gradebook.classAverage')}</TableCell>
+            <TableCell sx={{ fontWeight: 700 }}>{t('term:gradebook.classAverage')}</TableCell>
             {columnAverages.map((avg, j) => <ScoreCell key={j} score={avg} />)}
             <TableCell />
             <TableCell />
@@ -100,12 +100,12 @@ export default function Gradebook() {
   const exporting = useGradebookExport();
   const [format, setFormat] = useState<'csv' | 'xlsx' | null>(null);
 
-  if (!classId) return <NotFoundState message={t('gradebook.noClass')} backTo="/DashboardTeacher" backLabel={t('gradebook.backToDashboard')} />;
+  if (!classId) return <NotFoundState message={t('term:gradebook.noClass')} backTo="/DashboardTeacher" backLabel={t('term:gradebook.backToDashboard')} />;
   const header = (
     <>
-      <Button onClick={goBack} sx={{ mb: 1 }}>{t('gradebook.back')}</Button>
+      <Button onClick={goBack} sx={{ mb: 1 }}>{t('term:gradebook.back')}</Button>
       <Typography component="h1" variant="h4" sx={{ fontWeight: 700, fontSize: { xs: '1.6rem', sm: '2rem' } }}>
-        {book.data ? t('gradebook.classTitle', { name: book.data.class_name }) : t('gradebook.title')}
+        {book.data ? t('term:gradebook.classTitle', { name: book.data.class_name }) : t('term:gradebook.title')}
       </Typography>
     </>
   );
@@ -114,7 +114,7 @@ export default function Gradebook() {
       <>
         {header}
         {book.isError
-          ? <LoadFailure error={book.error} what={t('gradebook.what')} failed={t('gradebook.loadFailed')} onRetry={() => void book.refetch()} backTo="/DashboardTeacher" backLabel={t('gradebook.backToDashboard')} />
+          ? <LoadFailure error={book.error} what={t('term:gradebook.what')} failed={t('term:gradebook.loadFailed')} onRetry={() => void book.refetch()} backTo="/DashboardTeacher" backLabel={t('term:gradebook.backToDashboard')} />
           : <LoadingState />}
       </>
     );
@@ -130,19 +130,19 @@ export default function Gradebook() {
       {header}
       <Stack direction="row" spacing={1} useFlexGap sx={{ my: 2, flexWrap: 'wrap' }}>
         <Button variant="contained" startIcon={<DownloadIcon />} disabled={empty || exporting.isPending} onClick={() => download('csv')}>
-          {exporting.isPending && format === 'csv' ? t('gradebook.export.exporting') : t('gradebook.export.csv')}
+          {exporting.isPending && format === 'csv' ? t('term:gradebook.export.exporting') : t('term:gradebook.export.csv')}
         </Button>
         <Button variant="outlined" startIcon={<DownloadIcon />} disabled={empty || exporting.isPending} onClick={() => download('xlsx')}>
-          {exporting.isPending && format === 'xlsx' ? t('gradebook.export.exporting') : t('gradebook.export.excel')}
+          {exporting.isPending && format === 'xlsx' ? t('term:gradebook.export.exporting') : t('term:gradebook.export.excel')}
         </Button>
       </Stack>
       {exporting.isError && (
-        <Alert severity="error" sx={{ mb: 2 }} onClose={() => exporting.reset()}>{t('gradebook.export.failed', { reason: errorMessage(exporting.error) ?? String(exporting.error) })}</Alert>
+        <Alert severity="error" sx={{ mb: 2 }} onClose={() => exporting.reset()}>{t('term:gradebook.export.failed', { reason: errorMessage(exporting.error) ?? String(exporting.error) })}</Alert>
       )}
       {data.students.length === 0 ? (
-        <EmptyState message={t('gradebook.noStudents')} />
+        <EmptyState message={t('term:gradebook.noStudents')} />
       ) : data.assessments.length === 0 ? (
-        <EmptyState message={t('gradebook.noAssessments')} />
+        <EmptyState message={t('term:gradebook.noAssessments')} />
       ) : (
         <GradebookTable book={data} />
       )}
