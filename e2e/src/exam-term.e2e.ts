@@ -141,4 +141,14 @@ it('closes the ended exam, takes the next one, and shows both in the gradebook a
   const all = [...entries.values()].join('\n');
   for (const title of ['No', 'NIS', 'Nama', dailyHeader, midHeader, 'Rata-rata', 'Nilai Akhir']) expect(all).toContain(`>${title}<`);
   expect(pageLog(page).errors).toEqual([]);
+
+  // The student still finds the closed daily test's result under the class's exam page.
+  const phone = await app.newPage({ phone: true });
+  await openAs(app, phone, 'student', `/MyExams?class_id=${demo.cls.id}`);
+  await expectVisible(phone.getByRole('heading', { name: midTitle }));
+  await phone.getByRole('link', { name: new RegExp(dailyTitle) }).click();
+  await phone.waitForURL((url) => url.searchParams.get('exam_id') !== null);
+  await expectVisible(phone.getByRole('heading', { name: dailyTitle }));
+  await expectVisible(phone.getByText('Your score: 100'));
+  expect(pageLog(phone).errors).toEqual([]);
 });
