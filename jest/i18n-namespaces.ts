@@ -15,7 +15,11 @@ export const NAMESPACE_OF_PACKAGE = {
 
 export type Package = keyof typeof NAMESPACE_OF_PACKAGE;
 /** Namespaces of one lazy feature (a dialog or screen that brings its own texts; keys named `ns:key` in code). */
-const FEATURE_NAMESPACES = { classArchive: 'admin-app/src/features/classes/locales' } as const;
+const FEATURE_NAMESPACES = {
+  classArchive: 'admin-app/src/features/classes/locales',
+  // a class's term of exams and its gradebook: the teacher's lazy screens' own texts (teacher-app/src/lib/term-i18n.ts)
+  term: 'teacher-app/src/lib/locales/term',
+} as const;
 
 export type Namespace = (typeof NAMESPACE_OF_PACKAGE)[Package] | 'errors' | keyof typeof FEATURE_NAMESPACES;
 export const TEST_LANGUAGES = ['en', 'id'] as const;

@@ -1,7 +1,8 @@
 import { deleteData, deleteDataWithBody, getData, patchData, postData, putData } from './http';
 import type { Language } from '@kelasku/shared-rules/src/languages';
+import type { GradebookWeights } from '@kelasku/shared-rules/src/gradebook';
 import type {
-  AdminStats, AnswerChanges, AnswerSheet, Answers, ClassDetail, ClassImpact, ClassItem, Discussion, Exam, UnansweredTopics, Exercise, Grade, ImportResult, Material, Meta,
+  AdminStats, ExamSummary, Gradebook, AnswerChanges, AnswerSheet, Answers, ClassDetail, ClassImpact, ClassItem, Discussion, Exam, UnansweredTopics, Exercise, Grade, ImportResult, Material, Meta,
   Report, Student, StudentStats, StudentTodo, Submission, SubmissionDetail, Teacher, TeacherStats, User,
 } from './types';
 
@@ -76,6 +77,12 @@ export const teachersApi = {
 /** `enrol_all` (create only): add every student of the grade; absent = true. */
 export type ClassInput = Pick<ClassItem, 'name' | 'description' | 'teacher_id' | 'grade'> & { enrol_all?: boolean };
 
+/** A class's gradebook (its teacher): every exercise and exam as columns, the roster as rows; the weights per kind. */
+export const gradebookApi = {
+  get: (classId: number) => getData<Gradebook>('/classes/gradebook', { id: classId }),
+  setWeights: (classId: number, weights: GradebookWeights) => putData<GradebookWeights>('/classes/gradebook-weights', weights, { id: classId }),
+};
+
 export const classesApi = {
   list: (q: { page?: number; pageSize?: number; grade?: number } = {}) => getData<Page<'classes', ClassItem>>('/classes', { ...q }),
   /** The archived classes (admins). */
@@ -145,7 +152,7 @@ export const materialDiscussionsApi = {
 };
 
 export type ExerciseInput = Pick<Exercise, 'title' | 'material_id' | 'content' | 'shuffle_questions' | 'shuffle_options'> & { total_marks?: number; teacher_id?: number };
-export type ExamInput = Pick<Exam, 'title' | 'class_id' | 'content' | 'start_time' | 'end_time' | 'shuffle_questions' | 'shuffle_options'> & {
+export type ExamInput = Pick<Exam, 'title' | 'class_id' | 'content' | 'start_time' | 'end_time' | 'shuffle_questions' | 'shuffle_options' | 'kind' | 'kind_label' | 'show_answers'> & {
   total_marks?: number;
   teacher_id?: number;
 };
@@ -211,6 +218,12 @@ export const examsApi = {
     patchData<Grade>('/exams/essay-score', { exam_id: examId, student_id: studentId, number, score, comment }),
   gradedCount: (examId: number) => getData<{ count: number }>('/exams/graded-count', { exam_id: examId }),
   answers: answersApi('/exams-answers', 'exam_id'),
+  /** Every exam of a class's term (the current one first, then the closed ones), without content. */
+  ofClass: (classId: number) => getData<ExamSummary[]>('/exams/of-class', { class_id: classId }),
+  /** One exam by id, also a closed one (the class-keyed reads serve only the current exam). */
+  byId: (id: number) => getData<Exam>('/exams/by-id', { id }),
+  close: (id: number) => postData<Exam>('/exams/close', undefined, { id }),
+  reopen: (id: number) => postData<Exam>('/exams/reopen', undefined, { id }),
 };
 
 export const reportsApi = {

@@ -5,7 +5,7 @@
 // schemas (scripts/wire-imports.test.ts checks it).
 
 import type { Static } from 'typebox';
-import type { analysis, assessments, classes, common, discussions, materials, people, reports, review, stats } from '@kelasku/shared-rules/src/wire';
+import type { analysis, assessments, classes, common, discussions, gradebook, materials, people, reports, review, stats } from '@kelasku/shared-rules/src/wire';
 
 /**
  * T with the fields K optional. The server always sends them; the types keep them optional as they were written by
@@ -61,7 +61,17 @@ export type Exercise = WithOptional<Static<typeof assessments.exerciseSchema>, '
 
 export type ExamStatus = Static<typeof common.examStatusSchema>;
 
-export type Exam = WithOptional<Static<typeof assessments.examSchema>, 'shuffle_questions' | 'shuffle_options' | 'server_time'> & StudentOrder;
+/** An exam; absent term fields (older servers): a current daily test whose answers stay hidden. */
+export type Exam = WithOptional<
+  Static<typeof assessments.examSchema>, 'shuffle_questions' | 'shuffle_options' | 'server_time' | 'kind' | 'kind_label' | 'closed_at' | 'show_answers'
+> & StudentOrder;
+
+/** A class's gradebook (GET /classes/gradebook). */
+export type Gradebook = Static<typeof gradebook.gradebookSchema>;
+export type GradebookAssessment = Static<typeof gradebook.gradebookAssessmentSchema>;
+
+/** An exam of a class's term without its content (GET /exams/of-class). */
+export type ExamSummary = Static<typeof assessments.examSummarySchema>;
 
 /** Answers keyed by question number (the body of an answer save: server/src/routes/answer-sheets/sheet-routes.ts). */
 export type Answers = Record<string, string>;

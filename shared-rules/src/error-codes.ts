@@ -105,6 +105,12 @@ export const ERROR_CODES = {
   // Exams, exercises and answer sheets.
   'exam-not-started': 'The exam has not started yet',
   'exam-ended': 'The exam has ended',
+  // A class's term of exams (one current exam at a time) and its gradebook.
+  'exam-not-ended': 'Only an exam that has ended can be closed',
+  'exam-already-closed': 'This exam is closed already',
+  'exam-not-closed': 'This exam is not closed',
+  'class-has-current-exam': 'The class has a current exam: close it before reopening another',
+  'weights-sum': 'The weights must add up to 100 (they add up to {sum})',
   'sheet-already-submitted': 'Sheet already submitted',
   'sheet-save-retry': 'The answer sheet could not be saved, please retry',
   // Sealed answers delivered after a sign-out (POST /sealed-answers).

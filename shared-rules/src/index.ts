@@ -14,3 +14,5 @@ export * from './text-bytes';
 export * from './passwords';
 export * from './search-text';
 export * from './formulas';
+export * from './exam-kinds';
+export * from './gradebook';

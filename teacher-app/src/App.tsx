@@ -26,6 +26,7 @@ const Grades = screen(() => import('./features/grades/components/Grades'));
 const Review = screen(() => import('./features/grades/components/Review'));
 const Analysis = screen(() => import('./features/analysis/components/Analysis'));
 const GroupDiscussions = screen(() => import('./features/group-discussions/components/GroupDiscussions'));
+const Gradebook = screen(() => import('./features/gradebook/components/Gradebook'));
 
 const HOME = '/DashboardTeacher';
 const GRADES = [10, 11, 12] as const;
@@ -54,6 +55,7 @@ const ROUTES: RemoteRoute[] = [
   { path: '/Review', screen: Review },
   { path: '/Analysis', screen: Analysis },
   { path: '/GroupDiscussions', screen: GroupDiscussions },
+  { path: '/Gradebook', screen: Gradebook },
 ];
 
 // The screen the teacher reloaded or opened directly starts loading with the remote itself.

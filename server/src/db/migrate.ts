@@ -20,6 +20,9 @@ import { nameSearchMigration } from './migrations/0016_name_search';
 import { orderSeedMigration } from './migrations/0017_order_seed';
 import { materialBytesMigration } from './migrations/0018_material_bytes';
 import { classArchiveMigration } from './migrations/0021_class_archive';
+import { examTermMigration } from './migrations/0023_exam_term';
+import { gradebookWeightsMigration } from './migrations/0024_gradebook_weights';
+import { afterExamMigration } from './migrations/0025_after_exam';
 
 /** Every migration, in order. Names sort lexically; never rename or edit one that has shipped. */
 export function allMigrations(kind: DbKind): Record<string, Migration> {
@@ -43,6 +46,9 @@ export function allMigrations(kind: DbKind): Record<string, Migration> {
     '0017_order_seed': orderSeedMigration,
     '0018_material_bytes': materialBytesMigration,
     '0021_class_archive': classArchiveMigration(kind),
+    '0023_exam_term': examTermMigration(kind),
+    '0024_gradebook_weights': gradebookWeightsMigration,
+    '0025_after_exam': afterExamMigration(kind),
   };
 }
 

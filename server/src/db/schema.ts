@@ -135,7 +135,10 @@ export interface ExercisesTable {
   updated_at: InstantDefault;
 }
 
-/** One exam per class: unique class_id. Status is computed from start/end on read. */
+/**
+ * At most one current exam per class: unique class_id among the exams not closed (0023). Status is computed from
+ * start/end on read.
+ */
 export interface ExamsTable {
   id: Generated<number>;
   class_id: number;
@@ -149,6 +152,13 @@ export interface ExamsTable {
   end_time: Instant;
   shuffle_questions: ColumnType<boolean | number, boolean | number | undefined, boolean | number>;
   shuffle_options: ColumnType<boolean | number, boolean | number | undefined, boolean | number>;
+  /** 0023: set when its teacher closed it (it left the class-keyed routes); null while it is the class's current exam */
+  closed_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  /** 0023: 'daily' | 'midterm' | 'final' | 'other' (shared-rules EXAM_KINDS); 'other' is named by kind_label */
+  kind: ColumnType<string, string | undefined, string>;
+  kind_label: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 0025: students see the correct answers once the exam has ended (PG boolean, SQLite 0/1) */
+  show_answers: ColumnType<boolean | number, boolean | number | undefined, boolean | number>;
   created_at: InstantDefault;
   updated_at: InstantDefault;
 }
@@ -197,6 +207,9 @@ export interface ExerciseScoresTable {
   score: number;
   /** per-question detail */
   detail: NullableJson;
+  /** 0025: the score before a change of the answer key re-graded it to another one, and when (the student is told) */
+  score_before_key_change: ColumnType<number | null, number | null | undefined, number | null>;
+  key_changed_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
   created_at: InstantDefault;
   updated_at: InstantDefault;
 }
@@ -207,6 +220,8 @@ export interface ExamScoresTable {
   student_id: number;
   score: number;
   detail: NullableJson;
+  score_before_key_change: ColumnType<number | null, number | null | undefined, number | null>;
+  key_changed_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
   created_at: InstantDefault;
   updated_at: InstantDefault;
 }
@@ -289,6 +304,15 @@ export interface DeliveredTicketsTable {
   delivered_at: Generated<Instant>;
 }
 
+/** 0024: a class's gradebook weights per kind of assessment, whole percents (shared-rules gradebook.ts). */
+export interface GradebookWeightsTable {
+  class_id: number;
+  exercise: number;
+  daily: number;
+  midterm: number;
+  final: number;
+}
+
 export interface Database {
   users: UsersTable;
   teachers: TeachersTable;
@@ -309,6 +333,7 @@ export interface Database {
   job_leases: JobLeasesTable;
   images: ImagesTable;
   delivered_tickets: DeliveredTicketsTable;
+  gradebook_weights: GradebookWeightsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

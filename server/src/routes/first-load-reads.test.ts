@@ -52,7 +52,7 @@ it('keeps nulls and every field of the answers', async () => {
   const [exam] = (await api('student', 'GET', `/exams?class_id=${classId}&number=0`)).json();
   expect(exam.content).toEqual({ '1': 'q', '1_a': 'a', '1_b': 'b', '1_c': 'c', '1_d': 'd' });
   expect(Object.keys(exam)).toEqual(['id', 'class_id', 'title', 'content', 'total_marks', 'teacher_id', 'start_time', 'end_time', 'status', 'server_time',
-    'shuffle_questions', 'shuffle_options', 'order_seed', 'delivery']); // order_seed: the student's own order; delivery: the ticket for sealing unsent answers
+    'shuffle_questions', 'shuffle_options', 'order_seed', 'kind', 'kind_label', 'closed_at', 'show_answers', 'delivery']); // order_seed: the student's own order; delivery: the ticket for sealing unsent answers
 });
 
 it('answers 404 for what does not exist and 403 to a student of another class', async () => {

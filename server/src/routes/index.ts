@@ -7,6 +7,7 @@ import discussions from './discussions';
 import discussionsMaterial from './discussions-material';
 import { examAnswersRoutes, exerciseAnswersRoutes } from './answer-sheets';
 import { examsRoutes, exercisesRoutes } from './assessments';
+import gradebook from './gradebook';
 import health from './health';
 import images from './images';
 import language from './language';
@@ -48,6 +49,7 @@ export default async function routes(app: FastifyInstance, options: RoutesOption
   await app.register(sealedAnswers);
   await app.register(analysis);
   await app.register(review);
+  await app.register(gradebook);
   await app.register(images);
   await app.register(reports);
   await app.register(stats);

@@ -40,6 +40,7 @@ export const itemListResponse = {
     total_marks: exam.total_marks, teacher_id: exam.teacher_id, start_time: exam.start_time, end_time: exam.end_time, status: exam.status,
     server_time: exam.server_time, shuffle_questions: exam.shuffle_questions, shuffle_options: exam.shuffle_options,
     order_seed: assessments.orderSeedSchema,
+    kind: exam.kind, kind_label: exam.kind_label, closed_at: exam.closed_at, show_answers: exam.show_answers,
     delivery: assessments.deliverySchema,
   })),
 };

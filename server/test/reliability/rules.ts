@@ -416,3 +416,45 @@ rule('GET /api/v1/classes/to-review', {
   request: (w) => ({ url: q('/classes/to-review', { id: w.class0 }) }),
   check: (_c, res, w) => expect(res.json()).toMatchObject({ class_id: w.class0, items: expect.any(Array) }),
 });
+
+// ---------------------------------------------------------------- a class's term of exams and its gradebook
+/** A fresh exam (in a fresh class) that has ended: what may be closed. */
+const endedExam = async (w: World) => {
+  const id = await fresh.exam(w);
+  const past = { start_time: new Date(Date.now() - 7_200_000).toISOString(), end_time: new Date(Date.now() - 1000).toISOString() };
+  await ok(w.t, 'admin', 'PATCH', `/exams?id=${id}`, { title: 'X', total_marks: 100, content: CONTENT, ...past });
+  return id;
+};
+rule('GET /api/v1/exams/of-class', {
+  allow: [A, T, S, S2], worlds: unassigned([A, T, S, S2]),
+  request: (w) => ({ url: q('/exams/of-class', { class_id: w.class0 }) }),
+  check: (_c, res, w) => expect(res.json()).toEqual([expect.objectContaining({ id: w.exam0, closed_at: null })]),
+});
+rule('GET /api/v1/exams/by-id', {
+  allow: [A, T, S, S2], worlds: unassigned([A, T, S, S2]),
+  request: (w) => ({ url: q('/exams/by-id', { id: w.exam0 }) }),
+  check: (c, res) => expect(hasAnswerKey(res.json().content)).toBe(c === A || c === T),
+});
+rule('POST /api/v1/exams/close', {
+  allow: [A, T],
+  request: async (w) => ({ url: q('/exams/close', { id: await endedExam(w) }) }),
+  check: (_c, res) => expect(res.json().closed_at).toEqual(expect.any(String)),
+});
+rule('POST /api/v1/exams/reopen', {
+  allow: [A, T],
+  request: async (w) => {
+    const id = await endedExam(w);
+    await ok(w.t, 'admin', 'POST', `/exams/close?id=${id}`);
+    return { url: q('/exams/reopen', { id }) };
+  },
+  check: (_c, res) => expect(res.json().closed_at).toBeNull(),
+});
+rule('GET /api/v1/classes/gradebook', {
+  allow: [A, T],
+  request: (w) => ({ url: q('/classes/gradebook', { id: w.class0 }) }),
+  check: (_c, res, w) => expect(res.json()).toMatchObject({ class_id: w.class0, assessments: expect.any(Array), students: expect.any(Array) }),
+});
+update('/classes/gradebook-weights', {
+  allow: [A, T],
+  request: (w) => ({ url: q('/classes/gradebook-weights', { id: w.class0 }), payload: { exercise: 30, daily: 20, midterm: 20, final: 30 } }),
+});

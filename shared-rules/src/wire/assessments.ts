@@ -15,6 +15,16 @@ export const exerciseSchema = Type.Object({ id: Type.Integer(), material_id: nul
 export const examSchema = Type.Object({
   id: Type.Integer(), class_id: Type.Integer(), ...itemCommon,
   start_time: Type.String(), end_time: Type.String(), status: examStatusSchema, server_time: Type.String(),
+  kind: Type.String({ description: 'daily | midterm | final | other (shared-rules exam-kinds.ts)' }),
+  kind_label: nullable(Type.String({ description: 'the name of an exam of kind other' })),
+  closed_at: nullable(Type.String({ description: 'when its teacher closed it (RFC 3339, WIB); null while it is the class\'s current exam' })),
+  show_answers: Type.Boolean({ description: 'its students see the correct answers once it has ended' }),
+});
+
+/** GET /exams/of-class: every exam of a class, the current one and the closed ones, without their content. */
+export const examSummarySchema = Type.Object({
+  id: Type.Integer(), class_id: Type.Integer(), title: Type.String(), kind: Type.String(), kind_label: nullable(Type.String()),
+  start_time: Type.String(), end_time: Type.String(), status: examStatusSchema, closed_at: nullable(Type.String()),
 });
 
 /**
@@ -72,7 +82,13 @@ export const questionDetailSchema = Type.Union([
 const gradeDetailSchema = Type.Unsafe<Record<string, Static<typeof questionDetailSchema> | boolean | string> | null>(Type.Unknown());
 
 /** A grade (domain/repo/assessments.ts gradeJson). */
-export const gradeSchema = Type.Object({ id: Type.Integer(), ...itemIds, student_id: Type.Integer(), score: Type.Number(), detail: gradeDetailSchema });
+export const gradeSchema = Type.Object({
+  id: Type.Integer(), ...itemIds, student_id: Type.Integer(), score: Type.Number(), detail: gradeDetailSchema,
+  key_change: Type.Optional(Type.Object({
+    from: Type.Number({ description: 'the score before the change' }),
+    at: Type.String({ description: 'when the changed answer key re-graded it (RFC 3339)' }),
+  }, { description: 'present when a change of the answer key changed this grade' })),
+});
 
 /** A grade of one kind of item: its id under that kind's name, every field required, in gradeJson's order. */
 export function gradeOf<K extends ItemIdColumn>(idCol: K) {

@@ -7,6 +7,7 @@ export * as assessments from './assessments';
 export * as classes from './classes';
 export * as common from './common';
 export * as discussions from './discussions';
+export * as gradebook from './gradebook';
 export * as materials from './materials';
 export * as people from './people';
 export * as reports from './reports';

@@ -22,7 +22,7 @@ const TEACHER_CASCADE = 'references "teachers" ("id") on delete cascade';
 const AUTHOR_CASCADE = '"student_id" integer not null references "students" ("id") on delete cascade';
 
 /** SQLite cannot alter a foreign key: each table is rebuilt from its own CREATE statement with the FK rewritten. */
-async function rebuildSqliteTable(db: AnyDb, table: string, rewrite: (createSql: string) => string) {
+export async function rebuildSqliteTable(db: AnyDb, table: string, rewrite: (createSql: string) => string) {
   const objects = await sql<{ type: string; sql: string | null }>`
     select type, sql from sqlite_master where tbl_name = ${table}`.execute(db);
   const create = objects.rows.find((o) => o.type === 'table')?.sql;

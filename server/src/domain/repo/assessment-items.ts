@@ -23,6 +23,9 @@ export interface ItemInput {
   /** omitted: unchanged (off when created) */
   shuffle_questions?: boolean;
   shuffle_options?: boolean;
+  /** exams only; omitted: unchanged (a daily test, answers hidden, when created) */
+  kind?: { kind: string; label: string | null };
+  show_answers?: boolean;
 }
 
 /** The columns an input sets; the shuffle flags as the column stores them (PG boolean, SQLite 0/1). */
@@ -33,6 +36,8 @@ function itemColumns(db: Db, input: ItemInput) {
     ...(input.window ? { start_time: toDbTime(input.window.start), end_time: toDbTime(input.window.end) } : {}),
     ...(input.shuffle_questions === undefined ? {} : { shuffle_questions: stored(input.shuffle_questions) }),
     ...(input.shuffle_options === undefined ? {} : { shuffle_options: stored(input.shuffle_options) }),
+    ...(input.kind === undefined ? {} : { kind: input.kind.kind, kind_label: input.kind.label }),
+    ...(input.show_answers === undefined ? {} : { show_answers: stored(input.show_answers) }),
   };
 }
 

@@ -7,11 +7,12 @@
  * once per kind, as Kysely types a join only of one literal table.
  */
 import { sql } from 'kysely';
+import { DEFAULT_EXAM_KIND } from '@kelasku/shared-rules/src/exam-kinds';
 import type { Db } from '../../db/connect';
 import { dbKindOf } from '../../db/connect';
 import { toDbJson, fromDbJson } from '../../db/json';
 import { preparedRead } from '../../db/prepared';
-import { toDbTime } from '../../db/time';
+import { fromDbTime, toDbTime } from '../../db/time';
 import { examOfClassSql, exerciseOfMaterialSql, itemWithSheetSql, type SessionColumns, withSessionColumns } from './hot-reads';
 import { type ContentMap, ContentCache, listQuestions, parseContentColumn, stripAnswerKeys } from '../content';
 import {
@@ -52,6 +53,12 @@ export interface ItemFacts {
   /** 0010: per-student order of questions / options (presentation only); absent where not read */
   shuffle_questions?: boolean;
   shuffle_options?: boolean;
+  /** 0023, exams: its kind and, for 'other', its name; when its teacher closed it (null: the class's current exam) */
+  kind?: string;
+  kind_label?: string | null;
+  closed_at?: Date | string | null;
+  /** 0025, exams: students see the correct answers once it has ended */
+  show_answers?: boolean;
 }
 
 /** A flag column as stored (PG boolean, SQLite 0/1) as a boolean. */
@@ -74,10 +81,17 @@ async function facts(db: Db, spec: ItemSpec, by: 'id' | 'parent', value: number)
   const row = await db
     .selectFrom('exams as i')
     .innerJoin('classes as c', 'c.id', 'i.class_id')
-    .select(['i.id', 'i.title', 'i.total_marks', 'i.teacher_id', 'i.class_id', 'c.teacher_id as class_teacher_id', 'i.start_time', 'i.end_time', 'i.updated_at', 'i.shuffle_questions', 'i.shuffle_options', 'i.question_count'])
+    .select([
+      'i.id', 'i.title', 'i.total_marks', 'i.teacher_id', 'i.class_id', 'c.teacher_id as class_teacher_id', 'i.start_time', 'i.end_time',
+      'i.updated_at', 'i.shuffle_questions', 'i.shuffle_options', 'i.question_count', 'i.kind', 'i.kind_label', 'i.closed_at', 'i.show_answers',
+    ])
     .where(by === 'id' ? 'i.id' : 'i.class_id', '=', value)
+    // a class's exam is its current one: the closed ones are reached by their id
+    .$if(by === 'parent', (q) => q.where('i.closed_at', 'is', null))
     .executeTakeFirst();
-  return row ? { ...row, material_id: null, shuffle_questions: flag(row.shuffle_questions), shuffle_options: flag(row.shuffle_options) } : undefined;
+  return row ? {
+    ...row, material_id: null, shuffle_questions: flag(row.shuffle_questions), shuffle_options: flag(row.shuffle_options), show_answers: flag(row.show_answers),
+  } : undefined;
 }
 
 export async function itemById(db: Db, spec: ItemSpec, id: number): Promise<ItemFacts | undefined> {
@@ -121,8 +135,19 @@ export async function itemOfParentFor(
     start_time: (row.start_time ?? null) as ItemFacts['start_time'], end_time: (row.end_time ?? null) as ItemFacts['end_time'],
     updated_at: row.updated_at as ItemFacts['updated_at'],
     shuffle_questions: flag(row.shuffle_questions), shuffle_options: flag(row.shuffle_options),
+    ...(spec.kind === 'exam' ? examTermFacts(row) : {}),
   };
   return { place, assigned: Boolean(row.assigned), item, session: row, storedOrderSeed: (row.order_seed as string | null | undefined) ?? null };
+}
+
+/** An exam row's term columns as facts. */
+export function examTermFacts(row: Record<string, unknown>): Pick<ItemFacts, 'kind' | 'kind_label' | 'closed_at' | 'show_answers'> {
+  return {
+    kind: typeof row.kind === 'string' ? row.kind : DEFAULT_EXAM_KIND,
+    kind_label: (row.kind_label ?? null) as string | null,
+    closed_at: (row.closed_at ?? null) as ItemFacts['closed_at'],
+    show_answers: flag(row.show_answers),
+  };
 }
 
 /** An item's facts with one student's sheet (undefined sheet: none yet), in one prepared statement. */
@@ -288,27 +313,37 @@ export interface Grade {
   student_id: number;
   score: number;
   detail: GradeDetail;
+  /** 0025: set when a change of the answer key re-graded it to another score: the score before, and when */
+  key_change?: { from: number; at: string };
 }
 
-/** Wire shape: `{id, exercise_id|exam_id, student_id, score, detail}`. */
+/** Wire shape: `{id, exercise_id|exam_id, student_id, score, detail[, key_change]}`. */
 export function gradeJson(spec: ItemSpec, g: Grade) {
-  return { id: g.id, [spec.idCol]: g.item_id, student_id: g.student_id, score: g.score, detail: g.detail };
+  const json = { id: g.id, [spec.idCol]: g.item_id, student_id: g.student_id, score: g.score, detail: g.detail };
+  return g.key_change ? { ...json, key_change: g.key_change } : json;
 }
+
+/** The columns of a grade row (a query of one score table, unaliased). */
+const GRADE_COLUMNS = ['id', 'student_id', 'score', 'detail', 'score_before_key_change', 'key_changed_at'] as const;
 
 function toGrade(row: Record<string, unknown>): Grade {
-  return {
+  const grade: Grade = {
     id: Number(row.id),
     item_id: Number(row.item_id),
     student_id: Number(row.student_id),
     score: Number(row.score),
     detail: parseDetailColumn(row.detail),
   };
+  if (row.score_before_key_change != null && row.key_changed_at != null) {
+    grade.key_change = { from: Number(row.score_before_key_change), at: fromDbTime(row.key_changed_at as Date | string).toISOString() };
+  }
+  return grade;
 }
 
 export async function gradeOf(db: Db, spec: ItemSpec, itemId: number, studentId: number): Promise<Grade | undefined> {
   const row = await db
     .selectFrom(spec.scores)
-    .select(['id', `${spec.idCol} as item_id`, 'student_id', 'score', 'detail'])
+    .select([...GRADE_COLUMNS, `${spec.idCol} as item_id`])
     .where(spec.idCol, '=', itemId)
     .where('student_id', '=', studentId)
     .executeTakeFirst();
@@ -325,7 +360,9 @@ export interface GradeInClass extends Grade {
  * teaches now.
  */
 export async function gradesOfStudent(db: Db, spec: ItemSpec, studentId: number, teacherId?: number): Promise<GradeInClass[]> {
-  const columns = ['g.id', 'g.student_id', 'g.score', 'g.detail', 'c.id as class_id', 'c.teacher_id as class_teacher_id'] as const;
+  const columns = [
+    'g.id', 'g.student_id', 'g.score', 'g.detail', 'g.score_before_key_change', 'g.key_changed_at', 'c.id as class_id', 'c.teacher_id as class_teacher_id',
+  ] as const;
   const rows = spec.kind === 'exercise'
     ? await db.selectFrom('exercise_scores as g').innerJoin('exercises as i', 'i.id', 'g.exercise_id')
       .innerJoin('materials as m', 'm.id', 'i.material_id').innerJoin('classes as c', 'c.id', 'm.class_id')
@@ -409,7 +446,7 @@ export async function setEssayScore(
   return db.transaction().execute(async (trx) => {
     let q = trx
       .selectFrom(spec.scores)
-      .select(['id', `${spec.idCol} as item_id`, 'student_id', 'score', 'detail'])
+      .select([...GRADE_COLUMNS, `${spec.idCol} as item_id`])
       .where(spec.idCol, '=', item.id)
       .where('student_id', '=', studentId);
     if (postgres) q = q.forUpdate();
@@ -461,7 +498,7 @@ export async function regradeItem(
 ): Promise<RegradeOutcome> {
   const inline = scorer.scorer.name === 'local';
   const postgres = dbKindOf(trx) === 'postgres';
-  const columns = ['g.id', 'g.student_id', 'g.detail', 's.answers'] as const;
+  const columns = ['g.id', 'g.student_id', 'g.detail', 'g.score', 's.answers'] as const;
   const rows = spec.kind === 'exercise'
     ? await trx.selectFrom('exercise_scores as g')
       .innerJoin('exercise_answers as s', (j) => j.onRef('s.exercise_id', '=', 'g.exercise_id').onRef('s.student_id', '=', 'g.student_id'))
@@ -487,8 +524,11 @@ export async function regradeItem(
       scorerName: scorer.scorer.name,
       timeoutMs: scorer.timeoutMs,
     });
+    // The student is told when the key change moved their grade (from what, since when).
+    const moved = Number(row.score) !== result.score;
+    const now = toDbTime();
     await trx.updateTable(spec.scores)
-      .set({ score: result.score, detail: toDbJson(result.detail), updated_at: toDbTime() })
+      .set({ score: result.score, detail: toDbJson(result.detail), updated_at: now, ...(moved ? { score_before_key_change: Number(row.score), key_changed_at: now } : {}) })
       .where('id', '=', row.id)
       .execute();
     outcome.count++;

@@ -72,7 +72,8 @@ const storedOrderSeed = (sheets: string, idCol: string) =>
   `(SELECT s.order_seed FROM ${sheets} s WHERE s.${idCol} = i.id AND s.student_id = $2) AS order_seed`;
 
 /**
- * The exam of a class with the class's access facts (no row: no such class; id null: no exam); $1 class id,
+ * The current exam of a class (closed ones are not the class's any more) with the class's access facts (no row: no
+ * such class; id null: no current exam); $1 class id,
  * $2 the caller's student id. `withContent` adds the content column (the bare benchmark twin; the route keeps parsed
  * content in a cache keyed by updated_at).
  */
@@ -80,8 +81,8 @@ export function examOfClassSql(withContent = false): string {
   return `
 SELECT c.id AS class_id, c.teacher_id AS class_teacher_id, ${assignedNow('c.id')},
        i.id, i.title, i.total_marks, i.teacher_id, i.start_time, i.end_time, i.updated_at, i.shuffle_questions, i.shuffle_options,
-       ${storedOrderSeed('exam_answers', 'exam_id')}${withContent ? ', i.content' : ''}
-  FROM classes c LEFT JOIN exams i ON i.class_id = c.id WHERE c.id = $1`;
+       ${storedOrderSeed('exam_answers', 'exam_id')}, i.kind, i.kind_label, i.closed_at, i.show_answers${withContent ? ', i.content' : ''}
+  FROM classes c LEFT JOIN exams i ON i.class_id = c.id AND i.closed_at IS NULL WHERE c.id = $1`;
 }
 
 /** The exercise of a material with the material's access facts; $1 material id, $2 the caller's student id. */

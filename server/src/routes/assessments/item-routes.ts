@@ -11,6 +11,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { DEFAULT_EXAM_KIND, EXAM_KINDS, type ExamKind, MAX_EXAM_KIND_LABEL } from '@kelasku/shared-rules/src/exam-kinds';
 import { ContentError, type ContentMap, normalizeContent, questionOnly } from '../../domain/content';
 import { issueDelivery } from '../../domain/answer-delivery';
 import { seedOfSheet } from '../../domain/order-seed';
@@ -63,13 +64,24 @@ export function itemJson(spec: ItemSpec, item: ItemFacts, content: ContentMap, n
     end_time: formatWib(item.end_time!),
     status: examStatus(item.start_time!, item.end_time!, now),
     server_time: formatWib(now),
+    kind: item.kind ?? DEFAULT_EXAM_KIND,
+    kind_label: item.kind_label ?? null,
+    closed_at: item.closed_at == null ? null : formatWib(item.closed_at),
+    show_answers: Boolean(item.show_answers),
   };
 }
 
-/** What a caller may see of the content: managers everything; students no keys, and nothing of a Scheduled exam. */
-function visibleContent(db: Db, spec: ItemSpec, caller: Caller, item: ItemFacts, now: Date): Promise<ContentMap> {
+/**
+ * What a caller may see of the content: managers everything; students no keys (but of an ended exam whose teacher
+ * shows the answers), and nothing of a Scheduled exam.
+ */
+export function visibleContent(db: Db, spec: ItemSpec, caller: Caller, item: ItemFacts, now: Date): Promise<ContentMap> {
   if (managesClass(caller, item)) return contentOf(db, spec, item);
-  if (spec.kind === 'exam' && examStatus(item.start_time!, item.end_time!, now) === 'Scheduled') return Promise.resolve({});
+  if (spec.kind === 'exam') {
+    const status = examStatus(item.start_time!, item.end_time!, now);
+    if (status === 'Scheduled') return Promise.resolve({});
+    if (status === 'Completed' && item.show_answers) return contentOf(db, spec, item);
+  }
   return studentContentOf(db, spec, item);
 }
 
@@ -90,6 +102,18 @@ function parseWindowOr400(start: unknown, end: unknown) {
     if (e instanceof WindowError) throw badRequest(e.message, e.extra);
     throw e;
   }
+}
+
+/** An exam's kind as stored: 'other' needs its name (1 to MAX_EXAM_KIND_LABEL characters), the others have none. */
+function examKindOr400(kind: ExamKind | undefined, label: string | null | undefined): { kind: ExamKind; label: string | null } | undefined {
+  if (kind === undefined) return undefined;
+  if (kind !== 'other') return { kind, label: null };
+  const name = (label ?? '').trim();
+  if (!name) throw badRequest('kind_label must not be empty for an exam of kind other', { code: 'validation-empty', params: { field: 'kind_label' } });
+  if ([...name].length > MAX_EXAM_KIND_LABEL) {
+    throw badRequest(`kind_label must be at most ${MAX_EXAM_KIND_LABEL} characters.`, { code: 'validation-too-long', params: { field: 'kind_label', limit: MAX_EXAM_KIND_LABEL } });
+  }
+  return { kind, label: name };
 }
 
 export function registerItemRoutes(fastify: FastifyInstance, spec: ItemSpec, base: string, scorer: ScorerConfig) {
@@ -169,7 +193,12 @@ export function registerItemRoutes(fastify: FastifyInstance, spec: ItemSpec, bas
       shuffle_questions: { type: 'boolean', description: 'each student sees the questions in an order of their own (omitted: unchanged / off)' },
       shuffle_options: { type: 'boolean', description: 'each student sees the options of each question in an order of their own' },
       ...(spec.kind === 'exam'
-        ? { start_time: { type: 'string', description: 'RFC 3339 with offset' }, end_time: { type: 'string', description: 'RFC 3339 with offset' } }
+        ? {
+          start_time: { type: 'string', description: 'RFC 3339 with offset' }, end_time: { type: 'string', description: 'RFC 3339 with offset' },
+          kind: { type: 'string', enum: [...EXAM_KINDS], description: 'daily (default), midterm, final, or other (named by kind_label); omitted: unchanged' },
+          kind_label: { type: ['string', 'null'], maxLength: 200, description: `the name of an exam of kind other (1 to ${MAX_EXAM_KIND_LABEL} characters once trimmed); ignored for the other kinds` },
+          show_answers: { type: 'boolean', description: 'students see the correct answers once the exam has ended (omitted: unchanged / off)' },
+        }
         : {}),
     },
   };
@@ -184,6 +213,9 @@ export function registerItemRoutes(fastify: FastifyInstance, spec: ItemSpec, bas
     end_time?: string;
     shuffle_questions?: boolean;
     shuffle_options?: boolean;
+    kind?: ExamKind;
+    kind_label?: string | null;
+    show_answers?: boolean;
   }
   const itemBody = Type.Unsafe<ItemBody>(itemBodyJson);
   const itemCreateBody = Type.Unsafe<ItemBody & Record<typeof parent, number>>({ ...itemBodyJson, required: [...itemBodyJson.required, parent] });
@@ -196,6 +228,7 @@ export function registerItemRoutes(fastify: FastifyInstance, spec: ItemSpec, bas
     const window = spec.kind === 'exam' ? parseWindowOr400(body.start_time, body.end_time) : undefined;
     const input: ItemInput = {
       title, total_marks: body.total_marks, content, window, shuffle_questions: body.shuffle_questions, shuffle_options: body.shuffle_options,
+      ...(spec.kind === 'exam' ? { kind: examKindOr400(body.kind, body.kind_label), show_answers: body.show_answers } : {}),
     };
     return { input, images };
   }

@@ -5,6 +5,10 @@ import { gradeKeys } from '../assessments/api';
 
 // The exam itself is not read here: it comes with its prefetch and clock offset (exam-prefetch.ts, useClassExams).
 
+/** The closed exams of a class's term (each student's results stay readable there). */
+export const pastExamsQuery = (classId: number) =>
+  queryOptions({ queryKey: [...gradeKeys.all, 'past-exams', classId] as const, queryFn: () => examsApi.ofClass(classId) });
+
 export const exerciseKeys = {
   all: ['exercises'] as const,
   ofMaterial: (materialId: number) => [...exerciseKeys.all, 'material', materialId] as const,

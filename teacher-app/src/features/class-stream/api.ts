@@ -1,5 +1,5 @@
-import { queryOptions } from '@tanstack/react-query';
-import { materialsApi, type Material } from '@kelasku/shared-api';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { examsApi, materialsApi, type Material } from '@kelasku/shared-api';
 import { discussionKeys } from '../materials/api';
 import { CLASS_MATERIALS, classStudents, loadClassOverview, loadRecentDiscussions } from './transport';
 
@@ -9,7 +9,28 @@ export const classStreamKeys = {
   overview: (classId: number) => [...classStreamKeys.all, 'overview', classId] as const,
   materials: (classId: number) => [...classStreamKeys.all, 'materials', classId] as const,
   students: (classId: number, page: number, search: string) => [...classStreamKeys.all, 'students', classId, page, search] as const,
+  exams: (classId: number) => [...classStreamKeys.all, 'exams', classId] as const,
 };
+
+/** Every exam of the class's term: the current one first, then the closed ones (newest first). */
+export const classExamsQuery = (classId: number) =>
+  queryOptions({ queryKey: classStreamKeys.exams(classId), queryFn: () => examsApi.ofClass(classId) });
+
+/**
+ * Closing an ended exam, or reopening a closed one: the class's stream (its current exam), its exams and everything
+ * else that names the class's exam (the create and preview screens, the gradebook) read again.
+ */
+export function useExamTermChange(action: 'close' | 'reopen') {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (examId: number) => (action === 'close' ? examsApi.close(examId) : examsApi.reopen(examId)),
+    onSuccess: () => Promise.all([
+      queryClient.invalidateQueries({ queryKey: classStreamKeys.all }),
+      queryClient.invalidateQueries({ queryKey: ['assessments'] }),
+      queryClient.invalidateQueries({ queryKey: ['gradebook'] }),
+    ]),
+  });
+}
 
 export const classOverviewQuery = (classId: number) =>
   queryOptions({ queryKey: classStreamKeys.overview(classId), queryFn: () => loadClassOverview(classId) });

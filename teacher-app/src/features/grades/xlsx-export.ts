@@ -6,6 +6,7 @@ import { examsApi, exercisesApi, materialsApi, parseQuestions, type Grade, type 
 import { fileNameOf } from '@kelasku/shared-api/src/download';
 import { downloadXlsx, type XlsxCell } from '@kelasku/shared-api/src/xlsx';
 import { myClasses } from '../classes/transport';
+import { DEFAULT_EXAM_KIND, examKindFileName } from '@kelasku/shared-rules/src/exam-kinds';
 import { workApi, type WorkRef } from './kind';
 
 /** What the file needs to know about the exercise or exam: its title, its class's name and its questions. */
@@ -19,10 +20,11 @@ export interface GradedWork {
 export async function findGradedWork(work: WorkRef): Promise<GradedWork> {
   const classes = await myClasses();
   if (work.kind === 'exam') {
-    const lists = await Promise.all(classes.map((c) => examsApi.byClass(c.id).then((exams) => exams.map((e) => ({ e, c })))));
-    const found = lists.flat().find(({ e }) => e.id === work.id);
-    if (!found) throw new Error(i18next.t('teacher:grades.export.examNotYours'));
-    return { title: found.e.title, className: found.c.name, questions: parseQuestions(found.e.content) };
+    // by its id: a closed exam is no longer its class's (the class-keyed read serves only the current one)
+    const exam = await examsApi.byId(work.id).catch(() => undefined);
+    const cls = exam && classes.find((c) => c.id === exam.class_id);
+    if (!exam || !cls) throw new Error(i18next.t('teacher:grades.export.examNotYours'));
+    return { title: `${examKindFileName(exam.kind ?? DEFAULT_EXAM_KIND, exam.kind_label)} - ${exam.title}`, className: cls.name, questions: parseQuestions(exam.content) };
   }
   const pages = await Promise.all(classes.map((c) => materialsApi.fromClass(c.id, 1, 100).then((p) => p.materials.map((m) => ({ m, c })))));
   const found = pages.flat().find(({ m }) => m.exercise_id === work.id);

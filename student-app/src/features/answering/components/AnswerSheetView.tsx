@@ -267,6 +267,11 @@ export function SubmittedSheetView({ questions, answers, grade, resultsShown, or
       {!resultsShown && (
         <Alert severity="info" sx={{ mb: 2 }}>{t('submitted.resultsLater')}</Alert>
       )}
+      {grade?.key_change && (
+        <Alert severity="info" sx={{ mb: 2 }} data-testid="key-change-note">
+          {t('submitted.keyChanged', { from: formatScore(grade.key_change.from), to: formatScore(grade.score) })}
+        </Alert>
+      )}
       {pendingEssays > 0 && (
         <Alert severity="warning" sx={{ mb: 2 }}>
           {t('submitted.essaysPending', { count: pendingEssays })}
@@ -286,11 +291,29 @@ export function SubmittedSheetView({ questions, answers, grade, resultsShown, or
                   <Chip size="small" color={detail.correct ? 'success' : 'error'} label={detail.correct ? t('submitted.correct') : t('submitted.incorrect')} />
                 )}
               </Stack>
+              {q.image && (
+                <Box
+                  component="img"
+                  src={q.image}
+                  alt={t('sheet.question.picture', { number: position })}
+                  loading="lazy"
+                  decoding="async"
+                  sx={{ display: 'block', maxWidth: '100%', maxHeight: 320, objectFit: 'contain', my: 1, borderRadius: 1 }}
+                />
+              )}
               <Typography sx={{ my: 0.5, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}><MathText text={q.text} /></Typography>
               {q.type === 'mc' ? (
-                <Typography variant="body2">
-                  {t('submitted.yourAnswer')} <strong>{answer.trim() ? <MathText text={optionLabel(q, answer, reviewOrder.options(n))} /> : t('submitted.noAnswer')}</strong>
-                </Typography>
+                <>
+                  <Typography variant="body2">
+                    {t('submitted.yourAnswer')} <strong>{answer.trim() ? <MathText text={optionLabel(q, answer, reviewOrder.options(n))} /> : t('submitted.noAnswer')}</strong>
+                  </Typography>
+                  {/* The key comes only when the teacher shows the answers of an ended exam (or never, for students). */}
+                  {resultsShown && q.answer && (
+                    <Typography variant="body2" data-testid="correct-answer">
+                      {t('submitted.correctAnswer')} <strong><MathText text={optionLabel(q, q.answer, reviewOrder.options(n))} /></strong>
+                    </Typography>
+                  )}
+                </>
               ) : (
                 <>
                   <Typography variant="body2" sx={{ fontWeight: 600 }}>{t('submitted.yourAnswer')}</Typography>

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
@@ -30,6 +30,8 @@ import { invalidateAfterSubmit, storedGradeQuery } from '../api';
 
 /** The grade's dialog (MUI's dialog chunk) after the sheet's first screen; loaded right after it, offline too. */
 const ScoreDialog = preloadable(() => import('./ScoreDialog').then((m) => m.ScoreDialog));
+// Past exams of the class: below the current exam, never part of what the exam page needs first.
+const PastExamsList = lazy(() => import('./PastExamsList').then((m) => ({ default: m.PastExamsList })));
 
 /** Submit this long before the end so the last answers still reach the server inside the window. */
 const AUTO_SUBMIT_LEAD_MS = 2000;
@@ -66,7 +68,10 @@ function examOf({ list, receivedAt }: ClassExams) {
 /** /MyExams?class_id= — the class's exam: its WIB window and state; answering while it is open; the score after. */
 export default function ExamPage() {
   const { t } = useTranslation('student');
-  const classId = idParam(useSearchParams()[0].get('class_id'));
+  const [search] = useSearchParams();
+  const classId = idParam(search.get('class_id'));
+  // a past (closed) exam of the class, by its id: its result; without one, the class's current exam
+  const examId = idParam(search.get('exam_id'));
   const studentId = currentStudentId();
   const goBack = useGoBack('/MyClassesExam');
   const [grade, setGrade] = useState<Grade | null>(null);
@@ -76,12 +81,12 @@ export default function ExamPage() {
 
   const queryClient = useQueryClient();
   // Usually already on its way: started when the class was pressed on My Exams, or with this screen's code.
-  const classExams = useClassExams(classId);
+  const classExams = useClassExams(classId, examId);
   const loadedExam = useMemo(() => classExams.data && examOf(classExams.data), [classExams.data]);
   const examLoad = { ...classExams, data: loadedExam };
   // Already here (usual when the exam is opened directly): shown in the first render, not after a loading state. The
   // load above takes the same answer; from its first result on, only the load counts.
-  const [arrived] = useState(() => (classId ? { classId, data: arrivedClassExams(classId) } : undefined));
+  const [arrived] = useState(() => (classId && !examId ? { classId, data: arrivedClassExams(classId) } : undefined));
   const loadSettled = useRef(false);
   if (examLoad.data !== undefined || examLoad.error !== undefined) loadSettled.current = true;
   const earlyData = !loadSettled.current && arrived?.data && arrived.classId === classId ? examOf(arrived.data) : undefined;
@@ -246,6 +251,11 @@ export default function ExamPage() {
       {exam && sheet.phase === 'submitted' && !grade && (
         // Right/wrong and essay scores only once the window has ended (the server hides them until then too).
         <SubmittedSheetView questions={questions} answers={sheet.answers} grade={storedGrade.data ?? undefined} resultsShown={phase === 'Completed'} order={order} />
+      )}
+      {classId && !loading && (
+        <Suspense fallback={null}>
+          <PastExamsList classId={classId} currentExamId={exam?.id} />
+        </Suspense>
       )}
       {(grade || ScoreDialog.isLoaded()) && (
         <Suspense fallback={null}>

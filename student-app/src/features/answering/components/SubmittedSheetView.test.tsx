@@ -63,3 +63,21 @@ test('an automatically scored essay is provisional until the teacher confirms it
   renderAt(<SubmittedSheetView questions={questions} answers={answers} grade={grade} resultsShown />);
   expect(screen.queryByText(/Provisional/)).not.toBeInTheDocument();
 });
+
+test('a grade a key change moved says so, from what to what', () => {
+  const moved: Grade = { ...grade, score: 65, key_change: { from: 40, at: '2026-11-28T03:00:00.000Z' } };
+  renderAt(<SubmittedSheetView questions={questions} answers={answers} grade={moved} resultsShown />);
+  expect(screen.getByTestId('key-change-note')).toHaveTextContent('Your grade was changed from 40 to 65: your teacher corrected the answer key.');
+  renderAt(<SubmittedSheetView questions={questions} answers={answers} grade={grade} resultsShown />);
+  expect(screen.getAllByTestId('key-change-note')).toHaveLength(1);
+});
+
+test('shows each question\'s picture, and the correct answer only when the exam sends its key', () => {
+  const withPicture = parseQuestions({ ...content, '1_pict': '/api/v1/images/peta.png', '1_answer': 'a', '2_answer': 'b' });
+  renderAt(<SubmittedSheetView questions={withPicture} answers={answers} grade={grade} resultsShown />);
+  expect(within(question(1)).getByRole('img', { name: 'Picture for question 1' })).toHaveAttribute('src', '/api/v1/images/peta.png');
+  expect(within(question(2)).getByTestId('correct-answer')).toHaveTextContent('Correct answer: B. 4');
+  // without a key (the teacher keeps the answers hidden) nothing names the right option
+  renderAt(<SubmittedSheetView questions={questions} answers={answers} grade={grade} resultsShown />);
+  expect(screen.getAllByTestId('correct-answer')).toHaveLength(2);
+});

@@ -17,6 +17,7 @@ import { MAX_QUESTION_TEXT_BYTES } from '@kelasku/shared-rules';
 import { useDraft, useLeaveWarning } from '@kelasku/shared-ui';
 import { QuestionCard } from './QuestionCard';
 import { ScheduleFields } from './ScheduleFields';
+import { ExamTermFields, examTermProblem, type ExamTermValues } from './ExamTermFields';
 import { canRemoveQuestion, removeQuestion, replaceQuestion } from '../question-rules';
 import { scheduleProblem, type ScheduleValues } from '../schedule';
 
@@ -25,6 +26,8 @@ export interface AssessmentValues {
   questions: Question[];
   /** Only for exams. */
   schedule?: ScheduleValues;
+  /** Only for exams: its kind and whether its answers are shown after it. */
+  term?: ExamTermValues;
   /** Each student sees the questions / the options of each question in an order of their own (display only). */
   shuffleQuestions?: boolean;
   shuffleOptions?: boolean;
@@ -68,6 +71,8 @@ export function assessmentProblem(kind: AssessmentFormProps['kind'], values: Ass
     const problem = scheduleProblem(values.schedule);
     if (problem) return problem;
   }
+  const termProblem = kind === 'exam' && values.term ? examTermProblem(values.term) : null;
+  if (termProblem) return i18next.t(termProblem);
   const problem = findQuestionProblem(values.questions);
   return problem && i18next.t(`teacher:${QUESTION_PROBLEM_KEYS[problem.kind]}`, { n: problem.question, limit: MAX_QUESTION_TEXT_BYTES });
 }
@@ -120,6 +125,9 @@ export function AssessmentForm({ kind, heading, subheading, initial, submitLabel
           />
           {kind === 'exam' && values.schedule && (
             <ScheduleFields value={values.schedule} onChange={(schedule) => setValues((v) => ({ ...v, schedule }))} />
+          )}
+          {kind === 'exam' && values.term && (
+            <ExamTermFields value={values.term} onChange={(term) => setValues((v) => ({ ...v, term }))} />
           )}
           <FormGroup>
             <FormControlLabel

@@ -2,6 +2,10 @@ import { examsApi } from '@kelasku/shared-api';
 import { useGoBack } from '../../../hooks/useGoBack';
 import { useNumberParam } from '../../../hooks/useNumberParam';
 import { CreateAssessment } from './CreateAssessment';
+import { examTermBody, type ExamTermValues } from './ExamTermFields';
+
+/** A new exam: a daily test whose answers stay hidden after it, unless the teacher says otherwise. */
+const NEW_EXAM_TERM: ExamTermValues = { kind: 'daily', kindLabel: '', showAnswers: false };
 import { examOwner } from '../owners';
 import { defaultSchedule, scheduleToTimes } from '../schedule';
 
@@ -14,8 +18,10 @@ export default function CreateExam() {
       kind="exam"
       parentId={classId}
       owner={examOwner}
-      extraInitial={{ schedule: defaultSchedule() }}
-      create={(fields, id, values) => examsApi.create({ ...fields, class_id: id, ...scheduleToTimes(values.schedule ?? defaultSchedule()) })}
+      extraInitial={{ schedule: defaultSchedule(), term: NEW_EXAM_TERM }}
+      create={(fields, id, values) => examsApi.create({
+        ...fields, class_id: id, ...scheduleToTimes(values.schedule ?? defaultSchedule()), ...examTermBody(values.term ?? NEW_EXAM_TERM),
+      })}
       onBack={goBack}
     />
   );

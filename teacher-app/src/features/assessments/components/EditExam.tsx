@@ -5,6 +5,8 @@ import { buildContent, examsApi, getUserData, parseQuestions } from '@kelasku/sh
 import { AssessmentForm, shuffleFields, type AssessmentValues } from './AssessmentForm';
 import { firstQuestions } from '../question-rules';
 import { RegradeNotice } from './RegradeNotice';
+import { examTermBody } from './ExamTermFields';
+import { isExamKind } from '@kelasku/shared-rules/src/exam-kinds';
 import { useOwnedAssessment } from '../hooks/useOwnedAssessment';
 import { examOwner, saveEdit } from '../owners';
 import { assessmentsChanged } from '../api';
@@ -29,6 +31,7 @@ export default function EditExam() {
       teacher_id: getUserData()?.teacher_id ?? exam.teacher_id,
       ...scheduleToTimes(schedule),
       ...shuffleFields(values),
+      ...(values.term ? examTermBody(values.term) : {}),
     }), () => void assessmentsChanged(queryClient), goBack);
   };
 
@@ -45,6 +48,7 @@ export default function EditExam() {
         subheading={name ? t('assessments.subheading.class', { name }) : undefined}
         initial={{ title: exam.title, questions: questions.length ? questions : firstQuestions(), schedule: scheduleFromExam(exam),
           shuffleQuestions: Boolean(exam.shuffle_questions), shuffleOptions: Boolean(exam.shuffle_options),
+          term: { kind: isExamKind(exam.kind) ? exam.kind : 'daily', kindLabel: exam.kind_label ?? '', showAnswers: Boolean(exam.show_answers) },
         }}
         submitLabel={t('assessments.exam.save')}
         draftKey={`edit-exam:${exam.id}`}

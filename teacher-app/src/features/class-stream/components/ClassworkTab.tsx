@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import { EmptyState, formatDateId, formatWibRange } from '@kelasku/shared-ui';
 import type { Exam, Material } from '@kelasku/shared-api';
 import { useExamStatusText } from '../../assessments/hooks/useExamStatusText';
+import { CloseExamButton, ExamKindChip, PastExams } from './ExamTerm';
 
 function ExamBlock({ classId, exam }: { classId: number; exam: Exam | null }) {
   const { t } = useTranslation('teacher');
@@ -27,13 +28,15 @@ function ExamBlock({ classId, exam }: { classId: number; exam: Exam | null }) {
       <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
         <Typography sx={{ fontWeight: 600 }}>{exam.title}</Typography>
         <Chip size="small" label={statusText(exam.status)} />
+        <ExamKindChip exam={exam} />
       </Stack>
       <Typography variant="body2" color="text.secondary">
         {formatDateId(exam.start_time)}, {formatWibRange(exam.start_time, exam.end_time)}
       </Typography>
-      <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 1, flexWrap: 'wrap' }}>
         <Button size="small" component={RouterLink} to={`/PreviewAnExam?class_id=${classId}`}>{t('classStream.previewExam')}</Button>
         <Button size="small" component={RouterLink} to={`/Grades?exam_id=${exam.id}`}>{t('classStream.classwork.examGrades')}</Button>
+        <CloseExamButton exam={exam} />
       </Stack>
     </Box>
   );
@@ -48,6 +51,7 @@ export function ClassworkTab({ classId, materials, exam }: { classId: number; ma
         <Typography id="classwork-exam" component="h2" variant="h6" sx={{ fontWeight: 700, mb: 1 }}>{t('classStream.classwork.exam')}</Typography>
         <ExamBlock classId={classId} exam={exam} />
       </Box>
+      <PastExams classId={classId} hasCurrent={exam != null} />
       <Box component="section" aria-labelledby="classwork-exercises">
         <Typography id="classwork-exercises" component="h2" variant="h6" sx={{ fontWeight: 700, mb: 1 }}>{t('classStream.classwork.exercises')}</Typography>
         {materials.length === 0 ? (

@@ -1,7 +1,8 @@
 import type { SyntheticEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import Button from '@mui/material/Button';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -13,6 +14,7 @@ import { LoadFailure, LoadingState, NotFoundState } from '@kelasku/shared-ui';
 import { LinkMenuButton } from '../../../components/LinkMenuButton';
 import { parsePositiveInt } from '../../../lib/params';
 import { gradeLabel } from '../../../lib/teacher-class';
+import '../../../lib/term-i18n';
 import { PAGE_PARAM } from '@kelasku/shared-ui/src/usePageParam';
 import { classOverviewQuery } from '../api';
 import { StreamTab } from './StreamTab';
@@ -31,6 +33,12 @@ function CreateMenu({ classId }: { classId: number }) {
     { label: t('classStream.create.exam'), to: `/create-exam?class_id=${classId}` },
   ];
   return <LinkMenuButton menuId="create-menu" variant="contained" startIcon={<AddIcon />} links={links}>{t('classStream.create.button')}</LinkMenuButton>;
+}
+
+/** The class's gradebook (every exercise and exam, closed ones too). */
+function GradebookLink({ classId }: { classId: number }) {
+  const { t } = useTranslation('term');
+  return <Button variant="outlined" component={RouterLink} to={`/Gradebook?class_id=${classId}`}>{t('term:gradebook.open')}</Button>;
 }
 
 /** /ManageTaskExam?class_id=: the class stream with Stream, Classwork and People tabs (tab kept in the URL). */
@@ -66,7 +74,10 @@ export default function ManageTaskExam() {
           </Typography>
           {info.grade > 0 && <Typography color="text.secondary">{gradeLabel(info.grade)}</Typography>}
         </Box>
-        <CreateMenu classId={classId} />
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+          <GradebookLink classId={classId} />
+          <CreateMenu classId={classId} />
+        </Stack>
       </Stack>
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) 300px' }, alignItems: 'start' }}>
         <Paper sx={{ p: { xs: 1.5, sm: 2 }, minWidth: 0 }}>
