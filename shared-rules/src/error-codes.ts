@@ -98,6 +98,7 @@ export const ERROR_CODES = {
   'exam-ended': 'The exam has ended',
   'sheet-already-submitted': 'Sheet already submitted',
   'sheet-save-retry': 'The answer sheet could not be saved, please retry',
+  'exam-other-device': 'This exam is open on another device: ask the proctor to release it, or go on there',
   // Sealed answers delivered after a sign-out (POST /sealed-answers).
   'sealed-unreadable': 'The sealed answers could not be opened',
   'sealed-already-delivered': 'These sealed answers were delivered already',

@@ -13,3 +13,4 @@ export * from './languages';
 export * from './text-bytes';
 export * from './passwords';
 export * from './search-text';
+export * from './exam-monitor';

@@ -7,6 +7,7 @@ import discussions from './discussions';
 import discussionsMaterial from './discussions-material';
 import { examAnswersRoutes, exerciseAnswersRoutes } from './answer-sheets';
 import { examsRoutes, exercisesRoutes } from './assessments';
+import examMonitor from './exam-monitor';
 import health from './health';
 import images from './images';
 import language from './language';
@@ -46,6 +47,7 @@ export default async function routes(app: FastifyInstance, options: RoutesOption
   await app.register(exerciseAnswersRoutes);
   await app.register(examAnswersRoutes);
   await app.register(sealedAnswers);
+  await app.register(examMonitor, { essayScorer: options.essayScorer });
   await app.register(analysis);
   await app.register(review);
   await app.register(images);

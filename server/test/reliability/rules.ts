@@ -391,3 +391,27 @@ rule('GET /api/v1/classes/to-review', {
   request: (w) => ({ url: q('/classes/to-review', { id: w.class0 }) }),
   check: (_c, res, w) => expect(res.json()).toMatchObject({ class_id: w.class0, items: expect.any(Array) }),
 });
+
+// ---------------------------------------------------------------- the live exam monitor (the exam's managers) and heartbeats
+rule('GET /api/v1/exams/monitor', {
+  allow: [A, T],
+  request: (w) => ({ url: q('/exams/monitor', { id: w.exam0 }) }),
+  check: (_c, res, w) => expect(res.json()).toMatchObject({ exam_id: w.exam0, students: expect.any(Array) }),
+});
+rule('POST /api/v1/exams/monitor/extra-time', {
+  allow: [A, T], request: (w) => ({ url: q('/exams/monitor/extra-time', { id: w.exam0 }), payload: { student_id: w.student1, minutes: 5 } }),
+});
+rule('POST /api/v1/exams/monitor/one-device', {
+  allow: [A, T], request: (w) => ({ url: q('/exams/monitor/one-device', { id: w.exam0 }), payload: { on: false } }),
+});
+rule('POST /api/v1/exams/monitor/release-device', {
+  allow: [A, T], request: (w) => ({ url: q('/exams/monitor/release-device', { id: w.exam0 }), payload: { student_id: w.student1 } }),
+});
+rule('POST /api/v1/exams/monitor/end-attempt', {
+  allow: [A, T],
+  request: async (w) => ({ url: q('/exams/monitor/end-attempt', { id: (await fresh.examSheet(w)).item }), payload: { student_id: w.student0 } }),
+});
+rule('POST /api/v1/exams-answers/heartbeat', {
+  allow: [S], ok: [204], // the sheet's owner (a presence, not a write: kept also when no longer assigned)
+  request: (w) => ({ url: q('/exams-answers/heartbeat', { id: w.examSheet0 }), headers: { 'x-kelasku-device': 'matrix-device-0001' } }),
+});

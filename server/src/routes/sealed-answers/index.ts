@@ -11,6 +11,7 @@ import { overBytes } from '@kelasku/shared-rules';
 import { BODY_LIMITS, MAX_ANSWER_BYTES, MAX_QUESTIONS } from '../../domain/limits';
 import { openEnvelope, SealedError, type SealedAnswers } from '../../domain/answer-delivery';
 import { answerWindow, outsideWindow } from '../../domain/policy';
+import { extraMinutesFor } from '../../domain/repo/exam-proctoring';
 import { answerSaverFor } from '../../domain/repo/answer-saves';
 import { EXAM, EXERCISE, itemById, sheetOf } from '../../domain/repo/assessments';
 import { studentLogin, takeDeliveryNonce } from '../../domain/repo/sealed-deliveries';
@@ -78,7 +79,8 @@ export default async function sealedAnswersRoutes(fastify: FastifyInstance) {
     ]);
     if (!item || !sheet || !login) throw noOpenSheet();
     if (sheet.status === 'Inactive') throw conflict('Sheet already submitted', { code: 'sheet-already-submitted' });
-    const refusal = outsideWindow(answerWindow(spec, item));
+    const extra = spec.kind === 'exam' ? await extraMinutesFor(db, item.id, sealed.student_id) : 0;
+    const refusal = outsideWindow(answerWindow(spec, item, new Date(), extra));
     if (refusal) throw refusal;
     if (!(await takeDeliveryNonce(db, sealed.nonce))) throw conflict('These sealed answers were delivered already', { code: 'sealed-already-delivered' });
     // The save's own statement checks again (owner, assigned, open, window) as it merges: nothing else writes here.
