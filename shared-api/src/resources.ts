@@ -1,4 +1,5 @@
 import { deleteData, deleteDataWithBody, getData, patchData, postData, putData } from './http';
+import { deviceHeaders } from './device-id';
 import type { Language } from '@kelasku/shared-rules/src/languages';
 import type {
   AdminStats, AnswerChanges, AnswerSheet, Answers, ClassDetail, ClassItem, Discussion, Exam, Exercise, Grade, ImportResult, Material, Meta,
@@ -152,7 +153,8 @@ function answersApi(base: '/exercises-answers' | '/exams-answers', key: 'exercis
      * Saves the questions changed on this device, each with the time it was changed: the server keeps per question
      * the latest change (from any tab or device) and answers with the whole merged sheet.
      */
-    saveChanges: (sheetId: number, changes: AnswerChanges) => patchData<AnswerSheet>(base, { changes }, { id: sheetId }),
+    saveChanges: (sheetId: number, changes: AnswerChanges) =>
+      patchData<AnswerSheet>(base, { changes }, { id: sheetId }, key === 'exam_id' ? deviceHeaders() : undefined),
     remove: (sheetId: number) => deleteData<{ message: string }>(base, { id: sheetId }),
   };
 }
@@ -196,6 +198,11 @@ export const examsApi = {
     patchData<Grade>('/exams/essay-score', { exam_id: examId, student_id: studentId, number, score, comment }),
   gradedCount: (examId: number) => getData<{ count: number }>('/exams/graded-count', { exam_id: examId }),
   answers: answersApi('/exams-answers', 'exam_id'),
+  /**
+   * The exam page is open on this device (sent on opening and after a while without a save); answers the student's own
+   * end (extra minutes included); 409 when another device holds the sheet.
+   */
+  heartbeat: (sheetId: number) => postData<{ end_time: string; extra_minutes: number }>('/exams-answers/heartbeat', undefined, { id: sheetId }, deviceHeaders()),
 };
 
 export const reportsApi = {

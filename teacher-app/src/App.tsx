@@ -25,6 +25,7 @@ const CreateExamRedirect = screen(() => import('./features/class-stream/componen
 const Grades = screen(() => import('./features/grades/components/Grades'));
 const Review = screen(() => import('./features/grades/components/Review'));
 const Analysis = screen(() => import('./features/analysis/components/Analysis'));
+const ExamMonitor = screen(() => import('./features/exam-monitor/components/ExamMonitor'));
 
 const HOME = '/DashboardTeacher';
 const GRADES = [10, 11, 12] as const;
@@ -52,6 +53,7 @@ const ROUTES: RemoteRoute[] = [
   { path: '/Grades', screen: Grades },
   { path: '/Review', screen: Review },
   { path: '/Analysis', screen: Analysis },
+  { path: '/ExamMonitor', screen: ExamMonitor },
 ];
 
 // The screen the teacher reloaded or opened directly starts loading with the remote itself.

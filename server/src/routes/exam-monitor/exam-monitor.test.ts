@@ -65,7 +65,7 @@ describe('the monitor', () => {
   it('shows a student offline after the configured time without a save or heartbeat, answering again after a heartbeat', async () => {
     await sleep(OFFLINE_MS + 300);
     expect(rowOf((await monitor()).json(), 0)).toMatchObject({ status: 'offline', devices: 0 });
-    expect((await heartbeat('student', sheet0, DEVICE_A)).statusCode).toBe(204);
+    expect((await heartbeat('student', sheet0, DEVICE_A)).statusCode).toBe(200);
     expect(rowOf((await monitor()).json(), 0)).toMatchObject({ status: 'answering', devices: 1, answered: 1 });
   });
 
@@ -123,6 +123,10 @@ describe('extra time', () => {
     expect((await grant(0, 30)).statusCode).toBe(200);
     await t.db.updateTable('exams').set({ end_time: new Date(Date.now() - MINUTE).toISOString() }).where('id', '=', examId()).execute();
     expect((await save('student', sheet0, { '1': 'b' })).statusCode).toBe(200);
+    // the student's page learns its own end from a heartbeat
+    const beat = await heartbeat('student', sheet0, DEVICE_A);
+    expect(beat.json().extra_minutes).toBe(30);
+    expect(Date.parse(beat.json().end_time)).toBeGreaterThan(Date.now() + 25 * MINUTE);
     const refused = await save('student2', sheet1, { '1': 'b' });
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ code: 'exam-ended' });

@@ -5,7 +5,7 @@
  *   POST /exams/monitor/one-device ?id            {on}: one device at a time for this exam
  *   POST /exams/monitor/release-device ?id        {student_id}: another device may take that student's sheet
  *   POST /exams/monitor/end-attempt ?id           {student_id}: submit and grade that student's sheet now
- *   POST /exams-answers/heartbeat ?id (sheet)     the student's page, after some time without a save (204)
+ *   POST /exams-answers/heartbeat ?id (sheet)     the student's page, on opening and after a while without a save: its own end
  * The read carries instants (ends, last activity) and never a countdown, so it only changes when something happened.
  * Presence and heartbeats live in memory or Redis (lib/exam-presence.ts), never in the database.
  */
@@ -17,9 +17,9 @@ import { MAX_EXTRA_MINUTES, monitorStatus, personalEndMs } from '@kelasku/shared
 import { deviceFrom } from '../../domain/device-gate';
 import { formatWib, toMillis } from '../../domain/exam-window';
 import { requireItem, requireStudentId } from '../../domain/policy';
-import { EXAM, type ItemFacts, submitAndGrade } from '../../domain/repo/assessments';
+import { EXAM, type ItemFacts, itemById, submitAndGrade } from '../../domain/repo/assessments';
 import { isAssigned } from '../../domain/repo/common';
-import { monitorRows, oneDeviceOf, setExtraMinutes, setOneDevice } from '../../domain/repo/exam-proctoring';
+import { extraMinutesFor, monitorRows, oneDeviceOf, setExtraMinutes, setOneDevice } from '../../domain/repo/exam-proctoring';
 import { type EssayScorerSettings, scorerFrom } from '../../domain/scorers';
 import { fromDbJson } from '../../db/json';
 import { forbidden, recordNotFound } from '../../plugins/errors';
@@ -183,14 +183,17 @@ export default async function examMonitorRoutes(fastify: FastifyInstance, option
     schema: {
       tags, summary: "The student's exam page is open on this device (sent after some time without a save); 409 when another device holds the sheet",
       querystring: idQuerySchema,
-      response: { 204: Type.Null({ description: 'recorded' }) },
+      response: { 200: Type.Object({ end_time: Type.String({ description: "WIB: the student's own end (extra minutes included)" }), extra_minutes: Type.Integer() }) },
     },
-  }, async (request, reply) => {
+  }, async (request) => {
     const studentId = requireStudentId(request.user, 'answer');
     const sheet = await gate.sheet(request.query.id);
     if (!sheet) throw recordNotFound('answer-sheet', 'Answer sheet not found');
     if (sheet.studentId !== studentId) throw forbidden('Forbidden: this answer sheet is not yours');
     await gate.admit(request.query.id, studentId, deviceFrom(request.headers['x-kelasku-device']), true);
-    return reply.code(204).send(null);
+    // The reply tells the page its own end, so time the proctor added shows (and is used) without a reload.
+    const [exam, extra] = await Promise.all([itemById(db, EXAM, sheet.examId), extraMinutesFor(db, sheet.examId, studentId)]);
+    if (!exam) throw recordNotFound('exam', 'Exam not found');
+    return { end_time: formatWib(personalEndMs(toMillis(exam.end_time!), extra)), extra_minutes: extra };
   });
 }

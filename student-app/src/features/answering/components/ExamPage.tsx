@@ -26,6 +26,7 @@ import { arrivedClassExams, type ClassExams } from '../exam-prefetch';
 import { flushThenGrade } from '../submit';
 import { useAnswerSheet } from '../hooks/useAnswerSheet';
 import { useClassExams } from '../hooks/useClassExams';
+import { useExamHeartbeat } from '../hooks/useExamHeartbeat';
 import { invalidateAfterSubmit, storedGradeQuery } from '../api';
 
 /** Submit this long before the end so the last answers still reach the server inside the window. */
@@ -83,7 +84,13 @@ export default function ExamPage() {
   if (examLoad.data !== undefined || examLoad.error !== undefined) loadSettled.current = true;
   const earlyData = !loadSettled.current && arrived?.data && arrived.classId === classId ? examOf(arrived.data) : undefined;
   const examData = examLoad.data ?? earlyData;
-  const exam = examData?.exam ?? null;
+  // The proctor may give this student extra minutes: their own end comes with each heartbeat and moves the clock.
+  const [ownEnd, setOwnEnd] = useState<string | null>(null);
+  const loadedEnd = examData?.exam ?? null;
+  const exam = useMemo(
+    () => (loadedEnd && ownEnd && Date.parse(ownEnd) > Date.parse(loadedEnd.end_time) ? { ...loadedEnd, end_time: ownEnd } : loadedEnd),
+    [loadedEnd, ownEnd],
+  );
   const now = useServerNow(examData?.offset ?? 0);
   const phase = exam ? windowPhase(exam, now) : undefined;
   const questions = useMemo(() => parseQuestions(exam?.content), [exam]);
@@ -112,6 +119,13 @@ export default function ExamPage() {
     answerWhileLoading: exam?.status !== 'Completed',
     // Answer times on the server's clock: devices whose clocks differ still merge by which answer was given last.
     clockOffset: examData?.offset,
+  });
+  const { otherDevice } = useExamHeartbeat({
+    sheetId: sheet.phase === 'open' ? sheet.sheet?.id ?? null : null,
+    queueState: sheet.queueState,
+    active: phase === 'Active',
+    endMs: exam ? Date.parse(exam.end_time) : null,
+    onEnd: setOwnEnd,
   });
   const storedGrade = useQuery({
     ...storedGradeQuery('exam', exam?.id ?? 0, studentId ?? 0, phase === 'Completed'),
@@ -197,6 +211,9 @@ export default function ExamPage() {
               t('exam.autoSubmitAt', { time: formatWibTime(exam.end_time) })
             )}
           </Alert>
+          {(otherDevice || sheet.queueState.kind === 'other-device') && (
+            <Alert severity="warning" role="alert" data-testid="other-device" sx={{ mb: 2 }}>{t('saveStatus.otherDevice')}</Alert>
+          )}
           {questions.length === 0 ? (
             <LoadingState text={t('exam.loading')} />
           ) : (
