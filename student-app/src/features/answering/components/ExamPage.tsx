@@ -120,10 +120,11 @@ export default function ExamPage() {
     // Answer times on the server's clock: devices whose clocks differ still merge by which answer was given last.
     clockOffset: examData?.offset,
   });
-  const { otherDevice } = useExamHeartbeat({
+  const { otherDevice, endChecked } = useExamHeartbeat({
     sheetId: sheet.phase === 'open' ? sheet.sheet?.id ?? null : null,
     queueState: sheet.queueState,
-    active: phase === 'Active',
+    // also past the exam's end: this student may have extra minutes
+    active: phase !== undefined && phase !== 'Scheduled',
     endMs: exam ? Date.parse(exam.end_time) : null,
     onEnd: setOwnEnd,
   });
@@ -148,6 +149,7 @@ export default function ExamPage() {
   useEffect(() => {
     if (!exam || sheet.phase !== 'open' || autoSubmitted.current) return;
     if (now < Date.parse(exam.end_time) - AUTO_SUBMIT_LEAD_MS) return;
+    if (!endChecked) return; // the first heartbeat may bring this student's own, later end
     autoSubmitted.current = true;
     setAutoNote(t('exam.autoSubmitted'));
     submitNow().catch((err: unknown) => {
@@ -155,7 +157,7 @@ export default function ExamPage() {
       setAutoError(err instanceof Error ? err.message : t('exam.autoSubmitted'));
     });
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [now, exam, sheet.phase]);
+  }, [now, exam, sheet.phase, endChecked]);
 
   const loading = examLoad.loading && !exam;
   const viewState = sheet.phase === 'submitted' ? 'submitted' : phase;

@@ -16,8 +16,10 @@ const NEAR_END_EVERY_MS = 5_000;
 export function useExamHeartbeat(
   { sheetId, queueState, active, endMs, onEnd }:
   { sheetId: number | null; queueState: QueueState; active: boolean; endMs: number | null; onEnd: (endTime: string) => void },
-): { otherDevice: boolean } {
+): { otherDevice: boolean; endChecked: boolean } {
   const [otherDevice, setOtherDevice] = useState(false);
+  // The first heartbeat has answered (or failed): the end the page knows is the student's own from then on.
+  const [endChecked, setEndChecked] = useState(false);
   const lastActivity = useRef(0);
   const lastBeat = useRef(0);
   const latest = useRef({ endMs, onEnd });
@@ -43,8 +45,14 @@ export function useExamHeartbeat(
           if (!live) return;
           setOtherDevice(false);
           latest.current.onEnd(reply.end_time);
+          setEndChecked(true);
         },
-        (err: unknown) => live && errorCode(err) === 'exam-other-device' && setOtherDevice(true),
+        (err: unknown) => {
+          if (!live) return;
+          // A refused device never submits the sheet another device holds: it waits (its answers kept) instead.
+          if (errorCode(err) === 'exam-other-device') setOtherDevice(true);
+          else setEndChecked(true);
+        },
       );
     };
     beat(); // the sheet is open on this device now
@@ -54,5 +62,5 @@ export function useExamHeartbeat(
       clearInterval(timer);
     };
   }, [active, sheetId]);
-  return { otherDevice };
+  return { otherDevice, endChecked };
 }
