@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { axeViolations, formatViolations } from './harness/a11y';
-import { eventually, expectNoSidewaysScroll, expectVisible, openAs, openWithToken, pageLog, setupApp, type E2EApp } from './harness/app';
+import { decodePayload } from './harness/api';
+import { eventually, expectNoSidewaysScroll, expectVisible, openAs, pageLog, setupApp, type E2EApp } from './harness/app';
 import { replaceDemoExam, type OpenExam } from './harness/exams';
 import { nginxCheck } from './harness/nginx';
 import { servicesReachable } from './harness/two-nodes';
@@ -49,34 +50,53 @@ describe.each(variants)('exam monitor ($name)', ({ twoNodes }) => {
   };
   const saved = (page: Page) => expectVisible(page.getByTestId('save-status').getByText('Saved', { exact: true }));
 
-  let monitor: Page;
-  let studentA: Page;
-  let classmate: Page;
+  /** A phone signed in with `token` whose browser has the device id `device` (as the app keeps it), on `path`. */
+  async function openPhone(token: string, device: string, path: string): Promise<Page> {
+    const page = await app.newPage({ phone: true });
+    await page.goto('/api/v1/ping');
+    await page.evaluate(([t, u, d]) => {
+      localStorage.setItem('token', t);
+      localStorage.setItem('userData', u);
+      localStorage.setItem('kelasku:device-id', d);
+    }, [token, JSON.stringify(decodePayload(token)), device] as const);
+    await page.goto(path);
+    return page;
+  }
+  const examPath = () => `/MyExams?class_id=${exam.classId}`;
+  const PHONE_A = 'phone-of-student-a-0001';
+  const SECOND_DEVICE = 'lab-pc-of-student-a-02';
+  const openStudentA = async (device = PHONE_A) => openPhone(await app.api.token('student'), device, examPath());
+  const openClassmate = () => openPhone(studentB.token, 'phone-of-classmate-0003', examPath());
+  async function openMonitor(): Promise<Page> {
+    const page = await app.newPage({ phone: true });
+    await openAs(app, page, 'teacher', `/ExamMonitor?exam_id=${exam.examId}`);
+    await expectVisible(page.getByRole('heading', { name: 'Live exam monitor' }));
+    return page;
+  }
+  /** Text in a student's row (on a phone the hidden columns repeat under the name: the first one shown). */
+  const inRow = (page: Page, nis: string, text: string | RegExp) => rowOf(page, nis).getByText(text).first();
+  const oneDeviceSwitch = (page: Page) => page.getByRole('switch', { name: 'One device at a time' }).or(page.getByRole('checkbox', { name: 'One device at a time' }));
 
   it('shows each student\'s status and answered count changing while they answer (360 px, refreshing by itself)', async () => {
-    monitor = await app.newPage({ phone: true });
-    await openAs(app, monitor, 'teacher', `/ExamMonitor?exam_id=${exam.examId}`);
-    await expectVisible(monitor.getByRole('heading', { name: 'Live exam monitor' }));
+    const monitor = await openMonitor();
     await expectVisible(monitor.getByText(title));
-    await expectVisible(rowOf(monitor, NIS_A).getByText('Not started'));
+    await expectVisible(inRow(monitor, NIS_A, 'Not started'));
 
-    studentA = await app.newPage({ phone: true });
-    await openAs(app, studentA, 'student', `/MyExams?class_id=${exam.classId}`);
+    const studentA = await openStudentA();
     await answer(studentA, 1, 'B. 4');
     await saved(studentA);
     // No reload of the monitor: it reads again by itself.
-    await expectVisible(rowOf(monitor, NIS_A).getByText('Answering'));
-    await expectVisible(rowOf(monitor, NIS_A).getByText(/1 of 3/));
+    await expectVisible(inRow(monitor, NIS_A, 'Answering'));
+    await expectVisible(inRow(monitor, NIS_A, /1 of 3/));
     await answer(studentA, 2, 'C. Merkurius');
     await saved(studentA);
-    await expectVisible(rowOf(monitor, NIS_A).getByText(/2 of 3/));
+    await expectVisible(inRow(monitor, NIS_A, /2 of 3/));
 
-    classmate = await app.newPage({ phone: true });
-    await openWithToken(classmate, studentB.token, `/MyExams?class_id=${exam.classId}`);
+    const classmate = await openClassmate();
     await answer(classmate, 1, 'A. 3');
     await saved(classmate);
-    await expectVisible(rowOf(monitor, studentB.nis).getByText(/1 of 3/));
-    await expectVisible(rowOf(monitor, studentB.nis).getByText('Answering'));
+    await expectVisible(inRow(monitor, studentB.nis, /1 of 3/));
+    await expectVisible(inRow(monitor, studentB.nis, 'Answering'));
 
     await expectNoSidewaysScroll(monitor);
     const violations = await axeViolations(monitor);
@@ -85,18 +105,22 @@ describe.each(variants)('exam monitor ($name)', ({ twoNodes }) => {
   });
 
   it('one device at a time: a second device is refused, keeps its answer, and saves once the proctor releases the first', async () => {
-    await monitor.getByRole('switch', { name: 'One device at a time' }).or(monitor.getByRole('checkbox', { name: 'One device at a time' })).check();
+    const monitor = await openMonitor();
+    const studentA = await openStudentA();
+    await expectVisible(studentA.getByRole('radio', { name: 'B. 4' }));
+    // the switch shows what the server holds: it turns on once the server has it
+    await oneDeviceSwitch(monitor).click();
+    await eventually(() => oneDeviceSwitch(monitor).isChecked(), (on) => on);
     await eventually(() => app.api.get<{ one_device: boolean }>(`/exams/monitor?id=${exam.examId}`, 'teacher'), (m) => m.one_device);
 
     // The same student on a second device (a fresh browser: another device id)
-    const second = await app.newPage({ phone: true });
-    await openAs(app, second, 'student', `/MyExams?class_id=${exam.classId}`);
+    const second = await openStudentA(SECOND_DEVICE);
     await expectVisible(second.getByTestId('other-device'));
     await answer(second, 3, 'B. Newton');
     await expectVisible(second.getByTestId('save-status').getByText(/Open on another device/));
     expect(await second.getByRole('radio', { name: 'B. Newton' }).isChecked()).toBe(true);
     expect((await sheetOf(exam.studentId))?.answers?.['3']).toBeUndefined();
-    await expectVisible(rowOf(monitor, NIS_A).getByText(/2 devices/));
+    await expectVisible(inRow(monitor, NIS_A, /2 devices/));
 
     await rowOf(monitor, NIS_A).getByRole('button', { name: 'Release device' }).click();
     await expectVisible(monitor.getByText(/Device released/));
@@ -106,17 +130,23 @@ describe.each(variants)('exam monitor ($name)', ({ twoNodes }) => {
     expect(pageLog(second).errors).toEqual([]);
 
     // Back to any device (each node trusts the mode it read for 2 s).
-    await monitor.getByRole('switch', { name: 'One device at a time' }).or(monitor.getByRole('checkbox', { name: 'One device at a time' })).uncheck();
+    expect(pageLog(studentA).errors).toEqual([]);
+    await oneDeviceSwitch(monitor).click();
+    await eventually(() => oneDeviceSwitch(monitor).isChecked(), (on) => !on);
     await eventually(() => app.api.get<{ one_device: boolean }>(`/exams/monitor?id=${exam.examId}`, 'teacher'), (m) => !m.one_device);
     await new Promise((r) => setTimeout(r, 2500));
-    await second.close();
   });
   it('extra minutes let one student save past the end while a classmate is refused', async () => {
+    const monitor = await openMonitor();
+    const studentA = await openStudentA();
+    const classmate = await openClassmate();
+    await expectVisible(studentA.getByRole('radio', { name: 'B. 4' }));
+    await expectVisible(classmate.getByRole('radio', { name: 'A. 3' }));
     await rowOf(monitor, NIS_A).getByRole('button', { name: 'Extra time' }).click();
     const dialog = monitor.getByRole('dialog');
     await dialog.getByLabel(/Extra minutes/).fill('30');
     await dialog.getByRole('button', { name: 'Save' }).click();
-    await expectVisible(rowOf(monitor, NIS_A).getByText('+30 min'));
+    await expectVisible(inRow(monitor, NIS_A, '+30 min'));
 
     // The exam's end moves into the past (as if its time ran out while both pages stay open).
     const window = openWindowNow();
@@ -133,7 +163,7 @@ describe.each(variants)('exam monitor ($name)', ({ twoNodes }) => {
     expect((await sheetOf(exam.studentId))?.answers).toEqual({ '1': 'b', '2': 'c', '3': 'a' });
     // the classmate's refused answer stays on their device
     expect((await sheetOf(studentB.id))?.answers).toEqual({ '1': 'a' });
-    await expectVisible(rowOf(monitor, NIS_A).getByText(/3 of 3/));
+    await expectVisible(inRow(monitor, NIS_A, /3 of 3/));
   });
 
 });
