@@ -14,7 +14,9 @@ export const NAMESPACE_OF_PACKAGE = {
 } as const;
 
 export type Package = keyof typeof NAMESPACE_OF_PACKAGE;
-export type Namespace = (typeof NAMESPACE_OF_PACKAGE)[Package] | 'errors';
+/** Namespaces a lazy screen brings with it (registerMessages beside the screen), by where their files live. */
+export type ScreenNamespace = 'exam-monitor';
+export type Namespace = (typeof NAMESPACE_OF_PACKAGE)[Package] | 'errors' | ScreenNamespace;
 export const TEST_LANGUAGES = ['en', 'id'] as const;
 
 export const repoRoot = path.resolve(__dirname, '..');
@@ -26,6 +28,7 @@ const DIRECTORY: Record<Namespace, string> = {
   admin: 'admin-app/src/locales',
   teacher: 'teacher-app/src/locales',
   student: 'student-app/src/locales',
+  'exam-monitor': 'teacher-app/src/features/exam-monitor/locales',
 };
 export const NAMESPACES = Object.keys(DIRECTORY) as Namespace[];
 

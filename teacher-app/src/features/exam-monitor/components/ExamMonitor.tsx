@@ -46,11 +46,19 @@ function useNow(): number {
   return now;
 }
 
+/** The message of each status but offline (which names its time). */
+const STATUS_KEY = {
+  'not-started': 'exam-monitor:status.not-started',
+  answering: 'exam-monitor:status.answering',
+  offline: 'exam-monitor:status.offlineNever',
+  submitted: 'exam-monitor:status.submitted',
+} as const satisfies Record<MonitorStatus, string>;
+
 function StatusChip({ row }: { row: MonitorStudent }) {
   const { t } = useTranslation(NS);
   const label = row.status === 'offline'
-    ? (row.last_activity ? t('status.offline', { time: formatWibTime(row.last_activity) }) : t('status.offlineNever'))
-    : t(`status.${row.status}`);
+    ? (row.last_activity ? t('exam-monitor:status.offline', { time: formatWibTime(row.last_activity) }) : t('exam-monitor:status.offlineNever'))
+    : t(STATUS_KEY[row.status]);
   if (row.status === 'submitted') return <Chip size="small" color="success" label={label} />;
   if (row.status === 'answering') return <Chip size="small" color="primary" variant="outlined" label={label} />;
   return <Chip size="small" label={label} sx={row.status === 'offline' ? warningChipSx : undefined} />;
@@ -65,18 +73,18 @@ function ExtraTimeDialog({ row, onSave, onClose, busy }: {
   const valid = Number.isInteger(minutes) && minutes >= 0 && minutes <= MAX_EXTRA_MINUTES;
   return (
     <Dialog open onClose={onClose} aria-labelledby="extra-time-title">
-      <DialogTitle id="extra-time-title">{t('extraDialog.title', { name: row.name })}</DialogTitle>
+      <DialogTitle id="extra-time-title">{t('exam-monitor:extraDialog.title', { name: row.name })}</DialogTitle>
       <DialogContent>
         <TextField
           autoFocus fullWidth margin="dense" inputMode="numeric"
-          label={t('extraDialog.label', { max: MAX_EXTRA_MINUTES })}
+          label={t('exam-monitor:extraDialog.label', { max: MAX_EXTRA_MINUTES })}
           value={text} onChange={(e) => setText(e.target.value)}
-          error={!valid} helperText={valid ? ' ' : t('extraDialog.invalid', { max: MAX_EXTRA_MINUTES })}
+          error={!valid} helperText={valid ? ' ' : t('exam-monitor:extraDialog.invalid', { max: MAX_EXTRA_MINUTES })}
         />
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>{t('extraDialog.cancel')}</Button>
-        <Button variant="contained" disabled={!valid || busy} onClick={() => onSave(minutes)}>{t('extraDialog.save')}</Button>
+        <Button onClick={onClose}>{t('exam-monitor:extraDialog.cancel')}</Button>
+        <Button variant="contained" disabled={!valid || busy} onClick={() => onSave(minutes)}>{t('exam-monitor:extraDialog.save')}</Button>
       </DialogActions>
     </Dialog>
   );
@@ -96,21 +104,21 @@ export default function ExamMonitor() {
   const [dialog, setDialog] = useState<Dialogs>(null);
   const [notice, setNotice] = useState<{ severity: 'success' | 'error'; text: string } | null>(null);
 
-  if (!examId) return <NotFoundState message={t('noExam')} backTo="/DashboardTeacher" backLabel={t('backToDashboard')} />;
+  if (!examId) return <NotFoundState message={t('exam-monitor:noExam')} backTo="/DashboardTeacher" backLabel={t('exam-monitor:backToDashboard')} />;
   const header = (
     <>
-      <Button onClick={goBack} sx={{ mb: 1 }}>{t('back')}</Button>
-      <Typography component="h1" variant="h4" sx={{ fontWeight: 700, fontSize: { xs: '1.6rem', sm: '2rem' } }}>{t('title')}</Typography>
+      <Button onClick={goBack} sx={{ mb: 1 }}>{t('exam-monitor:back')}</Button>
+      <Typography component="h1" variant="h4" sx={{ fontWeight: 700, fontSize: { xs: '1.6rem', sm: '2rem' } }}>{t('exam-monitor:title')}</Typography>
     </>
   );
   if (!monitor.data) {
-    return <>{header}{monitor.isError ? <ErrorState message={t('failed')} error={monitor.error} onRetry={() => void monitor.refetch()} /> : <LoadingState />}</>;
+    return <>{header}{monitor.isError ? <ErrorState message={t('exam-monitor:failed')} error={monitor.error} onRetry={() => void monitor.refetch()} /> : <LoadingState />}</>;
   }
   const data = monitor.data;
   const count = (status: MonitorStatus) => data.students.filter((s) => s.status === status).length;
   const report = (done: string) => ({
-    onSuccess: () => setNotice({ severity: 'success' as const, text: t(done) }),
-    onError: (err: unknown) => setNotice({ severity: 'error' as const, text: t('actionFailed', { reason: errorMessage(err) ?? '' }) }),
+    onSuccess: () => setNotice({ severity: 'success' as const, text: done }),
+    onError: (err: unknown) => setNotice({ severity: 'error' as const, text: t('exam-monitor:actionFailed', { reason: errorMessage(err) ?? '' }) }),
   });
 
   return (
@@ -118,35 +126,35 @@ export default function ExamMonitor() {
       {header}
       <Typography component="h2" variant="h6" sx={{ mt: 1, overflowWrap: 'anywhere' }}>{data.title}</Typography>
       <Typography color="text.secondary" sx={{ mb: 1 }} role="status" aria-live="polite">
-        {t('summary', { answering: count('answering'), offline: count('offline'), submitted: count('submitted'), notStarted: count('not-started') })}
+        {t('exam-monitor:summary', { answering: count('answering'), offline: count('offline'), submitted: count('submitted'), notStarted: count('not-started') })}
       </Typography>
-      <Typography variant="body2" color="text.secondary">{t('refreshing')}</Typography>
+      <Typography variant="body2" color="text.secondary">{t('exam-monitor:refreshing')}</Typography>
       <Stack sx={{ my: 1.5 }}>
         <FormControlLabel
           control={<Switch checked={data.one_device} disabled={actions.oneDevice.isPending} onChange={(e) => actions.oneDevice.mutate(e.target.checked)} />}
-          label={t('oneDevice')}
+          label={t('exam-monitor:oneDevice')}
         />
-        <Typography variant="caption" color="text.secondary">{t('oneDeviceHelp')}</Typography>
+        <Typography variant="caption" color="text.secondary">{t('exam-monitor:oneDeviceHelp')}</Typography>
       </Stack>
       {notice && <Alert severity={notice.severity} onClose={() => setNotice(null)} sx={{ mb: 2 }}>{notice.text}</Alert>}
-      {data.students.length === 0 ? <EmptyState message={t('noStudents')} /> : (
+      {data.students.length === 0 ? <EmptyState message={t('exam-monitor:noStudents')} /> : (
         <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 2, bgcolor: 'background.paper' }}>
-          <Table size="small" aria-label={t('table.label')} sx={{ '& .MuiTableCell-root': { px: { xs: 1, sm: 2 } } }}>
+          <Table size="small" aria-label={t('exam-monitor:table.label')} sx={{ '& .MuiTableCell-root': { px: { xs: 1, sm: 2 } } }}>
             <TableHead>
               <TableRow>
-                <TableCell>{t('table.name')}</TableCell>
-                <TableCell>{t('table.status')}</TableCell>
-                <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{t('table.answered')}</TableCell>
-                <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{t('table.lastActivity')}</TableCell>
-                <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{t('table.devices')}</TableCell>
-                <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{t('table.timeLeft')}</TableCell>
-                <TableCell>{t('table.actions')}</TableCell>
+                <TableCell>{t('exam-monitor:table.name')}</TableCell>
+                <TableCell>{t('exam-monitor:table.status')}</TableCell>
+                <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{t('exam-monitor:table.answered')}</TableCell>
+                <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{t('exam-monitor:table.lastActivity')}</TableCell>
+                <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{t('exam-monitor:table.devices')}</TableCell>
+                <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{t('exam-monitor:table.timeLeft')}</TableCell>
+                <TableCell>{t('exam-monitor:table.actions')}</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
               {data.students.map((row) => {
-                const answered = t('answeredOf', { answered: row.answered, total: row.total });
-                const devices = t('devicesCount', { count: row.devices });
+                const answered = t('exam-monitor:answeredOf', { answered: row.answered, total: row.total });
+                const devices = t('exam-monitor:devicesCount', { count: row.devices });
                 const left = row.status === 'submitted' ? '-' : timeLeft(row.end_time, now);
                 return (
                   <TableRow key={row.student_id} data-student={row.nis}>
@@ -160,7 +168,7 @@ export default function ExamMonitor() {
                     <TableCell>
                       <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap', rowGap: 0.5 }}>
                         <StatusChip row={row} />
-                        {row.extra_minutes > 0 && <Chip size="small" variant="outlined" label={t('extraShown', { minutes: row.extra_minutes })} />}
+                        {row.extra_minutes > 0 && <Chip size="small" variant="outlined" label={t('exam-monitor:extraShown', { minutes: row.extra_minutes })} />}
                       </Stack>
                     </TableCell>
                     <TableCell data-cell="answered" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{answered}</TableCell>
@@ -168,12 +176,12 @@ export default function ExamMonitor() {
                     <TableCell data-cell="devices" sx={{ display: { xs: 'none', md: 'table-cell' } }}>{devices}</TableCell>
                     <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' }, whiteSpace: 'nowrap' }}>{left}</TableCell>
                     <TableCell>
-                      <Stack direction={{ xs: 'column', lg: 'row' }} spacing={0.5} aria-label={t('actions.menu', { name: row.name })} role="group">
-                        <Button size="small" variant="outlined" onClick={() => setDialog({ kind: 'extra', row })}>{t('actions.extraTime')}</Button>
+                      <Stack direction={{ xs: 'column', lg: 'row' }} spacing={0.5} aria-label={t('exam-monitor:actions.menu', { name: row.name })} role="group">
+                        <Button size="small" variant="outlined" onClick={() => setDialog({ kind: 'extra', row })}>{t('exam-monitor:actions.extraTime')}</Button>
                         <Button size="small" variant="outlined" disabled={row.status === 'not-started' || actions.release.isPending}
-                          onClick={() => actions.release.mutate(row.student_id, report('done.release'))}>{t('actions.release')}</Button>
+                          onClick={() => actions.release.mutate(row.student_id, report(t('exam-monitor:done.release')))}>{t('exam-monitor:actions.release')}</Button>
                         <Button size="small" variant="outlined" color="error" disabled={row.status === 'submitted'}
-                          onClick={() => setDialog({ kind: 'end', row })}>{t('actions.end')}</Button>
+                          onClick={() => setDialog({ kind: 'end', row })}>{t('exam-monitor:actions.end')}</Button>
                       </Stack>
                     </TableCell>
                   </TableRow>
@@ -189,20 +197,20 @@ export default function ExamMonitor() {
           busy={actions.extraTime.isPending}
           onClose={() => setDialog(null)}
           onSave={(minutes) => actions.extraTime.mutate({ studentId: dialog.row.student_id, minutes }, {
-            ...report('done.extraTime'), onSettled: () => setDialog(null),
+            ...report(t('exam-monitor:done.extraTime')), onSettled: () => setDialog(null),
           })}
         />
       )}
       <ConfirmDialog
         open={dialog?.kind === 'end'}
-        title={dialog ? t('endDialog.title', { name: dialog.row.name }) : ''}
-        message={t('endDialog.message')}
-        confirmLabel={t('endDialog.confirm')}
-        cancelLabel={t('endDialog.cancel')}
+        title={dialog ? t('exam-monitor:endDialog.title', { name: dialog.row.name }) : ''}
+        message={t('exam-monitor:endDialog.message')}
+        confirmLabel={t('exam-monitor:endDialog.confirm')}
+        cancelLabel={t('exam-monitor:endDialog.cancel')}
         destructive
         busy={actions.endAttempt.isPending}
         onClose={() => setDialog(null)}
-        onConfirm={() => dialog && actions.endAttempt.mutate(dialog.row.student_id, { ...report('done.end'), onSettled: () => setDialog(null) })}
+        onConfirm={() => dialog && actions.endAttempt.mutate(dialog.row.student_id, { ...report(t('exam-monitor:done.end')), onSettled: () => setDialog(null) })}
       />
     </Box>
   );
