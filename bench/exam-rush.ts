@@ -497,7 +497,9 @@ export async function runExamRush(): Promise<void> {
     runs.push(await runOne(db, cfg, port++));
   }
   // The full profile keeps its own file (per database when run for one), so a later quick run does not replace it.
-  const name = `${FULL ? `exam-rush-full${cfg.dbs.length === 1 ? `-${cfg.dbs[0]}` : ''}` : 'exam-rush'}${cfg.monitors ? '-monitors' : ''}`;
+  // A run that sets BENCH_MONITORS (0 included: the baseline of the pair) keeps its own file beside the usual one.
+  const monitored = process.env.BENCH_MONITORS !== undefined ? `-monitors-${cfg.monitors}` : '';
+  const name = `${FULL ? `exam-rush-full${cfg.dbs.length === 1 ? `-${cfg.dbs[0]}` : ''}` : 'exam-rush'}${monitored}`;
   saveResult({ name, title: FULL ? 'Exam rush, full profile' : 'Exam rush', startedAt: new Date().toISOString(), markdown: markdown(cfg, runs), data: { config: cfg, runs, machine: machine() } });
 }
 
