@@ -52,6 +52,7 @@ describe('the monitor', () => {
     const again = await monitor('teacher', { 'if-none-match': String(first.headers.etag) });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
+    expect(Number(again.headers['content-length'] ?? 0)).toBe(0);
     const open = await api('student', 'POST', '/exams-answers', { exam_id: examId(), answers: {} });
     sheet0 = open.json().id;
     expect((await save('student', sheet0, { '1': 'c' }, DEVICE_A)).statusCode).toBe(200);
