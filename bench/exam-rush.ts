@@ -17,8 +17,14 @@
  * key, wrong types). Each must be refused with a 4xx, and none may make a classmate's save fail: the report counts
  * the legitimate requests that failed (target 0).
  *
+ * Proctoring (BENCH_MONITORS, default 0): that many proctors (one per class's exam, at most one per exam) keep the live
+ * exam monitor open, each reading it every MONITOR_REFRESH_MS (real time: a proctor's screen does not run faster when
+ * the rush is compressed) with the ETag of its last read; and the students behave as the new student app: a device id on
+ * every save, a heartbeat when the exam page opens and after HEARTBEAT_AFTER_SECONDS × FACTOR without a save. Run once
+ * with 0 and once with 40 to see what the monitors and heartbeats cost the rush.
+ *
  * Env: BENCH_N, BENCH_FACTOR, BENCH_DBS=sqlite,postgres, BENCH_FULL=1 (N = 10,000), BENCH_LOGIN_N (login-only test),
- * BENCH_HOSTILE (number of hostile students; 0 = none).
+ * BENCH_HOSTILE (number of hostile students; 0 = none), BENCH_MONITORS (open monitors; 0 = none).
  */
 import fs from 'node:fs';
 import type { Pool } from 'undici';
@@ -29,16 +35,19 @@ import { FULL, isMain, saveResult, table } from './lib/results';
 import { buildSchool, openDb, rng, type School, type SchoolStudent } from './lib/school';
 import { createPgDatabase, dropPgDatabase, pgAvailable, startServer, type DbChoice, type RunningServer } from './lib/server';
 import { fmtMs, Recorder, type StepSummary } from './lib/stats';
+import { HEARTBEAT_AFTER_SECONDS, MONITOR_REFRESH_MS } from '../shared-rules/src/exam-monitor';
 
 const QUESTIONS = 40;
 const LETTERS = ['A', 'B', 'C', 'D']; // the original student app sends uppercase letters; grading must not care
-const STEP_ORDER = ['login', 'get exam', 'get sheet', 'open sheet', 'save answer', 'submit'];
+const STEP_ORDER = ['login', 'get exam', 'get sheet', 'open sheet', 'heartbeat', 'save answer', 'submit', 'monitor read'];
 
 export interface RushConfig {
   students: number;
   factor: number;
   loginOnly: number;
   hostile: number;
+  /** proctors with the live monitor open (one per exam, at most the number of exams) */
+  monitors: number;
   dbs: DbChoice[];
 }
 
@@ -49,6 +58,7 @@ export function rushConfig(): RushConfig {
     factor: Number(process.env.BENCH_FACTOR ?? students / 10_000),
     loginOnly: Number(process.env.BENCH_LOGIN_N ?? (FULL ? 1_000 : 200)),
     hostile: Math.min(students, Number(process.env.BENCH_HOSTILE ?? Math.max(3, Math.round(students / 200)))),
+    monitors: Number(process.env.BENCH_MONITORS ?? 0),
     dbs: (process.env.BENCH_DBS ?? 'sqlite,postgres').split(',').map((s) => s.trim()) as DbChoice[],
   };
 }
@@ -100,6 +110,8 @@ export interface RushRun {
   clientCpuSeconds: number;
   verification: Verification;
   hostile?: HostileSummary;
+  /** open monitors during the rush: reads, of which answered 304 */
+  monitors?: { open: number; reads: number; notModified: number };
   serverLogTail?: string;
   error?: string;
 }
@@ -170,7 +182,13 @@ async function sendMalformed(pool: Pool, token: string, save: MalformedSave, cou
   }
 }
 
-async function student(pool: Pool, s: SchoolStudent, password: string, factor: number, rec: Recorder, state: StudentState, rand: () => number, hostile: HostileCounts) {
+/** The new student app's proctoring traffic: a device id on each save and heartbeats (undefined: the original client). */
+interface Proctored { device: string }
+
+async function student(
+  pool: Pool, s: SchoolStudent, password: string, factor: number, rec: Recorder, state: StudentState, rand: () => number, hostile: HostileCounts,
+  proctored?: Proctored,
+) {
   const fail = (why: string) => {
     state.failed = why;
   };
@@ -194,15 +212,26 @@ async function student(pool: Pool, s: SchoolStudent, password: string, factor: n
     sheetId = opened.body.id;
   }
   state.sheetId = sheetId;
+  const deviceHeaders = proctored ? { 'x-kelasku-device': proctored.device } : undefined;
+  const heartbeat = () => withRetry(rec, 'heartbeat', 1, 0, () => call(pool, 'POST', `/api/v1/exams-answers/heartbeat?id=${sheetId}`, { token, headers: deviceHeaders }));
+  if (proctored) await heartbeat(); // the page opened the sheet
 
   const answers: Record<string, string> = {};
   for (let n = 1; n <= QUESTIONS; n++) {
-    await sleep((5000 + rand() * 10_000) * factor);
+    const think = (5000 + rand() * 10_000) * factor;
+    const quietMs = HEARTBEAT_AFTER_SECONDS * 1000 * factor;
+    if (proctored && think >= quietMs) {
+      await sleep(quietMs);
+      await heartbeat();
+      await sleep(think - quietMs);
+    } else {
+      await sleep(think);
+    }
     answers[String(n)] = LETTERS[Math.floor(rand() * 4)];
     const snapshot = { ...answers };
     // One question's change with the time it was made, like the student app's queue: a retry is the same change.
     const changes = { [String(n)]: { answer: answers[String(n)], at: Date.now() } };
-    const saved = await withRetry(rec, 'save answer', 4, 500, () => call(pool, 'PATCH', `/api/v1/exams-answers?id=${sheetId}`, { token, body: { changes } }));
+    const saved = await withRetry(rec, 'save answer', 4, 500, () => call(pool, 'PATCH', `/api/v1/exams-answers?id=${sheetId}`, { token, body: { changes }, headers: deviceHeaders }));
     if (ok(saved)) state.acked = snapshot;
     if (state.hostile) await sendMalformed(pool, token, MALFORMED_SAVES[n % MALFORMED_SAVES.length](sheetId, n + 1), hostile);
   }
@@ -210,6 +239,43 @@ async function student(pool: Pool, s: SchoolStudent, password: string, factor: n
   if (!ok(graded)) return fail(`submit ${errorKind(graded)}`);
   state.grade = graded.body.score;
   state.finished = true;
+}
+
+/** Open monitors: each proctor reads their exam's monitor every MONITOR_REFRESH_MS with the last ETag, until `done`. */
+async function proctors(server: RunningServer, school: School, count: number, rec: Recorder, done: () => boolean) {
+  const exams = school.exams.slice(0, count);
+  const stats = { reads: 0, notModified: 0 };
+  const pool = makePool(server.url, Math.max(1, exams.length));
+  // One sign-in per teacher (a teacher proctors each of their classes' exams), retried while the login limits refuse.
+  const tokens = new Map<string, Promise<string | undefined>>();
+  const signIn = async (nip: string): Promise<string | undefined> => {
+    for (let attempt = 0; attempt < 30 && !done(); attempt++) {
+      const login = await call<{ token: string }>(pool, 'POST', '/api/v1/auth', { body: { username: nip, password: school.password } });
+      if (ok(login)) return login.body.token;
+      await sleep(1000 + attempt * 500);
+    }
+    return undefined;
+  };
+  await Promise.all(exams.map(async (exam, i) => {
+    const classTeacher = school.classIds.indexOf(exam.classId);
+    const nip = school.teacherNips[Math.min(school.teacherNips.length - 1, Math.floor(classTeacher * school.teacherNips.length / school.classIds.length))];
+    if (!tokens.has(nip)) tokens.set(nip, signIn(nip));
+    const token = await tokens.get(nip);
+    if (!token) return;
+    let etag: string | undefined;
+    await sleep((i * MONITOR_REFRESH_MS) / exams.length); // proctors open their screens at different moments
+    while (!done()) {
+      const r = await call(pool, 'GET', `/api/v1/exams/monitor?id=${exam.id}`, { token, headers: etag ? { 'if-none-match': etag } : {} });
+      const fine = ok(r) || r.status === 304;
+      rec.add('monitor read', r.start, r.end, fine, fine ? undefined : errorKind(r));
+      stats.reads++;
+      if (r.status === 304) stats.notModified++;
+      if (r.etag) etag = r.etag;
+      await sleep(MONITOR_REFRESH_MS);
+    }
+  }));
+  await pool.close();
+  return stats;
 }
 
 async function loginThroughput(server: RunningServer, accounts: SchoolStudent[], password: string, concurrency: number) {
@@ -320,6 +386,9 @@ async function runOne(db: DbChoice, cfg: RushConfig, port: number): Promise<Rush
     const tRush = performance.now();
     let lastLoginAt = 0;
     let firstSubmitAt = Infinity;
+    let rushOver = false;
+    const monitorsOpen = Math.min(cfg.monitors, school.exams.length);
+    const monitoring = monitorsOpen > 0 ? proctors(server, school, monitorsOpen, rec, () => rushOver) : undefined;
     const progress = setInterval(() => {
       const done = [...states.values()].filter((s) => s.finished || s.failed).length;
       console.log(`[exam-rush ${db}] t=${Math.round((performance.now() - tRush) / 1000)} s, ${done}/${rush.length} students done`);
@@ -335,7 +404,8 @@ async function runOne(db: DbChoice, cfg: RushConfig, port: number): Promise<Rush
         // waiting for the server (a login queue) would hold the sockets and delay other students' saves in the client.
         const connection = makePool(server.url, 1);
         try {
-          await student(connection, s, school.password, cfg.factor, rec, st, myRand, hostile);
+          await student(connection, s, school.password, cfg.factor, rec, st, myRand, hostile,
+            monitorsOpen > 0 ? { device: `bench-device-${s.id}` } : undefined);
         } catch (e) {
           st.failed = (e as Error).message;
         } finally {
@@ -345,13 +415,15 @@ async function runOne(db: DbChoice, cfg: RushConfig, port: number): Promise<Rush
       }),
     );
     clearInterval(progress);
+    rushOver = true;
+    if (monitoring) result.monitors = { open: monitorsOpen, ...(await monitoring) };
     result.rushSeconds = Math.round((performance.now() - tRush) / 100) / 10;
     serverSampler.stop();
     pgSampler?.stop();
     const cpu = process.cpuUsage(cpu0);
     result.clientCpuSeconds = Math.round((cpu.user + cpu.system) / 1e5) / 10;
     result.steps = rec.summaries(STEP_ORDER);
-    const afterSignIn = result.steps.filter((step) => step.step !== 'login');
+    const afterSignIn = result.steps.filter((step) => step.step !== 'login' && step.step !== 'monitor read');
     result.hostile = {
       students: [...states.values()].filter((s) => s.hostile).length,
       sent: hostile.sent, refused: hostile.refused, accepted: hostile.accepted, failed: hostile.failed,
@@ -381,7 +453,7 @@ async function runOne(db: DbChoice, cfg: RushConfig, port: number): Promise<Rush
 
 function markdown(cfg: RushConfig, runs: RushRun[]): string {
   const lines = [
-    `## Exam rush — ${cfg.students.toLocaleString('en')} students, 40 questions, time factor ${cfg.factor}`,
+    `## Exam rush — ${cfg.students.toLocaleString('en')} students, 40 questions, time factor ${cfg.factor}${cfg.monitors ? `, ${cfg.monitors} live monitors` : ''}`,
     '',
     `Logins spread over ${Math.round(600 * cfg.factor)} s (10 min × ${cfg.factor}), thinking ${(5 * cfg.factor).toFixed(2)}–${(15 * cfg.factor).toFixed(2)} s per question ` +
       `(5–15 s × ${cfg.factor}): the request rates of ${Math.round(cfg.students / cfg.factor).toLocaleString('en')} real students. One server process; client on the same machine.`,
@@ -410,6 +482,7 @@ function markdown(cfg: RushConfig, runs: RushRun[]): string {
         `, ${r.verification.sheetsMissing} sheets missing, ` +
         `${r.verification.sheetsNotLocked} submitted sheets not locked, ${r.verification.gradesMissing} grades missing, ${r.verification.gradesWrong} grades wrong.`,
       ...(r.hostile ? [hostileLine(r.hostile)] : []),
+      ...(r.monitors ? [`- Proctoring: ${r.monitors.open} live monitors open (one read each every ${MONITOR_REFRESH_MS / 1000} s): ${r.monitors.reads.toLocaleString('en')} reads, ${r.monitors.notModified.toLocaleString('en')} of them 304; students sent a device id with each save and heartbeats (table).`] : []),
       '',
     );
   }
@@ -435,7 +508,9 @@ export async function runExamRush(): Promise<void> {
     runs.push(await runOne(db, cfg, port++));
   }
   // The full profile keeps its own file (per database when run for one), so a later quick run does not replace it.
-  const name = FULL ? `exam-rush-full${cfg.dbs.length === 1 ? `-${cfg.dbs[0]}` : ''}` : 'exam-rush';
+  // A run that sets BENCH_MONITORS (0 included: the baseline of the pair) keeps its own file beside the usual one.
+  const monitored = process.env.BENCH_MONITORS !== undefined ? `-monitors-${cfg.monitors}` : '';
+  const name = `${FULL ? `exam-rush-full${cfg.dbs.length === 1 ? `-${cfg.dbs[0]}` : ''}` : 'exam-rush'}${monitored}`;
   saveResult({ name, title: FULL ? 'Exam rush, full profile' : 'Exam rush', startedAt: new Date().toISOString(), markdown: markdown(cfg, runs), data: { config: cfg, runs, machine: machine() } });
 }
 

@@ -19,6 +19,8 @@ const FEATURE_NAMESPACES = {
   classArchive: 'admin-app/src/features/classes/locales',
   // a class's term of exams and its gradebook: the teacher's lazy screens' own texts (teacher-app/src/lib/term-i18n.ts)
   term: 'teacher-app/src/lib/locales/term',
+  // the proctor's live view of an exam
+  'exam-monitor': 'teacher-app/src/features/exam-monitor/locales',
 } as const;
 
 export type Namespace = (typeof NAMESPACE_OF_PACKAGE)[Package] | 'errors' | keyof typeof FEATURE_NAMESPACES;

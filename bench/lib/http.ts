@@ -8,6 +8,8 @@ export interface CallResult<T = unknown> {
   end: number;
   /** network error text when the request failed before a status */
   error?: string;
+  /** the reply's ETag, when it sent one */
+  etag?: string;
 }
 
 /**
@@ -18,8 +20,8 @@ export function makePool(url: string, connections: number): Pool {
   return new Pool(url, { connections, pipelining: 1, keepAliveTimeout: 60_000, headersTimeout: 300_000, bodyTimeout: 300_000, connect: { timeout: 60_000 } });
 }
 
-export async function call<T = unknown>(pool: Pool, method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', path: string, opts: { token?: string; body?: unknown; raw?: boolean } = {}): Promise<CallResult<T>> {
-  const headers: Record<string, string> = {};
+export async function call<T = unknown>(pool: Pool, method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', path: string, opts: { token?: string; body?: unknown; raw?: boolean; headers?: Record<string, string> } = {}): Promise<CallResult<T>> {
+  const headers: Record<string, string> = { ...opts.headers };
   if (opts.token) headers.authorization = opts.token;
   let payload: string | undefined;
   if (opts.body !== undefined) {
@@ -40,7 +42,8 @@ export async function call<T = unknown>(pool: Pool, method: 'GET' | 'POST' | 'PA
         /* keep text */
       }
     }
-    return { status: res.statusCode, body: body as T, start, end };
+    const etag = res.headers.etag;
+    return { status: res.statusCode, body: body as T, start, end, ...(typeof etag === 'string' ? { etag } : {}) };
   } catch (e) {
     return { status: 0, body: undefined as T, start, end: performance.now(), error: (e as Error).message };
   }

@@ -1,9 +1,11 @@
 import type { EssayScorerSettings } from './domain/scorers';
+import { DEVICE_SILENT_SECONDS, OFFLINE_AFTER_SECONDS } from '@kelasku/shared-rules';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { fastifyTrustProxy } from './config';
 import type { Db, DbKind } from './db/connect';
 import { deliveryKeys, generateDeliveryKeyPem, type DeliveryKeys } from './domain/answer-delivery';
 import { orderSeeds, type OrderSeeds } from './domain/order-seed';
+import { DeviceGate, type ProctorSettings } from './domain/device-gate';
 import { BODY_LIMITS } from './domain/limits';
 import { publicImages } from './domain/public-images';
 import authPlugin from './plugins/auth';
@@ -21,6 +23,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Set by main.ts on SIGTERM: readiness turns 503 while accepted requests finish. */
     lifecycle: { stopping: boolean };
+    /** Exam devices and presence for the saves, the heartbeats and the proctor's monitor. */
+    deviceGate: DeviceGate;
   }
 }
 
@@ -57,6 +61,8 @@ export interface BuildAppOptions {
    * (tests): a key made for this app on first use.
    */
   answersDeliveryKey?: string | null;
+  /** The live exam monitor's timings (EXAM_OFFLINE_AFTER_SECONDS, EXAM_DEVICE_SILENT_SECONDS). */
+  proctoring?: Partial<ProctorSettings>;
   /** Prometheus metrics on a port of their own and/or behind a token; none when undefined. */
   metrics?: MetricsSettings;
 }
@@ -128,6 +134,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (options.metrics) await app.register(metricsPlugin, { ...options.metrics });
   await app.register(bodyLimitsPlugin);
   app.decorate('publicImages', publicImages(options.publicUrl));
+  app.decorate('deviceGate', new DeviceGate(options.db, app.examPresence, {
+    offlineAfterMs: options.proctoring?.offlineAfterMs ?? OFFLINE_AFTER_SECONDS * 1000,
+    deviceSilentMs: options.proctoring?.deviceSilentMs ?? DEVICE_SILENT_SECONDS * 1000,
+  }));
   app.decorate('answersDelivery', lazyDeliveryKeys(options));
   app.decorate('orderSeed', orderSeeds(options.jwtSecret));
 

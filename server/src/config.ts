@@ -3,6 +3,8 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import type { BuildAppOptions } from './app';
+import { DEVICE_SILENT_SECONDS, OFFLINE_AFTER_SECONDS } from '@kelasku/shared-rules';
+import type { ProctorSettings } from './domain/device-gate';
 import { deliveryKeys, generateDeliveryKeyPem } from './domain/answer-delivery';
 import { normalizePublicUrl } from './domain/public-images';
 import type { EssayScorerSettings } from './domain/scorers';
@@ -41,6 +43,8 @@ export interface AppConfig {
   trustProxy: false | number | string[];
   /** API_DOCS (`1`/`0`): OpenAPI + Swagger UI at /api/docs; default on in development, off in production. */
   apiDocs: boolean;
+  /** EXAM_OFFLINE_AFTER_SECONDS [60], EXAM_DEVICE_SILENT_SECONDS [120]: the live exam monitor's timings. */
+  proctoring: ProctorSettings;
   /** EXAM_AUTO_SUBMIT (default on; `0` turns it off): submit open exam sheets when an exam ends. */
   examAutoSubmit: boolean;
   /** PUBLIC_URL: the site's public base URL (e.g. https://kelasku.example.sch.id); picture URLs in replies are absolute from it. */
@@ -237,6 +241,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     answersDeliveryKey: resolveAnswersDeliveryKey(env, production, dataDir, jwtSecret),
     shutdownTimeoutMs: intFrom(env.SHUTDOWN_TIMEOUT_MS, 10_000, 'SHUTDOWN_TIMEOUT_MS'),
     metrics: metricsFrom(env, port),
+    proctoring: {
+      offlineAfterMs: intFrom(env.EXAM_OFFLINE_AFTER_SECONDS, OFFLINE_AFTER_SECONDS, 'EXAM_OFFLINE_AFTER_SECONDS') * 1000,
+      deviceSilentMs: intFrom(env.EXAM_DEVICE_SILENT_SECONDS, DEVICE_SILENT_SECONDS, 'EXAM_DEVICE_SILENT_SECONDS') * 1000,
+    },
   };
 }
 
@@ -257,6 +265,7 @@ export function appOptionsFromConfig(config: AppConfig): Omit<BuildAppOptions, '
     essayScorer: config.essayScorer,
     answersDeliveryKey: config.answersDeliveryKey,
     metrics: config.metrics,
+    proctoring: config.proctoring,
     logger: { level: config.production ? 'info' : 'warn' },
   };
 }

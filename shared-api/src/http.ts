@@ -110,10 +110,10 @@ function logged<T>(verb: Verb, url: string, call: Promise<{ data: T }>): Promise
 export type Params = Record<string, string | number | boolean | undefined | null>;
 
 export const getData = <T>(url: string, params?: Params) => logged<T>('GET', url, http.get<T>(url, { params }));
-export const postData = <T>(url: string, body?: unknown, params?: Params) =>
-  logged<T>('POST', url, http.post<T>(url, body, { params }));
-export const patchData = <T>(url: string, body?: unknown, params?: Params) =>
-  logged<T>('PATCH', url, http.patch<T>(url, body, { params }));
+export const postData = <T>(url: string, body?: unknown, params?: Params, headers?: Record<string, string>) =>
+  logged<T>('POST', url, http.post<T>(url, body, { params, ...(headers ? { headers } : {}) }));
+export const patchData = <T>(url: string, body?: unknown, params?: Params, headers?: Record<string, string>) =>
+  logged<T>('PATCH', url, http.patch<T>(url, body, { params, ...(headers ? { headers } : {}) }));
 export const putData = <T>(url: string, body?: unknown, params?: Params) =>
   logged<T>('PUT', url, http.put<T>(url, body, { params }));
 export const deleteData = <T>(url: string, params?: Params) => logged<T>('DELETE', url, http.delete<T>(url, { params }));

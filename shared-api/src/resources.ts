@@ -1,4 +1,5 @@
 import { deleteData, deleteDataWithBody, getData, patchData, postData, putData } from './http';
+import { deviceHeaders } from './device-id';
 import type { Language } from '@kelasku/shared-rules/src/languages';
 import type { GradebookWeights } from '@kelasku/shared-rules/src/gradebook';
 import type {
@@ -174,7 +175,8 @@ function answersApi(base: '/exercises-answers' | '/exams-answers', key: 'exercis
      * Saves the questions changed on this device, each with the time it was changed: the server keeps per question
      * the latest change (from any tab or device) and answers with the whole merged sheet.
      */
-    saveChanges: (sheetId: number, changes: AnswerChanges) => patchData<AnswerSheet>(base, { changes }, { id: sheetId }),
+    saveChanges: (sheetId: number, changes: AnswerChanges) =>
+      patchData<AnswerSheet>(base, { changes }, { id: sheetId }, key === 'exam_id' ? deviceHeaders() : undefined),
     remove: (sheetId: number) => deleteData<{ message: string }>(base, { id: sheetId }),
   };
 }
@@ -224,6 +226,11 @@ export const examsApi = {
   byId: (id: number) => getData<Exam>('/exams/by-id', { id }),
   close: (id: number) => postData<Exam>('/exams/close', undefined, { id }),
   reopen: (id: number) => postData<Exam>('/exams/reopen', undefined, { id }),
+  /**
+   * The exam page is open on this device (sent on opening and after a while without a save); answers the student's own
+   * end (extra minutes included); 409 when another device holds the sheet.
+   */
+  heartbeat: (sheetId: number) => postData<{ end_time: string; extra_minutes: number }>('/exams-answers/heartbeat', undefined, { id: sheetId }, deviceHeaders()),
 };
 
 export const reportsApi = {

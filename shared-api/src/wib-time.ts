@@ -1,5 +1,5 @@
 // Exam times are fixed to WIB (+07:00, Asia/Jakarta), whatever the browser's zone.
-import { wibIsoText } from '@kelasku/shared-rules';
+import { WIB_OFFSET_TEXT, wibIsoText } from '@kelasku/shared-rules';
 
 /** 'YYYY-MM-DD' of the given instant in WIB. */
 export function wibDate(at: Date = new Date()): string {
@@ -13,7 +13,7 @@ export function wibTime(at: Date = new Date()): string {
 
 /** Combines a WIB date and wall-clock time into the API's form 'YYYY-MM-DDTHH:MM:00+07:00'. */
 export function toWibIso(date: string, time: string): string {
-  return `${date}T${time}:00+07:00`;
+  return `${date}T${time}:00${WIB_OFFSET_TEXT}`;
 }
 
 /** Splits an API time ('…+07:00') into its WIB date and time, whatever offset it was written with. */

@@ -113,6 +113,7 @@ export const ERROR_CODES = {
   'weights-sum': 'The weights must add up to 100 (they add up to {sum})',
   'sheet-already-submitted': 'Sheet already submitted',
   'sheet-save-retry': 'The answer sheet could not be saved, please retry',
+  'exam-other-device': 'This exam is open on another device: ask the proctor to release it, or go on there',
   // Sealed answers delivered after a sign-out (POST /sealed-answers).
   'sealed-unreadable': 'The sealed answers could not be opened',
   'sealed-already-delivered': 'These sealed answers were delivered already',

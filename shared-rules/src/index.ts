@@ -16,3 +16,4 @@ export * from './search-text';
 export * from './formulas';
 export * from './exam-kinds';
 export * from './gradebook';
+export * from './exam-monitor';

@@ -4,6 +4,9 @@
  */
 export const WIB_OFFSET_MS = 7 * 60 * 60 * 1000;
 
+/** The same offset as RFC 3339 writes it after a WIB wall clock (`2025-06-29T08:00:00+07:00`). */
+export const WIB_OFFSET_TEXT = '+07:00';
+
 /** The WIB wall clock of an instant (epoch ms): month 0–11, weekday 0 = Sunday. */
 export interface WibWallClock {
   year: number;

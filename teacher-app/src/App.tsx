@@ -27,6 +27,7 @@ const Review = screen(() => import('./features/grades/components/Review'));
 const Analysis = screen(() => import('./features/analysis/components/Analysis'));
 const GroupDiscussions = screen(() => import('./features/group-discussions/components/GroupDiscussions'));
 const Gradebook = screen(() => import('./features/gradebook/components/Gradebook'));
+const ExamMonitor = screen(() => import('./features/exam-monitor/components/ExamMonitor'));
 
 const HOME = '/DashboardTeacher';
 const GRADES = [10, 11, 12] as const;
@@ -56,6 +57,7 @@ const ROUTES: RemoteRoute[] = [
   { path: '/Analysis', screen: Analysis },
   { path: '/GroupDiscussions', screen: GroupDiscussions },
   { path: '/Gradebook', screen: Gradebook },
+  { path: '/ExamMonitor', screen: ExamMonitor },
 ];
 
 // The screen the teacher reloaded or opened directly starts loading with the remote itself.

@@ -23,6 +23,7 @@ import { classArchiveMigration } from './migrations/0021_class_archive';
 import { examTermMigration } from './migrations/0023_exam_term';
 import { gradebookWeightsMigration } from './migrations/0024_gradebook_weights';
 import { afterExamMigration } from './migrations/0025_after_exam';
+import { examProctoringMigration } from './migrations/0026_exam_proctoring';
 
 /** Every migration, in order. Names sort lexically; never rename or edit one that has shipped. */
 export function allMigrations(kind: DbKind): Record<string, Migration> {
@@ -49,6 +50,7 @@ export function allMigrations(kind: DbKind): Record<string, Migration> {
     '0023_exam_term': examTermMigration(kind),
     '0024_gradebook_weights': gradebookWeightsMigration,
     '0025_after_exam': afterExamMigration(kind),
+    '0026_exam_proctoring': examProctoringMigration(kind),
   };
 }
 

@@ -199,6 +199,21 @@ export interface ExamAnswersTable {
   updated_at: InstantDefault;
 }
 
+/** 0026: extra minutes one student gets past an exam's end (the proctor's grant); one row per (exam, student). */
+export interface ExamExtraTimeTable {
+  exam_id: number;
+  student_id: number;
+  minutes: number;
+  updated_at: InstantDefault;
+}
+
+/** 0026: the proctor's settings of one exam. */
+export interface ExamProctoringTable {
+  exam_id: number;
+  one_device: ColumnType<boolean | number, boolean | number | undefined, boolean | number>;
+  updated_at: InstantDefault;
+}
+
 /** One score per (exercise_id, student_id), upserted; score rounded to 2 decimals. */
 export interface ExerciseScoresTable {
   id: Generated<number>;
@@ -324,6 +339,8 @@ export interface Database {
   exams: ExamsTable;
   exercise_answers: ExerciseAnswersTable;
   exam_answers: ExamAnswersTable;
+  exam_extra_time: ExamExtraTimeTable;
+  exam_proctoring: ExamProctoringTable;
   exercise_scores: ExerciseScoresTable;
   exam_scores: ExamScoresTable;
   general_forum: GeneralForumTable;

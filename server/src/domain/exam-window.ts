@@ -4,7 +4,9 @@
  * of that string by position).
  */
 
-import { endsAfterStart, examStatusAt, type ExamStatus, WIB_OFFSET_MS, wibIsoText, windowRefusal } from '@kelasku/shared-rules';
+import {
+  endsAfterStart, examStatusAt, type ExamStatus, WIB_OFFSET_MS, WIB_OFFSET_TEXT, WINDOW_RULE, wibIsoText, windowRefusal,
+} from '@kelasku/shared-rules';
 import { type ErrorDetails, RuleError } from './errors';
 
 // The window rule itself (closed interval, status names, refusal texts) is shared with the student's exam clock.
@@ -44,7 +46,6 @@ export function parseInstant(text: string): Date | null {
 const wibText = new Map<number, string>();
 const WIB_TEXTS_MAX = 20_000;
 
-const WIB_OFFSET_TEXT = '+07:00';
 const WIB_OFFSET_HOURS = WIB_OFFSET_MS / 3_600_000;
 
 /**
@@ -93,9 +94,44 @@ export function toMillis(instant: Date | number | string): number {
   return fallback;
 }
 
-/** Scheduled before start, Active in [start, end], Completed after end. */
-export function examStatus(start: Date | number | string, end: Date | number | string, now: Date | number = Date.now()): ExamStatus {
-  return examStatusAt(toMillis(start), toMillis(end), toMillis(now));
+/** Scheduled before start, Active in [start, end], Completed after end; `extraMinutes` moves one student's end. */
+export function examStatus(
+  start: Date | number | string, end: Date | number | string, now: Date | number = Date.now(), extraMinutes = 0,
+): ExamStatus {
+  return examStatusAt(toMillis(start), toMillis(end), toMillis(now), extraMinutes);
+}
+
+/** Columns (SQL expressions) of an exam's window; `extraMinutes`: an integer expression of one student's extra time. */
+export interface WindowColumns {
+  start: string;
+  end: string;
+  extraMinutes?: string;
+}
+
+/**
+ * The SQL conditions of the window, generated from shared-rules' WINDOW_RULE (the comparisons examStatusAt makes), for
+ * statements that check it themselves: `now` is an SQL expression (a placeholder) of an instant as the database keeps
+ * it (toDbTime text in SQLite, timestamptz in PostgreSQL). SQLite keeps instants as ISO text in UTC, whose order is
+ * time order; the end moved by extra minutes is written back in that same form.
+ */
+export function windowSql(kind: 'sqlite' | 'postgres', cols: WindowColumns) {
+  const end = !cols.extraMinutes
+    ? cols.end
+    : kind === 'sqlite'
+      ? `strftime('%Y-%m-%dT%H:%M:%fZ', ${cols.end}, (${cols.extraMinutes}) || ' minutes')`
+      : `(${cols.end} + make_interval(mins => ${cols.extraMinutes}))`;
+  const started = (now: string) => `${cols.start} ${WINDOW_RULE.started} ${now}`;
+  const notEnded = (now: string) => `${end} ${WINDOW_RULE.notEnded} ${now}`;
+  return {
+    /** The (student's own) end as an SQL expression. */
+    end,
+    started,
+    notEnded,
+    /** Past its end (the student's own end with extra minutes). */
+    ended: (now: string) => `NOT (${notEnded(now)})`,
+    /** Inside [start, end]: answers are accepted. */
+    open: (now: string) => `${started(now)} AND ${notEnded(now)}`,
+  };
 }
 
 export class WindowError extends RuleError {

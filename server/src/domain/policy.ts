@@ -110,8 +110,10 @@ export interface SheetWriteFacts {
 }
 
 /** Where now is against an item's answering window: exams have one, exercises none (null). */
-export function answerWindow(spec: ItemSpec, item: Pick<ItemFacts, 'start_time' | 'end_time'>, now = new Date()): ExamStatus | null {
-  return spec.kind === 'exam' ? examStatus(item.start_time!, item.end_time!, now) : null;
+export function answerWindow(
+  spec: ItemSpec, item: Pick<ItemFacts, 'start_time' | 'end_time'>, now = new Date(), extraMinutes = 0,
+): ExamStatus | null {
+  return spec.kind === 'exam' ? examStatus(item.start_time!, item.end_time!, now, extraMinutes) : null;
 }
 
 /** Why a caller may not change an answer sheet (404 never: the sheet was found), or null when they may. */

@@ -7,12 +7,15 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { LocalAttemptCounters, SharedAttemptCounters, type AttemptCounters } from '../lib/attempt-counters';
+import { type ExamPresence, LocalExamPresence, SharedExamPresence } from '../lib/exam-presence';
 import fp from 'fastify-plugin';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Sign-in and password-change attempt counters (Redis when REDIS_URL is set, in-process otherwise). */
     attemptCounters: AttemptCounters;
+    /** Who has an exam sheet open on which device (the same Redis, or in process). */
+    examPresence: ExamPresence;
   }
 }
 
@@ -99,9 +102,9 @@ function corsOrigin(origins: string[] | undefined): boolean | string[] {
  * Shared counters when REDIS_URL is set. Start-up waits for the first connection (or its failure) so that the
  * first sign-ins are already counted in Redis; commands never queue while disconnected (the local counters answer).
  */
-async function attemptCounters(app: FastifyInstance, redisUrl: string | undefined): Promise<AttemptCounters> {
+async function attemptCounters(app: FastifyInstance, redisUrl: string | undefined): Promise<{ counters: AttemptCounters; redis?: Redis }> {
   const local = new LocalAttemptCounters();
-  if (!redisUrl) return local;
+  if (!redisUrl) return { counters: local };
   const redis = new Redis(redisUrl, { connectTimeout: 2000, commandTimeout: 1000, enableOfflineQueue: false, maxRetriesPerRequest: 1 });
   const shared = new SharedAttemptCounters(redis, local, app.log);
   await new Promise<void>((resolve) => {
@@ -114,7 +117,7 @@ async function attemptCounters(app: FastifyInstance, redisUrl: string | undefine
     redis.once('error', settled);
   });
   app.addHook('onClose', async () => redis.disconnect());
-  return shared;
+  return { counters: shared, redis };
 }
 
 async function securityPlugin(app: FastifyInstance, options: SecurityOptions) {
@@ -162,11 +165,13 @@ async function securityPlugin(app: FastifyInstance, options: SecurityOptions) {
   await app.register(cors, {
     origin: corsOrigin(options.corsOrigins),
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-    allowedHeaders: ['Authorization', 'Content-Type'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'X-Kelasku-Device', 'If-None-Match'],
     maxAge: 600,
   });
 
-  app.decorate('attemptCounters', await attemptCounters(app, options.redisUrl));
+  const shared = await attemptCounters(app, options.redisUrl);
+  app.decorate('attemptCounters', shared.counters);
+  app.decorate<ExamPresence>('examPresence', shared.redis ? new SharedExamPresence(shared.redis, new LocalExamPresence(), app.log) : new LocalExamPresence());
 
   if (options.apiDocs === false) return;
   await app.register(swagger, {

@@ -8,6 +8,7 @@ import discussionsMaterial from './discussions-material';
 import { examAnswersRoutes, exerciseAnswersRoutes } from './answer-sheets';
 import { examsRoutes, exercisesRoutes } from './assessments';
 import gradebook from './gradebook';
+import examMonitor from './exam-monitor';
 import health from './health';
 import images from './images';
 import language from './language';
@@ -47,6 +48,7 @@ export default async function routes(app: FastifyInstance, options: RoutesOption
   await app.register(exerciseAnswersRoutes);
   await app.register(examAnswersRoutes);
   await app.register(sealedAnswers);
+  await app.register(examMonitor, { essayScorer: options.essayScorer });
   await app.register(analysis);
   await app.register(review);
   await app.register(gradebook);

@@ -458,3 +458,26 @@ update('/classes/gradebook-weights', {
   allow: [A, T],
   request: (w) => ({ url: q('/classes/gradebook-weights', { id: w.class0 }), payload: { exercise: 30, daily: 20, midterm: 20, final: 30 } }),
 });
+// ---------------------------------------------------------------- the live exam monitor (the exam's managers) and heartbeats
+rule('GET /api/v1/exams/monitor', {
+  allow: [A, T],
+  request: (w) => ({ url: q('/exams/monitor', { id: w.exam0 }) }),
+  check: (_c, res, w) => expect(res.json()).toMatchObject({ exam_id: w.exam0, students: expect.any(Array) }),
+});
+rule('POST /api/v1/exams/monitor/extra-time', {
+  allow: [A, T], request: (w) => ({ url: q('/exams/monitor/extra-time', { id: w.exam0 }), payload: { student_id: w.student1, minutes: 5 } }),
+});
+rule('POST /api/v1/exams/monitor/one-device', {
+  allow: [A, T], request: (w) => ({ url: q('/exams/monitor/one-device', { id: w.exam0 }), payload: { on: false } }),
+});
+rule('POST /api/v1/exams/monitor/release-device', {
+  allow: [A, T], request: (w) => ({ url: q('/exams/monitor/release-device', { id: w.exam0 }), payload: { student_id: w.student1 } }),
+});
+rule('POST /api/v1/exams/monitor/end-attempt', {
+  allow: [A, T],
+  request: async (w) => ({ url: q('/exams/monitor/end-attempt', { id: (await fresh.examSheet(w)).item }), payload: { student_id: w.student0 } }),
+});
+rule('POST /api/v1/exams-answers/heartbeat', {
+  allow: [S], // the sheet's owner (a presence, not a write: kept also when no longer assigned)
+  request: (w) => ({ url: q('/exams-answers/heartbeat', { id: w.examSheet0 }), headers: { 'x-kelasku-device': 'matrix-device-0001' } }),
+});

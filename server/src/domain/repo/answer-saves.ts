@@ -27,6 +27,8 @@ import { fromDbJson, toDbJson } from '../../db/json';
 import { toDbTime } from '../../db/time';
 import type { ItemSpec } from './assessments';
 import { highestQuestion, MAX_SHEET_BYTES, sheetBytes } from '../sheet-bounds';
+import { windowSql } from '../exam-window';
+import { extraMinutesSql } from './exam-proctoring';
 
 /** One question's new answer and when it was given (ms since the epoch, device clock); '' clears it. */
 export interface AnswerChange {
@@ -108,8 +110,10 @@ export const answerSaveBatches = diagnosticsChannel.channel('kelasku.answer-save
 const MAX_BATCH = 500;
 
 /** The conditions shared by both dialects; `s` is the sheet row, `?`/`$n` placeholders are filled per dialect. */
-function windowCondition(spec: ItemSpec, now: string): string {
-  return spec.kind === 'exam' ? `AND EXISTS (SELECT 1 FROM exams x WHERE x.id = s.exam_id AND x.start_time <= ${now} AND x.end_time >= ${now})` : '';
+function windowCondition(kind: 'sqlite' | 'postgres', spec: ItemSpec, now: string): string {
+  if (spec.kind !== 'exam') return '';
+  const window = windowSql(kind, { start: 'x.start_time', end: 'x.end_time', extraMinutes: extraMinutesSql('s.exam_id', 's.student_id') });
+  return `AND EXISTS (SELECT 1 FROM exams x WHERE x.id = s.exam_id AND ${window.open(now)})`;
 }
 
 /**
@@ -145,7 +149,7 @@ function sqliteWriter(db: Db, raw: Database.Database, spec: ItemSpec) {
        AND (@seq IS NULL OR s.answers_seq IS NULL OR s.answers_seq < @seq)
        AND EXISTS (SELECT 1 FROM students st JOIN users u ON u.id = st.user_id
                     WHERE st.id = s.student_id AND u.id = @userId AND u.role = 'student' AND u.session_version = @sessionVersion)
-       ${windowCondition(spec, '@now')}
+       ${windowCondition('sqlite', spec, '@now')}
        ${assignedCondition(spec)}
        ${questionsCondition(spec, '@highest')}
     RETURNING ${spec.idCol} AS item_id`); // (SQLite: RETURNING takes no table alias)
@@ -214,7 +218,7 @@ function postgresWriter(pool: pg.Pool, spec: ItemSpec) {
        AND (v.seq IS NULL OR s.answers_seq IS NULL OR s.answers_seq < v.seq)
        AND st.id = s.student_id AND u.id = st.user_id
        AND u.id = v.user_id AND u.role = 'student' AND u.session_version = v.session_version
-       ${windowCondition(spec, '$7')}
+       ${windowCondition('postgres', spec, '$7')}
        ${assignedCondition(spec)}
        ${questionsCondition(spec, 'v.highest')}
        AND (v.answers IS NOT NULL OR ${mergedBytes} <= $12)

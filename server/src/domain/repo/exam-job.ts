@@ -7,20 +7,20 @@
 import crypto from 'node:crypto';
 import type { Db } from '../../db/connect';
 import { acquireLease } from '../../db/leases';
-import { toDbTime } from '../../db/time';
 import type { ScorerConfig } from '../scorers';
 import { EXAM, itemById, submitAndGrade } from './assessments';
+import { extraMinutesSql, windowWhere } from './exam-proctoring';
 
 export const EXAM_JOB_LEASE = 'exam-auto-submit';
 
-/** Grades up to `limit` ungraded sheets of ended exams; returns how many it graded. */
+/** Grades up to `limit` ungraded sheets of ended exams (each student's own end: extra minutes count); returns how many it graded. */
 export async function runExamAutoSubmit(db: Db, scorer: ScorerConfig, now = new Date(), limit = 200): Promise<number> {
   const rows = await db
     .selectFrom('exam_answers as s')
     .innerJoin('exams as x', 'x.id', 's.exam_id')
     .leftJoin('exam_scores as g', (j) => j.onRef('g.exam_id', '=', 's.exam_id').onRef('g.student_id', '=', 's.student_id'))
     .select(['s.exam_id', 's.student_id'])
-    .where('x.end_time', '<', toDbTime(now))
+    .where(windowWhere(db, { start: 'x.start_time', end: 'x.end_time', extraMinutes: extraMinutesSql('s.exam_id', 's.student_id') }, now).ended())
     .where('g.id', 'is', null)
     .orderBy('s.id')
     .limit(limit)

@@ -1,4 +1,5 @@
 /** The counts behind the dashboards (routes/stats): grouped reads only, the numbers are put together by the route. */
+import { windowWhere } from './exam-proctoring';
 import type { Db } from '../../db/connect';
 import { preparedRead } from '../../db/prepared';
 import { type SessionColumns, STUDENT_STATS_SQL, withSessionColumns } from './hot-reads';
@@ -61,7 +62,7 @@ export async function teacherActivity(db: Db, teacherId: number, at: { since: st
     db.selectFrom('exam_answers as s').innerJoin('exams as x', 'x.id', 's.exam_id').innerJoin('classes as c', 'c.id', 'x.class_id')
       .where('c.teacher_id', '=', teacherId).where('c.archived_at', 'is', null).where('s.submitted_at', '>=', at.since).select('s.submitted_at').execute(),
     db.selectFrom('exams as x').innerJoin('classes as c', 'c.id', 'x.class_id')
-      .where('c.teacher_id', '=', teacherId).where('c.archived_at', 'is', null).where('x.end_time', '>=', at.now)
+      .where('c.teacher_id', '=', teacherId).where('c.archived_at', 'is', null).where(windowWhere(db, { start: 'x.start_time', end: 'x.end_time' }, new Date(at.now)).notEnded())
       .select(['x.id', 'x.class_id', 'c.name as class_name', 'x.title', 'x.start_time', 'x.end_time'])
       .orderBy('x.start_time').orderBy('x.id').limit(20).execute(),
     db.selectFrom('exercise_answers as s').innerJoin('exercises as e', 'e.id', 's.exercise_id')

@@ -1,6 +1,7 @@
 /** The reads behind a student's to-do list (routes/todo), each scoped to the classes in use the student is assigned to now. */
 import type { Db } from '../../db/connect';
 import { toDbTime } from '../../db/time';
+import { extraMinutesSql, windowWhere } from './exam-proctoring';
 
 const DAY_MS = 24 * 3600_000;
 /** How far ahead an exam counts as "to do". */
@@ -18,12 +19,14 @@ export async function todoOfStudent(db: Db, studentId: number, now: Date) {
   // archived classes are read-only and off the student's lists: nothing there is left to do
   const mine = db.selectFrom('assigned_students_class as a').innerJoin('classes as ac', 'ac.id', 'a.class_id')
     .select('a.class_id').where('a.student_id', '=', studentId).where('ac.archived_at', 'is', null);
+  // the student's own end: the proctor's extra minutes count
+  const window = windowWhere(db, { start: 'x.start_time', end: 'x.end_time', extraMinutes: extraMinutesSql('x.id', String(Number(studentId))) }, now);
   const [exams, exercises, materials] = await Promise.all([
     db.selectFrom('exams as x').innerJoin('classes as c', 'c.id', 'x.class_id')
       .leftJoin('exam_answers as s', (j) => j.onRef('s.exam_id', '=', 'x.id').on('s.student_id', '=', studentId))
       .where('x.class_id', 'in', mine)
-      .where('x.end_time', '>=', toDbTime(now))
-      .where('x.start_time', '<=', toDbTime(new Date(now.getTime() + EXAM_AHEAD_MS)))
+      .where(window.notEnded())
+      .where(window.startedBy(new Date(now.getTime() + EXAM_AHEAD_MS)))
       .where((eb) => eb.or([eb('s.status', 'is', null), eb('s.status', '!=', 'Inactive')]))
       .select(['x.id', 'x.class_id', 'c.name as class_name', 'x.title', 'x.start_time', 'x.end_time'])
       .orderBy('x.start_time').orderBy('x.id').limit(MAX_ITEMS).execute(),

@@ -13,6 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ContentError, MAX_QUESTIONS, validateAnswers } from '../../domain/content';
+import { deviceFrom } from '../../domain/device-gate';
 import { requireAnswerSizes, requireWholeMap, sheetRefusal } from '../../domain/sheet-bounds';
 import {
   answerWindow, type Caller, isStudent, managesClass, outsideWindow, requireItem as requireItemAccess, requireStudentId, requireWorkRead, sheetWriteRefusal,
@@ -23,6 +24,7 @@ import {
 } from '../../domain/repo/assessments';
 import { answerSaverFor, mergeChanges } from '../../domain/repo/answer-saves';
 import { isArchivedClass, isAssigned } from '../../domain/repo/common';
+import { extraMinutesFor } from '../../domain/repo/exam-proctoring';
 import { badRequest, conflict, forbidden, recordNotFound } from '../../plugins/errors';
 import { idQuerySchema, idSchema, messageResponse, pagingProperties, parsePaging, UPDATE_METHODS, withKey } from '../helpers';
 import { SHEET_LIST_PAGE_SIZE } from '../../domain/limits';
@@ -60,8 +62,8 @@ export const changesSchema = Type.Unsafe<Record<string, { answer: string; at: nu
 /** One sheet as GET lists it (read-schemas.ts): POST and the save answer the same shape, in the same key order. */
 const sheetResponse = { 200: sheetListResponse[200].items };
 
-function refuseOutsideWindow(spec: ItemSpec, item: ItemFacts): void {
-  const refusal = outsideWindow(answerWindow(spec, item));
+function refuseOutsideWindow(spec: ItemSpec, item: ItemFacts, extraMinutes: number): void {
+  const refusal = outsideWindow(answerWindow(spec, item, new Date(), extraMinutes));
   if (refusal) throw refusal;
 }
 
@@ -120,7 +122,7 @@ export function registerSheetRoutes(fastify: FastifyInstance, spec: ItemSpec, ba
     const item = await requireItemAccess(db, spec, request.user, body[spec.idCol], 'contribute');
     const existing = await sheetOf(db, spec, item.id, studentId);
     if (existing) return sheetJson(spec, existing);
-    refuseOutsideWindow(spec, item);
+    refuseOutsideWindow(spec, item, spec.kind === 'exam' ? await extraMinutesFor(db, item.id, studentId) : 0);
     let answers: Record<string, string>;
     try {
       answers = validateAnswers(body.answers ?? {});
@@ -157,6 +159,8 @@ export function registerSheetRoutes(fastify: FastifyInstance, spec: ItemSpec, ba
       else requireWholeMap(answers!);
       const { user, sessionVersion } = app.readToken(request);
       if (user.role === 'student' && user.student_id !== undefined) {
+        // the device of the save is recorded (the proctor's monitor), and refused in one-device mode when another holds the sheet
+        if (spec.kind === 'exam') await app.deviceGate.admit(id, user.student_id, deviceFrom(request.headers['x-kelasku-device']), false);
         const who = { sheetId: id, studentId: user.student_id, userId: user.user_id, sessionVersion };
         const saved = await saver.save(changes ? { ...who, changes } : { ...who, answers: answers!, seq });
         // Only an open sheet (no grade yet) can be saved, so score is null; nothing else to read back.
@@ -174,7 +178,8 @@ export function registerSheetRoutes(fastify: FastifyInstance, spec: ItemSpec, ba
       if (!sheet) throw recordNotFound('answer-sheet', 'Answer sheet not found');
       const item = await requireItem(sheet.item_id);
       const refusal = sheetWriteRefusal(request.user, {
-        sheet, assigned: await isAssigned(db, sheet.student_id, item.class_id), window: answerWindow(spec, item), archived: await isArchivedClass(db, item.class_id),
+        sheet, assigned: await isAssigned(db, sheet.student_id, item.class_id), archived: await isArchivedClass(db, item.class_id),
+        window: answerWindow(spec, item, new Date(), spec.kind === 'exam' ? await extraMinutesFor(db, item.id, sheet.student_id) : 0),
       });
       if (refusal) throw refusal;
       // Stale: a newer map of this client already won (this one was abandoned and landed late). Nothing to do; the

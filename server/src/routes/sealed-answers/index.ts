@@ -12,6 +12,7 @@ import { overBytes } from '@kelasku/shared-rules';
 import { BODY_LIMITS, MAX_ANSWER_BYTES, MAX_QUESTIONS } from '../../domain/limits';
 import { openEnvelope, SealedError, type SealedAnswers } from '../../domain/answer-delivery';
 import { answerWindow, type Caller, outsideWindow, requireItem as requireItemAccess } from '../../domain/policy';
+import { extraMinutesFor } from '../../domain/repo/exam-proctoring';
 import { answerSaverFor } from '../../domain/repo/answer-saves';
 import { EXAM, EXERCISE, itemById, openSheet, sheetOf } from '../../domain/repo/assessments';
 import { studentLogin, takeDeliveryNonce } from '../../domain/repo/sealed-deliveries';
@@ -79,7 +80,8 @@ export default async function sealedAnswersRoutes(fastify: FastifyInstance) {
     ]);
     if (!item || !login) throw noOpenSheet();
     if (sheet?.status === 'Inactive') throw conflict('Sheet already submitted', { code: 'sheet-already-submitted' });
-    const refusal = outsideWindow(answerWindow(spec, item));
+    const extra = spec.kind === 'exam' ? await extraMinutesFor(db, item.id, sealed.student_id) : 0;
+    const refusal = outsideWindow(answerWindow(spec, item, new Date(), extra));
     if (refusal) throw refusal;
     // Answers typed before the student's first save never opened a sheet: it is opened now, as that first save would
     // have (the student must be allowed to read the item now: assigned to its class; the window was checked above).

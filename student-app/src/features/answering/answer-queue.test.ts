@@ -359,3 +359,25 @@ test('two tabs of one sheet keep both their unsent changes on the device; an ack
   expect(server.answers()).toEqual({ '1': 'a', '2': 'b' });
   expect(readStoredAnswers(KEY)).toBeNull();
 });
+
+test('409 "open on another device" keeps the answer on this device and retries (at most every 5 s) until the proctor releases the other', async () => {
+  const otherDevice = () => new AxiosError('status 409', 'ERR_BAD_REQUEST', undefined, undefined,
+    { status: 409, data: { code: 'exam-other-device', error: 'Conflict', message: 'This exam is open on another device' } } as AxiosResponse);
+  expect(classifyFailure(otherDevice())).toBe('other-device');
+  const server = fakeServer();
+  const { queue } = makeQueue(server);
+  server.failNext(otherDevice(), otherDevice(), otherDevice(), otherDevice());
+  queue.set(3, 'b');
+  await flushMicrotasks();
+  expect(queue.getState()).toEqual({ kind: 'other-device' });
+  expect(readStoredAnswers(KEY)?.answers).toEqual({ '3': 'b' });
+  // the queue's backoff (1 s, 2 s, 4 s, 8 s …) is capped at 5 s here: four refusals, then the fifth try goes through
+  for (let i = 0; i < 4; i += 1) {
+    jest.advanceTimersByTime(5_000);
+    await flushMicrotasks();
+  }
+  expect(server.send).toHaveBeenCalledTimes(5);
+  expect(queue.getState()).toEqual({ kind: 'saved' });
+  expect(server.answers()).toEqual({ '3': 'b' });
+  expect(readStoredAnswers(KEY)).toBeNull();
+});

@@ -5,7 +5,7 @@
 // the server keeps per question the latest change from any tab or device, so a change this device gave up on
 // (timeout, dropped connection) or replayed after being offline never overwrites a newer answer given elsewhere.
 // Each reply carries the whole merged sheet, so this tab also learns the answers given elsewhere.
-import { errorStatus, isNetworkError, type AnswerChanges, type Answers } from '@kelasku/shared-api';
+import { errorCode, errorStatus, isNetworkError, type AnswerChanges, type Answers } from '@kelasku/shared-api';
 
 export type QueueState =
   | { kind: 'idle' }
@@ -17,15 +17,21 @@ export type QueueState =
   | { kind: 'retrying' }
   /** The server refuses more changes: 'submitted' (409) or 'closed' (403, exam window). */
   | { kind: 'locked'; reason: 'submitted' | 'closed' }
+  /** Another device holds the exam sheet (one device at a time): answers are kept locally and retried until released. */
+  | { kind: 'other-device' }
   /** Any other refusal (e.g. signed out): answers are kept locally, not retried until the page reopens. */
   | { kind: 'failed'; status?: number };
 
-export type FailureKind = 'network' | 'server' | 'submitted' | 'closed' | 'fatal';
+export type FailureKind = 'network' | 'server' | 'submitted' | 'closed' | 'other-device' | 'fatal';
+
+/** Retries while another device holds the sheet come this often at most: the proctor may release it any moment. */
+export const OTHER_DEVICE_RETRY_MS = 5_000;
 
 /** How a failed save is handled. Exported for tests and for the submit flow. */
 export function classifyFailure(err: unknown): FailureKind {
   if (isNetworkError(err)) return 'network';
   const status = errorStatus(err);
+  if (errorCode(err) === 'exam-other-device') return 'other-device';
   if (status === 409) return 'submitted';
   if (status === 403) return 'closed';
   if (status === undefined || status >= 500 || status === 429 || status === 408) return 'server';
@@ -309,8 +315,8 @@ export class AnswerQueue {
       this.setState({ kind: 'failed', status: errorStatus(err) });
       return;
     }
-    this.setState({ kind: kind === 'network' ? 'offline' : 'retrying' });
-    const delay = this.backoff(this.attempt);
+    this.setState(kind === 'other-device' ? { kind } : { kind: kind === 'network' ? 'offline' : 'retrying' });
+    const delay = kind === 'other-device' ? Math.min(this.backoff(this.attempt), OTHER_DEVICE_RETRY_MS) : this.backoff(this.attempt);
     this.attempt += 1;
     this.retryTimer = setTimeout(() => {
       this.retryTimer = null;

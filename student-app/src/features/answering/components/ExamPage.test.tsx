@@ -18,6 +18,7 @@ jest.mock('@kelasku/shared-api', () => {
       byClass: jest.fn(),
       calculateGrade: jest.fn(),
       grade: jest.fn(),
+      heartbeat: jest.fn(),
       answers: { get: jest.fn(), create: jest.fn(), save: jest.fn(), saveChanges: jest.fn(), remove: jest.fn() },
     },
   };
@@ -44,6 +45,7 @@ beforeEach(() => {
   api.answers.create.mockResolvedValue({ id: 70, exam_id: 21, student_id: 5, answers: {}, status: 'Active', score: null });
   api.answers.saveChanges.mockImplementation(async (id, changes) => ({ id, exam_id: 21, student_id: 5, answers: withChanges({}, changes), status: 'Active' }));
   api.grade.mockResolvedValue([]);
+  api.heartbeat.mockRejectedValue(new Error('Network Error')); // unknown own end: the exam's end holds
 });
 
 const openExam = () => renderAt(<ExamPage />, '/MyExams?class_id=4');
@@ -124,6 +126,18 @@ test('at the end time an open exam is submitted automatically', async () => {
   expect(within(dialog).getByText('Time is up — your exam was submitted automatically.')).toBeInTheDocument();
   expect(api.calculateGrade).toHaveBeenCalledWith(21, 5);
 });
+
+test('extra minutes from the proctor (the heartbeat\'s own end) keep the exam open past its end: no automatic submit', async () => {
+  api.byClass.mockResolvedValue([exam({ end_time: new Date(SERVER_NOW + 3500).toISOString() })]);
+  api.heartbeat.mockResolvedValue({ end_time: wib(30), extra_minutes: 30 });
+  openExam();
+  expect(await screen.findByRole('radio', { name: 'B. 9' })).toBeInTheDocument();
+  await waitFor(() => expect(api.heartbeat).toHaveBeenCalledWith(70));
+  await new Promise((r) => setTimeout(r, 5000));
+  expect(api.calculateGrade).not.toHaveBeenCalled();
+  expect(screen.queryByRole('dialog', { name: 'Submitted' })).not.toBeInTheDocument();
+  expect(screen.getAllByRole('timer', { name: 'Time left' })[0]).toHaveTextContent(/^00:(29|30):\d\d$/);
+}, 15_000);
 
 test('no exam for the class', async () => {
   api.byClass.mockResolvedValue([]);

@@ -26,6 +26,7 @@ import { arrivedClassExams, type ClassExams } from '../exam-prefetch';
 import { flushThenGrade } from '../submit';
 import { useAnswerSheet } from '../hooks/useAnswerSheet';
 import { useClassExams } from '../hooks/useClassExams';
+import { useExamHeartbeat } from '../hooks/useExamHeartbeat';
 import { invalidateAfterSubmit, storedGradeQuery } from '../api';
 
 /** The grade's dialog (MUI's dialog chunk) after the sheet's first screen; loaded right after it, offline too. */
@@ -91,7 +92,13 @@ export default function ExamPage() {
   if (examLoad.data !== undefined || examLoad.error !== undefined) loadSettled.current = true;
   const earlyData = !loadSettled.current && arrived?.data && arrived.classId === classId ? examOf(arrived.data) : undefined;
   const examData = examLoad.data ?? earlyData;
-  const exam = examData?.exam ?? null;
+  // The proctor may give this student extra minutes: their own end comes with each heartbeat and moves the clock.
+  const [ownEnd, setOwnEnd] = useState<string | null>(null);
+  const loadedEnd = examData?.exam ?? null;
+  const exam = useMemo(
+    () => (loadedEnd && ownEnd && Date.parse(ownEnd) > Date.parse(loadedEnd.end_time) ? { ...loadedEnd, end_time: ownEnd } : loadedEnd),
+    [loadedEnd, ownEnd],
+  );
   const now = useServerNow(examData?.offset ?? 0);
   const phase = exam ? windowPhase(exam, now) : undefined;
   const questions = useMemo(() => parseQuestions(exam?.content), [exam]);
@@ -124,6 +131,14 @@ export default function ExamPage() {
     // Answer times on the server's clock: devices whose clocks differ still merge by which answer was given last.
     clockOffset: examData?.offset,
   });
+  const { otherDevice, endChecked } = useExamHeartbeat({
+    sheetId: sheet.phase === 'open' ? sheet.sheet?.id ?? null : null,
+    queueState: sheet.queueState,
+    // also past the exam's end: this student may have extra minutes
+    active: phase !== undefined && phase !== 'Scheduled',
+    endMs: exam ? Date.parse(exam.end_time) : null,
+    onEnd: setOwnEnd,
+  });
   const storedGrade = useQuery({
     ...storedGradeQuery('exam', exam?.id ?? 0, studentId ?? 0, phase === 'Completed'),
     enabled: Boolean(exam && studentId) && (sheet.phase === 'submitted' || phase === 'Completed'),
@@ -145,6 +160,7 @@ export default function ExamPage() {
   useEffect(() => {
     if (!exam || sheet.phase !== 'open' || autoSubmitted.current) return;
     if (now < Date.parse(exam.end_time) - AUTO_SUBMIT_LEAD_MS) return;
+    if (!endChecked) return; // the first heartbeat may bring this student's own, later end
     autoSubmitted.current = true;
     setAutoNote(t('exam.autoSubmitted'));
     submitNow().catch((err: unknown) => {
@@ -152,7 +168,7 @@ export default function ExamPage() {
       setAutoError(err instanceof Error ? err.message : t('exam.autoSubmitted'));
     });
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [now, exam, sheet.phase]);
+  }, [now, exam, sheet.phase, endChecked]);
 
   const loading = examLoad.loading && !exam;
   // Usable once nothing is loading any more: question 1 answerable, or the page's final word (not open yet, done…).
@@ -217,6 +233,9 @@ export default function ExamPage() {
               t('exam.autoSubmitAt', { time: formatWibTime(exam.end_time) })
             )}
           </Alert>
+          {(otherDevice || sheet.queueState.kind === 'other-device') && (
+            <Alert severity="warning" role="alert" data-testid="other-device" sx={{ mb: 2 }}>{t('saveStatus.otherDevice')}</Alert>
+          )}
           {questions.length === 0 ? (
             <LoadingState text={t('exam.loading')} />
           ) : (

@@ -24,6 +24,8 @@ export function saveStatusText(state: QueueState): string {
       return state.reason === 'submitted'
         ? i18next.t('student:saveStatus.lockedSubmitted')
         : i18next.t('student:saveStatus.lockedClosed');
+    case 'other-device':
+      return i18next.t('student:saveStatus.otherDevice');
     case 'failed':
       return i18next.t('student:saveStatus.failed');
   }
@@ -33,7 +35,7 @@ export function saveStatusText(state: QueueState): string {
 export function SaveStatus({ state }: { state: QueueState }) {
   // Re-renders on a language switch (the text itself is built by saveStatusText).
   useTranslation('student');
-  const warn = state.kind === 'offline' || state.kind === 'retrying' || state.kind === 'failed' || state.kind === 'locked';
+  const warn = state.kind === 'offline' || state.kind === 'retrying' || state.kind === 'failed' || state.kind === 'locked' || state.kind === 'other-device';
   const icon =
     state.kind === 'saving' ? <CircularProgress size={14} aria-hidden="true" />
     : state.kind === 'locked' ? <Lock fontSize="small" aria-hidden="true" />

@@ -129,6 +129,7 @@ export default function Grades() {
         </Typography>
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
           <Button variant="outlined" component={RouterLink} to={`/Analysis?${workQuery(work)}`}>{t('grades.analysis')}</Button>
+          {isExam && <Button variant="outlined" component={RouterLink} to={`/ExamMonitor?exam_id=${work.id}`}>{t('grades.monitor')}</Button>}
           <Button
             variant="contained"
             startIcon={<DownloadIcon />}
