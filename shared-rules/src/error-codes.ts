@@ -80,6 +80,9 @@ export const ERROR_CODES = {
   'duplicate-email': 'Email {email} is already used by another account',
   'duplicate-class-name': 'A class named "{name}" already exists in grade {grade}.',
   'item-exists': '{what} already exists',
+  // Copying a material into parallel classes (POST /materials/copy).
+  'copy-to-same-class': 'A material is copied into other classes, not into its own class',
+  'copy-grade-mismatch': 'Class {classId} is in grade {grade}: a material is copied only into classes of its own grade ({sourceGrade})',
   'already-reported': 'You have already reported this message',
   'students-already-in-class': 'Students already assigned to this class: {studentIds}',
   'unknown-students': 'Unknown student ids: {studentIds}',

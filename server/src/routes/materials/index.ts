@@ -1,6 +1,7 @@
 /**
  * Materials ("subjects"), docs/api.md §2.5:
  *   GET /materials, GET /materials/from-class, GET /materials/detail, POST/PUT/PATCH/DELETE /materials,
+ *   POST /materials/copy (into parallel classes, with its exercise),
  *   PUT/PATCH /materials/reply (alias of /discussions-material/reply, open to students).
  * HTML content is sanitized on write. `teacher_id` always comes from the class, never from the body.
  */
@@ -8,12 +9,12 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { materialSchema } from '@kelasku/shared-rules/src/wire/materials';
 import { Type, type Static } from 'typebox';
-import { listScope, requireClass, requireMaterial } from '../../domain/policy';
+import { listScope, requireClass, requireCopyTargets, requireMaterial } from '../../domain/policy';
 import { ContentError } from '../../domain/content';
 import type { PublicImages } from '../../domain/public-images';
 import { extractHtmlImages, type ImageBag, saveImages, takeValidPictures } from '../../domain/images';
-import { MAX_MATERIAL_CONTENT_CHARS } from '../../domain/limits';
-import { createMaterial, deleteMaterial, findMaterial, listMaterials, materialsOfClass, updateMaterial, type MaterialView } from '../../domain/repo/materials';
+import { MAX_COPY_TARGETS, MAX_MATERIAL_CONTENT_CHARS } from '../../domain/limits';
+import { copyMaterial, createMaterial, deleteMaterial, findMaterial, listMaterials, materialsOfClass, updateMaterial, type MaterialView } from '../../domain/repo/materials';
 import { sanitizeRichHtml } from '../../domain/sanitize';
 import { badRequest } from '../../plugins/errors';
 import { idQuerySchema, idSchema, messageResponse, pageMeta, pagingProperties, pagingQuerySchema, parsePaging, UPDATE_METHODS } from '../helpers';
@@ -29,6 +30,11 @@ const materialBody = Type.Object({
 });
 
 const materialCreateBody = Type.Object({ ...materialBody.properties, class_id: idSchema });
+
+const copyBody = Type.Object({
+  material_id: idSchema,
+  class_ids: Type.Array(idSchema, { minItems: 1, maxItems: MAX_COPY_TARGETS, uniqueItems: true, description: 'other classes of the same grade the caller teaches' }),
+});
 
 /** A material as replied (domain/repo/materials.ts MaterialView). */
 const materialResponse = { 200: materialSchema };
@@ -124,6 +130,20 @@ export default async function materialsRoutes(fastify: FastifyInstance) {
       await saveImages(db, clean.images);
       return reply(await updateMaterial(db, id, clean.fields, place));
     },
+  });
+
+  app.post('/materials/copy', {
+    preHandler: app.requireRole('teacher', 'admin'),
+    schema: {
+      tags,
+      summary: 'Copy a material with its exercise into other classes of its grade that the caller teaches (all or none); the copies are independent',
+      body: copyBody,
+      response: { 200: Type.Object({ materials: Type.Array(materialSchema) }) },
+    },
+  }, async (request) => {
+    const source = await requireMaterial(db, request.user, request.body.material_id, 'manage');
+    const targets = await requireCopyTargets(db, request.user, source, request.body.class_ids);
+    return { materials: (await copyMaterial(db, source.id, targets)).map(reply) };
   });
 
   app.delete('/materials', {
