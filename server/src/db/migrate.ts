@@ -17,6 +17,7 @@ import { questionCountMigration } from './migrations/0013_question_count';
 import { deliveredTicketsMigration } from './migrations/0014_delivered_tickets';
 import { initialPasswordMigration } from './migrations/0015_initial_password';
 import { nameSearchMigration } from './migrations/0016_name_search';
+import { pictureVariantsMigration } from './migrations/0030_picture_variants';
 
 /** Every migration, in order. Names sort lexically; never rename or edit one that has shipped. */
 export function allMigrations(kind: DbKind): Record<string, Migration> {
@@ -37,6 +38,7 @@ export function allMigrations(kind: DbKind): Record<string, Migration> {
     '0014_delivered_tickets': deliveredTicketsMigration(kind),
     '0015_initial_password': initialPasswordMigration,
     '0016_name_search': nameSearchMigration,
+    '0030_picture_variants': pictureVariantsMigration(kind),
   };
 }
 

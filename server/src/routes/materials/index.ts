@@ -12,7 +12,8 @@ import { Type, type Static } from 'typebox';
 import { listScope, requireClass, requireCopyTargets, requireMaterial } from '../../domain/policy';
 import { ContentError } from '../../domain/content';
 import type { PublicImages } from '../../domain/public-images';
-import { extractHtmlImages, type ImageBag, saveImages, takeValidPictures } from '../../domain/images';
+import type { Db } from '../../db/connect';
+import { extractHtmlImages, type ImageBag, saveImages, sizeHtmlPictures, takeValidPictures, withVariants } from '../../domain/images';
 import { MAX_COPY_TARGETS, MAX_MATERIAL_CONTENT_CHARS } from '../../domain/limits';
 import { copyMaterial, createMaterial, deleteMaterial, findMaterial, listMaterials, materialsOfClass, updateMaterial, type MaterialView } from '../../domain/repo/materials';
 import { sanitizeRichHtml } from '../../domain/sanitize';
@@ -44,14 +45,16 @@ const materialResponse = { 200: materialSchema };
  * The sanitizer drops pictures of other types (SVG, non-images) as before; a kept one that is too large or whose
  * bytes are not what its type says is a 400.
  */
-async function cleanBody(body: Static<typeof materialBody>, images: PublicImages) {
+async function cleanBody(db: Db, body: Static<typeof materialBody>, images: PublicImages) {
   const title = body.title.trim();
   if (!title) throw badRequest('title must not be empty', { code: 'validation-empty', params: { field: 'title' } });
   const bag: ImageBag = new Map();
   try {
     const withoutPictures = await takeValidPictures(images.relativeHtml(body.content), 'content', bag);
     const content = extractHtmlImages(sanitizeRichHtml(withoutPictures), 'content', bag);
-    return { fields: { title, description: body.description, content }, images: [...bag.values()] };
+    // Each picture's copies for phones, and its width and height on its tag (domain/picture-variants.ts).
+    const pictures = await withVariants([...bag.values()]);
+    return { fields: { title, description: body.description, content: await sizeHtmlPictures(db, content, pictures) }, images: pictures };
   } catch (e) {
     if (e instanceof ContentError) throw badRequest(e.message, e.extra);
     throw e;
@@ -106,7 +109,7 @@ export default async function materialsRoutes(fastify: FastifyInstance) {
     schema: { tags, summary: 'Create a material in a class the caller teaches', body: materialCreateBody, response: materialResponse },
   }, async (request) => {
     const cls = await requireClass(db, request.user, request.body.class_id, 'manage');
-    const clean = await cleanBody(request.body, app.publicImages);
+    const clean = await cleanBody(db, request.body, app.publicImages);
     await saveImages(db, clean.images);
     return reply(await createMaterial(db, clean.fields, cls));
   });
@@ -126,7 +129,7 @@ export default async function materialsRoutes(fastify: FastifyInstance) {
         const target = await requireClass(db, request.user, body.class_id, 'manage');
         place = { class_id: target.id, teacher_id: target.teacher_id };
       }
-      const clean = await cleanBody(body, app.publicImages);
+      const clean = await cleanBody(db, body, app.publicImages);
       await saveImages(db, clean.images);
       return reply(await updateMaterial(db, id, clean.fields, place));
     },
