@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { StoredPicture } from '@kelasku/shared-ui/src/pictures';
 import Box from '@mui/material/Box';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -44,15 +45,11 @@ export function QuestionPanel({ number, total, question, value, disabled = false
         {t('sheet.question.heading', { number, total })}
       </Typography>
       {question.image && (
-        <Box
-          component="img"
-          src={question.image}
-          alt={t('sheet.question.picture', { number })}
-          // Pictures are separate files (/api/v1/images/…): never hold up the question's text and options.
-          loading="lazy"
-          decoding="async"
-          sx={{ display: 'block', maxWidth: '100%', maxHeight: 320, objectFit: 'contain', my: 1.5, borderRadius: 1 }}
-        />
+        // Pictures are separate files (/api/v1/images/…), in the size the phone needs: never hold up the question's
+        // text and options.
+        <Box sx={{ my: 1.5, '& img': { display: 'block', maxWidth: '100%', height: 'auto', maxHeight: 320, objectFit: 'contain', borderRadius: 1 } }}>
+          <StoredPicture url={question.image} alt={t('sheet.question.picture', { number })} loading="lazy" />
+        </Box>
       )}
       <Typography sx={{ my: 1.5, fontSize: '1.05rem', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{question.text}</Typography>
       {question.type === 'mc' ? (
