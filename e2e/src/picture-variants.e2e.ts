@@ -1,6 +1,7 @@
 import type { Page, Response } from 'playwright-core';
 import { eventually, expectVisible, openAs, setupApp } from './harness/app';
-import { findDemoClass, type DemoClass } from './harness/exams';
+import { findDemoClass, replaceDemoExam, type DemoClass } from './harness/exams';
+import { switchableNetwork, type SwitchableNetwork } from './harness/switchable-network';
 
 // Pictures sized for phones: a 1600 px photo in a material reaches a 360 px phone as its 480 px WebP copy, with its
 // room kept on the page before it arrives.
@@ -8,6 +9,7 @@ const app = setupApp();
 
 const tag = `${Date.now() % 1_000_000}`;
 let demo: DemoClass;
+let network: SwitchableNetwork;
 
 /** A photo-like 1600 × 1200 JPEG (noise: it compresses like a photo), drawn by the browser, as a data URL. */
 async function photoDataUrl(page: Page): Promise<string> {
@@ -25,7 +27,9 @@ async function photoDataUrl(page: Page): Promise<string> {
 
 beforeAll(async () => {
   demo = await findDemoClass(app);
+  network = await switchableNetwork(app.server.port);
 }, 60_000);
+afterAll(() => network?.close());
 
 it('a 360 px phone loads the 480 px WebP copy of a material photo, not the 1600 px original, and nothing moves', async () => {
   const maker = await app.newPage();
@@ -60,4 +64,39 @@ it('a 360 px phone loads the 480 px WebP copy of a material photo, not the 1600 
   const smallBytes = (await small.body()).byteLength;
   expect(smallBytes).toBeLessThan(originalBytes / 4);
   console.log(`picture-variants: original ${originalBytes} B, the phone's copy ${smallBytes} B`);
+});
+
+it('an exam question photo: the phone loads its 480 px copy, and a reload without a network still shows it', async () => {
+  const maker = await app.newPage();
+  await maker.goto('/');
+  const photo = await photoDataUrl(maker);
+  const exam = await replaceDemoExam(app, {
+    title: `Ujian Bergambar ${tag}`,
+    content: { '1': `Alat apa ini? ${tag}`, '1_a': 'Bandul', '1_b': 'Neraca', '1_c': 'Termometer', '1_d': 'Jangka', '1_answer': 'a', '1_pict': photo },
+  });
+  const saved = await app.api.get<{ content: Record<string, string> }[]>(`/exams?class_id=${exam.classId}`, 'teacher');
+  const hash = /([0-9a-f]{64})\.jpg#1600x1200$/.exec(saved[0].content['1_pict'])![1];
+
+  const page = await app.newPage({ phone: true, context: { deviceScaleFactor: 1, baseURL: network.url, serviceWorkers: 'allow' } });
+  const pictures: string[] = [];
+  page.on('request', (req) => { if (req.url().includes('/api/v1/images/')) pictures.push(new URL(req.url()).pathname); });
+  await openAs(app, page, 'student', '/DashboardStudent');
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+  await page.goto(`/MyExams?class_id=${exam.classId}`);
+  const img = page.getByRole('img', { name: /1/ }).and(page.locator(`img[src*="${hash}"]`));
+  await expectVisible(img);
+  expect([await img.getAttribute('width'), await img.getAttribute('height')]).toEqual(['1600', '1200']);
+  await eventually(() => img.evaluate((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth), (w) => w === 480);
+  expect(pictures).toContain(`/api/v1/images/${hash}-480.webp`);
+  expect(pictures).not.toContain(`/api/v1/images/${hash}.jpg`);
+
+  network.setOnline(false);
+  try {
+    await page.reload();
+    await expectVisible(page.getByText(`Alat apa ini? ${tag}`));
+    // The copy the phone kept shows again, from the service worker's cache.
+    await eventually(() => img.evaluate((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth), (w) => w === 480);
+  } finally {
+    network.setOnline(true);
+  }
 });
