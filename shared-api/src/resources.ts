@@ -123,6 +123,9 @@ export const materialsApi = {
   create: (body: MaterialInput) => postData<Material>('/materials', body),
   update: (id: number, body: MaterialInput) => putData<Material>('/materials', body, { id }),
   remove: (id: number) => deleteData<{ message: string }>('/materials', { id }),
+  /** Copies a material with its exercise into other classes of its grade (all or none); answers with the copies. */
+  copy: (materialId: number, classIds: number[]) =>
+    postData<{ materials: Material[] }>('/materials/copy', { material_id: materialId, class_ids: classIds }),
 };
 
 export type DiscussionInput = { topic: string; description: string };

@@ -83,6 +83,9 @@ export const ERROR_CODES = {
   'class-archived': 'This class is archived: it can be read but not changed. An admin can restore it.',
   'class-not-archived': 'This class is not archived',
   'item-exists': '{what} already exists',
+  // Copying a material into parallel classes (POST /materials/copy).
+  'copy-to-same-class': 'A material is copied into other classes, not into its own class',
+  'copy-grade-mismatch': 'Class {classId} is in grade {grade}: a material is copied only into classes of its own grade ({sourceGrade})',
   'already-reported': 'You have already reported this message',
   'students-already-in-class': 'Students already assigned to this class: {studentIds}',
   'unknown-students': 'Unknown student ids: {studentIds}',

@@ -3,6 +3,7 @@ export * from './wib';
 export * from './login-names';
 export * from './student-import';
 export * from './pictures';
+export * from './picture-variants';
 export * from './class-names';
 export * from './school-ids';
 export * from './person-status';

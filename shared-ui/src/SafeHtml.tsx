@@ -4,6 +4,7 @@ import Box from '@mui/material/Box';
 import type { SxProps, Theme } from '@mui/material/styles';
 import { FORMULA_CLASS } from '@kelasku/shared-rules';
 import { useFormulaRenderer } from './formula/load';
+import { withPictureCopies } from './pictures';
 
 type Purifier = typeof DOMPurifyType;
 
@@ -35,8 +36,9 @@ export function loadSanitizer(): Promise<Purifier> {
   return loading;
 }
 
+/** Sanitized HTML whose stored pictures are offered in the size the screen needs (pictures.tsx). */
 function clean(dompurify: Purifier, html: string): string {
-  return dompurify.sanitize(html ?? '', { ALLOWED_URI_REGEXP: SAFE_URI, ADD_ATTR: ['target'] });
+  return withPictureCopies(dompurify.sanitize(html ?? '', { ALLOWED_URI_REGEXP: SAFE_URI, ADD_ATTR: ['target'] }));
 }
 
 /** Sanitizes stored HTML with DOMPurify (loads it on first use). */
@@ -73,7 +75,8 @@ export function SafeHtml({ html, sx, className }: { html: string; sx?: SxProps<T
   const formulas = safe !== null && safe.includes(FORMULA_CLASS);
   const renderer = useFormulaRenderer(formulas);
   const shown = useMemo(() => (renderer && safe !== null && formulas ? renderer.typesetHtml(safe) : safe), [renderer, safe, formulas]);
-  const boxSx = [{ '& img': { maxWidth: '100%' }, overflowWrap: 'anywhere' }, ...(Array.isArray(sx) ? sx : [sx])] as SxProps<Theme>;
+  // height: auto keeps a picture's proportions when its width attribute is wider than the column.
+  const boxSx = [{ '& img': { maxWidth: '100%', height: 'auto' }, overflowWrap: 'anywhere' }, ...(Array.isArray(sx) ? sx : [sx])] as SxProps<Theme>;
   if (safe === null) {
     return <Box className={className} sx={[{ whiteSpace: 'pre-line' }, ...(boxSx as unknown[])] as SxProps<Theme>}>{textOf(html)}</Box>;
   }

@@ -24,6 +24,7 @@ import { examTermMigration } from './migrations/0023_exam_term';
 import { gradebookWeightsMigration } from './migrations/0024_gradebook_weights';
 import { afterExamMigration } from './migrations/0025_after_exam';
 import { examProctoringMigration } from './migrations/0026_exam_proctoring';
+import { pictureVariantsMigration } from './migrations/0030_picture_variants';
 
 /** Every migration, in order. Names sort lexically; never rename or edit one that has shipped. */
 export function allMigrations(kind: DbKind): Record<string, Migration> {
@@ -51,6 +52,7 @@ export function allMigrations(kind: DbKind): Record<string, Migration> {
     '0024_gradebook_weights': gradebookWeightsMigration,
     '0025_after_exam': afterExamMigration(kind),
     '0026_exam_proctoring': examProctoringMigration(kind),
+    '0030_picture_variants': pictureVariantsMigration(kind),
   };
 }
 

@@ -304,6 +304,18 @@ export interface ImagesTable {
   size: number;
   data: Buffer;
   created_at: InstantDefault;
+  /** 0030: pixels as shown (upright); null for a picture stored before whose variants were not made yet */
+  width: ColumnType<number | null, number | null | undefined, number | null>;
+  height: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** 0030: smaller copies of a picture (domain/picture-variants.ts), served at /api/v1/images/<hash>-<width>.<ext>. */
+export interface ImageVariantsTable {
+  hash: string;
+  width: number;
+  mime: string;
+  size: number;
+  data: Buffer;
 }
 
 /** Leases for background jobs that must run on one node at a time (see ./leases.ts). */
@@ -349,6 +361,7 @@ export interface Database {
   reports: ReportsTable;
   job_leases: JobLeasesTable;
   images: ImagesTable;
+  image_variants: ImageVariantsTable;
   delivered_tickets: DeliveredTicketsTable;
   gradebook_weights: GradebookWeightsTable;
 }

@@ -47,8 +47,11 @@ export function isRasterDataUrl(url: string): boolean {
   const head = RASTER_DATA_URL_HEAD.exec(url);
   return head !== null && isBase64(url.slice(head[0].length));
 }
-/** A picture already stored by domain/images.ts (what a saved `n_pict` holds, sent back when a teacher edits). */
-export const IMAGE_URL_RE = /^\/api\/v1\/images\/[0-9a-f]{64}\.(?:png|jpg|gif|webp)$/;
+/**
+ * A picture already stored by domain/images.ts (what a saved `n_pict` holds, sent back when a teacher edits), with
+ * its width and height as fragment when known (`#1600x1200`, shared-rules picture-variants).
+ */
+export const IMAGE_URL_RE = /^\/api\/v1\/images\/[0-9a-f]{64}\.(?:png|jpg|gif|webp)(?:#\d{1,5}x\d{1,5})?$/;
 const OPTION_SUFFIXES = ['a', 'b', 'c', 'd'] as const;
 
 /** Content a teacher or student sent that we refuse: a 400 with this message wherever it is thrown. */

@@ -10,7 +10,8 @@
 import crypto from 'node:crypto';
 import type { Db } from '../db/connect';
 import { ContentError, type ContentMap, IMAGE_URL_RE, isBase64 } from './content';
-import { MAX_IMAGE_LABEL, MAX_IMAGE_SIDE_PX } from '@kelasku/shared-rules';
+import { MAX_IMAGE_LABEL, MAX_IMAGE_SIDE_PX, withSizeInUrl } from '@kelasku/shared-rules';
+import { sizePicture, type SizedPicture } from './picture-variants';
 import { cleanPicture, MalformedPicture } from './picture-bytes';
 import { MAX_IMAGE_BYTES } from './limits';
 
@@ -27,6 +28,8 @@ export interface StoredImage {
   hash: string;
   mime: ImageMime;
   data: Buffer;
+  /** Its size as shown and its smaller copies, once made (withVariants). */
+  sized?: SizedPicture;
 }
 
 /** The first bytes each accepted format must start with: the declared type must match the content. */
@@ -240,17 +243,111 @@ export async function extractContentImages(content: ContentMap): Promise<{ conte
 }
 
 /**
- * Stores pictures; one already stored (same hash, hence same bytes) is left as it is. One picture at a time, with
- * the event loop free in between: a request with several megabyte-sized pictures does not hold it for all of them.
+ * Makes the size and the smaller copies of new pictures (domain/picture-variants.ts: off the event loop), before the
+ * transaction that stores them, so no write waits on a resize. A picture libvips cannot read keeps no copies: its
+ * own address still works, and pages show it without `srcset`.
+ */
+export async function withVariants(images: StoredImage[]): Promise<StoredImage[]> {
+  for (const img of images) {
+    try {
+      img.sized ??= await sizePicture(img.mime, img.data);
+    } catch {
+      // kept without copies (see above)
+    }
+  }
+  return images;
+}
+
+/**
+ * Stores pictures with their copies; one already stored (same hash, hence same bytes) is left as it is, gaining the
+ * copies it lacked. One picture at a time, with the event loop free in between: a request with several
+ * megabyte-sized pictures does not hold it for all of them.
  */
 export async function saveImages(db: Db, images: StoredImage[]): Promise<void> {
   for (const img of images) {
     await yieldToEventLoop();
     await db.insertInto('images')
-      .values({ hash: img.hash, mime: img.mime, size: img.data.length, data: img.data })
+      .values({ hash: img.hash, mime: img.mime, size: img.data.length, data: img.data, width: img.sized?.width ?? null, height: img.sized?.height ?? null })
       .onConflict((oc) => oc.column('hash').doNothing())
       .execute();
+    if (img.sized) await saveVariants(db, img.hash, img.sized);
   }
+}
+
+/** Stores a picture's size and copies (a copy already there is left as it is). */
+export async function saveVariants(db: Db, hash: string, sized: SizedPicture): Promise<void> {
+  await db.updateTable('images').set({ width: sized.width, height: sized.height }).where('hash', '=', hash).execute();
+  for (const v of sized.variants) {
+    await db.insertInto('image_variants')
+      .values({ hash, width: v.width, mime: v.mime, size: v.data.length, data: v.data })
+      .onConflict((oc) => oc.columns(['hash', 'width', 'mime']).doNothing())
+      .execute();
+  }
+}
+
+type Size = { width: number; height: number };
+
+/** Stored pictures' sizes as shown, by hash (those whose size is not known yet are left out). */
+async function storedSizes(db: Db, hashes: string[]): Promise<Map<string, Size>> {
+  const sizes = new Map<string, Size>();
+  if (hashes.length === 0) return sizes;
+  const rows = await db.selectFrom('images').select(['hash', 'width', 'height']).where('hash', 'in', hashes).execute();
+  for (const r of rows) if (r.width && r.height) sizes.set(r.hash, { width: r.width, height: r.height });
+  return sizes;
+}
+
+const STORED_SRC_RE = /\/api\/v1\/images\/([0-9a-f]{64})\.(?:png|jpg|gif|webp)/g;
+const IMG_TAG_RE = /<img\b[^<>]*>/gi;
+
+/** The sizes of the stored pictures a text names: the new ones' from `images`, the others' from the database. */
+async function sizesFor(db: Db, texts: string[], images: StoredImage[]): Promise<Map<string, Size>> {
+  const sizes = new Map<string, Size>();
+  for (const img of images) if (img.sized) sizes.set(img.hash, img.sized);
+  const named = new Set<string>();
+  for (const text of texts) for (const m of text.matchAll(STORED_SRC_RE)) if (!sizes.has(m[1])) named.add(m[1]);
+  for (const [hash, size] of await storedSizes(db, [...named])) sizes.set(hash, size);
+  return sizes;
+}
+
+/**
+ * Sanitized HTML whose stored pictures carry their `width` and `height` (replacing any the request wrote): the page
+ * keeps their room before they arrive, and the renderer knows which copies to offer.
+ */
+export async function sizeHtmlPictures(db: Db, html: string, images: StoredImage[]): Promise<string> {
+  if (!html.includes(IMAGE_URL_PREFIX)) return html;
+  const sizes = await sizesFor(db, [html], images);
+  return html.replace(IMG_TAG_RE, (tag) => {
+    const m = /\ssrc="\/api\/v1\/images\/([0-9a-f]{64})\.(?:png|jpg|gif|webp)"/.exec(tag);
+    const size = m && sizes.get(m[1]);
+    if (!size) return tag;
+    const bare = tag.replace(/\s(?:width|height)="[^"]*"/gi, '');
+    return bare.replace(/^<img\b/i, `<img width="${size.width}" height="${size.height}"`);
+  });
+}
+
+/** A content map whose `n_pict` stored pictures carry their size as fragment (`…/<hash>.jpg#1600x1200`). */
+export async function sizeContentPictures(db: Db, content: ContentMap, images: StoredImage[]): Promise<ContentMap> {
+  const picts = Object.entries(content).filter(([key, value]) => key.endsWith('_pict') && IMAGE_URL_RE.test(value));
+  if (picts.length === 0) return content;
+  const sizes = await sizesFor(db, picts.map(([, v]) => v), images);
+  const out: ContentMap = { ...content };
+  for (const [key, value] of picts) {
+    const size = sizes.get(/([0-9a-f]{64})/.exec(value)![1]);
+    if (size) out[key] = withSizeInUrl(value, size.width, size.height);
+  }
+  return out;
+}
+
+/** A copy named `<hash>-<width>.<ext>` (shared-rules variantName): its bytes, or, when it was not made, its original's URL. */
+export async function loadVariant(db: Db, name: string): Promise<{ hash: string; mime: string; data: Buffer } | { original: string } | undefined> {
+  const m = /^([0-9a-f]{64})-([1-9]\d{0,4})\.(png|jpg|webp)$/.exec(name);
+  if (!m) return undefined;
+  const mime = (Object.keys(IMAGE_EXTENSIONS) as ImageMime[]).find((k) => IMAGE_EXTENSIONS[k] === m[3])!;
+  const row = await db.selectFrom('image_variants').select(['hash', 'mime', 'data'])
+    .where('hash', '=', m[1]).where('width', '=', Number(m[2])).where('mime', '=', mime).executeTakeFirst();
+  if (row) return { hash: `${row.hash}-${m[2]}-${m[3]}`, mime: row.mime, data: Buffer.from(row.data) };
+  const original = await db.selectFrom('images').select(['hash', 'mime']).where('hash', '=', m[1]).executeTakeFirst();
+  return original ? { original: imageUrl({ hash: original.hash, mime: original.mime as ImageMime }) } : undefined;
 }
 
 /** The picture named `<hash>.<ext>`, or undefined (unknown hash, or an extension that is not its type). */

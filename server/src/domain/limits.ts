@@ -23,6 +23,8 @@ import { MAX_DESCRIPTION_BYTES, MAX_REPLY_BYTES, MAX_REPORT_REASON_BYTES, MAX_TO
 export { MAX_DESCRIPTION_BYTES, MAX_REPLY_BYTES, MAX_TOPIC_BYTES };
 export const MAX_REPLIES_PER_POST = 100;
 export const MAX_REPLY_BYTES_PER_POST = 64 * 1024;
+/** Classes one material is copied into by one request (a teacher's parallel classes of a grade). */
+export const MAX_COPY_TARGETS = 20;
 /** A material's content field as sent: its text (MAX_RICH_HTML_CHARS) and inline pictures (MAX_PICT_CHARS each). */
 export const MAX_MATERIAL_CONTENT_CHARS = 8_000_000;
 

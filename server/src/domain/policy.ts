@@ -196,6 +196,26 @@ export async function requireMaterial(db: Db, c: Caller, materialId: number, nee
   return m as MaterialFacts;
 }
 
+/**
+ * The classes a material may be copied into: each one the caller manages (a teacher: only classes they teach now),
+ * none the material's own class, all of the material's grade (parallel classes read the same syllabus).
+ */
+export async function requireCopyTargets(db: Db, c: Caller, source: MaterialFacts, classIds: number[]): Promise<ClassFacts[]> {
+  const from = await requireClass(db, c, source.class_id, 'manage');
+  const targets: ClassFacts[] = [];
+  for (const id of classIds) {
+    if (id === from.id) throw badRequest('A material is copied into other classes, not into its own class', { code: 'copy-to-same-class' });
+    const target = await requireClass(db, c, id, 'write'); // an archived class takes no copy
+    if (target.grade !== from.grade) {
+      throw badRequest(`Class ${id} is in grade ${target.grade}: a material is copied only into classes of its own grade (${from.grade})`, {
+        code: 'copy-grade-mismatch', params: { classId: id, grade: target.grade, sourceGrade: from.grade },
+      });
+    }
+    targets.push(target);
+  }
+  return targets;
+}
+
 /** An exercise or exam the caller may read or manage (by its class). */
 export async function requireItem(db: Db, spec: ItemSpec, c: Caller, itemId: number, need: Need): Promise<ItemFacts> {
   const item = await itemById(db, spec, itemId);

@@ -11,6 +11,7 @@ import { IMAGE_URL_PREFIX } from './images';
 // `[^<>]`, not `[^>]`: text like `<img<img<img…` (request bodies are rewritten before sanitizing) stays linear.
 const IMG_TAG_RE = /<img\b[^<>]*>/gi;
 const IMAGE_NAME = '[0-9a-f]{64}\\.(?:png|jpg|gif|webp)';
+const SIZE_FRAGMENT = '(?:#\\d{1,5}x\\d{1,5})?';
 const escapeRe = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 export interface PublicImages {
@@ -52,8 +53,9 @@ export function publicImages(publicUrl: string | undefined): PublicImages {
   // In a tag's src (quoted as the sanitizer writes it, or not), or as a whole n_pict value.
   const relativeSrc = new RegExp(`(\\ssrc\\s*=\\s*["']?)(${escapeRe(IMAGE_URL_PREFIX)}${IMAGE_NAME})`, 'gi');
   const absoluteSrc = new RegExp(`(\\ssrc\\s*=\\s*["']?)${escapeRe(base)}(${escapeRe(IMAGE_URL_PREFIX)}${IMAGE_NAME})`, 'gi');
-  const relativeValue = new RegExp(`^${escapeRe(IMAGE_URL_PREFIX)}${IMAGE_NAME}$`);
-  const absoluteValue = new RegExp(`^\\s*${escapeRe(base)}(${escapeRe(IMAGE_URL_PREFIX)}${IMAGE_NAME})\\s*$`);
+  // An `n_pict` value may carry the picture's size as fragment (shared-rules picture-variants).
+  const relativeValue = new RegExp(`^${escapeRe(IMAGE_URL_PREFIX)}${IMAGE_NAME}${SIZE_FRAGMENT}$`);
+  const absoluteValue = new RegExp(`^\\s*${escapeRe(base)}(${escapeRe(IMAGE_URL_PREFIX)}${IMAGE_NAME}${SIZE_FRAGMENT})\\s*$`);
 
   const html = (text: string) =>
     text.includes(IMAGE_URL_PREFIX) ? text.replace(IMG_TAG_RE, (tag) => tag.replace(relativeSrc, `$1${base}$2`)) : text;

@@ -254,6 +254,12 @@ update('/materials', {
   allow: [A, T],
   request: (w) => ({ url: q('/materials', { id: w.material0 }), payload: { title: 'Aljabar', description: 'd', content: '<p>x</p>' } }),
 });
+rule('POST /api/v1/materials/copy', {
+  allow: [A, T],
+  // Into class2, the owner's other grade-10 class: teacher2 and the students are refused.
+  request: (w) => ({ url: v1('/materials/copy'), payload: { material_id: w.material0, class_ids: [w.class2] } }),
+  check: (_c, res, w) => expect(res.json().materials).toEqual([expect.objectContaining({ class_id: w.class2, teacher_id: w.ownerTeacher, exercise_id: expect.any(Number) })]),
+});
 rule('DELETE /api/v1/materials', { allow: [A, T], request: async (w) => ({ url: q('/materials', { id: await fresh.material(w) }) }) });
 // Replies are written by students of the class and by its current teacher (an admin has no author identity).
 update('/materials/reply', { allow: [T, S, S2], worlds: unassigned([T, S, S2]), request: (w) => ({ url: q('/materials/reply', { id: w.materialDiscussion0 }), payload: { replies: 'balas' } }) });

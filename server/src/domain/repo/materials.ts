@@ -1,4 +1,5 @@
 /** Materials of classes (routes/materials): reads with their exercise's id, and writes; throws domain errors. */
+import { sql } from 'kysely';
 import type { Db } from '../../db/connect';
 import { preparedRead } from '../../db/prepared';
 import { toDbTime } from '../../db/time';
@@ -104,4 +105,41 @@ export async function deleteMaterial(db: Db, id: number): Promise<void> {
     await trx.deleteFrom('discussion_replies').where('kind', '=', 'material').where('discussion_id', 'in', threads).execute();
     await trx.deleteFrom('materials').where('id', '=', id).execute();
   });
+}
+
+/**
+ * Copies a material and its exercise into each class, in one transaction (all copies or none). The rows are copied
+ * inside the database: a copy is a new, independent row (editing one never changes another), and its pictures are the
+ * same stored `/api/v1/images/<hash>` files, which never change or go away. Each copy belongs to its class's teacher.
+ */
+export async function copyMaterial(db: Db, materialId: number, classes: { id: number; teacher_id: number }[]): Promise<MaterialView[]> {
+  const ids = await db.transaction().execute(async (trx) => {
+    const copies: number[] = [];
+    for (const cls of classes) {
+      // Literals, not parameters: PostgreSQL cannot type a bare parameter in a select list (ids are validated integers).
+      const classId = sql.lit(Math.trunc(cls.id));
+      const teacherId = sql.lit(Math.trunc(cls.teacher_id));
+      const copy = await trx.insertInto('materials')
+        .columns(['title', 'description', 'content', 'class_id', 'teacher_id'])
+        .expression(trx.selectFrom('materials')
+          .select(['title', 'description', 'content', sql<number>`${classId}`.as('class_id'), sql<number>`${teacherId}`.as('teacher_id')])
+          .where('id', '=', materialId))
+        .returning('id')
+        .executeTakeFirst();
+      if (!copy) throw missingRecord('material', 'Material not found');
+      await trx.insertInto('exercises')
+        .columns(['material_id', 'title', 'content', 'total_marks', 'question_count', 'teacher_id', 'shuffle_questions', 'shuffle_options'])
+        .expression(trx.selectFrom('exercises')
+          .select([
+            sql<number>`${sql.lit(copy.id)}`.as('material_id'), 'title', 'content', 'total_marks', 'question_count',
+            sql<number>`${teacherId}`.as('teacher_id'), 'shuffle_questions', 'shuffle_options',
+          ])
+          .where('material_id', '=', materialId))
+        .execute();
+      copies.push(copy.id);
+    }
+    return copies;
+  });
+  const rows = await withExercise(db).where('m.id', 'in', ids).orderBy('m.id').execute();
+  return rows.map(toView);
 }

@@ -15,7 +15,7 @@ import { DEFAULT_EXAM_KIND, EXAM_KINDS, type ExamKind, MAX_EXAM_KIND_LABEL } fro
 import { ContentError, type ContentMap, normalizeContent, questionOnly } from '../../domain/content';
 import { issueDelivery } from '../../domain/answer-delivery';
 import { seedOfSheet } from '../../domain/order-seed';
-import { extractContentImages, type StoredImage } from '../../domain/images';
+import { extractContentImages, sizeContentPictures, type StoredImage, withVariants } from '../../domain/images';
 import { examStatus, formatWib, parseWindow, WindowError } from '../../domain/exam-window';
 import { GradingError } from '../../domain/grading';
 import { MAX_ESSAY_COMMENT_CHARS } from '../../domain/limits';
@@ -224,7 +224,10 @@ export function registerItemRoutes(fastify: FastifyInstance, spec: ItemSpec, bas
   async function cleanItem(body: ItemBody): Promise<{ input: ItemInput; images: StoredImage[] }> {
     const title = body.title.trim();
     if (!title) throw badRequest('title must not be empty', { code: 'validation-empty', params: { field: 'title' } });
-    const { content, images } = await parseContentOr400(app.publicImages.relativeContent(body.content));
+    const parsed = await parseContentOr400(app.publicImages.relativeContent(body.content));
+    // Each picture's copies for phones, and its width and height on its address (domain/picture-variants.ts).
+    const images = await withVariants(parsed.images);
+    const content = await sizeContentPictures(db, parsed.content, images);
     const window = spec.kind === 'exam' ? parseWindowOr400(body.start_time, body.end_time) : undefined;
     const input: ItemInput = {
       title, total_marks: body.total_marks, content, window, shuffle_questions: body.shuffle_questions, shuffle_options: body.shuffle_options,

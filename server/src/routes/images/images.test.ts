@@ -28,11 +28,14 @@ describe('pictures taken out of saved content', () => {
   it('an exam picture becomes an image URL that anyone can fetch, with long-lived cache headers', async () => {
     const res = await saveExam(question(PNG));
     expect(res.statusCode).toBe(200);
-    const url = res.json().content['1_pict'] as string;
+    // The address carries the picture's width and height as fragment (pictures sized for phones).
+    const pict = res.json().content['1_pict'] as string;
+    expect(pict).toMatch(/#1x1$/);
+    const url = pict.replace(/#1x1$/, '');
     expect(url).toMatch(IMAGE_URL);
 
     const student = await t.injectWithLogin('student', { method: 'GET', url: `/api/v1/exams?class_id=${t.fixture.classes[0].id}` });
-    expect(student.json()[0].content['1_pict']).toBe(url);
+    expect(student.json()[0].content['1_pict']).toBe(pict);
 
     const img = await t.app.inject({ method: 'GET', url }); // no token: an <img> cannot send one
     expect(img.statusCode).toBe(200);
@@ -97,7 +100,7 @@ describe('pictures taken out of saved content', () => {
       },
     ]) {
       const url = await save();
-      expect(url).toMatch(/^\/api\/v1\/images\/[0-9a-f]{64}\.jpg$/);
+      expect(url).toMatch(/^\/api\/v1\/images\/[0-9a-f]{64}\.jpg(?:#8x16)?$/); // shown upright (EXIF 6): 8 wide
       const img = await t.app.inject({ method: 'GET', url });
       expect(img.statusCode).toBe(200);
       expect(img.rawPayload.includes(Buffer.from(GPS_TEXT))).toBe(false);
@@ -168,14 +171,14 @@ describe('pictures taken out of saved content', () => {
       payload: { title: 'M', description: 'd', content: `<p>Lihat <img src="${PNG}" alt="gambar"><img src="x" onerror="alert(1)"></p>`, class_id: t.fixture.classes[0].id },
     });
     expect(res.statusCode).toBe(200);
-    const src = /<img src="([^"]+)" alt="gambar" \/>/.exec(res.json().content)?.[1];
+    const src = /<img width="1" height="1" src="([^"]+)" alt="gambar" \/>/.exec(res.json().content)?.[1];
     expect(src).toMatch(IMAGE_URL);
     expect(res.json().content).not.toContain('onerror');
     expect((await t.app.inject({ method: 'GET', url: src! })).statusCode).toBe(200);
   });
 
   it('unknown names, wrong extensions and odd names are 404 {error, message}', async () => {
-    const url = (await saveExam(question(PNG))).json().content['1_pict'] as string;
+    const url = ((await saveExam(question(PNG))).json().content['1_pict'] as string).replace(/#.*/, '');
     for (const bad of [url.replace('.png', '.gif'), `/api/v1/images/${'a'.repeat(64)}.png`, '/api/v1/images/..%2f..%2fetc%2fpasswd', '/api/v1/images/x.svg']) {
       const res = await t.app.inject({ method: 'GET', url: bad });
       expect(res.statusCode).toBe(404);

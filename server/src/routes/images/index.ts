@@ -1,10 +1,12 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { Type, type Static } from 'typebox';
-import { loadImage } from '../../domain/images';
+import { loadImage, loadVariant } from '../../domain/images';
 import { recordNotFound } from '../../plugins/errors';
 
 /**
- * GET /images/:name — a picture taken out of saved content (domain/images.ts), `<sha256>.<ext>`.
+ * GET /images/:name — a picture taken out of saved content (domain/images.ts), `<sha256>.<ext>`, or one of its
+ * smaller copies, `<sha256>-<width>.<ext>` (domain/picture-variants.ts); a copy not made yet (a picture stored before
+ * copies were made) leads to the original for a while.
  * No sign-in: an <img> cannot send the bearer token, and the name is the hash of the bytes, so only someone who has
  * read the content that embeds it knows it (server/README.md, "Images"). The bytes behind a name never change, so
  * browsers may keep it for a year without asking again. The CSP and nosniff keep a picture opened on its own from
@@ -31,8 +33,10 @@ export default async function imagesRoutes(app: FastifyInstance) {
       response: pictureResponse,
     },
   }, async (request, reply) => {
-    const image = await loadImage(app.db, request.params.name);
+    const { name } = request.params;
+    const image = name.includes('-') ? await loadVariant(app.db, name) : await loadImage(app.db, name);
     if (!image) throw recordNotFound('image', 'Image not found');
+    if ('original' in image) return reply.code(307).header('cache-control', 'public, max-age=3600').redirect(image.original, 307);
     const etag = `"${image.hash}"`;
     reply
       .header('cache-control', 'public, max-age=31536000, immutable')

@@ -42,7 +42,7 @@ describe('with PUBLIC_URL', () => {
 
   it('material content has absolute picture URLs from PUBLIC_URL, whatever Host the request names', async () => {
     const detail = await w.api('student', 'GET', `/materials/detail?id=${w.materialId}`);
-    expect(detail.json().content).toBe(`<p>Peta <img src="${absolute}" /></p>`);
+    expect(detail.json().content).toBe(`<p>Peta <img width="1" height="1" src="${absolute}" /></p>`);
     const list = await w.api('student', 'GET', `/materials/from-class?id=${w.classId}`);
     expect(list.json().materials[0].content).toContain(`src="${absolute}"`);
     expect(JSON.stringify(list.json())).not.toContain('evil.example');
@@ -50,12 +50,12 @@ describe('with PUBLIC_URL', () => {
 
   it('exercise and exam content maps have absolute n_pict and inline <img> URLs', async () => {
     const exercise = (await w.api('student', 'GET', `/exercises?material_id=${w.materialId}`)).json()[0];
-    expect(exercise.content['1_pict']).toBe(absolute);
+    expect(exercise.content['1_pict']).toBe(`${absolute}#1x1`); // with its size (pictures sized for phones)
     expect(exercise.content['2_essay']).toContain(`src="${absolute}"`);
     const exam = (await w.api('student', 'GET', `/exams?class_id=${w.classId}`)).json()[0];
-    expect(exam.content['1_pict']).toBe(absolute);
+    expect(exam.content['1_pict']).toBe(`${absolute}#1x1`); // with its size (pictures sized for phones)
     const created = await w.api('teacher', 'PUT', `/exercises?id=${w.exerciseId}`, { title: 'L', total_marks: 100, content: exerciseContent(PNG) });
-    expect(created.json().content['1_pict']).toBe(absolute);
+    expect(created.json().content['1_pict']).toBe(`${absolute}#1x1`); // with its size (pictures sized for phones)
   });
 
   it('a teacher saving back what was read stores the pictures relative again', async () => {
@@ -65,9 +65,9 @@ describe('with PUBLIC_URL', () => {
     const exercise = (await w.api('teacher', 'GET', `/exercises?material_id=${w.materialId}`)).json()[0];
     const resaved = await w.api('teacher', 'PUT', `/exercises?id=${w.exerciseId}`, { title: 'L', total_marks: 100, content: exercise.content });
     expect(resaved.statusCode).toBe(200);
-    expect(resaved.json().content['1_pict']).toBe(absolute);
+    expect(resaved.json().content['1_pict']).toBe(`${absolute}#1x1`); // with its size (pictures sized for phones)
     const stored = await w.t.db.selectFrom('materials').select('content').where('id', '=', w.materialId).executeTakeFirstOrThrow();
-    expect(stored.content).toBe(`<p>Peta <img src="${STORED}" /></p>`);
+    expect(stored.content).toBe(`<p>Peta <img width="1" height="1" src="${STORED}" /></p>`);
     const storedExercise = await w.t.db.selectFrom('exercises').select('content').where('id', '=', w.exerciseId).executeTakeFirstOrThrow();
     expect(JSON.stringify(storedExercise.content)).not.toContain(PUBLIC_URL);
   });
@@ -80,8 +80,8 @@ describe('without PUBLIC_URL', () => {
 
   it('picture URLs stay root-relative (and the Host header is not used either)', async () => {
     const detail = await w.api('student', 'GET', `/materials/detail?id=${w.materialId}`);
-    expect(detail.json().content).toBe(`<p>Peta <img src="${STORED}" /></p>`);
+    expect(detail.json().content).toBe(`<p>Peta <img width="1" height="1" src="${STORED}" /></p>`);
     const exercise = (await w.api('student', 'GET', `/exercises?material_id=${w.materialId}`)).json()[0];
-    expect(exercise.content['1_pict']).toBe(STORED);
+    expect(exercise.content['1_pict']).toBe(`${STORED}#1x1`);
   });
 });

@@ -1,6 +1,7 @@
 /**
  * Materials ("subjects"), docs/api.md §2.5:
  *   GET /materials, GET /materials/from-class, GET /materials/detail, POST/PUT/PATCH/DELETE /materials,
+ *   POST /materials/copy (into parallel classes, with its exercise),
  *   PUT/PATCH /materials/reply (alias of /discussions-material/reply, open to students).
  * HTML content is sanitized on write. `teacher_id` always comes from the class, never from the body.
  */
@@ -8,12 +9,13 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { materialSchema } from '@kelasku/shared-rules/src/wire/materials';
 import { Type, type Static } from 'typebox';
-import { listScope, requireClass, requireMaterial } from '../../domain/policy';
+import { listScope, requireClass, requireCopyTargets, requireMaterial } from '../../domain/policy';
 import { ContentError } from '../../domain/content';
 import type { PublicImages } from '../../domain/public-images';
-import { extractHtmlImages, type ImageBag, saveImages, takeValidPictures } from '../../domain/images';
-import { MAX_MATERIAL_BYTES, MAX_MATERIAL_CONTENT_CHARS } from '../../domain/limits';
-import { createMaterial, deleteMaterial, findMaterial, largestMaterial, listMaterials, materialsOfClass, updateMaterial, type MaterialView } from '../../domain/repo/materials';
+import type { Db } from '../../db/connect';
+import { extractHtmlImages, type ImageBag, saveImages, sizeHtmlPictures, takeValidPictures, withVariants } from '../../domain/images';
+import { MAX_COPY_TARGETS, MAX_MATERIAL_BYTES, MAX_MATERIAL_CONTENT_CHARS } from '../../domain/limits';
+import { copyMaterial, createMaterial, deleteMaterial, findMaterial, largestMaterial, listMaterials, materialsOfClass, updateMaterial, type MaterialView } from '../../domain/repo/materials';
 import { materialBytes, materialPageSize } from '../../domain/material-bytes';
 import { sanitizeRichHtml } from '../../domain/sanitize';
 import { badRequest } from '../../plugins/errors';
@@ -31,6 +33,11 @@ const materialBody = Type.Object({
 
 const materialCreateBody = Type.Object({ ...materialBody.properties, class_id: idSchema });
 
+const copyBody = Type.Object({
+  material_id: idSchema,
+  class_ids: Type.Array(idSchema, { minItems: 1, maxItems: MAX_COPY_TARGETS, uniqueItems: true, description: 'other classes of the same grade the caller teaches' }),
+});
+
 /** A material as replied (domain/repo/materials.ts MaterialView). */
 const materialResponse = { 200: materialSchema };
 
@@ -39,7 +46,7 @@ const materialResponse = { 200: materialSchema };
  * The sanitizer drops pictures of other types (SVG, non-images) as before; a kept one that is too large or whose
  * bytes are not what its type says is a 400.
  */
-async function cleanBody(body: Static<typeof materialBody>, images: PublicImages) {
+async function cleanBody(db: Db, body: Static<typeof materialBody>, images: PublicImages) {
   const title = body.title.trim();
   if (!title) throw badRequest('title must not be empty', { code: 'validation-empty', params: { field: 'title' } });
   const bag: ImageBag = new Map();
@@ -53,7 +60,9 @@ async function cleanBody(body: Static<typeof materialBody>, images: PublicImages
         code: 'text-too-large', params: { field: 'content', limit: MAX_MATERIAL_BYTES },
       });
     }
-    return { fields, images: [...bag.values()] };
+    // Each picture's copies for phones, and its width and height on its tag (domain/picture-variants.ts).
+    const pictures = await withVariants([...bag.values()]);
+    return { fields: { ...fields, content: await sizeHtmlPictures(db, content, pictures) }, images: pictures };
   } catch (e) {
     if (e instanceof ContentError) throw badRequest(e.message, e.extra);
     throw e;
@@ -120,7 +129,7 @@ export default async function materialsRoutes(fastify: FastifyInstance) {
     schema: { tags, summary: 'Create a material in a class the caller teaches', body: materialCreateBody, response: materialResponse },
   }, async (request) => {
     const cls = await requireClass(db, request.user, request.body.class_id, 'write');
-    const clean = await cleanBody(request.body, app.publicImages);
+    const clean = await cleanBody(db, request.body, app.publicImages);
     await saveImages(db, clean.images);
     return reply(await createMaterial(db, clean.fields, cls));
   });
@@ -140,10 +149,24 @@ export default async function materialsRoutes(fastify: FastifyInstance) {
         const target = await requireClass(db, request.user, body.class_id, 'write');
         place = { class_id: target.id, teacher_id: target.teacher_id };
       }
-      const clean = await cleanBody(body, app.publicImages);
+      const clean = await cleanBody(db, body, app.publicImages);
       await saveImages(db, clean.images);
       return reply(await updateMaterial(db, id, clean.fields, place));
     },
+  });
+
+  app.post('/materials/copy', {
+    preHandler: app.requireRole('teacher', 'admin'),
+    schema: {
+      tags,
+      summary: 'Copy a material with its exercise into other classes of its grade that the caller teaches (all or none); the copies are independent',
+      body: copyBody,
+      response: { 200: Type.Object({ materials: Type.Array(materialSchema) }) },
+    },
+  }, async (request) => {
+    const source = await requireMaterial(db, request.user, request.body.material_id, 'manage');
+    const targets = await requireCopyTargets(db, request.user, source, request.body.class_ids);
+    return { materials: (await copyMaterial(db, source.id, targets)).map(reply) };
   });
 
   app.delete('/materials', {

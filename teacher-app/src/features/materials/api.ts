@@ -1,4 +1,4 @@
-import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { materialDiscussionsApi, materialsApi } from '@kelasku/shared-api';
 import { classStreamKeys } from '../class-stream/api';
 import { assessmentKeys } from '../assessments/api';
@@ -47,4 +47,13 @@ export function materialsChanged(queryClient: QueryClient): Promise<void> {
     queryClient.invalidateQueries({ queryKey: assessmentKeys.all }),
     queryClient.invalidateQueries({ queryKey: discussionKeys.all }),
   ]).then(() => undefined);
+}
+
+/** Copies a subject with its exercise into other classes of its grade; every subject list reads again afterwards. */
+export function useCopyMaterial() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ materialId, classIds }: { materialId: number; classIds: number[] }) => materialsApi.copy(materialId, classIds),
+    onSuccess: () => materialsChanged(queryClient),
+  });
 }

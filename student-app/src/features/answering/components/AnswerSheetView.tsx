@@ -1,5 +1,6 @@
 import { Suspense, useDeferredValue, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { pictureProps, webpCandidates } from '@kelasku/shared-ui/src/pictures';
 import i18next from 'i18next';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -87,9 +88,17 @@ export function AnswerSheetView({ kind, questions, answers, queueState, locked =
   useEffect(() => {
     if (!nextImage || nextImage.startsWith('data:')) return;
     const timer = setTimeout(() => {
+      // The copy the question will show (its <picture> takes the WebP candidates first, with these sizes), so it is
+      // the one in the cache.
+      const { src, srcSet, sizes } = pictureProps(nextImage);
+      const candidates = webpCandidates(nextImage) || srcSet;
       const img = new Image();
       img.decoding = 'async';
-      img.src = nextImage;
+      if (candidates && sizes) {
+        img.sizes = sizes;
+        img.srcset = candidates;
+      }
+      img.src = src;
     }, 500);
     return () => clearTimeout(timer);
   }, [nextImage]);

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { StoredPicture } from '@kelasku/shared-ui/src/pictures';
 import { OPTION_LETTERS, type OptionLetter, type Question } from '@kelasku/shared-api';
 import { MAX_ANSWER_BYTES, overBytes } from '@kelasku/shared-rules';
 import { MathText } from '@kelasku/shared-ui/src/formula/MathText';
@@ -51,14 +52,9 @@ export function QuestionPanel({ number, total, question, value, disabled = false
         {t('sheet.question.heading', { number, total })}
       </h2>
       {question.image && (
-        <img
-          className="kq-question__picture"
-          src={question.image}
-          alt={t('sheet.question.picture', { number })}
-          // Pictures are separate files (/api/v1/images/…): never hold up the question's text and options.
-          loading="lazy"
-          decoding="async"
-        />
+        // Pictures are separate files (/api/v1/images/…), in the size the phone needs: never hold up the question's
+        // text and options.
+        <StoredPicture className="kq-question__picture" url={question.image} alt={t('sheet.question.picture', { number })} loading="lazy" />
       )}
       <p className="kq-question__text"><MathText text={question.text} /></p>
       {question.type === 'mc' ? (

@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import i18next from 'i18next';
 import Alert from '@mui/material/Alert';
@@ -12,7 +12,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
-import { emptyQuestion, findQuestionProblem, type Question } from '@kelasku/shared-api';
+import { emptyQuestion, findQuestionProblem, parseQuestions, type Exam, type Question } from '@kelasku/shared-api';
 import { MAX_QUESTION_TEXT_BYTES } from '@kelasku/shared-rules';
 import { useDraft, useLeaveWarning } from '@kelasku/shared-ui';
 import { QuestionCard } from './QuestionCard';
@@ -20,6 +20,8 @@ import { ScheduleFields } from './ScheduleFields';
 import { ExamTermFields, examTermProblem, type ExamTermValues } from './ExamTermFields';
 import { canRemoveQuestion, removeQuestion, replaceQuestion } from '../question-rules';
 import { scheduleProblem, type ScheduleValues } from '../schedule';
+
+const ImportExamQuestionsDialog = lazy(() => import('./ImportExamQuestionsDialog'));
 
 export interface AssessmentValues {
   title: string;
@@ -53,6 +55,19 @@ export interface AssessmentFormProps {
   onSubmit: (values: AssessmentValues) => Promise<boolean | void>;
   /** Shown just above the submit button (what saving will also do). */
   notice?: ReactNode;
+  /** A new exam's class: the form offers to take the questions of another class's exam. */
+  importForClass?: number;
+}
+
+/** The form filled with another exam's questions (and its title and shuffle settings where the form has none). */
+function withQuestionsOf(values: AssessmentValues, exam: Exam): AssessmentValues {
+  return {
+    ...values,
+    title: values.title.trim() ? values.title : exam.title,
+    questions: parseQuestions(exam.content),
+    shuffleQuestions: Boolean(exam.shuffle_questions),
+    shuffleOptions: Boolean(exam.shuffle_options),
+  };
 }
 
 /** The message of each missing part of the questions (shared-api findQuestionProblem). */
@@ -78,12 +93,13 @@ export function assessmentProblem(kind: AssessmentFormProps['kind'], values: Ass
 }
 
 /** The one question editor of exercises and exams (create and edit). */
-export function AssessmentForm({ kind, heading, subheading, initial, submitLabel, draftKey, onSubmit, notice }: AssessmentFormProps) {
+export function AssessmentForm({ kind, heading, subheading, initial, submitLabel, draftKey, onSubmit, notice, importForClass }: AssessmentFormProps) {
   const { t } = useTranslation('teacher');
   const draft = useDraft<AssessmentValues>(draftKey, initial);
   const { values, setValues } = draft;
   const [problem, setProblem] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const [importing, setImporting] = useState(false);
   useLeaveWarning(draft.dirty && !saving);
 
   const setQuestions = (update: (questions: Question[]) => Question[]) =>
@@ -144,6 +160,18 @@ export function AssessmentForm({ kind, heading, subheading, initial, submitLabel
           </FormGroup>
         </Stack>
       </Paper>
+      {importForClass !== undefined && (
+        <Button variant="outlined" onClick={() => setImporting(true)} sx={{ mb: 2 }}>{t('assessments.form.importExam')}</Button>
+      )}
+      {importing && importForClass !== undefined && (
+        <Suspense fallback={null}>
+          <ImportExamQuestionsDialog
+            classId={importForClass}
+            onClose={() => setImporting(false)}
+            onChoose={(exam) => { setValues((v) => withQuestionsOf(v, exam)); setImporting(false); }}
+          />
+        </Suspense>
+      )}
       <Stack spacing={2}>
         {values.questions.map((question, index) => (
           <QuestionCard

@@ -98,6 +98,7 @@ export function CreateAssessment<T>({ kind, parentId, owner, extraInitial, creat
       submitLabel={t(texts.heading)}
       draftKey={`create-${kind}:${parentId}`}
       onSubmit={save}
+      importForClass={kind === 'exam' ? parentId : undefined}
     />
   );
 }

@@ -1,3 +1,4 @@
+import { StoredPicture } from '@kelasku/shared-ui/src/pictures';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
@@ -33,7 +34,9 @@ export function QuestionPreviewList({ content, order }: { content: ContentMap; o
             </Stack>
             <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}><MathText text={q.text} /></Typography>
             {q.image && (
-              <Box component="img" src={q.image} alt={t('assessments.question.image', { number })} sx={{ display: 'block', maxWidth: '100%', maxHeight: 280, mt: 1.5, borderRadius: 1 }} />
+              <Box sx={{ mt: 1.5, '& img': { display: 'block', maxWidth: '100%', height: 'auto', maxHeight: 280, objectFit: 'contain', borderRadius: 1 } }}>
+                <StoredPicture url={q.image} alt={t('assessments.question.image', { number })} />
+              </Box>
             )}
             {q.type === 'mc' ? (
               <List dense aria-label={t('assessments.preview.options', { number })}>

@@ -1,5 +1,7 @@
+import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -9,10 +11,14 @@ import { SafeHtml } from '@kelasku/shared-ui';
 import { useMaterialFromUrl } from '../hooks/useMaterialFromUrl';
 import { MaterialDiscussion } from './MaterialDiscussion';
 
+const CopyMaterialDialog = lazy(() => import('./CopyMaterialDialog'));
+
 /** /DetailSubjects?id={material id}: the subject as students see it, the exercise actions and its discussion. */
 export default function DetailSubject() {
   const { t } = useTranslation('teacher');
   const loaded = useMaterialFromUrl();
+  const [copying, setCopying] = useState(false);
+  const [copied, setCopied] = useState<number | null>(null);
   if (!loaded.ready) return loaded.screen;
   const { subject, goBack } = loaded;
   return (
@@ -32,7 +38,19 @@ export default function DetailSubject() {
         <Button variant="contained" component={RouterLink} to={`/CreateExercise?material_id=${subject.id}`}>
           {t('subjects.detail.createExercise')}
         </Button>
+        <Button variant="outlined" onClick={() => { setCopied(null); setCopying(true); }}>{t('subjects.detail.copy')}</Button>
       </Stack>
+      {copied !== null && <Alert severity="success" sx={{ mt: 2 }} role="status">{t('subjects.detail.copied', { count: copied })}</Alert>}
+      {copying && (
+        <Suspense fallback={null}>
+          <CopyMaterialDialog
+            materialId={subject.id}
+            classId={subject.class_id}
+            onClose={() => setCopying(false)}
+            onCopied={(count) => { setCopying(false); setCopied(count); }}
+          />
+        </Suspense>
+      )}
       <MaterialDiscussion materialId={subject.id} />
     </Box>
   );

@@ -98,7 +98,8 @@ export default function RichEditor({ initialValue, onChange, label }: RichEditor
           '& .ql-toolbar': { borderRadius: '8px 8px 0 0', flexWrap: 'wrap' },
           '& .ql-container': { borderRadius: '0 0 8px 8px', minHeight: 260, fontSize: '1rem' },
           '& .ql-editor': { minHeight: 260 },
-          '& .ql-editor img': { maxWidth: '100%' },
+          // height: auto keeps the proportions of a picture whose width and height the server wrote on its tag.
+          '& .ql-editor img': { maxWidth: '100%', height: 'auto' },
           '& .formula-preview': { mt: 1, maxWidth: '100%', overflowX: 'auto', fontSize: '1.1rem' },
           '& .ql-tooltip:not([data-mode="formula"]) .formula-preview': { display: 'none' },
         }}

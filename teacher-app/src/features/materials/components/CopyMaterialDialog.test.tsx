@@ -1,0 +1,60 @@
+import i18next from 'i18next';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { classesApi, materialsApi } from '@kelasku/shared-api';
+import { renderAt } from '@kelasku/shared-ui/src/test-utils';
+import { signInAsTeacher } from '../../../test/fixtures';
+import CopyMaterialDialog from './CopyMaterialDialog';
+import en from '../locales/copy/en.json';
+import id from '../locales/copy/id.json';
+
+// The dialog's own namespace, which the app loads with the dialog's chunk.
+i18next.addResourceBundle('en', 'teacher-copy', en);
+i18next.addResourceBundle('id', 'teacher-copy', id);
+
+jest.mock('@kelasku/shared-api', () => {
+  const actual = jest.requireActual('@kelasku/shared-api');
+  return {
+    ...actual,
+    classesApi: { ...actual.classesApi, mine: jest.fn() },
+    materialsApi: { ...actual.materialsApi, copy: jest.fn() },
+  };
+});
+
+const mocked = <T,>(fn: T) => fn as unknown as jest.Mock;
+
+beforeEach(() => {
+  jest.clearAllMocks();
+  signInAsTeacher();
+  mocked(classesApi.mine).mockResolvedValue({
+    classes: [{ id: 4, name: 'X IPA 1', grade: 10 }, { id: 5, name: 'X IPA 2', grade: 10 }, { id: 6, name: 'X IPA 3', grade: 10 }, { id: 7, name: 'XI IPA 1', grade: 11 }],
+  });
+});
+afterEach(async () => { await i18next.changeLanguage('en'); });
+
+describe('Copy to other classes', () => {
+  it('offers the other classes of the grade and copies to those ticked in one request', async () => {
+    const user = userEvent.setup();
+    const onCopied = jest.fn();
+    mocked(materialsApi.copy).mockResolvedValue({ materials: [{ id: 20 }, { id: 21 }] });
+    renderAt(<CopyMaterialDialog materialId={11} classId={4} onClose={jest.fn()} onCopied={onCopied} />);
+    expect(await screen.findByRole('checkbox', { name: 'X IPA 2' })).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Classes of grade 10' })).toBeInTheDocument();
+    expect(screen.queryByRole('checkbox', { name: 'X IPA 1' })).not.toBeInTheDocument(); // its own class
+    expect(screen.queryByRole('checkbox', { name: 'XI IPA 1' })).not.toBeInTheDocument(); // another grade
+    expect(screen.getByRole('button', { name: 'Copy' })).toBeDisabled();
+    await user.click(screen.getByRole('checkbox', { name: 'X IPA 2' }));
+    await user.click(screen.getByRole('checkbox', { name: 'X IPA 3' }));
+    await user.click(screen.getByRole('button', { name: 'Copy' }));
+    await waitFor(() => expect(onCopied).toHaveBeenCalledWith(2));
+    expect(materialsApi.copy).toHaveBeenCalledWith(11, [5, 6]);
+  });
+
+  it('says so when the teacher has no other class of the grade; in Indonesian too', async () => {
+    await i18next.changeLanguage('id');
+    renderAt(<CopyMaterialDialog materialId={11} classId={7} onClose={jest.fn()} onCopied={jest.fn()} />);
+    expect(await screen.findByRole('dialog', { name: 'Salin ke kelas lain' })).toBeInTheDocument();
+    expect(await screen.findByText('Anda tidak mengajar kelas lain di tingkat ini.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Salin' })).toBeDisabled();
+  });
+});
