@@ -12,7 +12,7 @@ jest.mock('quill', () => {
     static last: FakeQuill;
     static registered: Array<{ create(value: string): HTMLElement }> = [];
     static import(name: string) { return name === 'formats/image' ? FakeImage : undefined; }
-    static register(format: { create(value: string): HTMLElement }) { FakeQuill.registered.push(format); }
+    static register(path: string, format: { create(value: string): HTMLElement }) { if (path === 'formats/image') FakeQuill.registered.push(format); }
     root = document.createElement('div');
     clipboard = { convert: () => ({}) };
     private listeners: Array<() => void> = [];
