@@ -43,6 +43,9 @@ describe('migration 0005: stored discussion texts are decoded (this database kin
   it('topic, description and replies of both forums come back as typed; plain rows are untouched', async () => {
     // Signed in first: today's sign-in reads columns of later migrations.
     await t.tokenFor('teacher');
+    // Made through today's API before going back (today's writes name columns of later migrations).
+    const material = await t.injectWithLogin('teacher', { method: 'POST', url: '/api/v1/materials', payload: { title: 'M', description: 'd', content: 'c', class_id: t.fixture.classes[0].id } });
+    const material_id = material.json().id;
     // Back to the schema before plain text: the rows below are what the old server stored.
     const pgSchema = t.kind === 'postgres' ? (await sql<{ s: string }>`select current_schema() as s`.execute(t.db)).rows[0].s : undefined;
     const migrator = new Migrator({ db: t.db, provider: new Registered(allMigrations(t.kind)), ...(pgSchema ? { migrationTableSchema: pgSchema } : {}) });
@@ -50,8 +53,6 @@ describe('migration 0005: stored discussion texts are decoded (this database kin
     expect(down.error).toBeUndefined();
 
     const student_id = t.fixture.students[0].id;
-    const material = await t.injectWithLogin('teacher', { method: 'POST', url: '/api/v1/materials', payload: { title: 'M', description: 'd', content: 'c', class_id: t.fixture.classes[0].id } });
-    const material_id = material.json().id;
     const general = await t.db.insertInto('general_forum')
       .values({ student_id, topic: 'Kalau x&lt;y dan y&gt;z, apakah x&lt;z? Tom &amp; Jerry', description: '<p>3 &lt; 5 &amp; 7</p><p>baris dua</p>' })
       .returning('id').executeTakeFirstOrThrow();
