@@ -255,18 +255,25 @@ function costliestBodies(base: Case[]): Case[] {
 }
 
 // --- running ---------------------------------------------------------------------------------------------------
-/** The probe's figures; retried a few times, as on a loaded machine a fresh server may not answer at once. */
+/**
+ * The probe's figures; retried for up to a minute, as on a loaded machine (load 25–40 on 2 cores) a fresh server, or
+ * one still busy with the last body, may not answer at once (two PostgreSQL runs stopped here after 5 tries).
+ */
 async function probe(port: number, what: 'reset' | 'read') {
   for (let attempt = 1; ; attempt++) {
     try {
-      const res = await fetch(`http://127.0.0.1:${port}/${what}`);
+      const res = await fetch(`http://127.0.0.1:${port}/${what}`, { signal: AbortSignal.timeout(15_000) });
       return (await res.json()) as { maxMs: number; p99Ms: number; meanMs: number; samples: number };
     } catch (e) {
-      if (attempt >= 5) throw e;
-      await sleep(1000);
+      if (attempt >= 30) throw e;
+      await sleep(2000);
     }
   }
 }
+
+/** BENCH_EL_ROUTES=materials,exams: only the routes whose text holds one of the words (a run of its own, saved apart). */
+const ROUTE_WORDS = (process.env.BENCH_EL_ROUTES ?? '').split(',').map((w) => w.trim()).filter(Boolean);
+const picked = (c: Case) => ROUTE_WORDS.length === 0 || ROUTE_WORDS.some((w) => c.route.includes(w));
 
 async function withDb(db: DbChoice, port: number): Promise<{ db: DbChoice; idle: number; rows: Row[]; error?: string }> {
   const pgName = `bench_event_loop_${process.pid}`;
@@ -302,7 +309,7 @@ async function withDb(db: DbChoice, port: number): Promise<{ db: DbChoice; idle:
     await sleep(1000);
     idle = (await probe(probePort, 'read')).maxMs;
     const base = cases();
-    for (const c of [...base, ...costliestBodies(base)]) {
+    for (const c of [...base, ...costliestBodies(base)].filter(picked)) {
       const targetMs = c.targetMs ?? TARGET_MS;
       const row: Row = { route: c.route, targetMs, payload: c.payload, bodyBytes: 0, statuses: [], maxDelayMs: 0, p99DelayMs: 0, latencyMs: 0, ok: true };
       for (let run = 0; run < REPEATS; run++) {
@@ -373,7 +380,11 @@ export async function runEventLoop(): Promise<void> {
     '',
     ...sections,
   ].join('\n');
-  saveResult({ name: 'event-loop', title: 'Event-loop delay', startedAt: new Date().toISOString(), markdown: md, data: { runs } });
+  const only = ROUTE_WORDS.length === 0 ? '' : `-${runs.map((r) => r.db).join('-')}-${ROUTE_WORDS.join('-').replace(/[^a-z0-9-]/gi, '')}`;
+  saveResult({
+    name: `event-loop${only}`, title: only ? `Event-loop delay (${runs.map((r) => r.db).join(', ')}; routes with ${ROUTE_WORDS.join(', ')})` : 'Event-loop delay',
+    startedAt: new Date().toISOString(), markdown: md, data: { runs },
+  });
 }
 
 if (isMain(module)) {

@@ -9,7 +9,8 @@
  */
 /**
  * The number of values of `text` (an upper bound), or `max + 1` as soon as it is over `max`. Self-contained (no names
- * from outside it): lib/json-workers.ts runs its source on worker threads too.
+ * from outside it, no inner functions, which a build may wrap in a helper of its own): lib/json-workers.ts runs its
+ * source on worker threads too.
  */
 export function countJsonValues(text: Buffer, max: number): number {
   const QUOTE = 0x22;
@@ -17,19 +18,20 @@ export function countJsonValues(text: Buffer, max: number): number {
   const COMMA = 0x2c;
   const OPEN_ARRAY = 0x5b;
   const OPEN_OBJECT = 0x7b;
-  /** True when the quote at `at` is escaped: preceded by an odd number of backslashes. */
-  const escaped = (at: number): boolean => {
-    let backslashes = 0;
-    for (let i = at - 1; i >= 0 && text[i] === BACKSLASH; i--) backslashes++;
-    return backslashes % 2 === 1;
-  };
   let values = 0;
   let i = 0;
   while (i < text.length) {
     const byte = text[i];
     if (byte === QUOTE) {
       let end = text.indexOf(QUOTE, i + 1);
-      while (end > 0 && escaped(end)) end = text.indexOf(QUOTE, end + 1);
+      // escaped when preceded by an odd number of backslashes (written inline: no inner function, see above)
+      for (;;) {
+        if (end <= 0) break;
+        let backslashes = 0;
+        for (let b = end - 1; b >= 0 && text[b] === BACKSLASH; b--) backslashes++;
+        if (backslashes % 2 === 0) break;
+        end = text.indexOf(QUOTE, end + 1);
+      }
       if (end < 0) return values + 1; // an unclosed string: JSON.parse refuses it
       i = end + 1;
       values++;

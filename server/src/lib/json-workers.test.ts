@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { INVALID_TEXT } from '../plugins/errors';
 import { JsonWorkers } from './json-workers';
 
@@ -36,4 +39,23 @@ it('says what the main thread must do otherwise: too many values, invalid text, 
 it('parses bodies one after another on one thread, in order, when several arrive at once', async () => {
   const outcomes = await Promise.all([1, 2, 3, 4].map((n) => workers.parse(Buffer.from(JSON.stringify({ n })), 10)));
   expect(outcomes.map((o) => (o.kind === 'parsed' ? (o.value as { n: number }).n : o.kind))).toEqual([1, 2, 3, 4]);
+});
+
+it('works as built for the server (esbuild keeps names with a helper the worker must have too)', async () => {
+  // tsx (development, benchmarks) and the server build run the sources through esbuild, which can wrap functions in
+  // its __name helper: a worker without it failed every job, and every large body went back to the main thread.
+  const { buildSync } = jest.requireActual<typeof import('esbuild')>('esbuild');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kelasku-json-workers-'));
+  const outfile = path.join(dir, 'json-workers.js');
+  buildSync({ entryPoints: [path.join(__dirname, 'json-workers.ts')], bundle: true, platform: 'node', target: 'node20', keepNames: true, outfile, logLevel: 'silent' });
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the built file, loaded as the server loads it
+  const built = require(outfile) as typeof import('./json-workers');
+  const pool = new built.JsonWorkers(INVALID_TEXT, 1);
+  try {
+    expect(await pool.parse(big(''), 50_000)).toEqual({ kind: 'too-many-values' });
+    expect(await pool.parse(Buffer.from('{"a":"x\\"y"}'), 10)).toEqual({ kind: 'parsed', value: { a: 'x"y' }, validText: true });
+  } finally {
+    await pool.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 });

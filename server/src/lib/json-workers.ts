@@ -54,6 +54,8 @@ export function parseJsonJob(bytes: Uint8Array, maxValues: number, count: (text:
 /** Plain JavaScript evaluated in the worker (no file path to resolve from sources, tests or the build). */
 const workerSource = (invalid: RegExp) => `
 const { parentPort } = require('node:worker_threads');
+// esbuild (tsx, the server build) may wrap named functions in its helper __name: the worker needs it too.
+const __name = (f) => f;
 const countJsonValues = ${countJsonValues.toString()};
 const parseJsonJob = ${parseJsonJob.toString()};
 const INVALID = ${invalid.toString()};

@@ -43,8 +43,7 @@ describe('migration 0005: stored discussion texts are decoded (this database kin
   it('topic, description and replies of both forums come back as typed; plain rows are untouched', async () => {
     // Signed in first: today's sign-in reads columns of later migrations.
     await t.tokenFor('teacher');
-    // Written through today's route before going back (it reads columns of later migrations).
-    const student_id = t.fixture.students[0].id;
+    // Made through today's API before going back (today's writes name columns of later migrations).
     const material = await t.injectWithLogin('teacher', { method: 'POST', url: '/api/v1/materials', payload: { title: 'M', description: 'd', content: 'c', class_id: t.fixture.classes[0].id } });
     const material_id = material.json().id;
     // Back to the schema before plain text: the rows below are what the old server stored.
@@ -53,6 +52,7 @@ describe('migration 0005: stored discussion texts are decoded (this database kin
     const down = await oneSchemaChangeAtATime(() => migrator.migrateTo('0004_images'));
     expect(down.error).toBeUndefined();
 
+    const student_id = t.fixture.students[0].id;
     const general = await t.db.insertInto('general_forum')
       .values({ student_id, topic: 'Kalau x&lt;y dan y&gt;z, apakah x&lt;z? Tom &amp; Jerry', description: '<p>3 &lt; 5 &amp; 7</p><p>baris dua</p>' })
       .returning('id').executeTakeFirstOrThrow();

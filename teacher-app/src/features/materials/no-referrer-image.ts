@@ -7,14 +7,16 @@ export interface ImageFormat {
   sanitize(url: string): string;
 }
 
-export function noReferrerImage<T extends ImageFormat & (abstract new (...args: never[]) => object)>(Image: T): T {
-  abstract class NoReferrerImage extends Image {
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a mixin's base class must take any arguments
+export type ImageClass = ImageFormat & (new (...args: any[]) => object);
+
+export function noReferrerImage<T extends ImageClass>(Image: T): T {
+  return class NoReferrerImage extends Image {
     static create(value: unknown): HTMLElement {
       const node = document.createElement('img');
       node.setAttribute('referrerpolicy', 'no-referrer');
       if (typeof value === 'string') node.setAttribute('src', (this as unknown as ImageFormat).sanitize(value));
       return node;
     }
-  }
-  return NoReferrerImage;
+  };
 }

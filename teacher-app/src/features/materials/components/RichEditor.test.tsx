@@ -12,7 +12,7 @@ jest.mock('quill', () => {
     static last: FakeQuill;
     static registered: Array<{ create(value: string): HTMLElement }> = [];
     static import(name: string) { return name === 'formats/image' ? FakeImage : class { value() { return {}; } }; }
-    static register(format: unknown) { if (typeof format !== 'string') FakeQuill.registered.push(format as { create(value: string): HTMLElement }); }
+    static register(path: unknown, format?: { create(value: string): HTMLElement }) { if (path === 'formats/image' && format) FakeQuill.registered.push(format); }
     root = document.createElement('div');
     clipboard = { convert: () => ({}) };
     private listeners: Array<() => void> = [];

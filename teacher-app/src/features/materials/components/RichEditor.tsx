@@ -7,11 +7,11 @@ import Typography from '@mui/material/Typography';
 import { preparePicture } from '@kelasku/shared-rules/src/picture-upload';
 import { MATERIAL_TOOLBAR, dropUnsafeImages, labelToolbarPickers, relaxSpaces } from '../editor-config';
 import { pictureErrorText } from '../picture-error-text';
-import { noReferrerImage, type ImageFormat } from '../no-referrer-image';
+import { noReferrerImage, type ImageClass } from '../no-referrer-image';
 import { addFormulaPreview, registerFormula } from '../editor-formula';
 
 // Pictures from other sites in a material being edited are fetched without a referrer (no-referrer-image.ts).
-Quill.register(noReferrerImage(Quill.import('formats/image') as ImageFormat & (abstract new () => object)), true);
+Quill.register('formats/image', noReferrerImage(Quill.import('formats/image') as ImageClass), true);
 registerFormula();
 
 export interface RichEditorProps {
