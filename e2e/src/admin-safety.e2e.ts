@@ -106,7 +106,7 @@ describe('deleting and deactivating people', () => {
 });
 
 describe('enrolment the admin sees', () => {
-  it('the create-class dialog says how many grade-11 students join, and an unticked class starts empty', async () => {
+  it('the create-class dialog says how many grade-11 students would join, unticked: the class starts empty', async () => {
     const grade11 = await app.api.get<{ meta: { total: number } }>('/students?grade=11&pageSize=1', 'admin');
     const demoTeacher = await app.api.user('teacher');
     const page = await app.newPage();
@@ -115,8 +115,7 @@ describe('enrolment the admin sees', () => {
     const dialog = page.getByRole('dialog', { name: 'Add Class' });
     const enrol = dialog.getByRole('checkbox', { name: `Add all ${grade11.meta.total} grade-11 students` });
     await expectVisible(enrol);
-    expect(await enrol.isChecked()).toBe(true);
-    await enrol.uncheck();
+    expect(await enrol.isChecked()).toBe(false);
     await dialog.getByRole('textbox', { name: 'Class Name' }).fill('XI Pilihan Kosong');
     await dialog.getByRole('textbox', { name: 'Description' }).fill('Kelas pilihan');
     await dialog.getByRole('combobox', { name: 'Teacher' }).click();
@@ -127,7 +126,7 @@ describe('enrolment the admin sees', () => {
     expect(classes.find((c) => c.name === 'XI Pilihan Kosong')?.student_count).toBe(0);
   });
 
-  it('the add-student dialog names the classes of the grade; by default the student joins them all', async () => {
+  it('the add-student dialog names the classes of the grade; ticked (not by default), the student joins them all', async () => {
     const { classes } = await app.api.get<{ classes: ClassItem[] }>('/classes?grade=12&pageSize=100', 'admin');
     expect(classes.length).toBeGreaterThan(0);
     const page = await app.newPage();
@@ -140,7 +139,8 @@ describe('enrolment the admin sees', () => {
     await dialog.getByRole('spinbutton', { name: 'Grade' }).fill('12');
     const join = dialog.getByRole('checkbox', { name: `Join all ${classes.length} grade-12 ${classes.length === 1 ? 'class' : 'classes'}` });
     await expectVisible(join);
-    expect(await join.isChecked()).toBe(true);
+    expect(await join.isChecked()).toBe(false);
+    await join.check();
     await expectVisible(dialog.getByText(`Grade 12: ${classes.map((c) => c.name).join(', ')}`));
     await dialog.getByRole('button', { name: 'Add' }).click();
     await expectVisible(page.getByRole('dialog', { name: 'Student Added Successfully' }));

@@ -23,7 +23,8 @@ export function PreviewTable({ rows, errors }: { rows: ImportRowInput[]; errors:
   const { t } = useTranslation('admin');
   const byRow = errorsByRow(errors);
   return (
-    <TableContainer component={Paper} variant="outlined" sx={{ maxHeight: 320 }}>
+    // it scrolls (long files, narrow screens): focusable, so a keyboard can scroll it too
+    <TableContainer component={Paper} variant="outlined" sx={{ maxHeight: 320 }} tabIndex={0} role="region" aria-label={t('import.preview.label')}>
       <Table size="small" stickyHeader aria-label={t('import.preview.label')} sx={{ minWidth: 600 }}>
         <TableHead>
           <TableRow>
