@@ -152,7 +152,8 @@ describe('classes', () => {
     await page.getByRole('button', { name: `Actions for ${renamed}` }).click();
     await page.getByRole('menuitem', { name: 'Delete Class' }).click();
     await expectVisible(dialog(page).getByText(`are you sure you want to delete ${renamed}?`));
-    await dialog(page).getByRole('button', { name: 'Delete', exact: true }).click();
+    await dialog(page).getByRole('textbox', { name: `Type the class name to delete it: ${renamed}` }).fill(renamed);
+    await dialog(page).getByRole('button', { name: 'Delete for good', exact: true }).click();
     await page.getByRole('heading', { name: renamed, exact: true }).waitFor({ state: 'detached' });
     expect((await classesOfGrade(10)).some((c) => c.id === created!.id)).toBe(false);
     expect(pageLog(page).errors).toEqual([]);

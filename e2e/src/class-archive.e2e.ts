@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { axeViolations, formatViolations } from './harness/a11y';
-import { eventually, expectVisible, openAs, setupApp } from './harness/app';
+import { eventually, expectNoSidewaysScroll, expectVisible, openAs, setupApp } from './harness/app';
 
 // Deleting a class says what goes with it and asks for its name; archiving instead hides it from its teacher and
 // students, frees its name for next year's class, and a restore is refused while that name is taken.
@@ -66,9 +66,14 @@ it('the delete dialog counts what goes with a class; archiving hides it from tea
   await teacherPage.reload();
   await expectVisible(teacherPage.getByRole('heading').first());
   await eventually(() => teacherPage.getByRole('tab', { name }).count(), (n) => n === 0);
-  // The student still reaches the class's results (read-only).
-  const grades = await app.api.get<{ score: number }[]>(`/exercises/get-grade?exercise_id=${exercise.id}&student_id=${student.student_id}`, 'student');
-  expect(grades[0].score).toBe(100);
+  // The student still reaches the class's results (read-only), from My Tasks.
+  await phone.goto('/MyClassesTask');
+  const past = phone.getByRole('region', { name: 'Archived classes' });
+  await past.getByRole('link', { name }).click();
+  await phone.waitForURL((url) => url.pathname === `/MyDetailClassesTask/${cls.id}`);
+  await expectVisible(phone.getByText(`Sel ${tag}`));
+  await expectVisible(phone.getByText('Grade: 100'));
+  await expectNoSidewaysScroll(phone);
 
   // Next year's class takes the name through the Add Class dialog.
   await admin.getByRole('button', { name: 'Add Class' }).click();
