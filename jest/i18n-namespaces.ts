@@ -14,7 +14,12 @@ export const NAMESPACE_OF_PACKAGE = {
 } as const;
 
 export type Package = keyof typeof NAMESPACE_OF_PACKAGE;
-export type Namespace = (typeof NAMESPACE_OF_PACKAGE)[Package] | 'errors';
+/**
+ * Namespaces a lazy screen or dialog brings with its own chunk (registerMessages in its module), so none of its texts
+ * is on a first screen: the files of the package that use `useTranslation('<namespace>')` name their keys in it.
+ */
+export const SCREEN_NAMESPACES = ['teacher-copy', 'teacher-import-exam'] as const;
+export type Namespace = (typeof NAMESPACE_OF_PACKAGE)[Package] | 'errors' | (typeof SCREEN_NAMESPACES)[number];
 export const TEST_LANGUAGES = ['en', 'id'] as const;
 
 export const repoRoot = path.resolve(__dirname, '..');
@@ -26,6 +31,8 @@ const DIRECTORY: Record<Namespace, string> = {
   admin: 'admin-app/src/locales',
   teacher: 'teacher-app/src/locales',
   student: 'student-app/src/locales',
+  'teacher-copy': 'teacher-app/src/features/materials/locales/copy',
+  'teacher-import-exam': 'teacher-app/src/features/assessments/locales/import',
 };
 export const NAMESPACES = Object.keys(DIRECTORY) as Namespace[];
 
