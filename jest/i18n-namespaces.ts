@@ -14,14 +14,20 @@ export const NAMESPACE_OF_PACKAGE = {
 } as const;
 
 export type Package = keyof typeof NAMESPACE_OF_PACKAGE;
-/** Namespaces of one lazy feature (a dialog or screen that brings its own texts; keys named `ns:key` in code). */
+/**
+ * Namespaces a lazy screen or dialog brings with its own chunk (registerMessages in its module), so none of its texts
+ * is on a first screen: keys named `ns:key`, or the files that use `useTranslation('<namespace>')` name them in it.
+ */
 const FEATURE_NAMESPACES = {
   classArchive: 'admin-app/src/features/classes/locales',
-  // a class's term of exams and its gradebook: the teacher's lazy screens' own texts (teacher-app/src/lib/term-i18n.ts)
+  // a class's term of exams and its gradebook (teacher-app/src/lib/term-i18n.ts)
   term: 'teacher-app/src/lib/locales/term',
   // the proctor's live view of an exam
   'exam-monitor': 'teacher-app/src/features/exam-monitor/locales',
+  'teacher-copy': 'teacher-app/src/features/materials/locales/copy',
+  'teacher-import-exam': 'teacher-app/src/features/assessments/locales/import',
 } as const;
+export const SCREEN_NAMESPACES = Object.keys(FEATURE_NAMESPACES) as (keyof typeof FEATURE_NAMESPACES)[];
 
 export type Namespace = (typeof NAMESPACE_OF_PACKAGE)[Package] | 'errors' | keyof typeof FEATURE_NAMESPACES;
 export const TEST_LANGUAGES = ['en', 'id'] as const;

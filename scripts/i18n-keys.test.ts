@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { ERROR_CODES } from '../shared-rules/src/error-codes';
-import { NAMESPACE_OF_PACKAGE, NAMESPACES, readMessages, repoRoot, type Package } from '../jest/i18n-namespaces';
+import { NAMESPACE_OF_PACKAGE, NAMESPACES, readMessages, repoRoot, SCREEN_NAMESPACES, type Package } from '../jest/i18n-namespaces';
 
 // Every message key exists in both languages, every key the code names exists, and no key is left unused. Keys are
 // named in code as literals ('dashboard.title', or 'common:actions.save' for another namespace), so this check can
@@ -50,14 +50,16 @@ const NAMED_IN_CODE = NAMESPACES.filter((ns) => ns !== 'errors');
 
 /** Keys passed to t() (or an i18nKey prop) as literals, with the namespace they belong to. */
 function namedKeys(pkg: Package): { key: string; ns: string; where: string }[] {
-  const own = NAMESPACE_OF_PACKAGE[pkg];
-  return sources[pkg].flatMap(({ file, text }) =>
-    [...text.matchAll(/\b(?:t|i18next\.t)\(\s*(['"])([^'"]+)\1|i18nKey=(['"])([^'"]+)\3/g)].map((m) => {
+  return sources[pkg].flatMap(({ file, text }) => {
+    // A lazy screen's own namespace (SCREEN_NAMESPACES), else the package's.
+    const declared = /useTranslation\(\s*'([^']+)'\s*\)/.exec(text)?.[1];
+    const own = (SCREEN_NAMESPACES as readonly string[]).includes(declared ?? '') ? declared! : NAMESPACE_OF_PACKAGE[pkg];
+    return [...text.matchAll(/\b(?:t|i18next\.t)\(\s*(['"])([^'"]+)\1|i18nKey=(['"])([^'"]+)\3/g)].map((m) => {
       const literal = m[2] ?? m[4];
       const [ns, key] = literal.includes(':') ? literal.split(':', 2) : [own, literal];
       return { key, ns, where: path.relative(repoRoot, file) };
-    }),
-  );
+    });
+  });
 }
 
 describe('message keys', () => {

@@ -36,7 +36,13 @@ function allows(range: string, version: Version): boolean | undefined {
   return results.includes(true) ? true : results.includes(undefined) ? undefined : false;
 }
 
-interface LockPackage { dev?: boolean; engines?: { node?: string } | string[] }
+interface LockPackage { dev?: boolean; optional?: boolean; cpu?: string[]; engines?: { node?: string } | string[] }
+
+/**
+ * A platform's optional binary for a processor the product does not run on (sharp's Windows build for 32-bit x86,
+ * made for one Node release only): npm installs it nowhere else, so its Node range does not bind ours.
+ */
+const unsupportedPlatform = (pkg: LockPackage) => Boolean(pkg.optional && pkg.cpu && !pkg.cpu.some((c) => c === 'x64' || c === 'arm64'));
 
 it('the README and package.json ask for a Node that every run-time dependency declares it supports', () => {
   const root = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { engines: { node: string } };
@@ -44,7 +50,7 @@ it('the README and package.json ask for a Node that every run-time dependency de
   expect(required).toBeDefined();
   const lock = JSON.parse(readFileSync(path.join(repoRoot, 'package-lock.json'), 'utf8')) as { packages: Record<string, LockPackage> };
   const unmet = Object.entries(lock.packages).flatMap(([location, pkg]) => {
-    const range = !pkg.dev && pkg.engines && !Array.isArray(pkg.engines) ? pkg.engines.node : undefined;
+    const range = !pkg.dev && !unsupportedPlatform(pkg) && pkg.engines && !Array.isArray(pkg.engines) ? pkg.engines.node : undefined;
     if (!range || !location) return [];
     return allows(range, required as Version) ? [] : [`${location.replace(/^.*node_modules\//, '')} wants ${range}`];
   });

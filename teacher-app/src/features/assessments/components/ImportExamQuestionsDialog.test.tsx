@@ -5,12 +5,6 @@ import { classesApi, examsApi } from '@kelasku/shared-api';
 import { renderAt } from '@kelasku/shared-ui/src/test-utils';
 import { signInAsTeacher } from '../../../test/fixtures';
 import ImportExamQuestionsDialog from './ImportExamQuestionsDialog';
-import en from '../locales/import/en.json';
-import id from '../locales/import/id.json';
-
-// The dialog's own namespace, which the app loads with the dialog's chunk.
-i18next.addResourceBundle('en', 'teacher-import-exam', en);
-i18next.addResourceBundle('id', 'teacher-import-exam', id);
 
 jest.mock('@kelasku/shared-api', () => {
   const actual = jest.requireActual('@kelasku/shared-api');

@@ -5,12 +5,6 @@ import { classesApi, materialsApi } from '@kelasku/shared-api';
 import { renderAt } from '@kelasku/shared-ui/src/test-utils';
 import { signInAsTeacher } from '../../../test/fixtures';
 import CopyMaterialDialog from './CopyMaterialDialog';
-import en from '../locales/copy/en.json';
-import id from '../locales/copy/id.json';
-
-// The dialog's own namespace, which the app loads with the dialog's chunk.
-i18next.addResourceBundle('en', 'teacher-copy', en);
-i18next.addResourceBundle('id', 'teacher-copy', id);
 
 jest.mock('@kelasku/shared-api', () => {
   const actual = jest.requireActual('@kelasku/shared-api');
