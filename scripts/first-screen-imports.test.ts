@@ -46,6 +46,7 @@ const FIRST_SCREENS = [
   'student-app/src/App.tsx', 'student-app/src/features/dashboard/components/DashboardStudent.tsx',
   // The exam page: its options are native radio buttons, the essay box and the dialogs load after question 1.
   'student-app/src/features/answering/components/ExamPage.tsx',
+  'student-app/src/features/classes/components/MyClassesPage.tsx',
 ];
 const formComponent = new RegExp(`^@mui/material/(${[...MUI_FORM_COMPONENTS, ...MUI_DIALOG_COMPONENTS].join('|')})$`);
 

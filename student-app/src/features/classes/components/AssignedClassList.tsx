@@ -7,7 +7,9 @@ import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import type { ClassItem } from '@kelasku/shared-api';
-import { EmptyState, ErrorState, LoadingState, Pagination, useUsableMark } from '@kelasku/shared-ui';
+// By path, not the shared-ui index: that one module carries every shared-ui component and MUI's forms and dialogs.
+import { EmptyState, ErrorState, LoadingState, useUsableMark } from '@kelasku/shared-ui/src/states';
+import { Pagination } from '@kelasku/shared-ui/src/Pagination';
 import { usePageParam } from '@kelasku/shared-ui/src/usePageParam';
 import { awaitsData } from '../../../lib/query-state';
 import { currentStudentId } from '../../../lib/student';
