@@ -22,7 +22,7 @@ it('stores the public-ids seed on every sheet already there, and none on sheets 
   expect((await new Migrator({ db: h.db, provider: new Upto('0016_name_search') }).migrateToLatest()).error).toBeUndefined();
   const db = h.db;
   const teacher = await db.insertInto('teachers').values({ name: 'Bu Nur', nip: '9', specialization: 'S', status: 'Active', user_id: null }).returning('id').executeTakeFirstOrThrow();
-  const cls = await db.insertInto('classes').values({ name: 'X IPA 1', grade: 10, description: '', teacher_id: teacher.id }).returning('id').executeTakeFirstOrThrow();
+  const cls = await db.insertInto('classes').values({ name: 'X IPA 1', grade: 10, description: '', teacher_id: teacher.id } as never).returning('id').executeTakeFirstOrThrow();
   const st = await db.insertInto('students').values({ name: 'Sari', nis: '1', grade: 10, status: 'Active' }).returning('id').executeTakeFirstOrThrow();
   const exam = await db.insertInto('exams').values({
     class_id: cls.id, title: 'UTS', content: '{}', total_marks: 10, teacher_id: teacher.id, start_time: '2026-01-01T00:00:00Z', end_time: '2026-01-01T01:00:00Z',

@@ -23,7 +23,7 @@ it('keeps existing exams (now current daily tests) with their sheets, and lets a
   expect((await new Migrator({ db: h.db, provider: new Upto('0016_name_search') }).migrateToLatest()).error).toBeUndefined();
   const db = h.db;
   const teacher = await db.insertInto('teachers').values({ name: 'Guru', nip: '1', specialization: 'S', status: 'Active', user_id: null }).returning('id').executeTakeFirstOrThrow();
-  const cls = await db.insertInto('classes').values({ name: 'X', description: '', teacher_id: teacher.id, grade: 10 }).returning('id').executeTakeFirstOrThrow();
+  const cls = await db.insertInto('classes').values({ name: 'X', description: '', teacher_id: teacher.id, grade: 10 } as never).returning('id').executeTakeFirstOrThrow();
   const student = await db.insertInto('students').values({ name: 'S', nis: '2', grade: 10, status: 'Active' }).returning('id').executeTakeFirstOrThrow();
   const exam = { class_id: cls.id, title: 'U', content: '{}', total_marks: 10, teacher_id: teacher.id, start_time: 'a', end_time: 'b' };
   const old = await db.insertInto('exams').values(exam).returning('id').executeTakeFirstOrThrow();
