@@ -13,5 +13,3 @@ export * from './languages';
 export * from './text-bytes';
 export * from './passwords';
 export * from './search-text';
-export * from './exam-kinds';
-export * from './gradebook';
