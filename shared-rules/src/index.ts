@@ -15,6 +15,4 @@ export * from './text-bytes';
 export * from './passwords';
 export * from './search-text';
 export * from './formulas';
-export * from './exam-kinds';
-export * from './gradebook';
 export * from './exam-monitor';

@@ -41,6 +41,10 @@ describe('a term of exams per class, one current at a time', () => {
     const closed = await api('teacher', 'POST', `/exams/close?id=${first}`);
     expect(closed.statusCode).toBe(200);
     expect(closed.json()).toMatchObject({ id: first, status: 'Completed', closed_at: expect.stringMatching(/\+07:00$/) });
+    // a closed exam is not given again by moving its window: reopen it first (its key may still be corrected)
+    const again = await api('teacher', 'PATCH', `/exams?id=${first}`, body(at(-HOUR), at(HOUR)));
+    expect([again.statusCode, again.json().code]).toEqual([409, 'exam-already-closed']);
+    expect((await api('teacher', 'PATCH', `/exams?id=${first}`, body(at(-2 * HOUR), at(-1000)))).statusCode).toBe(200);
     const twice = await api('teacher', 'POST', `/exams/close?id=${first}`);
     expect(twice.statusCode).toBe(409);
     expect(twice.json().code).toBe('exam-already-closed');

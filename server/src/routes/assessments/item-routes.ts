@@ -262,6 +262,10 @@ export function registerItemRoutes(fastify: FastifyInstance, spec: ItemSpec, bas
       const { id } = request.query;
       const current = await requireWritableItem(request.user, id);
       const { input, images } = await cleanItem(request.body);
+      // A closed exam stays ended (its keys may be corrected, it is not given again): reopen it first.
+      if (spec.kind === 'exam' && current.closed_at != null && input.window && input.window.end.getTime() > Date.now()) {
+        throw conflict('This exam is closed already', { code: 'exam-already-closed' });
+      }
       const before = { content: await contentOf(db, spec, current), totalMarks: current.total_marks };
       const { count, deferred } = await updateItem(db, spec, id, input, images, before, scorer);
       forgetContent(spec, id);
