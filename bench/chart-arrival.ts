@@ -1,5 +1,5 @@
 /**
- * When the dashboards' charts arrive (issue #15: @mui/x-charts in a chunk of its own, after the numbers).
+ * When the dashboards' charts arrive (@mui/x-charts in a chunk of its own, after the numbers).
  *
  *   npx tsx bench/chart-arrival.ts        (needs `npm run build` and Chromium)
  *

@@ -1,5 +1,5 @@
 /**
- * Cold exam start (issue #16, target 2): the first question of a 50-question exam with images is interactive
+ * Cold exam start: the first question of a 50-question exam with images is interactive
  * ≤ 400 ms after navigation with an empty cache, ≤ 200 ms warm, on localhost.
  *
  * "Interactive" = an enabled answer option of question 1 is in the DOM, on the page's own clock (ms since navigation

@@ -28,7 +28,7 @@ const REPORTS_DIR = process.env.BENCH_LH_REPORTS;
 const ONLY_PAGES = process.env.BENCH_LH_PAGES?.split(',').map((s) => s.trim());
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
-/** Issue 7 targets for the login page (mobile preset). */
+/** The login page's targets (mobile preset). */
 const TARGET = { performance: 95, accessibility: 100, 'best-practices': 100 };
 
 type Preset = 'mobile' | 'desktop';
@@ -43,7 +43,7 @@ interface PageSpec {
 /** The demo student's open exam (the demo school has one, open all day): its page's address. */
 const EXAM_PAGE = '/MyExams?class_id=<exam class>';
 
-/** The login page, then each role's dashboard and main list screen, and the exam page (issue #16's list). */
+/** The login page, then each role's dashboard and main list screen, and the exam page. */
 const PAGES: PageSpec[] = [
   { name: 'login', path: '/' },
   { name: 'admin dashboard', path: '/DashboardAdmin', role: 'admin' },

@@ -1,5 +1,5 @@
 /**
- * Stack floor (issue #16, targets 1 and 2): what the decided shape costs before any of our own code runs, measured
+ * Stack floor: what the decided shape costs before any of our own code runs, measured
  * beside the product in one run. Each floor page (stack-floor/build.ts) shows question 1 of the exam from the same
  * server and nothing else: our Module Federation set-up with MUI (the least the exam page can be on the decided
  * shape), the same with its whole chain preloaded from index.html, the same App in one bundle, React without MUI,

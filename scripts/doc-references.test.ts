@@ -18,6 +18,8 @@ function files(dir: string, out: string[] = []): string[] {
 
 const OUTSIDE = /api-contract|frontend-spec|\bdesign\.md|\bfacts\.md|\.\.\/shared\/(spec|design|facts)/;
 const self = path.relative(root, __filename);
+/** "Issue 13", "issue #17", "#17 §1": a pointer into a tracker this repository does not carry. */
+const CITES_ISSUE = /\bissues? #?\d+|#\d+ ?§/i;
 
 describe('document references', () => {
   const all = files(root).filter((file) => path.relative(root, file) !== self);
@@ -39,5 +41,24 @@ describe('document references', () => {
         .map((doc) => `${path.relative(root, file)} → docs/${doc}`),
     );
     expect(missing).toEqual([]);
+  });
+
+  it('no code or document cites an issue number: each explains itself', () => {
+    // bench/RESULTS.md is a dated log of measurements; bench/results/ (skipped) their raw files.
+    const cited = all
+      .filter((file) => path.relative(root, file) !== path.join('bench', 'RESULTS.md'))
+      .flatMap((file) =>
+        readFileSync(file, 'utf8')
+          .split('\n')
+          .flatMap((line, i) => (CITES_ISSUE.test(line) ? [`${path.relative(root, file)}:${i + 1}`] : [])),
+      );
+    expect(cited).toEqual([]);
+  });
+
+  it('the issue-number check finds the forms it is for', () => {
+    for (const line of ['// Issue 13 item 1: the same exam', '(issue #17 §1)', ' * Issue #16, targets 1 and 2', '#17 §1']) {
+      expect([line, CITES_ISSUE.test(line)]).toEqual([line, true]);
+    }
+    expect(CITES_ISSUE.test('// the 17th item of the list, #fff colour')).toBe(false);
   });
 });

@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { eventually, expectNotCovered, expectVisible, openAs, setupApp } from './harness/app';
 
-// Issue 14 items 5, 7, 8: reports a student confirms (with a reason) and an admin can dismiss; account lists whose
+// Reports a student confirms (with a reason) and an admin can dismiss; account lists whose
 // search, filter and sort survive a reload and Back, with the Action column in reach on a phone; pages for a
 // missing or forbidden thing that say so and link back.
 const app = setupApp();

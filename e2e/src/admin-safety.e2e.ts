@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { eventually, expectVisible, openAs, setupApp } from './harness/app';
 
-// Issue 14 items 1 and 3: deleting a person never silently removes a class's work (a teacher's classes are
+// Deleting a person never silently removes a class's work (a teacher's classes are
 // reassigned first, the confirmation says what happens), deactivation instead of deletion, and the enrolment a new
 // class or student gets is said and chosen in the dialogs.
 const app = setupApp();

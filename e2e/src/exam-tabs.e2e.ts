@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { eventually, expectVisible, openAs, pageLog, setupApp } from './harness/app';
 import { replaceDemoExam } from './harness/exams';
 
-// Issue 13 item 1: the same exam open in two tabs (or on two devices) — answers given in one are never overwritten by
+// The same exam open in two tabs (or on two devices) — answers given in one are never overwritten by
 // a save from the other. Saves carry only the questions changed in that tab, merged per question on the server, and a
 // tab learns the answers given elsewhere from each save's reply and when it comes back into view.
 const app = setupApp();

@@ -1,6 +1,6 @@
 import { eventually, expectVisible, openAs, pageLog, setupApp } from './harness/app';
 
-// Issue #18 item 1: the admin remote in Bahasa Indonesia, its 'admin' messages loaded by the remote itself.
+// The admin remote in Bahasa Indonesia, its 'admin' messages loaded by the remote itself.
 const app = setupApp();
 
 interface Person { id: number; name: string; nis: string; grade: number; status: string }

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { expectVisible, openAs, pageLog, setupApp } from './harness/app';
 import { findDemoClass } from './harness/exams';
 
-// Issue 18 item 1, the student in Bahasa Indonesia on a phone (360 × 740): the page starts in Indonesian (the
+// The student in Bahasa Indonesia on a phone (360 × 740): the page starts in Indonesian (the
 // language chosen on this device), the demo student's dashboard and menu are Indonesian, one tap from the to-do list
 // opens an exercise, and "Kumpulkan" ends with the score in a decimal comma.
 const app = setupApp();

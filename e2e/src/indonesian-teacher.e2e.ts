@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { expectVisible, openAs, pageLog, setupApp } from './harness/app';
 
-// Issue 18 item 1, the teacher in Bahasa Indonesia: the page starts in Indonesian (the language chosen on this
+// The teacher in Bahasa Indonesia: the page starts in Indonesian (the language chosen on this
 // device), the demo teacher's dashboard is in Indonesian, one tap from its "Perlu diperiksa" list opens an exercise's
 // grades ("Nilai Tugas"), and "Analisis" shows the item analysis with the average in a decimal comma.
 const app = setupApp();

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expectNoSidewaysScroll, expectVisible, openAs, pageLog, setupApp } from './harness/app';
 
-// Issue 18 §3: on a phone (360 × 740) the teacher goes from an exercise's grades to its item analysis, reads the
+// On a phone (360 × 740) the teacher goes from an exercise's grades to its item analysis, reads the
 // per-question table and a chart, and downloads the analysis as CSV.
 const app = setupApp();
 

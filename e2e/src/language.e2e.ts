@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { dashboardHeading, eventually, expectNoSidewaysScroll, expectVisible, pageLog, setupApp } from './harness/app';
 import { DEMO_ACCOUNTS, decodePayload } from './harness/api';
 
-// Issue #18 (Bahasa Indonesia), on a 360 px phone: the language is chosen on the login page, the student's pages
+// On a 360 px phone: the language is chosen on the login page, the student's pages
 // follow it, a reload keeps it, and the switch in the sidebar brings back the specification's English (and saves
 // the choice on the account).
 const app = setupApp();

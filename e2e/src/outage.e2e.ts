@@ -3,7 +3,7 @@ import type { Role } from './harness/api';
 import { dashboardHeading, eventually, expectVisible, openAs, pageLog, setupApp } from './harness/app';
 import { replaceDemoExam } from './harness/exams';
 
-// Issue 8, remote outage: with one role's remote unreachable (503) or broken (200 with invalid JS), the shell shows a
+// Remote outage: with one role's remote unreachable (503) or broken (200 with invalid JS), the shell shows a
 // clear message with Retry, the other roles keep working, and a student's answer queue keeps everything answered
 // offline until the remote and the API are back. platform.e2e.ts covers message + Retry for a failing remote on its
 // own; here the failure is combined with an API outage, a reload, and other roles signed in at the same time.

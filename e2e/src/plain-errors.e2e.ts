@@ -1,6 +1,6 @@
 import { eventually, expectVisible, openAs, setupApp } from './harness/app';
 
-// Issue 13 item 12: a save the server refuses says why in plain words, next to the field it is about, and the
+// A save the server refuses says why in plain words, next to the field it is about, and the
 // message goes once that field is changed.
 const app = setupApp();
 

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { eventually, expectNoSidewaysScroll, expectVisible, openAs, pageLog, setupApp } from './harness/app';
 import { findDemoClass } from './harness/exams';
 
-// Issue 13 items 7 and 6: a teacher fixes a wrong answer key after a student submitted; the edit form warns that
+// A teacher fixes a wrong answer key after a student submitted; the edit form warns that
 // the submission will be re-graded, saving re-grades it (the teacher's essay score kept), and both the teacher's
 // review and the student's answer sheet (on a phone) show the new result.
 const app = setupApp();

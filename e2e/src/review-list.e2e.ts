@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { eventually, expectNoSidewaysScroll, expectVisible, openAs, pageLog, setupApp } from './harness/app';
 
-// Issue 13 item 8, the per-class list, on a phone (360 × 740): a student submits an exercise with an essay; the
+// The per-class list, on a phone (360 × 740): a student submits an exercise with an essay; the
 // teacher finds it in the class's "To review" list on the dashboard (class buttons: the demo teacher has a class in
 // every grade), one tap opens its grades filtered to "Needs review", confirming the automatic score takes it off
 // the list.

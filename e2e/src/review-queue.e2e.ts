@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { eventually, expectNoSidewaysScroll, expectVisible, openAs, pageLog, setupApp } from './harness/app';
 import { replaceDemoExam } from './harness/exams';
 
-// Issue 13 item 8, on a phone (360 × 740): the grades table marks the sheets a teacher still has to look at (a pending
+// On a phone (360 × 740): the grades table marks the sheets a teacher still has to look at (a pending
 // essay, an automatic essay score, a sheet the exam's end submitted), filters "Needs review", and Review walks the
 // queue with "Next student"; confirming an automatic essay score makes it final for the student, who saw it as
 // provisional until then.

@@ -6,7 +6,7 @@ import { decodePayload } from './harness/api';
 import { eventually, expectVisible, loginAs, pageLog, setupApp } from './harness/app';
 import { findDemoClass, replaceExam, type DemoClass } from './harness/exams';
 
-// Issue 13 items 2 and 10: a session renewed while the user is active never ends mid-exam; one that ends anyway
+// A session renewed while the user is active never ends mid-exam; one that ends anyway
 // (expired, password reset) asks for a sign-in over the page, and the page carries on with nothing lost.
 const app = setupApp();
 

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { eventually, expectVisible, openAs, openWithToken, pageLog, setupApp } from './harness/app';
 
-// Issue 18 §2: an exercise with "Shuffle question order" and "Shuffle answer options" on. Two students of the class
+// An exercise with "Shuffle question order" and "Shuffle answer options" on. Two students of the class
 // get different orders, a reload keeps each order, answers are saved under the original numbers and letters, and the
 // grades equal those of an unshuffled copy graded with the same answers.
 const app = setupApp();

@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { eventually, expectVisible, openAs, pageLog, setupApp } from './harness/app';
 
-// Issue 13 items 11 and 9: one teacher with two grade-10 classes reaches both (a class picker kept in the URL), and
+// One teacher with two grade-10 classes reaches both (a class picker kept in the URL), and
 // the teacher answers a student's question on a material, the answer marked as the teacher's in the student's view.
 const app = setupApp();
 

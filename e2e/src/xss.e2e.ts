@@ -5,7 +5,7 @@ import type { Role } from './harness/api';
 import { dashboardHeading, openWithToken, pageLog, setupApp } from './harness/app';
 import { openWindowNow, wibIso } from './harness/wib';
 
-// Issue 8: stored-XSS payloads in materials, discussions, question texts and names must not execute in Chromium.
+// Stored-XSS payloads in materials, discussions, question texts and names must not execute in Chromium.
 // Everything is stored through the API (the server sanitizes rich HTML on write; discussion texts are plain text, kept as
 // typed, so their payloads must show as literal text); a second material and discussion get raw payloads written
 // straight into SQLite ("legacy rows" the server never sanitized), so the browser's own sanitizer (DOMPurify in

@@ -1,5 +1,5 @@
 /**
- * Issue #17 §1, the layers of a route folder: routes validate (TypeBox schemas), ask the policy, call a repository
+ * The layers of a route folder: routes validate (TypeBox schemas), ask the policy, call a repository
  * (domain/repo/*) and shape the reply. A finished folder runs no SQL itself and reads its request through the typed
  * schemas, never through casts, and every route describes its reply (a response schema: fast serializing, and the
  * OpenAPI document shows it).

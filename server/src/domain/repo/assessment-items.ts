@@ -1,6 +1,6 @@
 /**
  * Writing exercises and exams (create, edit with re-grading, delete) and the teacher's views of one item's sheets
- * (GET {base}/submissions, /submission), docs/api.md §2.8–2.10. Moved here from the route folder unchanged (issue #17 §1).
+ * (GET {base}/submissions, /submission), docs/api.md §2.8–2.10.
  */
 import type { Db } from '../../db/connect';
 import { dbKindOf } from '../../db/connect';

@@ -1,7 +1,7 @@
 import { apiAs, createAnswerItems, MC_AND_ESSAY, type AnswerItem, type AnswerKind } from '../../../test/answer-items';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
 
-// The sheet routes describe their replies with response schemas (issue #17 §1): the bytes must stay what
+// The sheet routes describe their replies with response schemas: the bytes must stay what
 // JSON.stringify wrote before, key order included, on the answer-save hot path too.
 jest.setTimeout(30_000);
 

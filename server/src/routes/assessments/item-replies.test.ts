@@ -1,7 +1,7 @@
 import { createAnswerItems, type AnswerItem, type AnswerKind } from '../../../test/answer-items';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
 
-// The exercise and exam routes describe their replies with response schemas (issue #17 §1): every reply keeps the
+// The exercise and exam routes describe their replies with response schemas: every reply keeps the
 // keys, their order and the bytes JSON.stringify wrote before.
 jest.setTimeout(30_000);
 
