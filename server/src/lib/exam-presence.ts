@@ -58,7 +58,8 @@ function applyTouch(e: Entry, t: Touch): boolean {
     if (e.holder === null && e.released === t.device && e.releasedAt >= t.nowMs - t.exclusiveMs) return true;
     if (e.holder !== t.device) e.released = null;
     e.holder = t.device;
-  } else if (e.holder === null) {
+  } else {
+    // Any device may save: the one seen last holds the sheet when the proctor switches one-device mode on.
     e.holder = t.device;
   }
   if (t.beat) e.beatAt = t.nowMs;
@@ -128,7 +129,7 @@ if excl >= 0 then
   if not h and redis.call('HGET', KEYS[1], 'x') == dev and tonumber(redis.call('HGET', KEYS[1], 'xt') or '0') >= now - excl then return 1 end
   if h ~= dev then redis.call('HDEL', KEYS[1], 'x', 'xt') end
   redis.call('HSET', KEYS[1], 'h', dev)
-elseif not h then
+else
   redis.call('HSET', KEYS[1], 'h', dev)
 end
 if ARGV[4] == '1' then redis.call('HSET', KEYS[1], 'b', now) end

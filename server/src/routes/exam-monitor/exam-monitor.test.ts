@@ -210,3 +210,23 @@ describe('one device at a time, and ending one attempt', () => {
     expect(res.json().students[0]).toMatchObject({ status: 'submitted', answered: 1 });
   });
 });
+
+describe('the holder when one-device mode is switched on', () => {
+  it('is the device seen last, not one left over from earlier', async () => {
+    // one exam per class: the class's earlier exam goes first
+    const old = (await api('teacher2', 'GET', `/exams?class_id=${t.fixture.classes[1].id}`)).json() as Array<{ id: number }> | null;
+    for (const e of old ?? []) await api('teacher2', 'DELETE', `/exams?id=${e.id}`);
+    const exam = (await api('teacher2', 'POST', '/exams', {
+      title: 'PAS', total_marks: 100, class_id: t.fixture.classes[1].id, content: MC_AND_ESSAY,
+      start_time: formatWib(new Date(Date.now() - 60 * MINUTE)), end_time: formatWib(new Date(Date.now() + 60 * MINUTE)),
+    })).json().id;
+    const sheet = (await api('student3', 'POST', '/exams-answers', { exam_id: exam, answers: {} })).json().id;
+    expect((await save('student3', sheet, { '1': 'a' }, DEVICE_B)).statusCode).toBe(200);
+    expect((await save('student3', sheet, { '1': 'b' }, DEVICE_A)).statusCode).toBe(200); // seen last
+    const on = await t.injectWithLogin('teacher2', { method: 'POST', url: `/api/v1/exams/monitor/one-device?id=${exam}`, payload: { on: true } });
+    expect(on.statusCode).toBe(200);
+    await sleep(2100); // another node trusts the mode it read for 2 s
+    expect((await save('student3', sheet, { '1': 'c' }, DEVICE_A)).statusCode).toBe(200);
+    expect((await save('student3', sheet, { '1': 'd' }, DEVICE_B)).statusCode).toBe(409);
+  });
+});
