@@ -46,7 +46,7 @@ describe('material HTML caps', () => {
     const res = await postMaterial(html);
     expect(res.statusCode).toBe(200);
     const content: string = res.json().content;
-    expect(content.match(/<img src="\/api\/v1\/images\/[0-9a-f]{64}\.png" \/>/g)).toHaveLength(2);
+    expect(content.match(/<img width="\d+" height="\d+" src="\/api\/v1\/images\/[0-9a-f]{64}\.png" \/>/g)).toHaveLength(2);
     expect(content).toContain(text);
   });
 
@@ -57,7 +57,7 @@ describe('material HTML caps', () => {
     expect(text.length + photos.length).toBeGreaterThan(MAX_RICH_HTML_CHARS);
     const res = await postMaterial(`<h2>Daun</h2>${text}${photos}`);
     expect(res.statusCode).toBe(200);
-    expect(res.json().content.match(/<img src="\/api\/v1\/images\/[0-9a-f]{64}\.png" \/>/g)).toHaveLength(3);
+    expect(res.json().content.match(/<img width="\d+" height="\d+" src="\/api\/v1\/images\/[0-9a-f]{64}\.png" \/>/g)).toHaveLength(3);
   });
 });
 

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import { connectDatabase, type DbHandle } from '../connect';
 import { allMigrations, migrateToLatest } from '../migrate';
+import { failureOf } from '../../../test/failure-of';
 
 // SQLite rebuilds four tables to change their foreign keys: every row, id and index must survive it.
 class Upto implements MigrationProvider {
@@ -10,9 +11,6 @@ class Upto implements MigrationProvider {
     return Object.fromEntries(Object.entries(allMigrations('sqlite')).filter(([name]) => name <= this.last));
   }
 }
-
-/** The message a promise rejects with (not `rejects.toThrow`: better-sqlite3's errors may come from another test file's realm). */
-const failureOf = (p: Promise<unknown>) => p.then(() => 'no error', (e: unknown) => String((e as Error)?.message ?? e));
 
 let h: DbHandle;
 beforeEach(() => {

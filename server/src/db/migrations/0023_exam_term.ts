@@ -19,7 +19,13 @@ export function examTermMigration(kind: DbKind): Migration {
   const t = dialectTypes(kind);
   return {
     async up(db: AnyDb) {
-      if (kind === 'sqlite') {
+      // After a down() the rule is an index of its own (an inline UNIQUE cannot be put back without a rebuild).
+      const downIndex = kind === 'sqlite'
+        ? await sql<{ n: number }>`select count(*) as n from sqlite_master where type = 'index' and name = 'exams_class_id_unique'`.execute(db)
+        : await sql<{ n: number }>`select count(*) as n from pg_indexes where schemaname = current_schema() and indexname = 'exams_class_id_unique'`.execute(db);
+      if (Number(downIndex.rows[0].n) > 0) {
+        await sql`drop index exams_class_id_unique`.execute(db);
+      } else if (kind === 'sqlite') {
         // An inline UNIQUE cannot be dropped in SQLite: the table is rebuilt without it (foreign keys off meanwhile, as
         // dropping the old table would otherwise run its cascades; the pragma works only outside a transaction).
         await sql`PRAGMA foreign_keys = OFF`.execute(db);

@@ -1,5 +1,6 @@
 import { formatWib } from '../../domain/exam-window';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
+import { failureOf } from '../../../test/failure-of';
 
 // A class's term of exams: one current exam (what the class-keyed routes serve), closed ones kept and readable by id.
 jest.setTimeout(30_000);
@@ -97,7 +98,7 @@ describe('a term of exams per class, one current at a time', () => {
       class_id: classId(), title: 'x', content: '{}', total_marks: 100, teacher_id: t.fixture.teachers[0].id,
       start_time: new Date().toISOString(), end_time: new Date(Date.now() + HOUR).toISOString(),
     }).execute();
-    await expect(insert).rejects.toThrow();
+    expect(await failureOf(insert)).toMatch(/unique|duplicate/i);
   });
 
   it('reopens a closed exam only while the class has no current exam', async () => {

@@ -33,7 +33,7 @@ describe.each(['exercise', 'exam'] as const)('%s replies keep their keys and ord
   const item = () => items[kind];
   const itemKeys = kind === 'exercise'
     ? ['id', 'material_id', 'title', 'content', 'total_marks', 'teacher_id', 'shuffle_questions', 'shuffle_options']
-    : ['id', 'class_id', 'title', 'content', 'total_marks', 'teacher_id', 'shuffle_questions', 'shuffle_options', 'start_time', 'end_time', 'status', 'server_time'];
+    : ['id', 'class_id', 'title', 'content', 'total_marks', 'teacher_id', 'shuffle_questions', 'shuffle_options', 'start_time', 'end_time', 'status', 'server_time', 'kind', 'kind_label', 'closed_at', 'show_answers'];
   const gradeKeys = ['id', idCol, 'student_id', 'score', 'detail'];
 
   it('PUT answers the item and how many sheets it re-graded', async () => {

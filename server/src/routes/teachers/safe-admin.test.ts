@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { classNameKey } from '@kelasku/shared-rules';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
+import { failureOf } from '../../../test/failure-of';
 
 // Admin actions that never remove a class's work silently, deactivation, and enrolment the caller chooses.
 jest.setTimeout(30_000);
@@ -17,9 +18,6 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 const api = (who: string, method: Method, url: string, payload?: object) => t.injectWithLogin(who, { method, url: `/api/v1${url}`, payload });
 const asAdmin = (method: Method, url: string, payload?: object) => api('admin', method, url, payload);
 const login = (username: string, password: string) => t.inject({ method: 'POST', url: '/api/v1/auth', payload: { username, password } });
-
-/** The message a promise rejects with (not `rejects.toThrow`: database errors may come from another test file's realm). */
-const failureOf = (p: Promise<unknown>) => p.then(() => 'no error', (e: unknown) => String((e as Error)?.message ?? e));
 
 let nipSeq = 0;
 async function newTeacher(name: string) {
