@@ -4,7 +4,7 @@ import { findDemoClass } from './harness/exams';
 
 // A teacher fixes a wrong answer key after a student submitted; the edit form warns that
 // the submission will be re-graded, saving re-grades it (the teacher's essay score kept), and both the teacher's
-// review and the student's answer sheet (on a phone) show the new result.
+// review and the student's answer sheet (on a phone) show the new result, with a note saying why the grade moved.
 const app = setupApp();
 
 interface Item { id: number }
@@ -73,6 +73,8 @@ it('the teacher fixes the key: warned, saved, the review and the student\'s grad
   const student = await app.newPage({ phone: true });
   await openAs(app, student, 'student', `/MyTask?material_id=${material.id}`);
   await expectVisible(student.getByText('Grade: 65'));
+  // … told why it moved
+  await expectVisible(student.getByText('Your grade was changed from 40 to 65: your teacher corrected the answer key.'));
   await expectVisible(questionSection(student, 1).getByText('Correct', { exact: true }));
   await expectVisible(questionSection(student, 1).getByText('A. Jupiter'));
   await expectVisible(questionSection(student, 2).getByText('Correct', { exact: true }));
