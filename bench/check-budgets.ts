@@ -49,17 +49,25 @@ export const SCREENS: { name: ScreenName; role: 'admin' | 'teacher' | 'student' 
 const SIGNED_IN_FLOOR = 'boot + mui + main.js are 198 KB before any screen code';
 
 /**
+ * Measured after the exam-season, rombel, archive, formula and picture work merged (2026-11-28): every first screen
+ * grew by 1.6–10.3 KB and 0–3 files (the admin dashboard most: a 7.3 KB emotion chunk and the i18n module's remote
+ * copy now load before its mark; the exam page: formulas' text splitting, picture copies, the heartbeat and device
+ * id). Held here so nothing grows further; not yet taken back.
+ */
+const GREW = 'grew with the 2026-11-28 features, not yet taken back';
+
+/**
  * Targets not reached yet, written down instead of hidden: a screen listed here is held at its measured `files` /
  * `jsGzip` (so it cannot grow unnoticed) and still reported over budget, with what is missing and why.
  */
 export const KNOWN_OVER_BUDGET: Partial<Record<ScreenName, { files?: number; jsGzip?: number; gap: string }>> = {
-  DashboardAdmin: { files: 22, jsGzip: 300 * KB, gap: SIGNED_IN_FLOOR },
-  ManageAccStudent: { files: 42, jsGzip: 377 * KB, gap: `${SIGNED_IN_FLOOR}; and the shared-ui index with MUI's form chunk before the list shows` },
-  DashboardTeacher: { files: 22, jsGzip: 304 * KB, gap: SIGNED_IN_FLOOR },
-  ManageSubjects10: { files: 30, jsGzip: 338 * KB, gap: `${SIGNED_IN_FLOOR}; and the shared-ui index with MUI's form chunk` },
-  DashboardStudent: { files: 20, jsGzip: 297 * KB, gap: SIGNED_IN_FLOOR },
-  MyClasses: { files: 24, jsGzip: 295 * KB, gap: SIGNED_IN_FLOOR },
-  'exam page': { files: 22, jsGzip: 310 * KB, gap: SIGNED_IN_FLOOR },
+  DashboardAdmin: { files: 24, jsGzip: 311 * KB, gap: `${SIGNED_IN_FLOOR}; ${GREW}` },
+  ManageAccStudent: { files: 43, jsGzip: 381 * KB, gap: `${SIGNED_IN_FLOOR}; and the shared-ui index with MUI's form chunk before the list shows; ${GREW}` },
+  DashboardTeacher: { files: 23, jsGzip: 307 * KB, gap: `${SIGNED_IN_FLOOR}; ${GREW}` },
+  ManageSubjects10: { files: 31, jsGzip: 344 * KB, gap: `${SIGNED_IN_FLOOR}; and the shared-ui index with MUI's form chunk; ${GREW}` },
+  DashboardStudent: { files: 21, jsGzip: 299 * KB, gap: `${SIGNED_IN_FLOOR}; ${GREW}` },
+  MyClasses: { files: 24, jsGzip: 297 * KB, gap: `${SIGNED_IN_FLOOR}; ${GREW}` },
+  'exam page': { files: 25, jsGzip: 314 * KB, gap: `${SIGNED_IN_FLOOR}; ${GREW}` },
 };
 
 async function tokenOf(url: string, role: 'admin' | 'teacher' | 'student'): Promise<string> {
