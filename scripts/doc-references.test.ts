@@ -16,6 +16,19 @@ function files(dir: string, out: string[] = []): string[] {
   return out;
 }
 
+const SOURCE_PATH = /(?<![\w/.-])((?:src|server|shell|admin-app|teacher-app|student-app|shared-ui|shared-api|shared-rules|e2e|bench|scripts|webpack)\/[\w./-]+)/g;
+
+/**
+ * The source paths a text names, without a trailing slash; `src/…` is inside `home` (a package's README names its own
+ * files so; elsewhere a bare `src/…` belongs to a package the sentence names, and is not checked). Left out: templates (`<resource>`, `*`, `{en,id}`) and build output (`dist/`), which a checkout lacks.
+ */
+function sourcePaths(text: string, home = ''): string[] {
+  return [...text.matchAll(SOURCE_PATH)]
+    .filter((m) => !/[<*{]/.test(text[m.index + m[1].length] ?? '') && !/(^|\/)dist(-dev)?(\/|$)/.test(m[1]))
+    .map((m) => m[1].replace(/[/.]+$/, ''))
+    .flatMap((ref) => (!ref.startsWith('src/') ? [ref] : home ? [path.posix.join(home, ref)] : []));
+}
+
 const OUTSIDE = /api-contract|frontend-spec|\bdesign\.md|\bfacts\.md|\.\.\/shared\/(spec|design|facts)/;
 const self = path.relative(root, __filename);
 /** "Issue 13", "issue #17", "#17 §1": a pointer into a tracker this repository does not carry. */
@@ -41,6 +54,23 @@ describe('document references', () => {
         .map((doc) => `${path.relative(root, file)} → docs/${doc}`),
     );
     expect(missing).toEqual([]);
+  });
+
+  it('every source path a document names (server/src/…, shared-*/src/…, a remote\'s or the shell\'s src/…) exists', () => {
+    const docs = readdirSync(path.join(root, 'docs')).filter((name) => name.endsWith('.md')).map((name) => path.join('docs', name));
+    const named = docs.concat('server/README.md', 'README.md').filter((doc) => existsSync(path.join(root, doc)));
+    const home = (doc: string) => (doc.endsWith('README.md') && path.dirname(doc) !== '.' ? path.dirname(doc) : '');
+    const missing = named.flatMap((doc) => sourcePaths(readFileSync(path.join(root, doc), 'utf8'), home(doc))
+      .filter((ref) => !existsSync(path.join(root, ref)))
+      .map((ref) => `${doc} → ${ref}`));
+    expect(missing).toEqual([]);
+  });
+
+  it('the source-path check reads the forms documents use', () => {
+    expect(sourcePaths('in `server/src/routes/helpers.ts`, (`shared-rules/src/wib.ts`) and `shared-ui/src/formula/`.'))
+      .toEqual(['server/src/routes/helpers.ts', 'shared-rules/src/wib.ts', 'shared-ui/src/formula']);
+    expect(sourcePaths('`server/src/routes/<resource>/`, `server/src/domain/*`, `<package>/src/locales/{en,id}.json`, `server/dist/main.js`')).toEqual([]);
+    expect(sourcePaths('the repositories (`src/domain/repo/`)', 'server')).toEqual(['server/src/domain/repo']);
   });
 
   it('no code or document cites an issue number: each explains itself', () => {

@@ -27,6 +27,7 @@ const FORBIDDEN: ReadonlyArray<[RegExp, string]> = [
   [/\.transaction\(\)/, 'opens a transaction (a repository function owns it)'],
   [/\bKysely<any>|\bloose\(/, 'uses an untyped database view'],
   [/request\.(body|query|params)\s+as\b/, 'casts the request instead of typing it with a schema'],
+  [/^import (?!type )[^']*'(\.\.\/)+db\/(connect|prepared)'/, 'reaches the database itself (only repositories do)'],
 ];
 
 /** Every .ts file of a route folder (its tests too when asked), as [relative path, text]. */
@@ -70,9 +71,11 @@ describe('route folders moved to the repository layer', () => {
       'await app.db.transaction().execute(async (trx) => {});',
       'const body = request.body as ClassBody;',
       'const { id } = request.query as IdQuery;',
+      "import { preparedRead } from '../../db/prepared';",
     ];
     for (const line of bad) expect(layerViolations('x.ts', line)).toHaveLength(1);
     expect(layerViolations('x.ts', 'const rows = await listClasses(app.db, request.query);')).toEqual([]);
+    expect(layerViolations('x.ts', "import type { Db } from '../../db/connect';")).toEqual([]);
   });
 });
 
