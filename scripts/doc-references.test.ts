@@ -26,7 +26,20 @@ function sourcePaths(text: string, home = ''): string[] {
   return [...text.matchAll(SOURCE_PATH)]
     .filter((m) => !/[<*{]/.test(text[m.index + m[1].length] ?? '') && !/(^|\/)dist(-dev)?(\/|$)/.test(m[1]))
     .map((m) => m[1].replace(/[/.]+$/, ''))
+    .concat(home ? layoutEntries(text) : [])
     .flatMap((ref) => (!ref.startsWith('src/') ? [ref] : home ? [path.posix.join(home, ref)] : []));
+}
+
+/** A README's layout tree: `src/db/` on one line, then `  schema.ts  what it holds` indented under it. */
+function layoutEntries(text: string): string[] {
+  let folder = '';
+  return text.split('\n').flatMap((line) => {
+    const top = /^(src\/[\w/-]*\/)\s/.exec(`${line} `);
+    if (top) folder = top[1];
+    else if (!/^\s/.test(line)) folder = '';
+    const child = /^ {2}([\w-]+(?:\.\w+)?\/?)\s/.exec(line);
+    return folder && child ? [(folder + child[1]).replace(/\/$/, '')] : [];
+  });
 }
 
 const OUTSIDE = /api-contract|frontend-spec|\bdesign\.md|\bfacts\.md|\.\.\/shared\/(spec|design|facts)/;
@@ -71,6 +84,8 @@ describe('document references', () => {
       .toEqual(['server/src/routes/helpers.ts', 'shared-rules/src/wib.ts', 'shared-ui/src/formula']);
     expect(sourcePaths('`server/src/routes/<resource>/`, `server/src/domain/*`, `<package>/src/locales/{en,id}.json`, `server/dist/main.js`')).toEqual([]);
     expect(sourcePaths('the repositories (`src/domain/repo/`)', 'server')).toEqual(['server/src/domain/repo']);
+    expect(sourcePaths('src/db/             the connection\n  schema.ts          tables\n  migrations/   each\nsrc/app.ts   x', 'server'))
+      .toEqual(['server/src/db', 'server/src/app.ts', 'server/src/db/schema.ts', 'server/src/db/migrations']);
   });
 
   it('no code or document cites an issue number: each explains itself', () => {
