@@ -1,5 +1,6 @@
 import { readFileSync, readdirSync, statSync, existsSync } from 'node:fs';
 import path from 'node:path';
+import { execFileSync } from 'node:child_process';
 
 // The repository explains itself: code and documents point only at documents inside it.
 const root = path.join(__dirname, '..');
@@ -59,6 +60,11 @@ describe('document references', () => {
     expect(outside).toEqual([]);
   });
 
+  it('no CPU profile is kept in the repository (a benchmark writes them for the one who runs it)', () => {
+    const tracked = execFileSync('git', ['ls-files', '*.cpuprofile'], { cwd: root, encoding: 'utf8' }).trim();
+    expect(tracked).toBe('');
+  });
+
   it('every docs/*.md a file names exists', () => {
     const missing = all.flatMap((file) =>
       [...readFileSync(file, 'utf8').matchAll(/\bdocs\/([\w-]+\.md)/g)]
@@ -89,9 +95,7 @@ describe('document references', () => {
   });
 
   it('no code or document cites an issue number: each explains itself', () => {
-    // bench/RESULTS.md is a dated log of measurements; bench/results/ (skipped) their raw files.
     const cited = all
-      .filter((file) => path.relative(root, file) !== path.join('bench', 'RESULTS.md'))
       .flatMap((file) =>
         readFileSync(file, 'utf8')
           .split('\n')
