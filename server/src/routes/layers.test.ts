@@ -27,22 +27,23 @@ const FORBIDDEN: ReadonlyArray<[RegExp, string]> = [
   [/\.transaction\(\)/, 'opens a transaction (a repository function owns it)'],
   [/\bKysely<any>|\bloose\(/, 'uses an untyped database view'],
   [/request\.(body|query|params)\s+as\b/, 'casts the request instead of typing it with a schema'],
+  [/^import (?!type )[^']*'(\.\.\/)+db\/(connect|prepared)'/, 'reaches the database itself (only repositories do)'],
 ];
 
-/** Every non-test .ts file of a route folder, as [relative path, text]. */
-function routeFiles(folder: string): Array<[string, string]> {
+/** Every .ts file of a route folder (its tests too when asked), as [relative path, text]. */
+function routeFiles(folder: string, { tests = false } = {}): Array<[string, string]> {
   const dir = path.join(__dirname, folder);
   return fs
     .readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
+    .filter((f) => f.endsWith('.ts') && (tests || !f.endsWith('.test.ts')))
     .map((f) => [path.join(folder, f), fs.readFileSync(path.join(dir, f), 'utf8')]);
 }
 
 /** `file:line what` for every forbidden pattern in the text. */
-export function layerViolations(file: string, text: string): string[] {
+export function layerViolations(file: string, text: string, forbidden = FORBIDDEN): string[] {
   const found: string[] = [];
   text.split('\n').forEach((line, i) => {
-    for (const [pattern, why] of FORBIDDEN) if (pattern.test(line)) found.push(`${file}:${i + 1} ${why}: ${line.trim()}`);
+    for (const [pattern, why] of forbidden) if (pattern.test(line)) found.push(`${file}:${i + 1} ${why}: ${line.trim()}`);
   });
   return found;
 }
@@ -54,6 +55,14 @@ describe('route folders moved to the repository layer', () => {
     expect(files.flatMap(([file, text]) => layerViolations(file, text))).toEqual([]);
   });
 
+  it('the modules route folders share (routes/*.ts) run no SQL and cast no request either', () => {
+    const shared = fs.readdirSync(__dirname).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'));
+    expect(shared).toEqual(expect.arrayContaining(['forum-routes.ts', 'helpers.ts']));
+    // read-schemas.ts has its own `loose(...)`: a TypeBox object that keeps unlisted fields, not a database view.
+    const sqlAndCasts = FORBIDDEN.filter(([pattern]) => !pattern.source.includes('loose'));
+    expect(shared.flatMap((f) => layerViolations(f, fs.readFileSync(path.join(__dirname, f), 'utf8'), sqlAndCasts))).toEqual([]);
+  });
+
   it('finds each forbidden pattern (so an empty list above means something)', () => {
     const bad = [
       "const r = await db.selectFrom('classes').selectAll().execute();",
@@ -62,9 +71,52 @@ describe('route folders moved to the repository layer', () => {
       'await app.db.transaction().execute(async (trx) => {});',
       'const body = request.body as ClassBody;',
       'const { id } = request.query as IdQuery;',
+      "import { preparedRead } from '../../db/prepared';",
     ];
     for (const line of bad) expect(layerViolations('x.ts', line)).toHaveLength(1);
     expect(layerViolations('x.ts', 'const rows = await listClasses(app.db, request.query);')).toEqual([]);
+    expect(layerViolations('x.ts', "import type { Db } from '../../db/connect';")).toEqual([]);
+  });
+});
+
+/**
+ * `file:line` for every import of a route folder's file that reaches into another route folder (`../<b>/...` from
+ * routes/<a>/): what two folders share lives in a module at the top of routes/ (helpers.ts, read-schemas.ts,
+ * forum-routes.ts), so a folder can be read, moved or removed alone.
+ */
+export function crossFolderImports(file: string, text: string): string[] {
+  const folder = file.split(/[\\/]/)[0];
+  const from = path.posix.dirname(file.split(path.sep).join('/'));
+  const found: string[] = [];
+  text.split('\n').forEach((line, i) => {
+    for (const m of line.matchAll(/(?:from|import|require)\s*\(?\s*['"](\.{1,2}\/[^'"]+)['"]/g)) {
+      const target = path.posix.normalize(path.posix.join(from, m[1]));
+      // Inside routes/: "<folder>/..." is a route folder's file, "helpers" a shared module; "../x" leaves routes/.
+      const targetFolder = target.includes('/') && !target.startsWith('../') ? target.split('/')[0] : undefined;
+      if (targetFolder && targetFolder !== folder) found.push(`${file}:${i + 1} imports ${m[1]}`);
+    }
+  });
+  return found;
+}
+
+describe('route folders stand alone', () => {
+  it.each(FOLDERS)('%s imports no other route folder', (folder) => {
+    expect(routeFiles(folder, { tests: true }).flatMap(([file, text]) => crossFolderImports(file, text))).toEqual([]);
+  });
+
+  it('finds an import of another folder (so an empty list above means something)', () => {
+    expect(crossFolderImports('materials/index.ts', "import { a } from '../discussions-material/index';")).toHaveLength(1);
+    expect(crossFolderImports('discussions-material/index.ts', "import { b } from '../discussions/forum-routes';")).toHaveLength(1);
+    expect(crossFolderImports('static/spa.test.ts', "const m = await import('../health/index');")).toHaveLength(1);
+    expect(crossFolderImports('answer-sheets/sheet/x.ts', "import { c } from '../../assessments/x';")).toHaveLength(1);
+    for (const ok of [
+      "import { idSchema } from '../helpers';",
+      "import { registerReplyRoute } from '../forum-routes';",
+      "import { listClasses } from '../../domain/repo/classes';",
+      "import { buildTestApp } from '../../../test/helpers';",
+      "import { x } from './schemas';",
+      "import { y } from '../sheet-routes';",
+    ]) expect(crossFolderImports(ok.includes('sheet-routes') ? 'answer-sheets/sub/x.ts' : 'materials/index.ts', ok)).toEqual([]);
   });
 });
 

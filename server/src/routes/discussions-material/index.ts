@@ -5,7 +5,7 @@ import { discussions } from '@kelasku/shared-rules/src/wire';
 import { requireClass } from '../../domain/policy';
 import { unansweredTopics } from '../../domain/repo/forum';
 import { idSchema } from '../helpers';
-import { registerForumRoutes, registerReplyRoute } from '../discussions/forum-routes';
+import { registerForumRoutes } from '../forum-routes';
 
 /** Material discussions: /discussions-material and /discussions-material/reply (docs/api.md §2.7). */
 export default async function discussionsMaterialRoutes(fastify: FastifyInstance) {
@@ -24,9 +24,4 @@ export default async function discussionsMaterialRoutes(fastify: FastifyInstance
     const materials = await unansweredTopics(app.db, request.query.class_id);
     return { materials, total: materials.reduce((sum, m) => sum + m.unanswered, 0) };
   });
-}
-
-/** The `/materials/reply` alias (FE posts material replies there); registered by the materials plugin. */
-export function registerMaterialReply(app: FastifyInstance, url: string) {
-  registerReplyRoute(app, 'material', url);
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { registerForumRoutes } from './forum-routes';
+import { registerForumRoutes } from '../forum-routes';
 
 /** General discussions: /discussions and /discussions/reply (docs/api.md §2.6). */
 export default async function discussionsRoutes(app: FastifyInstance) {

@@ -20,7 +20,7 @@ import { materialBytes, materialPageSize } from '../../domain/material-bytes';
 import { sanitizeRichHtml } from '../../domain/sanitize';
 import { badRequest } from '../../plugins/errors';
 import { idQuerySchema, idSchema, messageResponse, pageMeta, type Paging, pagingProperties, pagingQuerySchema, parsePaging, UPDATE_METHODS } from '../helpers';
-import { registerMaterialReply } from '../discussions-material/index';
+import { registerReplyRoute } from '../forum-routes';
 import { materialListResponse } from '../read-schemas';
 
 const materialBody = Type.Object({
@@ -182,5 +182,5 @@ export default async function materialsRoutes(fastify: FastifyInstance) {
   });
 
   // FE sends material-discussion replies to /materials/reply (docs/api.md §2.7): same handler, open to students.
-  registerMaterialReply(app, '/materials/reply');
+  registerReplyRoute(app, 'material', '/materials/reply');
 }

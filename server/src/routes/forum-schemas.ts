@@ -2,7 +2,7 @@
 import { discussions } from '@kelasku/shared-rules/src/wire';
 import type { Equals, Expect } from '@kelasku/shared-rules/src/wire/common';
 import { Type, type Static } from 'typebox';
-import type { DiscussionItem } from '../../domain/repo/forum';
+import type { DiscussionItem } from '../domain/repo/forum';
 
 /**
  * One discussion as the writes reply with it (domain/repo/forum.ts toItem). Every field optional: the serializer

@@ -1,5 +1,6 @@
 /**
- * Routes shared by /discussions (general forum) and /discussions-material (per material), docs/api.md §2.6–2.7.
+ * Routes shared by /discussions (general forum) and /discussions-material (per material; its replies also at
+ * /materials/reply), docs/api.md §2.6–2.7.
  * - read: general → students, teachers and admins; material → admins, the class's teacher and students assigned to
  *   the class;
  * - create: students only; reply: students, and teachers (general: any teacher; a material's discussion: the class's
@@ -15,20 +16,20 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type, type Static, type TObject } from 'typebox';
-import { assignmentToCheck, NOT_ASSIGNED, requireForumRead, requireMaterial, requirePlace, requirePost, requireReply, requireReplyDelete, requireStudentId } from '../../domain/policy';
+import { assignmentToCheck, NOT_ASSIGNED, requireForumRead, requireMaterial, requirePlace, requirePost, requireReply, requireReplyDelete, requireStudentId } from '../domain/policy';
 import {
   appendReply, createDiscussion, deleteDiscussion, deleteReply, discussionFacts, DISCUSSION_FULL, getDiscussion, listDiscussions, materialDiscussions, updateDiscussion,
   type PostText,
-} from '../../domain/repo/forum';
+} from '../domain/repo/forum';
 import {
   DEFAULT_DISCUSSION_PAGE_SIZE, MAX_DESCRIPTION_BYTES, MAX_DISCUSSION_PAGE_SIZE, MAX_REPLIES_PER_POST, MAX_REPLY_BYTES, MAX_REPLY_BYTES_PER_POST, MAX_TOPIC_BYTES,
-} from '../../domain/limits';
-import { requireTextBytes } from '../../domain/text-caps';
-import type { ForumKind } from '../../db/schema';
-import { badRequest, conflict, forbidden, recordNotFound } from '../../plugins/errors';
-import { idQuerySchema, idSchema, MAX_ID, messageResponse, pageMeta, type Paging, pagingProperties, pagingQuerySchema, parsePaging, UPDATE_METHODS } from '../helpers';
-import { discussionListResponse } from '../read-schemas';
-import { discussionResponse } from './schemas';
+} from '../domain/limits';
+import { requireTextBytes } from '../domain/text-caps';
+import type { ForumKind } from '../db/schema';
+import { badRequest, conflict, forbidden, recordNotFound } from '../plugins/errors';
+import { idQuerySchema, idSchema, MAX_ID, messageResponse, pageMeta, type Paging, pagingProperties, pagingQuerySchema, parsePaging, UPDATE_METHODS } from './helpers';
+import { discussionListResponse } from './read-schemas';
+import { discussionResponse } from './forum-schemas';
 
 /** An id of another kind than the query's usual one, named in the OpenAPI document. */
 const describedId = (description: string) => Type.Integer({ minimum: 1, maximum: MAX_ID, description });
