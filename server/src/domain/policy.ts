@@ -25,16 +25,21 @@ import { assertOpenClass, type ClassFacts, classFor, isAssigned, loadMaterial, m
 import { discussionFacts, replyFacts, type ReplyAuthor } from './repo/forum';
 import { withoutCorrectness } from './grading';
 
-export interface Caller {
-  user_id: number;
-  role: string;
-  teacher_id?: number;
-  student_id?: number;
-}
+/**
+ * Who is asking, one case per role: a teacher always carries its teacher id and a student its student id (the token
+ * reader refuses one without it); the other ids are absent, so reading them on any caller is `undefined`.
+ */
+export type Caller = AdminCaller | TeacherCaller | StudentCaller | PlainUserCaller;
+interface CallerBase { user_id: number }
+export interface AdminCaller extends CallerBase { role: 'admin'; teacher_id?: undefined; student_id?: undefined }
+export interface TeacherCaller extends CallerBase { role: 'teacher'; teacher_id: number; student_id?: undefined }
+export interface StudentCaller extends CallerBase { role: 'student'; student_id: number; teacher_id?: undefined }
+/** A plain `user` account (POST /users): signed in, but no class, material or work is theirs. */
+export interface PlainUserCaller extends CallerBase { role: 'user'; teacher_id?: undefined; student_id?: undefined }
 
-export const isAdmin = (c: Caller): boolean => c.role === 'admin';
-export const isTeacher = (c: Caller): boolean => c.role === 'teacher' && typeof c.teacher_id === 'number';
-export const isStudent = (c: Caller): boolean => c.role === 'student' && typeof c.student_id === 'number';
+export const isAdmin = (c: Caller): c is AdminCaller => c.role === 'admin';
+export const isTeacher = (c: Caller): c is TeacherCaller => c.role === 'teacher';
+export const isStudent = (c: Caller): c is StudentCaller => c.role === 'student';
 
 /** Where an object lives: its class and the class's current teacher. */
 export interface ClassPlace {
@@ -161,11 +166,11 @@ const notYours = (c: Caller, what: string) =>
 
 async function allowed(db: Db, c: Caller, place: ClassPlace, need: Need): Promise<boolean> {
   if (managesClass(c, place)) return true;
-  return accessOf(need) === 'read' && isStudent(c) && (await isAssigned(db, c.student_id!, place.class_id));
+  return accessOf(need) === 'read' && isStudent(c) && (await isAssigned(db, c.student_id, place.class_id));
 }
 
 /** The student id whose assignment a read needs (loaded with the class's facts in one statement), else null. */
-export const assignmentToCheck = (c: Caller): number | null => (isStudent(c) ? c.student_id! : null);
+export const assignmentToCheck = (c: Caller): number | null => (isStudent(c) ? c.student_id : null);
 
 /**
  * The decision of requireClass/requireMaterial on facts already loaded (`assigned`: is the caller, a student,
@@ -228,7 +233,7 @@ export async function requireItem(db: Db, spec: ItemSpec, c: Caller, itemId: num
 /** The caller's student id, or 403 (admins and teachers have none). */
 export function requireStudentId(c: Caller, action: string): number {
   if (!isStudent(c)) throw forbidden(`Forbidden: only students can ${action}`);
-  return c.student_id!;
+  return c.student_id;
 }
 
 /**
@@ -238,7 +243,7 @@ export function requireStudentId(c: Caller, action: string): number {
 export function targetStudent(c: Caller, requested: number | undefined): number {
   if (isStudent(c)) {
     if (requested !== undefined && requested !== c.student_id) throw forbidden('Forbidden: you can only access your own work');
-    return c.student_id!;
+    return c.student_id;
   }
   if (requested === undefined) throw badRequest('student_id is required', { code: 'validation-required', params: { field: 'student_id' } });
   return requested;
@@ -321,16 +326,16 @@ export async function requirePost(db: Db, c: Caller, kind: ForumKind, id: number
  * teachers may not reply.
  */
 export async function requireReply(db: Db, c: Caller, kind: ForumKind, id: number): Promise<ReplyAuthor> {
-  if (isStudent(c) && kind === 'general') return { student_id: c.student_id! };
-  if (isTeacher(c) && kind === 'general') return { teacher_id: c.teacher_id! };
+  if (isStudent(c) && kind === 'general') return { student_id: c.student_id };
+  if (isTeacher(c) && kind === 'general') return { teacher_id: c.teacher_id };
   if ((isStudent(c) || isTeacher(c)) && kind === 'material') {
     const post = await discussionFacts(db, kind, id);
     if (!post) throw recordNotFound('discussion', 'Discussion not found');
     const place = await placeOfPost(db, kind, post);
     if (!place) throw recordNotFound('discussion', 'Discussion not found');
     await assertOpenClass(db, place.class_id);
-    if (isStudent(c)) return { student_id: c.student_id! };
-    if (teachesNow(c, place)) return { teacher_id: c.teacher_id! };
+    if (isStudent(c)) return { student_id: c.student_id };
+    if (teachesNow(c, place)) return { teacher_id: c.teacher_id };
     throw forbidden('Forbidden: this class is not yours');
   }
   throw forbidden('Forbidden: only students and the class teacher can reply');
