@@ -104,6 +104,17 @@ describe('domain code is free of HTTP and of the browser client', () => {
     expect(files.flatMap((f) => domainImportViolations(f, fs.readFileSync(path.join(dir, f), 'utf8')))).toEqual([]);
   });
 
+  it('domain code outside the repositories (domain/repo) runs no SQL', () => {
+    const dir = path.join(__dirname, '../domain');
+    const files = fs.readdirSync(dir, { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !f.startsWith(`repo${path.sep}`));
+    expect(files.length).toBeGreaterThan(10);
+    const sqlPatterns = FORBIDDEN.slice(0, 3).map(([pattern]) => pattern);
+    const found = files.flatMap((f) => fs.readFileSync(path.join(dir, f), 'utf8').split('\n')
+      .flatMap((line, i) => (sqlPatterns.some((p) => p.test(line)) ? [`${f}:${i + 1} ${line.trim()}`] : [])));
+    expect(found).toEqual([]);
+  });
+
   it('finds each forbidden import (so an empty list above means something)', () => {
     const bad = [
       "import { badRequest } from '../plugins/errors';",
