@@ -213,7 +213,7 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions) {
     return { user, sessionVersion: typeof claims.sv === 'number' ? claims.sv : 0, sid, authTime };
   };
 
-  const userSession = (params: unknown[]) => preparedRead<{ role: string; session_version: number }>(app.db, USER_SESSION_SQL)(params);
+  const userSession = (params: unknown[]) => preparedRead(app.db, USER_SESSION_SQL)(params);
   /** The user's row as the database has it now (undefined: gone) against the token: else 401. */
   const confirmFrom = (request: FastifyRequest, row: { role: unknown; session_version: unknown } | undefined) => {
     const { user, sessionVersion } = readToken(request);

@@ -6,7 +6,7 @@
  */
 import { type AuthUser, callerOfClaims } from '../plugins/auth';
 import { formatWib } from '../domain/exam-window';
-import { preparedRead } from '../db/prepared';
+import { preparedRead, sqlText } from '../db/prepared';
 import { USER_SESSION_SQL, withSessionColumns } from '../domain/repo/hot-reads';
 import { buildTestApp, type TestApp } from '../../test/helpers';
 
@@ -104,9 +104,9 @@ it('GET /exams-answers writes the sheet as before, byte for byte', async () => {
 });
 
 it('withSessionColumns adds what the session lookup reads to every row of a statement', async () => {
-  const text = withSessionColumns('SELECT c.id FROM classes c WHERE c.id IN ($1, $2) ORDER BY c.id', 3);
-  const [lookup] = await preparedRead<{ role: string; session_version: number }>(t.db, USER_SESSION_SQL)([student.user_id]);
-  const rows = await preparedRead<{ id: number; session_role: unknown; session_version: unknown }>(t.db, text)(
+  const text = withSessionColumns(sqlText<{ id: number }>('SELECT c.id FROM classes c WHERE c.id IN ($1, $2) ORDER BY c.id'), 3);
+  const [lookup] = await preparedRead(t.db, USER_SESSION_SQL)([student.user_id]);
+  const rows = await preparedRead(t.db, text)(
     [t.fixture.classes[0].id, t.fixture.classes[1].id, student.user_id],
   );
   expect(rows.map((r) => [Number(r.id), r.session_role, Number(r.session_version)])).toEqual(
