@@ -11,7 +11,8 @@
  */
 import { databaseLocation } from './config';
 import { connectDatabase, type Db } from './db/connect';
-import { type ImageMime, IMAGE_EXTENSIONS, saveVariants } from './domain/images';
+import { type ImageMime, IMAGE_EXTENSIONS } from './domain/images';
+import { saveVariants } from './domain/repo/images';
 import { sizePicture } from './domain/picture-variants';
 
 export interface VariantsReport {

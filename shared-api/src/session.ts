@@ -1,15 +1,17 @@
 // Session storage shared by the shell and every remote. Kept free of axios so the login page stays light.
 import { jwtDecode } from 'jwt-decode';
 import type { Language } from '@kelasku/shared-rules/src/languages';
+import type { AppRole, Role as AccountRole } from '@kelasku/shared-rules/src/roles';
 import { claimDevice, signOutDevice } from './device-owner';
 import { sealUnsentAnswers } from './sealed-answers';
 
-export type Role = 'admin' | 'teacher' | 'student';
+/** The role whose app a signed-in user sees (shared-rules' roles with a screen). */
+export type Role = AppRole;
 
 export interface UserData {
   user_id: number;
   email: string;
-  role: Role | string;
+  role: AccountRole;
   display_name: string;
   exp: number;
   teacher_id?: number;

@@ -11,6 +11,7 @@ export * from './reports';
 export * from './shuffle';
 export * from './error-codes';
 export * from './languages';
+export * from './roles';
 export * from './text-bytes';
 export * from './passwords';
 export * from './search-text';

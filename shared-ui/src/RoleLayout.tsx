@@ -1,3 +1,4 @@
+import type { AppRole } from '@kelasku/shared-rules/src/roles';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
@@ -28,7 +29,7 @@ import { kelaskuColors } from './theme';
 // Shown only at a sign-out with unsent work: its dialog components stay off the first screen (unsent-work.ts).
 const SignOutWarning = lazy(() => loadSignOutWarning().then((m) => ({ default: m.SignOutWarning })));
 
-export type LayoutRole = 'admin' | 'teacher' | 'student';
+export type LayoutRole = AppRole;
 
 export interface RoleLayoutProps {
   role: LayoutRole;

@@ -4,8 +4,8 @@ jest.setTimeout(30000);
 import { startsOnLogin } from './Root';
 import { warmStartRole } from './routing';
 
-const admin = { user_id: 1, email: '', role: 'admin', display_name: 'Admin', exp: 4102444800 };
-const student = { ...admin, role: 'user' };
+const admin = { user_id: 1, email: '', role: 'admin' as const, display_name: 'Admin', exp: 4102444800 };
+const student = { ...admin, role: 'user' as const };
 
 describe('first screen choice', () => {
   it("shows the login page to signed-out visitors everywhere but the shell's own developer pages", () => {

@@ -25,7 +25,7 @@ jest.mock('./signed-in', () => ({ prefetchSignedIn: jest.fn(), loadSignedInApp: 
 const loadRoleAppMock = loadRoleApp as jest.MockedFunction<typeof loadRoleApp>;
 
 const nowS = Math.floor(Date.now() / 1000);
-const student = { user_id: 7, email: 's@kelasku.id', role: 'student', display_name: 'Andi Pratama', student_id: 3, exp: nowS + 3600 };
+const student = { user_id: 7, email: 's@kelasku.id', role: 'student' as const, display_name: 'Andi Pratama', student_id: 3, exp: nowS + 3600 };
 const refusal = (data: unknown, status: number) =>
   new AxiosError('fail', 'ERR_BAD_REQUEST', undefined, undefined, { data, status, statusText: '', headers: {}, config: { headers: new AxiosHeaders() } });
 

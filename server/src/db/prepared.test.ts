@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
-import { connectDatabase, type DbHandle, sqliteOf } from './connect';
-import { preparedRead } from './prepared';
+import { connectDatabase, type Db, type DbHandle, sqliteOf } from './connect';
+import { preparedRead, sqlText } from './prepared';
+import { USER_SESSION_SQL } from '../domain/repo/hot-reads';
 
 /** A promise and the function that settles it. */
 function gate(): { opened: Promise<void>; open: () => void } {
@@ -9,9 +10,17 @@ function gate(): { opened: Promise<void>; open: () => void } {
   return { opened, open };
 }
 
+// Type-level: typecheck (scripts/typecheck.sh) fails when a line marked @ts-expect-error compiles.
+export function rowsHaveTheShapeTheirSqlStates(db: Db): void {
+  // @ts-expect-error a plain string states no row shape
+  void preparedRead(db, 'SELECT 1 AS n');
+  // @ts-expect-error a caller cannot read rows of another shape than the SQL states
+  void preparedRead<{ other: number }>(db, USER_SESSION_SQL);
+}
+
 describe('preparedRead on SQLite', () => {
   let handle: DbHandle;
-  const names = () => preparedRead<{ name: string }>(handle.db, 'SELECT name FROM t WHERE id <= $1 ORDER BY id');
+  const names = () => preparedRead(handle.db, sqlText<{ name: string }>('SELECT name FROM t WHERE id <= $1 ORDER BY id'));
 
   beforeEach(() => {
     handle = connectDatabase({ sqliteFile: ':memory:' });

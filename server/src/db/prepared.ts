@@ -10,6 +10,16 @@ import { dbKindOf, pgPoolOf, sqliteOf, type Db } from './connect';
 
 export type PreparedRead<R> = (params: readonly unknown[]) => Promise<R[]>;
 
+declare const rowShape: unique symbol;
+/**
+ * SQL text ($n placeholders) that carries the shape of its rows, stated once beside the SQL (sqlText): preparedRead
+ * returns rows of that shape, so a caller cannot pick another. Still a string (the bare benchmark twins run it as is).
+ */
+export type SqlText<Row> = string & { readonly [rowShape]: Row };
+
+/** `text` as SQL whose rows are `Row`: the column names and the values the drivers give (see hot-reads.ts Db*). */
+export const sqlText = <Row>(text: string): SqlText<Row> => text as SqlText<Row>;
+
 /** `$n` placeholders → SQLite's `?` (in order of appearance) and the parameter index each one takes. */
 export function toSqlitePlaceholders(text: string): { text: string; order: number[] } {
   const order: number[] = [];
@@ -18,7 +28,7 @@ export function toSqlitePlaceholders(text: string): { text: string; order: numbe
 
 const prepared = new WeakMap<Db, Map<string, PreparedRead<unknown>>>();
 
-export function preparedRead<R>(db: Db, text: string): PreparedRead<R> {
+export function preparedRead<R>(db: Db, text: SqlText<R>): PreparedRead<R> {
   let byText = prepared.get(db);
   if (!byText) prepared.set(db, (byText = new Map()));
   const hit = byText.get(text);

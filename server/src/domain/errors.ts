@@ -4,7 +4,7 @@
  */
 import type { ErrorCode, ErrorParams } from '@kelasku/shared-rules';
 
-export type DomainErrorKind = 'invalid' | 'not-found' | 'conflict';
+export type DomainErrorKind = 'invalid' | 'forbidden' | 'not-found' | 'conflict';
 
 /**
  * What a failure body carries beside its message: the stable `code` a screen translates by (shared-rules
@@ -27,6 +27,8 @@ export class DomainError extends Error {
 
 /** The request asks for something the rules do not allow (e.g. a teacher id that does not exist). */
 export const invalid = (message: string, extra?: ErrorDetails) => new DomainError('invalid', message, extra);
+/** The caller may not do this (policy.ts): their role, their class or their own work does not allow it. */
+export const refused = (message = 'Forbidden', extra?: ErrorDetails) => new DomainError('forbidden', message, extra);
 /** The record the request names does not exist. */
 export const missing = (message: string, extra?: ErrorDetails) => new DomainError('not-found', message, extra);
 /** A record (`what`: class, student, teacher, user, …) that does not exist. */

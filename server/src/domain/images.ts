@@ -14,6 +14,7 @@ import { MAX_IMAGE_LABEL, MAX_IMAGE_SIDE_PX, withSizeInUrl } from '@kelasku/shar
 import { sizePicture, type SizedPicture } from './picture-variants';
 import { cleanPicture, MalformedPicture } from './picture-bytes';
 import { MAX_IMAGE_BYTES } from './limits';
+import { imageBytes, imageMimeOf, imageSizeRows, insertImage, saveVariants, variantBytes } from './repo/images';
 
 export { IMAGE_URL_RE, MAX_IMAGE_BYTES };
 
@@ -266,22 +267,8 @@ export async function withVariants(images: StoredImage[]): Promise<StoredImage[]
 export async function saveImages(db: Db, images: StoredImage[]): Promise<void> {
   for (const img of images) {
     await yieldToEventLoop();
-    await db.insertInto('images')
-      .values({ hash: img.hash, mime: img.mime, size: img.data.length, data: img.data, width: img.sized?.width ?? null, height: img.sized?.height ?? null })
-      .onConflict((oc) => oc.column('hash').doNothing())
-      .execute();
+    await insertImage(db, { hash: img.hash, mime: img.mime, data: img.data, width: img.sized?.width ?? null, height: img.sized?.height ?? null });
     if (img.sized) await saveVariants(db, img.hash, img.sized);
-  }
-}
-
-/** Stores a picture's size and copies (a copy already there is left as it is). */
-export async function saveVariants(db: Db, hash: string, sized: SizedPicture): Promise<void> {
-  await db.updateTable('images').set({ width: sized.width, height: sized.height }).where('hash', '=', hash).execute();
-  for (const v of sized.variants) {
-    await db.insertInto('image_variants')
-      .values({ hash, width: v.width, mime: v.mime, size: v.data.length, data: v.data })
-      .onConflict((oc) => oc.columns(['hash', 'width', 'mime']).doNothing())
-      .execute();
   }
 }
 
@@ -291,7 +278,7 @@ type Size = { width: number; height: number };
 async function storedSizes(db: Db, hashes: string[]): Promise<Map<string, Size>> {
   const sizes = new Map<string, Size>();
   if (hashes.length === 0) return sizes;
-  const rows = await db.selectFrom('images').select(['hash', 'width', 'height']).where('hash', 'in', hashes).execute();
+  const rows = await imageSizeRows(db, hashes);
   for (const r of rows) if (r.width && r.height) sizes.set(r.hash, { width: r.width, height: r.height });
   return sizes;
 }
@@ -343,10 +330,9 @@ export async function loadVariant(db: Db, name: string): Promise<{ hash: string;
   const m = /^([0-9a-f]{64})-([1-9]\d{0,4})\.(png|jpg|webp)$/.exec(name);
   if (!m) return undefined;
   const mime = (Object.keys(IMAGE_EXTENSIONS) as ImageMime[]).find((k) => IMAGE_EXTENSIONS[k] === m[3])!;
-  const row = await db.selectFrom('image_variants').select(['hash', 'mime', 'data'])
-    .where('hash', '=', m[1]).where('width', '=', Number(m[2])).where('mime', '=', mime).executeTakeFirst();
+  const row = await variantBytes(db, m[1], Number(m[2]), mime);
   if (row) return { hash: `${row.hash}-${m[2]}-${m[3]}`, mime: row.mime, data: Buffer.from(row.data) };
-  const original = await db.selectFrom('images').select(['hash', 'mime']).where('hash', '=', m[1]).executeTakeFirst();
+  const original = await imageMimeOf(db, m[1]);
   return original ? { original: imageUrl({ hash: original.hash, mime: original.mime as ImageMime }) } : undefined;
 }
 
@@ -354,7 +340,7 @@ export async function loadVariant(db: Db, name: string): Promise<{ hash: string;
 export async function loadImage(db: Db, name: string): Promise<{ hash: string; mime: string; data: Buffer } | undefined> {
   const m = IMAGE_NAME_RE.exec(name);
   if (!m) return undefined;
-  const row = await db.selectFrom('images').select(['hash', 'mime', 'data']).where('hash', '=', m[1]).executeTakeFirst();
+  const row = await imageBytes(db, m[1]);
   if (!row || IMAGE_EXTENSIONS[row.mime as ImageMime] !== m[2]) return undefined;
   return { hash: row.hash, mime: row.mime, data: Buffer.from(row.data) };
 }

@@ -17,8 +17,13 @@
  */
 import { type ContentMap, listQuestions } from './content';
 import { type GradeDetail, marksPerQuestion, round2 } from './grading';
-// The wire types are declared once, where the teacher app reads them too (type-only: nothing is bundled).
-import type { ItemAnalysisFigures, QuestionAnalysis, ScoreBin } from '@kelasku/shared-api/src/types';
+import type { Static } from 'typebox';
+// The reply's wire schemas, declared once for the route and the teacher app (type-only: nothing is bundled).
+import type { itemAnalysisFiguresSchema, questionAnalysisSchema, scoreBinSchema } from '@kelasku/shared-rules/src/wire/analysis';
+
+type ItemAnalysisFigures = Static<typeof itemAnalysisFiguresSchema>;
+type QuestionAnalysis = Static<typeof questionAnalysisSchema>;
+type ScoreBin = Static<typeof scoreBinSchema>;
 
 export const OPTION_LETTERS = ['a', 'b', 'c', 'd'] as const;
 export type OptionLetter = (typeof OPTION_LETTERS)[number];

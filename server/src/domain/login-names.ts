@@ -1,4 +1,4 @@
-import { badRequest } from '../plugins/errors';
+import { invalid } from './errors';
 import { loginNameProblem, normalizeLoginName } from '@kelasku/shared-rules';
 
 // The rule itself is shared with the browsers (the admin's student-import preview applies it too).
@@ -8,6 +8,6 @@ export { loginNameProblem, normalizeLoginName };
 export function requireLoginName(raw: string, field: string): string {
   const name = normalizeLoginName(raw);
   const problem = loginNameProblem(name);
-  if (problem) throw badRequest(`${field} ${problem.text}`, { code: problem.code, params: { field } });
+  if (problem) throw invalid(`${field} ${problem.text}`, { code: problem.code, params: { field } });
   return name;
 }

@@ -6,7 +6,7 @@
 import { buildTestApp, type TestApp } from '../../test/helpers';
 import { toDbJson } from '../db/json';
 import { examStatus, formatWib } from './exam-window';
-import { type Caller, sheetWriteRefusal } from './policy';
+import { type Caller, sheetWriteRefusal, type StudentCaller } from './policy';
 import { answerSaverFor } from './repo/answer-saves';
 import { EXAM, EXERCISE, itemById, type ItemSpec, sheetById } from './repo/assessments';
 import { isArchivedClass, isAssigned } from './repo/common';
@@ -110,11 +110,11 @@ async function policyVerdict(s: Scenario, caller: Caller): Promise<boolean> {
 }
 
 /** The SQL fast path's verdict: did its UPDATE save? */
-async function sqlVerdict(s: Scenario, caller: Caller): Promise<boolean> {
+async function sqlVerdict(s: Scenario, caller: StudentCaller): Promise<boolean> {
   const user = await t.db.selectFrom('users').select('session_version').where('id', '=', caller.user_id).executeTakeFirstOrThrow();
   const sessionVersion = Number(user.session_version) - (s.staleSession ? 1 : 0);
   const saved = await answerSaverFor(t.db, s.spec).save({
-    sheetId: s.sheet, studentId: caller.student_id!, userId: caller.user_id, sessionVersion, answers: { 1: 'a' },
+    sheetId: s.sheet, studentId: caller.student_id, userId: caller.user_id, sessionVersion, answers: { 1: 'a' },
   });
   return saved !== undefined;
 }
@@ -123,7 +123,7 @@ it('the answer-save SQL and policy.ts agree on every scenario', async () => {
   const verdicts: Record<string, { expected: boolean; policy: boolean; sql: boolean }> = {};
   for (const s of scenarios) {
     const student = t.fixture.students[s.caller];
-    const caller: Caller = { user_id: student.user_id, role: 'student', student_id: student.id };
+    const caller: StudentCaller = { user_id: student.user_id, role: 'student', student_id: student.id };
     verdicts[s.name] = { expected: s.expected, policy: await policyVerdict(s, caller), sql: await sqlVerdict(s, caller) };
   }
   const expected = Object.fromEntries(scenarios.map((s) => [s.name, { expected: s.expected, policy: s.expected, sql: s.expected }]));

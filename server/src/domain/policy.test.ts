@@ -1,4 +1,6 @@
 import { type GradeDetail } from './grading';
+import type { DomainError } from './errors';
+import { domainStatus } from '../plugins/errors';
 import {
   type Caller, gradeFor, listScope, listsStudentClasses, looksUpTeacherClasses, managesClass, readsClass, readsWork,
   seesCorrectness, seesPersonalData, sheetWriteRefusal, targetStudent,
@@ -49,6 +51,8 @@ it('accounts: personal data for admins; own classes only', () => {
 
 describe('answer sheets: only their student, assigned to the class, while open and inside the exam window', () => {
   const open = { student_id: 20, status: 'Active' as const };
+  // the status the error plugin answers each refusal with
+  const statusOf = (e: DomainError | null) => (e ? domainStatus(e) : undefined);
   const refusal = (c: Caller, f: Partial<Parameters<typeof sheetWriteRefusal>[1]> = {}) =>
     sheetWriteRefusal(c, { sheet: open, assigned: true, window: null, archived: false, ...f });
   it('allows the owner', () => {
@@ -56,14 +60,15 @@ describe('answer sheets: only their student, assigned to the class, while open a
     expect(refusal(student, { window: 'Active' })).toBeNull();
   });
   it('refuses everyone else and every closed state with the status clients know', () => {
-    expect(refusal(admin)?.statusCode).toBe(403);
-    expect(refusal(teacher)?.statusCode).toBe(403);
+    expect(statusOf(refusal(admin))).toBe(403);
+    expect(statusOf(refusal(teacher))).toBe(403);
     expect(refusal(otherStudent)?.message).toBe('Forbidden: this answer sheet is not yours');
     expect(refusal(student, { assigned: false })?.message).toBe('Forbidden: you are not assigned to this class');
-    expect(refusal(student, { sheet: { ...open, status: 'Inactive' } })?.statusCode).toBe(409);
+    expect(statusOf(refusal(student, { sheet: { ...open, status: 'Inactive' } }))).toBe(409);
     expect(refusal(student, { window: 'Scheduled' })?.message).toBe('The exam has not started yet');
     expect(refusal(student, { window: 'Completed' })?.message).toBe('The exam has ended');
-    expect(refusal(student, { archived: true })).toMatchObject({ statusCode: 409, extra: { code: 'class-archived' } });
+    expect(statusOf(refusal(student, { archived: true }))).toBe(409);
+    expect(refusal(student, { archived: true })).toMatchObject({ extra: { code: 'class-archived' } });
   });
 });
 

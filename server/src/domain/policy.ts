@@ -18,23 +18,28 @@
 import { ERROR_CODES } from '@kelasku/shared-rules';
 import type { Db } from '../db/connect';
 import type { ForumKind } from '../db/schema';
-import { badRequest, conflict, forbidden, type HttpError, notFound, recordNotFound } from '../plugins/errors';
+import { clash, type DomainError, invalid, missing, missingRecord, refused } from './errors';
 import { examStatus, type ExamStatus, windowRefusal } from './exam-window';
 import { type Grade, itemById, type ItemFacts, type ItemSpec } from './repo/assessments';
 import { assertOpenClass, type ClassFacts, classFor, isAssigned, loadMaterial, materialFor, type MaterialFacts } from './repo/common';
 import { discussionFacts, replyFacts, type ReplyAuthor } from './repo/forum';
 import { withoutCorrectness } from './grading';
 
-export interface Caller {
-  user_id: number;
-  role: string;
-  teacher_id?: number;
-  student_id?: number;
-}
+/**
+ * Who is asking, one case per role: a teacher always carries its teacher id and a student its student id (the token
+ * reader refuses one without it); the other ids are absent, so reading them on any caller is `undefined`.
+ */
+export type Caller = AdminCaller | TeacherCaller | StudentCaller | PlainUserCaller;
+interface CallerBase { user_id: number }
+export interface AdminCaller extends CallerBase { role: 'admin'; teacher_id?: undefined; student_id?: undefined }
+export interface TeacherCaller extends CallerBase { role: 'teacher'; teacher_id: number; student_id?: undefined }
+export interface StudentCaller extends CallerBase { role: 'student'; student_id: number; teacher_id?: undefined }
+/** A plain `user` account (POST /users): signed in, but no class, material or work is theirs. */
+export interface PlainUserCaller extends CallerBase { role: 'user'; teacher_id?: undefined; student_id?: undefined }
 
-export const isAdmin = (c: Caller): boolean => c.role === 'admin';
-export const isTeacher = (c: Caller): boolean => c.role === 'teacher' && typeof c.teacher_id === 'number';
-export const isStudent = (c: Caller): boolean => c.role === 'student' && typeof c.student_id === 'number';
+export const isAdmin = (c: Caller): c is AdminCaller => c.role === 'admin';
+export const isTeacher = (c: Caller): c is TeacherCaller => c.role === 'teacher';
+export const isStudent = (c: Caller): c is StudentCaller => c.role === 'student';
 
 /** Where an object lives: its class and the class's current teacher. */
 export interface ClassPlace {
@@ -117,19 +122,19 @@ export function answerWindow(
 }
 
 /** Why a caller may not change an answer sheet (404 never: the sheet was found), or null when they may. */
-export function sheetWriteRefusal(c: Caller, f: SheetWriteFacts): HttpError | null {
-  if (!isStudent(c)) return forbidden('Forbidden: only students can answer');
-  if (f.sheet.student_id !== c.student_id) return forbidden('Forbidden: this answer sheet is not yours');
-  if (!f.assigned) return forbidden(NOT_ASSIGNED, { code: 'not-assigned-to-class' });
-  if (f.archived) return conflict(ERROR_CODES['class-archived'], { code: 'class-archived' });
-  if (f.sheet.status === 'Inactive') return conflict('Sheet already submitted', { code: 'sheet-already-submitted' });
+export function sheetWriteRefusal(c: Caller, f: SheetWriteFacts): DomainError | null {
+  if (!isStudent(c)) return refused('Forbidden: only students can answer');
+  if (f.sheet.student_id !== c.student_id) return refused('Forbidden: this answer sheet is not yours');
+  if (!f.assigned) return refused(NOT_ASSIGNED, { code: 'not-assigned-to-class' });
+  if (f.archived) return clash(ERROR_CODES['class-archived'], { code: 'class-archived' });
+  if (f.sheet.status === 'Inactive') return clash('Sheet already submitted', { code: 'sheet-already-submitted' });
   return outsideWindow(f.window);
 }
 
 /** The 403 for an answer outside its exam's window (not started yet, or ended), or null while it is open. */
-export function outsideWindow(window: ExamStatus | null): HttpError | null {
+export function outsideWindow(window: ExamStatus | null): DomainError | null {
   const refusal = window === null ? null : windowRefusal(window);
-  return refusal ? forbidden(refusal, { code: window === 'Scheduled' ? 'exam-not-started' : 'exam-ended' }) : null;
+  return refusal ? refused(refusal, { code: window === 'Scheduled' ? 'exam-not-started' : 'exam-ended' }) : null;
 }
 
 /** A grade as the caller may see it (see seesCorrectness). */
@@ -157,15 +162,15 @@ async function requireOpenFor(db: Db, need: Need, classId: number): Promise<void
 export const NOT_ASSIGNED = 'Forbidden: you are not assigned to this class';
 
 const notYours = (c: Caller, what: string) =>
-  isStudent(c) ? forbidden(NOT_ASSIGNED, { code: 'not-assigned-to-class' }) : forbidden(`Forbidden: this ${what} is not yours`);
+  isStudent(c) ? refused(NOT_ASSIGNED, { code: 'not-assigned-to-class' }) : refused(`Forbidden: this ${what} is not yours`);
 
 async function allowed(db: Db, c: Caller, place: ClassPlace, need: Need): Promise<boolean> {
   if (managesClass(c, place)) return true;
-  return accessOf(need) === 'read' && isStudent(c) && (await isAssigned(db, c.student_id!, place.class_id));
+  return accessOf(need) === 'read' && isStudent(c) && (await isAssigned(db, c.student_id, place.class_id));
 }
 
 /** The student id whose assignment a read needs (loaded with the class's facts in one statement), else null. */
-export const assignmentToCheck = (c: Caller): number | null => (isStudent(c) ? c.student_id! : null);
+export const assignmentToCheck = (c: Caller): number | null => (isStudent(c) ? c.student_id : null);
 
 /**
  * The decision of requireClass/requireMaterial on facts already loaded (`assigned`: is the caller, a student,
@@ -173,7 +178,7 @@ export const assignmentToCheck = (c: Caller): number | null => (isStudent(c) ? c
  * `place` undefined: the class or material does not exist (404).
  */
 export function requirePlace(c: Caller, place: ClassPlace | undefined, assigned: boolean, need: Need, what: 'class' | 'material'): ClassPlace {
-  if (!place) throw recordNotFound(what, what === 'class' ? 'Class not found' : 'Material not found');
+  if (!place) throw missingRecord(what, what === 'class' ? 'Class not found' : 'Material not found');
   if (!(managesClass(c, place) || (accessOf(need) === 'read' && isStudent(c) && assigned))) throw notYours(c, what);
   return place;
 }
@@ -204,10 +209,10 @@ export async function requireCopyTargets(db: Db, c: Caller, source: MaterialFact
   const from = await requireClass(db, c, source.class_id, 'manage');
   const targets: ClassFacts[] = [];
   for (const id of classIds) {
-    if (id === from.id) throw badRequest('A material is copied into other classes, not into its own class', { code: 'copy-to-same-class' });
+    if (id === from.id) throw invalid('A material is copied into other classes, not into its own class', { code: 'copy-to-same-class' });
     const target = await requireClass(db, c, id, 'write'); // an archived class takes no copy
     if (target.grade !== from.grade) {
-      throw badRequest(`Class ${id} is in grade ${target.grade}: a material is copied only into classes of its own grade (${from.grade})`, {
+      throw invalid(`Class ${id} is in grade ${target.grade}: a material is copied only into classes of its own grade (${from.grade})`, {
         code: 'copy-grade-mismatch', params: { classId: id, grade: target.grade, sourceGrade: from.grade },
       });
     }
@@ -219,7 +224,7 @@ export async function requireCopyTargets(db: Db, c: Caller, source: MaterialFact
 /** An exercise or exam the caller may read or manage (by its class). */
 export async function requireItem(db: Db, spec: ItemSpec, c: Caller, itemId: number, need: Need): Promise<ItemFacts> {
   const item = await itemById(db, spec, itemId);
-  if (!item) throw recordNotFound(spec.kind, `${spec.label} not found`);
+  if (!item) throw missingRecord(spec.kind, `${spec.label} not found`);
   if (!(await allowed(db, c, item, need))) throw notYours(c, spec.kind);
   await requireOpenFor(db, need, item.class_id);
   return item;
@@ -227,8 +232,8 @@ export async function requireItem(db: Db, spec: ItemSpec, c: Caller, itemId: num
 
 /** The caller's student id, or 403 (admins and teachers have none). */
 export function requireStudentId(c: Caller, action: string): number {
-  if (!isStudent(c)) throw forbidden(`Forbidden: only students can ${action}`);
-  return c.student_id!;
+  if (!isStudent(c)) throw refused(`Forbidden: only students can ${action}`);
+  return c.student_id;
 }
 
 /**
@@ -237,17 +242,17 @@ export function requireStudentId(c: Caller, action: string): number {
  */
 export function targetStudent(c: Caller, requested: number | undefined): number {
   if (isStudent(c)) {
-    if (requested !== undefined && requested !== c.student_id) throw forbidden('Forbidden: you can only access your own work');
-    return c.student_id!;
+    if (requested !== undefined && requested !== c.student_id) throw refused('Forbidden: you can only access your own work');
+    return c.student_id;
   }
-  if (requested === undefined) throw badRequest('student_id is required', { code: 'validation-required', params: { field: 'student_id' } });
+  if (requested === undefined) throw invalid('student_id is required', { code: 'validation-required', params: { field: 'student_id' } });
   return requested;
 }
 
 /** Reading one student's work of an item (sheet, grade): the student themself or the class's managers. */
 export function requireWorkRead(c: Caller, item: ItemFacts, studentId: number, spec: ItemSpec): void {
   if (readsWork(c, item, studentId)) return;
-  throw forbidden(isStudent(c) ? 'Forbidden: you can only access your own work' : `Forbidden: this ${spec.kind} is not yours`);
+  throw refused(isStudent(c) ? 'Forbidden: you can only access your own work' : `Forbidden: this ${spec.kind} is not yours`);
 }
 
 /**
@@ -258,10 +263,10 @@ export async function requireGrading(db: Db, spec: ItemSpec, c: Caller, item: It
   const studentId = targetStudent(c, requested);
   const assigned = await isAssigned(db, studentId, item.class_id);
   if (isStudent(c)) {
-    if (!assigned) throw forbidden(NOT_ASSIGNED, { code: 'not-assigned-to-class' });
+    if (!assigned) throw refused(NOT_ASSIGNED, { code: 'not-assigned-to-class' });
   } else {
-    if (!managesClass(c, item)) throw forbidden(`Forbidden: this ${spec.kind} is not yours`);
-    if (!assigned) throw notFound('Student not found in this class', { code: 'student-not-in-class' });
+    if (!managesClass(c, item)) throw refused(`Forbidden: this ${spec.kind} is not yours`);
+    if (!assigned) throw missing('Student not found in this class', { code: 'student-not-in-class' });
   }
   await assertOpenClass(db, item.class_id);
   return studentId;
@@ -287,7 +292,7 @@ async function readsPost(db: Db, c: Caller, kind: ForumKind, place: MaterialFact
 /** Reading a forum: the general one (students, teachers, admins) or a material's (its class's readers). */
 export async function requireForumRead(db: Db, c: Caller, kind: ForumKind, materialId?: number): Promise<void> {
   if (kind === 'general') {
-    if (!readsGeneralForum(c)) throw forbidden('Forbidden: Students, Teachers and Admins only');
+    if (!readsGeneralForum(c)) throw refused('Forbidden: Students, Teachers and Admins only');
     return;
   }
   await requireMaterial(db, c, materialId!, 'read');
@@ -300,16 +305,16 @@ export async function requireForumRead(db: Db, c: Caller, kind: ForumKind, mater
  */
 export async function requirePost(db: Db, c: Caller, kind: ForumKind, id: number, action: 'edit' | 'delete' | 'report'): Promise<PostFacts> {
   const post = await discussionFacts(db, kind, id);
-  if (!post) throw recordNotFound('discussion', 'Discussion not found');
+  if (!post) throw missingRecord('discussion', 'Discussion not found');
   const place = await placeOfPost(db, kind, post);
   const readable = await readsPost(db, c, kind, place);
   const author = isStudent(c) && c.student_id === post.student_id;
   if (action === 'report') {
-    if (!readable || !isStudent(c)) throw recordNotFound('discussion', 'Discussion not found');
+    if (!readable || !isStudent(c)) throw missingRecord('discussion', 'Discussion not found');
   } else if (action === 'edit') {
-    if (!readable || !author) throw forbidden('Forbidden: only the author can edit this discussion');
+    if (!readable || !author) throw refused('Forbidden: only the author can edit this discussion');
   } else if (!(moderatesForum(c, kind, place) || (readable && author))) {
-    throw forbidden('Forbidden: only the author, the class teacher or an admin can delete this discussion');
+    throw refused('Forbidden: only the author, the class teacher or an admin can delete this discussion');
   }
   if (place) await assertOpenClass(db, place.class_id);
   return post;
@@ -321,30 +326,30 @@ export async function requirePost(db: Db, c: Caller, kind: ForumKind, id: number
  * teachers may not reply.
  */
 export async function requireReply(db: Db, c: Caller, kind: ForumKind, id: number): Promise<ReplyAuthor> {
-  if (isStudent(c) && kind === 'general') return { student_id: c.student_id! };
-  if (isTeacher(c) && kind === 'general') return { teacher_id: c.teacher_id! };
+  if (isStudent(c) && kind === 'general') return { student_id: c.student_id };
+  if (isTeacher(c) && kind === 'general') return { teacher_id: c.teacher_id };
   if ((isStudent(c) || isTeacher(c)) && kind === 'material') {
     const post = await discussionFacts(db, kind, id);
-    if (!post) throw recordNotFound('discussion', 'Discussion not found');
+    if (!post) throw missingRecord('discussion', 'Discussion not found');
     const place = await placeOfPost(db, kind, post);
-    if (!place) throw recordNotFound('discussion', 'Discussion not found');
+    if (!place) throw missingRecord('discussion', 'Discussion not found');
     await assertOpenClass(db, place.class_id);
-    if (isStudent(c)) return { student_id: c.student_id! };
-    if (teachesNow(c, place)) return { teacher_id: c.teacher_id! };
-    throw forbidden('Forbidden: this class is not yours');
+    if (isStudent(c)) return { student_id: c.student_id };
+    if (teachesNow(c, place)) return { teacher_id: c.teacher_id };
+    throw refused('Forbidden: this class is not yours');
   }
-  throw forbidden('Forbidden: only students and the class teacher can reply');
+  throw refused('Forbidden: only students and the class teacher can reply');
 }
 
 /** Removing one reply: its author (student or teacher) while they may still read the post, or a moderator (admin, class teacher). */
 export async function requireReplyDelete(db: Db, c: Caller, kind: ForumKind, id: number, replyId: string): Promise<void> {
   const post = await discussionFacts(db, kind, id);
   const reply = post && (await replyFacts(db, kind, id, replyId));
-  if (!post || !reply) throw recordNotFound('reply', 'Reply not found');
+  if (!post || !reply) throw missingRecord('reply', 'Reply not found');
   const place = await placeOfPost(db, kind, post);
   const author = (isStudent(c) && reply.student_id === c.student_id) || (isTeacher(c) && reply.teacher_id === c.teacher_id);
   const ownReply = author && (await readsPost(db, c, kind, place));
-  if (!(moderatesForum(c, kind, place) || ownReply)) throw forbidden('Forbidden: only the author, the class teacher or an admin can delete this reply');
+  if (!(moderatesForum(c, kind, place) || ownReply)) throw refused('Forbidden: only the author, the class teacher or an admin can delete this reply');
   if (place) await assertOpenClass(db, place.class_id);
 }
 
@@ -355,5 +360,5 @@ export async function requireReplyDelete(db: Db, c: Caller, kind: ForumKind, id:
 export function listScope(c: Caller): { teacherId?: number } {
   if (isTeacher(c)) return { teacherId: c.teacher_id };
   if (isAdmin(c) || isStudent(c)) return {};
-  throw forbidden();
+  throw refused();
 }

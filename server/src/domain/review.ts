@@ -3,9 +3,12 @@
  * (GET /exercises/submissions, /exams/submissions) and the class's to-review list (GET /classes/to-review).
  * The per-essay rule itself is grading.ts `reviewMarks`.
  */
-import type { ReviewItem } from '@kelasku/shared-api/src/types';
+import type { Static } from 'typebox';
+import type { reviewItemSchema } from '@kelasku/shared-rules/src/wire/review';
 import { fromDbJson } from '../db/json';
 import { parseDetailColumn, reviewMarks } from './grading';
+
+type ReviewItem = Static<typeof reviewItemSchema>;
 
 /** The review state of one student's sheet of one item. */
 export interface SheetReview {

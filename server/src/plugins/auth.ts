@@ -1,20 +1,20 @@
 import crypto from 'node:crypto';
-import { isLanguage, type Language } from '@kelasku/shared-rules';
+import { isLanguage, type Language, type Role } from '@kelasku/shared-rules';
 import fastifyJwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from './errors';
 import fp from 'fastify-plugin';
 import { preparedRead } from '../db/prepared';
 import { type SessionColumns, USER_SESSION_SQL } from '../domain/repo/hot-reads';
+import type { Caller } from '../domain/policy';
 
 /** What handlers see on `request.user` (claims of docs/api.md §1.3). */
-export interface AuthUser {
-  user_id: number;
-  role: string;
+export type AuthUser = Caller & AccountClaims;
+
+/** The claims beside who the caller is (Caller: role, user id and the role's own id). */
+export interface AccountClaims {
   email: string;
   display_name: string;
-  teacher_id?: number;
-  student_id?: number;
   /** The UI language saved on the account at sign-in ('en' | 'id'); a claim only, never read by the server. */
   language?: Language;
   /** Present while the account still has the password an admin gave it: the screens offer a change. A claim only. */
@@ -22,7 +22,7 @@ export interface AuthUser {
 }
 
 /** The signed payload: AuthUser plus `exp` (unix seconds); fast-jwt adds `iat`. */
-export interface AuthClaims extends AuthUser {
+export type AuthClaims = AuthUser & {
   exp: number;
   iat?: number;
   /** users.session_version at sign-in (absent = 0): a password change or reset ends every older session. */
@@ -31,7 +31,7 @@ export interface AuthClaims extends AuthUser {
   auth_time?: number;
   /** This session's id, set at sign-in and kept by refresh: what per-session counters (change-password) count under. */
   sid?: string;
-}
+};
 
 /** What one session keeps across refreshes. */
 export interface SessionIdentity {
@@ -58,11 +58,24 @@ declare module '@fastify/jwt' {
   }
 }
 
+/**
+ * The caller a token names, or undefined when it names none: a role this server does not know, or a teacher or
+ * student without its teacher or student id (accounts of those roles always have their record: deleting the record
+ * deletes the account). Sign-in builds its caller here too.
+ */
+export function callerOfClaims(claims: { user_id: number; role: unknown; teacher_id?: unknown; student_id?: unknown }): Caller | undefined {
+  const { user_id, role, teacher_id, student_id } = claims;
+  if (role === 'teacher') return typeof teacher_id === 'number' ? { user_id, role, teacher_id } : undefined;
+  if (role === 'student') return typeof student_id === 'number' ? { user_id, role, student_id } : undefined;
+  if (role === 'admin' || role === 'user') return { user_id, role };
+  return undefined;
+}
+
 /** A token that no longer opens a session: expired, malformed, older than a password change, or its user gone. */
 const SESSION_EXPIRED = { code: 'session-expired' } as const;
 
 /** Who may call a route: any signed-in user, or only these roles. */
-export type Callers = 'signed-in' | readonly string[];
+export type Callers = 'signed-in' | readonly Role[];
 
 /** A preHandler guard; `callers` says whom it lets through, so the body-limit check can refuse others before the body is read. */
 export type RouteGuard = ((request: FastifyRequest, reply: FastifyReply) => Promise<void>) & { readonly callers?: Callers };
@@ -91,7 +104,7 @@ declare module 'fastify' {
     /** preHandler: verifies the token (raw or `Bearer x`), checks the user still exists with that role, sets request.user. */
     authenticate: RouteGuard;
     /** preHandler: authenticate (if not done yet) and require one of the roles, else 403. */
-    requireRole: (...roles: string[]) => RouteGuard;
+    requireRole: (...roles: Role[]) => RouteGuard;
     /**
      * Signs a session token (HS256) for the user's current session_version: exp = now + TOKEN_TTL_SECONDS, never past
      * the session's absolute end (sign-in + SESSION_LIFETIME_DAYS). `session` defaults to a new one (a sign-in).
@@ -109,7 +122,7 @@ declare module 'fastify' {
      * session is confirmed: if its read did not confirm it (no row, or it failed first), authenticate's lookup does,
      * so a stale session still answers 401 before any 403, 404 or data. `roles`: as requireRole (403 otherwise).
      */
-    readWithSession: <T>(request: FastifyRequest, roles: readonly string[] | undefined, handler: (user: AuthUser) => Promise<T>) => Promise<T>;
+    readWithSession: <T>(request: FastifyRequest, roles: readonly Role[] | undefined, handler: (user: AuthUser) => Promise<T>) => Promise<T>;
     /**
      * Confirms the request's session from the session columns of a hot read's row (401 when the user is gone, changed
      * role or has a newer session_version); undefined (the read found no row): by authenticate's own lookup.
@@ -187,14 +200,9 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions) {
     }
     if (typeof claims.role !== 'string' || !claims.role) throw unauthorized('Role not found in token', SESSION_EXPIRED);
     if (typeof claims.user_id !== 'number') throw unauthorized('Invalid token', SESSION_EXPIRED);
-    const user: AuthUser = {
-      user_id: claims.user_id,
-      role: claims.role,
-      email: claims.email,
-      display_name: claims.display_name,
-    };
-    if (typeof claims.teacher_id === 'number') user.teacher_id = claims.teacher_id;
-    if (typeof claims.student_id === 'number') user.student_id = claims.student_id;
+    const caller = callerOfClaims(claims);
+    if (!caller) throw unauthorized('Invalid token', SESSION_EXPIRED);
+    const user: AuthUser = { ...caller, email: claims.email, display_name: claims.display_name };
     if (isLanguage(claims.language)) user.language = claims.language;
     // kept through a token renewal, so the offer to change it stays until the password is changed
     if (claims.initial_password === true) user.initial_password = true;
@@ -205,7 +213,7 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions) {
     return { user, sessionVersion: typeof claims.sv === 'number' ? claims.sv : 0, sid, authTime };
   };
 
-  const userSession = (params: unknown[]) => preparedRead<{ role: string; session_version: number }>(app.db, USER_SESSION_SQL)(params);
+  const userSession = (params: unknown[]) => preparedRead(app.db, USER_SESSION_SQL)(params);
   /** The user's row as the database has it now (undefined: gone) against the token: else 401. */
   const confirmFrom = (request: FastifyRequest, row: { role: unknown; session_version: unknown } | undefined) => {
     const { user, sessionVersion } = readToken(request);
@@ -230,7 +238,7 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions) {
     confirmFrom(request, facts.session_role == null ? undefined : { role: facts.session_role, session_version: facts.session_version });
   };
 
-  const readWithSession = async <T>(request: FastifyRequest, roles: readonly string[] | undefined, handler: (user: AuthUser) => Promise<T>) => {
+  const readWithSession = async <T>(request: FastifyRequest, roles: readonly Role[] | undefined, handler: (user: AuthUser) => Promise<T>) => {
     const { user } = readToken(request);
     let result: T;
     try {
@@ -259,7 +267,7 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions) {
   app.decorate('authenticate', authenticate);
   app.decorate('confirmSession', confirmSession);
   app.decorate('readWithSession', readWithSession);
-  app.decorate('requireRole', (...roles: string[]): RouteGuard => {
+  app.decorate('requireRole', (...roles: Role[]): RouteGuard => {
     const message = forbiddenMessage(roles);
     const guard = async (request: FastifyRequest, reply: FastifyReply) => {
       await authenticate(request, reply);

@@ -92,7 +92,7 @@ describe('a caller the route does not serve is refused before the body is read',
   });
 
   it('an expired token, and no token, hear the guard\'s 401 at once', async () => {
-    const expired = t.app.jwt.sign({ user_id: t.fixture.students[0].user_id, role: 'student', email: 'x', display_name: 'x', exp: Math.floor(Date.now() / 1000) - 60 });
+    const expired = t.app.jwt.sign({ user_id: t.fixture.students[0].user_id, role: 'student', student_id: t.fixture.students[0].id, email: 'x', display_name: 'x', exp: Math.floor(Date.now() / 1000) - 60 });
     for (const headers of [{ authorization: `Bearer ${expired}` }, {}]) {
       const res = await within(5_000, t.inject({ ...teacherOnly, headers: { ...teacherOnly.headers, ...headers }, payload: endlessBody() }));
       expect(res).not.toBe('no reply');

@@ -4,7 +4,7 @@ import Fastify from 'fastify';
 import { Type } from 'typebox';
 import { ERROR_CODES, genericErrorCode, isErrorCode } from '@kelasku/shared-rules';
 import errorsPlugin, { badRequest, HttpError } from './errors';
-import { clash, invalid, missing } from '../domain/errors';
+import { clash, DomainError, invalid, missing, refused } from '../domain/errors';
 import { ContentError } from '../domain/content';
 import { decodeImageDataUrl } from '../domain/images';
 import { formatWib } from '../domain/exam-window';
@@ -158,6 +158,8 @@ describe('every path of the error handler answers with a known code', () => {
     ['an invalid domain error', invalid('teacher_id 9 does not exist'), 400, 'bad-request'],
     ['a missing record', missing('Class not found'), 404, 'not-found'],
     ['a clash with extra fields', clash('Still in use', { classes: [{ id: 1 }] }), 409, 'conflict'],
+    ['a policy refusal', refused('Forbidden: this class is not yours'), 403, 'forbidden'],
+    ['a policy refusal with its code', refused('Forbidden: you are not assigned to this class', { code: 'not-assigned-to-class' }), 403, 'not-assigned-to-class'],
     ['a content rule', new ContentError('content must hold at least one question'), 400, 'content-invalid'],
     ['a unique violation', pgError('23505'), 409, 'duplicate-record'],
     ['a foreign-key violation', pgError('SQLITE_CONSTRAINT_FOREIGNKEY'), 400, 'reference-missing'],
@@ -173,7 +175,7 @@ describe('every path of the error handler answers with a known code', () => {
     expect(body.code).toBe(code);
     expect(isErrorCode(body.code)).toBe(true);
     expect(body.message).toBe(body.error);
-    if (error instanceof HttpError || error instanceof ContentError) expect(body.message).toBe(error.message);
+    if (error instanceof HttpError || error instanceof ContentError || error instanceof DomainError) expect(body.message).toBe(error.message);
     await app.close();
   });
 

@@ -42,7 +42,10 @@ export function errorBody(status: number, message: string, extra?: ErrorDetails)
 }
 
 /** The status code of each kind of domain error (domain/errors.ts): the one place they become HTTP. */
-const DOMAIN_STATUS: Record<DomainErrorKind, number> = { invalid: 400, 'not-found': 404, conflict: 409 };
+const DOMAIN_STATUS: Record<DomainErrorKind, number> = { invalid: 400, forbidden: 403, 'not-found': 404, conflict: 409 };
+
+/** The HTTP status a domain error answers with. */
+export const domainStatus = (err: DomainError): number => DOMAIN_STATUS[err.kind];
 
 type DbError = { code?: unknown; constraint?: unknown };
 
@@ -141,7 +144,7 @@ async function errorsPlugin(app: FastifyInstance, options: ErrorsOptions) {
       const tooLarge = payloadTooLarge(request.routeOptions.bodyLimit);
       return send(413, tooLarge.message, tooLarge.extra);
     }
-    if (err instanceof DomainError) return send(DOMAIN_STATUS[err.kind], err.message, err.extra);
+    if (err instanceof DomainError) return send(domainStatus(err), err.message, err.extra);
     if (err instanceof RuleError) return send(400, err.message, err.extra);
     const kind = classifyDbError(err);
     if (kind === 'unique') return send(409, 'Conflict: a record with these values already exists', { code: 'duplicate-record' });

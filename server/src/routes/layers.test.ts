@@ -133,6 +133,56 @@ describe('repositories are typed', () => {
   });
 });
 
+/** What domain code (server/src/domain, repositories included) must not import: it knows no HTTP and no browser. */
+const DOMAIN_IMPORTS: ReadonlyArray<[RegExp, string]> = [
+  [/(?:from\s*|import\s*\(\s*|require\(\s*)['"][^'"]*\/plugins\/[^'"]*['"]/, 'imports a Fastify plugin (throw a domain error from domain/errors.ts: the error plugin maps it to HTTP)'],
+  [/['"]@kelasku\/shared-api(?:\/[^'"]*)?['"]/, 'imports the browser client (take the wire types from shared-rules\' schemas)'],
+];
+
+/** `file:line why` for every import domain code must not have. */
+export function domainImportViolations(file: string, text: string): string[] {
+  const found: string[] = [];
+  text.split('\n').forEach((line, i) => {
+    for (const [pattern, why] of DOMAIN_IMPORTS) if (pattern.test(line)) found.push(`${file}:${i + 1} ${why}: ${line.trim()}`);
+  });
+  return found;
+}
+
+describe('domain code is free of HTTP and of the browser client', () => {
+  it('no file of server/src/domain imports plugins/ or @kelasku/shared-api', () => {
+    const dir = path.join(__dirname, '../domain');
+    const files = fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'));
+    expect(files.length).toBeGreaterThan(10);
+    expect(files.flatMap((f) => domainImportViolations(f, fs.readFileSync(path.join(dir, f), 'utf8')))).toEqual([]);
+  });
+
+  it('domain code outside the repositories (domain/repo) runs no SQL', () => {
+    const dir = path.join(__dirname, '../domain');
+    const files = fs.readdirSync(dir, { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !f.startsWith(`repo${path.sep}`));
+    expect(files.length).toBeGreaterThan(10);
+    const sqlPatterns = FORBIDDEN.slice(0, 3).map(([pattern]) => pattern);
+    const found = files.flatMap((f) => fs.readFileSync(path.join(dir, f), 'utf8').split('\n')
+      .flatMap((line, i) => (sqlPatterns.some((p) => p.test(line)) ? [`${f}:${i + 1} ${line.trim()}`] : [])));
+    expect(found).toEqual([]);
+  });
+
+  it('finds each forbidden import (so an empty list above means something)', () => {
+    const bad = [
+      "import { badRequest } from '../plugins/errors';",
+      "import { forbidden } from '../../plugins/errors';",
+      "import type { AuthUser } from '../plugins/auth';",
+      "type U = import('../plugins/auth').AuthUser;",
+      "import type { ReviewItem } from '@kelasku/shared-api/src/types';",
+      "import { api } from '@kelasku/shared-api';",
+    ];
+    for (const line of bad) expect(domainImportViolations('x.ts', line)).toHaveLength(1);
+    for (const line of ["import { invalid } from './errors';", "import type { reviewItemSchema } from '@kelasku/shared-rules/src/wire/review';"]) {
+      expect(domainImportViolations('x.ts', line)).toEqual([]);
+    }
+  });
+});
+
 describe('finished folders describe their replies', () => {
   it('every route of a finished folder has a 200 response schema (or a documented empty 204) in the OpenAPI document', async () => {
     const docs = await buildTestApp({ empty: true, app: { apiDocs: true } });

@@ -4,9 +4,9 @@
  * answers 401 session-expired on each of them, before any 403, 404 or empty page, exactly as when the separate
  * lookup ran first; a live session reads as before.
  */
-import type { AuthUser } from '../plugins/auth';
+import { type AuthUser, callerOfClaims } from '../plugins/auth';
 import { formatWib } from '../domain/exam-window';
-import { preparedRead } from '../db/prepared';
+import { preparedRead, sqlText } from '../db/prepared';
 import { USER_SESSION_SQL, withSessionColumns } from '../domain/repo/hot-reads';
 import { buildTestApp, type TestApp } from '../../test/helpers';
 
@@ -21,8 +21,8 @@ let admin: AuthUser;
 
 const claims = (token: string) => JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8')) as AuthUser & { sv?: number };
 const userOf = async (who: string): Promise<AuthUser> => {
-  const { user_id, role, email, display_name, teacher_id, student_id } = claims(await t.tokenFor(who));
-  return { user_id, role, email, display_name, ...(teacher_id !== undefined ? { teacher_id } : {}), ...(student_id !== undefined ? { student_id } : {}) };
+  const c = claims(await t.tokenFor(who));
+  return { ...callerOfClaims(c)!, email: c.email, display_name: c.display_name };
 };
 const get = (token: string, url: string) => t.inject({ method: 'GET', url: `/api/v1${url}`, headers: { authorization: token } });
 
@@ -68,7 +68,7 @@ describe.each(ROUTES)('GET /%s', (route) => {
 
   const stale: Array<[string, () => string]> = [
     ['older than a password change', () => t.app.signToken(student, 1)],
-    ['of a user re-roled since', () => t.app.signToken({ ...student, role: 'admin' }, 0)],
+    ['of a user re-roled since', () => t.app.signToken({ user_id: student.user_id, role: 'admin', email: student.email, display_name: student.display_name }, 0)],
     ['of a user that is gone', () => t.app.signToken({ ...student, user_id: 987654 }, 0)],
   ];
   it.each(stale)('a session %s answers 401 first, whatever the read would find', async (_, token) => {
@@ -104,9 +104,9 @@ it('GET /exams-answers writes the sheet as before, byte for byte', async () => {
 });
 
 it('withSessionColumns adds what the session lookup reads to every row of a statement', async () => {
-  const text = withSessionColumns('SELECT c.id FROM classes c WHERE c.id IN ($1, $2) ORDER BY c.id', 3);
-  const [lookup] = await preparedRead<{ role: string; session_version: number }>(t.db, USER_SESSION_SQL)([student.user_id]);
-  const rows = await preparedRead<{ id: number; session_role: unknown; session_version: unknown }>(t.db, text)(
+  const text = withSessionColumns(sqlText<{ id: number }>('SELECT c.id FROM classes c WHERE c.id IN ($1, $2) ORDER BY c.id'), 3);
+  const [lookup] = await preparedRead(t.db, USER_SESSION_SQL)([student.user_id]);
+  const rows = await preparedRead(t.db, text)(
     [t.fixture.classes[0].id, t.fixture.classes[1].id, student.user_id],
   );
   expect(rows.map((r) => [Number(r.id), r.session_role, Number(r.session_version)])).toEqual(

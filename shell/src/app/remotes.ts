@@ -1,8 +1,9 @@
 import type { ComponentType } from 'react';
+import type { AppRole } from '@kelasku/shared-rules/src/roles';
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import { prefetchedManifests } from './remote-prefetch';
 
-export type RemoteRole = 'admin' | 'teacher' | 'student';
+export type RemoteRole = AppRole;
 
 /** Where each remote's mf-manifest.json lives, read at run time so remotes deploy without rebuilding the shell. */
 async function manifestUrl(role: RemoteRole): Promise<string> {

@@ -138,10 +138,16 @@ function assignedCondition(spec: ItemSpec): string {
 
 // ---------------------------------------------------------------- SQLite: one transaction per batch
 
+/** The named parameters of the SQLite save statement. */
+type SqliteSaveParams = {
+  sheetId: number; studentId: number; userId: number; sessionVersion: number; answers: string; times: string; seq: number | null;
+  now: string; highest: number | null;
+};
+
 function sqliteWriter(db: Db, raw: Database.Database, spec: ItemSpec) {
   // Prepared once: Kysely would build, compile and prepare the statement again for every save.
-  const read = raw.prepare(`SELECT answers, answers_at FROM ${spec.sheets} WHERE id = ?`);
-  const update = raw.prepare(`
+  const read = raw.prepare<[number], { answers: unknown; answers_at: unknown }>(`SELECT answers, answers_at FROM ${spec.sheets} WHERE id = ?`);
+  const update = raw.prepare<SqliteSaveParams, { item_id: number }>(`
     UPDATE ${spec.sheets} AS s
        SET answers = @answers, updated_at = @now, answers_seq = COALESCE(@seq, s.answers_seq),
            answers_at = json_patch(COALESCE(s.answers_at, '{}'), @times)
@@ -159,7 +165,7 @@ function sqliteWriter(db: Db, raw: Database.Database, spec: ItemSpec) {
       let times: Record<string, number>;
       if (save.changes) {
         // Read and written in this (immediate) transaction: nothing else writes the row in between.
-        const stored = read.get(save.sheetId) as { answers: unknown; answers_at: unknown } | undefined;
+        const stored = read.get(save.sheetId);
         ({ answers, applied: times } = mergeChanges(objectOf(stored?.answers), objectOf(stored?.answers_at), save.changes, now.getTime()));
         // The merged sheet would pass its cap: nothing written (the route names the reason).
         if (sheetBytes(answers) > MAX_SHEET_BYTES) return undefined;
@@ -170,7 +176,7 @@ function sqliteWriter(db: Db, raw: Database.Database, spec: ItemSpec) {
       const row = update.get({
         sheetId: save.sheetId, studentId: save.studentId, userId: save.userId, sessionVersion: save.sessionVersion,
         answers: toDbJson(answers), times: toDbJson(times), seq: save.seq ?? null, now: toDbTime(now), highest: highestOf(save),
-      }) as { item_id: number } | undefined;
+      });
       return row ? { itemId: Number(row.item_id), answers } : undefined;
     }));
   // Through Kysely's connection lock: a Kysely transaction of another request may be open on the one connection,

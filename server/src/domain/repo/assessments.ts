@@ -126,7 +126,7 @@ const ITEM_OF_PARENT_SQL = {
 export async function itemOfParentFor(
   db: Db, spec: ItemSpec, parentId: number, studentId: number | null, sessionUserId: number,
 ): Promise<ItemOfParent | undefined> {
-  const [row] = await preparedRead<Record<string, unknown> & SessionColumns>(db, ITEM_OF_PARENT_SQL[spec.kind])([parentId, studentId, sessionUserId]);
+  const [row] = await preparedRead(db, ITEM_OF_PARENT_SQL[spec.kind])([parentId, studentId, sessionUserId]);
   if (!row) return undefined;
   const place = { class_id: Number(row.class_id), class_teacher_id: Number(row.class_teacher_id) };
   const item: ItemFacts | undefined = row.id == null ? undefined : {
@@ -160,7 +160,7 @@ const ITEM_WITH_SHEET_SQL = {
 export async function itemWithSheet(
   db: Db, spec: ItemSpec, itemId: number, studentId: number, sessionUserId: number,
 ): Promise<{ found?: { item: ItemFacts; sheet?: Sheet }; session?: SessionColumns }> {
-  const [row] = await preparedRead<Record<string, unknown> & SessionColumns>(db, ITEM_WITH_SHEET_SQL[spec.kind])([itemId, studentId, sessionUserId]);
+  const [row] = await preparedRead(db, ITEM_WITH_SHEET_SQL[spec.kind])([itemId, studentId, sessionUserId]);
   if (!row) return {};
   const item: ItemFacts = {
     id: Number(row.id), title: row.title as string, total_marks: Number(row.total_marks), teacher_id: Number(row.teacher_id),

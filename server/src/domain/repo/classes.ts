@@ -59,7 +59,7 @@ function classesQuery(db: Db) {
     ]);
 }
 
-type ClassRow = Omit<ClassView, 'student_count' | 'archived_at'> & { student_count: unknown; archived_at: Date | string | null };
+export type ClassRow = Omit<ClassView, 'student_count' | 'archived_at'> & { student_count: unknown; archived_at: Date | string | null };
 
 function toClassView(row: ClassRow): ClassView {
   return {
@@ -123,9 +123,9 @@ const CLASSES_OF_STUDENT_WITH_SESSION_SQL = withSessionColumns(CLASSES_OF_STUDEN
 
 /** `session`: the session check of user `sessionUserId` done by the same statement (undefined: the page is empty). */
 export async function classesOfStudent(db: Db, studentId: number, page: Page, sessionUserId: number) {
-  const rows = await preparedRead<ClassRow & { total: unknown } & SessionColumns>(db, CLASSES_OF_STUDENT_WITH_SESSION_SQL)([studentId, page.limit, page.offset, sessionUserId]);
+  const rows = await preparedRead(db, CLASSES_OF_STUDENT_WITH_SESSION_SQL)([studentId, page.limit, page.offset, sessionUserId]);
   const total = rows.length > 0 ? rows[0].total
-    : page.offset === 0 ? 0 : (await preparedRead<{ n: unknown }>(db, COUNT_CLASSES_OF_STUDENT_SQL)([studentId]))[0]?.n;
+    : page.offset === 0 ? 0 : (await preparedRead(db, COUNT_CLASSES_OF_STUDENT_SQL)([studentId]))[0]?.n;
   const session: SessionColumns | undefined = rows[0];
   return { classes: rows.map(toClassView), total: toCount(total), session };
 }

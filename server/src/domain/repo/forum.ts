@@ -75,7 +75,7 @@ function postQuery(db: Db, kind: ForumKind) {
   return kind === 'material' ? q.select(sql<number>`f.material_id`.as('material_id')) : q;
 }
 
-interface ReplyRow {
+export interface ReplyRow {
   id: string;
   discussion_id: number;
   student_id: number | null;
@@ -90,7 +90,7 @@ async function repliesOf(db: Db, kind: ForumKind, ids: number[]): Promise<Map<nu
   if (ids.length === 0) return out;
   // prepared once: the id list is one parameter (an int[] on PostgreSQL, a JSON array on SQLite)
   const dialect = dbKindOf(db);
-  const rows = await preparedRead<ReplyRow>(db, repliesSql(dialect))([kind, dialect === 'postgres' ? ids : JSON.stringify(ids)]);
+  const rows = await preparedRead(db, repliesSql(dialect))([kind, dialect === 'postgres' ? ids : JSON.stringify(ids)]);
   for (const r of rows) {
     const list = out.get(r.discussion_id) ?? [];
     const author = r.teacher_id != null
@@ -151,7 +151,7 @@ export interface MaterialDiscussionPage {
 export async function materialDiscussions(
   db: Db, materialId: number, paging: { pageSize: number; offset: number }, studentId: number | null, sessionUserId: number,
 ): Promise<MaterialDiscussionPage | undefined> {
-  const [row] = await preparedRead<Record<string, unknown> & SessionColumns>(db, MATERIAL_DISCUSSIONS_SQL[dbKindOf(db)])(
+  const [row] = await preparedRead(db, MATERIAL_DISCUSSIONS_SQL[dbKindOf(db)])(
     [materialId, studentId, paging.pageSize, paging.offset, sessionUserId],
   );
   if (!row) return undefined;

@@ -66,11 +66,11 @@ const MATERIALS_OF_CLASS_WITH_SESSION_SQL = withSessionColumns(MATERIALS_OF_CLAS
 export async function materialsOfClass(
   db: Db, classId: number, page: Page, sessionUserId: number,
 ): Promise<{ rows: MaterialView[]; total: number; session?: SessionColumns }> {
-  const rows = await preparedRead<MaterialView & { total: unknown } & SessionColumns>(db, MATERIALS_OF_CLASS_WITH_SESSION_SQL)(
+  const rows = await preparedRead(db, MATERIALS_OF_CLASS_WITH_SESSION_SQL)(
     [classId, page.limit, page.offset, sessionUserId],
   );
   const total = rows.length > 0 ? rows[0].total
-    : page.offset === 0 ? 0 : (await preparedRead<{ n: unknown }>(db, COUNT_MATERIALS_OF_CLASS_SQL)([classId]))[0]?.n;
+    : page.offset === 0 ? 0 : (await preparedRead(db, COUNT_MATERIALS_OF_CLASS_SQL)([classId]))[0]?.n;
   const view = ({ total: _, session_role: _r, session_version: _v, ...row }: (typeof rows)[number]) => toView(row);
   return { rows: rows.map(view), total: Number(total ?? 0), session: rows[0] };
 }

@@ -84,7 +84,7 @@ const STUDENT_STATS_WITH_SESSION_SQL = withSessionColumns(STUDENT_STATS_SQL, 2);
 
 /** `session`: the session check of user `sessionUserId` done by the same statement. */
 export async function studentProgressCounts(db: Db, studentId: number, sessionUserId: number) {
-  const [row] = await preparedRead<Record<string, unknown> & SessionColumns>(db, STUDENT_STATS_WITH_SESSION_SQL)([studentId, sessionUserId]);
+  const [row] = await preparedRead(db, STUDENT_STATS_WITH_SESSION_SQL)([studentId, sessionUserId]);
   return {
     session: row as SessionColumns | undefined,
     materials: asNumber(row?.materials),

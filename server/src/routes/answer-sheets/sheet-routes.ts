@@ -90,9 +90,10 @@ export function registerSheetRoutes(fastify: FastifyInstance, spec: ItemSpec, ba
     serializerCompiler: () => JSON.stringify,
   }, (request) => app.readWithSession(request, undefined, async (caller: Caller) => {
     const q = request.query;
-    if (isStudent(caller) || q.student_id !== undefined) {
+    const named = q.student_id ?? (isStudent(caller) ? caller.student_id : undefined);
+    if (named !== undefined) {
       // the item's facts, the sheet and the session check in one prepared statement (the exam page reads it on every load)
-      const { found, session } = await itemWithSheet(db, spec, q[spec.idCol], q.student_id ?? caller.student_id!, caller.user_id);
+      const { found, session } = await itemWithSheet(db, spec, q[spec.idCol], named, caller.user_id);
       await app.confirmSession(request, session);
       if (!found) throw recordNotFound(spec.kind, `${spec.label} not found`);
       const studentId = targetStudent(caller, q.student_id);

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import type { AuthUser } from '../../plugins/auth';
+import { type AuthUser, callerOfClaims } from '../../plugins/auth';
 import { badRequest, errorBody, forbidden, HttpError, unauthorized } from '../../plugins/errors';
 import { BUSY_RETRY_AFTER_SECONDS, checkSignInPassword, hashPassword, PASSWORD_MAX_LENGTH, signInBusy } from '../../lib/passwords';
 import { DEACTIVATED_MESSAGE } from '../../domain/repo/accounts';
@@ -103,9 +103,10 @@ export default async function authRoutes(fastify: FastifyInstance, options: Auth
         await attempt!.succeeded();
         // Only after the right password: a deactivated account is told why, others learn nothing new.
         if (row.deactivated_at != null) throw forbidden(DEACTIVATED_MESSAGE, { code: 'account-deactivated' });
-        const user: AuthUser = { user_id: row.id, email: row.email, role: row.role, display_name: row.display_name };
-        if (row.role === 'teacher' && row.teacher_id != null) user.teacher_id = row.teacher_id;
-        if (row.role === 'student' && row.student_id != null) user.student_id = row.student_id;
+        const caller = callerOfClaims({ user_id: row.id, role: row.role, teacher_id: row.teacher_id ?? undefined, student_id: row.student_id ?? undefined });
+        // an account of no known role, or a teacher or student without their record, could not use its token
+        if (!caller) throw unauthorized(LOGIN_FAILED, LOGIN_FAILED_CODE);
+        const user: AuthUser = { ...caller, email: row.email, display_name: row.display_name };
         // The UI language saved on the account comes back in the token, so it follows the user to any device.
         if (isLanguage(row.language)) user.language = row.language;
         if (Number(row.initial_password) === 1) user.initial_password = true;

@@ -3,6 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type, type Static } from 'typebox';
 import { classDetailSchema, classImpactSchema, classSchema } from '@kelasku/shared-rules/src/wire/classes';
 import { studentSchema } from '@kelasku/shared-rules/src/wire/people';
+import type { Role } from '@kelasku/shared-rules';
 import type { Db } from '../../db/connect';
 import { toStudentDto } from '../../domain/repo/profiles';
 import type { StudentRow } from '../../db/schema';
@@ -251,7 +252,7 @@ export default async function classesRoutes(fastify: FastifyInstance) {
     },
   );
 
-  const studentClassReaders = ['student', 'admin'];
+  const studentClassReaders: Role[] = ['student', 'admin'];
   app.get(
     '/classes/assigned',
     {

@@ -11,7 +11,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { WIB_OFFSET_MS, wibIsoText } from '@kelasku/shared-rules';
+import { type Role, WIB_OFFSET_MS, wibIsoText } from '@kelasku/shared-rules';
 import { adminStatsSchema, teacherStatsSchema } from '@kelasku/shared-rules/src/wire/stats';
 import { examStatus, formatWib } from '../../domain/exam-window';
 import { listScope } from '../../domain/policy';
@@ -124,7 +124,7 @@ export default async function statsRoutes(fastify: FastifyInstance) {
     };
   });
 
-  const studentOnly = ['student'];
+  const studentOnly: Role[] = ['student'];
   app.get('/stats/student', {
     // No preHandler: the session is checked by the counts' own statement (readWithSession).
     schema: { tags, summary: 'Materials, tasks and exams done by the caller', response: studentStatsResponse },
