@@ -92,13 +92,15 @@ const MATERIAL = { title: `Ekologi ${tag}`, description: 'Interaksi makhluk hidu
     await dialog.getByLabel('Status').fill('Active');
     await dialog.getByLabel('Status').press('Tab'); // closes the status suggestions
     await dialog.getByLabel('Grade').fill(String(CLASS.grade));
+    // our screens leave "all classes of the grade" unticked: ticked here, the new class is among them
+    await dialog.getByRole('checkbox', { name: new RegExp(`^Join all \\d+ grade-${CLASS.grade} class(es)?$`) }).check();
     await dialog.getByRole('button', { name: 'Add', exact: true }).click();
     await expectVisible(page.getByRole('heading', { name: 'Student Added Successfully' }));
     studentPassword = (await dialog.getByLabel('Password', { exact: true }).textContent())?.trim() ?? '';
     expect(studentPassword.length).toBeGreaterThanOrEqual(8);
     await dialog.getByRole('checkbox', { name: 'I have noted the passwords' }).check(); // Done waits until the password was kept
     await dialog.getByRole('button', { name: 'Done' }).click();
-    // A new student is assigned to every class of their grade: the new class too.
+    // Ticked, the new student is assigned to every class of their grade: the new class too.
     const roster = (await app.api.get<{ students: Person[] }>(`/classes/students?id=${cls.id}&pageSize=100`, 'admin')).students;
     expect(roster).toEqual(expect.arrayContaining([expect.objectContaining({ name: STUDENT.name, nis: STUDENT.nis })]));
     expect(pageLog(page).errors).toEqual([]);
