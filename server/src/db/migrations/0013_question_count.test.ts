@@ -1,15 +1,9 @@
-import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
+import { Migrator } from 'kysely/migration';
 import { connectDatabase, type DbHandle } from '../connect';
-import { allMigrations, migrateToLatest } from '../migrate';
+import { migrateToLatest } from '../migrate';
+import { Upto } from '../../../test/sqlite-migrations';
 
 // Existing exercises and exams get their question count from their content, so their sheets keep saving.
-class Upto implements MigrationProvider {
-  constructor(private readonly last: string) {}
-  async getMigrations(): Promise<Record<string, Migration>> {
-    return Object.fromEntries(Object.entries(allMigrations('sqlite')).filter(([name]) => name <= this.last));
-  }
-}
-
 let h: DbHandle;
 beforeEach(() => { h = connectDatabase({}); });
 afterEach(async () => { await h.close(); });

@@ -1,15 +1,9 @@
-import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
+import { Migrator } from 'kysely/migration';
 import { connectDatabase, type DbHandle } from '../connect';
-import { allMigrations, migrateToLatest } from '../migrate';
+import { migrateToLatest } from '../migrate';
+import { Upto } from '../../../test/sqlite-migrations';
 
 // Sheets opened while the order came from the public ids keep that order: their seed is stored with them.
-class Upto implements MigrationProvider {
-  constructor(private readonly last: string) {}
-  async getMigrations(): Promise<Record<string, Migration>> {
-    return Object.fromEntries(Object.entries(allMigrations('sqlite')).filter(([name]) => name <= this.last));
-  }
-}
-
 let h: DbHandle;
 beforeEach(() => {
   h = connectDatabase({});

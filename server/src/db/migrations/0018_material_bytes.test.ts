@@ -1,15 +1,9 @@
-import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
+import { Migrator } from 'kysely/migration';
 import { connectDatabase, type DbHandle } from '../connect';
-import { allMigrations, migrateToLatest } from '../migrate';
+import { migrateToLatest } from '../migrate';
+import { Upto } from '../../../test/sqlite-migrations';
 
 // Materials written before their size was kept are measured, so the lists size their pages by them too.
-class Upto implements MigrationProvider {
-  constructor(private readonly last: string) {}
-  async getMigrations(): Promise<Record<string, Migration>> {
-    return Object.fromEntries(Object.entries(allMigrations('sqlite')).filter(([name]) => name <= this.last));
-  }
-}
-
 let h: DbHandle;
 beforeEach(() => {
   h = connectDatabase({});

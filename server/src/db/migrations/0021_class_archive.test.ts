@@ -1,16 +1,10 @@
-import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
+import { Migrator } from 'kysely/migration';
 import { classNameKey } from '@kelasku/shared-rules';
 import { connectDatabase, type DbHandle } from '../connect';
-import { allMigrations, migrateToLatest } from '../migrate';
+import { migrateToLatest } from '../migrate';
+import { Upto } from '../../../test/sqlite-migrations';
 
 // Classes written before names had a stored key get it; those the wider key makes equal are told apart.
-class Upto implements MigrationProvider {
-  constructor(private readonly last: string) {}
-  async getMigrations(): Promise<Record<string, Migration>> {
-    return Object.fromEntries(Object.entries(allMigrations('sqlite')).filter(([name]) => name <= this.last));
-  }
-}
-
 let h: DbHandle;
 beforeEach(() => {
   h = connectDatabase({});

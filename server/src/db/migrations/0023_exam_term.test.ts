@@ -1,17 +1,11 @@
-import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
+import { Migrator } from 'kysely/migration';
 import { connectDatabase, type DbHandle } from '../connect';
-import { allMigrations, migrateToLatest } from '../migrate';
+import { migrateToLatest } from '../migrate';
 import { failureOf } from '../../../test/failure-of';
+import { Upto } from '../../../test/sqlite-migrations';
 
 // Exams written before a class had a term stay its current daily test, with their sheets; the class then takes a
 // second exam only once the first is closed.
-class Upto implements MigrationProvider {
-  constructor(private readonly last: string) {}
-  async getMigrations(): Promise<Record<string, Migration>> {
-    return Object.fromEntries(Object.entries(allMigrations('sqlite')).filter(([name]) => name <= this.last));
-  }
-}
-
 let h: DbHandle;
 beforeEach(() => {
   h = connectDatabase({});
