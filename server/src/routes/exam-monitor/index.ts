@@ -17,7 +17,7 @@ import { MAX_EXTRA_MINUTES, monitorStatus, personalEndMs } from '@kelasku/shared
 import { deviceFrom } from '../../domain/device-gate';
 import { formatWib, toMillis } from '../../domain/exam-window';
 import { requireItem, requireStudentId } from '../../domain/policy';
-import { EXAM, type ItemFacts, itemById, submitAndGrade } from '../../domain/repo/assessments';
+import { EXAM, type ItemFacts, itemById, sheetOf, submitAndGrade } from '../../domain/repo/assessments';
 import { isAssigned } from '../../domain/repo/common';
 import { extraMinutesFor, monitorRows, oneDeviceOf, setExtraMinutes, setOneDevice } from '../../domain/repo/exam-proctoring';
 import { type EssayScorerSettings, scorerFrom } from '../../domain/scorers';
@@ -161,8 +161,9 @@ export default async function examMonitorRoutes(fastify: FastifyInstance, option
   }, async (request) => {
     const exam = await requireExam(request, request.query.id);
     await requireStudentOf(exam, request.body.student_id);
-    const row = (await monitorRows(db, exam.id, exam.class_id)).find((r) => Number(r.student_id) === request.body.student_id);
-    if (row?.sheet_id != null) await gate.presence.release(Number(row.sheet_id), Date.now());
+    // the one sheet, not the whole class's monitor rows
+    const sheet = await sheetOf(db, EXAM, exam.id, request.body.student_id);
+    if (sheet) await gate.presence.release(sheet.id, Date.now());
     return { message: 'Device released' };
   });
 
