@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { ApiError } from './harness/api';
-import { dashboardHeading, eventually, expectVisible, openAs, pageLog, setupApp } from './harness/app';
+import { confirmInDialog, dashboardHeading, eventually, expectVisible, openAs, pageLog, setupApp } from './harness/app';
 
 // Issue "admin": dashboard with real counts, classes (add/edit/delete, assign/unassign), student and teacher accounts.
 const app = setupApp();
@@ -135,7 +135,7 @@ describe('classes', () => {
     };
     const unassign = async () => {
       await page.getByRole('button', { name: `Unassign ${studentRecord.name}` }).click();
-      await dialog(page).getByRole('button', { name: 'Unassign', exact: true }).click();
+      await confirmInDialog(page, 'Unassign');
       await row.waitFor({ state: 'detached' });
       expect((await roster(created!.id)).map((s) => s.id)).not.toContain(studentRecord.id);
     };
@@ -153,7 +153,7 @@ describe('classes', () => {
     await page.getByRole('menuitem', { name: 'Delete Class' }).click();
     await expectVisible(dialog(page).getByText(`are you sure you want to delete ${renamed}?`));
     await dialog(page).getByRole('textbox', { name: `Type the class name to delete it: ${renamed}` }).fill(renamed);
-    await dialog(page).getByRole('button', { name: 'Delete for good', exact: true }).click();
+    await confirmInDialog(page, 'Delete for good');
     await page.getByRole('heading', { name: renamed, exact: true }).waitFor({ state: 'detached' });
     expect((await classesOfGrade(10)).some((c) => c.id === created!.id)).toBe(false);
     expect(pageLog(page).errors).toEqual([]);
@@ -248,7 +248,7 @@ describe.each([
     // Delete: gone from the list and from the server, and the sign-in stops working.
     await page.getByRole('button', { name: `Delete ${renamed}` }).click();
     await expectVisible(dialog(page).getByText(`are you sure you want to delete ${renamed}?`));
-    await dialog(page).getByRole('button', { name: kind === 'student' ? 'Delete Student' : 'Delete Teacher', exact: true }).click();
+    await confirmInDialog(page, kind === 'student' ? 'Delete Student' : 'Delete Teacher');
     await page.getByRole('cell', { name: renamed, exact: true }).waitFor({ state: 'detached' });
     expect(await eventually(find, (rows) => rows.length === 0)).toEqual([]);
     await expect(app.api.login(number, password)).rejects.toBeInstanceOf(ApiError);

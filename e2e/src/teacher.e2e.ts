@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { expectVisible, openAs, pageLog, setupApp } from './harness/app';
+import { confirmInDialog, expectVisible, openAs, pageLog, setupApp } from './harness/app';
 import { openWindowNow, wibIso } from './harness/wib';
 
 // Issue "teacher": subjects (create/edit/delete), an exercise with MC + essay, an exam.
@@ -88,7 +88,7 @@ it('creates, edits and deletes a subject', async () => {
   await page.getByRole('button', { name: `Options for ${renamed}` }).click();
   await page.getByRole('menuitem', { name: 'Delete Subject' }).click();
   await expectVisible(page.getByRole('dialog').getByText(`are you sure you want to delete ${renamed}?`));
-  await page.getByRole('dialog').getByRole('button', { name: 'Delete', exact: true }).click();
+  await confirmInDialog(page, 'Delete');
   await page.getByRole('heading', { name: renamed, exact: true }).waitFor({ state: 'detached' });
   expect((await materialsOf(cls.id)).some((m) => m.id === created!.id)).toBe(false);
   expect(pageLog(page).errors).toEqual([]);

@@ -154,6 +154,16 @@ export async function expectVisible(locator: Locator): Promise<void> {
   await locator.waitFor({ state: 'visible' });
 }
 
+/**
+ * Clicks a dialog's confirming button and waits until the dialog has closed. While a dialog is open the page behind it
+ * is hidden from roles, so "the row is gone" cannot be awaited before this: it would hold at once, before the request.
+ */
+export async function confirmInDialog(page: Page, button: string): Promise<void> {
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: button, exact: true }).click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
 /** On a phone the page itself must not scroll sideways (wide tables scroll inside their own box). */
 export async function expectNoSidewaysScroll(page: Page): Promise<void> {
   const { viewport, content } = await page.evaluate(() => ({
