@@ -1,8 +1,11 @@
 // Lint for every package (`npm run lint`, run by scripts/test-all.sh).
 // Besides typescript-eslint and the rules of hooks, it keeps the import boundaries of the architecture:
 // shared packages never import an app, a remote never imports another remote or the shell, and production code
-// never imports test code. UI code imports MUI per component, never the '@mui/material' barrel.
+// never imports test code. UI code imports MUI per component, never the '@mui/material' barrel. Inside a remote, a
+// feature never imports another feature: what two features share lives in the remote's lib/, components/ or hooks/.
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -42,6 +45,17 @@ const boundaries = [
   { files: ['server/src/**'], forbidden: [...APPS, 'shared-ui'], message: 'The server imports only shared-rules and shared-api rules, never UI code.' },
 ];
 
+/** `import-x/no-restricted-paths` zones: each feature folder of a remote may import from no other feature folder. */
+const featureZones = REMOTES.flatMap((remote) => {
+  const features = readdirSync(`${remote}/src/features`, { withFileTypes: true }).filter((e) => e.isDirectory());
+  return features.map(({ name }) => ({
+    target: `./${remote}/src/features/${name}`,
+    from: `./${remote}/src/features`,
+    except: [`./${name}`],
+    message: `A feature imports no other feature: move what ${name} shares to ${remote}/src/lib (or components/, hooks/).`,
+  }));
+});
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/dist-dev/**', '**/node_modules/**', '**/coverage/**', 'bench/results/**', '**/*.js', '**/*.cjs'] },
   js.configs.recommended,
@@ -74,4 +88,11 @@ export default tseslint.config(
     files: files.flatMap((glob) => TEST_FILES.filter((t) => t.startsWith('**')).map((t) => glob.replace('/**', '') + t.slice(2))),
     rules: { 'no-restricted-imports': ['error', { paths: [MUI_BARREL], patterns: forbid(forbidden, message) }] },
   })),
+  {
+    files: REMOTES.map((remote) => `${remote}/src/features/**`),
+    ignores: TEST_FILES,
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })] },
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: featureZones }] },
+  },
 );
