@@ -381,8 +381,11 @@ export async function runEventLoop(): Promise<void> {
     ...sections,
   ].join('\n');
   const only = ROUTE_WORDS.length === 0 ? '' : `-${runs.map((r) => r.db).join('-')}-${ROUTE_WORDS.join('-').replace(/[^a-z0-9-]/gi, '')}`;
+  const title = only ? `Event-loop delay (${runs.map((r) => r.db).join(', ')}; routes with ${ROUTE_WORDS.join(', ')})` : 'Event-loop delay';
   saveResult({
-    name: `event-loop${only}`, title: only ? `Event-loop delay (${runs.map((r) => r.db).join(', ')}; routes with ${ROUTE_WORDS.join(', ')})` : 'Event-loop delay',
+    // BENCH_EL_RESULT=<name>-YYYY-MM-DD and BENCH_EL_TITLE keep a run apart (a before/after pair of open work)
+    name: process.env.BENCH_EL_RESULT ?? `event-loop${only}`,
+    title: process.env.BENCH_EL_TITLE ? `${title}, ${process.env.BENCH_EL_TITLE}` : title,
     startedAt: new Date().toISOString(), markdown: md, data: { runs },
   });
 }

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { build } from 'esbuild';
 
 /** server/dist/<name>.js ← server/src/<source>. */
-export const SERVER_ENTRIES = { main: 'main.ts', admin: 'cli/admin.ts', backup: 'backup.ts' } as const;
+export const SERVER_ENTRIES = { main: 'main.ts', admin: 'cli/admin.ts', backup: 'backup.ts', 'sanitize-thread': 'sanitize-thread.ts' } as const;
 
 export async function buildServer(root: string, outdir = path.join(root, 'server', 'dist')): Promise<string> {
   const server = path.join(root, 'server');

@@ -50,6 +50,7 @@ export const ERROR_CODES = {
   'account-deactivated': 'This account is deactivated. Ask the school admin to reactivate it.',
   'too-many-attempts': 'Too many attempts, please try again in {seconds} seconds',
   'server-busy': 'The server is busy signing others in, please try again in a moment',
+  'content-busy': 'The server is busy saving other large texts, please try again in a moment',
   'token-missing': 'Missing token',
   'session-expired': 'Invalid token (expired, ended by a password change, or the account is gone)',
   'wrong-current-password': 'Old password is incorrect',

@@ -17,7 +17,7 @@ import { extractHtmlImages, type ImageBag, saveImages, sizeHtmlPictures, takeVal
 import { MAX_COPY_TARGETS, MAX_MATERIAL_BYTES, MAX_MATERIAL_CONTENT_CHARS } from '../../domain/limits';
 import { copyMaterial, createMaterial, deleteMaterial, findMaterial, largestMaterial, listMaterials, materialsOfClass, updateMaterial, type MaterialView } from '../../domain/repo/materials';
 import { materialBytes, materialPageSize } from '../../domain/material-bytes';
-import { sanitizeRichHtml } from '../../domain/sanitize';
+import { SanitizeWorkers } from '../../lib/sanitize-workers';
 import { badRequest } from '../../plugins/errors';
 import { idQuerySchema, idSchema, messageResponse, pageMeta, type Paging, pagingProperties, pagingQuerySchema, parsePaging, UPDATE_METHODS } from '../helpers';
 import { registerReplyRoute } from '../forum-routes';
@@ -46,13 +46,13 @@ const materialResponse = { 200: materialSchema };
  * The sanitizer drops pictures of other types (SVG, non-images) as before; a kept one that is too large or whose
  * bytes are not what its type says is a 400.
  */
-async function cleanBody(db: Db, body: Static<typeof materialBody>, images: PublicImages) {
+async function cleanBody(db: Db, body: Static<typeof materialBody>, images: PublicImages, sanitizer: SanitizeWorkers) {
   const title = body.title.trim();
   if (!title) throw badRequest('title must not be empty', { code: 'validation-empty', params: { field: 'title' } });
   const bag: ImageBag = new Map();
   try {
     const withoutPictures = await takeValidPictures(images.relativeHtml(body.content), 'content', bag);
-    const content = extractHtmlImages(sanitizeRichHtml(withoutPictures), 'content', bag);
+    const content = extractHtmlImages(await sanitizer.sanitize(withoutPictures), 'content', bag);
     const fields = { title, description: body.description, content };
     // Pictures are stored apart; what remains must fit a list's page (materialPageSize).
     if (materialBytes(fields).list_bytes > MAX_MATERIAL_BYTES) {
@@ -73,6 +73,9 @@ export default async function materialsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const db = app.db;
   const tags = ['materials'];
+  // Long HTML is sanitized on worker threads (started with the first one), so the event loop serves the others.
+  const sanitizer = new SanitizeWorkers();
+  app.addHook('onClose', async () => { await sanitizer.close(); });
   /**
    * The lists carry every material's content (the original client opens a material from the list), so a page is
    * bounded in bytes by its size: the size asked for, smaller when the list's largest material would take a page past
@@ -129,7 +132,7 @@ export default async function materialsRoutes(fastify: FastifyInstance) {
     schema: { tags, summary: 'Create a material in a class the caller teaches', body: materialCreateBody, response: materialResponse },
   }, async (request) => {
     const cls = await requireClass(db, request.user, request.body.class_id, 'write');
-    const clean = await cleanBody(db, request.body, app.publicImages);
+    const clean = await cleanBody(db, request.body, app.publicImages, sanitizer);
     await saveImages(db, clean.images);
     return reply(await createMaterial(db, clean.fields, cls));
   });
@@ -149,7 +152,7 @@ export default async function materialsRoutes(fastify: FastifyInstance) {
         const target = await requireClass(db, request.user, body.class_id, 'write');
         place = { class_id: target.id, teacher_id: target.teacher_id };
       }
-      const clean = await cleanBody(db, body, app.publicImages);
+      const clean = await cleanBody(db, body, app.publicImages, sanitizer);
       await saveImages(db, clean.images);
       return reply(await updateMaterial(db, id, clean.fields, place));
     },

@@ -1,6 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
+import * as sanitize from '../../domain/sanitize';
+import { OFF_THREAD_HTML_CHARS } from '../../lib/sanitize-workers';
 
 // The machine is shared and slow under load: give app start-up (migrations, PostgreSQL schema) room.
 jest.setTimeout(30_000);
@@ -108,6 +110,32 @@ describe('materials', () => {
     expect(res.json()).toEqual({ message: 'Material deleted successfully' });
     expect((await t.injectWithLogin('teacher', { method: 'GET', url: `/api/v1/materials/detail?id=${m.id}` })).statusCode).toBe(404);
     expect((await t.injectWithLogin('teacher', { method: 'DELETE', url: `/api/v1/materials?id=${m.id}` })).statusCode).toBe(404);
+  });
+});
+
+describe('long HTML is sanitized on a worker thread, short HTML on the main thread', () => {
+  it('stores exactly what the main thread would, and refuses with the same 400s', async () => {
+    const unit = '<p class="evil ql-align-center" onclick="x()"><span style="color: red; position: fixed">merah</span> kata<script>alert(1)</script></p>';
+    const long = unit.repeat(Math.ceil(OFF_THREAD_HTML_CHARS / unit.length));
+    const expected = sanitize.sanitizeRichHtml(long);
+    const onMainThread = jest.spyOn(sanitize, 'sanitizeRichHtml');
+    try {
+      const res = await createMaterial('teacher', classA().id, { content: long });
+      expect(res.statusCode).toBe(200);
+      expect(onMainThread.mock.calls.length).toBe(0);
+      expect(res.json().content).toBe(expected);
+      expect(res.json().content).toBe('<p class="ql-align-center"><span style="color:red">merah</span> kata</p>'.repeat(Math.ceil(OFF_THREAD_HTML_CHARS / unit.length)));
+
+      const deep = await t.injectWithLogin('teacher', { method: 'PUT', url: `/api/v1/materials?id=${res.json().id}`, payload: { title: 'a', description: 'd', content: '<b>'.repeat(200_000) } });
+      expect(deep.statusCode).toBe(400);
+      expect(deep.json()).toMatchObject({ code: 'html-too-deep' });
+      expect(onMainThread.mock.calls.length).toBe(0);
+
+      expect((await createMaterial()).json().content).toBe('<p>Isi <strong>materi</strong></p>');
+      expect(onMainThread).toHaveBeenCalledTimes(1);
+    } finally {
+      onMainThread.mockRestore();
+    }
   });
 });
 
