@@ -1,0 +1,270 @@
+/**
+ * One-off after an upgrade: brings texts stored before today's byte caps within them. Every save checks the caps
+ * (shared-rules text-bytes.ts, domain/limits.ts), but rows written before a cap existed may be longer, and then a
+ * page that carries them, an exam start or a teacher's next save of the row pays for (or refuses) the excess.
+ *
+ *   npm run fit-texts -w server                   # dry run: lists what is over its cap, changes nothing
+ *   npm run fit-texts -w server -- --apply        # shortens them, after writing every original to a file
+ *
+ * Same environment as the server (DATA_DIR or DATABASE_URL); safe while the server runs and safe to repeat (a text
+ * within its cap is left as it is). What it checks:
+ *
+ * - exercises and exams: each question text, option and essay reference answer (MAX_QUESTION_TEXT_BYTES);
+ * - discussions of both forums: topic (MAX_TOPIC_BYTES) and description (MAX_DESCRIPTION_BYTES); replies
+ *   (MAX_REPLY_BYTES);
+ * - materials: the content's text (MAX_RICH_HTML_CHARS, pictures aside) and the whole material as a list carries it
+ *   (MAX_MATERIAL_BYTES with title and description).
+ *
+ * Nothing a teacher or student wrote is lost silently: with --apply, each original text is first appended to a file
+ * (`--originals <file>`, default DATA_DIR/fitted-texts-<time>.jsonl: one JSON line per text with its table, row id,
+ * field and full text), and a shortened text ends with TRIM_MARKER so readers see it was cut. A text is cut at a
+ * character boundary (never inside a surrogate pair, an HTML tag or an entity); a material's HTML is also cut before
+ * its element past MAX_HTML_ELEMENTS, and goes through today's sanitizer, which closes the elements left open (and
+ * cleans it by today's rules). A material the sanitizer refuses for another reason (nested deeper than
+ * MAX_HTML_DEPTH) is listed and left as it is, for someone to shorten by hand.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { databaseLocation } from './config';
+import { connectDatabase, type Db } from './db/connect';
+import { fromDbJson, toDbJson } from './db/json';
+import { ContentError } from './domain/content';
+import { inlinePictureChars } from './domain/images';
+import { MAX_DESCRIPTION_BYTES, MAX_HTML_ELEMENTS, MAX_MATERIAL_BYTES, MAX_QUESTION_TEXT_BYTES, MAX_REPLY_BYTES, MAX_RICH_HTML_CHARS, MAX_TOPIC_BYTES } from './domain/limits';
+import { materialBytes } from './domain/material-bytes';
+import { sanitizeRichHtml } from './domain/sanitize';
+import { overBytes, textBytes } from '@kelasku/shared-rules';
+
+/** Ends every shortened text: "cut" in Bahasa Indonesia, what readers of the school see. */
+export const TRIM_MARKER = ' …[terpotong]';
+
+export interface FittedText {
+  table: 'exercises' | 'exams' | 'general_forum' | 'material_forum' | 'discussion_replies' | 'materials';
+  id: number | string;
+  /** the column, or the content key of a question text (`content["3_a"]`) */
+  field: string;
+  bytes: number;
+  cap: number;
+}
+
+export interface FitReport {
+  /** texts over their cap: shortened with `apply`, only listed without */
+  over: FittedText[];
+  /** materials over a cap that could not be shortened automatically (left as they are) */
+  leftAsTheyAre: (FittedText & { reason: string })[];
+}
+
+const PAGE = 100;
+
+/** Keeps `text` within `cap` bytes (shared-rules textBytes) with `marker` at its end: the longest prefix that fits. */
+export function cutToBytes(text: string, cap: number, marker = TRIM_MARKER): string {
+  const room = cap - textBytes(marker);
+  let low = 0;
+  let high = text.length;
+  while (low < high) {
+    const mid = Math.ceil((low + high) / 2);
+    if (textBytes(text.slice(0, mid)) <= room) low = mid;
+    else high = mid - 1;
+  }
+  return `${text.slice(0, atCharBoundary(text, low))}${marker}`;
+}
+
+/** `end` moved back off the middle of a surrogate pair. */
+function atCharBoundary(text: string, end: number): number {
+  const last = text.charCodeAt(end - 1);
+  return end > 0 && last >= 0xd800 && last <= 0xdbff ? end - 1 : end;
+}
+
+/** `end` moved back off the middle of an HTML tag or entity (`<span sty|le=…>`, `&am|p;`). */
+function outsideMarkup(html: string, end: number): number {
+  const head = html.slice(0, end);
+  const tag = head.lastIndexOf('<');
+  if (tag > head.lastIndexOf('>')) return tag;
+  const entity = head.lastIndexOf('&');
+  if (entity > head.lastIndexOf(';') && end - entity <= 32) return entity;
+  return end;
+}
+
+/** Where the `count`th start tag of `html` begins (the end when it has fewer). */
+function beforeStartTag(html: string, count: number): number {
+  const tags = /<[a-z]/gi;
+  for (let seen = 0; tags.exec(html) !== null;) if (++seen === count) return tags.lastIndex - 2;
+  return html.length;
+}
+
+/**
+ * A material's content cut to fit its caps (bytes in a list, characters, elements), as today's sanitizer writes it
+ * (open elements closed), with the marker in a paragraph of its own. Throws the sanitizer's ContentError when the
+ * kept part is refused for another reason (nested too deep).
+ */
+export function fitMaterialContent(row: { title: string; description: string; content: string }): string {
+  const marker = `<p>${TRIM_MARKER.trim()}</p>`;
+  const others = materialBytes({ ...row, content: '' }).list_bytes;
+  let budget = Math.min(MAX_MATERIAL_BYTES - others, MAX_RICH_HTML_CHARS + inlinePictureChars(row.content));
+  let elements = MAX_HTML_ELEMENTS - 1; // the marker's paragraph is one more
+  for (;;) {
+    const cut = cutToBytes(row.content.slice(0, beforeStartTag(row.content, elements + 1)), budget, '');
+    let fitted: string;
+    try {
+      fitted = sanitizeRichHtml(`${cut.slice(0, outsideMarkup(cut, cut.length))}${marker}`);
+    } catch (e) {
+      // the parser counts elements it implies too: keep fewer
+      if (!(e instanceof ContentError) || e.extra?.code !== 'html-too-many-elements') throw e;
+      elements = Math.floor(elements * 0.95);
+      continue;
+    }
+    const fits = materialBytes({ ...row, content: fitted }).list_bytes <= MAX_MATERIAL_BYTES && fitted.length - inlinePictureChars(fitted) <= MAX_RICH_HTML_CHARS;
+    if (fits) return fitted;
+    // the closing tags the sanitizer added (or its escapes) took it over: leave them more room
+    budget -= Math.max(1024, Math.ceil(budget * 0.02));
+    if (budget <= 0) throw new ContentError('no part of the content fits');
+  }
+}
+
+/** The texts of a content map that carry a question text cap (not pictures, not the answer letter). */
+const CAPPED_KEY = /^\d+(?:|_essay|_[a-d]|_essay_answer)$/;
+
+interface Keeper {
+  keep(text: FittedText, original: string): void;
+}
+
+async function fitContentMaps(db: Db, table: 'exercises' | 'exams', apply: boolean, report: FitReport, keeper: Keeper): Promise<void> {
+  for (let after = 0; ;) {
+    const rows = await db.selectFrom(table).select(['id', 'content']).where('id', '>', after).orderBy('id').limit(PAGE).execute();
+    if (rows.length === 0) return;
+    for (const row of rows) {
+      const content = fromDbJson<Record<string, unknown>>(row.content);
+      let changed = false;
+      for (const [key, value] of Object.entries(content ?? {})) {
+        if (!CAPPED_KEY.test(key) || typeof value !== 'string' || !overBytes(value, MAX_QUESTION_TEXT_BYTES)) continue;
+        const text: FittedText = { table, id: row.id, field: `content["${key}"]`, bytes: textBytes(value), cap: MAX_QUESTION_TEXT_BYTES };
+        report.over.push(text);
+        if (!apply) continue;
+        keeper.keep(text, value);
+        content[key] = cutToBytes(value, MAX_QUESTION_TEXT_BYTES);
+        changed = true;
+      }
+      if (changed) await db.updateTable(table).set({ content: toDbJson(content) }).where('id', '=', row.id).execute();
+    }
+    after = rows[rows.length - 1].id;
+  }
+}
+
+async function fitDiscussions(db: Db, table: 'general_forum' | 'material_forum', apply: boolean, report: FitReport, keeper: Keeper): Promise<void> {
+  const caps = { topic: MAX_TOPIC_BYTES, description: MAX_DESCRIPTION_BYTES } as const;
+  for (let after = 0; ;) {
+    const rows = await db.selectFrom(table).select(['id', 'topic', 'description']).where('id', '>', after).orderBy('id').limit(PAGE).execute();
+    if (rows.length === 0) return;
+    for (const row of rows) {
+      const set: Partial<Record<keyof typeof caps, string>> = {};
+      for (const field of ['topic', 'description'] as const) {
+        if (!overBytes(row[field], caps[field])) continue;
+        const text: FittedText = { table, id: row.id, field, bytes: textBytes(row[field]), cap: caps[field] };
+        report.over.push(text);
+        if (!apply) continue;
+        keeper.keep(text, row[field]);
+        set[field] = cutToBytes(row[field], caps[field]);
+      }
+      if (Object.keys(set).length > 0) await db.updateTable(table).set(set).where('id', '=', row.id).execute();
+    }
+    after = rows[rows.length - 1].id;
+  }
+}
+
+async function fitReplies(db: Db, apply: boolean, report: FitReport, keeper: Keeper): Promise<void> {
+  for (let after = ''; ;) {
+    const rows = await db.selectFrom('discussion_replies').select(['id', 'reply']).where('id', '>', after).orderBy('id').limit(PAGE).execute();
+    if (rows.length === 0) return;
+    for (const row of rows) {
+      if (!overBytes(row.reply, MAX_REPLY_BYTES)) continue;
+      const text: FittedText = { table: 'discussion_replies', id: row.id, field: 'reply', bytes: textBytes(row.reply), cap: MAX_REPLY_BYTES };
+      report.over.push(text);
+      if (!apply) continue;
+      keeper.keep(text, row.reply);
+      await db.updateTable('discussion_replies').set({ reply: cutToBytes(row.reply, MAX_REPLY_BYTES) }).where('id', '=', row.id).execute();
+    }
+    after = rows[rows.length - 1].id;
+  }
+}
+
+async function fitMaterials(db: Db, apply: boolean, report: FitReport, keeper: Keeper): Promise<void> {
+  // Only the candidates are read, one at a time (a material may hold 1.5 MB): over the list cap (list_bytes, kept by
+  // every save since 0018), or longer than the text cap in characters, pictures included (checked without them below).
+  const candidates = await db.selectFrom('materials').select('id')
+    .where((eb) => eb.or([eb('list_bytes', '>', MAX_MATERIAL_BYTES), eb(sql<number>`length(content)`, '>', MAX_RICH_HTML_CHARS)]))
+    .orderBy('id').execute();
+  for (const { id } of candidates) {
+    const row = await db.selectFrom('materials').select(['id', 'title', 'description', 'content']).where('id', '=', id).executeTakeFirst();
+    if (row) {
+      const bytes = materialBytes(row).list_bytes;
+      const chars = row.content.length - inlinePictureChars(row.content);
+      if (bytes <= MAX_MATERIAL_BYTES && chars <= MAX_RICH_HTML_CHARS) continue;
+      const text: FittedText = bytes > MAX_MATERIAL_BYTES
+        ? { table: 'materials', id: row.id, field: 'content', bytes, cap: MAX_MATERIAL_BYTES }
+        : { table: 'materials', id: row.id, field: 'content (characters without pictures)', bytes: chars, cap: MAX_RICH_HTML_CHARS };
+      let fitted: string;
+      try {
+        fitted = fitMaterialContent(row);
+      } catch (e) {
+        if (!(e instanceof ContentError)) throw e;
+        report.leftAsTheyAre.push({ ...text, reason: e.message });
+        continue;
+      }
+      report.over.push(text);
+      if (!apply) continue;
+      keeper.keep(text, row.content);
+      const sizes = materialBytes({ ...row, content: fitted });
+      await db.updateTable('materials').set({ content: fitted, list_bytes: sizes.list_bytes, image_refs: sizes.image_refs }).where('id', '=', row.id).execute();
+    }
+  }
+}
+
+/**
+ * Finds the texts over today's caps, and with `apply` shortens them, handing each original to `keep` first (written
+ * before the row changes, so an interrupted run loses nothing).
+ */
+export async function fitStoredTexts(db: Db, options: { apply: boolean; keep?: (text: FittedText, original: string) => void }): Promise<FitReport> {
+  const report: FitReport = { over: [], leftAsTheyAre: [] };
+  const keeper: Keeper = { keep: options.keep ?? (() => { throw new Error('apply needs somewhere to keep the originals'); }) };
+  await fitContentMaps(db, 'exercises', options.apply, report, keeper);
+  await fitContentMaps(db, 'exams', options.apply, report, keeper);
+  await fitDiscussions(db, 'general_forum', options.apply, report, keeper);
+  await fitDiscussions(db, 'material_forum', options.apply, report, keeper);
+  await fitReplies(db, options.apply, report, keeper);
+  await fitMaterials(db, options.apply, report, keeper);
+  return report;
+}
+
+async function cli(args: string[]): Promise<number> {
+  const apply = args.includes('--apply');
+  const at = args.indexOf('--originals');
+  const { dataDir, databaseUrl, sqliteFile } = databaseLocation();
+  const originals = at >= 0 ? path.resolve(args[at + 1] ?? '') : path.join(dataDir, `fitted-texts-${new Date().toISOString().replace(/[:.]/g, '-')}.jsonl`);
+  const handle = connectDatabase({ databaseUrl, sqliteFile });
+  let kept = 0;
+  try {
+    const report = await fitStoredTexts(handle.db, {
+      apply,
+      keep: (text, original) => {
+        fs.mkdirSync(path.dirname(originals), { recursive: true });
+        fs.appendFileSync(originals, `${JSON.stringify({ ...text, original })}\n`, { mode: 0o600 });
+        kept++;
+      },
+    });
+    for (const t of report.over) console.log(`${apply ? 'shortened' : 'over its cap'}: ${t.table} ${t.id} ${t.field} (${t.bytes} > ${t.cap})`);
+    for (const t of report.leftAsTheyAre) console.log(`left as it is: ${t.table} ${t.id} ${t.field} (${t.bytes} > ${t.cap}): ${t.reason}`);
+    if (apply) console.log(`${report.over.length} texts shortened; their originals are in ${kept > 0 ? originals : '(none)'}.`);
+    else console.log(`${report.over.length} texts over their caps. Nothing changed: run again with --apply to shorten them (originals kept in a file).`);
+    return 0;
+  } catch (err) {
+    console.error(`fitting texts failed: ${err instanceof Error ? err.message : String(err)}`);
+    return 1;
+  } finally {
+    await handle.close();
+  }
+}
+
+if (require.main === module) {
+  cli(process.argv.slice(2)).then((code) => process.exit(code));
+}
