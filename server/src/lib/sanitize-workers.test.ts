@@ -157,6 +157,20 @@ describe('bounded, and failures answered without stopping the process', () => {
     }
   });
 
+  it('stops a thread that runs out of its heap (a 500 for its text), not the process', async () => {
+    const pool = new SanitizeWorkers({ size: 1, heapMb: 16, file: script(`
+      const { parentPort } = require('node:worker_threads');
+      parentPort.postMessage({ ready: true });
+      parentPort.on('message', (html) => { if (html.startsWith('<p>grow')) { const all = []; for (;;) all.push(new Array(100000).fill(html.length)); } parentPort.postMessage({ html }); });
+    `) });
+    try {
+      await expect(pool.sanitize(`<p>grow${long}`)).rejects.toThrow('sanitizing thread stopped');
+      expect(await pool.sanitize(long)).toBe(long);
+    } finally {
+      await pool.close();
+    }
+  });
+
   it('fails what waits when a thread cannot start, without starting threads in a loop', async () => {
     const pool = new SanitizeWorkers({ size: 2, file: script('throw new Error("broken build");') });
     try {

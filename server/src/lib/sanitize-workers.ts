@@ -27,6 +27,9 @@ import { HttpError } from '../plugins/errors';
  */
 export const OFF_THREAD_HTML_CHARS = 64 * 1024;
 
+/** Heap of one thread: the largest content (8 M characters with pictures) and its output need well under this. */
+const THREAD_HEAP_MB = 256;
+
 /** What a sanitizer thread posts back. */
 export type SanitizeReply =
   | { ready: true }
@@ -69,6 +72,8 @@ export interface SanitizeWorkersOptions {
   timeoutMs?: number;
   /** the built thread script (tests of the build) */
   file?: string;
+  /** heap of each thread in MB (default THREAD_HEAP_MB) */
+  heapMb?: number;
   /** HTML from this length on goes to a thread (default OFF_THREAD_HTML_CHARS; tests send everything) */
   offThreadChars?: number;
 }
@@ -135,7 +140,8 @@ export class SanitizeWorkers {
 
   private start(): void {
     const script = threadScript(this.options.file);
-    const thread: Thread = { worker: new Worker(script.source, { eval: script.eval }), ready: false };
+    // A thread's heap is bounded too: one that runs out stops (its text gets a 500) instead of growing the process.
+    const thread: Thread = { worker: new Worker(script.source, { eval: script.eval, resourceLimits: { maxOldGenerationSizeMb: this.options.heapMb ?? THREAD_HEAP_MB } }), ready: false };
     thread.worker.unref(); // held (ref) only while sanitizing
     thread.worker.on('message', (reply: SanitizeReply) => this.onReply(thread, reply));
     thread.worker.on('error', () => { /* the exit that follows fails the job */ });
