@@ -1,7 +1,7 @@
 /**
  * Rich HTML (a material's content, up to its caps) is sanitized on worker threads from OFF_THREAD_HTML_CHARS up, so
- * the event loop keeps serving everyone else meanwhile: sanitize-html is linear in the input but slow (about 0.3 s
- * for 1 MiB of styled text on an idle core, several times that on a loaded machine). Smaller texts are sanitized on
+ * the event loop keeps serving everyone else meanwhile: sanitize-html is linear in the input but slow (0.3–0.6 s
+ * for 1 MiB of styled text at the element cap on the 2-core machine at load 17). Smaller texts are sanitized on
  * the main thread, where they cost less than the trip to a thread. The threads run the very same sanitizeRichHtml
  * (server/src/sanitize-thread.ts), so the output is the same byte for byte, and its refusals (ContentError) come back
  * as the same 400s.
