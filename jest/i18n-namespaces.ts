@@ -26,6 +26,8 @@ const FEATURE_NAMESPACES = {
   'exam-monitor': 'teacher-app/src/features/exam-monitor/locales',
   'teacher-copy': 'teacher-app/src/features/materials/locales/copy',
   'teacher-import-exam': 'teacher-app/src/features/assessments/locales/import',
+  // the teacher dashboard's unanswered-discussions reminder, rendered after the dashboard is usable
+  'teacher-discussions': 'teacher-app/src/features/dashboard/locales/discussions',
 } as const;
 export const SCREEN_NAMESPACES = Object.keys(FEATURE_NAMESPACES) as (keyof typeof FEATURE_NAMESPACES)[];
 

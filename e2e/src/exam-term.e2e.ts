@@ -22,6 +22,7 @@ const wibDay = (ms: number) => wib(ms).slice(0, 10).split('-').reverse().join('-
 let demo: DemoClass;
 let dailyTitle: string;
 let dailyStart: number;
+let dailyId: number;
 
 beforeAll(async () => {
   demo = await findDemoClass(app);
@@ -34,6 +35,7 @@ beforeAll(async () => {
   const daily = await app.api.post<{ id: number }>('/exams', 'teacher', {
     title: dailyTitle, total_marks: 100, class_id: demo.cls.id, content: CONTENT, kind: 'daily', ...open,
   });
+  dailyId = daily.id;
   await app.api.post('/exams-answers', 'student', { exam_id: daily.id, answers: { 1: 'b' } });
   await app.api.post('/exams/calculate-grade', 'student', { exam_id: daily.id, student_id: demo.studentId });
   dailyStart = Date.now() - 2 * HOUR;
@@ -151,4 +153,23 @@ it('closes the ended exam, takes the next one, and shows both in the gradebook a
   await expectVisible(phone.getByRole('heading', { name: dailyTitle }));
   await expectVisible(phone.getByText('Your score: 100'));
   expect(pageLog(phone).errors).toEqual([]);
+});
+
+it('previews the closed exam from Past exams: its questions with the key and its grades, no Edit', async () => {
+  const closed = await app.api.get<{ closed_at: string | null }>(`/exams/by-id?id=${dailyId}`, 'teacher');
+  if (!closed.closed_at) await app.api.post(`/exams/close?id=${dailyId}`, 'teacher', undefined); // when run on its own
+  const page = await app.newPage();
+  await openAs(app, page, 'teacher', `/ManageTaskExam?class_id=${demo.cls.id}&tab=classwork`);
+  await page.getByRole('link', { name: `Preview ${dailyTitle}` }).click();
+  await page.waitForURL((url) => url.pathname === '/PreviewAnExam' && url.searchParams.get('exam_id') === String(dailyId));
+  await expectVisible(page.getByRole('heading', { level: 1, name: dailyTitle }));
+  await expectVisible(page.getByText(`Exam for class ${demo.cls.name}`));
+  await expectVisible(page.getByText('Ibu kota Indonesia?'));
+  const options = page.getByRole('list', { name: 'Options of question 1' });
+  await expectVisible(options.getByRole('listitem').filter({ hasText: 'Jakarta' }).getByText('Correct answer'));
+  await expectVisible(page.getByRole('link', { name: 'Grades & essay review' }));
+  expect(await page.getByRole('link', { name: 'Grades & essay review' }).getAttribute('href')).toBe(`/Grades?exam_id=${dailyId}`);
+  expect(await page.getByRole('link', { name: 'Edit', exact: true }).count()).toBe(0);
+  await expectAxeClean(page, 'preview of a closed exam');
+  expect(pageLog(page).errors).toEqual([]);
 });

@@ -1,6 +1,11 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import Database from 'better-sqlite3';
 import type { Page, Response } from 'playwright-core';
 import { eventually, expectVisible, openAs, setupApp } from './harness/app';
 import { findDemoClass, replaceDemoExam, type DemoClass } from './harness/exams';
+import { REPO_ROOT } from './harness/server';
 import { switchableNetwork, type SwitchableNetwork } from './harness/switchable-network';
 
 // Pictures sized for phones: a 1600 px photo in a material reaches a 360 px phone as its 480 px WebP copy, with its
@@ -100,3 +105,55 @@ it('an exam question photo: the phone loads its 480 px copy, and a reload withou
     network.setOnline(true);
   }
 });
+
+/** `npm run picture-variants -w server` against the test server's database, as an operator runs it; its output. */
+async function pictureVariantsCommand(dataDir: string): Promise<string> {
+  const { stdout } = await promisify(execFile)('npx', ['tsx', 'server/src/make-picture-variants.ts'], {
+    cwd: REPO_ROOT, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' }, timeout: 120_000,
+  });
+  return stdout;
+}
+
+it('a material saved before its photo was sized gets the copies from the one-off command, and a second run changes nothing', async () => {
+  const maker = await app.newPage();
+  await maker.goto('/');
+  const photo = await photoDataUrl(maker);
+  const material = await app.api.post<{ id: number; content: string }>('/materials', 'teacher', {
+    title: `Foto Lama ${tag}`, description: 'Foto', content: `<p><img src="${photo}"></p><p>Teks lama ${tag}</p>`, class_id: demo.cls.id,
+  });
+  const hash = /\/api\/v1\/images\/([0-9a-f]{64})\.jpg/.exec(material.content)![1];
+  // As it was stored before copies were made at upload: no size, no copies, a bare tag.
+  const db = new Database(path.join(app.server.dataDir, 'kelasku.sqlite'));
+  try {
+    db.pragma('busy_timeout = 5000');
+    db.prepare('UPDATE images SET width = NULL, height = NULL WHERE hash = ?').run(hash);
+    db.prepare('DELETE FROM image_variants WHERE hash = ?').run(hash);
+    db.prepare('UPDATE materials SET content = ? WHERE id = ?').run(`<p><img src="/api/v1/images/${hash}.jpg" /></p><p>Teks lama ${tag}</p>`, material.id);
+  } finally {
+    db.close();
+  }
+
+  const phone = await app.newPage({ phone: true, context: { deviceScaleFactor: 1 } });
+  await openAs(app, phone, 'student', `/MyDetailSubject/${material.id}`);
+  await expectVisible(phone.getByText(`Teks lama ${tag}`, { exact: true }));
+  const img = phone.locator(`img[src*="${hash}"]`);
+  expect(await img.getAttribute('width')).toBeNull(); // the original meanwhile
+  await eventually(() => img.evaluate((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth), (w) => w === 1600);
+
+  const first = await pictureVariantsCommand(app.server.dataDir);
+  expect(first).toMatch(/Content rewritten to offer the copies: 1 materials, \d+ exercises, \d+ exams\./);
+  // A phone that opens the material now (one that had it open keeps the page it has until it reads it again).
+  const later = await app.newPage({ phone: true, context: { deviceScaleFactor: 1 } });
+  const pictures: string[] = [];
+  later.on('request', (req) => { if (req.url().includes('/api/v1/images/')) pictures.push(new URL(req.url()).pathname); });
+  await openAs(app, later, 'student', `/MyDetailSubject/${material.id}`);
+  await expectVisible(later.getByText(`Teks lama ${tag}`, { exact: true }));
+  const sized = later.locator(`img[src*="${hash}"]`);
+  expect([await sized.getAttribute('width'), await sized.getAttribute('height')]).toEqual(['1600', '1200']);
+  await eventually(() => sized.evaluate((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth), (w) => w === 480);
+  expect(pictures).toContain(`/api/v1/images/${hash}-480.webp`);
+  expect(pictures).not.toContain(`/api/v1/images/${hash}.jpg`);
+
+  const again = await pictureVariantsCommand(app.server.dataDir);
+  expect(again).toContain('Content rewritten to offer the copies: 0 materials, 0 exercises, 0 exams.');
+}, 300_000);

@@ -76,3 +76,29 @@ it('the materials list shows how many student questions on a subject no teacher 
   await expectVisible(card.getByText("1 question without a teacher's answer", { exact: true }));
   await expectVisible(page.getByRole('status').filter({ hasText: /student questions? in this class ha(s|ve) no teacher's answer yet/ }));
 });
+
+it('the dashboard says how many discussion topics wait for the teacher, and leads to the class where they are', async () => {
+  const demo = await findDemoClass(app);
+  const { classes } = await app.api.get<{ classes: { id: number; grade: number }[] }>('/classes/mine', 'teacher');
+  const grade = classes.find((c) => c.id === demo.cls.id)!.grade;
+  const material = await app.api.post<{ id: number; title: string }>('/materials', 'teacher', {
+    title: `Gelombang ${tag}`, description: 'd', content: '<p>x</p>', class_id: demo.cls.id,
+  });
+  await app.api.post<Discussion>('/discussions-material', 'student', { topic: `Tiga ${tag}`, description: 'd', material_id: material.id });
+  const mine = await app.api.get<{ classes: { class_id: number; unanswered: number }[]; total: number }>('/discussions-material/unanswered/mine', 'teacher');
+  const inDemo = mine.classes.find((c) => c.class_id === demo.cls.id)!.unanswered;
+  expect(inDemo).toBeGreaterThanOrEqual(1);
+
+  const page = await app.newPage();
+  await openAs(app, page, 'teacher', '/DashboardTeacher');
+  const panel = page.getByRole('region', { name: 'Discussions' });
+  const topics = (n: number) => (n === 1 ? 'topic waits' : 'topics wait');
+  await expectVisible(panel.getByText(`${mine.total} discussion ${topics(mine.total)} for your answer`, { exact: true }));
+  const violations = await axeViolations(page);
+  expect(formatViolations('teacher dashboard with discussions', violations)).toBe(formatViolations('teacher dashboard with discussions', []));
+  await panel.getByRole('link', { name: `${demo.cls.name}: ${inDemo} ${inDemo === 1 ? 'topic' : 'topics'}` }).click();
+  await page.waitForURL((url) => url.pathname === `/ManageSubjects${grade}` && url.searchParams.get('class') === String(demo.cls.id));
+  const card = page.getByRole('article').filter({ has: page.getByRole('heading', { name: material.title, exact: true }) });
+  await expectVisible(card.getByText("1 question without a teacher's answer", { exact: true }));
+  expect(pageLog(page).errors).toEqual([]);
+});

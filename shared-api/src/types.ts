@@ -40,6 +40,8 @@ export type Reply = WithOptional<Static<typeof discussions.replySchema>, 'role'>
 /** A discussion; older servers sent `replies: null` for none. */
 /** Per material of a class, the discussion topics no teacher has answered yet (GET /discussions-material/unanswered). */
 export type UnansweredTopics = Static<typeof discussions.unansweredSchema>;
+/** Per class the teacher teaches, the same count (GET /discussions-material/unanswered/mine). */
+export type UnansweredOfTeacher = Static<typeof discussions.unansweredOfTeacherSchema>;
 
 export type Discussion = WithOptional<Omit<Static<typeof discussions.discussionSchema>, 'replies'>, 'student_name' | 'created_at'> & {
   replies: Reply[] | null;

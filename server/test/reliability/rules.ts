@@ -278,6 +278,15 @@ update('/discussions/reply', { allow: [T, T2, S, S2, S3], request: (w) => ({ url
 rule('GET /api/v1/discussions-material', { allow: [A, T, S, S2], worlds: unassigned([A, T, S, S2]), request: (w) => ({ url: q('/discussions-material', { id: w.material0 }) }) });
 // How many topics of each material of a class no teacher answered: the class's managers.
 rule('GET /api/v1/discussions-material/unanswered', { allow: [A, T], request: (w) => ({ url: q('/discussions-material/unanswered', { class_id: w.class0 }) }) });
+// The same over the classes the caller teaches now (the teacher dashboard): teachers, each of their own classes only.
+rule('GET /api/v1/discussions-material/unanswered/mine', {
+  allow: [T, T2],
+  request: () => ({ url: v1('/discussions-material/unanswered/mine') }),
+  check: (caller, res, w) => {
+    const othersClasses = caller === T ? [w.class1] : [w.class0, w.class2]; // caller: the part played (see World.plays)
+    for (const c of res.json().classes as { class_id: number }[]) expect(othersClasses).not.toContain(c.class_id);
+  },
+});
 rule('POST /api/v1/discussions-material', {
   allow: [S, S2], worlds: unassigned([S, S2]),
   request: (w) => ({ url: v1('/discussions-material'), payload: { topic: 'T', description: 'd', material_id: w.material0 } }),

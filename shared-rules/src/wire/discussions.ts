@@ -32,3 +32,14 @@ export const unansweredSchema = Type.Object({
   }), { description: 'materials with at least one such topic, by id' }),
   total: Type.Integer({ description: 'all such topics of the class' }),
 });
+
+/** The same count over every class the teacher teaches now (the teacher dashboard's reminder). */
+export const unansweredOfTeacherSchema = Type.Object({
+  classes: Type.Array(Type.Object({
+    class_id: Type.Integer(),
+    name: Type.String(),
+    grade: Type.Integer(),
+    unanswered: Type.Integer({ minimum: 1, description: 'topics of the class\'s materials no teacher has replied to' }),
+  }), { description: 'classes with at least one such topic, by grade and name' }),
+  total: Type.Integer({ description: 'all such topics of the teacher\'s classes' }),
+});

@@ -267,6 +267,16 @@ export async function appendReply(db: Db, kind: ForumKind, discussionId: number,
   });
 }
 
+/** Material discussion topics (`f`, with their material `m`) that no teacher has replied to yet. */
+function unansweredMaterialTopics(db: Db) {
+  return db.selectFrom('material_forum as f')
+    .innerJoin('materials as m', 'm.id', 'f.material_id')
+    .where(({ not, exists, selectFrom }) => not(exists(
+      selectFrom('discussion_replies as r').select('r.id')
+        .where('r.kind', '=', 'material').whereRef('r.discussion_id', '=', 'f.id').where('r.teacher_id', 'is not', null),
+    )));
+}
+
 /** The most materials unansweredTopics lists: far above one class's materials, so the answer stays small. */
 export const MAX_UNANSWERED_MATERIALS = 1000;
 
@@ -275,17 +285,28 @@ export const MAX_UNANSWERED_MATERIALS = 1000;
  * left out): one grouped read.
  */
 export async function unansweredTopics(db: Db, classId: number): Promise<{ material_id: number; unanswered: number }[]> {
-  const rows = await db.selectFrom('material_forum as f')
-    .innerJoin('materials as m', 'm.id', 'f.material_id')
+  const rows = await unansweredMaterialTopics(db)
     .where('m.class_id', '=', classId)
-    .where(({ not, exists, selectFrom }) => not(exists(
-      selectFrom('discussion_replies as r').select('r.id')
-        .where('r.kind', '=', 'material').whereRef('r.discussion_id', '=', 'f.id').where('r.teacher_id', 'is not', null),
-    )))
     .groupBy('f.material_id')
     .select((eb) => ['f.material_id', eb.fn.countAll<number | string>().as('unanswered')])
     .orderBy('f.material_id')
     .limit(MAX_UNANSWERED_MATERIALS)
     .execute();
   return rows.map((r) => ({ material_id: Number(r.material_id), unanswered: Number(r.unanswered) }));
+}
+
+/**
+ * Per class the teacher teaches now (archived ones aside), how many topics of its materials no teacher has answered
+ * yet (classes with none are left out): one grouped read, for the teacher dashboard.
+ */
+export async function unansweredTopicsOfTeacher(db: Db, teacherId: number): Promise<{ class_id: number; name: string; grade: number; unanswered: number }[]> {
+  const rows = await unansweredMaterialTopics(db)
+    .innerJoin('classes as c', 'c.id', 'm.class_id')
+    .where('c.teacher_id', '=', teacherId)
+    .where('c.archived_at', 'is', null)
+    .groupBy(['c.id', 'c.name', 'c.grade'])
+    .select((eb) => ['c.id as class_id', 'c.name', 'c.grade', eb.fn.countAll<number | string>().as('unanswered')])
+    .orderBy('c.grade').orderBy('c.name')
+    .execute();
+  return rows.map((r) => ({ class_id: Number(r.class_id), name: r.name, grade: Number(r.grade), unanswered: Number(r.unanswered) }));
 }

@@ -101,6 +101,20 @@ describe('a term of exams per class, one current at a time', () => {
     expect(await failureOf(insert)).toMatch(/unique|duplicate/i);
   });
 
+  it("previews every exam of the term by id for the class's teacher (the Past exams' Preview): current and closed, with its key", async () => {
+    const term = (await api('teacher', 'GET', `/exams/of-class?class_id=${classId()}`)).json() as { id: number; closed_at: string | null }[];
+    expect(term.map((e) => e.closed_at === null)).toEqual([true, false]); // the current one first, then the closed one
+    for (const { id } of term) {
+      for (const who of ['teacher', 'admin']) {
+        const res = await api(who, 'GET', `/exams/by-id?id=${id}`);
+        expect([who, id, res.statusCode, hasKeys(res.json().content)]).toEqual([who, id, 200, true]);
+      }
+      // another class's teacher is refused, whatever the exam's state
+      expect((await api('teacher2', 'GET', `/exams/by-id?id=${id}`)).statusCode).toBe(403);
+    }
+    expect((await api('teacher2', 'GET', `/exams/of-class?class_id=${classId()}`)).statusCode).toBe(403);
+  });
+
   it('reopens a closed exam only while the class has no current exam', async () => {
     const blocked = await api('teacher', 'POST', `/exams/reopen?id=${first}`);
     expect(blocked.statusCode).toBe(409);

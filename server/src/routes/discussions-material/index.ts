@@ -6,6 +6,7 @@ import { requireClass } from '../../domain/policy';
 import { unansweredTopics } from '../../domain/repo/forum';
 import { idSchema } from '../helpers';
 import { registerForumRoutes } from '../forum-routes';
+import { registerUnansweredOfTeacher } from './unanswered-mine';
 
 /** Material discussions: /discussions-material and /discussions-material/reply (docs/api.md §2.7). */
 export default async function discussionsMaterialRoutes(fastify: FastifyInstance) {
@@ -24,4 +25,5 @@ export default async function discussionsMaterialRoutes(fastify: FastifyInstance
     const materials = await unansweredTopics(app.db, request.query.class_id);
     return { materials, total: materials.reduce((sum, m) => sum + m.unanswered, 0) };
   });
+  registerUnansweredOfTeacher(fastify);
 }

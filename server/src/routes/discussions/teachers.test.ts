@@ -97,3 +97,30 @@ describe('material-discussion topics without a teacher reply, per material of a 
     }
   });
 });
+
+describe('material-discussion topics without a teacher reply, per class the teacher teaches (the dashboard)', () => {
+  it('counts them per own class, with its name and grade; teachers only, each their own classes', async () => {
+    const [own, other] = [t.fixture.classes[0], t.fixture.classes[1]];
+    const mine = async (who = 'teacher') => api(who, 'GET', '/discussions-material/unanswered/mine');
+    const perClass = async (who: string, classId: number) => (await api(who, 'GET', `/discussions-material/unanswered?class_id=${classId}`)).json().total as number;
+    const material = async (who: string, classId: number) =>
+      (await api(who, 'POST', '/materials', { title: 'Bab', description: 'd', content: 'c', class_id: classId })).json().id as number;
+    const m1 = await material('teacher', own.id);
+    const m2 = await material('teacher2', other.id);
+    const q1 = (await api('student', 'POST', '/discussions-material', { topic: 'Tanya', description: 'd', material_id: m1 })).json().id as number;
+    await api('student2', 'POST', '/discussions-material', { topic: 'Tanya lagi', description: 'd', material_id: m1 });
+    await api('student3', 'POST', '/discussions-material', { topic: 'Tanya', description: 'd', material_id: m2 });
+
+    const res = await mine();
+    expect(res.statusCode).toBe(200);
+    // The same count as the per-material read of each class, for the teacher's classes only.
+    expect(res.json().classes).toEqual([{ class_id: own.id, name: own.name, grade: own.grade, unanswered: await perClass('teacher', own.id) }]);
+    expect(res.json().total).toBe(await perClass('teacher', own.id));
+    expect((await mine('teacher2')).json().classes).toEqual([{ class_id: other.id, name: other.name, grade: other.grade, unanswered: await perClass('teacher2', other.id) }]);
+
+    const before = res.json().total as number;
+    await api('teacher', 'PUT', `/discussions-material/reply?id=${q1}`, { replies: 'guru menjawab' });
+    expect((await mine()).json().total).toBe(before - 1);
+    for (const who of ['admin', 'student']) expect((await mine(who)).statusCode).toBe(403);
+  });
+});

@@ -2,7 +2,9 @@ import sharp from 'sharp';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
 import { openWindow } from '../../../test/reliability/world';
 import { dataUrl } from '../../../test/pictures';
-import { sizePictureVariantsOfStored } from '../../make-picture-variants';
+import { pictureSources } from '@kelasku/shared-rules/src/picture-variants';
+import { materialBytes } from '../../domain/material-bytes';
+import { sizePicturesInStoredContent, sizePictureVariantsOfStored } from '../../make-picture-variants';
 
 jest.setTimeout(60_000);
 
@@ -91,5 +93,47 @@ describe('pictures sized for phones', () => {
     expect(await sharp(copy.rawPayload).metadata()).toMatchObject({ width: 480, height: 240 });
     expect(await t.app.db.selectFrom('images').select(['width', 'height']).where('hash', '=', hash).executeTakeFirst()).toEqual({ width: 1000, height: 500 });
     expect(await sizePictureVariantsOfStored(t.app.db)).toMatchObject({ sized: 0 });
+  });
+
+  it('the command also writes the sizes into content saved before, as a save writes them now, and is safe to run again', async () => {
+    const old = await photo(1000, 500);
+    const hash = 'e'.repeat(64);
+    const url = `/api/v1/images/${hash}.jpg`;
+    await t.app.db.insertInto('images').values({ hash, mime: 'image/jpeg', size: old.length, data: old }).execute();
+    // Content as it was saved before the picture's size was known: a bare tag, an address without its size.
+    const text = { title: 'Peta lama', description: '', content: `<p><img src="${url}" alt="Peta" /></p>` };
+    const material = await t.app.db.insertInto('materials')
+      .values({ ...text, ...materialBytes(text), class_id: t.fixture.classes[0].id, teacher_id: t.fixture.teachers[0].id })
+      .returning('id').executeTakeFirstOrThrow();
+    const question = { '1': 'Di mana?', '1_a': 'a', '1_b': 'b', '1_c': 'c', '1_d': 'd', '1_answer': 'a', '1_pict': url };
+    const exercise = await t.injectWithLogin('teacher', { method: 'POST', url: '/api/v1/exercises', payload: { title: 'Latihan', total_marks: 100, material_id: material.id, content: question } });
+    const exam = await t.injectWithLogin('teacher2', { method: 'POST', url: '/api/v1/exams', payload: { title: 'UH', total_marks: 100, class_id: t.fixture.classes[1].id, ...openWindow(), content: question } });
+    expect([exercise.statusCode, exam.statusCode]).toEqual([200, 200]);
+    expect(exam.json().content['1_pict']).toBe(url);
+
+    await sizePictureVariantsOfStored(t.app.db);
+    expect(await sizePicturesInStoredContent(t.app.db)).toEqual({ materials: 1, exercises: 1, exams: 1 });
+
+    const served = await t.injectWithLogin('student', { method: 'GET', url: `/api/v1/materials/detail?id=${material.id}` });
+    expect(served.json().content).toBe(`<p><img width="1000" height="500" src="${url}" alt="Peta" /></p>`);
+    // What the page then offers (shared-ui offerPictureCopies): the copies, which are there.
+    const sources = pictureSources(url, 1000, 500)!;
+    expect(sources.webpSrcset).toContain(`/api/v1/images/${hash}-480.webp 480w`);
+    expect((await get(`/api/v1/images/${hash}-480.webp`)).statusCode).toBe(200);
+    const row = await t.app.db.selectFrom('materials').select(['list_bytes', 'image_refs', 'title', 'description', 'content']).where('id', '=', material.id).executeTakeFirstOrThrow();
+    expect({ list_bytes: row.list_bytes, image_refs: row.image_refs }).toEqual(materialBytes(row));
+    const studentExam = await t.injectWithLogin('student3', { method: 'GET', url: `/api/v1/exams?class_id=${t.fixture.classes[1].id}` });
+    expect(studentExam.json()[0].content['1_pict']).toBe(`${url}#1000x500`);
+    const studentExercise = await t.injectWithLogin('student', { method: 'GET', url: `/api/v1/exercises?material_id=${material.id}` });
+    expect(studentExercise.json()[0].content['1_pict']).toBe(`${url}#1000x500`);
+
+    const stored = async () => ({
+      material: await t.app.db.selectFrom('materials').selectAll().where('id', '=', material.id).executeTakeFirst(),
+      exam: await t.app.db.selectFrom('exams').selectAll().where('id', '=', exam.json().id).executeTakeFirst(),
+      exercise: await t.app.db.selectFrom('exercises').selectAll().where('id', '=', exercise.json().id).executeTakeFirst(),
+    });
+    const once = await stored();
+    expect(await sizePicturesInStoredContent(t.app.db)).toEqual({ materials: 0, exercises: 0, exams: 0 });
+    expect(await stored()).toEqual(once);
   });
 });

@@ -1,5 +1,5 @@
 import { queryOptions, type QueryClient, type QueryKey } from '@tanstack/react-query';
-import { examsApi, exercisesApi } from '@kelasku/shared-api';
+import { examsApi, exercisesApi, type Exam } from '@kelasku/shared-api';
 import { classStreamKeys } from '../class-stream/api';
 import { materialKeys } from '../materials/api';
 import { gradesKeys } from '../grades/api';
@@ -14,6 +14,8 @@ export const assessmentKeys = {
   all: ['assessments'] as const,
   exercise: (materialId: number) => [...assessmentKeys.all, 'exercise', materialId] as const,
   exam: (classId: number) => [...assessmentKeys.all, 'exam', classId] as const,
+  examById: (examId: number) => [...assessmentKeys.all, 'exam-by-id', examId] as const,
+  examClassName: (examId: number) => [...assessmentKeys.all, 'exam-class-name', examId] as const,
   materialTitle: (materialId: number) => [...assessmentKeys.all, 'material-title', materialId] as const,
   className: (classId: number) => [...assessmentKeys.all, 'class-name', classId] as const,
   gradedCount: (kind: AssessmentKind, id: number) => [...assessmentKeys.all, 'graded-count', kind, id] as const,
@@ -28,6 +30,20 @@ export const exerciseOfMaterialQuery = (materialId: number) =>
 /** The class's exam, or null when it has none yet. */
 export const examOfClassQuery = (classId: number) =>
   queryOptions({ queryKey: assessmentKeys.exam(classId) as QueryKey, queryFn: () => loadExam(classId) });
+
+/** One exam by its id, current or closed (an ended term's exam is no longer its class's exam). */
+export const examByIdQuery = (examId: number) =>
+  queryOptions({ queryKey: assessmentKeys.examById(examId) as QueryKey, queryFn: () => examsApi.byId(examId) as Promise<Exam | null> });
+
+/** The class name of an exam read by its id (the exam's own read, from the cache); '' as classNameQuery. */
+export const examClassNameQuery = (examId: number) =>
+  queryOptions({
+    queryKey: assessmentKeys.examClassName(examId) as QueryKey,
+    queryFn: async ({ client }) => {
+      const exam = await client.ensureQueryData(examByIdQuery(examId));
+      return exam ? className(exam.class_id) : '';
+    },
+  });
 
 /** Never fails: '' when the title could not be read (only the subtitle is lost). */
 export const materialTitleQuery = (materialId: number) =>

@@ -1,7 +1,7 @@
 import i18next from 'i18next';
 import type { QueryKey, UseQueryOptions } from '@tanstack/react-query';
 import { withReason, type Exam, type Exercise } from '@kelasku/shared-api';
-import { classNameQuery, examOfClassQuery, exerciseOfMaterialQuery, materialTitleQuery } from './api';
+import { classNameQuery, examByIdQuery, examClassNameQuery, examOfClassQuery, exerciseOfMaterialQuery, materialTitleQuery } from './api';
 
 /** A query factory's result for one read. */
 type Read<T> = UseQueryOptions<T, Error, T, QueryKey>;
@@ -11,7 +11,7 @@ type Read<T> = UseQueryOptions<T, Error, T, QueryKey>;
  * owner's name, and the texts its create, preview and edit screens share (message keys of the 'teacher' namespace).
  */
 export interface AssessmentOwner<T> {
-  param: 'class_id' | 'material_id';
+  param: 'class_id' | 'material_id' | 'exam_id';
   /** Word for the MissingId screen. */
   ownerWord: string;
   /** The owner's exercise or exam; null when none was created yet. */
@@ -22,6 +22,11 @@ export interface AssessmentOwner<T> {
   noneYet: string;
   createPath: string;
   createLabel: string;
+  /**
+   * The edit screen's query for an item (default: this owner's param and id); null when it cannot be edited (a
+   * closed exam: the edit screen edits its class's current exam).
+   */
+  editQuery?: (item: T) => string | null;
 }
 
 export const examOwner: AssessmentOwner<Exam> = {
@@ -33,6 +38,18 @@ export const examOwner: AssessmentOwner<Exam> = {
   noneYet: 'assessments.exam.noneYet',
   createPath: '/CreateExam',
   createLabel: 'assessments.exam.create',
+};
+
+/**
+ * An exam named by its id (/PreviewAnExam?exam_id=): any exam of the class, the closed ones of earlier terms too.
+ * Edited, while it is the class's current exam, through the class.
+ */
+export const examByIdOwner: AssessmentOwner<Exam> = {
+  ...examOwner,
+  param: 'exam_id',
+  query: examByIdQuery,
+  nameQuery: examClassNameQuery,
+  editQuery: (exam) => (exam.closed_at ? null : `class_id=${exam.class_id}`),
 };
 
 export const exerciseOwner: AssessmentOwner<Exercise> = {

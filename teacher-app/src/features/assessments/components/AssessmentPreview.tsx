@@ -71,6 +71,7 @@ export function AssessmentPreview<T extends Exam | Exercise>(props: AssessmentPr
 
   if (!loaded.ready) return loaded.screen;
   const { ownerId, item, ownerName, goBack } = loaded;
+  const editQuery = owner.editQuery ? owner.editQuery(item) : `${owner.param}=${ownerId}`;
 
   const confirmRemove = async () => {
     setDeleting(true);
@@ -96,7 +97,7 @@ export function AssessmentPreview<T extends Exam | Exercise>(props: AssessmentPr
       {ownerName && <Typography color="text.secondary" sx={{ mt: 0.5 }}>{subtitle(ownerName)}</Typography>}
       {details?.(item)}
       <Stack direction="row" spacing={1} useFlexGap sx={{ my: 2, flexWrap: 'wrap', rowGap: 1 }}>
-        <Button variant="contained" component={RouterLink} to={`${editPath}?${owner.param}=${ownerId}`}>{t('assessments.preview.edit')}</Button>
+        {editQuery !== null && <Button variant="contained" component={RouterLink} to={`${editPath}?${editQuery}`}>{t('assessments.preview.edit')}</Button>}
         <Button variant="outlined" color="error" onClick={() => setConfirming(true)}>{t('assessments.preview.delete')}</Button>
         <Button variant="text" component={RouterLink} to={`/Grades?${gradesParam}=${item.id}`}>{t('assessments.preview.grades')}</Button>
       </Stack>

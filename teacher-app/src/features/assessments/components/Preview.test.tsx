@@ -14,7 +14,7 @@ jest.mock('@kelasku/shared-api', () => {
     classesApi: { ...actual.classesApi, mine: jest.fn() },
     materialsApi: { ...actual.materialsApi, detail: jest.fn() },
     exercisesApi: { ...actual.exercisesApi, byMaterial: jest.fn(), remove: jest.fn() },
-    examsApi: { ...actual.examsApi, byClass: jest.fn(), remove: jest.fn() },
+    examsApi: { ...actual.examsApi, byClass: jest.fn(), byId: jest.fn(), remove: jest.fn() },
   };
 });
 
@@ -142,5 +142,25 @@ describe('Preview Exam', () => {
     mocked(examsApi.byClass).mockRejectedValue(new Error('500'));
     renderAt(<PreviewExam />, '/PreviewAnExam?class_id=4');
     expect(await screen.findByText('Failed to fetch exams preview.')).toBeInTheDocument();
+  });
+
+  it('previews an exam by its id, a closed one of an earlier term too: questions, key, grades, no Edit', async () => {
+    const closed = { ...exam, id: 9, title: 'PTS Ganjil', status: 'Completed', closed_at: '2030-06-20T10:00:00+07:00' };
+    mocked(examsApi.byId).mockResolvedValue(closed);
+    renderAt(<PreviewExam />, '/PreviewAnExam?exam_id=9');
+    expect(await screen.findByRole('heading', { level: 1, name: 'PTS Ganjil' })).toBeInTheDocument();
+    expect(await screen.findByText('Exam for class X IPA 1')).toBeInTheDocument();
+    const items = within(screen.getByRole('list', { name: 'Options of question 1' })).getAllByRole('listitem');
+    expect(items[1]).toHaveTextContent('Correct answer');
+    expect(screen.getByRole('link', { name: 'Grades & essay review' })).toHaveAttribute('href', '/Grades?exam_id=9');
+    expect(screen.queryByRole('link', { name: 'Edit' })).not.toBeInTheDocument();
+    expect(examsApi.byId).toHaveBeenCalledTimes(1);
+    expect(examsApi.byClass).not.toHaveBeenCalled();
+  });
+
+  it('previews the current exam by its id with Edit going through its class', async () => {
+    mocked(examsApi.byId).mockResolvedValue({ ...exam, closed_at: null });
+    renderAt(<PreviewExam />, '/PreviewAnExam?exam_id=2');
+    expect(await screen.findByRole('link', { name: 'Edit' })).toHaveAttribute('href', '/EditExam?class_id=4');
   });
 });

@@ -5,7 +5,8 @@ import Typography from '@mui/material/Typography';
 import { formatDateId, formatWibRange } from '@kelasku/shared-ui';
 import { examsApi, type Exam } from '@kelasku/shared-api';
 import { AssessmentPreview } from './AssessmentPreview';
-import { examOwner } from '../owners';
+import { examByIdOwner, examOwner } from '../owners';
+import { useNumberParam } from '../../../hooks/useNumberParam';
 import { infoChipSx } from '../../../lib/chip-styles';
 import { useExamStatusText } from '../hooks/useExamStatusText';
 
@@ -21,13 +22,17 @@ function ExamWhen({ exam }: { exam: Exam }) {
   );
 }
 
-/** /PreviewAnExam?class_id=: the class's exam with its date, WIB window and answer key; Edit, Delete, grades. */
+/**
+ * /PreviewAnExam?class_id=: the class's exam with its date, WIB window and answer key; Edit, Delete, grades.
+ * /PreviewAnExam?exam_id=: any exam of a class by its id, a closed one of an earlier term too (no Edit then).
+ */
 export default function PreviewExam() {
   const { t } = useTranslation('teacher');
+  const byId = useNumberParam('exam_id') != null;
   return (
     <AssessmentPreview
-      owner={examOwner}
-      backTo={(classId) => `/ManageTaskExam?class_id=${classId}`}
+      owner={byId ? examByIdOwner : examOwner}
+      backTo={(ownerId) => (byId ? '/DashboardTeacher' : `/ManageTaskExam?class_id=${ownerId}`)}
       remove={(id) => examsApi.remove(id)}
       subtitle={(name) => t('assessments.exam.subtitle', { name })}
       details={(exam) => <ExamWhen exam={exam} />}

@@ -61,6 +61,7 @@ function PastExamRow({ exam, canReopen, last }: { exam: ExamSummary; canReopen: 
         {reopen.isError && <Alert severity="error" sx={{ mt: 1 }}>{t('term:past.reopenFailed', { reason: errorMessage(reopen.error) ?? '' })}</Alert>}
       </Box>
       <Stack direction="row" spacing={1}>
+        <Button size="small" component={RouterLink} to={`/PreviewAnExam?exam_id=${exam.id}`} aria-label={t('term:past.previewLabel', { title: exam.title })}>{t('term:past.preview')}</Button>
         <Button size="small" component={RouterLink} to={`/Grades?exam_id=${exam.id}`} aria-label={t('term:past.gradesLabel', { title: exam.title })}>{t('term:past.grades')}</Button>
         <Button size="small" disabled={!canReopen || reopen.isPending} onClick={() => reopen.mutate(exam.id)} aria-label={t('term:past.reopenLabel', { title: exam.title })}>
           {t('term:past.reopen')}

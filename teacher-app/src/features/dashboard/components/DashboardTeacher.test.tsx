@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
-import { statsApi } from '@kelasku/shared-api';
+import { getData, statsApi } from '@kelasku/shared-api';
+import { markUsable } from '@kelasku/shared-rules/src/usable-mark';
 import { renderAt } from '@kelasku/shared-ui/src/test-utils';
 import { signInAsTeacher } from '../../../test/fixtures';
 import { myClasses } from '../../classes/transport';
@@ -10,8 +11,11 @@ import { monthLabel } from '../stats-view';
 
 jest.mock('@kelasku/shared-api', () => {
   const actual = jest.requireActual('@kelasku/shared-api');
-  return { ...actual, statsApi: { ...actual.statsApi, teacher: jest.fn() } };
+  return { ...actual, getData: jest.fn(), statsApi: { ...actual.statsApi, teacher: jest.fn() } };
 });
+// The order of the usable mark and the later request (jsdom has no User Timing marks to read).
+const events: string[] = [];
+jest.mock('@kelasku/shared-rules/src/usable-mark', () => ({ ...jest.requireActual('@kelasku/shared-rules/src/usable-mark'), markUsable: jest.fn() }));
 jest.mock('../../classes/transport', () => ({ ...jest.requireActual('../../classes/transport'), myClasses: jest.fn() }));
 jest.mock('../../review/transport', () => ({ classReviewList: jest.fn() }));
 // Charts need a real layout engine; the panels' text summaries carry the same numbers.
@@ -29,6 +33,9 @@ beforeEach(() => {
   jest.clearAllMocks();
   mocked(myClasses).mockResolvedValue([{ id: 4, name: 'X IPA 1', grade: 10 }]);
   mocked(classReviewList).mockResolvedValue({ class_id: 4, class_name: 'X IPA 1', items: [] });
+  mocked(getData).mockResolvedValue({ classes: [], total: 0 });
+  events.length = 0;
+  mocked(markUsable).mockImplementation(() => events.push('usable'));
 });
 
 describe('Teacher dashboard', () => {
@@ -64,6 +71,29 @@ describe('Teacher dashboard', () => {
     const review = await screen.findByRole('region', { name: 'To review' });
     expect(await within(review).findByText('Nothing to review')).toBeInTheDocument();
     expect(classReviewList).toHaveBeenCalledWith(4);
+  });
+
+  it('says, once the dashboard is usable, how many discussion topics wait for an answer, linking to each class', async () => {
+    signInAsTeacher();
+    mocked(statsApi.teacher).mockResolvedValue(stats);
+    mocked(getData).mockImplementation(async (url: string) => {
+      events.push(url);
+      return { classes: [{ class_id: 4, name: 'X IPA 1', grade: 10, unanswered: 2 }, { class_id: 6, name: 'XI IPS 2', grade: 11, unanswered: 1 }], total: 3 };
+    });
+    renderAt(<DashboardTeacher />, '/DashboardTeacher');
+    const panel = await screen.findByRole('region', { name: 'Discussions' });
+    expect(await within(panel).findByText('3 discussion topics wait for your answer')).toBeInTheDocument();
+    expect(within(panel).getByRole('link', { name: 'X IPA 1: 2 topics' })).toHaveAttribute('href', '/ManageSubjects10?class=4');
+    expect(within(panel).getByRole('link', { name: 'XI IPS 2: 1 topic' })).toHaveAttribute('href', '/ManageSubjects11?class=6');
+    // One request, sent after the usable mark: the dashboard's first screen does not wait for it.
+    expect(events).toEqual(['usable', '/discussions-material/unanswered/mine']);
+  });
+
+  it('says when no discussion topic waits', async () => {
+    signInAsTeacher();
+    mocked(statsApi.teacher).mockResolvedValue(stats);
+    renderAt(<DashboardTeacher />, '/DashboardTeacher');
+    expect(await screen.findByText("Every discussion topic on your subjects has a teacher's answer.")).toBeInTheDocument();
   });
 
   it('labels months with Indonesian names', () => {

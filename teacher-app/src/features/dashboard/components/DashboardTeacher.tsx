@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -25,6 +25,8 @@ const PerformanceChart = lazy(() => import('./DashboardCharts').then((m) => ({ d
 const SubmissionsChart = lazy(() => import('./DashboardCharts').then((m) => ({ default: m.SubmissionsChart })));
 // Its own chunk, fetched after the dashboard's first paint: the dashboard chunk itself does not grow.
 const ToReviewPanel = lazy(() => import('../../review/components/ToReviewPanel'));
+// Rendered, and its chunk fetched, only once the dashboard is usable (see DashboardTeacher).
+const UnansweredDiscussions = lazy(() => import('./UnansweredDiscussions'));
 
 const EXAM_STATUS_KEY = {
   Scheduled: 'dashboard.exams.status.scheduled',
@@ -53,7 +55,7 @@ function ChartSlot({ summary, children }: { summary: string; children: ReactNode
   );
 }
 
-function Panels({ stats }: { stats: TeacherStats }) {
+function Panels({ stats, later }: { stats: TeacherStats; later: boolean }) {
   const performance = performanceSeries(stats);
   const submissions = submissionSeries(stats);
   const quote = quoteOfTheDay();
@@ -109,6 +111,8 @@ function Panels({ stats }: { stats: TeacherStats }) {
           <Typography component="figcaption" color="text.secondary" sx={{ mt: 1 }}>— {t(quote.author)}</Typography>
         </Box>
       </Panel>
+      {/* Last in the grid: arriving later, it moves nothing above it. */}
+      {later && <Suspense fallback={null}><UnansweredDiscussions /></Suspense>}
     </Box>
   );
 }
@@ -119,6 +123,9 @@ export default function DashboardTeacher() {
   const { t } = useTranslation('teacher');
   // Usable once the panels' numbers are in (or failed); the To-review panel fills in on its own.
   useUsableMark(!stats.isPending);
+  // Set by an effect after the mark's own (effects run in order): what is fetched for `later` comes after the mark.
+  const [later, setLater] = useState(false);
+  useEffect(() => setLater(stats.data !== undefined), [stats.data]);
   return (
     <Box>
       <Banner title={t('dashboard.title')} />
@@ -129,7 +136,7 @@ export default function DashboardTeacher() {
       {!stats.data ? (
         stats.isError ? <ErrorState message={t('dashboard.failed')} error={stats.error} onRetry={() => void stats.refetch()} /> : <LoadingState />
       ) : (
-        <Panels stats={stats.data} />
+        <Panels stats={stats.data} later={later} />
       )}
     </Box>
   );
