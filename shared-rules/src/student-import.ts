@@ -5,8 +5,8 @@
 import { loginNameProblem } from './login-names';
 import { normalizeStatus } from './person-status';
 import { normalizeSchoolId, schoolIdProblem } from './school-ids';
-import type { ErrorCode, ErrorParams } from './error-codes';
-import { gradeOfRoman, isStudentGrade, LAST_GRADE, STUDENT_GRADES } from './grades';
+import { ERROR_CODES, type ErrorCode, type ErrorParams } from './error-codes';
+import { gradeOfRoman, isStudentGrade } from './grades';
 
 /** An empty status means a new, active student. */
 export const DEFAULT_STUDENT_STATUS = 'Active';
@@ -100,7 +100,7 @@ export function checkStudentRow(raw: unknown, row: number): { input: ImportRowIn
   else if (nisProblem) problem('nis', nisProblem.code, `nis ${nisProblem.text}`);
   const grade = gradeText === '' ? NaN : gradeOfRoman(gradeText) ?? Number(gradeText);
   if (!gradeText) required('grade');
-  else if (!isStudentGrade(grade)) problem('grade', 'import-grade', `grade must be ${STUDENT_GRADES.slice(0, -1).join(', ')} or ${LAST_GRADE}`);
+  else if (!isStudentGrade(grade)) problem('grade', 'import-grade', ERROR_CODES['import-grade']);
   if (status.length > MAX_STUDENT_STATUS_CHARS) tooLong('status', MAX_STUDENT_STATUS_CHARS);
   if (className.length > MAX_CLASS_NAME_CHARS) tooLong('class', MAX_CLASS_NAME_CHARS);
   return { input: { name, nis, grade, status, ...(className ? { class: className } : {}) }, errors };
