@@ -116,3 +116,17 @@ describe.each(RULES)('$name', (rule) => {
     expect(spelledOut(rule)).toEqual([]);
   });
 });
+
+// The password rule's home is shared-rules/src/passwords.ts; a screen where someone chooses a password (its field's
+// autoComplete says "new-password") shows that rule through shared-ui's PasswordRules, never its own words.
+describe('password rules', () => {
+  const WEB = PACKAGES.filter((pkg) => pkg !== 'server' && pkg !== 'shared-rules');
+  const screens = WEB.flatMap((pkg) => sourceFiles(path.join(root, pkg, 'src')))
+    .map((file) => [path.relative(root, file).split(path.sep).join('/'), readFileSync(file, 'utf8')] as const)
+    .filter(([, text]) => /autoComplete=["']new-password["']/.test(text));
+
+  it('are listed by every screen where a password is chosen', () => {
+    expect(screens.map(([file]) => file)).toEqual(expect.arrayContaining(['shared-ui/src/ChangePasswordPage.tsx', 'shell/src/app/DevPostPage.tsx']));
+    expect(screens.filter(([, text]) => !/<PasswordRules\b/.test(text)).map(([file]) => file)).toEqual([]);
+  });
+});
