@@ -1,4 +1,5 @@
 import './i18n';
+import { STUDENT_GRADES } from '@kelasku/shared-rules/src/grades';
 import { preloadable } from '@kelasku/shared-ui/src/preloadable';
 import { firstScreenOf, RemoteRoot, type RemoteRoute } from '@kelasku/shared-ui/src/RemoteRoot';
 import { DashboardAdmin } from './features/dashboard/components/DashboardAdmin';
@@ -15,7 +16,7 @@ const HOME = '/DashboardAdmin';
 /** Every admin path and its screen. */
 const ROUTES: RemoteRoute[] = [
   { path: HOME, screen: DashboardAdmin },
-  ...([10, 11, 12] as const).map((grade) => ({ path: `/ManageClass${grade}`, screen: ManageClasses, props: { grade } })),
+  ...STUDENT_GRADES.map((grade) => ({ path: `/ManageClass${grade}`, screen: ManageClasses, props: { grade } })),
   { path: '/class/:id', screen: ClassDetail },
   { path: '/ManageAccStudent', screen: ManageStudents },
   { path: '/ManageAccTeacher', screen: ManageTeachers },

@@ -1,6 +1,7 @@
 export * from './exam-window';
 export * from './wib';
 export * from './login-names';
+export * from './grades';
 export * from './student-import';
 export * from './pictures';
 export * from './picture-variants';

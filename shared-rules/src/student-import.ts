@@ -5,9 +5,9 @@
 import { loginNameProblem } from './login-names';
 import { normalizeStatus } from './person-status';
 import { normalizeSchoolId, schoolIdProblem } from './school-ids';
-import type { ErrorCode, ErrorParams } from './error-codes';
+import { ERROR_CODES, type ErrorCode, type ErrorParams } from './error-codes';
+import { gradeOfRoman, isStudentGrade } from './grades';
 
-export const STUDENT_GRADES = [10, 11, 12] as const;
 /** An empty status means a new, active student. */
 export const DEFAULT_STUDENT_STATUS = 'Active';
 export const MAX_STUDENT_NAME_CHARS = 100;
@@ -72,9 +72,6 @@ export function studentRowFields(raw: Record<string, unknown>): Partial<Record<S
   return out;
 }
 
-/** Grades as Indonesian schools also write them: roman X, XI, XII. */
-const ROMAN_GRADES: Record<string, number> = { x: 10, xi: 11, xii: 12 };
-
 function text(value: unknown): string {
   if (typeof value === 'string') return value.trim();
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
@@ -101,9 +98,9 @@ export function checkStudentRow(raw: unknown, row: number): { input: ImportRowIn
   if (!nis) required('nis');
   else if (nis.length > MAX_NIS_CHARS) tooLong('nis', MAX_NIS_CHARS);
   else if (nisProblem) problem('nis', nisProblem.code, `nis ${nisProblem.text}`);
-  const grade = gradeText === '' ? NaN : ROMAN_GRADES[gradeText.toLowerCase()] ?? Number(gradeText);
+  const grade = gradeText === '' ? NaN : gradeOfRoman(gradeText) ?? Number(gradeText);
   if (!gradeText) required('grade');
-  else if (!(STUDENT_GRADES as readonly number[]).includes(grade)) problem('grade', 'import-grade', 'grade must be 10, 11 or 12');
+  else if (!isStudentGrade(grade)) problem('grade', 'import-grade', ERROR_CODES['import-grade']);
   if (status.length > MAX_STUDENT_STATUS_CHARS) tooLong('status', MAX_STUDENT_STATUS_CHARS);
   if (className.length > MAX_CLASS_NAME_CHARS) tooLong('class', MAX_CLASS_NAME_CHARS);
   return { input: { name, nis, grade, status, ...(className ? { class: className } : {}) }, errors };

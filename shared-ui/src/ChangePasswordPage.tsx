@@ -6,16 +6,9 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import CheckCircleIcon from '@mui/icons-material/CheckCircle';
-import RadioButtonUncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
-import { PASSWORD_RULES, passwordProblems, type PasswordRuleCode } from '@kelasku/shared-rules/src/passwords';
+import { passwordProblems } from '@kelasku/shared-rules/src/passwords';
 import { authApi, errorMessage, saveSession } from '@kelasku/shared-api';
-
-const RULE_KEY: Record<PasswordRuleCode, string> = {
-  'password-too-short': 'password.rules.password-too-short',
-  'password-too-long': 'password.rules.password-too-long',
-  'password-same-as-current': 'password.rules.password-same-as-current',
-};
+import { PasswordRules } from './PasswordRules';
 
 type Outcome = { kind: 'done' } | { kind: 'failed'; text: string } | null;
 
@@ -31,9 +24,8 @@ export default function ChangePasswordPage() {
   const [confirm, setConfirm] = useState('');
   const [saving, setSaving] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
-  const broken = new Set(passwordProblems(next, current).map((rule) => rule.code));
   const mismatch = confirm !== '' && confirm !== next;
-  const ready = current !== '' && next !== '' && broken.size === 0 && confirm === next;
+  const ready = current !== '' && next !== '' && passwordProblems(next, current).length === 0 && confirm === next;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -65,18 +57,7 @@ export default function ChangePasswordPage() {
           type="password" label={t('password.new')} value={next} onChange={(e) => setNext(e.target.value)} autoComplete="new-password" required
           slotProps={{ htmlInput: { 'aria-describedby': 'password-rules' } }}
         />
-        <Box component="ul" id="password-rules" aria-label={t('password.rulesLabel')} sx={{ listStyle: 'none', m: 0, p: 0 }}>
-          {PASSWORD_RULES.map((rule) => {
-            const met = next !== '' && !broken.has(rule.code);
-            return (
-              <Box component="li" key={rule.code} data-met={met} sx={{ display: 'flex', alignItems: 'center', gap: 1, color: met ? 'success.main' : 'text.secondary' }}>
-                {met ? <CheckCircleIcon fontSize="small" aria-hidden /> : <RadioButtonUncheckedIcon fontSize="small" aria-hidden />}
-                <span>{t(RULE_KEY[rule.code], { limit: rule.limit })}</span>
-                <Box component="span" sx={visuallyHidden}>{t(met ? 'password.met' : 'password.notMet')}</Box>
-              </Box>
-            );
-          })}
-        </Box>
+        <PasswordRules id="password-rules" password={next} current={current} />
         <TextField
           type="password" label={t('password.confirm')} value={confirm} onChange={(e) => setConfirm(e.target.value)} autoComplete="new-password" required
           error={mismatch} helperText={mismatch ? t('password.mismatch') : ' '}
@@ -86,5 +67,3 @@ export default function ChangePasswordPage() {
     </Box>
   );
 }
-
-const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;

@@ -1,5 +1,6 @@
 import './i18n'; // first: the 'teacher' messages are registered (and start loading) before any screen asks for them
 import type { ComponentType } from 'react';
+import { STUDENT_GRADES } from '@kelasku/shared-rules/src/grades';
 import { preloadable, type PreloadableComponent } from '@kelasku/shared-ui/src/preloadable';
 import { firstScreenOf, RemoteRoot, type RemoteRoute } from '@kelasku/shared-ui/src/RemoteRoot';
 import { teacherMenu } from './menu';
@@ -30,10 +31,9 @@ const Gradebook = screen(() => import('./features/gradebook/components/Gradebook
 const ExamMonitor = screen(() => import('./features/exam-monitor/components/ExamMonitor'));
 
 const HOME = '/DashboardTeacher';
-const GRADES = [10, 11, 12] as const;
 
 /** `/ManageSubjects10`, `/ManageSubjects11`, … : one path per class grade, the grade passed to the screen. */
-const perGrade = (path: string, screen: Screen): RemoteRoute[] => GRADES.map((grade) => ({ path: `${path}${grade}`, screen, props: { grade } }));
+const perGrade = (path: string, screen: Screen): RemoteRoute[] => STUDENT_GRADES.map((grade) => ({ path: `${path}${grade}`, screen, props: { grade } }));
 
 /** Every teacher path and its screen. */
 const ROUTES: RemoteRoute[] = [

@@ -8,7 +8,7 @@
  *   ISO-8601 UTC text from `Date.toISOString()` on SQLite (fixed width, so text comparison = time comparison).
  *   Always WRITE and BIND them with `toDbTime(date)` (an ISO string: PostgreSQL parses it as timestamptz),
  *   and READ them with `fromDbTime(value)` (PostgreSQL returns a Date, SQLite a string). See `./time.ts`.
- * - JSON columns are `jsonb` on PostgreSQL and `text` on SQLite. Write `toDbJson(value)`, read `fromDbJson(value)`
+ * - JSON columns are `jsonb` on PostgreSQL and `text` on SQLite. Write `toDbJson(value)`, read `readDbJson(value, column, shape)`
  *   (`./json.ts`): PostgreSQL returns parsed values, SQLite returns strings.
  * - `count(*)` comes back as a number on both (pg int8 parser is set in `connect.ts`); still wrap with `Number()`.
  */

@@ -6,7 +6,7 @@
  * (an admin can reset it), so no shared default password exists.
  */
 import crypto from 'node:crypto';
-import { classNameKey, wibIsoText } from '@kelasku/shared-rules';
+import { classNameKey, DAY_MS, FIRST_GRADE, ROMAN_GRADE, STUDENT_GRADES, wibDayStart } from '@kelasku/shared-rules';
 import { normalizeContent, questionCount } from '../domain/content';
 import { sanitizeRichHtml } from '../domain/sanitize';
 import { generateInitialPassword, hashPassword } from '../lib/passwords';
@@ -39,7 +39,6 @@ const FIRST = ['Adi', 'Bayu', 'Citra', 'Dimas', 'Eka', 'Fajar', 'Gita', 'Hana', 
   'Rizki', 'Sari', 'Taufik', 'Umi', 'Vina', 'Wahyu', 'Yoga', 'Zahra', 'Arif', 'Bunga', 'Cahya', 'Dwi', 'Evi', 'Faisal', 'Gilang', 'Intan'];
 const LAST = ['Pratama', 'Saputra', 'Lestari', 'Wijaya', 'Nugroho', 'Permata', 'Hidayat', 'Kusuma', 'Siregar', 'Simanjuntak', 'Wulandari', 'Setiawan'];
 
-const ROMAN: Record<number, string> = { 10: 'X', 11: 'XI', 12: 'XII' };
 const STUDENTS_PER_GRADE = 32;
 
 const MATERIAL_HTML = `<h2>Struktur dan Fungsi Sel</h2>
@@ -97,11 +96,6 @@ const EXAM_CONTENT = {
   '3_essay_answer': 'Membran sel melindungi isi sel dan mengatur keluar masuknya zat ke dalam dan ke luar sel.',
 };
 
-/** Today's calendar day in WIB (UTC+7), as YYYY-MM-DD. */
-function wibToday(now = new Date()): string {
-  return wibIsoText(now.getTime()).slice(0, 10);
-}
-
 function studentName(i: number): string {
   return `${FIRST[i % FIRST.length]} ${LAST[(i * 7 + Math.floor(i / FIRST.length)) % LAST.length]}`;
 }
@@ -135,8 +129,8 @@ async function seedDemo(db: Db): Promise<void> {
 
   const known = new Map<string, string>(DEMO_ACCOUNTS.map((a) => [a.username, a.password]));
   const studentSpecs: { name: string; nis: string; grade: number }[] = [];
-  for (const grade of [10, 11, 12]) {
-    const year = 2024 - (grade - 10);
+  for (const grade of STUDENT_GRADES) {
+    const year = 2024 - (grade - FIRST_GRADE);
     for (let i = 0; i < STUDENTS_PER_GRADE; i++) {
       studentSpecs.push({ name: studentName(i + grade * 3), nis: `${year}1${String(i + 1).padStart(5, '0')}`, grade });
     }
@@ -162,14 +156,14 @@ async function seedDemo(db: Db): Promise<void> {
     }
     // 3 classes per grade; the demo teacher (Biology) teaches "IPA 1" of every grade.
     const classIds: Record<string, number> = {};
-    for (const grade of [10, 11, 12]) {
+    for (const grade of STUDENT_GRADES) {
       const plan = [
         { suffix: 'IPA 1', teacher: teachers[0] },
-        { suffix: 'IPA 2', teacher: teachers[1 + ((grade - 10) % 3)] },
-        { suffix: 'IPS 1', teacher: teachers[4 + (grade - 10)] },
+        { suffix: 'IPA 2', teacher: teachers[1 + ((grade - FIRST_GRADE) % 3)] },
+        { suffix: 'IPS 1', teacher: teachers[4 + (grade - FIRST_GRADE)] },
       ];
       for (const { suffix, teacher } of plan) {
-        const name = `${ROMAN[grade]} ${suffix}`;
+        const name = `${ROMAN_GRADE[grade]} ${suffix}`;
         const row = await trx
           .insertInto('classes')
           .values({ name, name_key: classNameKey(name), description: `Kelas ${name} — ${teacher.specialization}`, teacher_id: teacher.id, grade })
@@ -220,7 +214,7 @@ async function seedDemo(db: Db): Promise<void> {
         question_count: questionCount(normalizeContent(EXERCISE_CONTENT)),
       })
       .execute();
-    const day = wibToday();
+    const today = wibDayStart(Date.now()); // the exam is open all of today (WIB)
     await trx
       .insertInto('exams')
       .values({
@@ -230,12 +224,12 @@ async function seedDemo(db: Db): Promise<void> {
         total_marks: 100,
         content: toDbJson(normalizeContent(EXAM_CONTENT)),
         question_count: questionCount(normalizeContent(EXAM_CONTENT)),
-        start_time: toDbTime(new Date(`${day}T00:00:00+07:00`)),
-        end_time: toDbTime(new Date(`${day}T23:59:59+07:00`)),
+        start_time: toDbTime(new Date(today)),
+        end_time: toDbTime(new Date(today + DAY_MS - 1000)),
       })
       .execute();
 
-    const grade10 = students.filter((s) => s.grade === 10);
+    const grade10 = students.filter((s) => s.grade === FIRST_GRADE);
     const now = Date.now();
     const at = (minutesAgo: number) => toDbTime(new Date(now - minutesAgo * 60_000));
     const post1 = await trx

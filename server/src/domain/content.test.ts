@@ -1,3 +1,4 @@
+import { StoredJsonError } from '../db/json';
 import { ContentCache, contentBytes, ContentError, isBase64, isRasterDataUrl, listQuestions, normalizeContent, parseContentColumn, questionOnly, stripAnswerKeys, validateAnswers } from './content';
 
 const PNG = 'data:image/png;base64,iVBORw0KGgo=';
@@ -96,11 +97,12 @@ describe('stripAnswerKeys / questionOnly', () => {
 });
 
 describe('parseContentColumn', () => {
-  it('parses text and objects, and gives {} for non-maps', () => {
+  it('parses text and objects, gives {} for no content, and refuses what is not a map of strings (db/json.ts)', () => {
     expect(parseContentColumn('{"1":"q"}')).toEqual({ '1': 'q' });
     expect(parseContentColumn({ '1': 'q' })).toEqual({ '1': 'q' });
-    expect(parseContentColumn('{"1":2}')).toEqual({});
-    expect(parseContentColumn('not json')).toEqual({});
+    expect(parseContentColumn(undefined)).toEqual({});
+    expect(() => parseContentColumn('{"1":2}')).toThrow(StoredJsonError);
+    expect(() => parseContentColumn('not json')).toThrow('stored content is not JSON');
   });
 });
 

@@ -9,6 +9,7 @@
 import { overBytes } from '@kelasku/shared-rules';
 import { MAX_PICT_CHARS, MAX_QUESTION_TEXT_BYTES, MAX_QUESTIONS } from './limits';
 import { type ErrorDetails, RuleError } from './errors';
+import { readDbJson } from '../db/json';
 
 // The caps live in domain/limits.ts with the others; re-exported for the routes' schemas.
 export { MAX_PICT_CHARS, MAX_QUESTION_TEXT_BYTES, MAX_QUESTIONS };
@@ -203,17 +204,9 @@ export function questionOnly(content: ContentMap, n: number): ContentMap {
   return out;
 }
 
-/** Parses a content column (JSON text on SQLite, already an object on PostgreSQL). Non-maps become `{}`. */
+/** An item's `content` column (db/json.ts readDbJson): a map of strings; `{}` when there is none. */
 export function parseContentColumn(value: unknown): ContentMap {
-  let parsed: unknown = value;
-  if (typeof value === 'string') {
-    try {
-      parsed = JSON.parse(value);
-    } catch {
-      return {};
-    }
-  }
-  return isContentMap(parsed) ? parsed : {};
+  return readDbJson(value, 'content', isContentMap) ?? {};
 }
 
 /** Answers map from a student: keys are question numbers, values strings (their sizes: sheet-bounds.ts). */

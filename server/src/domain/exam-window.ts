@@ -155,12 +155,12 @@ function refuseOutsideYears(field: string, text: string, instant: Date): void {
 /** Validates a create/update pair of times; returns the parsed instants. */
 export function parseWindow(startText: unknown, endText: unknown): { start: Date; end: Date } {
   if (typeof startText !== 'string' || typeof endText !== 'string') {
-    throw new WindowError('start_time and end_time are required RFC 3339 date-times, e.g. 2025-06-29T08:00:00+07:00');
+    throw new WindowError(`start_time and end_time are required RFC 3339 date-times, e.g. 2025-06-29T08:00:00${WIB_OFFSET_TEXT}`);
   }
   const start = parseInstant(startText);
-  if (!start) throw new WindowError(`start_time "${startText}" is not an RFC 3339 date-time with an offset, e.g. 2025-06-29T08:00:00+07:00`);
+  if (!start) throw new WindowError(`start_time "${startText}" is not an RFC 3339 date-time with an offset, e.g. 2025-06-29T08:00:00${WIB_OFFSET_TEXT}`);
   const end = parseInstant(endText);
-  if (!end) throw new WindowError(`end_time "${endText}" is not an RFC 3339 date-time with an offset, e.g. 2025-06-29T10:00:00+07:00`);
+  if (!end) throw new WindowError(`end_time "${endText}" is not an RFC 3339 date-time with an offset, e.g. 2025-06-29T10:00:00${WIB_OFFSET_TEXT}`);
   refuseOutsideYears('start_time', startText, start);
   refuseOutsideYears('end_time', endText, end);
   if (!endsAfterStart(start.getTime(), end.getTime())) throw new WindowError('end_time must be after start_time', { code: 'exam-window-order' });

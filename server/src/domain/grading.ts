@@ -10,6 +10,7 @@
  */
 import { type ContentMap, listQuestions } from './content';
 import { type ErrorDetails, RuleError } from './errors';
+import { isJsonObject, readDbJson } from '../db/json';
 
 export type EssaySource = 'local' | 'openai' | 'teacher';
 
@@ -167,17 +168,14 @@ export function withoutCorrectness(detail: GradeDetail): GradeDetail {
   return out;
 }
 
-/** Parses a stored detail column (JSON text on SQLite, object on PostgreSQL). */
+/** A grade's `detail` column (db/json.ts readDbJson): an object per question; `{}` when there is none. */
 export function parseDetailColumn(value: unknown): GradeDetail {
-  let parsed: unknown = value;
-  if (typeof value === 'string') {
-    try {
-      parsed = JSON.parse(value);
-    } catch {
-      return {};
-    }
-  }
-  return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as GradeDetail) : {};
+  return readDbJson(value, 'detail', isGradeDetail) ?? {};
+}
+
+/** What a stored detail must be: an object (its questions' details are read by key, each checked where used). */
+function isGradeDetail(value: unknown): value is GradeDetail {
+  return isJsonObject(value);
 }
 
 export interface RegradeOptions {

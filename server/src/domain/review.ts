@@ -5,7 +5,7 @@
  */
 import type { Static } from 'typebox';
 import type { reviewItemSchema } from '@kelasku/shared-rules/src/wire/review';
-import { fromDbJson } from '../db/json';
+import { readAnswersColumn } from '../db/json';
 import { parseDetailColumn, reviewMarks } from './grading';
 
 type ReviewItem = Static<typeof reviewItemSchema>;
@@ -25,7 +25,7 @@ export interface SheetReview {
  */
 export function sheetReview(detail: unknown, answers: unknown): SheetReview {
   if (detail == null) return { pending_essays: 0, auto_scored_essays: 0, needs_review: false };
-  const given = (answers == null ? null : fromDbJson<Record<string, string> | null>(answers)) ?? {};
+  const given = readAnswersColumn(answers) ?? {};
   const marks = reviewMarks(parseDetailColumn(detail), given);
   return { pending_essays: marks.pending, auto_scored_essays: marks.automatic, needs_review: marks.pending + marks.automatic > 0 };
 }

@@ -8,18 +8,22 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { usersApi } from '@kelasku/shared-api';
+import { passwordProblems } from '@kelasku/shared-rules/src/passwords';
+import { PasswordRules } from '@kelasku/shared-ui/src/PasswordRules';
 
 const EMPTY = { username: '', email: '', password: '', role: 'user' };
 
-/** /post: developer add-account form (POST /api/v1/users, admin only). */
+/** /post: developer add-account form (POST /api/v1/users, admin only); the password follows the server's rules. */
 export function DevPostPage() {
   const { t } = useTranslation('shell');
   const [form, setForm] = useState(EMPTY);
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const passwordOk = passwordProblems(form.password).length === 0;
   const set = (key: keyof typeof EMPTY) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    if (!passwordOk) return;
     try {
       await usersApi.create(form);
       setResult({ ok: true, text: t('dev.post.added') });
@@ -36,12 +40,16 @@ export function DevPostPage() {
       <Stack component="form" spacing={2} onSubmit={submit}>
         <TextField label={t('dev.post.username')} name="username" required value={form.username} onChange={set('username')} />
         <TextField label={t('dev.post.email')} name="email" type="email" required value={form.email} onChange={set('email')} />
-        <TextField label={t('dev.post.password')} name="password" type="password" required value={form.password} onChange={set('password')} />
+        <TextField
+          label={t('dev.post.password')} name="password" type="password" required value={form.password} onChange={set('password')} autoComplete="new-password"
+          slotProps={{ htmlInput: { 'aria-describedby': 'new-account-password-rules' } }}
+        />
+        <PasswordRules id="new-account-password-rules" password={form.password} />
         <TextField select label={t('dev.post.role')} name="role" value={form.role} onChange={set('role')}>
           <MenuItem value="user">{t('dev.post.roles.user')}</MenuItem>
           <MenuItem value="admin">{t('dev.post.roles.admin')}</MenuItem>
         </TextField>
-        <Button type="submit" variant="contained">{t('dev.post.submit')}</Button>
+        <Button type="submit" variant="contained" disabled={!passwordOk}>{t('dev.post.submit')}</Button>
         {result && <Alert severity={result.ok ? 'success' : 'error'}>{result.text}</Alert>}
       </Stack>
     </Box>

@@ -1,11 +1,12 @@
 // The shared 2-core machine can be slow; user-event interactions on MUI need headroom.
 jest.setTimeout(60000);
 
-import { render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation, useNavigate } from 'react-router-dom';
 import { KelaskuThemeProvider } from '@kelasku/shared-ui';
 import { authApi, http, usersApi } from '@kelasku/shared-api';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@kelasku/shared-rules/src/passwords';
 import { ShellRoutes } from './SignedInApp';
 import { loadRoleApp } from './remotes';
 import { signInAs } from '../test/session';
@@ -177,5 +178,36 @@ describe('developer pages', () => {
     await userEvent.click(screen.getByText('Submit'));
     expect(await screen.findByText('Gagal menambahkan akun')).toBeInTheDocument();
     expect(username).toHaveValue('guru3');
+  });
+
+  it('/post lists the password rules the server keeps (shared-rules), ticks them, and sends no password that breaks one', async () => {
+    const create = jest.spyOn(usersApi, 'create').mockResolvedValue({} as never);
+    renderAt('/post');
+    const password = await screen.findByLabelText(/Password/);
+    const rules = screen.getByRole('list', { name: 'The new password must be' });
+    expect(password).toHaveAttribute('aria-describedby', rules.id);
+    const items = () => within(rules).getAllByRole('listitem');
+    expect(items().map((li) => li.textContent)).toEqual([
+      `At least ${PASSWORD_MIN_LENGTH} characters long(not met yet)`, `At most ${PASSWORD_MAX_LENGTH} characters long(not met yet)`,
+    ]);
+    await userEvent.click(screen.getByLabelText(/Username/));
+    await userEvent.paste('guru4');
+    await userEvent.click(screen.getByLabelText(/Email/));
+    await userEvent.paste('guru4@kelasku.id');
+    await userEvent.click(password);
+    await userEvent.paste('x'.repeat(PASSWORD_MIN_LENGTH - 1));
+    expect(items().map((li) => li.dataset.met)).toEqual(['false', 'true']);
+    expect(screen.getByRole('button', { name: 'Submit' })).toBeDisabled();
+    await userEvent.paste('x');
+    expect(items().map((li) => li.dataset.met)).toEqual(['true', 'true']);
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(create).toHaveBeenCalledWith({ username: 'guru4', email: 'guru4@kelasku.id', password: 'x'.repeat(PASSWORD_MIN_LENGTH), role: 'user' });
+    create.mockClear();
+    await userEvent.click(password);
+    await userEvent.paste('x'.repeat(PASSWORD_MAX_LENGTH + 1));
+    expect(items().map((li) => li.dataset.met)).toEqual(['true', 'false']);
+    expect(screen.getByRole('button', { name: 'Submit' })).toBeDisabled();
+    fireEvent.submit(password.closest('form')!);
+    expect(create).not.toHaveBeenCalled();
   });
 });

@@ -1,12 +1,23 @@
 import type { Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import { parseContentColumn, questionCount } from '../../domain/content';
+import { StoredJsonError } from '../json';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations must not depend on the current schema type
 type AnyDb = Kysely<any>;
 
 const TABLES = ['exercises', 'exams'] as const;
 const BATCH = 200;
+
+/** Content that cannot be read counts no question: one bad row must not stop the upgrade (it fails on its own reads). */
+function storedQuestionCount(content: unknown): number {
+  try {
+    return questionCount(parseContentColumn(content));
+  } catch (error) {
+    if (error instanceof StoredJsonError) return 0;
+    throw error;
+  }
+}
 
 /**
  * `question_count`: how many questions an exercise or exam has (its content's questions are numbered 1..n), kept
@@ -22,7 +33,7 @@ export const questionCountMigration: Migration = {
           .where('id', '>', after).orderBy('id').limit(BATCH).execute();
         if (rows.length === 0) break;
         for (const row of rows) {
-          await db.updateTable(table).set({ question_count: questionCount(parseContentColumn(row.content)) }).where('id', '=', row.id).execute();
+          await db.updateTable(table).set({ question_count: storedQuestionCount(row.content) }).where('id', '=', row.id).execute();
         }
         after = Number(rows[rows.length - 1].id);
       }

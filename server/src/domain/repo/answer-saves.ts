@@ -23,7 +23,7 @@ import diagnosticsChannel from 'node:diagnostics_channel';
 import type Database from 'better-sqlite3';
 import type pg from 'pg';
 import { dbKindOf, pgPoolOf, sqliteOf, type Db } from '../../db/connect';
-import { fromDbJson, toDbJson } from '../../db/json';
+import { readAnswersColumn, readAnswerTimesColumn, toDbJson } from '../../db/json';
 import { toDbTime } from '../../db/time';
 import type { ItemSpec } from './assessments';
 import { highestQuestion, MAX_SHEET_BYTES, sheetBytes } from '../sheet-bounds';
@@ -80,11 +80,6 @@ function wholeMapTimes(answers: Answers, nowMs: number): Record<string, number> 
   const times: Record<string, number> = {};
   for (const question of Object.keys(answers)) times[question] = nowMs;
   return times;
-}
-
-function objectOf<T>(value: unknown): Record<string, T> {
-  const parsed = value == null ? null : fromDbJson<unknown>(value);
-  return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, T>) : {};
 }
 
 interface Pending {
@@ -166,7 +161,7 @@ function sqliteWriter(db: Db, raw: Database.Database, spec: ItemSpec) {
       if (save.changes) {
         // Read and written in this (immediate) transaction: nothing else writes the row in between.
         const stored = read.get(save.sheetId);
-        ({ answers, applied: times } = mergeChanges(objectOf(stored?.answers), objectOf(stored?.answers_at), save.changes, now.getTime()));
+        ({ answers, applied: times } = mergeChanges(readAnswersColumn(stored?.answers) ?? {}, readAnswerTimesColumn(stored?.answers_at), save.changes, now.getTime()));
         // The merged sheet would pass its cap: nothing written (the route names the reason).
         if (sheetBytes(answers) > MAX_SHEET_BYTES) return undefined;
       } else {
@@ -243,7 +238,7 @@ function postgresWriter(pool: pg.Pool, spec: ItemSpec) {
     return saves.map((s) => {
       const row = saved.get(s.sheetId);
       // A whole map is not read back: it is what was sent.
-      return row ? { itemId: Number(row.item_id), answers: s.answers ?? objectOf<string>(row.answers) } : undefined;
+      return row ? { itemId: Number(row.item_id), answers: s.answers ?? readAnswersColumn(row.answers) ?? {} } : undefined;
     });
   };
 }

@@ -4,7 +4,7 @@
  */
 import type { Db } from '../../db/connect';
 import { dbKindOf } from '../../db/connect';
-import { fromDbJson, toDbJson } from '../../db/json';
+import { readAnswersColumn, toDbJson } from '../../db/json';
 import { toDbTime } from '../../db/time';
 import { type ContentMap, questionCount } from '../content';
 import { clash } from '../errors';
@@ -141,5 +141,5 @@ export async function studentInClass(db: Db, studentId: number, classId: number)
 /** The stored answers of a student's sheet: null without a sheet or answers. */
 export async function sheetAnswers(db: Db, spec: ItemSpec, itemId: number, studentId: number): Promise<Record<string, string> | null> {
   const sheet = await db.selectFrom(spec.sheets).select(['answers']).where(spec.idCol, '=', itemId).where('student_id', '=', studentId).executeTakeFirst();
-  return sheet?.answers == null ? null : fromDbJson<Record<string, string>>(sheet.answers);
+  return readAnswersColumn(sheet?.answers);
 }

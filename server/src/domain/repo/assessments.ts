@@ -10,7 +10,7 @@ import { sql } from 'kysely';
 import { DEFAULT_EXAM_KIND } from '@kelasku/shared-rules/src/exam-kinds';
 import type { Db } from '../../db/connect';
 import { dbKindOf } from '../../db/connect';
-import { toDbJson, fromDbJson } from '../../db/json';
+import { readAnswersColumn, toDbJson } from '../../db/json';
 import { preparedRead } from '../../db/prepared';
 import { fromDbTime, toDbTime } from '../../db/time';
 import { examOfClassSql, exerciseOfMaterialSql, itemWithSheetSql, type SessionColumns, withSessionColumns } from './hot-reads';
@@ -262,7 +262,7 @@ function toSheet(row: Record<string, unknown>): Sheet {
     id: Number(row.id),
     item_id: Number(row.item_id),
     student_id: Number(row.student_id),
-    answers: row.answers == null ? null : fromDbJson<Record<string, string>>(row.answers),
+    answers: readAnswersColumn(row.answers),
     status: row.status === 'Inactive' ? 'Inactive' : 'Active',
     score: row.score == null ? null : Number(row.score),
     answers_seq: row.answers_seq == null ? null : Number(row.answers_seq),
@@ -419,7 +419,7 @@ export async function submitAndGrade(
       .execute();
     locked = await lock();
   }
-  const answers = locked?.answers == null ? {} : fromDbJson<Record<string, string>>(locked.answers);
+  const answers = readAnswersColumn(locked?.answers);
   const content = await contentOf(db, spec, item);
   const result = await gradeSheet({ content, totalMarks: item.total_marks, answers: answers ?? {}, scorer: scorer.scorer, timeoutMs: scorer.timeoutMs });
   await db
@@ -519,7 +519,7 @@ export async function regradeItem(
       previous: { content: before.content, totalMarks: before.totalMarks, detail: parseDetailColumn(row.detail) },
       content: after.content,
       totalMarks: after.totalMarks,
-      answers: row.answers == null ? {} : (fromDbJson<Record<string, string>>(row.answers) ?? {}),
+      answers: readAnswersColumn(row.answers) ?? {},
       scorer: inline ? scorer.scorer : null,
       scorerName: scorer.scorer.name,
       timeoutMs: scorer.timeoutMs,

@@ -3,7 +3,7 @@
  * grades screen counts them), with their sheet and grade of the item, in one query.
  */
 import type { Db } from '../../db/connect';
-import { fromDbJson } from '../../db/json';
+import { readAnswersColumn } from '../../db/json';
 import { fromDbTime } from '../../db/time';
 import { type AnalysisInput, type StudentWork } from '../item-analysis';
 import { parseDetailColumn } from '../grading';
@@ -29,7 +29,7 @@ export async function loadAnalysisInput(db: Db, spec: ItemSpec, item: ItemFacts)
   const [content, rows] = await Promise.all([contentOf(db, spec, item), classWork(db, spec, item)]);
   const students = rows.map((r): StudentWork => ({
     hasSheet: r.sheet_id != null,
-    answers: (r.answers == null ? null : fromDbJson<Record<string, string> | null>(r.answers)) ?? {},
+    answers: readAnswersColumn(r.answers) ?? {},
     submittedAt: r.submitted_at == null ? null : fromDbTime(r.submitted_at),
     grade: r.grade_id == null ? null : { score: Number(r.score), detail: parseDetailColumn(r.detail) },
   }));

@@ -2,6 +2,7 @@
  * Student profiles with their logins (routes/students): each write in one transaction over profiles.ts, which
  * keeps a profile and its login in step; throws domain errors.
  */
+import { FIRST_GRADE, LAST_GRADE } from '@kelasku/shared-rules/src/grades';
 import { searchText } from '@kelasku/shared-rules/src/search-text';
 import type { Db } from '../../db/connect';
 import {
@@ -100,13 +101,13 @@ export async function takenStudentNumbers(db: Db, numbers: string[]): Promise<Se
 }
 
 /**
- * Moves every student one grade up (step 1) or down (-1), clamped to 10–12, in one transaction: each leaves the
+ * Moves every student one grade up (step 1) or down (-1), clamped to the school's grades, in one transaction: each leaves the
  * classes of their old grade and joins those of the new one. Returns how many moved.
  */
 export async function migrateGrades(db: Db, step: 1 | -1): Promise<number> {
   return db.transaction().execute(async (trx) => {
     let q = trx.selectFrom('students').select(['id', 'grade']);
-    q = step === 1 ? q.where('grade', '<', 12) : q.where('grade', '>', 10);
+    q = step === 1 ? q.where('grade', '<', LAST_GRADE) : q.where('grade', '>', FIRST_GRADE);
     const rows = await q.execute();
     const byGrade = new Map<number, number[]>();
     for (const r of rows) byGrade.set(r.grade, [...(byGrade.get(r.grade) ?? []), r.id]);

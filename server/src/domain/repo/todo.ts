@@ -1,9 +1,9 @@
 /** The reads behind a student's to-do list (routes/todo), each scoped to the classes in use the student is assigned to now. */
+import { DAY_MS } from '@kelasku/shared-rules/src/wib';
 import type { Db } from '../../db/connect';
 import { toDbTime } from '../../db/time';
 import { extraMinutesSql, windowWhere } from './exam-proctoring';
 
-const DAY_MS = 24 * 3600_000;
 /** How far ahead an exam counts as "to do". */
 const EXAM_AHEAD_MS = 7 * DAY_MS;
 /** How far back a material can still be "new". */

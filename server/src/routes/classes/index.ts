@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type, type Static } from 'typebox';
 import { classDetailSchema, classImpactSchema, classSchema } from '@kelasku/shared-rules/src/wire/classes';
 import { studentSchema } from '@kelasku/shared-rules/src/wire/people';
-import type { Role } from '@kelasku/shared-rules';
+import { type Role, STUDENT_GRADES } from '@kelasku/shared-rules';
 import type { Db } from '../../db/connect';
 import { toStudentDto } from '../../domain/repo/profiles';
 import type { StudentRow } from '../../db/schema';
@@ -23,7 +23,7 @@ const classBodySchema = Type.Object({
   name: Type.String({ minLength: 1, maxLength: 255, pattern: '\\S' }),
   description: Type.String({ maxLength: 5000 }),
   teacher_id: idSchema,
-  grade: Type.Enum([10, 11, 12], { type: 'integer' }),
+  grade: Type.Enum([...STUDENT_GRADES], { type: 'integer' }),
 });
 
 const classCreateBodySchema = Type.Object({

@@ -21,7 +21,7 @@ import { EXAM, type ItemFacts, itemById, sheetOf, submitAndGrade } from '../../d
 import { isAssigned } from '../../domain/repo/common';
 import { extraMinutesFor, monitorRows, oneDeviceOf, setExtraMinutes, setOneDevice } from '../../domain/repo/exam-proctoring';
 import { type EssayScorerSettings, scorerFrom } from '../../domain/scorers';
-import { fromDbJson } from '../../db/json';
+import { readAnswersColumn } from '../../db/json';
 import { forbidden, recordNotFound } from '../../plugins/errors';
 import { idQuerySchema, idSchema, nullable } from '../helpers';
 
@@ -55,9 +55,7 @@ const okResponse = { 200: Type.Object({ message: Type.String() }) };
 
 /** How many questions have a non-empty answer. */
 function answeredCount(answers: unknown): number {
-  const map = answers == null ? null : fromDbJson<unknown>(answers);
-  if (!map || typeof map !== 'object' || Array.isArray(map)) return 0;
-  return Object.values(map as Record<string, unknown>).filter((a) => typeof a === 'string' && a !== '').length;
+  return Object.values(readAnswersColumn(answers) ?? {}).filter((a) => a !== '').length;
 }
 
 export interface ExamMonitorOptions extends Record<string, unknown> {

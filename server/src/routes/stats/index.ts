@@ -11,7 +11,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { type Role, WIB_OFFSET_MS, wibIsoText } from '@kelasku/shared-rules';
+import { lastWibMonths, type Role, STUDENT_GRADES, wibDayStart, wibMonthOf, wibMonthStart } from '@kelasku/shared-rules';
 import { adminStatsSchema, teacherStatsSchema } from '@kelasku/shared-rules/src/wire/stats';
 import { examStatus, formatWib } from '../../domain/exam-window';
 import { listScope } from '../../domain/policy';
@@ -21,32 +21,8 @@ import { studentStatsResponse } from '../read-schemas';
 
 const tags = ['stats'];
 
-/** `YYYY-MM` of an instant in WIB. */
-function wibMonth(d: Date): string {
-  return wibIsoText(d.getTime()).slice(0, 7);
-}
-
-/** The last `n` months (oldest first) ending with the current WIB month. */
-function lastMonths(now: Date, n: number): string[] {
-  const wib = new Date(now.getTime() + WIB_OFFSET_MS);
-  const out: string[] = [];
-  for (let i = n - 1; i >= 0; i--) {
-    const d = new Date(Date.UTC(wib.getUTCFullYear(), wib.getUTCMonth() - i, 1));
-    out.push(d.toISOString().slice(0, 7));
-  }
-  return out;
-}
-
-/** Start of the current WIB month `n - 1` months ago, as an instant. */
-function monthsAgoStart(now: Date, n: number): Date {
-  const wib = new Date(now.getTime() + WIB_OFFSET_MS);
-  return new Date(Date.UTC(wib.getUTCFullYear(), wib.getUTCMonth() - (n - 1), 1) - WIB_OFFSET_MS);
-}
-
-function startOfWibDay(now: Date): Date {
-  const wib = new Date(now.getTime() + WIB_OFFSET_MS);
-  return new Date(Date.UTC(wib.getUTCFullYear(), wib.getUTCMonth(), wib.getUTCDate()) - WIB_OFFSET_MS);
-}
+/** The submissions chart's months (WIB): the current one and the five before it. */
+const CHART_MONTHS = 6;
 
 /** The dashboards' figures: shared-rules/src/wire/stats.ts. */
 const adminStatsResponse = { 200: adminStatsSchema };
@@ -92,8 +68,9 @@ export default async function statsRoutes(fastify: FastifyInstance) {
   }, async (request) => {
     const teacherId = listScope(request.user).teacherId ?? -1; // the classes the teacher teaches now
     const now = new Date();
+    const months = lastWibMonths(now.getTime(), CHART_MONTHS);
     const activity = await teacherActivity(db, teacherId, {
-      since: toDbTime(monthsAgoStart(now, 6)), today: toDbTime(startOfWibDay(now)), now: toDbTime(now),
+      since: toDbTime(new Date(wibMonthStart(months[0]))), today: toDbTime(new Date(wibDayStart(now.getTime()))), now: toDbTime(now),
     });
 
     const sums = new Map<number, { total: number; n: number }>();
@@ -101,15 +78,14 @@ export default async function statsRoutes(fastify: FastifyInstance) {
       const cur = sums.get(r.grade) ?? { total: 0, n: 0 };
       sums.set(r.grade, { total: cur.total + r.total, n: cur.n + r.n });
     }
-    const performance = [10, 11, 12].map((grade) => {
+    const performance = STUDENT_GRADES.map((grade) => {
       const s = sums.get(grade);
       return { grade, average: s && s.n > 0 ? Math.round((s.total / s.n) * 100) / 100 : null };
     });
 
-    const months = lastMonths(now, 6);
     const counts = new Map(months.map((m) => [m, 0]));
     for (const submittedAt of activity.submittedAt) {
-      const m = wibMonth(fromDbTime(submittedAt));
+      const m = wibMonthOf(fromDbTime(submittedAt).getTime());
       if (counts.has(m)) counts.set(m, counts.get(m)! + 1);
     }
 

@@ -1,13 +1,13 @@
 import i18next from 'i18next';
+import { parseWibMonth } from '@kelasku/shared-rules/src/wib';
 import { INDONESIAN_MONTHS } from '@kelasku/shared-ui/src/dates';
 import { formatNumber } from '@kelasku/shared-ui/src/numbers';
 import type { TeacherStats } from '@kelasku/shared-api';
 
 /** 'YYYY-MM' → 'Jan 2025' style label with the Indonesian month name shortened. */
 export function monthLabel(month: string): string {
-  const [year, m] = month.split('-').map(Number);
-  const name = INDONESIAN_MONTHS[(m ?? 1) - 1] ?? month;
-  return `${name.slice(0, 3)} ${year}`;
+  const parsed = parseWibMonth(month);
+  return parsed ? `${INDONESIAN_MONTHS[parsed.month].slice(0, 3)} ${parsed.year}` : month;
 }
 
 export function performanceSeries(stats: TeacherStats) {

@@ -3,9 +3,8 @@ import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import { useQueries } from '@tanstack/react-query';
+import { isStudentGrade } from '@kelasku/shared-rules/src/grades';
 import { gradeClassNamesQuery } from '../../classes/api';
-
-const GRADES = [10, 11, 12];
 
 /** The class names of each grade (one read per grade, shared by the add form and the import). */
 function useGradeClasses(grades: number[]) {
@@ -27,7 +26,7 @@ const WHO_KEY = { one: 'accounts.join.student', many: 'accounts.join.students' }
  */
 export function JoinClassesChoice({ grades, who: whoCount, checked, onChange }: { grades: number[]; who: keyof typeof WHO_KEY; checked: boolean; onChange: (checked: boolean) => void }) {
   const { t } = useTranslation('admin');
-  const known = [...new Set(grades.filter((g) => GRADES.includes(g)))].sort();
+  const known = [...new Set(grades.filter(isStudentGrade))].sort();
   const classes = useGradeClasses(known);
   const who = t(WHO_KEY[whoCount]);
   const listed = (names: string[], total: number) =>

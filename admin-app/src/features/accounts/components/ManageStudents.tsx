@@ -1,5 +1,6 @@
 import i18next from 'i18next';
 import { studentsApi, type Student } from '@kelasku/shared-api';
+import { STUDENT_GRADES } from '@kelasku/shared-rules/src/grades';
 import { invalidateStudentReads, studentPageQuery } from '../api';
 import { StudentTable, type StudentColumn } from '@kelasku/shared-ui/src/StudentTable';
 import { AccountsPage } from './AccountsPage';
@@ -20,7 +21,7 @@ const config: AccountsConfig<Student, StudentForm> = {
   title: 'accounts.student.title',
   noun: 'Student',
   searchPlaceholder: 'accounts.student.search',
-  filterOptions: () => [10, 11, 12].map((g) => ({ value: String(g), label: i18next.t('admin:grade.nth', { grade: g }) })),
+  filterOptions: () => STUDENT_GRADES.map((g) => ({ value: String(g), label: i18next.t('admin:grade.nth', { grade: g }) })),
   sortLabel: 'accounts.student.sort',
   addLabel: 'accounts.student.add',
   addedTitle: 'accounts.student.added',

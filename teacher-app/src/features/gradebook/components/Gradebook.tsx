@@ -18,7 +18,7 @@ import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
 import { EmptyState, LoadFailure, LoadingState, NotFoundState, formatDateId } from '@kelasku/shared-ui';
 import { formatScore } from '@kelasku/shared-ui/src/numbers';
-import { errorMessage, type Gradebook as GradebookData } from '@kelasku/shared-api';
+import { errorMessage, toWibIso, type Gradebook as GradebookData } from '@kelasku/shared-api';
 import { useGoBack } from '../../../hooks/useGoBack';
 import { parsePositiveInt } from '../../../lib/params';
 import { examKindText } from '../../../lib/term-i18n';
@@ -52,7 +52,7 @@ function GradebookTable({ book }: { book: GradebookData }) {
                 <Box component="span" sx={{ display: 'block', fontWeight: 600 }}>{a.type === 'exercise' ? t('term:kind.exercise') : examKindText(t, a)}</Box>
                 <Box component="span" sx={{ display: 'block', fontSize: '0.75rem', overflowWrap: 'anywhere' }}>{a.title}</Box>
                 <Box component="span" sx={{ display: 'block', fontSize: '0.75rem', color: 'text.secondary' }}>
-                  {formatDateId(`${a.date}T12:00:00+07:00`)}{a.closed ? ` · ${t('term:gradebook.closed')}` : ''}
+                  {formatDateId(toWibIso(a.date, '12:00'))}{a.closed ? ` · ${t('term:gradebook.closed')}` : ''}
                 </Box>
               </TableCell>
             ))}

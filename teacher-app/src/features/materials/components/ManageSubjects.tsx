@@ -14,6 +14,7 @@ import { materialsApi, type Material } from '@kelasku/shared-api';
 import { CLASS_PARAM, gradeLabel, type TeacherClass } from '../../../lib/teacher-class';
 import { useGradeClass } from '../../../hooks/useGradeClass';
 import { usePageParam } from '@kelasku/shared-ui/src/usePageParam';
+import { FIRST_GRADE } from '@kelasku/shared-rules/src/grades';
 import { ClassPicker } from '../../../components/ClassPicker';
 import { LinkMenuButton } from '../../../components/LinkMenuButton';
 import { materialsChanged, classMaterialsQuery, unansweredTopicsQuery } from '../api';
@@ -112,7 +113,7 @@ function MaterialGrid({ teacherClass }: { teacherClass: TeacherClass }) {
 }
 
 /** /ManageSubjects{10,11,12}[?class=]: the subjects of one of the teacher's classes of that grade (tabs when several). */
-export default function ManageSubjects({ grade = 10 }: { grade?: number }) {
+export default function ManageSubjects({ grade = FIRST_GRADE }: { grade?: number }) {
   const { t } = useTranslation('teacher');
   const { classes: teacherClass, current, pick } = useGradeClass(grade);
   // Usable once the teacher's class of the grade is known: its actions are on screen, its subjects fill in below.
