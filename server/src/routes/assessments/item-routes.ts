@@ -143,8 +143,9 @@ export function registerItemRoutes(fastify: FastifyInstance, spec: ItemSpec, bas
     return { item: found?.item, storedOrderSeed: found?.storedOrderSeed ?? null };
   }
 
-  // No preHandler on the two reads: the session is checked by the item's own statement (readWithSession).
+  // The two reads: the item's own statement checks the session (readWithSession).
   app.get(base, {
+    config: { session: 'in-statement' },
     schema: {
       tags, summary: `The ${spec.kind} of a ${spec.kind === 'exercise' ? 'material' : 'class'} as an array (0 or 1 item)`,
       querystring: withKey(parent, idSchema, { number: Type.Optional(Type.String({ description: 'accepted and ignored' })) }),
@@ -165,6 +166,7 @@ export function registerItemRoutes(fastify: FastifyInstance, spec: ItemSpec, bas
   }));
 
   app.get(`${base}/student`, {
+    config: { session: 'in-statement' },
     schema: {
       tags, summary: 'Question n only (no answer keys)',
       querystring: withKey(parent, idSchema, { number: idSchema }),
@@ -303,7 +305,6 @@ export function registerItemRoutes(fastify: FastifyInstance, spec: ItemSpec, bas
   // ------------------------------------------------------------ grading
 
   app.post(`${base}/calculate-grade`, {
-    preHandler: app.authenticate,
     schema: {
       tags, summary: 'Submit and grade a sheet once (idempotent); locks the sheet',
       body: withKey(spec.idCol, idSchema, { student_id: Type.Optional(idSchema) }),
@@ -321,7 +322,6 @@ export function registerItemRoutes(fastify: FastifyInstance, spec: ItemSpec, bas
   });
 
   app.get(`${base}/get-grade`, {
-    preHandler: app.authenticate,
     schema: {
       tags, summary: 'The grade of one student for one item, as an array (0 or 1)',
       querystring: withKey(spec.idCol, idSchema, { student_id: Type.Optional(idSchema) }),
@@ -337,7 +337,6 @@ export function registerItemRoutes(fastify: FastifyInstance, spec: ItemSpec, bas
   });
 
   app.get(`${base}/get-all-grade`, {
-    preHandler: app.authenticate,
     schema: {
       tags, summary: 'Every grade of a student, one per item (a teacher sees only their classes)',
       querystring: Type.Object({ student_id: Type.Optional(idSchema) }),

@@ -78,7 +78,6 @@ export default async function classesRoutes(fastify: FastifyInstance) {
   app.get(
     '/classes',
     {
-      preHandler: app.authenticate,
       schema: {
         tags,
         summary: 'List the classes in use (any signed-in user), optional grade filter, ordered by id; archived=1: the archived ones (admin)',
@@ -256,7 +255,8 @@ export default async function classesRoutes(fastify: FastifyInstance) {
   app.get(
     '/classes/assigned',
     {
-      // No preHandler: the session is checked by the list's own statement (readWithSession).
+      // the list's own statement checks the session (readWithSession)
+      config: { session: 'in-statement' },
       schema: {
         tags,
         summary: 'Classes in use a student is assigned to (that student or admin); [] when none; archived=1: the archived ones they were in',
