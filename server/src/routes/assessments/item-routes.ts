@@ -116,23 +116,91 @@ function examKindOr400(kind: ExamKind | undefined, label: string | null | undefi
   return { kind, label: name };
 }
 
-export function registerItemRoutes(fastify: FastifyInstance, spec: ItemSpec, base: string, scorer: ScorerConfig) {
-  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const db = app.db;
-  const tags = [`${spec.kind}s`];
-  const parent = parentKey(spec);
-  const label = spec.label;
+/** What the body schemas of itemBodySchemas admit (written as JSON, so typed here). */
+interface ItemBody {
+  title: string;
+  total_marks: number;
+  content: unknown;
+  material_id?: number;
+  class_id?: number;
+  start_time?: string;
+  end_time?: string;
+  shuffle_questions?: boolean;
+  shuffle_options?: boolean;
+  kind?: ExamKind;
+  kind_label?: string | null;
+  show_answers?: boolean;
+}
 
+/** The body schemas of a create and an update: the required fields depend on the kind, so they are written as JSON. */
+function itemBodySchemas(spec: ItemSpec) {
+  const parent = parentKey(spec);
+  const itemBodyJson = {
+    type: 'object',
+    required: ['title', 'total_marks', 'content', ...(spec.kind === 'exam' ? ['start_time', 'end_time'] : [])],
+    properties: {
+      title: { type: 'string', minLength: 1, maxLength: 255 },
+      total_marks: { type: 'integer', minimum: 1, maximum: 1000 },
+      content: { type: 'object', description: 'content map, every value a string (docs/api.md §4.1)' },
+      [parent]: idSchema,
+      teacher_id: { description: 'ignored: the owner is the class teacher' },
+      shuffle_questions: { type: 'boolean', description: 'each student sees the questions in an order of their own (omitted: unchanged / off)' },
+      shuffle_options: { type: 'boolean', description: 'each student sees the options of each question in an order of their own' },
+      ...(spec.kind === 'exam'
+        ? {
+          start_time: { type: 'string', description: 'RFC 3339 with offset' }, end_time: { type: 'string', description: 'RFC 3339 with offset' },
+          kind: { type: 'string', enum: [...EXAM_KINDS], description: 'daily (default), midterm, final, or other (named by kind_label); omitted: unchanged' },
+          kind_label: { type: ['string', 'null'], maxLength: 200, description: `the name of an exam of kind other (1 to ${MAX_EXAM_KIND_LABEL} characters once trimmed); ignored for the other kinds` },
+          show_answers: { type: 'boolean', description: 'students see the correct answers once the exam has ended (omitted: unchanged / off)' },
+        }
+        : {}),
+    },
+  };
+  return {
+    itemBody: Type.Unsafe<ItemBody>(itemBodyJson),
+    itemCreateBody: Type.Unsafe<ItemBody & Record<typeof parent, number>>({ ...itemBodyJson, required: [...itemBodyJson.required, parent] }),
+  };
+}
+
+/** What the route groups of one kind of item (exercises, exams) share. */
+interface ItemRoutes {
+  spec: ItemSpec;
+  /** '/exercises' or '/exams' */
+  base: string;
+  scorer: ScorerConfig;
+  tags: string[];
+  /** The parent's key: material_id or class_id. */
+  parent: 'material_id' | 'class_id';
+  label: string;
+  /** The item, else 404. */
+  requireItem: (id: number) => Promise<ItemFacts>;
+  requireManagedItem: (caller: Caller, id: number) => Promise<ItemFacts>;
+  requireWritableItem: (caller: Caller, id: number) => Promise<ItemFacts>;
+}
+
+export function registerItemRoutes(app: FastifyInstance, spec: ItemSpec, base: string, scorer: ScorerConfig) {
+  const db = app.db;
+  const label = spec.label;
   async function requireItem(id: number): Promise<ItemFacts> {
     const item = await itemById(db, spec, id);
     if (!item) throw recordNotFound(spec.kind, `${label} not found`);
     return item;
   }
+  const routes: ItemRoutes = {
+    spec, base, scorer, tags: [`${spec.kind}s`], parent: parentKey(spec), label, requireItem,
+    requireManagedItem: (caller, id) => requireItemAccess(db, spec, caller, id, 'manage'),
+    requireWritableItem: (caller, id) => requireItemAccess(db, spec, caller, id, 'write'),
+  };
+  registerItemReads(app, routes);
+  registerItemWrites(app, routes);
+  registerGradeRoutes(app, routes);
+  registerSubmissionRoutes(app, routes);
+}
 
-  const requireManagedItem = (caller: Caller, id: number): Promise<ItemFacts> => requireItemAccess(db, spec, caller, id, 'manage');
-  const requireWritableItem = (caller: Caller, id: number): Promise<ItemFacts> => requireItemAccess(db, spec, caller, id, 'write');
-
-  // ------------------------------------------------------------ reading
+/** The two reads of an item by its parent: whole, or one question. */
+function registerItemReads(fastify: FastifyInstance, { spec, base, tags, parent }: ItemRoutes) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const db = app.db;
 
   /** The item of a parent the caller may read (404/403 as requireParent), parent facts and item in one statement. */
   /** Also confirms the request's session (readWithSession): the same statement checks it. */
@@ -180,47 +248,13 @@ export function registerItemRoutes(fastify: FastifyInstance, spec: ItemSpec, bas
     const visible = await visibleContent(db, spec, user, item, now);
     return [itemJson(spec, item, app.publicImages.content(questionOnly(visible, q.number)), now)];
   }));
+}
 
-  // ------------------------------------------------------------ writing
-
-  const itemBodyJson = {
-    type: 'object',
-    required: ['title', 'total_marks', 'content', ...(spec.kind === 'exam' ? ['start_time', 'end_time'] : [])],
-    properties: {
-      title: { type: 'string', minLength: 1, maxLength: 255 },
-      total_marks: { type: 'integer', minimum: 1, maximum: 1000 },
-      content: { type: 'object', description: 'content map, every value a string (docs/api.md §4.1)' },
-      [parent]: idSchema,
-      teacher_id: { description: 'ignored: the owner is the class teacher' },
-      shuffle_questions: { type: 'boolean', description: 'each student sees the questions in an order of their own (omitted: unchanged / off)' },
-      shuffle_options: { type: 'boolean', description: 'each student sees the options of each question in an order of their own' },
-      ...(spec.kind === 'exam'
-        ? {
-          start_time: { type: 'string', description: 'RFC 3339 with offset' }, end_time: { type: 'string', description: 'RFC 3339 with offset' },
-          kind: { type: 'string', enum: [...EXAM_KINDS], description: 'daily (default), midterm, final, or other (named by kind_label); omitted: unchanged' },
-          kind_label: { type: ['string', 'null'], maxLength: 200, description: `the name of an exam of kind other (1 to ${MAX_EXAM_KIND_LABEL} characters once trimmed); ignored for the other kinds` },
-          show_answers: { type: 'boolean', description: 'students see the correct answers once the exam has ended (omitted: unchanged / off)' },
-        }
-        : {}),
-    },
-  };
-  /** What the schema above admits (its required fields depend on the kind, so it is written as JSON and typed here). */
-  interface ItemBody {
-    title: string;
-    total_marks: number;
-    content: unknown;
-    material_id?: number;
-    class_id?: number;
-    start_time?: string;
-    end_time?: string;
-    shuffle_questions?: boolean;
-    shuffle_options?: boolean;
-    kind?: ExamKind;
-    kind_label?: string | null;
-    show_answers?: boolean;
-  }
-  const itemBody = Type.Unsafe<ItemBody>(itemBodyJson);
-  const itemCreateBody = Type.Unsafe<ItemBody & Record<typeof parent, number>>({ ...itemBodyJson, required: [...itemBodyJson.required, parent] });
+/** Create, update, delete an item, and how many graded sheets an edit re-grades (owner or admin). */
+function registerItemWrites(fastify: FastifyInstance, { spec, base, tags, parent, label, scorer, requireItem, requireManagedItem, requireWritableItem }: ItemRoutes) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const db = app.db;
+  const { itemBody, itemCreateBody } = itemBodySchemas(spec);
 
   /** The validated item a body describes, with the pictures its content carried inline. */
   async function cleanItem(body: ItemBody): Promise<{ input: ItemInput; images: StoredImage[] }> {
@@ -301,8 +335,12 @@ export function registerItemRoutes(fastify: FastifyInstance, spec: ItemSpec, bas
     forgetContent(spec, id);
     return { message: `${label} deleted successfully` };
   });
+}
 
-  // ------------------------------------------------------------ grading
+/** Submit and grade a sheet, and read grades (policy.ts decides whose). */
+function registerGradeRoutes(fastify: FastifyInstance, { spec, base, tags, scorer, requireItem }: ItemRoutes) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const db = app.db;
 
   app.post(`${base}/calculate-grade`, {
     schema: {
@@ -348,6 +386,12 @@ export function registerItemRoutes(fastify: FastifyInstance, spec: ItemSpec, bas
     const grades = await gradesOfStudent(db, spec, studentId, listScope(caller).teacherId);
     return grades.map((g) => gradeJson(spec, gradeFor(caller, spec, g.item, g)));
   });
+}
+
+/** The teacher's views of the students' sheets, and the essay marks they set. */
+function registerSubmissionRoutes(fastify: FastifyInstance, { spec, base, tags, requireManagedItem, requireWritableItem }: ItemRoutes) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const db = app.db;
 
   app.get(`${base}/submissions`, {
     preHandler: app.requireRole('teacher', 'admin'),
