@@ -111,7 +111,10 @@ declare module 'fastify' {
     session?: 'in-statement';
   }
   interface FastifyInstance {
-    /** preHandler: verifies the token (raw or `Bearer x`), checks the user still exists with that role, sets request.user. */
+    /**
+     * Verifies the token (raw or `Bearer x`), checks the user still exists with that role, sets request.user: the
+     * sign-in gate of every API route not declared public (once per request; later calls do nothing).
+     */
     authenticate: RouteGuard;
     /** preHandler: authenticate (if not done yet) and require one of the roles, else 403. */
     requireRole: (...roles: Role[]) => RouteGuard;
