@@ -79,7 +79,7 @@ export const API_PREFIX = '/api/v1';
 
 /** Whether a route needs a signed-in caller: the one rule the sign-in gate and the body limits both follow. */
 export function needsSignIn(url: string, config: { public?: true } | undefined): boolean {
-  return url.startsWith(`${API_PREFIX}/`) && config?.public !== true;
+  return (url === API_PREFIX || url.startsWith(`${API_PREFIX}/`)) && config?.public !== true;
 }
 
 /** Who may call a route: any signed-in user, or only these roles. */

@@ -20,6 +20,8 @@ function testRoutes(app: FastifyInstance) {
     scope.get('/declared-public', { config: { public: true } }, async () => ({ open: true }));
     scope.get('/own-statement', { config: { session: 'in-statement' } }, async (request) => ({ ...seen(request), token_user: request.tokenSession?.user.user_id }));
   }, { prefix: '/api/v1/gate-test' });
+  // the prefix itself is the API's too
+  app.register(async (scope) => { scope.get('/', async () => ({ open: true })); }, { prefix: '/api/v1' });
   // outside the API (static files, /remotes.json): not the gate's
   app.get('/gate-test-outside', async () => ({ open: true }));
 }
@@ -33,6 +35,7 @@ describe('a route under /api/v1 without any auth option', () => {
     const missing = await t.inject({ method: 'GET', url: '/api/v1/gate-test/forgotten' });
     expect(missing.statusCode).toBe(401);
     expect(missing.json()).toMatchObject({ code: 'token-missing', error: 'Missing token' });
+    expect((await t.inject({ method: 'GET', url: '/api/v1' })).statusCode).toBe(401);
 
     const forged = await t.inject({ method: 'GET', url: '/api/v1/gate-test/forgotten', headers: { authorization: 'Bearer a.b.c' } });
     expect(forged.statusCode).toBe(401);
