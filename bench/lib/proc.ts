@@ -24,6 +24,12 @@ function readStat(pid: number): Raw | null {
   }
 }
 
+/** CPU seconds a process has used so far (user + system), or null when it is gone. */
+export function cpuSecondsOf(pid: number): number | null {
+  const raw = readStat(pid);
+  return raw ? raw.ticks / TICKS_PER_SECOND : null;
+}
+
 /** Pids of PostgreSQL server processes (the postmaster and its backends), to account the database's CPU. */
 export function postgresPids(): number[] {
   const out: number[] = [];

@@ -144,6 +144,8 @@ export interface TestAppOptions {
   app?: Partial<Omit<BuildAppOptions, 'db' | 'dbKind'>>;
   /** Skip the fixture (empty database). */
   empty?: boolean;
+  /** Routes a test adds to the built app (on every node) before it is ready, as a route module would. */
+  routes?: (app: FastifyInstance) => void;
 }
 
 async function seedFixture(db: Db): Promise<Fixture> {
@@ -246,6 +248,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   // busy machine, longer than ioredis' connect timeout.
   const modulesB = TWO_NODES ? isolatedNodeModules() : undefined;
   const app = await buildApp({ db: handle.db, dbKind: handle.kind, ...appOptions });
+  options.routes?.(app);
   await app.ready();
 
   let closeNodeB: (() => Promise<void>) | undefined;
@@ -257,6 +260,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     let appB: FastifyInstance;
     try {
       appB = await b.buildApp({ db: handleB.db, dbKind: handleB.kind, ...appOptions });
+      options.routes?.(appB);
       await appB.ready();
     } catch (err) {
       await handleB.close();

@@ -74,6 +74,14 @@ export function callerOfClaims(claims: { user_id: number; role: unknown; teacher
 /** A token that no longer opens a session: expired, malformed, older than a password change, or its user gone. */
 const SESSION_EXPIRED = { code: 'session-expired' } as const;
 
+/** The JSON API's prefix: deny by default, every route under it needs a signed-in caller unless `config.public`. */
+export const API_PREFIX = '/api/v1';
+
+/** Whether a route needs a signed-in caller: the one rule the sign-in gate and the body limits both follow. */
+export function needsSignIn(url: string, config: { public?: true } | undefined): boolean {
+  return (url === API_PREFIX || url.startsWith(`${API_PREFIX}/`)) && config?.public !== true;
+}
+
 /** Who may call a route: any signed-in user, or only these roles. */
 export type Callers = 'signed-in' | readonly Role[];
 
@@ -94,14 +102,19 @@ declare module 'fastify' {
     sessionConfirmed: boolean;
   }
   interface FastifyContextConfig {
+    /** Anyone may call it, without a token: every other route under API_PREFIX needs a signed-in caller (the sign-in gate). */
+    public?: true;
     /**
-     * Who may call a route without a guard that checks the token in its own handler (e.g. the answer saves): as a
-     * guard's, checked before the body is read.
+     * 'in-statement': the route's own SQL checks the user and session (readWithSession, the answer saves), so the
+     * sign-in gate checks only the token's signature and claims, without the users lookup.
      */
-    callers?: Callers;
+    session?: 'in-statement';
   }
   interface FastifyInstance {
-    /** preHandler: verifies the token (raw or `Bearer x`), checks the user still exists with that role, sets request.user. */
+    /**
+     * Verifies the token (raw or `Bearer x`), checks the user still exists with that role, sets request.user: the
+     * sign-in gate of every API route not declared public (once per request; later calls do nothing).
+     */
     authenticate: RouteGuard;
     /** preHandler: authenticate (if not done yet) and require one of the roles, else 403. */
     requireRole: (...roles: Role[]) => RouteGuard;
@@ -260,6 +273,19 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions) {
     throw forbidden(forbiddenMessage(callers));
   };
 
+
+  // Deny by default: every API route not declared public gets the sign-in gate as its first onRequest hook, so a route
+  // added without any auth option answers 401 to a stranger. onRequest runs before the body is read and before
+  // validation. A route's role guard (requireRole, a preHandler) then checks the role, and body-limits.ts refuses
+  // the other roles before a body is read.
+  const tokenOnly = async (request: FastifyRequest) => { readToken(request); };
+  const tokenAndSession = (request: FastifyRequest) => lookUpSession(request);
+  app.addHook('onRoute', (route) => {
+    if (!needsSignIn(route.url, route.config)) return;
+    const gate = route.config?.session === 'in-statement' ? tokenOnly : tokenAndSession;
+    const own = route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest];
+    route.onRequest = [gate, ...own];
+  });
 
   app.decorate('deriveSecret', (purpose: string) => crypto.createHmac('sha256', options.secret).update(`kelasku:${purpose}`).digest());
   app.decorate('readToken', readToken);

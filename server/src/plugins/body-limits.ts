@@ -3,13 +3,14 @@
  * is Fastify's own route `bodyLimit` (a declared Content-Length over it is refused at once, a chunked body as it
  * streams in), set when the route is registered (onRoute):
  *
- * - routes anyone may call (no guard, no `config.callers`: sign-in, unknown URLs) get BODY_LIMITS.unauthenticated,
+ * - routes anyone may call (`config.public`, routes outside the API, unknown URLs) get BODY_LIMITS.unauthenticated,
  *   except the public delivery of sealed answers (rate-limited per address instead);
  * - the routes that carry pictures a large one, answer saves and the student import a medium one, every other route
  *   BODY_LIMITS.standard;
- * - on a route with a guard, before a byte of a body is read (preParsing), a caller its guard would turn away is
- *   turned away already, with the guard's own 401/403: a stranger or a student cannot make us read, parse and walk
- *   a teacher's 10 MB (body validation runs before the route's guard).
+ * - before a byte of a body is read, a stranger is turned away by the sign-in gate (onRequest, plugins/auth.ts) and,
+ *   on a route with a role guard, a caller of another role here (preParsing), with the guard's own 401/403: a
+ *   stranger or a student cannot make us read, parse and walk a teacher's 10 MB (body validation runs before the
+ *   route's guard).
  * Over the limit: 413 `{code, error, message}` naming the limit (plugins/errors.ts).
  *
  * Within its limit, a JSON body is parsed only when it holds at most MAX_BODY_VALUES values (counted from its bytes,
@@ -24,11 +25,11 @@ import { INVALID_TEXT, textCheckedBodies } from './errors';
 
 /** From this size on, a JSON body is parsed on a worker thread (below it, handing it over costs more than parsing). */
 export const OFF_THREAD_JSON_BYTES = 256 * 1024;
-import { type Callers, guardCallers } from './auth';
+import { API_PREFIX, type Callers, guardCallers, needsSignIn } from './auth';
 import { HttpError } from './errors';
 import fp from 'fastify-plugin';
 
-const API = '/api/v1';
+const API = API_PREFIX;
 const WRITES: readonly HTTPMethods[] = ['POST', 'PUT', 'PATCH'];
 
 /** The routes whose body may be larger than BODY_LIMITS.standard, and why (see BODY_LIMITS). */
@@ -98,10 +99,12 @@ async function bodyLimitsPlugin(app: FastifyInstance) {
   };
 
   app.addHook('onRoute', (route) => {
-    const callers = route.config?.callers ?? guardCallers(route.preHandler);
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    route.bodyLimit ??= routeBodyLimit(route.url, methods, callers !== undefined);
-    if (callers === undefined) return;
+    route.bodyLimit ??= routeBodyLimit(route.url, methods, needsSignIn(route.url, route.config));
+    // A stranger is refused by the sign-in gate (plugins/auth.ts, onRequest) before any body; the roles a route's
+    // guard turns away are refused here.
+    const callers = guardCallers(route.preHandler);
+    if (!Array.isArray(callers)) return;
     const own = route.preParsing === undefined ? [] : Array.isArray(route.preParsing) ? route.preParsing : [route.preParsing];
     route.preParsing = [admitBefore(callers), ...own];
   });

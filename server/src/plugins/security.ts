@@ -120,13 +120,12 @@ async function attemptCounters(app: FastifyInstance, redisUrl: string | undefine
   return { counters: shared, redis };
 }
 
-async function securityPlugin(app: FastifyInstance, options: SecurityOptions) {
-  const currentOrigins = liveRemoteOrigins(options.remotesJson);
-  // helmet calls directive functions per response; an empty result adds nothing.
-  const remotes = options.remotesJson ? [() => currentOrigins()] : [];
-  // Built once: @fastify/helmet calls helmet(options) on every response, re-parsing the whole policy each time
-  // (about 4% of the server's CPU under load).
-  const securityHeaders = helmet({
+/**
+ * The helmet options of every response: the CSP allows the remote bundles' origins (`remotes`: directive functions
+ * helmet calls per response; an empty result adds nothing) and data: images.
+ */
+export function helmetOptions(remotes: Array<() => string>) {
+  return {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -145,8 +144,16 @@ async function securityPlugin(app: FastifyInstance, options: SecurityOptions) {
       },
     },
     // Remote bundles may be loaded by a shell on another origin.
-    crossOriginResourcePolicy: { policy: 'cross-origin' },
-  });
+    crossOriginResourcePolicy: { policy: 'cross-origin' as const },
+  };
+}
+
+/** helmet's headers on every response of `app` (REMOTES_JSON: its origins in the CSP, followed when the file changes). */
+export function addSecurityHeaders(app: FastifyInstance, remotesJson: string | undefined) {
+  const currentOrigins = liveRemoteOrigins(remotesJson);
+  // Built once: @fastify/helmet calls helmet(options) on every response, re-parsing the whole policy each time
+  // (measured: bench/helmet-headers.ts).
+  const securityHeaders = helmet(helmetOptions(remotesJson ? [() => currentOrigins()] : []));
   // helmet's headers are the same for every response until the remote origins change: taken from helmet once (and
   // again after a change) and handed to the reply, which writes them with its own headers in one writeHead, instead
   // of a dozen res.setHeader calls per response.
@@ -161,6 +168,10 @@ async function securityPlugin(app: FastifyInstance, options: SecurityOptions) {
     reply.headers(headers);
     done();
   });
+}
+
+async function securityPlugin(app: FastifyInstance, options: SecurityOptions) {
+  addSecurityHeaders(app, options.remotesJson);
 
   await app.register(cors, {
     origin: corsOrigin(options.corsOrigins),

@@ -143,10 +143,10 @@ export function registerForumRoutes(fastify: FastifyInstance, kind: ForumKind, b
 
   // The material forum's list and create name their material (a required id); the general forum's do not.
   if (kind === 'general') {
-    app.get(base, { preHandler: app.authenticate, schema: listSchema(pagingQuerySchema) }, (request) => list(request.user, request.query));
+    app.get(base, { schema: listSchema(pagingQuerySchema) }, (request) => list(request.user, request.query));
     app.post(base, createOptions(postBody), (request) => create(request.user, request.body));
   } else {
-    app.get(base, { schema: listSchema(materialListQuery) }, async (request, reply) => {
+    app.get(base, { config: { session: 'in-statement' }, schema: listSchema(materialListQuery) }, async (request, reply) => {
       // already JSON: sent as it is (Fastify does not serialize a string whose content type is JSON)
       const json = await materialList(request, request.query);
       return reply.type('application/json; charset=utf-8').send(json as never); // the typed payload is the object it spells

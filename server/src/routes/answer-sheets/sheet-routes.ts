@@ -79,7 +79,8 @@ export function registerSheetRoutes(fastify: FastifyInstance, spec: ItemSpec, ba
   }
 
   app.get(base, {
-    // No preHandler: the session is checked by the sheet's own statement (readWithSession).
+    // the sheet's own statement checks the session (readWithSession)
+    config: { session: 'in-statement' },
     schema: {
       tags, summary: 'The answer sheet of a student (array of 0 or 1; managers without student_id: every sheet)',
       querystring: withKey(spec.idCol, idSchema, { student_id: Type.Optional(idSchema), ...pagingProperties }),
@@ -108,7 +109,6 @@ export function registerSheetRoutes(fastify: FastifyInstance, spec: ItemSpec, ba
   }));
 
   app.post(base, {
-    preHandler: app.authenticate,
     schema: {
       tags, summary: 'Open the caller\'s sheet (idempotent: returns the existing one)',
       body: withKey(spec.idCol, idSchema, {
@@ -139,8 +139,8 @@ export function registerSheetRoutes(fastify: FastifyInstance, spec: ItemSpec, ba
   app.route({
     method: UPDATE_METHODS,
     url: base,
-    // No preHandler: the token is checked here and the user/session in the save statement itself (one round trip).
-    config: { callers: 'signed-in' },
+    // the user and session are checked in the save statement itself (one round trip)
+    config: { session: 'in-statement' },
     schema: {
       tags,
       summary: 'Save answers (owner, sheet open, exam inside its window): the whole map, or per-question changes merged by time',

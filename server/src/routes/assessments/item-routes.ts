@@ -116,71 +116,25 @@ function examKindOr400(kind: ExamKind | undefined, label: string | null | undefi
   return { kind, label: name };
 }
 
-export function registerItemRoutes(fastify: FastifyInstance, spec: ItemSpec, base: string, scorer: ScorerConfig) {
-  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const db = app.db;
-  const tags = [`${spec.kind}s`];
+/** What the body schemas of itemBodySchemas admit (written as JSON, so typed here). */
+interface ItemBody {
+  title: string;
+  total_marks: number;
+  content: unknown;
+  material_id?: number;
+  class_id?: number;
+  start_time?: string;
+  end_time?: string;
+  shuffle_questions?: boolean;
+  shuffle_options?: boolean;
+  kind?: ExamKind;
+  kind_label?: string | null;
+  show_answers?: boolean;
+}
+
+/** The body schemas of a create and an update: the required fields depend on the kind, so they are written as JSON. */
+function itemBodySchemas(spec: ItemSpec) {
   const parent = parentKey(spec);
-  const label = spec.label;
-
-  async function requireItem(id: number): Promise<ItemFacts> {
-    const item = await itemById(db, spec, id);
-    if (!item) throw recordNotFound(spec.kind, `${label} not found`);
-    return item;
-  }
-
-  const requireManagedItem = (caller: Caller, id: number): Promise<ItemFacts> => requireItemAccess(db, spec, caller, id, 'manage');
-  const requireWritableItem = (caller: Caller, id: number): Promise<ItemFacts> => requireItemAccess(db, spec, caller, id, 'write');
-
-  // ------------------------------------------------------------ reading
-
-  /** The item of a parent the caller may read (404/403 as requireParent), parent facts and item in one statement. */
-  /** Also confirms the request's session (readWithSession): the same statement checks it. */
-  async function readableItemOf(request: FastifyRequest, caller: Caller, parentId: number): Promise<{ item?: ItemFacts; storedOrderSeed: string | null }> {
-    const found = await itemOfParentFor(db, spec, parentId, assignmentToCheck(caller), caller.user_id);
-    await app.confirmSession(request, found?.session);
-    requirePlace(caller, found?.place, found?.assigned ?? false, 'read', spec.kind === 'exercise' ? 'material' : 'class');
-    return { item: found?.item, storedOrderSeed: found?.storedOrderSeed ?? null };
-  }
-
-  // No preHandler on the two reads: the session is checked by the item's own statement (readWithSession).
-  app.get(base, {
-    schema: {
-      tags, summary: `The ${spec.kind} of a ${spec.kind === 'exercise' ? 'material' : 'class'} as an array (0 or 1 item)`,
-      querystring: withKey(parent, idSchema, { number: Type.Optional(Type.String({ description: 'accepted and ignored' })) }),
-      response: itemListResponse,
-    },
-  }, (request) => app.readWithSession(request, undefined, async (user) => {
-    const { item, storedOrderSeed } = await readableItemOf(request, user, request.query[parent]);
-    if (!item) return [];
-    const now = new Date();
-    const json = itemJson(spec, item, app.publicImages.content(await visibleContent(db, spec, user, item, now)), now);
-    if (!isStudent(user) || user.student_id === undefined) return [json];
-    const studentId = user.student_id;
-    // Their own order of questions and options; and, as their browser may have to seal answers for the item later (a
-    // sign-out on a shared computer while offline), what sealing needs.
-    const order_seed = seedOfSheet(app.orderSeed, spec.kind, item.id, studentId, storedOrderSeed);
-    const keys = app.answersDelivery();
-    return [keys ? { ...json, order_seed, delivery: issueDelivery(keys, spec.kind, item.id, studentId) } : { ...json, order_seed }];
-  }));
-
-  app.get(`${base}/student`, {
-    schema: {
-      tags, summary: 'Question n only (no answer keys)',
-      querystring: withKey(parent, idSchema, { number: idSchema }),
-      response: itemListResponse,
-    },
-  }, (request) => app.readWithSession(request, undefined, async (user) => {
-    const q = request.query;
-    const { item } = await readableItemOf(request, user, q[parent]);
-    if (!item) return [];
-    const now = new Date();
-    const visible = await visibleContent(db, spec, user, item, now);
-    return [itemJson(spec, item, app.publicImages.content(questionOnly(visible, q.number)), now)];
-  }));
-
-  // ------------------------------------------------------------ writing
-
   const itemBodyJson = {
     type: 'object',
     required: ['title', 'total_marks', 'content', ...(spec.kind === 'exam' ? ['start_time', 'end_time'] : [])],
@@ -202,23 +156,105 @@ export function registerItemRoutes(fastify: FastifyInstance, spec: ItemSpec, bas
         : {}),
     },
   };
-  /** What the schema above admits (its required fields depend on the kind, so it is written as JSON and typed here). */
-  interface ItemBody {
-    title: string;
-    total_marks: number;
-    content: unknown;
-    material_id?: number;
-    class_id?: number;
-    start_time?: string;
-    end_time?: string;
-    shuffle_questions?: boolean;
-    shuffle_options?: boolean;
-    kind?: ExamKind;
-    kind_label?: string | null;
-    show_answers?: boolean;
+  return {
+    itemBody: Type.Unsafe<ItemBody>(itemBodyJson),
+    itemCreateBody: Type.Unsafe<ItemBody & Record<typeof parent, number>>({ ...itemBodyJson, required: [...itemBodyJson.required, parent] }),
+  };
+}
+
+/** What the route groups of one kind of item (exercises, exams) share. */
+interface ItemRoutes {
+  spec: ItemSpec;
+  /** '/exercises' or '/exams' */
+  base: string;
+  scorer: ScorerConfig;
+  tags: string[];
+  /** The parent's key: material_id or class_id. */
+  parent: 'material_id' | 'class_id';
+  label: string;
+  /** The item, else 404. */
+  requireItem: (id: number) => Promise<ItemFacts>;
+  requireManagedItem: (caller: Caller, id: number) => Promise<ItemFacts>;
+  requireWritableItem: (caller: Caller, id: number) => Promise<ItemFacts>;
+}
+
+export function registerItemRoutes(app: FastifyInstance, spec: ItemSpec, base: string, scorer: ScorerConfig) {
+  const db = app.db;
+  const label = spec.label;
+  async function requireItem(id: number): Promise<ItemFacts> {
+    const item = await itemById(db, spec, id);
+    if (!item) throw recordNotFound(spec.kind, `${label} not found`);
+    return item;
   }
-  const itemBody = Type.Unsafe<ItemBody>(itemBodyJson);
-  const itemCreateBody = Type.Unsafe<ItemBody & Record<typeof parent, number>>({ ...itemBodyJson, required: [...itemBodyJson.required, parent] });
+  const routes: ItemRoutes = {
+    spec, base, scorer, tags: [`${spec.kind}s`], parent: parentKey(spec), label, requireItem,
+    requireManagedItem: (caller, id) => requireItemAccess(db, spec, caller, id, 'manage'),
+    requireWritableItem: (caller, id) => requireItemAccess(db, spec, caller, id, 'write'),
+  };
+  registerItemReads(app, routes);
+  registerItemWrites(app, routes);
+  registerGradeRoutes(app, routes);
+  registerSubmissionRoutes(app, routes);
+}
+
+/** The two reads of an item by its parent: whole, or one question. */
+function registerItemReads(fastify: FastifyInstance, { spec, base, tags, parent }: ItemRoutes) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const db = app.db;
+
+  /** The item of a parent the caller may read (404/403 as requireParent), parent facts and item in one statement. */
+  /** Also confirms the request's session (readWithSession): the same statement checks it. */
+  async function readableItemOf(request: FastifyRequest, caller: Caller, parentId: number): Promise<{ item?: ItemFacts; storedOrderSeed: string | null }> {
+    const found = await itemOfParentFor(db, spec, parentId, assignmentToCheck(caller), caller.user_id);
+    await app.confirmSession(request, found?.session);
+    requirePlace(caller, found?.place, found?.assigned ?? false, 'read', spec.kind === 'exercise' ? 'material' : 'class');
+    return { item: found?.item, storedOrderSeed: found?.storedOrderSeed ?? null };
+  }
+
+  // The two reads: the item's own statement checks the session (readWithSession).
+  app.get(base, {
+    config: { session: 'in-statement' },
+    schema: {
+      tags, summary: `The ${spec.kind} of a ${spec.kind === 'exercise' ? 'material' : 'class'} as an array (0 or 1 item)`,
+      querystring: withKey(parent, idSchema, { number: Type.Optional(Type.String({ description: 'accepted and ignored' })) }),
+      response: itemListResponse,
+    },
+  }, (request) => app.readWithSession(request, undefined, async (user) => {
+    const { item, storedOrderSeed } = await readableItemOf(request, user, request.query[parent]);
+    if (!item) return [];
+    const now = new Date();
+    const json = itemJson(spec, item, app.publicImages.content(await visibleContent(db, spec, user, item, now)), now);
+    if (!isStudent(user) || user.student_id === undefined) return [json];
+    const studentId = user.student_id;
+    // Their own order of questions and options; and, as their browser may have to seal answers for the item later (a
+    // sign-out on a shared computer while offline), what sealing needs.
+    const order_seed = seedOfSheet(app.orderSeed, spec.kind, item.id, studentId, storedOrderSeed);
+    const keys = app.answersDelivery();
+    return [keys ? { ...json, order_seed, delivery: issueDelivery(keys, spec.kind, item.id, studentId) } : { ...json, order_seed }];
+  }));
+
+  app.get(`${base}/student`, {
+    config: { session: 'in-statement' },
+    schema: {
+      tags, summary: 'Question n only (no answer keys)',
+      querystring: withKey(parent, idSchema, { number: idSchema }),
+      response: itemListResponse,
+    },
+  }, (request) => app.readWithSession(request, undefined, async (user) => {
+    const q = request.query;
+    const { item } = await readableItemOf(request, user, q[parent]);
+    if (!item) return [];
+    const now = new Date();
+    const visible = await visibleContent(db, spec, user, item, now);
+    return [itemJson(spec, item, app.publicImages.content(questionOnly(visible, q.number)), now)];
+  }));
+}
+
+/** Create, update, delete an item, and how many graded sheets an edit re-grades (owner or admin). */
+function registerItemWrites(fastify: FastifyInstance, { spec, base, tags, parent, label, scorer, requireItem, requireManagedItem, requireWritableItem }: ItemRoutes) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const db = app.db;
+  const { itemBody, itemCreateBody } = itemBodySchemas(spec);
 
   /** The validated item a body describes, with the pictures its content carried inline. */
   async function cleanItem(body: ItemBody): Promise<{ input: ItemInput; images: StoredImage[] }> {
@@ -299,11 +335,14 @@ export function registerItemRoutes(fastify: FastifyInstance, spec: ItemSpec, bas
     forgetContent(spec, id);
     return { message: `${label} deleted successfully` };
   });
+}
 
-  // ------------------------------------------------------------ grading
+/** Submit and grade a sheet, and read grades (policy.ts decides whose). */
+function registerGradeRoutes(fastify: FastifyInstance, { spec, base, tags, scorer, requireItem }: ItemRoutes) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const db = app.db;
 
   app.post(`${base}/calculate-grade`, {
-    preHandler: app.authenticate,
     schema: {
       tags, summary: 'Submit and grade a sheet once (idempotent); locks the sheet',
       body: withKey(spec.idCol, idSchema, { student_id: Type.Optional(idSchema) }),
@@ -321,7 +360,6 @@ export function registerItemRoutes(fastify: FastifyInstance, spec: ItemSpec, bas
   });
 
   app.get(`${base}/get-grade`, {
-    preHandler: app.authenticate,
     schema: {
       tags, summary: 'The grade of one student for one item, as an array (0 or 1)',
       querystring: withKey(spec.idCol, idSchema, { student_id: Type.Optional(idSchema) }),
@@ -337,7 +375,6 @@ export function registerItemRoutes(fastify: FastifyInstance, spec: ItemSpec, bas
   });
 
   app.get(`${base}/get-all-grade`, {
-    preHandler: app.authenticate,
     schema: {
       tags, summary: 'Every grade of a student, one per item (a teacher sees only their classes)',
       querystring: Type.Object({ student_id: Type.Optional(idSchema) }),
@@ -349,6 +386,12 @@ export function registerItemRoutes(fastify: FastifyInstance, spec: ItemSpec, bas
     const grades = await gradesOfStudent(db, spec, studentId, listScope(caller).teacherId);
     return grades.map((g) => gradeJson(spec, gradeFor(caller, spec, g.item, g)));
   });
+}
+
+/** The teacher's views of the students' sheets, and the essay marks they set. */
+function registerSubmissionRoutes(fastify: FastifyInstance, { spec, base, tags, requireManagedItem, requireWritableItem }: ItemRoutes) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const db = app.db;
 
   app.get(`${base}/submissions`, {
     preHandler: app.requireRole('teacher', 'admin'),

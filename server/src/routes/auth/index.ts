@@ -59,6 +59,7 @@ export default async function authRoutes(fastify: FastifyInstance, options: Auth
   app.post(
     '/auth',
     {
+      config: { public: true },
       schema: {
         tags: ['auth'],
         summary: 'Sign in with NIS/NIP (or admin username) and password; returns {token}',
@@ -124,7 +125,6 @@ export default async function authRoutes(fastify: FastifyInstance, options: Auth
   app.post(
     '/auth/refresh',
     {
-      preHandler: app.authenticate,
       schema: { tags: ['auth'], summary: 'Renew the signed-in user’s token; returns {token}', response: { 200: Type.Object(tokenFields) } },
     },
     async (request) => {
@@ -136,7 +136,6 @@ export default async function authRoutes(fastify: FastifyInstance, options: Auth
   app.post(
     '/auth/change-password',
     {
-      preHandler: app.authenticate,
       schema: {
         tags: ['auth'],
         summary: 'Change the signed-in user’s password',

@@ -69,16 +69,25 @@ async function loadRoster(db: Db, user: Caller, query: Static<typeof rosterQuery
   return { cls, students: students.map((r) => rosterStudent(r, full)), meta: pageMeta(paging, total) };
 }
 
+const tags = ['classes'];
+
+/** Every /classes route, in groups of one concern each. */
 export default async function classesRoutes(fastify: FastifyInstance) {
+  classRecordRoutes(fastify);
+  classLifeRoutes(fastify);
+  rosterRoutes(fastify);
+  classLookupRoutes(fastify);
+  await rosterChangeRoutes(fastify);
+}
+
+/** The classes themselves: the list, and an admin's create, replace and delete. */
+function classRecordRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const admin = app.requireRole('admin');
-  const adminOrTeacher = app.requireRole('teacher', 'admin');
-  const tags = ['classes'];
 
   app.get(
     '/classes',
     {
-      preHandler: app.authenticate,
       schema: {
         tags,
         summary: 'List the classes in use (any signed-in user), optional grade filter, ordered by id; archived=1: the archived ones (admin)',
@@ -132,6 +141,12 @@ export default async function classesRoutes(fastify: FastifyInstance) {
       return { message: 'Class deleted successfully' };
     },
   );
+}
+
+/** What deleting a class would take, and archiving and restoring it (admin). */
+function classLifeRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const admin = app.requireRole('admin');
 
   app.get(
     '/classes/delete-impact',
@@ -174,6 +189,13 @@ export default async function classesRoutes(fastify: FastifyInstance) {
     },
     async (request) => restoreClass(app.db, request.query.id),
   );
+}
+
+/** A class's roster: read by the admin or its teacher, changed by the admin. */
+function rosterRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const admin = app.requireRole('admin');
+  const adminOrTeacher = app.requireRole('teacher', 'admin');
 
   app.get(
     '/classes/details',
@@ -233,6 +255,12 @@ export default async function classesRoutes(fastify: FastifyInstance) {
       },
     });
   }
+}
+
+/** Whose classes: a teacher's first of a grade, a student's, the signed-in teacher's. */
+function classLookupRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const adminOrTeacher = app.requireRole('teacher', 'admin');
 
   app.get(
     '/classes/class-id',
@@ -256,7 +284,8 @@ export default async function classesRoutes(fastify: FastifyInstance) {
   app.get(
     '/classes/assigned',
     {
-      // No preHandler: the session is checked by the list's own statement (readWithSession).
+      // the list's own statement checks the session (readWithSession)
+      config: { session: 'in-statement' },
       schema: {
         tags,
         summary: 'Classes in use a student is assigned to (that student or admin); [] when none; archived=1: the archived ones they were in',
@@ -278,8 +307,6 @@ export default async function classesRoutes(fastify: FastifyInstance) {
       return { classes: classes.map((c) => ({ ...c, class_id: c.id })), meta: pageMeta(paging, total) };
     }),
   );
-
-  await rosterChangeRoutes(fastify);
 
   app.get(
     '/classes/mine',

@@ -42,10 +42,12 @@ export default async function healthRoutes(fastify: FastifyInstance) {
   }
 
   app.get('/health/live', {
+    config: { public: true },
     schema: { tags: ['health'], summary: 'Liveness: the process answers', security: [], response: { 200: Type.Object({ status: Type.Literal('live') }) } },
   }, async () => ({ status: 'live' as const }));
 
   app.get('/health/ready', {
+    config: { public: true },
     schema: {
       tags: ['health'],
       summary: 'Readiness: database reachable and migrated, not shutting down (503 otherwise); Redis reported',

@@ -27,6 +27,8 @@ const pictureResponse = { 200: { description: 'the picture', content: { 'image/*
 /** Typed by a route generic, not the TypeBox provider: the reply is bytes or an empty 304, not a schema's JSON. */
 export default async function imagesRoutes(app: FastifyInstance) {
   app.get<{ Params: Static<typeof paramsSchema> }>('/images/:name', {
+    // an <img> cannot send the token; the name is the content hash
+    config: { public: true },
     schema: {
       tags: ['images'], summary: 'A stored picture (public, immutable)', security: [],
       params: paramsSchema,

@@ -12,7 +12,6 @@ export default async function languageRoutes(fastify: FastifyInstance) {
   app.put(
     '/users/language',
     {
-      preHandler: app.authenticate,
       schema: {
         tags: ['users'],
         summary: 'Save the signed-in user’s UI language (en or id)',

@@ -103,7 +103,8 @@ export default async function materialsRoutes(fastify: FastifyInstance) {
   });
 
   app.get('/materials/from-class', {
-    // No preHandler: the session is checked by the list's own statement (readWithSession).
+    // the list's own statement checks the session (readWithSession)
+    config: { session: 'in-statement' },
     schema: {
       tags, summary: 'Materials of a class (admin, its teacher, assigned students)',
       querystring: Type.Object({ id: idSchema, ...pagingProperties }),
@@ -119,7 +120,6 @@ export default async function materialsRoutes(fastify: FastifyInstance) {
   }));
 
   app.get('/materials/detail', {
-    preHandler: app.authenticate,
     schema: { tags, summary: 'One material with its exercise_id', querystring: idQuerySchema, response: materialResponse },
   }, async (request) => {
     const { id } = request.query;

@@ -6,6 +6,7 @@ import { Type } from 'typebox';
 export default async function pingRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.get('/ping', {
+    config: { public: true },
     schema: {
       tags: ['health'], summary: 'Liveness probe (plain text "pong")',
       // A plain-text reply: described per content type, so no JSON serializer touches it.

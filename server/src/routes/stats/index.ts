@@ -102,7 +102,8 @@ export default async function statsRoutes(fastify: FastifyInstance) {
 
   const studentOnly: Role[] = ['student'];
   app.get('/stats/student', {
-    // No preHandler: the session is checked by the counts' own statement (readWithSession).
+    // the counts' own statement checks the session (readWithSession)
+    config: { session: 'in-statement' },
     schema: { tags, summary: 'Materials, tasks and exams done by the caller', response: studentStatsResponse },
   }, (request) => app.readWithSession(request, studentOnly, async (user) => {
     const n = await studentProgressCounts(db, user.student_id ?? -1, user.user_id);
