@@ -1,7 +1,6 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { examsApi, exercisesApi, keepDeliveryOf } from '@kelasku/shared-api';
-import { dashboardKeys } from '../dashboard/api';
-import { gradeKeys } from '../assessments/api';
+import { dashboardKeys, gradeKeys } from '../../lib/query-keys';
 
 // The exam itself is not read here: it comes with its prefetch and clock offset (exam-prefetch.ts, useClassExams).
 

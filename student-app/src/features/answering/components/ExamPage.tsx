@@ -22,7 +22,7 @@ import { currentStudentId, idParam } from '../../../lib/student';
 import { AnswerSheetView, SubmittedSheetView } from './AnswerSheetView';
 import { preloadable } from '@kelasku/shared-ui/src/preloadable';
 import { clockOffset, formatCountdown, useServerNow, windowPhase } from '../exam-clock';
-import { arrivedClassExams, type ClassExams } from '../exam-prefetch';
+import { arrivedClassExams, type ClassExams } from '../../../lib/exam-prefetch';
 import { flushThenGrade } from '../submit';
 import { useAnswerSheet } from '../hooks/useAnswerSheet';
 import { useClassExams } from '../hooks/useClassExams';

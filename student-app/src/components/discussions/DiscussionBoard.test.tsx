@@ -5,9 +5,9 @@ import i18next from 'i18next';
 import { MAX_DESCRIPTION_BYTES, MAX_REPLY_BYTES, MAX_REPORT_REASON_BYTES, MAX_TOPIC_BYTES } from '@kelasku/shared-rules';
 import { reportsApi, type Discussion } from '@kelasku/shared-api';
 import { deferred, renderAt } from '@kelasku/shared-ui/src/test-utils';
-import { signInStudent } from '../../../test/fixtures';
+import { signInStudent } from '../../test/fixtures';
 import { DiscussionBoard } from './DiscussionBoard';
-import type { DiscussionSource } from '../api';
+import type { DiscussionSource } from '../../lib/discussions';
 
 jest.mock('@kelasku/shared-api', () => {
   const actual = jest.requireActual('@kelasku/shared-api');

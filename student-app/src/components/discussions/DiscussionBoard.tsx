@@ -8,9 +8,9 @@ import { errorMessage, type Discussion } from '@kelasku/shared-api';
 import { ConfirmDialog, EmptyState, ErrorState, LoadingState, Pagination } from '@kelasku/shared-ui';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { usePageParam } from '@kelasku/shared-ui/src/usePageParam';
-import { awaitsData } from '../../../lib/query-state';
-import { currentStudentId } from '../../../lib/student';
-import { discussionPageQuery, type DiscussionSource } from '../api';
+import { awaitsData } from '../../lib/query-state';
+import { currentStudentId } from '../../lib/student';
+import { discussionPageQuery, type DiscussionSource } from '../../lib/discussions';
 import { DiscussionCard } from './DiscussionCard';
 import { QuestionDialog } from './QuestionDialog';
 
