@@ -22,7 +22,7 @@ function fakeApi({ failSaves = false } = {}) {
       return { ...SHEET, id, answers: withChanges({}, changes) };
     }),
   };
-  return { api: api as jest.Mocked<SheetApi>, openSheet: () => act(async () => release()) };
+  return { api: api as unknown as jest.Mocked<SheetApi>, openSheet: () => act(async () => release()) };
 }
 
 const options = (api: SheetApi, clockOffset = 0) =>

@@ -111,3 +111,6 @@ export function useAnswerSheet({ kind, itemId, studentId, api, enabled, create =
 
   return { phase, sheet, answers, queueState, answerable, setAnswer, flush, markSubmitted, reload };
 }
+
+/** What a page gets of its answer sheet. */
+export type AnswerSheetState = ReturnType<typeof useAnswerSheet>;
