@@ -1,5 +1,8 @@
-import { queryOptions } from '@tanstack/react-query';
-import type { Discussion, DiscussionInput, Meta } from '@kelasku/shared-api';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { errorStatus, reportsApi, type Discussion, type DiscussionInput, type Meta } from '@kelasku/shared-api';
+
+/** What a report names: a question, or one of its replies, with the student's optional reason. */
+export type ReportInput = Parameters<typeof reportsApi.create>[0];
 
 /** Where a board's questions live: the general forum or one material's discussion (same shapes). */
 export interface DiscussionSource {
@@ -23,3 +26,49 @@ export const discussionKeys = {
 /** One page of a board's questions. */
 export const discussionPageQuery = (source: DiscussionSource, page: number, pageSize: number) =>
   queryOptions({ queryKey: [...source.key, page, pageSize], queryFn: () => source.list(page, pageSize) });
+
+/**
+ * Every page of the board is out of date after a write (a question moved, appeared, changed or went). Not awaited:
+ * the dialog closes at once and the list on screen stays until the new one is here.
+ */
+function useInvalidateBoard(source: DiscussionSource) {
+  const queryClient = useQueryClient();
+  return () => void queryClient.invalidateQueries({ queryKey: source.key });
+}
+
+/** Asks a question on the board. */
+export function useAskQuestion(source: DiscussionSource) {
+  const invalidate = useInvalidateBoard(source);
+  return useMutation({ mutationFn: (body: DiscussionInput) => source.create(body), onSuccess: invalidate });
+}
+
+/** Edits one's own question. */
+export function useEditQuestion(source: DiscussionSource) {
+  const invalidate = useInvalidateBoard(source);
+  return useMutation({ mutationFn: ({ id, body }: { id: number; body: DiscussionInput }) => source.update(id, body), onSuccess: invalidate });
+}
+
+/** Deletes one's own question. */
+export function useDeleteQuestion(source: DiscussionSource) {
+  const invalidate = useInvalidateBoard(source);
+  return useMutation({ mutationFn: (id: number) => source.remove(id), onSuccess: invalidate });
+}
+
+/** Answers a question; resolves with the whole discussion (its replies as the server now has them). */
+export function useReply(source: DiscussionSource) {
+  const invalidate = useInvalidateBoard(source);
+  return useMutation({ mutationFn: ({ id, text }: { id: number; text: string }) => source.reply(id, text), onSuccess: invalidate });
+}
+
+/** Reports a question or a reply to the admins; already reported by this student (409) counts as reported. */
+export function useReport() {
+  return useMutation({
+    mutationFn: async (report: ReportInput) => {
+      try {
+        await reportsApi.create(report);
+      } catch (err) {
+        if (errorStatus(err) !== 409) throw err;
+      }
+    },
+  });
+}
