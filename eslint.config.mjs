@@ -79,6 +79,14 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
+  {
+    // React's check that no ref is read or written during render: a thrown-away render (a suspended transition) must
+    // not change what the next answer is saved with (the student remote's exam sheet, useAnswerSheet.test.tsx).
+    files: ['student-app/src/**/*.tsx', 'student-app/src/**/use*.ts', 'student-app/src/**/hooks/**/*.ts'],
+    ignores: TEST_FILES,
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/refs': 'error' },
+  },
   ...boundaries.map(({ files, forbidden, message }) => ({
     files,
     ignores: TEST_FILES,

@@ -17,7 +17,7 @@ jest.mock('@kelasku/shared-api', () => {
     examsApi: { ...actual.examsApi, byClass: jest.fn(() => { calls.push('exam request'); return new Promise(() => undefined); }) },
   };
 });
-jest.mock('./features/answering/load-exam-page', () => ({
+jest.mock('./lib/load-exam-page', () => ({
   loadExamPage: jest.fn(() => { calls.push('exam screen code'); return new Promise(() => undefined); }),
 }));
 

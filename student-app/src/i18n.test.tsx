@@ -14,7 +14,7 @@ import { withChanges } from './features/answering/answer-queue';
 import { SubmittedSheetView } from './features/answering/components/AnswerSheetView';
 import { saveStatusText } from './features/answering/components/SaveStatus';
 import { flushThenGrade } from './features/answering/submit';
-import { DiscussionBoard } from './features/discussions/components/DiscussionBoard';
+import { DiscussionBoard } from './components/discussions/DiscussionBoard';
 
 jest.mock('@kelasku/shared-api', () => {
   const actual = jest.requireActual('@kelasku/shared-api');

@@ -1,7 +1,8 @@
-import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { examsApi, exercisesApi, keepDeliveryOf } from '@kelasku/shared-api';
-import { dashboardKeys } from '../dashboard/api';
-import { gradeKeys } from '../assessments/api';
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { examsApi, exercisesApi, keepDeliveryOf, type Grade } from '@kelasku/shared-api';
+import type { QueueState } from './answer-queue';
+import { flushThenGrade } from './submit';
+import { dashboardKeys, gradeKeys } from '../../lib/query-keys';
 
 // The exam itself is not read here: it comes with its prefetch and clock offset (exam-prefetch.ts, useClassExams).
 
@@ -42,4 +43,32 @@ export const storedGradeQuery = (kind: 'exercise' | 'exam', itemId: number, stud
 export function invalidateAfterSubmit(queryClient: QueryClient): void {
   void queryClient.invalidateQueries({ queryKey: gradeKeys.all });
   void queryClient.invalidateQueries({ queryKey: dashboardKeys.all });
+}
+
+/**
+ * Hands a sheet in: every pending answer first (the offline queue's flush), then the grade, which locks the sheet;
+ * afterwards the grades and the dashboard are read again. Resolves with the grade (null without an item or student);
+ * a failure's message is for the student (flushThenGrade).
+ */
+export function useSubmitSheet({ kind, itemId, studentId, flush, onSubmitted }: {
+  kind: 'exercise' | 'exam';
+  itemId: number | undefined;
+  studentId: number | undefined;
+  flush: () => Promise<QueueState>;
+  /** The sheet shows as handed in (useAnswerSheet's markSubmitted). */
+  onSubmitted: () => void;
+}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (): Promise<Grade | null> => {
+      if (!itemId || !studentId) return null;
+      const api = kind === 'exam' ? examsApi : exercisesApi;
+      return flushThenGrade(flush, () => api.calculateGrade(itemId, studentId), async () => (await api.grade(itemId, studentId))[0]);
+    },
+    onSuccess: (grade) => {
+      if (!grade) return;
+      onSubmitted();
+      invalidateAfterSubmit(queryClient);
+    },
+  });
 }

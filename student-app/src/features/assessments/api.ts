@@ -1,10 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { exercisesApi } from '@kelasku/shared-api';
-
-export const gradeKeys = {
-  all: ['grades'] as const,
-  exercises: (studentId: number | undefined) => [...gradeKeys.all, 'exercises', studentId] as const,
-};
+import { gradeKeys } from '../../lib/query-keys';
 
 /** The student's exercise scores by exercise id (when a grade appears twice, the last row wins, as before). */
 export const exerciseScoresQuery = (studentId: number | undefined) =>

@@ -1,11 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { statsApi, todoApi } from '@kelasku/shared-api';
-
-export const dashboardKeys = {
-  all: ['dashboard'] as const,
-  stats: () => [...dashboardKeys.all, 'stats'] as const,
-  todo: () => [...dashboardKeys.all, 'todo'] as const,
-};
+import { dashboardKeys } from '../../lib/query-keys';
 
 /** The student's progress numbers (materials, tasks, exams). */
 export const studentStatsQuery = () => queryOptions({ queryKey: dashboardKeys.stats(), queryFn: () => statsApi.student() });

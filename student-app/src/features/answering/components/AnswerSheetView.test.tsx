@@ -3,8 +3,9 @@ import path from 'node:path';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { parseQuestions, type Answers } from '@kelasku/shared-api';
-import { renderAt } from '@kelasku/shared-ui/src/test-utils';
+import { deferred, renderAt } from '@kelasku/shared-ui/src/test-utils';
 import { AnswerSheetView } from './AnswerSheetView';
 import type { WorkKind } from '../texts';
 
@@ -30,7 +31,7 @@ function Harness({ kind = 'task', onSubmit = jest.fn(async () => undefined), onA
         onAnswer(n, value, opts);
         setAnswers((a) => ({ ...a, [String(n)]: value }));
       }}
-      onSubmit={onSubmit}
+      submission={useMutation<void, Error>({ mutationFn: onSubmit })}
     />
   );
 }
@@ -132,6 +133,24 @@ test('exam submit asks for confirmation with the exam texts, and shows why a sub
   expect(await screen.findByText(/You are offline — your answers are kept on this device/)).toBeInTheDocument();
 });
 
+test('while the sheet is handed in, Submit and the dialog are busy; once it failed the dialog closes on the reason', async () => {
+  const user = userEvent.setup();
+  const handIn = deferred<void>();
+  renderAt(<Harness kind="exam" onSubmit={() => handIn.promise} />);
+  await user.click(screen.getByRole('button', { name: 'Submit' }));
+  await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Yes, submit' }));
+  const dialog = screen.getByRole('dialog', { name: 'Confirmation of Exam Submission' });
+  expect(within(dialog).getByRole('button', { name: 'Submitting…' })).toBeDisabled();
+  // (the page behind the open dialog is hidden from roles)
+  expect(within(screen.getByRole('region', { name: 'Answer sheet bar', hidden: true })).getByRole('button', { name: 'Submit', hidden: true })).toBeDisabled();
+  await user.keyboard('{Escape}'); // not closed while handing in
+  expect(screen.getByRole('dialog')).toBeInTheDocument();
+  handIn.reject(new Error('Your exam could not be submitted.'));
+  expect(await screen.findByText('Your exam could not be submitted.')).toBeInTheDocument();
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  expect(screen.getByRole('button', { name: 'Submit' })).toBeEnabled();
+});
+
 test('the submit confirmation lists the unanswered questions by number', async () => {
   const user = userEvent.setup();
   renderAt(<Harness kind="exam" />);
@@ -169,7 +188,7 @@ test('one pinned bar holds the timer, the save state, the question list and Subm
       answers={{ '2': 'b' }}
       queueState={{ kind: 'offline' }}
       onAnswer={jest.fn()}
-      onSubmit={jest.fn(async () => undefined)}
+      submission={{ mutate: jest.fn(), isPending: false, error: null }}
       timer={<span role="timer" aria-label="Time left">00:10:00</span>}
     />,
   );

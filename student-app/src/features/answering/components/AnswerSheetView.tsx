@@ -13,6 +13,7 @@ import Typography from '@mui/material/Typography';
 import Apps from '@mui/icons-material/Apps';
 import NavigateBefore from '@mui/icons-material/NavigateBefore';
 import NavigateNext from '@mui/icons-material/NavigateNext';
+import type { UseMutationResult } from '@tanstack/react-query';
 import { OPTION_LETTERS, type Answers, type Grade, type Question, type QuestionDetail } from '@kelasku/shared-api';
 import { preloadable } from '@kelasku/shared-ui/src/preloadable';
 import { originalOrder, type SheetOrder } from '@kelasku/shared-rules';
@@ -30,6 +31,9 @@ import { MathText } from '@kelasku/shared-ui/src/formula/MathText';
  */
 const ConfirmDialog = preloadable(() => import('@kelasku/shared-ui/src/ConfirmDialog').then((m) => m.ConfirmDialog));
 
+/** A TanStack mutation that hands the sheet in: the bar and the dialog show its pending state and its failure. */
+export type SheetSubmission = Pick<UseMutationResult<unknown, Error, void>, 'mutate' | 'isPending' | 'error'>;
+
 export interface AnswerSheetViewProps {
   kind: WorkKind;
   questions: Question[];
@@ -38,8 +42,8 @@ export interface AnswerSheetViewProps {
   /** No more changes (exam closed, sheet locked). */
   locked?: boolean;
   onAnswer: (n: number, value: string, options: { essay: boolean }) => void;
-  /** Flushes, grades; a rejection's message is shown and the dialog closes. */
-  onSubmit: () => Promise<void>;
+  /** Handing the sheet in (useSubmitSheet): its failure's message is shown; the dialog closes once it settled. */
+  submission: SheetSubmission;
   /** Shown first in the pinned bar (the exam's time left). */
   timer?: ReactNode;
   /**
@@ -58,14 +62,14 @@ export function unansweredText(total: number, isDone: (n: number) => boolean): s
 }
 
 /** Taking a task or exam: one question at a time, the number grid, Previous/Next, the save state and Submit. */
-export function AnswerSheetView({ kind, questions, answers, queueState, locked = false, onAnswer, onSubmit, timer, order }: AnswerSheetViewProps) {
+export function AnswerSheetView({ kind, questions, answers, queueState, locked = false, onAnswer, submission, timer, order }: AnswerSheetViewProps) {
   const { t } = useTranslation('student');
   // `current` is the position on screen; `number` the original question number shown there.
   const [current, setCurrent] = useState(1);
   const [gridOpen, setGridOpen] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
-  const [submitError, setSubmitError] = useState<string | null>(null);
+  const submitting = submission.isPending;
+  const submitError = submission.error && (submission.error instanceof Error ? submission.error.message : t('submit.errors.failed'));
   useEffect(() => {
     void ConfirmDialog.preload().catch(() => undefined);
   }, []);
@@ -103,19 +107,7 @@ export function AnswerSheetView({ kind, questions, answers, queueState, locked =
     return () => clearTimeout(timer);
   }, [nextImage]);
 
-  const submit = async () => {
-    setSubmitting(true);
-    setSubmitError(null);
-    try {
-      await onSubmit();
-      setConfirming(false);
-    } catch (err) {
-      setConfirming(false);
-      setSubmitError(err instanceof Error ? err.message : t('submit.errors.failed'));
-    } finally {
-      setSubmitting(false);
-    }
-  };
+  const submit = () => submission.mutate(undefined, { onSettled: () => setConfirming(false) });
 
   if (!question) return <Alert severity="info">{t(texts.noQuestions)}</Alert>;
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { AxiosError } from 'axios';
 import { examsApi, type AnswerSheet, type Exam } from '@kelasku/shared-api';
 import { answersStorageKey, withChanges } from '../answer-queue';
-import { prefetchClassExams } from '../exam-prefetch';
+import { prefetchClassExams } from '../../../lib/exam-prefetch';
 import { earlyAnswersKey } from '../hooks/useAnswerSheet';
 import { renderAt } from '@kelasku/shared-ui/src/test-utils';
 import { signInStudent } from '../../../test/fixtures';

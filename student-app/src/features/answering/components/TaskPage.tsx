@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
@@ -7,8 +7,8 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import ArrowBack from '@mui/icons-material/ArrowBack';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { exercisesApi, parseQuestions, type Grade } from '@kelasku/shared-api';
+import { useQuery } from '@tanstack/react-query';
+import { exercisesApi, parseQuestions } from '@kelasku/shared-api';
 import { publicIdsSeed, sheetOrder } from '@kelasku/shared-rules';
 import { ErrorState, LoadFailure, LoadingState, NotFoundState } from '@kelasku/shared-ui/src/states';
 import { PageTitle } from '../../../components/PageTitle';
@@ -18,9 +18,8 @@ import { currentStudentId, idParam } from '../../../lib/student';
 import { AnswerSheetView, SubmittedSheetView } from './AnswerSheetView';
 import { formatScore } from '@kelasku/shared-ui/src/numbers';
 import { ScoreDialog } from './ScoreDialog';
-import { flushThenGrade } from '../submit';
 import { useAnswerSheet } from '../hooks/useAnswerSheet';
-import { exerciseOfMaterialQuery, invalidateAfterSubmit, storedGradeQuery } from '../api';
+import { exerciseOfMaterialQuery, storedGradeQuery, useSubmitSheet } from '../api';
 
 /** /MyTask?material_id= — answering the material's exercise. */
 export default function TaskPage() {
@@ -28,9 +27,7 @@ export default function TaskPage() {
   const materialId = idParam(useSearchParams()[0].get('material_id'));
   const studentId = currentStudentId();
   const goBack = useGoBack('/MyClassesTask');
-  const [grade, setGrade] = useState<Grade | null>(null);
 
-  const queryClient = useQueryClient();
   const exerciseLoad = useQuery({ ...exerciseOfMaterialQuery(materialId ?? 0), enabled: Boolean(materialId) });
   const exercise = exerciseLoad.data;
   const questions = useMemo(() => parseQuestions(exercise?.content), [exercise]);
@@ -48,17 +45,8 @@ export default function TaskPage() {
     enabled: sheet.phase === 'submitted' && Boolean(exercise && studentId),
   });
 
-  const submit = async () => {
-    if (!exercise || !studentId) return;
-    const result = await flushThenGrade(
-      sheet.flush,
-      () => exercisesApi.calculateGrade(exercise.id, studentId),
-      async () => (await exercisesApi.grade(exercise.id, studentId))[0],
-    );
-    sheet.markSubmitted();
-    invalidateAfterSubmit(queryClient);
-    setGrade(result);
-  };
+  const submit = useSubmitSheet({ kind: 'exercise', itemId: exercise?.id, studentId, flush: sheet.flush, onSubmitted: sheet.markSubmitted });
+  const grade = submit.data ?? null;
 
   const loading = (Boolean(materialId) && awaitsData(exerciseLoad)) || (exercise && sheet.phase === 'loading');
   return (
@@ -103,7 +91,7 @@ export default function TaskPage() {
             queueState={sheet.queueState}
             locked={sheet.queueState.kind === 'locked'}
             onAnswer={(n, value, { essay }) => sheet.setAnswer(n, value, { essay })}
-            onSubmit={submit}
+            submission={submit}
             order={order}
           />
         </Box>

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { loadClassExams, loadPastExam, type ClassExams } from '../exam-prefetch';
+import { loadClassExams, loadPastExam, type ClassExams } from '../../../lib/exam-prefetch';
 
 export interface ClassExamsLoad {
   data: ClassExams | undefined;

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { loadExamPage } from '../../answering/load-exam-page';
-import { prefetchClassExams } from '../../answering/exam-prefetch';
-import { AssignedClassList } from '../../classes/components/AssignedClassList';
+import { loadExamPage } from '../../../lib/load-exam-page';
+import { prefetchClassExams } from '../../../lib/exam-prefetch';
+import { AssignedClassList } from '../../../components/AssignedClassList';
 import { PageTitle } from '../../../components/PageTitle';
 
 /** Loads the exam screen's code while the student picks a class, so the exam opens without waiting for it. */

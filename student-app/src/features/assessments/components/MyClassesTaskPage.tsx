@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { AssignedClassList } from '../../classes/components/AssignedClassList';
-import { ArchivedClassList } from '../../classes/components/ArchivedClassList';
+import { AssignedClassList } from '../../../components/AssignedClassList';
+import { ArchivedClassList } from '../../../components/ArchivedClassList';
 import { PageTitle } from '../../../components/PageTitle';
 
 /** /MyClassesTask: assigned classes leading to each class's task list; below, archived classes (results only). */

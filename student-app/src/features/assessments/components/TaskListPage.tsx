@@ -11,8 +11,8 @@ import type { Material } from '@kelasku/shared-api';
 import { formatScore } from '@kelasku/shared-ui/src/numbers';
 import { usePageParam } from '@kelasku/shared-ui/src/usePageParam';
 import { currentStudentId, idParam } from '../../../lib/student';
-import { classMaterialsQuery } from '../../classes/api';
-import { ClassMaterialsFrame } from '../../classes/components/ClassMaterialsFrame';
+import { classMaterialsQuery } from '../../../lib/class-queries';
+import { ClassMaterialsFrame } from '../../../components/ClassMaterialsFrame';
 import { exerciseScoresQuery } from '../api';
 
 const PAGE_SIZE = 10;

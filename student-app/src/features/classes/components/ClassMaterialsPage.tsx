@@ -9,9 +9,9 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { usePageParam } from '@kelasku/shared-ui/src/usePageParam';
 import { currentStudentId, idParam } from '../../../lib/student';
-import { markClassOpened } from '../../dashboard/seen';
-import { classMaterialsQuery } from '../api';
-import { ClassMaterialsFrame } from './ClassMaterialsFrame';
+import { markClassOpened } from '../../../lib/seen';
+import { classMaterialsQuery } from '../../../lib/class-queries';
+import { ClassMaterialsFrame } from '../../../components/ClassMaterialsFrame';
 
 const PAGE_SIZE = 9;
 

@@ -16,10 +16,9 @@ import { LoadFailure, LoadingState, NotFoundState, SafeHtml } from '@kelasku/sha
 import { PageTitle } from '../../../components/PageTitle';
 import { awaitsData } from '../../../lib/query-state';
 import { currentStudentId, idParam } from '../../../lib/student';
-import { markMaterialOpened } from '../../dashboard/seen';
-import { materialDiscussions } from '../../discussions/api';
-import { DiscussionBoard } from '../../discussions/components/DiscussionBoard';
-import { materialQuery } from '../api';
+import { markMaterialOpened } from '../../../lib/seen';
+import { DiscussionBoard } from '../../../components/discussions/DiscussionBoard';
+import { materialDiscussions, materialQuery } from '../api';
 
 const FAB_SIZE = 48;
 const FAB_INSET = 16;

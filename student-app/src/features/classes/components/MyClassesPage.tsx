@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { AssignedClassList } from './AssignedClassList';
+import { AssignedClassList } from '../../../components/AssignedClassList';
 import { PageTitle } from '../../../components/PageTitle';
 
 /** /MyClasses: assigned classes; a card opens the class's materials. */

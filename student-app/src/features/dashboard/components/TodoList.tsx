@@ -20,7 +20,7 @@ import { ErrorState, LoadingState } from '@kelasku/shared-ui/src/states';
 import { awaitsData } from '../../../lib/query-state';
 import { currentStudentId } from '../../../lib/student';
 import { studentTodoQuery } from '../api';
-import { isNewMaterial, readSeen } from '../seen';
+import { isNewMaterial, readSeen } from '../../../lib/seen';
 
 interface Entry { key: string; to: string; primary: string; secondary: string }
 

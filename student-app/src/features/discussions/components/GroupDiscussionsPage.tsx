@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../components/PageTitle';
 import { groupDiscussions } from '../api';
-import { DiscussionBoard } from './DiscussionBoard';
+import { DiscussionBoard } from '../../../components/discussions/DiscussionBoard';
 
 /** /GroupDiscussions: the school-wide question board. A failed load shows only the error, in place of the page. */
 export default function GroupDiscussionsPage() {

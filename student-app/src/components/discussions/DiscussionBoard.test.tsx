@@ -5,9 +5,9 @@ import i18next from 'i18next';
 import { MAX_DESCRIPTION_BYTES, MAX_REPLY_BYTES, MAX_REPORT_REASON_BYTES, MAX_TOPIC_BYTES } from '@kelasku/shared-rules';
 import { reportsApi, type Discussion } from '@kelasku/shared-api';
 import { deferred, renderAt } from '@kelasku/shared-ui/src/test-utils';
-import { signInStudent } from '../../../test/fixtures';
+import { signInStudent } from '../../test/fixtures';
 import { DiscussionBoard } from './DiscussionBoard';
-import type { DiscussionSource } from '../api';
+import type { DiscussionSource } from '../../lib/discussions';
 
 jest.mock('@kelasku/shared-api', () => {
   const actual = jest.requireActual('@kelasku/shared-api');
@@ -352,4 +352,49 @@ test('a topic or description past the server\'s cap in bytes is refused at its f
   await user.click(within(dialog).getByRole('button', { name: 'Post Question' }));
   expect(await within(dialog).findByText(`Description is too long: at most ${MAX_DESCRIPTION_BYTES} bytes (a letter takes 1, an emoji 4).`)).toBeInTheDocument();
   expect(source.create).not.toHaveBeenCalled();
+});
+
+test('while a write is on its way its button is busy; a refused deletion says why until a deletion goes through', async () => {
+  const user = userEvent.setup();
+  jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  const source = makeSource([mine, theirs]);
+  const posting = deferred<unknown>();
+  source.create.mockReturnValueOnce(posting.promise);
+  source.remove.mockRejectedValueOnce(refused('Discussion not found'));
+  board(source);
+  const own = await screen.findByRole('article', { name: 'Soal limit' });
+
+  await user.click(screen.getByRole('button', { name: 'Ask a Question' }));
+  const dialog = screen.getByRole('dialog', { name: 'Ask a Question' });
+  await user.type(within(dialog).getByRole('textbox', { name: 'Topic' }), 'Trigonometri');
+  await user.click(within(dialog).getByRole('button', { name: 'Post Question' }));
+  await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Post Question' })).toBeDisabled());
+  posting.resolve({});
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+  await user.click(within(own).getByRole('button', { name: 'Delete' }));
+  await user.click(within(screen.getByRole('dialog', { name: 'Delete Question' })).getByRole('button', { name: 'Delete' }));
+  expect(await screen.findByRole('alert')).toHaveTextContent('Could not delete the question: Discussion not found');
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  await user.click(within(screen.getByRole('article', { name: 'Soal limit' })).getByRole('button', { name: 'Delete' }));
+  await user.click(within(screen.getByRole('dialog', { name: 'Delete Question' })).getByRole('button', { name: 'Delete' }));
+  await waitFor(() => expect(source.remove).toHaveBeenCalledTimes(2));
+  await waitFor(() => expect(screen.queryByText(/Could not delete the question/)).toBeNull());
+});
+
+test('a report that failed says so and can be sent again', async () => {
+  const user = userEvent.setup();
+  const reportCreate = reportsApi.create as jest.Mock;
+  reportCreate.mockRejectedValueOnce(new AxiosError('down', 'ERR_BAD_RESPONSE', undefined, undefined, { status: 500, data: {} } as never));
+  reportCreate.mockResolvedValueOnce({ id: 1 });
+  board(makeSource([theirs]));
+  const other = await screen.findByRole('article', { name: 'Tugas kimia' });
+  await user.click(within(other).getByRole('button', { name: 'Report question "Tugas kimia"' }));
+  await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Report' }));
+  const again = await within(other).findByRole('button', { name: 'Report question "Tugas kimia"' });
+  await waitFor(() => expect(again).toHaveTextContent('Report failed, try again'));
+  await user.click(again);
+  await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Report' }));
+  expect(await within(other).findByRole('button', { name: 'Reported question "Tugas kimia"' })).toBeDisabled();
+  expect(reportCreate).toHaveBeenCalledTimes(2);
 });

@@ -5,8 +5,8 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import type { ClassItem } from '@kelasku/shared-api';
-import { currentStudentId } from '../../../lib/student';
-import { archivedClassesQuery } from '../api';
+import { currentStudentId } from '../lib/student';
+import { archivedClassesQuery } from '../lib/class-queries';
 
 /**
  * The archived classes the student was in, each leading to its read-only page (e.g. its tasks and grades); nothing

@@ -6,11 +6,11 @@ import Typography from '@mui/material/Typography';
 import AddComment from '@mui/icons-material/AddComment';
 import { errorMessage, type Discussion } from '@kelasku/shared-api';
 import { ConfirmDialog, EmptyState, ErrorState, LoadingState, Pagination } from '@kelasku/shared-ui';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { usePageParam } from '@kelasku/shared-ui/src/usePageParam';
-import { awaitsData } from '../../../lib/query-state';
-import { currentStudentId } from '../../../lib/student';
-import { discussionPageQuery, type DiscussionSource } from '../api';
+import { awaitsData } from '../../lib/query-state';
+import { currentStudentId } from '../../lib/student';
+import { discussionPageQuery, useAskQuestion, useDeleteQuestion, useEditQuestion, type DiscussionSource } from '../../lib/discussions';
 import { DiscussionCard } from './DiscussionCard';
 import { QuestionDialog } from './QuestionDialog';
 
@@ -36,17 +36,15 @@ export function DiscussionBoard({ source, heading, errorText, emptyText, replace
   const [asking, setAsking] = useState(false);
   const [editing, setEditing] = useState<Discussion | null>(null);
   const [deleting, setDeleting] = useState<Discussion | null>(null);
-  const [deleteBusy, setDeleteBusy] = useState(false);
-  const [notice, setNotice] = useState<string | null>(null);
   const studentId = currentStudentId();
-  const queryClient = useQueryClient();
+  const ask = useAskQuestion(source);
+  const edit = useEditQuestion(source);
+  const remove = useDeleteQuestion(source);
   // The previous page is kept only for its pager, which stays in place while the next page loads (its rows do not).
   const query = useQuery({ ...discussionPageQuery(source, page, pageSize), placeholderData: keepPreviousData });
   const { data } = query;
   const loading = awaitsData(query) || query.isPlaceholderData;
   const reload = () => void query.refetch();
-  /** Every page of this board is out of date (a question moved, appeared, changed or went). */
-  const invalidate = () => void queryClient.invalidateQueries({ queryKey: source.key });
   // Stable object: the dialog resets its fields whenever `initial` changes.
   const editInitial = useMemo(
     () => (editing ? { topic: editing.topic, description: editing.description } : undefined),
@@ -56,22 +54,12 @@ export function DiscussionBoard({ source, heading, errorText, emptyText, replace
   if (!loading && !data && replaceOnError) return <ErrorState message={errorText} error={query.error} onRetry={reload} />;
 
   const totalPages = data ? data.meta.totalPage ?? data.meta.totalpages : 0;
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    setDeleteBusy(true);
-    try {
-      await source.remove(deleting.id);
-      setDeleting(null);
-      setNotice(null);
-      invalidate();
-    } catch (err) {
-      setDeleting(null);
-      const reason = errorMessage(err);
-      setNotice(reason ? t('discussions.deleteFailedBecause', { reason }) : t('discussions.deleteFailed'));
-    } finally {
-      setDeleteBusy(false);
-    }
+  const confirmDelete = () => {
+    if (deleting) remove.mutate(deleting.id, { onSettled: () => setDeleting(null) });
   };
+  // Why the last deletion failed (until the next one).
+  const deleteReason = remove.error && errorMessage(remove.error);
+  const notice = remove.error && (deleteReason ? t('discussions.deleteFailedBecause', { reason: deleteReason }) : t('discussions.deleteFailed'));
 
   return (
     <section aria-label={typeof heading === 'string' ? heading : undefined}>
@@ -89,15 +77,10 @@ export function DiscussionBoard({ source, heading, errorText, emptyText, replace
             <DiscussionCard
               key={`${d.id}-${d.topic}-${d.description}`}
               discussion={d}
-              kind={source.kind}
+              source={source}
               currentStudentId={studentId}
               onEdit={setEditing}
               onDelete={setDeleting}
-              onReply={async (disc, text) => {
-                const updated = await source.reply(disc.id, text);
-                invalidate();
-                return updated;
-              }}
             />
           ))}
         </Stack>
@@ -108,10 +91,10 @@ export function DiscussionBoard({ source, heading, errorText, emptyText, replace
         open={asking}
         mode="ask"
         onClose={() => setAsking(false)}
+        saving={ask.isPending}
         onSave={async (body) => {
-          await source.create(body);
+          await ask.mutateAsync(body);
           setAsking(false);
-          invalidate();
           // A new question comes first: show the first page.
           if (page !== 1) setPage(1);
         }}
@@ -121,11 +104,11 @@ export function DiscussionBoard({ source, heading, errorText, emptyText, replace
         mode="edit"
         initial={editInitial}
         onClose={() => setEditing(null)}
+        saving={edit.isPending}
         onSave={async (body) => {
           if (!editing) return;
-          await source.update(editing.id, body);
+          await edit.mutateAsync({ id: editing.id, body });
           setEditing(null);
-          invalidate();
         }}
       />
       <ConfirmDialog
@@ -134,7 +117,7 @@ export function DiscussionBoard({ source, heading, errorText, emptyText, replace
         message={deleting ? t('discussions.delete.message', { topic: deleting.topic }) : ''}
         confirmLabel={t('discussions.delete.confirm')}
         destructive
-        busy={deleteBusy}
+        busy={remove.isPending}
         onConfirm={confirmDelete}
         onClose={() => setDeleting(null)}
       />

@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import FlagOutlined from '@mui/icons-material/FlagOutlined';
-import { errorStatus, reportsApi } from '@kelasku/shared-api';
 import { MAX_REPORT_REASON_BYTES, overBytes } from '@kelasku/shared-rules';
 import { ConfirmDialog } from '@kelasku/shared-ui';
+import { useReport } from '../../lib/discussions';
 
 export interface ReportButtonProps {
   kind: 'general' | 'material';
@@ -21,22 +21,17 @@ export interface ReportButtonProps {
  */
 export function ReportButton({ kind, discussionId, replyId, what }: ReportButtonProps) {
   const { t } = useTranslation('student');
-  const [state, setState] = useState<'idle' | 'sending' | 'reported' | 'failed'>('idle');
+  const sending = useReport();
+  const state = sending.isSuccess ? 'reported' : sending.isPending ? 'sending' : sending.isError ? 'failed' : 'idle';
   const [asking, setAsking] = useState(false);
   const [reason, setReason] = useState('');
   const [reasonTooLarge, setReasonTooLarge] = useState(false);
-  const report = async () => {
-    setState('sending');
-    try {
-      const why = reason.trim();
-      await reportsApi.create({ kind, discussion_id: discussionId, ...(replyId ? { reply_id: replyId } : {}), ...(why ? { reason: why } : {}) });
-      setState('reported');
-    } catch (err) {
-      // 409: this student already reported it, which is the state we want to show.
-      setState(errorStatus(err) === 409 ? 'reported' : 'failed');
-    } finally {
-      setAsking(false);
-    }
+  const report = () => {
+    const why = reason.trim();
+    sending.mutate(
+      { kind, discussion_id: discussionId, ...(replyId ? { reply_id: replyId } : {}), ...(why ? { reason: why } : {}) },
+      { onSettled: () => setAsking(false) },
+    );
   };
   if (state === 'reported') {
     return (

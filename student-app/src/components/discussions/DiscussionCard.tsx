@@ -8,26 +8,31 @@ import Typography from '@mui/material/Typography';
 import { errorMessage, type Discussion } from '@kelasku/shared-api';
 import { AnswerForm, PlainText, ReplyItem, authorName } from '@kelasku/shared-ui';
 import { MAX_REPLY_BYTES, overBytes } from '@kelasku/shared-rules';
+import { useReply, type DiscussionSource } from '../../lib/discussions';
 import { ReportButton } from './ReportButton';
 
 export interface DiscussionCardProps {
   discussion: Discussion;
-  kind: 'general' | 'material';
+  /** The board it is on: replies are sent there (and its pages read again). */
+  source: DiscussionSource;
   currentStudentId: number | undefined;
   onEdit: (d: Discussion) => void;
   onDelete: (d: Discussion) => void;
-  /** Sends a reply; resolves with the updated discussion. */
-  onReply: (d: Discussion, text: string) => Promise<Discussion>;
 }
 
 /** One question: author, topic, description, author-only Edit/Delete, Report, replies (about 13rem, scrolling) and a reply input. */
-export function DiscussionCard({ discussion: initial, kind, currentStudentId, onEdit, onDelete, onReply }: DiscussionCardProps) {
+export function DiscussionCard({ discussion: initial, source, currentStudentId, onEdit, onDelete }: DiscussionCardProps) {
   const { t } = useTranslation('student');
   const [discussion, setDiscussion] = useState(initial);
   const [showReplies, setShowReplies] = useState(false);
   const [replyText, setReplyText] = useState('');
-  const [sending, setSending] = useState(false);
-  const [replyError, setReplyError] = useState<string | null>(null);
+  const reply = useReply(source);
+  /** A reply refused before it is sent (over the server's cap). */
+  const [replyProblem, setReplyProblem] = useState<string | null>(null);
+  const failedReason = reply.error && errorMessage(reply.error);
+  const replyError = replyProblem
+    ?? (reply.error && (failedReason ? t('discussions.card.replyFailedBecause', { reason: failedReason }) : t('discussions.card.replyFailed')));
+  const kind = source.kind;
   const repliesId = useId();
   const titleId = useId();
   // Strict equality as the original: student_id is a number in both the token and the item.
@@ -35,28 +40,24 @@ export function DiscussionCard({ discussion: initial, kind, currentStudentId, on
   const replies = discussion.replies ?? [];
   const topic = discussion.topic;
 
-  const sendReply = async (event: FormEvent) => {
+  const sendReply = (event: FormEvent) => {
     event.preventDefault();
     const text = replyText.trim();
-    if (!text || sending) return; // empty replies are not sent
+    if (!text || reply.isPending) return; // empty replies are not sent
     // The server's cap, by the same rule: a reply it would refuse is not sent.
     if (overBytes(text, MAX_REPLY_BYTES)) {
-      setReplyError(t('discussions.card.replyTooLarge', { limit: MAX_REPLY_BYTES }));
+      reply.reset();
+      setReplyProblem(t('discussions.card.replyTooLarge', { limit: MAX_REPLY_BYTES }));
       return;
     }
-    setSending(true);
-    setReplyError(null);
-    try {
-      const updated = await onReply(discussion, text);
-      setDiscussion((d) => ({ ...d, ...updated, student_name: updated.student_name ?? d.student_name }));
-      setReplyText('');
-      setShowReplies(true);
-    } catch (err) {
-      const reason = errorMessage(err);
-      setReplyError(reason ? t('discussions.card.replyFailedBecause', { reason }) : t('discussions.card.replyFailed'));
-    } finally {
-      setSending(false);
-    }
+    setReplyProblem(null);
+    reply.mutate({ id: discussion.id, text }, {
+      onSuccess: (updated) => {
+        setDiscussion((d) => ({ ...d, ...updated, student_name: updated.student_name ?? d.student_name }));
+        setReplyText('');
+        setShowReplies(true);
+      },
+    });
   };
 
   return (
@@ -112,9 +113,9 @@ export function DiscussionCard({ discussion: initial, kind, currentStudentId, on
       <AnswerForm
         topic={topic}
         value={replyText}
-        onChange={(text) => { setReplyText(text); setReplyError(null); }}
+        onChange={(text) => { setReplyText(text); setReplyProblem(null); reply.reset(); }}
         onSubmit={sendReply}
-        sending={sending}
+        sending={reply.isPending}
         error={replyError}
       />
     </Paper>

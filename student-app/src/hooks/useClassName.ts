@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useLocation } from 'react-router-dom';
-import { currentStudentId } from '../../../lib/student';
-import { allAssignedClassesQuery } from '../api';
+import { currentStudentId } from '../lib/student';
+import { allAssignedClassesQuery } from '../lib/class-queries';
 
 /**
  * The class name handed over by the previous screen, or looked up when the page was opened directly (undefined

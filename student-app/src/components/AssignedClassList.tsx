@@ -11,9 +11,9 @@ import type { ClassItem } from '@kelasku/shared-api';
 import { EmptyState, ErrorState, LoadingState, useUsableMark } from '@kelasku/shared-ui/src/states';
 import { Pagination } from '@kelasku/shared-ui/src/Pagination';
 import { usePageParam } from '@kelasku/shared-ui/src/usePageParam';
-import { awaitsData } from '../../../lib/query-state';
-import { currentStudentId } from '../../../lib/student';
-import { assignedClassesQuery } from '../api';
+import { awaitsData } from '../lib/query-state';
+import { currentStudentId } from '../lib/student';
+import { assignedClassesQuery } from '../lib/class-queries';
 
 export interface AssignedClassListProps {
   /** Where a card leads, e.g. (c) => `/MyDetailClasses/${c.id}`. */

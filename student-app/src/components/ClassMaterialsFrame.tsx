@@ -7,8 +7,8 @@ import type { Material, Meta } from '@kelasku/shared-api';
 import { EmptyState, LoadFailure, LoadingState, NotFoundState, Pagination } from '@kelasku/shared-ui';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useClassName } from '../hooks/useClassName';
-import { awaitsData } from '../../../lib/query-state';
-import { PageTitle } from '../../../components/PageTitle';
+import { awaitsData } from '../lib/query-state';
+import { PageTitle } from './PageTitle';
 
 /** The heading of each list: "<class> Materials", or "Class Materials" while the class name is unknown. */
 const TITLE_KEYS = {

@@ -10,19 +10,20 @@ export interface QuestionDialogProps {
   mode: 'ask' | 'edit';
   initial?: DiscussionInput;
   onClose: () => void;
-  /** Saves; a rejected promise keeps the dialog open with an error line. */
+  /** Saves (the board's mutation); a rejected promise keeps the dialog open with the server's reason. */
   onSave: (body: DiscussionInput) => Promise<void>;
+  /** The save is on its way (the mutation's isPending). */
+  saving: boolean;
 }
 
 /** 'Ask a Question' / 'Edit Question' dialog with Topic and Description. */
-export function QuestionDialog({ open, mode, initial, onClose, onSave }: QuestionDialogProps) {
+export function QuestionDialog({ open, mode, initial, onClose, onSave, saving }: QuestionDialogProps) {
   const { t } = useTranslation('student');
   const [topic, setTopic] = useState('');
   const [description, setDescription] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   /** The server's reason for a refused save, at the field it is about until that field changes. */
   const [refused, setRefused] = useState<{ field: 'topic' | 'description'; message: string } | null>(null);
-  const [busy, setBusy] = useState(false);
 
   useEffect(() => {
     if (!open) return;
@@ -46,7 +47,6 @@ export function QuestionDialog({ open, mode, initial, onClose, onSave }: Questio
       setRefused({ field: 'description', message: t('questionDialog.descriptionTooLarge', { limit: MAX_DESCRIPTION_BYTES }) });
       return;
     }
-    setBusy(true);
     setProblem(null);
     setRefused(null);
     try {
@@ -55,8 +55,6 @@ export function QuestionDialog({ open, mode, initial, onClose, onSave }: Questio
       const { field, message } = fieldError(err);
       if (message && (field === 'topic' || field === 'description')) setRefused({ field, message });
       else setProblem(message ? t('questionDialog.saveFailedBecause', { reason: message }) : t('questionDialog.saveFailed'));
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -68,7 +66,7 @@ export function QuestionDialog({ open, mode, initial, onClose, onSave }: Questio
       open={open}
       title={mode === 'ask' ? t('questionDialog.askTitle') : t('questionDialog.editTitle')}
       confirmLabel={mode === 'ask' ? t('questionDialog.post') : t('questionDialog.saveChanges')}
-      busy={busy}
+      busy={saving}
       onClose={onClose}
       onConfirm={save}
       fields={[

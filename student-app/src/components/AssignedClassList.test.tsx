@@ -3,10 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { Link, Route, Routes } from 'react-router-dom';
 import { classesApi } from '@kelasku/shared-api';
 import { renderAt } from '@kelasku/shared-ui/src/test-utils';
-import { signInStudent } from '../../../test/fixtures';
-import MyClassesExamPage from '../../assessments/components/MyClassesExamPage';
-import MyClassesTaskPage from '../../assessments/components/MyClassesTaskPage';
-import MyClassesPage from './MyClassesPage';
+import { signInStudent } from '../test/fixtures';
+import MyClassesExamPage from '../features/assessments/components/MyClassesExamPage';
+import MyClassesTaskPage from '../features/assessments/components/MyClassesTaskPage';
+import MyClassesPage from '../features/classes/components/MyClassesPage';
 
 // The three class lists (My Classes, My Tasks, My Exams) share one read of the assigned classes.
 
@@ -14,7 +14,7 @@ jest.mock('@kelasku/shared-api', () => {
   const actual = jest.requireActual('@kelasku/shared-api');
   return { ...actual, classesApi: { ...actual.classesApi, assigned: jest.fn(), assignedArchived: jest.fn() } };
 });
-jest.mock('../../answering/load-exam-page', () => ({ loadExamPage: jest.fn(() => new Promise(() => undefined)) }));
+jest.mock('../lib/load-exam-page', () => ({ loadExamPage: jest.fn(() => new Promise(() => undefined)) }));
 const assigned = classesApi.assigned as jest.Mock;
 const assignedArchived = classesApi.assignedArchived as jest.Mock;
 const kelas = (id: number) => ({ id, name: `Kelas ${id}`, description: '', teacher_id: 1, teacher_name: 'T', grade: 10 });
