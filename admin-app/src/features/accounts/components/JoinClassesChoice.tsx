@@ -3,7 +3,7 @@ import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import { useQueries } from '@tanstack/react-query';
-import { gradeClassNamesQuery } from '../../classes/api';
+import { gradeClassNamesQuery } from '../../../lib/class-lists';
 
 const GRADES = [10, 11, 12];
 
