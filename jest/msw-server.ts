@@ -18,18 +18,22 @@ export type Verb = 'get' | 'post' | 'patch' | 'put' | 'delete';
 export type Sent = { query: Record<string, string>; body: any };
 
 /**
- * Answers every `verb path` request with what `reply` returns: a plain value is sent as JSON with 200, a Response
- * (`HttpResponse.json(body, { status: 400 })`) as it is. Make `reply` a jest.fn to check what the screen sent.
+ * Answers every `verb path` request with what `reply` returns for what it carried: a plain value is sent as JSON with
+ * 200, a Response (`refusal(400, {...})`) as it is. Returns the jest.fn that replies, to check what the screen sent
+ * (`expect(create).toHaveBeenCalledWith({ query: {}, body: {...} })`) or to change the reply (`mockReturnValueOnce`).
+ * A later answer to the same verb and path takes over.
  */
-export function answer(verb: Verb, path: string, reply: (sent: Sent) => unknown) {
+export function answer(verb: Verb, path: string, reply: (sent: Sent) => unknown = () => ({})): jest.Mock<unknown, [Sent]> {
+  const replier = jest.fn(reply);
   server.use(
     http[verb](api(path), async ({ request }) => {
       const query = Object.fromEntries(new URL(request.url).searchParams);
       const text = await request.text();
-      const result = await reply({ query, body: text ? JSON.parse(text) : undefined });
+      const result = await replier({ query, body: text ? JSON.parse(text) : undefined });
       return result instanceof Response ? result : HttpResponse.json(result as never);
     }),
   );
+  return replier;
 }
 
 /** A refusal as the server words it: `{ message, code?, field?, … }` with that status. */

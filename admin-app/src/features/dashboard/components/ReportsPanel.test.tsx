@@ -42,14 +42,12 @@ test('Dismiss asks first, sends the dismissal (its button disabled meanwhile), t
   let dismissed = false;
   answer('get', '/reports', () => reportPage(dismissed ? [] : [base]));
   const dismissal = held({ message: 'Report dismissed' });
-  const dismiss = jest.fn(async () => {
+  const dismiss = answer('post', '/reports/dismiss', async () => {
     const reply = await dismissal.reply();
     dismissed = true;
     return reply;
   });
-  const remove = jest.fn(() => ({ message: 'Report deleted' }));
-  answer('post', '/reports/dismiss', dismiss);
-  answer('delete', '/reports', remove);
+  const remove = answer('delete', '/reports', () => ({ message: 'Report deleted' }));
   renderAt(<ReportsPanel />);
   await user.click(await screen.findByRole('button', { name: 'Dismiss report of message from Andi' }));
   const dialog = await screen.findByRole('dialog', { name: 'Dismiss the reports of this message from Andi?' });
@@ -77,9 +75,8 @@ test('a refused delete closes the dialog and shows the server reason; the report
 test('reads the reports a page at a time and moves between pages', async () => {
   const user = userEvent.setup();
   const pageOf = (page: number, report: Report) => ({ reports: [report], meta: { page, pageSize: 20, total: 21, totalPage: 2, totalpages: 2 } });
-  const page = jest.fn(({ query }: { query: Record<string, string> }) =>
+  const page = answer('get', '/reports', ({ query }) =>
     (query.page === '1' ? pageOf(1, { ...base, id: 30, author_name: 'Andi' }) : pageOf(2, { ...base, id: 2, author_name: 'Citra' })));
-  answer('get', '/reports', page);
   renderAt(<ReportsPanel />);
   expect(await screen.findByRole('listitem', { name: 'Report of a message from Andi' })).toBeInTheDocument();
   expect(page).toHaveBeenCalledWith({ query: { page: '1', pageSize: '20' }, body: undefined });
