@@ -11,6 +11,7 @@ const andi: Student = { id: 1, name: 'Andi', nis: '2024100001', grade: 10, statu
 const bambang = { id: 6, name: 'Pak Bambang', nip: '197502282003121006', specialization: 'Indonesian', status: 'Active' } as Teacher;
 
 beforeEach(() => {
+  jest.clearAllMocks();
   jest.spyOn(window, 'alert').mockImplementation(() => {});
   answer('get', '/students', () => ({ students: [andi], meta: meta(1) }));
   answer('get', '/teachers', () => ({ students: [bambang], meta: meta(1) }));

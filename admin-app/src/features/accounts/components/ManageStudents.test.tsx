@@ -12,6 +12,7 @@ const budi: Student = { id: 2, name: 'Budi', nis: '2024100002', grade: 11, statu
 /** The server's student list (any page, any filter) and its class lists (two grade-10 classes). */
 let list: ReturnType<typeof answer>;
 beforeEach(() => {
+  jest.clearAllMocks();
   list = answer('get', '/students', () => ({ students: [andi, budi], meta: meta(2) }));
   jest.spyOn(window, 'alert').mockImplementation(() => {});
   answer('get', '/classes', ({ query }) => {
@@ -24,42 +25,6 @@ beforeEach(() => {
 const listed = (query: Record<string, string>) => ({ query, body: undefined });
 
 describe('ManageStudents', () => {
-  it('keeps Add disabled while the new student is on the way, then closes the form and reads the list again', async () => {
-    const reply = held({ ...andi, id: 9, name: 'Citra', initial_password: 'pw' });
-    const create = answer('post', '/students', reply.reply);
-    renderAt(<ManageStudents />);
-    await userEvent.click(await screen.findByRole('button', { name: 'Add New Student' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Add New Student' });
-    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Citra');
-    await userEvent.type(within(dialog).getByRole('textbox', { name: 'NIS' }), '2024100077');
-    await userEvent.type(within(dialog).getByRole('combobox', { name: 'Status' }), 'Active');
-    await userEvent.type(within(dialog).getByRole('spinbutton', { name: 'Grade' }), '11');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
-    await waitFor(() => expect(create).toHaveBeenCalledTimes(1));
-    expect(within(dialog).getByRole('button', { name: 'Add' })).toBeDisabled();
-    expect(list).toHaveBeenCalledTimes(1);
-    reply.release();
-    expect(await screen.findByRole('dialog', { name: 'Student Added Successfully' })).toBeInTheDocument();
-    expect(screen.queryByRole('dialog', { name: 'Add New Student' })).not.toBeInTheDocument();
-    expect(list).toHaveBeenCalledTimes(2);
-  });
-
-  it('keeps the delete button disabled while the delete is on the way, and shows the refusal above the list', async () => {
-    jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    const reply = held(refusal(409, { message: 'Budi still has work to grade.' }));
-    answer('delete', '/students', reply.reply);
-    renderAt(<ManageStudents />);
-    await userEvent.click(await screen.findByRole('button', { name: 'Delete Budi' }));
-    const confirm = await screen.findByRole('dialog', { name: 'are you sure you want to delete Budi?' });
-    await userEvent.click(within(confirm).getByRole('button', { name: 'Delete Student' }));
-    await waitFor(() => expect(within(confirm).getByRole('button', { name: 'Delete Student' })).toBeDisabled());
-    expect(within(confirm).getByRole('button', { name: 'Deactivate instead' })).toBeDisabled();
-    reply.release();
-    expect(await screen.findByRole('alert')).toHaveTextContent('Budi still has work to grade.');
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(list).toHaveBeenCalledTimes(1);
-  });
-
   it('lists students with the spec columns after a loading state', async () => {
     const pending = held({ students: [andi, budi], meta: meta(2) });
     list.mockImplementationOnce(pending.reply);
@@ -213,8 +178,44 @@ describe('ManageStudents', () => {
     const confirm = await screen.findByRole('dialog', { name: 'Reset the password of Budi?' });
     expect(resetPassword).not.toHaveBeenCalled();
     await userEvent.click(within(confirm).getByRole('button', { name: 'Reset password' }));
-    expect(resetPassword).toHaveBeenCalledWith({ query: { id: '2' }, body: undefined });
     const shown = await screen.findByRole('dialog', { name: 'Password Reset' });
+    expect(resetPassword).toHaveBeenCalledWith({ query: { id: '2' }, body: undefined });
     expect(within(shown).getByText('new-Pass-123')).toBeInTheDocument();
+  });
+
+  it('keeps Add disabled while the new student is on the way, then closes the form and reads the list again', async () => {
+    const reply = held({ ...andi, id: 9, name: 'Citra', initial_password: 'pw' });
+    const create = answer('post', '/students', reply.reply);
+    renderAt(<ManageStudents />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Add New Student' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add New Student' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Citra');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'NIS' }), '2024100077');
+    await userEvent.type(within(dialog).getByRole('combobox', { name: 'Status' }), 'Active');
+    await userEvent.type(within(dialog).getByRole('spinbutton', { name: 'Grade' }), '11');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
+    await waitFor(() => expect(create).toHaveBeenCalledTimes(1));
+    expect(within(dialog).getByRole('button', { name: 'Add' })).toBeDisabled();
+    expect(list).toHaveBeenCalledTimes(1);
+    reply.release();
+    expect(await screen.findByRole('dialog', { name: 'Student Added Successfully' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Add New Student' })).not.toBeInTheDocument();
+    expect(list).toHaveBeenCalledTimes(2);
+  });
+
+  it('keeps the delete button disabled while the delete is on the way, and shows the refusal above the list', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const reply = held(refusal(409, { message: 'Budi still has work to grade.' }));
+    answer('delete', '/students', reply.reply);
+    renderAt(<ManageStudents />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete Budi' }));
+    const confirm = await screen.findByRole('dialog', { name: 'are you sure you want to delete Budi?' });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Delete Student' }));
+    await waitFor(() => expect(within(confirm).getByRole('button', { name: 'Delete Student' })).toBeDisabled());
+    expect(within(confirm).getByRole('button', { name: 'Deactivate instead' })).toBeDisabled();
+    reply.release();
+    expect(await screen.findByText('Failed to delete student: Budi still has work to grade.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(list).toHaveBeenCalledTimes(1);
   });
 });

@@ -14,6 +14,7 @@ const sari: Teacher = { id: 7, name: 'Bu Sari', nip: '198501012010011001', speci
 const isWholeList = ({ query }: Sent) => query.pageSize === '100';
 let list: ReturnType<typeof answer>;
 beforeEach(() => {
+  jest.clearAllMocks();
   list = answer('get', '/teachers', (sent) => ({ students: isWholeList(sent) ? [sari, joko] : [sari], meta: meta(1) }));
   jest.spyOn(window, 'alert').mockImplementation(() => {});
 });
@@ -86,7 +87,7 @@ describe('deleting a teacher', () => {
     await userEvent.click(reassign);
     await waitFor(() => expect(reassign).toBeDisabled());
     reply.release();
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Teacher is deactivated.');
+    expect(await within(dialog).findByText('Failed to reassign X IPA 1: Teacher is deactivated.')).toBeInTheDocument();
     expect(reassign).toBeEnabled();
     expect(within(dialog).getByText('X IPA 1 (grade 10)')).toBeInTheDocument();
   });

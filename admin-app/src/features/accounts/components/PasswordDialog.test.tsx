@@ -11,6 +11,7 @@ const budi: Student = { id: 2, name: 'Budi', nis: '2024100002', grade: 11, statu
 const sari = { id: 7, name: 'Bu Sari', nip: '198001012005012001', specialization: 'Physics', status: 'Active' } as Teacher;
 
 beforeEach(() => {
+  jest.clearAllMocks();
   answer('get', '/students', () => ({ students: [budi], meta: meta(1) }));
   answer('get', '/teachers', () => ({ students: [sari], meta: meta(1) }));
 });
