@@ -13,15 +13,37 @@ const sharedMappers = {
   '\\.(svg|png|jpe?g|webp|avif)$': '<rootDir>/../jest/file-mock.js',
 };
 
-function webProject(dir: string, extraMappers: Record<string, string> = {}): Config {
+/**
+ * A package whose component tests answer the real shared-api client's requests with Mock Service Worker
+ * (jest/msw-server.ts): jsdom with Node's fetch family, msw resolved as the Node package it is, one server per file.
+ */
+// msw's CommonJS build requires these ESM-only packages (Node 20.19+ can; Jest's module registry cannot before Node
+// 24.9): compiled to CommonJS for Jest, as the server project does with its own.
+const MSW_ESM = '(?:rettime|until-async|@open-draft/deferred-promise)';
+const withMockServer: Partial<Config> = {
+  testEnvironment: '<rootDir>/../jest/jsdom-with-fetch-environment.js',
+  resolver: '<rootDir>/../jest/msw-resolver.js',
+  transform: {
+    ...tsJest,
+    [`/node_modules/${MSW_ESM}/.+\\.m?js$`]: ['ts-jest', { tsconfig: { allowJs: true, module: 'commonjs', target: 'ES2022' }, diagnostics: false }],
+  },
+  transformIgnorePatterns: [`/node_modules/(?!${MSW_ESM}/)`],
+};
+
+function webProject(dir: string, extraMappers: Record<string, string> = {}, mockServer = false): Config {
   return {
     displayName: dir,
     rootDir: `<rootDir>/${dir}`,
     testEnvironment: 'jsdom',
     transform: tsJest,
-    setupFilesAfterEnv: ['<rootDir>/../jest/setup-dom.ts', '<rootDir>/../jest/setup-i18n.ts'],
+    setupFilesAfterEnv: [
+      '<rootDir>/../jest/setup-dom.ts',
+      '<rootDir>/../jest/setup-i18n.ts',
+      ...(mockServer ? ['<rootDir>/../jest/setup-msw.ts'] : []),
+    ],
     moduleNameMapper: { ...sharedMappers, ...extraMappers },
     testMatch: ['<rootDir>/src/**/*.test.ts?(x)'],
+    ...(mockServer ? withMockServer : {}),
   };
 }
 
@@ -53,7 +75,7 @@ const config: Config = {
     { displayName: 'shared-rules', rootDir: '<rootDir>/shared-rules', testEnvironment: 'node', transform: tsJest, testMatch: ['<rootDir>/src/**/*.test.ts'] },
     webProject('shared-ui'),
     webProject('shell', { '^(admin|teacher|student)/App$': '<rootDir>/src/test/remote-app-mock.tsx' }),
-    webProject('admin-app'),
+    webProject('admin-app', {}, true),
     webProject('teacher-app'),
     webProject('student-app'),
   ],

@@ -3,8 +3,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
-import { classesApi, reportsApi, statsApi, studentsApi, teachersApi, type ClassItem, type Report, type Student, type Teacher } from '@kelasku/shared-api';
+import type { ClassItem, Report, Student, Teacher } from '@kelasku/shared-api';
 import { renderAt } from '@kelasku/shared-ui/src/test-utils';
+import { answer } from '../../jest/msw-server';
 import { meta } from './test/fixtures';
 import App from './App';
 import ManageClasses from './features/classes/components/ManageClasses';
@@ -19,17 +20,6 @@ const reportPage = (reports: Report[]) => ({
 });
 
 
-jest.mock('@kelasku/shared-api', () => {
-  const actual = jest.requireActual('@kelasku/shared-api');
-  return {
-    ...actual,
-    statsApi: { admin: jest.fn() },
-    reportsApi: { page: jest.fn(), remove: jest.fn(), dismiss: jest.fn() },
-    classesApi: { list: jest.fn(), details: jest.fn(), create: jest.fn(), update: jest.fn(), remove: jest.fn(), assign: jest.fn(), unassign: jest.fn() },
-    studentsApi: { list: jest.fn(), all: jest.fn(), create: jest.fn(), update: jest.fn(), remove: jest.fn(), resetPassword: jest.fn(), importRows: jest.fn(), setActive: jest.fn() },
-    teachersApi: { list: jest.fn(), all: jest.fn(), create: jest.fn(), update: jest.fn(), remove: jest.fn(), resetPassword: jest.fn(), setActive: jest.fn() },
-  };
-});
 jest.setTimeout(60000);
 
 const andi = { id: 1, name: 'Andi', nis: '2024100001', grade: 10, status: 'Active' } as Student;
@@ -45,16 +35,15 @@ const report: Report = {
 beforeEach(async () => {
   jest.clearAllMocks();
   jest.spyOn(window, 'alert').mockImplementation(() => {});
-  (statsApi.admin as jest.Mock).mockResolvedValue({
+  answer('get', '/stats/admin', () => ({
     classes: [{ class_id: 5, name: 'X IPA 1', grade: 10, students: 30, tasks_completed: 12, tasks_uncompleted: 18, exam_done: 25, exam_not_done: 5 }],
-  });
-  (reportsApi.page as jest.Mock).mockResolvedValue(reportPage([report]));
-  (classesApi.list as jest.Mock).mockResolvedValue({ classes: [xIpa1], meta: { ...meta(1), total: 1 } });
-  (classesApi.details as jest.Mock).mockResolvedValue({ classes: { ...xIpa1, students: [andi] }, meta: meta(1) });
-  (studentsApi.list as jest.Mock).mockResolvedValue({ students: [andi, budi], meta: { ...meta(1), total: 2 } });
-  (studentsApi.all as jest.Mock).mockResolvedValue([andi, budi]);
-  (teachersApi.list as jest.Mock).mockResolvedValue({ students: [sari, joko], meta: meta(1) });
-  (teachersApi.all as jest.Mock).mockResolvedValue([sari, joko]);
+  }));
+  answer('get', '/reports', () => reportPage([report]));
+  answer('get', '/classes', () => ({ classes: [xIpa1], meta: { ...meta(1), total: 1 } }));
+  answer('get', '/classes/details', () => ({ classes: { ...xIpa1, students: [andi] }, meta: meta(1) }));
+  // a page of the accounts lists, and the whole lists of the pickers (one page of them)
+  answer('get', '/students', () => ({ students: [andi, budi], meta: { ...meta(1), total: 2 } }));
+  answer('get', '/teachers', () => ({ students: [sari, joko], meta: meta(1) }));
   await i18next.changeLanguage('id');
 });
 
@@ -108,7 +97,7 @@ describe('the admin screens in Bahasa Indonesia', () => {
   });
 
   it('the student accounts, with the add form, its checks and the one-time password', async () => {
-    (studentsApi.create as jest.Mock).mockResolvedValue({ ...andi, id: 9, name: 'Citra', nis: '2024100077', initial_password: 'kq7-Pm2x' });
+    answer('post', '/students', () => ({ ...andi, id: 9, name: 'Citra', nis: '2024100077', initial_password: 'kq7-Pm2x' }));
     renderAt(<ManageStudents />, '/ManageAccStudent');
     expect(screen.getByRole('heading', { level: 1, name: 'Akun Siswa' })).toBeInTheDocument();
     const table = await screen.findByRole('table', { name: 'Akun Siswa' });
@@ -188,9 +177,9 @@ describe('the admin screens in Bahasa Indonesia', () => {
     expect(within(preview).getByText('grade: Tingkat harus 10, 11, atau 12.')).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('2 baris dibaca dari siswa.csv. 1 baris bermasalah');
 
-    (studentsApi.importRows as jest.Mock)
-      .mockResolvedValueOnce({ created: 0, errors: [], students: [] })
-      .mockResolvedValueOnce({ created: 1, errors: [], students: [{ ...andi, id: 31, name: 'Siti', nis: '2024100101', initial_password: 'pw-1' }] });
+    answer('post', '/students/import', ({ body }) => (body.dry_run
+      ? { created: 0, errors: [], students: [] }
+      : { created: 1, errors: [], students: [{ ...andi, id: 31, name: 'Siti', nis: '2024100101', initial_password: 'pw-1' }] }));
     await userEvent.upload(screen.getByLabelText('Berkas CSV'), new File(['nama,nis,tingkat\nSiti,2024100101,10\n'], 'siswa.csv', { type: 'text/csv' }));
     expect(await screen.findByText(/Semua baris valid\./)).toBeInTheDocument();
     await userEvent.click(await screen.findByRole('button', { name: 'Impor 1 siswa' }));

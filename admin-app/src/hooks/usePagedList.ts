@@ -18,21 +18,20 @@ export interface FieldFailure {
 
 /**
  * A list page kept in the URL (?page=) and read for it (`query`: the read of one page), with what the add/edit
- * dialog and the delete confirmation around such a list share: one busy flag and the failure texts of the form and
- * of the page. The writes themselves invalidate the list's reads; `rowCount` counts the shown page's rows.
+ * dialog and the delete confirmation around such a list share: the failure texts of the form and of the page. The
+ * writes are mutations that invalidate the list's reads (and whose isPending disables the dialogs' buttons);
+ * `rowCount` counts the shown page's rows.
  */
 export function usePagedList<L, K extends QueryKey>(query: (page: number) => UseQueryOptions<L, Error, L, K>, rowCount: (data: L) => number) {
   const [page, setPage] = usePageParam();
   const list = useQuery(query(page));
-  const [busy, setBusy] = useState(false);
   const [formFailure, setFormFailure] = useState<string | null>(null);
   const [pageFailure, setPageFailure] = useState<string | null>(null);
   const [formFieldFailure, setFormFieldFailure] = useState<FieldFailure | null>(null);
 
-  /** Runs a dialog's action with the busy flag up; a failure shows `failed` (and the reason) on the form or the page. */
+  /** Runs a dialog's action (a mutation); a failure shows `failed` (and the reason) on the form or the page. */
   const attempt = async (on: 'form' | 'page', failed: string, action: () => Promise<void>, finish?: () => void) => {
     const setFailure = on === 'form' ? setFormFailure : setPageFailure;
-    setBusy(true);
     setFailure(null);
     if (on === 'form') setFormFieldFailure(null);
     try {
@@ -43,7 +42,6 @@ export function usePagedList<L, K extends QueryKey>(query: (page: number) => Use
       if (on === 'form' && field && message) setFormFieldFailure({ field, message, failed });
     } finally {
       finish?.();
-      setBusy(false);
     }
   };
 
@@ -52,5 +50,5 @@ export function usePagedList<L, K extends QueryKey>(query: (page: number) => Use
     if (list.data !== undefined && rowCount(list.data) === 1 && page > 1) setPage(page - 1);
   };
 
-  return { page, setPage, list, busy, formFailure, setFormFailure, formFieldFailure, pageFailure, setPageFailure, attempt, showAfterDelete };
+  return { page, setPage, list, formFailure, setFormFailure, formFieldFailure, pageFailure, setPageFailure, attempt, showAfterDelete };
 }

@@ -1,25 +1,12 @@
-import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { studentsApi, teachersApi } from '@kelasku/shared-api';
-import { invalidateClassReads } from '../classes/api';
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { classesApi, studentsApi, teachersApi, type ClassItem, type Student, type StudentInput, type Teacher, type TeacherInput } from '@kelasku/shared-api';
+import { invalidateClassReads, invalidateStudentReads, invalidateTeacherReads, studentKeys, teacherKeys } from '../../lib/cache';
 import type { AccountPageKey, AccountQuery } from './types';
-
-export const studentKeys = {
-  all: ['students'] as const,
-  page: (q: AccountQuery): AccountPageKey => ['students', 'page', q],
-  everyone: () => ['students', 'everyone'] as const,
-  gradeCount: (grade: number) => ['students', 'grade-count', grade] as const,
-};
-
-export const teacherKeys = {
-  all: ['teachers'] as const,
-  page: (q: AccountQuery): AccountPageKey => ['teachers', 'page', q],
-  everyone: () => ['teachers', 'everyone'] as const,
-};
 
 /** One page of the student accounts; the filter is a grade. */
 export const studentPageQuery = (q: AccountQuery) =>
   queryOptions({
-    queryKey: studentKeys.page(q),
+    queryKey: [...studentKeys.all, 'page', q] as AccountPageKey,
     queryFn: () =>
       studentsApi
         .list({ page: q.page, grade: q.filter ? Number(q.filter) : undefined, search: q.search || undefined, sortByNIS: q.sort || undefined })
@@ -29,27 +16,76 @@ export const studentPageQuery = (q: AccountQuery) =>
 /** One page of the teacher accounts; the filter is a specialization. */
 export const teacherPageQuery = (q: AccountQuery) =>
   queryOptions({
-    queryKey: teacherKeys.page(q),
+    queryKey: [...teacherKeys.all, 'page', q] as AccountPageKey,
     queryFn: () =>
       teachersApi
         .list({ page: q.page, specialization: q.filter || undefined, search: q.search || undefined, sortByNIP: q.sort || undefined })
         .then((r) => ({ rows: r.students, totalPage: r.meta.totalPage })),
   });
 
-/** Every student of the school (all pages), for assigning them to a class. */
-export const allStudentsQuery = () => queryOptions({ queryKey: studentKeys.everyone(), queryFn: () => studentsApi.all() });
+/** The server calls of one kind of account (student or teacher), and what a write of them makes out of date. */
+export interface AccountWrites<T, B> {
+  /** `joinClasses`: the add dialog's enrolment choice (undefined: the server's default; teachers join none). */
+  create: (body: B, joinClasses?: boolean) => Promise<T & { initial_password?: string }>;
+  update: (id: number, body: B) => Promise<unknown>;
+  remove: (id: number) => Promise<unknown>;
+  /** Deactivate (false) or reactivate (true) the login. */
+  setActive: (id: number, active: boolean) => Promise<unknown>;
+  resetPassword: (id: number) => Promise<{ initial_password: string }>;
+  invalidate: (client: QueryClient) => Promise<unknown>;
+}
 
-/** How many students a grade has. */
-export const gradeStudentCountQuery = (grade: number) =>
-  queryOptions({ queryKey: studentKeys.gradeCount(grade), queryFn: () => studentsApi.list({ grade, pageSize: 1 }).then((r) => r.meta.total) });
+export const studentWrites: AccountWrites<Student, StudentInput> = {
+  create: (body, joinClasses) => studentsApi.create({ ...body, ...(joinClasses === undefined ? {} : { join_classes: joinClasses }) }),
+  update: (id, body) => studentsApi.update(id, body),
+  remove: (id) => studentsApi.remove(id),
+  setActive: (id, active) => studentsApi.setActive(id, active),
+  resetPassword: (id) => studentsApi.resetPassword(id),
+  invalidate: invalidateStudentReads,
+};
 
-/** Every teacher (all pages), for the class dialogs' teacher picker. */
-export const allTeachersQuery = () => queryOptions({ queryKey: teacherKeys.everyone(), queryFn: () => teachersApi.all() });
+export const teacherWrites: AccountWrites<Teacher, TeacherInput> = {
+  create: (body) => teachersApi.create(body),
+  update: (id, body) => teachersApi.update(id, body),
+  remove: (id) => teachersApi.remove(id),
+  setActive: (id, active) => teachersApi.setActive(id, active),
+  resetPassword: (id) => teachersApi.resetPassword(id),
+  invalidate: invalidateTeacherReads,
+};
 
-/** After a student write (add, edit, delete, (de)activate, import): student reads, and class reads since rosters and counts show students. */
-export const invalidateStudentReads = (client: QueryClient) =>
-  Promise.all([client.invalidateQueries({ queryKey: studentKeys.all }), invalidateClassReads(client)]);
+/**
+ * The writes of the accounts page as mutations. Each one that changes an account refreshes that kind's reads (and the
+ * class reads that show accounts); a password reset changes nothing a list shows.
+ */
+export function useAccountMutations<T, B>(writes: AccountWrites<T, B>) {
+  const client = useQueryClient();
+  const changed = () => writes.invalidate(client);
+  return {
+    create: useMutation({ mutationFn: ({ body, joinClasses }: { body: B; joinClasses?: boolean }) => writes.create(body, joinClasses), onSuccess: changed }),
+    update: useMutation({ mutationFn: ({ id, body }: { id: number; body: B }) => writes.update(id, body), onSuccess: changed }),
+    remove: useMutation({ mutationFn: (id: number) => writes.remove(id), onSuccess: changed }),
+    setActive: useMutation({ mutationFn: ({ id, active }: { id: number; active: boolean }) => writes.setActive(id, active), onSuccess: changed }),
+    resetPassword: useMutation({ mutationFn: (id: number) => writes.resetPassword(id) }),
+  };
+}
 
-/** After a teacher write: teacher reads, and class reads since the class cards and rosters name their teacher. */
-export const invalidateTeacherReads = (client: QueryClient) =>
-  Promise.all([client.invalidateQueries({ queryKey: teacherKeys.all }), invalidateClassReads(client)]);
+/** A dry run of a student import: the server checks the rows and imports nothing. */
+export const useCheckStudentImport = () => useMutation({ mutationFn: (rows: StudentInput[]) => studentsApi.importRows(rows, true) });
+
+/** Imports the rows; the new students are in the student and class reads afterwards. */
+export function useImportStudents() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ rows, joinClasses }: { rows: StudentInput[]; joinClasses: boolean }) => studentsApi.importRows(rows, false, joinClasses),
+    onSuccess: () => invalidateStudentReads(client),
+  });
+}
+
+/** Hands one class of a teacher about to be deleted to another teacher; the class reads (that teacher's list too) refetch. */
+export function useReassignClass(cls: ClassItem) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (teacherId: number) => classesApi.update(cls.id, { name: cls.name, description: cls.description, grade: cls.grade, teacher_id: teacherId }),
+    onSuccess: () => invalidateClassReads(client),
+  });
+}

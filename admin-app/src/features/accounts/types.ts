@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import type { QueryClient, UseQueryOptions } from '@tanstack/react-query';
+import type { UseQueryOptions } from '@tanstack/react-query';
+import type { AccountWrites } from './api';
 import type { FilterOption } from './components/FilterMenu';
 
 export type FormValues = Record<string, string>;
@@ -26,7 +27,7 @@ export interface AccountQuery {
   sort: boolean;
 }
 
-/** The query key of one page of student or teacher accounts (../api.ts). */
+/** The query key of one page of student or teacher accounts (../api.ts; ../../../lib/cache.ts names what they start with). */
 export type AccountPageKey = readonly ['students' | 'teachers', 'page', AccountQuery];
 
 /** One page of accounts as the table shows it. */
@@ -49,7 +50,6 @@ export interface Enrolment<V extends FormValues> {
 
 export type AccountNoun = 'Student' | 'Teacher';
 
-/** Everything that differs between the student and the teacher account screens. Texts are message keys. */
 /** What the accounts page gives its table: the accessible name, the page's rows and each row's Action buttons. */
 export interface AccountTableProps<T> {
   label: string;
@@ -57,7 +57,8 @@ export interface AccountTableProps<T> {
   actions: (row: T) => ReactNode;
 }
 
-export interface AccountsConfig<T extends AccountRow, V extends FormValues> {
+/** Everything that differs between the student and the teacher account screens. Texts are message keys. */
+export interface AccountsConfig<T extends AccountRow, V extends FormValues, B = unknown> {
   title: string;
   noun: AccountNoun;
   searchPlaceholder: string;
@@ -77,14 +78,9 @@ export interface AccountsConfig<T extends AccountRow, V extends FormValues> {
   toForm: (row: T) => V;
   /** The read of one page of the list (a query of ../api.ts). */
   list: (q: AccountQuery) => UseQueryOptions<AccountPage<T>, Error, AccountPage<T>, AccountPageKey>;
-  /** Marks what a write of these accounts changes as out of date (../api.ts). */
-  invalidate: (client: QueryClient) => Promise<unknown>;
-  /** `joinClasses`: the add dialog's enrolment choice (undefined: the server's default). */
-  create: (values: V, joinClasses?: boolean) => Promise<T & { initial_password?: string }>;
+  /** The body the server takes for the form's values. */
+  toBody: (values: V) => B;
+  /** The server calls of these accounts (../api.ts), sent through the page's mutations. */
+  writes: AccountWrites<T, B>;
   enrolment?: Enrolment<V>;
-  /** Deactivate (false) or reactivate (true) the login. */
-  setActive: (id: number, active: boolean) => Promise<unknown>;
-  update: (id: number, values: V) => Promise<unknown>;
-  remove: (id: number) => Promise<unknown>;
-  resetPassword: (id: number) => Promise<{ initial_password: string }>;
 }

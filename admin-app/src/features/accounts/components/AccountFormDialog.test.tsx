@@ -1,17 +1,11 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { studentsApi, teachersApi, type Student, type Teacher } from '@kelasku/shared-api';
+import type { Student, Teacher } from '@kelasku/shared-api';
 import { renderAt } from '@kelasku/shared-ui/src/test-utils';
+import { answer, refusal } from '../../../../../jest/msw-server';
 import { meta } from '../../../test/fixtures';
 import ManageStudents from './ManageStudents';
 import ManageTeachers from './ManageTeachers';
-
-jest.mock('@kelasku/shared-api', () => {
-  const actual = jest.requireActual('@kelasku/shared-api');
-  const api = () => ({ list: jest.fn(), create: jest.fn(), update: jest.fn(), remove: jest.fn(), resetPassword: jest.fn(), importRows: jest.fn() });
-  const noClasses = { classes: [], meta: { page: 1, pageSize: 100, total: 0, totalPage: 1, totalpages: 1 } };
-  return { ...actual, studentsApi: api(), teachersApi: api(), classesApi: { list: jest.fn().mockResolvedValue(noClasses) } };
-});
 
 const andi: Student = { id: 1, name: 'Andi', nis: '2024100001', grade: 10, status: 'Active' };
 const bambang = { id: 6, name: 'Pak Bambang', nip: '197502282003121006', specialization: 'Indonesian', status: 'Active' } as Teacher;
@@ -19,8 +13,9 @@ const bambang = { id: 6, name: 'Pak Bambang', nip: '197502282003121006', special
 beforeEach(() => {
   jest.clearAllMocks();
   jest.spyOn(window, 'alert').mockImplementation(() => {});
-  (studentsApi.list as jest.Mock).mockResolvedValue({ students: [andi], meta: meta(1) });
-  (teachersApi.list as jest.Mock).mockResolvedValue({ students: [bambang], teachers: [bambang], meta: meta(1) });
+  answer('get', '/students', () => ({ students: [andi], meta: meta(1) }));
+  answer('get', '/teachers', () => ({ students: [bambang], meta: meta(1) }));
+  answer('get', '/classes', () => ({ classes: [], meta: { page: 1, pageSize: 100, total: 0, totalPage: 1, totalpages: 1 } }));
 });
 
 async function openAddStudent() {
@@ -31,23 +26,23 @@ async function openAddStudent() {
 
 describe('account forms keep data clean', () => {
   it('refuses a grade with decimals instead of rounding it, and a NIS with anything but digits', async () => {
+    const create = answer('post', '/students', () => ({ ...andi, id: 9, name: 'Citra', nis: '2024100077', initial_password: 'pw' }));
     const dialog = await openAddStudent();
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Citra');
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'NIS' }), 'S-2024');
     await userEvent.type(within(dialog).getByRole('combobox', { name: 'Status' }), 'Active');
     await userEvent.type(within(dialog).getByRole('spinbutton', { name: 'Grade' }), '10.5');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
-    expect(studentsApi.create).not.toHaveBeenCalled();
+    expect(create).not.toHaveBeenCalled();
     expect(within(dialog).getByText('Grade must be 10, 11 or 12 (a whole number)')).toBeInTheDocument();
     expect(within(dialog).getByText('NIS must contain digits only (0-9)')).toBeInTheDocument();
 
-    (studentsApi.create as jest.Mock).mockResolvedValue({ ...andi, id: 9, name: 'Citra', nis: '2024100077', initial_password: 'pw' });
     await userEvent.clear(within(dialog).getByRole('textbox', { name: 'NIS' }));
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'NIS' }), '2024100077');
     await userEvent.clear(within(dialog).getByRole('spinbutton', { name: 'Grade' }));
     await userEvent.type(within(dialog).getByRole('spinbutton', { name: 'Grade' }), '11');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
-    expect(studentsApi.create).toHaveBeenCalledWith({ name: 'Citra', nis: '2024100077', status: 'Active', grade: 11, join_classes: false });
+    await waitFor(() => expect(create).toHaveBeenCalledWith({ query: {}, body: { name: 'Citra', nis: '2024100077', status: 'Active', grade: 11, join_classes: false } }));
   });
 
   it('offers the common statuses and keeps free text', async () => {
@@ -63,24 +58,22 @@ describe('account forms keep data clean', () => {
   });
 
   it('shows a stored specialization that is not in the list when editing', async () => {
+    const update = answer('patch', '/teachers', ({ body }) => ({ ...bambang, ...body }));
     renderAt(<ManageTeachers />);
     await userEvent.click(await screen.findByRole('button', { name: 'Edit Pak Bambang' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Teacher' });
     expect(within(dialog).getByRole('combobox', { name: 'Specialization' })).toHaveTextContent('Indonesian');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(teachersApi.update).toHaveBeenCalledWith(6, { name: 'Pak Bambang', nip: '197502282003121006', status: 'Active', specialization: 'Indonesian' });
+    await waitFor(() => expect(update).toHaveBeenCalledWith({ query: { id: '6' }, body: { name: 'Pak Bambang', nip: '197502282003121006', status: 'Active', specialization: 'Indonesian' } }));
   });
 });
 
 describe('a save the server refuses', () => {
-  const refused = (field: string, message: string) => {
-    const { AxiosError } = jest.requireActual('axios');
-    return new AxiosError('400', 'ERR', undefined, undefined, { status: 400, data: { error: message, message, field } });
-  };
+  const refused = (field: string, message: string) => () => refusal(400, { error: 'Bad Request', message, field });
 
   it('shows the reason under the field it is about, and clears it when that field changes', async () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    (studentsApi.update as jest.Mock).mockRejectedValue(refused('nis', 'NIS is not in the expected form.'));
+    answer('patch', '/students', refused('nis', 'NIS is not in the expected form.'));
     renderAt(<ManageStudents />);
     await userEvent.click(await screen.findByRole('button', { name: 'Edit Andi' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Student' });
@@ -99,7 +92,7 @@ describe('a save the server refuses', () => {
 
   it('shows a reason about no field of the form above the actions', async () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    (studentsApi.update as jest.Mock).mockRejectedValue(refused('id', 'Id must be a whole number.'));
+    answer('patch', '/students', refused('id', 'Id must be a whole number.'));
     renderAt(<ManageStudents />);
     await userEvent.click(await screen.findByRole('button', { name: 'Edit Andi' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Student' });

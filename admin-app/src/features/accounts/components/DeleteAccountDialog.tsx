@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -11,42 +11,33 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { classesApi, errorMessage, type ClassItem } from '@kelasku/shared-api';
-import { invalidateClassReads, teacherClassesQuery } from '../../classes/api';
-import { TeacherPicker } from '../../classes/components/TeacherPicker';
+import { errorMessage, type ClassItem } from '@kelasku/shared-api';
+import { teacherClassesQuery } from '../../../lib/class-lists';
+import { useReassignClass } from '../api';
+import { TeacherPicker } from '../../../components/TeacherPicker';
 import { NOUN_TEXTS } from '../noun-texts';
 import type { AccountNoun, AccountRow } from '../types';
 
 /** One class of the teacher being deleted, with a picker to give it to another teacher. */
 function ReassignRow({ cls, teacherId }: { cls: ClassItem; teacherId: number }) {
   const { t } = useTranslation('admin');
-  const queryClient = useQueryClient();
   const [to, setTo] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const reassign = async () => {
-    setBusy(true);
-    setFailure(null);
-    try {
-      await classesApi.update(cls.id, { name: cls.name, description: cls.description, grade: cls.grade, teacher_id: Number(to) });
-      // the teacher's class list refetches without this class
-      void invalidateClassReads(queryClient);
-    } catch (err) {
-      setFailure(t('accounts.teacherClasses.reassignFailed', { name: cls.name, reason: errorMessage(err) ?? t('form.tryAgain') }));
-    } finally {
-      setBusy(false);
-    }
-  };
+  // the teacher's class list refetches without this class once it is handed on
+  const reassign = useReassignClass(cls);
   return (
     <Box component="li" sx={{ listStyle: 'none' }}>
       <Typography sx={{ fontWeight: 600, mb: 1 }}>{t('accounts.teacherClasses.classOfGrade', { name: cls.name, grade: cls.grade })}</Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>
         <TeacherPicker label={t('accounts.teacherClasses.newTeacher', { name: cls.name })} value={to} onChange={setTo} exclude={teacherId} />
-        <Button variant="outlined" disabled={!to || busy} onClick={reassign} aria-label={t('accounts.teacherClasses.reassignLabel', { name: cls.name })}>
+        <Button variant="outlined" disabled={!to || reassign.isPending} onClick={() => reassign.mutate(Number(to))} aria-label={t('accounts.teacherClasses.reassignLabel', { name: cls.name })}>
           {t('accounts.teacherClasses.reassign')}
         </Button>
       </Stack>
-      {failure && <Alert severity="error" sx={{ mt: 1 }}>{failure}</Alert>}
+      {reassign.isError && (
+        <Alert severity="error" sx={{ mt: 1 }}>
+          {t('accounts.teacherClasses.reassignFailed', { name: cls.name, reason: errorMessage(reassign.error) ?? t('form.tryAgain') })}
+        </Alert>
+      )}
     </Box>
   );
 }

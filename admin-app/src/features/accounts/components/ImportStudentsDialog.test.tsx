@@ -1,26 +1,19 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { classesApi, studentsApi } from '@kelasku/shared-api';
 import { renderAt } from '@kelasku/shared-ui/src/test-utils';
+import { answer, refusal } from '../../../../../jest/msw-server';
 import { ImportStudentsDialog } from './ImportStudentsDialog';
 
-jest.mock('@kelasku/shared-api', () => {
-  const actual = jest.requireActual('@kelasku/shared-api');
-  return { ...actual, studentsApi: { importRows: jest.fn() }, classesApi: { list: jest.fn() } };
-});
-
-const importRows = studentsApi.importRows as jest.Mock;
+/** POST /students/import, as the arguments of studentsApi.importRows (rows, dry run, join_classes when sent). */
+const importRows = jest.fn();
 const GOOD = 'name,nis,grade,status\nSiti Rahma,2024100101,10,Active\nRudi,2024100102,11,Active\n';
 const rows = [
   { name: 'Siti Rahma', nis: '2024100101', grade: 10, status: 'Active' },
   { name: 'Rudi', nis: '2024100102', grade: 11, status: 'Active' },
 ];
 
-function refused(errors: unknown[]) {
-  const { AxiosError } = jest.requireActual('axios');
-  const data = { error: 'Import refused', message: 'Import refused', created: 0, errors, students: [] };
-  return new AxiosError('400', 'ERR', undefined, undefined, { status: 400, data });
-}
+/** The server's 400 to an import with problem rows: the per-row errors in the body. */
+const refused = (errors: unknown[]) => refusal(400, { error: 'Import refused', message: 'Import refused', created: 0, errors, students: [] });
 
 async function chooseFile(text: string, name = 'students.csv') {
   await userEvent.upload(screen.getByLabelText('CSV file'), new File([text], name, { type: 'text/csv' }));
@@ -31,10 +24,16 @@ beforeEach(() => {
   jest.clearAllMocks();
   importRows.mockReset(); // answers queued by a test that failed early must not reach the next one
   const names: Record<number, string[]> = { 10: ['X IPA 1', 'X IPS 1'], 11: [] };
-  (classesApi.list as jest.Mock).mockImplementation(async ({ grade }: { grade: number }) => ({
-    classes: (names[grade] ?? []).map((name, i) => ({ id: grade * 10 + i, name })),
-    meta: { page: 1, pageSize: 100, total: (names[grade] ?? []).length, totalPage: 1, totalpages: 1 },
-  }));
+  answer('post', '/students/import', ({ body }) =>
+    importRows(...(body.join_classes === undefined ? [body.rows, body.dry_run] : [body.rows, body.dry_run, body.join_classes])));
+  answer('get', '/classes', ({ query }) => {
+    const grade = Number(query.grade);
+    return {
+      classes: (names[grade] ?? []).map((name, i) => ({ id: grade * 10 + i, name })),
+      meta: { page: 1, pageSize: 100, total: (names[grade] ?? []).length, totalPage: 1, totalpages: 1 },
+    };
+  });
+  jest.spyOn(console, 'error').mockImplementation(() => undefined);
 });
 
 describe('ImportStudentsDialog', () => {
@@ -60,13 +59,13 @@ describe('ImportStudentsDialog', () => {
 
     const preview = await screen.findByRole('table', { name: 'Students to import' });
     expect(within(preview).getByRole('row', { name: /1 Siti Rahma 2024100101 10 Active OK/ })).toBeInTheDocument();
-    expect(importRows).toHaveBeenCalledWith(rows, true);
+    await waitFor(() => expect(importRows).toHaveBeenCalledWith(rows, true));
     expect(await screen.findByText(/All rows are valid\./)).toBeInTheDocument();
     expect(onImported).not.toHaveBeenCalled();
 
     await userEvent.click(screen.getByRole('button', { name: 'Import 2 students' }));
     // "every class of the grade" starts unticked
-    expect(importRows).toHaveBeenLastCalledWith(rows, false, false);
+    await waitFor(() => expect(importRows).toHaveBeenLastCalledWith(rows, false, false));
     expect(await screen.findByText('2 students imported.')).toBeInTheDocument();
     expect(onImported).toHaveBeenCalledTimes(1);
     const result = screen.getByRole('table', { name: 'Imported students' });
@@ -88,7 +87,7 @@ describe('ImportStudentsDialog', () => {
     // row 2 breaks the shared rules (found in the browser); row 4's NIS is in use (found by the server's dry run, which
     // is sent rows 1, 3, 4 and numbers them 1, 2, 3)
     importRows
-      .mockRejectedValueOnce(refused([{ row: 3, field: 'nis', message: 'NIS 2024100104 already exists', code: 'duplicate-nis', params: { number: '2024100104' } }]))
+      .mockReturnValueOnce(refused([{ row: 3, field: 'nis', message: 'NIS 2024100104 already exists', code: 'duplicate-nis', params: { number: '2024100104' } }]))
       .mockResolvedValueOnce({ created: 2, errors: [], students: [] });
     const createObjectURL = jest.fn().mockReturnValue('blob:problems');
     Object.assign(URL, { createObjectURL, revokeObjectURL: jest.fn() });
@@ -111,7 +110,7 @@ describe('ImportStudentsDialog', () => {
       { name: 'Putri', nis: '2024100104', grade: 10, status: 'Active', class: 'X-1' },
     ];
     expect(within(within(preview).getByRole('row', { name: /^1 / })).getByRole('cell', { name: 'X-1' })).toBeInTheDocument();
-    expect(importRows).toHaveBeenCalledWith(good, true);
+    await waitFor(() => expect(importRows).toHaveBeenCalledWith(good, true));
 
     await userEvent.click(screen.getByRole('button', { name: 'Download the rows with problems (CSV)' }));
     const text = await new Promise<string>((resolve) => {
@@ -122,7 +121,7 @@ describe('ImportStudentsDialog', () => {
     expect(text).toBe('name;nis;grade;status;class;problems\r\n;2;9;;X-2;"name: name is required; grade: grade must be 10, 11 or 12"\r\nPutri;2024100104;10;;X-1;nis: NIS 2024100104 already exists\r\n');
 
     await userEvent.click(screen.getByRole('button', { name: 'Import 2 students' }));
-    expect(importRows).toHaveBeenLastCalledWith([good[0], good[1]], false, false);
+    await waitFor(() => expect(importRows).toHaveBeenLastCalledWith([good[0], good[1]], false, false));
     click.mockRestore();
   });
 
@@ -132,14 +131,14 @@ describe('ImportStudentsDialog', () => {
     const bytes = new Uint8Array([...Buffer.from('nama;nis;tingkat\r\nAndr'), 0xe9, ...Buffer.from('as;2024100101;10\r\n')]);
     await userEvent.upload(screen.getByLabelText('CSV file'), new File([bytes], 'excel.csv', { type: 'text/csv' }));
     expect(await screen.findByText(/Read as Windows-1252/)).toBeInTheDocument();
-    expect(importRows).toHaveBeenCalledWith([{ name: 'Andréas', nis: '2024100101', grade: 10, status: 'Active' }], true);
+    await waitFor(() => expect(importRows).toHaveBeenCalledWith([{ name: 'Andréas', nis: '2024100101', grade: 10, status: 'Active' }], true));
     expect(await screen.findByRole('button', { name: 'Import 1 student' })).toBeEnabled();
   });
 
   it('reports a refused real import: nothing imported, errors shown', async () => {
     importRows
       .mockResolvedValueOnce({ created: 0, errors: [], students: [] })
-      .mockRejectedValueOnce(refused([{ row: 1, field: 'nis', message: 'NIS already exists' }]));
+      .mockReturnValueOnce(refused([{ row: 1, field: 'nis', message: 'NIS already exists' }]));
     renderAt(<ImportStudentsDialog open onClose={() => {}} onImported={onImported} />);
     await chooseFile(GOOD);
     await userEvent.click(await screen.findByRole('button', { name: 'Import 2 students' }));
@@ -162,7 +161,7 @@ describe('ImportStudentsDialog', () => {
     expect(screen.getByText('Grade 10: X IPA 1, X IPS 1')).toBeInTheDocument();
     expect(screen.getByText('Grade 11: no classes yet')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Import 2 students' }));
-    expect(importRows).toHaveBeenLastCalledWith(rows, false, true);
+    await waitFor(() => expect(importRows).toHaveBeenLastCalledWith(rows, false, true));
   });
 
   it('explains a file without the needed columns', async () => {

@@ -1,5 +1,4 @@
 import { useState, type ChangeEvent } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -11,8 +10,8 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import { errorBody, errorMessage, studentsApi, type ImportError, type ImportResult } from '@kelasku/shared-api';
-import { invalidateStudentReads } from '../api';
+import { errorBody, errorMessage, type ImportError, type ImportResult } from '@kelasku/shared-api';
+import { useCheckStudentImport, useImportStudents } from '../api';
 import { JoinClassesChoice } from './JoinClassesChoice';
 import { NotedCheckbox } from './NotedCheckbox';
 import { ImportResultView } from './ImportResultView';
@@ -70,7 +69,8 @@ function ImportFlow({ onClose, onImported }: { onClose: () => void; onImported: 
   const [fileError, setFileError] = useState<string | null>(null);
   const [serverErrors, setServerErrors] = useState<ImportError[]>([]);
   const [check, setCheck] = useState<Check>('idle');
-  const [importing, setImporting] = useState(false);
+  const checkRows = useCheckStudentImport();
+  const importRows = useImportStudents();
   const [failure, setFailure] = useState<string | null>(null);
   const [result, setResult] = useState<ImportResult | null>(null);
   // unticked: a row names its class (rombel), or the admin assigns the students later
@@ -84,7 +84,7 @@ function ImportFlow({ onClose, onImported }: { onClose: () => void; onImported: 
     const { rows, fileRows } = rowsWithoutProblems(file.rows, known);
     if (rows.length === 0) return null;
     try {
-      const answer = dryRun ? await studentsApi.importRows(rows, true) : await studentsApi.importRows(rows, false, joinClasses);
+      const answer = dryRun ? await checkRows.mutateAsync(rows) : await importRows.mutateAsync({ rows, joinClasses });
       const errors = rowErrors(answer);
       if (errors.length === 0) return answer;
       setServerErrors(onFileRows(errors, fileRows));
@@ -132,10 +132,8 @@ function ImportFlow({ onClose, onImported }: { onClose: () => void; onImported: 
 
   const importGood = async () => {
     if (!loaded) return;
-    setImporting(true);
     setFailure(null);
     const answer = await send(loaded, errors, false);
-    setImporting(false);
     if (answer) {
       setResult(answer);
       onImported();
@@ -185,7 +183,7 @@ function ImportFlow({ onClose, onImported }: { onClose: () => void; onImported: 
         {loaded && check === 'failed' && (
           <Button onClick={() => runCheck(loaded)}>{t('import.checkRows')}</Button>
         )}
-        <Button variant="contained" disabled={importable === 0 || importing} onClick={importGood}>
+        <Button variant="contained" disabled={importable === 0 || importRows.isPending} onClick={importGood}>
           {loaded && check === 'checked' ? t('import.importCount', { count: importable }) : t('import.import')}
         </Button>
       </DialogActions>
@@ -197,7 +195,6 @@ function ImportFlow({ onClose, onImported }: { onClose: () => void; onImported: 
 export function ImportStudentsDialog({ open, onClose, onImported }: { open: boolean; onClose: () => void; onImported?: () => void }) {
   // once students exist, their passwords are on screen: only Done may close (not Esc, not a click beside)
   const { t } = useTranslation('admin');
-  const queryClient = useQueryClient();
   const [imported, setImported] = useState(false);
   const done = () => {
     setImported(false);
@@ -206,7 +203,7 @@ export function ImportStudentsDialog({ open, onClose, onImported }: { open: bool
   return (
     <Dialog open={open} onClose={imported ? undefined : onClose} fullWidth maxWidth="md" aria-labelledby="import-students-title">
       <DialogTitle id="import-students-title">{t('import.title')}</DialogTitle>
-      <ImportFlow onClose={done} onImported={() => { setImported(true); void invalidateStudentReads(queryClient); onImported?.(); }} />
+      <ImportFlow onClose={done} onImported={() => { setImported(true); onImported?.(); }} />
     </Dialog>
   );
 }

@@ -4,7 +4,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import { useQueries } from '@tanstack/react-query';
 import { isStudentGrade } from '@kelasku/shared-rules/src/grades';
-import { gradeClassNamesQuery } from '../../classes/api';
+import { gradeClassNamesQuery } from '../../../lib/class-lists';
 
 /** The class names of each grade (one read per grade, shared by the add form and the import). */
 function useGradeClasses(grades: number[]) {

@@ -1,53 +1,45 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { classesApi, studentsApi, type Student } from '@kelasku/shared-api';
-import { deferred, renderAt } from '@kelasku/shared-ui/src/test-utils';
+import type { Student } from '@kelasku/shared-api';
+import { renderAt } from '@kelasku/shared-ui/src/test-utils';
+import { answer, held, refusal } from '../../../../../jest/msw-server';
 import { meta } from '../../../test/fixtures';
 import ManageStudents from './ManageStudents';
-
-jest.mock('@kelasku/shared-api', () => {
-  const actual = jest.requireActual('@kelasku/shared-api');
-  return {
-    ...actual,
-    studentsApi: { list: jest.fn(), create: jest.fn(), update: jest.fn(), remove: jest.fn(), resetPassword: jest.fn(), importRows: jest.fn(), setActive: jest.fn() },
-    classesApi: { list: jest.fn() },
-  };
-});
-
-const list = studentsApi.list as jest.Mock;
-const create = studentsApi.create as jest.Mock;
-const update = studentsApi.update as jest.Mock;
-const remove = studentsApi.remove as jest.Mock;
-const resetPassword = studentsApi.resetPassword as jest.Mock;
 
 const andi: Student = { id: 1, name: 'Andi', nis: '2024100001', grade: 10, status: 'Active' };
 const budi: Student = { id: 2, name: 'Budi', nis: '2024100002', grade: 11, status: 'Active' };
 
+/** The server's student list (any page, any filter) and its class lists (two grade-10 classes). */
+let list: ReturnType<typeof answer>;
 beforeEach(() => {
   jest.clearAllMocks();
-  list.mockResolvedValue({ students: [andi, budi], meta: meta(2) });
+  list = answer('get', '/students', () => ({ students: [andi, budi], meta: meta(2) }));
   jest.spyOn(window, 'alert').mockImplementation(() => {});
-  (classesApi.list as jest.Mock).mockImplementation(async ({ grade }: { grade: number }) => {
-    const names = grade === 10 ? ['X IPA 1', 'X IPS 2'] : [];
+  answer('get', '/classes', ({ query }) => {
+    const names = query.grade === '10' ? ['X IPA 1', 'X IPS 2'] : [];
     return { classes: names.map((name, i) => ({ id: i + 1, name })), meta: { page: 1, pageSize: 100, total: names.length, totalPage: 1, totalpages: 1 } };
   });
 });
 
+/** What a list request asked for. */
+const listed = (query: Record<string, string>) => ({ query, body: undefined });
+
 describe('ManageStudents', () => {
   it('lists students with the spec columns after a loading state', async () => {
-    const pending = deferred<unknown>();
-    list.mockReturnValueOnce(pending.promise);
+    const pending = held({ students: [andi, budi], meta: meta(2) });
+    list.mockImplementationOnce(pending.reply);
     renderAt(<ManageStudents />, '/ManageAccStudent');
     expect(screen.getByText('Loading...')).toBeInTheDocument();
-    pending.resolve({ students: [andi, budi], meta: meta(2) });
+    pending.release();
     const table = await screen.findByRole('table', { name: 'Student Accounts' });
     expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name', 'NIS', 'Status', 'Grade', 'Action']);
     expect(within(table).getByRole('row', { name: /Andi 2024100001 Active 10/ })).toBeInTheDocument();
-    expect(list).toHaveBeenCalledWith({ page: 1, grade: undefined, search: undefined, sortByNIS: undefined });
+    expect(list).toHaveBeenCalledWith(listed({ page: '1' }));
   });
 
   it('shows the fetch error text', async () => {
-    list.mockRejectedValue(new Error('down'));
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    list.mockImplementation(() => refusal(500, { message: 'down' }));
     renderAt(<ManageStudents />);
     expect(await screen.findByText('Failed to Fetch Data')).toBeInTheDocument();
   });
@@ -56,26 +48,26 @@ describe('ManageStudents', () => {
     renderAt(<ManageStudents />);
     await screen.findByRole('table');
     await userEvent.type(screen.getByRole('textbox', { name: 'Search by Name or NIS' }), 'and{enter}');
-    await waitFor(() => expect(list).toHaveBeenLastCalledWith({ page: 1, grade: undefined, search: 'and', sortByNIS: undefined }));
+    await waitFor(() => expect(list).toHaveBeenLastCalledWith(listed({ page: '1', search: 'and' })));
 
     await userEvent.click(screen.getByRole('button', { name: 'Apply Filter' }));
     const options = screen.getAllByRole('menuitemradio').map((o) => o.textContent);
     expect(options).toEqual(['10th Grade', '11th Grade', '12th Grade']);
     await userEvent.click(screen.getByRole('menuitemradio', { name: '11th Grade' }));
-    await waitFor(() => expect(list).toHaveBeenLastCalledWith({ page: 1, grade: 11, search: 'and', sortByNIS: undefined }));
+    await waitFor(() => expect(list).toHaveBeenLastCalledWith(listed({ page: '1', grade: '11', search: 'and' })));
     expect(screen.getByText('Filter: 11th Grade')).toBeInTheDocument();
 
     const sort = screen.getByRole('button', { name: 'Sort by NIS' });
     await userEvent.click(sort);
     expect(sort).toHaveAttribute('aria-pressed', 'true');
-    await waitFor(() => expect(list).toHaveBeenLastCalledWith({ page: 1, grade: 11, search: 'and', sortByNIS: true }));
+    await waitFor(() => expect(list).toHaveBeenLastCalledWith(listed({ page: '1', grade: '11', search: 'and', sortByNIS: 'true' })));
 
     await userEvent.click(screen.getByRole('button', { name: 'Page 2' }));
-    await waitFor(() => expect(list).toHaveBeenLastCalledWith({ page: 2, grade: 11, search: 'and', sortByNIS: true }));
+    await waitFor(() => expect(list).toHaveBeenLastCalledWith(listed({ page: '2', grade: '11', search: 'and', sortByNIS: 'true' })));
   });
 
   it('requires every field, sends the grade as an integer and shows the initial password once', async () => {
-    create.mockResolvedValue({ ...andi, id: 9, name: 'Citra', initial_password: 'kq7-Pm2x-9Ft' });
+    const create = answer('post', '/students', () => ({ ...andi, id: 9, name: 'Citra', initial_password: 'kq7-Pm2x-9Ft' }));
     const writeText = jest.fn().mockResolvedValue(undefined);
     Object.assign(navigator, { clipboard: { writeText } });
     renderAt(<ManageStudents />);
@@ -93,7 +85,7 @@ describe('ManageStudents', () => {
 
     await userEvent.type(within(dialog).getByRole('combobox', { name: 'Status' }), 'Active');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
-    expect(create).toHaveBeenCalledWith({ name: 'Citra', nis: '2024100077', status: 'Active', grade: 10, join_classes: false });
+    await waitFor(() => expect(create).toHaveBeenCalledWith({ query: {}, body: { name: 'Citra', nis: '2024100077', status: 'Active', grade: 10, join_classes: false } }));
 
     const shown = await screen.findByRole('dialog', { name: 'Student Added Successfully' });
     expect(within(shown).getByText('kq7-Pm2x-9Ft')).toBeInTheDocument();
@@ -106,26 +98,26 @@ describe('ManageStudents', () => {
   });
 
   it('edits without a required check and deletes after confirmation', async () => {
-    update.mockResolvedValue(andi);
-    remove.mockResolvedValue({ message: 'ok' });
+    const update = answer('patch', '/students', () => andi);
+    const remove = answer('delete', '/students', () => ({ message: 'ok' }));
     renderAt(<ManageStudents />);
     await userEvent.click(await screen.findByRole('button', { name: 'Edit Andi' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Student' });
     await userEvent.clear(within(dialog).getByRole('combobox', { name: 'Status' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(window.alert).not.toHaveBeenCalled();
-    expect(update).toHaveBeenCalledWith(1, { name: 'Andi', nis: '2024100001', status: '', grade: 10 });
+    await waitFor(() => expect(update).toHaveBeenCalledWith({ query: { id: '1' }, body: { name: 'Andi', nis: '2024100001', status: '', grade: 10 } }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
     await userEvent.click(screen.getByRole('button', { name: 'Delete Budi' }));
     const confirm = await screen.findByRole('dialog', { name: 'are you sure you want to delete Budi?' });
     expect(remove).not.toHaveBeenCalled();
     await userEvent.click(within(confirm).getByRole('button', { name: 'Delete Student' }));
-    expect(remove).toHaveBeenCalledWith(2);
+    await waitFor(() => expect(remove).toHaveBeenCalledWith({ query: { id: '2' }, body: undefined }));
   });
 
   it('the add dialog says which classes the student joins, and the admin can choose none', async () => {
-    create.mockResolvedValue({ ...andi, id: 9, name: 'Citra', initial_password: 'pw' });
+    const create = answer('post', '/students', () => ({ ...andi, id: 9, name: 'Citra', initial_password: 'pw' }));
     renderAt(<ManageStudents />);
     await userEvent.click(await screen.findByRole('button', { name: 'Add New Student' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add New Student' });
@@ -144,11 +136,12 @@ describe('ManageStudents', () => {
     expect(within(dialog).getByText('Grade 10: X IPA 1, X IPS 2')).toBeInTheDocument();
     await userEvent.click(join);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
-    expect(create).toHaveBeenCalledWith({ name: 'Citra', nis: '2024100077', status: 'Active', grade: 10, join_classes: false });
+    await waitFor(() => expect(create).toHaveBeenCalledWith({ query: {}, body: { name: 'Citra', nis: '2024100077', status: 'Active', grade: 10, join_classes: false } }));
   });
 
   it('says what deleting a student does to their work and posts, and proposes deactivating instead', async () => {
-    (studentsApi.setActive as jest.Mock).mockResolvedValue({ ...budi, active: false });
+    const deactivated = answer('post', '/students/deactivate', () => ({ ...budi, active: false }));
+    const remove = answer('delete', '/students');
     renderAt(<ManageStudents />);
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Budi' }));
     const confirm = await screen.findByRole('dialog', { name: 'are you sure you want to delete Budi?' });
@@ -160,13 +153,13 @@ describe('ManageStudents', () => {
     const deactivate = await screen.findByRole('dialog', { name: 'Deactivate Budi?' });
     expect(remove).not.toHaveBeenCalled();
     await userEvent.click(within(deactivate).getByRole('button', { name: 'Deactivate' }));
-    expect(studentsApi.setActive).toHaveBeenCalledWith(2, false);
+    await waitFor(() => expect(deactivated).toHaveBeenCalledWith({ query: { id: '2' }, body: undefined }));
     await waitFor(() => expect(list).toHaveBeenCalledTimes(2));
   });
 
   it('shows a deactivated student in the list and reactivates them', async () => {
-    list.mockResolvedValue({ students: [andi, { ...budi, active: false }], meta: meta(1) });
-    (studentsApi.setActive as jest.Mock).mockResolvedValue({ ...budi, active: true });
+    list.mockImplementation(() => ({ students: [andi, { ...budi, active: false }], meta: meta(1) }));
+    const reactivated = answer('post', '/students/reactivate', () => ({ ...budi, active: true }));
     renderAt(<ManageStudents />);
     const table = await screen.findByRole('table', { name: 'Student Accounts' });
     expect(within(table).getByRole('row', { name: /Budi 2024100002 Active Deactivated 11/ })).toBeInTheDocument();
@@ -175,18 +168,54 @@ describe('ManageStudents', () => {
     const confirm = await screen.findByRole('dialog', { name: 'Reactivate Budi?' });
     expect(confirm).toHaveTextContent('Budi can sign in again with their current password.');
     await userEvent.click(within(confirm).getByRole('button', { name: 'Reactivate' }));
-    expect(studentsApi.setActive).toHaveBeenCalledWith(2, true);
+    await waitFor(() => expect(reactivated).toHaveBeenCalledWith({ query: { id: '2' }, body: undefined }));
   });
 
   it('resets a password after confirmation and shows the new one', async () => {
-    resetPassword.mockResolvedValue({ initial_password: 'new-Pass-123' });
+    const resetPassword = answer('post', '/students/reset-password', () => ({ initial_password: 'new-Pass-123' }));
     renderAt(<ManageStudents />);
     await userEvent.click(await screen.findByRole('button', { name: 'Reset password of Budi' }));
     const confirm = await screen.findByRole('dialog', { name: 'Reset the password of Budi?' });
     expect(resetPassword).not.toHaveBeenCalled();
     await userEvent.click(within(confirm).getByRole('button', { name: 'Reset password' }));
-    expect(resetPassword).toHaveBeenCalledWith(2);
     const shown = await screen.findByRole('dialog', { name: 'Password Reset' });
+    expect(resetPassword).toHaveBeenCalledWith({ query: { id: '2' }, body: undefined });
     expect(within(shown).getByText('new-Pass-123')).toBeInTheDocument();
+  });
+
+  it('keeps Add disabled while the new student is on the way, then closes the form and reads the list again', async () => {
+    const reply = held({ ...andi, id: 9, name: 'Citra', initial_password: 'pw' });
+    const create = answer('post', '/students', reply.reply);
+    renderAt(<ManageStudents />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Add New Student' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add New Student' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Citra');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'NIS' }), '2024100077');
+    await userEvent.type(within(dialog).getByRole('combobox', { name: 'Status' }), 'Active');
+    await userEvent.type(within(dialog).getByRole('spinbutton', { name: 'Grade' }), '11');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
+    await waitFor(() => expect(create).toHaveBeenCalledTimes(1));
+    expect(within(dialog).getByRole('button', { name: 'Add' })).toBeDisabled();
+    expect(list).toHaveBeenCalledTimes(1);
+    reply.release();
+    expect(await screen.findByRole('dialog', { name: 'Student Added Successfully' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Add New Student' })).not.toBeInTheDocument();
+    expect(list).toHaveBeenCalledTimes(2);
+  });
+
+  it('keeps the delete button disabled while the delete is on the way, and shows the refusal above the list', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const reply = held(refusal(409, { message: 'Budi still has work to grade.' }));
+    answer('delete', '/students', reply.reply);
+    renderAt(<ManageStudents />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete Budi' }));
+    const confirm = await screen.findByRole('dialog', { name: 'are you sure you want to delete Budi?' });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Delete Student' }));
+    await waitFor(() => expect(within(confirm).getByRole('button', { name: 'Delete Student' })).toBeDisabled());
+    expect(within(confirm).getByRole('button', { name: 'Deactivate instead' })).toBeDisabled();
+    reply.release();
+    expect(await screen.findByText('Failed to delete student: Budi still has work to grade.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(list).toHaveBeenCalledTimes(1);
   });
 });

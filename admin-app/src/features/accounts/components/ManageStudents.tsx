@@ -1,7 +1,7 @@
 import i18next from 'i18next';
-import { studentsApi, type Student } from '@kelasku/shared-api';
+import type { Student, StudentInput } from '@kelasku/shared-api';
 import { STUDENT_GRADES } from '@kelasku/shared-rules/src/grades';
-import { invalidateStudentReads, studentPageQuery } from '../api';
+import { studentPageQuery, studentWrites } from '../api';
 import { StudentTable, type StudentColumn } from '@kelasku/shared-ui/src/StudentTable';
 import { AccountsPage } from './AccountsPage';
 import { StatusCell } from './StatusCell';
@@ -15,9 +15,9 @@ const ACCOUNT_COLUMNS: readonly StudentColumn[] = ['name', 'nis', 'status', 'gra
 type StudentForm = { name: string; nis: string; status: string; grade: string };
 
 /** The grade is sent as an integer; the form has already refused one with decimals (gradeProblem). */
-const toBody = (v: StudentForm) => ({ name: v.name, nis: v.nis, status: v.status, grade: Number(v.grade) });
+const toBody = (v: StudentForm): StudentInput => ({ name: v.name, nis: v.nis, status: v.status, grade: Number(v.grade) });
 
-const config: AccountsConfig<Student, StudentForm> = {
+const config: AccountsConfig<Student, StudentForm, StudentInput> = {
   title: 'accounts.student.title',
   noun: 'Student',
   searchPlaceholder: 'accounts.student.search',
@@ -45,13 +45,9 @@ const config: AccountsConfig<Student, StudentForm> = {
   emptyForm: { name: '', nis: '', status: '', grade: '' },
   toForm: (s) => ({ name: s.name, nis: s.nis, status: s.status, grade: String(s.grade) }),
   list: studentPageQuery,
-  invalidate: invalidateStudentReads,
-  create: (v, joinClasses) => studentsApi.create({ ...toBody(v), ...(joinClasses === undefined ? {} : { join_classes: joinClasses }) }),
+  toBody,
+  writes: studentWrites,
   enrolment: { gradeOf: (v) => (/^1[0-2]$/.test(v.grade.trim()) ? Number(v.grade) : undefined) },
-  setActive: (id, active) => studentsApi.setActive(id, active),
-  update: (id, v) => studentsApi.update(id, toBody(v)),
-  remove: (id) => studentsApi.remove(id),
-  resetPassword: (id) => studentsApi.resetPassword(id),
 };
 
 /** /ManageAccStudent, with the CSV import beside the add button. */

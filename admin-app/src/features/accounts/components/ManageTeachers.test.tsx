@@ -2,28 +2,20 @@ import type { ReactNode } from 'react';
 import { screen, waitFor, within } from '@testing-library/react';
 import { useQueryClient } from '@tanstack/react-query';
 import userEvent from '@testing-library/user-event';
-import { classesApi, teachersApi, type ClassItem, type Teacher } from '@kelasku/shared-api';
-import { deferred, renderAt } from '@kelasku/shared-ui/src/test-utils';
+import type { ClassItem, Teacher } from '@kelasku/shared-api';
+import { renderAt } from '@kelasku/shared-ui/src/test-utils';
+import { answer, held, refusal, type Sent } from '../../../../../jest/msw-server';
 import { meta } from '../../../test/fixtures';
 import ManageTeachers from './ManageTeachers';
 
-jest.mock('@kelasku/shared-api', () => {
-  const actual = jest.requireActual('@kelasku/shared-api');
-  return {
-    ...actual,
-    teachersApi: { list: jest.fn(), create: jest.fn(), update: jest.fn(), remove: jest.fn(), resetPassword: jest.fn(), setActive: jest.fn(), all: jest.fn() },
-    classesApi: { list: jest.fn(), update: jest.fn() },
-  };
-});
-
-const list = teachersApi.list as jest.Mock;
-const create = teachersApi.create as jest.Mock;
-
 const sari: Teacher = { id: 7, name: 'Bu Sari', nip: '198501012010011001', specialization: 'Biology', status: 'Active' };
 
+/** GET /teachers answers both the accounts page (page=…) and the pickers' whole list (pageSize=100, every page). */
+const isWholeList = ({ query }: Sent) => query.pageSize === '100';
+let list: ReturnType<typeof answer>;
 beforeEach(() => {
   jest.clearAllMocks();
-  list.mockResolvedValue({ students: [sari], meta: meta(1) });
+  list = answer('get', '/teachers', (sent) => ({ students: isWholeList(sent) ? [sari, joko] : [sari], meta: meta(1) }));
   jest.spyOn(window, 'alert').mockImplementation(() => {});
 });
 
@@ -36,14 +28,15 @@ describe('deleting a teacher', () => {
   let classes: ClassItem[];
   beforeEach(() => {
     classes = [classOf(1, 'X IPA 1', 7), classOf(2, 'XI IPA 2', 7, 11), classOf(3, 'X IPS 1', 8)];
-    (classesApi.list as jest.Mock).mockImplementation(async () => ({ classes, meta: meta(1) }));
-    (classesApi.update as jest.Mock).mockImplementation(async (id: number, body: { teacher_id: number }) => {
-      classes = classes.map((c) => (c.id === id ? { ...c, teacher_id: body.teacher_id } : c));
-      return classes.find((c) => c.id === id);
+    answer('get', '/classes', () => ({ classes, meta: meta(1) }));
+    update = answer('patch', '/classes', ({ query, body }) => {
+      classes = classes.map((c) => (c.id === Number(query.id) ? { ...c, teacher_id: body.teacher_id } : c));
+      return classes.find((c) => c.id === Number(query.id));
     });
-    (teachersApi.all as jest.Mock).mockResolvedValue([sari, joko]);
-    (teachersApi.remove as jest.Mock).mockResolvedValue({ message: 'Teacher deleted successfully' });
+    remove = answer('delete', '/teachers', () => ({ message: 'Teacher deleted successfully' }));
   });
+  let update: ReturnType<typeof answer>;
+  let remove: ReturnType<typeof answer>;
 
   async function chooseNewTeacher(dialog: HTMLElement, className: string, teacher: string) {
     const picker = await within(dialog).findByRole('combobox', { name: `New teacher for ${className}` });
@@ -69,7 +62,7 @@ describe('deleting a teacher', () => {
 
     await chooseNewTeacher(dialog, 'X IPA 1', 'Pak Joko');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Reassign X IPA 1' }));
-    expect(classesApi.update).toHaveBeenCalledWith(1, { name: 'X IPA 1', description: 'About X IPA 1', grade: 10, teacher_id: 8 });
+    await waitFor(() => expect(update).toHaveBeenCalledWith({ query: { id: '1' }, body: { name: 'X IPA 1', description: 'About X IPA 1', grade: 10, teacher_id: 8 } }));
     await waitFor(() => expect(within(dialog).queryByText('X IPA 1 (grade 10)')).not.toBeInTheDocument());
     expect(within(dialog).getByText(/Bu Sari still teaches a class\./)).toBeInTheDocument();
     expect(del).toBeDisabled();
@@ -79,12 +72,29 @@ describe('deleting a teacher', () => {
     await waitFor(() => expect(within(dialog).queryByRole('list')).not.toBeInTheDocument());
     await waitFor(() => expect(del).toBeEnabled());
     await userEvent.click(del);
-    expect(teachersApi.remove).toHaveBeenCalledWith(7);
+    await waitFor(() => expect(remove).toHaveBeenCalledWith({ query: { id: '7' }, body: undefined }));
+  });
+
+  it('keeps Reassign disabled while the class is on its way to the new teacher, and shows why it was refused', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const reply = held(refusal(400, { message: 'Teacher is deactivated.' }));
+    update.mockImplementationOnce(reply.reply);
+    renderAt(<ManageTeachers />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete Bu Sari' }));
+    const dialog = await screen.findByRole('dialog', { name: 'are you sure you want to delete Bu Sari?' });
+    await chooseNewTeacher(dialog, 'X IPA 1', 'Pak Joko');
+    const reassign = within(dialog).getByRole('button', { name: 'Reassign X IPA 1' });
+    await userEvent.click(reassign);
+    await waitFor(() => expect(reassign).toBeDisabled());
+    reply.release();
+    expect(await within(dialog).findByText('Failed to reassign X IPA 1: Teacher is deactivated.')).toBeInTheDocument();
+    expect(reassign).toBeEnabled();
+    expect(within(dialog).getByText('X IPA 1 (grade 10)')).toBeInTheDocument();
   });
 
   it('a teacher without classes can be deleted at once, or deactivated instead', async () => {
     classes = [classOf(3, 'X IPS 1', 8)];
-    (teachersApi.setActive as jest.Mock).mockResolvedValue({ ...sari, active: false });
+    const deactivate = answer('post', '/teachers/deactivate', () => ({ ...sari, active: false }));
     renderAt(<ManageTeachers />);
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Bu Sari' }));
     const dialog = await screen.findByRole('dialog', { name: 'are you sure you want to delete Bu Sari?' });
@@ -94,8 +104,8 @@ describe('deleting a teacher', () => {
     const confirm = await screen.findByRole('dialog', { name: 'Deactivate Bu Sari?' });
     expect(confirm).toHaveTextContent('Bu Sari can no longer sign in and is signed out on every device. The account, its name and history stay; you can reactivate it at any time.');
     await userEvent.click(within(confirm).getByRole('button', { name: 'Deactivate' }));
-    expect(teachersApi.setActive).toHaveBeenCalledWith(7, false);
-    expect(teachersApi.remove).not.toHaveBeenCalled();
+    await waitFor(() => expect(deactivate).toHaveBeenCalledWith({ query: { id: '7' }, body: undefined }));
+    expect(remove).not.toHaveBeenCalled();
   });
 });
 
@@ -111,9 +121,9 @@ function WithChange({ children }: { children: ReactNode }) {
 }
 
 describe('reading once', () => {
+  let classList: ReturnType<typeof answer>;
   beforeEach(() => {
-    (classesApi.list as jest.Mock).mockResolvedValue({ classes: [classOf(1, 'X IPA 1', 7), classOf(2, 'XI IPA 2', 7, 11)], meta: meta(1) });
-    (teachersApi.all as jest.Mock).mockResolvedValue([sari, joko]);
+    classList = answer('get', '/classes', () => ({ classes: [classOf(1, 'X IPA 1', 7), classOf(2, 'XI IPA 2', 7, 11)], meta: meta(1) }));
   });
 
   it("the pickers of a teacher's classes share one read of the teachers", async () => {
@@ -124,11 +134,11 @@ describe('reading once', () => {
       const picker = await within(dialog).findByRole('combobox', { name: `New teacher for ${name}` });
       await waitFor(() => expect(picker).not.toHaveAttribute('aria-disabled'));
     }
-    expect(teachersApi.all).toHaveBeenCalledTimes(1);
+    expect(list.mock.calls.filter(([sent]) => isWholeList(sent))).toHaveLength(1);
   });
 
   it('a teacher known to have no classes cannot be deleted while that is being checked again', async () => {
-    (classesApi.list as jest.Mock).mockResolvedValue({ classes: [], meta: meta(1) });
+    classList.mockImplementation(() => ({ classes: [], meta: meta(1) }));
     renderAt(<WithChange><ManageTeachers /></WithChange>);
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Bu Sari' }));
     let dialog = await screen.findByRole('dialog', { name: 'are you sure you want to delete Bu Sari?' });
@@ -137,12 +147,12 @@ describe('reading once', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
     await userEvent.click(screen.getByRole('button', { name: 'Something changed' }));
-    const checked = deferred<unknown>();
-    (classesApi.list as jest.Mock).mockReturnValueOnce(checked.promise);
+    const checked = held({ classes: [classOf(4, 'XII IPA 1', 7, 12)], meta: meta(1) });
+    classList.mockImplementation(checked.reply);
     await userEvent.click(screen.getByRole('button', { name: 'Delete Bu Sari' }));
     dialog = await screen.findByRole('dialog', { name: 'are you sure you want to delete Bu Sari?' });
     expect(within(dialog).getByRole('button', { name: 'Delete Teacher' })).toBeDisabled();
-    checked.resolve({ classes: [classOf(4, 'XII IPA 1', 7, 12)], meta: meta(1) });
+    checked.release();
     expect(await within(dialog).findByText(/Bu Sari still teaches a class\./)).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Delete Teacher' })).toBeDisabled();
   });
@@ -159,7 +169,8 @@ describe('ManageTeachers', () => {
   });
 
   it('shows the fetch error text', async () => {
-    list.mockRejectedValue(new Error('down'));
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    list.mockImplementation(() => refusal(500, { message: 'down' }));
     renderAt(<ManageTeachers />);
     expect(await screen.findByText('Failed to Fetch Data')).toBeInTheDocument();
   });
@@ -176,18 +187,18 @@ describe('ManageTeachers', () => {
     ]);
     await userEvent.click(screen.getByRole('menuitemradio', { name: 'Art & Culture' }));
     await waitFor(() =>
-      expect(list).toHaveBeenLastCalledWith({ page: 1, specialization: 'Art & Culture', search: undefined, sortByNIP: undefined }),
+      expect(list).toHaveBeenLastCalledWith({ query: { page: '1', specialization: 'Art & Culture' }, body: undefined }),
     );
     await userEvent.click(screen.getByRole('button', { name: 'Sort by NIP' }));
     await waitFor(() =>
-      expect(list).toHaveBeenLastCalledWith({ page: 1, specialization: 'Art & Culture', search: undefined, sortByNIP: true }),
+      expect(list).toHaveBeenLastCalledWith({ query: { page: '1', specialization: 'Art & Culture', sortByNIP: 'true' }, body: undefined }),
     );
     await userEvent.click(screen.getByRole('button', { name: 'Filter: Art & Culture' }).querySelector('svg') as Element);
-    await waitFor(() => expect(list).toHaveBeenLastCalledWith({ page: 1, specialization: undefined, search: undefined, sortByNIP: true }));
+    await waitFor(() => expect(list).toHaveBeenLastCalledWith({ query: { page: '1', sortByNIP: 'true' }, body: undefined }));
   });
 
   it('requires every field and announces the new teacher with the initial password', async () => {
-    create.mockResolvedValue({ ...sari, id: 8, name: 'Pak Joko', initial_password: 'Zx81-qq-ab' });
+    const create = answer('post', '/teachers', () => ({ ...sari, id: 8, name: 'Pak Joko', initial_password: 'Zx81-qq-ab' }));
     renderAt(<ManageTeachers />);
     await userEvent.click(await screen.findByRole('button', { name: 'Add New Teacher' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add New Teacher' });
@@ -201,16 +212,14 @@ describe('ManageTeachers', () => {
     await userEvent.click(within(dialog).getByRole('combobox', { name: 'Specialization' }));
     await userEvent.click(await screen.findByRole('option', { name: 'Physics' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
-    expect(create).toHaveBeenCalledWith({ name: 'Pak Joko', nip: '197001', status: 'Active', specialization: 'Physics' });
+    await waitFor(() => expect(create).toHaveBeenCalledWith({ query: {}, body: { name: 'Pak Joko', nip: '197001', status: 'Active', specialization: 'Physics' } }));
     const shown = await screen.findByRole('dialog', { name: 'Teacher Added Successfully' });
     expect(within(shown).getByText('Zx81-qq-ab')).toBeInTheDocument();
   });
 
   it('shows why an add failed and keeps the dialog open', async () => {
-    const { AxiosError } = jest.requireActual('axios');
-    create.mockRejectedValue(
-      new AxiosError('409', 'ERR', undefined, undefined, { status: 409, data: { error: 'NIP already exists', message: 'NIP already exists' } }),
-    );
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    answer('post', '/teachers', () => refusal(409, { error: 'NIP already exists', message: 'NIP already exists' }));
     renderAt(<ManageTeachers />);
     await userEvent.click(await screen.findByRole('button', { name: 'Add New Teacher' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add New Teacher' });

@@ -1,5 +1,5 @@
-import { teachersApi, type Teacher } from '@kelasku/shared-api';
-import { invalidateTeacherReads, teacherPageQuery } from '../api';
+import type { Teacher, TeacherInput } from '@kelasku/shared-api';
+import { teacherPageQuery, teacherWrites } from '../api';
 import { SPECIALIZATIONS } from '../specializations';
 import { AccountsPage } from './AccountsPage';
 import { TeacherTable } from './TeacherTable';
@@ -10,9 +10,9 @@ export { SPECIALIZATIONS };
 
 type TeacherForm = { name: string; nip: string; status: string; specialization: string };
 
-const toBody = (v: TeacherForm) => ({ name: v.name, nip: v.nip, status: v.status, specialization: v.specialization });
+const toBody = (v: TeacherForm): TeacherInput => ({ name: v.name, nip: v.nip, status: v.status, specialization: v.specialization });
 
-const config: AccountsConfig<Teacher, TeacherForm> = {
+const config: AccountsConfig<Teacher, TeacherForm, TeacherInput> = {
   title: 'accounts.teacher.title',
   noun: 'Teacher',
   searchPlaceholder: 'accounts.teacher.search',
@@ -33,12 +33,8 @@ const config: AccountsConfig<Teacher, TeacherForm> = {
   emptyForm: { name: '', nip: '', status: '', specialization: '' },
   toForm: (t) => ({ name: t.name, nip: t.nip, status: t.status, specialization: t.specialization }),
   list: teacherPageQuery,
-  invalidate: invalidateTeacherReads,
-  create: (v) => teachersApi.create(toBody(v)),
-  update: (id, v) => teachersApi.update(id, toBody(v)),
-  remove: (id) => teachersApi.remove(id),
-  resetPassword: (id) => teachersApi.resetPassword(id),
-  setActive: (id, active) => teachersApi.setActive(id, active),
+  toBody,
+  writes: teacherWrites,
 };
 
 /** /ManageAccTeacher */

@@ -1,28 +1,23 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { studentsApi, teachersApi, type Student, type Teacher } from '@kelasku/shared-api';
+import type { Student, Teacher } from '@kelasku/shared-api';
 import { renderAt } from '@kelasku/shared-ui/src/test-utils';
+import { answer } from '../../../../../jest/msw-server';
 import { meta } from '../../../test/fixtures';
 import ManageStudents from './ManageStudents';
 import ManageTeachers from './ManageTeachers';
-
-jest.mock('@kelasku/shared-api', () => {
-  const actual = jest.requireActual('@kelasku/shared-api');
-  const api = () => ({ list: jest.fn(), create: jest.fn(), update: jest.fn(), remove: jest.fn(), resetPassword: jest.fn(), importRows: jest.fn() });
-  return { ...actual, studentsApi: api(), teachersApi: api() };
-});
 
 const budi: Student = { id: 2, name: 'Budi', nis: '2024100002', grade: 11, status: 'Active' };
 const sari = { id: 7, name: 'Bu Sari', nip: '198001012005012001', specialization: 'Physics', status: 'Active' } as Teacher;
 
 beforeEach(() => {
   jest.clearAllMocks();
-  (studentsApi.list as jest.Mock).mockResolvedValue({ students: [budi], meta: meta(1) });
-  (teachersApi.list as jest.Mock).mockResolvedValue({ students: [sari], teachers: [sari], meta: meta(1) });
+  answer('get', '/students', () => ({ students: [budi], meta: meta(1) }));
+  answer('get', '/teachers', () => ({ students: [sari], meta: meta(1) }));
 });
 
 async function resetBudi() {
-  (studentsApi.resetPassword as jest.Mock).mockResolvedValue({ initial_password: 'new-Pass-123' });
+  answer('post', '/students/reset-password', () => ({ initial_password: 'new-Pass-123' }));
   renderAt(<ManageStudents />);
   await userEvent.click(await screen.findByRole('button', { name: 'Reset password of Budi' }));
   const confirm = await screen.findByRole('dialog', { name: 'Reset the password of Budi?' });
@@ -77,7 +72,7 @@ describe('one-time password dialog', () => {
   it('enables Done after a successful copy, which copies the NIP with the password', async () => {
     const writeText = jest.fn().mockResolvedValue(undefined);
     Object.assign(navigator, { clipboard: { writeText } });
-    (teachersApi.create as jest.Mock).mockResolvedValue({ ...sari, id: 8, name: 'Pak Joko', nip: '198502022010011002', initial_password: 'Zx81-qq-ab' });
+    answer('post', '/teachers', () => ({ ...sari, id: 8, name: 'Pak Joko', nip: '198502022010011002', initial_password: 'Zx81-qq-ab' }));
     renderAt(<ManageTeachers />);
     await userEvent.click(await screen.findByRole('button', { name: 'Add New Teacher' }));
     const form = await screen.findByRole('dialog', { name: 'Add New Teacher' });

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
@@ -11,10 +11,10 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { classesApi, errorMessage, type Student } from '@kelasku/shared-api';
+import { errorMessage, type Student } from '@kelasku/shared-api';
 import { searchMatches } from '@kelasku/shared-rules/src/search-text';
-import { allStudentsQuery } from '../../accounts/api';
-import { invalidateClassReads } from '../api';
+import { allStudentsQuery } from '../../../lib/account-lists';
+import { useAssignStudents } from '../api';
 
 export interface AssignStudentsDialogProps {
   open: boolean;
@@ -29,15 +29,16 @@ export interface AssignStudentsDialogProps {
 
 function AssignForm({ classId, assignedIds, classGrade, onClose, onAssigned }: Omit<AssignStudentsDialogProps, 'open'>) {
   const { t } = useTranslation('admin');
-  const queryClient = useQueryClient();
   const all = useQuery(allStudentsQuery());
   const [chosen, setChosen] = useState<Student[]>([]);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const assign = useAssignStudents(classId);
+  const reason = assign.isError ? errorMessage(assign.error) : undefined;
+  let failure: string | null = null;
+  if (assign.isError) failure = reason ? t('classes.assign.failedReason', { reason }) : t('classes.assign.failed');
 
   const otherGrade = chosen.filter((s) => s.grade !== classGrade);
 
-  const submit = async () => {
+  const submit = () => {
     if (chosen.length === 0) {
       window.alert(t('classes.assign.chooseOne'));
       return;
@@ -46,17 +47,7 @@ function AssignForm({ classId, assignedIds, classGrade, onClose, onAssigned }: O
       window.alert(t('classes.assign.alreadyAdded'));
       return;
     }
-    setBusy(true);
-    setFailure(null);
-    try {
-      await classesApi.assign(classId, chosen.map((s) => s.id));
-      void invalidateClassReads(queryClient);
-      onAssigned();
-    } catch (err) {
-      const reason = errorMessage(err);
-      setFailure(reason ? t('classes.assign.failedReason', { reason }) : t('classes.assign.failed'));
-      setBusy(false);
-    }
+    assign.mutate(chosen.map((s) => s.id), { onSuccess: onAssigned });
   };
 
   return (
@@ -104,7 +95,7 @@ function AssignForm({ classId, assignedIds, classGrade, onClose, onAssigned }: O
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t('form.cancel')}</Button>
-        <Button variant="contained" onClick={submit} disabled={busy}>{t('classes.assign.assign')}</Button>
+        <Button variant="contained" onClick={submit} disabled={assign.isPending}>{t('classes.assign.assign')}</Button>
       </DialogActions>
     </>
   );

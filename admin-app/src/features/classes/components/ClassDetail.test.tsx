@@ -2,23 +2,20 @@ import { useState, type ReactNode } from 'react';
 import { screen, waitFor, within } from '@testing-library/react';
 import { useQueryClient } from '@tanstack/react-query';
 import userEvent from '@testing-library/user-event';
-import { classesApi, studentsApi, type Student } from '@kelasku/shared-api';
+import type { Student } from '@kelasku/shared-api';
 import { deferred, renderAt } from '@kelasku/shared-ui/src/test-utils';
+import { answer, refusal } from '../../../../../jest/msw-server';
 import { meta } from '../../../test/fixtures';
 import ClassDetail from './ClassDetail';
 
-jest.mock('@kelasku/shared-api', () => {
-  const actual = jest.requireActual('@kelasku/shared-api');
-  return {
-    ...actual,
-    classesApi: { details: jest.fn(), assign: jest.fn(), unassign: jest.fn(), list: jest.fn(), changeRoster: jest.fn() },
-    studentsApi: { all: jest.fn() },
-  };
-});
-
-const details = classesApi.details as jest.Mock;
-const assign = classesApi.assign as jest.Mock;
-const unassign = classesApi.unassign as jest.Mock;
+// The server, as jest.fns of what each request carried (a rejection is written as the server's refusal).
+const details = jest.fn();
+const assign = jest.fn();
+const unassign = jest.fn();
+const allStudents = jest.fn();
+const classList = jest.fn();
+const changeRoster = jest.fn();
+const down = () => refusal(500, {});
 
 const student = (id: number, name: string, nis: string): Student => ({ id, name, nis, grade: 10, status: 'Active' });
 const andi = student(1, 'Andi', '2024100003');
@@ -29,13 +26,24 @@ const dewi = student(4, 'Dewi', '2024100009');
 const cls = { id: 5, name: 'X IPA 1', description: 'd', teacher_id: 7, teacher_name: 'Bu Sari', grade: 10 };
 
 beforeEach(() => {
-  jest.clearAllMocks();
+  jest.resetAllMocks();
+  answer('get', '/classes/details', ({ query }) => details(Number(query.id), Number(query.page), Number(query.pageSize)));
+  answer('post', '/classes/assign-students', ({ body }) => assign(body.id, body.student_id));
+  answer('delete', '/classes/unassign-students', ({ body }) => unassign(body.id, body.student_id));
+  answer('get', '/students', ({ query }) => Promise.resolve(allStudents()).then((students) => ({ students, meta: meta(1, Number(query.page)) })));
+  answer('get', '/classes', () => classList());
+  for (const change of ['assign', 'move', 'unassign']) answer('post', `/classes/roster/${change}`, ({ body }) => changeRoster(change, body));
   // The roster comes in two pages; the screen must read both.
   details.mockImplementation((_id: number, page: number) =>
     Promise.resolve({ classes: { ...cls, students: page === 1 ? [andi, budi] : [citra] }, meta: meta(2, page) }),
   );
-  (studentsApi.all as jest.Mock).mockResolvedValue([andi, budi, citra, dewi]);
+  allStudents.mockResolvedValue([andi, budi, citra, dewi]);
+  assign.mockReturnValue({ message: 'ok' });
+  unassign.mockReturnValue({ message: 'ok' });
+  classList.mockReturnValue({ classes: [], meta: meta(1) });
+  changeRoster.mockReturnValue({ message: 'ok', count: 1 });
   jest.spyOn(window, 'alert').mockImplementation(() => {});
+  jest.spyOn(console, 'error').mockImplementation(() => undefined);
 });
 
 /** Shows the screen until 'Leave' and again on 'Come back'; 'Something changed' marks every cached read out of date meanwhile. */
@@ -87,7 +95,7 @@ describe('ClassDetail', () => {
   });
 
   it('shows the fetch error text', async () => {
-    details.mockRejectedValue(new Error('down'));
+    details.mockImplementation(down);
     renderDetail();
     expect(await screen.findByText('Failed to fetch class details')).toBeInTheDocument();
   });
@@ -112,14 +120,14 @@ describe('ClassDetail', () => {
     await userEvent.click(await screen.findByRole('option', { name: /^Dewi \(2024100009\)/ }));
     expect(within(dialog).queryByText(/is in grade/)).not.toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Assign' }));
-    expect(assign).toHaveBeenCalledWith(5, [4]);
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(5, [4]));
     await waitFor(() => expect(details).toHaveBeenCalledTimes(4));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('warns when a chosen student is in another grade, and still assigns when asked', async () => {
     const eko = { ...student(6, 'Eko', '2023100004'), grade: 11 };
-    (studentsApi.all as jest.Mock).mockResolvedValue([andi, budi, citra, dewi, eko]);
+    allStudents.mockResolvedValue([andi, budi, citra, dewi, eko]);
     assign.mockResolvedValue({ message: 'ok' });
     renderDetail();
     await userEvent.click(await screen.findByRole('button', { name: 'Assign New Student' }));
@@ -128,14 +136,14 @@ describe('ClassDetail', () => {
     await userEvent.click(await screen.findByRole('option', { name: /^Eko \(2023100004\)/ }));
     expect(within(dialog).getByText('Eko is in grade 11; this is a grade 10 class.')).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Assign' }));
-    expect(assign).toHaveBeenCalledWith(5, [6]);
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(5, [6]));
   });
 
   it('finds students ignoring accents and apostrophes both ways', async () => {
     const andreas = student(7, 'Andréas Ma’ruf', '2024100007');
     const rendi = student(8, "Rendi Ma'ruf", '2024100008');
     const nur = student(9, 'Nur Maruf', '2024100010');
-    (studentsApi.all as jest.Mock).mockResolvedValue([andi, andreas, rendi, nur]);
+    allStudents.mockResolvedValue([andi, andreas, rendi, nur]);
     renderDetail();
     await userEvent.click(await screen.findByRole('button', { name: 'Assign New Student' }));
     const dialog = await screen.findByRole('dialog', { name: 'Assign New Student' });
@@ -150,7 +158,7 @@ describe('ClassDetail', () => {
   });
 
   it('shows the assign failure text', async () => {
-    assign.mockRejectedValue(new Error('down'));
+    assign.mockImplementation(down);
     renderDetail();
     await userEvent.click(await screen.findByRole('button', { name: 'Assign New Student' }));
     const dialog = await screen.findByRole('dialog', { name: 'Assign New Student' });
@@ -161,19 +169,37 @@ describe('ClassDetail', () => {
   });
 
   it('unassigns after confirmation and shows a failure', async () => {
-    unassign.mockRejectedValueOnce(new Error('down')).mockResolvedValueOnce({ message: 'ok' });
+    unassign.mockReturnValueOnce(down()).mockReturnValueOnce({ message: 'ok' });
     renderDetail();
     await userEvent.click(await screen.findByRole('button', { name: 'Unassign Budi' }));
     let dialog = await screen.findByRole('dialog', { name: 'are you sure you want to unassign Budi from this class?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Unassign' }));
-    expect(unassign).toHaveBeenCalledWith(5, [2]);
     expect(await screen.findByText('Failed to unassign student')).toBeInTheDocument();
+    expect(unassign).toHaveBeenCalledWith(5, [2]);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
     await userEvent.click(screen.getByRole('button', { name: 'Unassign Budi' }));
     dialog = await screen.findByRole('dialog');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Unassign' }));
     await waitFor(() => expect(details).toHaveBeenCalledTimes(4));
+  });
+
+  it('keeps Unassign disabled while the student is being taken off, then reads the roster again', async () => {
+    const sent = deferred<unknown>();
+    unassign.mockReturnValueOnce(sent.promise);
+    renderDetail();
+    await userEvent.click(await screen.findByRole('button', { name: 'Unassign Budi' }));
+    const dialog = await screen.findByRole('dialog', { name: 'are you sure you want to unassign Budi from this class?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Unassign' }));
+    await waitFor(() => expect(unassign).toHaveBeenCalledWith(5, [2]));
+    expect(within(dialog).getByRole('button', { name: 'Unassign' })).toBeDisabled();
+    expect(details).toHaveBeenCalledTimes(2);
+    details.mockImplementation((_id: number, page: number) =>
+      Promise.resolve({ classes: { ...cls, students: page === 1 ? [andi] : [citra] }, meta: meta(2, page) }),
+    );
+    sent.resolve({ message: 'ok' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(rowNames()).toEqual(['Andi', 'Citra']));
   });
 
   it('keeps the table page in the URL, and a new search starts again at page 1', async () => {
@@ -214,8 +240,7 @@ describe('ClassDetail', () => {
 });
 
 describe('ClassDetail: many students at once', () => {
-  const changeRoster = classesApi.changeRoster as jest.Mock;
-  const list = classesApi.list as jest.Mock;
+  const list = classList;
   const ipa2 = { ...cls, id: 6, name: 'X IPA 2' };
   const ips1 = { ...cls, id: 8, name: 'X IPS 1' };
   beforeEach(() => {
@@ -237,7 +262,7 @@ describe('ClassDetail: many students at once', () => {
     expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['X IPA 2', 'X IPS 1']);
     await userEvent.click(screen.getByRole('option', { name: 'X IPA 2' }));
     await userEvent.click(confirm);
-    expect(changeRoster).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(changeRoster).toHaveBeenCalledTimes(1));
     expect(changeRoster).toHaveBeenCalledWith('move', { id: 5, to: 6, student_id: [1, 3] });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.queryByRole('region', { name: 'Selected students' })).not.toBeInTheDocument();
@@ -256,14 +281,13 @@ describe('ClassDetail: many students at once', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Unassign' }));
     const dialog = await screen.findByRole('dialog', { name: 'Unassign 3 students from X IPA 1?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Unassign' }));
-    expect(changeRoster).toHaveBeenCalledWith('unassign', { id: 5, student_id: [1, 2, 3] });
+    await waitFor(() => expect(changeRoster).toHaveBeenCalledWith('unassign', { id: 5, student_id: [1, 2, 3] }));
     expect(list).not.toHaveBeenCalled(); // no target to choose
   });
 
   it('assigns them to another class as well; a refusal says that nothing changed, with the server\'s reason', async () => {
-    const { AxiosError } = jest.requireActual('axios');
     const message = 'Students already in X IPS 1: 2';
-    changeRoster.mockRejectedValueOnce(new AxiosError(message, 'ERR', undefined, undefined, { status: 409, data: { error: message, message, code: 'students-already-in-target' } }));
+    changeRoster.mockReturnValueOnce(refusal(409, { error: message, message, code: 'students-already-in-target' }));
     renderDetail();
     await userEvent.click(await screen.findByRole('checkbox', { name: 'Select Budi' }));
     await userEvent.click(screen.getByRole('button', { name: 'Assign to class…' }));

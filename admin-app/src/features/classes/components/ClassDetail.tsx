@@ -1,5 +1,5 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
@@ -12,11 +12,11 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import DeleteIcon from '@mui/icons-material/Delete';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import SortIcon from '@mui/icons-material/Sort';
-import { classesApi, errorMessage, type Student } from '@kelasku/shared-api';
+import { errorMessage, type Student } from '@kelasku/shared-api';
 import { ConfirmDialog, EmptyState, LoadFailure, LoadingState, NotFoundState, Pagination, SearchBox } from '@kelasku/shared-ui';
 import { useLastNonNull } from '../../../hooks/useLastNonNull';
 import { usePageParam } from '@kelasku/shared-ui/src/usePageParam';
-import { invalidateClassReads, rosterQuery } from '../api';
+import { rosterQuery, useUnassignStudent } from '../api';
 import { filterStudents, sortStudents } from '../roster';
 import { AssignStudentsDialog } from './AssignStudentsDialog';
 import { RosterTable } from './RosterTable';
@@ -33,7 +33,6 @@ export default function ClassDetail() {
   const { t } = useTranslation('admin');
   const classId = Number(useParams().id);
   const valid = Number.isInteger(classId) && classId > 0;
-  const queryClient = useQueryClient();
   const roster = useQuery({ ...rosterQuery(classId), enabled: valid });
   const [query, setQuery] = useState('');
   const [sortByNIS, setSortByNIS] = useState(false);
@@ -45,8 +44,7 @@ export default function ClassDetail() {
   const [assignOpen, setAssignOpen] = useState(false);
   const [unassigning, setUnassigning] = useState<Student | null>(null);
   const shownUnassigning = useLastNonNull(unassigning);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const unassign = useUnassignStudent(classId);
   const [selected, setSelected] = useState<Set<number>>(() => new Set());
   const [change, setChange] = useState<RosterChange | null>(null);
 
@@ -59,20 +57,9 @@ export default function ClassDetail() {
   // what is selected and still on the roster (a student another admin removed meanwhile drops out)
   const selectedIds = useMemo(() => (students ?? []).filter((s) => selected.has(s.id)).map((s) => s.id), [students, selected]);
 
-  const unassign = async () => {
-    if (!unassigning) return;
-    setBusy(true);
-    setFailure(null);
-    try {
-      await classesApi.unassign(classId, [unassigning.id]);
-      void invalidateClassReads(queryClient);
-    } catch (err) {
-      const reason = errorMessage(err);
-      setFailure(reason ? t('classes.detail.unassignFailedReason', { reason }) : t('classes.detail.unassignFailed'));
-    } finally {
-      setUnassigning(null);
-      setBusy(false);
-    }
+  const unassignFailure = unassign.isError ? errorMessage(unassign.error) : undefined;
+  const confirmUnassign = () => {
+    if (unassigning) unassign.mutate(unassigning.id, { onSettled: () => setUnassigning(null) });
   };
 
   if (!valid) return <NotFoundState message={t('classes.detail.noClass')} backTo="/DashboardAdmin" backLabel={t('classes.detail.backToDashboard')} />;
@@ -151,7 +138,11 @@ export default function ClassDetail() {
           {t('classes.detail.assign')}
         </Button>
       </Box>
-      {failure && <Alert severity="error" onClose={() => setFailure(null)} sx={{ mb: 2 }}>{failure}</Alert>}
+      {unassign.isError && (
+        <Alert severity="error" onClose={() => unassign.reset()} sx={{ mb: 2 }}>
+          {unassignFailure ? t('classes.detail.unassignFailedReason', { reason: unassignFailure }) : t('classes.detail.unassignFailed')}
+        </Alert>
+      )}
       <RosterActions count={selectedIds.length} onChange={setChange} onClear={() => setSelected(new Set())} />
       {roster.isFetching && <LoadingState text={t('classes.detail.refreshing')} />}
       {table}
@@ -180,8 +171,8 @@ export default function ClassDetail() {
         message={t('classes.detail.unassignMessage')}
         confirmLabel={t('classes.detail.unassign')}
         destructive
-        busy={busy}
-        onConfirm={unassign}
+        busy={unassign.isPending}
+        onConfirm={confirmUnassign}
         onClose={() => setUnassigning(null)}
       />
     </Box>

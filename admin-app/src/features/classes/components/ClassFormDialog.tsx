@@ -5,7 +5,7 @@ import { Modal } from '@kelasku/shared-ui';
 import type { FieldFailure } from '../../../hooks/usePagedList';
 import { requiredMessage, missingClassField, type ClassFormValues } from '../class-form';
 import { EnrolAllCheckbox } from './EnrolAllCheckbox';
-import { TeacherPicker } from './TeacherPicker';
+import { TeacherPicker } from '../../../components/TeacherPicker';
 
 export interface ClassFormDialogProps {
   open: boolean;

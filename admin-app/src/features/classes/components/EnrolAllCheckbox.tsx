@@ -3,7 +3,7 @@ import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import { useQuery } from '@tanstack/react-query';
-import { gradeStudentCountQuery } from '../../accounts/api';
+import { gradeStudentCountQuery } from '../../../lib/account-lists';
 
 /**
  * The create-class choice the server makes by default: every student of the grade joins the new class. Says how

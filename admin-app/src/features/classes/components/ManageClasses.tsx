@@ -1,6 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -8,10 +7,10 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
-import { classesApi, errorMessage, errorStatus, type ClassItem } from '@kelasku/shared-api';
+import { errorMessage, errorStatus, type ClassItem } from '@kelasku/shared-api';
 import { EmptyState, ErrorState, LoadingState, Pagination } from '@kelasku/shared-ui';
 import { usePagedList } from '../../../hooks/usePagedList';
-import { gradeClassesQuery, invalidateClassReads } from '../api';
+import { gradeClassesQuery, useSaveClass } from '../api';
 import { classBody, classFormFrom, emptyClassForm, type ClassFormValues } from '../class-form';
 import { ClassCard } from './ClassCard';
 import { ClassFormDialog } from './ClassFormDialog';
@@ -29,8 +28,8 @@ export default function ManageClasses({ grade }: { grade: number }) {
   const [params, setParams] = useSearchParams();
   const showArchived = params.get('show') === 'archived';
   const [notice, setNotice] = useState<string | null>(null);
-  const queryClient = useQueryClient();
-  const { page, setPage, list: classes, busy, formFailure, setFormFailure, formFieldFailure, pageFailure, setPageFailure, attempt, showAfterDelete } = usePagedList(
+  const saveClass = useSaveClass();
+  const { page, setPage, list: classes, formFailure, setFormFailure, formFieldFailure, pageFailure, setPageFailure, attempt, showAfterDelete } = usePagedList(
     (page) => gradeClassesQuery(grade, page),
     (data) => data.classes.length,
   );
@@ -53,8 +52,8 @@ export default function ManageClasses({ grade }: { grade: number }) {
     setTakenName(null);
     await attempt('form', editing.mode === 'add' ? t('classes.addFailed') : t('classes.editFailed'), async () => {
       try {
-        if (editing.mode === 'add') await classesApi.create({ ...classBody(values, grade), enrol_all: enrolAll });
-        else await classesApi.update(editing.cls.id, classBody(values, grade));
+        if (editing.mode === 'add') await saveClass.mutateAsync({ body: { ...classBody(values, grade), enrol_all: enrolAll } });
+        else await saveClass.mutateAsync({ id: editing.cls.id, body: classBody(values, grade) });
       } catch (err) {
         // the only conflict a class write has is its name in the grade
         if (errorStatus(err) !== 409) throw err;
@@ -62,7 +61,6 @@ export default function ManageClasses({ grade }: { grade: number }) {
         return;
       }
       setEditing(null);
-      void invalidateClassReads(queryClient);
     });
   };
 
@@ -107,7 +105,7 @@ export default function ManageClasses({ grade }: { grade: number }) {
         mode={editing?.mode ?? 'add'}
         grade={grade}
         initial={editing?.initial ?? emptyClassForm}
-        busy={busy}
+        busy={saveClass.isPending}
         failure={formFailure}
         fieldFailure={formFieldFailure}
         takenName={takenName}

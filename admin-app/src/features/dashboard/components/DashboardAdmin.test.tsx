@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { reportsApi, statsApi, type AdminStats, type Report } from '@kelasku/shared-api';
+import type { AdminStats, Report } from '@kelasku/shared-api';
 import { deferred, giveChartsASize, renderAt } from '@kelasku/shared-ui/src/test-utils';
+import { answer, refusal } from '../../../../../jest/msw-server';
 import { DashboardAdmin } from './DashboardAdmin';
 
 /** A page of reports as GET /reports?page answers it. */
@@ -10,18 +11,10 @@ const reportPage = (reports: Report[]) => ({
 });
 
 
-jest.mock('@kelasku/shared-api', () => {
-  const actual = jest.requireActual('@kelasku/shared-api');
-  return {
-    ...actual,
-    statsApi: { admin: jest.fn() },
-    reportsApi: { page: jest.fn(), remove: jest.fn() },
-  };
-});
-
-const admin = statsApi.admin as jest.Mock;
-const listReports = reportsApi.page as jest.Mock;
-const removeReport = reportsApi.remove as jest.Mock;
+// The server, as jest.fns of what each request asked for (a rejection is written as the server's refusal).
+const admin = jest.fn();
+const listReports = jest.fn();
+const removeReport = jest.fn();
 
 const stats: AdminStats = {
   classes: [
@@ -39,7 +32,10 @@ const report = (id: number, author: string, message: string): Report => ({
 afterEach(() => jest.restoreAllMocks());
 
 beforeEach(() => {
-  jest.clearAllMocks();
+  jest.resetAllMocks();
+  answer('get', '/stats/admin', () => admin());
+  answer('get', '/reports', ({ query }) => listReports(Number(query.page), Number(query.pageSize)));
+  answer('delete', '/reports', ({ query }) => removeReport(Number(query.id)));
   admin.mockResolvedValue(stats);
   listReports.mockResolvedValue(reportPage([]));
 });
@@ -99,7 +95,8 @@ describe('DashboardAdmin', () => {
   });
 
   it('says when statistics cannot be loaded', async () => {
-    admin.mockRejectedValue(new Error('down'));
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    admin.mockImplementation(() => refusal(500, {}));
     renderAt(<DashboardAdmin />);
     expect(await screen.findByText('Failed to load statistics')).toBeInTheDocument();
   });
@@ -125,7 +122,7 @@ describe('DashboardAdmin', () => {
     expect(removeReport).not.toHaveBeenCalled();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
 
-    expect(removeReport).toHaveBeenCalledWith(4);
+    await waitFor(() => expect(removeReport).toHaveBeenCalledWith(4));
     await waitFor(() => expect(screen.queryByText('spam spam')).not.toBeInTheDocument());
     expect(screen.getByText('rude words')).toBeInTheDocument();
   });

@@ -1,18 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { reportsApi, type Report } from '@kelasku/shared-api';
+import type { Report } from '@kelasku/shared-api';
 import { renderAt } from '@kelasku/shared-ui/src/test-utils';
+import { answer, held, refusal } from '../../../../../jest/msw-server';
 import { ReportsPanel } from './ReportsPanel';
 
 /** A page of reports as GET /reports?page answers it. */
 const reportPage = (reports: Report[]) => ({
   reports, meta: { page: 1, pageSize: 20, total: reports.length, totalPage: reports.length ? 1 : 0, totalpages: reports.length ? 1 : 0 },
-});
-
-
-jest.mock('@kelasku/shared-api', () => {
-  const actual = jest.requireActual('@kelasku/shared-api');
-  return { ...actual, reportsApi: { page: jest.fn(), remove: jest.fn(), dismiss: jest.fn() } };
 });
 
 const base: Report = {
@@ -23,7 +18,7 @@ const base: Report = {
 
 test('a reported message is shown as the plain text its author typed, with its line breaks', async () => {
   const message = '<b>x</b> & y\nbaris &lt;dua&gt;';
-  (reportsApi.page as jest.Mock).mockResolvedValue(reportPage([{ ...base, message }]));
+  answer('get', '/reports', () => reportPage([{ ...base, message }]));
   renderAt(<ReportsPanel />);
   const shown = await screen.findByText((_, el) => el?.tagName === 'DIV' && el.textContent === message);
   expect(shown).toHaveStyle({ whiteSpace: 'pre-wrap' });
@@ -31,7 +26,7 @@ test('a reported message is shown as the plain text its author typed, with its l
 });
 
 test('a report shows where (with a link to the class), when, who reported it and why', async () => {
-  (reportsApi.page as jest.Mock).mockResolvedValue(reportPage([{
+  answer('get', '/reports', () => reportPage([{
     ...base, kind: 'material', reply_id: 'r-1', reason: 'Kata kasar', class_id: 7, class_name: 'X IPA 1', material_id: 3, material_title: 'Limit',
   }]));
   renderAt(<ReportsPanel />);
@@ -42,28 +37,50 @@ test('a report shows where (with a link to the class), when, who reported it and
   expect(item).toHaveTextContent('Reason: Kata kasar');
 });
 
-test('Dismiss asks first, then removes the report and keeps the message', async () => {
+test('Dismiss asks first, sends the dismissal (its button disabled meanwhile), then the list is read again without it', async () => {
   const user = userEvent.setup();
-  (reportsApi.page as jest.Mock).mockResolvedValueOnce(reportPage([base])).mockResolvedValue(reportPage([]));
-  (reportsApi.dismiss as jest.Mock).mockResolvedValue({ message: 'Report dismissed' });
+  let dismissed = false;
+  answer('get', '/reports', () => reportPage(dismissed ? [] : [base]));
+  const dismissal = held({ message: 'Report dismissed' });
+  const dismiss = answer('post', '/reports/dismiss', async () => {
+    const reply = await dismissal.reply();
+    dismissed = true;
+    return reply;
+  });
+  const remove = answer('delete', '/reports', () => ({ message: 'Report deleted' }));
   renderAt(<ReportsPanel />);
   await user.click(await screen.findByRole('button', { name: 'Dismiss report of message from Andi' }));
   const dialog = await screen.findByRole('dialog', { name: 'Dismiss the reports of this message from Andi?' });
   await user.click(within(dialog).getByRole('button', { name: 'Dismiss' }));
-  await waitFor(() => expect(reportsApi.dismiss).toHaveBeenCalledWith(1));
-  expect(reportsApi.remove).not.toHaveBeenCalled();
+  await waitFor(() => expect(dismiss).toHaveBeenCalledWith({ query: { id: '1' }, body: undefined }));
+  expect(within(dialog).getByRole('button', { name: 'Dismiss' })).toBeDisabled();
+  dismissal.release();
   expect(await screen.findByText("There's no reported message for now")).toBeInTheDocument();
+  expect(remove).not.toHaveBeenCalled();
+});
+
+test('a refused delete closes the dialog and shows the server reason; the report stays listed', async () => {
+  const user = userEvent.setup();
+  answer('get', '/reports', () => reportPage([base]));
+  answer('delete', '/reports', () => refusal(404, { message: 'Report not found' }));
+  renderAt(<ReportsPanel />);
+  await user.click(await screen.findByRole('button', { name: 'Delete reported message from Andi' }));
+  const dialog = await screen.findByRole('dialog');
+  await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+  expect(await screen.findByRole('alert')).toHaveTextContent('Report not found');
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  expect(screen.getByRole('listitem', { name: 'Report of a message from Andi' })).toBeInTheDocument();
 });
 
 test('reads the reports a page at a time and moves between pages', async () => {
   const user = userEvent.setup();
   const pageOf = (page: number, report: Report) => ({ reports: [report], meta: { page, pageSize: 20, total: 21, totalPage: 2, totalpages: 2 } });
-  (reportsApi.page as jest.Mock).mockImplementation(async (page: number) =>
-    (page === 1 ? pageOf(1, { ...base, id: 30, author_name: 'Andi' }) : pageOf(2, { ...base, id: 2, author_name: 'Citra' })));
+  const page = answer('get', '/reports', ({ query }) =>
+    (query.page === '1' ? pageOf(1, { ...base, id: 30, author_name: 'Andi' }) : pageOf(2, { ...base, id: 2, author_name: 'Citra' })));
   renderAt(<ReportsPanel />);
   expect(await screen.findByRole('listitem', { name: 'Report of a message from Andi' })).toBeInTheDocument();
-  expect(reportsApi.page).toHaveBeenCalledWith(1, 20);
+  expect(page).toHaveBeenCalledWith({ query: { page: '1', pageSize: '20' }, body: undefined });
   await user.click(screen.getByRole('button', { name: /page 2/i }));
   expect(await screen.findByRole('listitem', { name: 'Report of a message from Citra' })).toBeInTheDocument();
-  expect(reportsApi.page).toHaveBeenLastCalledWith(2, 20);
+  expect(page).toHaveBeenLastCalledWith({ query: { page: '2', pageSize: '20' }, body: undefined });
 });

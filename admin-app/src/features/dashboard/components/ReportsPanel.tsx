@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
@@ -11,12 +11,12 @@ import ListItem from '@mui/material/ListItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { errorMessage, reportsApi, type Report } from '@kelasku/shared-api';
+import { errorMessage, type Report } from '@kelasku/shared-api';
 import { ErrorState, LoadingState } from '@kelasku/shared-ui/src/states';
 import { Pagination } from '@kelasku/shared-ui/src/Pagination';
 import { formatDateId, formatWibTime } from '@kelasku/shared-ui/src/dates';
 import { useLastNonNull } from '../../../hooks/useLastNonNull';
-import { reportKeys, reportsQuery } from '../api';
+import { reportsQuery, useReportAction } from '../api';
 
 // Mounted from the first Delete/Dismiss on (and kept, for its closing animation): MUI's dialogs stay off the dashboard's first screen.
 const ConfirmDialog = lazy(() => import('@kelasku/shared-ui/src/ConfirmDialog').then((m) => ({ default: m.ConfirmDialog })));
@@ -43,7 +43,6 @@ function Where({ report }: { report: Report }) {
  */
 export function ReportsPanel() {
   const { t } = useTranslation('admin');
-  const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
   const reports = useQuery({ ...reportsQuery(page), placeholderData: keepPreviousData });
   const totalPages = reports.data?.meta.totalPage ?? 0;
@@ -53,25 +52,13 @@ export function ReportsPanel() {
   }, [reports.data, page, totalPages]);
   const [pending, setPending] = useState<Pending | null>(null);
   const shown = useLastNonNull(pending);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const act = useReportAction();
+  const failedText = act.variables?.action === 'delete' ? t('reports.deleteFailed') : t('reports.dismissFailed');
+  const failure = act.isError ? (errorMessage(act.error) ?? failedText) : null;
 
-  const confirm = async () => {
-    if (!pending) return;
-    setBusy(true);
-    setFailure(null);
-    try {
-      if (pending.action === 'delete') await reportsApi.remove(pending.report.id);
-      else await reportsApi.dismiss(pending.report.id);
-      setPending(null);
-      void queryClient.invalidateQueries({ queryKey: reportKeys.all });
-    } catch (err) {
-      const base = pending.action === 'delete' ? t('reports.deleteFailed') : t('reports.dismissFailed');
-      setFailure(errorMessage(err) ?? base);
-      setPending(null);
-    } finally {
-      setBusy(false);
-    }
+  // the dialog closes either way: a failure shows above the list
+  const confirm = () => {
+    if (pending) act.mutate({ action: pending.action, id: pending.report.id }, { onSettled: () => setPending(null) });
   };
 
   let body;
@@ -125,7 +112,7 @@ export function ReportsPanel() {
         {t('reports.title')}
       </Typography>
       {failure && (
-        <Alert severity="error" onClose={() => setFailure(null)} sx={{ mb: 1 }}>
+        <Alert severity="error" onClose={() => act.reset()} sx={{ mb: 1 }}>
           {failure}
         </Alert>
       )}
@@ -139,7 +126,7 @@ export function ReportsPanel() {
             message={shown.action === 'delete' ? t('reports.deleteMessage', { message: shown.report.message }) : t('reports.dismissMessage', { message: shown.report.message })}
             confirmLabel={shown.action === 'dismiss' ? t('reports.dismiss') : t('reports.delete')}
             destructive={shown.action !== 'dismiss'}
-            busy={busy}
+            busy={act.isPending}
             onConfirm={confirm}
             onClose={() => setPending(null)}
           />

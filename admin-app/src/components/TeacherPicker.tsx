@@ -2,9 +2,9 @@ import { useTranslation } from 'react-i18next';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useQuery } from '@tanstack/react-query';
-import { allTeachersQuery } from '../../accounts/api';
+import { allTeachersQuery } from '../lib/account-lists';
 
-/** Select of every teacher (all pages), for the class dialogs. */
+/** Select of every teacher (all pages): the class dialogs, and the new teacher of a deleted teacher's class. */
 export function TeacherPicker({ value, onChange, label, exclude }: {
   value: string;
   onChange: (teacherId: string) => void;

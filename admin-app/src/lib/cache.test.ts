@@ -1,14 +1,14 @@
 import { QueryClient, type QueryKey } from '@tanstack/react-query';
-import { classKeys, invalidateClassReads } from '../classes/api';
-import { reportKeys, statsKeys } from '../dashboard/api';
-import { invalidateStudentReads, invalidateTeacherReads, studentKeys, teacherKeys } from './api';
+import { studentPageQuery, teacherPageQuery } from '../features/accounts/api';
+import { reportKeys } from '../features/dashboard/api';
+import { classKeys, invalidateClassReads, invalidateStudentReads, invalidateTeacherReads, statsKeys, studentKeys, teacherKeys } from './cache';
 
 // Which cached reads a write marks out of date (refetched when shown next, or at once when on screen).
 const query = { page: 1, filter: '', search: '', sort: false };
 const reads: Record<string, QueryKey> = {
-  studentPage: studentKeys.page(query),
+  studentPage: studentPageQuery(query).queryKey,
   everyStudent: studentKeys.everyone(),
-  teacherPage: teacherKeys.page(query),
+  teacherPage: teacherPageQuery(query).queryKey,
   everyTeacher: teacherKeys.everyone(),
   gradeClasses: classKeys.ofGrade(10, 1),
   roster: classKeys.roster(5),
