@@ -1,6 +1,7 @@
 import { buildTestApp, type TestApp } from '../test/helpers';
 import { openWindow } from '../test/reliability/world';
-import { fromDbJson, toDbJson } from './db/json';
+import { toDbJson } from './db/json';
+import { parseContentColumn } from './domain/content';
 import { MAX_DESCRIPTION_BYTES, MAX_HTML_ELEMENTS, MAX_MATERIAL_BYTES, MAX_QUESTION_TEXT_BYTES, MAX_REPLY_BYTES, MAX_RICH_HTML_CHARS, MAX_TOPIC_BYTES } from './domain/limits';
 import { materialBytes } from './domain/material-bytes';
 import { cutToBytes, type FittedText, fitStoredTexts, TRIM_MARKER } from './fit-stored-texts';
@@ -51,9 +52,9 @@ describe('fit-texts: texts stored before the byte caps', () => {
     const reply = 'Besok pagi 😀 '.repeat(1_000);
     const html = '<h2>Bab</h2>' + `<p><span style="color: red">merah</span> <strong>tebal</strong> ${'kata '.repeat(340)}</p>`.repeat(1_000);
     const many = '<p><b>x</b> ' + 'y'.repeat(60) + '</p>'; // 40,000 elements in 1.5 M characters
-    const oldContent = { ...fromDbJson<Record<string, string>>((await t.app.db.selectFrom('exercises').select('content').where('id', '=', exercise.id).executeTakeFirstOrThrow()).content), '1_essay': essay };
+    const oldContent = { ...parseContentColumn((await t.app.db.selectFrom('exercises').select('content').where('id', '=', exercise.id).executeTakeFirstOrThrow()).content), '1_essay': essay };
     await t.app.db.updateTable('exercises').set({ content: toDbJson(oldContent) }).where('id', '=', exercise.id).execute();
-    const examContent = { ...fromDbJson<Record<string, string>>((await t.app.db.selectFrom('exams').select('content').where('id', '=', exam.id).executeTakeFirstOrThrow()).content), '1_c': option + 'x' };
+    const examContent = { ...parseContentColumn((await t.app.db.selectFrom('exams').select('content').where('id', '=', exam.id).executeTakeFirstOrThrow()).content), '1_c': option + 'x' };
     await t.app.db.updateTable('exams').set({ content: toDbJson(examContent) }).where('id', '=', exam.id).execute();
     await t.app.db.updateTable('general_forum').set({ topic, description }).where('id', '=', post.id).execute();
     await t.app.db.updateTable('material_forum').set({ description }).where('id', '=', forum.id).execute();
@@ -91,10 +92,10 @@ describe('fit-texts: texts stored before the byte caps', () => {
       expect(original.startsWith(text.slice(0, -TRIM_MARKER.length))).toBe(true);
       expect(text.length).toBeGreaterThan(cap / 8);
     };
-    const exerciseNow = fromDbJson<Record<string, string>>((await t.app.db.selectFrom('exercises').select('content').where('id', '=', exercise.id).executeTakeFirstOrThrow()).content);
+    const exerciseNow = parseContentColumn((await t.app.db.selectFrom('exercises').select('content').where('id', '=', exercise.id).executeTakeFirstOrThrow()).content);
     fitted(exerciseNow['1_essay'], essay, MAX_QUESTION_TEXT_BYTES);
     expect({ ...exerciseNow, '1_essay': essay }).toEqual(oldContent); // the other texts as they were
-    const examNow = fromDbJson<Record<string, string>>((await t.app.db.selectFrom('exams').select('content').where('id', '=', exam.id).executeTakeFirstOrThrow()).content);
+    const examNow = parseContentColumn((await t.app.db.selectFrom('exams').select('content').where('id', '=', exam.id).executeTakeFirstOrThrow()).content);
     fitted(examNow['1_c'], option, MAX_QUESTION_TEXT_BYTES);
     const postNow = await t.app.db.selectFrom('general_forum').select(['topic', 'description']).where('id', '=', post.id).executeTakeFirstOrThrow();
     fitted(postNow.topic, topic, MAX_TOPIC_BYTES);

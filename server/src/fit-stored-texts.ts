@@ -28,8 +28,8 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { databaseLocation } from './config';
 import { connectDatabase, type Db } from './db/connect';
-import { fromDbJson, toDbJson } from './db/json';
-import { ContentError } from './domain/content';
+import { toDbJson } from './db/json';
+import { ContentError, parseContentColumn } from './domain/content';
 import { inlinePictureChars } from './domain/images';
 import { MAX_DESCRIPTION_BYTES, MAX_HTML_ELEMENTS, MAX_MATERIAL_BYTES, MAX_QUESTION_TEXT_BYTES, MAX_REPLY_BYTES, MAX_RICH_HTML_CHARS, MAX_TOPIC_BYTES } from './domain/limits';
 import { materialBytes } from './domain/material-bytes';
@@ -134,7 +134,7 @@ async function fitContentMaps(db: Db, table: 'exercises' | 'exams', apply: boole
     const rows = await db.selectFrom(table).select(['id', 'content']).where('id', '>', after).orderBy('id').limit(PAGE).execute();
     if (rows.length === 0) return;
     for (const row of rows) {
-      const content = fromDbJson<Record<string, unknown>>(row.content);
+      const content = parseContentColumn(row.content);
       let changed = false;
       for (const [key, value] of Object.entries(content ?? {})) {
         if (!CAPPED_KEY.test(key) || typeof value !== 'string' || !overBytes(value, MAX_QUESTION_TEXT_BYTES)) continue;
