@@ -1,23 +1,9 @@
 import { queryOptions, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { examsApi, exercisesApi } from '@kelasku/shared-api';
-import { classStreamKeys } from '../class-stream/api';
-import { materialKeys } from '../materials/api';
-import { gradesKeys } from '../grades/api';
-import { reviewKeys } from '../review/api';
-import { dashboardKeys } from '../dashboard/api';
+import {
+  assessmentKeys, classStreamKeys, dashboardKeys, gradesKeys, materialKeys, reviewKeys, type AssessmentKind,
+} from '../../lib/query-keys';
 import { className, loadExam, loadExercise, materialTitle } from './transport';
-
-export type AssessmentKind = 'exercise' | 'exam';
-
-/** A material's exercise and a class's exam (at most one each), and what their screens show beside them. */
-export const assessmentKeys = {
-  all: ['assessments'] as const,
-  exercise: (materialId: number) => [...assessmentKeys.all, 'exercise', materialId] as const,
-  exam: (classId: number) => [...assessmentKeys.all, 'exam', classId] as const,
-  materialTitle: (materialId: number) => [...assessmentKeys.all, 'material-title', materialId] as const,
-  className: (classId: number) => [...assessmentKeys.all, 'class-name', classId] as const,
-  gradedCount: (kind: AssessmentKind, id: number) => [...assessmentKeys.all, 'graded-count', kind, id] as const,
-};
 
 // The four reads an AssessmentOwner (owners.ts) names: keys typed as any QueryKey, so exam and exercise fit one type.
 

@@ -1,20 +1,9 @@
 import { hashKey, queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { SubmissionDetail } from '@kelasku/shared-api';
-import { reviewKeys } from '../review/api';
-import { dashboardKeys } from '../dashboard/api';
-import { workApi, type WorkRef } from './kind';
+import { dashboardKeys, gradesKeys, reviewKeys } from '../../lib/query-keys';
+import { workApi, type WorkRef } from '../../lib/work';
 
-/** An exercise's or exam's grades: every student's row, and one student's sheet. */
-export const gradesKeys = {
-  all: ['grades'] as const,
-  ofWork: (work: WorkRef) => [...gradesKeys.all, work.kind, work.id] as const,
-  submissions: (work: WorkRef) => [...gradesKeys.ofWork(work), 'submissions'] as const,
-  sheet: (work: WorkRef, studentId: number) => [...gradesKeys.ofWork(work), 'sheet', studentId] as const,
-};
-
-/** Every student of the class with status and score (the grades table, "Next student", the shuffle preview). */
-export const submissionsQuery = (work: WorkRef) =>
-  queryOptions({ queryKey: gradesKeys.submissions(work), queryFn: () => workApi(work.kind).submissions(work.id) });
+export { submissionsQuery } from '../../lib/submissions';
 
 /** One student's answers, scores and essay details. */
 export const sheetQuery = (work: WorkRef, studentId: number) =>

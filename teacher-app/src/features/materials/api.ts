@@ -1,22 +1,6 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { materialDiscussionsApi, materialsApi } from '@kelasku/shared-api';
-import { classStreamKeys } from '../class-stream/api';
-import { assessmentKeys } from '../assessments/api';
-
-/** Materials (the specification's subjects): a class's pages of them, and one material. */
-export const materialKeys = {
-  all: ['materials'] as const,
-  ofClass: (classId: number, page: number) => [...materialKeys.all, 'class', classId, page] as const,
-  detail: (materialId: number) => [...materialKeys.all, 'detail', materialId] as const,
-};
-
-/** Students' questions on materials: one material's pages, and the class stream's newest. */
-export const discussionKeys = {
-  all: ['discussions'] as const,
-  ofMaterial: (materialId: number, page: number) => [...discussionKeys.all, 'material', materialId, page] as const,
-  recent: (materialIds: number[]) => [...discussionKeys.all, 'recent', materialIds] as const,
-  unanswered: (classId: number) => [...discussionKeys.all, 'unanswered', classId] as const,
-};
+import { assessmentKeys, classStreamKeys, discussionKeys, materialKeys } from '../../lib/query-keys';
 
 export const DISCUSSIONS_PER_PAGE = 10;
 

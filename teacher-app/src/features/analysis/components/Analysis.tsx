@@ -20,7 +20,7 @@ import { EmptyState, LoadFailure, LoadingState, MathText, NotFoundState } from '
 import { formatNumber, formatScore } from '@kelasku/shared-ui/src/numbers';
 import { downloadCsv } from '@kelasku/shared-api/src/csv';
 import { useGoBack } from '../../../hooks/useGoBack';
-import { workFromParams, workQuery } from '../../grades/kind';
+import { workFromParams, workQuery } from '../../../lib/work';
 import type { ItemAnalysis, QuestionAnalysis } from '../transport';
 import { analysisQuery } from '../api';
 import {

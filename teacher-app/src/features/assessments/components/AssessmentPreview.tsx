@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import { ConfirmDialog } from '@kelasku/shared-ui';
 import { parseQuestions, withReason, type Exam, type Exercise, type Submission } from '@kelasku/shared-api';
 import { sheetOrder, type SheetOrder } from '@kelasku/shared-rules';
-import { submissionsQuery } from '../../grades/api';
+import { submissionsQuery } from '../../../lib/submissions';
 import { QuestionPreviewList } from './QuestionPreviewList';
 import { useOwnedAssessment } from '../hooks/useOwnedAssessment';
 import type { AssessmentOwner } from '../owners';

@@ -7,7 +7,7 @@ import { examsApi, type Exam } from '@kelasku/shared-api';
 import { AssessmentPreview } from './AssessmentPreview';
 import { examOwner } from '../owners';
 import { infoChipSx } from '../../../lib/chip-styles';
-import { useExamStatusText } from '../hooks/useExamStatusText';
+import { useExamStatusText } from '../../../hooks/useExamStatusText';
 
 /** The exam's date, WIB window and status. */
 function ExamWhen({ exam }: { exam: Exam }) {

@@ -2,8 +2,8 @@ import { screen, within } from '@testing-library/react';
 import { statsApi } from '@kelasku/shared-api';
 import { renderAt } from '@kelasku/shared-ui/src/test-utils';
 import { signInAsTeacher } from '../../../test/fixtures';
-import { myClasses } from '../../classes/transport';
-import { classReviewList } from '../../review/transport';
+import { myClasses } from '../../../lib/classes';
+import { classReviewList } from '../review-transport';
 import DashboardTeacher from './DashboardTeacher';
 import { monthLabel } from '../stats-view';
 
@@ -12,8 +12,8 @@ jest.mock('@kelasku/shared-api', () => {
   const actual = jest.requireActual('@kelasku/shared-api');
   return { ...actual, statsApi: { ...actual.statsApi, teacher: jest.fn() } };
 });
-jest.mock('../../classes/transport', () => ({ ...jest.requireActual('../../classes/transport'), myClasses: jest.fn() }));
-jest.mock('../../review/transport', () => ({ classReviewList: jest.fn() }));
+jest.mock('../../../lib/classes', () => ({ ...jest.requireActual('../../../lib/classes'), myClasses: jest.fn() }));
+jest.mock('../review-transport', () => ({ classReviewList: jest.fn() }));
 // Charts need a real layout engine; the panels' text summaries carry the same numbers.
 jest.mock('./DashboardCharts', () => ({ PerformanceChart: () => <div>bar chart</div>, SubmissionsChart: () => <div>line chart</div> }));
 

@@ -25,7 +25,7 @@ import type { Submission } from '@kelasku/shared-api';
 import { useGoBack } from '../../../hooks/useGoBack';
 import { downloadGradesCsv } from '../csv';
 import { infoChipSx, warningChipSx } from '../../../lib/chip-styles';
-import { workFromParams, workQuery } from '../kind';
+import { workFromParams, workQuery } from '../../../lib/work';
 import { submissionsQuery } from '../api';
 import { FILTERS, filterRows, needsReview, parseFilter, parseSort, SORTS, sortRows } from '../queue';
 

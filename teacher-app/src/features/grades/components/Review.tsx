@@ -16,7 +16,7 @@ import { useGoBack } from '../../../hooks/useGoBack';
 import { parsePositiveInt } from '../../../lib/params';
 import { EssayScoreForm } from './EssayScoreForm';
 import { infoChipSx, warningChipSx } from '../../../lib/chip-styles';
-import { workApi, workFromParams, workQuery } from '../kind';
+import { workApi, workFromParams, workQuery } from '../../../lib/work';
 import { nextToReview } from '../queue';
 import { essayScored, sheetQuery, submissionsQuery } from '../api';
 

@@ -11,7 +11,7 @@ import { getUserData, materialsApi } from '@kelasku/shared-api';
 import { useGoBack } from '../../../hooks/useGoBack';
 import { parsePositiveInt } from '../../../lib/params';
 import { CLASS_PARAM, classLabel, gradeLabel } from '../../../lib/teacher-class';
-import { candidateClassesQuery } from '../../classes/api';
+import { candidateClassesQuery } from '../../../lib/class-queries';
 import { materialsChanged } from '../api';
 import { MaterialForm } from './MaterialForm';
 import type { MaterialValues } from '../material-rules';

@@ -6,7 +6,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { preparePicture } from '@kelasku/shared-rules/src/picture-upload';
 import { MATERIAL_TOOLBAR, dropUnsafeImages, labelToolbarPickers, relaxSpaces } from '../editor-config';
-import { pictureErrorText } from '../picture-error-text';
+import { pictureErrorText } from '../../../lib/picture-error-text';
 import { noReferrerImage, type ImageClass } from '../no-referrer-image';
 import { addFormulaPreview, registerFormula } from '../editor-formula';
 
