@@ -15,7 +15,8 @@ export const classKeys = {
 /** Materials (the specification's subjects): a class's pages of them, and one material. */
 export const materialKeys = {
   all: ['materials'] as const,
-  ofClass: (classId: number, page: number) => [...materialKeys.all, 'class', classId, page] as const,
+  classPages: () => [...materialKeys.all, 'class'] as const,
+  ofClass: (classId: number, page: number) => [...materialKeys.classPages(), classId, page] as const,
   detail: (materialId: number) => [...materialKeys.all, 'detail', materialId] as const,
 };
 

@@ -1,5 +1,5 @@
-import { queryOptions, type QueryClient, type QueryKey } from '@tanstack/react-query';
-import { examsApi, exercisesApi } from '@kelasku/shared-api';
+import { queryOptions, useMutation, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { examsApi, exercisesApi, type ExamInput, type ExerciseInput } from '@kelasku/shared-api';
 import {
   assessmentKeys, classStreamKeys, dashboardKeys, gradesKeys, materialKeys, reviewKeys, type AssessmentKind,
 } from '../../lib/query-keys';
@@ -41,3 +41,18 @@ export function assessmentsChanged(queryClient: QueryClient): Promise<void> {
       .map((queryKey) => queryClient.invalidateQueries({ queryKey, refetchType: 'none' })),
   ).then(() => undefined);
 }
+
+/** One write of exercises or exams; on success what shows them reads again when next shown (assessmentsChanged). */
+function useAssessmentWrite<V>(write: (variables: V) => Promise<unknown>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: write, onSuccess: () => assessmentsChanged(queryClient) });
+}
+
+export const useCreateExercise = () => useAssessmentWrite((body: ExerciseInput) => exercisesApi.create(body));
+export const useCreateExam = () => useAssessmentWrite((body: ExamInput) => examsApi.create(body));
+export const useUpdateExercise = () => useAssessmentWrite(({ id, body }: { id: number; body: ExerciseInput }) => exercisesApi.update(id, body));
+export const useUpdateExam = () => useAssessmentWrite(({ id, body }: { id: number; body: ExamInput }) => examsApi.update(id, body));
+
+/** Deletes the exercise or the exam of the given id. */
+export const useRemoveAssessment = (kind: AssessmentKind) =>
+  useAssessmentWrite((id: number) => (kind === 'exam' ? examsApi : exercisesApi).remove(id));

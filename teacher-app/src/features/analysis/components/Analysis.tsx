@@ -19,7 +19,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import { EmptyState, LoadFailure, LoadingState, MathText, NotFoundState } from '@kelasku/shared-ui';
 import { formatNumber, formatScore } from '@kelasku/shared-ui/src/numbers';
 import { downloadCsv } from '@kelasku/shared-api/src/csv';
-import { useGoBack } from '../../../hooks/useGoBack';
+import { useGoBack } from '@kelasku/shared-ui/src/useGoBack';
 import { workFromParams, workQuery } from '../../../lib/work';
 import type { ItemAnalysis, QuestionAnalysis } from '../transport';
 import { analysisQuery } from '../api';
@@ -212,7 +212,7 @@ function Summary({ analysis }: { analysis: ItemAnalysis }) {
 export default function Analysis() {
   const [params] = useSearchParams();
   const work = workFromParams(params);
-  const goBack = useGoBack(work ? `/Grades?${workQuery(work)}` : undefined);
+  const goBack = useGoBack(work ? `/Grades?${workQuery(work)}` : '/DashboardTeacher');
   const { t } = useTranslation('teacher');
   const data = useQuery({ ...analysisQuery(work ?? { kind: 'exercise', id: 0 }), enabled: work != null });
 

@@ -3,7 +3,7 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatDateId, formatWibRange } from '@kelasku/shared-ui';
-import { examsApi, type Exam } from '@kelasku/shared-api';
+import type { Exam } from '@kelasku/shared-api';
 import { AssessmentPreview } from './AssessmentPreview';
 import { examOwner } from '../owners';
 import { infoChipSx } from '../../../lib/chip-styles';
@@ -28,7 +28,6 @@ export default function PreviewExam() {
     <AssessmentPreview
       owner={examOwner}
       backTo={(classId) => `/ManageTaskExam?class_id=${classId}`}
-      remove={(id) => examsApi.remove(id)}
       subtitle={(name) => t('assessments.exam.subtitle', { name })}
       details={(exam) => <ExamWhen exam={exam} />}
       editPath="/EditExam"

@@ -9,7 +9,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { EmptyState, ErrorState, LoadingState, NotFoundState } from '@kelasku/shared-ui';
-import { useGoBack } from '../../../hooks/useGoBack';
+import { useGoBack } from '@kelasku/shared-ui/src/useGoBack';
 import { parsePositiveInt } from '../../../lib/params';
 import { classMaterialsQuery } from '../api';
 

@@ -25,7 +25,7 @@ import { ConfirmDialog, EmptyState, ErrorState, LoadingState, NotFoundState, for
 import { registerMessages } from '@kelasku/shared-ui/src/i18n';
 import { errorMessage } from '@kelasku/shared-api';
 import { MAX_EXTRA_MINUTES, type MonitorStatus } from '@kelasku/shared-rules';
-import { useGoBack } from '../../../hooks/useGoBack';
+import { useGoBack } from '@kelasku/shared-ui/src/useGoBack';
 import { warningChipSx } from '../../../lib/chip-styles';
 import { parsePositiveInt } from '../../../lib/params';
 import { monitorQuery, useMonitorActions } from '../api';
@@ -96,7 +96,7 @@ type Dialogs = { kind: 'extra' | 'end'; row: MonitorStudent } | null;
 export default function ExamMonitor() {
   const [params] = useSearchParams();
   const examId = parsePositiveInt(params.get('exam_id'));
-  const goBack = useGoBack();
+  const goBack = useGoBack('/DashboardTeacher');
   const { t } = useTranslation(NS);
   const now = useNow();
   const monitor = useQuery({ ...monitorQuery(examId ?? 0), enabled: examId != null });

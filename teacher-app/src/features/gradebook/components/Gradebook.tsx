@@ -19,7 +19,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import { EmptyState, LoadFailure, LoadingState, NotFoundState, formatDateId } from '@kelasku/shared-ui';
 import { formatScore } from '@kelasku/shared-ui/src/numbers';
 import { errorMessage, type Gradebook as GradebookData } from '@kelasku/shared-api';
-import { useGoBack } from '../../../hooks/useGoBack';
+import { useGoBack } from '@kelasku/shared-ui/src/useGoBack';
 import { parsePositiveInt } from '../../../lib/params';
 import { examKindText } from '../../../lib/term-i18n';
 import { gradebookQuery, useGradebookExport } from '../api';

@@ -17,7 +17,7 @@ const CopyMaterialDialog = lazy(() => import('./CopyMaterialDialog'));
 export default function DetailSubject() {
   const { t } = useTranslation('teacher');
   const loaded = useMaterialFromUrl();
-  const [copying, setCopying] = useState(false);
+  const [copyOpen, setCopyOpen] = useState(false);
   const [copied, setCopied] = useState<number | null>(null);
   if (!loaded.ready) return loaded.screen;
   const { subject, goBack } = loaded;
@@ -38,16 +38,16 @@ export default function DetailSubject() {
         <Button variant="contained" component={RouterLink} to={`/CreateExercise?material_id=${subject.id}`}>
           {t('subjects.detail.createExercise')}
         </Button>
-        <Button variant="outlined" onClick={() => { setCopied(null); setCopying(true); }}>{t('subjects.detail.copy')}</Button>
+        <Button variant="outlined" onClick={() => { setCopied(null); setCopyOpen(true); }}>{t('subjects.detail.copy')}</Button>
       </Stack>
       {copied !== null && <Alert severity="success" sx={{ mt: 2 }} role="status">{t('subjects.detail.copied', { count: copied })}</Alert>}
-      {copying && (
+      {copyOpen && (
         <Suspense fallback={null}>
           <CopyMaterialDialog
             materialId={subject.id}
             classId={subject.class_id}
-            onClose={() => setCopying(false)}
-            onCopied={(count) => { setCopying(false); setCopied(count); }}
+            onClose={() => setCopyOpen(false)}
+            onCopied={(count) => { setCopyOpen(false); setCopied(count); }}
           />
         </Suspense>
       )}

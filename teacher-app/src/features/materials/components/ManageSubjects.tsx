@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
@@ -10,13 +10,13 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { ConfirmDialog, EmptyState, ErrorState, LoadingState, Pagination, useUsableMark } from '@kelasku/shared-ui';
-import { materialsApi, type Material } from '@kelasku/shared-api';
+import type { Material } from '@kelasku/shared-api';
 import { CLASS_PARAM, gradeLabel, type TeacherClass } from '../../../lib/teacher-class';
 import { useGradeClass } from '../../../hooks/useGradeClass';
 import { usePageParam } from '@kelasku/shared-ui/src/usePageParam';
 import { ClassPicker } from '../../../components/ClassPicker';
 import { LinkMenuButton } from '../../../components/LinkMenuButton';
-import { materialsChanged, classMaterialsQuery, unansweredTopicsQuery } from '../api';
+import { classMaterialsQuery, unansweredTopicsQuery, useDeleteMaterial } from '../api';
 import { MaterialCard } from './MaterialCard';
 
 function ExamMenu({ classId }: { classId: number }) {
@@ -33,33 +33,17 @@ const createPath = (c: TeacherClass) => `/CreateSubjects${c.grade}?${CLASS_PARAM
 
 function MaterialGrid({ teacherClass }: { teacherClass: TeacherClass }) {
   const { t } = useTranslation('teacher');
-  const queryClient = useQueryClient();
   const [page, setPage] = usePageParam();
   const [toDelete, setToDelete] = useState<Material | null>(null);
-  const [deleting, setDeleting] = useState(false);
-  const [deleteFailed, setDeleteFailed] = useState(false);
-  const pageQuery = classMaterialsQuery(teacherClass.id, page);
+  const remove = useDeleteMaterial();
   // The previous page's cards stay while the next page loads.
-  const materials = useQuery({ ...pageQuery, placeholderData: keepPreviousData });
+  const materials = useQuery({ ...classMaterialsQuery(teacherClass.id, page), placeholderData: keepPreviousData });
   // Counts only: a failed read leaves the cards without them.
   const unanswered = useQuery(unansweredTopicsQuery(teacherClass.id));
   const unansweredOf = new Map((unanswered.data?.materials ?? []).map((m) => [m.material_id, m.unanswered]));
 
-  const confirmDelete = async () => {
-    if (!toDelete) return;
-    setDeleting(true);
-    try {
-      await materialsApi.remove(toDelete.id);
-      setDeleteFailed(false);
-      // The card goes at once; the page is then read again (a subject of the next page moves up).
-      queryClient.setQueryData(pageQuery.queryKey, (old) => old && { ...old, materials: old.materials.filter((m) => m.id !== toDelete.id) });
-      setToDelete(null);
-      void materialsChanged(queryClient);
-    } catch {
-      setDeleteFailed(true);
-    } finally {
-      setDeleting(false);
-    }
+  const confirmDelete = () => {
+    if (toDelete) remove.mutate(toDelete.id, { onSuccess: () => setToDelete(null) });
   };
 
   const emptyPage = !materials.isFetching && page > 1 && materials.data?.materials.length === 0;
@@ -87,7 +71,7 @@ function MaterialGrid({ teacherClass }: { teacherClass: TeacherClass }) {
       ) : (
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))' } }}>
           {list.map((subject) => (
-            <MaterialCard key={subject.id} material={subject} unanswered={unansweredOf.get(subject.id)} onDelete={(s) => { setDeleteFailed(false); setToDelete(s); }} />
+            <MaterialCard key={subject.id} material={subject} unanswered={unansweredOf.get(subject.id)} onDelete={(s) => { remove.reset(); setToDelete(s); }} />
           ))}
         </Box>
       )}
@@ -98,12 +82,12 @@ function MaterialGrid({ teacherClass }: { teacherClass: TeacherClass }) {
         message={
           <>
             {t('subjects.manage.deleteConfirm', { title: toDelete?.title })}
-            {deleteFailed && <Typography color="error" sx={{ mt: 1 }}>{t('subjects.manage.deleteFailed')}</Typography>}
+            {remove.isError && <Typography color="error" sx={{ mt: 1 }}>{t('subjects.manage.deleteFailed')}</Typography>}
           </>
         }
         confirmLabel={t('subjects.manage.delete')}
         destructive
-        busy={deleting}
+        busy={remove.isPending}
         onConfirm={confirmDelete}
         onClose={() => setToDelete(null)}
       />
