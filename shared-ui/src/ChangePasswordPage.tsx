@@ -5,11 +5,11 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import RadioButtonUncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
 import { PASSWORD_RULES, passwordProblems, type PasswordRuleCode } from '@kelasku/shared-rules/src/passwords';
 import { authApi, errorMessage, saveSession } from '@kelasku/shared-api';
+import { PageTitle } from './PageTitle';
 
 const RULE_KEY: Record<PasswordRuleCode, string> = {
   'password-too-short': 'password.rules.password-too-short',
@@ -56,7 +56,7 @@ export default function ChangePasswordPage() {
 
   return (
     <Box sx={{ maxWidth: 520 }}>
-      <Typography component="h1" variant="h4" sx={{ fontWeight: 700, mb: 2 }}>{t('password.title')}</Typography>
+      <PageTitle sx={{ mb: 2 }}>{t('password.title')}</PageTitle>
       <Paper component="form" onSubmit={submit} noValidate sx={{ p: { xs: 2, sm: 3 }, display: 'flex', flexDirection: 'column', gap: 2 }}>
         {outcome?.kind === 'done' && <Alert severity="success">{t('password.done')}</Alert>}
         {outcome?.kind === 'failed' && <Alert severity="error">{outcome.text}</Alert>}

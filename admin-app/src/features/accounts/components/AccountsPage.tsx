@@ -6,7 +6,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import ToggleButton from '@mui/material/ToggleButton';
-import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import SortIcon from '@mui/icons-material/Sort';
 import { ConfirmDialog, EmptyState, ErrorState, LoadingState, Pagination, SearchBox, useUsableMark } from '@kelasku/shared-ui';
@@ -21,6 +20,7 @@ import { FilterMenu } from './FilterMenu';
 import { NOUN_TEXTS } from '../noun-texts';
 import { PasswordDialog, type ShownPassword } from './PasswordDialog';
 import type { AccountRow, AccountsConfig, FormValues } from '../types';
+import { PageTitle } from '@kelasku/shared-ui/src/PageTitle';
 
 type Editing<T, V> = { mode: 'add'; initial: V } | { mode: 'edit'; initial: V; row: T };
 
@@ -130,7 +130,7 @@ export function AccountsPage<T extends AccountRow, V extends FormValues>({ confi
 
   return (
     <Box>
-      <Typography component="h1" variant="h4" sx={{ fontWeight: 700, mb: 2 }}>{t(config.title)}</Typography>
+      <PageTitle sx={{ mb: 2 }}>{t(config.title)}</PageTitle>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center', mb: 2 }}>
         <Box sx={{ flex: '1 1 260px' }}>
           <SearchBox

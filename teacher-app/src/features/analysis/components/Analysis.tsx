@@ -26,6 +26,7 @@ import { analysisQuery } from '../api';
 import {
   analysisCsvRows, binLabel, essayQuestions, hasOtherAnswers, mcQuestions, OPTION_KEYS, percent, questionLabel,
 } from '../analysis-view';
+import { PageTitle } from '@kelasku/shared-ui/src/PageTitle';
 
 // x-charts arrives in its own chunk after the figures: a phone on a weak connection reads the tables first.
 const charts = () => import('./AnalysisCharts');
@@ -222,7 +223,7 @@ export default function Analysis() {
   const header = (
     <>
       <Button onClick={goBack} sx={{ mb: 1 }}>{t('analysis.back')}</Button>
-      <Typography component="h1" variant="h4" sx={{ fontWeight: 700, fontSize: { xs: '1.6rem', sm: '2rem' } }}>{isExam ? t('analysis.title.exam') : t('analysis.title.exercise')}</Typography>
+      <PageTitle>{isExam ? t('analysis.title.exam') : t('analysis.title.exercise')}</PageTitle>
     </>
   );
   if (!a) {

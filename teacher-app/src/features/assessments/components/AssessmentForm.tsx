@@ -20,6 +20,7 @@ import { ScheduleFields } from './ScheduleFields';
 import { ExamTermFields, examTermProblem, type ExamTermValues } from './ExamTermFields';
 import { canRemoveQuestion, removeQuestion, replaceQuestion } from '../question-rules';
 import { scheduleProblem, type ScheduleValues } from '../schedule';
+import { PageTitle } from '@kelasku/shared-ui/src/PageTitle';
 
 const ImportExamQuestionsDialog = lazy(() => import('./ImportExamQuestionsDialog'));
 
@@ -116,7 +117,7 @@ export function AssessmentForm({ kind, heading, subheading, initial, submitLabel
 
   return (
     <Box component="form" noValidate onSubmit={submit} sx={{ maxWidth: 960 }}>
-      <Typography component="h1" variant="h4" sx={{ fontWeight: 700, fontSize: { xs: '1.6rem', sm: '2rem' } }}>{heading}</Typography>
+      <PageTitle>{heading}</PageTitle>
       {subheading && <Typography color="text.secondary" sx={{ mt: 0.5 }}>{subheading}</Typography>}
       {draft.restored && (
         <Alert

@@ -16,6 +16,7 @@ import { QuestionPreviewList } from './QuestionPreviewList';
 import { useOwnedAssessment } from '../hooks/useOwnedAssessment';
 import type { AssessmentOwner } from '../owners';
 import { useRemoveAssessment } from '../api';
+import { PageTitle } from '@kelasku/shared-ui/src/PageTitle';
 
 interface AssessmentPreviewProps<T extends Exam | Exercise> {
   owner: AssessmentOwner<T>;
@@ -85,9 +86,9 @@ export function AssessmentPreview<T extends Exam | Exercise>(props: AssessmentPr
   return (
     <Box sx={{ maxWidth: 960 }}>
       <Button onClick={goBack} sx={{ mb: 1 }}>{t('assessments.back')}</Button>
-      <Typography component="h1" variant="h4" sx={{ fontWeight: 700, fontSize: { xs: '1.6rem', sm: '2rem' }, overflowWrap: 'anywhere' }}>
+      <PageTitle>
         {item.title}
-      </Typography>
+      </PageTitle>
       {ownerName && <Typography color="text.secondary" sx={{ mt: 0.5 }}>{subtitle(ownerName)}</Typography>}
       {details?.(item)}
       <Stack direction="row" spacing={1} useFlexGap sx={{ my: 2, flexWrap: 'wrap', rowGap: 1 }}>

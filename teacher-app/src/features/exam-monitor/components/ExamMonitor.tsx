@@ -31,6 +31,7 @@ import { parsePositiveInt } from '../../../lib/params';
 import { monitorQuery, useMonitorActions } from '../api';
 import { timeLeft } from '../time-left';
 import type { MonitorStudent } from '../transport';
+import { PageTitle } from '@kelasku/shared-ui/src/PageTitle';
 
 // This screen's texts load with it, as a namespace of their own.
 registerMessages('exam-monitor', (language) => import(`../locales/${language}.json`));
@@ -108,7 +109,7 @@ export default function ExamMonitor() {
   const header = (
     <>
       <Button onClick={goBack} sx={{ mb: 1 }}>{t('exam-monitor:back')}</Button>
-      <Typography component="h1" variant="h4" sx={{ fontWeight: 700, fontSize: { xs: '1.6rem', sm: '2rem' } }}>{t('exam-monitor:title')}</Typography>
+      <PageTitle>{t('exam-monitor:title')}</PageTitle>
     </>
   );
   if (!monitor.data) {

@@ -27,6 +27,7 @@ import { infoChipSx, warningChipSx } from '../../../lib/chip-styles';
 import { workFromParams, workQuery } from '../../../lib/work';
 import { submissionsQuery, useGradesExport } from '../api';
 import { FILTERS, filterRows, needsReview, parseFilter, parseSort, SORTS, sortRows } from '../queue';
+import { PageTitle } from '@kelasku/shared-ui/src/PageTitle';
 
 /** The message key of each sheet status the server sends. */
 const STATUS_KEY = {
@@ -79,7 +80,7 @@ export default function Grades() {
   const header = (
     <>
       <Button onClick={goBack} sx={{ mb: 1 }}>{t('grades.back')}</Button>
-      <Typography component="h1" variant="h4" sx={{ fontWeight: 700, fontSize: { xs: '1.6rem', sm: '2rem' } }}>{isExam ? t('grades.title.exam') : t('grades.title.exercise')}</Typography>
+      <PageTitle>{isExam ? t('grades.title.exam') : t('grades.title.exercise')}</PageTitle>
     </>
   );
   if (!rows.data) {

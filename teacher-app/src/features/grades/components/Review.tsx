@@ -19,6 +19,7 @@ import { infoChipSx, warningChipSx } from '../../../lib/chip-styles';
 import { workFromParams, workQuery, type WorkRef } from '../../../lib/work';
 import { nextToReview } from '../queue';
 import { sheetQuery, submissionsQuery, useScoreEssay } from '../api';
+import { PageTitle } from '@kelasku/shared-ui/src/PageTitle';
 
 /** The message key naming who scored an essay. */
 const SOURCE_KEY = { local: 'grades.review.source.local', openai: 'grades.review.source.openai', teacher: 'grades.review.source.teacher' } as const;
@@ -133,9 +134,9 @@ export default function Review() {
           <Typography variant="body2" color="text.secondary">{t('grades.review.noNext')}</Typography>
         ) : null}
       </Stack>
-      <Typography component="h1" variant="h4" sx={{ fontWeight: 700, fontSize: { xs: '1.6rem', sm: '2rem' }, overflowWrap: 'anywhere' }}>
+      <PageTitle>
         {data.student.name}
-      </Typography>
+      </PageTitle>
       <Typography color="text.secondary">{work.kind === 'exam' ? t('grades.review.subtitleExam', { nis: data.student.nis }) : t('grades.review.subtitleExercise', { nis: data.student.nis })}</Typography>
       <Paper variant="outlined" sx={{ p: 2, my: 2 }}>
         <Typography variant="h6" component="p" aria-live="polite">

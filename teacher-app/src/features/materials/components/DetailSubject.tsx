@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import { SafeHtml } from '@kelasku/shared-ui';
 import { useMaterialFromUrl } from '../hooks/useMaterialFromUrl';
 import { MaterialDiscussion } from './MaterialDiscussion';
+import { PageTitle } from '@kelasku/shared-ui/src/PageTitle';
 
 const CopyMaterialDialog = lazy(() => import('./CopyMaterialDialog'));
 
@@ -24,9 +25,9 @@ export default function DetailSubject() {
   return (
     <Box sx={{ maxWidth: 960 }}>
       <Button onClick={goBack} sx={{ mb: 1 }}>{t('subjects.back')}</Button>
-      <Typography component="h1" variant="h4" sx={{ fontWeight: 700, mb: 1, fontSize: { xs: '1.6rem', sm: '2rem' }, overflowWrap: 'anywhere' }}>
+      <PageTitle sx={{ mb: 1 }}>
         {subject.title}
-      </Typography>
+      </PageTitle>
       {subject.description && <Typography color="text.secondary" sx={{ mb: 2 }}>{subject.description}</Typography>}
       <Paper sx={{ p: { xs: 2, sm: 3 }, mb: 3 }}>
         <SafeHtml html={subject.content} />

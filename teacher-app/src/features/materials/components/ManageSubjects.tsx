@@ -18,6 +18,7 @@ import { ClassPicker } from '../../../components/ClassPicker';
 import { LinkMenuButton } from '../../../components/LinkMenuButton';
 import { classMaterialsQuery, unansweredTopicsQuery, useDeleteMaterial } from '../api';
 import { MaterialCard } from './MaterialCard';
+import { PageTitle } from '@kelasku/shared-ui/src/PageTitle';
 
 function ExamMenu({ classId }: { classId: number }) {
   const { t } = useTranslation('teacher');
@@ -106,7 +107,7 @@ export default function ManageSubjects({ grade = 10 }: { grade?: number }) {
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 3, justifyContent: 'space-between', alignItems: { md: 'center' } }}>
         <Box>
           <Stack direction="row" spacing={1.5} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-            <Typography component="h1" variant="h4" sx={{ fontWeight: 700, fontSize: { xs: '1.6rem', sm: '2rem' } }}>{t('subjects.manage.title')}</Typography>
+            <PageTitle>{t('subjects.manage.title')}</PageTitle>
             <Chip label={gradeLabel(grade)} color="primary" />
           </Stack>
           {current?.name && <Typography color="text.secondary" sx={{ mt: 0.5 }}>{t('subjects.manage.className', { name: current.name })}</Typography>}

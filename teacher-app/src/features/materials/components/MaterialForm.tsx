@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import { fieldError } from '@kelasku/shared-api';
 import { LoadingState, useDraft, useLeaveWarning } from '@kelasku/shared-ui';
 import { materialProblem, type MaterialValues } from '../material-rules';
+import { PageTitle } from '@kelasku/shared-ui/src/PageTitle';
 
 const RichEditor = lazy(() => import('./RichEditor'));
 
@@ -72,9 +73,9 @@ export function MaterialForm({ heading, initial = EMPTY, before, draftKey, onSub
 
   return (
     <Box sx={{ maxWidth: 960 }}>
-      <Typography component="h1" variant="h4" sx={{ fontWeight: 700, mb: 2, fontSize: { xs: '1.6rem', sm: '2rem' } }}>
+      <PageTitle sx={{ mb: 2 }}>
         {heading}
-      </Typography>
+      </PageTitle>
       {draft.restored && (
         <Alert
           severity="info"
