@@ -80,9 +80,10 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
   {
-    // React's check that no ref is read or written during render: a thrown-away render (a suspended transition) must
-    // not change what the next answer is saved with (the student remote's exam sheet, useAnswerSheet.test.tsx).
-    files: ['student-app/src/**/*.tsx', 'student-app/src/**/use*.ts', 'student-app/src/**/hooks/**/*.ts'],
+    // No ref is read or written during render (the React Compiler's rule): a thrown-away render (a suspended
+    // transition) must not change what the next answer is saved with (useAnswerSheet.test.tsx), nor which onChange an
+    // editor calls. On for the student and teacher remotes; the admin remote and shared-ui/src/drafts.ts still do it.
+    files: ['student-app', 'teacher-app'].flatMap((remote) => [`${remote}/src/**/*.tsx`, `${remote}/src/**/use*.ts`, `${remote}/src/**/hooks/**/*.ts`]),
     ignores: TEST_FILES,
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/refs': 'error' },

@@ -5,9 +5,9 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { passwordProblems } from '@kelasku/shared-rules/src/passwords';
 import { authApi, errorMessage, saveSession } from '@kelasku/shared-api';
+import { PageTitle } from './PageTitle';
 import { PasswordRules } from './PasswordRules';
 
 type Outcome = { kind: 'done' } | { kind: 'failed'; text: string } | null;
@@ -48,7 +48,7 @@ export default function ChangePasswordPage() {
 
   return (
     <Box sx={{ maxWidth: 520 }}>
-      <Typography component="h1" variant="h4" sx={{ fontWeight: 700, mb: 2 }}>{t('password.title')}</Typography>
+      <PageTitle sx={{ mb: 2 }}>{t('password.title')}</PageTitle>
       <Paper component="form" onSubmit={submit} noValidate sx={{ p: { xs: 2, sm: 3 }, display: 'flex', flexDirection: 'column', gap: 2 }}>
         {outcome?.kind === 'done' && <Alert severity="success">{t('password.done')}</Alert>}
         {outcome?.kind === 'failed' && <Alert severity="error">{outcome.text}</Alert>}

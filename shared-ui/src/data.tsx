@@ -6,8 +6,8 @@ import { errorStatus, isNetworkError } from '@kelasku/shared-api';
 // Each remote's App wraps its screens in <DataProvider>; screens read with useQuery over the queryOptions factories of
 // their feature's api.ts. Writes: a feature's api.ts holds its useMutation hooks, each invalidating what it changed
 // (six api.ts files do so). Not every screen is moved yet: some 35 write calls in 22 files of the remotes still call
-// shared-api themselves and invalidate by hand (admin accounts, classes and reports; teacher assessments and
-// materials; student answering and reports), and answer saves go through the offline queue (useAnswerSheet) on purpose.
+// shared-api themselves and invalidate by hand (admin accounts, classes and reports; student answering and reports;
+// the teacher remote has none left), and answer saves go through the offline queue (useAnswerSheet) on purpose.
 
 /** How many times a read is tried again after a failure that may pass by itself. */
 export const READ_RETRIES = 2;

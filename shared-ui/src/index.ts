@@ -6,6 +6,7 @@ export { pageSlots, type PageSlot } from './pageSlots';
 export { RoleLayout, SIDEBAR_WIDTH, type RoleLayoutProps, type LayoutRole } from './RoleLayout';
 export { ROLE_TITLE_KEY, isLinkActive, isNavGroup, type NavItem, type NavLink, type NavGroup } from './nav';
 export { Banner } from './Banner';
+export { PageTitle } from './PageTitle';
 export { WelcomeLine, type WelcomeLineProps } from './WelcomeLine';
 export { kelaskuTheme, kelaskuColors, KelaskuThemeProvider } from './theme';
 export { SafeHtml, sanitizeHtml, loadSanitizer } from './SafeHtml';

@@ -7,8 +7,8 @@ import { examsApi, exercisesApi, statsApi } from '@kelasku/shared-api';
 import { renderAt } from '@kelasku/shared-ui/src/test-utils';
 import { signInAsTeacher } from './test/fixtures';
 import { gradeLabel } from './lib/teacher-class';
-import { myClasses } from './features/classes/transport';
-import { classReviewList } from './features/review/transport';
+import { myClasses } from './lib/classes';
+import { classReviewList } from './features/dashboard/review-transport';
 import { fetchAnalysis, type ItemAnalysis } from './features/analysis/transport';
 import App from './App';
 import Analysis from './features/analysis/components/Analysis';
@@ -25,8 +25,8 @@ jest.mock('@kelasku/shared-api', () => {
     examsApi: { ...actual.examsApi, submissions: jest.fn(), submission: jest.fn() },
   };
 });
-jest.mock('./features/classes/transport', () => ({ ...jest.requireActual('./features/classes/transport'), myClasses: jest.fn() }));
-jest.mock('./features/review/transport', () => ({ classReviewList: jest.fn() }));
+jest.mock('./lib/classes', () => ({ ...jest.requireActual('./lib/classes'), myClasses: jest.fn() }));
+jest.mock('./features/dashboard/review-transport', () => ({ classReviewList: jest.fn() }));
 jest.mock('./features/analysis/transport', () => ({ fetchAnalysis: jest.fn() }));
 // The dashboard's charts are tested in both languages in DashboardCharts.test.tsx; here their text summaries carry the numbers.
 jest.mock('./features/dashboard/components/DashboardCharts', () => ({ PerformanceChart: () => null, SubmissionsChart: () => null }));

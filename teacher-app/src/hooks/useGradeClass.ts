@@ -2,7 +2,7 @@ import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
 import { parsePositiveInt } from '../lib/params';
 import { CLASS_PARAM, type TeacherClass } from '../lib/teacher-class';
-import { gradeClassesQuery } from '../features/classes/api';
+import { gradeClassesQuery } from '../lib/class-queries';
 import { PAGE_PARAM } from '@kelasku/shared-ui/src/usePageParam';
 
 export interface GradeClass {

@@ -1,7 +1,7 @@
 import i18next from 'i18next';
 import type { CsvCell } from '@kelasku/shared-api/src/csv';
 import { formatScore } from '@kelasku/shared-ui/src/numbers';
-import { formatScore as fileScore, roundScore } from '../grades/score';
+import { formatScore as fileScore, roundScore } from '../../lib/score';
 import { OPTION_LETTERS } from '@kelasku/shared-api';
 import type { ItemAnalysis, QuestionAnalysis, ScoreBin } from './transport';
 

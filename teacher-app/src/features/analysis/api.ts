@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { gradesKeys } from '../grades/api';
-import type { WorkRef } from '../grades/kind';
+import { gradesKeys } from '../../lib/query-keys';
+import type { WorkRef } from '../../lib/work';
 import { fetchAnalysis } from './transport';
 
 /** Under the work's grades key: every change of a grade makes the analysis read again. */

@@ -1,5 +1,5 @@
 import { getData, type ItemAnalysis } from '@kelasku/shared-api';
-import { workQuery, type WorkRef } from '../grades/kind';
+import { workQuery, type WorkRef } from '../../lib/work';
 
 export type { ItemAnalysis, QuestionAnalysis, ScoreBin } from '@kelasku/shared-api';
 

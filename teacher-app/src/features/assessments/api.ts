@@ -1,25 +1,9 @@
-import { queryOptions, type QueryClient, type QueryKey } from '@tanstack/react-query';
-import { examsApi, exercisesApi, type Exam } from '@kelasku/shared-api';
-import { classStreamKeys } from '../class-stream/api';
-import { materialKeys } from '../materials/api';
-import { gradesKeys } from '../grades/api';
-import { reviewKeys } from '../review/api';
-import { dashboardKeys } from '../dashboard/api';
+import { queryOptions, useMutation, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { examsApi, exercisesApi, type Exam, type ExamInput, type ExerciseInput } from '@kelasku/shared-api';
+import {
+  assessmentKeys, classStreamKeys, dashboardKeys, gradesKeys, materialKeys, reviewKeys, type AssessmentKind,
+} from '../../lib/query-keys';
 import { className, loadExam, loadExercise, materialTitle } from './transport';
-
-export type AssessmentKind = 'exercise' | 'exam';
-
-/** A material's exercise and a class's exam (at most one each), and what their screens show beside them. */
-export const assessmentKeys = {
-  all: ['assessments'] as const,
-  exercise: (materialId: number) => [...assessmentKeys.all, 'exercise', materialId] as const,
-  exam: (classId: number) => [...assessmentKeys.all, 'exam', classId] as const,
-  examById: (examId: number) => [...assessmentKeys.all, 'exam-by-id', examId] as const,
-  examClassName: (examId: number) => [...assessmentKeys.all, 'exam-class-name', examId] as const,
-  materialTitle: (materialId: number) => [...assessmentKeys.all, 'material-title', materialId] as const,
-  className: (classId: number) => [...assessmentKeys.all, 'class-name', classId] as const,
-  gradedCount: (kind: AssessmentKind, id: number) => [...assessmentKeys.all, 'graded-count', kind, id] as const,
-};
 
 // The four reads an AssessmentOwner (owners.ts) names: keys typed as any QueryKey, so exam and exercise fit one type.
 
@@ -71,3 +55,18 @@ export function assessmentsChanged(queryClient: QueryClient): Promise<void> {
       .map((queryKey) => queryClient.invalidateQueries({ queryKey, refetchType: 'none' })),
   ).then(() => undefined);
 }
+
+/** One write of exercises or exams; on success what shows them reads again when next shown (assessmentsChanged). */
+function useAssessmentWrite<V>(write: (variables: V) => Promise<unknown>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: write, onSuccess: () => assessmentsChanged(queryClient) });
+}
+
+export const useCreateExercise = () => useAssessmentWrite((body: ExerciseInput) => exercisesApi.create(body));
+export const useCreateExam = () => useAssessmentWrite((body: ExamInput) => examsApi.create(body));
+export const useUpdateExercise = () => useAssessmentWrite(({ id, body }: { id: number; body: ExerciseInput }) => exercisesApi.update(id, body));
+export const useUpdateExam = () => useAssessmentWrite(({ id, body }: { id: number; body: ExamInput }) => examsApi.update(id, body));
+
+/** Deletes the exercise or the exam of the given id. */
+export const useRemoveAssessment = (kind: AssessmentKind) =>
+  useAssessmentWrite((id: number) => (kind === 'exam' ? examsApi : exercisesApi).remove(id));

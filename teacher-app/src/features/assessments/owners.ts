@@ -64,18 +64,16 @@ export const exerciseOwner: AssessmentOwner<Exercise> = {
 };
 
 /**
- * Sends an edit; both edit screens use the exercise update texts (as the spec asks). On success `changed` runs (the
- * caches read again) and the screen goes back.
+ * What an edit's save does once answered (the per-call callbacks of its mutation); both edit screens use the exercise
+ * update texts (as the spec asks). On success the form's draft goes (`saved`) and the screen goes back.
  */
-export async function saveEdit(update: () => Promise<unknown>, changed: () => void, goBack: () => void): Promise<boolean> {
-  try {
-    await update();
-  } catch (err) {
-    window.alert(withReason(i18next.t('teacher:assessments.edit.failed'), err));
-    return false;
-  }
-  changed();
-  window.alert(i18next.t('teacher:assessments.edit.done'));
-  goBack();
-  return true;
+export function editOutcome(saved: () => void, goBack: () => void) {
+  return {
+    onError: (err: unknown) => window.alert(withReason(i18next.t('teacher:assessments.edit.failed'), err)),
+    onSuccess: () => {
+      saved();
+      window.alert(i18next.t('teacher:assessments.edit.done'));
+      goBack();
+    },
+  };
 }

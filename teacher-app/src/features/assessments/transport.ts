@@ -1,5 +1,5 @@
 import { examsApi, exercisesApi, materialsApi, type Exam, type Exercise } from '@kelasku/shared-api';
-import { findClassById } from '../classes/transport';
+import { findClassById } from '../../lib/classes';
 
 /** The exercise of a material, or null (at most one exists). */
 export async function loadExercise(materialId: number): Promise<Exercise | null> {

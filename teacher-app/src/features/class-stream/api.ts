@@ -1,16 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { examsApi, materialsApi, type Material } from '@kelasku/shared-api';
-import { discussionKeys } from '../materials/api';
+import { assessmentKeys, classStreamKeys, discussionKeys, gradebookKeys } from '../../lib/query-keys';
 import { CLASS_MATERIALS, classStudents, loadClassOverview, loadRecentDiscussions } from './transport';
-
-/** One class's stream: its overview (name, materials, exam), its materials to pick for a task, its roster. */
-export const classStreamKeys = {
-  all: ['class-stream'] as const,
-  overview: (classId: number) => [...classStreamKeys.all, 'overview', classId] as const,
-  materials: (classId: number) => [...classStreamKeys.all, 'materials', classId] as const,
-  students: (classId: number, page: number, search: string) => [...classStreamKeys.all, 'students', classId, page, search] as const,
-  exams: (classId: number) => [...classStreamKeys.all, 'exams', classId] as const,
-};
 
 /** Every exam of the class's term: the current one first, then the closed ones (newest first). */
 export const classExamsQuery = (classId: number) =>
@@ -26,8 +17,8 @@ export function useExamTermChange(action: 'close' | 'reopen') {
     mutationFn: (examId: number) => (action === 'close' ? examsApi.close(examId) : examsApi.reopen(examId)),
     onSuccess: () => Promise.all([
       queryClient.invalidateQueries({ queryKey: classStreamKeys.all }),
-      queryClient.invalidateQueries({ queryKey: ['assessments'] }),
-      queryClient.invalidateQueries({ queryKey: ['gradebook'] }),
+      queryClient.invalidateQueries({ queryKey: assessmentKeys.all }),
+      queryClient.invalidateQueries({ queryKey: gradebookKeys.all }),
     ]),
   });
 }

@@ -1,6 +1,6 @@
 import { classesApi, examsApi, materialDiscussionsApi, materialsApi, type Discussion, type Exam, type Material } from '@kelasku/shared-api';
 import type { TeacherClass } from '../../lib/teacher-class';
-import { findClassById } from '../classes/transport';
+import { findClassById } from '../../lib/classes';
 
 /** The most materials a class screen lists at once (the stream, the task picker). */
 export const CLASS_MATERIALS = 100;

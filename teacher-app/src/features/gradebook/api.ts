@@ -1,12 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { gradebookApi, type Gradebook } from '@kelasku/shared-api';
 import type { GradebookWeights } from '@kelasku/shared-rules/src/gradebook';
-
-/** A class's gradebook (its columns, rows and weights). */
-export const gradebookKeys = {
-  all: ['gradebook'] as const,
-  ofClass: (classId: number) => [...gradebookKeys.all, classId] as const,
-};
+import { gradebookKeys } from '../../lib/query-keys';
 
 export const gradebookQuery = (classId: number) =>
   queryOptions({ queryKey: gradebookKeys.ofClass(classId), queryFn: () => gradebookApi.get(classId) });

@@ -1,20 +1,9 @@
-import { hashKey, queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { SubmissionDetail } from '@kelasku/shared-api';
-import { reviewKeys } from '../review/api';
-import { dashboardKeys } from '../dashboard/api';
-import { workApi, type WorkRef } from './kind';
+import { hashKey, queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { Submission, SubmissionDetail } from '@kelasku/shared-api';
+import { dashboardKeys, gradesKeys, reviewKeys } from '../../lib/query-keys';
+import { workApi, type WorkRef } from '../../lib/work';
 
-/** An exercise's or exam's grades: every student's row, and one student's sheet. */
-export const gradesKeys = {
-  all: ['grades'] as const,
-  ofWork: (work: WorkRef) => [...gradesKeys.all, work.kind, work.id] as const,
-  submissions: (work: WorkRef) => [...gradesKeys.ofWork(work), 'submissions'] as const,
-  sheet: (work: WorkRef, studentId: number) => [...gradesKeys.ofWork(work), 'sheet', studentId] as const,
-};
-
-/** Every student of the class with status and score (the grades table, "Next student", the shuffle preview). */
-export const submissionsQuery = (work: WorkRef) =>
-  queryOptions({ queryKey: gradesKeys.submissions(work), queryFn: () => workApi(work.kind).submissions(work.id) });
+export { submissionsQuery } from '../../lib/submissions';
 
 /** One student's answers, scores and essay details. */
 export const sheetQuery = (work: WorkRef, studentId: number) =>
@@ -33,4 +22,33 @@ export function essayScored(queryClient: QueryClient, work: WorkRef, studentId: 
     queryClient.invalidateQueries({ queryKey: reviewKeys.all }),
     queryClient.invalidateQueries({ queryKey: dashboardKeys.all }),
   ]).then(() => undefined);
+}
+
+/**
+ * The teacher's score (and comment) for one essay of a student's sheet; without a comment, the confirmation of its
+ * automatic score. The sheet takes the server's new total and details at once (essayScored).
+ */
+export function useScoreEssay(work: WorkRef, studentId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ number, score, comment }: { number: number; score: number; comment?: string }) => (comment === undefined
+      ? workApi(work.kind).setEssayScore(work.id, studentId, number, score) // a confirmation sends no comment at all
+      : workApi(work.kind).setEssayScore(work.id, studentId, number, score, comment)),
+    onSuccess: (grade) => {
+      const sheet = queryClient.getQueryData(sheetQuery(work, studentId).queryKey);
+      if (!sheet) return queryClient.invalidateQueries({ queryKey: gradesKeys.ofWork(work) });
+      const detail = (grade.detail ?? sheet.detail) as SubmissionDetail['detail'];
+      void essayScored(queryClient, work, studentId, { ...sheet, score: grade.score, detail });
+    },
+  });
+}
+
+/** Builds and saves the grades as an Excel file; the writer loads only now, with the export module (never with the screen). */
+export function useGradesExport() {
+  return useMutation({
+    mutationFn: async ({ work, rows }: { work: WorkRef; rows: Submission[] }) => {
+      const { exportGradesXlsx } = await import('./xlsx-export');
+      await exportGradesXlsx(work, rows);
+    },
+  });
 }

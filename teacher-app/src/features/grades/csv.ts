@@ -1,6 +1,6 @@
 import type { Submission } from '@kelasku/shared-api';
 import { downloadCsv, type CsvCell } from '@kelasku/shared-api/src/csv';
-import { roundScore } from './score';
+import { roundScore } from '../../lib/score';
 
 /** The grades table as rows, header first. Headers, statuses and numbers stay English in every language: files are
  * exchanged with other systems. */

@@ -5,9 +5,9 @@ import i18next from 'i18next';
 import { examsApi, exercisesApi, materialsApi, parseQuestions, type Grade, type Question, type Submission } from '@kelasku/shared-api';
 import { fileNameOf } from '@kelasku/shared-api/src/download';
 import { downloadXlsx, type XlsxCell } from '@kelasku/shared-api/src/xlsx';
-import { myClasses } from '../classes/transport';
+import { myClasses } from '../../lib/classes';
 import { DEFAULT_EXAM_KIND, examKindFileName } from '@kelasku/shared-rules/src/exam-kinds';
-import { workApi, type WorkRef } from './kind';
+import { workApi, type WorkRef } from '../../lib/work';
 
 /** What the file needs to know about the exercise or exam: its title, its class's name and its questions. */
 export interface GradedWork {

@@ -1,22 +1,6 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { materialDiscussionsApi, materialsApi } from '@kelasku/shared-api';
-import { classStreamKeys } from '../class-stream/api';
-import { assessmentKeys } from '../assessments/api';
-
-/** Materials (the specification's subjects): a class's pages of them, and one material. */
-export const materialKeys = {
-  all: ['materials'] as const,
-  ofClass: (classId: number, page: number) => [...materialKeys.all, 'class', classId, page] as const,
-  detail: (materialId: number) => [...materialKeys.all, 'detail', materialId] as const,
-};
-
-/** Students' questions on materials: one material's pages, and the class stream's newest. */
-export const discussionKeys = {
-  all: ['discussions'] as const,
-  ofMaterial: (materialId: number, page: number) => [...discussionKeys.all, 'material', materialId, page] as const,
-  recent: (materialIds: number[]) => [...discussionKeys.all, 'recent', materialIds] as const,
-  unanswered: (classId: number) => [...discussionKeys.all, 'unanswered', classId] as const,
-};
+import { materialDiscussionsApi, materialsApi, type MaterialInput } from '@kelasku/shared-api';
+import { assessmentKeys, classStreamKeys, discussionKeys, materialKeys } from '../../lib/query-keys';
 
 export const DISCUSSIONS_PER_PAGE = 10;
 
@@ -55,5 +39,41 @@ export function useCopyMaterial() {
   return useMutation({
     mutationFn: ({ materialId, classIds }: { materialId: number; classIds: number[] }) => materialsApi.copy(materialId, classIds),
     onSuccess: () => materialsChanged(queryClient),
+  });
+}
+
+/** Creates a subject in a class; every subject list reads again. */
+export function useCreateMaterial() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: MaterialInput) => materialsApi.create(body),
+    onSuccess: () => void materialsChanged(queryClient),
+  });
+}
+
+/** Saves a subject's edit; every screen that shows it reads again. */
+export function useUpdateMaterial(materialId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: MaterialInput) => materialsApi.update(materialId, body),
+    onSuccess: () => void materialsChanged(queryClient),
+  });
+}
+
+/**
+ * Deletes a subject: its card leaves the class's pages at once, then every subject list reads again (a subject of the
+ * next page moves up).
+ */
+export function useDeleteMaterial() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (materialId: number) => materialsApi.remove(materialId),
+    onSuccess: (_answer, materialId) => {
+      queryClient.setQueriesData<Awaited<ReturnType<typeof materialsApi.fromClass>>>(
+        { queryKey: materialKeys.classPages() },
+        (old) => old && { ...old, materials: old.materials.filter((m) => m.id !== materialId) },
+      );
+      void materialsChanged(queryClient);
+    },
   });
 }

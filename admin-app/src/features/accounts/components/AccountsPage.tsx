@@ -2,7 +2,6 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { ConfirmDialog, EmptyState, ErrorState, LoadingState, Pagination, useUsableMark } from '@kelasku/shared-ui';
 import { useListParams } from '../../../hooks/useListParams';
@@ -16,6 +15,7 @@ import { AccountsToolbar } from './AccountsToolbar';
 import { NOUN_TEXTS } from '../noun-texts';
 import { PasswordDialog } from './PasswordDialog';
 import type { AccountPage, AccountRow, AccountsConfig, FormValues } from '../types';
+import { PageTitle } from '@kelasku/shared-ui/src/PageTitle';
 
 export interface AccountsPageProps<T extends AccountRow, V extends FormValues, B> {
   config: AccountsConfig<T, V, B>;
@@ -34,7 +34,7 @@ export function AccountsPage<T extends AccountRow, V extends FormValues, B>({ co
   useUsableMark(!paged.list.isPending);
   return (
     <Box>
-      <Typography component="h1" variant="h4" sx={{ fontWeight: 700, mb: 2 }}>{t(config.title)}</Typography>
+      <PageTitle sx={{ mb: 2 }}>{t(config.title)}</PageTitle>
       <AccountsToolbar
         params={params}
         filterOptions={config.filterOptions()}

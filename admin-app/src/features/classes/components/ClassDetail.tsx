@@ -22,6 +22,7 @@ import { AssignStudentsDialog } from './AssignStudentsDialog';
 import { RosterTable } from './RosterTable';
 import { RosterActions } from './RosterActions';
 import type { RosterChange } from '@kelasku/shared-rules/src/roster-changes';
+import { PageTitle } from '@kelasku/shared-ui/src/PageTitle';
 
 // its own chunk: loaded when the admin first acts on a selection
 const RosterChangeDialog = lazy(() => import('./RosterChangeDialog'));
@@ -110,9 +111,9 @@ export default function ClassDetail() {
           {t('classes.detail.backToGrade', { grade: cls.grade })}
         </Button>
       ) : null}
-      <Typography component="h1" variant="h4" sx={{ fontWeight: 700, mb: 2, overflowWrap: 'anywhere' }}>
+      <PageTitle sx={{ mb: 2 }}>
         {t('classes.detail.heading', { name: cls.name, teacher: cls.teacher_name })}
-      </Typography>
+      </PageTitle>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center', mb: 2 }}>
         <Box sx={{ flex: '1 1 280px' }}>
           <SearchBox

@@ -5,7 +5,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import { errorMessage, errorStatus, type ClassItem } from '@kelasku/shared-api';
 import { EmptyState, ErrorState, LoadingState, Pagination } from '@kelasku/shared-ui';
@@ -15,6 +14,7 @@ import { classBody, classFormFrom, emptyClassForm, type ClassFormValues } from '
 import { ClassCard } from './ClassCard';
 import { ClassFormDialog } from './ClassFormDialog';
 import { CLASS_ARCHIVE_NS } from '../class-archive-messages';
+import { PageTitle } from '@kelasku/shared-ui/src/PageTitle';
 
 // Loaded when first opened: the delete dialog (counts, typed confirmation, archive) and the archived list.
 const DeleteClassDialog = lazy(() => import('./DeleteClassDialog'));
@@ -89,7 +89,7 @@ export default function ManageClasses({ grade }: { grade: number }) {
   return (
     <Box>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2, mb: 3 }}>
-        <Typography component="h1" variant="h4" sx={{ fontWeight: 700 }}>{t('classes.title')}</Typography>
+        <PageTitle>{t('classes.title')}</PageTitle>
         <Chip label={t('grade.nth', { grade })} color="primary" />
         <Box sx={{ flex: 1 }} />
         <Button aria-pressed={showArchived} onClick={() => { setNotice(null); setParams(showArchived ? {} : { show: 'archived' }); }}>

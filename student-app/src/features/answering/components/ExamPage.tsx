@@ -15,7 +15,7 @@ import { publicIdsSeed, sheetOrder, type SheetOrder } from '@kelasku/shared-rule
 import { formatDateId, formatWibRange, formatWibTime } from '@kelasku/shared-ui/src/dates';
 import { ErrorState, LoadFailure, LoadingState, NotFoundState, useUsableMark } from '@kelasku/shared-ui/src/states';
 import { PageTitle } from '../../../components/PageTitle';
-import { useGoBack } from '../../../hooks/useGoBack';
+import { useGoBack } from '@kelasku/shared-ui/src/useGoBack';
 import { formatScore } from '@kelasku/shared-ui/src/numbers';
 import { currentStudentId, idParam } from '../../../lib/student';
 import { AnswerSheetView, SubmittedSheetView, type SheetSubmission } from './AnswerSheetView';

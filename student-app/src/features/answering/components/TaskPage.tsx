@@ -12,7 +12,7 @@ import { exercisesApi, parseQuestions } from '@kelasku/shared-api';
 import { publicIdsSeed, sheetOrder } from '@kelasku/shared-rules';
 import { ErrorState, LoadFailure, LoadingState, NotFoundState } from '@kelasku/shared-ui/src/states';
 import { PageTitle } from '../../../components/PageTitle';
-import { useGoBack } from '../../../hooks/useGoBack';
+import { useGoBack } from '@kelasku/shared-ui/src/useGoBack';
 import { awaitsData } from '../../../lib/query-state';
 import { currentStudentId, idParam } from '../../../lib/student';
 import { AnswerSheetView, SubmittedSheetView } from './AnswerSheetView';

@@ -19,13 +19,14 @@ import DownloadIcon from '@mui/icons-material/Download';
 import { EmptyState, LoadFailure, LoadingState, MathText, NotFoundState } from '@kelasku/shared-ui';
 import { formatNumber, formatScore } from '@kelasku/shared-ui/src/numbers';
 import { downloadCsv } from '@kelasku/shared-api/src/csv';
-import { useGoBack } from '../../../hooks/useGoBack';
-import { workFromParams, workQuery } from '../../grades/kind';
+import { useGoBack } from '@kelasku/shared-ui/src/useGoBack';
+import { workFromParams, workQuery } from '../../../lib/work';
 import type { ItemAnalysis, QuestionAnalysis } from '../transport';
 import { analysisQuery } from '../api';
 import {
   analysisCsvRows, binLabel, essayQuestions, hasOtherAnswers, mcQuestions, OPTION_KEYS, percent, questionLabel,
 } from '../analysis-view';
+import { PageTitle } from '@kelasku/shared-ui/src/PageTitle';
 
 // x-charts arrives in its own chunk after the figures: a phone on a weak connection reads the tables first.
 const charts = () => import('./AnalysisCharts');
@@ -212,7 +213,7 @@ function Summary({ analysis }: { analysis: ItemAnalysis }) {
 export default function Analysis() {
   const [params] = useSearchParams();
   const work = workFromParams(params);
-  const goBack = useGoBack(work ? `/Grades?${workQuery(work)}` : undefined);
+  const goBack = useGoBack(work ? `/Grades?${workQuery(work)}` : '/DashboardTeacher');
   const { t } = useTranslation('teacher');
   const data = useQuery({ ...analysisQuery(work ?? { kind: 'exercise', id: 0 }), enabled: work != null });
 
@@ -222,7 +223,7 @@ export default function Analysis() {
   const header = (
     <>
       <Button onClick={goBack} sx={{ mb: 1 }}>{t('analysis.back')}</Button>
-      <Typography component="h1" variant="h4" sx={{ fontWeight: 700, fontSize: { xs: '1.6rem', sm: '2rem' } }}>{isExam ? t('analysis.title.exam') : t('analysis.title.exercise')}</Typography>
+      <PageTitle>{isExam ? t('analysis.title.exam') : t('analysis.title.exercise')}</PageTitle>
     </>
   );
   if (!a) {

@@ -10,10 +10,13 @@ import { AssessmentForm, type AssessmentValues } from './AssessmentForm';
 const question: Question = { type: 'mc', text: 'Planet terbesar?', options: ['Jupiter', 'Mars', 'Bumi', 'Venus'], answer: 'a', image: '', essayAnswer: '' };
 const initial: AssessmentValues = { title: '', questions: [question] };
 
-function renderForm(onSubmit: (values: AssessmentValues) => Promise<boolean | void> = async () => true) {
+type Submit = (values: AssessmentValues, saved: () => void) => void;
+const savesAtOnce: Submit = (_values, saved) => saved();
+
+function renderForm(onSubmit: Submit = savesAtOnce, saving = false) {
   return renderAt(<>
       <Link to="/DashboardTeacher">Dashboard</Link>
-      <AssessmentForm kind="exercise" heading="Create Exercise" initial={initial} submitLabel="Create Exercise" draftKey="create-exercise:7" onSubmit={onSubmit} />
+      <AssessmentForm kind="exercise" heading="Create Exercise" initial={initial} submitLabel="Create Exercise" draftKey="create-exercise:7" onSubmit={onSubmit} saving={saving} />
     </>,
     '/CreateExercise?material_id=7',);
 }
@@ -37,13 +40,13 @@ it('restores what was typed when the teacher comes back, and can discard it', as
 });
 
 it('drops the draft once saved, and keeps it when saving failed', async () => {
-  const failing = renderForm(async () => false);
+  const failing = renderForm(() => undefined); // the save failed: `saved` is never called
   fill(screen.getByLabelText('Exercise title'), 'Tata Surya');
   fireEvent.click(screen.getByRole('button', { name: 'Create Exercise' }));
   await waitFor(() => expect(screen.getByRole('button', { name: 'Create Exercise' })).toBeEnabled());
   failing.unmount();
 
-  const saving = renderForm(async () => true);
+  const saving = renderForm(savesAtOnce);
   expect(screen.getByLabelText('Exercise title')).toHaveValue('Tata Surya');
   fireEvent.click(screen.getByRole('button', { name: 'Create Exercise' }));
   await waitFor(() => expect(screen.getByRole('button', { name: 'Create Exercise' })).toBeEnabled());
@@ -51,6 +54,16 @@ it('drops the draft once saved, and keeps it when saving failed', async () => {
 
   renderForm();
   expect(screen.getByLabelText('Exercise title')).toHaveValue('');
+});
+
+it('shows the save on its way and sends nothing more until it is answered', () => {
+  const onSubmit = jest.fn();
+  renderForm(onSubmit, true);
+  fill(screen.getByLabelText('Exercise title'), 'Tata Surya');
+  const button = screen.getByRole('button', { name: 'Saving...' });
+  expect(button).toBeDisabled();
+  fireEvent.submit(button.closest('form')!);
+  expect(onSubmit).not.toHaveBeenCalled();
 });
 
 it('follows links without asking while nothing was changed', async () => {

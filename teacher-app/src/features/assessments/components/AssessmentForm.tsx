@@ -20,6 +20,7 @@ import { ScheduleFields } from './ScheduleFields';
 import { ExamTermFields, examTermProblem, type ExamTermValues } from './ExamTermFields';
 import { canRemoveQuestion, removeQuestion, replaceQuestion } from '../question-rules';
 import { scheduleProblem, type ScheduleValues } from '../schedule';
+import { PageTitle } from '@kelasku/shared-ui/src/PageTitle';
 
 const ImportExamQuestionsDialog = lazy(() => import('./ImportExamQuestionsDialog'));
 
@@ -49,10 +50,12 @@ export interface AssessmentFormProps {
   /** Names the form and what it edits (`create-exam:3`): unsaved changes are kept on the device under it. */
   draftKey: string;
   /**
-   * Saves; resolves when done (the caller alerts and navigates), with false when saving failed (the draft is kept),
-   * rejects to let the teacher try again.
+   * Saves through the screen's mutation (the screen alerts the outcome and navigates); `saved` is called once the
+   * server took it (the draft is then cleared). A failure keeps the draft and lets the teacher try again.
    */
-  onSubmit: (values: AssessmentValues) => Promise<boolean | void>;
+  onSubmit: (values: AssessmentValues, saved: () => void) => void;
+  /** The save is on its way (the mutation's isPending). */
+  saving: boolean;
   /** Shown just above the submit button (what saving will also do). */
   notice?: ReactNode;
   /** A new exam's class: the form offers to take the questions of another class's exam. */
@@ -93,34 +96,28 @@ export function assessmentProblem(kind: AssessmentFormProps['kind'], values: Ass
 }
 
 /** The one question editor of exercises and exams (create and edit). */
-export function AssessmentForm({ kind, heading, subheading, initial, submitLabel, draftKey, onSubmit, notice, importForClass }: AssessmentFormProps) {
+export function AssessmentForm({ kind, heading, subheading, initial, submitLabel, draftKey, onSubmit, saving, notice, importForClass }: AssessmentFormProps) {
   const { t } = useTranslation('teacher');
   const draft = useDraft<AssessmentValues>(draftKey, initial);
   const { values, setValues } = draft;
   const [problem, setProblem] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const [importing, setImporting] = useState(false);
+  const [importOpen, setImportOpen] = useState(false);
   useLeaveWarning(draft.dirty && !saving);
 
   const setQuestions = (update: (questions: Question[]) => Question[]) =>
     setValues((v) => ({ ...v, questions: update(v.questions) }));
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     const found = assessmentProblem(kind, values);
     setProblem(found);
-    if (found) return;
-    setSaving(true);
-    try {
-      if ((await onSubmit(values)) !== false) draft.clear();
-    } finally {
-      setSaving(false);
-    }
+    if (found || saving) return;
+    onSubmit(values, draft.clear);
   };
 
   return (
     <Box component="form" noValidate onSubmit={submit} sx={{ maxWidth: 960 }}>
-      <Typography component="h1" variant="h4" sx={{ fontWeight: 700, fontSize: { xs: '1.6rem', sm: '2rem' } }}>{heading}</Typography>
+      <PageTitle>{heading}</PageTitle>
       {subheading && <Typography color="text.secondary" sx={{ mt: 0.5 }}>{subheading}</Typography>}
       {draft.restored && (
         <Alert
@@ -161,14 +158,14 @@ export function AssessmentForm({ kind, heading, subheading, initial, submitLabel
         </Stack>
       </Paper>
       {importForClass !== undefined && (
-        <Button variant="outlined" onClick={() => setImporting(true)} sx={{ mb: 2 }}>{t('assessments.form.importExam')}</Button>
+        <Button variant="outlined" onClick={() => setImportOpen(true)} sx={{ mb: 2 }}>{t('assessments.form.importExam')}</Button>
       )}
-      {importing && importForClass !== undefined && (
+      {importOpen && importForClass !== undefined && (
         <Suspense fallback={null}>
           <ImportExamQuestionsDialog
             classId={importForClass}
-            onClose={() => setImporting(false)}
-            onChoose={(exam) => { setValues((v) => withQuestionsOf(v, exam)); setImporting(false); }}
+            onClose={() => setImportOpen(false)}
+            onChoose={(exam) => { setValues((v) => withQuestionsOf(v, exam)); setImportOpen(false); }}
           />
         </Suspense>
       )}

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
@@ -11,17 +11,17 @@ import Typography from '@mui/material/Typography';
 import { ConfirmDialog } from '@kelasku/shared-ui';
 import { parseQuestions, withReason, type Exam, type Exercise, type Submission } from '@kelasku/shared-api';
 import { sheetOrder, type SheetOrder } from '@kelasku/shared-rules';
-import { submissionsQuery } from '../../grades/api';
+import { submissionsQuery } from '../../../lib/submissions';
 import { QuestionPreviewList } from './QuestionPreviewList';
 import { useOwnedAssessment } from '../hooks/useOwnedAssessment';
 import type { AssessmentOwner } from '../owners';
-import { assessmentsChanged } from '../api';
+import { useRemoveAssessment } from '../api';
+import { PageTitle } from '@kelasku/shared-ui/src/PageTitle';
 
 interface AssessmentPreviewProps<T extends Exam | Exercise> {
   owner: AssessmentOwner<T>;
   /** Where Back goes when the screen was opened directly. */
   backTo: (ownerId: number) => string;
-  remove: (id: number) => Promise<unknown>;
   subtitle: (ownerName: string) => string;
   /** Shown under the subtitle (the exam's date and time window). */
   details?: (item: T) => ReactNode;
@@ -57,43 +57,39 @@ function orderOf(student: Submission | undefined, item: Exam | Exercise): SheetO
 
 /** The preview screen of an exam or an exercise: title, questions with the answer key, Edit, Delete and grades. */
 export function AssessmentPreview<T extends Exam | Exercise>(props: AssessmentPreviewProps<T>) {
-  const { owner, remove, subtitle, details, editPath, gradesParam, deleteTitle, deleteFailed, deleted } = props;
+  const { owner, subtitle, details, editPath, gradesParam, deleteTitle, deleteFailed, deleted } = props;
   const { t } = useTranslation('teacher');
-  const queryClient = useQueryClient();
+  const kind = gradesParam === 'exam_id' ? 'exam' : 'exercise';
   const loaded = useOwnedAssessment(owner, props.backTo);
+  const remove = useRemoveAssessment(kind);
   const [confirming, setConfirming] = useState(false);
-  const [deleting, setDeleting] = useState(false);
   const [studentId, setStudentId] = useState<number | ''>('');
   const shuffled = loaded.ready && Boolean(loaded.item.shuffle_questions || loaded.item.shuffle_options);
   const itemId = loaded.ready ? loaded.item.id : 0;
   // The class's students (their grades rows), for "show one student's order" when shuffling is on.
-  const students = useQuery({ ...submissionsQuery({ kind: gradesParam === 'exam_id' ? 'exam' : 'exercise', id: itemId }), enabled: shuffled });
+  const students = useQuery({ ...submissionsQuery({ kind, id: itemId }), enabled: shuffled });
 
   if (!loaded.ready) return loaded.screen;
   const { ownerId, item, ownerName, goBack } = loaded;
   const editQuery = owner.editQuery ? owner.editQuery(item) : `${owner.param}=${ownerId}`;
 
-  const confirmRemove = async () => {
-    setDeleting(true);
-    try {
-      await remove(item.id);
-    } catch (err) {
-      setDeleting(false);
+  const confirmRemove = () => remove.mutate(item.id, {
+    onError: (err) => {
       setConfirming(false);
       window.alert(withReason(deleteFailed, err));
-      return;
-    }
-    void assessmentsChanged(queryClient);
-    window.alert(deleted);
-    goBack();
-  };
+    },
+    onSuccess: () => {
+      window.alert(deleted);
+      goBack();
+    },
+  });
 
   return (
     <Box sx={{ maxWidth: 960 }}>
       <Button onClick={goBack} sx={{ mb: 1 }}>{t('assessments.back')}</Button>
-      <Typography component="h1" variant="h4" sx={{ fontWeight: 700, fontSize: { xs: '1.6rem', sm: '2rem' }, overflowWrap: 'anywhere' }}>
+      <PageTitle>
         {item.title}
-      </Typography>
+      </PageTitle>
       {ownerName && <Typography color="text.secondary" sx={{ mt: 0.5 }}>{subtitle(ownerName)}</Typography>}
       {details?.(item)}
       <Stack direction="row" spacing={1} useFlexGap sx={{ my: 2, flexWrap: 'wrap', rowGap: 1 }}>
@@ -109,7 +105,7 @@ export function AssessmentPreview<T extends Exam | Exercise>(props: AssessmentPr
         message={t('assessments.preview.deleteConfirm', { title: item.title })}
         confirmLabel={t('assessments.preview.delete')}
         destructive
-        busy={deleting}
+        busy={remove.isPending}
         onConfirm={confirmRemove}
         onClose={() => setConfirming(false)}
       />

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, type UseMutationResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import i18next from 'i18next';
 import { buildContent, errorMessage, getUserData, withReason } from '@kelasku/shared-api';
@@ -8,7 +8,6 @@ import { AlreadyExists } from './AlreadyExists';
 import { MissingId } from './MissingId';
 import { firstQuestions } from '../question-rules';
 import type { AssessmentOwner } from '../owners';
-import { assessmentsChanged } from '../api';
 
 type Kind = 'exercise' | 'exam';
 
@@ -52,19 +51,20 @@ const commonFields = (values: AssessmentValues) => ({
  * what stands in the way (no id, loading, failure, one exists); then the form, whose submit alerts the failure (the
  * form stays) or the success and goes back.
  */
-export function CreateAssessment<T>({ kind, parentId, owner, extraInitial, create, onBack }: {
+export function CreateAssessment<T, Body>({ kind, parentId, owner, extraInitial, create, body, onBack }: {
   kind: Kind;
   parentId: number | null;
   /** Reads the parent's existing exercise or exam (null when none) and the parent's name. */
   owner: AssessmentOwner<T>;
   extraInitial?: Partial<AssessmentValues>;
-  /** Sends the new item: `fields` plus what only this kind has (its parent's id, the exam window). */
-  create: (fields: CommonFields, parentId: number, values: AssessmentValues) => Promise<unknown>;
+  /** The kind's create mutation (assessments/api.ts). */
+  create: UseMutationResult<unknown, Error, Body>;
+  /** What the new item sends: `fields` plus what only this kind has (its parent's id, the exam window). */
+  body: (fields: CommonFields, parentId: number, values: AssessmentValues) => Body;
   onBack: () => void;
 }) {
   const { t } = useTranslation('teacher');
   const texts = TEXTS[kind];
-  const queryClient = useQueryClient();
   const existing = useQuery({ ...owner.query(parentId ?? 0), enabled: parentId != null });
   const parentName = useQuery({ ...owner.nameQuery(parentId ?? 0), enabled: parentId != null });
 
@@ -76,18 +76,14 @@ export function CreateAssessment<T>({ kind, parentId, owner, extraInitial, creat
   if (existing.data) return <AlreadyExists text={t(texts.exists)} onBack={onBack} />;
   const name = parentName.data;
 
-  const save = async (values: AssessmentValues) => {
-    try {
-      await create(commonFields(values), parentId, values);
-    } catch (err) {
-      window.alert(createFailed(kind, err));
-      return false;
-    }
-    void assessmentsChanged(queryClient);
-    window.alert(t(texts.done));
-    onBack();
-    return true;
-  };
+  const save = (values: AssessmentValues, saved: () => void) => create.mutate(body(commonFields(values), parentId, values), {
+    onError: (err) => window.alert(createFailed(kind, err)),
+    onSuccess: () => {
+      saved();
+      window.alert(t(texts.done));
+      onBack();
+    },
+  });
 
   return (
     <AssessmentForm
@@ -98,6 +94,7 @@ export function CreateAssessment<T>({ kind, parentId, owner, extraInitial, creat
       submitLabel={t(texts.heading)}
       draftKey={`create-${kind}:${parentId}`}
       onSubmit={save}
+      saving={create.isPending}
       importForClass={kind === 'exam' ? parentId : undefined}
     />
   );

@@ -1,38 +1,40 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
-import { buildContent, examsApi, getUserData, parseQuestions } from '@kelasku/shared-api';
+import { buildContent, getUserData, parseQuestions } from '@kelasku/shared-api';
 import { AssessmentForm, shuffleFields, type AssessmentValues } from './AssessmentForm';
 import { firstQuestions } from '../question-rules';
 import { RegradeNotice } from './RegradeNotice';
 import { examTermBody } from './ExamTermFields';
 import { isExamKind } from '@kelasku/shared-rules/src/exam-kinds';
 import { useOwnedAssessment } from '../hooks/useOwnedAssessment';
-import { examOwner, saveEdit } from '../owners';
-import { assessmentsChanged } from '../api';
+import { editOutcome, examOwner } from '../owners';
+import { useUpdateExam } from '../api';
 import { scheduleFromExam, scheduleToTimes } from '../schedule';
 
 /** /EditExam?class_id=: edits the class's exam (the spec reuses the exercise update texts here). */
 export default function EditExam() {
   const { t } = useTranslation('teacher');
-  const queryClient = useQueryClient();
+  const update = useUpdateExam();
   const loaded = useOwnedAssessment(examOwner, (classId) => `/PreviewAnExam?class_id=${classId}`);
   if (!loaded.ready) return loaded.screen;
   const { ownerId: classId, item: exam, ownerName: name, goBack } = loaded;
   const questions = parseQuestions(exam.content);
 
-  const save = async (values: AssessmentValues) => {
+  const save = (values: AssessmentValues, saved: () => void) => {
     const { schedule } = values;
-    if (!schedule) return false;
-    return saveEdit(() => examsApi.update(exam.id, {
-      title: values.title.trim(),
-      class_id: classId,
-      content: buildContent(values.questions),
-      teacher_id: getUserData()?.teacher_id ?? exam.teacher_id,
-      ...scheduleToTimes(schedule),
-      ...shuffleFields(values),
-      ...(values.term ? examTermBody(values.term) : {}),
-    }), () => void assessmentsChanged(queryClient), goBack);
+    if (!schedule) return;
+    update.mutate({
+      id: exam.id,
+      body: {
+        title: values.title.trim(),
+        class_id: classId,
+        content: buildContent(values.questions),
+        teacher_id: getUserData()?.teacher_id ?? exam.teacher_id,
+        ...scheduleToTimes(schedule),
+        ...shuffleFields(values),
+        ...(values.term ? examTermBody(values.term) : {}),
+      },
+    }, editOutcome(saved, goBack));
   };
 
   return (
@@ -53,6 +55,7 @@ export default function EditExam() {
         submitLabel={t('assessments.exam.save')}
         draftKey={`edit-exam:${exam.id}`}
         onSubmit={save}
+        saving={update.isPending}
         notice={<RegradeNotice kind="exam" id={exam.id} />}
       />
     </>

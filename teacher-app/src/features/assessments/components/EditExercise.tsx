@@ -1,29 +1,31 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { buildContent, exercisesApi, getUserData, parseQuestions } from '@kelasku/shared-api';
+import { buildContent, getUserData, parseQuestions } from '@kelasku/shared-api';
 import { AssessmentForm, shuffleFields, type AssessmentValues } from './AssessmentForm';
 import { firstQuestions } from '../question-rules';
 import { RegradeNotice } from './RegradeNotice';
 import { useOwnedAssessment } from '../hooks/useOwnedAssessment';
-import { exerciseOwner, saveEdit } from '../owners';
-import { assessmentsChanged } from '../api';
+import { editOutcome, exerciseOwner } from '../owners';
+import { useUpdateExercise } from '../api';
 
 /** /EditExercise?material_id=: edits the material's exercise. */
 export default function EditExercise() {
   const { t } = useTranslation('teacher');
-  const queryClient = useQueryClient();
+  const update = useUpdateExercise();
   const loaded = useOwnedAssessment(exerciseOwner, (materialId) => `/PreviewExercise?material_id=${materialId}`);
   if (!loaded.ready) return loaded.screen;
   const { ownerId: materialId, item: exercise, ownerName: title, goBack } = loaded;
   const questions = parseQuestions(exercise.content);
 
-  const save = (values: AssessmentValues) => saveEdit(() => exercisesApi.update(exercise.id, {
-    title: values.title.trim(),
-    material_id: materialId,
-    content: buildContent(values.questions),
-    teacher_id: getUserData()?.teacher_id ?? exercise.teacher_id,
-    ...shuffleFields(values),
-  }), () => void assessmentsChanged(queryClient), goBack);
+  const save = (values: AssessmentValues, saved: () => void) => update.mutate({
+    id: exercise.id,
+    body: {
+      title: values.title.trim(),
+      material_id: materialId,
+      content: buildContent(values.questions),
+      teacher_id: getUserData()?.teacher_id ?? exercise.teacher_id,
+      ...shuffleFields(values),
+    },
+  }, editOutcome(saved, goBack));
 
   return (
     <AssessmentForm
@@ -37,6 +39,7 @@ export default function EditExercise() {
       submitLabel={t('assessments.exercise.save')}
       draftKey={`edit-exercise:${exercise.id}`}
       onSubmit={save}
+      saving={update.isPending}
       notice={<RegradeNotice kind="exercise" id={exercise.id} />}
     />
   );

@@ -3,12 +3,12 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatDateId, formatWibRange } from '@kelasku/shared-ui';
-import { examsApi, type Exam } from '@kelasku/shared-api';
+import type { Exam } from '@kelasku/shared-api';
 import { AssessmentPreview } from './AssessmentPreview';
 import { examByIdOwner, examOwner } from '../owners';
 import { useNumberParam } from '../../../hooks/useNumberParam';
 import { infoChipSx } from '../../../lib/chip-styles';
-import { useExamStatusText } from '../hooks/useExamStatusText';
+import { useExamStatusText } from '../../../hooks/useExamStatusText';
 
 /** The exam's date, WIB window and status. */
 function ExamWhen({ exam }: { exam: Exam }) {
@@ -33,7 +33,6 @@ export default function PreviewExam() {
     <AssessmentPreview
       owner={byId ? examByIdOwner : examOwner}
       backTo={(ownerId) => (byId ? '/DashboardTeacher' : `/ManageTaskExam?class_id=${ownerId}`)}
-      remove={(id) => examsApi.remove(id)}
       subtitle={(name) => t('assessments.exam.subtitle', { name })}
       details={(exam) => <ExamWhen exam={exam} />}
       editPath="/EditExam"

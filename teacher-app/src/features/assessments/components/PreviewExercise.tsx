@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { exercisesApi } from '@kelasku/shared-api';
 import { AssessmentPreview } from './AssessmentPreview';
 import { exerciseOwner } from '../owners';
 
@@ -10,7 +9,6 @@ export default function PreviewExercise() {
     <AssessmentPreview
       owner={exerciseOwner}
       backTo={(materialId) => `/DetailSubjects?id=${materialId}`}
-      remove={(id) => exercisesApi.remove(id)}
       subtitle={(title) => t('assessments.exercise.subtitle', { title })}
       editPath="/EditExercise"
       gradesParam="exercise_id"

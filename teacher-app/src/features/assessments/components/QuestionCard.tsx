@@ -17,7 +17,7 @@ import { OPTION_LETTERS, type OptionLetter, type Question } from '@kelasku/share
 import { hasMath } from '@kelasku/shared-rules';
 import { preparePicture } from '@kelasku/shared-rules/src/picture-upload';
 import { MathText } from '@kelasku/shared-ui/src/formula/MathText';
-import { pictureErrorText } from '../../materials/picture-error-text';
+import { pictureErrorText } from '../../../lib/picture-error-text';
 import { changeQuestionType } from '../question-rules';
 
 export interface QuestionCardProps {

@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import { formatNumber } from '@kelasku/shared-ui/src/numbers';
-import { gradedCountQuery, type AssessmentKind } from '../api';
+import type { AssessmentKind } from '../../../lib/query-keys';
+import { gradedCountQuery } from '../api';
 
 /** "N submissions will be re-graded": shown in an edit form when students have already submitted. */
 export function RegradeNotice({ kind, id }: { kind: AssessmentKind; id: number }) {

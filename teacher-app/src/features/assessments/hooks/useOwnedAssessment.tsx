@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import Button from '@mui/material/Button';
 import { EmptyState, ErrorState, LoadingState } from '@kelasku/shared-ui';
-import { useGoBack } from '../../../hooks/useGoBack';
+import { useGoBack } from '@kelasku/shared-ui/src/useGoBack';
 import { useNumberParam } from '../../../hooks/useNumberParam';
 import { MissingId } from '../components/MissingId';
 import type { AssessmentOwner } from '../owners';

@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { EmptyState, formatDateId, formatWibRange } from '@kelasku/shared-ui';
 import type { Exam, Material } from '@kelasku/shared-api';
-import { useExamStatusText } from '../../assessments/hooks/useExamStatusText';
+import { useExamStatusText } from '../../../hooks/useExamStatusText';
 import { CloseExamButton, ExamKindChip, PastExams } from './ExamTerm';
 
 function ExamBlock({ classId, exam }: { classId: number; exam: Exam | null }) {

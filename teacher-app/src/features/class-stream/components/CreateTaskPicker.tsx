@@ -9,9 +9,10 @@ import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { EmptyState, ErrorState, LoadingState, NotFoundState } from '@kelasku/shared-ui';
-import { useGoBack } from '../../../hooks/useGoBack';
+import { useGoBack } from '@kelasku/shared-ui/src/useGoBack';
 import { parsePositiveInt } from '../../../lib/params';
 import { classMaterialsQuery } from '../api';
+import { PageTitle } from '@kelasku/shared-ui/src/PageTitle';
 
 /** /create-task?class_id=: a task is a material's exercise, so the teacher first picks the material. */
 export default function CreateTaskPicker() {
@@ -30,7 +31,7 @@ export default function CreateTaskPicker() {
   return (
     <Box sx={{ maxWidth: 760 }}>
       <Button onClick={goBack} sx={{ mb: 1 }}>{t('classStream.back')}</Button>
-      <Typography component="h1" variant="h4" sx={{ fontWeight: 700, fontSize: { xs: '1.6rem', sm: '2rem' } }}>{t('classStream.task.title')}</Typography>
+      <PageTitle>{t('classStream.task.title')}</PageTitle>
       <Typography color="text.secondary" sx={{ mb: 2 }}>{t('classStream.task.intro')}</Typography>
       {open.length === 0 ? (
         <EmptyState message={all.length === 0 ? t('classStream.task.noSubjects') : t('classStream.task.allHaveExercise')} />

@@ -21,6 +21,7 @@ import { StreamTab } from './StreamTab';
 import { ClassworkTab } from './ClassworkTab';
 import { PeopleTab } from './PeopleTab';
 import { UpcomingBox } from './UpcomingBox';
+import { PageTitle } from '@kelasku/shared-ui/src/PageTitle';
 
 const TABS = ['stream', 'classwork', 'people'] as const;
 type TabName = (typeof TABS)[number];
@@ -69,9 +70,9 @@ export default function ManageTaskExam() {
     <Box>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2, justifyContent: 'space-between', alignItems: { sm: 'center' } }}>
         <Box>
-          <Typography component="h1" variant="h4" sx={{ fontWeight: 700, fontSize: { xs: '1.6rem', sm: '2rem' } }}>
+          <PageTitle>
             {info.name ? t('classStream.className', { name: info.name }) : t('classStream.title')}
-          </Typography>
+          </PageTitle>
           {info.grade > 0 && <Typography color="text.secondary">{gradeLabel(info.grade)}</Typography>}
         </Box>
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>

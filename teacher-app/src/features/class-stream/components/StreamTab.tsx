@@ -9,9 +9,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { EmptyState, ErrorState, LoadingState } from '@kelasku/shared-ui';
 import type { Material } from '@kelasku/shared-api';
-import { discussionKeys } from '../../materials/api';
+import { discussionKeys } from '../../../lib/query-keys';
 import { recentDiscussionsQuery } from '../api';
-import { DiscussionThread } from '../../materials/components/DiscussionThread';
+import { DiscussionThread } from '../../../components/DiscussionThread';
 
 /** Stream: the newest materials and the newest questions students asked on them, to answer or remove here. */
 export function StreamTab({ materials }: { materials: Material[] }) {

@@ -8,7 +8,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { formatDateId, formatWibRange } from '@kelasku/shared-ui';
 import type { Exam, Material } from '@kelasku/shared-api';
-import { useExamStatusText } from '../../assessments/hooks/useExamStatusText';
+import { useExamStatusText } from '../../../hooks/useExamStatusText';
 
 /** 'Upcoming Task & Exams': the class's exam while it is not over, and the exercises students can work on. */
 export function UpcomingBox({ exam, materials }: { exam: Exam | null; materials: Material[] }) {

@@ -3,8 +3,8 @@ import { getData, statsApi } from '@kelasku/shared-api';
 import { markUsable } from '@kelasku/shared-rules/src/usable-mark';
 import { renderAt } from '@kelasku/shared-ui/src/test-utils';
 import { signInAsTeacher } from '../../../test/fixtures';
-import { myClasses } from '../../classes/transport';
-import { classReviewList } from '../../review/transport';
+import { myClasses } from '../../../lib/classes';
+import { classReviewList } from '../review-transport';
 import DashboardTeacher from './DashboardTeacher';
 import { monthLabel } from '../stats-view';
 
@@ -16,8 +16,8 @@ jest.mock('@kelasku/shared-api', () => {
 // The order of the usable mark and the later request (jsdom has no User Timing marks to read).
 const events: string[] = [];
 jest.mock('@kelasku/shared-rules/src/usable-mark', () => ({ ...jest.requireActual('@kelasku/shared-rules/src/usable-mark'), markUsable: jest.fn() }));
-jest.mock('../../classes/transport', () => ({ ...jest.requireActual('../../classes/transport'), myClasses: jest.fn() }));
-jest.mock('../../review/transport', () => ({ classReviewList: jest.fn() }));
+jest.mock('../../../lib/classes', () => ({ ...jest.requireActual('../../../lib/classes'), myClasses: jest.fn() }));
+jest.mock('../review-transport', () => ({ classReviewList: jest.fn() }));
 // Charts need a real layout engine; the panels' text summaries carry the same numbers.
 jest.mock('./DashboardCharts', () => ({ PerformanceChart: () => <div>bar chart</div>, SubmissionsChart: () => <div>line chart</div> }));
 

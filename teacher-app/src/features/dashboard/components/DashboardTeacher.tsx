@@ -19,12 +19,12 @@ import type { ExamStatus, TeacherStats } from '@kelasku/shared-api';
 import { teacherStatsQuery } from '../api';
 import { quoteOfTheDay } from '../quotes';
 import { describeSeries, performanceSeries, submissionSeries } from '../stats-view';
-import { ReviewPanelFrame } from '../../review/components/ReviewPanelFrame';
+import { ReviewPanelFrame } from './ReviewPanelFrame';
 
 const PerformanceChart = lazy(() => import('./DashboardCharts').then((m) => ({ default: m.PerformanceChart })));
 const SubmissionsChart = lazy(() => import('./DashboardCharts').then((m) => ({ default: m.SubmissionsChart })));
 // Its own chunk, fetched after the dashboard's first paint: the dashboard chunk itself does not grow.
-const ToReviewPanel = lazy(() => import('../../review/components/ToReviewPanel'));
+const ToReviewPanel = lazy(() => import('./ToReviewPanel'));
 // Rendered, and its chunk fetched, only once the dashboard is usable (see DashboardTeacher).
 const UnansweredDiscussions = lazy(() => import('./UnansweredDiscussions'));
 

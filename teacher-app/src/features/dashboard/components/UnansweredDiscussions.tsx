@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { getData, type UnansweredOfTeacher } from '@kelasku/shared-api';
 import { registerMessages } from '@kelasku/shared-ui/src/i18n';
 import { CLASS_PARAM } from '../../../lib/teacher-class';
-import { dashboardKeys } from '../api';
+import { dashboardKeys } from '../../../lib/query-keys';
 
 // Its texts in a namespace of their own, like its code fetched after the dashboard is usable.
 registerMessages('teacher-discussions', (language) => import(`../locales/discussions/${language}.json`));

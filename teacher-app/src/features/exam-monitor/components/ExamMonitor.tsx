@@ -25,12 +25,13 @@ import { ConfirmDialog, EmptyState, ErrorState, LoadingState, NotFoundState, for
 import { registerMessages } from '@kelasku/shared-ui/src/i18n';
 import { errorMessage } from '@kelasku/shared-api';
 import { MAX_EXTRA_MINUTES, type MonitorStatus } from '@kelasku/shared-rules';
-import { useGoBack } from '../../../hooks/useGoBack';
+import { useGoBack } from '@kelasku/shared-ui/src/useGoBack';
 import { warningChipSx } from '../../../lib/chip-styles';
 import { parsePositiveInt } from '../../../lib/params';
 import { monitorQuery, useMonitorActions } from '../api';
 import { timeLeft } from '../time-left';
 import type { MonitorStudent } from '../transport';
+import { PageTitle } from '@kelasku/shared-ui/src/PageTitle';
 
 // This screen's texts load with it, as a namespace of their own.
 registerMessages('exam-monitor', (language) => import(`../locales/${language}.json`));
@@ -96,7 +97,7 @@ type Dialogs = { kind: 'extra' | 'end'; row: MonitorStudent } | null;
 export default function ExamMonitor() {
   const [params] = useSearchParams();
   const examId = parsePositiveInt(params.get('exam_id'));
-  const goBack = useGoBack();
+  const goBack = useGoBack('/DashboardTeacher');
   const { t } = useTranslation(NS);
   const now = useNow();
   const monitor = useQuery({ ...monitorQuery(examId ?? 0), enabled: examId != null });
@@ -108,7 +109,7 @@ export default function ExamMonitor() {
   const header = (
     <>
       <Button onClick={goBack} sx={{ mb: 1 }}>{t('exam-monitor:back')}</Button>
-      <Typography component="h1" variant="h4" sx={{ fontWeight: 700, fontSize: { xs: '1.6rem', sm: '2rem' } }}>{t('exam-monitor:title')}</Typography>
+      <PageTitle>{t('exam-monitor:title')}</PageTitle>
     </>
   );
   if (!monitor.data) {

@@ -19,12 +19,13 @@ import DownloadIcon from '@mui/icons-material/Download';
 import { EmptyState, LoadFailure, LoadingState, NotFoundState, formatDateId } from '@kelasku/shared-ui';
 import { formatScore } from '@kelasku/shared-ui/src/numbers';
 import { errorMessage, toWibIso, type Gradebook as GradebookData } from '@kelasku/shared-api';
-import { useGoBack } from '../../../hooks/useGoBack';
+import { useGoBack } from '@kelasku/shared-ui/src/useGoBack';
 import { parsePositiveInt } from '../../../lib/params';
 import { examKindText } from '../../../lib/term-i18n';
 import { gradebookQuery, useGradebookExport } from '../api';
 import { buildGradebookTable } from '../gradebook-table';
 import { WeightsForm } from './WeightsForm';
+import { PageTitle } from '@kelasku/shared-ui/src/PageTitle';
 
 /** A score cell: the score, or a dash read out as "no grade" (an empty cell is not a zero). */
 function ScoreCell({ score, bold }: { score: number | null; bold?: boolean }) {
@@ -104,9 +105,9 @@ export default function Gradebook() {
   const header = (
     <>
       <Button onClick={goBack} sx={{ mb: 1 }}>{t('term:gradebook.back')}</Button>
-      <Typography component="h1" variant="h4" sx={{ fontWeight: 700, fontSize: { xs: '1.6rem', sm: '2rem' } }}>
+      <PageTitle>
         {book.data ? t('term:gradebook.classTitle', { name: book.data.class_name }) : t('term:gradebook.title')}
-      </Typography>
+      </PageTitle>
     </>
   );
   if (!book.data) {

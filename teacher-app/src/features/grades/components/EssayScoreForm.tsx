@@ -11,35 +11,32 @@ export interface EssayScoreFormProps {
   current: number | null;
   /** The comment saved for the student, if any. */
   currentComment?: string;
-  onSave: (score: number, comment: string) => Promise<void>;
+  /** Sends the score through the screen's mutation. */
+  onSave: (score: number, comment: string) => void;
+  /** The save is on its way / its last try failed (the mutation's isPending / isError). */
+  saving: boolean;
+  failed: boolean;
 }
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /** The teacher's own score for one essay, between 0 and the question's marks. */
-export function EssayScoreForm({ number, max, current, currentComment = '', onSave }: EssayScoreFormProps) {
+export function EssayScoreForm({ number, max, current, currentComment = '', onSave, saving, failed }: EssayScoreFormProps) {
   const { t } = useTranslation('teacher');
   const [value, setValue] = useState(current == null ? '' : String(round2(current)));
   const [comment, setComment] = useState(currentComment);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const [outOfRange, setOutOfRange] = useState<string | null>(null);
+  const problem = outOfRange ?? (failed ? t('grades.essay.saveFailed') : null);
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     const score = Number(value.replace(',', '.'));
     if (value.trim() === '' || !Number.isFinite(score) || score < 0 || score > round2(max) + 1e-9) {
-      setProblem(t('grades.essay.outOfRange', { max: formatNumber(max) }));
+      setOutOfRange(t('grades.essay.outOfRange', { max: formatNumber(max) }));
       return;
     }
-    setProblem(null);
-    setSaving(true);
-    try {
-      await onSave(Math.min(score, max), comment.trim());
-    } catch {
-      setProblem(t('grades.essay.saveFailed'));
-    } finally {
-      setSaving(false);
-    }
+    setOutOfRange(null);
+    if (!saving) onSave(Math.min(score, max), comment.trim());
   };
 
   return (

@@ -174,6 +174,26 @@ describe('Review', () => {
     expect(screen.getByText('Score for question 2 saved. New total: 90.')).toBeInTheDocument();
   });
 
+  it('keeps the typed score when saving it fails, says so, and saves it on the next try', async () => {
+    const user = userEvent.setup();
+    mocked(exercisesApi.submission).mockResolvedValue(submission);
+    mocked(exercisesApi.setEssayScore).mockRejectedValueOnce(new Error('500')).mockResolvedValueOnce({
+      id: 1, exercise_id: 5, student_id: 1, score: 90,
+      detail: { '1': { kind: 'mc', correct: true }, '2': { kind: 'essay', score: 40, max: 50, pending: false, source: 'teacher' } },
+    });
+    renderAt(<Review />, '/Review?exercise_id=5&student_id=1');
+    const q2 = await screen.findByRole('region', { name: 'Question 2' });
+    fill(within(q2).getByLabelText('Score for question 2'), '40');
+    await user.click(within(q2).getByRole('button', { name: 'Save score for question 2' }));
+    expect(await within(q2).findByText('Failed to save the score. Please try again.')).toBeInTheDocument();
+    expect(within(q2).getByLabelText('Score for question 2')).toHaveValue(40);
+    expect(within(q2).getByRole('button', { name: 'Save score for question 2' })).toBeEnabled();
+
+    await user.click(within(q2).getByRole('button', { name: 'Save score for question 2' }));
+    expect(await screen.findByText('Score for question 2 saved. New total: 90.')).toBeInTheDocument();
+    expect(screen.queryByText('Failed to save the score. Please try again.')).not.toBeInTheDocument();
+  });
+
   it('confirms an automatic essay score and moves on to the next sheet to review', async () => {
     const user = userEvent.setup();
     const auto = { ...submission, score: 90, detail: { '1': { kind: 'mc', correct: true }, '2': { kind: 'essay', score: 40, max: 50, pending: false, source: 'local' } } };

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -22,12 +21,13 @@ import DownloadIcon from '@mui/icons-material/Download';
 import { EmptyState, ErrorState, LoadingState, NotFoundState, stickyActionSx } from '@kelasku/shared-ui';
 import { formatScore } from '@kelasku/shared-ui/src/numbers';
 import type { Submission } from '@kelasku/shared-api';
-import { useGoBack } from '../../../hooks/useGoBack';
+import { useGoBack } from '@kelasku/shared-ui/src/useGoBack';
 import { downloadGradesCsv } from '../csv';
 import { infoChipSx, warningChipSx } from '../../../lib/chip-styles';
-import { workFromParams, workQuery } from '../kind';
-import { submissionsQuery } from '../api';
+import { workFromParams, workQuery } from '../../../lib/work';
+import { submissionsQuery, useGradesExport } from '../api';
 import { FILTERS, filterRows, needsReview, parseFilter, parseSort, SORTS, sortRows } from '../queue';
+import { PageTitle } from '@kelasku/shared-ui/src/PageTitle';
 
 /** The message key of each sheet status the server sends. */
 const STATUS_KEY = {
@@ -70,10 +70,9 @@ function average(rows: Submission[]): number | null {
 export default function Grades() {
   const [params, setParams] = useSearchParams();
   const work = workFromParams(params);
-  const goBack = useGoBack();
+  const goBack = useGoBack('/DashboardTeacher');
   const { t } = useTranslation('teacher');
-  const [exporting, setExporting] = useState(false);
-  const [exportFailure, setExportFailure] = useState<string | null>(null);
+  const xlsx = useGradesExport();
   const rows = useQuery({ ...submissionsQuery(work ?? { kind: 'exercise', id: 0 }), enabled: work != null });
 
   if (!work) return <NotFoundState message={t('grades.noWork')} backTo="/DashboardTeacher" backLabel={t('grades.backToDashboard')} />;
@@ -81,7 +80,7 @@ export default function Grades() {
   const header = (
     <>
       <Button onClick={goBack} sx={{ mb: 1 }}>{t('grades.back')}</Button>
-      <Typography component="h1" variant="h4" sx={{ fontWeight: 700, fontSize: { xs: '1.6rem', sm: '2rem' } }}>{isExam ? t('grades.title.exam') : t('grades.title.exercise')}</Typography>
+      <PageTitle>{isExam ? t('grades.title.exam') : t('grades.title.exercise')}</PageTitle>
     </>
   );
   if (!rows.data) {
@@ -102,19 +101,8 @@ export default function Grades() {
   const toReview = members.filter(needsReview).length;
   const submitted = members.filter((r) => r.status === 'Submitted').length;
   const avg = average(members);
-  // The Excel writer loads only now, with the export module (never with the screen).
-  const exportXlsx = async () => {
-    setExporting(true);
-    setExportFailure(null);
-    try {
-      const { exportGradesXlsx } = await import('../xlsx-export');
-      await exportGradesXlsx(work, list);
-    } catch (err) {
-      setExportFailure(err instanceof Error && err.message ? t('grades.export.failedWith', { reason: err.message }) : t('grades.export.failed'));
-    } finally {
-      setExporting(false);
-    }
-  };
+  const exportFailure = !xlsx.error ? null
+    : xlsx.error.message ? t('grades.export.failedWith', { reason: xlsx.error.message }) : t('grades.export.failed');
 
   return (
     <Box>
@@ -138,12 +126,12 @@ export default function Grades() {
           >
             {t('grades.export.csv')}
           </Button>
-          <Button variant="outlined" startIcon={<DownloadIcon />} disabled={list.length === 0 || exporting} onClick={exportXlsx}>
-            {exporting ? t('grades.export.exporting') : t('grades.export.excel')}
+          <Button variant="outlined" startIcon={<DownloadIcon />} disabled={list.length === 0 || xlsx.isPending} onClick={() => xlsx.mutate({ work, rows: list })}>
+            {xlsx.isPending ? t('grades.export.exporting') : t('grades.export.excel')}
           </Button>
         </Stack>
       </Stack>
-      {exportFailure && <Alert severity="error" onClose={() => setExportFailure(null)} sx={{ mb: 2 }}>{exportFailure}</Alert>}
+      {exportFailure && <Alert severity="error" onClose={() => xlsx.reset()} sx={{ mb: 2 }}>{exportFailure}</Alert>}
       {list.length > 0 && (
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mb: 2, alignItems: { sm: 'center' } }}>
           <ToggleButtonGroup

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
@@ -12,39 +12,32 @@ import Typography from '@mui/material/Typography';
 import { ErrorState, LoadingState, MathText, NotFoundState } from '@kelasku/shared-ui';
 import { formatScore } from '@kelasku/shared-ui/src/numbers';
 import { OPTION_LETTERS, parseQuestions, type QuestionDetail, type SubmissionDetail } from '@kelasku/shared-api';
-import { useGoBack } from '../../../hooks/useGoBack';
+import { useGoBack } from '@kelasku/shared-ui/src/useGoBack';
 import { parsePositiveInt } from '../../../lib/params';
 import { EssayScoreForm } from './EssayScoreForm';
 import { infoChipSx, warningChipSx } from '../../../lib/chip-styles';
-import { workApi, workFromParams, workQuery } from '../kind';
+import { workFromParams, workQuery, type WorkRef } from '../../../lib/work';
 import { nextToReview } from '../queue';
-import { essayScored, sheetQuery, submissionsQuery } from '../api';
+import { sheetQuery, submissionsQuery, useScoreEssay } from '../api';
+import { PageTitle } from '@kelasku/shared-ui/src/PageTitle';
 
 /** The message key naming who scored an essay. */
 const SOURCE_KEY = { local: 'grades.review.source.local', openai: 'grades.review.source.openai', teacher: 'grades.review.source.teacher' } as const;
 
-function EssayDetail({ detail, number, answered, onConfirm }: {
-  detail: Extract<QuestionDetail, { kind: 'essay' }>;
+type EssayDetailOf = Extract<QuestionDetail, { kind: 'essay' }>;
+
+function EssayDetail({ detail, number, answered, onConfirm, confirming, failed }: {
+  detail: EssayDetailOf;
   number: number;
   answered: boolean;
-  onConfirm: () => Promise<void>;
+  onConfirm: () => void;
+  /** The confirmation is on its way / its last try failed (the mutation's isPending / isError). */
+  confirming: boolean;
+  failed: boolean;
 }) {
   const { t } = useTranslation('teacher');
-  const [confirming, setConfirming] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
   // An automatic score counts for now; the student sees it as provisional until the teacher confirms or changes it.
   const unconfirmed = detail.source !== 'teacher' && !detail.pending && detail.score != null && answered;
-  const confirm = async () => {
-    setConfirming(true);
-    setProblem(null);
-    try {
-      await onConfirm();
-    } catch {
-      setProblem(t('grades.review.confirmFailed'));
-    } finally {
-      setConfirming(false);
-    }
-  };
   return (
     <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5, mt: 1 }}>
       <Typography variant="body2">
@@ -55,13 +48,54 @@ function EssayDetail({ detail, number, answered, onConfirm }: {
       {unconfirmed && (
         <>
           <Chip size="small" label={t('grades.review.notConfirmed')} sx={infoChipSx} />
-          <Button size="small" variant="contained" disabled={confirming} onClick={confirm} aria-label={confirming ? undefined : t('grades.review.confirmOf', { number })}>
+          <Button size="small" variant="contained" disabled={confirming} onClick={onConfirm} aria-label={confirming ? undefined : t('grades.review.confirmOf', { number })}>
             {confirming ? t('grades.review.confirming') : t('grades.review.confirm')}
           </Button>
         </>
       )}
-      {problem && <Typography variant="body2" color="error" role="alert">{problem}</Typography>}
+      {failed && <Typography variant="body2" color="error" role="alert">{t('grades.review.confirmFailed')}</Typography>}
     </Stack>
+  );
+}
+
+/**
+ * One essay's scoring: confirming its automatic score, or the teacher's own score and comment (each its own
+ * mutation, so each shows its own progress and failure); `onDone` says what was saved.
+ */
+function EssayScoring({ work, studentId, detail, number, answered, onDone }: {
+  work: WorkRef;
+  studentId: number;
+  detail: EssayDetailOf;
+  number: number;
+  answered: boolean;
+  onDone: (message: string) => void;
+}) {
+  const { t } = useTranslation('teacher');
+  const confirm = useScoreEssay(work, studentId);
+  const save = useScoreEssay(work, studentId);
+  return (
+    <>
+      <EssayDetail
+        detail={detail}
+        number={number}
+        answered={answered}
+        confirming={confirm.isPending}
+        failed={confirm.isError}
+        onConfirm={() => confirm.mutate({ number, score: detail.score ?? 0 }, { onSuccess: () => onDone(t('grades.review.confirmed', { number })) })}
+      />
+      <EssayScoreForm
+        key={`${number}-${detail.score ?? ''}-${detail.comment ?? ''}`}
+        number={number}
+        max={detail.max}
+        current={detail.score}
+        currentComment={detail.comment}
+        saving={save.isPending}
+        failed={save.isError}
+        onSave={(score, comment) => save.mutate({ number, score, comment }, {
+          onSuccess: (grade) => onDone(t('grades.review.saved', { number, total: formatScore(grade.score) })),
+        })}
+      />
+    </>
   );
 }
 
@@ -74,7 +108,6 @@ export default function Review() {
   const goBack = useGoBack(work ? `/Grades?${workQuery(work)}` : '/DashboardTeacher');
   const [saved, setSaved] = useState<string | null>(null);
   useEffect(() => setSaved(null), [studentId]);
-  const queryClient = useQueryClient();
   const shownWork = work ?? { kind: 'exercise' as const, id: 0 };
   const sheet = useQuery({ ...sheetQuery(shownWork, studentId ?? 0), enabled: work != null && studentId != null });
   // The class list, for "Next student" (read again after each score, so confirmed sheets drop out).
@@ -88,18 +121,6 @@ export default function Review() {
   const pendingCount = Object.values(data.detail ?? {}).filter((d) => d.kind === 'essay' && d.pending).length;
   const next = Array.isArray(list.data) ? nextToReview(list.data, studentId) : null;
 
-  const saveEssay = async (number: number, score: number, comment: string) => {
-    const grade = await workApi(work.kind).setEssayScore(work.id, studentId, number, score, comment);
-    const detail = (grade.detail ?? data.detail) as SubmissionDetail['detail'];
-    void essayScored(queryClient, work, studentId, { ...data, score: grade.score, detail });
-    setSaved(t('grades.review.saved', { number, total: formatScore(grade.score) }));
-  };
-  const confirmEssay = async (number: number, score: number) => {
-    const grade = await workApi(work.kind).setEssayScore(work.id, studentId, number, score);
-    const detail = (grade.detail ?? data.detail) as SubmissionDetail['detail'];
-    void essayScored(queryClient, work, studentId, { ...data, score: grade.score, detail });
-    setSaved(t('grades.review.confirmed', { number }));
-  };
 
   return (
     <Box sx={{ maxWidth: 960 }}>
@@ -113,9 +134,9 @@ export default function Review() {
           <Typography variant="body2" color="text.secondary">{t('grades.review.noNext')}</Typography>
         ) : null}
       </Stack>
-      <Typography component="h1" variant="h4" sx={{ fontWeight: 700, fontSize: { xs: '1.6rem', sm: '2rem' }, overflowWrap: 'anywhere' }}>
+      <PageTitle>
         {data.student.name}
-      </Typography>
+      </PageTitle>
       <Typography color="text.secondary">{work.kind === 'exam' ? t('grades.review.subtitleExam', { nis: data.student.nis }) : t('grades.review.subtitleExercise', { nis: data.student.nis })}</Typography>
       <Paper variant="outlined" sx={{ p: 2, my: 2 }}>
         <Typography variant="h6" component="p" aria-live="polite">
@@ -164,22 +185,7 @@ export default function Review() {
                     </Typography>
                   )}
                   {detail?.kind === 'essay' && (
-                    <>
-                      <EssayDetail
-                        detail={detail}
-                        number={number}
-                        answered={answer.trim() !== ''}
-                        onConfirm={() => confirmEssay(number, detail.score ?? 0)}
-                      />
-                      <EssayScoreForm
-                        key={`${number}-${detail.score ?? ''}-${detail.comment ?? ''}`}
-                        number={number}
-                        max={detail.max}
-                        current={detail.score}
-                        currentComment={detail.comment}
-                        onSave={(score, comment) => saveEssay(number, score, comment)}
-                      />
-                    </>
+                    <EssayScoring work={work} studentId={studentId} detail={detail} number={number} answered={answer.trim() !== ''} onDone={setSaved} />
                   )}
                 </Box>
               )}

@@ -10,6 +10,7 @@ import { getUserData, type Discussion, type Reply } from '@kelasku/shared-api';
 import { AnswerForm, ConfirmDialog, EmptyState, ErrorState, LoadingState, Pagination, PlainText, ReplyItem, authorName } from '@kelasku/shared-ui';
 import { usePageParam } from '@kelasku/shared-ui/src/usePageParam';
 import { groupDiscussionsQuery, useRemoveReply, useReply } from '../api';
+import { PageTitle } from '@kelasku/shared-ui/src/PageTitle';
 
 /** A reply this teacher wrote (they may remove it; the server decides again). */
 const isMine = (reply: Reply, teacherId: number | undefined) => reply.role === 'teacher' && teacherId !== undefined && reply.teacher_id === teacherId;
@@ -76,7 +77,7 @@ export default function GroupDiscussions() {
   const totalPages = list.data?.meta.totalPage ?? 1;
   return (
     <Box>
-      <Typography component="h1" variant="h4" sx={{ fontWeight: 700, fontSize: { xs: '1.6rem', sm: '2rem' } }}>{t('groupDiscussions.title')}</Typography>
+      <PageTitle>{t('groupDiscussions.title')}</PageTitle>
       <Typography color="text.secondary" sx={{ mt: 0.5, mb: 2 }}>{t('groupDiscussions.intro')}</Typography>
       {!list.data ? (
         list.isError ? <ErrorState message={t('groupDiscussions.loadFailed')} error={list.error} onRetry={() => void list.refetch()} /> : <LoadingState />

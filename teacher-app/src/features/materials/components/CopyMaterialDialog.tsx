@@ -16,7 +16,7 @@ import { errorMessage } from '@kelasku/shared-api';
 import { registerMessages } from '@kelasku/shared-ui/src/i18n';
 import { LoadingState } from '@kelasku/shared-ui/src/states';
 import { classLabel } from '../../../lib/teacher-class';
-import { myClassesQuery } from '../../classes/api';
+import { myClassesQuery } from '../../../lib/class-queries';
 import { useCopyMaterial } from '../api';
 
 // The dialog's texts come with its own chunk: nothing of it is on a first screen.

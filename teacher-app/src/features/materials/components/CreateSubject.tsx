@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import FormControl from '@mui/material/FormControl';
@@ -7,13 +7,13 @@ import InputLabel from '@mui/material/InputLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Select from '@mui/material/Select';
 import { EmptyState, ErrorState, LoadingState } from '@kelasku/shared-ui';
-import { getUserData, materialsApi } from '@kelasku/shared-api';
-import { useGoBack } from '../../../hooks/useGoBack';
+import { getUserData } from '@kelasku/shared-api';
+import { useGoBack } from '@kelasku/shared-ui/src/useGoBack';
 import { parsePositiveInt } from '../../../lib/params';
 import { CLASS_PARAM, classLabel, gradeLabel } from '../../../lib/teacher-class';
-import { candidateClassesQuery } from '../../classes/api';
-import { materialsChanged } from '../api';
-import { MaterialForm } from './MaterialForm';
+import { candidateClassesQuery } from '../../../lib/class-queries';
+import { useCreateMaterial } from '../api';
+import { MaterialForm, type SaveOutcome } from './MaterialForm';
 import type { MaterialValues } from '../material-rules';
 
 
@@ -25,7 +25,7 @@ export default function CreateSubject({ grade }: { grade?: number }) {
   const { t } = useTranslation('teacher');
   const [params] = useSearchParams();
   const fromUrl = parsePositiveInt(params.get(grade ? CLASS_PARAM : 'class_id'));
-  const queryClient = useQueryClient();
+  const create = useCreateMaterial();
   const classes = useQuery(candidateClassesQuery(grade));
   const [picked, setPicked] = useState<number | ''>(() => fromUrl ?? '');
   const listed = classes.data ?? [];
@@ -45,12 +45,19 @@ export default function CreateSubject({ grade }: { grade?: number }) {
   }
   const classId = grade ? gradeClassId! : (picked || (list.length === 1 ? list[0].id : ''));
 
-  const save = async (values: MaterialValues) => {
-    if (!classId) throw new Error('No class chosen');
-    await materialsApi.create({ ...values, class_id: classId, teacher_id: getUserData()?.teacher_id });
-    void materialsChanged(queryClient);
-    window.alert(t('subjects.create.done'));
-    goBack();
+  const save = (values: MaterialValues, outcome: SaveOutcome) => {
+    if (!classId) {
+      outcome.onError(new Error('No class chosen'));
+      return;
+    }
+    create.mutate({ ...values, class_id: classId, teacher_id: getUserData()?.teacher_id }, {
+      onError: outcome.onError,
+      onSuccess: () => {
+        outcome.onSuccess();
+        window.alert(t('subjects.create.done'));
+        goBack();
+      },
+    });
   };
 
   const picker = grade && list.length < 2 ? undefined : (
@@ -75,6 +82,7 @@ export default function CreateSubject({ grade }: { grade?: number }) {
       before={picker}
       draftKey={`create-subject:${grade ?? 'any'}`}
       onSubmit={save}
+      saving={create.isPending}
       failureText={classId ? t('subjects.create.failed') : t('subjects.create.chooseClass')}
     />
   );

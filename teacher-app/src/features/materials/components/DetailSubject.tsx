@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import { SafeHtml } from '@kelasku/shared-ui';
 import { useMaterialFromUrl } from '../hooks/useMaterialFromUrl';
 import { MaterialDiscussion } from './MaterialDiscussion';
+import { PageTitle } from '@kelasku/shared-ui/src/PageTitle';
 
 const CopyMaterialDialog = lazy(() => import('./CopyMaterialDialog'));
 
@@ -17,16 +18,16 @@ const CopyMaterialDialog = lazy(() => import('./CopyMaterialDialog'));
 export default function DetailSubject() {
   const { t } = useTranslation('teacher');
   const loaded = useMaterialFromUrl();
-  const [copying, setCopying] = useState(false);
+  const [copyOpen, setCopyOpen] = useState(false);
   const [copied, setCopied] = useState<number | null>(null);
   if (!loaded.ready) return loaded.screen;
   const { subject, goBack } = loaded;
   return (
     <Box sx={{ maxWidth: 960 }}>
       <Button onClick={goBack} sx={{ mb: 1 }}>{t('subjects.back')}</Button>
-      <Typography component="h1" variant="h4" sx={{ fontWeight: 700, mb: 1, fontSize: { xs: '1.6rem', sm: '2rem' }, overflowWrap: 'anywhere' }}>
+      <PageTitle sx={{ mb: 1 }}>
         {subject.title}
-      </Typography>
+      </PageTitle>
       {subject.description && <Typography color="text.secondary" sx={{ mb: 2 }}>{subject.description}</Typography>}
       <Paper sx={{ p: { xs: 2, sm: 3 }, mb: 3 }}>
         <SafeHtml html={subject.content} />
@@ -38,16 +39,16 @@ export default function DetailSubject() {
         <Button variant="contained" component={RouterLink} to={`/CreateExercise?material_id=${subject.id}`}>
           {t('subjects.detail.createExercise')}
         </Button>
-        <Button variant="outlined" onClick={() => { setCopied(null); setCopying(true); }}>{t('subjects.detail.copy')}</Button>
+        <Button variant="outlined" onClick={() => { setCopied(null); setCopyOpen(true); }}>{t('subjects.detail.copy')}</Button>
       </Stack>
       {copied !== null && <Alert severity="success" sx={{ mt: 2 }} role="status">{t('subjects.detail.copied', { count: copied })}</Alert>}
-      {copying && (
+      {copyOpen && (
         <Suspense fallback={null}>
           <CopyMaterialDialog
             materialId={subject.id}
             classId={subject.class_id}
-            onClose={() => setCopying(false)}
-            onCopied={(count) => { setCopying(false); setCopied(count); }}
+            onClose={() => setCopyOpen(false)}
+            onCopied={(count) => { setCopyOpen(false); setCopied(count); }}
           />
         </Suspense>
       )}

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
@@ -10,15 +10,16 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { ConfirmDialog, EmptyState, ErrorState, LoadingState, Pagination, useUsableMark } from '@kelasku/shared-ui';
-import { materialsApi, type Material } from '@kelasku/shared-api';
+import type { Material } from '@kelasku/shared-api';
 import { CLASS_PARAM, gradeLabel, type TeacherClass } from '../../../lib/teacher-class';
 import { useGradeClass } from '../../../hooks/useGradeClass';
 import { usePageParam } from '@kelasku/shared-ui/src/usePageParam';
 import { FIRST_GRADE } from '@kelasku/shared-rules/src/grades';
 import { ClassPicker } from '../../../components/ClassPicker';
 import { LinkMenuButton } from '../../../components/LinkMenuButton';
-import { materialsChanged, classMaterialsQuery, unansweredTopicsQuery } from '../api';
+import { classMaterialsQuery, unansweredTopicsQuery, useDeleteMaterial } from '../api';
 import { MaterialCard } from './MaterialCard';
+import { PageTitle } from '@kelasku/shared-ui/src/PageTitle';
 
 function ExamMenu({ classId }: { classId: number }) {
   const { t } = useTranslation('teacher');
@@ -34,33 +35,17 @@ const createPath = (c: TeacherClass) => `/CreateSubjects${c.grade}?${CLASS_PARAM
 
 function MaterialGrid({ teacherClass }: { teacherClass: TeacherClass }) {
   const { t } = useTranslation('teacher');
-  const queryClient = useQueryClient();
   const [page, setPage] = usePageParam();
   const [toDelete, setToDelete] = useState<Material | null>(null);
-  const [deleting, setDeleting] = useState(false);
-  const [deleteFailed, setDeleteFailed] = useState(false);
-  const pageQuery = classMaterialsQuery(teacherClass.id, page);
+  const remove = useDeleteMaterial();
   // The previous page's cards stay while the next page loads.
-  const materials = useQuery({ ...pageQuery, placeholderData: keepPreviousData });
+  const materials = useQuery({ ...classMaterialsQuery(teacherClass.id, page), placeholderData: keepPreviousData });
   // Counts only: a failed read leaves the cards without them.
   const unanswered = useQuery(unansweredTopicsQuery(teacherClass.id));
   const unansweredOf = new Map((unanswered.data?.materials ?? []).map((m) => [m.material_id, m.unanswered]));
 
-  const confirmDelete = async () => {
-    if (!toDelete) return;
-    setDeleting(true);
-    try {
-      await materialsApi.remove(toDelete.id);
-      setDeleteFailed(false);
-      // The card goes at once; the page is then read again (a subject of the next page moves up).
-      queryClient.setQueryData(pageQuery.queryKey, (old) => old && { ...old, materials: old.materials.filter((m) => m.id !== toDelete.id) });
-      setToDelete(null);
-      void materialsChanged(queryClient);
-    } catch {
-      setDeleteFailed(true);
-    } finally {
-      setDeleting(false);
-    }
+  const confirmDelete = () => {
+    if (toDelete) remove.mutate(toDelete.id, { onSuccess: () => setToDelete(null) });
   };
 
   const emptyPage = !materials.isFetching && page > 1 && materials.data?.materials.length === 0;
@@ -88,7 +73,7 @@ function MaterialGrid({ teacherClass }: { teacherClass: TeacherClass }) {
       ) : (
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))' } }}>
           {list.map((subject) => (
-            <MaterialCard key={subject.id} material={subject} unanswered={unansweredOf.get(subject.id)} onDelete={(s) => { setDeleteFailed(false); setToDelete(s); }} />
+            <MaterialCard key={subject.id} material={subject} unanswered={unansweredOf.get(subject.id)} onDelete={(s) => { remove.reset(); setToDelete(s); }} />
           ))}
         </Box>
       )}
@@ -99,12 +84,12 @@ function MaterialGrid({ teacherClass }: { teacherClass: TeacherClass }) {
         message={
           <>
             {t('subjects.manage.deleteConfirm', { title: toDelete?.title })}
-            {deleteFailed && <Typography color="error" sx={{ mt: 1 }}>{t('subjects.manage.deleteFailed')}</Typography>}
+            {remove.isError && <Typography color="error" sx={{ mt: 1 }}>{t('subjects.manage.deleteFailed')}</Typography>}
           </>
         }
         confirmLabel={t('subjects.manage.delete')}
         destructive
-        busy={deleting}
+        busy={remove.isPending}
         onConfirm={confirmDelete}
         onClose={() => setToDelete(null)}
       />
@@ -123,7 +108,7 @@ export default function ManageSubjects({ grade = FIRST_GRADE }: { grade?: number
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 3, justifyContent: 'space-between', alignItems: { md: 'center' } }}>
         <Box>
           <Stack direction="row" spacing={1.5} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-            <Typography component="h1" variant="h4" sx={{ fontWeight: 700, fontSize: { xs: '1.6rem', sm: '2rem' } }}>{t('subjects.manage.title')}</Typography>
+            <PageTitle>{t('subjects.manage.title')}</PageTitle>
             <Chip label={gradeLabel(grade)} color="primary" />
           </Stack>
           {current?.name && <Typography color="text.secondary" sx={{ mt: 0.5 }}>{t('subjects.manage.className', { name: current.name })}</Typography>}

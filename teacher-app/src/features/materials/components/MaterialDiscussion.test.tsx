@@ -69,3 +69,22 @@ it('keeps the page of questions in the URL, next to the subject id', async () =>
   await waitFor(() => expect(materialDiscussionsApi.list).toHaveBeenLastCalledWith(11, 2, 10));
   expect(screen.getByTestId('location')).toHaveTextContent('/DetailSubjects?id=11&page=2');
 });
+
+it('keeps the typed answer when sending fails, and shows one failure at a time', async () => {
+  const user = userEvent.setup();
+  mocked(materialDiscussionsApi.reply).mockRejectedValue(new Error('500'));
+  mocked(materialDiscussionsApi.removeReply).mockRejectedValue(new Error('500'));
+  renderAt(<MaterialDiscussion materialId={11} />, '/DetailSubjects?id=11');
+  const card = await screen.findByRole('article', { name: 'Apa itu <sel>?' });
+  const box = within(card).getByRole('textbox', { name: 'Write an Answer to Apa itu <sel>?' });
+  fill(box, 'Unit terkecil.');
+  await user.click(within(card).getByRole('button', { name: 'Send answer' }));
+  expect(await within(card).findByRole('alert')).toHaveTextContent('Could not send your answer, please try again.');
+  expect(box).toHaveValue('Unit terkecil.');
+
+  await user.click(within(card).getByRole('button', { name: 'Remove reply by Budi' }));
+  await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Remove' }));
+  await waitFor(() => expect(within(card).getByRole('alert')).toHaveTextContent('Could not remove the reply, please try again.'));
+  expect(within(card).getAllByRole('alert')).toHaveLength(1);
+  expect(within(card).getByText('Spam')).toBeInTheDocument();
+});

@@ -5,8 +5,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { EmptyState, ErrorState, LoadingState, Pagination } from '@kelasku/shared-ui';
 import { usePageParam } from '@kelasku/shared-ui/src/usePageParam';
-import { discussionKeys, materialDiscussionsQuery } from '../api';
-import { DiscussionThread } from './DiscussionThread';
+import { discussionKeys } from '../../../lib/query-keys';
+import { DiscussionThread } from '../../../components/DiscussionThread';
+import { materialDiscussionsQuery } from '../api';
 
 /** A material's discussion on the teacher's subject page: students' questions, newest first, to answer or remove. */
 export function MaterialDiscussion({ materialId }: { materialId: number }) {

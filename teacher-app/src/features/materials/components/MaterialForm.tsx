@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import { fieldError } from '@kelasku/shared-api';
 import { LoadingState, useDraft, useLeaveWarning } from '@kelasku/shared-ui';
 import { materialProblem, type MaterialValues } from '../material-rules';
+import { PageTitle } from '@kelasku/shared-ui/src/PageTitle';
 
 const RichEditor = lazy(() => import('./RichEditor'));
 
@@ -20,22 +21,32 @@ export interface MaterialFormProps {
   before?: ReactNode;
   /** Names the form and what it edits (`edit-subject:12`): unsaved changes are kept on the device under it. */
   draftKey: string;
-  /** Saves the subject; a thrown error keeps the form as typed and shows `failureText` (the server's reason after it). */
-  onSubmit: (values: MaterialValues) => Promise<void>;
+  /**
+   * Saves the subject through the screen's mutation: `outcome.onSuccess` once saved (the draft is cleared), or
+   * `outcome.onError`, which keeps the form as typed and shows `failureText` (the server's reason after it).
+   */
+  onSubmit: (values: MaterialValues, outcome: SaveOutcome) => void;
+  /** The save is on its way (the mutation's isPending). */
+  saving: boolean;
   failureText: string;
+}
+
+/** The two ends of a save, passed to the screen's `mutate` as its per-call callbacks. */
+export interface SaveOutcome {
+  onSuccess: () => void;
+  onError: (err: unknown) => void;
 }
 
 const EMPTY: MaterialValues = { title: '', description: '', content: '' };
 
 /** Title, short description and rich content, with the validation message shown above the form. */
-export function MaterialForm({ heading, initial = EMPTY, before, draftKey, onSubmit, failureText }: MaterialFormProps) {
+export function MaterialForm({ heading, initial = EMPTY, before, draftKey, onSubmit, saving, failureText }: MaterialFormProps) {
   const { t } = useTranslation('teacher');
   const draft = useDraft<MaterialValues>(draftKey, initial);
   const { values, setValues } = draft;
   const [problem, setProblem] = useState<string | null>(null);
   /** The last save's failure: the server's reason, and the field it is about (shown there until that field changes). */
   const [failed, setFailed] = useState<{ field?: string; message?: string } | null>(null);
-  const [saving, setSaving] = useState(false);
   // The editor takes its text once: a new one starts after "Discard changes".
   const [editorStart, setEditorStart] = useState({ content: values.content, key: 0 });
   useLeaveWarning(draft.dirty && !saving);
@@ -45,20 +56,13 @@ export function MaterialForm({ heading, initial = EMPTY, before, draftKey, onSub
     setEditorStart((s) => ({ content: initial.content, key: s.key + 1 }));
   };
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     const found = materialProblem(values);
     setProblem(found);
     setFailed(null);
-    if (found) return;
-    setSaving(true);
-    try {
-      await onSubmit(values);
-      draft.clear();
-    } catch (err) {
-      setFailed(fieldError(err));
-      setSaving(false);
-    }
+    if (found || saving) return;
+    onSubmit(values, { onSuccess: draft.clear, onError: (err) => setFailed(fieldError(err)) });
   };
 
   const atField = (key: 'title' | 'description') => (failed?.field === key ? failed.message : undefined);
@@ -69,9 +73,9 @@ export function MaterialForm({ heading, initial = EMPTY, before, draftKey, onSub
 
   return (
     <Box sx={{ maxWidth: 960 }}>
-      <Typography component="h1" variant="h4" sx={{ fontWeight: 700, mb: 2, fontSize: { xs: '1.6rem', sm: '2rem' } }}>
+      <PageTitle sx={{ mb: 2 }}>
         {heading}
-      </Typography>
+      </PageTitle>
       {draft.restored && (
         <Alert
           severity="info"

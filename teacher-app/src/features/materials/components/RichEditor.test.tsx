@@ -69,3 +69,16 @@ it('says under the editor, with the limit, when a picture is still too large', a
   expect(await screen.findByRole('alert')).toHaveTextContent('This picture is still 2.1 MB after shrinking it to 1600 px; pictures can be at most 1.5 MB.');
   expect(onChange).not.toHaveBeenCalled();
 });
+
+it('reports an edit to the onChange of the latest render, with one editor throughout', () => {
+  const first = jest.fn();
+  const latest = jest.fn();
+  const { rerender } = render(<RichEditor initialValue="" onChange={first} label="Content" />);
+  const { default: Quill } = jest.requireMock('quill');
+  const editor = Quill.last;
+  rerender(<RichEditor initialValue="" onChange={latest} label="Content" />);
+  expect(Quill.last).toBe(editor); // a new onChange does not rebuild the editor (the text as typed stays)
+  editor.insertEmbed(0, 'image', 'data:image/webp;base64,AAAA');
+  expect(latest).toHaveBeenCalledWith(expect.stringContaining('<img src="data:image/webp;base64,AAAA"'));
+  expect(first).not.toHaveBeenCalled();
+});

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import Quill from 'quill';
 import 'quill/dist/quill.snow.css';
@@ -6,7 +6,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { preparePicture } from '@kelasku/shared-rules/src/picture-upload';
 import { MATERIAL_TOOLBAR, dropUnsafeImages, labelToolbarPickers, relaxSpaces } from '../editor-config';
-import { pictureErrorText } from '../picture-error-text';
+import { pictureErrorText } from '../../../lib/picture-error-text';
 import { noReferrerImage, type ImageClass } from '../no-referrer-image';
 import { addFormulaPreview, registerFormula } from '../editor-formula';
 
@@ -29,8 +29,12 @@ export interface RichEditorProps {
 export default function RichEditor({ initialValue, onChange, label }: RichEditorProps) {
   const { t } = useTranslation('teacher');
   const hostRef = useRef<HTMLDivElement>(null);
+  // Quill's listener is added once per editor: it calls the latest onChange through this ref, written after each
+  // render (never during one) and before any edit can reach the listener.
   const onChangeRef = useRef(onChange);
-  onChangeRef.current = onChange;
+  useLayoutEffect(() => {
+    onChangeRef.current = onChange;
+  });
   /** What the editor shows when (re)built: the initial HTML, then the latest edit (a new language rebuilds it). */
   const contentRef = useRef(initialValue);
   const quillRef = useRef<Quill | null>(null);

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { LoadFailure, LoadingState, NotFoundState } from '@kelasku/shared-ui';
 import type { Material } from '@kelasku/shared-api';
-import { useGoBack } from '../../../hooks/useGoBack';
+import { useGoBack } from '@kelasku/shared-ui/src/useGoBack';
 import { useNumberParam } from '../../../hooks/useNumberParam';
 import { materialQuery } from '../api';
 
@@ -18,7 +18,7 @@ export type MaterialFromUrl =
 export function useMaterialFromUrl(): MaterialFromUrl {
   const { t } = useTranslation('teacher');
   const id = useNumberParam('id');
-  const goBack = useGoBack();
+  const goBack = useGoBack('/DashboardTeacher');
   const material = useQuery({ ...materialQuery(id ?? 0), enabled: id != null });
 
   if (!id) return { ready: false, screen: <NotFoundState message={t('subjects.noneChosen')} backTo="/DashboardTeacher" backLabel={t('subjects.backToDashboard')} /> };

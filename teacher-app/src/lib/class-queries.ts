@@ -1,13 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { findClassById, gradeClasses, myClasses } from './transport';
-
-/** The teacher's own classes (every screen that names or picks a class reads them). */
-export const classKeys = {
-  all: ['teacher-classes'] as const,
-  mine: () => [...classKeys.all, 'mine'] as const,
-  ofGrade: (grade: number) => [...classKeys.all, 'grade', grade] as const,
-  byId: (classId: number) => [...classKeys.all, 'id', classId] as const,
-};
+import { classKeys } from './query-keys';
+import { findClassById, gradeClasses, myClasses } from './classes';
 
 export const myClassesQuery = () => queryOptions({ queryKey: classKeys.mine(), queryFn: () => myClasses() });
 

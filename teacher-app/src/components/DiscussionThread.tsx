@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -7,9 +6,9 @@ import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { materialDiscussionsApi, type Discussion, type Reply } from '@kelasku/shared-api';
+import type { Discussion, Reply } from '@kelasku/shared-api';
 import { AnswerForm, ConfirmDialog, PlainText, ReplyItem, authorName } from '@kelasku/shared-ui';
-import { discussionKeys } from '../api';
+import { useDiscussionActions } from '../hooks/useDiscussionActions';
 
 type Removal = { kind: 'question' } | { kind: 'reply'; reply: Reply };
 
@@ -19,54 +18,34 @@ type Removal = { kind: 'question' } | { kind: 'reply'; reply: Reply };
  */
 export function DiscussionThread({ discussion: initial, materialTitle, onRemoved }: { discussion: Discussion; materialTitle?: string; onRemoved: (id: number) => void }) {
   const { t } = useTranslation('teacher');
-  const queryClient = useQueryClient();
   const [discussion, setDiscussion] = useState(initial);
-  /** The thread shows the server's answer at once; other lists of questions read again when next shown. */
-  const showChanged = (changed: Discussion) => {
-    setDiscussion(changed);
-    void queryClient.invalidateQueries({ queryKey: discussionKeys.all, refetchType: 'none' });
-  };
+  const { reply, removeReply, removeQuestion } = useDiscussionActions(discussion.id);
   const [text, setText] = useState('');
-  const [sending, setSending] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
   const [removing, setRemoving] = useState<Removal | null>(null);
-  const [busy, setBusy] = useState(false);
   const replies = discussion.replies ?? [];
   const titleId = `discussion-${discussion.id}-title`;
+  // One failure is shown at a time: each action forgets the others' failures when it starts.
+  const failure = reply.error ? t('subjects.discussion.sendFailed')
+    : removeQuestion.error ? t('subjects.discussion.removeQuestionFailed')
+      : removeReply.error ? t('subjects.discussion.removeReplyFailed') : null;
+  const forgetFailures = () => [reply, removeReply, removeQuestion].forEach((m) => { if (!m.isPending) m.reset(); });
 
-  const send = async (event: FormEvent) => {
+  const send = (event: FormEvent) => {
     event.preventDefault();
     const answer = text.trim();
-    if (!answer || sending) return;
-    setSending(true);
-    setFailure(null);
-    try {
-      showChanged(await materialDiscussionsApi.reply(discussion.id, answer));
-      setText('');
-    } catch {
-      setFailure(t('subjects.discussion.sendFailed'));
-    } finally {
-      setSending(false);
-    }
+    if (!answer || reply.isPending) return;
+    forgetFailures();
+    reply.mutate(answer, { onSuccess: (changed) => { setDiscussion(changed); setText(''); } });
   };
 
-  const remove = async () => {
+  const remove = () => {
     if (!removing) return;
-    setBusy(true);
-    setFailure(null);
-    try {
-      if (removing.kind === 'question') {
-        await materialDiscussionsApi.remove(discussion.id);
-        onRemoved(discussion.id);
-      } else {
-        showChanged(await materialDiscussionsApi.removeReply(discussion.id, removing.reply.id));
-      }
-      setRemoving(null);
-    } catch {
-      setRemoving(null);
-      setFailure(removing.kind === 'question' ? t('subjects.discussion.removeQuestionFailed') : t('subjects.discussion.removeReplyFailed'));
-    } finally {
-      setBusy(false);
+    forgetFailures();
+    const closeDialog = () => setRemoving(null);
+    if (removing.kind === 'question') {
+      removeQuestion.mutate(undefined, { onSuccess: () => onRemoved(discussion.id), onSettled: closeDialog });
+    } else {
+      removeReply.mutate(removing.reply.id, { onSuccess: setDiscussion, onSettled: closeDialog });
     }
   };
 
@@ -95,7 +74,7 @@ export function DiscussionThread({ discussion: initial, materialTitle, onRemoved
         ))}
       </Box>
 
-      <AnswerForm topic={discussion.topic} value={text} onChange={setText} onSubmit={send} sending={sending} />
+      <AnswerForm topic={discussion.topic} value={text} onChange={setText} onSubmit={send} sending={reply.isPending} />
       {failure && <Typography role="alert" color="error" variant="body2" sx={{ mt: 1 }}>{failure}</Typography>}
 
       <ConfirmDialog
@@ -106,7 +85,7 @@ export function DiscussionThread({ discussion: initial, materialTitle, onRemoved
           : t('subjects.discussion.removeQuestionConfirm', { topic: discussion.topic })}
         confirmLabel={t('subjects.discussion.remove')}
         destructive
-        busy={busy}
+        busy={removeQuestion.isPending || removeReply.isPending}
         onConfirm={remove}
         onClose={() => setRemoving(null)}
       />

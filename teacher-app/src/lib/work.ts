@@ -1,5 +1,5 @@
 import { examsApi, exercisesApi } from '@kelasku/shared-api';
-import { parsePositiveInt } from '../../lib/params';
+import { parsePositiveInt } from './params';
 
 export type WorkKind = 'exercise' | 'exam';
 

@@ -1,5 +1,5 @@
 import i18next from 'i18next';
-import type { ReviewItem } from './transport';
+import type { ReviewItem } from './review-transport';
 
 /** The item's grades screen with the "Needs review" filter on (read by grades/queue.ts parseFilter). */
 export function gradesLink(item: Pick<ReviewItem, 'kind' | 'id'>): string {

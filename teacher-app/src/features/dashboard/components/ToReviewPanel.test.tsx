@@ -1,13 +1,13 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { renderAt } from '@kelasku/shared-ui/src/test-utils';
 import { signInAsTeacher } from '../../../test/fixtures';
-import { myClasses } from '../../classes/transport';
-import { classReviewList, type ClassReviewList } from '../transport';
+import { myClasses } from '../../../lib/classes';
+import { classReviewList, type ClassReviewList } from '../review-transport';
 import ToReviewPanel from './ToReviewPanel';
 
 
-jest.mock('../transport', () => ({ classReviewList: jest.fn() }));
-jest.mock('../../classes/transport', () => ({ ...jest.requireActual('../../classes/transport'), myClasses: jest.fn() }));
+jest.mock('../review-transport', () => ({ classReviewList: jest.fn() }));
+jest.mock('../../../lib/classes', () => ({ ...jest.requireActual('../../../lib/classes'), myClasses: jest.fn() }));
 
 const mocked = <T,>(fn: T) => fn as unknown as jest.Mock;
 const CLASSES = [{ id: 4, name: 'X IPA 1', grade: 10 }, { id: 9, name: 'XI IPS 2', grade: 11 }];

@@ -11,10 +11,10 @@ import { EmptyState, ErrorState, LoadingState } from '@kelasku/shared-ui/src/sta
 import { formatDateId, formatWibTime } from '@kelasku/shared-ui/src/dates';
 import { parsePositiveInt } from '../../../lib/params';
 import { CLASS_PARAM, classLabel, type TeacherClass } from '../../../lib/teacher-class';
-import { myClassesQuery } from '../../classes/api';
+import { myClassesQuery } from '../../../lib/class-queries';
 import { infoChipSx, warningChipSx } from '../../../lib/chip-styles';
 import { ReviewPanelFrame } from './ReviewPanelFrame';
-import type { ReviewItem } from '../transport';
+import type { ReviewItem } from '../review-transport';
 import { classReviewQuery } from '../api';
 import { gradesLink, itemKindLine, studentsToReview } from '../review-view';
 

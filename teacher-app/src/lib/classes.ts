@@ -1,5 +1,5 @@
 import { classesApi, getUserData, type ClassItem } from '@kelasku/shared-api';
-import type { TeacherClass } from '../../lib/teacher-class';
+import type { TeacherClass } from './teacher-class';
 
 function toTeacherClass(c: ClassItem): TeacherClass {
   return { id: c.id, name: c.name, grade: c.grade, student_count: c.student_count };
