@@ -85,3 +85,24 @@ it('lists the rules, ticks them as they are met, sends only a valid password and
   expect(localStorage.getItem('token')).toBe(fresh);
   expect(getUserData()?.initial_password).toBeUndefined();
 });
+
+it('sends once while the change is on its way, then shows the refusal and keeps what was typed', async () => {
+  signInAs({});
+  let refuse: (error: unknown) => void = () => {};
+  (authApi.changePassword as jest.Mock).mockReturnValue(new Promise((_, reject) => { refuse = reject; }));
+  renderAt('/ChangePassword');
+  await userEvent.type(await screen.findByLabelText(/^Current password/), 'wrong one');
+  await userEvent.type(screen.getByLabelText(/^New password/), 'a new password');
+  await userEvent.type(screen.getByLabelText(/^Repeat the new password/), 'a new password');
+  const submit = screen.getByRole('button', { name: 'Change password' });
+  await userEvent.click(submit);
+  expect(submit).toBeDisabled();
+  // Enter in a field submits the form again: nothing more is sent
+  await userEvent.type(screen.getByLabelText(/^Repeat the new password/), '{Enter}');
+  expect(authApi.changePassword).toHaveBeenCalledTimes(1);
+
+  refuse(new Error('offline'));
+  expect(await screen.findByText('The password could not be changed. Try again.')).toBeInTheDocument();
+  expect(submit).toBeEnabled();
+  expect(screen.getByLabelText(/^New password/)).toHaveValue('a new password');
+});

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useMutation } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -9,8 +10,6 @@ import { passwordProblems } from '@kelasku/shared-rules/src/passwords';
 import { authApi, errorMessage, saveSession } from '@kelasku/shared-api';
 import { PageTitle } from './PageTitle';
 import { PasswordRules } from './PasswordRules';
-
-type Outcome = { kind: 'done' } | { kind: 'failed'; text: string } | null;
 
 /**
  * Every role's "Change password" screen. The rules (shared-rules, the server's own) are listed and ticked as the
@@ -22,36 +21,30 @@ export default function ChangePasswordPage() {
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [saving, setSaving] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome>(null);
   const mismatch = confirm !== '' && confirm !== next;
   const ready = current !== '' && next !== '' && passwordProblems(next, current).length === 0 && confirm === next;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!ready || saving) return;
-    setSaving(true);
-    setOutcome(null);
-    try {
-      const { token } = await authApi.changePassword(current, next);
+  const change = useMutation({
+    mutationFn: () => authApi.changePassword(current, next),
+    onSuccess: ({ token }) => {
       saveSession(token);
       setCurrent('');
       setNext('');
       setConfirm('');
-      setOutcome({ kind: 'done' });
-    } catch (error) {
-      setOutcome({ kind: 'failed', text: errorMessage(error) ?? t('password.failed') });
-    } finally {
-      setSaving(false);
-    }
+    },
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (ready && !change.isPending) change.mutate();
   };
 
   return (
     <Box sx={{ maxWidth: 520 }}>
       <PageTitle sx={{ mb: 2 }}>{t('password.title')}</PageTitle>
       <Paper component="form" onSubmit={submit} noValidate sx={{ p: { xs: 2, sm: 3 }, display: 'flex', flexDirection: 'column', gap: 2 }}>
-        {outcome?.kind === 'done' && <Alert severity="success">{t('password.done')}</Alert>}
-        {outcome?.kind === 'failed' && <Alert severity="error">{outcome.text}</Alert>}
+        {change.isSuccess && <Alert severity="success">{t('password.done')}</Alert>}
+        {change.isError && <Alert severity="error">{errorMessage(change.error) ?? t('password.failed')}</Alert>}
         <TextField type="password" label={t('password.current')} value={current} onChange={(e) => setCurrent(e.target.value)} autoComplete="current-password" required />
         <TextField
           type="password" label={t('password.new')} value={next} onChange={(e) => setNext(e.target.value)} autoComplete="new-password" required
@@ -62,7 +55,7 @@ export default function ChangePasswordPage() {
           type="password" label={t('password.confirm')} value={confirm} onChange={(e) => setConfirm(e.target.value)} autoComplete="new-password" required
           error={mismatch} helperText={mismatch ? t('password.mismatch') : ' '}
         />
-        <Button type="submit" variant="contained" disabled={!ready || saving}>{t('password.submit')}</Button>
+        <Button type="submit" variant="contained" disabled={!ready || change.isPending}>{t('password.submit')}</Button>
       </Paper>
     </Box>
   );

@@ -4,10 +4,9 @@ import { errorStatus, isNetworkError } from '@kelasku/shared-api';
 
 // The one data layer of the three remotes: TanStack Query (a federation singleton, webpack/federation.ts).
 // Each remote's App wraps its screens in <DataProvider>; screens read with useQuery over the queryOptions factories of
-// their feature's api.ts. Writes: a feature's api.ts holds its useMutation hooks, each invalidating what it changed
-// (six api.ts files do so). Not every screen is moved yet: some 35 write calls in 22 files of the remotes still call
-// shared-api themselves and invalidate by hand (admin accounts, classes and reports; student answering and reports;
-// the teacher remote has none left), and answer saves go through the offline queue (useAnswerSheet) on purpose.
+// their feature's api.ts. Writes: a feature's api.ts holds its useMutation hooks, each invalidating what it changed;
+// components read isPending/error instead of busy flags of their own. Answer saves go through the offline queue
+// (the student remote's answering feature) on purpose: an answer must outlive the page, which a mutation does not.
 
 /** How many times a read is tried again after a failure that may pass by itself. */
 export const READ_RETRIES = 2;
