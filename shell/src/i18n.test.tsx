@@ -208,7 +208,7 @@ describe('the boot and remote texts, and the developer pages', () => {
     renderAt('/post');
     expect(await screen.findByRole('heading', { name: 'Tambah Akun' })).toBeInTheDocument();
     expect(screen.getByLabelText(/Nama pengguna/)).toBeInTheDocument();
-    expect(screen.getByLabelText(/Kata sandi/)).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Kata sandi/, { selector: 'input' })).toBeInTheDocument();
     expect(screen.getByLabelText(/Peran/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Kirim' })).toBeInTheDocument();
   });

@@ -6,7 +6,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { ConfirmDialog, EmptyState, ErrorState, LoadingState, Pagination, useUsableMark } from '@kelasku/shared-ui';
 import { useListParams } from '../../../hooks/useListParams';
 import { usePagedList, type FieldFailure } from '../../../hooks/usePagedList';
-import { useAccountDialogs } from '../useAccountDialogs';
+import { useAccountDialogs } from '../hooks/useAccountDialogs';
 import { AccountFormDialog } from './AccountFormDialog';
 import { ActivationDialog } from './ActivationDialog';
 import { DeleteAccountDialog } from './DeleteAccountDialog';

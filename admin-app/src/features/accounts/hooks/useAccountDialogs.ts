@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLastNonNull } from '../../hooks/useLastNonNull';
-import type { usePagedList } from '../../hooks/usePagedList';
-import { useAccountMutations } from './api';
-import { NOUN_TEXTS } from './noun-texts';
-import type { ShownPassword } from './components/PasswordDialog';
-import type { AccountRow, AccountsConfig, FormValues } from './types';
+import { useLastNonNull } from '../../../hooks/useLastNonNull';
+import type { usePagedList } from '../../../hooks/usePagedList';
+import { useAccountMutations } from '../api';
+import { NOUN_TEXTS } from '../noun-texts';
+import type { ShownPassword } from '../components/PasswordDialog';
+import type { AccountRow, AccountsConfig, FormValues } from '../types';
 
 export type Editing<T, V> = { mode: 'add'; initial: V } | { mode: 'edit'; initial: V; row: T };
 
