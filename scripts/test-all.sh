@@ -68,8 +68,9 @@ run_jest() {
 if [[ ${SKIP_TYPECHECK:-0} != 1 ]]; then
   step "typecheck (tsc --noEmit: the browser packages as one program, then the others one by one)"
   if ! bash scripts/typecheck.sh; then finish 1 "type errors (scripts/typecheck.sh)"; fi
-  step "lint (ESLint: typescript-eslint, rules of hooks, import boundaries)"
+  step "lint (ESLint: typescript-eslint, rules of hooks, import boundaries; Prettier)"
   if ! npx eslint .; then finish 1 "lint errors (npm run lint)"; fi
+  if ! npm run --silent format:check; then finish 1 "unformatted files (npm run format)"; fi
 fi
 
 step "unit and API tests (Jest, SQLite)"
