@@ -12,7 +12,15 @@ import tseslint from 'typescript-eslint';
 
 const REMOTES = ['admin-app', 'teacher-app', 'student-app'];
 const APPS = [...REMOTES, 'shell'];
-const TEST_FILES = ['**/*.test.ts', '**/*.test.tsx', '**/test/**', '**/test-utils.tsx', 'e2e/**', 'bench/**', 'jest/**'];
+const TEST_FILES = [
+  '**/*.test.ts',
+  '**/*.test.tsx',
+  '**/test/**',
+  '**/test-utils.tsx',
+  'e2e/**',
+  'bench/**',
+  'jest/**',
+];
 
 /** `no-restricted-imports` patterns that forbid importing any of these workspaces, by path or package name. */
 const forbid = (workspaces, message) =>
@@ -27,22 +35,42 @@ const forbid = (workspaces, message) =>
  */
 const MUI_BARREL = {
   name: '@mui/material',
-  message: "Import each MUI component by path (import Button from '@mui/material/Button'; styling from '@mui/material/styles'), never the barrel: it is shared whole.",
+  message:
+    "Import each MUI component by path (import Button from '@mui/material/Button'; styling from '@mui/material/styles'), never the barrel: it is shared whole.",
 };
 
-const TEST_CODE = { group: ['**/test/**', '**/*.test', '**/test-utils', '**/test-utils.tsx'], message: 'Production code must not import test code.' };
+const TEST_CODE = {
+  group: ['**/test/**', '**/*.test', '**/test-utils', '**/test-utils.tsx'],
+  message: 'Production code must not import test code.',
+};
 
 /** One block per package: which workspaces it may not import. */
 const boundaries = [
-  { files: ['shared-rules/src/**'], forbidden: [...APPS, 'server', 'shared-ui', 'shared-api'], message: 'shared-rules stands alone: server and browser both import it.' },
-  { files: ['shared-api/src/**', 'shared-ui/src/**'], forbidden: [...APPS, 'server'], message: 'Shared packages never import an app or the server.' },
-  { files: ['shell/src/**'], forbidden: [...REMOTES, 'server'], message: 'The shell loads remotes at run time (remotes.json), never by import.' },
+  {
+    files: ['shared-rules/src/**'],
+    forbidden: [...APPS, 'server', 'shared-ui', 'shared-api'],
+    message: 'shared-rules stands alone: server and browser both import it.',
+  },
+  {
+    files: ['shared-api/src/**', 'shared-ui/src/**'],
+    forbidden: [...APPS, 'server'],
+    message: 'Shared packages never import an app or the server.',
+  },
+  {
+    files: ['shell/src/**'],
+    forbidden: [...REMOTES, 'server'],
+    message: 'The shell loads remotes at run time (remotes.json), never by import.',
+  },
   ...REMOTES.map((remote) => ({
     files: [`${remote}/src/**`],
     forbidden: [...APPS.filter((other) => other !== remote), 'server'],
     message: 'A remote is built and deployed alone: it imports only shared packages.',
   })),
-  { files: ['server/src/**'], forbidden: [...APPS, 'shared-ui'], message: 'The server imports only shared-rules and shared-api rules, never UI code.' },
+  {
+    files: ['server/src/**'],
+    forbidden: [...APPS, 'shared-ui'],
+    message: 'The server imports only shared-rules and shared-api rules, never UI code.',
+  },
 ];
 
 /** `import-x/no-restricted-paths` zones: each feature folder of a remote may import from no other feature folder. */
@@ -57,7 +85,17 @@ const featureZones = REMOTES.flatMap((remote) => {
 });
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/dist-dev/**', '**/node_modules/**', '**/coverage/**', 'bench/results/**', '**/*.js', '**/*.cjs'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/dist-dev/**',
+      '**/node_modules/**',
+      '**/coverage/**',
+      'bench/results/**',
+      '**/*.js',
+      '**/*.cjs',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -83,7 +121,11 @@ export default tseslint.config(
     // No ref is read or written during render (the React Compiler's rule): a thrown-away render (a suspended
     // transition) must not change what the next answer is saved with (useAnswerSheet.test.tsx), nor which onChange an
     // editor calls. On for the student and teacher remotes; the admin remote and shared-ui/src/drafts.ts still do it.
-    files: ['student-app', 'teacher-app'].flatMap((remote) => [`${remote}/src/**/*.tsx`, `${remote}/src/**/use*.ts`, `${remote}/src/**/hooks/**/*.ts`]),
+    files: ['student-app', 'teacher-app'].flatMap((remote) => [
+      `${remote}/src/**/*.tsx`,
+      `${remote}/src/**/use*.ts`,
+      `${remote}/src/**/hooks/**/*.ts`,
+    ]),
     ignores: TEST_FILES,
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/refs': 'error' },
@@ -91,10 +133,14 @@ export default tseslint.config(
   ...boundaries.map(({ files, forbidden, message }) => ({
     files,
     ignores: TEST_FILES,
-    rules: { 'no-restricted-imports': ['error', { paths: [MUI_BARREL], patterns: [...forbid(forbidden, message), TEST_CODE] }] },
+    rules: {
+      'no-restricted-imports': ['error', { paths: [MUI_BARREL], patterns: [...forbid(forbidden, message), TEST_CODE] }],
+    },
   })),
   ...boundaries.map(({ files, forbidden, message }) => ({
-    files: files.flatMap((glob) => TEST_FILES.filter((t) => t.startsWith('**')).map((t) => glob.replace('/**', '') + t.slice(2))),
+    files: files.flatMap((glob) =>
+      TEST_FILES.filter((t) => t.startsWith('**')).map((t) => glob.replace('/**', '') + t.slice(2)),
+    ),
     rules: { 'no-restricted-imports': ['error', { paths: [MUI_BARREL], patterns: forbid(forbidden, message) }] },
   })),
   {

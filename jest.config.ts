@@ -25,7 +25,10 @@ const withMockServer: Partial<Config> = {
   resolver: '<rootDir>/../jest/msw-resolver.js',
   transform: {
     ...tsJest,
-    [`/node_modules/${MSW_ESM}/.+\\.m?js$`]: ['ts-jest', { tsconfig: { allowJs: true, module: 'commonjs', target: 'ES2022' }, diagnostics: false }],
+    [`/node_modules/${MSW_ESM}/.+\\.m?js$`]: [
+      'ts-jest',
+      { tsconfig: { allowJs: true, module: 'commonjs', target: 'ES2022' }, diagnostics: false },
+    ],
   },
   transformIgnorePatterns: [`/node_modules/(?!${MSW_ESM}/)`],
 };
@@ -59,20 +62,32 @@ const config: Config = {
       // sanitize-html depends on ESM-only htmlparser2 and friends, and kysely 0.29 and typebox 1 (.mjs) are ESM only: compile those to CommonJS for Jest.
       transform: {
         ...tsJest,
-        '/node_modules/(?:sanitize-html/node_modules/)?(?:htmlparser2|domhandler|domutils|entities|dom-serializer|domelementtype|kysely|content-disposition|cookie|typebox)/.+\\.m?js$': [
-          'ts-jest',
-          { tsconfig: { allowJs: true, module: 'commonjs', target: 'ES2022' }, diagnostics: false },
-        ],
+        '/node_modules/(?:sanitize-html/node_modules/)?(?:htmlparser2|domhandler|domutils|entities|dom-serializer|domelementtype|kysely|content-disposition|cookie|typebox)/.+\\.m?js$':
+          ['ts-jest', { tsconfig: { allowJs: true, module: 'commonjs', target: 'ES2022' }, diagnostics: false }],
       },
-      transformIgnorePatterns: ['/node_modules/(?!(?:sanitize-html/node_modules/)?(?:htmlparser2|domhandler|domutils|entities|dom-serializer|domelementtype|kysely|content-disposition|cookie|typebox)/)'],
+      transformIgnorePatterns: [
+        '/node_modules/(?!(?:sanitize-html/node_modules/)?(?:htmlparser2|domhandler|domutils|entities|dom-serializer|domelementtype|kysely|content-disposition|cookie|typebox)/)',
+      ],
       moduleNameMapper: { '^@kelasku/shared-rules$': '<rootDir>/../shared-rules/src/index.ts' },
       testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/test/**/*.test.ts'],
     },
     // Repository scripts (declared packages used, lock file complete, build-if-changed): plain Node.
-    { displayName: 'scripts', rootDir: '<rootDir>/scripts', testEnvironment: 'node', transform: tsJest, testMatch: ['<rootDir>/*.test.ts'] },
+    {
+      displayName: 'scripts',
+      rootDir: '<rootDir>/scripts',
+      testEnvironment: 'node',
+      transform: tsJest,
+      testMatch: ['<rootDir>/*.test.ts'],
+    },
     webProject('shared-api'),
     // Pure rules shared by the server and the browser: plain Node is enough.
-    { displayName: 'shared-rules', rootDir: '<rootDir>/shared-rules', testEnvironment: 'node', transform: tsJest, testMatch: ['<rootDir>/src/**/*.test.ts'] },
+    {
+      displayName: 'shared-rules',
+      rootDir: '<rootDir>/shared-rules',
+      testEnvironment: 'node',
+      transform: tsJest,
+      testMatch: ['<rootDir>/src/**/*.test.ts'],
+    },
     webProject('shared-ui'),
     webProject('shell', { '^(admin|teacher|student)/App$': '<rootDir>/src/test/remote-app-mock.tsx' }),
     webProject('admin-app', {}, true),

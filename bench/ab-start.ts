@@ -33,20 +33,44 @@ async function main(): Promise<void> {
     for (let round = 0; round < ROUNDS; round++) {
       for (const [name, dir] of Object.entries(BUILDS)) {
         const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kelasku-ab-'));
-        const server = await startServer({ port: 3862, kind: 'sqlite', dataDir, env: { SEED_DEMO: '1', EXAM_AUTO_SUBMIT: '0', STATIC_DIR: dir! } });
+        const server = await startServer({
+          port: 3862,
+          kind: 'sqlite',
+          dataDir,
+          env: { SEED_DEMO: '1', EXAM_AUTO_SUBMIT: '0', STATIC_DIR: dir! },
+        });
         try {
           const { username, password } = account('student');
-          const res = await fetch(`${server.url}/api/v1/auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
+          const res = await fetch(`${server.url}/api/v1/auth`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ username, password }),
+          });
           const { token } = (await res.json()) as { token: string };
           const claims = Buffer.from(token.split('.')[1], 'base64url').toString();
           for (let i = 0; i < 2; i++) {
-            const ctx = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
-            await ctx.addInitScript(([t, c]) => { localStorage.setItem('token', t); localStorage.setItem('userData', c); }, [token, claims] as const);
+            const ctx = await browser.newContext({
+              viewport: { width: 360, height: 740 },
+              isMobile: true,
+              hasTouch: true,
+            });
+            await ctx.addInitScript(
+              ([t, c]) => {
+                localStorage.setItem('token', t);
+                localStorage.setItem('userData', c);
+              },
+              [token, claims] as const,
+            );
             await ctx.addInitScript(OBSERVE);
             const page = await ctx.newPage();
             const cdp = await ctx.newCDPSession(page);
             await cdp.send('Network.enable');
-            await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6e6 / 8) * 0.9, uploadThroughput: (750e3 / 8) * 0.9 });
+            await cdp.send('Network.emulateNetworkConditions', {
+              offline: false,
+              latency: 150,
+              downloadThroughput: (1.6e6 / 8) * 0.9,
+              uploadThroughput: (750e3 / 8) * 0.9,
+            });
             await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
             for (const kind of ['cold', 'reload'] as const) {
               const start = Date.now();
@@ -55,8 +79,15 @@ async function main(): Promise<void> {
               await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 60_000 });
               await page.waitForLoadState('networkidle');
               const idle = Date.now() - start;
-              const { longTasks, lcp } = await page.evaluate(() => ({ longTasks: (window as any).__longTasks as number[], lcp: (window as any).__lcp as number }));
-              (samples[`${name} ${kind}`] ??= []).push({ tbt: longTasks.reduce((sum, d) => sum + Math.max(0, d - 50), 0), lcp, idle });
+              const { longTasks, lcp } = await page.evaluate(() => ({
+                longTasks: (window as any).__longTasks as number[],
+                lcp: (window as any).__lcp as number,
+              }));
+              (samples[`${name} ${kind}`] ??= []).push({
+                tbt: longTasks.reduce((sum, d) => sum + Math.max(0, d - 50), 0),
+                lcp,
+                idle,
+              });
             }
             await ctx.close();
           }
@@ -71,10 +102,19 @@ async function main(): Promise<void> {
   }
   const median = (xs: number[]) => Math.round([...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]);
   console.log(`A = ${BUILDS.A}, B = ${BUILDS.B}; medians of ${ROUNDS * 2} loads (all runs in brackets)\n`);
-  console.log(table(['build, load', 'TBT (ms)', 'LCP (ms)', 'network idle (ms)'], Object.entries(samples).sort().map(([key, s]) => [
-    key, `${median(s.map((x) => x.tbt))} (${s.map((x) => Math.round(x.tbt)).join(', ')})`,
-    `${median(s.map((x) => x.lcp))} (${s.map((x) => Math.round(x.lcp)).join(', ')})`, median(s.map((x) => x.idle)),
-  ])));
+  console.log(
+    table(
+      ['build, load', 'TBT (ms)', 'LCP (ms)', 'network idle (ms)'],
+      Object.entries(samples)
+        .sort()
+        .map(([key, s]) => [
+          key,
+          `${median(s.map((x) => x.tbt))} (${s.map((x) => Math.round(x.tbt)).join(', ')})`,
+          `${median(s.map((x) => x.lcp))} (${s.map((x) => Math.round(x.lcp)).join(', ')})`,
+          median(s.map((x) => x.idle)),
+        ]),
+    ),
+  );
 }
 
 main().catch((e) => {

@@ -43,7 +43,9 @@ async function main() {
       if (!name) names.set(text, (name = `bare-${names.size}`));
       return (await pool.query({ name, text, values })).rows;
     };
-    update = async (id, answers, now) => (await pool.query('UPDATE exam_answers SET answers = $1, updated_at = $2 WHERE id = $3', [answers, now, id])).rowCount ?? 0;
+    update = async (id, answers, now) =>
+      (await pool.query('UPDATE exam_answers SET answers = $1, updated_at = $2 WHERE id = $3', [answers, now, id]))
+        .rowCount ?? 0;
     updateMany = async (rows) => {
       const r = await pool.query(
         `UPDATE exam_answers AS s SET answers = v.answers::jsonb, updated_at = v.now::timestamptz
@@ -71,7 +73,9 @@ async function main() {
     };
     const stmt = db.prepare('UPDATE exam_answers SET answers = ?, updated_at = ? WHERE id = ?');
     update = async (id, answers, now) => stmt.run(answers, now, id).changes;
-    const many = db.transaction((rows: Row[]) => new Set(rows.filter((x) => stmt.run(x.answers, x.now, x.id).changes === 1).map((x) => x.id)));
+    const many = db.transaction(
+      (rows: Row[]) => new Set(rows.filter((x) => stmt.run(x.answers, x.now, x.id).changes === 1).map((x) => x.id)),
+    );
     updateMany = async (rows) => many(rows);
     close = async () => void db.close();
   }
@@ -84,13 +88,15 @@ async function main() {
     const batch = queue;
     queue = [];
     inFlight++;
-    updateMany(batch.map((b) => b.row)).then(
-      (changed) => batch.forEach((b) => b.done(changed.has(b.row.id))),
-      (e) => batch.forEach((b) => b.fail(e)),
-    ).finally(() => {
-      inFlight--;
-      flush();
-    });
+    updateMany(batch.map((b) => b.row))
+      .then(
+        (changed) => batch.forEach((b) => b.done(changed.has(b.row.id))),
+        (e) => batch.forEach((b) => b.fail(e)),
+      )
+      .finally(() => {
+        inFlight--;
+        flush();
+      });
   };
   const enqueue = (row: Row) =>
     new Promise<boolean>((done, fail) => {
@@ -115,7 +121,10 @@ async function main() {
   const verify = createVerifier({ key: process.env.JWT_SECRET ?? '', algorithms: ['HS256'] });
   type Claims = { user_id: number; role: string; sv?: number; student_id?: number };
   /** token → claims, and the user still exists with that role and session_version; else 401 */
-  const session = async (request: { headers: Record<string, unknown> }, reply: { code(n: number): unknown }): Promise<Claims | undefined> => {
+  const session = async (
+    request: { headers: Record<string, unknown> },
+    reply: { code(n: number): unknown },
+  ): Promise<Claims | undefined> => {
     try {
       const raw = String(request.headers.authorization ?? '').replace(/^bearer\s+/i, '');
       const claims = verify(raw) as Claims;
@@ -159,7 +168,12 @@ async function main() {
   app.get('/read/discussions', async (request, reply) => {
     const s = await session(request, reply);
     if (!s) return { message: 'Invalid token' };
-    const [page] = await read(hot.materialDiscussionsSql(dbKind), [Number(q(request).id), s.student_id ?? null, limit, 0]);
+    const [page] = await read(hot.materialDiscussionsSql(dbKind), [
+      Number(q(request).id),
+      s.student_id ?? null,
+      limit,
+      0,
+    ]);
     if (!page || !page.assigned) return reply.code(403).send({ message: 'Forbidden' });
     return page;
   });
@@ -171,7 +185,11 @@ async function main() {
   });
 
   await app.listen({ port: Number(process.env.PORT), host: process.env.HOST ?? '127.0.0.1' });
-  const stop = () => void app.close().then(close).then(() => process.exit(0));
+  const stop = () =>
+    void app
+      .close()
+      .then(close)
+      .then(() => process.exit(0));
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
 }

@@ -33,7 +33,12 @@ interface Arrival {
 
 async function once(browser: Browser, url: string, role: (typeof ROLES)[number], slow: boolean): Promise<Arrival> {
   // Service workers blocked: the first visit has none yet, and a worker's own requests escape the page's throttling.
-  const ctx = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, serviceWorkers: 'block' });
+  const ctx = await browser.newContext({
+    viewport: { width: 360, height: 740 },
+    isMobile: true,
+    hasTouch: true,
+    serviceWorkers: 'block',
+  });
   try {
     const page = await ctx.newPage();
     if (slow) await (await ctx.newCDPSession(page)).send('Network.emulateNetworkConditions', SLOW_4G);
@@ -73,7 +78,12 @@ async function once(browser: Browser, url: string, role: (typeof ROLES)[number],
 
 export async function runChartArrival(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kelasku-charts-'));
-  const server = await startServer({ port: 3871, kind: 'sqlite', dataDir, env: { SEED_DEMO: '1', EXAM_AUTO_SUBMIT: '0', STATIC_DIR: REPO } });
+  const server = await startServer({
+    port: 3871,
+    kind: 'sqlite',
+    dataDir,
+    env: { SEED_DEMO: '1', EXAM_AUTO_SUBMIT: '0', STATIC_DIR: REPO },
+  });
   const browser = await launch();
   const rows: (string | number)[][] = [];
   const data: Record<string, Arrival[]> = {};
@@ -84,8 +94,22 @@ export async function runChartArrival(): Promise<void> {
         for (let i = 0; i < RUNS; i++) runs.push(await once(browser, server.url, role, slow));
         const network = slow ? 'slow 4G' : 'localhost';
         data[`${role} ${network}`] = runs;
-        const median = (k: keyof Arrival) => Math.round(percentile(runs.map((r) => r[k]).sort((x, y) => x - y), 50));
-        rows.push([role, network, median('statsReceived'), median('chunkRequested'), median('chunkReceived'), median('chartDrawn'), kb(median('chunkBytes'))]);
+        const median = (k: keyof Arrival) =>
+          Math.round(
+            percentile(
+              runs.map((r) => r[k]).sort((x, y) => x - y),
+              50,
+            ),
+          );
+        rows.push([
+          role,
+          network,
+          median('statsReceived'),
+          median('chunkRequested'),
+          median('chunkReceived'),
+          median('chartDrawn'),
+          kb(median('chunkBytes')),
+        ]);
         console.log(rows.at(-1)!.join(' | '));
       }
     }
@@ -99,7 +123,18 @@ export async function runChartArrival(): Promise<void> {
     '',
     'Fresh browser context per load (empty cache), 360 × 740 viewport, the production build served by the real server on a demo school. Times in ms from the Login click; the chart chunk is the largest JS file requested after the statistics arrived, its size as gzip -9 (as in the bundle budgets). Service workers blocked (a first visit).',
     '',
-    table(['role', 'network', 'statistics received', 'chart chunk requested', 'chart chunk received', 'first chart drawn', 'chart chunk size'], rows),
+    table(
+      [
+        'role',
+        'network',
+        'statistics received',
+        'chart chunk requested',
+        'chart chunk received',
+        'first chart drawn',
+        'chart chunk size',
+      ],
+      rows,
+    ),
   ].join('\n');
   saveResult({ name: 'chart-arrival', title: 'Chart arrival', startedAt: new Date().toISOString(), markdown, data });
 }

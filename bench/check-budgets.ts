@@ -26,10 +26,22 @@ import { PHONE, prepareExam } from './pages';
 const KB = 1024;
 export const BUDGETS = { loginJs: 150 * KB, screenJs: 200 * KB, screenFiles: 20 };
 
-export type ScreenName = 'login' | 'DashboardAdmin' | 'ManageAccStudent' | 'DashboardTeacher' | 'ManageSubjects10' | 'DashboardStudent' | 'MyClasses' | 'exam page';
+export type ScreenName =
+  | 'login'
+  | 'DashboardAdmin'
+  | 'ManageAccStudent'
+  | 'DashboardTeacher'
+  | 'ManageSubjects10'
+  | 'DashboardStudent'
+  | 'MyClasses'
+  | 'exam page';
 
 /** Every first screen the budgets hold, who opens it, and where (the exam page: the student's class's exam). */
-export const SCREENS: { name: ScreenName; role: 'admin' | 'teacher' | 'student' | null; path: (classId: number) => string }[] = [
+export const SCREENS: {
+  name: ScreenName;
+  role: 'admin' | 'teacher' | 'student' | null;
+  path: (classId: number) => string;
+}[] = [
   { name: 'login', role: null, path: () => '/' },
   { name: 'DashboardAdmin', role: 'admin', path: () => '/DashboardAdmin' },
   { name: 'ManageAccStudent', role: 'admin', path: () => '/ManageAccStudent' },
@@ -65,9 +77,17 @@ const GREW = 'grew with the 2026-11-28 features, not yet taken back';
  */
 export const KNOWN_OVER_BUDGET: Partial<Record<ScreenName, { files?: number; jsGzip?: number; gap: string }>> = {
   DashboardAdmin: { files: 25, jsGzip: 312 * KB, gap: `${SIGNED_IN_FLOOR}; ${GREW}` },
-  ManageAccStudent: { files: 44, jsGzip: 383 * KB, gap: `${SIGNED_IN_FLOOR}; and the shared-ui index with MUI's form chunk before the list shows; ${GREW}` },
+  ManageAccStudent: {
+    files: 44,
+    jsGzip: 383 * KB,
+    gap: `${SIGNED_IN_FLOOR}; and the shared-ui index with MUI's form chunk before the list shows; ${GREW}`,
+  },
   DashboardTeacher: { files: 25, jsGzip: 316 * KB, gap: `${SIGNED_IN_FLOOR}; ${GREW}` },
-  ManageSubjects10: { files: 32, jsGzip: 346 * KB, gap: `${SIGNED_IN_FLOOR}; and the shared-ui index with MUI's form chunk; ${GREW}` },
+  ManageSubjects10: {
+    files: 32,
+    jsGzip: 346 * KB,
+    gap: `${SIGNED_IN_FLOOR}; and the shared-ui index with MUI's form chunk; ${GREW}`,
+  },
   DashboardStudent: { files: 22, jsGzip: 301 * KB, gap: `${SIGNED_IN_FLOOR}; ${GREW}` },
   MyClasses: { files: 25, jsGzip: 299 * KB, gap: `${SIGNED_IN_FLOOR}; ${GREW}` },
   'exam page': { files: 27, jsGzip: 316 * KB, gap: `${SIGNED_IN_FLOOR}; ${GREW}` },
@@ -75,34 +95,82 @@ export const KNOWN_OVER_BUDGET: Partial<Record<ScreenName, { files?: number; jsG
 
 async function tokenOf(url: string, role: 'admin' | 'teacher' | 'student'): Promise<string> {
   const { username, password } = account(role);
-  const res = await fetch(`${url}/api/v1/auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
+  const res = await fetch(`${url}/api/v1/auth`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
   if (!res.ok) throw new Error(`sign-in as ${username}: ${res.status}`);
   return ((await res.json()) as { token: string }).token;
 }
 
-interface Check { what: string; value: number; budget: number; ceiling?: number; gap?: string; format: (n: number) => string }
+interface Check {
+  what: string;
+  value: number;
+  budget: number;
+  ceiling?: number;
+  gap?: string;
+  format: (n: number) => string;
+}
 
-const formChunkBytes = (c: UsableCost) => c.scripts.filter((f) => /^\/mui-(forms|dialogs)\.\w+\.js$/.test(f.path)).reduce((sum, f) => sum + f.gzip, 0);
+const formChunkBytes = (c: UsableCost) =>
+  c.scripts.filter((f) => /^\/mui-(forms|dialogs)\.\w+\.js$/.test(f.path)).reduce((sum, f) => sum + f.gzip, 0);
 
 /** The checks of one screen: files and bytes before its usable mark (and, on a dashboard, no MUI form or dialog chunk). */
 export function checksOf(name: ScreenName, cost: UsableCost): Check[] {
   const known = KNOWN_OVER_BUDGET[name];
   const count = (n: number) => String(n);
   return [
-    { what: `${name}: script files before usable`, value: cost.scripts.length, budget: BUDGETS.screenFiles, ceiling: known?.files, gap: known?.gap, format: count },
-    { what: `${name}: JS before usable`, value: cost.jsGzip, budget: BUDGETS.screenJs, ceiling: known?.jsGzip, gap: known?.gap, format: kb },
-    ...(name === 'login' ? [{ what: 'login: JS before usable (login page budget)', value: cost.jsGzip, budget: BUDGETS.loginJs, format: kb }] : []),
+    {
+      what: `${name}: script files before usable`,
+      value: cost.scripts.length,
+      budget: BUDGETS.screenFiles,
+      ceiling: known?.files,
+      gap: known?.gap,
+      format: count,
+    },
+    {
+      what: `${name}: JS before usable`,
+      value: cost.jsGzip,
+      budget: BUDGETS.screenJs,
+      ceiling: known?.jsGzip,
+      gap: known?.gap,
+      format: kb,
+    },
+    ...(name === 'login'
+      ? [
+          {
+            what: 'login: JS before usable (login page budget)',
+            value: cost.jsGzip,
+            budget: BUDGETS.loginJs,
+            format: kb,
+          },
+        ]
+      : []),
     // No dashboard shows a form field or a dialog on arrival: MUI's form and dialog chunks (webpack/federation.ts) wait for one.
-    ...(/^Dashboard/.test(name) ? [{ what: `${name}: MUI form and dialog chunks before usable`, value: formChunkBytes(cost), budget: 0, format: kb }] : []),
+    ...(/^Dashboard/.test(name)
+      ? [
+          {
+            what: `${name}: MUI form and dialog chunks before usable`,
+            value: formChunkBytes(cost),
+            budget: 0,
+            format: kb,
+          },
+        ]
+      : []),
   ];
 }
 
 export async function checkBudgets(): Promise<boolean> {
   // The folder holding <app>/dist for every app, as the server's STATIC_DIR: the repository unless overridden.
   const staticDir = process.env.STATIC_DIR ?? REPO;
-  const missing = ['shell', 'admin-app', 'teacher-app', 'student-app'].filter((a) => !fs.existsSync(path.join(staticDir, a, 'dist', a === 'shell' ? 'index.html' : 'mf-manifest.json')));
+  const missing = ['shell', 'admin-app', 'teacher-app', 'student-app'].filter(
+    (a) => !fs.existsSync(path.join(staticDir, a, 'dist', a === 'shell' ? 'index.html' : 'mf-manifest.json')),
+  );
   if (missing.length) {
-    console.error(`check-budgets: production build missing in ${staticDir} for ${missing.join(', ')} — run \`npm run build\` first`);
+    console.error(
+      `check-budgets: production build missing in ${staticDir} for ${missing.join(', ')} — run \`npm run build\` first`,
+    );
     return false;
   }
   if (!fs.existsSync(CHROMIUM)) {
@@ -111,7 +179,12 @@ export async function checkBudgets(): Promise<boolean> {
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kelasku-budgets-'));
   const port = Number(process.env.BUDGET_PORT ?? 3870);
-  const server = await startServer({ port, kind: 'sqlite', dataDir, env: { SEED_DEMO: '1', EXAM_AUTO_SUBMIT: '0', STATIC_DIR: staticDir } });
+  const server = await startServer({
+    port,
+    kind: 'sqlite',
+    dataDir,
+    env: { SEED_DEMO: '1', EXAM_AUTO_SUBMIT: '0', STATIC_DIR: staticDir },
+  });
   const browser = await launch();
   try {
     const { classId } = await prepareExam(server.url, dataDir);
@@ -123,37 +196,83 @@ export async function checkBudgets(): Promise<boolean> {
         if (!tokens.has(screen.role)) tokens.set(screen.role, await tokenOf(server.url, screen.role));
         token = tokens.get(screen.role)!;
       }
-      costs[screen.name] = await costUntilUsable(browser, server.url, screen.path(classId), token, screen.role === 'student' ? PHONE : {});
+      costs[screen.name] = await costUntilUsable(
+        browser,
+        server.url,
+        screen.path(classId),
+        token,
+        screen.role === 'student' ? PHONE : {},
+      );
     }
     const checks = SCREENS.flatMap((s) => checksOf(s.name, costs[s.name]));
     const limitOf = (c: Check) => c.ceiling ?? c.budget;
     const verdict = (c: Check) =>
-      c.value <= c.budget ? 'pass' : c.value <= limitOf(c) ? `over budget (known: ${c.gap}; held at ${c.format(limitOf(c))})` : `**FAIL** (+${c.format(c.value - limitOf(c))})`;
+      c.value <= c.budget
+        ? 'pass'
+        : c.value <= limitOf(c)
+          ? `over budget (known: ${c.gap}; held at ${c.format(limitOf(c))})`
+          : `**FAIL** (+${c.format(c.value - limitOf(c))})`;
     const passed = checks.every((c) => c.value <= limitOf(c));
     const md = [
       '## Bundle budgets (bench/check-budgets.ts)',
       '',
       'Each screen opened directly (empty cache, no service worker, signed in), counted up to its `kelasku:usable` mark.',
       '',
-      table(['check', 'measured', 'budget', 'result'], checks.map((c) => [c.what, c.format(c.value), c.format(c.budget), verdict(c)])),
+      table(
+        ['check', 'measured', 'budget', 'result'],
+        checks.map((c) => [c.what, c.format(c.value), c.format(c.budget), verdict(c)]),
+      ),
       '',
       `Before the usable mark (long tasks: load average ${LOAD_AT_START.join(' / ')} at start, they move with it):`,
       '',
       table(
-        ['screen', 'usable at (ms)', 'script files', 'JS gzip', 'share-scope entries (loaded)', 'emotion CSS rules', 'long tasks (blocking ms)'],
+        [
+          'screen',
+          'usable at (ms)',
+          'script files',
+          'JS gzip',
+          'share-scope entries (loaded)',
+          'emotion CSS rules',
+          'long tasks (blocking ms)',
+        ],
         SCREENS.map(({ name }) => {
           const c = costs[name];
-          return [name, c.usableAt, c.scripts.length, kb(c.jsGzip), `${c.shareScope.entries} (${c.shareScope.loaded})`, c.emotionRules, `${c.longTasks.count} (${c.longTasks.blockingMs})`];
+          return [
+            name,
+            c.usableAt,
+            c.scripts.length,
+            kb(c.jsGzip),
+            `${c.shareScope.entries} (${c.shareScope.loaded})`,
+            c.emotionRules,
+            `${c.longTasks.count} (${c.longTasks.blockingMs})`,
+          ];
         }),
       ),
       '',
-      ...SCREENS.map(({ name }) => `- ${name}: largest ${[...costs[name].scripts].sort((a, b) => b.gzip - a.gzip).slice(0, 4).map((f) => `${f.path} ${kb(f.gzip)}`).join(', ')}`),
+      ...SCREENS.map(
+        ({ name }) =>
+          `- ${name}: largest ${[...costs[name].scripts]
+            .sort((a, b) => b.gzip - a.gzip)
+            .slice(0, 4)
+            .map((f) => `${f.path} ${kb(f.gzip)}`)
+            .join(', ')}`,
+      ),
     ].join('\n');
     // A private build's figures are printed only: bench/results describes the repository's build.
-    if (staticDir === REPO) saveResult({ name: 'budgets', title: 'Bundle budgets', startedAt: new Date().toISOString(), markdown: md, data: { checks, passed, costs } });
+    if (staticDir === REPO)
+      saveResult({
+        name: 'budgets',
+        title: 'Bundle budgets',
+        startedAt: new Date().toISOString(),
+        markdown: md,
+        data: { checks, passed, costs },
+      });
     else console.log(`\n${md}\n(build in ${staticDir}: bench/results not written)`);
-    for (const c of checks) console.log(`  ${c.what}: ${c.format(c.value)} (budget ${c.format(c.budget)}) — ${verdict(c)}`);
-    console.log(passed ? 'check-budgets: no budget exceeded beyond the known exceptions' : 'check-budgets: OVER BUDGET');
+    for (const c of checks)
+      console.log(`  ${c.what}: ${c.format(c.value)} (budget ${c.format(c.budget)}) — ${verdict(c)}`);
+    console.log(
+      passed ? 'check-budgets: no budget exceeded beyond the known exceptions' : 'check-budgets: OVER BUDGET',
+    );
     return passed;
   } finally {
     await browser.close();

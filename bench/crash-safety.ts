@@ -123,13 +123,22 @@ async function runOne(kind: DbChoice): Promise<Record<string, unknown>> {
   const school = await buildSchool(handle, { prefix: `K${tag}`, students: STUDENTS, questions: 40, classSize: 40 });
   if (kind === 'sqlite') await handle.close(); // the server is the only writer; reads later go through a fresh handle
 
-  const start = () => startServer({ port: PORT[kind], kind, databaseUrl: pgDb?.url, dataDir, env: { JWT_SECRET: BENCH_JWT_SECRET, EXAM_AUTO_SUBMIT: '0' } });
+  const start = () =>
+    startServer({
+      port: PORT[kind],
+      kind,
+      databaseUrl: pgDb?.url,
+      dataDir,
+      env: { JWT_SECRET: BENCH_JWT_SECRET, EXAM_AUTO_SUBMIT: '0' },
+    });
   let server: RunningServer = await start();
   const sheets: SheetState[] = [];
   for (const s of school.students) {
     const token = studentToken(s);
     const res = await fetch(`${server.url}/api/v1/exams-answers`, {
-      method: 'POST', headers: { authorization: token, 'content-type': 'application/json' }, body: JSON.stringify({ exam_id: s.examId, answers: {} }),
+      method: 'POST',
+      headers: { authorization: token, 'content-type': 'application/json' },
+      body: JSON.stringify({ exam_id: s.examId, answers: {} }),
     });
     if (res.status !== 200) throw new Error(`opening a sheet failed: ${res.status} ${await res.text()}`);
     sheets.push({ sheetId: ((await res.json()) as { id: number }).id, token, seq: 0, acked: 0, sent: new Map() });
@@ -166,7 +175,9 @@ async function runOne(kind: DbChoice): Promise<Record<string, unknown>> {
     let integrity = 'ok';
     if (kind === 'sqlite') {
       const db = new SqliteDatabase(sqliteFile);
-      integrity = (db.pragma('integrity_check') as Array<{ integrity_check: string }>).map((r) => r.integrity_check).join('; ');
+      integrity = (db.pragma('integrity_check') as Array<{ integrity_check: string }>)
+        .map((r) => r.integrity_check)
+        .join('; ');
       db.close();
     }
     const t0 = Date.now();
@@ -174,9 +185,19 @@ async function runOne(kind: DbChoice): Promise<Record<string, unknown>> {
     const restartMs = Date.now() - t0;
 
     const check = kind === 'sqlite' ? openDb(undefined, sqliteFile) : handle;
-    const rows = await check.db.selectFrom('exam_answers').select(['id', 'answers']).where('id', 'in', sheets.map((s) => s.sheetId)).execute();
+    const rows = await check.db
+      .selectFrom('exam_answers')
+      .select(['id', 'answers'])
+      .where(
+        'id',
+        'in',
+        sheets.map((s) => s.sheetId),
+      )
+      .execute();
     if (kind === 'sqlite') await check.close();
-    const stored = new Map(rows.map((r) => [r.id, typeof r.answers === 'string' ? JSON.parse(r.answers) : r.answers] as const));
+    const stored = new Map(
+      rows.map((r) => [r.id, typeof r.answers === 'string' ? JSON.parse(r.answers) : r.answers] as const),
+    );
     let lost = 0;
     for (const sheet of sheets) {
       if (sheet.acked === 0) continue;
@@ -188,8 +209,18 @@ async function runOne(kind: DbChoice): Promise<Record<string, unknown>> {
     }
     totalAcked += acknowledged;
     totalLost += lost;
-    rounds.push({ kill, killedAfterMs: Math.round(killAfter), acknowledged, failedOrUnacknowledged: failed, integrity, lost, restartMs });
-    console.log(`[${kind}] kill ${kill}/${KILLS} after ${Math.round(killAfter)} ms: ${acknowledged} saves acknowledged, ${failed} failed at the crash; integrity ${integrity}; sheets losing an acknowledged answer: ${lost}; restart ${restartMs} ms`);
+    rounds.push({
+      kill,
+      killedAfterMs: Math.round(killAfter),
+      acknowledged,
+      failedOrUnacknowledged: failed,
+      integrity,
+      lost,
+      restartMs,
+    });
+    console.log(
+      `[${kind}] kill ${kill}/${KILLS} after ${Math.round(killAfter)} ms: ${acknowledged} saves acknowledged, ${failed} failed at the crash; integrity ${integrity}; sheets losing an acknowledged answer: ${lost}; restart ${restartMs} ms`,
+    );
   }
   // One more full round of saves after the last restart works.
   const after = await patch(server.url, sheets[0]);
@@ -199,8 +230,17 @@ async function runOne(kind: DbChoice): Promise<Record<string, unknown>> {
   fs.rmSync(dataDir, { recursive: true, force: true });
   const sheetsWithAck = sheets.filter((s) => s.acked > 0).length;
   return {
-    kind, kills: KILLS, students: STUDENTS, concurrency: CONCURRENCY, acknowledgedSaves: totalAcked, sheetsChecked: sheetsWithAck,
-    sheetChecks: sheetsWithAck * KILLS, lost: totalLost, integrityOk: rounds.every((r) => r.integrity === 'ok'), savesWorkAfterLastRestart: after, rounds,
+    kind,
+    kills: KILLS,
+    students: STUDENTS,
+    concurrency: CONCURRENCY,
+    acknowledgedSaves: totalAcked,
+    sheetsChecked: sheetsWithAck,
+    sheetChecks: sheetsWithAck * KILLS,
+    lost: totalLost,
+    integrityOk: rounds.every((r) => r.integrity === 'ok'),
+    savesWorkAfterLastRestart: after,
+    rounds,
   };
 }
 
@@ -214,7 +254,10 @@ async function main() {
     results.push(await runOne(kind));
   }
   const failed = results.some((r) => r.lost !== 0 || !r.integrityOk || !r.savesWorkAfterLastRestart);
-  const rows = results.map((r) => `| ${r.kind} | ${r.kills} | ${r.acknowledgedSaves} | ${r.sheetsChecked} × ${r.kills} | ${r.lost} | ${r.integrityOk ? 'ok' : 'DAMAGED'} |`);
+  const rows = results.map(
+    (r) =>
+      `| ${r.kind} | ${r.kills} | ${r.acknowledgedSaves} | ${r.sheetsChecked} × ${r.kills} | ${r.lost} | ${r.integrityOk ? 'ok' : 'DAMAGED'} |`,
+  );
   saveResult({
     name: 'crash-safety',
     title: 'Crash safety (SIGKILL during answer saves)',

@@ -17,7 +17,17 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { pathToFileURL } from 'node:url';
 import { routeBodyLimit } from '../server/src/plugins/body-limits';
-import { BODY_LIMITS, MAX_BODY_VALUES, MAX_HTML_ELEMENTS, MAX_MATERIAL_CONTENT_CHARS, MAX_PICT_CHARS, MAX_QUESTIONS, MAX_RICH_HTML_CHARS, MAX_QUESTION_TEXT_BYTES, MAX_ANSWER_BYTES } from '../server/src/domain/limits';
+import {
+  BODY_LIMITS,
+  MAX_BODY_VALUES,
+  MAX_HTML_ELEMENTS,
+  MAX_MATERIAL_CONTENT_CHARS,
+  MAX_PICT_CHARS,
+  MAX_QUESTIONS,
+  MAX_RICH_HTML_CHARS,
+  MAX_QUESTION_TEXT_BYTES,
+  MAX_ANSWER_BYTES,
+} from '../server/src/domain/limits';
 import { call, makePool, sleep } from './lib/http';
 import { FULL, isMain, saveResult, table } from './lib/results';
 import { buildSchool, openDb } from './lib/school';
@@ -90,13 +100,21 @@ function largestPicture(): string {
   header.writeUInt32BE(1600, 0);
   header.writeUInt32BE(1600, 4);
   header.set([8, 2, 0, 0, 0], 8);
-  const frame = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), pngChunk('IHDR', header)]);
+  const frame = Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+  ]);
   const end = pngChunk('IEND', Buffer.alloc(0));
-  const data = Buffer.concat([frame, pngChunk('IDAT', crypto.randomBytes(bytes - frame.length - end.length - 12)), end]);
+  const data = Buffer.concat([
+    frame,
+    pngChunk('IDAT', crypto.randomBytes(bytes - frame.length - end.length - 12)),
+    end,
+  ]);
   return `data:image/png;base64,${data.toString('base64')}`;
 }
 
-const words = (n: number) => 'Sel adalah unit terkecil kehidupan yang dapat membelah diri. '.repeat(Math.ceil(n / 61)).slice(0, n);
+const words = (n: number) =>
+  'Sel adalah unit terkecil kehidupan yang dapat membelah diri. '.repeat(Math.ceil(n / 61)).slice(0, n);
 
 /** Rich HTML at the element cap and the length cap: styled spans in paragraphs, the sanitizer's costliest input. */
 function richHtmlAtCaps(): string {
@@ -125,7 +143,9 @@ function contentAtCaps(): Record<string, string> {
     for (const l of ['a', 'b', 'c', 'd']) content[`${n}_${l}`] = `Pilihan ${l} ${words(60)}`;
     content[`${n}_answer`] = 'a';
   }
-  const pictures = Math.floor((BODY_LIMITS.withImages - MARGIN - Buffer.byteLength(JSON.stringify(content)) - 1000) / (MAX_PICT_CHARS + 20));
+  const pictures = Math.floor(
+    (BODY_LIMITS.withImages - MARGIN - Buffer.byteLength(JSON.stringify(content)) - 1000) / (MAX_PICT_CHARS + 20),
+  );
   for (let n = 1; n <= pictures; n++) content[`${n}_pict`] = largestPicture();
   return content;
 }
@@ -149,8 +169,12 @@ function answersAtLimit(): Record<string, string> {
 
 function importRowsAtLimit(): { rows: Record<string, unknown>[]; dry_run: boolean } {
   const rows = Array.from({ length: 2000 }, (_, i) => ({
-    name: `Siswa Impor ${i} ${words(100)}`.slice(0, 100), nis: `2098${String(i).padStart(6, '0')}`, grade: 10, status: 'Active',
-    phone_number: '0812345678', note: words(300),
+    name: `Siswa Impor ${i} ${words(100)}`.slice(0, 100),
+    nis: `2098${String(i).padStart(6, '0')}`,
+    grade: 10,
+    status: 'Active',
+    phone_number: '0812345678',
+    note: words(300),
   }));
   return { rows, dry_run: true };
 }
@@ -164,51 +188,430 @@ function cases(): Case[] {
   const W = BODY_LIMITS.withImages;
   const P = BODY_LIMITS.withProfilePicture;
   const uniq = (p: string, run: number) => `${p}${process.pid}${run}${Math.floor(Math.random() * 1e6)}`;
-  const person = (run: number, id: string) => ({ name: 'Nama Lengkap', status: 'Active', phone_number: '0812', [id]: uniq('E', run) });
+  const person = (run: number, id: string) => ({
+    name: 'Nama Lengkap',
+    status: 'Active',
+    phone_number: '0812',
+    [id]: uniq('E', run),
+  });
   return [
-    { route: 'POST /auth', payload: 'login at the 16 KB limit', who: 'none', method: 'POST', path: () => '/api/v1/auth', body: () => padTo({ username: 'nobody', password: 'x' }, U) },
-    { route: 'POST /auth', payload: '10 MB without a token (refused before parsing)', who: 'none', method: 'POST', path: () => '/api/v1/auth', body: () => padTo({ username: 'a', password: 'b' }, W), refused: true },
-    { route: 'POST /materials', payload: '10 MB without a token (refused before parsing)', who: 'none', method: 'POST', path: () => '/api/v1/materials', body: () => padTo({}, W), refused: true },
-    { route: 'POST /auth/change-password', payload: 'at the 16 KB limit', who: 'teacher', method: 'POST', path: () => '/api/v1/auth/change-password', body: () => padTo({ old_password: 'wrong-password', new_password: 'new-password-123' }, U) },
-    { route: 'POST /users', payload: 'at the 256 KB limit', who: 'admin', method: 'POST', path: () => '/api/v1/users', body: (_c, r) => padTo({ username: uniq('u', r), email: `${uniq('u', r)}@x.id`, password: 'password-123', role: 'user', display_name: 'U' }, S), save: (b, c) => { c.userId = Number(b.id ?? b.user_id); } },
-    { route: 'PUT /users', payload: 'at the 256 KB limit', who: 'admin', method: 'PUT', path: (c) => `/api/v1/users?id=${c.userId}`, body: (_c, r) => padTo({ username: uniq('u', r), email: `${uniq('u', r)}@x.id`, role: 'user', display_name: 'U2' }, S) },
-    { route: 'POST /students', payload: '2 MB profile picture, padded to 2.5 MB', who: 'admin', method: 'POST', path: () => '/api/v1/students', body: (_c, r) => padTo({ ...person(r, 'nis'), grade: 10, profile_picture_url: largestPicture() }, P), save: (b, c) => { c.studentId = Number(b.id); } },
-    { route: 'PUT /students', payload: '2 MB profile picture, padded to 2.5 MB', who: 'admin', method: 'PUT', path: (c) => `/api/v1/students?id=${c.studentId}`, body: (_c, r) => padTo({ ...person(r, 'nis'), grade: 10, profile_picture_url: largestPicture() }, P) },
-    { route: 'POST /students/reset-password', payload: 'at the 256 KB limit', who: 'admin', method: 'POST', path: (c) => `/api/v1/students/reset-password?id=${c.studentId}`, body: (c) => padTo({ id: c.studentId }, S) },
-    { route: 'POST /students/grade-migrate', payload: 'at the 256 KB limit (dry run)', who: 'admin', method: 'POST', path: () => '/api/v1/students/grade-migrate', body: () => padTo({ dry_run: true }, S) },
-    { route: 'POST /students/import', payload: '2,000 rows at the 1 MB limit (dry run)', who: 'admin', method: 'POST', path: () => '/api/v1/students/import', body: () => padTo(importRowsAtLimit(), BODY_LIMITS.import) },
-    { route: 'POST /teachers', payload: '2 MB profile picture, padded to 2.5 MB', who: 'admin', method: 'POST', path: () => '/api/v1/teachers', body: (_c, r) => padTo({ ...person(r, 'nip'), specialization: 'Biologi', profile_picture_url: largestPicture() }, P), save: (b, c) => { c.teacherId = Number(b.id); } },
-    { route: 'PUT /teachers', payload: '2 MB profile picture, padded to 2.5 MB', who: 'admin', method: 'PUT', path: (c) => `/api/v1/teachers?id=${c.teacherId}`, body: (_c, r) => padTo({ ...person(r, 'nip'), specialization: 'Biologi', profile_picture_url: largestPicture() }, P) },
-    { route: 'POST /teachers/reset-password', payload: 'at the 256 KB limit', who: 'admin', method: 'POST', path: (c) => `/api/v1/teachers/reset-password?id=${c.teacherId}`, body: (c) => padTo({ id: c.teacherId }, S) },
-    { route: 'POST /classes', payload: 'at the 256 KB limit', who: 'admin', method: 'POST', path: () => '/api/v1/classes', body: (c, r) => padTo({ name: uniq('Kelas ', r), description: words(5000), grade: 11, teacher_id: c.schoolTeacherId }, S), save: (b, c) => { c.classId = Number(b.id); } },
-    { route: 'PUT /classes', payload: 'at the 256 KB limit', who: 'admin', method: 'PUT', path: (c) => `/api/v1/classes?id=${c.classId}`, body: (c, r) => padTo({ name: uniq('Kelas ', r), description: words(5000), grade: 11, teacher_id: c.schoolTeacherId }, S) },
-    { route: 'POST /classes/assign-students', payload: '5,000 ids, padded to 256 KB', who: 'admin', method: 'POST', path: (c) => `/api/v1/classes/assign-students?id=${c.classId}`, body: (c) => padTo({ student_id: Array.from({ length: 5000 }, (_, i) => c.firstStudentId + (i % 40)) }, S) },
-    { route: 'POST /classes/unassign-students', payload: '5,000 ids, padded to 256 KB', who: 'admin', method: 'POST', path: (c) => `/api/v1/classes/unassign-students?id=${c.classId}`, body: (c) => padTo({ student_id: Array.from({ length: 5000 }, (_, i) => c.firstStudentId + (i % 40)) }, S) },
-    { route: 'POST /materials', payload: `rich HTML at the caps (${MAX_HTML_ELEMENTS} styled elements, 1 MiB)`, who: 'teacher', method: 'POST', path: () => '/api/v1/materials', body: (c) => ({ title: 'Bab', description: words(5000), content: richHtmlAtCaps(), class_id: c.schoolClassId }), save: (b, c) => { c.materialId = Number(b.id); } },
-    { route: 'POST /materials', payload: 'text to 1 MiB + largest pictures to 8 M characters', who: 'teacher', method: 'POST', path: () => '/api/v1/materials', body: (c) => ({ title: 'Bab', description: 'd', content: htmlWithPicture(), class_id: c.schoolClassId }) },
-    { route: 'PUT /materials', payload: `rich HTML at the caps (${MAX_HTML_ELEMENTS} styled elements, 1 MiB)`, who: 'teacher', method: 'PUT', path: (c) => `/api/v1/materials?id=${c.materialId}`, body: () => ({ title: 'Bab', description: words(5000), content: richHtmlAtCaps() }) },
-    { route: 'PUT /materials', payload: 'pathological: `<b>` × 200,000 (was 22 s)', who: 'teacher', method: 'PUT', path: (c) => `/api/v1/materials?id=${c.materialId}`, body: () => ({ title: 'Bab', description: 'd', content: '<b>'.repeat(200_000) }), refused: true },
-    { route: 'PUT /materials', payload: 'pathological: 40,000 dropped `<img src=x>` (was 13 s)', who: 'teacher', method: 'PUT', path: (c) => `/api/v1/materials?id=${c.materialId}`, body: () => ({ title: 'Bab', description: 'd', content: '<p>abcdefghij</p><img src="x">'.repeat(40_000) }), refused: true },
-    { route: 'PUT /materials/reply', payload: '20,000-character reply, padded to 256 KB', who: 'student', method: 'PUT', path: (c) => `/api/v1/materials/reply?id=${c.materialForumId}`, body: () => padTo({ replies: '<p><b>x</b></p>'.repeat(MAX_QUESTION_TEXT_BYTES / 15) }, S) },
-    { route: 'POST /discussions', payload: '20,000-character description, padded to 256 KB', who: 'student', method: 'POST', path: () => '/api/v1/discussions', body: () => padTo({ topic: 'Tanya', description: '<p><i>x</i></p>'.repeat(MAX_QUESTION_TEXT_BYTES / 15) }, S), save: (b, c) => { c.discussionId = Number(b.id); } },
-    { route: 'PUT /discussions', payload: '20,000-character description, padded to 256 KB', who: 'student', method: 'PUT', path: (c) => `/api/v1/discussions?id=${c.discussionId}`, body: () => padTo({ topic: 'Tanya', description: '<p><i>x</i></p>'.repeat(MAX_QUESTION_TEXT_BYTES / 15) }, S) },
-    { route: 'PUT /discussions/reply', payload: '20,000-character reply, padded to 256 KB', who: 'student', method: 'PUT', path: (c) => `/api/v1/discussions/reply?id=${c.discussionId}`, body: () => padTo({ replies: '<p><b>x</b></p>'.repeat(MAX_QUESTION_TEXT_BYTES / 15) }, S) },
-    { route: 'POST /discussions-material', payload: '20,000-character description, padded to 256 KB', who: 'student', method: 'POST', path: () => '/api/v1/discussions-material', body: (c) => padTo({ topic: 'Tanya', description: '<p><i>x</i></p>'.repeat(MAX_QUESTION_TEXT_BYTES / 15), material_id: c.materialId }, S), save: (b, c) => { c.materialForumId = Number(b.id); } },
-    { route: 'PUT /discussions-material', payload: '20,000-character description, padded to 256 KB', who: 'student', method: 'PUT', path: (c) => `/api/v1/discussions-material?id=${c.materialForumId}`, body: () => padTo({ topic: 'Tanya', description: '<p><i>x</i></p>'.repeat(MAX_QUESTION_TEXT_BYTES / 15) }, S) },
-    { route: 'POST /reports', payload: 'at the 256 KB limit', who: 'student', method: 'POST', path: () => '/api/v1/reports', body: (c) => padTo({ kind: 'general', discussion_id: c.discussionId, reason: words(1000) }, S) },
-    { route: 'POST /exercises', payload: `${MAX_QUESTIONS} questions + largest pictures to 10 MB`, who: 'teacher', method: 'POST', path: () => '/api/v1/exercises', body: (c) => ({ title: 'Latihan', total_marks: 100, material_id: c.materialId, content: contentAtCaps() }), save: (b, c) => { c.exerciseId = Number(b.id); } },
-    { route: 'PUT /exercises', payload: `${MAX_QUESTIONS} questions + largest pictures to 10 MB`, who: 'teacher', method: 'PUT', path: (c) => `/api/v1/exercises?id=${c.exerciseId}`, body: () => ({ title: 'Latihan', total_marks: 100, content: contentAtCaps() }) },
-    { route: 'PUT /exercises', payload: 'pathological: `<img`×4998+`data:` in 100 texts (was ~20 s)', who: 'teacher', method: 'PUT', path: (c) => `/api/v1/exercises?id=${c.exerciseId}`, body: () => ({ title: 'Latihan', total_marks: 100, content: imgRegexBomb() }) },
-    { route: 'POST /exercises-answers', payload: 'answers at the 1 MB limit', who: 'student', method: 'POST', path: () => '/api/v1/exercises-answers', body: (c) => ({ exercise_id: c.exerciseId, answers: answersAtLimit() }), save: (b, c) => { c.exerciseSheetId = Number(b.id); } },
-    { route: 'PUT /exercises-answers', payload: 'answers at the 1 MB limit', who: 'student', method: 'PUT', path: (c) => `/api/v1/exercises-answers?id=${c.exerciseSheetId}`, body: () => ({ answers: answersAtLimit() }) },
-    { route: 'POST /exercises/calculate-grade', payload: 'at the 256 KB limit', who: 'student', method: 'POST', path: () => '/api/v1/exercises/calculate-grade', body: (c) => padTo({ exercise_id: c.exerciseId, student_id: c.firstStudentId }, S) },
-    { route: 'PUT /exercises/essay-score', payload: 'at the 256 KB limit', who: 'teacher', method: 'PUT', path: (c) => `/api/v1/exercises/essay-score?id=${c.exerciseSheetId}`, body: () => padTo({ scores: { 1: 5 } }, S) },
-    { route: 'POST /exams', payload: `${MAX_QUESTIONS} questions + largest pictures to 10 MB`, who: 'teacher', method: 'POST', path: () => '/api/v1/exams', body: (c) => ({ title: 'UTS', total_marks: 100, class_id: c.classId, start_time: inOneDay(0), end_time: inOneDay(2), content: contentAtCaps() }), save: (b, c) => { c.examId = Number(b.id); } },
-    { route: 'PUT /exams', payload: `${MAX_QUESTIONS} questions + largest pictures to 10 MB`, who: 'teacher', method: 'PUT', path: (c) => `/api/v1/exams?id=${c.examId}`, body: () => ({ title: 'UTS', total_marks: 100, start_time: inOneDay(0), end_time: inOneDay(2), content: contentAtCaps() }) },
-    { route: 'POST /exams-answers', payload: 'answers at the 1 MB limit', who: 'student', method: 'POST', path: () => '/api/v1/exams-answers', body: (c) => ({ exam_id: c.openExamId, answers: answersAtLimit() }), save: (b, c) => { c.examSheetId = Number(b.id); } },
-    { route: 'PUT /exams-answers', payload: 'answers at the 1 MB limit', who: 'student', method: 'PUT', path: (c) => `/api/v1/exams-answers?id=${c.examSheetId}`, body: () => ({ answers: answersAtLimit() }) },
-    { route: 'POST /exams/calculate-grade', payload: 'at the 256 KB limit', who: 'student', method: 'POST', path: () => '/api/v1/exams/calculate-grade', body: (c) => padTo({ exam_id: c.openExamId, student_id: c.firstStudentId }, S) },
-    { route: 'PUT /exams/essay-score', payload: 'at the 256 KB limit', who: 'teacher', method: 'PUT', path: (c) => `/api/v1/exams/essay-score?id=${c.examSheetId}`, body: () => padTo({ scores: { 1: 5 } }, S) },
+    {
+      route: 'POST /auth',
+      payload: 'login at the 16 KB limit',
+      who: 'none',
+      method: 'POST',
+      path: () => '/api/v1/auth',
+      body: () => padTo({ username: 'nobody', password: 'x' }, U),
+    },
+    {
+      route: 'POST /auth',
+      payload: '10 MB without a token (refused before parsing)',
+      who: 'none',
+      method: 'POST',
+      path: () => '/api/v1/auth',
+      body: () => padTo({ username: 'a', password: 'b' }, W),
+      refused: true,
+    },
+    {
+      route: 'POST /materials',
+      payload: '10 MB without a token (refused before parsing)',
+      who: 'none',
+      method: 'POST',
+      path: () => '/api/v1/materials',
+      body: () => padTo({}, W),
+      refused: true,
+    },
+    {
+      route: 'POST /auth/change-password',
+      payload: 'at the 16 KB limit',
+      who: 'teacher',
+      method: 'POST',
+      path: () => '/api/v1/auth/change-password',
+      body: () => padTo({ old_password: 'wrong-password', new_password: 'new-password-123' }, U),
+    },
+    {
+      route: 'POST /users',
+      payload: 'at the 256 KB limit',
+      who: 'admin',
+      method: 'POST',
+      path: () => '/api/v1/users',
+      body: (_c, r) =>
+        padTo(
+          {
+            username: uniq('u', r),
+            email: `${uniq('u', r)}@x.id`,
+            password: 'password-123',
+            role: 'user',
+            display_name: 'U',
+          },
+          S,
+        ),
+      save: (b, c) => {
+        c.userId = Number(b.id ?? b.user_id);
+      },
+    },
+    {
+      route: 'PUT /users',
+      payload: 'at the 256 KB limit',
+      who: 'admin',
+      method: 'PUT',
+      path: (c) => `/api/v1/users?id=${c.userId}`,
+      body: (_c, r) =>
+        padTo({ username: uniq('u', r), email: `${uniq('u', r)}@x.id`, role: 'user', display_name: 'U2' }, S),
+    },
+    {
+      route: 'POST /students',
+      payload: '2 MB profile picture, padded to 2.5 MB',
+      who: 'admin',
+      method: 'POST',
+      path: () => '/api/v1/students',
+      body: (_c, r) => padTo({ ...person(r, 'nis'), grade: 10, profile_picture_url: largestPicture() }, P),
+      save: (b, c) => {
+        c.studentId = Number(b.id);
+      },
+    },
+    {
+      route: 'PUT /students',
+      payload: '2 MB profile picture, padded to 2.5 MB',
+      who: 'admin',
+      method: 'PUT',
+      path: (c) => `/api/v1/students?id=${c.studentId}`,
+      body: (_c, r) => padTo({ ...person(r, 'nis'), grade: 10, profile_picture_url: largestPicture() }, P),
+    },
+    {
+      route: 'POST /students/reset-password',
+      payload: 'at the 256 KB limit',
+      who: 'admin',
+      method: 'POST',
+      path: (c) => `/api/v1/students/reset-password?id=${c.studentId}`,
+      body: (c) => padTo({ id: c.studentId }, S),
+    },
+    {
+      route: 'POST /students/grade-migrate',
+      payload: 'at the 256 KB limit (dry run)',
+      who: 'admin',
+      method: 'POST',
+      path: () => '/api/v1/students/grade-migrate',
+      body: () => padTo({ dry_run: true }, S),
+    },
+    {
+      route: 'POST /students/import',
+      payload: '2,000 rows at the 1 MB limit (dry run)',
+      who: 'admin',
+      method: 'POST',
+      path: () => '/api/v1/students/import',
+      body: () => padTo(importRowsAtLimit(), BODY_LIMITS.import),
+    },
+    {
+      route: 'POST /teachers',
+      payload: '2 MB profile picture, padded to 2.5 MB',
+      who: 'admin',
+      method: 'POST',
+      path: () => '/api/v1/teachers',
+      body: (_c, r) =>
+        padTo({ ...person(r, 'nip'), specialization: 'Biologi', profile_picture_url: largestPicture() }, P),
+      save: (b, c) => {
+        c.teacherId = Number(b.id);
+      },
+    },
+    {
+      route: 'PUT /teachers',
+      payload: '2 MB profile picture, padded to 2.5 MB',
+      who: 'admin',
+      method: 'PUT',
+      path: (c) => `/api/v1/teachers?id=${c.teacherId}`,
+      body: (_c, r) =>
+        padTo({ ...person(r, 'nip'), specialization: 'Biologi', profile_picture_url: largestPicture() }, P),
+    },
+    {
+      route: 'POST /teachers/reset-password',
+      payload: 'at the 256 KB limit',
+      who: 'admin',
+      method: 'POST',
+      path: (c) => `/api/v1/teachers/reset-password?id=${c.teacherId}`,
+      body: (c) => padTo({ id: c.teacherId }, S),
+    },
+    {
+      route: 'POST /classes',
+      payload: 'at the 256 KB limit',
+      who: 'admin',
+      method: 'POST',
+      path: () => '/api/v1/classes',
+      body: (c, r) =>
+        padTo({ name: uniq('Kelas ', r), description: words(5000), grade: 11, teacher_id: c.schoolTeacherId }, S),
+      save: (b, c) => {
+        c.classId = Number(b.id);
+      },
+    },
+    {
+      route: 'PUT /classes',
+      payload: 'at the 256 KB limit',
+      who: 'admin',
+      method: 'PUT',
+      path: (c) => `/api/v1/classes?id=${c.classId}`,
+      body: (c, r) =>
+        padTo({ name: uniq('Kelas ', r), description: words(5000), grade: 11, teacher_id: c.schoolTeacherId }, S),
+    },
+    {
+      route: 'POST /classes/assign-students',
+      payload: '5,000 ids, padded to 256 KB',
+      who: 'admin',
+      method: 'POST',
+      path: (c) => `/api/v1/classes/assign-students?id=${c.classId}`,
+      body: (c) => padTo({ student_id: Array.from({ length: 5000 }, (_, i) => c.firstStudentId + (i % 40)) }, S),
+    },
+    {
+      route: 'POST /classes/unassign-students',
+      payload: '5,000 ids, padded to 256 KB',
+      who: 'admin',
+      method: 'POST',
+      path: (c) => `/api/v1/classes/unassign-students?id=${c.classId}`,
+      body: (c) => padTo({ student_id: Array.from({ length: 5000 }, (_, i) => c.firstStudentId + (i % 40)) }, S),
+    },
+    {
+      route: 'POST /materials',
+      payload: `rich HTML at the caps (${MAX_HTML_ELEMENTS} styled elements, 1 MiB)`,
+      who: 'teacher',
+      method: 'POST',
+      path: () => '/api/v1/materials',
+      body: (c) => ({ title: 'Bab', description: words(5000), content: richHtmlAtCaps(), class_id: c.schoolClassId }),
+      save: (b, c) => {
+        c.materialId = Number(b.id);
+      },
+    },
+    {
+      route: 'POST /materials',
+      payload: 'text to 1 MiB + largest pictures to 8 M characters',
+      who: 'teacher',
+      method: 'POST',
+      path: () => '/api/v1/materials',
+      body: (c) => ({ title: 'Bab', description: 'd', content: htmlWithPicture(), class_id: c.schoolClassId }),
+    },
+    {
+      route: 'PUT /materials',
+      payload: `rich HTML at the caps (${MAX_HTML_ELEMENTS} styled elements, 1 MiB)`,
+      who: 'teacher',
+      method: 'PUT',
+      path: (c) => `/api/v1/materials?id=${c.materialId}`,
+      body: () => ({ title: 'Bab', description: words(5000), content: richHtmlAtCaps() }),
+    },
+    {
+      route: 'PUT /materials',
+      payload: 'pathological: `<b>` × 200,000 (was 22 s)',
+      who: 'teacher',
+      method: 'PUT',
+      path: (c) => `/api/v1/materials?id=${c.materialId}`,
+      body: () => ({ title: 'Bab', description: 'd', content: '<b>'.repeat(200_000) }),
+      refused: true,
+    },
+    {
+      route: 'PUT /materials',
+      payload: 'pathological: 40,000 dropped `<img src=x>` (was 13 s)',
+      who: 'teacher',
+      method: 'PUT',
+      path: (c) => `/api/v1/materials?id=${c.materialId}`,
+      body: () => ({ title: 'Bab', description: 'd', content: '<p>abcdefghij</p><img src="x">'.repeat(40_000) }),
+      refused: true,
+    },
+    {
+      route: 'PUT /materials/reply',
+      payload: '20,000-character reply, padded to 256 KB',
+      who: 'student',
+      method: 'PUT',
+      path: (c) => `/api/v1/materials/reply?id=${c.materialForumId}`,
+      body: () => padTo({ replies: '<p><b>x</b></p>'.repeat(MAX_QUESTION_TEXT_BYTES / 15) }, S),
+    },
+    {
+      route: 'POST /discussions',
+      payload: '20,000-character description, padded to 256 KB',
+      who: 'student',
+      method: 'POST',
+      path: () => '/api/v1/discussions',
+      body: () => padTo({ topic: 'Tanya', description: '<p><i>x</i></p>'.repeat(MAX_QUESTION_TEXT_BYTES / 15) }, S),
+      save: (b, c) => {
+        c.discussionId = Number(b.id);
+      },
+    },
+    {
+      route: 'PUT /discussions',
+      payload: '20,000-character description, padded to 256 KB',
+      who: 'student',
+      method: 'PUT',
+      path: (c) => `/api/v1/discussions?id=${c.discussionId}`,
+      body: () => padTo({ topic: 'Tanya', description: '<p><i>x</i></p>'.repeat(MAX_QUESTION_TEXT_BYTES / 15) }, S),
+    },
+    {
+      route: 'PUT /discussions/reply',
+      payload: '20,000-character reply, padded to 256 KB',
+      who: 'student',
+      method: 'PUT',
+      path: (c) => `/api/v1/discussions/reply?id=${c.discussionId}`,
+      body: () => padTo({ replies: '<p><b>x</b></p>'.repeat(MAX_QUESTION_TEXT_BYTES / 15) }, S),
+    },
+    {
+      route: 'POST /discussions-material',
+      payload: '20,000-character description, padded to 256 KB',
+      who: 'student',
+      method: 'POST',
+      path: () => '/api/v1/discussions-material',
+      body: (c) =>
+        padTo(
+          {
+            topic: 'Tanya',
+            description: '<p><i>x</i></p>'.repeat(MAX_QUESTION_TEXT_BYTES / 15),
+            material_id: c.materialId,
+          },
+          S,
+        ),
+      save: (b, c) => {
+        c.materialForumId = Number(b.id);
+      },
+    },
+    {
+      route: 'PUT /discussions-material',
+      payload: '20,000-character description, padded to 256 KB',
+      who: 'student',
+      method: 'PUT',
+      path: (c) => `/api/v1/discussions-material?id=${c.materialForumId}`,
+      body: () => padTo({ topic: 'Tanya', description: '<p><i>x</i></p>'.repeat(MAX_QUESTION_TEXT_BYTES / 15) }, S),
+    },
+    {
+      route: 'POST /reports',
+      payload: 'at the 256 KB limit',
+      who: 'student',
+      method: 'POST',
+      path: () => '/api/v1/reports',
+      body: (c) => padTo({ kind: 'general', discussion_id: c.discussionId, reason: words(1000) }, S),
+    },
+    {
+      route: 'POST /exercises',
+      payload: `${MAX_QUESTIONS} questions + largest pictures to 10 MB`,
+      who: 'teacher',
+      method: 'POST',
+      path: () => '/api/v1/exercises',
+      body: (c) => ({ title: 'Latihan', total_marks: 100, material_id: c.materialId, content: contentAtCaps() }),
+      save: (b, c) => {
+        c.exerciseId = Number(b.id);
+      },
+    },
+    {
+      route: 'PUT /exercises',
+      payload: `${MAX_QUESTIONS} questions + largest pictures to 10 MB`,
+      who: 'teacher',
+      method: 'PUT',
+      path: (c) => `/api/v1/exercises?id=${c.exerciseId}`,
+      body: () => ({ title: 'Latihan', total_marks: 100, content: contentAtCaps() }),
+    },
+    {
+      route: 'PUT /exercises',
+      payload: 'pathological: `<img`×4998+`data:` in 100 texts (was ~20 s)',
+      who: 'teacher',
+      method: 'PUT',
+      path: (c) => `/api/v1/exercises?id=${c.exerciseId}`,
+      body: () => ({ title: 'Latihan', total_marks: 100, content: imgRegexBomb() }),
+    },
+    {
+      route: 'POST /exercises-answers',
+      payload: 'answers at the 1 MB limit',
+      who: 'student',
+      method: 'POST',
+      path: () => '/api/v1/exercises-answers',
+      body: (c) => ({ exercise_id: c.exerciseId, answers: answersAtLimit() }),
+      save: (b, c) => {
+        c.exerciseSheetId = Number(b.id);
+      },
+    },
+    {
+      route: 'PUT /exercises-answers',
+      payload: 'answers at the 1 MB limit',
+      who: 'student',
+      method: 'PUT',
+      path: (c) => `/api/v1/exercises-answers?id=${c.exerciseSheetId}`,
+      body: () => ({ answers: answersAtLimit() }),
+    },
+    {
+      route: 'POST /exercises/calculate-grade',
+      payload: 'at the 256 KB limit',
+      who: 'student',
+      method: 'POST',
+      path: () => '/api/v1/exercises/calculate-grade',
+      body: (c) => padTo({ exercise_id: c.exerciseId, student_id: c.firstStudentId }, S),
+    },
+    {
+      route: 'PUT /exercises/essay-score',
+      payload: 'at the 256 KB limit',
+      who: 'teacher',
+      method: 'PUT',
+      path: (c) => `/api/v1/exercises/essay-score?id=${c.exerciseSheetId}`,
+      body: () => padTo({ scores: { 1: 5 } }, S),
+    },
+    {
+      route: 'POST /exams',
+      payload: `${MAX_QUESTIONS} questions + largest pictures to 10 MB`,
+      who: 'teacher',
+      method: 'POST',
+      path: () => '/api/v1/exams',
+      body: (c) => ({
+        title: 'UTS',
+        total_marks: 100,
+        class_id: c.classId,
+        start_time: inOneDay(0),
+        end_time: inOneDay(2),
+        content: contentAtCaps(),
+      }),
+      save: (b, c) => {
+        c.examId = Number(b.id);
+      },
+    },
+    {
+      route: 'PUT /exams',
+      payload: `${MAX_QUESTIONS} questions + largest pictures to 10 MB`,
+      who: 'teacher',
+      method: 'PUT',
+      path: (c) => `/api/v1/exams?id=${c.examId}`,
+      body: () => ({
+        title: 'UTS',
+        total_marks: 100,
+        start_time: inOneDay(0),
+        end_time: inOneDay(2),
+        content: contentAtCaps(),
+      }),
+    },
+    {
+      route: 'POST /exams-answers',
+      payload: 'answers at the 1 MB limit',
+      who: 'student',
+      method: 'POST',
+      path: () => '/api/v1/exams-answers',
+      body: (c) => ({ exam_id: c.openExamId, answers: answersAtLimit() }),
+      save: (b, c) => {
+        c.examSheetId = Number(b.id);
+      },
+    },
+    {
+      route: 'PUT /exams-answers',
+      payload: 'answers at the 1 MB limit',
+      who: 'student',
+      method: 'PUT',
+      path: (c) => `/api/v1/exams-answers?id=${c.examSheetId}`,
+      body: () => ({ answers: answersAtLimit() }),
+    },
+    {
+      route: 'POST /exams/calculate-grade',
+      payload: 'at the 256 KB limit',
+      who: 'student',
+      method: 'POST',
+      path: () => '/api/v1/exams/calculate-grade',
+      body: (c) => padTo({ exam_id: c.openExamId, student_id: c.firstStudentId }, S),
+    },
+    {
+      route: 'PUT /exams/essay-score',
+      payload: 'at the 256 KB limit',
+      who: 'teacher',
+      method: 'PUT',
+      path: (c) => `/api/v1/exams/essay-score?id=${c.examSheetId}`,
+      body: () => padTo({ scores: { 1: 5 } }, S),
+    },
   ];
 }
 
@@ -247,8 +650,26 @@ function costliestBodies(base: Case[]): Case[] {
     for (const who of ROLES) {
       const targetMs = who === 'teacher' || who === 'admin' ? STAFF_TARGET_MS : TARGET_MS;
       const as = who === 'none' ? 'no token' : who;
-      out.push({ route: c.route, payload: `${as}: [{},…] to ${(limit / 1e6).toFixed(2)} MB`, who, method: c.method, path: c.path, body: () => emptyObjectsTo(limit), raw: true, targetMs });
-      out.push({ route: c.route, payload: `${as}: the most values parsed, padded to ${(limit / 1e6).toFixed(2)} MB`, who, method: c.method, path: c.path, body: () => mostValuesTo(limit), raw: true, targetMs });
+      out.push({
+        route: c.route,
+        payload: `${as}: [{},…] to ${(limit / 1e6).toFixed(2)} MB`,
+        who,
+        method: c.method,
+        path: c.path,
+        body: () => emptyObjectsTo(limit),
+        raw: true,
+        targetMs,
+      });
+      out.push({
+        route: c.route,
+        payload: `${as}: the most values parsed, padded to ${(limit / 1e6).toFixed(2)} MB`,
+        who,
+        method: c.method,
+        path: c.path,
+        body: () => mostValuesTo(limit),
+        raw: true,
+        targetMs,
+      });
     }
   }
   return out;
@@ -272,16 +693,25 @@ async function probe(port: number, what: 'reset' | 'read') {
 }
 
 /** BENCH_EL_ROUTES=materials,exams: only the routes whose text holds one of the words (a run of its own, saved apart). */
-const ROUTE_WORDS = (process.env.BENCH_EL_ROUTES ?? '').split(',').map((w) => w.trim()).filter(Boolean);
+const ROUTE_WORDS = (process.env.BENCH_EL_ROUTES ?? '')
+  .split(',')
+  .map((w) => w.trim())
+  .filter(Boolean);
 const picked = (c: Case) => ROUTE_WORDS.length === 0 || ROUTE_WORDS.some((w) => c.route.includes(w));
 
-async function withDb(db: DbChoice, port: number): Promise<{ db: DbChoice; idle: number; rows: Row[]; error?: string }> {
+async function withDb(
+  db: DbChoice,
+  port: number,
+): Promise<{ db: DbChoice; idle: number; rows: Row[]; error?: string }> {
   const pgName = `bench_event_loop_${process.pid}`;
   const databaseUrl = db === 'postgres' ? await createPgDatabase(pgName) : undefined;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kelasku-event-loop-'));
   const probePort = port + 10; // within the benchmarks' ports 3800–3899
   const server = await startServer({
-    port, kind: db, databaseUrl, dataDir,
+    port,
+    kind: db,
+    databaseUrl,
+    dataDir,
     env: { JWT_SECRET: BENCH_JWT_SECRET, EXAM_AUTO_SUBMIT: '0', LOOP_PROBE_PORT: String(probePort) },
     nodeArgs: ['--import', pathToFileURL(PROBE).href],
   });
@@ -291,18 +721,41 @@ async function withDb(db: DbChoice, port: number): Promise<{ db: DbChoice; idle:
   let error: string | undefined;
   try {
     const school = await buildSchool(handle, { prefix: 'EL', students: 40, questions: 10 });
-    const admin = await handle.db.insertInto('users')
-      .values({ username: 'ELadmin', email: 'eladmin@kelasku.local', password_hash: 'x', role: 'admin', display_name: 'Admin' })
-      .returning('id').executeTakeFirstOrThrow();
-    const teacher = await handle.db.selectFrom('teachers').select(['id', 'user_id']).where('id', '=', school.teacherIds[0]).executeTakeFirstOrThrow();
+    const admin = await handle.db
+      .insertInto('users')
+      .values({
+        username: 'ELadmin',
+        email: 'eladmin@kelasku.local',
+        password_hash: 'x',
+        role: 'admin',
+        display_name: 'Admin',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const teacher = await handle.db
+      .selectFrom('teachers')
+      .select(['id', 'user_id'])
+      .where('id', '=', school.teacherIds[0])
+      .executeTakeFirstOrThrow();
     const student = school.students[0];
     const tokens: Record<Who, string | undefined> = {
       none: undefined,
       admin: mintToken({ user_id: admin.id, email: 'eladmin@kelasku.local', role: 'admin', display_name: 'Admin' }),
-      teacher: mintToken({ user_id: teacher.user_id, email: 't@kelasku.local', role: 'teacher', display_name: 'Guru', teacher_id: teacher.id }),
+      teacher: mintToken({
+        user_id: teacher.user_id,
+        email: 't@kelasku.local',
+        role: 'teacher',
+        display_name: 'Guru',
+        teacher_id: teacher.id,
+      }),
       student: studentToken(student),
     };
-    const ctx: Ctx = { schoolClassId: school.classIds[0], schoolTeacherId: teacher.id, firstStudentId: student.id, openExamId: school.exams[0].id };
+    const ctx: Ctx = {
+      schoolClassId: school.classIds[0],
+      schoolTeacherId: teacher.id,
+      firstStudentId: student.id,
+      openExamId: school.exams[0].id,
+    };
     const pool = makePool(server.url, 2);
     await sleep(1000);
     await probe(probePort, 'reset');
@@ -311,12 +764,26 @@ async function withDb(db: DbChoice, port: number): Promise<{ db: DbChoice; idle:
     const base = cases();
     for (const c of [...base, ...costliestBodies(base)].filter(picked)) {
       const targetMs = c.targetMs ?? TARGET_MS;
-      const row: Row = { route: c.route, targetMs, payload: c.payload, bodyBytes: 0, statuses: [], maxDelayMs: 0, p99DelayMs: 0, latencyMs: 0, ok: true };
+      const row: Row = {
+        route: c.route,
+        targetMs,
+        payload: c.payload,
+        bodyBytes: 0,
+        statuses: [],
+        maxDelayMs: 0,
+        p99DelayMs: 0,
+        latencyMs: 0,
+        ok: true,
+      };
       for (let run = 0; run < REPEATS; run++) {
         const body = c.body(ctx, run);
         row.bodyBytes = c.raw ? Buffer.byteLength(body as string) : Buffer.byteLength(JSON.stringify(body));
         await probe(probePort, 'reset');
-        const res = await call<Record<string, unknown>>(pool, c.method, c.path(ctx), { token: tokens[c.who], body, raw: c.raw });
+        const res = await call<Record<string, unknown>>(pool, c.method, c.path(ctx), {
+          token: tokens[c.who],
+          body,
+          raw: c.raw,
+        });
         await sleep(50); // work the handler left behind (e.g. a write after the reply) is measured too
         const loop = await probe(probePort, 'read');
         row.statuses.push(res.status);
@@ -329,7 +796,9 @@ async function withDb(db: DbChoice, port: number): Promise<{ db: DbChoice; idle:
       }
       if (row.maxDelayMs >= targetMs) row.ok = false;
       rows.push(row);
-      console.log(`[event-loop ${db}] ${c.route} — ${c.payload}: ${(row.bodyBytes / 1e6).toFixed(2)} MB, ${row.statuses.join('/')}, max delay ${row.maxDelayMs} ms, latency ${row.latencyMs} ms`);
+      console.log(
+        `[event-loop ${db}] ${c.route} — ${c.payload}: ${(row.bodyBytes / 1e6).toFixed(2)} MB, ${row.statuses.join('/')}, max delay ${row.maxDelayMs} ms, latency ${row.latencyMs} ms`,
+      );
     }
     await pool.close();
   } catch (e) {
@@ -354,13 +823,26 @@ export async function runEventLoop(): Promise<void> {
   const sections = runs.map((r) => {
     const worst = Math.max(...r.rows.map((x) => x.maxDelayMs));
     const failing = r.rows.filter((x) => !x.ok).length;
-    const worstOf = (staff: boolean) => Math.max(0, ...r.rows.filter((x) => (x.targetMs === STAFF_TARGET_MS) === staff).map((x) => x.maxDelayMs));
+    const worstOf = (staff: boolean) =>
+      Math.max(0, ...r.rows.filter((x) => (x.targetMs === STAFF_TARGET_MS) === staff).map((x) => x.maxDelayMs));
     return [
       `### ${r.db}: worst max delay ${worstOf(false)} ms for anonymous and student bodies and the payloads above (target < ${TARGET_MS} ms), ` +
         `${worstOf(true)} ms for a teacher's or admin's costliest body (target < ${STAFF_TARGET_MS} ms); ${failing} of ${r.rows.length} payloads miss a target; idle server: ${r.idle} ms (worst of all ${worst} ms)`,
       '',
-      table(['route', 'payload', 'body MB', 'status', 'max delay ms', 'p99 delay ms', 'latency ms', 'target ms', 'ok'],
-        r.rows.map((x) => [x.route, x.payload, (x.bodyBytes / 1e6).toFixed(2), x.statuses.join('/'), x.maxDelayMs, x.p99DelayMs, x.latencyMs, x.targetMs, x.ok ? '✓' : '✗'])),
+      table(
+        ['route', 'payload', 'body MB', 'status', 'max delay ms', 'p99 delay ms', 'latency ms', 'target ms', 'ok'],
+        r.rows.map((x) => [
+          x.route,
+          x.payload,
+          (x.bodyBytes / 1e6).toFixed(2),
+          x.statuses.join('/'),
+          x.maxDelayMs,
+          x.p99DelayMs,
+          x.latencyMs,
+          x.targetMs,
+          x.ok ? '✓' : '✗',
+        ]),
+      ),
       ...(r.error ? ['', `- **${r.error.split('\n')[0]}**`] : []),
     ].join('\n');
   });
@@ -370,23 +852,30 @@ export async function runEventLoop(): Promise<void> {
     `One request at a time (${REPEATS} runs each, the worst shown). Delay = the server's own event-loop delay`,
     '(`perf_hooks.monitorEventLoopDelay`, 5 ms resolution) while it handled the request, read inside the server process',
     '(bench/lib/loop-probe.mjs). "ok": max delay under the row\'s target, no 5xx, and pathological payloads refused with a 4xx.',
-    'Then every write route gets, from each role with its own token (or none), the costliest body to parse at the route\'s',
+    "Then every write route gets, from each role with its own token (or none), the costliest body to parse at the route's",
     `limit: \`[{},…]\` (refused unparsed: more than ${MAX_BODY_VALUES.toLocaleString('en')} values, or a role the route does not serve, before the`,
     `body is read) and as many \`{}\` as the server parses (${Math.floor(MAX_BODY_VALUES / 3).toLocaleString('en')}) padded to the limit. Targets: < ${TARGET_MS} ms without a token`,
     `and for a student, < ${STAFF_TARGET_MS} ms for a teacher or admin. Load average at start and end: see the table at the top.`,
     'Statuses other than 200 on padded bodies are routes refusing the padding or the ids — the body was parsed all the same.',
-    'On SQLite every statement runs synchronously (better-sqlite3), so a request\'s parsing, checks and writes form one',
+    "On SQLite every statement runs synchronously (better-sqlite3), so a request's parsing, checks and writes form one",
     'block and its delay is close to its latency; on PostgreSQL the writes are I/O and free the loop.',
     '',
     ...sections,
   ].join('\n');
-  const only = ROUTE_WORDS.length === 0 ? '' : `-${runs.map((r) => r.db).join('-')}-${ROUTE_WORDS.join('-').replace(/[^a-z0-9-]/gi, '')}`;
-  const title = only ? `Event-loop delay (${runs.map((r) => r.db).join(', ')}; routes with ${ROUTE_WORDS.join(', ')})` : 'Event-loop delay';
+  const only =
+    ROUTE_WORDS.length === 0
+      ? ''
+      : `-${runs.map((r) => r.db).join('-')}-${ROUTE_WORDS.join('-').replace(/[^a-z0-9-]/gi, '')}`;
+  const title = only
+    ? `Event-loop delay (${runs.map((r) => r.db).join(', ')}; routes with ${ROUTE_WORDS.join(', ')})`
+    : 'Event-loop delay';
   saveResult({
     // BENCH_EL_RESULT=<name>-YYYY-MM-DD and BENCH_EL_TITLE keep a run apart (a before/after pair of open work)
     name: process.env.BENCH_EL_RESULT ?? `event-loop${only}`,
     title: process.env.BENCH_EL_TITLE ? `${title}, ${process.env.BENCH_EL_TITLE}` : title,
-    startedAt: new Date().toISOString(), markdown: md, data: { runs },
+    startedAt: new Date().toISOString(),
+    markdown: md,
+    data: { runs },
   });
 }
 

@@ -84,11 +84,18 @@ async function settle(page: Page): Promise<void> {
   await page.waitForTimeout(300);
 }
 
-export async function measure(browser: Browser, url: string, examUrl: string, bare: boolean, repeat = REPEAT): Promise<Record<Mode, Run[]>> {
+export async function measure(
+  browser: Browser,
+  url: string,
+  examUrl: string,
+  bare: boolean,
+  repeat = REPEAT,
+): Promise<Record<Mode, Run[]>> {
   const runs: Record<Mode, Run[]> = { cold: [], warm: [], reload: [] };
   for (let i = 0; i < repeat; i++) {
     const ctx = await signedInContext(browser, url);
-    if (bare) await ctx.route(`${url}${BARE_PATH}*`, (route) => route.fulfill({ contentType: 'text/html', body: BARE_HTML }));
+    if (bare)
+      await ctx.route(`${url}${BARE_PATH}*`, (route) => route.fulfill({ contentType: 'text/html', body: BARE_HTML }));
     const page = await ctx.newPage();
     if (NETWORK) await (await ctx.newCDPSession(page)).send('Network.emulateNetworkConditions', NETWORK);
     runs.cold.push(await openAndAnswer(page, examUrl, 'goto'));
@@ -112,33 +119,82 @@ interface MainThread {
   byFunction: [string, number][];
 }
 
-interface ProfileNode { id: number; callFrame: { url: string; functionName: string } }
-interface ProfileData { startTime?: number; cpuProfile?: { nodes?: ProfileNode[]; samples?: number[] }; timeDeltas?: number[] }
+interface ProfileNode {
+  id: number;
+  callFrame: { url: string; functionName: string };
+}
+interface ProfileData {
+  startTime?: number;
+  cpuProfile?: { nodes?: ProfileNode[]; samples?: number[] };
+  timeDeltas?: number[];
+}
 
-interface TraceEvent { name: string; ph: string; ts: number; dur?: number; pid: number; tid: number; id?: string; args?: { name?: string; data?: { url?: string } & ProfileData } }
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  id?: string;
+  args?: { name?: string; data?: { url?: string } & ProfileData };
+}
 
 const KINDS: Record<string, string> = {
-  EvaluateScript: 'script', FunctionCall: 'script', 'v8.compile': 'script compile', 'v8.compileModule': 'script compile',
-  'V8.CompileCode': 'script compile', 'v8.parseOnBackground': 'script compile', TimerFire: 'script', FireAnimationFrame: 'script',
-  EventDispatch: 'script', RunMicrotasks: 'script', 'v8.run': 'script', V8Execute: 'script',
-  ParseHTML: 'parse HTML', ParseAuthorStyleSheet: 'style', UpdateLayoutTree: 'style', RecalculateStyles: 'style',
-  Layout: 'layout', UpdateLayerTree: 'layout', PrePaint: 'paint', Paint: 'paint', CompositeLayers: 'paint', Layerize: 'paint',
-  MajorGC: 'GC', MinorGC: 'GC', 'V8.GC_SCAVENGER': 'GC', BlinkGC: 'GC', ResourceSendRequest: 'network glue', ResourceReceiveResponse: 'network glue',
-  ResourceReceivedData: 'network glue', ResourceFinish: 'network glue', 'Decode Image': 'images', 'ImageDecodeTask': 'images',
+  EvaluateScript: 'script',
+  FunctionCall: 'script',
+  'v8.compile': 'script compile',
+  'v8.compileModule': 'script compile',
+  'V8.CompileCode': 'script compile',
+  'v8.parseOnBackground': 'script compile',
+  TimerFire: 'script',
+  FireAnimationFrame: 'script',
+  EventDispatch: 'script',
+  RunMicrotasks: 'script',
+  'v8.run': 'script',
+  V8Execute: 'script',
+  ParseHTML: 'parse HTML',
+  ParseAuthorStyleSheet: 'style',
+  UpdateLayoutTree: 'style',
+  RecalculateStyles: 'style',
+  Layout: 'layout',
+  UpdateLayerTree: 'layout',
+  PrePaint: 'paint',
+  Paint: 'paint',
+  CompositeLayers: 'paint',
+  Layerize: 'paint',
+  MajorGC: 'GC',
+  MinorGC: 'GC',
+  'V8.GC_SCAVENGER': 'GC',
+  BlinkGC: 'GC',
+  ResourceSendRequest: 'network glue',
+  ResourceReceiveResponse: 'network glue',
+  ResourceReceivedData: 'network glue',
+  ResourceFinish: 'network glue',
+  'Decode Image': 'images',
+  ImageDecodeTask: 'images',
 };
 
 export function mainThreadOf(trace: { traceEvents: TraceEvent[] }, origin: string, untilMs: number): MainThread {
   const events = trace.traceEvents;
   const mains = events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
   // The renderer that ran the app: the main thread that evaluated a script of our origin.
-  const main = mains.find((m) => events.some((e) => e.pid === m.pid && e.tid === m.tid && e.name === 'EvaluateScript' && e.args?.data?.url?.startsWith(origin)));
+  const main = mains.find((m) =>
+    events.some(
+      (e) => e.pid === m.pid && e.tid === m.tid && e.name === 'EvaluateScript' && e.args?.data?.url?.startsWith(origin),
+    ),
+  );
   if (!main) throw new Error('no renderer main thread ran the app');
-  const nav = events.filter((e) => e.pid === main.pid && e.name === 'navigationStart').sort((a, b) => b.ts - a.ts)[0]
-    ?? events.filter((e) => e.pid === main.pid && e.tid === main.tid).sort((a, b) => a.ts - b.ts)[0];
+  const nav =
+    events.filter((e) => e.pid === main.pid && e.name === 'navigationStart').sort((a, b) => b.ts - a.ts)[0] ??
+    events.filter((e) => e.pid === main.pid && e.tid === main.tid).sort((a, b) => a.ts - b.ts)[0];
   const from = nav.ts;
   const to = from + untilMs * 1000;
   const slices = events
-    .filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.dur !== undefined && e.ts >= from && e.ts < to)
+    .filter(
+      (e) =>
+        e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.dur !== undefined && e.ts >= from && e.ts < to,
+    )
     .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
   // Self time: each slice minus its children (slices nest on one thread); the kind comes from the slice or its
   // nearest ancestor that has one.
@@ -174,7 +230,14 @@ export function mainThreadOf(trace: { traceEvents: TraceEvent[] }, origin: strin
     if (e.name === 'Profile') clock.set(e.id, data.startTime ?? e.ts);
     for (const n of data.cpuProfile?.nodes ?? []) {
       const url = n.callFrame.url;
-      label.set(n.id, /^https?:/.test(url) ? new URL(url).pathname.replace(/\.[0-9a-f]{8}\.js$/, '.js') : n.callFrame.functionName.startsWith('(') ? n.callFrame.functionName : '(native)');
+      label.set(
+        n.id,
+        /^https?:/.test(url)
+          ? new URL(url).pathname.replace(/\.[0-9a-f]{8}\.js$/, '.js')
+          : n.callFrame.functionName.startsWith('(')
+            ? n.callFrame.functionName
+            : '(native)',
+      );
       fnLabel.set(n.id, `${n.callFrame.functionName || '(anonymous)'} ${label.get(n.id)}`);
     }
     let t = clock.get(e.id) ?? e.ts;
@@ -187,17 +250,39 @@ export function mainThreadOf(trace: { traceEvents: TraceEvent[] }, origin: strin
     });
     clock.set(e.id, t);
   }
-  const ms = (m: Map<string, number>) => [...m.entries()].map(([k, v]) => [k, Math.round(v / 100) / 10] as [string, number]).sort((a, b) => b[1] - a[1]);
-  return { windowMs: untilMs, busyMs: Math.round(busy / 1000), byKind: ms(kind), byScript: ms(script).slice(0, 12), byFunction: ms(fn).slice(0, 12) };
+  const ms = (m: Map<string, number>) =>
+    [...m.entries()].map(([k, v]) => [k, Math.round(v / 100) / 10] as [string, number]).sort((a, b) => b[1] - a[1]);
+  return {
+    windowMs: untilMs,
+    busyMs: Math.round(busy / 1000),
+    byKind: ms(kind),
+    byScript: ms(script).slice(0, 12),
+    byFunction: ms(fn).slice(0, 12),
+  };
 }
 
 /** One traced cold load and one traced warm load of the app (not counted in the figures). */
-async function traced(browser: Browser, url: string, examUrl: string): Promise<{ mode: Mode; main: MainThread; waterfall: TimelineEntry[] }[]> {
+async function traced(
+  browser: Browser,
+  url: string,
+  examUrl: string,
+): Promise<{ mode: Mode; main: MainThread; waterfall: TimelineEntry[] }[]> {
   const ctx = await signedInContext(browser, url);
   const page = await ctx.newPage();
   const out: { mode: Mode; main: MainThread; waterfall: TimelineEntry[] }[] = [];
   for (const mode of ['cold', 'warm'] as const) {
-    await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'v8.execute', 'blink.user_timing', 'loading', 'toplevel', 'disabled-by-default-v8.cpu_profiler'] });
+    await browser.startTracing(page, {
+      categories: [
+        'devtools.timeline',
+        'disabled-by-default-devtools.timeline',
+        'v8',
+        'v8.execute',
+        'blink.user_timing',
+        'loading',
+        'toplevel',
+        'disabled-by-default-v8.cpu_profiler',
+      ],
+    });
     const run = await openAndAnswer(page, examUrl, 'goto');
     const trace = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] };
     out.push({ mode, main: mainThreadOf(trace, new URL(url).origin, run.inPage), waterfall: await timeline(page) });
@@ -215,22 +300,22 @@ const NOTES = [
   'base64 (the size above); only the current question is rendered, the number grid follows in a background render;',
   'pictures load lazily, the next one is fetched once a question is shown; question 1 takes answers before the answer',
   'sheet is fetched or created. Since this bench was written (2026-11-26): every screen of the remote is code-split, the dashboard too,',
-  'so on an exam address the remote\'s App needs no files of its own and the exam request and the exam screen\'s code',
-  'start as soon as App runs, instead of after the dashboard\'s files; the exam request goes out before the screen\'s',
+  "so on an exam address the remote's App needs no files of its own and the exam request and the exam screen's code",
+  "start as soon as App runs, instead of after the dashboard's files; the exam request goes out before the screen's",
   'code (a browser opens 6 connections per server over HTTP/1.1, and dozens of small chunks queue on them); the exam',
   'screen shows question 1 in its first render when the exam has already arrived, instead of a loading state and a',
   'second render. Before → after, as A/B runs of the two student-app builds with the same shell build (the shell of',
   '10:01 that day, before it moved MUI into one chunk), 18 loads per build, load average 8–11 on 2 cores: first run',
   'cold 1386 → 1148 ms, warm 540 → 520, reload 376 → 343; second run (the A/B section below) cold 1218 → 1224, warm',
-  '561 → 524, reload 322 → 315. Warm loads gained a little both times; the cold gain is within this machine\'s noise.',
+  "561 → 524, reload 322 → 315. Warm loads gained a little both times; the cold gain is within this machine's noise.",
   'The bare twin shows how much of each load is the app: the same data on the same server is on screen in ~130 ms cold.',
   '',
   '**Where the rest goes** (waterfalls below): before any student-app code runs, the shell loads index.html → main.js →',
   'its chunks → the signed-in part with its MUI components (each shared component is a file of its own) →',
-  '/remotes.json → the remote\'s mf-manifest.json → remoteEntry.js; only then the exam screen\'s chunks and the exam',
+  "/remotes.json → the remote's mf-manifest.json → remoteEntry.js; only then the exam screen's chunks and the exam",
   'request. On a warm load the fixed-name files (index.html, main.js, /remotes.json, mf-manifest.json, remoteEntry.js)',
   'are network-first in the service worker, so that chain still waits on the server at each step, and the first load',
-  'through the service worker also copies every file into its cache. Since 2026-11-27 the shell preloads the remote\'s',
+  "through the service worker also copies every file into its cache. Since 2026-11-27 the shell preloads the remote's",
   'remoteEntry.js and App file from the first paint on (shell/src/app/remote-prefetch.ts) and React, React DOM and',
   'i18next come in one chunk; the section "First screens and exam start, 2026-11-27" has the A/B figures.',
   '',
@@ -240,12 +325,25 @@ export async function runExamStart(): Promise<void> {
   const missing = missingBuilds();
   const started = new Date().toISOString();
   if (missing.length || !fs.existsSync(CHROMIUM)) {
-    const why = missing.length ? `production build missing for ${missing.join(', ')} (run \`npm run build\`)` : `Chromium not found at ${CHROMIUM}`;
-    saveResult({ name: 'exam-start', title: 'Exam start', startedAt: started, markdown: `## Exam start\n\n**Not measured:** ${why}.`, data: { skipped: why } });
+    const why = missing.length
+      ? `production build missing for ${missing.join(', ')} (run \`npm run build\`)`
+      : `Chromium not found at ${CHROMIUM}`;
+    saveResult({
+      name: 'exam-start',
+      title: 'Exam start',
+      startedAt: started,
+      markdown: `## Exam start\n\n**Not measured:** ${why}.`,
+      data: { skipped: why },
+    });
     return;
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kelasku-exam-start-'));
-  const server = await startServer({ port: 3863, kind: 'sqlite', dataDir, env: { SEED_DEMO: '1', EXAM_AUTO_SUBMIT: '0', STATIC_DIR } });
+  const server = await startServer({
+    port: 3863,
+    kind: 'sqlite',
+    dataDir,
+    env: { SEED_DEMO: '1', EXAM_AUTO_SUBMIT: '0', STATIC_DIR },
+  });
   const browser = await launch();
   let app: Record<Mode, Run[]> | undefined;
   let bare: Record<Mode, Run[]> | undefined;
@@ -267,22 +365,41 @@ export async function runExamStart(): Promise<void> {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 
-  const md = [`## Exam start — first question of a 50-question exam with images interactive after navigation (\`exam-start.ts\`), median of ${REPEAT}`, ''];
+  const md = [
+    `## Exam start — first question of a 50-question exam with images interactive after navigation (\`exam-start.ts\`), median of ${REPEAT}`,
+    '',
+  ];
   if (app && bare && examInfo) {
     const row = (mode: Mode, label: string) => {
       const target = mode === 'cold' ? TARGET.cold : TARGET.warm;
       const m = median(app![mode].map((r) => r.inPage));
       return [
-        label, `${m}${m <= target ? ` ✅ (≤ ${target})` : ` ❌ (target ≤ ${target})`}`, app![mode].map((r) => r.inPage).join(', '),
-        median(app![mode].map((r) => r.answered)), median(bare![mode].map((r) => r.inPage)), bare![mode].map((r) => r.inPage).join(', '),
+        label,
+        `${m}${m <= target ? ` ✅ (≤ ${target})` : ` ❌ (target ≤ ${target})`}`,
+        app![mode].map((r) => r.inPage).join(', '),
+        median(app![mode].map((r) => r.answered)),
+        median(bare![mode].map((r) => r.inPage)),
+        bare![mode].map((r) => r.inPage).join(', '),
       ];
     };
     md.push(
       `Exam: ${(examInfo.savedBytes / 1024).toFixed(0)} KB of content as served (pictures are separate /api/v1/images/ files). 360×740 phone viewport, no throttling, localhost.`,
       '',
-      table(['load', 'app: enabled option in the DOM (ms since navigation start)', 'all runs', 'app: option clicked and checked, test clock (ms)', 'bare twin (ms)', 'bare: all runs'], [
-        row('cold', 'cold (fresh profile, empty cache)'), row('warm', 'warm: same profile, opened again (first page load through the service worker)'), row('reload', 'warm: then reloaded'),
-      ]),
+      table(
+        [
+          'load',
+          'app: enabled option in the DOM (ms since navigation start)',
+          'all runs',
+          'app: option clicked and checked, test clock (ms)',
+          'bare twin (ms)',
+          'bare: all runs',
+        ],
+        [
+          row('cold', 'cold (fresh profile, empty cache)'),
+          row('warm', 'warm: same profile, opened again (first page load through the service worker)'),
+          row('reload', 'warm: then reloaded'),
+        ],
+      ),
       '',
     );
   }
@@ -297,12 +414,21 @@ export async function runExamStart(): Promise<void> {
       '',
       `By function: ${p.main.byFunction.map(([k, v]) => `${k} ${v}`).join(', ')}.`,
       '',
-      table(['request (pictures left out)', 'start (ms)', 'end (ms)'], p.waterfall.filter((e) => !e.what.startsWith('/api/v1/images/')).map((e) => [e.what, e.start, e.end])),
+      table(
+        ['request (pictures left out)', 'start (ms)', 'end (ms)'],
+        p.waterfall.filter((e) => !e.what.startsWith('/api/v1/images/')).map((e) => [e.what, e.start, e.end]),
+      ),
       '',
     );
   }
   if (error) md.push(`**Error:** \`${error.split('\n')[0]}\``, '');
-  saveResult({ name: 'exam-start', title: 'Exam start', startedAt: started, markdown: md.join('\n'), data: { app, bare, profile, examInfo, error } });
+  saveResult({
+    name: 'exam-start',
+    title: 'Exam start',
+    startedAt: started,
+    markdown: md.join('\n'),
+    data: { app, bare, profile, examInfo, error },
+  });
 }
 
 /** Two builds served side by side, measured in alternating rounds (see the header). */
@@ -310,13 +436,34 @@ async function abRun(labelled: string[]): Promise<void> {
   const rounds = Number(process.env.BENCH_EXAM_START_ROUNDS ?? 4);
   const started = new Date().toISOString();
   const browser = await launch();
-  const builds: { label: string; dir: string; url: string; classId: number; dataDir: string; stop: () => Promise<void>; inPage: Record<Mode, number[]> }[] = [];
+  const builds: {
+    label: string;
+    dir: string;
+    url: string;
+    classId: number;
+    dataDir: string;
+    stop: () => Promise<void>;
+    inPage: Record<Mode, number[]>;
+  }[] = [];
   try {
     for (const [i, entry] of labelled.entries()) {
       const [label, dir] = entry.includes('=') ? entry.split('=') : [entry, entry];
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kelasku-exam-start-ab-'));
-      const server = await startServer({ port: 3864 + i, kind: 'sqlite', dataDir, env: { SEED_DEMO: '1', EXAM_AUTO_SUBMIT: '0', STATIC_DIR: dir } });
-      builds.push({ label, dir, url: server.url, dataDir, stop: () => server.stop(), classId: (await prepareExam(server.url, dataDir)).classId, inPage: { cold: [], warm: [], reload: [] } });
+      const server = await startServer({
+        port: 3864 + i,
+        kind: 'sqlite',
+        dataDir,
+        env: { SEED_DEMO: '1', EXAM_AUTO_SUBMIT: '0', STATIC_DIR: dir },
+      });
+      builds.push({
+        label,
+        dir,
+        url: server.url,
+        dataDir,
+        stop: () => server.stop(),
+        classId: (await prepareExam(server.url, dataDir)).classId,
+        inPage: { cold: [], warm: [], reload: [] },
+      });
     }
     for (let r = 0; r < rounds; r++) {
       for (const b of r % 2 ? [...builds].reverse() : builds) {
@@ -337,12 +484,25 @@ async function abRun(labelled: string[]): Promise<void> {
     '',
     'Page clock: ms from navigation start until question 1 has an enabled option, median of all loads (all loads listed in the JSON).',
     '',
-    table(['build', 'cold', 'warm: opened again', 'warm: reloaded', 'loads each'], builds.map((b) => [
-      b.label, median(b.inPage.cold), median(b.inPage.warm), median(b.inPage.reload), b.inPage.cold.length,
-    ])),
+    table(
+      ['build', 'cold', 'warm: opened again', 'warm: reloaded', 'loads each'],
+      builds.map((b) => [
+        b.label,
+        median(b.inPage.cold),
+        median(b.inPage.warm),
+        median(b.inPage.reload),
+        b.inPage.cold.length,
+      ]),
+    ),
     '',
   ];
-  saveResult({ name: process.env.BENCH_EXAM_START_RESULT ?? 'exam-start-ab', title: `Exam start, A/B of builds${NETWORK ? ', slow 4G' : ''}`, startedAt: started, markdown: md.join('\n'), data: builds.map(({ label, dir, inPage }) => ({ label, dir, inPage })) });
+  saveResult({
+    name: process.env.BENCH_EXAM_START_RESULT ?? 'exam-start-ab',
+    title: `Exam start, A/B of builds${NETWORK ? ', slow 4G' : ''}`,
+    startedAt: started,
+    markdown: md.join('\n'),
+    data: builds.map(({ label, dir, inPage }) => ({ label, dir, inPage })),
+  });
 }
 
 if (isMain(module) && process.env.BENCH_EXAM_START_AB) {

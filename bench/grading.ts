@@ -34,15 +34,18 @@ async function pureDomain() {
   const { content } = examContent(QUESTIONS, 1);
   const scorer = scorerFrom();
   const sheets = Array.from({ length: CLASS }, (_, i) => randomAnswers(i));
-  for (let i = 0; i < 200; i++) await gradeSheet({ content, totalMarks: 100, answers: sheets[i % CLASS], scorer: scorer.scorer, timeoutMs: 5000 }); // warm-up
+  for (let i = 0; i < 200; i++)
+    await gradeSheet({ content, totalMarks: 100, answers: sheets[i % CLASS], scorer: scorer.scorer, timeoutMs: 5000 }); // warm-up
   const iterations = 2000;
   const t0 = performance.now();
-  for (let i = 0; i < iterations; i++) await gradeSheet({ content, totalMarks: 100, answers: sheets[i % CLASS], scorer: scorer.scorer, timeoutMs: 5000 });
+  for (let i = 0; i < iterations; i++)
+    await gradeSheet({ content, totalMarks: 100, answers: sheets[i % CLASS], scorer: scorer.scorer, timeoutMs: 5000 });
   const perSheet = (performance.now() - t0) / iterations;
   const classTimes: number[] = [];
   for (let k = 0; k < 50; k++) {
     const t = performance.now();
-    for (const a of sheets) await gradeSheet({ content, totalMarks: 100, answers: a, scorer: scorer.scorer, timeoutMs: 5000 });
+    for (const a of sheets)
+      await gradeSheet({ content, totalMarks: 100, answers: a, scorer: scorer.scorer, timeoutMs: 5000 });
     classTimes.push(performance.now() - t);
   }
   classTimes.sort((a, b) => a - b);
@@ -61,14 +64,32 @@ async function withDb(db: DbChoice, port: number): Promise<DbGrading> {
   const pgName = `bench_grading_${process.pid}`;
   const databaseUrl = db === 'postgres' ? await createPgDatabase(pgName) : undefined;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kelasku-grading-'));
-  const out: DbGrading = { db, domainDb: { firstSheetMs: NaN, classMs: NaN }, httpSequential: { classMs: NaN, p50: NaN, p99: NaN, errors: 0 }, httpConcurrent: { classMs: NaN, p50: NaN, p99: NaN, errors: 0 } };
-  const server = await startServer({ port, kind: db, databaseUrl, dataDir, env: { JWT_SECRET: BENCH_JWT_SECRET, EXAM_AUTO_SUBMIT: '0' } });
+  const out: DbGrading = {
+    db,
+    domainDb: { firstSheetMs: NaN, classMs: NaN },
+    httpSequential: { classMs: NaN, p50: NaN, p99: NaN, errors: 0 },
+    httpConcurrent: { classMs: NaN, p50: NaN, p99: NaN, errors: 0 },
+  };
+  const server = await startServer({
+    port,
+    kind: db,
+    databaseUrl,
+    dataDir,
+    env: { JWT_SECRET: BENCH_JWT_SECRET, EXAM_AUTO_SUBMIT: '0' },
+  });
   const handle = openDb(databaseUrl, path.join(dataDir, 'kelasku.sqlite'));
   try {
     const school = await buildSchool(handle, { prefix: 'G', students: CLASS * 3, questions: QUESTIONS });
     await handle.db
       .insertInto('exam_answers')
-      .values(school.students.map((s, i) => ({ exam_id: s.examId!, student_id: s.id, answers: JSON.stringify(randomAnswers(i)), status: 'Active' as const })))
+      .values(
+        school.students.map((s, i) => ({
+          exam_id: s.examId!,
+          student_id: s.id,
+          answers: JSON.stringify(randomAnswers(i)),
+          status: 'Active' as const,
+        })),
+      )
       .execute();
     const [classA, classB, classC] = [0, 1, 2].map((k) => school.students.slice(k * CLASS, (k + 1) * CLASS));
     const scorer = scorerFrom();
@@ -84,10 +105,19 @@ async function withDb(db: DbChoice, port: number): Promise<DbGrading> {
 
     // 3. HTTP
     const pool = makePool(server.url, CLASS);
-    const grade = (s: (typeof classB)[number]) => call(pool, 'POST', '/api/v1/exams/calculate-grade', { token: studentToken(s), body: { exam_id: s.examId, student_id: s.id } });
+    const grade = (s: (typeof classB)[number]) =>
+      call(pool, 'POST', '/api/v1/exams/calculate-grade', {
+        token: studentToken(s),
+        body: { exam_id: s.examId, student_id: s.id },
+      });
     const summarize = (rs: Awaited<ReturnType<typeof grade>>[], total: number) => {
       const lat = rs.map((r) => r.end - r.start).sort((a, b) => a - b);
-      return { classMs: ms(total), p50: ms(percentile(lat, 50)), p99: ms(percentile(lat, 99)), errors: rs.filter((r) => !ok(r)).length };
+      return {
+        classMs: ms(total),
+        p50: ms(percentile(lat, 50)),
+        p99: ms(percentile(lat, 99)),
+        errors: rs.filter((r) => !ok(r)).length,
+      };
     };
     t = performance.now();
     const seq = [];
@@ -120,11 +150,31 @@ export async function runGrading(): Promise<void> {
     if (db === 'postgres' && !(await pgAvailable())) continue;
     runs.push(await withDb(db, port++));
   }
-  const rows: (string | number)[][] = [['pure domain (gradeSheet, no DB)', '–', pure.perSheetMs, pure.classMedianMs, '–']];
+  const rows: (string | number)[][] = [
+    ['pure domain (gradeSheet, no DB)', '–', pure.perSheetMs, pure.classMedianMs, '–'],
+  ];
   for (const r of runs) {
-    rows.push([`domain + DB (submitAndGrade), one after another`, r.db, r.domainDb.firstSheetMs, r.domainDb.classMs, '–']);
-    rows.push([`HTTP calculate-grade, one after another`, r.db, r.httpSequential.p50, r.httpSequential.classMs, `p99 ${r.httpSequential.p99} ms, ${r.httpSequential.errors} errors`]);
-    rows.push([`HTTP calculate-grade, 40 at once`, r.db, r.httpConcurrent.p50, r.httpConcurrent.classMs, `p99 ${r.httpConcurrent.p99} ms, ${r.httpConcurrent.errors} errors`]);
+    rows.push([
+      `domain + DB (submitAndGrade), one after another`,
+      r.db,
+      r.domainDb.firstSheetMs,
+      r.domainDb.classMs,
+      '–',
+    ]);
+    rows.push([
+      `HTTP calculate-grade, one after another`,
+      r.db,
+      r.httpSequential.p50,
+      r.httpSequential.classMs,
+      `p99 ${r.httpSequential.p99} ms, ${r.httpSequential.errors} errors`,
+    ]);
+    rows.push([
+      `HTTP calculate-grade, 40 at once`,
+      r.db,
+      r.httpConcurrent.p50,
+      r.httpConcurrent.classMs,
+      `p99 ${r.httpConcurrent.p99} ms, ${r.httpConcurrent.errors} errors`,
+    ]);
   }
   const md = [
     `## Grading — ${CLASS} sheets × ${QUESTIONS} multiple-choice questions`,
@@ -133,7 +183,13 @@ export async function runGrading(): Promise<void> {
     '',
     ...runs.filter((r) => r.error).map((r) => `- ${r.db}: **${r.error!.split('\n')[0]}**`),
   ].join('\n');
-  saveResult({ name: 'grading', title: 'Grading', startedAt: new Date().toISOString(), markdown: md, data: { pure, runs } });
+  saveResult({
+    name: 'grading',
+    title: 'Grading',
+    startedAt: new Date().toISOString(),
+    markdown: md,
+    data: { pure, runs },
+  });
 }
 
 if (isMain(module)) {

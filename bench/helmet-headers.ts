@@ -34,7 +34,9 @@ function start(variant: Variant, port: number): Promise<ChildProcess> {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {
-    child.stdout!.on('data', (d: Buffer) => { if (d.toString().includes('ready')) resolve(child); });
+    child.stdout!.on('data', (d: Buffer) => {
+      if (d.toString().includes('ready')) resolve(child);
+    });
     child.once('exit', (code) => reject(new Error(`${variant} server exited (${code})`)));
   });
 }
@@ -56,13 +58,19 @@ async function main() {
     for (let round = 0; round < ROUNDS; round++) {
       for (const [i, v] of VARIANTS.entries()) {
         const before = cpuSecondsOf(servers[i].pid!)!;
-        const r = await autocannon({ url: `http://127.0.0.1:${BASE_PORT + i}/ping`, connections: CONNECTIONS, duration: SECONDS });
+        const r = await autocannon({
+          url: `http://127.0.0.1:${BASE_PORT + i}/ping`,
+          connections: CONNECTIONS,
+          duration: SECONDS,
+        });
         if (r.errors || r.non2xx) throw new Error(`${v}: ${r.errors} errors, ${r.non2xx} non-2xx`);
         const cpuPerRequest = ((cpuSecondsOf(servers[i].pid!)! - before) * 1e6) / r.requests.total;
         rates[v].push(r.requests.average);
         p99s[v].push(r.latency.p99);
         cpu[v].push(cpuPerRequest);
-        console.log(`round ${round + 1} ${v}: ${Math.round(r.requests.average)} req/s, p99 ${r.latency.p99} ms, ${cpuPerRequest.toFixed(1)} µs CPU/request`);
+        console.log(
+          `round ${round + 1} ${v}: ${Math.round(r.requests.average)} req/s, p99 ${r.latency.p99} ms, ${cpuPerRequest.toFixed(1)} µs CPU/request`,
+        );
       }
     }
   } finally {
@@ -70,7 +78,12 @@ async function main() {
   }
   const relative = (v: Variant) => median(rates[v].map((x, round) => x / rates.ours[round]));
   const rows = VARIANTS.map((v) => [
-    LABEL[v], Math.round(median(rates[v])), rates[v].map(Math.round).join(' / '), relative(v).toFixed(2), median(cpu[v]).toFixed(1), median(p99s[v]),
+    LABEL[v],
+    Math.round(median(rates[v])),
+    rates[v].map(Math.round).join(' / '),
+    relative(v).toFixed(2),
+    median(cpu[v]).toFixed(1),
+    median(p99s[v]),
   ]);
   const fewer = (1 - relative('library')) * 100;
   const markdown = [
@@ -78,12 +91,25 @@ async function main() {
     '',
     `GET /ping on bare Fastify, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s per variant taken in turns; medians of the rounds.`,
     '',
-    table(['headers', 'req/s', 'req/s per round', 'req/s ÷ ours (same round)', 'server CPU µs/request', 'p99 ms'], rows),
+    table(
+      ['headers', 'req/s', 'req/s per round', 'req/s ÷ ours (same round)', 'server CPU µs/request', 'p99 ms'],
+      rows,
+    ),
     '',
     `@fastify/helmet serves ${fewer.toFixed(0)}% fewer requests per second than the server's own helmet-once, and costs ` +
       `${(median(cpu.library) - median(cpu.ours)).toFixed(1)} µs more CPU per request.`,
   ].join('\n');
-  saveResult({ name: 'helmet-headers', title: 'Security headers (helmet once vs @fastify/helmet)', startedAt, markdown, data: { rates, p99s, cpuMicrosPerRequest: cpu, connections: CONNECTIONS, seconds: SECONDS } });
+  saveResult({
+    name: 'helmet-headers',
+    title: 'Security headers (helmet once vs @fastify/helmet)',
+    startedAt,
+    markdown,
+    data: { rates, p99s, cpuMicrosPerRequest: cpu, connections: CONNECTIONS, seconds: SECONDS },
+  });
 }
 
-if (isMain(module)) void main().catch((e) => { console.error(e); process.exit(1); });
+if (isMain(module))
+  void main().catch((e) => {
+    console.error(e);
+    process.exit(1);
+  });

@@ -27,7 +27,15 @@ const STATIC_DIR = process.env.STATIC_DIR ?? REPO;
 const REPORTS_DIR = process.env.BENCH_LH_REPORTS;
 const ONLY_PAGES = process.env.BENCH_LH_PAGES?.split(',').map((s) => s.trim());
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
-const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 /** The login page's targets (mobile preset). */
 const TARGET = { performance: 95, accessibility: 100, 'best-practices': 100 };
 
@@ -59,7 +67,9 @@ const PRESETS = (process.env.BENCH_LH_PRESETS?.split(',').map((s) => s.trim()) ?
 /** A page's address: the exam page names the class of the student's open exam (from their to-do list). */
 async function pathOf(url: string, spec: PageSpec, session?: { token: string }): Promise<string> {
   if (spec.path !== EXAM_PAGE) return spec.path;
-  const res = await fetch(`${url}/api/v1/students/todo`, { headers: { authorization: `Bearer ${session?.token ?? ''}` } });
+  const res = await fetch(`${url}/api/v1/students/todo`, {
+    headers: { authorization: `Bearer ${session?.token ?? ''}` },
+  });
   const todo = (await res.json()) as { exams?: { class_id: number }[] };
   const classId = todo.exams?.[0]?.class_id;
   if (!classId) throw new Error(`the demo student has no open exam (GET /students/todo answered ${res.status})`);
@@ -89,21 +99,43 @@ interface PageResult {
 /** A signed-in session for `role`: the token and the user data the shell would store after a login. */
 async function sessionFor(url: string, role: Role): Promise<{ token: string; userData: string }> {
   const a = account(role);
-  const res = await fetch(`${url}/api/v1/auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: a.username, password: a.password }) });
+  const res = await fetch(`${url}/api/v1/auth`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: a.username, password: a.password }),
+  });
   if (!res.ok) throw new Error(`login as ${role} failed: ${res.status} ${await res.text()}`);
   const { token } = (await res.json()) as { token: string };
   return { token, userData: Buffer.from(token.split('.')[1], 'base64url').toString() };
 }
 
 function toRun(lhr: import('lighthouse').Result): Run {
-  const num = (id: string) => Math.round((lhr.audits[id]?.numericValue ?? NaN) * (id === 'cumulative-layout-shift' ? 1000 : 1)) / (id === 'cumulative-layout-shift' ? 1000 : 1);
-  const weighted = new Set(CATEGORIES.flatMap((c) => lhr.categories[c]?.auditRefs.filter((r) => r.weight > 0).map((r) => r.id) ?? []));
+  const num = (id: string) =>
+    Math.round((lhr.audits[id]?.numericValue ?? NaN) * (id === 'cumulative-layout-shift' ? 1000 : 1)) /
+    (id === 'cumulative-layout-shift' ? 1000 : 1);
+  const weighted = new Set(
+    CATEGORIES.flatMap((c) => lhr.categories[c]?.auditRefs.filter((r) => r.weight > 0).map((r) => r.id) ?? []),
+  );
   const failed = Object.values(lhr.audits)
-    .filter((a) => weighted.has(a.id) && a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'notApplicable')
+    .filter(
+      (a) =>
+        weighted.has(a.id) &&
+        a.score !== null &&
+        a.score < 1 &&
+        a.scoreDisplayMode !== 'informative' &&
+        a.scoreDisplayMode !== 'notApplicable',
+    )
     .map((a) => ({ id: a.id, title: a.title, score: a.score, displayValue: a.displayValue }));
   return {
-    scores: Object.fromEntries(CATEGORIES.map((c) => [c, lhr.categories[c]?.score == null ? null : Math.round(lhr.categories[c].score! * 100)])) as Run['scores'],
-    metrics: { fcp: num('first-contentful-paint'), lcp: num('largest-contentful-paint'), tbt: num('total-blocking-time'), cls: num('cumulative-layout-shift') },
+    scores: Object.fromEntries(
+      CATEGORIES.map((c) => [c, lhr.categories[c]?.score == null ? null : Math.round(lhr.categories[c].score! * 100)]),
+    ) as Run['scores'],
+    metrics: {
+      fcp: num('first-contentful-paint'),
+      lcp: num('largest-contentful-paint'),
+      tbt: num('total-blocking-time'),
+      cls: num('cumulative-layout-shift'),
+    },
     failed,
     finalUrl: lhr.finalDisplayedUrl,
     warnings: lhr.runWarnings,
@@ -122,22 +154,37 @@ type Browser = import('puppeteer-core').Browser;
  * One Lighthouse run in a new tab, retried (at most twice) when Lighthouse reports a broken trace: on a busy machine
  * it sometimes misses the navigation start (NO_NAVSTART) and then has no metrics at all.
  */
-async function auditOnce(lh: LighthouseModule, browser: Browser, url: string, preset: Preset, session: { token: string; userData: string } | undefined) {
+async function auditOnce(
+  lh: LighthouseModule,
+  browser: Browser,
+  url: string,
+  preset: Preset,
+  session: { token: string; userData: string } | undefined,
+) {
   const page = await browser.newPage();
   try {
     // Runs before the app's scripts on every document of this tab: signed in as the page's role, or signed out
     // (Lighthouse 13 clears caches before a run but not localStorage, which all tabs of the profile share).
-    await page.evaluateOnNewDocument((origin: string, s: { token: string; userData: string } | null) => {
-      if (location.origin !== origin) return;
-      if (s) {
-        localStorage.setItem('token', s.token);
-        localStorage.setItem('userData', s.userData);
-      } else {
-        localStorage.removeItem('token');
-        localStorage.removeItem('userData');
-      }
-    }, new URL(url).origin, session ?? null);
-    const result = await lh.default(url, { logLevel: 'error', onlyCategories: [...CATEGORIES] }, preset === 'desktop' ? lh.desktopConfig : undefined, page);
+    await page.evaluateOnNewDocument(
+      (origin: string, s: { token: string; userData: string } | null) => {
+        if (location.origin !== origin) return;
+        if (s) {
+          localStorage.setItem('token', s.token);
+          localStorage.setItem('userData', s.userData);
+        } else {
+          localStorage.removeItem('token');
+          localStorage.removeItem('userData');
+        }
+      },
+      new URL(url).origin,
+      session ?? null,
+    );
+    const result = await lh.default(
+      url,
+      { logLevel: 'error', onlyCategories: [...CATEGORIES] },
+      preset === 'desktop' ? lh.desktopConfig : undefined,
+      page,
+    );
     if (!result) throw new Error(`no Lighthouse result for ${url} (${preset})`);
     return result;
   } finally {
@@ -149,8 +196,16 @@ export async function runLighthouse(): Promise<void> {
   const started = new Date().toISOString();
   const shellIndex = path.join(STATIC_DIR, 'shell', 'dist', 'index.html');
   if (!fs.existsSync(shellIndex) || !fs.existsSync(CHROMIUM)) {
-    const why = !fs.existsSync(shellIndex) ? `production build missing (${shellIndex}; run \`npm run build\`)` : `Chromium not found at ${CHROMIUM}`;
-    saveResult({ name: process.env.BENCH_LH_RESULT ?? 'lighthouse', title: process.env.BENCH_LH_TITLE ?? 'Lighthouse', startedAt: started, markdown: `## Lighthouse\n\n**Not measured:** ${why}.`, data: { skipped: why } });
+    const why = !fs.existsSync(shellIndex)
+      ? `production build missing (${shellIndex}; run \`npm run build\`)`
+      : `Chromium not found at ${CHROMIUM}`;
+    saveResult({
+      name: process.env.BENCH_LH_RESULT ?? 'lighthouse',
+      title: process.env.BENCH_LH_TITLE ?? 'Lighthouse',
+      startedAt: started,
+      markdown: `## Lighthouse\n\n**Not measured:** ${why}.`,
+      data: { skipped: why },
+    });
     return;
   }
   // Lighthouse and its launcher are ES modules.
@@ -174,7 +229,9 @@ export async function runLighthouse(): Promise<void> {
     }
   };
   try {
-    for (const spec of PAGES.filter((p) => !ONLY_PAGES || ONLY_PAGES.includes(p.name) || ONLY_PAGES.includes(p.name.split(' ')[0]))) {
+    for (const spec of PAGES.filter(
+      (p) => !ONLY_PAGES || ONLY_PAGES.includes(p.name) || ONLY_PAGES.includes(p.name.split(' ')[0]),
+    )) {
       const session = spec.role ? await sessionFor(server.url, spec.role) : undefined;
       const pagePath = await pathOf(server.url, spec, session);
       for (const preset of PRESETS) {
@@ -184,11 +241,16 @@ export async function runLighthouse(): Promise<void> {
           const result = await audit(`${server.url}${pagePath}`, preset, session);
           if (REPORTS_DIR) {
             fs.mkdirSync(REPORTS_DIR, { recursive: true });
-            fs.writeFileSync(path.join(REPORTS_DIR, `${spec.name.replace(/ /g, '-')}-${preset}-${i + 1}.json`), JSON.stringify(result.lhr));
+            fs.writeFileSync(
+              path.join(REPORTS_DIR, `${spec.name.replace(/ /g, '-')}-${preset}-${i + 1}.json`),
+              JSON.stringify(result.lhr),
+            );
           }
           const run = toRun(result.lhr);
           runs.push(run);
-          console.log(`[lighthouse] ${spec.name} ${preset}: ${CATEGORIES.map((c) => `${c} ${run.scores[c]}`).join(', ')}; FCP ${run.metrics.fcp} ms, LCP ${run.metrics.lcp} ms, TBT ${run.metrics.tbt} ms → ${run.finalUrl}`);
+          console.log(
+            `[lighthouse] ${spec.name} ${preset}: ${CATEGORIES.map((c) => `${c} ${run.scores[c]}`).join(', ')}; FCP ${run.metrics.fcp} ms, LCP ${run.metrics.lcp} ms, TBT ${run.metrics.tbt} ms → ${run.finalUrl}`,
+          );
         }
         results.push({ page: spec.name, path: pagePath, preset, runs, median: medianRun(runs) });
       }
@@ -202,13 +264,21 @@ export async function runLighthouse(): Promise<void> {
     await server.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
-  saveResult({ name: process.env.BENCH_LH_RESULT ?? 'lighthouse', title: process.env.BENCH_LH_TITLE ?? 'Lighthouse', startedAt: started, markdown: markdown(results, retries, error), data: { staticDir: STATIC_DIR, chromium: CHROMIUM, retries, results, error } });
+  saveResult({
+    name: process.env.BENCH_LH_RESULT ?? 'lighthouse',
+    title: process.env.BENCH_LH_TITLE ?? 'Lighthouse',
+    startedAt: started,
+    markdown: markdown(results, retries, error),
+    data: { staticDir: STATIC_DIR, chromium: CHROMIUM, retries, results, error },
+  });
 }
 
 function markdown(results: PageResult[], retries: number, error?: string): string {
   const mark = (r: PageResult, c: keyof typeof TARGET) => {
     const v = r.median.scores[c];
-    return r.page === 'login' && r.preset === 'mobile' ? `${v} ${v !== null && v >= TARGET[c] ? '✅' : '❌'}` : String(v);
+    return r.page === 'login' && r.preset === 'mobile'
+      ? `${v} ${v !== null && v >= TARGET[c] ? '✅' : '❌'}`
+      : String(v);
   };
   const md = [
     `## ${process.env.BENCH_LH_TITLE ?? 'Lighthouse'} — production build, Debian Chromium (headless), Lighthouse 13.5 default throttling`,
@@ -218,21 +288,51 @@ function markdown(results: PageResult[], retries: number, error?: string): strin
     `Signed-in pages are loaded with the token in localStorage, cold cache. Build served: ${STATIC_DIR === REPO ? 'the repository' : `\`${STATIC_DIR}\``}.`,
     'TBT is the CPU time measured on this machine × 4: with a high load average (see the table at the top) it and the performance score are pessimistic.',
     '',
-    table(['page', 'preset', 'performance', 'accessibility', 'best practices', 'FCP (ms)', 'LCP (ms)', 'TBT (ms)', 'CLS', 'runs (performance)'], results.map((r) => [
-      `${r.page} \`${r.path}\``, r.preset, mark(r, 'performance'), mark(r, 'accessibility'), mark(r, 'best-practices'),
-      r.median.metrics.fcp, r.median.metrics.lcp, r.median.metrics.tbt, r.median.metrics.cls, r.runs.map((x) => x.scores.performance).join(', '),
-    ])),
+    table(
+      [
+        'page',
+        'preset',
+        'performance',
+        'accessibility',
+        'best practices',
+        'FCP (ms)',
+        'LCP (ms)',
+        'TBT (ms)',
+        'CLS',
+        'runs (performance)',
+      ],
+      results.map((r) => [
+        `${r.page} \`${r.path}\``,
+        r.preset,
+        mark(r, 'performance'),
+        mark(r, 'accessibility'),
+        mark(r, 'best-practices'),
+        r.median.metrics.fcp,
+        r.median.metrics.lcp,
+        r.median.metrics.tbt,
+        r.median.metrics.cls,
+        r.runs.map((x) => x.scores.performance).join(', '),
+      ]),
+    ),
     '',
   ];
   const failures = results.filter((r) => r.median.failed.length);
   if (failures.length) {
     md.push('Audits that cost points (median run):', '');
-    for (const r of failures) md.push(`- ${r.page}, ${r.preset}: ${r.median.failed.map((f) => `${f.title}${f.displayValue ? ` (${f.displayValue})` : ''}`).join('; ')}`);
+    for (const r of failures)
+      md.push(
+        `- ${r.page}, ${r.preset}: ${r.median.failed.map((f) => `${f.title}${f.displayValue ? ` (${f.displayValue})` : ''}`).join('; ')}`,
+      );
     md.push('');
   }
-  if (retries) md.push(`${retries} run(s) repeated because Lighthouse lost the trace (NO_NAVSTART, a busy machine).`, '');
+  if (retries)
+    md.push(`${retries} run(s) repeated because Lighthouse lost the trace (NO_NAVSTART, a busy machine).`, '');
   const broken = results.filter((r) => r.median.runtimeError);
-  if (broken.length) md.push(`Lighthouse failed on: ${broken.map((r) => `${r.page} ${r.preset} (${r.median.runtimeError})`).join(', ')}.`, '');
+  if (broken.length)
+    md.push(
+      `Lighthouse failed on: ${broken.map((r) => `${r.page} ${r.preset} (${r.median.runtimeError})`).join(', ')}.`,
+      '',
+    );
   if (error) md.push(`**Error:** \`${error.split('\n')[0]}\``, '');
   return md.join('\n');
 }

@@ -24,7 +24,14 @@ import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import { FULL, isMain, LOAD_AT_START, saveResult, table } from './lib/results';
 import { openDb } from './lib/school';
-import { createPgDatabase, dropPgDatabase, runPerDatabase, startServer, type DbChoice, type RunningServer } from './lib/server';
+import {
+  createPgDatabase,
+  dropPgDatabase,
+  runPerDatabase,
+  startServer,
+  type DbChoice,
+  type RunningServer,
+} from './lib/server';
 import { BENCH_JWT_SECRET } from './lib/tokens';
 import { READ_SCHOOL_TEXT, readSchool, type User } from './saturation-reads';
 
@@ -86,7 +93,10 @@ interface DbRun {
 const mib = (bytes: number) => Math.round((bytes / MiB) * 100) / 100;
 
 async function sample(probeUrl: string, requests: number, t0: number): Promise<Sample> {
-  const m = (await (await fetch(`${probeUrl}/sample`)).json()) as Record<string, number> & { gc: boolean; spaces: Record<string, number> };
+  const m = (await (await fetch(`${probeUrl}/sample`)).json()) as Record<string, number> & {
+    gc: boolean;
+    spaces: Record<string, number>;
+  };
   if (!m.gc) throw new Error('the server was not started with --expose-gc');
   return {
     requests,
@@ -115,7 +125,8 @@ function peaks(afterWarmUp: Sample[]): { first: number; second: number; growthPe
   const second = max(afterWarmUp.filter((s) => s.requests > middle));
   const half = Math.max(1, (to - from) / 2);
   return {
-    first, second,
+    first,
+    second,
     growthPer100k: Math.round(((second - first) / half) * 100_000 * 100) / 100,
     tolerance: Math.round(Math.max(NOISE_FLOOR_MIB, (LEAK_LIMIT_MIB * half) / 100_000) * 100) / 100,
   };
@@ -132,7 +143,10 @@ async function runDb(db: DbChoice, port: number): Promise<DbRun> {
   try {
     const probePort = port + 1;
     server = await startServer({
-      port, kind: db, databaseUrl, dataDir,
+      port,
+      kind: db,
+      databaseUrl,
+      dataDir,
       env: { JWT_SECRET: BENCH_JWT_SECRET, EXAM_AUTO_SUBMIT: '0', MEMORY_PROBE_PORT: String(probePort) },
       nodeArgs: ['--expose-gc', '--import', pathToFileURL(PROBE).href],
     });
@@ -150,20 +164,25 @@ async function runDb(db: DbChoice, port: number): Promise<DbRun> {
         connections: CONNECTIONS,
         amount,
         pipelining: 1,
-        requests: [{
-          setupRequest: (r: Record<string, unknown>) => {
-            const i = next++;
-            const [, pathOf] = routes[i % routes.length];
-            const u = users[(Math.floor(i / routes.length) * 37) % users.length];
-            return { ...r, method: 'GET', path: pathOf(u), headers: { authorization: u.token } };
+        requests: [
+          {
+            setupRequest: (r: Record<string, unknown>) => {
+              const i = next++;
+              const [, pathOf] = routes[i % routes.length];
+              const u = users[(Math.floor(i / routes.length) * 37) % users.length];
+              return { ...r, method: 'GET', path: pathOf(u), headers: { authorization: u.token } };
+            },
           },
-        }],
+        ],
       } as autocannon.Options);
       run.non2xx += result.non2xx;
       run.errors += result.errors + result.timeouts;
       return result.requests.total;
     };
-    const snapshotDir = process.env.BENCH_SOAK_SNAPSHOTS === '1' ? fs.mkdtempSync(path.join(os.tmpdir(), `kelasku-soak-${db}-heap-`)) : undefined;
+    const snapshotDir =
+      process.env.BENCH_SOAK_SNAPSHOTS === '1'
+        ? fs.mkdtempSync(path.join(os.tmpdir(), `kelasku-soak-${db}-heap-`))
+        : undefined;
     const snapshot = async (tag: string) => {
       if (!snapshotDir) return;
       const file = path.join(snapshotDir, `${tag}.heapsnapshot`);
@@ -182,7 +201,9 @@ async function runDb(db: DbChoice, port: number): Promise<DbRun> {
       sent += await drive(perSlice);
       const s = await sample(probeUrl, sent, t0);
       run.samples.push(s);
-      console.log(`[soak ${db}] ${s.requests} requests: heap after GC ${s.heapUsed} MiB, RSS ${s.rss} MiB, load ${s.load1}`);
+      console.log(
+        `[soak ${db}] ${s.requests} requests: heap after GC ${s.heapUsed} MiB, RSS ${s.rss} MiB, load ${s.load1}`,
+      );
     }
     await snapshot('end');
     run.rps = Math.round((sent - WARM_UP) / ((performance.now() - loadStart) / 1000));
@@ -203,7 +224,9 @@ async function runDb(db: DbChoice, port: number): Promise<DbRun> {
 }
 
 const verdict = (r: DbRun) =>
-  r.peakFirstHalf !== undefined && r.peakSecondHalf! - r.peakFirstHalf < r.toleranceMiB! && r.non2xx + r.errors === 0 ? 'levels off' : 'grows';
+  r.peakFirstHalf !== undefined && r.peakSecondHalf! - r.peakFirstHalf < r.toleranceMiB! && r.non2xx + r.errors === 0
+    ? 'levels off'
+    : 'grows';
 
 function markdown(runs: DbRun[]): string {
   const lines = [
@@ -211,7 +234,10 @@ function markdown(runs: DbRun[]): string {
     '',
     `The server (server/src/main.ts, started with --expose-gc and bench/lib/memory-probe.mjs preloaded) answers the routes below in turn, each request for the next student of the read benches' school (${READ_SCHOOL_TEXT}; one exam of 40 questions per class). After a warm-up of ${WARM_UP.toLocaleString('en')} requests and after each of ${SLICES} slices the probe collects all garbage (two full GCs) and reads process.memoryUsage(): "heap after GC" is what the server retains. Target: the highest retained heap of the run's second half exceeds the first half's by < ${LEAK_LIMIT_MIB} MiB per 100,000 requests, or by < ${NOISE_FLOOR_MIB} MiB in a short run (a warm-up levels off; a bounded cache emptied when full saws up and down below the same peak — formatWib's 20,000 texts, filled by every exam read's server_time, rise by ≈ 1.7 MiB over ≈ 80,000 requests of this mix and drop; a leak raises every peak). RSS also holds freed-but-kept heap pages and the allocator's arenas, so it follows the retained heap only loosely.`,
     '',
-    `Load average (1/5/15 min) at the start: ${LOAD_AT_START.join(' / ')}; at the end: ${os.loadavg().map((x) => x.toFixed(1)).join(' / ')} (2 cores).`,
+    `Load average (1/5/15 min) at the start: ${LOAD_AT_START.join(' / ')}; at the end: ${os
+      .loadavg()
+      .map((x) => x.toFixed(1))
+      .join(' / ')} (2 cores).`,
     '',
   ];
   for (const r of runs) {
@@ -224,8 +250,26 @@ function markdown(runs: DbRun[]): string {
       `${r.rps} req/s under load, ${r.non2xx} non-2xx, ${r.errors} errors. Highest retained heap: ${r.peakFirstHalf} MiB in the first half, ${r.peakSecondHalf} MiB in the second (${r.growthPer100k} MiB per 100,000 requests; tolerated: ${r.toleranceMiB} MiB) → **${verdict(r)}**.`,
       '',
       table(
-        ['requests', 'seconds', 'heap after GC MiB', 'old space MiB', 'heap total MiB', 'external MiB', 'RSS MiB', 'load 1 min'],
-        r.samples.map((s) => [s.requests.toLocaleString('en'), s.seconds, s.heapUsed, s.oldSpace, s.heapTotal, s.external, s.rss, s.load1]),
+        [
+          'requests',
+          'seconds',
+          'heap after GC MiB',
+          'old space MiB',
+          'heap total MiB',
+          'external MiB',
+          'RSS MiB',
+          'load 1 min',
+        ],
+        r.samples.map((s) => [
+          s.requests.toLocaleString('en'),
+          s.seconds,
+          s.heapUsed,
+          s.oldSpace,
+          s.heapTotal,
+          s.external,
+          s.rss,
+          s.load1,
+        ]),
       ),
       '',
     );
@@ -236,8 +280,19 @@ function markdown(runs: DbRun[]): string {
 export async function runMemorySoak(): Promise<void> {
   const runs = await runPerDatabase('soak', 3884, runDb);
   saveResult({
-    name: RESULT_NAME, title: RESULT_TITLE, startedAt: new Date().toISOString(), markdown: markdown(runs),
-    data: { requests: REQUESTS, slices: SLICES, warmUp: WARM_UP, connections: CONNECTIONS, leakLimitMiB: LEAK_LIMIT_MIB, noiseFloorMiB: NOISE_FLOOR_MIB, runs },
+    name: RESULT_NAME,
+    title: RESULT_TITLE,
+    startedAt: new Date().toISOString(),
+    markdown: markdown(runs),
+    data: {
+      requests: REQUESTS,
+      slices: SLICES,
+      warmUp: WARM_UP,
+      connections: CONNECTIONS,
+      leakLimitMiB: LEAK_LIMIT_MIB,
+      noiseFloorMiB: NOISE_FLOOR_MIB,
+      runs,
+    },
   });
 }
 

@@ -30,7 +30,9 @@ export const PHONE = { viewport: { width: 360, height: 740 }, deviceScaleFactor:
 const STATIC_DIR = path.resolve(REPO, process.env.STATIC_DIR || '.');
 
 export function missingBuilds(): string[] {
-  return ['shell', 'admin-app', 'teacher-app', 'student-app'].filter((a) => !fs.existsSync(path.join(STATIC_DIR, a, 'dist', a === 'shell' ? 'index.html' : 'mf-manifest.json')));
+  return ['shell', 'admin-app', 'teacher-app', 'student-app'].filter(
+    (a) => !fs.existsSync(path.join(STATIC_DIR, a, 'dist', a === 'shell' ? 'index.html' : 'mf-manifest.json')),
+  );
 }
 
 const wib = (d: Date) => new Date(d.getTime() + 7 * 3600_000).toISOString().slice(0, 19) + '+07:00';
@@ -40,25 +42,46 @@ const wib = (d: Date) => new Date(d.getTime() + 7 * 3600_000).toISOString().slic
  * API as a teacher saves it (the class teacher when that is the demo teacher, else the admin): the server takes the
  * pictures out of the content (server/src/domain/images.ts), so the exam JSON holds image URLs, as for a real exam.
  */
-export async function prepareExam(url: string, dataDir: string): Promise<{ classId: number; className: string; contentBytes: number; savedBytes: number }> {
+export async function prepareExam(
+  url: string,
+  dataDir: string,
+): Promise<{ classId: number; className: string; contentBytes: number; savedBytes: number }> {
   const handle = openDb(undefined, path.join(dataDir, 'kelasku.sqlite'));
   let cls: { id: number; name: string; teacher: string };
   try {
     const db = handle.db;
-    const student = await db.selectFrom('students as s').innerJoin('users as u', 'u.id', 's.user_id').select(['s.id']).where('u.username', '=', account('student').username).executeTakeFirstOrThrow();
-    cls = await db.selectFrom('assigned_students_class as a').innerJoin('classes as c', 'c.id', 'a.class_id')
-      .innerJoin('teachers as t', 't.id', 'c.teacher_id').innerJoin('users as u', 'u.id', 't.user_id')
-      .select(['c.id', 'c.name', 'u.username as teacher']).where('a.student_id', '=', student.id).orderBy('c.id').executeTakeFirstOrThrow();
+    const student = await db
+      .selectFrom('students as s')
+      .innerJoin('users as u', 'u.id', 's.user_id')
+      .select(['s.id'])
+      .where('u.username', '=', account('student').username)
+      .executeTakeFirstOrThrow();
+    cls = await db
+      .selectFrom('assigned_students_class as a')
+      .innerJoin('classes as c', 'c.id', 'a.class_id')
+      .innerJoin('teachers as t', 't.id', 'c.teacher_id')
+      .innerJoin('users as u', 'u.id', 't.user_id')
+      .select(['c.id', 'c.name', 'u.username as teacher'])
+      .where('a.student_id', '=', student.id)
+      .orderBy('c.id')
+      .executeTakeFirstOrThrow();
   } finally {
     await handle.close();
   }
   const who = cls.teacher === account('teacher').username ? account('teacher') : account('admin');
-  const login = await fetch(`${url}/api/v1/auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: who.username, password: who.password }) });
+  const login = await fetch(`${url}/api/v1/auth`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: who.username, password: who.password }),
+  });
   if (!login.ok) throw new Error(`sign-in as ${who.username}: ${login.status}`);
   const authorization = `Bearer ${((await login.json()) as { token: string }).token}`;
   const call = async (method: string, pathAndQuery: string, body?: unknown) => {
     const res = await fetch(`${url}/api/v1${pathAndQuery}`, {
-      method, ...(body === undefined ? { headers: { authorization } } : { headers: { authorization, 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+      method,
+      ...(body === undefined
+        ? { headers: { authorization } }
+        : { headers: { authorization, 'content-type': 'application/json' }, body: JSON.stringify(body) }),
     });
     const text = await res.text();
     if (!res.ok) throw new Error(`${method} ${pathAndQuery}: ${res.status} ${text.slice(0, 300)}`);
@@ -73,17 +96,31 @@ export async function prepareExam(url: string, dataDir: string): Promise<{ class
   for (const e of existing) await call('DELETE', `/exams?id=${e.id}`);
   const now = Date.now();
   const saved = await call('POST', '/exams', {
-    title: 'Ujian 50 soal bergambar', class_id: cls.id, total_marks: 100, content,
-    start_time: wib(new Date(now - 5 * 60_000)), end_time: wib(new Date(now + 3 * 3600_000)),
+    title: 'Ujian 50 soal bergambar',
+    class_id: cls.id,
+    total_marks: 100,
+    content,
+    start_time: wib(new Date(now - 5 * 60_000)),
+    end_time: wib(new Date(now + 3 * 3600_000)),
   });
   const savedContent = (JSON.parse(saved) as { content: Record<string, string> }).content;
-  return { classId: cls.id, className: cls.name, contentBytes: JSON.stringify(content).length, savedBytes: JSON.stringify(savedContent).length };
+  return {
+    classId: cls.id,
+    className: cls.name,
+    contentBytes: JSON.stringify(content).length,
+    savedBytes: JSON.stringify(savedContent).length,
+  };
 }
 
 async function slowPhone(page: Page): Promise<void> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6e6 / 8) * 0.9, uploadThroughput: (750e3 / 8) * 0.9 });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 150,
+    downloadThroughput: (1.6e6 / 8) * 0.9,
+    uploadThroughput: (750e3 / 8) * 0.9,
+  });
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
 }
 
@@ -92,7 +129,11 @@ const tokens = new Map<string, Promise<string>>();
 
 async function studentToken(url: string): Promise<string> {
   const { username, password } = account('student');
-  const res = await fetch(`${url}/api/v1/auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
+  const res = await fetch(`${url}/api/v1/auth`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
   if (!res.ok) throw new Error(`sign-in as ${username}: ${res.status}`);
   return ((await res.json()) as { token: string }).token;
 }
@@ -102,12 +143,15 @@ export async function signedInContext(browser: Browser, url: string): Promise<Br
   const token = await tokens.get(url)!;
   const claims = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString());
   const ctx = await browser.newContext(PHONE);
-  await ctx.addInitScript(([t, c]) => {
-    if (!localStorage.getItem('token')) {
-      localStorage.setItem('token', t);
-      localStorage.setItem('userData', c);
-    }
-  }, [token, JSON.stringify(claims)] as const);
+  await ctx.addInitScript(
+    ([t, c]) => {
+      if (!localStorage.getItem('token')) {
+        localStorage.setItem('token', t);
+        localStorage.setItem('userData', c);
+      }
+    },
+    [token, JSON.stringify(claims)] as const,
+  );
   await ctx.addInitScript(RECORD_FIRST_OPTION_IN_PAGE);
   return ctx;
 }
@@ -169,20 +213,39 @@ export async function timeline(page: Page): Promise<TimelineEntry[]> {
     const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
     const entries = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((e) => {
       const url = new URL(e.name);
-      return { what: `${url.pathname}${url.search}`.slice(0, 80), start: Math.round(e.startTime), end: Math.round(e.responseEnd) };
+      return {
+        what: `${url.pathname}${url.search}`.slice(0, 80),
+        start: Math.round(e.startTime),
+        end: Math.round(e.responseEnd),
+      };
     });
     return [
       { what: 'document (index.html)', start: 0, end: Math.round(nav.responseEnd) },
-      { what: 'DOMContentLoaded', start: Math.round(nav.domContentLoadedEventStart), end: Math.round(nav.domContentLoadedEventEnd) },
+      {
+        what: 'DOMContentLoaded',
+        start: Math.round(nav.domContentLoadedEventStart),
+        end: Math.round(nav.domContentLoadedEventEnd),
+      },
       ...entries,
       { what: 'first option enabled (seen by the test)', start: now, end: now },
     ].sort((a, b) => a.start - b.start);
   });
 }
 
-async function examTiming(browser: Browser, url: string, classId: number, className: string, slow: boolean): Promise<ExamTimes[]> {
+async function examTiming(
+  browser: Browser,
+  url: string,
+  classId: number,
+  className: string,
+  slow: boolean,
+): Promise<ExamTimes[]> {
   const label = slow ? 'slow phone (4× CPU, 1.6 Mbit/s, 150 ms RTT)' : 'no throttling';
-  const inApp: ExamTimes = { mode: 'in-app (click in My Classes Exams)', network: label, interactive: [], answered: [] };
+  const inApp: ExamTimes = {
+    mode: 'in-app (click in My Classes Exams)',
+    network: label,
+    interactive: [],
+    answered: [],
+  };
   const reload: ExamTimes = { mode: 'reload (warm cache)', network: label, interactive: [], answered: [], inPage: [] };
   const cold: ExamTimes = { mode: 'cold (empty cache)', network: label, interactive: [], answered: [], inPage: [] };
   for (let i = 0; i < REPEAT; i++) {
@@ -223,19 +286,41 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.le
 
 function weightRow(name: string, t: Tally, jsBudget?: number): (string | number)[] {
   const ok = jsBudget === undefined ? '' : t.bytes.js <= jsBudget ? ' ✅' : ' ❌';
-  return [name, `${kb(t.bytes.js)}${ok}`, kb(t.bytes.css), kb(t.bytes.image), kb(t.bytes.font), kb(t.bytes.html + t.bytes.json + t.bytes.other), kb(totalBytes(t)), t.files.length];
+  return [
+    name,
+    `${kb(t.bytes.js)}${ok}`,
+    kb(t.bytes.css),
+    kb(t.bytes.image),
+    kb(t.bytes.font),
+    kb(t.bytes.html + t.bytes.json + t.bytes.other),
+    kb(totalBytes(t)),
+    t.files.length,
+  ];
 }
 
 export async function runPages(): Promise<void> {
   const missing = missingBuilds();
   const started = new Date().toISOString();
   if (missing.length || !fs.existsSync(CHROMIUM)) {
-    const why = missing.length ? `production build missing for ${missing.join(', ')} (run \`npm run build\`)` : `Chromium not found at ${CHROMIUM}`;
-    saveResult({ name: 'pages', title: 'Pages', startedAt: started, markdown: `## Pages\n\n**Not measured:** ${why}.`, data: { skipped: why } });
+    const why = missing.length
+      ? `production build missing for ${missing.join(', ')} (run \`npm run build\`)`
+      : `Chromium not found at ${CHROMIUM}`;
+    saveResult({
+      name: 'pages',
+      title: 'Pages',
+      startedAt: started,
+      markdown: `## Pages\n\n**Not measured:** ${why}.`,
+      data: { skipped: why },
+    });
     return;
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kelasku-pages-'));
-  const server = await startServer({ port: 3860, kind: 'sqlite', dataDir, env: { SEED_DEMO: '1', EXAM_AUTO_SUBMIT: '0', STATIC_DIR } });
+  const server = await startServer({
+    port: 3860,
+    kind: 'sqlite',
+    dataDir,
+    env: { SEED_DEMO: '1', EXAM_AUTO_SUBMIT: '0', STATIC_DIR },
+  });
   const browser = await launch();
   let weights: PageWeights | undefined;
   let exam: ExamTimes[] = [];
@@ -244,7 +329,10 @@ export async function runPages(): Promise<void> {
   try {
     weights = await measureWeights(browser, server.url);
     examInfo = await prepareExam(server.url, dataDir);
-    exam = [...(await examTiming(browser, server.url, examInfo.classId, examInfo.className, false)), ...(await examTiming(browser, server.url, examInfo.classId, examInfo.className, true))];
+    exam = [
+      ...(await examTiming(browser, server.url, examInfo.classId, examInfo.className, false)),
+      ...(await examTiming(browser, server.url, examInfo.classId, examInfo.className, true)),
+    ];
   } catch (e) {
     error = (e as Error).stack ?? String(e);
     console.error(`[pages] ${error}\n${server.logTail()}`);
@@ -257,11 +345,22 @@ export async function runPages(): Promise<void> {
   const md = ['## Pages — production build in Chromium (gzip -9 of every file the page fetched)', ''];
   if (weights) {
     md.push(
-      table(['page', 'JS', 'CSS', 'images', 'fonts', 'HTML/JSON/other', 'all', 'files'], [
-        weightRow('login page (budget JS ≤ 150 KB, all ≤ 250 KB)', weights.login, BUDGET.loginJs),
-        ...(['admin', 'teacher', 'student'] as const).map((r) => weightRow(`${r} first screen ${weights!.roles[r].path}, incl. login page (budget JS ≤ 350 KB)`, weights!.roles[r].total, BUDGET.roleJs)),
-        ...(['admin', 'teacher', 'student'] as const).map((r) => weightRow(`${r}: after sign-in only`, weights!.roles[r].afterLogin)),
-      ]),
+      table(
+        ['page', 'JS', 'CSS', 'images', 'fonts', 'HTML/JSON/other', 'all', 'files'],
+        [
+          weightRow('login page (budget JS ≤ 150 KB, all ≤ 250 KB)', weights.login, BUDGET.loginJs),
+          ...(['admin', 'teacher', 'student'] as const).map((r) =>
+            weightRow(
+              `${r} first screen ${weights!.roles[r].path}, incl. login page (budget JS ≤ 350 KB)`,
+              weights!.roles[r].total,
+              BUDGET.roleJs,
+            ),
+          ),
+          ...(['admin', 'teacher', 'student'] as const).map((r) =>
+            weightRow(`${r}: after sign-in only`, weights!.roles[r].afterLogin),
+          ),
+        ],
+      ),
       '',
       `Login page all-in: ${kb(totalBytes(weights.login))} (budget 250 KB ${totalBytes(weights.login) <= BUDGET.loginAll ? '✅' : '❌'}).`,
       '',
@@ -271,27 +370,53 @@ export async function runPages(): Promise<void> {
     md.push(
       `### First exam question interactive — ${QUESTIONS} questions with images (${(examInfo.contentBytes / 1024).toFixed(0)} KB of content as the teacher sent it, ${(examInfo.savedBytes / 1024).toFixed(0)} KB as stored and served: pictures are separate /api/v1/images/ files), 360×740 phone viewport, median of ${REPEAT} (target ≤ ${BUDGET.examMs} ms)`,
       '',
-      table(['navigation', 'conditions', 'first option enabled, seen by the test (ms)', 'first answer checked (ms)', 'all runs (enabled)', 'in the page: enabled option in the DOM (ms since navigation start)'], exam.map((e) => [
-        e.mode, e.network, `${median(e.interactive)}${e.network === 'no throttling' ? (median(e.interactive) <= BUDGET.examMs ? ' ✅' : ' ❌') : ''}`, median(e.answered), e.interactive.join(', '),
-        e.inPage?.length ? `${median(e.inPage)} (${e.inPage.join(', ')})` : '–',
-      ])),
+      table(
+        [
+          'navigation',
+          'conditions',
+          'first option enabled, seen by the test (ms)',
+          'first answer checked (ms)',
+          'all runs (enabled)',
+          'in the page: enabled option in the DOM (ms since navigation start)',
+        ],
+        exam.map((e) => [
+          e.mode,
+          e.network,
+          `${median(e.interactive)}${e.network === 'no throttling' ? (median(e.interactive) <= BUDGET.examMs ? ' ✅' : ' ❌') : ''}`,
+          median(e.answered),
+          e.interactive.join(', '),
+          e.inPage?.length ? `${median(e.inPage)} (${e.inPage.join(', ')})` : '–',
+        ]),
+      ),
       '',
-      'The target is judged on what the test sees: its clock starts before it asks the browser to navigate and stops when it has found the option enabled, round trips to the browser included. The last column is the page\'s own clock (a MutationObserver installed before the page\'s scripts), without those round trips.',
+      "The target is judged on what the test sees: its clock starts before it asks the browser to navigate and stops when it has found the option enabled, round trips to the browser included. The last column is the page's own clock (a MutationObserver installed before the page's scripts), without those round trips.",
       '',
     );
   }
-  for (const [kind, entries] of [['a cold load', coldTimeline], ['a reload', reloadTimeline]] as const) {
+  for (const [kind, entries] of [
+    ['a cold load', coldTimeline],
+    ['a reload', reloadTimeline],
+  ] as const) {
     if (!entries.length) continue;
     md.push(
       `#### Where ${kind} goes (first run, no throttling; ms since the navigation started; images left out)`,
       '',
-      table(['what', 'start', 'end'], entries.filter((e) => !e.what.startsWith('/api/v1/images/')).map((e) => [e.what, e.start, e.end])),
+      table(
+        ['what', 'start', 'end'],
+        entries.filter((e) => !e.what.startsWith('/api/v1/images/')).map((e) => [e.what, e.start, e.end]),
+      ),
       '',
     );
   }
   md.push('Lighthouse scores: see the Lighthouse section (`bench/lighthouse.ts`).', '');
   if (error) md.push(`**Error:** \`${error.split('\n')[0]}\``, '');
-  saveResult({ name: 'pages', title: 'Pages', startedAt: started, markdown: md.join('\n'), data: { weights, exam, examInfo, coldTimeline, reloadTimeline, error } });
+  saveResult({
+    name: 'pages',
+    title: 'Pages',
+    startedAt: started,
+    markdown: md.join('\n'),
+    data: { weights, exam, examInfo, coldTimeline, reloadTimeline, error },
+  });
 }
 
 if (isMain(module)) {

@@ -31,12 +31,22 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const PORT = 3870;
 
-interface Launcher { name: string; command: string; args: string[]; cwd: string }
+interface Launcher {
+  name: string;
+  command: string;
+  args: string[];
+  cwd: string;
+}
 
 const LAUNCHERS: Launcher[] = [
   { name: 'tsx via npm (before)', command: 'npm', args: ['exec', '-w', 'server', '-c', 'tsx src/main.ts'], cwd: REPO },
   { name: 'npm start -w server (now)', command: 'npm', args: ['run', 'start', '-w', 'server'], cwd: REPO },
-  { name: 'node server/dist/main.js (systemd unit)', command: process.execPath, args: [path.join(REPO, 'server', 'dist', 'main.js')], cwd: REPO },
+  {
+    name: 'node server/dist/main.js (systemd unit)',
+    command: process.execPath,
+    args: [path.join(REPO, 'server', 'dist', 'main.js')],
+    cwd: REPO,
+  },
 ];
 
 /** pid and every descendant, from /proc (parent pid is field 4 of /proc/<pid>/stat). */
@@ -67,7 +77,13 @@ function rssMiB(pid: number): number {
 
 function commandOf(pid: number): string {
   try {
-    return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean).map((a) => path.basename(a)).slice(0, 3).join(' ');
+    return fs
+      .readFileSync(`/proc/${pid}/cmdline`, 'utf8')
+      .split('\0')
+      .filter(Boolean)
+      .map((a) => path.basename(a))
+      .slice(0, 3)
+      .join(' ');
   } catch {
     return '?';
   }
@@ -76,7 +92,15 @@ function commandOf(pid: number): string {
 const round = (x: number) => Math.round(x * 10) / 10;
 
 async function start(launcher: Launcher, dataDir: string): Promise<{ child: ChildProcess; ms: number }> {
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', JWT_SECRET: BENCH_JWT_SECRET, EXAM_AUTO_SUBMIT: '0' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(PORT),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    NODE_ENV: 'production',
+    JWT_SECRET: BENCH_JWT_SECRET,
+    EXAM_AUTO_SUBMIT: '0',
+  };
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
   const t0 = performance.now();
@@ -120,23 +144,34 @@ async function saveBurst(url: string, sheets: { token: string; id: number }[], p
   let saves = 0;
   let failed = 0;
   let next = 0;
-  await Promise.all(Array.from({ length: CONNECTIONS }, async () => {
-    while (performance.now() < end) {
-      const sheet = sheets[next++ % sheets.length];
-      const question = String(1 + (next % 40));
-      const r = await call(pool, 'PATCH', `/api/v1/exams-answers?id=${sheet.id}`, { token: sheet.token, body: { changes: { [question]: { answer: 'b', at: Date.now() } } } });
-      if (ok(r)) saves++;
-      else failed++;
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (performance.now() < end) {
+        const sheet = sheets[next++ % sheets.length];
+        const question = String(1 + (next % 40));
+        const r = await call(pool, 'PATCH', `/api/v1/exams-answers?id=${sheet.id}`, {
+          token: sheet.token,
+          body: { changes: { [question]: { answer: 'b', at: Date.now() } } },
+        });
+        if (ok(r)) saves++;
+        else failed++;
+      }
+    }),
+  );
   await pool.close();
   treeSampler.stop();
   serverSampler.stop();
-  return { treeMaxMiB: treeSampler.summary().rssMaxMiB, serverMaxMiB: serverSampler.summary().rssMaxMiB, saves, failed };
+  return {
+    treeMaxMiB: treeSampler.summary().rssMaxMiB,
+    serverMaxMiB: serverSampler.summary().rssMaxMiB,
+    saves,
+    failed,
+  };
 }
 
 export async function runProductionProcess(): Promise<void> {
-  if (!fs.existsSync(path.join(REPO, 'server', 'dist', 'main.js'))) throw new Error('build the server first: npm run build -w server');
+  if (!fs.existsSync(path.join(REPO, 'server', 'dist', 'main.js')))
+    throw new Error('build the server first: npm run build -w server');
   const school = fs.mkdtempSync(path.join(os.tmpdir(), 'kelasku-footprint-'));
   const handle = openDb(undefined, path.join(school, 'kelasku.sqlite'));
   const built = await buildSchool(handle, { prefix: 'P', students: STUDENTS, questions: 40 });
@@ -145,7 +180,13 @@ export async function runProductionProcess(): Promise<void> {
 
   const rows: Row[] = [];
   for (const launcher of LAUNCHERS) {
-    const row: Row = { launcher: launcher.name, processes: [], startMs: [], idle: { treeMiB: 0, serverMiB: 0 }, burst: { treeMaxMiB: 0, serverMaxMiB: 0, saves: 0, failed: 0 } };
+    const row: Row = {
+      launcher: launcher.name,
+      processes: [],
+      startMs: [],
+      idle: { treeMiB: 0, serverMiB: 0 },
+      burst: { treeMaxMiB: 0, serverMaxMiB: 0, saves: 0, failed: 0 },
+    };
     for (let i = 0; i < STARTS; i++) {
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kelasku-footprint-run-'));
       fs.copyFileSync(path.join(school, 'kelasku.sqlite'), path.join(dataDir, 'kelasku.sqlite'));
@@ -157,13 +198,19 @@ export async function runProductionProcess(): Promise<void> {
         // the server is the tree's largest process (the node that listens)
         const server = pids.reduce((a, b) => (rssMiB(b) > rssMiB(a) ? b : a));
         row.processes = pids.map(commandOf);
-        row.idle = { treeMiB: round(pids.reduce((sum, pid) => sum + rssMiB(pid), 0)), serverMiB: round(rssMiB(server)) };
+        row.idle = {
+          treeMiB: round(pids.reduce((sum, pid) => sum + rssMiB(pid), 0)),
+          serverMiB: round(rssMiB(server)),
+        };
         const url = `http://127.0.0.1:${PORT}`;
         const opener = makePool(url, 8);
         const sheets: { token: string; id: number }[] = [];
         for (const s of students) {
           const token = studentToken(s);
-          const r = await call<{ id: number }>(opener, 'POST', '/api/v1/exams-answers', { token, body: { exam_id: s.examId, student_id: s.id, answers: {} } });
+          const r = await call<{ id: number }>(opener, 'POST', '/api/v1/exams-answers', {
+            token,
+            body: { exam_id: s.examId, student_id: s.id, answers: {} },
+          });
           if (ok(r)) sheets.push({ token, id: r.body.id });
         }
         await opener.close();
@@ -184,7 +231,14 @@ export async function runProductionProcess(): Promise<void> {
     `SQLite, NODE_ENV=production, one school of ${STUDENTS} students (exams of 40 questions). Start: spawn → first answered GET /api/v1/ping, mean of ${STARTS} starts. Idle: 5 s after the last start. Burst: ${SECONDS} s of answer saves (one question's change each) over ${CONNECTIONS} connections.`,
     '',
     table(
-      ['launch', 'processes', 'start → first answer', 'RSS idle: tree / server', 'RSS max in the burst: tree / server', 'saves (failed)'],
+      [
+        'launch',
+        'processes',
+        'start → first answer',
+        'RSS idle: tree / server',
+        'RSS max in the burst: tree / server',
+        'saves (failed)',
+      ],
       rows.map((r) => [
         r.launcher,
         `${r.processes.length}: ${r.processes.join(' → ')}`,
@@ -197,7 +251,13 @@ export async function runProductionProcess(): Promise<void> {
     '',
     'Before the compiled server, the root `npm start` added its own npm → sh → tsx (build check) → npm → sh in front of the tsx chain above: seven processes, 213 MiB RSS for the server and about 105 MiB of launchers (issue report, same machine). A supervisor should run the last row: one process, signals reach the server. Start times and the saves column depend on what else shares the 2 cores (the load average at start is in the table at the top); the processes and the RSS are what compares.',
   ].join('\n');
-  saveResult({ name: 'production-process', title: 'Production process: processes, memory and start time per launch', startedAt: new Date().toISOString(), markdown, data: { rows, machine: machine() } });
+  saveResult({
+    name: 'production-process',
+    title: 'Production process: processes, memory and start time per launch',
+    startedAt: new Date().toISOString(),
+    markdown,
+    data: { rows, machine: machine() },
+  });
   console.log(markdown);
 }
 

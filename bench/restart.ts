@@ -49,14 +49,24 @@ async function timedStart(dataDir: string): Promise<number> {
     cwd: REPO,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'development', DATABASE_URL: '' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      NODE_ENV: 'development',
+      DATABASE_URL: '',
+    },
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  for (const stream of [child.stdout, child.stderr]) stream.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  for (const stream of [child.stdout, child.stderr])
+    stream.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   try {
     for (;;) {
-      if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}:\n${output.join('').slice(-2000)}`);
-      if (performance.now() - t0 > TIMEOUT_MS) throw new Error(`no answer from ${ping} within ${TIMEOUT_MS} ms:\n${output.join('').slice(-2000)}`);
+      if (child.exitCode !== null)
+        throw new Error(`npm start exited with ${child.exitCode}:\n${output.join('').slice(-2000)}`);
+      if (performance.now() - t0 > TIMEOUT_MS)
+        throw new Error(`no answer from ${ping} within ${TIMEOUT_MS} ms:\n${output.join('').slice(-2000)}`);
       if (await answers(ping)) return Math.round(performance.now() - t0);
       await new Promise((r) => setTimeout(r, 50));
     }
@@ -64,21 +74,29 @@ async function timedStart(dataDir: string): Promise<number> {
     // npm → sh → tsx → node: stop the whole group.
     if (child.exitCode === null && child.pid) process.kill(-child.pid, 'SIGTERM');
     await exited;
-    if (output.join('').includes(': building (')) console.warn('[restart] npm start rebuilt an app: the restart figures include a build');
+    if (output.join('').includes(': building ('))
+      console.warn('[restart] npm start rebuilt an app: the restart figures include a build');
   }
 }
 
 function timedCheck(): number {
   const t0 = performance.now();
-  const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(REPO, 'scripts', 'build-if-changed.ts')], { cwd: REPO, encoding: 'utf8' });
-  if (result.status !== 0 || result.stdout.includes(': building (')) throw new Error(`build-if-changed did not find the checkout up to date:\n${result.stdout}${result.stderr}`);
+  const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(REPO, 'scripts', 'build-if-changed.ts')], {
+    cwd: REPO,
+    encoding: 'utf8',
+  });
+  if (result.status !== 0 || result.stdout.includes(': building ('))
+    throw new Error(`build-if-changed did not find the checkout up to date:\n${result.stdout}${result.stderr}`);
   return Math.round(performance.now() - t0);
 }
 
 export async function runRestart(): Promise<void> {
   const startedAt = new Date().toISOString();
   console.log('[restart] bringing the build up to date (untimed)');
-  const prepare = spawnSync(process.execPath, ['--import', 'tsx', path.join(REPO, 'scripts', 'build-if-changed.ts')], { cwd: REPO, stdio: 'inherit' });
+  const prepare = spawnSync(process.execPath, ['--import', 'tsx', path.join(REPO, 'scripts', 'build-if-changed.ts')], {
+    cwd: REPO,
+    stdio: 'inherit',
+  });
   if (prepare.status !== 0) throw new Error('build-if-changed failed');
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kelasku-restart-'));
@@ -97,16 +115,30 @@ export async function runRestart(): Promise<void> {
     const md = [
       `## Restart of a built checkout — \`npm start\` until \`/api/v1/ping\` answers (target ≤ ${TARGET_MS / 1000} s)`,
       '',
-      table(['what', 'runs', 'median ms', 'max ms'], [
-        ['restart (existing SQLite database)', RESTARTS, Math.round(median), worst],
-        ['first start (creates and seeds the database)', 1, firstStartMs, firstStartMs],
-        ['of which: the up-to-date check alone (build-if-changed.ts, 4 apps hashed)', checkMs.length, checkMs[1], checkMs[2]],
-      ]),
+      table(
+        ['what', 'runs', 'median ms', 'max ms'],
+        [
+          ['restart (existing SQLite database)', RESTARTS, Math.round(median), worst],
+          ['first start (creates and seeds the database)', 1, firstStartMs, firstStartMs],
+          [
+            'of which: the up-to-date check alone (build-if-changed.ts, 4 apps hashed)',
+            checkMs.length,
+            checkMs[1],
+            checkMs[2],
+          ],
+        ],
+      ),
       '',
       `Worst restart ${worst} ms: ${worst <= TARGET_MS ? 'within' : '**over**'} the ${TARGET_MS / 1000} s target. Before`,
       '`scripts/build-if-changed.ts`, every `npm start` rebuilt all four web apps first (over a minute on 2 cores).',
     ].join('\n');
-    saveResult({ name: 'restart', title: 'Restart of a built checkout', startedAt, markdown: md, data: { targetMs: TARGET_MS, restartMs, firstStartMs, checkMs } });
+    saveResult({
+      name: 'restart',
+      title: 'Restart of a built checkout',
+      startedAt,
+      markdown: md,
+      data: { targetMs: TARGET_MS, restartMs, firstStartMs, checkMs },
+    });
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }

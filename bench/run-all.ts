@@ -38,7 +38,12 @@ const BENCHES: [string, () => Promise<void>][] = [
 
 async function main() {
   const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
-  console.log(`Kelasku benchmarks, ${PROFILE} profile — ${machineLine()}; load average ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}`);
+  console.log(
+    `Kelasku benchmarks, ${PROFILE} profile — ${machineLine()}; load average ${os
+      .loadavg()
+      .map((x) => x.toFixed(1))
+      .join(' ')}`,
+  );
   const failed: string[] = [];
   const t0 = Date.now();
   for (const [name, run] of BENCHES) {
@@ -54,7 +59,9 @@ async function main() {
     console.log(`=== ${name}: ${Math.round((Date.now() - t) / 1000)} s ===`);
   }
   writeResultsMd();
-  console.log(`\nDone in ${Math.round((Date.now() - t0) / 1000)} s → bench/RESULTS.md${failed.length ? `; FAILED: ${failed.join(', ')}` : ''}`);
+  console.log(
+    `\nDone in ${Math.round((Date.now() - t0) / 1000)} s → bench/RESULTS.md${failed.length ? `; FAILED: ${failed.join(', ')}` : ''}`,
+  );
   process.exit(failed.length ? 1 : 0);
 }
 

@@ -20,7 +20,14 @@ import { summarizeProfile, type ProfileLine } from './lib/cpuprofile';
 import { ProcSampler } from './lib/proc';
 import { FULL, isMain, LOAD_AT_START, RESULTS_DIR, saveResult, table } from './lib/results';
 import { buildSchool, openDb } from './lib/school';
-import { createPgDatabase, dropPgDatabase, runPerDatabase, startServer, type DbChoice, type RunningServer } from './lib/server';
+import {
+  createPgDatabase,
+  dropPgDatabase,
+  runPerDatabase,
+  startServer,
+  type DbChoice,
+  type RunningServer,
+} from './lib/server';
 import { BENCH_JWT_SECRET, studentToken } from './lib/tokens';
 
 const CONNECTIONS = Number(process.env.BENCH_READ_CONNECTIONS ?? 50);
@@ -73,15 +80,39 @@ type Req = { path: string; headers: Record<string, string> };
 
 /** route label → [our path, bare twin path] for one student */
 export const ROUTES: [string, (u: User) => [string, string]][] = [
-  ['GET /classes/assigned', (u) => [`/api/v1/classes/assigned?id=${u.studentId}`, `/read/classes-assigned?id=${u.studentId}`]],
-  ['GET /materials/from-class', (u) => [`/api/v1/materials/from-class?id=${u.classId}`, `/read/materials?id=${u.classId}`]],
-  ['GET /exams (exam of a class)', (u) => [`/api/v1/exams?class_id=${u.classId}&number=0`, `/read/exam?class_id=${u.classId}`]],
-  ['GET /exams-answers (answer sheet)', (u) => [`/api/v1/exams-answers?exam_id=${u.examId}&student_id=${u.studentId}`, `/read/sheet?exam_id=${u.examId}&student_id=${u.studentId}`]],
-  ['GET /discussions-material', (u) => [`/api/v1/discussions-material?id=${u.materialId}`, `/read/discussions?id=${u.materialId}`]],
+  [
+    'GET /classes/assigned',
+    (u) => [`/api/v1/classes/assigned?id=${u.studentId}`, `/read/classes-assigned?id=${u.studentId}`],
+  ],
+  [
+    'GET /materials/from-class',
+    (u) => [`/api/v1/materials/from-class?id=${u.classId}`, `/read/materials?id=${u.classId}`],
+  ],
+  [
+    'GET /exams (exam of a class)',
+    (u) => [`/api/v1/exams?class_id=${u.classId}&number=0`, `/read/exam?class_id=${u.classId}`],
+  ],
+  [
+    'GET /exams-answers (answer sheet)',
+    (u) => [
+      `/api/v1/exams-answers?exam_id=${u.examId}&student_id=${u.studentId}`,
+      `/read/sheet?exam_id=${u.examId}&student_id=${u.studentId}`,
+    ],
+  ],
+  [
+    'GET /discussions-material',
+    (u) => [`/api/v1/discussions-material?id=${u.materialId}`, `/read/discussions?id=${u.materialId}`],
+  ],
   ['GET /stats/student', () => ['/api/v1/stats/student', '/read/stats']],
 ];
 
-async function load(url: string, seconds: number, connections: number, req: (i: number) => Req, pid: number): Promise<Measure> {
+async function load(
+  url: string,
+  seconds: number,
+  connections: number,
+  req: (i: number) => Req,
+  pid: number,
+): Promise<Measure> {
   let next = 0;
   const sampler = new ProcSampler(() => [pid], 250).start();
   const result = await autocannon({
@@ -118,42 +149,92 @@ export async function readSchool(handle: ReturnType<typeof openDb>, prefix: stri
   const firstMaterial = await fillSchool(handle, school);
   await handle.close();
   return school.students.map((s) => ({
-    token: studentToken(s), studentId: s.id, classId: s.classId, examId: s.examId!, materialId: firstMaterial.get(s.classId)!,
+    token: studentToken(s),
+    studentId: s.id,
+    classId: s.classId,
+    examId: s.examId!,
+    materialId: firstMaterial.get(s.classId)!,
   }));
 }
 
 /** Materials with an exercise each, discussions with replies, an open exam sheet per student, a few grades. */
-async function fillSchool(handle: ReturnType<typeof openDb>, school: Awaited<ReturnType<typeof buildSchool>>): Promise<Map<number, number>> {
+async function fillSchool(
+  handle: ReturnType<typeof openDb>,
+  school: Awaited<ReturnType<typeof buildSchool>>,
+): Promise<Map<number, number>> {
   const db = handle.db;
   const firstMaterial = new Map<number, number>();
   for (const [k, classId] of school.classIds.entries()) {
     const teacherId = school.teacherIds[0];
     const students = school.students.filter((s) => s.classId === classId);
     for (let n = 1; n <= MATERIALS_PER_CLASS; n++) {
-      const m = await db.insertInto('materials').values({
-        class_id: classId, teacher_id: teacherId, title: `Materi ${k + 1}.${n}`, description: `Ringkasan materi ${n}`,
-        content: `<p>${'Isi materi pelajaran. '.repeat(30)}</p>`,
-      }).returning('id').executeTakeFirstOrThrow();
+      const m = await db
+        .insertInto('materials')
+        .values({
+          class_id: classId,
+          teacher_id: teacherId,
+          title: `Materi ${k + 1}.${n}`,
+          description: `Ringkasan materi ${n}`,
+          content: `<p>${'Isi materi pelajaran. '.repeat(30)}</p>`,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       if (n === 1) firstMaterial.set(classId, m.id);
-      const content = JSON.stringify(Object.fromEntries(Array.from({ length: 10 }, (_, q) => [`${q + 1}`, `Soal latihan ${q + 1}`])));
-      await db.insertInto('exercises').values({ material_id: m.id, title: `Latihan ${n}`, content, question_count: 10, total_marks: 100, teacher_id: teacherId }).execute();
+      const content = JSON.stringify(
+        Object.fromEntries(Array.from({ length: 10 }, (_, q) => [`${q + 1}`, `Soal latihan ${q + 1}`])),
+      );
+      await db
+        .insertInto('exercises')
+        .values({
+          material_id: m.id,
+          title: `Latihan ${n}`,
+          content,
+          question_count: 10,
+          total_marks: 100,
+          teacher_id: teacherId,
+        })
+        .execute();
       for (let p = 0; p < POSTS_PER_MATERIAL; p++) {
         const author = students[(p * 7 + n) % students.length];
-        const post = await db.insertInto('material_forum').values({
-          material_id: m.id, student_id: author.id, topic: `Pertanyaan ${p + 1}`, description: 'Bagaimana cara mengerjakan soal nomor 3?',
-        }).returning('id').executeTakeFirstOrThrow();
-        await db.insertInto('discussion_replies').values(Array.from({ length: REPLIES_PER_POST }, (_, r) => ({
-          id: crypto.randomUUID(), kind: 'material' as const, discussion_id: post.id, student_id: students[(p + r + 1) % students.length].id, teacher_id: null,
-          reply: `Jawaban ${r + 1}: coba lihat contoh di materi.`,
-        }))).execute();
+        const post = await db
+          .insertInto('material_forum')
+          .values({
+            material_id: m.id,
+            student_id: author.id,
+            topic: `Pertanyaan ${p + 1}`,
+            description: 'Bagaimana cara mengerjakan soal nomor 3?',
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await db
+          .insertInto('discussion_replies')
+          .values(
+            Array.from({ length: REPLIES_PER_POST }, (_, r) => ({
+              id: crypto.randomUUID(),
+              kind: 'material' as const,
+              discussion_id: post.id,
+              student_id: students[(p + r + 1) % students.length].id,
+              teacher_id: null,
+              reply: `Jawaban ${r + 1}: coba lihat contoh di materi.`,
+            })),
+          )
+          .execute();
       }
     }
   }
   const answers = JSON.stringify(Object.fromEntries(Array.from({ length: 40 }, (_, q) => [`${q + 1}`, 'abcd'[q % 4]])));
   for (let i = 0; i < school.students.length; i += 500) {
-    await db.insertInto('exam_answers').values(school.students.slice(i, i + 500).map((s) => ({
-      exam_id: s.examId!, student_id: s.id, answers, status: 'Active' as const,
-    }))).execute();
+    await db
+      .insertInto('exam_answers')
+      .values(
+        school.students.slice(i, i + 500).map((s) => ({
+          exam_id: s.examId!,
+          student_id: s.id,
+          answers,
+          status: 'Active' as const,
+        })),
+      )
+      .execute();
   }
   return firstMaterial;
 }
@@ -170,15 +251,27 @@ async function runDb(db: DbChoice, basePort: number): Promise<DbRun> {
     const env = { JWT_SECRET: BENCH_JWT_SECRET, EXAM_AUTO_SUBMIT: '0' };
     ours = await startServer({ port: basePort, kind: db, databaseUrl, dataDir, env });
     const users = await readSchool(openDb(databaseUrl, path.join(dataDir, 'kelasku.sqlite')), 'R');
-    bare = await startServer({ port: basePort + 1, kind: db, databaseUrl, dataDir, env, script: path.join(__dirname, 'bare-server.ts') });
-    const reqOf = (pick: 0 | 1, paths: (u: User) => [string, string]) => (i: number): Req => {
-      const u = users[(i * 37) % users.length];
-      return { path: paths(u)[pick], headers: { authorization: u.token } };
-    };
+    bare = await startServer({
+      port: basePort + 1,
+      kind: db,
+      databaseUrl,
+      dataDir,
+      env,
+      script: path.join(__dirname, 'bare-server.ts'),
+    });
+    const reqOf =
+      (pick: 0 | 1, paths: (u: User) => [string, string]) =>
+      (i: number): Req => {
+        const u = users[(i * 37) % users.length];
+        return { path: paths(u)[pick], headers: { authorization: u.token } };
+      };
     const only = process.env.BENCH_READ_ROUTES?.split(',');
     for (const [route, paths] of ROUTES.filter(([label]) => !only || only.some((o) => label.includes(o)))) {
       // both must answer 200 before they are measured
-      for (const [srv, pick] of [[ours, 0], [bare, 1]] as const) {
+      for (const [srv, pick] of [
+        [ours, 0],
+        [bare, 1],
+      ] as const) {
         const r = reqOf(pick, paths)(0);
         const res = await fetch(`${srv.url}${r.path}`, { headers: r.headers });
         if (!res.ok) throw new Error(`${route} probe on ${srv.entry} failed: ${res.status} ${await res.text()}`);
@@ -192,7 +285,9 @@ async function runDb(db: DbChoice, basePort: number): Promise<DbRun> {
         const oursM = await load(o.url, SECONDS, CONNECTIONS, reqOf(0, paths), o.pid);
         const bareM = await load(b.url, SECONDS, CONNECTIONS, reqOf(1, paths), b.pid);
         rounds.push({ ours: oursM, bare: bareM });
-        console.log(`[reads ${db}] ${route} round ${k + 1}: ours ${oursM.rps}/s p99 ${oursM.p99} ms, bare ${bareM.rps}/s p99 ${bareM.p99} ms → ${(oursM.rps / bareM.rps).toFixed(2)}`);
+        console.log(
+          `[reads ${db}] ${route} round ${k + 1}: ours ${oursM.rps}/s p99 ${oursM.p99} ms, bare ${bareM.rps}/s p99 ${bareM.p99} ms → ${(oursM.rps / bareM.rps).toFixed(2)}`,
+        );
       }
       const byRatio = [...rounds].sort((x, y) => x.ours.rps / x.bare.rps - y.ours.rps / y.bare.rps);
       run.routes.push({ route, ...byRatio[Math.floor((byRatio.length - 1) / 2)], rounds });
@@ -202,7 +297,14 @@ async function runDb(db: DbChoice, basePort: number): Promise<DbRun> {
 
     if (process.env.BENCH_PROFILE !== '0') {
       await ours.stop();
-      ours = await startServer({ port: basePort, kind: db, databaseUrl, dataDir, env, nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] });
+      ours = await startServer({
+        port: basePort,
+        kind: db,
+        databaseUrl,
+        dataDir,
+        env,
+        nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`],
+      });
       const o = ours;
       for (const [, paths] of ROUTES) await load(o.url, SECONDS, CONNECTIONS, reqOf(0, paths), o.pid);
       await ours.stop();
@@ -226,12 +328,14 @@ async function runDb(db: DbChoice, basePort: number): Promise<DbRun> {
   return run;
 }
 
-const pctOf = (r: { ours: Measure; bare: Measure }) => (r.bare.rps > 0 ? `${Math.round((r.ours.rps / r.bare.rps) * 100)} %` : '–');
+const pctOf = (r: { ours: Measure; bare: Measure }) =>
+  r.bare.rps > 0 ? `${Math.round((r.ours.rps / r.bare.rps) * 100)} %` : '–';
 const pct = (r: RouteRun) => pctOf(r);
 /** every round's ratio, when there was more than one */
 const roundsOf = (r: RouteRun) => ((r.rounds?.length ?? 0) > 1 ? r.rounds!.map(pctOf).join(', ') : '–');
 /** errors + non-2xx over every round (a failed request counts whichever round it fell in) */
-const failures = (r: RouteRun, side: 'ours' | 'bare') => (r.rounds ?? [r]).reduce((n, x) => n + x[side].errors + x[side].non2xx, 0);
+const failures = (r: RouteRun, side: 'ours' | 'bare') =>
+  (r.rounds ?? [r]).reduce((n, x) => n + x[side].errors + x[side].non2xx, 0);
 const verdict = (r: RouteRun) => {
   const ok = r.ours.rps >= RATIO_TARGET * r.bare.rps && r.ours.p99 < P99_LIMIT_MS && failures(r, 'ours') === 0;
   return ok ? 'met' : 'missed';
@@ -243,10 +347,16 @@ function markdown(runs: DbRun[]): string {
     '',
     `Each bare twin (bench/bare-server.ts) verifies the token, looks the user up by primary key (what ending old sessions needs) and runs the same data SQL on the same driver and pool (our routes do that lookup inside one of their data statements instead: hot-reads.ts withSessionColumns); ${READ_SCHOOL_TEXT}. Target: ours ≥ ${RATIO_TARGET * 100} % of the twin, p99 < ${P99_LIMIT_MS} ms. The load average at start is in the table at the top: anything above 2 means other work shared the 2 cores (and the PostgreSQL server) and moved both columns; the ratio of a route within one run is what compares.`,
     '',
-    `Load average (1/5/15 min) at the start: ${LOAD_AT_START.join(' / ')}; at the end: ${os.loadavg().map((x) => x.toFixed(1)).join(' / ')} (2 cores).`,
+    `Load average (1/5/15 min) at the start: ${LOAD_AT_START.join(' / ')}; at the end: ${os
+      .loadavg()
+      .map((x) => x.toFixed(1))
+      .join(' / ')} (2 cores).`,
     '',
     ...(ROUNDS > 1
-      ? [`Each route ran ${ROUNDS} rounds of ours then its twin; a row shows the round with the median ratio (its req/s, p99 and CPU), "all rounds" every round's ratio in order.`, '']
+      ? [
+          `Each route ran ${ROUNDS} rounds of ours then its twin; a row shows the round with the median ratio (its req/s, p99 and CPU), "all rounds" every round's ratio in order.`,
+          '',
+        ]
       : []),
   ];
   for (const r of runs) {
@@ -257,17 +367,42 @@ function markdown(runs: DbRun[]): string {
     }
     lines.push(
       table(
-        ['route', 'ours req/s', 'ours p50 / p99 ms', 'bare req/s', 'bare p99 ms', 'ours ÷ bare', 'all rounds', 'errors + non-2xx, all rounds (ours/bare)', 'server CPU % (ours/bare)', 'target'],
+        [
+          'route',
+          'ours req/s',
+          'ours p50 / p99 ms',
+          'bare req/s',
+          'bare p99 ms',
+          'ours ÷ bare',
+          'all rounds',
+          'errors + non-2xx, all rounds (ours/bare)',
+          'server CPU % (ours/bare)',
+          'target',
+        ],
         r.routes.map((x) => [
-          x.route, x.ours.rps, `${x.ours.p50} / ${x.ours.p99}`, x.bare.rps, x.bare.p99, pct(x), roundsOf(x),
-          `${failures(x, 'ours')} / ${failures(x, 'bare')}`, `${x.ours.serverCpu} / ${x.bare.serverCpu}`, verdict(x),
+          x.route,
+          x.ours.rps,
+          `${x.ours.p50} / ${x.ours.p99}`,
+          x.bare.rps,
+          x.bare.p99,
+          pct(x),
+          roundsOf(x),
+          `${failures(x, 'ours')} / ${failures(x, 'bare')}`,
+          `${x.ours.serverCpu} / ${x.bare.serverCpu}`,
+          verdict(x),
         ]),
       ),
       '',
     );
     if (r.profile) {
       lines.push(`CPU profile of our server over all the routes (self time, top entries):`, '');
-      lines.push(table(['share', 'where'], r.profile.map((p) => [`${p.percent.toFixed(1)}%`, p.where])), '');
+      lines.push(
+        table(
+          ['share', 'where'],
+          r.profile.map((p) => [`${p.percent.toFixed(1)}%`, p.where]),
+        ),
+        '',
+      );
     }
   }
   return lines.join('\n');
@@ -276,8 +411,18 @@ function markdown(runs: DbRun[]): string {
 export async function runSaturationReads(): Promise<void> {
   const runs = await runPerDatabase('reads', 3840, runDb);
   saveResult({
-    name: RESULT_NAME, title: RESULT_TITLE, startedAt: new Date().toISOString(), markdown: markdown(runs),
-    data: { seconds: SECONDS, rounds: ROUNDS, connections: CONNECTIONS, ratioTarget: RATIO_TARGET, p99LimitMs: P99_LIMIT_MS, runs },
+    name: RESULT_NAME,
+    title: RESULT_TITLE,
+    startedAt: new Date().toISOString(),
+    markdown: markdown(runs),
+    data: {
+      seconds: SECONDS,
+      rounds: ROUNDS,
+      connections: CONNECTIONS,
+      ratioTarget: RATIO_TARGET,
+      p99LimitMs: P99_LIMIT_MS,
+      runs,
+    },
   });
 }
 

@@ -15,7 +15,14 @@ import autocannon from 'autocannon';
 import { postgresPids, ProcSampler } from './lib/proc';
 import { FULL, isMain, RESULTS_DIR, saveResult, table } from './lib/results';
 import { buildSchool, openDb } from './lib/school';
-import { createPgDatabase, dropPgDatabase, runPerDatabase, startServer, type DbChoice, type RunningServer } from './lib/server';
+import {
+  createPgDatabase,
+  dropPgDatabase,
+  runPerDatabase,
+  startServer,
+  type DbChoice,
+  type RunningServer,
+} from './lib/server';
 import { BENCH_JWT_SECRET, studentToken } from './lib/tokens';
 import { summarizeProfile, type ProfileLine } from './lib/cpuprofile';
 import { runSaturationReads } from './saturation-reads';
@@ -59,7 +66,13 @@ function answersMap(seed: number): Record<string, string> {
   return out;
 }
 
-async function step(url: string, connections: number, paths: (i: number) => { path: string; headers: Record<string, string>; body?: string; method: 'GET' | 'PATCH' }, pids: () => number[], dbPids?: () => number[]): Promise<StepResult> {
+async function step(
+  url: string,
+  connections: number,
+  paths: (i: number) => { path: string; headers: Record<string, string>; body?: string; method: 'GET' | 'PATCH' },
+  pids: () => number[],
+  dbPids?: () => number[],
+): Promise<StepResult> {
   let next = 0;
   const sampler = new ProcSampler(pids, 250).start();
   const dbSampler = dbPids ? new ProcSampler(dbPids, 250).start() : undefined;
@@ -102,18 +115,37 @@ async function runDb(db: DbChoice, basePort: number): Promise<DbRun> {
   const pgName = `bench_sat_${process.pid}`;
   const databaseUrl = db === 'postgres' ? await createPgDatabase(pgName) : undefined;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kelasku-sat-'));
-  const run: DbRun = { db, ours: { label: 'Kelasku PATCH /exams-answers', steps: [] }, bareUpdate: { label: 'bare UPDATE', steps: [] }, bareConst: { label: 'bare constant', steps: [] }, bareBatched: { label: 'bare UPDATE + group commit (proof of concept)', steps: [] } };
+  const run: DbRun = {
+    db,
+    ours: { label: 'Kelasku PATCH /exams-answers', steps: [] },
+    bareUpdate: { label: 'bare UPDATE', steps: [] },
+    bareConst: { label: 'bare constant', steps: [] },
+    bareBatched: { label: 'bare UPDATE + group commit (proof of concept)', steps: [] },
+  };
   let server: RunningServer | undefined;
   const profileDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kelasku-prof-'));
   try {
-    server = await startServer({ port: basePort, kind: db, databaseUrl, dataDir, env: { JWT_SECRET: BENCH_JWT_SECRET, EXAM_AUTO_SUBMIT: '0' } });
+    server = await startServer({
+      port: basePort,
+      kind: db,
+      databaseUrl,
+      dataDir,
+      env: { JWT_SECRET: BENCH_JWT_SECRET, EXAM_AUTO_SUBMIT: '0' },
+    });
     const handle = openDb(databaseUrl, path.join(dataDir, 'kelasku.sqlite'));
     const maxConn = Math.max(...STEPS);
     const school = await buildSchool(handle, { prefix: 'S', students: maxConn, questions: 40 });
     // one open sheet per student (what POST /exams-answers creates)
     const sheets = await handle.db
       .insertInto('exam_answers')
-      .values(school.students.map((s) => ({ exam_id: s.examId!, student_id: s.id, answers: '{}', status: 'Active' as const })))
+      .values(
+        school.students.map((s) => ({
+          exam_id: s.examId!,
+          student_id: s.id,
+          answers: '{}',
+          status: 'Active' as const,
+        })),
+      )
       .returning(['id', 'student_id'])
       .execute();
     await handle.close();
@@ -127,10 +159,19 @@ async function runDb(db: DbChoice, basePort: number): Promise<DbRun> {
 
     const ours = (i: number) => {
       const u = users[i % users.length];
-      return { method: 'PATCH' as const, path: `/api/v1/exams-answers?id=${u.sheet}`, headers: { authorization: u.token, 'content-type': 'application/json' }, body: u.body };
+      return {
+        method: 'PATCH' as const,
+        path: `/api/v1/exams-answers?id=${u.sheet}`,
+        headers: { authorization: u.token, 'content-type': 'application/json' },
+        body: u.body,
+      };
     };
     // sanity: one request must succeed before measuring
-    const probe = await fetch(`${server.url}${ours(0).path}`, { method: 'PATCH', headers: ours(0).headers, body: ours(0).body });
+    const probe = await fetch(`${server.url}${ours(0).path}`, {
+      method: 'PATCH',
+      headers: ours(0).headers,
+      body: ours(0).body,
+    });
     if (!probe.ok) throw new Error(`answer save probe failed: ${probe.status} ${await probe.text()}`);
     for (const c of STEPS) {
       const srv = server;
@@ -142,7 +183,14 @@ async function runDb(db: DbChoice, basePort: number): Promise<DbRun> {
 
     if (process.env.BENCH_PROFILE !== '0' && run.ours.ceiling) {
       await server.stop();
-      server = await startServer({ port: basePort, kind: db, databaseUrl, dataDir, env: { JWT_SECRET: BENCH_JWT_SECRET, EXAM_AUTO_SUBMIT: '0' }, nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] });
+      server = await startServer({
+        port: basePort,
+        kind: db,
+        databaseUrl,
+        dataDir,
+        env: { JWT_SECRET: BENCH_JWT_SECRET, EXAM_AUTO_SUBMIT: '0' },
+        nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`],
+      });
       const srv = server;
       await step(server.url, run.ours.ceiling.connections, ours, () => [srv.pid]);
       await server.stop();
@@ -156,25 +204,44 @@ async function runDb(db: DbChoice, basePort: number): Promise<DbRun> {
     if (server) await server.stop();
     server = undefined;
 
-    const bare = await startServer({ port: basePort + 1, kind: db, databaseUrl, dataDir, script: path.join(__dirname, 'bare-server.ts') });
+    const bare = await startServer({
+      port: basePort + 1,
+      kind: db,
+      databaseUrl,
+      dataDir,
+      script: path.join(__dirname, 'bare-server.ts'),
+    });
     server = bare;
     const bareUpdate = (i: number) => {
       const u = users[i % users.length];
-      return { method: 'PATCH' as const, path: `/update?id=${u.sheet}`, headers: { 'content-type': 'application/json' }, body: u.body };
+      return {
+        method: 'PATCH' as const,
+        path: `/update?id=${u.sheet}`,
+        headers: { 'content-type': 'application/json' },
+        body: u.body,
+      };
     };
     for (const c of STEPS) {
       const r = await step(bare.url, c, bareUpdate, () => [bare.pid], pgPids);
       run.bareUpdate.steps.push(r);
       console.log(`[saturation ${db}] bare UPDATE c=${c}: ${r.rps}/s p99 ${r.p99} ms`);
     }
-    const batched = (i: number) => ({ ...bareUpdate(i), path: bareUpdate(i).path.replace('/update?', '/update-batched?') });
+    const batched = (i: number) => ({
+      ...bareUpdate(i),
+      path: bareUpdate(i).path.replace('/update?', '/update-batched?'),
+    });
     for (const c of STEPS) {
       const r = await step(bare.url, c, batched, () => [bare.pid], pgPids);
       run.bareBatched.steps.push(r);
       console.log(`[saturation ${db}] bare UPDATE group commit c=${c}: ${r.rps}/s p99 ${r.p99} ms`);
     }
     for (const c of CONST_STEPS) {
-      const r = await step(bare.url, c, () => ({ method: 'GET', path: '/const', headers: {} }), () => [bare.pid]);
+      const r = await step(
+        bare.url,
+        c,
+        () => ({ method: 'GET', path: '/const', headers: {} }),
+        () => [bare.pid],
+      );
       run.bareConst.steps.push(r);
       console.log(`[saturation ${db}] bare const c=${c}: ${r.rps}/s p99 ${r.p99} ms`);
     }
@@ -194,13 +261,26 @@ async function runDb(db: DbChoice, basePort: number): Promise<DbRun> {
 }
 
 const ratio = (a?: StepResult, b?: StepResult) => (a && b && b.rps > 0 ? (a.rps / b.rps).toFixed(2) : '–');
-const fmt = (s?: StepResult) => (s ? `${s.rps.toLocaleString('en')}/s (c=${s.connections}, p99 ${s.p99} ms)` : 'none under the limit');
+const fmt = (s?: StepResult) =>
+  s ? `${s.rps.toLocaleString('en')}/s (c=${s.connections}, p99 ${s.p99} ms)` : 'none under the limit';
 
 function markdown(runs: DbRun[]): string {
-  const lines = [`## Saturation — answer save vs bare Fastify (${SECONDS} s per step, steps ${STEPS.join(', ')} connections)`, ''];
+  const lines = [
+    `## Saturation — answer save vs bare Fastify (${SECONDS} s per step, steps ${STEPS.join(', ')} connections)`,
+    '',
+  ];
   lines.push(
     table(
-      ['database', 'ours: best with p99 < 50 ms', 'bare UPDATE: best with p99 < 50 ms', 'bare constant', 'ours ÷ bare UPDATE', 'ours ÷ constant', 'target', 'bare UPDATE with group commit (what batching could reach)'],
+      [
+        'database',
+        'ours: best with p99 < 50 ms',
+        'bare UPDATE: best with p99 < 50 ms',
+        'bare constant',
+        'ours ÷ bare UPDATE',
+        'ours ÷ constant',
+        'target',
+        'bare UPDATE with group commit (what batching could reach)',
+      ],
       runs.map((r) => [
         r.db,
         r.error ? `failed: ${r.error.split('\n')[0]}` : fmt(r.ours.best),
@@ -219,12 +299,25 @@ function markdown(runs: DbRun[]): string {
     lines.push(`### ${r.db}: every step`, '');
     const rows: (string | number)[][] = [];
     for (const t of [r.ours, r.bareUpdate, r.bareBatched, r.bareConst]) {
-      for (const s of t.steps) rows.push([t.label, s.connections, s.rps, s.p50, s.p99, s.errors + s.non2xx, s.serverCpu, s.dbCpu ?? '–']);
+      for (const s of t.steps)
+        rows.push([t.label, s.connections, s.rps, s.p50, s.p99, s.errors + s.non2xx, s.serverCpu, s.dbCpu ?? '–']);
     }
-    lines.push(table(['target', 'connections', 'req/s', 'p50 ms', 'p99 ms', 'errors + non-2xx', 'server CPU %', 'PostgreSQL CPU %'], rows), '');
+    lines.push(
+      table(
+        ['target', 'connections', 'req/s', 'p50 ms', 'p99 ms', 'errors + non-2xx', 'server CPU %', 'PostgreSQL CPU %'],
+        rows,
+      ),
+      '',
+    );
     if (r.profile) {
       lines.push(`CPU profile of the server at c=${r.ours.ceiling?.connections} (self time, top entries):`, '');
-      lines.push(table(['share', 'where'], r.profile.map((p) => [`${p.percent.toFixed(1)}%`, p.where])), '');
+      lines.push(
+        table(
+          ['share', 'where'],
+          r.profile.map((p) => [`${p.percent.toFixed(1)}%`, p.where]),
+        ),
+        '',
+      );
     }
   }
   return lines.join('\n');
@@ -238,7 +331,13 @@ export async function runSaturation(): Promise<void> {
 
 async function runSaturationWrites(): Promise<void> {
   const runs = await runPerDatabase('saturation', 3820, runDb);
-  saveResult({ name: 'saturation', title: 'Saturation', startedAt: new Date().toISOString(), markdown: markdown(runs), data: { seconds: SECONDS, steps: STEPS, p99LimitMs: P99_LIMIT_MS, runs } });
+  saveResult({
+    name: 'saturation',
+    title: 'Saturation',
+    startedAt: new Date().toISOString(),
+    markdown: markdown(runs),
+    data: { seconds: SECONDS, steps: STEPS, p99LimitMs: P99_LIMIT_MS, runs },
+  });
 }
 
 if (isMain(module)) {

@@ -49,7 +49,11 @@ async function scriptBytes(browser: Browser, b: Build): Promise<{ gzip: number; 
   const page = await ctx.newPage();
   const { tally, settled } = track(page, b.url);
   await page.goto(`${b.url}${b.examPath}`);
-  await page.waitForFunction(() => (window as unknown as { __firstOptionAt?: number }).__firstOptionAt !== undefined, undefined, { timeout: 60_000 });
+  await page.waitForFunction(
+    () => (window as unknown as { __firstOptionAt?: number }).__firstOptionAt !== undefined,
+    undefined,
+    { timeout: 60_000 },
+  );
   await settled();
   await ctx.close();
   return { gzip: tally.bytes.js, files: tally.files.filter((f) => f.kind === 'js').length };
@@ -59,30 +63,61 @@ async function scriptBytes(browser: Browser, b: Build): Promise<{ gzip: number; 
 function lighthouseOf(b: Build): Build['lighthouse'] {
   const name = `stack-floor-lighthouse-${process.pid}`;
   const run = spawnSync(process.execPath, [require.resolve('tsx/cli'), path.join(__dirname, 'lighthouse.ts')], {
-    cwd: __dirname, stdio: 'inherit',
-    env: { ...process.env, STATIC_DIR: b.dir, BENCH_LH_PAGES: 'student exam', BENCH_LH_PRESETS: 'mobile', BENCH_LH_RUNS: String(LH_RUNS), BENCH_LH_RESULT: name },
+    cwd: __dirname,
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      STATIC_DIR: b.dir,
+      BENCH_LH_PAGES: 'student exam',
+      BENCH_LH_PRESETS: 'mobile',
+      BENCH_LH_RUNS: String(LH_RUNS),
+      BENCH_LH_RESULT: name,
+    },
   });
   const file = path.join(RESULTS_DIR, `${name}.json`);
   if (run.status !== 0 || !fs.existsSync(file)) throw new Error(`lighthouse.ts failed for ${b.label}`);
-  const result = JSON.parse(fs.readFileSync(file, 'utf8')) as { data: { results?: { runs: { scores: { performance: number | null } }[]; median: { scores: { performance: number | null }; metrics: { lcp: number; tbt: number } } }[] } };
+  const result = JSON.parse(fs.readFileSync(file, 'utf8')) as {
+    data: {
+      results?: {
+        runs: { scores: { performance: number | null } }[];
+        median: { scores: { performance: number | null }; metrics: { lcp: number; tbt: number } };
+      }[];
+    };
+  };
   fs.rmSync(file);
   writeResultsMd();
   const page = result.data.results?.[0];
   if (!page) throw new Error(`no Lighthouse result for ${b.label}`);
-  return { performance: page.median.scores.performance, lcp: page.median.metrics.lcp, tbt: page.median.metrics.tbt, runs: page.runs.map((r) => r.scores.performance) };
+  return {
+    performance: page.median.scores.performance,
+    lcp: page.median.metrics.lcp,
+    tbt: page.median.metrics.tbt,
+    runs: page.runs.map((r) => r.scores.performance),
+  };
 }
 
 export async function runStackFloor(): Promise<void> {
   const started = new Date().toISOString();
   const missing = missingBuilds();
   if (missing.length || !fs.existsSync(CHROMIUM)) {
-    const why = missing.length ? `production build missing for ${missing.join(', ')} (run \`npm run build\`)` : `Chromium not found at ${CHROMIUM}`;
-    saveResult({ name: 'stack-floor', title: 'Stack floor', startedAt: started, markdown: `## Stack floor\n\n**Not measured:** ${why}.`, data: { skipped: why } });
+    const why = missing.length
+      ? `production build missing for ${missing.join(', ')} (run \`npm run build\`)`
+      : `Chromium not found at ${CHROMIUM}`;
+    saveResult({
+      name: 'stack-floor',
+      title: 'Stack floor',
+      startedAt: started,
+      markdown: `## Stack floor\n\n**Not measured:** ${why}.`,
+      data: { skipped: why },
+    });
     return;
   }
   const floors = await buildFloors(OUT);
   const labelled: [string, string][] = [
-    ['the product (student app, exam page)', process.env.STATIC_DIR ? path.resolve(REPO, process.env.STATIC_DIR) : REPO],
+    [
+      'the product (student app, exam page)',
+      process.env.STATIC_DIR ? path.resolve(REPO, process.env.STATIC_DIR) : REPO,
+    ],
     ['floor: Module Federation + React + MUI (our set-up)', floors['mf-mui']],
     ['floor: the same, every file of its chain hinted in index.html', floors['mf-mui-hinted']],
     ['floor: React + MUI, one bundle', floors['bundle-mui']],
@@ -95,9 +130,22 @@ export async function runStackFloor(): Promise<void> {
   try {
     for (const [i, [label, dir]] of labelled.entries()) {
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kelasku-stack-floor-'));
-      const server = await startServer({ port: 3880 + i, kind: 'sqlite', dataDir, env: { SEED_DEMO: '1', EXAM_AUTO_SUBMIT: '0', STATIC_DIR: dir } });
+      const server = await startServer({
+        port: 3880 + i,
+        kind: 'sqlite',
+        dataDir,
+        env: { SEED_DEMO: '1', EXAM_AUTO_SUBMIT: '0', STATIC_DIR: dir },
+      });
       const { classId } = await prepareExam(server.url, dataDir);
-      builds.push({ label, dir, url: server.url, examPath: `/MyExams?class_id=${classId}`, dataDir, stop: () => server.stop(), inPage: { cold: [], warm: [], reload: [] } });
+      builds.push({
+        label,
+        dir,
+        url: server.url,
+        examPath: `/MyExams?class_id=${classId}`,
+        dataDir,
+        stop: () => server.stop(),
+        inPage: { cold: [], warm: [], reload: [] },
+      });
     }
     for (const b of builds) b.js = await scriptBytes(browser, b);
     for (let r = 0; r < ROUNDS; r++) {
@@ -106,7 +154,9 @@ export async function runStackFloor(): Promise<void> {
         for (const mode of ['cold', 'warm', 'reload'] as const) b.inPage[mode].push(...runs[mode].map((x) => x.inPage));
       }
       loads.push(os.loadavg()[0].toFixed(1));
-      console.log(`[stack-floor] round ${r + 1}: ${builds.map((b) => `${b.label} cold ${b.inPage.cold.join('/')}`).join('; ')}`);
+      console.log(
+        `[stack-floor] round ${r + 1}: ${builds.map((b) => `${b.label} cold ${b.inPage.cold.join('/')}`).join('; ')}`,
+      );
     }
   } finally {
     await browser.close();
@@ -123,14 +173,35 @@ export async function runStackFloor(): Promise<void> {
     '',
     `Each floor page shows question 1 of the exam (same server, same data) and nothing else (bench/stack-floor/). 360 px phone viewport, localhost, no throttling; exam start on the page's own clock, median of ${ROUNDS} alternating rounds of ${REPEAT} loads per build (load average after each round: ${loads.join(', ')}). Lighthouse: mobile preset, median of ${LH_RUNS} runs.`,
     '',
-    table(['build', 'JS before question 1 (gzip -9, files)', 'cold (target ≤ 400 ms)', 'warm: opened again (≤ 200)', 'warm: reloaded', 'Lighthouse performance (≥ 95): median, runs', 'LCP ms (≤ 2,000)', 'TBT ms (≤ 150)'], builds.map((b) => [
-      b.label, `${kb(b.js!.gzip)}, ${b.js!.files}`, median(b.inPage.cold), median(b.inPage.warm), median(b.inPage.reload),
-      b.lighthouse ? `${b.lighthouse.performance} (${b.lighthouse.runs.join(', ')})` : '–', b.lighthouse?.lcp ?? '–', b.lighthouse?.tbt ?? '–',
-    ])),
+    table(
+      [
+        'build',
+        'JS before question 1 (gzip -9, files)',
+        'cold (target ≤ 400 ms)',
+        'warm: opened again (≤ 200)',
+        'warm: reloaded',
+        'Lighthouse performance (≥ 95): median, runs',
+        'LCP ms (≤ 2,000)',
+        'TBT ms (≤ 150)',
+      ],
+      builds.map((b) => [
+        b.label,
+        `${kb(b.js!.gzip)}, ${b.js!.files}`,
+        median(b.inPage.cold),
+        median(b.inPage.warm),
+        median(b.inPage.reload),
+        b.lighthouse ? `${b.lighthouse.performance} (${b.lighthouse.runs.join(', ')})` : '–',
+        b.lighthouse?.lcp ?? '–',
+        b.lighthouse?.tbt ?? '–',
+      ]),
+    ),
     '',
   ];
   saveResult({
-    name: 'stack-floor', title: 'Stack floor', startedAt: started, markdown: md.join('\n'),
+    name: 'stack-floor',
+    title: 'Stack floor',
+    startedAt: started,
+    markdown: md.join('\n'),
     data: builds.map(({ label, dir, js, inPage, lighthouse }) => ({ label, dir, js, inPage, lighthouse })),
   });
 }

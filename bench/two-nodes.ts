@@ -34,9 +34,15 @@ function reachable(host: string, port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const s = net.connect(port, host);
     s.setTimeout(2000);
-    s.on('connect', () => { s.destroy(); resolve(true); });
+    s.on('connect', () => {
+      s.destroy();
+      resolve(true);
+    });
     s.on('error', () => resolve(false));
-    s.on('timeout', () => { s.destroy(); resolve(false); });
+    s.on('timeout', () => {
+      s.destroy();
+      resolve(false);
+    });
   });
 }
 
@@ -61,23 +67,42 @@ function startProxy(targets: number[]): Promise<{ close: () => Promise<void>; se
     });
     req.pipe(upstream);
   });
-  return new Promise((resolve) => server.listen(PROXY_PORT, '127.0.0.1', () => resolve({
-    served,
-    close: () => new Promise<void>((r) => { agent.destroy(); server.close(() => r()); }),
-  })));
+  return new Promise((resolve) =>
+    server.listen(PROXY_PORT, '127.0.0.1', () =>
+      resolve({
+        served,
+        close: () =>
+          new Promise<void>((r) => {
+            agent.destroy();
+            server.close(() => r());
+          }),
+      }),
+    ),
+  );
 }
 
 const PROXY = `http://127.0.0.1:${PROXY_PORT}`;
 async function call(method: string, path: string, body?: unknown, token?: string) {
   const res = await fetch(`${PROXY}/api/v1${path}`, {
     method,
-    headers: { ...(token ? { authorization: token } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    headers: {
+      ...(token ? { authorization: token } : {}),
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
     body: body !== undefined ? JSON.stringify(body) : undefined,
   });
   const text = await res.text();
   let json: unknown = null;
-  try { json = JSON.parse(text); } catch { /* plain text */ }
-  return { status: res.status, node: res.headers.get('x-kelasku-node') ?? '?', json: json as Record<string, unknown> & unknown[] };
+  try {
+    json = JSON.parse(text);
+  } catch {
+    /* plain text */
+  }
+  return {
+    status: res.status,
+    node: res.headers.get('x-kelasku-node') ?? '?',
+    json: json as Record<string, unknown> & unknown[],
+  };
 }
 
 async function main() {
@@ -101,9 +126,18 @@ async function main() {
   const nodes: RunningServer[] = [];
   let proxy: Awaited<ReturnType<typeof startProxy>> | undefined;
   try {
-    const school = await buildSchool(handle, { prefix: `N${tag}`, students: STUDENTS, questions: 10, classSize: 20, classesPerTeacher: 10, examDurationMs: 3600_000 });
+    const school = await buildSchool(handle, {
+      prefix: `N${tag}`,
+      students: STUDENTS,
+      questions: 10,
+      classSize: 20,
+      classesPerTeacher: 10,
+      examDurationMs: 3600_000,
+    });
     const env = { JWT_SECRET: BENCH_JWT_SECRET, ...(redisUp ? { REDIS_URL } : {}) };
-    nodes.push(...(await Promise.all(NODE_PORTS.map((port) => startServer({ port, kind: 'postgres', databaseUrl, env })))));
+    nodes.push(
+      ...(await Promise.all(NODE_PORTS.map((port) => startServer({ port, kind: 'postgres', databaseUrl, env })))),
+    );
     proxy = await startProxy(NODE_PORTS);
 
     // 1. alternate and work
@@ -119,10 +153,14 @@ async function main() {
       const save = await call('PATCH', `/exams-answers?id=${sheetId}`, { answers: { 1: 'a', 2: String(i) } }, token);
       const read = await call('GET', `/exams-answers?exam_id=${s0.examId}&student_id=${s0.id}`, undefined, token);
       seen.push(save.node, read.node);
-      allOk &&= save.status === 200 && read.status === 200 && (read.json as unknown as Array<{ answers: Record<string, string> }>)[0]?.answers['2'] === String(i);
+      allOk &&=
+        save.status === 200 &&
+        read.status === 200 &&
+        (read.json as unknown as Array<{ answers: Record<string, string> }>)[0]?.answers['2'] === String(i);
     }
     const alternates = seen.every((n, i) => i === 0 || n !== seen[i - 1]);
-    checks['API calls alternate between the nodes and every write is read back on the other node'] = allOk && alternates;
+    checks['API calls alternate between the nodes and every write is read back on the other node'] =
+      allOk && alternates;
     data.alternation = { requests: seen.length, sequence: seen.join(''), allOk };
 
     // 2. login rate limit across nodes
@@ -136,9 +174,15 @@ async function main() {
     }
     const firstBlocked = statuses.indexOf(429);
     const rightPassword = (await call('POST', '/auth', { username, password: school.password })).status;
-    data.rateLimit = { statuses, nodes: nodesOfAttempts.join(''), firstBlockedAttempt: firstBlocked + 1, rightPasswordAfterwards: rightPassword };
-    checks[`login rate limit holds across both nodes (blocked from attempt 11, also the right password)${redisUp ? '' : ' — Redis not reachable, expected to FAIL'}`] =
-      firstBlocked === 10 && statuses.slice(10).every((s) => s === 429) && rightPassword === 429;
+    data.rateLimit = {
+      statuses,
+      nodes: nodesOfAttempts.join(''),
+      firstBlockedAttempt: firstBlocked + 1,
+      rightPasswordAfterwards: rightPassword,
+    };
+    checks[
+      `login rate limit holds across both nodes (blocked from attempt 11, also the right password)${redisUp ? '' : ' — Redis not reachable, expected to FAIL'}`
+    ] = firstBlocked === 10 && statuses.slice(10).every((s) => s === 429) && rightPassword === 429;
 
     // 3. exam auto-submit once: every student of the first class saves, then the teacher ends the exam in a few seconds
     const exam = school.exams[0];
@@ -146,43 +190,97 @@ async function main() {
     for (const s of classStudents) {
       const t = studentToken(s);
       const o = await call('POST', '/exams-answers', { exam_id: exam.id, answers: {} }, t);
-      await call('PATCH', `/exams-answers?id=${(o.json as unknown as { id: number }).id}`, { answers: { 1: exam.key['1'], 2: 'x' } }, t);
+      await call(
+        'PATCH',
+        `/exams-answers?id=${(o.json as unknown as { id: number }).id}`,
+        { answers: { 1: exam.key['1'], 2: 'x' } },
+        t,
+      );
     }
     // the teacher's login was used up by the brute-force loop above: mint the teacher's token with the shared secret
-    const row = await handle.db.selectFrom('teachers').select(['id', 'user_id', 'nip', 'name']).where('id', '=', school.teacherIds[0]).executeTakeFirstOrThrow();
-    const teacherToken = mintToken({ user_id: row.user_id, email: `${row.nip.toLowerCase()}@teacher.kelasku.local`, role: 'teacher', display_name: row.name, teacher_id: row.id });
-    const current = (await call('GET', `/exams?class_id=${exam.classId}`, undefined, teacherToken)).json as unknown as Array<Record<string, unknown>>;
+    const row = await handle.db
+      .selectFrom('teachers')
+      .select(['id', 'user_id', 'nip', 'name'])
+      .where('id', '=', school.teacherIds[0])
+      .executeTakeFirstOrThrow();
+    const teacherToken = mintToken({
+      user_id: row.user_id,
+      email: `${row.nip.toLowerCase()}@teacher.kelasku.local`,
+      role: 'teacher',
+      display_name: row.name,
+      teacher_id: row.id,
+    });
+    const current = (await call('GET', `/exams?class_id=${exam.classId}`, undefined, teacherToken))
+      .json as unknown as Array<Record<string, unknown>>;
     const wib = (d: Date) => new Date(d.getTime() + 7 * 3600_000).toISOString().slice(0, 19) + '+07:00';
     const endAt = new Date(Date.now() + 5000);
-    const edit = await call('PUT', `/exams?id=${exam.id}`, {
-      title: current[0].title, total_marks: current[0].total_marks, content: current[0].content,
-      start_time: wib(new Date(Date.now() - 3600_000)), end_time: wib(endAt),
-    }, teacherToken);
-    if (edit.status !== 200) throw new Error(`could not move the exam end: ${edit.status} ${JSON.stringify(edit.json)}`);
+    const edit = await call(
+      'PUT',
+      `/exams?id=${exam.id}`,
+      {
+        title: current[0].title,
+        total_marks: current[0].total_marks,
+        content: current[0].content,
+        start_time: wib(new Date(Date.now() - 3600_000)),
+        end_time: wib(endAt),
+      },
+      teacherToken,
+    );
+    if (edit.status !== 200)
+      throw new Error(`could not move the exam end: ${edit.status} ${JSON.stringify(edit.json)}`);
     const holders = new Set<string>();
     const deadline = Date.now() + 150_000;
     let graded = 0;
     while (Date.now() < deadline) {
       await sleep(1000);
-      const lease = await handle.db.selectFrom('job_leases').select(['holder']).where('name', '=', 'exam-auto-submit').executeTakeFirst();
+      const lease = await handle.db
+        .selectFrom('job_leases')
+        .select(['holder'])
+        .where('name', '=', 'exam-auto-submit')
+        .executeTakeFirst();
       if (lease) holders.add(lease.holder);
-      graded = Number((await handle.db.selectFrom('exam_scores').select((eb) => eb.fn.countAll().as('n')).where('exam_id', '=', exam.id).executeTakeFirstOrThrow()).n);
+      graded = Number(
+        (
+          await handle.db
+            .selectFrom('exam_scores')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('exam_id', '=', exam.id)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
       if (graded >= classStudents.length && Date.now() > endAt.getTime() + 35_000) break; // one more interval: a second node would have had its turn
     }
-    const sheets = await handle.db.selectFrom('exam_answers').select(['status', 'submitted_at', 'updated_at']).where('exam_id', '=', exam.id).execute();
-    const scoreRows = await handle.db.selectFrom('exam_scores').select(['student_id']).where('exam_id', '=', exam.id).execute();
+    const sheets = await handle.db
+      .selectFrom('exam_answers')
+      .select(['status', 'submitted_at', 'updated_at'])
+      .where('exam_id', '=', exam.id)
+      .execute();
+    const scoreRows = await handle.db
+      .selectFrom('exam_scores')
+      .select(['student_id'])
+      .where('exam_id', '=', exam.id)
+      .execute();
     const distinctSubmittedAt = new Set(sheets.map((s) => new Date(s.submitted_at as string).toISOString())).size;
     const distinctUpdatedAt = new Set(sheets.map((s) => new Date(s.updated_at as string).toISOString())).size;
     const nodePids = nodes.map((n) => String(n.pid));
     const holderNodes = [...holders].map((h) => 'AB'[nodePids.indexOf(h.split('-')[0])] ?? '?');
     data.autoSubmit = {
-      sheets: sheets.length, locked: sheets.filter((s) => s.status === 'Inactive').length, scoreRows: scoreRows.length,
-      distinctStudentsScored: new Set(scoreRows.map((r) => r.student_id)).size, distinctSubmittedAt, distinctUpdatedAt,
+      sheets: sheets.length,
+      locked: sheets.filter((s) => s.status === 'Inactive').length,
+      scoreRows: scoreRows.length,
+      distinctStudentsScored: new Set(scoreRows.map((r) => r.student_id)).size,
+      distinctSubmittedAt,
+      distinctUpdatedAt,
       leaseHolders: holderNodes,
     };
     checks['exam auto-submit ran once: every sheet locked and graded once, in one batch, by one lease holder'] =
-      sheets.length === classStudents.length && sheets.every((s) => s.status === 'Inactive') && scoreRows.length === sheets.length &&
-      new Set(scoreRows.map((r) => r.student_id)).size === sheets.length && distinctSubmittedAt === 1 && distinctUpdatedAt === 1 && holders.size === 1;
+      sheets.length === classStudents.length &&
+      sheets.every((s) => s.status === 'Inactive') &&
+      scoreRows.length === sheets.length &&
+      new Set(scoreRows.map((r) => r.student_id)).size === sheets.length &&
+      distinctSubmittedAt === 1 &&
+      distinctUpdatedAt === 1 &&
+      holders.size === 1;
     data.proxyServed = { A: proxy.served[0], B: proxy.served[1] };
   } finally {
     await proxy?.close();

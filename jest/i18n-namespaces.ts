@@ -52,5 +52,8 @@ export const hasMessages = (namespace: Namespace, language: string) => !(namespa
 
 export function readMessages(namespace: Namespace, language: string): Record<string, unknown> {
   if (!hasMessages(namespace, language)) return {};
-  return JSON.parse(readFileSync(path.join(repoRoot, DIRECTORY[namespace], `${language}.json`), 'utf8')) as Record<string, unknown>;
+  return JSON.parse(readFileSync(path.join(repoRoot, DIRECTORY[namespace], `${language}.json`), 'utf8')) as Record<
+    string,
+    unknown
+  >;
 }

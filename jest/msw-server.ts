@@ -23,7 +23,11 @@ export type Sent = { query: Record<string, string>; body: any };
  * (`expect(create).toHaveBeenCalledWith({ query: {}, body: {...} })`) or to change the reply (`mockReturnValueOnce`).
  * A later answer to the same verb and path takes over.
  */
-export function answer(verb: Verb, path: string, reply: (sent: Sent) => unknown = () => ({})): jest.Mock<unknown, [Sent]> {
+export function answer(
+  verb: Verb,
+  path: string,
+  reply: (sent: Sent) => unknown = () => ({}),
+): jest.Mock<unknown, [Sent]> {
   const replier = jest.fn(reply);
   server.use(
     http[verb](api(path), async ({ request }) => {

@@ -14,8 +14,14 @@ jest.setTimeout(30_000);
 // @mui/x-charts needs these, which jsdom lacks: structuredClone (from Node's serializer) and ResizeObserver. jsdom
 // lays nothing out, so the stand-in never reports a size; a test that needs a drawn chart gives its element one.
 Object.assign(globalThis, {
-  structuredClone: globalThis.structuredClone ?? (<T,>(value: T): T => deserialize(serialize(value)) as T),
-  ResizeObserver: globalThis.ResizeObserver ?? class { observe() {} unobserve() {} disconnect() {} },
+  structuredClone: globalThis.structuredClone ?? (<T>(value: T): T => deserialize(serialize(value)) as T),
+  ResizeObserver:
+    globalThis.ResizeObserver ??
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
 });
 
 // Blob#arrayBuffer, which every browser the build targets has and jsdom lacks (the picture checks read a file's header

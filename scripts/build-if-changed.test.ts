@@ -52,7 +52,7 @@ describe('build only what changed', () => {
     expect(second.calls).toEqual([]);
   });
 
-  it("rebuilds only the app whose own sources changed, and every app when a shared input changed", async () => {
+  it('rebuilds only the app whose own sources changed, and every app when a shared input changed', async () => {
     await run(fakeBuilds().build);
     write('student-app/src/index.ts', "console.log('changed');");
     const afterAppEdit = fakeBuilds();
@@ -130,7 +130,9 @@ describe('several builds at once', () => {
       running -= 1;
       return true;
     };
-    expect((await buildIfChanged({ root, apps, build, parallel: 2, log: () => undefined })).sort()).toEqual([...apps].sort());
+    expect((await buildIfChanged({ root, apps, build, parallel: 2, log: () => undefined })).sort()).toEqual(
+      [...apps].sort(),
+    );
     expect(most).toBe(2);
     expect(await buildIfChanged({ root, apps, build, log: () => undefined })).toEqual([]);
 
@@ -140,13 +142,17 @@ describe('several builds at once', () => {
       await new Promise((resolve) => setTimeout(resolve, app === 'shell' ? 5 : 20));
       return app !== 'shell';
     };
-    await expect(buildIfChanged({ root, apps, build: failFirst, force: true, parallel: 2, log: () => undefined })).rejects.toThrow('shell: build failed');
+    await expect(
+      buildIfChanged({ root, apps, build: failFirst, force: true, parallel: 2, log: () => undefined }),
+    ).rejects.toThrow('shell: build failed');
     expect(started).toEqual(['shell', 'admin-app']);
   });
 });
 
 describe('the npm scripts', () => {
-  const scripts = (JSON.parse(readFileSync(path.join(__dirname, '..', 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+  const scripts = (
+    JSON.parse(readFileSync(path.join(__dirname, '..', 'package.json'), 'utf8')) as { scripts: Record<string, string> }
+  ).scripts;
 
   it('npm start builds only what changed, npm run build builds every app', async () => {
     expect(scripts.start).toMatch(/^tsx scripts\/build-if-changed\.ts && /);
@@ -154,7 +160,9 @@ describe('the npm scripts', () => {
   });
 
   it("counts every shared workspace of the repository as an input of every app's build", async () => {
-    const workspaces: string[] = JSON.parse(readFileSync(path.join(__dirname, '..', 'package.json'), 'utf8')).workspaces;
+    const workspaces: string[] = JSON.parse(
+      readFileSync(path.join(__dirname, '..', 'package.json'), 'utf8'),
+    ).workspaces;
     const shared = workspaces.filter((name) => name.startsWith('shared-'));
     expect(shared.length).toBeGreaterThan(0);
     expect(SHARED_BUILD_INPUTS).toEqual(expect.arrayContaining(shared));

@@ -22,10 +22,19 @@ export const WEB_APPS = ['shell', 'admin-app', 'teacher-app', 'student-app'] as 
 export const BUILT_PACKAGES = [...WEB_APPS, 'server'] as const;
 
 /** What every app's build reads besides its own folder. */
-export const SHARED_BUILD_INPUTS = ['shared-api', 'shared-rules', 'shared-ui', 'webpack', 'tsconfig.base.json', 'package.json', 'package-lock.json'];
+export const SHARED_BUILD_INPUTS = [
+  'shared-api',
+  'shared-rules',
+  'shared-ui',
+  'webpack',
+  'tsconfig.base.json',
+  'package.json',
+  'package-lock.json',
+];
 
 /** Where the hash of an app's last successful build is kept (ignored by git, like all of node_modules). */
-export const stampFile = (root: string, app: string) => path.join(root, 'node_modules', '.cache', 'build-if-changed', app);
+export const stampFile = (root: string, app: string) =>
+  path.join(root, 'node_modules', '.cache', 'build-if-changed', app);
 
 /** Build outputs, installed packages and tests: none of them changes what a build produces. */
 const NOT_INPUTS = new Set(['node_modules', 'dist', 'dist-dev', 'coverage']);
@@ -57,8 +66,9 @@ function buildConfigModules(root: string, app: string): string[] {
     for (const specifier of importedSpecifiers(readFileSync(path.join(root, file), 'utf8'))) {
       if (!specifier.startsWith('.')) continue;
       const base = path.join(path.dirname(file), specifier);
-      const found = [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts')].find((candidate) =>
-        existsSync(path.join(root, candidate)) && statSync(path.join(root, candidate)).isFile());
+      const found = [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts')].find(
+        (candidate) => existsSync(path.join(root, candidate)) && statSync(path.join(root, candidate)).isFile(),
+      );
       if (found) pending.push(found);
     }
   }
@@ -80,7 +90,8 @@ export function buildInputsHash(root: string, app: string, env: NodeJS.ProcessEn
   }
   const envNames = new Set<string>();
   for (const file of buildConfigModules(root, app)) {
-    for (const match of readFileSync(path.join(root, file), 'utf8').matchAll(/process\.env\.([A-Z0-9_]+)/g)) envNames.add(match[1]);
+    for (const match of readFileSync(path.join(root, file), 'utf8').matchAll(/process\.env\.([A-Z0-9_]+)/g))
+      envNames.add(match[1]);
   }
   for (const name of [...envNames].sort()) hash.update(`env ${name}=${env[name] ?? ''}\0`);
   return hash.digest('hex');
@@ -110,7 +121,14 @@ export interface BuildOptions {
  * Builds the apps that need it, `parallel` at a time, and stamps each successful build. Returns the apps built;
  * throws on a failed build (the builds already running finish, no new one starts).
  */
-export async function buildIfChanged({ root, apps = WEB_APPS, force = false, build, parallel = 1, log = console.log }: BuildOptions): Promise<string[]> {
+export async function buildIfChanged({
+  root,
+  apps = WEB_APPS,
+  force = false,
+  build,
+  parallel = 1,
+  log = console.log,
+}: BuildOptions): Promise<string[]> {
   const queue: { app: string; hash: string; reason: BuildReason }[] = [];
   for (const app of apps) {
     // Hashed before building: an edit made during the build makes the next start build again.
@@ -151,9 +169,14 @@ function npmBuild(root: string, app: string): Promise<boolean> {
 if (require.main === module) {
   const root = path.resolve(__dirname, '..');
   // One build per core: a webpack build keeps about one core busy (four apps on 2 cores: 164 s one by one, 126 s two at a time).
-  buildIfChanged({ root, apps: BUILT_PACKAGES, force: process.argv.includes('--all'), build: (app) => npmBuild(root, app), parallel: os.availableParallelism() })
-    .catch((error: Error) => {
-      console.error(error.message);
-      process.exit(1);
-    });
+  buildIfChanged({
+    root,
+    apps: BUILT_PACKAGES,
+    force: process.argv.includes('--all'),
+    build: (app) => npmBuild(root, app),
+    parallel: os.availableParallelism(),
+  }).catch((error: Error) => {
+    console.error(error.message);
+    process.exit(1);
+  });
 }

@@ -11,11 +11,18 @@ import path from 'node:path';
 import { build } from 'esbuild';
 
 /** server/dist/<name>.js ← server/src/<source>. */
-export const SERVER_ENTRIES = { main: 'main.ts', admin: 'cli/admin.ts', backup: 'backup.ts', 'sanitize-thread': 'sanitize-thread.ts' } as const;
+export const SERVER_ENTRIES = {
+  main: 'main.ts',
+  admin: 'cli/admin.ts',
+  backup: 'backup.ts',
+  'sanitize-thread': 'sanitize-thread.ts',
+} as const;
 
 export async function buildServer(root: string, outdir = path.join(root, 'server', 'dist')): Promise<string> {
   const server = path.join(root, 'server');
-  const { dependencies } = JSON.parse(readFileSync(path.join(server, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+  const { dependencies } = JSON.parse(readFileSync(path.join(server, 'package.json'), 'utf8')) as {
+    dependencies: Record<string, string>;
+  };
   await build({
     entryPoints: Object.entries(SERVER_ENTRIES).map(([out, source]) => ({ out, in: path.join(server, 'src', source) })),
     outdir,

@@ -15,9 +15,14 @@ describe('declared packages', () => {
       "jest.mock('fixture-http');",
       "import fs from 'node:fs';",
     ].join('\n');
-    expect(importedSpecifiers(source).map(packageOf).filter(Boolean).sort()).toEqual(
-      ['@fixture/api', 'fixture-db', 'fixture-decoder', 'fixture-http', 'fixture-loader', 'fixture-types'],
-    );
+    expect(importedSpecifiers(source).map(packageOf).filter(Boolean).sort()).toEqual([
+      '@fixture/api',
+      'fixture-db',
+      'fixture-decoder',
+      'fixture-http',
+      'fixture-loader',
+      'fixture-types',
+    ]);
   });
 
   it('maps type packages to the package they type', () => {

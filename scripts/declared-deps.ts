@@ -8,8 +8,10 @@ import path from 'node:path';
 
 /** Declared on purpose although no source file imports them, no script runs them and no used package needs them as peers. */
 export const NEEDED_WITHOUT_IMPORT: Record<string, string> = {
-  '@emotion/react': "@mui/material's default styling engine (a peer it marks optional), shared by the shell and the remotes as a singleton",
-  '@emotion/styled': "@mui/material's default styling engine (a peer it marks optional), shared by the shell and the remotes as a singleton",
+  '@emotion/react':
+    "@mui/material's default styling engine (a peer it marks optional), shared by the shell and the remotes as a singleton",
+  '@emotion/styled':
+    "@mui/material's default styling engine (a peer it marks optional), shared by the shell and the remotes as a singleton",
   '@types/node': 'global types of Node (tsconfig "types")',
   'jest-environment-jsdom': 'the jsdom test environment of the web packages (jest.config.ts)',
   'ts-jest': 'the TypeScript transform of every Jest project (jest.config.ts)',
@@ -107,19 +109,32 @@ export function unusedDeclarations(repoRoot: string): UnusedDeclaration[] {
     const declared = Object.keys({ ...manifest.dependencies, ...manifest.devDependencies });
     const files = sourceFiles(dir);
     const imported = new Set(
-      files.flatMap((file) => importedSpecifiers(readFileSync(file, 'utf8'))).map(packageOf).filter((n): n is string => n !== null),
+      files
+        .flatMap((file) => importedSpecifiers(readFileSync(file, 'utf8')))
+        .map(packageOf)
+        .filter((n): n is string => n !== null),
     );
-    const scriptText = workspace === '.'
-      ? [...workspaces.map((ws) => Object.values(readJson(path.join(repoRoot, ws, 'package.json')).scripts ?? {}).join('\n')),
-        ...readdirSync(path.join(repoRoot, 'scripts')).filter((f) => f.endsWith('.sh')).map((f) => readFileSync(path.join(repoRoot, 'scripts', f), 'utf8'))].join('\n')
-      : Object.values(manifest.scripts ?? {}).join('\n');
-    const runByScript = (name: string) => binsOf(repoRoot, name).some((bin) => new RegExp(`(^|[\\s/])${bin}(\\s|$)`, 'm').test(scriptText));
+    const scriptText =
+      workspace === '.'
+        ? [
+            ...workspaces.map((ws) =>
+              Object.values(readJson(path.join(repoRoot, ws, 'package.json')).scripts ?? {}).join('\n'),
+            ),
+            ...readdirSync(path.join(repoRoot, 'scripts'))
+              .filter((f) => f.endsWith('.sh'))
+              .map((f) => readFileSync(path.join(repoRoot, 'scripts', f), 'utf8')),
+          ].join('\n')
+        : Object.values(manifest.scripts ?? {}).join('\n');
+    const runByScript = (name: string) =>
+      binsOf(repoRoot, name).some((bin) => new RegExp(`(^|[\\s/])${bin}(\\s|$)`, 'm').test(scriptText));
     const usedDirectly = (name: string) => {
       const typed = typedPackage(name);
-      return imported.has(name)
-        || (typed !== null && (imported.has(typed) || declared.includes(typed)))
-        || runByScript(name)
-        || name in NEEDED_WITHOUT_IMPORT;
+      return (
+        imported.has(name) ||
+        (typed !== null && (imported.has(typed) || declared.includes(typed))) ||
+        runByScript(name) ||
+        name in NEEDED_WITHOUT_IMPORT
+      );
     };
     // A package that another used declaration needs as a peer (react-dom for @mui/material) is used too.
     const peersOfUsed = new Set(declared.filter(usedDirectly).flatMap((name) => requiredPeersOf(repoRoot, name)));
@@ -132,6 +147,7 @@ export function unusedDeclarations(repoRoot: string): UnusedDeclaration[] {
 
 if (require.main === module) {
   const unused = unusedDeclarations(path.resolve(__dirname, '..'));
-  for (const { workspace, name } of unused) console.log(`${workspace}/package.json declares ${name}, which nothing uses`);
+  for (const { workspace, name } of unused)
+    console.log(`${workspace}/package.json declares ${name}, which nothing uses`);
   process.exit(unused.length > 0 ? 1 : 0);
 }

@@ -17,7 +17,8 @@ function files(dir: string, out: string[] = []): string[] {
   return out;
 }
 
-const SOURCE_PATH = /(?<![\w/.-])((?:src|server|shell|admin-app|teacher-app|student-app|shared-ui|shared-api|shared-rules|e2e|bench|scripts|webpack)\/[\w./-]+)/g;
+const SOURCE_PATH =
+  /(?<![\w/.-])((?:src|server|shell|admin-app|teacher-app|student-app|shared-ui|shared-api|shared-rules|e2e|bench|scripts|webpack)\/[\w./-]+)/g;
 
 /**
  * The source paths a text names, without a trailing slash; `src/…` is inside `home` (a package's README names its own
@@ -75,37 +76,54 @@ describe('document references', () => {
     expect(missing).toEqual([]);
   });
 
-  it('every source path a document names (server/src/…, shared-*/src/…, a remote\'s or the shell\'s src/…) exists', () => {
-    const docs = readdirSync(path.join(root, 'docs')).filter((name) => name.endsWith('.md')).map((name) => path.join('docs', name));
+  it("every source path a document names (server/src/…, shared-*/src/…, a remote's or the shell's src/…) exists", () => {
+    const docs = readdirSync(path.join(root, 'docs'))
+      .filter((name) => name.endsWith('.md'))
+      .map((name) => path.join('docs', name));
     const named = docs.concat('server/README.md', 'README.md').filter((doc) => existsSync(path.join(root, doc)));
     const home = (doc: string) => (doc.endsWith('README.md') && path.dirname(doc) !== '.' ? path.dirname(doc) : '');
-    const missing = named.flatMap((doc) => sourcePaths(readFileSync(path.join(root, doc), 'utf8'), home(doc))
-      .filter((ref) => !existsSync(path.join(root, ref)))
-      .map((ref) => `${doc} → ${ref}`));
+    const missing = named.flatMap((doc) =>
+      sourcePaths(readFileSync(path.join(root, doc), 'utf8'), home(doc))
+        .filter((ref) => !existsSync(path.join(root, ref)))
+        .map((ref) => `${doc} → ${ref}`),
+    );
     expect(missing).toEqual([]);
   });
 
   it('the source-path check reads the forms documents use', () => {
-    expect(sourcePaths('in `server/src/routes/helpers.ts`, (`shared-rules/src/wib.ts`) and `shared-ui/src/formula/`.'))
-      .toEqual(['server/src/routes/helpers.ts', 'shared-rules/src/wib.ts', 'shared-ui/src/formula']);
-    expect(sourcePaths('`server/src/routes/<resource>/`, `server/src/domain/*`, `<package>/src/locales/{en,id}.json`, `server/dist/main.js`')).toEqual([]);
+    expect(
+      sourcePaths('in `server/src/routes/helpers.ts`, (`shared-rules/src/wib.ts`) and `shared-ui/src/formula/`.'),
+    ).toEqual(['server/src/routes/helpers.ts', 'shared-rules/src/wib.ts', 'shared-ui/src/formula']);
+    expect(
+      sourcePaths(
+        '`server/src/routes/<resource>/`, `server/src/domain/*`, `<package>/src/locales/{en,id}.json`, `server/dist/main.js`',
+      ),
+    ).toEqual([]);
     expect(sourcePaths('the repositories (`src/domain/repo/`)', 'server')).toEqual(['server/src/domain/repo']);
-    expect(sourcePaths('src/db/             the connection\n  schema.ts          tables\n  migrations/   each\nsrc/app.ts   x', 'server'))
-      .toEqual(['server/src/db', 'server/src/app.ts', 'server/src/db/schema.ts', 'server/src/db/migrations']);
+    expect(
+      sourcePaths(
+        'src/db/             the connection\n  schema.ts          tables\n  migrations/   each\nsrc/app.ts   x',
+        'server',
+      ),
+    ).toEqual(['server/src/db', 'server/src/app.ts', 'server/src/db/schema.ts', 'server/src/db/migrations']);
   });
 
   it('no code or document cites an issue number: each explains itself', () => {
-    const cited = all
-      .flatMap((file) =>
-        readFileSync(file, 'utf8')
-          .split('\n')
-          .flatMap((line, i) => (CITES_ISSUE.test(line) ? [`${path.relative(root, file)}:${i + 1}`] : [])),
-      );
+    const cited = all.flatMap((file) =>
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .flatMap((line, i) => (CITES_ISSUE.test(line) ? [`${path.relative(root, file)}:${i + 1}`] : [])),
+    );
     expect(cited).toEqual([]);
   });
 
   it('the issue-number check finds the forms it is for', () => {
-    for (const line of ['// Issue 13 item 1: the same exam', '(issue #17 §1)', ' * Issue #16, targets 1 and 2', '#17 §1']) {
+    for (const line of [
+      '// Issue 13 item 1: the same exam',
+      '(issue #17 §1)',
+      ' * Issue #16, targets 1 and 2',
+      '#17 §1',
+    ]) {
       expect([line, CITES_ISSUE.test(line)]).toEqual([line, true]);
     }
     expect(CITES_ISSUE.test('// the 17th item of the list, #fff colour')).toBe(false);

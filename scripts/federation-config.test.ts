@@ -7,12 +7,16 @@ import { appConfig, packageOf, PROVIDE_RUNTIME_CORE_PLUGIN, remoteConfig, shared
 const root = path.join(__dirname, '..');
 const config = (name: string, dir: string) => appConfig({ name, dir: path.join(root, dir), mode: 'production' });
 const federationOptions = (name: string, dir: string) => {
-  const plugin = config(name, dir).plugins?.find((p) => p?.constructor.name === 'ModuleFederationPlugin') as unknown as { _options: Record<string, unknown> };
+  const plugin = config(name, dir).plugins?.find(
+    (p) => p?.constructor.name === 'ModuleFederationPlugin',
+  ) as unknown as { _options: Record<string, unknown> };
   return plugin._options;
 };
 const muiChunkTest = (name: string, dir: string, cacheGroup = 'mui') => {
   const splitChunks = config(name, dir).optimization?.splitChunks;
-  const group = splitChunks ? (splitChunks.cacheGroups?.[cacheGroup] as { test: (m: Module) => boolean } | undefined) : undefined;
+  const group = splitChunks
+    ? (splitChunks.cacheGroups?.[cacheGroup] as { test: (m: Module) => boolean } | undefined)
+    : undefined;
   return group && ((file: string) => group.test({ nameForCondition: () => file } as unknown as Module));
 };
 const inMui = (file: string) => `${root}/node_modules/@mui/${file}`;
@@ -44,14 +48,30 @@ it("puts the shell's MUI in one chunk, except components no first screen uses; r
 it('puts the form and pop-up components in a chunk of their own, so a dashboard does not load them', () => {
   const mui = muiChunkTest('shell', 'shell');
   const forms = muiChunkTest('shell', 'shell', 'muiForms');
-  for (const file of ['material/TextField/TextField.mjs', 'material/Select/Select.mjs', 'material/Menu/Menu.mjs', 'material/Popover/Popover.mjs', 'material/Autocomplete/Autocomplete.mjs', 'material/internal/SwitchBase.mjs']) {
+  for (const file of [
+    'material/TextField/TextField.mjs',
+    'material/Select/Select.mjs',
+    'material/Menu/Menu.mjs',
+    'material/Popover/Popover.mjs',
+    'material/Autocomplete/Autocomplete.mjs',
+    'material/internal/SwitchBase.mjs',
+  ]) {
     expect([file, forms?.(inMui(file))]).toEqual([file, true]);
     expect([file, mui?.(inMui(file))]).toEqual([file, false]);
   }
   // What the dashboards show stays in 'mui': the search field's InputBase, the layout's Drawer and List, the to-do
   // list's ListSubheader. So do the class names the theme imports and the form control's context InputBase reads.
-  for (const file of ['material/InputBase/InputBase.mjs', 'material/Drawer/Drawer.mjs', 'material/List/List.mjs', 'material/ListSubheader/ListSubheader.mjs',
-    'material/Checkbox/checkboxClasses.mjs', 'material/Dialog/dialogClasses.mjs', 'material/FormControl/FormControlContext.mjs', 'material/FormControl/useFormControl.mjs', 'material/FormControl/formControlState.mjs']) {
+  for (const file of [
+    'material/InputBase/InputBase.mjs',
+    'material/Drawer/Drawer.mjs',
+    'material/List/List.mjs',
+    'material/ListSubheader/ListSubheader.mjs',
+    'material/Checkbox/checkboxClasses.mjs',
+    'material/Dialog/dialogClasses.mjs',
+    'material/FormControl/FormControlContext.mjs',
+    'material/FormControl/useFormControl.mjs',
+    'material/FormControl/formControlState.mjs',
+  ]) {
     expect([file, forms?.(inMui(file))]).toEqual([file, false]);
     expect([file, mui?.(inMui(file))]).toEqual([file, true]);
   }
@@ -60,20 +80,37 @@ it('puts the form and pop-up components in a chunk of their own, so a dashboard 
 it('puts the dialogs in a chunk of their own: no dashboard opens one on arrival', () => {
   const mui = muiChunkTest('shell', 'shell');
   const dialogs = muiChunkTest('shell', 'shell', 'muiDialogs');
-  for (const file of ['material/Dialog/Dialog.mjs', 'material/DialogTitle/DialogTitle.mjs', 'material/DialogActions/DialogActions.mjs']) {
+  for (const file of [
+    'material/Dialog/Dialog.mjs',
+    'material/DialogTitle/DialogTitle.mjs',
+    'material/DialogActions/DialogActions.mjs',
+  ]) {
     expect([file, dialogs?.(inMui(file)), mui?.(inMui(file))]).toEqual([file, true, false]);
   }
   // The drawer's Modal stays in 'mui': the phone layout opens its menu with it.
-  expect([dialogs?.(inMui('material/Modal/Modal.mjs')), mui?.(inMui('material/Modal/Modal.mjs'))]).toEqual([false, true]);
+  expect([dialogs?.(inMui('material/Modal/Modal.mjs')), mui?.(inMui('material/Modal/Modal.mjs'))]).toEqual([
+    false,
+    true,
+  ]);
 });
 
 it('puts what the login page runs on in one chunk, not one file per shared package', () => {
   const boot = muiChunkTest('shell', 'shell', 'boot');
   const inModules = (file: string) => `${root}/node_modules/${file}`;
-  for (const file of ['react/index.js', 'react-dom/cjs/react-dom-client.production.js', 'scheduler/index.js', 'i18next/dist/esm/i18next.js']) {
+  for (const file of [
+    'react/index.js',
+    'react-dom/cjs/react-dom-client.production.js',
+    'scheduler/index.js',
+    'i18next/dist/esm/i18next.js',
+  ]) {
     expect([file, boot?.(inModules(file))]).toEqual([file, true]);
   }
-  for (const file of ['react-is/index.js', 'react-router/dist/production/index.mjs', '@mui/material/Button/Button.mjs', 'axios/index.js']) {
+  for (const file of [
+    'react-is/index.js',
+    'react-router/dist/production/index.mjs',
+    '@mui/material/Button/Button.mjs',
+    'axios/index.js',
+  ]) {
     expect([file, boot?.(inModules(file))]).toEqual([file, false]);
   }
   expect(muiChunkTest('student', 'student-app', 'boot')).toBeUndefined(); // a remote takes these from the shell
@@ -89,14 +126,18 @@ it('shares shared-ui one module at a time besides its index', () => {
 });
 
 it('shares the data layer among the remotes only: the shell neither declares nor provides it', () => {
-  expect(sharedConfig(path.join(root, 'student-app'), { remote: true })['@tanstack/react-query']).toMatchObject({ singleton: true });
+  expect(sharedConfig(path.join(root, 'student-app'), { remote: true })['@tanstack/react-query']).toMatchObject({
+    singleton: true,
+  });
   expect(sharedConfig(path.join(root, 'shell'), { remote: false })['@tanstack/react-query']).toBeUndefined();
   expect(federationOptions('shell', 'shell').shared).not.toHaveProperty('@tanstack/react-query');
 });
 
 describe('one Module Federation runtime per page', () => {
   const remoteFederation = (mode: 'production' | 'development') => {
-    const plugin = remoteConfig('teacher', path.join(root, 'teacher-app'), 3102, mode).plugins?.find((p) => p?.constructor.name === 'ModuleFederationPlugin') as unknown as { _options: Record<string, unknown> };
+    const plugin = remoteConfig('teacher', path.join(root, 'teacher-app'), 3102, mode).plugins?.find(
+      (p) => p?.constructor.name === 'ModuleFederationPlugin',
+    ) as unknown as { _options: Record<string, unknown> };
     return plugin._options;
   };
 

@@ -9,13 +9,16 @@ const root = path.join(__dirname, '..');
 const SHARED_UI_DEEP = '@kelasku/shared-ui/src/';
 
 function resolveFile(base: string): string | undefined {
-  return ['', '.ts', '.tsx', '/index.ts', '/index.tsx'].map((ext) => base + ext).find((file) => existsSync(file) && !file.endsWith('/'));
+  return ['', '.ts', '.tsx', '/index.ts', '/index.tsx']
+    .map((ext) => base + ext)
+    .find((file) => existsSync(file) && !file.endsWith('/'));
 }
 
 /** The file an import names, when it is one of ours ('./x', '@kelasku/shared-ui/src/x', the shared-ui index). */
 function ourFile(from: string, request: string): string | undefined {
   if (request.startsWith('.')) return resolveFile(path.resolve(path.dirname(from), request));
-  if (request.startsWith(SHARED_UI_DEEP)) return resolveFile(path.join(root, 'shared-ui/src', request.slice(SHARED_UI_DEEP.length)));
+  if (request.startsWith(SHARED_UI_DEEP))
+    return resolveFile(path.join(root, 'shared-ui/src', request.slice(SHARED_UI_DEEP.length)));
   if (request === '@kelasku/shared-ui') return path.join(root, 'shared-ui/src/index.ts');
   return undefined;
 }
@@ -41,32 +44,46 @@ function staticRequests(entry: string): Set<string> {
 
 const FIRST_SCREENS = [
   'shell/src/app/SignedInApp.tsx',
-  'admin-app/src/App.tsx', 'admin-app/src/features/dashboard/components/DashboardAdmin.tsx',
-  'teacher-app/src/App.tsx', 'teacher-app/src/features/dashboard/components/DashboardTeacher.tsx',
-  'student-app/src/App.tsx', 'student-app/src/features/dashboard/components/DashboardStudent.tsx',
+  'admin-app/src/App.tsx',
+  'admin-app/src/features/dashboard/components/DashboardAdmin.tsx',
+  'teacher-app/src/App.tsx',
+  'teacher-app/src/features/dashboard/components/DashboardTeacher.tsx',
+  'student-app/src/App.tsx',
+  'student-app/src/features/dashboard/components/DashboardStudent.tsx',
   // The exam page: its options are native radio buttons, the essay box and the dialogs load after question 1.
   'student-app/src/features/answering/components/ExamPage.tsx',
   'student-app/src/features/classes/components/MyClassesPage.tsx',
 ];
 const formComponent = new RegExp(`^@mui/material/(${[...MUI_FORM_COMPONENTS, ...MUI_DIALOG_COMPONENTS].join('|')})$`);
 
-it.each(FIRST_SCREENS)('%s reaches no MUI form or dialog component, no @mui/x-charts and not the shared-ui index', (entry) => {
-  const requests = [...staticRequests(entry)];
-  expect(requests.some((r) => r.startsWith('@mui/material/'))).toBe(true); // the scan does see MUI imports
-  // The dashboards' charts (@mui/x-charts) come in their own chunk, once the statistics arrived.
-  expect(requests.filter((r) => formComponent.test(r) || r === '@kelasku/shared-ui' || r.startsWith('@mui/x-charts'))).toEqual([]);
-});
+it.each(FIRST_SCREENS)(
+  '%s reaches no MUI form or dialog component, no @mui/x-charts and not the shared-ui index',
+  (entry) => {
+    const requests = [...staticRequests(entry)];
+    expect(requests.some((r) => r.startsWith('@mui/material/'))).toBe(true); // the scan does see MUI imports
+    // The dashboards' charts (@mui/x-charts) come in their own chunk, once the statistics arrived.
+    expect(
+      requests.filter((r) => formComponent.test(r) || r === '@kelasku/shared-ui' || r.startsWith('@mui/x-charts')),
+    ).toEqual([]);
+  },
+);
 
 it.each(FIRST_SCREENS)('%s reaches no KaTeX: formulas load only where one is shown', (entry) => {
-  expect([...staticRequests(entry)].filter((r) => r === 'katex' || r.startsWith('katex/') || r.endsWith('/katex-render'))).toEqual([]);
+  expect(
+    [...staticRequests(entry)].filter((r) => r === 'katex' || r.startsWith('katex/') || r.endsWith('/katex-render')),
+  ).toEqual([]);
 });
 
 it('sees KaTeX behind a static import (the check can fail)', () => {
-  expect([...staticRequests('shared-ui/src/formula/katex-render.ts')]).toEqual(expect.arrayContaining(['katex', 'katex/dist/katex.min.css']));
+  expect([...staticRequests('shared-ui/src/formula/katex-render.ts')]).toEqual(
+    expect.arrayContaining(['katex', 'katex/dist/katex.min.css']),
+  );
 });
 
 it('sees @mui/x-charts behind a static import (the check can fail)', () => {
-  expect([...staticRequests('admin-app/src/features/dashboard/components/StatsBarChart.tsx')]).toContain('@mui/x-charts/BarChart');
+  expect([...staticRequests('admin-app/src/features/dashboard/components/StatsBarChart.tsx')]).toContain(
+    '@mui/x-charts/BarChart',
+  );
 });
 
 it('sees a form component behind a static import (the check can fail)', () => {

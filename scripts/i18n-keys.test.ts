@@ -1,7 +1,14 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { ERROR_CODES } from '../shared-rules/src/error-codes';
-import { NAMESPACE_OF_PACKAGE, NAMESPACES, readMessages, repoRoot, SCREEN_NAMESPACES, type Package } from '../jest/i18n-namespaces';
+import {
+  NAMESPACE_OF_PACKAGE,
+  NAMESPACES,
+  readMessages,
+  repoRoot,
+  SCREEN_NAMESPACES,
+  type Package,
+} from '../jest/i18n-namespaces';
 
 // Every message key exists in both languages, every key the code names exists, and no key is left unused. Keys are
 // named in code as literals ('dashboard.title', or 'common:actions.save' for another namespace), so this check can
@@ -39,10 +46,17 @@ function emptyMessages(messages: Record<string, unknown>, prefix = ''): string[]
 }
 
 const sources = Object.fromEntries(
-  PACKAGES.map((pkg) => [pkg, sourceFiles(path.join(repoRoot, pkg, 'src')).map((file) => ({ file, text: readFileSync(file, 'utf8') }))]),
+  PACKAGES.map((pkg) => [
+    pkg,
+    sourceFiles(path.join(repoRoot, pkg, 'src')).map((file) => ({ file, text: readFileSync(file, 'utf8') })),
+  ]),
 );
-const messages = Object.fromEntries(NAMESPACES.map((ns) => [ns, { en: readMessages(ns, 'en'), id: readMessages(ns, 'id') }]));
-const keys = Object.fromEntries(Object.entries(messages).map(([ns, m]) => [ns, { en: new Set(keysOf(m.en)), id: new Set(keysOf(m.id)) }]));
+const messages = Object.fromEntries(
+  NAMESPACES.map((ns) => [ns, { en: readMessages(ns, 'en'), id: readMessages(ns, 'id') }]),
+);
+const keys = Object.fromEntries(
+  Object.entries(messages).map(([ns, m]) => [ns, { en: new Set(keysOf(m.en)), id: new Set(keysOf(m.id)) }]),
+);
 
 /** The error messages are named by the server's codes, not by literals in the code. */
 const errorCodes = new Set(Object.keys(ERROR_CODES));
@@ -53,7 +67,9 @@ function namedKeys(pkg: Package): { key: string; ns: string; where: string }[] {
   return sources[pkg].flatMap(({ file, text }) => {
     // A lazy screen's own namespace (SCREEN_NAMESPACES), else the package's.
     const declared = /useTranslation\(\s*'([^']+)'\s*\)/.exec(text)?.[1];
-    const own = (SCREEN_NAMESPACES as readonly string[]).includes(declared ?? '') ? declared! : NAMESPACE_OF_PACKAGE[pkg];
+    const own = (SCREEN_NAMESPACES as readonly string[]).includes(declared ?? '')
+      ? declared!
+      : NAMESPACE_OF_PACKAGE[pkg];
     return [...text.matchAll(/\b(?:t|i18next\.t)\(\s*(['"])([^'"]+)\1|i18nKey=(['"])([^'"]+)\3/g)].map((m) => {
       const literal = m[2] ?? m[4];
       const [ns, key] = literal.includes(':') ? literal.split(':', 2) : [own, literal];
@@ -81,10 +97,17 @@ describe('message keys', () => {
   });
 
   it.each(NAMED_IN_CODE)('every key of namespace %s is used', (ns) => {
-    const allSources = Object.values(sources).flat().map((s) => s.text).join('\n');
+    const allSources = Object.values(sources)
+      .flat()
+      .map((s) => s.text)
+      .join('\n');
     const unused = [...keys[ns].en].filter((key) => {
-      return !allSources.includes(`'${key}'`) && !allSources.includes(`"${key}"`) && !allSources.includes(`${ns}:${key}'`)
-        && !allSources.includes(`${ns}:${key}"`);
+      return (
+        !allSources.includes(`'${key}'`) &&
+        !allSources.includes(`"${key}"`) &&
+        !allSources.includes(`${ns}:${key}'`) &&
+        !allSources.includes(`${ns}:${key}"`)
+      );
     });
     expect(unused).toEqual([]);
   });

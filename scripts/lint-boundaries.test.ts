@@ -6,11 +6,15 @@ import path from 'node:path';
 const root = path.join(__dirname, '..');
 
 async function restrictedImports(file: string, code: string): Promise<string[]> {
-  const run = spawnSync(path.join(root, 'node_modules/.bin/eslint'), ['--stdin', '--stdin-filename', file, '--format', 'json'], {
-    cwd: root,
-    input: code,
-    encoding: 'utf8',
-  });
+  const run = spawnSync(
+    path.join(root, 'node_modules/.bin/eslint'),
+    ['--stdin', '--stdin-filename', file, '--format', 'json'],
+    {
+      cwd: root,
+      input: code,
+      encoding: 'utf8',
+    },
+  );
   const [result] = JSON.parse(run.stdout) as { messages: { ruleId: string | null; message: string }[] }[];
   // one message per import, even where two patterns match it
   return [...new Set(result.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message))];
@@ -20,34 +24,54 @@ describe('import boundaries', () => {
   jest.setTimeout(60_000);
 
   it('a remote imports no other remote and not the shell', async () => {
-    expect(await restrictedImports('admin-app/src/features/x.ts', "import App from '../../../teacher-app/src/App';\nexport default App;")).toEqual([
-      expect.stringContaining('deployed alone'),
-    ]);
-    expect(await restrictedImports('student-app/src/x.ts', "export { routing } from '@kelasku/shell/src/routing';")).toHaveLength(1);
+    expect(
+      await restrictedImports(
+        'admin-app/src/features/x.ts',
+        "import App from '../../../teacher-app/src/App';\nexport default App;",
+      ),
+    ).toEqual([expect.stringContaining('deployed alone')]);
+    expect(
+      await restrictedImports('student-app/src/x.ts', "export { routing } from '@kelasku/shell/src/routing';"),
+    ).toHaveLength(1);
   });
 
   it('shared packages import no app, and shared-rules nothing of the browser', async () => {
-    expect(await restrictedImports('shared-ui/src/x.ts', "export { default } from '@kelasku/admin-app/src/App';")).toHaveLength(1);
-    expect(await restrictedImports('shared-rules/src/x.ts', "export * from '../../shared-api/src/http';")).toHaveLength(1);
+    expect(
+      await restrictedImports('shared-ui/src/x.ts', "export { default } from '@kelasku/admin-app/src/App';"),
+    ).toHaveLength(1);
+    expect(await restrictedImports('shared-rules/src/x.ts', "export * from '../../shared-api/src/http';")).toHaveLength(
+      1,
+    );
     expect(await restrictedImports('shell/src/x.ts', "export * from '@kelasku/shared-ui';")).toEqual([]);
   });
 
   it('production code imports no test code; tests may', async () => {
     const code = "export { renderWithRouter } from '../test/render';";
-    expect(await restrictedImports('student-app/src/features/Page.tsx', code)).toEqual([expect.stringContaining('test code')]);
+    expect(await restrictedImports('student-app/src/features/Page.tsx', code)).toEqual([
+      expect.stringContaining('test code'),
+    ]);
     expect(await restrictedImports('student-app/src/features/Page.test.tsx', code)).toEqual([]);
   });
 
   it('the server imports no UI code', async () => {
-    expect(await restrictedImports('server/src/routes/x.ts', "export * from '../../../shared-ui/src/dates';")).toHaveLength(1);
+    expect(
+      await restrictedImports('server/src/routes/x.ts', "export * from '../../../shared-ui/src/dates';"),
+    ).toHaveLength(1);
     expect(await restrictedImports('server/src/routes/x.ts', "export * from '@kelasku/shared-rules';")).toEqual([]);
   });
 
   it('UI code imports MUI per component, never the barrel (it is shared whole between the apps)', async () => {
-    expect(await restrictedImports('teacher-app/src/x.tsx', "import { Button } from '@mui/material';\nexport default Button;")).toEqual([
-      expect.stringContaining('by path'),
-    ]);
-    expect(await restrictedImports('shared-ui/src/x.test.tsx', "export type { Theme } from '@mui/material';")).toHaveLength(1);
-    expect(await restrictedImports('shell/src/x.tsx', "import Button from '@mui/material/Button';\nexport default Button;")).toEqual([]);
+    expect(
+      await restrictedImports(
+        'teacher-app/src/x.tsx',
+        "import { Button } from '@mui/material';\nexport default Button;",
+      ),
+    ).toEqual([expect.stringContaining('by path')]);
+    expect(
+      await restrictedImports('shared-ui/src/x.test.tsx', "export type { Theme } from '@mui/material';"),
+    ).toHaveLength(1);
+    expect(
+      await restrictedImports('shell/src/x.tsx', "import Button from '@mui/material/Button';\nexport default Button;"),
+    ).toEqual([]);
   });
 });

@@ -5,7 +5,16 @@ import path from 'node:path';
 // of writing the rule out again. Tests may state literal expectations (what the user sees), so they are not scanned;
 // nor are comments, which may explain a rule in its own numbers.
 const root = path.join(__dirname, '..');
-const PACKAGES = ['shared-rules', 'shared-api', 'shared-ui', 'admin-app', 'teacher-app', 'student-app', 'shell', 'server'];
+const PACKAGES = [
+  'shared-rules',
+  'shared-api',
+  'shared-ui',
+  'admin-app',
+  'teacher-app',
+  'student-app',
+  'shell',
+  'server',
+];
 const SKIP_DIRS = new Set(['node_modules', 'dist', 'dist-dev', 'test', '__mocks__']);
 
 function sourceFiles(dir: string, out: string[] = []): string[] {
@@ -40,31 +49,60 @@ const RULES: Rule[] = [
   {
     name: 'grades 10–12: STUDENT_GRADES, FIRST_GRADE, LAST_GRADE, ROMAN_GRADE (shared-rules/src/grades.ts)',
     homes: ['shared-rules/src/grades.ts'],
-    pattern: new RegExp([
-      /\b10\s*,\s*11\s*,\s*12\b/.source, // a list
-      /\b10\s*\|\s*11\s*\|\s*12\b/.source, // a union type
-      /\bgrade\w*\??\s*(?:[<>]=?|[=!]==?|\?\?|=)\s*1[0-2]\b/.source, // a comparison or a default
-      /\b1[0-2]\s*[<>]=?\s*[\w.]*grade/.source,
-      /'grade'\s*,\s*'[<>=!]+'\s*,\s*1[0-2]\b/.source, // a query's bound
-      /minimum:\s*10\b|maximum:\s*12\b/.source, // a schema's range
-      /['"]XII['"]/.source, // the roman numerals
-    ].join('|'), 'i'),
-    finds: ['const GRADES = [10, 11, 12];', 'type G = 10 | 11 | 12;', 'if (grade >= 10 && grade <= 12)', "q.where('grade', '<', 12)",
-      '({ grade = 10 }) =>', 's.grade === 10', 'Type.Integer({ minimum: 10, maximum: 12 })', "{ 10: 'X', 11: 'XI', 12: 'XII' }"],
-    passes: ['STUDENT_GRADES.map((grade) => grade)', 'pageSlots(12, 10)', 'const limit = 10;', "grade: Type.Enum([...STUDENT_GRADES], { type: 'integer' })"],
+    pattern: new RegExp(
+      [
+        /\b10\s*,\s*11\s*,\s*12\b/.source, // a list
+        /\b10\s*\|\s*11\s*\|\s*12\b/.source, // a union type
+        /\bgrade\w*\??\s*(?:[<>]=?|[=!]==?|\?\?|=)\s*1[0-2]\b/.source, // a comparison or a default
+        /\b1[0-2]\s*[<>]=?\s*[\w.]*grade/.source,
+        /'grade'\s*,\s*'[<>=!]+'\s*,\s*1[0-2]\b/.source, // a query's bound
+        /minimum:\s*10\b|maximum:\s*12\b/.source, // a schema's range
+        /['"]XII['"]/.source, // the roman numerals
+      ].join('|'),
+      'i',
+    ),
+    finds: [
+      'const GRADES = [10, 11, 12];',
+      'type G = 10 | 11 | 12;',
+      'if (grade >= 10 && grade <= 12)',
+      "q.where('grade', '<', 12)",
+      '({ grade = 10 }) =>',
+      's.grade === 10',
+      'Type.Integer({ minimum: 10, maximum: 12 })',
+      "{ 10: 'X', 11: 'XI', 12: 'XII' }",
+    ],
+    passes: [
+      'STUDENT_GRADES.map((grade) => grade)',
+      'pageSlots(12, 10)',
+      'const limit = 10;',
+      "grade: Type.Enum([...STUDENT_GRADES], { type: 'integer' })",
+    ],
   },
   {
     name: 'WIB is UTC+7: WIB_OFFSET_MS and WIB_OFFSET_TEXT (shared-rules/src/wib.ts)',
     homes: ['shared-rules/src/wib.ts'],
-    pattern: /\+07:?00|Asia\/Jakarta|\b7\s*\*\s*60\s*\*\s*60\b|\b7\s*\*\s*3_?600\b|\b25_?200(_?000)?\b|['"]\+7 hours['"]/,
-    finds: ["new Date(`${day}T00:00:00+07:00`)", "timeZone: 'Asia/Jakarta'", 'const OFFSET = 7 * 60 * 60 * 1000;', "'+7 hours'"],
+    pattern:
+      /\+07:?00|Asia\/Jakarta|\b7\s*\*\s*60\s*\*\s*60\b|\b7\s*\*\s*3_?600\b|\b25_?200(_?000)?\b|['"]\+7 hours['"]/,
+    finds: [
+      'new Date(`${day}T00:00:00+07:00`)',
+      "timeZone: 'Asia/Jakarta'",
+      'const OFFSET = 7 * 60 * 60 * 1000;',
+      "'+7 hours'",
+    ],
     passes: ['`${date}T${time}:00${WIB_OFFSET_TEXT}`', 'const ms = 60 * 60 * 1000;'],
   },
   {
     name: 'calendar months: wibMonthOf, addWibMonths, lastWibMonths, wibMonthStart, parseWibMonth (shared-rules/src/wib.ts)',
     homes: ['shared-rules/src/wib.ts'],
-    pattern: /\.(?:get|set)(?:UTC)?Month\(|\bmonth\w*\s*[+-]\s*1\s*\)?\s*%\s*12\b|\bDate\.UTC\([^)]*[Mm]onth|\.slice\(0,\s*7\)/,
-    finds: ['wib.getUTCMonth() - i', 'd.setUTCMonth(d.getUTCMonth() + 1)', 'const next = (month + 1) % 12;', 'new Date(Date.UTC(y, month - 1, 1))', 'iso.slice(0, 7)'],
+    pattern:
+      /\.(?:get|set)(?:UTC)?Month\(|\bmonth\w*\s*[+-]\s*1\s*\)?\s*%\s*12\b|\bDate\.UTC\([^)]*[Mm]onth|\.slice\(0,\s*7\)/,
+    finds: [
+      'wib.getUTCMonth() - i',
+      'd.setUTCMonth(d.getUTCMonth() + 1)',
+      'const next = (month + 1) % 12;',
+      'new Date(Date.UTC(y, month - 1, 1))',
+      'iso.slice(0, 7)',
+    ],
     passes: ['const hour = wib.hours % 12 || 12;', 'lastWibMonths(now.getTime(), 6)', 'text.slice(0, 10)'],
   },
   {
@@ -86,20 +124,25 @@ const RULES: Rule[] = [
     within: 'server/src',
     pattern: /\bJSON\.parse\(/,
     finds: ['parsed = JSON.parse(value);'],
-    passes: ['readDbJson(value, \'content\', isContentMap)'],
+    passes: ["readDbJson(value, 'content', isContentMap)"],
   },
 ];
 
 /** `file:line code` of every line of production code outside the rule's homes that spells the rule out. */
 function spelledOut(rule: Rule): string[] {
   const dirs = rule.within ? [rule.within] : PACKAGES.map((pkg) => `${pkg}/src`);
-  return dirs.flatMap((dir) => sourceFiles(path.join(root, dir)))
+  return dirs
+    .flatMap((dir) => sourceFiles(path.join(root, dir)))
     .map((file) => path.relative(root, file).split(path.sep).join('/'))
     .filter((file) => !rule.homes.includes(file))
-    .flatMap((file) => readFileSync(path.join(root, file), 'utf8').split('\n').flatMap((line, i) => {
-      const code = codeOf(line);
-      return rule.pattern.test(code) ? [`${file}:${i + 1} ${code.trim()}`] : [];
-    }));
+    .flatMap((file) =>
+      readFileSync(path.join(root, file), 'utf8')
+        .split('\n')
+        .flatMap((line, i) => {
+          const code = codeOf(line);
+          return rule.pattern.test(code) ? [`${file}:${i + 1} ${code.trim()}`] : [];
+        }),
+    );
 }
 
 describe.each(RULES)('$name', (rule) => {
@@ -126,7 +169,9 @@ describe('password rules', () => {
     .filter(([, text]) => /autoComplete=["']new-password["']/.test(text));
 
   it('are listed by every screen where a password is chosen', () => {
-    expect(screens.map(([file]) => file)).toEqual(expect.arrayContaining(['shared-ui/src/ChangePasswordPage.tsx', 'shell/src/app/DevPostPage.tsx']));
+    expect(screens.map(([file]) => file)).toEqual(
+      expect.arrayContaining(['shared-ui/src/ChangePasswordPage.tsx', 'shell/src/app/DevPostPage.tsx']),
+    );
     expect(screens.filter(([, text]) => !/<PasswordRules\b/.test(text)).map(([file]) => file)).toEqual([]);
   });
 });

@@ -8,7 +8,17 @@ import path from 'node:path';
 
 const repoRoot = path.resolve(__dirname, '..');
 const REMOTES = ['admin-app', 'teacher-app', 'student-app'] as const;
-const TOP_LEVEL = ['App.tsx', 'bootstrap.tsx', 'dev.tsx', 'i18n.ts', 'index.ts', 'menu.ts', 'features', 'locales', 'test'];
+const TOP_LEVEL = [
+  'App.tsx',
+  'bootstrap.tsx',
+  'dev.tsx',
+  'i18n.ts',
+  'index.ts',
+  'menu.ts',
+  'features',
+  'locales',
+  'test',
+];
 /** What a remote's src/ may hold besides TOP_LEVEL: folders of what several features use, and tests. */
 const OPTIONAL_TOP_LEVEL = new Set(['components', 'hooks', 'lib']);
 
@@ -23,8 +33,10 @@ export function nameProblem(file: string): string | null {
   if (!/\.tsx?$/.test(file) || file.startsWith('locales/')) return null;
   // A test is named after what it tests, maybe with what it looks at ('App.first-load.test.tsx').
   const base = path.basename(file).split('.')[0];
-  if (file.split('/').includes('hooks')) return /^use[A-Z]\w*$/.test(base) ? null : 'a hook file is useX.ts(x), exporting useX';
-  if (/^[A-Z][A-Za-z0-9]*$/.test(base)) return file.endsWith('.tsx') ? null : 'a PascalCase name is for a component (.tsx)';
+  if (file.split('/').includes('hooks'))
+    return /^use[A-Z]\w*$/.test(base) ? null : 'a hook file is useX.ts(x), exporting useX';
+  if (/^[A-Z][A-Za-z0-9]*$/.test(base))
+    return file.endsWith('.tsx') ? null : 'a PascalCase name is for a component (.tsx)';
   return /^[a-z0-9]+(-[a-z0-9]+)*$/.test(base) ? null : 'a module that is not a component is named in kebab-case';
 }
 
@@ -47,7 +59,10 @@ describe.each(REMOTES)('%s', (remote) => {
   it('reads its data in each feature through that feature’s api.ts (queries), never with a hand-written loader', () => {
     const features = readdirSync(path.join(src, 'features'));
     expect(features.filter((feature) => !files.includes(`features/${feature}/api.ts`))).toEqual([]);
-    const loaders = files.filter((file) => /\.tsx?$/.test(file) && /\bfunction (useLoad|useAsync)\b/.test(readFileSync(path.join(src, file), 'utf8')));
+    const loaders = files.filter(
+      (file) =>
+        /\.tsx?$/.test(file) && /\bfunction (useLoad|useAsync)\b/.test(readFileSync(path.join(src, file), 'utf8')),
+    );
     expect(loaders).toEqual([]);
   });
 

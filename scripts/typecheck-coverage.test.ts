@@ -15,10 +15,16 @@ function checkedConfigs(): string[] {
 
 /** The files a tsconfig names itself (its include/files), without what they import. */
 function rootFiles(config: string): string[] {
-  const parsed = ts.getParsedCommandLineOfConfigFile(path.join(root, config), {}, {
-    ...ts.sys,
-    onUnRecoverableConfigFileDiagnostic: (d) => { throw new Error(ts.flattenDiagnosticMessageText(d.messageText, '\n')); },
-  });
+  const parsed = ts.getParsedCommandLineOfConfigFile(
+    path.join(root, config),
+    {},
+    {
+      ...ts.sys,
+      onUnRecoverableConfigFileDiagnostic: (d) => {
+        throw new Error(ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+      },
+    },
+  );
   if (!parsed) throw new Error(`cannot read ${config}`);
   return parsed.fileNames.map((f) => path.relative(root, f));
 }
@@ -43,7 +49,9 @@ describe('scripts/typecheck.sh', () => {
     const configs = checkedConfigs();
     expect(configs).toContain('tsconfig.web.json');
     const checked = new Set(configs.flatMap(rootFiles));
-    const workspaces = (JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { workspaces: string[] }).workspaces;
+    const workspaces = (
+      JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { workspaces: string[] }
+    ).workspaces;
     const unchecked = [...workspaces, 'scripts'].flatMap(sourcesUnder).filter((file) => !checked.has(file));
     expect(unchecked).toEqual([]);
   });

@@ -22,7 +22,8 @@ function sourceFiles(dir: string, out: string[] = []): string[] {
 
 /** Whether `request`, written in `file`, names the wire schemas. */
 function namesWire(file: string, request: string): boolean {
-  if (request.startsWith('.')) return (path.resolve(path.dirname(file), request) + path.sep).startsWith(WIRE_DIR + path.sep);
+  if (request.startsWith('.'))
+    return (path.resolve(path.dirname(file), request) + path.sep).startsWith(WIRE_DIR + path.sep);
   return /^@kelasku\/shared-rules\/src\/wire(?:\/|$)/.test(request);
 }
 
@@ -49,10 +50,16 @@ export function wireValueImports(file: string, source: string): string[] {
 describe('the wire schemas stay out of the browser bundles', () => {
   it('finds a run-time import of the wire schemas, and lets a type-only one pass', () => {
     const file = path.join(root, 'shared-api/src/x.ts');
-    expect(wireValueImports(file, "import { people } from '@kelasku/shared-rules/src/wire';")).toEqual(['@kelasku/shared-rules/src/wire']);
-    expect(wireValueImports(file, "export { studentSchema } from '../../shared-rules/src/wire/people';")).toHaveLength(1);
+    expect(wireValueImports(file, "import { people } from '@kelasku/shared-rules/src/wire';")).toEqual([
+      '@kelasku/shared-rules/src/wire',
+    ]);
+    expect(wireValueImports(file, "export { studentSchema } from '../../shared-rules/src/wire/people';")).toHaveLength(
+      1,
+    );
     expect(wireValueImports(file, "const w = await import('@kelasku/shared-rules/src/wire/stats');")).toHaveLength(1);
-    expect(wireValueImports(file, "import { type Equals } from '@kelasku/shared-rules/src/wire/common';")).toHaveLength(1);
+    expect(wireValueImports(file, "import { type Equals } from '@kelasku/shared-rules/src/wire/common';")).toHaveLength(
+      1,
+    );
     expect(wireValueImports(file, "import type { people } from '@kelasku/shared-rules/src/wire';")).toEqual([]);
     expect(wireValueImports(file, "export type { Equals } from '@kelasku/shared-rules/src/wire/common';")).toEqual([]);
     expect(wireValueImports(file, "type S = typeof import('@kelasku/shared-rules/src/wire/people');")).toEqual([]);
@@ -62,7 +69,9 @@ describe('the wire schemas stay out of the browser bundles', () => {
   it.each(BROWSER_PACKAGES)('%s imports the wire schemas only as types', (pkg) => {
     const files = sourceFiles(path.join(root, pkg, 'src'));
     expect(files.length).toBeGreaterThan(0);
-    const offending = files.flatMap((file) => wireValueImports(file, readFileSync(file, 'utf8')).map((r) => `${path.relative(root, file)}: ${r}`));
+    const offending = files.flatMap((file) =>
+      wireValueImports(file, readFileSync(file, 'utf8')).map((r) => `${path.relative(root, file)}: ${r}`),
+    );
     expect(offending).toEqual([]);
   });
 
@@ -72,10 +81,14 @@ describe('the wire schemas stay out of the browser bundles', () => {
   });
 
   it("shared-rules' own rules (what the browser loads) reach neither the wire schemas nor TypeBox", () => {
-    const rules = sourceFiles(path.join(root, 'shared-rules/src')).filter((file) => !file.startsWith(WIRE_DIR + path.sep));
-    const offending = rules.flatMap((file) => valueRequests(readFileSync(file, 'utf8'))
-      .filter((request) => namesWire(file, request) || request === 'typebox' || request.startsWith('typebox/'))
-      .map((r) => `${path.relative(root, file)}: ${r}`));
+    const rules = sourceFiles(path.join(root, 'shared-rules/src')).filter(
+      (file) => !file.startsWith(WIRE_DIR + path.sep),
+    );
+    const offending = rules.flatMap((file) =>
+      valueRequests(readFileSync(file, 'utf8'))
+        .filter((request) => namesWire(file, request) || request === 'typebox' || request.startsWith('typebox/'))
+        .map((r) => `${path.relative(root, file)}: ${r}`),
+    );
     expect(offending).toEqual([]);
   });
 });

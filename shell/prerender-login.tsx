@@ -23,7 +23,11 @@ export function prerenderLogin(): string {
     defaultNS: false,
     interpolation: { escapeValue: false },
   });
-  const page = renderToStaticMarkup(<I18nextProvider i18n={i18n}><LoginPage onSignedIn={() => {}} prerendered /></I18nextProvider>);
+  const page = renderToStaticMarkup(
+    <I18nextProvider i18n={i18n}>
+      <LoginPage onSignedIn={() => {}} prerendered />
+    </I18nextProvider>,
+  );
   return `<div class="${PRERENDER_CLASS}">${page}</div>`;
 }
 
@@ -32,6 +36,5 @@ export function prerenderLogin(): string {
  * the login page flash before the app shows the right screen. Hashed into the server's CSP (routes/static/spa.ts).
  * "token" is the key shared-api/src/session.ts stores the session under.
  */
-export const PRERENDER_GATE_SCRIPT =
-  `try{if(location.pathname!=="/"||localStorage.getItem("token"))document.documentElement.classList.add("kelasku-no-prerender")}catch(e){}`;
+export const PRERENDER_GATE_SCRIPT = `try{if(location.pathname!=="/"||localStorage.getItem("token"))document.documentElement.classList.add("kelasku-no-prerender")}catch(e){}`;
 export const PRERENDER_GATE_CSS = `.kelasku-no-prerender .${PRERENDER_CLASS}{display:none}`;

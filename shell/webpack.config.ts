@@ -6,10 +6,13 @@ import { PRERENDER_GATE_CSS, PRERENDER_GATE_SCRIPT, prerenderLogin } from './pre
 
 // The login page's CSS goes straight into index.html: it paints with the HTML and costs no JS (no style-loader).
 // Its picture (~1 KB compressed) goes in as a data: URL, so the largest element on a phone needs no extra request.
-const loginArt = readFileSync(path.join(__dirname, 'src/login/login-art.svg'), 'utf8').replace(/\s*\n\s*/g, ' ').trim();
+const loginArt = readFileSync(path.join(__dirname, 'src/login/login-art.svg'), 'utf8')
+  .replace(/\s*\n\s*/g, ' ')
+  .trim();
 const loginArtUrl = `data:image/svg+xml,${loginArt.replace(/[%#"<>]/g, encodeURIComponent)}`;
 const loginCssSource = readFileSync(path.join(__dirname, 'src/login/login.css'), 'utf8');
-if (!loginCssSource.includes('url("login-art.svg")')) throw new Error('login.css must use url("login-art.svg") for the login picture');
+if (!loginCssSource.includes('url("login-art.svg")'))
+  throw new Error('login.css must use url("login-art.svg") for the login picture');
 const loginCss = loginCssSource.replace('url("login-art.svg")', `url("${loginArtUrl}")`).replace(/\s*\n\s*/g, ' ');
 
 // The host: login page, role routing, loads the signed-in role's remote at run time (see src/app/remotes.ts).
@@ -23,11 +26,18 @@ export default (_env: unknown, argv: { mode?: string }) =>
       html: true,
       entry: { main: './src/index.ts' },
       publicPath: '/',
-      templateParameters: { loginCss: `${loginCss} ${PRERENDER_GATE_CSS}`, loginMarkup: prerenderLogin(), gateScript: PRERENDER_GATE_SCRIPT },
+      templateParameters: {
+        loginCss: `${loginCss} ${PRERENDER_GATE_CSS}`,
+        loginMarkup: prerenderLogin(),
+        gateScript: PRERENDER_GATE_SCRIPT,
+      },
       plugins: [
         new ServiceWorkerPlugin({
           entry: path.join(__dirname, 'src/sw/service-worker.ts'),
-          publicFiles: ['manifest.webmanifest', 'icons/icon-192.png', 'icons/icon-512.png'].map((file) => ({ from: path.join(__dirname, 'public', file), to: file })),
+          publicFiles: ['manifest.webmanifest', 'icons/icon-192.png', 'icons/icon-512.png'].map((file) => ({
+            from: path.join(__dirname, 'public', file),
+            to: file,
+          })),
           minify: modeOf(argv) === 'production',
         }),
       ],

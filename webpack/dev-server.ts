@@ -8,21 +8,37 @@ import webpack, { type Configuration } from 'webpack';
 
 const API = new URL(process.env.API_URL ?? 'http://localhost:3000');
 const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.json': 'application/json',
-  '.css': 'text/css', '.svg': 'image/svg+xml', '.avif': 'image/avif', '.webp': 'image/webp', '.png': 'image/png', '.map': 'application/json',
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.json': 'application/json',
+  '.css': 'text/css',
+  '.svg': 'image/svg+xml',
+  '.avif': 'image/avif',
+  '.webp': 'image/webp',
+  '.png': 'image/png',
+  '.map': 'application/json',
 };
 
 async function loadConfig(dir: string): Promise<Configuration> {
   const mod = (await import(path.join(dir, 'webpack.config.ts'))) as { default: unknown };
   let exported = mod.default as unknown;
   // tsx may wrap a CommonJS default export once more.
-  if (exported && typeof exported === 'object' && 'default' in exported) exported = (exported as { default: unknown }).default;
-  return typeof exported === 'function' ? (exported as (e: unknown, a: { mode: string }) => Configuration)({}, { mode: 'development' }) : (exported as Configuration);
+  if (exported && typeof exported === 'object' && 'default' in exported)
+    exported = (exported as { default: unknown }).default;
+  return typeof exported === 'function'
+    ? (exported as (e: unknown, a: { mode: string }) => Configuration)({}, { mode: 'development' })
+    : (exported as Configuration);
 }
 
 function proxy(req: http.IncomingMessage, res: http.ServerResponse) {
   const upstream = http.request(
-    { hostname: API.hostname, port: API.port, path: req.url, method: req.method, headers: { ...req.headers, host: API.host } },
+    {
+      hostname: API.hostname,
+      port: API.port,
+      path: req.url,
+      method: req.method,
+      headers: { ...req.headers, host: API.host },
+    },
     (up) => {
       res.writeHead(up.statusCode ?? 502, up.headers);
       up.pipe(res);

@@ -28,10 +28,20 @@ export const SHARED_UI_MODULES = '@kelasku/shared-ui/src/';
  * (shell/src/app/mui-provides.ts), so MUI's internals and React contexts come from one build.
  */
 export const SHARED_SINGLETONS = [
-  'react', 'react/', 'react-dom', 'react-dom/', 'react-router-dom', '@mui/material/',
-  '@emotion/react', '@emotion/styled', '@kelasku/shared-ui', SHARED_UI_MODULES, '@kelasku/shared-api',
+  'react',
+  'react/',
+  'react-dom',
+  'react-dom/',
+  'react-router-dom',
+  '@mui/material/',
+  '@emotion/react',
+  '@emotion/styled',
+  '@kelasku/shared-ui',
+  SHARED_UI_MODULES,
+  '@kelasku/shared-api',
   // One i18next instance for every app (shared-ui/src/i18n.ts).
-  'i18next', 'react-i18next',
+  'i18next',
+  'react-i18next',
 ] as const;
 
 /**
@@ -44,7 +54,9 @@ export const REMOTE_SINGLETONS = [
 ] as const;
 
 function dependencies(dir: string): Record<string, string> {
-  const pkg = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
+  const pkg = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as {
+    dependencies?: Record<string, string>;
+  };
   return pkg.dependencies ?? {};
 }
 
@@ -52,7 +64,10 @@ function dependencies(dir: string): Record<string, string> {
 const SLIM_ALIASED: string[] = ['react-router-dom', 'react-i18next'];
 
 /** The `shared` option: every singleton with `requiredVersion` taken from the app's package.json. */
-export function sharedConfig(dir: string, { remote }: { remote: boolean }): Record<string, { singleton: true; requiredVersion: string | false; strictVersion: false; version?: string }> {
+export function sharedConfig(
+  dir: string,
+  { remote }: { remote: boolean },
+): Record<string, { singleton: true; requiredVersion: string | false; strictVersion: false; version?: string }> {
   const deps = dependencies(dir);
   return Object.fromEntries([
     ...[...SHARED_SINGLETONS, ...(remote ? REMOTE_SINGLETONS : [])].map((name) => {
@@ -60,7 +75,11 @@ export function sharedConfig(dir: string, { remote }: { remote: boolean }): Reco
       const version = deps[pkgName];
       if (!version) throw new Error(`${dir}/package.json must depend on ${pkgName} (a shared singleton)`);
       // Workspace packages ('*') carry no useful range: accept whatever the host provides.
-      const config = { singleton: true as const, requiredVersion: version === '*' ? (false as const) : version, strictVersion: false as const };
+      const config = {
+        singleton: true as const,
+        requiredVersion: version === '*' ? (false as const) : version,
+        strictVersion: false as const,
+      };
       // The slim alias lives outside the package, so tell the share scope which version it stands for.
       return [name, SLIM_ALIASED.includes(name) ? { ...config, version: packageVersion(name) } : config];
     }),
@@ -78,7 +97,10 @@ const tsRule: RuleSetRule = {
   exclude: /node_modules/,
   // A missing import in our code (e.g. from the slim react-router-dom) fails the build instead of being undefined.
   parser: { exportsPresence: 'error' },
-  use: { loader: require.resolve('ts-loader'), options: { transpileOnly: true, configFile: path.join(repoRoot, 'tsconfig.base.json') } },
+  use: {
+    loader: require.resolve('ts-loader'),
+    options: { transpileOnly: true, configFile: path.join(repoRoot, 'tsconfig.base.json') },
+  },
 };
 
 const assetRules: RuleSetRule[] = [
@@ -87,7 +109,11 @@ const assetRules: RuleSetRule[] = [
 ];
 
 const packageVersion = (name: string) =>
-  (JSON.parse(readFileSync(require.resolve(`${name}/package.json`, { paths: [repoRoot] }), 'utf8')) as { version: string }).version;
+  (
+    JSON.parse(readFileSync(require.resolve(`${name}/package.json`, { paths: [repoRoot] }), 'utf8')) as {
+      version: string;
+    }
+  ).version;
 
 /**
  * `react-router-dom` → our slim re-export (see react-router-dom-slim.ts). In production, react-router's own
@@ -97,11 +123,21 @@ function aliases(mode: Mode): Record<string, string> {
   const slim = {
     'react-router-dom$': path.join(__dirname, 'react-router-dom-slim.ts'),
     'react-i18next$': path.join(__dirname, 'react-i18next-slim.ts'),
-    'react-i18next-package$': path.join(path.dirname(require.resolve('react-i18next/package.json', { paths: [repoRoot] })), 'dist/es/index.js'),
+    'react-i18next-package$': path.join(
+      path.dirname(require.resolve('react-i18next/package.json', { paths: [repoRoot] })),
+      'dist/es/index.js',
+    ),
   };
   if (mode !== 'production') return slim;
-  const dist = path.join(path.dirname(require.resolve('react-router/package.json', { paths: [repoRoot] })), 'dist/production');
-  return { ...slim, 'react-router$': path.join(dist, 'index.mjs'), 'react-router/dom$': path.join(dist, 'dom-export.mjs') };
+  const dist = path.join(
+    path.dirname(require.resolve('react-router/package.json', { paths: [repoRoot] })),
+    'dist/production',
+  );
+  return {
+    ...slim,
+    'react-router$': path.join(dist, 'index.mjs'),
+    'react-router/dom$': path.join(dist, 'dom-export.mjs'),
+  };
 }
 
 /**
@@ -110,8 +146,30 @@ function aliases(mode: Mode): Record<string, string> {
  * needs one. Listing a component a first screen uses costs that screen one more request, never breaks it.
  */
 const MUI_LATER_COMPONENTS = [
-  'Card', 'CardActionArea', 'CardActions', 'CardContent', 'Fab', 'FormGroup', 'Grow', 'NoSsr', 'Popper', 'RadioGroup', 'Tab', 'TabScrollButton',
-  'Table', 'TableBody', 'TableCell', 'TableContainer', 'TableHead', 'TableRow', 'Tabs', 'ToggleButton', 'ToggleButtonGroup', 'Tooltip', 'Zoom', 'useAutocomplete',
+  'Card',
+  'CardActionArea',
+  'CardActions',
+  'CardContent',
+  'Fab',
+  'FormGroup',
+  'Grow',
+  'NoSsr',
+  'Popper',
+  'RadioGroup',
+  'Tab',
+  'TabScrollButton',
+  'Table',
+  'TableBody',
+  'TableCell',
+  'TableContainer',
+  'TableHead',
+  'TableRow',
+  'Tabs',
+  'ToggleButton',
+  'ToggleButtonGroup',
+  'Tooltip',
+  'Zoom',
+  'useAutocomplete',
 ];
 /**
  * The form and pop-up components (text fields, selects, menus, check boxes, autocomplete) and the parts only they
@@ -120,9 +178,27 @@ const MUI_LATER_COMPONENTS = [
  * and the dashboards importing shared-ui by path: admin 287.3 → 267.0 KB, teacher 290.7 → 269.3 KB (mui-forms 21.5 KB).
  */
 export const MUI_FORM_COMPONENTS = [
-  'Autocomplete', 'Checkbox', 'FilledInput', 'FormControl', 'FormControlLabel', 'FormHelperText', 'FormLabel',
-  'Input', 'InputAdornment', 'InputLabel', 'Menu', 'MenuItem', 'MenuList', 'NativeSelect', 'OutlinedInput', 'Popover', 'Radio',
-  'Select', 'Switch', 'TextField', 'internal[\\\\/]SwitchBase',
+  'Autocomplete',
+  'Checkbox',
+  'FilledInput',
+  'FormControl',
+  'FormControlLabel',
+  'FormHelperText',
+  'FormLabel',
+  'Input',
+  'InputAdornment',
+  'InputLabel',
+  'Menu',
+  'MenuItem',
+  'MenuList',
+  'NativeSelect',
+  'OutlinedInput',
+  'Popover',
+  'Radio',
+  'Select',
+  'Switch',
+  'TextField',
+  'internal[\\\\/]SwitchBase',
   // Not ListSubheader: menus use it, but so does the student dashboard's to-do list (its group headings); listed here
   // it cost that dashboard the whole chunk (21.5 KB). bench/check-budgets.ts fails a dashboard that loads this chunk.
 ];
@@ -131,7 +207,8 @@ export const MUI_FORM_COMPONENTS = [
  * so they make a chunk of their own ('mui-dialogs', ~2.5 KB), one request for the screens that use them.
  */
 export const MUI_DIALOG_COMPONENTS = ['Dialog', 'DialogActions', 'DialogContent', 'DialogContentText', 'DialogTitle'];
-const MUI_PACKAGES = /[\\/]node_modules[\\/](@mui[\\/](material|system|utils|styled-engine|private-theming)|@emotion|react-transition-group|dom-helpers|stylis|hoist-non-react-statics|clsx|prop-types|react-is|@babel[\\/]runtime)[\\/]/;
+const MUI_PACKAGES =
+  /[\\/]node_modules[\\/](@mui[\\/](material|system|utils|styled-engine|private-theming)|@emotion|react-transition-group|dom-helpers|stylis|hoist-non-react-statics|clsx|prop-types|react-is|@babel[\\/]runtime)[\\/]/;
 const MUI_LATER = new RegExp(`[\\\\/]@mui[\\\\/]material[\\\\/](${MUI_LATER_COMPONENTS.join('|')})[\\\\/]`);
 // A form component's folder ('TextField/') or file ('internal/SwitchBase.mjs')…
 const MUI_FORMS = new RegExp(`[\\\\/]@mui[\\\\/]material[\\\\/](${MUI_FORM_COMPONENTS.join('|')})[\\\\/.]`);
@@ -147,7 +224,12 @@ const MUI_CHUNK = {
   test: (module: Module) => {
     const file = module.nameForCondition() ?? '';
     // A later component's class names stay here: the theme imports them (one tiny file each otherwise).
-    return MUI_PACKAGES.test(file) && (!MUI_LATER.test(file) || MUI_FORMS_SHARED_PARTS.test(file)) && !MUI_FORMS_CHUNK.test(module) && !MUI_DIALOGS_CHUNK.test(module);
+    return (
+      MUI_PACKAGES.test(file) &&
+      (!MUI_LATER.test(file) || MUI_FORMS_SHARED_PARTS.test(file)) &&
+      !MUI_FORMS_CHUNK.test(module) &&
+      !MUI_DIALOGS_CHUNK.test(module)
+    );
   },
   name: 'mui',
   chunks: 'async' as const,
@@ -179,21 +261,25 @@ const MUI_DIALOGS_CHUNK = muiGroupChunk('mui-dialogs', MUI_DIALOGS);
  * What the login page runs on (React, React DOM, i18next and their helpers) in one async chunk instead of one per
  * shared module: each file is one more request (six at a time per server over HTTP/1.1) and one more script tag.
  */
-const BOOT_PACKAGES = /[\\/]node_modules[\\/](react|react-dom|scheduler|i18next|react-i18next|html-parse-stringify|void-elements|use-sync-external-store)[\\/]/;
+const BOOT_PACKAGES =
+  /[\\/]node_modules[\\/](react|react-dom|scheduler|i18next|react-i18next|html-parse-stringify|void-elements|use-sync-external-store)[\\/]/;
 /**
  * The shared modules the login page takes from the shell besides those packages: the i18n set-up, the language
  * switch, the logo, the code-split helper and the slim react-i18next. One small file each otherwise (five requests
  * before the login page answers); none of them reaches MUI.
  */
-const BOOT_MODULES = new RegExp([
-  '[\\\\/]shared-ui[\\\\/]src[\\\\/](i18n|LanguageSwitch|Logo|preloadable)\\.tsx?$',
-  '[\\\\/]webpack[\\\\/]react-i18next-slim\\.ts$',
-  // What those and the login page run on: the languages, the usable mark, the session and the API's address.
-  '[\\\\/]shared-rules[\\\\/]src[\\\\/](languages|usable-mark)\\.ts$',
-  '[\\\\/]shared-api[\\\\/]src[\\\\/](api-base|session|device-data|device-owner)\\.ts$',
-].join('|'));
+const BOOT_MODULES = new RegExp(
+  [
+    '[\\\\/]shared-ui[\\\\/]src[\\\\/](i18n|LanguageSwitch|Logo|preloadable)\\.tsx?$',
+    '[\\\\/]webpack[\\\\/]react-i18next-slim\\.ts$',
+    // What those and the login page run on: the languages, the usable mark, the session and the API's address.
+    '[\\\\/]shared-rules[\\\\/]src[\\\\/](languages|usable-mark)\\.ts$',
+    '[\\\\/]shared-api[\\\\/]src[\\\\/](api-base|session|device-data|device-owner)\\.ts$',
+  ].join('|'),
+);
 const BOOT_CHUNK = {
-  test: (module: Module) => BOOT_PACKAGES.test(module.nameForCondition() ?? '') || BOOT_MODULES.test(module.nameForCondition() ?? ''),
+  test: (module: Module) =>
+    BOOT_PACKAGES.test(module.nameForCondition() ?? '') || BOOT_MODULES.test(module.nameForCondition() ?? ''),
   name: 'boot',
   chunks: 'async' as const,
   enforce: true,
@@ -206,12 +292,14 @@ const BOOT_CHUNK = {
  * the login page itself runs on (the session, the API base, the device data): this chunk reaches MUI (states, theme)
  * and must never load on the login page.
  */
-const FRAME_MODULES = new RegExp([
-  '[\\\\/]node_modules[\\\\/](axios|react-router|react-router-dom)[\\\\/]',
-  '[\\\\/]webpack[\\\\/]react-router-dom-slim\\.ts$',
-  '[\\\\/]shared-api[\\\\/]src[\\\\/](index|http|resources|content-map|wib-time|types|error-text)\\.ts$',
-  '[\\\\/]shared-ui[\\\\/]src[\\\\/](states|theme|unsent-work)\\.tsx?$',
-].join('|'));
+const FRAME_MODULES = new RegExp(
+  [
+    '[\\\\/]node_modules[\\\\/](axios|react-router|react-router-dom)[\\\\/]',
+    '[\\\\/]webpack[\\\\/]react-router-dom-slim\\.ts$',
+    '[\\\\/]shared-api[\\\\/]src[\\\\/](index|http|resources|content-map|wib-time|types|error-text)\\.ts$',
+    '[\\\\/]shared-ui[\\\\/]src[\\\\/](states|theme|unsent-work)\\.tsx?$',
+  ].join('|'),
+);
 const FRAME_CHUNK = {
   test: (module: Module) => FRAME_MODULES.test(module.nameForCondition() ?? ''),
   name: 'frame',
@@ -224,11 +312,13 @@ const FRAME_CHUNK = {
  * the shared-ui frame it provides (the remote skeleton, the role layout and its menu, the banner, the welcome line).
  * One file instead of one per shared module.
  */
-const REMOTE_FRAME_MODULES = new RegExp([
-  '[\\\\/]node_modules[\\\\/]@tanstack[\\\\/]',
-  // RemoteRoot's own states and code-split helper (relative imports: the remote's copies).
-  '[\\\\/]shared-ui[\\\\/]src[\\\\/](RemoteRoot|RoleLayout|data|nav|pageSlots|Banner|WelcomeLine|states|preloadable)\\.tsx?$',
-].join('|'));
+const REMOTE_FRAME_MODULES = new RegExp(
+  [
+    '[\\\\/]node_modules[\\\\/]@tanstack[\\\\/]',
+    // RemoteRoot's own states and code-split helper (relative imports: the remote's copies).
+    '[\\\\/]shared-ui[\\\\/]src[\\\\/](RemoteRoot|RoleLayout|data|nav|pageSlots|Banner|WelcomeLine|states|preloadable)\\.tsx?$',
+  ].join('|'),
+);
 const REMOTE_FRAME_CHUNK = {
   test: (module: Module) => REMOTE_FRAME_MODULES.test(module.nameForCondition() ?? ''),
   name: 'remote-frame',
@@ -244,7 +334,9 @@ const REMOTE_FRAME_CHUNK = {
  * shell's runtime already uses, a second copy (+24 KB on the login page).
  */
 export const PROVIDE_RUNTIME_CORE_PLUGIN = require
-  .resolve('@module-federation/inject-external-runtime-core-plugin', { paths: [path.dirname(require.resolve('@module-federation/enhanced/webpack'))] })
+  .resolve('@module-federation/inject-external-runtime-core-plugin', {
+    paths: [path.dirname(require.resolve('@module-federation/enhanced/webpack'))],
+  })
   .replace(/index\.cjs$/, 'index.js');
 /** A production remote's share of the above; in development the standalone harness has no shell, so it keeps its own. */
 export const REMOTE_EXTERNAL_RUNTIME = { externalRuntime: true } as const;
@@ -270,13 +362,25 @@ export interface AppOptions {
 }
 
 /** The common configuration; shellConfig and remoteConfig specialise it. */
-export function appConfig({ name, dir, mode, html = false, template = path.join(dir, 'public/index.html'), federation = {}, entry, publicPath = 'auto', plugins = [], templateParameters = {} }: AppOptions): Configuration {
+export function appConfig({
+  name,
+  dir,
+  mode,
+  html = false,
+  template = path.join(dir, 'public/index.html'),
+  federation = {},
+  entry,
+  publicPath = 'auto',
+  plugins = [],
+  templateParameters = {},
+}: AppOptions): Configuration {
   return {
     mode,
     context: dir,
     entry: entry ?? {},
     // Production source maps only on request (SOURCE_MAPS=1): they triple build time on our 2-core machines.
-    devtool: mode === 'production' ? (process.env.SOURCE_MAPS === '1' ? 'source-map' : false) : 'eval-cheap-module-source-map',
+    devtool:
+      mode === 'production' ? (process.env.SOURCE_MAPS === '1' ? 'source-map' : false) : 'eval-cheap-module-source-map',
     output: {
       path: path.join(dir, 'dist'),
       publicPath,
@@ -307,7 +411,15 @@ export function appConfig({ name, dir, mode, html = false, template = path.join(
         ...federation,
       }),
       ...(html
-        ? [new HtmlWebpackPlugin({ template, scriptLoading: 'defer', inject: 'head', publicPath: '/', templateParameters })]
+        ? [
+            new HtmlWebpackPlugin({
+              template,
+              scriptLoading: 'defer',
+              inject: 'head',
+              publicPath: '/',
+              templateParameters,
+            }),
+          ]
         : []),
       // .br/.gz beside each text file, served by the server as is (server/src/routes/static)
       ...(mode === 'production' ? [new PrecompressPlugin()] : []),
@@ -315,8 +427,22 @@ export function appConfig({ name, dir, mode, html = false, template = path.join(
     ],
     // The shell provides MUI to every remote, one shared module per component: see MUI_CHUNK.
     ...(name === 'shell'
-      ? { optimization: { splitChunks: { cacheGroups: { boot: BOOT_CHUNK, frame: FRAME_CHUNK, mui: MUI_CHUNK, muiForms: MUI_FORMS_CHUNK, muiDialogs: MUI_DIALOGS_CHUNK } } } }
-      : mode === 'production' ? { optimization: { splitChunks: { cacheGroups: { frame: REMOTE_FRAME_CHUNK } } } } : {}),
+      ? {
+          optimization: {
+            splitChunks: {
+              cacheGroups: {
+                boot: BOOT_CHUNK,
+                frame: FRAME_CHUNK,
+                mui: MUI_CHUNK,
+                muiForms: MUI_FORMS_CHUNK,
+                muiDialogs: MUI_DIALOGS_CHUNK,
+              },
+            },
+          },
+        }
+      : mode === 'production'
+        ? { optimization: { splitChunks: { cacheGroups: { frame: REMOTE_FRAME_CHUNK } } } }
+        : {}),
     performance: { hints: false },
     stats: 'errors-warnings',
     infrastructureLogging: { level: 'warn' },
@@ -340,7 +466,11 @@ export function remoteConfig(name: RemoteName, dir: string, port: number, mode: 
     templateParameters: { title: `Kelasku ${name[0].toUpperCase()}${name.slice(1)} (dev)` },
     entry: dev ? { main: './src/index.ts' } : {},
     // In production the MF runtime-core comes from the shell (PROVIDE_RUNTIME_CORE_PLUGIN).
-    federation: { filename: 'remoteEntry.js', exposes: { './App': './src/App.tsx' }, ...(dev ? {} : { experiments: REMOTE_EXTERNAL_RUNTIME }) },
+    federation: {
+      filename: 'remoteEntry.js',
+      exposes: { './App': './src/App.tsx' },
+      ...(dev ? {} : { experiments: REMOTE_EXTERNAL_RUNTIME }),
+    },
     plugins: dev ? [new webpack.DefinePlugin({ __KELASKU_DEMO_ACCOUNT__: JSON.stringify(demoAccount(name)) })] : [],
   });
   return withDevServer({ ...config, name }, port);
@@ -348,7 +478,10 @@ export function remoteConfig(name: RemoteName, dir: string, port: number, mode: 
 
 function demoAccount(role: RemoteName) {
   const fallback = DEMO_ACCOUNTS[role];
-  return { username: process.env.DEMO_USERNAME ?? fallback.username, password: process.env.DEMO_PASSWORD ?? fallback.password };
+  return {
+    username: process.env.DEMO_USERNAME ?? fallback.username,
+    password: process.env.DEMO_PASSWORD ?? fallback.password,
+  };
 }
 
 /**

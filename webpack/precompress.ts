@@ -12,13 +12,19 @@ export class PrecompressPlugin {
     compiler.hooks.thisCompilation.tap('PrecompressPlugin', (compilation) => {
       compilation.hooks.processAssets.tap(
         // after minification and after html-webpack-plugin adds index.html
-        { name: 'PrecompressPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_TRANSFER, additionalAssets: true },
+        {
+          name: 'PrecompressPlugin',
+          stage: webpack.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_TRANSFER,
+          additionalAssets: true,
+        },
         (assets) => {
           for (const [name, asset] of Object.entries(assets)) {
             if (!COMPRESSIBLE.test(name)) continue;
             const source = asset.buffer();
             if (source.length < MIN_BYTES) continue;
-            const br = brotliCompressSync(source, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: source.length } });
+            const br = brotliCompressSync(source, {
+              params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: source.length },
+            });
             const gz = gzipSync(source, { level: 9 });
             const info = { compressed: true, immutable: compilation.getAsset(name)?.info.immutable };
             if (br.length < source.length) compilation.emitAsset(`${name}.br`, new webpack.sources.RawSource(br), info);

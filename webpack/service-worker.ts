@@ -21,24 +21,28 @@ export class ServiceWorkerPlugin {
 
   apply(compiler: Compiler): void {
     compiler.hooks.thisCompilation.tap('ServiceWorkerPlugin', (compilation) => {
-      compilation.hooks.processAssets.tap({ name: 'ServiceWorkerPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
-        const result = buildSync({
-          entryPoints: [this.options.entry],
-          bundle: true,
-          format: 'iife',
-          target: 'es2020',
-          minify: this.options.minify,
-          write: false,
-          metafile: true,
-        });
-        compilation.emitAsset('sw.js', new webpack.sources.RawSource(result.outputFiles[0].text));
-        // rebuild in watch mode when the worker's sources change
-        for (const input of Object.keys(result.metafile.inputs)) compilation.fileDependencies.add(path.resolve(input));
-        for (const file of this.options.publicFiles) {
-          compilation.emitAsset(file.to, new webpack.sources.RawSource(fs.readFileSync(file.from)));
-          compilation.fileDependencies.add(file.from);
-        }
-      });
+      compilation.hooks.processAssets.tap(
+        { name: 'ServiceWorkerPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        () => {
+          const result = buildSync({
+            entryPoints: [this.options.entry],
+            bundle: true,
+            format: 'iife',
+            target: 'es2020',
+            minify: this.options.minify,
+            write: false,
+            metafile: true,
+          });
+          compilation.emitAsset('sw.js', new webpack.sources.RawSource(result.outputFiles[0].text));
+          // rebuild in watch mode when the worker's sources change
+          for (const input of Object.keys(result.metafile.inputs))
+            compilation.fileDependencies.add(path.resolve(input));
+          for (const file of this.options.publicFiles) {
+            compilation.emitAsset(file.to, new webpack.sources.RawSource(fs.readFileSync(file.from)));
+            compilation.fileDependencies.add(file.from);
+          }
+        },
+      );
     });
   }
 }

@@ -8,8 +8,12 @@ import { adminMenu } from './menu';
 // The dashboard is the admin's first screen and stays in the entry chunk; the other screens load on demand.
 const ManageClasses = preloadable(() => import('./features/classes/components/ManageClasses').then((m) => m.default));
 const ClassDetail = preloadable(() => import('./features/classes/components/ClassDetail').then((m) => m.default));
-const ManageStudents = preloadable(() => import('./features/accounts/components/ManageStudents').then((m) => m.default));
-const ManageTeachers = preloadable(() => import('./features/accounts/components/ManageTeachers').then((m) => m.default));
+const ManageStudents = preloadable(() =>
+  import('./features/accounts/components/ManageStudents').then((m) => m.default),
+);
+const ManageTeachers = preloadable(() =>
+  import('./features/accounts/components/ManageTeachers').then((m) => m.default),
+);
 
 const HOME = '/DashboardAdmin';
 
@@ -28,5 +32,7 @@ void firstScreen?.preload().catch(() => undefined);
 
 /** The admin remote (the shell provides the router; ./i18n.ts brings the admin messages when deployed alone). */
 export default function App() {
-  return <RemoteRoot role="admin" namespace="admin" menu={adminMenu} routes={ROUTES} home={HOME} firstScreen={firstScreen} />;
+  return (
+    <RemoteRoot role="admin" namespace="admin" menu={adminMenu} routes={ROUTES} home={HOME} firstScreen={firstScreen} />
+  );
 }

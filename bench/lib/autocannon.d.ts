@@ -11,7 +11,9 @@ declare module 'autocannon' {
       method?: string;
       headers?: Record<string, string>;
       body?: string;
-      requests?: { setupRequest?: (req: Record<string, unknown>, context: Record<string, unknown>) => Record<string, unknown> }[];
+      requests?: {
+        setupRequest?: (req: Record<string, unknown>, context: Record<string, unknown>) => Record<string, unknown>;
+      }[];
     }
     interface Histogram {
       average: number;

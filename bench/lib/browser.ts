@@ -13,7 +13,12 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
  * DevTools network throttling with Lighthouse's mobile figures (150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up),
  * for `Network.emulateNetworkConditions`: where a request chain costs what it does on a phone.
  */
-export const SLOW_4G = { offline: false, latency: 150, downloadThroughput: (1638.4 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
+export const SLOW_4G = {
+  offline: false,
+  latency: 150,
+  downloadThroughput: (1638.4 * 1024) / 8,
+  uploadThroughput: (750 * 1024) / 8,
+};
 
 export type Kind = 'js' | 'css' | 'image' | 'font' | 'html' | 'json' | 'other';
 
@@ -43,7 +48,14 @@ function kindOf(pathname: string, contentType: string): Kind {
 export async function launch(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
 }
 

@@ -26,7 +26,13 @@ function bucket(url: string, fn: string): string {
  * loading, schema compilation — comes before it).
  */
 export function summarizeProfile(file: string, top = 12, lastSeconds?: number): ProfileLine[] {
-  const prof = JSON.parse(fs.readFileSync(file, 'utf8')) as { nodes: Node[]; samples: number[]; timeDeltas: number[]; endTime: number; startTime: number };
+  const prof = JSON.parse(fs.readFileSync(file, 'utf8')) as {
+    nodes: Node[];
+    samples: number[];
+    timeDeltas: number[];
+    endTime: number;
+    startTime: number;
+  };
   const hitsOf = new Map<number, number>();
   let t = prof.startTime;
   const from = lastSeconds ? prof.endTime - lastSeconds * 1e6 : -Infinity;
@@ -43,11 +49,16 @@ export function summarizeProfile(file: string, top = 12, lastSeconds?: number): 
     total += hits;
     const b = bucket(n.callFrame.url, n.callFrame.functionName);
     byBucket.set(b, (byBucket.get(b) ?? 0) + hits);
-    const short = n.callFrame.url ? `${n.callFrame.url.replace(/^.*node_modules\//, '').replace(/^file:\/\/\/work\/main\//, '')}:${n.callFrame.lineNumber + 1}` : '';
+    const short = n.callFrame.url
+      ? `${n.callFrame.url.replace(/^.*node_modules\//, '').replace(/^file:\/\/\/work\/main\//, '')}:${n.callFrame.lineNumber + 1}`
+      : '';
     const f = `${n.callFrame.functionName || '(anonymous)'} ${short}`.trim();
     byFn.set(f, (byFn.get(f) ?? 0) + hits);
   }
   const rows = (m: Map<string, number>, prefix: string) =>
-    [...m.entries()].sort((a, b) => b[1] - a[1]).slice(0, top).map(([k, v]) => ({ percent: (v / total) * 100, where: `${prefix}${k}` }));
+    [...m.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, top)
+      .map(([k, v]) => ({ percent: (v / total) * 100, where: `${prefix}${k}` }));
   return [...rows(byBucket, 'Σ '), ...rows(byFn, 'fn ')];
 }

@@ -17,10 +17,22 @@ export interface CallResult<T = unknown> {
  * latency (and as errors only when it really fails), not as client-side timeouts.
  */
 export function makePool(url: string, connections: number): Pool {
-  return new Pool(url, { connections, pipelining: 1, keepAliveTimeout: 60_000, headersTimeout: 300_000, bodyTimeout: 300_000, connect: { timeout: 60_000 } });
+  return new Pool(url, {
+    connections,
+    pipelining: 1,
+    keepAliveTimeout: 60_000,
+    headersTimeout: 300_000,
+    bodyTimeout: 300_000,
+    connect: { timeout: 60_000 },
+  });
 }
 
-export async function call<T = unknown>(pool: Pool, method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', path: string, opts: { token?: string; body?: unknown; raw?: boolean; headers?: Record<string, string> } = {}): Promise<CallResult<T>> {
+export async function call<T = unknown>(
+  pool: Pool,
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+  path: string,
+  opts: { token?: string; body?: unknown; raw?: boolean; headers?: Record<string, string> } = {},
+): Promise<CallResult<T>> {
   const headers: Record<string, string> = { ...opts.headers };
   if (opts.token) headers.authorization = opts.token;
   let payload: string | undefined;
@@ -55,7 +67,8 @@ export function ok(r: CallResult): boolean {
 
 export function errorKind(r: CallResult): string {
   if (r.status === 0) return `network: ${r.error ?? '?'}`.slice(0, 80);
-  const msg = typeof r.body === 'object' && r.body && 'message' in r.body ? String((r.body as { message: unknown }).message) : '';
+  const msg =
+    typeof r.body === 'object' && r.body && 'message' in r.body ? String((r.body as { message: unknown }).message) : '';
   return `${r.status}${msg ? ` ${msg.slice(0, 60)}` : ''}`;
 }
 

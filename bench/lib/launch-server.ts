@@ -11,7 +11,14 @@ async function main() {
   const config = loadConfig();
   const handle = connectDatabase({ databaseUrl: config.databaseUrl, sqliteFile: config.sqliteFile });
   await migrateToLatest(handle.db, handle.kind);
-  const app = await buildApp({ db: handle.db, dbKind: handle.kind, closeDb: true, jwtSecret: config.jwtSecret, tokenTtlSeconds: config.tokenTtlSeconds, examAutoSubmit: config.examAutoSubmit });
+  const app = await buildApp({
+    db: handle.db,
+    dbKind: handle.kind,
+    closeDb: true,
+    jwtSecret: config.jwtSecret,
+    tokenTtlSeconds: config.tokenTtlSeconds,
+    examAutoSubmit: config.examAutoSubmit,
+  });
   await app.listen({ port: config.port, host: config.host });
   const stop = () => void app.close().then(() => process.exit(0));
   process.on('SIGTERM', stop);

@@ -17,12 +17,14 @@ if (port) {
     if (req.url === '/reset') histogram.reset();
     const empty = histogram.count === 0;
     res.setHeader('content-type', 'application/json');
-    res.end(JSON.stringify({
-      maxMs: empty ? 0 : ms(histogram.max),
-      p99Ms: empty ? 0 : ms(histogram.percentile(99)),
-      meanMs: empty ? 0 : ms(histogram.mean),
-      samples: histogram.count,
-    }));
+    res.end(
+      JSON.stringify({
+        maxMs: empty ? 0 : ms(histogram.max),
+        p99Ms: empty ? 0 : ms(histogram.percentile(99)),
+        meanMs: empty ? 0 : ms(histogram.mean),
+        samples: histogram.count,
+      }),
+    );
   });
   server.listen(port, '127.0.0.1');
   server.unref();

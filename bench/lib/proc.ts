@@ -74,7 +74,10 @@ export class ProcSampler {
   private prevT = 0;
   private t0 = 0;
 
-  constructor(private readonly pids: () => number[], private readonly intervalMs = 500) {}
+  constructor(
+    private readonly pids: () => number[],
+    private readonly intervalMs = 500,
+  ) {}
 
   start(): this {
     this.t0 = performance.now();
@@ -105,7 +108,11 @@ export class ProcSampler {
     const dt = (now - this.prevT) / 1000;
     this.prev = seen;
     this.prevT = now;
-    this.samples.push({ t: now - this.t0, cpu: dt > 0 ? (dTicks / TICKS_PER_SECOND / dt) * 100 : 0, rssMiB: rss / 1024 / 1024 });
+    this.samples.push({
+      t: now - this.t0,
+      cpu: dt > 0 ? (dTicks / TICKS_PER_SECOND / dt) * 100 : 0,
+      rssMiB: rss / 1024 / 1024,
+    });
   }
 
   /** Elapsed ms since start, for marking windows. */

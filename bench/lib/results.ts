@@ -27,7 +27,29 @@ export interface BenchResult {
   data: unknown;
 }
 
-const ORDER = ['exam-rush', 'exam-rush-full', 'exam-rush-full-sqlite', 'exam-rush-full-postgres', 'exam-rush-client-timeouts', 'saturation', 'saturation-reads', 'saturation-reads-rerun', 'saturation-reads-before', 'grading', 'event-loop', 'pages', 'exam-start', 'exam-start-ab', 'stack-floor', 'lighthouse', 'data-scale', 'budgets', 'chart-arrival', 'restart', 'memory-soak'];
+const ORDER = [
+  'exam-rush',
+  'exam-rush-full',
+  'exam-rush-full-sqlite',
+  'exam-rush-full-postgres',
+  'exam-rush-client-timeouts',
+  'saturation',
+  'saturation-reads',
+  'saturation-reads-rerun',
+  'saturation-reads-before',
+  'grading',
+  'event-loop',
+  'pages',
+  'exam-start',
+  'exam-start-ab',
+  'stack-floor',
+  'lighthouse',
+  'data-scale',
+  'budgets',
+  'chart-arrival',
+  'restart',
+  'memory-soak',
+];
 
 export function saveResult(r: Omit<BenchResult, 'machine' | 'finishedAt' | 'profile' | 'loadAverage'>): BenchResult {
   const full: BenchResult = {
@@ -45,7 +67,8 @@ export function saveResult(r: Omit<BenchResult, 'machine' | 'finishedAt' | 'prof
 }
 
 const isDatedRun = (r: BenchResult) => /-\d{4}-\d{2}-\d{2}$/.test(r.name);
-const rank = (r: BenchResult) => (ORDER.includes(r.name) ? ORDER.indexOf(r.name) : ORDER.length + Number(isDatedRun(r)));
+const rank = (r: BenchResult) =>
+  ORDER.includes(r.name) ? ORDER.indexOf(r.name) : ORDER.length + Number(isDatedRun(r));
 
 export function writeResultsMd(): void {
   const files = fs.existsSync(RESULTS_DIR) ? fs.readdirSync(RESULTS_DIR).filter((f) => f.endsWith('.json')) : [];
@@ -59,7 +82,9 @@ export function writeResultsMd(): void {
     })
     .filter((r): r is BenchResult => r !== null && typeof r.markdown === 'string')
     // the benchmarks of ORDER, then any other result, then dated runs (`<name>-YYYY-MM-DD`) in the order they finished
-    .sort((a, b) => rank(a) - rank(b) || (isDatedRun(a) && isDatedRun(b) ? a.finishedAt.localeCompare(b.finishedAt) : 0));
+    .sort(
+      (a, b) => rank(a) - rank(b) || (isDatedRun(a) && isDatedRun(b) ? a.finishedAt.localeCompare(b.finishedAt) : 0),
+    );
   const machines = [...new Set(results.map((r) => machineLine(r.machine)))];
   const out = [
     '# Kelasku benchmark results',
@@ -74,7 +99,10 @@ export function writeResultsMd(): void {
     '',
     '| benchmark | profile | finished | load average at start (1/5/15 min) | at end |',
     '|---|---|---|---|---|',
-    ...results.map((r) => `| ${r.title} | ${r.profile} | ${r.finishedAt} | ${r.loadAverage?.start.join(' / ') ?? '?'} | ${r.loadAverage?.end.join(' / ') ?? '?'} |`),
+    ...results.map(
+      (r) =>
+        `| ${r.title} | ${r.profile} | ${r.finishedAt} | ${r.loadAverage?.start.join(' / ') ?? '?'} | ${r.loadAverage?.end.join(' / ') ?? '?'} |`,
+    ),
     '',
     ...results.map((r) => r.markdown.trim() + '\n'),
   ];

@@ -70,7 +70,11 @@ export function rng(seed: number): () => number {
   };
 }
 
-export function examContent(questions: number, seed: number, image?: string): { content: Record<string, string>; key: Record<string, string> } {
+export function examContent(
+  questions: number,
+  seed: number,
+  image?: string,
+): { content: Record<string, string>; key: Record<string, string> } {
   const r = rng(seed);
   const content: Record<string, string> = {};
   const key: Record<string, string> = {};
@@ -106,48 +110,140 @@ export async function buildSchool(handle: DbHandle, opts: SchoolOptions): Promis
   const end = new Date(start.getTime() + (opts.examDurationMs ?? 6 * 3600_000));
 
   return db.transaction().execute(async (trx) => {
-    const teacherNips = Array.from({ length: teacherCount }, (_, i) => `${opts.prefix}T${String(i + 1).padStart(5, '0')}`);
+    const teacherNips = Array.from(
+      { length: teacherCount },
+      (_, i) => `${opts.prefix}T${String(i + 1).padStart(5, '0')}`,
+    );
     const teacherUserIds = await insertBatched(teacherNips, 500, async (chunk) =>
-      (await trx.insertInto('users').values(chunk.map((nip) => ({
-        username: nip, email: `${nip.toLowerCase()}@teacher.kelasku.local`, password_hash: hash, role: 'teacher', display_name: `Guru ${nip}`,
-      }))).returning('id').execute()).map((r) => r.id));
-    const teacherIds = await insertBatched(teacherNips.map((nip, i) => ({ nip, user_id: teacherUserIds[i] })), 500, async (chunk) =>
-      (await trx.insertInto('teachers').values(chunk.map((t) => ({
-        name: `Guru ${t.nip}`, name_search: `guru ${t.nip}`, nip: t.nip, specialization: 'Mathematics', status: 'Active', user_id: t.user_id, phone_number: null, profile_picture_url: null,
-      }))).returning('id').execute()).map((r) => r.id));
+      (
+        await trx
+          .insertInto('users')
+          .values(
+            chunk.map((nip) => ({
+              username: nip,
+              email: `${nip.toLowerCase()}@teacher.kelasku.local`,
+              password_hash: hash,
+              role: 'teacher',
+              display_name: `Guru ${nip}`,
+            })),
+          )
+          .returning('id')
+          .execute()
+      ).map((r) => r.id),
+    );
+    const teacherIds = await insertBatched(
+      teacherNips.map((nip, i) => ({ nip, user_id: teacherUserIds[i] })),
+      500,
+      async (chunk) =>
+        (
+          await trx
+            .insertInto('teachers')
+            .values(
+              chunk.map((t) => ({
+                name: `Guru ${t.nip}`,
+                name_search: `guru ${t.nip}`,
+                nip: t.nip,
+                specialization: 'Mathematics',
+                status: 'Active',
+                user_id: t.user_id,
+                phone_number: null,
+                profile_picture_url: null,
+              })),
+            )
+            .returning('id')
+            .execute()
+        ).map((r) => r.id),
+    );
 
     const classRows = Array.from({ length: classCount }, (_, k) => ({
-      name: `${opts.prefix} Kelas ${k + 1}`, name_key: classNameKey(`${opts.prefix} Kelas ${k + 1}`), description: `Kelas benchmark ${k + 1}`, teacher_id: teacherIds[Math.floor(k / perTeacher)], grade,
+      name: `${opts.prefix} Kelas ${k + 1}`,
+      name_key: classNameKey(`${opts.prefix} Kelas ${k + 1}`),
+      description: `Kelas benchmark ${k + 1}`,
+      teacher_id: teacherIds[Math.floor(k / perTeacher)],
+      grade,
     }));
     const classIds = await insertBatched(classRows, 500, async (chunk) =>
-      (await trx.insertInto('classes').values(chunk).returning('id').execute()).map((r) => r.id));
+      (await trx.insertInto('classes').values(chunk).returning('id').execute()).map((r) => r.id),
+    );
 
     const nisList = Array.from({ length: opts.students }, (_, i) => `${opts.prefix}${String(i + 1).padStart(6, '0')}`);
     const studentUserIds = await insertBatched(nisList, 500, async (chunk) =>
-      (await trx.insertInto('users').values(chunk.map((nis) => ({
-        username: nis, email: `${nis.toLowerCase()}@student.kelasku.local`, password_hash: hash, role: 'student', display_name: `Siswa ${nis}`,
-      }))).returning('id').execute()).map((r) => r.id));
-    const studentIds = await insertBatched(nisList.map((nis, i) => ({ nis, user_id: studentUserIds[i] })), 500, async (chunk) =>
-      (await trx.insertInto('students').values(chunk.map((s) => ({
-        name: `Siswa ${s.nis}`, name_search: `siswa ${s.nis}`, nis: s.nis, grade, status: 'Active', user_id: s.user_id, phone_number: null, curr_score: null, profile_picture_url: null,
-      }))).returning('id').execute()).map((r) => r.id));
+      (
+        await trx
+          .insertInto('users')
+          .values(
+            chunk.map((nis) => ({
+              username: nis,
+              email: `${nis.toLowerCase()}@student.kelasku.local`,
+              password_hash: hash,
+              role: 'student',
+              display_name: `Siswa ${nis}`,
+            })),
+          )
+          .returning('id')
+          .execute()
+      ).map((r) => r.id),
+    );
+    const studentIds = await insertBatched(
+      nisList.map((nis, i) => ({ nis, user_id: studentUserIds[i] })),
+      500,
+      async (chunk) =>
+        (
+          await trx
+            .insertInto('students')
+            .values(
+              chunk.map((s) => ({
+                name: `Siswa ${s.nis}`,
+                name_search: `siswa ${s.nis}`,
+                nis: s.nis,
+                grade,
+                status: 'Active',
+                user_id: s.user_id,
+                phone_number: null,
+                curr_score: null,
+                profile_picture_url: null,
+              })),
+            )
+            .returning('id')
+            .execute()
+        ).map((r) => r.id),
+    );
     const assignments = studentIds.map((id, i) => ({ student_id: id, class_id: classIds[Math.floor(i / classSize)] }));
-    for (let i = 0; i < assignments.length; i += 1000) await trx.insertInto('assigned_students_class').values(assignments.slice(i, i + 1000)).execute();
+    for (let i = 0; i < assignments.length; i += 1000)
+      await trx
+        .insertInto('assigned_students_class')
+        .values(assignments.slice(i, i + 1000))
+        .execute();
 
     const exams: SchoolExam[] = [];
     if (questions > 0) {
       for (let k = 0; k < classIds.length; k++) {
         const { content, key } = examContent(questions, 1000 + k, opts.images);
-        const row = await trx.insertInto('exams').values({
-          class_id: classIds[k], title: `Ujian ${opts.prefix} ${k + 1}`, content: JSON.stringify(content), total_marks: 100, question_count: questions,
-          teacher_id: classRows[k].teacher_id, start_time: start.toISOString(), end_time: end.toISOString(),
-        }).returning('id').executeTakeFirstOrThrow();
+        const row = await trx
+          .insertInto('exams')
+          .values({
+            class_id: classIds[k],
+            title: `Ujian ${opts.prefix} ${k + 1}`,
+            content: JSON.stringify(content),
+            total_marks: 100,
+            question_count: questions,
+            teacher_id: classRows[k].teacher_id,
+            start_time: start.toISOString(),
+            end_time: end.toISOString(),
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
         exams.push({ id: row.id, classId: classIds[k], key });
       }
     }
     const examOfClass = new Map(exams.map((e) => [e.classId, e.id]));
     const students: SchoolStudent[] = studentIds.map((id, i) => ({
-      id, userId: studentUserIds[i], nis: nisList[i], name: `Siswa ${nisList[i]}`, classId: assignments[i].class_id, examId: examOfClass.get(assignments[i].class_id) ?? null,
+      id,
+      userId: studentUserIds[i],
+      nis: nisList[i],
+      name: `Siswa ${nisList[i]}`,
+      classId: assignments[i].class_id,
+      examId: examOfClass.get(assignments[i].class_id) ?? null,
     }));
     return { students, classIds, teacherIds, exams, password: BENCH_PASSWORD, teacherNips };
   });

@@ -74,7 +74,11 @@ export async function pgAvailable(): Promise<boolean> {
  * `run` once per database of BENCH_DBS (default sqlite,postgres), each on its own ports from `firstPort` (2 apart: a
  * benchmark may start a bare twin beside the server); PostgreSQL is skipped with a message when it is not reachable.
  */
-export async function runPerDatabase<T>(label: string, firstPort: number, run: (db: DbChoice, port: number) => Promise<T>): Promise<T[]> {
+export async function runPerDatabase<T>(
+  label: string,
+  firstPort: number,
+  run: (db: DbChoice, port: number) => Promise<T>,
+): Promise<T[]> {
   const dbs = (process.env.BENCH_DBS ?? 'sqlite,postgres').split(',') as DbChoice[];
   const runs: T[] = [];
   let port = firstPort;
@@ -135,7 +139,11 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     ...opts.env,
   };
   if (opts.kind === 'sqlite') delete env.DATABASE_URL;
-  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), '--import', 'tsx', entry], { cwd: REPO, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), '--import', 'tsx', entry], {
+    cwd: REPO,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const lines: string[] = [];
   const keep = (b: Buffer) => {
     for (const l of b.toString().split('\n')) if (l.trim()) lines.push(l);

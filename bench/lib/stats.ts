@@ -77,7 +77,9 @@ export class Recorder {
   }
 
   summaries(order?: string[]): StepSummary[] {
-    const names = order ? [...order.filter((n) => this.steps.has(n)), ...[...this.steps.keys()].filter((n) => !order.includes(n))] : [...this.steps.keys()];
+    const names = order
+      ? [...order.filter((n) => this.steps.has(n)), ...[...this.steps.keys()].filter((n) => !order.includes(n))]
+      : [...this.steps.keys()];
     return names.map((n) => this.steps.get(n)!.summary(n));
   }
 }

@@ -13,5 +13,11 @@ export function mintToken(claims: Record<string, unknown>, secret = BENCH_JWT_SE
 }
 
 export function studentToken(s: { userId: number; id: number; nis: string; name: string }): string {
-  return mintToken({ user_id: s.userId, email: `${s.nis.toLowerCase()}@student.kelasku.local`, role: 'student', display_name: s.name, student_id: s.id });
+  return mintToken({
+    user_id: s.userId,
+    email: `${s.nis.toLowerCase()}@student.kelasku.local`,
+    role: 'student',
+    display_name: s.name,
+    student_id: s.id,
+  });
 }

@@ -34,23 +34,34 @@ const RECORD_LONG_TASKS = `(() => {
 })();`;
 
 /** A browser context whose pages start signed in with `token` (the session as shared-api/src/session.ts stores it). */
-export async function contextWithSession(browser: Browser, token: string | null, options: Parameters<Browser['newContext']>[0] = {}): Promise<BrowserContext> {
+export async function contextWithSession(
+  browser: Browser,
+  token: string | null,
+  options: Parameters<Browser['newContext']>[0] = {},
+): Promise<BrowserContext> {
   const ctx = await browser.newContext(options);
   if (token) {
     const claims = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as unknown;
-    await ctx.addInitScript(([t, c]) => {
-      if (!localStorage.getItem('token')) {
-        localStorage.setItem('token', t);
-        localStorage.setItem('userData', c);
-      }
-    }, [token, JSON.stringify(claims)] as const);
+    await ctx.addInitScript(
+      ([t, c]) => {
+        if (!localStorage.getItem('token')) {
+          localStorage.setItem('token', t);
+          localStorage.setItem('userData', c);
+        }
+      },
+      [token, JSON.stringify(claims)] as const,
+    );
   }
   await ctx.addInitScript(RECORD_LONG_TASKS);
   return ctx;
 }
 
 /** The scripts among `entries` (resource timing, page clock) whose download ended by `until`, by path. */
-export function scriptsLoadedBy(entries: { name: string; responseEnd: number }[], origin: string, until: number): string[] {
+export function scriptsLoadedBy(
+  entries: { name: string; responseEnd: number }[],
+  origin: string,
+  until: number,
+): string[] {
   const paths = new Set<string>();
   for (const e of entries) {
     const url = new URL(e.name);
@@ -62,19 +73,33 @@ export function scriptsLoadedBy(entries: { name: string; responseEnd: number }[]
 }
 
 /** Opens `url + path` in a fresh context (signed in with `token`, or signed out) and measures it up to its usable mark. */
-export async function costUntilUsable(browser: Browser, url: string, path: string, token: string | null, options: Parameters<Browser['newContext']>[0] = {}): Promise<UsableCost> {
+export async function costUntilUsable(
+  browser: Browser,
+  url: string,
+  path: string,
+  token: string | null,
+  options: Parameters<Browser['newContext']>[0] = {},
+): Promise<UsableCost> {
   const origin = new URL(url).origin;
   const ctx = await contextWithSession(browser, token, options);
   try {
     const page = await ctx.newPage();
     const { tally, settled } = track(page, origin);
     await page.goto(`${url}${path}`);
-    await page.waitForFunction((mark) => performance.getEntriesByName(mark, 'mark').length > 0, USABLE_MARK, { timeout: 90_000 });
+    await page.waitForFunction((mark) => performance.getEntriesByName(mark, 'mark').length > 0, USABLE_MARK, {
+      timeout: 90_000,
+    });
     const inPage = await page.evaluate((mark) => {
       const usableAt = performance.getEntriesByName(mark, 'mark')[0].startTime;
-      const resources = performance.getEntriesByType('resource').map((e) => ({ name: e.name, responseEnd: (e as PerformanceResourceTiming).responseEnd }));
+      const resources = performance
+        .getEntriesByType('resource')
+        .map((e) => ({ name: e.name, responseEnd: (e as PerformanceResourceTiming).responseEnd }));
       const w = window as unknown as {
-        __FEDERATION__?: { __INSTANCES__?: { shareScopeMap?: Record<string, Record<string, Record<string, { loaded?: boolean; lib?: unknown }>>> }[] };
+        __FEDERATION__?: {
+          __INSTANCES__?: {
+            shareScopeMap?: Record<string, Record<string, Record<string, { loaded?: boolean; lib?: unknown }>>>;
+          }[];
+        };
         __longTasks?: { start: number; duration: number }[];
       };
       const keys = new Map<string, boolean>();
@@ -95,14 +120,19 @@ export async function costUntilUsable(browser: Browser, url: string, path: strin
         resources,
         shareScope: { entries: keys.size, loaded: [...keys.values()].filter(Boolean).length },
         emotionRules,
-        longTasks: { count: tasks.length, blockingMs: Math.round(tasks.reduce((sum, t) => sum + Math.max(0, t.duration - 50), 0)) },
+        longTasks: {
+          count: tasks.length,
+          blockingMs: Math.round(tasks.reduce((sum, t) => sum + Math.max(0, t.duration - 50), 0)),
+        },
       };
     }, USABLE_MARK);
     await page.waitForLoadState('networkidle').catch(() => undefined);
     await settled();
     const loaded = new Set(scriptsLoadedBy(inPage.resources, origin, inPage.usableAt));
     const seen = new Set<string>();
-    const scripts = tally.files.filter((f) => f.kind === 'js' && loaded.has(f.path) && !seen.has(f.path) && seen.add(f.path)).map(({ path: p, gzip }) => ({ path: p, gzip }));
+    const scripts = tally.files
+      .filter((f) => f.kind === 'js' && loaded.has(f.path) && !seen.has(f.path) && seen.add(f.path))
+      .map(({ path: p, gzip }) => ({ path: p, gzip }));
     return {
       usableAt: Math.round(inPage.usableAt),
       scripts,

@@ -25,17 +25,29 @@ export type FloorVariant = (typeof FLOOR_VARIANTS)[number];
 const HERE = __dirname;
 const TEMPLATE = path.join(HERE, 'index.html');
 const src = (file: string) => path.join(HERE, 'src', file);
-const distOf = (out: string, variant: FloorVariant, app: 'shell' | 'student-app') => path.join(out, variant, app, 'dist');
+const distOf = (out: string, variant: FloorVariant, app: 'shell' | 'student-app') =>
+  path.join(out, variant, app, 'dist');
 
 /** The product's federation config with our entry and output: only the app code differs. */
 function federated(out: string): Configuration[] {
   const host = appConfig({
-    name: 'shell', dir: path.join(repoRoot, 'shell'), mode: 'production', html: true, template: TEMPLATE,
-    entry: { main: src('host.ts') }, publicPath: '/',
+    name: 'shell',
+    dir: path.join(repoRoot, 'shell'),
+    mode: 'production',
+    html: true,
+    template: TEMPLATE,
+    entry: { main: src('host.ts') },
+    publicPath: '/',
   });
   const remote = appConfig({
-    name: 'student', dir: path.join(repoRoot, 'student-app'), mode: 'production',
-    federation: { filename: 'remoteEntry.js', exposes: { './App': src('QuestionMui.tsx') }, experiments: REMOTE_EXTERNAL_RUNTIME },
+    name: 'student',
+    dir: path.join(repoRoot, 'student-app'),
+    mode: 'production',
+    federation: {
+      filename: 'remoteEntry.js',
+      exposes: { './App': src('QuestionMui.tsx') },
+      experiments: REMOTE_EXTERNAL_RUNTIME,
+    },
   });
   return [
     { ...host, output: { ...host.output, path: distOf(out, 'mf-mui', 'shell') } },
@@ -50,11 +62,16 @@ function hinted(out: string): void {
   fs.rmSync(to, { recursive: true, force: true });
   fs.cpSync(from, to, { recursive: true });
   const remote = '/remotes/student/';
-  const manifest = JSON.parse(fs.readFileSync(path.join(distOf(out, 'mf-mui', 'student-app'), 'mf-manifest.json'), 'utf8')) as {
+  const manifest = JSON.parse(
+    fs.readFileSync(path.join(distOf(out, 'mf-mui', 'student-app'), 'mf-manifest.json'), 'utf8'),
+  ) as {
     exposes: { assets: { js: { sync: string[]; async: string[] } } }[];
     shared: { name: string; assets: { js: { sync: string[] } } }[];
   };
-  const hostChunks = fs.readdirSync(distOf(out, 'mf-mui', 'shell')).filter((f) => /^boot\.[0-9a-f]{8}\.js$/.test(f)).map((f) => `/${f}`);
+  const hostChunks = fs
+    .readdirSync(distOf(out, 'mf-mui', 'shell'))
+    .filter((f) => /^boot\.[0-9a-f]{8}\.js$/.test(f))
+    .map((f) => `/${f}`);
   const remoteFiles = [
     ...manifest.exposes.flatMap((e) => [...e.assets.js.sync, ...e.assets.js.async]),
     // React comes from the host (the first to register it), so the remote's own copy is never fetched.
@@ -62,7 +79,9 @@ function hinted(out: string): void {
   ].map((f) => `${remote}${f}`);
   const links = [
     `<link rel="preload" href="${remote}mf-manifest.json" as="fetch" crossorigin>`,
-    ...[...hostChunks, `${remote}remoteEntry.js`, ...remoteFiles].map((f) => `<link rel="preload" href="${f}" as="script">`),
+    ...[...hostChunks, `${remote}remoteEntry.js`, ...remoteFiles].map(
+      (f) => `<link rel="preload" href="${f}" as="script">`,
+    ),
   ];
   const index = path.join(distOf(out, 'mf-mui-hinted', 'shell'), 'index.html');
   fs.writeFileSync(index, fs.readFileSync(index, 'utf8').replace('<title>', `${links.join('')}<title>`));
@@ -76,15 +95,30 @@ function bundled(out: string, variant: 'bundle-mui' | 'bundle-react', entry: str
     mode: 'production',
     context: HERE,
     entry: { main: entry },
-    output: { path: distOf(out, variant, 'shell'), publicPath: '/', filename: '[name].[contenthash:8].js', chunkFilename: '[name].[contenthash:8].js', clean: true },
+    output: {
+      path: distOf(out, variant, 'shell'),
+      publicPath: '/',
+      filename: '[name].[contenthash:8].js',
+      chunkFilename: '[name].[contenthash:8].js',
+      clean: true,
+    },
     resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'] },
     module: {
-      rules: [{
-        test: /\.tsx?$/, exclude: /node_modules/,
-        use: { loader: require.resolve('ts-loader'), options: { transpileOnly: true, configFile: path.join(repoRoot, 'tsconfig.base.json') } },
-      }],
+      rules: [
+        {
+          test: /\.tsx?$/,
+          exclude: /node_modules/,
+          use: {
+            loader: require.resolve('ts-loader'),
+            options: { transpileOnly: true, configFile: path.join(repoRoot, 'tsconfig.base.json') },
+          },
+        },
+      ],
     },
-    plugins: [new HtmlWebpackPlugin({ template: TEMPLATE, scriptLoading: 'defer', inject: 'head' }), new PrecompressPlugin()],
+    plugins: [
+      new HtmlWebpackPlugin({ template: TEMPLATE, scriptLoading: 'defer', inject: 'head' }),
+      new PrecompressPlugin(),
+    ],
     performance: { hints: false },
     stats: 'errors-warnings',
   };
@@ -101,7 +135,11 @@ function compile(configs: Configuration[]): Promise<void> {
 
 /** Builds every variant into `out`; returns the STATIC_DIR of each. */
 export async function buildFloors(out: string): Promise<Record<FloorVariant, string>> {
-  await compile([...federated(out), bundled(out, 'bundle-mui', src('bundle-mui.tsx')), bundled(out, 'bundle-react', src('bundle-react.tsx'))]);
+  await compile([
+    ...federated(out),
+    bundled(out, 'bundle-mui', src('bundle-mui.tsx')),
+    bundled(out, 'bundle-react', src('bundle-react.tsx')),
+  ]);
   hinted(out);
   fs.mkdirSync(distOf(out, 'plain', 'shell'), { recursive: true });
   fs.writeFileSync(path.join(distOf(out, 'plain', 'shell'), 'index.html'), BARE_HTML);

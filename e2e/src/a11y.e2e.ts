@@ -75,9 +75,19 @@ async function navigate(page: Page, path: string): Promise<void> {
 }
 
 /** Waits for the route's heading and for every loading indicator to go, then returns the formatted axe report. */
-async function scan(page: Page, { path, heading }: RouteCheck): Promise<{ path: string; clean: boolean; report: string }> {
-  await page.getByRole('heading', { level: 1, name: heading, exact: typeof heading === 'string' }).first().waitFor();
-  await page.getByRole('status').filter({ hasText: /Loading/ }).first().waitFor({ state: 'detached' });
+async function scan(
+  page: Page,
+  { path, heading }: RouteCheck,
+): Promise<{ path: string; clean: boolean; report: string }> {
+  await page
+    .getByRole('heading', { level: 1, name: heading, exact: typeof heading === 'string' })
+    .first()
+    .waitFor();
+  await page
+    .getByRole('status')
+    .filter({ hasText: /Loading/ })
+    .first()
+    .waitFor({ state: 'detached' });
   await page.waitForLoadState('networkidle');
   const violations = await axeViolations(page);
   const report = formatViolations(path, violations);
@@ -87,7 +97,9 @@ async function scan(page: Page, { path, heading }: RouteCheck): Promise<{ path: 
 
 it('the scan reports violations when there are some (an image without alt text, a button without a name)', async () => {
   const page = await app.newPage();
-  await page.setContent('<html lang="id"><head><title>t</title></head><body><main><h1>t</h1><img src="/favicon.ico"><button></button></main></body></html>');
+  await page.setContent(
+    '<html lang="id"><head><title>t</title></head><body><main><h1>t</h1><img src="/favicon.ico"><button></button></main></body></html>',
+  );
   expect((await axeViolations(page)).map((v) => v.id).sort()).toEqual(['button-name', 'image-alt']);
 });
 
@@ -130,7 +142,11 @@ describe.each<Role>(['admin', 'teacher', 'student'])('%s dashboard on a 360 px p
 describe('the teacher review of a submitted sheet', () => {
   it('/Review has no axe violations', async () => {
     const { student_id: studentId } = await app.api.user('student');
-    const sheet = await app.api.post<{ id: number }>('/exercises-answers', 'student', { exercise_id: 1, student_id: studentId, answers: {} });
+    const sheet = await app.api.post<{ id: number }>('/exercises-answers', 'student', {
+      exercise_id: 1,
+      student_id: studentId,
+      answers: {},
+    });
     await app.api.patch(`/exercises-answers?id=${sheet.id}`, 'student', {
       exercise_id: 1,
       student_id: studentId,
@@ -144,11 +160,16 @@ describe('the teacher review of a submitted sheet', () => {
     await review.waitFor();
     const name = ((await review.getAttribute('aria-label')) ?? '').replace(/^Review answers of /, '');
     await review.click();
-    await page.waitForURL((url) => url.pathname === '/Review' && url.searchParams.get('student_id') === String(studentId));
+    await page.waitForURL(
+      (url) => url.pathname === '/Review' && url.searchParams.get('student_id') === String(studentId),
+    );
     const path = new URL(page.url()).pathname + new URL(page.url()).search;
     const { clean, report } = await scan(page, { path, heading: name });
     // The sheet really is on screen (answers, and the essay score form of a submitted sheet).
-    await page.getByRole('region', { name: 'Question 4' }).getByText('Sel tumbuhan punya dinding sel dan kloroplas.').waitFor();
+    await page
+      .getByRole('region', { name: 'Question 4' })
+      .getByText('Sel tumbuhan punya dinding sel dan kloroplas.')
+      .waitFor();
     expect(clean ? '' : report).toBe('');
   });
 });
@@ -202,7 +223,9 @@ describe('keyboard only', () => {
     // Focus moves into the dialog, and the first Tab reaches its first field.
     expect(await focusIsInside(page, '[role="dialog"]')).toBe(true);
     await page.keyboard.press('Tab');
-    expect(await page.getByRole('textbox', { name: 'Class Name' }).evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(
+      await page.getByRole('textbox', { name: 'Class Name' }).evaluate((el) => el === document.activeElement),
+    ).toBe(true);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
     // Focus goes back to the button that opened the dialog.

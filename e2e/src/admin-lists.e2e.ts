@@ -6,19 +6,43 @@ import { eventually, expectNotCovered, expectVisible, openAs, setupApp } from '.
 // missing or forbidden thing that say so and link back.
 const app = setupApp();
 
-interface ClassItem { id: number; name: string; grade: number }
-interface Material { id: number; title: string; class_id: number }
-interface Discussion { id: number; topic: string }
-interface Report { id: number; discussion_id: number; reason: string | null }
+interface ClassItem {
+  id: number;
+  name: string;
+  grade: number;
+}
+interface Material {
+  id: number;
+  title: string;
+  class_id: number;
+}
+interface Discussion {
+  id: number;
+  topic: string;
+}
+interface Report {
+  id: number;
+  discussion_id: number;
+  reason: string | null;
+}
 
 /** The demo's material discussion "Tentang vakuola" (written by another grade-10 student), with its material and class. */
 async function vakuolaPost(): Promise<{ post: Discussion; material: Material; cls: ClassItem }> {
   const student = await app.api.user('student');
-  const { classes } = await app.api.get<{ classes: ClassItem[] }>(`/classes/assigned?id=${student.student_id}&pageSize=100`, 'student');
+  const { classes } = await app.api.get<{ classes: ClassItem[] }>(
+    `/classes/assigned?id=${student.student_id}&pageSize=100`,
+    'student',
+  );
   for (const cls of classes) {
-    const { materials } = await app.api.get<{ materials: Material[] }>(`/materials/from-class?id=${cls.id}&pageSize=100`, 'student');
+    const { materials } = await app.api.get<{ materials: Material[] }>(
+      `/materials/from-class?id=${cls.id}&pageSize=100`,
+      'student',
+    );
     for (const material of materials) {
-      const { discussions } = await app.api.get<{ discussions: Discussion[] }>(`/discussions-material?id=${material.id}&pageSize=100`, 'student');
+      const { discussions } = await app.api.get<{ discussions: Discussion[] }>(
+        `/discussions-material?id=${material.id}&pageSize=100`,
+        'student',
+      );
       const post = discussions.find((d) => d.topic === 'Tentang vakuola');
       if (post) return { post, material, cls };
     }
@@ -39,7 +63,9 @@ describe('reports', () => {
     await confirm.getByRole('button', { name: 'Report' }).click();
     await expectVisible(article.getByRole('button', { name: 'Reported question "Tentang vakuola"' }));
     const reports = await app.api.get<Report[]>('/reports', 'admin');
-    expect(reports.filter((r) => r.discussion_id === post.id).map((r) => r.reason)).toEqual(['Pertanyaan ini sudah dijawab di kelas']);
+    expect(reports.filter((r) => r.discussion_id === post.id).map((r) => r.reason)).toEqual([
+      'Pertanyaan ini sudah dijawab di kelas',
+    ]);
 
     const page = await app.newPage();
     await openAs(app, page, 'admin', '/DashboardAdmin');
@@ -57,7 +83,10 @@ describe('reports', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Dismiss' }).click();
     await expectVisible(page.getByText("There's no reported message for now"));
     // The message itself stays.
-    const after = await app.api.get<{ discussions: Discussion[] }>(`/discussions-material?id=${material.id}&pageSize=100`, 'student');
+    const after = await app.api.get<{ discussions: Discussion[] }>(
+      `/discussions-material?id=${material.id}&pageSize=100`,
+      'student',
+    );
     expect(after.discussions.map((d) => d.id)).toContain(post.id);
     expect(await app.api.get<Report[]>('/reports', 'admin')).toEqual([]);
   });
@@ -65,19 +94,37 @@ describe('reports', () => {
 
 /** The names in the table's first column. */
 async function names(table: Locator): Promise<string[]> {
-  return table.locator('tbody tr').evaluateAll((rows) => rows.map((r) => (r.querySelector('td')?.textContent ?? '').trim()));
+  return table
+    .locator('tbody tr')
+    .evaluateAll((rows) => rows.map((r) => (r.querySelector('td')?.textContent ?? '').trim()));
 }
 
 async function expectListState(page: Page, state: { q: string; filter: string | null; sorted: boolean }) {
   await expectVisible(page.getByRole('table', { name: 'Student Accounts' }));
   // The URL changes before the list re-renders from it, so the controls are polled until they follow.
   const search = page.getByRole('textbox', { name: 'Search by Name or NIS' });
-  expect(await eventually(() => search.inputValue(), (q) => q === state.q)).toBe(state.q);
+  expect(
+    await eventually(
+      () => search.inputValue(),
+      (q) => q === state.q,
+    ),
+  ).toBe(state.q);
   const sort = page.getByRole('button', { name: 'Sort by NIS' });
   const pressed = String(state.sorted);
-  expect(await eventually(() => sort.getAttribute('aria-pressed'), (p) => p === pressed)).toBe(pressed);
+  expect(
+    await eventually(
+      () => sort.getAttribute('aria-pressed'),
+      (p) => p === pressed,
+    ),
+  ).toBe(pressed);
   if (state.filter) await expectVisible(page.getByText(`Filter: ${state.filter}`));
-  else expect(await eventually(() => page.getByText(/^Filter: /).count(), (n) => n === 0)).toBe(0);
+  else
+    expect(
+      await eventually(
+        () => page.getByText(/^Filter: /).count(),
+        (n) => n === 0,
+      ),
+    ).toBe(0);
 }
 
 describe('account lists', () => {
@@ -95,11 +142,19 @@ describe('account lists', () => {
     await page.getByRole('button', { name: 'Sort by NIS' }).click();
     await page.waitForURL((url) => url.searchParams.get('sort') === '1');
     await expectListState(page, { q: '2024', filter: '10th Grade', sorted: true });
-    const sorted = await eventually(() => names(table), (n) => n.length > 0);
+    const sorted = await eventually(
+      () => names(table),
+      (n) => n.length > 0,
+    );
 
     await page.reload();
     await expectListState(page, { q: '2024', filter: '10th Grade', sorted: true });
-    expect(await eventually(() => names(table), (n) => n.join() === sorted.join())).toEqual(sorted);
+    expect(
+      await eventually(
+        () => names(table),
+        (n) => n.join() === sorted.join(),
+      ),
+    ).toEqual(sorted);
 
     await page.goBack();
     await page.waitForURL((url) => !url.searchParams.has('sort'));
@@ -111,7 +166,10 @@ describe('account lists', () => {
 
   it('on a 360 px phone the Action buttons of a row are on screen without scrolling sideways', async () => {
     const student = await app.api.user('student');
-    const { classes } = await app.api.get<{ classes: ClassItem[] }>(`/classes/assigned?id=${student.student_id}&pageSize=100`, 'student');
+    const { classes } = await app.api.get<{ classes: ClassItem[] }>(
+      `/classes/assigned?id=${student.student_id}&pageSize=100`,
+      'student',
+    );
     const tables = [
       { path: '/ManageAccStudent', actions: [/^Edit /, /^Reset password of /, /^Delete /] },
       { path: '/ManageAccTeacher', actions: [/^Edit /, /^Reset password of /, /^Delete /] },
@@ -125,7 +183,11 @@ describe('account lists', () => {
       for (const action of actions) {
         const button = row.getByRole('button', { name: action });
         const box = (await button.boundingBox())!;
-        expect({ path, action: String(action), right: Math.ceil(box.x + box.width) <= 360 }).toEqual({ path, action: String(action), right: true });
+        expect({ path, action: String(action), right: Math.ceil(box.x + box.width) <= 360 }).toEqual({
+          path,
+          action: String(action),
+          right: true,
+        });
         await expectNotCovered(button);
       }
       await row.getByRole('button', { name: actions[0] }).click();
@@ -143,9 +205,15 @@ describe('account lists', () => {
     // Page 1 shows "1 2 3 4 5 … 7"; page 4 every page, 1 to 7: the widest row of a 7-page list.
     for (const shown of ['Page 1', 'Page 4']) {
       await nav.getByRole('button', { name: shown, exact: true }).click();
-      await expectVisible(nav.getByRole('button', { name: shown, exact: true }).and(nav.locator('[aria-current="page"]')));
+      await expectVisible(
+        nav.getByRole('button', { name: shown, exact: true }).and(nav.locator('[aria-current="page"]')),
+      );
       const [first, last] = [(await previous.boundingBox())!, (await next.boundingBox())!];
-      expect({ shown, sameRow: Math.abs(first.y - last.y) < 1, onScreen: last.x + last.width <= 360 }).toEqual({ shown, sameRow: true, onScreen: true });
+      expect({ shown, sameRow: Math.abs(first.y - last.y) < 1, onScreen: last.x + last.width <= 360 }).toEqual({
+        shown,
+        sameRow: true,
+        onScreen: true,
+      });
     }
   });
 });
@@ -161,7 +229,10 @@ describe('not-found pages', () => {
 
     // A class the student is not in: 403, said as such.
     const student = await app.api.user('student');
-    const mine = await app.api.get<{ classes: ClassItem[] }>(`/classes/assigned?id=${student.student_id}&pageSize=100`, 'student');
+    const mine = await app.api.get<{ classes: ClassItem[] }>(
+      `/classes/assigned?id=${student.student_id}&pageSize=100`,
+      'student',
+    );
     const all = await app.api.get<{ classes: ClassItem[] }>('/classes?pageSize=100', 'admin');
     const other = all.classes.find((c) => !mine.classes.some((m) => m.id === c.id))!;
     await phone.goto(`/MyDetailClasses/${other.id}`);

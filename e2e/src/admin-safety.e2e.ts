@@ -6,12 +6,37 @@ import { eventually, expectVisible, openAs, setupApp } from './harness/app';
 // class or student gets is said and chosen in the dialogs.
 const app = setupApp();
 
-interface Teacher { id: number; name: string; nip: string; initial_password: string; active?: boolean }
-interface Student { id: number; name: string; nis: string; grade: number; initial_password: string; active?: boolean }
-interface ClassItem { id: number; name: string; grade: number; teacher_id: number; teacher_name: string; student_count: number }
+interface Teacher {
+  id: number;
+  name: string;
+  nip: string;
+  initial_password: string;
+  active?: boolean;
+}
+interface Student {
+  id: number;
+  name: string;
+  nis: string;
+  grade: number;
+  initial_password: string;
+  active?: boolean;
+}
+interface ClassItem {
+  id: number;
+  name: string;
+  grade: number;
+  teacher_id: number;
+  teacher_name: string;
+  student_count: number;
+}
 
 /** A request as a freshly created account (not a demo role). */
-async function callAs<T>(token: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+async function callAs<T>(
+  token: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: T }> {
   const res = await fetch(`${app.server.url}/api/v1${path}`, {
     method,
     headers: { authorization: token, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
@@ -37,10 +62,25 @@ async function searchList(page: Page, placeholder: string, text: string) {
 
 describe('deleting and deactivating people', () => {
   it('a teacher who still teaches is deleted only after their class is reassigned; the work they wrote stays', async () => {
-    const teacher = await app.api.post<Teacher>('/teachers', 'admin', { name: 'Guru Pindahan', nip: '199901012020011901', specialization: 'History', status: 'Active' });
-    const cls = await app.api.post<ClassItem>('/classes', 'admin', { name: 'X Sejarah Pindahan', description: 'Kelas sejarah', teacher_id: teacher.id, grade: 10 });
+    const teacher = await app.api.post<Teacher>('/teachers', 'admin', {
+      name: 'Guru Pindahan',
+      nip: '199901012020011901',
+      specialization: 'History',
+      status: 'Active',
+    });
+    const cls = await app.api.post<ClassItem>('/classes', 'admin', {
+      name: 'X Sejarah Pindahan',
+      description: 'Kelas sejarah',
+      teacher_id: teacher.id,
+      grade: 10,
+    });
     const token = (await signIn(teacher.nip, teacher.initial_password)).body.token!;
-    const material = await callAs<{ id: number }>(token, 'POST', '/materials', { title: 'Kerajaan Majapahit', description: 'd', content: '<p>isi</p>', class_id: cls.id });
+    const material = await callAs<{ id: number }>(token, 'POST', '/materials', {
+      title: 'Kerajaan Majapahit',
+      description: 'd',
+      content: '<p>isi</p>',
+      class_id: cls.id,
+    });
     expect(material.status).toBe(200);
     const demoTeacher = await app.api.user('teacher');
 
@@ -62,19 +102,33 @@ describe('deleting and deactivating people', () => {
     await dialog.getByRole('combobox', { name: 'New teacher for X Sejarah Pindahan' }).click();
     await page.getByRole('option', { name: new RegExp(`^${demoTeacher.display_name}`) }).click();
     await dialog.getByRole('button', { name: 'Reassign X Sejarah Pindahan' }).click();
-    await eventually(() => del.isDisabled(), (disabled) => !disabled);
+    await eventually(
+      () => del.isDisabled(),
+      (disabled) => !disabled,
+    );
     await del.click();
     await expectVisible(page.getByText('No teacher accounts found.'));
 
     const { classes } = await app.api.get<{ classes: ClassItem[] }>('/classes?grade=10&pageSize=100', 'admin');
-    expect(classes.find((c) => c.id === cls.id)).toMatchObject({ teacher_id: demoTeacher.teacher_id, name: 'X Sejarah Pindahan' });
-    const kept = await app.api.get<{ materials: { id: number; title: string }[] }>(`/materials/from-class?id=${cls.id}&pageSize=100`, 'teacher');
+    expect(classes.find((c) => c.id === cls.id)).toMatchObject({
+      teacher_id: demoTeacher.teacher_id,
+      name: 'X Sejarah Pindahan',
+    });
+    const kept = await app.api.get<{ materials: { id: number; title: string }[] }>(
+      `/materials/from-class?id=${cls.id}&pageSize=100`,
+      'teacher',
+    );
     expect(kept.materials.map((m) => m.title)).toEqual(['Kerajaan Majapahit']);
     expect((await signIn(teacher.nip, teacher.initial_password)).status).toBe(401);
   });
 
   it('a deactivated student cannot sign in (the login page says why) and is listed as such until reactivated', async () => {
-    const student = await app.api.post<Student>('/students', 'admin', { name: 'Siswa Cuti', nis: '2024109901', grade: 10, status: 'Active' });
+    const student = await app.api.post<Student>('/students', 'admin', {
+      name: 'Siswa Cuti',
+      nis: '2024109901',
+      grade: 10,
+      status: 'Active',
+    });
     const before = (await signIn(student.nis, student.initial_password)).body.token!;
 
     const page = await app.newPage();
@@ -84,7 +138,10 @@ describe('deleting and deactivating people', () => {
     const confirm = page.getByRole('dialog', { name: 'are you sure you want to delete Siswa Cuti?' });
     await expectVisible(confirm.getByText('except posts other students replied to: those stay', { exact: false }));
     await confirm.getByRole('button', { name: 'Deactivate instead' }).click();
-    await page.getByRole('dialog', { name: 'Deactivate Siswa Cuti?' }).getByRole('button', { name: 'Deactivate' }).click();
+    await page
+      .getByRole('dialog', { name: 'Deactivate Siswa Cuti?' })
+      .getByRole('button', { name: 'Deactivate' })
+      .click();
     const row = page.getByRole('row', { name: /Siswa Cuti/ });
     await expectVisible(row.getByText('Deactivated'));
     await expectVisible(row.getByRole('button', { name: 'Reactivate Siswa Cuti' }));
@@ -99,8 +156,13 @@ describe('deleting and deactivating people', () => {
     await expectVisible(login.getByText('This account is deactivated. Ask the school admin to reactivate it.'));
 
     await row.getByRole('button', { name: 'Reactivate Siswa Cuti' }).click();
-    await page.getByRole('dialog', { name: 'Reactivate Siswa Cuti?' }).getByRole('button', { name: 'Reactivate' }).click();
-    await expectVisible(page.getByRole('row', { name: /Siswa Cuti/ }).getByRole('button', { name: 'Deactivate Siswa Cuti' }));
+    await page
+      .getByRole('dialog', { name: 'Reactivate Siswa Cuti?' })
+      .getByRole('button', { name: 'Reactivate' })
+      .click();
+    await expectVisible(
+      page.getByRole('row', { name: /Siswa Cuti/ }).getByRole('button', { name: 'Deactivate Siswa Cuti' }),
+    );
     expect((await signIn(student.nis, student.initial_password)).status).toBe(200);
   });
 });
@@ -137,7 +199,9 @@ describe('enrolment the admin sees', () => {
     await dialog.getByRole('textbox', { name: 'NIS' }).fill('2024129902');
     await dialog.getByRole('combobox', { name: 'Status' }).fill('Active');
     await dialog.getByRole('spinbutton', { name: 'Grade' }).fill('12');
-    const join = dialog.getByRole('checkbox', { name: `Join all ${classes.length} grade-12 ${classes.length === 1 ? 'class' : 'classes'}` });
+    const join = dialog.getByRole('checkbox', {
+      name: `Join all ${classes.length} grade-12 ${classes.length === 1 ? 'class' : 'classes'}`,
+    });
     await expectVisible(join);
     expect(await join.isChecked()).toBe(false);
     await join.check();
@@ -145,7 +209,10 @@ describe('enrolment the admin sees', () => {
     await dialog.getByRole('button', { name: 'Add' }).click();
     await expectVisible(page.getByRole('dialog', { name: 'Student Added Successfully' }));
     const created = (await app.api.get<{ students: Student[] }>('/students?searchNIS=2024129902', 'admin')).students[0];
-    const assigned = await app.api.get<{ classes: ClassItem[] }>(`/classes/assigned?id=${created.id}&pageSize=100`, 'admin');
+    const assigned = await app.api.get<{ classes: ClassItem[] }>(
+      `/classes/assigned?id=${created.id}&pageSize=100`,
+      'admin',
+    );
     expect(assigned.classes.map((c) => c.id).sort()).toEqual(classes.map((c) => c.id).sort());
   });
 });
@@ -156,7 +223,10 @@ describe('a teacher deleting a subject', () => {
     const { classes } = await app.api.get<{ classes: ClassItem[] }>('/classes/mine', 'teacher');
     const cls = classes.find((c) => c.grade === 10 && c.teacher_id === teacher.teacher_id)!;
     const material = await app.api.post<{ id: number; title: string }>('/materials', 'teacher', {
-      title: 'Bab Hapus Uji', description: 'd', content: '<p>isi</p>', class_id: cls.id,
+      title: 'Bab Hapus Uji',
+      description: 'd',
+      content: '<p>isi</p>',
+      class_id: cls.id,
     });
     const page = await app.newPage();
     await openAs(app, page, 'teacher', `/ManageSubjects10?class=${cls.id}`);

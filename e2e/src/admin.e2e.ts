@@ -5,10 +5,33 @@ import { confirmInDialog, dashboardHeading, eventually, expectVisible, openAs, p
 // Issue "admin": dashboard with real counts, classes (add/edit/delete, assign/unassign), student and teacher accounts.
 const app = setupApp();
 
-interface ClassItem { id: number; name: string; description: string; teacher_id: number; teacher_name?: string; grade: number }
-interface Person { id: number; name: string; nis?: string; nip?: string; status: string; grade?: number; specialization?: string }
+interface ClassItem {
+  id: number;
+  name: string;
+  description: string;
+  teacher_id: number;
+  teacher_name?: string;
+  grade: number;
+}
+interface Person {
+  id: number;
+  name: string;
+  nis?: string;
+  nip?: string;
+  status: string;
+  grade?: number;
+  specialization?: string;
+}
 interface AdminStats {
-  classes: { class_id: number; name: string; grade: number; tasks_completed: number; tasks_uncompleted: number; exam_done: number; exam_not_done: number }[];
+  classes: {
+    class_id: number;
+    name: string;
+    grade: number;
+    tasks_completed: number;
+    tasks_uncompleted: number;
+    exam_done: number;
+    exam_not_done: number;
+  }[];
 }
 
 const unique = () => `${Date.now() % 1_000_000}${Math.floor(Math.random() * 1000)}`;
@@ -16,9 +39,11 @@ const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Rows of a (possibly visually hidden) data table as text cells, header row first. */
 async function tableRows(table: Locator): Promise<string[][]> {
-  return table.locator('tr').evaluateAll((rows) =>
-    rows.map((row) => Array.from(row.querySelectorAll('th, td')).map((cell) => (cell.textContent ?? '').trim())),
-  );
+  return table
+    .locator('tr')
+    .evaluateAll((rows) =>
+      rows.map((row) => Array.from(row.querySelectorAll('th, td')).map((cell) => (cell.textContent ?? '').trim())),
+    );
 }
 
 async function classesOfGrade(grade: number): Promise<ClassItem[]> {
@@ -43,8 +68,12 @@ describe('admin dashboard', () => {
     const stats = await app.api.get<AdminStats>('/stats/admin', 'admin');
     expect(stats.classes.length).toBeGreaterThan(0); // the demo school has classes
 
-    const tasks = page.locator('table').filter({ has: page.locator('caption', { hasText: 'Student Tasks per Class' }) });
-    const exams = page.locator('table').filter({ has: page.locator('caption', { hasText: 'Exam Progression per Class' }) });
+    const tasks = page
+      .locator('table')
+      .filter({ has: page.locator('caption', { hasText: 'Student Tasks per Class' }) });
+    const exams = page
+      .locator('table')
+      .filter({ has: page.locator('caption', { hasText: 'Exam Progression per Class' }) });
     await tasks.waitFor({ state: 'attached' });
     const taskRows = (await tableRows(tasks)).slice(1);
     const examRows = (await tableRows(exams)).slice(1);
@@ -66,12 +95,17 @@ describe('admin dashboard', () => {
     const tick = (await tasksChart.locator('.MuiChartsAxis-tickLabel', { hasText: first.name }).first().boundingBox())!;
     await page.mouse.move(tick.x + tick.width / 2, tick.y - 60);
     const tooltip = page.locator('.MuiChartsTooltip-root');
-    const text = await eventually(() => tooltip.innerText().catch(() => ''), (t) => t.includes(first.name));
+    const text = await eventually(
+      () => tooltip.innerText().catch(() => ''),
+      (t) => t.includes(first.name),
+    );
     expect(text).toContain(first.name);
     expect(text).toContain('Completed');
     expect(text).toContain(String(first.tasks_uncompleted));
     const tallestUncompleted = () =>
-      tasksChart.locator('rect[data-delay-ms][fill="#f59e0b"]').evaluateAll((rects) => Math.max(0, ...rects.map((r) => Number(r.getAttribute('height')))));
+      tasksChart
+        .locator('rect[data-delay-ms][fill="#f59e0b"]')
+        .evaluateAll((rects) => Math.max(0, ...rects.map((r) => Number(r.getAttribute('height')))));
     expect(await tallestUncompleted()).toBeGreaterThan(0);
     await tasksChart.getByRole('button', { name: 'Uncompleted' }).click();
     expect(await eventually(tallestUncompleted, (h) => h === 0)).toBe(0);
@@ -84,7 +118,10 @@ describe('classes', () => {
     const teacher = await app.api.user('teacher');
     const student = await app.api.user('student');
     const studentRecord = (
-      await app.api.get<{ students: Person[] }>(`/students?search=${encodeURIComponent(student.display_name)}&pageSize=100`, 'admin')
+      await app.api.get<{ students: Person[] }>(
+        `/students?search=${encodeURIComponent(student.display_name)}&pageSize=100`,
+        'admin',
+      )
     ).students.find((s) => s.id === student.student_id)!;
     expect(studentRecord).toBeDefined();
 
@@ -105,7 +142,12 @@ describe('classes', () => {
     await dialog(page).waitFor({ state: 'hidden' });
     await expectVisible(page.getByRole('heading', { name, exact: true }));
     const created = (await classesOfGrade(10)).find((c) => c.name === name);
-    expect(created).toMatchObject({ name, description: 'Kelas uji otomatis', teacher_id: teacher.teacher_id, grade: 10 });
+    expect(created).toMatchObject({
+      name,
+      description: 'Kelas uji otomatis',
+      teacher_id: teacher.teacher_id,
+      grade: 10,
+    });
 
     // Edit.
     const renamed = `${name} Revisi`;
@@ -152,7 +194,9 @@ describe('classes', () => {
     await page.getByRole('button', { name: `Actions for ${renamed}` }).click();
     await page.getByRole('menuitem', { name: 'Delete Class' }).click();
     await expectVisible(dialog(page).getByText(`are you sure you want to delete ${renamed}?`));
-    await dialog(page).getByRole('textbox', { name: `Type the class name to delete it: ${renamed}` }).fill(renamed);
+    await dialog(page)
+      .getByRole('textbox', { name: `Type the class name to delete it: ${renamed}` })
+      .fill(renamed);
     await confirmInDialog(page, 'Delete for good');
     await page.getByRole('heading', { name: renamed, exact: true }).waitFor({ state: 'detached' });
     expect((await classesOfGrade(10)).some((c) => c.id === created!.id)).toBe(false);

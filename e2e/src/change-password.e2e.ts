@@ -8,7 +8,8 @@ const app = setupApp();
 
 /** Status of a token renewal made with `token`: 401 once its session has ended. */
 async function statusWith(token: string): Promise<number> {
-  return (await fetch(`${app.server.url}/api/v1/auth/refresh`, { method: 'POST', headers: { authorization: token } })).status;
+  return (await fetch(`${app.server.url}/api/v1/auth/refresh`, { method: 'POST', headers: { authorization: token } }))
+    .status;
 }
 
 async function signIn(page: Page, username: string, password: string, texts: { password: string; login: string }) {
@@ -18,7 +19,12 @@ async function signIn(page: Page, username: string, password: string, texts: { p
 }
 
 it('a new student is offered the change at the first sign-in, picks a password meeting the listed rules, and other sessions end (English)', async () => {
-  const created = await app.api.call<{ initial_password: string }>('POST', '/students', 'admin', { name: 'Andréas Ma’ruf', nis: '2024990001', grade: 10, status: 'Active' });
+  const created = await app.api.call<{ initial_password: string }>('POST', '/students', 'admin', {
+    name: 'Andréas Ma’ruf',
+    nis: '2024990001',
+    grade: 10,
+    status: 'Active',
+  });
   const initial = created.initial_password;
   const otherDevice = await app.api.login('2024990001', initial);
   expect(decodePayload(otherDevice)).toMatchObject({ initial_password: true });
@@ -53,18 +59,28 @@ it('a new student is offered the change at the first sign-in, picks a password m
   await page.goto('/DashboardStudent');
   await expectVisible(page.getByRole('heading', { name: 'Dashboard', exact: true }));
   expect(await offer.count()).toBe(0);
-  await eventually(() => app.api.login('2024990001', 'bunga mawar 17').then(() => true), (ok) => ok);
+  await eventually(
+    () => app.api.login('2024990001', 'bunga mawar 17').then(() => true),
+    (ok) => ok,
+  );
   expect(pageLog(page).errors).toEqual([]);
 });
 
 it('a new teacher does the same in Indonesian, and a wrong current password is told in Indonesian', async () => {
-  const created = await app.api.call<{ initial_password: string }>('POST', '/teachers', 'admin', { name: 'Bu Wulan', nip: '199001012015012001', specialization: 'Biology', status: 'Active' });
+  const created = await app.api.call<{ initial_password: string }>('POST', '/teachers', 'admin', {
+    name: 'Bu Wulan',
+    nip: '199001012015012001',
+    specialization: 'Biology',
+    status: 'Active',
+  });
   const initial = created.initial_password;
   const page = await app.newPage();
   await page.goto('/');
   await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'Bahasa Indonesia' }).click();
   await signIn(page, '199001012015012001', initial, { password: 'Kata sandi', login: 'Masuk' });
-  await expectVisible(page.getByText('Anda masih memakai kata sandi dari sekolah. Buat kata sandi Anda sendiri sekarang.'));
+  await expectVisible(
+    page.getByText('Anda masih memakai kata sandi dari sekolah. Buat kata sandi Anda sendiri sekarang.'),
+  );
   // the sidebar's entry, every role has it
   await page.getByRole('navigation').getByRole('link', { name: 'Ubah kata sandi' }).click();
   await expectVisible(page.getByRole('heading', { name: 'Ubah kata sandi' }));

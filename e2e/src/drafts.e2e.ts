@@ -13,7 +13,9 @@ it('Create Subject asks before leaving, and restores the unsaved text on return 
   await page.getByRole('button', { name: 'Open menu' }).click();
   await page.getByRole('link', { name: 'Dashboard' }).first().click();
   await page.waitForURL((url) => url.pathname === '/DashboardTeacher');
-  expect(pageLog(page).dialogs).toContain('Leave this page? Your changes are not saved yet (they are kept on this device as a draft).');
+  expect(pageLog(page).dialogs).toContain(
+    'Leave this page? Your changes are not saved yet (they are kept on this device as a draft).',
+  );
 
   await page.goto('/CreateSubjects10');
   await expectVisible(page.getByText('Your unsaved changes from last time were restored.'));

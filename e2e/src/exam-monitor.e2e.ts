@@ -1,7 +1,15 @@
 import type { Page } from 'playwright-core';
 import { axeViolations, formatViolations } from './harness/a11y';
 import { decodePayload } from './harness/api';
-import { eventually, expectNoSidewaysScroll, expectVisible, openAs, pageLog, setupApp, type E2EApp } from './harness/app';
+import {
+  eventually,
+  expectNoSidewaysScroll,
+  expectVisible,
+  openAs,
+  pageLog,
+  setupApp,
+  type E2EApp,
+} from './harness/app';
 import { replaceDemoExam, type OpenExam } from './harness/exams';
 import { nginxCheck } from './harness/nginx';
 import { servicesReachable } from './harness/two-nodes';
@@ -15,15 +23,42 @@ const services = servicesReachable();
 const nginx = nginxCheck();
 const variants: Array<{ name: string; twoNodes: boolean }> = [{ name: 'one node', twoNodes: false }];
 if (services.postgres && services.redis && nginx.available) variants.push({ name: 'two nodes', twoNodes: true });
-else console.warn(`exam-monitor.e2e.ts: the two-node variant is skipped (${services.reason || nginx.reason || 'no Redis'})`);
+else
+  console.warn(
+    `exam-monitor.e2e.ts: the two-node variant is skipped (${services.reason || nginx.reason || 'no Redis'})`,
+  );
 
-interface Sheet { id: number; student_id: number; answers: Record<string, string> | null; status: string }
-interface Person { id: number; nis: string; name: string }
+interface Sheet {
+  id: number;
+  student_id: number;
+  answers: Record<string, string> | null;
+  status: string;
+}
+interface Person {
+  id: number;
+  nis: string;
+  name: string;
+}
 
 const CONTENT = {
-  '1': '2 + 2 = ?', '1_a': '3', '1_b': '4', '1_c': '5', '1_d': '6', '1_answer': 'b',
-  '2': 'Planet terdekat dari Matahari?', '2_a': 'Venus', '2_b': 'Bumi', '2_c': 'Merkurius', '2_d': 'Mars', '2_answer': 'c',
-  '3': 'Satuan SI untuk massa?', '3_a': 'Kilogram', '3_b': 'Newton', '3_c': 'Joule', '3_d': 'Watt', '3_answer': 'a',
+  '1': '2 + 2 = ?',
+  '1_a': '3',
+  '1_b': '4',
+  '1_c': '5',
+  '1_d': '6',
+  '1_answer': 'b',
+  '2': 'Planet terdekat dari Matahari?',
+  '2_a': 'Venus',
+  '2_b': 'Bumi',
+  '2_c': 'Merkurius',
+  '2_d': 'Mars',
+  '2_answer': 'c',
+  '3': 'Satuan SI untuk massa?',
+  '3_a': 'Kilogram',
+  '3_b': 'Newton',
+  '3_c': 'Joule',
+  '3_d': 'Watt',
+  '3_answer': 'a',
 };
 const NIS_A = '2024100001';
 
@@ -35,9 +70,16 @@ describe.each(variants)('exam monitor ($name)', ({ twoNodes }) => {
 
   beforeAll(async () => {
     exam = await replaceDemoExam(app, { title, content: CONTENT });
-    const { students } = await app.api.get<{ students: Person[] }>(`/classes/students?id=${exam.classId}&pageSize=100`, 'admin');
+    const { students } = await app.api.get<{ students: Person[] }>(
+      `/classes/students?id=${exam.classId}&pageSize=100`,
+      'admin',
+    );
     const b = students.find((s) => s.id !== exam.studentId)!;
-    const { initial_password } = await app.api.post<{ initial_password: string }>(`/students/reset-password?id=${b.id}`, 'admin', {});
+    const { initial_password } = await app.api.post<{ initial_password: string }>(
+      `/students/reset-password?id=${b.id}`,
+      'admin',
+      {},
+    );
     studentB = { ...b, token: await app.api.login(b.nis, initial_password) };
   }, 120_000);
 
@@ -45,7 +87,10 @@ describe.each(variants)('exam monitor ($name)', ({ twoNodes }) => {
   const sheets = () => app.api.get<Sheet[]>(`/exams-answers?exam_id=${exam.examId}`, 'teacher');
   const sheetOf = async (studentId: number) => (await sheets()).find((s) => s.student_id === studentId);
   const answer = async (page: Page, n: number, option: string) => {
-    await page.getByRole('button', { name: new RegExp(`^Question ${n}\\b`) }).first().click();
+    await page
+      .getByRole('button', { name: new RegExp(`^Question ${n}\\b`) })
+      .first()
+      .click();
     await page.getByRole('radio', { name: option }).check();
   };
   const saved = (page: Page) => expectVisible(page.getByTestId('save-status').getByText('Saved', { exact: true }));
@@ -54,11 +99,14 @@ describe.each(variants)('exam monitor ($name)', ({ twoNodes }) => {
   async function openPhone(token: string, device: string, path: string): Promise<Page> {
     const page = await app.newPage({ phone: true });
     await page.goto('/api/v1/ping');
-    await page.evaluate(([t, u, d]) => {
-      localStorage.setItem('token', t);
-      localStorage.setItem('userData', u);
-      localStorage.setItem('kelasku:device-id', d);
-    }, [token, JSON.stringify(decodePayload(token)), device] as const);
+    await page.evaluate(
+      ([t, u, d]) => {
+        localStorage.setItem('token', t);
+        localStorage.setItem('userData', u);
+        localStorage.setItem('kelasku:device-id', d);
+      },
+      [token, JSON.stringify(decodePayload(token)), device] as const,
+    );
     await page.goto(path);
     return page;
   }
@@ -75,9 +123,12 @@ describe.each(variants)('exam monitor ($name)', ({ twoNodes }) => {
   }
   /** Text in a student's row (on a phone the hidden columns repeat under the name: the first one shown). */
   const inRow = (page: Page, nis: string, text: string | RegExp) => rowOf(page, nis).getByText(text).first();
-  const oneDeviceSwitch = (page: Page) => page.getByRole('switch', { name: 'One device at a time' }).or(page.getByRole('checkbox', { name: 'One device at a time' }));
+  const oneDeviceSwitch = (page: Page) =>
+    page
+      .getByRole('switch', { name: 'One device at a time' })
+      .or(page.getByRole('checkbox', { name: 'One device at a time' }));
 
-  it('shows each student\'s status and answered count changing while they answer (360 px, refreshing by itself)', async () => {
+  it("shows each student's status and answered count changing while they answer (360 px, refreshing by itself)", async () => {
     const monitor = await openMonitor();
     await expectVisible(monitor.getByText(title));
     await expectVisible(inRow(monitor, NIS_A, 'Not started'));
@@ -107,38 +158,57 @@ describe.each(variants)('exam monitor ($name)', ({ twoNodes }) => {
   // One node only: through two nodes on this shared machine (load 30–40) Redis commands time out (1 s) and each node
   // then answers from its own in-process presence for a few seconds (the designed fallback), so a second device may be
   // let in there. The two-node API test (server/src/routes/exam-monitor) covers the refusal through Redis.
-  (twoNodes ? it.skip : it)('one device at a time: a second device is refused, keeps its answer, and saves once the proctor releases the first', async () => {
-    const monitor = await openMonitor();
-    const studentA = await openStudentA();
-    await expectVisible(studentA.getByRole('radio', { name: 'B. 4' }));
-    // the switch shows what the server holds: it turns on once the server has it
-    await oneDeviceSwitch(monitor).click();
-    await eventually(() => oneDeviceSwitch(monitor).isChecked(), (on) => on);
-    await eventually(() => app.api.get<{ one_device: boolean }>(`/exams/monitor?id=${exam.examId}`, 'teacher'), (m) => m.one_device);
+  (twoNodes ? it.skip : it)(
+    'one device at a time: a second device is refused, keeps its answer, and saves once the proctor releases the first',
+    async () => {
+      const monitor = await openMonitor();
+      const studentA = await openStudentA();
+      await expectVisible(studentA.getByRole('radio', { name: 'B. 4' }));
+      // the switch shows what the server holds: it turns on once the server has it
+      await oneDeviceSwitch(monitor).click();
+      await eventually(
+        () => oneDeviceSwitch(monitor).isChecked(),
+        (on) => on,
+      );
+      await eventually(
+        () => app.api.get<{ one_device: boolean }>(`/exams/monitor?id=${exam.examId}`, 'teacher'),
+        (m) => m.one_device,
+      );
 
-    // The same student on a second device (a fresh browser: another device id)
-    const second = await openStudentA(SECOND_DEVICE);
-    await expectVisible(second.getByTestId('other-device'));
-    await answer(second, 3, 'B. Newton');
-    await expectVisible(second.getByTestId('save-status').getByText(/Open on another device/));
-    expect(await second.getByRole('radio', { name: 'B. Newton' }).isChecked()).toBe(true);
-    expect((await sheetOf(exam.studentId))?.answers?.['3']).toBeUndefined();
-    await expectVisible(inRow(monitor, NIS_A, /2 devices/));
+      // The same student on a second device (a fresh browser: another device id)
+      const second = await openStudentA(SECOND_DEVICE);
+      await expectVisible(second.getByTestId('other-device'));
+      await answer(second, 3, 'B. Newton');
+      await expectVisible(second.getByTestId('save-status').getByText(/Open on another device/));
+      expect(await second.getByRole('radio', { name: 'B. Newton' }).isChecked()).toBe(true);
+      expect((await sheetOf(exam.studentId))?.answers?.['3']).toBeUndefined();
+      await expectVisible(inRow(monitor, NIS_A, /2 devices/));
 
-    await rowOf(monitor, NIS_A).getByRole('button', { name: 'Release device' }).click();
-    await expectVisible(monitor.getByText(/Device released/));
-    // The second device's kept answer goes through on its next try.
-    await eventually(() => sheetOf(exam.studentId), (s) => s?.answers?.['3'] === 'b', 20_000);
-    await expectVisible(second.getByTestId('save-status').getByText('Saved', { exact: true }));
-    expect(pageLog(second).errors).toEqual([]);
+      await rowOf(monitor, NIS_A).getByRole('button', { name: 'Release device' }).click();
+      await expectVisible(monitor.getByText(/Device released/));
+      // The second device's kept answer goes through on its next try.
+      await eventually(
+        () => sheetOf(exam.studentId),
+        (s) => s?.answers?.['3'] === 'b',
+        20_000,
+      );
+      await expectVisible(second.getByTestId('save-status').getByText('Saved', { exact: true }));
+      expect(pageLog(second).errors).toEqual([]);
 
-    // Back to any device (each node trusts the mode it read for 2 s).
-    expect(pageLog(studentA).errors).toEqual([]);
-    await oneDeviceSwitch(monitor).click();
-    await eventually(() => oneDeviceSwitch(monitor).isChecked(), (on) => !on);
-    await eventually(() => app.api.get<{ one_device: boolean }>(`/exams/monitor?id=${exam.examId}`, 'teacher'), (m) => !m.one_device);
-    await new Promise((r) => setTimeout(r, 2500));
-  });
+      // Back to any device (each node trusts the mode it read for 2 s).
+      expect(pageLog(studentA).errors).toEqual([]);
+      await oneDeviceSwitch(monitor).click();
+      await eventually(
+        () => oneDeviceSwitch(monitor).isChecked(),
+        (on) => !on,
+      );
+      await eventually(
+        () => app.api.get<{ one_device: boolean }>(`/exams/monitor?id=${exam.examId}`, 'teacher'),
+        (m) => !m.one_device,
+      );
+      await new Promise((r) => setTimeout(r, 2500));
+    },
+  );
   it('extra minutes let one student save past the end while a classmate is refused', async () => {
     const monitor = await openMonitor();
     const studentA = await openStudentA();
@@ -155,8 +225,11 @@ describe.each(variants)('exam monitor ($name)', ({ twoNodes }) => {
     const window = openWindowNow();
     const ended = new Date(Date.now() - 60_000);
     await app.api.call('PUT', `/exams?id=${exam.examId}`, 'teacher', {
-      title, total_marks: 100, content: CONTENT,
-      start_time: wibIso(window.date, window.start), end_time: ended.toISOString().replace(/\.\d{3}Z$/, 'Z'),
+      title,
+      total_marks: 100,
+      content: CONTENT,
+      start_time: wibIso(window.date, window.start),
+      end_time: ended.toISOString().replace(/\.\d{3}Z$/, 'Z'),
     });
     await answer(studentA, 3, 'A. Kilogram');
     await saved(studentA);
@@ -168,5 +241,4 @@ describe.each(variants)('exam monitor ($name)', ({ twoNodes }) => {
     expect((await sheetOf(studentB.id))?.answers).toEqual({ '1': 'a' });
     await expectVisible(inRow(monitor, NIS_A, /3 of 3/));
   });
-
 });

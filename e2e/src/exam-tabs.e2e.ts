@@ -7,14 +7,33 @@ import { replaceDemoExam } from './harness/exams';
 // tab learns the answers given elsewhere from each save's reply and when it comes back into view.
 const app = setupApp();
 
-interface Sheet { id: number; answers: Record<string, string> | null; status: string }
+interface Sheet {
+  id: number;
+  answers: Record<string, string> | null;
+  status: string;
+}
 
 const EXAM = {
   title: `Ujian Dua Tab ${Date.now() % 1_000_000}`,
   content: {
-    '1': '2 + 2 = ?', '1_a': '3', '1_b': '4', '1_c': '5', '1_d': '6', '1_answer': 'b',
-    '2': 'Planet terdekat dari Matahari?', '2_a': 'Venus', '2_b': 'Bumi', '2_c': 'Merkurius', '2_d': 'Mars', '2_answer': 'c',
-    '3': 'Satuan SI untuk massa?', '3_a': 'Kilogram', '3_b': 'Newton', '3_c': 'Joule', '3_d': 'Watt', '3_answer': 'a',
+    '1': '2 + 2 = ?',
+    '1_a': '3',
+    '1_b': '4',
+    '1_c': '5',
+    '1_d': '6',
+    '1_answer': 'b',
+    '2': 'Planet terdekat dari Matahari?',
+    '2_a': 'Venus',
+    '2_b': 'Bumi',
+    '2_c': 'Merkurius',
+    '2_d': 'Mars',
+    '2_answer': 'c',
+    '3': 'Satuan SI untuk massa?',
+    '3_a': 'Kilogram',
+    '3_b': 'Newton',
+    '3_c': 'Joule',
+    '3_d': 'Watt',
+    '3_answer': 'a',
   },
 };
 let classId: number;
@@ -25,10 +44,14 @@ beforeAll(async () => {
   ({ classId, examId, studentId } = await replaceDemoExam(app, EXAM));
 }, 60_000);
 
-const sheetOnServer = async () => (await app.api.get<Sheet[]>(`/exams-answers?exam_id=${examId}&student_id=${studentId}`, 'teacher'))[0];
+const sheetOnServer = async () =>
+  (await app.api.get<Sheet[]>(`/exams-answers?exam_id=${examId}&student_id=${studentId}`, 'teacher'))[0];
 
 async function goToQuestion(page: Page, n: number): Promise<void> {
-  await page.getByRole('button', { name: new RegExp(`^Question ${n}\\b`) }).first().click();
+  await page
+    .getByRole('button', { name: new RegExp(`^Question ${n}\\b`) })
+    .first()
+    .click();
 }
 
 const saved = (page: Page) => expectVisible(page.getByTestId('save-status').getByText('Saved', { exact: true }));
@@ -65,6 +88,9 @@ it('two tabs of one exam: an answer in each, both kept on the server, and each t
   await tabA.evaluate(() => window.dispatchEvent(new Event('focus')));
   await expectVisible(tabA.getByRole('button', { name: /^Question 2, answered/ }).first());
   await goToQuestion(tabA, 2);
-  await eventually(() => tabA.getByRole('radio', { name: 'C. Merkurius' }).isChecked(), (checked) => checked);
+  await eventually(
+    () => tabA.getByRole('radio', { name: 'C. Merkurius' }).isChecked(),
+    (checked) => checked,
+  );
   expect(pageLog(tabA).errors).toEqual([]);
 });

@@ -13,7 +13,14 @@ import { findDemoClass, type DemoClass } from './harness/exams';
 const app = setupApp();
 
 const tag = `${Date.now() % 1_000_000}`;
-const CONTENT = { '1': 'Ibu kota Indonesia?', '1_a': 'Bandung', '1_b': 'Jakarta', '1_c': 'Medan', '1_d': 'Surabaya', '1_answer': 'b' };
+const CONTENT = {
+  '1': 'Ibu kota Indonesia?',
+  '1_a': 'Bandung',
+  '1_b': 'Jakarta',
+  '1_c': 'Medan',
+  '1_d': 'Surabaya',
+  '1_answer': 'b',
+};
 const HOUR = 3600_000;
 /** An instant as WIB wall-clock text with its offset, and its WIB day as dd-mm-yyyy (how the files date a column). */
 const wib = (ms: number) => new Date(ms + 7 * HOUR).toISOString().slice(0, 19) + '+07:00';
@@ -33,14 +40,23 @@ beforeAll(async () => {
   dailyTitle = `UH Bab 1 ${tag}`;
   const open = { start_time: wib(Date.now() - HOUR), end_time: wib(Date.now() + HOUR) };
   const daily = await app.api.post<{ id: number }>('/exams', 'teacher', {
-    title: dailyTitle, total_marks: 100, class_id: demo.cls.id, content: CONTENT, kind: 'daily', ...open,
+    title: dailyTitle,
+    total_marks: 100,
+    class_id: demo.cls.id,
+    content: CONTENT,
+    kind: 'daily',
+    ...open,
   });
   dailyId = daily.id;
   await app.api.post('/exams-answers', 'student', { exam_id: daily.id, answers: { 1: 'b' } });
   await app.api.post('/exams/calculate-grade', 'student', { exam_id: daily.id, student_id: demo.studentId });
   dailyStart = Date.now() - 2 * HOUR;
   await app.api.patch(`/exams?id=${daily.id}`, 'teacher', {
-    title: dailyTitle, total_marks: 100, content: CONTENT, start_time: wib(dailyStart), end_time: wib(Date.now() - 60_000),
+    title: dailyTitle,
+    total_marks: 100,
+    content: CONTENT,
+    start_time: wib(dailyStart),
+    end_time: wib(Date.now() - 60_000),
   });
 }, 60_000);
 
@@ -86,14 +102,21 @@ it('closes the ended exam, takes the next one, and shows both in the gradebook a
   await expectVisible(dialog);
   await dialog.getByRole('button', { name: 'Close', exact: true }).click();
   await dialog.waitFor({ state: 'hidden' });
-  const past = page.getByRole('region', { name: 'Past exams' }).or(page.locator('section[aria-labelledby="classwork-past-exams"]'));
+  const past = page
+    .getByRole('region', { name: 'Past exams' })
+    .or(page.locator('section[aria-labelledby="classwork-past-exams"]'));
   await expectVisible(past.getByText(dailyTitle, { exact: true }));
   await expectVisible(past.getByText('Daily test'));
   // The class is free: its next exam, a mid-term, is created (the class-keyed create answered 409 before).
   const midTitle = `PTS Ganjil ${tag}`;
   const mid = await app.api.post<{ id: number; kind: string }>('/exams', 'teacher', {
-    title: midTitle, total_marks: 100, class_id: demo.cls.id, content: CONTENT, kind: 'midterm',
-    start_time: wib(Date.now() - HOUR), end_time: wib(Date.now() + HOUR),
+    title: midTitle,
+    total_marks: 100,
+    class_id: demo.cls.id,
+    content: CONTENT,
+    kind: 'midterm',
+    start_time: wib(Date.now() - HOUR),
+    end_time: wib(Date.now() + HOUR),
   });
   expect(mid.kind).toBe('midterm');
   await app.api.post('/exams-answers', 'student', { exam_id: mid.id, answers: { 1: 'a' } });
@@ -123,7 +146,10 @@ it('closes the ended exam, takes the next one, and shows both in the gradebook a
   await expectNoSidewaysScroll(page);
   await expectAxeClean(page, 'gradebook');
 
-  const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+  const [csv] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export CSV' }).click(),
+  ]);
   expect(csv.suggestedFilename()).toBe(`Buku Nilai - ${demo.cls.name}.csv`);
   const text = (await saved(csv)).toString('utf8');
   expect(text.startsWith('\uFEFFNo;NIS;Nama;')).toBe(true);
@@ -137,11 +163,15 @@ it('closes the ended exam, takes the next one, and shows both in the gradebook a
   const values = lines.find((l) => l.split(';')[1] === nis)!.split(';');
   expect([values[head.indexOf(dailyHeader)], values[head.indexOf(midHeader)]]).toEqual(['100', '0']);
 
-  const [xlsx] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export Excel' }).click()]);
+  const [xlsx] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export Excel' }).click(),
+  ]);
   expect(xlsx.suggestedFilename()).toBe(`Buku Nilai - ${demo.cls.name}.xlsx`);
   const entries = zipTexts(await saved(xlsx));
   const all = [...entries.values()].join('\n');
-  for (const title of ['No', 'NIS', 'Nama', dailyHeader, midHeader, 'Rata-rata', 'Nilai Akhir']) expect(all).toContain(`>${title}<`);
+  for (const title of ['No', 'NIS', 'Nama', dailyHeader, midHeader, 'Rata-rata', 'Nilai Akhir'])
+    expect(all).toContain(`>${title}<`);
   expect(pageLog(page).errors).toEqual([]);
 
   // The student still finds the closed daily test's result under the class's exam page.
@@ -161,14 +191,18 @@ it('previews the closed exam from Past exams: its questions with the key and its
   const page = await app.newPage();
   await openAs(app, page, 'teacher', `/ManageTaskExam?class_id=${demo.cls.id}&tab=classwork`);
   await page.getByRole('link', { name: `Preview ${dailyTitle}` }).click();
-  await page.waitForURL((url) => url.pathname === '/PreviewAnExam' && url.searchParams.get('exam_id') === String(dailyId));
+  await page.waitForURL(
+    (url) => url.pathname === '/PreviewAnExam' && url.searchParams.get('exam_id') === String(dailyId),
+  );
   await expectVisible(page.getByRole('heading', { level: 1, name: dailyTitle }));
   await expectVisible(page.getByText(`Exam for class ${demo.cls.name}`));
   await expectVisible(page.getByText('Ibu kota Indonesia?'));
   const options = page.getByRole('list', { name: 'Options of question 1' });
   await expectVisible(options.getByRole('listitem').filter({ hasText: 'Jakarta' }).getByText('Correct answer'));
   await expectVisible(page.getByRole('link', { name: 'Grades & essay review' }));
-  expect(await page.getByRole('link', { name: 'Grades & essay review' }).getAttribute('href')).toBe(`/Grades?exam_id=${dailyId}`);
+  expect(await page.getByRole('link', { name: 'Grades & essay review' }).getAttribute('href')).toBe(
+    `/Grades?exam_id=${dailyId}`,
+  );
   expect(await page.getByRole('link', { name: 'Edit', exact: true }).count()).toBe(0);
   await expectAxeClean(page, 'preview of a closed exam');
   expect(pageLog(page).errors).toEqual([]);

@@ -7,8 +7,15 @@ import { findDemoClass, type DemoClass } from './harness/exams';
 // (between \( and \)); a student on a 360 px phone sees both typeset by KaTeX, which no first screen loads.
 const app = setupApp();
 
-interface Material { id: number; title: string; content: string }
-interface Exercise { id: number; content: Record<string, string> }
+interface Material {
+  id: number;
+  title: string;
+  content: string;
+}
+interface Exercise {
+  id: number;
+  content: Record<string, string>;
+}
 
 const tag = `${Date.now() % 1_000_000}`;
 const TITLE = `Bandul ${tag}`;
@@ -56,7 +63,10 @@ it('a teacher types a formula in a material and a question; a student on a phone
   await teacher.getByRole('button', { name: 'Submit' }).click();
   await teacher.waitForURL((url) => url.pathname === `/ManageSubjects${grade}`);
 
-  const { materials } = await app.api.get<{ materials: Material[] }>(`/materials/from-class?id=${demo.cls.id}&pageSize=100`, 'teacher');
+  const { materials } = await app.api.get<{ materials: Material[] }>(
+    `/materials/from-class?id=${demo.cls.id}&pageSize=100`,
+    'teacher',
+  );
   const material = materials.find((m) => m.title === TITLE)!;
   // stored with its LaTeX, escaped, in the attribute and as the text an older reader shows
   expect(material.content).toContain(`<span class="ql-formula" data-value="${PENDULUM}">${PENDULUM}</span>`);
@@ -67,18 +77,32 @@ it('a teacher types a formula in a material and a question; a student on a phone
   await teacher.getByLabel('Short Description').fill('Getaran harmonis sederhana');
   await teacher.getByRole('button', { name: 'Submit' }).click();
   await teacher.waitForURL((url) => url.pathname !== '/EditSubjects'); // back where the teacher came from
-  const { materials: after } = await app.api.get<{ materials: Material[] }>(`/materials/from-class?id=${demo.cls.id}&pageSize=100`, 'teacher');
+  const { materials: after } = await app.api.get<{ materials: Material[] }>(
+    `/materials/from-class?id=${demo.cls.id}&pageSize=100`,
+    'teacher',
+  );
   expect(after.find((m) => m.id === material.id)?.content).toBe(material.content);
 
   // ---- the teacher: an exercise question with a formula between \( and \), previewed live
   await teacher.goto(`/CreateExercise?material_id=${material.id}`);
   await teacher.getByLabel('Exercise title').fill(`Latihan ${TITLE}`);
-  await teacher.getByRole('radiogroup', { name: 'Question 1 type' }).getByRole('radio', { name: 'Multiple choice' }).check();
+  await teacher
+    .getByRole('radiogroup', { name: 'Question 1 type' })
+    .getByRole('radio', { name: 'Multiple choice' })
+    .check();
   await teacher.getByRole('textbox', { name: 'Question 1 text' }).fill(QUESTION);
-  for (const [letter, option] of [['A', 'Tetap'], ['B', '\\(2T\\)'], ['C', '\\(4T\\)'], ['D', '\\(T/2\\)']]) {
+  for (const [letter, option] of [
+    ['A', 'Tetap'],
+    ['B', '\\(2T\\)'],
+    ['C', '\\(4T\\)'],
+    ['D', '\\(T/2\\)'],
+  ]) {
     await teacher.getByRole('textbox', { name: `Question 1 option ${letter}` }).fill(option);
   }
-  await teacher.getByRole('radiogroup', { name: 'Question 1 correct answer' }).getByRole('radio', { name: 'B', exact: true }).check();
+  await teacher
+    .getByRole('radiogroup', { name: 'Question 1 correct answer' })
+    .getByRole('radio', { name: 'B', exact: true })
+    .check();
   const preview = teacher.getByRole('region', { name: 'Question 1 as students see it' });
   await expectVisible(preview.locator('.katex').first());
   expect(await preview.locator('.katex').count()).toBe(4);
@@ -110,7 +134,9 @@ it('a teacher types a formula in a material and a question; a student on a phone
   expect(studentKatex.some((url) => /\.woff2$/.test(url))).toBe(true); // KaTeX's fonts came with it
   await expectNoSidewaysScroll(student);
   const materialViolations = await axeViolations(student);
-  expect(formatViolations('material with a formula', materialViolations)).toBe(formatViolations('material with a formula', []));
+  expect(formatViolations('material with a formula', materialViolations)).toBe(
+    formatViolations('material with a formula', []),
+  );
 
   await student.goto(`/MyTask?material_id=${material.id}`);
   await expectVisible(student.getByText(/^Periode bandul/));
@@ -120,6 +146,8 @@ it('a teacher types a formula in a material and a question; a student on a phone
   await expectVisible(student.getByRole('radio', { name: /^B\./ }));
   await expectNoSidewaysScroll(student);
   const sheetViolations = await axeViolations(student);
-  expect(formatViolations('question with formulas', sheetViolations)).toBe(formatViolations('question with formulas', []));
+  expect(formatViolations('question with formulas', sheetViolations)).toBe(
+    formatViolations('question with formulas', []),
+  );
   expect(pageLog(student).errors).toEqual([]);
 });

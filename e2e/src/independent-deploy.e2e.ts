@@ -23,7 +23,10 @@ const LAST_MENU_ENTRY = "{ label: 'menu.groupDiscussions', to: '/GroupDiscussion
 const ORIGINAL_TEXT_CALL = "{t('dashboard.progress.title')}";
 const STUDENT_CHANGES = [
   { text: ORIGINAL_TEXT_CALL, replacement: `${ORIGINAL_TEXT_CALL} ${MARKER}` },
-  { text: LAST_ROUTE, replacement: `${LAST_ROUTE}\n  { path: '${NEW_PATH}', screen: () => <PageTitle>${NEW_HEADING}</PageTitle> },` },
+  {
+    text: LAST_ROUTE,
+    replacement: `${LAST_ROUTE}\n  { path: '${NEW_PATH}', screen: () => <PageTitle>${NEW_HEADING}</PageTitle> },`,
+  },
   // A label without a message of its own: i18next shows the key itself, which is the label.
   { text: LAST_MENU_ENTRY, replacement: `${LAST_MENU_ENTRY}\n  { label: '${NEW_MENU_LABEL}', to: '${NEW_PATH}' },` },
 ];
@@ -38,7 +41,8 @@ const DEFAULT_REMOTES = {
   teacher: '/remotes/teacher/mf-manifest.json',
   student: '/remotes/student/mf-manifest.json',
 };
-for (const app of ['shell', 'admin-app', 'teacher-app']) fs.symlinkSync(path.join(REPO_ROOT, app), path.join(staging, app));
+for (const app of ['shell', 'admin-app', 'teacher-app'])
+  fs.symlinkSync(path.join(REPO_ROOT, app), path.join(staging, app));
 if (fs.existsSync(path.join(REPO_ROOT, 'student-app', 'dist'))) {
   replaceFolder(stagedStudentDist, path.join(REPO_ROOT, 'student-app', 'dist'));
 }

@@ -3,7 +3,13 @@ import { eventually, expectVisible, openAs, pageLog, setupApp } from './harness/
 // The admin remote in Bahasa Indonesia, its 'admin' messages loaded by the remote itself.
 const app = setupApp();
 
-interface Person { id: number; name: string; nis: string; grade: number; status: string }
+interface Person {
+  id: number;
+  name: string;
+  nis: string;
+  grade: number;
+  status: string;
+}
 
 const unique = () => `${Date.now() % 1_000_000}${Math.floor(Math.random() * 1000)}`;
 
@@ -27,7 +33,13 @@ describe('the admin in Bahasa Indonesia', () => {
     await expectVisible(page.getByRole('heading', { name: 'Akun Siswa', level: 1 }));
     const table = page.getByRole('table', { name: 'Akun Siswa' });
     await expectVisible(table);
-    expect(await table.getByRole('columnheader').allTextContents()).toEqual(['Nama', 'NIS', 'Status', 'Tingkat', 'Aksi']);
+    expect(await table.getByRole('columnheader').allTextContents()).toEqual([
+      'Nama',
+      'NIS',
+      'Status',
+      'Tingkat',
+      'Aksi',
+    ]);
 
     // Adding: an empty required field is refused with the spec's alert, a NIS with letters under its field.
     await page.getByRole('button', { name: 'Tambah Siswa Baru' }).click();

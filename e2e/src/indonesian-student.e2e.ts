@@ -16,23 +16,49 @@ beforeAll(async () => {
   const demo = await findDemoClass(app);
   studentId = demo.studentId;
   const material = await app.api.post<{ id: number }>('/materials', 'teacher', {
-    title: `Bab Ekosistem ${tag}`, description: 'Ekosistem', content: '<p>Ekosistem</p>', class_id: demo.cls.id,
+    title: `Bab Ekosistem ${tag}`,
+    description: 'Ekosistem',
+    content: '<p>Ekosistem</p>',
+    class_id: demo.cls.id,
   });
   // Three questions of 100 marks: one right answer is worth 33.33, a score with decimals.
-  exerciseId = (await app.api.post<{ id: number }>('/exercises', 'teacher', {
-    title: EXERCISE, total_marks: 100, material_id: material.id,
-    content: {
-      '1': 'Contoh produsen?', '1_a': 'Rumput', '1_b': 'Kambing', '1_c': 'Harimau', '1_d': 'Jamur', '1_answer': 'a',
-      '2': 'Contoh pengurai?', '2_a': 'Rumput', '2_b': 'Kambing', '2_c': 'Harimau', '2_d': 'Jamur', '2_answer': 'd',
-      '3': 'Contoh karnivora?', '3_a': 'Rumput', '3_b': 'Kambing', '3_c': 'Harimau', '3_d': 'Jamur', '3_answer': 'c',
-    },
-  })).id;
+  exerciseId = (
+    await app.api.post<{ id: number }>('/exercises', 'teacher', {
+      title: EXERCISE,
+      total_marks: 100,
+      material_id: material.id,
+      content: {
+        '1': 'Contoh produsen?',
+        '1_a': 'Rumput',
+        '1_b': 'Kambing',
+        '1_c': 'Harimau',
+        '1_d': 'Jamur',
+        '1_answer': 'a',
+        '2': 'Contoh pengurai?',
+        '2_a': 'Rumput',
+        '2_b': 'Kambing',
+        '2_c': 'Harimau',
+        '2_d': 'Jamur',
+        '2_answer': 'd',
+        '3': 'Contoh karnivora?',
+        '3_a': 'Rumput',
+        '3_b': 'Kambing',
+        '3_c': 'Harimau',
+        '3_d': 'Jamur',
+        '3_answer': 'c',
+      },
+    })
+  ).id;
 }, 90_000);
 
 /** A message key shown instead of its text (e.g. 'sheet.submit') means a message is missing. */
 async function expectNoMessageKeys(page: Page) {
   const text = await page.locator('body').innerText();
-  expect(text.match(/\b(?:menu|dashboard|todo|sheet|submit|saveStatus|scoreDialog|task|exam|submitted)\.[a-zA-Z]+(?:\.[a-zA-Z]+)*\b/g) ?? []).toEqual([]);
+  expect(
+    text.match(
+      /\b(?:menu|dashboard|todo|sheet|submit|saveStatus|scoreDialog|task|exam|submitted)\.[a-zA-Z]+(?:\.[a-zA-Z]+)*\b/g,
+    ) ?? [],
+  ).toEqual([]);
 }
 
 it('dashboard → to-do list → exercise → "Kumpulkan" → the score with a decimal comma, in Indonesian on a phone', async () => {
@@ -49,7 +75,9 @@ it('dashboard → to-do list → exercise → "Kumpulkan" → the score with a d
   await expectVisible(page.getByRole('button', { name: 'Tugas & Ujian' }));
   await page.keyboard.press('Escape');
   const todo = page.getByRole('region', { name: 'Yang perlu dikerjakan' });
-  const exerciseLink = todo.getByRole('list', { name: 'Tugas yang perlu dikumpulkan' }).getByRole('link', { name: new RegExp(EXERCISE) });
+  const exerciseLink = todo
+    .getByRole('list', { name: 'Tugas yang perlu dikumpulkan' })
+    .getByRole('link', { name: new RegExp(EXERCISE) });
   await expectVisible(exerciseLink);
   await expectNoMessageKeys(page);
 
@@ -72,7 +100,10 @@ it('dashboard → to-do list → exercise → "Kumpulkan" → the score with a d
 
   const result = page.getByRole('dialog', { name: 'Sudah dikumpulkan' });
   await expectVisible(result);
-  const [grade] = await app.api.get<{ score: number }[]>(`/exercises/get-grade?exercise_id=${exerciseId}&student_id=${studentId}`, 'student');
+  const [grade] = await app.api.get<{ score: number }[]>(
+    `/exercises/get-grade?exercise_id=${exerciseId}&student_id=${studentId}`,
+    'student',
+  );
   expect(Number.isInteger(grade.score)).toBe(false);
   const score = new Intl.NumberFormat('id-ID', { maximumFractionDigits: 2 }).format(grade.score);
   expect(score).toContain(',');

@@ -18,18 +18,38 @@ beforeAll(async () => {
   className = cls.name;
   studentName = (await app.api.get<{ name: string }>(`/students/details?id=${student.student_id}`, 'teacher')).name;
   const material = await app.api.post<{ id: number }>('/materials', 'teacher', {
-    title: `Bab Ekosistem ${tag}`, description: 'Ekosistem', content: '<p>Ekosistem</p>', class_id: cls.id,
+    title: `Bab Ekosistem ${tag}`,
+    description: 'Ekosistem',
+    content: '<p>Ekosistem</p>',
+    class_id: cls.id,
   });
   // Three questions of 100 marks: each is worth 33.33, so the average has decimals.
-  exerciseId = (await app.api.post<{ id: number }>('/exercises', 'teacher', {
-    title: EXERCISE, total_marks: 100, material_id: material.id,
-    content: {
-      '1': 'Contoh produsen?', '1_a': 'Rumput', '1_b': 'Kambing', '1_c': 'Harimau', '1_d': 'Jamur', '1_answer': 'a',
-      '2': 'Contoh pengurai?', '2_a': 'Rumput', '2_b': 'Kambing', '2_c': 'Harimau', '2_d': 'Jamur', '2_answer': 'd',
-      '3_essay': 'Apa itu ekosistem?',
-    },
-  })).id;
-  await app.api.post('/exercises-answers', 'student', { exercise_id: exerciseId, answers: { 1: 'a', 2: 'b', 3: 'Hubungan makhluk hidup.' } });
+  exerciseId = (
+    await app.api.post<{ id: number }>('/exercises', 'teacher', {
+      title: EXERCISE,
+      total_marks: 100,
+      material_id: material.id,
+      content: {
+        '1': 'Contoh produsen?',
+        '1_a': 'Rumput',
+        '1_b': 'Kambing',
+        '1_c': 'Harimau',
+        '1_d': 'Jamur',
+        '1_answer': 'a',
+        '2': 'Contoh pengurai?',
+        '2_a': 'Rumput',
+        '2_b': 'Kambing',
+        '2_c': 'Harimau',
+        '2_d': 'Jamur',
+        '2_answer': 'd',
+        '3_essay': 'Apa itu ekosistem?',
+      },
+    })
+  ).id;
+  await app.api.post('/exercises-answers', 'student', {
+    exercise_id: exerciseId,
+    answers: { 1: 'a', 2: 'b', 3: 'Hubungan makhluk hidup.' },
+  });
   await app.api.post('/exercises/calculate-grade', 'student', { exercise_id: exerciseId });
 }, 90_000);
 
@@ -62,7 +82,9 @@ it('dashboard → Nilai → Analisis in Indonesian, with decimal commas', async 
 
   // The exercise's grades, filtered to the sheets to review.
   await row.click();
-  await page.waitForURL((url) => url.pathname === '/Grades' && url.searchParams.get('exercise_id') === String(exerciseId));
+  await page.waitForURL(
+    (url) => url.pathname === '/Grades' && url.searchParams.get('exercise_id') === String(exerciseId),
+  );
   await expectVisible(page.getByRole('heading', { name: 'Nilai Tugas' }));
   await expectVisible(page.getByRole('button', { name: 'Perlu diperiksa', pressed: true }));
   const table = page.getByRole('table', { name: 'Nilai tugas' });
@@ -72,11 +94,16 @@ it('dashboard → Nilai → Analisis in Indonesian, with decimal commas', async 
   await expectNoMessageKeys(page);
 
   // The item analysis: its average in marks, as the server computed it, with a decimal comma.
-  const analysis = await app.api.get<{ average: number; total_marks: number }>(`/exercises/analysis?exercise_id=${exerciseId}`, 'teacher');
+  const analysis = await app.api.get<{ average: number; total_marks: number }>(
+    `/exercises/analysis?exercise_id=${exerciseId}`,
+    'teacher',
+  );
   expect(Number.isInteger(analysis.average)).toBe(false);
   const inIndonesian = (n: number) => new Intl.NumberFormat('id-ID', { maximumFractionDigits: 2 }).format(n);
   await page.getByRole('link', { name: 'Analisis', exact: true }).click();
-  await page.waitForURL((url) => url.pathname === '/Analysis' && url.searchParams.get('exercise_id') === String(exerciseId));
+  await page.waitForURL(
+    (url) => url.pathname === '/Analysis' && url.searchParams.get('exercise_id') === String(exerciseId),
+  );
   await expectVisible(page.getByRole('heading', { name: 'Analisis Butir Soal Tugas' }));
   const average = page.locator('dt', { hasText: 'Rata-rata nilai' }).locator('xpath=following-sibling::dd[1]');
   await expectVisible(average);

@@ -29,8 +29,13 @@ it('switches the login page and the signed-in pages to Indonesian and back to En
   // The login page.
   await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'Bahasa Indonesia' }).click();
   await expectVisible(page.getByRole('heading', { name: 'Kembangkan pemahamanmu di Kelasku' }));
-  await expectVisible(page.getByRole('group', { name: 'Bahasa' }).getByRole('button', { name: 'Bahasa Indonesia', pressed: true }));
-  expect(await page.evaluate(() => [document.documentElement.lang, localStorage.getItem('kelasku:language')])).toEqual(['id', 'id']);
+  await expectVisible(
+    page.getByRole('group', { name: 'Bahasa' }).getByRole('button', { name: 'Bahasa Indonesia', pressed: true }),
+  );
+  expect(await page.evaluate(() => [document.documentElement.lang, localStorage.getItem('kelasku:language')])).toEqual([
+    'id',
+    'id',
+  ]);
   await expectNoSidewaysScroll(page);
 
   // Signing in: the dashboard and the sidebar.
@@ -44,7 +49,9 @@ it('switches the login page and the signed-in pages to Indonesian and back to En
     const drawer = await openDrawer(page, 'Buka menu');
     await expectVisible(drawer.getByText('Kelasku Siswa'));
     await expectVisible(drawer.getByRole('button', { name: 'Keluar' }));
-    await expectVisible(drawer.getByRole('group', { name: 'Bahasa' }).getByRole('button', { name: 'Bahasa Indonesia', pressed: true }));
+    await expectVisible(
+      drawer.getByRole('group', { name: 'Bahasa' }).getByRole('button', { name: 'Bahasa Indonesia', pressed: true }),
+    );
     await expectNoSidewaysScroll(page);
     await page.keyboard.press('Escape');
     await drawer.waitFor({ state: 'hidden' });
@@ -65,7 +72,10 @@ it('switches the login page and the signed-in pages to Indonesian and back to En
   await expectVisible(dashboardHeading(page));
   await expectVisible(page.getByText(/^Welcome again, .+!$/));
   await expectVisible(page.getByRole('button', { name: 'Open menu' }));
-  expect(await page.evaluate(() => [document.documentElement.lang, localStorage.getItem('kelasku:language')])).toEqual(['en', 'en']);
+  expect(await page.evaluate(() => [document.documentElement.lang, localStorage.getItem('kelasku:language')])).toEqual([
+    'en',
+    'en',
+  ]);
   expect(await eventually(accountLanguage, (language) => language === 'en')).toBe('en');
   expect(pageLog(page).errors).toEqual([]);
 });

@@ -12,9 +12,24 @@ const tag = `${Date.now() % 1_000_000}`;
 const EXAM = {
   title: `Ujian Tanpa Sinyal ${tag}`,
   content: {
-    '1': 'Ibu kota Indonesia?', '1_a': 'Bandung', '1_b': 'Jakarta', '1_c': 'Medan', '1_d': 'Surabaya', '1_answer': 'b',
-    '2': 'Gunung tertinggi di Jawa?', '2_a': 'Semeru', '2_b': 'Merapi', '2_c': 'Bromo', '2_d': 'Slamet', '2_answer': 'a',
-    '3': 'Hasil dari 6 × 7?', '3_a': '36', '3_b': '40', '3_c': '42', '3_d': '48', '3_answer': 'c',
+    '1': 'Ibu kota Indonesia?',
+    '1_a': 'Bandung',
+    '1_b': 'Jakarta',
+    '1_c': 'Medan',
+    '1_d': 'Surabaya',
+    '1_answer': 'b',
+    '2': 'Gunung tertinggi di Jawa?',
+    '2_a': 'Semeru',
+    '2_b': 'Merapi',
+    '2_c': 'Bromo',
+    '2_d': 'Slamet',
+    '2_answer': 'a',
+    '3': 'Hasil dari 6 × 7?',
+    '3_a': '36',
+    '3_b': '40',
+    '3_c': '42',
+    '3_d': '48',
+    '3_answer': 'c',
   },
 };
 let exam: OpenExam;
@@ -26,12 +41,18 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => network?.close());
 
-interface Sheet { answers: Record<string, string> | null }
+interface Sheet {
+  answers: Record<string, string> | null;
+}
 const answersOnServer = async () =>
-  (await app.api.get<Sheet[]>(`/exams-answers?exam_id=${exam.examId}&student_id=${exam.studentId}`, 'teacher'))[0]?.answers ?? {};
+  (await app.api.get<Sheet[]>(`/exams-answers?exam_id=${exam.examId}&student_id=${exam.studentId}`, 'teacher'))[0]
+    ?.answers ?? {};
 
 async function goToQuestion(page: Page, n: number): Promise<void> {
-  await page.getByRole('button', { name: new RegExp(`^Question ${n}\\b`) }).first().click();
+  await page
+    .getByRole('button', { name: new RegExp(`^Question ${n}\\b`) })
+    .first()
+    .click();
 }
 
 it('a student reloads the exam page offline, keeps answering, and every answer reaches the server when back online', async () => {
@@ -71,7 +92,11 @@ it('is installable: the page names a web-app manifest with icons, served by the 
   await page.goto('/');
   const href = await page.locator('link[rel="manifest"]').getAttribute('href');
   expect(href).toBe('/manifest.webmanifest');
-  const manifest = (await (await fetch(`${app.server.url}${href}`)).json()) as { icons: { src: string; sizes: string }[]; start_url: string; display: string };
+  const manifest = (await (await fetch(`${app.server.url}${href}`)).json()) as {
+    icons: { src: string; sizes: string }[];
+    start_url: string;
+    display: string;
+  };
   expect(manifest).toMatchObject({ start_url: '/', display: 'standalone' });
   expect(manifest.icons.map((i) => i.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
   for (const icon of manifest.icons) {

@@ -10,15 +10,34 @@ import { replaceDemoExam } from './harness/exams';
 // The outage is played in the browser (context.route in every context, i.e. the remote's host is down for everyone).
 const app = setupApp();
 
-interface Sheet { id: number; answers: Record<string, string> | null; status: string }
+interface Sheet {
+  id: number;
+  answers: Record<string, string> | null;
+  status: string;
+}
 
 const tag = `${Date.now() % 1_000_000}`;
 const EXAM = {
   title: `Ujian Pemadaman ${tag}`,
   content: {
-    '1': '2 + 2 = ?', '1_a': '3', '1_b': '4', '1_c': '5', '1_d': '6', '1_answer': 'b',
-    '2': 'Planet terdekat dari Matahari?', '2_a': 'Venus', '2_b': 'Bumi', '2_c': 'Merkurius', '2_d': 'Mars', '2_answer': 'c',
-    '3': 'Satuan SI untuk massa?', '3_a': 'Kilogram', '3_b': 'Newton', '3_c': 'Joule', '3_d': 'Watt', '3_answer': 'a',
+    '1': '2 + 2 = ?',
+    '1_a': '3',
+    '1_b': '4',
+    '1_c': '5',
+    '1_d': '6',
+    '1_answer': 'b',
+    '2': 'Planet terdekat dari Matahari?',
+    '2_a': 'Venus',
+    '2_b': 'Bumi',
+    '2_c': 'Merkurius',
+    '2_d': 'Mars',
+    '2_answer': 'c',
+    '3': 'Satuan SI untuk massa?',
+    '3_a': 'Kilogram',
+    '3_b': 'Newton',
+    '3_c': 'Joule',
+    '3_d': 'Watt',
+    '3_answer': 'a',
     '4_essay': 'Sebutkan dua sumber energi terbarukan.',
   },
 };
@@ -40,7 +59,11 @@ async function remoteFiles(role: Role): Promise<{ prefix: string; entry: string;
   const prefix = manifestUrl.pathname.replace(/[^/]*$/, '');
   const app_ = manifest.exposes.find((e) => e.name === 'App' || e.name === './App');
   if (!app_) throw new Error(`${role} manifest exposes no App: ${JSON.stringify(manifest.exposes)}`);
-  return { prefix, entry: `${prefix}${manifest.metaData.remoteEntry.name}`, exposeChunk: `${prefix}${app_.assets.js.sync[0]}` };
+  return {
+    prefix,
+    entry: `${prefix}${manifest.metaData.remoteEntry.name}`,
+    exposeChunk: `${prefix}${app_.assets.js.sync[0]}`,
+  };
 }
 
 type Breakage = 'unreachable' | 'invalid-js';
@@ -50,7 +73,11 @@ async function breakRemote(context: BrowserContext, pathPattern: RegExp, how: Br
   const handler = (route: Route) =>
     how === 'unreachable'
       ? route.fulfill({ status: 503, contentType: 'text/plain', body: 'Service Unavailable' })
-      : route.fulfill({ status: 200, contentType: 'text/javascript', body: '<!doctype html><title>oops</title> }{ not javascript' });
+      : route.fulfill({
+          status: 200,
+          contentType: 'text/javascript',
+          body: '<!doctype html><title>oops</title> }{ not javascript',
+        });
   await context.route(pathPattern, handler);
   return () => context.unroute(pathPattern, handler);
 }
@@ -61,10 +88,14 @@ beforeAll(async () => {
   ({ classId, examId, studentId } = await replaceDemoExam(app, EXAM));
 }, 60_000);
 
-const sheetOnServer = async () => (await app.api.get<Sheet[]>(`/exams-answers?exam_id=${examId}&student_id=${studentId}`, 'teacher'))[0];
+const sheetOnServer = async () =>
+  (await app.api.get<Sheet[]>(`/exams-answers?exam_id=${examId}&student_id=${studentId}`, 'teacher'))[0];
 
 async function goToQuestion(page: Page, n: number): Promise<void> {
-  await page.getByRole('button', { name: new RegExp(`^Question ${n}\\b`) }).first().click();
+  await page
+    .getByRole('button', { name: new RegExp(`^Question ${n}\\b`) })
+    .first()
+    .click();
 }
 
 /** A teacher and an admin, each in their own browser, doing something that needs their remote and the API. */
@@ -120,7 +151,9 @@ it('a student answers offline, reloads onto a broken student remote, and every a
 
   // Now the student remote's host fails for everyone, and the student reloads the page.
   const remotePattern = new RegExp(`^[^?]*${escapeRe(files.prefix)}`);
-  const restore = await Promise.all([student, teacher, admin].map((p) => breakRemote(p.context(), remotePattern, 'unreachable')));
+  const restore = await Promise.all(
+    [student, teacher, admin].map((p) => breakRemote(p.context(), remotePattern, 'unreachable')),
+  );
   await student.reload();
   await expectVisible(student.getByText(failureMessage('student')));
   const retry = student.getByRole('button', { name: 'Retry' });
@@ -164,7 +197,9 @@ describe.each<[Role, 'entry' | 'exposeChunk', { teacher?: boolean; admin?: boole
     const pattern = new RegExp(`^[^?]*${escapeRe(files[file])}`);
     const contexts = [broken, ...Object.values(pages).filter((p): p is Page => Boolean(p))].map((p) => p.context());
     let served = 0;
-    broken.on('response', (r) => { if (pattern.test(r.url()) && r.status() === 200) served += 1; });
+    broken.on('response', (r) => {
+      if (pattern.test(r.url()) && r.status() === 200) served += 1;
+    });
     const restore = await Promise.all(contexts.map((c) => breakRemote(c, pattern, 'invalid-js')));
 
     await openAs(app, broken, role);

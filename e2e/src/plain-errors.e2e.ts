@@ -28,7 +28,10 @@ describe('a refused save', () => {
     await expectVisible(dialog.getByText('Failed to add student', { exact: true }));
 
     await name.fill('Siswa Baru Sekali');
-    await eventually(() => dialog.getByText(reason).count(), (n) => n === 0);
+    await eventually(
+      () => dialog.getByText(reason).count(),
+      (n) => n === 0,
+    );
     expect(await name.getAttribute('aria-invalid')).toBe('false');
     await dialog.getByRole('button', { name: 'Add' }).click();
     await expectVisible(page.getByRole('dialog', { name: 'Student Added Successfully' }));

@@ -1,13 +1,30 @@
 import type { Page, Request } from 'playwright-core';
 import { DEMO_ACCOUNTS, type Role } from './harness/api';
-import { dashboardHeading, expectNoSidewaysScroll, expectNotCovered, expectVisible, loginAs, openAs, pageLog, setupApp } from './harness/app';
+import {
+  dashboardHeading,
+  expectNoSidewaysScroll,
+  expectNotCovered,
+  expectVisible,
+  loginAs,
+  openAs,
+  pageLog,
+  setupApp,
+} from './harness/app';
 
 // Issue "platform": login page, role routing, logout, guards, reload, remote failure + retry.
 const app = setupApp();
 
 const ROLES: Role[] = ['admin', 'teacher', 'student'];
-const SIDEBAR_TITLES: Record<Role, string> = { admin: 'Kelasku Admin', teacher: 'Kelasku Teacher', student: 'Kelasku Student' };
-const LOGOUT_ALERTS: Record<Role, string> = { admin: 'Anda Telah Logout', teacher: 'Succesfully logout', student: 'Succesfully logout' };
+const SIDEBAR_TITLES: Record<Role, string> = {
+  admin: 'Kelasku Admin',
+  teacher: 'Kelasku Teacher',
+  student: 'Kelasku Student',
+};
+const LOGOUT_ALERTS: Record<Role, string> = {
+  admin: 'Anda Telah Logout',
+  teacher: 'Succesfully logout',
+  student: 'Succesfully logout',
+};
 
 /** Paths of every /remotes/<name>/… file the page requests. */
 function recordRemoteRequests(page: Page): Set<string> {
@@ -48,7 +65,11 @@ describe('login page', () => {
     await page.route('**/main.js', (route) => route.abort()); // the app never starts: only index.html shows
     const prerendered = page.locator('.login-prerender');
     await page.goto('/');
-    await expectVisible(prerendered.getByText('To keep connected with us, please login with your personal information by NIP/NIS and password.'));
+    await expectVisible(
+      prerendered.getByText(
+        'To keep connected with us, please login with your personal information by NIP/NIS and password.',
+      ),
+    );
     // Not submittable by the browser itself (that would put the password in the URL); the app enables it.
     expect(await prerendered.getByRole('button', { name: 'Login', exact: true }).isDisabled()).toBe(true);
     await page.goto('/DashboardAdmin');
@@ -99,11 +120,17 @@ describe.each(ROLES)('%s demo account', (role) => {
     await dashboardHeading(page).waitFor();
     expect(new URL(page.url()).pathname).toBe(DEMO_ACCOUNTS[role].home);
 
-    await page.getByRole('button', { name: 'Logout' }).or(page.getByRole('link', { name: 'Logout' })).click();
+    await page
+      .getByRole('button', { name: 'Logout' })
+      .or(page.getByRole('link', { name: 'Logout' }))
+      .click();
     await page.waitForURL((url) => url.pathname === '/');
     expect(pageLog(page).dialogs).toEqual([LOGOUT_ALERTS[role]]);
     await expectVisible(page.getByPlaceholder('NIP/NIS'));
-    expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('userData')])).toEqual([null, null]);
+    expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('userData')])).toEqual([
+      null,
+      null,
+    ]);
     expect(pageLog(page).errors).toEqual([]);
   });
 });
@@ -125,15 +152,20 @@ describe('on a 360 px phone', () => {
 });
 
 describe('route guards', () => {
-  it.each(['/DashboardAdmin', '/ManageClass10', '/DashboardTeacher', '/ManageSubjects11', '/DashboardStudent', '/MyClasses', '/NoSuchScreen'])(
-    'a signed-out visitor opening %s goes to the login page',
-    async (path) => {
-      const page = await app.newPage();
-      await page.goto(path);
-      await page.waitForURL((url) => url.pathname === '/');
-      await expectVisible(page.getByPlaceholder('NIP/NIS'));
-    },
-  );
+  it.each([
+    '/DashboardAdmin',
+    '/ManageClass10',
+    '/DashboardTeacher',
+    '/ManageSubjects11',
+    '/DashboardStudent',
+    '/MyClasses',
+    '/NoSuchScreen',
+  ])('a signed-out visitor opening %s goes to the login page', async (path) => {
+    const page = await app.newPage();
+    await page.goto(path);
+    await page.waitForURL((url) => url.pathname === '/');
+    await expectVisible(page.getByPlaceholder('NIP/NIS'));
+  });
 
   it.each<[Role, string]>([
     ['student', '/DashboardAdmin'],
@@ -178,7 +210,12 @@ describe('a remote that fails to load', () => {
     await expectVisible(retry);
     expect(failed).toBeGreaterThan(0);
     // The message says what failed (not a blank page or a raw stack).
-    await expectVisible(page.getByRole('alert').filter({ hasText: /load|unavailable|failed/i }).first());
+    await expectVisible(
+      page
+        .getByRole('alert')
+        .filter({ hasText: /load|unavailable|failed/i })
+        .first(),
+    );
 
     await page.unroute(broken);
     await retry.click();

@@ -7,8 +7,13 @@ import { findDemoClass } from './harness/exams';
 // review and the student's answer sheet (on a phone) show the new result, with a note saying why the grade moved.
 const app = setupApp();
 
-interface Item { id: number }
-interface Grade { score: number; detail: Record<string, { kind: string; correct?: boolean; score?: number | null }> }
+interface Item {
+  id: number;
+}
+interface Grade {
+  score: number;
+  detail: Record<string, { kind: string; correct?: boolean; score?: number | null }>;
+}
 
 const tag = `${Date.now() % 1_000_000}`;
 let material: Item;
@@ -20,27 +25,54 @@ beforeAll(async () => {
   const { cls, teacherId } = demo;
   studentId = demo.studentId;
   material = await app.api.post<Item>('/materials', 'teacher', {
-    title: `Sistem Tata Surya ${tag}`, description: 'Planet', content: '<p>Planet</p>', class_id: cls.id, teacher_id: teacherId,
+    title: `Sistem Tata Surya ${tag}`,
+    description: 'Planet',
+    content: '<p>Planet</p>',
+    class_id: cls.id,
+    teacher_id: teacherId,
   });
   // Question 1's key is wrong: the largest planet is Jupiter (A), the key says B.
   exercise = await app.api.post<Item>('/exercises', 'teacher', {
-    title: `Latihan ${tag}`, total_marks: 100, material_id: material.id, teacher_id: teacherId,
+    title: `Latihan ${tag}`,
+    total_marks: 100,
+    material_id: material.id,
+    teacher_id: teacherId,
     content: {
-      '1': 'Planet terbesar?', '1_a': 'Jupiter', '1_b': 'Saturnus', '1_c': 'Mars', '1_d': 'Bumi', '1_answer': 'b',
-      '2': 'Planet terdekat dengan Matahari?', '2_a': 'Venus', '2_b': 'Merkurius', '2_c': 'Bumi', '2_d': 'Mars', '2_answer': 'b',
+      '1': 'Planet terbesar?',
+      '1_a': 'Jupiter',
+      '1_b': 'Saturnus',
+      '1_c': 'Mars',
+      '1_d': 'Bumi',
+      '1_answer': 'b',
+      '2': 'Planet terdekat dengan Matahari?',
+      '2_a': 'Venus',
+      '2_b': 'Merkurius',
+      '2_c': 'Bumi',
+      '2_d': 'Mars',
+      '2_answer': 'b',
       '3_essay': 'Mengapa Bumi punya musim?',
       '4_essay': 'Sebutkan satu planet kerdil.',
     },
   });
-  await app.api.post('/exercises-answers', 'student', { exercise_id: exercise.id, student_id: studentId, answers: { 1: 'a', 2: 'b', 3: 'Karena sumbu Bumi miring.', 4: '' } });
+  await app.api.post('/exercises-answers', 'student', {
+    exercise_id: exercise.id,
+    student_id: studentId,
+    answers: { 1: 'a', 2: 'b', 3: 'Karena sumbu Bumi miring.', 4: '' },
+  });
   await app.api.post('/exercises/calculate-grade', 'student', { exercise_id: exercise.id, student_id: studentId });
   // The teacher already scored the essay by hand: that score must survive the re-grading.
-  await app.api.patch('/exercises/essay-score', 'teacher', { exercise_id: exercise.id, student_id: studentId, number: 3, score: 15, comment: 'Sebut juga kemiringannya: 23,5 derajat.' });
+  await app.api.patch('/exercises/essay-score', 'teacher', {
+    exercise_id: exercise.id,
+    student_id: studentId,
+    number: 3,
+    score: 15,
+    comment: 'Sebut juga kemiringannya: 23,5 derajat.',
+  });
 }, 60_000);
 
 const questionSection = (page: Page, n: number) => page.getByRole('region', { name: `Question ${n}`, exact: true });
 
-it('the teacher fixes the key: warned, saved, the review and the student\'s grade follow', async () => {
+it("the teacher fixes the key: warned, saved, the review and the student's grade follow", async () => {
   const teacher = await app.newPage();
   await openAs(app, teacher, 'teacher', `/Review?exercise_id=${exercise.id}&student_id=${studentId}`);
   await expectVisible(teacher.getByText('Total score: 40 / 100'));
@@ -48,13 +80,19 @@ it('the teacher fixes the key: warned, saved, the review and the student\'s grad
 
   await teacher.goto(`/EditExercise?material_id=${material.id}`);
   await expectVisible(teacher.getByText(/^1 submission will be re-graded when you save/));
-  await teacher.getByRole('radiogroup', { name: 'Question 1 correct answer' }).getByRole('radio', { name: 'A', exact: true }).check();
+  await teacher
+    .getByRole('radiogroup', { name: 'Question 1 correct answer' })
+    .getByRole('radio', { name: 'A', exact: true })
+    .check();
   await teacher.getByRole('button', { name: 'Save Exercise' }).click();
   await teacher.waitForURL((url) => url.pathname === '/PreviewExercise');
   expect(pageLog(teacher).dialogs).toContain('Successfully updated exercise');
 
   const grade = await eventually(
-    async () => (await app.api.get<Grade[]>(`/exercises/get-grade?exercise_id=${exercise.id}&student_id=${studentId}`, 'teacher'))[0],
+    async () =>
+      (
+        await app.api.get<Grade[]>(`/exercises/get-grade?exercise_id=${exercise.id}&student_id=${studentId}`, 'teacher')
+      )[0],
     (g) => g.score !== 40,
   );
   expect(grade.score).toBe(65);
@@ -74,7 +112,9 @@ it('the teacher fixes the key: warned, saved, the review and the student\'s grad
   await openAs(app, student, 'student', `/MyTask?material_id=${material.id}`);
   await expectVisible(student.getByText('Grade: 65'));
   // … told why it moved
-  await expectVisible(student.getByText('Your grade was changed from 40 to 65: your teacher corrected the answer key.'));
+  await expectVisible(
+    student.getByText('Your grade was changed from 40 to 65: your teacher corrected the answer key.'),
+  );
   await expectVisible(questionSection(student, 1).getByText('Correct', { exact: true }));
   await expectVisible(questionSection(student, 1).getByText('A. Jupiter'));
   await expectVisible(questionSection(student, 2).getByText('Correct', { exact: true }));

@@ -22,12 +22,28 @@ beforeAll(async () => {
   className = cls.name;
   studentName = (await app.api.get<{ name: string }>(`/students/details?id=${student.student_id}`, 'teacher')).name;
   const material = await app.api.post<{ id: number }>('/materials', 'teacher', {
-    title: `Bab Ekosistem ${tag}`, description: 'Ekosistem', content: '<p>Ekosistem</p>', class_id: classId,
+    title: `Bab Ekosistem ${tag}`,
+    description: 'Ekosistem',
+    content: '<p>Ekosistem</p>',
+    class_id: classId,
   });
-  exerciseId = (await app.api.post<{ id: number }>('/exercises', 'teacher', {
-    title: EXERCISE, total_marks: 100, material_id: material.id,
-    content: { '1': 'Contoh produsen?', '1_a': 'Rumput', '1_b': 'Kambing', '1_c': 'Harimau', '1_d': 'Jamur', '1_answer': 'a', '2_essay': 'Apa itu ekosistem?', '2_essay_answer': REFERENCE },
-  })).id;
+  exerciseId = (
+    await app.api.post<{ id: number }>('/exercises', 'teacher', {
+      title: EXERCISE,
+      total_marks: 100,
+      material_id: material.id,
+      content: {
+        '1': 'Contoh produsen?',
+        '1_a': 'Rumput',
+        '1_b': 'Kambing',
+        '1_c': 'Harimau',
+        '1_d': 'Jamur',
+        '1_answer': 'a',
+        '2_essay': 'Apa itu ekosistem?',
+        '2_essay_answer': REFERENCE,
+      },
+    })
+  ).id;
   // The student answers and submits; the built-in scorer scores the essay automatically (to be confirmed).
   await app.api.post('/exercises-answers', 'student', { exercise_id: exerciseId, answers: { 1: 'a', 2: REFERENCE } });
   await app.api.post('/exercises/calculate-grade', 'student', { exercise_id: exerciseId });
@@ -46,7 +62,9 @@ it("lists the submitted essay in the class's to-review list, opens its filtered 
   // Another class of the teacher first, then the student's class.
   const otherName = (await classes.getByRole('button').filter({ hasNotText: className }).first().textContent())!;
   await classes.getByRole('button', { name: otherName }).click();
-  await expectVisible(panel.getByText('Nothing to review').or(panel.getByRole('list', { name: `To review in ${otherName}` })));
+  await expectVisible(
+    panel.getByText('Nothing to review').or(panel.getByRole('list', { name: `To review in ${otherName}` })),
+  );
   expect(await exerciseRow(teacher).count()).toBe(0);
   await classes.getByRole('button', { name: className }).click();
   await expectVisible(exerciseRow(teacher));
@@ -56,8 +74,12 @@ it("lists the submitted essay in the class's to-review list, opens its filtered 
 
   // One tap: the exercise's grades, filtered to the sheets that need review.
   await exerciseRow(teacher).click();
-  await teacher.waitForURL((url) => url.pathname === '/Grades'
-    && url.searchParams.get('exercise_id') === String(exerciseId) && url.searchParams.get('filter') === 'review');
+  await teacher.waitForURL(
+    (url) =>
+      url.pathname === '/Grades' &&
+      url.searchParams.get('exercise_id') === String(exerciseId) &&
+      url.searchParams.get('filter') === 'review',
+  );
   await expectVisible(teacher.getByRole('button', { name: 'Needs review', pressed: true }));
   const table = teacher.getByRole('table', { name: 'Exercise grades' });
   await expectVisible(table.getByText(studentName, { exact: true }));
@@ -72,10 +94,21 @@ it("lists the submitted essay in the class's to-review list, opens its filtered 
   await teacher.getByRole('button', { name: 'Back' }).click();
   await teacher.waitForURL((url) => url.pathname === '/Grades');
   await teacher.getByRole('button', { name: 'Back' }).click();
-  await teacher.waitForURL((url) => url.pathname === '/DashboardTeacher' && url.searchParams.get('class') === String(classId));
+  await teacher.waitForURL(
+    (url) => url.pathname === '/DashboardTeacher' && url.searchParams.get('class') === String(classId),
+  );
   await expectVisible(reviewPanel(teacher).getByRole('button', { name: className, pressed: true }));
   // The list kept from before shows until its refetch answers (the confirmation marked it stale): the row then leaves.
-  await expectVisible(reviewPanel(teacher).getByText(/Nothing to review|students? to review/).first());
-  expect(await eventually(() => exerciseRow(teacher).count(), (n) => n === 0)).toBe(0);
+  await expectVisible(
+    reviewPanel(teacher)
+      .getByText(/Nothing to review|students? to review/)
+      .first(),
+  );
+  expect(
+    await eventually(
+      () => exerciseRow(teacher).count(),
+      (n) => n === 0,
+    ),
+  ).toBe(0);
   expect(pageLog(teacher).errors).toEqual([]);
 });

@@ -23,14 +23,24 @@ beforeAll(async () => {
   const exam = await replaceDemoExam(app, {
     title: `Ulangan Fotosintesis ${tag}`,
     content: {
-      '1': 'Organ fotosintesis?', '1_a': 'Daun', '1_b': 'Akar', '1_c': 'Batang', '1_d': 'Bunga', '1_answer': 'a',
-      '2_essay': 'Apa itu fotosintesis?', '2_essay_answer': REFERENCE,
+      '1': 'Organ fotosintesis?',
+      '1_a': 'Daun',
+      '1_b': 'Akar',
+      '1_c': 'Batang',
+      '1_d': 'Bunga',
+      '1_answer': 'a',
+      '2_essay': 'Apa itu fotosintesis?',
+      '2_essay_answer': REFERENCE,
     },
   });
   examId = exam.examId;
   classId = exam.classId;
   // The demo student submits: the automatic scorer scores the essay (close to the reference answer).
-  await app.api.post('/exams-answers', 'student', { exam_id: examId, student_id: exam.studentId, answers: { 1: 'a', 2: REFERENCE } });
+  await app.api.post('/exams-answers', 'student', {
+    exam_id: examId,
+    student_id: exam.studentId,
+    answers: { 1: 'a', 2: REFERENCE },
+  });
   await app.api.post('/exams/calculate-grade', 'student', { exam_id: examId, student_id: exam.studentId });
 
   // Two classmates (their passwords are not known: their sheets are written as the server would have stored them),
@@ -38,31 +48,69 @@ beforeAll(async () => {
   const db = new Database(path.join(app.server.dataDir, 'kelasku.sqlite'));
   try {
     db.pragma('busy_timeout = 5000');
-    const name = (id: number) => (db.prepare('SELECT name FROM students WHERE id = ?').get(id) as { name: string }).name;
+    const name = (id: number) =>
+      (db.prepare('SELECT name FROM students WHERE id = ?').get(id) as { name: string }).name;
     demo = { id: exam.studentId, name: name(exam.studentId) };
-    const others = (db.prepare('SELECT student_id FROM assigned_students_class WHERE class_id = ? AND student_id <> ? ORDER BY student_id LIMIT 2')
-      .all(classId, exam.studentId) as { student_id: number }[]).map((r) => r.student_id);
+    const others = (
+      db
+        .prepare(
+          'SELECT student_id FROM assigned_students_class WHERE class_id = ? AND student_id <> ? ORDER BY student_id LIMIT 2',
+        )
+        .all(classId, exam.studentId) as { student_id: number }[]
+    ).map((r) => r.student_id);
     pending = { id: others[0], name: name(others[0]) };
     autoSubmitted = { id: others[1], name: name(others[1]) };
     const now = Date.now();
     const at = (ms: number) => new Date(ms).toISOString();
-    db.prepare('UPDATE exams SET start_time = ?, end_time = ? WHERE id = ?').run(at(now - 3 * HOUR), at(now - HOUR), examId);
-    db.prepare('UPDATE exam_answers SET submitted_at = ? WHERE exam_id = ? AND student_id = ?').run(at(now - 2 * HOUR), examId, demo.id);
-    const sheet = db.prepare(`INSERT INTO exam_answers (exam_id, student_id, answers, status, submitted_at, created_at, updated_at)
+    db.prepare('UPDATE exams SET start_time = ?, end_time = ? WHERE id = ?').run(
+      at(now - 3 * HOUR),
+      at(now - HOUR),
+      examId,
+    );
+    db.prepare('UPDATE exam_answers SET submitted_at = ? WHERE exam_id = ? AND student_id = ?').run(
+      at(now - 2 * HOUR),
+      examId,
+      demo.id,
+    );
+    const sheet =
+      db.prepare(`INSERT INTO exam_answers (exam_id, student_id, answers, status, submitted_at, created_at, updated_at)
       VALUES (?, ?, ?, 'Inactive', ?, ?, ?)`);
-    const grade = db.prepare('INSERT INTO exam_scores (exam_id, student_id, score, detail, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)');
+    const grade = db.prepare(
+      'INSERT INTO exam_scores (exam_id, student_id, score, detail, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)',
+    );
     // An essay the scorer had no opinion on: pending.
     sheet.run(examId, pending.id, JSON.stringify({ 1: 'a', 2: 'Daun memasak.' }), at(now - 2 * HOUR), at(now), at(now));
-    grade.run(examId, pending.id, 50, JSON.stringify({ 1: { kind: 'mc', correct: true }, 2: { kind: 'essay', score: null, max: 50, pending: true, source: 'local' } }), at(now), at(now));
+    grade.run(
+      examId,
+      pending.id,
+      50,
+      JSON.stringify({
+        1: { kind: 'mc', correct: true },
+        2: { kind: 'essay', score: null, max: 50, pending: true, source: 'local' },
+      }),
+      at(now),
+      at(now),
+    );
     // Submitted by the exam's end (after end_time), the essay left blank: nothing to review.
     sheet.run(examId, autoSubmitted.id, JSON.stringify({ 1: 'b' }), at(now - HOUR + 20_000), at(now), at(now));
-    grade.run(examId, autoSubmitted.id, 0, JSON.stringify({ 1: { kind: 'mc', correct: false }, 2: { kind: 'essay', score: 0, max: 50, pending: false, source: 'local' } }), at(now), at(now));
+    grade.run(
+      examId,
+      autoSubmitted.id,
+      0,
+      JSON.stringify({
+        1: { kind: 'mc', correct: false },
+        2: { kind: 'essay', score: 0, max: 50, pending: false, source: 'local' },
+      }),
+      at(now),
+      at(now),
+    );
   } finally {
     db.close();
   }
 }, 90_000);
 
-const essaySection = (page: Page) => page.getByRole('region', { name: /^Question \d+$/ }).filter({ hasText: 'Apa itu fotosintesis?' });
+const essaySection = (page: Page) =>
+  page.getByRole('region', { name: /^Question \d+$/ }).filter({ hasText: 'Apa itu fotosintesis?' });
 const PROVISIONAL = 'Provisional score — your teacher will confirm it';
 
 it('marks, filters and walks the review queue on a phone; a confirmed score is no longer provisional', async () => {
@@ -93,18 +141,29 @@ it('marks, filters and walks the review queue on a phone; a confirmed score is n
   }
   await expectNoSidewaysScroll(teacher);
   // Nor does the table: nothing hides under the Action column.
-  expect(await table.evaluate((el) => el.parentElement!.scrollWidth - el.parentElement!.clientWidth)).toBeLessThanOrEqual(1);
+  expect(
+    await table.evaluate((el) => el.parentElement!.scrollWidth - el.parentElement!.clientWidth),
+  ).toBeLessThanOrEqual(1);
   await expectVisible(row(demo.name).getByText('Score 100'));
 
   await teacher.getByRole('button', { name: 'Needs review' }).click();
   // The pending row was on screen before the tap too: wait for the filtered list, not for that row.
   await expectVisible(teacher.getByRole('button', { name: 'Needs review', pressed: true }));
-  expect(await eventually(() => bodyRows.count(), (n) => n === 2)).toBe(2);
+  expect(
+    await eventually(
+      () => bodyRows.count(),
+      (n) => n === 2,
+    ),
+  ).toBe(2);
   await expectVisible(row(pending.name));
   expect(await row(autoSubmitted.name).count()).toBe(0);
 
-  await row(pending.name).getByRole('link', { name: `Review answers of ${pending.name}` }).click();
-  await teacher.waitForURL((url) => url.pathname === '/Review' && url.searchParams.get('student_id') === String(pending.id));
+  await row(pending.name)
+    .getByRole('link', { name: `Review answers of ${pending.name}` })
+    .click();
+  await teacher.waitForURL(
+    (url) => url.pathname === '/Review' && url.searchParams.get('student_id') === String(pending.id),
+  );
   await expectVisible(teacher.getByRole('heading', { name: pending.name }));
   await teacher.getByRole('link', { name: `Next student: ${demo.name}` }).click();
   await expectVisible(teacher.getByRole('heading', { name: demo.name }));
@@ -118,7 +177,12 @@ it('marks, filters and walks the review queue on a phone; a confirmed score is n
   await teacher.getByRole('button', { name: 'Back' }).click();
   await teacher.waitForURL((url) => url.pathname === '/Grades');
   await expectVisible(row(pending.name));
-  expect(await eventually(() => row(demo.name).count(), (n) => n === 0)).toBe(0);
+  expect(
+    await eventually(
+      () => row(demo.name).count(),
+      (n) => n === 0,
+    ),
+  ).toBe(0);
 
   await student.reload();
   await expectVisible(essaySection(student).getByText(/\(given by your teacher\)/));

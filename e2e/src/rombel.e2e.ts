@@ -14,11 +14,19 @@ function windows1252(text: string): Buffer {
 
 const rosterNames = async (page: Page) =>
   (await page.getByRole('table', { name: 'Students in this class' }).getByRole('row').all()).length > 1
-    ? (await page.getByRole('table', { name: 'Students in this class' }).locator('tbody tr td:nth-child(2)').allTextContents()).sort()
+    ? (
+        await page
+          .getByRole('table', { name: 'Students in this class' })
+          .locator('tbody tr td:nth-child(2)')
+          .allTextContents()
+      ).sort()
     : [];
 
 async function rosterViaApi(a: E2EApp, classId: number): Promise<string[]> {
-  const { classes } = await a.api.get<{ classes: { students: { name: string }[] } }>(`/classes/details?id=${classId}&pageSize=100`, 'admin');
+  const { classes } = await a.api.get<{ classes: { students: { name: string }[] } }>(
+    `/classes/details?id=${classId}&pageSize=100`,
+    'admin',
+  );
   return classes.students.map((s) => s.name).sort();
 }
 
@@ -40,19 +48,28 @@ it('imports a Windows-1252 file with a Rombel column into two grade-10 classes, 
   await add.getByRole('button', { name: 'Add' }).click();
   await expectVisible(page.getByText('X MIPA 5', { exact: true }));
   // the second class through the API, the way another client would ask for an empty one
-  const { classes } = await app.api.get<{ classes: { id: number; name: string; teacher_id: number }[] }>('/classes?grade=10&pageSize=100', 'admin');
+  const { classes } = await app.api.get<{ classes: { id: number; name: string; teacher_id: number }[] }>(
+    '/classes?grade=10&pageSize=100',
+    'admin',
+  );
   const mipa5 = classes.find((c) => c.name === 'X MIPA 5')!;
-  const mipa6 = await app.api.post<{ id: number }>('/classes', 'admin', { name: 'X MIPA 6', description: 'Rombel MIPA 6', teacher_id: mipa5.teacher_id, grade: 10, enrol_all: false });
+  const mipa6 = await app.api.post<{ id: number }>('/classes', 'admin', {
+    name: 'X MIPA 6',
+    description: 'Rombel MIPA 6',
+    teacher_id: mipa5.teacher_id,
+    grade: 10,
+    enrol_all: false,
+  });
   expect(await rosterViaApi(app, mipa5.id)).toEqual([]);
 
   const file = windows1252(
-    'No;Nama Lengkap;NIS;Tingkat;Rombel\r\n'
-    + '1;Andréas Ma’ruf;2026 100 001;X;X MIPA 5\r\n'
-    + '2;Çitra Ñoviantí;2026100002;X;x mipa 6\r\n'
-    + '3;Dedi Kurniawan;2026100003;X;X MIPA 5\r\n'
-    + '4;Eka Saputri;2026100004;10;X MIPA 6\r\n'
-    + '5;Fajar Nugroho;2026100005;X;X MIPA 9\r\n'
-    + '6;Gita Permata;2026100006;X;X MIPA 5\r\n',
+    'No;Nama Lengkap;NIS;Tingkat;Rombel\r\n' +
+      '1;Andréas Ma’ruf;2026 100 001;X;X MIPA 5\r\n' +
+      '2;Çitra Ñoviantí;2026100002;X;x mipa 6\r\n' +
+      '3;Dedi Kurniawan;2026100003;X;X MIPA 5\r\n' +
+      '4;Eka Saputri;2026100004;10;X MIPA 6\r\n' +
+      '5;Fajar Nugroho;2026100005;X;X MIPA 9\r\n' +
+      '6;Gita Permata;2026100006;X;X MIPA 5\r\n',
   );
   await page.goto(`${app.server.url}/ManageAccStudent`);
   await page.getByRole('button', { name: 'Import from CSV' }).click();
@@ -85,7 +102,9 @@ it('imports a Windows-1252 file with a Rombel column into two grade-10 classes, 
   await page.getByRole('checkbox', { name: 'Select Gita Permata' }).check();
   await expectVisible(page.getByRole('region', { name: 'Selected students' }).getByText('2 students selected'));
   const requests: string[] = [];
-  page.on('request', (r) => { if (r.url().includes('/api/v1/classes/roster/')) requests.push(`${r.method()} ${new URL(r.url()).pathname}`); });
+  page.on('request', (r) => {
+    if (r.url().includes('/api/v1/classes/roster/')) requests.push(`${r.method()} ${new URL(r.url()).pathname}`);
+  });
   await page.getByRole('button', { name: 'Move to class…' }).click();
   const move = page.getByRole('dialog', { name: 'Move 2 students to another class' });
   await move.getByRole('combobox', { name: 'Class (grade 10)' }).click();
@@ -100,7 +119,9 @@ it('imports a Windows-1252 file with a Rombel column into two grade-10 classes, 
   await page.getByRole('cell', { name: 'Dedi Kurniawan', exact: true }).waitFor({ state: 'detached' });
   expect(await rosterNames(page)).toEqual(['Andréas Ma’ruf']);
   expect(requests).toEqual(['POST /api/v1/classes/roster/move']);
-  expect(await rosterViaApi(app, mipa6.id)).toEqual(['Dedi Kurniawan', 'Eka Saputri', 'Gita Permata', 'Çitra Ñoviantí'].sort());
+  expect(await rosterViaApi(app, mipa6.id)).toEqual(
+    ['Dedi Kurniawan', 'Eka Saputri', 'Gita Permata', 'Çitra Ñoviantí'].sort(),
+  );
 
   await page.goto(`${app.server.url}/class/${mipa6.id}`);
   await expectVisible(page.getByRole('cell', { name: 'Gita Permata', exact: true }));

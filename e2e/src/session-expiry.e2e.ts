@@ -10,8 +10,13 @@ import { findDemoClass, replaceExam, type DemoClass } from './harness/exams';
 // (expired, password reset) asks for a sign-in over the page, and the page carries on with nothing lost.
 const app = setupApp();
 
-interface Item { id: number; title?: string }
-interface Sheet { answers: Record<string, string> | null }
+interface Item {
+  id: number;
+  title?: string;
+}
+interface Sheet {
+  answers: Record<string, string> | null;
+}
 
 const tag = `${Date.now() % 1_000_000}`;
 let cls: DemoClass['cls'];
@@ -35,27 +40,41 @@ const sessionDialog = (page: Page) => page.getByRole('dialog', { name: 'Your ses
 beforeAll(async () => {
   const demo = await findDemoClass(app);
   ({ cls, studentId } = demo);
-  const mc = (n: number, q: string) => ({ [n]: q, [`${n}_a`]: 'Satu', [`${n}_b`]: 'Dua', [`${n}_c`]: 'Tiga', [`${n}_d`]: 'Empat', [`${n}_answer`]: 'b' });
+  const mc = (n: number, q: string) => ({
+    [n]: q,
+    [`${n}_a`]: 'Satu',
+    [`${n}_b`]: 'Dua',
+    [`${n}_c`]: 'Tiga',
+    [`${n}_d`]: 'Empat',
+    [`${n}_answer`]: 'b',
+  });
   const content = { ...mc(1, 'Soal satu?'), ...mc(2, 'Soal dua?'), ...mc(3, 'Soal tiga?'), ...mc(4, 'Soal empat?') };
   exam = { id: await replaceExam(app, demo, { title: `Ujian sesi ${tag}`, content }) };
 }, 60_000);
 
 async function openExam(page: Page): Promise<void> {
   await page.goto('/MyClassesExam');
-  await page.getByRole('link', { name: new RegExp(`^${cls.name}`) }).first().click();
+  await page
+    .getByRole('link', { name: new RegExp(`^${cls.name}`) })
+    .first()
+    .click();
   await page.waitForURL((url) => url.pathname === '/MyExams');
   await expectVisible(page.getByText('Soal satu?'));
 }
 
 async function answer(page: Page, n: number, option: string): Promise<void> {
   await page.getByRole('button', { name: `Question ${n}`, exact: true }).click();
-  await page.getByRole('radio', { name: new RegExp(`^${option}\\.`) }).first().check();
+  await page
+    .getByRole('radio', { name: new RegExp(`^${option}\\.`) })
+    .first()
+    .check();
 }
 
 const sheetOnServer = async () =>
-  (await app.api.get<Sheet[]>(`/exams-answers?exam_id=${exam.id}&student_id=${studentId}`, 'student'))[0]?.answers ?? {};
+  (await app.api.get<Sheet[]>(`/exams-answers?exam_id=${exam.id}&student_id=${studentId}`, 'student'))[0]?.answers ??
+  {};
 
-it('a student active in an exam has the session renewed: answers keep going through past the old token\'s end', async () => {
+it("a student active in an exam has the session renewed: answers keep going through past the old token's end", async () => {
   const page = await app.newPage({ phone: true });
   await loginAs(page, 'student');
   await openExam(page);
@@ -67,10 +86,17 @@ it('a student active in an exam has the session renewed: answers keep going thro
   await setToken(page, nearEnd);
   await answer(page, 1, 'B');
   await expectVisible(saveStatus(page).getByText('Saved', { exact: true }));
-  const renewed = await eventually(() => storedToken(page), (t) => t !== nearEnd);
+  const renewed = await eventually(
+    () => storedToken(page),
+    (t) => t !== nearEnd,
+  );
   expect(decodePayload(renewed).exp).toBeGreaterThan(nearEndExp + 3600);
   // Past the old token's end, answers still go through without any sign-in.
-  await eventually(async () => nowSeconds(), (now) => now > nearEndExp + 1, 30_000);
+  await eventually(
+    async () => nowSeconds(),
+    (now) => now > nearEndExp + 1,
+    30_000,
+  );
   await answer(page, 2, 'C');
   await expectVisible(saveStatus(page).getByText('Saved', { exact: true }));
   expect(await sessionDialog(page).count()).toBe(0);
@@ -87,7 +113,9 @@ it('a student whose session ended mid-exam signs in over the exam, stays on it, 
   // The session has ended (expired). Saves are held until two answers are tapped, so both wait behind the refusal.
   await setToken(page, retimedToken(await storedToken(page), { iat: nowSeconds() - 86_500, exp: nowSeconds() - 5 }));
   let releaseSaves!: () => void;
-  const savesHeld = new Promise<void>((resolve) => { releaseSaves = resolve; });
+  const savesHeld = new Promise<void>((resolve) => {
+    releaseSaves = resolve;
+  });
   await page.route('**/api/v1/exams-answers?**', async (route) => {
     if (route.request().method() !== 'GET') await savesHeld;
     await route.continue().catch(() => undefined);
@@ -116,7 +144,7 @@ it('a student whose session ended mid-exam signs in over the exam, stays on it, 
   expect(pageLog(page).errors).toEqual([]);
 });
 
-it("a teacher whose session ended (password reset) during Submit signs in over the form and the exercise is created", async () => {
+it('a teacher whose session ended (password reset) during Submit signs in over the form and the exercise is created', async () => {
   const teacher = await app.api.user('teacher');
   const material = await app.api.post<Item>('/materials', 'teacher', {
     title: `Sel ${tag}`,
@@ -128,16 +156,29 @@ it("a teacher whose session ended (password reset) during Submit signs in over t
   await loginAs(page, 'teacher');
   await page.goto(`/CreateExercise?material_id=${material.id}`);
   await page.getByLabel('Exercise title').fill('Latihan Sel');
-  await page.getByRole('radiogroup', { name: 'Question 1 type' }).getByRole('radio', { name: 'Multiple choice' }).check();
+  await page
+    .getByRole('radiogroup', { name: 'Question 1 type' })
+    .getByRole('radio', { name: 'Multiple choice' })
+    .check();
   await page.getByRole('textbox', { name: 'Question 1 text' }).fill('Organel penghasil energi?');
-  for (const [letter, text] of [['A', 'Ribosom'], ['B', 'Mitokondria'], ['C', 'Lisosom'], ['D', 'Vakuola']]) {
+  for (const [letter, text] of [
+    ['A', 'Ribosom'],
+    ['B', 'Mitokondria'],
+    ['C', 'Lisosom'],
+    ['D', 'Vakuola'],
+  ]) {
     await page.getByRole('textbox', { name: `Question 1 option ${letter}` }).fill(text);
   }
-  await page.getByRole('radiogroup', { name: 'Question 1 correct answer' }).getByRole('radio', { name: 'B', exact: true }).check();
+  await page
+    .getByRole('radiogroup', { name: 'Question 1 correct answer' })
+    .getByRole('radio', { name: 'B', exact: true })
+    .check();
 
   // The admin resets the teacher's password meanwhile: this session ends.
   const { initial_password } = await app.api.post<{ initial_password: string }>(
-    `/teachers/reset-password?id=${teacher.teacher_id}`, 'admin', {},
+    `/teachers/reset-password?id=${teacher.teacher_id}`,
+    'admin',
+    {},
   );
   await page.getByRole('button', { name: 'Create Exercise' }).click();
   const dialog = sessionDialog(page);

@@ -13,9 +13,20 @@ const ESSAY = `Jawaban rahasia A ${tag}`;
 const EXAM = {
   title: `Ujian Lab ${tag}`,
   content: {
-    '1': 'Ibu kota Indonesia?', '1_a': 'Bandung', '1_b': 'Jakarta', '1_c': 'Medan', '1_d': 'Surabaya', '1_answer': 'b',
-    '2': 'Gunung tertinggi di Jawa?', '2_a': 'Semeru', '2_b': 'Merapi', '2_c': 'Bromo', '2_d': 'Slamet', '2_answer': 'a',
-    '3_essay': 'Apa itu fotosintesis?', '3_essay_answer': 'cahaya',
+    '1': 'Ibu kota Indonesia?',
+    '1_a': 'Bandung',
+    '1_b': 'Jakarta',
+    '1_c': 'Medan',
+    '1_d': 'Surabaya',
+    '1_answer': 'b',
+    '2': 'Gunung tertinggi di Jawa?',
+    '2_a': 'Semeru',
+    '2_b': 'Merapi',
+    '2_c': 'Bromo',
+    '2_d': 'Slamet',
+    '2_answer': 'a',
+    '3_essay': 'Apa itu fotosintesis?',
+    '3_essay_answer': 'cahaya',
   },
 };
 let exam: OpenExam;
@@ -23,23 +34,37 @@ let network: SwitchableNetwork;
 let studentA: { userId: number; nis: string };
 let studentB: { nis: string; password: string };
 
-interface Person { id: number; nis: string; display_name?: string }
-interface Sheet { answers: Record<string, string> | null }
+interface Person {
+  id: number;
+  nis: string;
+  display_name?: string;
+}
+interface Sheet {
+  answers: Record<string, string> | null;
+}
 
 beforeAll(async () => {
   exam = await replaceDemoExam(app, EXAM);
   network = await switchableNetwork(app.server.port);
   const a = await app.api.user('student');
   studentA = { userId: a.user_id, nis: '2024100001' };
-  const { students } = await app.api.get<{ students: Person[] }>(`/classes/students?id=${exam.classId}&pageSize=100`, 'admin');
+  const { students } = await app.api.get<{ students: Person[] }>(
+    `/classes/students?id=${exam.classId}&pageSize=100`,
+    'admin',
+  );
   const b = students.find((s) => s.id !== exam.studentId)!;
-  const { initial_password } = await app.api.post<{ initial_password: string }>(`/students/reset-password?id=${b.id}`, 'admin', {});
+  const { initial_password } = await app.api.post<{ initial_password: string }>(
+    `/students/reset-password?id=${b.id}`,
+    'admin',
+    {},
+  );
   studentB = { nis: b.nis, password: initial_password };
 }, 60_000);
 afterAll(() => network?.close());
 
 const answersOfA = async () =>
-  (await app.api.get<Sheet[]>(`/exams-answers?exam_id=${exam.examId}&student_id=${exam.studentId}`, 'teacher'))[0]?.answers ?? {};
+  (await app.api.get<Sheet[]>(`/exams-answers?exam_id=${exam.examId}&student_id=${exam.studentId}`, 'teacher'))[0]
+    ?.answers ?? {};
 
 /** Everything the browser keeps for this origin, read directly: localStorage, IndexedDB, Cache Storage (with bodies). */
 async function deviceContents(page: Page) {
@@ -47,11 +72,14 @@ async function deviceContents(page: Page) {
     const caches_: Record<string, { url: string; body: string }[]> = {};
     for (const name of await caches.keys()) {
       const cache = await caches.open(name);
-      caches_[name] = await Promise.all((await cache.keys()).map(async (request) => {
-        const response = await cache.match(request);
-        const body = response && /json|text/.test(response.headers.get('content-type') ?? '') ? await response.text() : '';
-        return { url: request.url, body };
-      }));
+      caches_[name] = await Promise.all(
+        (await cache.keys()).map(async (request) => {
+          const response = await cache.match(request);
+          const body =
+            response && /json|text/.test(response.headers.get('content-type') ?? '') ? await response.text() : '';
+          return { url: request.url, body };
+        }),
+      );
     }
     return {
       local: { ...localStorage } as Record<string, string>,
@@ -63,12 +91,18 @@ async function deviceContents(page: Page) {
 
 /** Nothing of A readable: no session, answers, tickets or kept reads of A; A's essay nowhere in clear. */
 function expectNothingOfA(device: Awaited<ReturnType<typeof deviceContents>>) {
-  const readable = JSON.stringify({ ...device, local: Object.fromEntries(Object.entries(device.local).filter(([k]) => !k.startsWith('kelasku:sealed:'))) });
+  const readable = JSON.stringify({
+    ...device,
+    local: Object.fromEntries(Object.entries(device.local).filter(([k]) => !k.startsWith('kelasku:sealed:'))),
+  });
   expect(readable).not.toContain(ESSAY);
   expect(readable).not.toContain(`__kelasku_user=${studentA.userId}`);
   expect(readable).not.toContain('Gunung tertinggi'); // the exam's content
-  expect(Object.keys(device.local).filter((k) => /^kelasku:(answers|draft|delivery):|^kelasku\.seen\./.test(k))).toEqual([]);
-  for (const sealed of Object.entries(device.local).filter(([k]) => k.startsWith('kelasku:sealed:'))) expect(sealed[1]).not.toContain(ESSAY);
+  expect(
+    Object.keys(device.local).filter((k) => /^kelasku:(answers|draft|delivery):|^kelasku\.seen\./.test(k)),
+  ).toEqual([]);
+  for (const sealed of Object.entries(device.local).filter(([k]) => k.startsWith('kelasku:sealed:')))
+    expect(sealed[1]).not.toContain(ESSAY);
   expect(device.indexedDb).toEqual([]);
   const user = device.local.userData ? (JSON.parse(device.local.userData) as { user_id: number }).user_id : null;
   expect(user).not.toBe(studentA.userId);
@@ -81,7 +115,7 @@ async function signInAs(page: Page, nis: string, password: string) {
   await page.waitForURL((url) => url.pathname === '/DashboardStudent');
 }
 
-it('A answers offline and signs out (warned): nothing of A stays readable, B\'s next online load delivers A\'s answers and they are graded; after a password reset B signs in through the dialog and finds nothing of A', async () => {
+it("A answers offline and signs out (warned): nothing of A stays readable, B's next online load delivers A's answers and they are graded; after a password reset B signs in through the dialog and finds nothing of A", async () => {
   const page = await app.newPage({ phone: true, context: { baseURL: network.url, serviceWorkers: 'allow' } });
   await openAs(app, page, 'student', '/DashboardStudent');
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
@@ -91,9 +125,15 @@ it('A answers offline and signs out (warned): nothing of A stays readable, B\'s 
   await expectVisible(page.getByTestId('save-status').getByText('Saved', { exact: true }));
 
   network.setOnline(false);
-  await page.getByRole('button', { name: /^Question 2\b/ }).first().click();
+  await page
+    .getByRole('button', { name: /^Question 2\b/ })
+    .first()
+    .click();
   await page.getByRole('radio', { name: 'A. Semeru' }).check();
-  await page.getByRole('button', { name: /^Question 3\b/ }).first().click();
+  await page
+    .getByRole('button', { name: /^Question 3\b/ })
+    .first()
+    .click();
   await page.getByRole('textbox').last().fill(ESSAY);
   await expectVisible(page.getByTestId('save-status').getByText(/Offline/));
 
@@ -117,8 +157,13 @@ it('A answers offline and signs out (warned): nothing of A stays readable, B\'s 
   const delivered = await eventually(answersOfA, (a) => Object.keys(a).length === 3, 30_000);
   expect(delivered['2']).toBe('a');
   expect(Object.values(delivered)).toContain(ESSAY);
-  expect(Object.keys(await page.evaluate(() => ({ ...localStorage }))).filter((k) => k.startsWith('kelasku:sealed:'))).toEqual([]);
-  const grade = await app.api.post<{ score: number; detail: unknown }>('/exams/calculate-grade', 'teacher', { exam_id: exam.examId, student_id: exam.studentId });
+  expect(
+    Object.keys(await page.evaluate(() => ({ ...localStorage }))).filter((k) => k.startsWith('kelasku:sealed:')),
+  ).toEqual([]);
+  const grade = await app.api.post<{ score: number; detail: unknown }>('/exams/calculate-grade', 'teacher', {
+    exam_id: exam.examId,
+    student_id: exam.studentId,
+  });
   // Graded with them: question 2 was answered offline, before A signed out.
   expect(grade.detail).toMatchObject({ '1': { correct: true }, '2': { correct: true } });
 
@@ -129,7 +174,10 @@ it('A answers offline and signs out (warned): nothing of A stays readable, B\'s 
   await signInAs(page, studentA.nis, 'siswa123');
   await page.goto(`/MyExams?class_id=${exam.classId}`);
   await expectVisible(page.getByText('Ibu kota Indonesia?'));
-  await eventually(async () => JSON.stringify(await deviceContents(page)), (d) => d.includes(`__kelasku_user=${studentA.userId}`));
+  await eventually(
+    async () => JSON.stringify(await deviceContents(page)),
+    (d) => d.includes(`__kelasku_user=${studentA.userId}`),
+  );
   expect(JSON.stringify(await deviceContents(page))).toContain(`__kelasku_user=${studentA.userId}`); // A's reads are kept
 
   await app.api.post(`/students/reset-password?id=${exam.studentId}`, 'admin', {});

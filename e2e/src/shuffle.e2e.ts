@@ -6,8 +6,14 @@ import { eventually, expectVisible, openAs, openWithToken, pageLog, setupApp } f
 // grades equal those of an unshuffled copy graded with the same answers.
 const app = setupApp();
 
-interface Item { id: number }
-interface Grade { exercise_id: number; score: number; detail: Record<string, unknown> }
+interface Item {
+  id: number;
+}
+interface Grade {
+  exercise_id: number;
+  score: number;
+  detail: Record<string, unknown>;
+}
 
 const tag = `${Date.now() % 1_000_000}`;
 const WORDS = ['Satu', 'Dua', 'Tiga', 'Empat', 'Lima', 'Enam'];
@@ -32,17 +38,42 @@ beforeAll(async () => {
   const cls = await app.api.demoClass();
   // A second student in the same class, signed in with their first password.
   const created = await app.api.post<{ id: number; nis: string; initial_password: string }>('/students', 'admin', {
-    name: `Siswa Acak ${tag}`, nis: `77${tag.padStart(6, '0')}`, grade: 10, status: 'Active', join_classes: false,
+    name: `Siswa Acak ${tag}`,
+    nis: `77${tag.padStart(6, '0')}`,
+    grade: 10,
+    status: 'Active',
+    join_classes: false,
   });
   await app.api.post('/classes/assign-students', 'admin', { id: cls.id, student_id: [created.id] });
-  second = { token: await app.api.login(created.nis, created.initial_password), studentId: created.id, name: `Siswa Acak ${tag}`, nis: created.nis };
+  second = {
+    token: await app.api.login(created.nis, created.initial_password),
+    studentId: created.id,
+    name: `Siswa Acak ${tag}`,
+    nis: created.nis,
+  };
 
-  const newMaterial = () => app.api.post<Item>('/materials', 'teacher', { title: `Acak ${tag}`, description: 'd', content: '<p>c</p>', class_id: cls.id });
+  const newMaterial = () =>
+    app.api.post<Item>('/materials', 'teacher', {
+      title: `Acak ${tag}`,
+      description: 'd',
+      content: '<p>c</p>',
+      class_id: cls.id,
+    });
   material = await newMaterial();
   exercise = await app.api.post<Item>('/exercises', 'teacher', {
-    title: `Latihan Acak ${tag}`, total_marks: 60, material_id: material.id, content, shuffle_questions: true, shuffle_options: true,
+    title: `Latihan Acak ${tag}`,
+    total_marks: 60,
+    material_id: material.id,
+    content,
+    shuffle_questions: true,
+    shuffle_options: true,
   });
-  plain = await app.api.post<Item>('/exercises', 'teacher', { title: `Latihan Urut ${tag}`, total_marks: 60, material_id: (await newMaterial()).id, content });
+  plain = await app.api.post<Item>('/exercises', 'teacher', {
+    title: `Latihan Urut ${tag}`,
+    total_marks: 60,
+    material_id: (await newMaterial()).id,
+    content,
+  });
 }, 60_000);
 
 /** Position by position: the original question shown there (1-based) and its option labels as shown. */
@@ -70,7 +101,10 @@ async function takeShuffled(page: Page) {
     const n = order[p - 1].question;
     await page.getByRole('button', { name: new RegExp(`^Question ${p}(, answered)?$`) }).click();
     const label = `${WORDS[n - 1]}-${CHOICE[n - 1]}`;
-    await page.getByRole('region', { name: `Question ${p} of 6` }).getByRole('radio', { name: new RegExp(`^[A-D]\\. ${label}$`) }).check();
+    await page
+      .getByRole('region', { name: `Question ${p} of 6` })
+      .getByRole('radio', { name: new RegExp(`^[A-D]\\. ${label}$`) })
+      .check();
   }
   await expectVisible(page.getByTestId('save-status').getByText('Saved', { exact: true }));
 
@@ -80,7 +114,9 @@ async function takeShuffled(page: Page) {
   expect(await readOrder(page)).toEqual(order);
   const n1 = order[0].question;
   await page.getByRole('button', { name: /^Question 1(, answered)?$/ }).click();
-  await expect(page.getByRole('radio', { name: new RegExp(`${WORDS[n1 - 1]}-${CHOICE[n1 - 1]}$`) }).isChecked()).resolves.toBe(true);
+  await expect(
+    page.getByRole('radio', { name: new RegExp(`${WORDS[n1 - 1]}-${CHOICE[n1 - 1]}$`) }).isChecked(),
+  ).resolves.toBe(true);
 
   await page.getByRole('button', { name: 'Submit', exact: true }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Yes, submit' }).click();
@@ -103,18 +139,29 @@ it('two students get their own stable orders; grades equal the unshuffled comput
   // Saved under the original numbers and letters.
   const expected = Object.fromEntries(CHOICE.map((c, i) => [String(i + 1), c]));
   for (const id of [demo.student_id!, second.studentId]) {
-    const sub = await app.api.get<{ answers: Record<string, string> }>(`/exercises/submission?exercise_id=${exercise.id}&student_id=${id}`, 'teacher');
+    const sub = await app.api.get<{ answers: Record<string, string> }>(
+      `/exercises/submission?exercise_id=${exercise.id}&student_id=${id}`,
+      'teacher',
+    );
     expect(Object.fromEntries(Object.entries(sub.answers).map(([n, a]) => [n, a.toLowerCase()]))).toEqual(expected);
   }
 
   // The unshuffled twin, answered the same through the original API.
-  await app.api.post('/exercises-answers', 'student', { exercise_id: plain.id, student_id: demo.student_id, answers: expected });
-  const reference = await app.api.post<Grade>('/exercises/calculate-grade', 'student', { exercise_id: plain.id, student_id: demo.student_id });
+  await app.api.post('/exercises-answers', 'student', {
+    exercise_id: plain.id,
+    student_id: demo.student_id,
+    answers: expected,
+  });
+  const reference = await app.api.post<Grade>('/exercises/calculate-grade', 'student', {
+    exercise_id: plain.id,
+    student_id: demo.student_id,
+  });
   expect(reference.score).toBe(40);
-  const gradeOf = (id: number) => eventually(
-    () => app.api.get<Grade[]>(`/exercises/get-grade?exercise_id=${exercise.id}&student_id=${id}`, 'teacher'),
-    (list) => list.length > 0,
-  );
+  const gradeOf = (id: number) =>
+    eventually(
+      () => app.api.get<Grade[]>(`/exercises/get-grade?exercise_id=${exercise.id}&student_id=${id}`, 'teacher'),
+      (list) => list.length > 0,
+    );
   for (const id of [demo.student_id!, second.studentId]) {
     const [g] = await gradeOf(id);
     expect(g.score).toBe(reference.score);
@@ -124,7 +171,7 @@ it('two students get their own stable orders; grades equal the unshuffled comput
   expect(pageLog(page2).errors).toEqual([]);
 });
 
-it('the teacher\'s preview shows the original order, and a chosen student\'s order', async () => {
+it("the teacher's preview shows the original order, and a chosen student's order", async () => {
   expect(secondOrder).toHaveLength(WORDS.length); // set by the test above
   const page = await app.newPage();
   await openAs(app, page, 'teacher', `/PreviewExercise?material_id=${material.id}`);

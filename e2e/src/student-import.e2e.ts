@@ -27,11 +27,11 @@ async function readDownload(page: Page, click: () => Promise<void>): Promise<{ n
 it('imports a Windows-1252 file with a rombel column in Indonesian: accented names intact, bad rows first and downloadable, good rows imported', async () => {
   const taken = DEMO_ACCOUNTS.student.username;
   const file = windows1252(
-    'No;Nama Lengkap;NIS;Tingkat;Rombel\r\n'
-    + '1;Andréas Ma’ruf;2025 990 001;X;X IPA 1\r\n'
-    + '2;Çitra Ñoviantí;2025990002;X;X IPA 2\r\n'
-    + '3;Budi;20259900x3;X;X IPA 1\r\n'
-    + `4;Dewi Lestari;${taken};X;X IPA 1\r\n`,
+    'No;Nama Lengkap;NIS;Tingkat;Rombel\r\n' +
+      '1;Andréas Ma’ruf;2025 990 001;X;X IPA 1\r\n' +
+      '2;Çitra Ñoviantí;2025990002;X;X IPA 2\r\n' +
+      '3;Budi;20259900x3;X;X IPA 1\r\n' +
+      `4;Dewi Lestari;${taken};X;X IPA 1\r\n`,
   );
   const page = await app.newPage();
   await page.context().addInitScript(() => localStorage.setItem('kelasku:language', 'id'));
@@ -56,7 +56,9 @@ it('imports a Windows-1252 file with a rombel column in Indonesian: accented nam
   await expectVisible(preview.getByRole('cell', { name: '2025990001', exact: true }));
   await expectVisible(preview.getByRole('cell', { name: 'Çitra Ñoviantí', exact: true }));
 
-  const problems = await readDownload(page, () => dialog.getByRole('button', { name: 'Unduh baris yang bermasalah (CSV)' }).click());
+  const problems = await readDownload(page, () =>
+    dialog.getByRole('button', { name: 'Unduh baris yang bermasalah (CSV)' }).click(),
+  );
   expect(problems.name).toBe('students-with-problems.csv');
   expect([...problems.bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const lines = problems.bytes.subarray(3).toString('utf8').split('\r\n');
@@ -66,7 +68,13 @@ it('imports a Windows-1252 file with a rombel column in Indonesian: accented nam
 
   await dialog.getByRole('button', { name: 'Impor 2 siswa' }).click();
   await expectVisible(dialog.getByText('2 siswa berhasil diimpor.'));
-  const students = await app.api.get<{ students: { name: string; nis: string }[] }>('/students?search=202599000&pageSize=100', 'admin');
-  expect(students.students.map((s) => [s.name, s.nis]).sort()).toEqual([['Andréas Ma’ruf', '2025990001'], ['Çitra Ñoviantí', '2025990002']]);
+  const students = await app.api.get<{ students: { name: string; nis: string }[] }>(
+    '/students?search=202599000&pageSize=100',
+    'admin',
+  );
+  expect(students.students.map((s) => [s.name, s.nis]).sort()).toEqual([
+    ['Andréas Ma’ruf', '2025990001'],
+    ['Çitra Ñoviantí', '2025990002'],
+  ]);
   expect(pageLog(page).errors).toEqual([]);
 });

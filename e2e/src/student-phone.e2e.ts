@@ -7,8 +7,15 @@ import { findDemoClass, replaceExam, type DemoClass } from './harness/exams';
 const app = setupApp();
 const LAPTOP = { viewport: { width: 1366, height: 768 } };
 
-interface Item { id: number; title?: string }
-interface Discussion { id: number; topic: string; replies: { reply: string }[] | null }
+interface Item {
+  id: number;
+  title?: string;
+}
+interface Discussion {
+  id: number;
+  topic: string;
+  replies: { reply: string }[] | null;
+}
 
 const tag = `${Date.now() % 1_000_000}`;
 const LONG = 'Bacalah teks berikut dengan saksama sebelum menjawab pertanyaan. '.repeat(40);
@@ -22,16 +29,35 @@ beforeAll(async () => {
   ({ cls, studentId } = demo);
   // A long material (the page scrolls well past 300 px) with an exercise.
   material = await app.api.post<Item>('/materials', 'teacher', {
-    title: `Teks Eksposisi ${tag}`, description: 'Membaca', content: `<p>${LONG}</p><p>${LONG}</p>`, class_id: cls.id,
+    title: `Teks Eksposisi ${tag}`,
+    description: 'Membaca',
+    content: `<p>${LONG}</p><p>${LONG}</p>`,
+    class_id: cls.id,
   });
   await app.api.post<Item>('/exercises', 'teacher', {
-    title: `Latihan Eksposisi ${tag}`, total_marks: 100, material_id: material.id,
-    content: { '1': 'Teks eksposisi berisi?', '1_a': 'Fakta', '1_b': 'Khayalan', '1_c': 'Dongeng', '1_d': 'Puisi', '1_answer': 'a' },
+    title: `Latihan Eksposisi ${tag}`,
+    total_marks: 100,
+    material_id: material.id,
+    content: {
+      '1': 'Teks eksposisi berisi?',
+      '1_a': 'Fakta',
+      '1_b': 'Khayalan',
+      '1_c': 'Dongeng',
+      '1_d': 'Puisi',
+      '1_answer': 'a',
+    },
   });
   // Ten questions, the last one long; open now.
   const content: Record<string, string> = {};
   for (let n = 1; n <= 10; n++) {
-    Object.assign(content, { [n]: n === 10 ? `Soal terakhir. ${LONG}` : `Soal nomor ${n}?`, [`${n}_a`]: 'A', [`${n}_b`]: 'B', [`${n}_c`]: 'C', [`${n}_d`]: 'D', [`${n}_answer`]: 'a' });
+    Object.assign(content, {
+      [n]: n === 10 ? `Soal terakhir. ${LONG}` : `Soal nomor ${n}?`,
+      [`${n}_a`]: 'A',
+      [`${n}_b`]: 'B',
+      [`${n}_c`]: 'C',
+      [`${n}_d`]: 'D',
+      [`${n}_answer`]: 'a',
+    });
   }
   exam = { id: await replaceExam(app, demo, { title: `Ujian Bahasa ${tag}`, content }) };
 }, 60_000);
@@ -41,8 +67,12 @@ async function expectOnScreen(page: Page, locator: Locator): Promise<void> {
   const box = await locator.boundingBox();
   const { width, height } = page.viewportSize()!;
   expect(box).not.toBeNull();
-  expect({ top: box!.y >= 0, bottom: box!.y + box!.height <= height + 0.5, left: box!.x >= 0, right: box!.x + box!.width <= width + 0.5 })
-    .toEqual({ top: true, bottom: true, left: true, right: true });
+  expect({
+    top: box!.y >= 0,
+    bottom: box!.y + box!.height <= height + 0.5,
+    left: box!.x >= 0,
+    right: box!.x + box!.width <= width + 0.5,
+  }).toEqual({ top: true, bottom: true, left: true, right: true });
 }
 
 async function scrollTo(page: Page, where: 'top' | 'bottom'): Promise<void> {
@@ -56,12 +86,18 @@ it('the to-do list shows the open exam, the exercise not yet handed in and the n
   const todo = page.getByRole('region', { name: 'To do' });
   await expectVisible(todo);
 
-  const examLink = todo.getByRole('list', { name: 'Exams' }).getByRole('link', { name: new RegExp(`Ujian Bahasa ${tag}`) });
+  const examLink = todo
+    .getByRole('list', { name: 'Exams' })
+    .getByRole('link', { name: new RegExp(`Ujian Bahasa ${tag}`) });
   await expectVisible(examLink);
   await expectVisible(examLink.getByText(new RegExp(`^${cls.name} · Open now, until \\d\\d\\.\\d\\d WIB$`)));
-  const exerciseLink = todo.getByRole('list', { name: 'Exercises to hand in' }).getByRole('link', { name: new RegExp(`Latihan Eksposisi ${tag}`) });
+  const exerciseLink = todo
+    .getByRole('list', { name: 'Exercises to hand in' })
+    .getByRole('link', { name: new RegExp(`Latihan Eksposisi ${tag}`) });
   await expectVisible(exerciseLink);
-  const materialLink = todo.getByRole('list', { name: 'New materials' }).getByRole('link', { name: new RegExp(`Teks Eksposisi ${tag}`) });
+  const materialLink = todo
+    .getByRole('list', { name: 'New materials' })
+    .getByRole('link', { name: new RegExp(`Teks Eksposisi ${tag}`) });
   await expectVisible(materialLink);
 
   await examLink.click();
@@ -69,7 +105,9 @@ it('the to-do list shows the open exam, the exercise not yet handed in and the n
   await expectVisible(page.getByText('Soal nomor 1?'));
   await page.goBack();
   await exerciseLink.click();
-  await page.waitForURL((url) => url.pathname === '/MyTask' && url.searchParams.get('material_id') === String(material.id));
+  await page.waitForURL(
+    (url) => url.pathname === '/MyTask' && url.searchParams.get('material_id') === String(material.id),
+  );
   await expectVisible(page.getByText('Teks eksposisi berisi?'));
   await page.goBack();
   await materialLink.click();
@@ -78,7 +116,9 @@ it('the to-do list shows the open exam, the exercise not yet handed in and the n
 
   // The material links to its exercise.
   await page.getByRole('region', { name: 'Exercise' }).getByRole('link', { name: 'Open exercise' }).click();
-  await page.waitForURL((url) => url.pathname === '/MyTask' && url.searchParams.get('material_id') === String(material.id));
+  await page.waitForURL(
+    (url) => url.pathname === '/MyTask' && url.searchParams.get('material_id') === String(material.id),
+  );
   await expectVisible(page.getByText('Teks eksposisi berisi?'));
 
   // Opened: the material is no longer new on this device.
@@ -91,7 +131,12 @@ it('the to-do list shows the open exam, the exercise not yet handed in and the n
 
 it('"Send answer" is never under the floating "Scroll to top", and a tap on it sends', async () => {
   const topic = `Ide pokok ${tag}`;
-  await app.api.post<Discussion>('/discussions-material', 'student', { topic, description: 'Di paragraf mana ide pokoknya?', replies: null, material_id: material.id });
+  await app.api.post<Discussion>('/discussions-material', 'student', {
+    topic,
+    description: 'Di paragraf mana ide pokoknya?',
+    replies: null,
+    material_id: material.id,
+  });
   const page = await app.newPage({ phone: true });
   await openAs(app, page, 'student', `/MyDetailSubject/${material.id}?class_id=${cls.id}`);
   await expectVisible(page.getByRole('heading', { name: topic }));
@@ -107,10 +152,14 @@ it('"Send answer" is never under the floating "Scroll to top", and a tap on it s
   const box = (await send.boundingBox())!;
   await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
   const stored = await eventually(
-    async () => (await app.api.get<{ discussions: Discussion[] }>(`/discussions-material?id=${material.id}`, 'student')).discussions,
+    async () =>
+      (await app.api.get<{ discussions: Discussion[] }>(`/discussions-material?id=${material.id}`, 'student'))
+        .discussions,
     (list) => (list.find((d) => d.topic === topic)?.replies?.length ?? 0) > 0,
   );
-  expect(stored.find((d) => d.topic === topic)?.replies).toEqual([expect.objectContaining({ reply: expect.stringContaining('Di paragraf pertama.') })]);
+  expect(stored.find((d) => d.topic === topic)?.replies).toEqual([
+    expect.objectContaining({ reply: expect.stringContaining('Di paragraf pertama.') }),
+  ]);
   expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(300); // the tap did not scroll to the top instead
   expect(pageLog(page).errors).toEqual([]);
 });
@@ -123,7 +172,11 @@ describe.each([
     // Eight of ten answered (not 4 and 7).
     const answers = Object.fromEntries([1, 2, 3, 5, 6, 8, 9, 10].map((n) => [String(n), 'a']));
     const sheet = await app.api.post<Item>('/exams-answers', 'student', { exam_id: exam.id, answers });
-    await app.api.patch(`/exams-answers?id=${sheet.id}`, 'student', { exam_id: exam.id, student_id: studentId, answers });
+    await app.api.patch(`/exams-answers?id=${sheet.id}`, 'student', {
+      exam_id: exam.id,
+      student_id: studentId,
+      answers,
+    });
 
     const page = await app.newPage(options);
     await openAs(app, page, 'student', `/MyExams?class_id=${cls.id}`);
@@ -133,7 +186,10 @@ describe.each([
     // To the last question (through the list on a phone, the grid beside the question on a laptop).
     if (device === 'phone') {
       await bar.getByRole('button', { name: 'Questions' }).click();
-      await page.getByRole('dialog', { name: 'Question list' }).getByRole('button', { name: 'Question 10, answered' }).click();
+      await page
+        .getByRole('dialog', { name: 'Question list' })
+        .getByRole('button', { name: 'Question 10, answered' })
+        .click();
     } else {
       await page.getByRole('button', { name: 'Question 10, answered' }).click();
     }
@@ -141,7 +197,11 @@ describe.each([
     for (const where of ['bottom', 'top'] as const) {
       await scrollTo(page, where);
       await expectOnScreen(page, bar);
-      for (const control of [bar.getByRole('timer', { name: 'Time left' }), bar.getByTestId('save-status'), bar.getByRole('button', { name: 'Submit', exact: true })]) {
+      for (const control of [
+        bar.getByRole('timer', { name: 'Time left' }),
+        bar.getByTestId('save-status'),
+        bar.getByRole('button', { name: 'Submit', exact: true }),
+      ]) {
         await expectNotCovered(control);
       }
       if (device === 'phone') await expectNotCovered(bar.getByRole('button', { name: 'Questions' }));

@@ -6,15 +6,38 @@ import { findDemoClass, replaceExam, type DemoClass } from './harness/exams';
 // the exam — answering while offline, and checking on the server that every answer arrived after reconnecting.
 const app = setupApp();
 
-interface Material { id: number; title: string }
-interface Item { id: number }
-interface Sheet { id: number; answers: Record<string, string> | null; status: string; score?: number | null }
-interface Grade { exercise_id?: number; exam_id?: number; score: number }
-interface Discussion { id: number; topic: string; description: string; replies: { reply: string; name: string }[] | null }
+interface Material {
+  id: number;
+  title: string;
+}
+interface Item {
+  id: number;
+}
+interface Sheet {
+  id: number;
+  answers: Record<string, string> | null;
+  status: string;
+  score?: number | null;
+}
+interface Grade {
+  exercise_id?: number;
+  exam_id?: number;
+  score: number;
+}
+interface Discussion {
+  id: number;
+  topic: string;
+  description: string;
+  replies: { reply: string; name: string }[] | null;
+}
 
 const tag = `${Date.now() % 1_000_000}`;
 const startsWith = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
-const MATERIAL = { title: `Ekosistem ${tag}`, description: 'Komponen biotik dan abiotik', text: 'Ekosistem adalah hubungan timbal balik.' };
+const MATERIAL = {
+  title: `Ekosistem ${tag}`,
+  description: 'Komponen biotik dan abiotik',
+  text: 'Ekosistem adalah hubungan timbal balik.',
+};
 let cls: DemoClass['cls'];
 let material: Material;
 let exercise: Item;
@@ -38,13 +61,28 @@ beforeAll(async () => {
     material_id: material.id,
     teacher_id: demo.teacherId,
     content: {
-      '1': 'Contoh komponen abiotik?', '1_a': 'Rumput', '1_b': 'Cahaya matahari', '1_c': 'Jamur', '1_d': 'Cacing', '1_answer': 'b',
+      '1': 'Contoh komponen abiotik?',
+      '1_a': 'Rumput',
+      '1_b': 'Cahaya matahari',
+      '1_c': 'Jamur',
+      '1_d': 'Cacing',
+      '1_answer': 'b',
       '2_essay': 'Jelaskan apa itu ekosistem.',
     },
   });
   const examContent = {
-    '1': '3 x 4 = ?', '1_a': '7', '1_b': '12', '1_c': '34', '1_d': '1', '1_answer': 'b',
-    '2': 'Ibu kota Indonesia?', '2_a': 'Bandung', '2_b': 'Surabaya', '2_c': 'Jakarta', '2_d': 'Medan', '2_answer': 'c',
+    '1': '3 x 4 = ?',
+    '1_a': '7',
+    '1_b': '12',
+    '1_c': '34',
+    '1_d': '1',
+    '1_answer': 'b',
+    '2': 'Ibu kota Indonesia?',
+    '2_a': 'Bandung',
+    '2_b': 'Surabaya',
+    '2_c': 'Jakarta',
+    '2_d': 'Medan',
+    '2_answer': 'c',
     '3_essay': 'Sebutkan satu hewan herbivora.',
   };
   exam = { id: await replaceExam(app, demo, { title: `Ujian ${tag}`, content: examContent }) };
@@ -65,7 +103,10 @@ it('reads a material and discusses it', async () => {
   const page = await app.newPage({ phone: true });
   await openAs(app, page, 'student');
   await viaSidebar(page, 'My Classes');
-  await page.getByRole('link', { name: startsWith(cls.name) }).first().click();
+  await page
+    .getByRole('link', { name: startsWith(cls.name) })
+    .first()
+    .click();
   await page.waitForURL((url) => url.pathname === `/MyDetailClasses/${cls.id}`);
   await page.getByRole('link', { name: startsWith(MATERIAL.title) }).click();
   await page.waitForURL((url) => url.pathname === `/MyDetailSubject/${material.id}`);
@@ -83,16 +124,21 @@ it('reads a material and discusses it', async () => {
   await expectVisible(page.getByRole('heading', { name: topic }));
 
   // Reply.
-  await page.getByRole('textbox', { name: `Write an Answer to ${topic}` }).fill('Jaring makanan terdiri dari banyak rantai.');
+  await page
+    .getByRole('textbox', { name: `Write an Answer to ${topic}` })
+    .fill('Jaring makanan terdiri dari banyak rantai.');
   await page.getByRole('button', { name: 'Send answer' }).click();
   const discussions = async () =>
-    (await app.api.get<{ discussions: Discussion[] }>(`/discussions-material?id=${material.id}`, 'student')).discussions;
+    (await app.api.get<{ discussions: Discussion[] }>(`/discussions-material?id=${material.id}`, 'student'))
+      .discussions;
   const stored = await eventually(discussions, (list) => (list[0]?.replies?.length ?? 0) > 0);
   expect(stored).toEqual([
     expect.objectContaining({
       topic,
       description: expect.stringContaining('Apa bedanya rantai makanan dan jaring makanan?'),
-      replies: [expect.objectContaining({ reply: expect.stringContaining('Jaring makanan terdiri dari banyak rantai.') })],
+      replies: [
+        expect.objectContaining({ reply: expect.stringContaining('Jaring makanan terdiri dari banyak rantai.') }),
+      ],
     }),
   ]);
   // Sending a reply opens the replies by itself once the server has answered (it may be after the poll above).
@@ -107,7 +153,10 @@ it('takes the exercise and sees the grade', async () => {
   await openAs(app, page, 'student');
   await viaSidebar(page, 'Tasks', 'Tasks & Exams');
   await page.waitForURL((url) => url.pathname === '/MyClassesTask');
-  await page.getByRole('link', { name: startsWith(cls.name) }).first().click();
+  await page
+    .getByRole('link', { name: startsWith(cls.name) })
+    .first()
+    .click();
   await page.waitForURL((url) => url.pathname === `/MyDetailClassesTask/${cls.id}`);
   const task = page.getByRole('link', { name: startsWith(MATERIAL.title) });
   await expectVisible(task.getByText('Grade: -'));
@@ -119,7 +168,9 @@ it('takes the exercise and sees the grade', async () => {
   await chooseOption(page, 'B. Cahaya matahari');
   await page.getByRole('button', { name: 'Question 2', exact: true }).click();
   await expectVisible(page.getByText('Jelaskan apa itu ekosistem.'));
-  await page.getByLabel('Your answer').fill('Ekosistem adalah hubungan timbal balik antara makhluk hidup dan lingkungannya.');
+  await page
+    .getByLabel('Your answer')
+    .fill('Ekosistem adalah hubungan timbal balik antara makhluk hidup dan lingkungannya.');
   await expectVisible(page.getByTestId('save-status').getByText('Saved', { exact: true }));
   await expectVisible(page.getByRole('button', { name: 'Question 1, answered' }));
 
@@ -149,7 +200,10 @@ it('answers the exam while offline, and every answer reaches the server after re
     (await app.api.get<Sheet[]>(`/exams-answers?exam_id=${exam.id}&student_id=${studentId}`, 'student'))[0];
 
   await openAs(app, page, 'student', '/MyClassesExam');
-  await page.getByRole('link', { name: startsWith(cls.name) }).first().click();
+  await page
+    .getByRole('link', { name: startsWith(cls.name) })
+    .first()
+    .click();
   await page.waitForURL((url) => url.pathname === '/MyExams');
   await expectVisible(page.getByText('3 x 4 = ?'));
   await expectNoSidewaysScroll(page);

@@ -6,15 +6,27 @@ import { findDemoClass } from './harness/exams';
 // Discussions (menu entry), and the student sees the answer, marked as a teacher's, on a 360 px phone.
 const app = setupApp();
 
-interface Reply { reply: string; name: string; role?: string; teacher_id?: number }
-interface Discussion { id: number; topic: string; replies: Reply[] | null }
+interface Reply {
+  reply: string;
+  name: string;
+  role?: string;
+  teacher_id?: number;
+}
+interface Discussion {
+  id: number;
+  topic: string;
+  replies: Reply[] | null;
+}
 
 const tag = `${Date.now() % 1_000_000}`;
 const TOPIC = `Rumus bandul ${tag}`;
 const ANSWER = `Periodenya 2π√(l/g), lihat bab getaran ${tag}.`;
 
 it("a teacher's answer in the group discussions is seen by a student", async () => {
-  const asked = await app.api.post<Discussion>('/discussions', 'student', { topic: TOPIC, description: 'Bagaimana menghitung periode bandul?' });
+  const asked = await app.api.post<Discussion>('/discussions', 'student', {
+    topic: TOPIC,
+    description: 'Bagaimana menghitung periode bandul?',
+  });
 
   const teacher = await app.newPage();
   await openAs(app, teacher, 'teacher');
@@ -27,12 +39,17 @@ it("a teacher's answer in the group discussions is seen by a student", async () 
   await card.getByRole('button', { name: 'Send answer' }).click();
   await expectVisible(card.getByRole('list', { name: `Replies to ${TOPIC}` }).getByText(ANSWER));
   const violations = await axeViolations(teacher);
-  expect(formatViolations('teacher group discussions', violations)).toBe(formatViolations('teacher group discussions', []));
+  expect(formatViolations('teacher group discussions', violations)).toBe(
+    formatViolations('teacher group discussions', []),
+  );
   expect(pageLog(teacher).errors).toEqual([]);
 
   const teacherId = (await app.api.user('teacher')).teacher_id;
   const stored = await eventually(
-    async () => (await app.api.get<{ discussions: Discussion[] }>('/discussions?pageSize=50', 'student')).discussions.find((d) => d.id === asked.id),
+    async () =>
+      (await app.api.get<{ discussions: Discussion[] }>('/discussions?pageSize=50', 'student')).discussions.find(
+        (d) => d.id === asked.id,
+      ),
     (d) => (d?.replies?.length ?? 0) > 0,
   );
   expect(stored?.replies).toEqual([expect.objectContaining({ reply: ANSWER, role: 'teacher', teacher_id: teacherId })]);
@@ -64,17 +81,32 @@ it('the materials list shows how many student questions on a subject no teacher 
   const { classes } = await app.api.get<{ classes: { id: number; grade: number }[] }>('/classes/mine', 'teacher');
   const grade = classes.find((c) => c.id === demo.cls.id)!.grade;
   const material = await app.api.post<{ id: number; title: string }>('/materials', 'teacher', {
-    title: `Getaran ${tag}`, description: 'd', content: '<p>x</p>', class_id: demo.cls.id,
+    title: `Getaran ${tag}`,
+    description: 'd',
+    content: '<p>x</p>',
+    class_id: demo.cls.id,
   });
-  const first = await app.api.post<Discussion>('/discussions-material', 'student', { topic: `Satu ${tag}`, description: 'd', material_id: material.id });
-  await app.api.post<Discussion>('/discussions-material', 'student', { topic: `Dua ${tag}`, description: 'd', material_id: material.id });
+  const first = await app.api.post<Discussion>('/discussions-material', 'student', {
+    topic: `Satu ${tag}`,
+    description: 'd',
+    material_id: material.id,
+  });
+  await app.api.post<Discussion>('/discussions-material', 'student', {
+    topic: `Dua ${tag}`,
+    description: 'd',
+    material_id: material.id,
+  });
   await app.api.patch(`/discussions-material/reply?id=${first.id}`, 'teacher', { replies: 'Sudah dijawab.' });
 
   const page = await app.newPage();
   await openAs(app, page, 'teacher', `/ManageSubjects${grade}?class=${demo.cls.id}`);
-  const card = page.getByRole('article').filter({ has: page.getByRole('heading', { name: material.title, exact: true }) });
+  const card = page
+    .getByRole('article')
+    .filter({ has: page.getByRole('heading', { name: material.title, exact: true }) });
   await expectVisible(card.getByText("1 question without a teacher's answer", { exact: true }));
-  await expectVisible(page.getByRole('status').filter({ hasText: /student questions? in this class ha(s|ve) no teacher's answer yet/ }));
+  await expectVisible(
+    page.getByRole('status').filter({ hasText: /student questions? in this class ha(s|ve) no teacher's answer yet/ }),
+  );
 });
 
 it('the dashboard says how many discussion topics wait for the teacher, and leads to the class where they are', async () => {
@@ -82,10 +114,20 @@ it('the dashboard says how many discussion topics wait for the teacher, and lead
   const { classes } = await app.api.get<{ classes: { id: number; grade: number }[] }>('/classes/mine', 'teacher');
   const grade = classes.find((c) => c.id === demo.cls.id)!.grade;
   const material = await app.api.post<{ id: number; title: string }>('/materials', 'teacher', {
-    title: `Gelombang ${tag}`, description: 'd', content: '<p>x</p>', class_id: demo.cls.id,
+    title: `Gelombang ${tag}`,
+    description: 'd',
+    content: '<p>x</p>',
+    class_id: demo.cls.id,
   });
-  await app.api.post<Discussion>('/discussions-material', 'student', { topic: `Tiga ${tag}`, description: 'd', material_id: material.id });
-  const mine = await app.api.get<{ classes: { class_id: number; unanswered: number }[]; total: number }>('/discussions-material/unanswered/mine', 'teacher');
+  await app.api.post<Discussion>('/discussions-material', 'student', {
+    topic: `Tiga ${tag}`,
+    description: 'd',
+    material_id: material.id,
+  });
+  const mine = await app.api.get<{ classes: { class_id: number; unanswered: number }[]; total: number }>(
+    '/discussions-material/unanswered/mine',
+    'teacher',
+  );
   const inDemo = mine.classes.find((c) => c.class_id === demo.cls.id)!.unanswered;
   expect(inDemo).toBeGreaterThanOrEqual(1);
 
@@ -93,12 +135,20 @@ it('the dashboard says how many discussion topics wait for the teacher, and lead
   await openAs(app, page, 'teacher', '/DashboardTeacher');
   const panel = page.getByRole('region', { name: 'Discussions' });
   const topics = (n: number) => (n === 1 ? 'topic waits' : 'topics wait');
-  await expectVisible(panel.getByText(`${mine.total} discussion ${topics(mine.total)} for your answer`, { exact: true }));
+  await expectVisible(
+    panel.getByText(`${mine.total} discussion ${topics(mine.total)} for your answer`, { exact: true }),
+  );
   const violations = await axeViolations(page);
-  expect(formatViolations('teacher dashboard with discussions', violations)).toBe(formatViolations('teacher dashboard with discussions', []));
+  expect(formatViolations('teacher dashboard with discussions', violations)).toBe(
+    formatViolations('teacher dashboard with discussions', []),
+  );
   await panel.getByRole('link', { name: `${demo.cls.name}: ${inDemo} ${inDemo === 1 ? 'topic' : 'topics'}` }).click();
-  await page.waitForURL((url) => url.pathname === `/ManageSubjects${grade}` && url.searchParams.get('class') === String(demo.cls.id));
-  const card = page.getByRole('article').filter({ has: page.getByRole('heading', { name: material.title, exact: true }) });
+  await page.waitForURL(
+    (url) => url.pathname === `/ManageSubjects${grade}` && url.searchParams.get('class') === String(demo.cls.id),
+  );
+  const card = page
+    .getByRole('article')
+    .filter({ has: page.getByRole('heading', { name: material.title, exact: true }) });
   await expectVisible(card.getByText("1 question without a teacher's answer", { exact: true }));
   expect(pageLog(page).errors).toEqual([]);
 });

@@ -5,9 +5,25 @@ import { openWindowNow, wibIso } from './harness/wib';
 // Issue "teacher": subjects (create/edit/delete), an exercise with MC + essay, an exam.
 const app = setupApp();
 
-interface TeacherClass { id: number; name: string; grade: number }
-interface Material { id: number; title: string; description: string; content: string; class_id: number }
-interface Assessment { id: number; title: string; content: Record<string, string>; start_time?: string; end_time?: string }
+interface TeacherClass {
+  id: number;
+  name: string;
+  grade: number;
+}
+interface Material {
+  id: number;
+  title: string;
+  description: string;
+  content: string;
+  class_id: number;
+}
+interface Assessment {
+  id: number;
+  title: string;
+  content: Record<string, string>;
+  start_time?: string;
+  end_time?: string;
+}
 
 const unique = () => `${Date.now() % 1_000_000}`;
 
@@ -18,21 +34,37 @@ async function myClass(): Promise<TeacherClass> {
 }
 
 async function materialsOf(classId: number): Promise<Material[]> {
-  return (await app.api.get<{ materials: Material[] }>(`/materials/from-class?id=${classId}&pageSize=100`, 'teacher')).materials;
+  return (await app.api.get<{ materials: Material[] }>(`/materials/from-class?id=${classId}&pageSize=100`, 'teacher'))
+    .materials;
 }
 
 /** Fills question n of an assessment form (the card for it must exist). */
-async function fillMcQuestion(page: Page, n: number, text: string, options: [string, string, string, string], answer: 'A' | 'B' | 'C' | 'D') {
-  await page.getByRole('radiogroup', { name: `Question ${n} type` }).getByRole('radio', { name: 'Multiple choice' }).check();
+async function fillMcQuestion(
+  page: Page,
+  n: number,
+  text: string,
+  options: [string, string, string, string],
+  answer: 'A' | 'B' | 'C' | 'D',
+) {
+  await page
+    .getByRole('radiogroup', { name: `Question ${n} type` })
+    .getByRole('radio', { name: 'Multiple choice' })
+    .check();
   await page.getByRole('textbox', { name: `Question ${n} text` }).fill(text);
   for (const [i, letter] of (['A', 'B', 'C', 'D'] as const).entries()) {
     await page.getByRole('textbox', { name: `Question ${n} option ${letter}` }).fill(options[i]);
   }
-  await page.getByRole('radiogroup', { name: `Question ${n} correct answer` }).getByRole('radio', { name: answer, exact: true }).check();
+  await page
+    .getByRole('radiogroup', { name: `Question ${n} correct answer` })
+    .getByRole('radio', { name: answer, exact: true })
+    .check();
 }
 
 async function fillEssayQuestion(page: Page, n: number, text: string, reference: string) {
-  await page.getByRole('radiogroup', { name: `Question ${n} type` }).getByRole('radio', { name: 'Essay' }).check();
+  await page
+    .getByRole('radiogroup', { name: `Question ${n} type` })
+    .getByRole('radio', { name: 'Essay' })
+    .check();
   await page.getByRole('textbox', { name: `Question ${n} text` }).fill(text);
   await page.getByRole('textbox', { name: `Question ${n} reference answer` }).fill(reference);
 }
@@ -119,7 +151,10 @@ it('creates an exercise with a multiple-choice and an essay question', async () 
   expect(exercise).toMatchObject({ title: 'Latihan Sel' });
   expect(exercise.content).toMatchObject({
     '1': 'Organel penghasil energi?',
-    '1_a': 'Ribosom', '1_b': 'Mitokondria', '1_c': 'Lisosom', '1_d': 'Vakuola',
+    '1_a': 'Ribosom',
+    '1_b': 'Mitokondria',
+    '1_c': 'Lisosom',
+    '1_d': 'Vakuola',
     '1_answer': 'b',
     '2_essay': 'Jelaskan fungsi membran sel.',
   });

@@ -28,18 +28,44 @@ if (services.postgres && nginx.mode === 'fail') {
   });
 }
 
-interface ClassItem { id: number; name: string; description: string; teacher_id: number; grade: number }
-interface Person { id: number; name: string; nis?: string; grade?: number }
-interface Material { id: number; title: string; content: string }
-interface Assessment { id: number; title: string; content: Record<string, string> }
-interface Grade { exercise_id?: number; score: number }
+interface ClassItem {
+  id: number;
+  name: string;
+  description: string;
+  teacher_id: number;
+  grade: number;
+}
+interface Person {
+  id: number;
+  name: string;
+  nis?: string;
+  grade?: number;
+}
+interface Material {
+  id: number;
+  title: string;
+  content: string;
+}
+interface Assessment {
+  id: number;
+  title: string;
+  content: Record<string, string>;
+}
+interface Grade {
+  exercise_id?: number;
+  score: number;
+}
 
 const tag = `${Date.now() % 1_000_000}${Math.floor(Math.random() * 1000)}`;
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const startsWith = (text: string) => new RegExp(`^${escapeRe(text)}`);
 const CLASS = { name: `XI Dua Node ${tag}`, grade: 11 };
 const STUDENT = { name: `Siswa Dua Node ${tag}`, nis: `20${tag}`.padEnd(10, '7').slice(0, 10) };
-const MATERIAL = { title: `Ekologi ${tag}`, description: 'Interaksi makhluk hidup', text: 'Produsen membuat makanannya sendiri.' };
+const MATERIAL = {
+  title: `Ekologi ${tag}`,
+  description: 'Interaksi makhluk hidup',
+  text: 'Produsen membuat makanannya sendiri.',
+};
 
 (runs ? describe : describe.skip)('two API nodes behind nginx (deploy/nginx/kelasku.conf)', () => {
   const app = setupApp({ twoNodes: true });
@@ -81,7 +107,8 @@ const MATERIAL = { title: `Ekologi ${tag}`, description: 'Interaksi makhluk hidu
     await dialog.getByRole('button', { name: 'Add', exact: true }).click();
     await dialog.waitFor({ state: 'hidden' });
     await expectVisible(page.getByRole('heading', { name: CLASS.name, exact: true }));
-    const classes = (await app.api.get<{ classes: ClassItem[] }>(`/classes?grade=${CLASS.grade}&pageSize=100`, 'admin')).classes;
+    const classes = (await app.api.get<{ classes: ClassItem[] }>(`/classes?grade=${CLASS.grade}&pageSize=100`, 'admin'))
+      .classes;
     cls = classes.find((c) => c.name === CLASS.name)!;
     expect(cls).toMatchObject({ name: CLASS.name, teacher_id: teacher.teacher_id, grade: CLASS.grade });
 
@@ -101,7 +128,8 @@ const MATERIAL = { title: `Ekologi ${tag}`, description: 'Interaksi makhluk hidu
     await dialog.getByRole('checkbox', { name: 'I have noted the passwords' }).check(); // Done waits until the password was kept
     await dialog.getByRole('button', { name: 'Done' }).click();
     // Ticked, the new student is assigned to every class of their grade: the new class too.
-    const roster = (await app.api.get<{ students: Person[] }>(`/classes/students?id=${cls.id}&pageSize=100`, 'admin')).students;
+    const roster = (await app.api.get<{ students: Person[] }>(`/classes/students?id=${cls.id}&pageSize=100`, 'admin'))
+      .students;
     expect(roster).toEqual(expect.arrayContaining([expect.objectContaining({ name: STUDENT.name, nis: STUDENT.nis })]));
     expect(pageLog(page).errors).toEqual([]);
   });
@@ -119,20 +147,35 @@ const MATERIAL = { title: `Ekologi ${tag}`, description: 'Interaksi makhluk hidu
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.waitForURL((url) => url.pathname === '/DashboardTeacher');
     expect(pageLog(page).dialogs).toContain('Subject created successfully');
-    const materials = (await app.api.get<{ materials: Material[] }>(`/materials/from-class?id=${cls.id}&pageSize=100`, 'teacher')).materials;
-    expect(materials).toEqual([expect.objectContaining({ title: MATERIAL.title, content: expect.stringContaining(MATERIAL.text) })]);
+    const materials = (
+      await app.api.get<{ materials: Material[] }>(`/materials/from-class?id=${cls.id}&pageSize=100`, 'teacher')
+    ).materials;
+    expect(materials).toEqual([
+      expect.objectContaining({ title: MATERIAL.title, content: expect.stringContaining(MATERIAL.text) }),
+    ]);
     material = materials[0];
 
     await page.goto(`/DetailSubjects?id=${material.id}`);
     await page.getByRole('link', { name: 'Create an exercise for this subject' }).click();
     await page.waitForURL((url) => url.pathname === '/CreateExercise');
     await page.getByLabel('Exercise title').fill(`Latihan ${MATERIAL.title}`);
-    await page.getByRole('radiogroup', { name: 'Question 1 type' }).getByRole('radio', { name: 'Multiple choice' }).check();
+    await page
+      .getByRole('radiogroup', { name: 'Question 1 type' })
+      .getByRole('radio', { name: 'Multiple choice' })
+      .check();
     await page.getByRole('textbox', { name: 'Question 1 text' }).fill('Contoh produsen?');
-    for (const [letter, option] of [['A', 'Kelinci'], ['B', 'Rumput'], ['C', 'Elang'], ['D', 'Jamur']]) {
+    for (const [letter, option] of [
+      ['A', 'Kelinci'],
+      ['B', 'Rumput'],
+      ['C', 'Elang'],
+      ['D', 'Jamur'],
+    ]) {
       await page.getByRole('textbox', { name: `Question 1 option ${letter}` }).fill(option);
     }
-    await page.getByRole('radiogroup', { name: 'Question 1 correct answer' }).getByRole('radio', { name: 'B', exact: true }).check();
+    await page
+      .getByRole('radiogroup', { name: 'Question 1 correct answer' })
+      .getByRole('radio', { name: 'B', exact: true })
+      .check();
     await page.getByRole('button', { name: 'Add question' }).click();
     await page.getByRole('radiogroup', { name: 'Question 2 type' }).getByRole('radio', { name: 'Essay' }).check();
     await page.getByRole('textbox', { name: 'Question 2 text' }).fill('Apa peran pengurai?');
@@ -141,7 +184,12 @@ const MATERIAL = { title: `Ekologi ${tag}`, description: 'Interaksi makhluk hidu
     await page.waitForURL((url) => url.pathname !== '/CreateExercise');
     expect(pageLog(page).dialogs).toContain('Successfully created exercise');
     [exercise] = await app.api.get<Assessment[]>(`/exercises?material_id=${material.id}`, 'teacher');
-    expect(exercise?.content).toMatchObject({ '1': 'Contoh produsen?', '1_b': 'Rumput', '1_answer': 'b', '2_essay': 'Apa peran pengurai?' });
+    expect(exercise?.content).toMatchObject({
+      '1': 'Contoh produsen?',
+      '1_b': 'Rumput',
+      '1_answer': 'b',
+      '2_essay': 'Apa peran pengurai?',
+    });
     expect(pageLog(page).errors).toEqual([]);
   });
 
@@ -178,7 +226,9 @@ const MATERIAL = { title: `Ekologi ${tag}`, description: 'Interaksi makhluk hidu
     await page.getByRole('button', { name: 'Submit', exact: true }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Yes, submit' }).click();
 
-    const studentId = await page.evaluate(() => (JSON.parse(localStorage.getItem('userData') ?? '{}') as { student_id?: number }).student_id);
+    const studentId = await page.evaluate(
+      () => (JSON.parse(localStorage.getItem('userData') ?? '{}') as { student_id?: number }).student_id,
+    );
     expect(studentId).toEqual(expect.any(Number));
     const grades = await eventually(
       () => asStudent<Grade[]>(`/exercises/get-all-grade?student_id=${studentId}`),
@@ -201,14 +251,25 @@ const MATERIAL = { title: `Ekologi ${tag}`, description: 'Interaksi makhluk hidu
     const other = byNode.map((list) => list.filter((r) => !r.uri.startsWith('/api/')));
     const hashed = /\.[0-9a-f]{8,}\.(?:js|css)$/;
     const itself = requests.filter((r) => r.node === undefined);
-    console.log(`two-nodes.e2e: node A served ${byNode[0].length} requests (${api[0]} API), node B ${byNode[1].length} (${api[1]} API), nginx itself ${itself.length}; Redis ${two().redisUrl ?? 'not reachable'}`);
+    console.log(
+      `two-nodes.e2e: node A served ${byNode[0].length} requests (${api[0]} API), node B ${byNode[1].length} (${api[1]} API), nginx itself ${itself.length}; Redis ${two().redisUrl ?? 'not reachable'}`,
+    );
     expect(api[0]).toBeGreaterThan(10);
     expect(api[1]).toBeGreaterThan(10);
     // round robin: neither node took much more than its half
-    expect(Math.abs(byNode[0].length - byNode[1].length)).toBeLessThanOrEqual(Math.max(4, 0.2 * (byNode[0].length + byNode[1].length)));
+    expect(Math.abs(byNode[0].length - byNode[1].length)).toBeLessThanOrEqual(
+      Math.max(4, 0.2 * (byNode[0].length + byNode[1].length)),
+    );
     // what carries the deploy rules (HTML with its CSP, remotes.json, manifests, remote entries) is the nodes'
     const fromNodes = [...other[0], ...other[1]].map((r) => r.uri.split('?')[0]);
-    expect(fromNodes).toEqual(expect.arrayContaining(['/', '/remotes.json', '/remotes/admin/remoteEntry.js', '/remotes/student/mf-manifest.json']));
+    expect(fromNodes).toEqual(
+      expect.arrayContaining([
+        '/',
+        '/remotes.json',
+        '/remotes/admin/remoteEntry.js',
+        '/remotes/student/mf-manifest.json',
+      ]),
+    );
     expect(fromNodes.filter((uri) => hashed.test(uri))).toEqual([]);
     // every hashed file was nginx's, from disk (200 or 304), none from a node
     const files = itself.filter((r) => hashed.test(r.uri.split('?')[0]));
@@ -217,15 +278,19 @@ const MATERIAL = { title: `Ekologi ${tag}`, description: 'Interaksi makhluk hidu
     expect(files.some((r) => r.uri.startsWith('/remotes/student/'))).toBe(true);
   });
 
-  it('nginx sends a hashed file as the build\'s precompressed copy, cached for a year; an entry file comes from a node', async () => {
-    const entry = await fetch(`${app.server.url}/remotes/student/remoteEntry.js`, { headers: { 'accept-encoding': 'br, gzip' } });
+  it("nginx sends a hashed file as the build's precompressed copy, cached for a year; an entry file comes from a node", async () => {
+    const entry = await fetch(`${app.server.url}/remotes/student/remoteEntry.js`, {
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
     expect(entry.status).toBe(200);
     expect(entry.headers.get('cache-control')).toBe('no-cache');
     expect(entry.headers.get('content-security-policy')).toContain("default-src 'self'");
     // a hashed chunk of the student build that has its precompressed copies
     const dist = path.join(process.env.STATIC_DIR ?? REPO_ROOT, 'student-app', 'dist');
     const files = fs.readdirSync(dist);
-    const chunk = files.find((f) => /\.[0-9a-f]{8,}\.js$/.test(f) && files.includes(`${f}.br`) && files.includes(`${f}.gz`));
+    const chunk = files.find(
+      (f) => /\.[0-9a-f]{8,}\.js$/.test(f) && files.includes(`${f}.br`) && files.includes(`${f}.gz`),
+    );
     expect(chunk).toBeDefined();
     const encoding = brotliModuleInstalled() ? 'br' : 'gzip';
     const res = await fetch(`${app.server.url}/remotes/student/${chunk}`, { headers: { 'accept-encoding': encoding } });
@@ -236,7 +301,9 @@ const MATERIAL = { title: `Ekologi ${tag}`, description: 'Interaksi makhluk hidu
     expect(res.headers.get('content-type')).toMatch(/javascript/);
     // the bytes are the build's file (fetch decodes the precompressed copy)
     expect(await res.text()).toBe(fs.readFileSync(path.join(dist, chunk!), 'utf8'));
-    const logged = two().requests().filter((r) => r.uri === `/remotes/student/${chunk}`);
+    const logged = two()
+      .requests()
+      .filter((r) => r.uri === `/remotes/student/${chunk}`);
     expect(logged.at(-1)).toMatchObject({ node: undefined, contentEncoding: encoding });
   });
 
@@ -256,11 +323,18 @@ const MATERIAL = { title: `Ekologi ${tag}`, description: 'Interaksi makhluk hidu
     expect(statuses.slice(0, statuses.indexOf(429)).every((s) => s === 401)).toBe(true);
   });
 
-  it('a body over the API\'s largest limit gets nginx\'s JSON 413, not a page', async () => {
+  it("a body over the API's largest limit gets nginx's JSON 413, not a page", async () => {
     const res = await fetch(`${app.server.url}/api/v1/materials`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ content: 'x'.repeat(12 * 1024 * 1024) }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ content: 'x'.repeat(12 * 1024 * 1024) }),
     });
     expect(res.status).toBe(413);
-    expect(await res.json()).toEqual({ code: 'payload-too-large', params: { limit: '10 MB' }, error: expect.any(String), message: expect.any(String) });
+    expect(await res.json()).toEqual({
+      code: 'payload-too-large',
+      params: { limit: '10 MB' },
+      error: expect.any(String),
+      message: expect.any(String),
+    });
   });
 });

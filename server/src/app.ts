@@ -124,7 +124,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     apiDocs: options.apiDocs,
   });
   await app.register(dbPlugin, { db: options.db, kind: options.dbKind, closeOnExit: options.closeDb });
-  await app.register(authPlugin, { secret: options.jwtSecret, tokenTtlSeconds: options.tokenTtlSeconds ?? 86400,
+  await app.register(authPlugin, {
+    secret: options.jwtSecret,
+    tokenTtlSeconds: options.tokenTtlSeconds ?? 86400,
     sessionLifetimeSeconds: options.sessionLifetimeSeconds ?? DEFAULT_SESSION_LIFETIME_SECONDS,
   });
   await app.register(errorsPlugin, {
@@ -134,10 +136,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (options.metrics) await app.register(metricsPlugin, { ...options.metrics });
   await app.register(bodyLimitsPlugin);
   app.decorate('publicImages', publicImages(options.publicUrl));
-  app.decorate('deviceGate', new DeviceGate(options.db, app.examPresence, {
-    offlineAfterMs: options.proctoring?.offlineAfterMs ?? OFFLINE_AFTER_SECONDS * 1000,
-    deviceSilentMs: options.proctoring?.deviceSilentMs ?? DEVICE_SILENT_SECONDS * 1000,
-  }));
+  app.decorate(
+    'deviceGate',
+    new DeviceGate(options.db, app.examPresence, {
+      offlineAfterMs: options.proctoring?.offlineAfterMs ?? OFFLINE_AFTER_SECONDS * 1000,
+      deviceSilentMs: options.proctoring?.deviceSilentMs ?? DEVICE_SILENT_SECONDS * 1000,
+    }),
+  );
   app.decorate('answersDelivery', lazyDeliveryKeys(options));
   app.decorate('orderSeed', orderSeeds(options.jwtSecret));
 

@@ -20,7 +20,8 @@ import { hashPassword, setPasswordHashCost } from './lib/passwords';
 jest.setTimeout(90_000);
 
 const PG_ADMIN_URL = process.env.REL_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const PG_UP = pgToolsAvailable() && spawnSync('psql', [PG_ADMIN_URL, '-Atc', 'select 1'], { timeout: 5000 }).status === 0;
+const PG_UP =
+  pgToolsAvailable() && spawnSync('psql', [PG_ADMIN_URL, '-Atc', 'select 1'], { timeout: 5000 }).status === 0;
 
 const ADMIN_PASSWORD = 'backup-admin-pass';
 
@@ -28,10 +29,17 @@ function runCli(args: string[], env: Record<string, string>): Promise<{ code: nu
   return new Promise((resolve) => {
     const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env };
     if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'server/src/backup.ts'), ...args], { cwd: REPO_ROOT, env: childEnv });
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'server/src/backup.ts'), ...args], {
+      cwd: REPO_ROOT,
+      env: childEnv,
+    });
     let output = '';
-    child.stdout.on('data', (d) => { output += d; });
-    child.stderr.on('data', (d) => { output += d; });
+    child.stdout.on('data', (d) => {
+      output += d;
+    });
+    child.stderr.on('data', (d) => {
+      output += d;
+    });
     child.on('exit', (code) => resolve({ code, output }));
   });
 }
@@ -39,26 +47,61 @@ function runCli(args: string[], env: Record<string, string>): Promise<{ code: nu
 async function seed(handle: DbHandle, names: string[]) {
   await migrateToLatest(handle.db, handle.kind);
   if (!(await handle.db.selectFrom('users').select('id').where('username', '=', 'admin').executeTakeFirst())) {
-    await handle.db.insertInto('users').values({ username: 'admin', email: 'admin@kelasku.local', password_hash: await hashPassword(ADMIN_PASSWORD), role: 'admin', display_name: 'Admin' }).execute();
+    await handle.db
+      .insertInto('users')
+      .values({
+        username: 'admin',
+        email: 'admin@kelasku.local',
+        password_hash: await hashPassword(ADMIN_PASSWORD),
+        role: 'admin',
+        display_name: 'Admin',
+      })
+      .execute();
   }
   for (const name of names) await addStudent(handle, name);
 }
 
 async function addStudent(handle: DbHandle, name: string) {
-  await handle.db.insertInto('students').values({
-    name, nis: `NIS-${name}`, grade: 10, status: 'Active', user_id: null, phone_number: null, curr_score: null, profile_picture_url: null,
-  }).execute();
+  await handle.db
+    .insertInto('students')
+    .values({
+      name,
+      nis: `NIS-${name}`,
+      grade: 10,
+      status: 'Active',
+      user_id: null,
+      phone_number: null,
+      curr_score: null,
+      profile_picture_url: null,
+    })
+    .execute();
 }
 
 /** Student names the API lists (admin login through the real app on this database). */
 async function namesSeenByApi(handle: DbHandle): Promise<string[]> {
-  const app = await buildApp({ db: handle.db, dbKind: handle.kind, jwtSecret: 'backup-test-secret-0123456789-abcdefghijkl', apiDocs: false });
+  const app = await buildApp({
+    db: handle.db,
+    dbKind: handle.kind,
+    jwtSecret: 'backup-test-secret-0123456789-abcdefghijkl',
+    apiDocs: false,
+  });
   try {
-    const login = await app.inject({ method: 'POST', url: '/api/v1/auth', payload: { username: 'admin', password: ADMIN_PASSWORD } });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth',
+      payload: { username: 'admin', password: ADMIN_PASSWORD },
+    });
     expect(login.statusCode).toBe(200);
-    const res = await app.inject({ method: 'GET', url: '/api/v1/students?pageSize=100&sortByNIS=true', headers: { authorization: login.json().token } });
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/v1/students?pageSize=100&sortByNIS=true',
+      headers: { authorization: login.json().token },
+    });
     expect(res.statusCode).toBe(200);
-    return res.json().students.map((s: { name: string }) => s.name).sort();
+    return res
+      .json()
+      .students.map((s: { name: string }) => s.name)
+      .sort();
   } finally {
     await app.close();
   }
@@ -68,7 +111,9 @@ beforeAll(() => setPasswordHashCost(1024));
 
 describe('SQLite backup and restore', () => {
   let dir: string;
-  beforeEach(() => { dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kelasku-rel-backup-')); });
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kelasku-rel-backup-'));
+  });
   afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
   it('backs up a live database while it is being written, and the copy is whole', async () => {
@@ -96,7 +141,10 @@ describe('SQLite backup and restore', () => {
     await copy.close();
     expect(names).toEqual(expect.arrayContaining(['before-1', 'before-2']));
     // a snapshot: a prefix of the writes that were going on, never a torn one
-    const during = names.filter((n) => n.startsWith('during-')).map((n) => Number(n.slice(7))).sort((a, b) => a - b);
+    const during = names
+      .filter((n) => n.startsWith('during-'))
+      .map((n) => Number(n.slice(7)))
+      .sort((a, b) => a - b);
     expect(during).toEqual(during.map((_, i) => i));
   });
 
@@ -121,7 +169,11 @@ describe('SQLite backup and restore', () => {
     // the replaced database is kept, complete on its own
     const kept = fs.readdirSync(dataDir).find((f) => f.startsWith('kelasku.sqlite.before-restore-'))!;
     const old = connectDatabase({ sqliteFile: path.join(dataDir, kept) });
-    expect((await old.db.selectFrom('students').select('name').orderBy('name').execute()).map((r) => r.name)).toEqual(['Andi', 'Bunga', 'Later']);
+    expect((await old.db.selectFrom('students').select('name').orderBy('name').execute()).map((r) => r.name)).toEqual([
+      'Andi',
+      'Bunga',
+      'Later',
+    ]);
     await old.close();
   });
 

@@ -100,26 +100,40 @@ export function pgToolsAvailable(): boolean {
 
 /** pg_dump in custom format (compressed, restorable table by table). */
 export function backupPostgres(databaseUrl: string, dest: string): void {
-  if (!hasCommand('pg_dump')) throw new BackupError('pg_dump is not installed (Debian/Ubuntu: apt-get install postgresql-client)');
+  if (!hasCommand('pg_dump'))
+    throw new BackupError('pg_dump is not installed (Debian/Ubuntu: apt-get install postgresql-client)');
   fs.mkdirSync(path.dirname(dest), { recursive: true });
   const tmp = `${dest}.partial`;
-  execFileSync('pg_dump', ['--format=custom', '--no-owner', `--file=${tmp}`, `--dbname=${databaseUrl}`], { stdio: ['ignore', 'inherit', 'inherit'] });
+  execFileSync('pg_dump', ['--format=custom', '--no-owner', `--file=${tmp}`, `--dbname=${databaseUrl}`], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   fs.renameSync(tmp, dest);
 }
 
 /** pg_restore into DATABASE_URL, replacing what is there, in one transaction (all or nothing). Stop the servers first. */
 export function restorePostgres(backupFile: string, databaseUrl: string): void {
   if (!fs.existsSync(backupFile)) throw new BackupError(`no backup at ${backupFile}`);
-  if (!hasCommand('pg_restore')) throw new BackupError('pg_restore is not installed (Debian/Ubuntu: apt-get install postgresql-client)');
+  if (!hasCommand('pg_restore'))
+    throw new BackupError('pg_restore is not installed (Debian/Ubuntu: apt-get install postgresql-client)');
   execFileSync(
     'pg_restore',
-    ['--clean', '--if-exists', '--no-owner', '--single-transaction', '--exit-on-error', `--dbname=${databaseUrl}`, backupFile],
+    [
+      '--clean',
+      '--if-exists',
+      '--no-owner',
+      '--single-transaction',
+      '--exit-on-error',
+      `--dbname=${databaseUrl}`,
+      backupFile,
+    ],
     { stdio: ['ignore', 'inherit', 'inherit'] },
   );
 }
 
 /** Where the server's database is, from the same environment variables as the server (without touching secrets). */
-export function databaseTarget(env?: NodeJS.ProcessEnv): { kind: 'postgres'; url: string } | { kind: 'sqlite'; file: string } {
+export function databaseTarget(
+  env?: NodeJS.ProcessEnv,
+): { kind: 'postgres'; url: string } | { kind: 'sqlite'; file: string } {
   const { databaseUrl, sqliteFile } = databaseLocation(env);
   return databaseUrl ? { kind: 'postgres', url: databaseUrl } : { kind: 'sqlite', file: sqliteFile };
 }
@@ -140,7 +154,9 @@ async function cli(argv: string[]): Promise<number> {
         console.log(`Backed up ${target.file} to ${file} (${pages} pages, integrity ok).`);
       } else {
         const { keptAs } = restoreSqlite(file, target.file);
-        console.log(`Restored ${file} into ${target.file}.${keptAs ? ` The previous database is kept as ${keptAs}.` : ''}`);
+        console.log(
+          `Restored ${file} into ${target.file}.${keptAs ? ` The previous database is kept as ${keptAs}.` : ''}`,
+        );
       }
     } else if (command === 'backup') {
       backupPostgres(target.url, file);

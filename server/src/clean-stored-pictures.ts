@@ -33,7 +33,13 @@ export async function cleanStoredPictures(db: Db): Promise<CleaningReport> {
   const report: CleaningReport = { checked: 0, cleaned: 0, bytesDropped: 0, unreadable: [], oversized: [] };
   // Keyset pages by hash: a few pictures in memory at a time, however many are stored.
   for (let after = ''; ;) {
-    const rows = await db.selectFrom('images').select(['hash', 'mime', 'data']).where('hash', '>', after).orderBy('hash').limit(PAGE).execute();
+    const rows = await db
+      .selectFrom('images')
+      .select(['hash', 'mime', 'data'])
+      .where('hash', '>', after)
+      .orderBy('hash')
+      .limit(PAGE)
+      .execute();
     if (rows.length === 0) return report;
     for (const row of rows) {
       report.checked++;
@@ -53,7 +59,11 @@ export async function cleanStoredPictures(db: Db): Promise<CleaningReport> {
       }
       if (clean.width > MAX_IMAGE_SIDE_PX || clean.height > MAX_IMAGE_SIDE_PX) report.oversized.push(name);
       if (clean.data.equals(data)) continue;
-      await db.updateTable('images').set({ data: clean.data, size: clean.data.length }).where('hash', '=', row.hash).execute();
+      await db
+        .updateTable('images')
+        .set({ data: clean.data, size: clean.data.length })
+        .where('hash', '=', row.hash)
+        .execute();
       report.cleaned++;
       report.bytesDropped += data.length - clean.data.length;
     }
@@ -66,9 +76,13 @@ async function cli(): Promise<number> {
   const handle = connectDatabase({ databaseUrl, sqliteFile });
   try {
     const report = await cleanStoredPictures(handle.db);
-    console.log(`Checked ${report.checked} pictures: ${report.cleaned} cleaned (${report.bytesDropped} bytes of metadata dropped).`);
-    if (report.unreadable.length) console.log(`Left as they are, not readable as their type: ${report.unreadable.join(', ')}`);
-    if (report.oversized.length) console.log(`Over ${MAX_IMAGE_SIDE_PX} px on a side (stored before that rule): ${report.oversized.join(', ')}`);
+    console.log(
+      `Checked ${report.checked} pictures: ${report.cleaned} cleaned (${report.bytesDropped} bytes of metadata dropped).`,
+    );
+    if (report.unreadable.length)
+      console.log(`Left as they are, not readable as their type: ${report.unreadable.join(', ')}`);
+    if (report.oversized.length)
+      console.log(`Over ${MAX_IMAGE_SIDE_PX} px on a side (stored before that rule): ${report.oversized.join(', ')}`);
     return 0;
   } catch (err) {
     console.error(`cleaning failed: ${err instanceof Error ? err.message : String(err)}`);

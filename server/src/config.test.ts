@@ -60,7 +60,12 @@ describe('production defaults for CORS and the API docs', () => {
     const cfg = loadConfig({ ...production, DATA_DIR: tmp() });
     expect(cfg.corsOrigins).toEqual([]);
     expect(cfg.apiDocs).toBe(false);
-    const opened = loadConfig({ ...production, DATA_DIR: tmp(), CORS_ORIGINS: 'https://a.example, https://b.example', API_DOCS: '1' });
+    const opened = loadConfig({
+      ...production,
+      DATA_DIR: tmp(),
+      CORS_ORIGINS: 'https://a.example, https://b.example',
+      API_DOCS: '1',
+    });
     expect(opened.corsOrigins).toEqual(['https://a.example', 'https://b.example']);
     expect(opened.apiDocs).toBe(true);
   });
@@ -80,8 +85,15 @@ describe('ESSAY_SCORER', () => {
   });
   it('openai needs a key; the endpoint and model have defaults', () => {
     expect(() => loadConfig({ ...base(), ESSAY_SCORER: 'openai' })).toThrow(/OPENAI_API_KEY/);
-    expect(loadConfig({ ...base(), ESSAY_SCORER: 'openai', OPENAI_API_KEY: 'k', ESSAY_SCORER_TIMEOUT_MS: '800' }).essayScorer).toEqual({
-      kind: 'openai', timeoutMs: 800, apiKey: 'k', baseUrl: 'https://api.openai.com/v1', model: 'gpt-4o-mini',
+    expect(
+      loadConfig({ ...base(), ESSAY_SCORER: 'openai', OPENAI_API_KEY: 'k', ESSAY_SCORER_TIMEOUT_MS: '800' })
+        .essayScorer,
+    ).toEqual({
+      kind: 'openai',
+      timeoutMs: 800,
+      apiKey: 'k',
+      baseUrl: 'https://api.openai.com/v1',
+      model: 'gpt-4o-mini',
     });
     expect(() => loadConfig({ ...base(), ESSAY_SCORER: 'gpt' })).toThrow(ConfigError);
   });
@@ -101,9 +113,19 @@ describe('METRICS_PORT, METRICS_HOST, METRICS_TOKEN', () => {
     expect(loadConfig(base()).metrics).toBeUndefined();
   });
   it('a port of their own listens on 127.0.0.1 unless METRICS_HOST says otherwise; a token alone serves /metrics on the API port', () => {
-    expect(loadConfig({ ...base(), METRICS_PORT: '9464' }).metrics).toEqual({ port: 9464, host: '127.0.0.1', token: undefined });
-    expect(loadConfig({ ...base(), METRICS_PORT: '9464', METRICS_HOST: '10.0.0.7', METRICS_TOKEN: token }).metrics).toEqual({ port: 9464, host: '10.0.0.7', token });
-    expect(loadConfig({ ...base(), METRICS_TOKEN: token }).metrics).toEqual({ port: undefined, host: undefined, token });
+    expect(loadConfig({ ...base(), METRICS_PORT: '9464' }).metrics).toEqual({
+      port: 9464,
+      host: '127.0.0.1',
+      token: undefined,
+    });
+    expect(
+      loadConfig({ ...base(), METRICS_PORT: '9464', METRICS_HOST: '10.0.0.7', METRICS_TOKEN: token }).metrics,
+    ).toEqual({ port: 9464, host: '10.0.0.7', token });
+    expect(loadConfig({ ...base(), METRICS_TOKEN: token }).metrics).toEqual({
+      port: undefined,
+      host: undefined,
+      token,
+    });
   });
   it('refuses a port that is not one or is the API port, a short or spaced token, and a host without a port', () => {
     for (const METRICS_PORT of ['0', '-1', '70000', '9464.5', 'abc', '3000']) {
@@ -119,11 +141,15 @@ describe('METRICS_PORT, METRICS_HOST, METRICS_TOKEN', () => {
 // One table of settings (the README's "Configuration"), and config.ts the one place that reads them.
 describe('the environment table', () => {
   const repo = path.join(__dirname, '..', '..');
-  const readIn = (file: string) => new Set([...fs.readFileSync(file, 'utf8').matchAll(/\benv\.([A-Z][A-Z0-9_]+)/g)].map((m) => m[1]));
+  const readIn = (file: string) =>
+    new Set([...fs.readFileSync(file, 'utf8').matchAll(/\benv\.([A-Z][A-Z0-9_]+)/g)].map((m) => m[1]));
 
   it('lists exactly the variables config.ts reads', () => {
     const readme = fs.readFileSync(path.join(repo, 'README.md'), 'utf8');
-    const section = readme.slice(readme.indexOf('## Configuration'), readme.indexOf('\n## ', readme.indexOf('## Configuration') + 5));
+    const section = readme.slice(
+      readme.indexOf('## Configuration'),
+      readme.indexOf('\n## ', readme.indexOf('## Configuration') + 5),
+    );
     const documented = new Set(
       section
         .split('\n')

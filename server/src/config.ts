@@ -96,7 +96,10 @@ export function parseTrustProxy(value: string | undefined): false | number | str
   if (text === '' || text === '0' || text === 'false') return false;
   if (text === 'true') return 1;
   if (/^\d+$/.test(text)) return Number(text);
-  const entries = text.split(',').map((s) => s.trim()).filter(Boolean);
+  const entries = text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const bad = entries.find((entry) => !isAddressOrCidr(entry));
   if (bad !== undefined || entries.length === 0) {
     throw new ConfigError(
@@ -111,7 +114,9 @@ export function parseTrustProxy(value: string | undefined): false | number | str
  * bare number): the socket's peer and the next `hops - 1` addresses from the right of X-Forwarded-For are the
  * proxies, so the client's address is the entry the outermost proxy appended.
  */
-export function fastifyTrustProxy(value: boolean | number | string[]): boolean | string[] | ((address: string, hop: number) => boolean) {
+export function fastifyTrustProxy(
+  value: boolean | number | string[],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
   if (typeof value !== 'number') return value;
   return (_address, hop) => hop < value;
 }
@@ -131,7 +136,8 @@ export function resolveJwtSecret(env: NodeJS.ProcessEnv, production: boolean, da
     if (fromEnv.length < 32) throw new ConfigError('JWT_SECRET must be at least 32 characters long');
     return fromEnv;
   }
-  if (production) throw new ConfigError('JWT_SECRET is required when NODE_ENV=production (refusing to start without it)');
+  if (production)
+    throw new ConfigError('JWT_SECRET is required when NODE_ENV=production (refusing to start without it)');
   const file = path.join(dataDir, 'jwt-secret');
   if (fs.existsSync(file)) {
     const stored = fs.readFileSync(file, 'utf8').trim();
@@ -150,7 +156,12 @@ export function resolveJwtSecret(env: NodeJS.ProcessEnv, production: boolean, da
  * DATA_DIR/answers-delivery-key.pem (mode 0600) and reused. In production without it, sealing is off (null): students
  * with unsent answers are asked to wait for the connection instead of signing out.
  */
-export function resolveAnswersDeliveryKey(env: NodeJS.ProcessEnv, production: boolean, dataDir: string, jwtSecret: string): string | null {
+export function resolveAnswersDeliveryKey(
+  env: NodeJS.ProcessEnv,
+  production: boolean,
+  dataDir: string,
+  jwtSecret: string,
+): string | null {
   const fromEnv = env.ANSWERS_DELIVERY_KEY?.replace(/\\n/g, '\n').trim();
   if (fromEnv) {
     try {
@@ -185,7 +196,13 @@ function essayScorerFrom(env: NodeJS.ProcessEnv): EssayScorerSettings {
   if (kind === 'local') return { kind, timeoutMs };
   if (kind !== 'openai') throw new ConfigError(`ESSAY_SCORER must be local or openai, got "${kind}"`);
   if (!env.OPENAI_API_KEY) throw new ConfigError('ESSAY_SCORER=openai needs OPENAI_API_KEY');
-  return { kind, timeoutMs, baseUrl: env.OPENAI_BASE_URL || 'https://api.openai.com/v1', apiKey: env.OPENAI_API_KEY, model: env.OPENAI_MODEL || 'gpt-4o-mini' };
+  return {
+    kind,
+    timeoutMs,
+    baseUrl: env.OPENAI_BASE_URL || 'https://api.openai.com/v1',
+    apiKey: env.OPENAI_API_KEY,
+    model: env.OPENAI_MODEL || 'gpt-4o-mini',
+  };
 }
 
 /** Shorter tokens could be guessed; a generated one (`openssl rand -hex 32`) is far longer. */
@@ -198,7 +215,9 @@ function metricsFrom(env: NodeJS.ProcessEnv, apiPort: number): MetricsSettings |
   }
   const token = env.METRICS_TOKEN || undefined;
   if (token !== undefined && (token.length < METRICS_TOKEN_MIN_LENGTH || /\s/.test(token))) {
-    throw new ConfigError(`METRICS_TOKEN must be at least ${METRICS_TOKEN_MIN_LENGTH} characters without spaces (e.g. openssl rand -hex 32)`);
+    throw new ConfigError(
+      `METRICS_TOKEN must be at least ${METRICS_TOKEN_MIN_LENGTH} characters without spaces (e.g. openssl rand -hex 32)`,
+    );
   }
   if (env.METRICS_HOST && port === undefined) throw new ConfigError('METRICS_HOST needs METRICS_PORT');
   if (port === undefined && token === undefined) return undefined;
@@ -206,7 +225,11 @@ function metricsFrom(env: NodeJS.ProcessEnv, apiPort: number): MetricsSettings |
 }
 
 /** Where the database is (DATABASE_URL, else the SQLite file in DATA_DIR): the server and the backup command. */
-export function databaseLocation(env: NodeJS.ProcessEnv = process.env): { dataDir: string; databaseUrl?: string; sqliteFile: string } {
+export function databaseLocation(env: NodeJS.ProcessEnv = process.env): {
+  dataDir: string;
+  databaseUrl?: string;
+  sqliteFile: string;
+} {
   const dataDir = path.resolve(REPO_ROOT, env.DATA_DIR || 'data');
   return { dataDir, databaseUrl: env.DATABASE_URL || undefined, sqliteFile: path.join(dataDir, 'kelasku.sqlite') };
 }
@@ -234,7 +257,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     remotesJson: env.REMOTES_JSON ? path.resolve(REPO_ROOT, env.REMOTES_JSON) : undefined,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     examAutoSubmit: env.EXAM_AUTO_SUBMIT !== '0',
-    corsOrigins: env.CORS_ORIGINS ? env.CORS_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean) : production ? [] : undefined,
+    corsOrigins: env.CORS_ORIGINS
+      ? env.CORS_ORIGINS.split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : production
+        ? []
+        : undefined,
     apiDocs: flag(env.API_DOCS, !production),
     publicUrl: publicUrlFrom(env.PUBLIC_URL),
     essayScorer: essayScorerFrom(env),
@@ -242,8 +271,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     shutdownTimeoutMs: intFrom(env.SHUTDOWN_TIMEOUT_MS, 10_000, 'SHUTDOWN_TIMEOUT_MS'),
     metrics: metricsFrom(env, port),
     proctoring: {
-      offlineAfterMs: intFrom(env.EXAM_OFFLINE_AFTER_SECONDS, OFFLINE_AFTER_SECONDS, 'EXAM_OFFLINE_AFTER_SECONDS') * 1000,
-      deviceSilentMs: intFrom(env.EXAM_DEVICE_SILENT_SECONDS, DEVICE_SILENT_SECONDS, 'EXAM_DEVICE_SILENT_SECONDS') * 1000,
+      offlineAfterMs:
+        intFrom(env.EXAM_OFFLINE_AFTER_SECONDS, OFFLINE_AFTER_SECONDS, 'EXAM_OFFLINE_AFTER_SECONDS') * 1000,
+      deviceSilentMs:
+        intFrom(env.EXAM_DEVICE_SILENT_SECONDS, DEVICE_SILENT_SECONDS, 'EXAM_DEVICE_SILENT_SECONDS') * 1000,
     },
   };
 }

@@ -2,7 +2,15 @@ import { buildTestApp, type TestApp } from '../test/helpers';
 import { openWindow } from '../test/reliability/world';
 import { toDbJson } from './db/json';
 import { parseContentColumn } from './domain/content';
-import { MAX_DESCRIPTION_BYTES, MAX_HTML_ELEMENTS, MAX_MATERIAL_BYTES, MAX_QUESTION_TEXT_BYTES, MAX_REPLY_BYTES, MAX_RICH_HTML_CHARS, MAX_TOPIC_BYTES } from './domain/limits';
+import {
+  MAX_DESCRIPTION_BYTES,
+  MAX_HTML_ELEMENTS,
+  MAX_MATERIAL_BYTES,
+  MAX_QUESTION_TEXT_BYTES,
+  MAX_REPLY_BYTES,
+  MAX_RICH_HTML_CHARS,
+  MAX_TOPIC_BYTES,
+} from './domain/limits';
 import { materialBytes } from './domain/material-bytes';
 import { cutToBytes, type FittedText, fitStoredTexts, TRIM_MARKER } from './fit-stored-texts';
 import { overBytes, textBytes } from '@kelasku/shared-rules';
@@ -11,8 +19,12 @@ import { overBytes, textBytes } from '@kelasku/shared-rules';
 jest.setTimeout(120_000);
 
 let t: TestApp;
-beforeAll(async () => { t = await buildTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 const api = async (who: string, method: 'POST' | 'PUT', url: string, payload: object) => {
   const res = await t.injectWithLogin(who, { method, url: `/api/v1${url}`, payload });
@@ -34,15 +46,45 @@ describe('cutToBytes', () => {
 describe('fit-texts: texts stored before the byte caps', () => {
   it('lists them in a dry run, shortens them with apply (originals handed over first), and then leaves them be', async () => {
     const classId = t.fixture.classes[0].id;
-    const material = await api('teacher', 'POST', '/materials', { title: 'Sel', description: 'd', content: '<p>x</p>', class_id: classId });
-    const exercise = await api('teacher', 'POST', '/exercises', { title: 'Latihan', total_marks: 100, material_id: material.id, content: { '1_essay': 'Jelaskan', '2': 'Apa?', '2_a': 'a', '2_b': 'b', '2_c': 'c', '2_d': 'd', '2_answer': 'a' } });
-    const exam = await api('teacher', 'POST', '/exams', { title: 'UH', total_marks: 100, class_id: classId, ...openWindow(), content: { '1': 'Apa?', '1_a': 'a', '1_b': 'b', '1_c': 'c', '1_d': 'd', '1_answer': 'b' } });
+    const material = await api('teacher', 'POST', '/materials', {
+      title: 'Sel',
+      description: 'd',
+      content: '<p>x</p>',
+      class_id: classId,
+    });
+    const exercise = await api('teacher', 'POST', '/exercises', {
+      title: 'Latihan',
+      total_marks: 100,
+      material_id: material.id,
+      content: { '1_essay': 'Jelaskan', '2': 'Apa?', '2_a': 'a', '2_b': 'b', '2_c': 'c', '2_d': 'd', '2_answer': 'a' },
+    });
+    const exam = await api('teacher', 'POST', '/exams', {
+      title: 'UH',
+      total_marks: 100,
+      class_id: classId,
+      ...openWindow(),
+      content: { '1': 'Apa?', '1_a': 'a', '1_b': 'b', '1_c': 'c', '1_d': 'd', '1_answer': 'b' },
+    });
     const post = await api('student', 'POST', '/discussions', { topic: 'Tanya', description: 'd' });
-    const forum = await api('student', 'POST', '/discussions-material', { topic: 'T', description: 'D', material_id: material.id });
+    const forum = await api('student', 'POST', '/discussions-material', {
+      topic: 'T',
+      description: 'D',
+      material_id: material.id,
+    });
     const replied = await api('student2', 'PUT', `/discussions/reply?id=${post.id}`, { replies: 'Besok' });
     const replyId = (replied.replies as { id: string }[])[0].id;
-    const small = await api('teacher', 'POST', '/materials', { title: 'Kecil', description: 'd', content: '<p>kecil</p>', class_id: classId });
-    const crowded = await api('teacher', 'POST', '/materials', { title: 'Ramai', description: 'd', content: '<p>x</p>', class_id: classId });
+    const small = await api('teacher', 'POST', '/materials', {
+      title: 'Kecil',
+      description: 'd',
+      content: '<p>kecil</p>',
+      class_id: classId,
+    });
+    const crowded = await api('teacher', 'POST', '/materials', {
+      title: 'Ramai',
+      description: 'd',
+      content: '<p>x</p>',
+      class_id: classId,
+    });
 
     // What older releases let through: longer texts, emoji (4 bytes each), and an HTML material past both caps.
     const essay = `Jelaskan 🌱 ${'proses fotosintesis '.repeat(2_000)}`;
@@ -50,21 +92,65 @@ describe('fit-texts: texts stored before the byte caps', () => {
     const topic = 'Topik '.repeat(400);
     const description = 'Kapan dikumpulkan? '.repeat(1_000);
     const reply = 'Besok pagi 😀 '.repeat(1_000);
-    const html = '<h2>Bab</h2>' + `<p><span style="color: red">merah</span> <strong>tebal</strong> ${'kata '.repeat(340)}</p>`.repeat(1_000);
+    const html =
+      '<h2>Bab</h2>' +
+      `<p><span style="color: red">merah</span> <strong>tebal</strong> ${'kata '.repeat(340)}</p>`.repeat(1_000);
     const many = '<p><b>x</b> ' + 'y'.repeat(60) + '</p>'; // 40,000 elements in 1.5 M characters
-    const oldContent = { ...parseContentColumn((await t.app.db.selectFrom('exercises').select('content').where('id', '=', exercise.id).executeTakeFirstOrThrow()).content), '1_essay': essay };
-    await t.app.db.updateTable('exercises').set({ content: toDbJson(oldContent) }).where('id', '=', exercise.id).execute();
-    const examContent = { ...parseContentColumn((await t.app.db.selectFrom('exams').select('content').where('id', '=', exam.id).executeTakeFirstOrThrow()).content), '1_c': option + 'x' };
-    await t.app.db.updateTable('exams').set({ content: toDbJson(examContent) }).where('id', '=', exam.id).execute();
+    const oldContent = {
+      ...parseContentColumn(
+        (
+          await t.app.db
+            .selectFrom('exercises')
+            .select('content')
+            .where('id', '=', exercise.id)
+            .executeTakeFirstOrThrow()
+        ).content,
+      ),
+      '1_essay': essay,
+    };
+    await t.app.db
+      .updateTable('exercises')
+      .set({ content: toDbJson(oldContent) })
+      .where('id', '=', exercise.id)
+      .execute();
+    const examContent = {
+      ...parseContentColumn(
+        (await t.app.db.selectFrom('exams').select('content').where('id', '=', exam.id).executeTakeFirstOrThrow())
+          .content,
+      ),
+      '1_c': option + 'x',
+    };
+    await t.app.db
+      .updateTable('exams')
+      .set({ content: toDbJson(examContent) })
+      .where('id', '=', exam.id)
+      .execute();
     await t.app.db.updateTable('general_forum').set({ topic, description }).where('id', '=', post.id).execute();
     await t.app.db.updateTable('material_forum').set({ description }).where('id', '=', forum.id).execute();
     await t.app.db.updateTable('discussion_replies').set({ reply }).where('id', '=', replyId).execute();
-    await t.app.db.updateTable('materials').set({ content: html, ...materialBytes({ title: 'Sel', description: 'd', content: html }) }).where('id', '=', material.id).execute();
-    await t.app.db.updateTable('materials').set({ content: many.repeat(20_000), ...materialBytes({ title: 'Ramai', description: 'd', content: many.repeat(20_000) }) }).where('id', '=', crowded.id).execute();
+    await t.app.db
+      .updateTable('materials')
+      .set({ content: html, ...materialBytes({ title: 'Sel', description: 'd', content: html }) })
+      .where('id', '=', material.id)
+      .execute();
+    await t.app.db
+      .updateTable('materials')
+      .set({
+        content: many.repeat(20_000),
+        ...materialBytes({ title: 'Ramai', description: 'd', content: many.repeat(20_000) }),
+      })
+      .where('id', '=', crowded.id)
+      .execute();
     expect(html.length).toBeGreaterThan(MAX_RICH_HTML_CHARS);
-    expect(materialBytes({ title: 'Sel', description: 'd', content: html }).list_bytes).toBeGreaterThan(MAX_MATERIAL_BYTES);
+    expect(materialBytes({ title: 'Sel', description: 'd', content: html }).list_bytes).toBeGreaterThan(
+      MAX_MATERIAL_BYTES,
+    );
     // A teacher's save of such an exercise as it is stored is refused today: the reason for the command.
-    const refused = await t.injectWithLogin('teacher', { method: 'PUT', url: `/api/v1/exercises?id=${exercise.id}`, payload: { title: 'Latihan', total_marks: 100, content: oldContent } });
+    const refused = await t.injectWithLogin('teacher', {
+      method: 'PUT',
+      url: `/api/v1/exercises?id=${exercise.id}`,
+      payload: { title: 'Latihan', total_marks: 100, content: oldContent },
+    });
     expect(refused.statusCode).toBe(400);
 
     const expected: Partial<FittedText>[] = [
@@ -79,12 +165,27 @@ describe('fit-texts: texts stored before the byte caps', () => {
     ];
     const dry = await fitStoredTexts(t.app.db, { apply: false });
     expect(dry).toEqual({ over: expected.map((e) => expect.objectContaining(e)), leftAsTheyAre: [] });
-    expect((await t.app.db.selectFrom('general_forum').select('topic').where('id', '=', post.id).executeTakeFirstOrThrow()).topic).toBe(topic);
+    expect(
+      (await t.app.db.selectFrom('general_forum').select('topic').where('id', '=', post.id).executeTakeFirstOrThrow())
+        .topic,
+    ).toBe(topic);
 
     const kept: { text: FittedText; original: string }[] = [];
-    const applied = await fitStoredTexts(t.app.db, { apply: true, keep: (text, original) => kept.push({ text, original }) });
+    const applied = await fitStoredTexts(t.app.db, {
+      apply: true,
+      keep: (text, original) => kept.push({ text, original }),
+    });
     expect(applied.over).toEqual(dry.over);
-    expect(kept.map((k) => k.original)).toEqual([essay, option + 'x', topic, description, description, reply, html, many.repeat(20_000)]);
+    expect(kept.map((k) => k.original)).toEqual([
+      essay,
+      option + 'x',
+      topic,
+      description,
+      description,
+      reply,
+      html,
+      many.repeat(20_000),
+    ]);
 
     const fitted = (text: string, original: string, cap: number) => {
       expect(overBytes(text, cap)).toBe(false);
@@ -92,51 +193,135 @@ describe('fit-texts: texts stored before the byte caps', () => {
       expect(original.startsWith(text.slice(0, -TRIM_MARKER.length))).toBe(true);
       expect(text.length).toBeGreaterThan(cap / 8);
     };
-    const exerciseNow = parseContentColumn((await t.app.db.selectFrom('exercises').select('content').where('id', '=', exercise.id).executeTakeFirstOrThrow()).content);
+    const exerciseNow = parseContentColumn(
+      (await t.app.db.selectFrom('exercises').select('content').where('id', '=', exercise.id).executeTakeFirstOrThrow())
+        .content,
+    );
     fitted(exerciseNow['1_essay'], essay, MAX_QUESTION_TEXT_BYTES);
     expect({ ...exerciseNow, '1_essay': essay }).toEqual(oldContent); // the other texts as they were
-    const examNow = parseContentColumn((await t.app.db.selectFrom('exams').select('content').where('id', '=', exam.id).executeTakeFirstOrThrow()).content);
+    const examNow = parseContentColumn(
+      (await t.app.db.selectFrom('exams').select('content').where('id', '=', exam.id).executeTakeFirstOrThrow())
+        .content,
+    );
     fitted(examNow['1_c'], option, MAX_QUESTION_TEXT_BYTES);
-    const postNow = await t.app.db.selectFrom('general_forum').select(['topic', 'description']).where('id', '=', post.id).executeTakeFirstOrThrow();
+    const postNow = await t.app.db
+      .selectFrom('general_forum')
+      .select(['topic', 'description'])
+      .where('id', '=', post.id)
+      .executeTakeFirstOrThrow();
     fitted(postNow.topic, topic, MAX_TOPIC_BYTES);
     fitted(postNow.description, description, MAX_DESCRIPTION_BYTES);
-    fitted((await t.app.db.selectFrom('material_forum').select('description').where('id', '=', forum.id).executeTakeFirstOrThrow()).description, description, MAX_DESCRIPTION_BYTES);
-    fitted((await t.app.db.selectFrom('discussion_replies').select('reply').where('id', '=', replyId).executeTakeFirstOrThrow()).reply, reply, MAX_REPLY_BYTES);
+    fitted(
+      (
+        await t.app.db
+          .selectFrom('material_forum')
+          .select('description')
+          .where('id', '=', forum.id)
+          .executeTakeFirstOrThrow()
+      ).description,
+      description,
+      MAX_DESCRIPTION_BYTES,
+    );
+    fitted(
+      (
+        await t.app.db
+          .selectFrom('discussion_replies')
+          .select('reply')
+          .where('id', '=', replyId)
+          .executeTakeFirstOrThrow()
+      ).reply,
+      reply,
+      MAX_REPLY_BYTES,
+    );
 
-    const materialNow = await t.app.db.selectFrom('materials').select(['content', 'list_bytes', 'image_refs']).where('id', '=', material.id).executeTakeFirstOrThrow();
-    expect(materialNow.list_bytes).toBe(materialBytes({ title: 'Sel', description: 'd', content: materialNow.content }).list_bytes);
+    const materialNow = await t.app.db
+      .selectFrom('materials')
+      .select(['content', 'list_bytes', 'image_refs'])
+      .where('id', '=', material.id)
+      .executeTakeFirstOrThrow();
+    expect(materialNow.list_bytes).toBe(
+      materialBytes({ title: 'Sel', description: 'd', content: materialNow.content }).list_bytes,
+    );
     expect(materialNow.list_bytes).toBeLessThanOrEqual(MAX_MATERIAL_BYTES);
     // here the text cap (characters) is the tighter one: as much as fits in it is kept
     expect(materialNow.content.length).toBeLessThanOrEqual(MAX_RICH_HTML_CHARS);
     expect(materialNow.content.length).toBeGreaterThan(MAX_RICH_HTML_CHARS * 0.95);
     expect(materialNow.content.endsWith(`</p><p>${TRIM_MARKER.trim()}</p>`)).toBe(true);
-    expect(materialNow.content.startsWith('<h2>Bab</h2><p><span style="color:red">merah</span> <strong>tebal</strong>')).toBe(true);
+    expect(
+      materialNow.content.startsWith('<h2>Bab</h2><p><span style="color:red">merah</span> <strong>tebal</strong>'),
+    ).toBe(true);
     // cut before its element past the cap, and saved again as it is now
-    const crowdedNow = (await t.app.db.selectFrom('materials').select('content').where('id', '=', crowded.id).executeTakeFirstOrThrow()).content;
+    const crowdedNow = (
+      await t.app.db.selectFrom('materials').select('content').where('id', '=', crowded.id).executeTakeFirstOrThrow()
+    ).content;
     expect(crowdedNow.startsWith(many.repeat(100))).toBe(true);
     expect(crowdedNow.match(/<[a-z]/g)!.length).toBeLessThanOrEqual(MAX_HTML_ELEMENTS);
     expect(crowdedNow.match(/<[a-z]/g)!.length).toBeGreaterThan(MAX_HTML_ELEMENTS * 0.9);
-    const crowdedSaved = await t.injectWithLogin('teacher', { method: 'PUT', url: `/api/v1/materials?id=${crowded.id}`, payload: { title: 'Ramai', description: 'd', content: crowdedNow } });
+    const crowdedSaved = await t.injectWithLogin('teacher', {
+      method: 'PUT',
+      url: `/api/v1/materials?id=${crowded.id}`,
+      payload: { title: 'Ramai', description: 'd', content: crowdedNow },
+    });
     expect(crowdedSaved.statusCode).toBe(200);
     // the one untouched material is as it was
-    expect((await t.app.db.selectFrom('materials').select('content').where('id', '=', small.id).executeTakeFirstOrThrow()).content).toBe('<p>kecil</p>');
+    expect(
+      (await t.app.db.selectFrom('materials').select('content').where('id', '=', small.id).executeTakeFirstOrThrow())
+        .content,
+    ).toBe('<p>kecil</p>');
 
     // Saved again by their teacher as they now are: within every cap.
-    const exerciseSaved = await t.injectWithLogin('teacher', { method: 'PUT', url: `/api/v1/exercises?id=${exercise.id}`, payload: { title: 'Latihan', total_marks: 100, content: exerciseNow } });
+    const exerciseSaved = await t.injectWithLogin('teacher', {
+      method: 'PUT',
+      url: `/api/v1/exercises?id=${exercise.id}`,
+      payload: { title: 'Latihan', total_marks: 100, content: exerciseNow },
+    });
     expect(exerciseSaved.statusCode).toBe(200);
-    const materialSaved = await t.injectWithLogin('teacher', { method: 'PUT', url: `/api/v1/materials?id=${material.id}`, payload: { title: 'Sel', description: 'd', content: materialNow.content } });
+    const materialSaved = await t.injectWithLogin('teacher', {
+      method: 'PUT',
+      url: `/api/v1/materials?id=${material.id}`,
+      payload: { title: 'Sel', description: 'd', content: materialNow.content },
+    });
     expect(materialSaved.statusCode).toBe(200);
     expect(materialSaved.json().content).toBe(materialNow.content);
 
-    expect(await fitStoredTexts(t.app.db, { apply: true, keep: () => { throw new Error('nothing to keep'); } })).toEqual({ over: [], leftAsTheyAre: [] });
+    expect(
+      await fitStoredTexts(t.app.db, {
+        apply: true,
+        keep: () => {
+          throw new Error('nothing to keep');
+        },
+      }),
+    ).toEqual({ over: [], leftAsTheyAre: [] });
   });
 
   it('names a material it cannot shorten (nested past the cap) and leaves it as it is', async () => {
-    const m = await api('teacher', 'POST', '/materials', { title: 'Dalam', description: 'd', content: '<p>x</p>', class_id: t.fixture.classes[0].id });
+    const m = await api('teacher', 'POST', '/materials', {
+      title: 'Dalam',
+      description: 'd',
+      content: '<p>x</p>',
+      class_id: t.fixture.classes[0].id,
+    });
     const deep = '<div>'.repeat(300_000);
-    await t.app.db.updateTable('materials').set({ content: deep, ...materialBytes({ title: 'Dalam', description: 'd', content: deep }) }).where('id', '=', m.id).execute();
-    const report = await fitStoredTexts(t.app.db, { apply: true, keep: () => { throw new Error('nothing to keep'); } });
-    expect(report).toEqual({ over: [], leftAsTheyAre: [expect.objectContaining({ table: 'materials', id: m.id, reason: expect.stringContaining('nested more than') })] });
-    expect((await t.app.db.selectFrom('materials').select('content').where('id', '=', m.id).executeTakeFirstOrThrow()).content).toBe(deep);
+    await t.app.db
+      .updateTable('materials')
+      .set({ content: deep, ...materialBytes({ title: 'Dalam', description: 'd', content: deep }) })
+      .where('id', '=', m.id)
+      .execute();
+    const report = await fitStoredTexts(t.app.db, {
+      apply: true,
+      keep: () => {
+        throw new Error('nothing to keep');
+      },
+    });
+    expect(report).toEqual({
+      over: [],
+      leftAsTheyAre: [
+        expect.objectContaining({ table: 'materials', id: m.id, reason: expect.stringContaining('nested more than') }),
+      ],
+    });
+    expect(
+      (await t.app.db.selectFrom('materials').select('content').where('id', '=', m.id).executeTakeFirstOrThrow())
+        .content,
+    ).toBe(deep);
   });
 });

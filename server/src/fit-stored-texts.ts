@@ -31,7 +31,15 @@ import { connectDatabase, type Db } from './db/connect';
 import { toDbJson } from './db/json';
 import { ContentError, parseContentColumn } from './domain/content';
 import { inlinePictureChars } from './domain/images';
-import { MAX_DESCRIPTION_BYTES, MAX_HTML_ELEMENTS, MAX_MATERIAL_BYTES, MAX_QUESTION_TEXT_BYTES, MAX_REPLY_BYTES, MAX_RICH_HTML_CHARS, MAX_TOPIC_BYTES } from './domain/limits';
+import {
+  MAX_DESCRIPTION_BYTES,
+  MAX_HTML_ELEMENTS,
+  MAX_MATERIAL_BYTES,
+  MAX_QUESTION_TEXT_BYTES,
+  MAX_REPLY_BYTES,
+  MAX_RICH_HTML_CHARS,
+  MAX_TOPIC_BYTES,
+} from './domain/limits';
 import { materialBytes } from './domain/material-bytes';
 import { sanitizeRichHtml } from './domain/sanitize';
 import { overBytes, textBytes } from '@kelasku/shared-rules';
@@ -114,7 +122,9 @@ export function fitMaterialContent(row: { title: string; description: string; co
       elements = Math.floor(elements * 0.95);
       continue;
     }
-    const fits = materialBytes({ ...row, content: fitted }).list_bytes <= MAX_MATERIAL_BYTES && fitted.length - inlinePictureChars(fitted) <= MAX_RICH_HTML_CHARS;
+    const fits =
+      materialBytes({ ...row, content: fitted }).list_bytes <= MAX_MATERIAL_BYTES &&
+      fitted.length - inlinePictureChars(fitted) <= MAX_RICH_HTML_CHARS;
     if (fits) return fitted;
     // the closing tags the sanitizer added (or its escapes) took it over: leave them more room
     budget -= Math.max(1024, Math.ceil(budget * 0.02));
@@ -129,32 +139,67 @@ interface Keeper {
   keep(text: FittedText, original: string): void;
 }
 
-async function fitContentMaps(db: Db, table: 'exercises' | 'exams', apply: boolean, report: FitReport, keeper: Keeper): Promise<void> {
+async function fitContentMaps(
+  db: Db,
+  table: 'exercises' | 'exams',
+  apply: boolean,
+  report: FitReport,
+  keeper: Keeper,
+): Promise<void> {
   for (let after = 0; ;) {
-    const rows = await db.selectFrom(table).select(['id', 'content']).where('id', '>', after).orderBy('id').limit(PAGE).execute();
+    const rows = await db
+      .selectFrom(table)
+      .select(['id', 'content'])
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(PAGE)
+      .execute();
     if (rows.length === 0) return;
     for (const row of rows) {
       const content = parseContentColumn(row.content);
       let changed = false;
       for (const [key, value] of Object.entries(content ?? {})) {
         if (!CAPPED_KEY.test(key) || typeof value !== 'string' || !overBytes(value, MAX_QUESTION_TEXT_BYTES)) continue;
-        const text: FittedText = { table, id: row.id, field: `content["${key}"]`, bytes: textBytes(value), cap: MAX_QUESTION_TEXT_BYTES };
+        const text: FittedText = {
+          table,
+          id: row.id,
+          field: `content["${key}"]`,
+          bytes: textBytes(value),
+          cap: MAX_QUESTION_TEXT_BYTES,
+        };
         report.over.push(text);
         if (!apply) continue;
         keeper.keep(text, value);
         content[key] = cutToBytes(value, MAX_QUESTION_TEXT_BYTES);
         changed = true;
       }
-      if (changed) await db.updateTable(table).set({ content: toDbJson(content) }).where('id', '=', row.id).execute();
+      if (changed)
+        await db
+          .updateTable(table)
+          .set({ content: toDbJson(content) })
+          .where('id', '=', row.id)
+          .execute();
     }
     after = rows[rows.length - 1].id;
   }
 }
 
-async function fitDiscussions(db: Db, table: 'general_forum' | 'material_forum', apply: boolean, report: FitReport, keeper: Keeper): Promise<void> {
+async function fitDiscussions(
+  db: Db,
+  table: 'general_forum' | 'material_forum',
+  apply: boolean,
+  report: FitReport,
+  keeper: Keeper,
+): Promise<void> {
   const caps = { topic: MAX_TOPIC_BYTES, description: MAX_DESCRIPTION_BYTES } as const;
   for (let after = 0; ;) {
-    const rows = await db.selectFrom(table).select(['id', 'topic', 'description']).where('id', '>', after).orderBy('id').limit(PAGE).execute();
+    const rows = await db
+      .selectFrom(table)
+      .select(['id', 'topic', 'description'])
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(PAGE)
+      .execute();
     if (rows.length === 0) return;
     for (const row of rows) {
       const set: Partial<Record<keyof typeof caps, string>> = {};
@@ -174,15 +219,31 @@ async function fitDiscussions(db: Db, table: 'general_forum' | 'material_forum',
 
 async function fitReplies(db: Db, apply: boolean, report: FitReport, keeper: Keeper): Promise<void> {
   for (let after = ''; ;) {
-    const rows = await db.selectFrom('discussion_replies').select(['id', 'reply']).where('id', '>', after).orderBy('id').limit(PAGE).execute();
+    const rows = await db
+      .selectFrom('discussion_replies')
+      .select(['id', 'reply'])
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(PAGE)
+      .execute();
     if (rows.length === 0) return;
     for (const row of rows) {
       if (!overBytes(row.reply, MAX_REPLY_BYTES)) continue;
-      const text: FittedText = { table: 'discussion_replies', id: row.id, field: 'reply', bytes: textBytes(row.reply), cap: MAX_REPLY_BYTES };
+      const text: FittedText = {
+        table: 'discussion_replies',
+        id: row.id,
+        field: 'reply',
+        bytes: textBytes(row.reply),
+        cap: MAX_REPLY_BYTES,
+      };
       report.over.push(text);
       if (!apply) continue;
       keeper.keep(text, row.reply);
-      await db.updateTable('discussion_replies').set({ reply: cutToBytes(row.reply, MAX_REPLY_BYTES) }).where('id', '=', row.id).execute();
+      await db
+        .updateTable('discussion_replies')
+        .set({ reply: cutToBytes(row.reply, MAX_REPLY_BYTES) })
+        .where('id', '=', row.id)
+        .execute();
     }
     after = rows[rows.length - 1].id;
   }
@@ -191,18 +252,34 @@ async function fitReplies(db: Db, apply: boolean, report: FitReport, keeper: Kee
 async function fitMaterials(db: Db, apply: boolean, report: FitReport, keeper: Keeper): Promise<void> {
   // Only the candidates are read, one at a time (a material may hold 1.5 MB): over the list cap (list_bytes, kept by
   // every save since 0018), or longer than the text cap in characters, pictures included (checked without them below).
-  const candidates = await db.selectFrom('materials').select('id')
-    .where((eb) => eb.or([eb('list_bytes', '>', MAX_MATERIAL_BYTES), eb(sql<number>`length(content)`, '>', MAX_RICH_HTML_CHARS)]))
-    .orderBy('id').execute();
+  const candidates = await db
+    .selectFrom('materials')
+    .select('id')
+    .where((eb) =>
+      eb.or([eb('list_bytes', '>', MAX_MATERIAL_BYTES), eb(sql<number>`length(content)`, '>', MAX_RICH_HTML_CHARS)]),
+    )
+    .orderBy('id')
+    .execute();
   for (const { id } of candidates) {
-    const row = await db.selectFrom('materials').select(['id', 'title', 'description', 'content']).where('id', '=', id).executeTakeFirst();
+    const row = await db
+      .selectFrom('materials')
+      .select(['id', 'title', 'description', 'content'])
+      .where('id', '=', id)
+      .executeTakeFirst();
     if (row) {
       const bytes = materialBytes(row).list_bytes;
       const chars = row.content.length - inlinePictureChars(row.content);
       if (bytes <= MAX_MATERIAL_BYTES && chars <= MAX_RICH_HTML_CHARS) continue;
-      const text: FittedText = bytes > MAX_MATERIAL_BYTES
-        ? { table: 'materials', id: row.id, field: 'content', bytes, cap: MAX_MATERIAL_BYTES }
-        : { table: 'materials', id: row.id, field: 'content (characters without pictures)', bytes: chars, cap: MAX_RICH_HTML_CHARS };
+      const text: FittedText =
+        bytes > MAX_MATERIAL_BYTES
+          ? { table: 'materials', id: row.id, field: 'content', bytes, cap: MAX_MATERIAL_BYTES }
+          : {
+              table: 'materials',
+              id: row.id,
+              field: 'content (characters without pictures)',
+              bytes: chars,
+              cap: MAX_RICH_HTML_CHARS,
+            };
       let fitted: string;
       try {
         fitted = fitMaterialContent(row);
@@ -215,7 +292,11 @@ async function fitMaterials(db: Db, apply: boolean, report: FitReport, keeper: K
       if (!apply) continue;
       keeper.keep(text, row.content);
       const sizes = materialBytes({ ...row, content: fitted });
-      await db.updateTable('materials').set({ content: fitted, list_bytes: sizes.list_bytes, image_refs: sizes.image_refs }).where('id', '=', row.id).execute();
+      await db
+        .updateTable('materials')
+        .set({ content: fitted, list_bytes: sizes.list_bytes, image_refs: sizes.image_refs })
+        .where('id', '=', row.id)
+        .execute();
     }
   }
 }
@@ -224,9 +305,18 @@ async function fitMaterials(db: Db, apply: boolean, report: FitReport, keeper: K
  * Finds the texts over today's caps, and with `apply` shortens them, handing each original to `keep` first (written
  * before the row changes, so an interrupted run loses nothing).
  */
-export async function fitStoredTexts(db: Db, options: { apply: boolean; keep?: (text: FittedText, original: string) => void }): Promise<FitReport> {
+export async function fitStoredTexts(
+  db: Db,
+  options: { apply: boolean; keep?: (text: FittedText, original: string) => void },
+): Promise<FitReport> {
   const report: FitReport = { over: [], leftAsTheyAre: [] };
-  const keeper: Keeper = { keep: options.keep ?? (() => { throw new Error('apply needs somewhere to keep the originals'); }) };
+  const keeper: Keeper = {
+    keep:
+      options.keep ??
+      (() => {
+        throw new Error('apply needs somewhere to keep the originals');
+      }),
+  };
   await fitContentMaps(db, 'exercises', options.apply, report, keeper);
   await fitContentMaps(db, 'exams', options.apply, report, keeper);
   await fitDiscussions(db, 'general_forum', options.apply, report, keeper);
@@ -240,7 +330,10 @@ async function cli(args: string[]): Promise<number> {
   const apply = args.includes('--apply');
   const at = args.indexOf('--originals');
   const { dataDir, databaseUrl, sqliteFile } = databaseLocation();
-  const originals = at >= 0 ? path.resolve(args[at + 1] ?? '') : path.join(dataDir, `fitted-texts-${new Date().toISOString().replace(/[:.]/g, '-')}.jsonl`);
+  const originals =
+    at >= 0
+      ? path.resolve(args[at + 1] ?? '')
+      : path.join(dataDir, `fitted-texts-${new Date().toISOString().replace(/[:.]/g, '-')}.jsonl`);
   const handle = connectDatabase({ databaseUrl, sqliteFile });
   let kept = 0;
   try {
@@ -252,10 +345,16 @@ async function cli(args: string[]): Promise<number> {
         kept++;
       },
     });
-    for (const t of report.over) console.log(`${apply ? 'shortened' : 'over its cap'}: ${t.table} ${t.id} ${t.field} (${t.bytes} > ${t.cap})`);
-    for (const t of report.leftAsTheyAre) console.log(`left as it is: ${t.table} ${t.id} ${t.field} (${t.bytes} > ${t.cap}): ${t.reason}`);
-    if (apply) console.log(`${report.over.length} texts shortened; their originals are in ${kept > 0 ? originals : '(none)'}.`);
-    else console.log(`${report.over.length} texts over their caps. Nothing changed: run again with --apply to shorten them (originals kept in a file).`);
+    for (const t of report.over)
+      console.log(`${apply ? 'shortened' : 'over its cap'}: ${t.table} ${t.id} ${t.field} (${t.bytes} > ${t.cap})`);
+    for (const t of report.leftAsTheyAre)
+      console.log(`left as it is: ${t.table} ${t.id} ${t.field} (${t.bytes} > ${t.cap}): ${t.reason}`);
+    if (apply)
+      console.log(`${report.over.length} texts shortened; their originals are in ${kept > 0 ? originals : '(none)'}.`);
+    else
+      console.log(
+        `${report.over.length} texts over their caps. Nothing changed: run again with --apply to shorten them (originals kept in a file).`,
+      );
     return 0;
   } catch (err) {
     console.error(`fitting texts failed: ${err instanceof Error ? err.message : String(err)}`);

@@ -37,7 +37,9 @@ async function main() {
     if (stopping) return;
     stopping = true;
     app.lifecycle.stopping = true;
-    app.log.warn(`${signal} received: finishing accepted requests (at most ${config.shutdownTimeoutMs} ms), then closing`);
+    app.log.warn(
+      `${signal} received: finishing accepted requests (at most ${config.shutdownTimeoutMs} ms), then closing`,
+    );
     const deadline = setTimeout(() => {
       app.log.error(`still closing after ${config.shutdownTimeoutMs} ms: exiting now`);
       process.exit(1);
@@ -65,7 +67,9 @@ async function main() {
     for (const a of DEMO_ACCOUNTS) console.log(`  ${a.role.padEnd(8)} ${a.username.padEnd(20)} ${a.password}`);
   }
   if (newerMigrations.length > 0) {
-    app.log.warn(`The database already has a newer release's migrations (${newerMigrations.join(', ')}): this node serves it as it is. Upgrade this node next.`);
+    app.log.warn(
+      `The database already has a newer release's migrations (${newerMigrations.join(', ')}): this node serves it as it is. Upgrade this node next.`,
+    );
   }
   if (!(await hasAdmin(handle.db))) {
     app.log.warn(

@@ -17,7 +17,13 @@ import { connectDatabase, type Db } from './db/connect';
 import { toDbJson } from './db/json';
 import { toDbTime } from './db/time';
 import { parseContentColumn } from './domain/content';
-import { type ImageMime, IMAGE_EXTENSIONS, IMAGE_URL_PREFIX, sizeContentPictures, sizeHtmlPictures } from './domain/images';
+import {
+  type ImageMime,
+  IMAGE_EXTENSIONS,
+  IMAGE_URL_PREFIX,
+  sizeContentPictures,
+  sizeHtmlPictures,
+} from './domain/images';
 import { materialBytes } from './domain/material-bytes';
 import { EXAM, EXERCISE, type ItemSpec } from './domain/repo/assessments';
 import { saveVariants } from './domain/repo/images';
@@ -37,8 +43,14 @@ export async function sizePictureVariantsOfStored(db: Db): Promise<VariantsRepor
   const report: VariantsReport = { checked: 0, sized: 0, unreadable: [] };
   // Keyset pages by hash over the pictures without a size: a few in memory at a time, however many are stored.
   for (let after = ''; ;) {
-    const rows = await db.selectFrom('images').select(['hash', 'mime', 'data'])
-      .where('width', 'is', null).where('hash', '>', after).orderBy('hash').limit(PAGE).execute();
+    const rows = await db
+      .selectFrom('images')
+      .select(['hash', 'mime', 'data'])
+      .where('width', 'is', null)
+      .where('hash', '>', after)
+      .orderBy('hash')
+      .limit(PAGE)
+      .execute();
     if (rows.length === 0) return report;
     for (const row of rows) {
       report.checked++;
@@ -74,14 +86,24 @@ const NAMES_A_PICTURE = `%${IMAGE_URL_PREFIX}%`;
 async function sizeStoredMaterials(db: Db): Promise<number> {
   let changed = 0;
   for (let after = 0; ;) {
-    const rows = await db.selectFrom('materials').select(['id', 'title', 'description', 'content'])
-      .where('content', 'like', NAMES_A_PICTURE).where('id', '>', after).orderBy('id').limit(PAGE).execute();
+    const rows = await db
+      .selectFrom('materials')
+      .select(['id', 'title', 'description', 'content'])
+      .where('content', 'like', NAMES_A_PICTURE)
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(PAGE)
+      .execute();
     if (rows.length === 0) return changed;
     for (const row of rows) {
       const content = await sizeHtmlPictures(db, row.content, []);
       if (content === row.content) continue;
-      const done = await db.updateTable('materials').set({ content, ...materialBytes({ ...row, content }) })
-        .where('id', '=', row.id).where('content', '=', row.content).executeTakeFirst();
+      const done = await db
+        .updateTable('materials')
+        .set({ content, ...materialBytes({ ...row, content }) })
+        .where('id', '=', row.id)
+        .where('content', '=', row.content)
+        .executeTakeFirst();
       changed += Number(done.numUpdatedRows);
     }
     after = rows[rows.length - 1].id;
@@ -96,8 +118,14 @@ async function sizeStoredMaterials(db: Db): Promise<number> {
 async function sizeStoredItems(db: Db, spec: ItemSpec): Promise<number> {
   let changed = 0;
   for (let after = 0; ;) {
-    const rows = await db.selectFrom(spec.table).select(['id', 'content'])
-      .where(sql<string>`cast(content as text)`, 'like', NAMES_A_PICTURE).where('id', '>', after).orderBy('id').limit(PAGE).execute();
+    const rows = await db
+      .selectFrom(spec.table)
+      .select(['id', 'content'])
+      .where(sql<string>`cast(content as text)`, 'like', NAMES_A_PICTURE)
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(PAGE)
+      .execute();
     if (rows.length === 0) return changed;
     for (const row of rows) {
       const before = parseContentColumn(row.content);
@@ -105,8 +133,12 @@ async function sizeStoredItems(db: Db, spec: ItemSpec): Promise<number> {
       if (text === toDbJson(before)) continue;
       // As stored (SQLite: the text read; PostgreSQL: jsonb, compared by value): nobody saved the item meanwhile.
       const stored = typeof row.content === 'string' ? row.content : toDbJson(row.content);
-      const done = await db.updateTable(spec.table).set({ content: text, updated_at: toDbTime() })
-        .where('id', '=', row.id).where('content', '=', stored).executeTakeFirst();
+      const done = await db
+        .updateTable(spec.table)
+        .set({ content: text, updated_at: toDbTime() })
+        .where('id', '=', row.id)
+        .where('content', '=', stored)
+        .executeTakeFirst();
       changed += Number(done.numUpdatedRows);
     }
     after = rows[rows.length - 1].id;
@@ -130,7 +162,9 @@ async function cli(): Promise<number> {
     console.log(`Checked ${report.checked} pictures without copies: ${report.sized} got their copies for phones.`);
     if (report.unreadable.length) console.log(`Left as they are, not readable: ${report.unreadable.join(', ')}`);
     const content = await sizePicturesInStoredContent(handle.db);
-    console.log(`Content rewritten to offer the copies: ${content.materials} materials, ${content.exercises} exercises, ${content.exams} exams.`);
+    console.log(
+      `Content rewritten to offer the copies: ${content.materials} materials, ${content.exercises} exercises, ${content.exams} exams.`,
+    );
     return 0;
   } catch (err) {
     console.error(`making copies failed: ${err instanceof Error ? err.message : String(err)}`);

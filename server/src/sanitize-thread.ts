@@ -14,7 +14,10 @@ port.on('message', (html: string) => {
   try {
     reply = { html: sanitizeRichHtml(html) };
   } catch (e) {
-    reply = e instanceof ContentError ? { refused: { message: e.message, extra: e.extra } } : { failed: String((e as Error)?.message ?? e) };
+    reply =
+      e instanceof ContentError
+        ? { refused: { message: e.message, extra: e.extra } }
+        : { failed: String((e as Error)?.message ?? e) };
   }
   port.postMessage(reply);
 });

@@ -15,25 +15,57 @@ const HOUR = 3600_000;
 
 /** One multiple-choice question (key c) and one essay: the content most answer-save tests need. */
 export const MC_AND_ESSAY: Record<string, string> = {
-  '1': 'Q1', '1_a': 'a', '1_b': 'b', '1_c': 'c', '1_d': 'd', '1_answer': 'c', '2_essay': 'Jelaskan', '2_essay_answer': 'x',
+  '1': 'Q1',
+  '1_a': 'a',
+  '1_b': 'b',
+  '1_c': 'c',
+  '1_d': 'd',
+  '1_answer': 'c',
+  '2_essay': 'Jelaskan',
+  '2_essay_answer': 'x',
 };
 
 /** `api(who, method, url, payload?)`: a request under /api/v1 as one of the fixture's users. */
-export const apiAs = (t: () => TestApp) => (who: string, method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
-  t().injectWithLogin(who, { method, url: `/api/v1${url}`, ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}) });
+export const apiAs =
+  (t: () => TestApp) =>
+  (who: string, method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
+    t().injectWithLogin(who, {
+      method,
+      url: `/api/v1${url}`,
+      ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}),
+    });
 
 /**
  * In the fixture's first class (its teacher, assigned students 1 and 2): a material with an exercise, and an exam open
  * from an hour ago to an hour from now, both with `content`.
  */
-export async function createAnswerItems(t: TestApp, content: Record<string, string>): Promise<Record<AnswerKind, AnswerItem>> {
-  const asTeacher = (url: string, payload: Record<string, unknown>) => t.injectWithLogin('teacher', { method: 'POST', url: `/api/v1${url}`, payload });
+export async function createAnswerItems(
+  t: TestApp,
+  content: Record<string, string>,
+): Promise<Record<AnswerKind, AnswerItem>> {
+  const asTeacher = (url: string, payload: Record<string, unknown>) =>
+    t.injectWithLogin('teacher', { method: 'POST', url: `/api/v1${url}`, payload });
   const classId = t.fixture.classes[0].id;
-  const material = await asTeacher('/materials', { title: 'Bab 1', description: 'd', content: '<p>x</p>', class_id: classId });
-  const exercise = await asTeacher('/exercises', { title: 'Latihan', total_marks: 100, material_id: material.json().id, content });
+  const material = await asTeacher('/materials', {
+    title: 'Bab 1',
+    description: 'd',
+    content: '<p>x</p>',
+    class_id: classId,
+  });
+  const exercise = await asTeacher('/exercises', {
+    title: 'Latihan',
+    total_marks: 100,
+    material_id: material.json().id,
+    content,
+  });
   expect(exercise.statusCode).toBe(200);
   const exam = await asTeacher('/exams', {
-    title: 'UTS', total_marks: 100, class_id: classId, start_time: formatWib(new Date(Date.now() - HOUR)), end_time: formatWib(new Date(Date.now() + HOUR)), content,
+    title: 'UTS',
+    total_marks: 100,
+    class_id: classId,
+    start_time: formatWib(new Date(Date.now() - HOUR)),
+    end_time: formatWib(new Date(Date.now() + HOUR)),
+    content,
   });
   expect(exam.statusCode).toBe(200);
   return {

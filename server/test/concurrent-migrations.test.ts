@@ -41,7 +41,10 @@ async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
 beforeAll(async () => {
   up = await admin(async () => true).catch(() => false);
   if (!up) return;
-  bundle = await buildServer(REPO_ROOT, path.join(REPO_ROOT, 'server', 'dist', `.test-migrate-${crypto.randomBytes(4).toString('hex')}`));
+  bundle = await buildServer(
+    REPO_ROOT,
+    path.join(REPO_ROOT, 'server', 'dist', `.test-migrate-${crypto.randomBytes(4).toString('hex')}`),
+  );
 });
 afterAll(async () => {
   if (!up) return;
@@ -70,16 +73,32 @@ function freePort(): Promise<number> {
   });
 }
 
-interface Node { child: ChildProcess; port: number; output: () => string }
+interface Node {
+  child: ChildProcess;
+  port: number;
+  output: () => string;
+}
 
 function startNode(databaseUrl: string, port: number): Node {
-  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', JWT_SECRET: TEST_JWT_SECRET, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', EXAM_AUTO_SUBMIT: '0' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    JWT_SECRET: TEST_JWT_SECRET,
+    DATABASE_URL: databaseUrl,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    EXAM_AUTO_SUBMIT: '0',
+  };
   delete env.REDIS_URL;
   delete env.DATA_DIR;
   const child = spawn(process.execPath, [path.join(bundle, 'main.js')], { cwd: REPO_ROOT, env });
   let output = '';
-  child.stdout!.on('data', (d) => { output += d; });
-  child.stderr!.on('data', (d) => { output += d; });
+  child.stdout!.on('data', (d) => {
+    output += d;
+  });
+  child.stderr!.on('data', (d) => {
+    output += d;
+  });
   return { child, port, output: () => output };
 }
 
@@ -110,10 +129,16 @@ async function startTwoAtOnce(databaseUrl: string) {
   const nodes = [startNode(databaseUrl, await freePort()), startNode(databaseUrl, await freePort())];
   try {
     const states = await Promise.all(nodes.map(ready));
-    expect(states).toEqual([0, 1].map(() => ({ status: 'ready', database: 'ok', redis: 'not configured', stopping: false })));
+    expect(states).toEqual(
+      [0, 1].map(() => ({ status: 'ready', database: 'ok', redis: 'not configured', stopping: false })),
+    );
     // both serve: a sign-in attempt reaches the database through each
     for (const node of nodes) {
-      const res = await fetch(`http://127.0.0.1:${node.port}/api/v1/auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'nobody', password: 'nothing-12' }) });
+      const res = await fetch(`http://127.0.0.1:${node.port}/api/v1/auth`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'nobody', password: 'nothing-12' }),
+      });
       expect(res.status).toBe(401);
     }
   } finally {
@@ -140,7 +165,10 @@ it('two nodes on the database of an older release (half the migrations applied):
   const handle = connectDatabase({ databaseUrl });
   try {
     const older = ALL[Math.floor(ALL.length / 2)];
-    const { error } = await new Migrator({ db: handle.db, provider: { getMigrations: async () => allMigrations('postgres') } }).migrateTo(older);
+    const { error } = await new Migrator({
+      db: handle.db,
+      provider: { getMigrations: async () => allMigrations('postgres') },
+    }).migrateTo(older);
     expect(error).toBeUndefined();
   } finally {
     await handle.close();
@@ -155,7 +183,9 @@ it('four migrators started in the same instant on an empty database (one event l
   try {
     const outcomes = await Promise.all(handles.map((h) => migrateToLatest(h.db, h.kind)));
     expect(outcomes).toEqual(handles.map(() => ({ newerMigrations: [] })));
-    const { rows } = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(handles[0].db);
+    const { rows } = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(
+      handles[0].db,
+    );
     expect(rows.map((r) => r.name)).toEqual(ALL);
   } finally {
     await Promise.all(handles.map((h) => h.close()));
@@ -170,7 +200,9 @@ it('a node of the previous release starts and serves on a database the next rele
     await migrateToLatest(handle.db, handle.kind);
     // what the next release would have added (an additive migration this version does not know)
     await sql`create table next_release_notes (id integer primary key)`.execute(handle.db);
-    await sql`insert into kysely_migration (name, timestamp) values ('9999_next_release', ${new Date().toISOString()})`.execute(handle.db);
+    await sql`insert into kysely_migration (name, timestamp) values ('9999_next_release', ${new Date().toISOString()})`.execute(
+      handle.db,
+    );
   } finally {
     await handle.close();
   }
@@ -183,13 +215,17 @@ it('a node of the previous release starts and serves on a database the next rele
   }
 });
 
-it('refuses a database with another release\'s migrations that lacks some of this one\'s', async () => {
+it("refuses a database with another release's migrations that lacks some of this one's", async () => {
   if (!up) return console.warn('skipped: no PostgreSQL at REL_PG_URL');
   const databaseUrl = await scratchDatabase();
   const handle = connectDatabase({ databaseUrl });
   try {
-    await new Migrator({ db: handle.db, provider: { getMigrations: async () => allMigrations('postgres') } }).migrateTo(ALL[2]);
-    await sql`insert into kysely_migration (name, timestamp) values ('9999_next_release', ${new Date().toISOString()})`.execute(handle.db);
+    await new Migrator({ db: handle.db, provider: { getMigrations: async () => allMigrations('postgres') } }).migrateTo(
+      ALL[2],
+    );
+    await sql`insert into kysely_migration (name, timestamp) values ('9999_next_release', ${new Date().toISOString()})`.execute(
+      handle.db,
+    );
     await expect(migrateToLatest(handle.db, handle.kind)).rejects.toThrow(/lacks .*0004_images/);
   } finally {
     await handle.close();

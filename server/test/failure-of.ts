@@ -4,4 +4,7 @@
  * another realm and `toThrow` reports "did not throw".
  */
 export const failureOf = (p: Promise<unknown>): Promise<string> =>
-  p.then(() => 'no error', (e: unknown) => String((e as Error)?.message ?? e));
+  p.then(
+    () => 'no error',
+    (e: unknown) => String((e as Error)?.message ?? e),
+  );

@@ -22,13 +22,29 @@ jest.setTimeout(120_000);
 
 const HOUR = 3600_000;
 const STUDENTS = ['student', 'student2'] as const;
-const CONTENT = { '1': 'Q1', '1_a': 'a', '1_b': 'b', '1_c': 'c', '1_d': 'd', '1_answer': 'c', '2': 'Q2', '2_a': 'a', '2_b': 'b', '2_c': 'c', '2_d': 'd', '2_answer': 'a' };
+const CONTENT = {
+  '1': 'Q1',
+  '1_a': 'a',
+  '1_b': 'b',
+  '1_c': 'c',
+  '1_d': 'd',
+  '1_answer': 'c',
+  '2': 'Q2',
+  '2_a': 'a',
+  '2_b': 'b',
+  '2_c': 'c',
+  '2_d': 'd',
+  '2_answer': 'a',
+};
 
 let bundle: string;
 let dataDir: string;
 
 beforeAll(async () => {
-  bundle = await buildServer(REPO_ROOT, path.join(REPO_ROOT, 'server', 'dist', `.test-shutdown-${crypto.randomBytes(4).toString('hex')}`));
+  bundle = await buildServer(
+    REPO_ROOT,
+    path.join(REPO_ROOT, 'server', 'dist', `.test-shutdown-${crypto.randomBytes(4).toString('hex')}`),
+  );
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kelasku-shutdown-'));
 });
 afterAll(() => {
@@ -50,7 +66,9 @@ function freePort(): Promise<number> {
 function stalledClient(port: number): Promise<net.Socket> {
   return new Promise((resolve, reject) => {
     const socket = net.connect(port, '127.0.0.1', () => {
-      socket.write('POST /api/v1/auth HTTP/1.1\r\nHost: kelasku\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"username":');
+      socket.write(
+        'POST /api/v1/auth HTTP/1.1\r\nHost: kelasku\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"username":',
+      );
       resolve(socket);
     });
     socket.on('error', () => undefined);
@@ -58,17 +76,36 @@ function stalledClient(port: number): Promise<net.Socket> {
   });
 }
 
-interface Server { child: ChildProcess; port: number; output: () => string; exited: Promise<number | null> }
+interface Server {
+  child: ChildProcess;
+  port: number;
+  output: () => string;
+  exited: Promise<number | null>;
+}
 
 async function startServer(dir: string, extraEnv: Record<string, string> = {}): Promise<Server> {
   const port = await freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', JWT_SECRET: TEST_JWT_SECRET, DATA_DIR: dir, PORT: String(port), HOST: '127.0.0.1', SHUTDOWN_TIMEOUT_MS: '20000', EXAM_AUTO_SUBMIT: '0', ...extraEnv };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    JWT_SECRET: TEST_JWT_SECRET,
+    DATA_DIR: dir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    SHUTDOWN_TIMEOUT_MS: '20000',
+    EXAM_AUTO_SUBMIT: '0',
+    ...extraEnv,
+  };
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
   const child = spawn(process.execPath, [path.join(bundle, 'main.js')], { cwd: REPO_ROOT, env });
   let output = '';
-  child.stdout!.on('data', (d) => { output += d; });
-  child.stderr!.on('data', (d) => { output += d; });
+  child.stdout!.on('data', (d) => {
+    output += d;
+  });
+  child.stderr!.on('data', (d) => {
+    output += d;
+  });
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const started = Date.now();
   while (!output.includes('Kelasku is running')) {
@@ -101,7 +138,10 @@ it('stops within SHUTDOWN_TIMEOUT_MS even when a client stalls in the middle of 
     await new Promise((r) => setTimeout(r, 300));
     const sent = Date.now();
     server.child.kill('SIGTERM');
-    const code = await Promise.race([server.exited, new Promise<string>((r) => setTimeout(() => r('still running after 15 s'), 15_000))]);
+    const code = await Promise.race([
+      server.exited,
+      new Promise<string>((r) => setTimeout(() => r('still running after 15 s'), 15_000)),
+    ]);
     if (code === 'still running after 15 s') server.child.kill('SIGKILL');
     socket.destroy();
     expect(code).toBe(1);
@@ -115,85 +155,106 @@ it('stops within SHUTDOWN_TIMEOUT_MS even when a client stalls in the middle of 
 // The school is written into the SQLite file the child serves: on the suite's PostgreSQL pass there is no such file.
 const onSqlite = process.env.DATABASE_URL ? it.skip : it;
 
-onSqlite('finishes the answer saves it accepted when SIGTERM arrives in a burst: all acknowledged saves stored, no 5xx', async () => {
-  // An open exam with two students' sheets, made through the API of an in-process app, then copied into DATA_DIR.
-  const t: TestApp = await buildTestApp();
-  const sheetOf: Record<string, number> = {};
-  const tokenOf: Record<string, string> = {};
-  try {
-    const exam = await t.injectWithLogin('teacher', {
-      method: 'POST', url: '/api/v1/exams',
-      payload: { title: 'UTS', total_marks: 100, class_id: t.fixture.classes[0].id, content: CONTENT, start_time: formatWib(new Date(Date.now() - HOUR)), end_time: formatWib(new Date(Date.now() + HOUR)) },
-    });
-    expect(exam.statusCode).toBe(200);
-    for (const who of STUDENTS) {
-      const sheet = await t.injectWithLogin(who, { method: 'POST', url: '/api/v1/exams-answers', payload: { exam_id: exam.json().id, answers: {} } });
-      expect(sheet.statusCode).toBe(200);
-      sheetOf[who] = sheet.json().id;
-      tokenOf[who] = await t.tokenFor(who);
-    }
-    await sqliteOf(t.db)!.backup(path.join(dataDir, 'kelasku.sqlite'));
-  } finally {
-    await t.close();
-  }
-
-  const server = await startServer(dataDir);
-  const url = (who: string) => `http://127.0.0.1:${server.port}/api/v1/exams-answers?id=${sheetOf[who]}`;
-  // Each worker saves its student's sheet again and again on one kept-alive connection (fetch's pool), every save a
-  // newer numbered map: the stored map must end at least as new as the newest one acknowledged.
-  const nextSeq: Record<string, number> = { student: 0, student2: 0 };
-  const acknowledged: Record<string, number> = { student: 0, student2: 0 };
-  const statuses: number[] = [];
-  let refused = 0;
-  let sigtermSent = false;
-  let savesAfterSigterm = 0;
-  let running = true;
-  const worker = async (who: string) => {
-    while (running) {
-      const seq = ++nextSeq[who];
-      try {
-        const res = await fetch(url(who), {
-          method: 'PATCH',
-          headers: { authorization: tokenOf[who], 'content-type': 'application/json' },
-          body: JSON.stringify({ answers: { '1': 'c', '2': `seq-${seq}` }, seq }),
+onSqlite(
+  'finishes the answer saves it accepted when SIGTERM arrives in a burst: all acknowledged saves stored, no 5xx',
+  async () => {
+    // An open exam with two students' sheets, made through the API of an in-process app, then copied into DATA_DIR.
+    const t: TestApp = await buildTestApp();
+    const sheetOf: Record<string, number> = {};
+    const tokenOf: Record<string, string> = {};
+    try {
+      const exam = await t.injectWithLogin('teacher', {
+        method: 'POST',
+        url: '/api/v1/exams',
+        payload: {
+          title: 'UTS',
+          total_marks: 100,
+          class_id: t.fixture.classes[0].id,
+          content: CONTENT,
+          start_time: formatWib(new Date(Date.now() - HOUR)),
+          end_time: formatWib(new Date(Date.now() + HOUR)),
+        },
+      });
+      expect(exam.statusCode).toBe(200);
+      for (const who of STUDENTS) {
+        const sheet = await t.injectWithLogin(who, {
+          method: 'POST',
+          url: '/api/v1/exams-answers',
+          payload: { exam_id: exam.json().id, answers: {} },
         });
-        statuses.push(res.status);
-        await res.text();
-        if (res.status === 200) {
-          acknowledged[who] = Math.max(acknowledged[who], seq);
-          if (sigtermSent) savesAfterSigterm++;
-        }
-      } catch {
-        refused++; // the listener is closed: this save never reached the server
-        if (sigtermSent) return;
+        expect(sheet.statusCode).toBe(200);
+        sheetOf[who] = sheet.json().id;
+        tokenOf[who] = await t.tokenFor(who);
       }
+      await sqliteOf(t.db)!.backup(path.join(dataDir, 'kelasku.sqlite'));
+    } finally {
+      await t.close();
     }
-  };
-  const workers = STUDENTS.flatMap((who) => Array.from({ length: 8 }, () => worker(who)));
-  while (statuses.length < 200) await new Promise((r) => setTimeout(r, 5));
-  const acknowledgedBefore = statuses.filter((s) => s === 200).length;
-  server.child.kill('SIGTERM');
-  sigtermSent = true;
-  const code = await server.exited;
-  running = false;
-  await Promise.all(workers);
 
-  expect(code).toBe(0);
-  expect(server.output()).toContain('SIGTERM received');
-  expect(statuses.filter((s) => s >= 500)).toEqual([]);
-  expect(new Set(statuses)).toEqual(new Set([200]));
-  expect(acknowledgedBefore).toBeGreaterThanOrEqual(150);
+    const server = await startServer(dataDir);
+    const url = (who: string) => `http://127.0.0.1:${server.port}/api/v1/exams-answers?id=${sheetOf[who]}`;
+    // Each worker saves its student's sheet again and again on one kept-alive connection (fetch's pool), every save a
+    // newer numbered map: the stored map must end at least as new as the newest one acknowledged.
+    const nextSeq: Record<string, number> = { student: 0, student2: 0 };
+    const acknowledged: Record<string, number> = { student: 0, student2: 0 };
+    const statuses: number[] = [];
+    let refused = 0;
+    let sigtermSent = false;
+    let savesAfterSigterm = 0;
+    let running = true;
+    const worker = async (who: string) => {
+      while (running) {
+        const seq = ++nextSeq[who];
+        try {
+          const res = await fetch(url(who), {
+            method: 'PATCH',
+            headers: { authorization: tokenOf[who], 'content-type': 'application/json' },
+            body: JSON.stringify({ answers: { '1': 'c', '2': `seq-${seq}` }, seq }),
+          });
+          statuses.push(res.status);
+          await res.text();
+          if (res.status === 200) {
+            acknowledged[who] = Math.max(acknowledged[who], seq);
+            if (sigtermSent) savesAfterSigterm++;
+          }
+        } catch {
+          refused++; // the listener is closed: this save never reached the server
+          if (sigtermSent) return;
+        }
+      }
+    };
+    const workers = STUDENTS.flatMap((who) => Array.from({ length: 8 }, () => worker(who)));
+    while (statuses.length < 200) await new Promise((r) => setTimeout(r, 5));
+    const acknowledgedBefore = statuses.filter((s) => s === 200).length;
+    server.child.kill('SIGTERM');
+    sigtermSent = true;
+    const code = await server.exited;
+    running = false;
+    await Promise.all(workers);
 
-  const handle = connectDatabase({ sqliteFile: path.join(dataDir, 'kelasku.sqlite') });
-  try {
-    for (const who of STUDENTS) {
-      const row = await handle.db.selectFrom('exam_answers').select(['answers', 'answers_seq']).where('id', '=', sheetOf[who]).executeTakeFirstOrThrow();
-      const answers = typeof row.answers === 'string' ? JSON.parse(row.answers) : row.answers;
-      expect(Number(row.answers_seq)).toBeGreaterThanOrEqual(acknowledged[who]);
-      expect(answers).toEqual({ '1': 'c', '2': `seq-${row.answers_seq}` });
+    expect(code).toBe(0);
+    expect(server.output()).toContain('SIGTERM received');
+    expect(statuses.filter((s) => s >= 500)).toEqual([]);
+    expect(new Set(statuses)).toEqual(new Set([200]));
+    expect(acknowledgedBefore).toBeGreaterThanOrEqual(150);
+
+    const handle = connectDatabase({ sqliteFile: path.join(dataDir, 'kelasku.sqlite') });
+    try {
+      for (const who of STUDENTS) {
+        const row = await handle.db
+          .selectFrom('exam_answers')
+          .select(['answers', 'answers_seq'])
+          .where('id', '=', sheetOf[who])
+          .executeTakeFirstOrThrow();
+        const answers = typeof row.answers === 'string' ? JSON.parse(row.answers) : row.answers;
+        expect(Number(row.answers_seq)).toBeGreaterThanOrEqual(acknowledged[who]);
+        expect(answers).toEqual({ '1': 'c', '2': `seq-${row.answers_seq}` });
+      }
+    } finally {
+      await handle.close();
     }
-  } finally {
-    await handle.close();
-  }
-  console.log(`saves acknowledged: ${statuses.length} (${savesAfterSigterm} after SIGTERM), refused connections after SIGTERM: ${refused}`);
-});
+    console.log(
+      `saves acknowledged: ${statuses.length} (${savesAfterSigterm} after SIGTERM), refused connections after SIGTERM: ${refused}`,
+    );
+  },
+);

@@ -44,12 +44,33 @@ import { connectDatabase, type Db, type DbKind } from '../src/db/connect';
 import { migrateToLatest } from '../src/db/migrate';
 import { hashPassword, setPasswordHashCost } from '../src/lib/passwords';
 
-export const FIXTURE_PASSWORDS = { admin: 'admin-pass-1', teacher: 'teacher-pass-1', student: 'student-pass-1' } as const;
+export const FIXTURE_PASSWORDS = {
+  admin: 'admin-pass-1',
+  teacher: 'teacher-pass-1',
+  student: 'student-pass-1',
+} as const;
 export const TEST_JWT_SECRET = 'test-secret-0123456789-abcdefghijklmnopqrstuvwxyz';
 
-export interface FixtureTeacher { id: number; user_id: number; name: string; nip: string; specialization: string }
-export interface FixtureStudent { id: number; user_id: number; name: string; nis: string; grade: number }
-export interface FixtureClass { id: number; name: string; grade: number; teacher_id: number }
+export interface FixtureTeacher {
+  id: number;
+  user_id: number;
+  name: string;
+  nip: string;
+  specialization: string;
+}
+export interface FixtureStudent {
+  id: number;
+  user_id: number;
+  name: string;
+  nis: string;
+  grade: number;
+}
+export interface FixtureClass {
+  id: number;
+  name: string;
+  grade: number;
+  teacher_id: number;
+}
 
 export interface Fixture {
   admin: { user_id: number; username: string };
@@ -124,7 +145,8 @@ function isolatedNodeModules(): NodeModules {
     mods = {
       buildApp: (require('../src/app') as typeof import('../src/app')).buildApp,
       connectDatabase: (require('../src/db/connect') as typeof import('../src/db/connect')).connectDatabase,
-      setPasswordHashCost: (require('../src/lib/passwords') as typeof import('../src/lib/passwords')).setPasswordHashCost,
+      setPasswordHashCost: (require('../src/lib/passwords') as typeof import('../src/lib/passwords'))
+        .setPasswordHashCost,
     };
     /* eslint-enable @typescript-eslint/no-require-imports */
   });
@@ -157,7 +179,13 @@ async function seedFixture(db: Db): Promise<Fixture> {
   return db.transaction().execute(async (trx) => {
     const admin = await trx
       .insertInto('users')
-      .values({ username: 'admin', email: 'admin@kelasku.local', password_hash: adminHash, role: 'admin', display_name: 'Admin' })
+      .values({
+        username: 'admin',
+        email: 'admin@kelasku.local',
+        password_hash: adminHash,
+        role: 'admin',
+        display_name: 'Admin',
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const teachers: FixtureTeacher[] = [];
@@ -165,10 +193,22 @@ async function seedFixture(db: Db): Promise<Fixture> {
       { name: 'Budi Santoso', nip: '198001012005011001', specialization: 'Mathematics' },
       { name: 'Siti Aminah', nip: '198202022006022002', specialization: 'Biology' },
     ]) {
-      const user_id = await createProfileUser(trx, { username: t.nip, role: 'teacher', displayName: t.name, passwordHash: teacherHash });
+      const user_id = await createProfileUser(trx, {
+        username: t.nip,
+        role: 'teacher',
+        displayName: t.name,
+        passwordHash: teacherHash,
+      });
       const row = await trx
         .insertInto('teachers')
-        .values({ ...t, name_search: searchText(t.name), status: 'Active', user_id, phone_number: null, profile_picture_url: null })
+        .values({
+          ...t,
+          name_search: searchText(t.name),
+          status: 'Active',
+          user_id,
+          phone_number: null,
+          profile_picture_url: null,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       teachers.push({ ...t, id: row.id, user_id });
@@ -191,10 +231,23 @@ async function seedFixture(db: Db): Promise<Fixture> {
       { name: 'Bunga Lestari', nis: '2024000002', grade: 10 },
       { name: 'Citra Dewi', nis: '2024000003', grade: 11 },
     ]) {
-      const user_id = await createProfileUser(trx, { username: s.nis, role: 'student', displayName: s.name, passwordHash: studentHash });
+      const user_id = await createProfileUser(trx, {
+        username: s.nis,
+        role: 'student',
+        displayName: s.name,
+        passwordHash: studentHash,
+      });
       const row = await trx
         .insertInto('students')
-        .values({ ...s, name_search: searchText(s.name), status: 'Active', user_id, phone_number: null, profile_picture_url: null, curr_score: null })
+        .values({
+          ...s,
+          name_search: searchText(s.name),
+          status: 'Active',
+          user_id,
+          phone_number: null,
+          profile_picture_url: null,
+          curr_score: null,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       await assignStudentToGradeClasses(trx, row.id, s.grade);
@@ -219,7 +272,10 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     await admin.connect();
     await admin.query(`create schema ${schema}`);
     await admin.end();
-    dropSchema = () => oneSchemaChangeAtATime(async (c) => { await c!.query(`drop schema if exists ${schema} cascade`); });
+    dropSchema = () =>
+      oneSchemaChangeAtATime(async (c) => {
+        await c!.query(`drop schema if exists ${schema} cascade`);
+      });
     handle = connectDatabase({ databaseUrl, pgSchema: schema, poolSize: 4 });
   } else {
     tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kelasku-test-'));
@@ -228,7 +284,9 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   let fixture: Fixture;
   try {
     await oneSchemaChangeAtATime(() => migrateToLatest(handle.db, handle.kind, pgSchema));
-    fixture = options.empty ? { admin: { user_id: 0, username: 'admin' }, teachers: [], classes: [], students: [] } : await seedFixture(handle.db);
+    fixture = options.empty
+      ? { admin: { user_id: 0, username: 'admin' }, teachers: [], classes: [], students: [] }
+      : await seedFixture(handle.db);
   } catch (err) {
     await handle.close();
     if (dropSchema) await dropSchema();
@@ -287,13 +345,20 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
 
   const usernameOf = (who: Who): string => {
     switch (who) {
-      case 'admin': return 'admin';
-      case 'teacher': return fixture.teachers[0].nip;
-      case 'teacher2': return fixture.teachers[1].nip;
-      case 'student': return fixture.students[0].nis;
-      case 'student2': return fixture.students[1].nis;
-      case 'student3': return fixture.students[2].nis;
-      default: return who;
+      case 'admin':
+        return 'admin';
+      case 'teacher':
+        return fixture.teachers[0].nip;
+      case 'teacher2':
+        return fixture.teachers[1].nip;
+      case 'student':
+        return fixture.students[0].nis;
+      case 'student2':
+        return fixture.students[1].nis;
+      case 'student3':
+        return fixture.students[2].nis;
+      default:
+        return who;
     }
   };
   const passwordOf = (username: string): string => {
@@ -308,7 +373,11 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     const username = usernameOf(who);
     const cached = tokens.get(username);
     if (cached) return cached;
-    const res = await app.inject({ method: 'POST', url: '/api/v1/auth', payload: { username, password: passwordOf(username) } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth',
+      payload: { username, password: passwordOf(username) },
+    });
     if (res.statusCode !== 200) throw new Error(`login as ${username} failed: ${res.statusCode} ${res.body}`);
     const token = (res.json() as { token: string }).token;
     tokens.set(username, token);

@@ -52,7 +52,10 @@ export function plainJpeg(width = 16, height = 8): Buffer {
 /** That JPEG as a phone writes it: EXIF with GPS and orientation, XMP with the position, a comment, a trailer. */
 export function phoneJpeg(orientation = 6): Buffer {
   const plain = plainJpeg();
-  const xmp = Buffer.from(`http://ns.adobe.com/xap/1.0/\0<x:xmpmeta><exif:GPSLatitude>${GPS_TEXT}</exif:GPSLatitude></x:xmpmeta>`, 'latin1');
+  const xmp = Buffer.from(
+    `http://ns.adobe.com/xap/1.0/\0<x:xmpmeta><exif:GPSLatitude>${GPS_TEXT}</exif:GPSLatitude></x:xmpmeta>`,
+    'latin1',
+  );
   return Buffer.concat([
     plain.subarray(0, 2),
     jpegSegment(0xe1, exifWithGps(orientation)),
@@ -71,7 +74,8 @@ export function jpegMetadataSegments(data: Buffer): [number, Buffer][] {
   while (pos + 4 <= data.length && data[pos] === 0xff && data[pos + 1] !== 0xda) {
     const marker = data[pos + 1];
     const length = data.readUInt16BE(pos + 2);
-    if ((marker >= 0xe0 && marker <= 0xef) || marker === 0xfe) found.push([marker, data.subarray(pos + 4, pos + 2 + length)]);
+    if ((marker >= 0xe0 && marker <= 0xef) || marker === 0xfe)
+      found.push([marker, data.subarray(pos + 4, pos + 2 + length)]);
     pos += 2 + length;
   }
   return found;
@@ -99,7 +103,13 @@ export function greyPng(width: number, height: number, extraChunks: Buffer[] = [
   ihdr.writeUInt32BE(height, 4);
   ihdr.set([8, 0, 0, 0, 0], 8);
   const rows = zlib.deflateSync(Buffer.alloc((width + 1) * height), { level: 9 });
-  return Buffer.concat([PNG_SIGNATURE, pngChunk('IHDR', ihdr), ...extraChunks, pngChunk('IDAT', rows), pngChunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    PNG_SIGNATURE,
+    pngChunk('IHDR', ihdr),
+    ...extraChunks,
+    pngChunk('IDAT', rows),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** A PNG that is only a header declaring this size (the 2^31 × 2^31 kind) and an end. */
@@ -113,7 +123,8 @@ export function pngHeaderOnly(width: number, height: number): Buffer {
 
 export function pngChunkTypes(data: Buffer): string[] {
   const types: string[] = [];
-  for (let pos = 8; pos + 8 <= data.length; pos += 12 + data.readUInt32BE(pos)) types.push(data.subarray(pos + 4, pos + 8).toString('latin1'));
+  for (let pos = 8; pos + 8 <= data.length; pos += 12 + data.readUInt32BE(pos))
+    types.push(data.subarray(pos + 4, pos + 8).toString('latin1'));
   return types;
 }
 
@@ -123,18 +134,30 @@ export function gifWithComment(width = 1, height = 1): Buffer {
   lsd.writeUInt16LE(width, 0);
   lsd.writeUInt16LE(height, 2);
   lsd[4] = 0x80; // a global colour table of 2 entries
-  const app = (name: string, data: string) => Buffer.concat([Buffer.from([0x21, 0xff, 11]), Buffer.from(name, 'latin1'), Buffer.from([data.length]), Buffer.from(data, 'latin1'), Buffer.from([0])]);
+  const app = (name: string, data: string) =>
+    Buffer.concat([
+      Buffer.from([0x21, 0xff, 11]),
+      Buffer.from(name, 'latin1'),
+      Buffer.from([data.length]),
+      Buffer.from(data, 'latin1'),
+      Buffer.from([0]),
+    ]);
   const frame = Buffer.alloc(10);
   frame[0] = 0x2c;
   frame.writeUInt16LE(width, 5);
   frame.writeUInt16LE(height, 7);
   return Buffer.concat([
-    Buffer.from('GIF89a', 'latin1'), lsd, Buffer.from([0, 0, 0, 255, 255, 255]),
+    Buffer.from('GIF89a', 'latin1'),
+    lsd,
+    Buffer.from([0, 0, 0, 255, 255, 255]),
     app('NETSCAPE2.0', '\x01\x00\x00'),
-    Buffer.from([0x21, 0xfe, GPS_TEXT.length]), Buffer.from(GPS_TEXT, 'latin1'), Buffer.from([0]), // comment
+    Buffer.from([0x21, 0xfe, GPS_TEXT.length]),
+    Buffer.from(GPS_TEXT, 'latin1'),
+    Buffer.from([0]), // comment
     app('XMP DataXMP', `<x:xmpmeta>${CAMERA}</x:xmpmeta>`),
     Buffer.from([0x21, 0xf9, 4, 0, 0, 0, 0, 0]), // graphic control
-    frame, Buffer.from([2, 2, 0x4c, 0x01, 0]), // LZW code size 2, one data sub-block
+    frame,
+    Buffer.from([2, 2, 0x4c, 0x01, 0]), // LZW code size 2, one data sub-block
     Buffer.from([0x3b]),
     Buffer.from(`after the end ${GPS_TEXT}`, 'latin1'),
   ]);
@@ -169,7 +192,8 @@ export function webpWithExif(width = 1, height = 1): Buffer {
 
 export function webpChunkTypes(data: Buffer): string[] {
   const types: string[] = [];
-  for (let pos = 12; pos + 8 <= data.length; pos += 8 + data.readUInt32LE(pos + 4) + (data.readUInt32LE(pos + 4) % 2)) types.push(data.subarray(pos, pos + 4).toString('latin1'));
+  for (let pos = 12; pos + 8 <= data.length; pos += 8 + data.readUInt32LE(pos + 4) + (data.readUInt32LE(pos + 4) % 2))
+    types.push(data.subarray(pos, pos + 4).toString('latin1'));
   return types;
 }
 

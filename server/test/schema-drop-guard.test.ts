@@ -43,7 +43,10 @@ onPostgres('a migration run while another schema is being dropped waits for the 
 
     // Kysely's Migrator reads every table of the database this way before it migrates.
     const reading = oneSchemaChangeAtATime(() => other.db.introspection.getTables({ withInternalKyselyTables: true }));
-    const outcome = reading.then(() => 'read', (error: Error) => error.message);
+    const outcome = reading.then(
+      () => 'read',
+      (error: Error) => error.message,
+    );
     // It waits for the drop to end (unguarded, it read the tables at once, racing the drop).
     await waitsOnLock(watcher, ['select pg_advisory_lock(%']);
 

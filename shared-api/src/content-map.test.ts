@@ -1,12 +1,36 @@
-import { buildContent, emptyQuestion, parseQuestions, questionCount, findQuestionProblem, type Question } from './content-map';
+import {
+  buildContent,
+  emptyQuestion,
+  parseQuestions,
+  questionCount,
+  findQuestionProblem,
+  type Question,
+} from './content-map';
 
-const mc: Question = { ...emptyQuestion('mc'), text: 'Ibu kota Indonesia?', options: ['Jakarta', 'Bandung', 'Medan', 'Surabaya'], answer: 'a' };
-const essay: Question = { ...emptyQuestion('essay'), text: 'Jelaskan fotosintesis.', essayAnswer: 'cahaya air karbon dioksida', image: 'data:image/png;base64,AAAA' };
+const mc: Question = {
+  ...emptyQuestion('mc'),
+  text: 'Ibu kota Indonesia?',
+  options: ['Jakarta', 'Bandung', 'Medan', 'Surabaya'],
+  answer: 'a',
+};
+const essay: Question = {
+  ...emptyQuestion('essay'),
+  text: 'Jelaskan fotosintesis.',
+  essayAnswer: 'cahaya air karbon dioksida',
+  image: 'data:image/png;base64,AAAA',
+};
 
 describe('content map', () => {
   it('round-trips questions, numbering from 1', () => {
     const content = buildContent([mc, essay]);
-    expect(content).toMatchObject({ '1': 'Ibu kota Indonesia?', '1_a': 'Jakarta', '1_answer': 'a', '2_essay': 'Jelaskan fotosintesis.', '2_pict': 'data:image/png;base64,AAAA', '2_essay_answer': 'cahaya air karbon dioksida' });
+    expect(content).toMatchObject({
+      '1': 'Ibu kota Indonesia?',
+      '1_a': 'Jakarta',
+      '1_answer': 'a',
+      '2_essay': 'Jelaskan fotosintesis.',
+      '2_pict': 'data:image/png;base64,AAAA',
+      '2_essay_answer': 'cahaya air karbon dioksida',
+    });
     expect(content['2']).toBeUndefined();
     expect(parseQuestions(content)).toEqual([mc, essay]);
   });

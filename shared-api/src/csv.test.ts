@@ -11,9 +11,13 @@ function blobBytes(blob: Blob): Promise<Uint8Array> {
 
 describe('toCsv', () => {
   it('separates fields with ; (Indonesian Excel opens it in columns), quotes quotes and line breaks, CRLF line ends', () => {
-    expect(toCsv([['name', 'pw'], ['Putri, S.Pd', 'a"b'], ['two\nlines', 7]])).toBe(
-      'name;pw\r\nPutri, S.Pd;"a""b"\r\n"two\nlines";7\r\n',
-    );
+    expect(
+      toCsv([
+        ['name', 'pw'],
+        ['Putri, S.Pd', 'a"b'],
+        ['two\nlines', 7],
+      ]),
+    ).toBe('name;pw\r\nPutri, S.Pd;"a""b"\r\n"two\nlines";7\r\n');
   });
 
   it('quotes ; and tab, so a spreadsheet keeps the field whole', () => {
@@ -21,7 +25,13 @@ describe('toCsv', () => {
   });
 
   it('writes numbers with a decimal comma, and no sep= line', () => {
-    expect(toCsv([['Score', 'Share'], [83.33, 0.5], [100, -2.25]])).toBe('Score;Share\r\n83,33;0,5\r\n100;-2,25\r\n');
+    expect(
+      toCsv([
+        ['Score', 'Share'],
+        [83.33, 0.5],
+        [100, -2.25],
+      ]),
+    ).toBe('Score;Share\r\n83,33;0,5\r\n100;-2,25\r\n');
     expect(toCsv([['a'], [1]])).not.toMatch(/sep=/);
   });
 
@@ -65,13 +75,22 @@ describe('decodeCsvBytes', () => {
   });
 
   it('reads UTF-8, with or without a BOM, as UTF-8 (also when it holds characters Windows-1252 has too)', () => {
-    expect(decodeCsvBytes(new TextEncoder().encode('nama\nAndréas Ma’ruf 😀'))).toEqual({ text: 'nama\nAndréas Ma’ruf 😀', encoding: 'utf-8' });
-    expect(decodeCsvBytes(cp1252(0xef, 0xbb, 0xbf, ...new TextEncoder().encode('nama\nJosé')))).toEqual({ text: 'nama\nJosé', encoding: 'utf-8' });
+    expect(decodeCsvBytes(new TextEncoder().encode('nama\nAndréas Ma’ruf 😀'))).toEqual({
+      text: 'nama\nAndréas Ma’ruf 😀',
+      encoding: 'utf-8',
+    });
+    expect(decodeCsvBytes(cp1252(0xef, 0xbb, 0xbf, ...new TextEncoder().encode('nama\nJosé')))).toEqual({
+      text: 'nama\nJosé',
+      encoding: 'utf-8',
+    });
     expect(decodeCsvBytes(new Uint8Array())).toEqual({ text: '', encoding: 'utf-8' });
   });
 
   it('reads back what csvBlob writes', async () => {
-    expect(decodeCsvBytes(await blobBytes(csvBlob([['nama'], ['José']])))).toEqual({ text: 'nama\r\nJosé\r\n', encoding: 'utf-8' });
+    expect(decodeCsvBytes(await blobBytes(csvBlob([['nama'], ['José']])))).toEqual({
+      text: 'nama\r\nJosé\r\n',
+      encoding: 'utf-8',
+    });
   });
 });
 
@@ -87,19 +106,43 @@ describe('parseCsv', () => {
   });
 
   it('guesses semicolons and tabs (Indonesian spreadsheets save with ;)', () => {
-    expect(parseCsv('name;nis;grade;status\nAndi;1;10;Active')).toEqual([['name', 'nis', 'grade', 'status'], ['Andi', '1', '10', 'Active']]);
-    expect(parseCsv('name;nis\nPutri, S.Pd;1\nAndi;2')).toEqual([['name', 'nis'], ['Putri, S.Pd', '1'], ['Andi', '2']]);
-    expect(parseCsv('name\tnis\nAndi\t1\n')).toEqual([['name', 'nis'], ['Andi', '1']]);
-    expect(parseCsv('name;nis\nAndi;1')).toEqual([['name', 'nis'], ['Andi', '1']]);
+    expect(parseCsv('name;nis;grade;status\nAndi;1;10;Active')).toEqual([
+      ['name', 'nis', 'grade', 'status'],
+      ['Andi', '1', '10', 'Active'],
+    ]);
+    expect(parseCsv('name;nis\nPutri, S.Pd;1\nAndi;2')).toEqual([
+      ['name', 'nis'],
+      ['Putri, S.Pd', '1'],
+      ['Andi', '2'],
+    ]);
+    expect(parseCsv('name\tnis\nAndi\t1\n')).toEqual([
+      ['name', 'nis'],
+      ['Andi', '1'],
+    ]);
+    expect(parseCsv('name;nis\nAndi;1')).toEqual([
+      ['name', 'nis'],
+      ['Andi', '1'],
+    ]);
   });
 
   it('drops rows made only of empty fields and reads an empty text as no rows', () => {
-    expect(parseCsv('a,b\n , \n1,2\n,\n')).toEqual([['a', 'b'], ['1', '2']]);
+    expect(parseCsv('a,b\n , \n1,2\n,\n')).toEqual([
+      ['a', 'b'],
+      ['1', '2'],
+    ]);
     expect(parseCsv('')).toEqual([]);
   });
 
   it('reads back what toCsv writes, formulas kept neutral', () => {
-    const rows = [['name', 'nis'], ['=1+2', '007'], ['Putri, S.Pd', 'a"b']];
-    expect(parseCsv(toCsv(rows))).toEqual([['name', 'nis'], ["'=1+2", '007'], ['Putri, S.Pd', 'a"b']]);
+    const rows = [
+      ['name', 'nis'],
+      ['=1+2', '007'],
+      ['Putri, S.Pd', 'a"b'],
+    ];
+    expect(parseCsv(toCsv(rows))).toEqual([
+      ['name', 'nis'],
+      ["'=1+2", '007'],
+      ['Putri, S.Pd', 'a"b'],
+    ]);
   });
 });

@@ -24,7 +24,8 @@ export const CSV_SEPARATOR = ';';
 const needsLocaleQuotes = (value: unknown) => typeof value === 'string' && /[;\t]/.test(value);
 
 /** A number as Indonesian Excel reads one: 83.33 → "83,33" (no thousands separator, which Excel would read as text). */
-const localeNumber = (cell: CsvCell): CsvCell => (typeof cell === 'number' && Number.isFinite(cell) ? String(cell).replace('.', ',') : cell);
+const localeNumber = (cell: CsvCell): CsvCell =>
+  typeof cell === 'number' && Number.isFinite(cell) ? String(cell).replace('.', ',') : cell;
 
 /**
  * Rows as CSV text: `;` between fields, RFC 4180 quoting, CRLF line ends (one after the last row too), numbers with
@@ -34,7 +35,12 @@ const localeNumber = (cell: CsvCell): CsvCell => (typeof cell === 'number' && Nu
 export function toCsv(rows: CsvCell[][]): string {
   if (rows.length === 0) return '';
   const cells = rows.map((row) => row.map(localeNumber));
-  const body = Papa.unparse(cells, { delimiter: CSV_SEPARATOR, newline: '\r\n', escapeFormulae: FORMULA_START, quotes: needsLocaleQuotes });
+  const body = Papa.unparse(cells, {
+    delimiter: CSV_SEPARATOR,
+    newline: '\r\n',
+    escapeFormulae: FORMULA_START,
+    quotes: needsLocaleQuotes,
+  });
   return `${body}\r\n`;
 }
 
@@ -70,6 +76,11 @@ export function decodeCsvBytes(bytes: ArrayBuffer | Uint8Array): { text: string;
 export function parseCsv(text: string): string[][] {
   // Files edited by hand mix CRLF and LF; Papa takes the first line end for the whole file, so make them one.
   const lines = text.replace(/\r\n?/g, '\n');
-  const result = Papa.parse<string[]>(lines, { newline: '\n', delimiter: '', delimitersToGuess: [',', ';', '\t'], skipEmptyLines: 'greedy' });
+  const result = Papa.parse<string[]>(lines, {
+    newline: '\n',
+    delimiter: '',
+    delimitersToGuess: [',', ';', '\t'],
+    skipEmptyLines: 'greedy',
+  });
   return result.data;
 }

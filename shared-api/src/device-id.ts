@@ -17,7 +17,9 @@ function randomId(): string {
   return btoa(text).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
-export function browserDeviceId(storage: Storage | undefined = typeof localStorage === 'undefined' ? undefined : localStorage): string {
+export function browserDeviceId(
+  storage: Storage | undefined = typeof localStorage === 'undefined' ? undefined : localStorage,
+): string {
   if (cached) return cached;
   try {
     const stored = storage?.getItem(DEVICE_ID_KEY);

@@ -37,7 +37,10 @@ function leaveSessionOf(caches: FakeCaches) {
   localStorage.setItem('userData', JSON.stringify(A));
   localStorage.setItem('kelasku:username', '2024100001');
   localStorage.setItem('kelasku:draft:7:edit-exam:5', JSON.stringify({ content: { '1_answer': 'b' } }));
-  localStorage.setItem('kelasku:answers:exam:12', JSON.stringify({ answers: { '1': 'b' }, changes: { '1': { answer: 'b', at: 1 } }, pending: true, updatedAt: 1 }));
+  localStorage.setItem(
+    'kelasku:answers:exam:12',
+    JSON.stringify({ answers: { '1': 'b' }, changes: { '1': { answer: 'b', at: 1 } }, pending: true, updatedAt: 1 }),
+  );
   localStorage.setItem('kelasku.seen.3', JSON.stringify({ classes: {}, materials: [] }));
   localStorage.setItem('kelasku:language', 'id');
   caches.put(CACHE_NAMES.reads, `${ORIGIN}/api/v1/exams-answers?exam_id=5&__kelasku_user=7`, '[{"answers":{"1":"b"}}]');
@@ -101,7 +104,9 @@ describe('a shared browser', () => {
     await signOutDevice({
       cacheStorage: caches.asCacheStorage(),
       beforeWipe: async () => {
-        order.push(localStorage.getItem('kelasku:answers:exam:12') ? 'sealed while the answers were there' : 'too late');
+        order.push(
+          localStorage.getItem('kelasku:answers:exam:12') ? 'sealed while the answers were there' : 'too late',
+        );
       },
     });
     expect(order).toEqual(['sealed while the answers were there']);
@@ -121,7 +126,10 @@ describe('a shared browser', () => {
   it("counts the user's unsaved drafts and unsent answers (not other users' drafts, not answers already sent)", () => {
     localStorage.setItem('kelasku:draft:7:edit-exam:5', '{}');
     localStorage.setItem('kelasku:draft:9:edit-exam:5', '{}');
-    localStorage.setItem('kelasku:answers:exam:12', JSON.stringify({ answers: { '1': 'b' }, changes: { '1': { answer: 'b', at: 1 } }, pending: true }));
+    localStorage.setItem(
+      'kelasku:answers:exam:12',
+      JSON.stringify({ answers: { '1': 'b' }, changes: { '1': { answer: 'b', at: 1 } }, pending: true }),
+    );
     localStorage.setItem('kelasku:answers:exam:13', JSON.stringify({ answers: { '1': 'b' }, pending: false }));
     localStorage.setItem('kelasku:answers:exercise:early:4:3', 'not json');
     expect(unsentWork(7)).toEqual({ drafts: 1, answers: 1 });

@@ -77,10 +77,13 @@ export interface DeviceOptions {
  * Called with the user who just signed in, before the new session is stored: when someone else used this browser
  * last (or it is unknown who did), their data goes first. Returns whether anything was wiped.
  */
-export async function claimDevice(user: DeviceUser, { storage = localStorage, cacheStorage = globalThis.caches, beforeWipe }: DeviceOptions = {}): Promise<boolean> {
+export async function claimDevice(
+  user: DeviceUser,
+  { storage = localStorage, cacheStorage = globalThis.caches, beforeWipe }: DeviceOptions = {},
+): Promise<boolean> {
   const mark = deviceUserMark(user);
   if (previousMark(storage) === mark) return false;
-  await beforeWipe?.().catch((err: unknown) => console.error('Could not seal the previous user\'s unsent answers', err));
+  await beforeWipe?.().catch((err: unknown) => console.error("Could not seal the previous user's unsent answers", err));
   forgetUserData(storage);
   await forgetCachedReads(cacheStorage).catch((err: unknown) => console.error('Could not drop the kept reads', err));
   storage.setItem(DEVICE_USER_KEY, mark);
@@ -88,7 +91,11 @@ export async function claimDevice(user: DeviceUser, { storage = localStorage, ca
 }
 
 /** Sign-out: nothing of the user stays readable on this browser (unsent answers are sealed first by `beforeWipe`). */
-export async function signOutDevice({ storage = localStorage, cacheStorage = globalThis.caches, beforeWipe }: DeviceOptions = {}): Promise<void> {
+export async function signOutDevice({
+  storage = localStorage,
+  cacheStorage = globalThis.caches,
+  beforeWipe,
+}: DeviceOptions = {}): Promise<void> {
   await beforeWipe?.().catch((err: unknown) => console.error('Could not seal the unsent answers', err));
   forgetUserData(storage);
   storage.removeItem(DEVICE_USER_KEY);

@@ -13,7 +13,12 @@ export function saveBlob(fileName: string, blob: Blob): void {
 
 /** A file name from its parts ('Grades', class, item title): characters no file system accepts become '-'. */
 export function fileNameOf(parts: string[], extension: string): string {
-  const base = [...parts.map((p) => p.trim()).filter(Boolean).join(' - ')]
+  const base = [
+    ...parts
+      .map((p) => p.trim())
+      .filter(Boolean)
+      .join(' - '),
+  ]
     .map((ch) => (ch < ' ' || '\\/:*?"<>|'.includes(ch) ? '-' : ch))
     .join('')
     .slice(0, 150);

@@ -2,11 +2,25 @@ import { AxiosError, AxiosHeaders } from 'axios';
 import { errorCode, errorMessage, errorParams } from './http';
 
 const refusal = (data: unknown, status = 400) =>
-  new AxiosError('fail', 'ERR_BAD_REQUEST', undefined, undefined, { data, status, statusText: '', headers: {}, config: { headers: new AxiosHeaders() } });
+  new AxiosError('fail', 'ERR_BAD_REQUEST', undefined, undefined, {
+    data,
+    status,
+    statusText: '',
+    headers: {},
+    config: { headers: new AxiosHeaders() },
+  });
 
 describe('the code of a refused call', () => {
   it('reads the code and its params beside the unchanged message', () => {
-    const err = refusal({ code: 'image-too-large', params: { field: 'picture', limit: '5 MB' }, error: 'too large', message: 'too large' }, 413);
+    const err = refusal(
+      {
+        code: 'image-too-large',
+        params: { field: 'picture', limit: '5 MB' },
+        error: 'too large',
+        message: 'too large',
+      },
+      413,
+    );
     expect(errorCode(err)).toBe('image-too-large');
     expect(errorParams(err)).toEqual({ field: 'picture', limit: '5 MB' });
     expect(errorMessage(err)).toBe('too large');

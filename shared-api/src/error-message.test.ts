@@ -3,17 +3,36 @@ import { AxiosError, AxiosHeaders } from 'axios';
 import { errorMessage } from './http';
 
 const refusal = (data: unknown, status = 400) =>
-  new AxiosError('fail', 'ERR_BAD_REQUEST', undefined, undefined, { data, status, statusText: '', headers: {}, config: { headers: new AxiosHeaders() } });
+  new AxiosError('fail', 'ERR_BAD_REQUEST', undefined, undefined, {
+    data,
+    status,
+    statusText: '',
+    headers: {},
+    config: { headers: new AxiosHeaders() },
+  });
 
-const tooLarge = refusal({
-  code: 'payload-too-large', params: { limit: '5 MB' }, error: 'Payload Too Large', message: 'Request body is too large (max 5 MB here)',
-}, 413);
+const tooLarge = refusal(
+  {
+    code: 'payload-too-large',
+    params: { limit: '5 MB' },
+    error: 'Payload Too Large',
+    message: 'Request body is too large (max 5 MB here)',
+  },
+  413,
+);
 // The errors namespace's own messages are written elsewhere: this test brings the ones it reads.
-const TEST_MESSAGES = { en: { 'payload-too-large': 'Too large (test, {{limit}})' }, id: { 'payload-too-large': 'Terlalu besar (uji, maks. {{limit}})' } };
-const saved = { en: i18next.getResourceBundle('en', 'errors') as object, id: i18next.getResourceBundle('id', 'errors') as object };
+const TEST_MESSAGES = {
+  en: { 'payload-too-large': 'Too large (test, {{limit}})' },
+  id: { 'payload-too-large': 'Terlalu besar (uji, maks. {{limit}})' },
+};
+const saved = {
+  en: i18next.getResourceBundle('en', 'errors') as object,
+  id: i18next.getResourceBundle('id', 'errors') as object,
+};
 
 beforeEach(() => {
-  for (const language of ['en', 'id'] as const) i18next.addResourceBundle(language, 'errors', TEST_MESSAGES[language], true, true);
+  for (const language of ['en', 'id'] as const)
+    i18next.addResourceBundle(language, 'errors', TEST_MESSAGES[language], true, true);
 });
 afterEach(() => {
   for (const language of ['en', 'id'] as const) {

@@ -8,8 +8,12 @@ describe('errorText', () => {
 
   it('translates by code in Indonesian, naming the field in Indonesian', async () => {
     await i18next.changeLanguage('id');
-    expect(errorText('validation-required', { field: 'start_time' }, 'Start time is required.')).toBe('Waktu mulai wajib diisi.');
-    expect(errorText('import-nis-repeated', { nis: '2024001', first: 3 }, 'x')).toBe('NIS 2024001 muncul lagi (pertama kali di baris 3).');
+    expect(errorText('validation-required', { field: 'start_time' }, 'Start time is required.')).toBe(
+      'Waktu mulai wajib diisi.',
+    );
+    expect(errorText('import-nis-repeated', { nis: '2024001', first: 3 }, 'x')).toBe(
+      'NIS 2024001 muncul lagi (pertama kali di baris 3).',
+    );
     expect(errorText('record-not-found', { what: 'class' }, 'class not found')).toBe('Kelas tidak ditemukan.');
   });
 

@@ -1,5 +1,18 @@
 import { AxiosError, AxiosHeaders, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
-import { dropParkedCalls, errorMessage, errorStatus, fieldError, getData, withReason, http, isNetworkError, isSessionEnded, onSessionEnded, postData, resumeSession } from './http';
+import {
+  dropParkedCalls,
+  errorMessage,
+  errorStatus,
+  fieldError,
+  getData,
+  withReason,
+  http,
+  isNetworkError,
+  isSessionEnded,
+  onSessionEnded,
+  postData,
+  resumeSession,
+} from './http';
 
 describe('http client', () => {
   beforeEach(() => localStorage.clear());
@@ -27,7 +40,13 @@ describe('http client', () => {
   });
 
   it('reads the server message of a failed call', () => {
-    const response = { data: { error: 'x', message: 'Invalid credentials' }, status: 401, statusText: '', headers: {}, config: { headers: new AxiosHeaders() } };
+    const response = {
+      data: { error: 'x', message: 'Invalid credentials' },
+      status: 401,
+      statusText: '',
+      headers: {},
+      config: { headers: new AxiosHeaders() },
+    };
     const err = new AxiosError('fail', 'ERR_BAD_REQUEST', undefined, undefined, response);
     expect(errorMessage(err)).toBe('Invalid credentials');
     expect(isNetworkError(err)).toBe(false);
@@ -35,11 +54,28 @@ describe('http client', () => {
 
   it('reads the field a refusal is about, with its message', () => {
     const refusal = (data: unknown) =>
-      new AxiosError('fail', 'ERR_BAD_REQUEST', undefined, undefined, { data, status: 400, statusText: '', headers: {}, config: { headers: new AxiosHeaders() } });
-    expect(fieldError(refusal({ error: 'x', message: 'NIS is not in the expected form.', field: 'nis' }))).toEqual({ field: 'nis', message: 'NIS is not in the expected form.' });
-    expect(fieldError(refusal({ error: 'x', message: 'Not found' }))).toEqual({ field: undefined, message: 'Not found' });
+      new AxiosError('fail', 'ERR_BAD_REQUEST', undefined, undefined, {
+        data,
+        status: 400,
+        statusText: '',
+        headers: {},
+        config: { headers: new AxiosHeaders() },
+      });
+    expect(fieldError(refusal({ error: 'x', message: 'NIS is not in the expected form.', field: 'nis' }))).toEqual({
+      field: 'nis',
+      message: 'NIS is not in the expected form.',
+    });
+    expect(fieldError(refusal({ error: 'x', message: 'Not found' }))).toEqual({
+      field: undefined,
+      message: 'Not found',
+    });
     expect(fieldError(new Error('boom'))).toEqual({ field: undefined, message: undefined });
-    expect(withReason('Failed to create exercise', refusal({ error: 'x', message: 'Title must not be empty.', field: 'title' }))).toBe('Failed to create exercise\nTitle must not be empty.');
+    expect(
+      withReason(
+        'Failed to create exercise',
+        refusal({ error: 'x', message: 'Title must not be empty.', field: 'title' }),
+      ),
+    ).toBe('Failed to create exercise\nTitle must not be empty.');
     expect(withReason('Failed to create exercise', new Error('boom'))).toBe('Failed to create exercise');
   });
 });
@@ -67,7 +103,10 @@ describe('an ended session', () => {
   });
   const settled = (p: Promise<unknown>) => {
     const state = { done: false };
-    p.then(() => (state.done = true), () => (state.done = true));
+    p.then(
+      () => (state.done = true),
+      () => (state.done = true),
+    );
     return state;
   };
   const tick = () => new Promise((r) => setTimeout(r, 5));

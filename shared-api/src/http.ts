@@ -116,10 +116,15 @@ export const patchData = <T>(url: string, body?: unknown, params?: Params, heade
   logged<T>('PATCH', url, http.patch<T>(url, body, { params, ...(headers ? { headers } : {}) }));
 export const putData = <T>(url: string, body?: unknown, params?: Params) =>
   logged<T>('PUT', url, http.put<T>(url, body, { params }));
-export const deleteData = <T>(url: string, params?: Params) => logged<T>('DELETE', url, http.delete<T>(url, { params }));
+export const deleteData = <T>(url: string, params?: Params) =>
+  logged<T>('DELETE', url, http.delete<T>(url, { params }));
 /** DELETE with a JSON body (unassign students); the original sent a Bearer token here, which the server accepts. */
 export const deleteDataWithBody = <T>(url: string, body: unknown) =>
-  logged<T>('DELETE', url, http.delete<T>(url, { data: body, headers: { Authorization: `Bearer ${getToken() ?? ''}` } }));
+  logged<T>(
+    'DELETE',
+    url,
+    http.delete<T>(url, { data: body, headers: { Authorization: `Bearer ${getToken() ?? ''}` } }),
+  );
 
 /**
  * The server's reason for a failed call, if it gave one: in English exactly the server's `message`; in another

@@ -7,14 +7,26 @@ describe('answer sheet saves', () => {
   beforeEach(() => {
     sent = [];
     http.defaults.adapter = async (config: InternalAxiosRequestConfig) => {
-      sent.push({ method: config.method, url: config.url, params: config.params, body: JSON.parse(String(config.data)) });
+      sent.push({
+        method: config.method,
+        url: config.url,
+        params: config.params,
+        body: JSON.parse(String(config.data)),
+      });
       return { data: { id: 1 }, status: 200, statusText: 'OK', headers: {}, config };
     };
   });
 
   it('sends the map numbered with seq when given (order-safe saves)', async () => {
     await examsApi.answers.save(9, 21, 5, { '1': 'a' }, 1_700_000_000_123);
-    expect(sent).toEqual([{ method: 'patch', url: '/exams-answers', params: { id: 9 }, body: { exam_id: 21, student_id: 5, answers: { '1': 'a' }, seq: 1_700_000_000_123 } }]);
+    expect(sent).toEqual([
+      {
+        method: 'patch',
+        url: '/exams-answers',
+        params: { id: 9 },
+        body: { exam_id: 21, student_id: 5, answers: { '1': 'a' }, seq: 1_700_000_000_123 },
+      },
+    ]);
   });
 
   it('sends no seq when none is given (last writer wins)', async () => {
@@ -23,10 +35,17 @@ describe('answer sheet saves', () => {
   });
 
   it('sends the questions changed on this device with their times (merged per question on the server)', async () => {
-    await examsApi.answers.saveChanges(9, { '3': { answer: 'c', at: 1_700_000_000_500 }, '4': { answer: '', at: 1_700_000_000_600 } });
-    expect(sent).toEqual([{
-      method: 'patch', url: '/exams-answers', params: { id: 9 },
-      body: { changes: { '3': { answer: 'c', at: 1_700_000_000_500 }, '4': { answer: '', at: 1_700_000_000_600 } } },
-    }]);
+    await examsApi.answers.saveChanges(9, {
+      '3': { answer: 'c', at: 1_700_000_000_500 },
+      '4': { answer: '', at: 1_700_000_000_600 },
+    });
+    expect(sent).toEqual([
+      {
+        method: 'patch',
+        url: '/exams-answers',
+        params: { id: 9 },
+        body: { changes: { '3': { answer: 'c', at: 1_700_000_000_500 }, '4': { answer: '', at: 1_700_000_000_600 } } },
+      },
+    ]);
   });
 });

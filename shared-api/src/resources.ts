@@ -3,8 +3,32 @@ import { deviceHeaders } from './device-id';
 import type { Language } from '@kelasku/shared-rules/src/languages';
 import type { GradebookWeights } from '@kelasku/shared-rules/src/gradebook';
 import type {
-  AdminStats, ExamSummary, Gradebook, AnswerChanges, AnswerSheet, Answers, ClassDetail, ClassImpact, ClassItem, Discussion, Exam, UnansweredTopics, Exercise, Grade, ImportResult, Material, Meta,
-  Report, Student, StudentStats, StudentTodo, Submission, SubmissionDetail, Teacher, TeacherStats, User,
+  AdminStats,
+  ExamSummary,
+  Gradebook,
+  AnswerChanges,
+  AnswerSheet,
+  Answers,
+  ClassDetail,
+  ClassImpact,
+  ClassItem,
+  Discussion,
+  Exam,
+  UnansweredTopics,
+  Exercise,
+  Grade,
+  ImportResult,
+  Material,
+  Meta,
+  Report,
+  Student,
+  StudentStats,
+  StudentTodo,
+  Submission,
+  SubmissionDetail,
+  Teacher,
+  TeacherStats,
+  User,
 } from './types';
 
 export type Page<K extends string, T> = { [key in K]: T[] } & { meta: Meta };
@@ -43,16 +67,23 @@ export type StudentInput = Pick<Student, 'name' | 'nis' | 'grade' | 'status'> & 
 
 export const studentsApi = {
   list: (q: StudentQuery = {}) => getData<Page<'students', Student>>('/students', { ...q }),
-  all: () => allPages((page) => studentsApi.list({ page, pageSize: 100 }).then((r) => ({ items: r.students, meta: r.meta }))),
+  all: () =>
+    allPages((page) => studentsApi.list({ page, pageSize: 100 }).then((r) => ({ items: r.students, meta: r.meta }))),
   create: (body: StudentInput) => postData<Student>('/students', body),
   update: (id: number, body: StudentInput) => patchData<Student>('/students', body, { id }),
   remove: (id: number) => deleteData<{ message: string }>('/students', { id }),
-  details: (id: number) => getData<Pick<Student, 'id' | 'name' | 'grade'> & Partial<Student>>('/students/details', { id }),
+  details: (id: number) =>
+    getData<Pick<Student, 'id' | 'name' | 'grade'> & Partial<Student>>('/students/details', { id }),
   resetPassword: (id: number) => postData<{ initial_password: string }>('/students/reset-password', undefined, { id }),
   /** `join_classes`: absent = true (the server's default: every class of their grade). */
   importRows: (rows: StudentInput[], dry_run = false, join_classes?: boolean) =>
-    postData<ImportResult>('/students/import', { rows, dry_run, ...(join_classes === undefined ? {} : { join_classes }) }),
-  setActive: (id: number, active: boolean) => postData<Student>(`/students/${active ? 'reactivate' : 'deactivate'}`, undefined, { id }),
+    postData<ImportResult>('/students/import', {
+      rows,
+      dry_run,
+      ...(join_classes === undefined ? {} : { join_classes }),
+    }),
+  setActive: (id: number, active: boolean) =>
+    postData<Student>(`/students/${active ? 'reactivate' : 'deactivate'}`, undefined, { id }),
 };
 
 export interface TeacherQuery {
@@ -67,12 +98,14 @@ export type TeacherInput = Pick<Teacher, 'name' | 'nip' | 'specialization' | 'st
 
 export const teachersApi = {
   list: (q: TeacherQuery = {}) => getData<Page<'students', Teacher>>('/teachers', { ...q }),
-  all: () => allPages((page) => teachersApi.list({ page, pageSize: 100 }).then((r) => ({ items: r.students, meta: r.meta }))),
+  all: () =>
+    allPages((page) => teachersApi.list({ page, pageSize: 100 }).then((r) => ({ items: r.students, meta: r.meta }))),
   create: (body: TeacherInput) => postData<Teacher>('/teachers', body),
   update: (id: number, body: TeacherInput) => patchData<Teacher>('/teachers', body, { id }),
   remove: (id: number) => deleteData<{ message: string }>('/teachers', { id }),
   resetPassword: (id: number) => postData<{ initial_password: string }>('/teachers/reset-password', undefined, { id }),
-  setActive: (id: number, active: boolean) => postData<Teacher>(`/teachers/${active ? 'reactivate' : 'deactivate'}`, undefined, { id }),
+  setActive: (id: number, active: boolean) =>
+    postData<Teacher>(`/teachers/${active ? 'reactivate' : 'deactivate'}`, undefined, { id }),
 };
 
 /** `enrol_all` (create only): add every student of the grade; absent = true. */
@@ -81,13 +114,16 @@ export type ClassInput = Pick<ClassItem, 'name' | 'description' | 'teacher_id' |
 /** A class's gradebook (its teacher): every exercise and exam as columns, the roster as rows; the weights per kind. */
 export const gradebookApi = {
   get: (classId: number) => getData<Gradebook>('/classes/gradebook', { id: classId }),
-  setWeights: (classId: number, weights: GradebookWeights) => putData<GradebookWeights>('/classes/gradebook-weights', weights, { id: classId }),
+  setWeights: (classId: number, weights: GradebookWeights) =>
+    putData<GradebookWeights>('/classes/gradebook-weights', weights, { id: classId }),
 };
 
 export const classesApi = {
-  list: (q: { page?: number; pageSize?: number; grade?: number } = {}) => getData<Page<'classes', ClassItem>>('/classes', { ...q }),
+  list: (q: { page?: number; pageSize?: number; grade?: number } = {}) =>
+    getData<Page<'classes', ClassItem>>('/classes', { ...q }),
   /** The archived classes (admins). */
-  archived: (q: { page?: number; pageSize?: number; grade?: number } = {}) => getData<Page<'classes', ClassItem>>('/classes', { ...q, archived: 1 }),
+  archived: (q: { page?: number; pageSize?: number; grade?: number } = {}) =>
+    getData<Page<'classes', ClassItem>>('/classes', { ...q, archived: 1 }),
   deleteImpact: (id: number) => getData<ClassImpact>('/classes/delete-impact', { id }),
   archive: (id: number) => postData<ClassItem>('/classes/archive', undefined, { id }),
   restore: (id: number) => postData<ClassItem>('/classes/restore', undefined, { id }),
@@ -96,7 +132,8 @@ export const classesApi = {
   remove: (id: number) => deleteData<{ message: string }>('/classes', { id }),
   details: (id: number, page = 1, pageSize?: number) =>
     getData<{ classes: ClassDetail; meta: Meta }>('/classes/details', { id, page, pageSize }),
-  assign: (id: number, student_id: number[]) => postData<{ message: string }>('/classes/assign-students', { id, student_id }),
+  assign: (id: number, student_id: number[]) =>
+    postData<{ message: string }>('/classes/assign-students', { id, student_id }),
   unassign: (id: number, student_id: number[]) =>
     deleteDataWithBody<{ message: string }>('/classes/unassign-students', { id, student_id }),
   classId: (grade: number, teacher_id: number) =>
@@ -150,13 +187,29 @@ export const materialDiscussionsApi = {
   remove: (id: number) => deleteData<{ message: string }>('/discussions-material', { id }),
   reply: (id: number, text: string) => putData<Discussion>('/discussions-material/reply', { replies: text }, { id }),
   /** Removes one reply (its author, the class's teacher, an admin); answers with the discussion. */
-  removeReply: (id: number, replyId: string) => deleteData<Discussion>('/discussions-material/reply', { id, reply_id: replyId }),
+  removeReply: (id: number, replyId: string) =>
+    deleteData<Discussion>('/discussions-material/reply', { id, reply_id: replyId }),
   /** Per material of a class (its teacher, admins): how many topics no teacher has answered yet. */
   unanswered: (classId: number) => getData<UnansweredTopics>('/discussions-material/unanswered', { class_id: classId }),
 };
 
-export type ExerciseInput = Pick<Exercise, 'title' | 'material_id' | 'content' | 'shuffle_questions' | 'shuffle_options'> & { total_marks?: number; teacher_id?: number };
-export type ExamInput = Pick<Exam, 'title' | 'class_id' | 'content' | 'start_time' | 'end_time' | 'shuffle_questions' | 'shuffle_options' | 'kind' | 'kind_label' | 'show_answers'> & {
+export type ExerciseInput = Pick<
+  Exercise,
+  'title' | 'material_id' | 'content' | 'shuffle_questions' | 'shuffle_options'
+> & { total_marks?: number; teacher_id?: number };
+export type ExamInput = Pick<
+  Exam,
+  | 'title'
+  | 'class_id'
+  | 'content'
+  | 'start_time'
+  | 'end_time'
+  | 'shuffle_questions'
+  | 'shuffle_options'
+  | 'kind'
+  | 'kind_label'
+  | 'show_answers'
+> & {
   total_marks?: number;
   teacher_id?: number;
 };
@@ -173,7 +226,11 @@ function answersApi(base: '/exercises-answers' | '/exams-answers', key: 'exercis
      * stored `answers_seq`, and answers a stale one with the stored (newer) sheet.
      */
     save: (sheetId: number, itemId: number, studentId: number, answers: Answers, seq?: number) =>
-      patchData<AnswerSheet>(base, { [key]: itemId, student_id: studentId, answers, ...(seq !== undefined ? { seq } : {}) }, { id: sheetId }),
+      patchData<AnswerSheet>(
+        base,
+        { [key]: itemId, student_id: studentId, answers, ...(seq !== undefined ? { seq } : {}) },
+        { id: sheetId },
+      ),
     /**
      * Saves the questions changed on this device, each with the time it was changed: the server keeps per question
      * the latest change (from any tab or device) and answers with the whole merged sheet.
@@ -187,7 +244,8 @@ function answersApi(base: '/exercises-answers' | '/exams-answers', key: 'exercis
 export const exercisesApi = {
   /** Teachers get the full content; students get it without answer keys. */
   byMaterial: (materialId: number) => getData<Exercise[]>('/exercises', { material_id: materialId, number: 0 }),
-  question: (materialId: number, number: number) => getData<Exercise[]>('/exercises/student', { material_id: materialId, number }),
+  question: (materialId: number, number: number) =>
+    getData<Exercise[]>('/exercises/student', { material_id: materialId, number }),
   create: (body: ExerciseInput) => postData<Exercise>('/exercises', { total_marks: 100, ...body }),
   update: (id: number, body: ExerciseInput) => putData<Exercise>('/exercises', { total_marks: 100, ...body }, { id }),
   remove: (id: number) => deleteData<{ message: string }>('/exercises', { id }),
@@ -200,9 +258,16 @@ export const exercisesApi = {
   submission: (exerciseId: number, studentId: number) =>
     getData<SubmissionDetail>('/exercises/submission', { exercise_id: exerciseId, student_id: studentId }),
   setEssayScore: (exerciseId: number, studentId: number, number: number, score: number, comment?: string) =>
-    patchData<Grade>('/exercises/essay-score', { exercise_id: exerciseId, student_id: studentId, number, score, comment }),
+    patchData<Grade>('/exercises/essay-score', {
+      exercise_id: exerciseId,
+      student_id: studentId,
+      number,
+      score,
+      comment,
+    }),
   /** How many submitted sheets saving an edit re-grades (teachers). */
-  gradedCount: (exerciseId: number) => getData<{ count: number }>('/exercises/graded-count', { exercise_id: exerciseId }),
+  gradedCount: (exerciseId: number) =>
+    getData<{ count: number }>('/exercises/graded-count', { exercise_id: exerciseId }),
   answers: answersApi('/exercises-answers', 'exercise_id'),
 };
 
@@ -213,7 +278,8 @@ export const examsApi = {
   update: (id: number, body: ExamInput) => putData<Exam>('/exams', { total_marks: 100, ...body }, { id }),
   remove: (id: number) => deleteData<{ message: string }>('/exams', { id }),
   allGrades: (studentId: number) => getData<Grade[]>('/exams/get-all-grade', { student_id: studentId }),
-  grade: (examId: number, studentId: number) => getData<Grade[]>('/exams/get-grade', { exam_id: examId, student_id: studentId }),
+  grade: (examId: number, studentId: number) =>
+    getData<Grade[]>('/exams/get-grade', { exam_id: examId, student_id: studentId }),
   calculateGrade: (examId: number, studentId: number) =>
     postData<Grade>('/exams/calculate-grade', { exam_id: examId, student_id: studentId }),
   submissions: (examId: number) => getData<Submission[]>('/exams/submissions', { exam_id: examId }),
@@ -233,11 +299,18 @@ export const examsApi = {
    * The exam page is open on this device (sent on opening and after a while without a save); answers the student's own
    * end (extra minutes included); 409 when another device holds the sheet.
    */
-  heartbeat: (sheetId: number) => postData<{ end_time: string; extra_minutes: number }>('/exams-answers/heartbeat', undefined, { id: sheetId }, deviceHeaders()),
+  heartbeat: (sheetId: number) =>
+    postData<{ end_time: string; extra_minutes: number }>(
+      '/exams-answers/heartbeat',
+      undefined,
+      { id: sheetId },
+      deviceHeaders(),
+    ),
 };
 
 export const reportsApi = {
-  create: (body: { kind: 'general' | 'material'; discussion_id: number; reply_id?: string; reason?: string }) => postData<Report>('/reports', body),
+  create: (body: { kind: 'general' | 'material'; discussion_id: number; reply_id?: string; reason?: string }) =>
+    postData<Report>('/reports', body),
   /** The newest page only, as a bare array (the list's original form). */
   list: () => getData<Report[]>('/reports'),
   /** One page, newest first: the server caps pageSize (50), so a page stays small whatever the reports hold. */

@@ -1,5 +1,13 @@
 import { webcrypto } from 'node:crypto';
-import { canSealAnswers, deliverSealedAnswers, keepDeliveryOf, sealedAdditionalData, sealUnsentAnswers, type Delivery, type SealedEnvelope } from './sealed-answers';
+import {
+  canSealAnswers,
+  deliverSealedAnswers,
+  keepDeliveryOf,
+  sealedAdditionalData,
+  sealUnsentAnswers,
+  type Delivery,
+  type SealedEnvelope,
+} from './sealed-answers';
 
 // The browser side of sealing (the server side: server/src/routes/sealed-answers). Node's WebCrypto stands in for the
 // browser's (jsdom has none), with a key pair made here in place of the server's.
@@ -8,21 +16,38 @@ let privateKey: CryptoKey;
 let publicKey: string;
 
 beforeAll(async () => {
-  const pair = await subtle.generateKey({ name: 'RSA-OAEP', modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: 'SHA-256' }, true, ['encrypt', 'decrypt']);
+  const pair = await subtle.generateKey(
+    { name: 'RSA-OAEP', modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: 'SHA-256' },
+    true,
+    ['encrypt', 'decrypt'],
+  );
   privateKey = pair.privateKey;
   publicKey = Buffer.from(await subtle.exportKey('spki', pair.publicKey)).toString('base64');
 });
 beforeEach(() => localStorage.clear());
 
-const delivery = (item_id: number): Delivery => ({ kind: 'exam', item_id, student_id: 4, nonce: `nonce-${item_id}`, ticket: `ticket-${item_id}`, key_id: '0123456789abcdef', public_key: publicKey });
+const delivery = (item_id: number): Delivery => ({
+  kind: 'exam',
+  item_id,
+  student_id: 4,
+  nonce: `nonce-${item_id}`,
+  ticket: `ticket-${item_id}`,
+  key_id: '0123456789abcdef',
+  public_key: publicKey,
+});
 
 /** What the server does with an envelope: unwrap the AES key, then open the data with the clear fields as additional data. */
 async function open(envelope: SealedEnvelope): Promise<unknown> {
   const raw = await subtle.decrypt({ name: 'RSA-OAEP' }, privateKey, Buffer.from(envelope.key, 'base64'));
   const key = await subtle.importKey('raw', raw, 'AES-GCM', false, ['decrypt']);
   const plain = await subtle.decrypt(
-    { name: 'AES-GCM', iv: Buffer.from(envelope.iv, 'base64'), additionalData: sealedAdditionalData(envelope.key_id, envelope.kind, envelope.item_id) },
-    key, Buffer.from(envelope.data, 'base64'),
+    {
+      name: 'AES-GCM',
+      iv: Buffer.from(envelope.iv, 'base64'),
+      additionalData: sealedAdditionalData(envelope.key_id, envelope.kind, envelope.item_id),
+    },
+    key,
+    Buffer.from(envelope.data, 'base64'),
   );
   return JSON.parse(Buffer.from(plain).toString('utf8'));
 }
@@ -31,8 +56,19 @@ const sealedEntries = () => Object.entries({ ...localStorage }).filter(([k]) => 
 
 it('seals every unsent answer with its ticket (one envelope per item, the later change winning) and deletes the plaintext', async () => {
   keepDeliveryOf({ id: 5, title: 'UTS', delivery: delivery(5) });
-  localStorage.setItem('kelasku:answers:exam:12', JSON.stringify({ answers: { '1': 'b' }, changes: { '1': { answer: 'b', at: 100 }, '2': { answer: 'Essai rahasia', at: 100 } }, pending: true, item_id: 5 }));
-  localStorage.setItem('kelasku:answers:exam:early:5:4', JSON.stringify({ answers: {}, changes: { '1': { answer: 'c', at: 200 } }, pending: true }));
+  localStorage.setItem(
+    'kelasku:answers:exam:12',
+    JSON.stringify({
+      answers: { '1': 'b' },
+      changes: { '1': { answer: 'b', at: 100 }, '2': { answer: 'Essai rahasia', at: 100 } },
+      pending: true,
+      item_id: 5,
+    }),
+  );
+  localStorage.setItem(
+    'kelasku:answers:exam:early:5:4',
+    JSON.stringify({ answers: {}, changes: { '1': { answer: 'c', at: 200 } }, pending: true }),
+  );
   expect(canSealAnswers(localStorage, subtle)).toBe(true);
 
   expect(await sealUnsentAnswers(localStorage, subtle)).toBe(1);
@@ -46,7 +82,11 @@ it('seals every unsent answer with its ticket (one envelope per item, the later 
   const envelope = JSON.parse(raw) as SealedEnvelope;
   expect(envelope).toMatchObject({ key_id: '0123456789abcdef', kind: 'exam', item_id: 5 });
   expect(await open(envelope)).toEqual({
-    kind: 'exam', item_id: 5, student_id: 4, nonce: 'nonce-5', ticket: 'ticket-5',
+    kind: 'exam',
+    item_id: 5,
+    student_id: 4,
+    nonce: 'nonce-5',
+    ticket: 'ticket-5',
     changes: { '1': { answer: 'c', at: 200 }, '2': { answer: 'Essai rahasia', at: 100 } },
   });
   // the clear fields are bound to the ciphertext
@@ -54,7 +94,10 @@ it('seals every unsent answer with its ticket (one envelope per item, the later 
 });
 
 it('cannot seal answers without their ticket, or without WebCrypto (plain http): they are left as they are', async () => {
-  localStorage.setItem('kelasku:answers:exam:12', JSON.stringify({ answers: { '1': 'b' }, changes: { '1': { answer: 'b', at: 1 } }, pending: true, item_id: 5 }));
+  localStorage.setItem(
+    'kelasku:answers:exam:12',
+    JSON.stringify({ answers: { '1': 'b' }, changes: { '1': { answer: 'b', at: 1 } }, pending: true, item_id: 5 }),
+  );
   expect(canSealAnswers(localStorage, subtle)).toBe(false);
   keepDeliveryOf({ delivery: delivery(5) });
   expect(canSealAnswers(localStorage, undefined)).toBe(false);

@@ -9,7 +9,11 @@
  */
 import type { Static } from 'typebox';
 import type { deliverySchema } from '@kelasku/shared-rules/src/wire/assessments';
-import { sealedAdditionalDataText, type SealedEnvelope, type WorkKind } from '@kelasku/shared-rules/src/sealed-envelope';
+import {
+  sealedAdditionalDataText,
+  type SealedEnvelope,
+  type WorkKind,
+} from '@kelasku/shared-rules/src/sealed-envelope';
 import { SEALED_PREFIX, USER_KEY_PREFIXES } from './device-data';
 
 export type { SealedEnvelope, WorkKind };
@@ -29,9 +33,9 @@ const deliveryKey = (kind: WorkKind, itemId: number) => `${USER_KEY_PREFIXES.del
 /** The `delivery` of an exam or exercise read, when the server sent one (students only). */
 export function keepDeliveryOf(item: unknown, storage: Storage = localStorage): void {
   const delivery = item && typeof item === 'object' ? (item as { delivery?: Delivery }).delivery : undefined;
-  if (delivery && typeof delivery.ticket === 'string' && Number.isInteger(delivery.item_id)) keepDelivery(delivery, storage);
+  if (delivery && typeof delivery.ticket === 'string' && Number.isInteger(delivery.item_id))
+    keepDelivery(delivery, storage);
 }
-
 
 /** Kept while the session lives (wiped with the user's data; after sealing it exists only inside the ciphertext). */
 export function keepDelivery(delivery: Delivery | null | undefined, storage: Storage = localStorage): void {
@@ -69,7 +73,10 @@ function pendingAnswers(storage: Storage): { key: string; pending: PendingAnswer
     const stored = readJson<{ pending?: boolean; changes?: Changes; item_id?: number }>(storage, key);
     if (!stored?.pending || !stored.changes || Object.keys(stored.changes).length === 0) continue;
     const itemId = parts[1] === 'early' ? Number(parts[2]) : stored.item_id;
-    found.push({ key, pending: { kind, itemId: Number.isInteger(itemId) ? (itemId as number) : null, changes: stored.changes } });
+    found.push({
+      key,
+      pending: { kind, itemId: Number.isInteger(itemId) ? (itemId as number) : null, changes: stored.changes },
+    });
   }
   return found;
 }
@@ -77,10 +84,18 @@ function pendingAnswers(storage: Storage): { key: string; pending: PendingAnswer
 const subtleCrypto = (): SubtleCrypto | undefined => globalThis.crypto?.subtle;
 
 /** Unsent answers can all be sealed: WebCrypto is there (not on plain http) and each has its delivery ticket. */
-export function canSealAnswers(storage: Storage = localStorage, subtle: SubtleCrypto | undefined = subtleCrypto()): boolean {
+export function canSealAnswers(
+  storage: Storage = localStorage,
+  subtle: SubtleCrypto | undefined = subtleCrypto(),
+): boolean {
   const pending = pendingAnswers(storage);
   if (pending.length === 0) return true;
-  return Boolean(subtle) && pending.every(({ pending: p }) => p.itemId !== null && readJson<Delivery>(storage, deliveryKey(p.kind, p.itemId)) !== null);
+  return (
+    Boolean(subtle) &&
+    pending.every(
+      ({ pending: p }) => p.itemId !== null && readJson<Delivery>(storage, deliveryKey(p.kind, p.itemId)) !== null,
+    )
+  );
 }
 
 const toBase64 = (bytes: ArrayBuffer | Uint8Array) => {
@@ -93,12 +108,22 @@ const fromBase64 = (text: string): Uint8Array<ArrayBuffer> => Uint8Array.from(at
 
 /** Seals one item's changes with its delivery ticket for the server's key. */
 export async function sealAnswers(delivery: Delivery, changes: Changes, subtle: SubtleCrypto): Promise<SealedEnvelope> {
-  const publicKey = await subtle.importKey('spki', fromBase64(delivery.public_key), { name: 'RSA-OAEP', hash: 'SHA-256' }, false, ['encrypt']);
+  const publicKey = await subtle.importKey(
+    'spki',
+    fromBase64(delivery.public_key),
+    { name: 'RSA-OAEP', hash: 'SHA-256' },
+    false,
+    ['encrypt'],
+  );
   const aesKey = await subtle.generateKey({ name: 'AES-GCM', length: 256 }, true, ['encrypt']);
   const iv = crypto.getRandomValues(new Uint8Array(12));
   const { kind, item_id, student_id, nonce, ticket, key_id } = delivery;
   const plaintext = new TextEncoder().encode(JSON.stringify({ kind, item_id, student_id, nonce, ticket, changes }));
-  const data = await subtle.encrypt({ name: 'AES-GCM', iv, additionalData: sealedAdditionalData(key_id, kind, item_id) }, aesKey, plaintext);
+  const data = await subtle.encrypt(
+    { name: 'AES-GCM', iv, additionalData: sealedAdditionalData(key_id, kind, item_id) },
+    aesKey,
+    plaintext,
+  );
   const wrapped = await subtle.encrypt({ name: 'RSA-OAEP' }, publicKey, await subtle.exportKey('raw', aesKey));
   return { key_id, kind, item_id, key: toBase64(wrapped), iv: toBase64(iv), data: toBase64(data) };
 }
@@ -108,14 +133,18 @@ export async function sealAnswers(delivery: Delivery, changes: Changes, subtle: 
  * deletes the plaintext. Answers without a ticket or without WebCrypto cannot be sealed: they are left for the wipe
  * (sign-out is not offered for them, see canSealAnswers).
  */
-export async function sealUnsentAnswers(storage: Storage = localStorage, subtle: SubtleCrypto | undefined = subtleCrypto()): Promise<number> {
+export async function sealUnsentAnswers(
+  storage: Storage = localStorage,
+  subtle: SubtleCrypto | undefined = subtleCrypto(),
+): Promise<number> {
   const byItem = new Map<string, { delivery: Delivery; changes: Changes; keys: string[] }>();
   for (const { key, pending } of pendingAnswers(storage)) {
     if (pending.itemId === null) continue;
     const delivery = readJson<Delivery>(storage, deliveryKey(pending.kind, pending.itemId));
     if (!delivery) continue;
     const group = byItem.get(deliveryKey(pending.kind, pending.itemId)) ?? { delivery, changes: {}, keys: [] };
-    for (const [n, change] of Object.entries(pending.changes)) if (!group.changes[n] || change.at > group.changes[n].at) group.changes[n] = change;
+    for (const [n, change] of Object.entries(pending.changes))
+      if (!group.changes[n] || change.at > group.changes[n].at) group.changes[n] = change;
     group.keys.push(key);
     byItem.set(deliveryKey(pending.kind, pending.itemId), group);
   }
@@ -136,7 +165,11 @@ export async function sealUnsentAnswers(storage: Storage = localStorage, subtle:
  * the author). An envelope goes once the server has answered for it (accepted, or refused for good); it stays when
  * there is no answer, the server is busy (429, 5xx) or the connection fails.
  */
-export async function deliverSealedAnswers(apiBase: string, storage: Storage = localStorage, send: typeof fetch = fetch): Promise<number> {
+export async function deliverSealedAnswers(
+  apiBase: string,
+  storage: Storage = localStorage,
+  send: typeof fetch = fetch,
+): Promise<number> {
   const keys: string[] = [];
   for (let i = 0; i < storage.length; i++) {
     const key = storage.key(i);
@@ -147,7 +180,12 @@ export async function deliverSealedAnswers(apiBase: string, storage: Storage = l
     const body = storage.getItem(key);
     if (!body) continue;
     try {
-      const response = await send(`${apiBase}/sealed-answers`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body, credentials: 'omit' });
+      const response = await send(`${apiBase}/sealed-answers`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body,
+        credentials: 'omit',
+      });
       if (response.status === 204) delivered += 1;
       const retryLater = response.status === 408 || response.status === 429 || response.status >= 500;
       if (!retryLater) storage.removeItem(key);

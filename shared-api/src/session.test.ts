@@ -1,4 +1,13 @@
-import { clearSession, decodeToken, getSignedInUser, getStoredUsername, getToken, getUserData, roleOf, saveSession } from './session';
+import {
+  clearSession,
+  decodeToken,
+  getSignedInUser,
+  getStoredUsername,
+  getToken,
+  getUserData,
+  roleOf,
+  saveSession,
+} from './session';
 
 function fakeToken(payload: object): string {
   const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
@@ -10,7 +19,14 @@ describe('session', () => {
 
   it('stores the raw token and the decoded payload', () => {
     const exp = Math.floor(Date.now() / 1000) + 3600;
-    const token = fakeToken({ user_id: 5, role: 'student', display_name: 'Siti Ñurhaliza', student_id: 12, email: 'a@b', exp });
+    const token = fakeToken({
+      user_id: 5,
+      role: 'student',
+      display_name: 'Siti Ñurhaliza',
+      student_id: 12,
+      email: 'a@b',
+      exp,
+    });
     const user = saveSession(token);
     expect(getToken()).toBe(token);
     expect(user.student_id).toBe(12);

@@ -5,7 +5,19 @@
 // schemas (scripts/wire-imports.test.ts checks it).
 
 import type { Static } from 'typebox';
-import type { analysis, assessments, classes, common, discussions, gradebook, materials, people, reports, review, stats } from '@kelasku/shared-rules/src/wire';
+import type {
+  analysis,
+  assessments,
+  classes,
+  common,
+  discussions,
+  gradebook,
+  materials,
+  people,
+  reports,
+  review,
+  stats,
+} from '@kelasku/shared-rules/src/wire';
 
 /**
  * T with the fields K optional. The server always sends them; the types keep them optional as they were written by
@@ -21,7 +33,10 @@ export type Student = WithOptional<Static<typeof people.createdStudentSchema>, O
 type OptionalOfStudent = 'phone_number' | 'curr_score' | 'profile_picture_url' | 'user_id';
 
 /** A teacher; `initial_password` only in the reply that created the login (or reset its password). */
-export type Teacher = WithOptional<Static<typeof people.createdTeacherSchema>, 'phone_number' | 'profile_picture_url' | 'user_id' | 'initial_password'>;
+export type Teacher = WithOptional<
+  Static<typeof people.createdTeacherSchema>,
+  'phone_number' | 'profile_picture_url' | 'user_id' | 'initial_password'
+>;
 
 /** A class as lists show it; `class_id` (= id) only in a student's list (GET /classes/assigned). */
 export type ClassItem = Static<typeof classes.classSchema> & Partial<Static<typeof classes.assignedClassSchema>>;
@@ -43,7 +58,10 @@ export type UnansweredTopics = Static<typeof discussions.unansweredSchema>;
 /** Per class the teacher teaches, the same count (GET /discussions-material/unanswered/mine). */
 export type UnansweredOfTeacher = Static<typeof discussions.unansweredOfTeacherSchema>;
 
-export type Discussion = WithOptional<Omit<Static<typeof discussions.discussionSchema>, 'replies'>, 'student_name' | 'created_at'> & {
+export type Discussion = WithOptional<
+  Omit<Static<typeof discussions.discussionSchema>, 'replies'>,
+  'student_name' | 'created_at'
+> & {
   replies: Reply[] | null;
 };
 
@@ -59,14 +77,20 @@ interface StudentOrder {
 }
 
 /** An exercise; absent shuffle flags: off. */
-export type Exercise = WithOptional<Static<typeof assessments.exerciseSchema>, 'shuffle_questions' | 'shuffle_options'> & StudentOrder;
+export type Exercise = WithOptional<
+  Static<typeof assessments.exerciseSchema>,
+  'shuffle_questions' | 'shuffle_options'
+> &
+  StudentOrder;
 
 export type ExamStatus = Static<typeof common.examStatusSchema>;
 
 /** An exam; absent term fields (older servers): a current daily test whose answers stay hidden. */
 export type Exam = WithOptional<
-  Static<typeof assessments.examSchema>, 'shuffle_questions' | 'shuffle_options' | 'server_time' | 'kind' | 'kind_label' | 'closed_at' | 'show_answers'
-> & StudentOrder;
+  Static<typeof assessments.examSchema>,
+  'shuffle_questions' | 'shuffle_options' | 'server_time' | 'kind' | 'kind_label' | 'closed_at' | 'show_answers'
+> &
+  StudentOrder;
 
 /** A class's gradebook (GET /classes/gradebook). */
 export type Gradebook = Static<typeof gradebook.gradebookSchema>;
@@ -94,7 +118,8 @@ export type QuestionDetail = Static<typeof assessments.questionDetailSchema>;
 export type Grade = Static<typeof assessments.gradeSchema>;
 
 export type Submission = WithOptional<
-  Static<typeof assessments.submissionSchema>, 'pending_essays' | 'auto_scored_essays' | 'needs_review' | 'auto_submitted' | 'order_seed'
+  Static<typeof assessments.submissionSchema>,
+  'pending_essays' | 'auto_scored_essays' | 'needs_review' | 'auto_submitted' | 'order_seed'
 >;
 
 export type SubmissionDetail = Static<typeof assessments.submissionDetailSchema>;

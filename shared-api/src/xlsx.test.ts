@@ -6,11 +6,21 @@ import { xlsxBlob } from './xlsx';
 
 async function cellsOf(blob: Blob): Promise<{ sheet: string; strings: string }> {
   const files = unzipSync(new Uint8Array(await blob.arrayBuffer()));
-  return { sheet: strFromU8(files['xl/worksheets/sheet1.xml']), strings: strFromU8(files['xl/sharedStrings.xml'] ?? new Uint8Array()) };
+  return {
+    sheet: strFromU8(files['xl/worksheets/sheet1.xml']),
+    strings: strFromU8(files['xl/sharedStrings.xml'] ?? new Uint8Array()),
+  };
 }
 
 test('an .xlsx keeps numbers as numbers and text as text (leading zeros, formula-looking names)', async () => {
-  const blob = await xlsxBlob([['Name', 'NIS', 'Score'], ['=HYPERLINK("x")', '0012345', 87.5], ['Siti', '2024100001', null]], 'Grades: X IPA 1');
+  const blob = await xlsxBlob(
+    [
+      ['Name', 'NIS', 'Score'],
+      ['=HYPERLINK("x")', '0012345', 87.5],
+      ['Siti', '2024100001', null],
+    ],
+    'Grades: X IPA 1',
+  );
   const { sheet, strings } = await cellsOf(blob);
   expect(strings).toContain('0012345');
   expect(strings).toContain('<t>=HYPERLINK("x")</t>');
@@ -21,6 +31,8 @@ test('an .xlsx keeps numbers as numbers and text as text (leading zeros, formula
 });
 
 test('file names keep the class and title, without characters a file system refuses', () => {
-  expect(fileNameOf(['Grades', 'X IPA 1', 'Bab 2: Asam/Basa?'], 'xlsx')).toBe('Grades - X IPA 1 - Bab 2- Asam-Basa-.xlsx');
+  expect(fileNameOf(['Grades', 'X IPA 1', 'Bab 2: Asam/Basa?'], 'xlsx')).toBe(
+    'Grades - X IPA 1 - Bab 2- Asam-Basa-.xlsx',
+  );
   expect(fileNameOf(['', ' '], 'csv')).toBe('export.csv');
 });

@@ -16,7 +16,11 @@ export function duplicateClassNameMessage(name: string, grade: number): string {
  * The class a name stands for within a grade (an import row's "X IPA 1" against the grade's classes), by the same
  * rule that keeps names unique; undefined when the grade has no class of that name.
  */
-export function findClassByName<C extends { name: string; grade: number }>(classes: readonly C[], grade: number, name: string): C | undefined {
+export function findClassByName<C extends { name: string; grade: number }>(
+  classes: readonly C[],
+  grade: number,
+  name: string,
+): C | undefined {
   const key = classNameKey(name);
   return classes.find((c) => c.grade === grade && classNameKey(c.name) === key);
 }
@@ -27,4 +31,5 @@ export function restoreNameTakenMessage(name: string, grade: number): string {
 }
 
 /** The refusal of any change to an archived class or to what is in it. */
-export const ARCHIVED_CLASS_MESSAGE = 'This class is archived: it can be read but not changed. An admin can restore it.';
+export const ARCHIVED_CLASS_MESSAGE =
+  'This class is archived: it can be read but not changed. An admin can restore it.';

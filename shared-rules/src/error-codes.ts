@@ -80,13 +80,15 @@ export const ERROR_CODES = {
   'duplicate-username': 'Username {username} is already used by another account',
   'duplicate-email': 'Email {email} is already used by another account',
   'duplicate-class-name': 'A class named "{name}" already exists in grade {grade}.',
-  'restore-name-taken': 'Cannot restore: a class named "{name}" already exists in grade {grade}. Rename that class first.',
+  'restore-name-taken':
+    'Cannot restore: a class named "{name}" already exists in grade {grade}. Rename that class first.',
   'class-archived': 'This class is archived: it can be read but not changed. An admin can restore it.',
   'class-not-archived': 'This class is not archived',
   'item-exists': '{what} already exists',
   // Copying a material into parallel classes (POST /materials/copy).
   'copy-to-same-class': 'A material is copied into other classes, not into its own class',
-  'copy-grade-mismatch': 'Class {classId} is in grade {grade}: a material is copied only into classes of its own grade ({sourceGrade})',
+  'copy-grade-mismatch':
+    'Class {classId} is in grade {grade}: a material is copied only into classes of its own grade ({sourceGrade})',
   'already-reported': 'You have already reported this message',
   'students-already-in-class': 'Students already assigned to this class: {studentIds}',
   'unknown-students': 'Unknown student ids: {studentIds}',

@@ -21,7 +21,10 @@ export type MonitorStatus = 'not-started' | 'answering' | 'offline' | 'submitted
 
 /** A student's status on the monitor from their sheet and their last activity (epoch ms). */
 export function monitorStatus(
-  sheet: { status: 'Active' | 'Inactive' } | null, lastActivityMs: number | null, nowMs: number, offlineAfterMs: number,
+  sheet: { status: 'Active' | 'Inactive' } | null,
+  lastActivityMs: number | null,
+  nowMs: number,
+  offlineAfterMs: number,
 ): MonitorStatus {
   if (!sheet) return 'not-started';
   if (sheet.status === 'Inactive') return 'submitted';

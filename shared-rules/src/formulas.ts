@@ -41,4 +41,5 @@ export function splitMath(text: string): MathPiece[] {
 }
 
 /** Does a plain text hold at least one formula (so KaTeX is worth loading)? */
-export const hasMath = (text: string): boolean => text.includes('\\(') && splitMath(text).some((p) => p.kind === 'formula');
+export const hasMath = (text: string): boolean =>
+  text.includes('\\(') && splitMath(text).some((p) => p.kind === 'formula');

@@ -1,4 +1,12 @@
-import { DEFAULT_GRADEBOOK_WEIGHTS as W, finalScore, meanOf, roundHalfUp, weightKindOf, weightsProblem, type GradebookCell } from './gradebook';
+import {
+  DEFAULT_GRADEBOOK_WEIGHTS as W,
+  finalScore,
+  meanOf,
+  roundHalfUp,
+  weightKindOf,
+  weightsProblem,
+  type GradebookCell,
+} from './gradebook';
 
 const cell = (kind: GradebookCell['kind'], score: number | null): GradebookCell => ({ kind, score });
 
@@ -31,7 +39,11 @@ describe('gradebook arithmetic', () => {
     expect(weightKindOf({ type: 'exam', kind: 'midterm' })).toBe('midterm');
     expect(weightKindOf({ type: 'exercise' })).toBe('exercise');
     // a daily test at 60 and a "Kuis" (other) at 80 make one daily mean of 70
-    const cells = [cell('exercise', 70), cell(weightKindOf({ type: 'exam', kind: 'daily' }), 60), cell(weightKindOf({ type: 'exam', kind: 'other' }), 80)];
+    const cells = [
+      cell('exercise', 70),
+      cell(weightKindOf({ type: 'exam', kind: 'daily' }), 60),
+      cell(weightKindOf({ type: 'exam', kind: 'other' }), 80),
+    ];
     // 30/50 · 70 + 20/50 · 70 = 70
     expect(finalScore(cells, W)).toBe(70);
   });
@@ -45,12 +57,19 @@ describe('gradebook arithmetic', () => {
     // 0.3·85 + 0.2·80 + 0.2·80 + 0.3·84 = 25.5 + 16 + 16 + 25.2 = 82.7 → 83; with final 83: 82.4 → 82
     expect(finalScore([cell('exercise', 85), cell('daily', 80), cell('midterm', 80), cell('final', 84)], W)).toBe(83);
     // 0.5 exactly: exercise 85, daily 84 with 50/50 → 84.5 → 85 (not banker's 84)
-    expect(finalScore([cell('exercise', 85), cell('daily', 84)], { exercise: 50, daily: 50, midterm: 0, final: 0 })).toBe(85);
+    expect(
+      finalScore([cell('exercise', 85), cell('daily', 84)], { exercise: 50, daily: 50, midterm: 0, final: 0 }),
+    ).toBe(85);
   });
 
   it('a weight of 0 leaves its kind out; weights must add up to 100', () => {
-    expect(finalScore([cell('exercise', 100), cell('final', 50)], { exercise: 0, daily: 20, midterm: 20, final: 60 })).toBe(50);
+    expect(
+      finalScore([cell('exercise', 100), cell('final', 50)], { exercise: 0, daily: 20, midterm: 20, final: 60 }),
+    ).toBe(50);
     expect(weightsProblem(W)).toBeNull();
-    expect(weightsProblem({ exercise: 30, daily: 20, midterm: 20, final: 20 })).toEqual({ code: 'weights-sum', sum: 90 });
+    expect(weightsProblem({ exercise: 30, daily: 20, midterm: 20, final: 20 })).toEqual({
+      code: 'weights-sum',
+      sum: 90,
+    });
   });
 });

@@ -18,7 +18,12 @@ export type GradebookWeights = Record<WeightKind, number>;
 const WEIGHT_OF_OTHER_EXAMS: WeightKind = WEIGHT_KINDS[1];
 
 /** Exercises 30 %, daily tests 20 %, mid-term 20 %, final 30 %. */
-export const DEFAULT_GRADEBOOK_WEIGHTS: Readonly<GradebookWeights> = Object.freeze({ exercise: 30, daily: 20, midterm: 20, final: 30 });
+export const DEFAULT_GRADEBOOK_WEIGHTS: Readonly<GradebookWeights> = Object.freeze({
+  exercise: 30,
+  daily: 20,
+  midterm: 20,
+  final: 30,
+});
 
 /** What the teacher may set: whole percents from 0 to 100 adding up to 100. Returns the problem, or null. */
 export function weightsProblem(w: GradebookWeights): { code: 'weights-sum'; sum: number } | null {

@@ -21,8 +21,22 @@ const HIDDEN_MARK = /[\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Greek}\p{Scri
 const NEUTRAL = /[\p{Script=Common}\p{Script=Inherited}]/u;
 
 const SCRIPTS = [
-  'Latin', 'Cyrillic', 'Greek', 'Armenian', 'Georgian', 'Hebrew', 'Arabic', 'Thai', 'Devanagari', 'Javanese',
-  'Balinese', 'Sundanese', 'Han', 'Hangul', 'Hiragana', 'Katakana',
+  'Latin',
+  'Cyrillic',
+  'Greek',
+  'Armenian',
+  'Georgian',
+  'Hebrew',
+  'Arabic',
+  'Thai',
+  'Devanagari',
+  'Javanese',
+  'Balinese',
+  'Sundanese',
+  'Han',
+  'Hangul',
+  'Hiragana',
+  'Katakana',
 ] as const;
 const SCRIPT_TESTS = SCRIPTS.map((name) => ({ name, re: new RegExp(`\\p{Script=${name}}`, 'u') }));
 
@@ -46,12 +60,18 @@ export function loginNameProblem(name: string): NameProblem | undefined {
   if (name === '') return EMPTY_NAME;
   if (WHITE_SPACE.test(name)) return { code: 'login-name-spaces', text: 'must not contain spaces' };
   if (INVISIBLE.test(name) || HIDDEN_MARK.test(name)) {
-    return { code: 'login-name-invisible', text: 'must not contain invisible or formatting characters (such as a zero-width space)' };
+    return {
+      code: 'login-name-invisible',
+      text: 'must not contain invisible or formatting characters (such as a zero-width space)',
+    };
   }
   const scripts = new Set<string>();
   for (const ch of name) if (!NEUTRAL.test(ch)) scripts.add(scriptOf(ch));
   if (scripts.size > 1) {
-    return { code: 'login-name-mixed-scripts', text: 'must use the letters of one alphabet only (for example not Latin mixed with Cyrillic)' };
+    return {
+      code: 'login-name-mixed-scripts',
+      text: 'must use the letters of one alphabet only (for example not Latin mixed with Cyrillic)',
+    };
   }
   return undefined;
 }

@@ -27,9 +27,12 @@ describe('the picture size rule in the browser', () => {
     expect(pictureDimensionsProblem(1, MAX_IMAGE_SIDE_PX + 1)).not.toBeNull();
   });
 
-  it('reads a GIF\'s and a PNG\'s size from their first bytes, and nothing from other files', async () => {
+  it("reads a GIF's and a PNG's size from their first bytes, and nothing from other files", async () => {
     await expect(headerDimensions(new Blob([gif(5000, 20)]))).resolves.toEqual({ width: 5000, height: 20 });
-    await expect(headerDimensions(new Blob([pngHeader(2 ** 31, 2 ** 31)]))).resolves.toEqual({ width: 2 ** 31, height: 2 ** 31 });
+    await expect(headerDimensions(new Blob([pngHeader(2 ** 31, 2 ** 31)]))).resolves.toEqual({
+      width: 2 ** 31,
+      height: 2 ** 31,
+    });
     await expect(headerDimensions(new Blob([new Uint8Array([0xff, 0xd8, 0xff, 0xe0])]))).resolves.toBeUndefined();
     await expect(headerDimensions(new Blob([gif(1, 1).subarray(0, 8)]))).resolves.toBeUndefined();
   });
@@ -38,6 +41,9 @@ describe('the picture size rule in the browser', () => {
     const file = new File([gif(5000, 20)], 'besar.gif', { type: 'image/gif' });
     const refusal = preparePicture(file);
     await expect(refusal).rejects.toBeInstanceOf(PictureError);
-    await expect(refusal).rejects.toMatchObject({ reason: 'too-many-pixels', message: expect.stringContaining('5000 × 20 pixels') });
+    await expect(refusal).rejects.toMatchObject({
+      reason: 'too-many-pixels',
+      message: expect.stringContaining('5000 × 20 pixels'),
+    });
   });
 });

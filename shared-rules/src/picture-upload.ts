@@ -4,21 +4,31 @@
  * limit the server checks. Browser only (canvas, createImageBitmap, FileReader): not exported from the index, which
  * the server imports.
  */
-import { MAX_IMAGE_BYTES, PICTURE_MAX_SIDE_PX, PICTURE_QUALITY, pictureDimensionsProblem, pictureSizeProblem } from './pictures';
+import {
+  MAX_IMAGE_BYTES,
+  PICTURE_MAX_SIDE_PX,
+  PICTURE_QUALITY,
+  pictureDimensionsProblem,
+  pictureSizeProblem,
+} from './pictures';
 
 /** Why a file cannot be used: a translated screen tells it from this, English shows the message as it is. */
 export type PictureProblem = 'not-a-picture' | 'unreadable' | 'too-large' | 'too-many-pixels';
 
 /** A file that cannot be used, with the sentence to show next to the field (English) and its reason. */
 export class PictureError extends Error {
-  constructor(message: string, public readonly reason: PictureProblem) {
+  constructor(
+    message: string,
+    public readonly reason: PictureProblem,
+  ) {
     super(message);
     this.name = 'PictureError';
   }
 }
 
 const NOT_A_PICTURE = 'Choose a picture file (JPEG, PNG, WebP or GIF).';
-const UNREADABLE = 'This picture could not be opened here. Choose a JPEG, PNG or WebP picture (on an iPhone, share it as "Most Compatible").';
+const UNREADABLE =
+  'This picture could not be opened here. Choose a JPEG, PNG or WebP picture (on an iPhone, share it as "Most Compatible").';
 
 function toBlob(canvas: HTMLCanvasElement, type: string): Promise<Blob | null> {
   return new Promise((resolve) => canvas.toBlob(resolve, type, PICTURE_QUALITY));
@@ -63,9 +73,12 @@ export async function shrinkPicture(file: Blob): Promise<Blob> {
  */
 export async function headerDimensions(file: Blob): Promise<{ width: number; height: number } | undefined> {
   const head = new DataView(await file.slice(0, 24).arrayBuffer());
-  const text = (from: number, to: number) => String.fromCharCode(...new Uint8Array(head.buffer, from, Math.max(0, Math.min(to, head.byteLength) - from)));
-  if (head.byteLength >= 10 && /^GIF8[79]a$/.test(text(0, 6))) return { width: head.getUint16(6, true), height: head.getUint16(8, true) };
-  if (head.byteLength >= 24 && text(1, 4) === 'PNG' && text(12, 16) === 'IHDR') return { width: head.getUint32(16), height: head.getUint32(20) };
+  const text = (from: number, to: number) =>
+    String.fromCharCode(...new Uint8Array(head.buffer, from, Math.max(0, Math.min(to, head.byteLength) - from)));
+  if (head.byteLength >= 10 && /^GIF8[79]a$/.test(text(0, 6)))
+    return { width: head.getUint16(6, true), height: head.getUint16(8, true) };
+  if (head.byteLength >= 24 && text(1, 4) === 'PNG' && text(12, 16) === 'IHDR')
+    return { width: head.getUint32(16), height: head.getUint32(20) };
   return undefined;
 }
 

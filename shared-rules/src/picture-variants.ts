@@ -49,7 +49,8 @@ export function sizeInUrl(url: string): { width: number; height: number } | null
 }
 
 /** A stored picture's address with its size as fragment (replacing any it had). */
-export const withSizeInUrl = (url: string, width: number, height: number) => `${url.replace(/#.*$/, '')}#${width}x${height}`;
+export const withSizeInUrl = (url: string, width: number, height: number) =>
+  `${url.replace(/#.*$/, '')}#${width}x${height}`;
 
 export interface PictureSources {
   /** The original, without fragment. */
@@ -75,7 +76,8 @@ export function pictureSources(url: string, width: number, height: number): Pict
   const shown = Math.min(width, PICTURE_MAX_SHOWN_PX);
   const sizes = `(max-width: ${shown}px) 100vw, ${shown}px`;
   if (ext === 'gif') return { src, webpSrcset: '', srcset: '', sizes };
-  const candidates = (format: PictureExt, full: string) => [...widths.map((w) => `${base}${variantName(hash, w, format)} ${w}w`), `${full} ${width}w`].join(', ');
+  const candidates = (format: PictureExt, full: string) =>
+    [...widths.map((w) => `${base}${variantName(hash, w, format)} ${w}w`), `${full} ${width}w`].join(', ');
   const webpFull = ext === 'webp' ? src : `${base}${variantName(hash, width, 'webp')}`;
   return {
     src,

@@ -8,4 +8,5 @@ export type Role = (typeof ROLES)[number];
 /** The roles that have their own app (a remote in the shell). */
 export type AppRole = Exclude<Role, 'user'>;
 
-export const isRole = (value: unknown): value is Role => typeof value === 'string' && (ROLES as readonly string[]).includes(value);
+export const isRole = (value: unknown): value is Role =>
+  typeof value === 'string' && (ROLES as readonly string[]).includes(value);

@@ -16,4 +16,5 @@ export interface SealedEnvelope {
 }
 
 /** The text of the AES-GCM additional data (UTF-8 encoded by each side). */
-export const sealedAdditionalDataText = (keyId: string, kind: WorkKind, itemId: number) => `kelasku-sealed-answers|${keyId}|${kind}|${itemId}`;
+export const sealedAdditionalDataText = (keyId: string, kind: WorkKind, itemId: number) =>
+  `kelasku-sealed-answers|${keyId}|${kind}|${itemId}`;

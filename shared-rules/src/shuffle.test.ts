@@ -26,7 +26,11 @@ describe('shuffled questions and options', () => {
     // 10! orders: 100 students almost surely all differ; a weak seed or a no-op shuffle would repeat.
     expect(new Set(orders).size).toBe(100);
     expect(orders.filter((o) => o === '1,2,3,4,5,6,7,8,9,10')).toHaveLength(0);
-    const opts = Array.from({ length: 100 }, (_, s) => sheetOrder(seedOf(s + 1), 10, on).options(1).join(','));
+    const opts = Array.from({ length: 100 }, (_, s) =>
+      sheetOrder(seedOf(s + 1), 10, on)
+        .options(1)
+        .join(','),
+    );
     expect(new Set(opts).size).toBeGreaterThan(15); // 24 orders of four options, spread over the students
   });
 

@@ -54,7 +54,9 @@ export const STUDENT_IMPORT_COLUMNS: Record<StudentImportField, readonly string[
 };
 
 const FIELD_OF_COLUMN = new Map(
-  (Object.entries(STUDENT_IMPORT_COLUMNS) as [StudentImportField, readonly string[]][]).flatMap(([field, names]) => names.map((n) => [n, field] as const)),
+  (Object.entries(STUDENT_IMPORT_COLUMNS) as [StudentImportField, readonly string[]][]).flatMap(([field, names]) =>
+    names.map((n) => [n, field] as const),
+  ),
 );
 
 /** The field a column name stands for ('Nama' → name, 'TINGKAT' → grade), or undefined for a column that is ignored. */
@@ -94,11 +96,11 @@ export function checkStudentRow(raw: unknown, row: number): { input: ImportRowIn
     problem(field, 'validation-too-long', `${field} must be at most ${limit} characters`, { limit });
   if (!name) required('name');
   else if (name.length > MAX_STUDENT_NAME_CHARS) tooLong('name', MAX_STUDENT_NAME_CHARS);
-  const nisProblem = nis ? loginNameProblem(nis) ?? schoolIdProblem(nis) : undefined;
+  const nisProblem = nis ? (loginNameProblem(nis) ?? schoolIdProblem(nis)) : undefined;
   if (!nis) required('nis');
   else if (nis.length > MAX_NIS_CHARS) tooLong('nis', MAX_NIS_CHARS);
   else if (nisProblem) problem('nis', nisProblem.code, `nis ${nisProblem.text}`);
-  const grade = gradeText === '' ? NaN : gradeOfRoman(gradeText) ?? Number(gradeText);
+  const grade = gradeText === '' ? NaN : (gradeOfRoman(gradeText) ?? Number(gradeText));
   if (!gradeText) required('grade');
   else if (!isStudentGrade(grade)) problem('grade', 'import-grade', ERROR_CODES['import-grade']);
   if (status.length > MAX_STUDENT_STATUS_CHARS) tooLong('status', MAX_STUDENT_STATUS_CHARS);
@@ -107,7 +109,11 @@ export function checkStudentRow(raw: unknown, row: number): { input: ImportRowIn
 }
 
 /** Checks every row, then NIS repeated inside the list (reported on the later row). */
-export function checkStudentRows(rows: unknown[]): { inputs: ImportRowInput[]; errors: ImportRowError[]; firstRowOfNis: Map<string, number> } {
+export function checkStudentRows(rows: unknown[]): {
+  inputs: ImportRowInput[];
+  errors: ImportRowError[];
+  firstRowOfNis: Map<string, number>;
+} {
   const inputs: ImportRowInput[] = [];
   const errors: ImportRowError[] = [];
   const firstRowOfNis = new Map<string, number>();
@@ -120,9 +126,14 @@ export function checkStudentRows(rows: unknown[]): { inputs: ImportRowInput[]; e
     if (!nis || checked.errors.some((e) => e.field === 'nis')) return;
     const first = firstRowOfNis.get(nis);
     if (first !== undefined) {
-      errors.push({ row, field: 'nis', message: `nis ${nis} is repeated (first on row ${first})`, code: 'import-nis-repeated', params: { nis, first } });
-    }
-    else firstRowOfNis.set(nis, row);
+      errors.push({
+        row,
+        field: 'nis',
+        message: `nis ${nis} is repeated (first on row ${first})`,
+        code: 'import-nis-repeated',
+        params: { nis, first },
+      });
+    } else firstRowOfNis.set(nis, row);
   });
   return { inputs, errors, firstRowOfNis };
 }

@@ -5,8 +5,19 @@ const jsonBytes = (text: string) => encodeURIComponent(JSON.stringify(text)).rep
 
 it('counts what JSON.stringify writes in UTF-8: escapes, 2-, 3- and 4-byte characters, lone surrogates', () => {
   const samples = [
-    '', 'jawaban', 'x<y & z', '"quoted" \\ back', 'line\nbreak\ttab\r\b\f', '\u0001\u001f\u007f', 'é ñ ß', 'ऄ 漢字 ￿',
-    '😀'.repeat(3), 'a\ud800b', '\udc00', '😀'.slice(0, 1), 'Ibu Budi 👩🏽‍🏫 ✓',
+    '',
+    'jawaban',
+    'x<y & z',
+    '"quoted" \\ back',
+    'line\nbreak\ttab\r\b\f',
+    '\u0001\u001f\u007f',
+    'é ñ ß',
+    'ऄ 漢字 ￿',
+    '😀'.repeat(3),
+    'a\ud800b',
+    '\udc00',
+    '😀'.slice(0, 1),
+    'Ibu Budi 👩🏽‍🏫 ✓',
   ];
   for (const s of samples) expect([s, textBytes(s)]).toEqual([s, jsonBytes(s)]);
   // every code unit once

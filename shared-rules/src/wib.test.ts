@@ -31,7 +31,14 @@ describe('WIB days and months', () => {
   });
 
   it('lists the last n months oldest first, ending with the WIB month of the instant', () => {
-    expect(lastWibMonths(utc('2026-02-10T00:00:00Z'), 6)).toEqual(['2025-09', '2025-10', '2025-11', '2025-12', '2026-01', '2026-02']);
+    expect(lastWibMonths(utc('2026-02-10T00:00:00Z'), 6)).toEqual([
+      '2025-09',
+      '2025-10',
+      '2025-11',
+      '2025-12',
+      '2026-01',
+      '2026-02',
+    ]);
     // 1 January 00:30 WIB: January already, though UTC still says December
     expect(lastWibMonths(utc('2025-12-31T17:30:00Z'), 3)).toEqual(['2025-11', '2025-12', '2026-01']);
   });

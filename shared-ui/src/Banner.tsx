@@ -22,7 +22,9 @@ export function Banner({ title, subtitle, children }: { title: string; subtitle?
       }}
     >
       <Box>
-        <Typography component="h1" variant="h4" sx={{ fontWeight: 700, fontSize: { xs: '1.6rem', sm: '2.1rem' } }}>{title}</Typography>
+        <Typography component="h1" variant="h4" sx={{ fontWeight: 700, fontSize: { xs: '1.6rem', sm: '2.1rem' } }}>
+          {title}
+        </Typography>
         {subtitle && <Typography sx={{ opacity: 0.9, mt: 0.5 }}>{subtitle}</Typography>}
       </Box>
       {children}

@@ -11,7 +11,8 @@ jest.mock('@kelasku/shared-api', () => {
 });
 
 /** An unsigned token with these claims (the browser only decodes it). */
-const tokenWith = (claims: object) => `x.${Buffer.from(JSON.stringify({ user_id: 7, role: 'student', exp: 4102444800, ...claims })).toString('base64url')}.y`;
+const tokenWith = (claims: object) =>
+  `x.${Buffer.from(JSON.stringify({ user_id: 7, role: 'student', exp: 4102444800, ...claims })).toString('base64url')}.y`;
 
 function signInAs(claims: object) {
   localStorage.setItem('token', tokenWith(claims));
@@ -22,7 +23,13 @@ const renderAt = (path: string) =>
   render(
     <KelaskuThemeProvider>
       <MemoryRouter initialEntries={[path]}>
-        <RemoteRoot role="student" namespace="common" menu={[]} routes={[{ path: '/Home', screen: () => <p>home screen</p> }]} home="/Home" />
+        <RemoteRoot
+          role="student"
+          namespace="common"
+          menu={[]}
+          routes={[{ path: '/Home', screen: () => <p>home screen</p> }]}
+          home="/Home"
+        />
       </MemoryRouter>
     </KelaskuThemeProvider>,
   );
@@ -35,7 +42,9 @@ beforeEach(() => {
 it('a first sign-in with the initial password offers the change, from any screen, until it is done', async () => {
   signInAs({ initial_password: true });
   renderAt('/Home');
-  expect(await screen.findByText('You are still using the password the school gave you. Choose your own password now.')).toBeInTheDocument();
+  expect(
+    await screen.findByText('You are still using the password the school gave you. Choose your own password now.'),
+  ).toBeInTheDocument();
   await userEvent.click(screen.getAllByRole('link', { name: 'Change password' })[0]);
   expect(await screen.findByRole('heading', { name: 'Change password' })).toBeInTheDocument();
   // the screen itself does not repeat the offer
@@ -89,7 +98,11 @@ it('lists the rules, ticks them as they are met, sends only a valid password and
 it('sends once while the change is on its way, then shows the refusal and keeps what was typed', async () => {
   signInAs({});
   let refuse: (error: unknown) => void = () => {};
-  (authApi.changePassword as jest.Mock).mockReturnValue(new Promise((_, reject) => { refuse = reject; }));
+  (authApi.changePassword as jest.Mock).mockReturnValue(
+    new Promise((_, reject) => {
+      refuse = reject;
+    }),
+  );
   renderAt('/ChangePassword');
   await userEvent.type(await screen.findByLabelText(/^Current password/), 'wrong one');
   await userEvent.type(screen.getByLabelText(/^New password/), 'a new password');

@@ -42,20 +42,45 @@ export default function ChangePasswordPage() {
   return (
     <Box sx={{ maxWidth: 520 }}>
       <PageTitle sx={{ mb: 2 }}>{t('password.title')}</PageTitle>
-      <Paper component="form" onSubmit={submit} noValidate sx={{ p: { xs: 2, sm: 3 }, display: 'flex', flexDirection: 'column', gap: 2 }}>
+      <Paper
+        component="form"
+        onSubmit={submit}
+        noValidate
+        sx={{ p: { xs: 2, sm: 3 }, display: 'flex', flexDirection: 'column', gap: 2 }}
+      >
         {change.isSuccess && <Alert severity="success">{t('password.done')}</Alert>}
         {change.isError && <Alert severity="error">{errorMessage(change.error) ?? t('password.failed')}</Alert>}
-        <TextField type="password" label={t('password.current')} value={current} onChange={(e) => setCurrent(e.target.value)} autoComplete="current-password" required />
         <TextField
-          type="password" label={t('password.new')} value={next} onChange={(e) => setNext(e.target.value)} autoComplete="new-password" required
+          type="password"
+          label={t('password.current')}
+          value={current}
+          onChange={(e) => setCurrent(e.target.value)}
+          autoComplete="current-password"
+          required
+        />
+        <TextField
+          type="password"
+          label={t('password.new')}
+          value={next}
+          onChange={(e) => setNext(e.target.value)}
+          autoComplete="new-password"
+          required
           slotProps={{ htmlInput: { 'aria-describedby': 'password-rules' } }}
         />
         <PasswordRules id="password-rules" password={next} current={current} />
         <TextField
-          type="password" label={t('password.confirm')} value={confirm} onChange={(e) => setConfirm(e.target.value)} autoComplete="new-password" required
-          error={mismatch} helperText={mismatch ? t('password.mismatch') : ' '}
+          type="password"
+          label={t('password.confirm')}
+          value={confirm}
+          onChange={(e) => setConfirm(e.target.value)}
+          autoComplete="new-password"
+          required
+          error={mismatch}
+          helperText={mismatch ? t('password.mismatch') : ' '}
         />
-        <Button type="submit" variant="contained" disabled={!ready || change.isPending}>{t('password.submit')}</Button>
+        <Button type="submit" variant="contained" disabled={!ready || change.isPending}>
+          {t('password.submit')}
+        </Button>
       </Paper>
     </Box>
   );

@@ -24,14 +24,29 @@ export interface ConfirmDialogProps {
 
 /** Yes/no confirmation, e.g. title 'Confirmation of Exam Submission' or 'are you sure you want to delete {name}?'. */
 export function ConfirmDialog({
-  open, title, message, confirmLabel, cancelLabel, destructive = false, busy = false, onConfirm, onClose,
+  open,
+  title,
+  message,
+  confirmLabel,
+  cancelLabel,
+  destructive = false,
+  busy = false,
+  onConfirm,
+  onClose,
 }: ConfirmDialogProps) {
   const { t } = useTranslation('common');
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby="kelasku-confirm-title" aria-describedby="kelasku-confirm-text">
+    <Dialog
+      open={open}
+      onClose={onClose}
+      aria-labelledby="kelasku-confirm-title"
+      aria-describedby="kelasku-confirm-text"
+    >
       <DialogTitle id="kelasku-confirm-title">{title}</DialogTitle>
       <DialogContent>
-        <DialogContentText id="kelasku-confirm-text" component="div">{message}</DialogContentText>
+        <DialogContentText id="kelasku-confirm-text" component="div">
+          {message}
+        </DialogContentText>
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{cancelLabel ?? t('actions.cancel')}</Button>

@@ -22,8 +22,12 @@ export function InitialPasswordOffer() {
       sx={{ mb: 2 }}
       action={
         <>
-          <Button color="inherit" size="small" component={RouterLink} to={CHANGE_PASSWORD_PATH}>{t('password.offerChange')}</Button>
-          <Button color="inherit" size="small" onClick={() => setLater(true)}>{t('password.offerLater')}</Button>
+          <Button color="inherit" size="small" component={RouterLink} to={CHANGE_PASSWORD_PATH}>
+            {t('password.offerChange')}
+          </Button>
+          <Button color="inherit" size="small" onClick={() => setLater(true)}>
+            {t('password.offerLater')}
+          </Button>
         </>
       }
     >

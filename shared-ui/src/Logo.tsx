@@ -21,7 +21,14 @@ export function Logo({ size = 40, wordmark = true, color = '#1f2a5c' }: LogoProp
         <path d="M35 19c-5-2-10-1.5-15 2v15c5-3.5 10-4 15-2Z" fill="#26a69a" />
       </g>
       {wordmark && (
-        <text x="44" y="28" fontFamily="system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif" fontSize="22" fontWeight="700" fill={color}>
+        <text
+          x="44"
+          y="28"
+          fontFamily="system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif"
+          fontSize="22"
+          fontWeight="700"
+          fill={color}
+        >
           Kelasku
         </text>
       )}

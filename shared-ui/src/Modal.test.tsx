@@ -34,7 +34,14 @@ describe('Modal', () => {
         fields={[
           { label: 'Description', value: '', onChange: onDescription },
           { label: 'Grade', type: 'number', value: 10 },
-          { label: 'Teacher', component: <select aria-label="Teacher"><option>Budi</option></select> },
+          {
+            label: 'Teacher',
+            component: (
+              <select aria-label="Teacher">
+                <option>Budi</option>
+              </select>
+            ),
+          },
         ]}
       />,
     );
@@ -69,9 +76,17 @@ describe('ConfirmDialog', () => {
   it('asks and answers', async () => {
     const onConfirm = jest.fn();
     render(
-      <ConfirmDialog open title="Confirmation of Exam Submission" message="Are you sure you want to submit your exam?" onConfirm={onConfirm} onClose={() => {}} />,
+      <ConfirmDialog
+        open
+        title="Confirmation of Exam Submission"
+        message="Are you sure you want to submit your exam?"
+        onConfirm={onConfirm}
+        onClose={() => {}}
+      />,
     );
-    expect(screen.getByRole('dialog', { name: 'Confirmation of Exam Submission' })).toHaveTextContent('Are you sure you want to submit your exam?');
+    expect(screen.getByRole('dialog', { name: 'Confirmation of Exam Submission' })).toHaveTextContent(
+      'Are you sure you want to submit your exam?',
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Yes' }));
     expect(onConfirm).toHaveBeenCalled();
   });

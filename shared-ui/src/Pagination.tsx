@@ -23,8 +23,19 @@ export function Pagination({ currentPage, totalPages, onPageChange }: Pagination
   const { t } = useTranslation('common');
   const total = Math.max(1, totalPages);
   return (
-    <Stack component="nav" aria-label={t('pagination.label')} direction="row" spacing={{ xs: 0, sm: 0.5 }} sx={{ my: 2, flexWrap: 'wrap', alignItems: 'center', justifyContent: 'center' }}>
-      <IconButton aria-label={t('pagination.previous')} sx={ARROW_SX} disabled={currentPage <= 1} onClick={() => onPageChange(currentPage - 1)}>
+    <Stack
+      component="nav"
+      aria-label={t('pagination.label')}
+      direction="row"
+      spacing={{ xs: 0, sm: 0.5 }}
+      sx={{ my: 2, flexWrap: 'wrap', alignItems: 'center', justifyContent: 'center' }}
+    >
+      <IconButton
+        aria-label={t('pagination.previous')}
+        sx={ARROW_SX}
+        disabled={currentPage <= 1}
+        onClick={() => onPageChange(currentPage - 1)}
+      >
         <ChevronLeft />
       </IconButton>
       {pageSlots(currentPage, total).map((slot) =>
@@ -46,7 +57,12 @@ export function Pagination({ currentPage, totalPages, onPageChange }: Pagination
           </Typography>
         ),
       )}
-      <IconButton aria-label={t('pagination.next')} sx={ARROW_SX} disabled={currentPage >= total} onClick={() => onPageChange(currentPage + 1)}>
+      <IconButton
+        aria-label={t('pagination.next')}
+        sx={ARROW_SX}
+        disabled={currentPage >= total}
+        onClick={() => onPageChange(currentPage + 1)}
+      >
         <ChevronRight />
       </IconButton>
     </Stack>

@@ -24,10 +24,21 @@ export function PasswordRules({ id, password, current }: { id: string; password:
       {rules.map((rule) => {
         const met = password !== '' && !broken.has(rule.code);
         return (
-          <Box component="li" key={rule.code} data-met={met} sx={{ display: 'flex', alignItems: 'center', gap: 1, color: met ? 'success.main' : 'text.secondary' }}>
-            {met ? <CheckCircleIcon fontSize="small" aria-hidden /> : <RadioButtonUncheckedIcon fontSize="small" aria-hidden />}
+          <Box
+            component="li"
+            key={rule.code}
+            data-met={met}
+            sx={{ display: 'flex', alignItems: 'center', gap: 1, color: met ? 'success.main' : 'text.secondary' }}
+          >
+            {met ? (
+              <CheckCircleIcon fontSize="small" aria-hidden />
+            ) : (
+              <RadioButtonUncheckedIcon fontSize="small" aria-hidden />
+            )}
             <span>{t(RULE_KEY[rule.code], { limit: rule.limit })}</span>
-            <Box component="span" sx={visuallyHidden}>{t(met ? 'password.met' : 'password.notMet')}</Box>
+            <Box component="span" sx={visuallyHidden}>
+              {t(met ? 'password.met' : 'password.notMet')}
+            </Box>
           </Box>
         );
       })}
@@ -35,4 +46,11 @@ export function PasswordRules({ id, password, current }: { id: string; password:
   );
 }
 
-const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;

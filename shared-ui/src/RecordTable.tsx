@@ -27,22 +27,40 @@ export interface RecordTableProps<R extends { id: number }> {
 }
 
 /** A list of people or things, one per row, with an optional Action column that stays in view on a phone. */
-export function RecordTable<R extends { id: number }>({ label, records, columns, actions, minWidth }: RecordTableProps<R>) {
+export function RecordTable<R extends { id: number }>({
+  label,
+  records,
+  columns,
+  actions,
+  minWidth,
+}: RecordTableProps<R>) {
   const { t } = useTranslation('common');
   return (
     <TableContainer component={Paper} variant="outlined">
       <Table size="small" aria-label={label} sx={{ minWidth }}>
         <TableHead>
           <TableRow>
-            {columns.map((column) => <TableCell key={column.header}>{column.header}</TableCell>)}
-            {actions && <TableCell align="center" sx={stickyActionSx}>{t('recordTable.action')}</TableCell>}
+            {columns.map((column) => (
+              <TableCell key={column.header}>{column.header}</TableCell>
+            ))}
+            {actions && (
+              <TableCell align="center" sx={stickyActionSx}>
+                {t('recordTable.action')}
+              </TableCell>
+            )}
           </TableRow>
         </TableHead>
         <TableBody>
           {records.map((record) => (
             <TableRow key={record.id} hover={Boolean(actions)}>
-              {columns.map((column) => <TableCell key={column.header}>{column.cell(record)}</TableCell>)}
-              {actions && <TableCell align="center" sx={{ ...stickyActionSx, whiteSpace: 'nowrap' }}>{actions(record)}</TableCell>}
+              {columns.map((column) => (
+                <TableCell key={column.header}>{column.cell(record)}</TableCell>
+              ))}
+              {actions && (
+                <TableCell align="center" sx={{ ...stickyActionSx, whiteSpace: 'nowrap' }}>
+                  {actions(record)}
+                </TableCell>
+              )}
             </TableRow>
           ))}
         </TableBody>

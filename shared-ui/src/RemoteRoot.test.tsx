@@ -8,7 +8,9 @@ import { firstScreenOf, RemoteRoot, type RemoteRoute } from './RemoteRoot';
 import { preloadable } from './preloadable';
 import { KelaskuThemeProvider } from './theme';
 
-i18next.addResourceBundle('en', 'remote-test', { menu: { home: 'Home', grades: 'Grades', grade10: 'Grade 10', grade11: 'Grade 11' } });
+i18next.addResourceBundle('en', 'remote-test', {
+  menu: { home: 'Home', grades: 'Grades', grade10: 'Grade 10', grade11: 'Grade 11' },
+});
 
 function Home() {
   const { data } = useQuery({ queryKey: ['greeting'], queryFn: () => Promise.resolve('read through the data layer') });
@@ -18,7 +20,11 @@ function Home() {
 let mounts = 0;
 function GradePage({ grade }: { grade: number }) {
   const [mount] = useState(() => ++mounts);
-  return <p>Grade {grade} page, mount {mount}</p>;
+  return (
+    <p>
+      Grade {grade} page, mount {mount}
+    </p>
+  );
 }
 const Lazy = preloadable(() => Promise.resolve(({ id }: { id?: string }) => <p>lazy {id ?? ''}</p>));
 function Where() {
@@ -33,7 +39,13 @@ const routes: RemoteRoute[] = [
 ];
 const menu = [
   { label: 'menu.home', to: '/Home' },
-  { label: 'menu.grades', children: [{ label: 'menu.grade10', to: '/Grade10' }, { label: 'menu.grade11', to: '/Grade11' }] },
+  {
+    label: 'menu.grades',
+    children: [
+      { label: 'menu.grade10', to: '/Grade10' },
+      { label: 'menu.grade11', to: '/Grade11' },
+    ],
+  },
 ];
 
 const renderRemote = (path: string) =>

@@ -9,7 +9,9 @@ import { RoleLayout, type LayoutRole } from './RoleLayout';
 import { LoadingState } from './states';
 
 // Only an account still on the password an admin gave it sees the offer: its Alert stays off everyone else's first screen.
-const InitialPasswordOffer = lazy(() => import('./InitialPasswordOffer').then((m) => ({ default: m.InitialPasswordOffer })));
+const InitialPasswordOffer = lazy(() =>
+  import('./InitialPasswordOffer').then((m) => ({ default: m.InitialPasswordOffer })),
+);
 
 // The one skeleton of the three remotes: each App.tsx lists its routes and menu and hands them to RemoteRoot.
 
@@ -26,13 +28,18 @@ export interface RemoteRoute {
 const ChangePasswordPage = preloadable(() => import('./ChangePasswordPage').then((m) => m.default));
 
 /** The screen as a code-split component, when it is one. */
-const preloadableScreen = (screen: RemoteRoute['screen']) => ('preload' in screen ? (screen as PreloadableComponent<never>) : undefined);
+const preloadableScreen = (screen: RemoteRoute['screen']) =>
+  'preload' in screen ? (screen as PreloadableComponent<never>) : undefined;
 
 /**
  * The code-split screen a remote opened at `pathname` shows first: its route's, else (the remote sends unknown paths
  * there) the home route's. Start loading it together with the remote.
  */
-export function firstScreenOf(routes: readonly RemoteRoute[], home: string, pathname: string): PreloadableComponent<never> | undefined {
+export function firstScreenOf(
+  routes: readonly RemoteRoute[],
+  home: string,
+  pathname: string,
+): PreloadableComponent<never> | undefined {
   const route = routes.find((r) => matchPath(r.path, pathname)) ?? routes.find((r) => r.path === home);
   return route && preloadableScreen(route.screen);
 }

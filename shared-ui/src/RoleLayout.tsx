@@ -42,7 +42,11 @@ export interface RoleLayoutProps {
 
 export const SIDEBAR_WIDTH = 260;
 // The specification's alerts, 'Anda Telah Logout' for admins in both languages.
-const LOGOUT_ALERT_KEY = { admin: 'layout.logoutAlert.admin', teacher: 'layout.logoutAlert.teacher', student: 'layout.logoutAlert.student' } as const;
+const LOGOUT_ALERT_KEY = {
+  admin: 'layout.logoutAlert.admin',
+  teacher: 'layout.logoutAlert.teacher',
+  student: 'layout.logoutAlert.student',
+} as const;
 
 const linkSx = {
   borderRadius: 2,
@@ -57,17 +61,45 @@ const linkSx = {
 const languageSx = {
   px: 2,
   pt: 1,
-  '& [role="group"]': { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 0.5, color: 'rgba(255,255,255,0.6)' },
+  '& [role="group"]': {
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'center',
+    gap: 0.5,
+    color: 'rgba(255,255,255,0.6)',
+  },
   '& button': {
-    font: 'inherit', fontSize: '0.85rem', color: 'rgba(255,255,255,0.85)', background: 'none', border: 0, borderRadius: 1,
-    px: 0.75, py: 0.5, cursor: 'pointer',
+    font: 'inherit',
+    fontSize: '0.85rem',
+    color: 'rgba(255,255,255,0.85)',
+    background: 'none',
+    border: 0,
+    borderRadius: 1,
+    px: 0.75,
+    py: 0.5,
+    cursor: 'pointer',
   },
   '& button:hover': { bgcolor: 'rgba(255,255,255,0.08)' },
-  '& button[aria-pressed="true"]': { color: '#fff', fontWeight: 700, textDecoration: 'underline', textUnderlineOffset: '3px' },
+  '& button[aria-pressed="true"]': {
+    color: '#fff',
+    fontWeight: 700,
+    textDecoration: 'underline',
+    textUnderlineOffset: '3px',
+  },
   '& button:focus-visible': { outline: '2px solid #fff', outlineOffset: 1 },
 } as const;
 
-function SidebarLink({ link, pathname, nested, onNavigate }: { link: NavLink; pathname: string; nested?: boolean; onNavigate: () => void }) {
+function SidebarLink({
+  link,
+  pathname,
+  nested,
+  onNavigate,
+}: {
+  link: NavLink;
+  pathname: string;
+  nested?: boolean;
+  onNavigate: () => void;
+}) {
   const active = isLinkActive(link, pathname);
   return (
     <ListItemButton
@@ -83,7 +115,17 @@ function SidebarLink({ link, pathname, nested, onNavigate }: { link: NavLink; pa
   );
 }
 
-function SidebarGroup({ label, links, pathname, onNavigate }: { label: string; links: NavLink[]; pathname: string; onNavigate: () => void }) {
+function SidebarGroup({
+  label,
+  links,
+  pathname,
+  onNavigate,
+}: {
+  label: string;
+  links: NavLink[];
+  pathname: string;
+  onNavigate: () => void;
+}) {
   const containsActive = links.some((l) => isLinkActive(l, pathname));
   const [open, setOpen] = useState(containsActive);
   const id = `nav-group-${label.replace(/\W+/g, '-').toLowerCase()}`;
@@ -104,7 +146,17 @@ function SidebarGroup({ label, links, pathname, onNavigate }: { label: string; l
   );
 }
 
-function Sidebar({ role, title, items, onNavigate }: { role: LayoutRole; title: string; items: NavItem[]; onNavigate: () => void }) {
+function Sidebar({
+  role,
+  title,
+  items,
+  onNavigate,
+}: {
+  role: LayoutRole;
+  title: string;
+  items: NavItem[];
+  onNavigate: () => void;
+}) {
   const { t } = useTranslation('common');
   const { pathname } = useLocation();
   const navigate = useNavigate();
@@ -124,17 +176,27 @@ function Sidebar({ role, title, items, onNavigate }: { role: LayoutRole; title: 
     else void leave();
   };
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', bgcolor: kelaskuColors.sidebar, color: '#fff' }}>
+    <Box
+      sx={{ display: 'flex', flexDirection: 'column', height: '100%', bgcolor: kelaskuColors.sidebar, color: '#fff' }}
+    >
       <Box sx={{ px: 2, py: 2.5, display: 'flex', alignItems: 'center', gap: 1 }}>
         <Box sx={{ bgcolor: '#fff', borderRadius: 2, p: 0.5, display: 'flex' }}>
           <Logo size={28} wordmark={false} />
         </Box>
-        <Typography component="p" variant="h6" sx={{ fontWeight: 700, fontSize: '1.1rem' }}>{title}</Typography>
+        <Typography component="p" variant="h6" sx={{ fontWeight: 700, fontSize: '1.1rem' }}>
+          {title}
+        </Typography>
       </Box>
       <List component="nav" aria-label={t('layout.navigation', { title })} sx={{ flex: 1 }}>
         {items.map((item) =>
           isNavGroup(item) ? (
-            <SidebarGroup key={item.label} label={item.label} links={item.children} pathname={pathname} onNavigate={onNavigate} />
+            <SidebarGroup
+              key={item.label}
+              label={item.label}
+              links={item.children}
+              pathname={pathname}
+              onNavigate={onNavigate}
+            />
           ) : (
             <SidebarLink key={item.to} link={item} pathname={pathname} onNavigate={onNavigate} />
           ),
@@ -151,7 +213,12 @@ function Sidebar({ role, title, items, onNavigate }: { role: LayoutRole; title: 
       </List>
       {unsent && (
         <Suspense fallback={null}>
-          <SignOutWarning work={unsent} busy={signingOut} onWait={() => setUnsent(null)} onSignOut={() => void leave()} />
+          <SignOutWarning
+            work={unsent}
+            busy={signingOut}
+            onWait={() => setUnsent(null)}
+            onSignOut={() => void leave()}
+          />
         </Suspense>
       )}
     </Box>
@@ -167,19 +234,25 @@ export function RoleLayout({ role, title, items, children }: RoleLayoutProps) {
   const phone = useMediaQuery('(max-width:599.95px)', { noSsr: true });
   const [drawerOpen, setDrawerOpen] = useState(false);
   const sidebarTitle = title ?? t(ROLE_TITLE_KEY[role]);
-  const sidebar = (
-    <Sidebar role={role} title={sidebarTitle} items={items} onNavigate={() => setDrawerOpen(false)} />
-  );
+  const sidebar = <Sidebar role={role} title={sidebarTitle} items={items} onNavigate={() => setDrawerOpen(false)} />;
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
       {phone ? (
         <>
           <AppBar position="fixed" elevation={1} sx={{ bgcolor: kelaskuColors.sidebar }}>
             <Toolbar variant="dense">
-              <IconButton color="inherit" edge="start" aria-label={t('layout.openMenu')} onClick={() => setDrawerOpen(true)} sx={{ mr: 1 }}>
+              <IconButton
+                color="inherit"
+                edge="start"
+                aria-label={t('layout.openMenu')}
+                onClick={() => setDrawerOpen(true)}
+                sx={{ mr: 1 }}
+              >
                 <MenuIcon />
               </IconButton>
-              <Typography component="p" variant="h6" sx={{ fontSize: '1.05rem', fontWeight: 700 }}>{sidebarTitle}</Typography>
+              <Typography component="p" variant="h6" sx={{ fontSize: '1.05rem', fontWeight: 700 }}>
+                {sidebarTitle}
+              </Typography>
             </Toolbar>
           </AppBar>
           <Drawer
@@ -197,7 +270,10 @@ export function RoleLayout({ role, title, items, children }: RoleLayoutProps) {
           <Box sx={{ position: 'fixed', top: 0, bottom: 0, width: SIDEBAR_WIDTH, overflowY: 'auto' }}>{sidebar}</Box>
         </Box>
       )}
-      <Box component="main" sx={{ flex: 1, minWidth: 0, p: { xs: 2, sm: 3 }, pt: { xs: phone ? 8 : 2, sm: phone ? 8 : 3 } }}>
+      <Box
+        component="main"
+        sx={{ flex: 1, minWidth: 0, p: { xs: 2, sm: 3 }, pt: { xs: phone ? 8 : 2, sm: phone ? 8 : 3 } }}
+      >
         {children}
       </Box>
     </Box>

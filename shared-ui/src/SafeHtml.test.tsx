@@ -19,13 +19,24 @@ describe('SafeHtml', () => {
   });
 
   it('renders every picture with referrerpolicy="no-referrer", over whatever the stored HTML asked', async () => {
-    const stored = '<p><img src="https://cdn.example.com/peta.png"><img src="http://sekolah.example/a.gif" referrerpolicy="unsafe-url"><img src="/api/v1/images/abc.png"></p>';
+    const stored =
+      '<p><img src="https://cdn.example.com/peta.png"><img src="http://sekolah.example/a.gif" referrerpolicy="unsafe-url"><img src="/api/v1/images/abc.png"></p>';
     const { container } = render(<SafeHtml html={stored} />);
     await waitFor(() => expect(container.querySelectorAll('img')).toHaveLength(3));
     const images = [...container.querySelectorAll('img')];
-    expect(images.map((img) => img.getAttribute('src'))).toEqual(['https://cdn.example.com/peta.png', 'http://sekolah.example/a.gif', '/api/v1/images/abc.png']);
-    expect(images.map((img) => img.getAttribute('referrerpolicy'))).toEqual(['no-referrer', 'no-referrer', 'no-referrer']);
-    await expect(sanitizeHtml('<img src="https://cdn.example.com/x.png">')).resolves.toBe('<img src="https://cdn.example.com/x.png" referrerpolicy="no-referrer">');
+    expect(images.map((img) => img.getAttribute('src'))).toEqual([
+      'https://cdn.example.com/peta.png',
+      'http://sekolah.example/a.gif',
+      '/api/v1/images/abc.png',
+    ]);
+    expect(images.map((img) => img.getAttribute('referrerpolicy'))).toEqual([
+      'no-referrer',
+      'no-referrer',
+      'no-referrer',
+    ]);
+    await expect(sanitizeHtml('<img src="https://cdn.example.com/x.png">')).resolves.toBe(
+      '<img src="https://cdn.example.com/x.png" referrerpolicy="no-referrer">',
+    );
   });
 
   it('renders at once, as HTML, once the sanitizer is loaded', () => {

@@ -74,11 +74,21 @@ export function SafeHtml({ html, sx, className }: { html: string; sx?: SxProps<T
   const safe = useMemo(() => (ready ? clean(ready, html) : null), [ready, html]);
   const formulas = safe !== null && safe.includes(FORMULA_CLASS);
   const renderer = useFormulaRenderer(formulas);
-  const shown = useMemo(() => (renderer && safe !== null && formulas ? renderer.typesetHtml(safe) : safe), [renderer, safe, formulas]);
+  const shown = useMemo(
+    () => (renderer && safe !== null && formulas ? renderer.typesetHtml(safe) : safe),
+    [renderer, safe, formulas],
+  );
   // height: auto keeps a picture's proportions when its width attribute is wider than the column.
-  const boxSx = [{ '& img': { maxWidth: '100%', height: 'auto' }, overflowWrap: 'anywhere' }, ...(Array.isArray(sx) ? sx : [sx])] as SxProps<Theme>;
+  const boxSx = [
+    { '& img': { maxWidth: '100%', height: 'auto' }, overflowWrap: 'anywhere' },
+    ...(Array.isArray(sx) ? sx : [sx]),
+  ] as SxProps<Theme>;
   if (safe === null) {
-    return <Box className={className} sx={[{ whiteSpace: 'pre-line' }, ...(boxSx as unknown[])] as SxProps<Theme>}>{textOf(html)}</Box>;
+    return (
+      <Box className={className} sx={[{ whiteSpace: 'pre-line' }, ...(boxSx as unknown[])] as SxProps<Theme>}>
+        {textOf(html)}
+      </Box>
+    );
   }
   return <Box className={className} sx={boxSx} dangerouslySetInnerHTML={{ __html: shown ?? safe }} />;
 }

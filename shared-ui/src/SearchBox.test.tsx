@@ -8,7 +8,14 @@ import { SearchBox } from './SearchBox';
 
 function Harness({ onSearch }: { onSearch: (q: string) => void }) {
   const [query, setQuery] = useState('');
-  return <SearchBox query={query} onChange={setQuery} onSearch={onSearch} placeholder="Search Student in This Class by NIS or Name" />;
+  return (
+    <SearchBox
+      query={query}
+      onChange={setQuery}
+      onSearch={onSearch}
+      placeholder="Search Student in This Class by NIS or Name"
+    />
+  );
 }
 
 describe('SearchBox', () => {

@@ -31,9 +31,13 @@ export function SignOutWarning({ work, busy, onWait, onSignOut }: SignOutWarning
         </DialogContentText>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onWait} variant={work.sealable ? 'text' : 'contained'}>{t('signOutWarning.wait')}</Button>
+        <Button onClick={onWait} variant={work.sealable ? 'text' : 'contained'}>
+          {t('signOutWarning.wait')}
+        </Button>
         {work.sealable && (
-          <Button onClick={onSignOut} color="error" variant="contained" disabled={busy}>{t('signOutWarning.signOut')}</Button>
+          <Button onClick={onSignOut} color="error" variant="contained" disabled={busy}>
+            {t('signOutWarning.signOut')}
+          </Button>
         )}
       </DialogActions>
     </Dialog>

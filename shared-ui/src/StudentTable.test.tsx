@@ -8,7 +8,10 @@ const students = [
 ];
 
 const headers = () => screen.getAllByRole('columnheader').map((h) => h.textContent);
-const firstRow = () => within(screen.getAllByRole('row')[1]).getAllByRole('cell').map((c) => c.textContent);
+const firstRow = () =>
+  within(screen.getAllByRole('row')[1])
+    .getAllByRole('cell')
+    .map((c) => c.textContent);
 
 afterEach(() => i18next.changeLanguage('en'));
 

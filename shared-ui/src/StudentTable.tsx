@@ -7,7 +7,10 @@ export type StudentColumn = 'name' | 'nis' | 'grade' | 'status';
 type StudentRow = Pick<Student, 'id' | 'name' | 'nis' | 'grade' | 'status'>;
 
 const HEADER_KEY: Record<StudentColumn, string> = {
-  name: 'studentTable.name', nis: 'studentTable.nis', grade: 'studentTable.grade', status: 'studentTable.status',
+  name: 'studentTable.name',
+  nis: 'studentTable.nis',
+  grade: 'studentTable.grade',
+  status: 'studentTable.status',
 };
 
 /** A class roster's order (the admin's class page, the teacher's People tab). */
@@ -26,10 +29,18 @@ export interface StudentTableProps<S extends StudentRow> {
 }
 
 /** Every table of students: the admin's student accounts and class roster, the teacher's People tab. */
-export function StudentTable<S extends StudentRow>({ label, students, columns = ROSTER_COLUMNS, renderStatus, actions }: StudentTableProps<S>) {
+export function StudentTable<S extends StudentRow>({
+  label,
+  students,
+  columns = ROSTER_COLUMNS,
+  renderStatus,
+  actions,
+}: StudentTableProps<S>) {
   const { t } = useTranslation('common');
-  const cell = (column: StudentColumn) => (student: S): ReactNode =>
-    column === 'status' && renderStatus ? renderStatus(student) : student[column];
+  const cell =
+    (column: StudentColumn) =>
+    (student: S): ReactNode =>
+      column === 'status' && renderStatus ? renderStatus(student) : student[column];
   return (
     <RecordTable
       label={label}

@@ -12,7 +12,18 @@ describe('barDelayMs', () => {
 
 describe('growingBar (an x-charts bar slot)', () => {
   const Bar = growingBar(['done', 'open']);
-  const slotProps = { color: '#123456', fill: '#123456', x: 1, y: 2, width: 3, height: 4, xOrigin: 0, yOrigin: 0, layout: 'vertical' as const, skipAnimation: true };
+  const slotProps = {
+    color: '#123456',
+    fill: '#123456',
+    x: 1,
+    y: 2,
+    width: 3,
+    height: 4,
+    xOrigin: 0,
+    yOrigin: 0,
+    layout: 'vertical' as const,
+    skipAnimation: true,
+  };
 
   it("takes the dataset index from the series' place in the chart, and passes on only SVG attributes", () => {
     const { container } = render(

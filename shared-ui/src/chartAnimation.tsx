@@ -31,7 +31,11 @@ const growing = {
 const LinesFrame = styled('div', { shouldForwardProp: (prop) => prop !== 'axisY' })<{ axisY: number }>(({ axisY }) => ({
   // x-charts' LineChart draws its areas and its lines in these two groups. A line's own box ends at its lowest
   // point, not at the axis, so both grow from the axis's place in the SVG.
-  '& .MuiLineChart-areaPlot, & .MuiLineChart-linePlot': { ...growing, transformBox: 'view-box', transformOrigin: `0 ${axisY}px` },
+  '& .MuiLineChart-areaPlot, & .MuiLineChart-linePlot': {
+    ...growing,
+    transformBox: 'view-box',
+    transformOrigin: `0 ${axisY}px`,
+  },
 }));
 
 /** Wraps an x-charts LineChart whose areas and lines grow up from the x axis, which lies `axisY` px from the SVG's top. */

@@ -45,12 +45,26 @@ describe('DataProvider', () => {
   }
 
   it('starts every mount with an empty cache, so the next signed-in user never sees the previous one’s data', async () => {
-    const first = render(<DataProvider><Reader load={() => Promise.resolve('for Siti')} /></DataProvider>);
+    const first = render(
+      <DataProvider>
+        <Reader load={() => Promise.resolve('for Siti')} />
+      </DataProvider>,
+    );
     expect(await screen.findByText('for Siti')).toBeInTheDocument();
     first.unmount();
 
     let resolveNext!: (value: string) => void;
-    render(<DataProvider><Reader load={() => new Promise((resolve) => { resolveNext = resolve; })} /></DataProvider>);
+    render(
+      <DataProvider>
+        <Reader
+          load={() =>
+            new Promise((resolve) => {
+              resolveNext = resolve;
+            })
+          }
+        />
+      </DataProvider>,
+    );
     expect(screen.getByText('loading')).toBeInTheDocument();
     resolveNext('for Budi');
     expect(await screen.findByText('for Budi')).toBeInTheDocument();

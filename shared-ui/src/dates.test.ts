@@ -17,8 +17,11 @@ describe('date helpers', () => {
 
 // The browser's own formatter with the Asia/Jakarta zone is the reference; the helpers must write exactly what it
 // writes (in English, the hour with AM/PM as Intl gives it), for instants across years, months, days and hours.
-const intl = (locale: string, options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(locale, { timeZone: 'Asia/Jakarta', ...options });
-const instants = Array.from({ length: 400 }, (_, i) => Date.UTC(1999 + (i % 40), i % 12, 1 + ((i * 7) % 28), (i * 5) % 24, (i * 13) % 60));
+const intl = (locale: string, options: Intl.DateTimeFormatOptions) =>
+  new Intl.DateTimeFormat(locale, { timeZone: 'Asia/Jakarta', ...options });
+const instants = Array.from({ length: 400 }, (_, i) =>
+  Date.UTC(1999 + (i % 40), i % 12, 1 + ((i * 7) % 28), (i * 5) % 24, (i * 13) % 60),
+);
 
 it('writes dates and WIB times exactly as Intl does with the Asia/Jakarta zone', () => {
   const dateId = intl('id-ID', { day: 'numeric', month: 'long', year: 'numeric' });

@@ -16,21 +16,46 @@ import { formatReplyTime } from './dates';
  * and spaces kept and long words wrapped.
  */
 export function PlainText({ text, sx, ...props }: { text: string } & Omit<TypographyProps, 'children'>) {
-  return <Typography {...props} sx={[{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }, ...(Array.isArray(sx) ? sx : [sx])]}>{text}</Typography>;
+  return (
+    <Typography
+      {...props}
+      sx={[{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }, ...(Array.isArray(sx) ? sx : [sx])]}
+    >
+      {text}
+    </Typography>
+  );
 }
 
 export const isTeacherReply = (r: Pick<Reply, 'role'>): boolean => r.role === 'teacher';
 
 /** Who wrote a reply and when; a teacher's answer is marked "Teacher" wherever replies are shown. */
-export function ReplyByline({ reply, fallbackName }: { reply: Pick<Reply, 'name' | 'role' | 'time'>; fallbackName?: string }) {
+export function ReplyByline({
+  reply,
+  fallbackName,
+}: {
+  reply: Pick<Reply, 'name' | 'role' | 'time'>;
+  fallbackName?: string;
+}) {
   const { t } = useTranslation('common');
   const teacher = isTeacherReply(reply);
-  const name = (reply.name && reply.name.trim()) || (teacher ? t('discussions.teacher') : fallbackName ?? t('discussions.unknownStudent'));
+  const name =
+    (reply.name && reply.name.trim()) ||
+    (teacher ? t('discussions.teacher') : (fallbackName ?? t('discussions.unknownStudent')));
   return (
     <Typography variant="body2" sx={{ fontWeight: 700 }}>
       {name}{' '}
-      {teacher && <Chip component="span" size="small" color="primary" label={t('discussions.teacher')} sx={{ height: 20, mr: 0.5, fontWeight: 600 }} />}
-      <Typography component="span" variant="caption" color="text.secondary">{formatReplyTime(reply.time)}</Typography>
+      {teacher && (
+        <Chip
+          component="span"
+          size="small"
+          color="primary"
+          label={t('discussions.teacher')}
+          sx={{ height: 20, mr: 0.5, fontWeight: 600 }}
+        />
+      )}
+      <Typography component="span" variant="caption" color="text.secondary">
+        {formatReplyTime(reply.time)}
+      </Typography>
     </Typography>
   );
 }
@@ -40,10 +65,21 @@ export const authorName = (name: string | undefined | null): string =>
   (name && name.trim()) || i18next.t('common:discussions.unknownStudent');
 
 /** One reply in a question's list of replies: who and when, what may be done with it (`action`), the text. */
-export function ReplyItem({ reply, action }: { reply: Pick<Reply, 'name' | 'role' | 'time' | 'reply'>; action?: ReactNode }) {
+export function ReplyItem({
+  reply,
+  action,
+}: {
+  reply: Pick<Reply, 'name' | 'role' | 'time' | 'reply'>;
+  action?: ReactNode;
+}) {
   return (
     <Box component="li" sx={{ py: 1, '& + &': { borderTop: 1, borderColor: 'divider' } }}>
-      <Stack direction="row" spacing={1} useFlexGap sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap' }}>
+      <Stack
+        direction="row"
+        spacing={1}
+        useFlexGap
+        sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap' }}
+      >
         <ReplyByline reply={reply} />
         {action}
       </Stack>
@@ -53,7 +89,14 @@ export function ReplyItem({ reply, action }: { reply: Pick<Reply, 'name' | 'role
 }
 
 /** The "Write an Answer" box under a question; `error` shows under the field. */
-export function AnswerForm({ topic, value, onChange, onSubmit, sending, error }: {
+export function AnswerForm({
+  topic,
+  value,
+  onChange,
+  onSubmit,
+  sending,
+  error,
+}: {
   topic: string;
   value: string;
   onChange: (value: string) => void;

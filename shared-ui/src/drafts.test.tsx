@@ -8,7 +8,7 @@ beforeEach(() => {
   localStorage.setItem('userData', JSON.stringify(user));
 });
 
-it('keeps a changed form as the signed-in user\'s draft', () => {
+it("keeps a changed form as the signed-in user's draft", () => {
   const { result, unmount } = renderHook(() => useDraft('edit-exam:5', { title: '' }));
   act(() => result.current.setValues({ title: 'Kunci jawaban' }));
   unmount();

@@ -91,7 +91,8 @@ export function useDraft<T>(form: string, initial: T): Draft<T> {
  * The leave question's English text, for tests that compare with it. The page asks it in the active language
  * ('common:drafts.leaveWarning').
  */
-export const LEAVE_WARNING = 'Leave this page? Your changes are not saved yet (they are kept on this device as a draft).';
+export const LEAVE_WARNING =
+  'Leave this page? Your changes are not saved yet (they are kept on this device as a draft).';
 
 /**
  * While `active`, leaving asks first: closing or reloading the tab (the browser's own question) and following a link
@@ -106,7 +107,8 @@ export function useLeaveWarning(active: boolean, message?: string): void {
     };
     const linkClick = (event: MouseEvent) => {
       const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
-      if (!link || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+      if (!link || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey)
+        return;
       if (link.getAttribute('target') === '_blank' || link.hasAttribute('download')) return;
       if (!window.confirm(message ?? i18next.t('common:drafts.leaveWarning'))) {
         event.preventDefault();

@@ -50,20 +50,36 @@ describe('in Indonesian', () => {
     ['admin', 'Kelasku Admin', 'Anda Telah Logout'],
     ['teacher', 'Kelasku Guru', 'Anda berhasil keluar'],
     ['student', 'Kelasku Siswa', 'Anda berhasil keluar'],
-  ] as const)('the %s sidebar: title, navigation, language switch, Keluar and its alert', async (role, title, alert) => {
-    signIn(role);
-    renderAt(<RoleLayout role={role} items={menu}><p>isi</p></RoleLayout>, '/DashboardStudent');
-    expect(screen.getByText(title)).toBeInTheDocument();
-    expect(screen.getByRole('navigation', { name: `Navigasi ${title}` })).toBeInTheDocument();
-    const languages = screen.getByRole('group', { name: 'Bahasa' });
-    expect(within(languages).getByRole('button', { name: 'Bahasa Indonesia' })).toHaveAttribute('aria-pressed', 'true');
-    await userEvent.click(screen.getByRole('button', { name: 'Keluar' }));
-    expect(window.alert).toHaveBeenCalledWith(alert);
-  });
+  ] as const)(
+    'the %s sidebar: title, navigation, language switch, Keluar and its alert',
+    async (role, title, alert) => {
+      signIn(role);
+      renderAt(
+        <RoleLayout role={role} items={menu}>
+          <p>isi</p>
+        </RoleLayout>,
+        '/DashboardStudent',
+      );
+      expect(screen.getByText(title)).toBeInTheDocument();
+      expect(screen.getByRole('navigation', { name: `Navigasi ${title}` })).toBeInTheDocument();
+      const languages = screen.getByRole('group', { name: 'Bahasa' });
+      expect(within(languages).getByRole('button', { name: 'Bahasa Indonesia' })).toHaveAttribute(
+        'aria-pressed',
+        'true',
+      );
+      await userEvent.click(screen.getByRole('button', { name: 'Keluar' }));
+      expect(window.alert).toHaveBeenCalledWith(alert);
+    },
+  );
 
   it('the phone menu button', () => {
     setViewportWidth(360);
-    renderAt(<RoleLayout role="student" items={menu}><p>isi</p></RoleLayout>, '/DashboardStudent');
+    renderAt(
+      <RoleLayout role="student" items={menu}>
+        <p>isi</p>
+      </RoleLayout>,
+      '/DashboardStudent',
+    );
     expect(screen.getByRole('button', { name: 'Buka menu' })).toBeInTheDocument();
   });
 
@@ -104,7 +120,14 @@ describe('in Indonesian', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Memuat...');
     expect(screen.getByRole('button', { name: 'Coba lagi' })).toBeInTheDocument();
     const failure = (error: unknown) => (
-      <LoadFailure error={error} what="kelas" failed="Gagal memuat." onRetry={() => {}} backTo="/MyClasses" backLabel="Kembali ke Kelas Saya" />
+      <LoadFailure
+        error={error}
+        what="kelas"
+        failed="Gagal memuat."
+        onRetry={() => {}}
+        backTo="/MyClasses"
+        backLabel="Kembali ke Kelas Saya"
+      />
     );
     const { unmount } = renderAt(failure(notFound));
     expect(screen.getByRole('heading', { name: 'Maaf, kelas ini tidak ada atau sudah dihapus.' })).toBeInTheDocument();
@@ -123,7 +146,10 @@ describe('in Indonesian', () => {
     expect(screen.getByText('5 Januari 2025, 15.00 WIB')).toBeInTheDocument();
     expect(authorName('  ')).toBe('Siswa tanpa nama');
     render(<AnswerForm topic="Ekosistem" value="" onChange={() => {}} onSubmit={() => {}} sending={false} />);
-    expect(screen.getByRole('textbox', { name: 'Tulis jawaban untuk Ekosistem' })).toHaveAttribute('placeholder', 'Tulis jawaban');
+    expect(screen.getByRole('textbox', { name: 'Tulis jawaban untuk Ekosistem' })).toHaveAttribute(
+      'placeholder',
+      'Tulis jawaban',
+    );
     expect(screen.getByRole('button', { name: 'Kirim jawaban' })).toBeInTheDocument();
   });
 
@@ -135,7 +161,9 @@ describe('in Indonesian', () => {
     }
     renderAt(<Editing />, '/here');
     await userEvent.click(screen.getByRole('link', { name: 'Pergi' }));
-    expect(confirm).toHaveBeenCalledWith('Tinggalkan halaman ini? Perubahan Anda belum disimpan (masih tersimpan di perangkat ini sebagai draf).');
+    expect(confirm).toHaveBeenCalledWith(
+      'Tinggalkan halaman ini? Perubahan Anda belum disimpan (masih tersimpan di perangkat ini sebagai draf).',
+    );
     expect(screen.getByTestId('location')).toHaveTextContent('/here');
   });
 
@@ -182,7 +210,12 @@ describe('the language switch', () => {
 
   it('re-renders the sidebar in the chosen language', async () => {
     signIn('teacher');
-    renderAt(<RoleLayout role="teacher" items={menu}><p>isi</p></RoleLayout>, '/DashboardTeacher');
+    renderAt(
+      <RoleLayout role="teacher" items={menu}>
+        <p>isi</p>
+      </RoleLayout>,
+      '/DashboardTeacher',
+    );
     expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Bahasa Indonesia' }));
     expect(await screen.findByRole('button', { name: 'Keluar' })).toBeInTheDocument();

@@ -27,7 +27,9 @@ export function registerMessages(namespace: string, loader: MessagesLoader): voi
 registerMessages('common', (language) => import(`./locales/${language}.json`));
 // The translation of each server error code (shared-rules ERROR_CODES), read by shared-api's errorMessage. English
 // shows the server's own message, so there is nothing to load for it.
-registerMessages('errors', (language) => (language === 'en' ? Promise.resolve({}) : import(`./locales/errors/${language}.json`)));
+registerMessages('errors', (language) =>
+  language === 'en' ? Promise.resolve({}) : import(`./locales/errors/${language}.json`),
+);
 
 /**
  * Starts fetching a namespace's file for the active language now, in parallel with the screens' code, rather than
@@ -48,7 +50,7 @@ export function deviceLanguage(): Language {
   } catch {
     // storage blocked: fall through to the browser's language
   }
-  const preferred = typeof navigator === 'undefined' ? [] : navigator.languages ?? [navigator.language];
+  const preferred = typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
   for (const tag of preferred) {
     const base = tag?.toLowerCase().split('-')[0];
     if (base === 'in' || base === 'id') return 'id';
@@ -70,11 +72,13 @@ export function startI18n(language: Language = deviceLanguage()): Promise<unknow
   if (!starting) {
     document.documentElement.lang = language;
     starting = i18next
-      .use(resourcesToBackend((lng: string, ns: string) => {
-        const load = loaders.get(ns);
-        if (!load || !isLanguage(lng)) return Promise.reject(new Error(`No messages registered for ${ns} (${lng})`));
-        return load(lng);
-      }))
+      .use(
+        resourcesToBackend((lng: string, ns: string) => {
+          const load = loaders.get(ns);
+          if (!load || !isLanguage(lng)) return Promise.reject(new Error(`No messages registered for ${ns} (${lng})`));
+          return load(lng);
+        }),
+      )
       .use(initReactI18next)
       .init({
         lng: language,

@@ -15,7 +15,16 @@ export { loadFormulaRenderer, useFormulaRenderer, type FormulaRenderer } from '.
 export { AnswerForm, PlainText, ReplyByline, ReplyItem, authorName, isTeacherReply } from './discussions';
 export { formatDateId, formatWibTime, formatWibRange, formatReplyTime, INDONESIAN_MONTHS } from './dates';
 export { LanguageSwitch, chooseLanguage, useActiveLanguage, type LanguageSwitchProps } from './LanguageSwitch';
-export { LoadingState, ErrorState, EmptyState, NotFoundState, LoadFailure, useUsableMark, type LoadFailureProps, type BackLink } from './states';
+export {
+  LoadingState,
+  ErrorState,
+  EmptyState,
+  NotFoundState,
+  LoadFailure,
+  useUsableMark,
+  type LoadFailureProps,
+  type BackLink,
+} from './states';
 export { Logo, type LogoProps } from './Logo';
 export { useDraft, useLeaveWarning, LEAVE_WARNING, type Draft } from './drafts';
 export { stickyActionSx } from './tableStyles';

@@ -4,7 +4,8 @@ import { currentLanguage } from './i18n';
 
 /** A number with at most `maxDecimals` decimals and no trailing zeros. */
 export function formatNumber(value: number, maxDecimals = 2): string {
-  if (currentLanguage() === 'id') return new Intl.NumberFormat('id-ID', { maximumFractionDigits: maxDecimals }).format(value);
+  if (currentLanguage() === 'id')
+    return new Intl.NumberFormat('id-ID', { maximumFractionDigits: maxDecimals }).format(value);
   return String(Number(value.toFixed(maxDecimals)));
 }
 

@@ -13,7 +13,11 @@ import { pictureSources, sizeInUrl } from '@kelasku/shared-rules/src/picture-var
 export function offerPictureCopies(root: DocumentFragment | Element): void {
   for (const img of Array.from(root.querySelectorAll('img'))) {
     if (img.parentElement?.tagName === 'PICTURE') continue;
-    const sources = pictureSources(img.getAttribute('src') ?? '', Number(img.getAttribute('width')), Number(img.getAttribute('height')));
+    const sources = pictureSources(
+      img.getAttribute('src') ?? '',
+      Number(img.getAttribute('width')),
+      Number(img.getAttribute('height')),
+    );
     if (!sources) continue;
     img.setAttribute('sizes', sources.sizes);
     img.setAttribute('srcset', sources.srcset || sources.webpSrcset);
@@ -39,11 +43,23 @@ export function withPictureCopies(html: string): string {
 }
 
 /** The attributes of an `<img>` of a stored picture whose address carries its size (`…#1600x1200`). */
-export function pictureProps(url: string): { src: string; srcSet?: string; sizes?: string; width?: number; height?: number } {
+export function pictureProps(url: string): {
+  src: string;
+  srcSet?: string;
+  sizes?: string;
+  width?: number;
+  height?: number;
+} {
   const size = sizeInUrl(url);
   const sources = size && pictureSources(url, size.width, size.height);
   if (!size || !sources) return { src: url };
-  return { src: sources.src, srcSet: sources.srcset || sources.webpSrcset, sizes: sources.sizes, width: size.width, height: size.height };
+  return {
+    src: sources.src,
+    srcSet: sources.srcset || sources.webpSrcset,
+    sizes: sources.sizes,
+    width: size.width,
+    height: size.height,
+  };
 }
 
 /** The WebP copies of a stored picture whose address carries its size ('' when none): what a browser shows first. */
@@ -56,11 +72,31 @@ export function webpCandidates(url: string): string {
  * A stored picture (an exam or exercise question's) in the size the screen needs: WebP copies first, the original's
  * format otherwise; a picture without a known size (a data: URL, one stored before sizes were kept) as it is.
  */
-export function StoredPicture({ url, alt, style, className, loading }: { url: string; alt: string; style?: CSSProperties; className?: string; loading?: 'lazy' | 'eager' }) {
+export function StoredPicture({
+  url,
+  alt,
+  style,
+  className,
+  loading,
+}: {
+  url: string;
+  alt: string;
+  style?: CSSProperties;
+  className?: string;
+  loading?: 'lazy' | 'eager';
+}) {
   const size = sizeInUrl(url);
   const sources = size && pictureSources(url, size.width, size.height);
   const img = (props: ReturnType<typeof pictureProps>) => (
-    <img {...props} alt={alt} style={{ maxWidth: '100%', height: 'auto', ...style }} className={className} loading={loading} decoding="async" referrerPolicy="no-referrer" />
+    <img
+      {...props}
+      alt={alt}
+      style={{ maxWidth: '100%', height: 'auto', ...style }}
+      className={className}
+      loading={loading}
+      decoding="async"
+      referrerPolicy="no-referrer"
+    />
   );
   if (!sources || !sources.srcset) return img(pictureProps(url));
   return (

@@ -10,7 +10,11 @@ it('renders at once, without the Suspense fallback, once its code is loaded', as
   const load = jest.fn(async () => Hello);
   const Page = preloadable(load);
   await Page.preload();
-  render(<Suspense fallback={<p>fallback</p>}><Page name="Sari" /></Suspense>);
+  render(
+    <Suspense fallback={<p>fallback</p>}>
+      <Page name="Sari" />
+    </Suspense>,
+  );
   // synchronously after the first render: no fallback step
   expect(screen.getByText('Hello Sari')).toBeInTheDocument();
   expect(screen.queryByText('fallback')).toBeNull();
@@ -20,7 +24,11 @@ it('renders at once, without the Suspense fallback, once its code is loaded', as
 it('suspends like React.lazy when not loaded yet, and loads once', async () => {
   const load = jest.fn(async () => Hello);
   const Page = preloadable(load);
-  render(<Suspense fallback={<p>fallback</p>}><Page name="Budi" /></Suspense>);
+  render(
+    <Suspense fallback={<p>fallback</p>}>
+      <Page name="Budi" />
+    </Suspense>,
+  );
   expect(screen.getByText('fallback')).toBeInTheDocument();
   expect(await screen.findByText('Hello Budi')).toBeInTheDocument();
   await Page.preload();
@@ -53,8 +61,17 @@ it('usePreloaded still turns true when the code arrives between its render and i
 
 it('SuspenseAfterFirstScreen shows the fallback until the first screen is loaded, then its children', async () => {
   let arrive!: () => void;
-  const First = preloadable(() => new Promise<typeof Hello>((resolve) => { arrive = () => resolve(Hello); }));
-  render(<SuspenseAfterFirstScreen first={First} fallback={<p>loading</p>}><First name="Ani" /></SuspenseAfterFirstScreen>);
+  const First = preloadable(
+    () =>
+      new Promise<typeof Hello>((resolve) => {
+        arrive = () => resolve(Hello);
+      }),
+  );
+  render(
+    <SuspenseAfterFirstScreen first={First} fallback={<p>loading</p>}>
+      <First name="Ani" />
+    </SuspenseAfterFirstScreen>,
+  );
   expect(screen.getByText('loading')).toBeInTheDocument();
   await act(async () => arrive());
   expect(await screen.findByText('Hello Ani')).toBeInTheDocument();

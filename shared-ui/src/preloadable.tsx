@@ -31,7 +31,10 @@ export function preloadable<P extends object>(load: ComponentLoader<P>): Preload
     ));
   const Lazy = lazy(() => fetchComponent().then((component) => ({ default: component })));
   const Component = (props: P) => createElement((loaded ?? Lazy) as ComponentType<P>, props);
-  return Object.assign(Component, { preload: () => fetchComponent().then(() => undefined), isLoaded: () => loaded !== undefined });
+  return Object.assign(Component, {
+    preload: () => fetchComponent().then(() => undefined),
+    isLoaded: () => loaded !== undefined,
+  });
 }
 
 /**
@@ -60,7 +63,15 @@ export function usePreloaded(component: PreloadableComponent<never> | undefined)
  * The <Suspense> around an app's screens, with the first screen waited for outside it (usePreloaded): `fallback`
  * until that code is in, then `children`, whose later screens suspend as usual.
  */
-export function SuspenseAfterFirstScreen({ first, fallback, children }: { first: PreloadableComponent<never> | undefined; fallback: ReactNode; children: ReactNode }) {
+export function SuspenseAfterFirstScreen({
+  first,
+  fallback,
+  children,
+}: {
+  first: PreloadableComponent<never> | undefined;
+  fallback: ReactNode;
+  children: ReactNode;
+}) {
   const ready = usePreloaded(first);
   return <Suspense fallback={fallback}>{ready ? children : fallback}</Suspense>;
 }

@@ -4,9 +4,20 @@ import { AxiosError } from 'axios';
 import { ErrorState, LoadFailure } from './states';
 import { renderAt } from './test-utils';
 
-const httpError = (status: number) => new AxiosError('failed', 'ERR_BAD_REQUEST', undefined, undefined, { status, data: {} } as never);
+const httpError = (status: number) =>
+  new AxiosError('failed', 'ERR_BAD_REQUEST', undefined, undefined, { status, data: {} } as never);
 const failure = (error: unknown, onRetry = jest.fn()) =>
-  renderAt(<LoadFailure error={error} what="class" failed="Error fetching materials" onRetry={onRetry} backTo="/MyClasses" backLabel="Back to My Classes" />, '/MyDetailClasses/9999');
+  renderAt(
+    <LoadFailure
+      error={error}
+      what="class"
+      failed="Error fetching materials"
+      onRetry={onRetry}
+      backTo="/MyClasses"
+      backLabel="Back to My Classes"
+    />,
+    '/MyDetailClasses/9999',
+  );
 
 test('a missing thing (404) says so and links back; there is nothing to retry', async () => {
   failure(httpError(404));
@@ -33,7 +44,8 @@ test('a network failure keeps its text and Retry', async () => {
 
 describe('ErrorState says why after the screen’s own text', () => {
   const refused = new AxiosError('failed', 'ERR_BAD_RESPONSE', undefined, undefined, {
-    status: 503, data: { error: 'Service Unavailable', message: 'The server is busy; try again in a moment.', code: 'server-busy' },
+    status: 503,
+    data: { error: 'Service Unavailable', message: 'The server is busy; try again in a moment.', code: 'server-busy' },
   } as never);
 
   it('with the server’s reason', () => {
@@ -43,8 +55,12 @@ describe('ErrorState says why after the screen’s own text', () => {
   });
 
   it('with a no-connection sentence when no answer came', () => {
-    renderAt(<ErrorState message="Failed to load the grades." error={new AxiosError('Network Error', 'ERR_NETWORK')} />);
-    expect(screen.getByRole('alert')).toHaveTextContent('Failed to load the grades.The server could not be reached. Check the connection and try again.');
+    renderAt(
+      <ErrorState message="Failed to load the grades." error={new AxiosError('Network Error', 'ERR_NETWORK')} />,
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Failed to load the grades.The server could not be reached. Check the connection and try again.',
+    );
   });
 
   it('with nothing more for a failure without a reason (a bug), nor without an error', () => {

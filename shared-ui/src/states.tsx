@@ -45,14 +45,34 @@ export function useFailureReason(error: unknown): string | undefined {
  * The one way to show a failure: the screen's text first (the specification's where it quotes one), then the reason
  * from `error`, then an optional Retry button.
  */
-export function ErrorState({ message, error, onRetry, retryLabel }: { message: string; error?: unknown; onRetry?: () => void; retryLabel?: string }) {
+export function ErrorState({
+  message,
+  error,
+  onRetry,
+  retryLabel,
+}: {
+  message: string;
+  error?: unknown;
+  onRetry?: () => void;
+  retryLabel?: string;
+}) {
   const { t } = useTranslation('common');
   const reason = useFailureReason(error);
   return (
     <Box role="alert" sx={{ p: 3, textAlign: 'center' }}>
-      <Typography color="error" sx={{ mb: onRetry || reason ? 1 : 0 }}>{message}</Typography>
-      {reason && <Typography variant="body2" color="text.secondary" sx={{ mb: onRetry ? 2 : 0 }}>{reason}</Typography>}
-      {onRetry && <Button variant="outlined" onClick={onRetry}>{retryLabel ?? t('actions.retry')}</Button>}
+      <Typography color="error" sx={{ mb: onRetry || reason ? 1 : 0 }}>
+        {message}
+      </Typography>
+      {reason && (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: onRetry ? 2 : 0 }}>
+          {reason}
+        </Typography>
+      )}
+      {onRetry && (
+        <Button variant="outlined" onClick={onRetry}>
+          {retryLabel ?? t('actions.retry')}
+        </Button>
+      )}
     </Box>
   );
 }
@@ -80,8 +100,12 @@ export interface BackLink {
 export function NotFoundState({ message, backTo, backLabel }: { message: string } & BackLink) {
   return (
     <Box role="alert" sx={{ p: 3, textAlign: 'center' }}>
-      <Typography component="h2" variant="h6" sx={{ mb: 2 }}>{message}</Typography>
-      <Button variant="outlined" component={RouterLink} to={backTo} startIcon={<ArrowBack />}>{backLabel}</Button>
+      <Typography component="h2" variant="h6" sx={{ mb: 2 }}>
+        {message}
+      </Typography>
+      <Button variant="outlined" component={RouterLink} to={backTo} startIcon={<ArrowBack />}>
+        {backLabel}
+      </Button>
     </Box>
   );
 }
@@ -103,7 +127,9 @@ export interface LoadFailureProps extends BackLink {
 export function LoadFailure({ error, what, failed, onRetry, backTo, backLabel }: LoadFailureProps) {
   const { t } = useTranslation('common');
   const status = errorStatus(error);
-  if (status === 404) return <NotFoundState message={t('states.notFound', { what })} backTo={backTo} backLabel={backLabel} />;
-  if (status === 403) return <NotFoundState message={t('states.noAccess', { what })} backTo={backTo} backLabel={backLabel} />;
+  if (status === 404)
+    return <NotFoundState message={t('states.notFound', { what })} backTo={backTo} backLabel={backLabel} />;
+  if (status === 403)
+    return <NotFoundState message={t('states.noAccess', { what })} backTo={backTo} backLabel={backLabel} />;
   return <ErrorState message={failed} error={error} onRetry={onRetry} />;
 }

@@ -34,14 +34,26 @@ export function TestDataProvider({ children }: { children: ReactNode }) {
  * route params resolve; `from` puts an earlier entry in the history so navigate(-1) has somewhere to go; the current
  * location is readable via getByTestId('location').
  */
-export function renderAt(ui: ReactElement, path = '/', { pattern = '*', from, locationTestId = 'location', withSearch = true }: RouterOptions = {}) {
+export function renderAt(
+  ui: ReactElement,
+  path = '/',
+  { pattern = '*', from, locationTestId = 'location', withSearch = true }: RouterOptions = {},
+) {
   const location = <CurrentLocation testId={locationTestId} withSearch={withSearch} />;
   return render(
     <KelaskuThemeProvider>
       <TestDataProvider>
         <MemoryRouter initialEntries={from ? [from, path] : [path]} initialIndex={from ? 1 : 0}>
           <Routes>
-            <Route path={pattern} element={<>{ui}{location}</>} />
+            <Route
+              path={pattern}
+              element={
+                <>
+                  {ui}
+                  {location}
+                </>
+              }
+            />
             {pattern !== '*' && <Route path="*" element={location} />}
           </Routes>
         </MemoryRouter>
@@ -73,8 +85,14 @@ export function setViewportWidth(width: number) {
     const min = /min-width:\s*([\d.]+)px/.exec(query);
     const matches = (!max || width <= Number(max[1])) && (!min || width >= Number(min[1]));
     return {
-      matches, media: query, onchange: null,
-      addListener: () => {}, removeListener: () => {}, addEventListener: () => {}, removeEventListener: () => {}, dispatchEvent: () => false,
+      matches,
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
     };
   }) as typeof window.matchMedia;
 }

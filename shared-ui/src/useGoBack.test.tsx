@@ -5,7 +5,11 @@ import { useGoBack } from './useGoBack';
 
 function BackButton() {
   const goBack = useGoBack('/home');
-  return <button type="button" onClick={goBack}>Back</button>;
+  return (
+    <button type="button" onClick={goBack}>
+      Back
+    </button>
+  );
 }
 
 it('goes to the fallback, in place of the page, when the page was opened directly', async () => {
@@ -16,7 +20,13 @@ it('goes to the fallback, in place of the page, when the page was opened directl
 });
 
 it('goes back one screen after the user came from another page of the app', async () => {
-  renderAt(<><Link to="/detail?id=3">Open</Link><BackButton /></>, '/list?page=2');
+  renderAt(
+    <>
+      <Link to="/detail?id=3">Open</Link>
+      <BackButton />
+    </>,
+    '/list?page=2',
+  );
   fireEvent.click(screen.getByRole('link', { name: 'Open' }));
   await act(async () => undefined);
   expect(screen.getByTestId('location')).toHaveTextContent('/detail?id=3');

@@ -12,11 +12,14 @@ export function usePageParam(): [page: number, setPage: (page: number) => void] 
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, parseInt(params.get(PAGE_PARAM) ?? '1', 10) || 1);
   const setPage = (next: number) =>
-    setParams((current) => {
-      const copy = new URLSearchParams(current);
-      if (next <= 1) copy.delete(PAGE_PARAM);
-      else copy.set(PAGE_PARAM, String(next));
-      return copy;
-    }, { replace: true });
+    setParams(
+      (current) => {
+        const copy = new URLSearchParams(current);
+        if (next <= 1) copy.delete(PAGE_PARAM);
+        else copy.set(PAGE_PARAM, String(next));
+        return copy;
+      },
+      { replace: true },
+    );
   return [page, setPage];
 }

@@ -10,7 +10,9 @@ function BootFailure() {
   return (
     <div role="alert" className="kelasku-boot">
       <p>{t('boot.failed')}</p>
-      <button type="button" onClick={() => window.location.reload()}>{t('boot.retry')}</button>
+      <button type="button" onClick={() => window.location.reload()}>
+        {t('boot.retry')}
+      </button>
     </div>
   );
 }

@@ -10,7 +10,9 @@ export function deliverSealedAnswersOnLoad(): void {
   if (!hasSealedAnswers()) return;
   const deliver = () => {
     if (navigator.onLine === false) return;
-    void import('@kelasku/shared-api/src/sealed-answers').then(({ deliverSealedAnswers }) => deliverSealedAnswers(apiBase));
+    void import('@kelasku/shared-api/src/sealed-answers').then(({ deliverSealedAnswers }) =>
+      deliverSealedAnswers(apiBase),
+    );
   };
   if (document.readyState === 'complete') deliver();
   else window.addEventListener('load', deliver, { once: true });

@@ -25,9 +25,22 @@ jest.mock('./signed-in', () => ({ prefetchSignedIn: jest.fn(), loadSignedInApp: 
 const loadRoleAppMock = loadRoleApp as jest.MockedFunction<typeof loadRoleApp>;
 
 const nowS = Math.floor(Date.now() / 1000);
-const student = { user_id: 7, email: 's@kelasku.id', role: 'student' as const, display_name: 'Andi Pratama', student_id: 3, exp: nowS + 3600 };
+const student = {
+  user_id: 7,
+  email: 's@kelasku.id',
+  role: 'student' as const,
+  display_name: 'Andi Pratama',
+  student_id: 3,
+  exp: nowS + 3600,
+};
 const refusal = (data: unknown, status: number) =>
-  new AxiosError('fail', 'ERR_BAD_REQUEST', undefined, undefined, { data, status, statusText: '', headers: {}, config: { headers: new AxiosHeaders() } });
+  new AxiosError('fail', 'ERR_BAD_REQUEST', undefined, undefined, {
+    data,
+    status,
+    statusText: '',
+    headers: {},
+    config: { headers: new AxiosHeaders() },
+  });
 
 let login: jest.SpiedFunction<typeof authApi.login>;
 let saveLanguage: jest.SpiedFunction<typeof usersApi.saveLanguage>;
@@ -58,16 +71,22 @@ describe('the login page', () => {
     await i18next.changeLanguage('id');
     render(<LoginPage onSignedIn={() => {}} />);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Kembangkan pemahamanmu di Kelasku');
-    expect(screen.getByText('Agar tetap terhubung, silakan masuk dengan data pribadi Anda: NIP/NIS dan kata sandi.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Agar tetap terhubung, silakan masuk dengan data pribadi Anda: NIP/NIS dan kata sandi.'),
+    ).toBeInTheDocument();
     expect(screen.getByPlaceholderText('Kata sandi')).toBeRequired();
     expect(screen.getByRole('button', { name: 'Tampilkan kata sandi' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Masuk' })).toBeInTheDocument();
-    expect(within(screen.getByRole('group', { name: 'Bahasa' })).getByRole('button', { name: 'Bahasa Indonesia' })).toHaveAttribute('aria-pressed', 'true');
+    expect(
+      within(screen.getByRole('group', { name: 'Bahasa' })).getByRole('button', { name: 'Bahasa Indonesia' }),
+    ).toHaveAttribute('aria-pressed', 'true');
   });
 
   it('switches to Indonesian with its switch, remembered on the device and saved on no account', async () => {
     render(<LoginPage onSignedIn={() => {}} />);
-    await userEvent.click(within(screen.getByRole('group', { name: 'Language' })).getByRole('button', { name: 'Bahasa Indonesia' }));
+    await userEvent.click(
+      within(screen.getByRole('group', { name: 'Language' })).getByRole('button', { name: 'Bahasa Indonesia' }),
+    );
     expect(await screen.findByRole('button', { name: 'Masuk' })).toBeInTheDocument();
     expect(localStorage.getItem('kelasku:language')).toBe('id');
     expect(saveLanguage).not.toHaveBeenCalled();
@@ -77,7 +96,9 @@ describe('the login page', () => {
 
   it('says in Indonesian why a sign-in failed', async () => {
     await i18next.changeLanguage('id');
-    login.mockRejectedValueOnce(new Error('Network Error')).mockRejectedValueOnce({ response: { status: 500, data: {} } });
+    login
+      .mockRejectedValueOnce(new Error('Network Error'))
+      .mockRejectedValueOnce({ response: { status: 500, data: {} } });
     render(<LoginPage onSignedIn={() => {}} />);
     await signInThroughForm();
     expect(await screen.findByText('Terjadi kesalahan, coba lagi nanti.')).toBeInTheDocument();
@@ -91,7 +112,9 @@ describe('the login page', () => {
     i18next.addResourceBundle('id', 'errors', { 'login-failed': 'NIP/NIS atau kata sandi salah (uji)' }, true, true);
     try {
       await i18next.changeLanguage('id');
-      login.mockRejectedValue(refusal({ code: 'login-failed', error: 'Unauthorized', message: 'Invalid username or password' }, 401));
+      login.mockRejectedValue(
+        refusal({ code: 'login-failed', error: 'Unauthorized', message: 'Invalid username or password' }, 401),
+      );
       render(<LoginPage onSignedIn={() => {}} />);
       await signInThroughForm();
       expect(await screen.findByText('NIP/NIS atau kata sandi salah (uji)')).toBeInTheDocument();
@@ -173,8 +196,14 @@ describe('the boot and remote texts, and the developer pages', () => {
     function Broken(): never {
       throw new Error('ChunkLoadError');
     }
-    render(<BootErrorBoundary><Broken /></BootErrorBoundary>);
-    expect(screen.getByRole('alert')).toHaveTextContent('Kelasku tidak dapat dimuat. Periksa koneksi Anda lalu coba lagi.');
+    render(
+      <BootErrorBoundary>
+        <Broken />
+      </BootErrorBoundary>,
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Kelasku tidak dapat dimuat. Periksa koneksi Anda lalu coba lagi.',
+    );
     expect(screen.getByRole('button', { name: 'Coba lagi' })).toBeInTheDocument();
   });
 
@@ -191,7 +220,7 @@ describe('the boot and remote texts, and the developer pages', () => {
     ['admin', 'Halaman admin tidak dapat dimuat. Periksa koneksi Anda lalu coba lagi.'],
     ['teacher', 'Halaman guru tidak dapat dimuat. Periksa koneksi Anda lalu coba lagi.'],
     ['student', 'Halaman siswa tidak dapat dimuat. Periksa koneksi Anda lalu coba lagi.'],
-  ] as const)("a remote that fails to load (%s)", async (role, text) => {
+  ] as const)('a remote that fails to load (%s)', async (role, text) => {
     signInAs(role);
     loadRoleAppMock.mockRejectedValueOnce(new Error('ChunkLoadError'));
     renderAt('/');

@@ -7,6 +7,10 @@ import('./bootstrap');
 
 // Signed in on a path the role's remote will show (or redirect from): start the remote's download right away.
 const role = warmStartRole(window.location.pathname, getSignedInUser());
-if (role) import('./warm-start').then((m) => m.warmStart(role), () => undefined);
+if (role)
+  import('./warm-start').then(
+    (m) => m.warmStart(role),
+    () => undefined,
+  );
 
 registerServiceWorker();

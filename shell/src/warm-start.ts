@@ -29,6 +29,12 @@ export function afterFirstPaint(then: () => void): void {
  * take bandwidth from what that paint needs.
  */
 export function warmStart(role: Role): void {
-  afterFirstPaint(() => remoteEntry(role).then(prefetchRemote).catch(() => undefined));
-  loadSignedInApp().then(() => loadRoleApp(role)).catch(() => undefined);
+  afterFirstPaint(() =>
+    remoteEntry(role)
+      .then(prefetchRemote)
+      .catch(() => undefined),
+  );
+  loadSignedInApp()
+    .then(() => loadRoleApp(role))
+    .catch(() => undefined);
 }

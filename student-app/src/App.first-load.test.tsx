@@ -14,14 +14,23 @@ jest.mock('@kelasku/shared-api', () => {
   const actual = jest.requireActual('@kelasku/shared-api');
   return {
     ...actual,
-    examsApi: { ...actual.examsApi, byClass: jest.fn(() => { calls.push('exam request'); return new Promise(() => undefined); }) },
+    examsApi: {
+      ...actual.examsApi,
+      byClass: jest.fn(() => {
+        calls.push('exam request');
+        return new Promise(() => undefined);
+      }),
+    },
   };
 });
 jest.mock('./lib/load-exam-page', () => ({
-  loadExamPage: jest.fn(() => { calls.push('exam screen code'); return new Promise(() => undefined); }),
+  loadExamPage: jest.fn(() => {
+    calls.push('exam screen code');
+    return new Promise(() => undefined);
+  }),
 }));
 
-test('on /MyExams?class_id=…, the exam is asked for first, then the screen\'s code', async () => {
+test("on /MyExams?class_id=…, the exam is asked for first, then the screen's code", async () => {
   window.history.replaceState(null, '', '/MyExams?class_id=4');
   await jest.isolateModulesAsync(async () => {
     await import('./App');

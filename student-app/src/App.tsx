@@ -41,7 +41,9 @@ function CreateDiscussionsPlaceholder() {
     <>
       <PageTitle>{t('createDiscussions.title')}</PageTitle>
       <Typography sx={{ mb: 2 }}>{t('createDiscussions.text')}</Typography>
-      <Button variant="contained" component={RouterLink} to="/GroupDiscussions">{t('createDiscussions.goTo')}</Button>
+      <Button variant="contained" component={RouterLink} to="/GroupDiscussions">
+        {t('createDiscussions.goTo')}
+      </Button>
     </>
   );
 }
@@ -66,7 +68,8 @@ const ROUTES: RemoteRoute[] = [
 const firstPage = firstScreenOf(ROUTES, HOME, window.location.pathname);
 // An exam opened or reloaded directly: ask for it now, while its screen's code loads, not once that screen rendered.
 // Asked before that code: the browser opens few connections per server, and the exam must not wait behind chunks.
-const firstExamClass = firstPage === ExamPage ? idParam(new URLSearchParams(window.location.search).get('class_id')) : undefined;
+const firstExamClass =
+  firstPage === ExamPage ? idParam(new URLSearchParams(window.location.search).get('class_id')) : undefined;
 if (firstExamClass) prefetchClassExams(firstExamClass);
 // The screens' texts, fetched in parallel with the first screen's code (after the exam request, which goes first).
 preloadMessages('student');
@@ -75,5 +78,14 @@ void firstPage?.preload().catch(() => undefined);
 
 /** The exposed App (the shell provides the router). */
 export default function App() {
-  return <RemoteRoot role="student" namespace="student" menu={studentMenu} routes={ROUTES} home={HOME} firstScreen={firstPage} />;
+  return (
+    <RemoteRoot
+      role="student"
+      namespace="student"
+      menu={studentMenu}
+      routes={ROUTES}
+      home={HOME}
+      firstScreen={firstPage}
+    />
+  );
 }

@@ -4,8 +4,18 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import {
-  classesApi, discussionsApi, examsApi, exercisesApi, materialDiscussionsApi, materialsApi, parseQuestions, statsApi, todoApi,
-  type Discussion, type Exam, type Grade,
+  classesApi,
+  discussionsApi,
+  examsApi,
+  exercisesApi,
+  materialDiscussionsApi,
+  materialsApi,
+  parseQuestions,
+  statsApi,
+  todoApi,
+  type Discussion,
+  type Exam,
+  type Grade,
 } from '@kelasku/shared-api';
 import { renderAt, setViewportWidth } from '@kelasku/shared-ui/src/test-utils';
 import { signInStudent } from './test/fixtures';
@@ -18,7 +28,13 @@ import { DiscussionBoard } from './components/discussions/DiscussionBoard';
 
 jest.mock('@kelasku/shared-api', () => {
   const actual = jest.requireActual('@kelasku/shared-api');
-  const answers = () => ({ get: jest.fn(), create: jest.fn(), save: jest.fn(), saveChanges: jest.fn(), remove: jest.fn() });
+  const answers = () => ({
+    get: jest.fn(),
+    create: jest.fn(),
+    save: jest.fn(),
+    saveChanges: jest.fn(),
+    remove: jest.fn(),
+  });
   return {
     ...actual,
     statsApi: { ...actual.statsApi, student: jest.fn() },
@@ -27,8 +43,21 @@ jest.mock('@kelasku/shared-api', () => {
     materialsApi: { ...actual.materialsApi, fromClass: jest.fn(), detail: jest.fn() },
     discussionsApi: { ...actual.discussionsApi, list: jest.fn() },
     materialDiscussionsApi: { ...actual.materialDiscussionsApi, list: jest.fn() },
-    exercisesApi: { ...actual.exercisesApi, byMaterial: jest.fn(), allGrades: jest.fn(), calculateGrade: jest.fn(), grade: jest.fn(), answers: answers() },
-    examsApi: { ...actual.examsApi, byClass: jest.fn(), calculateGrade: jest.fn(), grade: jest.fn(), answers: answers() },
+    exercisesApi: {
+      ...actual.exercisesApi,
+      byMaterial: jest.fn(),
+      allGrades: jest.fn(),
+      calculateGrade: jest.fn(),
+      grade: jest.fn(),
+      answers: answers(),
+    },
+    examsApi: {
+      ...actual.examsApi,
+      byClass: jest.fn(),
+      calculateGrade: jest.fn(),
+      grade: jest.fn(),
+      answers: answers(),
+    },
   };
 });
 const mocked = <T,>(fn: T) => fn as unknown as jest.Mock;
@@ -36,15 +65,37 @@ const mocked = <T,>(fn: T) => fn as unknown as jest.Mock;
 const meta = (total: number) => ({ page: 1, pageSize: 10, total, totalPage: total ? 1 : 0, totalpages: total ? 1 : 0 });
 const minutesFromNow = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
 const asked: Discussion = {
-  id: 1, student_id: 6, student_name: 'Budi', topic: 'Soal limit', description: 'Bagaimana caranya?',
-  replies: [{ id: 'r-1', student_id: 7, role: 'student', name: 'Ani', reply: 'Substitusi.', time: '2025-01-05T15:10:00+07:00' }],
+  id: 1,
+  student_id: 6,
+  student_name: 'Budi',
+  topic: 'Soal limit',
+  description: 'Bagaimana caranya?',
+  replies: [
+    { id: 'r-1', student_id: 7, role: 'student', name: 'Ani', reply: 'Substitusi.', time: '2025-01-05T15:10:00+07:00' },
+  ],
 } as Discussion;
-const exerciseContent = { '1': 'Organ fotosintesis?', '1_a': 'Daun', '1_b': 'Akar', '1_c': 'Batang', '1_d': 'Bunga', '2_essay': 'Jelaskan fotosintesis.' };
-const exam = (over: Partial<Exam> = {}): Exam => ({
-  id: 21, class_id: 4, title: 'Ujian Matematika', total_marks: 100, teacher_id: 1, status: 'Active',
-  start_time: minutesFromNow(-30), end_time: minutesFromNow(60), server_time: new Date().toISOString(),
-  content: { '1': 'Hasil 3 x 3?', '1_a': '6', '1_b': '9', '1_c': '12', '1_d': '3' }, ...over,
-} as Exam);
+const exerciseContent = {
+  '1': 'Organ fotosintesis?',
+  '1_a': 'Daun',
+  '1_b': 'Akar',
+  '1_c': 'Batang',
+  '1_d': 'Bunga',
+  '2_essay': 'Jelaskan fotosintesis.',
+};
+const exam = (over: Partial<Exam> = {}): Exam =>
+  ({
+    id: 21,
+    class_id: 4,
+    title: 'Ujian Matematika',
+    total_marks: 100,
+    teacher_id: 1,
+    status: 'Active',
+    start_time: minutesFromNow(-30),
+    end_time: minutesFromNow(60),
+    server_time: new Date().toISOString(),
+    content: { '1': 'Hasil 3 x 3?', '1_a': '6', '1_b': '9', '1_c': '12', '1_d': '3' },
+    ...over,
+  }) as Exam;
 
 describe('the student screens in Indonesian', () => {
   beforeEach(async () => {
@@ -52,48 +103,128 @@ describe('the student screens in Indonesian', () => {
     localStorage.clear();
     signInStudent(5, 'Siti Rahma');
     setViewportWidth(1280);
-    mocked(statsApi.student).mockResolvedValue({ materials: { done: 3, total: 7 }, tasks: { completed: 2, total: 5 }, exams: { completed: 1, total: 2 } });
+    mocked(statsApi.student).mockResolvedValue({
+      materials: { done: 3, total: 7 },
+      tasks: { completed: 2, total: 5 },
+      exams: { completed: 1, total: 2 },
+    });
     mocked(todoApi.student).mockResolvedValue({
-      exams: [{ id: 21, class_id: 4, class_name: 'X IPA 1', title: 'Ujian Biologi', start_time: '2025-01-05T07:30:00+07:00', end_time: '2025-01-05T09:00:00+07:00', status: 'Active' }],
-      exercises: [{ id: 31, title: 'Latihan Sel', material_id: 41, material_title: 'Sel', class_id: 4, class_name: 'X IPA 1', started: true }],
-      materials: [{ id: 42, title: 'Jaringan', class_id: 4, class_name: 'X IPA 1', created_at: '2025-01-04T03:00:00.000Z' }],
+      exams: [
+        {
+          id: 21,
+          class_id: 4,
+          class_name: 'X IPA 1',
+          title: 'Ujian Biologi',
+          start_time: '2025-01-05T07:30:00+07:00',
+          end_time: '2025-01-05T09:00:00+07:00',
+          status: 'Active',
+        },
+      ],
+      exercises: [
+        {
+          id: 31,
+          title: 'Latihan Sel',
+          material_id: 41,
+          material_title: 'Sel',
+          class_id: 4,
+          class_name: 'X IPA 1',
+          started: true,
+        },
+      ],
+      materials: [
+        { id: 42, title: 'Jaringan', class_id: 4, class_name: 'X IPA 1', created_at: '2025-01-04T03:00:00.000Z' },
+      ],
     });
     mocked(classesApi.assigned).mockResolvedValue({
-      classes: [{ id: 4, name: 'X IPA 1', description: 'Kelas sepuluh', teacher_id: 1, teacher_name: 'Bu Ani', grade: 10 }], meta: meta(1),
+      classes: [
+        { id: 4, name: 'X IPA 1', description: 'Kelas sepuluh', teacher_id: 1, teacher_name: 'Bu Ani', grade: 10 },
+      ],
+      meta: meta(1),
     });
     mocked(materialsApi.fromClass).mockResolvedValue({
       materials: [
-        { id: 9, class_id: 4, title: 'Fotosintesis', description: 'Bab 1', content: '', teacher_id: 1, exercise_id: 11 },
+        {
+          id: 9,
+          class_id: 4,
+          title: 'Fotosintesis',
+          description: 'Bab 1',
+          content: '',
+          teacher_id: 1,
+          exercise_id: 11,
+        },
         { id: 10, class_id: 4, title: 'Sel', description: 'Bab 2', content: '', teacher_id: 1, exercise_id: null },
       ],
       meta: meta(2),
     });
-    mocked(materialsApi.detail).mockResolvedValue({ id: 9, class_id: 4, title: 'Fotosintesis', description: '', content: '<p>Isi</p>', teacher_id: 1, exercise_id: 11 });
+    mocked(materialsApi.detail).mockResolvedValue({
+      id: 9,
+      class_id: 4,
+      title: 'Fotosintesis',
+      description: '',
+      content: '<p>Isi</p>',
+      teacher_id: 1,
+      exercise_id: 11,
+    });
     mocked(discussionsApi.list).mockResolvedValue({ discussions: [], meta: meta(0) });
     mocked(materialDiscussionsApi.list).mockResolvedValue({ discussions: [asked], meta: meta(1) });
-    mocked(exercisesApi.allGrades).mockResolvedValue([{ id: 1, student_id: 5, exercise_id: 11, score: 66.666666, detail: null }]);
-    mocked(exercisesApi.byMaterial).mockResolvedValue([{ id: 11, material_id: 9, title: 'Latihan Fotosintesis', total_marks: 100, teacher_id: 2, content: exerciseContent }]);
+    mocked(exercisesApi.allGrades).mockResolvedValue([
+      { id: 1, student_id: 5, exercise_id: 11, score: 66.666666, detail: null },
+    ]);
+    mocked(exercisesApi.byMaterial).mockResolvedValue([
+      {
+        id: 11,
+        material_id: 9,
+        title: 'Latihan Fotosintesis',
+        total_marks: 100,
+        teacher_id: 2,
+        content: exerciseContent,
+      },
+    ]);
     mocked(exercisesApi.answers.get).mockResolvedValue([]);
-    mocked(exercisesApi.answers.create).mockResolvedValue({ id: 40, exercise_id: 11, student_id: 5, answers: {}, status: 'Active', score: null });
-    mocked(exercisesApi.answers.saveChanges).mockImplementation(async (id: number, changes: Parameters<typeof withChanges>[1]) => (
-      { id, exercise_id: 11, student_id: 5, answers: withChanges({}, changes), status: 'Active', score: null }
-    ));
+    mocked(exercisesApi.answers.create).mockResolvedValue({
+      id: 40,
+      exercise_id: 11,
+      student_id: 5,
+      answers: {},
+      status: 'Active',
+      score: null,
+    });
+    mocked(exercisesApi.answers.saveChanges).mockImplementation(
+      async (id: number, changes: Parameters<typeof withChanges>[1]) => ({
+        id,
+        exercise_id: 11,
+        student_id: 5,
+        answers: withChanges({}, changes),
+        status: 'Active',
+        score: null,
+      }),
+    );
     mocked(examsApi.byClass).mockResolvedValue([exam()]);
     mocked(examsApi.grade).mockResolvedValue([]);
     mocked(examsApi.answers.get).mockResolvedValue([]);
-    mocked(examsApi.answers.create).mockResolvedValue({ id: 70, exam_id: 21, student_id: 5, answers: {}, status: 'Active', score: null });
+    mocked(examsApi.answers.create).mockResolvedValue({
+      id: 70,
+      exam_id: 21,
+      student_id: 5,
+      answers: {},
+      status: 'Active',
+      score: null,
+    });
     await i18next.changeLanguage('id');
   });
   // Unmounted before the setup switches back to English (this block's afterEach runs before the setup's).
   afterEach(cleanup);
-
 
   test.each([
     ['/DashboardStudent', 'Beranda', 'materi selesai'],
     ['/MyClasses', 'Kelas Saya', 'X IPA 1'],
     ['/MyDetailClasses/4', 'Materi X IPA 1', 'Bab 1'],
     ['/MyDetailSubject/9', 'Fotosintesis', 'Materi ini memiliki tugas.'],
-    ['/GroupDiscussions', 'Diskusi Kelompok', 'Belum ada diskusi. Jadilah yang pertama memulai diskusi dengan menekan tombol "Ajukan Pertanyaan".'],
+    [
+      '/GroupDiscussions',
+      'Diskusi Kelompok',
+      'Belum ada diskusi. Jadilah yang pertama memulai diskusi dengan menekan tombol "Ajukan Pertanyaan".',
+    ],
     ['/CreateDiscussions', 'Buat Diskusi', 'Buka Diskusi Kelompok'],
     ['/MyClassesTask', 'Tugas Saya', 'Lihat tugas'],
     ['/MyDetailClassesTask/4', 'Tugas X IPA 1', 'Nilai: 66,67'],
@@ -112,13 +243,23 @@ describe('the student screens in Indonesian', () => {
   test('dashboard: progress tiles and the to-do list in Indonesian', async () => {
     renderAppAt('/DashboardStudent');
     const progress = await screen.findByRole('region', { name: 'Status Kemajuan' });
-    await waitFor(() => expect(within(progress).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      '3 dari 7materi selesai', '2 dari 5tugas selesai', '1 dari 2ujian selesai',
-    ]));
+    await waitFor(() =>
+      expect(
+        within(progress)
+          .getAllByRole('listitem')
+          .map((li) => li.textContent),
+      ).toEqual(['3 dari 7materi selesai', '2 dari 5tugas selesai', '1 dari 2ujian selesai']),
+    );
     const todo = await screen.findByRole('region', { name: 'Yang perlu dikerjakan' });
-    expect(await within(todo).findByRole('link', { name: /Ujian Biologi/ })).toHaveTextContent('X IPA 1 · Berlangsung, sampai 09.00 WIB');
-    expect(within(within(todo).getByRole('list', { name: 'Tugas yang perlu dikumpulkan' })).getByRole('link')).toHaveTextContent('X IPA 1 · Sel · sudah dimulai');
-    expect(within(within(todo).getByRole('list', { name: 'Materi baru' })).getByRole('link')).toHaveTextContent('X IPA 1 · ditambahkan 4 Januari 2025');
+    expect(await within(todo).findByRole('link', { name: /Ujian Biologi/ })).toHaveTextContent(
+      'X IPA 1 · Berlangsung, sampai 09.00 WIB',
+    );
+    expect(
+      within(within(todo).getByRole('list', { name: 'Tugas yang perlu dikumpulkan' })).getByRole('link'),
+    ).toHaveTextContent('X IPA 1 · Sel · sudah dimulai');
+    expect(within(within(todo).getByRole('list', { name: 'Materi baru' })).getByRole('link')).toHaveTextContent(
+      'X IPA 1 · ditambahkan 4 Januari 2025',
+    );
   });
 
   test('material discussions: replies, report and the question dialog in Indonesian', async () => {
@@ -148,8 +289,13 @@ describe('the student screens in Indonesian', () => {
     const user = userEvent.setup();
     const mine = { ...asked, student_id: 5 };
     const source = {
-      kind: 'general' as const, key: ['discussions', 'test'], list: jest.fn(async () => ({ discussions: [mine], meta: meta(1) })),
-      create: jest.fn(), update: jest.fn(), remove: jest.fn(), reply: jest.fn(),
+      kind: 'general' as const,
+      key: ['discussions', 'test'],
+      list: jest.fn(async () => ({ discussions: [mine], meta: meta(1) })),
+      create: jest.fn(),
+      update: jest.fn(),
+      remove: jest.fn(),
+      reply: jest.fn(),
     };
     renderAt(<DiscussionBoard source={source} heading="Diskusi" errorText="x" emptyText="x" />);
     const card = await screen.findByRole('article', { name: 'Soal limit' });
@@ -166,7 +312,13 @@ describe('the student screens in Indonesian', () => {
 
   test('a task: answer, "Kumpulkan", the confirmation naming the unanswered question, then the score with a decimal comma', async () => {
     const user = userEvent.setup();
-    mocked(exercisesApi.calculateGrade).mockResolvedValue({ id: 1, exercise_id: 11, student_id: 5, score: 85.5, detail: null });
+    mocked(exercisesApi.calculateGrade).mockResolvedValue({
+      id: 1,
+      exercise_id: 11,
+      student_id: 5,
+      score: 85.5,
+      detail: null,
+    });
     renderAppAt('/MyTask?material_id=9');
     expect(await screen.findByRole('heading', { name: 'Soal 1 dari 2' })).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Nomor soal' })).toBeInTheDocument();
@@ -183,16 +335,24 @@ describe('the student screens in Indonesian', () => {
   });
 
   test('an exam before its start and after its end, in Indonesian', async () => {
-    mocked(examsApi.byClass).mockResolvedValue([exam({ start_time: minutesFromNow(90), end_time: minutesFromNow(150), status: 'Scheduled', content: {} })]);
+    mocked(examsApi.byClass).mockResolvedValue([
+      exam({ start_time: minutesFromNow(90), end_time: minutesFromNow(150), status: 'Scheduled', content: {} }),
+    ]);
     const { unmount } = renderAppAt('/MyExams?class_id=4');
     expect(await screen.findByText('Belum dimulai')).toBeInTheDocument();
     expect(screen.getByText(/^Ujian belum dimulai\. Ujian dibuka pukul \d\d\.\d\d WIB\.$/)).toBeInTheDocument();
     expect(screen.getByRole('timer', { name: 'Waktu sampai ujian dibuka' })).toBeInTheDocument();
     unmount();
 
-    mocked(examsApi.byClass).mockResolvedValue([exam({ start_time: minutesFromNow(-120), end_time: minutesFromNow(-60), status: 'Completed' })]);
-    mocked(examsApi.answers.get).mockResolvedValue([{ id: 70, exam_id: 21, student_id: 5, answers: { '1': 'b' }, status: 'Inactive', score: 87.5 }]);
-    mocked(examsApi.grade).mockResolvedValue([{ id: 3, exam_id: 21, student_id: 5, score: 87.5, detail: { '1': { kind: 'mc', correct: true } } }]);
+    mocked(examsApi.byClass).mockResolvedValue([
+      exam({ start_time: minutesFromNow(-120), end_time: minutesFromNow(-60), status: 'Completed' }),
+    ]);
+    mocked(examsApi.answers.get).mockResolvedValue([
+      { id: 70, exam_id: 21, student_id: 5, answers: { '1': 'b' }, status: 'Inactive', score: 87.5 },
+    ]);
+    mocked(examsApi.grade).mockResolvedValue([
+      { id: 3, exam_id: 21, student_id: 5, score: 87.5, detail: { '1': { kind: 'mc', correct: true } } },
+    ]);
     renderAppAt('/MyExams?class_id=4');
     expect(await screen.findByText('Nilai Anda: 87,5')).toBeInTheDocument();
     expect(screen.getByTestId('exam-state')).toHaveTextContent('Sudah dikumpulkan');
@@ -209,19 +369,39 @@ describe('the student screens in Indonesian', () => {
 
   test('a submitted sheet: right, wrong, essay scores and pending essays in Indonesian', () => {
     const questions = parseQuestions({
-      '1': 'Ibu kota?', '1_a': 'Jakarta', '1_b': 'Bandung', '1_c': 'Medan', '1_d': 'Surabaya',
-      '2': '2 + 2?', '2_a': '3', '2_b': '4', '2_c': '5', '2_d': '6',
-      '3_essay': 'Jelaskan.', '4_essay': 'Apa itu sel?',
+      '1': 'Ibu kota?',
+      '1_a': 'Jakarta',
+      '1_b': 'Bandung',
+      '1_c': 'Medan',
+      '1_d': 'Surabaya',
+      '2': '2 + 2?',
+      '2_a': '3',
+      '2_b': '4',
+      '2_c': '5',
+      '2_d': '6',
+      '3_essay': 'Jelaskan.',
+      '4_essay': 'Apa itu sel?',
     });
     const grade = {
-      id: 1, exercise_id: 9, student_id: 5, score: 40.25,
+      id: 1,
+      exercise_id: 9,
+      student_id: 5,
+      score: 40.25,
       detail: {
-        '1': { kind: 'mc', correct: true }, '2': { kind: 'mc', correct: false },
+        '1': { kind: 'mc', correct: true },
+        '2': { kind: 'mc', correct: false },
         '3': { kind: 'essay', score: 15.5, max: 25, pending: false, source: 'teacher', comment: 'Bagus.' },
         '4': { kind: 'essay', score: null, max: 25, pending: true, source: 'local' },
       },
     } as unknown as Grade;
-    renderAt(<SubmittedSheetView questions={questions} answers={{ '1': 'a', '2': 'c', '3': 'Tumbuhan.', '4': '' }} grade={grade} resultsShown />);
+    renderAt(
+      <SubmittedSheetView
+        questions={questions}
+        answers={{ '1': 'a', '2': 'c', '3': 'Tumbuhan.', '4': '' }}
+        grade={grade}
+        resultsShown
+      />,
+    );
     const question = (n: number) => screen.getByRole('region', { name: `Soal ${n}` });
     expect(screen.getByRole('heading', { name: 'Jawaban Anda' })).toBeInTheDocument();
     expect(within(question(1)).getByText('Benar')).toBeInTheDocument();
@@ -238,7 +418,9 @@ describe('the student screens in Indonesian', () => {
     expect(saveStatusText({ kind: 'saved' })).toBe('Tersimpan');
     expect(saveStatusText({ kind: 'locked', reason: 'submitted' })).toBe('Lembar jawaban ini sudah dikumpulkan.');
     const grade = jest.fn();
-    await expect(flushThenGrade(async () => ({ kind: 'offline' }), grade, grade)).rejects.toThrow(/^Tidak ada koneksi — jawaban Anda tetap tersimpan/);
+    await expect(flushThenGrade(async () => ({ kind: 'offline' }), grade, grade)).rejects.toThrow(
+      /^Tidak ada koneksi — jawaban Anda tetap tersimpan/,
+    );
     expect(grade).not.toHaveBeenCalled();
   });
 });

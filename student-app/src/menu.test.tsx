@@ -12,20 +12,39 @@ const menu = () => translateMenu(studentMenu, i18next.getFixedT(null, 'student')
 beforeEach(() => setViewportWidth(1280));
 
 it('highlights My Classes on a class detail page and opens the group of the current link', () => {
-  const { unmount } = renderAt(<RoleLayout role="student" items={menu()}><p>content</p></RoleLayout>, '/MyDetailClasses/4');
+  const { unmount } = renderAt(
+    <RoleLayout role="student" items={menu()}>
+      <p>content</p>
+    </RoleLayout>,
+    '/MyDetailClasses/4',
+  );
   expect(screen.getByText('Kelasku Student')).toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'My Classes' })).toHaveAttribute('aria-current', 'page');
   expect(screen.getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current');
   unmount();
-  renderAt(<RoleLayout role="student" items={menu()}><p>content</p></RoleLayout>, '/MyClassesExam');
+  renderAt(
+    <RoleLayout role="student" items={menu()}>
+      <p>content</p>
+    </RoleLayout>,
+    '/MyClassesExam',
+  );
   expect(screen.getByRole('button', { name: 'Tasks & Exams' })).toHaveAttribute('aria-expanded', 'true');
   expect(screen.getByRole('link', { name: 'Exams' })).toHaveAttribute('aria-current', 'page');
   expect(screen.getByRole('link', { name: 'My Classes' })).not.toHaveAttribute('aria-current');
 });
 
 it('links every student screen of the sidebar', () => {
-  renderAt(<RoleLayout role="student" items={menu()}><p>content</p></RoleLayout>, '/MyClassesTask');
+  renderAt(
+    <RoleLayout role="student" items={menu()}>
+      <p>content</p>
+    </RoleLayout>,
+    '/MyClassesTask',
+  );
   expect(screen.getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual([
-    '/DashboardStudent', '/MyClasses', '/MyClassesTask', '/MyClassesExam', '/GroupDiscussions',
+    '/DashboardStudent',
+    '/MyClasses',
+    '/MyClassesTask',
+    '/MyClassesExam',
+    '/GroupDiscussions',
   ]);
 });

@@ -6,7 +6,8 @@ import { firstScreenOf, RemoteRoot, type RemoteRoute } from '@kelasku/shared-ui/
 import { teacherMenu } from './menu';
 
 type Screen = PreloadableComponent<{ grade?: number }>;
-const screen = (load: () => Promise<{ default: ComponentType<{ grade?: number }> }>): Screen => preloadable(() => load().then((m) => m.default));
+const screen = (load: () => Promise<{ default: ComponentType<{ grade?: number }> }>): Screen =>
+  preloadable(() => load().then((m) => m.default));
 
 // Each screen family is its own chunk: the dashboard (first screen) stays light, Quill and charts load only where used.
 const Dashboard = screen(() => import('./features/dashboard/components/DashboardTeacher'));
@@ -33,7 +34,8 @@ const ExamMonitor = screen(() => import('./features/exam-monitor/components/Exam
 const HOME = '/DashboardTeacher';
 
 /** `/ManageSubjects10`, `/ManageSubjects11`, … : one path per class grade, the grade passed to the screen. */
-const perGrade = (path: string, screen: Screen): RemoteRoute[] => STUDENT_GRADES.map((grade) => ({ path: `${path}${grade}`, screen, props: { grade } }));
+const perGrade = (path: string, screen: Screen): RemoteRoute[] =>
+  STUDENT_GRADES.map((grade) => ({ path: `${path}${grade}`, screen, props: { grade } }));
 
 /** Every teacher path and its screen. */
 const ROUTES: RemoteRoute[] = [
@@ -66,5 +68,14 @@ void firstScreen?.preload().catch(() => undefined);
 
 /** The teacher remote (the shell provides the router; ./i18n.ts brings the teacher messages when deployed alone). */
 export default function App() {
-  return <RemoteRoot role="teacher" namespace="teacher" menu={teacherMenu} routes={ROUTES} home={HOME} firstScreen={firstScreen} />;
+  return (
+    <RemoteRoot
+      role="teacher"
+      namespace="teacher"
+      menu={teacherMenu}
+      routes={ROUTES}
+      home={HOME}
+      firstScreen={firstScreen}
+    />
+  );
 }

@@ -6,7 +6,12 @@ import i18next from 'i18next';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
-  classesApi, emptyQuestion, examsApi, exercisesApi, materialDiscussionsApi, materialsApi,
+  classesApi,
+  emptyQuestion,
+  examsApi,
+  exercisesApi,
+  materialDiscussionsApi,
+  materialsApi,
 } from '@kelasku/shared-api';
 import { fill, renderAt } from '@kelasku/shared-ui/src/test-utils';
 import { signInAsTeacher } from './test/fixtures';
@@ -26,7 +31,6 @@ import PreviewExercise from './features/assessments/components/PreviewExercise';
 import PreviewExam from './features/assessments/components/PreviewExam';
 import { QuestionCard } from './features/assessments/components/QuestionCard';
 
-
 jest.mock('@kelasku/shared-api', () => {
   const actual = jest.requireActual('@kelasku/shared-api');
   return {
@@ -42,25 +46,59 @@ jest.mock('@kelasku/shared-api', () => {
 // Quill needs a real browser; a textarea stands in for the lazily loaded editor (as in CreateSubject.test).
 jest.mock('./features/materials/components/RichEditor', () => ({
   __esModule: true,
-  default: ({ label, initialValue, onChange }: { label: string; initialValue: string; onChange: (v: string) => void }) => (
-    <textarea aria-label={label} defaultValue={initialValue} onChange={(e) => onChange(e.target.value)} />
-  ),
+  default: ({
+    label,
+    initialValue,
+    onChange,
+  }: {
+    label: string;
+    initialValue: string;
+    onChange: (v: string) => void;
+  }) => <textarea aria-label={label} defaultValue={initialValue} onChange={(e) => onChange(e.target.value)} />,
 }));
 
 const mocked = <T,>(fn: T) => fn as unknown as jest.Mock;
 const meta = { page: 1, pageSize: 15, total: 2, totalPage: 1, totalpages: 1 };
 const subjects = [
-  { id: 11, class_id: 4, teacher_id: 7, title: 'Sel Hewan', description: 'Struktur sel', content: '<p>x</p>', exercise_id: 5 },
-  { id: 12, class_id: 4, teacher_id: 7, title: 'Genetika', description: 'Pewarisan sifat', content: '<p>y</p>', exercise_id: null },
+  {
+    id: 11,
+    class_id: 4,
+    teacher_id: 7,
+    title: 'Sel Hewan',
+    description: 'Struktur sel',
+    content: '<p>x</p>',
+    exercise_id: 5,
+  },
+  {
+    id: 12,
+    class_id: 4,
+    teacher_id: 7,
+    title: 'Genetika',
+    description: 'Pewarisan sifat',
+    content: '<p>y</p>',
+    exercise_id: null,
+  },
 ];
 const content = {
-  '1': 'Ibu kota Indonesia?', '1_a': 'Bandung', '1_b': 'Jakarta', '1_c': 'Medan', '1_d': 'Solo', '1_answer': 'b',
-  '2_essay': 'Jelaskan fotosintesis.', '2_essay_answer': 'Cahaya menjadi energi kimia.',
+  '1': 'Ibu kota Indonesia?',
+  '1_a': 'Bandung',
+  '1_b': 'Jakarta',
+  '1_c': 'Medan',
+  '1_d': 'Solo',
+  '1_answer': 'b',
+  '2_essay': 'Jelaskan fotosintesis.',
+  '2_essay_answer': 'Cahaya menjadi energi kimia.',
 };
 const exercise = { id: 5, material_id: 11, title: 'Latihan Sel', content, total_marks: 100, teacher_id: 7 };
 const exam = {
-  id: 2, class_id: 4, title: 'UTS Biologi', status: 'Scheduled', teacher_id: 7, content,
-  start_time: '2030-06-15T08:00:00+07:00', end_time: '2030-06-15T09:30:00+07:00',
+  id: 2,
+  class_id: 4,
+  title: 'UTS Biologi',
+  status: 'Scheduled',
+  teacher_id: 7,
+  content,
+  start_time: '2030-06-15T08:00:00+07:00',
+  end_time: '2030-06-15T09:30:00+07:00',
 };
 
 beforeEach(async () => {
@@ -68,11 +106,17 @@ beforeEach(async () => {
   signInAsTeacher();
   mocked(classesApi.classId).mockResolvedValue({ class_id: 4, total: 1 });
   mocked(classesApi.mine).mockResolvedValue({ classes: [{ id: 4, name: 'X IPA 1', grade: 10 }] });
-  mocked(classesApi.students).mockResolvedValue({ students: [{ id: 3, name: 'Ahmad Fauzi', nis: '2024100001', grade: 10, status: 'Aktif' }], meta: { ...meta, total: 1 } });
+  mocked(classesApi.students).mockResolvedValue({
+    students: [{ id: 3, name: 'Ahmad Fauzi', nis: '2024100001', grade: 10, status: 'Aktif' }],
+    meta: { ...meta, total: 1 },
+  });
   mocked(materialsApi.fromClass).mockResolvedValue({ materials: subjects, meta });
   mocked(materialsApi.detail).mockResolvedValue(subjects[0]);
   mocked(materialDiscussionsApi.list).mockImplementation(async (id: number) => ({
-    discussions: id === 11 ? [{ id: 1, student_id: 3, student_name: 'Ahmad', topic: 'Apa itu sel?', description: 'Bingung', replies: [] }] : [],
+    discussions:
+      id === 11
+        ? [{ id: 1, student_id: 3, student_name: 'Ahmad', topic: 'Apa itu sel?', description: 'Bingung', replies: [] }]
+        : [],
     meta,
   }));
   mocked(exercisesApi.byMaterial).mockResolvedValue([exercise]);
@@ -140,7 +184,7 @@ describe('class stream in Indonesian', () => {
     expect(screen.getByRole('columnheader', { name: 'Nama' })).toBeInTheDocument();
   });
 
-  it("Buat Tugas offers the subjects that have no exercise yet", async () => {
+  it('Buat Tugas offers the subjects that have no exercise yet', async () => {
     inIndonesian(<CreateTaskPicker />, '/create-task?class_id=4');
     expect(await screen.findByRole('heading', { name: 'Buat Tugas' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Buat tugas untuk Genetika' })).toBeInTheDocument();
@@ -198,7 +242,9 @@ describe('exercises and exams in Indonesian', () => {
     expect(await screen.findByText('Tugas untuk Sel Hewan')).toBeInTheDocument();
     const options = screen.getByRole('list', { name: 'Pilihan soal 1' });
     expect(within(options).getAllByRole('listitem')[1]).toHaveTextContent('Kunci jawaban');
-    expect(screen.getByRole('region', { name: 'Soal 2' })).toHaveTextContent('Jawaban acuan: Cahaya menjadi energi kimia.');
+    expect(screen.getByRole('region', { name: 'Soal 2' })).toHaveTextContent(
+      'Jawaban acuan: Cahaya menjadi energi kimia.',
+    );
     expect(screen.getByRole('link', { name: 'Nilai & pemeriksaan esai' })).toBeInTheDocument();
   });
 
@@ -212,21 +258,32 @@ describe('exercises and exams in Indonesian', () => {
 
 describe('picture messages in Indonesian', () => {
   afterEach(restoreCanvas);
-  const renderCard = () => render(
-    <QuestionCard number={1} question={emptyQuestion('essay')} canRemove={false} onChange={jest.fn()} onRemove={jest.fn()} />,
-  );
+  const renderCard = () =>
+    render(
+      <QuestionCard
+        number={1}
+        question={emptyQuestion('essay')}
+        canRemove={false}
+        onChange={jest.fn()}
+        onRemove={jest.fn()}
+      />,
+    );
 
   it('names the limit with a decimal comma when a picture is still too large', async () => {
     mockCanvas({ width: 1500, height: 1000 }, 1_800_000);
     renderCard();
     const photo = new File([new Uint8Array(1_800_000)], 'IMG_0001.jpg', { type: 'image/jpeg' });
     fireEvent.change(screen.getByLabelText('Gambar untuk soal 1'), { target: { files: [photo] } });
-    expect(await screen.findByRole('alert')).toHaveTextContent('Gambar ini terlalu besar; ukuran gambar paling besar 1,5 MB.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Gambar ini terlalu besar; ukuran gambar paling besar 1,5 MB.',
+    );
   });
 
   it('asks for a picture file when the file is not one', async () => {
     renderCard();
-    fireEvent.change(screen.getByLabelText('Gambar untuk soal 1'), { target: { files: [new File(['x'], 'catatan.txt', { type: 'text/plain' })] } });
+    fireEvent.change(screen.getByLabelText('Gambar untuk soal 1'), {
+      target: { files: [new File(['x'], 'catatan.txt', { type: 'text/plain' })] },
+    });
     expect(await screen.findByRole('alert')).toHaveTextContent('Pilih file gambar (JPEG, PNG, WebP, atau GIF).');
   });
 });

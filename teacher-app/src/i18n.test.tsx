@@ -15,7 +15,6 @@ import Analysis from './features/analysis/components/Analysis';
 import Grades from './features/grades/components/Grades';
 import Review from './features/grades/components/Review';
 
-
 jest.mock('@kelasku/shared-api', () => {
   const actual = jest.requireActual('@kelasku/shared-api');
   return {
@@ -29,33 +28,73 @@ jest.mock('./lib/classes', () => ({ ...jest.requireActual('./lib/classes'), myCl
 jest.mock('./features/dashboard/review-transport', () => ({ classReviewList: jest.fn() }));
 jest.mock('./features/analysis/transport', () => ({ fetchAnalysis: jest.fn() }));
 // The dashboard's charts are tested in both languages in DashboardCharts.test.tsx; here their text summaries carry the numbers.
-jest.mock('./features/dashboard/components/DashboardCharts', () => ({ PerformanceChart: () => null, SubmissionsChart: () => null }));
+jest.mock('./features/dashboard/components/DashboardCharts', () => ({
+  PerformanceChart: () => null,
+  SubmissionsChart: () => null,
+}));
 
 const mocked = <T,>(fn: T) => fn as unknown as jest.Mock;
 
 const STATS = {
-  performance: [{ grade: 10, average: 78.456 }, { grade: 11, average: null }],
+  performance: [
+    { grade: 10, average: 78.456 },
+    { grade: 11, average: null },
+  ],
   submissions: [{ month: '2025-01', count: 9 }],
-  upcoming_exams: [{ id: 2, class_id: 4, class_name: 'X IPA 1', title: 'UTS Biologi', start_time: '2030-06-15T08:00:00+07:00', end_time: '2030-06-15T09:30:00+07:00', status: 'Scheduled' }],
+  upcoming_exams: [
+    {
+      id: 2,
+      class_id: 4,
+      class_name: 'X IPA 1',
+      title: 'UTS Biologi',
+      start_time: '2030-06-15T08:00:00+07:00',
+      end_time: '2030-06-15T09:30:00+07:00',
+      status: 'Scheduled',
+    },
+  ],
   active_today: 17,
 };
 const REVIEW_LIST = {
-  class_id: 4, class_name: 'X IPA 1',
-  items: [{
-    kind: 'exercise', id: 12, title: 'Latihan Sel', material_title: 'Bab 1: Sel',
-    to_review: 2, pending_sheets: 1, auto_scored_sheets: 1, oldest_submitted_at: '2030-06-15T01:00:00.000Z',
-  }],
+  class_id: 4,
+  class_name: 'X IPA 1',
+  items: [
+    {
+      kind: 'exercise',
+      id: 12,
+      title: 'Latihan Sel',
+      material_title: 'Bab 1: Sel',
+      to_review: 2,
+      pending_sheets: 1,
+      auto_scored_sheets: 1,
+      oldest_submitted_at: '2030-06-15T01:00:00.000Z',
+    },
+  ],
 };
 const ROWS = [
-  { student_id: 1, name: 'Ahmad Fauzi', nis: '2024100001', sheet_id: 3, status: 'Submitted', score: 75, pending_essays: 1, needs_review: true },
+  {
+    student_id: 1,
+    name: 'Ahmad Fauzi',
+    nis: '2024100001',
+    sheet_id: 3,
+    status: 'Submitted',
+    score: 75,
+    pending_essays: 1,
+    needs_review: true,
+  },
   { student_id: 2, name: 'Budi Santoso', nis: '2024100002', sheet_id: 4, status: 'Submitted', score: 60.5 },
   { student_id: 3, name: 'Citra Dewi', nis: '2024100003', sheet_id: null, status: 'Not started', score: null },
 ];
 const SHEET = {
   student: { id: 1, name: 'Ahmad Fauzi', nis: '2024100001' },
   content: {
-    '1': 'Ibu kota?', '1_a': 'Bandung', '1_b': 'Jakarta', '1_c': 'Medan', '1_d': 'Solo', '1_answer': 'b',
-    '2_essay': 'Jelaskan fotosintesis.', '2_essay_answer': 'Cahaya menjadi energi kimia.',
+    '1': 'Ibu kota?',
+    '1_a': 'Bandung',
+    '1_b': 'Jakarta',
+    '1_c': 'Medan',
+    '1_d': 'Solo',
+    '1_answer': 'b',
+    '2_essay': 'Jelaskan fotosintesis.',
+    '2_essay_answer': 'Cahaya menjadi energi kimia.',
   },
   answers: { '1': 'B', '2': 'Tumbuhan membuat makanan dari cahaya.' },
   score: 62.5,
@@ -66,14 +105,47 @@ const SHEET = {
 };
 const none = { max: null, scored: null, pending: null, average: null, score_bins: null };
 const ANALYSIS: ItemAnalysis = {
-  kind: 'exam', id: 4, title: 'UTS Matematika', total_marks: 90,
-  students: 6, submitted: 5, in_progress: 0, not_started: 1, auto_submitted: 1, with_pending: 1, average: 39.5,
-  score_bins: [{ from: 0, to: 45, count: 3 }, { from: 45, to: 90, count: 2 }],
+  kind: 'exam',
+  id: 4,
+  title: 'UTS Matematika',
+  total_marks: 90,
+  students: 6,
+  submitted: 5,
+  in_progress: 0,
+  not_started: 1,
+  auto_submitted: 1,
+  with_pending: 1,
+  average: 39.5,
+  score_bins: [
+    { from: 0, to: 45, count: 3 },
+    { from: 45, to: 90, count: 2 },
+  ],
   questions: [
-    { n: 1, kind: 'mc', text: 'Ibu kota Indonesia?', answered: 4, key: 'a', correct: 3, correct_share: 0.6, options: { a: 3, b: 1, c: 0, d: 0, none: 1, other: 0 }, ...none },
     {
-      n: 2, kind: 'essay', text: 'Jelaskan fotosintesis.', answered: 3, key: null, correct: null, correct_share: null, options: null,
-      max: 30, scored: 4, pending: 1, average: 11.25, score_bins: [0, 1, 2, 3, 4].map((i) => ({ from: i * 6, to: (i + 1) * 6, count: 1 })),
+      n: 1,
+      kind: 'mc',
+      text: 'Ibu kota Indonesia?',
+      answered: 4,
+      key: 'a',
+      correct: 3,
+      correct_share: 0.6,
+      options: { a: 3, b: 1, c: 0, d: 0, none: 1, other: 0 },
+      ...none,
+    },
+    {
+      n: 2,
+      kind: 'essay',
+      text: 'Jelaskan fotosintesis.',
+      answered: 3,
+      key: null,
+      correct: null,
+      correct_share: null,
+      options: null,
+      max: 30,
+      scored: 4,
+      pending: 1,
+      average: 11.25,
+      score_bins: [0, 1, 2, 3, 4].map((i) => ({ from: i * 6, to: (i + 1) * 6, count: 1 })),
     },
   ],
 };
@@ -98,7 +170,9 @@ describe('the teacher screens in Indonesian', () => {
     expect(sidebar).toHaveAttribute('href', '/DashboardTeacher');
     expect(screen.getAllByText('Kelola Materi').length).toBeGreaterThan(0);
     expect(await screen.findByRole('heading', { level: 1, name: 'Beranda' })).toBeInTheDocument();
-    expect(await screen.findByText('Rata-rata nilai per tingkat: Kelas 10: 78,46, Kelas 11: belum ada nilai')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Rata-rata nilai per tingkat: Kelas 10: 78,46, Kelas 11: belum ada nilai'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Siswa Aktif Hari Ini' })).toHaveTextContent('17');
     const exams = screen.getByRole('region', { name: 'Ujian Mendatang' });
     expect(within(exams).getByText('Terjadwal')).toBeInTheDocument();
@@ -113,7 +187,9 @@ describe('the teacher screens in Indonesian', () => {
     renderAt(<Grades />, '/Grades?exercise_id=5');
     const table = await screen.findByRole('table', { name: 'Nilai tugas' });
     expect(screen.getByRole('heading', { name: 'Nilai Tugas' })).toBeInTheDocument();
-    expect(screen.getByText('2 dari 3 siswa sudah mengumpulkan · rata-rata nilai 67,75 · 1 perlu diperiksa')).toBeInTheDocument();
+    expect(
+      screen.getByText('2 dari 3 siswa sudah mengumpulkan · rata-rata nilai 67,75 · 1 perlu diperiksa'),
+    ).toBeInTheDocument();
     expect(within(table).getByText('Budi Santoso').closest('tr')).toHaveTextContent('Sudah dikumpulkan60,5');
     expect(within(table).getByText('Ahmad Fauzi').closest('tr')).toHaveTextContent('Menunggu penilaian');
     expect(within(table).getByText('Citra Dewi').closest('tr')).toHaveTextContent('Belum dimulai');

@@ -5,7 +5,12 @@ import { useQuery } from '@tanstack/react-query';
 import { allTeachersQuery } from '../lib/account-lists';
 
 /** Select of every teacher (all pages): the class dialogs, and the new teacher of a deleted teacher's class. */
-export function TeacherPicker({ value, onChange, label, exclude }: {
+export function TeacherPicker({
+  value,
+  onChange,
+  label,
+  exclude,
+}: {
   value: string;
   onChange: (teacherId: string) => void;
   /** Defaults to 'Teacher'. */

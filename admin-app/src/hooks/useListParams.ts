@@ -13,7 +13,11 @@ export interface ListParams {
  */
 export function useListParams(): [ListParams, (change: Partial<ListParams>) => void] {
   const [params, setParams] = useSearchParams();
-  const current: ListParams = { search: params.get('q') ?? '', filter: params.get('filter') ?? '', sort: params.get('sort') === '1' };
+  const current: ListParams = {
+    search: params.get('q') ?? '',
+    filter: params.get('filter') ?? '',
+    sort: params.get('sort') === '1',
+  };
   const change = (next: Partial<ListParams>) =>
     setParams((p) => {
       const copy = new URLSearchParams(p);

@@ -22,7 +22,10 @@ export interface FieldFailure {
  * writes are mutations that invalidate the list's reads (and whose isPending disables the dialogs' buttons);
  * `rowCount` counts the shown page's rows.
  */
-export function usePagedList<L, K extends QueryKey>(query: (page: number) => UseQueryOptions<L, Error, L, K>, rowCount: (data: L) => number) {
+export function usePagedList<L, K extends QueryKey>(
+  query: (page: number) => UseQueryOptions<L, Error, L, K>,
+  rowCount: (data: L) => number,
+) {
   const [page, setPage] = usePageParam();
   const list = useQuery(query(page));
   const [formFailure, setFormFailure] = useState<string | null>(null);
@@ -50,5 +53,16 @@ export function usePagedList<L, K extends QueryKey>(query: (page: number) => Use
     if (list.data !== undefined && rowCount(list.data) === 1 && page > 1) setPage(page - 1);
   };
 
-  return { page, setPage, list, formFailure, setFormFailure, formFieldFailure, pageFailure, setPageFailure, attempt, showAfterDelete };
+  return {
+    page,
+    setPage,
+    list,
+    formFailure,
+    setFormFailure,
+    formFieldFailure,
+    pageFailure,
+    setPageFailure,
+    attempt,
+    showAfterDelete,
+  };
 }

@@ -1,7 +1,15 @@
 import { QueryClient, type QueryKey } from '@tanstack/react-query';
 import { studentPageQuery, teacherPageQuery } from '../features/accounts/api';
 import { reportKeys } from '../features/dashboard/api';
-import { classKeys, invalidateClassReads, invalidateStudentReads, invalidateTeacherReads, statsKeys, studentKeys, teacherKeys } from './cache';
+import {
+  classKeys,
+  invalidateClassReads,
+  invalidateStudentReads,
+  invalidateTeacherReads,
+  statsKeys,
+  studentKeys,
+  teacherKeys,
+} from './cache';
 
 // Which cached reads a write marks out of date (refetched when shown next, or at once when on screen).
 const query = { page: 1, filter: '', search: '', sort: false };
@@ -25,11 +33,25 @@ async function outOfDateAfter(write: (client: QueryClient) => Promise<unknown>):
 }
 
 test('a student write: student reads, class reads (rosters, counts) and the statistics', async () => {
-  expect(await outOfDateAfter(invalidateStudentReads)).toEqual(['studentPage', 'everyStudent', 'gradeClasses', 'roster', 'teacherClasses', 'stats']);
+  expect(await outOfDateAfter(invalidateStudentReads)).toEqual([
+    'studentPage',
+    'everyStudent',
+    'gradeClasses',
+    'roster',
+    'teacherClasses',
+    'stats',
+  ]);
 });
 
 test('a teacher write: teacher reads, class reads (they name the teacher) and the statistics', async () => {
-  expect(await outOfDateAfter(invalidateTeacherReads)).toEqual(['teacherPage', 'everyTeacher', 'gradeClasses', 'roster', 'teacherClasses', 'stats']);
+  expect(await outOfDateAfter(invalidateTeacherReads)).toEqual([
+    'teacherPage',
+    'everyTeacher',
+    'gradeClasses',
+    'roster',
+    'teacherClasses',
+    'stats',
+  ]);
 });
 
 test('a class write: every class read and the statistics, not the account lists', async () => {

@@ -36,7 +36,10 @@ export const statsKeys = { all: ['stats'] as const, admin: () => ['stats', 'admi
  * the dashboard's per-class statistics are out of date. Active ones refetch now, the others when next shown.
  */
 export const invalidateClassReads = (client: QueryClient) =>
-  Promise.all([client.invalidateQueries({ queryKey: classKeys.all }), client.invalidateQueries({ queryKey: statsKeys.all })]);
+  Promise.all([
+    client.invalidateQueries({ queryKey: classKeys.all }),
+    client.invalidateQueries({ queryKey: statsKeys.all }),
+  ]);
 
 /** After a student write (add, edit, delete, (de)activate, import): student reads, and class reads since rosters and counts show students. */
 export const invalidateStudentReads = (client: QueryClient) =>

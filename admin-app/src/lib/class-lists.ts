@@ -7,7 +7,11 @@ import { classKeys } from './cache';
 /** Every class of a teacher (all pages of the class list). */
 async function classesOfTeacher(teacherId: number): Promise<ClassItem[]> {
   const first = await classesApi.list({ page: 1, pageSize: 100 });
-  const rest = await Promise.all(Array.from({ length: Math.max(0, first.meta.totalPage - 1) }, (_, i) => classesApi.list({ page: i + 2, pageSize: 100 })));
+  const rest = await Promise.all(
+    Array.from({ length: Math.max(0, first.meta.totalPage - 1) }, (_, i) =>
+      classesApi.list({ page: i + 2, pageSize: 100 }),
+    ),
+  );
   return [first, ...rest].flatMap((p) => p.classes).filter((c) => c.teacher_id === teacherId);
 }
 

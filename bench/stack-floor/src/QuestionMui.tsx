@@ -13,11 +13,18 @@ export default function QuestionMui() {
   if (!question) return <Typography>Loading…</Typography>;
   return (
     <Box component="main" sx={{ p: 2 }}>
-      {question.picture && <Box component="img" src={question.picture} alt="" loading="lazy" sx={{ maxWidth: '100%' }} />}
+      {question.picture && (
+        <Box component="img" src={question.picture} alt="" loading="lazy" sx={{ maxWidth: '100%' }} />
+      )}
       <Typography sx={{ my: 1.5 }}>{question.text}</Typography>
       <RadioGroup value={value} onChange={(e) => setValue(e.target.value)}>
         {question.options.map(([letter, text]) => (
-          <FormControlLabel key={letter} value={letter} control={<Radio />} label={`${letter.toUpperCase()}. ${text}`} />
+          <FormControlLabel
+            key={letter}
+            value={letter}
+            control={<Radio />}
+            label={`${letter.toUpperCase()}. ${text}`}
+          />
         ))}
       </RadioGroup>
     </Box>

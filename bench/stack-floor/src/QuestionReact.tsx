@@ -12,7 +12,8 @@ export default function QuestionReact() {
       <p>{question.text}</p>
       {question.options.map(([letter, text]) => (
         <label key={letter} style={{ display: 'block' }}>
-          <input type="radio" name="q1" value={letter} checked={value === letter} onChange={() => setValue(letter)} /> {letter.toUpperCase()}. {text}
+          <input type="radio" name="q1" value={letter} checked={value === letter} onChange={() => setValue(letter)} />{' '}
+          {letter.toUpperCase()}. {text}
         </label>
       ))}
     </main>

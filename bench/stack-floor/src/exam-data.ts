@@ -9,7 +9,9 @@ export interface FirstQuestion {
 
 export async function fetchFirstQuestion(): Promise<FirstQuestion> {
   const classId = new URLSearchParams(location.search).get('class_id');
-  const res = await fetch(`/api/v1/exams?class_id=${classId}`, { headers: { Authorization: localStorage.getItem('token') ?? '' } });
+  const res = await fetch(`/api/v1/exams?class_id=${classId}`, {
+    headers: { Authorization: localStorage.getItem('token') ?? '' },
+  });
   if (!res.ok) throw new Error(`GET /exams answered ${res.status}`);
   const content = ((await res.json()) as { content: Record<string, string> }[])[0].content;
   return {

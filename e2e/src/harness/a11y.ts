@@ -14,7 +14,10 @@ export interface A11yViolation {
  * frames, and our pages have none.
  */
 export async function axeViolations(page: Page): Promise<A11yViolation[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).setLegacyMode().analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .setLegacyMode()
+    .analyze();
   return results.violations.map((v) => ({
     id: v.id,
     impact: v.impact ?? 'unknown',

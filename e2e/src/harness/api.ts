@@ -23,7 +23,11 @@ export function decodePayload(token: string): TokenPayload {
 }
 
 export class ApiError extends Error {
-  constructor(readonly status: number, readonly body: unknown, what: string) {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+    what: string,
+  ) {
     super(`${what} → ${status} ${JSON.stringify(body)}`);
   }
 }
@@ -62,7 +66,9 @@ export class Api {
   async demoClass(): Promise<{ id: number; name: string }> {
     const [student, teacher] = [await this.user('student'), await this.user('teacher')];
     const { classes } = await this.get<{ classes: { id: number; name: string; teacher_id: number }[] }>(
-      `/classes/assigned?id=${student.student_id}&pageSize=100`, 'student');
+      `/classes/assigned?id=${student.student_id}&pageSize=100`,
+      'student',
+    );
     const cls = classes.find((c) => c.teacher_id === teacher.teacher_id);
     if (!cls) throw new Error('The demo student is in no class of the demo teacher');
     return cls;
@@ -72,18 +78,33 @@ export class Api {
   async call<T = unknown>(method: string, path: string, role: Role, body?: unknown): Promise<T> {
     const res = await fetch(`${this.baseUrl}/api/v1${path}`, {
       method,
-      headers: { authorization: await this.token(role), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: {
+        authorization: await this.token(role),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await res.text();
     let parsed: unknown = text;
-    try { parsed = JSON.parse(text); } catch { /* plain text */ }
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      /* plain text */
+    }
     if (!res.ok) throw new ApiError(res.status, parsed, `${method} ${path}`);
     return parsed as T;
   }
 
-  get<T = unknown>(path: string, role: Role): Promise<T> { return this.call<T>('GET', path, role); }
-  post<T = unknown>(path: string, role: Role, body: unknown): Promise<T> { return this.call<T>('POST', path, role, body); }
-  patch<T = unknown>(path: string, role: Role, body: unknown): Promise<T> { return this.call<T>('PATCH', path, role, body); }
-  delete<T = unknown>(path: string, role: Role): Promise<T> { return this.call<T>('DELETE', path, role); }
+  get<T = unknown>(path: string, role: Role): Promise<T> {
+    return this.call<T>('GET', path, role);
+  }
+  post<T = unknown>(path: string, role: Role, body: unknown): Promise<T> {
+    return this.call<T>('POST', path, role, body);
+  }
+  patch<T = unknown>(path: string, role: Role, body: unknown): Promise<T> {
+    return this.call<T>('PATCH', path, role, body);
+  }
+  delete<T = unknown>(path: string, role: Role): Promise<T> {
+    return this.call<T>('DELETE', path, role);
+  }
 }

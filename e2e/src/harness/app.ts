@@ -1,4 +1,11 @@
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Locator,
+  type Page,
+} from 'playwright-core';
 import { Api, DEMO_ACCOUNTS, decodePayload, type Role } from './api';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, WS_ENDPOINT_ENV } from './chromium';
 import { startServer, type RunningServer, type StartOptions } from './server';
@@ -6,7 +13,12 @@ import { startTwoNodes } from './two-nodes';
 
 export const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 800 } };
 /** A phone (most students): 360 × 740 CSS px, touch, mobile viewport rules. */
-export const PHONE: BrowserContextOptions = { viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
+export const PHONE: BrowserContextOptions = {
+  viewport: { width: 360, height: 740 },
+  deviceScaleFactor: 2,
+  isMobile: true,
+  hasTouch: true,
+};
 
 /** What happened in a page that the test may want to assert on or print when it fails. */
 export interface PageLog {
@@ -69,13 +81,27 @@ export function setupApp(options: SetupOptions = {}): E2EApp {
   }, 30_000);
 
   const app: E2EApp = {
-    get server() { if (!server) throw new Error('server not started'); return server; },
-    get browser() { if (!browser) throw new Error('browser not connected'); return browser; },
-    get api() { if (!api) throw new Error('server not started'); return api; },
+    get server() {
+      if (!server) throw new Error('server not started');
+      return server;
+    },
+    get browser() {
+      if (!browser) throw new Error('browser not connected');
+      return browser;
+    },
+    get api() {
+      if (!api) throw new Error('server not started');
+      return api;
+    },
     async newPage({ phone = false, context = {} } = {}) {
       // No service worker unless a test asks for one (offline.e2e.ts): request interception (context.route), which
       // many tests use to play outages, does not see what a service worker answers.
-      const ctx = await app.browser.newContext({ ...(phone ? PHONE : DESKTOP), baseURL: app.server.url, serviceWorkers: 'block', ...context });
+      const ctx = await app.browser.newContext({
+        ...(phone ? PHONE : DESKTOP),
+        baseURL: app.server.url,
+        serviceWorkers: 'block',
+        ...context,
+      });
       ctx.setDefaultTimeout(30_000); // generous: CI shares 2 cores with the server and the build
       ctx.setDefaultNavigationTimeout(45_000);
       contexts.push(ctx);
@@ -88,7 +114,8 @@ export function setupApp(options: SetupOptions = {}): E2EApp {
       });
       page.on('pageerror', (error) => log.errors.push(String(error)));
       page.on('response', (response) => {
-        if (response.status() >= 400) log.consoleErrors.push(`${response.status()} ${response.request().method()} ${response.url()}`);
+        if (response.status() >= 400)
+          log.consoleErrors.push(`${response.status()} ${response.request().method()} ${response.url()}`);
       });
       page.on('console', (message) => {
         if (message.type() === 'error') log.consoleErrors.push(message.text().slice(0, 500));
@@ -122,10 +149,13 @@ export async function loginAs(page: Page, role: Role): Promise<void> {
  */
 export async function openWithToken(page: Page, token: string, path: string): Promise<void> {
   await page.goto('/api/v1/ping');
-  await page.evaluate(([t, u]) => {
-    localStorage.setItem('token', t);
-    localStorage.setItem('userData', u);
-  }, [token, JSON.stringify(decodePayload(token))] as const);
+  await page.evaluate(
+    ([t, u]) => {
+      localStorage.setItem('token', t);
+      localStorage.setItem('userData', u);
+    },
+    [token, JSON.stringify(decodePayload(token))] as const,
+  );
   await page.goto(path);
 }
 
@@ -133,12 +163,21 @@ export async function openWithToken(page: Page, token: string, path: string): Pr
  * Signs in without the form (a demo account's token from the API) and opens `path`.
  * For flows that are not about logging in: saves time and stays clear of the login rate limit.
  */
-export async function openAs(app: E2EApp, page: Page, role: Role, path: string = DEMO_ACCOUNTS[role].home): Promise<void> {
+export async function openAs(
+  app: E2EApp,
+  page: Page,
+  role: Role,
+  path: string = DEMO_ACCOUNTS[role].home,
+): Promise<void> {
   await openWithToken(page, await app.api.token(role), path);
 }
 
 /** Resolves when `predicate` holds, polling (for server-side checks after a browser action). */
-export async function eventually<T>(check: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
+export async function eventually<T>(
+  check: () => Promise<T>,
+  accept: (value: T) => boolean,
+  timeoutMs = 10_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let last: T = await check();
   while (!accept(last)) {

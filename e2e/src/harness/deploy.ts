@@ -19,7 +19,10 @@ function injectIntoFirstFile(dir: string, text: string, replacement: string): st
     const file = path.join(entry.parentPath, entry.name);
     const source = fs.readFileSync(file, 'utf8');
     if (source.includes(text)) {
-      fs.writeFileSync(file, source.replace(text, () => replacement));
+      fs.writeFileSync(
+        file,
+        source.replace(text, () => replacement),
+      );
       return file;
     }
   }
@@ -28,9 +31,15 @@ function injectIntoFirstFile(dir: string, text: string, replacement: string): st
 
 function run(command: string, args: string[], cwd: string, timeoutMs: number): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, env: { ...process.env, NODE_ENV: 'production' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, {
+      cwd,
+      env: { ...process.env, NODE_ENV: 'production' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
-    const keep = (b: Buffer) => { output = (output + b.toString()).slice(-10_000); };
+    const keep = (b: Buffer) => {
+      output = (output + b.toString()).slice(-10_000);
+    };
     child.stdout.on('data', keep);
     child.stderr.on('data', keep);
     const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
@@ -59,12 +68,17 @@ export async function buildChangedRemote(app: string, edits: SourceEdit[]): Prom
   const cleanup = () => fs.rmSync(copy, { recursive: true, force: true });
   cleanup();
   try {
-    fs.cpSync(source, copy, { recursive: true, filter: (from) => !SKIP.has(path.basename(from)) || path.dirname(from) !== source });
-    if (fs.existsSync(path.join(source, 'node_modules'))) fs.symlinkSync(path.join(source, 'node_modules'), path.join(copy, 'node_modules'));
+    fs.cpSync(source, copy, {
+      recursive: true,
+      filter: (from) => !SKIP.has(path.basename(from)) || path.dirname(from) !== source,
+    });
+    if (fs.existsSync(path.join(source, 'node_modules')))
+      fs.symlinkSync(path.join(source, 'node_modules'), path.join(copy, 'node_modules'));
     for (const { text, replacement } of edits) injectIntoFirstFile(path.join(copy, 'src'), text, replacement);
     await run(path.join(REPO_ROOT, 'node_modules', '.bin', 'webpack'), ['--mode', 'production'], copy, 300_000);
     const dist = path.join(copy, 'dist');
-    if (!fs.existsSync(path.join(dist, 'mf-manifest.json'))) throw new Error(`The build of the ${app} copy made no mf-manifest.json`);
+    if (!fs.existsSync(path.join(dist, 'mf-manifest.json')))
+      throw new Error(`The build of the ${app} copy made no mf-manifest.json`);
     return { dist, cleanup };
   } catch (error) {
     cleanup();
@@ -78,10 +92,18 @@ export function replaceFolder(target: string, from: string): void {
   fs.cpSync(from, target, { recursive: true });
 }
 
-const TYPES: Record<string, string> = { '.js': 'text/javascript', '.json': 'application/json', '.css': 'text/css', '.html': 'text/html' };
+const TYPES: Record<string, string> = {
+  '.js': 'text/javascript',
+  '.json': 'application/json',
+  '.css': 'text/css',
+  '.html': 'text/html',
+};
 
 /** A bare static file server on another origin (a "CDN") answering with CORS headers. */
-export function serveFolder(root: string, port: number): Promise<{ url: string; requests: string[]; close(): Promise<void> }> {
+export function serveFolder(
+  root: string,
+  port: number,
+): Promise<{ url: string; requests: string[]; close(): Promise<void> }> {
   const requests: string[] = [];
   const server = http.createServer((req, res) => {
     const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
@@ -92,7 +114,10 @@ export function serveFolder(root: string, port: number): Promise<{ url: string; 
       res.writeHead(404).end('not found');
       return;
     }
-    res.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-cache' });
+    res.writeHead(200, {
+      'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream',
+      'cache-control': 'no-cache',
+    });
     fs.createReadStream(file).pipe(res);
   });
   return new Promise((resolve) => {

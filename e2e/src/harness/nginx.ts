@@ -65,12 +65,16 @@ export interface RunningNginx {
 
 /** Replaces `from` by `to` in `text`, failing when the shipped file no longer holds `from` (a silent drift otherwise). */
 function replaceAll(text: string, from: string, to: string): string {
-  if (!text.includes(from)) throw new Error(`${SHIPPED_SITE} no longer contains "${from}": update e2e/src/harness/nginx.ts`);
+  if (!text.includes(from))
+    throw new Error(`${SHIPPED_SITE} no longer contains "${from}": update e2e/src/harness/nginx.ts`);
   return text.split(from).join(to);
 }
 
 /** The shipped site file for this run: the nodes' ports, the build's folder, a free port of our own. */
-export function siteFor(shipped: string, options: { nodes: [number, number]; staticDir: string; port: number; brotli: boolean }): string {
+export function siteFor(
+  shipped: string,
+  options: { nodes: [number, number]; staticDir: string; port: number; brotli: boolean },
+): string {
   let site = shipped;
   site = replaceAll(site, '127.0.0.1:3001', `127.0.0.1:${options.nodes[0]}`);
   site = replaceAll(site, '127.0.0.1:3002', `127.0.0.1:${options.nodes[1]}`);
@@ -85,7 +89,9 @@ function mainConfig(dir: string, sitePath: string, brotli: boolean): string {
   // Run as root (CI), nginx would switch its workers to `nobody`, who may not read the checkout or write the
   // temporary folder; as anyone else the `user` directive does not apply.
   const user = process.getuid?.() === 0 ? 'user root root;\n' : '';
-  const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((kind) => `  ${kind}_temp_path ${path.join(dir, kind)};`).join('\n');
+  const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']
+    .map((kind) => `  ${kind}_temp_path ${path.join(dir, kind)};`)
+    .join('\n');
   return `${user}daemon off;
 worker_processes 2;
 pid ${path.join(dir, 'nginx.pid')};
@@ -104,16 +110,36 @@ ${temp}
 }
 
 function parseLog(text: string, nodes: [number, number]): LoggedRequest[] {
-  return text.split('\n').filter(Boolean).map((line) => {
-    const [method, uri, status, upstream, contentEncoding] = line.split('\t');
-    // `$upstream_addr` is "-" when nginx answered itself, and lists every node tried ("a, b") after a retry
-    const last = upstream === '-' ? undefined : upstream.split(/[,:]\s*/).filter(Boolean).slice(-1)[0];
-    const index = last === undefined ? -1 : nodes.indexOf(Number(last));
-    return { method, uri, status: Number(status), node: index >= 0 ? index : undefined, contentEncoding: contentEncoding === '-' ? '' : contentEncoding };
-  });
+  return text
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => {
+      const [method, uri, status, upstream, contentEncoding] = line.split('\t');
+      // `$upstream_addr` is "-" when nginx answered itself, and lists every node tried ("a, b") after a retry
+      const last =
+        upstream === '-'
+          ? undefined
+          : upstream
+              .split(/[,:]\s*/)
+              .filter(Boolean)
+              .slice(-1)[0];
+      const index = last === undefined ? -1 : nodes.indexOf(Number(last));
+      return {
+        method,
+        uri,
+        status: Number(status),
+        node: index >= 0 ? index : undefined,
+        contentEncoding: contentEncoding === '-' ? '' : contentEncoding,
+      };
+    });
 }
 
-async function waitForPing(url: string, exited: () => string | undefined, errorLog: () => string, timeoutMs: number): Promise<void> {
+async function waitForPing(
+  url: string,
+  exited: () => string | undefined,
+  errorLog: () => string,
+  timeoutMs: number,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const exit = exited();
@@ -149,13 +175,19 @@ export async function startNginx(options: { nodes: [number, number]; staticDir: 
   const child = spawn(NGINX_PATH, ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-e', path.join(dir, 'error.log')], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout?.on('data', (chunk: Buffer) => { output += chunk.toString(); });
-  child.stderr?.on('data', (chunk: Buffer) => { output += chunk.toString(); });
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
   let exit: string | undefined;
-  const exited = new Promise<void>((resolve) => child.once('exit', (code, signal) => {
-    exit = `code ${code}, signal ${signal}`;
-    resolve();
-  }));
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', (code, signal) => {
+      exit = `code ${code}, signal ${signal}`;
+      resolve();
+    }),
+  );
   const url = `http://127.0.0.1:${port}`;
   const stop = async () => {
     if (exit === undefined) {
@@ -167,7 +199,12 @@ export async function startNginx(options: { nodes: [number, number]; staticDir: 
     fs.rmSync(dir, { recursive: true, force: true });
   };
   try {
-    await waitForPing(url, () => exit, () => `${output}\n${errorLog()}`, 30_000);
+    await waitForPing(
+      url,
+      () => exit,
+      () => `${output}\n${errorLog()}`,
+      30_000,
+    );
   } catch (error) {
     await stop();
     throw error;

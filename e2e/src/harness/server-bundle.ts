@@ -16,7 +16,9 @@ export const SERVER_BUNDLE_ENV = 'KELASKU_E2E_SERVER_BUNDLE';
  */
 export function bundleServer(repoRoot: string): string {
   const server = path.join(repoRoot, 'server');
-  const { dependencies } = JSON.parse(fs.readFileSync(path.join(server, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+  const { dependencies } = JSON.parse(fs.readFileSync(path.join(server, 'package.json'), 'utf8')) as {
+    dependencies: Record<string, string>;
+  };
   const outfile = path.join(server, 'dist', 'e2e-main.js');
   buildSync({
     entryPoints: [path.join(server, 'src', 'main.ts')],

@@ -56,9 +56,12 @@ function assertBuilt(staticDir: string): void {
 async function waitForPing(url: string, child: ChildProcess, output: () => string, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let exited: number | null = null;
-  child.once('exit', (code) => { exited = code ?? -1; });
+  child.once('exit', (code) => {
+    exited = code ?? -1;
+  });
   while (Date.now() < deadline) {
-    if (exited !== null) throw new Error(`Server exited with code ${exited} before answering /api/v1/ping:\n${output()}`);
+    if (exited !== null)
+      throw new Error(`Server exited with code ${exited} before answering /api/v1/ping:\n${output()}`);
     try {
       const res = await fetch(`${url}/api/v1/ping`);
       if (res.ok && (await res.text()).includes('pong')) return;
@@ -93,14 +96,31 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kelasku-e2e-'));
   const env: NodeJS.ProcessEnv = { ...process.env };
   // The embedded default: SQLite in DATA_DIR, generated JWT secret, demo school. Nothing from the caller's shell.
-  for (const key of ['NODE_ENV', 'DATABASE_URL', 'REDIS_URL', 'JWT_SECRET', 'REMOTES_JSON', 'STATIC_DIR', 'ESSAY_SCORER']) {
+  for (const key of [
+    'NODE_ENV',
+    'DATABASE_URL',
+    'REDIS_URL',
+    'JWT_SECRET',
+    'REMOTES_JSON',
+    'STATIC_DIR',
+    'ESSAY_SCORER',
+  ]) {
     delete env[key];
   }
-  Object.assign(env, { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: '1', STATIC_DIR: staticDir, ...options.env });
+  Object.assign(env, {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    SEED_DEMO: '1',
+    STATIC_DIR: staticDir,
+    ...options.env,
+  });
 
   const child = spawn(...serverCommand(), { cwd: REPO_ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
-  const keep = (chunk: Buffer) => { log = (log + chunk.toString()).slice(-20_000); };
+  const keep = (chunk: Buffer) => {
+    log = (log + chunk.toString()).slice(-20_000);
+  };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
   const output = () => log;
@@ -110,8 +130,18 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     if (child.exitCode === null && child.signalCode === null) {
       const exited = new Promise<void>((r) => child.once('exit', () => r()));
       // Signal the whole group (through tsx, the server is a child of the tsx process).
-      try { process.kill(-child.pid!, 'SIGTERM'); } catch { /* already gone */ }
-      const timer = setTimeout(() => { try { process.kill(-child.pid!, 'SIGKILL'); } catch { /* gone */ } }, 5000);
+      try {
+        process.kill(-child.pid!, 'SIGTERM');
+      } catch {
+        /* already gone */
+      }
+      const timer = setTimeout(() => {
+        try {
+          process.kill(-child.pid!, 'SIGKILL');
+        } catch {
+          /* gone */
+        }
+      }, 5000);
       await exited;
       clearTimeout(timer);
     }

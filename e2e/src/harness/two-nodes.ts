@@ -26,7 +26,11 @@ export interface TwoNodes extends RunningServer {
   redisUrl?: string;
 }
 
-export interface Reachability { postgres: boolean; redis: boolean; reason: string }
+export interface Reachability {
+  postgres: boolean;
+  redis: boolean;
+  reason: string;
+}
 
 /**
  * Whether PostgreSQL (one real connection) and Redis (a PING) answer, checked synchronously so that a test file can
@@ -50,11 +54,19 @@ export function servicesReachable(): Reachability {
       async () => console.log(JSON.stringify({ postgres: true, redis: await ping(), reason: '' })),
       async (e) => console.log(JSON.stringify({ postgres: false, redis: await ping(), reason: e.message })),
     );`;
-  const run = spawnSync(process.execPath, ['-e', script, PG_URL, REDIS_URL], { cwd: REPO_ROOT, encoding: 'utf8', timeout: 15_000 });
+  const run = spawnSync(process.execPath, ['-e', script, PG_URL, REDIS_URL], {
+    cwd: REPO_ROOT,
+    encoding: 'utf8',
+    timeout: 15_000,
+  });
   try {
     return JSON.parse(run.stdout) as Reachability;
   } catch {
-    return { postgres: false, redis: false, reason: `check failed: ${(run.stderr || String(run.error ?? '')).slice(0, 200)}` };
+    return {
+      postgres: false,
+      redis: false,
+      reason: `check failed: ${(run.stderr || String(run.error ?? '')).slice(0, 200)}`,
+    };
   }
 }
 
@@ -97,7 +109,10 @@ export async function startTwoNodes(options: StartOptions = {}): Promise<TwoNode
   try {
     nodes.push(await startServer({ env }));
     nodes.push(await startServer({ env }));
-    proxy = await startNginx({ nodes: [nodes[0].port, nodes[1].port], staticDir: options.env?.STATIC_DIR ?? process.env.STATIC_DIR ?? REPO_ROOT });
+    proxy = await startNginx({
+      nodes: [nodes[0].port, nodes[1].port],
+      staticDir: options.env?.STATIC_DIR ?? process.env.STATIC_DIR ?? REPO_ROOT,
+    });
   } catch (error) {
     await stop();
     throw error;
@@ -110,7 +125,10 @@ export async function startTwoNodes(options: StartOptions = {}): Promise<TwoNode
     nodes,
     requests: () => nginx.requests(),
     redisUrl: reach.redis ? REDIS_URL : undefined,
-    output: () => [...nodes.map((n, i) => `--- node ${'AB'[i]} ---\n${n.output()}`), `--- nginx ---\n${nginx.errorLog()}`].join('\n'),
+    output: () =>
+      [...nodes.map((n, i) => `--- node ${'AB'[i]} ---\n${n.output()}`), `--- nginx ---\n${nginx.errorLog()}`].join(
+        '\n',
+      ),
     stop,
   };
 }

@@ -23,7 +23,10 @@ const SECRET = 'admin-cli-test-secret-0123456789-abcdefghij';
 let bundle: string;
 
 beforeAll(async () => {
-  bundle = await buildServer(REPO_ROOT, path.join(REPO_ROOT, 'server', 'dist', `.test-admin-${crypto.randomBytes(4).toString('hex')}`));
+  bundle = await buildServer(
+    REPO_ROOT,
+    path.join(REPO_ROOT, 'server', 'dist', `.test-admin-${crypto.randomBytes(4).toString('hex')}`),
+  );
 });
 afterAll(() => fs.rmSync(bundle, { recursive: true, force: true }));
 
@@ -38,7 +41,11 @@ async function pgReachable(): Promise<boolean> {
   }
 }
 
-interface Run { code: number | null; stdout: string; stderr: string }
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
 
 /** The command with `input` on standard input and only the database the test names in its environment. */
 function admin(args: string[], input: string, where: { dataDir: string } | { databaseUrl: string }): Promise<Run> {
@@ -50,8 +57,12 @@ function admin(args: string[], input: string, where: { dataDir: string } | { dat
     const child = spawn(process.execPath, [path.join(bundle, 'admin.js'), ...args], { cwd: REPO_ROOT, env });
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (d) => { stdout += d; });
-    child.stderr.on('data', (d) => { stderr += d; });
+    child.stdout.on('data', (d) => {
+      stdout += d;
+    });
+    child.stderr.on('data', (d) => {
+      stderr += d;
+    });
     child.on('exit', (code) => resolve({ code, stdout, stderr }));
     child.stdin.end(input);
   });
@@ -92,7 +103,11 @@ describe('admin command on SQLite (DATA_DIR)', () => {
     try {
       const res = await signIn(app, 'kepala-tu', 'rahasia-sekolah-1');
       expect(res.statusCode).toBe(200);
-      const me = await app.inject({ method: 'GET', url: '/api/v1/students', headers: { authorization: res.json().token } });
+      const me = await app.inject({
+        method: 'GET',
+        url: '/api/v1/students',
+        headers: { authorization: res.json().token },
+      });
       expect(me.statusCode).toBe(200); // an admin-only route
     } finally {
       await app.close();
@@ -135,7 +150,8 @@ describe('admin command on SQLite (DATA_DIR)', () => {
       const token = (await signIn(app, 'kepala-tu', 'rahasia-sekolah-1')).json().token as string;
       // someone guessed until the account is delayed (in-process counters of a running node): past the free failures
       // each failure delays the next attempt, answered 429 while the delay runs
-      for (let i = 0; i < 10; i++) expect([401, 429]).toContain((await signIn(app, 'kepala-tu', `wrong-guess-${i}`)).statusCode);
+      for (let i = 0; i < 10; i++)
+        expect([401, 429]).toContain((await signIn(app, 'kepala-tu', `wrong-guess-${i}`)).statusCode);
       expect((await signIn(app, 'kepala-tu', 'rahasia-sekolah-1')).statusCode).toBe(429);
 
       const weak = await admin(['reset', 'kepala-tu'], 'short\n', where());
@@ -143,7 +159,9 @@ describe('admin command on SQLite (DATA_DIR)', () => {
       const run = await admin(['reset', 'kepala-tu'], 'password-baru-2\r\n', where());
       expect(run).toMatchObject({ code: 0, stdout: expect.stringContaining('New password set') });
 
-      expect((await app.inject({ method: 'GET', url: '/api/v1/students', headers: { authorization: token } })).statusCode).toBe(401);
+      expect(
+        (await app.inject({ method: 'GET', url: '/api/v1/students', headers: { authorization: token } })).statusCode,
+      ).toBe(401);
       expect((await signIn(app, 'kepala-tu', 'password-baru-2')).statusCode).toBe(200);
       expect((await signIn(app, 'kepala-tu', 'rahasia-sekolah-1')).statusCode).toBe(401);
     } finally {
@@ -152,9 +170,24 @@ describe('admin command on SQLite (DATA_DIR)', () => {
   });
 
   it('reset refuses an unknown name and a student or teacher account', async () => {
-    expect(await admin(['reset', 'nobody-here'], 'password-baru-3\n', where())).toMatchObject({ code: 1, stderr: expect.stringContaining('no account named') });
-    await handle.db.insertInto('users').values({ username: '2024000001', email: 's@student.kelasku.local', password_hash: 'x', role: 'student', display_name: 'S' }).execute();
-    expect(await admin(['reset', '2024000001'], 'password-baru-3\n', where())).toMatchObject({ code: 1, stderr: expect.stringContaining('not an admin') });
+    expect(await admin(['reset', 'nobody-here'], 'password-baru-3\n', where())).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('no account named'),
+    });
+    await handle.db
+      .insertInto('users')
+      .values({
+        username: '2024000001',
+        email: 's@student.kelasku.local',
+        password_hash: 'x',
+        role: 'student',
+        display_name: 'S',
+      })
+      .execute();
+    expect(await admin(['reset', '2024000001'], 'password-baru-3\n', where())).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('not an admin'),
+    });
   });
 });
 
@@ -187,10 +220,14 @@ describe('admin command on PostgreSQL (DATABASE_URL)', () => {
 
   it('creates an admin on an empty database, refuses the same name twice, and a reset clears the Redis counters too', async () => {
     if (!up) return console.warn('skipped: no PostgreSQL at REL_PG_URL');
-    expect((await admin(['create', 'admin', '--email', 'TU@sma1.sch.id'], 'rahasia-sekolah-1\n', { databaseUrl })).code).toBe(0);
+    expect(
+      (await admin(['create', 'admin', '--email', 'TU@sma1.sch.id'], 'rahasia-sekolah-1\n', { databaseUrl })).code,
+    ).toBe(0);
     expect((await admin(['create', 'admin'], 'rahasia-sekolah-2\n', { databaseUrl })).code).toBe(1);
     handle = connectDatabase({ databaseUrl });
-    expect(await handle.db.selectFrom('users').select(['username', 'email', 'role']).execute()).toEqual([{ username: 'admin', email: 'tu@sma1.sch.id', role: 'admin' }]);
+    expect(await handle.db.selectFrom('users').select(['username', 'email', 'role']).execute()).toEqual([
+      { username: 'admin', email: 'tu@sma1.sch.id', role: 'admin' },
+    ]);
 
     // Two nodes sharing sign-in counters through Redis (under a prefix of this run), when Redis is there
     const redis = new URL(REDIS_URL);
@@ -198,7 +235,8 @@ describe('admin command on PostgreSQL (DATABASE_URL)', () => {
     const nodes = [await appOn(handle, redis.toString()), await appOn(handle, redis.toString())];
     try {
       expect((await signIn(nodes[0], 'admin', 'rahasia-sekolah-1')).statusCode).toBe(200);
-      for (let i = 0; i < 10; i++) expect([401, 429]).toContain((await signIn(nodes[i % 2], 'admin', `wrong-guess-${i}`)).statusCode);
+      for (let i = 0; i < 10; i++)
+        expect([401, 429]).toContain((await signIn(nodes[i % 2], 'admin', `wrong-guess-${i}`)).statusCode);
       expect((await signIn(nodes[0], 'admin', 'rahasia-sekolah-1')).statusCode).toBe(429);
       expect((await admin(['reset', 'admin'], 'password-baru-2\n', { databaseUrl })).code).toBe(0);
       expect((await signIn(nodes[1], 'admin', 'password-baru-2')).statusCode).toBe(200);

@@ -36,20 +36,26 @@ class UsageError extends Error {}
 
 function parseArguments(args: readonly string[]): Command {
   const [action, rawName, ...rest] = args;
-  if (action !== 'create' && action !== 'reset') throw new UsageError(action ? `unknown command "${action}"` : 'no command given');
+  if (action !== 'create' && action !== 'reset')
+    throw new UsageError(action ? `unknown command "${action}"` : 'no command given');
   if (rawName === undefined || rawName.startsWith('--')) throw new UsageError(`${action} needs the account's name`);
   let email: string | undefined;
   for (let i = 0; i < rest.length; i++) {
-    if (rest[i] === '--email' && action === 'create' && rest[i + 1] !== undefined) email = rest[++i].trim().toLowerCase();
+    if (rest[i] === '--email' && action === 'create' && rest[i + 1] !== undefined)
+      email = rest[++i].trim().toLowerCase();
     else if (rest[i] === '--password' || rest[i].startsWith('--password=')) {
-      throw new UsageError('a password on the command line would stay in the shell history: type it at the prompt or pipe it to standard input');
+      throw new UsageError(
+        'a password on the command line would stay in the shell history: type it at the prompt or pipe it to standard input',
+      );
     } else throw new UsageError(`unexpected argument "${rest[i]}"`);
   }
   const name = normalizeLoginName(rawName);
   const problem = loginNameProblem(name);
   if (problem) throw new UsageError(`the name ${problem.text}`);
-  if (Array.from(name).length > NAME_MAX_LENGTH) throw new UsageError(`the name must be at most ${NAME_MAX_LENGTH} characters long`);
-  if (email !== undefined && !/^[^\s@]+@[^\s@]+$/.test(email)) throw new UsageError(`"${email}" is not an e-mail address`);
+  if (Array.from(name).length > NAME_MAX_LENGTH)
+    throw new UsageError(`the name must be at most ${NAME_MAX_LENGTH} characters long`);
+  if (email !== undefined && !/^[^\s@]+@[^\s@]+$/.test(email))
+    throw new UsageError(`"${email}" is not an e-mail address`);
   return { action, name, email };
 }
 
@@ -65,7 +71,11 @@ async function run(args: readonly string[]): Promise<string> {
     await migrateToLatest(handle.db, handle.kind);
     const passwordHash = await hashPassword(password);
     if (command.action === 'create') {
-      await createAdmin(handle.db, { username: command.name, email: command.email ?? adminEmail(command.name), passwordHash });
+      await createAdmin(handle.db, {
+        username: command.name,
+        email: command.email ?? adminEmail(command.name),
+        passwordHash,
+      });
       return `Admin "${command.name}" created. Sign in with this name and the password you typed.`;
     }
     await resetAdminPassword(handle.db, command.name, passwordHash);

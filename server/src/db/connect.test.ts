@@ -85,7 +85,10 @@ describe('PostgreSQL idle connections closed by the server', () => {
       await new Promise((r) => setTimeout(r, 200)); // the pool hears about it
       const again = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(handle.db);
       expect(again.rows[0].pid).not.toBe(pid);
-      expect(warn).toHaveBeenCalledWith(expect.stringContaining('PostgreSQL closed an idle connection'), expect.anything());
+      expect(warn).toHaveBeenCalledWith(
+        expect.stringContaining('PostgreSQL closed an idle connection'),
+        expect.anything(),
+      );
     } finally {
       warn.mockRestore();
       await handle.close();

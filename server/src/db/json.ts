@@ -12,7 +12,10 @@ export function toDbJson(value: unknown): string {
 
 /** A JSON column whose stored value cannot be read as its shape. */
 export class StoredJsonError extends Error {
-  constructor(readonly column: string, problem: string) {
+  constructor(
+    readonly column: string,
+    problem: string,
+  ) {
     super(`stored ${column} ${problem}`);
     this.name = 'StoredJsonError';
   }

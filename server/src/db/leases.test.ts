@@ -25,7 +25,9 @@ it('lets one holder at a time run a job until the lease expires', async () => {
 
 it('only one of many concurrent acquirers wins', async () => {
   const now = new Date('2031-01-01T00:00:00Z');
-  const results = await Promise.all(Array.from({ length: 8 }, (_, i) => acquireLease(t.db, 'race', `node-${i}`, 60_000, now)));
+  const results = await Promise.all(
+    Array.from({ length: 8 }, (_, i) => acquireLease(t.db, 'race', `node-${i}`, 60_000, now)),
+  );
   expect(results.filter(Boolean)).toHaveLength(1);
 });
 

@@ -9,7 +9,13 @@ import { toDbTime } from './time';
  * A lease is held by `holder` until `expires_at`; the holder may renew it, anyone may take it once expired.
  * Acquire is a single INSERT ... ON CONFLICT DO UPDATE ... WHERE (atomic on SQLite and PostgreSQL).
  */
-export async function acquireLease(db: Db, name: string, holder: string, ttlMs: number, now: Date = new Date()): Promise<boolean> {
+export async function acquireLease(
+  db: Db,
+  name: string,
+  holder: string,
+  ttlMs: number,
+  now: Date = new Date(),
+): Promise<boolean> {
   const nowText = toDbTime(now);
   const expires = toDbTime(new Date(now.getTime() + ttlMs));
   const row = await db
@@ -19,9 +25,7 @@ export async function acquireLease(db: Db, name: string, holder: string, ttlMs: 
       oc
         .column('name')
         .doUpdateSet({ holder, expires_at: expires })
-        .where((eb) =>
-          eb.or([eb('job_leases.holder', '=', holder), eb('job_leases.expires_at', '<=', nowText)]),
-        ),
+        .where((eb) => eb.or([eb('job_leases.holder', '=', holder), eb('job_leases.expires_at', '<=', nowText)])),
     )
     .returning('name')
     .executeTakeFirst();

@@ -20,7 +20,8 @@ export function rowsHaveTheShapeTheirSqlStates(db: Db): void {
 
 describe('preparedRead on SQLite', () => {
   let handle: DbHandle;
-  const names = () => preparedRead(handle.db, sqlText<{ name: string }>('SELECT name FROM t WHERE id <= $1 ORDER BY id'));
+  const names = () =>
+    preparedRead(handle.db, sqlText<{ name: string }>('SELECT name FROM t WHERE id <= $1 ORDER BY id'));
 
   beforeEach(() => {
     handle = connectDatabase({ sqliteFile: ':memory:' });
@@ -28,7 +29,7 @@ describe('preparedRead on SQLite', () => {
   });
   afterEach(() => handle.close());
 
-  it('never reads inside another request\'s open transaction: it waits for the commit', async () => {
+  it("never reads inside another request's open transaction: it waits for the commit", async () => {
     const insertDone = gate();
     const release = gate();
     const trx = handle.db.transaction().execute(async (t) => {

@@ -47,11 +47,13 @@ export function preparedRead<R>(db: Db, text: SqlText<R>): PreparedRead<R> {
       // A read runs synchronously, so nothing can start between the check and the read: with no transaction open on
       // the connection it runs at once; inside another request's transaction it waits for Kysely's connection lock
       // (the queueing costs as much as the read itself, so it is paid only then).
-      return async (params) => (raw.inTransaction ? db.connection().execute(async () => stmt.all(...args(params))) : stmt.all(...args(params)));
+      return async (params) =>
+        raw.inTransaction ? db.connection().execute(async () => stmt.all(...args(params))) : stmt.all(...args(params));
     }
     // a Kysely instance not opened by connectDatabase (some tests): the same SQL through Kysely's driver
     const pgText = dbKindOf(db) === 'postgres';
-    return async (params) => (await db.executeQuery(CompiledQuery.raw(pgText ? text : sqlite.text, pgText ? [...params] : args(params)))).rows;
+    return async (params) =>
+      (await db.executeQuery(CompiledQuery.raw(pgText ? text : sqlite.text, pgText ? [...params] : args(params)))).rows;
   };
   const run = make();
   byText.set(text, run);

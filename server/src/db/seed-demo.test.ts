@@ -13,7 +13,11 @@ afterAll(async () => {
 
 it('the three demo accounts sign in with their documented passwords', async () => {
   for (const a of DEMO_ACCOUNTS) {
-    const res = await t.inject({ method: 'POST', url: '/api/v1/auth', payload: { username: a.username, password: a.password } });
+    const res = await t.inject({
+      method: 'POST',
+      url: '/api/v1/auth',
+      payload: { username: a.username, password: a.password },
+    });
     expect(res.statusCode).toBe(200);
     const claims = JSON.parse(Buffer.from(res.json().token.split('.')[1], 'base64url').toString());
     expect(claims.role).toBe(a.role);
@@ -21,7 +25,11 @@ it('the three demo accounts sign in with their documented passwords', async () =
 });
 
 it('other seeded accounts do not share a default password', async () => {
-  const res = await t.inject({ method: 'POST', url: '/api/v1/auth', payload: { username: '2024100002', password: 'siswa123' } });
+  const res = await t.inject({
+    method: 'POST',
+    url: '/api/v1/auth',
+    payload: { username: '2024100002', password: 'siswa123' },
+  });
   expect(res.statusCode).toBe(401);
   const hashes = await t.db.selectFrom('users').select('password_hash').execute();
   expect(new Set(hashes.map((h) => h.password_hash)).size).toBe(hashes.length);
@@ -31,9 +39,12 @@ it('has ≥ 6 teachers, 3 classes and ≥ 30 auto-assigned students per grade, a
   t.passwords.admin = 'admin123';
   const teachers = (await t.injectWithLogin('admin', { method: 'GET', url: '/api/v1/teachers' })).json();
   expect(teachers.meta.total).toBeGreaterThanOrEqual(6);
-  expect(new Set(teachers.teachers.map((x: { specialization: string }) => x.specialization)).size).toBeGreaterThanOrEqual(4);
+  expect(
+    new Set(teachers.teachers.map((x: { specialization: string }) => x.specialization)).size,
+  ).toBeGreaterThanOrEqual(4);
   for (const grade of [10, 11, 12]) {
-    const classes = (await t.injectWithLogin('admin', { method: 'GET', url: `/api/v1/classes?grade=${grade}` })).json().classes;
+    const classes = (await t.injectWithLogin('admin', { method: 'GET', url: `/api/v1/classes?grade=${grade}` })).json()
+      .classes;
     expect(classes).toHaveLength(3);
     for (const c of classes) expect(c.student_count).toBeGreaterThanOrEqual(30);
   }
@@ -51,8 +62,12 @@ it('has ≥ 6 teachers, 3 classes and ≥ 30 auto-assigned students per grade, a
 
 describe('two nodes starting at once on one empty database', () => {
   let empty: TestApp;
-  beforeAll(async () => { empty = await buildTestApp({ empty: true }); });
-  afterAll(async () => { await empty?.close(); });
+  beforeAll(async () => {
+    empty = await buildTestApp({ empty: true });
+  });
+  afterAll(async () => {
+    await empty?.close();
+  });
 
   it('seed it once: one seeds, the other starts without seeding, and nothing is doubled', async () => {
     const results = await Promise.all([seedDemoIfEmpty(empty.db), seedDemoIfEmpty(empty.db)]);
@@ -60,7 +75,9 @@ describe('two nodes starting at once on one empty database', () => {
     const admins = await empty.db.selectFrom('users').select('id').where('username', '=', 'admin').execute();
     expect(admins).toHaveLength(1);
     expect(await empty.db.selectFrom('classes').select('id').execute()).toHaveLength(9);
-    expect(await empty.db.selectFrom('job_leases').select('name').where('name', '=', 'demo-seed').execute()).toEqual([]);
+    expect(await empty.db.selectFrom('job_leases').select('name').where('name', '=', 'demo-seed').execute()).toEqual(
+      [],
+    );
   }, 60_000);
 });
 

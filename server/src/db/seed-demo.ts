@@ -35,9 +35,54 @@ const TEACHERS = [
   { name: 'Teguh Prasetyo, S.Pd.', nip: '198809172014031008', specialization: 'History' },
 ];
 
-const FIRST = ['Adi', 'Bayu', 'Citra', 'Dimas', 'Eka', 'Fajar', 'Gita', 'Hana', 'Indra', 'Joko', 'Kartika', 'Lestari', 'Made', 'Nanda', 'Oki', 'Putri',
-  'Rizki', 'Sari', 'Taufik', 'Umi', 'Vina', 'Wahyu', 'Yoga', 'Zahra', 'Arif', 'Bunga', 'Cahya', 'Dwi', 'Evi', 'Faisal', 'Gilang', 'Intan'];
-const LAST = ['Pratama', 'Saputra', 'Lestari', 'Wijaya', 'Nugroho', 'Permata', 'Hidayat', 'Kusuma', 'Siregar', 'Simanjuntak', 'Wulandari', 'Setiawan'];
+const FIRST = [
+  'Adi',
+  'Bayu',
+  'Citra',
+  'Dimas',
+  'Eka',
+  'Fajar',
+  'Gita',
+  'Hana',
+  'Indra',
+  'Joko',
+  'Kartika',
+  'Lestari',
+  'Made',
+  'Nanda',
+  'Oki',
+  'Putri',
+  'Rizki',
+  'Sari',
+  'Taufik',
+  'Umi',
+  'Vina',
+  'Wahyu',
+  'Yoga',
+  'Zahra',
+  'Arif',
+  'Bunga',
+  'Cahya',
+  'Dwi',
+  'Evi',
+  'Faisal',
+  'Gilang',
+  'Intan',
+];
+const LAST = [
+  'Pratama',
+  'Saputra',
+  'Lestari',
+  'Wijaya',
+  'Nugroho',
+  'Permata',
+  'Hidayat',
+  'Kusuma',
+  'Siregar',
+  'Simanjuntak',
+  'Wulandari',
+  'Setiawan',
+];
 
 const STUDENTS_PER_GRADE = 32;
 
@@ -126,7 +171,6 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
 }
 
 async function seedDemo(db: Db): Promise<void> {
-
   const known = new Map<string, string>(DEMO_ACCOUNTS.map((a) => [a.username, a.password]));
   const studentSpecs: { name: string; nis: string; grade: number }[] = [];
   for (const grade of STUDENT_GRADES) {
@@ -148,11 +192,19 @@ async function seedDemo(db: Db): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx
       .insertInto('users')
-      .values({ username: 'admin', email: 'admin@kelasku.local', password_hash: adminHash, role: 'admin', display_name: 'Admin' })
+      .values({
+        username: 'admin',
+        email: 'admin@kelasku.local',
+        password_hash: adminHash,
+        role: 'admin',
+        display_name: 'Admin',
+      })
       .execute();
     const teachers = [];
     for (let i = 0; i < TEACHERS.length; i++) {
-      teachers.push(await createTeacherRecord(trx, { ...TEACHERS[i], status: 'Active', phone_number: null }, teacherHashes[i]));
+      teachers.push(
+        await createTeacherRecord(trx, { ...TEACHERS[i], status: 'Active', phone_number: null }, teacherHashes[i]),
+      );
     }
     // 3 classes per grade; the demo teacher (Biology) teaches "IPA 1" of every grade.
     const classIds: Record<string, number> = {};
@@ -166,7 +218,13 @@ async function seedDemo(db: Db): Promise<void> {
         const name = `${ROMAN_GRADE[grade]} ${suffix}`;
         const row = await trx
           .insertInto('classes')
-          .values({ name, name_key: classNameKey(name), description: `Kelas ${name} — ${teacher.specialization}`, teacher_id: teacher.id, grade })
+          .values({
+            name,
+            name_key: classNameKey(name),
+            description: `Kelas ${name} — ${teacher.specialization}`,
+            teacher_id: teacher.id,
+            grade,
+          })
           .returning('id')
           .executeTakeFirstOrThrow();
         await assignGradeStudentsToClass(trx, row.id, grade);
@@ -200,7 +258,9 @@ async function seedDemo(db: Db): Promise<void> {
         teacher_id: demoTeacher.id,
         title: 'Jaringan Tumbuhan',
         description: 'Jaringan meristem dan jaringan dewasa',
-        content: sanitizeRichHtml('<h2>Jaringan Tumbuhan</h2><p>Jaringan <strong>meristem</strong> selalu membelah; jaringan dewasa tidak.</p>'),
+        content: sanitizeRichHtml(
+          '<h2>Jaringan Tumbuhan</h2><p>Jaringan <strong>meristem</strong> selalu membelah; jaringan dewasa tidak.</p>',
+        ),
       })
       .execute();
     await trx
@@ -234,24 +294,64 @@ async function seedDemo(db: Db): Promise<void> {
     const at = (minutesAgo: number) => toDbTime(new Date(now - minutesAgo * 60_000));
     const post1 = await trx
       .insertInto('general_forum')
-      .values({ student_id: grade10[0].id, topic: 'Belajar bareng untuk ulangan biologi', description: 'Ada yang mau belajar kelompok sore ini di perpustakaan?', created_at: at(180) })
+      .values({
+        student_id: grade10[0].id,
+        topic: 'Belajar bareng untuk ulangan biologi',
+        description: 'Ada yang mau belajar kelompok sore ini di perpustakaan?',
+        created_at: at(180),
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const post2 = await trx
       .insertInto('general_forum')
-      .values({ student_id: grade10[1].id, topic: 'Jadwal ekstrakurikuler', description: 'Apakah jadwal pramuka minggu ini tetap hari Jumat?', created_at: at(120) })
+      .values({
+        student_id: grade10[1].id,
+        topic: 'Jadwal ekstrakurikuler',
+        description: 'Apakah jadwal pramuka minggu ini tetap hari Jumat?',
+        created_at: at(120),
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const post3 = await trx
       .insertInto('material_forum')
-      .values({ student_id: grade10[2].id, material_id: material.id, topic: 'Tentang vakuola', description: 'Kenapa vakuola sel tumbuhan lebih besar daripada sel hewan?', created_at: at(90) })
+      .values({
+        student_id: grade10[2].id,
+        material_id: material.id,
+        topic: 'Tentang vakuola',
+        description: 'Kenapa vakuola sel tumbuhan lebih besar daripada sel hewan?',
+        created_at: at(90),
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const replies = [
-      { kind: 'general' as const, discussion_id: post1.id, student_id: grade10[1].id, reply: 'Aku ikut! Jam 3 ya.', created_at: at(170) },
-      { kind: 'general' as const, discussion_id: post1.id, student_id: grade10[3].id, reply: 'Boleh, aku bawa catatan organel sel.', created_at: at(160) },
-      { kind: 'general' as const, discussion_id: post2.id, student_id: grade10[0].id, reply: 'Tetap Jumat, kata kakak pembina.', created_at: at(100) },
-      { kind: 'material' as const, discussion_id: post3.id, student_id: grade10[0].id, reply: 'Karena vakuola menyimpan air dan menjaga tekanan turgor sel.', created_at: at(80) },
+      {
+        kind: 'general' as const,
+        discussion_id: post1.id,
+        student_id: grade10[1].id,
+        reply: 'Aku ikut! Jam 3 ya.',
+        created_at: at(170),
+      },
+      {
+        kind: 'general' as const,
+        discussion_id: post1.id,
+        student_id: grade10[3].id,
+        reply: 'Boleh, aku bawa catatan organel sel.',
+        created_at: at(160),
+      },
+      {
+        kind: 'general' as const,
+        discussion_id: post2.id,
+        student_id: grade10[0].id,
+        reply: 'Tetap Jumat, kata kakak pembina.',
+        created_at: at(100),
+      },
+      {
+        kind: 'material' as const,
+        discussion_id: post3.id,
+        student_id: grade10[0].id,
+        reply: 'Karena vakuola menyimpan air dan menjaga tekanan turgor sel.',
+        created_at: at(80),
+      },
     ];
     await trx
       .insertInto('discussion_replies')

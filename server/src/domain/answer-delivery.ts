@@ -8,7 +8,11 @@
  */
 import crypto, { type KeyObject } from 'node:crypto';
 import type { Static } from 'typebox';
-import { sealedAdditionalDataText, type SealedEnvelope, type WorkKind } from '@kelasku/shared-rules/src/sealed-envelope';
+import {
+  sealedAdditionalDataText,
+  type SealedEnvelope,
+  type WorkKind,
+} from '@kelasku/shared-rules/src/sealed-envelope';
 import type { deliverySchema } from '@kelasku/shared-rules/src/wire/assessments';
 
 export type { SealedEnvelope, WorkKind };
@@ -51,7 +55,10 @@ export function deliveryKeys(privateKeyPem: string, jwtSecret: string): Delivery
 }
 
 export function generateDeliveryKeyPem(): string {
-  return crypto.generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+  return crypto
+    .generateKeyPairSync('rsa', { modulusLength: 2048 })
+    .privateKey.export({ type: 'pkcs8', format: 'pem' })
+    .toString();
 }
 
 function ticketOf(keys: DeliveryKeys, kind: WorkKind, itemId: number, studentId: number, nonce: string): Buffer {
@@ -61,14 +68,19 @@ function ticketOf(keys: DeliveryKeys, kind: WorkKind, itemId: number, studentId:
 export function issueDelivery(keys: DeliveryKeys, kind: WorkKind, itemId: number, studentId: number): Delivery {
   const nonce = crypto.randomBytes(16).toString('base64url');
   return {
-    kind, item_id: itemId, student_id: studentId, nonce,
+    kind,
+    item_id: itemId,
+    student_id: studentId,
+    nonce,
     ticket: ticketOf(keys, kind, itemId, studentId, nonce).toString('base64url'),
-    key_id: keys.keyId, public_key: keys.publicKey,
+    key_id: keys.keyId,
+    public_key: keys.publicKey,
   };
 }
 
 /** The additional data the browser authenticated (shared-api sealed-answers.ts `sealedAdditionalData`). */
-const additionalData = (keyId: string, kind: WorkKind, itemId: number) => Buffer.from(sealedAdditionalDataText(keyId, kind, itemId));
+const additionalData = (keyId: string, kind: WorkKind, itemId: number) =>
+  Buffer.from(sealedAdditionalDataText(keyId, kind, itemId));
 
 const GCM_TAG_BYTES = 16;
 
@@ -80,13 +92,19 @@ export function openEnvelope(keys: DeliveryKeys, envelope: SealedEnvelope): Seal
   if (envelope.key_id !== keys.keyId) throw new SealedError('sealed for another key');
   let plaintext: string;
   try {
-    const aesKey = crypto.privateDecrypt({ key: keys.privateKey, padding: crypto.constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(envelope.key, 'base64'));
+    const aesKey = crypto.privateDecrypt(
+      { key: keys.privateKey, padding: crypto.constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+      Buffer.from(envelope.key, 'base64'),
+    );
     const data = Buffer.from(envelope.data, 'base64');
     if (aesKey.length !== 32 || data.length < GCM_TAG_BYTES) throw new SealedError('malformed');
     const decipher = crypto.createDecipheriv('aes-256-gcm', aesKey, Buffer.from(envelope.iv, 'base64'));
     decipher.setAAD(additionalData(envelope.key_id, envelope.kind, envelope.item_id));
     decipher.setAuthTag(data.subarray(data.length - GCM_TAG_BYTES));
-    plaintext = Buffer.concat([decipher.update(data.subarray(0, data.length - GCM_TAG_BYTES)), decipher.final()]).toString('utf8');
+    plaintext = Buffer.concat([
+      decipher.update(data.subarray(0, data.length - GCM_TAG_BYTES)),
+      decipher.final(),
+    ]).toString('utf8');
   } catch {
     throw new SealedError('does not open');
   }
@@ -98,11 +116,18 @@ export function openEnvelope(keys: DeliveryKeys, envelope: SealedEnvelope): Seal
   }
   const { kind, item_id, student_id, nonce, ticket, changes } = sealed;
   if (kind !== envelope.kind || item_id !== envelope.item_id) throw new SealedError('clear fields differ');
-  if (!Number.isSafeInteger(student_id) || typeof nonce !== 'string' || typeof ticket !== 'string' || !changes || typeof changes !== 'object') {
+  if (
+    !Number.isSafeInteger(student_id) ||
+    typeof nonce !== 'string' ||
+    typeof ticket !== 'string' ||
+    !changes ||
+    typeof changes !== 'object'
+  ) {
     throw new SealedError('incomplete');
   }
   const expected = ticketOf(keys, kind, item_id, student_id!, nonce);
   const given = Buffer.from(ticket, 'base64url');
-  if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) throw new SealedError('not our ticket');
+  if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected))
+    throw new SealedError('not our ticket');
   return { kind, item_id, student_id: student_id!, nonce, changes };
 }

@@ -1,12 +1,36 @@
 import { StoredJsonError } from '../db/json';
-import { ContentCache, contentBytes, ContentError, isBase64, isRasterDataUrl, listQuestions, normalizeContent, parseContentColumn, questionOnly, stripAnswerKeys, validateAnswers } from './content';
+import {
+  ContentCache,
+  contentBytes,
+  ContentError,
+  isBase64,
+  isRasterDataUrl,
+  listQuestions,
+  normalizeContent,
+  parseContentColumn,
+  questionOnly,
+  stripAnswerKeys,
+  validateAnswers,
+} from './content';
 
 const PNG = 'data:image/png;base64,iVBORw0KGgo=';
 
 const sample = {
-  '1': 'Ibu kota Indonesia?', '1_a': 'Jakarta', '1_b': 'Bandung', '1_c': 'Medan', '1_d': 'Surabaya', '1_answer': 'A', '1_pict': PNG,
-  '2_essay': 'Jelaskan fotosintesis', '2_essay_answer': 'tumbuhan mengubah cahaya menjadi energi',
-  '10': 'Q10', '10_a': 'a', '10_b': 'b', '10_c': 'c', '10_d': 'd', '10_answer': 'd',
+  '1': 'Ibu kota Indonesia?',
+  '1_a': 'Jakarta',
+  '1_b': 'Bandung',
+  '1_c': 'Medan',
+  '1_d': 'Surabaya',
+  '1_answer': 'A',
+  '1_pict': PNG,
+  '2_essay': 'Jelaskan fotosintesis',
+  '2_essay_answer': 'tumbuhan mengubah cahaya menjadi energi',
+  '10': 'Q10',
+  '10_a': 'a',
+  '10_b': 'b',
+  '10_c': 'c',
+  '10_d': 'd',
+  '10_answer': 'd',
 };
 
 function fullSample(): Record<string, string> {
@@ -44,7 +68,9 @@ describe('normalizeContent', () => {
   });
 
   it('drops empty optional values', () => {
-    expect(normalizeContent({ '1_essay': 'e', '1_pict': '', '1_essay_answer': ' ', '1_answer': '' })).toEqual({ '1_essay': 'e' });
+    expect(normalizeContent({ '1_essay': 'e', '1_pict': '', '1_essay_answer': ' ', '1_answer': '' })).toEqual({
+      '1_essay': 'e',
+    });
   });
 
   it('caps each text in bytes as sent, not in characters (question, option, reference answer)', () => {
@@ -57,7 +83,10 @@ describe('normalizeContent', () => {
       }
     };
     // 5,001 emoji are 5,001 characters and 20,004 bytes; 3,334 control characters 20,004 bytes as JSON escapes.
-    expect(refused('😀'.repeat(5_001))).toMatchObject({ code: 'text-too-large', params: { field: 'content["1_b"]', limit: 20_000 } });
+    expect(refused('😀'.repeat(5_001))).toMatchObject({
+      code: 'text-too-large',
+      params: { field: 'content["1_b"]', limit: 20_000 },
+    });
     expect(refused('\u0001'.repeat(3_334), '1')).toMatchObject({ code: 'text-too-large' });
     expect(refused('好'.repeat(6_667), '2_essay_answer')).toMatchObject({ code: 'text-too-large' });
     expect(refused('😀'.repeat(5_000))).toBeUndefined();
@@ -74,7 +103,18 @@ describe('normalizeContent', () => {
 describe('listQuestions', () => {
   it('lists MC and essay questions in number order', () => {
     const qs = listQuestions(fullSample());
-    expect(qs.map((q) => `${q.n}:${q.kind}`)).toEqual(['1:mc', '2:essay', '3:essay', '4:essay', '5:essay', '6:essay', '7:essay', '8:essay', '9:essay', '10:mc']);
+    expect(qs.map((q) => `${q.n}:${q.kind}`)).toEqual([
+      '1:mc',
+      '2:essay',
+      '3:essay',
+      '4:essay',
+      '5:essay',
+      '6:essay',
+      '7:essay',
+      '8:essay',
+      '9:essay',
+      '10:mc',
+    ]);
     expect(qs[0]).toMatchObject({ answer: 'a' });
     expect(qs[1]).toMatchObject({ reference: 'tumbuhan mengubah cahaya menjadi energi' });
     expect(qs[2].reference).toBeUndefined();
@@ -90,7 +130,14 @@ describe('stripAnswerKeys / questionOnly', () => {
   });
 
   it('keeps question n only, never mixing 1 with 10', () => {
-    expect(questionOnly(sample, 1)).toEqual({ '1': 'Ibu kota Indonesia?', '1_a': 'Jakarta', '1_b': 'Bandung', '1_c': 'Medan', '1_d': 'Surabaya', '1_pict': PNG });
+    expect(questionOnly(sample, 1)).toEqual({
+      '1': 'Ibu kota Indonesia?',
+      '1_a': 'Jakarta',
+      '1_b': 'Bandung',
+      '1_c': 'Medan',
+      '1_d': 'Surabaya',
+      '1_pict': PNG,
+    });
     expect(questionOnly(sample, 2)).toEqual({ '2_essay': 'Jelaskan fotosintesis' });
     expect(questionOnly(sample, 99)).toEqual({});
   });
@@ -130,7 +177,7 @@ describe('ContentCache', () => {
     expect(cache.get('exam:3:a')).toEqual({ '1': 'z' });
   });
 
-  it('counts each entry\'s bytes and evicts the least recently used until the total fits the cap', () => {
+  it("counts each entry's bytes and evicts the least recently used until the total fits the cap", () => {
     const text = (n: number) => ({ '1': 'x'.repeat(n) });
     expect(contentBytes('k', text(1000))).toBe(2 * 1 + 32 + 2 * (1 + 1000) + 32);
     const one = contentBytes('exam:1', text(10_000));

@@ -31,7 +31,8 @@ export interface Question {
 const KEY_RE = /^([1-9]\d{0,3})(?:_(essay|a|b|c|d|answer|pict|essay_answer))?$/;
 const RASTER_DATA_URL_HEAD = /^data:image\/(?:png|jpeg|gif|webp);base64,/;
 
-const withoutPadding = (text: string) => (text.endsWith('==') ? text.slice(0, -2) : text.endsWith('=') ? text.slice(0, -1) : text);
+const withoutPadding = (text: string) =>
+  text.endsWith('==') ? text.slice(0, -2) : text.endsWith('=') ? text.slice(0, -1) : text;
 
 /**
  * Canonical base64 (what browsers write): decoding and encoding again gives the same text, padding aside. Node's
@@ -76,7 +77,10 @@ export function normalizeContent(raw: unknown): ContentMap {
   const numbers = new Set<number>();
   for (const [key, value] of Object.entries(raw as Record<string, unknown>)) {
     const m = KEY_RE.exec(key);
-    if (!m) throw new ContentError(`content key "${key}" is not a question key (n, n_essay, n_a..n_d, n_answer, n_pict, n_essay_answer)`);
+    if (!m)
+      throw new ContentError(
+        `content key "${key}" is not a question key (n, n_essay, n_a..n_d, n_answer, n_pict, n_essay_answer)`,
+      );
     if (typeof value !== 'string') throw new ContentError(`content["${key}"] must be a string`);
     const n = Number(m[1]);
     const suffix = m[2];
@@ -90,17 +94,21 @@ export function normalizeContent(raw: unknown): ContentMap {
         });
       }
       if (!isRasterDataUrl(value) && !IMAGE_URL_RE.test(value)) {
-        throw new ContentError(`content["${key}"] must be a data:image/(png|jpeg|gif|webp);base64 URL or an /api/v1/images/ URL`, {
-          code: 'not-an-image',
-          params: { field: `content["${key}"]` },
-        });
+        throw new ContentError(
+          `content["${key}"] must be a data:image/(png|jpeg|gif|webp);base64 URL or an /api/v1/images/ URL`,
+          {
+            code: 'not-an-image',
+            params: { field: `content["${key}"]` },
+          },
+        );
       }
       out[key] = value;
       continue;
     }
     if (overBytes(value, MAX_QUESTION_TEXT_BYTES)) {
       throw new ContentError(`content["${key}"] is too long (max ${MAX_QUESTION_TEXT_BYTES} bytes)`, {
-        code: 'text-too-large', params: { field: `content["${key}"]`, limit: MAX_QUESTION_TEXT_BYTES },
+        code: 'text-too-large',
+        params: { field: `content["${key}"]`, limit: MAX_QUESTION_TEXT_BYTES },
       });
     }
     if (suffix === 'answer') {
@@ -116,23 +124,32 @@ export function normalizeContent(raw: unknown): ContentMap {
 
   const count = numbers.size;
   if (count === 0) throw new ContentError('content must hold at least one question');
-  if (count > MAX_QUESTIONS) throw new ContentError(`content may hold at most ${MAX_QUESTIONS} questions`, { code: 'too-many-questions', params: { limit: MAX_QUESTIONS } });
+  if (count > MAX_QUESTIONS)
+    throw new ContentError(`content may hold at most ${MAX_QUESTIONS} questions`, {
+      code: 'too-many-questions',
+      params: { limit: MAX_QUESTIONS },
+    });
   for (let n = 1; n <= count; n++) {
-    if (!numbers.has(n)) throw new ContentError(`questions must be numbered 1..${count} without gaps (question ${n} is missing)`);
+    if (!numbers.has(n))
+      throw new ContentError(`questions must be numbered 1..${count} without gaps (question ${n} is missing)`);
   }
   for (let n = 1; n <= count; n++) {
     const essay = out[`${n}_essay`];
     const mc = out[`${n}`];
     if (essay !== undefined && essay.trim() !== '') {
-      if (out[`${n}_answer`] !== undefined) throw new ContentError(`question ${n} is an essay and cannot have ${n}_answer`);
+      if (out[`${n}_answer`] !== undefined)
+        throw new ContentError(`question ${n} is an essay and cannot have ${n}_answer`);
       continue;
     }
-    if (mc === undefined || mc.trim() === '') throw new ContentError(`question ${n} needs a text in "${n}" or "${n}_essay"`);
+    if (mc === undefined || mc.trim() === '')
+      throw new ContentError(`question ${n} needs a text in "${n}" or "${n}_essay"`);
     for (const o of OPTION_SUFFIXES) {
       if (out[`${n}_${o}`] === undefined) throw new ContentError(`question ${n} needs option "${n}_${o}"`);
     }
-    if (out[`${n}_answer`] === undefined) throw new ContentError(`question ${n} needs a correct answer "${n}_answer" (a-d)`);
-    if (out[`${n}_essay_answer`] !== undefined) throw new ContentError(`question ${n} is multiple choice and cannot have ${n}_essay_answer`);
+    if (out[`${n}_answer`] === undefined)
+      throw new ContentError(`question ${n} needs a correct answer "${n}_answer" (a-d)`);
+    if (out[`${n}_essay_answer`] !== undefined)
+      throw new ContentError(`question ${n} is multiple choice and cannot have ${n}_essay_answer`);
   }
   return out;
 }
@@ -211,7 +228,8 @@ export function parseContentColumn(value: unknown): ContentMap {
 
 /** Answers map from a student: keys are question numbers, values strings (their sizes: sheet-bounds.ts). */
 export function validateAnswers(raw: unknown): Record<string, string> {
-  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new ContentError('answers must be an object');
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw))
+    throw new ContentError('answers must be an object');
   const out: Record<string, string> = {};
   const entries = Object.entries(raw as Record<string, unknown>);
   if (entries.length > MAX_QUESTIONS) throw new ContentError(`answers may hold at most ${MAX_QUESTIONS} entries`);

@@ -33,7 +33,11 @@ export class DeviceGate {
   private readonly sheets = new Map<number, { examId: number; studentId: number }>();
   private readonly modes = new Map<number, { on: boolean; readAt: number }>();
 
-  constructor(private readonly db: Db, readonly presence: ExamPresence, readonly settings: ProctorSettings) {}
+  constructor(
+    private readonly db: Db,
+    readonly presence: ExamPresence,
+    readonly settings: ProctorSettings,
+  ) {}
 
   /** The exam and student of an exam sheet (undefined: no such sheet). */
   async sheet(sheetId: number) {
@@ -71,10 +75,16 @@ export class DeviceGate {
     const nowMs = Date.now();
     const exclusive = await this.oneDevice(sheet.examId, nowMs);
     const { refused } = await this.presence.touch({
-      sheetId, device, nowMs, beat, ...(exclusive ? { exclusiveMs: this.settings.deviceSilentMs } : {}),
+      sheetId,
+      device,
+      nowMs,
+      beat,
+      ...(exclusive ? { exclusiveMs: this.settings.deviceSilentMs } : {}),
     });
     if (refused) {
-      throw clash('This exam is open on another device: ask the proctor to release it, or go on there', { code: 'exam-other-device' });
+      throw clash('This exam is open on another device: ask the proctor to release it, or go on there', {
+        code: 'exam-other-device',
+      });
     }
   }
 }

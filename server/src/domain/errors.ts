@@ -32,7 +32,8 @@ export const refused = (message = 'Forbidden', extra?: ErrorDetails) => new Doma
 /** The record the request names does not exist. */
 export const missing = (message: string, extra?: ErrorDetails) => new DomainError('not-found', message, extra);
 /** A record (`what`: class, student, teacher, user, …) that does not exist. */
-export const missingRecord = (what: string, message: string) => missing(message, { code: 'record-not-found', params: { what } });
+export const missingRecord = (what: string, message: string) =>
+  missing(message, { code: 'record-not-found', params: { what } });
 /** The request clashes with what is stored (a name already taken, a record still in use). */
 export const clash = (message: string, extra?: ErrorDetails) => new DomainError('conflict', message, extra);
 

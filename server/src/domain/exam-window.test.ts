@@ -12,10 +12,15 @@ describe('parseInstant', () => {
     expect(parseInstant(text)?.toISOString()).toBe(iso);
   });
 
-  it.each(['', '2025-06-29', '2025-06-29T08:00:00', '2025-02-30T08:00:00Z', '2025-13-01T08:00:00Z', '2025-06-29T24:00:00Z', 'tomorrow'])(
-    'rejects %j',
-    (text) => expect(parseInstant(text)).toBeNull(),
-  );
+  it.each([
+    '',
+    '2025-06-29',
+    '2025-06-29T08:00:00',
+    '2025-02-30T08:00:00Z',
+    '2025-13-01T08:00:00Z',
+    '2025-06-29T24:00:00Z',
+    'tomorrow',
+  ])('rejects %j', (text) => expect(parseInstant(text)).toBeNull());
 });
 
 describe('formatWib', () => {
@@ -38,14 +43,20 @@ describe('formatWib', () => {
 
 describe('toMillis', () => {
   // SQLite's stored form takes a shortcut past the RFC 3339 parser: the same instants, the same refusals.
-  it.each(['2025-06-29T01:00:00.000Z', '2024-02-29T23:59:59.999Z', '1999-12-31T17:00:00.500Z', '2025-06-29T08:00:00+07:00', '2025-06-29T01:00:00Z'])(
-    'reads %s as parseInstant does',
-    (text) => expect(toMillis(text)).toBe(parseInstant(text)!.getTime()),
-  );
+  it.each([
+    '2025-06-29T01:00:00.000Z',
+    '2024-02-29T23:59:59.999Z',
+    '1999-12-31T17:00:00.500Z',
+    '2025-06-29T08:00:00+07:00',
+    '2025-06-29T01:00:00Z',
+  ])('reads %s as parseInstant does', (text) => expect(toMillis(text)).toBe(parseInstant(text)!.getTime()));
 
-  it.each(['2025-06-29T01:00:60.000Z', '2025-0x-29T01:00:00.000Z', 'not an instant at all!!Z'])('refuses %j', (text) => {
-    expect(() => toMillis(text)).toThrow(RangeError);
-  });
+  it.each(['2025-06-29T01:00:60.000Z', '2025-0x-29T01:00:00.000Z', 'not an instant at all!!Z'])(
+    'refuses %j',
+    (text) => {
+      expect(() => toMillis(text)).toThrow(RangeError);
+    },
+  );
 });
 
 describe('examStatus', () => {
@@ -58,7 +69,9 @@ describe('examStatus', () => {
     expect(examStatus(start, end, new Date('2025-06-29T03:00:01Z'))).toBe('Completed');
   });
   it('accepts Date values read from PostgreSQL', () => {
-    expect(examStatus(new Date('2025-06-29T01:00:00Z'), new Date('2025-06-29T03:00:00Z'), new Date('2025-06-29T02:00:00Z'))).toBe('Active');
+    expect(
+      examStatus(new Date('2025-06-29T01:00:00Z'), new Date('2025-06-29T03:00:00Z'), new Date('2025-06-29T02:00:00Z')),
+    ).toBe('Active');
   });
 });
 

@@ -5,7 +5,14 @@
  */
 
 import {
-  endsAfterStart, examStatusAt, type ExamStatus, WIB_OFFSET_MS, WIB_OFFSET_TEXT, WINDOW_RULE, wibIsoText, windowRefusal,
+  endsAfterStart,
+  examStatusAt,
+  type ExamStatus,
+  WIB_OFFSET_MS,
+  WIB_OFFSET_TEXT,
+  WINDOW_RULE,
+  wibIsoText,
+  windowRefusal,
 } from '@kelasku/shared-rules';
 import { type ErrorDetails, RuleError } from './errors';
 
@@ -96,7 +103,10 @@ export function toMillis(instant: Date | number | string): number {
 
 /** Scheduled before start, Active in [start, end], Completed after end; `extraMinutes` moves one student's end. */
 export function examStatus(
-  start: Date | number | string, end: Date | number | string, now: Date | number = Date.now(), extraMinutes = 0,
+  start: Date | number | string,
+  end: Date | number | string,
+  now: Date | number = Date.now(),
+  extraMinutes = 0,
 ): ExamStatus {
   return examStatusAt(toMillis(start), toMillis(end), toMillis(now), extraMinutes);
 }
@@ -155,14 +165,23 @@ function refuseOutsideYears(field: string, text: string, instant: Date): void {
 /** Validates a create/update pair of times; returns the parsed instants. */
 export function parseWindow(startText: unknown, endText: unknown): { start: Date; end: Date } {
   if (typeof startText !== 'string' || typeof endText !== 'string') {
-    throw new WindowError(`start_time and end_time are required RFC 3339 date-times, e.g. 2025-06-29T08:00:00${WIB_OFFSET_TEXT}`);
+    throw new WindowError(
+      `start_time and end_time are required RFC 3339 date-times, e.g. 2025-06-29T08:00:00${WIB_OFFSET_TEXT}`,
+    );
   }
   const start = parseInstant(startText);
-  if (!start) throw new WindowError(`start_time "${startText}" is not an RFC 3339 date-time with an offset, e.g. 2025-06-29T08:00:00${WIB_OFFSET_TEXT}`);
+  if (!start)
+    throw new WindowError(
+      `start_time "${startText}" is not an RFC 3339 date-time with an offset, e.g. 2025-06-29T08:00:00${WIB_OFFSET_TEXT}`,
+    );
   const end = parseInstant(endText);
-  if (!end) throw new WindowError(`end_time "${endText}" is not an RFC 3339 date-time with an offset, e.g. 2025-06-29T10:00:00${WIB_OFFSET_TEXT}`);
+  if (!end)
+    throw new WindowError(
+      `end_time "${endText}" is not an RFC 3339 date-time with an offset, e.g. 2025-06-29T10:00:00${WIB_OFFSET_TEXT}`,
+    );
   refuseOutsideYears('start_time', startText, start);
   refuseOutsideYears('end_time', endText, end);
-  if (!endsAfterStart(start.getTime(), end.getTime())) throw new WindowError('end_time must be after start_time', { code: 'exam-window-order' });
+  if (!endsAfterStart(start.getTime(), end.getTime()))
+    throw new WindowError('end_time must be after start_time', { code: 'exam-window-order' });
   return { start, end };
 }

@@ -56,7 +56,11 @@ function clamp(x: number, lo: number, hi: number): number {
 }
 
 /** Runs the scorer with a deadline; any failure, timeout or non-number becomes null (pending). */
-async function scoreWithTimeout(scorer: EssayScorer, input: Omit<EssayInput, 'signal'>, timeoutMs: number): Promise<number | null> {
+async function scoreWithTimeout(
+  scorer: EssayScorer,
+  input: Omit<EssayInput, 'signal'>,
+  timeoutMs: number,
+): Promise<number | null> {
   const controller = new AbortController();
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<null>((resolve) => {
@@ -109,10 +113,15 @@ export async function gradeSheet(opts: GradeOptions): Promise<GradeResult> {
       continue;
     }
     essays.push(
-      scoreWithTimeout(opts.scorer, { question: q.text, answer: given, reference: q.reference, max: per }, opts.timeoutMs).then((s) => {
-        detail[q.n] = s === null
-          ? { kind: 'essay', score: null, max, pending: true, source: opts.scorer.name }
-          : { kind: 'essay', score: s, max, pending: false, source: opts.scorer.name };
+      scoreWithTimeout(
+        opts.scorer,
+        { question: q.text, answer: given, reference: q.reference, max: per },
+        opts.timeoutMs,
+      ).then((s) => {
+        detail[q.n] =
+          s === null
+            ? { kind: 'essay', score: null, max, pending: true, source: opts.scorer.name }
+            : { kind: 'essay', score: s, max, pending: false, source: opts.scorer.name };
       }),
     );
   }
@@ -147,16 +156,32 @@ export function totalFromDetail(detail: GradeDetail, totalMarks: number): number
  * A teacher sets the marks of essay n (0 ≤ score ≤ marks per question) and, optionally, a comment for the student
  * (undefined keeps the current one, blank removes it). Returns the new grade.
  */
-export function overrideEssay(detail: GradeDetail, totalMarks: number, n: number, score: number, comment?: string): GradeResult {
+export function overrideEssay(
+  detail: GradeDetail,
+  totalMarks: number,
+  n: number,
+  score: number,
+  comment?: string,
+): GradeResult {
   const current = detail[String(n)];
   if (!current) throw new GradingError(`Question ${n} does not exist in this grade`);
   if (current.kind !== 'essay') throw new GradingError(`Question ${n} is not an essay`);
   const per = marksPerQuestion(totalMarks, Object.keys(detail).length);
   if (!Number.isFinite(score) || score < 0 || score > round2(per) + 1e-9) {
-    throw new GradingError(`score must be between 0 and ${round2(per)}`, { code: 'score-out-of-range', params: { max: round2(per) } });
+    throw new GradingError(`score must be between 0 and ${round2(per)}`, {
+      code: 'score-out-of-range',
+      params: { max: round2(per) },
+    });
   }
   const note = (comment === undefined ? current.comment : comment)?.trim();
-  const essay: QuestionDetail = { kind: 'essay', score: round2(score), max: current.max, pending: false, source: 'teacher', ...(note ? { comment: note } : {}) };
+  const essay: QuestionDetail = {
+    kind: 'essay',
+    score: round2(score),
+    max: current.max,
+    pending: false,
+    source: 'teacher',
+    ...(note ? { comment: note } : {}),
+  };
   const next: GradeDetail = { ...detail, [String(n)]: essay };
   return { score: totalFromDetail(next, totalMarks), detail: next };
 }
@@ -241,7 +266,11 @@ export async function regradeSheet(opts: RegradeOptions): Promise<RegradeResult>
     }
     const scorer = opts.scorer;
     essays.push(
-      scoreWithTimeout(scorer, { question: q.text, answer: given, reference: q.reference, max: per }, opts.timeoutMs).then((s) => {
+      scoreWithTimeout(
+        scorer,
+        { question: q.text, answer: given, reference: q.reference, max: per },
+        opts.timeoutMs,
+      ).then((s) => {
         detail[q.n] = { kind: 'essay', score: s, max, pending: s === null, source: scorer.name };
       }),
     );
@@ -252,8 +281,18 @@ export async function regradeSheet(opts: RegradeOptions): Promise<RegradeResult>
 }
 
 /** Scores one essay of a stored grade (background re-grading); null when the scorer has no opinion or fails. */
-export function scoreEssay(scorer: EssayScorer, question: { text: string; reference?: string }, answer: string, per: number, timeoutMs: number): Promise<number | null> {
-  return scoreWithTimeout(scorer, { question: question.text, answer, reference: question.reference, max: per }, timeoutMs);
+export function scoreEssay(
+  scorer: EssayScorer,
+  question: { text: string; reference?: string },
+  answer: string,
+  per: number,
+  timeoutMs: number,
+): Promise<number | null> {
+  return scoreWithTimeout(
+    scorer,
+    { question: question.text, answer, reference: question.reference, max: per },
+    timeoutMs,
+  );
 }
 
 export interface ReviewMarks {

@@ -18,7 +18,12 @@ import { imageBytes, imageMimeOf, imageSizeRows, insertImage, saveVariants, vari
 
 export { IMAGE_URL_RE, MAX_IMAGE_BYTES };
 
-export const IMAGE_EXTENSIONS = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/gif': 'gif', 'image/webp': 'webp' } as const;
+export const IMAGE_EXTENSIONS = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/gif': 'gif',
+  'image/webp': 'webp',
+} as const;
 export type ImageMime = keyof typeof IMAGE_EXTENSIONS;
 
 export const IMAGE_URL_PREFIX = '/api/v1/images/';
@@ -47,7 +52,8 @@ function matchesFormat(mime: ImageMime, data: Buffer): boolean {
   }
 }
 
-export const imageUrl = (img: Pick<StoredImage, 'hash' | 'mime'>) => `${IMAGE_URL_PREFIX}${img.hash}.${IMAGE_EXTENSIONS[img.mime]}`;
+export const imageUrl = (img: Pick<StoredImage, 'hash' | 'mime'>) =>
+  `${IMAGE_URL_PREFIX}${img.hash}.${IMAGE_EXTENSIONS[img.mime]}`;
 
 /** Decodes a `data:` URL into a picture, or throws ContentError naming `where` (e.g. `content["3_pict"]`). */
 export function decodeImageDataUrl(url: string, where: string): StoredImage {
@@ -58,10 +64,13 @@ export function decodeImageDataUrl(url: string, where: string): StoredImage {
   const [type, ...params] = text.slice(5, comma).split(';');
   const mime = type.trim().toLowerCase();
   if (!(mime in IMAGE_EXTENSIONS)) {
-    throw new ContentError(`${where}: images of type "${mime || 'unknown'}" are not accepted (PNG, JPEG, GIF or WebP only)`, {
-      code: 'image-type-not-accepted',
-      params: { field: where, type: mime || 'unknown' },
-    });
+    throw new ContentError(
+      `${where}: images of type "${mime || 'unknown'}" are not accepted (PNG, JPEG, GIF or WebP only)`,
+      {
+        code: 'image-type-not-accepted',
+        params: { field: where, type: mime || 'unknown' },
+      },
+    );
   }
   if (params.at(-1)?.toLowerCase() !== 'base64') throw notAnImage(`${where}: the image must be base64-encoded`, where);
   const base64 = text.slice(comma + 1).replace(/\s+/g, '');
@@ -71,7 +80,8 @@ export function decodeImageDataUrl(url: string, where: string): StoredImage {
   const data = Buffer.from(base64, 'base64');
   if (data.length > MAX_IMAGE_BYTES) throw tooLarge(where);
   const format = IMAGE_EXTENSIONS[mime as ImageMime].toUpperCase();
-  if (!matchesFormat(mime as ImageMime, data)) throw notAnImage(`${where}: the image data is not a ${format} file`, where);
+  if (!matchesFormat(mime as ImageMime, data))
+    throw notAnImage(`${where}: the image data is not a ${format} file`, where);
   const picture = storedPicture(mime as ImageMime, data, where, format);
   return { hash: crypto.createHash('sha256').update(picture).digest('hex'), mime: mime as ImageMime, data: picture };
 }
@@ -82,21 +92,28 @@ function storedPicture(mime: ImageMime, data: Buffer, where: string, format: str
   try {
     clean = cleanPicture(mime, data);
   } catch (error) {
-    if (error instanceof MalformedPicture) throw notAnImage(`${where}: the image data is not a valid ${format} file (${error.message})`, where);
+    if (error instanceof MalformedPicture)
+      throw notAnImage(`${where}: the image data is not a valid ${format} file (${error.message})`, where);
     throw error;
   }
   const { width, height } = clean;
   if (width > MAX_IMAGE_SIDE_PX || height > MAX_IMAGE_SIDE_PX) {
-    throw new ContentError(`${where}: the image is ${width} × ${height} pixels (max ${MAX_IMAGE_SIDE_PX} pixels on each side)`, {
-      code: 'image-too-many-pixels',
-      params: { field: where, width, height, limit: MAX_IMAGE_SIDE_PX },
-    });
+    throw new ContentError(
+      `${where}: the image is ${width} × ${height} pixels (max ${MAX_IMAGE_SIDE_PX} pixels on each side)`,
+      {
+        code: 'image-too-many-pixels',
+        params: { field: where, width, height, limit: MAX_IMAGE_SIDE_PX },
+      },
+    );
   }
   return clean.data;
 }
 
 function tooLarge(where: string): ContentError {
-  return new ContentError(`${where}: the image is too large (max ${MAX_IMAGE_LABEL})`, { code: 'image-too-large', params: { field: where, limit: MAX_IMAGE_LABEL } });
+  return new ContentError(`${where}: the image is too large (max ${MAX_IMAGE_LABEL})`, {
+    code: 'image-too-large',
+    params: { field: where, limit: MAX_IMAGE_LABEL },
+  });
 }
 
 function notAnImage(message: string, where: string): ContentError {
@@ -226,7 +243,9 @@ const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resol
  * `<img src="data:...">` in any text become image URLs. Other requests run between pictures: decoding and hashing
  * one picture of the largest size takes several milliseconds, and an exam may hold dozens.
  */
-export async function extractContentImages(content: ContentMap): Promise<{ content: ContentMap; images: StoredImage[] }> {
+export async function extractContentImages(
+  content: ContentMap,
+): Promise<{ content: ContentMap; images: StoredImage[] }> {
   const bag: ImageBag = new Map();
   const out: ContentMap = {};
   for (const [key, value] of Object.entries(content)) {
@@ -267,7 +286,13 @@ export async function withVariants(images: StoredImage[]): Promise<StoredImage[]
 export async function saveImages(db: Db, images: StoredImage[]): Promise<void> {
   for (const img of images) {
     await yieldToEventLoop();
-    await insertImage(db, { hash: img.hash, mime: img.mime, data: img.data, width: img.sized?.width ?? null, height: img.sized?.height ?? null });
+    await insertImage(db, {
+      hash: img.hash,
+      mime: img.mime,
+      data: img.data,
+      width: img.sized?.width ?? null,
+      height: img.sized?.height ?? null,
+    });
     if (img.sized) await saveVariants(db, img.hash, img.sized);
   }
 }
@@ -316,7 +341,11 @@ export async function sizeHtmlPictures(db: Db, html: string, images: StoredImage
 export async function sizeContentPictures(db: Db, content: ContentMap, images: StoredImage[]): Promise<ContentMap> {
   const picts = Object.entries(content).filter(([key, value]) => key.endsWith('_pict') && IMAGE_URL_RE.test(value));
   if (picts.length === 0) return content;
-  const sizes = await sizesFor(db, picts.map(([, v]) => v), images);
+  const sizes = await sizesFor(
+    db,
+    picts.map(([, v]) => v),
+    images,
+  );
   const out: ContentMap = { ...content };
   for (const [key, value] of picts) {
     const size = sizes.get(/([0-9a-f]{64})/.exec(value)![1]);
@@ -326,7 +355,10 @@ export async function sizeContentPictures(db: Db, content: ContentMap, images: S
 }
 
 /** A copy named `<hash>-<width>.<ext>` (shared-rules variantName): its bytes, or, when it was not made, its original's URL. */
-export async function loadVariant(db: Db, name: string): Promise<{ hash: string; mime: string; data: Buffer } | { original: string } | undefined> {
+export async function loadVariant(
+  db: Db,
+  name: string,
+): Promise<{ hash: string; mime: string; data: Buffer } | { original: string } | undefined> {
   const m = /^([0-9a-f]{64})-([1-9]\d{0,4})\.(png|jpg|webp)$/.exec(name);
   if (!m) return undefined;
   const mime = (Object.keys(IMAGE_EXTENSIONS) as ImageMime[]).find((k) => IMAGE_EXTENSIONS[k] === m[3])!;
@@ -337,7 +369,10 @@ export async function loadVariant(db: Db, name: string): Promise<{ hash: string;
 }
 
 /** The picture named `<hash>.<ext>`, or undefined (unknown hash, or an extension that is not its type). */
-export async function loadImage(db: Db, name: string): Promise<{ hash: string; mime: string; data: Buffer } | undefined> {
+export async function loadImage(
+  db: Db,
+  name: string,
+): Promise<{ hash: string; mime: string; data: Buffer } | undefined> {
   const m = IMAGE_NAME_RE.exec(name);
   if (!m) return undefined;
   const row = await imageBytes(db, m[1]);

@@ -19,7 +19,11 @@ import { type ContentMap, listQuestions } from './content';
 import { type GradeDetail, marksPerQuestion, round2 } from './grading';
 import type { Static } from 'typebox';
 // The reply's wire schemas, declared once for the route and the teacher app (type-only: nothing is bundled).
-import type { itemAnalysisFiguresSchema, questionAnalysisSchema, scoreBinSchema } from '@kelasku/shared-rules/src/wire/analysis';
+import type {
+  itemAnalysisFiguresSchema,
+  questionAnalysisSchema,
+  scoreBinSchema,
+} from '@kelasku/shared-rules/src/wire/analysis';
 
 type ItemAnalysisFigures = Static<typeof itemAnalysisFiguresSchema>;
 type QuestionAnalysis = Static<typeof questionAnalysisSchema>;
@@ -52,7 +56,11 @@ export interface AnalysisInput {
 
 /** `count` equal bins over [0, max]; a value at max goes into the last one. */
 function binned(values: number[], max: number, count: number): ScoreBin[] {
-  const bins = Array.from({ length: count }, (_, i) => ({ from: round2((max * i) / count), to: round2((max * (i + 1)) / count), count: 0 }));
+  const bins = Array.from({ length: count }, (_, i) => ({
+    from: round2((max * i) / count),
+    to: round2((max * (i + 1)) / count),
+    count: 0,
+  }));
   for (const v of values) {
     // The small epsilon keeps 2-decimal scores on a bin edge (e.g. 19.99999 from float division) in the upper bin.
     const i = max > 0 ? Math.floor((v * count) / max + 1e-9) : 0;
@@ -61,7 +69,8 @@ function binned(values: number[], max: number, count: number): ScoreBin[] {
   return bins;
 }
 
-const mean = (values: number[]): number | null => (values.length ? round2(values.reduce((a, b) => a + b, 0) / values.length) : null);
+const mean = (values: number[]): number | null =>
+  values.length ? round2(values.reduce((a, b) => a + b, 0) / values.length) : null;
 
 const normalized = (answer: string | undefined) => (answer ?? '').trim().toLowerCase();
 
@@ -86,8 +95,16 @@ export function analyseItem(input: AnalysisInput): ItemAnalysisFigures {
         return d?.kind === 'mc' ? d.correct : given[i] === q.answer;
       }).length;
       return {
-        ...base, key: q.answer as OptionLetter, correct, correct_share: submitted.length ? Math.round((correct / submitted.length) * 10_000) / 10_000 : null,
-        options, max: null, scored: null, pending: null, average: null, score_bins: null,
+        ...base,
+        key: q.answer as OptionLetter,
+        correct,
+        correct_share: submitted.length ? Math.round((correct / submitted.length) * 10_000) / 10_000 : null,
+        options,
+        max: null,
+        scored: null,
+        pending: null,
+        average: null,
+        score_bins: null,
       };
     }
     const scores: number[] = [];
@@ -99,8 +116,16 @@ export function analyseItem(input: AnalysisInput): ItemAnalysisFigures {
       else scores.push(d.score);
     }
     return {
-      ...base, key: null, correct: null, correct_share: null, options: null,
-      max: per, scored: scores.length, pending, average: mean(scores), score_bins: binned(scores, per, ESSAY_BINS),
+      ...base,
+      key: null,
+      correct: null,
+      correct_share: null,
+      options: null,
+      max: per,
+      scored: scores.length,
+      pending,
+      average: mean(scores),
+      score_bins: binned(scores, per, ESSAY_BINS),
     };
   });
 
@@ -113,8 +138,13 @@ export function analyseItem(input: AnalysisInput): ItemAnalysisFigures {
     submitted: submitted.length,
     in_progress: inProgress,
     not_started: input.students.length - submitted.length - inProgress,
-    auto_submitted: endTime === null ? null : submitted.filter((s) => s.submittedAt !== null && s.submittedAt.getTime() > endTime.getTime()).length,
-    with_pending: submitted.filter((s) => Object.values(s.grade!.detail).some((d) => d.kind === 'essay' && (d.pending || d.score === null))).length,
+    auto_submitted:
+      endTime === null
+        ? null
+        : submitted.filter((s) => s.submittedAt !== null && s.submittedAt.getTime() > endTime.getTime()).length,
+    with_pending: submitted.filter((s) =>
+      Object.values(s.grade!.detail).some((d) => d.kind === 'essay' && (d.pending || d.score === null)),
+    ).length,
     average: mean(scores),
     score_bins: binned(scores, input.totalMarks, SCORE_BINS),
     questions: perQuestion,

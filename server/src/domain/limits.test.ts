@@ -8,18 +8,31 @@ import { MAX_DESCRIPTION_BYTES, MAX_HTML_DEPTH, MAX_RICH_HTML_CHARS, MAX_TOPIC_B
 jest.setTimeout(60_000);
 
 let t: TestApp;
-beforeAll(async () => { t = await buildTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
-const PNG_HEAD = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+const PNG_HEAD = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
 function pngDataUrl(bytes: number): string {
   const data = Buffer.alloc(bytes, 7);
   PNG_HEAD.copy(data);
   return `data:image/png;base64,${data.toString('base64')}`;
 }
 
-const material = (content: string) => ({ title: 'Bab 1', description: 'd', content, class_id: t.fixture.classes[0].id });
-const postMaterial = (content: string) => t.injectWithLogin('teacher', { method: 'POST', url: '/api/v1/materials', payload: material(content) });
+const material = (content: string) => ({
+  title: 'Bab 1',
+  description: 'd',
+  content,
+  class_id: t.fixture.classes[0].id,
+});
+const postMaterial = (content: string) =>
+  t.injectWithLogin('teacher', { method: 'POST', url: '/api/v1/materials', payload: material(content) });
 
 describe('material HTML caps', () => {
   it('refuses HTML nested deeper than the cap with 400 and a message (was 22 s of blocked event loop, then 200)', async () => {
@@ -46,7 +59,9 @@ describe('material HTML caps', () => {
     const res = await postMaterial(html);
     expect(res.statusCode).toBe(200);
     const content: string = res.json().content;
-    expect(content.match(/<img width="\d+" height="\d+" src="\/api\/v1\/images\/[0-9a-f]{64}\.png" \/>/g)).toHaveLength(2);
+    expect(content.match(/<img width="\d+" height="\d+" src="\/api\/v1\/images\/[0-9a-f]{64}\.png" \/>/g)).toHaveLength(
+      2,
+    );
     expect(content).toContain(text);
   });
 
@@ -57,12 +72,15 @@ describe('material HTML caps', () => {
     expect(text.length + photos.length).toBeGreaterThan(MAX_RICH_HTML_CHARS);
     const res = await postMaterial(`<h2>Daun</h2>${text}${photos}`);
     expect(res.statusCode).toBe(200);
-    expect(res.json().content.match(/<img width="\d+" height="\d+" src="\/api\/v1\/images\/[0-9a-f]{64}\.png" \/>/g)).toHaveLength(3);
+    expect(
+      res.json().content.match(/<img width="\d+" height="\d+" src="\/api\/v1\/images\/[0-9a-f]{64}\.png" \/>/g),
+    ).toHaveLength(3);
   });
 });
 
 describe('discussion text caps', () => {
-  const post = (body: { topic: string; description: string }) => t.injectWithLogin('student', { method: 'POST', url: '/api/v1/discussions', payload: body });
+  const post = (body: { topic: string; description: string }) =>
+    t.injectWithLogin('student', { method: 'POST', url: '/api/v1/discussions', payload: body });
 
   it('keeps markup in a description as typed (plain text, never parsed); refuses one past the cap with 400', async () => {
     const nested = await post({ topic: 'Tanya', description: '<i>'.repeat(5_000) });
@@ -73,13 +91,18 @@ describe('discussion text caps', () => {
 
   it('counts bytes, not characters: a topic or description of emoji past its cap is refused, naming field and cap', async () => {
     const emoji = (bytes: number) => '😀'.repeat(bytes / 4);
-    for (const [field, limit] of [['topic', MAX_TOPIC_BYTES], ['description', MAX_DESCRIPTION_BYTES]] as const) {
+    for (const [field, limit] of [
+      ['topic', MAX_TOPIC_BYTES],
+      ['description', MAX_DESCRIPTION_BYTES],
+    ] as const) {
       const body = { topic: 'Tanya', description: '', [field]: emoji(limit) + 'x' };
       const res = await post(body);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({
-        error: `${field} is too long (max ${limit} bytes)`, message: `${field} is too long (max ${limit} bytes)`,
-        code: 'text-too-large', params: { field, limit },
+        error: `${field} is too long (max ${limit} bytes)`,
+        message: `${field} is too long (max ${limit} bytes)`,
+        code: 'text-too-large',
+        params: { field, limit },
       });
       expect((await post({ ...body, [field]: emoji(limit) })).statusCode).toBe(200);
     }

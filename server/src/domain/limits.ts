@@ -18,7 +18,12 @@ export const MAX_ESSAY_COMMENT_CHARS = 2_000;
  * A discussion's replies come inline with it on every page, so they are bounded too: in number, and in bytes of text
  * all together; the reply that would pass either is refused.
  */
-import { MAX_DESCRIPTION_BYTES, MAX_REPLY_BYTES, MAX_REPORT_REASON_BYTES, MAX_TOPIC_BYTES } from '@kelasku/shared-rules';
+import {
+  MAX_DESCRIPTION_BYTES,
+  MAX_REPLY_BYTES,
+  MAX_REPORT_REASON_BYTES,
+  MAX_TOPIC_BYTES,
+} from '@kelasku/shared-rules';
 
 export { MAX_DESCRIPTION_BYTES, MAX_REPLY_BYTES, MAX_TOPIC_BYTES };
 export const MAX_REPLIES_PER_POST = 100;
@@ -106,8 +111,13 @@ export const FIELDS_JSON_BYTES = 512;
 /** One reply in a discussion's `replies`, its text aside. */
 export const REPLY_OVERHEAD_BYTES = FIELDS_JSON_BYTES + MAX_NAME_JSON_BYTES;
 /** One discussion of a forum page, with all its replies. */
-export const MAX_DISCUSSION_BYTES = FIELDS_JSON_BYTES + MAX_NAME_JSON_BYTES + MAX_TOPIC_BYTES + MAX_DESCRIPTION_BYTES
-  + MAX_REPLIES_PER_POST * REPLY_OVERHEAD_BYTES + MAX_REPLY_BYTES_PER_POST;
+export const MAX_DISCUSSION_BYTES =
+  FIELDS_JSON_BYTES +
+  MAX_NAME_JSON_BYTES +
+  MAX_TOPIC_BYTES +
+  MAX_DESCRIPTION_BYTES +
+  MAX_REPLIES_PER_POST * REPLY_OVERHEAD_BYTES +
+  MAX_REPLY_BYTES_PER_POST;
 /**
  * A material as stored and listed (title, description and HTML as JSON, domain/material-bytes.ts): a list page of
  * materials is sized by its largest one (materialPageSize), so it holds at least one within MAX_PAGE_BYTES.
@@ -125,7 +135,12 @@ export const MAX_DISCUSSION_PAGE_SIZE = 10;
 export const DEFAULT_DISCUSSION_PAGE_SIZE = MAX_DISCUSSION_PAGE_SIZE;
 
 /** One report as the admin's list shows it: names, the reported post's topic and text (or a reply), reason, place. */
-export const MAX_REPORT_BYTES = FIELDS_JSON_BYTES + 2 * MAX_NAME_JSON_BYTES + MAX_TOPIC_BYTES
-  + Math.max(MAX_DESCRIPTION_BYTES, MAX_REPLY_BYTES) + MAX_REPORT_REASON_BYTES + 2 * MAX_TITLE_JSON_BYTES;
+export const MAX_REPORT_BYTES =
+  FIELDS_JSON_BYTES +
+  2 * MAX_NAME_JSON_BYTES +
+  MAX_TOPIC_BYTES +
+  Math.max(MAX_DESCRIPTION_BYTES, MAX_REPLY_BYTES) +
+  MAX_REPORT_REASON_BYTES +
+  2 * MAX_TITLE_JSON_BYTES;
 /** Reports on one page of the admin's list. */
 export const MAX_REPORT_PAGE_SIZE = 50;

@@ -7,7 +7,16 @@ describe('login names', () => {
     expect(normalizeLoginName('operator')).toBe('operator');
   });
 
-  it.each(['admin', 'operator.tu', 'kepala_sekolah-2', '2024100001', '198501012010011001', 'siti@sman1', 'андрей', 'José'])('accepts %j', (name) => {
+  it.each([
+    'admin',
+    'operator.tu',
+    'kepala_sekolah-2',
+    '2024100001',
+    '198501012010011001',
+    'siti@sman1',
+    'андрей',
+    'José',
+  ])('accepts %j', (name) => {
     expect(loginNameProblem(normalizeLoginName(name))).toBeUndefined();
   });
 
@@ -26,7 +35,11 @@ describe('login names', () => {
   ])('refuses %j', (name, kind) => {
     const problem = loginNameProblem(normalizeLoginName(name));
     expect(problem).toBeDefined();
-    const expected = { invisible: ['login-name-invisible', /invisible/], space: ['login-name-spaces', /spaces/], scripts: ['login-name-mixed-scripts', /one alphabet/] } as const;
+    const expected = {
+      invisible: ['login-name-invisible', /invisible/],
+      space: ['login-name-spaces', /spaces/],
+      scripts: ['login-name-mixed-scripts', /one alphabet/],
+    } as const;
     const [code, text] = expected[kind as keyof typeof expected];
     expect(problem?.code).toBe(code);
     expect(problem?.text).toMatch(text);

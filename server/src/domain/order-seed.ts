@@ -13,10 +13,17 @@ export type OrderSeeds = (kind: ShuffleKind, itemId: number, studentId: number) 
 
 export function orderSeeds(jwtSecret: string): OrderSeeds {
   const key = crypto.createHmac('sha256', jwtSecret).update('kelasku question order seed').digest();
-  return (kind, itemId, studentId) => crypto.createHmac('sha256', key).update(`${kind}|${itemId}|${studentId}`).digest('base64url').slice(0, 22);
+  return (kind, itemId, studentId) =>
+    crypto.createHmac('sha256', key).update(`${kind}|${itemId}|${studentId}`).digest('base64url').slice(0, 22);
 }
 
 /** A sheet's seed: the one stored with it (sheets opened while orders came from public ids), else the secret one. */
-export function seedOfSheet(seeds: OrderSeeds, kind: ShuffleKind, itemId: number, studentId: number, stored: string | null | undefined): string {
+export function seedOfSheet(
+  seeds: OrderSeeds,
+  kind: ShuffleKind,
+  itemId: number,
+  studentId: number,
+  stored: string | null | undefined,
+): string {
   return stored ?? seeds(kind, itemId, studentId);
 }

@@ -1,6 +1,19 @@
 import {
-  CAMERA, decodeJpeg, exifWithGps, gifWithComment, GPS_TEXT, greyPng, jpegMetadataSegments, jpegSegment, phoneJpeg, plainJpeg,
-  pngChunk, pngChunkTypes, pngHeaderOnly, webpChunkTypes, webpWithExif,
+  CAMERA,
+  decodeJpeg,
+  exifWithGps,
+  gifWithComment,
+  GPS_TEXT,
+  greyPng,
+  jpegMetadataSegments,
+  jpegSegment,
+  phoneJpeg,
+  plainJpeg,
+  pngChunk,
+  pngChunkTypes,
+  pngHeaderOnly,
+  webpChunkTypes,
+  webpWithExif,
 } from '../../test/pictures';
 import { cleanPicture, exifOrientation, MalformedPicture } from './picture-bytes';
 
@@ -43,8 +56,17 @@ describe('cleanPicture: JPEG', () => {
   it('keeps a colour profile, and the JFIF header without its thumbnail', () => {
     const plain = plainJpeg();
     const icc = jpegSegment(0xe2, Buffer.from('ICC_PROFILE\0\x01\x01profile-bytes', 'latin1'));
-    const jfifWithThumb = jpegSegment(0xe0, Buffer.concat([Buffer.from('JFIF\0\x01\x01\0\0\x01\0\x01\x02\x01', 'latin1'), Buffer.from('THUMB-RGB-PIXEL', 'latin1')]));
-    const clean = cleanPicture('image/jpeg', Buffer.concat([plain.subarray(0, 2), jfifWithThumb, icc, plain.subarray(20)]));
+    const jfifWithThumb = jpegSegment(
+      0xe0,
+      Buffer.concat([
+        Buffer.from('JFIF\0\x01\x01\0\0\x01\0\x01\x02\x01', 'latin1'),
+        Buffer.from('THUMB-RGB-PIXEL', 'latin1'),
+      ]),
+    );
+    const clean = cleanPicture(
+      'image/jpeg',
+      Buffer.concat([plain.subarray(0, 2), jfifWithThumb, icc, plain.subarray(20)]),
+    );
     expect(hasText(clean.data, 'profile-bytes')).toBe(true);
     expect(hasText(clean.data, 'THUMB')).toBe(false);
   });
@@ -59,7 +81,10 @@ describe('cleanPicture: JPEG', () => {
   });
 
   it.each([
-    ['a segment longer than the file', (j: Buffer) => Buffer.concat([j.subarray(0, 2), Buffer.from([0xff, 0xe1, 0xff, 0xff, 1, 2])])],
+    [
+      'a segment longer than the file',
+      (j: Buffer) => Buffer.concat([j.subarray(0, 2), Buffer.from([0xff, 0xe1, 0xff, 0xff, 1, 2])]),
+    ],
     ['bytes between segments', (j: Buffer) => Buffer.concat([j.subarray(0, 2), Buffer.from('junk'), j.subarray(2)])],
     ['no frame header', (j: Buffer) => Buffer.concat([j.subarray(0, 2), Buffer.from([0xff, 0xd9])])],
     ['a start marker only', (j: Buffer) => j.subarray(0, 3)],
@@ -69,7 +94,9 @@ describe('cleanPicture: JPEG', () => {
 });
 
 function cleanOrientation(orientation: number): Buffer {
-  const app1 = jpegMetadataSegments(cleanPicture('image/jpeg', phoneJpeg(orientation)).data).find(([marker]) => marker === 0xe1);
+  const app1 = jpegMetadataSegments(cleanPicture('image/jpeg', phoneJpeg(orientation)).data).find(
+    ([marker]) => marker === 0xe1,
+  );
   return app1![1];
 }
 
@@ -95,7 +122,10 @@ describe('cleanPicture: PNG', () => {
 
   it('reads any declared size from the header without inflating the rows (2^31 and 2^32 - 1 included)', () => {
     expect(cleanPicture('image/png', greyPng(10_000, 10_000))).toMatchObject({ width: 10_000, height: 10_000 });
-    expect(cleanPicture('image/png', pngHeaderOnly(2 ** 31, 2 ** 31))).toMatchObject({ width: 2 ** 31, height: 2 ** 31 });
+    expect(cleanPicture('image/png', pngHeaderOnly(2 ** 31, 2 ** 31))).toMatchObject({
+      width: 2 ** 31,
+      height: 2 ** 31,
+    });
     expect(cleanPicture('image/png', pngHeaderOnly(2 ** 32 - 1, 1))).toMatchObject({ width: 2 ** 32 - 1 });
   });
 
@@ -103,14 +133,21 @@ describe('cleanPicture: PNG', () => {
     ['a signature only', () => greyPng(1, 1).subarray(0, 8)],
     ['no header chunk first', () => Buffer.concat([greyPng(1, 1).subarray(0, 8), pngChunk('IEND', Buffer.alloc(0))])],
     ['no end chunk', () => greyPng(1, 1).subarray(0, -12)],
-    ['a chunk longer than the file', () => { const p = Buffer.from(greyPng(1, 1)); p.writeUInt32BE(0xfffffff0, 33); return p; }],
+    [
+      'a chunk longer than the file',
+      () => {
+        const p = Buffer.from(greyPng(1, 1));
+        p.writeUInt32BE(0xfffffff0, 33);
+        return p;
+      },
+    ],
   ])('refuses a PNG with %s', (_name, make) => {
     expect(() => cleanPicture('image/png', make())).toThrow(MalformedPicture);
   });
 });
 
 describe('cleanPicture: GIF', () => {
-  it('drops comments, other applications\' data and what follows the trailer; keeps frames, timing and looping', () => {
+  it("drops comments, other applications' data and what follows the trailer; keeps frames, timing and looping", () => {
     const clean = cleanPicture('image/gif', gifWithComment());
     expect(hasText(clean.data, GPS_TEXT) || hasText(clean.data, CAMERA) || hasText(clean.data, 'XMP')).toBe(false);
     expect(hasText(clean.data, 'NETSCAPE2.0')).toBe(true);
@@ -119,7 +156,7 @@ describe('cleanPicture: GIF', () => {
     expect(clean).toMatchObject({ width: 1, height: 1 });
   });
 
-  it('takes the larger of the screen and each frame\'s extent as the size', () => {
+  it("takes the larger of the screen and each frame's extent as the size", () => {
     const gif = Buffer.from(gifWithComment(1, 1));
     const frame = gif.lastIndexOf(Buffer.from([0x2c, 0, 0, 0, 0]));
     gif.writeUInt16LE(9000, frame + 5);
@@ -128,7 +165,9 @@ describe('cleanPicture: GIF', () => {
 
   it('refuses a GIF whose blocks run past the end or are unknown', () => {
     expect(() => cleanPicture('image/gif', gifWithComment().subarray(0, 40))).toThrow(MalformedPicture);
-    expect(() => cleanPicture('image/gif', Buffer.concat([gifWithComment().subarray(0, 19), Buffer.from([0x99])]))).toThrow(MalformedPicture);
+    expect(() =>
+      cleanPicture('image/gif', Buffer.concat([gifWithComment().subarray(0, 19), Buffer.from([0x99])])),
+    ).toThrow(MalformedPicture);
   });
 });
 

@@ -56,7 +56,8 @@ const isApp = (marker: number) => marker >= 0xe0 && marker <= 0xef;
 /** Markers without a length: RST0–7 and TEM. */
 const isStandalone = (marker: number) => (marker >= 0xd0 && marker <= 0xd7) || marker === 0x01;
 /** Start-of-frame markers (they hold the size): C0–CF except DHT (C4), JPG (C8) and DAC (CC). */
-const isStartOfFrame = (marker: number) => marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
+const isStartOfFrame = (marker: number) =>
+  marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
 
 const startsWith = (body: Buffer, text: string) => body.subarray(0, text.length).toString('latin1') === text;
 
@@ -186,8 +187,24 @@ function cleanJpeg(src: Buffer): CleanPicture {
  * Everything else (tEXt, zTXt, iTXt, eXIf, tIME and private chunks) is dropped.
  */
 const PNG_KEPT = new Set([
-  'IHDR', 'PLTE', 'IDAT', 'IEND', 'tRNS', 'cHRM', 'gAMA', 'iCCP', 'sBIT', 'sRGB', 'cICP', 'mDCV', 'cLLI', 'bKGD', 'pHYs',
-  'acTL', 'fcTL', 'fdAT',
+  'IHDR',
+  'PLTE',
+  'IDAT',
+  'IEND',
+  'tRNS',
+  'cHRM',
+  'gAMA',
+  'iCCP',
+  'sBIT',
+  'sRGB',
+  'cICP',
+  'mDCV',
+  'cLLI',
+  'bKGD',
+  'pHYs',
+  'acTL',
+  'fcTL',
+  'fdAT',
 ]);
 
 function cleanPng(src: Buffer): CleanPicture {
@@ -270,7 +287,8 @@ const VP8X_EXIF = 0x08;
 const VP8X_XMP = 0x04;
 
 function webpSize(type: string, body: Buffer): { width: number; height: number } | undefined {
-  if (type === 'VP8X' && body.length >= 10) return { width: body.readUIntLE(4, 3) + 1, height: body.readUIntLE(7, 3) + 1 };
+  if (type === 'VP8X' && body.length >= 10)
+    return { width: body.readUIntLE(4, 3) + 1, height: body.readUIntLE(7, 3) + 1 };
   if (type === 'VP8 ' && body.length >= 10 && body[3] === 0x9d && body[4] === 0x01 && body[5] === 0x2a) {
     return { width: body.readUInt16LE(6) & 0x3fff, height: body.readUInt16LE(8) & 0x3fff };
   }

@@ -5,16 +5,24 @@
  * thread, so a teacher uploading a whole exam of photos takes one core of the two, not both.
  */
 import sharp from 'sharp';
-import {
-  PICTURE_VARIANT_QUALITY, type PictureExt, variantExts, variantWidths,
-} from '@kelasku/shared-rules';
+import { PICTURE_VARIANT_QUALITY, type PictureExt, variantExts, variantWidths } from '@kelasku/shared-rules';
 import type { ImageMime } from './images';
 
 sharp.concurrency(1);
 sharp.cache(false);
 
-const EXT_OF: Record<ImageMime, PictureExt> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/gif': 'gif', 'image/webp': 'webp' };
-const MIME_OF: Record<PictureExt, ImageMime> = { png: 'image/png', jpg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' };
+const EXT_OF: Record<ImageMime, PictureExt> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/gif': 'gif',
+  'image/webp': 'webp',
+};
+const MIME_OF: Record<PictureExt, ImageMime> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+};
 
 export interface PictureVariant {
   width: number;
@@ -40,7 +48,9 @@ function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
 
 async function encode(input: Buffer, width: number, ext: PictureExt): Promise<Buffer> {
   // autoOrient: a photo whose EXIF says "turned" is stored turned in its copies (copies keep no metadata).
-  const resized = sharp(input, { failOn: 'error', limitInputPixels: 4096 * 4096 }).autoOrient().resize({ width, withoutEnlargement: true });
+  const resized = sharp(input, { failOn: 'error', limitInputPixels: 4096 * 4096 })
+    .autoOrient()
+    .resize({ width, withoutEnlargement: true });
   switch (ext) {
     case 'webp':
       return resized.webp({ quality: PICTURE_VARIANT_QUALITY }).toBuffer();
@@ -69,7 +79,8 @@ export function sizePicture(mime: ImageMime, data: Buffer): Promise<SizedPicture
     const widths = variantWidths(ext, width);
     for (const format of variantExts(ext)) {
       const full = format === 'webp' && ext !== 'webp' ? [width] : [];
-      for (const w of [...widths, ...full]) variants.push({ width: w, mime: MIME_OF[format], data: await encode(data, w, format) });
+      for (const w of [...widths, ...full])
+        variants.push({ width: w, mime: MIME_OF[format], data: await encode(data, w, format) });
     }
     return { width, height, variants };
   });

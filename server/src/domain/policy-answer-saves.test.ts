@@ -17,24 +17,62 @@ const HOUR = 3600_000;
 const CONTENT = { '1': 'Q', '1_a': 'a', '1_b': 'b', '1_c': 'c', '1_d': 'd', '1_answer': 'a' };
 
 let t: TestApp;
-const ok = async (who: string, method: 'POST' | 'PUT', url: string, payload: Record<string, unknown>): Promise<{ id: number }> => {
+const ok = async (
+  who: string,
+  method: 'POST' | 'PUT',
+  url: string,
+  payload: Record<string, unknown>,
+): Promise<{ id: number }> => {
   const res = await t.injectWithLogin(who, { method, url: `/api/v1${url}`, payload });
   if (res.statusCode !== 200) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
   return res.json();
 };
-const newClass = async () => (await ok('admin', 'POST', '/classes', { name: `C${Math.random()}`, description: 'c', teacher_id: t.fixture.teachers[0].id, grade: 10 })).id;
+const newClass = async () =>
+  (
+    await ok('admin', 'POST', '/classes', {
+      name: `C${Math.random()}`,
+      description: 'c',
+      teacher_id: t.fixture.teachers[0].id,
+      grade: 10,
+    })
+  ).id;
 const newExercise = async (classId: number) => {
-  const material_id = (await ok('teacher', 'POST', '/materials', { title: 'M', description: 'd', content: '<p>m</p>', class_id: classId })).id;
-  return (await ok('teacher', 'POST', '/exercises', { title: 'E', total_marks: 100, material_id, content: CONTENT })).id;
+  const material_id = (
+    await ok('teacher', 'POST', '/materials', { title: 'M', description: 'd', content: '<p>m</p>', class_id: classId })
+  ).id;
+  return (await ok('teacher', 'POST', '/exercises', { title: 'E', total_marks: 100, material_id, content: CONTENT }))
+    .id;
 };
 const newExam = async (classId: number, startOffset: number, endOffset: number) =>
-  (await ok('teacher', 'POST', '/exams', {
-    title: 'X', total_marks: 100, class_id: classId, content: CONTENT,
-    start_time: formatWib(new Date(Date.now() + startOffset)), end_time: formatWib(new Date(Date.now() + endOffset)),
-  })).id;
-async function openSheet(spec: ItemSpec, itemId: number, studentId: number, status: 'Active' | 'Inactive' = 'Active'): Promise<number> {
-  const values = { [spec.idCol]: itemId, student_id: studentId, answers: toDbJson({}), status } as unknown as { exercise_id: number; student_id: number; answers: string; status: 'Active' };
-  return (await t.db.insertInto(spec.sheets as 'exercise_answers').values(values).returning('id').executeTakeFirstOrThrow()).id;
+  (
+    await ok('teacher', 'POST', '/exams', {
+      title: 'X',
+      total_marks: 100,
+      class_id: classId,
+      content: CONTENT,
+      start_time: formatWib(new Date(Date.now() + startOffset)),
+      end_time: formatWib(new Date(Date.now() + endOffset)),
+    })
+  ).id;
+async function openSheet(
+  spec: ItemSpec,
+  itemId: number,
+  studentId: number,
+  status: 'Active' | 'Inactive' = 'Active',
+): Promise<number> {
+  const values = { [spec.idCol]: itemId, student_id: studentId, answers: toDbJson({}), status } as unknown as {
+    exercise_id: number;
+    student_id: number;
+    answers: string;
+    status: 'Active';
+  };
+  return (
+    await t.db
+      .insertInto(spec.sheets as 'exercise_answers')
+      .values(values)
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
 }
 
 interface Scenario {
@@ -87,13 +125,28 @@ beforeAll(async () => {
     { name: 'owner, exam inside its window', spec: EXAM, sheet: activeExam, caller: 0, expected: true },
     { name: 'exam not started', spec: EXAM, sheet: scheduledExam, caller: 0, expected: false },
     { name: 'exam ended', spec: EXAM, sheet: endedExam, caller: 0, expected: false },
-    { name: 'owner, class archived (exercise)', spec: EXERCISE, sheet: archivedExerciseSheet, caller: 0, expected: false },
+    {
+      name: 'owner, class archived (exercise)',
+      spec: EXERCISE,
+      sheet: archivedExerciseSheet,
+      caller: 0,
+      expected: false,
+    },
     { name: 'owner, class archived (open exam)', spec: EXAM, sheet: archivedExamSheet, caller: 0, expected: false },
-    { name: 'stale session (password changed since sign-in)', spec: EXERCISE, sheet: stale, caller: 1, staleSession: true, expected: false },
+    {
+      name: 'stale session (password changed since sign-in)',
+      spec: EXERCISE,
+      sheet: stale,
+      caller: 1,
+      staleSession: true,
+      expected: false,
+    },
     { name: 'owner with a fresh session', spec: EXERCISE, sheet: stale, caller: 1, expected: true },
   );
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 /** policy.ts's verdict over the facts loaded from the database (a stale session is never authenticated). */
 async function policyVerdict(s: Scenario, caller: Caller): Promise<boolean> {
@@ -111,10 +164,18 @@ async function policyVerdict(s: Scenario, caller: Caller): Promise<boolean> {
 
 /** The SQL fast path's verdict: did its UPDATE save? */
 async function sqlVerdict(s: Scenario, caller: StudentCaller): Promise<boolean> {
-  const user = await t.db.selectFrom('users').select('session_version').where('id', '=', caller.user_id).executeTakeFirstOrThrow();
+  const user = await t.db
+    .selectFrom('users')
+    .select('session_version')
+    .where('id', '=', caller.user_id)
+    .executeTakeFirstOrThrow();
   const sessionVersion = Number(user.session_version) - (s.staleSession ? 1 : 0);
   const saved = await answerSaverFor(t.db, s.spec).save({
-    sheetId: s.sheet, studentId: caller.student_id, userId: caller.user_id, sessionVersion, answers: { 1: 'a' },
+    sheetId: s.sheet,
+    studentId: caller.student_id,
+    userId: caller.user_id,
+    sessionVersion,
+    answers: { 1: 'a' },
   });
   return saved !== undefined;
 }
@@ -124,8 +185,14 @@ it('the answer-save SQL and policy.ts agree on every scenario', async () => {
   for (const s of scenarios) {
     const student = t.fixture.students[s.caller];
     const caller: StudentCaller = { user_id: student.user_id, role: 'student', student_id: student.id };
-    verdicts[s.name] = { expected: s.expected, policy: await policyVerdict(s, caller), sql: await sqlVerdict(s, caller) };
+    verdicts[s.name] = {
+      expected: s.expected,
+      policy: await policyVerdict(s, caller),
+      sql: await sqlVerdict(s, caller),
+    };
   }
-  const expected = Object.fromEntries(scenarios.map((s) => [s.name, { expected: s.expected, policy: s.expected, sql: s.expected }]));
+  const expected = Object.fromEntries(
+    scenarios.map((s) => [s.name, { expected: s.expected, policy: s.expected, sql: s.expected }]),
+  );
   expect(verdicts).toEqual(expected);
 });

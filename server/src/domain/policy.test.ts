@@ -2,8 +2,18 @@ import { type GradeDetail } from './grading';
 import type { DomainError } from './errors';
 import { domainStatus } from '../plugins/errors';
 import {
-  type Caller, gradeFor, listScope, listsStudentClasses, looksUpTeacherClasses, managesClass, readsClass, readsWork,
-  seesCorrectness, seesPersonalData, sheetWriteRefusal, targetStudent,
+  type Caller,
+  gradeFor,
+  listScope,
+  listsStudentClasses,
+  looksUpTeacherClasses,
+  managesClass,
+  readsClass,
+  readsWork,
+  seesCorrectness,
+  seesPersonalData,
+  sheetWriteRefusal,
+  targetStudent,
 } from './policy';
 import { EXAM, EXERCISE } from './repo/assessments';
 
@@ -19,7 +29,13 @@ const place = { class_id: 1, class_teacher_id: 10 };
 const HOUR = 3600_000;
 
 it('a class and everything in it: admin and its current teacher manage, assigned students read', () => {
-  expect([admin, teacher, otherTeacher, student, plainUser].map((c) => managesClass(c, place))).toEqual([true, true, false, false, false]);
+  expect([admin, teacher, otherTeacher, student, plainUser].map((c) => managesClass(c, place))).toEqual([
+    true,
+    true,
+    false,
+    false,
+    false,
+  ]);
   expect(readsClass(student, place, true)).toBe(true);
   expect(readsClass(student, place, false)).toBe(false);
   expect(readsClass(otherTeacher, place, true)).toBe(false);
@@ -34,7 +50,13 @@ it('rights follow the class: once the class has another teacher, the previous on
 });
 
 it('student work: the student themself, the class managers', () => {
-  expect([admin, teacher, otherTeacher, student, otherStudent].map((c) => readsWork(c, place, 20))).toEqual([true, true, false, true, false]);
+  expect([admin, teacher, otherTeacher, student, otherStudent].map((c) => readsWork(c, place, 20))).toEqual([
+    true,
+    true,
+    false,
+    true,
+    false,
+  ]);
   expect(targetStudent(student, undefined)).toBe(20);
   expect(() => targetStudent(student, 21)).toThrow('your own work');
   expect(() => targetStudent(teacher, undefined)).toThrow('student_id is required');
@@ -46,7 +68,12 @@ it('student work: the student themself, the class managers', () => {
 it('accounts: personal data for admins; own classes only', () => {
   expect([admin, teacher, student].map(seesPersonalData)).toEqual([true, false, false]);
   expect([admin, teacher, otherTeacher].map((c) => looksUpTeacherClasses(c, 10))).toEqual([true, true, false]);
-  expect([admin, student, otherStudent, teacher].map((c) => listsStudentClasses(c, 20))).toEqual([true, true, false, false]);
+  expect([admin, student, otherStudent, teacher].map((c) => listsStudentClasses(c, 20))).toEqual([
+    true,
+    true,
+    false,
+    false,
+  ]);
 });
 
 describe('answer sheets: only their student, assigned to the class, while open and inside the exam window', () => {
@@ -73,7 +100,10 @@ describe('answer sheets: only their student, assigned to the class, while open a
 });
 
 describe('exam correctness reaches a student only after the window', () => {
-  const detail: GradeDetail = { 1: { kind: 'mc', correct: true }, 2: { kind: 'essay', score: 5, max: 50, pending: false, source: 'local' } };
+  const detail: GradeDetail = {
+    1: { kind: 'mc', correct: true },
+    2: { kind: 'essay', score: 5, max: 50, pending: false, source: 'local' },
+  };
   const grade = { id: 1, item_id: 1, student_id: 20, score: 55, detail };
   const running = { ...place, start_time: new Date(Date.now() - HOUR), end_time: new Date(Date.now() + HOUR) };
   const ended = { ...place, start_time: new Date(Date.now() - 2 * HOUR), end_time: new Date(Date.now() - HOUR) };

@@ -21,7 +21,15 @@ import type { ForumKind } from '../db/schema';
 import { clash, type DomainError, invalid, missing, missingRecord, refused } from './errors';
 import { examStatus, type ExamStatus, windowRefusal } from './exam-window';
 import { type Grade, itemById, type ItemFacts, type ItemSpec } from './repo/assessments';
-import { assertOpenClass, type ClassFacts, classFor, isAssigned, loadMaterial, materialFor, type MaterialFacts } from './repo/common';
+import {
+  assertOpenClass,
+  type ClassFacts,
+  classFor,
+  isAssigned,
+  loadMaterial,
+  materialFor,
+  type MaterialFacts,
+} from './repo/common';
 import { discussionFacts, replyFacts, type ReplyAuthor } from './repo/forum';
 import { withoutCorrectness } from './grading';
 
@@ -30,12 +38,30 @@ import { withoutCorrectness } from './grading';
  * reader refuses one without it); the other ids are absent, so reading them on any caller is `undefined`.
  */
 export type Caller = AdminCaller | TeacherCaller | StudentCaller | PlainUserCaller;
-interface CallerBase { user_id: number }
-export interface AdminCaller extends CallerBase { role: 'admin'; teacher_id?: undefined; student_id?: undefined }
-export interface TeacherCaller extends CallerBase { role: 'teacher'; teacher_id: number; student_id?: undefined }
-export interface StudentCaller extends CallerBase { role: 'student'; student_id: number; teacher_id?: undefined }
+interface CallerBase {
+  user_id: number;
+}
+export interface AdminCaller extends CallerBase {
+  role: 'admin';
+  teacher_id?: undefined;
+  student_id?: undefined;
+}
+export interface TeacherCaller extends CallerBase {
+  role: 'teacher';
+  teacher_id: number;
+  student_id?: undefined;
+}
+export interface StudentCaller extends CallerBase {
+  role: 'student';
+  student_id: number;
+  teacher_id?: undefined;
+}
 /** A plain `user` account (POST /users): signed in, but no class, material or work is theirs. */
-export interface PlainUserCaller extends CallerBase { role: 'user'; teacher_id?: undefined; student_id?: undefined }
+export interface PlainUserCaller extends CallerBase {
+  role: 'user';
+  teacher_id?: undefined;
+  student_id?: undefined;
+}
 
 export const isAdmin = (c: Caller): c is AdminCaller => c.role === 'admin';
 export const isTeacher = (c: Caller): c is TeacherCaller => c.role === 'teacher';
@@ -47,7 +73,10 @@ export interface ClassPlace {
   class_teacher_id: number;
 }
 
-export const placeOfClass = (cls: Pick<ClassFacts, 'id' | 'teacher_id'>): ClassPlace => ({ class_id: cls.id, class_teacher_id: cls.teacher_id });
+export const placeOfClass = (cls: Pick<ClassFacts, 'id' | 'teacher_id'>): ClassPlace => ({
+  class_id: cls.id,
+  class_teacher_id: cls.teacher_id,
+});
 
 // ---------------------------------------------------------------- predicates
 
@@ -78,10 +107,12 @@ export const changesRosters = (c: Caller): boolean => isAdmin(c);
 export const seesPersonalData = (c: Caller): boolean => isAdmin(c);
 
 /** Looking up a teacher's classes by teacher id: admins, or that teacher. */
-export const looksUpTeacherClasses = (c: Caller, teacherId: number): boolean => isAdmin(c) || (isTeacher(c) && c.teacher_id === teacherId);
+export const looksUpTeacherClasses = (c: Caller, teacherId: number): boolean =>
+  isAdmin(c) || (isTeacher(c) && c.teacher_id === teacherId);
 
 /** Listing a student's classes: admins, or that student. */
-export const listsStudentClasses = (c: Caller, studentId: number): boolean => isAdmin(c) || (isStudent(c) && c.student_id === studentId);
+export const listsStudentClasses = (c: Caller, studentId: number): boolean =>
+  isAdmin(c) || (isStudent(c) && c.student_id === studentId);
 
 /** The school-wide group discussions: students, teachers (who read and answer there) and admins. */
 export const readsGeneralForum = (c: Caller): boolean => isStudent(c) || isTeacher(c) || isAdmin(c);
@@ -98,7 +129,12 @@ export function moderatesForum(c: Caller, kind: ForumKind, place: ClassPlace | u
  * Per-question correctness of a grade: managers always; for an exam, the student only once the window has ended
  * (a student who submits early must not tell classmates still answering which answers were right).
  */
-export function seesCorrectness(c: Caller, spec: ItemSpec, item: ClassPlace & Pick<ItemFacts, 'start_time' | 'end_time'>, now = new Date()): boolean {
+export function seesCorrectness(
+  c: Caller,
+  spec: ItemSpec,
+  item: ClassPlace & Pick<ItemFacts, 'start_time' | 'end_time'>,
+  now = new Date(),
+): boolean {
   if (managesClass(c, item) || spec.kind === 'exercise') return true;
   return examStatus(item.start_time!, item.end_time!, now) === 'Completed';
 }
@@ -116,7 +152,10 @@ export interface SheetWriteFacts {
 
 /** Where now is against an item's answering window: exams have one, exercises none (null). */
 export function answerWindow(
-  spec: ItemSpec, item: Pick<ItemFacts, 'start_time' | 'end_time'>, now = new Date(), extraMinutes = 0,
+  spec: ItemSpec,
+  item: Pick<ItemFacts, 'start_time' | 'end_time'>,
+  now = new Date(),
+  extraMinutes = 0,
 ): ExamStatus | null {
   return spec.kind === 'exam' ? examStatus(item.start_time!, item.end_time!, now, extraMinutes) : null;
 }
@@ -138,7 +177,12 @@ export function outsideWindow(window: ExamStatus | null): DomainError | null {
 }
 
 /** A grade as the caller may see it (see seesCorrectness). */
-export function gradeFor(c: Caller, spec: ItemSpec, item: ClassPlace & Pick<ItemFacts, 'start_time' | 'end_time'>, grade: Grade): Grade {
+export function gradeFor(
+  c: Caller,
+  spec: ItemSpec,
+  item: ClassPlace & Pick<ItemFacts, 'start_time' | 'end_time'>,
+  grade: Grade,
+): Grade {
   return seesCorrectness(c, spec, item) ? grade : { ...grade, detail: withoutCorrectness(grade.detail) };
 }
 
@@ -162,7 +206,9 @@ async function requireOpenFor(db: Db, need: Need, classId: number): Promise<void
 export const NOT_ASSIGNED = 'Forbidden: you are not assigned to this class';
 
 const notYours = (c: Caller, what: string) =>
-  isStudent(c) ? refused(NOT_ASSIGNED, { code: 'not-assigned-to-class' }) : refused(`Forbidden: this ${what} is not yours`);
+  isStudent(c)
+    ? refused(NOT_ASSIGNED, { code: 'not-assigned-to-class' })
+    : refused(`Forbidden: this ${what} is not yours`);
 
 async function allowed(db: Db, c: Caller, place: ClassPlace, need: Need): Promise<boolean> {
   if (managesClass(c, place)) return true;
@@ -177,7 +223,13 @@ export const assignmentToCheck = (c: Caller): number | null => (isStudent(c) ? c
  * assigned to the class now): routes that load them together with their data in one statement ask here.
  * `place` undefined: the class or material does not exist (404).
  */
-export function requirePlace(c: Caller, place: ClassPlace | undefined, assigned: boolean, need: Need, what: 'class' | 'material'): ClassPlace {
+export function requirePlace(
+  c: Caller,
+  place: ClassPlace | undefined,
+  assigned: boolean,
+  need: Need,
+  what: 'class' | 'material',
+): ClassPlace {
   if (!place) throw missingRecord(what, what === 'class' ? 'Class not found' : 'Material not found');
   if (!(managesClass(c, place) || (accessOf(need) === 'read' && isStudent(c) && assigned))) throw notYours(c, what);
   return place;
@@ -205,16 +257,26 @@ export async function requireMaterial(db: Db, c: Caller, materialId: number, nee
  * The classes a material may be copied into: each one the caller manages (a teacher: only classes they teach now),
  * none the material's own class, all of the material's grade (parallel classes read the same syllabus).
  */
-export async function requireCopyTargets(db: Db, c: Caller, source: MaterialFacts, classIds: number[]): Promise<ClassFacts[]> {
+export async function requireCopyTargets(
+  db: Db,
+  c: Caller,
+  source: MaterialFacts,
+  classIds: number[],
+): Promise<ClassFacts[]> {
   const from = await requireClass(db, c, source.class_id, 'manage');
   const targets: ClassFacts[] = [];
   for (const id of classIds) {
-    if (id === from.id) throw invalid('A material is copied into other classes, not into its own class', { code: 'copy-to-same-class' });
+    if (id === from.id)
+      throw invalid('A material is copied into other classes, not into its own class', { code: 'copy-to-same-class' });
     const target = await requireClass(db, c, id, 'write'); // an archived class takes no copy
     if (target.grade !== from.grade) {
-      throw invalid(`Class ${id} is in grade ${target.grade}: a material is copied only into classes of its own grade (${from.grade})`, {
-        code: 'copy-grade-mismatch', params: { classId: id, grade: target.grade, sourceGrade: from.grade },
-      });
+      throw invalid(
+        `Class ${id} is in grade ${target.grade}: a material is copied only into classes of its own grade (${from.grade})`,
+        {
+          code: 'copy-grade-mismatch',
+          params: { classId: id, grade: target.grade, sourceGrade: from.grade },
+        },
+      );
     }
     targets.push(target);
   }
@@ -242,24 +304,34 @@ export function requireStudentId(c: Caller, action: string): number {
  */
 export function targetStudent(c: Caller, requested: number | undefined): number {
   if (isStudent(c)) {
-    if (requested !== undefined && requested !== c.student_id) throw refused('Forbidden: you can only access your own work');
+    if (requested !== undefined && requested !== c.student_id)
+      throw refused('Forbidden: you can only access your own work');
     return c.student_id;
   }
-  if (requested === undefined) throw invalid('student_id is required', { code: 'validation-required', params: { field: 'student_id' } });
+  if (requested === undefined)
+    throw invalid('student_id is required', { code: 'validation-required', params: { field: 'student_id' } });
   return requested;
 }
 
 /** Reading one student's work of an item (sheet, grade): the student themself or the class's managers. */
 export function requireWorkRead(c: Caller, item: ItemFacts, studentId: number, spec: ItemSpec): void {
   if (readsWork(c, item, studentId)) return;
-  throw refused(isStudent(c) ? 'Forbidden: you can only access your own work' : `Forbidden: this ${spec.kind} is not yours`);
+  throw refused(
+    isStudent(c) ? 'Forbidden: you can only access your own work' : `Forbidden: this ${spec.kind} is not yours`,
+  );
 }
 
 /**
  * Submitting and grading a student's sheet: the student themself while assigned to the item's class, or the
  * class's managers for a student of the class (404 for a student who is not in it).
  */
-export async function requireGrading(db: Db, spec: ItemSpec, c: Caller, item: ItemFacts, requested: number | undefined): Promise<number> {
+export async function requireGrading(
+  db: Db,
+  spec: ItemSpec,
+  c: Caller,
+  item: ItemFacts,
+  requested: number | undefined,
+): Promise<number> {
   const studentId = targetStudent(c, requested);
   const assigned = await isAssigned(db, studentId, item.class_id);
   if (isStudent(c)) {
@@ -303,7 +375,13 @@ export async function requireForumRead(db: Db, c: Caller, kind: ForumKind, mater
  * material's class teacher), report (any student who may read it; a post they cannot read is "not found", like one
  * that does not exist).
  */
-export async function requirePost(db: Db, c: Caller, kind: ForumKind, id: number, action: 'edit' | 'delete' | 'report'): Promise<PostFacts> {
+export async function requirePost(
+  db: Db,
+  c: Caller,
+  kind: ForumKind,
+  id: number,
+  action: 'edit' | 'delete' | 'report',
+): Promise<PostFacts> {
   const post = await discussionFacts(db, kind, id);
   if (!post) throw missingRecord('discussion', 'Discussion not found');
   const place = await placeOfPost(db, kind, post);
@@ -342,14 +420,22 @@ export async function requireReply(db: Db, c: Caller, kind: ForumKind, id: numbe
 }
 
 /** Removing one reply: its author (student or teacher) while they may still read the post, or a moderator (admin, class teacher). */
-export async function requireReplyDelete(db: Db, c: Caller, kind: ForumKind, id: number, replyId: string): Promise<void> {
+export async function requireReplyDelete(
+  db: Db,
+  c: Caller,
+  kind: ForumKind,
+  id: number,
+  replyId: string,
+): Promise<void> {
   const post = await discussionFacts(db, kind, id);
   const reply = post && (await replyFacts(db, kind, id, replyId));
   if (!post || !reply) throw missingRecord('reply', 'Reply not found');
   const place = await placeOfPost(db, kind, post);
-  const author = (isStudent(c) && reply.student_id === c.student_id) || (isTeacher(c) && reply.teacher_id === c.teacher_id);
+  const author =
+    (isStudent(c) && reply.student_id === c.student_id) || (isTeacher(c) && reply.teacher_id === c.teacher_id);
   const ownReply = author && (await readsPost(db, c, kind, place));
-  if (!(moderatesForum(c, kind, place) || ownReply)) throw refused('Forbidden: only the author, the class teacher or an admin can delete this reply');
+  if (!(moderatesForum(c, kind, place) || ownReply))
+    throw refused('Forbidden: only the author, the class teacher or an admin can delete this reply');
   if (place) await assertOpenClass(db, place.class_id);
 }
 

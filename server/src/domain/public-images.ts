@@ -31,9 +31,17 @@ export function normalizePublicUrl(text: string): string {
   try {
     url = new URL(text.trim());
   } catch {
-    throw new RangeError(`PUBLIC_URL must be an absolute http(s) URL such as https://kelasku.example.sch.id, got "${text}"`);
+    throw new RangeError(
+      `PUBLIC_URL must be an absolute http(s) URL such as https://kelasku.example.sch.id, got "${text}"`,
+    );
   }
-  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.search || url.hash || url.username || url.password) {
+  if (
+    (url.protocol !== 'https:' && url.protocol !== 'http:') ||
+    url.search ||
+    url.hash ||
+    url.username ||
+    url.password
+  ) {
     throw new RangeError(`PUBLIC_URL must be an http(s) URL without query, fragment or credentials, got "${text}"`);
   }
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
@@ -52,10 +60,15 @@ export function publicImages(publicUrl: string | undefined): PublicImages {
   const base = normalizePublicUrl(publicUrl);
   // In a tag's src (quoted as the sanitizer writes it, or not), or as a whole n_pict value.
   const relativeSrc = new RegExp(`(\\ssrc\\s*=\\s*["']?)(${escapeRe(IMAGE_URL_PREFIX)}${IMAGE_NAME})`, 'gi');
-  const absoluteSrc = new RegExp(`(\\ssrc\\s*=\\s*["']?)${escapeRe(base)}(${escapeRe(IMAGE_URL_PREFIX)}${IMAGE_NAME})`, 'gi');
+  const absoluteSrc = new RegExp(
+    `(\\ssrc\\s*=\\s*["']?)${escapeRe(base)}(${escapeRe(IMAGE_URL_PREFIX)}${IMAGE_NAME})`,
+    'gi',
+  );
   // An `n_pict` value may carry the picture's size as fragment (shared-rules picture-variants).
   const relativeValue = new RegExp(`^${escapeRe(IMAGE_URL_PREFIX)}${IMAGE_NAME}${SIZE_FRAGMENT}$`);
-  const absoluteValue = new RegExp(`^\\s*${escapeRe(base)}(${escapeRe(IMAGE_URL_PREFIX)}${IMAGE_NAME}${SIZE_FRAGMENT})\\s*$`);
+  const absoluteValue = new RegExp(
+    `^\\s*${escapeRe(base)}(${escapeRe(IMAGE_URL_PREFIX)}${IMAGE_NAME}${SIZE_FRAGMENT})\\s*$`,
+  );
 
   const html = (text: string) =>
     text.includes(IMAGE_URL_PREFIX) ? text.replace(IMG_TAG_RE, (tag) => tag.replace(relativeSrc, `$1${base}$2`)) : text;
@@ -71,7 +84,12 @@ export function publicImages(publicUrl: string | undefined): PublicImages {
       if (!content || typeof content !== 'object' || Array.isArray(content)) return content;
       const out: Record<string, unknown> = {};
       for (const [key, value] of Object.entries(content)) {
-        out[key] = typeof value !== 'string' ? value : absoluteValue.test(value) ? value.replace(absoluteValue, '$1') : relativeHtml(value);
+        out[key] =
+          typeof value !== 'string'
+            ? value
+            : absoluteValue.test(value)
+              ? value.replace(absoluteValue, '$1')
+              : relativeHtml(value);
       }
       return out;
     },

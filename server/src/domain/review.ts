@@ -27,7 +27,11 @@ export function sheetReview(detail: unknown, answers: unknown): SheetReview {
   if (detail == null) return { pending_essays: 0, auto_scored_essays: 0, needs_review: false };
   const given = readAnswersColumn(answers) ?? {};
   const marks = reviewMarks(parseDetailColumn(detail), given);
-  return { pending_essays: marks.pending, auto_scored_essays: marks.automatic, needs_review: marks.pending + marks.automatic > 0 };
+  return {
+    pending_essays: marks.pending,
+    auto_scored_essays: marks.automatic,
+    needs_review: marks.pending + marks.automatic > 0,
+  };
 }
 
 /** One exercise or exam of a class with sheets to review (GET /classes/to-review): the wire item, with the time as read. */
@@ -56,8 +60,15 @@ export function reviewList(rows: ReviewSheetRow[]): ReviewListItem[] {
     if (!review.needs_review) continue;
     const key = `${row.kind}:${row.id}`;
     const item = items.get(key) ?? {
-      kind: row.kind, id: row.id, title: row.title, material_id: row.material_id, material_title: row.material_title,
-      to_review: 0, pending_sheets: 0, auto_scored_sheets: 0, oldest_submitted_at: row.submitted_at,
+      kind: row.kind,
+      id: row.id,
+      title: row.title,
+      material_id: row.material_id,
+      material_title: row.material_title,
+      to_review: 0,
+      pending_sheets: 0,
+      auto_scored_sheets: 0,
+      oldest_submitted_at: row.submitted_at,
     };
     item.to_review++;
     if (review.pending_essays > 0) item.pending_sheets++;
@@ -67,9 +78,11 @@ export function reviewList(rows: ReviewSheetRow[]): ReviewListItem[] {
   }
   const hasPending = (i: ReviewListItem) => (i.pending_sheets > 0 ? 0 : 1);
   const kindOrder = (i: ReviewListItem) => (i.kind === 'exam' ? 0 : 1);
-  return [...items.values()].sort((a, b) =>
-    hasPending(a) - hasPending(b)
-    || a.oldest_submitted_at.getTime() - b.oldest_submitted_at.getTime()
-    || kindOrder(a) - kindOrder(b)
-    || a.id - b.id);
+  return [...items.values()].sort(
+    (a, b) =>
+      hasPending(a) - hasPending(b) ||
+      a.oldest_submitted_at.getTime() - b.oldest_submitted_at.getTime() ||
+      kindOrder(a) - kindOrder(b) ||
+      a.id - b.id,
+  );
 }

@@ -24,7 +24,11 @@ import { inlinePictureChars } from './images';
 import { MAX_HTML_DEPTH, MAX_HTML_ELEMENTS, MAX_RICH_HTML_CHARS } from './limits';
 import { FORMULA_CLASS, MAX_FORMULA_CHARS } from '@kelasku/shared-rules';
 
-const COLOR = [/^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i, /^rgba?\(\s*\d{1,3}\s*,\s*\d{1,3}\s*,\s*\d{1,3}\s*(?:,\s*(?:0|1|0?\.\d+)\s*)?\)$/i, /^[a-z]{3,20}$/i];
+const COLOR = [
+  /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i,
+  /^rgba?\(\s*\d{1,3}\s*,\s*\d{1,3}\s*,\s*\d{1,3}\s*(?:,\s*(?:0|1|0?\.\d+)\s*)?\)$/i,
+  /^[a-z]{3,20}$/i,
+];
 
 /** The only inline styles kept, with the values each may take. */
 const ALLOWED_STYLES: Record<string, RegExp[]> = {
@@ -44,7 +48,8 @@ function filterStyle(style: string): string {
     if (colon < 0) continue;
     const prop = declaration.slice(0, colon).trim();
     const value = declaration.slice(colon + 1).trim();
-    if (Object.hasOwn(ALLOWED_STYLES, prop) && ALLOWED_STYLES[prop].some((re) => re.test(value))) kept.push(`${prop}:${value}`);
+    if (Object.hasOwn(ALLOWED_STYLES, prop) && ALLOWED_STYLES[prop].some((re) => re.test(value)))
+      kept.push(`${prop}:${value}`);
   }
   return kept.join(';');
 }
@@ -72,8 +77,10 @@ function allowedVideoSrc(src: string): boolean {
  * element out of the whole output so far — quadratic (1.2 MB of `<img src=x>` took 13 s). Renaming the tag instead
  * is no better: sanitize-html then renames a later sibling's end tag too.
  */
-const keepIf = (allowed: (src: string) => boolean): sanitizeHtml.Transformer => (tagName, attribs) =>
-  (allowed((attribs.src ?? '').trim()) ? { tagName, attribs } : { tagName, attribs: {}, text: '' });
+const keepIf =
+  (allowed: (src: string) => boolean): sanitizeHtml.Transformer =>
+  (tagName, attribs) =>
+    allowed((attribs.src ?? '').trim()) ? { tagName, attribs } : { tagName, attribs: {}, text: '' };
 
 const isExternal = (src: string) => /^https?:\/\//i.test(src.trim());
 
@@ -92,7 +99,10 @@ const keepFormula: sanitizeHtml.Transformer = (tagName, attribs) => {
   const { 'data-value': latex, ...rest } = attribs;
   if (latex === undefined || (attribs.class ?? '').trim() !== FORMULA_CLASS) return { tagName, attribs: rest };
   if (latex.length > MAX_FORMULA_CHARS) {
-    throw new ContentError(`A formula is too long (max ${MAX_FORMULA_CHARS} characters)`, { code: 'formula-too-long', params: { limit: MAX_FORMULA_CHARS } });
+    throw new ContentError(`A formula is too long (max ${MAX_FORMULA_CHARS} characters)`, {
+      code: 'formula-too-long',
+      params: { limit: MAX_FORMULA_CHARS },
+    });
   }
   return { tagName, attribs: { class: FORMULA_CLASS, 'data-value': latex } };
 };
@@ -102,8 +112,34 @@ const EMPTY_ELEMENTS = /<img \/>|<iframe><\/iframe>/g;
 
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [
-    'p', 'br', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'strong', 'b', 'em', 'i', 'u', 's', 'strike', 'sub', 'sup',
-    'span', 'div', 'ol', 'ul', 'li', 'blockquote', 'pre', 'code', 'a', 'img', 'iframe',
+    'p',
+    'br',
+    'h1',
+    'h2',
+    'h3',
+    'h4',
+    'h5',
+    'h6',
+    'strong',
+    'b',
+    'em',
+    'i',
+    'u',
+    's',
+    'strike',
+    'sub',
+    'sup',
+    'span',
+    'div',
+    'ol',
+    'ul',
+    'li',
+    'blockquote',
+    'pre',
+    'code',
+    'a',
+    'img',
+    'iframe',
   ],
   allowedAttributes: {
     '*': ['class', 'style'],
@@ -150,14 +186,25 @@ const OPTIONS: sanitizeHtml.IOptions = {
 function boundedParsing(html: string): Pick<sanitizeHtml.IOptions, 'onOpenTag' | 'onCloseTag'> {
   // Inline pictures do not count: each is capped on its own (MAX_IMAGE_BYTES) and all together by the body limit.
   if (html.length - inlinePictureChars(html) > MAX_RICH_HTML_CHARS) {
-    throw new ContentError(`HTML is too long (max ${MAX_RICH_HTML_CHARS} characters without pictures)`, { code: 'html-too-long', params: { limit: MAX_RICH_HTML_CHARS } });
+    throw new ContentError(`HTML is too long (max ${MAX_RICH_HTML_CHARS} characters without pictures)`, {
+      code: 'html-too-long',
+      params: { limit: MAX_RICH_HTML_CHARS },
+    });
   }
   let depth = 0;
   let elements = 0;
   return {
     onOpenTag: () => {
-      if (++depth > MAX_HTML_DEPTH) throw new ContentError(`HTML is nested more than ${MAX_HTML_DEPTH} levels deep`, { code: 'html-too-deep', params: { limit: MAX_HTML_DEPTH } });
-      if (++elements > MAX_HTML_ELEMENTS) throw new ContentError(`HTML has more than ${MAX_HTML_ELEMENTS} elements`, { code: 'html-too-many-elements', params: { limit: MAX_HTML_ELEMENTS } });
+      if (++depth > MAX_HTML_DEPTH)
+        throw new ContentError(`HTML is nested more than ${MAX_HTML_DEPTH} levels deep`, {
+          code: 'html-too-deep',
+          params: { limit: MAX_HTML_DEPTH },
+        });
+      if (++elements > MAX_HTML_ELEMENTS)
+        throw new ContentError(`HTML has more than ${MAX_HTML_ELEMENTS} elements`, {
+          code: 'html-too-many-elements',
+          params: { limit: MAX_HTML_ELEMENTS },
+        });
     },
     onCloseTag: () => {
       depth--;
@@ -168,4 +215,3 @@ function boundedParsing(html: string): Pick<sanitizeHtml.IOptions, 'onOpenTag' |
 export function sanitizeRichHtml(html: string): string {
   return sanitizeHtml(html, { ...OPTIONS, ...boundedParsing(html) }).replace(EMPTY_ELEMENTS, '');
 }
-

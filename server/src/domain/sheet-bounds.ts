@@ -29,13 +29,15 @@ export function sheetBytes(answers: Answers): number {
 
 export function noSuchQuestion(question: number, questions: number): ContentError {
   return new ContentError(`Question ${question} does not exist: this item has ${questions} question(s)`, {
-    code: 'no-such-question', params: { question: String(question), questions },
+    code: 'no-such-question',
+    params: { question: String(question), questions },
   });
 }
 
 export function sheetTooLarge(): ContentError {
   return new ContentError(`The answers together are too large (max ${MAX_SHEET_BYTES} bytes)`, {
-    code: 'sheet-too-large', params: { limit: MAX_SHEET_BYTES },
+    code: 'sheet-too-large',
+    params: { limit: MAX_SHEET_BYTES },
   });
 }
 
@@ -44,7 +46,8 @@ export function requireAnswerSizes(answers: Iterable<[string, string]>): void {
   for (const [question, answer] of answers) {
     if (overBytes(answer, MAX_ANSWER_BYTES)) {
       throw new ContentError(`answers["${question}"] is too long (max ${MAX_ANSWER_BYTES} bytes)`, {
-        code: 'answer-too-long', params: { question, limit: MAX_ANSWER_BYTES },
+        code: 'answer-too-long',
+        params: { question, limit: MAX_ANSWER_BYTES },
       });
     }
   }
@@ -64,7 +67,11 @@ export function requireWholeMap(answers: Answers, questions?: number): void {
  * Why a save that the save statement did not write breaks these rules, if it does: it names a question past the item's
  * last, or the sheet it leaves (`after`: the stored map with the save applied) would pass MAX_SHEET_BYTES.
  */
-export function sheetRefusal(questionsNamed: Iterable<string>, questions: number, after: Answers): ContentError | undefined {
+export function sheetRefusal(
+  questionsNamed: Iterable<string>,
+  questions: number,
+  after: Answers,
+): ContentError | undefined {
   const highest = highestQuestion(questionsNamed);
   if (highest > questions) return noSuchQuestion(highest, questions);
   if (sheetBytes(after) > MAX_SHEET_BYTES) return sheetTooLarge();

@@ -7,7 +7,8 @@ const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 /** Decided when the file loads, so that the Redis test is reported as skipped (not passed) when Redis is down. */
 const REDIS_UP = (() => {
   const u = new URL(REDIS_URL);
-  const probe = `require('net').connect(${Number(u.port || 6379)}, ${JSON.stringify(u.hostname)})` +
+  const probe =
+    `require('net').connect(${Number(u.port || 6379)}, ${JSON.stringify(u.hostname)})` +
     '.on("connect", () => process.exit(0)).on("error", () => process.exit(1))';
   return spawnSync(process.execPath, ['-e', probe], { timeout: 3000 }).status === 0;
 })();
@@ -54,7 +55,12 @@ it('takes back a refunded attempt', async () => {
 it('pauses Redis after a failed command, so a hung Redis does not slow every sign-in', async () => {
   const local = new LocalAttemptCounters();
   const log = { warn: () => {} } as unknown as FastifyBaseLogger;
-  const failing = { status: 'ready', defineCommand() {}, on() {}, kelaskuAttemptHit: jest.fn().mockRejectedValue(new Error('Command timed out')) };
+  const failing = {
+    status: 'ready',
+    defineCommand() {},
+    on() {},
+    kelaskuAttemptHit: jest.fn().mockRejectedValue(new Error('Command timed out')),
+  };
   const shared = new SharedAttemptCounters(failing as unknown as Redis, local, log);
   expect((await shared.hit('k', 3, 60_000)).count).toBe(1);
   expect((await shared.hit('k', 3, 60_000)).count).toBe(2);
@@ -69,7 +75,12 @@ it('pauses Redis after a failed command, so a hung Redis does not slow every sig
   beforeAll(async () => {
     const url = new URL(REDIS_URL);
     url.searchParams.set('keyPrefix', `attempt-counters-test-${process.pid}-${Date.now()}:`);
-    redis = new Redis(url.toString(), { enableOfflineQueue: false, commandTimeout: 1000, maxRetriesPerRequest: 1, connectTimeout: 2000 });
+    redis = new Redis(url.toString(), {
+      enableOfflineQueue: false,
+      commandTimeout: 1000,
+      maxRetriesPerRequest: 1,
+      connectTimeout: 2000,
+    });
     await new Promise((resolve, reject) => {
       redis.once('ready', resolve);
       redis.once('error', reject);
@@ -93,5 +104,4 @@ it('pauses Redis after a failed command, so a hung Redis does not slow every sig
     expect((await shared.hit('k', 3, 60_000)).count).toBe(2);
     expect(warnings.filter((w) => /Redis unreachable.*in-process/.test(w))).toHaveLength(1);
   });
-
 });

@@ -89,7 +89,8 @@ export class LocalAttemptCounters implements AttemptCounters {
       entry = undefined;
     }
     if (!entry) {
-      if (this.entries.size >= this.maxKeys && !this.makeRoom(now)) return { count: Number.MAX_SAFE_INTEGER, resetAt: now + windowMs };
+      if (this.entries.size >= this.maxKeys && !this.makeRoom(now))
+        return { count: Number.MAX_SAFE_INTEGER, resetAt: now + windowMs };
       entry = { count: 0, limit, resetAt: now + windowMs };
       this.entries.set(key, entry);
     }
@@ -189,7 +190,14 @@ return 0`;
 type ScriptedRedis = Redis & {
   kelaskuAttemptHit(key: string, windowMs: number): Promise<[number, number]>;
   kelaskuAttemptRefund(key: string): Promise<number>;
-  kelaskuBackoff(key: string, now: number, free: number, firstMs: number, maxMs: number, forgetMs: number): Promise<number>;
+  kelaskuBackoff(
+    key: string,
+    now: number,
+    free: number,
+    firstMs: number,
+    maxMs: number,
+    forgetMs: number,
+  ): Promise<number>;
 };
 
 const KEY_PREFIX = 'kelasku-attempts:';
@@ -244,7 +252,14 @@ export class SharedAttemptCounters implements AttemptCounters {
     if (!this.redisUsable()) return this.fallBack().backoffNow(key, policy);
     try {
       const { freeFailures, firstDelayMs, maxDelayMs, forgetAfterMs } = policy;
-      const waitMs = await this.redis.kelaskuBackoff(KEY_PREFIX + key, Date.now(), freeFailures, firstDelayMs, maxDelayMs, forgetAfterMs);
+      const waitMs = await this.redis.kelaskuBackoff(
+        KEY_PREFIX + key,
+        Date.now(),
+        freeFailures,
+        firstDelayMs,
+        maxDelayMs,
+        forgetAfterMs,
+      );
       this.backOnRedis();
       return { waitMs: Number(waitMs) };
     } catch (error) {
@@ -285,7 +300,9 @@ export class SharedAttemptCounters implements AttemptCounters {
     if (!this.usingLocal) {
       this.usingLocal = true;
       const reason = error instanceof Error ? error.message : `connection ${this.redis.status}`;
-      this.log.warn(`Redis unreachable (${reason}): sign-in attempt counters are in-process on this node until it is back`);
+      this.log.warn(
+        `Redis unreachable (${reason}): sign-in attempt counters are in-process on this node until it is back`,
+      );
     }
     return this.local;
   }

@@ -54,7 +54,8 @@ function applyTouch(e: Entry, t: Touch): boolean {
   e.devices.set(t.device, t.nowMs);
   e.touchedAt = t.nowMs;
   if (t.exclusiveMs !== undefined) {
-    if (e.holder !== null && e.holder !== t.device && (e.devices.get(e.holder) ?? 0) >= t.nowMs - t.exclusiveMs) return true;
+    if (e.holder !== null && e.holder !== t.device && (e.devices.get(e.holder) ?? 0) >= t.nowMs - t.exclusiveMs)
+      return true;
     if (e.holder === null && e.released === t.device && e.releasedAt >= t.nowMs - t.exclusiveMs) return true;
     if (e.holder !== t.device) e.released = null;
     e.holder = t.device;
@@ -144,7 +145,14 @@ redis.call('HSET', KEYS[1], 'x', h, 'xt', ARGV[1])
 return 1`;
 
 type ScriptedRedis = Redis & {
-  kelaskuPresenceTouch(key: string, device: string, now: number, excl: number, beat: string, keep: number): Promise<number>;
+  kelaskuPresenceTouch(
+    key: string,
+    device: string,
+    now: number,
+    excl: number,
+    beat: string,
+    keep: number,
+  ): Promise<number>;
   kelaskuPresenceRelease(key: string, now: number): Promise<number>;
 };
 
@@ -170,7 +178,11 @@ export class SharedExamPresence implements ExamPresence {
   private usingLocal = false;
   private retryRedisAt = 0;
 
-  constructor(redis: Redis, private readonly local: LocalExamPresence, private readonly log: FastifyBaseLogger) {
+  constructor(
+    redis: Redis,
+    private readonly local: LocalExamPresence,
+    private readonly log: FastifyBaseLogger,
+  ) {
     redis.defineCommand('kelaskuPresenceTouch', { numberOfKeys: 1, lua: TOUCH_SCRIPT });
     redis.defineCommand('kelaskuPresenceRelease', { numberOfKeys: 1, lua: RELEASE_SCRIPT });
     this.redis = redis as ScriptedRedis;
@@ -180,7 +192,13 @@ export class SharedExamPresence implements ExamPresence {
     if (!this.usable()) return { refused: this.fallBack().touchNow(t) };
     try {
       const refused = await this.redis.kelaskuPresenceTouch(
-        KEY_PREFIX + t.sheetId, t.device, t.nowMs, t.exclusiveMs ?? -1, t.beat ? '1' : '0', KEEP_MS);
+        KEY_PREFIX + t.sheetId,
+        t.device,
+        t.nowMs,
+        t.exclusiveMs ?? -1,
+        t.beat ? '1' : '0',
+        KEEP_MS,
+      );
       this.back();
       return { refused: Number(refused) === 1 };
     } catch (error) {

@@ -1,6 +1,11 @@
 import { HashQueueFullError, HashWorkerPool, type HashJob } from './hash-workers';
 
-const job = (password: string): HashJob => ({ password, salt: Buffer.from('salt'), keylen: 32, options: { N: 1 << 10, r: 8, p: 1 } });
+const job = (password: string): HashJob => ({
+  password,
+  salt: Buffer.from('salt'),
+  keylen: 32,
+  options: { N: 1 << 10, r: 8, p: 1 },
+});
 
 it('refuses jobs beyond its queue bound at once instead of letting the queue grow', async () => {
   const pool = new HashWorkerPool(1, { maxWaiting: 3 });
@@ -17,7 +22,9 @@ it('serves sign-in hashes before the background (import) hashes already waiting'
   const pool = new HashWorkerPool(1);
   const order: string[] = [];
   const track = (name: string, p: Promise<Buffer>) => p.then(() => void order.push(name));
-  const background = Array.from({ length: 12 }, (_, i) => track(`import-${i}`, pool.scrypt(job(`i${i}`), 'background')));
+  const background = Array.from({ length: 12 }, (_, i) =>
+    track(`import-${i}`, pool.scrypt(job(`i${i}`), 'background')),
+  );
   const login = track('login', pool.scrypt(job('login'), 'signin'));
   await Promise.all([...background, login]);
   // at most the job already running (and nothing else) goes before the sign-in
@@ -27,7 +34,9 @@ it('serves sign-in hashes before the background (import) hashes already waiting'
 it("keeps a known device's sign-in served while a flood fills the sign-in queue: its own queue, ahead of everything", async () => {
   const pool = new HashWorkerPool(1, { maxWaiting: 20 });
   const order: string[] = [];
-  const flood = Array.from({ length: 40 }, (_, i) => pool.scrypt(job(`f${i}`), 'signin').then(() => void order.push(`flood-${i}`)));
+  const flood = Array.from({ length: 40 }, (_, i) =>
+    pool.scrypt(job(`f${i}`), 'signin').then(() => void order.push(`flood-${i}`)),
+  );
   const known = pool.scrypt(job('owner'), 'trusted').then(() => void order.push('owner'));
   const settled = await Promise.allSettled([...flood, known]);
   expect(settled.at(-1)!.status).toBe('fulfilled');
@@ -37,7 +46,9 @@ it("keeps a known device's sign-in served while a flood fills the sign-in queue:
 
 it('does not refuse background jobs beyond the sign-in bound (the caller bounds them)', async () => {
   const pool = new HashWorkerPool(1, { maxWaiting: 1 });
-  const results = await Promise.allSettled(Array.from({ length: 5 }, (_, i) => pool.scrypt(job(`b${i}`), 'background')));
+  const results = await Promise.allSettled(
+    Array.from({ length: 5 }, (_, i) => pool.scrypt(job(`b${i}`), 'background')),
+  );
   expect(results.every((r) => r.status === 'fulfilled')).toBe(true);
 });
 

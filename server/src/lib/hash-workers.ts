@@ -39,7 +39,10 @@ class HashWorker {
   private readonly worker = new Worker(WORKER_SOURCE, { eval: true });
   private current: Queued | undefined;
 
-  constructor(private readonly onIdle: (self: HashWorker) => void, onExit: (self: HashWorker) => void) {
+  constructor(
+    private readonly onIdle: (self: HashWorker) => void,
+    onExit: (self: HashWorker) => void,
+  ) {
     this.worker.unref(); // held (ref) only while hashing, so a script waiting for nothing else can exit
     this.worker.on('message', (reply: { key?: Uint8Array; error?: string }) => {
       const done = this.finish();

@@ -4,7 +4,17 @@ const count = (text: string, max = 1_000_000) => countJsonValues(Buffer.from(tex
 
 describe('countJsonValues', () => {
   it('counts at least every value, whatever its nesting', () => {
-    for (const value of [0, 'x', [], {}, [0, 1, 2], { a: 1, b: [true, null, { c: 'd' }] }, [[[[]]]], [{}, {}, {}], { '': '' }]) {
+    for (const value of [
+      0,
+      'x',
+      [],
+      {},
+      [0, 1, 2],
+      { a: 1, b: [true, null, { c: 'd' }] },
+      [[[[]]]],
+      [{}, {}, {}],
+      { '': '' },
+    ]) {
       const text = JSON.stringify(value);
       let values = 0;
       const walk = (v: unknown) => {

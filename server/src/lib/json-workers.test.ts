@@ -5,10 +5,15 @@ import { INVALID_TEXT } from '../plugins/errors';
 import { JsonWorkers } from './json-workers';
 
 let workers: JsonWorkers;
-beforeAll(() => { workers = new JsonWorkers(INVALID_TEXT, 1); });
-afterAll(async () => { await workers.close(); });
+beforeAll(() => {
+  workers = new JsonWorkers(INVALID_TEXT, 1);
+});
+afterAll(async () => {
+  await workers.close();
+});
 
-const big = (extra: string) => Buffer.from(`{"content":[${'{},'.repeat(30_000)}{}],"note":"${'x'.repeat(3_000_000)}${extra}"}`);
+const big = (extra: string) =>
+  Buffer.from(`{"content":[${'{},'.repeat(30_000)}{}],"note":"${'x'.repeat(3_000_000)}${extra}"}`);
 
 it('parses a large body on its thread: the main thread runs no JSON.parse for it', async () => {
   const parse = jest.spyOn(JSON, 'parse');
@@ -31,9 +36,15 @@ it('says what the main thread must do otherwise: too many values, invalid text, 
   expect(lone).toMatchObject({ kind: 'parsed', validText: false });
   expect(await workers.parse(Buffer.from('{"a": [1, 2'), 100)).toEqual({ kind: 'reparse' });
   expect(await workers.parse(Buffer.from('{"a": {"__proto__": {"admin": true}}}'), 100)).toEqual({ kind: 'reparse' });
-  expect(await workers.parse(Buffer.from('{"constructor": {"prototype": {"x": 1}}}'), 100)).toEqual({ kind: 'reparse' });
+  expect(await workers.parse(Buffer.from('{"constructor": {"prototype": {"x": 1}}}'), 100)).toEqual({
+    kind: 'reparse',
+  });
   // Emoji and escapes survive the trip.
-  expect(await workers.parse(Buffer.from(JSON.stringify({ t: 'Sel 🌱 "kutip" \\ \n' })), 100)).toEqual({ kind: 'parsed', value: { t: 'Sel 🌱 "kutip" \\ \n' }, validText: true });
+  expect(await workers.parse(Buffer.from(JSON.stringify({ t: 'Sel 🌱 "kutip" \\ \n' })), 100)).toEqual({
+    kind: 'parsed',
+    value: { t: 'Sel 🌱 "kutip" \\ \n' },
+    validText: true,
+  });
 });
 
 it('parses bodies one after another on one thread, in order, when several arrive at once', async () => {
@@ -47,13 +58,25 @@ it('works as built for the server (esbuild keeps names with a helper the worker 
   const { buildSync } = jest.requireActual<typeof import('esbuild')>('esbuild');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kelasku-json-workers-'));
   const outfile = path.join(dir, 'json-workers.js');
-  buildSync({ entryPoints: [path.join(__dirname, 'json-workers.ts')], bundle: true, platform: 'node', target: 'node20', keepNames: true, outfile, logLevel: 'silent' });
+  buildSync({
+    entryPoints: [path.join(__dirname, 'json-workers.ts')],
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    keepNames: true,
+    outfile,
+    logLevel: 'silent',
+  });
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- the built file, loaded as the server loads it
   const built = require(outfile) as typeof import('./json-workers');
   const pool = new built.JsonWorkers(INVALID_TEXT, 1);
   try {
     expect(await pool.parse(big(''), 50_000)).toEqual({ kind: 'too-many-values' });
-    expect(await pool.parse(Buffer.from('{"a":"x\\"y"}'), 10)).toEqual({ kind: 'parsed', value: { a: 'x"y' }, validText: true });
+    expect(await pool.parse(Buffer.from('{"a":"x\\"y"}'), 10)).toEqual({
+      kind: 'parsed',
+      value: { a: 'x"y' },
+      validText: true,
+    });
   } finally {
     await pool.close();
     fs.rmSync(dir, { recursive: true, force: true });

@@ -20,7 +20,12 @@ export type ParseOutcome =
  * The worker's whole job, self-contained (its source runs on the worker). `INVALID` is the errors plugin's rule on
  * text (NUL, lone surrogates), passed in as a pattern.
  */
-export function parseJsonJob(bytes: Uint8Array, maxValues: number, count: (text: Buffer, max: number) => number, invalid: RegExp): ParseOutcome {
+export function parseJsonJob(
+  bytes: Uint8Array,
+  maxValues: number,
+  count: (text: Buffer, max: number) => number,
+  invalid: RegExp,
+): ParseOutcome {
   const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (count(text, maxValues) > maxValues) return { kind: 'too-many-values' };
   let value: unknown;
@@ -42,7 +47,13 @@ export function parseJsonJob(bytes: Uint8Array, maxValues: number, count: (text:
       for (const k of Object.keys(record)) {
         if (k === '__proto__') return { kind: 'reparse' };
         const inner = record[k];
-        if (k === 'constructor' && inner !== null && typeof inner === 'object' && Object.prototype.hasOwnProperty.call(inner, 'prototype')) return { kind: 'reparse' };
+        if (
+          k === 'constructor' &&
+          inner !== null &&
+          typeof inner === 'object' &&
+          Object.prototype.hasOwnProperty.call(inner, 'prototype')
+        )
+          return { kind: 'reparse' };
         if (validText && invalid.test(k)) validText = false;
         stack.push(inner);
       }
@@ -78,7 +89,10 @@ export class JsonWorkers {
   private readonly running = new Map<Worker, Job>();
   private readonly all: Worker[] = [];
 
-  constructor(private readonly invalid: RegExp, size = Math.max(1, (os.availableParallelism?.() ?? os.cpus().length) - 1)) {
+  constructor(
+    private readonly invalid: RegExp,
+    size = Math.max(1, (os.availableParallelism?.() ?? os.cpus().length) - 1),
+  ) {
     for (let i = 0; i < size; i++) this.spawn();
   }
 

@@ -18,7 +18,9 @@ it('runs a burst of hashes and checks through the worker threads without losing 
   // More work than threads: every waiting job must be run, and each result must belong to its own password.
   const passwords = Array.from({ length: 24 }, (_, i) => `password-${i}`);
   const hashes = await Promise.all(passwords.map((p) => hashPassword(p)));
-  const checks = await Promise.all(passwords.flatMap((p, i) => [verifyPassword(p, hashes[i]), verifyPassword(p, hashes[(i + 1) % hashes.length])]));
+  const checks = await Promise.all(
+    passwords.flatMap((p, i) => [verifyPassword(p, hashes[i]), verifyPassword(p, hashes[(i + 1) % hashes.length])]),
+  );
   expect(checks).toEqual(passwords.flatMap(() => [true, false]));
 });
 
@@ -36,7 +38,9 @@ it('hashes on threads of the lowest priority, so sign-ins only use CPU that noth
 it('reports a failed hash as an error and keeps hashing afterwards', async () => {
   const pool = new HashWorkerPool(1);
   const salt = Buffer.from('salt');
-  await expect(pool.scrypt({ password: 'x', salt, keylen: 32, options: { N: 1 << 10, r: 8, p: 1, maxmem: 1024 } })).rejects.toThrow(/password hashing failed/);
+  await expect(
+    pool.scrypt({ password: 'x', salt, keylen: 32, options: { N: 1 << 10, r: 8, p: 1, maxmem: 1024 } }),
+  ).rejects.toThrow(/password hashing failed/);
   const key = await pool.scrypt({ password: 'x', salt, keylen: 32, options: { N: 1 << 10, r: 8, p: 1 } });
   expect(key.equals(crypto.scryptSync('x', salt, 32, { N: 1 << 10, r: 8, p: 1 }))).toBe(true);
 });

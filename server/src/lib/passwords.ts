@@ -20,7 +20,11 @@ export const SIGN_IN_QUEUE_CAPACITY = hashWorkers.maxWaiting;
 
 /** What the hashing threads are doing now, for the metrics: jobs waiting per priority and threads hashing. */
 export function passwordHashLoad(): { signinWaiting: number; backgroundWaiting: number; running: number } {
-  return { signinWaiting: hashWorkers.waitingCount('signin'), backgroundWaiting: hashWorkers.waitingCount('background'), running: hashWorkers.runningCount };
+  return {
+    signinWaiting: hashWorkers.waitingCount('signin'),
+    backgroundWaiting: hashWorkers.waitingCount('background'),
+    running: hashWorkers.runningCount,
+  };
 }
 
 /** How long a client refused for a full sign-in queue is asked to wait (Retry-After). */
@@ -28,10 +32,18 @@ export const BUSY_RETRY_AFTER_SECONDS = 2;
 
 /** The answer when sign-in hashing is saturated: 503, to be sent with Retry-After: BUSY_RETRY_AFTER_SECONDS. */
 export function signInBusy(): HttpError {
-  return new HttpError(503, 'The server is busy signing others in, please try again in a moment', { code: 'server-busy' });
+  return new HttpError(503, 'The server is busy signing others in, please try again in a moment', {
+    code: 'server-busy',
+  });
 }
 
-async function scrypt(password: string, salt: Buffer, keylen: number, options: crypto.ScryptOptions, priority: HashPriority): Promise<Buffer> {
+async function scrypt(
+  password: string,
+  salt: Buffer,
+  keylen: number,
+  options: crypto.ScryptOptions,
+  priority: HashPriority,
+): Promise<Buffer> {
   try {
     return await hashWorkers.scrypt({ password, salt, keylen, options }, priority);
   } catch (error) {
@@ -58,9 +70,19 @@ export function setPasswordHashCost(n: number): void {
  * `scrypt$N$r$p$salt(base64)$hash(base64)` with a fresh 16-byte salt. `cost` overrides N: only for machine-generated
  * random secrets (≥ 90 bits, never shown), where a slow hash adds nothing (e.g. demo accounts nobody knows).
  */
-export async function hashPassword(password: string, cost: number = costN, priority: HashPriority = 'background'): Promise<string> {
+export async function hashPassword(
+  password: string,
+  cost: number = costN,
+  priority: HashPriority = 'background',
+): Promise<string> {
   const salt = crypto.randomBytes(16);
-  const hash = await scrypt(password, salt, KEYLEN, { N: cost, r: BLOCK, p: PARALLEL, maxmem: 256 * cost * BLOCK }, priority);
+  const hash = await scrypt(
+    password,
+    salt,
+    KEYLEN,
+    { N: cost, r: BLOCK, p: PARALLEL, maxmem: 256 * cost * BLOCK },
+    priority,
+  );
   return ['scrypt', cost, BLOCK, PARALLEL, salt.toString('base64'), hash.toString('base64')].join('$');
 }
 
@@ -80,7 +102,11 @@ export async function hashPasswordsInBatches(passwords: readonly string[]): Prom
 }
 
 /** Timing-safe check; false for any malformed stored value. */
-export async function verifyPassword(password: string, stored: string, priority: HashPriority = 'background'): Promise<boolean> {
+export async function verifyPassword(
+  password: string,
+  stored: string,
+  priority: HashPriority = 'background',
+): Promise<boolean> {
   const parts = stored.split('$');
   if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
   const [, n, r, p, saltText, hashText] = parts;
@@ -89,7 +115,13 @@ export async function verifyPassword(password: string, stored: string, priority:
   const P = Number(p);
   if (!Number.isInteger(N) || !Number.isInteger(R) || !Number.isInteger(P)) return false;
   const expected = Buffer.from(hashText, 'base64');
-  const actual = await scrypt(password, Buffer.from(saltText, 'base64'), expected.length, { N, r: R, p: P, maxmem: 256 * N * R }, priority);
+  const actual = await scrypt(
+    password,
+    Buffer.from(saltText, 'base64'),
+    expected.length,
+    { N, r: R, p: P, maxmem: 256 * N * R },
+    priority,
+  );
   return expected.length === actual.length && crypto.timingSafeEqual(expected, actual);
 }
 
@@ -106,7 +138,11 @@ function unknownAccountHash(): string {
  * A sign-in's password check, at sign-in priority (bounded queue: HttpError 503 when full). `stored` is undefined
  * for an unknown username, which then costs the same one scrypt run as a wrong password: no timing oracle.
  */
-export async function checkSignInPassword(password: string, stored: string | undefined, priority: HashPriority = 'signin'): Promise<boolean> {
+export async function checkSignInPassword(
+  password: string,
+  stored: string | undefined,
+  priority: HashPriority = 'signin',
+): Promise<boolean> {
   const ok = await verifyPassword(password, stored ?? unknownAccountHash(), priority);
   return ok && stored !== undefined;
 }

@@ -28,7 +28,10 @@ function onMainThread(html: string): { html: string } | { refused: string; extra
   }
 }
 
-async function onThread(pool: SanitizeWorkers, html: string): Promise<{ html: string } | { refused: string; extra: unknown }> {
+async function onThread(
+  pool: SanitizeWorkers,
+  html: string,
+): Promise<{ html: string } | { refused: string; extra: unknown }> {
   try {
     return { html: await pool.sanitize(html) };
   } catch (e) {
@@ -45,7 +48,9 @@ function richHtmlAtCaps(): string {
 }
 
 const scratch: string[] = [];
-afterAll(() => { for (const dir of scratch) fs.rmSync(dir, { recursive: true, force: true }); });
+afterAll(() => {
+  for (const dir of scratch) fs.rmSync(dir, { recursive: true, force: true });
+});
 function script(source: string): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kelasku-sanitize-thread-'));
   scratch.push(dir);
@@ -59,8 +64,12 @@ require('../domain/sanitize.test');
 
 describe('the same output on a thread as on the main thread', () => {
   let pool: SanitizeWorkers;
-  beforeAll(() => { pool = new SanitizeWorkers({ size: 1, offThreadChars: 0 }); });
-  afterAll(async () => { await pool.close(); });
+  beforeAll(() => {
+    pool = new SanitizeWorkers({ size: 1, offThreadChars: 0 });
+  });
+  afterAll(async () => {
+    await pool.close();
+  });
 
   it('gives every input of the sanitizer tests the same output or the same refusal', async () => {
     const inputs = [...new Set(mockCorpus)];
@@ -72,7 +81,7 @@ describe('the same output on a thread as on the main thread', () => {
     const corpus = [...new Set(mockCorpus)].filter((html) => html.length < 10_000).join('\n');
     const long = [
       richHtmlAtCaps(),
-      corpus.repeat(Math.ceil((300_000 / corpus.length))),
+      corpus.repeat(Math.ceil(300_000 / corpus.length)),
       `<p>${'a'.repeat(MAX_RICH_HTML_CHARS)}</p>`,
       '<b>'.repeat(200_000),
       '<p>abcdefghij</p><img src="x">'.repeat(40_000),
@@ -83,7 +92,9 @@ describe('the same output on a thread as on the main thread', () => {
       const main = onMainThread(html);
       expect(await onThread(pool, html)).toEqual(main);
     }
-    expect(onMainThread(long[0])).toEqual({ html: expect.stringContaining('<span style="color:rgb(230, 0, 0)">merah</span>') });
+    expect(onMainThread(long[0])).toEqual({
+      html: expect.stringContaining('<span style="color:rgb(230, 0, 0)">merah</span>'),
+    });
   });
 });
 
@@ -115,10 +126,14 @@ describe('bounded, and failures answered without stopping the process', () => {
     try {
       const results = await Promise.allSettled(Array.from({ length: 8 }, () => pool.sanitize(long)));
       expect(pool.threadCount).toBeLessThanOrEqual(2);
-      const refused = results.filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason as HttpError);
+      const refused = results
+        .filter((r) => r.status === 'rejected')
+        .map((r) => (r as PromiseRejectedResult).reason as HttpError);
       expect(refused).toHaveLength(5);
       for (const e of refused) expect(e).toMatchObject({ statusCode: 503, extra: { code: 'content-busy' } });
-      expect(results.filter((r) => r.status === 'fulfilled').map((r) => (r as PromiseFulfilledResult<string>).value)).toEqual([long, long, long]);
+      expect(
+        results.filter((r) => r.status === 'fulfilled').map((r) => (r as PromiseFulfilledResult<string>).value),
+      ).toEqual([long, long, long]);
       // the line emptied: the next text is served
       expect(await pool.sanitize(long)).toBe(long);
     } finally {
@@ -127,13 +142,20 @@ describe('bounded, and failures answered without stopping the process', () => {
   });
 
   it('answers a text that takes too long with a 503 and replaces the thread', async () => {
-    const pool = new SanitizeWorkers({ size: 1, timeoutMs: 50, file: script(`
+    const pool = new SanitizeWorkers({
+      size: 1,
+      timeoutMs: 50,
+      file: script(`
       const { parentPort } = require('node:worker_threads');
       parentPort.postMessage({ ready: true });
       parentPort.on('message', (html) => { if (html.startsWith('<p>slow')) { const end = Date.now() + 2000; while (Date.now() < end); } parentPort.postMessage({ html }); });
-    `) });
+    `),
+    });
     try {
-      await expect(pool.sanitize(`<p>slow${long}`)).rejects.toMatchObject({ statusCode: 503, extra: { code: 'content-busy' } });
+      await expect(pool.sanitize(`<p>slow${long}`)).rejects.toMatchObject({
+        statusCode: 503,
+        extra: { code: 'content-busy' },
+      });
       expect(await pool.sanitize(long)).toBe(long);
     } finally {
       await pool.close();
@@ -141,11 +163,14 @@ describe('bounded, and failures answered without stopping the process', () => {
   });
 
   it('fails only the text of a thread that dies (a 500), then serves the next one on a new thread', async () => {
-    const pool = new SanitizeWorkers({ size: 1, file: script(`
+    const pool = new SanitizeWorkers({
+      size: 1,
+      file: script(`
       const { parentPort } = require('node:worker_threads');
       parentPort.postMessage({ ready: true });
       parentPort.on('message', (html) => { if (html.startsWith('<p>die')) process.exit(1); parentPort.postMessage({ html }); });
-    `) });
+    `),
+    });
     try {
       const dying = pool.sanitize(`<p>die${long}`);
       const next = pool.sanitize(long);
@@ -158,11 +183,15 @@ describe('bounded, and failures answered without stopping the process', () => {
   });
 
   it('stops a thread that runs out of its heap (a 500 for its text), not the process', async () => {
-    const pool = new SanitizeWorkers({ size: 1, heapMb: 16, file: script(`
+    const pool = new SanitizeWorkers({
+      size: 1,
+      heapMb: 16,
+      file: script(`
       const { parentPort } = require('node:worker_threads');
       parentPort.postMessage({ ready: true });
       parentPort.on('message', (html) => { if (html.startsWith('<p>grow')) { const all = []; for (;;) all.push(new Array(100000).fill(html.length)); } parentPort.postMessage({ html }); });
-    `) });
+    `),
+    });
     try {
       await expect(pool.sanitize(`<p>grow${long}`)).rejects.toThrow('sanitizing thread stopped');
       expect(await pool.sanitize(long)).toBe(long);
@@ -174,7 +203,9 @@ describe('bounded, and failures answered without stopping the process', () => {
   it('fails what waits when a thread cannot start, without starting threads in a loop', async () => {
     const pool = new SanitizeWorkers({ size: 2, file: script('throw new Error("broken build");') });
     try {
-      await expect(Promise.all([pool.sanitize(long), pool.sanitize(long)])).rejects.toThrow('sanitizing thread could not start');
+      await expect(Promise.all([pool.sanitize(long), pool.sanitize(long)])).rejects.toThrow(
+        'sanitizing thread could not start',
+      );
       await new Promise((resolve) => setTimeout(resolve, 200));
       expect(pool.threadCount).toBe(0);
     } finally {
@@ -184,7 +215,9 @@ describe('bounded, and failures answered without stopping the process', () => {
 });
 
 it('runs as built for the server (server/dist/sanitize-thread.js)', async () => {
-  const { buildServer } = jest.requireActual<typeof import('../../../scripts/build-server')>('../../../scripts/build-server');
+  const { buildServer } = jest.requireActual<typeof import('../../../scripts/build-server')>(
+    '../../../scripts/build-server',
+  );
   // inside server/, so the built thread finds sanitize-html in node_modules as server/dist does
   const outdir = fs.mkdtempSync(path.join(__dirname, '..', '..', '.build-test-'));
   scratch.push(outdir);

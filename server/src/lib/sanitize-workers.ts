@@ -32,23 +32,26 @@ const THREAD_HEAP_MB = 256;
 
 /** What a sanitizer thread posts back. */
 export type SanitizeReply =
-  | { ready: true }
-  | { html: string }
-  | { refused: { message: string; extra?: ErrorDetails } }
-  | { failed: string };
+  { ready: true } | { html: string } | { refused: { message: string; extra?: ErrorDetails } } | { failed: string };
 
 /** The thread's script: the TypeScript source through tsx (development, tests, benchmarks), or the server's build. */
 function threadScript(file?: string): { source: string; eval: boolean } {
   if (file) return { source: file, eval: false };
   if (__filename.endsWith('.ts')) {
     const source = path.join(__dirname, '..', 'sanitize-thread.ts');
-    return { source: `require(${JSON.stringify(require.resolve('tsx/cjs/api'))}).register(); require(${JSON.stringify(source)});`, eval: true };
+    return {
+      source: `require(${JSON.stringify(require.resolve('tsx/cjs/api'))}).register(); require(${JSON.stringify(source)});`,
+      eval: true,
+    };
   }
   // server/dist: every entry of scripts/build-server.ts sits in one folder
   return { source: path.join(__dirname, 'sanitize-thread.js'), eval: false };
 }
 
-const busy = () => new HttpError(503, 'The server is busy saving other large texts, please try again in a moment', { code: 'content-busy' });
+const busy = () =>
+  new HttpError(503, 'The server is busy saving other large texts, please try again in a moment', {
+    code: 'content-busy',
+  });
 
 interface Job {
   html: string;
@@ -94,7 +97,8 @@ export class SanitizeWorkers {
 
   /** sanitizeRichHtml's result (domain/sanitize.ts), computed on a thread when `html` is long. */
   sanitize(html: string): Promise<string> {
-    if (html.length < (this.options.offThreadChars ?? OFF_THREAD_HTML_CHARS)) return new Promise((resolve) => resolve(sanitizeRichHtml(html)));
+    if (html.length < (this.options.offThreadChars ?? OFF_THREAD_HTML_CHARS))
+      return new Promise((resolve) => resolve(sanitizeRichHtml(html)));
     if (this.closed) return Promise.reject(busy());
     if (this.waiting.length >= this.maxWaiting) return Promise.reject(busy());
     return new Promise((resolve, reject) => {
@@ -141,10 +145,18 @@ export class SanitizeWorkers {
   private start(): void {
     const script = threadScript(this.options.file);
     // A thread's heap is bounded too: one that runs out stops (its text gets a 500) instead of growing the process.
-    const thread: Thread = { worker: new Worker(script.source, { eval: script.eval, resourceLimits: { maxOldGenerationSizeMb: this.options.heapMb ?? THREAD_HEAP_MB } }), ready: false };
+    const thread: Thread = {
+      worker: new Worker(script.source, {
+        eval: script.eval,
+        resourceLimits: { maxOldGenerationSizeMb: this.options.heapMb ?? THREAD_HEAP_MB },
+      }),
+      ready: false,
+    };
     thread.worker.unref(); // held (ref) only while sanitizing
     thread.worker.on('message', (reply: SanitizeReply) => this.onReply(thread, reply));
-    thread.worker.on('error', () => { /* the exit that follows fails the job */ });
+    thread.worker.on('error', () => {
+      /* the exit that follows fails the job */
+    });
     thread.worker.on('exit', () => this.onExit(thread));
     this.threads.push(thread);
   }

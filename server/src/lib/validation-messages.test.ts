@@ -33,15 +33,71 @@ async function appWithSchema() {
 describe('validation messages', () => {
   it.each([
     [{ name: '', grade: 10 }, '', 'Name must not be empty.', 'name', 'validation-empty', { field: 'name' }],
-    [{ name: 'x'.repeat(21), grade: 10 }, '', 'Name must be at most 20 characters.', 'name', 'validation-too-long', { field: 'name', limit: 20 }],
+    [
+      { name: 'x'.repeat(21), grade: 10 },
+      '',
+      'Name must be at most 20 characters.',
+      'name',
+      'validation-too-long',
+      { field: 'name', limit: 20 },
+    ],
     [{ grade: 10 }, '', 'Name is required.', 'name', 'validation-required', { field: 'name' }],
-    [{ name: 'Ani', grade: 13 }, '', 'Grade must be one of: 10, 11, 12.', 'grade', 'validation-enum', { field: 'grade', values: '10, 11, 12' }],
-    [{ name: 'Ani', grade: 'ten' }, '', 'Grade must be a whole number.', 'grade', 'validation-type', { field: 'grade', type: 'integer' }],
-    [{ name: 'Ani', grade: 10, nis: '12a' }, '', 'NIS is not in the expected form.', 'nis', 'validation-pattern', { field: 'nis' }],
-    [{ name: 'Ani', grade: 10, email: 'ani' }, '', 'Email must be a valid email address.', 'email', 'validation-format', { field: 'email', format: 'email' }],
-    [{ name: 'Ani', grade: 10, extra: 1 }, '', 'Unknown field "extra" in the request.', undefined, 'validation-unknown-field', { name: 'extra', where: 'request' }],
-    [{ name: 'Ani', grade: 10, answers: { 3: { a: 1 } } }, '', 'Answers (question 3) must be text.', 'answers', 'validation-type', { field: 'answers', question: 3, type: 'string' }],
-    [{ name: 'Ani', grade: 10 }, '?page=0', 'Page must be at least 1.', 'page', 'validation-minimum', { field: 'page', limit: 1 }],
+    [
+      { name: 'Ani', grade: 13 },
+      '',
+      'Grade must be one of: 10, 11, 12.',
+      'grade',
+      'validation-enum',
+      { field: 'grade', values: '10, 11, 12' },
+    ],
+    [
+      { name: 'Ani', grade: 'ten' },
+      '',
+      'Grade must be a whole number.',
+      'grade',
+      'validation-type',
+      { field: 'grade', type: 'integer' },
+    ],
+    [
+      { name: 'Ani', grade: 10, nis: '12a' },
+      '',
+      'NIS is not in the expected form.',
+      'nis',
+      'validation-pattern',
+      { field: 'nis' },
+    ],
+    [
+      { name: 'Ani', grade: 10, email: 'ani' },
+      '',
+      'Email must be a valid email address.',
+      'email',
+      'validation-format',
+      { field: 'email', format: 'email' },
+    ],
+    [
+      { name: 'Ani', grade: 10, extra: 1 },
+      '',
+      'Unknown field "extra" in the request.',
+      undefined,
+      'validation-unknown-field',
+      { name: 'extra', where: 'request' },
+    ],
+    [
+      { name: 'Ani', grade: 10, answers: { 3: { a: 1 } } },
+      '',
+      'Answers (question 3) must be text.',
+      'answers',
+      'validation-type',
+      { field: 'answers', question: 3, type: 'string' },
+    ],
+    [
+      { name: 'Ani', grade: 10 },
+      '?page=0',
+      'Page must be at least 1.',
+      'page',
+      'validation-minimum',
+      { field: 'page', limit: 1 },
+    ],
   ])('%j%s → %s', async (body, query, message, field, code, params) => {
     const app = await appWithSchema();
     const res = await app.inject({ method: 'POST', url: `/things${query}`, payload: body });
@@ -53,7 +109,12 @@ describe('validation messages', () => {
 
   it('a body that is not an object is named as the request', async () => {
     const app = await appWithSchema();
-    const res = await app.inject({ method: 'POST', url: '/things', payload: '[1]', headers: { 'content-type': 'application/json' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/things',
+      payload: '[1]',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.json().message).toBe('The request must be an object.');
     await app.close();
   });

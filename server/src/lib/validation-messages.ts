@@ -30,7 +30,10 @@ const FIELD_NAMES: Record<string, string> = {
 
 function fieldLabel(name: string): string {
   if (FIELD_NAMES[name]) return FIELD_NAMES[name];
-  const words = name.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/_/g, ' ').toLowerCase();
+  const words = name
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replace(/_/g, ' ')
+    .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
@@ -83,24 +86,47 @@ function problem(error: FastifySchemaValidationError): Problem {
     case 'type': {
       // the JSON Schema type names, comma-separated ("string,null")
       const type = String(params.type);
-      return { text: `must be ${type.split(',').map((t) => TYPE_WORDS[t] ?? t).join(' or ')}`, code: 'validation-type', params: { type } };
+      return {
+        text: `must be ${type
+          .split(',')
+          .map((t) => TYPE_WORDS[t] ?? t)
+          .join(' or ')}`,
+        code: 'validation-type',
+        params: { type },
+      };
     }
     case 'enum': {
       const values = (params.allowedValues as unknown[]).map(String).join(', ');
       return { text: `must be one of: ${values}`, code: 'validation-enum', params: { values } };
     }
     case 'const':
-      return { text: `must be ${String(params.allowedValue)}`, code: 'validation-const', params: { value: String(params.allowedValue) } };
+      return {
+        text: `must be ${String(params.allowedValue)}`,
+        code: 'validation-const',
+        params: { value: String(params.allowedValue) },
+      };
     case 'format': {
       const format = String(params.format);
-      return { text: `must be ${FORMAT_WORDS[format] ?? `in ${format} format`}`, code: 'validation-format', params: { format } };
+      return {
+        text: `must be ${FORMAT_WORDS[format] ?? `in ${format} format`}`,
+        code: 'validation-format',
+        params: { format },
+      };
     }
     case 'pattern':
       return { text: 'is not in the expected form', code: 'validation-pattern' };
     case 'minItems':
-      return { text: `must have at least ${plural(limit, 'item')}`, code: 'validation-too-few-items', params: { limit } };
+      return {
+        text: `must have at least ${plural(limit, 'item')}`,
+        code: 'validation-too-few-items',
+        params: { limit },
+      };
     case 'maxItems':
-      return { text: `must have at most ${plural(limit, 'item')}`, code: 'validation-too-many-items', params: { limit } };
+      return {
+        text: `must have at most ${plural(limit, 'item')}`,
+        code: 'validation-too-many-items',
+        params: { limit },
+      };
     case 'maxProperties':
       return {
         text: `must have at most ${plural(limit, 'entry')}`.replace('entrys', 'entries'),
@@ -108,14 +134,21 @@ function problem(error: FastifySchemaValidationError): Problem {
         params: { limit },
       };
     case 'multipleOf':
-      return { text: `must be a multiple of ${params.multipleOf}`, code: 'validation-multiple-of', params: { multipleOf: Number(params.multipleOf) } };
+      return {
+        text: `must be a multiple of ${params.multipleOf}`,
+        code: 'validation-multiple-of',
+        params: { multipleOf: Number(params.multipleOf) },
+      };
     default:
       return { text: 'is not valid', code: 'validation-invalid' };
   }
 }
 
 /** The first refusal of a request's body or query string, worded for people. */
-export function validationMessage(errors: FastifySchemaValidationError[], context: string | undefined): ValidationMessage {
+export function validationMessage(
+  errors: FastifySchemaValidationError[],
+  context: string | undefined,
+): ValidationMessage {
   const error = errors[0];
   const where = context === 'querystring' ? 'query' : context === 'params' ? 'address' : 'request';
   if (!error) return { message: `The ${where} is not valid.`, code: 'validation-invalid', params: { where } };
@@ -125,7 +158,12 @@ export function validationMessage(errors: FastifySchemaValidationError[], contex
   if (error.keyword === 'required') {
     const missing = String(params.missingProperty);
     const field = segments[0] ?? missing;
-    return { message: `${fieldLabel(missing)} is required.`, field, code: 'validation-required', params: { field: missing } };
+    return {
+      message: `${fieldLabel(missing)} is required.`,
+      field,
+      code: 'validation-required',
+      params: { field: missing },
+    };
   }
   if (error.keyword === 'additionalProperties') {
     const name = String(params.additionalProperty);
@@ -137,7 +175,8 @@ export function validationMessage(errors: FastifySchemaValidationError[], contex
     };
   }
   const found = problem(error);
-  if (segments.length === 0) return { message: `The ${where} ${found.text}.`, code: found.code, params: { ...found.params, where } };
+  if (segments.length === 0)
+    return { message: `The ${where} ${found.text}.`, code: found.code, params: { ...found.params, where } };
 
   const field = segments[0];
   const last = segments[segments.length - 1];
@@ -146,6 +185,18 @@ export function validationMessage(errors: FastifySchemaValidationError[], contex
   const entry = !isIndex ? last : QUESTION_MAPS.has(field) ? `question ${last}` : `item ${Number(last) + 1}`;
   const label = segments.length === 1 ? fieldLabel(field) : `${fieldLabel(field)} (${entry})`;
   // The entry for a translated label: a question number, a list position from 1, or a key inside the field.
-  const entryParams: ErrorParams = segments.length === 1 ? {} : !isIndex ? { key: last } : QUESTION_MAPS.has(field) ? { question: Number(last) } : { item: Number(last) + 1 };
-  return { message: `${label} ${found.text}.`, field, code: found.code, params: { field, ...entryParams, ...found.params } };
+  const entryParams: ErrorParams =
+    segments.length === 1
+      ? {}
+      : !isIndex
+        ? { key: last }
+        : QUESTION_MAPS.has(field)
+          ? { question: Number(last) }
+          : { item: Number(last) + 1 };
+  return {
+    message: `${label} ${found.text}.`,
+    field,
+    code: found.code,
+    params: { field, ...entryParams, ...found.params },
+  };
 }

@@ -63,7 +63,12 @@ declare module '@fastify/jwt' {
  * student without its teacher or student id (accounts of those roles always have their record: deleting the record
  * deletes the account). Sign-in builds its caller here too.
  */
-export function callerOfClaims(claims: { user_id: number; role: unknown; teacher_id?: unknown; student_id?: unknown }): Caller | undefined {
+export function callerOfClaims(claims: {
+  user_id: number;
+  role: unknown;
+  teacher_id?: unknown;
+  student_id?: unknown;
+}): Caller | undefined {
   const { user_id, role, teacher_id, student_id } = claims;
   if (role === 'teacher') return typeof teacher_id === 'number' ? { user_id, role, teacher_id } : undefined;
   if (role === 'student') return typeof student_id === 'number' ? { user_id, role, student_id } : undefined;
@@ -86,12 +91,16 @@ export function needsSignIn(url: string, config: { public?: true } | undefined):
 export type Callers = 'signed-in' | readonly Role[];
 
 /** A preHandler guard; `callers` says whom it lets through, so the body-limit check can refuse others before the body is read. */
-export type RouteGuard = ((request: FastifyRequest, reply: FastifyReply) => Promise<void>) & { readonly callers?: Callers };
+export type RouteGuard = ((request: FastifyRequest, reply: FastifyReply) => Promise<void>) & {
+  readonly callers?: Callers;
+};
 
 /** The callers a route's guard lets through (undefined: no guard of ours among its preHandlers). */
 export function guardCallers(preHandler: unknown): Callers | undefined {
   const hooks = Array.isArray(preHandler) ? preHandler : [preHandler];
-  return hooks.map((h) => (typeof h === 'function' ? (h as RouteGuard).callers : undefined)).find((c) => c !== undefined);
+  return hooks
+    .map((h) => (typeof h === 'function' ? (h as RouteGuard).callers : undefined))
+    .find((c) => c !== undefined);
 }
 
 declare module 'fastify' {
@@ -135,7 +144,11 @@ declare module 'fastify' {
      * session is confirmed: if its read did not confirm it (no row, or it failed first), authenticate's lookup does,
      * so a stale session still answers 401 before any 403, 404 or data. `roles`: as requireRole (403 otherwise).
      */
-    readWithSession: <T>(request: FastifyRequest, roles: readonly Role[] | undefined, handler: (user: AuthUser) => Promise<T>) => Promise<T>;
+    readWithSession: <T>(
+      request: FastifyRequest,
+      roles: readonly Role[] | undefined,
+      handler: (user: AuthUser) => Promise<T>,
+    ) => Promise<T>;
     /**
      * Confirms the request's session from the session columns of a hot read's row (401 when the user is gone, changed
      * role or has a newer session_version); undefined (the read found no row): by authenticate's own lookup.
@@ -220,8 +233,10 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions) {
     // kept through a token renewal, so the offer to change it stays until the password is changed
     if (claims.initial_password === true) user.initial_password = true;
     // Tokens from before these claims: the session began at the token's issue, its id is the user's.
-    const authTime = typeof claims.auth_time === 'number' ? claims.auth_time : typeof claims.iat === 'number' ? claims.iat : 0;
-    if (authTime + options.sessionLifetimeSeconds <= Date.now() / 1000) throw unauthorized('Invalid token', SESSION_EXPIRED);
+    const authTime =
+      typeof claims.auth_time === 'number' ? claims.auth_time : typeof claims.iat === 'number' ? claims.iat : 0;
+    if (authTime + options.sessionLifetimeSeconds <= Date.now() / 1000)
+      throw unauthorized('Invalid token', SESSION_EXPIRED);
     const sid = typeof claims.sid === 'string' && claims.sid ? claims.sid : `user-${claims.user_id}`;
     return { user, sessionVersion: typeof claims.sv === 'number' ? claims.sv : 0, sid, authTime };
   };
@@ -230,7 +245,8 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions) {
   /** The user's row as the database has it now (undefined: gone) against the token: else 401. */
   const confirmFrom = (request: FastifyRequest, row: { role: unknown; session_version: unknown } | undefined) => {
     const { user, sessionVersion } = readToken(request);
-    if (!row || row.role !== user.role || Number(row.session_version) !== sessionVersion) throw unauthorized('Invalid token', SESSION_EXPIRED);
+    if (!row || row.role !== user.role || Number(row.session_version) !== sessionVersion)
+      throw unauthorized('Invalid token', SESSION_EXPIRED);
     request.user = user;
     request.sessionConfirmed = true;
   };
@@ -242,16 +258,25 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions) {
     const [row] = await userSession([readToken(request).user.user_id]);
     confirmFrom(request, row);
   };
-  const authenticate: RouteGuard = Object.assign((request: FastifyRequest) => lookUpSession(request), { callers: 'signed-in' as const });
+  const authenticate: RouteGuard = Object.assign((request: FastifyRequest) => lookUpSession(request), {
+    callers: 'signed-in' as const,
+  });
 
   const confirmSession = async (request: FastifyRequest, facts: SessionColumns | undefined) => {
     if (request.sessionConfirmed) return;
     if (!facts) return lookUpSession(request);
     // NULL role: the user is gone (the subqueries found no row)
-    confirmFrom(request, facts.session_role == null ? undefined : { role: facts.session_role, session_version: facts.session_version });
+    confirmFrom(
+      request,
+      facts.session_role == null ? undefined : { role: facts.session_role, session_version: facts.session_version },
+    );
   };
 
-  const readWithSession = async <T>(request: FastifyRequest, roles: readonly Role[] | undefined, handler: (user: AuthUser) => Promise<T>) => {
+  const readWithSession = async <T>(
+    request: FastifyRequest,
+    roles: readonly Role[] | undefined,
+    handler: (user: AuthUser) => Promise<T>,
+  ) => {
     const { user } = readToken(request);
     let result: T;
     try {
@@ -273,21 +298,25 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions) {
     throw forbidden(forbiddenMessage(callers));
   };
 
-
   // Deny by default: every API route not declared public gets the sign-in gate as its first onRequest hook, so a route
   // added without any auth option answers 401 to a stranger. onRequest runs before the body is read and before
   // validation. A route's role guard (requireRole, a preHandler) then checks the role, and body-limits.ts refuses
   // the other roles before a body is read.
-  const tokenOnly = async (request: FastifyRequest) => { readToken(request); };
+  const tokenOnly = async (request: FastifyRequest) => {
+    readToken(request);
+  };
   const tokenAndSession = (request: FastifyRequest) => lookUpSession(request);
   app.addHook('onRoute', (route) => {
     if (!needsSignIn(route.url, route.config)) return;
     const gate = route.config?.session === 'in-statement' ? tokenOnly : tokenAndSession;
-    const own = route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest];
+    const own =
+      route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest];
     route.onRequest = [gate, ...own];
   });
 
-  app.decorate('deriveSecret', (purpose: string) => crypto.createHmac('sha256', options.secret).update(`kelasku:${purpose}`).digest());
+  app.decorate('deriveSecret', (purpose: string) =>
+    crypto.createHmac('sha256', options.secret).update(`kelasku:${purpose}`).digest(),
+  );
   app.decorate('readToken', readToken);
   app.decorate('admitCaller', admitCaller);
   app.decorate('authenticate', authenticate);

@@ -62,10 +62,14 @@ export function routeBodyLimit(url: string, methods: readonly string[], signedIn
 }
 
 /** A body is coming: a declared length, or a chunked one. */
-const hasBody = (request: FastifyRequest) => Number(request.headers['content-length']) > 0 || request.headers['transfer-encoding'] !== undefined;
+const hasBody = (request: FastifyRequest) =>
+  Number(request.headers['content-length']) > 0 || request.headers['transfer-encoding'] !== undefined;
 
 const tooManyValues = () =>
-  new HttpError(413, `Request body holds too many values (max ${MAX_BODY_VALUES})`, { code: 'body-too-many-values', params: { limit: MAX_BODY_VALUES } });
+  new HttpError(413, `Request body holds too many values (max ${MAX_BODY_VALUES})`, {
+    code: 'body-too-many-values',
+    params: { limit: MAX_BODY_VALUES },
+  });
 
 async function bodyLimitsPlugin(app: FastifyInstance) {
   // Fastify's own JSON parsing (prototype-poisoning checks included), after the count; the route's bodyLimit still
@@ -75,28 +79,35 @@ async function bodyLimitsPlugin(app: FastifyInstance) {
   // Large bodies (a teacher's material or exam) are parsed on worker threads, so the event loop keeps serving the
   // others (lib/json-workers.ts); the threads start with the first such body.
   let workers: JsonWorkers | undefined;
-  app.addHook('onClose', async () => { await workers?.close(); });
+  app.addHook('onClose', async () => {
+    await workers?.close();
+  });
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
     const text = body as Buffer;
     if (text.length >= OFF_THREAD_JSON_BYTES) {
       workers ??= new JsonWorkers(INVALID_TEXT);
-      workers.parse(text, MAX_BODY_VALUES).then((outcome) => {
-        if (outcome.kind === 'too-many-values') return done(tooManyValues(), undefined);
-        if (outcome.kind === 'reparse') return parseJson(request, text.toString('utf8'), done);
-        const { value } = outcome;
-        if (outcome.validText && value !== null && typeof value === 'object') textCheckedBodies.add(value);
-        done(null, value);
-      }, (err: Error) => done(err, undefined));
+      workers.parse(text, MAX_BODY_VALUES).then(
+        (outcome) => {
+          if (outcome.kind === 'too-many-values') return done(tooManyValues(), undefined);
+          if (outcome.kind === 'reparse') return parseJson(request, text.toString('utf8'), done);
+          const { value } = outcome;
+          if (outcome.validText && value !== null && typeof value === 'object') textCheckedBodies.add(value);
+          done(null, value);
+        },
+        (err: Error) => done(err, undefined),
+      );
       return;
     }
     if (countJsonValues(text, MAX_BODY_VALUES) > MAX_BODY_VALUES) return done(tooManyValues(), undefined);
     parseJson(request, text.toString('utf8'), done);
   });
 
-  const admitBefore = (callers: Callers): preParsingAsyncHookHandler => async (request, _reply, payload) => {
-    if (hasBody(request)) await app.admitCaller(request, callers);
-    return payload;
-  };
+  const admitBefore =
+    (callers: Callers): preParsingAsyncHookHandler =>
+    async (request, _reply, payload) => {
+      if (hasBody(request)) await app.admitCaller(request, callers);
+      return payload;
+    };
 
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
@@ -105,7 +116,8 @@ async function bodyLimitsPlugin(app: FastifyInstance) {
     // guard turns away are refused here.
     const callers = guardCallers(route.preHandler);
     if (!Array.isArray(callers)) return;
-    const own = route.preParsing === undefined ? [] : Array.isArray(route.preParsing) ? route.preParsing : [route.preParsing];
+    const own =
+      route.preParsing === undefined ? [] : Array.isArray(route.preParsing) ? route.preParsing : [route.preParsing];
     route.preParsing = [admitBefore(callers), ...own];
   });
 }

@@ -7,7 +7,9 @@ import { clash, invalid, missing } from '../domain/errors';
 async function appThrowing(error: unknown) {
   const app = Fastify();
   await app.register(errorsPlugin);
-  app.get('/throw', async () => { throw error; });
+  app.get('/throw', async () => {
+    throw error;
+  });
   app.post('/echo', async (request) => request.body);
   await app.ready();
   return app;
@@ -19,10 +21,16 @@ describe('database errors about a bad value are a 400 with a plain message', () 
     ['22P02', /malformed/], // invalid_text_representation: bad number, bad JSON text
     ['22009', /time zone/], // invalid_time_zone_displacement_value
   ])('PostgreSQL %s', async (code, message) => {
-    const app = await appThrowing(Object.assign(new Error('value "2147483648" is out of range for type integer'), { code }));
+    const app = await appThrowing(
+      Object.assign(new Error('value "2147483648" is out of range for type integer'), { code }),
+    );
     const res = await app.inject({ method: 'GET', url: '/throw' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: expect.stringMatching(message), message: expect.stringMatching(message), code: expect.any(String) });
+    expect(res.json()).toEqual({
+      error: expect.stringMatching(message),
+      message: expect.stringMatching(message),
+      code: expect.any(String),
+    });
     expect(res.body).not.toMatch(/integer|2147483648/); // the driver's text stays in the log
     await app.close();
   });
@@ -84,12 +92,19 @@ describe('text that is not valid Unicode', () => {
   it('visits no more values than the body limit has bytes, refusing anything larger as too large', () => {
     const body = { content: Array(2_000).fill(0) }; // 2,002 values
     expect(containsInvalidText(body, 2_002)).toBe(false);
-    expect(() => containsInvalidText(body, 2_001)).toThrow(expect.objectContaining({ statusCode: 413, extra: { code: 'payload-too-large', params: { limit: '2 KB' } } }));
+    expect(() => containsInvalidText(body, 2_001)).toThrow(
+      expect.objectContaining({ statusCode: 413, extra: { code: 'payload-too-large', params: { limit: '2 KB' } } }),
+    );
   });
 
   it('is refused with 400 before the handler', async () => {
     const app = await appThrowing(new Error('unused'));
-    const res = await app.inject({ method: 'POST', url: '/echo', headers: { 'content-type': 'application/json' }, payload: '{"answers":{"1":"\\ud800"}}' });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"answers":{"1":"\\ud800"}}',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(/valid Unicode/);
     await app.close();

@@ -29,9 +29,13 @@ export const notFound = (message = 'Not found', extra?: ErrorDetails) => new Htt
 export const conflict = (message: string, extra?: ErrorDetails) => new HttpError(409, message, extra);
 /** A 413 naming the limit of the route (plugins/body-limits.ts) the body went over. */
 export const payloadTooLarge = (limit: number) =>
-  new HttpError(413, `Request body is too large (max ${formatBytes(limit)} here)`, { code: 'payload-too-large', params: { limit: formatBytes(limit) } });
+  new HttpError(413, `Request body is too large (max ${formatBytes(limit)} here)`, {
+    code: 'payload-too-large',
+    params: { limit: formatBytes(limit) },
+  });
 /** A 404 for a record (`what`: class, material, exercise, exam, discussion, …) that does not exist or is not shown. */
-export const recordNotFound = (what: string, message: string) => notFound(message, { code: 'record-not-found', params: { what } });
+export const recordNotFound = (what: string, message: string) =>
+  notFound(message, { code: 'record-not-found', params: { what } });
 
 /**
  * The one failure body shape: the same text under `error` and `message`, and always a `code` (shared-rules
@@ -42,7 +46,12 @@ export function errorBody(status: number, message: string, extra?: ErrorDetails)
 }
 
 /** The status code of each kind of domain error (domain/errors.ts): the one place they become HTTP. */
-const DOMAIN_STATUS: Record<DomainErrorKind, number> = { invalid: 400, forbidden: 403, 'not-found': 404, conflict: 409 };
+const DOMAIN_STATUS: Record<DomainErrorKind, number> = {
+  invalid: 400,
+  forbidden: 403,
+  'not-found': 404,
+  conflict: 409,
+};
 
 /** The HTTP status a domain error answers with. */
 export const domainStatus = (err: DomainError): number => DOMAIN_STATUS[err.kind];
@@ -59,7 +68,8 @@ const BAD_VALUE_MESSAGES: Record<string, { message: string; code: ErrorCode }> =
 /** Unique / foreign-key violations and refused values from better-sqlite3 or pg, for a 409/400 instead of a 500. */
 function classifyDbError(err: unknown): 'unique' | 'foreign' | 'text' | 'value' | undefined {
   const code = (err as DbError | null)?.code;
-  if (code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY') return 'unique';
+  if (code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY')
+    return 'unique';
   if (code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY') return 'foreign';
   // PostgreSQL: text it cannot store (U+0000, bad encoding)
   if (code === '22021' || code === '22P05') return 'text';
@@ -76,7 +86,8 @@ export const INVALID_TEXT = /[\u0000\p{Cs}]/u;
 export const textCheckedBodies = new WeakSet<object>();
 
 export const NUL_MESSAGE = 'Text must not contain the NUL character (\\u0000)';
-export const INVALID_TEXT_MESSAGE = 'Text must be valid Unicode: no NUL character (\\u0000) and no unpaired surrogate (\\ud800-\\udfff)';
+export const INVALID_TEXT_MESSAGE =
+  'Text must be valid Unicode: no NUL character (\\u0000) and no unpaired surrogate (\\ud800-\\udfff)';
 
 /**
  * True when a string or key anywhere in a parsed body/query is not valid text. Iterative (bodies may nest thousands
@@ -117,11 +128,16 @@ const UNREADABLE_REQUESTS: Record<string, { status: number; message: string }> =
  */
 export function clientErrorHandler(this: FastifyInstance, err: Error & { code?: string }, socket: Socket) {
   if (err.code === 'ECONNRESET' || socket.destroyed) return;
-  const { status, message } = UNREADABLE_REQUESTS[err.code ?? ''] ?? { status: 400, message: 'Bad request: the request could not be read as HTTP' };
+  const { status, message } = UNREADABLE_REQUESTS[err.code ?? ''] ?? {
+    status: 400,
+    message: 'Bad request: the request could not be read as HTTP',
+  };
   this.log.trace({ err }, 'client error');
   const body = JSON.stringify(errorBody(status, message));
   if (socket.writable) {
-    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`);
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+    );
   }
   socket.destroy(err);
 }
@@ -133,7 +149,8 @@ export interface ErrorsOptions extends Record<string, unknown> {
 
 async function errorsPlugin(app: FastifyInstance, options: ErrorsOptions) {
   app.setErrorHandler((err: FastifyError | HttpError | Record<string, unknown>, request, reply) => {
-    const send = (status: number, message: string, extra?: ErrorDetails) => reply.code(status).send(errorBody(status, message, extra));
+    const send = (status: number, message: string, extra?: ErrorDetails) =>
+      reply.code(status).send(errorBody(status, message, extra));
     const e = err as FastifyError & { extra?: Record<string, unknown> };
     if (e.validation) {
       const { message, field, code, params } = validationMessage(e.validation, e.validationContext);
@@ -147,7 +164,8 @@ async function errorsPlugin(app: FastifyInstance, options: ErrorsOptions) {
     if (err instanceof DomainError) return send(domainStatus(err), err.message, err.extra);
     if (err instanceof RuleError) return send(400, err.message, err.extra);
     const kind = classifyDbError(err);
-    if (kind === 'unique') return send(409, 'Conflict: a record with these values already exists', { code: 'duplicate-record' });
+    if (kind === 'unique')
+      return send(409, 'Conflict: a record with these values already exists', { code: 'duplicate-record' });
     if (kind === 'foreign') return send(400, 'A referenced record does not exist', { code: 'reference-missing' });
     if (kind === 'text') return send(400, NUL_MESSAGE, { code: 'invalid-text' });
     if (kind === 'value') {
@@ -178,9 +196,12 @@ async function errorsPlugin(app: FastifyInstance, options: ErrorsOptions) {
   app.setNotFoundHandler(async (request, reply) => {
     if (options.notFoundFallback && (await options.notFoundFallback(request, reply))) return reply;
     const path = request.url.split('?')[0];
-    return reply
-      .code(404)
-      .send(errorBody(404, `Route ${request.method} ${path} not found`, { code: 'route-not-found', params: { method: request.method, path } }));
+    return reply.code(404).send(
+      errorBody(404, `Route ${request.method} ${path} not found`, {
+        code: 'route-not-found',
+        params: { method: request.method, path },
+      }),
+    );
   });
 }
 

@@ -19,8 +19,13 @@ function sample(page: string, name: string, labels: Record<string, string> = {})
   for (const line of page.split('\n')) {
     const match = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
     if (!match || match[1] !== name) continue;
-    const found = Object.fromEntries([...(match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((m) => [m[1], m[2]]));
-    if (Object.entries(labels).every(([k, v]) => found[k] === v) && Object.keys(found).length === Object.keys(labels).length) {
+    const found = Object.fromEntries(
+      [...(match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((m) => [m[1], m[2]]),
+    );
+    if (
+      Object.entries(labels).every(([k, v]) => found[k] === v) &&
+      Object.keys(found).length === Object.keys(labels).length
+    ) {
       return Number(match[3]);
     }
   }
@@ -39,13 +44,32 @@ inOneProcess('metrics behind a token on the API port', () => {
   beforeAll(async () => {
     t = await buildTestApp({ app: { metrics: { token: TOKEN } } });
   });
-  afterAll(async () => { await t.close(); });
+  afterAll(async () => {
+    await t.close();
+  });
 
   it('answers 401 {code, error, message} without the token, with a wrong one or another scheme', async () => {
-    for (const authorization of [undefined, `Bearer ${TOKEN}x`, `Bearer ${TOKEN.slice(0, -1)}`, `Basic ${TOKEN}`, TOKEN, 'Bearer ', `Bearer ${TOKEN} ${TOKEN}`, `Bearer ${'é'.repeat(10_000)}`]) {
-      const res = await t.inject({ method: 'GET', url: '/metrics', headers: authorization === undefined ? {} : { authorization } });
+    for (const authorization of [
+      undefined,
+      `Bearer ${TOKEN}x`,
+      `Bearer ${TOKEN.slice(0, -1)}`,
+      `Basic ${TOKEN}`,
+      TOKEN,
+      'Bearer ',
+      `Bearer ${TOKEN} ${TOKEN}`,
+      `Bearer ${'é'.repeat(10_000)}`,
+    ]) {
+      const res = await t.inject({
+        method: 'GET',
+        url: '/metrics',
+        headers: authorization === undefined ? {} : { authorization },
+      });
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ code: 'unauthorized', error: expect.stringMatching(/METRICS_TOKEN/), message: expect.any(String) });
+      expect(res.json()).toEqual({
+        code: 'unauthorized',
+        error: expect.stringMatching(/METRICS_TOKEN/),
+        message: expect.any(String),
+      });
       expect(res.headers['www-authenticate']).toMatch(/^Bearer/);
       expect(res.body).not.toContain('kelasku_');
     }
@@ -53,33 +77,66 @@ inOneProcess('metrics behind a token on the API port', () => {
 
   it('counts requests per route pattern and status code, never per raw URL', async () => {
     const before = await scrape();
-    const pings = (page: string) => sample(page, 'kelasku_http_request_duration_seconds_count', { method: 'GET', route: '/api/v1/ping', status_code: '200' }) ?? 0;
-    const images = (page: string) => sample(page, 'kelasku_http_request_duration_seconds_count', { method: 'GET', route: '/api/v1/images/:name', status_code: '404' }) ?? 0;
-    for (let i = 0; i < 3; i += 1) expect((await t.inject({ method: 'GET', url: `/api/v1/ping?n=${i}` })).statusCode).toBe(200);
+    const pings = (page: string) =>
+      sample(page, 'kelasku_http_request_duration_seconds_count', {
+        method: 'GET',
+        route: '/api/v1/ping',
+        status_code: '200',
+      }) ?? 0;
+    const images = (page: string) =>
+      sample(page, 'kelasku_http_request_duration_seconds_count', {
+        method: 'GET',
+        route: '/api/v1/images/:name',
+        status_code: '404',
+      }) ?? 0;
+    for (let i = 0; i < 3; i += 1)
+      expect((await t.inject({ method: 'GET', url: `/api/v1/ping?n=${i}` })).statusCode).toBe(200);
     const missing = `${'0'.repeat(64)}.png`;
     expect((await t.inject({ method: 'GET', url: `/api/v1/images/${missing}` })).statusCode).toBe(404);
     expect((await t.inject({ method: 'GET', url: '/api/v1/no-such-route-xyz' })).statusCode).toBe(404);
     const after = await scrape();
     expect(pings(after) - pings(before)).toBe(3);
     expect(images(after) - images(before)).toBe(1);
-    expect(sample(after, 'kelasku_http_request_duration_seconds_count', { method: 'GET', route: 'unmatched', status_code: '404' })).toBeGreaterThanOrEqual(1);
+    expect(
+      sample(after, 'kelasku_http_request_duration_seconds_count', {
+        method: 'GET',
+        route: 'unmatched',
+        status_code: '404',
+      }),
+    ).toBeGreaterThanOrEqual(1);
     expect(after).not.toContain(missing);
     expect(after).not.toContain('no-such-route-xyz');
     expect(after).not.toContain('n=1');
-    expect(sample(after, 'kelasku_http_request_duration_seconds_sum', { method: 'GET', route: '/api/v1/ping', status_code: '200' })).toBeGreaterThan(0);
+    expect(
+      sample(after, 'kelasku_http_request_duration_seconds_sum', {
+        method: 'GET',
+        route: '/api/v1/ping',
+        status_code: '200',
+      }),
+    ).toBeGreaterThan(0);
   });
 
   it('records the size of each group-committed batch of answer saves', async () => {
     const exam = await t.injectWithLogin('teacher', {
-      method: 'POST', url: '/api/v1/exams', payload: {
-        title: 'UTS', total_marks: 100, class_id: t.fixture.classes[0].id, content: { '1': 'Q1', '1_a': 'a', '1_b': 'b', '1_c': 'c', '1_d': 'd', '1_answer': 'c' },
-        start_time: formatWib(new Date(Date.now() - HOUR)), end_time: formatWib(new Date(Date.now() + HOUR)),
+      method: 'POST',
+      url: '/api/v1/exams',
+      payload: {
+        title: 'UTS',
+        total_marks: 100,
+        class_id: t.fixture.classes[0].id,
+        content: { '1': 'Q1', '1_a': 'a', '1_b': 'b', '1_c': 'c', '1_d': 'd', '1_answer': 'c' },
+        start_time: formatWib(new Date(Date.now() - HOUR)),
+        end_time: formatWib(new Date(Date.now() + HOUR)),
       },
     });
     expect(exam.statusCode).toBe(200);
     const sheets: Record<string, number> = {};
     for (const who of ['student', 'student2']) {
-      const sheet = await t.injectWithLogin(who, { method: 'POST', url: '/api/v1/exams-answers', payload: { exam_id: exam.json().id, answers: {} } });
+      const sheet = await t.injectWithLogin(who, {
+        method: 'POST',
+        url: '/api/v1/exams-answers',
+        payload: { exam_id: exam.json().id, answers: {} },
+      });
       expect(sheet.statusCode).toBe(200);
       sheets[who] = sheet.json().id;
     }
@@ -87,7 +144,13 @@ inOneProcess('metrics behind a token on the API port', () => {
     const saves = [];
     for (let seq = 1; seq <= 10; seq += 1) {
       for (const who of ['student', 'student2']) {
-        saves.push(t.injectWithLogin(who, { method: 'PATCH', url: `/api/v1/exams-answers?id=${sheets[who]}`, payload: { answers: { '1': 'c' }, seq } }));
+        saves.push(
+          t.injectWithLogin(who, {
+            method: 'PATCH',
+            url: `/api/v1/exams-answers?id=${sheets[who]}`,
+            payload: { answers: { '1': 'c' }, seq },
+          }),
+        );
       }
     }
     expect((await Promise.all(saves)).map((r) => r.statusCode)).toEqual(saves.map(() => 200));
@@ -107,7 +170,9 @@ inOneProcess('metrics behind a token on the API port', () => {
       const depth = (page: string) => sample(page, 'kelasku_password_hash_queue_depth', { priority: 'background' });
       expect(depth(await scrape())).toBe(0);
       // queued synchronously: one job per thread runs, the rest wait
-      const hashing = Promise.all(Array.from({ length: os.availableParallelism() + 2 }, (_, i) => hashPassword(`pw-${i}`)));
+      const hashing = Promise.all(
+        Array.from({ length: os.availableParallelism() + 2 }, (_, i) => hashPassword(`pw-${i}`)),
+      );
       const during = await scrape();
       expect(depth(during)).toBeGreaterThan(0);
       expect(sample(during, 'kelasku_password_hash_threads_busy')).toBeGreaterThan(0);
@@ -125,11 +190,22 @@ inOneProcess('metrics behind a token on the API port', () => {
     try {
       // the fixture's hashes are cheap: a hash of today's cost makes each check slow enough to queue
       const slowHash = await hashPassword('slow-pass-1');
-      await t.db.updateTable('users').set({ password_hash: slowHash }).where('username', '=', t.fixture.students[2].nis).execute();
+      await t.db
+        .updateTable('users')
+        .set({ password_hash: slowHash })
+        .where('username', '=', t.fixture.students[2].nis)
+        .execute();
       const logins = Array.from({ length: os.availableParallelism() + 8 }, () =>
-        t.inject({ method: 'POST', url: '/api/v1/auth', payload: { username: t.fixture.students[2].nis, password: 'slow-pass-1' } }));
+        t.inject({
+          method: 'POST',
+          url: '/api/v1/auth',
+          payload: { username: t.fixture.students[2].nis, password: 'slow-pass-1' },
+        }),
+      );
       let done = false;
-      const all = Promise.all(logins).finally(() => { done = true; });
+      const all = Promise.all(logins).finally(() => {
+        done = true;
+      });
       // the sign-ins reach the queue after their database look-up: scrape until one sees them waiting, pausing
       // between scrapes (the hashing threads run at the lowest priority: a scrape loop must not starve them)
       let deepest = 0;
@@ -149,7 +225,9 @@ inOneProcess('metrics behind a token on the API port', () => {
     await scrape(); // the delay histogram restarts at each scrape...
     await new Promise((resolve) => setTimeout(resolve, 50)); // ...and counts a delay from its second tick on
     const until = Date.now() + 300;
-    while (Date.now() < until) { /* block the event loop */ }
+    while (Date.now() < until) {
+      /* block the event loop */
+    }
     await new Promise((resolve) => setTimeout(resolve, 20));
     const page = await scrape();
     expect(sample(page, 'nodejs_eventloop_lag_max_seconds')).toBeGreaterThanOrEqual(0.25);
@@ -173,12 +251,13 @@ inOneProcess('metrics behind a token on the API port', () => {
 });
 
 /** A port the system has just handed out and taken back: free unless someone grabs it in between. */
-const freePort = () => new Promise<number>((resolve) => {
-  const probe = net.createServer().listen(0, '127.0.0.1', () => {
-    const { port } = probe.address() as net.AddressInfo;
-    probe.close(() => resolve(port));
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
   });
-});
 
 inOneProcess('metrics on a port of their own', () => {
   let t: TestApp;
@@ -188,7 +267,9 @@ inOneProcess('metrics on a port of their own', () => {
     port = await freePort();
     t = await buildTestApp({ app: { metrics: { port, host: '127.0.0.1', token: TOKEN } } });
   });
-  afterAll(async () => { await t.close(); });
+  afterAll(async () => {
+    await t.close();
+  });
 
   it('serves them there (token required) and not on the API port', async () => {
     expect((await t.inject({ method: 'GET', url: '/api/v1/ping' })).statusCode).toBe(200);
@@ -197,7 +278,13 @@ inOneProcess('metrics on a port of their own', () => {
     expect(refused.status).toBe(401);
     expect(await refused.json()).toMatchObject({ code: 'unauthorized' });
     const page = await (await fetch(url, { headers: { authorization: `Bearer ${TOKEN}` } })).text();
-    expect(sample(page, 'kelasku_http_request_duration_seconds_count', { method: 'GET', route: '/api/v1/ping', status_code: '200' })).toBeGreaterThanOrEqual(1);
+    expect(
+      sample(page, 'kelasku_http_request_duration_seconds_count', {
+        method: 'GET',
+        route: '/api/v1/ping',
+        status_code: '200',
+      }),
+    ).toBeGreaterThanOrEqual(1);
     const onApiPort = await t.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
     expect(onApiPort.statusCode).toBe(404);
     expect((await fetch(`http://127.0.0.1:${port}/other`)).status).toBe(404);

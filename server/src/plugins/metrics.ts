@@ -36,7 +36,11 @@ export const UNMATCHED_ROUTE = 'unmatched';
 const BATCH_BUCKETS = [1, 2, 5, 10, 20, 50, 100, 200, 500];
 
 /** One registry per app, so that several apps in one process (the tests) never share or collide on a metric. */
-export function createMetrics(app: FastifyInstance): { registry: Registry; observeRequest(request: FastifyRequest, reply: FastifyReply): void; close(): void } {
+export function createMetrics(app: FastifyInstance): {
+  registry: Registry;
+  observeRequest(request: FastifyRequest, reply: FastifyReply): void;
+  close(): void;
+} {
   const registry = new Registry();
   // Node's own figures: event-loop delay (min/max/mean/p50/p90/p99 of perf_hooks' monitor), CPU, memory, GC, handles.
   collectDefaultMetrics({ register: registry });
@@ -86,7 +90,7 @@ export function createMetrics(app: FastifyInstance): { registry: Registry; obser
   if (pool) {
     new Gauge({
       name: 'kelasku_db_pool_waiting',
-      help: 'Queries waiting for a free PostgreSQL connection of this node\'s pool',
+      help: "Queries waiting for a free PostgreSQL connection of this node's pool",
       registers: [registry],
       collect() {
         this.set(pool.waitingCount);
@@ -94,7 +98,7 @@ export function createMetrics(app: FastifyInstance): { registry: Registry; obser
     });
     new Gauge({
       name: 'kelasku_db_pool_connections',
-      help: 'PostgreSQL connections of this node\'s pool, by state',
+      help: "PostgreSQL connections of this node's pool, by state",
       labelNames: ['state'],
       registers: [registry],
       collect() {
@@ -108,7 +112,11 @@ export function createMetrics(app: FastifyInstance): { registry: Registry; obser
     registry,
     observeRequest(request, reply) {
       requestDuration.observe(
-        { method: request.method, route: request.routeOptions.url ?? UNMATCHED_ROUTE, status_code: String(reply.statusCode) },
+        {
+          method: request.method,
+          route: request.routeOptions.url ?? UNMATCHED_ROUTE,
+          status_code: String(reply.statusCode),
+        },
         reply.elapsedTime / 1000,
       );
     },
@@ -133,7 +141,10 @@ function addMetricsRoute(instance: FastifyInstance, registry: Registry, token: s
       reply.header('www-authenticate', 'Bearer realm="kelasku-metrics"');
       throw unauthorized('The metrics need the bearer token of METRICS_TOKEN');
     }
-    return reply.header('cache-control', 'no-store').type(registry.contentType).send(await registry.metrics());
+    return reply
+      .header('cache-control', 'no-store')
+      .type(registry.contentType)
+      .send(await registry.metrics());
   });
 }
 

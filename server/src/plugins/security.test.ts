@@ -30,7 +30,9 @@ describe('security headers', () => {
   };
   const scriptSrc = async (url = '/plain') => {
     const res = await app.inject({ method: 'GET', url });
-    return String(res.headers['content-security-policy']).split(';').find((d) => d.startsWith('script-src'));
+    return String(res.headers['content-security-policy'])
+      .split(';')
+      .find((d) => d.startsWith('script-src'));
   };
 
   beforeEach(async () => {
@@ -41,7 +43,9 @@ describe('security headers', () => {
     await app.register(securityPlugin, { remotesJson, apiDocs: false });
     app.get('/plain', async () => ({ ok: true }));
     // a route with a policy of its own (as pictures have) must not change the next response's
-    app.get('/own-policy', async (_request, reply) => reply.header('content-security-policy', "default-src 'none'").send('x'));
+    app.get('/own-policy', async (_request, reply) =>
+      reply.header('content-security-policy', "default-src 'none'").send('x'),
+    );
     await app.ready();
   });
   afterEach(async () => {
@@ -60,6 +64,9 @@ describe('security headers', () => {
     expect(own.headers['content-security-policy']).toBe("default-src 'none'");
     expect(await scriptSrc()).toBe("script-src 'self' https://cdn-a.example");
     const res = await app.inject({ method: 'GET', url: '/plain' });
-    expect(res.headers).toMatchObject({ 'x-content-type-options': 'nosniff', 'strict-transport-security': expect.stringMatching(/max-age=\d{7,}/) });
+    expect(res.headers).toMatchObject({
+      'x-content-type-options': 'nosniff',
+      'strict-transport-security': expect.stringMatching(/max-age=\d{7,}/),
+    });
   });
 });

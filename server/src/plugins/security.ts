@@ -102,10 +102,18 @@ function corsOrigin(origins: string[] | undefined): boolean | string[] {
  * Shared counters when REDIS_URL is set. Start-up waits for the first connection (or its failure) so that the
  * first sign-ins are already counted in Redis; commands never queue while disconnected (the local counters answer).
  */
-async function attemptCounters(app: FastifyInstance, redisUrl: string | undefined): Promise<{ counters: AttemptCounters; redis?: Redis }> {
+async function attemptCounters(
+  app: FastifyInstance,
+  redisUrl: string | undefined,
+): Promise<{ counters: AttemptCounters; redis?: Redis }> {
   const local = new LocalAttemptCounters();
   if (!redisUrl) return { counters: local };
-  const redis = new Redis(redisUrl, { connectTimeout: 2000, commandTimeout: 1000, enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+  const redis = new Redis(redisUrl, {
+    connectTimeout: 2000,
+    commandTimeout: 1000,
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+  });
   const shared = new SharedAttemptCounters(redis, local, app.log);
   await new Promise<void>((resolve) => {
     const settled = () => {
@@ -182,14 +190,23 @@ async function securityPlugin(app: FastifyInstance, options: SecurityOptions) {
 
   const shared = await attemptCounters(app, options.redisUrl);
   app.decorate('attemptCounters', shared.counters);
-  app.decorate<ExamPresence>('examPresence', shared.redis ? new SharedExamPresence(shared.redis, new LocalExamPresence(), app.log) : new LocalExamPresence());
+  app.decorate<ExamPresence>(
+    'examPresence',
+    shared.redis ? new SharedExamPresence(shared.redis, new LocalExamPresence(), app.log) : new LocalExamPresence(),
+  );
 
   if (options.apiDocs === false) return;
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Kelasku API', version: '1.0.0', description: 'Learning management for Indonesian senior high schools' },
+      info: {
+        title: 'Kelasku API',
+        version: '1.0.0',
+        description: 'Learning management for Indonesian senior high schools',
+      },
       components: {
-        securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'JWT, raw or "Bearer <token>"' } },
+        securitySchemes: {
+          token: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'JWT, raw or "Bearer <token>"' },
+        },
       },
       security: [{ token: [] }],
     },

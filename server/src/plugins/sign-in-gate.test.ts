@@ -10,25 +10,43 @@ import { buildTestApp, type TestApp } from '../../test/helpers';
 import { BODY_LIMITS } from '../domain/limits';
 
 /** What the handler saw: who, and whether the session was confirmed against the database before it ran. */
-const seen = (request: { user?: { user_id: number }; sessionConfirmed: boolean }) => ({ user_id: request.user?.user_id ?? null, confirmed: request.sessionConfirmed });
+const seen = (request: { user?: { user_id: number }; sessionConfirmed: boolean }) => ({
+  user_id: request.user?.user_id ?? null,
+  confirmed: request.sessionConfirmed,
+});
 
 function testRoutes(app: FastifyInstance) {
   // a route as someone might add it tomorrow, without a word about who may call it
-  app.register(async (scope) => {
-    scope.get('/forgotten', async (request) => seen(request));
-    scope.post('/forgotten', async (request) => seen(request));
-    scope.get('/declared-public', { config: { public: true } }, async () => ({ open: true }));
-    scope.get('/own-statement', { config: { session: 'in-statement' } }, async (request) => ({ ...seen(request), token_user: request.tokenSession?.user.user_id }));
-  }, { prefix: '/api/v1/gate-test' });
+  app.register(
+    async (scope) => {
+      scope.get('/forgotten', async (request) => seen(request));
+      scope.post('/forgotten', async (request) => seen(request));
+      scope.get('/declared-public', { config: { public: true } }, async () => ({ open: true }));
+      scope.get('/own-statement', { config: { session: 'in-statement' } }, async (request) => ({
+        ...seen(request),
+        token_user: request.tokenSession?.user.user_id,
+      }));
+    },
+    { prefix: '/api/v1/gate-test' },
+  );
   // the prefix itself is the API's too
-  app.register(async (scope) => { scope.get('/', async () => ({ open: true })); }, { prefix: '/api/v1' });
+  app.register(
+    async (scope) => {
+      scope.get('/', async () => ({ open: true }));
+    },
+    { prefix: '/api/v1' },
+  );
   // outside the API (static files, /remotes.json): not the gate's
   app.get('/gate-test-outside', async () => ({ open: true }));
 }
 
 let t: TestApp;
-beforeAll(async () => { t = await buildTestApp({ routes: testRoutes }); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await buildTestApp({ routes: testRoutes });
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('a route under /api/v1 without any auth option', () => {
   it('answers 401 without a token, with a forged one, or for an ended session', async () => {
@@ -37,12 +55,24 @@ describe('a route under /api/v1 without any auth option', () => {
     expect(missing.json()).toMatchObject({ code: 'token-missing', error: 'Missing token' });
     expect((await t.inject({ method: 'GET', url: '/api/v1' })).statusCode).toBe(401);
 
-    const forged = await t.inject({ method: 'GET', url: '/api/v1/gate-test/forgotten', headers: { authorization: 'Bearer a.b.c' } });
+    const forged = await t.inject({
+      method: 'GET',
+      url: '/api/v1/gate-test/forgotten',
+      headers: { authorization: 'Bearer a.b.c' },
+    });
     expect(forged.statusCode).toBe(401);
 
     const token = await t.tokenFor('student2');
-    await t.db.updateTable('users').set({ session_version: 7 }).where('id', '=', t.fixture.students[1].user_id).execute();
-    const ended = await t.inject({ method: 'GET', url: '/api/v1/gate-test/forgotten', headers: { authorization: `Bearer ${token}` } });
+    await t.db
+      .updateTable('users')
+      .set({ session_version: 7 })
+      .where('id', '=', t.fixture.students[1].user_id)
+      .execute();
+    const ended = await t.inject({
+      method: 'GET',
+      url: '/api/v1/gate-test/forgotten',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(ended.statusCode).toBe(401);
     expect(ended.json()).toMatchObject({ code: 'session-expired' });
   });
@@ -53,17 +83,31 @@ describe('a route under /api/v1 without any auth option', () => {
     expect(res.json()).toEqual({ user_id: t.fixture.teachers[0].user_id, confirmed: true });
   });
 
-  it('refuses a stranger\'s body before reading it, and gives signed-in callers the signed-in body limit', async () => {
+  it("refuses a stranger's body before reading it, and gives signed-in callers the signed-in body limit", async () => {
     let pushed = 0;
-    const endless = new Readable({ read() { if (pushed++ === 0) this.push('{"a":['); } });
+    const endless = new Readable({
+      read() {
+        if (pushed++ === 0) this.push('{"a":[');
+      },
+    });
     const res = await Promise.race([
-      t.inject({ method: 'POST', url: '/api/v1/gate-test/forgotten', headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' }, payload: endless }),
+      t.inject({
+        method: 'POST',
+        url: '/api/v1/gate-test/forgotten',
+        headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
+        payload: endless,
+      }),
       new Promise<'no reply'>((resolve) => setTimeout(() => resolve('no reply'), 5_000).unref()),
     ]);
     expect(res === 'no reply' ? res : res.statusCode).toBe(401);
 
     const justOverStrangers = JSON.stringify({ text: 'x'.repeat(BODY_LIMITS.unauthenticated) });
-    const signedIn = await t.injectWithLogin('teacher', { method: 'POST', url: '/api/v1/gate-test/forgotten', payload: justOverStrangers, headers: { 'content-type': 'application/json' } });
+    const signedIn = await t.injectWithLogin('teacher', {
+      method: 'POST',
+      url: '/api/v1/gate-test/forgotten',
+      payload: justOverStrangers,
+      headers: { 'content-type': 'application/json' },
+    });
     expect(signedIn.statusCode).toBe(200);
   });
 });
@@ -82,7 +126,7 @@ describe('declared exceptions', () => {
     expect(res.json()).toEqual({ user_id: null, confirmed: false, token_user: t.fixture.students[0].user_id });
   });
 
-  it('routes outside the API are not the gate\'s, and unknown API URLs stay 404', async () => {
+  it("routes outside the API are not the gate's, and unknown API URLs stay 404", async () => {
     expect((await t.inject({ method: 'GET', url: '/gate-test-outside' })).statusCode).toBe(200);
     expect((await t.inject({ method: 'GET', url: '/api/v1/gate-test/nothing-here' })).statusCode).toBe(404);
   });

@@ -9,7 +9,11 @@ jest.setTimeout(30_000);
 
 let t: TestApp;
 const api = (who: string, method: 'GET' | 'POST', url: string, payload?: unknown) =>
-  t.injectWithLogin(who, { method, url: `/api/v1${url}`, ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}) });
+  t.injectWithLogin(who, {
+    method,
+    url: `/api/v1${url}`,
+    ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}),
+  });
 let classId: number;
 let materialId: number;
 let examId: number;
@@ -17,17 +21,33 @@ let examId: number;
 beforeAll(async () => {
   t = await buildTestApp();
   classId = t.fixture.classes[0].id;
-  materialId = (await api('teacher', 'POST', '/materials', { title: 'M1', description: 'd', content: '<p>c</p>', class_id: classId })).json().id;
+  materialId = (
+    await api('teacher', 'POST', '/materials', {
+      title: 'M1',
+      description: 'd',
+      content: '<p>c</p>',
+      class_id: classId,
+    })
+  ).json().id;
   await api('teacher', 'POST', '/materials', { title: 'M2', description: 'd', content: 'c', class_id: classId });
-  for (const topic of ['A', 'B', 'C']) await api('student', 'POST', '/discussions-material', { topic, description: 'x', material_id: materialId });
+  for (const topic of ['A', 'B', 'C'])
+    await api('student', 'POST', '/discussions-material', { topic, description: 'x', material_id: materialId });
   const now = Date.now();
-  examId = (await api('teacher', 'POST', '/exams', {
-    title: 'UTS', total_marks: 100, class_id: classId, start_time: formatWib(now - 3600_000), end_time: formatWib(now + 3600_000),
-    content: { '1': 'q', '1_a': 'a', '1_b': 'b', '1_c': 'c', '1_d': 'd', '1_answer': 'a' },
-  })).json().id;
+  examId = (
+    await api('teacher', 'POST', '/exams', {
+      title: 'UTS',
+      total_marks: 100,
+      class_id: classId,
+      start_time: formatWib(now - 3600_000),
+      end_time: formatWib(now + 3600_000),
+      content: { '1': 'q', '1_a': 'a', '1_b': 'b', '1_c': 'c', '1_d': 'd', '1_answer': 'a' },
+    })
+  ).json().id;
   await api('student', 'POST', '/exams-answers', { exam_id: examId, answers: { '1': 'b' } });
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 it('pages past the end still carry the total', async () => {
   const student = t.fixture.students[0].id;
@@ -45,14 +65,52 @@ it('pages past the end still carry the total', async () => {
 
 it('keeps nulls and every field of the answers', async () => {
   const materials = (await api('student', 'GET', `/materials/from-class?id=${classId}`)).json();
-  expect(materials.materials[0]).toEqual({ id: materialId, class_id: classId, title: 'M1', description: 'd', content: '<p>c</p>', teacher_id: expect.any(Number), exercise_id: null });
-  const sheet = (await api('student', 'GET', `/exams-answers?exam_id=${examId}&student_id=${t.fixture.students[0].id}`)).json();
-  expect(sheet).toEqual([{ id: expect.any(Number), exam_id: examId, student_id: t.fixture.students[0].id, answers: { '1': 'b' }, status: 'Active', score: null, answers_seq: null }]);
+  expect(materials.materials[0]).toEqual({
+    id: materialId,
+    class_id: classId,
+    title: 'M1',
+    description: 'd',
+    content: '<p>c</p>',
+    teacher_id: expect.any(Number),
+    exercise_id: null,
+  });
+  const sheet = (
+    await api('student', 'GET', `/exams-answers?exam_id=${examId}&student_id=${t.fixture.students[0].id}`)
+  ).json();
+  expect(sheet).toEqual([
+    {
+      id: expect.any(Number),
+      exam_id: examId,
+      student_id: t.fixture.students[0].id,
+      answers: { '1': 'b' },
+      status: 'Active',
+      score: null,
+      answers_seq: null,
+    },
+  ]);
   expect((await api('student2', 'GET', `/exams-answers?exam_id=${examId}`)).json()).toEqual([]);
   const [exam] = (await api('student', 'GET', `/exams?class_id=${classId}&number=0`)).json();
   expect(exam.content).toEqual({ '1': 'q', '1_a': 'a', '1_b': 'b', '1_c': 'c', '1_d': 'd' });
-  expect(Object.keys(exam)).toEqual(['id', 'class_id', 'title', 'content', 'total_marks', 'teacher_id', 'start_time', 'end_time', 'status', 'server_time',
-    'shuffle_questions', 'shuffle_options', 'order_seed', 'kind', 'kind_label', 'closed_at', 'show_answers', 'delivery']); // order_seed: the student's own order; delivery: the ticket for sealing unsent answers
+  expect(Object.keys(exam)).toEqual([
+    'id',
+    'class_id',
+    'title',
+    'content',
+    'total_marks',
+    'teacher_id',
+    'start_time',
+    'end_time',
+    'status',
+    'server_time',
+    'shuffle_questions',
+    'shuffle_options',
+    'order_seed',
+    'kind',
+    'kind_label',
+    'closed_at',
+    'show_answers',
+    'delivery',
+  ]); // order_seed: the student's own order; delivery: the ticket for sealing unsent answers
 });
 
 it('answers 404 for what does not exist and 403 to a student of another class', async () => {
@@ -61,5 +119,7 @@ it('answers 404 for what does not exist and 403 to a student of another class', 
   expect((await api('student3', 'GET', `/exams?class_id=${classId}`)).statusCode).toBe(403);
   expect((await api('student3', 'GET', `/discussions-material?id=${materialId}`)).statusCode).toBe(403);
   expect((await api('student', 'GET', '/exams-answers?exam_id=999999')).statusCode).toBe(404);
-  expect((await api('student', 'GET', `/exams-answers?exam_id=${examId}&student_id=${t.fixture.students[1].id}`)).statusCode).toBe(403);
+  expect(
+    (await api('student', 'GET', `/exams-answers?exam_id=${examId}&student_id=${t.fixture.students[1].id}`)).statusCode,
+  ).toBe(403);
 });

@@ -16,18 +16,54 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type, type Static, type TObject } from 'typebox';
-import { assignmentToCheck, NOT_ASSIGNED, requireForumRead, requireMaterial, requirePlace, requirePost, requireReply, requireReplyDelete, requireStudentId } from '../domain/policy';
 import {
-  appendReply, createDiscussion, deleteDiscussion, deleteReply, discussionFacts, DISCUSSION_FULL, getDiscussion, listDiscussions, materialDiscussions, updateDiscussion,
+  assignmentToCheck,
+  NOT_ASSIGNED,
+  requireForumRead,
+  requireMaterial,
+  requirePlace,
+  requirePost,
+  requireReply,
+  requireReplyDelete,
+  requireStudentId,
+} from '../domain/policy';
+import {
+  appendReply,
+  createDiscussion,
+  deleteDiscussion,
+  deleteReply,
+  discussionFacts,
+  DISCUSSION_FULL,
+  getDiscussion,
+  listDiscussions,
+  materialDiscussions,
+  updateDiscussion,
   type PostText,
 } from '../domain/repo/forum';
 import {
-  DEFAULT_DISCUSSION_PAGE_SIZE, MAX_DESCRIPTION_BYTES, MAX_DISCUSSION_PAGE_SIZE, MAX_REPLIES_PER_POST, MAX_REPLY_BYTES, MAX_REPLY_BYTES_PER_POST, MAX_TOPIC_BYTES,
+  DEFAULT_DISCUSSION_PAGE_SIZE,
+  MAX_DESCRIPTION_BYTES,
+  MAX_DISCUSSION_PAGE_SIZE,
+  MAX_REPLIES_PER_POST,
+  MAX_REPLY_BYTES,
+  MAX_REPLY_BYTES_PER_POST,
+  MAX_TOPIC_BYTES,
 } from '../domain/limits';
 import { requireTextBytes } from '../domain/text-caps';
 import type { ForumKind } from '../db/schema';
 import { badRequest, conflict, forbidden, recordNotFound } from '../plugins/errors';
-import { idQuerySchema, idSchema, MAX_ID, messageResponse, pageMeta, type Paging, pagingProperties, pagingQuerySchema, parsePaging, UPDATE_METHODS } from './helpers';
+import {
+  idQuerySchema,
+  idSchema,
+  MAX_ID,
+  messageResponse,
+  pageMeta,
+  type Paging,
+  pagingProperties,
+  pagingQuerySchema,
+  parsePaging,
+  UPDATE_METHODS,
+} from './helpers';
 import { discussionListResponse } from './read-schemas';
 import { discussionResponse } from './forum-schemas';
 
@@ -73,19 +109,29 @@ export function registerReplyRoute(fastify: FastifyInstance, kind: ForumKind, ur
     method: UPDATE_METHODS,
     url,
     preHandler: app.requireRole('student', 'admin', 'teacher'),
-    schema: { tags: [label(kind)], summary: 'Append a reply (one atomic insert)', querystring: idQuerySchema, body: replyBody, response: discussionResponse },
+    schema: {
+      tags: [label(kind)],
+      summary: 'Append a reply (one atomic insert)',
+      querystring: idQuerySchema,
+      body: replyBody,
+      response: discussionResponse,
+    },
     handler: async (request) => {
       const { id } = request.query;
       const author = await requireReply(app.db, request.user, kind, id);
       const text = request.body.replies.trim();
-      if (!text) throw badRequest('Replies cannot be empty', { code: 'validation-empty', params: { field: 'replies' } });
+      if (!text)
+        throw badRequest('Replies cannot be empty', { code: 'validation-empty', params: { field: 'replies' } });
       requireTextBytes('replies', text, MAX_REPLY_BYTES);
       const inserted = await appendReply(app.db, kind, id, author, text);
       if (inserted === DISCUSSION_FULL) {
-        throw conflict(`This discussion is full (at most ${MAX_REPLIES_PER_POST} replies and ${MAX_REPLY_BYTES_PER_POST} bytes of replies). Start a new discussion instead.`, {
-          code: 'discussion-full',
-          params: { maxReplies: MAX_REPLIES_PER_POST, maxBytes: MAX_REPLY_BYTES_PER_POST },
-        });
+        throw conflict(
+          `This discussion is full (at most ${MAX_REPLIES_PER_POST} replies and ${MAX_REPLY_BYTES_PER_POST} bytes of replies). Start a new discussion instead.`,
+          {
+            code: 'discussion-full',
+            params: { maxReplies: MAX_REPLIES_PER_POST, maxBytes: MAX_REPLY_BYTES_PER_POST },
+          },
+        );
       }
       if (!inserted) {
         const facts = await discussionFacts(app.db, kind, id);
@@ -103,8 +149,12 @@ export function registerForumRoutes(fastify: FastifyInstance, kind: ForumKind, b
   const db = app.db;
   const tags = [label(kind)];
 
-  const listSchema = <Query extends TObject>(querystring: Query) =>
-    ({ tags, summary: `List ${label(kind)}, newest first, with replies`, querystring, response: discussionListResponse });
+  const listSchema = <Query extends TObject>(querystring: Query) => ({
+    tags,
+    summary: `List ${label(kind)}, newest first, with replies`,
+    querystring,
+    response: discussionListResponse,
+  });
   const list = async (user: FastifyRequest['user'], query: Static<typeof pagingQuerySchema>) => {
     await requireForumRead(db, user, kind);
     const paging = forumPaging(query);
@@ -117,19 +167,20 @@ export function registerForumRoutes(fastify: FastifyInstance, kind: ForumKind, b
    * one answers 401 before any 403 or 404), then policy.ts decides as requireForumRead does, then the page goes out as
    * it came: the same bytes the response schema's serializer wrote from the objects (tested in material-list.test.ts).
    */
-  const materialList = (request: FastifyRequest, query: Static<typeof materialListQuery>) => app.readWithSession(request, undefined, async (user) => {
-    let paging: Paging;
-    try {
-      paging = forumPaging(query);
-    } catch (e) {
-      await requireForumRead(db, user, kind, query.id); // a 403 or 404 still comes before the 400, as it always did
-      throw e;
-    }
-    const page = await materialDiscussions(db, query.id, paging, assignmentToCheck(user), user.user_id);
-    await app.confirmSession(request, page?.session);
-    requirePlace(user, page?.material, page?.assigned ?? false, 'read', 'material');
-    return `{"discussions":${page!.discussionsJson},"meta":${JSON.stringify(pageMeta(paging, page!.total))}}`;
-  });
+  const materialList = (request: FastifyRequest, query: Static<typeof materialListQuery>) =>
+    app.readWithSession(request, undefined, async (user) => {
+      let paging: Paging;
+      try {
+        paging = forumPaging(query);
+      } catch (e) {
+        await requireForumRead(db, user, kind, query.id); // a 403 or 404 still comes before the 400, as it always did
+        throw e;
+      }
+      const page = await materialDiscussions(db, query.id, paging, assignmentToCheck(user), user.user_id);
+      await app.confirmSession(request, page?.session);
+      requirePlace(user, page?.material, page?.assigned ?? false, 'read', 'material');
+      return `{"discussions":${page!.discussionsJson},"meta":${JSON.stringify(pageMeta(paging, page!.total))}}`;
+    });
 
   const createOptions = <Body extends TObject>(body: Body) => ({
     preHandler: app.requireRole('student', 'admin'),
@@ -146,19 +197,31 @@ export function registerForumRoutes(fastify: FastifyInstance, kind: ForumKind, b
     app.get(base, { schema: listSchema(pagingQuerySchema) }, (request) => list(request.user, request.query));
     app.post(base, createOptions(postBody), (request) => create(request.user, request.body));
   } else {
-    app.get(base, { config: { session: 'in-statement' }, schema: listSchema(materialListQuery) }, async (request, reply) => {
-      // already JSON: sent as it is (Fastify does not serialize a string whose content type is JSON)
-      const json = await materialList(request, request.query);
-      return reply.type('application/json; charset=utf-8').send(json as never); // the typed payload is the object it spells
-    });
-    app.post(base, createOptions(materialPostBody), (request) => create(request.user, request.body, request.body.material_id));
+    app.get(
+      base,
+      { config: { session: 'in-statement' }, schema: listSchema(materialListQuery) },
+      async (request, reply) => {
+        // already JSON: sent as it is (Fastify does not serialize a string whose content type is JSON)
+        const json = await materialList(request, request.query);
+        return reply.type('application/json; charset=utf-8').send(json as never); // the typed payload is the object it spells
+      },
+    );
+    app.post(base, createOptions(materialPostBody), (request) =>
+      create(request.user, request.body, request.body.material_id),
+    );
   }
 
   app.route({
     method: UPDATE_METHODS,
     url: base,
     preHandler: app.requireRole('student', 'admin'),
-    schema: { tags, summary: 'Edit a question (author only)', querystring: idQuerySchema, body: postBody, response: discussionResponse },
+    schema: {
+      tags,
+      summary: 'Edit a question (author only)',
+      querystring: idQuerySchema,
+      body: postBody,
+      response: discussionResponse,
+    },
     handler: async (request) => {
       const { id } = request.query;
       await requirePost(db, request.user, kind, id, 'edit');
@@ -167,31 +230,48 @@ export function registerForumRoutes(fastify: FastifyInstance, kind: ForumKind, b
     },
   });
 
-  const postDeleters = kind === 'material' ? app.requireRole('student', 'admin', 'teacher') : app.requireRole('student', 'admin');
-  app.delete(base, {
-    preHandler: postDeleters,
-    schema: { tags, summary: 'Delete a question with its replies and reports (author, admin, class teacher)', querystring: idQuerySchema, response: messageResponse },
-  }, async (request) => {
-    const { id } = request.query;
-    await requirePost(db, request.user, kind, id, 'delete');
-    await deleteDiscussion(db, kind, id);
-    return { message: 'Discussion deleted successfully' };
-  });
+  const postDeleters =
+    kind === 'material' ? app.requireRole('student', 'admin', 'teacher') : app.requireRole('student', 'admin');
+  app.delete(
+    base,
+    {
+      preHandler: postDeleters,
+      schema: {
+        tags,
+        summary: 'Delete a question with its replies and reports (author, admin, class teacher)',
+        querystring: idQuerySchema,
+        response: messageResponse,
+      },
+    },
+    async (request) => {
+      const { id } = request.query;
+      await requirePost(db, request.user, kind, id, 'delete');
+      await deleteDiscussion(db, kind, id);
+      return { message: 'Discussion deleted successfully' };
+    },
+  );
 
   registerReplyRoute(app, kind, `${base}/reply`);
 
-  app.delete(`${base}/reply`, {
-    preHandler: app.requireRole('student', 'admin', 'teacher'),
-    schema: {
-      tags,
-      summary: 'Delete one reply and the reports on it (its author, admin, class teacher)',
-      querystring: Type.Object({ id: describedId('discussion id'), reply_id: Type.String({ minLength: 1, maxLength: 36 }) }),
-      response: discussionResponse,
+  app.delete(
+    `${base}/reply`,
+    {
+      preHandler: app.requireRole('student', 'admin', 'teacher'),
+      schema: {
+        tags,
+        summary: 'Delete one reply and the reports on it (its author, admin, class teacher)',
+        querystring: Type.Object({
+          id: describedId('discussion id'),
+          reply_id: Type.String({ minLength: 1, maxLength: 36 }),
+        }),
+        response: discussionResponse,
+      },
     },
-  }, async (request) => {
-    const { id, reply_id } = request.query;
-    await requireReplyDelete(db, request.user, kind, id, reply_id);
-    if (!(await deleteReply(db, kind, id, reply_id))) throw recordNotFound('reply', 'Reply not found');
-    return getDiscussion(db, kind, id);
-  });
+    async (request) => {
+      const { id, reply_id } = request.query;
+      await requireReplyDelete(db, request.user, kind, id, reply_id);
+      if (!(await deleteReply(db, kind, id, reply_id))) throw recordNotFound('reply', 'Reply not found');
+      return getDiscussion(db, kind, id);
+    },
+  );
 }

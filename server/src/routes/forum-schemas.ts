@@ -9,10 +9,12 @@ import type { DiscussionItem } from '../domain/repo/forum';
  * writes required fields first, and the reply keeps toItem's order (material_id, teacher_id where they apply).
  */
 export const discussionResponse = {
-  200: Type.Partial(Type.Object({
-    ...discussions.discussionSchema.properties,
-    replies: Type.Array(Type.Partial(discussions.replySchema)),
-  })),
+  200: Type.Partial(
+    Type.Object({
+      ...discussions.discussionSchema.properties,
+      replies: Type.Array(Type.Partial(discussions.replySchema)),
+    }),
+  ),
 };
 
 /** What the repository builds is what the wire describes (the loose reply schemas above would not notice a change). */

@@ -41,7 +41,11 @@ function positiveInt(value: unknown): number | undefined {
 export function parsePaging(query: unknown, defaultSize = DEFAULT_PAGE_SIZE, maxSize = MAX_PAGE_SIZE): Paging {
   const q = (query ?? {}) as Record<string, unknown>;
   const page = positiveInt(q.page) ?? 1;
-  if (page > MAX_PAGE) throw badRequest(`page must be a number from 1 to ${MAX_PAGE}`, { code: 'page-out-of-range', params: { max: MAX_PAGE } });
+  if (page > MAX_PAGE)
+    throw badRequest(`page must be a number from 1 to ${MAX_PAGE}`, {
+      code: 'page-out-of-range',
+      params: { max: MAX_PAGE },
+    });
   const pageSize = Math.min(positiveInt(q.pageSize) ?? defaultSize, maxSize);
   return { page, pageSize, offset: (page - 1) * pageSize };
 }
@@ -62,7 +66,11 @@ export const pagingProperties = {
 export const pagingQuerySchema = Type.Object(pagingProperties);
 
 /** An object whose first property is named at run time (`exercise_id` | `exam_id`, `material_id` | `class_id`). */
-export function withKey<K extends string, S extends TSchema, P extends Record<string, TSchema>>(key: K, schema: S, properties: P) {
+export function withKey<K extends string, S extends TSchema, P extends Record<string, TSchema>>(
+  key: K,
+  schema: S,
+  properties: P,
+) {
   const first = { [key]: schema } as { [k in K]: S };
   return Type.Object({ ...first, ...properties });
 }
@@ -79,7 +87,12 @@ export const messageResponse = { 200: Type.Object({ message: Type.String() }) };
 export const UPDATE_METHODS: ['PUT', 'PATCH'] = ['PUT', 'PATCH'];
 
 /** Register an update route under both PUT and PATCH (routes on a typed instance use `app.route` with UPDATE_METHODS). */
-export function registerUpdate(app: FastifyInstance, url: string, options: RouteShorthandOptions, handler: RouteHandlerMethod): void {
+export function registerUpdate(
+  app: FastifyInstance,
+  url: string,
+  options: RouteShorthandOptions,
+  handler: RouteHandlerMethod,
+): void {
   app.route({ ...options, method: UPDATE_METHODS, url, handler });
 }
 

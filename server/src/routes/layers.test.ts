@@ -9,7 +9,10 @@ import path from 'node:path';
 import { buildTestApp } from '../../test/helpers';
 
 /** Every route folder: all of them are in layers, and a new one is checked from its first commit. */
-const FOLDERS = fs.readdirSync(__dirname, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+const FOLDERS = fs
+  .readdirSync(__dirname, { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
 // static serves the web apps' files outside /api/v1 (hidden from the OpenAPI document): no reply to describe there.
 
 /** The first URL segments (/api/v1/<segment>) of folders not named after their one segment. */
@@ -21,7 +24,10 @@ const finishedSegments = new Set(FOLDERS.flatMap((folder) => URL_SEGMENTS[folder
 
 /** What a finished route file must not contain, and why. */
 const FORBIDDEN: ReadonlyArray<[RegExp, string]> = [
-  [/\.(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto)\(/, 'builds a query (belongs in domain/repo)'],
+  [
+    /\.(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto)\(/,
+    'builds a query (belongs in domain/repo)',
+  ],
   [/\bsql`/, 'writes raw SQL (belongs in domain/repo)'],
   [/\bpreparedRead\(/, 'runs a prepared statement (belongs in domain/repo)'],
   [/\.transaction\(\)/, 'opens a transaction (a repository function owns it)'],
@@ -43,7 +49,8 @@ function routeFiles(folder: string, { tests = false } = {}): Array<[string, stri
 export function layerViolations(file: string, text: string, forbidden = FORBIDDEN): string[] {
   const found: string[] = [];
   text.split('\n').forEach((line, i) => {
-    for (const [pattern, why] of forbidden) if (pattern.test(line)) found.push(`${file}:${i + 1} ${why}: ${line.trim()}`);
+    for (const [pattern, why] of forbidden)
+      if (pattern.test(line)) found.push(`${file}:${i + 1} ${why}: ${line.trim()}`);
   });
   return found;
 }
@@ -60,7 +67,9 @@ describe('route folders moved to the repository layer', () => {
     expect(shared).toEqual(expect.arrayContaining(['forum-routes.ts', 'helpers.ts']));
     // read-schemas.ts has its own `loose(...)`: a TypeBox object that keeps unlisted fields, not a database view.
     const sqlAndCasts = FORBIDDEN.filter(([pattern]) => !pattern.source.includes('loose'));
-    expect(shared.flatMap((f) => layerViolations(f, fs.readFileSync(path.join(__dirname, f), 'utf8'), sqlAndCasts))).toEqual([]);
+    expect(
+      shared.flatMap((f) => layerViolations(f, fs.readFileSync(path.join(__dirname, f), 'utf8'), sqlAndCasts)),
+    ).toEqual([]);
   });
 
   it('finds each forbidden pattern (so an empty list above means something)', () => {
@@ -105,8 +114,12 @@ describe('route folders stand alone', () => {
   });
 
   it('finds an import of another folder (so an empty list above means something)', () => {
-    expect(crossFolderImports('materials/index.ts', "import { a } from '../discussions-material/index';")).toHaveLength(1);
-    expect(crossFolderImports('discussions-material/index.ts', "import { b } from '../discussions/forum-routes';")).toHaveLength(1);
+    expect(crossFolderImports('materials/index.ts', "import { a } from '../discussions-material/index';")).toHaveLength(
+      1,
+    );
+    expect(
+      crossFolderImports('discussions-material/index.ts', "import { b } from '../discussions/forum-routes';"),
+    ).toHaveLength(1);
     expect(crossFolderImports('static/spa.test.ts', "const m = await import('../health/index');")).toHaveLength(1);
     expect(crossFolderImports('answer-sheets/sheet/x.ts', "import { c } from '../../assessments/x';")).toHaveLength(1);
     for (const ok of [
@@ -116,7 +129,10 @@ describe('route folders stand alone', () => {
       "import { buildTestApp } from '../../../test/helpers';",
       "import { x } from './schemas';",
       "import { y } from '../sheet-routes';",
-    ]) expect(crossFolderImports(ok.includes('sheet-routes') ? 'answer-sheets/sub/x.ts' : 'materials/index.ts', ok)).toEqual([]);
+    ])
+      expect(
+        crossFolderImports(ok.includes('sheet-routes') ? 'answer-sheets/sub/x.ts' : 'materials/index.ts', ok),
+      ).toEqual([]);
   });
 });
 
@@ -126,24 +142,36 @@ describe('repositories are typed', () => {
     const dir = path.join(__dirname, '../domain/repo');
     const files = fs.readdirSync(dir).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'));
     expect(files.length).toBeGreaterThan(0);
-    const found = files.flatMap((f) => fs.readFileSync(path.join(dir, f), 'utf8').split('\n')
-      .flatMap((line, i) => (untyped.test(line) ? [`${f}:${i + 1} ${line.trim()}`] : [])));
+    const found = files.flatMap((f) =>
+      fs
+        .readFileSync(path.join(dir, f), 'utf8')
+        .split('\n')
+        .flatMap((line, i) => (untyped.test(line) ? [`${f}:${i + 1} ${line.trim()}`] : [])),
+    );
     expect(found).toEqual([]);
-    for (const line of ['type LooseDb = Kysely<any>;', 'await loose(db).selectFrom(spec.table)', 'db as unknown as Db']) expect(line).toMatch(untyped);
+    for (const line of ['type LooseDb = Kysely<any>;', 'await loose(db).selectFrom(spec.table)', 'db as unknown as Db'])
+      expect(line).toMatch(untyped);
   });
 });
 
 /** What domain code (server/src/domain, repositories included) must not import: it knows no HTTP and no browser. */
 const DOMAIN_IMPORTS: ReadonlyArray<[RegExp, string]> = [
-  [/(?:from\s*|import\s*\(\s*|require\(\s*)['"][^'"]*\/plugins\/[^'"]*['"]/, 'imports a Fastify plugin (throw a domain error from domain/errors.ts: the error plugin maps it to HTTP)'],
-  [/['"]@kelasku\/shared-api(?:\/[^'"]*)?['"]/, 'imports the browser client (take the wire types from shared-rules\' schemas)'],
+  [
+    /(?:from\s*|import\s*\(\s*|require\(\s*)['"][^'"]*\/plugins\/[^'"]*['"]/,
+    'imports a Fastify plugin (throw a domain error from domain/errors.ts: the error plugin maps it to HTTP)',
+  ],
+  [
+    /['"]@kelasku\/shared-api(?:\/[^'"]*)?['"]/,
+    "imports the browser client (take the wire types from shared-rules' schemas)",
+  ],
 ];
 
 /** `file:line why` for every import domain code must not have. */
 export function domainImportViolations(file: string, text: string): string[] {
   const found: string[] = [];
   text.split('\n').forEach((line, i) => {
-    for (const [pattern, why] of DOMAIN_IMPORTS) if (pattern.test(line)) found.push(`${file}:${i + 1} ${why}: ${line.trim()}`);
+    for (const [pattern, why] of DOMAIN_IMPORTS)
+      if (pattern.test(line)) found.push(`${file}:${i + 1} ${why}: ${line.trim()}`);
   });
   return found;
 }
@@ -151,19 +179,26 @@ export function domainImportViolations(file: string, text: string): string[] {
 describe('domain code is free of HTTP and of the browser client', () => {
   it('no file of server/src/domain imports plugins/ or @kelasku/shared-api', () => {
     const dir = path.join(__dirname, '../domain');
-    const files = fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'));
+    const files = fs
+      .readdirSync(dir, { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'));
     expect(files.length).toBeGreaterThan(10);
     expect(files.flatMap((f) => domainImportViolations(f, fs.readFileSync(path.join(dir, f), 'utf8')))).toEqual([]);
   });
 
   it('domain code outside the repositories (domain/repo) runs no SQL', () => {
     const dir = path.join(__dirname, '../domain');
-    const files = fs.readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    const files = fs
+      .readdirSync(dir, { recursive: true, encoding: 'utf8' })
       .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !f.startsWith(`repo${path.sep}`));
     expect(files.length).toBeGreaterThan(10);
     const sqlPatterns = FORBIDDEN.slice(0, 3).map(([pattern]) => pattern);
-    const found = files.flatMap((f) => fs.readFileSync(path.join(dir, f), 'utf8').split('\n')
-      .flatMap((line, i) => (sqlPatterns.some((p) => p.test(line)) ? [`${f}:${i + 1} ${line.trim()}`] : [])));
+    const found = files.flatMap((f) =>
+      fs
+        .readFileSync(path.join(dir, f), 'utf8')
+        .split('\n')
+        .flatMap((line, i) => (sqlPatterns.some((p) => p.test(line)) ? [`${f}:${i + 1} ${line.trim()}`] : [])),
+    );
     expect(found).toEqual([]);
   });
 
@@ -177,7 +212,10 @@ describe('domain code is free of HTTP and of the browser client', () => {
       "import { api } from '@kelasku/shared-api';",
     ];
     for (const line of bad) expect(domainImportViolations('x.ts', line)).toHaveLength(1);
-    for (const line of ["import { invalid } from './errors';", "import type { reviewItemSchema } from '@kelasku/shared-rules/src/wire/review';"]) {
+    for (const line of [
+      "import { invalid } from './errors';",
+      "import type { reviewItemSchema } from '@kelasku/shared-rules/src/wire/review';",
+    ]) {
       expect(domainImportViolations('x.ts', line)).toEqual([]);
     }
   });
@@ -196,7 +234,8 @@ describe('finished folders describe their replies', () => {
         // These folders' routes are /api/v1/<segment> and /api/v1/<segment>/...
         if (!finishedSegments.has(url.split('/')[3])) continue;
         for (const [method, operation] of Object.entries(methods)) {
-          if (operation.responses?.['200']?.content || (operation.responses?.['204'] && !operation.responses['200'])) described++;
+          if (operation.responses?.['200']?.content || (operation.responses?.['204'] && !operation.responses['200']))
+            described++;
           else undescribed.push(`${method.toUpperCase()} ${url}`);
         }
       }

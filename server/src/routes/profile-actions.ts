@@ -31,7 +31,10 @@ export function registerProfileActions(app: FastifyInstance, actions: ProfileAct
 
   app.delete<{ Querystring: IdQuery }>(
     `/${actions.resource}`,
-    { preHandler: admin, schema: { tags, summary: actions.deleteSummary, querystring: idQuerySchema, response: messageResponse } },
+    {
+      preHandler: admin,
+      schema: { tags, summary: actions.deleteSummary, querystring: idQuerySchema, response: messageResponse },
+    },
     async (request) => {
       await actions.remove(request.query.id);
       return { message: `${noun} deleted successfully` };
@@ -47,7 +50,10 @@ export function registerProfileActions(app: FastifyInstance, actions: ProfileAct
       : `Deactivate a ${actions.noun}: no sign-in, sessions end; ${actions.keeps} stay`;
     app.post<{ Querystring: IdQuery }>(
       `/${actions.resource}/${action}`,
-      { preHandler: admin, schema: { tags, summary, querystring: idQuerySchema, response: { 200: actions.profileSchema } } },
+      {
+        preHandler: admin,
+        schema: { tags, summary, querystring: idQuerySchema, response: { 200: actions.profileSchema } },
+      },
       async (request) => actions.setActive(request.query.id, active),
     );
   }

@@ -21,8 +21,12 @@ const open = { additionalProperties: true };
 /** Every field optional, unknown fields kept. */
 const loose = <P extends TProperties>(properties: P) => Type.Partial(Type.Object(properties), open);
 
-const page = <K extends string, S extends TSchema>(key: K, item: S) =>
-  ({ 200: Type.Object({ ...({ [key]: Type.Array(item) } as { [k in K]: ReturnType<typeof Type.Array<S>> }), meta: common.pageMetaSchema }, open) });
+const page = <K extends string, S extends TSchema>(key: K, item: S) => ({
+  200: Type.Object(
+    { ...({ [key]: Type.Array(item) } as { [k in K]: ReturnType<typeof Type.Array<S>> }), meta: common.pageMetaSchema },
+    open,
+  ),
+});
 
 /** GET /classes/assigned: the student's classes, each with its id also as class_id. */
 export const classListResponse = page('classes', classes.assignedClassSchema);
@@ -35,14 +39,29 @@ const { properties: exam } = assessments.examSchema;
 
 /** GET /exercises, /exams (and /student): 0 or 1 item, of either kind; exams carry their window and status. */
 export const itemListResponse = {
-  200: Type.Array(loose({
-    id: exam.id, material_id: exercise.material_id, class_id: exam.class_id, title: exam.title, content: exam.content,
-    total_marks: exam.total_marks, teacher_id: exam.teacher_id, start_time: exam.start_time, end_time: exam.end_time, status: exam.status,
-    server_time: exam.server_time, shuffle_questions: exam.shuffle_questions, shuffle_options: exam.shuffle_options,
-    order_seed: assessments.orderSeedSchema,
-    kind: exam.kind, kind_label: exam.kind_label, closed_at: exam.closed_at, show_answers: exam.show_answers,
-    delivery: assessments.deliverySchema,
-  })),
+  200: Type.Array(
+    loose({
+      id: exam.id,
+      material_id: exercise.material_id,
+      class_id: exam.class_id,
+      title: exam.title,
+      content: exam.content,
+      total_marks: exam.total_marks,
+      teacher_id: exam.teacher_id,
+      start_time: exam.start_time,
+      end_time: exam.end_time,
+      status: exam.status,
+      server_time: exam.server_time,
+      shuffle_questions: exam.shuffle_questions,
+      shuffle_options: exam.shuffle_options,
+      order_seed: assessments.orderSeedSchema,
+      kind: exam.kind,
+      kind_label: exam.kind_label,
+      closed_at: exam.closed_at,
+      show_answers: exam.show_answers,
+      delivery: assessments.deliverySchema,
+    }),
+  ),
 };
 
 /** GET /exercises-answers, /exams-answers: sheets (exercise_id or exam_id). */
@@ -51,13 +70,24 @@ export const sheetListResponse = { 200: Type.Array(loose(assessments.answerSheet
 const { properties: post } = discussions.discussionSchema;
 const { properties: reply } = discussions.replySchema;
 
-export const discussionListResponse = page('discussions', loose({
-  ...post,
-  // the list has always named the author before the role (the writes: after)
-  replies: Type.Array(loose({
-    id: reply.id, student_id: reply.student_id, teacher_id: reply.teacher_id, name: reply.name, role: reply.role, reply: reply.reply, time: reply.time,
-  })),
-}));
+export const discussionListResponse = page(
+  'discussions',
+  loose({
+    ...post,
+    // the list has always named the author before the role (the writes: after)
+    replies: Type.Array(
+      loose({
+        id: reply.id,
+        student_id: reply.student_id,
+        teacher_id: reply.teacher_id,
+        name: reply.name,
+        role: reply.role,
+        reply: reply.reply,
+        time: reply.time,
+      }),
+    ),
+  }),
+);
 
 /** GET /stats/student: how many of the student's materials, tasks and exams are done. */
 export const studentStatsResponse = { 200: stats.studentStatsSchema };
@@ -67,11 +97,15 @@ export const studentStatsResponse = { 200: stats.studentStatsSchema };
 export type MaterialMatches = Expect<Equals<MaterialView, Static<typeof materials.materialSchema>>>;
 export type ClassMatches = Expect<Equals<ClassView, Static<typeof classes.classSchema>>>;
 /** itemJson builds an exercise or an exam. */
-export type ItemMatches = Expect<Equals<ReturnType<typeof itemJson>, Static<typeof assessments.exerciseSchema> | Static<typeof assessments.examSchema>>>;
+export type ItemMatches = Expect<
+  Equals<ReturnType<typeof itemJson>, Static<typeof assessments.exerciseSchema> | Static<typeof assessments.examSchema>>
+>;
 /** sheetJson builds a sheet the wire describes (its item's id named at run time). */
 type SheetFields = Exclude<keyof Static<typeof assessments.answerSheetSchema>, 'exercise_id' | 'exam_id'>;
 type SheetReply = Pick<ReturnType<typeof sheetJson>, SheetFields>;
-export type SheetFits = Expect<SheetReply extends Pick<Static<typeof assessments.answerSheetSchema>, SheetFields> ? true : false>;
+export type SheetFits = Expect<
+  SheetReply extends Pick<Static<typeof assessments.answerSheetSchema>, SheetFields> ? true : false
+>;
 
 // The bodies of an answer save, as the browser types them (shared-api), are what the route's schemas admit.
 export type AnswersMatch = Expect<Equals<Answers, Static<typeof answersSchema>>>;

@@ -19,28 +19,41 @@ let student: AuthUser;
 let teacher: AuthUser;
 let admin: AuthUser;
 
-const claims = (token: string) => JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8')) as AuthUser & { sv?: number };
+const claims = (token: string) =>
+  JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8')) as AuthUser & { sv?: number };
 const userOf = async (who: string): Promise<AuthUser> => {
   const c = claims(await t.tokenFor(who));
   return { ...callerOfClaims(c)!, email: c.email, display_name: c.display_name };
 };
-const get = (token: string, url: string) => t.inject({ method: 'GET', url: `/api/v1${url}`, headers: { authorization: token } });
+const get = (token: string, url: string) =>
+  t.inject({ method: 'GET', url: `/api/v1${url}`, headers: { authorization: token } });
 
 beforeAll(async () => {
   t = await buildTestApp();
   const classId = t.fixture.classes[0].id;
-  const api = (who: string, url: string, payload: Record<string, unknown>) => t.injectWithLogin(who, { method: 'POST', url: `/api/v1${url}`, payload });
-  materialId = (await api('teacher', '/materials', { title: 'M1', description: 'd', content: '<p>c</p>', class_id: classId })).json().id;
+  const api = (who: string, url: string, payload: Record<string, unknown>) =>
+    t.injectWithLogin(who, { method: 'POST', url: `/api/v1${url}`, payload });
+  materialId = (
+    await api('teacher', '/materials', { title: 'M1', description: 'd', content: '<p>c</p>', class_id: classId })
+  ).json().id;
   await api('student', '/discussions-material', { topic: 'A', description: 'x', material_id: materialId });
   const now = Date.now();
-  examId = (await api('teacher', '/exams', {
-    title: 'UTS', total_marks: 100, class_id: classId, start_time: formatWib(now - 3600_000), end_time: formatWib(now + 3600_000),
-    content: { '1': 'q', '1_a': 'a', '1_b': 'b', '1_c': 'c', '1_d': 'd', '1_answer': 'a', '2_essay': 'e' },
-  })).json().id;
+  examId = (
+    await api('teacher', '/exams', {
+      title: 'UTS',
+      total_marks: 100,
+      class_id: classId,
+      start_time: formatWib(now - 3600_000),
+      end_time: formatWib(now + 3600_000),
+      content: { '1': 'q', '1_a': 'a', '1_b': 'b', '1_c': 'c', '1_d': 'd', '1_answer': 'a', '2_essay': 'e' },
+    })
+  ).json().id;
   await api('student', '/exams-answers', { exam_id: examId, answers: { '1': 'b', '2': 'x"y' } });
   [student, teacher, admin] = await Promise.all([userOf('student'), userOf('teacher'), userOf('admin')]);
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 /** Each route: reads that find rows, find none (an empty page, 404) or that the policy refuses, and their status with a live session. */
 const reads = (): Record<string, Array<[url: string, live: number]>> => {
@@ -48,17 +61,52 @@ const reads = (): Record<string, Array<[url: string, live: number]>> => {
   const other = t.fixture.students[1].id;
   const [myClass, otherClass] = t.fixture.classes.map((c) => c.id);
   return {
-    'classes/assigned': [[`/classes/assigned?id=${me}`, 200], [`/classes/assigned?id=${me}&page=9`, 200], [`/classes/assigned?id=${other}`, 403]],
-    'materials/from-class': [[`/materials/from-class?id=${myClass}`, 200], [`/materials/from-class?id=${myClass}&page=9`, 200], [`/materials/from-class?id=${otherClass}`, 403]],
-    'exams-answers': [[`/exams-answers?exam_id=${examId}`, 200], ['/exams-answers?exam_id=999999', 404], [`/exams-answers?exam_id=${examId}&student_id=${other}`, 403]],
-    'discussions-material': [[`/discussions-material?id=${materialId}`, 200], [`/discussions-material?id=${materialId}&page=9`, 200], ['/discussions-material?id=999999', 404]],
+    'classes/assigned': [
+      [`/classes/assigned?id=${me}`, 200],
+      [`/classes/assigned?id=${me}&page=9`, 200],
+      [`/classes/assigned?id=${other}`, 403],
+    ],
+    'materials/from-class': [
+      [`/materials/from-class?id=${myClass}`, 200],
+      [`/materials/from-class?id=${myClass}&page=9`, 200],
+      [`/materials/from-class?id=${otherClass}`, 403],
+    ],
+    'exams-answers': [
+      [`/exams-answers?exam_id=${examId}`, 200],
+      ['/exams-answers?exam_id=999999', 404],
+      [`/exams-answers?exam_id=${examId}&student_id=${other}`, 403],
+    ],
+    'discussions-material': [
+      [`/discussions-material?id=${materialId}`, 200],
+      [`/discussions-material?id=${materialId}&page=9`, 200],
+      ['/discussions-material?id=999999', 404],
+    ],
     'stats/student': [['/stats/student', 200]],
-    exams: [[`/exams?class_id=${myClass}&number=0`, 200], ['/exams?class_id=999999', 404], [`/exams?class_id=${otherClass}`, 403]],
-    'exams/student': [[`/exams/student?class_id=${myClass}&number=1`, 200], [`/exams/student?class_id=${otherClass}&number=1`, 403]],
-    exercises: [[`/exercises?material_id=${materialId}`, 200], ['/exercises?material_id=999999', 404]],
+    exams: [
+      [`/exams?class_id=${myClass}&number=0`, 200],
+      ['/exams?class_id=999999', 404],
+      [`/exams?class_id=${otherClass}`, 403],
+    ],
+    'exams/student': [
+      [`/exams/student?class_id=${myClass}&number=1`, 200],
+      [`/exams/student?class_id=${otherClass}&number=1`, 403],
+    ],
+    exercises: [
+      [`/exercises?material_id=${materialId}`, 200],
+      ['/exercises?material_id=999999', 404],
+    ],
   };
 };
-const ROUTES = ['classes/assigned', 'materials/from-class', 'exams-answers', 'discussions-material', 'stats/student', 'exams', 'exams/student', 'exercises'];
+const ROUTES = [
+  'classes/assigned',
+  'materials/from-class',
+  'exams-answers',
+  'discussions-material',
+  'stats/student',
+  'exams',
+  'exams/student',
+  'exercises',
+];
 
 describe.each(ROUTES)('GET /%s', (route) => {
   it('reads with a live session (and refuses or finds nothing as before)', async () => {
@@ -68,7 +116,14 @@ describe.each(ROUTES)('GET /%s', (route) => {
 
   const stale: Array<[string, () => string]> = [
     ['older than a password change', () => t.app.signToken(student, 1)],
-    ['of a user re-roled since', () => t.app.signToken({ user_id: student.user_id, role: 'admin', email: student.email, display_name: student.display_name }, 0)],
+    [
+      'of a user re-roled since',
+      () =>
+        t.app.signToken(
+          { user_id: student.user_id, role: 'admin', email: student.email, display_name: student.display_name },
+          0,
+        ),
+    ],
     ['of a user that is gone', () => t.app.signToken({ ...student, user_id: 987654 }, 0)],
   ];
   it.each(stale)('a session %s answers 401 first, whatever the read would find', async (_, token) => {
@@ -81,7 +136,8 @@ describe.each(ROUTES)('GET /%s', (route) => {
 
 it('the session columns never reach a reply', async () => {
   const token = t.app.signToken(student, 0);
-  for (const [url, live] of Object.values(reads()).flat()) if (live === 200) expect((await get(token, url)).body).not.toContain('session_');
+  for (const [url, live] of Object.values(reads()).flat())
+    if (live === 200) expect((await get(token, url)).body).not.toContain('session_');
 });
 
 it('GET /stats/student keeps its role rule: a stale admin is told 401, a live one 403', async () => {
@@ -100,15 +156,18 @@ it('GET /classes/assigned keeps its role rule: admins read, a teacher is refused
 it('GET /exams-answers writes the sheet as before, byte for byte', async () => {
   const res = await get(t.app.signToken(student, 0), `/exams-answers?exam_id=${examId}`);
   const { id } = res.json()[0];
-  expect(res.body).toBe(`[{"id":${id},"exam_id":${examId},"student_id":${t.fixture.students[0].id},"answers":{"1":"b","2":"x\\"y"},"status":"Active","score":null,"answers_seq":null}]`);
+  expect(res.body).toBe(
+    `[{"id":${id},"exam_id":${examId},"student_id":${t.fixture.students[0].id},"answers":{"1":"b","2":"x\\"y"},"status":"Active","score":null,"answers_seq":null}]`,
+  );
 });
 
 it('withSessionColumns adds what the session lookup reads to every row of a statement', async () => {
-  const text = withSessionColumns(sqlText<{ id: number }>('SELECT c.id FROM classes c WHERE c.id IN ($1, $2) ORDER BY c.id'), 3);
-  const [lookup] = await preparedRead(t.db, USER_SESSION_SQL)([student.user_id]);
-  const rows = await preparedRead(t.db, text)(
-    [t.fixture.classes[0].id, t.fixture.classes[1].id, student.user_id],
+  const text = withSessionColumns(
+    sqlText<{ id: number }>('SELECT c.id FROM classes c WHERE c.id IN ($1, $2) ORDER BY c.id'),
+    3,
   );
+  const [lookup] = await preparedRead(t.db, USER_SESSION_SQL)([student.user_id]);
+  const rows = await preparedRead(t.db, text)([t.fixture.classes[0].id, t.fixture.classes[1].id, student.user_id]);
   expect(rows.map((r) => [Number(r.id), r.session_role, Number(r.session_version)])).toEqual(
     [t.fixture.classes[0].id, t.fixture.classes[1].id].map((id) => [id, lookup.role, Number(lookup.session_version)]),
   );

@@ -32,10 +32,17 @@ describe.each(WORLDS)('authorization matrix in the %s world (route table × call
   beforeAll(async () => {
     t = await buildTestApp();
     w = await buildWorld(t, worldName);
-    const adminClaims = { user_id: t.fixture.admin.user_id, role: 'admin', email: 'admin@kelasku.local', display_name: 'Admin' };
+    const adminClaims = {
+      user_id: t.fixture.admin.user_id,
+      role: 'admin',
+      email: 'admin@kelasku.local',
+      display_name: 'Admin',
+    };
     for (const c of SIGNED) headersFor.set(c, { authorization: `Bearer ${await t.tokenFor(c)}` });
     headersFor.set('none', {});
-    headersFor.set('forged', { authorization: `Bearer ${handMadeToken(adminClaims, { secret: 'another-secret-0123456789-abcdefghijklmnop' })}` });
+    headersFor.set('forged', {
+      authorization: `Bearer ${handMadeToken(adminClaims, { secret: 'another-secret-0123456789-abcdefghijklmnop' })}`,
+    });
     const [h, body, sig] = (await t.tokenFor('student')).split('.');
     const claims = JSON.parse(Buffer.from(body, 'base64url').toString());
     const tampered = Buffer.from(JSON.stringify({ ...claims, role: 'admin' })).toString('base64url');
@@ -43,7 +50,9 @@ describe.each(WORLDS)('authorization matrix in the %s world (route table × call
     headersFor.set('expired', { authorization: handMadeToken(adminClaims, { expOffsetSeconds: -60 }) });
     headersFor.set('algnone', { authorization: handMadeToken(adminClaims, { alg: 'none' }) });
   });
-  afterAll(async () => { await t?.close(); });
+  afterAll(async () => {
+    await t?.close();
+  });
 
   it('has a rule for every route of the route table, and no rule for a route that does not exist', () => {
     const routes = routeTable(t.app);
@@ -93,7 +102,9 @@ describe.each(WORLDS)('authorization matrix in the %s world (route table × call
               expect(body.message).toBe(body.error);
             }
           } catch (e) {
-            failures.push(`${where}: ${res.statusCode} ${res.body.slice(0, 160)} — ${(e as Error).message.split('\n').slice(0, 6).join(' ')}`);
+            failures.push(
+              `${where}: ${res.statusCode} ${res.body.slice(0, 160)} — ${(e as Error).message.split('\n').slice(0, 6).join(' ')}`,
+            );
           }
         }
         if (before && (await fingerprint(t.db)).hash !== before.hash) {
@@ -111,11 +122,15 @@ describe.each(WORLDS)('authorization matrix in the %s world (route table × call
           if (r.check && route.method !== 'HEAD') r.check(part(caller), res, w);
           if (r.after && res.statusCode === 200) await r.after(w);
         } catch (e) {
-          failures.push(`${where}: ${res.statusCode} ${res.body.slice(0, 160)} — ${(e as Error).message.split('\n').slice(0, 6).join(' ')}`);
+          failures.push(
+            `${where}: ${res.statusCode} ${res.body.slice(0, 160)} — ${(e as Error).message.split('\n').slice(0, 6).join(' ')}`,
+          );
         }
       }
     }
-    console.log(`authorization matrix (${w.name}): ${routes.length} routes × ${CALLERS.length} callers = ${cases} cases (${denied} denied, ${cases - denied} allowed), ${failures.length} failures`);
+    console.log(
+      `authorization matrix (${w.name}): ${routes.length} routes × ${CALLERS.length} callers = ${cases} cases (${denied} denied, ${cases - denied} allowed), ${failures.length} failures`,
+    );
     expect(failures).toEqual([]);
   });
 });

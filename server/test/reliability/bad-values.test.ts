@@ -31,7 +31,9 @@ beforeAll(async () => {
   w = await buildWorld(t);
   for (const c of SIGNED) tokens.set(c, await t.tokenFor(c));
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 interface Template {
   caller: Caller;
@@ -46,11 +48,19 @@ async function templateOf(method: string, url: string): Promise<Template | undef
   const caller: Caller = rule.allow === 'public' ? 'admin' : rule.allow[0];
   const req = await rule.request(w, caller);
   const [path, search = ''] = req.url.split('?');
-  const body = req.payload && typeof req.payload === 'object' && !Array.isArray(req.payload) ? (req.payload as Record<string, unknown>) : undefined;
+  const body =
+    req.payload && typeof req.payload === 'object' && !Array.isArray(req.payload)
+      ? (req.payload as Record<string, unknown>)
+      : undefined;
   return { caller, path, query: Object.fromEntries(new URLSearchParams(search)), body };
 }
 
-function send(method: string, tpl: Template, query: Record<string, string>, body: unknown): Promise<LightMyRequestResponse> {
+function send(
+  method: string,
+  tpl: Template,
+  query: Record<string, string>,
+  body: unknown,
+): Promise<LightMyRequestResponse> {
   const qs = new URLSearchParams(query).toString();
   return t.app.inject({
     method: method as 'POST',
@@ -61,13 +71,15 @@ function send(method: string, tpl: Template, query: Record<string, string>, body
 }
 
 /** The schema validator's own wording ("body/name must NOT have fewer than 1 characters"), never shown to people. */
-const VALIDATOR_WORDING = /^(body|querystring|params|headers)\b|must NOT|must have required property|must be (integer|string|number|object|array|boolean|equal)|must match (pattern|format)/;
+const VALIDATOR_WORDING =
+  /^(body|querystring|params|headers)\b|must NOT|must have required property|must be (integer|string|number|object|array|boolean|equal)|must match (pattern|format)/;
 
 /** null when the response is a clean 400 `{error, message}` worded for people, else what is wrong with it. */
 function not400(res: LightMyRequestResponse): string | null {
   if (res.statusCode !== 400) return `status ${res.statusCode} ${res.body.slice(0, 160)}`;
   const body = res.json() as { error?: unknown; message?: unknown };
-  if (typeof body.error !== 'string' || body.message !== body.error) return `400 without {error, message}: ${res.body.slice(0, 160)}`;
+  if (typeof body.error !== 'string' || body.message !== body.error)
+    return `400 without {error, message}: ${res.body.slice(0, 160)}`;
   return VALIDATOR_WORDING.test(body.error) ? `400 in the validator's words: ${body.error}` : null;
 }
 
@@ -75,7 +87,8 @@ function not400(res: LightMyRequestResponse): string | null {
 function replaceStrings(value: unknown, text: string): unknown {
   if (typeof value === 'string') return text;
   if (Array.isArray(value)) return value.map((v) => replaceStrings(v, text));
-  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, replaceStrings(v, text)]));
+  if (value !== null && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, replaceStrings(v, text)]));
   return value;
 }
 
@@ -87,15 +100,20 @@ describe('integer ids above 2³¹−1', () => {
       const tpl = await templateOf(route.method, route.url);
       if (!tpl) continue; // hostile-input.test.ts fails for routes without a rule
       const fields: Array<{ where: 'query' | 'body'; key: string; wrap: (n: unknown) => unknown }> = [];
-      for (const key of Object.keys(tpl.query)) if (ID_KEY.test(key)) fields.push({ where: 'query', key, wrap: (n) => String(n) });
+      for (const key of Object.keys(tpl.query))
+        if (ID_KEY.test(key)) fields.push({ where: 'query', key, wrap: (n) => String(n) });
       for (const [key, v] of Object.entries(tpl.body ?? {})) {
         if (ID_KEY.test(key) && typeof v === 'number') fields.push({ where: 'body', key, wrap: (n) => n });
         if (ID_KEY.test(key) && Array.isArray(v)) fields.push({ where: 'body', key, wrap: (n) => [n] });
       }
       for (const f of fields) {
-        const request = (value: unknown) => send(route.method, tpl,
-          f.where === 'query' ? { ...tpl.query, [f.key]: String(f.wrap(value)) } : tpl.query,
-          f.where === 'body' ? { ...tpl.body, [f.key]: f.wrap(value) } : tpl.body);
+        const request = (value: unknown) =>
+          send(
+            route.method,
+            tpl,
+            f.where === 'query' ? { ...tpl.query, [f.key]: String(f.wrap(value)) } : tpl.query,
+            f.where === 'body' ? { ...tpl.body, [f.key]: f.wrap(value) } : tpl.body,
+          );
         // Only ids the route reads: a declared integer refuses a word (extra fields such as a mass-assigned
         // teacher_id are ignored, whatever their value).
         if ((await request('abc')).statusCode !== 400) continue;
@@ -103,7 +121,8 @@ describe('integer ids above 2³¹−1', () => {
         const before = route.method !== 'GET' ? await fingerprint(t.db) : undefined;
         const problem = not400(await request(TOO_BIG_ID));
         if (problem) failures.push(`${routeKey(route)} ${f.where} ${f.key}=${TOO_BIG_ID}: ${problem}`);
-        if (before && (await fingerprint(t.db)).hash !== before.hash) failures.push(`${routeKey(route)} ${f.where} ${f.key}: the database changed`);
+        if (before && (await fingerprint(t.db)).hash !== before.hash)
+          failures.push(`${routeKey(route)} ${f.where} ${f.key}: the database changed`);
       }
     }
     expect(failures).toEqual([]);
@@ -136,7 +155,8 @@ describe('text that is not valid Unicode', () => {
         const before = await fingerprint(t.db);
         const problem = not400(await send(route.method, tpl, tpl.query, body));
         if (problem) failures.push(`${routeKey(route)} (${what}): ${problem}`);
-        if ((await fingerprint(t.db)).hash !== before.hash) failures.push(`${routeKey(route)} (${what}): the database changed`);
+        if ((await fingerprint(t.db)).hash !== before.hash)
+          failures.push(`${routeKey(route)} (${what}): the database changed`);
       }
     }
     expect(failures).toEqual([]);
@@ -145,7 +165,9 @@ describe('text that is not valid Unicode', () => {
 
   it('keeps valid text outside the Basic Multilingual Plane (paired surrogates)', async () => {
     const res = await t.injectWithLogin('student', {
-      method: 'PATCH', url: `/api/v1/exams-answers?id=${w.examSheet0}`, payload: { answers: { '1': 'b', '2': 'fotosintesis 🌱' } },
+      method: 'PATCH',
+      url: `/api/v1/exams-answers?id=${w.examSheet0}`,
+      payload: { answers: { '1': 'b', '2': 'fotosintesis 🌱' } },
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().answers['2']).toBe('fotosintesis 🌱');
@@ -179,8 +201,11 @@ describe('page numbers', () => {
 });
 
 describe('values only the database refuses', () => {
-  it('an integer filter beyond PostgreSQL\'s int is a 400 there (error plugin), an empty answer on SQLite, never a 500', async () => {
-    const res = await t.injectWithLogin('admin', { method: 'GET', url: `/api/v1/classes/class-id?grade=${TOO_BIG_ID}&teacher_id=${w.teacher0}` });
+  it("an integer filter beyond PostgreSQL's int is a 400 there (error plugin), an empty answer on SQLite, never a 500", async () => {
+    const res = await t.injectWithLogin('admin', {
+      method: 'GET',
+      url: `/api/v1/classes/class-id?grade=${TOO_BIG_ID}&teacher_id=${w.teacher0}`,
+    });
     if (t.kind === 'postgres') expect(not400(res)).toBeNull();
     else expect(res.json()).toEqual({ class_id: null, total: 0 });
   });
@@ -190,9 +215,16 @@ describe('exam times', () => {
   it('an exam ending past year 9999 (an offset pushes 9999-12-31 into year 10000) is a 400 and creates nothing', async () => {
     const before = await fingerprint(t.db);
     const res = await t.injectWithLogin('teacher', {
-      method: 'POST', url: '/api/v1/exams',
-      payload: { title: 'Ujian abadi', total_marks: 100, class_id: w.extraClass, content: CONTENT,
-        start_time: '2025-06-29T08:00:00+07:00', end_time: '9999-12-31T23:59:59-23:59' },
+      method: 'POST',
+      url: '/api/v1/exams',
+      payload: {
+        title: 'Ujian abadi',
+        total_marks: 100,
+        class_id: w.extraClass,
+        content: CONTENT,
+        start_time: '2025-06-29T08:00:00+07:00',
+        end_time: '9999-12-31T23:59:59-23:59',
+      },
     });
     expect(not400(res)).toBeNull();
     expect(res.json().message).toMatch(/end_time .*between the years 2000 and 2100/);

@@ -7,10 +7,23 @@ import type { Db } from '../../src/db/connect';
 import type { Database } from '../../src/db/schema';
 
 export const TABLES: Array<[keyof Database, string]> = [
-  ['users', 'id'], ['teachers', 'id'], ['students', 'id'], ['classes', 'id'], ['assigned_students_class', 'id'],
-  ['materials', 'id'], ['exercises', 'id'], ['exams', 'id'], ['exercise_answers', 'id'], ['exam_answers', 'id'],
-  ['exercise_scores', 'id'], ['exam_scores', 'id'], ['general_forum', 'id'], ['material_forum', 'id'],
-  ['discussion_replies', 'id'], ['reports', 'id'], ['job_leases', 'name'],
+  ['users', 'id'],
+  ['teachers', 'id'],
+  ['students', 'id'],
+  ['classes', 'id'],
+  ['assigned_students_class', 'id'],
+  ['materials', 'id'],
+  ['exercises', 'id'],
+  ['exams', 'id'],
+  ['exercise_answers', 'id'],
+  ['exam_answers', 'id'],
+  ['exercise_scores', 'id'],
+  ['exam_scores', 'id'],
+  ['general_forum', 'id'],
+  ['material_forum', 'id'],
+  ['discussion_replies', 'id'],
+  ['reports', 'id'],
+  ['job_leases', 'name'],
 ];
 
 export interface Fingerprint {
@@ -23,7 +36,11 @@ export async function fingerprint(db: Db): Promise<Fingerprint> {
   const counts: Record<string, number> = {};
   for (const [table, key] of TABLES) {
     // Dynamic table names: the typed builder cannot follow, the values come from the constant list above.
-    const rows = await (db as unknown as Db).selectFrom(table as 'users').selectAll().orderBy(key as 'id').execute();
+    const rows = await (db as unknown as Db)
+      .selectFrom(table as 'users')
+      .selectAll()
+      .orderBy(key as 'id')
+      .execute();
     counts[table] = rows.length;
     h.update(table);
     h.update(JSON.stringify(rows));

@@ -21,14 +21,45 @@ jest.setTimeout(Math.max(180_000, RUNS * 8_000));
 const SEED = Number(process.env.FUZZ_SEED ?? 20250629);
 
 const SQLI = [
-  "' OR '1'='1", "1; DROP TABLE users; --", '1 UNION SELECT password_hash FROM users', "admin'--", "%' OR 1=1 --",
-  "'; SELECT pg_sleep(3); --", '1)) OR ((1=1', '"; DELETE FROM students; --', '%_%', '\\',
+  "' OR '1'='1",
+  '1; DROP TABLE users; --',
+  '1 UNION SELECT password_hash FROM users',
+  "admin'--",
+  "%' OR 1=1 --",
+  "'; SELECT pg_sleep(3); --",
+  '1)) OR ((1=1',
+  '"; DELETE FROM students; --',
+  '%_%',
+  '\\',
 ];
 const HTML = [
-  '<script>alert(1)</script>', '<img src=x onerror=alert(1)>', '"><svg onload=alert(1)>', 'javascript:alert(1)',
-  '<iframe src="javascript:alert(1)"></iframe>', '{{constructor.constructor("alert(1)")()}}', '<a href="data:text/html,<script>alert(1)</script>">x</a>',
+  '<script>alert(1)</script>',
+  '<img src=x onerror=alert(1)>',
+  '"><svg onload=alert(1)>',
+  'javascript:alert(1)',
+  '<iframe src="javascript:alert(1)"></iframe>',
+  '{{constructor.constructor("alert(1)")()}}',
+  '<a href="data:text/html,<script>alert(1)</script>">x</a>',
 ];
-const ODD = ['', ' ', 'null', 'undefined', 'NaN', '-1', '0', '1e309', '9'.repeat(40), 'true', '../../etc/passwd', '%00', '\u0000', '\uFFFF', '😀', 'ض', '\u202Eevil'];
+const ODD = [
+  '',
+  ' ',
+  'null',
+  'undefined',
+  'NaN',
+  '-1',
+  '0',
+  '1e309',
+  '9'.repeat(40),
+  'true',
+  '../../etc/passwd',
+  '%00',
+  '\u0000',
+  '\uFFFF',
+  '😀',
+  'ض',
+  '\u202Eevil',
+];
 
 const deep = (depth: number): unknown => {
   let v: unknown = 'x';
@@ -56,10 +87,29 @@ const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
 );
 
 const RAW_BODIES = [
-  '{', '{"a":', 'nul', '[]', '""', '123', '{"__proto__":{"isAdmin":true}}', '{"constructor":{"prototype":{"isAdmin":true}}}',
-  '['.repeat(20_000) + ']'.repeat(20_000), '\uFEFF{}', '{"a":1,"a":2}', '{"title":"\\ud800"}', '<xml/>', 'a=1&b=2',
+  '{',
+  '{"a":',
+  'nul',
+  '[]',
+  '""',
+  '123',
+  '{"__proto__":{"isAdmin":true}}',
+  '{"constructor":{"prototype":{"isAdmin":true}}}',
+  '['.repeat(20_000) + ']'.repeat(20_000),
+  '\uFEFF{}',
+  '{"a":1,"a":2}',
+  '{"title":"\\ud800"}',
+  '<xml/>',
+  'a=1&b=2',
 ];
-const CONTENT_TYPES = ['application/json', 'text/plain', 'application/x-www-form-urlencoded', 'application/json; charset=utf-16', 'multipart/form-data; boundary=x', undefined];
+const CONTENT_TYPES = [
+  'application/json',
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'application/json; charset=utf-16',
+  'multipart/form-data; boundary=x',
+  undefined,
+];
 
 type PathTrick = (p: string) => string;
 const PATH_TRICKS: PathTrick[] = [
@@ -82,57 +132,140 @@ interface Mutation {
   rawQuery: string | null;
   duplicateQuery: boolean;
   body:
-    | { kind: 'object'; drop: string[]; replace: Record<string, unknown>; extra: Record<string, unknown>; contentType: string | undefined }
+    | {
+        kind: 'object';
+        drop: string[];
+        replace: Record<string, unknown>;
+        extra: Record<string, unknown>;
+        contentType: string | undefined;
+      }
     | { kind: 'raw'; raw: string; contentType: string | undefined }
     | { kind: 'value'; value: unknown };
   authHeader: string | null;
 }
 
 function mutationArb(queryKeys: string[], bodyKeys: string[]): fc.Arbitrary<Mutation> {
-  const keyOrExtra = (keys: string[]) => (keys.length ? fc.oneof(fc.constantFrom(...keys), fc.string({ maxLength: 10 })) : fc.string({ maxLength: 10 }));
+  const keyOrExtra = (keys: string[]) =>
+    keys.length ? fc.oneof(fc.constantFrom(...keys), fc.string({ maxLength: 10 })) : fc.string({ maxLength: 10 });
   return fc.record({
     path: fc.oneof({ weight: 6, arbitrary: fc.constant(0) }, fc.integer({ min: 1, max: PATH_TRICKS.length - 1 })),
     dropQuery: fc.subarray(queryKeys),
     replaceQuery: fc.dictionary(keyOrExtra(queryKeys), hostileValue, { maxKeys: 3 }),
-    rawQuery: fc.option(fc.constantFrom('%', '%zz', 'id=%', 'id[]=1', 'id[$gt]=0', 'id=1&id=2', '&&&', '=', 'a'.repeat(5000) + '=1'), { freq: 4 }),
+    rawQuery: fc.option(
+      fc.constantFrom('%', '%zz', 'id=%', 'id[]=1', 'id[$gt]=0', 'id=1&id=2', '&&&', '=', 'a'.repeat(5000) + '=1'),
+      { freq: 4 },
+    ),
     duplicateQuery: fc.boolean(),
     body: fc.oneof(
-      { weight: 6, arbitrary: fc.record({
-        kind: fc.constant('object' as const),
-        drop: fc.subarray(bodyKeys),
-        replace: fc.dictionary(keyOrExtra(bodyKeys), hostileValue, { maxKeys: 3 }),
-        extra: fc.dictionary(fc.oneof(fc.string({ maxLength: 10 }), fc.constantFrom('__proto__', 'constructor', 'id', 'role', 'student_id', 'teacher_id')), hostileValue, { maxKeys: 2 }),
-        contentType: fc.oneof({ weight: 5, arbitrary: fc.constant<string | undefined>('application/json') }, fc.constantFrom(...CONTENT_TYPES)),
-      }) },
-      { weight: 2, arbitrary: fc.record({ kind: fc.constant('raw' as const), raw: fc.constantFrom(...RAW_BODIES), contentType: fc.constantFrom(...CONTENT_TYPES) }) },
+      {
+        weight: 6,
+        arbitrary: fc.record({
+          kind: fc.constant('object' as const),
+          drop: fc.subarray(bodyKeys),
+          replace: fc.dictionary(keyOrExtra(bodyKeys), hostileValue, { maxKeys: 3 }),
+          extra: fc.dictionary(
+            fc.oneof(
+              fc.string({ maxLength: 10 }),
+              fc.constantFrom('__proto__', 'constructor', 'id', 'role', 'student_id', 'teacher_id'),
+            ),
+            hostileValue,
+            { maxKeys: 2 },
+          ),
+          contentType: fc.oneof(
+            { weight: 5, arbitrary: fc.constant<string | undefined>('application/json') },
+            fc.constantFrom(...CONTENT_TYPES),
+          ),
+        }),
+      },
+      {
+        weight: 2,
+        arbitrary: fc.record({
+          kind: fc.constant('raw' as const),
+          raw: fc.constantFrom(...RAW_BODIES),
+          contentType: fc.constantFrom(...CONTENT_TYPES),
+        }),
+      },
       { weight: 1, arbitrary: fc.record({ kind: fc.constant('value' as const), value: hostileValue }) },
     ),
-    authHeader: fc.option(fc.constantFrom('Bearer', 'Bearer  ', 'Basic YWRtaW46YWRtaW4=', `Bearer ${'a'.repeat(10_000)}`, 'Bearer a.b.c', 'bearer null'), { freq: 10 }),
+    authHeader: fc.option(
+      fc.constantFrom(
+        'Bearer',
+        'Bearer  ',
+        'Basic YWRtaW46YWRtaW4=',
+        `Bearer ${'a'.repeat(10_000)}`,
+        'Bearer a.b.c',
+        'bearer null',
+      ),
+      { freq: 10 },
+    ),
   });
 }
 
 /** Cases every route gets besides the random ones: NUL characters and other values PostgreSQL refuses, and deep arrays. */
 function fixedExamples(queryKeys: string[], bodyKeys: string[]): Array<[Mutation]> {
-  const base: Mutation = { path: 0, dropQuery: [], replaceQuery: {}, rawQuery: null, duplicateQuery: false, authHeader: null,
-    body: { kind: 'object', drop: [], replace: {}, extra: {}, contentType: 'application/json' } };
+  const base: Mutation = {
+    path: 0,
+    dropQuery: [],
+    replaceQuery: {},
+    rawQuery: null,
+    duplicateQuery: false,
+    authHeader: null,
+    body: { kind: 'object', drop: [], replace: {}, extra: {}, contentType: 'application/json' },
+  };
   const nul = 'a\u0000b';
   return [
-    [{ ...base, body: { kind: 'object', drop: [], replace: Object.fromEntries(bodyKeys.map((k) => [k, nul])), extra: { note: nul }, contentType: 'application/json' } }],
+    [
+      {
+        ...base,
+        body: {
+          kind: 'object',
+          drop: [],
+          replace: Object.fromEntries(bodyKeys.map((k) => [k, nul])),
+          extra: { note: nul },
+          contentType: 'application/json',
+        },
+      },
+    ],
     [{ ...base, replaceQuery: Object.fromEntries(queryKeys.map((k) => [k, nul])) }],
     [{ ...base, replaceQuery: { search: nul, page: nul } }],
     // values PostgreSQL refuses and SQLite stores: ids above 2³¹−1, unpaired surrogates, pages beyond any offset
-    [{ ...base, replaceQuery: Object.fromEntries(queryKeys.map((k) => [k, String(2 ** 31)])), body: { kind: 'object', drop: [], replace: Object.fromEntries(bodyKeys.map((k) => [k, 2 ** 31])), extra: {}, contentType: 'application/json' } }],
-    [{ ...base, body: { kind: 'object', drop: [], replace: Object.fromEntries(bodyKeys.map((k) => [k, 'x\ud800'])), extra: { '\udc00': 'y' }, contentType: 'application/json' } }],
+    [
+      {
+        ...base,
+        replaceQuery: Object.fromEntries(queryKeys.map((k) => [k, String(2 ** 31)])),
+        body: {
+          kind: 'object',
+          drop: [],
+          replace: Object.fromEntries(bodyKeys.map((k) => [k, 2 ** 31])),
+          extra: {},
+          contentType: 'application/json',
+        },
+      },
+    ],
+    [
+      {
+        ...base,
+        body: {
+          kind: 'object',
+          drop: [],
+          replace: Object.fromEntries(bodyKeys.map((k) => [k, 'x\ud800'])),
+          extra: { '\udc00': 'y' },
+          contentType: 'application/json',
+        },
+      },
+    ],
     [{ ...base, replaceQuery: { page: '1e20', pageSize: '1e20' } }],
     [{ ...base, body: { kind: 'raw', raw: '['.repeat(20_000) + ']'.repeat(20_000), contentType: 'application/json' } }],
   ];
 }
 
-const LEAK = /\n\s+at |node_modules|\.ts:\d+|\.js:\d+|SQLITE_|sqlite3?|syntax error|violates|relation "|duplicate key|pg_|Kysely/i;
+const LEAK =
+  /\n\s+at |node_modules|\.ts:\d+|\.js:\d+|SQLITE_|sqlite3?|syntax error|violates|relation "|duplicate key|pg_|Kysely/i;
 
 function problemsOf(res: LightMyRequestResponse): string | null {
   if (res.statusCode >= 500) return `status ${res.statusCode}`;
-  if (res.statusCode < 200 || (res.statusCode >= 300 && res.statusCode < 400)) return `unexpected status ${res.statusCode}`;
+  if (res.statusCode < 200 || (res.statusCode >= 300 && res.statusCode < 400))
+    return `unexpected status ${res.statusCode}`;
   if (res.statusCode >= 400) {
     let body: { error?: unknown; message?: unknown };
     try {
@@ -141,7 +274,8 @@ function problemsOf(res: LightMyRequestResponse): string | null {
       return 'error body is not JSON';
     }
     if (typeof body.error !== 'string' || body.message !== body.error) return 'error body is not {error, message}';
-    if (LEAK.test(body.message as string)) return `error message leaks internals: ${String(body.message).slice(0, 200)}`;
+    if (LEAK.test(body.message as string))
+      return `error message leaks internals: ${String(body.message).slice(0, 200)}`;
   }
   return null;
 }
@@ -155,13 +289,18 @@ beforeAll(async () => {
   w = await buildWorld(t);
   for (const c of SIGNED) tokens.set(c, await t.tokenFor(c));
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('hostile input on every API route', () => {
   it('never answers 5xx or leaks internals, and a rejected write changes nothing', async () => {
     const routes = apiRoutes(t.app)
       // destructive routes last, so earlier routes still find the world's objects
-      .sort((a, b) => Number(a.method === 'DELETE') - Number(b.method === 'DELETE') || routeKey(a).localeCompare(routeKey(b)));
+      .sort(
+        (a, b) =>
+          Number(a.method === 'DELETE') - Number(b.method === 'DELETE') || routeKey(a).localeCompare(routeKey(b)),
+      );
     let cases = 0;
     let rejected = 0;
     const failures: string[] = [];
@@ -175,14 +314,18 @@ describe('hostile input on every API route', () => {
       const template = await rule.request(w, caller);
       const [path, search = ''] = template.url.split('?');
       const query = Object.fromEntries(new URLSearchParams(search));
-      const body = template.payload && typeof template.payload === 'object' && !Array.isArray(template.payload) ? (template.payload as Record<string, unknown>) : {};
+      const body =
+        template.payload && typeof template.payload === 'object' && !Array.isArray(template.payload)
+          ? (template.payload as Record<string, unknown>)
+          : {};
       const write = route.method !== 'GET';
       try {
         await fc.assert(
           fc.asyncProperty(mutationArb(Object.keys(query), Object.keys(body)), async (m) => {
             const q: Array<[string, string]> = [];
             for (const [k, v] of Object.entries(query)) if (!m.dropQuery.includes(k)) q.push([k, v]);
-            for (const [k, v] of Object.entries(m.replaceQuery)) q.push([k, typeof v === 'string' ? v : JSON.stringify(v) ?? '']);
+            for (const [k, v] of Object.entries(m.replaceQuery))
+              q.push([k, typeof v === 'string' ? v : (JSON.stringify(v) ?? '')]);
             if (m.duplicateQuery && q.length) q.push(q[0]);
             let qs = q.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v.slice(0, 20_000))}`).join('&');
             if (m.rawQuery) qs = qs ? `${qs}&${m.rawQuery}` : m.rawQuery;
@@ -193,7 +336,8 @@ describe('hostile input on every API route', () => {
               const b: Record<string, unknown> = {};
               for (const [k, v] of Object.entries(body)) if (!m.body.drop.includes(k)) b[k] = v;
               Object.assign(b, m.body.replace);
-              for (const [k, v] of Object.entries(m.body.extra)) Object.defineProperty(b, k, { value: v, enumerable: true, writable: true, configurable: true });
+              for (const [k, v] of Object.entries(m.body.extra))
+                Object.defineProperty(b, k, { value: v, enumerable: true, writable: true, configurable: true });
               payload = JSON.stringify(b);
               if (m.body.contentType) headers['content-type'] = m.body.contentType;
             } else if (m.body.kind === 'raw') {
@@ -205,31 +349,50 @@ describe('hostile input on every API route', () => {
             }
             const sendBody = route.method !== 'GET' || m.body.kind === 'raw';
             const before = write ? await fingerprint(t.db) : undefined;
-            const res = await t.app.inject({ method: route.method as 'POST', url, headers, ...(sendBody ? { payload } : {}) });
+            const res = await t.app.inject({
+              method: route.method as 'POST',
+              url,
+              headers,
+              ...(sendBody ? { payload } : {}),
+            });
             cases++;
             const problem = problemsOf(res);
-            if (problem) throw new Error(`${route.method} ${url.slice(0, 200)} → ${problem}; body ${res.body.slice(0, 200)}; sent ${String(payload).slice(0, 200)}`);
+            if (problem)
+              throw new Error(
+                `${route.method} ${url.slice(0, 200)} → ${problem}; body ${res.body.slice(0, 200)}; sent ${String(payload).slice(0, 200)}`,
+              );
             // undo global effects of an accepted request (grade-migrate) so later routes still find the world as built
             if (res.statusCode < 300 && rule.after && m.path === 0) await rule.after(w);
             if (res.statusCode >= 400) {
               rejected++;
               if (before && (await fingerprint(t.db)).hash !== before.hash) {
-                throw new Error(`${route.method} ${url.slice(0, 200)} → ${res.statusCode} but the database changed; sent ${String(payload).slice(0, 200)}`);
+                throw new Error(
+                  `${route.method} ${url.slice(0, 200)} → ${res.statusCode} but the database changed; sent ${String(payload).slice(0, 200)}`,
+                );
               }
             }
           }),
-          { numRuns: RUNS, seed: SEED, endOnFailure: true, examples: fixedExamples(Object.keys(query), Object.keys(body)) },
+          {
+            numRuns: RUNS,
+            seed: SEED,
+            endOnFailure: true,
+            examples: fixedExamples(Object.keys(query), Object.keys(body)),
+          },
         );
       } catch (e) {
         failures.push(`${routeKey(route)}: ${(e as Error).message.split('\n').slice(0, 4).join(' | ')}`);
       }
     }
-    console.log(`hostile input: ${routes.length} routes × ${RUNS} runs = ${cases} requests (${rejected} rejected with 4xx), seed ${SEED}, ${failures.length} failing routes`);
+    console.log(
+      `hostile input: ${routes.length} routes × ${RUNS} runs = ${cases} requests (${rejected} rejected with 4xx), seed ${SEED}, ${failures.length} failing routes`,
+    );
     expect(failures).toEqual([]);
   });
 
   it('covers the whole API route table', () => {
-    const all = routeTable(t.app).filter((r) => r.url.startsWith('/api/v1/') && r.method !== 'HEAD' && r.method !== 'OPTIONS');
+    const all = routeTable(t.app).filter(
+      (r) => r.url.startsWith('/api/v1/') && r.method !== 'HEAD' && r.method !== 'OPTIONS',
+    );
     expect(apiRoutes(t.app).map(routeKey)).toEqual(all.map(routeKey));
   });
 });
@@ -242,7 +405,9 @@ describe('stored XSS payloads come back sanitized', () => {
     t = await buildTestApp();
     w = await buildWorld(t);
   });
-  afterAll(async () => { await t?.close(); });
+  afterAll(async () => {
+    await t?.close();
+  });
 
   const PAYLOADS = [
     '<p>ok</p><script>alert(1)</script>',
@@ -262,17 +427,55 @@ describe('stored XSS payloads come back sanitized', () => {
     const seen: string[] = [];
     const asTyped: Array<[string, string]> = [];
     for (const p of PAYLOADS) {
-      const m = await ok<{ id: number; content: string; title: string }>(t, 'teacher', 'POST', '/materials', { title: 'XSS', description: 'd', content: p, class_id: w.class0 });
+      const m = await ok<{ id: number; content: string; title: string }>(t, 'teacher', 'POST', '/materials', {
+        title: 'XSS',
+        description: 'd',
+        content: p,
+        class_id: w.class0,
+      });
       const detail = await ok<{ content: string }>(t, 'student', 'GET', `/materials/detail?id=${m.id}`);
-      const g = await ok<{ id: number; topic: string; description: string }>(t, 'student', 'POST', '/discussions', { topic: `Judul ${p}`, description: p });
-      const replied = await ok<{ replies: Array<{ reply: string }> }>(t, 'student2', 'PUT', `/discussions/reply?id=${g.id}`, { replies: `balas ${p}` });
-      const md = await ok<{ id: number; topic: string; description: string }>(t, 'student', 'POST', '/discussions-material', { topic: `Judul ${p}`, description: p, material_id: w.material0 });
-      const mdReply = await ok<{ replies: Array<{ reply: string }> }>(t, 'student2', 'PATCH', `/materials/reply?id=${md.id}`, { replies: `balas ${p}` });
-      const list = await ok<{ discussions: Array<{ id: number; topic: string; description: string; replies: Array<{ reply: string }> }> }>(t, 'admin', 'GET', '/discussions?pageSize=100');
+      const g = await ok<{ id: number; topic: string; description: string }>(t, 'student', 'POST', '/discussions', {
+        topic: `Judul ${p}`,
+        description: p,
+      });
+      const replied = await ok<{ replies: Array<{ reply: string }> }>(
+        t,
+        'student2',
+        'PUT',
+        `/discussions/reply?id=${g.id}`,
+        { replies: `balas ${p}` },
+      );
+      const md = await ok<{ id: number; topic: string; description: string }>(
+        t,
+        'student',
+        'POST',
+        '/discussions-material',
+        { topic: `Judul ${p}`, description: p, material_id: w.material0 },
+      );
+      const mdReply = await ok<{ replies: Array<{ reply: string }> }>(
+        t,
+        'student2',
+        'PATCH',
+        `/materials/reply?id=${md.id}`,
+        { replies: `balas ${p}` },
+      );
+      const list = await ok<{
+        discussions: Array<{ id: number; topic: string; description: string; replies: Array<{ reply: string }> }>;
+      }>(t, 'admin', 'GET', '/discussions?pageSize=100');
       const stored = list.discussions.find((d) => d.id === g.id)!;
       seen.push(m.content, detail.content);
-      asTyped.push([g.topic, `Judul ${p}`], [g.description, p], [md.topic, `Judul ${p}`], [md.description, p], [stored.topic, `Judul ${p}`],
-        [stored.description, p], ...[...replied.replies, ...mdReply.replies, ...stored.replies].map((r): [string, string] => [r.reply, `balas ${p}`]));
+      asTyped.push(
+        [g.topic, `Judul ${p}`],
+        [g.description, p],
+        [md.topic, `Judul ${p}`],
+        [md.description, p],
+        [stored.topic, `Judul ${p}`],
+        [stored.description, p],
+        ...[...replied.replies, ...mdReply.replies, ...stored.replies].map((r): [string, string] => [
+          r.reply,
+          `balas ${p}`,
+        ]),
+      );
     }
     const bad = seen.filter((s) => DANGEROUS.test(s));
     expect(bad).toEqual([]);
@@ -280,16 +483,31 @@ describe('stored XSS payloads come back sanitized', () => {
     expect(asTyped.filter(([got, sent]) => got !== sent)).toEqual([]);
     // and harmless Quill HTML survives
     const kept = await ok<{ content: string }>(t, 'teacher', 'POST', '/materials', {
-      title: 'ok', description: 'd', class_id: w.class0, content: '<h2>Judul</h2><p><strong>tebal</strong> <a href="https://id.wikipedia.org">wiki</a></p>',
+      title: 'ok',
+      description: 'd',
+      class_id: w.class0,
+      content: '<h2>Judul</h2><p><strong>tebal</strong> <a href="https://id.wikipedia.org">wiki</a></p>',
     });
     expect(kept.content).toContain('<strong>tebal</strong>');
     expect(kept.content).toContain('href="https://id.wikipedia.org"');
   });
 
   it('question texts are plain text: stored as sent and only ever served as JSON with nosniff (the apps render them as text)', async () => {
-    const material_id = (await ok<{ id: number }>(t, 'teacher', 'POST', '/materials', { title: 'Q', description: 'd', content: '<p>q</p>', class_id: w.class0 })).id;
+    const material_id = (
+      await ok<{ id: number }>(t, 'teacher', 'POST', '/materials', {
+        title: 'Q',
+        description: 'd',
+        content: '<p>q</p>',
+        class_id: w.class0,
+      })
+    ).id;
     const content = { ...CONTENT, '1': `Apakah 2 < 3? ${PAYLOADS[0]}`, '1_a': PAYLOADS[1] };
-    const created = await ok<{ id: number }>(t, 'teacher', 'POST', '/exercises', { title: 'XSS', total_marks: 100, material_id, content });
+    const created = await ok<{ id: number }>(t, 'teacher', 'POST', '/exercises', {
+      title: 'XSS',
+      total_marks: 100,
+      material_id,
+      content,
+    });
     const res = await api(t, 'student', 'GET', `/exercises?material_id=${material_id}`);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     expect(res.headers['x-content-type-options']).toBe('nosniff');

@@ -7,7 +7,9 @@ import { buildTestApp } from '../helpers';
 
 async function main() {
   const t = await buildTestApp();
-  const tokens = Object.fromEntries(await Promise.all((['admin', 'teacher', 'student'] as const).map(async (who) => [who, await t.tokenFor(who)])));
+  const tokens = Object.fromEntries(
+    await Promise.all((['admin', 'teacher', 'student'] as const).map(async (who) => [who, await t.tokenFor(who)])),
+  );
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const address = t.app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

@@ -17,15 +17,23 @@ export interface LiveServer {
 }
 
 export async function startLiveServer(): Promise<LiveServer> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'live-server-child.ts')], {
-    cwd: path.join(__dirname, '../..'),
-    env: { ...process.env, NODE_ENV: 'production' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(__dirname, 'live-server-child.ts')],
+    {
+      cwd: path.join(__dirname, '../..'),
+      env: { ...process.env, NODE_ENV: 'production' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   let exited: number | null | undefined;
-  child.on('exit', (code) => { exited = code; });
-  child.stderr!.on('data', (d) => { output += d; });
+  child.on('exit', (code) => {
+    exited = code;
+  });
+  child.stderr!.on('data', (d) => {
+    output += d;
+  });
   const ready = await new Promise<{ port: number; tokens: LiveServer['tokens'] }>((resolve, reject) => {
     child.stdout!.on('data', (d) => {
       output += d;
@@ -38,11 +46,12 @@ export async function startLiveServer(): Promise<LiveServer> {
     ...ready,
     output: () => output,
     exitCode: () => exited,
-    stop: () => new Promise((resolve) => {
-      if (exited !== undefined) return resolve();
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
-    }),
+    stop: () =>
+      new Promise((resolve) => {
+        if (exited !== undefined) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
   };
 }
 

@@ -32,7 +32,8 @@ export function routeTable(app: FastifyInstance): RouteEntry[] {
     const url = stack.join('');
     for (const method of m[3].split(',').map((s) => s.trim())) {
       // (hasRoute does not find the CORS plugin's catch-all `*`, registered with app.options('*'))
-      if (url !== '*' && !app.hasRoute({ method: method as HTTPMethods, url })) throw new Error(`routeTable: parsed ${method} ${url} but the app does not serve it`);
+      if (url !== '*' && !app.hasRoute({ method: method as HTTPMethods, url }))
+        throw new Error(`routeTable: parsed ${method} ${url} but the app does not serve it`);
       out.push({ method, url });
     }
   }

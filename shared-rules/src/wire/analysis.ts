@@ -7,7 +7,9 @@ const count = (description?: string) => Type.Integer({ minimum: 0, ...(descripti
 /** Marks from (inclusive) to (exclusive; the last bin includes its end) and how many fall in between. */
 export const scoreBinSchema = Type.Object({ from: Type.Number(), to: Type.Number(), count: count() });
 
-const scoreBins = Type.Array(scoreBinSchema, { description: 'equal bins of marks: from inclusive, to exclusive (the last bin includes its end)' });
+const scoreBins = Type.Array(scoreBinSchema, {
+  description: 'equal bins of marks: from inclusive, to exclusive (the last bin includes its end)',
+});
 
 /** One question: the multiple-choice fields are null for essays and the reverse. */
 export const questionAnalysisSchema = Type.Object({
@@ -16,12 +18,25 @@ export const questionAnalysisSchema = Type.Object({
   text: Type.String(),
   answered: count('submitted sheets with a non-blank answer'),
   // multiple choice (null for essays)
-  key: Type.Unsafe<'a' | 'b' | 'c' | 'd' | null>({ type: ['string', 'null'], enum: ['a', 'b', 'c', 'd', null], description: 'multiple choice: the correct option' }),
+  key: Type.Unsafe<'a' | 'b' | 'c' | 'd' | null>({
+    type: ['string', 'null'],
+    enum: ['a', 'b', 'c', 'd', null],
+    description: 'multiple choice: the correct option',
+  }),
   correct: nullable(count()),
-  correct_share: nullable(Type.Number({ description: 'multiple choice: correct / submitted (0..1, 4 decimals); null when nothing was submitted' })),
-  options: nullableObject(Type.Object({ a: count(), b: count(), c: count(), d: count(), none: count(), other: count() }, {
-    description: 'multiple choice: how many chose each option; none = no answer, other = text that is no option',
-  })),
+  correct_share: nullable(
+    Type.Number({
+      description: 'multiple choice: correct / submitted (0..1, 4 decimals); null when nothing was submitted',
+    }),
+  ),
+  options: nullableObject(
+    Type.Object(
+      { a: count(), b: count(), c: count(), d: count(), none: count(), other: count() },
+      {
+        description: 'multiple choice: how many chose each option; none = no answer, other = text that is no option',
+      },
+    ),
+  ),
   // essays (null for multiple choice)
   max: nullable(Type.Number({ description: 'essays: marks of the question' })),
   scored: nullable(count('essays with a score (blank ones scored 0 included)')),
@@ -37,7 +52,9 @@ export const itemAnalysisFiguresFields = {
   submitted: count('graded sheets: the ones the figures count'),
   in_progress: count(),
   not_started: count(),
-  auto_submitted: nullable(count('exams: sheets submitted after the end time (by the auto-submit job); null for exercises')),
+  auto_submitted: nullable(
+    count('exams: sheets submitted after the end time (by the auto-submit job); null for exercises'),
+  ),
   with_pending: count('submitted sheets with at least one pending essay (counted with their current score)'),
   average: nullable(Type.Number()),
   score_bins: scoreBins,

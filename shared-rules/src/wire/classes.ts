@@ -7,23 +7,39 @@ import { studentSchema } from './people';
  * when an admin archived it (read-only, listed only for admins), else null.
  */
 export const classFields = {
-  id: Type.Integer(), name: Type.String(), description: Type.String(), teacher_id: Type.Integer(), teacher_name: Type.String(),
-  grade: Type.Integer(), student_count: Type.Integer(),
+  id: Type.Integer(),
+  name: Type.String(),
+  description: Type.String(),
+  teacher_id: Type.Integer(),
+  teacher_name: Type.String(),
+  grade: Type.Integer(),
+  student_count: Type.Integer(),
   // always sent by this server; optional for the clients and fixtures written before archiving existed
   archived_at: Type.Optional(Type.Union([Type.String(), Type.Null()])),
 };
 
 /** GET /classes/delete-impact: what deleting a class takes with it, counted in one read. */
 export const classImpactSchema = Type.Object({
-  id: Type.Integer(), name: Type.String(), grade: Type.Integer(), archived_at: Type.Union([Type.String(), Type.Null()]),
-  students: Type.Integer(), materials: Type.Integer(), exercises: Type.Integer(), exams: Type.Integer(),
-  answer_sheets: Type.Integer(), grades: Type.Integer(), discussions: Type.Integer(),
+  id: Type.Integer(),
+  name: Type.String(),
+  grade: Type.Integer(),
+  archived_at: Type.Union([Type.String(), Type.Null()]),
+  students: Type.Integer(),
+  materials: Type.Integer(),
+  exercises: Type.Integer(),
+  exams: Type.Integer(),
+  answer_sheets: Type.Integer(),
+  grades: Type.Integer(),
+  discussions: Type.Integer(),
 });
 
 export const classSchema = Type.Object(classFields);
 
 /** GET /classes/assigned: a student's class, its id also as class_id. */
-export const assignedClassSchema = Type.Object({ ...classFields, class_id: Type.Integer() }, { additionalProperties: true });
+export const assignedClassSchema = Type.Object(
+  { ...classFields, class_id: Type.Integer() },
+  { additionalProperties: true },
+);
 
 const { student_count: _count, ...classWithoutCount } = classFields;
 

@@ -20,16 +20,23 @@ export function nullableObject<T extends TObject>(schema: T) {
 
 /** The meta object of every paginated envelope (both `totalPage` and `totalpages`). */
 export const pageMetaSchema = Type.Object({
-  page: Type.Integer(), pageSize: Type.Integer(), total: Type.Integer(), totalPage: Type.Integer(), totalpages: Type.Integer(),
+  page: Type.Integer(),
+  pageSize: Type.Integer(),
+  total: Type.Integer(),
+  totalPage: Type.Integer(),
+  totalpages: Type.Integer(),
 });
 
 /** A content map: every value a string (docs/api.md §4.1). */
-export const contentMapSchema = Type.Unsafe<Record<string, string>>({ type: 'object', additionalProperties: { type: 'string' } });
+export const contentMapSchema = Type.Unsafe<Record<string, string>>({
+  type: 'object',
+  additionalProperties: { type: 'string' },
+});
 
 /** Where an exam stands against its window (shared-rules exam-window.ts). */
 export const examStatusSchema = Type.Enum(['Scheduled', 'Active', 'Completed'], { type: 'string' });
 
 /** True when A and B are the same type (not merely assignable one way): compile-time checks of a type against a schema. */
-export type Equals<A, B> = (<T>() => T extends A ? 1 : 2) extends (<T>() => T extends B ? 1 : 2) ? true : false;
+export type Equals<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 /** Fails to compile unless T is true: `export type XMatches = Expect<Equals<X, Static<typeof xSchema>>>`. */
 export type Expect<T extends true> = T;

@@ -45,14 +45,22 @@ export const createdTeacherSchema = Type.Object({ ...teacherFields, ...initialPa
 
 /** An account as the API shows it: `password` is always "". */
 export const userSchema = Type.Object({
-  id: Type.Integer(), username: Type.String(), email: Type.String(), password: Type.Literal(''), role: Type.String(), display_name: Type.String(),
+  id: Type.Integer(),
+  username: Type.String(),
+  email: Type.String(),
+  password: Type.Literal(''),
+  role: Type.String(),
+  display_name: Type.String(),
 });
 
 /** One refused row of a student import. */
 /** One problem of a refused import's row: the English message, and its error code with the values it holds (student-import.ts). */
 export const importErrorSchema = Type.Object({
-  row: Type.Integer(), field: Type.String(), message: Type.String(),
-  code: Type.Optional(Type.String()), params: Type.Optional(Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Boolean()]))),
+  row: Type.Integer(),
+  field: Type.String(),
+  message: Type.String(),
+  code: Type.Optional(Type.String()),
+  params: Type.Optional(Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Boolean()]))),
 });
 
 /** A refused import is a 400 listing every problem; an accepted one lists the students created (none on a dry run). */

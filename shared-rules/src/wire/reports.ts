@@ -9,7 +9,7 @@ export const reportFields = {
   discussion_id: Type.Integer(),
   reply_id: nullable(Type.String()),
   reporter_id: Type.Integer(),
-  reason: nullable(Type.String({ description: 'the reporting student\'s reason, null when none was given' })),
+  reason: nullable(Type.String({ description: "the reporting student's reason, null when none was given" })),
   created_at: Type.String({ format: 'date-time' }),
 };
 

@@ -14,7 +14,10 @@ export const reviewItemSchema = Type.Object({
   to_review: count('submitted sheets with pending or unconfirmed automatic essay scores'),
   pending_sheets: count('of them, sheets with an essay waiting for a score'),
   auto_scored_sheets: count('of them, sheets with an automatic score not yet confirmed'),
-  oldest_submitted_at: Type.String({ format: 'date-time', description: 'earliest submission among the sheets to review (UTC)' }),
+  oldest_submitted_at: Type.String({
+    format: 'date-time',
+    description: 'earliest submission among the sheets to review (UTC)',
+  }),
 });
 
 export const classReviewListSchema = Type.Object({

@@ -14,10 +14,19 @@ export function MathText({ text }: { text: string }) {
   if (!pieces || !renderer) return <>{text}</>;
   return (
     <>
-      {pieces.map((piece, i) => (piece.kind === 'text'
-        ? <Fragment key={i}>{piece.text}</Fragment>
-        // KaTeX's own HTML from the LaTeX (trust off: it links and loads nothing); the LaTeX is its text for copying
-        : <span key={i} className="formula" data-latex={piece.latex} dangerouslySetInnerHTML={{ __html: renderer.renderFormula(piece.latex) }} />))}
+      {pieces.map((piece, i) =>
+        piece.kind === 'text' ? (
+          <Fragment key={i}>{piece.text}</Fragment>
+        ) : (
+          // KaTeX's own HTML from the LaTeX (trust off: it links and loads nothing); the LaTeX is its text for copying
+          <span
+            key={i}
+            className="formula"
+            data-latex={piece.latex}
+            dangerouslySetInnerHTML={{ __html: renderer.renderFormula(piece.latex) }}
+          />
+        ),
+      )}
     </>
   );
 }

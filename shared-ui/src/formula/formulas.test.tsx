@@ -18,7 +18,12 @@ describe('formulas in a material (SafeHtml)', () => {
   });
 
   it('runs and loads nothing from the LaTeX: markup, script and links stay text', async () => {
-    const attacks = ['&lt;img src=x onerror=alert(1)&gt;', '\\href{javascript:alert(1)}{x}', '\\includegraphics{https://evil.example/a.png}', '&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;'];
+    const attacks = [
+      '&lt;img src=x onerror=alert(1)&gt;',
+      '\\href{javascript:alert(1)}{x}',
+      '\\includegraphics{https://evil.example/a.png}',
+      '&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;',
+    ];
     const { container } = render(<SafeHtml html={attacks.map(formula).join(' ')} />);
     await waitFor(() => expect(container.querySelectorAll('.ql-formula .katex')).toHaveLength(3));
     // DOMPurify already drops a data-value that closes a tag: that formula stays its (escaped) text
@@ -45,7 +50,12 @@ describe('formulas in a material (SafeHtml)', () => {
 
 describe('MathText (questions and options: formulas between \\( and \\))', () => {
   it('typesets the formulas and keeps the rest as text (never HTML)', async () => {
-    const { container } = render(<p data-testid="q">{'<b>Periode</b> \\(T = 2\\pi\\sqrt{l/g}\\) & \\(x^2\\)'}{' '}<MathText text={'<b>Periode</b> \\(T = 2\\pi\\sqrt{l/g}\\) & \\(x^2\\)'} /></p>);
+    const { container } = render(
+      <p data-testid="q">
+        {'<b>Periode</b> \\(T = 2\\pi\\sqrt{l/g}\\) & \\(x^2\\)'}{' '}
+        <MathText text={'<b>Periode</b> \\(T = 2\\pi\\sqrt{l/g}\\) & \\(x^2\\)'} />
+      </p>,
+    );
     await waitFor(() => expect(container.querySelectorAll('.formula .katex')).toHaveLength(2));
     expect(container.querySelector('b')).toBeNull();
     expect(screen.getByTestId('q').textContent).toContain('<b>Periode</b> ');
@@ -53,7 +63,12 @@ describe('MathText (questions and options: formulas between \\( and \\))', () =>
   });
 
   it('shows a text without a formula, an unclosed \\( or a broken LaTeX without failing', async () => {
-    const { container } = render(<><MathText text="a \( b" /><MathText text={'\\(\\frac{1}{\\)'} /></>);
+    const { container } = render(
+      <>
+        <MathText text="a \( b" />
+        <MathText text={'\\(\\frac{1}{\\)'} />
+      </>,
+    );
     await waitFor(() => expect(container.querySelector('.katex-error, .katex')).not.toBeNull());
     expect(container.textContent).toContain('a \\( b');
   });

@@ -13,7 +13,13 @@ import { FORMULA_CLASS, MAX_FORMULA_CHARS } from '@kelasku/shared-rules';
  */
 export function renderFormula(latex: string, displayMode = false): string {
   if (latex.length > MAX_FORMULA_CHARS) return escapeText(latex);
-  return katex.renderToString(latex, { throwOnError: false, trust: false, strict: 'ignore', displayMode, output: 'htmlAndMathml' });
+  return katex.renderToString(latex, {
+    throwOnError: false,
+    trust: false,
+    strict: 'ignore',
+    displayMode,
+    output: 'htmlAndMathml',
+  });
 }
 
 function escapeText(text: string): string {

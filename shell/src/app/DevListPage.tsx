@@ -42,7 +42,9 @@ export function DevListPage() {
         <Typography>{t('boot.loading')}</Typography>
       ) : (
         <>
-          <Typography component="h1" variant="h5" sx={{ fontWeight: 700 }}>{t('dev.list.title')}</Typography>
+          <Typography component="h1" variant="h5" sx={{ fontWeight: 700 }}>
+            {t('dev.list.title')}
+          </Typography>
           {items.length === 0 ? (
             <Typography>{t('dev.list.empty')}</Typography>
           ) : (
@@ -56,7 +58,9 @@ export function DevListPage() {
           )}
         </>
       )}
-      <Link component={RouterLink} to="/post">{t('dev.list.postLink')}</Link>
+      <Link component={RouterLink} to="/post">
+        {t('dev.list.postLink')}
+      </Link>
     </Box>
   );
 }

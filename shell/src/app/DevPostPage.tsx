@@ -19,7 +19,8 @@ export function DevPostPage() {
   const [form, setForm] = useState(EMPTY);
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
   const passwordOk = passwordProblems(form.password).length === 0;
-  const set = (key: keyof typeof EMPTY) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }));
+  const set = (key: keyof typeof EMPTY) => (e: { target: { value: string } }) =>
+    setForm((f) => ({ ...f, [key]: e.target.value }));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -36,12 +37,33 @@ export function DevPostPage() {
 
   return (
     <Box component="main" sx={{ p: 3, maxWidth: 480 }}>
-      <Typography component="h1" variant="h5" sx={{ fontWeight: 700, mb: 2 }}>{t('dev.post.title')}</Typography>
+      <Typography component="h1" variant="h5" sx={{ fontWeight: 700, mb: 2 }}>
+        {t('dev.post.title')}
+      </Typography>
       <Stack component="form" spacing={2} onSubmit={submit}>
-        <TextField label={t('dev.post.username')} name="username" required value={form.username} onChange={set('username')} />
-        <TextField label={t('dev.post.email')} name="email" type="email" required value={form.email} onChange={set('email')} />
         <TextField
-          label={t('dev.post.password')} name="password" type="password" required value={form.password} onChange={set('password')} autoComplete="new-password"
+          label={t('dev.post.username')}
+          name="username"
+          required
+          value={form.username}
+          onChange={set('username')}
+        />
+        <TextField
+          label={t('dev.post.email')}
+          name="email"
+          type="email"
+          required
+          value={form.email}
+          onChange={set('email')}
+        />
+        <TextField
+          label={t('dev.post.password')}
+          name="password"
+          type="password"
+          required
+          value={form.password}
+          onChange={set('password')}
+          autoComplete="new-password"
           slotProps={{ htmlInput: { 'aria-describedby': 'new-account-password-rules' } }}
         />
         <PasswordRules id="new-account-password-rules" password={form.password} />
@@ -49,7 +71,9 @@ export function DevPostPage() {
           <MenuItem value="user">{t('dev.post.roles.user')}</MenuItem>
           <MenuItem value="admin">{t('dev.post.roles.admin')}</MenuItem>
         </TextField>
-        <Button type="submit" variant="contained" disabled={!passwordOk}>{t('dev.post.submit')}</Button>
+        <Button type="submit" variant="contained" disabled={!passwordOk}>
+          {t('dev.post.submit')}
+        </Button>
         {result && <Alert severity={result.ok ? 'success' : 'error'}>{result.text}</Alert>}
       </Stack>
     </Box>

@@ -3,7 +3,11 @@ import i18next from 'i18next';
 import { ErrorState, LoadingState } from '@kelasku/shared-ui/src/states';
 import { loadRoleApp, type RemoteRole } from './remotes';
 
-const FAILURE_KEY = { admin: 'shell:remote.failed.admin', teacher: 'shell:remote.failed.teacher', student: 'shell:remote.failed.student' } as const;
+const FAILURE_KEY = {
+  admin: 'shell:remote.failed.admin',
+  teacher: 'shell:remote.failed.teacher',
+  student: 'shell:remote.failed.student',
+} as const;
 
 /** Read when shown, in the active language. */
 export function remoteFailureMessage(role: RemoteRole): string {

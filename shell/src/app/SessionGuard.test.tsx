@@ -22,11 +22,16 @@ function ExamLikePage() {
   const answer = (option: string) => {
     setPicked((p) => [...p, option]);
     setStatus('Saving…');
-    postData('/exams-answers', { answers: option }).then(() => setStatus('Saved'), () => setStatus('Not saved'));
+    postData('/exams-answers', { answers: option }).then(
+      () => setStatus('Saved'),
+      () => setStatus('Not saved'),
+    );
   };
   return (
     <main>
-      <button type="button" onClick={() => answer('b')}>Option B</button>
+      <button type="button" onClick={() => answer('b')}>
+        Option B
+      </button>
       <p>Picked: {picked.join(',')}</p>
       <p data-testid="status">{status}</p>
     </main>
@@ -94,7 +99,11 @@ it('shows a wrong password in the dialog and keeps the call waiting', async () =
   const user = userEvent.setup();
   saveSession(ended, '2024100001');
   const refusal = new AxiosError('401', 'ERR_BAD_REQUEST', undefined, undefined, {
-    data: { message: 'Invalid username or password' }, status: 401, statusText: '', headers: {}, config: { headers: new AxiosHeaders() },
+    data: { message: 'Invalid username or password' },
+    status: 401,
+    statusText: '',
+    headers: {},
+    config: { headers: new AxiosHeaders() },
   });
   jest.spyOn(authApi, 'login').mockRejectedValue(refusal);
   renderPage();
@@ -145,7 +154,10 @@ it('carries on when the user signs in again in another tab', async () => {
 it('warns before a logout from the dialog while answers are unsent, and waiting keeps the dialog and the answers', async () => {
   const user = userEvent.setup();
   saveSession(ended, '2024100001');
-  localStorage.setItem('kelasku:answers:exam:12', JSON.stringify({ answers: { '1': 'b' }, changes: { '1': { answer: 'b', at: 1 } }, pending: true, item_id: 5 }));
+  localStorage.setItem(
+    'kelasku:answers:exam:12',
+    JSON.stringify({ answers: { '1': 'b' }, changes: { '1': { answer: 'b', at: 1 } }, pending: true, item_id: 5 }),
+  );
   const goHome = renderPage();
   await user.click(screen.getByRole('button', { name: 'Option B' }));
   const dialog = await screen.findByRole('dialog', { name: 'Your session has ended' });

@@ -1,6 +1,12 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import {
-  dropParkedCalls, getSignedInUser, getUserData, onSessionEnded, resumeSession, signOut, type UserData,
+  dropParkedCalls,
+  getSignedInUser,
+  getUserData,
+  onSessionEnded,
+  resumeSession,
+  signOut,
+  type UserData,
 } from '@kelasku/shared-api';
 import { loadSignOutWarning, unsentWorkNow, type UnsentNow } from '@kelasku/shared-ui/src/unsent-work';
 import { startSessionKeeper } from './session-keeper';
@@ -71,7 +77,12 @@ export function SessionGuard({ goHome = loadHome }: { goHome?: () => void }) {
         }}
       />
       {unsent && (
-        <SignOutWarning work={unsent} busy={false} onWait={() => setUnsent(null)} onSignOut={() => void signOut().finally(leaveForHome)} />
+        <SignOutWarning
+          work={unsent}
+          busy={false}
+          onWait={() => setUnsent(null)}
+          onSignOut={() => void signOut().finally(leaveForHome)}
+        />
       )}
     </Suspense>
   );

@@ -79,8 +79,12 @@ export function SignInDialog({ previous, onSignedIn, onLogout }: SignInDialogPro
           </Stack>
         </DialogContent>
         <DialogActions>
-          <Button onClick={onLogout} disabled={busy}>{t('session.logout')}</Button>
-          <Button type="submit" variant="contained" disabled={busy}>{busy ? t('session.signingIn') : t('session.signIn')}</Button>
+          <Button onClick={onLogout} disabled={busy}>
+            {t('session.logout')}
+          </Button>
+          <Button type="submit" variant="contained" disabled={busy}>
+            {busy ? t('session.signingIn') : t('session.signIn')}
+          </Button>
         </DialogActions>
       </form>
     </Dialog>

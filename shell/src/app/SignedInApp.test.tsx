@@ -54,7 +54,7 @@ describe('shell routes', () => {
     expect(loadRoleAppMock).not.toHaveBeenCalled();
   });
 
-  it('hands / to the signed-in role\'s remote (which opens its home) and loads only that remote', async () => {
+  it("hands / to the signed-in role's remote (which opens its home) and loads only that remote", async () => {
     signInAs('student', { student_id: 5 });
     renderAt('/');
     expect(await screen.findByTestId('remote-app')).toHaveTextContent(/^remote app at \/$/);
@@ -79,7 +79,17 @@ describe('shell routes', () => {
     signInAs('student', { student_id: 5 });
     loadRoleAppMock.mockResolvedValueOnce(function LoggingOut() {
       const navigate = useNavigate();
-      return <button type="button" onClick={() => { localStorage.clear(); navigate('/'); }}>Logout</button>;
+      return (
+        <button
+          type="button"
+          onClick={() => {
+            localStorage.clear();
+            navigate('/');
+          }}
+        >
+          Logout
+        </button>
+      );
     });
     renderAt('/DashboardStudent');
     await userEvent.click(await screen.findByRole('button', { name: 'Logout' }));
@@ -87,7 +97,7 @@ describe('shell routes', () => {
     expect(screen.getByTestId('path')).toHaveTextContent(/^\/$/);
   });
 
-  it('signing in on / (after a logout) hands over to the new role\'s remote', async () => {
+  it("signing in on / (after a logout) hands over to the new role's remote", async () => {
     const user = userEvent.setup();
     jest.spyOn(authApi, 'login').mockImplementation(async () => {
       signInAs('admin');
@@ -113,7 +123,9 @@ describe('shell routes', () => {
     signInAs('admin');
     loadRoleAppMock.mockRejectedValueOnce(new Error('ChunkLoadError'));
     renderAt('/DashboardAdmin');
-    expect(await screen.findByRole('alert')).toHaveTextContent('The admin pages could not be loaded. Check your connection and try again.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The admin pages could not be loaded. Check your connection and try again.',
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByTestId('remote-app')).toBeInTheDocument();
     expect(loadRoleAppMock).toHaveBeenCalledTimes(2);
@@ -133,7 +145,15 @@ describe('shell routes', () => {
 
 describe('developer pages', () => {
   it('/test lists at most two items, links to /post, and says when empty', async () => {
-    const get = jest.spyOn(http, 'get').mockResolvedValueOnce({ data: { users: [{ id: 1, username: 'a' }, { id: 2, username: 'b' }, { id: 3, username: 'c' }] } });
+    const get = jest.spyOn(http, 'get').mockResolvedValueOnce({
+      data: {
+        users: [
+          { id: 1, username: 'a' },
+          { id: 2, username: 'b' },
+          { id: 3, username: 'c' },
+        ],
+      },
+    });
     const { unmount } = renderAt('/test');
     expect(await screen.findByText('Loading...')).toBeInTheDocument(); // the developer pages load on demand
     expect(await screen.findByRole('heading', { name: 'Data API' })).toBeInTheDocument();
@@ -150,7 +170,10 @@ describe('developer pages', () => {
   });
 
   it('/post adds an account, clears the fields and puts the role back to user', async () => {
-    const create = jest.spyOn(usersApi, 'create').mockResolvedValueOnce({} as never).mockRejectedValueOnce(new Error('409'));
+    const create = jest
+      .spyOn(usersApi, 'create')
+      .mockResolvedValueOnce({} as never)
+      .mockRejectedValueOnce(new Error('409'));
     const { container } = renderAt('/post');
     const username = await screen.findByLabelText(/Username/);
     const roleValue = () => container.querySelector<HTMLInputElement>('input[name="role"]')?.value;
@@ -169,7 +192,12 @@ describe('developer pages', () => {
     await userEvent.click(await screen.findByText('admin'));
     expect(roleValue()).toBe('admin');
     await userEvent.click(screen.getByText('Submit'));
-    expect(create).toHaveBeenCalledWith({ username: 'guru2', email: 'guru2@kelasku.id', password: 'rahasia123', role: 'admin' });
+    expect(create).toHaveBeenCalledWith({
+      username: 'guru2',
+      email: 'guru2@kelasku.id',
+      password: 'rahasia123',
+      role: 'admin',
+    });
     expect(await screen.findByText('Akun berhasil ditambahkan!')).toBeInTheDocument();
     expect(username).toHaveValue('');
     expect(roleValue()).toBe('user');
@@ -188,7 +216,8 @@ describe('developer pages', () => {
     expect(password).toHaveAttribute('aria-describedby', rules.id);
     const items = () => within(rules).getAllByRole('listitem');
     expect(items().map((li) => li.textContent)).toEqual([
-      `At least ${PASSWORD_MIN_LENGTH} characters long(not met yet)`, `At most ${PASSWORD_MAX_LENGTH} characters long(not met yet)`,
+      `At least ${PASSWORD_MIN_LENGTH} characters long(not met yet)`,
+      `At most ${PASSWORD_MAX_LENGTH} characters long(not met yet)`,
     ]);
     await userEvent.click(screen.getByLabelText(/Username/));
     await userEvent.paste('guru4');
@@ -201,7 +230,12 @@ describe('developer pages', () => {
     await userEvent.paste('x');
     expect(items().map((li) => li.dataset.met)).toEqual(['true', 'true']);
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
-    expect(create).toHaveBeenCalledWith({ username: 'guru4', email: 'guru4@kelasku.id', password: 'x'.repeat(PASSWORD_MIN_LENGTH), role: 'user' });
+    expect(create).toHaveBeenCalledWith({
+      username: 'guru4',
+      email: 'guru4@kelasku.id',
+      password: 'x'.repeat(PASSWORD_MIN_LENGTH),
+      role: 'user',
+    });
     create.mockClear();
     await userEvent.click(password);
     await userEvent.paste('x'.repeat(PASSWORD_MAX_LENGTH + 1));

@@ -29,8 +29,22 @@ function RoleGate({ onHome }: { onHome: boolean }) {
 export function ShellRoutes() {
   return (
     <Routes>
-      <Route path="/test" element={<Suspense fallback={null}><DevListPage /></Suspense>} />
-      <Route path="/post" element={<Suspense fallback={null}><DevPostPage /></Suspense>} />
+      <Route
+        path="/test"
+        element={
+          <Suspense fallback={null}>
+            <DevListPage />
+          </Suspense>
+        }
+      />
+      <Route
+        path="/post"
+        element={
+          <Suspense fallback={null}>
+            <DevPostPage />
+          </Suspense>
+        }
+      />
       <Route path="/" element={<RoleGate onHome />} />
       <Route path="*" element={<RoleGate onHome={false} />} />
     </Routes>

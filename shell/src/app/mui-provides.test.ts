@@ -11,7 +11,8 @@ const LIBRARIES = ['node_modules/@mui/x-charts', 'node_modules/@mui/icons-materi
 function filesUnder(dir: string, keep: (name: string) => boolean): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === 'node_modules' || entry.name.startsWith('dist') ? [] : filesUnder(full, keep);
+    if (entry.isDirectory())
+      return entry.name === 'node_modules' || entry.name.startsWith('dist') ? [] : filesUnder(full, keep);
     return keep(entry.name) ? [full] : [];
   });
 }
@@ -20,7 +21,8 @@ function filesUnder(dir: string, keep: (name: string) => boolean): string[] {
 function muiPathsIn(files: string[]): Set<string> {
   const found = new Set<string>();
   for (const file of files) {
-    for (const match of readFileSync(file, 'utf8').matchAll(/(?:from|import\()\s*['"](@mui\/material\/[^'"]+)['"]/g)) found.add(match[1]);
+    for (const match of readFileSync(file, 'utf8').matchAll(/(?:from|import\()\s*['"](@mui\/material\/[^'"]+)['"]/g))
+      found.add(match[1]);
   }
   return found;
 }
@@ -28,13 +30,19 @@ function muiPathsIn(files: string[]): Set<string> {
 const provided = muiPathsIn([path.join(__dirname, 'mui-provides.ts')]);
 
 it('provides every @mui/material component our UI code imports', () => {
-  const used = muiPathsIn(UI_SOURCES.flatMap((dir) => filesUnder(path.join(root, dir), (name) => /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name))));
+  const used = muiPathsIn(
+    UI_SOURCES.flatMap((dir) =>
+      filesUnder(path.join(root, dir), (name) => /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name)),
+    ),
+  );
   expect(used.size).toBeGreaterThan(20);
   expect([...used].filter((p) => !provided.has(p))).toEqual([]);
 });
 
 it('provides the @mui/material paths that @mui/x-charts and @mui/icons-material import', () => {
-  const used = muiPathsIn(LIBRARIES.flatMap((dir) => filesUnder(path.join(root, dir), (name) => name.endsWith('.mjs'))));
+  const used = muiPathsIn(
+    LIBRARIES.flatMap((dir) => filesUnder(path.join(root, dir), (name) => name.endsWith('.mjs'))),
+  );
   expect(used).toContain('@mui/material/SvgIcon');
   expect([...used].filter((p) => !provided.has(p))).toEqual([]);
 });

@@ -10,7 +10,10 @@ const fetchMock = jest.fn();
 /** jsdom has no fetch Response: a stand-in with what the module and these tests use (the browser tests use the real one). */
 class FakeResponse {
   readonly ok: boolean;
-  constructor(private readonly body: string, init: { status?: number } = {}) {
+  constructor(
+    private readonly body: string,
+    init: { status?: number } = {},
+  ) {
     this.ok = (init.status ?? 200) < 300;
   }
   async text() {
@@ -22,8 +25,10 @@ class FakeResponse {
 }
 Object.assign(globalThis, { Response: FakeResponse });
 
-const preloads = () => [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].map((link) => [link.as, link.href]);
-const manifestHook = (url: string) => (prefetchedManifests.fetch as (url: string, init: RequestInit) => Promise<Response> | undefined)(url, {});
+const preloads = () =>
+  [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].map((link) => [link.as, link.href]);
+const manifestHook = (url: string) =>
+  (prefetchedManifests.fetch as (url: string, init: RequestInit) => Promise<Response> | undefined)(url, {});
 
 beforeEach(() => {
   document.head.innerHTML = '';
@@ -37,7 +42,10 @@ it('lists remoteEntry.js and the App’s own files, beside the manifest or under
     'http://localhost/remotes/student/remoteEntry.js',
     'http://localhost/remotes/student/__federation_expose_App.b09.js',
   ]);
-  const onCdn = { ...manifest, metaData: { publicPath: 'https://cdn.example/student/', remoteEntry: { name: 'remoteEntry.js', path: 'entry/' } } };
+  const onCdn = {
+    ...manifest,
+    metaData: { publicPath: 'https://cdn.example/student/', remoteEntry: { name: 'remoteEntry.js', path: 'entry/' } },
+  };
   expect(remoteFilesOf(MANIFEST_URL, onCdn)).toEqual([
     'https://cdn.example/student/entry/remoteEntry.js',
     'https://cdn.example/student/__federation_expose_App.b09.js',

@@ -26,7 +26,9 @@ export function remoteFilesOf(manifestUrl: string, manifest: Manifest): string[]
 }
 
 function preloadScript(href: string): void {
-  const present = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].some((link) => link.href === href);
+  const present = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].some(
+    (link) => link.href === href,
+  );
   if (present) return;
   const link = document.createElement('link');
   link.rel = 'preload';
@@ -72,6 +74,8 @@ export const prefetchedManifests: ModuleFederationRuntimePlugin = {
     const text = prefetched.get(url);
     if (!text) return undefined;
     prefetched.delete(url);
-    return text.then((body) => (body === null ? fetch(url) : new Response(body, { headers: { 'content-type': 'application/json' } })));
+    return text.then((body) =>
+      body === null ? fetch(url) : new Response(body, { headers: { 'content-type': 'application/json' } }),
+    );
   },
 };

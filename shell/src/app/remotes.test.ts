@@ -1,7 +1,11 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { loadRoleApp } from './remotes';
 
-jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerPlugins: jest.fn(), registerRemotes: jest.fn() }));
+jest.mock('@module-federation/enhanced/runtime', () => ({
+  loadRemote: jest.fn(),
+  registerPlugins: jest.fn(),
+  registerRemotes: jest.fn(),
+}));
 const loadRemoteMock = loadRemote as jest.MockedFunction<typeof loadRemote>;
 const registerRemotesMock = registerRemotes as jest.MockedFunction<typeof registerRemotes>;
 
@@ -10,7 +14,11 @@ const fetchMock = jest.fn();
 
 beforeEach(() => {
   fetchMock.mockReset();
-  fetchMock.mockImplementation(async () => ({ ok: true, status: 200, json: async () => ({ student: '/remotes/student/mf-manifest.json' }) }));
+  fetchMock.mockImplementation(async () => ({
+    ok: true,
+    status: 200,
+    json: async () => ({ student: '/remotes/student/mf-manifest.json' }),
+  }));
   global.fetch = fetchMock as unknown as typeof fetch;
   loadRemoteMock.mockReset();
   registerRemotesMock.mockReset();
@@ -18,7 +26,11 @@ beforeEach(() => {
 
 it('shares one load between the early start and the screen', async () => {
   let finish!: (mod: { default: typeof StudentApp }) => void;
-  loadRemoteMock.mockReturnValueOnce(new Promise((resolve) => { finish = resolve; }));
+  loadRemoteMock.mockReturnValueOnce(
+    new Promise((resolve) => {
+      finish = resolve;
+    }),
+  );
   const early = loadRoleApp('student');
   const screen = loadRoleApp('student');
   await new Promise((resolve) => setTimeout(resolve, 0));
@@ -27,14 +39,20 @@ it('shares one load between the early start and the screen', async () => {
   await expect(screen).resolves.toBe(StudentApp);
   expect(fetchMock).toHaveBeenCalledTimes(1);
   expect(loadRemoteMock).toHaveBeenCalledTimes(1);
-  expect(registerRemotesMock.mock.calls[0][0]).toEqual([{ name: 'student', entry: 'http://localhost/remotes/student/mf-manifest.json' }]);
+  expect(registerRemotesMock.mock.calls[0][0]).toEqual([
+    { name: 'student', entry: 'http://localhost/remotes/student/mf-manifest.json' },
+  ]);
 });
 
 it('forgets a failed load, so Retry registers the remote afresh and loads again', async () => {
   loadRemoteMock.mockRejectedValueOnce(new Error('ChunkLoadError')).mockResolvedValueOnce({ default: StudentApp });
   // A new role each test: loads that succeeded are kept for the page's life.
   await expect(loadRoleApp('teacher')).rejects.toThrow('/remotes.json has no entry for "teacher"');
-  fetchMock.mockImplementation(async () => ({ ok: true, status: 200, json: async () => ({ teacher: '/remotes/teacher/mf-manifest.json' }) }));
+  fetchMock.mockImplementation(async () => ({
+    ok: true,
+    status: 200,
+    json: async () => ({ teacher: '/remotes/teacher/mf-manifest.json' }),
+  }));
   await expect(loadRoleApp('teacher')).rejects.toThrow('ChunkLoadError');
   await expect(loadRoleApp('teacher')).resolves.toBe(StudentApp);
   expect(loadRemoteMock).toHaveBeenCalledTimes(2);

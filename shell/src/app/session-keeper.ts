@@ -46,15 +46,17 @@ export function startSessionKeeper({
     if (!needsRenewal(claims, now())) return;
     busy = true;
     lastAttempt = now();
-    renew().then(
-      ({ token: fresh }) => {
-        // Only if nobody signed in or out meanwhile (this tab's dialog, another tab).
-        if (getToken() === token) saveSession(fresh);
-      },
-      (err: unknown) => console.error('Renewing the session failed:', err),
-    ).finally(() => {
-      busy = false;
-    });
+    renew()
+      .then(
+        ({ token: fresh }) => {
+          // Only if nobody signed in or out meanwhile (this tab's dialog, another tab).
+          if (getToken() === token) saveSession(fresh);
+        },
+        (err: unknown) => console.error('Renewing the session failed:', err),
+      )
+      .finally(() => {
+        busy = false;
+      });
   };
   for (const type of ACTIVITY_EVENTS) target.addEventListener(type, onActivity, { capture: true, passive: true });
   return () => {

@@ -27,7 +27,11 @@ describe('LoginPage', () => {
   it('shows the heading, the explanation, the fields and the Login button', () => {
     render(<LoginPage onSignedIn={() => {}} />);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Grow your understanding on Kelasku');
-    expect(screen.getByText('To keep connected with us, please login with your personal information by NIP/NIS and password.')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'To keep connected with us, please login with your personal information by NIP/NIS and password.',
+      ),
+    ).toBeInTheDocument();
     expect(screen.getByPlaceholderText('NIP/NIS')).toBeRequired();
     expect(screen.getByPlaceholderText('Password')).toBeRequired();
     expect(screen.getByRole('img', { name: 'Kelasku' })).toBeInTheDocument();
@@ -44,7 +48,14 @@ describe('LoginPage', () => {
   });
 
   it('stores the token and decoded user data, then reports the user', async () => {
-    const token = fakeToken({ user_id: 7, role: 'teacher', display_name: 'Bu Sari', email: 's@x.id', exp: 4102444800, teacher_id: 3 });
+    const token = fakeToken({
+      user_id: 7,
+      role: 'teacher',
+      display_name: 'Bu Sari',
+      email: 's@x.id',
+      exp: 4102444800,
+      teacher_id: 3,
+    });
     loginSpy.mockResolvedValue({ token });
     const onSignedIn = jest.fn();
     render(<LoginPage onSignedIn={onSignedIn} />);
@@ -57,10 +68,20 @@ describe('LoginPage', () => {
 
   it("wipes what another user left on this browser (drafts, unsent answers' plaintext, session) before storing the new one", async () => {
     // A teacher's session ended without a sign-out (expired, or the browser was closed): the student signs in next.
-    localStorage.setItem('token', fakeToken({ user_id: 7, role: 'teacher', display_name: 'Bu Sari', email: 's@x.id', exp: 1, teacher_id: 3 }));
+    localStorage.setItem(
+      'token',
+      fakeToken({ user_id: 7, role: 'teacher', display_name: 'Bu Sari', email: 's@x.id', exp: 1, teacher_id: 3 }),
+    );
     localStorage.setItem('userData', JSON.stringify({ user_id: 7, role: 'teacher', display_name: 'Bu Sari' }));
     localStorage.setItem('kelasku:draft:7:edit-exam:5', JSON.stringify({ content: { '1_answer': 'b' } }));
-    const student = fakeToken({ user_id: 9, role: 'student', display_name: 'Siti', email: 'x@x.id', exp: 4102444800, student_id: 4 });
+    const student = fakeToken({
+      user_id: 9,
+      role: 'student',
+      display_name: 'Siti',
+      email: 'x@x.id',
+      exp: 4102444800,
+      student_id: 4,
+    });
     loginSpy.mockResolvedValue({ token: student });
     const onSignedIn = jest.fn();
     render(<LoginPage onSignedIn={onSignedIn} />);
@@ -71,7 +92,14 @@ describe('LoginPage', () => {
   });
 
   it('keeps the drafts of the same user signing in again', async () => {
-    const again = fakeToken({ user_id: 7, role: 'teacher', display_name: 'Bu Sari', email: 's@x.id', exp: 4102444800, teacher_id: 3 });
+    const again = fakeToken({
+      user_id: 7,
+      role: 'teacher',
+      display_name: 'Bu Sari',
+      email: 's@x.id',
+      exp: 4102444800,
+      teacher_id: 3,
+    });
     localStorage.setItem('token', again);
     localStorage.setItem('userData', JSON.stringify({ user_id: 7, role: 'teacher', display_name: 'Bu Sari' }));
     localStorage.setItem('kelasku:draft:7:edit-exam:5', '{"title":"kept"}');
@@ -82,7 +110,9 @@ describe('LoginPage', () => {
   });
 
   it("shows the server's message under the form", async () => {
-    loginSpy.mockRejectedValue({ response: { status: 401, data: { error: 'Invalid credentials', message: 'Invalid credentials' } } });
+    loginSpy.mockRejectedValue({
+      response: { status: 401, data: { error: 'Invalid credentials', message: 'Invalid credentials' } },
+    });
     const onSignedIn = jest.fn();
     render(<LoginPage onSignedIn={onSignedIn} />);
     await fillAndSubmit();

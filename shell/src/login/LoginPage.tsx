@@ -106,7 +106,9 @@ export function LoginPage({ onSignedIn, prerendered = false }: LoginPageProps) {
             <button className="login__submit" type="submit" disabled={busy || prerendered}>
               {busy ? t('login.submitting') : t('login.submit')}
             </button>
-            <p className="login__error" role="alert">{error}</p>
+            <p className="login__error" role="alert">
+              {error}
+            </p>
           </form>
         </div>
       </main>

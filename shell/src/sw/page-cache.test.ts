@@ -4,7 +4,11 @@
 // The service worker itself, run against stand-in caches and network: what a page load keeps as the offline page.
 import { isOfflinePage, PAGE_KEY } from './strategy';
 
-type Listener = (event: { request: Request; respondWith(p: Promise<Response>): void; waitUntil(p: Promise<unknown>): void }) => void;
+type Listener = (event: {
+  request: Request;
+  respondWith(p: Promise<Response>): void;
+  waitUntil(p: Promise<unknown>): void;
+}) => void;
 
 const ORIGIN = 'https://kelasku.example.sch.id';
 const stored = new Map<string, Map<string, Response>>();
@@ -46,13 +50,19 @@ beforeAll(async () => {
 /** A page load (navigation) of `path` through the worker; the network answers `answer`. */
 async function navigate(path: string, answer: Response): Promise<Response> {
   network = () => answer.clone();
-  const request = { url: `${ORIGIN}${path}`, method: 'GET', mode: 'navigate', headers: new Headers() } as unknown as Request;
+  const request = {
+    url: `${ORIGIN}${path}`,
+    method: 'GET',
+    mode: 'navigate',
+    headers: new Headers(),
+  } as unknown as Request;
   let responded: Promise<Response> | undefined;
   onFetch({ request, respondWith: (p) => void (responded = p), waitUntil: () => undefined });
   return responded!;
 }
 
-const page = (body: string) => new Response(body, { status: 200, headers: { 'content-type': 'text/html; charset=utf-8' } });
+const page = (body: string) =>
+  new Response(body, { status: 200, headers: { 'content-type': 'text/html; charset=utf-8' } });
 const offlinePage = async () => (await (await fakeCaches.open('kelasku-files-v1')).match(PAGE_KEY))?.text();
 
 it('keeps the HTML page as the offline page', async () => {
@@ -62,9 +72,17 @@ it('keeps the HTML page as the offline page', async () => {
 
 it('never lets /remotes.json or any other non-page answer of a page load replace it', async () => {
   await navigate('/', page('<html>the app</html>'));
-  await navigate('/remotes.json', new Response('{"student":"/remotes/student/mf-manifest.json"}', { headers: { 'content-type': 'application/json; charset=utf-8' } }));
+  await navigate(
+    '/remotes.json',
+    new Response('{"student":"/remotes/student/mf-manifest.json"}', {
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+    }),
+  );
   await navigate('/main.js', new Response('console.log(1)', { headers: { 'content-type': 'application/javascript' } }));
-  await navigate('/DashboardStudent', new Response('Service Unavailable', { status: 503, headers: { 'content-type': 'text/html' } }));
+  await navigate(
+    '/DashboardStudent',
+    new Response('Service Unavailable', { status: 503, headers: { 'content-type': 'text/html' } }),
+  );
   await navigate('/file.html.txt', new Response('<html>', { headers: { 'content-type': 'text/htmlx' } }));
   expect(await offlinePage()).toBe('<html>the app</html>');
 });

@@ -4,7 +4,15 @@
  * page, the role's remote and the exam's reads come from the caches, and the answers keep queuing on the device.
  */
 import { CACHE_NAMES } from '@kelasku/shared-api/src/device-data';
-import { PAGE_KEY, PRECACHE, apiCacheKey, isOfflinePage, strategyFor, userOfAuthorization, withRecord } from './strategy';
+import {
+  PAGE_KEY,
+  PRECACHE,
+  apiCacheKey,
+  isOfflinePage,
+  strategyFor,
+  userOfAuthorization,
+  withRecord,
+} from './strategy';
 
 // The few service-worker types used here (the DOM library the shell compiles with does not declare them).
 interface ExtendableEvent extends Event {
@@ -53,12 +61,19 @@ worker.addEventListener('activate', (event) => event.waitUntil(worker.clients.cl
 
 worker.addEventListener('fetch', (event) => {
   const { request } = event;
-  const strategy = strategyFor({ url: request.url, method: request.method, mode: request.mode, origin: worker.location.origin });
+  const strategy = strategyFor({
+    url: request.url,
+    method: request.method,
+    mode: request.mode,
+    origin: worker.location.origin,
+  });
   if (strategy === 'cache-first') event.respondWith(cacheFirst(request));
-  else if (strategy === 'network-first') event.respondWith(networkFirst(request, request.mode === 'navigate' ? PAGE_KEY : request));
+  else if (strategy === 'network-first')
+    event.respondWith(networkFirst(request, request.mode === 'navigate' ? PAGE_KEY : request));
   else if (strategy === 'api' || strategy === 'update') {
     const user = userOfAuthorization(request.headers.get('authorization'));
-    if (user && strategy === 'api') event.respondWith(networkFirst(request, apiCacheKey(request.url, user), READS, readKey(request.url, user)));
+    if (user && strategy === 'api')
+      event.respondWith(networkFirst(request, apiCacheKey(request.url, user), READS, readKey(request.url, user)));
     if (user && strategy === 'update') event.respondWith(sendUpdate(request, user));
   }
 });
@@ -68,7 +83,8 @@ worker.addEventListener('message', (event) => {
   // Signed out: nobody's reads stay on the device.
   if (data?.type === 'signed-out') event.waitUntil(caches.delete(READS));
   // Files the page loaded before this worker controlled it (the first visit): keep them too.
-  if (data?.type === 'loaded-files' && Array.isArray(data.urls)) event.waitUntil(keepLoadedFiles(data.urls.map(String)));
+  if (data?.type === 'loaded-files' && Array.isArray(data.urls))
+    event.waitUntil(keepLoadedFiles(data.urls.map(String)));
 });
 
 async function cacheFirst(request: Request): Promise<Response> {
@@ -80,12 +96,18 @@ async function cacheFirst(request: Request): Promise<Response> {
 }
 
 /** The network's answer when there is one (kept for later); the kept copy only when the network fails. */
-async function networkFirst(request: Request, key: Request | string, cacheName = FILES, address?: string): Promise<Response> {
+async function networkFirst(
+  request: Request,
+  key: Request | string,
+  cacheName = FILES,
+  address?: string,
+): Promise<Response> {
   const started = Date.now();
   try {
     const response = await fetch(request);
     const overtaken = address !== undefined && (refreshedAt.get(address) ?? 0) >= started;
-    const keepable = key === PAGE_KEY ? isOfflinePage(response.status, response.headers.get('content-type')) : response.ok;
+    const keepable =
+      key === PAGE_KEY ? isOfflinePage(response.status, response.headers.get('content-type')) : response.ok;
     if (keepable && !overtaken) await (await caches.open(cacheName)).put(key, response.clone());
     return response;
   } catch (offline) {
@@ -101,7 +123,8 @@ async function sendUpdate(request: Request, user: string): Promise<Response> {
   if (response.ok) {
     try {
       const record = (await response.clone().json()) as Record<string, unknown> | null;
-      if (record && typeof record === 'object' && 'id' in record) await keepRecord(request.url, user, record as Record<string, unknown> & { id: unknown });
+      if (record && typeof record === 'object' && 'id' in record)
+        await keepRecord(request.url, user, record as Record<string, unknown> & { id: unknown });
     } catch {
       // not a JSON record: nothing kept to refresh
     }
@@ -119,9 +142,21 @@ async function keepRecord(url: string, user: string, record: Record<string, unkn
     kept.searchParams.delete('__kelasku_user');
     const response = await cache.match(key);
     const filters = Object.fromEntries(kept.searchParams);
-    const updated = response ? withRecord(await response.clone().json().catch(() => null), record, filters) : null;
+    const updated = response
+      ? withRecord(
+          await response
+            .clone()
+            .json()
+            .catch(() => null),
+          record,
+          filters,
+        )
+      : null;
     if (updated !== null && response) {
-      await cache.put(key, new Response(JSON.stringify(updated), { status: response.status, headers: response.headers }));
+      await cache.put(
+        key,
+        new Response(JSON.stringify(updated), { status: response.status, headers: response.headers }),
+      );
     }
   }
 }

@@ -11,7 +11,13 @@ describe('service worker strategy', () => {
   });
 
   it('asks the network first for everything whose name stays the same between versions', () => {
-    for (const path of ['/main.js', '/remotes.json', '/remotes/student/mf-manifest.json', '/remotes/student/remoteEntry.js', '/manifest.webmanifest']) {
+    for (const path of [
+      '/main.js',
+      '/remotes.json',
+      '/remotes/student/mf-manifest.json',
+      '/remotes/student/remoteEntry.js',
+      '/manifest.webmanifest',
+    ]) {
       expect(get(path)).toBe('network-first');
     }
     expect(get('/ExamStudent?id=3', 'navigate')).toBe('network-first');
@@ -22,7 +28,14 @@ describe('service worker strategy', () => {
     expect(get('/api/v1/auth')).toBe('pass');
     expect(get('/api/docs/', 'navigate')).toBe('pass');
     expect(strategyFor({ url: `${origin}/api/v1/reports`, method: 'DELETE', mode: 'cors', origin })).toBe('pass');
-    expect(strategyFor({ url: 'https://cdn.example.org/remotes/student/remoteEntry.js', method: 'GET', mode: 'cors', origin })).toBe('pass');
+    expect(
+      strategyFor({
+        url: 'https://cdn.example.org/remotes/student/remoteEntry.js',
+        method: 'GET',
+        mode: 'cors',
+        origin,
+      }),
+    ).toBe('pass');
   });
 
   it("keys a read by the token's user, raw or Bearer, and keeps nothing without a readable token", () => {
@@ -32,12 +45,18 @@ describe('service worker strategy', () => {
     expect(userOfAuthorization(`Bearer ${token}`)).toBe('42');
     expect(userOfAuthorization(null)).toBeNull();
     expect(userOfAuthorization('not-a-token')).toBeNull();
-    expect(apiCacheKey(`${origin}/api/v1/exams?class_id=1`, '42')).not.toBe(apiCacheKey(`${origin}/api/v1/exams?class_id=1`, '43'));
+    expect(apiCacheKey(`${origin}/api/v1/exams?class_id=1`, '42')).not.toBe(
+      apiCacheKey(`${origin}/api/v1/exams?class_id=1`, '43'),
+    );
   });
 
   it('a saved change refreshes the kept read of the same record (the sheet an offline reload shows)', () => {
-    expect(strategyFor({ url: `${origin}/api/v1/exams-answers?id=5`, method: 'PATCH', mode: 'cors', origin })).toBe('update');
-    expect(strategyFor({ url: `${origin}/api/v1/auth/change-password`, method: 'PUT', mode: 'cors', origin })).toBe('pass');
+    expect(strategyFor({ url: `${origin}/api/v1/exams-answers?id=5`, method: 'PATCH', mode: 'cors', origin })).toBe(
+      'update',
+    );
+    expect(strategyFor({ url: `${origin}/api/v1/auth/change-password`, method: 'PUT', mode: 'cors', origin })).toBe(
+      'pass',
+    );
     const saved = { id: 5, answers: { '1': 'b' } };
     expect(withRecord([{ id: 5, answers: {} }], saved)).toEqual([saved]);
     expect(withRecord({ id: 5, answers: {} }, saved)).toEqual(saved);

@@ -27,7 +27,8 @@ export interface RequestFacts {
 export function strategyFor({ url, method, mode, origin }: RequestFacts): Strategy {
   const { origin: requestOrigin, pathname } = new URL(url);
   if (requestOrigin !== origin) return 'pass';
-  if (method === 'POST' || method === 'PATCH' || method === 'PUT') return pathname.startsWith('/api/v1/') && !pathname.startsWith('/api/v1/auth') ? 'update' : 'pass';
+  if (method === 'POST' || method === 'PATCH' || method === 'PUT')
+    return pathname.startsWith('/api/v1/') && !pathname.startsWith('/api/v1/auth') ? 'update' : 'pass';
   if (method !== 'GET') return 'pass';
   if (pathname.startsWith('/api/')) {
     if (mode === 'navigate' || pathname.startsWith('/api/v1/auth') || pathname.startsWith('/api/docs')) return 'pass';
@@ -61,7 +62,12 @@ export function userOfAuthorization(header: string | null): string | null {
   const payload = token.split('.')[1];
   if (!payload) return null;
   try {
-    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(payload.length / 4) * 4, '='));
+    const json = atob(
+      payload
+        .replace(/-/g, '+')
+        .replace(/_/g, '/')
+        .padEnd(Math.ceil(payload.length / 4) * 4, '='),
+    );
     const claims = JSON.parse(json) as { user_id?: unknown; sub?: unknown };
     const user = claims.user_id ?? claims.sub;
     return typeof user === 'number' || typeof user === 'string' ? String(user) : null;
@@ -77,12 +83,18 @@ const PAGING = new Set(['page', 'pageSize', 'number']);
  * A kept read with `record` in it: in place of its old copy (same `id`), or, for a list kept with filters
  * (`?exam_id=2&student_id=1`) that the record matches, added to it. Null when the read has no place for it.
  */
-export function withRecord(read: unknown, record: Record<string, unknown> & { id: unknown }, filters: Record<string, string> = {}): unknown {
-  const same = (item: unknown) => typeof item === 'object' && item !== null && (item as { id?: unknown }).id === record.id;
+export function withRecord(
+  read: unknown,
+  record: Record<string, unknown> & { id: unknown },
+  filters: Record<string, string> = {},
+): unknown {
+  const same = (item: unknown) =>
+    typeof item === 'object' && item !== null && (item as { id?: unknown }).id === record.id;
   if (!Array.isArray(read)) return same(read) ? record : null;
   if (read.some(same)) return read.map((item) => (same(item) ? record : item));
   const names = Object.keys(filters);
-  const belongs = names.length > 0 && names.every((name) => !PAGING.has(name) && String(record[name]) === filters[name]);
+  const belongs =
+    names.length > 0 && names.every((name) => !PAGING.has(name) && String(record[name]) === filters[name]);
   return belongs ? [...read, record] : null;
 }
 

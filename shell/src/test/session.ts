@@ -5,7 +5,14 @@ export function fakeToken(payload: Record<string, unknown>): string {
 }
 
 export function signInAs(role: 'admin' | 'teacher' | 'student', extra: Record<string, unknown> = {}) {
-  const payload = { user_id: 1, email: `${role}@kelasku.id`, role, display_name: `Demo ${role}`, exp: Math.floor(Date.now() / 1000) + 3600, ...extra };
+  const payload = {
+    user_id: 1,
+    email: `${role}@kelasku.id`,
+    role,
+    display_name: `Demo ${role}`,
+    exp: Math.floor(Date.now() / 1000) + 3600,
+    ...extra,
+  };
   localStorage.setItem('token', fakeToken(payload));
   localStorage.setItem('userData', JSON.stringify(payload));
 }

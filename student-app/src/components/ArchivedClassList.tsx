@@ -18,12 +18,18 @@ export function ArchivedClassList({ linkTo }: { linkTo: (c: ClassItem) => string
   if (!data || data.classes.length === 0) return null;
   return (
     <Box component="section" aria-labelledby="archived-classes-heading" sx={{ mt: 4 }}>
-      <Typography id="archived-classes-heading" component="h2" variant="h6">{t('tasks.archivedTitle')}</Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>{t('tasks.archivedHint')}</Typography>
+      <Typography id="archived-classes-heading" component="h2" variant="h6">
+        {t('tasks.archivedTitle')}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        {t('tasks.archivedHint')}
+      </Typography>
       <Box component="ul" sx={{ m: 0, pl: 3 }}>
         {data.classes.map((c) => (
           <li key={c.id}>
-            <Link component={RouterLink} to={linkTo(c)} state={{ className: c.name }}>{c.name}</Link>
+            <Link component={RouterLink} to={linkTo(c)} state={{ className: c.name }}>
+              {c.name}
+            </Link>
           </li>
         ))}
       </Box>

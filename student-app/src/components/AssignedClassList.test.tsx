@@ -17,9 +17,17 @@ jest.mock('@kelasku/shared-api', () => {
 jest.mock('../lib/load-exam-page', () => ({ loadExamPage: jest.fn(() => new Promise(() => undefined)) }));
 const assigned = classesApi.assigned as jest.Mock;
 const assignedArchived = classesApi.assignedArchived as jest.Mock;
-const kelas = (id: number) => ({ id, name: `Kelas ${id}`, description: '', teacher_id: 1, teacher_name: 'T', grade: 10 });
+const kelas = (id: number) => ({
+  id,
+  name: `Kelas ${id}`,
+  description: '',
+  teacher_id: 1,
+  teacher_name: 'T',
+  grade: 10,
+});
 const pages = (totalPage: number) => async (_student: number, page: number) => ({
-  classes: [kelas(page)], meta: { page, pageSize: 9, total: totalPage, totalPage, totalpages: totalPage },
+  classes: [kelas(page)],
+  meta: { page, pageSize: 9, total: totalPage, totalPage, totalpages: totalPage },
 });
 
 /** The class lists as routes, with links between them as the sidebar has. */
@@ -44,7 +52,10 @@ beforeEach(() => {
   localStorage.clear();
   signInStudent(5);
   assigned.mockImplementation(pages(1));
-  assignedArchived.mockResolvedValue({ classes: [], meta: { page: 1, pageSize: 100, total: 0, totalPage: 0, totalpages: 0 } });
+  assignedArchived.mockResolvedValue({
+    classes: [],
+    meta: { page: 1, pageSize: 100, total: 0, totalPage: 0, totalpages: 0 },
+  });
 });
 
 test('two class lists on screen at once cause one request', async () => {
@@ -89,7 +100,10 @@ test('the page is in the URL: a link to ?page=2 opens page 2, and turning pages 
 });
 
 test('My Tasks lists the archived classes the student was in, each leading to its tasks and grades', async () => {
-  assignedArchived.mockResolvedValue({ classes: [{ ...kelas(7), name: 'X IPA Lama' }], meta: { page: 1, pageSize: 100, total: 1, totalPage: 1, totalpages: 1 } });
+  assignedArchived.mockResolvedValue({
+    classes: [{ ...kelas(7), name: 'X IPA Lama' }],
+    meta: { page: 1, pageSize: 100, total: 1, totalPage: 1, totalpages: 1 },
+  });
   renderAt(<ClassLists />, '/MyClassesTask');
   const section = await screen.findByRole('region', { name: 'Archived classes' });
   expect(within(section).getByText('Read-only: your tasks and grades stay here.')).toBeInTheDocument();

@@ -37,7 +37,8 @@ export function AssignedClassList({ linkTo, actionHint, onOpening }: AssignedCla
   useUsableMark(!awaitsData(query));
 
   if (awaitsData(query)) return <LoadingState />;
-  if (!data) return <ErrorState message={t('classes.error')} error={query.error} onRetry={() => void query.refetch()} />;
+  if (!data)
+    return <ErrorState message={t('classes.error')} error={query.error} onRetry={() => void query.refetch()} />;
   if (data.classes.length === 0) return <EmptyState message={t('classes.empty')} />;
   return (
     <>
@@ -45,7 +46,11 @@ export function AssignedClassList({ linkTo, actionHint, onOpening }: AssignedCla
         component="ul"
         aria-label={t('classes.listLabel')}
         sx={{
-          listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 2,
+          listStyle: 'none',
+          p: 0,
+          m: 0,
+          display: 'grid',
+          gap: 2,
           gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)' },
         }}
       >
@@ -61,17 +66,27 @@ export function AssignedClassList({ linkTo, actionHint, onOpening }: AssignedCla
                 sx={{ height: '100%', alignItems: 'stretch' }}
               >
                 <CardContent>
-                  <Typography component="h2" variant="h6" sx={{ fontWeight: 700 }}>{c.name}</Typography>
-                  <Typography color="text.secondary" sx={{ my: 1 }}>{c.description}</Typography>
+                  <Typography component="h2" variant="h6" sx={{ fontWeight: 700 }}>
+                    {c.name}
+                  </Typography>
+                  <Typography color="text.secondary" sx={{ my: 1 }}>
+                    {c.description}
+                  </Typography>
                   <Typography variant="body2">{c.teacher_name}</Typography>
-                  {actionHint && <Typography variant="body2" color="primary" sx={{ mt: 1, fontWeight: 600 }}>{actionHint}</Typography>}
+                  {actionHint && (
+                    <Typography variant="body2" color="primary" sx={{ mt: 1, fontWeight: 600 }}>
+                      {actionHint}
+                    </Typography>
+                  )}
                 </CardContent>
               </CardActionArea>
             </Card>
           </Box>
         ))}
       </Box>
-      {data.meta.totalPage > 1 && <Pagination currentPage={page} totalPages={data.meta.totalPage} onPageChange={setPage} />}
+      {data.meta.totalPage > 1 && (
+        <Pagination currentPage={page} totalPages={data.meta.totalPage} onPageChange={setPage} />
+      )}
     </>
   );
 }

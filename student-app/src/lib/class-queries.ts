@@ -10,13 +10,15 @@ const ALL_CLASSES = 100;
 
 export const classKeys = {
   all: ['classes'] as const,
-  assigned: (studentId: number | undefined, page: number, pageSize: number) => [...classKeys.all, 'assigned', studentId, page, pageSize] as const,
+  assigned: (studentId: number | undefined, page: number, pageSize: number) =>
+    [...classKeys.all, 'assigned', studentId, page, pageSize] as const,
   archived: (studentId: number | undefined) => [...classKeys.all, 'archived', studentId] as const,
 };
 
 export const materialKeys = {
   all: ['materials'] as const,
-  ofClass: (classId: number, page: number, pageSize: number) => [...materialKeys.all, 'class', classId, page, pageSize] as const,
+  ofClass: (classId: number, page: number, pageSize: number) =>
+    [...materialKeys.all, 'class', classId, page, pageSize] as const,
   detail: (materialId: number) => [...materialKeys.all, 'detail', materialId] as const,
 };
 
@@ -30,7 +32,8 @@ export const assignedClassesQuery = (studentId: number | undefined, page: number
         return await classesApi.assigned(studentId, page, pageSize);
       } catch (err) {
         // The original API answered 404 'No classes found for the student' for an empty list.
-        if (errorStatus(err) === 404) return { classes: [] as ClassItem[], meta: { page: 1, pageSize, total: 0, totalPage: 0, totalpages: 0 } };
+        if (errorStatus(err) === 404)
+          return { classes: [] as ClassItem[], meta: { page: 1, pageSize, total: 0, totalPage: 0, totalpages: 0 } };
         throw err;
       }
     },
@@ -47,7 +50,8 @@ export const archivedClassesQuery = (studentId: number | undefined) =>
   });
 
 /** Every assigned class in one page, to name a class when its page was opened directly. */
-export const allAssignedClassesQuery = (studentId: number | undefined) => assignedClassesQuery(studentId, 1, ALL_CLASSES);
+export const allAssignedClassesQuery = (studentId: number | undefined) =>
+  assignedClassesQuery(studentId, 1, ALL_CLASSES);
 
 /** One page of a class's materials. */
 export const classMaterialsQuery = (classId: number, page: number, pageSize: number) =>

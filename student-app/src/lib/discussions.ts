@@ -45,7 +45,10 @@ export function useAskQuestion(source: DiscussionSource) {
 /** Edits one's own question. */
 export function useEditQuestion(source: DiscussionSource) {
   const invalidate = useInvalidateBoard(source);
-  return useMutation({ mutationFn: ({ id, body }: { id: number; body: DiscussionInput }) => source.update(id, body), onSuccess: invalidate });
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: DiscussionInput }) => source.update(id, body),
+    onSuccess: invalidate,
+  });
 }
 
 /** Deletes one's own question. */
@@ -57,7 +60,10 @@ export function useDeleteQuestion(source: DiscussionSource) {
 /** Answers a question; resolves with the whole discussion (its replies as the server now has them). */
 export function useReply(source: DiscussionSource) {
   const invalidate = useInvalidateBoard(source);
-  return useMutation({ mutationFn: ({ id, text }: { id: number; text: string }) => source.reply(id, text), onSuccess: invalidate });
+  return useMutation({
+    mutationFn: ({ id, text }: { id: number; text: string }) => source.reply(id, text),
+    onSuccess: invalidate,
+  });
 }
 
 /** Reports a question or a reply to the admins; already reported by this student (409) counts as reported. */

@@ -28,7 +28,10 @@ export function prefetchClassExams(classId: number): void {
   const result = fetchClassExams(classId);
   const entry: NonNullable<typeof prefetched> = { classId, startedAt: Date.now(), result };
   // Kept as a plain value too, so the page's first render can use it without waiting a turn for the promise.
-  result.then((exams) => (entry.arrived = exams), () => undefined); // a failed prefetch is not used: the page fetches again
+  result.then(
+    (exams) => (entry.arrived = exams),
+    () => undefined,
+  ); // a failed prefetch is not used: the page fetches again
   prefetched = entry;
 }
 

@@ -4,7 +4,15 @@ import Tabs from '@mui/material/Tabs';
 import { classLabel, type TeacherClass } from '../lib/teacher-class';
 
 /** Tabs over a grade's classes; nothing at all when the teacher has only one class there. */
-export function ClassPicker({ classes, current, onPick }: { classes: TeacherClass[]; current: TeacherClass | null; onPick: (id: number) => void }) {
+export function ClassPicker({
+  classes,
+  current,
+  onPick,
+}: {
+  classes: TeacherClass[];
+  current: TeacherClass | null;
+  onPick: (id: number) => void;
+}) {
   const { t } = useTranslation('teacher');
   if (classes.length < 2 || !current) return null;
   return (
@@ -16,7 +24,9 @@ export function ClassPicker({ classes, current, onPick }: { classes: TeacherClas
       allowScrollButtonsMobile
       sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
     >
-      {classes.map((c) => <Tab key={c.id} value={c.id} label={classLabel(c)} />)}
+      {classes.map((c) => (
+        <Tab key={c.id} value={c.id} label={classLabel(c)} />
+      ))}
     </Tabs>
   );
 }

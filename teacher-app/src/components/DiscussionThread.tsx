@@ -16,7 +16,15 @@ type Removal = { kind: 'question' } | { kind: 'reply'; reply: Reply };
  * One student question on a material, as its class's teacher sees it: every reply, an answer box, and removing the
  * question or any reply (after confirmation). Texts are plain text as typed.
  */
-export function DiscussionThread({ discussion: initial, materialTitle, onRemoved }: { discussion: Discussion; materialTitle?: string; onRemoved: (id: number) => void }) {
+export function DiscussionThread({
+  discussion: initial,
+  materialTitle,
+  onRemoved,
+}: {
+  discussion: Discussion;
+  materialTitle?: string;
+  onRemoved: (id: number) => void;
+}) {
   const { t } = useTranslation('teacher');
   const [discussion, setDiscussion] = useState(initial);
   const { reply, removeReply, removeQuestion } = useDiscussionActions(discussion.id);
@@ -25,17 +33,29 @@ export function DiscussionThread({ discussion: initial, materialTitle, onRemoved
   const replies = discussion.replies ?? [];
   const titleId = `discussion-${discussion.id}-title`;
   // One failure is shown at a time: each action forgets the others' failures when it starts.
-  const failure = reply.error ? t('subjects.discussion.sendFailed')
-    : removeQuestion.error ? t('subjects.discussion.removeQuestionFailed')
-      : removeReply.error ? t('subjects.discussion.removeReplyFailed') : null;
-  const forgetFailures = () => [reply, removeReply, removeQuestion].forEach((m) => { if (!m.isPending) m.reset(); });
+  const failure = reply.error
+    ? t('subjects.discussion.sendFailed')
+    : removeQuestion.error
+      ? t('subjects.discussion.removeQuestionFailed')
+      : removeReply.error
+        ? t('subjects.discussion.removeReplyFailed')
+        : null;
+  const forgetFailures = () =>
+    [reply, removeReply, removeQuestion].forEach((m) => {
+      if (!m.isPending) m.reset();
+    });
 
   const send = (event: FormEvent) => {
     event.preventDefault();
     const answer = text.trim();
     if (!answer || reply.isPending) return;
     forgetFailures();
-    reply.mutate(answer, { onSuccess: (changed) => { setDiscussion(changed); setText(''); } });
+    reply.mutate(answer, {
+      onSuccess: (changed) => {
+        setDiscussion(changed);
+        setText('');
+      },
+    });
   };
 
   const remove = () => {
@@ -51,38 +71,84 @@ export function DiscussionThread({ discussion: initial, materialTitle, onRemoved
 
   return (
     <Paper component="article" aria-labelledby={titleId} variant="outlined" sx={{ p: { xs: 1.5, sm: 2 } }}>
-      <Stack direction="row" spacing={1} useFlexGap sx={{ justifyContent: 'space-between', alignItems: 'flex-start', flexWrap: 'wrap' }}>
+      <Stack
+        direction="row"
+        spacing={1}
+        useFlexGap
+        sx={{ justifyContent: 'space-between', alignItems: 'flex-start', flexWrap: 'wrap' }}
+      >
         <Box sx={{ minWidth: 0 }}>
-          <Typography variant="body2" color="text.secondary" sx={{ fontWeight: 600 }}>{authorName(discussion.student_name)}</Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ fontWeight: 600 }}>
+            {authorName(discussion.student_name)}
+          </Typography>
           <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
-            <PlainText id={titleId} text={discussion.topic} component="h3" variant="subtitle1" sx={{ fontWeight: 700 }} />
+            <PlainText
+              id={titleId}
+              text={discussion.topic}
+              component="h3"
+              variant="subtitle1"
+              sx={{ fontWeight: 700 }}
+            />
             {materialTitle && <Chip size="small" label={materialTitle} />}
           </Stack>
         </Box>
-        <Button size="small" color="error" onClick={() => setRemoving({ kind: 'question' })}>{t('subjects.discussion.removeQuestion')}</Button>
+        <Button size="small" color="error" onClick={() => setRemoving({ kind: 'question' })}>
+          {t('subjects.discussion.removeQuestion')}
+        </Button>
       </Stack>
       <PlainText text={discussion.description} variant="body2" sx={{ mt: 0.5 }} />
 
-      <Box component="ul" aria-label={t('subjects.discussion.replies', { topic: discussion.topic })} sx={{ listStyle: 'none', p: 0, m: 0, mt: 1, borderLeft: 3, borderColor: 'divider', pl: 1.5 }}>
-        {replies.length === 0 && <Typography component="li" variant="body2" color="text.secondary">{t('subjects.discussion.noReplies')}</Typography>}
+      <Box
+        component="ul"
+        aria-label={t('subjects.discussion.replies', { topic: discussion.topic })}
+        sx={{ listStyle: 'none', p: 0, m: 0, mt: 1, borderLeft: 3, borderColor: 'divider', pl: 1.5 }}
+      >
+        {replies.length === 0 && (
+          <Typography component="li" variant="body2" color="text.secondary">
+            {t('subjects.discussion.noReplies')}
+          </Typography>
+        )}
         {replies.map((r) => (
           <ReplyItem
             key={r.id}
             reply={r}
-            action={<Button size="small" color="error" aria-label={t('subjects.discussion.removeReplyBy', { name: r.name || t('subjects.discussion.unknownStudent') })} onClick={() => setRemoving({ kind: 'reply', reply: r })}>{t('subjects.discussion.remove')}</Button>}
+            action={
+              <Button
+                size="small"
+                color="error"
+                aria-label={t('subjects.discussion.removeReplyBy', {
+                  name: r.name || t('subjects.discussion.unknownStudent'),
+                })}
+                onClick={() => setRemoving({ kind: 'reply', reply: r })}
+              >
+                {t('subjects.discussion.remove')}
+              </Button>
+            }
           />
         ))}
       </Box>
 
       <AnswerForm topic={discussion.topic} value={text} onChange={setText} onSubmit={send} sending={reply.isPending} />
-      {failure && <Typography role="alert" color="error" variant="body2" sx={{ mt: 1 }}>{failure}</Typography>}
+      {failure && (
+        <Typography role="alert" color="error" variant="body2" sx={{ mt: 1 }}>
+          {failure}
+        </Typography>
+      )}
 
       <ConfirmDialog
         open={Boolean(removing)}
-        title={removing?.kind === 'reply' ? t('subjects.discussion.removeReplyTitle') : t('subjects.discussion.removeQuestionTitle')}
-        message={removing?.kind === 'reply'
-          ? t('subjects.discussion.removeReplyConfirm', { name: removing.reply.name || t('subjects.discussion.unknownStudent') })
-          : t('subjects.discussion.removeQuestionConfirm', { topic: discussion.topic })}
+        title={
+          removing?.kind === 'reply'
+            ? t('subjects.discussion.removeReplyTitle')
+            : t('subjects.discussion.removeQuestionTitle')
+        }
+        message={
+          removing?.kind === 'reply'
+            ? t('subjects.discussion.removeReplyConfirm', {
+                name: removing.reply.name || t('subjects.discussion.unknownStudent'),
+              })
+            : t('subjects.discussion.removeQuestionConfirm', { topic: discussion.topic })
+        }
         confirmLabel={t('subjects.discussion.remove')}
         destructive
         busy={removeQuestion.isPending || removeReply.isPending}

@@ -33,7 +33,9 @@ export function LinkMenuButton({ menuId, links, children, ...button }: LinkMenuB
       </Button>
       <Menu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={close}>
         {links.map((link) => (
-          <MenuItem key={link.to} component={RouterLink} to={link.to} onClick={close}>{link.label}</MenuItem>
+          <MenuItem key={link.to} component={RouterLink} to={link.to} onClick={close}>
+            {link.label}
+          </MenuItem>
         ))}
       </Menu>
     </>

@@ -11,8 +11,14 @@ export function useDiscussionActions(discussionId: number) {
   const queryClient = useQueryClient();
   const othersReadAgain = () => queryClient.invalidateQueries({ queryKey: discussionKeys.all, refetchType: 'none' });
   return {
-    reply: useMutation({ mutationFn: (text: string) => materialDiscussionsApi.reply(discussionId, text), onSuccess: othersReadAgain }),
-    removeReply: useMutation({ mutationFn: (replyId: string) => materialDiscussionsApi.removeReply(discussionId, replyId), onSuccess: othersReadAgain }),
+    reply: useMutation({
+      mutationFn: (text: string) => materialDiscussionsApi.reply(discussionId, text),
+      onSuccess: othersReadAgain,
+    }),
+    removeReply: useMutation({
+      mutationFn: (replyId: string) => materialDiscussionsApi.removeReply(discussionId, replyId),
+      onSuccess: othersReadAgain,
+    }),
     removeQuestion: useMutation({ mutationFn: () => materialDiscussionsApi.remove(discussionId) }),
   };
 }

@@ -13,8 +13,11 @@ export function pictureErrorText(err: unknown): string {
   if (currentLanguage() === 'en') return err.message;
   if (err.reason === 'not-a-picture') return i18next.t('teacher:subjects.picture.notAPicture');
   if (err.reason === 'too-large') {
-    return i18next.t('teacher:subjects.picture.tooLarge', { max: `${formatNumber(MAX_IMAGE_BYTES / 1_000_000, 1)} MB` });
+    return i18next.t('teacher:subjects.picture.tooLarge', {
+      max: `${formatNumber(MAX_IMAGE_BYTES / 1_000_000, 1)} MB`,
+    });
   }
-  if (err.reason === 'too-many-pixels') return i18next.t('teacher:subjects.picture.tooManyPixels', { max: formatNumber(MAX_IMAGE_SIDE_PX) });
+  if (err.reason === 'too-many-pixels')
+    return i18next.t('teacher:subjects.picture.tooManyPixels', { max: formatNumber(MAX_IMAGE_SIDE_PX) });
   return i18next.t('teacher:subjects.picture.unreadable');
 }

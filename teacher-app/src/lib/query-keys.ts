@@ -33,7 +33,8 @@ export const classStreamKeys = {
   all: ['class-stream'] as const,
   overview: (classId: number) => [...classStreamKeys.all, 'overview', classId] as const,
   materials: (classId: number) => [...classStreamKeys.all, 'materials', classId] as const,
-  students: (classId: number, page: number, search: string) => [...classStreamKeys.all, 'students', classId, page, search] as const,
+  students: (classId: number, page: number, search: string) =>
+    [...classStreamKeys.all, 'students', classId, page, search] as const,
   exams: (classId: number) => [...classStreamKeys.all, 'exams', classId] as const,
 };
 

@@ -10,9 +10,13 @@ export const TERM_NS = 'term';
 /** An exam's kind as the teacher reads it: the kind's name, or the name the teacher gave an exam of kind other. */
 export function examKindText(t: TFunction<'term'>, exam: { kind?: string; kind_label?: string | null }): string {
   switch (exam.kind ?? 'daily') {
-    case 'midterm': return t('term:kind.midterm');
-    case 'final': return t('term:kind.final');
-    case 'other': return exam.kind_label?.trim() || t('term:kind.other');
-    default: return t('term:kind.daily');
+    case 'midterm':
+      return t('term:kind.midterm');
+    case 'final':
+      return t('term:kind.final');
+    case 'other':
+      return exam.kind_label?.trim() || t('term:kind.other');
+    default:
+      return t('term:kind.daily');
   }
 }

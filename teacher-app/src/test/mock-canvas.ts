@@ -5,7 +5,9 @@
 export function mockCanvas(photo: { width: number; height: number }, encodedBytes: number) {
   const drawImage = jest.fn();
   Object.assign(globalThis, { createImageBitmap: jest.fn(async () => ({ ...photo, close: jest.fn() })) });
-  jest.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue({ drawImage } as unknown as CanvasRenderingContext2D);
+  jest
+    .spyOn(HTMLCanvasElement.prototype, 'getContext')
+    .mockReturnValue({ drawImage } as unknown as CanvasRenderingContext2D);
   jest.spyOn(HTMLCanvasElement.prototype, 'toBlob').mockImplementation(function toBlob(callback, type) {
     callback(new Blob([new Uint8Array(encodedBytes)], { type }));
   });

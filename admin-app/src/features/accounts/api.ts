@@ -1,6 +1,21 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { classesApi, studentsApi, teachersApi, type ClassItem, type Student, type StudentInput, type Teacher, type TeacherInput } from '@kelasku/shared-api';
-import { invalidateClassReads, invalidateStudentReads, invalidateTeacherReads, studentKeys, teacherKeys } from '../../lib/cache';
+import {
+  classesApi,
+  studentsApi,
+  teachersApi,
+  type ClassItem,
+  type Student,
+  type StudentInput,
+  type Teacher,
+  type TeacherInput,
+} from '@kelasku/shared-api';
+import {
+  invalidateClassReads,
+  invalidateStudentReads,
+  invalidateTeacherReads,
+  studentKeys,
+  teacherKeys,
+} from '../../lib/cache';
 import type { AccountPageKey, AccountQuery } from './types';
 
 /** One page of the student accounts; the filter is a grade. */
@@ -9,7 +24,12 @@ export const studentPageQuery = (q: AccountQuery) =>
     queryKey: [...studentKeys.all, 'page', q] as AccountPageKey,
     queryFn: () =>
       studentsApi
-        .list({ page: q.page, grade: q.filter ? Number(q.filter) : undefined, search: q.search || undefined, sortByNIS: q.sort || undefined })
+        .list({
+          page: q.page,
+          grade: q.filter ? Number(q.filter) : undefined,
+          search: q.search || undefined,
+          sortByNIS: q.sort || undefined,
+        })
         .then((r) => ({ rows: r.students, totalPage: r.meta.totalPage })),
   });
 
@@ -19,7 +39,12 @@ export const teacherPageQuery = (q: AccountQuery) =>
     queryKey: [...teacherKeys.all, 'page', q] as AccountPageKey,
     queryFn: () =>
       teachersApi
-        .list({ page: q.page, specialization: q.filter || undefined, search: q.search || undefined, sortByNIP: q.sort || undefined })
+        .list({
+          page: q.page,
+          specialization: q.filter || undefined,
+          search: q.search || undefined,
+          sortByNIP: q.sort || undefined,
+        })
         .then((r) => ({ rows: r.students, totalPage: r.meta.totalPage })),
   });
 
@@ -36,7 +61,8 @@ export interface AccountWrites<T, B> {
 }
 
 export const studentWrites: AccountWrites<Student, StudentInput> = {
-  create: (body, joinClasses) => studentsApi.create({ ...body, ...(joinClasses === undefined ? {} : { join_classes: joinClasses }) }),
+  create: (body, joinClasses) =>
+    studentsApi.create({ ...body, ...(joinClasses === undefined ? {} : { join_classes: joinClasses }) }),
   update: (id, body) => studentsApi.update(id, body),
   remove: (id) => studentsApi.remove(id),
   setActive: (id, active) => studentsApi.setActive(id, active),
@@ -61,22 +87,33 @@ export function useAccountMutations<T, B>(writes: AccountWrites<T, B>) {
   const client = useQueryClient();
   const changed = () => writes.invalidate(client);
   return {
-    create: useMutation({ mutationFn: ({ body, joinClasses }: { body: B; joinClasses?: boolean }) => writes.create(body, joinClasses), onSuccess: changed }),
-    update: useMutation({ mutationFn: ({ id, body }: { id: number; body: B }) => writes.update(id, body), onSuccess: changed }),
+    create: useMutation({
+      mutationFn: ({ body, joinClasses }: { body: B; joinClasses?: boolean }) => writes.create(body, joinClasses),
+      onSuccess: changed,
+    }),
+    update: useMutation({
+      mutationFn: ({ id, body }: { id: number; body: B }) => writes.update(id, body),
+      onSuccess: changed,
+    }),
     remove: useMutation({ mutationFn: (id: number) => writes.remove(id), onSuccess: changed }),
-    setActive: useMutation({ mutationFn: ({ id, active }: { id: number; active: boolean }) => writes.setActive(id, active), onSuccess: changed }),
+    setActive: useMutation({
+      mutationFn: ({ id, active }: { id: number; active: boolean }) => writes.setActive(id, active),
+      onSuccess: changed,
+    }),
     resetPassword: useMutation({ mutationFn: (id: number) => writes.resetPassword(id) }),
   };
 }
 
 /** A dry run of a student import: the server checks the rows and imports nothing. */
-export const useCheckStudentImport = () => useMutation({ mutationFn: (rows: StudentInput[]) => studentsApi.importRows(rows, true) });
+export const useCheckStudentImport = () =>
+  useMutation({ mutationFn: (rows: StudentInput[]) => studentsApi.importRows(rows, true) });
 
 /** Imports the rows; the new students are in the student and class reads afterwards. */
 export function useImportStudents() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ rows, joinClasses }: { rows: StudentInput[]; joinClasses: boolean }) => studentsApi.importRows(rows, false, joinClasses),
+    mutationFn: ({ rows, joinClasses }: { rows: StudentInput[]; joinClasses: boolean }) =>
+      studentsApi.importRows(rows, false, joinClasses),
     onSuccess: () => invalidateStudentReads(client),
   });
 }
@@ -85,7 +122,13 @@ export function useImportStudents() {
 export function useReassignClass(cls: ClassItem) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (teacherId: number) => classesApi.update(cls.id, { name: cls.name, description: cls.description, grade: cls.grade, teacher_id: teacherId }),
+    mutationFn: (teacherId: number) =>
+      classesApi.update(cls.id, {
+        name: cls.name,
+        description: cls.description,
+        grade: cls.grade,
+        teacher_id: teacherId,
+      }),
     onSuccess: () => invalidateClassReads(client),
   });
 }

@@ -4,13 +4,30 @@
  * the eleven. The demo school's seed test checks its teachers against this list too.
  */
 export const SPEC_SPECIALIZATIONS = [
-  'History', 'Biology', 'Mathematics', 'Art & Culture', 'Physics', 'Chemistry', 'English', 'Civics', 'Social Science',
-  'Physical Education', 'Religion',
+  'History',
+  'Biology',
+  'Mathematics',
+  'Art & Culture',
+  'Physics',
+  'Chemistry',
+  'English',
+  'Civics',
+  'Social Science',
+  'Physical Education',
+  'Religion',
 ] as const;
 
 export const SMA_SPECIALIZATIONS = [
-  'Indonesian', 'Economics', 'Geography', 'Sociology', 'Informatics', 'Anthropology', 'Foreign Languages',
-  'Regional Language', 'Crafts & Entrepreneurship', 'Guidance & Counselling',
+  'Indonesian',
+  'Economics',
+  'Geography',
+  'Sociology',
+  'Informatics',
+  'Anthropology',
+  'Foreign Languages',
+  'Regional Language',
+  'Crafts & Entrepreneurship',
+  'Guidance & Counselling',
 ] as const;
 
 export const SPECIALIZATIONS = [...SPEC_SPECIALIZATIONS, ...SMA_SPECIALIZATIONS] as const;

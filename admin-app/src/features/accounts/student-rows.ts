@@ -36,9 +36,15 @@ export function readStudentCsv(text: string): ParsedStudents {
   }
   const body = table.slice(1);
   if (body.length === 0) throw new CsvFileError(i18next.t('admin:import.file.noRows'));
-  if (body.length > MAX_IMPORT_ROWS) throw new CsvFileError(i18next.t('admin:import.file.tooMany', { max: MAX_IMPORT_ROWS, count: body.length }));
+  if (body.length > MAX_IMPORT_ROWS)
+    throw new CsvFileError(i18next.t('admin:import.file.tooMany', { max: MAX_IMPORT_ROWS, count: body.length }));
 
-  const raw = body.map((cells) => Object.fromEntries(CSV_COLUMNS.map((c) => [c, header.includes(c) ? cells[header.indexOf(c)] ?? '' : ''])) as StudentCells);
+  const raw = body.map(
+    (cells) =>
+      Object.fromEntries(
+        CSV_COLUMNS.map((c) => [c, header.includes(c) ? (cells[header.indexOf(c)] ?? '') : '']),
+      ) as StudentCells,
+  );
   const { inputs, errors } = checkStudentRows(raw);
   return { rows: inputs, cells: raw, errors };
 }
@@ -47,7 +53,10 @@ export function readStudentCsv(text: string): ParsedStudents {
  * The rows to send: those without a problem found so far, with the file's row number of each (the server numbers
  * the rows it is sent from 1, so its errors are put back on the file's rows with `fileRows`).
  */
-export function rowsWithoutProblems(rows: ImportRowInput[], errors: ImportError[]): { rows: ImportRowInput[]; fileRows: number[] } {
+export function rowsWithoutProblems(
+  rows: ImportRowInput[],
+  errors: ImportError[],
+): { rows: ImportRowInput[]; fileRows: number[] } {
   const bad = new Set(errors.map((e) => e.row));
   const fileRows = rows.map((_, i) => i + 1).filter((row) => !bad.has(row));
   return { rows: fileRows.map((row) => rows[row - 1]), fileRows };
@@ -59,10 +68,20 @@ export function onFileRows(errors: ImportError[], fileRows: number[]): ImportErr
 }
 
 /** The rows with problems as the file had them, each with its problems in a last column: fix them and import them later. */
-export function problemRowsCsv(cells: StudentCells[], errors: ImportError[], describe: (e: ImportError) => string): string[][] {
+export function problemRowsCsv(
+  cells: StudentCells[],
+  errors: ImportError[],
+  describe: (e: ImportError) => string,
+): string[][] {
   const byRow = errorsByRow(errors);
   const rows = [...byRow.keys()].sort((a, b) => a - b);
-  return [[...CSV_COLUMNS, 'problems'], ...rows.map((row) => [...CSV_COLUMNS.map((c) => cells[row - 1]?.[c] ?? ''), (byRow.get(row) ?? []).map(describe).join('; ')])];
+  return [
+    [...CSV_COLUMNS, 'problems'],
+    ...rows.map((row) => [
+      ...CSV_COLUMNS.map((c) => cells[row - 1]?.[c] ?? ''),
+      (byRow.get(row) ?? []).map(describe).join('; '),
+    ]),
+  ];
 }
 
 /** Errors grouped by row number, for the preview table. */

@@ -9,11 +9,15 @@ export const gradeClassesQuery = (grade: number, page: number) =>
   queryOptions({ queryKey: classKeys.ofGrade(grade, page), queryFn: () => classesApi.list({ grade, page }) });
 
 /** A class and its whole roster (every page of it). */
-export const rosterQuery = (classId: number) => queryOptions({ queryKey: classKeys.roster(classId), queryFn: () => loadRoster(classId) });
+export const rosterQuery = (classId: number) =>
+  queryOptions({ queryKey: classKeys.roster(classId), queryFn: () => loadRoster(classId) });
 
 /** A grade's classes (the first 100, by id), to choose where selected students go. */
 export const gradeClassChoicesQuery = (grade: number) =>
-  queryOptions({ queryKey: classKeys.choicesOfGrade(grade), queryFn: async () => (await classesApi.list({ grade, pageSize: 100 })).classes });
+  queryOptions({
+    queryKey: classKeys.choicesOfGrade(grade),
+    queryFn: async () => (await classesApi.list({ grade, pageSize: 100 })).classes,
+  });
 
 /** One bulk change of a roster (assign to, move to, unassign), then every class read is refreshed. */
 export function useRosterChange(classId: number) {
@@ -47,7 +51,8 @@ export const useRestoreClass = () => useClassWrite((id) => classesApi.restore(id
 export function useSaveClass() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id?: number; body: ClassInput }) => (id === undefined ? classesApi.create(body) : classesApi.update(id, body)),
+    mutationFn: ({ id, body }: { id?: number; body: ClassInput }) =>
+      id === undefined ? classesApi.create(body) : classesApi.update(id, body),
     onSuccess: () => invalidateClassReads(client),
   });
 }
@@ -55,11 +60,17 @@ export function useSaveClass() {
 /** Adds the students to the class. */
 export function useAssignStudents(classId: number) {
   const client = useQueryClient();
-  return useMutation({ mutationFn: (studentIds: number[]) => classesApi.assign(classId, studentIds), onSuccess: () => invalidateClassReads(client) });
+  return useMutation({
+    mutationFn: (studentIds: number[]) => classesApi.assign(classId, studentIds),
+    onSuccess: () => invalidateClassReads(client),
+  });
 }
 
 /** Takes one student off the class's roster. */
 export function useUnassignStudent(classId: number) {
   const client = useQueryClient();
-  return useMutation({ mutationFn: (studentId: number) => classesApi.unassign(classId, [studentId]), onSuccess: () => invalidateClassReads(client) });
+  return useMutation({
+    mutationFn: (studentId: number) => classesApi.unassign(classId, [studentId]),
+    onSuccess: () => invalidateClassReads(client),
+  });
 }

@@ -14,7 +14,9 @@ const PAGE_SIZE = 100; // the server's cap; a class rarely has more than 40 stud
 export async function loadRoster(classId: number): Promise<Roster> {
   const first = await classesApi.details(classId, 1, PAGE_SIZE);
   const rest = await Promise.all(
-    Array.from({ length: Math.max(0, first.meta.totalPage - 1) }, (_, i) => classesApi.details(classId, i + 2, PAGE_SIZE)),
+    Array.from({ length: Math.max(0, first.meta.totalPage - 1) }, (_, i) =>
+      classesApi.details(classId, i + 2, PAGE_SIZE),
+    ),
   );
   const { students, ...cls } = first.classes;
   return { cls, students: [...(students ?? []), ...rest.flatMap((r) => r.classes.students ?? [])] };

@@ -18,7 +18,8 @@ export const reportsQuery = (page: number) =>
 export function useReportAction() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ action, id }: { action: 'delete' | 'dismiss'; id: number }) => (action === 'delete' ? reportsApi.remove(id) : reportsApi.dismiss(id)),
+    mutationFn: ({ action, id }: { action: 'delete' | 'dismiss'; id: number }) =>
+      action === 'delete' ? reportsApi.remove(id) : reportsApi.dismiss(id),
     onSuccess: () => client.invalidateQueries({ queryKey: reportKeys.all }),
   });
 }

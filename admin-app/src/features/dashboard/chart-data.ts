@@ -7,7 +7,9 @@ export type ClassStats = AdminStats['classes'][number];
 export function classLabels(classes: ClassStats[], t: TFunction<'admin'>): string[] {
   const count = new Map<string, number>();
   classes.forEach((c) => count.set(c.name, (count.get(c.name) ?? 0) + 1));
-  const labels = classes.map((c) => ((count.get(c.name) ?? 0) > 1 ? t('charts.classOfGrade', { name: c.name, grade: c.grade }) : c.name));
+  const labels = classes.map((c) =>
+    (count.get(c.name) ?? 0) > 1 ? t('charts.classOfGrade', { name: c.name, grade: c.grade }) : c.name,
+  );
   const seen = new Set<string>();
   return labels.map((label, i) => {
     const unique = seen.has(label) ? `${label} #${classes[i].class_id}` : label;
@@ -37,8 +39,18 @@ export function taskChart(classes: ClassStats[], t: TFunction<'admin'>): ChartSp
   return {
     title: t('charts.tasks.title'),
     series: [
-      { id: 'completed', label: t('charts.tasks.completed'), color: DONE, values: classes.map((c) => c.tasks_completed) },
-      { id: 'uncompleted', label: t('charts.tasks.uncompleted'), color: NOT_DONE, values: classes.map((c) => c.tasks_uncompleted) },
+      {
+        id: 'completed',
+        label: t('charts.tasks.completed'),
+        color: DONE,
+        values: classes.map((c) => c.tasks_completed),
+      },
+      {
+        id: 'uncompleted',
+        label: t('charts.tasks.uncompleted'),
+        color: NOT_DONE,
+        values: classes.map((c) => c.tasks_uncompleted),
+      },
     ],
   };
 }
@@ -48,7 +60,12 @@ export function examChart(classes: ClassStats[], t: TFunction<'admin'>): ChartSp
     title: t('charts.exams.title'),
     series: [
       { id: 'exam_done', label: t('charts.exams.done'), color: DONE, values: classes.map((c) => c.exam_done) },
-      { id: 'exam_not_done', label: t('charts.exams.notDone'), color: NOT_DONE, values: classes.map((c) => c.exam_not_done) },
+      {
+        id: 'exam_not_done',
+        label: t('charts.exams.notDone'),
+        color: NOT_DONE,
+        values: classes.map((c) => c.exam_not_done),
+      },
     ],
   };
 }

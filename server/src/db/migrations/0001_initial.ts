@@ -19,9 +19,16 @@ type AnyDb = Kysely<any>;
 
 export function initialMigration(kind: DbKind): Migration {
   const t = dialectTypes(kind);
-  const pk = (c: import('kysely').ColumnDefinitionBuilder) => (kind === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement());
+  const pk = (c: import('kysely').ColumnDefinitionBuilder) =>
+    kind === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement();
 
-  async function table(db: AnyDb, name: string, build: (b: import('kysely').CreateTableBuilder<string, never>) => import('kysely').CreateTableBuilder<string, never>) {
+  async function table(
+    db: AnyDb,
+    name: string,
+    build: (
+      b: import('kysely').CreateTableBuilder<string, never>,
+    ) => import('kysely').CreateTableBuilder<string, never>,
+  ) {
     await build(db.schema.createTable(name).addColumn('id', t.id, pk)).execute();
   }
   const created = (b: import('kysely').CreateTableBuilder<string, never>) =>
@@ -103,7 +110,9 @@ export function initialMigration(kind: DbKind): Migration {
       await table(db, 'exercises', (b) =>
         timestamps(
           b
-            .addColumn('material_id', 'integer', (c) => c.notNull().unique().references('materials.id').onDelete('cascade'))
+            .addColumn('material_id', 'integer', (c) =>
+              c.notNull().unique().references('materials.id').onDelete('cascade'),
+            )
             .addColumn('title', 'varchar(255)', (c) => c.notNull())
             .addColumn('content', t.json, (c) => c.notNull())
             .addColumn('total_marks', 'integer', (c) => c.notNull())

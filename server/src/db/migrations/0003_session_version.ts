@@ -11,7 +11,10 @@ type AnyDb = Kysely<any>;
  */
 export const sessionVersionMigration: Migration = {
   async up(db: AnyDb) {
-    await db.schema.alterTable('users').addColumn('session_version', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+    await db.schema
+      .alterTable('users')
+      .addColumn('session_version', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
   },
   async down(db: AnyDb) {
     await db.schema.alterTable('users').dropColumn('session_version').execute();

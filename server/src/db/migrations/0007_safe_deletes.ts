@@ -56,7 +56,8 @@ async function sqliteUp(db: AnyDb) {
         );
       }
       const broken = await sql`PRAGMA foreign_key_check`.execute(trx);
-      if (broken.rows.length > 0) throw new Error(`foreign key check failed after the rebuild: ${JSON.stringify(broken.rows)}`);
+      if (broken.rows.length > 0)
+        throw new Error(`foreign key check failed after the rebuild: ${JSON.stringify(broken.rows)}`);
     });
   } finally {
     await sql`PRAGMA foreign_keys = ON`.execute(db);

@@ -23,7 +23,10 @@ async function sqliteUp(db: AnyDb) {
     if (!create || !create.includes(STUDENT_NOT_NULL)) throw new Error('discussion_replies is not as 0001 created it');
     const rewritten = create
       .replace('CREATE TABLE "discussion_replies"', 'CREATE TABLE "discussion_replies__new"')
-      .replace(STUDENT_NOT_NULL, '"student_id" integer references "students" ("id") on delete cascade, "teacher_id" integer references "teachers" ("id") on delete cascade')
+      .replace(
+        STUDENT_NOT_NULL,
+        '"student_id" integer references "students" ("id") on delete cascade, "teacher_id" integer references "teachers" ("id") on delete cascade',
+      )
       .replace(/\)\s*$/, `, constraint "discussion_replies_one_author" check ${ONE_AUTHOR})`);
     await sql.raw(rewritten).execute(trx);
     // Nothing references discussion_replies, so dropping it runs no cascade.
@@ -37,8 +40,12 @@ async function sqliteUp(db: AnyDb) {
 
 async function postgresUp(db: AnyDb) {
   await sql`alter table discussion_replies alter column student_id drop not null`.execute(db);
-  await sql`alter table discussion_replies add column teacher_id integer references teachers (id) on delete cascade`.execute(db);
-  await sql.raw(`alter table discussion_replies add constraint discussion_replies_one_author check ${ONE_AUTHOR}`).execute(db);
+  await sql`alter table discussion_replies add column teacher_id integer references teachers (id) on delete cascade`.execute(
+    db,
+  );
+  await sql
+    .raw(`alter table discussion_replies add constraint discussion_replies_one_author check ${ONE_AUTHOR}`)
+    .execute(db);
 }
 
 export function teacherRepliesMigration(kind: DbKind): Migration {

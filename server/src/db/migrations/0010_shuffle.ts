@@ -17,14 +17,18 @@ export function shuffleMigration(kind: DbKind): Migration {
     async up(db: AnyDb) {
       for (const table of TABLES) {
         for (const column of COLUMNS) {
-          await db.schema.alterTable(table)
-            .addColumn(column, kind === 'postgres' ? 'boolean' : 'integer', (c) => c.notNull().defaultTo(kind === 'postgres' ? false : 0))
+          await db.schema
+            .alterTable(table)
+            .addColumn(column, kind === 'postgres' ? 'boolean' : 'integer', (c) =>
+              c.notNull().defaultTo(kind === 'postgres' ? false : 0),
+            )
             .execute();
         }
       }
     },
     async down(db: AnyDb) {
-      for (const table of TABLES) for (const column of COLUMNS) await db.schema.alterTable(table).dropColumn(column).execute();
+      for (const table of TABLES)
+        for (const column of COLUMNS) await db.schema.alterTable(table).dropColumn(column).execute();
     },
   };
 }

@@ -11,7 +11,11 @@ type AnyDb = Kysely<any>;
  */
 export const materialForumPageIndexMigration: Migration = {
   async up(db: AnyDb) {
-    await db.schema.createIndex('material_forum_material_id_idx').on('material_forum').columns(['material_id', 'id']).execute();
+    await db.schema
+      .createIndex('material_forum_material_id_idx')
+      .on('material_forum')
+      .columns(['material_id', 'id'])
+      .execute();
     await db.schema.dropIndex('material_forum_material_idx').execute();
   },
   async down(db: AnyDb) {

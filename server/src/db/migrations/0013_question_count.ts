@@ -27,13 +27,25 @@ function storedQuestionCount(content: unknown): number {
 export const questionCountMigration: Migration = {
   async up(db: AnyDb) {
     for (const table of TABLES) {
-      await db.schema.alterTable(table).addColumn('question_count', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+      await db.schema
+        .alterTable(table)
+        .addColumn('question_count', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
       for (let after = 0; ;) {
-        const rows: { id: number; content: unknown }[] = await db.selectFrom(table).select(['id', 'content'])
-          .where('id', '>', after).orderBy('id').limit(BATCH).execute();
+        const rows: { id: number; content: unknown }[] = await db
+          .selectFrom(table)
+          .select(['id', 'content'])
+          .where('id', '>', after)
+          .orderBy('id')
+          .limit(BATCH)
+          .execute();
         if (rows.length === 0) break;
         for (const row of rows) {
-          await db.updateTable(table).set({ question_count: storedQuestionCount(row.content) }).where('id', '=', row.id).execute();
+          await db
+            .updateTable(table)
+            .set({ question_count: storedQuestionCount(row.content) })
+            .where('id', '=', row.id)
+            .execute();
         }
         after = Number(rows[rows.length - 1].id);
       }

@@ -11,7 +11,10 @@ type AnyDb = Kysely<any>;
  */
 export const initialPasswordMigration: Migration = {
   async up(db: AnyDb) {
-    await db.schema.alterTable('users').addColumn('initial_password', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+    await db.schema
+      .alterTable('users')
+      .addColumn('initial_password', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
   },
   async down(db: AnyDb) {
     await db.schema.alterTable('users').dropColumn('initial_password').execute();

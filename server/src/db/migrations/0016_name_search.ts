@@ -15,10 +15,17 @@ const TABLES = ['students', 'teachers'] as const;
 export const nameSearchMigration: Migration = {
   async up(db: AnyDb) {
     for (const table of TABLES) {
-      await db.schema.alterTable(table).addColumn('name_search', 'text', (c) => c.notNull().defaultTo('')).execute();
+      await db.schema
+        .alterTable(table)
+        .addColumn('name_search', 'text', (c) => c.notNull().defaultTo(''))
+        .execute();
       const rows = (await db.selectFrom(table).select(['id', 'name']).execute()) as { id: number; name: string }[];
       for (const row of rows) {
-        await db.updateTable(table).set({ name_search: searchText(row.name) }).where('id', '=', row.id).execute();
+        await db
+          .updateTable(table)
+          .set({ name_search: searchText(row.name) })
+          .where('id', '=', row.id)
+          .execute();
       }
     }
   },

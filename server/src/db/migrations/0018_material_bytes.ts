@@ -14,13 +14,25 @@ const BATCH = 50;
  */
 export const materialBytesMigration: Migration = {
   async up(db: AnyDb) {
-    await db.schema.alterTable('materials').addColumn('list_bytes', 'integer', (c) => c.notNull().defaultTo(0)).execute();
-    await db.schema.alterTable('materials').addColumn('image_refs', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+    await db.schema
+      .alterTable('materials')
+      .addColumn('list_bytes', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
+    await db.schema
+      .alterTable('materials')
+      .addColumn('image_refs', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
     for (let after = 0; ;) {
-      const rows: { id: number; title: string; description: string; content: string }[] = await db.selectFrom('materials')
-        .select(['id', 'title', 'description', 'content']).where('id', '>', after).orderBy('id').limit(BATCH).execute();
+      const rows: { id: number; title: string; description: string; content: string }[] = await db
+        .selectFrom('materials')
+        .select(['id', 'title', 'description', 'content'])
+        .where('id', '>', after)
+        .orderBy('id')
+        .limit(BATCH)
+        .execute();
       if (rows.length === 0) break;
-      for (const row of rows) await db.updateTable('materials').set(materialBytes(row)).where('id', '=', row.id).execute();
+      for (const row of rows)
+        await db.updateTable('materials').set(materialBytes(row)).where('id', '=', row.id).execute();
       after = Number(rows[rows.length - 1].id);
     }
   },

@@ -23,17 +23,30 @@ export function classArchiveMigration(kind: DbKind): Migration {
   return {
     async up(db: AnyDb) {
       await db.schema.alterTable('classes').addColumn('archived_at', t.instant).execute();
-      await db.schema.alterTable('classes').addColumn('name_key', 'text', (c) => c.notNull().defaultTo('')).execute();
-      const rows = (await db.selectFrom('classes').select(['id', 'name', 'grade']).orderBy('id').execute()) as { id: number; name: string; grade: number }[];
+      await db.schema
+        .alterTable('classes')
+        .addColumn('name_key', 'text', (c) => c.notNull().defaultTo(''))
+        .execute();
+      const rows = (await db.selectFrom('classes').select(['id', 'name', 'grade']).orderBy('id').execute()) as {
+        id: number;
+        name: string;
+        grade: number;
+      }[];
       const taken = new Set<string>();
       for (const r of rows) {
         let name = r.name;
         for (let n = 2; taken.has(`${r.grade}|${classNameKey(name)}`); n++) name = `${r.name.trim()} (${n})`;
         taken.add(`${r.grade}|${classNameKey(name)}`);
-        await db.updateTable('classes').set({ name, name_key: classNameKey(name) }).where('id', '=', r.id).execute();
+        await db
+          .updateTable('classes')
+          .set({ name, name_key: classNameKey(name) })
+          .where('id', '=', r.id)
+          .execute();
       }
       await sql`drop index classes_grade_name_unique`.execute(db);
-      await sql`create unique index classes_grade_name_key_unique on classes (grade, name_key) where archived_at is null`.execute(db);
+      await sql`create unique index classes_grade_name_key_unique on classes (grade, name_key) where archived_at is null`.execute(
+        db,
+      );
     },
     async down(db: AnyDb) {
       await sql`drop index classes_grade_name_key_unique`.execute(db);

@@ -20,9 +20,18 @@ export function examTermMigration(kind: DbKind): Migration {
   return {
     async up(db: AnyDb) {
       // After a down() the rule is an index of its own (an inline UNIQUE cannot be put back without a rebuild).
-      const downIndex = kind === 'sqlite'
-        ? await sql<{ n: number }>`select count(*) as n from sqlite_master where type = 'index' and name = 'exams_class_id_unique'`.execute(db)
-        : await sql<{ n: number }>`select count(*) as n from pg_indexes where schemaname = current_schema() and indexname = 'exams_class_id_unique'`.execute(db);
+      const downIndex =
+        kind === 'sqlite'
+          ? await sql<{
+              n: number;
+            }>`select count(*) as n from sqlite_master where type = 'index' and name = 'exams_class_id_unique'`.execute(
+              db,
+            )
+          : await sql<{
+              n: number;
+            }>`select count(*) as n from pg_indexes where schemaname = current_schema() and indexname = 'exams_class_id_unique'`.execute(
+              db,
+            );
       if (Number(downIndex.rows[0].n) > 0) {
         await sql`drop index exams_class_id_unique`.execute(db);
       } else if (kind === 'sqlite') {
@@ -36,7 +45,8 @@ export function examTermMigration(kind: DbKind): Migration {
               return create.replace(INLINE_UNIQUE, '"class_id" integer not null');
             });
             const broken = await sql`PRAGMA foreign_key_check`.execute(trx);
-            if (broken.rows.length > 0) throw new Error(`foreign key check failed after the rebuild: ${JSON.stringify(broken.rows)}`);
+            if (broken.rows.length > 0)
+              throw new Error(`foreign key check failed after the rebuild: ${JSON.stringify(broken.rows)}`);
           });
         } finally {
           await sql`PRAGMA foreign_keys = ON`.execute(db);
@@ -45,11 +55,17 @@ export function examTermMigration(kind: DbKind): Migration {
         const unique = await sql<{ conname: string }>`
           select c.conname from pg_constraint c
           join pg_attribute a on a.attrelid = c.conrelid and a.attnum = any(c.conkey)
-          where c.contype = 'u' and c.conrelid = 'exams'::regclass and a.attname = 'class_id' and array_length(c.conkey, 1) = 1`.execute(db);
-        for (const { conname } of unique.rows) await sql`alter table exams drop constraint ${sql.ref(conname)}`.execute(db);
+          where c.contype = 'u' and c.conrelid = 'exams'::regclass and a.attname = 'class_id' and array_length(c.conkey, 1) = 1`.execute(
+          db,
+        );
+        for (const { conname } of unique.rows)
+          await sql`alter table exams drop constraint ${sql.ref(conname)}`.execute(db);
       }
       await db.schema.alterTable('exams').addColumn('closed_at', t.instant).execute();
-      await db.schema.alterTable('exams').addColumn('kind', 'varchar(10)', (c) => c.notNull().defaultTo('daily')).execute();
+      await db.schema
+        .alterTable('exams')
+        .addColumn('kind', 'varchar(10)', (c) => c.notNull().defaultTo('daily'))
+        .execute();
       await db.schema.alterTable('exams').addColumn('kind_label', 'varchar(60)').execute();
       await sql`create unique index exams_current_class_unique on exams (class_id) where closed_at is null`.execute(db);
       await db.schema.createIndex('exams_class_idx').on('exams').column('class_id').execute();

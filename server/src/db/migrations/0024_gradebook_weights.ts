@@ -10,7 +10,8 @@ type AnyDb = Kysely<any>;
  */
 export const gradebookWeightsMigration: Migration = {
   async up(db: AnyDb) {
-    await db.schema.createTable('gradebook_weights')
+    await db.schema
+      .createTable('gradebook_weights')
       .addColumn('class_id', 'integer', (c) => c.primaryKey().references('classes.id').onDelete('cascade'))
       .addColumn('exercise', 'integer', (c) => c.notNull())
       .addColumn('daily', 'integer', (c) => c.notNull())

@@ -16,8 +16,11 @@ export function afterExamMigration(kind: DbKind): Migration {
   const t = dialectTypes(kind);
   return {
     async up(db: AnyDb) {
-      await db.schema.alterTable('exams')
-        .addColumn('show_answers', kind === 'postgres' ? 'boolean' : 'integer', (c) => c.notNull().defaultTo(kind === 'postgres' ? false : 0))
+      await db.schema
+        .alterTable('exams')
+        .addColumn('show_answers', kind === 'postgres' ? 'boolean' : 'integer', (c) =>
+          c.notNull().defaultTo(kind === 'postgres' ? false : 0),
+        )
         .execute();
       for (const table of SCORES) {
         await db.schema.alterTable(table).addColumn('score_before_key_change', t.double).execute();

@@ -9,7 +9,11 @@ import type { Db } from '../../db/connect';
  * that every token signed before (other devices, a stolen session) stops working.
  */
 export function passwordChange(passwordHash: string) {
-  return { password_hash: passwordHash, session_version: sql<number>`session_version + 1`, updated_at: new Date().toISOString() };
+  return {
+    password_hash: passwordHash,
+    session_version: sql<number>`session_version + 1`,
+    updated_at: new Date().toISOString(),
+  };
 }
 
 /** The same for a password an admin created or reset: the user has not chosen it, so their next sign-in offers a change. */
@@ -33,12 +37,19 @@ export function profileEmail(username: string, role: ProfileRole): string {
 export async function assertUsernameFree(trx: Db, username: string, exceptUserId?: number | null): Promise<void> {
   let q = trx.selectFrom('users').select('id').where('username', '=', username);
   if (exceptUserId != null) q = q.where('id', '<>', exceptUserId);
-  if (await q.executeTakeFirst()) throw clash(`Username ${username} is already used by another account`, { code: 'duplicate-username', params: { username } });
+  if (await q.executeTakeFirst())
+    throw clash(`Username ${username} is already used by another account`, {
+      code: 'duplicate-username',
+      params: { username },
+    });
 }
 
 /** Behind the routes' own checks: a profile's login is stored only under a valid name in its normalized form. */
 function assertStorableLoginName(username: string): void {
-  if (requireLoginName(username, 'username') !== username) throw invalid('username must be given in its normalized (NFKC, trimmed) form', { code: 'login-name-not-normalized' });
+  if (requireLoginName(username, 'username') !== username)
+    throw invalid('username must be given in its normalized (NFKC, trimmed) form', {
+      code: 'login-name-not-normalized',
+    });
 }
 
 export async function createProfileUser(
@@ -62,7 +73,11 @@ export async function createProfileUser(
 }
 
 /** Username follows NIS/NIP, display_name follows the profile name. */
-export async function syncProfileUser(trx: Db, userId: number, input: { username: string; role: ProfileRole; displayName: string }) {
+export async function syncProfileUser(
+  trx: Db,
+  userId: number,
+  input: { username: string; role: ProfileRole; displayName: string },
+) {
   assertStorableLoginName(input.username);
   await trx
     .updateTable('users')
@@ -105,7 +120,11 @@ export async function deleteOrphanForumRows(trx: Db): Promise<void> {
     .deleteFrom('reports')
     .where('reply_id', '<>', '')
     .where(({ not, exists, selectFrom }) =>
-      not(exists(selectFrom('discussion_replies').select('id').whereRef('discussion_replies.id', '=', 'reports.reply_id'))),
+      not(
+        exists(
+          selectFrom('discussion_replies').select('id').whereRef('discussion_replies.id', '=', 'reports.reply_id'),
+        ),
+      ),
     )
     .execute();
 }
@@ -118,7 +137,11 @@ export async function setLoginActive(trx: Db, userId: number, active: boolean): 
   const now = new Date().toISOString();
   await trx
     .updateTable('users')
-    .set(active ? { deactivated_at: null, updated_at: now } : { deactivated_at: now, session_version: sql<number>`session_version + 1`, updated_at: now })
+    .set(
+      active
+        ? { deactivated_at: null, updated_at: now }
+        : { deactivated_at: now, session_version: sql<number>`session_version + 1`, updated_at: now },
+    )
     .where('id', '=', userId)
     .execute();
 }

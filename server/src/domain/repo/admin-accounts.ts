@@ -15,7 +15,10 @@ export async function hasAdmin(db: Db): Promise<boolean> {
 }
 
 /** Inserts an admin under an already checked, normalized name; refuses a name or e-mail that another login uses. */
-export async function createAdmin(db: Db, input: { username: string; email: string; passwordHash: string }): Promise<number> {
+export async function createAdmin(
+  db: Db,
+  input: { username: string; email: string; passwordHash: string },
+): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const taken = await trx
       .selectFrom('users')
@@ -31,7 +34,13 @@ export async function createAdmin(db: Db, input: { username: string; email: stri
     }
     const row = await trx
       .insertInto('users')
-      .values({ username: input.username, email: input.email, password_hash: input.passwordHash, role: 'admin', display_name: input.username })
+      .values({
+        username: input.username,
+        email: input.email,
+        password_hash: input.passwordHash,
+        role: 'admin',
+        display_name: input.username,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     return row.id;
@@ -43,10 +52,16 @@ export async function createAdmin(db: Db, input: { username: string; email: stri
  * it the account's sign-in attempt counters, which are keyed by that version (routes/auth/login-limits.ts).
  */
 export async function resetAdminPassword(db: Db, username: string, passwordHash: string): Promise<void> {
-  const account = await db.selectFrom('users').select(['id', 'role']).where('username', '=', username).executeTakeFirst();
+  const account = await db
+    .selectFrom('users')
+    .select(['id', 'role'])
+    .where('username', '=', username)
+    .executeTakeFirst();
   if (!account) throw new AdminAccountError(`there is no account named "${username}"`);
   if (account.role !== 'admin') {
-    throw new AdminAccountError(`"${username}" is a ${account.role} account, not an admin: an admin gives it a new password in the app`);
+    throw new AdminAccountError(
+      `"${username}" is a ${account.role} account, not an admin: an admin gives it a new password in the app`,
+    );
   }
   await db.updateTable('users').set(passwordChange(passwordHash)).where('id', '=', account.id).execute();
 }

@@ -18,20 +18,30 @@ const sheets: Array<{ sheetId: number; studentId: number; userId: number }> = []
 const api = (who: string, method: 'POST', url: string, payload: Record<string, unknown>) =>
   t.injectWithLogin(who, { method, url: `/api/v1${url}`, payload });
 const stored = async (sheetId: number) => {
-  const row = await t.db.selectFrom('exam_answers').select('answers').where('id', '=', sheetId).executeTakeFirstOrThrow();
+  const row = await t.db
+    .selectFrom('exam_answers')
+    .select('answers')
+    .where('id', '=', sheetId)
+    .executeTakeFirstOrThrow();
   return typeof row.answers === 'string' ? JSON.parse(row.answers) : row.answers;
 };
 
 beforeAll(async () => {
   t = await buildTestApp();
   const exam = await api('teacher', 'POST', '/exams', {
-    title: 'UTS', total_marks: 100, class_id: t.fixture.classes[0].id, content: CONTENT,
-    start_time: formatWib(new Date(Date.now() - HOUR)), end_time: formatWib(new Date(Date.now() + HOUR)),
+    title: 'UTS',
+    total_marks: 100,
+    class_id: t.fixture.classes[0].id,
+    content: CONTENT,
+    start_time: formatWib(new Date(Date.now() - HOUR)),
+    end_time: formatWib(new Date(Date.now() + HOUR)),
   });
   expect(exam.statusCode).toBe(200);
   examId = exam.json().id;
   const assigned = await t.injectWithLogin('admin', {
-    method: 'POST', url: '/api/v1/classes/assign-students', payload: { id: t.fixture.classes[0].id, student_id: [t.fixture.students[2].id] },
+    method: 'POST',
+    url: '/api/v1/classes/assign-students',
+    payload: { id: t.fixture.classes[0].id, student_id: [t.fixture.students[2].id] },
   });
   expect(assigned.statusCode).toBe(200);
   for (const [i, who] of (['student', 'student2', 'student3'] as const).entries()) {
@@ -41,22 +51,34 @@ beforeAll(async () => {
     sheets.push({ sheetId: sheet.json().id, studentId: s.id, userId: s.user_id });
   }
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 /** Saves that make the batch write throw, on every database (the answers cannot be serialized). */
-const unserializable = (): AnswerSave => ({ ...sheets[0], sheetId: 999_999, sessionVersion: 0, answers: { '1': 1n as unknown as string } });
+const unserializable = (): AnswerSave => ({
+  ...sheets[0],
+  sheetId: 999_999,
+  sessionVersion: 0,
+  answers: { '1': 1n as unknown as string },
+});
 /** Saves PostgreSQL refuses inside the batch statement. */
 const postgresRefuses = (): AnswerSave[] => [
   { ...sheets[0], sheetId: 2 ** 31, sessionVersion: 0, answers: { '1': 'a' } }, // int overflow (22003)
   { ...sheets[2], sessionVersion: 0, answers: { '1': 'x\ud800' } }, // unpaired surrogate in JSON (22P02)
 ];
 
-it('a save that fails its batch fails alone: the classmates\' saves in the same batch are stored and acknowledged', async () => {
+it("a save that fails its batch fails alone: the classmates' saves in the same batch are stored and acknowledged", async () => {
   const saver = answerSaverFor(t.db, EXAM);
   const bad = [unserializable(), ...(t.kind === 'postgres' ? postgresRefuses() : [])];
   for (let round = 0; round < 3; round += 1) {
     // All queued in one turn of the event loop, so they are written as one batch: good, bad, good, bad…
-    const good = sheets.slice(0, 2).map((s, i) => ({ ...s, sessionVersion: 0, answers: { '1': ['a', 'b', 'c'][round], '2': `siswa ${i}` }, seq: 10 + round }));
+    const good = sheets.slice(0, 2).map((s, i) => ({
+      ...s,
+      sessionVersion: 0,
+      answers: { '1': ['a', 'b', 'c'][round], '2': `siswa ${i}` },
+      seq: 10 + round,
+    }));
     const results = await Promise.allSettled([good[0], bad[0], good[1], ...bad.slice(1)].map((s) => saver.save(s)));
     const [g0, b0, g1, ...rest] = results;
     expect([g0, g1]).toEqual(good.map((s) => ({ status: 'fulfilled', value: { itemId: examId, answers: s.answers } })));

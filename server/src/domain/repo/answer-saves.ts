@@ -46,12 +46,13 @@ interface SaveBase {
   sessionVersion: number;
 }
 
-export type AnswerSave = SaveBase & (
+export type AnswerSave = SaveBase &
   /** The whole map: replaces the stored one. `seq`: the client's number of this map; absent = last writer wins. */
-  | { answers: Answers; seq?: number; changes?: undefined }
-  /** Per-question changes, merged into the stored map. */
-  | { changes: AnswerChanges; answers?: undefined; seq?: undefined }
-);
+  (
+    | { answers: Answers; seq?: number; changes?: undefined }
+    /** Per-question changes, merged into the stored map. */
+    | { changes: AnswerChanges; answers?: undefined; seq?: undefined }
+  );
 
 /** The saved sheet's item id and answers (all of them, after the merge), or undefined when nothing changed. */
 export type SaveResult = { itemId: number; answers: Answers } | undefined;
@@ -107,7 +108,11 @@ const MAX_BATCH = 500;
 /** The conditions shared by both dialects; `s` is the sheet row, `?`/`$n` placeholders are filled per dialect. */
 function windowCondition(kind: 'sqlite' | 'postgres', spec: ItemSpec, now: string): string {
   if (spec.kind !== 'exam') return '';
-  const window = windowSql(kind, { start: 'x.start_time', end: 'x.end_time', extraMinutes: extraMinutesSql('s.exam_id', 's.student_id') });
+  const window = windowSql(kind, {
+    start: 'x.start_time',
+    end: 'x.end_time',
+    extraMinutes: extraMinutesSql('s.exam_id', 's.student_id'),
+  });
   return `AND EXISTS (SELECT 1 FROM exams x WHERE x.id = s.exam_id AND ${window.open(now)})`;
 }
 
@@ -124,9 +129,10 @@ const highestOf = (save: AnswerSave) => highestQuestion(Object.keys(save.changes
 
 /** The sheet's student is assigned to the item's class now, and that class is not archived (domain/policy.ts `sheetWriteRefusal`, same rule). */
 function assignedCondition(spec: ItemSpec): string {
-  const itemClass = spec.kind === 'exam'
-    ? 'SELECT x.class_id FROM exams x WHERE x.id = s.exam_id'
-    : 'SELECT m.class_id FROM exercises e JOIN materials m ON m.id = e.material_id WHERE e.id = s.exercise_id';
+  const itemClass =
+    spec.kind === 'exam'
+      ? 'SELECT x.class_id FROM exams x WHERE x.id = s.exam_id'
+      : 'SELECT m.class_id FROM exercises e JOIN materials m ON m.id = e.material_id WHERE e.id = s.exercise_id';
   return `AND EXISTS (SELECT 1 FROM assigned_students_class a JOIN classes c ON c.id = a.class_id
                  WHERE a.student_id = s.student_id AND a.class_id = (${itemClass}) AND c.archived_at IS NULL)`;
 }
@@ -135,13 +141,22 @@ function assignedCondition(spec: ItemSpec): string {
 
 /** The named parameters of the SQLite save statement. */
 type SqliteSaveParams = {
-  sheetId: number; studentId: number; userId: number; sessionVersion: number; answers: string; times: string; seq: number | null;
-  now: string; highest: number | null;
+  sheetId: number;
+  studentId: number;
+  userId: number;
+  sessionVersion: number;
+  answers: string;
+  times: string;
+  seq: number | null;
+  now: string;
+  highest: number | null;
 };
 
 function sqliteWriter(db: Db, raw: Database.Database, spec: ItemSpec) {
   // Prepared once: Kysely would build, compile and prepare the statement again for every save.
-  const read = raw.prepare<[number], { answers: unknown; answers_at: unknown }>(`SELECT answers, answers_at FROM ${spec.sheets} WHERE id = ?`);
+  const read = raw.prepare<[number], { answers: unknown; answers_at: unknown }>(
+    `SELECT answers, answers_at FROM ${spec.sheets} WHERE id = ?`,
+  );
   const update = raw.prepare<SqliteSaveParams, { item_id: number }>(`
     UPDATE ${spec.sheets} AS s
        SET answers = @answers, updated_at = @now, answers_seq = COALESCE(@seq, s.answers_seq),
@@ -161,7 +176,12 @@ function sqliteWriter(db: Db, raw: Database.Database, spec: ItemSpec) {
       if (save.changes) {
         // Read and written in this (immediate) transaction: nothing else writes the row in between.
         const stored = read.get(save.sheetId);
-        ({ answers, applied: times } = mergeChanges(readAnswersColumn(stored?.answers) ?? {}, readAnswerTimesColumn(stored?.answers_at), save.changes, now.getTime()));
+        ({ answers, applied: times } = mergeChanges(
+          readAnswersColumn(stored?.answers) ?? {},
+          readAnswerTimesColumn(stored?.answers_at),
+          save.changes,
+          now.getTime(),
+        ));
         // The merged sheet would pass its cap: nothing written (the route names the reason).
         if (sheetBytes(answers) > MAX_SHEET_BYTES) return undefined;
       } else {
@@ -169,11 +189,19 @@ function sqliteWriter(db: Db, raw: Database.Database, spec: ItemSpec) {
         times = wholeMapTimes(answers, now.getTime());
       }
       const row = update.get({
-        sheetId: save.sheetId, studentId: save.studentId, userId: save.userId, sessionVersion: save.sessionVersion,
-        answers: toDbJson(answers), times: toDbJson(times), seq: save.seq ?? null, now: toDbTime(now), highest: highestOf(save),
+        sheetId: save.sheetId,
+        studentId: save.studentId,
+        userId: save.userId,
+        sessionVersion: save.sessionVersion,
+        answers: toDbJson(answers),
+        times: toDbJson(times),
+        seq: save.seq ?? null,
+        now: toDbTime(now),
+        highest: highestOf(save),
       });
       return row ? { itemId: Number(row.item_id), answers } : undefined;
-    }));
+    }),
+  );
   // Through Kysely's connection lock: a Kysely transaction of another request may be open on the one connection,
   // and a raw statement run in the middle of it would commit or roll back with it.
   return (saves: AnswerSave[], now: Date): Promise<SaveResult[]> =>
@@ -227,18 +255,31 @@ function postgresWriter(pool: pg.Pool, spec: ItemSpec) {
   return async (saves: AnswerSave[], now: Date): Promise<SaveResult[]> => {
     const nowMs = now.getTime();
     const params = [
-      saves.map((s) => s.sheetId), saves.map((s) => s.studentId), saves.map((s) => s.userId), saves.map((s) => s.sessionVersion),
-      saves.map((s) => (s.answers ? toDbJson(s.answers) : null)), saves.map((s) => s.seq ?? null), now,
-      saves.map((s) => (s.changes ? toDbJson(s.changes) : null)), nowMs,
+      saves.map((s) => s.sheetId),
+      saves.map((s) => s.studentId),
+      saves.map((s) => s.userId),
+      saves.map((s) => s.sessionVersion),
+      saves.map((s) => (s.answers ? toDbJson(s.answers) : null)),
+      saves.map((s) => s.seq ?? null),
+      now,
+      saves.map((s) => (s.changes ? toDbJson(s.changes) : null)),
+      nowMs,
       saves.map((s) => (s.answers ? toDbJson(wholeMapTimes(s.answers, nowMs)) : null)),
-      saves.map(highestOf), MAX_SHEET_BYTES,
+      saves.map(highestOf),
+      MAX_SHEET_BYTES,
     ];
-    const { rows } = await pool.query<{ sheet_id: number; item_id: number; answers: unknown }>({ name, text, values: params });
+    const { rows } = await pool.query<{ sheet_id: number; item_id: number; answers: unknown }>({
+      name,
+      text,
+      values: params,
+    });
     const saved = new Map(rows.map((r) => [Number(r.sheet_id), r]));
     return saves.map((s) => {
       const row = saved.get(s.sheetId);
       // A whole map is not read back: it is what was sent.
-      return row ? { itemId: Number(row.item_id), answers: s.answers ?? readAnswersColumn(row.answers) ?? {} } : undefined;
+      return row
+        ? { itemId: Number(row.item_id), answers: s.answers ?? readAnswersColumn(row.answers) ?? {} }
+        : undefined;
     });
   };
 }
@@ -258,7 +299,10 @@ export class AnswerSaver {
   private readonly write: (saves: AnswerSave[], now: Date) => Promise<SaveResult[]>;
   private readonly lanes: number;
 
-  constructor(private readonly db: Db, private readonly spec: ItemSpec) {
+  constructor(
+    private readonly db: Db,
+    private readonly spec: ItemSpec,
+  ) {
     if (dbKindOf(db) === 'postgres') {
       const pool = pgPoolOf(db);
       if (!pool) throw new Error('AnswerSaver: open PostgreSQL databases with connectDatabase() (it keeps the pool)');
@@ -295,12 +339,11 @@ export class AnswerSaver {
         answerSaveBatches.publish({ db: this.db, kind: this.spec.kind, size: batch.length } satisfies AnswerSaveBatch);
       }
       batch.forEach((p) => this.writing.add(p.save.sheetId));
-      this.writeIsolated(batch, new Date())
-        .finally(() => {
-          batch.forEach((p) => this.writing.delete(p.save.sheetId));
-          this.inFlight -= 1;
-          this.flush();
-        });
+      this.writeIsolated(batch, new Date()).finally(() => {
+        batch.forEach((p) => this.writing.delete(p.save.sheetId));
+        this.inFlight -= 1;
+        this.flush();
+      });
     }
   }
 
@@ -312,7 +355,10 @@ export class AnswerSaver {
    */
   private async writeIsolated(batch: Pending[], now: Date): Promise<void> {
     try {
-      const results = await this.write(batch.map((p) => p.save), now);
+      const results = await this.write(
+        batch.map((p) => p.save),
+        now,
+      );
       batch.forEach((p, i) => p.resolve(results[i]));
       return;
     } catch (error) {

@@ -13,10 +13,23 @@ import { dbKindOf } from '../../db/connect';
 import { readAnswersColumn, toDbJson } from '../../db/json';
 import { preparedRead } from '../../db/prepared';
 import { fromDbTime, toDbTime } from '../../db/time';
-import { examOfClassSql, exerciseOfMaterialSql, itemWithSheetSql, type SessionColumns, withSessionColumns } from './hot-reads';
+import {
+  examOfClassSql,
+  exerciseOfMaterialSql,
+  itemWithSheetSql,
+  type SessionColumns,
+  withSessionColumns,
+} from './hot-reads';
 import { type ContentMap, ContentCache, listQuestions, parseContentColumn, stripAnswerKeys } from '../content';
 import {
-  type GradeDetail, gradeSheet, marksPerQuestion, overrideEssay, parseDetailColumn, regradeSheet, scoreEssay, totalFromDetail,
+  type GradeDetail,
+  gradeSheet,
+  marksPerQuestion,
+  overrideEssay,
+  parseDetailColumn,
+  regradeSheet,
+  scoreEssay,
+  totalFromDetail,
 } from '../grading';
 import type { ScorerConfig } from '../scorers';
 
@@ -31,8 +44,22 @@ export interface ItemSpec {
   label: 'Exercise' | 'Exam';
 }
 
-export const EXERCISE: ItemSpec = { kind: 'exercise', table: 'exercises', idCol: 'exercise_id', sheets: 'exercise_answers', scores: 'exercise_scores', label: 'Exercise' };
-export const EXAM: ItemSpec = { kind: 'exam', table: 'exams', idCol: 'exam_id', sheets: 'exam_answers', scores: 'exam_scores', label: 'Exam' };
+export const EXERCISE: ItemSpec = {
+  kind: 'exercise',
+  table: 'exercises',
+  idCol: 'exercise_id',
+  sheets: 'exercise_answers',
+  scores: 'exercise_scores',
+  label: 'Exercise',
+};
+export const EXAM: ItemSpec = {
+  kind: 'exam',
+  table: 'exams',
+  idCol: 'exam_id',
+  sheets: 'exam_answers',
+  scores: 'exam_scores',
+  label: 'Exam',
+};
 
 /** Facts about an item needed for access checks, without its (possibly large) content. */
 export interface ItemFacts {
@@ -71,27 +98,64 @@ async function facts(db: Db, spec: ItemSpec, by: 'id' | 'parent', value: number)
       .innerJoin('materials as m', 'm.id', 'i.material_id')
       .innerJoin('classes as c', 'c.id', 'm.class_id')
       .select([
-        'i.id', 'i.title', 'i.total_marks', 'i.teacher_id', 'm.class_id', 'c.teacher_id as class_teacher_id',
-        'i.material_id', 'i.updated_at', 'i.shuffle_questions', 'i.shuffle_options', 'i.question_count',
+        'i.id',
+        'i.title',
+        'i.total_marks',
+        'i.teacher_id',
+        'm.class_id',
+        'c.teacher_id as class_teacher_id',
+        'i.material_id',
+        'i.updated_at',
+        'i.shuffle_questions',
+        'i.shuffle_options',
+        'i.question_count',
       ])
       .where(by === 'id' ? 'i.id' : 'i.material_id', '=', value)
       .executeTakeFirst();
-    return row ? { ...row, start_time: null, end_time: null, shuffle_questions: flag(row.shuffle_questions), shuffle_options: flag(row.shuffle_options) } : undefined;
+    return row
+      ? {
+          ...row,
+          start_time: null,
+          end_time: null,
+          shuffle_questions: flag(row.shuffle_questions),
+          shuffle_options: flag(row.shuffle_options),
+        }
+      : undefined;
   }
   const row = await db
     .selectFrom('exams as i')
     .innerJoin('classes as c', 'c.id', 'i.class_id')
     .select([
-      'i.id', 'i.title', 'i.total_marks', 'i.teacher_id', 'i.class_id', 'c.teacher_id as class_teacher_id', 'i.start_time', 'i.end_time',
-      'i.updated_at', 'i.shuffle_questions', 'i.shuffle_options', 'i.question_count', 'i.kind', 'i.kind_label', 'i.closed_at', 'i.show_answers',
+      'i.id',
+      'i.title',
+      'i.total_marks',
+      'i.teacher_id',
+      'i.class_id',
+      'c.teacher_id as class_teacher_id',
+      'i.start_time',
+      'i.end_time',
+      'i.updated_at',
+      'i.shuffle_questions',
+      'i.shuffle_options',
+      'i.question_count',
+      'i.kind',
+      'i.kind_label',
+      'i.closed_at',
+      'i.show_answers',
     ])
     .where(by === 'id' ? 'i.id' : 'i.class_id', '=', value)
     // a class's exam is its current one: the closed ones are reached by their id
     .$if(by === 'parent', (q) => q.where('i.closed_at', 'is', null))
     .executeTakeFirst();
-  return row ? {
-    ...row, material_id: null, shuffle_questions: flag(row.shuffle_questions), shuffle_options: flag(row.shuffle_options), show_answers: flag(row.show_answers),
-  } : undefined;
+  return row
+    ? {
+        ...row,
+        material_id: null,
+        shuffle_questions: flag(row.shuffle_questions),
+        shuffle_options: flag(row.shuffle_options),
+        show_answers: flag(row.show_answers),
+      }
+    : undefined;
 }
 
 export async function itemById(db: Db, spec: ItemSpec, id: number): Promise<ItemFacts | undefined> {
@@ -124,24 +188,45 @@ const ITEM_OF_PARENT_SQL = {
 
 /** undefined when the parent (material or class) does not exist. */
 export async function itemOfParentFor(
-  db: Db, spec: ItemSpec, parentId: number, studentId: number | null, sessionUserId: number,
+  db: Db,
+  spec: ItemSpec,
+  parentId: number,
+  studentId: number | null,
+  sessionUserId: number,
 ): Promise<ItemOfParent | undefined> {
   const [row] = await preparedRead(db, ITEM_OF_PARENT_SQL[spec.kind])([parentId, studentId, sessionUserId]);
   if (!row) return undefined;
   const place = { class_id: Number(row.class_id), class_teacher_id: Number(row.class_teacher_id) };
-  const item: ItemFacts | undefined = row.id == null ? undefined : {
-    id: Number(row.id), title: row.title as string, total_marks: Number(row.total_marks), teacher_id: Number(row.teacher_id), ...place,
-    material_id: spec.kind === 'exercise' ? Number(row.material_id) : null,
-    start_time: (row.start_time ?? null) as ItemFacts['start_time'], end_time: (row.end_time ?? null) as ItemFacts['end_time'],
-    updated_at: row.updated_at as ItemFacts['updated_at'],
-    shuffle_questions: flag(row.shuffle_questions), shuffle_options: flag(row.shuffle_options),
-    ...(spec.kind === 'exam' ? examTermFacts(row) : {}),
+  const item: ItemFacts | undefined =
+    row.id == null
+      ? undefined
+      : {
+          id: Number(row.id),
+          title: row.title as string,
+          total_marks: Number(row.total_marks),
+          teacher_id: Number(row.teacher_id),
+          ...place,
+          material_id: spec.kind === 'exercise' ? Number(row.material_id) : null,
+          start_time: (row.start_time ?? null) as ItemFacts['start_time'],
+          end_time: (row.end_time ?? null) as ItemFacts['end_time'],
+          updated_at: row.updated_at as ItemFacts['updated_at'],
+          shuffle_questions: flag(row.shuffle_questions),
+          shuffle_options: flag(row.shuffle_options),
+          ...(spec.kind === 'exam' ? examTermFacts(row) : {}),
+        };
+  return {
+    place,
+    assigned: Boolean(row.assigned),
+    item,
+    session: row,
+    storedOrderSeed: (row.order_seed as string | null | undefined) ?? null,
   };
-  return { place, assigned: Boolean(row.assigned), item, session: row, storedOrderSeed: (row.order_seed as string | null | undefined) ?? null };
 }
 
 /** An exam row's term columns as facts. */
-export function examTermFacts(row: Record<string, unknown>): Pick<ItemFacts, 'kind' | 'kind_label' | 'closed_at' | 'show_answers'> {
+export function examTermFacts(
+  row: Record<string, unknown>,
+): Pick<ItemFacts, 'kind' | 'kind_label' | 'closed_at' | 'show_answers'> {
   return {
     kind: typeof row.kind === 'string' ? row.kind : DEFAULT_EXAM_KIND,
     kind_label: (row.kind_label ?? null) as string | null,
@@ -158,19 +243,38 @@ const ITEM_WITH_SHEET_SQL = {
 
 /** `session`: the session check of user `sessionUserId` done by the same statement (undefined: no such item). */
 export async function itemWithSheet(
-  db: Db, spec: ItemSpec, itemId: number, studentId: number, sessionUserId: number,
+  db: Db,
+  spec: ItemSpec,
+  itemId: number,
+  studentId: number,
+  sessionUserId: number,
 ): Promise<{ found?: { item: ItemFacts; sheet?: Sheet }; session?: SessionColumns }> {
   const [row] = await preparedRead(db, ITEM_WITH_SHEET_SQL[spec.kind])([itemId, studentId, sessionUserId]);
   if (!row) return {};
   const item: ItemFacts = {
-    id: Number(row.id), title: row.title as string, total_marks: Number(row.total_marks), teacher_id: Number(row.teacher_id),
-    class_id: Number(row.class_id), class_teacher_id: Number(row.class_teacher_id),
+    id: Number(row.id),
+    title: row.title as string,
+    total_marks: Number(row.total_marks),
+    teacher_id: Number(row.teacher_id),
+    class_id: Number(row.class_id),
+    class_teacher_id: Number(row.class_teacher_id),
     material_id: row.material_id == null ? null : Number(row.material_id),
-    start_time: (row.start_time ?? null) as ItemFacts['start_time'], end_time: (row.end_time ?? null) as ItemFacts['end_time'],
+    start_time: (row.start_time ?? null) as ItemFacts['start_time'],
+    end_time: (row.end_time ?? null) as ItemFacts['end_time'],
     updated_at: row.updated_at as ItemFacts['updated_at'],
   };
-  const sheet = row.sheet_id == null ? undefined
-    : toSheet({ id: row.sheet_id, item_id: row.id, student_id: studentId, answers: row.answers, status: row.status, score: row.score, answers_seq: row.answers_seq });
+  const sheet =
+    row.sheet_id == null
+      ? undefined
+      : toSheet({
+          id: row.sheet_id,
+          item_id: row.id,
+          student_id: studentId,
+          answers: row.answers,
+          status: row.status,
+          score: row.score,
+          answers_seq: row.answers_seq,
+        });
   return { found: { item, sheet }, session: row };
 }
 
@@ -189,7 +293,11 @@ function contentKey(spec: ItemSpec, item: Pick<ItemFacts, 'id' | 'updated_at'>):
   return `${spec.kind}:${item.id}:${stamp}`;
 }
 
-export async function contentOf(db: Db, spec: ItemSpec, item: Pick<ItemFacts, 'id' | 'updated_at'>): Promise<ContentMap> {
+export async function contentOf(
+  db: Db,
+  spec: ItemSpec,
+  item: Pick<ItemFacts, 'id' | 'updated_at'>,
+): Promise<ContentMap> {
   const key = contentKey(spec, item);
   const hit = contentCache.get(key);
   if (hit) return hit;
@@ -204,7 +312,11 @@ export async function contentOf(db: Db, spec: ItemSpec, item: Pick<ItemFacts, 'i
  * The content without its answer keys (what a student may see), kept beside the content it comes from: the exam page
  * of every student reads it, and stripping a large map costs more than the rest of the request.
  */
-export async function studentContentOf(db: Db, spec: ItemSpec, item: Pick<ItemFacts, 'id' | 'updated_at'>): Promise<ContentMap> {
+export async function studentContentOf(
+  db: Db,
+  spec: ItemSpec,
+  item: Pick<ItemFacts, 'id' | 'updated_at'>,
+): Promise<ContentMap> {
   const key = `${contentKey(spec, item)}:student`;
   const hit = contentCache.get(key);
   if (hit) return hit;
@@ -234,26 +346,38 @@ const SHEET_COLUMNS = ['s.id', 's.student_id', 's.answers', 's.status', 'g.score
 
 /** Sheets with their grade's score, by id, by item or by item and student. */
 async function sheetRows(
-  db: Db, spec: ItemSpec, by: { id?: number; itemId?: number; studentId?: number }, page?: { limit: number; offset: number },
+  db: Db,
+  spec: ItemSpec,
+  by: { id?: number; itemId?: number; studentId?: number },
+  page?: { limit: number; offset: number },
 ): Promise<Sheet[]> {
   const { id, itemId, studentId } = by;
-  const rows = spec.kind === 'exercise'
-    ? await db.selectFrom('exercise_answers as s')
-      .leftJoin('exercise_scores as g', (j) => j.onRef('g.exercise_id', '=', 's.exercise_id').onRef('g.student_id', '=', 's.student_id'))
-      .select([...SHEET_COLUMNS, 's.exercise_id as item_id'])
-      .$if(id !== undefined, (q) => q.where('s.id', '=', id!))
-      .$if(itemId !== undefined, (q) => q.where('s.exercise_id', '=', itemId!))
-      .$if(studentId !== undefined, (q) => q.where('s.student_id', '=', studentId!))
-      .$if(page !== undefined, (q) => q.limit(page!.limit).offset(page!.offset))
-      .orderBy('s.id').execute()
-    : await db.selectFrom('exam_answers as s')
-      .leftJoin('exam_scores as g', (j) => j.onRef('g.exam_id', '=', 's.exam_id').onRef('g.student_id', '=', 's.student_id'))
-      .select([...SHEET_COLUMNS, 's.exam_id as item_id'])
-      .$if(id !== undefined, (q) => q.where('s.id', '=', id!))
-      .$if(itemId !== undefined, (q) => q.where('s.exam_id', '=', itemId!))
-      .$if(studentId !== undefined, (q) => q.where('s.student_id', '=', studentId!))
-      .$if(page !== undefined, (q) => q.limit(page!.limit).offset(page!.offset))
-      .orderBy('s.id').execute();
+  const rows =
+    spec.kind === 'exercise'
+      ? await db
+          .selectFrom('exercise_answers as s')
+          .leftJoin('exercise_scores as g', (j) =>
+            j.onRef('g.exercise_id', '=', 's.exercise_id').onRef('g.student_id', '=', 's.student_id'),
+          )
+          .select([...SHEET_COLUMNS, 's.exercise_id as item_id'])
+          .$if(id !== undefined, (q) => q.where('s.id', '=', id!))
+          .$if(itemId !== undefined, (q) => q.where('s.exercise_id', '=', itemId!))
+          .$if(studentId !== undefined, (q) => q.where('s.student_id', '=', studentId!))
+          .$if(page !== undefined, (q) => q.limit(page!.limit).offset(page!.offset))
+          .orderBy('s.id')
+          .execute()
+      : await db
+          .selectFrom('exam_answers as s')
+          .leftJoin('exam_scores as g', (j) =>
+            j.onRef('g.exam_id', '=', 's.exam_id').onRef('g.student_id', '=', 's.student_id'),
+          )
+          .select([...SHEET_COLUMNS, 's.exam_id as item_id'])
+          .$if(id !== undefined, (q) => q.where('s.id', '=', id!))
+          .$if(itemId !== undefined, (q) => q.where('s.exam_id', '=', itemId!))
+          .$if(studentId !== undefined, (q) => q.where('s.student_id', '=', studentId!))
+          .$if(page !== undefined, (q) => q.limit(page!.limit).offset(page!.offset))
+          .orderBy('s.id')
+          .execute();
   return rows.map(toSheet);
 }
 
@@ -271,7 +395,15 @@ function toSheet(row: Record<string, unknown>): Sheet {
 
 /** Wire shape: `{id, exercise_id|exam_id, student_id, answers, status, score, answers_seq}`. */
 export function sheetJson(spec: ItemSpec, s: Sheet) {
-  return { id: s.id, [spec.idCol]: s.item_id, student_id: s.student_id, answers: s.answers, status: s.status, score: s.score, answers_seq: s.answers_seq };
+  return {
+    id: s.id,
+    [spec.idCol]: s.item_id,
+    student_id: s.student_id,
+    answers: s.answers,
+    status: s.status,
+    score: s.score,
+    answers_seq: s.answers_seq,
+  };
 }
 
 export async function sheetById(db: Db, spec: ItemSpec, id: number): Promise<Sheet | undefined> {
@@ -283,12 +415,23 @@ export async function sheetOf(db: Db, spec: ItemSpec, itemId: number, studentId:
 }
 
 /** One page of an item's sheets with their grades, by id (the item's teacher's view). */
-export async function sheetsOfItem(db: Db, spec: ItemSpec, itemId: number, page: { limit: number; offset: number }): Promise<Sheet[]> {
+export async function sheetsOfItem(
+  db: Db,
+  spec: ItemSpec,
+  itemId: number,
+  page: { limit: number; offset: number },
+): Promise<Sheet[]> {
   return sheetRows(db, spec, { itemId }, page);
 }
 
 /** Creates the sheet unless one exists (idempotent); returns the stored sheet. */
-export async function openSheet(db: Db, spec: ItemSpec, itemId: number, studentId: number, answers: Record<string, string>): Promise<Sheet> {
+export async function openSheet(
+  db: Db,
+  spec: ItemSpec,
+  itemId: number,
+  studentId: number,
+  answers: Record<string, string>,
+): Promise<Sheet> {
   await db
     .insertInto(spec.sheets)
     .values({ [spec.idCol]: itemId, student_id: studentId, answers: toDbJson(answers), status: 'Active' })
@@ -300,7 +443,11 @@ export async function openSheet(db: Db, spec: ItemSpec, itemId: number, studentI
 export async function deleteSheet(db: Db, spec: ItemSpec, sheet: Sheet): Promise<void> {
   await db.transaction().execute(async (trx) => {
     // The grade goes with the sheet, so the student can start again.
-    await trx.deleteFrom(spec.scores).where(spec.idCol, '=', sheet.item_id).where('student_id', '=', sheet.student_id).execute();
+    await trx
+      .deleteFrom(spec.scores)
+      .where(spec.idCol, '=', sheet.item_id)
+      .where('student_id', '=', sheet.student_id)
+      .execute();
     await trx.deleteFrom(spec.sheets).where('id', '=', sheet.id).execute();
   });
 }
@@ -335,7 +482,10 @@ function toGrade(row: Record<string, unknown>): Grade {
     detail: parseDetailColumn(row.detail),
   };
   if (row.score_before_key_change != null && row.key_changed_at != null) {
-    grade.key_change = { from: Number(row.score_before_key_change), at: fromDbTime(row.key_changed_at as Date | string).toISOString() };
+    grade.key_change = {
+      from: Number(row.score_before_key_change),
+      at: fromDbTime(row.key_changed_at as Date | string).toISOString(),
+    };
   }
   return grade;
 }
@@ -359,25 +509,56 @@ export interface GradeInClass extends Grade {
  * Every grade of a student, one per item, ordered by id; `teacherId` keeps only items of the classes that teacher
  * teaches now.
  */
-export async function gradesOfStudent(db: Db, spec: ItemSpec, studentId: number, teacherId?: number): Promise<GradeInClass[]> {
+export async function gradesOfStudent(
+  db: Db,
+  spec: ItemSpec,
+  studentId: number,
+  teacherId?: number,
+): Promise<GradeInClass[]> {
   const columns = [
-    'g.id', 'g.student_id', 'g.score', 'g.detail', 'g.score_before_key_change', 'g.key_changed_at', 'c.id as class_id', 'c.teacher_id as class_teacher_id',
+    'g.id',
+    'g.student_id',
+    'g.score',
+    'g.detail',
+    'g.score_before_key_change',
+    'g.key_changed_at',
+    'c.id as class_id',
+    'c.teacher_id as class_teacher_id',
   ] as const;
-  const rows = spec.kind === 'exercise'
-    ? await db.selectFrom('exercise_scores as g').innerJoin('exercises as i', 'i.id', 'g.exercise_id')
-      .innerJoin('materials as m', 'm.id', 'i.material_id').innerJoin('classes as c', 'c.id', 'm.class_id')
-      .select([...columns, 'g.exercise_id as item_id', sql<null>`null`.as('start_time'), sql<null>`null`.as('end_time')])
-      .where('g.student_id', '=', studentId)
-      .$if(teacherId !== undefined, (q) => q.where('c.teacher_id', '=', teacherId!))
-      .orderBy('g.id').execute()
-    : await db.selectFrom('exam_scores as g').innerJoin('exams as i', 'i.id', 'g.exam_id').innerJoin('classes as c', 'c.id', 'i.class_id')
-      .select([...columns, 'g.exam_id as item_id', 'i.start_time', 'i.end_time'])
-      .where('g.student_id', '=', studentId)
-      .$if(teacherId !== undefined, (q) => q.where('c.teacher_id', '=', teacherId!))
-      .orderBy('g.id').execute();
+  const rows =
+    spec.kind === 'exercise'
+      ? await db
+          .selectFrom('exercise_scores as g')
+          .innerJoin('exercises as i', 'i.id', 'g.exercise_id')
+          .innerJoin('materials as m', 'm.id', 'i.material_id')
+          .innerJoin('classes as c', 'c.id', 'm.class_id')
+          .select([
+            ...columns,
+            'g.exercise_id as item_id',
+            sql<null>`null`.as('start_time'),
+            sql<null>`null`.as('end_time'),
+          ])
+          .where('g.student_id', '=', studentId)
+          .$if(teacherId !== undefined, (q) => q.where('c.teacher_id', '=', teacherId!))
+          .orderBy('g.id')
+          .execute()
+      : await db
+          .selectFrom('exam_scores as g')
+          .innerJoin('exams as i', 'i.id', 'g.exam_id')
+          .innerJoin('classes as c', 'c.id', 'i.class_id')
+          .select([...columns, 'g.exam_id as item_id', 'i.start_time', 'i.end_time'])
+          .where('g.student_id', '=', studentId)
+          .$if(teacherId !== undefined, (q) => q.where('c.teacher_id', '=', teacherId!))
+          .orderBy('g.id')
+          .execute();
   return rows.map((r) => ({
     ...toGrade(r),
-    item: { class_id: Number(r.class_id), class_teacher_id: Number(r.class_teacher_id), start_time: r.start_time, end_time: r.end_time },
+    item: {
+      class_id: Number(r.class_id),
+      class_teacher_id: Number(r.class_teacher_id),
+      start_time: r.start_time,
+      end_time: r.end_time,
+    },
   }));
 }
 
@@ -414,14 +595,26 @@ export async function submitAndGrade(
   if (!locked) {
     await db
       .insertInto(spec.sheets)
-      .values({ [spec.idCol]: item.id, student_id: studentId, answers: toDbJson({}), status: 'Inactive', submitted_at: nowText })
+      .values({
+        [spec.idCol]: item.id,
+        student_id: studentId,
+        answers: toDbJson({}),
+        status: 'Inactive',
+        submitted_at: nowText,
+      })
       .onConflict((oc) => oc.columns([spec.idCol, 'student_id']).doNothing())
       .execute();
     locked = await lock();
   }
   const answers = readAnswersColumn(locked?.answers);
   const content = await contentOf(db, spec, item);
-  const result = await gradeSheet({ content, totalMarks: item.total_marks, answers: answers ?? {}, scorer: scorer.scorer, timeoutMs: scorer.timeoutMs });
+  const result = await gradeSheet({
+    content,
+    totalMarks: item.total_marks,
+    answers: answers ?? {},
+    scorer: scorer.scorer,
+    timeoutMs: scorer.timeoutMs,
+  });
   await db
     .insertInto(spec.scores)
     .values({ [spec.idCol]: item.id, student_id: studentId, score: result.score, detail: toDbJson(result.detail) })
@@ -432,7 +625,9 @@ export async function submitAndGrade(
     // The item was edited while this sheet was being graded (its re-grading may not have seen this grade yet).
     const after = { content: await contentOf(db, spec, fresh), totalMarks: fresh.total_marks };
     const before = { content, totalMarks: item.total_marks };
-    const { deferred } = await db.transaction().execute((trx) => regradeItem(trx, spec, item.id, before, after, scorer, studentId));
+    const { deferred } = await db
+      .transaction()
+      .execute((trx) => regradeItem(trx, spec, item.id, before, after, scorer, studentId));
     if (deferred.length) void rescoreDeferred(db, spec, item.id, deferred, scorer).catch(() => undefined); // pending stays pending
   }
   return (await gradeOf(db, spec, item.id, studentId))!;
@@ -440,7 +635,13 @@ export async function submitAndGrade(
 
 /** A teacher sets essay n's marks; read-modify-write under a row lock (PostgreSQL) / the write lock (SQLite). */
 export async function setEssayScore(
-  db: Db, spec: ItemSpec, item: Pick<ItemFacts, 'id' | 'total_marks'>, studentId: number, n: number, score: number, comment?: string,
+  db: Db,
+  spec: ItemSpec,
+  item: Pick<ItemFacts, 'id' | 'total_marks'>,
+  studentId: number,
+  n: number,
+  score: number,
+  comment?: string,
 ): Promise<Grade | undefined> {
   const postgres = dbKindOf(db) === 'postgres';
   return db.transaction().execute(async (trx) => {
@@ -467,7 +668,11 @@ export async function setEssayScore(
 
 /** How many sheets of an item are graded: what an edit of its questions or keys re-grades. */
 export async function gradedCount(db: Db, spec: ItemSpec, itemId: number): Promise<number> {
-  const row = await db.selectFrom(spec.scores).select((eb) => eb.fn.countAll().as('n')).where(spec.idCol, '=', itemId).executeTakeFirst();
+  const row = await db
+    .selectFrom(spec.scores)
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where(spec.idCol, '=', itemId)
+    .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 
@@ -494,24 +699,41 @@ const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
  * (see rescoreDeferred).
  */
 export async function regradeItem(
-  trx: Db, spec: ItemSpec, itemId: number, before: ItemVersion, after: ItemVersion, scorer: ScorerConfig, onlyStudent?: number,
+  trx: Db,
+  spec: ItemSpec,
+  itemId: number,
+  before: ItemVersion,
+  after: ItemVersion,
+  scorer: ScorerConfig,
+  onlyStudent?: number,
 ): Promise<RegradeOutcome> {
   const inline = scorer.scorer.name === 'local';
   const postgres = dbKindOf(trx) === 'postgres';
   const columns = ['g.id', 'g.student_id', 'g.detail', 'g.score', 's.answers'] as const;
-  const rows = spec.kind === 'exercise'
-    ? await trx.selectFrom('exercise_scores as g')
-      .innerJoin('exercise_answers as s', (j) => j.onRef('s.exercise_id', '=', 'g.exercise_id').onRef('s.student_id', '=', 'g.student_id'))
-      .select(columns).where('g.exercise_id', '=', itemId).orderBy('g.id')
-      .$if(onlyStudent !== undefined, (q) => q.where('g.student_id', '=', onlyStudent!))
-      .$if(postgres, (q) => q.forUpdate())
-      .execute()
-    : await trx.selectFrom('exam_scores as g')
-      .innerJoin('exam_answers as s', (j) => j.onRef('s.exam_id', '=', 'g.exam_id').onRef('s.student_id', '=', 'g.student_id'))
-      .select(columns).where('g.exam_id', '=', itemId).orderBy('g.id')
-      .$if(onlyStudent !== undefined, (q) => q.where('g.student_id', '=', onlyStudent!))
-      .$if(postgres, (q) => q.forUpdate())
-      .execute();
+  const rows =
+    spec.kind === 'exercise'
+      ? await trx
+          .selectFrom('exercise_scores as g')
+          .innerJoin('exercise_answers as s', (j) =>
+            j.onRef('s.exercise_id', '=', 'g.exercise_id').onRef('s.student_id', '=', 'g.student_id'),
+          )
+          .select(columns)
+          .where('g.exercise_id', '=', itemId)
+          .orderBy('g.id')
+          .$if(onlyStudent !== undefined, (q) => q.where('g.student_id', '=', onlyStudent!))
+          .$if(postgres, (q) => q.forUpdate())
+          .execute()
+      : await trx
+          .selectFrom('exam_scores as g')
+          .innerJoin('exam_answers as s', (j) =>
+            j.onRef('s.exam_id', '=', 'g.exam_id').onRef('s.student_id', '=', 'g.student_id'),
+          )
+          .select(columns)
+          .where('g.exam_id', '=', itemId)
+          .orderBy('g.id')
+          .$if(onlyStudent !== undefined, (q) => q.where('g.student_id', '=', onlyStudent!))
+          .$if(postgres, (q) => q.forUpdate())
+          .execute();
   const outcome: RegradeOutcome = { count: 0, deferred: [] };
   for (const [i, row] of rows.entries()) {
     if (i > 0 && i % 50 === 0) await breathe();
@@ -527,8 +749,14 @@ export async function regradeItem(
     // The student is told when the key change moved their grade (from what, since when).
     const moved = Number(row.score) !== result.score;
     const now = toDbTime();
-    await trx.updateTable(spec.scores)
-      .set({ score: result.score, detail: toDbJson(result.detail), updated_at: now, ...(moved ? { score_before_key_change: Number(row.score), key_changed_at: now } : {}) })
+    await trx
+      .updateTable(spec.scores)
+      .set({
+        score: result.score,
+        detail: toDbJson(result.detail),
+        updated_at: now,
+        ...(moved ? { score_before_key_change: Number(row.score), key_changed_at: now } : {}),
+      })
       .where('id', '=', row.id)
       .execute();
     outcome.count++;
@@ -545,7 +773,12 @@ const sameInstant = (a: Date | string, b: Date | string) => new Date(a).getTime(
  * score wins). Essays this process cannot finish (it stops, the scorer fails) stay pending for the teacher.
  */
 export async function rescoreDeferred(
-  db: Db, spec: ItemSpec, itemId: number, deferred: RegradeOutcome['deferred'], scorer: ScorerConfig, parallel = 4,
+  db: Db,
+  spec: ItemSpec,
+  itemId: number,
+  deferred: RegradeOutcome['deferred'],
+  scorer: ScorerConfig,
+  parallel = 4,
 ): Promise<number> {
   const item = await itemById(db, spec, itemId);
   if (!item) return 0;
@@ -566,15 +799,19 @@ export async function rescoreDeferred(
       const stored = await db.transaction().execute(async (trx) => {
         const now = await itemById(trx, spec, itemId);
         if (!now || !sameInstant(now.updated_at, item.updated_at)) return false; // edited again: that edit re-grades
-        let g = trx.selectFrom(spec.scores).select(['id', 'detail'])
-          .where(spec.idCol, '=', itemId).where('student_id', '=', next.studentId);
+        let g = trx
+          .selectFrom(spec.scores)
+          .select(['id', 'detail'])
+          .where(spec.idCol, '=', itemId)
+          .where('student_id', '=', next.studentId);
         if (postgres) g = g.forUpdate();
         const row = await g.executeTakeFirst();
         const detail = row ? parseDetailColumn(row.detail) : undefined;
         const d = detail?.[String(next.n)];
         if (!row || !detail || d?.kind !== 'essay' || !d.pending || d.source === 'teacher') return false;
         detail[String(next.n)] = { ...d, score, pending: false, source: scorer.scorer.name };
-        await trx.updateTable(spec.scores)
+        await trx
+          .updateTable(spec.scores)
           .set({ score: totalFromDetail(detail, item.total_marks), detail: toDbJson(detail), updated_at: toDbTime() })
           .where('id', '=', row.id)
           .execute();

@@ -19,8 +19,11 @@ export async function assignStudentToGradeClasses(trx: Db, studentId: number, gr
 
 /** One student joins one class (a class named by their import row). */
 export async function assignStudentToClass(trx: Db, studentId: number, classId: number): Promise<void> {
-  await trx.insertInto('assigned_students_class').values({ student_id: studentId, class_id: classId })
-    .onConflict((oc) => oc.columns(['student_id', 'class_id']).doNothing()).execute();
+  await trx
+    .insertInto('assigned_students_class')
+    .values({ student_id: studentId, class_id: classId })
+    .onConflict((oc) => oc.columns(['student_id', 'class_id']).doNothing())
+    .execute();
 }
 
 /** A new (or re-graded) class gets every student of its grade. */

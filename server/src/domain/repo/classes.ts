@@ -10,7 +10,12 @@ import { containsInsensitive, isUniqueViolation, toCount } from '../../db/sql-he
 import { isoFromDb, toDbTime } from '../../db/time';
 import { clash, invalid, missingRecord } from '../errors';
 import { activeStudent } from './members';
-import { CLASSES_OF_STUDENT_SQL, COUNT_CLASSES_OF_STUDENT_SQL, type SessionColumns, withSessionColumns } from './hot-reads';
+import {
+  CLASSES_OF_STUDENT_SQL,
+  COUNT_CLASSES_OF_STUDENT_SQL,
+  type SessionColumns,
+  withSessionColumns,
+} from './hot-reads';
 
 /** A class as every list shows it: with its teacher's name ('' without one) and how many members it has (members.ts). */
 export interface ClassView {
@@ -59,7 +64,10 @@ function classesQuery(db: Db) {
     ]);
 }
 
-export type ClassRow = Omit<ClassView, 'student_count' | 'archived_at'> & { student_count: unknown; archived_at: Date | string | null };
+export type ClassRow = Omit<ClassView, 'student_count' | 'archived_at'> & {
+  student_count: unknown;
+  archived_at: Date | string | null;
+};
 
 function toClassView(row: ClassRow): ClassView {
   return {
@@ -80,7 +88,9 @@ function toClassView(row: ClassRow): ClassView {
  */
 export async function listClasses(db: Db, grade: number | undefined, page: Page, archived = false) {
   return db.transaction().execute(async (trx) => {
-    let count = trx.selectFrom('classes').select((eb) => eb.fn.countAll().as('total'))
+    let count = trx
+      .selectFrom('classes')
+      .select((eb) => eb.fn.countAll().as('total'))
       .where('archived_at', archived ? 'is not' : 'is', null);
     let rows = classesQuery(trx).where('classes.archived_at', archived ? 'is not' : 'is', null);
     if (grade !== undefined) {
@@ -101,20 +111,39 @@ export async function requireClass(db: Db, id: number): Promise<ClassView> {
 
 /** The classes a teacher teaches, ordered by id (archived ones left out). */
 export async function classesTaughtBy(db: Db, teacherId: number): Promise<ClassView[]> {
-  const rows = await classesQuery(db).where('classes.teacher_id', '=', teacherId).where('classes.archived_at', 'is', null).orderBy('classes.id').execute();
+  const rows = await classesQuery(db)
+    .where('classes.teacher_id', '=', teacherId)
+    .where('classes.archived_at', 'is', null)
+    .orderBy('classes.id')
+    .execute();
   return rows.map(toClassView);
 }
 
 /** Every open class of these grades (their names, for matching the classes an import names; archived ones hold no name). */
-export async function classesOfGrades(db: Db, grades: number[]): Promise<{ id: number; name: string; grade: number }[]> {
+export async function classesOfGrades(
+  db: Db,
+  grades: number[],
+): Promise<{ id: number; name: string; grade: number }[]> {
   if (grades.length === 0) return [];
-  return db.selectFrom('classes').select(['id', 'name', 'grade']).where('grade', 'in', grades).where('archived_at', 'is', null).orderBy('id').execute();
+  return db
+    .selectFrom('classes')
+    .select(['id', 'name', 'grade'])
+    .where('grade', 'in', grades)
+    .where('archived_at', 'is', null)
+    .orderBy('id')
+    .execute();
 }
 
 /** The first class (by id) a teacher teaches in a grade, and how many they teach there (archived ones left out). */
 export async function firstClassOfTeacher(db: Db, teacherId: number, grade: number) {
-  const rows = await db.selectFrom('classes').select('id').where('grade', '=', grade).where('teacher_id', '=', teacherId)
-    .where('archived_at', 'is', null).orderBy('id').execute();
+  const rows = await db
+    .selectFrom('classes')
+    .select('id')
+    .where('grade', '=', grade)
+    .where('teacher_id', '=', teacherId)
+    .where('archived_at', 'is', null)
+    .orderBy('id')
+    .execute();
   return { class_id: rows.length > 0 ? rows[0].id : null, total: rows.length };
 }
 
@@ -123,9 +152,16 @@ const CLASSES_OF_STUDENT_WITH_SESSION_SQL = withSessionColumns(CLASSES_OF_STUDEN
 
 /** `session`: the session check of user `sessionUserId` done by the same statement (undefined: the page is empty). */
 export async function classesOfStudent(db: Db, studentId: number, page: Page, sessionUserId: number) {
-  const rows = await preparedRead(db, CLASSES_OF_STUDENT_WITH_SESSION_SQL)([studentId, page.limit, page.offset, sessionUserId]);
-  const total = rows.length > 0 ? rows[0].total
-    : page.offset === 0 ? 0 : (await preparedRead(db, COUNT_CLASSES_OF_STUDENT_SQL)([studentId]))[0]?.n;
+  const rows = await preparedRead(
+    db,
+    CLASSES_OF_STUDENT_WITH_SESSION_SQL,
+  )([studentId, page.limit, page.offset, sessionUserId]);
+  const total =
+    rows.length > 0
+      ? rows[0].total
+      : page.offset === 0
+        ? 0
+        : (await preparedRead(db, COUNT_CLASSES_OF_STUDENT_SQL)([studentId]))[0]?.n;
   const session: SessionColumns | undefined = rows[0];
   return { classes: rows.map(toClassView), total: toCount(total), session };
 }
@@ -134,15 +170,27 @@ export async function classesOfStudent(db: Db, studentId: number, page: Page, se
 export async function archivedClassesOfStudent(db: Db, studentId: number, page: Page) {
   const mine = db.selectFrom('assigned_students_class').select('class_id').where('student_id', '=', studentId);
   const [{ total }, rows] = await Promise.all([
-    db.selectFrom('classes').select((eb) => eb.fn.countAll().as('total')).where('id', 'in', mine).where('archived_at', 'is not', null).executeTakeFirstOrThrow(),
-    classesQuery(db).where('classes.id', 'in', mine).where('classes.archived_at', 'is not', null).orderBy('classes.id').limit(page.limit).offset(page.offset).execute(),
+    db
+      .selectFrom('classes')
+      .select((eb) => eb.fn.countAll().as('total'))
+      .where('id', 'in', mine)
+      .where('archived_at', 'is not', null)
+      .executeTakeFirstOrThrow(),
+    classesQuery(db)
+      .where('classes.id', 'in', mine)
+      .where('classes.archived_at', 'is not', null)
+      .orderBy('classes.id')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
   ]);
   return { classes: rows.map(toClassView), total: toCount(total) };
 }
 
 async function assertTeacherExists(db: Db, teacherId: number) {
   const teacher = await db.selectFrom('teachers').select('id').where('id', '=', teacherId).executeTakeFirst();
-  if (!teacher) throw invalid(`teacher_id ${teacherId} does not exist`, { code: 'unknown-teacher', params: { teacherId } });
+  if (!teacher)
+    throw invalid(`teacher_id ${teacherId} does not exist`, { code: 'unknown-teacher', params: { teacherId } });
 }
 
 const duplicateClassName = (name: string, grade: number) =>
@@ -150,8 +198,12 @@ const duplicateClassName = (name: string, grade: number) =>
 
 /** The class in use (not archived) of the grade that holds this name as a reader sees it (classNameKey), if any. */
 async function holderOfName(db: Db, name: string, grade: number, exceptId?: number) {
-  let q = db.selectFrom('classes').select(['id', 'name']).where('grade', '=', grade)
-    .where('name_key', '=', classNameKey(name)).where('archived_at', 'is', null);
+  let q = db
+    .selectFrom('classes')
+    .select(['id', 'name'])
+    .where('grade', '=', grade)
+    .where('name_key', '=', classNameKey(name))
+    .where('archived_at', 'is', null);
   if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
   return q.executeTakeFirst();
 }
@@ -223,7 +275,12 @@ export async function deleteClass(db: Db, id: number): Promise<void> {
  * first date.
  */
 export async function archiveClass(db: Db, id: number): Promise<ClassView> {
-  const found = await db.updateTable('classes').set({ archived_at: toDbTime() }).where('id', '=', id).returning('archived_at').executeTakeFirst();
+  const found = await db
+    .updateTable('classes')
+    .set({ archived_at: toDbTime() })
+    .where('id', '=', id)
+    .returning('archived_at')
+    .executeTakeFirst();
   if (!found) throw missingRecord('class', 'Class not found');
   return requireClass(db, id);
 }
@@ -233,7 +290,11 @@ export async function restoreClass(db: Db, id: number): Promise<ClassView> {
   await db
     .transaction()
     .execute(async (trx) => {
-      const cls = await trx.selectFrom('classes').select(['name', 'grade', 'archived_at']).where('id', '=', id).executeTakeFirst();
+      const cls = await trx
+        .selectFrom('classes')
+        .select(['name', 'grade', 'archived_at'])
+        .where('id', '=', id)
+        .executeTakeFirst();
       if (!cls) throw missingRecord('class', 'Class not found');
       if (cls.archived_at === null) throw clash('This class is not archived', { code: 'class-not-archived' });
       const holder = await holderOfName(trx, cls.name, cls.grade, id);
@@ -266,24 +327,70 @@ export async function classImpact(db: Db, id: number) {
       const exercises = eb.selectFrom('exercises as e').select('e.id').where('e.material_id', 'in', materials);
       const exams = eb.selectFrom('exams as x').select('x.id').whereRef('x.class_id', '=', 'c.id');
       return [
-        'c.id', 'c.name', 'c.grade', 'c.archived_at',
-        eb.selectFrom('assigned_students_class as a').select((e) => e.fn.countAll().as('n')).whereRef('a.class_id', '=', 'c.id').as('students'),
-        eb.selectFrom('materials as m').select((e) => e.fn.countAll().as('n')).whereRef('m.class_id', '=', 'c.id').as('materials'),
-        eb.selectFrom('exercises as e').select((e) => e.fn.countAll().as('n')).where('e.material_id', 'in', materials).as('exercises'),
-        eb.selectFrom('exams as x').select((e) => e.fn.countAll().as('n')).whereRef('x.class_id', '=', 'c.id').as('exams'),
-        eb.selectFrom('exercise_answers as s').select((e) => e.fn.countAll().as('n')).where('s.exercise_id', 'in', exercises).as('exercise_sheets'),
-        eb.selectFrom('exam_answers as s').select((e) => e.fn.countAll().as('n')).where('s.exam_id', 'in', exams).as('exam_sheets'),
-        eb.selectFrom('exercise_scores as g').select((e) => e.fn.countAll().as('n')).where('g.exercise_id', 'in', exercises).as('exercise_grades'),
-        eb.selectFrom('exam_scores as g').select((e) => e.fn.countAll().as('n')).where('g.exam_id', 'in', exams).as('exam_grades'),
-        eb.selectFrom('material_forum as f').select((e) => e.fn.countAll().as('n')).where('f.material_id', 'in', materials).as('discussions'),
+        'c.id',
+        'c.name',
+        'c.grade',
+        'c.archived_at',
+        eb
+          .selectFrom('assigned_students_class as a')
+          .select((e) => e.fn.countAll().as('n'))
+          .whereRef('a.class_id', '=', 'c.id')
+          .as('students'),
+        eb
+          .selectFrom('materials as m')
+          .select((e) => e.fn.countAll().as('n'))
+          .whereRef('m.class_id', '=', 'c.id')
+          .as('materials'),
+        eb
+          .selectFrom('exercises as e')
+          .select((e) => e.fn.countAll().as('n'))
+          .where('e.material_id', 'in', materials)
+          .as('exercises'),
+        eb
+          .selectFrom('exams as x')
+          .select((e) => e.fn.countAll().as('n'))
+          .whereRef('x.class_id', '=', 'c.id')
+          .as('exams'),
+        eb
+          .selectFrom('exercise_answers as s')
+          .select((e) => e.fn.countAll().as('n'))
+          .where('s.exercise_id', 'in', exercises)
+          .as('exercise_sheets'),
+        eb
+          .selectFrom('exam_answers as s')
+          .select((e) => e.fn.countAll().as('n'))
+          .where('s.exam_id', 'in', exams)
+          .as('exam_sheets'),
+        eb
+          .selectFrom('exercise_scores as g')
+          .select((e) => e.fn.countAll().as('n'))
+          .where('g.exercise_id', 'in', exercises)
+          .as('exercise_grades'),
+        eb
+          .selectFrom('exam_scores as g')
+          .select((e) => e.fn.countAll().as('n'))
+          .where('g.exam_id', 'in', exams)
+          .as('exam_grades'),
+        eb
+          .selectFrom('material_forum as f')
+          .select((e) => e.fn.countAll().as('n'))
+          .where('f.material_id', 'in', materials)
+          .as('discussions'),
       ];
     })
     .executeTakeFirst();
   if (!row) throw missingRecord('class', 'Class not found');
   return {
-    id: row.id, name: row.name, grade: row.grade, archived_at: row.archived_at === null ? null : isoFromDb(row.archived_at),
-    students: toCount(row.students), materials: toCount(row.materials), exercises: toCount(row.exercises), exams: toCount(row.exams),
-    answer_sheets: toCount(row.exercise_sheets) + toCount(row.exam_sheets), grades: toCount(row.exercise_grades) + toCount(row.exam_grades),
+    id: row.id,
+    name: row.name,
+    grade: row.grade,
+    archived_at: row.archived_at === null ? null : isoFromDb(row.archived_at),
+    students: toCount(row.students),
+    materials: toCount(row.materials),
+    exercises: toCount(row.exercises),
+    exams: toCount(row.exams),
+    answer_sheets: toCount(row.exercise_sheets) + toCount(row.exam_sheets),
+    grades: toCount(row.exercise_grades) + toCount(row.exam_grades),
     discussions: toCount(row.discussions),
   };
 }
@@ -301,7 +408,13 @@ export interface RosterFilter {
  * A class and one page of its students, read together; `authorize` (the caller's policy check) sees the class
  * before any student is read and throws to refuse.
  */
-export async function classWithRoster(db: Db, id: number, filter: RosterFilter, page: Page, authorize: (cls: ClassView) => void) {
+export async function classWithRoster(
+  db: Db,
+  id: number,
+  filter: RosterFilter,
+  page: Page,
+  authorize: (cls: ClassView) => void,
+) {
   return db.transaction().execute(async (trx) => {
     const cls = await requireClass(trx, id);
     authorize(cls);
@@ -311,12 +424,24 @@ export async function classWithRoster(db: Db, id: number, filter: RosterFilter, 
       .where('assigned_students_class.class_id', '=', id);
     if (!filter.withDeactivated) q = q.where(activeStudent('assigned_students_class.student_id'));
     const { search } = filter;
-    if (search) q = q.where((eb) => eb.or([containsInsensitive(eb.ref('students.name_search'), searchText(search)), containsInsensitive(eb.ref('students.nis'), search)]));
+    if (search)
+      q = q.where((eb) =>
+        eb.or([
+          containsInsensitive(eb.ref('students.name_search'), searchText(search)),
+          containsInsensitive(eb.ref('students.nis'), search),
+        ]),
+      );
     const direction = filter.ascending ? 'asc' : 'desc';
     const { total } = await q.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow();
     const students = await q
       .selectAll('students')
-      .select((eb) => eb.selectFrom('users').select('users.deactivated_at').whereRef('users.id', '=', 'students.user_id').as('deactivated_at'))
+      .select((eb) =>
+        eb
+          .selectFrom('users')
+          .select('users.deactivated_at')
+          .whereRef('users.id', '=', 'students.user_id')
+          .as('deactivated_at'),
+      )
       .orderBy('students.nis', direction)
       .orderBy('students.id', direction)
       .limit(page.limit)
@@ -336,7 +461,11 @@ export async function assignStudents(db: Db, classId: number, studentIds: number
     const existing = await trx.selectFrom('students').select('id').where('id', 'in', ids).execute();
     const known = new Set(existing.map((s) => s.id));
     const unknown = ids.filter((id) => !known.has(id));
-    if (unknown.length > 0) throw invalid(`Unknown student ids: ${unknown.join(', ')}`, { code: 'unknown-students', params: { studentIds: unknown.join(', ') } });
+    if (unknown.length > 0)
+      throw invalid(`Unknown student ids: ${unknown.join(', ')}`, {
+        code: 'unknown-students',
+        params: { studentIds: unknown.join(', ') },
+      });
     const already = await trx
       .selectFrom('assigned_students_class')
       .select('student_id')
@@ -346,7 +475,11 @@ export async function assignStudents(db: Db, classId: number, studentIds: number
       .execute();
     if (already.length > 0) {
       const list = already.map((a) => a.student_id);
-      throw clash(`Students already assigned to this class: ${list.join(', ')}`, { student_id: list, code: 'students-already-in-class', params: { studentIds: list.join(', ') } });
+      throw clash(`Students already assigned to this class: ${list.join(', ')}`, {
+        student_id: list,
+        code: 'students-already-in-class',
+        params: { studentIds: list.join(', ') },
+      });
     }
     await trx
       .insertInto('assigned_students_class')
@@ -361,6 +494,10 @@ export async function unassignStudents(db: Db, classId: number, studentIds: numb
     const cls = await trx.selectFrom('classes').select('id').where('id', '=', classId).executeTakeFirst();
     if (!cls) throw missingRecord('class', 'Class not found');
     await assertOpenClass(trx, classId);
-    await trx.deleteFrom('assigned_students_class').where('class_id', '=', classId).where('student_id', 'in', studentIds).execute();
+    await trx
+      .deleteFrom('assigned_students_class')
+      .where('class_id', '=', classId)
+      .where('student_id', 'in', studentIds)
+      .execute();
   });
 }

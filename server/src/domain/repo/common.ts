@@ -68,13 +68,31 @@ export async function studentName(db: Db, studentId: number): Promise<string> {
 }
 
 /** The class's facts and, in the same statement, whether `studentId` is assigned to it now (false for null). */
-export async function classFor(db: Db, id: number, studentId: number | null): Promise<(ClassFacts & { assigned: boolean }) | undefined> {
+export async function classFor(
+  db: Db,
+  id: number,
+  studentId: number | null,
+): Promise<(ClassFacts & { assigned: boolean }) | undefined> {
   const [row] = await preparedRead(db, CLASS_FOR_SQL)([id, studentId]);
-  return row && { id: row.id, teacher_id: row.teacher_id, grade: row.grade, name: row.name, assigned: Boolean(row.assigned) };
+  return (
+    row && { id: row.id, teacher_id: row.teacher_id, grade: row.grade, name: row.name, assigned: Boolean(row.assigned) }
+  );
 }
 
 /** The material's facts and, in the same statement, whether `studentId` is assigned to its class now. */
-export async function materialFor(db: Db, id: number, studentId: number | null): Promise<(MaterialFacts & { assigned: boolean }) | undefined> {
+export async function materialFor(
+  db: Db,
+  id: number,
+  studentId: number | null,
+): Promise<(MaterialFacts & { assigned: boolean }) | undefined> {
   const [row] = await preparedRead(db, MATERIAL_FOR_SQL)([id, studentId]);
-  return row && { id: row.id, class_id: row.class_id, teacher_id: row.teacher_id, class_teacher_id: row.class_teacher_id, assigned: Boolean(row.assigned) };
+  return (
+    row && {
+      id: row.id,
+      class_id: row.class_id,
+      teacher_id: row.teacher_id,
+      class_teacher_id: row.class_teacher_id,
+      assigned: Boolean(row.assigned),
+    }
+  );
 }

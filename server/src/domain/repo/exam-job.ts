@@ -18,9 +18,17 @@ export async function runExamAutoSubmit(db: Db, scorer: ScorerConfig, now = new 
   const rows = await db
     .selectFrom('exam_answers as s')
     .innerJoin('exams as x', 'x.id', 's.exam_id')
-    .leftJoin('exam_scores as g', (j) => j.onRef('g.exam_id', '=', 's.exam_id').onRef('g.student_id', '=', 's.student_id'))
+    .leftJoin('exam_scores as g', (j) =>
+      j.onRef('g.exam_id', '=', 's.exam_id').onRef('g.student_id', '=', 's.student_id'),
+    )
     .select(['s.exam_id', 's.student_id'])
-    .where(windowWhere(db, { start: 'x.start_time', end: 'x.end_time', extraMinutes: extraMinutesSql('s.exam_id', 's.student_id') }, now).ended())
+    .where(
+      windowWhere(
+        db,
+        { start: 'x.start_time', end: 'x.end_time', extraMinutes: extraMinutesSql('s.exam_id', 's.student_id') },
+        now,
+      ).ended(),
+    )
     .where('g.id', 'is', null)
     .orderBy('s.id')
     .limit(limit)
@@ -42,7 +50,11 @@ export interface ExamJob {
 }
 
 /** Starts the periodic job; `onError` gets failures (the job keeps running). */
-export function startExamAutoSubmit(db: Db, scorer: ScorerConfig, opts: { intervalMs?: number; onError?: (err: unknown) => void } = {}): ExamJob {
+export function startExamAutoSubmit(
+  db: Db,
+  scorer: ScorerConfig,
+  opts: { intervalMs?: number; onError?: (err: unknown) => void } = {},
+): ExamJob {
   const intervalMs = opts.intervalMs ?? 30_000;
   const holder = `${process.pid}-${crypto.randomUUID()}`;
   let running = false;

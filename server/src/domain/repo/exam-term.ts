@@ -21,17 +21,28 @@ export interface ExamOfTerm {
 
 /** Every exam of a class: the current one first, then the closed ones, newest first. */
 export async function examsOfClass(db: Db, classId: number): Promise<ExamOfTerm[]> {
-  const rows = await db.selectFrom('exams')
+  const rows = await db
+    .selectFrom('exams')
     .select(['id', 'class_id', 'title', 'kind', 'kind_label', 'start_time', 'end_time', 'closed_at'])
     .where('class_id', '=', classId)
     .execute();
   const time = (v: Date | string | null) => (v == null ? Number.POSITIVE_INFINITY : new Date(v).getTime());
-  return rows.sort((a, b) => time(b.closed_at) - time(a.closed_at) || new Date(b.start_time).getTime() - new Date(a.start_time).getTime() || b.id - a.id);
+  return rows.sort(
+    (a, b) =>
+      time(b.closed_at) - time(a.closed_at) ||
+      new Date(b.start_time).getTime() - new Date(a.start_time).getTime() ||
+      b.id - a.id,
+  );
 }
 
 /** Closes a current exam; false when it was closed already (by another request meanwhile). */
 export async function closeExam(db: Db, id: number, now = new Date()): Promise<boolean> {
-  const done = await db.updateTable('exams').set({ closed_at: toDbTime(now) }).where('id', '=', id).where('closed_at', 'is', null).executeTakeFirst();
+  const done = await db
+    .updateTable('exams')
+    .set({ closed_at: toDbTime(now) })
+    .where('id', '=', id)
+    .where('closed_at', 'is', null)
+    .executeTakeFirst();
   return Number(done.numUpdatedRows) > 0;
 }
 

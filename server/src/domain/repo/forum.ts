@@ -93,9 +93,10 @@ async function repliesOf(db: Db, kind: ForumKind, ids: number[]): Promise<Map<nu
   const rows = await preparedRead(db, repliesSql(dialect))([kind, dialect === 'postgres' ? ids : JSON.stringify(ids)]);
   for (const r of rows) {
     const list = out.get(r.discussion_id) ?? [];
-    const author = r.teacher_id != null
-      ? { student_id: null, teacher_id: r.teacher_id, role: 'teacher' as const }
-      : { student_id: r.student_id, role: 'student' as const };
+    const author =
+      r.teacher_id != null
+        ? { student_id: null, teacher_id: r.teacher_id, role: 'teacher' as const }
+        : { student_id: r.student_id, role: 'student' as const };
     list.push({ id: r.id, ...author, name: r.name, reply: r.reply, time: formatWib(r.created_at) });
     out.set(r.discussion_id, list);
   }
@@ -116,14 +117,22 @@ function toItem(row: PostRow, replies: ReplyItem[]): DiscussionItem {
 }
 
 /** One page of discussions, newest first, with replies (the general forum's; the material forum's: materialDiscussions). */
-export async function listDiscussions(db: Db, kind: ForumKind, paging: { pageSize: number; offset: number }): Promise<{ items: DiscussionItem[]; total: number }> {
+export async function listDiscussions(
+  db: Db,
+  kind: ForumKind,
+  paging: { pageSize: number; offset: number },
+): Promise<{ items: DiscussionItem[]; total: number }> {
   const page = postQuery(db, kind);
   const count = db.selectFrom(`${forumTable(kind)} as f`).select((eb) => eb.fn.countAll<number>().as('n'));
   const [rows, total] = await Promise.all([
     page.orderBy('f.id', 'desc').limit(paging.pageSize).offset(paging.offset).execute(),
     count.executeTakeFirstOrThrow(),
   ]);
-  const replies = await repliesOf(db, kind, rows.map((r) => r.id));
+  const replies = await repliesOf(
+    db,
+    kind,
+    rows.map((r) => r.id),
+  );
   return { items: rows.map((r) => toItem(r as PostRow, replies.get(r.id) ?? [])), total: Number(total.n) };
 }
 
@@ -149,16 +158,30 @@ export interface MaterialDiscussionPage {
  * statement; whether the caller may read them is the caller's to decide (policy.ts requirePlace) before sending any.
  */
 export async function materialDiscussions(
-  db: Db, materialId: number, paging: { pageSize: number; offset: number }, studentId: number | null, sessionUserId: number,
+  db: Db,
+  materialId: number,
+  paging: { pageSize: number; offset: number },
+  studentId: number | null,
+  sessionUserId: number,
 ): Promise<MaterialDiscussionPage | undefined> {
-  const [row] = await preparedRead(db, MATERIAL_DISCUSSIONS_SQL[dbKindOf(db)])(
-    [materialId, studentId, paging.pageSize, paging.offset, sessionUserId],
-  );
+  const [row] = await preparedRead(
+    db,
+    MATERIAL_DISCUSSIONS_SQL[dbKindOf(db)],
+  )([materialId, studentId, paging.pageSize, paging.offset, sessionUserId]);
   if (!row) return undefined;
   const material: MaterialFacts = {
-    id: Number(row.id), class_id: Number(row.class_id), teacher_id: Number(row.teacher_id), class_teacher_id: Number(row.class_teacher_id),
+    id: Number(row.id),
+    class_id: Number(row.class_id),
+    teacher_id: Number(row.teacher_id),
+    class_teacher_id: Number(row.class_teacher_id),
   };
-  return { material, assigned: Boolean(row.assigned), total: Number(row.total), discussionsJson: String(row.discussions), session: row };
+  return {
+    material,
+    assigned: Boolean(row.assigned),
+    total: Number(row.total),
+    discussionsJson: String(row.discussions),
+    session: row,
+  };
 }
 
 export async function getDiscussion(db: Db, kind: ForumKind, id: number): Promise<DiscussionItem | undefined> {
@@ -175,11 +198,22 @@ export interface PostText {
 }
 
 /** A new discussion by a student (the material forum's under `materialId`); returns its id. */
-export async function createDiscussion(db: Db, kind: ForumKind, studentId: number, text: PostText, materialId?: number): Promise<number> {
+export async function createDiscussion(
+  db: Db,
+  kind: ForumKind,
+  studentId: number,
+  text: PostText,
+  materialId?: number,
+): Promise<number> {
   const values = { ...text, student_id: studentId };
-  const row = kind === 'general'
-    ? await db.insertInto('general_forum').values(values).returning('id').executeTakeFirstOrThrow()
-    : await db.insertInto('material_forum').values({ ...values, material_id: materialId! }).returning('id').executeTakeFirstOrThrow();
+  const row =
+    kind === 'general'
+      ? await db.insertInto('general_forum').values(values).returning('id').executeTakeFirstOrThrow()
+      : await db
+          .insertInto('material_forum')
+          .values({ ...values, material_id: materialId! })
+          .returning('id')
+          .executeTakeFirstOrThrow();
   return row.id;
 }
 
@@ -191,8 +225,15 @@ export async function updateDiscussion(db: Db, kind: ForumKind, id: number, text
 }
 
 /** Just the facts needed for access checks. */
-export async function discussionFacts(db: Db, kind: ForumKind, id: number): Promise<{ id: number; student_id: number; material_id?: number } | undefined> {
-  let q = db.selectFrom(`${forumTable(kind)} as f`).select(['f.id', 'f.student_id']).where('f.id', '=', id);
+export async function discussionFacts(
+  db: Db,
+  kind: ForumKind,
+  id: number,
+): Promise<{ id: number; student_id: number; material_id?: number } | undefined> {
+  let q = db
+    .selectFrom(`${forumTable(kind)} as f`)
+    .select(['f.id', 'f.student_id'])
+    .where('f.id', '=', id);
   if (kind === 'material') q = q.select(sql<number>`f.material_id`.as('material_id'));
   const row = await q.executeTakeFirst();
   return row as { id: number; student_id: number; material_id?: number } | undefined;
@@ -210,19 +251,36 @@ export async function deleteDiscussion(db: Db, kind: ForumKind, id: number): Pro
 /** Deletes one reply of a discussion and every report on it (one transaction); false when there is no such reply. */
 export async function deleteReply(db: Db, kind: ForumKind, discussionId: number, replyId: string): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    const gone = await trx.deleteFrom('discussion_replies')
-      .where('kind', '=', kind).where('discussion_id', '=', discussionId).where('id', '=', replyId)
+    const gone = await trx
+      .deleteFrom('discussion_replies')
+      .where('kind', '=', kind)
+      .where('discussion_id', '=', discussionId)
+      .where('id', '=', replyId)
       .executeTakeFirst();
     if (Number(gone.numDeletedRows) === 0) return false;
-    await trx.deleteFrom('reports').where('kind', '=', kind).where('discussion_id', '=', discussionId).where('reply_id', '=', replyId).execute();
+    await trx
+      .deleteFrom('reports')
+      .where('kind', '=', kind)
+      .where('discussion_id', '=', discussionId)
+      .where('reply_id', '=', replyId)
+      .execute();
     return true;
   });
 }
 
 /** The author of one reply of a discussion (for delete rights), or undefined. */
-export async function replyFacts(db: Db, kind: ForumKind, discussionId: number, replyId: string): Promise<{ student_id: number | null; teacher_id: number | null } | undefined> {
-  return db.selectFrom('discussion_replies').select(['student_id', 'teacher_id'])
-    .where('kind', '=', kind).where('discussion_id', '=', discussionId).where('id', '=', replyId)
+export async function replyFacts(
+  db: Db,
+  kind: ForumKind,
+  discussionId: number,
+  replyId: string,
+): Promise<{ student_id: number | null; teacher_id: number | null } | undefined> {
+  return db
+    .selectFrom('discussion_replies')
+    .select(['student_id', 'teacher_id'])
+    .where('kind', '=', kind)
+    .where('discussion_id', '=', discussionId)
+    .where('id', '=', replyId)
     .executeTakeFirst();
 }
 
@@ -239,28 +297,41 @@ export type ReplyAuthor = { student_id: number } | { teacher_id: number };
  * (so the cap reveals nothing to others). The rights are policy.ts's (requireReply); the joins state them again so a
  * class handed over meanwhile cannot slip through.
  */
-export async function appendReply(db: Db, kind: ForumKind, discussionId: number, author: ReplyAuthor, text: string): Promise<string | typeof DISCUSSION_FULL | undefined> {
+export async function appendReply(
+  db: Db,
+  kind: ForumKind,
+  discussionId: number,
+  author: ReplyAuthor,
+  text: string,
+): Promise<string | typeof DISCUSSION_FULL | undefined> {
   const id = crypto.randomUUID();
   const table = sql.table(kind === 'general' ? 'general_forum' : 'material_forum');
   const studentId = 'student_id' in author ? author.student_id : null;
   const teacherId = 'teacher_id' in author ? author.teacher_id : null;
-  const assigned = kind === 'general'
-    ? sql``
-    : studentId !== null
-      ? sql`join materials m on m.id = f.material_id join assigned_students_class a on a.class_id = m.class_id and a.student_id = ${studentId}`
-      : sql`join materials m on m.id = f.material_id join classes c on c.id = m.class_id and c.teacher_id = ${teacherId}`;
+  const assigned =
+    kind === 'general'
+      ? sql``
+      : studentId !== null
+        ? sql`join materials m on m.id = f.material_id join assigned_students_class a on a.class_id = m.class_id and a.student_id = ${studentId}`
+        : sql`join materials m on m.id = f.material_id join classes c on c.id = m.class_id and c.teacher_id = ${teacherId}`;
   const replyable = sql`from ${table} f ${assigned} where f.id = ${discussionId}`;
   return db.transaction().execute(async (trx) => {
     // PostgreSQL: concurrent replies to one discussion take turns, so each counts the ones committed before it
     // (SQLite runs one write at a time already).
-    if (dbKindOf(trx) === 'postgres') await sql`select id from ${table} where id = ${discussionId} for update`.execute(trx);
+    if (dbKindOf(trx) === 'postgres')
+      await sql`select id from ${table} where id = ${discussionId} for update`.execute(trx);
     // A reply's bytes as a page carries it (shared-rules textBytes): the JSON text of the reply without its quotes.
     const roomLeft = MAX_REPLY_BYTES_PER_POST - textBytes(text);
-    const replyBytes = dbKindOf(trx) === 'postgres' ? sql`octet_length(to_jsonb(r.reply)::text) - 2` : sql`length(cast(json_quote(r.reply) as blob)) - 2`;
+    const replyBytes =
+      dbKindOf(trx) === 'postgres'
+        ? sql`octet_length(to_jsonb(r.reply)::text) - 2`
+        : sql`length(cast(json_quote(r.reply) as blob)) - 2`;
     const result = await sql`insert into discussion_replies (id, kind, discussion_id, student_id, teacher_id, reply)
       select ${id}, ${kind}, f.id, cast(${studentId} as integer), cast(${teacherId} as integer), ${text} ${replyable}
       and (select count(*) from discussion_replies r where r.kind = ${kind} and r.discussion_id = f.id) < ${MAX_REPLIES_PER_POST}
-      and (select coalesce(sum(${replyBytes}), 0) from discussion_replies r where r.kind = ${kind} and r.discussion_id = f.id) <= ${roomLeft}`.execute(trx);
+      and (select coalesce(sum(${replyBytes}), 0) from discussion_replies r where r.kind = ${kind} and r.discussion_id = f.id) <= ${roomLeft}`.execute(
+      trx,
+    );
     if (Number(result.numAffectedRows ?? 0) > 0) return id;
     const couldReply = await sql`select 1 as ok ${replyable}`.execute(trx);
     return couldReply.rows.length > 0 ? DISCUSSION_FULL : undefined;
@@ -269,12 +340,20 @@ export async function appendReply(db: Db, kind: ForumKind, discussionId: number,
 
 /** Material discussion topics (`f`, with their material `m`) that no teacher has replied to yet. */
 function unansweredMaterialTopics(db: Db) {
-  return db.selectFrom('material_forum as f')
+  return db
+    .selectFrom('material_forum as f')
     .innerJoin('materials as m', 'm.id', 'f.material_id')
-    .where(({ not, exists, selectFrom }) => not(exists(
-      selectFrom('discussion_replies as r').select('r.id')
-        .where('r.kind', '=', 'material').whereRef('r.discussion_id', '=', 'f.id').where('r.teacher_id', 'is not', null),
-    )));
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('discussion_replies as r')
+            .select('r.id')
+            .where('r.kind', '=', 'material')
+            .whereRef('r.discussion_id', '=', 'f.id')
+            .where('r.teacher_id', 'is not', null),
+        ),
+      ),
+    );
 }
 
 /** The most materials unansweredTopics lists: far above one class's materials, so the answer stays small. */
@@ -284,7 +363,10 @@ export const MAX_UNANSWERED_MATERIALS = 1000;
  * Per material of one class, how many of its discussion topics no teacher has answered yet (materials with none are
  * left out): one grouped read.
  */
-export async function unansweredTopics(db: Db, classId: number): Promise<{ material_id: number; unanswered: number }[]> {
+export async function unansweredTopics(
+  db: Db,
+  classId: number,
+): Promise<{ material_id: number; unanswered: number }[]> {
   const rows = await unansweredMaterialTopics(db)
     .where('m.class_id', '=', classId)
     .groupBy('f.material_id')
@@ -299,14 +381,23 @@ export async function unansweredTopics(db: Db, classId: number): Promise<{ mater
  * Per class the teacher teaches now (archived ones aside), how many topics of its materials no teacher has answered
  * yet (classes with none are left out): one grouped read, for the teacher dashboard.
  */
-export async function unansweredTopicsOfTeacher(db: Db, teacherId: number): Promise<{ class_id: number; name: string; grade: number; unanswered: number }[]> {
+export async function unansweredTopicsOfTeacher(
+  db: Db,
+  teacherId: number,
+): Promise<{ class_id: number; name: string; grade: number; unanswered: number }[]> {
   const rows = await unansweredMaterialTopics(db)
     .innerJoin('classes as c', 'c.id', 'm.class_id')
     .where('c.teacher_id', '=', teacherId)
     .where('c.archived_at', 'is', null)
     .groupBy(['c.id', 'c.name', 'c.grade'])
     .select((eb) => ['c.id as class_id', 'c.name', 'c.grade', eb.fn.countAll<number | string>().as('unanswered')])
-    .orderBy('c.grade').orderBy('c.name')
+    .orderBy('c.grade')
+    .orderBy('c.name')
     .execute();
-  return rows.map((r) => ({ class_id: Number(r.class_id), name: r.name, grade: Number(r.grade), unanswered: Number(r.unanswered) }));
+  return rows.map((r) => ({
+    class_id: Number(r.class_id),
+    name: r.name,
+    grade: Number(r.grade),
+    unanswered: Number(r.unanswered),
+  }));
 }

@@ -15,4 +15,5 @@ export async function appliedMigrations(db: Db): Promise<string[]> {
 }
 
 /** Whether an error of appliedMigrations says the migration table is missing (a database never migrated). */
-export const isMissingMigrationTable = (error: unknown): boolean => error instanceof Error && error.message.includes(DEFAULT_MIGRATION_TABLE);
+export const isMissingMigrationTable = (error: unknown): boolean =>
+  error instanceof Error && error.message.includes(DEFAULT_MIGRATION_TABLE);

@@ -23,7 +23,9 @@ export type DbFlag = number | boolean;
 export type DbTime = Date | string;
 
 /** The per-request session check (plugins/auth.ts): one primary-key lookup. */
-export const USER_SESSION_SQL = sqlText<{ role: string; session_version: number }>('SELECT role, session_version FROM users WHERE id = $1');
+export const USER_SESSION_SQL = sqlText<{ role: string; session_version: number }>(
+  'SELECT role, session_version FROM users WHERE id = $1',
+);
 
 /** The session facts a row of a withSessionColumns statement carries. */
 export type SessionColumns = {
@@ -41,7 +43,9 @@ export function withSessionColumns<Row>(sql: SqlText<Row>, n: number): SqlText<R
   const select = /^\s*SELECT\s/.exec(sql);
   if (!select) throw new Error('withSessionColumns: not a SELECT statement');
   const user = `FROM users WHERE id = $${n})`;
-  return sqlText(`${select[0]}(SELECT role ${user} AS session_role, (SELECT session_version ${user} AS session_version, ${sql.slice(select[0].length)}`);
+  return sqlText(
+    `${select[0]}(SELECT role ${user} AS session_role, (SELECT session_version ${user} AS session_version, ${sql.slice(select[0].length)}`,
+  );
 }
 
 const assignedNow = (classCol: string) =>
@@ -58,7 +62,9 @@ SELECT c.id, c.name, c.description, c.teacher_id, c.grade, c.archived_at, COALES
  WHERE s.student_id = $1 AND c.archived_at IS NULL
  ORDER BY c.id LIMIT $2 OFFSET $3`);
 
-export const COUNT_CLASSES_OF_STUDENT_SQL = sqlText<{ n: DbCount }>(`SELECT COUNT(*) AS n FROM assigned_students_class s JOIN classes c ON c.id = s.class_id
+export const COUNT_CLASSES_OF_STUDENT_SQL = sqlText<{
+  n: DbCount;
+}>(`SELECT COUNT(*) AS n FROM assigned_students_class s JOIN classes c ON c.id = s.class_id
  WHERE s.student_id = $1 AND c.archived_at IS NULL`);
 
 /** A class's access facts; $1 class id, $2 the caller's student id (null for others). */
@@ -78,7 +84,9 @@ SELECT m.id, m.class_id, m.title, m.description, m.content, m.teacher_id, e.id A
  WHERE m.class_id = $1
  ORDER BY m.id LIMIT $2 OFFSET $3`);
 
-export const COUNT_MATERIALS_OF_CLASS_SQL = sqlText<{ n: DbCount }>('SELECT COUNT(*) AS n FROM materials WHERE class_id = $1');
+export const COUNT_MATERIALS_OF_CLASS_SQL = sqlText<{ n: DbCount }>(
+  'SELECT COUNT(*) AS n FROM materials WHERE class_id = $1',
+);
 
 /** The stored order seed of student $2's sheet of item `i` (NULL: no sheet, or the secret seed applies). */
 const storedOrderSeed = (sheets: string, idCol: string) =>
@@ -109,15 +117,18 @@ SELECT m.id AS material_id, m.class_id, c.teacher_id AS class_teacher_id, ${assi
 
 /** An item's facts with one student's sheet and score (sheet_id null when none); $1 item id, $2 student id. */
 export function itemWithSheetSql(kind: 'exercise' | 'exam'): SqlText<ItemWithSheetRow> {
-  const [item, sheets, scores, idCol] = kind === 'exam'
-    ? ['exams', 'exam_answers', 'exam_scores', 'exam_id']
-    : ['exercises', 'exercise_answers', 'exercise_scores', 'exercise_id'];
-  const place = kind === 'exam'
-    ? 'i.class_id, c.teacher_id AS class_teacher_id, i.start_time, i.end_time, NULL AS material_id'
-    : 'm.class_id, c.teacher_id AS class_teacher_id, NULL AS start_time, NULL AS end_time, i.material_id';
-  const joins = kind === 'exam'
-    ? 'JOIN classes c ON c.id = i.class_id'
-    : 'JOIN materials m ON m.id = i.material_id JOIN classes c ON c.id = m.class_id';
+  const [item, sheets, scores, idCol] =
+    kind === 'exam'
+      ? ['exams', 'exam_answers', 'exam_scores', 'exam_id']
+      : ['exercises', 'exercise_answers', 'exercise_scores', 'exercise_id'];
+  const place =
+    kind === 'exam'
+      ? 'i.class_id, c.teacher_id AS class_teacher_id, i.start_time, i.end_time, NULL AS material_id'
+      : 'm.class_id, c.teacher_id AS class_teacher_id, NULL AS start_time, NULL AS end_time, i.material_id';
+  const joins =
+    kind === 'exam'
+      ? 'JOIN classes c ON c.id = i.class_id'
+      : 'JOIN materials m ON m.id = i.material_id JOIN classes c ON c.id = m.class_id';
   return sqlText(`
 SELECT i.id, i.title, i.total_marks, i.teacher_id, i.updated_at, ${place},
        s.id AS sheet_id, s.answers, s.status, g.score, s.answers_seq
@@ -138,12 +149,14 @@ SELECT i.id, i.title, i.total_marks, i.teacher_id, i.updated_at, ${place},
  */
 export function materialDiscussionsSql(kind: 'sqlite' | 'postgres'): SqlText<MaterialDiscussionsRow> {
   // names by primary-key lookups, one per row (a join may be planned as a scan of every student per discussion)
-  const name = "COALESCE((SELECT rs.name FROM students rs WHERE rs.id = r.student_id), (SELECT rt.name FROM teachers rt WHERE rt.id = r.teacher_id), '')";
+  const name =
+    "COALESCE((SELECT rs.name FROM students rs WHERE rs.id = r.student_id), (SELECT rt.name FROM teachers rt WHERE rt.id = r.teacher_id), '')";
   const author = "COALESCE((SELECT s.name FROM students s WHERE s.id = p.student_id), 'Former student')";
   const replies = "FROM discussion_replies r WHERE r.kind = 'material' AND r.discussion_id = p.id";
   const page = `SELECT f.* FROM material_forum f WHERE f.material_id = $1 ORDER BY f.id DESC LIMIT $3 OFFSET $4`;
-  const discussions = kind === 'sqlite'
-    ? `(SELECT json_group_array(json_object(
+  const discussions =
+    kind === 'sqlite'
+      ? `(SELECT json_group_array(json_object(
             'id', p.id, 'student_id', p.student_id, 'student_name', ${author}, 'material_id', p.material_id,
             'topic', p.topic, 'description', p.description, 'created_at', strftime('%Y-%m-%dT%H:%M:%fZ', p.created_at),
             'replies', json((SELECT json_group_array(CASE WHEN r.teacher_id IS NOT NULL
@@ -152,8 +165,8 @@ export function materialDiscussionsSql(kind: 'sqlite' | 'postgres'): SqlText<Mat
                   ORDER BY r.created_at, r.id)
                   ${replies}))) ORDER BY p.id DESC)
           FROM (${page}) p)`
-    // row_to_json writes compact JSON (json_build_object and json_agg would add spaces); string_agg joins the texts
-    : `(SELECT COALESCE('[' || string_agg(row_to_json(d)::text, ',' ORDER BY d.id DESC) || ']', '[]')
+      : // row_to_json writes compact JSON (json_build_object and json_agg would add spaces); string_agg joins the texts
+        `(SELECT COALESCE('[' || string_agg(row_to_json(d)::text, ',' ORDER BY d.id DESC) || ']', '[]')
           FROM (SELECT p.id, p.student_id, ${author} AS student_name, p.material_id, p.topic, p.description,
                        to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at,
                        (SELECT COALESCE('[' || string_agg(CASE WHEN r.teacher_id IS NOT NULL
@@ -185,7 +198,8 @@ SELECT r.id, r.discussion_id, r.student_id, r.teacher_id, COALESCE(s.name, t.nam
 /** The student dashboard's six numbers in one statement; $1 student id. */
 export const STUDENT_STATS_SQL = ((): SqlText<StudentStatsRow> => {
   // the classes in use the student is assigned to (archived ones are off their dashboard)
-  const mine = 'IN (SELECT a.class_id FROM assigned_students_class a JOIN classes ac ON ac.id = a.class_id WHERE a.student_id = $1 AND ac.archived_at IS NULL)';
+  const mine =
+    'IN (SELECT a.class_id FROM assigned_students_class a JOIN classes ac ON ac.id = a.class_id WHERE a.student_id = $1 AND ac.archived_at IS NULL)';
   return sqlText(`
 SELECT
   (SELECT COUNT(*) FROM materials m WHERE m.class_id ${mine}) AS materials,
@@ -200,24 +214,59 @@ SELECT
 
 /** A row of examOfClassSql / exerciseOfMaterialSql: the parent's access facts, the item's columns (null: no item). */
 export type ItemOfParentRow = {
-  class_id: number; class_teacher_id: number; assigned: DbFlag; material_id?: number;
-  id: number | null; title: string | null; total_marks: number | null; teacher_id: number | null; updated_at: DbTime | null;
-  start_time?: DbTime | null; end_time?: DbTime | null; shuffle_questions: DbFlag | null; shuffle_options: DbFlag | null;
-  order_seed: string | null; kind?: string | null; kind_label?: string | null; closed_at?: DbTime | null; show_answers?: DbFlag | null;
+  class_id: number;
+  class_teacher_id: number;
+  assigned: DbFlag;
+  material_id?: number;
+  id: number | null;
+  title: string | null;
+  total_marks: number | null;
+  teacher_id: number | null;
+  updated_at: DbTime | null;
+  start_time?: DbTime | null;
+  end_time?: DbTime | null;
+  shuffle_questions: DbFlag | null;
+  shuffle_options: DbFlag | null;
+  order_seed: string | null;
+  kind?: string | null;
+  kind_label?: string | null;
+  closed_at?: DbTime | null;
+  show_answers?: DbFlag | null;
   content?: string | null;
 };
 
 /** A row of itemWithSheetSql: the item's facts, and the sheet's columns (null: no sheet yet). */
 export type ItemWithSheetRow = {
-  id: number; title: string; total_marks: number; teacher_id: number; updated_at: DbTime;
-  class_id: number; class_teacher_id: number; start_time: DbTime | null; end_time: DbTime | null; material_id: number | null;
-  sheet_id: number | null; answers: unknown; status: string | null; score: number | null; answers_seq: number | null;
+  id: number;
+  title: string;
+  total_marks: number;
+  teacher_id: number;
+  updated_at: DbTime;
+  class_id: number;
+  class_teacher_id: number;
+  start_time: DbTime | null;
+  end_time: DbTime | null;
+  material_id: number | null;
+  sheet_id: number | null;
+  answers: unknown;
+  status: string | null;
+  score: number | null;
+  answers_seq: number | null;
 };
 
 /** The row of materialDiscussionsSql: the material's access facts, the count, and the page as JSON text. */
 export type MaterialDiscussionsRow = {
-  id: number; class_id: number; teacher_id: number; class_teacher_id: number; assigned: DbFlag; total: DbCount; discussions: string;
+  id: number;
+  class_id: number;
+  teacher_id: number;
+  class_teacher_id: number;
+  assigned: DbFlag;
+  total: DbCount;
+  discussions: string;
 };
 
 /** The row of STUDENT_STATS_SQL. */
-export type StudentStatsRow = Record<'materials' | 'materials_done' | 'exercises' | 'exercises_done' | 'exams' | 'exams_done', DbCount>;
+export type StudentStatsRow = Record<
+  'materials' | 'materials_done' | 'exercises' | 'exercises_done' | 'exams' | 'exams_done',
+  DbCount
+>;

@@ -10,9 +10,20 @@ export interface PictureBytes {
 }
 
 /** Stores a picture; one already stored (same hash, hence same bytes) is left as it is. */
-export async function insertImage(db: Db, img: { hash: string; mime: string; data: Buffer; width: number | null; height: number | null }): Promise<void> {
-  await db.insertInto('images')
-    .values({ hash: img.hash, mime: img.mime, size: img.data.length, data: img.data, width: img.width, height: img.height })
+export async function insertImage(
+  db: Db,
+  img: { hash: string; mime: string; data: Buffer; width: number | null; height: number | null },
+): Promise<void> {
+  await db
+    .insertInto('images')
+    .values({
+      hash: img.hash,
+      mime: img.mime,
+      size: img.data.length,
+      data: img.data,
+      width: img.width,
+      height: img.height,
+    })
     .onConflict((oc) => oc.column('hash').doNothing())
     .execute();
 }
@@ -21,7 +32,8 @@ export async function insertImage(db: Db, img: { hash: string; mime: string; dat
 export async function saveVariants(db: Db, hash: string, sized: SizedPicture): Promise<void> {
   await db.updateTable('images').set({ width: sized.width, height: sized.height }).where('hash', '=', hash).execute();
   for (const v of sized.variants) {
-    await db.insertInto('image_variants')
+    await db
+      .insertInto('image_variants')
       .values({ hash, width: v.width, mime: v.mime, size: v.data.length, data: v.data })
       .onConflict((oc) => oc.columns(['hash', 'width', 'mime']).doNothing())
       .execute();
@@ -35,8 +47,13 @@ export function imageSizeRows(db: Db, hashes: string[]) {
 
 /** One copy of a picture: its width and type. */
 export function variantBytes(db: Db, hash: string, width: number, mime: string): Promise<PictureBytes | undefined> {
-  return db.selectFrom('image_variants').select(['hash', 'mime', 'data'])
-    .where('hash', '=', hash).where('width', '=', width).where('mime', '=', mime).executeTakeFirst();
+  return db
+    .selectFrom('image_variants')
+    .select(['hash', 'mime', 'data'])
+    .where('hash', '=', hash)
+    .where('width', '=', width)
+    .where('mime', '=', mime)
+    .executeTakeFirst();
 }
 
 /** A stored picture's type, without its bytes. */

@@ -1,5 +1,13 @@
 /** Student and teacher profiles with their login rows, created/updated/deleted together (caller's transaction). */
-import { assertUsernameFree, createProfileUser, deleteOrphanForumRows, initialPasswordSet, setLoginActive, syncProfileUser, type ProfileRole } from './accounts';
+import {
+  assertUsernameFree,
+  createProfileUser,
+  deleteOrphanForumRows,
+  initialPasswordSet,
+  setLoginActive,
+  syncProfileUser,
+  type ProfileRole,
+} from './accounts';
 import { assignStudentToGradeClasses, unassignStudentFromGrade } from './assignments';
 import { sql } from 'kysely';
 import { dbKindOf, type Db } from '../../db/connect';
@@ -35,8 +43,20 @@ interface ProfileKind {
   notFound: string;
 }
 
-const STUDENT: ProfileKind = { table: 'students', numberColumn: 'nis', numberLabel: 'NIS', role: 'student', notFound: 'Student not found' };
-const TEACHER: ProfileKind = { table: 'teachers', numberColumn: 'nip', numberLabel: 'NIP', role: 'teacher', notFound: 'Teacher not found' };
+const STUDENT: ProfileKind = {
+  table: 'students',
+  numberColumn: 'nis',
+  numberLabel: 'NIS',
+  role: 'student',
+  notFound: 'Student not found',
+};
+const TEACHER: ProfileKind = {
+  table: 'teachers',
+  numberColumn: 'nip',
+  numberLabel: 'NIP',
+  role: 'teacher',
+  notFound: 'Teacher not found',
+};
 
 /** The API shows `user_id` as a string, '' when the profile has no login. */
 const userIdText = (userId: number | null) => (userId == null ? '' : String(userId));
@@ -79,14 +99,26 @@ export function withStudentLoginState(db: Db) {
   return db
     .selectFrom('students')
     .selectAll('students')
-    .select((eb) => eb.selectFrom('users').select('users.deactivated_at').whereRef('users.id', '=', 'students.user_id').as('deactivated_at'));
+    .select((eb) =>
+      eb
+        .selectFrom('users')
+        .select('users.deactivated_at')
+        .whereRef('users.id', '=', 'students.user_id')
+        .as('deactivated_at'),
+    );
 }
 
 export function withTeacherLoginState(db: Db) {
   return db
     .selectFrom('teachers')
     .selectAll('teachers')
-    .select((eb) => eb.selectFrom('users').select('users.deactivated_at').whereRef('users.id', '=', 'teachers.user_id').as('deactivated_at'));
+    .select((eb) =>
+      eb
+        .selectFrom('users')
+        .select('users.deactivated_at')
+        .whereRef('users.id', '=', 'teachers.user_id')
+        .as('deactivated_at'),
+    );
 }
 
 /** `active`: false while the login is deactivated (present only when the row was read with its login state). */
@@ -105,17 +137,35 @@ export async function setProfileActive(trx: Db, table: 'students' | 'teachers', 
 }
 
 /** Gives the login of a student or teacher a new password hash (every session ends); not found without a login. */
-export async function resetProfilePassword(db: Db, table: 'students' | 'teachers', id: number, passwordHash: string): Promise<void> {
+export async function resetProfilePassword(
+  db: Db,
+  table: 'students' | 'teachers',
+  id: number,
+  passwordHash: string,
+): Promise<void> {
   const row = await db.selectFrom(table).select('user_id').where('id', '=', id).executeTakeFirst();
-  if (!row || row.user_id == null) throw missingRecord(table === 'students' ? 'student' : 'teacher', (table === 'students' ? STUDENT : TEACHER).notFound);
+  if (!row || row.user_id == null)
+    throw missingRecord(
+      table === 'students' ? 'student' : 'teacher',
+      (table === 'students' ? STUDENT : TEACHER).notFound,
+    );
   await db.updateTable('users').set(initialPasswordSet(passwordHash)).where('id', '=', row.user_id).execute();
 }
 
 /** The NIS/NIP must be free both among the profiles and as a username; `current` is the profile being edited. */
-async function assertNumberFree(trx: Db, kind: ProfileKind, number: string, current?: { id: number; user_id: number | null }) {
+async function assertNumberFree(
+  trx: Db,
+  kind: ProfileKind,
+  number: string,
+  current?: { id: number; user_id: number | null },
+) {
   let q = trx.selectFrom(kind.table).select('id').where(kind.numberColumn, '=', number);
   if (current) q = q.where('id', '<>', current.id);
-  if (await q.executeTakeFirst()) throw clash(`${kind.numberLabel} ${number} already exists`, { code: kind.role === 'student' ? 'duplicate-nis' : 'duplicate-nip', params: { number } });
+  if (await q.executeTakeFirst())
+    throw clash(`${kind.numberLabel} ${number} already exists`, {
+      code: kind.role === 'student' ? 'duplicate-nis' : 'duplicate-nip',
+      params: { number },
+    });
   await assertUsernameFree(trx, number, current?.user_id);
 }
 
@@ -131,7 +181,13 @@ function sharedColumns(input: StudentInput | TeacherInput) {
 }
 
 /** Checks the number and creates the profile's login; returns the new user id. */
-async function createLogin(trx: Db, kind: ProfileKind, number: string, name: string, passwordHash: string): Promise<number> {
+async function createLogin(
+  trx: Db,
+  kind: ProfileKind,
+  number: string,
+  name: string,
+  passwordHash: string,
+): Promise<number> {
   await assertNumberFree(trx, kind, number);
   return createProfileUser(trx, { username: number, role: kind.role, displayName: name, passwordHash });
 }
@@ -150,11 +206,22 @@ async function deleteProfile(trx: Db, kind: ProfileKind, id: number): Promise<vo
 }
 
 /** Insert a student with their login (username = NIS); unless `joinClasses` is false they join every class of their grade. */
-export async function createStudentRecord(trx: Db, input: StudentInput, passwordHash: string, joinClasses = true): Promise<StudentRow> {
+export async function createStudentRecord(
+  trx: Db,
+  input: StudentInput,
+  passwordHash: string,
+  joinClasses = true,
+): Promise<StudentRow> {
   const user_id = await createLogin(trx, STUDENT, input.nis, input.name, passwordHash);
   const row = await trx
     .insertInto('students')
-    .values({ ...sharedColumns(input), nis: input.nis, grade: input.grade, curr_score: input.curr_score ?? null, user_id })
+    .values({
+      ...sharedColumns(input),
+      nis: input.nis,
+      grade: input.grade,
+      curr_score: input.curr_score ?? null,
+      user_id,
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
   if (joinClasses) await assignStudentToGradeClasses(trx, row.id, row.grade);
@@ -206,7 +273,9 @@ export async function deleteStudentRecord(trx: Db, id: number): Promise<void> {
               .where('discussion_replies.kind', '=', kind)
               .whereRef('discussion_replies.discussion_id', '=', `${table}.id`)
               // someone else's reply: another student's or a teacher's (student_id null)
-              .where((eb) => eb.or([eb('discussion_replies.student_id', '<>', id), eb('discussion_replies.student_id', 'is', null)])),
+              .where((eb) =>
+                eb.or([eb('discussion_replies.student_id', '<>', id), eb('discussion_replies.student_id', 'is', null)]),
+              ),
           ),
         ),
       )
@@ -230,7 +299,12 @@ export async function updateTeacherRecord(trx: Db, id: number, input: TeacherInp
   if (input.nip !== current.nip) await assertNumberFree(trx, TEACHER, input.nip, current);
   const row = await trx
     .updateTable('teachers')
-    .set({ ...sharedColumns(input), nip: input.nip, specialization: input.specialization, updated_at: new Date().toISOString() })
+    .set({
+      ...sharedColumns(input),
+      nip: input.nip,
+      specialization: input.specialization,
+      updated_at: new Date().toISOString(),
+    })
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -240,7 +314,13 @@ export async function updateTeacherRecord(trx: Db, id: number, input: TeacherInp
 
 /** The classes a teacher teaches, as the 409 of a refused deletion lists them. */
 export async function classesOfTeacher(trx: Db, teacherId: number) {
-  return trx.selectFrom('classes').select(['id', 'name', 'grade']).where('teacher_id', '=', teacherId).orderBy('grade').orderBy('name').execute();
+  return trx
+    .selectFrom('classes')
+    .select(['id', 'name', 'grade'])
+    .where('teacher_id', '=', teacherId)
+    .orderBy('grade')
+    .orderBy('name')
+    .execute();
 }
 
 /**
@@ -255,11 +335,14 @@ export async function deleteTeacherRecord(trx: Db, id: number): Promise<void> {
   const classes = await classesOfTeacher(trx, id);
   if (classes.length > 0) {
     const list = classes.map((c) => `${c.name} (grade ${c.grade})`).join(', ');
-    throw clash(`This teacher still teaches ${classes.length === 1 ? 'a class' : `${classes.length} classes`}: ${list}. Give ${classes.length === 1 ? 'it' : 'them'} to another teacher first.`, {
-      classes,
-      code: 'teacher-has-classes',
-      params: { count: classes.length, classes: list },
-    });
+    throw clash(
+      `This teacher still teaches ${classes.length === 1 ? 'a class' : `${classes.length} classes`}: ${list}. Give ${classes.length === 1 ? 'it' : 'them'} to another teacher first.`,
+      {
+        classes,
+        code: 'teacher-has-classes',
+        params: { count: classes.length, classes: list },
+      },
+    );
   }
   // Each piece of work goes to the current teacher of its class.
   await trx

@@ -31,31 +31,56 @@ async function targetOf(trx: Db, from: { id: number; grade: number }, targetId: 
   if (to.id === from.id) throw invalid('Choose another class than this one', { code: 'roster-same-class' });
   if (to.grade !== from.grade) {
     const params = { name: to.name, grade: to.grade, classGrade: from.grade };
-    throw invalid(`${to.name} is a grade ${to.grade} class: students move only between classes of grade ${from.grade}`, { code: 'roster-other-grade', params });
+    throw invalid(
+      `${to.name} is a grade ${to.grade} class: students move only between classes of grade ${from.grade}`,
+      { code: 'roster-other-grade', params },
+    );
   }
   return to;
 }
 
 /** Refuses ids that are no student (400), students not in the class (409) and, for a target, students already there (409). */
 async function checkStudents(trx: Db, classId: number, studentIds: number[], target?: { id: number; name: string }) {
-  const known = new Set((await trx.selectFrom('students').select('id').where('id', 'in', studentIds).execute()).map((s) => s.id));
+  const known = new Set(
+    (await trx.selectFrom('students').select('id').where('id', 'in', studentIds).execute()).map((s) => s.id),
+  );
   const unknown = studentIds.filter((id) => !known.has(id)).sort((x, y) => x - y);
   if (unknown.length > 0) {
-    throw invalid(`Unknown student ids: ${idList(unknown)}`, { student_id: unknown, code: 'unknown-students', params: { studentIds: idList(unknown) } });
+    throw invalid(`Unknown student ids: ${idList(unknown)}`, {
+      student_id: unknown,
+      code: 'unknown-students',
+      params: { studentIds: idList(unknown) },
+    });
   }
   const membersOf = async (id: number) =>
-    new Set((await trx.selectFrom('assigned_students_class').select('student_id').where('class_id', '=', id).where('student_id', 'in', studentIds).execute())
-      .map((a) => a.student_id));
+    new Set(
+      (
+        await trx
+          .selectFrom('assigned_students_class')
+          .select('student_id')
+          .where('class_id', '=', id)
+          .where('student_id', 'in', studentIds)
+          .execute()
+      ).map((a) => a.student_id),
+    );
   const members = await membersOf(classId);
   const outside = studentIds.filter((id) => !members.has(id)).sort((x, y) => x - y);
   if (outside.length > 0) {
-    throw clash(`Students not in this class: ${idList(outside)}`, { student_id: outside, code: 'students-not-in-class', params: { studentIds: idList(outside) } });
+    throw clash(`Students not in this class: ${idList(outside)}`, {
+      student_id: outside,
+      code: 'students-not-in-class',
+      params: { studentIds: idList(outside) },
+    });
   }
   if (!target) return;
   const there = [...(await membersOf(target.id))].sort((x, y) => x - y);
   if (there.length > 0) {
     const params = { name: target.name, studentIds: idList(there) };
-    throw clash(`Students already in ${target.name}: ${params.studentIds}`, { student_id: there, code: 'students-already-in-target', params });
+    throw clash(`Students already in ${target.name}: ${params.studentIds}`, {
+      student_id: there,
+      code: 'students-already-in-target',
+      params,
+    });
   }
 }
 
@@ -69,8 +94,17 @@ export async function changeRoster(db: Db, request: RosterChangeRequest): Promis
     await assertOpenClass(trx, from.id);
     if (to) await assertOpenClass(trx, to.id);
     await checkStudents(trx, from.id, studentIds, to);
-    if (to) await trx.insertInto('assigned_students_class').values(studentIds.map((student_id) => ({ student_id, class_id: to.id }))).execute();
-    if (change !== 'assign') await trx.deleteFrom('assigned_students_class').where('class_id', '=', from.id).where('student_id', 'in', studentIds).execute();
+    if (to)
+      await trx
+        .insertInto('assigned_students_class')
+        .values(studentIds.map((student_id) => ({ student_id, class_id: to.id })))
+        .execute();
+    if (change !== 'assign')
+      await trx
+        .deleteFrom('assigned_students_class')
+        .where('class_id', '=', from.id)
+        .where('student_id', 'in', studentIds)
+        .execute();
     return studentIds.length;
   });
 }

@@ -6,7 +6,10 @@ import type { Db } from '../../db/connect';
  * stands for the student, whose session may have ended since (signed out, password reset). Undefined for a student
  * without an active login.
  */
-export async function studentLogin(db: Db, studentId: number): Promise<{ userId: number; sessionVersion: number } | undefined> {
+export async function studentLogin(
+  db: Db,
+  studentId: number,
+): Promise<{ userId: number; sessionVersion: number } | undefined> {
   const row = await db
     .selectFrom('students as st')
     .innerJoin('users as u', 'u.id', 'st.user_id')

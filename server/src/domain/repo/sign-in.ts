@@ -32,17 +32,29 @@ export async function saveLanguage(db: Db, userId: number, language: string): Pr
 }
 
 /** The login of a signed-in user: its username and password hash (undefined: gone). */
-export async function loginOf(db: Db, userId: number): Promise<{ username: string; password_hash: string } | undefined> {
+export async function loginOf(
+  db: Db,
+  userId: number,
+): Promise<{ username: string; password_hash: string } | undefined> {
   return db.selectFrom('users').select(['username', 'password_hash']).where('id', '=', userId).executeTakeFirst();
 }
 
 /** Ends every session of the user (raises session_version); the password stays. */
 export async function endSessions(db: Db, userId: number): Promise<void> {
-  await db.updateTable('users').set({ session_version: sql<number>`session_version + 1` }).where('id', '=', userId).execute();
+  await db
+    .updateTable('users')
+    .set({ session_version: sql<number>`session_version + 1` })
+    .where('id', '=', userId)
+    .execute();
 }
 
 /** Stores the password the user chose (no longer the initial one); every older session ends. Returns the new session version (for a fresh token). */
 export async function changePassword(db: Db, userId: number, passwordHash: string): Promise<number> {
-  const changed = await db.updateTable('users').set(ownPasswordSet(passwordHash)).where('id', '=', userId).returning('session_version').executeTakeFirstOrThrow();
+  const changed = await db
+    .updateTable('users')
+    .set(ownPasswordSet(passwordHash))
+    .where('id', '=', userId)
+    .returning('session_version')
+    .executeTakeFirstOrThrow();
   return changed.session_version;
 }

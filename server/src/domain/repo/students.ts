@@ -6,7 +6,13 @@ import { FIRST_GRADE, LAST_GRADE } from '@kelasku/shared-rules/src/grades';
 import { searchText } from '@kelasku/shared-rules/src/search-text';
 import type { Db } from '../../db/connect';
 import {
-  createStudentRecord, deleteStudentRecord, resetProfilePassword, setProfileActive, updateStudentRecord, withStudentLoginState, type StudentInput,
+  createStudentRecord,
+  deleteStudentRecord,
+  resetProfilePassword,
+  setProfileActive,
+  updateStudentRecord,
+  withStudentLoginState,
+  type StudentInput,
 } from './profiles';
 import { assignStudentToClass } from './assignments';
 import type { StudentRow } from '../../db/schema';
@@ -29,10 +35,24 @@ export async function listStudents(db: Db, filter: StudentFilter, page: { limit:
   return db.transaction().execute(async (trx) => {
     let q = withStudentLoginState(trx);
     if (grade !== undefined) q = q.where('grade', '=', grade);
-    if (search) q = q.where((eb) => eb.or([containsInsensitive(eb.ref('name_search'), searchText(search)), containsInsensitive(eb.ref('nis'), search)]));
+    if (search)
+      q = q.where((eb) =>
+        eb.or([
+          containsInsensitive(eb.ref('name_search'), searchText(search)),
+          containsInsensitive(eb.ref('nis'), search),
+        ]),
+      );
     if (searchNis) q = q.where((eb) => containsInsensitive(eb.ref('nis'), searchNis));
-    const { total } = await q.clearSelect().select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow();
-    const rows = await q.orderBy('nis', direction).orderBy('id', direction).limit(page.limit).offset(page.offset).execute();
+    const { total } = await q
+      .clearSelect()
+      .select((eb) => eb.fn.countAll().as('total'))
+      .executeTakeFirstOrThrow();
+    const rows = await q
+      .orderBy('nis', direction)
+      .orderBy('id', direction)
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute();
     return { rows, total: toCount(total) };
   });
 }
@@ -55,7 +75,12 @@ export type Enrolment = { classId: number } | 'grade' | 'none';
  * Many new students at once, all or nothing (`passwordHashes[i]` is the hash of `inputs[i]`'s password, and
  * `enrolments[i]` says which classes they join).
  */
-export function createStudents(db: Db, inputs: StudentInput[], passwordHashes: string[], enrolments: Enrolment[]): Promise<StudentRow[]> {
+export function createStudents(
+  db: Db,
+  inputs: StudentInput[],
+  passwordHashes: string[],
+  enrolments: Enrolment[],
+): Promise<StudentRow[]> {
   return db.transaction().execute(async (trx) => {
     const rows: StudentRow[] = [];
     for (let i = 0; i < inputs.length; i++) {
@@ -94,7 +119,8 @@ export async function takenStudentNumbers(db: Db, numbers: string[]): Promise<Se
   const taken = new Set<string>();
   for (let i = 0; i < numbers.length; i += 500) {
     const chunk = numbers.slice(i, i + 500);
-    for (const u of await db.selectFrom('users').select('username').where('username', 'in', chunk).execute()) taken.add(u.username);
+    for (const u of await db.selectFrom('users').select('username').where('username', 'in', chunk).execute())
+      taken.add(u.username);
     for (const s of await db.selectFrom('students').select('nis').where('nis', 'in', chunk).execute()) taken.add(s.nis);
   }
   return taken;
@@ -119,7 +145,11 @@ export async function migrateGrades(db: Db, step: 1 | -1): Promise<number> {
           .where('student_id', 'in', chunk)
           .where('class_id', 'in', (eb) => eb.selectFrom('classes').select('id').where('grade', '=', grade))
           .execute();
-        await trx.updateTable('students').set({ grade: grade + step, updated_at: new Date().toISOString() }).where('id', 'in', chunk).execute();
+        await trx
+          .updateTable('students')
+          .set({ grade: grade + step, updated_at: new Date().toISOString() })
+          .where('id', 'in', chunk)
+          .execute();
         await trx
           .insertInto('assigned_students_class')
           .columns(['student_id', 'class_id'])

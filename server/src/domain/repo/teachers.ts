@@ -5,7 +5,13 @@
 import { searchText } from '@kelasku/shared-rules/src/search-text';
 import type { Db } from '../../db/connect';
 import {
-  createTeacherRecord, deleteTeacherRecord, resetProfilePassword, setProfileActive, updateTeacherRecord, withTeacherLoginState, type TeacherInput,
+  createTeacherRecord,
+  deleteTeacherRecord,
+  resetProfilePassword,
+  setProfileActive,
+  updateTeacherRecord,
+  withTeacherLoginState,
+  type TeacherInput,
 } from './profiles';
 import { containsInsensitive, startsWithInsensitive, toCount } from '../../db/sql-helpers';
 
@@ -26,12 +32,31 @@ export async function listTeachers(db: Db, filter: TeacherFilter, page: { limit:
   return db.transaction().execute(async (trx) => {
     let q = withTeacherLoginState(trx);
     if (specialization) {
-      q = q.where((eb) => eb.or([eb('specialization', '=', specialization), startsWithInsensitive(eb.ref('specialization'), `${specialization} &`)]));
+      q = q.where((eb) =>
+        eb.or([
+          eb('specialization', '=', specialization),
+          startsWithInsensitive(eb.ref('specialization'), `${specialization} &`),
+        ]),
+      );
     }
-    if (search) q = q.where((eb) => eb.or([containsInsensitive(eb.ref('name_search'), searchText(search)), containsInsensitive(eb.ref('nip'), search)]));
+    if (search)
+      q = q.where((eb) =>
+        eb.or([
+          containsInsensitive(eb.ref('name_search'), searchText(search)),
+          containsInsensitive(eb.ref('nip'), search),
+        ]),
+      );
     if (searchNip) q = q.where((eb) => containsInsensitive(eb.ref('nip'), searchNip));
-    const { total } = await q.clearSelect().select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow();
-    const rows = await q.orderBy('nip', direction).orderBy('id', direction).limit(page.limit).offset(page.offset).execute();
+    const { total } = await q
+      .clearSelect()
+      .select((eb) => eb.fn.countAll().as('total'))
+      .executeTakeFirstOrThrow();
+    const rows = await q
+      .orderBy('nip', direction)
+      .orderBy('id', direction)
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute();
     return { rows, total: toCount(total) };
   });
 }

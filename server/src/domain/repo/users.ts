@@ -16,13 +16,23 @@ export interface UserInput {
 }
 
 /** One page of accounts (optionally of one role) by username, and how many there are in all. */
-export async function listUsers(db: Db, filter: { role?: string; ascending: boolean }, page: { limit: number; offset: number }) {
+export async function listUsers(
+  db: Db,
+  filter: { role?: string; ascending: boolean },
+  page: { limit: number; offset: number },
+) {
   const direction = filter.ascending ? 'asc' : 'desc';
   return db.transaction().execute(async (trx) => {
     let q = trx.selectFrom('users');
     if (filter.role) q = q.where('role', '=', filter.role);
     const { total } = await q.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow();
-    const rows = await q.select(USER_COLUMNS).orderBy('username', direction).orderBy('id', direction).limit(page.limit).offset(page.offset).execute();
+    const rows = await q
+      .select(USER_COLUMNS)
+      .orderBy('username', direction)
+      .orderBy('id', direction)
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute();
     return { rows, total: toCount(total) };
   });
 }
@@ -37,14 +47,17 @@ async function assertAnotherAdminRemains(trx: Db, userId: number) {
   if (dbKindOf(trx) === 'postgres') q = q.forUpdate();
   const admins = await q.execute();
   if (admins.every((a) => a.id === userId)) {
-    throw clash('This is the only admin account: make another account admin before changing its role.', { code: 'last-admin' });
+    throw clash('This is the only admin account: make another account admin before changing its role.', {
+      code: 'last-admin',
+    });
   }
 }
 
 async function assertEmailFree(trx: Db, email: string, exceptId?: number) {
   let q = trx.selectFrom('users').select('id').where('email', '=', email);
   if (exceptId !== undefined) q = q.where('id', '<>', exceptId);
-  if (await q.executeTakeFirst()) throw clash(`Email ${email} is already used by another account`, { code: 'duplicate-email', params: { email } });
+  if (await q.executeTakeFirst())
+    throw clash(`Email ${email} is already used by another account`, { code: 'duplicate-email', params: { email } });
 }
 
 /** A new account; username and email must be free. */
@@ -54,7 +67,13 @@ export async function createUser(db: Db, input: UserInput) {
     await assertEmailFree(trx, input.email);
     return trx
       .insertInto('users')
-      .values({ username: input.username, email: input.email, password_hash: input.passwordHash, role: input.role, display_name: input.username })
+      .values({
+        username: input.username,
+        email: input.email,
+        password_hash: input.passwordHash,
+        role: input.role,
+        display_name: input.username,
+      })
       .returning(USER_COLUMNS)
       .executeTakeFirstOrThrow();
   });
@@ -63,18 +82,31 @@ export async function createUser(db: Db, input: UserInput) {
 /** Replaces an admin or user account; student and teacher logins follow their profiles and are refused here. */
 export async function replaceUser(db: Db, id: number, input: UserInput) {
   return db.transaction().execute(async (trx) => {
-    const current = await trx.selectFrom('users').select(['id', 'role', 'username']).where('id', '=', id).executeTakeFirst();
+    const current = await trx
+      .selectFrom('users')
+      .select(['id', 'role', 'username'])
+      .where('id', '=', id)
+      .executeTakeFirst();
     if (!current) throw missingRecord('user', 'User not found');
     if (current.role === 'student' || current.role === 'teacher') {
       // Their username follows NIS/NIP and their role their profile: edit them through /students or /teachers.
-      throw clash(`This is a ${current.role} account: change it through /${current.role}s`, { code: 'account-of-role', params: { role: current.role } });
+      throw clash(`This is a ${current.role} account: change it through /${current.role}s`, {
+        code: 'account-of-role',
+        params: { role: current.role },
+      });
     }
     if (current.role === 'admin' && input.role !== 'admin') await assertAnotherAdminRemains(trx, id);
     await assertUsernameFree(trx, input.username, id);
     await assertEmailFree(trx, input.email, id);
     return trx
       .updateTable('users')
-      .set({ username: input.username, email: input.email, role: input.role, display_name: input.username, ...passwordChange(input.passwordHash) })
+      .set({
+        username: input.username,
+        email: input.email,
+        role: input.role,
+        display_name: input.username,
+        ...passwordChange(input.passwordHash),
+      })
       .where('id', '=', id)
       .returning(USER_COLUMNS)
       .executeTakeFirstOrThrow();

@@ -15,15 +15,65 @@ export const CLOSE_MATCH = 0.8;
 
 const STOPWORDS = new Set([
   // Indonesian
-  'yang', 'dan', 'di', 'ke', 'dari', 'ini', 'itu', 'untuk', 'dengan', 'pada', 'adalah', 'atau', 'juga', 'dalam',
-  'akan', 'tidak', 'ada', 'oleh', 'sebagai', 'karena', 'bahwa', 'para', 'se', 'nya', 'kita', 'kami', 'saya',
+  'yang',
+  'dan',
+  'di',
+  'ke',
+  'dari',
+  'ini',
+  'itu',
+  'untuk',
+  'dengan',
+  'pada',
+  'adalah',
+  'atau',
+  'juga',
+  'dalam',
+  'akan',
+  'tidak',
+  'ada',
+  'oleh',
+  'sebagai',
+  'karena',
+  'bahwa',
+  'para',
+  'se',
+  'nya',
+  'kita',
+  'kami',
+  'saya',
   // English
-  'the', 'a', 'an', 'and', 'or', 'of', 'to', 'in', 'on', 'is', 'are', 'was', 'were', 'be', 'it', 'that', 'this',
-  'for', 'with', 'as', 'by', 'at', 'from',
+  'the',
+  'a',
+  'an',
+  'and',
+  'or',
+  'of',
+  'to',
+  'in',
+  'on',
+  'is',
+  'are',
+  'was',
+  'were',
+  'be',
+  'it',
+  'that',
+  'this',
+  'for',
+  'with',
+  'as',
+  'by',
+  'at',
+  'from',
 ]);
 
 export function tokens(text: string): Set<string> {
-  const words = text.toLowerCase().normalize('NFKC').match(/[\p{L}\p{N}]+/gu) ?? [];
+  const words =
+    text
+      .toLowerCase()
+      .normalize('NFKC')
+      .match(/[\p{L}\p{N}]+/gu) ?? [];
   return new Set(words.filter((w) => !STOPWORDS.has(w)));
 }
 

@@ -13,20 +13,27 @@ import { requireItem } from '../../domain/policy';
 import { analysisQuery, analysisResponse } from './schemas';
 
 export default async function analysisRoutes(app: FastifyInstance) {
-  for (const [spec, base] of [[EXERCISE, '/exercises'], [EXAM, '/exams']] as [ItemSpec, string][]) {
+  for (const [spec, base] of [
+    [EXERCISE, '/exercises'],
+    [EXAM, '/exams'],
+  ] as [ItemSpec, string][]) {
     // The query holds the one id its schema requires (exercise_id or exam_id): the type names both, the route reads its own.
-    app.get<{ Querystring: Record<ItemSpec['idCol'], number> }>(`${base}/analysis`, {
-      preHandler: app.requireRole('teacher', 'admin'),
-      schema: {
-        tags: [`${spec.kind}s`],
-        summary: `Item analysis of the ${spec.kind}: per question and overall (the class's teacher, admin)`,
-        querystring: analysisQuery(spec.idCol),
-        response: analysisResponse,
+    app.get<{ Querystring: Record<ItemSpec['idCol'], number> }>(
+      `${base}/analysis`,
+      {
+        preHandler: app.requireRole('teacher', 'admin'),
+        schema: {
+          tags: [`${spec.kind}s`],
+          summary: `Item analysis of the ${spec.kind}: per question and overall (the class's teacher, admin)`,
+          querystring: analysisQuery(spec.idCol),
+          response: analysisResponse,
+        },
       },
-    }, async (request) => {
-      const item = await requireItem(app.db, spec, request.user, request.query[spec.idCol], 'manage');
-      const analysis = analyseItem(await loadAnalysisInput(app.db, spec, item));
-      return { kind: spec.kind, id: item.id, title: item.title, ...analysis };
-    });
+      async (request) => {
+        const item = await requireItem(app.db, spec, request.user, request.query[spec.idCol], 'manage');
+        const analysis = analyseItem(await loadAnalysisInput(app.db, spec, item));
+        return { kind: spec.kind, id: item.id, title: item.title, ...analysis };
+      },
+    );
   }
 }

@@ -13,7 +13,9 @@ beforeAll(async () => {
   t = await buildTestApp();
   items = await createAnswerItems(t, MC_AND_ESSAY);
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 describe.each(['exercise', 'exam'] as const)('%s answer saves with seq', (kind) => {
   let sheetId: number;
@@ -32,10 +34,20 @@ describe.each(['exercise', 'exam'] as const)('%s answer saves with seq', (kind) 
   it('a later-numbered save wins even when an older one lands after it (the older is acknowledged with the stored sheet)', async () => {
     const newer = await save({ '1': 'c', '2': 'jawaban baru' }, 5);
     expect(newer.statusCode).toBe(200);
-    expect(newer.json()).toMatchObject({ id: sheetId, answers: { '1': 'c', '2': 'jawaban baru' }, answers_seq: 5, status: 'Active' });
+    expect(newer.json()).toMatchObject({
+      id: sheetId,
+      answers: { '1': 'c', '2': 'jawaban baru' },
+      answers_seq: 5,
+      status: 'Active',
+    });
     const late = await save({ '1': 'a' }, 3);
     expect(late.statusCode).toBe(200);
-    expect(late.json()).toMatchObject({ id: sheetId, answers: { '1': 'c', '2': 'jawaban baru' }, answers_seq: 5, status: 'Active' });
+    expect(late.json()).toMatchObject({
+      id: sheetId,
+      answers: { '1': 'c', '2': 'jawaban baru' },
+      answers_seq: 5,
+      status: 'Active',
+    });
     expect(await stored()).toMatchObject({ answers: { '1': 'c', '2': 'jawaban baru' }, answers_seq: 5 });
   });
 
@@ -52,7 +64,14 @@ describe.each(['exercise', 'exam'] as const)('%s answer saves with seq', (kind) 
     expect(await stored()).toMatchObject({ answers: { '1': 'd' }, answers_seq: Number.MAX_SAFE_INTEGER - 1 });
     const legacy = await save({ '1': 'a' });
     expect(legacy.statusCode).toBe(200);
-    expect(legacy.json()).toEqual({ id: sheetId, [item().idCol]: item().id, student_id: t.fixture.students[0].id, answers: { '1': 'a' }, status: 'Active', score: null });
+    expect(legacy.json()).toEqual({
+      id: sheetId,
+      [item().idCol]: item().id,
+      student_id: t.fixture.students[0].id,
+      answers: { '1': 'a' },
+      status: 'Active',
+      score: null,
+    });
     expect(await stored()).toMatchObject({ answers: { '1': 'a' }, answers_seq: Number.MAX_SAFE_INTEGER - 1 });
   });
 

@@ -11,22 +11,46 @@ jest.setTimeout(60_000);
 
 let t: TestApp;
 const HOUR = 3600_000;
-const CONTENT = { '1': 'Q1', '1_a': 'a', '1_b': 'b', '1_c': 'c', '1_d': 'd', '1_answer': 'c', '2': 'Q2', '2_a': 'a', '2_b': 'b', '2_c': 'c', '2_d': 'd', '2_answer': 'a' };
+const CONTENT = {
+  '1': 'Q1',
+  '1_a': 'a',
+  '1_b': 'b',
+  '1_c': 'c',
+  '1_d': 'd',
+  '1_answer': 'c',
+  '2': 'Q2',
+  '2_a': 'a',
+  '2_b': 'b',
+  '2_c': 'c',
+  '2_d': 'd',
+  '2_answer': 'a',
+};
 let examId = 0;
 const sheetOf: Record<string, number> = {};
 
 const api = (who: string, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: Record<string, unknown>) =>
   t.injectWithLogin(who, { method, url: `/api/v1${url}`, ...(payload ? { payload } : {}) });
 const storedAnswers = async (sheetId: number) => {
-  const row = await t.db.selectFrom('exam_answers').select(['answers', 'answers_seq']).where('id', '=', sheetId).executeTakeFirstOrThrow();
-  return { answers: typeof row.answers === 'string' ? JSON.parse(row.answers) : row.answers, seq: row.answers_seq == null ? null : Number(row.answers_seq) };
+  const row = await t.db
+    .selectFrom('exam_answers')
+    .select(['answers', 'answers_seq'])
+    .where('id', '=', sheetId)
+    .executeTakeFirstOrThrow();
+  return {
+    answers: typeof row.answers === 'string' ? JSON.parse(row.answers) : row.answers,
+    seq: row.answers_seq == null ? null : Number(row.answers_seq),
+  };
 };
 
 beforeAll(async () => {
   t = await buildTestApp();
   const exam = await api('teacher', 'POST', '/exams', {
-    title: 'UTS', total_marks: 100, class_id: t.fixture.classes[0].id, content: CONTENT,
-    start_time: formatWib(new Date(Date.now() - HOUR)), end_time: formatWib(new Date(Date.now() + HOUR)),
+    title: 'UTS',
+    total_marks: 100,
+    class_id: t.fixture.classes[0].id,
+    content: CONTENT,
+    start_time: formatWib(new Date(Date.now() - HOUR)),
+    end_time: formatWib(new Date(Date.now() + HOUR)),
   });
   expect(exam.statusCode).toBe(200);
   examId = exam.json().id;
@@ -36,20 +60,30 @@ beforeAll(async () => {
     sheetOf[who] = sheet.json().id;
   }
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 it('acknowledges and stores every save of a burst from several students; the highest seq of a sheet wins', async () => {
   // Sent all at once (no awaits in between), so the server receives them in the same few turns of its event loop.
   const burst = [];
   for (let seq = 1; seq <= 20; seq += 1) {
     for (const who of ['student', 'student2']) {
-      burst.push(api(who, 'PATCH', `/exams-answers?id=${sheetOf[who]}`, { answers: { '1': who === 'student' ? 'c' : 'a', '2': String(seq) }, seq }));
+      burst.push(
+        api(who, 'PATCH', `/exams-answers?id=${sheetOf[who]}`, {
+          answers: { '1': who === 'student' ? 'c' : 'a', '2': String(seq) },
+          seq,
+        }),
+      );
     }
   }
   const responses = await Promise.all(burst);
   expect(responses.map((r) => r.statusCode)).toEqual(responses.map(() => 200));
   for (const who of ['student', 'student2']) {
-    expect(await storedAnswers(sheetOf[who])).toEqual({ answers: { '1': who === 'student' ? 'c' : 'a', '2': '20' }, seq: 20 });
+    expect(await storedAnswers(sheetOf[who])).toEqual({
+      answers: { '1': who === 'student' ? 'c' : 'a', '2': '20' },
+      seq: 20,
+    });
   }
 });
 
@@ -62,7 +96,10 @@ it('keeps the newest map when an older and a newer save of the same sheet arrive
   expect([newer.statusCode, older.statusCode]).toEqual([200, 200]);
   // Which one commits first depends on timing (same batch, two PostgreSQL lanes, or two nodes): the older is either
   // applied first and then superseded, or found stale and answered with what is stored. Either way the newest wins.
-  expect([{ '1': 'a', '2': 'older' }, { '1': 'd', '2': 'newest' }]).toContainEqual(older.json().answers);
+  expect([
+    { '1': 'a', '2': 'older' },
+    { '1': 'd', '2': 'newest' },
+  ]).toContainEqual(older.json().answers);
   expect(await storedAnswers(sheet)).toEqual({ answers: { '1': 'd', '2': 'newest' }, seq: 31 });
 });
 
@@ -76,7 +113,10 @@ it('writes two saves of one sheet queued in the same turn one after the other: t
   // must not race the first in PostgreSQL's other lane. Repeated, because a race shows only now and then.
   for (let round = 0; round < 10; round += 1) {
     const seq = 40 + 2 * round;
-    const [newer, older] = await Promise.all([save({ '1': 'b', '2': `newer ${round}` }, seq + 1), save({ '1': 'a', '2': `older ${round}` }, seq)]);
+    const [newer, older] = await Promise.all([
+      save({ '1': 'b', '2': `newer ${round}` }, seq + 1),
+      save({ '1': 'a', '2': `older ${round}` }, seq),
+    ]);
     expect([newer?.itemId, older]).toEqual([examId, undefined]);
     expect(await storedAnswers(sheet)).toEqual({ answers: { '1': 'b', '2': `newer ${round}` }, seq: seq + 1 });
   }
@@ -89,33 +129,50 @@ it('refuses a token from before a password reset inside the save itself (401), a
   const reset = await api('admin', 'POST', `/students/reset-password?id=${t.fixture.students[1].id}`);
   expect(reset.statusCode).toBe(200);
   const res = await t.inject({
-    method: 'PATCH', url: `/api/v1/exams-answers?id=${sheet}`, headers: { authorization: `Bearer ${oldToken}` },
+    method: 'PATCH',
+    url: `/api/v1/exams-answers?id=${sheet}`,
+    headers: { authorization: `Bearer ${oldToken}` },
     payload: { answers: { '1': 'b', '2': 'after reset' }, seq: 99 },
   });
   expect(res.statusCode).toBe(401);
   expect(await storedAnswers(sheet)).toEqual(before);
 });
 
-it('never commits or rolls back with another request\'s open transaction', async () => {
+it("never commits or rolls back with another request's open transaction", async () => {
   const sheet = sheetOf.student;
   let release!: () => void;
-  const held = new Promise<void>((resolve) => { release = resolve; });
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
   let entered!: () => void;
-  const inside = new Promise<void>((resolve) => { entered = resolve; });
+  const inside = new Promise<void>((resolve) => {
+    entered = resolve;
+  });
   // Another request's transaction: it writes, waits, then fails and rolls back.
   const otherTransaction = t.db.transaction().execute(async (trx) => {
-    await trx.updateTable('classes').set({ name: 'renamed in a rolled-back transaction' }).where('id', '=', t.fixture.classes[0].id).execute();
+    await trx
+      .updateTable('classes')
+      .set({ name: 'renamed in a rolled-back transaction' })
+      .where('id', '=', t.fixture.classes[0].id)
+      .execute();
     entered();
     await held;
     throw new Error('roll back');
   });
   await inside;
-  const save = api('student', 'PATCH', `/exams-answers?id=${sheet}`, { answers: { '1': 'c', '2': 'survives' }, seq: 100 });
+  const save = api('student', 'PATCH', `/exams-answers?id=${sheet}`, {
+    answers: { '1': 'c', '2': 'survives' },
+    seq: 100,
+  });
   await new Promise((resolve) => setTimeout(resolve, 100)); // the save is queued (SQLite: waits for the connection)
   release();
   await expect(otherTransaction).rejects.toThrow('roll back');
   expect((await save).statusCode).toBe(200);
   expect(await storedAnswers(sheet)).toEqual({ answers: { '1': 'c', '2': 'survives' }, seq: 100 });
-  const klass = await t.db.selectFrom('classes').select('name').where('id', '=', t.fixture.classes[0].id).executeTakeFirstOrThrow();
+  const klass = await t.db
+    .selectFrom('classes')
+    .select('name')
+    .where('id', '=', t.fixture.classes[0].id)
+    .executeTakeFirstOrThrow();
   expect(klass.name).not.toBe('renamed in a rolled-back transaction');
 });

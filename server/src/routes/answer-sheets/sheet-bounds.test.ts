@@ -27,13 +27,17 @@ beforeAll(async () => {
   t = await buildTestApp();
   items = await createAnswerItems(t, CONTENT);
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 describe.each(['exercise', 'exam'] as const)('%s sheets stay within their item', (kind) => {
   const item = () => items[kind];
   const sheets: Record<string, number> = {};
-  const save = (who: string, body: Record<string, unknown>) => api(who, 'PATCH', `${item().base}?id=${sheets[who]}`, body);
-  const stored = async (who = 'student') => (await api(who, 'GET', `${item().base}?${item().idCol}=${item().id}`)).json()[0].answers as Record<string, string>;
+  const save = (who: string, body: Record<string, unknown>) =>
+    api(who, 'PATCH', `${item().base}?id=${sheets[who]}`, body);
+  const stored = async (who = 'student') =>
+    (await api(who, 'GET', `${item().base}?${item().idCol}=${item().id}`)).json()[0].answers as Record<string, string>;
 
   beforeAll(async () => {
     const post = await api('student', 'POST', item().base, { [item().idCol]: item().id, answers: {} });
@@ -41,8 +45,11 @@ describe.each(['exercise', 'exam'] as const)('%s sheets stay within their item',
     sheets.student = post.json().id;
   });
 
-  it('refuses to open a sheet with an answer past the item\'s last question', async () => {
-    const beyond = await api('student2', 'POST', item().base, { [item().idCol]: item().id, answers: { '1': 'a', [QUESTIONS + 1]: 'x' } });
+  it("refuses to open a sheet with an answer past the item's last question", async () => {
+    const beyond = await api('student2', 'POST', item().base, {
+      [item().idCol]: item().id,
+      answers: { '1': 'a', [QUESTIONS + 1]: 'x' },
+    });
     expect(beyond.statusCode).toBe(400);
     expect(beyond.json()).toMatchObject({ code: 'no-such-question' });
     const open = await api('student2', 'POST', item().base, { [item().idCol]: item().id, answers: { '1': 'a' } });
@@ -51,11 +58,14 @@ describe.each(['exercise', 'exam'] as const)('%s sheets stay within their item',
     sheets.student2 = open.json().id;
   });
 
-  it('refuses a whole map naming questions past the item\'s last, so changes cannot merge a sheet past it', async () => {
+  it("refuses a whole map naming questions past the item's last, so changes cannot merge a sheet past it", async () => {
     // The reported case: a whole map for 201–400, then changes for 1–200, left a sheet of 400 answers.
     const beyond = await save('student', { answers: wholeMap(QUESTIONS + 1, 2 * QUESTIONS) });
     expect(beyond.statusCode).toBe(400);
-    expect(beyond.json()).toMatchObject({ code: 'no-such-question', params: { question: String(2 * QUESTIONS), questions: QUESTIONS } });
+    expect(beyond.json()).toMatchObject({
+      code: 'no-such-question',
+      params: { question: String(2 * QUESTIONS), questions: QUESTIONS },
+    });
     expect(await save('student', { changes: changesOf(1, QUESTIONS) })).toHaveProperty('statusCode', 200);
     const sheet = await stored();
     expect(Object.keys(sheet)).toHaveLength(QUESTIONS);
@@ -64,7 +74,9 @@ describe.each(['exercise', 'exam'] as const)('%s sheets stay within their item',
 
   it('refuses changes naming a question past the last', async () => {
     const before = await stored();
-    const change = await save('student', { changes: { '1': { answer: 'z', at: Date.now() - 500 }, [QUESTIONS + 1]: { answer: 'z', at: Date.now() - 500 } } });
+    const change = await save('student', {
+      changes: { '1': { answer: 'z', at: Date.now() - 500 }, [QUESTIONS + 1]: { answer: 'z', at: Date.now() - 500 } },
+    });
     expect(change.statusCode).toBe(400);
     expect(change.json()).toMatchObject({ code: 'no-such-question' });
     expect(await stored()).toEqual(before);
@@ -80,7 +92,10 @@ describe.each(['exercise', 'exam'] as const)('%s sheets stay within their item',
     }
     expect(await stored()).toEqual(before);
     // The largest answer is taken.
-    expect((await save('student', { changes: { '1': { answer: ascii(MAX_ANSWER_BYTES), at: Date.now() - 400 } } })).statusCode).toBe(200);
+    expect(
+      (await save('student', { changes: { '1': { answer: ascii(MAX_ANSWER_BYTES), at: Date.now() - 400 } } }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('keeps the whole sheet within MAX_SHEET_BYTES: a whole map or a change that would pass it is refused, nothing lost', async () => {
@@ -96,13 +111,19 @@ describe.each(['exercise', 'exam'] as const)('%s sheets stay within their item',
     const full = await stored();
     const room = MAX_SHEET_BYTES - fit * perAnswer;
     // One more question answered by a change that is within the room raw, past it escaped: refused.
-    const more = await save('student', { changes: { [fit + 1]: { answer: escaped(4 * Math.ceil(room / 2)), at: Date.now() - 300 } } });
+    const more = await save('student', {
+      changes: { [fit + 1]: { answer: escaped(4 * Math.ceil(room / 2)), at: Date.now() - 300 } },
+    });
     expect(more.statusCode).toBe(400);
     expect(more.json()).toMatchObject({ code: 'sheet-too-large' });
     expect(await stored()).toEqual(full);
     // Exactly the room left: taken, and the sheet is full to the byte.
-    expect((await save('student', { changes: { [fit + 1]: { answer: ascii(room), at: Date.now() - 250 } } })).statusCode).toBe(200);
-    expect((await save('student', { changes: { [fit + 2]: { answer: 'x', at: Date.now() - 250 } } })).json()).toMatchObject({ code: 'sheet-too-large' });
+    expect(
+      (await save('student', { changes: { [fit + 1]: { answer: ascii(room), at: Date.now() - 250 } } })).statusCode,
+    ).toBe(200);
+    expect(
+      (await save('student', { changes: { [fit + 2]: { answer: 'x', at: Date.now() - 250 } } })).json(),
+    ).toMatchObject({ code: 'sheet-too-large' });
     // Replacing an answer by one as large keeps the size: accepted (typed now: later than the whole map saved above,
     // which a change must be to replace its answer).
     const replace = await save('student', { changes: { '1': { answer: ascii(perAnswer - 1) + 'b', at: Date.now() } } });
@@ -110,7 +131,7 @@ describe.each(['exercise', 'exam'] as const)('%s sheets stay within their item',
     expect(replace.statusCode).toBe(200);
   });
 
-  it('decides per save inside one group commit: a classmate\'s save in the same batch is stored', async () => {
+  it("decides per save inside one group commit: a classmate's save in the same batch is stored", async () => {
     const [bad, good] = await Promise.all([
       save('student', { changes: { [QUESTIONS + 5]: { answer: 'x', at: Date.now() - 100 } } }),
       save('student2', { changes: { '3': { answer: 'kelompok', at: Date.now() - 100 } } }),

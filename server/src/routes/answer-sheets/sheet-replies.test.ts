@@ -13,32 +13,50 @@ beforeAll(async () => {
   t = await buildTestApp();
   items = await createAnswerItems(t, MC_AND_ESSAY);
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 describe.each(['exercise', 'exam'] as const)('%s sheet replies, byte for byte', (kind) => {
   const item = () => items[kind];
   let sheetId: number;
   /** A sheet as JSON.stringify wrote it, in the wire order of sheetJson. */
-  const sheetText = (answers: Record<string, string>, seq?: number | null) => JSON.stringify({
-    id: sheetId, [item().idCol]: item().id, student_id: t.fixture.students[0].id, answers, status: 'Active', score: null,
-    ...(seq !== undefined ? { answers_seq: seq } : {}),
-  });
+  const sheetText = (answers: Record<string, string>, seq?: number | null) =>
+    JSON.stringify({
+      id: sheetId,
+      [item().idCol]: item().id,
+      student_id: t.fixture.students[0].id,
+      answers,
+      status: 'Active',
+      score: null,
+      ...(seq !== undefined ? { answers_seq: seq } : {}),
+    });
 
   it('POST opens the sheet (and answers the same sheet again)', async () => {
-    const post = await api('student', 'POST', item().base, { [item().idCol]: item().id, answers: { '1': 'a' }, student_id: 999 });
+    const post = await api('student', 'POST', item().base, {
+      [item().idCol]: item().id,
+      answers: { '1': 'a' },
+      student_id: 999,
+    });
     expect(post.statusCode).toBe(200);
     sheetId = post.json().id;
     expect(post.body).toBe(sheetText({ '1': 'a' }, null));
-    expect((await api('student', 'POST', item().base, { [item().idCol]: item().id })).body).toBe(sheetText({ '1': 'a' }, null));
+    expect((await api('student', 'POST', item().base, { [item().idCol]: item().id })).body).toBe(
+      sheetText({ '1': 'a' }, null),
+    );
   });
 
   it('PUT/PATCH saves: with seq, without seq (no answers_seq key), per-question changes, and a stale map', async () => {
     const url = `${item().base}?id=${sheetId}`;
-    expect((await api('student', 'PUT', url, { answers: { '2': 'esai', '1': 'b' }, seq: 7 })).body).toBe(sheetText({ '1': 'b', '2': 'esai' }, 7));
+    expect((await api('student', 'PUT', url, { answers: { '2': 'esai', '1': 'b' }, seq: 7 })).body).toBe(
+      sheetText({ '1': 'b', '2': 'esai' }, 7),
+    );
     expect((await api('student', 'PATCH', url, { answers: { '1': 'a' } })).body).toBe(sheetText({ '1': 'a' }));
     const changed = await api('student', 'PATCH', url, { changes: { '2': { answer: 'baru', at: Date.now() } } });
     expect(changed.body).toBe(sheetText({ '1': 'a', '2': 'baru' }));
-    expect((await api('student', 'PATCH', url, { answers: { '1': 'b' }, seq: 3 })).body).toBe(sheetText({ '1': 'a', '2': 'baru' }, 7));
+    expect((await api('student', 'PATCH', url, { answers: { '1': 'b' }, seq: 3 })).body).toBe(
+      sheetText({ '1': 'a', '2': 'baru' }, 7),
+    );
   });
 
   it('GET answers the student their sheet and the teacher every sheet', async () => {
@@ -50,6 +68,8 @@ describe.each(['exercise', 'exam'] as const)('%s sheet replies, byte for byte', 
 
   it('DELETE answers a message only', async () => {
     const del = await api('teacher', 'DELETE', `${item().base}?id=${sheetId}`);
-    expect(del.body).toBe(JSON.stringify({ message: `${kind === 'exam' ? 'Exam' : 'Exercise'} answer deleted successfully` }));
+    expect(del.body).toBe(
+      JSON.stringify({ message: `${kind === 'exam' ? 'Exam' : 'Exercise'} answer deleted successfully` }),
+    );
   });
 });

@@ -16,17 +16,43 @@ import { ContentError, MAX_QUESTIONS, validateAnswers } from '../../domain/conte
 import { deviceFrom } from '../../domain/device-gate';
 import { requireAnswerSizes, requireWholeMap, sheetRefusal } from '../../domain/sheet-bounds';
 import {
-  answerWindow, type Caller, isStudent, managesClass, outsideWindow, requireItem as requireItemAccess, requireStudentId, requireWorkRead, sheetWriteRefusal,
+  answerWindow,
+  type Caller,
+  isStudent,
+  managesClass,
+  outsideWindow,
+  requireItem as requireItemAccess,
+  requireStudentId,
+  requireWorkRead,
+  sheetWriteRefusal,
   targetStudent,
 } from '../../domain/policy';
 import {
-  deleteSheet, itemById, type ItemFacts, itemWithSheet, type ItemSpec, openSheet, sheetById, sheetJson, sheetOf, sheetsOfItem, type Sheet,
+  deleteSheet,
+  itemById,
+  type ItemFacts,
+  itemWithSheet,
+  type ItemSpec,
+  openSheet,
+  sheetById,
+  sheetJson,
+  sheetOf,
+  sheetsOfItem,
+  type Sheet,
 } from '../../domain/repo/assessments';
 import { answerSaverFor, mergeChanges } from '../../domain/repo/answer-saves';
 import { isArchivedClass, isAssigned } from '../../domain/repo/common';
 import { extraMinutesFor } from '../../domain/repo/exam-proctoring';
 import { badRequest, conflict, forbidden, recordNotFound } from '../../plugins/errors';
-import { idQuerySchema, idSchema, messageResponse, pagingProperties, parsePaging, UPDATE_METHODS, withKey } from '../helpers';
+import {
+  idQuerySchema,
+  idSchema,
+  messageResponse,
+  pagingProperties,
+  parsePaging,
+  UPDATE_METHODS,
+  withKey,
+} from '../helpers';
 import { SHEET_LIST_PAGE_SIZE } from '../../domain/limits';
 import { sheetListResponse } from '../read-schemas';
 
@@ -53,7 +79,9 @@ const changesJson = {
   maxProperties: MAX_QUESTIONS,
   propertyNames: { pattern: '^[1-9][0-9]{0,3}$' },
   additionalProperties: {
-    type: 'object', required: ['answer', 'at'], additionalProperties: false,
+    type: 'object',
+    required: ['answer', 'at'],
+    additionalProperties: false,
     properties: { answer: { type: 'string' }, at: { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER } },
   },
 } as const;
@@ -78,62 +106,75 @@ export function registerSheetRoutes(fastify: FastifyInstance, spec: ItemSpec, ba
     return item;
   }
 
-  app.get(base, {
-    // the sheet's own statement checks the session (readWithSession)
-    config: { session: 'in-statement' },
-    schema: {
-      tags, summary: 'The answer sheet of a student (array of 0 or 1; managers without student_id: every sheet)',
-      querystring: withKey(spec.idCol, idSchema, { student_id: Type.Optional(idSchema), ...pagingProperties }),
-      response: sheetListResponse,
+  app.get(
+    base,
+    {
+      // the sheet's own statement checks the session (readWithSession)
+      config: { session: 'in-statement' },
+      schema: {
+        tags,
+        summary: 'The answer sheet of a student (array of 0 or 1; managers without student_id: every sheet)',
+        querystring: withKey(spec.idCol, idSchema, { student_id: Type.Optional(idSchema), ...pagingProperties }),
+        response: sheetListResponse,
+      },
+      // As the save below: the schema documents the reply, JSON.stringify writes the same bytes faster (sheetJson's keys
+      // are in the schema's order; an answers map goes through the compiled serializer's slow additionalProperties path).
+      serializerCompiler: () => JSON.stringify,
     },
-    // As the save below: the schema documents the reply, JSON.stringify writes the same bytes faster (sheetJson's keys
-    // are in the schema's order; an answers map goes through the compiled serializer's slow additionalProperties path).
-    serializerCompiler: () => JSON.stringify,
-  }, (request) => app.readWithSession(request, undefined, async (caller: Caller) => {
-    const q = request.query;
-    const named = q.student_id ?? (isStudent(caller) ? caller.student_id : undefined);
-    if (named !== undefined) {
-      // the item's facts, the sheet and the session check in one prepared statement (the exam page reads it on every load)
-      const { found, session } = await itemWithSheet(db, spec, q[spec.idCol], named, caller.user_id);
-      await app.confirmSession(request, session);
-      if (!found) throw recordNotFound(spec.kind, `${spec.label} not found`);
-      const studentId = targetStudent(caller, q.student_id);
-      requireWorkRead(caller, found.item, studentId, spec);
-      return found.sheet ? [sheetJson(spec, found.sheet)] : [];
-    }
-    const item = await requireItem(q[spec.idCol]);
-    if (!managesClass(caller, item)) throw forbidden(`Forbidden: this ${spec.kind} is not yours`);
-    // A bare array like every sheet read, bounded by its length (limits.ts SHEET_LIST_PAGE_SIZE); `page` for the rest.
-    const paging = parsePaging(q, SHEET_LIST_PAGE_SIZE, SHEET_LIST_PAGE_SIZE);
-    return (await sheetsOfItem(db, spec, item.id, { limit: paging.pageSize, offset: paging.offset })).map((s) => sheetJson(spec, s));
-  }));
-
-  app.post(base, {
-    schema: {
-      tags, summary: 'Open the caller\'s sheet (idempotent: returns the existing one)',
-      body: withKey(spec.idCol, idSchema, {
-        answers: Type.Optional(Type.Unsafe<Record<string, string> | null>({ ...answersJson, nullable: true })),
-        student_id: Type.Optional(Type.Unknown({ description: 'ignored: from the token' })),
+    (request) =>
+      app.readWithSession(request, undefined, async (caller: Caller) => {
+        const q = request.query;
+        const named = q.student_id ?? (isStudent(caller) ? caller.student_id : undefined);
+        if (named !== undefined) {
+          // the item's facts, the sheet and the session check in one prepared statement (the exam page reads it on every load)
+          const { found, session } = await itemWithSheet(db, spec, q[spec.idCol], named, caller.user_id);
+          await app.confirmSession(request, session);
+          if (!found) throw recordNotFound(spec.kind, `${spec.label} not found`);
+          const studentId = targetStudent(caller, q.student_id);
+          requireWorkRead(caller, found.item, studentId, spec);
+          return found.sheet ? [sheetJson(spec, found.sheet)] : [];
+        }
+        const item = await requireItem(q[spec.idCol]);
+        if (!managesClass(caller, item)) throw forbidden(`Forbidden: this ${spec.kind} is not yours`);
+        // A bare array like every sheet read, bounded by its length (limits.ts SHEET_LIST_PAGE_SIZE); `page` for the rest.
+        const paging = parsePaging(q, SHEET_LIST_PAGE_SIZE, SHEET_LIST_PAGE_SIZE);
+        return (await sheetsOfItem(db, spec, item.id, { limit: paging.pageSize, offset: paging.offset })).map((s) =>
+          sheetJson(spec, s),
+        );
       }),
-      response: sheetResponse,
+  );
+
+  app.post(
+    base,
+    {
+      schema: {
+        tags,
+        summary: "Open the caller's sheet (idempotent: returns the existing one)",
+        body: withKey(spec.idCol, idSchema, {
+          answers: Type.Optional(Type.Unsafe<Record<string, string> | null>({ ...answersJson, nullable: true })),
+          student_id: Type.Optional(Type.Unknown({ description: 'ignored: from the token' })),
+        }),
+        response: sheetResponse,
+      },
     },
-  }, async (request) => {
-    const body = request.body;
-    const studentId = requireStudentId(request.user, 'answer');
-    const item = await requireItemAccess(db, spec, request.user, body[spec.idCol], 'contribute');
-    const existing = await sheetOf(db, spec, item.id, studentId);
-    if (existing) return sheetJson(spec, existing);
-    refuseOutsideWindow(spec, item, spec.kind === 'exam' ? await extraMinutesFor(db, item.id, studentId) : 0);
-    let answers: Record<string, string>;
-    try {
-      answers = validateAnswers(body.answers ?? {});
-    } catch (e) {
-      if (e instanceof ContentError) throw badRequest(e.message, e.extra);
-      throw e;
-    }
-    requireWholeMap(answers, item.question_count);
-    return sheetJson(spec, await openSheet(db, spec, item.id, studentId, answers));
-  });
+    async (request) => {
+      const body = request.body;
+      const studentId = requireStudentId(request.user, 'answer');
+      const item = await requireItemAccess(db, spec, request.user, body[spec.idCol], 'contribute');
+      const existing = await sheetOf(db, spec, item.id, studentId);
+      if (existing) return sheetJson(spec, existing);
+      refuseOutsideWindow(spec, item, spec.kind === 'exam' ? await extraMinutesFor(db, item.id, studentId) : 0);
+      let answers: Record<string, string>;
+      try {
+        answers = validateAnswers(body.answers ?? {});
+      } catch (e) {
+        if (e instanceof ContentError) throw badRequest(e.message, e.extra);
+        throw e;
+      }
+      requireWholeMap(answers, item.question_count);
+      return sheetJson(spec, await openSheet(db, spec, item.id, studentId, answers));
+    },
+  );
 
   const saver = answerSaverFor(db, spec);
   app.route({
@@ -143,9 +184,14 @@ export function registerSheetRoutes(fastify: FastifyInstance, spec: ItemSpec, ba
     config: { session: 'in-statement' },
     schema: {
       tags,
-      summary: 'Save answers (owner, sheet open, exam inside its window): the whole map, or per-question changes merged by time',
+      summary:
+        'Save answers (owner, sheet open, exam inside its window): the whole map, or per-question changes merged by time',
       querystring: idQuerySchema,
-      body: Type.Object({ answers: Type.Optional(answersSchema), seq: Type.Optional(seqSchema), changes: Type.Optional(changesSchema) }),
+      body: Type.Object({
+        answers: Type.Optional(answersSchema),
+        seq: Type.Optional(seqSchema),
+        changes: Type.Optional(changesSchema),
+      }),
       response: sheetResponse,
     },
     // The hot path: the schema documents the reply, JSON.stringify writes it (measured 2x faster than the compiled
@@ -154,20 +200,27 @@ export function registerSheetRoutes(fastify: FastifyInstance, spec: ItemSpec, ba
     handler: async (request, reply) => {
       const { id } = request.query;
       const { answers, seq, changes } = request.body;
-      if ((answers === undefined) === (changes === undefined)) throw badRequest('Send either the answers or the changes to save', { code: 'answers-or-changes' });
+      if ((answers === undefined) === (changes === undefined))
+        throw badRequest('Send either the answers or the changes to save', { code: 'answers-or-changes' });
       // What the request alone decides; the item's questions and a merged sheet's size are checked by the save itself.
       if (changes) requireAnswerSizes(Object.entries(changes).map(([question, change]) => [question, change.answer]));
       else requireWholeMap(answers!);
       const { user, sessionVersion } = app.readToken(request);
       if (user.role === 'student' && user.student_id !== undefined) {
         // the device of the save is recorded (the proctor's monitor), and refused in one-device mode when another holds the sheet
-        if (spec.kind === 'exam') await app.deviceGate.admit(id, user.student_id, deviceFrom(request.headers['x-kelasku-device']), false);
+        if (spec.kind === 'exam')
+          await app.deviceGate.admit(id, user.student_id, deviceFrom(request.headers['x-kelasku-device']), false);
         const who = { sheetId: id, studentId: user.student_id, userId: user.user_id, sessionVersion };
         const saved = await saver.save(changes ? { ...who, changes } : { ...who, answers: answers!, seq });
         // Only an open sheet (no grade yet) can be saved, so score is null; nothing else to read back.
         if (saved !== undefined) {
           return {
-            id, [spec.idCol]: saved.itemId, student_id: user.student_id, answers: saved.answers, status: 'Active', score: null,
+            id,
+            [spec.idCol]: saved.itemId,
+            student_id: user.student_id,
+            answers: saved.answers,
+            status: 'Active',
+            score: null,
             ...(seq !== undefined ? { answers_seq: seq } : {}),
           };
         }
@@ -179,8 +232,15 @@ export function registerSheetRoutes(fastify: FastifyInstance, spec: ItemSpec, ba
       if (!sheet) throw recordNotFound('answer-sheet', 'Answer sheet not found');
       const item = await requireItem(sheet.item_id);
       const refusal = sheetWriteRefusal(request.user, {
-        sheet, assigned: await isAssigned(db, sheet.student_id, item.class_id), archived: await isArchivedClass(db, item.class_id),
-        window: answerWindow(spec, item, new Date(), spec.kind === 'exam' ? await extraMinutesFor(db, item.id, sheet.student_id) : 0),
+        sheet,
+        assigned: await isAssigned(db, sheet.student_id, item.class_id),
+        archived: await isArchivedClass(db, item.class_id),
+        window: answerWindow(
+          spec,
+          item,
+          new Date(),
+          spec.kind === 'exam' ? await extraMinutesFor(db, item.id, sheet.student_id) : 0,
+        ),
       });
       if (refusal) throw refusal;
       // Stale: a newer map of this client already won (this one was abandoned and landed late). Nothing to do; the
@@ -194,15 +254,24 @@ export function registerSheetRoutes(fastify: FastifyInstance, spec: ItemSpec, ba
     },
   });
 
-  app.delete(base, {
-    preHandler: app.requireRole('teacher', 'admin'),
-    schema: { tags, summary: 'Delete a sheet and its grade (the item\'s teacher or an admin)', querystring: idQuerySchema, response: messageResponse },
-  }, async (request) => {
-    const { id } = request.query;
-    const sheet: Sheet | undefined = await sheetById(db, spec, id);
-    if (!sheet) throw recordNotFound('answer-sheet', 'Answer sheet not found');
-    await requireItemAccess(db, spec, request.user, sheet.item_id, 'write');
-    await deleteSheet(db, spec, sheet);
-    return { message: `${spec.label} answer deleted successfully` };
-  });
+  app.delete(
+    base,
+    {
+      preHandler: app.requireRole('teacher', 'admin'),
+      schema: {
+        tags,
+        summary: "Delete a sheet and its grade (the item's teacher or an admin)",
+        querystring: idQuerySchema,
+        response: messageResponse,
+      },
+    },
+    async (request) => {
+      const { id } = request.query;
+      const sheet: Sheet | undefined = await sheetById(db, spec, id);
+      if (!sheet) throw recordNotFound('answer-sheet', 'Answer sheet not found');
+      await requireItemAccess(db, spec, request.user, sheet.item_id, 'write');
+      await deleteSheet(db, spec, sheet);
+      return { message: `${spec.label} answer deleted successfully` };
+    },
+  );
 }

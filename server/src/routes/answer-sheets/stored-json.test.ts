@@ -14,16 +14,26 @@ beforeAll(async () => {
   t = await buildTestApp();
   item = (await createAnswerItems(t, MC_AND_ESSAY)).exercise;
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 it('an unreadable answers column fails reads and per-question saves with 500, and is left as stored', async () => {
   const post = await api('student', 'POST', item.base, { [item.idCol]: item.id, answers: { 1: 'a' } });
   expect(post.statusCode).toBe(200);
   const sheetId = post.json().id as number;
   const broken = { 1: 'a', 2: 7 };
-  await t.db.updateTable(EXERCISE.sheets).set({ answers: toDbJson(broken) }).where('id', '=', sheetId).execute();
+  await t.db
+    .updateTable(EXERCISE.sheets)
+    .set({ answers: toDbJson(broken) })
+    .where('id', '=', sheetId)
+    .execute();
   const stored = async () => {
-    const row = await t.db.selectFrom(EXERCISE.sheets).select('answers').where('id', '=', sheetId).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom(EXERCISE.sheets)
+      .select('answers')
+      .where('id', '=', sheetId)
+      .executeTakeFirstOrThrow();
     return typeof row.answers === 'string' ? JSON.parse(row.answers) : row.answers;
   };
 
@@ -31,7 +41,9 @@ it('an unreadable answers column fails reads and per-question saves with 500, an
   expect(read.statusCode).toBe(500);
   expect(read.json().message).toBe('Internal Server Error');
 
-  const save = await api('student', 'PATCH', `${item.base}?id=${sheetId}`, { changes: { 1: { answer: 'b', at: Date.now() - 1000 } } });
+  const save = await api('student', 'PATCH', `${item.base}?id=${sheetId}`, {
+    changes: { 1: { answer: 'b', at: Date.now() - 1000 } },
+  });
   expect(save.statusCode).toBe(500);
   // Nothing lost: question 2's stored value is still there (a reader taking it as {} would have dropped it). SQLite
   // merges in JavaScript, so it wrote nothing; PostgreSQL merges in its statement and only the reply's read failed.

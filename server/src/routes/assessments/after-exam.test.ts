@@ -9,20 +9,45 @@ let t: TestApp;
 const HOUR = 3600_000;
 const at = (offsetMs: number) => formatWib(new Date(Date.now() + offsetMs));
 const CONTENT = {
-  '1': 'Q1', '1_a': 'a', '1_b': 'b', '1_c': 'c', '1_d': 'd', '1_answer': 'b',
-  '2': 'Q2', '2_a': 'a', '2_b': 'b', '2_c': 'c', '2_d': 'd', '2_answer': 'c',
+  '1': 'Q1',
+  '1_a': 'a',
+  '1_b': 'b',
+  '1_c': 'c',
+  '1_d': 'd',
+  '1_answer': 'b',
+  '2': 'Q2',
+  '2_a': 'a',
+  '2_b': 'b',
+  '2_c': 'c',
+  '2_d': 'd',
+  '2_answer': 'c',
 };
 const api = (who: string, method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, payload?: unknown) =>
-  t.injectWithLogin(who, { method, url: `/api/v1${url}`, ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}) });
+  t.injectWithLogin(who, {
+    method,
+    url: `/api/v1${url}`,
+    ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}),
+  });
 const classId = () => t.fixture.classes[0].id;
 const hasKeys = (content: Record<string, string>) => Object.keys(content).some((k) => k.endsWith('_answer'));
 
-beforeAll(async () => { t = await buildTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 it('notes a grade a key change moved (from what, when), on every read of it, and no other', async () => {
-  const body = (content: Record<string, string>, extra: Record<string, unknown> = {}) =>
-    ({ title: 'UH', total_marks: 100, class_id: classId(), content, start_time: at(-HOUR), end_time: at(HOUR), ...extra });
+  const body = (content: Record<string, string>, extra: Record<string, unknown> = {}) => ({
+    title: 'UH',
+    total_marks: 100,
+    class_id: classId(),
+    content,
+    start_time: at(-HOUR),
+    end_time: at(HOUR),
+    ...extra,
+  });
   const exam = (await api('teacher', 'POST', '/exams', body(CONTENT))).json();
   await api('student', 'POST', '/exams-answers', { exam_id: exam.id, answers: { 1: 'a', 2: 'c' } });
   await api('student', 'POST', '/exams/calculate-grade', { exam_id: exam.id });
@@ -36,22 +61,46 @@ it('notes a grade a key change moved (from what, when), on every read of it, and
   const edit = await api('teacher', 'PUT', `/exams?id=${exam.id}`, body({ ...CONTENT, '1_answer': 'a' }));
   expect(edit.json().regraded).toBe(2);
   const after = (await api('student', 'GET', `/exams/get-grade?exam_id=${exam.id}`)).json()[0];
-  expect(after).toMatchObject({ score: 100, key_change: { from: 50, at: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/) } });
+  expect(after).toMatchObject({
+    score: 100,
+    key_change: { from: 50, at: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/) },
+  });
   expect((await api('student', 'GET', '/exams/get-all-grade')).json()).toEqual([after]);
-  expect((await api('teacher', 'GET', `/exams/get-grade?exam_id=${exam.id}&student_id=${t.fixture.students[0].id}`)).json()[0].key_change).toEqual(after.key_change);
+  expect(
+    (
+      await api('teacher', 'GET', `/exams/get-grade?exam_id=${exam.id}&student_id=${t.fixture.students[0].id}`)
+    ).json()[0].key_change,
+  ).toEqual(after.key_change);
   // the other student's grade did not move (D is wrong under both keys): no note
   const other = (await api('student2', 'GET', `/exams/get-grade?exam_id=${exam.id}`)).json()[0];
   expect(other.score).toBe(50);
   expect(other).not.toHaveProperty('key_change');
   // an edit that changes no key keeps the note of the last change
   await api('teacher', 'PUT', `/exams?id=${exam.id}`, body({ ...CONTENT, '1_answer': 'a', '2': 'Q2 (typo fixed)' }));
-  expect((await api('student', 'GET', `/exams/get-grade?exam_id=${exam.id}`)).json()[0].key_change).toEqual(after.key_change);
+  expect((await api('student', 'GET', `/exams/get-grade?exam_id=${exam.id}`)).json()[0].key_change).toEqual(
+    after.key_change,
+  );
 });
 
 it('shows the correct answers to students once the exam has ended, only when its teacher chose so', async () => {
-  const cls = (await api('admin', 'POST', '/classes', { name: 'X IPA 9', description: 'x', teacher_id: t.fixture.teachers[0].id, grade: 10 })).json();
-  const body = (start: string, end: string, show: boolean) =>
-    ({ title: 'PAS', total_marks: 100, class_id: cls.id, content: CONTENT, start_time: start, end_time: end, kind: 'final', show_answers: show });
+  const cls = (
+    await api('admin', 'POST', '/classes', {
+      name: 'X IPA 9',
+      description: 'x',
+      teacher_id: t.fixture.teachers[0].id,
+      grade: 10,
+    })
+  ).json();
+  const body = (start: string, end: string, show: boolean) => ({
+    title: 'PAS',
+    total_marks: 100,
+    class_id: cls.id,
+    content: CONTENT,
+    start_time: start,
+    end_time: end,
+    kind: 'final',
+    show_answers: show,
+  });
   const exam = (await api('teacher', 'POST', '/exams', body(at(-HOUR), at(HOUR), true))).json();
   expect(exam.show_answers).toBe(true);
   const seen = async () => {

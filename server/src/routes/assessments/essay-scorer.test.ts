@@ -10,7 +10,11 @@ let server: http.Server;
 let mode: 'ok' | 'fail' | 'hang' = 'ok';
 
 const api = (who: string, method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, payload?: unknown) =>
-  t.injectWithLogin(who, { method, url: `/api/v1${url}`, ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}) });
+  t.injectWithLogin(who, {
+    method,
+    url: `/api/v1${url}`,
+    ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}),
+  });
 
 beforeAll(async () => {
   server = http.createServer((req, res) => {
@@ -26,7 +30,10 @@ beforeAll(async () => {
   t = await buildTestApp({
     app: {
       essayScorer: {
-        kind: 'openai', apiKey: 'sk-local', model: 'm', timeoutMs: 1500,
+        kind: 'openai',
+        apiKey: 'sk-local',
+        model: 'm',
+        timeoutMs: 1500,
         baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
       },
     },
@@ -40,18 +47,24 @@ afterAll(async () => {
 
 async function gradeEssay(who: string): Promise<{ status: number; body: Record<string, any>; ms: number }> {
   const classId = t.fixture.classes[0].id;
-  const m = (await api('teacher', 'POST', '/materials', { title: `M ${who}`, description: 'd', content: 'c', class_id: classId })).json();
-  const ex = (await api('teacher', 'POST', '/exercises', {
-    title: 'E', total_marks: 100, material_id: m.id,
-    content: { '1': 'q', '1_a': 'a', '1_b': 'b', '1_c': 'c', '1_d': 'd', '1_answer': 'd', '2_essay': 'Jelaskan' },
-  })).json();
+  const m = (
+    await api('teacher', 'POST', '/materials', { title: `M ${who}`, description: 'd', content: 'c', class_id: classId })
+  ).json();
+  const ex = (
+    await api('teacher', 'POST', '/exercises', {
+      title: 'E',
+      total_marks: 100,
+      material_id: m.id,
+      content: { '1': 'q', '1_a': 'a', '1_b': 'b', '1_c': 'c', '1_d': 'd', '1_answer': 'd', '2_essay': 'Jelaskan' },
+    })
+  ).json();
   await api(who, 'POST', '/exercises-answers', { exercise_id: ex.id, answers: { '1': 'D', '2': 'Jawaban saya' } });
   const started = Date.now();
   const res = await api(who, 'POST', '/exercises/calculate-grade', { exercise_id: ex.id });
   return { status: res.statusCode, body: { ...res.json(), exercise_id: ex.id }, ms: Date.now() - started };
 }
 
-it('uses the scorer\'s number', async () => {
+it("uses the scorer's number", async () => {
   mode = 'ok';
   const g = await gradeEssay('student');
   expect(g.status).toBe(200);
@@ -65,7 +78,12 @@ it('a failing scorer never fails the grade: the essay is pending until the teach
   expect(g.status).toBe(200);
   expect(g.body.score).toBe(50);
   expect(g.body.detail['2']).toEqual({ kind: 'essay', score: null, max: 50, pending: true, source: 'openai' });
-  const fixed = await api('teacher', 'PATCH', '/exercises/essay-score', { exercise_id: g.body.exercise_id, student_id: t.fixture.students[1].id, number: 2, score: 50 });
+  const fixed = await api('teacher', 'PATCH', '/exercises/essay-score', {
+    exercise_id: g.body.exercise_id,
+    student_id: t.fixture.students[1].id,
+    number: 2,
+    score: 50,
+  });
   expect(fixed.json().score).toBe(100);
 });
 

@@ -11,11 +11,25 @@ jest.setTimeout(30_000);
 let t: TestApp;
 const HOUR = 3600_000;
 const CONTENT = {
-  '1': 'Q1', '1_a': 'a', '1_b': 'b', '1_c': 'c', '1_d': 'd', '1_answer': 'c',
-  '2': 'Q2', '2_a': 'a', '2_b': 'b', '2_c': 'c', '2_d': 'd', '2_answer': 'a',
+  '1': 'Q1',
+  '1_a': 'a',
+  '1_b': 'b',
+  '1_c': 'c',
+  '1_d': 'd',
+  '1_answer': 'c',
+  '2': 'Q2',
+  '2_a': 'a',
+  '2_b': 'b',
+  '2_c': 'c',
+  '2_d': 'd',
+  '2_answer': 'a',
 };
 const api = (who: string, method: 'GET' | 'POST', url: string, payload?: unknown) =>
-  t.injectWithLogin(who, { method, url: `/api/v1${url}`, ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}) });
+  t.injectWithLogin(who, {
+    method,
+    url: `/api/v1${url}`,
+    ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}),
+  });
 const mentionsCorrectness = (body: unknown) => JSON.stringify(body).includes('correct');
 
 let examId: number;
@@ -25,17 +39,28 @@ beforeAll(async () => {
   t = await buildTestApp();
   studentId = t.fixture.students[0].id;
   const exam = await api('teacher', 'POST', '/exams', {
-    title: 'UTS', total_marks: 100, class_id: t.fixture.classes[0].id, content: CONTENT,
-    start_time: formatWib(new Date(Date.now() - HOUR)), end_time: formatWib(new Date(Date.now() + HOUR)),
+    title: 'UTS',
+    total_marks: 100,
+    class_id: t.fixture.classes[0].id,
+    content: CONTENT,
+    start_time: formatWib(new Date(Date.now() - HOUR)),
+    end_time: formatWib(new Date(Date.now() + HOUR)),
   });
   examId = exam.json().id;
-  expect((await api('student', 'POST', '/exams-answers', { exam_id: examId, answers: { 1: 'c', 2: 'b' } })).statusCode).toBe(200);
+  expect(
+    (await api('student', 'POST', '/exams-answers', { exam_id: examId, answers: { 1: 'c', 2: 'b' } })).statusCode,
+  ).toBe(200);
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 describe('exam correctness while the exam is running', () => {
   it('a student who submits early gets the score but not which answers were right', async () => {
-    const submitted = await api('student', 'POST', '/exams/calculate-grade', { exam_id: examId, student_id: studentId });
+    const submitted = await api('student', 'POST', '/exams/calculate-grade', {
+      exam_id: examId,
+      student_id: studentId,
+    });
     expect(submitted.statusCode).toBe(200);
     expect(submitted.json().score).toBe(50);
     expect(mentionsCorrectness(submitted.json())).toBe(false);
@@ -55,9 +80,11 @@ describe('exam correctness while the exam is running', () => {
   });
 
   it('after the window has ended the student sees it too', async () => {
-    await t.db.updateTable('exams')
+    await t.db
+      .updateTable('exams')
       .set({ start_time: toDbTime(new Date(Date.now() - 3 * HOUR)), end_time: toDbTime(new Date(Date.now() - HOUR)) })
-      .where('id', '=', examId).execute();
+      .where('id', '=', examId)
+      .execute();
     const one = await api('student', 'GET', `/exams/get-grade?exam_id=${examId}`);
     expect(one.json()[0].detail).toEqual({ 1: { kind: 'mc', correct: true }, 2: { kind: 'mc', correct: false } });
     const all = await api('student', 'GET', '/exams/get-all-grade');

@@ -23,8 +23,14 @@ const tags = ['exams'];
 
 function summaryJson(e: ExamOfTerm, now = new Date()) {
   return {
-    id: e.id, class_id: e.class_id, title: e.title, kind: e.kind, kind_label: e.kind_label,
-    start_time: formatWib(e.start_time), end_time: formatWib(e.end_time), status: examStatus(e.start_time, e.end_time, now),
+    id: e.id,
+    class_id: e.class_id,
+    title: e.title,
+    kind: e.kind,
+    kind_label: e.kind_label,
+    start_time: formatWib(e.start_time),
+    end_time: formatWib(e.end_time),
+    status: examStatus(e.start_time, e.end_time, now),
     closed_at: e.closed_at == null ? null : formatWib(e.closed_at),
   };
 }
@@ -33,50 +39,85 @@ export function registerExamTermRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const db = app.db;
 
-  app.get('/exams/of-class', {
-    schema: {
-      tags, summary: 'Every exam of a class, current first, then the closed ones newest first (no content)',
-      querystring: Type.Object({ class_id: idSchema }),
-      response: { 200: Type.Array(assessments.examSummarySchema) },
+  app.get(
+    '/exams/of-class',
+    {
+      schema: {
+        tags,
+        summary: 'Every exam of a class, current first, then the closed ones newest first (no content)',
+        querystring: Type.Object({ class_id: idSchema }),
+        response: { 200: Type.Array(assessments.examSummarySchema) },
+      },
     },
-  }, async (request) => {
-    const cls = await requireClass(db, request.user, request.query.class_id, 'read');
-    return (await examsOfClass(db, cls.id)).map((e) => summaryJson(e));
-  });
-
-  app.get('/exams/by-id', {
-    schema: {
-      tags, summary: 'One exam by its id, current or closed (content as for GET /exams)',
-      querystring: idQuerySchema,
-      response: { 200: itemReply(EXAM) },
+    async (request) => {
+      const cls = await requireClass(db, request.user, request.query.class_id, 'read');
+      return (await examsOfClass(db, cls.id)).map((e) => summaryJson(e));
     },
-  }, async (request) => {
-    const item = await requireItem(db, EXAM, request.user, request.query.id, 'read');
-    const now = new Date();
-    return itemJson(EXAM, item, app.publicImages.content(await visibleContent(db, EXAM, request.user, item, now)), now);
-  });
+  );
 
-  app.post('/exams/close', {
-    preHandler: app.requireRole('teacher', 'admin'),
-    schema: { tags, summary: 'Close an ended exam (owner): it leaves the class-keyed routes, the class may get its next exam', querystring: idQuerySchema, response: { 200: itemReply(EXAM) } },
-  }, async (request) => {
-    const item = await requireItem(db, EXAM, request.user, request.query.id, 'manage');
-    if (item.closed_at != null) throw conflict('This exam is closed already', { code: 'exam-already-closed' });
-    if (examStatus(item.start_time!, item.end_time!) !== 'Completed') throw conflict('Only an exam that has ended can be closed', { code: 'exam-not-ended' });
-    if (!(await closeExam(db, item.id))) throw conflict('This exam is closed already', { code: 'exam-already-closed' });
-    const closed = await requireItem(db, EXAM, request.user, item.id, 'manage');
-    return itemJson(EXAM, closed, {});
-  });
+  app.get(
+    '/exams/by-id',
+    {
+      schema: {
+        tags,
+        summary: 'One exam by its id, current or closed (content as for GET /exams)',
+        querystring: idQuerySchema,
+        response: { 200: itemReply(EXAM) },
+      },
+    },
+    async (request) => {
+      const item = await requireItem(db, EXAM, request.user, request.query.id, 'read');
+      const now = new Date();
+      return itemJson(
+        EXAM,
+        item,
+        app.publicImages.content(await visibleContent(db, EXAM, request.user, item, now)),
+        now,
+      );
+    },
+  );
 
-  app.post('/exams/reopen', {
-    preHandler: app.requireRole('teacher', 'admin'),
-    schema: { tags, summary: 'Make a closed exam the class\'s current one again (owner; 409 while the class has a current exam)', querystring: idQuerySchema, response: { 200: itemReply(EXAM) } },
-  }, async (request) => {
-    const item = await requireItem(db, EXAM, request.user, request.query.id, 'manage');
-    if (item.closed_at == null) throw conflict('This exam is not closed', { code: 'exam-not-closed' });
-    if (await itemByParent(db, EXAM, item.class_id)) throw currentExamClash();
-    await reopenExam(db, item.id);
-    const open = await requireItem(db, EXAM, request.user, item.id, 'manage');
-    return itemJson(EXAM, open, {});
-  });
+  app.post(
+    '/exams/close',
+    {
+      preHandler: app.requireRole('teacher', 'admin'),
+      schema: {
+        tags,
+        summary: 'Close an ended exam (owner): it leaves the class-keyed routes, the class may get its next exam',
+        querystring: idQuerySchema,
+        response: { 200: itemReply(EXAM) },
+      },
+    },
+    async (request) => {
+      const item = await requireItem(db, EXAM, request.user, request.query.id, 'manage');
+      if (item.closed_at != null) throw conflict('This exam is closed already', { code: 'exam-already-closed' });
+      if (examStatus(item.start_time!, item.end_time!) !== 'Completed')
+        throw conflict('Only an exam that has ended can be closed', { code: 'exam-not-ended' });
+      if (!(await closeExam(db, item.id)))
+        throw conflict('This exam is closed already', { code: 'exam-already-closed' });
+      const closed = await requireItem(db, EXAM, request.user, item.id, 'manage');
+      return itemJson(EXAM, closed, {});
+    },
+  );
+
+  app.post(
+    '/exams/reopen',
+    {
+      preHandler: app.requireRole('teacher', 'admin'),
+      schema: {
+        tags,
+        summary: "Make a closed exam the class's current one again (owner; 409 while the class has a current exam)",
+        querystring: idQuerySchema,
+        response: { 200: itemReply(EXAM) },
+      },
+    },
+    async (request) => {
+      const item = await requireItem(db, EXAM, request.user, request.query.id, 'manage');
+      if (item.closed_at == null) throw conflict('This exam is not closed', { code: 'exam-not-closed' });
+      if (await itemByParent(db, EXAM, item.class_id)) throw currentExamClash();
+      await reopenExam(db, item.id);
+      const open = await requireItem(db, EXAM, request.user, item.id, 'manage');
+      return itemJson(EXAM, open, {});
+    },
+  );
 }

@@ -14,7 +14,10 @@ export async function exercisesRoutes(app: FastifyInstance, options: { essayScor
  * Exams (one current exam per class, the closed ones of its term beside it), docs/api.md §2.10, and the exam auto-submit job
  * (every 30 s once the app is ready, when the app was built with `examAutoSubmit`; config.ts reads EXAM_AUTO_SUBMIT).
  */
-export async function examsRoutes(app: FastifyInstance, options: { autoSubmit?: boolean; essayScorer?: EssayScorerSettings }) {
+export async function examsRoutes(
+  app: FastifyInstance,
+  options: { autoSubmit?: boolean; essayScorer?: EssayScorerSettings },
+) {
   const scorer = scorerFrom(options.essayScorer);
   registerItemRoutes(app, EXAM, '/exams', scorer);
   registerExamTermRoutes(app);

@@ -8,8 +8,21 @@ jest.setTimeout(30_000);
 let t: TestApp;
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 const api = (who: string, method: Method, url: string, payload?: unknown) =>
-  t.injectWithLogin(who, { method, url: `/api/v1${url}`, ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}) });
-const CONTENT = { '1': 'Q1', '1_a': 'a', '1_b': 'b', '1_c': 'c', '1_d': 'd', '1_answer': 'c', '2_essay': 'Jelaskan', '2_essay_answer': 'x' };
+  t.injectWithLogin(who, {
+    method,
+    url: `/api/v1${url}`,
+    ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}),
+  });
+const CONTENT = {
+  '1': 'Q1',
+  '1_a': 'a',
+  '1_b': 'b',
+  '1_c': 'c',
+  '1_d': 'd',
+  '1_answer': 'c',
+  '2_essay': 'Jelaskan',
+  '2_essay_answer': 'x',
+};
 
 /** The parsed reply, after checking its bytes are what JSON.stringify writes for it (no reordering, no reformatting). */
 async function reply(who: string, method: Method, url: string, payload?: unknown) {
@@ -25,21 +38,43 @@ beforeAll(async () => {
   t = await buildTestApp();
   items = await createAnswerItems(t, CONTENT);
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 describe.each(['exercise', 'exam'] as const)('%s replies keep their keys and order', (kind) => {
   const base = kind === 'exercise' ? '/exercises' : '/exams';
   const idCol = kind === 'exercise' ? 'exercise_id' : 'exam_id';
   const item = () => items[kind];
-  const itemKeys = kind === 'exercise'
-    ? ['id', 'material_id', 'title', 'content', 'total_marks', 'teacher_id', 'shuffle_questions', 'shuffle_options']
-    : ['id', 'class_id', 'title', 'content', 'total_marks', 'teacher_id', 'shuffle_questions', 'shuffle_options', 'start_time', 'end_time', 'status', 'server_time', 'kind', 'kind_label', 'closed_at', 'show_answers'];
+  const itemKeys =
+    kind === 'exercise'
+      ? ['id', 'material_id', 'title', 'content', 'total_marks', 'teacher_id', 'shuffle_questions', 'shuffle_options']
+      : [
+          'id',
+          'class_id',
+          'title',
+          'content',
+          'total_marks',
+          'teacher_id',
+          'shuffle_questions',
+          'shuffle_options',
+          'start_time',
+          'end_time',
+          'status',
+          'server_time',
+          'kind',
+          'kind_label',
+          'closed_at',
+          'show_answers',
+        ];
   const gradeKeys = ['id', idCol, 'student_id', 'score', 'detail'];
 
   it('PUT answers the item and how many sheets it re-graded', async () => {
     expect(await reply('teacher', 'GET', `${base}/graded-count?${idCol}=${item().id}`)).toEqual({ count: 0 });
     const put = await reply('teacher', 'PUT', `${base}?id=${item().id}`, {
-      title: 'Baru', total_marks: 100, content: CONTENT,
+      title: 'Baru',
+      total_marks: 100,
+      content: CONTENT,
       ...(kind === 'exam' ? { start_time: '2020-01-01T08:00:00+07:00', end_time: '2099-01-01T08:00:00+07:00' } : {}),
     });
     expect(Object.keys(put)).toEqual([...itemKeys, 'regraded']);
@@ -55,7 +90,11 @@ describe.each(['exercise', 'exam'] as const)('%s replies keep their keys and ord
     const all = await reply('teacher', 'GET', `${base}/get-all-grade?student_id=${t.fixture.students[0].id}`);
     expect(all.map(Object.keys)).toEqual([gradeKeys]);
     const scored = await reply('teacher', 'PATCH', `${base}/essay-score`, {
-      [idCol]: item().id, student_id: t.fixture.students[0].id, number: 2, score: 10, comment: 'Bagus',
+      [idCol]: item().id,
+      student_id: t.fixture.students[0].id,
+      number: 2,
+      score: 10,
+      comment: 'Bagus',
     });
     expect(Object.keys(scored)).toEqual(gradeKeys);
   });
@@ -65,21 +104,52 @@ describe.each(['exercise', 'exam'] as const)('%s replies keep their keys and ord
     expect(list.length).toBeGreaterThan(0);
     for (const row of list) {
       expect(Object.keys(row)).toEqual([
-        'student_id', 'name', 'nis', 'sheet_id', 'status', 'score', 'pending_essays', 'auto_scored_essays', 'needs_review', 'auto_submitted', 'order_seed', 'active',
+        'student_id',
+        'name',
+        'nis',
+        'sheet_id',
+        'status',
+        'score',
+        'pending_essays',
+        'auto_scored_essays',
+        'needs_review',
+        'auto_submitted',
+        'order_seed',
+        'active',
       ]);
     }
-    const one = await reply('teacher', 'GET', `${base}/submission?${idCol}=${item().id}&student_id=${t.fixture.students[0].id}`);
+    const one = await reply(
+      'teacher',
+      'GET',
+      `${base}/submission?${idCol}=${item().id}&student_id=${t.fixture.students[0].id}`,
+    );
     expect(Object.keys(one)).toEqual(['student', 'content', 'answers', 'score', 'detail']);
     expect(Object.keys(one.student)).toEqual(['id', 'name', 'nis']);
     expect(one.answers).toEqual({ '1': 'c', '2': 'esai' });
   });
 
   it('DELETE answers a message; POST creates again with the item keys', async () => {
-    expect(await reply('teacher', 'DELETE', `${base}?id=${item().id}`)).toEqual({ message: `${kind === 'exercise' ? 'Exercise' : 'Exam'} deleted successfully` });
-    const parent = kind === 'exercise'
-      ? { material_id: (await reply('teacher', 'GET', `/materials?class_id=${t.fixture.classes[0].id}`)).materials[0].id }
-      : { class_id: t.fixture.classes[0].id, start_time: '2020-01-01T08:00:00+07:00', end_time: '2099-01-01T08:00:00+07:00' };
-    const created = await reply('teacher', 'POST', base, { title: 'Lagi', total_marks: 50, content: CONTENT, shuffle_questions: true, ...parent });
+    expect(await reply('teacher', 'DELETE', `${base}?id=${item().id}`)).toEqual({
+      message: `${kind === 'exercise' ? 'Exercise' : 'Exam'} deleted successfully`,
+    });
+    const parent =
+      kind === 'exercise'
+        ? {
+            material_id: (await reply('teacher', 'GET', `/materials?class_id=${t.fixture.classes[0].id}`)).materials[0]
+              .id,
+          }
+        : {
+            class_id: t.fixture.classes[0].id,
+            start_time: '2020-01-01T08:00:00+07:00',
+            end_time: '2099-01-01T08:00:00+07:00',
+          };
+    const created = await reply('teacher', 'POST', base, {
+      title: 'Lagi',
+      total_marks: 50,
+      content: CONTENT,
+      shuffle_questions: true,
+      ...parent,
+    });
     expect(Object.keys(created)).toEqual(itemKeys);
     expect(created).toMatchObject({ title: 'Lagi', total_marks: 50, shuffle_questions: true, shuffle_options: false });
   });

@@ -35,5 +35,7 @@ export type QuestionDetailMatches = Expect<Equals<QuestionDetail, Static<typeof 
 /** A grade's fields, but for the item's id named at run time, are the wire's; its stored detail is one the wire admits. */
 type GradeReply = ReturnType<typeof gradeJson>;
 type WireGrade = Static<typeof assessments.gradeSchema>;
-export type GradeMatches = Expect<Equals<Pick<GradeReply, 'id' | 'student_id' | 'score'>, Pick<WireGrade, 'id' | 'student_id' | 'score'>>>;
+export type GradeMatches = Expect<
+  Equals<Pick<GradeReply, 'id' | 'student_id' | 'score'>, Pick<WireGrade, 'id' | 'student_id' | 'score'>>
+>;
 export type GradeDetailFits = Expect<GradeReply['detail'] extends WireGrade['detail'] ? true : false>;

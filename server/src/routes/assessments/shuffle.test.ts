@@ -13,18 +13,41 @@ jest.setTimeout(30_000);
 let t: TestApp;
 const HOUR = 3600_000;
 const CONTENT = {
-  '1': 'Ibu kota Indonesia?', '1_a': 'Jakarta', '1_b': 'Bandung', '1_c': 'Medan', '1_d': 'Surabaya', '1_answer': 'a',
-  '2': '2 + 2 = ?', '2_a': '3', '2_b': '4', '2_c': '5', '2_d': '6', '2_answer': 'b',
-  '3': 'Warna langit?', '3_a': 'Merah', '3_b': 'Hijau', '3_c': 'Biru', '3_d': 'Kuning', '3_answer': 'c',
+  '1': 'Ibu kota Indonesia?',
+  '1_a': 'Jakarta',
+  '1_b': 'Bandung',
+  '1_c': 'Medan',
+  '1_d': 'Surabaya',
+  '1_answer': 'a',
+  '2': '2 + 2 = ?',
+  '2_a': '3',
+  '2_b': '4',
+  '2_c': '5',
+  '2_d': '6',
+  '2_answer': 'b',
+  '3': 'Warna langit?',
+  '3_a': 'Merah',
+  '3_b': 'Hijau',
+  '3_c': 'Biru',
+  '3_d': 'Kuning',
+  '3_answer': 'c',
 };
 const ANSWERS = { 1: 'a', 2: 'c', 3: 'c' };
 
 type Json = Record<string, any>;
 const api = (who: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
-  t.injectWithLogin(who, { method, url: `/api/v1${url}`, ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}) });
+  t.injectWithLogin(who, {
+    method,
+    url: `/api/v1${url}`,
+    ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}),
+  });
 
-beforeAll(async () => { t = await buildTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 describe.each(['exercise', 'exam'] as const)('%s: shuffle settings', (kind) => {
   const base = `/${kind}s`;
@@ -38,12 +61,19 @@ describe.each(['exercise', 'exam'] as const)('%s: shuffle settings', (kind) => {
     const who = classIndex === 0 ? 'teacher' : 'teacher2';
     let body: Json;
     if (kind === 'exercise') {
-      const m = (await api(who, 'POST', '/materials', { title: 'Bab', description: 'd', content: 'c', class_id: classId })).json();
+      const m = (
+        await api(who, 'POST', '/materials', { title: 'Bab', description: 'd', content: 'c', class_id: classId })
+      ).json();
       body = { title: 'Latihan', total_marks: 90, material_id: m.id, content: CONTENT, ...settings };
     } else {
       body = {
-        title: 'UTS', total_marks: 90, class_id: classId, content: CONTENT, ...settings,
-        start_time: formatWib(new Date(Date.now() - HOUR)), end_time: formatWib(new Date(Date.now() + HOUR)),
+        title: 'UTS',
+        total_marks: 90,
+        class_id: classId,
+        content: CONTENT,
+        ...settings,
+        start_time: formatWib(new Date(Date.now() - HOUR)),
+        end_time: formatWib(new Date(Date.now() + HOUR)),
       };
     }
     const res = await api(who, 'POST', base, body);
@@ -82,12 +112,19 @@ describe.each(['exercise', 'exam'] as const)('%s: shuffle settings', (kind) => {
       shuffledId = (await create(0, { shuffle_questions: true, shuffle_options: true })).item.id;
     } else {
       // One exam per class: the first test's exam (class 0), both settings turned on again.
-      const res = await api('teacher', 'PUT', `${base}?id=${first.item.id}`, { ...first.body, shuffle_questions: true, shuffle_options: true });
+      const res = await api('teacher', 'PUT', `${base}?id=${first.item.id}`, {
+        ...first.body,
+        shuffle_questions: true,
+        shuffle_options: true,
+      });
       expect(res.json()).toMatchObject({ shuffle_questions: true, shuffle_options: true });
       shuffledId = first.item.id;
     }
     const grades: Json[] = [];
-    for (const [who, id] of [['student3', plain.item.id], ['student', shuffledId]] as const) {
+    for (const [who, id] of [
+      ['student3', plain.item.id],
+      ['student', shuffledId],
+    ] as const) {
       expect((await api(who, 'POST', `${base}-answers`, { [idCol]: id, answers: ANSWERS })).statusCode).toBe(200);
       const g = await api(who, 'POST', `${base}/calculate-grade`, { [idCol]: id });
       expect(g.statusCode).toBe(200);
@@ -115,10 +152,14 @@ describe('the order seed: secret, the same on every node, kept by sheets opened 
     const [read] = (await api('student', 'GET', `/exams?class_id=${classId}`)).json();
     const student = t.fixture.students[0].id;
     expect(read.order_seed).toEqual(orderSeeds(TEST_JWT_SECRET)('exam', exam.id, student));
-    expect(read.order_seed).not.toEqual(orderSeeds('another-secret-0123456789-abcdefghijklmnop')('exam', exam.id, student));
+    expect(read.order_seed).not.toEqual(
+      orderSeeds('another-secret-0123456789-abcdefghijklmnop')('exam', exam.id, student),
+    );
     expect(read.order_seed).not.toEqual(publicIdsSeed('exam', exam.id, student));
     // Over 40 questions, the order from the public ids alone is not the student's.
-    expect(sheetOrder(read.order_seed, 40, on).questions).not.toEqual(sheetOrder(publicIdsSeed('exam', exam.id, student), 40, on).questions);
+    expect(sheetOrder(read.order_seed, 40, on).questions).not.toEqual(
+      sheetOrder(publicIdsSeed('exam', exam.id, student), 40, on).questions,
+    );
     // A classmate gets their own seed; nothing in their read is the first student's.
     const [other] = (await api('student2', 'GET', `/exams?class_id=${classId}`)).json();
     expect(other.order_seed).toEqual(orderSeeds(TEST_JWT_SECRET)('exam', exam.id, t.fixture.students[1].id));
@@ -134,7 +175,11 @@ describe('the order seed: secret, the same on every node, kept by sheets opened 
     const nodeB = await buildApp({ db: t.db, dbKind: t.kind, jwtSecret: TEST_JWT_SECRET, apiDocs: false });
     try {
       const token = await t.tokenFor('student');
-      const fromB = await nodeB.inject({ method: 'GET', url: `/api/v1/exams?class_id=${classId}`, headers: { authorization: `Bearer ${token}` } });
+      const fromB = await nodeB.inject({
+        method: 'GET',
+        url: `/api/v1/exams?class_id=${classId}`,
+        headers: { authorization: `Bearer ${token}` },
+      });
       const [fromA] = (await api('student', 'GET', `/exams?class_id=${classId}`)).json();
       expect(fromB.json()[0].order_seed).toBe(fromA.order_seed);
     } finally {
@@ -145,7 +190,12 @@ describe('the order seed: secret, the same on every node, kept by sheets opened 
   it('a sheet that carries a stored seed (opened while orders came from the public ids) keeps it', async () => {
     const student = t.fixture.students[0].id;
     const legacy = publicIdsSeed('exam', exam.id, student);
-    await t.db.updateTable('exam_answers').set({ order_seed: legacy }).where('exam_id', '=', exam.id).where('student_id', '=', student).execute();
+    await t.db
+      .updateTable('exam_answers')
+      .set({ order_seed: legacy })
+      .where('exam_id', '=', exam.id)
+      .where('student_id', '=', student)
+      .execute();
     const [read] = (await api('student', 'GET', `/exams?class_id=${classId}`)).json();
     expect(read.order_seed).toBe(legacy);
     const list = (await api('teacher', 'GET', `/exams/submissions?exam_id=${exam.id}`)).json() as Json[];

@@ -24,7 +24,11 @@ function decode(token: string): Record<string, unknown> {
 
 describe('POST /auth', () => {
   it('returns only a token whose claims follow the contract (teacher)', async () => {
-    const res = await t.inject({ method: 'POST', url: '/api/v1/auth', payload: { username: t.fixture.teachers[0].nip, password: FIXTURE_PASSWORDS.teacher } });
+    const res = await t.inject({
+      method: 'POST',
+      url: '/api/v1/auth',
+      payload: { username: t.fixture.teachers[0].nip, password: FIXTURE_PASSWORDS.teacher },
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(Object.keys(body)).toEqual(['token']);
@@ -45,7 +49,11 @@ describe('POST /auth', () => {
 
   it('gives students a numeric student_id and admins neither id', async () => {
     const student = decode(await t.tokenFor('student'));
-    expect(student).toMatchObject({ role: 'student', student_id: t.fixture.students[0].id, display_name: 'Andi Pratama' });
+    expect(student).toMatchObject({
+      role: 'student',
+      student_id: t.fixture.students[0].id,
+      display_name: 'Andi Pratama',
+    });
     expect(typeof student.student_id).toBe('number');
     const admin = decode(await t.tokenFor('admin'));
     expect(admin.role).toBe('admin');
@@ -54,8 +62,16 @@ describe('POST /auth', () => {
   });
 
   it('answers unknown user and wrong password with the same 401 text under both keys', async () => {
-    const wrong = await t.inject({ method: 'POST', url: '/api/v1/auth', payload: { username: 'admin', password: 'nope' } });
-    const unknown = await t.inject({ method: 'POST', url: '/api/v1/auth', payload: { username: 'ghost', password: 'nope' } });
+    const wrong = await t.inject({
+      method: 'POST',
+      url: '/api/v1/auth',
+      payload: { username: 'admin', password: 'nope' },
+    });
+    const unknown = await t.inject({
+      method: 'POST',
+      url: '/api/v1/auth',
+      payload: { username: 'ghost', password: 'nope' },
+    });
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(wrong.json()).toEqual(unknown.json());
@@ -71,7 +87,12 @@ describe('POST /auth', () => {
   });
 
   it('answers 400 for a body that is not JSON', async () => {
-    const res = await t.inject({ method: 'POST', url: '/api/v1/auth', headers: { 'content-type': 'application/json' }, payload: '{bad' });
+    const res = await t.inject({
+      method: 'POST',
+      url: '/api/v1/auth',
+      headers: { 'content-type': 'application/json' },
+      payload: '{bad',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toHaveProperty('message');
     expect(res.body).not.toMatch(/at .*\.ts/);
@@ -98,7 +119,10 @@ describe('token handling', () => {
 
   it('401 for a token signed with another secret, an expired token and another algorithm', async () => {
     const admin = decode(await t.tokenFor('admin'));
-    const forged = createSigner({ key: 'another-secret-another-secret-123456', algorithm: 'HS256' })({ ...admin, exp: undefined });
+    const forged = createSigner({ key: 'another-secret-another-secret-123456', algorithm: 'HS256' })({
+      ...admin,
+      exp: undefined,
+    });
     expect((await call(forged)).statusCode).toBe(401);
     const expired = createSigner({ key: TEST_JWT_SECRET, algorithm: 'HS256', noTimestamp: true })({
       ...admin,
@@ -116,12 +140,18 @@ describe('token handling', () => {
   it('403 with the original text for the wrong role', async () => {
     const res = await t.injectWithLogin('teacher', { method: 'GET', url: '/api/v1/users' });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ error: 'Forbidden: Admins only', message: 'Forbidden: Admins only', code: 'forbidden' });
+    expect(res.json()).toEqual({
+      error: 'Forbidden: Admins only',
+      message: 'Forbidden: Admins only',
+      code: 'forbidden',
+    });
   });
 
   it('a token stops working once its user is re-roled', async () => {
     const token = await t.tokenFor('student3');
-    expect((await t.inject({ method: 'GET', url: '/api/v1/classes', headers: { authorization: token } })).statusCode).toBe(200);
+    expect(
+      (await t.inject({ method: 'GET', url: '/api/v1/classes', headers: { authorization: token } })).statusCode,
+    ).toBe(200);
     await t.db.updateTable('users').set({ role: 'user' }).where('id', '=', t.fixture.students[2].user_id).execute();
     const res = await t.inject({ method: 'GET', url: '/api/v1/classes', headers: { authorization: token } });
     expect(res.statusCode).toBe(401);
@@ -142,7 +172,11 @@ describe('errors', () => {
   });
 
   it('answers 413 {error,message} to a login body over its small limit (per-route limits: plugins/body-limits.test.ts)', async () => {
-    const big = await t.inject({ method: 'POST', url: '/api/v1/auth', payload: { username: 'admin', password: 'x'.repeat(5 * 1024 * 1024) } });
+    const big = await t.inject({
+      method: 'POST',
+      url: '/api/v1/auth',
+      payload: { username: 'admin', password: 'x'.repeat(5 * 1024 * 1024) },
+    });
     expect(big.statusCode).toBe(413);
     expect(big.json().message).toBe(big.json().error);
   });
@@ -151,7 +185,11 @@ describe('errors', () => {
     const res = await t.inject({
       method: 'OPTIONS',
       url: '/api/v1/students/details?id=1',
-      headers: { origin: 'https://example.org', 'access-control-request-method': 'PATCH', 'access-control-request-headers': 'authorization,content-type' },
+      headers: {
+        origin: 'https://example.org',
+        'access-control-request-method': 'PATCH',
+        'access-control-request-headers': 'authorization,content-type',
+      },
     });
     expect(res.statusCode).toBe(204);
     expect(res.headers['access-control-allow-origin']).toBe('https://example.org');
@@ -169,7 +207,11 @@ describe('POST /auth/change-password', () => {
       payload: { old_password: 'wrong-one', new_password: 'a-new-password' },
     });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toEqual({ error: 'Old password is incorrect', message: 'Old password is incorrect', code: 'wrong-current-password' });
+    expect(bad.json()).toEqual({
+      error: 'Old password is incorrect',
+      message: 'Old password is incorrect',
+      code: 'wrong-current-password',
+    });
     const short = await t.injectWithLogin('student2', {
       method: 'POST',
       url: '/api/v1/auth/change-password',
@@ -185,35 +227,63 @@ describe('POST /auth/change-password', () => {
     expect(ok.statusCode).toBe(200);
     expect(Object.keys(ok.json())).toEqual(['message', 'token']);
     expect(ok.json().message).toBe('Password changed successfully');
-    const refreshed = await t.inject({ method: 'POST', url: '/api/v1/auth/refresh', headers: { authorization: ok.json().token } });
+    const refreshed = await t.inject({
+      method: 'POST',
+      url: '/api/v1/auth/refresh',
+      headers: { authorization: ok.json().token },
+    });
     expect(Object.keys(refreshed.json())).toEqual(['token']);
-    const login = await t.inject({ method: 'POST', url: '/api/v1/auth', payload: { username: nis, password: 'a-new-password' } });
+    const login = await t.inject({
+      method: 'POST',
+      url: '/api/v1/auth',
+      payload: { username: nis, password: 'a-new-password' },
+    });
     expect(login.statusCode).toBe(200);
-    const old = await t.inject({ method: 'POST', url: '/api/v1/auth', payload: { username: nis, password: FIXTURE_PASSWORDS.student } });
+    const old = await t.inject({
+      method: 'POST',
+      url: '/api/v1/auth',
+      payload: { username: nis, password: FIXTURE_PASSWORDS.student },
+    });
     expect(old.statusCode).toBe(401);
   });
 });
 
 describe('new password rules (shared-rules passwordProblems)', () => {
   it('refuses a short, an over-long or an unchanged password with its code, before checking the old one', async () => {
-    const created = await t.injectWithLogin('admin', { method: 'POST', url: '/api/v1/students', payload: { name: 'Rina', nis: '2024000778', grade: 10, status: 'Active' } });
+    const created = await t.injectWithLogin('admin', {
+      method: 'POST',
+      url: '/api/v1/students',
+      payload: { name: 'Rina', nis: '2024000778', grade: 10, status: 'Active' },
+    });
     const initial = created.json().initial_password as string;
-    const { token } = (await t.inject({ method: 'POST', url: '/api/v1/auth', payload: { username: '2024000778', password: initial } })).json();
+    const { token } = (
+      await t.inject({ method: 'POST', url: '/api/v1/auth', payload: { username: '2024000778', password: initial } })
+    ).json();
     const change = (old_password: string, new_password: string) =>
-      t.inject({ method: 'POST', url: '/api/v1/auth/change-password', headers: { authorization: token }, payload: { old_password, new_password } });
+      t.inject({
+        method: 'POST',
+        url: '/api/v1/auth/change-password',
+        headers: { authorization: token },
+        payload: { old_password, new_password },
+      });
 
     const short = await change('not-even-checked', '😀'.repeat(7));
     expect(short.statusCode).toBe(400);
     expect(short.json()).toEqual({
-      code: 'password-too-short', params: { limit: 8 },
-      error: 'The new password must be at least 8 characters long', message: 'The new password must be at least 8 characters long',
+      code: 'password-too-short',
+      params: { limit: 8 },
+      error: 'The new password must be at least 8 characters long',
+      message: 'The new password must be at least 8 characters long',
     });
     const long = await change(initial, 'x'.repeat(201));
     expect(long.statusCode).toBe(400);
     expect(long.json().code).toBe('validation-too-long');
     const same = await change(initial, initial);
     expect(same.statusCode).toBe(400);
-    expect(same.json()).toMatchObject({ code: 'password-same-as-current', message: 'The new password must be different from the current password' });
+    expect(same.json()).toMatchObject({
+      code: 'password-same-as-current',
+      message: 'The new password must be different from the current password',
+    });
     // 200 emoji are 400 UTF-16 units but 200 characters: accepted as the rule counts them
     const emoji = await change(initial, '😀'.repeat(200));
     expect(emoji.statusCode).toBe(200);
@@ -221,27 +291,39 @@ describe('new password rules (shared-rules passwordProblems)', () => {
 });
 
 describe('initial passwords', () => {
-  const signIn = (username: string, password: string) => t.inject({ method: 'POST', url: '/api/v1/auth', payload: { username, password } });
+  const signIn = (username: string, password: string) =>
+    t.inject({ method: 'POST', url: '/api/v1/auth', payload: { username, password } });
 
   it('a login an admin created or reset carries initial_password until its user chooses their own', async () => {
-    const created = await t.injectWithLogin('admin', { method: 'POST', url: '/api/v1/students', payload: { name: 'Eka Putri', nis: '2024000777', grade: 10, status: 'Active' } });
+    const created = await t.injectWithLogin('admin', {
+      method: 'POST',
+      url: '/api/v1/students',
+      payload: { name: 'Eka Putri', nis: '2024000777', grade: 10, status: 'Active' },
+    });
     expect(created.statusCode).toBe(200);
     const initial = created.json().initial_password as string;
     const first = (await signIn('2024000777', initial)).json().token as string;
     expect(decode(first).initial_password).toBe(true);
     // a renewed token keeps the offer
-    const renewed = (await t.inject({ method: 'POST', url: '/api/v1/auth/refresh', headers: { authorization: first } })).json().token as string;
+    const renewed = (
+      await t.inject({ method: 'POST', url: '/api/v1/auth/refresh', headers: { authorization: first } })
+    ).json().token as string;
     expect(decode(renewed).initial_password).toBe(true);
 
     const changed = await t.inject({
-      method: 'POST', url: '/api/v1/auth/change-password', headers: { authorization: renewed },
+      method: 'POST',
+      url: '/api/v1/auth/change-password',
+      headers: { authorization: renewed },
       payload: { old_password: initial, new_password: 'my-own-password' },
     });
     expect(changed.statusCode).toBe(200);
     expect(decode(changed.json().token).initial_password).toBeUndefined();
     expect(decode((await signIn('2024000777', 'my-own-password')).json().token).initial_password).toBeUndefined();
 
-    const reset = await t.injectWithLogin('admin', { method: 'POST', url: `/api/v1/students/reset-password?id=${created.json().id}` });
+    const reset = await t.injectWithLogin('admin', {
+      method: 'POST',
+      url: `/api/v1/students/reset-password?id=${created.json().id}`,
+    });
     const again = (await signIn('2024000777', reset.json().initial_password)).json().token as string;
     expect(decode(again).initial_password).toBe(true);
   });
@@ -252,7 +334,11 @@ describe('sessions end with the password', () => {
     const student = t.fixture.students[2];
     const login = async (password: string) =>
       t.inject({ method: 'POST', url: '/api/v1/auth', payload: { username: student.nis, password } });
-    const asToken = (token: string) => ({ method: 'GET' as const, url: '/api/v1/discussions', headers: { authorization: token } });
+    const asToken = (token: string) => ({
+      method: 'GET' as const,
+      url: '/api/v1/discussions',
+      headers: { authorization: token },
+    });
 
     const phone = (await login(FIXTURE_PASSWORDS.student)).json().token as string;
     const laptop = (await login(FIXTURE_PASSWORDS.student)).json().token as string;
@@ -270,7 +356,10 @@ describe('sessions end with the password', () => {
     expect((await t.inject(asToken(laptop))).statusCode).toBe(401);
     expect((await t.inject(asToken(fresh))).statusCode).toBe(200);
 
-    const reset = await t.injectWithLogin('admin', { method: 'POST', url: `/api/v1/students/reset-password?id=${student.id}` });
+    const reset = await t.injectWithLogin('admin', {
+      method: 'POST',
+      url: `/api/v1/students/reset-password?id=${student.id}`,
+    });
     expect(reset.statusCode).toBe(200);
     expect((await t.inject(asToken(fresh))).statusCode).toBe(401);
     expect((await login(reset.json().initial_password)).statusCode).toBe(200);
@@ -279,7 +368,11 @@ describe('sessions end with the password', () => {
 
 describe('POST /auth/refresh', () => {
   const refresh = (authorization?: string) =>
-    t.inject({ method: 'POST', url: '/api/v1/auth/refresh', headers: authorization === undefined ? {} : { authorization } });
+    t.inject({
+      method: 'POST',
+      url: '/api/v1/auth/refresh',
+      headers: authorization === undefined ? {} : { authorization },
+    });
 
   it('renews a valid token: same user and claims, a later expiry, and the new token works', async () => {
     const old = createSigner({ key: TEST_JWT_SECRET, algorithm: 'HS256', noTimestamp: true })({
@@ -315,7 +408,11 @@ describe('POST /auth/refresh', () => {
     const withLanguage = createSigner({ key: TEST_JWT_SECRET, algorithm: 'HS256' })({ ...signedIn, language: 'id' });
     const res = await refresh(withLanguage);
     expect(res.statusCode).toBe(200);
-    expect(decode(res.json().token)).toMatchObject({ language: 'id', sid: signedIn.sid, auth_time: signedIn.auth_time });
+    expect(decode(res.json().token)).toMatchObject({
+      language: 'id',
+      sid: signedIn.sid,
+      auth_time: signedIn.auth_time,
+    });
   });
 
   it('ends a session 30 days after its sign-in however often it was refreshed', async () => {
@@ -329,7 +426,9 @@ describe('POST /auth/refresh', () => {
     // past the 30 days: refused, and the still unexpired token opens nothing
     const over = sign({ ...claims, auth_time: now - 30 * 86400 - 1, exp: now + 600 });
     expect((await refresh(over)).statusCode).toBe(401);
-    expect((await t.inject({ method: 'GET', url: '/api/v1/classes/mine', headers: { authorization: over } })).statusCode).toBe(401);
+    expect(
+      (await t.inject({ method: 'GET', url: '/api/v1/classes/mine', headers: { authorization: over } })).statusCode,
+    ).toBe(401);
     // a token from before the claim counts from its issue time
     const { auth_time: _ignored, ...legacy } = claims;
     expect((await refresh(sign({ ...legacy, iat: now - 31 * 86400, exp: now + 600 }))).statusCode).toBe(401);
@@ -350,18 +449,24 @@ describe('POST /auth/refresh', () => {
     const forever = createSigner({ key: TEST_JWT_SECRET, algorithm: 'HS256' })(claims);
     expect(decode(forever).exp).toBeUndefined();
     expect((await refresh(forever)).statusCode).toBe(401);
-    expect((await t.inject({ method: 'GET', url: '/api/v1/users', headers: { authorization: forever } })).statusCode).toBe(401);
+    expect(
+      (await t.inject({ method: 'GET', url: '/api/v1/users', headers: { authorization: forever } })).statusCode,
+    ).toBe(401);
   });
 
   it('refuses a session ended by a password reset, and a token renewed before it ends with it', async () => {
     const student = t.fixture.students[2];
     const resetPassword = async () => {
-      const reset = await t.injectWithLogin('admin', { method: 'POST', url: `/api/v1/students/reset-password?id=${student.id}` });
+      const reset = await t.injectWithLogin('admin', {
+        method: 'POST',
+        url: `/api/v1/students/reset-password?id=${student.id}`,
+      });
       expect(reset.statusCode).toBe(200);
       return reset.json().initial_password as string;
     };
     const signIn = async (password: string) =>
-      (await t.inject({ method: 'POST', url: '/api/v1/auth', payload: { username: student.nis, password } })).json().token as string;
+      (await t.inject({ method: 'POST', url: '/api/v1/auth', payload: { username: student.nis, password } })).json()
+        .token as string;
     const token = await signIn(await resetPassword());
     const renewed = (await refresh(token)).json().token as string;
     expect(typeof renewed).toBe('string');
@@ -381,7 +486,9 @@ describe('API docs', () => {
       const spec = await docs.inject({ method: 'GET', url: '/api/docs/json' });
       expect(spec.statusCode).toBe(200);
       const paths = Object.keys(spec.json().paths);
-      expect(paths).toEqual(expect.arrayContaining(['/api/v1/auth', '/api/v1/students', '/api/v1/classes/assign-students']));
+      expect(paths).toEqual(
+        expect.arrayContaining(['/api/v1/auth', '/api/v1/students', '/api/v1/classes/assign-students']),
+      );
     } finally {
       await docs.close();
     }

@@ -54,26 +54,42 @@ export class DeviceCookies {
     if (!unsigned.valid || !unsigned.value) return undefined;
     const [id, passwordTag, deviceId, expires] = unsigned.value.split('.');
     const userId = Number(id);
-    if (!Number.isSafeInteger(userId) || !passwordTag || !deviceId || !(Number(expires) > Date.now() / 1000)) return undefined;
+    if (!Number.isSafeInteger(userId) || !passwordTag || !deviceId || !(Number(expires) > Date.now() / 1000))
+      return undefined;
     return { userId, passwordTag, deviceId };
   }
 
   /** Whether `claim` still holds for the account as stored now (same account, password unchanged). */
   holds(claim: DeviceClaim | undefined, row: { id: number; password_hash: string } | undefined): claim is DeviceClaim {
-    return claim !== undefined && row !== undefined && claim.userId === row.id && claim.passwordTag === this.passwordTag(row.id, row.password_hash);
+    return (
+      claim !== undefined &&
+      row !== undefined &&
+      claim.userId === row.id &&
+      claim.passwordTag === this.passwordTag(row.id, row.password_hash)
+    );
   }
 
   /** Sets (or renews) the cookie for the account after a successful sign-in; `deviceId` kept when the device had one. */
-  issue(request: FastifyRequest, reply: FastifyReply, username: string, row: { id: number; password_hash: string }, deviceId?: string): void {
+  issue(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    username: string,
+    row: { id: number; password_hash: string },
+    deviceId?: string,
+  ): void {
     const expires = Math.floor(Date.now() / 1000) + DEVICE_COOKIE_MAX_AGE_SECONDS;
     const id = deviceId ?? crypto.randomBytes(12).toString('base64url');
-    reply.setCookie(this.nameFor(username), [row.id, this.passwordTag(row.id, row.password_hash), id, expires].join('.'), {
-      signed: true,
-      httpOnly: true,
-      sameSite: 'strict',
-      secure: request.protocol === 'https',
-      path: this.path,
-      maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS,
-    });
+    reply.setCookie(
+      this.nameFor(username),
+      [row.id, this.passwordTag(row.id, row.password_hash), id, expires].join('.'),
+      {
+        signed: true,
+        httpOnly: true,
+        sameSite: 'strict',
+        secure: request.protocol === 'https',
+        path: this.path,
+        maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS,
+      },
+    );
   }
 }

@@ -3,13 +3,28 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { type AuthUser, callerOfClaims } from '../../plugins/auth';
 import { badRequest, errorBody, forbidden, HttpError, unauthorized } from '../../plugins/errors';
-import { BUSY_RETRY_AFTER_SECONDS, checkSignInPassword, hashPassword, PASSWORD_MAX_LENGTH, signInBusy } from '../../lib/passwords';
+import {
+  BUSY_RETRY_AFTER_SECONDS,
+  checkSignInPassword,
+  hashPassword,
+  PASSWORD_MAX_LENGTH,
+  signInBusy,
+} from '../../lib/passwords';
 import { DEACTIVATED_MESSAGE } from '../../domain/repo/accounts';
 import { changePassword, endSessions, loginOf, signInAccount } from '../../domain/repo/sign-in';
 import { normalizeLoginName } from '../../domain/login-names';
 import { isLanguage, passwordProblems } from '@kelasku/shared-rules';
 import fastifyCookie from '@fastify/cookie';
-import { AttemptLimiter, AttemptsExceeded, DEFAULT_LOGIN_LIMITS, limitAddress, SignInsInProgress, USERNAME_MAX_LENGTH, type Attempt, type LoginLimits } from './login-limits';
+import {
+  AttemptLimiter,
+  AttemptsExceeded,
+  DEFAULT_LOGIN_LIMITS,
+  limitAddress,
+  SignInsInProgress,
+  USERNAME_MAX_LENGTH,
+  type Attempt,
+  type LoginLimits,
+} from './login-limits';
 import { DeviceCookies } from './device-cookies';
 
 /** One text for unknown user and wrong password, so the answer does not reveal which accounts exist. */
@@ -33,7 +48,10 @@ const tokenFields = { token: Type.String({ description: 'the bearer token (JWT)'
 
 function sendBusy(reply: FastifyReply) {
   const busy = signInBusy();
-  return reply.code(busy.statusCode).header('retry-after', String(BUSY_RETRY_AFTER_SECONDS)).send(errorBody(busy.statusCode, busy.message, busy.extra));
+  return reply
+    .code(busy.statusCode)
+    .header('retry-after', String(BUSY_RETRY_AFTER_SECONDS))
+    .send(errorBody(busy.statusCode, busy.message, busy.extra));
 }
 
 /** A full sign-in hash queue (HttpError 503) is answered with Retry-After, so clients know when to come back. */
@@ -41,7 +59,8 @@ async function withBusyRetryAfter<T>(reply: FastifyReply, work: () => Promise<T>
   try {
     return await work();
   } catch (error) {
-    if (error instanceof HttpError && error.statusCode === 503) reply.header('retry-after', String(BUSY_RETRY_AFTER_SECONDS));
+    if (error instanceof HttpError && error.statusCode === 503)
+      reply.header('retry-after', String(BUSY_RETRY_AFTER_SECONDS));
     throw error;
   }
 }
@@ -74,7 +93,8 @@ export default async function authRoutes(fastify: FastifyInstance, options: Auth
         throw badRequest('Invalid input: username and password are required', { code: 'login-fields-required' });
       }
       // Values longer than any account can have are refused before any counting or hashing (same answer as a wrong password).
-      if (body.username.length > USERNAME_MAX_LENGTH || body.password.length > PASSWORD_MAX_LENGTH) throw unauthorized(LOGIN_FAILED, LOGIN_FAILED_CODE);
+      if (body.username.length > USERNAME_MAX_LENGTH || body.password.length > PASSWORD_MAX_LENGTH)
+        throw unauthorized(LOGIN_FAILED, LOGIN_FAILED_CODE);
       // Accounts are stored under their NFKC form, so ａｄｍｉｎ signs in (and is counted) as admin.
       const username = normalizeLoginName(body.username);
       const password = body.password;
@@ -98,13 +118,21 @@ export default async function authRoutes(fastify: FastifyInstance, options: Auth
         if (attempt instanceof AttemptsExceeded) return attempt.send(reply);
         // an unknown username costs the same one hash as a wrong password
         const priority = device ? 'trusted' : 'signin';
-        if (!(await withBusyRetryAfter(reply, () => checkSignInPassword(password, row?.password_hash, priority))) || !row) {
+        if (
+          !(await withBusyRetryAfter(reply, () => checkSignInPassword(password, row?.password_hash, priority))) ||
+          !row
+        ) {
           throw unauthorized(LOGIN_FAILED, LOGIN_FAILED_CODE);
         }
         await attempt!.succeeded();
         // Only after the right password: a deactivated account is told why, others learn nothing new.
         if (row.deactivated_at != null) throw forbidden(DEACTIVATED_MESSAGE, { code: 'account-deactivated' });
-        const caller = callerOfClaims({ user_id: row.id, role: row.role, teacher_id: row.teacher_id ?? undefined, student_id: row.student_id ?? undefined });
+        const caller = callerOfClaims({
+          user_id: row.id,
+          role: row.role,
+          teacher_id: row.teacher_id ?? undefined,
+          student_id: row.student_id ?? undefined,
+        });
         // an account of no known role, or a teacher or student without their record, could not use its token
         if (!caller) throw unauthorized(LOGIN_FAILED, LOGIN_FAILED_CODE);
         const user: AuthUser = { ...caller, email: row.email, display_name: row.display_name };
@@ -125,7 +153,11 @@ export default async function authRoutes(fastify: FastifyInstance, options: Auth
   app.post(
     '/auth/refresh',
     {
-      schema: { tags: ['auth'], summary: 'Renew the signed-in user’s token; returns {token}', response: { 200: Type.Object(tokenFields) } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Renew the signed-in user’s token; returns {token}',
+        response: { 200: Type.Object(tokenFields) },
+      },
     },
     async (request) => {
       const { sessionVersion, sid, authTime } = app.readToken(request);
@@ -147,7 +179,11 @@ export default async function authRoutes(fastify: FastifyInstance, options: Auth
       const { old_password, new_password } = request.body;
       // Checked before the old password: a rule breach costs no hashing and no attempt.
       const [broken] = passwordProblems(new_password, old_password);
-      if (broken) throw badRequest(`The new password must be ${broken.text}`, { code: broken.code, ...(broken.limit ? { params: { limit: broken.limit } } : {}) });
+      if (broken)
+        throw badRequest(`The new password must be ${broken.text}`, {
+          code: broken.code,
+          ...(broken.limit ? { params: { limit: broken.limit } } : {}),
+        });
       const { user_id: userId } = request.user;
       const { sid, authTime } = app.readToken(request);
       const attempt = await limiter.changePassword(sid);
@@ -163,9 +199,18 @@ export default async function authRoutes(fastify: FastifyInstance, options: Auth
       const sessionVersion = await changePassword(app.db, userId, newHash);
       // Older sessions (other devices) and device cookies end with the old password; this session continues with a
       // fresh token, and this device stays known.
-      devices.issue(request, reply, login.username, { id: userId, password_hash: newHash }, devices.read(request, login.username)?.deviceId);
+      devices.issue(
+        request,
+        reply,
+        login.username,
+        { id: userId, password_hash: newHash },
+        devices.read(request, login.username)?.deviceId,
+      );
       const { initial_password: _given, ...ownPassword } = request.user;
-      return { message: 'Password changed successfully', token: app.signToken(ownPassword, sessionVersion, { sid, authTime }) };
+      return {
+        message: 'Password changed successfully',
+        token: app.signToken(ownPassword, sessionVersion, { sid, authTime }),
+      };
     },
   );
 

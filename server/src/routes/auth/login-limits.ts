@@ -35,7 +35,11 @@ export interface LoginLimits {
   changePasswordFailuresPerSession?: number;
 }
 
-export const DEFAULT_ACCOUNT_DELAY: Omit<BackoffPolicy, 'freeFailures'> = { firstDelayMs: 1000, maxDelayMs: 60_000, forgetAfterMs: 15 * 60_000 };
+export const DEFAULT_ACCOUNT_DELAY: Omit<BackoffPolicy, 'freeFailures'> = {
+  firstDelayMs: 1000,
+  maxDelayMs: 60_000,
+  forgetAfterMs: 15 * 60_000,
+};
 
 export const DEFAULT_LOGIN_LIMITS: Required<LoginLimits> = {
   max: 5,
@@ -54,11 +58,16 @@ export const USERNAME_MAX_LENGTH = 200;
 /** The first four groups of an IPv6 address (zeros filled in): its /64 network. */
 function ipv6Network(address: string): string {
   const [head, tail] = address.split('%')[0].toLowerCase().split('::');
-  const groups = (part: string | undefined) => (part ? part.split(':').flatMap((g) => (g.includes('.') ? ['0', '0'] : [g])) : []);
+  const groups = (part: string | undefined) =>
+    part ? part.split(':').flatMap((g) => (g.includes('.') ? ['0', '0'] : [g])) : [];
   const left = groups(head);
   const right = groups(tail);
-  const all = tail === undefined ? left : [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
-  return all.slice(0, 4).map((g) => parseInt(g, 16).toString(16)).join(':');
+  const all =
+    tail === undefined ? left : [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
+  return all
+    .slice(0, 4)
+    .map((g) => parseInt(g, 16).toString(16))
+    .join(':');
 }
 
 /**
@@ -123,7 +132,12 @@ export class AttemptsExceeded {
     return reply
       .code(429)
       .header('retry-after', String(seconds))
-      .send(errorBody(429, `Too many attempts, please try again in ${seconds} second${seconds === 1 ? '' : 's'}`, { code: 'too-many-attempts', params: { seconds } }));
+      .send(
+        errorBody(429, `Too many attempts, please try again in ${seconds} second${seconds === 1 ? '' : 's'}`, {
+          code: 'too-many-attempts',
+          params: { seconds },
+        }),
+      );
   }
 }
 
@@ -143,7 +157,8 @@ export class AttemptLimiter {
       max: limits.max,
       timeWindowMs: limits.timeWindowMs,
       perAddressMax: limits.perAddressMax ?? limits.max * 10,
-      changePasswordFailuresPerSession: limits.changePasswordFailuresPerSession ?? DEFAULT_LOGIN_LIMITS.changePasswordFailuresPerSession,
+      changePasswordFailuresPerSession:
+        limits.changePasswordFailuresPerSession ?? DEFAULT_LOGIN_LIMITS.changePasswordFailuresPerSession,
     };
     this.backoff = { ...(limits.accountDelay ?? DEFAULT_ACCOUNT_DELAY), freeFailures: limits.max };
   }
@@ -180,7 +195,10 @@ export class AttemptLimiter {
       await this.counters.refund(addressKey);
       return new AttemptsExceeded(Math.max(1, Math.ceil(waitMs / 1000)));
     }
-    const attempt = { succeeded: async () => void (await Promise.all([this.counters.refund(addressKey), this.counters.clear(accountKey)])) };
+    const attempt = {
+      succeeded: async () =>
+        void (await Promise.all([this.counters.refund(addressKey), this.counters.clear(accountKey)])),
+    };
     return { attempt, account };
   }
 

@@ -14,7 +14,9 @@ jest.setTimeout(60_000);
 let t: TestApp;
 beforeAll(async () => {
   // 10 failed attempts per account before its delay (long here: the window must outlast each test), 50 per address a minute
-  t = await buildTestApp({ app: { loginRateLimit: { max: 10, perAddressMax: 50, timeWindowMs: 60_000, accountDelay: LONG_DELAY } } });
+  t = await buildTestApp({
+    app: { loginRateLimit: { max: 10, perAddressMax: 50, timeWindowMs: 60_000, accountDelay: LONG_DELAY } },
+  });
 });
 afterAll(async () => {
   await t.close();
@@ -23,7 +25,8 @@ afterEach(() => jest.restoreAllMocks());
 
 const attemptOn = (app: TestApp, username: string, password = 'wrong-password', remoteAddress = '127.0.0.1') =>
   app.inject({ method: 'POST', url: '/api/v1/auth', payload: { username, password }, remoteAddress });
-const attempt = (username: string, password?: string, remoteAddress?: string) => attemptOn(t, username, password, remoteAddress);
+const attempt = (username: string, password?: string, remoteAddress?: string) =>
+  attemptOn(t, username, password, remoteAddress);
 
 /** Counts the scrypt runs (hashes and checks) the pool is asked for. */
 function countHashes() {
@@ -56,7 +59,8 @@ it('limits a flood of made-up usernames from one address, without hashing once t
 
 it('does not count successful sign-ins against the address (a whole school signs in through one NAT address)', async () => {
   const school = '10.9.1.1';
-  for (let i = 0; i < 60; i++) expect((await attempt(t.fixture.students[i % 3].nis, FIXTURE_PASSWORDS.student, school)).statusCode).toBe(200);
+  for (let i = 0; i < 60; i++)
+    expect((await attempt(t.fixture.students[i % 3].nis, FIXTURE_PASSWORDS.student, school)).statusCode).toBe(200);
   expect((await attempt('typo-name', 'x', school)).statusCode).toBe(401);
 });
 
@@ -94,47 +98,57 @@ async function spinUntil(done: () => boolean) {
   for (let spins = 0; !done() && spins < 100_000; spins++) await new Promise((r) => setImmediate(r));
 }
 
-inOneProcess('lets a whole class behind one school address sign in at the same moment while the queue has room', async () => {
-  const { hashes, release } = holdHashes();
-  const classOf40 = Array.from({ length: 40 }, (_, i) => attempt(`class-${i}`, 'x', '10.9.6.1'));
-  try {
-    await spinUntil(() => hashes.mock.calls.length >= 40);
-    expect(hashes.mock.calls.length).toBe(40);
-  } finally {
-    release();
-  }
-  expect((await Promise.all(classOf40)).map((res) => res.statusCode)).toEqual(Array(40).fill(401));
-});
-
-inOneProcess("lets one address hold only a share of a busy sign-in hash queue, so other addresses are still served during its flood", async () => {
-  // an app whose per-address attempt limit is out of the way: this is about the hash queue alone
-  const big = await buildTestApp({ app: { loginRateLimit: { max: 10, perAddressMax: 10_000, timeWindowMs: 60_000 } } });
-  const { hashes, release } = holdHashes();
-  // one address alone fills the queue up to half, then it is refused
-  const admitted = SIGN_IN_QUEUE_CAPACITY / 2;
-  const answered: Awaited<ReturnType<typeof attempt>>[] = [];
-  const flood = Array.from({ length: admitted + 10 }, (_, i) => attemptOn(big, `flood-share-${i}`, 'x', '10.9.5.1').then((res) => (answered.push(res), res)));
-  try {
-    // the requests beyond it are answered without waiting for any hash (none can finish before release())
-    await spinUntil(() => answered.length >= 10 && hashes.mock.calls.length >= admitted);
-    expect(answered).toHaveLength(10);
-    for (const res of answered) {
-      expect(res.statusCode).toBe(503);
-      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+inOneProcess(
+  'lets a whole class behind one school address sign in at the same moment while the queue has room',
+  async () => {
+    const { hashes, release } = holdHashes();
+    const classOf40 = Array.from({ length: 40 }, (_, i) => attempt(`class-${i}`, 'x', '10.9.6.1'));
+    try {
+      await spinUntil(() => hashes.mock.calls.length >= 40);
+      expect(hashes.mock.calls.length).toBe(40);
+    } finally {
+      release();
     }
-    expect(hashes.mock.calls.length).toBe(admitted);
-    // another address still gets its hash queued
-    const other = attemptOn(big, 'admin', 'guess', '10.9.5.2');
-    await spinUntil(() => hashes.mock.calls.length > admitted);
-    expect(hashes.mock.calls.length).toBe(admitted + 1);
-    release();
-    expect((await other).statusCode).toBe(401);
-  } finally {
-    release();
-  }
-  expect((await Promise.all(flood)).filter((res) => res.statusCode === 401)).toHaveLength(admitted);
-  await big.close();
-});
+    expect((await Promise.all(classOf40)).map((res) => res.statusCode)).toEqual(Array(40).fill(401));
+  },
+);
+
+inOneProcess(
+  'lets one address hold only a share of a busy sign-in hash queue, so other addresses are still served during its flood',
+  async () => {
+    // an app whose per-address attempt limit is out of the way: this is about the hash queue alone
+    const big = await buildTestApp({
+      app: { loginRateLimit: { max: 10, perAddressMax: 10_000, timeWindowMs: 60_000 } },
+    });
+    const { hashes, release } = holdHashes();
+    // one address alone fills the queue up to half, then it is refused
+    const admitted = SIGN_IN_QUEUE_CAPACITY / 2;
+    const answered: Awaited<ReturnType<typeof attempt>>[] = [];
+    const flood = Array.from({ length: admitted + 10 }, (_, i) =>
+      attemptOn(big, `flood-share-${i}`, 'x', '10.9.5.1').then((res) => (answered.push(res), res)),
+    );
+    try {
+      // the requests beyond it are answered without waiting for any hash (none can finish before release())
+      await spinUntil(() => answered.length >= 10 && hashes.mock.calls.length >= admitted);
+      expect(answered).toHaveLength(10);
+      for (const res of answered) {
+        expect(res.statusCode).toBe(503);
+        expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+      }
+      expect(hashes.mock.calls.length).toBe(admitted);
+      // another address still gets its hash queued
+      const other = attemptOn(big, 'admin', 'guess', '10.9.5.2');
+      await spinUntil(() => hashes.mock.calls.length > admitted);
+      expect(hashes.mock.calls.length).toBe(admitted + 1);
+      release();
+      expect((await other).statusCode).toBe(401);
+    } finally {
+      release();
+    }
+    expect((await Promise.all(flood)).filter((res) => res.statusCode === 401)).toHaveLength(admitted);
+    await big.close();
+  },
+);
 
 inOneProcess('answers a fast 503 with Retry-After when the hash queue is full', async () => {
   const { HashQueueFullError } = await import('../../lib/hash-workers');
@@ -160,17 +174,23 @@ it("keeps a blocked account's counter through a flood of new usernames from many
 }, 60_000);
 
 describe('POST /auth/change-password', () => {
-  inOneProcess('refuses an old_password beyond the password cap with a 400 naming the field, without hashing', async () => {
-    const hashes = countHashes();
-    await t.tokenFor('teacher');
-    hashes.mockClear();
-    const res = await t.injectWithLogin('teacher', {
-      method: 'POST',
-      url: '/api/v1/auth/change-password',
-      payload: { old_password: 'x'.repeat(201), new_password: 'a-new-password' },
-    });
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ message: 'Current password must be at most 200 characters.', field: 'old_password' });
-    expect(hashes).not.toHaveBeenCalled();
-  });
+  inOneProcess(
+    'refuses an old_password beyond the password cap with a 400 naming the field, without hashing',
+    async () => {
+      const hashes = countHashes();
+      await t.tokenFor('teacher');
+      hashes.mockClear();
+      const res = await t.injectWithLogin('teacher', {
+        method: 'POST',
+        url: '/api/v1/auth/change-password',
+        payload: { old_password: 'x'.repeat(201), new_password: 'a-new-password' },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({
+        message: 'Current password must be at most 200 characters.',
+        field: 'old_password',
+      });
+      expect(hashes).not.toHaveBeenCalled();
+    },
+  );
 });

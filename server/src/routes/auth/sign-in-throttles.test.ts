@@ -29,7 +29,13 @@ interface Try {
   headers?: Record<string, string>;
 }
 const signIn = ({ username, password = 'wrong-password', from = '127.0.0.1', cookie, headers = {} }: Try) =>
-  t.inject({ method: 'POST', url: '/api/v1/auth', payload: { username, password }, remoteAddress: from, headers: cookie ? { ...headers, cookie } : headers });
+  t.inject({
+    method: 'POST',
+    url: '/api/v1/auth',
+    payload: { username, password },
+    remoteAddress: from,
+    headers: cookie ? { ...headers, cookie } : headers,
+  });
 
 /** The `name=value` of the device cookie a successful sign-in set. */
 function deviceCookieOf(res: Awaited<ReturnType<typeof signIn>>): string {
@@ -88,15 +94,25 @@ describe('per account, over all addresses', () => {
   it('does not slow other accounts behind the same address', async () => {
     const victim = t.fixture.students[1].nis;
     for (let i = 0; i < 6; i++) await signIn({ username: victim, from: '10.21.0.1' });
-    expect((await signIn({ username: victim, password: FIXTURE_PASSWORDS.student, from: '10.21.0.1' })).statusCode).toBe(429);
-    expect((await signIn({ username: t.fixture.students[0].nis, password: FIXTURE_PASSWORDS.student, from: '10.21.0.1' })).statusCode).toBe(200);
+    expect(
+      (await signIn({ username: victim, password: FIXTURE_PASSWORDS.student, from: '10.21.0.1' })).statusCode,
+    ).toBe(429);
+    expect(
+      (await signIn({ username: t.fixture.students[0].nis, password: FIXTURE_PASSWORDS.student, from: '10.21.0.1' }))
+        .statusCode,
+    ).toBe(200);
   });
 });
 
 describe('per address', () => {
   it('counts an IPv6 /64 as one address, an IPv4-mapped address as its IPv4 one', async () => {
-    for (let i = 0; i < 100; i++) expect((await signIn({ username: `made-up-v6-${i}`, from: `2001:db8:aa:1:${i.toString(16)}::1` })).statusCode).toBe(401);
-    expect((await signIn({ username: 'made-up-v6-next', from: '2001:db8:aa:1:ffff:ffff:ffff:fffe' })).statusCode).toBe(429);
+    for (let i = 0; i < 100; i++)
+      expect(
+        (await signIn({ username: `made-up-v6-${i}`, from: `2001:db8:aa:1:${i.toString(16)}::1` })).statusCode,
+      ).toBe(401);
+    expect((await signIn({ username: 'made-up-v6-next', from: '2001:db8:aa:1:ffff:ffff:ffff:fffe' })).statusCode).toBe(
+      429,
+    );
     // the next /64 is another network
     expect((await signIn({ username: 'made-up-v6-next', from: '2001:db8:aa:2::1' })).statusCode).toBe(401);
     for (let i = 0; i < 100; i++) await signIn({ username: `made-up-v4-${i}`, from: '10.22.0.1' });
@@ -106,7 +122,11 @@ describe('per address', () => {
 
 describe('a device that signed in before (device cookie)', () => {
   it('gets a signed HttpOnly SameSite=Strict cookie for the sign-in routes only', async () => {
-    const res = await signIn({ username: t.fixture.students[2].nis, password: FIXTURE_PASSWORDS.student, from: '10.23.0.1' });
+    const res = await signIn({
+      username: t.fixture.students[2].nis,
+      password: FIXTURE_PASSWORDS.student,
+      from: '10.23.0.1',
+    });
     expect(res.statusCode).toBe(200);
     const line = ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith('kelasku_device_'))!;
     expect(line).toMatch(/; Path=\/api\/v1\/auth(;|$)/);
@@ -119,7 +139,9 @@ describe('a device that signed in before (device cookie)', () => {
     const tampered = `${name}=${decodeURIComponent(value).replace(/^\d+/, (id) => String(Number(id) + 1))}`;
     const username = t.fixture.students[2].nis;
     for (let i = 0; i < 5; i++) await signIn({ username, from: `10.23.1.${i + 1}` });
-    expect((await signIn({ username, password: FIXTURE_PASSWORDS.student, from: '10.23.0.1', cookie: tampered })).statusCode).toBe(429);
+    expect(
+      (await signIn({ username, password: FIXTURE_PASSWORDS.student, from: '10.23.0.1', cookie: tampered })).statusCode,
+    ).toBe(429);
   });
 
   it('exempts only its account on that device from the account and address throttles, until the password is reset', async () => {
@@ -127,23 +149,40 @@ describe('a device that signed in before (device cookie)', () => {
     clock().advance(120_000);
     const student = t.fixture.students[0];
     const school = '10.24.0.1';
-    const mine = deviceCookieOf(await signIn({ username: student.nis, password: FIXTURE_PASSWORDS.student, from: school }));
+    const mine = deviceCookieOf(
+      await signIn({ username: student.nis, password: FIXTURE_PASSWORDS.student, from: school }),
+    );
     // someone guesses this student's password from elsewhere, and a flood fills the school's address budget
     for (let i = 0; i < 8; i++) await signIn({ username: student.nis, from: `10.24.1.${i + 1}` });
     for (let i = 0; i < 100; i++) await signIn({ username: `made-up-school-${i}`, from: school });
-    expect((await signIn({ username: student.nis, password: FIXTURE_PASSWORDS.student, from: school })).statusCode).toBe(429);
-    expect((await signIn({ username: student.nis, password: FIXTURE_PASSWORDS.student, from: school, cookie: mine })).statusCode).toBe(200);
+    expect(
+      (await signIn({ username: student.nis, password: FIXTURE_PASSWORDS.student, from: school })).statusCode,
+    ).toBe(429);
+    expect(
+      (await signIn({ username: student.nis, password: FIXTURE_PASSWORDS.student, from: school, cookie: mine }))
+        .statusCode,
+    ).toBe(200);
     // the cookie is this account's: under another account's name it exempts nothing
     const other = t.fixture.students[1];
-    const otherName = deviceCookieOf(await signIn({ username: other.nis, password: FIXTURE_PASSWORDS.student, from: '10.24.2.1' })).split('=')[0];
+    const otherName = deviceCookieOf(
+      await signIn({ username: other.nis, password: FIXTURE_PASSWORDS.student, from: '10.24.2.1' }),
+    ).split('=')[0];
     for (let i = 0; i < 8; i++) await signIn({ username: other.nis, from: `10.24.3.${i + 1}` });
     const borrowed = `${otherName}=${mine.split('=')[1]}`;
-    expect((await signIn({ username: other.nis, password: FIXTURE_PASSWORDS.student, from: '10.24.2.1', cookie: borrowed })).statusCode).toBe(429);
+    expect(
+      (await signIn({ username: other.nis, password: FIXTURE_PASSWORDS.student, from: '10.24.2.1', cookie: borrowed }))
+        .statusCode,
+    ).toBe(429);
     // a password reset revokes it
-    const reset = await t.injectWithLogin('admin', { method: 'POST', url: `/api/v1/students/reset-password?id=${student.id}` });
+    const reset = await t.injectWithLogin('admin', {
+      method: 'POST',
+      url: `/api/v1/students/reset-password?id=${student.id}`,
+    });
     const newPassword = reset.json().initial_password as string;
     for (let i = 0; i < 8; i++) await signIn({ username: student.nis, from: `10.24.4.${i + 1}` });
-    expect((await signIn({ username: student.nis, password: newPassword, from: '10.24.5.1', cookie: mine })).statusCode).toBe(429);
+    expect(
+      (await signIn({ username: student.nis, password: newPassword, from: '10.24.5.1', cookie: mine })).statusCode,
+    ).toBe(429);
     t.passwords[student.nis] = newPassword;
   }, 60_000);
 
@@ -157,47 +196,84 @@ describe('a device that signed in before (device cookie)', () => {
   });
 
   it('lets the original client (another origin, no credentials, no cookie) sign in as before', async () => {
-    const res = await signIn({ username: t.fixture.teachers[0].nip, password: FIXTURE_PASSWORDS.teacher, from: '10.26.0.1', headers: { origin: 'https://client.example' } });
+    const res = await signIn({
+      username: t.fixture.teachers[0].nip,
+      password: FIXTURE_PASSWORDS.teacher,
+      from: '10.26.0.1',
+      headers: { origin: 'https://client.example' },
+    });
     expect(res.statusCode).toBe(200);
     expect(Object.keys(res.json())).toEqual(['token']);
   });
 
-  inOneProcess('gets a hashing slot of its own: a flood from its own address does not turn it away', async () => {
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    const big = await buildTestApp({ app: { loginRateLimit: { ...DEFAULT_LOGIN_LIMITS, perAddressMax: 10_000 } } });
-    const username = big.fixture.students[2].nis;
-    const signedIn = await big.inject({ method: 'POST', url: '/api/v1/auth', payload: { username, password: FIXTURE_PASSWORDS.student }, remoteAddress: '10.27.0.1' });
-    const cookie = deviceCookieOf(signedIn);
-    const hashes = jest.spyOn(HashWorkerPool.prototype, 'scrypt').mockImplementation(async (job) => {
-      await gate;
-      return Buffer.alloc(job.keylen);
-    });
-    try {
-      const flood = Array.from({ length: SIGN_IN_QUEUE_CAPACITY / 2 + 10 }, (_, i) =>
-        big.inject({ method: 'POST', url: '/api/v1/auth', payload: { username: `flood-${i}`, password: 'x' }, remoteAddress: '10.27.0.1' }),
-      );
-      for (let spins = 0; hashes.mock.calls.length < SIGN_IN_QUEUE_CAPACITY / 2 && spins < 100_000; spins++) await new Promise((r) => setImmediate(r));
-      // the address holds its whole share: a sign-in without the cookie is turned away, the known device is queued ahead
-      const stranger = await big.inject({ method: 'POST', url: '/api/v1/auth', payload: { username: 'admin', password: 'x' }, remoteAddress: '10.27.0.1' });
-      expect(stranger.statusCode).toBe(503);
-      const known = big.inject({ method: 'POST', url: '/api/v1/auth', payload: { username, password: 'x' }, remoteAddress: '10.27.0.1', headers: { cookie } });
-      const before = hashes.mock.calls.length;
-      for (let spins = 0; hashes.mock.calls.length === before && spins < 100_000; spins++) await new Promise((r) => setImmediate(r));
-      expect(hashes.mock.calls.at(-1)![1]).toBe('trusted');
-      release();
-      await Promise.all(flood);
-      expect((await known).statusCode).toBe(401);
-    } finally {
-      release();
-      await big.close();
-    }
-  }, 60_000);
+  inOneProcess(
+    'gets a hashing slot of its own: a flood from its own address does not turn it away',
+    async () => {
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      const big = await buildTestApp({ app: { loginRateLimit: { ...DEFAULT_LOGIN_LIMITS, perAddressMax: 10_000 } } });
+      const username = big.fixture.students[2].nis;
+      const signedIn = await big.inject({
+        method: 'POST',
+        url: '/api/v1/auth',
+        payload: { username, password: FIXTURE_PASSWORDS.student },
+        remoteAddress: '10.27.0.1',
+      });
+      const cookie = deviceCookieOf(signedIn);
+      const hashes = jest.spyOn(HashWorkerPool.prototype, 'scrypt').mockImplementation(async (job) => {
+        await gate;
+        return Buffer.alloc(job.keylen);
+      });
+      try {
+        const flood = Array.from({ length: SIGN_IN_QUEUE_CAPACITY / 2 + 10 }, (_, i) =>
+          big.inject({
+            method: 'POST',
+            url: '/api/v1/auth',
+            payload: { username: `flood-${i}`, password: 'x' },
+            remoteAddress: '10.27.0.1',
+          }),
+        );
+        for (let spins = 0; hashes.mock.calls.length < SIGN_IN_QUEUE_CAPACITY / 2 && spins < 100_000; spins++)
+          await new Promise((r) => setImmediate(r));
+        // the address holds its whole share: a sign-in without the cookie is turned away, the known device is queued ahead
+        const stranger = await big.inject({
+          method: 'POST',
+          url: '/api/v1/auth',
+          payload: { username: 'admin', password: 'x' },
+          remoteAddress: '10.27.0.1',
+        });
+        expect(stranger.statusCode).toBe(503);
+        const known = big.inject({
+          method: 'POST',
+          url: '/api/v1/auth',
+          payload: { username, password: 'x' },
+          remoteAddress: '10.27.0.1',
+          headers: { cookie },
+        });
+        const before = hashes.mock.calls.length;
+        for (let spins = 0; hashes.mock.calls.length === before && spins < 100_000; spins++)
+          await new Promise((r) => setImmediate(r));
+        expect(hashes.mock.calls.at(-1)![1]).toBe('trusted');
+        release();
+        await Promise.all(flood);
+        expect((await known).statusCode).toBe(401);
+      } finally {
+        release();
+        await big.close();
+      }
+    },
+    60_000,
+  );
 });
 
 describe('change-password, per session', () => {
   const change = (token: string, old_password: string, new_password = 'a-brand-new-password') =>
-    t.inject({ method: 'POST', url: '/api/v1/auth/change-password', headers: { authorization: `Bearer ${token}` }, payload: { old_password, new_password } });
+    t.inject({
+      method: 'POST',
+      url: '/api/v1/auth/change-password',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { old_password, new_password },
+    });
   const tokenOf = async (username: string, password: string, from: string) => {
     const res = await signIn({ username, password, from });
     expect(res.statusCode).toBe(200);
@@ -221,9 +297,14 @@ describe('change-password, per session', () => {
     expect(changed.statusCode).toBe(200);
     // the changing device keeps a device cookie (the old ones ended with the old password)
     expect(deviceCookieOf(changed as never)).toMatch(/^kelasku_device_/);
-    expect((await t.inject({ method: 'GET', url: '/api/v1/classes/mine', headers: { authorization: otherDevice } })).statusCode).toBe(401);
+    expect(
+      (await t.inject({ method: 'GET', url: '/api/v1/classes/mine', headers: { authorization: otherDevice } }))
+        .statusCode,
+    ).toBe(401);
     const fresh = changed.json().token as string;
-    expect((await t.inject({ method: 'GET', url: '/api/v1/classes/mine', headers: { authorization: fresh } })).statusCode).toBe(200);
+    expect(
+      (await t.inject({ method: 'GET', url: '/api/v1/classes/mine', headers: { authorization: fresh } })).statusCode,
+    ).toBe(200);
     // the fresh token is the same session: same sid, same sign-in time
     const claims = (token: string) => JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8'));
     expect(claims(fresh)).toMatchObject({ sid: claims(owner).sid, auth_time: claims(owner).auth_time });
@@ -234,12 +315,18 @@ describe('change-password, per session', () => {
     // an account of its own: the fixture's accounts may still be in a back-off the tests above started
     const username = 'two-sessions';
     const password = 'two-sessions-password';
-    const created = await t.injectWithLogin('admin', { method: 'POST', url: '/api/v1/users', payload: { username, email: 'two-sessions@example.com', password, role: 'user' } });
+    const created = await t.injectWithLogin('admin', {
+      method: 'POST',
+      url: '/api/v1/users',
+      payload: { username, email: 'two-sessions@example.com', password, role: 'user' },
+    });
     expect(created.statusCode).toBe(200);
     const a = await tokenOf(username, password, '10.29.0.1');
     const b = await tokenOf(username, password, '10.29.0.2');
     for (let i = 0; i < 4; i++) expect((await change(a, `a-${i}`)).statusCode).toBe(400);
     for (let i = 0; i < 4; i++) expect((await change(b, `b-${i}`)).statusCode).toBe(400);
-    expect((await t.inject({ method: 'POST', url: '/api/v1/auth/refresh', headers: { authorization: a } })).statusCode).toBe(200);
+    expect(
+      (await t.inject({ method: 'POST', url: '/api/v1/auth/refresh', headers: { authorization: a } })).statusCode,
+    ).toBe(200);
   });
 });

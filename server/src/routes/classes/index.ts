@@ -7,14 +7,46 @@ import { type Role, STUDENT_GRADES } from '@kelasku/shared-rules';
 import type { Db } from '../../db/connect';
 import { toStudentDto } from '../../domain/repo/profiles';
 import type { StudentRow } from '../../db/schema';
-import { changesRosters, isAdmin, listsStudentClasses, looksUpTeacherClasses, managesClass, placeOfClass, seesPersonalData, type Caller } from '../../domain/policy';
 import {
-  archiveClass, archivedClassesOfStudent, assignStudents, classesOfStudent, classesTaughtBy, classImpact, classWithRoster, createClass, deleteClass, firstClassOfTeacher, listClasses,
-  replaceClass, restoreClass, unassignStudents, type ClassInput,
+  changesRosters,
+  isAdmin,
+  listsStudentClasses,
+  looksUpTeacherClasses,
+  managesClass,
+  placeOfClass,
+  seesPersonalData,
+  type Caller,
+} from '../../domain/policy';
+import {
+  archiveClass,
+  archivedClassesOfStudent,
+  assignStudents,
+  classesOfStudent,
+  classesTaughtBy,
+  classImpact,
+  classWithRoster,
+  createClass,
+  deleteClass,
+  firstClassOfTeacher,
+  listClasses,
+  replaceClass,
+  restoreClass,
+  unassignStudents,
+  type ClassInput,
 } from '../../domain/repo/classes';
 import { forbidden } from '../../plugins/errors';
 import {
-  idQuerySchema, idSchema, messageResponse, nullable, pageMeta, pageMetaSchema, pagingProperties, parsePaging, queryFlag, queryText, UPDATE_METHODS,
+  idQuerySchema,
+  idSchema,
+  messageResponse,
+  nullable,
+  pageMeta,
+  pageMetaSchema,
+  pagingProperties,
+  parsePaging,
+  queryFlag,
+  queryText,
+  UPDATE_METHODS,
 } from '../helpers';
 import { classListResponse } from '../read-schemas';
 import rosterChangeRoutes from './roster-changes';
@@ -51,7 +83,9 @@ function classInput(body: Static<typeof classBodySchema>): ClassInput {
 function rosterStudent(row: StudentRow & { deactivated_at?: Date | string | null }, full: boolean) {
   const { active, ...dto } = toStudentDto(row);
   // a teacher's roster holds only the class's members: `active` would say nothing there
-  return full ? { ...dto, active } : { ...dto, phone_number: null, curr_score: null, profile_picture_url: null, user_id: '' };
+  return full
+    ? { ...dto, active }
+    : { ...dto, phone_number: null, curr_score: null, profile_picture_url: null, user_id: '' };
 }
 
 /** One page of a class's roster for the admin or the class teacher (only the admin sees students' full details). */
@@ -60,11 +94,20 @@ async function loadRoster(db: Db, user: Caller, query: Static<typeof rosterQuery
   // NIS ascending unless sortByNIS says otherwise. The admin, who changes rosters, also sees the deactivated
   // students still assigned (marked inactive); everyone else sees the class's members (repo/members.ts).
   const filter = {
-    search: queryText(query.search), ascending: query.sortByNIS === undefined || queryFlag(query.sortByNIS), withDeactivated: changesRosters(user),
+    search: queryText(query.search),
+    ascending: query.sortByNIS === undefined || queryFlag(query.sortByNIS),
+    withDeactivated: changesRosters(user),
   };
-  const { cls, students, total } = await classWithRoster(db, query.id, filter, { limit: paging.pageSize, offset: paging.offset }, (c) => {
-    if (!managesClass(user, placeOfClass(c))) throw forbidden('Forbidden: only the teacher of this class or an admin');
-  });
+  const { cls, students, total } = await classWithRoster(
+    db,
+    query.id,
+    filter,
+    { limit: paging.pageSize, offset: paging.offset },
+    (c) => {
+      if (!managesClass(user, placeOfClass(c)))
+        throw forbidden('Forbidden: only the teacher of this class or an admin');
+    },
+  );
   const full = seesPersonalData(user);
   return { cls, students: students.map((r) => rosterStudent(r, full)), meta: pageMeta(paging, total) };
 }
@@ -90,11 +133,14 @@ function classRecordRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: 'List the classes in use (any signed-in user), optional grade filter, ordered by id; archived=1: the archived ones (admin)',
+        summary:
+          'List the classes in use (any signed-in user), optional grade filter, ordered by id; archived=1: the archived ones (admin)',
         querystring: Type.Object({
           ...pagingProperties,
           grade: Type.Optional(Type.Integer()),
-          archived: Type.Optional(Type.String({ maxLength: 5, description: '1/true: only the archived classes (admins only)' })),
+          archived: Type.Optional(
+            Type.String({ maxLength: 5, description: '1/true: only the archived classes (admins only)' }),
+          ),
         }),
         response: { 200: Type.Object({ classes: Type.Array(classSchema), meta: pageMetaSchema }) },
       },
@@ -103,7 +149,12 @@ function classRecordRoutes(fastify: FastifyInstance) {
       const paging = parsePaging(request.query);
       const archived = request.query.archived !== undefined && queryFlag(request.query.archived);
       if (archived && !isAdmin(request.user)) throw forbidden('Forbidden: only admins list archived classes');
-      const { classes, total } = await listClasses(app.db, request.query.grade, { limit: paging.pageSize, offset: paging.offset }, archived);
+      const { classes, total } = await listClasses(
+        app.db,
+        request.query.grade,
+        { limit: paging.pageSize, offset: paging.offset },
+        archived,
+      );
       return { classes, meta: pageMeta(paging, total) };
     },
   );
@@ -114,7 +165,8 @@ function classRecordRoutes(fastify: FastifyInstance) {
       preHandler: admin,
       schema: {
         tags,
-        summary: 'Create a class; every student of its grade is assigned to it unless enrol_all is false; 409 when its grade already has a class of that name',
+        summary:
+          'Create a class; every student of its grade is assigned to it unless enrol_all is false; 409 when its grade already has a class of that name',
         body: classCreateBodySchema,
         response: { 200: classSchema },
       },
@@ -127,7 +179,10 @@ function classRecordRoutes(fastify: FastifyInstance) {
     url: '/classes',
     preHandler: admin,
     schema: {
-      tags, summary: 'Replace a class; a grade change moves its grade-assigned students', querystring: idQuerySchema, body: classBodySchema,
+      tags,
+      summary: 'Replace a class; a grade change moves its grade-assigned students',
+      querystring: idQuerySchema,
+      body: classBodySchema,
       response: { 200: classSchema },
     },
     handler: async (request) => replaceClass(app.db, request.query.id, classInput(request.body)),
@@ -135,7 +190,15 @@ function classRecordRoutes(fastify: FastifyInstance) {
 
   app.delete(
     '/classes',
-    { preHandler: admin, schema: { tags, summary: 'Delete a class and everything below it', querystring: idQuerySchema, response: messageResponse } },
+    {
+      preHandler: admin,
+      schema: {
+        tags,
+        summary: 'Delete a class and everything below it',
+        querystring: idQuerySchema,
+        response: messageResponse,
+      },
+    },
     async (request) => {
       await deleteClass(app.db, request.query.id);
       return { message: 'Class deleted successfully' };
@@ -154,7 +217,8 @@ function classLifeRoutes(fastify: FastifyInstance) {
       preHandler: admin,
       schema: {
         tags,
-        summary: 'What deleting a class takes with it: students on its roster, materials, exercises, exams, answer sheets, grades, discussions (admin)',
+        summary:
+          'What deleting a class takes with it: students on its roster, materials, exercises, exams, answer sheets, grades, discussions (admin)',
         querystring: idQuerySchema,
         response: { 200: classImpactSchema },
       },
@@ -168,7 +232,8 @@ function classLifeRoutes(fastify: FastifyInstance) {
       preHandler: admin,
       schema: {
         tags,
-        summary: 'Archive a class: read-only, hidden from its teacher and students, its name free again; kept for reports (admin)',
+        summary:
+          'Archive a class: read-only, hidden from its teacher and students, its name free again; kept for reports (admin)',
         querystring: idQuerySchema,
         response: { 200: classSchema },
       },
@@ -234,7 +299,15 @@ function rosterRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/classes/assign-students',
-    { preHandler: admin, schema: { tags, summary: 'Assign students to a class; 409 when any is already assigned', body: assignBodySchema, response: messageResponse } },
+    {
+      preHandler: admin,
+      schema: {
+        tags,
+        summary: 'Assign students to a class; 409 when any is already assigned',
+        body: assignBodySchema,
+        response: messageResponse,
+      },
+    },
     async (request) => {
       await assignStudents(app.db, request.body.id, request.body.student_id);
       return { message: 'Students assigned successfully' };
@@ -247,7 +320,10 @@ function rosterRoutes(fastify: FastifyInstance) {
       url: '/classes/unassign-students',
       preHandler: admin,
       schema: {
-        tags, summary: 'Unassign students (DELETE with a body, or POST); an empty list is refused', body: assignBodySchema, response: messageResponse,
+        tags,
+        summary: 'Unassign students (DELETE with a body, or POST); an empty list is refused',
+        body: assignBodySchema,
+        response: messageResponse,
       },
       handler: async (request) => {
         await unassignStudents(app.db, request.body.id, request.body.student_id);
@@ -275,7 +351,8 @@ function classLookupRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const { grade, teacher_id } = request.query;
-      if (!looksUpTeacherClasses(request.user, teacher_id)) throw forbidden('Forbidden: teachers may only look up their own classes');
+      if (!looksUpTeacherClasses(request.user, teacher_id))
+        throw forbidden('Forbidden: teachers may only look up their own classes');
       return firstClassOfTeacher(app.db, teacher_id, grade);
     },
   );
@@ -288,31 +365,46 @@ function classLookupRoutes(fastify: FastifyInstance) {
       config: { session: 'in-statement' },
       schema: {
         tags,
-        summary: 'Classes in use a student is assigned to (that student or admin); [] when none; archived=1: the archived ones they were in',
-        querystring: Type.Object({ id: idSchema, ...pagingProperties, archived: Type.Optional(Type.String({ maxLength: 5 })) }),
+        summary:
+          'Classes in use a student is assigned to (that student or admin); [] when none; archived=1: the archived ones they were in',
+        querystring: Type.Object({
+          id: idSchema,
+          ...pagingProperties,
+          archived: Type.Optional(Type.String({ maxLength: 5 })),
+        }),
         response: classListResponse,
       },
     },
-    (request) => app.readWithSession(request, studentClassReaders, async (user) => {
-      const { id } = request.query;
-      if (!listsStudentClasses(user, id)) throw forbidden('Forbidden: students may only see their own classes');
-      const paging = parsePaging(request.query);
-      if (request.query.archived !== undefined && queryFlag(request.query.archived)) {
-        await app.confirmSession(request, undefined);
-        const past = await archivedClassesOfStudent(app.db, id, { limit: paging.pageSize, offset: paging.offset });
-        return { classes: past.classes.map((c) => ({ ...c, class_id: c.id })), meta: pageMeta(paging, past.total) };
-      }
-      const { classes, total, session } = await classesOfStudent(app.db, id, { limit: paging.pageSize, offset: paging.offset }, user.user_id);
-      await app.confirmSession(request, session);
-      return { classes: classes.map((c) => ({ ...c, class_id: c.id })), meta: pageMeta(paging, total) };
-    }),
+    (request) =>
+      app.readWithSession(request, studentClassReaders, async (user) => {
+        const { id } = request.query;
+        if (!listsStudentClasses(user, id)) throw forbidden('Forbidden: students may only see their own classes');
+        const paging = parsePaging(request.query);
+        if (request.query.archived !== undefined && queryFlag(request.query.archived)) {
+          await app.confirmSession(request, undefined);
+          const past = await archivedClassesOfStudent(app.db, id, { limit: paging.pageSize, offset: paging.offset });
+          return { classes: past.classes.map((c) => ({ ...c, class_id: c.id })), meta: pageMeta(paging, past.total) };
+        }
+        const { classes, total, session } = await classesOfStudent(
+          app.db,
+          id,
+          { limit: paging.pageSize, offset: paging.offset },
+          user.user_id,
+        );
+        await app.confirmSession(request, session);
+        return { classes: classes.map((c) => ({ ...c, class_id: c.id })), meta: pageMeta(paging, total) };
+      }),
   );
 
   app.get(
     '/classes/mine',
     {
       preHandler: app.requireRole('teacher'),
-      schema: { tags, summary: 'The signed-in teacher’s classes (all grades)', response: { 200: Type.Object({ classes: Type.Array(classSchema) }) } },
+      schema: {
+        tags,
+        summary: 'The signed-in teacher’s classes (all grades)',
+        response: { 200: Type.Object({ classes: Type.Array(classSchema) }) },
+      },
     },
     async (request) => {
       const teacherId = request.user.teacher_id;

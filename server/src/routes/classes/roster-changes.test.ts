@@ -18,7 +18,12 @@ async function post(url: string, payload: unknown, who = 'admin') {
 }
 
 async function members(classId: number): Promise<number[]> {
-  const rows = await t.db.selectFrom('assigned_students_class').select('student_id').where('class_id', '=', classId).orderBy('student_id').execute();
+  const rows = await t.db
+    .selectFrom('assigned_students_class')
+    .select('student_id')
+    .where('class_id', '=', classId)
+    .orderBy('student_id')
+    .execute();
   return rows.map((r) => r.student_id);
 }
 
@@ -27,12 +32,16 @@ beforeAll(async () => {
   a = t.fixture.classes[0].id;
   c = t.fixture.classes[1].id;
   const created = await t.injectWithLogin('admin', {
-    method: 'POST', url: '/api/v1/classes', payload: { name: 'X IPA 2', description: '', teacher_id: t.fixture.teachers[0].id, grade: 10, enrol_all: false },
+    method: 'POST',
+    url: '/api/v1/classes',
+    payload: { name: 'X IPA 2', description: '', teacher_id: t.fixture.teachers[0].id, grade: 10, enrol_all: false },
   });
   b = created.json().id;
   students.push(...t.fixture.students.map((s) => s.id));
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 it('moves the selected students to another class of the grade in one request', async () => {
   const [s0, s1] = students;
@@ -58,7 +67,11 @@ it('assigns them to another class as well (they stay), then unassigns them', asy
   // put the fixture back
   await post('assign', { id: a, to: b, student_id: [s0] });
   await post('unassign', { id: b, student_id: [s0] });
-  await t.injectWithLogin('admin', { method: 'POST', url: '/api/v1/classes/assign-students', payload: { id: a, student_id: [s1] } });
+  await t.injectWithLogin('admin', {
+    method: 'POST',
+    url: '/api/v1/classes/assign-students',
+    payload: { id: a, student_id: [s1] },
+  });
   expect(await members(a)).toEqual([s0, s1]);
 });
 
@@ -77,7 +90,10 @@ it('refuses the whole change, naming every bad id, and changes nothing', async (
   ];
   for (const [change, payload, status, code, ids] of cases) {
     const res = await post(change, payload);
-    if (status === 0) { expect(res.statusCode).toBe(200); continue; }
+    if (status === 0) {
+      expect(res.statusCode).toBe(200);
+      continue;
+    }
     expect({ change, status: res.statusCode, code: res.json().code }).toEqual({ change, status, code });
     expect(res.json().student_id).toEqual(ids);
     expect(res.json().message).toContain(ids!.join(', '));
@@ -90,11 +106,17 @@ it('moves only between two classes of one grade', async () => {
   const [s0] = students;
   const other = await post('move', { id: a, to: c, student_id: [s0] });
   expect(other.statusCode).toBe(400);
-  expect(other.json()).toMatchObject({ code: 'roster-other-grade', params: { name: 'XI IPA 1', grade: 11, classGrade: 10 } });
+  expect(other.json()).toMatchObject({
+    code: 'roster-other-grade',
+    params: { name: 'XI IPA 1', grade: 11, classGrade: 10 },
+  });
   const same = await post('assign', { id: a, to: a, student_id: [s0] });
   expect(same.statusCode).toBe(400);
   expect(same.json().code).toBe('roster-same-class');
-  for (const [payload, status] of [[{ id: 999_999, to: b, student_id: [s0] }, 404], [{ id: a, to: 999_999, student_id: [s0] }, 404]] as const) {
+  for (const [payload, status] of [
+    [{ id: 999_999, to: b, student_id: [s0] }, 404],
+    [{ id: a, to: 999_999, student_id: [s0] }, 404],
+  ] as const) {
     const res = await post('move', payload);
     expect(res.statusCode).toBe(status);
     expect(res.json().code).toBe('record-not-found');
@@ -129,11 +151,23 @@ it('takes a whole roster at once, up to the bound', async () => {
   const ids: number[] = [];
   for (let i = 0; i < 30; i++) {
     const res = await t.injectWithLogin('admin', {
-      method: 'POST', url: '/api/v1/students', payload: { name: `Bulk ${i}`, nis: `20320000${String(i).padStart(2, '0')}`, grade: 10, status: 'Active', join_classes: false },
+      method: 'POST',
+      url: '/api/v1/students',
+      payload: {
+        name: `Bulk ${i}`,
+        nis: `20320000${String(i).padStart(2, '0')}`,
+        grade: 10,
+        status: 'Active',
+        join_classes: false,
+      },
     });
     ids.push(res.json().id);
   }
-  await t.injectWithLogin('admin', { method: 'POST', url: '/api/v1/classes/assign-students', payload: { id: b, student_id: ids } });
+  await t.injectWithLogin('admin', {
+    method: 'POST',
+    url: '/api/v1/classes/assign-students',
+    payload: { id: b, student_id: ids },
+  });
   const res = await post('move', { id: b, to: a, student_id: ids });
   expect(res.json().count).toBe(30);
   expect(await members(b)).toEqual([]);

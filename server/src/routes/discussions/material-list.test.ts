@@ -15,7 +15,11 @@ jest.setTimeout(30_000);
 
 let t: TestApp;
 const api = (who: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
-  t.injectWithLogin(who, { method, url: `/api/v1${url}`, ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}) });
+  t.injectWithLogin(who, {
+    method,
+    url: `/api/v1${url}`,
+    ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}),
+  });
 
 /** Texts the two JSON writers could disagree on: escapes, control characters, line separators, astral characters. */
 const NASTY = 'x<y & z "q" \\ / </script> \b\f\n\r\t \u0001\u001f\u007f \u2028\u2029 é ñ 日本 😀 \ufeff end';
@@ -25,10 +29,25 @@ let postIds: number[];
 
 beforeAll(async () => {
   t = await buildTestApp();
-  materialId = (await api('teacher', 'POST', '/materials', { title: 'M', description: 'd', content: 'c', class_id: t.fixture.classes[0].id })).json().id;
+  materialId = (
+    await api('teacher', 'POST', '/materials', {
+      title: 'M',
+      description: 'd',
+      content: 'c',
+      class_id: t.fixture.classes[0].id,
+    })
+  ).json().id;
   postIds = [];
   for (const [n, description] of ['plain', NASTY, '', 'last'].entries()) {
-    postIds.push((await api(n % 2 ? 'student2' : 'student', 'POST', '/discussions-material', { topic: `T${n} ${NASTY}`, description, material_id: materialId })).json().id);
+    postIds.push(
+      (
+        await api(n % 2 ? 'student2' : 'student', 'POST', '/discussions-material', {
+          topic: `T${n} ${NASTY}`,
+          description,
+          material_id: materialId,
+        })
+      ).json().id,
+    );
   }
   await api('student2', 'PUT', `/discussions-material/reply?id=${postIds[1]}`, { replies: NASTY });
   await api('teacher', 'PUT', `/discussions-material/reply?id=${postIds[1]}`, { replies: 'guru' });
@@ -39,9 +58,15 @@ beforeAll(async () => {
   const edge = pg ? '2026-01-31T16:59:59.999999Z' : '2026-01-31T16:59:59.999Z';
   await t.db.updateTable('material_forum').set({ created_at: edge }).where('id', '=', postIds[2]).execute();
   const [first] = (await getDiscussion(t.db, 'material', postIds[1]))!.replies;
-  await t.db.updateTable('discussion_replies').set({ created_at: pg ? '2025-12-31T23:59:59.000500Z' : '2025-12-31T23:59:59.000Z' }).where('id', '=', first.id).execute();
+  await t.db
+    .updateTable('discussion_replies')
+    .set({ created_at: pg ? '2025-12-31T23:59:59.000500Z' : '2025-12-31T23:59:59.000Z' })
+    .where('id', '=', first.id)
+    .execute();
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 /** What the route sent before: the items as toItem builds them, through the response schema's serializer. */
 async function before(ids: number[], meta: { page: number; pageSize: number; total: number }): Promise<string> {
@@ -70,7 +95,9 @@ it('sends the same bytes as the objects through the response schema, page by pag
   expect(body.discussions[1].created_at).toBe('2026-01-31T16:59:59.999Z');
   // the teacher and an admin read it too
   for (const who of ['teacher', 'admin']) {
-    expect((await api(who, 'GET', `/discussions-material?id=${materialId}`)).body).toBe(await before(newest, { page: 1, pageSize: MAX_DISCUSSION_PAGE_SIZE, total: 4 }));
+    expect((await api(who, 'GET', `/discussions-material?id=${materialId}`)).body).toBe(
+      await before(newest, { page: 1, pageSize: MAX_DISCUSSION_PAGE_SIZE, total: 4 }),
+    );
   }
 });
 
@@ -86,17 +113,37 @@ it('keeps the answers of a material that cannot be read: 404 before 403, a refus
 it('materialDiscussions reads the access facts, the total and the page in one statement', async () => {
   const student = t.fixture.students[0];
   const page = await materialDiscussions(t.db, materialId, { pageSize: 2, offset: 0 }, student.id, student.user_id);
-  expect(page).toMatchObject({ material: { id: materialId, class_id: t.fixture.classes[0].id }, assigned: true, total: 4 });
+  expect(page).toMatchObject({
+    material: { id: materialId, class_id: t.fixture.classes[0].id },
+    assigned: true,
+    total: 4,
+  });
   expect(JSON.parse(page!.discussionsJson).map((d: { id: number }) => d.id)).toEqual([postIds[3], postIds[2]]);
   expect(page!.session).toMatchObject({ session_role: 'student' });
-  const other = t.fixture.students.find((s) => s.id !== student.id && s.grade !== student.grade) ?? t.fixture.students[2];
-  expect((await materialDiscussions(t.db, materialId, { pageSize: 2, offset: 0 }, other.id, other.user_id))?.assigned).toBe(false);
-  expect(await materialDiscussions(t.db, 999999, { pageSize: 2, offset: 0 }, student.id, student.user_id)).toBeUndefined();
+  const other =
+    t.fixture.students.find((s) => s.id !== student.id && s.grade !== student.grade) ?? t.fixture.students[2];
+  expect(
+    (await materialDiscussions(t.db, materialId, { pageSize: 2, offset: 0 }, other.id, other.user_id))?.assigned,
+  ).toBe(false);
+  expect(
+    await materialDiscussions(t.db, 999999, { pageSize: 2, offset: 0 }, student.id, student.user_id),
+  ).toBeUndefined();
 });
 
 it('has the index a page reads in order: material_forum (material_id, id)', async () => {
-  const columns = dbKindOf(t.db) === 'postgres'
-    ? (await sql<{ indexdef: string }>`select indexdef from pg_indexes where schemaname = current_schema() and indexname = 'material_forum_material_id_idx'`.execute(t.db)).rows.map((r) => r.indexdef)
-    : (await sql<{ name: string }>`select name from pragma_index_info('material_forum_material_id_idx') order by seqno`.execute(t.db)).rows.map((r) => r.name);
+  const columns =
+    dbKindOf(t.db) === 'postgres'
+      ? (
+          await sql<{
+            indexdef: string;
+          }>`select indexdef from pg_indexes where schemaname = current_schema() and indexname = 'material_forum_material_id_idx'`.execute(
+            t.db,
+          )
+        ).rows.map((r) => r.indexdef)
+      : (
+          await sql<{
+            name: string;
+          }>`select name from pragma_index_info('material_forum_material_id_idx') order by seqno`.execute(t.db)
+        ).rows.map((r) => r.name);
   expect(columns.join()).toMatch(dbKindOf(t.db) === 'postgres' ? /\(material_id, id\)/ : /^material_id,id$/);
 });

@@ -5,10 +5,18 @@ jest.setTimeout(30_000);
 
 let t: TestApp;
 const api = (who: string, method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, payload?: unknown) =>
-  t.injectWithLogin(who, { method, url: `/api/v1${url}`, ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}) });
+  t.injectWithLogin(who, {
+    method,
+    url: `/api/v1${url}`,
+    ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}),
+  });
 
-beforeAll(async () => { t = await buildTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 // Discussion texts are plain text: what a student types is stored and returned byte for byte, never as HTML.
 const COMPARISON = 'Kalau x<y dan y>z, apakah x<z? Tom & Jerry';
@@ -24,7 +32,12 @@ describe.each([
 
   beforeAll(async () => {
     if (kind === 'material') {
-      const material = await api('teacher', 'POST', '/materials', { title: 'M', description: 'd', content: 'c', class_id: t.fixture.classes[0].id });
+      const material = await api('teacher', 'POST', '/materials', {
+        title: 'M',
+        description: 'd',
+        content: 'c',
+        class_id: t.fixture.classes[0].id,
+      });
       extra = { material_id: material.json().id };
       listUrl = `${base}?id=${material.json().id}`;
     }
@@ -44,13 +57,21 @@ describe.each([
     expect(listed).toMatchObject({ topic: COMPARISON, description: ARITHMETIC });
     expect(listed.replies.map((r: { reply: string }) => r.reply)).toEqual([COMPARISON, ARITHMETIC, MARKUP]);
 
-    const edited = await api('student', 'PATCH', `${base}?id=${id}`, { topic: ARITHMETIC, description: MARKUP, ...extra });
+    const edited = await api('student', 'PATCH', `${base}?id=${id}`, {
+      topic: ARITHMETIC,
+      description: MARKUP,
+      ...extra,
+    });
     expect(edited.statusCode).toBe(200);
     expect(edited.json()).toMatchObject({ topic: ARITHMETIC, description: MARKUP });
   });
 
   it('markup-only text is kept as text, not emptied; blank text is still refused', async () => {
-    const created = await api('student', 'POST', base, { topic: '<script>x</script>', description: '<p></p>', ...extra });
+    const created = await api('student', 'POST', base, {
+      topic: '<script>x</script>',
+      description: '<p></p>',
+      ...extra,
+    });
     expect(created.statusCode).toBe(200);
     expect(created.json()).toMatchObject({ topic: '<script>x</script>', description: '<p></p>' });
     expect((await api('student', 'POST', base, { topic: '   ', description: 'd', ...extra })).statusCode).toBe(400);

@@ -10,13 +10,28 @@ let t: TestApp;
 const api = (who: string, method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, payload?: Record<string, unknown>) =>
   t.injectWithLogin(who, { method, url: `/api/v1${url}`, ...(payload ? { payload } : {}) });
 
-beforeAll(async () => { t = await buildTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 /** Fills a discussion up to `count` replies directly in the database (hundreds of HTTP calls would only slow the test). */
-async function seedReplies(discussionId: number, count: number, kind: 'general' | 'material' = 'general', text = (i: number) => `r${i}`) {
+async function seedReplies(
+  discussionId: number,
+  count: number,
+  kind: 'general' | 'material' = 'general',
+  text = (i: number) => `r${i}`,
+) {
   const studentId = t.fixture.students[1].id;
-  const rows = Array.from({ length: count }, (_, i) => ({ id: crypto.randomUUID(), kind, discussion_id: discussionId, student_id: studentId, reply: text(i) }));
+  const rows = Array.from({ length: count }, (_, i) => ({
+    id: crypto.randomUUID(),
+    kind,
+    discussion_id: discussionId,
+    student_id: studentId,
+    reply: text(i),
+  }));
   await t.db.insertInto('discussion_replies').values(rows).execute();
 }
 
@@ -57,13 +72,19 @@ describe('replies per discussion are capped', () => {
     await seedReplies(id, count, 'general', () => heavy);
     const room = MAX_REPLY_BYTES_PER_POST - count * MAX_REPLY_BYTES;
     // Within the room raw, past it escaped: refused.
-    const tooLong = await api('student', 'PUT', `/discussions/reply?id=${id}`, { replies: 'y' + '"'.repeat(Math.ceil(room / 2)) });
+    const tooLong = await api('student', 'PUT', `/discussions/reply?id=${id}`, {
+      replies: 'y' + '"'.repeat(Math.ceil(room / 2)),
+    });
     expect(tooLong.statusCode).toBe(409);
     expect(tooLong.json().message).toBe(FULL_MESSAGE);
-    const fits = await api('student', 'PUT', `/discussions/reply?id=${id}`, { replies: 'y'.repeat(Math.min(room, MAX_REPLY_BYTES)) });
+    const fits = await api('student', 'PUT', `/discussions/reply?id=${id}`, {
+      replies: 'y'.repeat(Math.min(room, MAX_REPLY_BYTES)),
+    });
     expect(fits.statusCode).toBe(200);
     const list = await api('student', 'GET', '/discussions?pageSize=1');
-    const bytes = list.json().discussions[0].replies.reduce((n: number, r: { reply: string }) => n + textBytes(r.reply), 0);
+    const bytes = list
+      .json()
+      .discussions[0].replies.reduce((n: number, r: { reply: string }) => n + textBytes(r.reply), 0);
     expect(bytes).toBeLessThanOrEqual(MAX_REPLY_BYTES_PER_POST);
   });
 
@@ -71,10 +92,17 @@ describe('replies per discussion are capped', () => {
     const id = await newDiscussion('Balapan');
     await seedReplies(id, MAX_REPLIES_PER_POST - 1);
     const results = await Promise.all(
-      ['student', 'student2', 'student3', 'student', 'student2', 'student3'].map((who, i) => api(who, 'PUT', `/discussions/reply?id=${id}`, { replies: `race ${i}` })),
+      ['student', 'student2', 'student3', 'student', 'student2', 'student3'].map((who, i) =>
+        api(who, 'PUT', `/discussions/reply?id=${id}`, { replies: `race ${i}` }),
+      ),
     );
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409, 409, 409]);
-    const count = await t.db.selectFrom('discussion_replies').select((eb) => eb.fn.countAll<number>().as('n')).where('discussion_id', '=', id).where('kind', '=', 'general').executeTakeFirstOrThrow();
+    const count = await t.db
+      .selectFrom('discussion_replies')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('discussion_id', '=', id)
+      .where('kind', '=', 'general')
+      .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(MAX_REPLIES_PER_POST);
   });
 
@@ -86,23 +114,49 @@ describe('replies per discussion are capped', () => {
   });
 
   it('caps the material forum too, on both reply routes; a student outside the class still gets 403', async () => {
-    const materialId = (await api('teacher', 'POST', '/materials', { title: 'M', description: 'd', content: 'c', class_id: t.fixture.classes[0].id })).json().id;
-    const post = await api('student', 'POST', '/discussions-material', { topic: 'T', description: 'D', material_id: materialId });
+    const materialId = (
+      await api('teacher', 'POST', '/materials', {
+        title: 'M',
+        description: 'd',
+        content: 'c',
+        class_id: t.fixture.classes[0].id,
+      })
+    ).json().id;
+    const post = await api('student', 'POST', '/discussions-material', {
+      topic: 'T',
+      description: 'D',
+      material_id: materialId,
+    });
     const id = post.json().id;
     await seedReplies(id, MAX_REPLIES_PER_POST, 'material');
-    expect((await api('student2', 'PUT', `/discussions-material/reply?id=${id}`, { replies: 'a' })).statusCode).toBe(409);
+    expect((await api('student2', 'PUT', `/discussions-material/reply?id=${id}`, { replies: 'a' })).statusCode).toBe(
+      409,
+    );
     expect((await api('student2', 'PATCH', `/materials/reply?id=${id}`, { replies: 'b' })).statusCode).toBe(409);
     expect((await api('student3', 'PUT', `/materials/reply?id=${id}`, { replies: 'c' })).statusCode).toBe(403);
   });
 
   it(`refuses a reply of more than ${MAX_REPLY_BYTES} bytes with 400 naming the cap: 20,000 emoji are 80 KB`, async () => {
     const id = await newDiscussion('Panjang');
-    for (const replies of ['x'.repeat(MAX_REPLY_BYTES + 1), '😀'.repeat(20_000), '😀'.repeat(MAX_REPLY_BYTES / 4) + 'x']) {
+    for (const replies of [
+      'x'.repeat(MAX_REPLY_BYTES + 1),
+      '😀'.repeat(20_000),
+      '😀'.repeat(MAX_REPLY_BYTES / 4) + 'x',
+    ]) {
       const res = await api('student', 'PUT', `/discussions/reply?id=${id}`, { replies });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ code: 'text-too-large', message: `replies is too long (max ${MAX_REPLY_BYTES} bytes)`, params: { field: 'replies', limit: MAX_REPLY_BYTES } });
+      expect(res.json()).toMatchObject({
+        code: 'text-too-large',
+        message: `replies is too long (max ${MAX_REPLY_BYTES} bytes)`,
+        params: { field: 'replies', limit: MAX_REPLY_BYTES },
+      });
     }
-    expect((await api('student', 'PUT', `/discussions/reply?id=${id}`, { replies: '😀'.repeat(MAX_REPLY_BYTES / 4) })).statusCode).toBe(200);
-    expect((await api('student', 'PUT', `/discussions/reply?id=${id}`, { replies: 'x'.repeat(MAX_REPLY_BYTES) })).statusCode).toBe(200);
+    expect(
+      (await api('student', 'PUT', `/discussions/reply?id=${id}`, { replies: '😀'.repeat(MAX_REPLY_BYTES / 4) }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await api('student', 'PUT', `/discussions/reply?id=${id}`, { replies: 'x'.repeat(MAX_REPLY_BYTES) })).statusCode,
+    ).toBe(200);
   });
 });

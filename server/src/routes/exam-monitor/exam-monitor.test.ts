@@ -21,7 +21,9 @@ beforeAll(async () => {
   t = await buildTestApp({ app: { proctoring: { offlineAfterMs: OFFLINE_MS, deviceSilentMs: 60 * MINUTE } } });
   items = await createAnswerItems(t, MC_AND_ESSAY);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const examId = () => items.exam.id;
 const monitor = (who = 'teacher', headers: Record<string, string> = {}) =>
@@ -30,10 +32,17 @@ const rowOf = (body: { students: Array<{ student_id: number }> }, i: number) =>
   body.students.find((s) => s.student_id === t.fixture.students[i].id) as Record<string, unknown>;
 const save = (who: string, sheetId: number, answers: Record<string, string>, device?: string) =>
   t.injectWithLogin(who, {
-    method: 'PATCH', url: `/api/v1/exams-answers?id=${sheetId}`, payload: { answers }, ...(device ? { headers: { 'x-kelasku-device': device } } : {}),
+    method: 'PATCH',
+    url: `/api/v1/exams-answers?id=${sheetId}`,
+    payload: { answers },
+    ...(device ? { headers: { 'x-kelasku-device': device } } : {}),
   });
 const heartbeat = (who: string, sheetId: number, device?: string) =>
-  t.injectWithLogin(who, { method: 'POST', url: `/api/v1/exams-answers/heartbeat?id=${sheetId}`, ...(device ? { headers: { 'x-kelasku-device': device } } : {}) });
+  t.injectWithLogin(who, {
+    method: 'POST',
+    url: `/api/v1/exams-answers/heartbeat?id=${sheetId}`,
+    ...(device ? { headers: { 'x-kelasku-device': device } } : {}),
+  });
 
 describe('the monitor', () => {
   let sheet0: number;
@@ -43,7 +52,15 @@ describe('the monitor', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.students).toHaveLength(2);
-    expect(rowOf(body, 0)).toMatchObject({ status: 'not-started', answered: 0, total: 2, devices: 0, last_activity: null, extra_minutes: 0, end_time: body.end_time });
+    expect(rowOf(body, 0)).toMatchObject({
+      status: 'not-started',
+      answered: 0,
+      total: 2,
+      devices: 0,
+      last_activity: null,
+      extra_minutes: 0,
+      end_time: body.end_time,
+    });
     expect(res.headers.etag).toMatch(/^".+"$/);
   });
 
@@ -75,15 +92,19 @@ describe('the monitor', () => {
     expect(rowOf((await monitor()).json(), 0)).toMatchObject({ devices: 2, answered: 2 });
   });
 
-  it('is the class teacher\'s and admins\' only', async () => {
+  it("is the class teacher's and admins' only", async () => {
     expect((await monitor('admin')).statusCode).toBe(200);
     for (const who of ['teacher2', 'student', 'student3']) expect((await monitor(who)).statusCode).toBe(403);
     expect((await t.inject({ method: 'GET', url: `/api/v1/exams/monitor?id=${examId()}` })).statusCode).toBe(401);
-    expect((await t.injectWithLogin('teacher', { method: 'GET', url: '/api/v1/exams/monitor?id=2147483648' })).statusCode).toBe(400);
-    expect((await t.injectWithLogin('teacher', { method: 'GET', url: '/api/v1/exams/monitor?id=999999' })).statusCode).toBe(404);
+    expect(
+      (await t.injectWithLogin('teacher', { method: 'GET', url: '/api/v1/exams/monitor?id=2147483648' })).statusCode,
+    ).toBe(400);
+    expect(
+      (await t.injectWithLogin('teacher', { method: 'GET', url: '/api/v1/exams/monitor?id=999999' })).statusCode,
+    ).toBe(404);
   });
 
-  it('heartbeats only for the student\'s own sheet, with a well-formed device id', async () => {
+  it("heartbeats only for the student's own sheet, with a well-formed device id", async () => {
     expect((await heartbeat('student2', sheet0, DEVICE_B)).statusCode).toBe(403);
     expect((await heartbeat('student', 2147483647, DEVICE_A)).statusCode).toBe(404);
     expect((await heartbeat('teacher', sheet0)).statusCode).toBe(403);
@@ -103,7 +124,9 @@ describe('extra time', () => {
   let sheet1: number;
   const grant = (studentIndex: number, minutes: unknown, who = 'teacher', extra: Record<string, unknown> = {}) =>
     t.injectWithLogin(who, {
-      method: 'POST', url: `/api/v1/exams/monitor/extra-time?id=${examId()}`, payload: { student_id: t.fixture.students[studentIndex].id, minutes, ...extra },
+      method: 'POST',
+      url: `/api/v1/exams/monitor/extra-time?id=${examId()}`,
+      payload: { student_id: t.fixture.students[studentIndex].id, minutes, ...extra },
     });
 
   beforeAll(async () => {
@@ -122,7 +145,11 @@ describe('extra time', () => {
 
   it('lets the student with extra minutes save past the end while a classmate is refused', async () => {
     expect((await grant(0, 30)).statusCode).toBe(200);
-    await t.db.updateTable('exams').set({ end_time: new Date(Date.now() - MINUTE).toISOString() }).where('id', '=', examId()).execute();
+    await t.db
+      .updateTable('exams')
+      .set({ end_time: new Date(Date.now() - MINUTE).toISOString() })
+      .where('id', '=', examId())
+      .execute();
     expect((await save('student', sheet0, { '1': 'b' })).statusCode).toBe(200);
     // the student's page learns its own end from a heartbeat
     const beat = await heartbeat('student', sheet0, DEVICE_A);
@@ -136,7 +163,9 @@ describe('extra time', () => {
     expect(Date.parse(String(rowOf(body, 0).end_time)) - Date.parse(body.end_time)).toBe(30 * MINUTE);
     // changes (per question, the newer client) and the to-do list honour it too
     const changes = await t.injectWithLogin('student', {
-      method: 'PATCH', url: `/api/v1/exams-answers?id=${sheet0}`, payload: { changes: { '2': { answer: 'essay', at: Date.now() } } },
+      method: 'PATCH',
+      url: `/api/v1/exams-answers?id=${sheet0}`,
+      payload: { changes: { '2': { answer: 'essay', at: Date.now() } } },
     });
     expect(changes.statusCode).toBe(200);
     const todo0 = (await api('student', 'GET', '/students/todo')).json();
@@ -147,12 +176,18 @@ describe('extra time', () => {
 
   it('keeps the auto-submit job off the student with extra minutes until their own end', async () => {
     await runExamAutoSubmit(t.db, scorerFrom());
-    const sheets = (await api('teacher', 'GET', `/exams-answers?exam_id=${examId()}`)).json() as Array<{ id: number; status: string }>;
+    const sheets = (await api('teacher', 'GET', `/exams-answers?exam_id=${examId()}`)).json() as Array<{
+      id: number;
+      status: string;
+    }>;
     expect(sheets.find((s) => s.id === sheet0)?.status).toBe('Active');
     expect(sheets.find((s) => s.id === sheet1)?.status).toBe('Inactive');
     // past the student's own end the job submits them too
     await runExamAutoSubmit(t.db, scorerFrom(), new Date(Date.now() + 31 * MINUTE));
-    const later = (await api('teacher', 'GET', `/exams-answers?exam_id=${examId()}`)).json() as Array<{ id: number; status: string }>;
+    const later = (await api('teacher', 'GET', `/exams-answers?exam_id=${examId()}`)).json() as Array<{
+      id: number;
+      status: string;
+    }>;
     expect(later.find((s) => s.id === sheet0)?.status).toBe('Inactive');
     expect(rowOf((await monitor()).json(), 0)).toMatchObject({ status: 'submitted' });
   });
@@ -163,12 +198,20 @@ describe('one device at a time, and ending one attempt', () => {
   let exam: number;
   let sheet: number;
   const teacher2 = (path: string, payload: unknown) =>
-    t.injectWithLogin('teacher2', { method: 'POST', url: `/api/v1/exams/monitor/${path}?id=${exam}`, payload: payload as Record<string, unknown> });
+    t.injectWithLogin('teacher2', {
+      method: 'POST',
+      url: `/api/v1/exams/monitor/${path}?id=${exam}`,
+      payload: payload as Record<string, unknown>,
+    });
 
   beforeAll(async () => {
     const created = await api('teacher2', 'POST', '/exams', {
-      title: 'PTS', total_marks: 100, class_id: t.fixture.classes[1].id, content: MC_AND_ESSAY,
-      start_time: formatWib(new Date(Date.now() - 60 * MINUTE)), end_time: formatWib(new Date(Date.now() + 60 * MINUTE)),
+      title: 'PTS',
+      total_marks: 100,
+      class_id: t.fixture.classes[1].id,
+      content: MC_AND_ESSAY,
+      start_time: formatWib(new Date(Date.now() - 60 * MINUTE)),
+      end_time: formatWib(new Date(Date.now() + 60 * MINUTE)),
     });
     exam = created.json().id;
     expect((await teacher2('one-device', { on: true })).statusCode).toBe(200);
@@ -198,13 +241,17 @@ describe('one device at a time, and ending one attempt', () => {
     expect((await save('student3', sheet, { '1': 'b' }, DEVICE_A)).statusCode).toBe(200);
   });
 
-  it('ends one student\'s attempt: the sheet is locked and graded', async () => {
+  it("ends one student's attempt: the sheet is locked and graded", async () => {
     expect((await teacher2('end-attempt', { student_id: t.fixture.students[0].id })).statusCode).toBe(404);
     expect((await teacher2('end-attempt', { student_id: 'x' })).statusCode).toBe(400);
     const ended = await teacher2('end-attempt', { student_id: t.fixture.students[2].id });
     expect(ended.statusCode).toBe(200);
     expect((await save('student3', sheet, { '1': 'c' }, DEVICE_A)).statusCode).toBe(409);
-    const grade = await api('student3', 'GET', `/exams/get-grade?exam_id=${exam}&student_id=${t.fixture.students[2].id}`);
+    const grade = await api(
+      'student3',
+      'GET',
+      `/exams/get-grade?exam_id=${exam}&student_id=${t.fixture.students[2].id}`,
+    );
     expect(grade.json()).toHaveLength(1);
     const res = await t.injectWithLogin('teacher2', { method: 'GET', url: `/api/v1/exams/monitor?id=${exam}` });
     expect(res.json().students[0]).toMatchObject({ status: 'submitted', answered: 1 });
@@ -214,16 +261,28 @@ describe('one device at a time, and ending one attempt', () => {
 describe('the holder when one-device mode is switched on', () => {
   it('is the device seen last, not one left over from earlier', async () => {
     // one exam per class: the class's earlier exam goes first
-    const old = (await api('teacher2', 'GET', `/exams?class_id=${t.fixture.classes[1].id}`)).json() as Array<{ id: number }> | null;
+    const old = (await api('teacher2', 'GET', `/exams?class_id=${t.fixture.classes[1].id}`)).json() as Array<{
+      id: number;
+    }> | null;
     for (const e of old ?? []) await api('teacher2', 'DELETE', `/exams?id=${e.id}`);
-    const exam = (await api('teacher2', 'POST', '/exams', {
-      title: 'PAS', total_marks: 100, class_id: t.fixture.classes[1].id, content: MC_AND_ESSAY,
-      start_time: formatWib(new Date(Date.now() - 60 * MINUTE)), end_time: formatWib(new Date(Date.now() + 60 * MINUTE)),
-    })).json().id;
+    const exam = (
+      await api('teacher2', 'POST', '/exams', {
+        title: 'PAS',
+        total_marks: 100,
+        class_id: t.fixture.classes[1].id,
+        content: MC_AND_ESSAY,
+        start_time: formatWib(new Date(Date.now() - 60 * MINUTE)),
+        end_time: formatWib(new Date(Date.now() + 60 * MINUTE)),
+      })
+    ).json().id;
     const sheet = (await api('student3', 'POST', '/exams-answers', { exam_id: exam, answers: {} })).json().id;
     expect((await save('student3', sheet, { '1': 'a' }, DEVICE_B)).statusCode).toBe(200);
     expect((await save('student3', sheet, { '1': 'b' }, DEVICE_A)).statusCode).toBe(200); // seen last
-    const on = await t.injectWithLogin('teacher2', { method: 'POST', url: `/api/v1/exams/monitor/one-device?id=${exam}`, payload: { on: true } });
+    const on = await t.injectWithLogin('teacher2', {
+      method: 'POST',
+      url: `/api/v1/exams/monitor/one-device?id=${exam}`,
+      payload: { on: true },
+    });
     expect(on.statusCode).toBe(200);
     await sleep(2100); // another node trusts the mode it read for 2 s
     expect((await save('student3', sheet, { '1': 'c' }, DEVICE_A)).statusCode).toBe(200);

@@ -14,17 +14,29 @@ const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 
 let dir: string;
 const handles: DbHandle[] = [];
-beforeAll(() => { dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kelasku-health-')); });
+beforeAll(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kelasku-health-'));
+});
 afterAll(async () => {
   await Promise.all(handles.map((h) => h.close().catch(() => undefined)));
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
 async function appOn(options: { migrated: boolean; databaseUrl?: string; pgSchema?: string; redisUrl?: string }) {
-  const handle = connectDatabase(options.databaseUrl ? { databaseUrl: options.databaseUrl, pgSchema: options.pgSchema, poolSize: 1 } : { sqliteFile: path.join(dir, `${handles.length}.sqlite`) });
+  const handle = connectDatabase(
+    options.databaseUrl
+      ? { databaseUrl: options.databaseUrl, pgSchema: options.pgSchema, poolSize: 1 }
+      : { sqliteFile: path.join(dir, `${handles.length}.sqlite`) },
+  );
   handles.push(handle);
   if (options.migrated) await migrateToLatest(handle.db, handle.kind);
-  const app = await buildApp({ db: handle.db, dbKind: handle.kind, jwtSecret: TEST_JWT_SECRET, apiDocs: false, redisUrl: options.redisUrl });
+  const app = await buildApp({
+    db: handle.db,
+    dbKind: handle.kind,
+    jwtSecret: TEST_JWT_SECRET,
+    apiDocs: false,
+    redisUrl: options.redisUrl,
+  });
   return { app, handle };
 }
 
@@ -45,14 +57,27 @@ it('ready is 200 on a migrated database, 503 while one migration is missing and 
   const older = await appOn({ migrated: true });
   // a database one migration behind this version (an older release's)
   const last = '0012_material_forum_page_index';
-  const { rows } = await sql<{ timestamp: string }>`select timestamp from kysely_migration where name = ${last}`.execute(older.handle.db);
+  const { rows } = await sql<{
+    timestamp: string;
+  }>`select timestamp from kysely_migration where name = ${last}`.execute(older.handle.db);
   await sql`delete from kysely_migration where name = ${last}`.execute(older.handle.db);
-  expect(await ready(older.app)).toEqual({ status: 503, body: { status: 'not ready', database: 'not migrated', redis: 'not configured', stopping: false } });
-  await sql`insert into kysely_migration (name, timestamp) values (${last}, ${rows[0].timestamp})`.execute(older.handle.db);
-  expect(await ready(older.app)).toEqual({ status: 200, body: { status: 'ready', database: 'ok', redis: 'not configured', stopping: false } });
+  expect(await ready(older.app)).toEqual({
+    status: 503,
+    body: { status: 'not ready', database: 'not migrated', redis: 'not configured', stopping: false },
+  });
+  await sql`insert into kysely_migration (name, timestamp) values (${last}, ${rows[0].timestamp})`.execute(
+    older.handle.db,
+  );
+  expect(await ready(older.app)).toEqual({
+    status: 200,
+    body: { status: 'ready', database: 'ok', redis: 'not configured', stopping: false },
+  });
 
   older.app.lifecycle.stopping = true;
-  expect(await ready(older.app)).toEqual({ status: 503, body: { status: 'not ready', database: 'ok', redis: 'not configured', stopping: true } });
+  expect(await ready(older.app)).toEqual({
+    status: 503,
+    body: { status: 'not ready', database: 'ok', redis: 'not configured', stopping: true },
+  });
   await older.app.close();
 });
 
@@ -70,7 +95,10 @@ it('ready is 503 "unreachable" when the database does not answer, "not migrated"
 
 it('reports Redis as unreachable without being unready (sign-ins fall back to in-process counters)', async () => {
   const { app } = await appOn({ migrated: true, redisUrl: 'redis://127.0.0.1:1' });
-  expect(await ready(app)).toEqual({ status: 200, body: { status: 'ready', database: 'ok', redis: 'unreachable', stopping: false } });
+  expect(await ready(app)).toEqual({
+    status: 200,
+    body: { status: 'ready', database: 'ok', redis: 'unreachable', stopping: false },
+  });
   await app.close();
 });
 

@@ -41,25 +41,43 @@ export default async function healthRoutes(fastify: FastifyInstance) {
     }
   }
 
-  app.get('/health/live', {
-    config: { public: true },
-    schema: { tags: ['health'], summary: 'Liveness: the process answers', security: [], response: { 200: Type.Object({ status: Type.Literal('live') }) } },
-  }, async () => ({ status: 'live' as const }));
-
-  app.get('/health/ready', {
-    config: { public: true },
-    schema: {
-      tags: ['health'],
-      summary: 'Readiness: database reachable and migrated, not shutting down (503 otherwise); Redis reported',
-      security: [],
-      response: { 200: readySchema, 503: readySchema },
+  app.get(
+    '/health/live',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['health'],
+        summary: 'Liveness: the process answers',
+        security: [],
+        response: { 200: Type.Object({ status: Type.Literal('live') }) },
+      },
     },
-  }, async (_request, reply) => {
-    const counters = app.attemptCounters;
-    const redis = counters instanceof SharedAttemptCounters ? (counters.redisConnected ? 'connected' : 'unreachable') : 'not configured';
-    const database = await databaseState();
-    const stopping = app.lifecycle.stopping;
-    const ready = database === 'ok' && !stopping;
-    return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not ready', database, redis, stopping });
-  });
+    async () => ({ status: 'live' as const }),
+  );
+
+  app.get(
+    '/health/ready',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['health'],
+        summary: 'Readiness: database reachable and migrated, not shutting down (503 otherwise); Redis reported',
+        security: [],
+        response: { 200: readySchema, 503: readySchema },
+      },
+    },
+    async (_request, reply) => {
+      const counters = app.attemptCounters;
+      const redis =
+        counters instanceof SharedAttemptCounters
+          ? counters.redisConnected
+            ? 'connected'
+            : 'unreachable'
+          : 'not configured';
+      const database = await databaseState();
+      const stopping = app.lifecycle.stopping;
+      const ready = database === 'ok' && !stopping;
+      return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not ready', database, redis, stopping });
+    },
+  );
 }

@@ -22,32 +22,41 @@ function cspOf(reply: FastifyReply): string[] {
 const paramsSchema = Type.Object({ name: Type.String({ maxLength: 80 }) });
 
 /** The picture's bytes as stored (a Buffer skips the JSON serializer; this describes the reply in the OpenAPI document). */
-const pictureResponse = { 200: { description: 'the picture', content: { 'image/*': { schema: Type.String({ format: 'binary' }) } } } };
+const pictureResponse = {
+  200: { description: 'the picture', content: { 'image/*': { schema: Type.String({ format: 'binary' }) } } },
+};
 
 /** Typed by a route generic, not the TypeBox provider: the reply is bytes or an empty 304, not a schema's JSON. */
 export default async function imagesRoutes(app: FastifyInstance) {
-  app.get<{ Params: Static<typeof paramsSchema> }>('/images/:name', {
-    // an <img> cannot send the token; the name is the content hash
-    config: { public: true },
-    schema: {
-      tags: ['images'], summary: 'A stored picture (public, immutable)', security: [],
-      params: paramsSchema,
-      response: pictureResponse,
+  app.get<{ Params: Static<typeof paramsSchema> }>(
+    '/images/:name',
+    {
+      // an <img> cannot send the token; the name is the content hash
+      config: { public: true },
+      schema: {
+        tags: ['images'],
+        summary: 'A stored picture (public, immutable)',
+        security: [],
+        params: paramsSchema,
+        response: pictureResponse,
+      },
     },
-  }, async (request, reply) => {
-    const { name } = request.params;
-    const image = name.includes('-') ? await loadVariant(app.db, name) : await loadImage(app.db, name);
-    if (!image) throw recordNotFound('image', 'Image not found');
-    if ('original' in image) return reply.code(307).header('cache-control', 'public, max-age=3600').redirect(image.original, 307);
-    const etag = `"${image.hash}"`;
-    reply
-      .header('cache-control', 'public, max-age=31536000, immutable')
-      .header('etag', etag)
-      .header('x-content-type-options', 'nosniff')
-      // A second policy beside the app's (set by helmet): browsers enforce both, so the strict one wins.
-      .header('content-security-policy', [...cspOf(reply), STRICT_CSP]);
-    const seen = request.headers['if-none-match'];
-    if (seen && seen.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) return reply.code(304).send();
-    return reply.type(image.mime).header('content-length', image.data.length).send(image.data);
-  });
+    async (request, reply) => {
+      const { name } = request.params;
+      const image = name.includes('-') ? await loadVariant(app.db, name) : await loadImage(app.db, name);
+      if (!image) throw recordNotFound('image', 'Image not found');
+      if ('original' in image)
+        return reply.code(307).header('cache-control', 'public, max-age=3600').redirect(image.original, 307);
+      const etag = `"${image.hash}"`;
+      reply
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('etag', etag)
+        .header('x-content-type-options', 'nosniff')
+        // A second policy beside the app's (set by helmet): browsers enforce both, so the strict one wins.
+        .header('content-security-policy', [...cspOf(reply), STRICT_CSP]);
+      const seen = request.headers['if-none-match'];
+      if (seen && seen.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) return reply.code(304).send();
+      return reply.type(image.mime).header('content-length', image.data.length).send(image.data);
+    },
+  );
 }

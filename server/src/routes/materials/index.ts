@@ -13,13 +13,40 @@ import { listScope, requireClass, requireCopyTargets, requireMaterial } from '..
 import { ContentError } from '../../domain/content';
 import type { PublicImages } from '../../domain/public-images';
 import type { Db } from '../../db/connect';
-import { extractHtmlImages, type ImageBag, saveImages, sizeHtmlPictures, takeValidPictures, withVariants } from '../../domain/images';
+import {
+  extractHtmlImages,
+  type ImageBag,
+  saveImages,
+  sizeHtmlPictures,
+  takeValidPictures,
+  withVariants,
+} from '../../domain/images';
 import { MAX_COPY_TARGETS, MAX_MATERIAL_BYTES, MAX_MATERIAL_CONTENT_CHARS } from '../../domain/limits';
-import { copyMaterial, createMaterial, deleteMaterial, findMaterial, largestMaterial, listMaterials, materialsOfClass, updateMaterial, type MaterialView } from '../../domain/repo/materials';
+import {
+  copyMaterial,
+  createMaterial,
+  deleteMaterial,
+  findMaterial,
+  largestMaterial,
+  listMaterials,
+  materialsOfClass,
+  updateMaterial,
+  type MaterialView,
+} from '../../domain/repo/materials';
 import { materialBytes, materialPageSize } from '../../domain/material-bytes';
 import { SanitizeWorkers } from '../../lib/sanitize-workers';
 import { badRequest } from '../../plugins/errors';
-import { idQuerySchema, idSchema, messageResponse, pageMeta, type Paging, pagingProperties, pagingQuerySchema, parsePaging, UPDATE_METHODS } from '../helpers';
+import {
+  idQuerySchema,
+  idSchema,
+  messageResponse,
+  pageMeta,
+  type Paging,
+  pagingProperties,
+  pagingQuerySchema,
+  parsePaging,
+  UPDATE_METHODS,
+} from '../helpers';
 import { registerReplyRoute } from '../forum-routes';
 import { materialListResponse } from '../read-schemas';
 
@@ -35,7 +62,12 @@ const materialCreateBody = Type.Object({ ...materialBody.properties, class_id: i
 
 const copyBody = Type.Object({
   material_id: idSchema,
-  class_ids: Type.Array(idSchema, { minItems: 1, maxItems: MAX_COPY_TARGETS, uniqueItems: true, description: 'other classes of the same grade the caller teaches' }),
+  class_ids: Type.Array(idSchema, {
+    minItems: 1,
+    maxItems: MAX_COPY_TARGETS,
+    uniqueItems: true,
+    description: 'other classes of the same grade the caller teaches',
+  }),
 });
 
 /** A material as replied (domain/repo/materials.ts MaterialView). */
@@ -56,9 +88,13 @@ async function cleanBody(db: Db, body: Static<typeof materialBody>, images: Publ
     const fields = { title, description: body.description, content };
     // Pictures are stored apart; what remains must fit a list's page (materialPageSize).
     if (materialBytes(fields).list_bytes > MAX_MATERIAL_BYTES) {
-      throw badRequest(`content is too long (max ${MAX_MATERIAL_BYTES} bytes with the title and description, pictures aside)`, {
-        code: 'text-too-large', params: { field: 'content', limit: MAX_MATERIAL_BYTES },
-      });
+      throw badRequest(
+        `content is too long (max ${MAX_MATERIAL_BYTES} bytes with the title and description, pictures aside)`,
+        {
+          code: 'text-too-large',
+          params: { field: 'content', limit: MAX_MATERIAL_BYTES },
+        },
+      );
     }
     // Each picture's copies for phones, and its width and height on its tag (domain/picture-variants.ts).
     const pictures = await withVariants([...bag.values()]);
@@ -75,7 +111,9 @@ export default async function materialsRoutes(fastify: FastifyInstance) {
   const tags = ['materials'];
   // Long HTML is sanitized on worker threads (started with the first one), so the event loop serves the others.
   const sanitizer = new SanitizeWorkers();
-  app.addHook('onClose', async () => { await sanitizer.close(); });
+  app.addHook('onClose', async () => {
+    await sanitizer.close();
+  });
   /**
    * The lists carry every material's content (the original client opens a material from the list), so a page is
    * bounded in bytes by its size: the size asked for, smaller when the list's largest material would take a page past
@@ -90,58 +128,100 @@ export default async function materialsRoutes(fastify: FastifyInstance) {
   /** A material as replied: picture URLs absolute when PUBLIC_URL is set. */
   const reply = (row: MaterialView): MaterialView => ({ ...row, content: app.publicImages.html(row.content) });
 
-  app.get('/materials', {
-    preHandler: app.requireRole('teacher', 'admin'),
-    schema: {
-      tags, summary: 'Materials (a teacher: those of the classes they teach now; admin all)', querystring: pagingQuerySchema, response: materialListResponse,
+  app.get(
+    '/materials',
+    {
+      preHandler: app.requireRole('teacher', 'admin'),
+      schema: {
+        tags,
+        summary: 'Materials (a teacher: those of the classes they teach now; admin all)',
+        querystring: pagingQuerySchema,
+        response: materialListResponse,
+      },
     },
-  }, async (request) => {
-    const teacherId = listScope(request.user).teacherId;
-    const paging = await boundedPaging(request.query, { teacherId });
-    const { rows, total } = await listMaterials(db, teacherId, { limit: paging.pageSize, offset: paging.offset });
-    return { materials: rows.map(reply), meta: pageMeta(paging, total) };
-  });
-
-  app.get('/materials/from-class', {
-    // the list's own statement checks the session (readWithSession)
-    config: { session: 'in-statement' },
-    schema: {
-      tags, summary: 'Materials of a class (admin, its teacher, assigned students)',
-      querystring: Type.Object({ id: idSchema, ...pagingProperties }),
-      response: materialListResponse,
+    async (request) => {
+      const teacherId = listScope(request.user).teacherId;
+      const paging = await boundedPaging(request.query, { teacherId });
+      const { rows, total } = await listMaterials(db, teacherId, { limit: paging.pageSize, offset: paging.offset });
+      return { materials: rows.map(reply), meta: pageMeta(paging, total) };
     },
-  }, (request) => app.readWithSession(request, undefined, async (user) => {
-    const { id } = request.query;
-    await requireClass(db, user, id, 'read');
-    const paging = await boundedPaging(request.query, { classId: id });
-    const { rows, total, session } = await materialsOfClass(db, id, { limit: paging.pageSize, offset: paging.offset }, user.user_id);
-    await app.confirmSession(request, session);
-    return { materials: rows.map(reply), meta: pageMeta(paging, total) };
-  }));
+  );
 
-  app.get('/materials/detail', {
-    schema: { tags, summary: 'One material with its exercise_id', querystring: idQuerySchema, response: materialResponse },
-  }, async (request) => {
-    const { id } = request.query;
-    await requireMaterial(db, request.user, id, 'read');
-    return reply(await findMaterial(db, id));
-  });
+  app.get(
+    '/materials/from-class',
+    {
+      // the list's own statement checks the session (readWithSession)
+      config: { session: 'in-statement' },
+      schema: {
+        tags,
+        summary: 'Materials of a class (admin, its teacher, assigned students)',
+        querystring: Type.Object({ id: idSchema, ...pagingProperties }),
+        response: materialListResponse,
+      },
+    },
+    (request) =>
+      app.readWithSession(request, undefined, async (user) => {
+        const { id } = request.query;
+        await requireClass(db, user, id, 'read');
+        const paging = await boundedPaging(request.query, { classId: id });
+        const { rows, total, session } = await materialsOfClass(
+          db,
+          id,
+          { limit: paging.pageSize, offset: paging.offset },
+          user.user_id,
+        );
+        await app.confirmSession(request, session);
+        return { materials: rows.map(reply), meta: pageMeta(paging, total) };
+      }),
+  );
 
-  app.post('/materials', {
-    preHandler: app.requireRole('teacher', 'admin'),
-    schema: { tags, summary: 'Create a material in a class the caller teaches', body: materialCreateBody, response: materialResponse },
-  }, async (request) => {
-    const cls = await requireClass(db, request.user, request.body.class_id, 'write');
-    const clean = await cleanBody(db, request.body, app.publicImages, sanitizer);
-    await saveImages(db, clean.images);
-    return reply(await createMaterial(db, clean.fields, cls));
-  });
+  app.get(
+    '/materials/detail',
+    {
+      schema: {
+        tags,
+        summary: 'One material with its exercise_id',
+        querystring: idQuerySchema,
+        response: materialResponse,
+      },
+    },
+    async (request) => {
+      const { id } = request.query;
+      await requireMaterial(db, request.user, id, 'read');
+      return reply(await findMaterial(db, id));
+    },
+  );
+
+  app.post(
+    '/materials',
+    {
+      preHandler: app.requireRole('teacher', 'admin'),
+      schema: {
+        tags,
+        summary: 'Create a material in a class the caller teaches',
+        body: materialCreateBody,
+        response: materialResponse,
+      },
+    },
+    async (request) => {
+      const cls = await requireClass(db, request.user, request.body.class_id, 'write');
+      const clean = await cleanBody(db, request.body, app.publicImages, sanitizer);
+      await saveImages(db, clean.images);
+      return reply(await createMaterial(db, clean.fields, cls));
+    },
+  );
 
   app.route({
     method: UPDATE_METHODS,
     url: '/materials',
     preHandler: app.requireRole('teacher', 'admin'),
-    schema: { tags, summary: 'Update a material (owner)', querystring: idQuerySchema, body: materialBody, response: materialResponse },
+    schema: {
+      tags,
+      summary: 'Update a material (owner)',
+      querystring: idQuerySchema,
+      body: materialBody,
+      response: materialResponse,
+    },
     handler: async (request) => {
       const { id } = request.query;
       const { body } = request;
@@ -158,31 +238,43 @@ export default async function materialsRoutes(fastify: FastifyInstance) {
     },
   });
 
-  app.post('/materials/copy', {
-    preHandler: app.requireRole('teacher', 'admin'),
-    schema: {
-      tags,
-      summary: 'Copy a material with its exercise into other classes of its grade that the caller teaches (all or none); the copies are independent',
-      body: copyBody,
-      response: { 200: Type.Object({ materials: Type.Array(materialSchema) }) },
+  app.post(
+    '/materials/copy',
+    {
+      preHandler: app.requireRole('teacher', 'admin'),
+      schema: {
+        tags,
+        summary:
+          'Copy a material with its exercise into other classes of its grade that the caller teaches (all or none); the copies are independent',
+        body: copyBody,
+        response: { 200: Type.Object({ materials: Type.Array(materialSchema) }) },
+      },
     },
-  }, async (request) => {
-    const source = await requireMaterial(db, request.user, request.body.material_id, 'manage');
-    const targets = await requireCopyTargets(db, request.user, source, request.body.class_ids);
-    return { materials: (await copyMaterial(db, source.id, targets)).map(reply) };
-  });
+    async (request) => {
+      const source = await requireMaterial(db, request.user, request.body.material_id, 'manage');
+      const targets = await requireCopyTargets(db, request.user, source, request.body.class_ids);
+      return { materials: (await copyMaterial(db, source.id, targets)).map(reply) };
+    },
+  );
 
-  app.delete('/materials', {
-    preHandler: app.requireRole('teacher', 'admin'),
-    schema: {
-      tags, summary: 'Delete a material (owner); its exercise, answers, scores and discussions go with it', querystring: idQuerySchema, response: messageResponse,
+  app.delete(
+    '/materials',
+    {
+      preHandler: app.requireRole('teacher', 'admin'),
+      schema: {
+        tags,
+        summary: 'Delete a material (owner); its exercise, answers, scores and discussions go with it',
+        querystring: idQuerySchema,
+        response: messageResponse,
+      },
     },
-  }, async (request) => {
-    const { id } = request.query;
-    await requireMaterial(db, request.user, id, 'write');
-    await deleteMaterial(db, id);
-    return { message: 'Material deleted successfully' };
-  });
+    async (request) => {
+      const { id } = request.query;
+      await requireMaterial(db, request.user, id, 'write');
+      await deleteMaterial(db, id);
+      return { message: 'Material deleted successfully' };
+    },
+  );
 
   // FE sends material-discussion replies to /materials/reply (docs/api.md §2.7): same handler, open to students.
   registerReplyRoute(app, 'material', '/materials/reply');

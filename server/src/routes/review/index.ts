@@ -13,21 +13,26 @@ import { toReviewResponse } from './schemas';
 
 export default async function reviewRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  app.get('/classes/to-review', {
-    preHandler: app.requireRole('teacher', 'admin'),
-    schema: {
-      tags: ['classes'],
-      summary: 'The exercises and exam of a class with sheets to review, pending essays first (the class\'s teacher, admin)',
-      querystring: idQuerySchema,
-      response: toReviewResponse,
+  app.get(
+    '/classes/to-review',
+    {
+      preHandler: app.requireRole('teacher', 'admin'),
+      schema: {
+        tags: ['classes'],
+        summary:
+          "The exercises and exam of a class with sheets to review, pending essays first (the class's teacher, admin)",
+        querystring: idQuerySchema,
+        response: toReviewResponse,
+      },
     },
-  }, async (request) => {
-    const cls = await requireClass(app.db, request.user, request.query.id, 'manage');
-    const items = await classReviewList(app.db, cls.id);
-    return {
-      class_id: cls.id,
-      class_name: cls.name,
-      items: items.map((i) => ({ ...i, oldest_submitted_at: i.oldest_submitted_at.toISOString() })),
-    };
-  });
+    async (request) => {
+      const cls = await requireClass(app.db, request.user, request.query.id, 'manage');
+      const items = await classReviewList(app.db, cls.id);
+      return {
+        class_id: cls.id,
+        class_name: cls.name,
+        items: items.map((i) => ({ ...i, oldest_submitted_at: i.oldest_submitted_at.toISOString() })),
+      };
+    },
+  );
 }

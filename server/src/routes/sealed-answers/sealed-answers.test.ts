@@ -16,15 +16,20 @@ let items: Record<AnswerKind, AnswerItem>;
 const { subtle } = crypto.webcrypto;
 type Changes = Record<string, { answer: string; at: number }>;
 // The browser's own sealing code (a DOM module: loaded untyped, the server's program has no DOM types), on Node's WebCrypto.
-const browser = jest.requireActual<{ sealAnswers: (d: Delivery, c: Changes, s: typeof subtle) => Promise<SealedEnvelope> }>('@kelasku/shared-api/src/sealed-answers');
-const sealAnswers = (delivery: Delivery, changes: Changes, s: typeof subtle) => browser.sealAnswers(delivery, changes, s);
+const browser = jest.requireActual<{
+  sealAnswers: (d: Delivery, c: Changes, s: typeof subtle) => Promise<SealedEnvelope>;
+}>('@kelasku/shared-api/src/sealed-answers');
+const sealAnswers = (delivery: Delivery, changes: Changes, s: typeof subtle) =>
+  browser.sealAnswers(delivery, changes, s);
 const MINUTE = 60_000;
 
 beforeAll(async () => {
   t = await buildTestApp();
   items = await createAnswerItems(t, MC_AND_ESSAY);
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 const parentOf = async (kind: AnswerKind) => {
   if (kind === 'exam') return `/exams?class_id=${t.fixture.classes[0].id}`;
@@ -41,41 +46,59 @@ async function readDelivery(kind: AnswerKind, who = 'student'): Promise<Delivery
 
 const deliver = (envelope: unknown, headers: Record<string, string> = {}) =>
   t.inject({ method: 'POST', url: '/api/v1/sealed-answers', payload: envelope as Record<string, unknown>, headers });
-const stored = async (kind: AnswerKind, who = 'student') => (await api(who, 'GET', `${items[kind].base}?${items[kind].idCol}=${items[kind].id}`)).json()[0];
+const stored = async (kind: AnswerKind, who = 'student') =>
+  (await api(who, 'GET', `${items[kind].base}?${items[kind].idCol}=${items[kind].id}`)).json()[0];
 
 describe.each(['exercise', 'exam'] as const)('%s: sealed answers of a student who never opened a sheet', (kind) => {
-  const sheetsOf = (studentId: number) => t.db.selectFrom(kind === 'exam' ? 'exam_answers' : 'exercise_answers')
-    .select('id').where('student_id', '=', studentId).execute();
+  const sheetsOf = (studentId: number) =>
+    t.db
+      .selectFrom(kind === 'exam' ? 'exam_answers' : 'exercise_answers')
+      .select('id')
+      .where('student_id', '=', studentId)
+      .execute();
 
   it('opens the sheet as a first save would, merges the answers, 204, once', async () => {
     // student2 read the item and answered offline before any save reached us: no sheet yet.
     expect(await sheetsOf(t.fixture.students[1].id)).toHaveLength(0);
     const now = Date.now();
-    const envelope = await sealAnswers(await readDelivery(kind, 'student2'), { '1': { answer: 'b', at: now - MINUTE }, '2': { answer: 'Sel 🌱', at: now - MINUTE } }, subtle);
+    const envelope = await sealAnswers(
+      await readDelivery(kind, 'student2'),
+      { '1': { answer: 'b', at: now - MINUTE }, '2': { answer: 'Sel 🌱', at: now - MINUTE } },
+      subtle,
+    );
     const res = await deliver(envelope);
     expect(res.statusCode).toBe(204);
-    expect(await stored(kind, 'student2')).toMatchObject({ answers: { '1': 'b', '2': 'Sel 🌱' }, status: 'Active', student_id: t.fixture.students[1].id });
+    expect(await stored(kind, 'student2')).toMatchObject({
+      answers: { '1': 'b', '2': 'Sel 🌱' },
+      status: 'Active',
+      student_id: t.fixture.students[1].id,
+    });
     const again = await deliver(envelope);
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ code: 'sealed-already-delivered' });
     expect(await sheetsOf(t.fixture.students[1].id)).toHaveLength(1);
   });
 
-  it('opens none for a student no longer in the item\'s class (403), and the ticket stays unused', async () => {
+  it("opens none for a student no longer in the item's class (403), and the ticket stays unused", async () => {
     // A ticket issued while student3 could read the item (as the read issues it), delivered after they left the class.
     const outsider = t.fixture.students[2].id;
     const delivery = issueDelivery(t.app.answersDelivery()!, kind, items[kind].id, outsider);
     const res = await deliver(await sealAnswers(delivery, { '1': { answer: 'a', at: Date.now() } }, subtle));
     expect(res.statusCode).toBe(403);
     expect(await sheetsOf(outsider)).toHaveLength(0);
-    expect(await t.db.selectFrom('delivered_tickets').select('nonce').where('nonce', '=', delivery.nonce).execute()).toHaveLength(0);
+    expect(
+      await t.db.selectFrom('delivered_tickets').select('nonce').where('nonce', '=', delivery.nonce).execute(),
+    ).toHaveLength(0);
   });
 });
 
 describe.each(['exercise', 'exam'] as const)('%s: sealed answers', (kind) => {
   beforeAll(async () => {
     for (const who of ['student', 'student2']) {
-      expect((await api(who, 'POST', items[kind].base, { [items[kind].idCol]: items[kind].id, answers: { '1': 'a' } })).statusCode).toBe(200);
+      expect(
+        (await api(who, 'POST', items[kind].base, { [items[kind].idCol]: items[kind].id, answers: { '1': 'a' } }))
+          .statusCode,
+      ).toBe(200);
     }
   });
 
@@ -90,7 +113,11 @@ describe.each(['exercise', 'exam'] as const)('%s: sealed answers', (kind) => {
 
   it('are merged per question like any save, with no token, answered 204 with no body, and accepted once', async () => {
     const now = Date.now();
-    const envelope = await sealAnswers(await readDelivery(kind), { '1': { answer: 'c', at: now - MINUTE }, '2': { answer: 'Fotosintesis ☀️ 光合作用', at: now - MINUTE } }, subtle);
+    const envelope = await sealAnswers(
+      await readDelivery(kind),
+      { '1': { answer: 'c', at: now - MINUTE }, '2': { answer: 'Fotosintesis ☀️ 光合作用', at: now - MINUTE } },
+      subtle,
+    );
     const res = await deliver(envelope);
     expect(res.statusCode).toBe(204);
     expect(res.body).toBe('');
@@ -102,9 +129,19 @@ describe.each(['exercise', 'exam'] as const)('%s: sealed answers', (kind) => {
 
   it('a change made later elsewhere wins over the sealed one (the merge by time)', async () => {
     const sealedAt = Date.now() - 5 * MINUTE;
-    const envelope = await sealAnswers(await readDelivery(kind, 'student2'), { '1': { answer: 'b', at: sealedAt } }, subtle);
+    const envelope = await sealAnswers(
+      await readDelivery(kind, 'student2'),
+      { '1': { answer: 'b', at: sealedAt } },
+      subtle,
+    );
     const sheet = await stored(kind, 'student2');
-    expect((await api('student2', 'PATCH', `${items[kind].base}?id=${sheet.id}`, { changes: { '1': { answer: 'd', at: Date.now() - MINUTE } } })).statusCode).toBe(200);
+    expect(
+      (
+        await api('student2', 'PATCH', `${items[kind].base}?id=${sheet.id}`, {
+          changes: { '1': { answer: 'd', at: Date.now() - MINUTE } },
+        })
+      ).statusCode,
+    ).toBe(200);
     expect((await deliver(envelope)).statusCode).toBe(204);
     expect((await stored(kind, 'student2')).answers['1']).toBe('d');
   });
@@ -120,7 +157,9 @@ describe.each(['exercise', 'exam'] as const)('%s: sealed answers', (kind) => {
     const data = Buffer.from(flipped.data, 'base64');
     data[0] ^= 1;
     const cases: unknown[] = [
-      forged, moved, { ...flipped, data: data.toString('base64') },
+      forged,
+      moved,
+      { ...flipped, data: data.toString('base64') },
       { ...flipped, key_id: '0123456789abcdef' },
       { ...flipped, key: Buffer.alloc(256).toString('base64') },
       { ...flipped, data: '' },
@@ -128,9 +167,19 @@ describe.each(['exercise', 'exam'] as const)('%s: sealed answers', (kind) => {
     for (const envelope of cases) {
       const res = await deliver(envelope);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ code: 'sealed-unreadable', error: expect.any(String), message: 'The sealed answers could not be opened' });
+      expect(res.json()).toMatchObject({
+        code: 'sealed-unreadable',
+        error: expect.any(String),
+        message: 'The sealed answers could not be opened',
+      });
     }
-    for (const bad of [{}, { ...flipped, extra: 1 }, { ...flipped, item_id: 2 ** 31 }, { ...flipped, iv: 'short' }, { ...flipped, kind: 'quiz' }]) {
+    for (const bad of [
+      {},
+      { ...flipped, extra: 1 },
+      { ...flipped, item_id: 2 ** 31 },
+      { ...flipped, iv: 'short' },
+      { ...flipped, kind: 'quiz' },
+    ]) {
       expect((await deliver(bad)).statusCode).toBe(400);
     }
     expect((await stored(kind)).answers).toEqual(before);
@@ -145,13 +194,18 @@ describe.each(['exercise', 'exam'] as const)('%s: sealed answers', (kind) => {
       { '1': { answer: 'a', at: 1, extra: true } },
       {},
     ] as Record<string, { answer: string; at: number }>[]) {
-      expect((await deliver(await sealAnswers(delivery, changes, subtle))).json()).toMatchObject({ code: 'sealed-unreadable' });
+      expect((await deliver(await sealAnswers(delivery, changes, subtle))).json()).toMatchObject({
+        code: 'sealed-unreadable',
+      });
     }
   });
 });
 
 it('refuses answers for a submitted sheet, and for an exam whose window has ended', async () => {
-  for (const [who, kind] of [['student2', 'exercise'], ['student', 'exam']] as const) {
+  for (const [who, kind] of [
+    ['student2', 'exercise'],
+    ['student', 'exam'],
+  ] as const) {
     await api(who, 'POST', items[kind].base, { [items[kind].idCol]: items[kind].id }); // open (or the one already open)
   }
   const delivery = await readDelivery('exercise', 'student2');
@@ -162,14 +216,27 @@ it('refuses answers for a submitted sheet, and for an exam whose window has ende
   expect(res.json()).toMatchObject({ code: 'sheet-already-submitted' });
 
   const examDelivery = await readDelivery('exam');
-  await t.db.updateTable('exams').set({ end_time: new Date(Date.now() - MINUTE).toISOString() }).where('id', '=', items.exam.id).execute();
-  const late = await deliver(await sealAnswers(examDelivery, { '1': { answer: 'b', at: Date.now() - 2 * MINUTE } }, subtle));
+  await t.db
+    .updateTable('exams')
+    .set({ end_time: new Date(Date.now() - MINUTE).toISOString() })
+    .where('id', '=', items.exam.id)
+    .execute();
+  const late = await deliver(
+    await sealAnswers(examDelivery, { '1': { answer: 'b', at: Date.now() - 2 * MINUTE } }, subtle),
+  );
   expect(late.statusCode).toBe(403);
   expect(late.json()).toMatchObject({ code: 'exam-ended' });
 });
 
 it('takes a body up to the answers limit plus the envelope without a token, and refuses more before reading it', async () => {
-  const big = { key_id: '0123456789abcdef', kind: 'exam', item_id: 1, key: 'AA==', iv: 'AAAAAAAAAAAAAAAA', data: 'A'.repeat(200 * 1024) };
+  const big = {
+    key_id: '0123456789abcdef',
+    kind: 'exam',
+    item_id: 1,
+    key: 'AA==',
+    iv: 'AAAAAAAAAAAAAAAA',
+    data: 'A'.repeat(200 * 1024),
+  };
   expect((await deliver(big)).json()).toMatchObject({ code: 'sealed-unreadable' }); // read (> 16 KB), then refused
   const tooBig = { ...big, data: 'A'.repeat(BODY_LIMITS.sealedAnswers) };
   const res = await deliver(tooBig);
@@ -177,15 +244,25 @@ it('takes a body up to the answers limit plus the envelope without a token, and 
   // chunked: no Content-Length to refuse on, counted as it streams
   const { Readable } = await import('node:stream');
   const chunked = await t.inject({
-    method: 'POST', url: '/api/v1/sealed-answers', headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
+    method: 'POST',
+    url: '/api/v1/sealed-answers',
+    headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
     payload: Readable.from([JSON.stringify(tooBig)]),
   });
   expect(chunked.statusCode).toBe(413);
 });
 
 it('is rate-limited per address (429 with Retry-After), other addresses unaffected', async () => {
-  const junk = { key_id: '0123456789abcdef', kind: 'exam', item_id: 1, key: 'AA==', iv: 'AAAAAAAAAAAAAAAA', data: 'AAAA' };
-  const from = (address: string) => t.app.inject({ method: 'POST', url: '/api/v1/sealed-answers', payload: junk, remoteAddress: address });
+  const junk = {
+    key_id: '0123456789abcdef',
+    kind: 'exam',
+    item_id: 1,
+    key: 'AA==',
+    iv: 'AAAAAAAAAAAAAAAA',
+    data: 'AAAA',
+  };
+  const from = (address: string) =>
+    t.app.inject({ method: 'POST', url: '/api/v1/sealed-answers', payload: junk, remoteAddress: address });
   let last = await from('203.0.113.7');
   for (let i = 1; i < SEALED_DELIVERY_LIMIT.max + 1; i++) last = await from('203.0.113.7');
   expect(last.statusCode).toBe(429);

@@ -65,7 +65,11 @@ export default async function staticRoutes(app: FastifyInstance, options: Static
       await serve(dist, remote.prefix);
     } else {
       app.get(`${remote.prefix}*`, { schema: { hide: true } }, async (_request, reply) =>
-        reply.code(503).type('text/plain; charset=utf-8').header('cache-control', 'no-cache').send(NOT_BUILT_TEXT(remote.folder)),
+        reply
+          .code(503)
+          .type('text/plain; charset=utf-8')
+          .header('cache-control', 'no-cache')
+          .send(NOT_BUILT_TEXT(remote.folder)),
       );
     }
   }

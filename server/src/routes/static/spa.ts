@@ -24,7 +24,10 @@ export function acceptedEncodings(request: FastifyRequest): ('br' | 'gzip')[] {
   return (['br', 'gzip'] as const).filter((e) => accepted.includes(e));
 }
 
-async function readIndex(indexFile: string, request: FastifyRequest): Promise<{ html: Buffer; encoding?: 'br' | 'gzip' }> {
+async function readIndex(
+  indexFile: string,
+  request: FastifyRequest,
+): Promise<{ html: Buffer; encoding?: 'br' | 'gzip' }> {
   for (const encoding of acceptedEncodings(request)) {
     const html = await fs.promises.readFile(`${indexFile}.${encoding === 'br' ? 'br' : 'gz'}`).catch(() => null);
     if (html) return { html, encoding };
@@ -41,7 +44,10 @@ function inlineScriptHashes(indexFile: string): () => Promise<string[]> {
   let seenMtime = -1;
   let hashes: string[] = [];
   return async () => {
-    const mtime = await fs.promises.stat(indexFile).then((s) => s.mtimeMs, () => 0);
+    const mtime = await fs.promises.stat(indexFile).then(
+      (s) => s.mtimeMs,
+      () => 0,
+    );
     if (mtime !== seenMtime) {
       const html = await fs.promises.readFile(indexFile, 'utf8').catch(() => '');
       hashes = [...html.matchAll(/<script(\s[^>]*)?>([\s\S]*?)<\/script>/gi)]
@@ -57,7 +63,13 @@ function inlineScriptHashes(indexFile: string): () => Promise<string[]> {
 function allowScripts(reply: FastifyReply, sources: string[]): void {
   const policy = reply.getHeader('content-security-policy');
   if (sources.length === 0 || typeof policy !== 'string') return;
-  reply.header('content-security-policy', policy.replace(/(^|;)\s*script-src ([^;]*)/, (_m, start: string, list: string) => `${start}script-src ${list} ${sources.join(' ')}`));
+  reply.header(
+    'content-security-policy',
+    policy.replace(
+      /(^|;)\s*script-src ([^;]*)/,
+      (_m, start: string, list: string) => `${start}script-src ${list} ${sources.join(' ')}`,
+    ),
+  );
 }
 
 /** Not-found fallback: serve shell/dist/index.html (every role path is a client route), or 503 when not built. */
@@ -70,11 +82,19 @@ export function makeSpaFallback(staticDir: string) {
     try {
       index = await readIndex(indexFile, request);
     } catch {
-      await reply.code(503).type('text/plain; charset=utf-8').header('cache-control', 'no-cache').send(NOT_BUILT_TEXT('shell'));
+      await reply
+        .code(503)
+        .type('text/plain; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(NOT_BUILT_TEXT('shell'));
       return true;
     }
     const vary = reply.getHeader('vary');
-    reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
+    reply
+      .code(200)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
     if (index.encoding) reply.header('content-encoding', index.encoding);
     allowScripts(reply, await scriptHashes());
     await reply.send(index.html);

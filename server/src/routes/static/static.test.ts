@@ -50,10 +50,12 @@ describe('static files', () => {
     }
   });
 
-  it('allows exactly the inline script of index.html in the page\'s CSP, and no other page gets it', async () => {
+  it("allows exactly the inline script of index.html in the page's CSP, and no other page gets it", async () => {
     const gateHash = `'sha256-${crypto.createHash('sha256').update(GATE).digest('base64')}'`;
     const page = await t.inject({ method: 'GET', url: '/DashboardAdmin', headers: { accept: 'text/html' } });
-    const scriptSrc = String(page.headers['content-security-policy']).split(';').find((d) => d.trim().startsWith('script-src'));
+    const scriptSrc = String(page.headers['content-security-policy'])
+      .split(';')
+      .find((d) => d.trim().startsWith('script-src'));
     expect(scriptSrc?.trim().split(/\s+/)).toEqual(['script-src', "'self'", 'https://cdn.example.org', gateHash]);
     const api = await t.inject({ method: 'GET', url: '/api/v1/nothing' });
     expect(String(api.headers['content-security-policy'])).not.toContain('sha256-');
@@ -84,7 +86,9 @@ describe('static files', () => {
     const manifest = await t.inject({ method: 'GET', url: '/remotes/admin/mf-manifest.json' });
     expect(manifest.statusCode).toBe(200);
     expect(manifest.headers['cache-control']).toBe('no-cache');
-    expect((await t.inject({ method: 'GET', url: '/remotes/admin/remoteEntry.js' })).headers['cache-control']).toBe('no-cache');
+    expect((await t.inject({ method: 'GET', url: '/remotes/admin/remoteEntry.js' })).headers['cache-control']).toBe(
+      'no-cache',
+    );
     const chunk = await t.inject({ method: 'GET', url: '/remotes/admin/src_App.0123abcd.js' });
     expect(chunk.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect((await t.inject({ method: 'GET', url: '/main.js' })).headers['cache-control']).toBe('no-cache');
@@ -98,8 +102,16 @@ describe('static files', () => {
 
   it("sends the build's precompressed copies to browsers that accept them, with the original's type and cache policy", async () => {
     const html = { accept: 'text/html' };
-    const br = await t.inject({ method: 'GET', url: '/DashboardAdmin', headers: { ...html, 'accept-encoding': 'gzip, deflate, br, zstd' } });
-    expect([br.body, br.headers['content-encoding'], br.headers['content-type']]).toEqual(['BR index', 'br', 'text/html; charset=utf-8']);
+    const br = await t.inject({
+      method: 'GET',
+      url: '/DashboardAdmin',
+      headers: { ...html, 'accept-encoding': 'gzip, deflate, br, zstd' },
+    });
+    expect([br.body, br.headers['content-encoding'], br.headers['content-type']]).toEqual([
+      'BR index',
+      'br',
+      'text/html; charset=utf-8',
+    ]);
     expect(br.headers.vary).toMatch(/accept-encoding/i);
     const gz = await t.inject({ method: 'GET', url: '/', headers: { ...html, 'accept-encoding': 'gzip, br;q=0' } });
     expect([gz.body, gz.headers['content-encoding']]).toEqual(['GZ index', 'gzip']);
@@ -107,10 +119,16 @@ describe('static files', () => {
     expect([plain.body, plain.headers['content-encoding']]).toEqual([INDEX, undefined]);
 
     const main = await t.inject({ method: 'GET', url: '/main.js', headers: { 'accept-encoding': 'br' } });
-    expect([main.body, main.headers['content-encoding'], main.headers['cache-control']]).toEqual(['BR main', 'br', 'no-cache']);
+    expect([main.body, main.headers['content-encoding'], main.headers['cache-control']]).toEqual([
+      'BR main',
+      'br',
+      'no-cache',
+    ]);
     expect(main.headers['content-type']).toMatch(/javascript/);
     // no .gz copy of main.js: the file itself
-    expect((await t.inject({ method: 'GET', url: '/main.js', headers: { 'accept-encoding': 'gzip' } })).body).toBe('console.log(1)');
+    expect((await t.inject({ method: 'GET', url: '/main.js', headers: { 'accept-encoding': 'gzip' } })).body).toBe(
+      'console.log(1)',
+    );
   });
 
   it('answers 503 with a clear text for a remote that is not built', async () => {

@@ -11,7 +11,14 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { lastWibMonths, type Role, STUDENT_GRADES, wibDayStart, wibMonthOf, wibMonthStart } from '@kelasku/shared-rules';
+import {
+  lastWibMonths,
+  type Role,
+  STUDENT_GRADES,
+  wibDayStart,
+  wibMonthOf,
+  wibMonthStart,
+} from '@kelasku/shared-rules';
 import { adminStatsSchema, teacherStatsSchema } from '@kelasku/shared-rules/src/wire/stats';
 import { examStatus, formatWib } from '../../domain/exam-window';
 import { listScope } from '../../domain/policy';
@@ -32,86 +39,111 @@ export default async function statsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const db = app.db;
 
-  app.get('/stats/admin', {
-    preHandler: app.requireRole('admin'),
-    schema: { tags, summary: 'Tasks and exam progress per class', response: adminStatsResponse },
-  }, async () => {
-    const counts = await classProgressCounts(db);
-    const completed = new Map<number, number>();
-    for (const r of counts.gradedPerStudent) {
-      if (r.graded >= (counts.exercises.get(r.class_id) ?? Infinity)) completed.set(r.class_id, (completed.get(r.class_id) ?? 0) + 1);
-    }
-    return {
-      classes: counts.classes.map((c) => {
-        const students = counts.students.get(c.id) ?? 0;
-        const withTasks = (counts.exercises.get(c.id) ?? 0) > 0;
-        const withExam = counts.withExam.has(c.id);
-        const tasksCompleted = withTasks ? completed.get(c.id) ?? 0 : 0;
-        const examDone = withExam ? counts.examsSubmitted.get(c.id) ?? 0 : 0;
-        return {
-          class_id: c.id,
-          name: c.name,
-          grade: c.grade,
-          students,
-          tasks_completed: tasksCompleted,
-          tasks_uncompleted: withTasks ? students - tasksCompleted : 0,
-          exam_done: examDone,
-          exam_not_done: withExam ? students - examDone : 0,
-        };
-      }),
-    };
-  });
+  app.get(
+    '/stats/admin',
+    {
+      preHandler: app.requireRole('admin'),
+      schema: { tags, summary: 'Tasks and exam progress per class', response: adminStatsResponse },
+    },
+    async () => {
+      const counts = await classProgressCounts(db);
+      const completed = new Map<number, number>();
+      for (const r of counts.gradedPerStudent) {
+        if (r.graded >= (counts.exercises.get(r.class_id) ?? Infinity))
+          completed.set(r.class_id, (completed.get(r.class_id) ?? 0) + 1);
+      }
+      return {
+        classes: counts.classes.map((c) => {
+          const students = counts.students.get(c.id) ?? 0;
+          const withTasks = (counts.exercises.get(c.id) ?? 0) > 0;
+          const withExam = counts.withExam.has(c.id);
+          const tasksCompleted = withTasks ? (completed.get(c.id) ?? 0) : 0;
+          const examDone = withExam ? (counts.examsSubmitted.get(c.id) ?? 0) : 0;
+          return {
+            class_id: c.id,
+            name: c.name,
+            grade: c.grade,
+            students,
+            tasks_completed: tasksCompleted,
+            tasks_uncompleted: withTasks ? students - tasksCompleted : 0,
+            exam_done: examDone,
+            exam_not_done: withExam ? students - examDone : 0,
+          };
+        }),
+      };
+    },
+  );
 
-  app.get('/stats/teacher', {
-    preHandler: app.requireRole('teacher'),
-    schema: { tags, summary: 'Performance per grade, monthly submissions, upcoming exams, students active today', response: teacherStatsResponse },
-  }, async (request) => {
-    const teacherId = listScope(request.user).teacherId ?? -1; // the classes the teacher teaches now
-    const now = new Date();
-    const months = lastWibMonths(now.getTime(), CHART_MONTHS);
-    const activity = await teacherActivity(db, teacherId, {
-      since: toDbTime(new Date(wibMonthStart(months[0]))), today: toDbTime(new Date(wibDayStart(now.getTime()))), now: toDbTime(now),
-    });
+  app.get(
+    '/stats/teacher',
+    {
+      preHandler: app.requireRole('teacher'),
+      schema: {
+        tags,
+        summary: 'Performance per grade, monthly submissions, upcoming exams, students active today',
+        response: teacherStatsResponse,
+      },
+    },
+    async (request) => {
+      const teacherId = listScope(request.user).teacherId ?? -1; // the classes the teacher teaches now
+      const now = new Date();
+      const months = lastWibMonths(now.getTime(), CHART_MONTHS);
+      const activity = await teacherActivity(db, teacherId, {
+        since: toDbTime(new Date(wibMonthStart(months[0]))),
+        today: toDbTime(new Date(wibDayStart(now.getTime()))),
+        now: toDbTime(now),
+      });
 
-    const sums = new Map<number, { total: number; n: number }>();
-    for (const r of activity.scoreSums) {
-      const cur = sums.get(r.grade) ?? { total: 0, n: 0 };
-      sums.set(r.grade, { total: cur.total + r.total, n: cur.n + r.n });
-    }
-    const performance = STUDENT_GRADES.map((grade) => {
-      const s = sums.get(grade);
-      return { grade, average: s && s.n > 0 ? Math.round((s.total / s.n) * 100) / 100 : null };
-    });
+      const sums = new Map<number, { total: number; n: number }>();
+      for (const r of activity.scoreSums) {
+        const cur = sums.get(r.grade) ?? { total: 0, n: 0 };
+        sums.set(r.grade, { total: cur.total + r.total, n: cur.n + r.n });
+      }
+      const performance = STUDENT_GRADES.map((grade) => {
+        const s = sums.get(grade);
+        return { grade, average: s && s.n > 0 ? Math.round((s.total / s.n) * 100) / 100 : null };
+      });
 
-    const counts = new Map(months.map((m) => [m, 0]));
-    for (const submittedAt of activity.submittedAt) {
-      const m = wibMonthOf(fromDbTime(submittedAt).getTime());
-      if (counts.has(m)) counts.set(m, counts.get(m)! + 1);
-    }
+      const counts = new Map(months.map((m) => [m, 0]));
+      for (const submittedAt of activity.submittedAt) {
+        const m = wibMonthOf(fromDbTime(submittedAt).getTime());
+        if (counts.has(m)) counts.set(m, counts.get(m)! + 1);
+      }
 
-    return {
-      performance,
-      submissions: months.map((month) => ({ month, count: counts.get(month)! })),
-      upcoming_exams: activity.upcomingExams.map((x) => ({
-        id: x.id, class_id: x.class_id, class_name: x.class_name, title: x.title,
-        start_time: formatWib(x.start_time), end_time: formatWib(x.end_time), status: examStatus(x.start_time, x.end_time, now),
-      })),
-      active_today: activity.activeStudents,
-    };
-  });
+      return {
+        performance,
+        submissions: months.map((month) => ({ month, count: counts.get(month)! })),
+        upcoming_exams: activity.upcomingExams.map((x) => ({
+          id: x.id,
+          class_id: x.class_id,
+          class_name: x.class_name,
+          title: x.title,
+          start_time: formatWib(x.start_time),
+          end_time: formatWib(x.end_time),
+          status: examStatus(x.start_time, x.end_time, now),
+        })),
+        active_today: activity.activeStudents,
+      };
+    },
+  );
 
   const studentOnly: Role[] = ['student'];
-  app.get('/stats/student', {
-    // the counts' own statement checks the session (readWithSession)
-    config: { session: 'in-statement' },
-    schema: { tags, summary: 'Materials, tasks and exams done by the caller', response: studentStatsResponse },
-  }, (request) => app.readWithSession(request, studentOnly, async (user) => {
-    const n = await studentProgressCounts(db, user.student_id ?? -1, user.user_id);
-    await app.confirmSession(request, n.session);
-    return {
-      materials: { done: n.materialsDone, total: n.materials },
-      tasks: { completed: n.exercisesDone, total: n.exercises },
-      exams: { completed: n.examsDone, total: n.exams },
-    };
-  }));
+  app.get(
+    '/stats/student',
+    {
+      // the counts' own statement checks the session (readWithSession)
+      config: { session: 'in-statement' },
+      schema: { tags, summary: 'Materials, tasks and exams done by the caller', response: studentStatsResponse },
+    },
+    (request) =>
+      app.readWithSession(request, studentOnly, async (user) => {
+        const n = await studentProgressCounts(db, user.student_id ?? -1, user.user_id);
+        await app.confirmSession(request, n.session);
+        return {
+          materials: { done: n.materialsDone, total: n.materials },
+          tasks: { completed: n.exercisesDone, total: n.exercises },
+          exams: { completed: n.examsDone, total: n.exams },
+        };
+      }),
+  );
 }

@@ -11,19 +11,28 @@ let ipa2: number;
 beforeAll(async () => {
   t = await buildTestApp();
   const res = await t.injectWithLogin('admin', {
-    method: 'POST', url: '/api/v1/classes',
+    method: 'POST',
+    url: '/api/v1/classes',
     payload: { name: 'X IPA 2', description: '', teacher_id: t.fixture.teachers[0].id, grade: 10, enrol_all: false },
   });
   expect(res.statusCode).toBe(200);
   ipa2 = res.json().id;
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
-const importRows = (payload: object) => t.injectWithLogin('admin', { method: 'POST', url: '/api/v1/students/import', payload });
+const importRows = (payload: object) =>
+  t.injectWithLogin('admin', { method: 'POST', url: '/api/v1/students/import', payload });
 
 async function classesOf(nis: string): Promise<number[]> {
-  const rows = await t.db.selectFrom('assigned_students_class as a').innerJoin('students as s', 's.id', 'a.student_id')
-    .select('a.class_id').where('s.nis', '=', nis).orderBy('a.class_id').execute();
+  const rows = await t.db
+    .selectFrom('assigned_students_class as a')
+    .innerJoin('students as s', 's.id', 'a.student_id')
+    .select('a.class_id')
+    .where('s.nis', '=', nis)
+    .orderBy('a.class_id')
+    .execute();
   return rows.map((r) => r.class_id);
 }
 
@@ -46,7 +55,10 @@ it('puts each student into the class its row names (Rombel, Kelas or class; lett
 });
 
 it('with join_classes false, a row without a class joins none', async () => {
-  const res = await importRows({ rows: [{ name: 'Euis', nis: '2031000005', grade: 10, rombel: '' }], join_classes: false });
+  const res = await importRows({
+    rows: [{ name: 'Euis', nis: '2031000005', grade: 10, rombel: '' }],
+    join_classes: false,
+  });
   expect(res.statusCode).toBe(200);
   expect(await classesOf('2031000005')).toEqual([]);
 });
@@ -76,12 +88,23 @@ it('reports a class its grade does not have on its row (also a dry run), and cre
     expect(errors[0].params).toEqual({ field: 'class', name: 'X IPA 9', grade: 10 });
     expect(res.json().message).toMatch(/5 problems/);
   }
-  const created = await t.db.selectFrom('students').select('nis').where('nis', 'in', rows.map((r) => r.nis)).execute();
+  const created = await t.db
+    .selectFrom('students')
+    .select('nis')
+    .where(
+      'nis',
+      'in',
+      rows.map((r) => r.nis),
+    )
+    .execute();
   expect(created).toEqual([]);
 });
 
 it('a dry run with only known classes passes and creates nobody', async () => {
-  const res = await importRows({ rows: [{ name: 'Lina', nis: '2031000012', grade: 'X', kelas: 'X IPA 2' }], dry_run: true });
+  const res = await importRows({
+    rows: [{ name: 'Lina', nis: '2031000012', grade: 'X', kelas: 'X IPA 2' }],
+    dry_run: true,
+  });
   expect(res.statusCode).toBe(200);
   expect(res.json().valid).toBe(1);
   expect(await classesOf('2031000012')).toEqual([]);

@@ -34,10 +34,19 @@ async function matchClasses(db: Db, inputs: ImportRowInput[], errors: ImportRowE
  * Checks each row by the rules the admin's preview also applies, then what only the server knows: NIS already used
  * by students or usernames, and the classes the rows name.
  */
-async function validateImportRows(db: Db, rows: unknown[]): Promise<{ inputs: ImportInput[]; errors: ImportRowError[] }> {
+async function validateImportRows(
+  db: Db,
+  rows: unknown[],
+): Promise<{ inputs: ImportInput[]; errors: ImportRowError[] }> {
   const { inputs: checked, errors, firstRowOfNis: seen } = checkStudentRows(rows);
   for (const nis of await takenStudentNumbers(db, [...seen.keys()])) {
-    errors.push({ row: seen.get(nis) ?? 0, field: 'nis', message: `nis ${nis} already exists`, code: 'duplicate-nis', params: { number: nis } });
+    errors.push({
+      row: seen.get(nis) ?? 0,
+      field: 'nis',
+      message: `nis ${nis} already exists`,
+      code: 'duplicate-nis',
+      params: { number: nis },
+    });
   }
   const inputs = await matchClasses(db, checked, errors);
   errors.sort((a, b) => a.row - b.row);
@@ -52,8 +61,15 @@ async function validateImportRows(db: Db, rows: unknown[]): Promise<{ inputs: Im
  */
 async function createImportedStudents(db: Db, inputs: ImportInput[], joinClasses: boolean) {
   const passwords = inputs.map(() => generateInitialPassword());
-  const enrolments = inputs.map((input) => (input.classId !== undefined ? { classId: input.classId } : joinClasses ? 'grade' as const : 'none' as const));
-  const rows = await createStudents(db, inputs.map(({ classId: _classId, ...input }) => input), await hashPasswordsInBatches(passwords), enrolments);
+  const enrolments = inputs.map((input) =>
+    input.classId !== undefined ? { classId: input.classId } : joinClasses ? ('grade' as const) : ('none' as const),
+  );
+  const rows = await createStudents(
+    db,
+    inputs.map(({ classId: _classId, ...input }) => input),
+    await hashPasswordsInBatches(passwords),
+    enrolments,
+  );
   return rows.map((row, i) => ({ ...toStudentDto(row), initial_password: passwords[i] }));
 }
 
@@ -62,7 +78,13 @@ export async function importStudents(db: Db, rows: unknown[], options: { dryRun:
   const { inputs, errors } = await validateImportRows(db, rows);
   if (errors.length > 0) {
     const message = `Import rejected: ${errors.length} problem${errors.length === 1 ? '' : 's'} found, nothing was created`;
-    throw invalid(message, { created: 0, errors, students: [], code: 'import-rejected', params: { count: errors.length } });
+    throw invalid(message, {
+      created: 0,
+      errors,
+      students: [],
+      code: 'import-rejected',
+      params: { count: errors.length },
+    });
   }
   if (options.dryRun) return { created: 0, errors: [], students: [], valid: inputs.length };
   const created = await createImportedStudents(db, inputs, options.joinClasses);

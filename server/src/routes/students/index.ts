@@ -5,7 +5,14 @@ import { normalizeStatus } from '@kelasku/shared-rules';
 import { toStudentDto, type StudentInput } from '../../domain/repo/profiles';
 import { seesPersonalData } from '../../domain/policy';
 import {
-  createStudent, deleteStudent, findStudent, listStudents, migrateGrades, replaceStudent, resetStudentPassword, setStudentActive,
+  createStudent,
+  deleteStudent,
+  findStudent,
+  listStudents,
+  migrateGrades,
+  replaceStudent,
+  resetStudentPassword,
+  setStudentActive,
 } from '../../domain/repo/students';
 import { ContentError } from '../../domain/content';
 import { cleanProfilePicture } from '../../domain/images';
@@ -16,8 +23,16 @@ import { idQuerySchema, pageMeta, parsePaging, queryFlag, queryText, UPDATE_METH
 import { registerProfileActions } from '../profile-actions';
 import { importStudents } from './import';
 import {
-  createdStudentSchema, gradeMigrateBodySchema, importBodySchema, importResponse, studentBodySchema, studentCreateBodySchema, studentDetailsSchema,
-  studentListQuerySchema, studentListResponse, studentSchema,
+  createdStudentSchema,
+  gradeMigrateBodySchema,
+  importBodySchema,
+  importResponse,
+  studentBodySchema,
+  studentCreateBodySchema,
+  studentDetailsSchema,
+  studentListQuerySchema,
+  studentListResponse,
+  studentSchema,
 } from './schemas';
 
 /** The picture cleaned and checked like every other one (domain/images.ts), or 400 naming what is wrong. */
@@ -51,12 +66,22 @@ export default async function studentsRoutes(fastify: FastifyInstance) {
     '/students',
     {
       preHandler: admin,
-      schema: { tags, summary: 'List students (admin). `id` is accepted and ignored (docs/api.md §2.2)', querystring: studentListQuerySchema, response: studentListResponse },
+      schema: {
+        tags,
+        summary: 'List students (admin). `id` is accepted and ignored (docs/api.md §2.2)',
+        querystring: studentListQuerySchema,
+        response: studentListResponse,
+      },
     },
     async (request) => {
       const { query } = request;
       const paging = parsePaging(query);
-      const filter = { grade: query.grade, search: queryText(query.search), searchNis: queryText(query.searchNIS), ascending: queryFlag(query.sortByNIS) };
+      const filter = {
+        grade: query.grade,
+        search: queryText(query.search),
+        searchNis: queryText(query.searchNIS),
+        ascending: queryFlag(query.sortByNIS),
+      };
       const { rows, total } = await listStudents(app.db, filter, { limit: paging.pageSize, offset: paging.offset });
       return { students: rows.map(toStudentDto), meta: pageMeta(paging, total) };
     },
@@ -68,7 +93,8 @@ export default async function studentsRoutes(fastify: FastifyInstance) {
       preHandler: admin,
       schema: {
         tags,
-        summary: 'Create a student and their login (username = NIS); returns initial_password once; joins every class of the grade unless join_classes is false',
+        summary:
+          'Create a student and their login (username = NIS); returns initial_password once; joins every class of the grade unless join_classes is false',
         body: studentCreateBodySchema,
         response: { 200: createdStudentSchema },
       },
@@ -76,7 +102,12 @@ export default async function studentsRoutes(fastify: FastifyInstance) {
     async (request) => {
       const input = cleanInput(request.body);
       const initial_password = generateInitialPassword();
-      const row = await createStudent(app.db, input, await hashPassword(initial_password), request.body.join_classes !== false);
+      const row = await createStudent(
+        app.db,
+        input,
+        await hashPassword(initial_password),
+        request.body.join_classes !== false,
+      );
       return { ...toStudentDto(row), initial_password };
     },
   );
@@ -86,7 +117,11 @@ export default async function studentsRoutes(fastify: FastifyInstance) {
     url: '/students',
     preHandler: admin,
     schema: {
-      tags, summary: 'Replace a student (admin); unknown fields are ignored', querystring: idQuerySchema, body: studentBodySchema, response: { 200: studentSchema },
+      tags,
+      summary: 'Replace a student (admin); unknown fields are ignored',
+      querystring: idQuerySchema,
+      body: studentBodySchema,
+      response: { 200: studentSchema },
     },
     handler: async (request) => toStudentDto(await replaceStudent(app.db, request.query.id, cleanInput(request.body))),
   });
@@ -140,7 +175,12 @@ export default async function studentsRoutes(fastify: FastifyInstance) {
     '/students/import',
     {
       preHandler: admin,
-      schema: { tags, summary: 'Create many students at once (all or nothing); dry_run only validates', body: importBodySchema, response: importResponse },
+      schema: {
+        tags,
+        summary: 'Create many students at once (all or nothing); dry_run only validates',
+        body: importBodySchema,
+        response: importResponse,
+      },
     },
     async (request) => {
       const { rows, dry_run, join_classes } = request.body;

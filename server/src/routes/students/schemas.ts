@@ -16,9 +16,14 @@ export const studentBodySchema = Type.Object({
 });
 
 /** Whether new students join every class of their grade; absent = true (what older clients rely on). */
-const joinClassesProperty = Type.Optional(Type.Boolean({ description: 'join every class of the grade (default true)' }));
+const joinClassesProperty = Type.Optional(
+  Type.Boolean({ description: 'join every class of the grade (default true)' }),
+);
 
-export const studentCreateBodySchema = Type.Object({ ...studentBodySchema.properties, join_classes: joinClassesProperty });
+export const studentCreateBodySchema = Type.Object({
+  ...studentBodySchema.properties,
+  join_classes: joinClassesProperty,
+});
 
 export const studentListQuerySchema = Type.Object({
   ...pagingProperties,
@@ -30,7 +35,10 @@ export const studentListQuerySchema = Type.Object({
 });
 
 export const importBodySchema = Type.Object({
-  rows: Type.Array(Type.Unsafe<Record<string, unknown>>({ type: 'object' }), { minItems: 1, maxItems: MAX_IMPORT_ROWS }),
+  rows: Type.Array(Type.Unsafe<Record<string, unknown>>({ type: 'object' }), {
+    minItems: 1,
+    maxItems: MAX_IMPORT_ROWS,
+  }),
   dry_run: Type.Optional(Type.Boolean()),
   join_classes: joinClassesProperty,
 });

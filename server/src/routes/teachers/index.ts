@@ -5,14 +5,31 @@ import { normalizeStatus } from '@kelasku/shared-rules';
 import { createdTeacherSchema, teacherSchema } from '@kelasku/shared-rules/src/wire/people';
 import { toTeacherDto, type TeacherInput } from '../../domain/repo/profiles';
 import { MAX_PICT_CHARS } from '../../domain/limits';
-import { createTeacher, deleteTeacher, listTeachers, replaceTeacher, resetTeacherPassword, setTeacherActive } from '../../domain/repo/teachers';
+import {
+  createTeacher,
+  deleteTeacher,
+  listTeachers,
+  replaceTeacher,
+  resetTeacherPassword,
+  setTeacherActive,
+} from '../../domain/repo/teachers';
 import { ContentError } from '../../domain/content';
 import { cleanProfilePicture } from '../../domain/images';
 import { badRequest } from '../../plugins/errors';
 import { requireSchoolId } from '../../domain/school-ids';
 import { generateInitialPassword, hashPassword } from '../../lib/passwords';
 import { registerProfileActions } from '../profile-actions';
-import { idQuerySchema, nullable, pageMeta, pageMetaSchema, pagingProperties, parsePaging, queryFlag, queryText, UPDATE_METHODS } from '../helpers';
+import {
+  idQuerySchema,
+  nullable,
+  pageMeta,
+  pageMetaSchema,
+  pagingProperties,
+  parsePaging,
+  queryFlag,
+  queryText,
+  UPDATE_METHODS,
+} from '../helpers';
 
 const teacherBodySchema = Type.Object({
   name: Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' }),
@@ -65,19 +82,29 @@ export default async function teachersRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'List teachers (admin); items under `students` (as the original API) and `teachers`',
         querystring: listQuerySchema,
-        response: { 200: Type.Object({ students: Type.Array(teacherSchema), teachers: Type.Array(teacherSchema), meta: pageMetaSchema }) },
+        response: {
+          200: Type.Object({
+            students: Type.Array(teacherSchema),
+            teachers: Type.Array(teacherSchema),
+            meta: pageMetaSchema,
+          }),
+        },
       },
     },
     async (request) => {
       const { query } = request;
       const paging = parsePaging(query);
-      const { rows, total } = await listTeachers(app.db, {
-        // The original client does not URL-encode it: "Art & Culture" arrives as "Art " — trim, and accept it as a prefix.
-        specialization: queryText(query.specialization),
-        search: queryText(query.search),
-        searchNip: queryText(query.searchNIP),
-        ascending: queryFlag(query.sortByNIP),
-      }, { limit: paging.pageSize, offset: paging.offset });
+      const { rows, total } = await listTeachers(
+        app.db,
+        {
+          // The original client does not URL-encode it: "Art & Culture" arrives as "Art " — trim, and accept it as a prefix.
+          specialization: queryText(query.specialization),
+          search: queryText(query.search),
+          searchNip: queryText(query.searchNIP),
+          ascending: queryFlag(query.sortByNIP),
+        },
+        { limit: paging.pageSize, offset: paging.offset },
+      );
       const items = rows.map(toTeacherDto);
       return { students: items, teachers: items, meta: pageMeta(paging, total) };
     },
@@ -106,7 +133,13 @@ export default async function teachersRoutes(fastify: FastifyInstance) {
     method: UPDATE_METHODS,
     url: '/teachers',
     preHandler: admin,
-    schema: { tags, summary: 'Replace a teacher (admin)', querystring: idQuerySchema, body: teacherBodySchema, response: { 200: teacherSchema } },
+    schema: {
+      tags,
+      summary: 'Replace a teacher (admin)',
+      querystring: idQuerySchema,
+      body: teacherBodySchema,
+      response: { 200: teacherSchema },
+    },
     handler: async (request) => toTeacherDto(await replaceTeacher(app.db, request.query.id, cleanInput(request.body))),
   });
 

@@ -20,29 +20,47 @@ const todoResponse = { 200: studentTodoSchema };
 export default async function todoRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
-  app.get('/students/todo', {
-    preHandler: app.requireRole('student'),
-    schema: {
-      tags: ['students'],
-      summary: 'What the caller has to do now: open and coming exams, unsubmitted exercises, recent materials',
-      response: todoResponse,
+  app.get(
+    '/students/todo',
+    {
+      preHandler: app.requireRole('student'),
+      schema: {
+        tags: ['students'],
+        summary: 'What the caller has to do now: open and coming exams, unsubmitted exercises, recent materials',
+        response: todoResponse,
+      },
     },
-  }, async (request) => {
-    const studentId = requireStudentId(request.user, 'see a to-do list');
-    const now = new Date();
-    const { exams, exercises, materials } = await todoOfStudent(app.db, studentId, now);
-    return {
-      exams: exams.map((x) => ({
-        id: x.id, class_id: x.class_id, class_name: x.class_name, title: x.title,
-        start_time: formatWib(x.start_time), end_time: formatWib(x.end_time), status: examStatus(x.start_time, x.end_time, now),
-      })),
-      exercises: exercises.map((e) => ({
-        id: e.id, title: e.title, material_id: e.material_id, material_title: e.material_title,
-        class_id: e.class_id, class_name: e.class_name, started: e.sheet_id !== null,
-      })),
-      materials: materials.map((m) => ({
-        id: m.id, title: m.title, class_id: m.class_id, class_name: m.class_name, created_at: isoFromDb(m.created_at),
-      })),
-    };
-  });
+    async (request) => {
+      const studentId = requireStudentId(request.user, 'see a to-do list');
+      const now = new Date();
+      const { exams, exercises, materials } = await todoOfStudent(app.db, studentId, now);
+      return {
+        exams: exams.map((x) => ({
+          id: x.id,
+          class_id: x.class_id,
+          class_name: x.class_name,
+          title: x.title,
+          start_time: formatWib(x.start_time),
+          end_time: formatWib(x.end_time),
+          status: examStatus(x.start_time, x.end_time, now),
+        })),
+        exercises: exercises.map((e) => ({
+          id: e.id,
+          title: e.title,
+          material_id: e.material_id,
+          material_title: e.material_title,
+          class_id: e.class_id,
+          class_name: e.class_name,
+          started: e.sheet_id !== null,
+        })),
+        materials: materials.map((m) => ({
+          id: m.id,
+          title: m.title,
+          class_id: m.class_id,
+          class_name: m.class_name,
+          created_at: isoFromDb(m.created_at),
+        })),
+      };
+    },
+  );
 }

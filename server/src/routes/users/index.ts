@@ -6,7 +6,15 @@ import type { UserRow } from '../../db/schema';
 import { requireLoginName } from '../../domain/login-names';
 import { createUser, listUsers, replaceUser, type UserInput } from '../../domain/repo/users';
 import { hashPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../lib/passwords';
-import { idQuerySchema, pageMeta, pageMetaSchema, pagingProperties, parsePaging, queryFlag, UPDATE_METHODS } from '../helpers';
+import {
+  idQuerySchema,
+  pageMeta,
+  pageMetaSchema,
+  pagingProperties,
+  parsePaging,
+  queryFlag,
+  UPDATE_METHODS,
+} from '../helpers';
 
 /** Roles the admin's "add account" form may create (student/teacher accounts come with their profiles). */
 export const USER_FORM_ROLES = ['admin', 'user'] as const;
@@ -18,17 +26,35 @@ const userBodySchema = Type.Object({
   role: Type.Enum([...USER_FORM_ROLES], { type: 'string' }),
 });
 
-const listQuerySchema = Type.Object({ ...pagingProperties, role: Type.Optional(Type.String()), sortByUsername: Type.Optional(Type.String()) });
+const listQuerySchema = Type.Object({
+  ...pagingProperties,
+  role: Type.Optional(Type.String()),
+  sortByUsername: Type.Optional(Type.String()),
+});
 
 /** A user as the API shows it: never the hash. */
-export function toUserDto(row: Pick<UserRow, 'id' | 'username' | 'email' | 'role' | 'display_name'>): Static<typeof userSchema> {
-  return { id: row.id, username: row.username, email: row.email, password: '', role: row.role, display_name: row.display_name };
+export function toUserDto(
+  row: Pick<UserRow, 'id' | 'username' | 'email' | 'role' | 'display_name'>,
+): Static<typeof userSchema> {
+  return {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    password: '',
+    role: row.role,
+    display_name: row.display_name,
+  };
 }
 
 /** What the stored account gets from a create or replace body: a normalized login name and email, the hashed password. */
 async function userInput(body: Static<typeof userBodySchema>): Promise<UserInput> {
   const username = requireLoginName(body.username, 'username');
-  return { username, email: body.email.trim().toLowerCase(), role: body.role, passwordHash: await hashPassword(body.password) };
+  return {
+    username,
+    email: body.email.trim().toLowerCase(),
+    role: body.role,
+    passwordHash: await hashPassword(body.password),
+  };
 }
 
 export default async function usersRoutes(fastify: FastifyInstance) {
@@ -57,7 +83,15 @@ export default async function usersRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/users',
-    { preHandler: admin, schema: { tags, summary: 'Create an admin or user account (admin)', body: userBodySchema, response: { 200: userSchema } } },
+    {
+      preHandler: admin,
+      schema: {
+        tags,
+        summary: 'Create an admin or user account (admin)',
+        body: userBodySchema,
+        response: { 200: userSchema },
+      },
+    },
     async (request) => toUserDto(await createUser(app.db, await userInput(request.body))),
   );
 
@@ -66,7 +100,11 @@ export default async function usersRoutes(fastify: FastifyInstance) {
     url: '/users',
     preHandler: admin,
     schema: {
-      tags, summary: 'Replace an account (admin); the password is re-hashed', querystring: idQuerySchema, body: userBodySchema, response: { 200: userSchema },
+      tags,
+      summary: 'Replace an account (admin); the password is re-hashed',
+      querystring: idQuerySchema,
+      body: userBodySchema,
+      response: { 200: userSchema },
     },
     handler: async (request) => toUserDto(await replaceUser(app.db, request.query.id, await userInput(request.body))),
   });

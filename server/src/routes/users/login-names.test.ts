@@ -5,12 +5,23 @@ import { buildTestApp, FIXTURE_PASSWORDS, type TestApp } from '../../../test/hel
 jest.setTimeout(60_000);
 
 let t: TestApp;
-beforeAll(async () => { t = await buildTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
-const asAdmin = (method: 'POST' | 'PUT', url: string, payload: object) => t.injectWithLogin('admin', { method, url: `/api/v1${url}`, payload });
-const user = (username: string) => ({ username, email: `${Math.random().toString(36).slice(2)}@school.id`, password: 'operator-pass', role: 'user' });
-const signIn = (username: string, password: string) => t.inject({ method: 'POST', url: '/api/v1/auth', payload: { username, password } });
+const asAdmin = (method: 'POST' | 'PUT', url: string, payload: object) =>
+  t.injectWithLogin('admin', { method, url: `/api/v1${url}`, payload });
+const user = (username: string) => ({
+  username,
+  email: `${Math.random().toString(36).slice(2)}@school.id`,
+  password: 'operator-pass',
+  role: 'user',
+});
+const signIn = (username: string, password: string) =>
+  t.inject({ method: 'POST', url: '/api/v1/auth', payload: { username, password } });
 
 describe('login names', () => {
   it.each([
@@ -65,10 +76,15 @@ describe('login names', () => {
       dry_run: true,
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().errors).toEqual([{
-      row: 2, field: 'nis', message: 'nis must not contain invisible or formatting characters (such as a zero-width space)',
-      code: 'login-name-invisible', params: { field: 'nis' },
-    }]);
+    expect(res.json().errors).toEqual([
+      {
+        row: 2,
+        field: 'nis',
+        message: 'nis must not contain invisible or formatting characters (such as a zero-width space)',
+        code: 'login-name-invisible',
+        params: { field: 'nis' },
+      },
+    ]);
   });
 
   it('signs in with a fullwidth form of a NIS', async () => {

@@ -2,7 +2,12 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import userEvent from '@testing-library/user-event';
 import { AxiosError } from 'axios';
 import i18next from 'i18next';
-import { MAX_DESCRIPTION_BYTES, MAX_REPLY_BYTES, MAX_REPORT_REASON_BYTES, MAX_TOPIC_BYTES } from '@kelasku/shared-rules';
+import {
+  MAX_DESCRIPTION_BYTES,
+  MAX_REPLY_BYTES,
+  MAX_REPORT_REASON_BYTES,
+  MAX_TOPIC_BYTES,
+} from '@kelasku/shared-rules';
 import { reportsApi, type Discussion } from '@kelasku/shared-api';
 import { deferred, renderAt } from '@kelasku/shared-ui/src/test-utils';
 import { signInStudent } from '../../test/fixtures';
@@ -15,11 +20,21 @@ jest.mock('@kelasku/shared-api', () => {
 });
 
 const mine: Discussion = {
-  id: 1, student_id: 5, student_name: 'Siti Rahma', topic: 'Soal limit', description: 'Bagaimana cara menghitung limit?', replies: [
-    { id: 'r-1', student_id: 6, name: 'Budi', reply: 'Pakai substitusi.', time: '2025-01-05T15:10:00+07:00' },
-  ],
+  id: 1,
+  student_id: 5,
+  student_name: 'Siti Rahma',
+  topic: 'Soal limit',
+  description: 'Bagaimana cara menghitung limit?',
+  replies: [{ id: 'r-1', student_id: 6, name: 'Budi', reply: 'Pakai substitusi.', time: '2025-01-05T15:10:00+07:00' }],
 };
-const theirs: Discussion = { id: 2, student_id: 6, student_name: undefined, topic: 'Tugas kimia', description: 'Kapan dikumpulkan?', replies: null };
+const theirs: Discussion = {
+  id: 2,
+  student_id: 6,
+  student_name: undefined,
+  topic: 'Tugas kimia',
+  description: 'Kapan dikumpulkan?',
+  replies: null,
+};
 const meta = (total: number) => ({ page: 1, pageSize: 10, total, totalPage: total ? 1 : 0, totalpages: total ? 1 : 0 });
 
 function makeSource(discussions: Discussion[]): jest.Mocked<DiscussionSource> {
@@ -32,14 +47,19 @@ function makeSource(discussions: Discussion[]): jest.Mocked<DiscussionSource> {
     remove: jest.fn(async () => ({})),
     reply: jest.fn(async (id: number, text: string) => ({
       ...discussions.find((d) => d.id === id)!,
-      replies: [...(discussions.find((d) => d.id === id)!.replies ?? []), { id: 'r-new', student_id: 5, name: 'Siti Rahma', reply: text, time: '2025-01-05T15:00:00+07:00' }],
+      replies: [
+        ...(discussions.find((d) => d.id === id)!.replies ?? []),
+        { id: 'r-new', student_id: 5, name: 'Siti Rahma', reply: text, time: '2025-01-05T15:00:00+07:00' },
+      ],
     })),
   };
   return source as unknown as jest.Mocked<DiscussionSource>;
 }
 
-const board = (source: DiscussionSource, texts = { errorText: 'Error fetching group discussions, please try again later.', emptyText: 'Nothing yet.' }) =>
-  renderAt(<DiscussionBoard source={source} heading="Group Discussions" {...texts} replaceOnError />);
+const board = (
+  source: DiscussionSource,
+  texts = { errorText: 'Error fetching group discussions, please try again later.', emptyText: 'Nothing yet.' },
+) => renderAt(<DiscussionBoard source={source} heading="Group Discussions" {...texts} replaceOnError />);
 
 beforeEach(() => {
   localStorage.clear();
@@ -47,7 +67,7 @@ beforeEach(() => {
   jest.clearAllMocks();
 });
 
-test('shows author, topic and description; Edit and Delete only on the student\'s own question', async () => {
+test("shows author, topic and description; Edit and Delete only on the student's own question", async () => {
   board(makeSource([mine, theirs]));
   const own = await screen.findByRole('article', { name: 'Soal limit' });
   expect(within(own).getByText('Siti Rahma')).toBeInTheDocument();
@@ -102,7 +122,9 @@ test('Ask a Question opens a dialog and posts topic and description', async () =
   await user.type(within(dialog).getByRole('textbox', { name: 'Topic' }), 'Trigonometri');
   await user.type(within(dialog).getByRole('textbox', { name: 'Description' }), 'Apa itu sin?');
   await user.click(within(dialog).getByRole('button', { name: 'Post Question' }));
-  await waitFor(() => expect(source.create).toHaveBeenCalledWith({ topic: 'Trigonometri', description: 'Apa itu sin?' }));
+  await waitFor(() =>
+    expect(source.create).toHaveBeenCalledWith({ topic: 'Trigonometri', description: 'Apa itu sin?' }),
+  );
   await waitFor(() => expect(source.list).toHaveBeenCalledTimes(2));
 });
 
@@ -119,7 +141,10 @@ test('edit pre-fills the dialog; delete asks first', async () => {
   await user.type(topic, 'Soal limit tak hingga');
   await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
   await waitFor(() =>
-    expect(source.update).toHaveBeenCalledWith(1, { topic: 'Soal limit tak hingga', description: 'Bagaimana cara menghitung limit?' }),
+    expect(source.update).toHaveBeenCalledWith(1, {
+      topic: 'Soal limit tak hingga',
+      description: 'Bagaimana cara menghitung limit?',
+    }),
   );
   await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
@@ -134,12 +159,18 @@ test('report turns into Reported (also when it was already reported)', async () 
   const user = userEvent.setup();
   const reportCreate = reportsApi.create as jest.Mock;
   reportCreate.mockResolvedValueOnce({ id: 1 });
-  reportCreate.mockRejectedValueOnce(new AxiosError('dup', 'ERR_BAD_REQUEST', undefined, undefined, { status: 409, data: {} } as never));
+  reportCreate.mockRejectedValueOnce(
+    new AxiosError('dup', 'ERR_BAD_REQUEST', undefined, undefined, { status: 409, data: {} } as never),
+  );
   board(makeSource([mine, theirs]));
   const other = await screen.findByRole('article', { name: 'Tugas kimia' });
   // Nothing is sent until the student confirms; Cancel sends nothing.
   await user.click(within(other).getByRole('button', { name: 'Report question "Tugas kimia"' }));
-  await user.click(within(await screen.findByRole('dialog', { name: 'Report this question to the admins?' })).getByRole('button', { name: 'Cancel' }));
+  await user.click(
+    within(await screen.findByRole('dialog', { name: 'Report this question to the admins?' })).getByRole('button', {
+      name: 'Cancel',
+    }),
+  );
   expect(reportCreate).not.toHaveBeenCalled();
   await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   await user.click(within(other).getByRole('button', { name: 'Report question "Tugas kimia"' }));
@@ -147,7 +178,11 @@ test('report turns into Reported (also when it was already reported)', async () 
   const reason = within(dialog).getByRole('textbox', { name: 'Reason (optional)' });
   // Past the server's cap in bytes (501 emoji: 2,004) the text is not taken, and the reason is shown.
   fireEvent.change(reason, { target: { value: '😀'.repeat(501) } });
-  expect(await within(dialog).findByText(`The reason is too long: at most ${MAX_REPORT_REASON_BYTES} bytes (a letter takes 1, an emoji 4).`)).toBeInTheDocument();
+  expect(
+    await within(dialog).findByText(
+      `The reason is too long: at most ${MAX_REPORT_REASON_BYTES} bytes (a letter takes 1, an emoji 4).`,
+    ),
+  ).toBeInTheDocument();
   expect(reason).toHaveValue('');
   await user.type(reason, 'Bukan tentang pelajaran');
   await user.click(within(dialog).getByRole('button', { name: 'Report' }));
@@ -158,7 +193,11 @@ test('report turns into Reported (also when it was already reported)', async () 
   const own = screen.getByRole('article', { name: 'Soal limit' });
   await user.click(within(own).getByRole('button', { name: 'Show Replies (1)' }));
   await user.click(within(own).getByRole('button', { name: 'Report reply by Budi' }));
-  await user.click(within(await screen.findByRole('dialog', { name: 'Report this reply to the admins?' })).getByRole('button', { name: 'Report' }));
+  await user.click(
+    within(await screen.findByRole('dialog', { name: 'Report this reply to the admins?' })).getByRole('button', {
+      name: 'Report',
+    }),
+  );
   expect(await within(own).findByRole('button', { name: 'Reported reply by Budi' })).toBeDisabled();
   expect(reportCreate).toHaveBeenLastCalledWith({ kind: 'general', discussion_id: 1, reply_id: 'r-1' });
 });
@@ -174,14 +213,19 @@ test('a failed load shows only the error text in place of the page', async () =>
 test('texts are plain text: markup and entities show as typed, line breaks are kept, edit pre-fills them unchanged', async () => {
   const user = userEvent.setup();
   const typed: Discussion = {
-    id: 3, student_id: 5, student_name: 'Siti Rahma', topic: 'Kalau x<y dan y>z, apakah x<z? Tom &amp; Jerry', description: '3 < 5 & 7\nbaris <i>dua</i>', replies: [
-      { id: 'r-2', student_id: 6, name: 'Budi', reply: '<b>x</b> & y', time: '2025-01-05T15:10:00+07:00' },
-    ],
+    id: 3,
+    student_id: 5,
+    student_name: 'Siti Rahma',
+    topic: 'Kalau x<y dan y>z, apakah x<z? Tom &amp; Jerry',
+    description: '3 < 5 & 7\nbaris <i>dua</i>',
+    replies: [{ id: 'r-2', student_id: 6, name: 'Budi', reply: '<b>x</b> & y', time: '2025-01-05T15:10:00+07:00' }],
   };
   const source = makeSource([typed]);
   board(source);
   const card = await screen.findByRole('article', { name: typed.topic });
-  expect(within(card).getByRole('heading', { name: typed.topic })).toHaveTextContent(typed.topic, { normalizeWhitespace: false });
+  expect(within(card).getByRole('heading', { name: typed.topic })).toHaveTextContent(typed.topic, {
+    normalizeWhitespace: false,
+  });
   const description = within(card).getByText((_, el) => el?.textContent === typed.description);
   expect(description).toHaveStyle({ whiteSpace: 'pre-wrap' });
 
@@ -199,15 +243,31 @@ test('texts are plain text: markup and entities show as typed, line breaks are k
 test("a teacher's answer is marked as the teacher's (name and role); a student's is not", async () => {
   const user = userEvent.setup();
   const asked: Discussion = {
-    id: 3, student_id: 5, student_name: 'Siti Rahma', topic: 'Apa itu sel?', description: 'Bingung', material_id: 4, replies: [
-      { id: 'r-t', student_id: null, teacher_id: 7, role: 'teacher', name: 'Bu Sari', reply: 'Unit terkecil <b>kehidupan</b>.', time: '2025-01-05T15:10:00+07:00' },
+    id: 3,
+    student_id: 5,
+    student_name: 'Siti Rahma',
+    topic: 'Apa itu sel?',
+    description: 'Bingung',
+    material_id: 4,
+    replies: [
+      {
+        id: 'r-t',
+        student_id: null,
+        teacher_id: 7,
+        role: 'teacher',
+        name: 'Bu Sari',
+        reply: 'Unit terkecil <b>kehidupan</b>.',
+        time: '2025-01-05T15:10:00+07:00',
+      },
       { id: 'r-s', student_id: 6, role: 'student', name: 'Budi', reply: 'Setuju.', time: '2025-01-05T15:20:00+07:00' },
     ],
   };
   board(makeSource([asked]));
   const card = await screen.findByRole('article', { name: 'Apa itu sel?' });
   await user.click(within(card).getByRole('button', { name: 'Show Replies (2)' }));
-  const [teacherReply, studentReply] = within(within(card).getByRole('list', { name: 'Replies to Apa itu sel?' })).getAllByRole('listitem');
+  const [teacherReply, studentReply] = within(
+    within(card).getByRole('list', { name: 'Replies to Apa itu sel?' }),
+  ).getAllByRole('listitem');
   expect(teacherReply).toHaveTextContent(/^Bu Sari Teacher/);
   // Plain text: the tag is shown as typed, never rendered.
   expect(within(teacherReply).getByText('Unit terkecil <b>kehidupan</b>.')).toBeInTheDocument();
@@ -216,7 +276,10 @@ test("a teacher's answer is marked as the teacher's (name and role); a student's
 });
 
 const refused = (message: string, field?: string) =>
-  new AxiosError('400', 'ERR_BAD_REQUEST', undefined, undefined, { status: 400, data: { error: message, message, field } } as never);
+  new AxiosError('400', 'ERR_BAD_REQUEST', undefined, undefined, {
+    status: 400,
+    data: { error: message, message, field },
+  } as never);
 
 test("a refused question shows the server's reason under its field, cleared when that field changes", async () => {
   const user = userEvent.setup();
@@ -224,7 +287,9 @@ test("a refused question shows the server's reason under its field, cleared when
   const source = makeSource([mine]);
   source.update.mockRejectedValueOnce(refused('Topic must be at most 200 characters.', 'topic'));
   board(source);
-  await user.click(within(await screen.findByRole('article', { name: 'Soal limit' })).getByRole('button', { name: 'Edit' }));
+  await user.click(
+    within(await screen.findByRole('article', { name: 'Soal limit' })).getByRole('button', { name: 'Edit' }),
+  );
   const dialog = screen.getByRole('dialog', { name: 'Edit Question' });
   const topic = within(dialog).getByRole('textbox', { name: 'Topic' });
   await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
@@ -248,7 +313,9 @@ test("a refused answer says the server's reason next to the answer field, cleare
   const card = await screen.findByRole('article', { name: 'Tugas kimia' });
   const input = within(card).getByRole('textbox', { name: 'Write an Answer to Tugas kimia' });
   await user.type(input, 'Panjang sekali.{Enter}');
-  await waitFor(() => expect(input).toHaveAccessibleDescription('Could not send your answer: Replies must be at most 2000 characters.'));
+  await waitFor(() =>
+    expect(input).toHaveAccessibleDescription('Could not send your answer: Replies must be at most 2000 characters.'),
+  );
   await user.type(input, '!');
   expect(within(card).queryByText(/Could not send your answer/)).not.toBeInTheDocument();
 });
@@ -271,7 +338,9 @@ test('when asking again after a deletion fails, the questions on screen stay', a
   const own = await screen.findByRole('article', { name: 'Soal limit' });
   source.list.mockRejectedValueOnce(new Error('down'));
   await user.click(within(own).getByRole('button', { name: 'Delete' }));
-  await user.click(within(screen.getByRole('dialog', { name: 'Delete Question' })).getByRole('button', { name: 'Delete' }));
+  await user.click(
+    within(screen.getByRole('dialog', { name: 'Delete Question' })).getByRole('button', { name: 'Delete' }),
+  );
   await waitFor(() => expect(source.list).toHaveBeenCalledTimes(2));
   await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   expect(screen.getByRole('article', { name: 'Tugas kimia' })).toBeInTheDocument();
@@ -304,7 +373,8 @@ test('while the next page loads, its rows make way for Loading... and the pager 
   const next = deferred<{ discussions: Discussion[]; meta: ReturnType<typeof meta> }>();
   const twoPages = { page: 1, pageSize: 10, total: 12, totalPage: 2, totalpages: 2 };
   source.list.mockImplementation(async (page: number) =>
-    page === 1 ? { discussions: [{ ...theirs, topic: 'Pertanyaan 1' }], meta: twoPages } : next.promise);
+    page === 1 ? { discussions: [{ ...theirs, topic: 'Pertanyaan 1' }], meta: twoPages } : next.promise,
+  );
   board(source);
   await screen.findByRole('article', { name: 'Pertanyaan 1' });
   await user.click(screen.getByRole('button', { name: 'Next page' }));
@@ -318,7 +388,7 @@ test('while the next page loads, its rows make way for Loading... and the pager 
 test.each([
   ['en', `Your answer is too long: at most ${MAX_REPLY_BYTES} bytes (a letter takes 1, an emoji 4).`],
   ['id', `Jawaban Anda terlalu panjang: maksimal ${MAX_REPLY_BYTES} byte (satu huruf 1 byte, satu emoji 4 byte).`],
-])('%s: an answer past the server\'s cap in bytes is not sent, and says why', async (language, message) => {
+])("%s: an answer past the server's cap in bytes is not sent, and says why", async (language, message) => {
   await i18next.changeLanguage(language);
   const source = makeSource([theirs]);
   board(source);
@@ -336,7 +406,7 @@ test.each([
   cleanup();
 });
 
-test('a topic or description past the server\'s cap in bytes is refused at its field, and not sent', async () => {
+test("a topic or description past the server's cap in bytes is refused at its field, and not sent", async () => {
   const user = userEvent.setup();
   const source = makeSource([]);
   board(source, { errorText: 'x', emptyText: 'Nothing yet.' });
@@ -346,11 +416,19 @@ test('a topic or description past the server\'s cap in bytes is refused at its f
   const description = within(dialog).getByRole('textbox', { name: 'Description' });
   fireEvent.change(topic, { target: { value: 'é'.repeat(MAX_TOPIC_BYTES / 2 + 1) } });
   await user.click(within(dialog).getByRole('button', { name: 'Post Question' }));
-  expect(await within(dialog).findByText(`Topic is too long: at most ${MAX_TOPIC_BYTES} bytes (a letter takes 1, an emoji 4).`)).toBeInTheDocument();
+  expect(
+    await within(dialog).findByText(
+      `Topic is too long: at most ${MAX_TOPIC_BYTES} bytes (a letter takes 1, an emoji 4).`,
+    ),
+  ).toBeInTheDocument();
   fireEvent.change(topic, { target: { value: 'Trigonometri' } });
   fireEvent.change(description, { target: { value: '"'.repeat(MAX_DESCRIPTION_BYTES / 2 + 1) } });
   await user.click(within(dialog).getByRole('button', { name: 'Post Question' }));
-  expect(await within(dialog).findByText(`Description is too long: at most ${MAX_DESCRIPTION_BYTES} bytes (a letter takes 1, an emoji 4).`)).toBeInTheDocument();
+  expect(
+    await within(dialog).findByText(
+      `Description is too long: at most ${MAX_DESCRIPTION_BYTES} bytes (a letter takes 1, an emoji 4).`,
+    ),
+  ).toBeInTheDocument();
   expect(source.create).not.toHaveBeenCalled();
 });
 
@@ -373,11 +451,15 @@ test('while a write is on its way its button is busy; a refused deletion says wh
   await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
   await user.click(within(own).getByRole('button', { name: 'Delete' }));
-  await user.click(within(screen.getByRole('dialog', { name: 'Delete Question' })).getByRole('button', { name: 'Delete' }));
+  await user.click(
+    within(screen.getByRole('dialog', { name: 'Delete Question' })).getByRole('button', { name: 'Delete' }),
+  );
   expect(await screen.findByRole('alert')).toHaveTextContent('Could not delete the question: Discussion not found');
   await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   await user.click(within(screen.getByRole('article', { name: 'Soal limit' })).getByRole('button', { name: 'Delete' }));
-  await user.click(within(screen.getByRole('dialog', { name: 'Delete Question' })).getByRole('button', { name: 'Delete' }));
+  await user.click(
+    within(screen.getByRole('dialog', { name: 'Delete Question' })).getByRole('button', { name: 'Delete' }),
+  );
   await waitFor(() => expect(source.remove).toHaveBeenCalledTimes(2));
   await waitFor(() => expect(screen.queryByText(/Could not delete the question/)).toBeNull());
 });
@@ -385,7 +467,9 @@ test('while a write is on its way its button is busy; a refused deletion says wh
 test('a report that failed says so and can be sent again', async () => {
   const user = userEvent.setup();
   const reportCreate = reportsApi.create as jest.Mock;
-  reportCreate.mockRejectedValueOnce(new AxiosError('down', 'ERR_BAD_RESPONSE', undefined, undefined, { status: 500, data: {} } as never));
+  reportCreate.mockRejectedValueOnce(
+    new AxiosError('down', 'ERR_BAD_RESPONSE', undefined, undefined, { status: 500, data: {} } as never),
+  );
   reportCreate.mockResolvedValueOnce({ id: 1 });
   board(makeSource([theirs]));
   const other = await screen.findByRole('article', { name: 'Tugas kimia' });

@@ -10,7 +10,13 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { usePageParam } from '@kelasku/shared-ui/src/usePageParam';
 import { awaitsData } from '../../lib/query-state';
 import { currentStudentId } from '../../lib/student';
-import { discussionPageQuery, useAskQuestion, useDeleteQuestion, useEditQuestion, type DiscussionSource } from '../../lib/discussions';
+import {
+  discussionPageQuery,
+  useAskQuestion,
+  useDeleteQuestion,
+  useEditQuestion,
+  type DiscussionSource,
+} from '../../lib/discussions';
 import { DiscussionCard } from './DiscussionCard';
 import { QuestionDialog } from './QuestionDialog';
 
@@ -30,7 +36,14 @@ export interface DiscussionBoardProps {
  * Used for group and material discussions. After a write the board's pages are asked again; the list on screen
  * stays until the new one is here.
  */
-export function DiscussionBoard({ source, heading, errorText, emptyText, replaceOnError = false, pageSize = 10 }: DiscussionBoardProps) {
+export function DiscussionBoard({
+  source,
+  heading,
+  errorText,
+  emptyText,
+  replaceOnError = false,
+  pageSize = 10,
+}: DiscussionBoardProps) {
   const { t } = useTranslation('student');
   const [page, setPage] = usePageParam();
   const [asking, setAsking] = useState(false);
@@ -51,23 +64,43 @@ export function DiscussionBoard({ source, heading, errorText, emptyText, replace
     [editing],
   );
 
-  if (!loading && !data && replaceOnError) return <ErrorState message={errorText} error={query.error} onRetry={reload} />;
+  if (!loading && !data && replaceOnError)
+    return <ErrorState message={errorText} error={query.error} onRetry={reload} />;
 
-  const totalPages = data ? data.meta.totalPage ?? data.meta.totalpages : 0;
+  const totalPages = data ? (data.meta.totalPage ?? data.meta.totalpages) : 0;
   const confirmDelete = () => {
     if (deleting) remove.mutate(deleting.id, { onSettled: () => setDeleting(null) });
   };
   // Why the last deletion failed (until the next one).
   const deleteReason = remove.error && errorMessage(remove.error);
-  const notice = remove.error && (deleteReason ? t('discussions.deleteFailedBecause', { reason: deleteReason }) : t('discussions.deleteFailed'));
+  const notice =
+    remove.error &&
+    (deleteReason ? t('discussions.deleteFailedBecause', { reason: deleteReason }) : t('discussions.deleteFailed'));
 
   return (
     <section aria-label={typeof heading === 'string' ? heading : undefined}>
-      <Stack direction="row" spacing={1} useFlexGap sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 2, flexWrap: 'wrap', rowGap: 1 }}>
-        {typeof heading === 'string' ? <Typography component="h2" variant="h6" sx={{ fontWeight: 700 }}>{heading}</Typography> : heading}
-        <Button variant="contained" startIcon={<AddComment />} onClick={() => setAsking(true)}>{t('discussions.ask')}</Button>
+      <Stack
+        direction="row"
+        spacing={1}
+        useFlexGap
+        sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 2, flexWrap: 'wrap', rowGap: 1 }}
+      >
+        {typeof heading === 'string' ? (
+          <Typography component="h2" variant="h6" sx={{ fontWeight: 700 }}>
+            {heading}
+          </Typography>
+        ) : (
+          heading
+        )}
+        <Button variant="contained" startIcon={<AddComment />} onClick={() => setAsking(true)}>
+          {t('discussions.ask')}
+        </Button>
       </Stack>
-      {notice && <Typography role="alert" color="error" sx={{ mb: 1 }}>{notice}</Typography>}
+      {notice && (
+        <Typography role="alert" color="error" sx={{ mb: 1 }}>
+          {notice}
+        </Typography>
+      )}
       {loading && <LoadingState />}
       {!loading && !data && <ErrorState message={errorText} error={query.error} onRetry={reload} />}
       {!loading && data && data.discussions.length === 0 && <EmptyState message={emptyText} />}

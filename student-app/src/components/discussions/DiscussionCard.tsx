@@ -21,7 +21,13 @@ export interface DiscussionCardProps {
 }
 
 /** One question: author, topic, description, author-only Edit/Delete, Report, replies (about 13rem, scrolling) and a reply input. */
-export function DiscussionCard({ discussion: initial, source, currentStudentId, onEdit, onDelete }: DiscussionCardProps) {
+export function DiscussionCard({
+  discussion: initial,
+  source,
+  currentStudentId,
+  onEdit,
+  onDelete,
+}: DiscussionCardProps) {
   const { t } = useTranslation('student');
   const [discussion, setDiscussion] = useState(initial);
   const [showReplies, setShowReplies] = useState(false);
@@ -30,8 +36,12 @@ export function DiscussionCard({ discussion: initial, source, currentStudentId, 
   /** A reply refused before it is sent (over the server's cap). */
   const [replyProblem, setReplyProblem] = useState<string | null>(null);
   const failedReason = reply.error && errorMessage(reply.error);
-  const replyError = replyProblem
-    ?? (reply.error && (failedReason ? t('discussions.card.replyFailedBecause', { reason: failedReason }) : t('discussions.card.replyFailed')));
+  const replyError =
+    replyProblem ??
+    (reply.error &&
+      (failedReason
+        ? t('discussions.card.replyFailedBecause', { reason: failedReason })
+        : t('discussions.card.replyFailed')));
   const kind = source.kind;
   const repliesId = useId();
   const titleId = useId();
@@ -51,30 +61,50 @@ export function DiscussionCard({ discussion: initial, source, currentStudentId, 
       return;
     }
     setReplyProblem(null);
-    reply.mutate({ id: discussion.id, text }, {
-      onSuccess: (updated) => {
-        setDiscussion((d) => ({ ...d, ...updated, student_name: updated.student_name ?? d.student_name }));
-        setReplyText('');
-        setShowReplies(true);
+    reply.mutate(
+      { id: discussion.id, text },
+      {
+        onSuccess: (updated) => {
+          setDiscussion((d) => ({ ...d, ...updated, student_name: updated.student_name ?? d.student_name }));
+          setReplyText('');
+          setShowReplies(true);
+        },
       },
-    });
+    );
   };
 
   return (
     <Paper component="article" aria-labelledby={titleId} variant="outlined" sx={{ p: { xs: 2, sm: 2.5 } }}>
-      <Stack direction="row" spacing={1} useFlexGap sx={{ justifyContent: 'space-between', alignItems: 'flex-start', flexWrap: 'wrap' }}>
+      <Stack
+        direction="row"
+        spacing={1}
+        useFlexGap
+        sx={{ justifyContent: 'space-between', alignItems: 'flex-start', flexWrap: 'wrap' }}
+      >
         <Box sx={{ minWidth: 0 }}>
-          <Typography variant="body2" color="text.secondary" sx={{ fontWeight: 600 }}>{authorName(discussion.student_name)}</Typography>
-          <Typography id={titleId} component="h3" variant="h6" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>{topic}</Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ fontWeight: 600 }}>
+            {authorName(discussion.student_name)}
+          </Typography>
+          <Typography id={titleId} component="h3" variant="h6" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
+            {topic}
+          </Typography>
         </Box>
         <Stack direction="row" spacing={0.5}>
           {isAuthor ? (
             <>
-              <Button size="small" onClick={() => onEdit(discussion)}>{t('discussions.card.edit')}</Button>
-              <Button size="small" color="error" onClick={() => onDelete(discussion)}>{t('discussions.card.delete')}</Button>
+              <Button size="small" onClick={() => onEdit(discussion)}>
+                {t('discussions.card.edit')}
+              </Button>
+              <Button size="small" color="error" onClick={() => onDelete(discussion)}>
+                {t('discussions.card.delete')}
+              </Button>
             </>
           ) : (
-            <ReportButton kind={kind} discussionId={discussion.id} what={t('discussions.card.reportQuestion', { topic })} />
+            <ReportButton
+              kind={kind}
+              discussionId={discussion.id}
+              what={t('discussions.card.reportQuestion', { topic })}
+            />
           )}
         </Stack>
       </Stack>
@@ -87,7 +117,9 @@ export function DiscussionCard({ discussion: initial, source, currentStudentId, 
         aria-controls={repliesId}
         onClick={() => setShowReplies((s) => !s)}
       >
-        {showReplies ? t('discussions.card.hideReplies') : t('discussions.card.showReplies', { number: replies.length })}
+        {showReplies
+          ? t('discussions.card.hideReplies')
+          : t('discussions.card.showReplies', { number: replies.length })}
       </Button>
       {showReplies && (
         <Box
@@ -95,16 +127,38 @@ export function DiscussionCard({ discussion: initial, source, currentStudentId, 
           component="ul"
           aria-label={t('discussions.card.repliesTo', { topic })}
           tabIndex={0}
-          sx={{ listStyle: 'none', p: 0, m: 0, mt: 1, maxHeight: '13rem', overflowY: 'auto', borderLeft: 3, borderColor: 'divider', pl: 1.5 }}
+          sx={{
+            listStyle: 'none',
+            p: 0,
+            m: 0,
+            mt: 1,
+            maxHeight: '13rem',
+            overflowY: 'auto',
+            borderLeft: 3,
+            borderColor: 'divider',
+            pl: 1.5,
+          }}
         >
-          {replies.length === 0 && <Typography component="li" color="text.secondary">{t('discussions.card.noReplies')}</Typography>}
+          {replies.length === 0 && (
+            <Typography component="li" color="text.secondary">
+              {t('discussions.card.noReplies')}
+            </Typography>
+          )}
           {replies.map((r, index) => (
             <ReplyItem
               key={r.id ?? index}
               reply={r}
-              action={r.student_id !== currentStudentId && r.id && (
-                <ReportButton kind={kind} discussionId={discussion.id} replyId={r.id} what={t('discussions.card.reportReply', { name: authorName(r.name) })} />
-              )}
+              action={
+                r.student_id !== currentStudentId &&
+                r.id && (
+                  <ReportButton
+                    kind={kind}
+                    discussionId={discussion.id}
+                    replyId={r.id}
+                    what={t('discussions.card.reportReply', { name: authorName(r.name) })}
+                  />
+                )
+              }
             />
           ))}
         </Box>
@@ -113,7 +167,11 @@ export function DiscussionCard({ discussion: initial, source, currentStudentId, 
       <AnswerForm
         topic={topic}
         value={replyText}
-        onChange={(text) => { setReplyText(text); setReplyProblem(null); reply.reset(); }}
+        onChange={(text) => {
+          setReplyText(text);
+          setReplyProblem(null);
+          reply.reset();
+        }}
         onSubmit={sendReply}
         sending={reply.isPending}
         error={replyError}

@@ -44,7 +44,10 @@ export function QuestionDialog({ open, mode, initial, onClose, onSave, saving }:
       return;
     }
     if (overBytes(description.trim(), MAX_DESCRIPTION_BYTES)) {
-      setRefused({ field: 'description', message: t('questionDialog.descriptionTooLarge', { limit: MAX_DESCRIPTION_BYTES }) });
+      setRefused({
+        field: 'description',
+        message: t('questionDialog.descriptionTooLarge', { limit: MAX_DESCRIPTION_BYTES }),
+      });
       return;
     }
     setProblem(null);
@@ -54,7 +57,10 @@ export function QuestionDialog({ open, mode, initial, onClose, onSave, saving }:
     } catch (err) {
       const { field, message } = fieldError(err);
       if (message && (field === 'topic' || field === 'description')) setRefused({ field, message });
-      else setProblem(message ? t('questionDialog.saveFailedBecause', { reason: message }) : t('questionDialog.saveFailed'));
+      else
+        setProblem(
+          message ? t('questionDialog.saveFailedBecause', { reason: message }) : t('questionDialog.saveFailed'),
+        );
     }
   };
 
@@ -75,14 +81,20 @@ export function QuestionDialog({ open, mode, initial, onClose, onSave, saving }:
           name: 'topic',
           type: 'text',
           value: topic,
-          onChange: (e) => { setTopic(e.target.value); clearRefused('topic'); },
+          onChange: (e) => {
+            setTopic(e.target.value);
+            clearRefused('topic');
+          },
           problem: at('topic'),
         },
         {
           label: t('questionDialog.description'),
           name: 'description',
           value: description,
-          onChange: (e) => { setDescription(e.target.value); clearRefused('description'); },
+          onChange: (e) => {
+            setDescription(e.target.value);
+            clearRefused('description');
+          },
           problem: at('description'),
         },
       ]}

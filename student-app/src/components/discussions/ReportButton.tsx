@@ -69,7 +69,9 @@ export function ReportButton({ kind, discussionId, replyId, what }: ReportButton
                 if (!over) setReason(e.target.value);
               }}
               error={reasonTooLarge}
-              helperText={reasonTooLarge ? t('report.confirm.reasonTooLarge', { limit: MAX_REPORT_REASON_BYTES }) : undefined}
+              helperText={
+                reasonTooLarge ? t('report.confirm.reasonTooLarge', { limit: MAX_REPORT_REASON_BYTES }) : undefined
+              }
               fullWidth
               multiline
               minRows={2}

@@ -1,7 +1,14 @@
 import { AxiosError, type AxiosResponse } from 'axios';
 import type { AnswerChanges, Answers } from '@kelasku/shared-api';
 import {
-  AnswerQueue, answersStorageKey, classifyFailure, laterChanges, readStoredAnswers, storedChanges, withChanges, type QueueState,
+  AnswerQueue,
+  answersStorageKey,
+  classifyFailure,
+  laterChanges,
+  readStoredAnswers,
+  storedChanges,
+  withChanges,
+  type QueueState,
 } from './answer-queue';
 
 const networkError = () => new AxiosError('Network Error', 'ERR_NETWORK');
@@ -64,18 +71,27 @@ afterEach(() => jest.useRealTimers());
 
 function makeQueue(
   server: ReturnType<typeof fakeServer>,
-  { ev = events(), initial = {}, now, key = KEY }: { ev?: ReturnType<typeof events>; initial?: Answers; now?: () => number; key?: string } = {},
+  {
+    ev = events(),
+    initial = {},
+    now,
+    key = KEY,
+  }: { ev?: ReturnType<typeof events>; initial?: Answers; now?: () => number; key?: string } = {},
 ) {
   const states: QueueState['kind'][] = [];
   const shown: Answers[] = [];
-  const queue = new AnswerQueue({ storageKey: key, send: server.send, backoff: (n) => 1000 * 2 ** n, events: ev.target, now }, initial);
+  const queue = new AnswerQueue(
+    { storageKey: key, send: server.send, backoff: (n) => 1000 * 2 ** n, events: ev.target, now },
+    initial,
+  );
   queue.subscribe((s) => states.push(s.kind));
   queue.subscribeAnswers((a) => shown.push(a));
   return { queue, states, shown, ev };
 }
 
 /** The answers of the changes sent (without their times). */
-const answersOf = (changes: AnswerChanges) => Object.fromEntries(Object.entries(changes).map(([n, c]) => [n, c.answer]));
+const answersOf = (changes: AnswerChanges) =>
+  Object.fromEntries(Object.entries(changes).map(([n, c]) => [n, c.answer]));
 
 test('classifies failures: network, 5xx retry; 409 submitted and 403 closed stop', () => {
   expect(classifyFailure(networkError())).toBe('network');
@@ -90,7 +106,11 @@ test('sends only the changed question with the time it was changed, kept on the 
   server.holdResponses(true);
   const { queue, states } = makeQueue(server, { initial: { '2': 'from the server' }, now: () => 1_000 });
   queue.set(1, 'a');
-  expect(readStoredAnswers(KEY)).toMatchObject({ answers: { '1': 'a', '2': 'from the server' }, changes: { '1': { answer: 'a', at: 1_000 } }, pending: true });
+  expect(readStoredAnswers(KEY)).toMatchObject({
+    answers: { '1': 'a', '2': 'from the server' },
+    changes: { '1': { answer: 'a', at: 1_000 } },
+    pending: true,
+  });
   expect(server.send).toHaveBeenCalledWith({ '1': { answer: 'a', at: 1_000 } });
   server.releaseOne();
   await flushMicrotasks();
@@ -278,13 +298,16 @@ test('a queue replayed after being offline never overwrites a newer answer given
   clock = 9_000;
   phone.ev.goOnline(); // the phone replays with the times its changes were made
   await flushMicrotasks();
-  expect(server.received.at(-1)).toEqual({ '1': { answer: 'a', at: 1_000 }, '2': { answer: 'phone essay', at: 1_000 } });
+  expect(server.received.at(-1)).toEqual({
+    '1': { answer: 'a', at: 1_000 },
+    '2': { answer: 'phone essay', at: 1_000 },
+  });
   expect(server.answers()).toEqual({ '1': 'b', '2': 'phone essay' });
   expect(phone.queue.getAnswers()).toEqual({ '1': 'b', '2': 'phone essay' }); // from the reply
   expect(phone.shown.at(-1)).toEqual({ '1': 'b', '2': 'phone essay' });
 });
 
-test('a change never gets an earlier time than this device\'s previous change of the question (the clock went back)', async () => {
+test("a change never gets an earlier time than this device's previous change of the question (the clock went back)", async () => {
   const server = fakeServer();
   let clock = 50_000;
   const { queue } = makeQueue(server, { now: () => clock });
@@ -331,12 +354,20 @@ test('changes given before the queue existed are taken over with their times; fo
   queue.set(1, 'queued');
   queue.add({ '1': { answer: 'early, older', at: 1_000 }, '2': { answer: 'early', at: 2_000 } });
   expect(queue.getAnswers()).toEqual({ '1': 'queued', '2': 'early' });
-  expect(laterChanges({ '1': { answer: 'x', at: 5 } }, { '1': { answer: 'y', at: 6 } })).toEqual({ '1': { answer: 'y', at: 6 } });
+  expect(laterChanges({ '1': { answer: 'x', at: 5 } }, { '1': { answer: 'y', at: 6 } })).toEqual({
+    '1': { answer: 'y', at: 6 },
+  });
 });
 
 test('a whole map kept by an older version of the app counts as changed when it was stored', () => {
-  localStorage.setItem(KEY, JSON.stringify({ answers: { '1': 'a', '2': 'old essay' }, updatedAt: 4_000, pending: true, seq: 4_000 }));
-  expect(storedChanges(readStoredAnswers(KEY))).toEqual({ '1': { answer: 'a', at: 4_000 }, '2': { answer: 'old essay', at: 4_000 } });
+  localStorage.setItem(
+    KEY,
+    JSON.stringify({ answers: { '1': 'a', '2': 'old essay' }, updatedAt: 4_000, pending: true, seq: 4_000 }),
+  );
+  expect(storedChanges(readStoredAnswers(KEY))).toEqual({
+    '1': { answer: 'a', at: 4_000 },
+    '2': { answer: 'old essay', at: 4_000 },
+  });
   expect(storedChanges({ answers: { '1': 'a' }, updatedAt: 1, pending: false })).toEqual({});
   expect(storedChanges(null)).toEqual({});
 });
@@ -349,7 +380,10 @@ test('two tabs of one sheet keep both their unsent changes on the device; an ack
   tabA.queue.set(1, 'a');
   tabB.queue.set(2, 'b');
   await flushMicrotasks();
-  expect(storedChanges(readStoredAnswers(KEY))).toEqual({ '1': { answer: 'a', at: 1_000 }, '2': { answer: 'b', at: 2_000 } });
+  expect(storedChanges(readStoredAnswers(KEY))).toEqual({
+    '1': { answer: 'a', at: 1_000 },
+    '2': { answer: 'b', at: 2_000 },
+  });
   tabB.ev.goOnline();
   await flushMicrotasks();
   expect(server.answers()).toEqual({ '2': 'b' });
@@ -361,8 +395,11 @@ test('two tabs of one sheet keep both their unsent changes on the device; an ack
 });
 
 test('409 "open on another device" keeps the answer on this device and retries (at most every 5 s) until the proctor releases the other', async () => {
-  const otherDevice = () => new AxiosError('status 409', 'ERR_BAD_REQUEST', undefined, undefined,
-    { status: 409, data: { code: 'exam-other-device', error: 'Conflict', message: 'This exam is open on another device' } } as AxiosResponse);
+  const otherDevice = () =>
+    new AxiosError('status 409', 'ERR_BAD_REQUEST', undefined, undefined, {
+      status: 409,
+      data: { code: 'exam-other-device', error: 'Conflict', message: 'This exam is open on another device' },
+    } as AxiosResponse);
   expect(classifyFailure(otherDevice())).toBe('other-device');
   const server = fakeServer();
   const { queue } = makeQueue(server);

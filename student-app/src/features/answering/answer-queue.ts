@@ -141,7 +141,10 @@ export class AnswerQueue {
   private readonly onOnline = () => this.retryNow();
 
   /** `server`: the sheet's answers when it was opened. Changes kept on this device from an earlier visit are taken over. */
-  constructor(private readonly options: AnswerQueueOptions, server: Answers = {}) {
+  constructor(
+    private readonly options: AnswerQueueOptions,
+    server: Answers = {},
+  ) {
     this.server = { ...server };
     this.storage = options.storage ?? localStorage;
     this.backoff = options.backoff ?? defaultBackoff;
@@ -316,7 +319,10 @@ export class AnswerQueue {
       return;
     }
     this.setState(kind === 'other-device' ? { kind } : { kind: kind === 'network' ? 'offline' : 'retrying' });
-    const delay = kind === 'other-device' ? Math.min(this.backoff(this.attempt), OTHER_DEVICE_RETRY_MS) : this.backoff(this.attempt);
+    const delay =
+      kind === 'other-device'
+        ? Math.min(this.backoff(this.attempt), OTHER_DEVICE_RETRY_MS)
+        : this.backoff(this.attempt);
     this.attempt += 1;
     this.retryTimer = setTimeout(() => {
       this.retryTimer = null;
@@ -337,7 +343,11 @@ export class AnswerQueue {
       const changes = laterChanges(kept, this.pending);
       if (Object.keys(changes).length > 0) {
         const stored: StoredAnswers = {
-          answers: withChanges(this.server, changes), changes, updatedAt: this.now(), pending: true, item_id: this.options.itemId,
+          answers: withChanges(this.server, changes),
+          changes,
+          updatedAt: this.now(),
+          pending: true,
+          item_id: this.options.itemId,
         };
         this.storage.setItem(this.options.storageKey, JSON.stringify(stored));
       } else {

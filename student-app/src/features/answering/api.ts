@@ -8,7 +8,10 @@ import { dashboardKeys, gradeKeys } from '../../lib/query-keys';
 
 /** The closed exams of a class's term (each student's results stay readable there). */
 export const pastExamsQuery = (classId: number) =>
-  queryOptions({ queryKey: [...gradeKeys.all, 'past-exams', classId] as const, queryFn: () => examsApi.ofClass(classId) });
+  queryOptions({
+    queryKey: [...gradeKeys.all, 'past-exams', classId] as const,
+    queryFn: () => examsApi.ofClass(classId),
+  });
 
 export const exerciseKeys = {
   all: ['exercises'] as const,
@@ -50,7 +53,13 @@ export function invalidateAfterSubmit(queryClient: QueryClient): void {
  * afterwards the grades and the dashboard are read again. Resolves with the grade (null without an item or student);
  * a failure's message is for the student (flushThenGrade).
  */
-export function useSubmitSheet({ kind, itemId, studentId, flush, onSubmitted }: {
+export function useSubmitSheet({
+  kind,
+  itemId,
+  studentId,
+  flush,
+  onSubmitted,
+}: {
   kind: 'exercise' | 'exam';
   itemId: number | undefined;
   studentId: number | undefined;
@@ -63,7 +72,11 @@ export function useSubmitSheet({ kind, itemId, studentId, flush, onSubmitted }: 
     mutationFn: async (): Promise<Grade | null> => {
       if (!itemId || !studentId) return null;
       const api = kind === 'exam' ? examsApi : exercisesApi;
-      return flushThenGrade(flush, () => api.calculateGrade(itemId, studentId), async () => (await api.grade(itemId, studentId))[0]);
+      return flushThenGrade(
+        flush,
+        () => api.calculateGrade(itemId, studentId),
+        async () => (await api.grade(itemId, studentId))[0],
+      );
     },
     onSuccess: (grade) => {
       if (!grade) return;

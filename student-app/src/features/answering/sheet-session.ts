@@ -1,7 +1,13 @@
 import type { MutableRefObject } from 'react';
 import type { AnswerChanges, AnswerSheet, Answers } from '@kelasku/shared-api';
 import {
-  AnswerQueue, answersStorageKey, readStoredAnswers, storedChanges, withChanges, type QueueState, type StoredAnswers,
+  AnswerQueue,
+  answersStorageKey,
+  readStoredAnswers,
+  storedChanges,
+  withChanges,
+  type QueueState,
+  type StoredAnswers,
 } from './answer-queue';
 
 // One visit of an answer sheet, outside React: its load (or creation), the queue it opens, the early answers kept
@@ -111,7 +117,13 @@ export function startSheetSession(params: SessionParams, view: SessionView, link
 }
 
 /** Reads the sheet (creates it when allowed and missing) and opens its queue, sending the early answers through it. */
-async function loadSheet(params: SessionParams, view: SessionView, links: SessionLinks, session: Session, earlyKey: string): Promise<Opened> {
+async function loadSheet(
+  params: SessionParams,
+  view: SessionView,
+  links: SessionLinks,
+  session: Session,
+  earlyKey: string,
+): Promise<Opened> {
   const { kind, itemId, studentId, api } = params;
   const existing = (await api.get(itemId, studentId))[0];
   const found = existing ?? (params.create ? await api.create(itemId, studentId) : null);
@@ -134,7 +146,12 @@ async function loadSheet(params: SessionParams, view: SessionView, links: Sessio
   // Takes over the changes kept under the sheet's key from an earlier visit.
   session.queueKey = key;
   const queue = new AnswerQueue(
-    { storageKey: key, itemId, send: async (changes) => (await api.saveChanges(found.id, changes)).answers, now: () => Date.now() + links.offset.current },
+    {
+      storageKey: key,
+      itemId,
+      send: async (changes) => (await api.saveChanges(found.id, changes)).answers,
+      now: () => Date.now() + links.offset.current,
+    },
     found.answers ?? {},
   );
   session.queue = queue;
@@ -165,7 +182,8 @@ function watchVisibility(params: SessionParams, view: SessionView, links: Sessio
     if (!q || reading || !isOpen(q)) return;
     reading = true;
     const mark = q.mark();
-    params.api.get(params.itemId, params.studentId)
+    params.api
+      .get(params.itemId, params.studentId)
       .then(([fresh]) => {
         if (!fresh || !isOpen(q)) return;
         if (fresh.status !== 'Inactive') {

@@ -34,5 +34,7 @@ export async function flushThenGrade(
 
 /** True when some essay is still waiting for a score (scorer down or teacher review). */
 export function hasPendingEssays(grade: Grade): boolean {
-  return Object.values(grade.detail ?? {}).some((d) => typeof d === 'object' && d !== null && 'pending' in d && d.pending);
+  return Object.values(grade.detail ?? {}).some(
+    (d) => typeof d === 'object' && d !== null && 'pending' in d && d.pending,
+  );
 }

@@ -9,7 +9,8 @@ export const exerciseScoresQuery = (studentId: number | undefined) =>
     queryFn: async () => {
       if (!studentId) throw new Error('No student id in the session');
       const scores = new Map<number, number>();
-      for (const g of await exercisesApi.allGrades(studentId)) if (g.exercise_id !== undefined) scores.set(g.exercise_id, g.score);
+      for (const g of await exercisesApi.allGrades(studentId))
+        if (g.exercise_id !== undefined) scores.set(g.exercise_id, g.score);
       return scores;
     },
   });

@@ -8,7 +8,8 @@ import type { ItemAnalysis, QuestionAnalysis, ScoreBin } from './transport';
 export const OPTION_KEYS = OPTION_LETTERS;
 
 /** '0–9' (marks), in the active language's numbers unless another format is given (the CSV file's). */
-export const binLabel = (b: ScoreBin, format: (n: number) => string = formatScore) => `${format(b.from)}–${format(b.to)}`;
+export const binLabel = (b: ScoreBin, format: (n: number) => string = formatScore) =>
+  `${format(b.from)}–${format(b.to)}`;
 
 /** 0.6 → '60%'; null → '-'. */
 export const percent = (share: number | null) => (share == null ? '-' : `${Math.round(share * 100)}%`);
@@ -37,7 +38,8 @@ export function summaryRows(a: ItemAnalysis): [string, string | number][] {
   ];
 }
 
-const essayBinsText = (q: QuestionAnalysis) => (q.score_bins ?? []).map((b) => `${binLabel(b, fileScore)}: ${b.count}`).join('; ');
+const essayBinsText = (q: QuestionAnalysis) =>
+  (q.score_bins ?? []).map((b) => `${binLabel(b, fileScore)}: ${b.count}`).join('; ');
 
 /** The analysis as CSV rows (headers in English in every language): the summary, one row per question, then the score distribution. */
 export function analysisCsvRows(a: ItemAnalysis): CsvCell[][] {
@@ -46,13 +48,65 @@ export function analysisCsvRows(a: ItemAnalysis): CsvCell[][] {
     ...summaryRows(a),
     [],
     [
-      'Question', 'Type', 'Text', 'Answered', 'Correct', 'Correct (%)', 'Correct option', 'A', 'B', 'C', 'D', 'No answer', 'Other',
-      'Marks', 'Scored', 'Awaiting a score', 'Average', 'Score distribution',
+      'Question',
+      'Type',
+      'Text',
+      'Answered',
+      'Correct',
+      'Correct (%)',
+      'Correct option',
+      'A',
+      'B',
+      'C',
+      'D',
+      'No answer',
+      'Other',
+      'Marks',
+      'Scored',
+      'Awaiting a score',
+      'Average',
+      'Score distribution',
     ],
-    ...a.questions.map((q): CsvCell[] => (q.kind === 'mc'
-      ? [q.n, 'Multiple choice', q.text, q.answered, q.correct, q.correct_share == null ? '' : Math.round(q.correct_share * 100), q.key?.toUpperCase(),
-        ...OPTION_KEYS.map((k) => q.options?.[k]), q.options?.none, q.options?.other, '', '', '', '', '']
-      : [q.n, 'Essay', q.text, q.answered, '', '', '', '', '', '', '', '', '', q.max, q.scored, q.pending, roundScore(q.average), essayBinsText(q)])),
+    ...a.questions.map((q): CsvCell[] =>
+      q.kind === 'mc'
+        ? [
+            q.n,
+            'Multiple choice',
+            q.text,
+            q.answered,
+            q.correct,
+            q.correct_share == null ? '' : Math.round(q.correct_share * 100),
+            q.key?.toUpperCase(),
+            ...OPTION_KEYS.map((k) => q.options?.[k]),
+            q.options?.none,
+            q.options?.other,
+            '',
+            '',
+            '',
+            '',
+            '',
+          ]
+        : [
+            q.n,
+            'Essay',
+            q.text,
+            q.answered,
+            '',
+            '',
+            '',
+            '',
+            '',
+            '',
+            '',
+            '',
+            '',
+            q.max,
+            q.scored,
+            q.pending,
+            roundScore(q.average),
+            essayBinsText(q),
+          ],
+    ),
     [],
     ['Score range', 'Students'],
     ...a.score_bins.map((b): CsvCell[] => [binLabel(b, fileScore), b.count]),

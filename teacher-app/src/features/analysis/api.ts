@@ -8,4 +8,5 @@ export const analysisKeys = {
   of: (work: WorkRef) => [...gradesKeys.ofWork(work), 'analysis'] as const,
 };
 
-export const analysisQuery = (work: WorkRef) => queryOptions({ queryKey: analysisKeys.of(work), queryFn: () => fetchAnalysis(work) });
+export const analysisQuery = (work: WorkRef) =>
+  queryOptions({ queryKey: analysisKeys.of(work), queryFn: () => fetchAnalysis(work) });

@@ -1,7 +1,13 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { examsApi, exercisesApi, type Exam, type ExamInput, type ExerciseInput } from '@kelasku/shared-api';
 import {
-  assessmentKeys, classStreamKeys, dashboardKeys, gradesKeys, materialKeys, reviewKeys, type AssessmentKind,
+  assessmentKeys,
+  classStreamKeys,
+  dashboardKeys,
+  gradesKeys,
+  materialKeys,
+  reviewKeys,
+  type AssessmentKind,
 } from '../../lib/query-keys';
 import { className, loadExam, loadExercise, materialTitle } from './transport';
 
@@ -17,7 +23,10 @@ export const examOfClassQuery = (classId: number) =>
 
 /** One exam by its id, current or closed (an ended term's exam is no longer its class's exam). */
 export const examByIdQuery = (examId: number) =>
-  queryOptions({ queryKey: assessmentKeys.examById(examId) as QueryKey, queryFn: () => examsApi.byId(examId) as Promise<Exam | null> });
+  queryOptions({
+    queryKey: assessmentKeys.examById(examId) as QueryKey,
+    queryFn: () => examsApi.byId(examId) as Promise<Exam | null>,
+  });
 
 /** The class name of an exam read by its id (the exam's own read, from the cache); '' as classNameQuery. */
 export const examClassNameQuery = (examId: number) =>
@@ -31,7 +40,10 @@ export const examClassNameQuery = (examId: number) =>
 
 /** Never fails: '' when the title could not be read (only the subtitle is lost). */
 export const materialTitleQuery = (materialId: number) =>
-  queryOptions({ queryKey: assessmentKeys.materialTitle(materialId) as QueryKey, queryFn: () => materialTitle(materialId) });
+  queryOptions({
+    queryKey: assessmentKeys.materialTitle(materialId) as QueryKey,
+    queryFn: () => materialTitle(materialId),
+  });
 
 /** Never fails: '' when the name could not be read (only the subtitle is lost). */
 export const classNameQuery = (classId: number) =>
@@ -51,8 +63,9 @@ export const gradedCountQuery = (kind: AssessmentKind, id: number) =>
  */
 export function assessmentsChanged(queryClient: QueryClient): Promise<void> {
   return Promise.all(
-    [assessmentKeys.all, materialKeys.all, classStreamKeys.all, gradesKeys.all, reviewKeys.all, dashboardKeys.all]
-      .map((queryKey) => queryClient.invalidateQueries({ queryKey, refetchType: 'none' })),
+    [assessmentKeys.all, materialKeys.all, classStreamKeys.all, gradesKeys.all, reviewKeys.all, dashboardKeys.all].map(
+      (queryKey) => queryClient.invalidateQueries({ queryKey, refetchType: 'none' }),
+    ),
   ).then(() => undefined);
 }
 
@@ -64,8 +77,10 @@ function useAssessmentWrite<V>(write: (variables: V) => Promise<unknown>) {
 
 export const useCreateExercise = () => useAssessmentWrite((body: ExerciseInput) => exercisesApi.create(body));
 export const useCreateExam = () => useAssessmentWrite((body: ExamInput) => examsApi.create(body));
-export const useUpdateExercise = () => useAssessmentWrite(({ id, body }: { id: number; body: ExerciseInput }) => exercisesApi.update(id, body));
-export const useUpdateExam = () => useAssessmentWrite(({ id, body }: { id: number; body: ExamInput }) => examsApi.update(id, body));
+export const useUpdateExercise = () =>
+  useAssessmentWrite(({ id, body }: { id: number; body: ExerciseInput }) => exercisesApi.update(id, body));
+export const useUpdateExam = () =>
+  useAssessmentWrite(({ id, body }: { id: number; body: ExamInput }) => examsApi.update(id, body));
 
 /** Deletes the exercise or the exam of the given id. */
 export const useRemoveAssessment = (kind: AssessmentKind) =>

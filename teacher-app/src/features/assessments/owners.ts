@@ -1,7 +1,14 @@
 import i18next from 'i18next';
 import type { QueryKey, UseQueryOptions } from '@tanstack/react-query';
 import { withReason, type Exam, type Exercise } from '@kelasku/shared-api';
-import { classNameQuery, examByIdQuery, examClassNameQuery, examOfClassQuery, exerciseOfMaterialQuery, materialTitleQuery } from './api';
+import {
+  classNameQuery,
+  examByIdQuery,
+  examClassNameQuery,
+  examOfClassQuery,
+  exerciseOfMaterialQuery,
+  materialTitleQuery,
+} from './api';
 
 /** A query factory's result for one read. */
 type Read<T> = UseQueryOptions<T, Error, T, QueryKey>;

@@ -1,7 +1,13 @@
 import { emptyQuestion, type Question } from '@kelasku/shared-api';
 import { canRemoveQuestion, changeQuestionType, removeQuestion } from './question-rules';
 
-const mc: Question = { ...emptyQuestion('mc'), text: 'Ibu kota?', options: ['Jakarta', 'Bandung', 'Medan', 'Solo'], answer: 'a', image: 'data:image/png;base64,AA' };
+const mc: Question = {
+  ...emptyQuestion('mc'),
+  text: 'Ibu kota?',
+  options: ['Jakarta', 'Bandung', 'Medan', 'Solo'],
+  answer: 'a',
+  image: 'data:image/png;base64,AA',
+};
 
 describe('question editing rules', () => {
   it('removes a question only while more than one remains', () => {

@@ -16,8 +16,12 @@ describe('exam schedule in WIB', () => {
 
   it('requires both times and an end after the start', () => {
     expect(scheduleProblem({ date: '2025-07-01', start: '', end: '09:00' })).toBe('Start and end time are required.');
-    expect(endTimeProblem({ date: '2025-07-01', start: '09:00', end: '09:00' })).toBe('End time must be after start time.');
-    expect(endTimeProblem({ date: '2025-07-01', start: '09:00', end: '08:59' })).toBe('End time must be after start time.');
+    expect(endTimeProblem({ date: '2025-07-01', start: '09:00', end: '09:00' })).toBe(
+      'End time must be after start time.',
+    );
+    expect(endTimeProblem({ date: '2025-07-01', start: '09:00', end: '08:59' })).toBe(
+      'End time must be after start time.',
+    );
     expect(scheduleProblem({ date: '2025-07-01', start: '08:00', end: '09:00' })).toBeNull();
   });
 

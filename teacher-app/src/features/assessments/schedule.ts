@@ -27,7 +27,9 @@ export function scheduleFromExam(exam: { start_time: string; end_time: string })
 export function endTimeProblem(s: ScheduleValues): string | null {
   if (!s.start || !s.end) return null;
   const { start_time, end_time } = scheduleToTimes({ ...s, date: s.date || wibDate(new Date()) });
-  return endsAfterStart(Date.parse(start_time), Date.parse(end_time)) ? null : i18next.t('teacher:assessments.schedule.endBeforeStart');
+  return endsAfterStart(Date.parse(start_time), Date.parse(end_time))
+    ? null
+    : i18next.t('teacher:assessments.schedule.endBeforeStart');
 }
 
 /** The first problem with the window (in the active language), or null. */

@@ -15,10 +15,16 @@ export async function loadExam(classId: number): Promise<Exam | null> {
 
 /** Subject title for headings; a failure only loses the subtitle. */
 export async function materialTitle(materialId: number): Promise<string> {
-  return materialsApi.detail(materialId).then((m) => m.title, () => '');
+  return materialsApi.detail(materialId).then(
+    (m) => m.title,
+    () => '',
+  );
 }
 
 /** Class name for headings; a failure only loses the subtitle. */
 export async function className(classId: number): Promise<string> {
-  return findClassById(classId).then((c) => c.name, () => '');
+  return findClassById(classId).then(
+    (c) => c.name,
+    () => '',
+  );
 }

@@ -15,11 +15,12 @@ export function useExamTermChange(action: 'close' | 'reopen') {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (examId: number) => (action === 'close' ? examsApi.close(examId) : examsApi.reopen(examId)),
-    onSuccess: () => Promise.all([
-      queryClient.invalidateQueries({ queryKey: classStreamKeys.all }),
-      queryClient.invalidateQueries({ queryKey: assessmentKeys.all }),
-      queryClient.invalidateQueries({ queryKey: gradebookKeys.all }),
-    ]),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: classStreamKeys.all }),
+        queryClient.invalidateQueries({ queryKey: assessmentKeys.all }),
+        queryClient.invalidateQueries({ queryKey: gradebookKeys.all }),
+      ]),
   });
 }
 
@@ -27,11 +28,20 @@ export const classOverviewQuery = (classId: number) =>
   queryOptions({ queryKey: classStreamKeys.overview(classId), queryFn: () => loadClassOverview(classId) });
 
 export const classMaterialsQuery = (classId: number) =>
-  queryOptions({ queryKey: classStreamKeys.materials(classId), queryFn: () => materialsApi.fromClass(classId, 1, CLASS_MATERIALS) });
+  queryOptions({
+    queryKey: classStreamKeys.materials(classId),
+    queryFn: () => materialsApi.fromClass(classId, 1, CLASS_MATERIALS),
+  });
 
 export const classStudentsQuery = (classId: number, page: number, search: string) =>
-  queryOptions({ queryKey: classStreamKeys.students(classId, page, search), queryFn: () => classStudents(classId, page, search) });
+  queryOptions({
+    queryKey: classStreamKeys.students(classId, page, search),
+    queryFn: () => classStudents(classId, page, search),
+  });
 
 /** Under the discussions' key root, so a reply or removal anywhere refreshes the stream too. */
 export const recentDiscussionsQuery = (materials: Material[]) =>
-  queryOptions({ queryKey: discussionKeys.recent(materials.map((m) => m.id)), queryFn: () => loadRecentDiscussions(materials) });
+  queryOptions({
+    queryKey: discussionKeys.recent(materials.map((m) => m.id)),
+    queryFn: () => loadRecentDiscussions(materials),
+  });

@@ -1,4 +1,12 @@
-import { classesApi, examsApi, materialDiscussionsApi, materialsApi, type Discussion, type Exam, type Material } from '@kelasku/shared-api';
+import {
+  classesApi,
+  examsApi,
+  materialDiscussionsApi,
+  materialsApi,
+  type Discussion,
+  type Exam,
+  type Material,
+} from '@kelasku/shared-api';
 import type { TeacherClass } from '../../lib/teacher-class';
 import { findClassById } from '../../lib/classes';
 
@@ -27,7 +35,11 @@ export interface StreamDiscussion extends Discussion {
 }
 
 /** Recent questions asked on the newest materials (a failing material is skipped, not fatal). */
-export async function loadRecentDiscussions(materials: Material[], perMaterial = 5, materialsToScan = 5): Promise<StreamDiscussion[]> {
+export async function loadRecentDiscussions(
+  materials: Material[],
+  perMaterial = 5,
+  materialsToScan = 5,
+): Promise<StreamDiscussion[]> {
   const lists = await Promise.all(
     materials.slice(0, materialsToScan).map((m) =>
       materialDiscussionsApi.list(m.id, 1, perMaterial).then(

@@ -25,8 +25,10 @@ export function submissionSeries(stats: TeacherStats) {
 
 /** Text version of a chart for screen readers and for readers who prefer numbers; `empty` stands for a missing value. */
 export function describeSeries(labels: string[], values: (number | null)[], empty: string): string {
-  return labels.map((label, i) => {
-    const value = values[i];
-    return `${label}: ${value == null ? empty : formatNumber(value)}`;
-  }).join(', ');
+  return labels
+    .map((label, i) => {
+      const value = values[i];
+      return `${label}: ${value == null ? empty : formatNumber(value)}`;
+    })
+    .join(', ');
 }

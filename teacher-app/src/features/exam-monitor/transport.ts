@@ -30,7 +30,8 @@ export const fetchMonitor = (examId: number) => getData<ExamMonitor>('/exams/mon
 
 export const postExtraTime = (examId: number, studentId: number, minutes: number) =>
   postData<{ message: string }>('/exams/monitor/extra-time', { student_id: studentId, minutes }, { id: examId });
-export const postOneDevice = (examId: number, on: boolean) => postData<{ message: string }>('/exams/monitor/one-device', { on }, { id: examId });
+export const postOneDevice = (examId: number, on: boolean) =>
+  postData<{ message: string }>('/exams/monitor/one-device', { on }, { id: examId });
 export const postReleaseDevice = (examId: number, studentId: number) =>
   postData<{ message: string }>('/exams/monitor/release-device', { student_id: studentId }, { id: examId });
 export const postEndAttempt = (examId: number, studentId: number) =>

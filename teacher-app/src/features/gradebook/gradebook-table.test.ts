@@ -3,10 +3,20 @@ import { toCsv } from '@kelasku/shared-api/src/csv';
 import { buildGradebookTable, gradebookFileRows } from './gradebook-table';
 
 const book: Gradebook = {
-  class_id: 1, class_name: 'X IPA 1', default_weights: true,
+  class_id: 1,
+  class_name: 'X IPA 1',
+  default_weights: true,
   weights: { exercise: 30, daily: 20, midterm: 20, final: 30 },
   assessments: [
-    { type: 'exercise', id: 4, title: 'Latihan 1', kind: 'exercise', kind_label: null, date: '2026-08-03', closed: false },
+    {
+      type: 'exercise',
+      id: 4,
+      title: 'Latihan 1',
+      kind: 'exercise',
+      kind_label: null,
+      date: '2026-08-03',
+      closed: false,
+    },
     { type: 'exam', id: 7, title: 'UH 1', kind: 'daily', kind_label: null, date: '2026-08-10', closed: true },
     { type: 'exam', id: 8, title: 'Kuis', kind: 'other', kind_label: 'Kuis', date: '2026-09-01', closed: true },
     { type: 'exam', id: 9, title: 'PTS Ganjil', kind: 'midterm', kind_label: null, date: '2026-09-21', closed: false },
@@ -33,7 +43,17 @@ describe('the gradebook table and its files', () => {
 
   it('writes the Indonesian headers, the roster order and empty cells (not zeros) in the CSV', () => {
     const rows = gradebookFileRows(book);
-    expect(rows[0]).toEqual(['No', 'NIS', 'Nama', 'Latihan 03-08-2026', 'Ulangan Harian 10-08-2026', 'Kuis 01-09-2026', 'PTS 21-09-2026', 'Rata-rata', 'Nilai Akhir']);
+    expect(rows[0]).toEqual([
+      'No',
+      'NIS',
+      'Nama',
+      'Latihan 03-08-2026',
+      'Ulangan Harian 10-08-2026',
+      'Kuis 01-09-2026',
+      'PTS 21-09-2026',
+      'Rata-rata',
+      'Nilai Akhir',
+    ]);
     expect(toCsv(rows).split('\r\n')).toEqual([
       'No;NIS;Nama;Latihan 03-08-2026;Ulangan Harian 10-08-2026;Kuis 01-09-2026;PTS 21-09-2026;Rata-rata;Nilai Akhir',
       '1;2024000001;Andi Pratama;80;70;;61,5;70,5;72',
@@ -44,7 +64,14 @@ describe('the gradebook table and its files', () => {
   });
 
   it('adds the title when two columns would read the same', () => {
-    const twice = { ...book, assessments: [book.assessments[1], { ...book.assessments[1], id: 10, title: 'UH 2' }], students: [] };
-    expect(gradebookFileRows(twice)[0].slice(3, 5)).toEqual(['Ulangan Harian 10-08-2026 (UH 1)', 'Ulangan Harian 10-08-2026 (UH 2)']);
+    const twice = {
+      ...book,
+      assessments: [book.assessments[1], { ...book.assessments[1], id: 10, title: 'UH 2' }],
+      students: [],
+    };
+    expect(gradebookFileRows(twice)[0].slice(3, 5)).toEqual([
+      'Ulangan Harian 10-08-2026 (UH 1)',
+      'Ulangan Harian 10-08-2026 (UH 2)',
+    ]);
   });
 });

@@ -23,11 +23,20 @@ export interface GradebookTable {
 }
 
 export function buildGradebookTable(book: Gradebook): GradebookTable {
-  const kinds = book.assessments.map((a) => weightKindOf(a.type === 'exercise' ? { type: 'exercise' } : { type: 'exam', kind: a.kind }));
+  const kinds = book.assessments.map((a) =>
+    weightKindOf(a.type === 'exercise' ? { type: 'exercise' } : { type: 'exam', kind: a.kind }),
+  );
   const rows = book.students.map((s, i) => ({
-    no: i + 1, id: s.id, nis: s.nis, name: s.name, scores: s.scores,
+    no: i + 1,
+    id: s.id,
+    nis: s.nis,
+    name: s.name,
+    scores: s.scores,
     average: meanOf(s.scores),
-    final: finalScore(s.scores.map((score, j) => ({ kind: kinds[j], score })), book.weights),
+    final: finalScore(
+      s.scores.map((score, j) => ({ kind: kinds[j], score })),
+      book.weights,
+    ),
   }));
   const columnAverages = book.assessments.map((_, j) => meanOf(book.students.map((s) => s.scores[j])));
   return { rows, columnAverages };
@@ -38,7 +47,9 @@ const indonesianDate = (day: string) => day.split('-').reverse().join('-');
 
 /** A column's title in the files: its kind and date ("Ulangan Harian 28-11-2026"), its title added when two would read the same. */
 export function assessmentHeaders(assessments: GradebookAssessment[]): string[] {
-  const plain = assessments.map((a) => `${a.type === 'exercise' ? 'Latihan' : examKindFileName(a.kind, a.kind_label)} ${indonesianDate(a.date)}`);
+  const plain = assessments.map(
+    (a) => `${a.type === 'exercise' ? 'Latihan' : examKindFileName(a.kind, a.kind_label)} ${indonesianDate(a.date)}`,
+  );
   return plain.map((h, i) => (plain.indexOf(h) !== plain.lastIndexOf(h) ? `${h} (${assessments[i].title})` : h));
 }
 

@@ -2,7 +2,15 @@
 // the teacher clicks the export (Grades.tsx imports it on click), together with the spreadsheet writer. The file's
 // headers and words stay English in every language: files are exchanged with other systems.
 import i18next from 'i18next';
-import { examsApi, exercisesApi, materialsApi, parseQuestions, type Grade, type Question, type Submission } from '@kelasku/shared-api';
+import {
+  examsApi,
+  exercisesApi,
+  materialsApi,
+  parseQuestions,
+  type Grade,
+  type Question,
+  type Submission,
+} from '@kelasku/shared-api';
 import { fileNameOf } from '@kelasku/shared-api/src/download';
 import { downloadXlsx, type XlsxCell } from '@kelasku/shared-api/src/xlsx';
 import { myClasses } from '../../lib/classes';
@@ -24,9 +32,15 @@ export async function findGradedWork(work: WorkRef): Promise<GradedWork> {
     const exam = await examsApi.byId(work.id).catch(() => undefined);
     const cls = exam && classes.find((c) => c.id === exam.class_id);
     if (!exam || !cls) throw new Error(i18next.t('teacher:grades.export.examNotYours'));
-    return { title: `${examKindFileName(exam.kind ?? DEFAULT_EXAM_KIND, exam.kind_label)} - ${exam.title}`, className: cls.name, questions: parseQuestions(exam.content) };
+    return {
+      title: `${examKindFileName(exam.kind ?? DEFAULT_EXAM_KIND, exam.kind_label)} - ${exam.title}`,
+      className: cls.name,
+      questions: parseQuestions(exam.content),
+    };
   }
-  const pages = await Promise.all(classes.map((c) => materialsApi.fromClass(c.id, 1, 100).then((p) => p.materials.map((m) => ({ m, c })))));
+  const pages = await Promise.all(
+    classes.map((c) => materialsApi.fromClass(c.id, 1, 100).then((p) => p.materials.map((m) => ({ m, c })))),
+  );
   const found = pages.flat().find(({ m }) => m.exercise_id === work.id);
   const exercise = found && (await exercisesApi.byMaterial(found.m.id))[0];
   if (!found || !exercise) throw new Error(i18next.t('teacher:grades.export.exerciseNotYours'));
@@ -46,13 +60,19 @@ function questionCell(detail: Detail, n: number): XlsxCell {
 }
 
 function pendingCount(detail: Detail): number {
-  return Object.values(detail ?? {}).filter((d) => typeof d === 'object' && d !== null && d.kind === 'essay' && (d.pending || d.score === null)).length;
+  return Object.values(detail ?? {}).filter(
+    (d) => typeof d === 'object' && d !== null && d.kind === 'essay' && (d.pending || d.score === null),
+  ).length;
 }
 
 /** The sheet: header, then one row per student (scores as numbers; empty where there is no grade yet). */
 export function gradesSheetRows(list: Submission[], questions: Question[], details: Map<number, Detail>): XlsxCell[][] {
   const header = [
-    'Name', 'NIS', 'Status', 'Score', 'Pending essays',
+    'Name',
+    'NIS',
+    'Status',
+    'Score',
+    'Pending essays',
     ...questions.map((q, i) => (q.type === 'essay' ? `Q${i + 1} (essay)` : `Q${i + 1} (1 = correct)`)),
   ];
   return [
@@ -61,7 +81,11 @@ export function gradesSheetRows(list: Submission[], questions: Question[], detai
       const graded = details.has(r.student_id);
       const detail = details.get(r.student_id) ?? null;
       return [
-        r.name, r.nis, r.status, r.score, graded ? pendingCount(detail) : null,
+        r.name,
+        r.nis,
+        r.status,
+        r.score,
+        graded ? pendingCount(detail) : null,
         ...questions.map((_, i) => (graded ? questionCell(detail, i + 1) : null)),
       ];
     }),
@@ -76,7 +100,9 @@ async function loadDetails(work: WorkRef, list: Submission[]): Promise<Map<numbe
   for (let i = 0; i < graded.length; i += 6) {
     const batch = graded.slice(i, i + 6);
     const grades = await Promise.all(batch.map((r) => api.grade(work.id, r.student_id)));
-    batch.forEach((r, j) => { if (grades[j][0]) details.set(r.student_id, grades[j][0].detail); });
+    batch.forEach((r, j) => {
+      if (grades[j][0]) details.set(r.student_id, grades[j][0].detail);
+    });
   }
   return details;
 }

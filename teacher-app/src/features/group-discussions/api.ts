@@ -10,14 +10,19 @@ export const groupDiscussionKeys = {
 export const GROUP_DISCUSSIONS_PER_PAGE = 10;
 
 export const groupDiscussionsQuery = (page: number) =>
-  queryOptions({ queryKey: groupDiscussionKeys.page(page), queryFn: () => discussionsApi.list(page, GROUP_DISCUSSIONS_PER_PAGE) });
+  queryOptions({
+    queryKey: groupDiscussionKeys.page(page),
+    queryFn: () => discussionsApi.list(page, GROUP_DISCUSSIONS_PER_PAGE),
+  });
 
 /** Puts the server's answer (the whole discussion) in place on every cached page, then reads the pages again. */
 function useShowChanged() {
   const queryClient = useQueryClient();
   return (changed: Discussion) => {
-    queryClient.setQueriesData<Awaited<ReturnType<typeof discussionsApi.list>>>({ queryKey: groupDiscussionKeys.all }, (old) =>
-      old && { ...old, discussions: old.discussions.map((d) => (d.id === changed.id ? changed : d)) });
+    queryClient.setQueriesData<Awaited<ReturnType<typeof discussionsApi.list>>>(
+      { queryKey: groupDiscussionKeys.all },
+      (old) => old && { ...old, discussions: old.discussions.map((d) => (d.id === changed.id ? changed : d)) },
+    );
     return queryClient.invalidateQueries({ queryKey: groupDiscussionKeys.all });
   };
 }

@@ -18,7 +18,10 @@ export const materialDiscussionsQuery = (materialId: number, page: number) =>
 
 /** Per material of a class: the discussion topics no teacher has answered yet (one grouped read). */
 export const unansweredTopicsQuery = (classId: number) =>
-  queryOptions({ queryKey: discussionKeys.unanswered(classId), queryFn: () => materialDiscussionsApi.unanswered(classId) });
+  queryOptions({
+    queryKey: discussionKeys.unanswered(classId),
+    queryFn: () => materialDiscussionsApi.unanswered(classId),
+  });
 
 /**
  * After a subject is created, edited or deleted: every list and screen that shows subjects reads them again (the class
@@ -37,7 +40,8 @@ export function materialsChanged(queryClient: QueryClient): Promise<void> {
 export function useCopyMaterial() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ materialId, classIds }: { materialId: number; classIds: number[] }) => materialsApi.copy(materialId, classIds),
+    mutationFn: ({ materialId, classIds }: { materialId: number; classIds: number[] }) =>
+      materialsApi.copy(materialId, classIds),
     onSuccess: () => materialsChanged(queryClient),
   });
 }

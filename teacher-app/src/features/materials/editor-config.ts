@@ -57,13 +57,21 @@ const isPicker = (format: string): format is keyof typeof PICKER_KEYS => format 
 /** Quill's dropdown pickers have no accessible names: name each picker and each of its choices (active language). */
 export function labelToolbarPickers(toolbar: Element): void {
   toolbar.querySelectorAll('.ql-picker').forEach((picker) => {
-    const format = Array.from(picker.classList).map((c) => c.replace(/^ql-/, '')).find(isPicker);
+    const format = Array.from(picker.classList)
+      .map((c) => c.replace(/^ql-/, ''))
+      .find(isPicker);
     if (!format) return;
     const name = i18next.t(PICKER_KEYS[format]);
     picker.querySelector('.ql-picker-label')?.setAttribute('aria-label', name);
     picker.querySelectorAll('.ql-picker-item').forEach((item) => {
       const value = item.getAttribute('data-value');
-      item.setAttribute('aria-label', i18next.t('teacher:subjects.editor.pickers.choice', { name, value: value || i18next.t('teacher:subjects.editor.pickers.normal') }));
+      item.setAttribute(
+        'aria-label',
+        i18next.t('teacher:subjects.editor.pickers.choice', {
+          name,
+          value: value || i18next.t('teacher:subjects.editor.pickers.normal'),
+        }),
+      );
     });
   });
 }

@@ -3,8 +3,16 @@ const registered: Record<string, unknown> = {};
 jest.mock('quill', () => ({
   __esModule: true,
   default: {
-    import: () => class { constructor(private readonly latex: string) {} value() { return { formula: this.latex }; } },
-    register: (name: string, blot: unknown) => { registered[name] = blot; },
+    import: () =>
+      class {
+        constructor(private readonly latex: string) {}
+        value() {
+          return { formula: this.latex };
+        }
+      },
+    register: (name: string, blot: unknown) => {
+      registered[name] = blot;
+    },
   },
 }));
 
@@ -12,10 +20,12 @@ import { formulaHtml, registerFormula } from './editor-formula';
 
 describe('the formula blot as the editor stores it', () => {
   it('writes <span class="ql-formula" data-value="LaTeX">LaTeX</span>, both escaped', () => {
-    expect(formulaHtml('2\\pi\\sqrt{l/g}')).toBe('<span class="ql-formula" data-value="2\\pi\\sqrt{l/g}">2\\pi\\sqrt{l/g}</span>');
+    expect(formulaHtml('2\\pi\\sqrt{l/g}')).toBe(
+      '<span class="ql-formula" data-value="2\\pi\\sqrt{l/g}">2\\pi\\sqrt{l/g}</span>',
+    );
     expect(formulaHtml('a<b & "c" \'d\' </span><script>x</script>')).toBe(
-      '<span class="ql-formula" data-value="a&lt;b &amp; &quot;c&quot; &#39;d&#39; &lt;/span&gt;&lt;script&gt;x&lt;/script&gt;">'
-      + 'a&lt;b &amp; &quot;c&quot; &#39;d&#39; &lt;/span&gt;&lt;script&gt;x&lt;/script&gt;</span>',
+      '<span class="ql-formula" data-value="a&lt;b &amp; &quot;c&quot; &#39;d&#39; &lt;/span&gt;&lt;script&gt;x&lt;/script&gt;">' +
+        'a&lt;b &amp; &quot;c&quot; &#39;d&#39; &lt;/span&gt;&lt;script&gt;x&lt;/script&gt;</span>',
     );
   });
 
@@ -23,6 +33,8 @@ describe('the formula blot as the editor stores it', () => {
     registerFormula();
     const Blot = registered['formats/formula'] as new (latex: string) => { html(): string };
     expect(new Blot('x<y').html()).toBe('<span class="ql-formula" data-value="x&lt;y">x&lt;y</span>');
-    expect((window as unknown as { katex?: { renderToString: unknown } }).katex?.renderToString).toEqual(expect.any(Function));
+    expect((window as unknown as { katex?: { renderToString: unknown } }).katex?.renderToString).toEqual(
+      expect.any(Function),
+    );
   });
 });

@@ -12,7 +12,12 @@ import { FORMULA_CLASS } from '@kelasku/shared-rules';
 
 /** The text escaped for HTML text and double-quoted attributes. */
 export function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
 }
 
 /** A formula as the editor stores it. */
@@ -44,7 +49,9 @@ export function registerFormula(): void {
  * while it does not parse). `label` names the box for screen readers. Returns a cleanup.
  */
 export function addFormulaPreview(quill: Quill, label: string, previewLabel: string): () => void {
-  const tooltip = (quill.theme as unknown as { tooltip?: { root: HTMLElement; textbox: HTMLInputElement | null } } | undefined)?.tooltip;
+  const tooltip = (
+    quill.theme as unknown as { tooltip?: { root: HTMLElement; textbox: HTMLInputElement | null } } | undefined
+  )?.tooltip;
   const box = tooltip?.textbox;
   if (!tooltip || !box) return () => undefined;
   box.setAttribute('aria-label', label);

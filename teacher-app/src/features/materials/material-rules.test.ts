@@ -1,11 +1,20 @@
 import { isBlankHtml, materialProblem } from './material-rules';
-import { dropUnsafeImages, isAllowedImageSource, labelToolbarPickers, relaxSpaces, MATERIAL_TOOLBAR, EDITOR_PLACEHOLDER } from './editor-config';
+import {
+  dropUnsafeImages,
+  isAllowedImageSource,
+  labelToolbarPickers,
+  relaxSpaces,
+  MATERIAL_TOOLBAR,
+  EDITOR_PLACEHOLDER,
+} from './editor-config';
 
 describe('subject validation', () => {
   it('checks title, then description, then content, stopping at the first failure', () => {
     expect(materialProblem({ title: '   ', description: '', content: '' })).toBe('Title is required.');
     expect(materialProblem({ title: 'Sel', description: '', content: '' })).toBe('Description is required.');
-    expect(materialProblem({ title: 'Sel', description: 'Bab 1', content: '<p><br></p>' })).toBe('Content is required.');
+    expect(materialProblem({ title: 'Sel', description: 'Bab 1', content: '<p><br></p>' })).toBe(
+      'Content is required.',
+    );
     expect(materialProblem({ title: 'Sel', description: 'Bab 1', content: '<p>Isi</p>' })).toBeNull();
   });
 
@@ -18,7 +27,27 @@ describe('subject validation', () => {
 describe('subject editor configuration', () => {
   it('offers the toolbar the spec lists, with the spec placeholder', () => {
     const flat = JSON.stringify(MATERIAL_TOOLBAR);
-    for (const item of ['header', 'font', 'size', 'bold', 'italic', 'underline', 'strike', 'color', 'background', 'script', 'align', 'list', 'indent', 'blockquote', 'code-block', 'link', 'image', 'video', 'clean']) {
+    for (const item of [
+      'header',
+      'font',
+      'size',
+      'bold',
+      'italic',
+      'underline',
+      'strike',
+      'color',
+      'background',
+      'script',
+      'align',
+      'list',
+      'indent',
+      'blockquote',
+      'code-block',
+      'link',
+      'image',
+      'video',
+      'clean',
+    ]) {
       expect(flat).toContain(`"${item}"`);
     }
     expect(flat).toContain('[1,2,3,4,5,6,false]');

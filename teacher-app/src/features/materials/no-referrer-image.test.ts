@@ -16,7 +16,11 @@ it('an image from another site carries referrerpolicy="no-referrer" before its s
   const Image = noReferrerImage(QuillImage) as unknown as typeof QuillImage;
   const order: string[] = [];
   const original = Element.prototype.setAttribute;
-  jest.spyOn(Element.prototype, 'setAttribute').mockImplementation(function record(this: Element, name: string, value: string) {
+  jest.spyOn(Element.prototype, 'setAttribute').mockImplementation(function record(
+    this: Element,
+    name: string,
+    value: string,
+  ) {
     order.push(name);
     original.call(this, name, value);
   });

@@ -18,7 +18,13 @@ export interface AccountActionsProps<T extends AccountRow> {
 }
 
 /** An account row's Action buttons: edit, reset password, deactivate or reactivate, delete. */
-export function AccountActions<T extends AccountRow>({ row, onEdit, onDelete, onResetPassword, onToggleActive }: AccountActionsProps<T>) {
+export function AccountActions<T extends AccountRow>({
+  row,
+  onEdit,
+  onDelete,
+  onResetPassword,
+  onToggleActive,
+}: AccountActionsProps<T>) {
   const { t } = useTranslation('admin');
   const inactive = row.active === false;
   return (
@@ -29,20 +35,31 @@ export function AccountActions<T extends AccountRow>({ row, onEdit, onDelete, on
         </IconButton>
       </Tooltip>
       <Tooltip title={t('accounts.table.resetPassword')}>
-        <IconButton aria-label={t('accounts.table.resetPasswordLabel', { name: row.name })} onClick={() => onResetPassword(row)}>
+        <IconButton
+          aria-label={t('accounts.table.resetPasswordLabel', { name: row.name })}
+          onClick={() => onResetPassword(row)}
+        >
           <LockResetIcon />
         </IconButton>
       </Tooltip>
       <Tooltip title={inactive ? t('accounts.table.reactivate') : t('accounts.table.deactivate')}>
         <IconButton
-          aria-label={inactive ? t('accounts.table.reactivateLabel', { name: row.name }) : t('accounts.table.deactivateLabel', { name: row.name })}
+          aria-label={
+            inactive
+              ? t('accounts.table.reactivateLabel', { name: row.name })
+              : t('accounts.table.deactivateLabel', { name: row.name })
+          }
           onClick={() => onToggleActive(row)}
         >
           {inactive ? <HowToRegIcon /> : <PersonOffIcon />}
         </IconButton>
       </Tooltip>
       <Tooltip title={t('accounts.table.delete')}>
-        <IconButton aria-label={t('accounts.table.deleteLabel', { name: row.name })} color="error" onClick={() => onDelete(row)}>
+        <IconButton
+          aria-label={t('accounts.table.deleteLabel', { name: row.name })}
+          color="error"
+          onClick={() => onDelete(row)}
+        >
           <DeleteIcon />
         </IconButton>
       </Tooltip>

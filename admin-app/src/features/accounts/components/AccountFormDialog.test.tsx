@@ -8,14 +8,23 @@ import ManageStudents from './ManageStudents';
 import ManageTeachers from './ManageTeachers';
 
 const andi: Student = { id: 1, name: 'Andi', nis: '2024100001', grade: 10, status: 'Active' };
-const bambang = { id: 6, name: 'Pak Bambang', nip: '197502282003121006', specialization: 'Indonesian', status: 'Active' } as Teacher;
+const bambang = {
+  id: 6,
+  name: 'Pak Bambang',
+  nip: '197502282003121006',
+  specialization: 'Indonesian',
+  status: 'Active',
+} as Teacher;
 
 beforeEach(() => {
   jest.clearAllMocks();
   jest.spyOn(window, 'alert').mockImplementation(() => {});
   answer('get', '/students', () => ({ students: [andi], meta: meta(1) }));
   answer('get', '/teachers', () => ({ students: [bambang], meta: meta(1) }));
-  answer('get', '/classes', () => ({ classes: [], meta: { page: 1, pageSize: 100, total: 0, totalPage: 1, totalpages: 1 } }));
+  answer('get', '/classes', () => ({
+    classes: [],
+    meta: { page: 1, pageSize: 100, total: 0, totalPage: 1, totalpages: 1 },
+  }));
 });
 
 async function openAddStudent() {
@@ -26,7 +35,13 @@ async function openAddStudent() {
 
 describe('account forms keep data clean', () => {
   it('refuses a grade with decimals instead of rounding it, and a NIS with anything but digits', async () => {
-    const create = answer('post', '/students', () => ({ ...andi, id: 9, name: 'Citra', nis: '2024100077', initial_password: 'pw' }));
+    const create = answer('post', '/students', () => ({
+      ...andi,
+      id: 9,
+      name: 'Citra',
+      nis: '2024100077',
+      initial_password: 'pw',
+    }));
     const dialog = await openAddStudent();
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Citra');
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'NIS' }), 'S-2024');
@@ -42,14 +57,24 @@ describe('account forms keep data clean', () => {
     await userEvent.clear(within(dialog).getByRole('spinbutton', { name: 'Grade' }));
     await userEvent.type(within(dialog).getByRole('spinbutton', { name: 'Grade' }), '11');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
-    await waitFor(() => expect(create).toHaveBeenCalledWith({ query: {}, body: { name: 'Citra', nis: '2024100077', status: 'Active', grade: 11, join_classes: false } }));
+    await waitFor(() =>
+      expect(create).toHaveBeenCalledWith({
+        query: {},
+        body: { name: 'Citra', nis: '2024100077', status: 'Active', grade: 11, join_classes: false },
+      }),
+    );
   });
 
   it('offers the common statuses and keeps free text', async () => {
     const dialog = await openAddStudent();
     const status = within(dialog).getByRole('combobox', { name: 'Status' });
     await userEvent.click(status);
-    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual(['Active', 'Inactive', 'Graduated', 'Transferred']);
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual([
+      'Active',
+      'Inactive',
+      'Graduated',
+      'Transferred',
+    ]);
     await userEvent.click(screen.getByRole('option', { name: 'Graduated' }));
     expect(status).toHaveValue('Graduated');
     await userEvent.clear(status);
@@ -64,7 +89,12 @@ describe('account forms keep data clean', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Edit Teacher' });
     expect(within(dialog).getByRole('combobox', { name: 'Specialization' })).toHaveTextContent('Indonesian');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(update).toHaveBeenCalledWith({ query: { id: '6' }, body: { name: 'Pak Bambang', nip: '197502282003121006', status: 'Active', specialization: 'Indonesian' } }));
+    await waitFor(() =>
+      expect(update).toHaveBeenCalledWith({
+        query: { id: '6' },
+        body: { name: 'Pak Bambang', nip: '197502282003121006', status: 'Active', specialization: 'Indonesian' },
+      }),
+    );
   });
 });
 
@@ -97,6 +127,8 @@ describe('a save the server refuses', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Edit Andi' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Student' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Failed to update student: Id must be a whole number.');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Failed to update student: Id must be a whole number.',
+    );
   });
 });

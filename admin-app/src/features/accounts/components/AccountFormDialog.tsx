@@ -47,7 +47,17 @@ export interface AccountFormDialogProps<V extends FormValues> {
 }
 
 export function AccountFormDialog<V extends FormValues>({
-  open, mode, noun, fields, initial, busy, failure, fieldFailure, enrolment, onClose, onSubmit,
+  open,
+  mode,
+  noun,
+  fields,
+  initial,
+  busy,
+  failure,
+  fieldFailure,
+  enrolment,
+  onClose,
+  onSubmit,
 }: AccountFormDialogProps<V>) {
   const { t } = useTranslation('admin');
   const [values, setValues] = useState<V>(initial);
@@ -93,7 +103,11 @@ export function AccountFormDialog<V extends FormValues>({
       const options = value && !f.options.includes(value) ? [value, ...f.options] : f.options;
       return (
         <TextField select {...shared} value={value} onChange={(e) => set(f.key, e.target.value)}>
-          {options.map((o) => <MenuItem key={o} value={o}>{o}</MenuItem>)}
+          {options.map((o) => (
+            <MenuItem key={o} value={o}>
+              {o}
+            </MenuItem>
+          ))}
         </TextField>
       );
     }
@@ -109,7 +123,13 @@ export function AccountFormDialog<V extends FormValues>({
       );
     }
     return (
-      <TextField {...shared} type={f.type ?? 'text'} value={value} onChange={(e) => set(f.key, e.target.value)} slotProps={{ htmlInput: f.inputProps }} />
+      <TextField
+        {...shared}
+        type={f.type ?? 'text'}
+        value={value}
+        onChange={(e) => set(f.key, e.target.value)}
+        slotProps={{ htmlInput: f.inputProps }}
+      />
     );
   };
 
@@ -126,10 +146,17 @@ export function AccountFormDialog<V extends FormValues>({
       onConfirm={submit}
     >
       {enrolmentShown && open && (
-        <JoinClassesChoice grades={[enrolment.gradeOf(values)].filter((g): g is number => g !== undefined)} who="one" checked={joinClasses} onChange={setJoinClasses} />
+        <JoinClassesChoice
+          grades={[enrolment.gradeOf(values)].filter((g): g is number => g !== undefined)}
+          who="one"
+          checked={joinClasses}
+          onChange={setJoinClasses}
+        />
       )}
       {/* a failure the server tied to a field shows its reason there; it goes once that field is changed */}
-      {failure && (!fieldFailure || serverProblem) && <Alert severity="error">{atField ? atField.failed : failure}</Alert>}
+      {failure && (!fieldFailure || serverProblem) && (
+        <Alert severity="error">{atField ? atField.failed : failure}</Alert>
+      )}
     </Modal>
   );
 }

@@ -18,15 +18,25 @@ test('search, filter and sort live in the URL and start again at page 1', async 
   await userEvent.click(screen.getByRole('button', { name: 'Apply Filter' }));
   await userEvent.click(screen.getByRole('menuitemradio', { name: '11th Grade' }));
   await userEvent.click(screen.getByRole('button', { name: 'Sort by NIS' }));
-  await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/ManageAccStudent?q=and&filter=11&sort=1'));
-  await waitFor(() => expect(list).toHaveBeenLastCalledWith({ query: { page: '1', grade: '11', search: 'and', sortByNIS: 'true' }, body: undefined }));
+  await waitFor(() =>
+    expect(screen.getByTestId('location')).toHaveTextContent('/ManageAccStudent?q=and&filter=11&sort=1'),
+  );
+  await waitFor(() =>
+    expect(list).toHaveBeenLastCalledWith({
+      query: { page: '1', grade: '11', search: 'and', sortByNIS: 'true' },
+      body: undefined,
+    }),
+  );
 });
 
 test('a URL with search, filter, sort and page opens that list (a reload or a shared link)', async () => {
   const list = answerList();
   renderAt(<ManageStudents />, '/ManageAccStudent?q=and&filter=12&sort=1&page=2');
   await screen.findByRole('table');
-  expect(list).toHaveBeenCalledWith({ query: { page: '2', grade: '12', search: 'and', sortByNIS: 'true' }, body: undefined });
+  expect(list).toHaveBeenCalledWith({
+    query: { page: '2', grade: '12', search: 'and', sortByNIS: 'true' },
+    body: undefined,
+  });
   expect(screen.getByRole('textbox', { name: 'Search by Name or NIS' })).toHaveValue('and');
   expect(screen.getByRole('button', { name: 'Sort by NIS' })).toHaveAttribute('aria-pressed', 'true');
   expect(screen.getByText('Filter: 12th Grade')).toBeInTheDocument();

@@ -24,11 +24,17 @@ export interface AccountsPageProps<T extends AccountRow, V extends FormValues, B
 }
 
 /** Search, filter, sort, table with edit/reset/delete, add dialog and one-time password dialog. */
-export function AccountsPage<T extends AccountRow, V extends FormValues, B>({ config, extraActions }: AccountsPageProps<T, V, B>) {
+export function AccountsPage<T extends AccountRow, V extends FormValues, B>({
+  config,
+  extraActions,
+}: AccountsPageProps<T, V, B>) {
   const { t } = useTranslation('admin');
   const params = useListParams();
   const [{ search, filter, sort }] = params;
-  const paged = usePagedList((page) => config.list({ page, filter, search, sort }), (data) => data.rows.length);
+  const paged = usePagedList(
+    (page) => config.list({ page, filter, search, sort }),
+    (data) => data.rows.length,
+  );
   const dialogs = useAccountDialogs(config, paged);
   // The list (or its failure) is on screen: the accounts page is usable.
   useUsableMark(!paged.list.isPending);
@@ -44,8 +50,16 @@ export function AccountsPage<T extends AccountRow, V extends FormValues, B>({ co
         extraActions={extraActions}
         onAdd={() => dialogs.openForm({ mode: 'add', initial: config.emptyForm })}
       />
-      {dialogs.notice && <Alert severity="success" onClose={dialogs.closeNotice} sx={{ mb: 2 }}>{dialogs.notice}</Alert>}
-      {paged.pageFailure && <Alert severity="error" onClose={() => paged.setPageFailure(null)} sx={{ mb: 2 }}>{paged.pageFailure}</Alert>}
+      {dialogs.notice && (
+        <Alert severity="success" onClose={dialogs.closeNotice} sx={{ mb: 2 }}>
+          {dialogs.notice}
+        </Alert>
+      )}
+      {paged.pageFailure && (
+        <Alert severity="error" onClose={() => paged.setPageFailure(null)} sx={{ mb: 2 }}>
+          {paged.pageFailure}
+        </Alert>
+      )}
       <AccountsList
         config={config}
         list={paged.list}
@@ -61,13 +75,24 @@ export function AccountsPage<T extends AccountRow, V extends FormValues, B>({ co
           />
         )}
       />
-      <AccountDialogs config={config} dialogs={dialogs} formFailure={paged.formFailure} formFieldFailure={paged.formFieldFailure} />
+      <AccountDialogs
+        config={config}
+        dialogs={dialogs}
+        formFailure={paged.formFailure}
+        formFieldFailure={paged.formFieldFailure}
+      />
     </Box>
   );
 }
 
 /** The page of accounts as a table with its pages, or why there is none. */
-function AccountsList<T extends AccountRow, V extends FormValues, B>({ config, list, page, onPageChange, actions }: {
+function AccountsList<T extends AccountRow, V extends FormValues, B>({
+  config,
+  list,
+  page,
+  onPageChange,
+  actions,
+}: {
   config: AccountsConfig<T, V, B>;
   list: UseQueryResult<AccountPage<T>>;
   page: number;
@@ -76,7 +101,8 @@ function AccountsList<T extends AccountRow, V extends FormValues, B>({ config, l
 }) {
   const { t } = useTranslation('admin');
   if (list.isPending) return <LoadingState />;
-  if (list.isError) return <ErrorState message={t('accounts.fetchFailed')} error={list.error} onRetry={() => void list.refetch()} />;
+  if (list.isError)
+    return <ErrorState message={t('accounts.fetchFailed')} error={list.error} onRetry={() => void list.refetch()} />;
   if (list.data.rows.length === 0) return <EmptyState message={t(NOUN_TEXTS[config.noun].empty)} />;
   return (
     <>
@@ -87,7 +113,12 @@ function AccountsList<T extends AccountRow, V extends FormValues, B>({ config, l
 }
 
 /** Add/edit, delete, (de)activate, password reset and the one-time password, each open for its row. */
-function AccountDialogs<T extends AccountRow, V extends FormValues, B>({ config, dialogs, formFailure, formFieldFailure }: {
+function AccountDialogs<T extends AccountRow, V extends FormValues, B>({
+  config,
+  dialogs,
+  formFailure,
+  formFieldFailure,
+}: {
   config: AccountsConfig<T, V, B>;
   dialogs: ReturnType<typeof useAccountDialogs<T, V, B>>;
   formFailure: string | null;
@@ -115,10 +146,19 @@ function AccountDialogs<T extends AccountRow, V extends FormValues, B>({ config,
         row={deleting}
         busy={dialogs.removing}
         onDelete={dialogs.remove}
-        onDeactivate={() => { dialogs.setToggling(deleting); dialogs.setDeleting(null); }}
+        onDeactivate={() => {
+          dialogs.setToggling(deleting);
+          dialogs.setDeleting(null);
+        }}
         onClose={() => dialogs.setDeleting(null)}
       />
-      <ActivationDialog open={dialogs.toggling !== null} row={dialogs.shownToggling} busy={dialogs.toggleSending} onConfirm={dialogs.setActive} onClose={() => dialogs.setToggling(null)} />
+      <ActivationDialog
+        open={dialogs.toggling !== null}
+        row={dialogs.shownToggling}
+        busy={dialogs.toggleSending}
+        onConfirm={dialogs.setActive}
+        onClose={() => dialogs.setToggling(null)}
+      />
       <ConfirmDialog
         open={dialogs.resetting !== null}
         title={t('accounts.reset.title', { name: dialogs.shownResetting?.name ?? '' })}

@@ -13,7 +13,15 @@ import { FilterMenu, type FilterOption } from './FilterMenu';
 type ListParams = ReturnType<typeof useListParams>;
 
 /** Search, filter, sort (all kept in the URL), the page's extra buttons and Add, then the applied filter as a chip. */
-export function AccountsToolbar({ params: [{ search, filter, sort }, changeList], filterOptions, searchPlaceholder, sortLabel, addLabel, extraActions, onAdd }: {
+export function AccountsToolbar({
+  params: [{ search, filter, sort }, changeList],
+  filterOptions,
+  searchPlaceholder,
+  sortLabel,
+  addLabel,
+  extraActions,
+  onAdd,
+}: {
   params: ListParams;
   filterOptions: FilterOption[];
   /** Message keys. */
@@ -32,11 +40,23 @@ export function AccountsToolbar({ params: [{ search, filter, sort }, changeList]
     <>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center', mb: 2 }}>
         <Box sx={{ flex: '1 1 260px' }}>
-          <SearchBox query={query} onChange={setQuery} onSearch={(q) => changeList({ search: q.trim() })} placeholder={t(searchPlaceholder)} />
+          <SearchBox
+            query={query}
+            onChange={setQuery}
+            onSearch={(q) => changeList({ search: q.trim() })}
+            placeholder={t(searchPlaceholder)}
+          />
         </Box>
         <FilterMenu options={filterOptions} value={filter} onChange={(v) => changeList({ filter: v })} />
         {/* MUI's default unselected grey is 4.47:1 on the page background; text.secondary passes AA. */}
-        <ToggleButton value="sort" size="small" color="primary" selected={sort} sx={{ color: 'text.secondary' }} onChange={() => changeList({ sort: !sort })}>
+        <ToggleButton
+          value="sort"
+          size="small"
+          color="primary"
+          selected={sort}
+          sx={{ color: 'text.secondary' }}
+          onChange={() => changeList({ sort: !sort })}
+        >
           <SortIcon fontSize="small" sx={{ mr: 0.5 }} aria-hidden="true" />
           {t(sortLabel)}
         </ToggleButton>
@@ -46,7 +66,11 @@ export function AccountsToolbar({ params: [{ search, filter, sort }, changeList]
         </Button>
       </Box>
       {filterLabel && (
-        <Chip label={t('accounts.filter.chip', { label: filterLabel })} onDelete={() => changeList({ filter: '' })} sx={{ mb: 2 }} />
+        <Chip
+          label={t('accounts.filter.chip', { label: filterLabel })}
+          onDelete={() => changeList({ filter: '' })}
+          sx={{ mb: 2 }}
+        />
       )}
     </>
   );

@@ -3,7 +3,13 @@ import { ConfirmDialog } from '@kelasku/shared-ui';
 import type { AccountRow } from '../types';
 
 /** Deactivate / Reactivate confirmation. */
-export function ActivationDialog({ open, row, busy, onConfirm, onClose }: {
+export function ActivationDialog({
+  open,
+  row,
+  busy,
+  onConfirm,
+  onClose,
+}: {
   open: boolean;
   /** kept while the dialog closes, so its text does not change meanwhile */
   row: AccountRow | null;
@@ -17,8 +23,16 @@ export function ActivationDialog({ open, row, busy, onConfirm, onClose }: {
   return (
     <ConfirmDialog
       open={open}
-      title={reactivate ? t('accounts.activation.reactivateTitle', { name }) : t('accounts.activation.deactivateTitle', { name })}
-      message={reactivate ? t('accounts.activation.reactivateMessage', { name }) : t('accounts.activation.deactivateMessage', { name })}
+      title={
+        reactivate
+          ? t('accounts.activation.reactivateTitle', { name })
+          : t('accounts.activation.deactivateTitle', { name })
+      }
+      message={
+        reactivate
+          ? t('accounts.activation.reactivateMessage', { name })
+          : t('accounts.activation.deactivateMessage', { name })
+      }
       confirmLabel={reactivate ? t('accounts.activation.reactivate') : t('accounts.activation.deactivate')}
       busy={busy}
       onConfirm={onConfirm}

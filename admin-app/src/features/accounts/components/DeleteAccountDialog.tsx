@@ -26,16 +26,31 @@ function ReassignRow({ cls, teacherId }: { cls: ClassItem; teacherId: number }) 
   const reassign = useReassignClass(cls);
   return (
     <Box component="li" sx={{ listStyle: 'none' }}>
-      <Typography sx={{ fontWeight: 600, mb: 1 }}>{t('accounts.teacherClasses.classOfGrade', { name: cls.name, grade: cls.grade })}</Typography>
+      <Typography sx={{ fontWeight: 600, mb: 1 }}>
+        {t('accounts.teacherClasses.classOfGrade', { name: cls.name, grade: cls.grade })}
+      </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>
-        <TeacherPicker label={t('accounts.teacherClasses.newTeacher', { name: cls.name })} value={to} onChange={setTo} exclude={teacherId} />
-        <Button variant="outlined" disabled={!to || reassign.isPending} onClick={() => reassign.mutate(Number(to))} aria-label={t('accounts.teacherClasses.reassignLabel', { name: cls.name })}>
+        <TeacherPicker
+          label={t('accounts.teacherClasses.newTeacher', { name: cls.name })}
+          value={to}
+          onChange={setTo}
+          exclude={teacherId}
+        />
+        <Button
+          variant="outlined"
+          disabled={!to || reassign.isPending}
+          onClick={() => reassign.mutate(Number(to))}
+          aria-label={t('accounts.teacherClasses.reassignLabel', { name: cls.name })}
+        >
           {t('accounts.teacherClasses.reassign')}
         </Button>
       </Stack>
       {reassign.isError && (
         <Alert severity="error" sx={{ mt: 1 }}>
-          {t('accounts.teacherClasses.reassignFailed', { name: cls.name, reason: errorMessage(reassign.error) ?? t('form.tryAgain') })}
+          {t('accounts.teacherClasses.reassignFailed', {
+            name: cls.name,
+            reason: errorMessage(reassign.error) ?? t('form.tryAgain'),
+          })}
         </Alert>
       )}
     </Box>
@@ -59,7 +74,12 @@ function TeacherClasses({ row, classes }: { row: AccountRow; classes: UseQueryRe
       <Alert severity="warning" sx={{ mb: 2 }}>
         {t('accounts.teacherClasses.stillTeaches', { name: row.name, count: classes.data.length })}
       </Alert>
-      <Stack component="ul" spacing={2} sx={{ p: 0, m: 0 }} aria-label={t('accounts.teacherClasses.listLabel', { name: row.name })}>
+      <Stack
+        component="ul"
+        spacing={2}
+        sx={{ p: 0, m: 0 }}
+        aria-label={t('accounts.teacherClasses.listLabel', { name: row.name })}
+      >
         {classes.data.map((c) => (
           <ReassignRow key={c.id} cls={c} teacherId={row.id} />
         ))}
@@ -94,15 +114,21 @@ export function DeleteAccountDialog({ noun, row, busy, onDelete, onDeactivate, o
               {isTeacher && <TeacherClasses row={row} classes={teacherClasses} />}
               {/* what deleting does, as the confirmation says it (nothing else happens) */}
               <DialogContentText>{t(NOUN_TEXTS[noun].deleteConsequences, { name: row.name })}</DialogContentText>
-              {row.active !== false && <Alert severity="info">{t(NOUN_TEXTS[noun].deactivateInstead, { name: row.name })}</Alert>}
+              {row.active !== false && (
+                <Alert severity="info">{t(NOUN_TEXTS[noun].deactivateInstead, { name: row.name })}</Alert>
+              )}
             </Stack>
           </DialogContent>
           <DialogActions>
             <Button onClick={onClose}>{t('form.cancel')}</Button>
             {row.active !== false && (
-              <Button variant="contained" onClick={onDeactivate} disabled={busy}>{t('accounts.delete.deactivateInstead')}</Button>
+              <Button variant="contained" onClick={onDeactivate} disabled={busy}>
+                {t('accounts.delete.deactivateInstead')}
+              </Button>
             )}
-            <Button variant="outlined" color="error" onClick={onDelete} disabled={busy || !clear}>{t(NOUN_TEXTS[noun].deleteButton)}</Button>
+            <Button variant="outlined" color="error" onClick={onDelete} disabled={busy || !clear}>
+              {t(NOUN_TEXTS[noun].deleteButton)}
+            </Button>
           </DialogActions>
         </>
       )}

@@ -11,7 +11,15 @@ export interface FilterOption {
 }
 
 /** 'Apply Filter' button with its menu of options; the chosen option is checked. */
-export function FilterMenu({ options, value, onChange }: { options: FilterOption[]; value: string; onChange: (value: string) => void }) {
+export function FilterMenu({
+  options,
+  value,
+  onChange,
+}: {
+  options: FilterOption[];
+  value: string;
+  onChange: (value: string) => void;
+}) {
   const { t } = useTranslation('admin');
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   return (

@@ -2,7 +2,6 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ImportResultView } from './ImportResultView';
 
-
 // The raw bytes of the downloaded file, BOM included (FileReader.readAsText would hide it).
 function blobBytes(blob: Blob): Promise<Uint8Array> {
   return new Promise((resolve) => {
@@ -18,7 +17,9 @@ describe('ImportResultView', () => {
     const createObjectURL = jest.fn().mockReturnValue('blob:passwords');
     Object.assign(URL, { createObjectURL, revokeObjectURL: jest.fn() });
     const downloads: string[] = [];
-    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
       downloads.push(this.download);
     });
     const result = {

@@ -37,14 +37,16 @@ export function ImportResultView({ result, onDownloaded }: { result: ImportResul
       <Alert severity="success" sx={{ mb: 2 }}>
         {t('import.result.imported', { count: result.created })}
       </Alert>
-      <Typography sx={{ mb: 1 }}>
-        {t('import.result.passwordsOnce')}
-      </Typography>
+      <Typography sx={{ mb: 1 }}>{t('import.result.passwordsOnce')}</Typography>
       <Stack direction="row" spacing={1} useFlexGap sx={{ mb: 2, flexWrap: 'wrap' }}>
         <Button variant="contained" startIcon={<DownloadIcon />} onClick={download}>
           {t('import.result.downloadCsv')}
         </Button>
-        <Button variant="outlined" startIcon={<DownloadIcon />} onClick={() => void downloadXlsx().catch(() => undefined)}>
+        <Button
+          variant="outlined"
+          startIcon={<DownloadIcon />}
+          onClick={() => void downloadXlsx().catch(() => undefined)}
+        >
           {t('import.result.downloadExcel')}
         </Button>
       </Stack>

@@ -19,7 +19,14 @@ import { PreviewTable } from './PreviewTable';
 import { decodeCsvBytes, downloadCsv } from '@kelasku/shared-api/src/csv';
 import { errorText } from '@kelasku/shared-api/src/error-text';
 import { ImportHelp } from './ImportHelp';
-import { CsvFileError, onFileRows, problemRowsCsv, readStudentCsv, rowsWithoutProblems, type ParsedStudents } from '../student-rows';
+import {
+  CsvFileError,
+  onFileRows,
+  problemRowsCsv,
+  readStudentCsv,
+  rowsWithoutProblems,
+  type ParsedStudents,
+} from '../student-rows';
 
 type Check = 'idle' | 'checking' | 'checked' | 'failed';
 
@@ -54,7 +61,11 @@ function ImportedPasswords({ result, onDone }: { result: ImportResult; onDone: (
         <ImportResultView result={result} onDownloaded={() => setDownloaded(true)} />
         <NotedCheckbox checked={noted} onChange={setNoted} />
       </DialogContent>
-      <DialogActions><Button variant="contained" disabled={!downloaded && !noted} onClick={onDone}>{t('form.done')}</Button></DialogActions>
+      <DialogActions>
+        <Button variant="contained" disabled={!downloaded && !noted} onClick={onDone}>
+          {t('form.done')}
+        </Button>
+      </DialogActions>
     </>
   );
 }
@@ -142,7 +153,10 @@ function ImportFlow({ onClose, onImported }: { onClose: () => void; onImported: 
 
   const downloadProblems = () => {
     if (!loaded) return;
-    downloadCsv('students-with-problems.csv', problemRowsCsv(loaded.cells, errors, (e) => `${e.field}: ${errorText(e.code, e.params, e.message)}`));
+    downloadCsv(
+      'students-with-problems.csv',
+      problemRowsCsv(loaded.cells, errors, (e) => `${e.field}: ${errorText(e.code, e.params, e.message)}`),
+    );
   };
 
   if (result) return <ImportedPasswords result={result} onDone={onClose} />;
@@ -155,7 +169,11 @@ function ImportFlow({ onClose, onImported }: { onClose: () => void; onImported: 
           {t('import.choose')}
           <input type="file" accept=".csv,text/csv" hidden onChange={chooseFile} aria-label={t('import.fileLabel')} />
         </Button>
-        {fileError && <Alert severity="error" sx={{ mb: 2 }}>{fileError}</Alert>}
+        {fileError && (
+          <Alert severity="error" sx={{ mb: 2 }}>
+            {fileError}
+          </Alert>
+        )}
         {loaded && (
           <>
             <Typography role="status" sx={{ mb: 1 }}>
@@ -165,14 +183,25 @@ function ImportFlow({ onClose, onImported }: { onClose: () => void; onImported: 
               {check === 'checked' && badRows === 0 && t('import.valid')}
               {badRows > 0 && t('import.badRows', { count: badRows })}
             </Typography>
-            {failure && <Alert severity="error" sx={{ mb: 2 }}>{failure}</Alert>}
+            {failure && (
+              <Alert severity="error" sx={{ mb: 2 }}>
+                {failure}
+              </Alert>
+            )}
             {badRows > 0 && (
-              <Button size="small" startIcon={<DownloadIcon />} onClick={downloadProblems} sx={{ mb: 1 }}>{t('import.downloadProblems')}</Button>
+              <Button size="small" startIcon={<DownloadIcon />} onClick={downloadProblems} sx={{ mb: 1 }}>
+                {t('import.downloadProblems')}
+              </Button>
             )}
             <PreviewTable rows={loaded.rows} errors={errors} />
             {importable > 0 && (
               <Box sx={{ mt: 2 }}>
-                <JoinClassesChoice grades={rowsWithoutProblems(loaded.rows, errors).rows.map((r) => r.grade)} who="many" checked={joinClasses} onChange={setJoinClasses} />
+                <JoinClassesChoice
+                  grades={rowsWithoutProblems(loaded.rows, errors).rows.map((r) => r.grade)}
+                  who="many"
+                  checked={joinClasses}
+                  onChange={setJoinClasses}
+                />
               </Box>
             )}
           </>
@@ -180,9 +209,7 @@ function ImportFlow({ onClose, onImported }: { onClose: () => void; onImported: 
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t('form.cancel')}</Button>
-        {loaded && check === 'failed' && (
-          <Button onClick={() => runCheck(loaded)}>{t('import.checkRows')}</Button>
-        )}
+        {loaded && check === 'failed' && <Button onClick={() => runCheck(loaded)}>{t('import.checkRows')}</Button>}
         <Button variant="contained" disabled={importable === 0 || importRows.isPending} onClick={importGood}>
           {loaded && check === 'checked' ? t('import.importCount', { count: importable }) : t('import.import')}
         </Button>
@@ -192,7 +219,15 @@ function ImportFlow({ onClose, onImported }: { onClose: () => void; onImported: 
 }
 
 /** 'Import Students from CSV': parse in the browser, validate with a dry run, then import the rows without problems. */
-export function ImportStudentsDialog({ open, onClose, onImported }: { open: boolean; onClose: () => void; onImported?: () => void }) {
+export function ImportStudentsDialog({
+  open,
+  onClose,
+  onImported,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onImported?: () => void;
+}) {
   // once students exist, their passwords are on screen: only Done may close (not Esc, not a click beside)
   const { t } = useTranslation('admin');
   const [imported, setImported] = useState(false);
@@ -201,9 +236,21 @@ export function ImportStudentsDialog({ open, onClose, onImported }: { open: bool
     onClose();
   };
   return (
-    <Dialog open={open} onClose={imported ? undefined : onClose} fullWidth maxWidth="md" aria-labelledby="import-students-title">
+    <Dialog
+      open={open}
+      onClose={imported ? undefined : onClose}
+      fullWidth
+      maxWidth="md"
+      aria-labelledby="import-students-title"
+    >
       <DialogTitle id="import-students-title">{t('import.title')}</DialogTitle>
-      <ImportFlow onClose={done} onImported={() => { setImported(true); onImported?.(); }} />
+      <ImportFlow
+        onClose={done}
+        onImported={() => {
+          setImported(true);
+          onImported?.();
+        }}
+      />
     </Dialog>
   );
 }

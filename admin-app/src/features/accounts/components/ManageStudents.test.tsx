@@ -17,7 +17,10 @@ beforeEach(() => {
   jest.spyOn(window, 'alert').mockImplementation(() => {});
   answer('get', '/classes', ({ query }) => {
     const names = query.grade === '10' ? ['X IPA 1', 'X IPS 2'] : [];
-    return { classes: names.map((name, i) => ({ id: i + 1, name })), meta: { page: 1, pageSize: 100, total: names.length, totalPage: 1, totalpages: 1 } };
+    return {
+      classes: names.map((name, i) => ({ id: i + 1, name })),
+      meta: { page: 1, pageSize: 100, total: names.length, totalPage: 1, totalpages: 1 },
+    };
   });
 });
 
@@ -32,7 +35,11 @@ describe('ManageStudents', () => {
     expect(screen.getByText('Loading...')).toBeInTheDocument();
     pending.release();
     const table = await screen.findByRole('table', { name: 'Student Accounts' });
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name', 'NIS', 'Status', 'Grade', 'Action']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Name', 'NIS', 'Status', 'Grade', 'Action']);
     expect(within(table).getByRole('row', { name: /Andi 2024100001 Active 10/ })).toBeInTheDocument();
     expect(list).toHaveBeenCalledWith(listed({ page: '1' }));
   });
@@ -60,14 +67,23 @@ describe('ManageStudents', () => {
     const sort = screen.getByRole('button', { name: 'Sort by NIS' });
     await userEvent.click(sort);
     expect(sort).toHaveAttribute('aria-pressed', 'true');
-    await waitFor(() => expect(list).toHaveBeenLastCalledWith(listed({ page: '1', grade: '11', search: 'and', sortByNIS: 'true' })));
+    await waitFor(() =>
+      expect(list).toHaveBeenLastCalledWith(listed({ page: '1', grade: '11', search: 'and', sortByNIS: 'true' })),
+    );
 
     await userEvent.click(screen.getByRole('button', { name: 'Page 2' }));
-    await waitFor(() => expect(list).toHaveBeenLastCalledWith(listed({ page: '2', grade: '11', search: 'and', sortByNIS: 'true' })));
+    await waitFor(() =>
+      expect(list).toHaveBeenLastCalledWith(listed({ page: '2', grade: '11', search: 'and', sortByNIS: 'true' })),
+    );
   });
 
   it('requires every field, sends the grade as an integer and shows the initial password once', async () => {
-    const create = answer('post', '/students', () => ({ ...andi, id: 9, name: 'Citra', initial_password: 'kq7-Pm2x-9Ft' }));
+    const create = answer('post', '/students', () => ({
+      ...andi,
+      id: 9,
+      name: 'Citra',
+      initial_password: 'kq7-Pm2x-9Ft',
+    }));
     const writeText = jest.fn().mockResolvedValue(undefined);
     Object.assign(navigator, { clipboard: { writeText } });
     renderAt(<ManageStudents />);
@@ -85,7 +101,12 @@ describe('ManageStudents', () => {
 
     await userEvent.type(within(dialog).getByRole('combobox', { name: 'Status' }), 'Active');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
-    await waitFor(() => expect(create).toHaveBeenCalledWith({ query: {}, body: { name: 'Citra', nis: '2024100077', status: 'Active', grade: 10, join_classes: false } }));
+    await waitFor(() =>
+      expect(create).toHaveBeenCalledWith({
+        query: {},
+        body: { name: 'Citra', nis: '2024100077', status: 'Active', grade: 10, join_classes: false },
+      }),
+    );
 
     const shown = await screen.findByRole('dialog', { name: 'Student Added Successfully' });
     expect(within(shown).getByText('kq7-Pm2x-9Ft')).toBeInTheDocument();
@@ -106,7 +127,12 @@ describe('ManageStudents', () => {
     await userEvent.clear(within(dialog).getByRole('combobox', { name: 'Status' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(window.alert).not.toHaveBeenCalled();
-    await waitFor(() => expect(update).toHaveBeenCalledWith({ query: { id: '1' }, body: { name: 'Andi', nis: '2024100001', status: '', grade: 10 } }));
+    await waitFor(() =>
+      expect(update).toHaveBeenCalledWith({
+        query: { id: '1' },
+        body: { name: 'Andi', nis: '2024100001', status: '', grade: 10 },
+      }),
+    );
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
     await userEvent.click(screen.getByRole('button', { name: 'Delete Budi' }));
@@ -126,7 +152,9 @@ describe('ManageStudents', () => {
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'NIS' }), '2024100077');
     await userEvent.type(within(dialog).getByRole('combobox', { name: 'Status' }), 'Active');
     await userEvent.type(within(dialog).getByRole('spinbutton', { name: 'Grade' }), '11');
-    expect(await within(dialog).findByText('Grade 11 has no classes yet, so the student will join none for now.')).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText('Grade 11 has no classes yet, so the student will join none for now.'),
+    ).toBeInTheDocument();
     await userEvent.clear(within(dialog).getByRole('spinbutton', { name: 'Grade' }));
     await userEvent.type(within(dialog).getByRole('spinbutton', { name: 'Grade' }), '10');
     const join = await within(dialog).findByRole('checkbox', { name: 'Join all 2 grade-10 classes' });
@@ -136,7 +164,12 @@ describe('ManageStudents', () => {
     expect(within(dialog).getByText('Grade 10: X IPA 1, X IPS 2')).toBeInTheDocument();
     await userEvent.click(join);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
-    await waitFor(() => expect(create).toHaveBeenCalledWith({ query: {}, body: { name: 'Citra', nis: '2024100077', status: 'Active', grade: 10, join_classes: false } }));
+    await waitFor(() =>
+      expect(create).toHaveBeenCalledWith({
+        query: {},
+        body: { name: 'Citra', nis: '2024100077', status: 'Active', grade: 10, join_classes: false },
+      }),
+    );
   });
 
   it('says what deleting a student does to their work and posts, and proposes deactivating instead', async () => {
@@ -148,7 +181,9 @@ describe('ManageStudents', () => {
     expect(confirm).toHaveTextContent(
       "Deleting removes Budi's account and sign-in, their answers and grades, and the replies they wrote. Their discussion posts are deleted too, except posts other students replied to: those stay, shown as by a former student, so the other students' replies are kept. This cannot be undone.",
     );
-    expect(confirm).toHaveTextContent('A student who has grades is better deactivated: Budi can no longer sign in, but their grades, posts and name stay');
+    expect(confirm).toHaveTextContent(
+      'A student who has grades is better deactivated: Budi can no longer sign in, but their grades, posts and name stay',
+    );
     await userEvent.click(within(confirm).getByRole('button', { name: 'Deactivate instead' }));
     const deactivate = await screen.findByRole('dialog', { name: 'Deactivate Budi?' });
     expect(remove).not.toHaveBeenCalled();

@@ -15,13 +15,19 @@ const ACCOUNT_COLUMNS: readonly StudentColumn[] = ['name', 'nis', 'status', 'gra
 type StudentForm = { name: string; nis: string; status: string; grade: string };
 
 /** The grade is sent as an integer; the form has already refused one with decimals (gradeProblem). */
-const toBody = (v: StudentForm): StudentInput => ({ name: v.name, nis: v.nis, status: v.status, grade: Number(v.grade) });
+const toBody = (v: StudentForm): StudentInput => ({
+  name: v.name,
+  nis: v.nis,
+  status: v.status,
+  grade: Number(v.grade),
+});
 
 const config: AccountsConfig<Student, StudentForm, StudentInput> = {
   title: 'accounts.student.title',
   noun: 'Student',
   searchPlaceholder: 'accounts.student.search',
-  filterOptions: () => STUDENT_GRADES.map((g) => ({ value: String(g), label: i18next.t('admin:grade.nth', { grade: g }) })),
+  filterOptions: () =>
+    STUDENT_GRADES.map((g) => ({ value: String(g), label: i18next.t('admin:grade.nth', { grade: g }) })),
   sortLabel: 'accounts.student.sort',
   addLabel: 'accounts.student.add',
   addedTitle: 'accounts.student.added',
@@ -40,7 +46,13 @@ const config: AccountsConfig<Student, StudentForm, StudentInput> = {
     { key: 'name', label: 'accounts.fields.name' },
     { key: 'nis', label: 'accounts.fields.nis', problem: schoolIdField('NIS') },
     { key: 'status', label: 'accounts.fields.status', suggestions: STATUS_SUGGESTIONS },
-    { key: 'grade', label: 'accounts.fields.grade', type: 'number', inputProps: { step: 0.01, min: 10, max: 12 }, problem: gradeProblem },
+    {
+      key: 'grade',
+      label: 'accounts.fields.grade',
+      type: 'number',
+      inputProps: { step: 0.01, min: 10, max: 12 },
+      problem: gradeProblem,
+    },
   ],
   emptyForm: { name: '', nis: '', status: '', grade: '' },
   toForm: (s) => ({ name: s.name, nis: s.nis, status: s.status, grade: String(s.grade) }),

@@ -8,7 +8,13 @@ import { answer, held, refusal, type Sent } from '../../../../../jest/msw-server
 import { meta } from '../../../test/fixtures';
 import ManageTeachers from './ManageTeachers';
 
-const sari: Teacher = { id: 7, name: 'Bu Sari', nip: '198501012010011001', specialization: 'Biology', status: 'Active' };
+const sari: Teacher = {
+  id: 7,
+  name: 'Bu Sari',
+  nip: '198501012010011001',
+  specialization: 'Biology',
+  status: 'Active',
+};
 
 /** GET /teachers answers both the accounts page (page=…) and the pickers' whole list (pageSize=100, every page). */
 const isWholeList = ({ query }: Sent) => query.pageSize === '100';
@@ -19,9 +25,21 @@ beforeEach(() => {
   jest.spyOn(window, 'alert').mockImplementation(() => {});
 });
 
-const joko: Teacher = { id: 8, name: 'Pak Joko', nip: '197001012000011001', specialization: 'Physics', status: 'Active' };
+const joko: Teacher = {
+  id: 8,
+  name: 'Pak Joko',
+  nip: '197001012000011001',
+  specialization: 'Physics',
+  status: 'Active',
+};
 const classOf = (id: number, name: string, teacher_id: number, grade = 10): ClassItem => ({
-  id, name, description: `About ${name}`, teacher_id, teacher_name: '', grade, student_count: 30,
+  id,
+  name,
+  description: `About ${name}`,
+  teacher_id,
+  teacher_name: '',
+  grade,
+  student_count: 30,
 });
 
 describe('deleting a teacher', () => {
@@ -53,7 +71,11 @@ describe('deleting a teacher', () => {
     const dialog = await screen.findByRole('dialog', { name: 'are you sure you want to delete Bu Sari?' });
     expect(await within(dialog).findByText(/Bu Sari still teaches 2 classes\./)).toBeInTheDocument();
     const listed = within(dialog).getByRole('list', { name: 'Classes of Bu Sari' });
-    expect(within(listed).getAllByRole('listitem').map((li) => li.querySelector('p')?.textContent)).toEqual(['X IPA 1 (grade 10)', 'XI IPA 2 (grade 11)']);
+    expect(
+      within(listed)
+        .getAllByRole('listitem')
+        .map((li) => li.querySelector('p')?.textContent),
+    ).toEqual(['X IPA 1 (grade 10)', 'XI IPA 2 (grade 11)']);
     expect(dialog).toHaveTextContent(
       "Deleting removes Bu Sari's account and sign-in for good. Materials, exercises and exams Bu Sari wrote stay with their classes, owned by each class's teacher, and students' grades are kept. This cannot be undone.",
     );
@@ -62,7 +84,12 @@ describe('deleting a teacher', () => {
 
     await chooseNewTeacher(dialog, 'X IPA 1', 'Pak Joko');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Reassign X IPA 1' }));
-    await waitFor(() => expect(update).toHaveBeenCalledWith({ query: { id: '1' }, body: { name: 'X IPA 1', description: 'About X IPA 1', grade: 10, teacher_id: 8 } }));
+    await waitFor(() =>
+      expect(update).toHaveBeenCalledWith({
+        query: { id: '1' },
+        body: { name: 'X IPA 1', description: 'About X IPA 1', grade: 10, teacher_id: 8 },
+      }),
+    );
     await waitFor(() => expect(within(dialog).queryByText('X IPA 1 (grade 10)')).not.toBeInTheDocument());
     expect(within(dialog).getByText(/Bu Sari still teaches a class\./)).toBeInTheDocument();
     expect(del).toBeDisabled();
@@ -102,7 +129,9 @@ describe('deleting a teacher', () => {
     expect(within(dialog).queryByRole('list')).not.toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Deactivate instead' }));
     const confirm = await screen.findByRole('dialog', { name: 'Deactivate Bu Sari?' });
-    expect(confirm).toHaveTextContent('Bu Sari can no longer sign in and is signed out on every device. The account, its name and history stay; you can reactivate it at any time.');
+    expect(confirm).toHaveTextContent(
+      'Bu Sari can no longer sign in and is signed out on every device. The account, its name and history stay; you can reactivate it at any time.',
+    );
     await userEvent.click(within(confirm).getByRole('button', { name: 'Deactivate' }));
     await waitFor(() => expect(deactivate).toHaveBeenCalledWith({ query: { id: '7' }, body: undefined }));
     expect(remove).not.toHaveBeenCalled();
@@ -114,7 +143,9 @@ function WithChange({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   return (
     <>
-      <button type="button" onClick={() => void queryClient.invalidateQueries()}>Something changed</button>
+      <button type="button" onClick={() => void queryClient.invalidateQueries()}>
+        Something changed
+      </button>
       {children}
     </>
   );
@@ -123,7 +154,10 @@ function WithChange({ children }: { children: ReactNode }) {
 describe('reading once', () => {
   let classList: ReturnType<typeof answer>;
   beforeEach(() => {
-    classList = answer('get', '/classes', () => ({ classes: [classOf(1, 'X IPA 1', 7), classOf(2, 'XI IPA 2', 7, 11)], meta: meta(1) }));
+    classList = answer('get', '/classes', () => ({
+      classes: [classOf(1, 'X IPA 1', 7), classOf(2, 'XI IPA 2', 7, 11)],
+      meta: meta(1),
+    }));
   });
 
   it("the pickers of a teacher's classes share one read of the teachers", async () => {
@@ -139,7 +173,11 @@ describe('reading once', () => {
 
   it('a teacher known to have no classes cannot be deleted while that is being checked again', async () => {
     classList.mockImplementation(() => ({ classes: [], meta: meta(1) }));
-    renderAt(<WithChange><ManageTeachers /></WithChange>);
+    renderAt(
+      <WithChange>
+        <ManageTeachers />
+      </WithChange>,
+    );
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Bu Sari' }));
     let dialog = await screen.findByRole('dialog', { name: 'are you sure you want to delete Bu Sari?' });
     await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Delete Teacher' })).toBeEnabled());
@@ -162,9 +200,11 @@ describe('ManageTeachers', () => {
   it('lists teachers with the spec columns', async () => {
     renderAt(<ManageTeachers />);
     const table = await screen.findByRole('table', { name: 'Teacher Accounts' });
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
-      'Name', 'NIP', 'Specialization', 'Status', 'Action',
-    ]);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Name', 'NIP', 'Specialization', 'Status', 'Action']);
     expect(within(table).getByRole('row', { name: /Bu Sari 198501012010011001 Biology Active/ })).toBeInTheDocument();
   });
 
@@ -175,15 +215,32 @@ describe('ManageTeachers', () => {
     expect(await screen.findByText('Failed to Fetch Data')).toBeInTheDocument();
   });
 
-  it('filters by the eleven specializations in the spec\'s order, then the other SMA subjects, and sorts by NIP', async () => {
+  it("filters by the eleven specializations in the spec's order, then the other SMA subjects, and sorts by NIP", async () => {
     renderAt(<ManageTeachers />);
     await screen.findByRole('table');
     await userEvent.click(screen.getByRole('button', { name: 'Apply Filter' }));
     expect(screen.getAllByRole('menuitemradio').map((o) => o.textContent)).toEqual([
-      'History', 'Biology', 'Mathematics', 'Art & Culture', 'Physics', 'Chemistry', 'English', 'Civics', 'Social Science',
-      'Physical Education', 'Religion',
-      'Indonesian', 'Economics', 'Geography', 'Sociology', 'Informatics', 'Anthropology', 'Foreign Languages',
-      'Regional Language', 'Crafts & Entrepreneurship', 'Guidance & Counselling',
+      'History',
+      'Biology',
+      'Mathematics',
+      'Art & Culture',
+      'Physics',
+      'Chemistry',
+      'English',
+      'Civics',
+      'Social Science',
+      'Physical Education',
+      'Religion',
+      'Indonesian',
+      'Economics',
+      'Geography',
+      'Sociology',
+      'Informatics',
+      'Anthropology',
+      'Foreign Languages',
+      'Regional Language',
+      'Crafts & Entrepreneurship',
+      'Guidance & Counselling',
     ]);
     await userEvent.click(screen.getByRole('menuitemradio', { name: 'Art & Culture' }));
     await waitFor(() =>
@@ -191,14 +248,26 @@ describe('ManageTeachers', () => {
     );
     await userEvent.click(screen.getByRole('button', { name: 'Sort by NIP' }));
     await waitFor(() =>
-      expect(list).toHaveBeenLastCalledWith({ query: { page: '1', specialization: 'Art & Culture', sortByNIP: 'true' }, body: undefined }),
+      expect(list).toHaveBeenLastCalledWith({
+        query: { page: '1', specialization: 'Art & Culture', sortByNIP: 'true' },
+        body: undefined,
+      }),
     );
-    await userEvent.click(screen.getByRole('button', { name: 'Filter: Art & Culture' }).querySelector('svg') as Element);
-    await waitFor(() => expect(list).toHaveBeenLastCalledWith({ query: { page: '1', sortByNIP: 'true' }, body: undefined }));
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Filter: Art & Culture' }).querySelector('svg') as Element,
+    );
+    await waitFor(() =>
+      expect(list).toHaveBeenLastCalledWith({ query: { page: '1', sortByNIP: 'true' }, body: undefined }),
+    );
   });
 
   it('requires every field and announces the new teacher with the initial password', async () => {
-    const create = answer('post', '/teachers', () => ({ ...sari, id: 8, name: 'Pak Joko', initial_password: 'Zx81-qq-ab' }));
+    const create = answer('post', '/teachers', () => ({
+      ...sari,
+      id: 8,
+      name: 'Pak Joko',
+      initial_password: 'Zx81-qq-ab',
+    }));
     renderAt(<ManageTeachers />);
     await userEvent.click(await screen.findByRole('button', { name: 'Add New Teacher' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add New Teacher' });
@@ -212,7 +281,12 @@ describe('ManageTeachers', () => {
     await userEvent.click(within(dialog).getByRole('combobox', { name: 'Specialization' }));
     await userEvent.click(await screen.findByRole('option', { name: 'Physics' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
-    await waitFor(() => expect(create).toHaveBeenCalledWith({ query: {}, body: { name: 'Pak Joko', nip: '197001', status: 'Active', specialization: 'Physics' } }));
+    await waitFor(() =>
+      expect(create).toHaveBeenCalledWith({
+        query: {},
+        body: { name: 'Pak Joko', nip: '197001', status: 'Active', specialization: 'Physics' },
+      }),
+    );
     const shown = await screen.findByRole('dialog', { name: 'Teacher Added Successfully' });
     expect(within(shown).getByText('Zx81-qq-ab')).toBeInTheDocument();
   });

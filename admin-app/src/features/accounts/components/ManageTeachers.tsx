@@ -10,7 +10,12 @@ export { SPECIALIZATIONS };
 
 type TeacherForm = { name: string; nip: string; status: string; specialization: string };
 
-const toBody = (v: TeacherForm): TeacherInput => ({ name: v.name, nip: v.nip, status: v.status, specialization: v.specialization });
+const toBody = (v: TeacherForm): TeacherInput => ({
+  name: v.name,
+  nip: v.nip,
+  status: v.status,
+  specialization: v.specialization,
+});
 
 const config: AccountsConfig<Teacher, TeacherForm, TeacherInput> = {
   title: 'accounts.teacher.title',

@@ -8,7 +8,13 @@ import ManageStudents from './ManageStudents';
 import ManageTeachers from './ManageTeachers';
 
 const budi: Student = { id: 2, name: 'Budi', nis: '2024100002', grade: 11, status: 'Active' };
-const sari = { id: 7, name: 'Bu Sari', nip: '198001012005012001', specialization: 'Physics', status: 'Active' } as Teacher;
+const sari = {
+  id: 7,
+  name: 'Bu Sari',
+  nip: '198001012005012001',
+  specialization: 'Physics',
+  status: 'Active',
+} as Teacher;
 
 beforeEach(() => {
   jest.clearAllMocks();
@@ -72,7 +78,13 @@ describe('one-time password dialog', () => {
   it('enables Done after a successful copy, which copies the NIP with the password', async () => {
     const writeText = jest.fn().mockResolvedValue(undefined);
     Object.assign(navigator, { clipboard: { writeText } });
-    answer('post', '/teachers', () => ({ ...sari, id: 8, name: 'Pak Joko', nip: '198502022010011002', initial_password: 'Zx81-qq-ab' }));
+    answer('post', '/teachers', () => ({
+      ...sari,
+      id: 8,
+      name: 'Pak Joko',
+      nip: '198502022010011002',
+      initial_password: 'Zx81-qq-ab',
+    }));
     renderAt(<ManageTeachers />);
     await userEvent.click(await screen.findByRole('button', { name: 'Add New Teacher' }));
     const form = await screen.findByRole('dialog', { name: 'Add New Teacher' });

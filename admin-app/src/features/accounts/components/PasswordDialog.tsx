@@ -39,14 +39,23 @@ export function PasswordDialog({ shown: current, onClose }: { shown: ShownPasswo
     if (!shown) return;
     try {
       // navigator.clipboard is missing outside secure contexts (a school server on plain http)
-      await navigator.clipboard.writeText(t('accounts.password.clipboard', { loginLabel: shown.loginLabel, login: shown.login, password: shown.password }));
+      await navigator.clipboard.writeText(
+        t('accounts.password.clipboard', {
+          loginLabel: shown.loginLabel,
+          login: shown.login,
+          password: shown.password,
+        }),
+      );
       setCopied('done');
     } catch {
       setCopied('failed');
     }
   };
   // The file's column headers stay in English in every language: other systems read them.
-  const rows = (s: ShownPassword) => [['name', s.loginLabel.toLowerCase(), 'password'], [s.name, s.login, s.password]];
+  const rows = (s: ShownPassword) => [
+    ['name', s.loginLabel.toLowerCase(), 'password'],
+    [s.name, s.login, s.password],
+  ];
   const download = () => {
     if (!shown) return;
     downloadCsv(`password-${shown.login}.csv`, rows(shown));
@@ -77,30 +86,75 @@ export function PasswordDialog({ shown: current, onClose }: { shown: ShownPasswo
         <DialogContentText id="password-dialog-text">
           {t('accounts.password.intro', { name: shown?.name })}
         </DialogContentText>
-        <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 1, alignItems: 'center', mt: 2, mb: 0 }}>
-          <Typography component="dt" variant="body2" color="text.secondary">{shown?.loginLabel}</Typography>
-          <Typography component="dd" aria-label={shown?.loginLabel} sx={{ m: 0, fontFamily: 'monospace', fontSize: '1.1rem' }}>{shown?.login}</Typography>
-          <Typography component="dt" variant="body2" color="text.secondary">{t('accounts.password.password')}</Typography>
+        <Box
+          component="dl"
+          sx={{
+            display: 'grid',
+            gridTemplateColumns: 'auto 1fr',
+            columnGap: 2,
+            rowGap: 1,
+            alignItems: 'center',
+            mt: 2,
+            mb: 0,
+          }}
+        >
+          <Typography component="dt" variant="body2" color="text.secondary">
+            {shown?.loginLabel}
+          </Typography>
+          <Typography
+            component="dd"
+            aria-label={shown?.loginLabel}
+            sx={{ m: 0, fontFamily: 'monospace', fontSize: '1.1rem' }}
+          >
+            {shown?.login}
+          </Typography>
+          <Typography component="dt" variant="body2" color="text.secondary">
+            {t('accounts.password.password')}
+          </Typography>
           <Typography
             component="dd"
             aria-label={t('accounts.password.password')}
-            sx={{ m: 0, justifySelf: 'start', fontFamily: 'monospace', fontSize: '1.25rem', bgcolor: 'grey.100', px: 1.5, py: 0.5, borderRadius: 1, userSelect: 'all' }}
+            sx={{
+              m: 0,
+              justifySelf: 'start',
+              fontFamily: 'monospace',
+              fontSize: '1.25rem',
+              bgcolor: 'grey.100',
+              px: 1.5,
+              py: 0.5,
+              borderRadius: 1,
+              userSelect: 'all',
+            }}
           >
             {shown?.password}
           </Typography>
         </Box>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 2, flexWrap: 'wrap' }}>
-          <Button startIcon={<ContentCopyIcon />} onClick={copy} variant="outlined" size="small">{t('accounts.password.copy')}</Button>
-          <Button startIcon={<DownloadIcon />} onClick={download} variant="outlined" size="small">{t('accounts.password.download')}</Button>
-          <Button startIcon={<DownloadIcon />} onClick={downloadXlsx} variant="outlined" size="small">{t('accounts.password.downloadExcel')}</Button>
+          <Button startIcon={<ContentCopyIcon />} onClick={copy} variant="outlined" size="small">
+            {t('accounts.password.copy')}
+          </Button>
+          <Button startIcon={<DownloadIcon />} onClick={download} variant="outlined" size="small">
+            {t('accounts.password.download')}
+          </Button>
+          <Button startIcon={<DownloadIcon />} onClick={downloadXlsx} variant="outlined" size="small">
+            {t('accounts.password.downloadExcel')}
+          </Button>
           <Typography role="status" variant="body2" color={copied === 'failed' ? 'error' : 'success.main'}>
-            {copied === 'done' ? t('accounts.password.copied') : copied === 'failed' ? t('accounts.password.copyFailed') : downloaded ? t('accounts.password.downloaded') : ''}
+            {copied === 'done'
+              ? t('accounts.password.copied')
+              : copied === 'failed'
+                ? t('accounts.password.copyFailed')
+                : downloaded
+                  ? t('accounts.password.downloaded')
+                  : ''}
           </Typography>
         </Box>
         <NotedCheckbox checked={noted} onChange={setNoted} />
       </DialogContent>
       <DialogActions>
-        <Button variant="contained" disabled={!kept} onClick={close}>{t('form.done')}</Button>
+        <Button variant="contained" disabled={!kept} onClick={close}>
+          {t('form.done')}
+        </Button>
       </DialogActions>
     </Dialog>
   );

@@ -24,7 +24,14 @@ export function PreviewTable({ rows, errors }: { rows: ImportRowInput[]; errors:
   const byRow = errorsByRow(errors);
   return (
     // it scrolls (long files, narrow screens): focusable, so a keyboard can scroll it too
-    <TableContainer component={Paper} variant="outlined" sx={{ maxHeight: 320 }} tabIndex={0} role="region" aria-label={t('import.preview.label')}>
+    <TableContainer
+      component={Paper}
+      variant="outlined"
+      sx={{ maxHeight: 320 }}
+      tabIndex={0}
+      role="region"
+      aria-label={t('import.preview.label')}
+    >
       <Table size="small" stickyHeader aria-label={t('import.preview.label')} sx={{ minWidth: 600 }}>
         <TableHead>
           <TableRow>
@@ -42,7 +49,10 @@ export function PreviewTable({ rows, errors }: { rows: ImportRowInput[]; errors:
             const r = rows[i];
             const problems = byRow.get(i + 1);
             return (
-              <TableRow key={i} sx={problems ? { bgcolor: 'rgba(211, 47, 47, 0.08)', '& td': { color: 'error.dark' } } : undefined}>
+              <TableRow
+                key={i}
+                sx={problems ? { bgcolor: 'rgba(211, 47, 47, 0.08)', '& td': { color: 'error.dark' } } : undefined}
+              >
                 <TableCell>{i + 1}</TableCell>
                 <TableCell>{r.name}</TableCell>
                 <TableCell>{r.nis}</TableCell>
@@ -53,7 +63,9 @@ export function PreviewTable({ rows, errors }: { rows: ImportRowInput[]; errors:
                   {problems ? (
                     <Box component="ul" sx={{ m: 0, pl: 2 }}>
                       {problems.map((p, k) => (
-                        <li key={k}>{p.field}: {errorText(p.code, p.params, p.message)}</li>
+                        <li key={k}>
+                          {p.field}: {errorText(p.code, p.params, p.message)}
+                        </li>
                       ))}
                     </Box>
                   ) : (

@@ -15,7 +15,10 @@ export function TeacherTable({ label, rows, actions }: AccountTableProps<Teacher
         { header: t('accounts.fields.name'), cell: (teacher) => teacher.name },
         { header: t('accounts.fields.nip'), cell: (teacher) => teacher.nip },
         { header: t('accounts.fields.specialization'), cell: (teacher) => teacher.specialization },
-        { header: t('accounts.fields.status'), cell: (teacher) => <StatusCell status={teacher.status} active={teacher.active} /> },
+        {
+          header: t('accounts.fields.status'),
+          cell: (teacher) => <StatusCell status={teacher.status} active={teacher.active} />,
+        },
       ]}
       actions={actions}
       minWidth={640}

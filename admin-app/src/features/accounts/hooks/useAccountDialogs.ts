@@ -47,40 +47,74 @@ export function useAccountDialogs<T extends AccountRow, V extends FormValues, B>
       }
       const created = await writes.create.mutateAsync({ body, joinClasses });
       setEditing(null);
-      if (created.initial_password) setShown({ ...loginShown(created), title: t(config.addedTitle), password: created.initial_password });
+      if (created.initial_password)
+        setShown({ ...loginShown(created), title: t(config.addedTitle), password: created.initial_password });
       else setNotice(t(config.addedTitle));
     });
   };
 
   const remove = async () => {
     if (!deleting) return;
-    await paged.attempt('page', t(texts.deleteFailed), async () => {
-      await writes.remove.mutateAsync(deleting.id);
-      paged.showAfterDelete();
-    }, () => setDeleting(null));
+    await paged.attempt(
+      'page',
+      t(texts.deleteFailed),
+      async () => {
+        await writes.remove.mutateAsync(deleting.id);
+        paged.showAfterDelete();
+      },
+      () => setDeleting(null),
+    );
   };
 
   const setActive = async () => {
     if (!toggling) return;
     const active = toggling.active === false;
-    await paged.attempt('page', active ? t(texts.reactivateFailed) : t(texts.deactivateFailed), async () => {
-      await writes.setActive.mutateAsync({ id: toggling.id, active });
-    }, () => setToggling(null));
+    await paged.attempt(
+      'page',
+      active ? t(texts.reactivateFailed) : t(texts.deactivateFailed),
+      async () => {
+        await writes.setActive.mutateAsync({ id: toggling.id, active });
+      },
+      () => setToggling(null),
+    );
   };
 
   const resetPassword = async () => {
     if (!resetting) return;
-    await paged.attempt('page', t('accounts.reset.failed'), async () => {
-      const { initial_password } = await writes.resetPassword.mutateAsync(resetting.id);
-      setShown({ ...loginShown(resetting), title: t('accounts.reset.done'), password: initial_password });
-    }, () => setResetting(null));
+    await paged.attempt(
+      'page',
+      t('accounts.reset.failed'),
+      async () => {
+        const { initial_password } = await writes.resetPassword.mutateAsync(resetting.id);
+        setShown({ ...loginShown(resetting), title: t('accounts.reset.done'), password: initial_password });
+      },
+      () => setResetting(null),
+    );
   };
 
   return {
-    editing, openForm, closeForm: () => setEditing(null), save, saving: writes.create.isPending || writes.update.isPending,
-    deleting, setDeleting, remove, removing: writes.remove.isPending,
-    toggling, shownToggling, setToggling, setActive, toggleSending: writes.setActive.isPending,
-    resetting, shownResetting, setResetting, resetPassword, resetSending: writes.resetPassword.isPending,
-    shown, closePassword: () => setShown(null), notice, closeNotice: () => setNotice(null),
+    editing,
+    openForm,
+    closeForm: () => setEditing(null),
+    save,
+    saving: writes.create.isPending || writes.update.isPending,
+    deleting,
+    setDeleting,
+    remove,
+    removing: writes.remove.isPending,
+    toggling,
+    shownToggling,
+    setToggling,
+    setActive,
+    toggleSending: writes.setActive.isPending,
+    resetting,
+    shownResetting,
+    setResetting,
+    resetPassword,
+    resetSending: writes.resetPassword.isPending,
+    shown,
+    closePassword: () => setShown(null),
+    notice,
+    closeNotice: () => setNotice(null),
   };
 }

@@ -27,7 +27,13 @@ export interface AssignStudentsDialogProps {
   onAssigned: () => void;
 }
 
-function AssignForm({ classId, assignedIds, classGrade, onClose, onAssigned }: Omit<AssignStudentsDialogProps, 'open'>) {
+function AssignForm({
+  classId,
+  assignedIds,
+  classGrade,
+  onClose,
+  onAssigned,
+}: Omit<AssignStudentsDialogProps, 'open'>) {
   const { t } = useTranslation('admin');
   const all = useQuery(allStudentsQuery());
   const [chosen, setChosen] = useState<Student[]>([]);
@@ -47,7 +53,10 @@ function AssignForm({ classId, assignedIds, classGrade, onClose, onAssigned }: O
       window.alert(t('classes.assign.alreadyAdded'));
       return;
     }
-    assign.mutate(chosen.map((s) => s.id), { onSuccess: onAssigned });
+    assign.mutate(
+      chosen.map((s) => s.id),
+      { onSuccess: onAssigned },
+    );
   };
 
   return (
@@ -65,7 +74,9 @@ function AssignForm({ classId, assignedIds, classGrade, onClose, onAssigned }: O
             onChange={(_, value) => setChosen(value)}
             getOptionLabel={(s) => `${s.name} (${s.nis})`}
             // the account search's own rule: accents, apostrophes and case do not count, both ways
-            filterOptions={(options, { inputValue }) => options.filter((s) => searchMatches(`${s.name} ${s.nis}`, inputValue))}
+            filterOptions={(options, { inputValue }) =>
+              options.filter((s) => searchMatches(`${s.name} ${s.nis}`, inputValue))
+            }
             isOptionEqualToValue={(a, b) => a.id === b.id}
             filterSelectedOptions
             getOptionDisabled={(s) => assignedIds.has(s.id)}
@@ -74,7 +85,9 @@ function AssignForm({ classId, assignedIds, classGrade, onClose, onAssigned }: O
               return (
                 <li key={key} {...rest}>
                   <Box>
-                    <Typography>{s.name} ({s.nis})</Typography>
+                    <Typography>
+                      {s.name} ({s.nis})
+                    </Typography>
                     <Typography variant="caption" color="text.secondary">
                       {t('grade.nth', { grade: s.grade })}
                       {assignedIds.has(s.id) ? t('classes.assign.alreadyIn') : ''}
@@ -83,19 +96,33 @@ function AssignForm({ classId, assignedIds, classGrade, onClose, onAssigned }: O
                 </li>
               );
             }}
-            renderInput={(params) => <TextField {...params} label={t('classes.assign.students')} placeholder={t('classes.assign.placeholder')} />}
+            renderInput={(params) => (
+              <TextField
+                {...params}
+                label={t('classes.assign.students')}
+                placeholder={t('classes.assign.placeholder')}
+              />
+            )}
           />
           {otherGrade.length > 0 && (
             <Alert severity="warning" sx={{ mt: 2 }}>
-              {otherGrade.map((s) => <div key={s.id}>{t('classes.assign.otherGrade', { name: s.name, grade: s.grade, classGrade })}</div>)}
+              {otherGrade.map((s) => (
+                <div key={s.id}>{t('classes.assign.otherGrade', { name: s.name, grade: s.grade, classGrade })}</div>
+              ))}
             </Alert>
           )}
-          {failure && <Alert severity="error" sx={{ mt: 2 }}>{failure}</Alert>}
+          {failure && (
+            <Alert severity="error" sx={{ mt: 2 }}>
+              {failure}
+            </Alert>
+          )}
         </Box>
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t('form.cancel')}</Button>
-        <Button variant="contained" onClick={submit} disabled={assign.isPending}>{t('classes.assign.assign')}</Button>
+        <Button variant="contained" onClick={submit} disabled={assign.isPending}>
+          {t('classes.assign.assign')}
+        </Button>
       </DialogActions>
     </>
   );

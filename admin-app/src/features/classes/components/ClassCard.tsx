@@ -44,19 +44,42 @@ export function ClassCard({ cls, onEdit, onDelete }: ClassCardProps) {
             <MoreVertIcon />
           </IconButton>
           <Menu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={close}>
-            <MenuItem onClick={() => { close(); onEdit(cls); }}>{t('classes.card.edit')}</MenuItem>
-            <MenuItem onClick={() => { close(); onDelete(cls); }} sx={{ color: 'error.main' }}>{t('classes.card.delete')}</MenuItem>
+            <MenuItem
+              onClick={() => {
+                close();
+                onEdit(cls);
+              }}
+            >
+              {t('classes.card.edit')}
+            </MenuItem>
+            <MenuItem
+              onClick={() => {
+                close();
+                onDelete(cls);
+              }}
+              sx={{ color: 'error.main' }}
+            >
+              {t('classes.card.delete')}
+            </MenuItem>
           </Menu>
         </Box>
-        <Typography color="text.secondary" sx={{ mt: 1, overflowWrap: 'anywhere' }}>{cls.description}</Typography>
+        <Typography color="text.secondary" sx={{ mt: 1, overflowWrap: 'anywhere' }}>
+          {cls.description}
+        </Typography>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75, mt: 2 }}>
           <PeopleIcon fontSize="small" aria-hidden="true" />
           <Typography variant="body2">{t('classes.card.students', { count })}</Typography>
         </Box>
-        <Typography variant="body2" sx={{ mt: 0.5 }}>{t('classes.card.teacher', { name: cls.teacher_name || '-' })}</Typography>
+        <Typography variant="body2" sx={{ mt: 0.5 }}>
+          {t('classes.card.teacher', { name: cls.teacher_name || '-' })}
+        </Typography>
       </CardContent>
       <CardActions>
-        <Button component={RouterLink} to={`/class/${cls.id}`} aria-label={t('classes.card.detailsLabel', { name: cls.name })}>
+        <Button
+          component={RouterLink}
+          to={`/class/${cls.id}`}
+          aria-label={t('classes.card.detailsLabel', { name: cls.name })}
+        >
           {t('classes.card.details')}
         </Button>
       </CardActions>

@@ -27,12 +27,17 @@ const cls = { id: 5, name: 'X IPA 1', description: 'd', teacher_id: 7, teacher_n
 
 beforeEach(() => {
   jest.resetAllMocks();
-  answer('get', '/classes/details', ({ query }) => details(Number(query.id), Number(query.page), Number(query.pageSize)));
+  answer('get', '/classes/details', ({ query }) =>
+    details(Number(query.id), Number(query.page), Number(query.pageSize)),
+  );
   answer('post', '/classes/assign-students', ({ body }) => assign(body.id, body.student_id));
   answer('delete', '/classes/unassign-students', ({ body }) => unassign(body.id, body.student_id));
-  answer('get', '/students', ({ query }) => Promise.resolve(allStudents()).then((students) => ({ students, meta: meta(1, Number(query.page)) })));
+  answer('get', '/students', ({ query }) =>
+    Promise.resolve(allStudents()).then((students) => ({ students, meta: meta(1, Number(query.page)) })),
+  );
   answer('get', '/classes', () => classList());
-  for (const change of ['assign', 'move', 'unassign']) answer('post', `/classes/roster/${change}`, ({ body }) => changeRoster(change, body));
+  for (const change of ['assign', 'move', 'unassign'])
+    answer('post', `/classes/roster/${change}`, ({ body }) => changeRoster(change, body));
   // The roster comes in two pages; the screen must read both.
   details.mockImplementation((_id: number, page: number) =>
     Promise.resolve({ classes: { ...cls, students: page === 1 ? [andi, budi] : [citra] }, meta: meta(2, page) }),
@@ -52,8 +57,12 @@ function Revisit({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   return (
     <>
-      <button type="button" onClick={() => setShown((s) => !s)}>{shown ? 'Leave' : 'Come back'}</button>
-      <button type="button" onClick={() => void queryClient.invalidateQueries()}>Something changed</button>
+      <button type="button" onClick={() => setShown((s) => !s)}>
+        {shown ? 'Leave' : 'Come back'}
+      </button>
+      <button type="button" onClick={() => void queryClient.invalidateQueries()}>
+        Something changed
+      </button>
       {shown && children}
     </>
   );
@@ -61,7 +70,11 @@ function Revisit({ children }: { children: ReactNode }) {
 
 const renderDetail = () => renderAt(<ClassDetail />, '/class/5', { pattern: '/class/:id' });
 // the first cell of a row is its checkbox
-const rowNames = () => screen.getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell')[1].textContent);
+const rowNames = () =>
+  screen
+    .getAllByRole('row')
+    .slice(1)
+    .map((r) => within(r).getAllByRole('cell')[1].textContent);
 
 describe('ClassDetail', () => {
   it('shows the class heading and the whole roster', async () => {
@@ -71,7 +84,11 @@ describe('ClassDetail', () => {
     expect(details).toHaveBeenCalledWith(5, 1, 100);
     expect(details).toHaveBeenCalledWith(5, 2, 100);
     const table = screen.getByRole('table', { name: 'Students in this class' });
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['', 'Name', 'NIS', 'Grade', 'Status', 'Action']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['', 'Name', 'NIS', 'Grade', 'Status', 'Action']);
     expect(rowNames()).toEqual(['Andi', 'Budi', 'Citra']);
   });
 
@@ -151,9 +168,15 @@ describe('ClassDetail', () => {
     const expectOptions = async (typed: string, expected: string[]) => {
       await userEvent.clear(picker);
       await userEvent.type(picker, typed);
-      await waitFor(() => expect(screen.getAllByRole('option').map((o) => o.querySelector('p')?.textContent)).toEqual(expected));
+      await waitFor(() =>
+        expect(screen.getAllByRole('option').map((o) => o.querySelector('p')?.textContent)).toEqual(expected),
+      );
     };
-    await expectOptions("ma'ruf", ['Andréas Ma’ruf (2024100007)', "Rendi Ma'ruf (2024100008)", 'Nur Maruf (2024100010)']);
+    await expectOptions("ma'ruf", [
+      'Andréas Ma’ruf (2024100007)',
+      "Rendi Ma'ruf (2024100008)",
+      'Nur Maruf (2024100010)',
+    ]);
     await expectOptions('andre', ['Andréas Ma’ruf (2024100007)']);
   });
 
@@ -189,7 +212,9 @@ describe('ClassDetail', () => {
     unassign.mockReturnValueOnce(sent.promise);
     renderDetail();
     await userEvent.click(await screen.findByRole('button', { name: 'Unassign Budi' }));
-    const dialog = await screen.findByRole('dialog', { name: 'are you sure you want to unassign Budi from this class?' });
+    const dialog = await screen.findByRole('dialog', {
+      name: 'are you sure you want to unassign Budi from this class?',
+    });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Unassign' }));
     await waitFor(() => expect(unassign).toHaveBeenCalledWith(5, [2]));
     expect(within(dialog).getByRole('button', { name: 'Unassign' })).toBeDisabled();
@@ -203,19 +228,26 @@ describe('ClassDetail', () => {
   });
 
   it('keeps the table page in the URL, and a new search starts again at page 1', async () => {
-    const twelve = Array.from({ length: 12 }, (_, i) => student(i + 1, `Siswa ${String(i + 1).padStart(2, '0')}`, `20241001${String(i + 1).padStart(2, '0')}`));
+    const twelve = Array.from({ length: 12 }, (_, i) =>
+      student(i + 1, `Siswa ${String(i + 1).padStart(2, '0')}`, `20241001${String(i + 1).padStart(2, '0')}`),
+    );
     details.mockResolvedValue({ classes: { ...cls, students: twelve }, meta: meta(1) });
     renderDetail();
     await userEvent.click(await screen.findByRole('button', { name: 'Page 2' }));
     expect(screen.getByTestId('location')).toHaveTextContent('/class/5?page=2');
     expect(rowNames()).toEqual(['Siswa 11', 'Siswa 12']);
-    await userEvent.type(screen.getByRole('textbox', { name: 'Search Student in This Class by NIS or Name' }), 'Siswa 1');
+    await userEvent.type(
+      screen.getByRole('textbox', { name: 'Search Student in This Class by NIS or Name' }),
+      'Siswa 1',
+    );
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/class\/5$/);
     expect(rowNames()).toEqual(['Siswa 10', 'Siswa 11', 'Siswa 12']);
   });
 
   it('opens the table page the URL names (a reload or a shared link)', async () => {
-    const twelve = Array.from({ length: 12 }, (_, i) => student(i + 1, `Siswa ${String(i + 1).padStart(2, '0')}`, `20241001${String(i + 1).padStart(2, '0')}`));
+    const twelve = Array.from({ length: 12 }, (_, i) =>
+      student(i + 1, `Siswa ${String(i + 1).padStart(2, '0')}`, `20241001${String(i + 1).padStart(2, '0')}`),
+    );
     details.mockResolvedValue({ classes: { ...cls, students: twelve }, meta: meta(1) });
     renderAt(<ClassDetail />, '/class/5?page=2', { pattern: '/class/:id' });
     await screen.findByRole('table');
@@ -223,7 +255,13 @@ describe('ClassDetail', () => {
   });
 
   it('coming back after a change shows the cached roster at once while it is refetched', async () => {
-    renderAt(<Revisit><ClassDetail /></Revisit>, '/class/5', { pattern: '/class/:id' });
+    renderAt(
+      <Revisit>
+        <ClassDetail />
+      </Revisit>,
+      '/class/5',
+      { pattern: '/class/:id' },
+    );
     await screen.findByRole('table');
     expect(details).toHaveBeenCalledTimes(2);
     await userEvent.click(screen.getByRole('button', { name: 'Leave' }));
@@ -285,7 +323,7 @@ describe('ClassDetail: many students at once', () => {
     expect(list).not.toHaveBeenCalled(); // no target to choose
   });
 
-  it('assigns them to another class as well; a refusal says that nothing changed, with the server\'s reason', async () => {
+  it("assigns them to another class as well; a refusal says that nothing changed, with the server's reason", async () => {
     const message = 'Students already in X IPS 1: 2';
     changeRoster.mockReturnValueOnce(refusal(409, { error: message, message, code: 'students-already-in-target' }));
     renderDetail();
@@ -309,7 +347,9 @@ describe('ClassDetail: many students at once', () => {
     const row = (await screen.findByRole('cell', { name: /^Budi/ })).closest('tr')!;
     expect(within(row).getByText('Deactivated')).toBeInTheDocument();
     expect(screen.getByText(/Greyed students are deactivated/)).toBeInTheDocument();
-    expect(within((await screen.findByRole('cell', { name: 'Andi' })).closest('tr')!).queryByText('Deactivated')).not.toBeInTheDocument();
+    expect(
+      within((await screen.findByRole('cell', { name: 'Andi' })).closest('tr')!).queryByText('Deactivated'),
+    ).not.toBeInTheDocument();
   });
 
   it('says so when the grade has no other class', async () => {

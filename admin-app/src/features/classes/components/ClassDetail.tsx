@@ -13,7 +13,15 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import SortIcon from '@mui/icons-material/Sort';
 import { errorMessage, type Student } from '@kelasku/shared-api';
-import { ConfirmDialog, EmptyState, LoadFailure, LoadingState, NotFoundState, Pagination, SearchBox } from '@kelasku/shared-ui';
+import {
+  ConfirmDialog,
+  EmptyState,
+  LoadFailure,
+  LoadingState,
+  NotFoundState,
+  Pagination,
+  SearchBox,
+} from '@kelasku/shared-ui';
 import { useLastNonNull } from '../../../hooks/useLastNonNull';
 import { usePageParam } from '@kelasku/shared-ui/src/usePageParam';
 import { rosterQuery, useUnassignStudent } from '../api';
@@ -50,20 +58,33 @@ export default function ClassDetail() {
   const [change, setChange] = useState<RosterChange | null>(null);
 
   const students = roster.data?.students;
-  const shown = useMemo(() => sortStudents(filterStudents(students ?? [], query), sortByNIS), [students, query, sortByNIS]);
+  const shown = useMemo(
+    () => sortStudents(filterStudents(students ?? [], query), sortByNIS),
+    [students, query, sortByNIS],
+  );
   const assignedIds = useMemo(() => new Set((students ?? []).map((s) => s.id)), [students]);
   const totalPages = Math.max(1, Math.ceil(shown.length / TABLE_PAGE_SIZE));
   const currentPage = Math.min(page, totalPages);
   const pageRows = shown.slice((currentPage - 1) * TABLE_PAGE_SIZE, currentPage * TABLE_PAGE_SIZE);
   // what is selected and still on the roster (a student another admin removed meanwhile drops out)
-  const selectedIds = useMemo(() => (students ?? []).filter((s) => selected.has(s.id)).map((s) => s.id), [students, selected]);
+  const selectedIds = useMemo(
+    () => (students ?? []).filter((s) => selected.has(s.id)).map((s) => s.id),
+    [students, selected],
+  );
 
   const unassignFailure = unassign.isError ? errorMessage(unassign.error) : undefined;
   const confirmUnassign = () => {
     if (unassigning) unassign.mutate(unassigning.id, { onSettled: () => setUnassigning(null) });
   };
 
-  if (!valid) return <NotFoundState message={t('classes.detail.noClass')} backTo="/DashboardAdmin" backLabel={t('classes.detail.backToDashboard')} />;
+  if (!valid)
+    return (
+      <NotFoundState
+        message={t('classes.detail.noClass')}
+        backTo="/DashboardAdmin"
+        backLabel={t('classes.detail.backToDashboard')}
+      />
+    );
   if (roster.isPending) return <LoadingState />;
   if (roster.isError) {
     return (
@@ -92,14 +113,20 @@ export default function ClassDetail() {
           selected={selected}
           onSelectedChange={setSelected}
           actions={(s) => (
-            <IconButton aria-label={t('classes.detail.unassignLabel', { name: s.name })} color="error" onClick={() => setUnassigning(s)}>
+            <IconButton
+              aria-label={t('classes.detail.unassignLabel', { name: s.name })}
+              color="error"
+              onClick={() => setUnassigning(s)}
+            >
               <DeleteIcon />
             </IconButton>
           )}
         />
         <Pagination currentPage={currentPage} totalPages={totalPages} onPageChange={setPage} />
         {roster.data.students.some((s) => s.active === false) && (
-          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>{t('roster.deactivatedNote')}</Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+            {t('roster.deactivatedNote')}
+          </Typography>
         )}
       </>
     );
@@ -111,14 +138,15 @@ export default function ClassDetail() {
           {t('classes.detail.backToGrade', { grade: cls.grade })}
         </Button>
       ) : null}
-      <PageTitle sx={{ mb: 2 }}>
-        {t('classes.detail.heading', { name: cls.name, teacher: cls.teacher_name })}
-      </PageTitle>
+      <PageTitle sx={{ mb: 2 }}>{t('classes.detail.heading', { name: cls.name, teacher: cls.teacher_name })}</PageTitle>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center', mb: 2 }}>
         <Box sx={{ flex: '1 1 280px' }}>
           <SearchBox
             query={query}
-            onChange={(q) => { setQuery(q); toFirstPage(); }}
+            onChange={(q) => {
+              setQuery(q);
+              toFirstPage();
+            }}
             onSearch={toFirstPage}
             placeholder={t('classes.detail.search')}
           />
@@ -127,7 +155,10 @@ export default function ClassDetail() {
           value="nis"
           size="small"
           selected={sortByNIS}
-          onChange={() => { setSortByNIS((v) => !v); toFirstPage(); }}
+          onChange={() => {
+            setSortByNIS((v) => !v);
+            toFirstPage();
+          }}
           color="primary"
           // MUI's default unselected grey is 4.47:1 on the page background; text.secondary passes AA.
           sx={{ color: 'text.secondary' }}
@@ -141,7 +172,9 @@ export default function ClassDetail() {
       </Box>
       {unassign.isError && (
         <Alert severity="error" onClose={() => unassign.reset()} sx={{ mb: 2 }}>
-          {unassignFailure ? t('classes.detail.unassignFailedReason', { reason: unassignFailure }) : t('classes.detail.unassignFailed')}
+          {unassignFailure
+            ? t('classes.detail.unassignFailedReason', { reason: unassignFailure })
+            : t('classes.detail.unassignFailed')}
         </Alert>
       )}
       <RosterActions count={selectedIds.length} onChange={setChange} onClear={() => setSelected(new Set())} />
@@ -162,7 +195,10 @@ export default function ClassDetail() {
             cls={{ id: classId, name: cls.name, grade: cls.grade }}
             studentIds={selectedIds}
             onClose={() => setChange(null)}
-            onDone={() => { setChange(null); setSelected(new Set()); }}
+            onDone={() => {
+              setChange(null);
+              setSelected(new Set());
+            }}
           />
         </Suspense>
       )}

@@ -26,7 +26,18 @@ export interface ClassFormDialogProps {
 }
 
 /** Add and edit dialogs of a class. Only add checks required fields, as the spec says. */
-export function ClassFormDialog({ open, mode, grade, initial, busy, failure, takenName, fieldFailure, onClose, onSubmit }: ClassFormDialogProps) {
+export function ClassFormDialog({
+  open,
+  mode,
+  grade,
+  initial,
+  busy,
+  failure,
+  takenName,
+  fieldFailure,
+  onClose,
+  onSubmit,
+}: ClassFormDialogProps) {
   const { t } = useTranslation('admin');
   const [values, setValues] = useState(initial);
   // unticked: a new class starts empty and gets its own students (rombel) from its page or an import
@@ -68,7 +79,14 @@ export function ClassFormDialog({ open, mode, grade, initial, busy, failure, tak
       onClose={onClose}
       onConfirm={submit}
       fields={[
-        { label: t('classes.form.name'), name: 'name', type: 'text', value: values.name, onChange: (e) => set('name')(e.target.value), problem: nameProblem },
+        {
+          label: t('classes.form.name'),
+          name: 'name',
+          type: 'text',
+          value: values.name,
+          onChange: (e) => set('name')(e.target.value),
+          problem: nameProblem,
+        },
         {
           label: t('classes.form.description'),
           name: 'description',
@@ -76,12 +94,18 @@ export function ClassFormDialog({ open, mode, grade, initial, busy, failure, tak
           onChange: (e) => set('description')(e.target.value),
           problem: problemOf('description'),
         },
-        { label: t('classes.form.teacher'), name: 'teacher_id', component: <TeacherPicker value={values.teacher_id} onChange={set('teacher_id')} /> },
+        {
+          label: t('classes.form.teacher'),
+          name: 'teacher_id',
+          component: <TeacherPicker value={values.teacher_id} onChange={set('teacher_id')} />,
+        },
       ]}
     >
       {mode === 'add' && open && <EnrolAllCheckbox grade={grade} checked={enrolAll} onChange={setEnrolAll} />}
       {/* a failure the server tied to a field shows its reason there; it goes once that field is changed */}
-      {failure && (!fieldFailure || serverProblem) && <Alert severity="error">{atField ? atField.failed : failure}</Alert>}
+      {failure && (!fieldFailure || serverProblem) && (
+        <Alert severity="error">{atField ? atField.failed : failure}</Alert>
+      )}
     </Modal>
   );
 }

@@ -25,8 +25,12 @@ export interface DeleteClassDialogProps {
 
 /** What goes with the class, in the order a teacher built it up. */
 const COUNTED = [
-  ['materials', 'classArchive:delete.materials'], ['exercises', 'classArchive:delete.exercises'], ['exams', 'classArchive:delete.exams'],
-  ['answer_sheets', 'classArchive:delete.answerSheets'], ['grades', 'classArchive:delete.grades'], ['discussions', 'classArchive:delete.discussions'],
+  ['materials', 'classArchive:delete.materials'],
+  ['exercises', 'classArchive:delete.exercises'],
+  ['exams', 'classArchive:delete.exams'],
+  ['answer_sheets', 'classArchive:delete.answerSheets'],
+  ['grades', 'classArchive:delete.grades'],
+  ['discussions', 'classArchive:delete.discussions'],
 ] as const;
 
 function ImpactList({ impact }: { impact: ClassImpact }) {
@@ -40,7 +44,9 @@ function ImpactList({ impact }: { impact: ClassImpact }) {
         <>
           <Typography>{t('classArchive:delete.takes')}</Typography>
           <Box component="ul" sx={{ mt: 0.5, mb: 1 }}>
-            {counted.map(([field, key]) => <li key={field}>{t(key, { count: impact[field] })}</li>)}
+            {counted.map(([field, key]) => (
+              <li key={field}>{t(key, { count: impact[field] })}</li>
+            ))}
           </Box>
         </>
       )}
@@ -61,21 +67,44 @@ export default function DeleteClassDialog({ cls, onClose, onDone }: DeleteClassD
   const [typed, setTyped] = useState('');
   const busy = remove.isPending || archive.isPending;
   const named = typed.trim() === cls.name.trim();
-  const failure = remove.isError ? failureText(t('classArchive:delete.failed'), remove.error) : archive.isError ? failureText(t('classArchive:delete.archiveFailed'), archive.error) : null;
+  const failure = remove.isError
+    ? failureText(t('classArchive:delete.failed'), remove.error)
+    : archive.isError
+      ? failureText(t('classArchive:delete.archiveFailed'), archive.error)
+      : null;
 
   const doDelete = () => remove.mutate(cls.id, { onSuccess: () => onDone('deleted') });
   const doArchive = () => archive.mutate(cls.id, { onSuccess: () => onDone('archived') });
 
   return (
-    <Dialog open onClose={busy ? undefined : onClose} aria-labelledby="delete-class-title" aria-describedby="delete-class-impact" fullWidth maxWidth="sm">
-      <DialogTitle id="delete-class-title" sx={{ overflowWrap: 'anywhere' }}>{t('classArchive:delete.title', { name: cls.name })}</DialogTitle>
+    <Dialog
+      open
+      onClose={busy ? undefined : onClose}
+      aria-labelledby="delete-class-title"
+      aria-describedby="delete-class-impact"
+      fullWidth
+      maxWidth="sm"
+    >
+      <DialogTitle id="delete-class-title" sx={{ overflowWrap: 'anywhere' }}>
+        {t('classArchive:delete.title', { name: cls.name })}
+      </DialogTitle>
       <DialogContent>
         <Box id="delete-class-impact">
-          {impact.isPending ? <LoadingState text={t('classArchive:delete.counting')} />
-            : impact.isError ? <ErrorState message={t('classArchive:delete.countFailed')} error={impact.error} onRetry={() => void impact.refetch()} />
-              : <ImpactList impact={impact.data} />}
+          {impact.isPending ? (
+            <LoadingState text={t('classArchive:delete.counting')} />
+          ) : impact.isError ? (
+            <ErrorState
+              message={t('classArchive:delete.countFailed')}
+              error={impact.error}
+              onRetry={() => void impact.refetch()}
+            />
+          ) : (
+            <ImpactList impact={impact.data} />
+          )}
         </Box>
-        <Alert severity="info" sx={{ my: 2 }}>{t('classArchive:delete.archiveHint')}</Alert>
+        <Alert severity="info" sx={{ my: 2 }}>
+          {t('classArchive:delete.archiveHint')}
+        </Alert>
         <TextField
           label={t('classArchive:delete.confirmLabel', { name: cls.name })}
           value={typed}
@@ -84,12 +113,22 @@ export default function DeleteClassDialog({ cls, onClose, onDone }: DeleteClassD
           autoComplete="off"
           slotProps={{ htmlInput: { maxLength: 300, spellCheck: false } }}
         />
-        {failure && <Alert severity="error" sx={{ mt: 2 }}>{failure}</Alert>}
+        {failure && (
+          <Alert severity="error" sx={{ mt: 2 }}>
+            {failure}
+          </Alert>
+        )}
       </DialogContent>
       <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
-        <Button onClick={onClose} disabled={busy}>{t('classArchive:delete.cancel')}</Button>
-        <Button variant="outlined" onClick={doArchive} disabled={busy}>{t('classArchive:delete.archive')}</Button>
-        <Button variant="contained" color="error" onClick={doDelete} disabled={busy || !named || !impact.isSuccess}>{t('classArchive:delete.confirm')}</Button>
+        <Button onClick={onClose} disabled={busy}>
+          {t('classArchive:delete.cancel')}
+        </Button>
+        <Button variant="outlined" onClick={doArchive} disabled={busy}>
+          {t('classArchive:delete.archive')}
+        </Button>
+        <Button variant="contained" color="error" onClick={doDelete} disabled={busy || !named || !impact.isSuccess}>
+          {t('classArchive:delete.confirm')}
+        </Button>
       </DialogActions>
     </Dialog>
   );

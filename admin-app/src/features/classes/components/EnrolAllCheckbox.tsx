@@ -9,16 +9,28 @@ import { gradeStudentCountQuery } from '../../../lib/account-lists';
  * The create-class choice the server makes by default: every student of the grade joins the new class. Says how
  * many; unticked, the class starts empty and students are assigned from its page.
  */
-export function EnrolAllCheckbox({ grade, checked, onChange }: { grade: number; checked: boolean; onChange: (checked: boolean) => void }) {
+export function EnrolAllCheckbox({
+  grade,
+  checked,
+  onChange,
+}: {
+  grade: number;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
   const { t } = useTranslation('admin');
   const count = useQuery(gradeStudentCountQuery(grade));
-  const label = count.data !== undefined ? t('classes.form.enrolAll', { count: count.data, grade }) : t('classes.form.enrolAllUncounted', { grade });
+  const label =
+    count.data !== undefined
+      ? t('classes.form.enrolAll', { count: count.data, grade })
+      : t('classes.form.enrolAllUncounted', { grade });
   return (
     <div>
-      <FormControlLabel control={<Checkbox checked={checked} onChange={(e) => onChange(e.target.checked)} />} label={label} />
-      <FormHelperText>
-        {checked ? t('classes.form.enrolLater') : t('classes.form.startsEmpty')}
-      </FormHelperText>
+      <FormControlLabel
+        control={<Checkbox checked={checked} onChange={(e) => onChange(e.target.checked)} />}
+        label={label}
+      />
+      <FormHelperText>{checked ? t('classes.form.enrolLater') : t('classes.form.startsEmpty')}</FormHelperText>
     </div>
   );
 }

@@ -7,12 +7,36 @@ import { answer, held, refusal, type Sent } from '../../../../../jest/msw-server
 import { meta } from '../../../test/fixtures';
 import ManageClasses from './ManageClasses';
 
-const impact = (id: number, name: string, counts: Partial<Record<'students' | 'materials' | 'exercises' | 'exams' | 'answer_sheets' | 'grades' | 'discussions', number>> = {}) => ({
-  id, name, grade: 11, archived_at: null, students: 0, materials: 0, exercises: 0, exams: 0, answer_sheets: 0, grades: 0, discussions: 0, ...counts,
+const impact = (
+  id: number,
+  name: string,
+  counts: Partial<
+    Record<'students' | 'materials' | 'exercises' | 'exams' | 'answer_sheets' | 'grades' | 'discussions', number>
+  > = {},
+) => ({
+  id,
+  name,
+  grade: 11,
+  archived_at: null,
+  students: 0,
+  materials: 0,
+  exercises: 0,
+  exams: 0,
+  answer_sheets: 0,
+  grades: 0,
+  discussions: 0,
+  ...counts,
 });
 
 const cls = (id: number, name: string, extra: Partial<ClassItem> = {}): ClassItem => ({
-  id, name, description: `About ${name}`, teacher_id: 7, teacher_name: 'Bu Sari', grade: 11, student_count: 28, ...extra,
+  id,
+  name,
+  description: `About ${name}`,
+  teacher_id: 7,
+  teacher_name: 'Bu Sari',
+  grade: 11,
+  student_count: 28,
+  ...extra,
 });
 
 const teachers = [
@@ -37,16 +61,23 @@ let restore: jest.Mock;
 let studentCount: jest.Mock;
 beforeEach(() => {
   jest.clearAllMocks();
-  list = jest.fn((_: Sent): unknown => ({ classes: [cls(1, 'XI IPA 1'), cls(2, 'XI IPS 1', { student_count: 1, teacher_name: 'Pak Joko' })], meta: meta(3) }));
+  list = jest.fn((_: Sent): unknown => ({
+    classes: [cls(1, 'XI IPA 1'), cls(2, 'XI IPS 1', { student_count: 1, teacher_name: 'Pak Joko' })],
+    meta: meta(3),
+  }));
   archived = jest.fn((_: Sent): unknown => ({ classes: [], meta: meta(1) }));
   answer('get', '/classes', (sent) => (sent.query.archived ? archived(sent) : list(sent)));
   answer('get', '/teachers', () => ({ students: teachers, meta: meta(1) }));
-  deleteImpact = answer('get', '/classes/delete-impact', ({ query }) => impact(Number(query.id), query.id === '2' ? 'XI IPS 1' : `class ${query.id}`));
+  deleteImpact = answer('get', '/classes/delete-impact', ({ query }) =>
+    impact(Number(query.id), query.id === '2' ? 'XI IPS 1' : `class ${query.id}`),
+  );
   studentCount = answer('get', '/students', () => ({ students: [], meta: { ...meta(3), total: 32 } }));
   create = answer('post', '/classes', ({ body }) => cls(3, body.name));
   update = answer('patch', '/classes', ({ query, body }) => cls(Number(query.id), body.name));
   remove = answer('delete', '/classes', () => ({ message: 'ok' }));
-  archive = answer('post', '/classes/archive', ({ query }) => cls(Number(query.id), 'XI IPS 1', { archived_at: '2026-07-01T00:00:00.000Z' }));
+  archive = answer('post', '/classes/archive', ({ query }) =>
+    cls(Number(query.id), 'XI IPS 1', { archived_at: '2026-07-01T00:00:00.000Z' }),
+  );
   restore = answer('post', '/classes/restore', ({ query }) => cls(Number(query.id), 'XI IPA 1'));
   jest.spyOn(window, 'alert').mockImplementation(() => {});
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
@@ -57,7 +88,9 @@ function Revisit({ children }: { children: ReactNode }) {
   const [shown, setShown] = useState(true);
   return (
     <>
-      <button type="button" onClick={() => setShown((s) => !s)}>{shown ? 'Leave' : 'Come back'}</button>
+      <button type="button" onClick={() => setShown((s) => !s)}>
+        {shown ? 'Leave' : 'Come back'}
+      </button>
       {shown && children}
     </>
   );
@@ -72,7 +105,10 @@ async function chooseTeacher(name: string) {
 
 describe('ManageClasses', () => {
   it('shows the grade badge and one card per class with the real student count', async () => {
-    const pending = held({ classes: [cls(1, 'XI IPA 1'), cls(2, 'XI IPS 1', { student_count: 1, teacher_name: 'Pak Joko' })], meta: meta(3) });
+    const pending = held({
+      classes: [cls(1, 'XI IPA 1'), cls(2, 'XI IPS 1', { student_count: 1, teacher_name: 'Pak Joko' })],
+      meta: meta(3),
+    });
     list.mockImplementationOnce(pending.reply);
     renderAt(<ManageClasses grade={11} />, '/ManageClass11');
     expect(screen.getByRole('heading', { level: 1, name: 'Manage Classes' })).toBeInTheDocument();
@@ -114,7 +150,12 @@ describe('ManageClasses', () => {
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Description' }), 'Language class');
     await chooseTeacher('Pak Joko');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
-    await waitFor(() => expect(create).toHaveBeenCalledWith({ query: {}, body: { name: 'XI Bahasa', description: 'Language class', grade: 11, teacher_id: 8, enrol_all: false } }));
+    await waitFor(() =>
+      expect(create).toHaveBeenCalledWith({
+        query: {},
+        body: { name: 'XI Bahasa', description: 'Language class', grade: 11, teacher_id: 8, enrol_all: false },
+      }),
+    );
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(list).toHaveBeenCalledTimes(2);
   });
@@ -150,7 +191,12 @@ describe('ManageClasses', () => {
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Description' }), 'Language class');
     await chooseTeacher('Pak Joko');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
-    await waitFor(() => expect(create).toHaveBeenCalledWith({ query: {}, body: { name: 'XI Bahasa', description: 'Language class', grade: 11, teacher_id: 8, enrol_all: false } }));
+    await waitFor(() =>
+      expect(create).toHaveBeenCalledWith({
+        query: {},
+        body: { name: 'XI Bahasa', description: 'Language class', grade: 11, teacher_id: 8, enrol_all: false },
+      }),
+    );
   });
 
   it('does not offer enrolment when editing a class', async () => {
@@ -183,7 +229,9 @@ describe('ManageClasses', () => {
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Description' }), 'Science');
     await chooseTeacher('Bu Sari');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
-    await waitFor(() => expect(name).toHaveAccessibleDescription('A class named "XI IPA 1" already exists in grade 11.'));
+    await waitFor(() =>
+      expect(name).toHaveAccessibleDescription('A class named "XI IPA 1" already exists in grade 11.'),
+    );
     expect(name).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByRole('dialog', { name: 'Add Class' })).toBeInTheDocument();
     await userEvent.type(name, 'b');
@@ -220,23 +268,40 @@ describe('ManageClasses', () => {
     await userEvent.clear(within(dialog).getByRole('textbox', { name: 'Description' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(window.alert).not.toHaveBeenCalled();
-    await waitFor(() => expect(update).toHaveBeenCalledWith({ query: { id: '1' }, body: { name: 'XI IPA 1', description: '', grade: 11, teacher_id: 7 } }));
+    await waitFor(() =>
+      expect(update).toHaveBeenCalledWith({
+        query: { id: '1' },
+        body: { name: 'XI IPA 1', description: '', grade: 11, teacher_id: 7 },
+      }),
+    );
     expect(await within(dialog).findByText('Failed to Edit Class Data')).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('deletes a class only after showing what goes with it and the class name typed; reports a failure', async () => {
-    deleteImpact.mockImplementation(() => impact(2, 'XI IPS 1', { students: 28, materials: 3, exercises: 2, exams: 1, answer_sheets: 40, grades: 39, discussions: 1 }));
+    deleteImpact.mockImplementation(() =>
+      impact(2, 'XI IPS 1', {
+        students: 28,
+        materials: 3,
+        exercises: 2,
+        exams: 1,
+        answer_sheets: 40,
+        grades: 39,
+        discussions: 1,
+      }),
+    );
     remove.mockReturnValueOnce(down());
     renderAt(<ManageClasses grade={11} />);
     await userEvent.click(await screen.findByRole('button', { name: 'Actions for XI IPS 1' }));
     await userEvent.click(screen.getByRole('menuitem', { name: 'Delete Class' }));
     const dialog = await screen.findByRole('dialog', { name: 'are you sure you want to delete XI IPS 1?' });
     const counts = await within(dialog).findByTestId('class-impact');
-    expect(within(counts).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      '3 materials', '2 exercises', '1 exam', '40 answer sheets', '39 grades', '1 discussion',
-    ]);
+    expect(
+      within(counts)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['3 materials', '2 exercises', '1 exam', '40 answer sheets', '39 grades', '1 discussion']);
     expect(counts).toHaveTextContent('28 students leave this class (their accounts stay).');
     expect(deleteImpact).toHaveBeenCalledWith({ query: { id: '2' }, body: undefined });
     const confirm = within(dialog).getByRole('button', { name: 'Delete for good' });
@@ -269,15 +334,24 @@ describe('ManageClasses', () => {
   });
 
   it('lists the archived classes and shows why a restore was refused', async () => {
-    archived.mockImplementation(() => ({ classes: [cls(5, 'XI IPA 1', { archived_at: '2026-07-01T00:00:00.000Z' })], meta: meta(1) }));
-    restore.mockReturnValueOnce(refused(409, 'Cannot restore: a class named "XI IPA 1" already exists in grade 11. Rename that class first.'));
+    archived.mockImplementation(() => ({
+      classes: [cls(5, 'XI IPA 1', { archived_at: '2026-07-01T00:00:00.000Z' })],
+      meta: meta(1),
+    }));
+    restore.mockReturnValueOnce(
+      refused(409, 'Cannot restore: a class named "XI IPA 1" already exists in grade 11. Rename that class first.'),
+    );
     renderAt(<ManageClasses grade={11} />, '/ManageClass11');
     await userEvent.click(await screen.findByRole('button', { name: 'Archived classes' }));
     expect(screen.getByTestId('location')).toHaveTextContent('/ManageClass11?show=archived');
     expect(await screen.findByRole('heading', { name: 'Archived 11th grade classes' })).toBeInTheDocument();
     await userEvent.click(await screen.findByRole('button', { name: 'Restore XI IPA 1' }));
     expect(archived).toHaveBeenCalledWith({ query: { grade: '11', page: '1', archived: '1' }, body: undefined });
-    expect(await screen.findByText(/Failed to restore XI IPA 1: Cannot restore: a class named "XI IPA 1" already exists in grade 11/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        /Failed to restore XI IPA 1: Cannot restore: a class named "XI IPA 1" already exists in grade 11/,
+      ),
+    ).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Restore XI IPA 1' }));
     expect(await screen.findByText('XI IPA 1 is in use again.')).toBeInTheDocument();
     expect(restore).toHaveBeenCalledTimes(2);
@@ -286,7 +360,12 @@ describe('ManageClasses', () => {
   });
 
   it('a second visit shows the cached cards at once, without asking the server again', async () => {
-    renderAt(<Revisit><ManageClasses grade={11} /></Revisit>, '/ManageClass11');
+    renderAt(
+      <Revisit>
+        <ManageClasses grade={11} />
+      </Revisit>,
+      '/ManageClass11',
+    );
     expect(await screen.findByRole('heading', { name: 'XI IPA 1' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Leave' }));
     expect(screen.queryByRole('heading', { name: 'XI IPA 1' })).not.toBeInTheDocument();
@@ -297,11 +376,15 @@ describe('ManageClasses', () => {
   });
 
   it('an edit refetches the shown page once', async () => {
-    list.mockReturnValueOnce({ classes: [cls(1, 'XI IPA 1')], meta: meta(3) }).mockImplementation(() => ({ classes: [cls(1, 'XI IPA 1', { teacher_name: 'Pak Joko' })], meta: meta(3) }));
+    list
+      .mockReturnValueOnce({ classes: [cls(1, 'XI IPA 1')], meta: meta(3) })
+      .mockImplementation(() => ({ classes: [cls(1, 'XI IPA 1', { teacher_name: 'Pak Joko' })], meta: meta(3) }));
     renderAt(<ManageClasses grade={11} />, '/ManageClass11');
     await userEvent.click(await screen.findByRole('button', { name: 'Actions for XI IPA 1' }));
     await userEvent.click(screen.getByRole('menuitem', { name: 'Edit Class' }));
-    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Edit Class' })).getByRole('button', { name: 'Save' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Edit Class' })).getByRole('button', { name: 'Save' }),
+    );
     expect(await screen.findByText('Teacher: Pak Joko')).toBeInTheDocument();
     expect(list).toHaveBeenCalledTimes(2);
     expect(list).toHaveBeenLastCalledWith({ query: { grade: '11', page: '1' }, body: undefined });
@@ -309,7 +392,9 @@ describe('ManageClasses', () => {
 
   it('deleting the only class of a later page goes back one page', async () => {
     list.mockImplementation(({ query }: Sent) =>
-      query.page === '2' ? { classes: [cls(3, 'XI IPS 2')], meta: meta(2, 2) } : { classes: [cls(1, 'XI IPA 1')], meta: meta(2) },
+      query.page === '2'
+        ? { classes: [cls(3, 'XI IPS 2')], meta: meta(2, 2) }
+        : { classes: [cls(1, 'XI IPA 1')], meta: meta(2) },
     );
     renderAt(<ManageClasses grade={11} />, '/ManageClass11?page=2');
     await userEvent.click(await screen.findByRole('button', { name: 'Actions for XI IPS 2' }));

@@ -29,7 +29,18 @@ export default function ManageClasses({ grade }: { grade: number }) {
   const showArchived = params.get('show') === 'archived';
   const [notice, setNotice] = useState<string | null>(null);
   const saveClass = useSaveClass();
-  const { page, setPage, list: classes, formFailure, setFormFailure, formFieldFailure, pageFailure, setPageFailure, attempt, showAfterDelete } = usePagedList(
+  const {
+    page,
+    setPage,
+    list: classes,
+    formFailure,
+    setFormFailure,
+    formFieldFailure,
+    pageFailure,
+    setPageFailure,
+    attempt,
+    showAfterDelete,
+  } = usePagedList(
     (page) => gradeClassesQuery(grade, page),
     (data) => data.classes.length,
   );
@@ -52,7 +63,8 @@ export default function ManageClasses({ grade }: { grade: number }) {
     setTakenName(null);
     await attempt('form', editing.mode === 'add' ? t('classes.addFailed') : t('classes.editFailed'), async () => {
       try {
-        if (editing.mode === 'add') await saveClass.mutateAsync({ body: { ...classBody(values, grade), enrol_all: enrolAll } });
+        if (editing.mode === 'add')
+          await saveClass.mutateAsync({ body: { ...classBody(values, grade), enrol_all: enrolAll } });
         else await saveClass.mutateAsync({ id: editing.cls.id, body: classBody(values, grade) });
       } catch (err) {
         // the only conflict a class write has is its name in the grade
@@ -72,12 +84,21 @@ export default function ManageClasses({ grade }: { grade: number }) {
 
   let content;
   if (classes.isPending) content = <LoadingState />;
-  else if (classes.isError) content = <ErrorState message={t('classes.loadFailed')} error={classes.error} onRetry={() => void classes.refetch()} />;
+  else if (classes.isError)
+    content = (
+      <ErrorState message={t('classes.loadFailed')} error={classes.error} onRetry={() => void classes.refetch()} />
+    );
   else if (classes.data.classes.length === 0) content = <EmptyState message={t('classes.empty', { grade })} />;
   else
     content = (
       <>
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)' } }}>
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 2,
+            gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)' },
+          }}
+        >
           {classes.data.classes.map((cls) => (
             <ClassCard key={cls.id} cls={cls} onEdit={openEdit} onDelete={setDeleting} />
           ))}
@@ -92,14 +113,36 @@ export default function ManageClasses({ grade }: { grade: number }) {
         <PageTitle>{t('classes.title')}</PageTitle>
         <Chip label={t('grade.nth', { grade })} color="primary" />
         <Box sx={{ flex: 1 }} />
-        <Button aria-pressed={showArchived} onClick={() => { setNotice(null); setParams(showArchived ? {} : { show: 'archived' }); }}>
+        <Button
+          aria-pressed={showArchived}
+          onClick={() => {
+            setNotice(null);
+            setParams(showArchived ? {} : { show: 'archived' });
+          }}
+        >
           {showArchived ? t('classArchive:archived.showInUse') : t('classArchive:archived.show')}
         </Button>
-        <Button variant="contained" startIcon={<AddIcon />} onClick={openAdd}>{t('classes.add')}</Button>
+        <Button variant="contained" startIcon={<AddIcon />} onClick={openAdd}>
+          {t('classes.add')}
+        </Button>
       </Box>
-      {pageFailure && <Alert severity="error" onClose={() => setPageFailure(null)} sx={{ mb: 2 }}>{pageFailure}</Alert>}
-      {notice && <Alert severity="success" onClose={() => setNotice(null)} sx={{ mb: 2 }}>{notice}</Alert>}
-      {showArchived ? <Suspense fallback={<LoadingState />}><ArchivedClasses grade={grade} /></Suspense> : content}
+      {pageFailure && (
+        <Alert severity="error" onClose={() => setPageFailure(null)} sx={{ mb: 2 }}>
+          {pageFailure}
+        </Alert>
+      )}
+      {notice && (
+        <Alert severity="success" onClose={() => setNotice(null)} sx={{ mb: 2 }}>
+          {notice}
+        </Alert>
+      )}
+      {showArchived ? (
+        <Suspense fallback={<LoadingState />}>
+          <ArchivedClasses grade={grade} />
+        </Suspense>
+      ) : (
+        content
+      )}
       <ClassFormDialog
         open={editing !== null}
         mode={editing?.mode ?? 'add'}
@@ -109,12 +152,20 @@ export default function ManageClasses({ grade }: { grade: number }) {
         failure={formFailure}
         fieldFailure={formFieldFailure}
         takenName={takenName}
-        onClose={() => { setEditing(null); setTakenName(null); }}
+        onClose={() => {
+          setEditing(null);
+          setTakenName(null);
+        }}
         onSubmit={save}
       />
       {deleting && (
         <Suspense fallback={null}>
-          <DeleteClassDialog key={deleting.id} cls={deleting} onClose={() => setDeleting(null)} onDone={(outcome) => afterDelete(deleting, outcome)} />
+          <DeleteClassDialog
+            key={deleting.id}
+            cls={deleting}
+            onClose={() => setDeleting(null)}
+            onDone={(outcome) => afterDelete(deleting, outcome)}
+          />
         </Suspense>
       )}
     </Box>

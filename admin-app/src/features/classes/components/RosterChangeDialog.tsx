@@ -24,22 +24,50 @@ export interface RosterChangeDialogProps {
 }
 
 const TEXTS = {
-  assign: { title: 'roster.dialog.assignTitle', text: 'roster.dialog.assignText', confirm: 'roster.dialog.confirmAssign' },
+  assign: {
+    title: 'roster.dialog.assignTitle',
+    text: 'roster.dialog.assignText',
+    confirm: 'roster.dialog.confirmAssign',
+  },
   move: { title: 'roster.dialog.moveTitle', text: 'roster.dialog.moveText', confirm: 'roster.dialog.confirmMove' },
-  unassign: { title: 'roster.dialog.unassignTitle', text: 'roster.dialog.unassignText', confirm: 'roster.dialog.confirmUnassign' },
+  unassign: {
+    title: 'roster.dialog.unassignTitle',
+    text: 'roster.dialog.unassignText',
+    confirm: 'roster.dialog.confirmUnassign',
+  },
 } as const;
 
 /** The other classes of the grade, to choose where the students go (assign and move). */
-function TargetPicker({ cls, value, onChange }: { cls: RosterChangeDialogProps['cls']; value: number | ''; onChange: (id: number) => void }) {
+function TargetPicker({
+  cls,
+  value,
+  onChange,
+}: {
+  cls: RosterChangeDialogProps['cls'];
+  value: number | '';
+  onChange: (id: number) => void;
+}) {
   const { t } = useTranslation('admin');
   const choices = useQuery(gradeClassChoicesQuery(cls.grade));
   if (choices.isPending) return <DialogContentText>{t('roster.dialog.loading')}</DialogContentText>;
   if (choices.isError) return <Alert severity="error">{t('roster.dialog.loadFailed')}</Alert>;
   const others = choices.data.filter((c) => c.id !== cls.id);
-  if (others.length === 0) return <Alert severity="info">{t('roster.dialog.noOtherClass', { grade: cls.grade })}</Alert>;
+  if (others.length === 0)
+    return <Alert severity="info">{t('roster.dialog.noOtherClass', { grade: cls.grade })}</Alert>;
   return (
-    <TextField select fullWidth label={t('roster.dialog.target', { grade: cls.grade })} value={value} onChange={(e) => onChange(Number(e.target.value))} sx={{ mt: 2 }}>
-      {others.map((c) => <MenuItem key={c.id} value={c.id}>{c.name}</MenuItem>)}
+    <TextField
+      select
+      fullWidth
+      label={t('roster.dialog.target', { grade: cls.grade })}
+      value={value}
+      onChange={(e) => onChange(Number(e.target.value))}
+      sx={{ mt: 2 }}
+    >
+      {others.map((c) => (
+        <MenuItem key={c.id} value={c.id}>
+          {c.name}
+        </MenuItem>
+      ))}
     </TextField>
   );
 }
@@ -52,7 +80,10 @@ export default function RosterChangeDialog({ change, cls, studentIds, onClose, o
   const texts = TEXTS[change];
   const needsTarget = change !== 'unassign';
   const submit = () =>
-    mutation.mutate({ change, studentIds, ...(needsTarget && target !== '' ? { to: target } : {}) }, { onSuccess: onDone });
+    mutation.mutate(
+      { change, studentIds, ...(needsTarget && target !== '' ? { to: target } : {}) },
+      { onSuccess: onDone },
+    );
   const reason = mutation.isError ? errorMessage(mutation.error) : null;
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="roster-change-title">
@@ -61,7 +92,9 @@ export default function RosterChangeDialog({ change, cls, studentIds, onClose, o
         <DialogContentText>{t(texts.text, { name: cls.name })}</DialogContentText>
         {needsTarget && <TargetPicker cls={cls} value={target} onChange={setTarget} />}
         {mutation.isError && (
-          <Alert severity="error" sx={{ mt: 2 }}>{reason ? t('roster.dialog.failed', { reason }) : t('roster.dialog.failedPlain')}</Alert>
+          <Alert severity="error" sx={{ mt: 2 }}>
+            {reason ? t('roster.dialog.failed', { reason }) : t('roster.dialog.failedPlain')}
+          </Alert>
         )}
       </DialogContent>
       <DialogActions>

@@ -57,16 +57,27 @@ export function RosterTable({ label, students, selectable, selected, onSelectedC
             <TableCell>{t('common:studentTable.nis')}</TableCell>
             <TableCell>{t('common:studentTable.grade')}</TableCell>
             <TableCell>{t('common:studentTable.status')}</TableCell>
-            <TableCell align="center" sx={stickyActionSx}>{t('common:recordTable.action')}</TableCell>
+            <TableCell align="center" sx={stickyActionSx}>
+              {t('common:recordTable.action')}
+            </TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
           {students.map((s) => {
             const greyed = isDeactivated(s);
             return (
-              <TableRow key={s.id} hover selected={selected.has(s.id)} sx={greyed ? { '& td': { color: 'text.secondary' } } : undefined}>
+              <TableRow
+                key={s.id}
+                hover
+                selected={selected.has(s.id)}
+                sx={greyed ? { '& td': { color: 'text.secondary' } } : undefined}
+              >
                 <TableCell padding="checkbox">
-                  <Checkbox checked={selected.has(s.id)} onChange={() => toggle(s.id)} slotProps={{ input: { 'aria-label': t('roster.select', { name: s.name }) } }} />
+                  <Checkbox
+                    checked={selected.has(s.id)}
+                    onChange={() => toggle(s.id)}
+                    slotProps={{ input: { 'aria-label': t('roster.select', { name: s.name }) } }}
+                  />
                 </TableCell>
                 <TableCell>
                   {s.name}
@@ -75,7 +86,9 @@ export function RosterTable({ label, students, selectable, selected, onSelectedC
                 <TableCell>{s.nis}</TableCell>
                 <TableCell>{s.grade}</TableCell>
                 <TableCell>{s.status}</TableCell>
-                <TableCell align="center" sx={{ ...stickyActionSx, whiteSpace: 'nowrap' }}>{actions(s)}</TableCell>
+                <TableCell align="center" sx={{ ...stickyActionSx, whiteSpace: 'nowrap' }}>
+                  {actions(s)}
+                </TableCell>
               </TableRow>
             );
           })}

@@ -7,9 +7,15 @@ import { DashboardAdmin } from './DashboardAdmin';
 
 /** A page of reports as GET /reports?page answers it. */
 const reportPage = (reports: Report[]) => ({
-  reports, meta: { page: 1, pageSize: 20, total: reports.length, totalPage: reports.length ? 1 : 0, totalpages: reports.length ? 1 : 0 },
+  reports,
+  meta: {
+    page: 1,
+    pageSize: 20,
+    total: reports.length,
+    totalPage: reports.length ? 1 : 0,
+    totalpages: reports.length ? 1 : 0,
+  },
 });
-
 
 // The server, as jest.fns of what each request asked for (a rejection is written as the server's refusal).
 const admin = jest.fn();
@@ -18,14 +24,44 @@ const removeReport = jest.fn();
 
 const stats: AdminStats = {
   classes: [
-    { class_id: 1, name: 'X IPA 1', grade: 10, students: 30, tasks_completed: 12, tasks_uncompleted: 18, exam_done: 25, exam_not_done: 5 },
-    { class_id: 2, name: 'XI IPS 2', grade: 11, students: 20, tasks_completed: 7, tasks_uncompleted: 13, exam_done: 3, exam_not_done: 17 },
+    {
+      class_id: 1,
+      name: 'X IPA 1',
+      grade: 10,
+      students: 30,
+      tasks_completed: 12,
+      tasks_uncompleted: 18,
+      exam_done: 25,
+      exam_not_done: 5,
+    },
+    {
+      class_id: 2,
+      name: 'XI IPS 2',
+      grade: 11,
+      students: 20,
+      tasks_completed: 7,
+      tasks_uncompleted: 13,
+      exam_done: 3,
+      exam_not_done: 17,
+    },
   ],
 };
 
 const report = (id: number, author: string, message: string): Report => ({
-  id, kind: 'general', discussion_id: id, reply_id: null, reporter_id: 9, reporter_name: 'Budi', author_name: author, message,
-  topic: 'Umum', reason: null, class_id: null, class_name: null, material_id: null, material_title: null,
+  id,
+  kind: 'general',
+  discussion_id: id,
+  reply_id: null,
+  reporter_id: 9,
+  reporter_name: 'Budi',
+  author_name: author,
+  message,
+  topic: 'Umum',
+  reason: null,
+  class_id: null,
+  class_name: null,
+  material_id: null,
+  material_title: null,
   created_at: '2025-01-05T08:00:00+07:00',
 });
 
@@ -61,12 +97,20 @@ describe('DashboardAdmin', () => {
     pending.resolve(stats);
 
     const tasks = await screen.findByRole('table', { name: 'Student Tasks per Class' }, { timeout: 15000 });
-    expect(within(tasks).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Classes', 'Completed', 'Uncompleted']);
+    expect(
+      within(tasks)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Classes', 'Completed', 'Uncompleted']);
     expect(within(tasks).getByRole('row', { name: 'X IPA 1 12 18' })).toBeInTheDocument();
     expect(within(tasks).getByRole('row', { name: 'XI IPS 2 7 13' })).toBeInTheDocument();
 
     const exams = screen.getByRole('table', { name: 'Exam Progression per Class' });
-    expect(within(exams).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Classes', 'Worked on the exam', 'Not yet']);
+    expect(
+      within(exams)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Classes', 'Worked on the exam', 'Not yet']);
     expect(within(exams).getByRole('row', { name: 'XI IPS 2 3 17' })).toBeInTheDocument();
 
     expect(screen.getByRole('heading', { name: 'Student Tasks per Class' })).toBeInTheDocument();
@@ -86,7 +130,9 @@ describe('DashboardAdmin', () => {
     // x-charts' legend switches a series off and on (the tasks chart's legend is its first).
     const tasksChart = screen.getByRole('region', { name: 'Student Tasks per Class chart' });
     const uncompletedBars = () =>
-      Array.from(tasksChart.querySelectorAll('rect[fill="#f59e0b"][data-delay-ms]')).filter((r) => Number(r.getAttribute('height')) > 0).length;
+      Array.from(tasksChart.querySelectorAll('rect[fill="#f59e0b"][data-delay-ms]')).filter(
+        (r) => Number(r.getAttribute('height')) > 0,
+      ).length;
     expect(uncompletedBars()).toBe(2);
     await userEvent.click(within(tasksChart).getByRole('button', { name: 'Uncompleted' }));
     await waitFor(() => expect(uncompletedBars()).toBe(0));
@@ -107,9 +153,9 @@ describe('DashboardAdmin', () => {
   });
 
   it('lists reports and deletes one after confirmation, then reloads', async () => {
-    listReports.mockResolvedValueOnce(reportPage([report(4, 'Andi', 'spam spam'), report(5, 'Citra', 'rude words')])).mockResolvedValueOnce(reportPage([
-      report(5, 'Citra', 'rude words'),
-    ]));
+    listReports
+      .mockResolvedValueOnce(reportPage([report(4, 'Andi', 'spam spam'), report(5, 'Citra', 'rude words')]))
+      .mockResolvedValueOnce(reportPage([report(5, 'Citra', 'rude words')]));
     removeReport.mockResolvedValue({ message: 'ok' });
     renderAt(<DashboardAdmin />);
     const list = await screen.findByRole('list', { name: 'Reported messages' });

@@ -25,17 +25,35 @@ export function DashboardAdmin() {
   useUsableMark(!stats.isPending);
 
   let charts;
-  if (stats.isPending) charts = <Box sx={CHARTS_PLACE}><LoadingState text={t('dashboard.loadingStats')} /></Box>;
-  else if (stats.isError) charts = <ErrorState message={t('dashboard.statsFailed')} error={stats.error} onRetry={() => void stats.refetch()} />;
+  if (stats.isPending)
+    charts = (
+      <Box sx={CHARTS_PLACE}>
+        <LoadingState text={t('dashboard.loadingStats')} />
+      </Box>
+    );
+  else if (stats.isError)
+    charts = (
+      <ErrorState message={t('dashboard.statsFailed')} error={stats.error} onRetry={() => void stats.refetch()} />
+    );
   else if (stats.data.classes.length === 0) charts = <EmptyState message={t('dashboard.noClasses')} />;
-  else charts = <Box sx={CHARTS_PLACE}><StatsCharts stats={stats.data} /></Box>;
+  else
+    charts = (
+      <Box sx={CHARTS_PLACE}>
+        <StatsCharts stats={stats.data} />
+      </Box>
+    );
 
   return (
     <Box>
       <Banner title={t('dashboard.title')}>
         <Box sx={{ width: { xs: '100%', sm: 320 } }}>
           {/* The spec's dashboard search has no effect: the query is only logged. */}
-          <SearchBox query={query} onChange={setQuery} onSearch={(q) => console.log('Dashboard search:', q)} placeholder={t('dashboard.search')} />
+          <SearchBox
+            query={query}
+            onChange={setQuery}
+            onSearch={(q) => console.log('Dashboard search:', q)}
+            placeholder={t('dashboard.search')}
+          />
         </Box>
       </Banner>
       {charts}

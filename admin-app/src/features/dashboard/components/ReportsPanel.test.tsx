@@ -7,12 +7,31 @@ import { ReportsPanel } from './ReportsPanel';
 
 /** A page of reports as GET /reports?page answers it. */
 const reportPage = (reports: Report[]) => ({
-  reports, meta: { page: 1, pageSize: 20, total: reports.length, totalPage: reports.length ? 1 : 0, totalpages: reports.length ? 1 : 0 },
+  reports,
+  meta: {
+    page: 1,
+    pageSize: 20,
+    total: reports.length,
+    totalPage: reports.length ? 1 : 0,
+    totalpages: reports.length ? 1 : 0,
+  },
 });
 
 const base: Report = {
-  id: 1, kind: 'general', discussion_id: 1, reply_id: null, reporter_id: 9, reporter_name: 'Budi', author_name: 'Andi', topic: 'Umum',
-  message: 'halo', reason: null, class_id: null, class_name: null, material_id: null, material_title: null,
+  id: 1,
+  kind: 'general',
+  discussion_id: 1,
+  reply_id: null,
+  reporter_id: 9,
+  reporter_name: 'Budi',
+  author_name: 'Andi',
+  topic: 'Umum',
+  message: 'halo',
+  reason: null,
+  class_id: null,
+  class_name: null,
+  material_id: null,
+  material_title: null,
   created_at: '2025-01-05T08:00:00+07:00',
 };
 
@@ -26,9 +45,20 @@ test('a reported message is shown as the plain text its author typed, with its l
 });
 
 test('a report shows where (with a link to the class), when, who reported it and why', async () => {
-  answer('get', '/reports', () => reportPage([{
-    ...base, kind: 'material', reply_id: 'r-1', reason: 'Kata kasar', class_id: 7, class_name: 'X IPA 1', material_id: 3, material_title: 'Limit',
-  }]));
+  answer('get', '/reports', () =>
+    reportPage([
+      {
+        ...base,
+        kind: 'material',
+        reply_id: 'r-1',
+        reason: 'Kata kasar',
+        class_id: 7,
+        class_name: 'X IPA 1',
+        material_id: 3,
+        material_title: 'Limit',
+      },
+    ]),
+  );
   renderAt(<ReportsPanel />);
   const item = await screen.findByRole('listitem', { name: 'Report of a message from Andi' });
   expect(within(item).getByRole('link', { name: 'X IPA 1' })).toHaveAttribute('href', '/class/7');
@@ -74,9 +104,15 @@ test('a refused delete closes the dialog and shows the server reason; the report
 
 test('reads the reports a page at a time and moves between pages', async () => {
   const user = userEvent.setup();
-  const pageOf = (page: number, report: Report) => ({ reports: [report], meta: { page, pageSize: 20, total: 21, totalPage: 2, totalpages: 2 } });
+  const pageOf = (page: number, report: Report) => ({
+    reports: [report],
+    meta: { page, pageSize: 20, total: 21, totalPage: 2, totalpages: 2 },
+  });
   const page = answer('get', '/reports', ({ query }) =>
-    (query.page === '1' ? pageOf(1, { ...base, id: 30, author_name: 'Andi' }) : pageOf(2, { ...base, id: 2, author_name: 'Citra' })));
+    query.page === '1'
+      ? pageOf(1, { ...base, id: 30, author_name: 'Andi' })
+      : pageOf(2, { ...base, id: 2, author_name: 'Citra' }),
+  );
   renderAt(<ReportsPanel />);
   expect(await screen.findByRole('listitem', { name: 'Report of a message from Andi' })).toBeInTheDocument();
   expect(page).toHaveBeenCalledWith({ query: { page: '1', pageSize: '20' }, body: undefined });

@@ -19,7 +19,9 @@ import { useLastNonNull } from '../../../hooks/useLastNonNull';
 import { reportsQuery, useReportAction } from '../api';
 
 // Mounted from the first Delete/Dismiss on (and kept, for its closing animation): MUI's dialogs stay off the dashboard's first screen.
-const ConfirmDialog = lazy(() => import('@kelasku/shared-ui/src/ConfirmDialog').then((m) => ({ default: m.ConfirmDialog })));
+const ConfirmDialog = lazy(() =>
+  import('@kelasku/shared-ui/src/ConfirmDialog').then((m) => ({ default: m.ConfirmDialog })),
+);
 
 type Pending = { action: 'delete' | 'dismiss'; report: Report };
 
@@ -30,8 +32,10 @@ function Where({ report }: { report: Report }) {
   return (
     <>
       {t('reports.where.in')}{' '}
-      <Link component={RouterLink} to={`/class/${report.class_id}`}>{report.class_name}</Link>
-      {' '}{t('reports.where.materialTopic', { material: report.material_title, topic: report.topic })}
+      <Link component={RouterLink} to={`/class/${report.class_id}`}>
+        {report.class_name}
+      </Link>{' '}
+      {t('reports.where.materialTopic', { material: report.material_title, topic: report.topic })}
     </>
   );
 }
@@ -63,23 +67,40 @@ export function ReportsPanel() {
 
   let body;
   if (reports.isPending) body = <LoadingState />;
-  else if (reports.isError) body = <ErrorState message={t('reports.loadFailed')} error={reports.error} onRetry={() => void reports.refetch()} />;
-  else if (!reports.data?.reports.length) body = <Typography sx={{ p: 2, color: 'text.secondary' }}>{t('reports.empty')}</Typography>;
+  else if (reports.isError)
+    body = (
+      <ErrorState message={t('reports.loadFailed')} error={reports.error} onRetry={() => void reports.refetch()} />
+    );
+  else if (!reports.data?.reports.length)
+    body = <Typography sx={{ p: 2, color: 'text.secondary' }}>{t('reports.empty')}</Typography>;
   else
     body = (
       <List aria-label={t('reports.listLabel')} sx={{ maxHeight: '20rem', overflowY: 'auto', py: 0 }} tabIndex={0}>
         {reports.data.reports.map((report) => (
-          <ListItem key={report.id} divider component="li" aria-label={t('reports.itemLabel', { author: report.author_name })} sx={{ display: 'block', px: 1 }}>
+          <ListItem
+            key={report.id}
+            divider
+            component="li"
+            aria-label={t('reports.itemLabel', { author: report.author_name })}
+            sx={{ display: 'block', px: 1 }}
+          >
             <Typography sx={{ fontWeight: 600 }}>{report.author_name}</Typography>
             <Box sx={{ color: 'text.primary', overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>{report.message}</Box>
             <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-              {report.reply_id ? t('reports.kind.reply') : t('reports.kind.question')}{' '}
-              <Where report={report} />
+              {report.reply_id ? t('reports.kind.reply') : t('reports.kind.question')} <Where report={report} />
             </Typography>
             <Typography variant="body2" color="text.secondary">
-              {t('reports.reportedBy', { reporter: report.reporter_name, date: formatDateId(report.created_at), time: formatWibTime(report.created_at) })}
+              {t('reports.reportedBy', {
+                reporter: report.reporter_name,
+                date: formatDateId(report.created_at),
+                time: formatWibTime(report.created_at),
+              })}
             </Typography>
-            <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
+            <Typography
+              variant="body2"
+              color="text.secondary"
+              sx={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}
+            >
               {t('reports.reason', { reason: report.reason ?? t('reports.noReason') })}
             </Typography>
             <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
@@ -122,8 +143,16 @@ export function ReportsPanel() {
         <Suspense fallback={null}>
           <ConfirmDialog
             open={pending !== null}
-            title={shown.action === 'delete' ? t('reports.deleteTitle', { author: shown.report.author_name }) : t('reports.dismissTitle', { author: shown.report.author_name })}
-            message={shown.action === 'delete' ? t('reports.deleteMessage', { message: shown.report.message }) : t('reports.dismissMessage', { message: shown.report.message })}
+            title={
+              shown.action === 'delete'
+                ? t('reports.deleteTitle', { author: shown.report.author_name })
+                : t('reports.dismissTitle', { author: shown.report.author_name })
+            }
+            message={
+              shown.action === 'delete'
+                ? t('reports.deleteMessage', { message: shown.report.message })
+                : t('reports.dismissMessage', { message: shown.report.message })
+            }
             confirmLabel={shown.action === 'dismiss' ? t('reports.dismiss') : t('reports.delete')}
             destructive={shown.action !== 'dismiss'}
             busy={act.isPending}

@@ -21,7 +21,13 @@ export default function StatsBarChart({ spec, labels }: { spec: ChartSpec; label
       xAxis={[{ scaleType: 'band', data: labels, label: t('charts.classes'), height: 45 }]}
       yAxis={[{ label: t('charts.studentsAmount'), tickMinStep: 1, valueFormatter: (v: number) => formatNumber(v) }]}
       series={spec.series.map((s) => ({ id: s.id, label: s.label, color: s.color, data: s.values }))}
-      slotProps={{ legend: { direction: 'horizontal', position: { vertical: 'top', horizontal: 'start' }, toggleVisibilityOnClick: true } }}
+      slotProps={{
+        legend: {
+          direction: 'horizontal',
+          position: { vertical: 'top', horizontal: 'start' },
+          toggleVisibilityOnClick: true,
+        },
+      }}
     />
   );
 }

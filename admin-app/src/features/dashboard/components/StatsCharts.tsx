@@ -13,8 +13,15 @@ const StatsBarChart = lazy(() => import('./StatsBarChart'));
 
 // Visually hidden but read by screen readers (MUI's visuallyHidden lives in @mui/utils, which is not shared).
 const visuallyHidden = {
-  border: 0, clip: 'rect(0 0 0 0)', height: '1px', margin: '-1px', overflow: 'hidden', padding: 0, position: 'absolute',
-  whiteSpace: 'nowrap', width: '1px',
+  border: 0,
+  clip: 'rect(0 0 0 0)',
+  height: '1px',
+  margin: '-1px',
+  overflow: 'hidden',
+  padding: 0,
+  position: 'absolute',
+  whiteSpace: 'nowrap',
+  width: '1px',
 } as const;
 
 // The drawing's place: x-charts' legend above its 300 px SVG (StatsBarChart.tsx), measured in Chromium.
@@ -45,7 +52,9 @@ function StatsFigure({ spec, labels }: { spec: ChartSpec; labels: string[] }) {
             <tr>
               <th scope="col">{t('charts.classes')}</th>
               {spec.series.map((s) => (
-                <th key={s.id} scope="col">{s.label}</th>
+                <th key={s.id} scope="col">
+                  {s.label}
+                </th>
               ))}
             </tr>
           </thead>

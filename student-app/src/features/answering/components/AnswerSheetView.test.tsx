@@ -10,15 +10,38 @@ import { AnswerSheetView } from './AnswerSheetView';
 import type { WorkKind } from '../texts';
 
 const content = {
-  '1': 'Ibu kota Indonesia?', '1_a': 'Jakarta', '1_b': 'Bandung', '1_c': 'Medan', '1_d': 'Surabaya',
-  '2': '2 + 2 = ?', '2_a': '3', '2_b': '4', '2_c': '5', '2_d': '6',
+  '1': 'Ibu kota Indonesia?',
+  '1_a': 'Jakarta',
+  '1_b': 'Bandung',
+  '1_c': 'Medan',
+  '1_d': 'Surabaya',
+  '2': '2 + 2 = ?',
+  '2_a': '3',
+  '2_b': '4',
+  '2_c': '5',
+  '2_d': '6',
   '3_essay': 'Jelaskan fotosintesis.',
-  '4': 'Warna langit?', '4_a': 'Biru', '4_b': 'Merah', '4_c': 'Hijau', '4_d': 'Kuning',
-  '5': 'Lima?', '5_a': 'a', '5_b': 'b', '5_c': 'c', '5_d': 'd', '5_pict': 'data:image/png;base64,iVBORw0KGgo=',
+  '4': 'Warna langit?',
+  '4_a': 'Biru',
+  '4_b': 'Merah',
+  '4_c': 'Hijau',
+  '4_d': 'Kuning',
+  '5': 'Lima?',
+  '5_a': 'a',
+  '5_b': 'b',
+  '5_c': 'c',
+  '5_d': 'd',
+  '5_pict': 'data:image/png;base64,iVBORw0KGgo=',
 };
 
-function Harness({ kind = 'task', onSubmit = jest.fn(async () => undefined), onAnswer = jest.fn() }: {
-  kind?: WorkKind; onSubmit?: () => Promise<void>; onAnswer?: jest.Mock;
+function Harness({
+  kind = 'task',
+  onSubmit = jest.fn(async () => undefined),
+  onAnswer = jest.fn(),
+}: {
+  kind?: WorkKind;
+  onSubmit?: () => Promise<void>;
+  onAnswer?: jest.Mock;
 }) {
   const [answers, setAnswers] = useState<Answers>({});
   return (
@@ -42,7 +65,9 @@ test('the number grid has four columns, one button per question, and marks the c
   renderAt(<Harness />);
   // The columns are static CSS (question.css), which the tests' style mock does not apply: read the rule itself.
   expect(grid()).toHaveClass('kq-grid');
-  expect(readFileSync(path.join(__dirname, 'question.css'), 'utf8')).toMatch(/\.kq-grid \{[^}]*grid-template-columns: repeat\(4, minmax\(0, 1fr\)\)/);
+  expect(readFileSync(path.join(__dirname, 'question.css'), 'utf8')).toMatch(
+    /\.kq-grid \{[^}]*grid-template-columns: repeat\(4, minmax\(0, 1fr\)\)/,
+  );
   const buttons = within(grid()).getAllByRole('button');
   expect(buttons.map((b) => b.textContent)).toEqual(['1', '2', '3', '4', '5']);
   expect(within(grid()).getByRole('button', { name: 'Question 1' })).toHaveAttribute('aria-current', 'step');
@@ -123,7 +148,9 @@ test('task submit asks for confirmation with the assignment texts', async () => 
 test('exam submit asks for confirmation with the exam texts, and shows why a submit failed', async () => {
   const user = userEvent.setup();
   const onSubmit = jest.fn(async () => {
-    throw new Error('You are offline — your answers are kept on this device. Submit again when the connection is back.');
+    throw new Error(
+      'You are offline — your answers are kept on this device. Submit again when the connection is back.',
+    );
   });
   renderAt(<Harness kind="exam" onSubmit={onSubmit} />);
   await user.click(screen.getByRole('button', { name: 'Submit' }));
@@ -142,7 +169,12 @@ test('while the sheet is handed in, Submit and the dialog are busy; once it fail
   const dialog = screen.getByRole('dialog', { name: 'Confirmation of Exam Submission' });
   expect(within(dialog).getByRole('button', { name: 'Submitting…' })).toBeDisabled();
   // (the page behind the open dialog is hidden from roles)
-  expect(within(screen.getByRole('region', { name: 'Answer sheet bar', hidden: true })).getByRole('button', { name: 'Submit', hidden: true })).toBeDisabled();
+  expect(
+    within(screen.getByRole('region', { name: 'Answer sheet bar', hidden: true })).getByRole('button', {
+      name: 'Submit',
+      hidden: true,
+    }),
+  ).toBeDisabled();
   await user.keyboard('{Escape}'); // not closed while handing in
   expect(screen.getByRole('dialog')).toBeInTheDocument();
   handIn.reject(new Error('Your exam could not be submitted.'));
@@ -167,7 +199,12 @@ test('the submit confirmation lists the unanswered questions by number', async (
 test('the confirmation says nothing more when every question is answered', async () => {
   const user = userEvent.setup();
   renderAt(<Harness kind="task" />);
-  for (const [n, option] of [[1, 'A. Jakarta'], [2, 'B. 4'], [4, 'A. Biru'], [5, 'A. a']] as const) {
+  for (const [n, option] of [
+    [1, 'A. Jakarta'],
+    [2, 'B. 4'],
+    [4, 'A. Biru'],
+    [5, 'A. a'],
+  ] as const) {
     await user.click(within(grid()).getByRole('button', { name: `Question ${n}` }));
     await user.click(screen.getByRole('radio', { name: option }));
   }
@@ -189,7 +226,11 @@ test('one pinned bar holds the timer, the save state, the question list and Subm
       queueState={{ kind: 'offline' }}
       onAnswer={jest.fn()}
       submission={{ mutate: jest.fn(), isPending: false, error: null }}
-      timer={<span role="timer" aria-label="Time left">00:10:00</span>}
+      timer={
+        <span role="timer" aria-label="Time left">
+          00:10:00
+        </span>
+      }
     />,
   );
   const bar = screen.getByRole('region', { name: 'Answer sheet bar' });

@@ -58,18 +58,31 @@ const isAnswered = (answers: Answers, n: number) => Boolean((answers[String(n)] 
 /** "2 of 10 questions unanswered: 4, 7" — or null when every question has an answer. */
 export function unansweredText(total: number, isDone: (n: number) => boolean): string | null {
   const open = Array.from({ length: total }, (_, i) => i + 1).filter((n) => !isDone(n));
-  return open.length ? i18next.t('student:sheet.unanswered', { open: open.length, total, numbers: open.join(', ') }) : null;
+  return open.length
+    ? i18next.t('student:sheet.unanswered', { open: open.length, total, numbers: open.join(', ') })
+    : null;
 }
 
 /** Taking a task or exam: one question at a time, the number grid, Previous/Next, the save state and Submit. */
-export function AnswerSheetView({ kind, questions, answers, queueState, locked = false, onAnswer, submission, timer, order }: AnswerSheetViewProps) {
+export function AnswerSheetView({
+  kind,
+  questions,
+  answers,
+  queueState,
+  locked = false,
+  onAnswer,
+  submission,
+  timer,
+  order,
+}: AnswerSheetViewProps) {
   const { t } = useTranslation('student');
   // `current` is the position on screen; `number` the original question number shown there.
   const [current, setCurrent] = useState(1);
   const [gridOpen, setGridOpen] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const submitting = submission.isPending;
-  const submitError = submission.error && (submission.error instanceof Error ? submission.error.message : t('submit.errors.failed'));
+  const submitError =
+    submission.error && (submission.error instanceof Error ? submission.error.message : t('submit.errors.failed'));
   useEffect(() => {
     void ConfirmDialog.preload().catch(() => undefined);
   }, []);
@@ -112,7 +125,14 @@ export function AnswerSheetView({ kind, questions, answers, queueState, locked =
   if (!question) return <Alert severity="info">{t(texts.noQuestions)}</Alert>;
 
   return (
-    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) 260px' }, alignItems: 'start' }}>
+    <Box
+      sx={{
+        display: 'grid',
+        gap: 2,
+        gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) 260px' },
+        alignItems: 'start',
+      }}
+    >
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
         <QuestionPanel
           number={current}
@@ -125,8 +145,12 @@ export function AnswerSheetView({ kind, questions, answers, queueState, locked =
           onEssayChange={(text) => onAnswer(number, text, { essay: true })}
         />
         <Stack direction="row" sx={{ justifyContent: 'space-between', mt: 2 }}>
-          <Button startIcon={<NavigateBefore />} disabled={current <= 1} onClick={() => setCurrent((c) => c - 1)}>{t('sheet.previous')}</Button>
-          <Button endIcon={<NavigateNext />} disabled={current >= total} onClick={() => setCurrent((c) => c + 1)}>{t('sheet.next')}</Button>
+          <Button startIcon={<NavigateBefore />} disabled={current <= 1} onClick={() => setCurrent((c) => c - 1)}>
+            {t('sheet.previous')}
+          </Button>
+          <Button endIcon={<NavigateNext />} disabled={current >= total} onClick={() => setCurrent((c) => c + 1)}>
+            {t('sheet.next')}
+          </Button>
         </Stack>
       </Paper>
       <Paper variant="outlined" sx={{ p: 2, position: { md: 'sticky' }, top: { md: 16 } }}>
@@ -143,8 +167,17 @@ export function AnswerSheetView({ kind, questions, answers, queueState, locked =
         data-testid="sheet-bar"
         elevation={4}
         sx={{
-          gridColumn: '1 / -1', position: 'sticky', bottom: 0, zIndex: 2, px: 1.5, py: 1,
-          display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1, rowGap: 1,
+          gridColumn: '1 / -1',
+          position: 'sticky',
+          bottom: 0,
+          zIndex: 2,
+          px: 1.5,
+          py: 1,
+          display: 'flex',
+          flexWrap: 'wrap',
+          alignItems: 'center',
+          columnGap: 1,
+          rowGap: 1,
         }}
       >
         {/* Phone: time and save state on one line, the two buttons side by side below; wider: all on one line. */}
@@ -162,12 +195,26 @@ export function AnswerSheetView({ kind, questions, answers, queueState, locked =
         >
           {t('sheet.questions')}
         </Button>
-        <Button variant="contained" sx={{ flex: { xs: 1, md: 'none' } }} disabled={submitting} onClick={() => setConfirming(true)}>
+        <Button
+          variant="contained"
+          sx={{ flex: { xs: 1, md: 'none' } }}
+          disabled={submitting}
+          onClick={() => setConfirming(true)}
+        >
           {t('sheet.submit')}
         </Button>
-        {submitError && <Alert severity="error" sx={{ flexBasis: '100%' }}>{submitError}</Alert>}
+        {submitError && (
+          <Alert severity="error" sx={{ flexBasis: '100%' }}>
+            {submitError}
+          </Alert>
+        )}
       </Paper>
-      <Drawer anchor="bottom" open={gridOpen} onClose={() => setGridOpen(false)} slotProps={{ paper: { role: 'dialog', 'aria-label': t('sheet.questionList') } }}>
+      <Drawer
+        anchor="bottom"
+        open={gridOpen}
+        onClose={() => setGridOpen(false)}
+        slotProps={{ paper: { role: 'dialog', 'aria-label': t('sheet.questionList') } }}
+      >
         <Box sx={{ p: 2, pb: 3 }}>
           <Typography component="h2" variant="subtitle2" sx={{ mb: 1 }}>
             {t('sheet.answeredCount', { answered: answeredCount, total })}
@@ -176,7 +223,10 @@ export function AnswerSheetView({ kind, questions, answers, queueState, locked =
             count={total}
             current={current}
             isAnswered={answeredAt}
-            onSelect={(n) => { setCurrent(n); setGridOpen(false); }}
+            onSelect={(n) => {
+              setCurrent(n);
+              setGridOpen(false);
+            }}
           />
         </Box>
       </Drawer>
@@ -187,8 +237,14 @@ export function AnswerSheetView({ kind, questions, answers, queueState, locked =
             title={t(texts.title)}
             message={
               <>
-                <Box component="span" sx={{ display: 'block' }}>{t(texts.message)}</Box>
-                {unanswered && <Box component="span" sx={{ display: 'block', mt: 1, fontWeight: 700 }}>{unanswered}</Box>}
+                <Box component="span" sx={{ display: 'block' }}>
+                  {t(texts.message)}
+                </Box>
+                {unanswered && (
+                  <Box component="span" sx={{ display: 'block', mt: 1, fontWeight: 700 }}>
+                    {unanswered}
+                  </Box>
+                )}
               </>
             }
             confirmLabel={submitting ? t('sheet.submitting') : t('sheet.confirmSubmit')}
@@ -245,7 +301,19 @@ function EssayResult({ detail, answered }: { detail: EssayDetail; answered: bool
       </Typography>
       {/* An automatic score counts, but the teacher may still change it (a blank answer's 0 is final). */}
       {detail.source !== 'teacher' && answered && (
-        <Chip size="small" variant="outlined" label={t('submitted.provisional')} sx={{ mt: 0.5, color: '#0d47a1', borderColor: '#90caf9', maxWidth: '100%', height: 'auto', '& .MuiChip-label': { whiteSpace: 'normal' } }} />
+        <Chip
+          size="small"
+          variant="outlined"
+          label={t('submitted.provisional')}
+          sx={{
+            mt: 0.5,
+            color: '#0d47a1',
+            borderColor: '#90caf9',
+            maxWidth: '100%',
+            height: 'auto',
+            '& .MuiChip-label': { whiteSpace: 'normal' },
+          }}
+        />
       )}
       {detail.comment && (
         <Typography variant="body2" sx={{ mt: 0.5, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
@@ -264,9 +332,13 @@ export function SubmittedSheetView({ questions, answers, grade, resultsShown, or
   const pendingEssays = shown ? questions.filter((_, i) => isPendingEssay(detailOf(grade, i + 1))).length : 0;
   return (
     <Box component="section" aria-label={t('submitted.title')} sx={{ mt: 2 }}>
-      <Typography component="h2" variant="h6" sx={{ fontWeight: 700, mb: 1 }}>{t('submitted.title')}</Typography>
+      <Typography component="h2" variant="h6" sx={{ fontWeight: 700, mb: 1 }}>
+        {t('submitted.title')}
+      </Typography>
       {!resultsShown && (
-        <Alert severity="info" sx={{ mb: 2 }}>{t('submitted.resultsLater')}</Alert>
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {t('submitted.resultsLater')}
+        </Alert>
       )}
       {grade?.key_change && (
         <Alert severity="info" sx={{ mb: 2 }} data-testid="key-change-note">
@@ -285,11 +357,28 @@ export function SubmittedSheetView({ questions, answers, grade, resultsShown, or
           const answer = answers[String(n)] ?? '';
           const detail = shown ? detailOf(grade, n) : undefined;
           return (
-            <Paper key={n} variant="outlined" component="section" aria-label={t('submitted.question', { number: position })} sx={{ p: { xs: 1.5, sm: 2 } }}>
-              <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
-                <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 700 }}>{t('submitted.question', { number: position })}</Typography>
+            <Paper
+              key={n}
+              variant="outlined"
+              component="section"
+              aria-label={t('submitted.question', { number: position })}
+              sx={{ p: { xs: 1.5, sm: 2 } }}
+            >
+              <Stack
+                direction="row"
+                spacing={1}
+                useFlexGap
+                sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}
+              >
+                <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 700 }}>
+                  {t('submitted.question', { number: position })}
+                </Typography>
                 {detail?.kind === 'mc' && (
-                  <Chip size="small" color={detail.correct ? 'success' : 'error'} label={detail.correct ? t('submitted.correct') : t('submitted.incorrect')} />
+                  <Chip
+                    size="small"
+                    color={detail.correct ? 'success' : 'error'}
+                    label={detail.correct ? t('submitted.correct') : t('submitted.incorrect')}
+                  />
                 )}
               </Stack>
               {q.image && (
@@ -299,26 +388,56 @@ export function SubmittedSheetView({ questions, answers, grade, resultsShown, or
                   alt={t('sheet.question.picture', { number: position })}
                   loading="lazy"
                   decoding="async"
-                  sx={{ display: 'block', maxWidth: '100%', maxHeight: 320, objectFit: 'contain', my: 1, borderRadius: 1 }}
+                  sx={{
+                    display: 'block',
+                    maxWidth: '100%',
+                    maxHeight: 320,
+                    objectFit: 'contain',
+                    my: 1,
+                    borderRadius: 1,
+                  }}
                 />
               )}
-              <Typography sx={{ my: 0.5, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}><MathText text={q.text} /></Typography>
+              <Typography sx={{ my: 0.5, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                <MathText text={q.text} />
+              </Typography>
               {q.type === 'mc' ? (
                 <>
                   <Typography variant="body2">
-                    {t('submitted.yourAnswer')} <strong>{answer.trim() ? <MathText text={optionLabel(q, answer, reviewOrder.options(n))} /> : t('submitted.noAnswer')}</strong>
+                    {t('submitted.yourAnswer')}{' '}
+                    <strong>
+                      {answer.trim() ? (
+                        <MathText text={optionLabel(q, answer, reviewOrder.options(n))} />
+                      ) : (
+                        t('submitted.noAnswer')
+                      )}
+                    </strong>
                   </Typography>
                   {/* The key comes only when the teacher shows the answers of an ended exam (or never, for students). */}
                   {resultsShown && q.answer && (
                     <Typography variant="body2" data-testid="correct-answer">
-                      {t('submitted.correctAnswer')} <strong><MathText text={optionLabel(q, q.answer, reviewOrder.options(n))} /></strong>
+                      {t('submitted.correctAnswer')}{' '}
+                      <strong>
+                        <MathText text={optionLabel(q, q.answer, reviewOrder.options(n))} />
+                      </strong>
                     </Typography>
                   )}
                 </>
               ) : (
                 <>
-                  <Typography variant="body2" sx={{ fontWeight: 600 }}>{t('submitted.yourAnswer')}</Typography>
-                  <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', bgcolor: 'grey.50', p: 1, borderRadius: 1, mt: 0.5 }}>
+                  <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                    {t('submitted.yourAnswer')}
+                  </Typography>
+                  <Typography
+                    sx={{
+                      whiteSpace: 'pre-wrap',
+                      overflowWrap: 'anywhere',
+                      bgcolor: 'grey.50',
+                      p: 1,
+                      borderRadius: 1,
+                      mt: 0.5,
+                    }}
+                  >
                     {answer.trim() ? answer : t('submitted.noAnswer')}
                   </Typography>
                   {detail?.kind === 'essay' && <EssayResult detail={detail} answered={answer.trim() !== ''} />}

@@ -33,8 +33,17 @@ const wib = (offsetMinutes: number) => {
 };
 const content = { '1': 'Hasil 3 x 3?', '1_a': '6', '1_b': '9', '1_c': '12', '1_d': '3' };
 const exam = (over: Partial<Exam>): Exam => ({
-  id: 21, class_id: 4, title: 'Ujian Matematika', total_marks: 100, teacher_id: 1,
-  start_time: wib(-30), end_time: wib(60), status: 'Active', content, server_time: new Date(SERVER_NOW).toISOString(), ...over,
+  id: 21,
+  class_id: 4,
+  title: 'Ujian Matematika',
+  total_marks: 100,
+  teacher_id: 1,
+  start_time: wib(-30),
+  end_time: wib(60),
+  status: 'Active',
+  content,
+  server_time: new Date(SERVER_NOW).toISOString(),
+  ...over,
 });
 
 beforeEach(() => {
@@ -42,8 +51,21 @@ beforeEach(() => {
   localStorage.clear();
   signInStudent(5);
   api.answers.get.mockResolvedValue([]);
-  api.answers.create.mockResolvedValue({ id: 70, exam_id: 21, student_id: 5, answers: {}, status: 'Active', score: null });
-  api.answers.saveChanges.mockImplementation(async (id, changes) => ({ id, exam_id: 21, student_id: 5, answers: withChanges({}, changes), status: 'Active' }));
+  api.answers.create.mockResolvedValue({
+    id: 70,
+    exam_id: 21,
+    student_id: 5,
+    answers: {},
+    status: 'Active',
+    score: null,
+  });
+  api.answers.saveChanges.mockImplementation(async (id, changes) => ({
+    id,
+    exam_id: 21,
+    student_id: 5,
+    answers: withChanges({}, changes),
+    status: 'Active',
+  }));
   api.grade.mockResolvedValue([]);
   api.heartbeat.mockRejectedValue(new Error('Network Error')); // unknown own end: the exam's end holds
 });
@@ -68,7 +90,9 @@ test('the countdown reaching the start loads the questions (hidden by the server
   const startsAt = new Date(SERVER_NOW + 1500).toISOString();
   api.byClass
     .mockResolvedValueOnce([exam({ start_time: startsAt, status: 'Scheduled', content: {} })])
-    .mockResolvedValue([exam({ start_time: startsAt, status: 'Active', server_time: new Date(SERVER_NOW + 1600).toISOString() })]);
+    .mockResolvedValue([
+      exam({ start_time: startsAt, status: 'Active', server_time: new Date(SERVER_NOW + 1600).toISOString() }),
+    ]);
   openExam();
   expect(await screen.findByText('Not open yet')).toBeInTheDocument();
   expect(await screen.findByRole('radio', { name: 'B. 9' }, { timeout: 8000 })).toBeInTheDocument();
@@ -100,7 +124,9 @@ test('an exam that arrived before the screen (opened directly) shows question 1 
 
 test('after the end: closed, never answerable, with the score when the sheet was submitted', async () => {
   api.byClass.mockResolvedValue([exam({ start_time: wib(-120), end_time: wib(-60), status: 'Completed' })]);
-  api.answers.get.mockResolvedValue([{ id: 70, exam_id: 21, student_id: 5, answers: { '1': 'b' }, status: 'Inactive', score: 100 }]);
+  api.answers.get.mockResolvedValue([
+    { id: 70, exam_id: 21, student_id: 5, answers: { '1': 'b' }, status: 'Inactive', score: 100 },
+  ]);
   api.grade.mockResolvedValue([{ id: 3, exam_id: 21, student_id: 5, score: 100, detail: null }]);
   openExam();
   expect(await screen.findByText('Your score: 100')).toBeInTheDocument();
@@ -127,7 +153,7 @@ test('at the end time an open exam is submitted automatically', async () => {
   expect(api.calculateGrade).toHaveBeenCalledWith(21, 5);
 });
 
-test('extra minutes from the proctor (the heartbeat\'s own end) keep the exam open past its end: no automatic submit', async () => {
+test("extra minutes from the proctor (the heartbeat's own end) keep the exam open past its end: no automatic submit", async () => {
   api.byClass.mockResolvedValue([exam({ end_time: new Date(SERVER_NOW + 3500).toISOString() })]);
   api.heartbeat.mockResolvedValue({ end_time: wib(30), extra_minutes: 30 });
   openExam();
@@ -153,9 +179,17 @@ function deferred<T>() {
   const promise = new Promise<T>((res, rej) => ((resolve = res), (reject = rej)));
   return { promise, resolve, reject };
 }
-const activeSheet = (over: Partial<AnswerSheet> = {}): AnswerSheet => ({ id: 70, exam_id: 21, student_id: 5, answers: {}, status: 'Active', score: null, ...over });
+const activeSheet = (over: Partial<AnswerSheet> = {}): AnswerSheet => ({
+  id: 70,
+  exam_id: 21,
+  student_id: 5,
+  answers: {},
+  status: 'Active',
+  score: null,
+  ...over,
+});
 
-test('two devices merge answers by when they were given: each answer carries its time on the server\'s clock', async () => {
+test("two devices merge answers by when they were given: each answer carries its time on the server's clock", async () => {
   const user = userEvent.setup();
   api.byClass.mockResolvedValue([exam({})]); // the server says 08:00 on 5 Jan 2025, whatever this device's clock says
   openExam();
@@ -175,7 +209,10 @@ test('question 1 is answerable while the sheet is still loading; the answer is k
   expect(option).toBeEnabled();
   await user.click(option);
   expect(option).toBeChecked();
-  expect(JSON.parse(localStorage.getItem(earlyAnswersKey('exam', 21, 5)) ?? '{}')).toMatchObject({ answers: { '1': 'b' }, pending: true });
+  expect(JSON.parse(localStorage.getItem(earlyAnswersKey('exam', 21, 5)) ?? '{}')).toMatchObject({
+    answers: { '1': 'b' },
+    pending: true,
+  });
   expect(api.answers.saveChanges).not.toHaveBeenCalled();
 
   await act(async () => lookup.resolve([]));
@@ -189,7 +226,11 @@ test('question 1 is answerable while the sheet is still loading; the answer is k
 test('an early answer merges over the answers already on the server', async () => {
   const user = userEvent.setup();
   const lookup = deferred<AnswerSheet[]>();
-  api.byClass.mockResolvedValue([exam({ content: { ...content, '2': 'Ibu kota?', '2_a': 'Bandung', '2_b': 'Jakarta', '2_c': 'Medan', '2_d': 'Solo' } })]);
+  api.byClass.mockResolvedValue([
+    exam({
+      content: { ...content, '2': 'Ibu kota?', '2_a': 'Bandung', '2_b': 'Jakarta', '2_c': 'Medan', '2_d': 'Solo' },
+    }),
+  ]);
   api.answers.get.mockReturnValue(lookup.promise);
   openExam();
   await user.click(await screen.findByRole('radio', { name: 'C. 12' }));
@@ -206,7 +247,10 @@ test('the server refusing an early answer (window closed, 403) is shown as for a
   api.byClass.mockResolvedValue([exam({})]);
   api.answers.get.mockReturnValue(lookup.promise);
   api.answers.saveChanges.mockRejectedValue(
-    new AxiosError('forbidden', 'ERR_BAD_REQUEST', undefined, undefined, { status: 403, data: { error: 'Exam is closed' } } as never),
+    new AxiosError('forbidden', 'ERR_BAD_REQUEST', undefined, undefined, {
+      status: 403,
+      data: { error: 'Exam is closed' },
+    } as never),
   );
   openExam();
   await user.click(await screen.findByRole('radio', { name: 'B. 9' }));
@@ -240,7 +284,9 @@ test('the sheet failing to open: the error as before, and early answers are kept
   await user.click(await screen.findByRole('radio', { name: 'B. 9' }));
   await act(async () => lookup.reject(new AxiosError('Network Error', 'ERR_NETWORK')));
   expect(await screen.findByText('Could not open your answer sheet, please try again.')).toBeInTheDocument();
-  expect(JSON.parse(localStorage.getItem(earlyAnswersKey('exam', 21, 5)) ?? '{}')).toMatchObject({ answers: { '1': 'b' } });
+  expect(JSON.parse(localStorage.getItem(earlyAnswersKey('exam', 21, 5)) ?? '{}')).toMatchObject({
+    answers: { '1': 'b' },
+  });
 
   await user.click(screen.getByRole('button', { name: /try again|retry/i }));
   await waitFor(() => expect(api.answers.saveChanges).toHaveBeenCalledWith(70, changesOf({ '1': 'b' })));
@@ -254,8 +300,12 @@ test('submitting before the sheet is open waits for it: the early answers are sa
   const order: string[] = [];
   api.byClass.mockResolvedValue([exam({})]);
   api.answers.get.mockReturnValue(lookup.promise);
-  api.answers.saveChanges.mockImplementation(async (id, changes) => (order.push('save'), activeSheet({ id, answers: withChanges({}, changes) })));
-  api.calculateGrade.mockImplementation(async () => (order.push('grade'), { id: 3, exam_id: 21, student_id: 5, score: 100, detail: null }));
+  api.answers.saveChanges.mockImplementation(
+    async (id, changes) => (order.push('save'), activeSheet({ id, answers: withChanges({}, changes) })),
+  );
+  api.calculateGrade.mockImplementation(
+    async () => (order.push('grade'), { id: 3, exam_id: 21, student_id: 5, score: 100, detail: null }),
+  );
   openExam();
   await user.click(await screen.findByRole('radio', { name: 'B. 9' }));
   await user.click(screen.getByRole('button', { name: 'Submit' }));

@@ -31,14 +31,22 @@ const ScoreDialog = preloadable(() => import('./ScoreDialog').then((m) => m.Scor
 const PastExamsList = lazy(() => import('./PastExamsList').then((m) => ({ default: m.PastExamsList })));
 
 const STATE_LABELS = {
-  Scheduled: 'exam.state.scheduled', Active: 'exam.state.active', Completed: 'exam.state.completed', submitted: 'exam.state.submitted',
+  Scheduled: 'exam.state.scheduled',
+  Active: 'exam.state.active',
+  Completed: 'exam.state.completed',
+  submitted: 'exam.state.submitted',
 } as const;
 
 function ExamHeader({ exam, state }: { exam: Exam; state: keyof typeof STATE_LABELS }) {
   const { t } = useTranslation('student');
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 2.5 }, mb: 2 }}>
-      <Stack direction="row" spacing={1} useFlexGap sx={{ justifyContent: "space-between", alignItems: "center", flexWrap: "wrap", rowGap: 1 }}>
+      <Stack
+        direction="row"
+        spacing={1}
+        useFlexGap
+        sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}
+      >
         <Box>
           <Typography>{formatDateId(exam.start_time, { weekday: true })}</Typography>
           <Typography sx={{ fontWeight: 700 }}>{formatWibRange(exam.start_time, exam.end_time)}</Typography>
@@ -67,7 +75,15 @@ function NotOpenYet({ exam, now }: { exam: Exam; now: number }) {
 }
 
 /** Inside the window: the time left, the other-device warning and the sheet (question 1 as soon as it is here). */
-function ExamAnswering({ exam, now, questions, order, sheet, otherDevice, submission }: {
+function ExamAnswering({
+  exam,
+  now,
+  questions,
+  order,
+  sheet,
+  otherDevice,
+  submission,
+}: {
   exam: Exam;
   now: number;
   questions: Question[];
@@ -77,19 +93,28 @@ function ExamAnswering({ exam, now, questions, order, sheet, otherDevice, submis
   submission: SheetSubmission;
 }) {
   const { t } = useTranslation('student');
-  const timeLeft = <Box component="strong" role="timer" aria-label={t('exam.timeLeft')}>{formatCountdown(Date.parse(exam.end_time) - now)}</Box>;
+  const timeLeft = (
+    <Box component="strong" role="timer" aria-label={t('exam.timeLeft')}>
+      {formatCountdown(Date.parse(exam.end_time) - now)}
+    </Box>
+  );
   return (
     <>
       {/* The time left sits in the sheet's pinned bar once the questions are here. */}
       <Alert severity="info" icon={false} sx={{ mb: 2 }}>
         {questions.length === 0 ? (
-          <>{t('exam.timeLeftLabel')} {timeLeft} — {t('exam.autoSubmitAtAfterTimer', { time: formatWibTime(exam.end_time) })}</>
+          <>
+            {t('exam.timeLeftLabel')} {timeLeft} —{' '}
+            {t('exam.autoSubmitAtAfterTimer', { time: formatWibTime(exam.end_time) })}
+          </>
         ) : (
           t('exam.autoSubmitAt', { time: formatWibTime(exam.end_time) })
         )}
       </Alert>
       {(otherDevice || sheet.queueState.kind === 'other-device') && (
-        <Alert severity="warning" role="alert" data-testid="other-device" sx={{ mb: 2 }}>{t('saveStatus.otherDevice')}</Alert>
+        <Alert severity="warning" role="alert" data-testid="other-device" sx={{ mb: 2 }}>
+          {t('saveStatus.otherDevice')}
+        </Alert>
       )}
       {questions.length === 0 ? (
         <LoadingState text={t('exam.loading')} />
@@ -103,7 +128,12 @@ function ExamAnswering({ exam, now, questions, order, sheet, otherDevice, submis
           onAnswer={(n, value, { essay }) => sheet.setAnswer(n, value, { essay })}
           submission={submission}
           order={order}
-          timer={<Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}><TimerOutlined fontSize="small" aria-hidden="true" />{timeLeft}</Stack>}
+          timer={
+            <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
+              <TimerOutlined fontSize="small" aria-hidden="true" />
+              {timeLeft}
+            </Stack>
+          }
         />
       )}
     </>
@@ -111,7 +141,15 @@ function ExamAnswering({ exam, now, questions, order, sheet, otherDevice, submis
 }
 
 /** Handed in, or closed: the score (or "closed"), and the sheet as handed in. */
-function ExamOutcome({ questions, order, sheet, phase, score, grade, autoError }: {
+function ExamOutcome({
+  questions,
+  order,
+  sheet,
+  phase,
+  score,
+  grade,
+  autoError,
+}: {
   questions: Question[];
   order: SheetOrder | undefined;
   sheet: AnswerSheetState;
@@ -125,10 +163,16 @@ function ExamOutcome({ questions, order, sheet, phase, score, grade, autoError }
     <>
       {(sheet.phase === 'submitted' || (phase === 'Completed' && sheet.phase !== 'loading')) && (
         <Paper variant="outlined" sx={{ p: 3 }}>
-          {autoError && <Alert severity="warning" sx={{ mb: 2 }}>{autoError}</Alert>}
+          {autoError && (
+            <Alert severity="warning" sx={{ mb: 2 }}>
+              {autoError}
+            </Alert>
+          )}
           {sheet.phase === 'submitted' || score !== undefined ? (
             <>
-              <Typography component="h2" variant="h6" sx={{ fontWeight: 700 }}>{t('exam.submitted')}</Typography>
+              <Typography component="h2" variant="h6" sx={{ fontWeight: 700 }}>
+                {t('exam.submitted')}
+              </Typography>
               <Typography sx={{ mt: 1 }}>{t('exam.yourScore', { score: formatScore(score) })}</Typography>
             </>
           ) : (
@@ -138,7 +182,13 @@ function ExamOutcome({ questions, order, sheet, phase, score, grade, autoError }
       )}
       {sheet.phase === 'submitted' && (
         // Right/wrong and essay scores only once the window has ended (the server hides them until then too).
-        <SubmittedSheetView questions={questions} answers={sheet.answers} grade={grade} resultsShown={phase === 'Completed'} order={order} />
+        <SubmittedSheetView
+          questions={questions}
+          answers={sheet.answers}
+          grade={grade}
+          resultsShown={phase === 'Completed'}
+          order={order}
+        />
       )}
     </>
   );
@@ -150,7 +200,10 @@ function ExamOutcome({ questions, order, sheet, phase, score, grade, autoError }
  */
 function useStudentOrder(exam: Exam | null, studentId: number | undefined, count: number) {
   return useMemo(
-    () => (exam && studentId ? sheetOrder(exam.order_seed ?? publicIdsSeed('exam', exam.id, studentId), count, exam) : undefined),
+    () =>
+      exam && studentId
+        ? sheetOrder(exam.order_seed ?? publicIdsSeed('exam', exam.id, studentId), count, exam)
+        : undefined,
     [exam, studentId, count],
   );
 }
@@ -166,12 +219,21 @@ export default function ExamPage() {
   const goBack = useGoBack('/MyClassesExam');
   const { examLoad, exam, offset, now, phase, questions, setOwnEnd } = useExamWindow(classId, examId);
   const order = useStudentOrder(exam, studentId, questions.length);
-  const { sheet, otherDevice, storedGrade, submit, autoNote, autoError } = useExamSheet({ exam, phase, studentId, offset, now, onOwnEnd: setOwnEnd });
+  const { sheet, otherDevice, storedGrade, submit, autoNote, autoError } = useExamSheet({
+    exam,
+    phase,
+    studentId,
+    offset,
+    now,
+    onOwnEnd: setOwnEnd,
+  });
   const grade = submit.data ?? null;
 
   const loading = examLoad.loading && !exam;
   // Usable once nothing is loading any more: question 1 answerable, or the page's final word (not open yet, done…).
-  const sheetLoading = Boolean(exam && phase !== 'Scheduled' && sheet.phase === 'loading' && !(phase === 'Active' && sheet.answerable));
+  const sheetLoading = Boolean(
+    exam && phase !== 'Scheduled' && sheet.phase === 'loading' && !(phase === 'Active' && sheet.answerable),
+  );
   const questionsLoading = Boolean(exam && phase === 'Active' && sheet.answerable && questions.length === 0);
   const usable = !loading && !sheetLoading && !questionsLoading;
   useUsableMark(usable);
@@ -183,10 +245,14 @@ export default function ExamPage() {
 
   return (
     <>
-      <Button onClick={goBack} startIcon={<ArrowBack />} sx={{ mb: 1 }}>{t('exam.back')}</Button>
+      <Button onClick={goBack} startIcon={<ArrowBack />} sx={{ mb: 1 }}>
+        {t('exam.back')}
+      </Button>
       <PageTitle>{exam?.title ?? t('exam.title')}</PageTitle>
       {loading && <LoadingState text={t('exam.loading')} />}
-      {!classId && <NotFoundState message={t('exam.noClass')} backTo="/MyClassesExam" backLabel={t('exam.backToExams')} />}
+      {!classId && (
+        <NotFoundState message={t('exam.noClass')} backTo="/MyClassesExam" backLabel={t('exam.backToExams')} />
+      )}
       {classId && !loading && examLoad.error !== undefined && !exam && (
         <LoadFailure
           error={examLoad.error}
@@ -201,9 +267,19 @@ export default function ExamPage() {
       {exam && viewState && <ExamHeader exam={exam} state={viewState} />}
       {exam && phase === 'Scheduled' && <NotOpenYet exam={exam} now={now} />}
       {sheetLoading && <LoadingState text={t('exam.loading')} />}
-      {exam && phase !== 'Scheduled' && sheet.phase === 'error' && <ErrorState message={t('exam.sheetError')} onRetry={sheet.reload} />}
+      {exam && phase !== 'Scheduled' && sheet.phase === 'error' && (
+        <ErrorState message={t('exam.sheetError')} onRetry={sheet.reload} />
+      )}
       {exam && phase === 'Active' && sheet.answerable && (
-        <ExamAnswering exam={exam} now={now} questions={questions} order={order} sheet={sheet} otherDevice={otherDevice} submission={submit} />
+        <ExamAnswering
+          exam={exam}
+          now={now}
+          questions={questions}
+          order={order}
+          sheet={sheet}
+          otherDevice={otherDevice}
+          submission={submit}
+        />
       )}
       {exam && !grade && (
         <ExamOutcome

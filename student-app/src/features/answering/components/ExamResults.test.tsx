@@ -9,45 +9,94 @@ jest.mock('@kelasku/shared-api', () => {
   const actual = jest.requireActual('@kelasku/shared-api');
   return {
     ...actual,
-    examsApi: { ...actual.examsApi, byClass: jest.fn(), grade: jest.fn(), answers: { get: jest.fn(), create: jest.fn() } },
+    examsApi: {
+      ...actual.examsApi,
+      byClass: jest.fn(),
+      grade: jest.fn(),
+      answers: { get: jest.fn(), create: jest.fn() },
+    },
   };
 });
 const api = examsApi as jest.Mocked<typeof examsApi> & { answers: jest.Mocked<typeof examsApi.answers> };
 
 const MIN = 60_000;
 const at = (ms: number) => new Date(ms).toISOString();
-const content = { '1': 'Hasil 3 x 3?', '1_a': '6', '1_b': '9', '1_c': '12', '1_d': '3', '2_essay': 'Jelaskan perkalian.' };
+const content = {
+  '1': 'Hasil 3 x 3?',
+  '1_a': '6',
+  '1_b': '9',
+  '1_c': '12',
+  '1_d': '3',
+  '2_essay': 'Jelaskan perkalian.',
+};
 const exam = (startOffset: number, endOffset: number, status: Exam['status']): Exam => ({
-  id: 21, class_id: 4, title: 'Ujian', total_marks: 100, teacher_id: 1, content, status,
-  start_time: at(Date.now() + startOffset), end_time: at(Date.now() + endOffset), server_time: at(Date.now()),
+  id: 21,
+  class_id: 4,
+  title: 'Ujian',
+  total_marks: 100,
+  teacher_id: 1,
+  content,
+  status,
+  start_time: at(Date.now() + startOffset),
+  end_time: at(Date.now() + endOffset),
+  server_time: at(Date.now()),
 });
 
 beforeEach(() => {
   jest.clearAllMocks();
   signInStudent(5);
-  api.answers.get.mockResolvedValue([{ id: 70, exam_id: 21, student_id: 5, answers: { '1': 'b', '2': 'Penjumlahan berulang.' }, status: 'Inactive', score: 90 }]);
+  api.answers.get.mockResolvedValue([
+    {
+      id: 70,
+      exam_id: 21,
+      student_id: 5,
+      answers: { '1': 'b', '2': 'Penjumlahan berulang.' },
+      status: 'Inactive',
+      score: 90,
+    },
+  ]);
 });
 
 test('submitted while classmates still answer: the answers, no results yet', async () => {
   api.byClass.mockResolvedValue([exam(-30 * MIN, 30 * MIN, 'Active')]);
-  api.grade.mockResolvedValue([{ id: 3, exam_id: 21, student_id: 5, score: 90, detail: { '2': { kind: 'essay', score: 40, max: 50, pending: false, source: 'teacher' } } }]);
+  api.grade.mockResolvedValue([
+    {
+      id: 3,
+      exam_id: 21,
+      student_id: 5,
+      score: 90,
+      detail: { '2': { kind: 'essay', score: 40, max: 50, pending: false, source: 'teacher' } },
+    },
+  ]);
   renderAt(<ExamPage />, '/MyExams?class_id=4');
   const q1 = await screen.findByRole('region', { name: 'Question 1' });
   expect(within(q1).getByText('B. 9')).toBeInTheDocument();
-  expect(screen.getByText('Which answers were right, and your essay scores, are shown once the exam has ended.')).toBeInTheDocument();
+  expect(
+    screen.getByText('Which answers were right, and your essay scores, are shown once the exam has ended.'),
+  ).toBeInTheDocument();
   expect(screen.queryByText(/^Score:/)).not.toBeInTheDocument();
 });
 
 test('after the window: right or wrong per question and the essay score', async () => {
   api.byClass.mockResolvedValue([exam(-90 * MIN, -30 * MIN, 'Completed')]);
-  api.grade.mockResolvedValue([{
-    id: 3, exam_id: 21, student_id: 5, score: 90,
-    detail: { '1': { kind: 'mc', correct: true }, '2': { kind: 'essay', score: 40, max: 50, pending: false, source: 'teacher' } },
-  }]);
+  api.grade.mockResolvedValue([
+    {
+      id: 3,
+      exam_id: 21,
+      student_id: 5,
+      score: 90,
+      detail: {
+        '1': { kind: 'mc', correct: true },
+        '2': { kind: 'essay', score: 40, max: 50, pending: false, source: 'teacher' },
+      },
+    },
+  ]);
   renderAt(<ExamPage />, '/MyExams?class_id=4');
   const q1 = await screen.findByRole('region', { name: 'Question 1' });
   expect(await within(q1).findByText('Correct')).toBeInTheDocument();
-  expect(within(screen.getByRole('region', { name: 'Question 2' })).getByText(/^Score:/)).toHaveTextContent('Score: 40 / 50 (given by your teacher)');
+  expect(within(screen.getByRole('region', { name: 'Question 2' })).getByText(/^Score:/)).toHaveTextContent(
+    'Score: 40 / 50 (given by your teacher)',
+  );
   expect(screen.queryByText(/are shown once the exam has ended/)).not.toBeInTheDocument();
 });
 
@@ -55,9 +104,13 @@ test('submitted earlier, on screen as the window ends: the grade is read again a
   api.byClass.mockResolvedValue([exam(-30 * MIN, 1500, 'Active')]);
   const essay = { kind: 'essay', score: 40, max: 50, pending: false, source: 'teacher' } as const;
   api.grade.mockResolvedValueOnce([{ id: 3, exam_id: 21, student_id: 5, score: 90, detail: { '2': essay } }]);
-  api.grade.mockResolvedValue([{ id: 3, exam_id: 21, student_id: 5, score: 90, detail: { '1': { kind: 'mc', correct: true }, '2': essay } }]);
+  api.grade.mockResolvedValue([
+    { id: 3, exam_id: 21, student_id: 5, score: 90, detail: { '1': { kind: 'mc', correct: true }, '2': essay } },
+  ]);
   renderAt(<ExamPage />, '/MyExams?class_id=4');
-  expect(await screen.findByText('Which answers were right, and your essay scores, are shown once the exam has ended.')).toBeInTheDocument();
+  expect(
+    await screen.findByText('Which answers were right, and your essay scores, are shown once the exam has ended.'),
+  ).toBeInTheDocument();
   const q1 = screen.getByRole('region', { name: 'Question 1' });
   expect(await within(q1).findByText('Correct')).toBeInTheDocument();
   expect(api.grade).toHaveBeenCalledTimes(2);

@@ -17,11 +17,17 @@ export function PastExamsList({ classId, currentExamId }: { classId: number; cur
   if (past.length === 0) return null;
   return (
     <Box component="section" aria-labelledby="past-exams" sx={{ mt: 3 }}>
-      <Typography id="past-exams" component="h2" variant="h6" sx={{ fontWeight: 700 }}>{t('exam.pastExams')}</Typography>
+      <Typography id="past-exams" component="h2" variant="h6" sx={{ fontWeight: 700 }}>
+        {t('exam.pastExams')}
+      </Typography>
       <List disablePadding>
         {past.map((e) => (
           <ListItem key={e.id} disableGutters>
-            <Link component={RouterLink} to={`/MyExams?class_id=${classId}&exam_id=${e.id}`} sx={{ overflowWrap: 'anywhere' }}>
+            <Link
+              component={RouterLink}
+              to={`/MyExams?class_id=${classId}&exam_id=${e.id}`}
+              sx={{ overflowWrap: 'anywhere' }}
+            >
               {e.title} — {formatDateId(e.start_time)}
             </Link>
           </ListItem>

@@ -31,7 +31,16 @@ export interface QuestionPanelProps {
  * plain elements with static CSS (question.css): the first question of a sheet shows and answers without MUI's
  * run-time styling.
  */
-export function QuestionPanel({ number, total, question, value, disabled = false, optionOrder = [0, 1, 2, 3], onChoose, onEssayChange }: QuestionPanelProps) {
+export function QuestionPanel({
+  number,
+  total,
+  question,
+  value,
+  disabled = false,
+  optionOrder = [0, 1, 2, 3],
+  onChoose,
+  onEssayChange,
+}: QuestionPanelProps) {
   const { t } = useTranslation('student');
   const headingId = `question-${number}-heading`;
   // An essay past the server's cap is not taken (as a maxLength would): the saved answer stays one the server accepts,
@@ -54,17 +63,29 @@ export function QuestionPanel({ number, total, question, value, disabled = false
       {question.image && (
         // Pictures are separate files (/api/v1/images/…), in the size the phone needs: never hold up the question's
         // text and options.
-        <StoredPicture className="kq-question__picture" url={question.image} alt={t('sheet.question.picture', { number })} loading="lazy" />
+        <StoredPicture
+          className="kq-question__picture"
+          url={question.image}
+          alt={t('sheet.question.picture', { number })}
+          loading="lazy"
+        />
       )}
-      <p className="kq-question__text"><MathText text={question.text} /></p>
+      <p className="kq-question__text">
+        <MathText text={question.text} />
+      </p>
       {question.type === 'mc' ? (
         <div role="radiogroup" className="kq-options" aria-labelledby={`${headingId}-options`}>
-          <span id={`${headingId}-options`} className="kq-options__label">{t('sheet.question.options', { number })}</span>
+          <span id={`${headingId}-options`} className="kq-options__label">
+            {t('sheet.question.options', { number })}
+          </span>
           {optionOrder.map((original, shown) => {
             const letter = OPTION_LETTERS[original];
             const isChosen = chosen === letter;
             return (
-              <label key={letter} className={`kq-option${isChosen ? ' kq-option--chosen' : ''}${disabled ? ' kq-option--disabled' : ''}`}>
+              <label
+                key={letter}
+                className={`kq-option${isChosen ? ' kq-option--chosen' : ''}${disabled ? ' kq-option--disabled' : ''}`}
+              >
                 <input
                   type="radio"
                   name={`${headingId}-options`}
@@ -73,7 +94,10 @@ export function QuestionPanel({ number, total, question, value, disabled = false
                   disabled={disabled}
                   onChange={() => onChoose(letter)}
                 />
-                <span className="kq-option__text">{`${OPTION_LETTERS[shown].toUpperCase()}. `}<MathText text={question.options[original]} /></span>
+                <span className="kq-option__text">
+                  {`${OPTION_LETTERS[shown].toUpperCase()}. `}
+                  <MathText text={question.options[original]} />
+                </span>
               </label>
             );
           })}

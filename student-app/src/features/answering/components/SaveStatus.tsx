@@ -35,22 +35,40 @@ export function saveStatusText(state: QueueState): string {
 export function SaveStatus({ state }: { state: QueueState }) {
   // Re-renders on a language switch (the text itself is built by saveStatusText).
   useTranslation('student');
-  const warn = state.kind === 'offline' || state.kind === 'retrying' || state.kind === 'failed' || state.kind === 'locked' || state.kind === 'other-device';
+  const warn =
+    state.kind === 'offline' ||
+    state.kind === 'retrying' ||
+    state.kind === 'failed' ||
+    state.kind === 'locked' ||
+    state.kind === 'other-device';
   const icon =
-    state.kind === 'saving' ? <CircularProgress size={14} aria-hidden="true" />
-    : state.kind === 'locked' ? <Lock fontSize="small" aria-hidden="true" />
-    : warn ? <CloudOff fontSize="small" aria-hidden="true" />
-    : <CloudDone fontSize="small" aria-hidden="true" />;
+    state.kind === 'saving' ? (
+      <CircularProgress size={14} aria-hidden="true" />
+    ) : state.kind === 'locked' ? (
+      <Lock fontSize="small" aria-hidden="true" />
+    ) : warn ? (
+      <CloudOff fontSize="small" aria-hidden="true" />
+    ) : (
+      <CloudDone fontSize="small" aria-hidden="true" />
+    );
   return (
     <Box
       role="status"
       aria-live="polite"
       data-testid="save-status"
       data-state={state.kind}
-      sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75, color: warn ? 'warning.dark' : 'text.secondary', fontSize: '0.9rem' }}
+      sx={{
+        display: 'inline-flex',
+        alignItems: 'center',
+        gap: 0.75,
+        color: warn ? 'warning.dark' : 'text.secondary',
+        fontSize: '0.9rem',
+      }}
     >
       {icon}
-      <Typography component="span" variant="body2" sx={{ fontWeight: warn ? 700 : 500 }}>{saveStatusText(state)}</Typography>
+      <Typography component="span" variant="body2" sx={{ fontWeight: warn ? 700 : 500 }}>
+        {saveStatusText(state)}
+      </Typography>
     </Box>
   );
 }

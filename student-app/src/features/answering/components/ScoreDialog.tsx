@@ -30,7 +30,9 @@ export function ScoreDialog({ grade, note, onClose }: { grade: Grade | null; not
         </DialogContentText>
       </DialogContent>
       <DialogActions>
-        <Button variant="contained" onClick={onClose} autoFocus>{t('scoreDialog.ok')}</Button>
+        <Button variant="contained" onClick={onClose} autoFocus>
+          {t('scoreDialog.ok')}
+        </Button>
       </DialogActions>
     </Dialog>
   );

@@ -39,14 +39,32 @@ const content: Record<string, string> = {};
 texts.forEach((text, i) => {
   const n = i + 1;
   content[String(n)] = `Soal ${text}?`;
-  OPTION_LETTERS.forEach((l) => { content[`${n}_${l}`] = `${text}-${l}`; });
+  OPTION_LETTERS.forEach((l) => {
+    content[`${n}_${l}`] = `${text}-${l}`;
+  });
 });
 /** This student's seed, as the server sends it with the read (an HMAC under the server's secret). */
 const SEED = 'J5bWq1Tz7KpN0cVx4RmY8e';
 const exercise = {
-  id: 11, material_id: 3, title: 'Latihan Acak', total_marks: 60, teacher_id: 2, content, shuffle_questions: true, shuffle_options: true, order_seed: SEED,
+  id: 11,
+  material_id: 3,
+  title: 'Latihan Acak',
+  total_marks: 60,
+  teacher_id: 2,
+  content,
+  shuffle_questions: true,
+  shuffle_options: true,
+  order_seed: SEED,
 };
-const sheet = (over: Partial<AnswerSheet> = {}): AnswerSheet => ({ id: 40, exercise_id: 11, student_id: STUDENT, answers: {}, status: 'Active', score: null, ...over });
+const sheet = (over: Partial<AnswerSheet> = {}): AnswerSheet => ({
+  id: 40,
+  exercise_id: 11,
+  student_id: STUDENT,
+  answers: {},
+  status: 'Active',
+  score: null,
+  ...over,
+});
 const order = sheetOrder(SEED, texts.length, { shuffle_questions: true, shuffle_options: true });
 
 beforeEach(() => {
@@ -64,10 +82,12 @@ test('the fixture really is shuffled for this student (else the test below would
   expect(order.questions[0]).not.toBe(1);
   expect(order.options(order.questions[0])).not.toEqual([0, 1, 2, 3]);
   // and not in the order the public ids would give: the page must use the server's seed
-  expect(sheetOrder(publicIdsSeed('exercise', 11, STUDENT), texts.length, exercise).questions[0]).not.toBe(order.questions[0]);
+  expect(sheetOrder(publicIdsSeed('exercise', 11, STUDENT), texts.length, exercise).questions[0]).not.toBe(
+    order.questions[0],
+  );
 });
 
-test('questions and options in the student\'s order; the saved answer is the original number and letter', async () => {
+test("questions and options in the student's order; the saved answer is the original number and letter", async () => {
   api.byMaterial.mockResolvedValue([exercise]);
   const user = userEvent.setup();
   openTask();
@@ -81,7 +101,11 @@ test('questions and options in the student\'s order; the saved answer is the ori
 
   // "A" on screen is the original option shown[0]: that letter is what is saved, under the original number.
   await user.click(screen.getByRole('radio', { name: `A. ${text}-${OPTION_LETTERS[shown[0]]}` }));
-  await waitFor(() => expect(api.answers.saveChanges).toHaveBeenCalledWith(40, { [String(first)]: { answer: OPTION_LETTERS[shown[0]], at: expect.any(Number) } }));
+  await waitFor(() =>
+    expect(api.answers.saveChanges).toHaveBeenCalledWith(40, {
+      [String(first)]: { answer: OPTION_LETTERS[shown[0]], at: expect.any(Number) },
+    }),
+  );
   // The grid counts by place on screen: position 1 is the answered one.
   const grid = screen.getAllByTestId('question-grid')[0];
   expect(within(grid).getByRole('button', { name: 'Question 1, answered' })).toBeInTheDocument();
@@ -90,13 +114,21 @@ test('questions and options in the student\'s order; the saved answer is the ori
   expect(screen.getByText(`Soal ${texts[order.questions[1] - 1]}?`)).toBeInTheDocument();
 });
 
-test('the review after grading shows the student\'s own order and letters', async () => {
+test("the review after grading shows the student's own order and letters", async () => {
   api.byMaterial.mockResolvedValue([exercise]);
   const first = order.questions[0];
   const shown = order.options(first);
   const answers = { [String(first)]: OPTION_LETTERS[shown[1]] };
   api.answers.get.mockResolvedValue([sheet({ answers, status: 'Inactive', score: 10 })]);
-  api.grade.mockResolvedValue([{ id: 1, student_id: STUDENT, exercise_id: 11, score: 10, detail: { [String(first)]: { kind: 'mc', correct: true } } }]);
+  api.grade.mockResolvedValue([
+    {
+      id: 1,
+      student_id: STUDENT,
+      exercise_id: 11,
+      score: 10,
+      detail: { [String(first)]: { kind: 'mc', correct: true } },
+    },
+  ]);
   openTask();
   const review = await screen.findByRole('region', { name: 'Question 1' });
   expect(within(review).getByText(`Soal ${texts[first - 1]}?`)).toBeInTheDocument();
@@ -107,24 +139,56 @@ test('not shuffled: the original order and letters', async () => {
   api.byMaterial.mockResolvedValue([{ ...exercise, shuffle_questions: false, shuffle_options: false }]);
   openTask();
   expect(await screen.findByText('Soal Satu?')).toBeInTheDocument();
-  expect(screen.getAllByRole('radio').map((r) => r.closest('label')?.textContent)).toEqual(['A. Satu-a', 'B. Satu-b', 'C. Satu-c', 'D. Satu-d']);
+  expect(screen.getAllByRole('radio').map((r) => r.closest('label')?.textContent)).toEqual([
+    'A. Satu-a',
+    'B. Satu-b',
+    'C. Satu-c',
+    'D. Satu-d',
+  ]);
 });
 
-test('an open shuffled exam: the student\'s order, the original letter saved', async () => {
+test("an open shuffled exam: the student's order, the original letter saved", async () => {
   const exams = examsApi as jest.Mocked<typeof examsApi> & { answers: jest.Mocked<typeof examsApi.answers> };
   const now = Date.now();
   const wib = (ms: number) => new Date(ms + 7 * 3600_000).toISOString().slice(0, 19) + '+07:00';
-  exams.byClass.mockResolvedValue([{
-    id: 23, class_id: 4, title: 'Ujian Acak', total_marks: 60, teacher_id: 1, content, status: 'Active',
-    start_time: wib(now - 1800_000), end_time: wib(now + 3600_000), server_time: new Date(now).toISOString(),
-    shuffle_questions: true, shuffle_options: true, order_seed: SEED,
-  }]);
+  exams.byClass.mockResolvedValue([
+    {
+      id: 23,
+      class_id: 4,
+      title: 'Ujian Acak',
+      total_marks: 60,
+      teacher_id: 1,
+      content,
+      status: 'Active',
+      start_time: wib(now - 1800_000),
+      end_time: wib(now + 3600_000),
+      server_time: new Date(now).toISOString(),
+      shuffle_questions: true,
+      shuffle_options: true,
+      order_seed: SEED,
+    },
+  ]);
   exams.grade.mockResolvedValue([]);
   exams.answers.get.mockResolvedValue([]);
-  exams.answers.create.mockResolvedValue({ id: 70, exam_id: 23, student_id: STUDENT, answers: {}, status: 'Active', score: null });
-  exams.answers.saveChanges.mockImplementation(async (id, changes) => ({ id, exam_id: 23, student_id: STUDENT, answers: withChanges({}, changes), status: 'Active' }));
+  exams.answers.create.mockResolvedValue({
+    id: 70,
+    exam_id: 23,
+    student_id: STUDENT,
+    answers: {},
+    status: 'Active',
+    score: null,
+  });
+  exams.answers.saveChanges.mockImplementation(async (id, changes) => ({
+    id,
+    exam_id: 23,
+    student_id: STUDENT,
+    answers: withChanges({}, changes),
+    status: 'Active',
+  }));
   const examOrder = sheetOrder(SEED, texts.length, { shuffle_questions: true, shuffle_options: true });
-  expect(sheetOrder(publicIdsSeed('exam', 23, STUDENT), texts.length, exercise).questions[0]).not.toBe(examOrder.questions[0]);
+  expect(sheetOrder(publicIdsSeed('exam', 23, STUDENT), texts.length, exercise).questions[0]).not.toBe(
+    examOrder.questions[0],
+  );
   const first = examOrder.questions[0];
   const shown = examOrder.options(first);
   // A real reordering (question 5 first, original A shown third), else this proves nothing.
@@ -134,5 +198,9 @@ test('an open shuffled exam: the student\'s order, the original letter saved', a
   renderAt(<ExamPage />, '/MyExams?class_id=4');
   expect(await screen.findByText(`Soal ${texts[first - 1]}?`)).toBeInTheDocument();
   await user.click(screen.getByRole('radio', { name: `C. ${texts[first - 1]}-${OPTION_LETTERS[shown[2]]}` }));
-  await waitFor(() => expect(exams.answers.saveChanges).toHaveBeenCalledWith(70, { [String(first)]: { answer: OPTION_LETTERS[shown[2]], at: expect.any(Number) } }));
+  await waitFor(() =>
+    expect(exams.answers.saveChanges).toHaveBeenCalledWith(70, {
+      [String(first)]: { answer: OPTION_LETTERS[shown[2]], at: expect.any(Number) },
+    }),
+  );
 });

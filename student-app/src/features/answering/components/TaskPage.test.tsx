@@ -29,13 +29,29 @@ jest.mock('@kelasku/shared-api', () => {
 
 const api = exercisesApi as jest.Mocked<typeof exercisesApi> & { answers: jest.Mocked<typeof exercisesApi.answers> };
 const exercise = {
-  id: 11, material_id: 3, title: 'Latihan Fotosintesis', total_marks: 100, teacher_id: 2,
+  id: 11,
+  material_id: 3,
+  title: 'Latihan Fotosintesis',
+  total_marks: 100,
+  teacher_id: 2,
   content: {
-    '1': 'Organ fotosintesis?', '1_a': 'Daun', '1_b': 'Akar', '1_c': 'Batang', '1_d': 'Bunga',
+    '1': 'Organ fotosintesis?',
+    '1_a': 'Daun',
+    '1_b': 'Akar',
+    '1_c': 'Batang',
+    '1_d': 'Bunga',
     '2_essay': 'Jelaskan fotosintesis.',
   },
 };
-const sheet = (over: Partial<AnswerSheet> = {}): AnswerSheet => ({ id: 40, exercise_id: 11, student_id: 5, answers: {}, status: 'Active', score: null, ...over });
+const sheet = (over: Partial<AnswerSheet> = {}): AnswerSheet => ({
+  id: 40,
+  exercise_id: 11,
+  student_id: 5,
+  answers: {},
+  status: 'Active',
+  score: null,
+  ...over,
+});
 /** The changes a save should carry for these answers (each with the time it was given). */
 const changesOf = (answers: Record<string, string>) =>
   Object.fromEntries(Object.entries(answers).map(([n, answer]) => [n, { answer, at: expect.any(Number) }]));
@@ -84,7 +100,7 @@ test('a choice is saved at once as the change of its question, and the status sa
   expect(api.answers.save).not.toHaveBeenCalled();
 });
 
-test('answers given elsewhere show from a save\'s reply and when the tab comes back into view', async () => {
+test("answers given elsewhere show from a save's reply and when the tab comes back into view", async () => {
   const user = userEvent.setup();
   api.answers.get.mockResolvedValue([sheet({ answers: {} })]);
   api.answers.saveChanges.mockResolvedValueOnce(sheet({ answers: { '1': 'b', '2': 'typed on the phone' } }));
@@ -124,7 +140,10 @@ test('offline: answers stay on the device with a visible status and are sent whe
   openTask();
   await user.click(await screen.findByRole('radio', { name: 'C. Batang' }));
   expect(await screen.findByText('Offline — answers kept on this device')).toBeInTheDocument();
-  expect(JSON.parse(localStorage.getItem(answersStorageKey('exercise', 40)) ?? '{}')).toMatchObject({ answers: { '1': 'c' }, pending: true });
+  expect(JSON.parse(localStorage.getItem(answersStorageKey('exercise', 40)) ?? '{}')).toMatchObject({
+    answers: { '1': 'c' },
+    pending: true,
+  });
 
   act(() => {
     window.dispatchEvent(new Event('online'));
@@ -136,11 +155,18 @@ test('offline: answers stay on the device with a visible status and are sent whe
 
 test('after a reload, answers kept on the device are shown over the server copy and sent with the time they were given', async () => {
   // (kept by the previous version of the app: a whole map, counted as changed when it was stored)
-  localStorage.setItem(answersStorageKey('exercise', 40), JSON.stringify({ answers: { '2': 'typed offline' }, updatedAt: 1_700_000_000_000, pending: true }));
+  localStorage.setItem(
+    answersStorageKey('exercise', 40),
+    JSON.stringify({ answers: { '2': 'typed offline' }, updatedAt: 1_700_000_000_000, pending: true }),
+  );
   api.answers.get.mockResolvedValue([sheet({ answers: { '1': 'a' } })]);
   api.answers.saveChanges.mockResolvedValue(sheet({ answers: { '1': 'a', '2': 'typed offline' } }));
   openTask();
-  await waitFor(() => expect(api.answers.saveChanges).toHaveBeenCalledWith(40, { '2': { answer: 'typed offline', at: 1_700_000_000_000 } }));
+  await waitFor(() =>
+    expect(api.answers.saveChanges).toHaveBeenCalledWith(40, {
+      '2': { answer: 'typed offline', at: 1_700_000_000_000 },
+    }),
+  );
   expect(await screen.findByRole('radio', { name: 'A. Daun' })).toBeChecked();
   expect(await screen.findByRole('button', { name: 'Question 2, answered' })).toBeInTheDocument();
 });
@@ -148,7 +174,10 @@ test('after a reload, answers kept on the device are shown over the server copy 
 test('a sheet submitted elsewhere (409) stops saving and tells the student', async () => {
   const user = userEvent.setup();
   api.answers.saveChanges.mockRejectedValue(
-    new AxiosError('conflict', 'ERR_BAD_REQUEST', undefined, undefined, { status: 409, data: { error: 'Sheet already submitted' } } as never),
+    new AxiosError('conflict', 'ERR_BAD_REQUEST', undefined, undefined, {
+      status: 409,
+      data: { error: 'Sheet already submitted' },
+    } as never),
   );
   openTask();
   await user.click(await screen.findByRole('radio', { name: 'A. Daun' }));
@@ -168,7 +197,9 @@ test('submit: confirmation, flush, grading, the score, then back one screen', as
   expect(within(result).getByText('50')).toBeInTheDocument();
   expect(api.answers.saveChanges).toHaveBeenCalledWith(40, changesOf({ '1': 'a' }));
   expect(api.calculateGrade).toHaveBeenCalledWith(11, 5);
-  expect(api.answers.saveChanges.mock.invocationCallOrder[0]).toBeLessThan(api.calculateGrade.mock.invocationCallOrder[0]);
+  expect(api.answers.saveChanges.mock.invocationCallOrder[0]).toBeLessThan(
+    api.calculateGrade.mock.invocationCallOrder[0],
+  );
   await user.click(within(result).getByRole('button', { name: 'OK' }));
   // Opened directly (no earlier screen): back goes to the task classes.
   await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/MyClassesTask'));
@@ -194,10 +225,12 @@ test('submitted in another tab: coming back into view shows the submission inste
   expect(screen.queryByRole('radio')).not.toBeInTheDocument();
 });
 
-test('after handing in, the class\'s task list shows the new grade (the grades read before are asked again)', async () => {
+test("after handing in, the class's task list shows the new grade (the grades read before are asked again)", async () => {
   const user = userEvent.setup();
   (materialsApi.fromClass as jest.Mock).mockResolvedValue({
-    materials: [{ id: 3, class_id: 4, title: 'Fotosintesis', description: '', content: '', teacher_id: 2, exercise_id: 11 }],
+    materials: [
+      { id: 3, class_id: 4, title: 'Fotosintesis', description: '', content: '', teacher_id: 2, exercise_id: 11 },
+    ],
     meta: { page: 1, pageSize: 10, total: 1, totalPage: 1, totalpages: 1 },
   });
   api.allGrades.mockResolvedValueOnce([]);
@@ -216,9 +249,15 @@ test('after handing in, the class\'s task list shows the new grade (the grades r
   await user.click(within(await screen.findByRole('link', { name: /Fotosintesis/ })).getByText('Grade: -'));
   await user.click(await screen.findByRole('radio', { name: 'A. Daun' }));
   await user.click(screen.getByRole('button', { name: 'Submit' }));
-  await user.click(within(screen.getByRole('dialog', { name: 'Confirmation of Assignment Submission' })).getByRole('button', { name: 'Yes, submit' }));
+  await user.click(
+    within(screen.getByRole('dialog', { name: 'Confirmation of Assignment Submission' })).getByRole('button', {
+      name: 'Yes, submit',
+    }),
+  );
   await screen.findByRole('dialog', { name: 'Submitted' });
   await user.click(screen.getByRole('link', { name: 'task list', hidden: true }));
-  expect(await within(await screen.findByRole('link', { name: /Fotosintesis/ })).findByText('Grade: 50')).toBeInTheDocument();
+  expect(
+    await within(await screen.findByRole('link', { name: /Fotosintesis/ })).findByText('Grade: 50'),
+  ).toBeInTheDocument();
   expect(api.allGrades).toHaveBeenCalledTimes(2);
 });

@@ -34,27 +34,48 @@ export default function TaskPage() {
   // This student's own order, from the seed the server gave with the read (the same on every device and after a
   // reload); answers keep the original numbers. A server too old to send a seed shuffled by the public ids.
   const order = useMemo(
-    () => (exercise && studentId
-      ? sheetOrder(exercise.order_seed ?? publicIdsSeed('exercise', exercise.id, studentId), questions.length, exercise)
-      : undefined),
+    () =>
+      exercise && studentId
+        ? sheetOrder(
+            exercise.order_seed ?? publicIdsSeed('exercise', exercise.id, studentId),
+            questions.length,
+            exercise,
+          )
+        : undefined,
     [exercise, studentId, questions.length],
   );
-  const sheet = useAnswerSheet({ kind: 'exercise', itemId: exercise?.id, studentId, api: exercisesApi.answers, enabled: Boolean(exercise) });
+  const sheet = useAnswerSheet({
+    kind: 'exercise',
+    itemId: exercise?.id,
+    studentId,
+    api: exercisesApi.answers,
+    enabled: Boolean(exercise),
+  });
   const storedGrade = useQuery({
     ...storedGradeQuery('exercise', exercise?.id ?? 0, studentId ?? 0),
     enabled: sheet.phase === 'submitted' && Boolean(exercise && studentId),
   });
 
-  const submit = useSubmitSheet({ kind: 'exercise', itemId: exercise?.id, studentId, flush: sheet.flush, onSubmitted: sheet.markSubmitted });
+  const submit = useSubmitSheet({
+    kind: 'exercise',
+    itemId: exercise?.id,
+    studentId,
+    flush: sheet.flush,
+    onSubmitted: sheet.markSubmitted,
+  });
   const grade = submit.data ?? null;
 
   const loading = (Boolean(materialId) && awaitsData(exerciseLoad)) || (exercise && sheet.phase === 'loading');
   return (
     <>
-      <Button onClick={goBack} startIcon={<ArrowBack />} sx={{ mb: 1 }}>{t('task.back')}</Button>
+      <Button onClick={goBack} startIcon={<ArrowBack />} sx={{ mb: 1 }}>
+        {t('task.back')}
+      </Button>
       <PageTitle>{exercise?.title ?? t('task.title')}</PageTitle>
       {loading && <LoadingState text={t('task.loading')} />}
-      {!materialId && <NotFoundState message={t('task.noMaterial')} backTo="/MyClassesTask" backLabel={t('task.backToTasks')} />}
+      {!materialId && (
+        <NotFoundState message={t('task.noMaterial')} backTo="/MyClassesTask" backLabel={t('task.backToTasks')} />
+      )}
       {materialId && !loading && exercise === undefined && (
         <LoadFailure
           error={exerciseLoad.error}
@@ -65,22 +86,28 @@ export default function TaskPage() {
           backLabel={t('task.backToTasks')}
         />
       )}
-      {!loading && exercise === null && (
-        <Alert severity="info">{t('task.none')}</Alert>
-      )}
+      {!loading && exercise === null && <Alert severity="info">{t('task.none')}</Alert>}
       {!loading && exercise && sheet.phase === 'error' && (
         <ErrorState message={t('task.sheetError')} onRetry={sheet.reload} />
       )}
       {!loading && exercise && sheet.phase === 'submitted' && !grade && (
         <Paper variant="outlined" sx={{ p: 3 }}>
-          <Typography component="h2" variant="h6" sx={{ fontWeight: 700 }}>{t('task.submitted')}</Typography>
+          <Typography component="h2" variant="h6" sx={{ fontWeight: 700 }}>
+            {t('task.submitted')}
+          </Typography>
           <Typography sx={{ mt: 1 }}>
             {t('task.grade', { score: formatScore(storedGrade.data?.score ?? sheet.sheet?.score) })}
           </Typography>
         </Paper>
       )}
       {!loading && exercise && sheet.phase === 'submitted' && !grade && (
-        <SubmittedSheetView questions={questions} answers={sheet.answers} grade={storedGrade.data ?? undefined} resultsShown order={order} />
+        <SubmittedSheetView
+          questions={questions}
+          answers={sheet.answers}
+          grade={storedGrade.data ?? undefined}
+          resultsShown
+          order={order}
+        />
       )}
       {!loading && exercise && sheet.phase === 'open' && (
         <Box>

@@ -25,8 +25,15 @@ function fakeApi({ failSaves = false } = {}) {
   return { api: api as unknown as jest.Mocked<SheetApi>, openSheet: () => act(async () => release()) };
 }
 
-const options = (api: SheetApi, clockOffset = 0) =>
-  ({ kind: 'exam' as const, itemId: 21, studentId: 5, api, enabled: true, answerWhileLoading: true, clockOffset });
+const options = (api: SheetApi, clockOffset = 0) => ({
+  kind: 'exam' as const,
+  itemId: 21,
+  studentId: 5,
+  api,
+  enabled: true,
+  answerWhileLoading: true,
+  clockOffset,
+});
 
 beforeEach(() => localStorage.clear());
 
@@ -44,14 +51,19 @@ test('answers given while the sheet loads are kept on the device and sent, the l
   await openSheet();
   await waitFor(() => expect(result.current.phase).toBe('open'));
   await waitFor(() => expect(api.saveChanges).toHaveBeenCalledTimes(1));
-  expect(api.saveChanges.mock.calls[0][1]).toEqual({ '1': { answer: 'B', at: expect.any(Number) }, '2': { answer: 'C', at: expect.any(Number) } });
+  expect(api.saveChanges.mock.calls[0][1]).toEqual({
+    '1': { answer: 'B', at: expect.any(Number) },
+    '2': { answer: 'C', at: expect.any(Number) },
+  });
   await waitFor(() => expect(result.current.queueState.kind).toBe('saved'));
   expect(localStorage.getItem(earlyAnswersKey('exam', 21, 5))).toBeNull();
 });
 
 test('a new clock offset or phase does not reopen the sheet; the next answer takes its time on the new offset', async () => {
   const { api, openSheet } = fakeApi();
-  const { result, rerender } = renderHook(({ offset }) => useAnswerSheet(options(api, offset)), { initialProps: { offset: 0 } });
+  const { result, rerender } = renderHook(({ offset }) => useAnswerSheet(options(api, offset)), {
+    initialProps: { offset: 0 },
+  });
   await openSheet();
   await waitFor(() => expect(result.current.phase).toBe('open'));
   rerender({ offset: 3_600_000 });
@@ -70,11 +82,24 @@ test('an answer not acknowledged when the page is left stays on the device for t
   act(() => result.current.setAnswer(3, 'essay text', { essay: true })); // still in its debounce
   unmount();
   await waitFor(() => expect(api.saveChanges).toHaveBeenCalled()); // leaving sends what is pending at once
-  expect(readStoredAnswers(answersStorageKey('exam', 70))).toMatchObject({ pending: true, answers: { '3': 'essay text' } });
+  expect(readStoredAnswers(answersStorageKey('exam', 70))).toMatchObject({
+    pending: true,
+    answers: { '3': 'essay text' },
+  });
 });
 
 /** Renders the hook; `suspend` makes the same render suspend after the hook ran (a render React throws away). */
-function Sheet({ api, offset, suspend, out }: { api: SheetApi; offset: number; suspend: boolean; out: MutableRefObject<ReturnType<typeof useAnswerSheet> | null> }) {
+function Sheet({
+  api,
+  offset,
+  suspend,
+  out,
+}: {
+  api: SheetApi;
+  offset: number;
+  suspend: boolean;
+  out: MutableRefObject<ReturnType<typeof useAnswerSheet> | null>;
+}) {
   const sheet = useAnswerSheet(options(api, offset));
   useEffect(() => {
     out.current = sheet;

@@ -3,7 +3,13 @@ import { preloadSignOutWarning } from '@kelasku/shared-ui/src/unsent-work';
 import type { AnswerSheet, Answers } from '@kelasku/shared-api';
 import { laterChanges, withChanges, type AnswerQueue, type QueueState } from '../answer-queue';
 import {
-  keepEarlyAnswers, startSheetSession, type EarlyAnswers, type Opened, type SessionLinks, type SheetApi, type SheetPhase,
+  keepEarlyAnswers,
+  startSheetSession,
+  type EarlyAnswers,
+  type Opened,
+  type SessionLinks,
+  type SheetApi,
+  type SheetPhase,
 } from '../sheet-session';
 
 export { earlyAnswersKey, type SheetApi, type SheetPhase } from '../sheet-session';
@@ -35,7 +41,10 @@ export const ESSAY_DEBOUNCE_MS = 800;
  * The refs a sheet's session shares with setAnswer and flush. The latest clock offset and phase are written after
  * each commit (a layout effect: before the browser handles the next tap), never during render.
  */
-function useSessionLinks(clockOffset: number, phase: SheetPhase): SessionLinks & { opened: MutableRefObject<Promise<Opened> | null> } {
+function useSessionLinks(
+  clockOffset: number,
+  phase: SheetPhase,
+): SessionLinks & { opened: MutableRefObject<Promise<Opened> | null> } {
   const queue = useRef<AnswerQueue | null>(null);
   /** Answers given while the sheet loads (null when answering has to wait for the sheet). */
   const early = useRef<EarlyAnswers | null>(null);
@@ -52,19 +61,24 @@ function useSessionLinks(clockOffset: number, phase: SheetPhase): SessionLinks &
 
 /** setAnswer: into the open sheet's queue, or kept on the device while the sheet loads (with `answerWhileLoading`). */
 function useSetAnswer(links: SessionLinks, setAnswers: (answers: Answers) => void) {
-  return useCallback((n: number, value: string, { essay = false }: { essay?: boolean } = {}) => {
-    const queue = links.queue.current;
-    const early = links.early.current;
-    if (!queue && early) {
-      const previous = early.changes[String(n)]?.at ?? 0;
-      early.changes = laterChanges(early.changes, { [String(n)]: { answer: value, at: Math.max(Date.now() + links.offset.current, previous + 1) } });
-      setAnswers(withChanges({}, early.changes));
-      keepEarlyAnswers(early.key, early.changes);
-      return;
-    }
-    if (!queue || queue.getState().kind === 'locked') return;
-    queue.set(n, value, { debounceMs: essay ? ESSAY_DEBOUNCE_MS : 0 }); // shown through subscribeAnswers
-  }, [links, setAnswers]);
+  return useCallback(
+    (n: number, value: string, { essay = false }: { essay?: boolean } = {}) => {
+      const queue = links.queue.current;
+      const early = links.early.current;
+      if (!queue && early) {
+        const previous = early.changes[String(n)]?.at ?? 0;
+        early.changes = laterChanges(early.changes, {
+          [String(n)]: { answer: value, at: Math.max(Date.now() + links.offset.current, previous + 1) },
+        });
+        setAnswers(withChanges({}, early.changes));
+        keepEarlyAnswers(early.key, early.changes);
+        return;
+      }
+      if (!queue || queue.getState().kind === 'locked') return;
+      queue.set(n, value, { debounceMs: essay ? ESSAY_DEBOUNCE_MS : 0 }); // shown through subscribeAnswers
+    },
+    [links, setAnswers],
+  );
 }
 
 /**
@@ -74,7 +88,16 @@ function useSetAnswer(links: SessionLinks, setAnswers: (answers: Answers) => voi
  * `answerWhileLoading`, answers given before the sheet is open are kept on the device and sent when it opens.
  * Answers given in another tab or device show up from each save's reply and when this tab comes back into view.
  */
-export function useAnswerSheet({ kind, itemId, studentId, api, enabled, create = true, answerWhileLoading = false, clockOffset = 0 }: UseAnswerSheetOptions) {
+export function useAnswerSheet({
+  kind,
+  itemId,
+  studentId,
+  api,
+  enabled,
+  create = true,
+  answerWhileLoading = false,
+  clockOffset = 0,
+}: UseAnswerSheetOptions) {
   // Answers can be left unsent here: the sign-out warning must be able to show, even offline.
   useEffect(preloadSignOutWarning, []);
   const [phase, setPhase] = useState<SheetPhase>('loading');
@@ -107,7 +130,8 @@ export function useAnswerSheet({ kind, itemId, studentId, api, enabled, create =
   const reload = useCallback(() => setAttempt((a) => a + 1), []);
 
   /** Answers can be given: the sheet is open, or it is loading and early answers are taken. */
-  const answerable = phase === 'open' || (phase === 'loading' && answerWhileLoading && Boolean(enabled && itemId && studentId));
+  const answerable =
+    phase === 'open' || (phase === 'loading' && answerWhileLoading && Boolean(enabled && itemId && studentId));
 
   return { phase, sheet, answers, queueState, answerable, setAnswer, flush, markSubmitted, reload };
 }

@@ -16,7 +16,11 @@ export interface ClassExamsLoad {
  * load clears the exam (the screen then shows the failure with Retry), as it always did.
  */
 export function useClassExams(classId: number | undefined, examId?: number): ClassExamsLoad {
-  const [state, setState] = useState<Omit<ClassExamsLoad, 'reload'>>({ data: undefined, error: undefined, loading: true });
+  const [state, setState] = useState<Omit<ClassExamsLoad, 'reload'>>({
+    data: undefined,
+    error: undefined,
+    loading: true,
+  });
   const [tick, setTick] = useState(0);
   const callId = useRef(0);
 
@@ -25,7 +29,11 @@ export function useClassExams(classId: number | undefined, examId?: number): Cla
     setState((s) => ({ ...s, error: undefined, loading: true }));
     // Answers of superseded calls are dropped: another class's exam never shows.
     // `examId`: one exam of the class's term by its id (a closed one: the class's own read serves only the current exam)
-    const load = !classId ? Promise.reject(new Error('Class ID not found')) : examId ? loadPastExam(examId) : loadClassExams(classId);
+    const load = !classId
+      ? Promise.reject(new Error('Class ID not found'))
+      : examId
+        ? loadPastExam(examId)
+        : loadClassExams(classId);
     load.then(
       (data) => id === callId.current && setState({ data, error: undefined, loading: false }),
       (error: unknown) => id === callId.current && setState({ data: undefined, error, loading: false }),

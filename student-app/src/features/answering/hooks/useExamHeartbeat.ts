@@ -13,10 +13,19 @@ const NEAR_END_EVERY_MS = 5_000;
  * HEARTBEAT_AFTER_SECONDS without a save (a save already says so), and every few seconds near the end. Each reply
  * carries the student's own end (`onEnd`: extra minutes from the proctor). Answers whether the server refused this device.
  */
-export function useExamHeartbeat(
-  { sheetId, queueState, active, endMs, onEnd }:
-  { sheetId: number | null; queueState: QueueState; active: boolean; endMs: number | null; onEnd: (endTime: string) => void },
-): { otherDevice: boolean; endChecked: boolean } {
+export function useExamHeartbeat({
+  sheetId,
+  queueState,
+  active,
+  endMs,
+  onEnd,
+}: {
+  sheetId: number | null;
+  queueState: QueueState;
+  active: boolean;
+  endMs: number | null;
+  onEnd: (endTime: string) => void;
+}): { otherDevice: boolean; endChecked: boolean } {
   const [otherDevice, setOtherDevice] = useState(false);
   // The first heartbeat has answered (or failed): the end the page knows is the student's own from then on.
   const [endChecked, setEndChecked] = useState(false);

@@ -41,7 +41,7 @@ export function useExamSheet({ exam, phase, studentId, offset, now, onOwnEnd }: 
     clockOffset: offset,
   });
   const { otherDevice, endChecked } = useExamHeartbeat({
-    sheetId: sheet.phase === 'open' ? sheet.sheet?.id ?? null : null,
+    sheetId: sheet.phase === 'open' ? (sheet.sheet?.id ?? null) : null,
     queueState: sheet.queueState,
     // also past the exam's end: this student may have extra minutes
     active: phase !== undefined && phase !== 'Scheduled',
@@ -52,13 +52,33 @@ export function useExamSheet({ exam, phase, studentId, offset, now, onOwnEnd }: 
     ...storedGradeQuery('exam', exam?.id ?? 0, studentId ?? 0, phase === 'Completed'),
     enabled: Boolean(exam && studentId) && (sheet.phase === 'submitted' || phase === 'Completed'),
   });
-  const submit = useSubmitSheet({ kind: 'exam', itemId: exam?.id, studentId, flush: sheet.flush, onSubmitted: sheet.markSubmitted });
-  const { autoNote, autoError } = useAutoSubmit({ exam, sheetOpen: sheet.phase === 'open', now, endChecked, submit, markSubmitted: sheet.markSubmitted });
+  const submit = useSubmitSheet({
+    kind: 'exam',
+    itemId: exam?.id,
+    studentId,
+    flush: sheet.flush,
+    onSubmitted: sheet.markSubmitted,
+  });
+  const { autoNote, autoError } = useAutoSubmit({
+    exam,
+    sheetOpen: sheet.phase === 'open',
+    now,
+    endChecked,
+    submit,
+    markSubmitted: sheet.markSubmitted,
+  });
   return { sheet, otherDevice, storedGrade, submit, autoNote, autoError };
 }
 
 /** At the end time an open exam is handed in from here too (the server also submits it on its own). */
-function useAutoSubmit({ exam, sheetOpen, now, endChecked, submit, markSubmitted }: {
+function useAutoSubmit({
+  exam,
+  sheetOpen,
+  now,
+  endChecked,
+  submit,
+  markSubmitted,
+}: {
   exam: Exam | null;
   sheetOpen: boolean;
   now: number;

@@ -25,13 +25,17 @@ export function useExamWindow(classId: number | undefined, examId: number | unde
   const settledNow = examLoad.data !== undefined || examLoad.error !== undefined;
   const [loadSettled, setLoadSettled] = useState(settledNow);
   if (settledNow && !loadSettled) setLoadSettled(true); // state, not a ref: remembered from a render React kept
-  const earlyData = !loadSettled && !settledNow && arrived?.data && arrived.classId === classId ? examOf(arrived.data) : undefined;
+  const earlyData =
+    !loadSettled && !settledNow && arrived?.data && arrived.classId === classId ? examOf(arrived.data) : undefined;
   const examData = examLoad.data ?? earlyData;
   // The proctor may give this student extra minutes: their own end comes with each heartbeat and moves the clock.
   const [ownEnd, setOwnEnd] = useState<string | null>(null);
   const loadedEnd = examData?.exam ?? null;
   const exam = useMemo(
-    () => (loadedEnd && ownEnd && Date.parse(ownEnd) > Date.parse(loadedEnd.end_time) ? { ...loadedEnd, end_time: ownEnd } : loadedEnd),
+    () =>
+      loadedEnd && ownEnd && Date.parse(ownEnd) > Date.parse(loadedEnd.end_time)
+        ? { ...loadedEnd, end_time: ownEnd }
+        : loadedEnd,
     [loadedEnd, ownEnd],
   );
   const offset = examData?.offset;

@@ -20,7 +20,11 @@ export default function MyClassesExamPage() {
   return (
     <>
       <PageTitle>{t('exams.title')}</PageTitle>
-      <AssignedClassList linkTo={(c) => `/MyExams?class_id=${c.id}`} actionHint={t('exams.seeExam')} onOpening={(c) => prefetchClassExams(c.id)} />
+      <AssignedClassList
+        linkTo={(c) => `/MyExams?class_id=${c.id}`}
+        actionHint={t('exams.seeExam')}
+        onOpening={(c) => prefetchClassExams(c.id)}
+      />
     </>
   );
 }

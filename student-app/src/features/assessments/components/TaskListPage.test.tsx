@@ -42,13 +42,25 @@ test('each material shows "Grade: " with the score or "-", and opens its exercis
   expect(exercisesApi.allGrades).toHaveBeenCalledWith(5);
 });
 
-test('pages are in the URL; turning a page asks for that page\'s materials only, the grades once', async () => {
+test("pages are in the URL; turning a page asks for that page's materials only, the grades once", async () => {
   const user = userEvent.setup();
   (materialsApi.fromClass as jest.Mock).mockImplementation(async (_c: number, page: number) => ({
-    materials: [{ id: page, class_id: 4, title: `Bab ${page}`, description: '', content: '', teacher_id: 1, exercise_id: 10 + page }],
+    materials: [
+      {
+        id: page,
+        class_id: 4,
+        title: `Bab ${page}`,
+        description: '',
+        content: '',
+        teacher_id: 1,
+        exercise_id: 10 + page,
+      },
+    ],
     meta: { page, pageSize: 10, total: 12, totalPage: 2, totalpages: 2 },
   }));
-  (exercisesApi.allGrades as jest.Mock).mockResolvedValue([{ id: 1, student_id: 5, exercise_id: 12, score: 80, detail: null }]);
+  (exercisesApi.allGrades as jest.Mock).mockResolvedValue([
+    { id: 1, student_id: 5, exercise_id: 12, score: 80, detail: null },
+  ]);
   renderAt(<TaskListPage />, '/MyDetailClassesTask/4?page=2', { pattern: '/MyDetailClassesTask/:id' });
   expect(within(await screen.findByRole('link', { name: /Bab 2/ })).getByText('Grade: 80')).toBeInTheDocument();
   expect(materialsApi.fromClass).toHaveBeenLastCalledWith(4, 2, 10);

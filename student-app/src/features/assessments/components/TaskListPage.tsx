@@ -20,13 +20,20 @@ const PAGE_SIZE = 10;
 function TaskCard({ material, score }: { material: Material; score: number | undefined }) {
   const { t } = useTranslation('student');
   const body = (
-    <CardContent sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+    <CardContent
+      sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}
+    >
       <Box sx={{ minWidth: 0 }}>
-        <Typography component="h2" variant="h6" sx={{ fontWeight: 700 }}>{material.title}</Typography>
+        <Typography component="h2" variant="h6" sx={{ fontWeight: 700 }}>
+          {material.title}
+        </Typography>
         <Typography color="text.secondary">{material.description}</Typography>
       </Box>
       {material.exercise_id ? (
-        <Chip color={score === undefined ? 'default' : 'success'} label={t('taskList.grade', { score: formatScore(score) })} />
+        <Chip
+          color={score === undefined ? 'default' : 'success'}
+          label={t('taskList.grade', { score: formatScore(score) })}
+        />
       ) : (
         <Chip variant="outlined" label={t('taskList.noExercise')} />
       )}
@@ -35,7 +42,9 @@ function TaskCard({ material, score }: { material: Material; score: number | und
   return (
     <Card variant="outlined" component="li" sx={{ listStyle: 'none' }}>
       {material.exercise_id ? (
-        <CardActionArea component={RouterLink} to={`/MyTask?material_id=${material.id}`}>{body}</CardActionArea>
+        <CardActionArea component={RouterLink} to={`/MyTask?material_id=${material.id}`}>
+          {body}
+        </CardActionArea>
       ) : (
         body
       )}

@@ -39,15 +39,30 @@ export default function ClassMaterialsPage() {
         <Box
           component="ul"
           aria-label={t('classMaterials.listLabel')}
-          sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)' } }}
+          sx={{
+            listStyle: 'none',
+            p: 0,
+            m: 0,
+            display: 'grid',
+            gap: 2,
+            gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)' },
+          }}
         >
           {data.materials.map((m) => (
             <Box component="li" key={m.id}>
               <Card variant="outlined" sx={{ height: '100%' }}>
-                <CardActionArea component={RouterLink} to={`/MyDetailSubject/${m.id}?class_id=${classId}`} sx={{ height: '100%', alignItems: 'stretch' }}>
+                <CardActionArea
+                  component={RouterLink}
+                  to={`/MyDetailSubject/${m.id}?class_id=${classId}`}
+                  sx={{ height: '100%', alignItems: 'stretch' }}
+                >
                   <CardContent>
-                    <Typography component="h2" variant="h6" sx={{ fontWeight: 700 }}>{m.title}</Typography>
-                    <Typography color="text.secondary" sx={{ mt: 1 }}>{m.description}</Typography>
+                    <Typography component="h2" variant="h6" sx={{ fontWeight: 700 }}>
+                      {m.title}
+                    </Typography>
+                    <Typography color="text.secondary" sx={{ mt: 1 }}>
+                      {m.description}
+                    </Typography>
                   </CardContent>
                 </CardActionArea>
               </Card>

@@ -33,7 +33,8 @@ function controlUnderFab(fab: HTMLElement | null): boolean {
   for (const el of document.querySelectorAll<HTMLElement>(CONTROLS)) {
     if (fab?.contains(el)) continue;
     const r = el.getBoundingClientRect();
-    if (r.width > 0 && r.height > 0 && r.left < right && r.right > left && r.top < bottom && r.bottom > top) return true;
+    if (r.width > 0 && r.height > 0 && r.left < right && r.right > left && r.top < bottom && r.bottom > top)
+      return true;
   }
   return false;
 }
@@ -95,10 +96,17 @@ export default function MaterialDetailPage() {
   const classId = classIdFromQuery ?? material?.class_id;
   return (
     <>
-      <Button component={RouterLink} to={classId ? `/MyDetailClasses/${classId}` : '/MyClasses'} startIcon={<ArrowBack />} sx={{ mb: 1 }}>
+      <Button
+        component={RouterLink}
+        to={classId ? `/MyDetailClasses/${classId}` : '/MyClasses'}
+        startIcon={<ArrowBack />}
+        sx={{ mb: 1 }}
+      >
         {t('material.backToMaterials')}
       </Button>
-      {!materialId && <NotFoundState message={t('material.noMaterial')} backTo="/MyClasses" backLabel={t('material.backToClasses')} />}
+      {!materialId && (
+        <NotFoundState message={t('material.noMaterial')} backTo="/MyClasses" backLabel={t('material.backToClasses')} />
+      )}
       {materialId && loading && <LoadingState />}
       {materialId && !loading && !material && (
         <LoadFailure
@@ -121,10 +129,23 @@ export default function MaterialDetailPage() {
               variant="outlined"
               component="section"
               aria-label={t('material.exercise.label')}
-              sx={{ p: 2, mb: 3, display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1.5, flexWrap: 'wrap' }}
+              sx={{
+                p: 2,
+                mb: 3,
+                display: 'flex',
+                alignItems: 'center',
+                justifyContent: 'space-between',
+                gap: 1.5,
+                flexWrap: 'wrap',
+              }}
             >
               <Typography>{t('material.exercise.text')}</Typography>
-              <Button variant="contained" component={RouterLink} to={`/MyTask?material_id=${material.id}`} startIcon={<Assignment />}>
+              <Button
+                variant="contained"
+                component={RouterLink}
+                to={`/MyTask?material_id=${material.id}`}
+                startIcon={<Assignment />}
+              >
                 {t('material.exercise.open')}
               </Button>
             </Paper>

@@ -23,7 +23,13 @@ const assigned = classesApi.assigned as jest.Mock;
 const fromClass = materialsApi.fromClass as jest.Mock;
 const detail = materialsApi.detail as jest.Mock;
 const discussions = materialDiscussionsApi.list as jest.Mock;
-const meta = (total: number, totalPage = total ? 1 : 0) => ({ page: 1, pageSize: 9, total, totalPage, totalpages: totalPage });
+const meta = (total: number, totalPage = total ? 1 : 0) => ({
+  page: 1,
+  pageSize: 9,
+  total,
+  totalPage,
+  totalpages: totalPage,
+});
 
 beforeEach(() => {
   jest.clearAllMocks();
@@ -34,7 +40,9 @@ beforeEach(() => {
 test('My Classes: Loading..., then cards with name, description and teacher that open the class', async () => {
   const user = userEvent.setup();
   assigned.mockResolvedValue({
-    classes: [{ id: 4, name: 'X IPA 1', description: 'Kelas sepuluh', teacher_id: 1, teacher_name: 'Bu Ani', grade: 10 }],
+    classes: [
+      { id: 4, name: 'X IPA 1', description: 'Kelas sepuluh', teacher_id: 1, teacher_name: 'Bu Ani', grade: 10 },
+    ],
     meta: meta(1),
   });
   renderAt(<MyClassesPage />, '/MyClasses');
@@ -60,16 +68,21 @@ test('My Classes: paginates through the server pages', async () => {
   expect(assigned).toHaveBeenLastCalledWith(5, 2, 9);
 });
 
-test('My Classes: the spec\'s error text', async () => {
+test("My Classes: the spec's error text", async () => {
   assigned.mockRejectedValue(new Error('down'));
   renderAt(<MyClassesPage />, '/MyClasses');
   expect(await screen.findByText('Error fetching class data, please try again later.')).toBeInTheDocument();
 });
 
 test('class detail opened directly: materials as cards linking to the material with the class id', async () => {
-  assigned.mockResolvedValue({ classes: [{ id: 4, name: 'X IPA 1', description: '', teacher_id: 1, teacher_name: 'T', grade: 10 }], meta: meta(1) });
+  assigned.mockResolvedValue({
+    classes: [{ id: 4, name: 'X IPA 1', description: '', teacher_id: 1, teacher_name: 'T', grade: 10 }],
+    meta: meta(1),
+  });
   fromClass.mockResolvedValue({
-    materials: [{ id: 9, class_id: 4, title: 'Fotosintesis', description: 'Bab 1', content: '', teacher_id: 1, exercise_id: 3 }],
+    materials: [
+      { id: 9, class_id: 4, title: 'Fotosintesis', description: 'Bab 1', content: '', teacher_id: 1, exercise_id: 3 },
+    ],
     meta: meta(1),
   });
   renderAt(<ClassMaterialsPage />, '/MyDetailClasses/4', { pattern: '/MyDetailClasses/:id' });
@@ -83,7 +96,9 @@ test('class detail: empty and error texts', async () => {
   assigned.mockResolvedValue({ classes: [], meta: meta(0) });
   fromClass.mockResolvedValueOnce({ materials: [], meta: meta(0) });
   const { unmount } = renderAt(<ClassMaterialsPage />, '/MyDetailClasses/4', { pattern: '/MyDetailClasses/:id' });
-  expect(await screen.findByText("Oops! It seems your teacher hasn't uploaded the materials or subjects.")).toBeInTheDocument();
+  expect(
+    await screen.findByText("Oops! It seems your teacher hasn't uploaded the materials or subjects."),
+  ).toBeInTheDocument();
   unmount();
   fromClass.mockRejectedValueOnce(new Error('down'));
   renderAt(<ClassMaterialsPage />, '/MyDetailClasses/4', { pattern: '/MyDetailClasses/:id' });
@@ -92,7 +107,11 @@ test('class detail: empty and error texts', async () => {
 
 test('material: sanitized content, scroll-to-top, and the empty discussion text', async () => {
   detail.mockResolvedValue({
-    id: 9, class_id: 4, title: 'Fotosintesis', description: '', teacher_id: 1,
+    id: 9,
+    class_id: 4,
+    title: 'Fotosintesis',
+    description: '',
+    teacher_id: 1,
     content: '<h2>Cahaya</h2><img src="x" onerror="window.hacked=1"><script>window.hacked=2</script>',
   });
   discussions.mockResolvedValue({ discussions: [], meta: meta(0) });
@@ -103,14 +122,23 @@ test('material: sanitized content, scroll-to-top, and the empty discussion text'
   expect(document.querySelector('[onerror]')).toBeNull();
   expect(screen.getByRole('heading', { name: 'Material Discussions' })).toBeInTheDocument();
   expect(
-    await screen.findByText('There are no discussion for this material yet, be the first one to start the discussion by click "Ask a Question" button.'),
+    await screen.findByText(
+      'There are no discussion for this material yet, be the first one to start the discussion by click "Ask a Question" button.',
+    ),
   ).toBeInTheDocument();
   expect(discussions).toHaveBeenCalledWith(9, 1, 10);
   expect(screen.getByRole('link', { name: 'Back to materials' })).toHaveAttribute('href', '/MyDetailClasses/4');
 });
 
 test('material: discussion load failure text', async () => {
-  detail.mockResolvedValue({ id: 9, class_id: 4, title: 'Fotosintesis', description: '', teacher_id: 1, content: '<p>x</p>' });
+  detail.mockResolvedValue({
+    id: 9,
+    class_id: 4,
+    title: 'Fotosintesis',
+    description: '',
+    teacher_id: 1,
+    content: '<p>x</p>',
+  });
   discussions.mockRejectedValue(new Error('down'));
   renderAt(<MaterialDetailPage />, '/MyDetailSubject/9', { pattern: '/MyDetailSubject/:id' });
   expect(await screen.findByText('Error fetching material discussions, please try again later.')).toBeInTheDocument();
@@ -118,7 +146,15 @@ test('material: discussion load failure text', async () => {
 
 test('material: links to its exercise, and opening it takes it off the new materials', async () => {
   const user = userEvent.setup();
-  detail.mockResolvedValue({ id: 9, class_id: 4, title: 'Fotosintesis', description: '', teacher_id: 1, content: '<p>x</p>', exercise_id: 3 });
+  detail.mockResolvedValue({
+    id: 9,
+    class_id: 4,
+    title: 'Fotosintesis',
+    description: '',
+    teacher_id: 1,
+    content: '<p>x</p>',
+    exercise_id: 3,
+  });
   discussions.mockResolvedValue({ discussions: [], meta: meta(0) });
   renderAt(<MaterialDetailPage />, '/MyDetailSubject/9?class_id=4', { pattern: '/MyDetailSubject/:id' });
   const exercise = await screen.findByRole('region', { name: 'Exercise' });
@@ -128,7 +164,15 @@ test('material: links to its exercise, and opening it takes it off the new mater
 });
 
 test('material without an exercise: no exercise link', async () => {
-  detail.mockResolvedValue({ id: 9, class_id: 4, title: 'Fotosintesis', description: '', teacher_id: 1, content: '<p>x</p>', exercise_id: null });
+  detail.mockResolvedValue({
+    id: 9,
+    class_id: 4,
+    title: 'Fotosintesis',
+    description: '',
+    teacher_id: 1,
+    content: '<p>x</p>',
+    exercise_id: null,
+  });
   discussions.mockResolvedValue({ discussions: [], meta: meta(0) });
   renderAt(<MaterialDetailPage />, '/MyDetailSubject/9', { pattern: '/MyDetailSubject/:id' });
   expect(await screen.findByRole('heading', { name: 'Fotosintesis' })).toBeInTheDocument();
@@ -137,7 +181,10 @@ test('material without an exercise: no exercise link', async () => {
 
 test('class detail: showing the list remembers when the class was opened', async () => {
   assigned.mockResolvedValue({ classes: [], meta: meta(0) });
-  fromClass.mockResolvedValue({ materials: [{ id: 9, class_id: 4, title: 'Fotosintesis', description: '', content: '', teacher_id: 1 }], meta: meta(1) });
+  fromClass.mockResolvedValue({
+    materials: [{ id: 9, class_id: 4, title: 'Fotosintesis', description: '', content: '', teacher_id: 1 }],
+    meta: meta(1),
+  });
   const before = Date.now();
   renderAt(<ClassMaterialsPage />, '/MyDetailClasses/4', { pattern: '/MyDetailClasses/:id' });
   await screen.findByRole('link', { name: /Fotosintesis/ });
@@ -162,9 +209,18 @@ test('class detail: the page of materials is in the URL', async () => {
 
 test('material: the page of its discussions is in the URL, beside the class id', async () => {
   const user = userEvent.setup();
-  detail.mockResolvedValue({ id: 9, class_id: 4, title: 'Fotosintesis', description: '', teacher_id: 1, content: '<p>x</p>' });
+  detail.mockResolvedValue({
+    id: 9,
+    class_id: 4,
+    title: 'Fotosintesis',
+    description: '',
+    teacher_id: 1,
+    content: '<p>x</p>',
+  });
   discussions.mockImplementation(async (_m: number, page: number) => ({
-    discussions: [{ id: page, student_id: 6, student_name: 'Budi', topic: `Pertanyaan ${page}`, description: '', replies: null }],
+    discussions: [
+      { id: page, student_id: 6, student_name: 'Budi', topic: `Pertanyaan ${page}`, description: '', replies: null },
+    ],
     meta: { page, pageSize: 10, total: 12, totalPage: 2, totalpages: 2 },
   }));
   renderAt(<MaterialDetailPage />, '/MyDetailSubject/9?class_id=4', { pattern: '/MyDetailSubject/:id' });
@@ -177,7 +233,10 @@ test('material: the page of its discussions is in the URL, beside the class id',
 
 test('class detail opened directly and then its tasks: the class name is looked up once', async () => {
   const user = userEvent.setup();
-  assigned.mockResolvedValue({ classes: [{ id: 4, name: 'X IPA 1', description: '', teacher_id: 1, teacher_name: 'T', grade: 10 }], meta: meta(1) });
+  assigned.mockResolvedValue({
+    classes: [{ id: 4, name: 'X IPA 1', description: '', teacher_id: 1, teacher_name: 'T', grade: 10 }],
+    meta: meta(1),
+  });
   fromClass.mockResolvedValue({ materials: [], meta: meta(0) });
   (exercisesApi.allGrades as jest.Mock).mockResolvedValue([]);
   renderAt(

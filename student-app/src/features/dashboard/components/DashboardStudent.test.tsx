@@ -23,14 +23,20 @@ beforeEach(() => {
 
 test('welcomes the student by name and shows progress from the server', async () => {
   signInStudent(5, 'Siti Rahma');
-  student.mockResolvedValue({ materials: { done: 3, total: 7 }, tasks: { completed: 2, total: 5 }, exams: { completed: 1, total: 2 } });
+  student.mockResolvedValue({
+    materials: { done: 3, total: 7 },
+    tasks: { completed: 2, total: 5 },
+    exams: { completed: 1, total: 2 },
+  });
   renderAt(<DashboardStudent />);
   expect(screen.getByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
   expect(screen.getByText('Welcome again, Siti Rahma!')).toBeInTheDocument();
   expect(screen.getByRole('heading', { name: 'Progress Status' })).toBeInTheDocument();
   expect(await screen.findByText('subjects completed')).toBeInTheDocument();
   const progress = screen.getByRole('region', { name: 'Progress Status' });
-  const tiles = within(progress).getAllByRole('listitem').map((li) => li.textContent);
+  const tiles = within(progress)
+    .getAllByRole('listitem')
+    .map((li) => li.textContent);
   expect(tiles).toEqual(['3 of 7subjects completed', '2 of 5tasks completed', '1 of 2exams completed']);
 });
 
@@ -57,10 +63,36 @@ test('falls back to Guest and shows an error when progress cannot load', async (
 
 const TODO: StudentTodo = {
   exams: [
-    { id: 21, class_id: 4, class_name: 'X IPA 1', title: 'Ujian Biologi', start_time: '2025-01-05T07:30:00+07:00', end_time: '2025-01-05T09:00:00+07:00', status: 'Active' },
-    { id: 22, class_id: 6, class_name: 'X IPS 2', title: 'Ujian Sejarah', start_time: '2025-01-08T10:00:00+07:00', end_time: '2025-01-08T11:30:00+07:00', status: 'Scheduled' },
+    {
+      id: 21,
+      class_id: 4,
+      class_name: 'X IPA 1',
+      title: 'Ujian Biologi',
+      start_time: '2025-01-05T07:30:00+07:00',
+      end_time: '2025-01-05T09:00:00+07:00',
+      status: 'Active',
+    },
+    {
+      id: 22,
+      class_id: 6,
+      class_name: 'X IPS 2',
+      title: 'Ujian Sejarah',
+      start_time: '2025-01-08T10:00:00+07:00',
+      end_time: '2025-01-08T11:30:00+07:00',
+      status: 'Scheduled',
+    },
   ],
-  exercises: [{ id: 31, title: 'Latihan Sel', material_id: 41, material_title: 'Sel', class_id: 4, class_name: 'X IPA 1', started: true }],
+  exercises: [
+    {
+      id: 31,
+      title: 'Latihan Sel',
+      material_id: 41,
+      material_title: 'Sel',
+      class_id: 4,
+      class_name: 'X IPA 1',
+      started: true,
+    },
+  ],
   materials: [
     { id: 42, title: 'Jaringan', class_id: 4, class_name: 'X IPA 1', created_at: '2025-01-04T03:00:00.000Z' },
     { id: 43, title: 'Organ', class_id: 4, class_name: 'X IPA 1', created_at: '2025-01-02T03:00:00.000Z' },
@@ -72,20 +104,35 @@ test('after the numbers, a to-do list: exams with their WIB time, exercises to h
   const user = userEvent.setup();
   signInStudent(5);
   // This device opened X IPA 1 on 3 January and the material Kerajaan Majapahit since.
-  localStorage.setItem('kelasku.seen.5', JSON.stringify({ classes: { '4': '2025-01-03T00:00:00.000Z' }, materials: [{ id: 44, class_id: 6 }] }));
-  student.mockResolvedValue({ materials: { done: 0, total: 0 }, tasks: { completed: 0, total: 0 }, exams: { completed: 0, total: 0 } });
+  localStorage.setItem(
+    'kelasku.seen.5',
+    JSON.stringify({ classes: { '4': '2025-01-03T00:00:00.000Z' }, materials: [{ id: 44, class_id: 6 }] }),
+  );
+  student.mockResolvedValue({
+    materials: { done: 0, total: 0 },
+    tasks: { completed: 0, total: 0 },
+    exams: { completed: 0, total: 0 },
+  });
   todo.mockResolvedValue(TODO);
   renderAt(<DashboardStudent />, '/DashboardStudent');
   const list = await screen.findByRole('region', { name: 'To do' });
   expect(student).toHaveBeenCalled();
 
   const exams = await within(list).findByRole('list', { name: 'Exams' });
-  expect(within(exams).getByRole('link', { name: /Ujian Biologi/ })).toHaveTextContent('X IPA 1 · Open now, until 09.00 WIB');
-  expect(within(exams).getByRole('link', { name: /Ujian Sejarah/ })).toHaveTextContent(/X IPS 2 · Rabu, 8 Januari 2025, 10\.00 - 11\.30 WIB/);
+  expect(within(exams).getByRole('link', { name: /Ujian Biologi/ })).toHaveTextContent(
+    'X IPA 1 · Open now, until 09.00 WIB',
+  );
+  expect(within(exams).getByRole('link', { name: /Ujian Sejarah/ })).toHaveTextContent(
+    /X IPS 2 · Rabu, 8 Januari 2025, 10\.00 - 11\.30 WIB/,
+  );
   const exercises = within(list).getByRole('list', { name: 'Exercises to hand in' });
   expect(within(exercises).getByRole('link', { name: /Latihan Sel/ })).toHaveTextContent('X IPA 1 · Sel · started');
   const materials = within(list).getByRole('list', { name: 'New materials' });
-  expect(within(materials).getAllByRole('link').map((a) => a.textContent)).toEqual([expect.stringMatching(/^Jaringan/)]);
+  expect(
+    within(materials)
+      .getAllByRole('link')
+      .map((a) => a.textContent),
+  ).toEqual([expect.stringMatching(/^Jaringan/)]);
 
   await user.click(within(exercises).getByRole('link', { name: /Latihan Sel/ }));
   expect(screen.getByTestId('location')).toHaveTextContent('/MyTask?material_id=41');
@@ -94,7 +141,11 @@ test('after the numbers, a to-do list: exams with their WIB time, exercises to h
 test('each to-do entry opens its page in one tap', async () => {
   const user = userEvent.setup();
   signInStudent(5);
-  student.mockResolvedValue({ materials: { done: 0, total: 0 }, tasks: { completed: 0, total: 0 }, exams: { completed: 0, total: 0 } });
+  student.mockResolvedValue({
+    materials: { done: 0, total: 0 },
+    tasks: { completed: 0, total: 0 },
+    exams: { completed: 0, total: 0 },
+  });
   todo.mockResolvedValue(TODO);
   const { unmount } = renderAt(<DashboardStudent />, '/DashboardStudent');
   await user.click(await screen.findByRole('link', { name: /Ujian Sejarah/ }));
@@ -108,7 +159,11 @@ test('each to-do entry opens its page in one tap', async () => {
 test('nothing to do, and the to-do list waits for the numbers', async () => {
   signInStudent(5);
   let answer: (v: unknown) => void = () => undefined;
-  student.mockReturnValue(new Promise((resolve) => { answer = resolve; }));
+  student.mockReturnValue(
+    new Promise((resolve) => {
+      answer = resolve;
+    }),
+  );
   renderAt(<DashboardStudent />);
   expect(screen.queryByRole('region', { name: 'To do' })).not.toBeInTheDocument();
   expect(todo).not.toHaveBeenCalled();
@@ -120,7 +175,11 @@ test('nothing to do, and the to-do list waits for the numbers', async () => {
 test('coming back to the dashboard shows the numbers and the to-do list at once; only the to-do list is asked again', async () => {
   const user = userEvent.setup();
   signInStudent(5);
-  student.mockResolvedValue({ materials: { done: 3, total: 7 }, tasks: { completed: 0, total: 0 }, exams: { completed: 0, total: 0 } });
+  student.mockResolvedValue({
+    materials: { done: 3, total: 7 },
+    tasks: { completed: 0, total: 0 },
+    exams: { completed: 0, total: 0 },
+  });
   todo.mockResolvedValue(TODO);
   renderAt(
     <>

@@ -18,10 +18,17 @@ function ProgressTile({ done, total, label }: { done: number; total: number; lab
   return (
     <Paper variant="outlined" component="li" sx={{ p: { xs: 1.5, sm: 2.5 }, listStyle: 'none', minWidth: 0 }}>
       <Typography sx={{ fontSize: { xs: '1.3rem', sm: '1.8rem' }, fontWeight: 700 }}>
-        {done} <Typography component="span" color="text.secondary">{t('dashboard.progress.ofTotal', { total })}</Typography>
+        {done}{' '}
+        <Typography component="span" color="text.secondary">
+          {t('dashboard.progress.ofTotal', { total })}
+        </Typography>
       </Typography>
       <Typography sx={{ mb: 1.5, fontSize: { xs: '0.85rem', sm: '1rem' } }}>{label}</Typography>
-      <LinearProgress variant="determinate" value={percent} aria-label={t('dashboard.progress.percent', { label, percent })} />
+      <LinearProgress
+        variant="determinate"
+        value={percent}
+        aria-label={t('dashboard.progress.percent', { label, percent })}
+      />
     </Paper>
   );
 }
@@ -42,12 +49,33 @@ export default function DashboardStudent() {
       <Banner title={t('dashboard.title')} />
       <WelcomeLine fallback={t('dashboard.guest')} />
       <Paper sx={{ p: { xs: 2, sm: 3 } }} component="section" aria-labelledby="progress-status">
-        <Typography id="progress-status" component="h2" variant="h6" sx={{ fontWeight: 700, mb: 2 }}>{t('dashboard.progress.title')}</Typography>
+        <Typography id="progress-status" component="h2" variant="h6" sx={{ fontWeight: 700, mb: 2 }}>
+          {t('dashboard.progress.title')}
+        </Typography>
         {loading && <LoadingState />}
-        {!loading && !data && <ErrorState message={t('dashboard.progress.error')} error={query.error} onRetry={() => void query.refetch()} />}
+        {!loading && !data && (
+          <ErrorState
+            message={t('dashboard.progress.error')}
+            error={query.error}
+            onRetry={() => void query.refetch()}
+          />
+        )}
         {!loading && data && (
-          <Box component="ul" sx={{ p: 0, m: 0, display: 'grid', gap: { xs: 1, sm: 2 }, gridTemplateColumns: 'repeat(3, minmax(0, 1fr))' }}>
-            <ProgressTile done={data.materials.done} total={data.materials.total} label={t('dashboard.progress.materials')} />
+          <Box
+            component="ul"
+            sx={{
+              p: 0,
+              m: 0,
+              display: 'grid',
+              gap: { xs: 1, sm: 2 },
+              gridTemplateColumns: 'repeat(3, minmax(0, 1fr))',
+            }}
+          >
+            <ProgressTile
+              done={data.materials.done}
+              total={data.materials.total}
+              label={t('dashboard.progress.materials')}
+            />
             <ProgressTile done={data.tasks.completed} total={data.tasks.total} label={t('dashboard.progress.tasks')} />
             <ProgressTile done={data.exams.completed} total={data.exams.total} label={t('dashboard.progress.exams')} />
           </Box>

@@ -22,7 +22,12 @@ import { currentStudentId } from '../../../lib/student';
 import { studentTodoQuery } from '../api';
 import { isNewMaterial, readSeen } from '../../../lib/seen';
 
-interface Entry { key: string; to: string; primary: string; secondary: string }
+interface Entry {
+  key: string;
+  to: string;
+  primary: string;
+  secondary: string;
+}
 
 function examWhen(t: TFunction<'student'>, x: StudentTodo['exams'][number]): string {
   return x.status === 'Active'
@@ -40,43 +45,70 @@ export function TodoList() {
   const groups: { label: string; icon: ReactNode; entries: Entry[] }[] = data
     ? [
         {
-          label: t('todo.groups.exams'), icon: <EventNote />, entries: data.exams.map((x) => ({
-            key: `x${x.id}`, to: `/MyExams?class_id=${x.class_id}`, primary: x.title, secondary: `${x.class_name} · ${examWhen(t, x)}`,
+          label: t('todo.groups.exams'),
+          icon: <EventNote />,
+          entries: data.exams.map((x) => ({
+            key: `x${x.id}`,
+            to: `/MyExams?class_id=${x.class_id}`,
+            primary: x.title,
+            secondary: `${x.class_name} · ${examWhen(t, x)}`,
           })),
         },
         {
-          label: t('todo.groups.exercises'), icon: <Assignment />, entries: data.exercises.map((e) => ({
-            key: `e${e.id}`, to: `/MyTask?material_id=${e.material_id}`, primary: e.title,
+          label: t('todo.groups.exercises'),
+          icon: <Assignment />,
+          entries: data.exercises.map((e) => ({
+            key: `e${e.id}`,
+            to: `/MyTask?material_id=${e.material_id}`,
+            primary: e.title,
             secondary: `${e.class_name} · ${e.material_title}${e.started ? ` · ${t('todo.started')}` : ''}`,
           })),
         },
         {
-          label: t('todo.groups.materials'), icon: <MenuBook />, entries: data.materials.filter((m) => isNewMaterial(seen, m)).map((m) => ({
-            key: `m${m.id}`, to: `/MyDetailSubject/${m.id}?class_id=${m.class_id}`, primary: m.title,
-            secondary: `${m.class_name} · ${t('todo.added', { date: formatDateId(m.created_at) })}`,
-          })),
+          label: t('todo.groups.materials'),
+          icon: <MenuBook />,
+          entries: data.materials
+            .filter((m) => isNewMaterial(seen, m))
+            .map((m) => ({
+              key: `m${m.id}`,
+              to: `/MyDetailSubject/${m.id}?class_id=${m.class_id}`,
+              primary: m.title,
+              secondary: `${m.class_name} · ${t('todo.added', { date: formatDateId(m.created_at) })}`,
+            })),
         },
       ].filter((g) => g.entries.length > 0)
     : [];
 
   return (
     <Paper sx={{ p: { xs: 2, sm: 3 }, mt: 3 }} component="section" aria-labelledby="todo-heading">
-      <Typography id="todo-heading" component="h2" variant="h6" sx={{ fontWeight: 700, mb: 1 }}>{t('todo.title')}</Typography>
+      <Typography id="todo-heading" component="h2" variant="h6" sx={{ fontWeight: 700, mb: 1 }}>
+        {t('todo.title')}
+      </Typography>
       {loading && <LoadingState />}
-      {!loading && !data && <ErrorState message={t('todo.error')} error={query.error} onRetry={() => void query.refetch()} />}
+      {!loading && !data && (
+        <ErrorState message={t('todo.error')} error={query.error} onRetry={() => void query.refetch()} />
+      )}
       {!loading && data && groups.length === 0 && <Typography color="text.secondary">{t('todo.empty')}</Typography>}
       {groups.map((g, i) => (
         <List
           key={g.label}
           dense
           aria-labelledby={`todo-group-${i}`}
-          subheader={<ListSubheader id={`todo-group-${i}`} disableSticky sx={{ px: 0, bgcolor: 'transparent' }}>{g.label}</ListSubheader>}
+          subheader={
+            <ListSubheader id={`todo-group-${i}`} disableSticky sx={{ px: 0, bgcolor: 'transparent' }}>
+              {g.label}
+            </ListSubheader>
+          }
         >
           {g.entries.map((entry) => (
             <ListItem key={entry.key} disablePadding>
               <ListItemButton component={RouterLink} to={entry.to} sx={{ borderRadius: 1, minHeight: 48 }}>
                 <ListItemIcon sx={{ minWidth: 40 }}>{g.icon}</ListItemIcon>
-                <ListItemText primary={entry.primary} secondary={entry.secondary} slotProps={{ primary: { sx: { fontWeight: 600 } } }} />
+                <ListItemText
+                  primary={entry.primary}
+                  secondary={entry.secondary}
+                  slotProps={{ primary: { sx: { fontWeight: 600 } } }}
+                />
               </ListItemButton>
             </ListItem>
           ))}

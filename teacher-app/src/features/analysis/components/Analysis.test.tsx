@@ -5,24 +5,64 @@ import { signInAsTeacher } from '../../../test/fixtures';
 import { fetchAnalysis, type ItemAnalysis } from '../transport';
 import Analysis from './Analysis';
 
-
 jest.mock('../transport', () => ({ fetchAnalysis: jest.fn() }));
 const mockedFetch = fetchAnalysis as unknown as jest.Mock;
 
-const bins = (max: number, n: number, counts: number[]) => counts.map((count, i) => ({ from: (max * i) / n, to: (max * (i + 1)) / n, count }));
+const bins = (max: number, n: number, counts: number[]) =>
+  counts.map((count, i) => ({ from: (max * i) / n, to: (max * (i + 1)) / n, count }));
 const none = { max: null, scored: null, pending: null, average: null, score_bins: null };
 
 // The server test's exam (server/src/routes/analysis/analysis.test.ts): the same figures as the API returns them.
 const EXAM: ItemAnalysis = {
-  kind: 'exam', id: 4, title: 'UTS Matematika', total_marks: 90,
-  students: 6, submitted: 5, in_progress: 0, not_started: 1, auto_submitted: 1, with_pending: 1, average: 39,
+  kind: 'exam',
+  id: 4,
+  title: 'UTS Matematika',
+  total_marks: 90,
+  students: 6,
+  submitted: 5,
+  in_progress: 0,
+  not_started: 1,
+  auto_submitted: 1,
+  with_pending: 1,
+  average: 39,
   score_bins: bins(90, 10, [1, 0, 0, 2, 0, 1, 0, 0, 0, 1]),
   questions: [
-    { n: 1, kind: 'mc', text: 'Ibu kota Indonesia?', answered: 4, key: 'a', correct: 3, correct_share: 0.6, options: { a: 3, b: 1, c: 0, d: 0, none: 1, other: 0 }, ...none },
-    { n: 2, kind: 'mc', text: '2 + 2 = ?', answered: 4, key: 'c', correct: 2, correct_share: 0.4, options: { a: 0, b: 1, c: 2, d: 0, none: 1, other: 1 }, ...none },
     {
-      n: 3, kind: 'essay', text: 'Jelaskan fotosintesis.', answered: 3, key: null, correct: null, correct_share: null, options: null,
-      max: 30, scored: 4, pending: 1, average: 11.25, score_bins: bins(30, 5, [2, 0, 1, 0, 1]),
+      n: 1,
+      kind: 'mc',
+      text: 'Ibu kota Indonesia?',
+      answered: 4,
+      key: 'a',
+      correct: 3,
+      correct_share: 0.6,
+      options: { a: 3, b: 1, c: 0, d: 0, none: 1, other: 0 },
+      ...none,
+    },
+    {
+      n: 2,
+      kind: 'mc',
+      text: '2 + 2 = ?',
+      answered: 4,
+      key: 'c',
+      correct: 2,
+      correct_share: 0.4,
+      options: { a: 0, b: 1, c: 2, d: 0, none: 1, other: 1 },
+      ...none,
+    },
+    {
+      n: 3,
+      kind: 'essay',
+      text: 'Jelaskan fotosintesis.',
+      answered: 3,
+      key: null,
+      correct: null,
+      correct_share: null,
+      options: null,
+      max: 30,
+      scored: 4,
+      pending: 1,
+      average: 11.25,
+      score_bins: bins(30, 5, [2, 0, 1, 0, 1]),
     },
   ],
 };
@@ -49,20 +89,55 @@ describe('Analysis', () => {
     expect(screen.getByText(/1 submitted sheet has essays awaiting a score/)).toBeInTheDocument();
 
     // Question, Answered, Correct, Key, A, B, C, D, No answer, Other (shown: Q2 has an answer that is no option)
-    expect(cells(rowOf(mc, 'Q1'))).toEqual(['Q1Ibu kota Indonesia?', '4', '60% (3)', 'A', '3', '1', '0', '0', '1', '0']);
+    expect(cells(rowOf(mc, 'Q1'))).toEqual([
+      'Q1Ibu kota Indonesia?',
+      '4',
+      '60% (3)',
+      'A',
+      '3',
+      '1',
+      '0',
+      '0',
+      '1',
+      '0',
+    ]);
     expect(cells(rowOf(mc, 'Q2'))).toEqual(['Q22 + 2 = ?', '4', '40% (2)', 'C', '0', '1', '2', '0', '1', '1']);
 
     const essays = screen.getByRole('table', { name: 'Essay questions' });
     // Question, Answered, Average, Awaiting a score, then the fifths of the marks
-    expect(cells(rowOf(essays, 'Q3'))).toEqual(['Q3Jelaskan fotosintesis.', '3', '11.25 / 30', '1', '2', '0', '1', '0', '1']);
+    expect(cells(rowOf(essays, 'Q3'))).toEqual([
+      'Q3Jelaskan fotosintesis.',
+      '3',
+      '11.25 / 30',
+      '1',
+      '2',
+      '0',
+      '1',
+      '0',
+      '1',
+    ]);
 
     const scores = screen.getByRole('table', { name: 'Score distribution' });
     const rows = within(scores).getAllByRole('row').slice(1).map(cells);
     expect(rows).toEqual([
-      ['0–9', '1'], ['9–18', '0'], ['18–27', '0'], ['27–36', '2'], ['36–45', '0'], ['45–54', '1'], ['54–63', '0'], ['63–72', '0'], ['72–81', '0'], ['81–90', '1'],
+      ['0–9', '1'],
+      ['9–18', '0'],
+      ['18–27', '0'],
+      ['27–36', '2'],
+      ['36–45', '0'],
+      ['45–54', '1'],
+      ['54–63', '0'],
+      ['63–72', '0'],
+      ['72–81', '0'],
+      ['81–90', '1'],
     ]);
     // The charts (their own chunk) follow, each one labelled image beside its table.
-    for (const name of ['students per score range', 'share of correct answers per question', 'answers chosen per question', 'essay scores per question']) {
+    for (const name of [
+      'students per score range',
+      'share of correct answers per question',
+      'answers chosen per question',
+      'essay scores per question',
+    ]) {
       expect((await screen.findByRole('img', { name: `Chart: ${name}` })).querySelector('svg')).not.toBeNull();
     }
   });
@@ -71,10 +146,15 @@ describe('Analysis', () => {
     const user = userEvent.setup();
     mockedFetch.mockResolvedValue(EXAM);
     const blobs: Blob[] = [];
-    URL.createObjectURL = jest.fn((blob: Blob) => { blobs.push(blob); return 'blob:analysis'; });
+    URL.createObjectURL = jest.fn((blob: Blob) => {
+      blobs.push(blob);
+      return 'blob:analysis';
+    });
     URL.revokeObjectURL = jest.fn();
     const clicked: string[] = [];
-    jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) { clicked.push(this.download); });
+    jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this.download);
+    });
     renderAt(<Analysis />, '/Analysis?exam_id=4');
     await user.click(await screen.findByRole('button', { name: 'Export analysis (CSV)' }));
     expect(clicked).toEqual(['exam-4-analysis.csv']);
@@ -86,13 +166,17 @@ describe('Analysis', () => {
     const lines = text.replace(/^\uFEFF/, '').split('\r\n');
     expect(lines.slice(0, 2)).toEqual(['Exam;UTS Matematika', 'Submitted;5 of 6']);
     expect(lines).toContain('1;Multiple choice;Ibu kota Indonesia?;4;3;60;A;3;1;0;0;1;0;;;;;');
-    expect(lines).toContain('3;Essay;Jelaskan fotosintesis.;3;;;;;;;;;;30;4;1;11,25;"0–6: 2; 6–12: 0; 12–18: 1; 18–24: 0; 24–30: 1"');
+    expect(lines).toContain(
+      '3;Essay;Jelaskan fotosintesis.;3;;;;;;;;;;30;4;1;11,25;"0–6: 2; 6–12: 0; 12–18: 1; 18–24: 0; 24–30: 1"',
+    );
     expect(lines).toContain('27–36;2');
   });
 
-  it('says so when the exam is not the teacher\'s', async () => {
+  it("says so when the exam is not the teacher's", async () => {
     const { AxiosError } = jest.requireActual('axios');
-    mockedFetch.mockRejectedValue(new AxiosError('403', '403', undefined, undefined, { status: 403, data: { message: 'Forbidden' } }));
+    mockedFetch.mockRejectedValue(
+      new AxiosError('403', '403', undefined, undefined, { status: 403, data: { message: 'Forbidden' } }),
+    );
     renderAt(<Analysis />, '/Analysis?exam_id=4');
     expect(await screen.findByText('You do not have access to this exam.')).toBeInTheDocument();
   });

@@ -24,7 +24,14 @@ import { workFromParams, workQuery } from '../../../lib/work';
 import type { ItemAnalysis, QuestionAnalysis } from '../transport';
 import { analysisQuery } from '../api';
 import {
-  analysisCsvRows, binLabel, essayQuestions, hasOtherAnswers, mcQuestions, OPTION_KEYS, percent, questionLabel,
+  analysisCsvRows,
+  binLabel,
+  essayQuestions,
+  hasOtherAnswers,
+  mcQuestions,
+  OPTION_KEYS,
+  percent,
+  questionLabel,
 } from '../analysis-view';
 import { PageTitle } from '@kelasku/shared-ui/src/PageTitle';
 
@@ -36,14 +43,24 @@ const OptionsChart = lazy(() => charts().then((m) => ({ default: m.OptionsChart 
 const EssayChart = lazy(() => charts().then((m) => ({ default: m.EssayChart })));
 
 const tableSx = {
-  border: 1, borderColor: 'divider', borderRadius: 2, bgcolor: 'background.paper',
+  border: 1,
+  borderColor: 'divider',
+  borderRadius: 2,
+  bgcolor: 'background.paper',
   '& th, & td': { px: { xs: 1, sm: 2 } },
 } as const;
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <Paper component="section" aria-label={title} variant="outlined" sx={{ p: { xs: 1.5, sm: 2.5 }, mb: 2, minWidth: 0 }}>
-      <Typography component="h2" variant="h6" sx={{ fontWeight: 700, mb: 1.5 }}>{title}</Typography>
+    <Paper
+      component="section"
+      aria-label={title}
+      variant="outlined"
+      sx={{ p: { xs: 1.5, sm: 2.5 }, mb: 2, minWidth: 0 }}
+    >
+      <Typography component="h2" variant="h6" sx={{ fontWeight: 700, mb: 1.5 }}>
+        {title}
+      </Typography>
       <Stack spacing={2}>{children}</Stack>
     </Paper>
   );
@@ -51,7 +68,11 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 function ChartFailed() {
   const { t } = useTranslation('teacher');
-  return <Typography variant="body2" color="text.secondary">{t('analysis.chartFailed')}</Typography>;
+  return (
+    <Typography variant="body2" color="text.secondary">
+      {t('analysis.chartFailed')}
+    </Typography>
+  );
 }
 
 /** A chart that fails (its chunk did not load, the browser cannot draw it) leaves the figures and tables in place. */
@@ -79,11 +100,19 @@ function ChartSlot({ children }: { children: ReactNode }) {
 function QuestionCell({ q }: { q: QuestionAnalysis }) {
   return (
     <TableCell component="th" scope="row" sx={{ minWidth: 96, maxWidth: 220 }}>
-      <Box component="span" sx={{ fontWeight: 700 }}>{questionLabel(q)}</Box>
+      <Box component="span" sx={{ fontWeight: 700 }}>
+        {questionLabel(q)}
+      </Box>
       <Typography
         variant="caption"
         color="text.secondary"
-        sx={{ display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden', overflowWrap: 'anywhere' }}
+        sx={{
+          display: '-webkit-box',
+          WebkitLineClamp: 2,
+          WebkitBoxOrient: 'vertical',
+          overflow: 'hidden',
+          overflowWrap: 'anywhere',
+        }}
       >
         <MathText text={q.text} />
       </Typography>
@@ -97,12 +126,17 @@ function ScoreTable({ analysis }: { analysis: ItemAnalysis }) {
     <TableContainer sx={tableSx}>
       <Table size="small" aria-label={t('analysis.scores.title')}>
         <TableHead>
-          <TableRow><TableCell>{t('analysis.scores.range')}</TableCell><TableCell align="right">{t('analysis.students')}</TableCell></TableRow>
+          <TableRow>
+            <TableCell>{t('analysis.scores.range')}</TableCell>
+            <TableCell align="right">{t('analysis.students')}</TableCell>
+          </TableRow>
         </TableHead>
         <TableBody>
           {analysis.score_bins.map((b) => (
             <TableRow key={b.from}>
-              <TableCell component="th" scope="row">{binLabel(b)}</TableCell>
+              <TableCell component="th" scope="row">
+                {binLabel(b)}
+              </TableCell>
               <TableCell align="right">{b.count}</TableCell>
             </TableRow>
           ))}
@@ -124,7 +158,11 @@ function ChoiceTable({ analysis }: { analysis: ItemAnalysis }) {
             <TableCell align="right">{t('analysis.answered')}</TableCell>
             <TableCell align="right">{t('analysis.mc.correct')}</TableCell>
             <TableCell align="center">{t('analysis.mc.key')}</TableCell>
-            {OPTION_KEYS.map((k) => <TableCell key={k} align="right">{k.toUpperCase()}</TableCell>)}
+            {OPTION_KEYS.map((k) => (
+              <TableCell key={k} align="right">
+                {k.toUpperCase()}
+              </TableCell>
+            ))}
             <TableCell align="right">{t('analysis.mc.noAnswer')}</TableCell>
             {other && <TableCell align="right">{t('analysis.mc.other')}</TableCell>}
           </TableRow>
@@ -134,10 +172,18 @@ function ChoiceTable({ analysis }: { analysis: ItemAnalysis }) {
             <TableRow key={q.n}>
               <QuestionCell q={q} />
               <TableCell align="right">{q.answered}</TableCell>
-              <TableCell align="right">{percent(q.correct_share)} ({q.correct})</TableCell>
+              <TableCell align="right">
+                {percent(q.correct_share)} ({q.correct})
+              </TableCell>
               <TableCell align="center">{q.key?.toUpperCase()}</TableCell>
               {OPTION_KEYS.map((k) => (
-                <TableCell key={k} align="right" sx={k === q.key ? { fontWeight: 700, color: 'success.dark' } : undefined}>{q.options?.[k]}</TableCell>
+                <TableCell
+                  key={k}
+                  align="right"
+                  sx={k === q.key ? { fontWeight: 700, color: 'success.dark' } : undefined}
+                >
+                  {q.options?.[k]}
+                </TableCell>
               ))}
               <TableCell align="right">{q.options?.none}</TableCell>
               {other && <TableCell align="right">{q.options?.other}</TableCell>}
@@ -162,7 +208,9 @@ function EssayTable({ analysis }: { analysis: ItemAnalysis }) {
             <TableCell align="right">{t('analysis.answered')}</TableCell>
             <TableCell align="right">{t('analysis.essays.average')}</TableCell>
             <TableCell align="right">{t('analysis.essays.pending')}</TableCell>
-            {bins.map((_, i) => <TableCell key={i} align="right">{`${i * 20}–${(i + 1) * 20}%`}</TableCell>)}
+            {bins.map((_, i) => (
+              <TableCell key={i} align="right">{`${i * 20}–${(i + 1) * 20}%`}</TableCell>
+            ))}
           </TableRow>
         </TableHead>
         <TableBody>
@@ -170,10 +218,14 @@ function EssayTable({ analysis }: { analysis: ItemAnalysis }) {
             <TableRow key={q.n}>
               <QuestionCell q={q} />
               <TableCell align="right">{q.answered}</TableCell>
-              <TableCell align="right">{q.average == null ? '-' : `${formatScore(q.average)} / ${formatScore(q.max)}`}</TableCell>
+              <TableCell align="right">
+                {q.average == null ? '-' : `${formatScore(q.average)} / ${formatScore(q.max)}`}
+              </TableCell>
               <TableCell align="right">{q.pending}</TableCell>
               {(q.score_bins ?? []).map((b) => (
-                <TableCell key={b.from} align="right" title={t('analysis.essays.binTitle', { range: binLabel(b) })}>{b.count}</TableCell>
+                <TableCell key={b.from} align="right" title={t('analysis.essays.binTitle', { range: binLabel(b) })}>
+                  {b.count}
+                </TableCell>
               ))}
             </TableRow>
           ))}
@@ -186,9 +238,17 @@ function EssayTable({ analysis }: { analysis: ItemAnalysis }) {
 /** The figures above the charts (the CSV's first rows hold the same ones: analysisView's summaryRows). */
 function summaryFigures(a: ItemAnalysis, t: TFunction<'teacher'>): [string, string][] {
   return [
-    [t('analysis.summary.submitted'), t('analysis.summary.submittedOf', { submitted: formatNumber(a.submitted), students: formatNumber(a.students) })],
-    [t('analysis.summary.average'), a.average == null ? '-' : `${formatScore(a.average)} / ${formatScore(a.total_marks)}`],
-    ...(a.auto_submitted != null ? [[t('analysis.summary.autoSubmitted'), formatNumber(a.auto_submitted)] as [string, string]] : []),
+    [
+      t('analysis.summary.submitted'),
+      t('analysis.summary.submittedOf', { submitted: formatNumber(a.submitted), students: formatNumber(a.students) }),
+    ],
+    [
+      t('analysis.summary.average'),
+      a.average == null ? '-' : `${formatScore(a.average)} / ${formatScore(a.total_marks)}`,
+    ],
+    ...(a.auto_submitted != null
+      ? [[t('analysis.summary.autoSubmitted'), formatNumber(a.auto_submitted)] as [string, string]]
+      : []),
     [t('analysis.summary.withPending'), formatNumber(a.with_pending)],
     [t('analysis.summary.inProgress'), formatNumber(a.in_progress)],
     [t('analysis.summary.notStarted'), formatNumber(a.not_started)],
@@ -198,11 +258,18 @@ function summaryFigures(a: ItemAnalysis, t: TFunction<'teacher'>): [string, stri
 function Summary({ analysis }: { analysis: ItemAnalysis }) {
   const { t } = useTranslation('teacher');
   return (
-    <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(3, 1fr)' }, gap: 1.5, m: 0, mb: 2 }}>
+    <Box
+      component="dl"
+      sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(3, 1fr)' }, gap: 1.5, m: 0, mb: 2 }}
+    >
       {summaryFigures(analysis, t).map(([label, value]) => (
         <Paper key={label} variant="outlined" sx={{ p: 1.5, minWidth: 0 }}>
-          <Typography component="dt" variant="body2" color="text.secondary">{label}</Typography>
-          <Typography component="dd" sx={{ m: 0, fontWeight: 700, fontSize: '1.25rem' }}>{value}</Typography>
+          <Typography component="dt" variant="body2" color="text.secondary">
+            {label}
+          </Typography>
+          <Typography component="dd" sx={{ m: 0, fontWeight: 700, fontSize: '1.25rem' }}>
+            {value}
+          </Typography>
         </Paper>
       ))}
     </Box>
@@ -217,21 +284,43 @@ export default function Analysis() {
   const { t } = useTranslation('teacher');
   const data = useQuery({ ...analysisQuery(work ?? { kind: 'exercise', id: 0 }), enabled: work != null });
 
-  if (!work) return <NotFoundState message={t('analysis.noWork')} backTo="/DashboardTeacher" backLabel={t('analysis.backToDashboard')} />;
+  if (!work)
+    return (
+      <NotFoundState
+        message={t('analysis.noWork')}
+        backTo="/DashboardTeacher"
+        backLabel={t('analysis.backToDashboard')}
+      />
+    );
   const isExam = work.kind === 'exam';
   const a = data.data;
   const header = (
     <>
-      <Button onClick={goBack} sx={{ mb: 1 }}>{t('analysis.back')}</Button>
+      <Button onClick={goBack} sx={{ mb: 1 }}>
+        {t('analysis.back')}
+      </Button>
       <PageTitle>{isExam ? t('analysis.title.exam') : t('analysis.title.exercise')}</PageTitle>
     </>
   );
   if (!a) {
-    if (!data.isError) return <>{header}<LoadingState /></>;
+    if (!data.isError)
+      return (
+        <>
+          {header}
+          <LoadingState />
+        </>
+      );
     return (
       <>
         {header}
-        <LoadFailure error={data.error} what={isExam ? t('analysis.what.exam') : t('analysis.what.exercise')} failed={t('analysis.failed')} onRetry={() => void data.refetch()} backTo="/DashboardTeacher" backLabel={t('analysis.backToDashboard')} />
+        <LoadFailure
+          error={data.error}
+          what={isExam ? t('analysis.what.exam') : t('analysis.what.exercise')}
+          failed={t('analysis.failed')}
+          onRetry={() => void data.refetch()}
+          backTo="/DashboardTeacher"
+          backLabel={t('analysis.backToDashboard')}
+        />
       </>
     );
   }
@@ -241,8 +330,14 @@ export default function Analysis() {
   return (
     <Box sx={{ minWidth: 0 }}>
       {header}
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ my: 2, justifyContent: 'space-between', alignItems: { sm: 'center' } }}>
-        <Typography color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>{a.title}</Typography>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={1}
+        sx={{ my: 2, justifyContent: 'space-between', alignItems: { sm: 'center' } }}
+      >
+        <Typography color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+          {a.title}
+        </Typography>
         <Button
           variant="contained"
           startIcon={<DownloadIcon />}
@@ -263,19 +358,27 @@ export default function Analysis() {
       ) : (
         <>
           <Section title={t('analysis.scores.title')}>
-            <ChartSlot><ScoreDistributionChart analysis={a} /></ChartSlot>
+            <ChartSlot>
+              <ScoreDistributionChart analysis={a} />
+            </ChartSlot>
             <ScoreTable analysis={a} />
           </Section>
           {hasMc && (
             <Section title={t('analysis.mc.title')}>
-              <ChartSlot><CorrectShareChart analysis={a} /></ChartSlot>
-              <ChartSlot><OptionsChart analysis={a} /></ChartSlot>
+              <ChartSlot>
+                <CorrectShareChart analysis={a} />
+              </ChartSlot>
+              <ChartSlot>
+                <OptionsChart analysis={a} />
+              </ChartSlot>
               <ChoiceTable analysis={a} />
             </Section>
           )}
           {hasEssays && (
             <Section title={t('analysis.essays.title')}>
-              <ChartSlot><EssayChart analysis={a} /></ChartSlot>
+              <ChartSlot>
+                <EssayChart analysis={a} />
+              </ChartSlot>
               <EssayTable analysis={a} />
             </Section>
           )}

@@ -22,8 +22,18 @@ function Figure({ label, id, children }: { label: string; id: string; children: 
 }
 
 /** Students per question as stacked bars, one series per answer or score band, the legend under the chart. */
-function QuestionBars({ label, id, height, questions, series }: {
-  label: string; id: string; height: number; questions: QuestionAnalysis[]; series: { label: string; color: string; data: number[]; stack: string }[];
+function QuestionBars({
+  label,
+  id,
+  height,
+  questions,
+  series,
+}: {
+  label: string;
+  id: string;
+  height: number;
+  questions: QuestionAnalysis[];
+  series: { label: string; color: string; data: number[]; stack: string }[];
 }) {
   const { t } = useTranslation('teacher');
   return (
@@ -48,9 +58,22 @@ export function ScoreDistributionChart({ analysis }: { analysis: ItemAnalysis })
         height={HEIGHT}
         margin={MARGIN}
         hideLegend
-        xAxis={[{ scaleType: 'band', data: analysis.score_bins.map((b) => binLabel(b)), label: t('analysis.charts.score'), tickLabelStyle: { fontSize: 10 } }]}
+        xAxis={[
+          {
+            scaleType: 'band',
+            data: analysis.score_bins.map((b) => binLabel(b)),
+            label: t('analysis.charts.score'),
+            tickLabelStyle: { fontSize: 10 },
+          },
+        ]}
         yAxis={[{ label: t('analysis.students'), tickMinStep: 1, width: 44 }]}
-        series={[{ data: analysis.score_bins.map((b) => b.count), label: t('analysis.students'), color: kelaskuColors.primary }]}
+        series={[
+          {
+            data: analysis.score_bins.map((b) => b.count),
+            label: t('analysis.students'),
+            color: kelaskuColors.primary,
+          },
+        ]}
       />
     </Figure>
   );
@@ -68,10 +91,14 @@ export function CorrectShareChart({ analysis }: { analysis: ItemAnalysis }) {
         hideLegend
         xAxis={[{ scaleType: 'band', data: questions.map(questionLabel) }]}
         yAxis={[{ min: 0, max: 100, label: t('analysis.charts.correctAxis'), width: 44 }]}
-        series={[{
-          data: questions.map((q) => Math.round((q.correct_share ?? 0) * 100)), label: t('analysis.mc.correct'), color: kelaskuColors.accent,
-          valueFormatter: (v) => (v == null ? '' : `${v}%`),
-        }]}
+        series={[
+          {
+            data: questions.map((q) => Math.round((q.correct_share ?? 0) * 100)),
+            label: t('analysis.mc.correct'),
+            color: kelaskuColors.accent,
+            valueFormatter: (v) => (v == null ? '' : `${v}%`),
+          },
+        ]}
       />
     </Figure>
   );
@@ -88,7 +115,13 @@ export function OptionsChart({ analysis }: { analysis: ItemAnalysis }) {
     .filter((s) => s.k !== 'other' || s.data.some((v) => v > 0))
     .map(({ label, color, data }) => ({ label, color, data, stack: 'options' }));
   return (
-    <QuestionBars label={t('analysis.charts.options')} id="chart-options" height={HEIGHT + 40} questions={questions} series={series} />
+    <QuestionBars
+      label={t('analysis.charts.options')}
+      id="chart-options"
+      height={HEIGHT + 40}
+      questions={questions}
+      series={series}
+    />
   );
 }
 
@@ -98,10 +131,26 @@ export function EssayChart({ analysis }: { analysis: ItemAnalysis }) {
   const { t } = useTranslation('teacher');
   const fifths = ['0–20%', '20–40%', '40–60%', '60–80%', '80–100%'];
   const series = [
-    ...fifths.map((label, i) => ({ label, color: BIN_COLORS[i], data: questions.map((q) => q.score_bins?.[i]?.count ?? 0), stack: 'essay' })),
-    { label: t('analysis.essays.pending'), color: '#9e9e9e', data: questions.map((q) => q.pending ?? 0), stack: 'essay' },
+    ...fifths.map((label, i) => ({
+      label,
+      color: BIN_COLORS[i],
+      data: questions.map((q) => q.score_bins?.[i]?.count ?? 0),
+      stack: 'essay',
+    })),
+    {
+      label: t('analysis.essays.pending'),
+      color: '#9e9e9e',
+      data: questions.map((q) => q.pending ?? 0),
+      stack: 'essay',
+    },
   ];
   return (
-    <QuestionBars label={t('analysis.charts.essays')} id="chart-essays" height={HEIGHT + 60} questions={questions} series={series} />
+    <QuestionBars
+      label={t('analysis.charts.essays')}
+      id="chart-essays"
+      height={HEIGHT + 60}
+      questions={questions}
+      series={series}
+    />
   );
 }

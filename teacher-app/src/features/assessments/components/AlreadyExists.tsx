@@ -8,8 +8,12 @@ export function AlreadyExists({ text, onBack }: { text: string; onBack: () => vo
   const { t } = useTranslation('teacher');
   return (
     <Box sx={{ p: 4, textAlign: 'center' }}>
-      <Typography component="h1" variant="h5" sx={{ fontWeight: 700, mb: 2 }}>{text}</Typography>
-      <Button variant="contained" onClick={onBack}>{t('assessments.goBack')}</Button>
+      <Typography component="h1" variant="h5" sx={{ fontWeight: 700, mb: 2 }}>
+        {text}
+      </Typography>
+      <Button variant="contained" onClick={onBack}>
+        {t('assessments.goBack')}
+      </Button>
     </Box>
   );
 }

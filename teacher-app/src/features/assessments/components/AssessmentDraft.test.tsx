@@ -7,20 +7,36 @@ import { signInAsTeacher } from '../../../test/fixtures';
 import { AssessmentForm, type AssessmentValues } from './AssessmentForm';
 
 // Writing is never lost: the exercise/exam form keeps a draft on the device, restores it, and warns before leaving.
-const question: Question = { type: 'mc', text: 'Planet terbesar?', options: ['Jupiter', 'Mars', 'Bumi', 'Venus'], answer: 'a', image: '', essayAnswer: '' };
+const question: Question = {
+  type: 'mc',
+  text: 'Planet terbesar?',
+  options: ['Jupiter', 'Mars', 'Bumi', 'Venus'],
+  answer: 'a',
+  image: '',
+  essayAnswer: '',
+};
 const initial: AssessmentValues = { title: '', questions: [question] };
 
 type Submit = (values: AssessmentValues, saved: () => void) => void;
 const savesAtOnce: Submit = (_values, saved) => saved();
 
 function renderForm(onSubmit: Submit = savesAtOnce, saving = false) {
-  return renderAt(<>
+  return renderAt(
+    <>
       <Link to="/DashboardTeacher">Dashboard</Link>
-      <AssessmentForm kind="exercise" heading="Create Exercise" initial={initial} submitLabel="Create Exercise" draftKey="create-exercise:7" onSubmit={onSubmit} saving={saving} />
+      <AssessmentForm
+        kind="exercise"
+        heading="Create Exercise"
+        initial={initial}
+        submitLabel="Create Exercise"
+        draftKey="create-exercise:7"
+        onSubmit={onSubmit}
+        saving={saving}
+      />
     </>,
-    '/CreateExercise?material_id=7',);
+    '/CreateExercise?material_id=7',
+  );
 }
-
 
 beforeEach(() => {
   localStorage.clear();

@@ -92,11 +92,25 @@ export function assessmentProblem(kind: AssessmentFormProps['kind'], values: Ass
   const termProblem = kind === 'exam' && values.term ? examTermProblem(values.term) : null;
   if (termProblem) return i18next.t(termProblem);
   const problem = findQuestionProblem(values.questions);
-  return problem && i18next.t(`teacher:${QUESTION_PROBLEM_KEYS[problem.kind]}`, { n: problem.question, limit: MAX_QUESTION_TEXT_BYTES });
+  return (
+    problem &&
+    i18next.t(`teacher:${QUESTION_PROBLEM_KEYS[problem.kind]}`, { n: problem.question, limit: MAX_QUESTION_TEXT_BYTES })
+  );
 }
 
 /** The one question editor of exercises and exams (create and edit). */
-export function AssessmentForm({ kind, heading, subheading, initial, submitLabel, draftKey, onSubmit, saving, notice, importForClass }: AssessmentFormProps) {
+export function AssessmentForm({
+  kind,
+  heading,
+  subheading,
+  initial,
+  submitLabel,
+  draftKey,
+  onSubmit,
+  saving,
+  notice,
+  importForClass,
+}: AssessmentFormProps) {
   const { t } = useTranslation('teacher');
   const draft = useDraft<AssessmentValues>(draftKey, initial);
   const { values, setValues } = draft;
@@ -118,12 +132,20 @@ export function AssessmentForm({ kind, heading, subheading, initial, submitLabel
   return (
     <Box component="form" noValidate onSubmit={submit} sx={{ maxWidth: 960 }}>
       <PageTitle>{heading}</PageTitle>
-      {subheading && <Typography color="text.secondary" sx={{ mt: 0.5 }}>{subheading}</Typography>}
+      {subheading && (
+        <Typography color="text.secondary" sx={{ mt: 0.5 }}>
+          {subheading}
+        </Typography>
+      )}
       {draft.restored && (
         <Alert
           severity="info"
           sx={{ mt: 2 }}
-          action={<Button color="inherit" size="small" onClick={draft.discard}>{t('assessments.form.discard')}</Button>}
+          action={
+            <Button color="inherit" size="small" onClick={draft.discard}>
+              {t('assessments.form.discard')}
+            </Button>
+          }
         >
           {t('assessments.form.restored')}
         </Alert>
@@ -144,11 +166,21 @@ export function AssessmentForm({ kind, heading, subheading, initial, submitLabel
           )}
           <FormGroup>
             <FormControlLabel
-              control={<Checkbox checked={Boolean(values.shuffleQuestions)} onChange={(e) => setValues((v) => ({ ...v, shuffleQuestions: e.target.checked }))} />}
+              control={
+                <Checkbox
+                  checked={Boolean(values.shuffleQuestions)}
+                  onChange={(e) => setValues((v) => ({ ...v, shuffleQuestions: e.target.checked }))}
+                />
+              }
               label={t('assessments.form.shuffleQuestions')}
             />
             <FormControlLabel
-              control={<Checkbox checked={Boolean(values.shuffleOptions)} onChange={(e) => setValues((v) => ({ ...v, shuffleOptions: e.target.checked }))} />}
+              control={
+                <Checkbox
+                  checked={Boolean(values.shuffleOptions)}
+                  onChange={(e) => setValues((v) => ({ ...v, shuffleOptions: e.target.checked }))}
+                />
+              }
               label={t('assessments.form.shuffleOptions')}
             />
             <Typography variant="body2" color="text.secondary">
@@ -158,14 +190,19 @@ export function AssessmentForm({ kind, heading, subheading, initial, submitLabel
         </Stack>
       </Paper>
       {importForClass !== undefined && (
-        <Button variant="outlined" onClick={() => setImportOpen(true)} sx={{ mb: 2 }}>{t('assessments.form.importExam')}</Button>
+        <Button variant="outlined" onClick={() => setImportOpen(true)} sx={{ mb: 2 }}>
+          {t('assessments.form.importExam')}
+        </Button>
       )}
       {importOpen && importForClass !== undefined && (
         <Suspense fallback={null}>
           <ImportExamQuestionsDialog
             classId={importForClass}
             onClose={() => setImportOpen(false)}
-            onChoose={(exam) => { setValues((v) => withQuestionsOf(v, exam)); setImportOpen(false); }}
+            onChoose={(exam) => {
+              setValues((v) => withQuestionsOf(v, exam));
+              setImportOpen(false);
+            }}
           />
         </Suspense>
       )}
@@ -182,10 +219,19 @@ export function AssessmentForm({ kind, heading, subheading, initial, submitLabel
           />
         ))}
       </Stack>
-      <Button startIcon={<AddIcon />} variant="outlined" onClick={() => setQuestions((qs) => [...qs, emptyQuestion()])} sx={{ my: 2 }}>
+      <Button
+        startIcon={<AddIcon />}
+        variant="outlined"
+        onClick={() => setQuestions((qs) => [...qs, emptyQuestion()])}
+        sx={{ my: 2 }}
+      >
         {t('assessments.form.addQuestion')}
       </Button>
-      {problem && <Alert severity="error" sx={{ mb: 2 }}>{problem}</Alert>}
+      {problem && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {problem}
+        </Alert>
+      )}
       {notice}
       <Box>
         <Button type="submit" variant="contained" size="large" disabled={saving}>

@@ -33,7 +33,15 @@ interface AssessmentPreviewProps<T extends Exam | Exercise> {
 }
 
 /** With shuffling on: pick a student to see the questions and options in the order that student gets. */
-function StudentOrderPicker({ students, value, onChange }: { students: Submission[]; value: number | ''; onChange: (id: number | '') => void }) {
+function StudentOrderPicker({
+  students,
+  value,
+  onChange,
+}: {
+  students: Submission[];
+  value: number | '';
+  onChange: (id: number | '') => void;
+}) {
   const { t } = useTranslation('teacher');
   return (
     <TextField
@@ -45,14 +53,20 @@ function StudentOrderPicker({ students, value, onChange }: { students: Submissio
       sx={{ minWidth: 260, maxWidth: '100%', mb: 2 }}
     >
       <MenuItem value="">{t('assessments.preview.originalOrder')}</MenuItem>
-      {students.map((s) => <MenuItem key={s.student_id} value={s.student_id}>{s.name} ({s.nis})</MenuItem>)}
+      {students.map((s) => (
+        <MenuItem key={s.student_id} value={s.student_id}>
+          {s.name} ({s.nis})
+        </MenuItem>
+      ))}
     </TextField>
   );
 }
 
 /** The order the chosen student sees, from their seed in the class list (none chosen, or an older server: the original). */
 function orderOf(student: Submission | undefined, item: Exam | Exercise): SheetOrder | undefined {
-  return student?.order_seed === undefined ? undefined : sheetOrder(student.order_seed, parseQuestions(item.content).length, item);
+  return student?.order_seed === undefined
+    ? undefined
+    : sheetOrder(student.order_seed, parseQuestions(item.content).length, item);
 }
 
 /** The preview screen of an exam or an exercise: title, questions with the answer key, Edit, Delete and grades. */
@@ -73,32 +87,51 @@ export function AssessmentPreview<T extends Exam | Exercise>(props: AssessmentPr
   const { ownerId, item, ownerName, goBack } = loaded;
   const editQuery = owner.editQuery ? owner.editQuery(item) : `${owner.param}=${ownerId}`;
 
-  const confirmRemove = () => remove.mutate(item.id, {
-    onError: (err) => {
-      setConfirming(false);
-      window.alert(withReason(deleteFailed, err));
-    },
-    onSuccess: () => {
-      window.alert(deleted);
-      goBack();
-    },
-  });
+  const confirmRemove = () =>
+    remove.mutate(item.id, {
+      onError: (err) => {
+        setConfirming(false);
+        window.alert(withReason(deleteFailed, err));
+      },
+      onSuccess: () => {
+        window.alert(deleted);
+        goBack();
+      },
+    });
 
   return (
     <Box sx={{ maxWidth: 960 }}>
-      <Button onClick={goBack} sx={{ mb: 1 }}>{t('assessments.back')}</Button>
-      <PageTitle>
-        {item.title}
-      </PageTitle>
-      {ownerName && <Typography color="text.secondary" sx={{ mt: 0.5 }}>{subtitle(ownerName)}</Typography>}
+      <Button onClick={goBack} sx={{ mb: 1 }}>
+        {t('assessments.back')}
+      </Button>
+      <PageTitle>{item.title}</PageTitle>
+      {ownerName && (
+        <Typography color="text.secondary" sx={{ mt: 0.5 }}>
+          {subtitle(ownerName)}
+        </Typography>
+      )}
       {details?.(item)}
       <Stack direction="row" spacing={1} useFlexGap sx={{ my: 2, flexWrap: 'wrap', rowGap: 1 }}>
-        {editQuery !== null && <Button variant="contained" component={RouterLink} to={`${editPath}?${editQuery}`}>{t('assessments.preview.edit')}</Button>}
-        <Button variant="outlined" color="error" onClick={() => setConfirming(true)}>{t('assessments.preview.delete')}</Button>
-        <Button variant="text" component={RouterLink} to={`/Grades?${gradesParam}=${item.id}`}>{t('assessments.preview.grades')}</Button>
+        {editQuery !== null && (
+          <Button variant="contained" component={RouterLink} to={`${editPath}?${editQuery}`}>
+            {t('assessments.preview.edit')}
+          </Button>
+        )}
+        <Button variant="outlined" color="error" onClick={() => setConfirming(true)}>
+          {t('assessments.preview.delete')}
+        </Button>
+        <Button variant="text" component={RouterLink} to={`/Grades?${gradesParam}=${item.id}`}>
+          {t('assessments.preview.grades')}
+        </Button>
       </Stack>
       {shuffled && <StudentOrderPicker students={students.data ?? []} value={studentId} onChange={setStudentId} />}
-      <QuestionPreviewList content={item.content} order={orderOf(students.data?.find((s) => s.student_id === studentId), item)} />
+      <QuestionPreviewList
+        content={item.content}
+        order={orderOf(
+          students.data?.find((s) => s.student_id === studentId),
+          item,
+        )}
+      />
       <ConfirmDialog
         open={confirming}
         title={deleteTitle}

@@ -51,7 +51,15 @@ const commonFields = (values: AssessmentValues) => ({
  * what stands in the way (no id, loading, failure, one exists); then the form, whose submit alerts the failure (the
  * form stays) or the success and goes back.
  */
-export function CreateAssessment<T, Body>({ kind, parentId, owner, extraInitial, create, body, onBack }: {
+export function CreateAssessment<T, Body>({
+  kind,
+  parentId,
+  owner,
+  extraInitial,
+  create,
+  body,
+  onBack,
+}: {
   kind: Kind;
   parentId: number | null;
   /** Reads the parent's existing exercise or exam (null when none) and the parent's name. */
@@ -70,20 +78,25 @@ export function CreateAssessment<T, Body>({ kind, parentId, owner, extraInitial,
 
   if (!parentId) return <MissingId what={t(texts.parent)} onBack={onBack} />;
   if (existing.data === undefined) {
-    return existing.isError ? <ErrorState message={t(texts.loadFailed)} error={existing.error} onRetry={() => void existing.refetch()} /> : <LoadingState />;
+    return existing.isError ? (
+      <ErrorState message={t(texts.loadFailed)} error={existing.error} onRetry={() => void existing.refetch()} />
+    ) : (
+      <LoadingState />
+    );
   }
   if (parentName.data === undefined) return <LoadingState />;
   if (existing.data) return <AlreadyExists text={t(texts.exists)} onBack={onBack} />;
   const name = parentName.data;
 
-  const save = (values: AssessmentValues, saved: () => void) => create.mutate(body(commonFields(values), parentId, values), {
-    onError: (err) => window.alert(createFailed(kind, err)),
-    onSuccess: () => {
-      saved();
-      window.alert(t(texts.done));
-      onBack();
-    },
-  });
+  const save = (values: AssessmentValues, saved: () => void) =>
+    create.mutate(body(commonFields(values), parentId, values), {
+      onError: (err) => window.alert(createFailed(kind, err)),
+      onSuccess: () => {
+        saved();
+        window.alert(t(texts.done));
+        onBack();
+      },
+    });
 
   return (
     <AssessmentForm

@@ -6,7 +6,6 @@ import { signInAsTeacher } from '../../../test/fixtures';
 import CreateExam from './CreateExam';
 import EditExam from './EditExam';
 
-
 jest.mock('@kelasku/shared-api', () => {
   const actual = jest.requireActual('@kelasku/shared-api');
   return {
@@ -35,14 +34,27 @@ beforeEach(() => {
 
 describe('Create Exam', () => {
   it("shows 'Exam already exists' with Go Back when the class has an exam", async () => {
-    mocked(examsApi.byClass).mockResolvedValue([{ id: 2, class_id: 4, title: 'UTS', content: {}, start_time: '', end_time: '', status: 'Scheduled' }]);
+    mocked(examsApi.byClass).mockResolvedValue([
+      { id: 2, class_id: 4, title: 'UTS', content: {}, start_time: '', end_time: '', status: 'Scheduled' },
+    ]);
     renderAt(<CreateExam />, '/CreateExam?class_id=4');
     expect(await screen.findByText('Exam already exists')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Go Back' })).toBeInTheDocument();
   });
 
   it('defaults the exam date to today in WIB', async () => {
-    jest.useFakeTimers({ now: new Date('2025-03-09T18:00:00Z'), doNotFake: ['setTimeout', 'setInterval', 'queueMicrotask', 'nextTick', 'setImmediate', 'clearTimeout', 'clearInterval'] });
+    jest.useFakeTimers({
+      now: new Date('2025-03-09T18:00:00Z'),
+      doNotFake: [
+        'setTimeout',
+        'setInterval',
+        'queueMicrotask',
+        'nextTick',
+        'setImmediate',
+        'clearTimeout',
+        'clearInterval',
+      ],
+    });
     renderAt(<CreateExam />, '/CreateExam?class_id=4');
     // 18:00 UTC on 9 March is 01:00 WIB on 10 March.
     expect(await screen.findByLabelText('Exam date')).toHaveValue('2025-03-10');
@@ -72,33 +84,54 @@ describe('Create Exam', () => {
     await user.click(screen.getByRole('button', { name: 'Create Exam' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/ManageSubjects10'));
     expect(window.alert).toHaveBeenCalledWith('Successfully created an exam');
-    expect(examsApi.create).toHaveBeenCalledWith(expect.objectContaining({
-      title: 'UTS Biologi', class_id: 4, start_time: '2030-06-15T08:00:00+07:00', end_time: '2030-06-15T09:30:00+07:00',
-      content: { '1_essay': 'Jelaskan sel.' },
-    }));
+    expect(examsApi.create).toHaveBeenCalledWith(
+      expect.objectContaining({
+        title: 'UTS Biologi',
+        class_id: 4,
+        start_time: '2030-06-15T08:00:00+07:00',
+        end_time: '2030-06-15T09:30:00+07:00',
+        content: { '1_essay': 'Jelaskan sel.' },
+      }),
+    );
   });
 
   it("alerts 'Failed to create exam: ' with the server's message", async () => {
     const user = userEvent.setup();
     const { AxiosError } = jest.requireActual('axios');
-    mocked(examsApi.create).mockRejectedValue(new AxiosError('409', '409', undefined, undefined, { status: 409, data: { message: 'Exam already exists for this class' } }));
+    mocked(examsApi.create).mockRejectedValue(
+      new AxiosError('409', '409', undefined, undefined, {
+        status: 409,
+        data: { message: 'Exam already exists for this class' },
+      }),
+    );
     renderAt(<CreateExam />, '/CreateExam?class_id=4');
     await screen.findByLabelText('Exam title');
     await fillOneEssay(user);
     fill(screen.getByLabelText('Start time (WIB)'), '08:00');
     fill(screen.getByLabelText('End time (WIB)'), '09:00');
     await user.click(screen.getByRole('button', { name: 'Create Exam' }));
-    await waitFor(() => expect(window.alert).toHaveBeenCalledWith('Failed to create exam: Exam already exists for this class'));
+    await waitFor(() =>
+      expect(window.alert).toHaveBeenCalledWith('Failed to create exam: Exam already exists for this class'),
+    );
   });
 });
 
 describe('Edit Exam', () => {
   it('pre-fills the WIB date and times and saves with the exercise update texts', async () => {
     const user = userEvent.setup();
-    mocked(examsApi.byClass).mockResolvedValue([{
-      id: 2, class_id: 4, teacher_id: 7, title: 'UTS', status: 'Scheduled', total_marks: 100,
-      start_time: '2030-06-15T08:00:00+07:00', end_time: '2030-06-15T09:30:00+07:00', content: { '1_essay': 'Jelaskan sel.' },
-    }]);
+    mocked(examsApi.byClass).mockResolvedValue([
+      {
+        id: 2,
+        class_id: 4,
+        teacher_id: 7,
+        title: 'UTS',
+        status: 'Scheduled',
+        total_marks: 100,
+        start_time: '2030-06-15T08:00:00+07:00',
+        end_time: '2030-06-15T09:30:00+07:00',
+        content: { '1_essay': 'Jelaskan sel.' },
+      },
+    ]);
     mocked(examsApi.update).mockResolvedValue({});
     renderAt(<EditExam />, '/EditExam?class_id=4', { from: '/PreviewAnExam?class_id=4' });
     expect(await screen.findByLabelText('Exam date')).toHaveValue('2030-06-15');
@@ -108,15 +141,27 @@ describe('Edit Exam', () => {
     await user.click(screen.getByRole('button', { name: 'Save Exam' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/PreviewAnExam?class_id=4'));
     expect(window.alert).toHaveBeenCalledWith('Successfully updated exercise');
-    expect(examsApi.update).toHaveBeenCalledWith(2, expect.objectContaining({ end_time: '2030-06-15T10:00:00+07:00', start_time: '2030-06-15T08:00:00+07:00' }));
+    expect(examsApi.update).toHaveBeenCalledWith(
+      2,
+      expect.objectContaining({ end_time: '2030-06-15T10:00:00+07:00', start_time: '2030-06-15T08:00:00+07:00' }),
+    );
   });
 
   it("alerts 'Failed to update exercise' when saving fails", async () => {
     const user = userEvent.setup();
-    mocked(examsApi.byClass).mockResolvedValue([{
-      id: 2, class_id: 4, teacher_id: 7, title: 'UTS', status: 'Scheduled', total_marks: 100,
-      start_time: '2030-06-15T08:00:00+07:00', end_time: '2030-06-15T09:30:00+07:00', content: { '1_essay': 'Jelaskan sel.' },
-    }]);
+    mocked(examsApi.byClass).mockResolvedValue([
+      {
+        id: 2,
+        class_id: 4,
+        teacher_id: 7,
+        title: 'UTS',
+        status: 'Scheduled',
+        total_marks: 100,
+        start_time: '2030-06-15T08:00:00+07:00',
+        end_time: '2030-06-15T09:30:00+07:00',
+        content: { '1_essay': 'Jelaskan sel.' },
+      },
+    ]);
     mocked(examsApi.update).mockRejectedValue(new Error('500'));
     renderAt(<EditExam />, '/EditExam?class_id=4');
     await user.click(await screen.findByRole('button', { name: 'Save Exam' }));

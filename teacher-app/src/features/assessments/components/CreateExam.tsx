@@ -22,7 +22,10 @@ export default function CreateExam() {
       extraInitial={{ schedule: defaultSchedule(), term: NEW_EXAM_TERM }}
       create={create}
       body={(fields, id, values) => ({
-        ...fields, class_id: id, ...scheduleToTimes(values.schedule ?? defaultSchedule()), ...examTermBody(values.term ?? NEW_EXAM_TERM),
+        ...fields,
+        class_id: id,
+        ...scheduleToTimes(values.schedule ?? defaultSchedule()),
+        ...examTermBody(values.term ?? NEW_EXAM_TERM),
       })}
       onBack={goBack}
     />

@@ -5,7 +5,6 @@ import { fill, renderAt } from '@kelasku/shared-ui/src/test-utils';
 import { signInAsTeacher } from '../../../test/fixtures';
 import CreateExercise from './CreateExercise';
 
-
 jest.mock('@kelasku/shared-api', () => {
   const actual = jest.requireActual('@kelasku/shared-api');
   return {
@@ -29,7 +28,9 @@ beforeEach(() => {
 describe('Create Exercise', () => {
   it("shows 'Exercise already exists' with a Go Back button when the material has one", async () => {
     const user = userEvent.setup();
-    mocked(exercisesApi.byMaterial).mockResolvedValue([{ id: 5, title: 'Latihan', content: {}, material_id: 3, total_marks: 100, teacher_id: 7 }]);
+    mocked(exercisesApi.byMaterial).mockResolvedValue([
+      { id: 5, title: 'Latihan', content: {}, material_id: 3, total_marks: 100, teacher_id: 7 },
+    ]);
     renderAt(<CreateExercise />, '/CreateExercise?material_id=3', { from: '/DetailSubjects?id=3' });
     expect(await screen.findByText('Exercise already exists')).toBeInTheDocument();
     expect(screen.queryByLabelText('Exercise title')).not.toBeInTheDocument();
@@ -56,13 +57,17 @@ describe('Create Exercise', () => {
     await screen.findByLabelText('Exercise title');
     fill(screen.getByLabelText('Question 1 text'), 'Ibu kota?');
     fill(screen.getByLabelText('Question 1 option A'), 'Jakarta');
-    await user.click(within(screen.getByRole('radiogroup', { name: 'Question 1 correct answer' })).getByRole('radio', { name: 'A' }));
+    await user.click(
+      within(screen.getByRole('radiogroup', { name: 'Question 1 correct answer' })).getByRole('radio', { name: 'A' }),
+    );
     await user.click(within(question(1)).getByRole('radio', { name: 'Essay' }));
     expect(screen.queryByLabelText('Question 1 option A')).not.toBeInTheDocument();
     expect(screen.getByLabelText('Question 1 reference answer')).toBeInTheDocument();
     await user.click(within(question(1)).getByRole('radio', { name: 'Multiple choice' }));
     expect(screen.getByLabelText('Question 1 option A')).toHaveValue('');
-    expect(within(screen.getByRole('radiogroup', { name: 'Question 1 correct answer' })).getByRole('radio', { name: 'A' })).not.toBeChecked();
+    expect(
+      within(screen.getByRole('radiogroup', { name: 'Question 1 correct answer' })).getByRole('radio', { name: 'A' }),
+    ).not.toBeChecked();
     expect(screen.getByLabelText('Question 1 text')).toHaveValue('Ibu kota?');
   });
 
@@ -84,11 +89,18 @@ describe('Create Exercise', () => {
     renderAt(<CreateExercise />, '/CreateExercise?material_id=3', { from: '/DetailSubjects?id=3' });
     fill(await screen.findByLabelText('Exercise title'), 'Latihan 1');
     fill(screen.getByLabelText('Question 1 text'), 'Ibu kota?');
-    ['Jakarta', 'Bandung', 'Medan', 'Solo'].forEach((o, i) => fill(screen.getByLabelText(`Question 1 option ${'ABCD'[i]}`), o));
-    await user.click(within(screen.getByRole('radiogroup', { name: 'Question 1 correct answer' })).getByRole('radio', { name: 'A' }));
+    ['Jakarta', 'Bandung', 'Medan', 'Solo'].forEach((o, i) =>
+      fill(screen.getByLabelText(`Question 1 option ${'ABCD'[i]}`), o),
+    );
+    await user.click(
+      within(screen.getByRole('radiogroup', { name: 'Question 1 correct answer' })).getByRole('radio', { name: 'A' }),
+    );
     const png = new File([new Uint8Array([137, 80, 78, 71])], 'peta.png', { type: 'image/png' });
     fireEvent.change(screen.getByLabelText('Image for question 1'), { target: { files: [png] } });
-    expect(await screen.findByRole('img', { name: 'Image for question 1' })).toHaveAttribute('src', expect.stringMatching(/^data:image\/png;base64,/));
+    expect(await screen.findByRole('img', { name: 'Image for question 1' })).toHaveAttribute(
+      'src',
+      expect.stringMatching(/^data:image\/png;base64,/),
+    );
 
     await user.click(screen.getByRole('button', { name: 'Add question' }));
     await user.click(within(question(2)).getByRole('radio', { name: 'Essay' }));
@@ -104,8 +116,14 @@ describe('Create Exercise', () => {
       material_id: 3,
       teacher_id: 7,
       content: {
-        '1': 'Ibu kota?', '1_a': 'Jakarta', '1_b': 'Bandung', '1_c': 'Medan', '1_d': 'Solo', '1_answer': 'a',
-        '2_essay': 'Jelaskan fotosintesis.', '2_essay_answer': 'Cahaya menjadi energi kimia.',
+        '1': 'Ibu kota?',
+        '1_a': 'Jakarta',
+        '1_b': 'Bandung',
+        '1_c': 'Medan',
+        '1_d': 'Solo',
+        '1_answer': 'a',
+        '2_essay': 'Jelaskan fotosintesis.',
+        '2_essay_answer': 'Cahaya menjadi energi kimia.',
       },
     });
     expect(body.content['1_pict']).toMatch(/^data:image\/png;base64,/);
@@ -114,14 +132,23 @@ describe('Create Exercise', () => {
   it("puts the server's reason on a new line after 'Failed to create exercise'", async () => {
     const user = userEvent.setup();
     const { AxiosError } = jest.requireActual('axios');
-    const refusal = new AxiosError('400', 'ERR', undefined, undefined, { status: 400, data: { error: 'Title must be at most 200 characters.', message: 'Title must be at most 200 characters.', field: 'title' } });
+    const refusal = new AxiosError('400', 'ERR', undefined, undefined, {
+      status: 400,
+      data: {
+        error: 'Title must be at most 200 characters.',
+        message: 'Title must be at most 200 characters.',
+        field: 'title',
+      },
+    });
     mocked(exercisesApi.create).mockRejectedValue(refusal);
     renderAt(<CreateExercise />, '/CreateExercise?material_id=3', { from: '/DetailSubjects?id=3' });
     fill(await screen.findByLabelText('Exercise title'), 'Latihan 1');
     await user.click(within(question(1)).getByRole('radio', { name: 'Essay' }));
     fill(screen.getByLabelText('Question 1 text'), 'Jelaskan.');
     await user.click(screen.getByRole('button', { name: 'Create Exercise' }));
-    await waitFor(() => expect(window.alert).toHaveBeenCalledWith('Failed to create exercise\nTitle must be at most 200 characters.'));
+    await waitFor(() =>
+      expect(window.alert).toHaveBeenCalledWith('Failed to create exercise\nTitle must be at most 200 characters.'),
+    );
   });
 
   it("alerts 'Failed to create exercise' and stays when the server refuses", async () => {

@@ -23,18 +23,21 @@ export default function EditExam() {
   const save = (values: AssessmentValues, saved: () => void) => {
     const { schedule } = values;
     if (!schedule) return;
-    update.mutate({
-      id: exam.id,
-      body: {
-        title: values.title.trim(),
-        class_id: classId,
-        content: buildContent(values.questions),
-        teacher_id: getUserData()?.teacher_id ?? exam.teacher_id,
-        ...scheduleToTimes(schedule),
-        ...shuffleFields(values),
-        ...(values.term ? examTermBody(values.term) : {}),
+    update.mutate(
+      {
+        id: exam.id,
+        body: {
+          title: values.title.trim(),
+          class_id: classId,
+          content: buildContent(values.questions),
+          teacher_id: getUserData()?.teacher_id ?? exam.teacher_id,
+          ...scheduleToTimes(schedule),
+          ...shuffleFields(values),
+          ...(values.term ? examTermBody(values.term) : {}),
+        },
       },
-    }, editOutcome(saved, goBack));
+      editOutcome(saved, goBack),
+    );
   };
 
   return (
@@ -48,9 +51,17 @@ export default function EditExam() {
         kind="exam"
         heading={t('assessments.exam.editHeading')}
         subheading={name ? t('assessments.subheading.class', { name }) : undefined}
-        initial={{ title: exam.title, questions: questions.length ? questions : firstQuestions(), schedule: scheduleFromExam(exam),
-          shuffleQuestions: Boolean(exam.shuffle_questions), shuffleOptions: Boolean(exam.shuffle_options),
-          term: { kind: isExamKind(exam.kind) ? exam.kind : 'daily', kindLabel: exam.kind_label ?? '', showAnswers: Boolean(exam.show_answers) },
+        initial={{
+          title: exam.title,
+          questions: questions.length ? questions : firstQuestions(),
+          schedule: scheduleFromExam(exam),
+          shuffleQuestions: Boolean(exam.shuffle_questions),
+          shuffleOptions: Boolean(exam.shuffle_options),
+          term: {
+            kind: isExamKind(exam.kind) ? exam.kind : 'daily',
+            kindLabel: exam.kind_label ?? '',
+            showAnswers: Boolean(exam.show_answers),
+          },
         }}
         submitLabel={t('assessments.exam.save')}
         draftKey={`edit-exam:${exam.id}`}

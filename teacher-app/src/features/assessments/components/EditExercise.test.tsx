@@ -18,7 +18,14 @@ jest.mock('@kelasku/shared-api', () => {
 });
 
 const mocked = <T,>(fn: T) => fn as unknown as jest.Mock;
-const exercise = { id: 5, material_id: 3, title: 'Latihan Sel', content: { '1_essay': 'Jelaskan sel.' }, total_marks: 100, teacher_id: 7 };
+const exercise = {
+  id: 5,
+  material_id: 3,
+  title: 'Latihan Sel',
+  content: { '1_essay': 'Jelaskan sel.' },
+  total_marks: 100,
+  teacher_id: 7,
+};
 
 beforeEach(() => {
   jest.clearAllMocks();
@@ -42,8 +49,12 @@ describe('Edit Exercise', () => {
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/PreviewExercise?material_id=3'));
     expect(window.alert).toHaveBeenCalledWith('Successfully updated exercise');
     expect(exercisesApi.update).toHaveBeenCalledWith(5, {
-      title: 'Latihan Sel 2', material_id: 3, content: { '1_essay': 'Jelaskan sel.' }, teacher_id: 7,
-      shuffle_questions: false, shuffle_options: false,
+      title: 'Latihan Sel 2',
+      material_id: 3,
+      content: { '1_essay': 'Jelaskan sel.' },
+      teacher_id: 7,
+      shuffle_questions: false,
+      shuffle_options: false,
     });
   });
 
@@ -68,11 +79,16 @@ describe('Edit Exercise', () => {
   it("puts the server's reason on a new line after 'Failed to update exercise'", async () => {
     const user = userEvent.setup();
     const { AxiosError } = jest.requireActual('axios');
-    const refusal = new AxiosError('400', 'ERR', undefined, undefined, { status: 400, data: { error: 'Content has no question 1.', message: 'Content has no question 1.', field: 'content' } });
+    const refusal = new AxiosError('400', 'ERR', undefined, undefined, {
+      status: 400,
+      data: { error: 'Content has no question 1.', message: 'Content has no question 1.', field: 'content' },
+    });
     mocked(exercisesApi.update).mockRejectedValue(refusal);
     renderAt(<EditExercise />, '/EditExercise?material_id=3', { from: '/PreviewExercise?material_id=3' });
     await user.click(await screen.findByRole('button', { name: 'Save Exercise' }));
-    await waitFor(() => expect(window.alert).toHaveBeenCalledWith('Failed to update exercise\nContent has no question 1.'));
+    await waitFor(() =>
+      expect(window.alert).toHaveBeenCalledWith('Failed to update exercise\nContent has no question 1.'),
+    );
   });
 
   it("alerts 'Failed to update exercise' and stays when saving fails", async () => {
@@ -87,8 +103,13 @@ describe('Edit Exercise', () => {
   it('offers to create one when the subject has none, and shows the fetch error text on failure', async () => {
     mocked(exercisesApi.byMaterial).mockResolvedValue([]);
     const { unmount } = renderAt(<EditExercise />, '/EditExercise?material_id=3');
-    expect(await screen.findByText("Oops! It seems you haven't created exercise for this subject yet.")).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Create an exercise for this subject' })).toHaveAttribute('href', '/CreateExercise?material_id=3');
+    expect(
+      await screen.findByText("Oops! It seems you haven't created exercise for this subject yet."),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Create an exercise for this subject' })).toHaveAttribute(
+      'href',
+      '/CreateExercise?material_id=3',
+    );
     unmount();
     mocked(exercisesApi.byMaterial).mockRejectedValue(new Error('500'));
     renderAt(<EditExercise />, '/EditExercise?material_id=3');
@@ -133,7 +154,13 @@ describe('Edit Exercise and the data layer', () => {
       queryClient = useQueryClient();
       return null;
     }
-    renderAt(<><EditExercise /><CacheHandle /></>, '/EditExercise?material_id=3');
+    renderAt(
+      <>
+        <EditExercise />
+        <CacheHandle />
+      </>,
+      '/EditExercise?material_id=3',
+    );
     const title = await screen.findByLabelText('Exercise title');
     fill(title, 'Latihan Sel (typing)');
     mocked(exercisesApi.byMaterial).mockResolvedValue([{ ...exercise, title: 'Changed elsewhere' }]);

@@ -16,16 +16,20 @@ export default function EditExercise() {
   const { ownerId: materialId, item: exercise, ownerName: title, goBack } = loaded;
   const questions = parseQuestions(exercise.content);
 
-  const save = (values: AssessmentValues, saved: () => void) => update.mutate({
-    id: exercise.id,
-    body: {
-      title: values.title.trim(),
-      material_id: materialId,
-      content: buildContent(values.questions),
-      teacher_id: getUserData()?.teacher_id ?? exercise.teacher_id,
-      ...shuffleFields(values),
-    },
-  }, editOutcome(saved, goBack));
+  const save = (values: AssessmentValues, saved: () => void) =>
+    update.mutate(
+      {
+        id: exercise.id,
+        body: {
+          title: values.title.trim(),
+          material_id: materialId,
+          content: buildContent(values.questions),
+          teacher_id: getUserData()?.teacher_id ?? exercise.teacher_id,
+          ...shuffleFields(values),
+        },
+      },
+      editOutcome(saved, goBack),
+    );
 
   return (
     <AssessmentForm
@@ -33,8 +37,10 @@ export default function EditExercise() {
       heading={t('assessments.exercise.editHeading')}
       subheading={title ? t('assessments.subheading.subject', { name: title }) : undefined}
       initial={{
-        title: exercise.title, questions: questions.length ? questions : firstQuestions(),
-        shuffleQuestions: Boolean(exercise.shuffle_questions), shuffleOptions: Boolean(exercise.shuffle_options),
+        title: exercise.title,
+        questions: questions.length ? questions : firstQuestions(),
+        shuffleQuestions: Boolean(exercise.shuffle_questions),
+        shuffleOptions: Boolean(exercise.shuffle_options),
       }}
       submitLabel={t('assessments.exercise.save')}
       draftKey={`edit-exercise:${exercise.id}`}

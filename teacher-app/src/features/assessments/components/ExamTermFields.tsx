@@ -25,15 +25,35 @@ export function examTermProblem(v: ExamTermValues): 'term:kind.otherNameMissing'
   return v.kind === 'other' && !v.kindLabel.trim() ? 'term:kind.otherNameMissing' : null;
 }
 
-const KIND_KEYS = { daily: 'term:kind.daily', midterm: 'term:kind.midterm', final: 'term:kind.final', other: 'term:kind.other' } as const satisfies Record<ExamKind, string>;
+const KIND_KEYS = {
+  daily: 'term:kind.daily',
+  midterm: 'term:kind.midterm',
+  final: 'term:kind.final',
+  other: 'term:kind.other',
+} as const satisfies Record<ExamKind, string>;
 
 /** An exam's kind (daily test, mid-term, final, or a name of the teacher's own) and whether its answers are shown after it. */
-export function ExamTermFields({ value, onChange }: { value: ExamTermValues; onChange: (value: ExamTermValues) => void }) {
+export function ExamTermFields({
+  value,
+  onChange,
+}: {
+  value: ExamTermValues;
+  onChange: (value: ExamTermValues) => void;
+}) {
   const { t } = useTranslation('term');
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))' } }}>
-      <TextField select label={t('term:kind.field')} value={value.kind} onChange={(e) => onChange({ ...value, kind: e.target.value as ExamKind })}>
-        {EXAM_KINDS.map((k) => <MenuItem key={k} value={k}>{t(KIND_KEYS[k])}</MenuItem>)}
+      <TextField
+        select
+        label={t('term:kind.field')}
+        value={value.kind}
+        onChange={(e) => onChange({ ...value, kind: e.target.value as ExamKind })}
+      >
+        {EXAM_KINDS.map((k) => (
+          <MenuItem key={k} value={k}>
+            {t(KIND_KEYS[k])}
+          </MenuItem>
+        ))}
       </TextField>
       {value.kind === 'other' && (
         <TextField
@@ -47,7 +67,12 @@ export function ExamTermFields({ value, onChange }: { value: ExamTermValues; onC
       )}
       <FormControlLabel
         sx={{ gridColumn: '1 / -1' }}
-        control={<Checkbox checked={value.showAnswers} onChange={(e) => onChange({ ...value, showAnswers: e.target.checked })} />}
+        control={
+          <Checkbox
+            checked={value.showAnswers}
+            onChange={(e) => onChange({ ...value, showAnswers: e.target.checked })}
+          />
+        }
         label={t('term:showAnswers')}
       />
     </Box>

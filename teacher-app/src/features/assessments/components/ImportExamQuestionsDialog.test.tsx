@@ -8,16 +8,40 @@ import ImportExamQuestionsDialog from './ImportExamQuestionsDialog';
 
 jest.mock('@kelasku/shared-api', () => {
   const actual = jest.requireActual('@kelasku/shared-api');
-  return { ...actual, classesApi: { ...actual.classesApi, mine: jest.fn() }, examsApi: { ...actual.examsApi, byClass: jest.fn() } };
+  return {
+    ...actual,
+    classesApi: { ...actual.classesApi, mine: jest.fn() },
+    examsApi: { ...actual.examsApi, byClass: jest.fn() },
+  };
 });
 
 const mocked = <T,>(fn: T) => fn as unknown as jest.Mock;
-const exam = { id: 30, class_id: 5, title: 'UTS Fisika', shuffle_questions: true, content: { '1': 'Satuan periode?', '1_a': 's', '1_b': 'm', '1_c': 'kg', '1_d': 'N', '1_answer': 'a', '2_essay': 'Jelaskan bandul' } };
+const exam = {
+  id: 30,
+  class_id: 5,
+  title: 'UTS Fisika',
+  shuffle_questions: true,
+  content: {
+    '1': 'Satuan periode?',
+    '1_a': 's',
+    '1_b': 'm',
+    '1_c': 'kg',
+    '1_d': 'N',
+    '1_answer': 'a',
+    '2_essay': 'Jelaskan bandul',
+  },
+};
 
 beforeEach(() => {
   jest.clearAllMocks();
   signInAsTeacher();
-  mocked(classesApi.mine).mockResolvedValue({ classes: [{ id: 4, name: 'X IPA 1', grade: 10 }, { id: 5, name: 'X IPA 2', grade: 10 }, { id: 6, name: 'XI IPA 1', grade: 11 }] });
+  mocked(classesApi.mine).mockResolvedValue({
+    classes: [
+      { id: 4, name: 'X IPA 1', grade: 10 },
+      { id: 5, name: 'X IPA 2', grade: 10 },
+      { id: 6, name: 'XI IPA 1', grade: 11 },
+    ],
+  });
   mocked(examsApi.byClass).mockImplementation(async (classId: number) => (classId === 5 ? [exam] : []));
 });
 

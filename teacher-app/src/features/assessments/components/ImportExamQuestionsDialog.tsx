@@ -56,7 +56,11 @@ export default function ImportExamQuestionsDialog({ classId, onClose, onChoose }
         {offered.length > 0 && (
           <>
             <FormLabel id="import-exam-classes">{t('classes')}</FormLabel>
-            <RadioGroup aria-labelledby="import-exam-classes" value={chosen ?? ''} onChange={(e) => setChosen(Number(e.target.value))}>
+            <RadioGroup
+              aria-labelledby="import-exam-classes"
+              value={chosen ?? ''}
+              onChange={(e) => setChosen(Number(e.target.value))}
+            >
               {offered.map(({ cls, exam, count }) => (
                 <FormControlLabel
                   key={exam.id}
@@ -71,7 +75,9 @@ export default function ImportExamQuestionsDialog({ classId, onClose, onChoose }
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t('cancel')}</Button>
-        <Button variant="contained" disabled={!pick} onClick={() => pick && onChoose(pick.exam)}>{t('use')}</Button>
+        <Button variant="contained" disabled={!pick} onClick={() => pick && onChoose(pick.exam)}>
+          {t('use')}
+        </Button>
       </DialogActions>
     </Dialog>
   );

@@ -6,7 +6,6 @@ import { signInAsTeacher } from '../../../test/fixtures';
 import PreviewExercise from './PreviewExercise';
 import PreviewExam from './PreviewExam';
 
-
 jest.mock('@kelasku/shared-api', () => {
   const actual = jest.requireActual('@kelasku/shared-api');
   return {
@@ -20,8 +19,15 @@ jest.mock('@kelasku/shared-api', () => {
 
 const mocked = <T,>(fn: T) => fn as unknown as jest.Mock;
 const content = {
-  '1': 'Ibu kota Indonesia?', '1_a': 'Bandung', '1_b': 'Jakarta', '1_c': 'Medan', '1_d': 'Solo', '1_answer': 'b',
-  '2_essay': 'Jelaskan fotosintesis.', '2_essay_answer': 'Cahaya menjadi energi kimia.', '2_pict': 'data:image/png;base64,AAAA',
+  '1': 'Ibu kota Indonesia?',
+  '1_a': 'Bandung',
+  '1_b': 'Jakarta',
+  '1_c': 'Medan',
+  '1_d': 'Solo',
+  '1_answer': 'b',
+  '2_essay': 'Jelaskan fotosintesis.',
+  '2_essay_answer': 'Cahaya menjadi energi kimia.',
+  '2_pict': 'data:image/png;base64,AAAA',
 };
 
 beforeEach(() => {
@@ -34,7 +40,9 @@ beforeEach(() => {
 
 describe('Preview Exercise', () => {
   beforeEach(() => {
-    mocked(exercisesApi.byMaterial).mockResolvedValue([{ id: 5, material_id: 3, title: 'Latihan Sel', content, total_marks: 100, teacher_id: 7 }]);
+    mocked(exercisesApi.byMaterial).mockResolvedValue([
+      { id: 5, material_id: 3, title: 'Latihan Sel', content, total_marks: 100, teacher_id: 7 },
+    ]);
   });
 
   it('highlights the correct option of each multiple-choice question', async () => {
@@ -46,7 +54,10 @@ describe('Preview Exercise', () => {
     expect(items.filter((li) => li.textContent?.includes('Correct answer'))).toHaveLength(1);
     const essay = screen.getByRole('region', { name: 'Question 2' });
     expect(within(essay).getByText('Jelaskan fotosintesis.')).toBeInTheDocument();
-    expect(within(essay).getByRole('img', { name: 'Image for question 2' })).toHaveAttribute('src', 'data:image/png;base64,AAAA');
+    expect(within(essay).getByRole('img', { name: 'Image for question 2' })).toHaveAttribute(
+      'src',
+      'data:image/png;base64,AAAA',
+    );
     expect(screen.getByRole('link', { name: 'Edit' })).toHaveAttribute('href', '/EditExercise?material_id=3');
   });
 
@@ -67,7 +78,9 @@ describe('Preview Exercise', () => {
     const user = userEvent.setup();
     const { AxiosError } = jest.requireActual('axios');
     const message = 'This exercise is being answered; try again after it closes.';
-    mocked(exercisesApi.remove).mockRejectedValue(new AxiosError('409', 'ERR', undefined, undefined, { status: 409, data: { error: message, message } }));
+    mocked(exercisesApi.remove).mockRejectedValue(
+      new AxiosError('409', 'ERR', undefined, undefined, { status: 409, data: { error: message, message } }),
+    );
     renderAt(<PreviewExercise />, '/PreviewExercise?material_id=3');
     await user.click(await screen.findByRole('button', { name: 'Delete' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
@@ -86,7 +99,9 @@ describe('Preview Exercise', () => {
   it('shows the empty text when the subject has no exercise, and the fetch error text on failure', async () => {
     mocked(exercisesApi.byMaterial).mockResolvedValue([]);
     const { unmount } = renderAt(<PreviewExercise />, '/PreviewExercise?material_id=3');
-    expect(await screen.findByText("Oops! It seems you haven't created exercise for this subject yet.")).toBeInTheDocument();
+    expect(
+      await screen.findByText("Oops! It seems you haven't created exercise for this subject yet."),
+    ).toBeInTheDocument();
     unmount();
     mocked(exercisesApi.byMaterial).mockRejectedValue(new Error('500'));
     renderAt(<PreviewExercise />, '/PreviewExercise?material_id=3');
@@ -96,8 +111,15 @@ describe('Preview Exercise', () => {
 
 describe('Preview Exam', () => {
   const exam = {
-    id: 2, class_id: 4, teacher_id: 7, title: 'UTS Biologi', status: 'Scheduled', total_marks: 100, content,
-    start_time: '2030-06-15T08:00:00+07:00', end_time: '2030-06-15T09:30:00+07:00',
+    id: 2,
+    class_id: 4,
+    teacher_id: 7,
+    title: 'UTS Biologi',
+    status: 'Scheduled',
+    total_marks: 100,
+    content,
+    start_time: '2030-06-15T08:00:00+07:00',
+    end_time: '2030-06-15T09:30:00+07:00',
   };
 
   it('shows the date and the WIB time range, with the correct option highlighted', async () => {

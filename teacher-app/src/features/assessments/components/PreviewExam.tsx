@@ -17,7 +17,14 @@ function ExamWhen({ exam }: { exam: Exam }) {
     <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 1.5, alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
       <Typography sx={{ fontWeight: 600 }}>{formatDateId(exam.start_time)}</Typography>
       <Typography>{formatWibRange(exam.start_time, exam.end_time)}</Typography>
-      {exam.status && <Chip size="small" color={exam.status === 'Active' ? 'success' : 'default'} label={statusText(exam.status)} sx={exam.status === 'Scheduled' ? infoChipSx : undefined} />}
+      {exam.status && (
+        <Chip
+          size="small"
+          color={exam.status === 'Active' ? 'success' : 'default'}
+          label={statusText(exam.status)}
+          sx={exam.status === 'Scheduled' ? infoChipSx : undefined}
+        />
+      )}
     </Stack>
   );
 }

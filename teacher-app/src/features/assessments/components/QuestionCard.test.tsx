@@ -7,7 +7,15 @@ afterEach(restoreCanvas);
 
 function renderCard() {
   const onChange = jest.fn();
-  render(<QuestionCard number={1} question={emptyQuestion('essay')} canRemove={false} onChange={onChange} onRemove={jest.fn()} />);
+  render(
+    <QuestionCard
+      number={1}
+      question={emptyQuestion('essay')}
+      canRemove={false}
+      onChange={onChange}
+      onRemove={jest.fn()}
+    />,
+  );
   return onChange;
 }
 

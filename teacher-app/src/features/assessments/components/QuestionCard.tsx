@@ -53,7 +53,9 @@ export function QuestionCard({ number, question, canRemove, onChange, onRemove }
     <Paper variant="outlined" role="group" aria-labelledby={headingId} sx={{ p: { xs: 1.5, sm: 2.5 } }}>
       <Stack spacing={2}>
         <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
-          <Typography id={headingId} component="h2" variant="h6" sx={{ fontWeight: 700 }}>{t('assessments.question.heading', { number })}</Typography>
+          <Typography id={headingId} component="h2" variant="h6" sx={{ fontWeight: 700 }}>
+            {t('assessments.question.heading', { number })}
+          </Typography>
           <Button
             color="error"
             startIcon={<DeleteOutlineIcon />}
@@ -89,7 +91,9 @@ export function QuestionCard({ number, question, canRemove, onChange, onRemove }
         <FormulaPreview number={number} question={question} />
         {question.type === 'mc' ? (
           <>
-            <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))' } }}>
+            <Box
+              sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))' } }}
+            >
               {OPTION_LETTERS.map((letter, i) => (
                 <TextField
                   key={letter}
@@ -101,7 +105,11 @@ export function QuestionCard({ number, question, canRemove, onChange, onRemove }
                     set({ options });
                   }}
                   fullWidth
-                  slotProps={{ htmlInput: { 'aria-label': t('assessments.question.optionLabel', { number, letter: letter.toUpperCase() }) } }}
+                  slotProps={{
+                    htmlInput: {
+                      'aria-label': t('assessments.question.optionLabel', { number, letter: letter.toUpperCase() }),
+                    },
+                  }}
                 />
               ))}
             </Box>
@@ -134,13 +142,25 @@ export function QuestionCard({ number, question, canRemove, onChange, onRemove }
         <Box>
           {question.image ? (
             <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
-              <Box component="img" src={question.image} alt={t('assessments.question.image', { number })} sx={{ maxWidth: '100%', maxHeight: 240, borderRadius: 1 }} />
-              <Button size="small" color="error" onClick={() => set({ image: '' })}>{t('assessments.question.removeImage', { number })}</Button>
+              <Box
+                component="img"
+                src={question.image}
+                alt={t('assessments.question.image', { number })}
+                sx={{ maxWidth: '100%', maxHeight: 240, borderRadius: 1 }}
+              />
+              <Button size="small" color="error" onClick={() => set({ image: '' })}>
+                {t('assessments.question.removeImage', { number })}
+              </Button>
             </Stack>
           ) : (
             <>
               {/* A real button opens the hidden file input: a <label> with role=button is not allowed by ARIA. */}
-              <Button variant="outlined" size="small" startIcon={<ImageIcon />} onClick={() => fileRef.current?.click()}>
+              <Button
+                variant="outlined"
+                size="small"
+                startIcon={<ImageIcon />}
+                onClick={() => fileRef.current?.click()}
+              >
                 {t('assessments.question.addImage')}
               </Button>
               <input
@@ -153,7 +173,11 @@ export function QuestionCard({ number, question, canRemove, onChange, onRemove }
               />
             </>
           )}
-          {imageError && <Typography role="alert" color="error" variant="body2" sx={{ mt: 1 }}>{imageError}</Typography>}
+          {imageError && (
+            <Typography role="alert" color="error" variant="body2" sx={{ mt: 1 }}>
+              {imageError}
+            </Typography>
+          )}
         </Box>
       </Stack>
     </Paper>
@@ -166,11 +190,22 @@ function FormulaPreview({ number, question }: { number: number; question: Questi
   const options = question.type === 'mc' ? question.options : [];
   if (![question.text, ...options].some(hasMath)) return null;
   return (
-    <Box component="section" aria-label={t('assessments.question.formulaPreview', { number })} sx={{ p: 1.5, borderRadius: 1, bgcolor: 'grey.50', overflowWrap: 'anywhere' }}>
-      <Typography variant="caption" color="text.secondary" component="p">{t('assessments.question.formulaPreview', { number })}</Typography>
-      <Typography sx={{ whiteSpace: 'pre-wrap' }}><MathText text={question.text} /></Typography>
+    <Box
+      component="section"
+      aria-label={t('assessments.question.formulaPreview', { number })}
+      sx={{ p: 1.5, borderRadius: 1, bgcolor: 'grey.50', overflowWrap: 'anywhere' }}
+    >
+      <Typography variant="caption" color="text.secondary" component="p">
+        {t('assessments.question.formulaPreview', { number })}
+      </Typography>
+      <Typography sx={{ whiteSpace: 'pre-wrap' }}>
+        <MathText text={question.text} />
+      </Typography>
       {options.map((option, i) => (
-        <Typography key={OPTION_LETTERS[i]} variant="body2">{`${OPTION_LETTERS[i].toUpperCase()}. `}<MathText text={option} /></Typography>
+        <Typography key={OPTION_LETTERS[i]} variant="body2">
+          {`${OPTION_LETTERS[i].toUpperCase()}. `}
+          <MathText text={option} />
+        </Typography>
       ))}
     </Box>
   );

@@ -26,15 +26,44 @@ export function QuestionPreviewList({ content, order }: { content: ContentMap; o
         const q = questions[original - 1];
         const number = index + 1;
         return (
-          <Paper key={number} variant="outlined" component="section" aria-label={t('assessments.question.heading', { number })} sx={{ p: { xs: 1.5, sm: 2.5 } }}>
+          <Paper
+            key={number}
+            variant="outlined"
+            component="section"
+            aria-label={t('assessments.question.heading', { number })}
+            sx={{ p: { xs: 1.5, sm: 2.5 } }}
+          >
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
-              <Typography component="h2" variant="h6" sx={{ fontWeight: 700 }}>{t('assessments.question.heading', { number })}</Typography>
-              <Chip size="small" label={q.type === 'essay' ? t('assessments.question.essay') : t('assessments.question.multipleChoice')} />
-              {original !== number && <Typography variant="body2" color="text.secondary">{t('assessments.preview.yourQuestion', { number: original })}</Typography>}
+              <Typography component="h2" variant="h6" sx={{ fontWeight: 700 }}>
+                {t('assessments.question.heading', { number })}
+              </Typography>
+              <Chip
+                size="small"
+                label={q.type === 'essay' ? t('assessments.question.essay') : t('assessments.question.multipleChoice')}
+              />
+              {original !== number && (
+                <Typography variant="body2" color="text.secondary">
+                  {t('assessments.preview.yourQuestion', { number: original })}
+                </Typography>
+              )}
             </Stack>
-            <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}><MathText text={q.text} /></Typography>
+            <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+              <MathText text={q.text} />
+            </Typography>
             {q.image && (
-              <Box sx={{ mt: 1.5, '& img': { display: 'block', maxWidth: '100%', height: 'auto', maxHeight: 280, objectFit: 'contain', borderRadius: 1 } }}>
+              <Box
+                sx={{
+                  mt: 1.5,
+                  '& img': {
+                    display: 'block',
+                    maxWidth: '100%',
+                    height: 'auto',
+                    maxHeight: 280,
+                    objectFit: 'contain',
+                    borderRadius: 1,
+                  },
+                }}
+              >
                 <StoredPicture url={q.image} alt={t('assessments.question.image', { number })} />
               </Box>
             )}
@@ -56,10 +85,19 @@ export function QuestionPreviewList({ content, order }: { content: ContentMap; o
                         gap: 1,
                       }}
                     >
-                      <Box component="span" sx={{ fontWeight: 700 }}>{OPTION_LETTERS[place].toUpperCase()}.</Box>
-                      <Box component="span" sx={{ flex: 1, overflowWrap: 'anywhere' }}><MathText text={q.options[i]} /></Box>
+                      <Box component="span" sx={{ fontWeight: 700 }}>
+                        {OPTION_LETTERS[place].toUpperCase()}.
+                      </Box>
+                      <Box component="span" sx={{ flex: 1, overflowWrap: 'anywhere' }}>
+                        <MathText text={q.options[i]} />
+                      </Box>
                       {correct && (
-                        <Chip size="small" color="success" icon={<CheckCircleIcon />} label={t('assessments.question.correctAnswer')} />
+                        <Chip
+                          size="small"
+                          color="success"
+                          icon={<CheckCircleIcon />}
+                          label={t('assessments.question.correctAnswer')}
+                        />
                       )}
                     </ListItem>
                   );

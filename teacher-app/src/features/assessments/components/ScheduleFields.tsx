@@ -4,7 +4,13 @@ import TextField from '@mui/material/TextField';
 import { endTimeProblem, type ScheduleValues } from '../schedule';
 
 /** Exam date and WIB start/end times; the end field says so at once when it is not after the start. */
-export function ScheduleFields({ value, onChange }: { value: ScheduleValues; onChange: (value: ScheduleValues) => void }) {
+export function ScheduleFields({
+  value,
+  onChange,
+}: {
+  value: ScheduleValues;
+  onChange: (value: ScheduleValues) => void;
+}) {
   const { t } = useTranslation('teacher');
   const endProblem = endTimeProblem(value);
   return (

@@ -12,13 +12,19 @@ import CreateExercise from './CreateExercise';
 import EditExercise from './EditExercise';
 import PreviewExercise from './PreviewExercise';
 
-
 jest.mock('@kelasku/shared-api', () => {
   const actual = jest.requireActual('@kelasku/shared-api');
   return {
     ...actual,
     classesApi: { ...actual.classesApi, mine: jest.fn() },
-    exercisesApi: { ...actual.exercisesApi, byMaterial: jest.fn(), create: jest.fn(), update: jest.fn(), submissions: jest.fn(), gradedCount: jest.fn() },
+    exercisesApi: {
+      ...actual.exercisesApi,
+      byMaterial: jest.fn(),
+      create: jest.fn(),
+      update: jest.fn(),
+      submissions: jest.fn(),
+      gradedCount: jest.fn(),
+    },
     materialsApi: { ...actual.materialsApi, detail: jest.fn() },
   };
 });
@@ -28,12 +34,23 @@ const texts = ['Satu', 'Dua', 'Tiga', 'Empat', 'Lima'];
 const content: Record<string, string> = {};
 texts.forEach((text, i) => {
   content[String(i + 1)] = `Soal ${text}?`;
-  OPTION_LETTERS.forEach((l) => { content[`${i + 1}_${l}`] = `${text}-${l}`; });
+  OPTION_LETTERS.forEach((l) => {
+    content[`${i + 1}_${l}`] = `${text}-${l}`;
+  });
   content[`${i + 1}_answer`] = 'a';
 });
 /** Budi's seed as the class list gives it to the teacher (an HMAC under the server's secret). */
 const BUDI_SEED = 'J5bWq1Tz7KpN0cVx4RmY8e';
-const exercise = { id: 5, material_id: 3, title: 'Latihan Acak', content, total_marks: 100, teacher_id: 7, shuffle_questions: true, shuffle_options: true };
+const exercise = {
+  id: 5,
+  material_id: 3,
+  title: 'Latihan Acak',
+  content,
+  total_marks: 100,
+  teacher_id: 7,
+  shuffle_questions: true,
+  shuffle_options: true,
+};
 
 beforeEach(() => {
   jest.clearAllMocks();
@@ -43,8 +60,24 @@ beforeEach(() => {
   mocked(classesApi.mine).mockResolvedValue({ classes: [{ id: 4, name: 'X IPA 1', grade: 10 }] });
   mocked(exercisesApi.gradedCount).mockResolvedValue({ count: 0 });
   mocked(exercisesApi.submissions).mockResolvedValue([
-    { student_id: 21, name: 'Ani', nis: '1001', sheet_id: null, status: 'Not started', score: null, order_seed: 'Vn2kQy0pXc7TzL4aB9eR1w' },
-    { student_id: 22, name: 'Budi', nis: '1002', sheet_id: null, status: 'Not started', score: null, order_seed: BUDI_SEED },
+    {
+      student_id: 21,
+      name: 'Ani',
+      nis: '1001',
+      sheet_id: null,
+      status: 'Not started',
+      score: null,
+      order_seed: 'Vn2kQy0pXc7TzL4aB9eR1w',
+    },
+    {
+      student_id: 22,
+      name: 'Budi',
+      nis: '1002',
+      sheet_id: null,
+      status: 'Not started',
+      score: null,
+      order_seed: BUDI_SEED,
+    },
   ]);
   jest.spyOn(window, 'alert').mockImplementation(() => {});
 });
@@ -61,7 +94,10 @@ it('the form sends both settings (off unless ticked)', async () => {
   await user.click(screen.getByRole('checkbox', { name: 'Shuffle question order' }));
   await user.click(screen.getByRole('button', { name: 'Create Exercise' }));
   await waitFor(() => expect(exercisesApi.create).toHaveBeenCalled());
-  expect(mocked(exercisesApi.create).mock.calls[0][0]).toMatchObject({ shuffle_questions: true, shuffle_options: false });
+  expect(mocked(exercisesApi.create).mock.calls[0][0]).toMatchObject({
+    shuffle_questions: true,
+    shuffle_options: false,
+  });
 });
 
 it('editing starts from the stored settings', async () => {
@@ -74,10 +110,13 @@ it('editing starts from the stored settings', async () => {
   await user.click(screen.getByRole('checkbox', { name: 'Shuffle answer options' }));
   await user.click(screen.getByRole('button', { name: 'Save Exercise' }));
   await waitFor(() => expect(exercisesApi.update).toHaveBeenCalled());
-  expect(mocked(exercisesApi.update).mock.calls[0][1]).toMatchObject({ shuffle_questions: false, shuffle_options: false });
+  expect(mocked(exercisesApi.update).mock.calls[0][1]).toMatchObject({
+    shuffle_questions: false,
+    shuffle_options: false,
+  });
 });
 
-it('the preview shows the original order, and one student\'s order on request', async () => {
+it("the preview shows the original order, and one student's order on request", async () => {
   const user = userEvent.setup();
   mocked(exercisesApi.byMaterial).mockResolvedValue([exercise]);
   renderAt(<PreviewExercise />, '/PreviewExercise?material_id=3');
@@ -95,8 +134,9 @@ it('the preview shows the original order, and one student\'s order on request', 
   expect(region.getByText(`(your question ${first})`)).toBeInTheDocument();
   const items = within(region.getByRole('list', { name: 'Options of question 1' })).getAllByRole('listitem');
   const shown = order.options(first);
-  expect(items.map((li) => li.textContent?.replace('Correct answer', '')))
-    .toEqual(shown.map((o, place) => `${'ABCD'[place]}.${texts[first - 1]}-${OPTION_LETTERS[o]}`));
+  expect(items.map((li) => li.textContent?.replace('Correct answer', ''))).toEqual(
+    shown.map((o, place) => `${'ABCD'[place]}.${texts[first - 1]}-${OPTION_LETTERS[o]}`),
+  );
   // The correct answer (original A) is marked wherever it landed.
   expect(items[shown.indexOf(0)]).toHaveTextContent('Correct answer');
 });

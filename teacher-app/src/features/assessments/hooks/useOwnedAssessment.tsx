@@ -17,7 +17,10 @@ export type OwnedAssessment<T> =
  * Reads the exam or exercise named by the URL and its owner's name. Until both are there, `screen` is what to show
  * instead (no id, loading, error, or none created yet with a link to create one).
  */
-export function useOwnedAssessment<T>(owner: AssessmentOwner<T>, backTo: (ownerId: number) => string): OwnedAssessment<T> {
+export function useOwnedAssessment<T>(
+  owner: AssessmentOwner<T>,
+  backTo: (ownerId: number) => string,
+): OwnedAssessment<T> {
   const { t } = useTranslation('teacher');
   const ownerId = useNumberParam(owner.param);
   const goBack = useGoBack(ownerId ? backTo(ownerId) : '/DashboardTeacher');
@@ -27,7 +30,10 @@ export function useOwnedAssessment<T>(owner: AssessmentOwner<T>, backTo: (ownerI
   if (!ownerId) return { ready: false, screen: <MissingId what={t(owner.ownerWord)} onBack={goBack} /> };
   if (item.data === undefined) {
     if (!item.isError) return { ready: false, screen: <LoadingState /> };
-    return { ready: false, screen: <ErrorState message={t(owner.fetchError)} error={item.error} onRetry={() => void item.refetch()} /> };
+    return {
+      ready: false,
+      screen: <ErrorState message={t(owner.fetchError)} error={item.error} onRetry={() => void item.refetch()} />,
+    };
   }
   if (ownerName.data === undefined) return { ready: false, screen: <LoadingState /> };
   if (!item.data) {
@@ -37,7 +43,11 @@ export function useOwnedAssessment<T>(owner: AssessmentOwner<T>, backTo: (ownerI
       screen: (
         <EmptyState
           message={t(owner.noneYet)}
-          action={<Button variant="contained" component={RouterLink} to={create}>{t(owner.createLabel)}</Button>}
+          action={
+            <Button variant="contained" component={RouterLink} to={create}>
+              {t(owner.createLabel)}
+            </Button>
+          }
         />
       ),
     };

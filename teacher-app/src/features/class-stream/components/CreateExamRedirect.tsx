@@ -8,6 +8,13 @@ export default function CreateExamRedirect() {
   const { t } = useTranslation('teacher');
   const [params] = useSearchParams();
   const classId = parsePositiveInt(params.get('class_id'));
-  if (!classId) return <NotFoundState message={t('classStream.noneChosen')} backTo="/DashboardTeacher" backLabel={t('classStream.backToDashboard')} />;
+  if (!classId)
+    return (
+      <NotFoundState
+        message={t('classStream.noneChosen')}
+        backTo="/DashboardTeacher"
+        backLabel={t('classStream.backToDashboard')}
+      />
+    );
   return <Navigate to={`/CreateExam?class_id=${classId}`} replace />;
 }

@@ -29,16 +29,35 @@ export function CloseExamButton({ exam }: { exam: Exam }) {
   if (exam.status !== 'Completed') return null;
   return (
     <>
-      <Button size="small" variant="outlined" onClick={() => setAsking(true)} aria-label={t('term:close.label', { title: exam.title })}>{t('term:close.button')}</Button>
+      <Button
+        size="small"
+        variant="outlined"
+        onClick={() => setAsking(true)}
+        aria-label={t('term:close.label', { title: exam.title })}
+      >
+        {t('term:close.button')}
+      </Button>
       <ConfirmDialog
         open={asking}
         title={t('term:close.title')}
-        message={<>{t('term:close.text')}{close.isError && <Alert severity="error" sx={{ mt: 2 }}>{t('term:close.failed', { reason: errorMessage(close.error) ?? '' })}</Alert>}</>}
+        message={
+          <>
+            {t('term:close.text')}
+            {close.isError && (
+              <Alert severity="error" sx={{ mt: 2 }}>
+                {t('term:close.failed', { reason: errorMessage(close.error) ?? '' })}
+              </Alert>
+            )}
+          </>
+        }
         confirmLabel={t('term:close.confirm')}
         cancelLabel={t('term:close.cancel')}
         busy={close.isPending}
         onConfirm={() => close.mutate(exam.id, { onSuccess: () => setAsking(false) })}
-        onClose={() => { setAsking(false); close.reset(); }}
+        onClose={() => {
+          setAsking(false);
+          close.reset();
+        }}
       />
     </>
   );
@@ -58,12 +77,35 @@ function PastExamRow({ exam, canReopen, last }: { exam: ExamSummary; canReopen: 
           {formatDateId(exam.start_time)}, {formatWibRange(exam.start_time, exam.end_time)}
           {exam.closed_at && ` · ${t('term:past.closedOn', { date: formatDateId(exam.closed_at) })}`}
         </Typography>
-        {reopen.isError && <Alert severity="error" sx={{ mt: 1 }}>{t('term:past.reopenFailed', { reason: errorMessage(reopen.error) ?? '' })}</Alert>}
+        {reopen.isError && (
+          <Alert severity="error" sx={{ mt: 1 }}>
+            {t('term:past.reopenFailed', { reason: errorMessage(reopen.error) ?? '' })}
+          </Alert>
+        )}
       </Box>
       <Stack direction="row" spacing={1}>
-        <Button size="small" component={RouterLink} to={`/PreviewAnExam?exam_id=${exam.id}`} aria-label={t('term:past.previewLabel', { title: exam.title })}>{t('term:past.preview')}</Button>
-        <Button size="small" component={RouterLink} to={`/Grades?exam_id=${exam.id}`} aria-label={t('term:past.gradesLabel', { title: exam.title })}>{t('term:past.grades')}</Button>
-        <Button size="small" disabled={!canReopen || reopen.isPending} onClick={() => reopen.mutate(exam.id)} aria-label={t('term:past.reopenLabel', { title: exam.title })}>
+        <Button
+          size="small"
+          component={RouterLink}
+          to={`/PreviewAnExam?exam_id=${exam.id}`}
+          aria-label={t('term:past.previewLabel', { title: exam.title })}
+        >
+          {t('term:past.preview')}
+        </Button>
+        <Button
+          size="small"
+          component={RouterLink}
+          to={`/Grades?exam_id=${exam.id}`}
+          aria-label={t('term:past.gradesLabel', { title: exam.title })}
+        >
+          {t('term:past.grades')}
+        </Button>
+        <Button
+          size="small"
+          disabled={!canReopen || reopen.isPending}
+          onClick={() => reopen.mutate(exam.id)}
+          aria-label={t('term:past.reopenLabel', { title: exam.title })}
+        >
           {t('term:past.reopen')}
         </Button>
       </Stack>
@@ -78,7 +120,9 @@ export function PastExams({ classId, hasCurrent }: { classId: number; hasCurrent
   const past = (exams.data ?? []).filter((e) => e.closed_at != null);
   return (
     <Box component="section" aria-labelledby="classwork-past-exams">
-      <Typography id="classwork-past-exams" component="h2" variant="h6" sx={{ fontWeight: 700, mb: 1 }}>{t('term:past.title')}</Typography>
+      <Typography id="classwork-past-exams" component="h2" variant="h6" sx={{ fontWeight: 700, mb: 1 }}>
+        {t('term:past.title')}
+      </Typography>
       {exams.isError ? (
         <ErrorState message={t('term:past.loadFailed')} error={exams.error} onRetry={() => void exams.refetch()} />
       ) : !exams.data ? (
@@ -87,9 +131,15 @@ export function PastExams({ classId, hasCurrent }: { classId: number; hasCurrent
         <EmptyState message={t('term:past.none')} />
       ) : (
         <>
-          {hasCurrent && <Typography variant="body2" color="text.secondary">{t('term:past.reopenBlocked')}</Typography>}
+          {hasCurrent && (
+            <Typography variant="body2" color="text.secondary">
+              {t('term:past.reopenBlocked')}
+            </Typography>
+          )}
           <List disablePadding>
-            {past.map((e, i) => <PastExamRow key={e.id} exam={e} canReopen={!hasCurrent} last={i === past.length - 1} />)}
+            {past.map((e, i) => (
+              <PastExamRow key={e.id} exam={e} canReopen={!hasCurrent} last={i === past.length - 1} />
+            ))}
           </List>
         </>
       )}

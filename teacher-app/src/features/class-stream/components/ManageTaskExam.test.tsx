@@ -6,7 +6,6 @@ import { signInAsTeacher } from '../../../test/fixtures';
 import ManageTaskExam from './ManageTaskExam';
 import CreateTaskPicker from './CreateTaskPicker';
 
-
 jest.mock('@kelasku/shared-api', () => {
   const actual = jest.requireActual('@kelasku/shared-api');
   return {
@@ -32,12 +31,28 @@ beforeEach(() => {
     ],
     meta,
   });
-  mocked(examsApi.byClass).mockResolvedValue([{ id: 2, class_id: 4, title: 'UTS Biologi', status: 'Scheduled', start_time: '2030-06-15T08:00:00+07:00', end_time: '2030-06-15T09:30:00+07:00', content: {} }]);
+  mocked(examsApi.byClass).mockResolvedValue([
+    {
+      id: 2,
+      class_id: 4,
+      title: 'UTS Biologi',
+      status: 'Scheduled',
+      start_time: '2030-06-15T08:00:00+07:00',
+      end_time: '2030-06-15T09:30:00+07:00',
+      content: {},
+    },
+  ]);
   mocked(materialDiscussionsApi.list).mockImplementation(async (id: number) => ({
-    discussions: id === 11 ? [{ id: 1, student_id: 3, student_name: 'Ahmad', topic: 'Apa itu sel?', description: 'Bingung', replies: [] }] : [],
+    discussions:
+      id === 11
+        ? [{ id: 1, student_id: 3, student_name: 'Ahmad', topic: 'Apa itu sel?', description: 'Bingung', replies: [] }]
+        : [],
     meta,
   }));
-  mocked(classesApi.students).mockResolvedValue({ students: [{ id: 3, name: 'Ahmad Fauzi', nis: '2024100001', grade: 10, status: 'Aktif' }], meta });
+  mocked(classesApi.students).mockResolvedValue({
+    students: [{ id: 3, name: 'Ahmad Fauzi', nis: '2024100001', grade: 10, status: 'Aktif' }],
+    meta,
+  });
 });
 
 describe('Class stream', () => {
@@ -48,12 +63,18 @@ describe('Class stream', () => {
     expect(await screen.findByText('Apa itu sel?')).toBeInTheDocument();
     const upcoming = screen.getByRole('complementary', { name: 'Upcoming Task & Exams' });
     expect(within(upcoming).getByRole('link', { name: 'Exam: UTS Biologi' })).toBeInTheDocument();
-    expect(within(upcoming).getByRole('link', { name: 'Task: Sel Hewan' })).toHaveAttribute('href', '/PreviewExercise?material_id=11');
+    expect(within(upcoming).getByRole('link', { name: 'Task: Sel Hewan' })).toHaveAttribute(
+      'href',
+      '/PreviewExercise?material_id=11',
+    );
 
     await user.click(screen.getByRole('tab', { name: 'Classwork' }));
     expect(screen.getByTestId('location')).toHaveTextContent('tab=classwork');
     expect(screen.getByRole('link', { name: 'Grades of Sel Hewan' })).toHaveAttribute('href', '/Grades?exercise_id=5');
-    expect(screen.getByRole('link', { name: 'Create exercise for Genetika' })).toHaveAttribute('href', '/CreateExercise?material_id=12');
+    expect(screen.getByRole('link', { name: 'Create exercise for Genetika' })).toHaveAttribute(
+      'href',
+      '/CreateExercise?material_id=12',
+    );
     expect(screen.getByRole('link', { name: 'Exam grades' })).toHaveAttribute('href', '/Grades?exam_id=2');
 
     await user.click(screen.getByRole('tab', { name: 'People' }));
@@ -71,7 +92,10 @@ describe('Class stream', () => {
 
   it('lets the teacher pick a material without an exercise for a new task', async () => {
     renderAt(<CreateTaskPicker />, '/create-task?class_id=4');
-    expect(await screen.findByRole('link', { name: 'Create exercise for Genetika' })).toHaveAttribute('href', '/CreateExercise?material_id=12');
+    expect(await screen.findByRole('link', { name: 'Create exercise for Genetika' })).toHaveAttribute(
+      'href',
+      '/CreateExercise?material_id=12',
+    );
     expect(screen.queryByRole('link', { name: 'Create exercise for Sel Hewan' })).not.toBeInTheDocument();
   });
 
@@ -97,7 +121,9 @@ describe('Class stream roster pages', () => {
     await waitFor(() => expect(classesApi.students).toHaveBeenLastCalledWith(4, { page: 1, search: undefined }));
     expect(screen.getByTestId('location')).toHaveTextContent('/ManageTaskExam?class_id=4&tab=people');
     await user.click(screen.getByRole('button', { name: 'Page 2' }));
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/ManageTaskExam?class_id=4&tab=people&page=2'));
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent('/ManageTaskExam?class_id=4&tab=people&page=2'),
+    );
 
     await user.click(screen.getByRole('tab', { name: 'Stream' }));
     expect(screen.getByTestId('location')).toHaveTextContent('/ManageTaskExam?class_id=4&tab=stream');

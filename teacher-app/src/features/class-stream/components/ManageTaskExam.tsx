@@ -25,7 +25,11 @@ import { PageTitle } from '@kelasku/shared-ui/src/PageTitle';
 
 const TABS = ['stream', 'classwork', 'people'] as const;
 type TabName = (typeof TABS)[number];
-const TAB_LABELS = { stream: 'classStream.tabs.stream', classwork: 'classStream.tabs.classwork', people: 'classStream.tabs.people' } as const;
+const TAB_LABELS = {
+  stream: 'classStream.tabs.stream',
+  classwork: 'classStream.tabs.classwork',
+  people: 'classStream.tabs.people',
+} as const;
 
 function CreateMenu({ classId }: { classId: number }) {
   const { t } = useTranslation('teacher');
@@ -33,13 +37,21 @@ function CreateMenu({ classId }: { classId: number }) {
     { label: t('classStream.create.task'), to: `/create-task?class_id=${classId}` },
     { label: t('classStream.create.exam'), to: `/create-exam?class_id=${classId}` },
   ];
-  return <LinkMenuButton menuId="create-menu" variant="contained" startIcon={<AddIcon />} links={links}>{t('classStream.create.button')}</LinkMenuButton>;
+  return (
+    <LinkMenuButton menuId="create-menu" variant="contained" startIcon={<AddIcon />} links={links}>
+      {t('classStream.create.button')}
+    </LinkMenuButton>
+  );
 }
 
 /** The class's gradebook (every exercise and exam, closed ones too). */
 function GradebookLink({ classId }: { classId: number }) {
   const { t } = useTranslation('term');
-  return <Button variant="outlined" component={RouterLink} to={`/Gradebook?class_id=${classId}`}>{t('term:gradebook.open')}</Button>;
+  return (
+    <Button variant="outlined" component={RouterLink} to={`/Gradebook?class_id=${classId}`}>
+      {t('term:gradebook.open')}
+    </Button>
+  );
 }
 
 /** /ManageTaskExam?class_id=: the class stream with Stream, Classwork and People tabs (tab kept in the URL). */
@@ -47,14 +59,30 @@ export default function ManageTaskExam() {
   const { t } = useTranslation('teacher');
   const [params, setParams] = useSearchParams();
   const classId = parsePositiveInt(params.get('class_id'));
-  const tab: TabName = (TABS as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as TabName) : 'stream';
+  const tab: TabName = (TABS as readonly string[]).includes(params.get('tab') ?? '')
+    ? (params.get('tab') as TabName)
+    : 'stream';
   const overview = useQuery({ ...classOverviewQuery(classId ?? 0), enabled: classId != null });
 
-  if (!classId) return <NotFoundState message={t('classStream.noneChosen')} backTo="/DashboardTeacher" backLabel={t('classStream.backToDashboard')} />;
+  if (!classId)
+    return (
+      <NotFoundState
+        message={t('classStream.noneChosen')}
+        backTo="/DashboardTeacher"
+        backLabel={t('classStream.backToDashboard')}
+      />
+    );
   if (!overview.data) {
     if (!overview.isError) return <LoadingState />;
     return (
-      <LoadFailure error={overview.error} what={t('classStream.what')} failed={t('classStream.loadFailed')} onRetry={() => void overview.refetch()} backTo="/DashboardTeacher" backLabel={t('classStream.backToDashboard')} />
+      <LoadFailure
+        error={overview.error}
+        what={t('classStream.what')}
+        failed={t('classStream.loadFailed')}
+        onRetry={() => void overview.refetch()}
+        backTo="/DashboardTeacher"
+        backLabel={t('classStream.backToDashboard')}
+      />
     );
   }
   const { info, materials, exam } = overview.data;
@@ -68,11 +96,13 @@ export default function ManageTaskExam() {
 
   return (
     <Box>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2, justifyContent: 'space-between', alignItems: { sm: 'center' } }}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{ mb: 2, justifyContent: 'space-between', alignItems: { sm: 'center' } }}
+      >
         <Box>
-          <PageTitle>
-            {info.name ? t('classStream.className', { name: info.name }) : t('classStream.title')}
-          </PageTitle>
+          <PageTitle>{info.name ? t('classStream.className', { name: info.name }) : t('classStream.title')}</PageTitle>
           {info.grade > 0 && <Typography color="text.secondary">{gradeLabel(info.grade)}</Typography>}
         </Box>
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
@@ -80,11 +110,31 @@ export default function ManageTaskExam() {
           <CreateMenu classId={classId} />
         </Stack>
       </Stack>
-      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) 300px' }, alignItems: 'start' }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 3,
+          gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) 300px' },
+          alignItems: 'start',
+        }}
+      >
         <Paper sx={{ p: { xs: 1.5, sm: 2 }, minWidth: 0 }}>
-          <Tabs value={tab} onChange={changeTab} aria-label={t('classStream.tabs.label')} variant="scrollable" allowScrollButtonsMobile sx={{ mb: 2 }}>
+          <Tabs
+            value={tab}
+            onChange={changeTab}
+            aria-label={t('classStream.tabs.label')}
+            variant="scrollable"
+            allowScrollButtonsMobile
+            sx={{ mb: 2 }}
+          >
             {TABS.map((name) => (
-              <Tab key={name} value={name} label={t(TAB_LABELS[name])} id={`class-tab-${name}`} aria-controls={`class-panel-${name}`} />
+              <Tab
+                key={name}
+                value={name}
+                label={t(TAB_LABELS[name])}
+                id={`class-tab-${name}`}
+                aria-controls={`class-panel-${name}`}
+              />
             ))}
           </Tabs>
           <Box role="tabpanel" id={`class-panel-${tab}`} aria-labelledby={`class-tab-${tab}`}>

@@ -24,17 +24,33 @@ export function PeopleTab({ classId }: { classId: number }) {
         <SearchBox
           query={query}
           onChange={setQuery}
-          onSearch={(q) => { setPage(1); setSearch(q.trim()); }}
+          onSearch={(q) => {
+            setPage(1);
+            setSearch(q.trim());
+          }}
           placeholder={t('classStream.people.search')}
         />
       </Box>
       {!roster.data ? (
-        roster.isError ? <ErrorState message={t('classStream.people.loadFailed')} error={roster.error} onRetry={() => void roster.refetch()} /> : <LoadingState />
+        roster.isError ? (
+          <ErrorState
+            message={t('classStream.people.loadFailed')}
+            error={roster.error}
+            onRetry={() => void roster.refetch()}
+          />
+        ) : (
+          <LoadingState />
+        )
       ) : students.length === 0 ? (
         <EmptyState message={search ? t('classStream.people.noMatch') : t('classStream.people.empty')} />
       ) : (
         <>
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>{t('classStream.people.count', { count: roster.data?.meta.total ?? students.length, formatted: formatNumber(roster.data?.meta.total ?? students.length) })}</Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+            {t('classStream.people.count', {
+              count: roster.data?.meta.total ?? students.length,
+              formatted: formatNumber(roster.data?.meta.total ?? students.length),
+            })}
+          </Typography>
           <StudentTable label={t('classStream.people.table')} students={students} />
           {(roster.data?.meta.totalPage ?? 1) > 1 && (
             <Pagination currentPage={page} totalPages={roster.data?.meta.totalPage ?? 1} onPageChange={setPage} />

@@ -27,19 +27,32 @@ export function StreamTab({ materials }: { materials: Material[] }) {
   return (
     <Stack spacing={3}>
       <Box component="section" aria-labelledby="stream-materials">
-        <Typography id="stream-materials" component="h2" variant="h6" sx={{ fontWeight: 700, mb: 1 }}>{t('classStream.stream.materials')}</Typography>
+        <Typography id="stream-materials" component="h2" variant="h6" sx={{ fontWeight: 700, mb: 1 }}>
+          {t('classStream.stream.materials')}
+        </Typography>
         {materials.length === 0 ? (
           <EmptyState message={t('classStream.stream.noMaterials')} />
         ) : (
           <Stack spacing={1.5}>
             {materials.slice(0, 5).map((m) => (
               <Card key={m.id} variant="outlined">
-                <CardContent sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', '&:last-child': { pb: 2 } }}>
+                <CardContent
+                  sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', '&:last-child': { pb: 2 } }}
+                >
                   <Box sx={{ flex: 1, minWidth: 200 }}>
                     <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{m.title}</Typography>
-                    <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>{m.description}</Typography>
+                    <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                      {m.description}
+                    </Typography>
                   </Box>
-                  <Button size="small" component={RouterLink} to={`/DetailSubjects?id=${m.id}`} aria-label={t('classStream.stream.openLabel', { title: m.title })}>{t('classStream.stream.open')}</Button>
+                  <Button
+                    size="small"
+                    component={RouterLink}
+                    to={`/DetailSubjects?id=${m.id}`}
+                    aria-label={t('classStream.stream.openLabel', { title: m.title })}
+                  >
+                    {t('classStream.stream.open')}
+                  </Button>
                 </CardContent>
               </Card>
             ))}
@@ -47,9 +60,19 @@ export function StreamTab({ materials }: { materials: Material[] }) {
         )}
       </Box>
       <Box component="section" aria-labelledby="stream-discussions">
-        <Typography id="stream-discussions" component="h2" variant="h6" sx={{ fontWeight: 700, mb: 1 }}>{t('classStream.stream.discussions')}</Typography>
+        <Typography id="stream-discussions" component="h2" variant="h6" sx={{ fontWeight: 700, mb: 1 }}>
+          {t('classStream.stream.discussions')}
+        </Typography>
         {!discussions.data ? (
-          discussions.isError ? <ErrorState message={t('classStream.stream.discussionsFailed')} error={discussions.error} onRetry={() => void discussions.refetch()} /> : <LoadingState />
+          discussions.isError ? (
+            <ErrorState
+              message={t('classStream.stream.discussionsFailed')}
+              error={discussions.error}
+              onRetry={() => void discussions.refetch()}
+            />
+          ) : (
+            <LoadingState />
+          )
         ) : discussions.data.length === 0 ? (
           <EmptyState message={t('classStream.stream.noDiscussions')} />
         ) : (

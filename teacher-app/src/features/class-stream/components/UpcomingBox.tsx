@@ -18,7 +18,9 @@ export function UpcomingBox({ exam, materials }: { exam: Exam | null; materials:
   const tasks = materials.filter((m) => m.exercise_id != null);
   return (
     <Paper variant="outlined" component="aside" aria-labelledby="upcoming-heading" sx={{ p: 2 }}>
-      <Typography id="upcoming-heading" component="h2" variant="h6" sx={{ fontWeight: 700, mb: 1 }}>{t('classStream.upcoming.title')}</Typography>
+      <Typography id="upcoming-heading" component="h2" variant="h6" sx={{ fontWeight: 700, mb: 1 }}>
+        {t('classStream.upcoming.title')}
+      </Typography>
       {!openExam && tasks.length === 0 ? (
         <Typography color="text.secondary">{t('classStream.upcoming.none')}</Typography>
       ) : (
@@ -26,15 +28,27 @@ export function UpcomingBox({ exam, materials }: { exam: Exam | null; materials:
           {openExam && (
             <ListItem disableGutters>
               <ListItemText
-                primary={<Link component={RouterLink} to={`/PreviewAnExam?class_id=${openExam.class_id}`}>{t('classStream.upcoming.exam', { title: openExam.title })}</Link>}
-                secondary={t('classStream.upcoming.examWhen', { date: formatDateId(openExam.start_time), time: formatWibRange(openExam.start_time, openExam.end_time), status: statusText(openExam.status) })}
+                primary={
+                  <Link component={RouterLink} to={`/PreviewAnExam?class_id=${openExam.class_id}`}>
+                    {t('classStream.upcoming.exam', { title: openExam.title })}
+                  </Link>
+                }
+                secondary={t('classStream.upcoming.examWhen', {
+                  date: formatDateId(openExam.start_time),
+                  time: formatWibRange(openExam.start_time, openExam.end_time),
+                  status: statusText(openExam.status),
+                })}
               />
             </ListItem>
           )}
           {tasks.slice(0, 6).map((m) => (
             <ListItem key={m.id} disableGutters>
               <ListItemText
-                primary={<Link component={RouterLink} to={`/PreviewExercise?material_id=${m.id}`}>{t('classStream.upcoming.task', { title: m.title })}</Link>}
+                primary={
+                  <Link component={RouterLink} to={`/PreviewExercise?material_id=${m.id}`}>
+                    {t('classStream.upcoming.task', { title: m.title })}
+                  </Link>
+                }
                 secondary={t('classStream.upcoming.noDeadline')}
               />
             </ListItem>

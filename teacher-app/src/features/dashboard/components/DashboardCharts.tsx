@@ -32,8 +32,24 @@ export function PerformanceChart({ labels, averages }: PerformanceChartProps) {
       hideLegend
       slots={{ bar: AverageBar }}
       xAxis={[{ scaleType: 'band', data: labels, label: t('dashboard.performance.axisGrade'), height: X_AXIS_HEIGHT }]}
-      yAxis={[{ min: 0, max: 100, label: t('dashboard.performance.axisAverage'), width: Y_AXIS_WIDTH, valueFormatter: formatTick }]}
-      series={[{ id: 'average', label: t('dashboard.performance.axisAverage'), color: kelaskuColors.primary, data: averages, valueFormatter: formatValue }]}
+      yAxis={[
+        {
+          min: 0,
+          max: 100,
+          label: t('dashboard.performance.axisAverage'),
+          width: Y_AXIS_WIDTH,
+          valueFormatter: formatTick,
+        },
+      ]}
+      series={[
+        {
+          id: 'average',
+          label: t('dashboard.performance.axisAverage'),
+          color: kelaskuColors.primary,
+          data: averages,
+          valueFormatter: formatValue,
+        },
+      ]}
     />
   );
 }
@@ -54,8 +70,27 @@ export function SubmissionsChart({ labels, counts }: SubmissionsChartProps) {
         hideLegend
         xAxis={[{ scaleType: 'point', data: labels, height: X_AXIS_HEIGHT }]}
         // A fixed minimum range keeps an all-zero series readable ('0, 1, 2…' instead of '0.00…').
-        yAxis={[{ min: 0, max: Math.max(5, ...counts), tickMinStep: 1, label: t('dashboard.submissions.axis'), width: Y_AXIS_WIDTH, valueFormatter: formatTick }]}
-        series={[{ id: 'submissions', label: t('dashboard.submissions.axis'), color: kelaskuColors.accent, data: counts, area: true, showMark: false, valueFormatter: formatValue }]}
+        yAxis={[
+          {
+            min: 0,
+            max: Math.max(5, ...counts),
+            tickMinStep: 1,
+            label: t('dashboard.submissions.axis'),
+            width: Y_AXIS_WIDTH,
+            valueFormatter: formatTick,
+          },
+        ]}
+        series={[
+          {
+            id: 'submissions',
+            label: t('dashboard.submissions.axis'),
+            color: kelaskuColors.accent,
+            data: counts,
+            area: true,
+            showMark: false,
+            valueFormatter: formatValue,
+          },
+        ]}
       />
     </GrowingLines>
   );

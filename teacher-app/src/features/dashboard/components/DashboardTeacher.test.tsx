@@ -8,24 +8,45 @@ import { classReviewList } from '../review-transport';
 import DashboardTeacher from './DashboardTeacher';
 import { monthLabel } from '../stats-view';
 
-
 jest.mock('@kelasku/shared-api', () => {
   const actual = jest.requireActual('@kelasku/shared-api');
   return { ...actual, getData: jest.fn(), statsApi: { ...actual.statsApi, teacher: jest.fn() } };
 });
 // The order of the usable mark and the later request (jsdom has no User Timing marks to read).
 const events: string[] = [];
-jest.mock('@kelasku/shared-rules/src/usable-mark', () => ({ ...jest.requireActual('@kelasku/shared-rules/src/usable-mark'), markUsable: jest.fn() }));
+jest.mock('@kelasku/shared-rules/src/usable-mark', () => ({
+  ...jest.requireActual('@kelasku/shared-rules/src/usable-mark'),
+  markUsable: jest.fn(),
+}));
 jest.mock('../../../lib/classes', () => ({ ...jest.requireActual('../../../lib/classes'), myClasses: jest.fn() }));
 jest.mock('../review-transport', () => ({ classReviewList: jest.fn() }));
 // Charts need a real layout engine; the panels' text summaries carry the same numbers.
-jest.mock('./DashboardCharts', () => ({ PerformanceChart: () => <div>bar chart</div>, SubmissionsChart: () => <div>line chart</div> }));
+jest.mock('./DashboardCharts', () => ({
+  PerformanceChart: () => <div>bar chart</div>,
+  SubmissionsChart: () => <div>line chart</div>,
+}));
 
 const mocked = <T,>(fn: T) => fn as unknown as jest.Mock;
 const stats = {
-  performance: [{ grade: 11, average: null }, { grade: 10, average: 78.456 }],
-  submissions: [{ month: '2025-02', count: 4 }, { month: '2025-01', count: 9 }],
-  upcoming_exams: [{ id: 2, class_id: 4, class_name: 'X IPA 1', title: 'UTS Biologi', start_time: '2030-06-15T08:00:00+07:00', end_time: '2030-06-15T09:30:00+07:00', status: 'Scheduled' }],
+  performance: [
+    { grade: 11, average: null },
+    { grade: 10, average: 78.456 },
+  ],
+  submissions: [
+    { month: '2025-02', count: 4 },
+    { month: '2025-01', count: 9 },
+  ],
+  upcoming_exams: [
+    {
+      id: 2,
+      class_id: 4,
+      class_name: 'X IPA 1',
+      title: 'UTS Biologi',
+      start_time: '2030-06-15T08:00:00+07:00',
+      end_time: '2030-06-15T09:30:00+07:00',
+      status: 'Scheduled',
+    },
+  ],
   active_today: 17,
 };
 
@@ -50,7 +71,10 @@ describe('Teacher dashboard', () => {
     const active = screen.getByRole('region', { name: 'Students Active Today' });
     expect(within(active).getByText('17')).toBeInTheDocument();
     const exams = screen.getByRole('region', { name: 'Upcoming Exams' });
-    expect(within(exams).getByRole('link', { name: 'UTS Biologi — X IPA 1' })).toHaveAttribute('href', '/PreviewAnExam?class_id=4');
+    expect(within(exams).getByRole('link', { name: 'UTS Biologi — X IPA 1' })).toHaveAttribute(
+      'href',
+      '/PreviewAnExam?class_id=4',
+    );
     expect(exams).toHaveTextContent('15 Juni 2030, 08.00 - 09.30 WIB');
     expect(screen.getByRole('region', { name: 'Quote of the Day' })).toBeInTheDocument();
   });
@@ -78,13 +102,25 @@ describe('Teacher dashboard', () => {
     mocked(statsApi.teacher).mockResolvedValue(stats);
     mocked(getData).mockImplementation(async (url: string) => {
       events.push(url);
-      return { classes: [{ class_id: 4, name: 'X IPA 1', grade: 10, unanswered: 2 }, { class_id: 6, name: 'XI IPS 2', grade: 11, unanswered: 1 }], total: 3 };
+      return {
+        classes: [
+          { class_id: 4, name: 'X IPA 1', grade: 10, unanswered: 2 },
+          { class_id: 6, name: 'XI IPS 2', grade: 11, unanswered: 1 },
+        ],
+        total: 3,
+      };
     });
     renderAt(<DashboardTeacher />, '/DashboardTeacher');
     const panel = await screen.findByRole('region', { name: 'Discussions' });
     expect(await within(panel).findByText('3 discussion topics wait for your answer')).toBeInTheDocument();
-    expect(within(panel).getByRole('link', { name: 'X IPA 1: 2 topics' })).toHaveAttribute('href', '/ManageSubjects10?class=4');
-    expect(within(panel).getByRole('link', { name: 'XI IPS 2: 1 topic' })).toHaveAttribute('href', '/ManageSubjects11?class=6');
+    expect(within(panel).getByRole('link', { name: 'X IPA 1: 2 topics' })).toHaveAttribute(
+      'href',
+      '/ManageSubjects10?class=4',
+    );
+    expect(within(panel).getByRole('link', { name: 'XI IPS 2: 1 topic' })).toHaveAttribute(
+      'href',
+      '/ManageSubjects11?class=6',
+    );
     // One request, sent after the usable mark: the dashboard's first screen does not wait for it.
     expect(events).toEqual(['usable', '/discussions-material/unanswered/mine']);
   });
@@ -93,7 +129,9 @@ describe('Teacher dashboard', () => {
     signInAsTeacher();
     mocked(statsApi.teacher).mockResolvedValue(stats);
     renderAt(<DashboardTeacher />, '/DashboardTeacher');
-    expect(await screen.findByText("Every discussion topic on your subjects has a teacher's answer.")).toBeInTheDocument();
+    expect(
+      await screen.findByText("Every discussion topic on your subjects has a teacher's answer."),
+    ).toBeInTheDocument();
   });
 
   it('labels months with Indonesian names', () => {

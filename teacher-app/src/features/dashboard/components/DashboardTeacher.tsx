@@ -36,8 +36,14 @@ const EXAM_STATUS_KEY = {
 
 function Panel({ title, id, children, wide }: { title: string; id: string; children: ReactNode; wide?: boolean }) {
   return (
-    <Paper component="section" aria-labelledby={id} sx={{ p: 2.5, minWidth: 0, gridColumn: wide ? { md: 'span 2' } : undefined }}>
-      <Typography id={id} component="h2" variant="h6" sx={{ fontWeight: 700, mb: 1 }}>{title}</Typography>
+    <Paper
+      component="section"
+      aria-labelledby={id}
+      sx={{ p: 2.5, minWidth: 0, gridColumn: wide ? { md: 'span 2' } : undefined }}
+    >
+      <Typography id={id} component="h2" variant="h6" sx={{ fontWeight: 700, mb: 1 }}>
+        {title}
+      </Typography>
       {children}
     </Paper>
   );
@@ -50,7 +56,9 @@ function ChartSlot({ summary, children }: { summary: string; children: ReactNode
       <Box sx={{ minHeight: 240 }}>
         <Suspense fallback={<LoadingState text={t('dashboard.loadingChart')} />}>{children}</Suspense>
       </Box>
-      <Typography variant="body2" color="text.secondary">{summary}</Typography>
+      <Typography variant="body2" color="text.secondary">
+        {summary}
+      </Typography>
     </>
   );
 }
@@ -61,12 +69,22 @@ function Panels({ stats, later }: { stats: TeacherStats; later: boolean }) {
   const quote = quoteOfTheDay();
   const { t } = useTranslation('teacher');
   return (
-    <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' } }}>
+    <Box
+      sx={{
+        display: 'grid',
+        gap: 2.5,
+        gridTemplateColumns: { xs: '1fr', md: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' },
+      }}
+    >
       <Panel title={t('dashboard.performance.title')} id="panel-performance">
         {performance.labels.length === 0 ? (
           <EmptyState message={t('dashboard.performance.empty')} />
         ) : (
-          <ChartSlot summary={t('dashboard.performance.summary', { series: describeSeries(performance.labels, performance.averages, t('dashboard.performance.noGrades')) })}>
+          <ChartSlot
+            summary={t('dashboard.performance.summary', {
+              series: describeSeries(performance.labels, performance.averages, t('dashboard.performance.noGrades')),
+            })}
+          >
             <PerformanceChart labels={performance.labels} averages={performance.averages} />
           </ChartSlot>
         )}
@@ -75,13 +93,19 @@ function Panels({ stats, later }: { stats: TeacherStats; later: boolean }) {
         {submissions.labels.length === 0 ? (
           <EmptyState message={t('dashboard.submissions.empty')} />
         ) : (
-          <ChartSlot summary={t('dashboard.submissions.summary', { series: describeSeries(submissions.labels, submissions.counts, t('dashboard.noData')) })}>
+          <ChartSlot
+            summary={t('dashboard.submissions.summary', {
+              series: describeSeries(submissions.labels, submissions.counts, t('dashboard.noData')),
+            })}
+          >
             <SubmissionsChart labels={submissions.labels} counts={submissions.counts} />
           </ChartSlot>
         )}
       </Panel>
       <Panel title={t('dashboard.active.title')} id="panel-active">
-        <Typography sx={{ fontSize: '3rem', fontWeight: 800, lineHeight: 1.1, color: 'primary.main' }}>{formatNumber(stats.active_today)}</Typography>
+        <Typography sx={{ fontSize: '3rem', fontWeight: 800, lineHeight: 1.1, color: 'primary.main' }}>
+          {formatNumber(stats.active_today)}
+        </Typography>
         <Typography color="text.secondary">{t('dashboard.active.text')}</Typography>
       </Panel>
       <Panel title={t('dashboard.exams.title')} id="panel-exams" wide>
@@ -99,7 +123,12 @@ function Panels({ stats, later }: { stats: TeacherStats; later: boolean }) {
                   }
                   secondary={`${formatDateId(exam.start_time)}, ${formatWibRange(exam.start_time, exam.end_time)}`}
                 />
-                <Chip size="small" label={t(EXAM_STATUS_KEY[exam.status])} color={exam.status === 'Active' ? 'success' : 'default'} sx={{ ml: 1 }} />
+                <Chip
+                  size="small"
+                  label={t(EXAM_STATUS_KEY[exam.status])}
+                  color={exam.status === 'Active' ? 'success' : 'default'}
+                  sx={{ ml: 1 }}
+                />
               </ListItem>
             ))}
           </List>
@@ -107,12 +136,20 @@ function Panels({ stats, later }: { stats: TeacherStats; later: boolean }) {
       </Panel>
       <Panel title={t('dashboard.quote.title')} id="panel-quote">
         <Box component="figure" sx={{ m: 0 }}>
-          <Typography component="blockquote" sx={{ m: 0, fontStyle: 'italic', fontSize: '1.1rem' }}>“{t(quote.text)}”</Typography>
-          <Typography component="figcaption" color="text.secondary" sx={{ mt: 1 }}>— {t(quote.author)}</Typography>
+          <Typography component="blockquote" sx={{ m: 0, fontStyle: 'italic', fontSize: '1.1rem' }}>
+            “{t(quote.text)}”
+          </Typography>
+          <Typography component="figcaption" color="text.secondary" sx={{ mt: 1 }}>
+            — {t(quote.author)}
+          </Typography>
         </Box>
       </Panel>
       {/* Last in the grid: arriving later, it moves nothing above it. */}
-      {later && <Suspense fallback={null}><UnansweredDiscussions /></Suspense>}
+      {later && (
+        <Suspense fallback={null}>
+          <UnansweredDiscussions />
+        </Suspense>
+      )}
     </Box>
   );
 }
@@ -130,11 +167,21 @@ export default function DashboardTeacher() {
     <Box>
       <Banner title={t('dashboard.title')} />
       <WelcomeLine fallback={t('dashboard.teacherFallback')} />
-      <Suspense fallback={<ReviewPanelFrame><LoadingState text={t('dashboard.loadingReview')} /></ReviewPanelFrame>}>
+      <Suspense
+        fallback={
+          <ReviewPanelFrame>
+            <LoadingState text={t('dashboard.loadingReview')} />
+          </ReviewPanelFrame>
+        }
+      >
         <ToReviewPanel />
       </Suspense>
       {!stats.data ? (
-        stats.isError ? <ErrorState message={t('dashboard.failed')} error={stats.error} onRetry={() => void stats.refetch()} /> : <LoadingState />
+        stats.isError ? (
+          <ErrorState message={t('dashboard.failed')} error={stats.error} onRetry={() => void stats.refetch()} />
+        ) : (
+          <LoadingState />
+        )
       ) : (
         <Panels stats={stats.data} later={later} />
       )}

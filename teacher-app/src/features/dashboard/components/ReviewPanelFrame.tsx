@@ -19,7 +19,9 @@ export function ReviewPanelFrame({ children }: { children: ReactNode }) {
   const { t } = useTranslation('teacher');
   return (
     <Paper component="section" aria-labelledby="panel-review" sx={{ p: { xs: 1.5, sm: 2.5 }, mb: 2.5, minWidth: 0 }}>
-      <Typography id="panel-review" component="h2" variant="h6" sx={{ fontWeight: 700, mb: 1 }}>{t('review.title')}</Typography>
+      <Typography id="panel-review" component="h2" variant="h6" sx={{ fontWeight: 700, mb: 1 }}>
+        {t('review.title')}
+      </Typography>
       <Box sx={{ minHeight: REVIEW_BODY_MIN_HEIGHT }}>{children}</Box>
     </Paper>
   );

@@ -5,23 +5,40 @@ import { myClasses } from '../../../lib/classes';
 import { classReviewList, type ClassReviewList } from '../review-transport';
 import ToReviewPanel from './ToReviewPanel';
 
-
 jest.mock('../review-transport', () => ({ classReviewList: jest.fn() }));
 jest.mock('../../../lib/classes', () => ({ ...jest.requireActual('../../../lib/classes'), myClasses: jest.fn() }));
 
 const mocked = <T,>(fn: T) => fn as unknown as jest.Mock;
-const CLASSES = [{ id: 4, name: 'X IPA 1', grade: 10 }, { id: 9, name: 'XI IPS 2', grade: 11 }];
+const CLASSES = [
+  { id: 4, name: 'X IPA 1', grade: 10 },
+  { id: 9, name: 'XI IPS 2', grade: 11 },
+];
 const LISTS: Record<number, ClassReviewList> = {
   4: {
-    class_id: 4, class_name: 'X IPA 1',
+    class_id: 4,
+    class_name: 'X IPA 1',
     items: [
       {
-        kind: 'exam', id: 5, title: 'UTS Biologi', material_id: null, material_title: null,
-        to_review: 2, pending_sheets: 1, auto_scored_sheets: 1, oldest_submitted_at: '2030-06-15T01:00:00.000Z',
+        kind: 'exam',
+        id: 5,
+        title: 'UTS Biologi',
+        material_id: null,
+        material_title: null,
+        to_review: 2,
+        pending_sheets: 1,
+        auto_scored_sheets: 1,
+        oldest_submitted_at: '2030-06-15T01:00:00.000Z',
       },
       {
-        kind: 'exercise', id: 12, title: 'Latihan Sel', material_id: 30, material_title: 'Bab 1: Sel',
-        to_review: 1, pending_sheets: 0, auto_scored_sheets: 1, oldest_submitted_at: '2030-06-14T03:30:00.000Z',
+        kind: 'exercise',
+        id: 12,
+        title: 'Latihan Sel',
+        material_id: 30,
+        material_title: 'Bab 1: Sel',
+        to_review: 1,
+        pending_sheets: 0,
+        auto_scored_sheets: 1,
+        oldest_submitted_at: '2030-06-14T03:30:00.000Z',
       },
     ],
   },

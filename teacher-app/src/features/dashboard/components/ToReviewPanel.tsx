@@ -20,7 +20,10 @@ import { gradesLink, itemKindLine, studentsToReview } from '../review-view';
 
 function ReviewRow({ item }: { item: ReviewItem }) {
   const { t } = useTranslation('teacher');
-  const waiting = t('review.oldest', { date: formatDateId(item.oldest_submitted_at), time: formatWibTime(item.oldest_submitted_at) });
+  const waiting = t('review.oldest', {
+    date: formatDateId(item.oldest_submitted_at),
+    time: formatWibTime(item.oldest_submitted_at),
+  });
   return (
     <ListItemButton component={RouterLink} to={gradesLink(item)} divider sx={{ px: 1, alignItems: 'flex-start' }}>
       <ListItemText
@@ -28,13 +31,29 @@ function ReviewRow({ item }: { item: ReviewItem }) {
         slotProps={{ primary: { sx: { fontWeight: 600, overflowWrap: 'anywhere' } }, secondary: { component: 'div' } }}
         secondary={
           <>
-            <Typography variant="body2" color="text.secondary">{itemKindLine(item)}</Typography>
+            <Typography variant="body2" color="text.secondary">
+              {itemKindLine(item)}
+            </Typography>
             <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, my: 0.5 }}>
               <Chip size="small" variant="outlined" label={studentsToReview(item.to_review)} />
-              {item.pending_sheets > 0 && <Chip size="small" label={t('review.pendingSheets', { count: item.pending_sheets })} sx={warningChipSx} />}
-              {item.auto_scored_sheets > 0 && <Chip size="small" label={t('review.autoScoredSheets', { count: item.auto_scored_sheets })} sx={infoChipSx} />}
+              {item.pending_sheets > 0 && (
+                <Chip
+                  size="small"
+                  label={t('review.pendingSheets', { count: item.pending_sheets })}
+                  sx={warningChipSx}
+                />
+              )}
+              {item.auto_scored_sheets > 0 && (
+                <Chip
+                  size="small"
+                  label={t('review.autoScoredSheets', { count: item.auto_scored_sheets })}
+                  sx={infoChipSx}
+                />
+              )}
             </Box>
-            <Typography variant="body2" color="text.secondary">{waiting}</Typography>
+            <Typography variant="body2" color="text.secondary">
+              {waiting}
+            </Typography>
           </>
         }
       />
@@ -46,11 +65,18 @@ function ReviewRow({ item }: { item: ReviewItem }) {
 function ClassReviewList({ classId }: { classId: number }) {
   const list = useQuery(classReviewQuery(classId));
   const { t } = useTranslation('teacher');
-  if (!list.data) return list.isError ? <ErrorState message={t('review.failed')} error={list.error} onRetry={() => void list.refetch()} /> : <LoadingState />;
+  if (!list.data)
+    return list.isError ? (
+      <ErrorState message={t('review.failed')} error={list.error} onRetry={() => void list.refetch()} />
+    ) : (
+      <LoadingState />
+    );
   if (list.data.items.length === 0) return <EmptyState message={t('review.empty')} />;
   return (
     <List disablePadding aria-label={t('review.listLabel', { className: list.data.class_name })}>
-      {list.data.items.map((item) => <ReviewRow key={`${item.kind}-${item.id}`} item={item} />)}
+      {list.data.items.map((item) => (
+        <ReviewRow key={`${item.kind}-${item.id}`} item={item} />
+      ))}
     </List>
   );
 }
@@ -59,7 +85,15 @@ function ClassReviewList({ classId }: { classId: number }) {
  * The teacher's classes (every grade) as toggle chips that wrap on a phone; nothing when there is only one. Chips, not
  * MUI Tabs: the dashboard already loads Chip, while Tabs would add about 9 KB to its first screen.
  */
-function ClassChips({ classes, current, onPick }: { classes: TeacherClass[]; current: TeacherClass; onPick: (id: number) => void }) {
+function ClassChips({
+  classes,
+  current,
+  onPick,
+}: {
+  classes: TeacherClass[];
+  current: TeacherClass;
+  onPick: (id: number) => void;
+}) {
   const { t } = useTranslation('teacher');
   if (classes.length < 2) return null;
   return (

@@ -30,7 +30,9 @@ export default function UnansweredDiscussions() {
   const unanswered = useQuery(unansweredOfTeacherQuery());
   return (
     <Paper component="section" aria-labelledby="panel-discussions" sx={{ p: 2.5, minWidth: 0 }}>
-      <Typography id="panel-discussions" component="h2" variant="h6" sx={{ fontWeight: 700, mb: 1 }}>{t('title')}</Typography>
+      <Typography id="panel-discussions" component="h2" variant="h6" sx={{ fontWeight: 700, mb: 1 }}>
+        {t('title')}
+      </Typography>
       {unanswered.isError ? (
         <Typography color="text.secondary">{t('failed')}</Typography>
       ) : !unanswered.data ? (
@@ -39,7 +41,9 @@ export default function UnansweredDiscussions() {
         <Typography color="text.secondary">{t('none')}</Typography>
       ) : (
         <>
-          <Typography role="status" sx={{ fontWeight: 600 }}>{t('waiting', { count: unanswered.data.total })}</Typography>
+          <Typography role="status" sx={{ fontWeight: 600 }}>
+            {t('waiting', { count: unanswered.data.total })}
+          </Typography>
           <List dense disablePadding>
             {unanswered.data.classes.map((c) => (
               <ListItem key={c.class_id} disableGutters>

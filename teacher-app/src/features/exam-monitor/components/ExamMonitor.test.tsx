@@ -7,18 +7,59 @@ import { timeLeft } from '../time-left';
 import ExamMonitor from './ExamMonitor';
 
 jest.mock('../transport', () => ({
-  fetchMonitor: jest.fn(), postExtraTime: jest.fn(), postOneDevice: jest.fn(), postReleaseDevice: jest.fn(), postEndAttempt: jest.fn(),
+  fetchMonitor: jest.fn(),
+  postExtraTime: jest.fn(),
+  postOneDevice: jest.fn(),
+  postReleaseDevice: jest.fn(),
+  postEndAttempt: jest.fn(),
 }));
 const mocked = <T,>(fn: T) => fn as unknown as jest.Mock;
 
 const inAnHour = new Date(Date.now() + 3600_000).toISOString();
 const monitor = (over: Partial<Monitor> = {}): Monitor => ({
-  exam_id: 9, title: 'PTS Matematika', start_time: new Date(Date.now() - 3600_000).toISOString(), end_time: inAnHour,
-  one_device: false, offline_after_seconds: 60,
+  exam_id: 9,
+  title: 'PTS Matematika',
+  start_time: new Date(Date.now() - 3600_000).toISOString(),
+  end_time: inAnHour,
+  one_device: false,
+  offline_after_seconds: 60,
   students: [
-    { student_id: 1, name: 'Ahmad Fauzi', nis: '2024100001', status: 'answering', answered: 3, total: 10, last_activity: '2025-01-05T08:12:00+07:00', devices: 1, extra_minutes: 0, end_time: inAnHour },
-    { student_id: 2, name: 'Budi Santoso', nis: '2024100002', status: 'offline', answered: 1, total: 10, last_activity: '2025-01-05T08:03:00+07:00', devices: 0, extra_minutes: 15, end_time: inAnHour },
-    { student_id: 3, name: 'Citra Dewi', nis: '2024100003', status: 'not-started', answered: 0, total: 10, last_activity: null, devices: 0, extra_minutes: 0, end_time: inAnHour },
+    {
+      student_id: 1,
+      name: 'Ahmad Fauzi',
+      nis: '2024100001',
+      status: 'answering',
+      answered: 3,
+      total: 10,
+      last_activity: '2025-01-05T08:12:00+07:00',
+      devices: 1,
+      extra_minutes: 0,
+      end_time: inAnHour,
+    },
+    {
+      student_id: 2,
+      name: 'Budi Santoso',
+      nis: '2024100002',
+      status: 'offline',
+      answered: 1,
+      total: 10,
+      last_activity: '2025-01-05T08:03:00+07:00',
+      devices: 0,
+      extra_minutes: 15,
+      end_time: inAnHour,
+    },
+    {
+      student_id: 3,
+      name: 'Citra Dewi',
+      nis: '2024100003',
+      status: 'not-started',
+      answered: 0,
+      total: 10,
+      last_activity: null,
+      devices: 0,
+      extra_minutes: 0,
+      end_time: inAnHour,
+    },
   ],
   ...over,
 });
@@ -68,7 +109,11 @@ it('gives extra minutes (refusing what is not a whole number from 0 to 600), swi
   await waitFor(() => expect(postOneDevice).toHaveBeenCalledWith(9, true));
 
   await user.click(screen.getAllByRole('button', { name: 'End attempt' })[1]);
-  await user.click(within(screen.getByRole('dialog', { name: 'End the attempt of Budi Santoso?' })).getByRole('button', { name: 'End attempt' }));
+  await user.click(
+    within(screen.getByRole('dialog', { name: 'End the attempt of Budi Santoso?' })).getByRole('button', {
+      name: 'End attempt',
+    }),
+  );
   await waitFor(() => expect(postEndAttempt).toHaveBeenCalledWith(9, 2));
 });
 

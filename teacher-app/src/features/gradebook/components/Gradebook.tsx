@@ -41,7 +41,14 @@ function GradebookTable({ book }: { book: GradebookData }) {
   const { t } = useTranslation('term');
   const { rows, columnAverages } = buildGradebookTable(book);
   return (
-    <TableContainer component={Paper} variant="outlined" sx={{ maxWidth: '100%' }} tabIndex={0} aria-label={t('term:gradebook.tableLabel')} role="region">
+    <TableContainer
+      component={Paper}
+      variant="outlined"
+      sx={{ maxWidth: '100%' }}
+      tabIndex={0}
+      aria-label={t('term:gradebook.tableLabel')}
+      role="region"
+    >
       <Table size="small" aria-label={t('term:gradebook.tableLabel')} sx={{ '& .MuiTableCell-root': { px: 1 } }}>
         <TableHead>
           <TableRow>
@@ -50,10 +57,15 @@ function GradebookTable({ book }: { book: GradebookData }) {
             <TableCell sx={{ minWidth: 120 }}>{t('term:gradebook.name')}</TableCell>
             {book.assessments.map((a) => (
               <TableCell key={`${a.type}-${a.id}`} align="right" sx={{ minWidth: 96, verticalAlign: 'bottom' }}>
-                <Box component="span" sx={{ display: 'block', fontWeight: 600 }}>{a.type === 'exercise' ? t('term:kind.exercise') : examKindText(t, a)}</Box>
-                <Box component="span" sx={{ display: 'block', fontSize: '0.75rem', overflowWrap: 'anywhere' }}>{a.title}</Box>
+                <Box component="span" sx={{ display: 'block', fontWeight: 600 }}>
+                  {a.type === 'exercise' ? t('term:kind.exercise') : examKindText(t, a)}
+                </Box>
+                <Box component="span" sx={{ display: 'block', fontSize: '0.75rem', overflowWrap: 'anywhere' }}>
+                  {a.title}
+                </Box>
                 <Box component="span" sx={{ display: 'block', fontSize: '0.75rem', color: 'text.secondary' }}>
-                  {formatDateId(toWibIso(a.date, '12:00'))}{a.closed ? ` · ${t('term:gradebook.closed')}` : ''}
+                  {formatDateId(toWibIso(a.date, '12:00'))}
+                  {a.closed ? ` · ${t('term:gradebook.closed')}` : ''}
                 </Box>
               </TableCell>
             ))}
@@ -68,9 +80,13 @@ function GradebookTable({ book }: { book: GradebookData }) {
               <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{r.nis}</TableCell>
               <TableCell sx={{ overflowWrap: 'anywhere' }}>
                 {r.name}
-                <Typography variant="caption" color="text.secondary" sx={{ display: { xs: 'block', sm: 'none' } }}>{r.nis}</Typography>
+                <Typography variant="caption" color="text.secondary" sx={{ display: { xs: 'block', sm: 'none' } }}>
+                  {r.nis}
+                </Typography>
               </TableCell>
-              {r.scores.map((s, j) => <ScoreCell key={j} score={s} />)}
+              {r.scores.map((s, j) => (
+                <ScoreCell key={j} score={s} />
+              ))}
               <ScoreCell score={r.average} />
               <ScoreCell score={r.final} bold />
             </TableRow>
@@ -81,7 +97,9 @@ function GradebookTable({ book }: { book: GradebookData }) {
             <TableCell />
             <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }} />
             <TableCell sx={{ fontWeight: 700 }}>{t('term:gradebook.classAverage')}</TableCell>
-            {columnAverages.map((avg, j) => <ScoreCell key={j} score={avg} />)}
+            {columnAverages.map((avg, j) => (
+              <ScoreCell key={j} score={avg} />
+            ))}
             <TableCell />
             <TableCell />
           </TableRow>
@@ -101,10 +119,19 @@ export default function Gradebook() {
   const exporting = useGradebookExport();
   const [format, setFormat] = useState<'csv' | 'xlsx' | null>(null);
 
-  if (!classId) return <NotFoundState message={t('term:gradebook.noClass')} backTo="/DashboardTeacher" backLabel={t('term:gradebook.backToDashboard')} />;
+  if (!classId)
+    return (
+      <NotFoundState
+        message={t('term:gradebook.noClass')}
+        backTo="/DashboardTeacher"
+        backLabel={t('term:gradebook.backToDashboard')}
+      />
+    );
   const header = (
     <>
-      <Button onClick={goBack} sx={{ mb: 1 }}>{t('term:gradebook.back')}</Button>
+      <Button onClick={goBack} sx={{ mb: 1 }}>
+        {t('term:gradebook.back')}
+      </Button>
       <PageTitle>
         {book.data ? t('term:gradebook.classTitle', { name: book.data.class_name }) : t('term:gradebook.title')}
       </PageTitle>
@@ -114,9 +141,18 @@ export default function Gradebook() {
     return (
       <>
         {header}
-        {book.isError
-          ? <LoadFailure error={book.error} what={t('term:gradebook.what')} failed={t('term:gradebook.loadFailed')} onRetry={() => void book.refetch()} backTo="/DashboardTeacher" backLabel={t('term:gradebook.backToDashboard')} />
-          : <LoadingState />}
+        {book.isError ? (
+          <LoadFailure
+            error={book.error}
+            what={t('term:gradebook.what')}
+            failed={t('term:gradebook.loadFailed')}
+            onRetry={() => void book.refetch()}
+            backTo="/DashboardTeacher"
+            backLabel={t('term:gradebook.backToDashboard')}
+          />
+        ) : (
+          <LoadingState />
+        )}
       </>
     );
   }
@@ -130,15 +166,31 @@ export default function Gradebook() {
     <Box>
       {header}
       <Stack direction="row" spacing={1} useFlexGap sx={{ my: 2, flexWrap: 'wrap' }}>
-        <Button variant="contained" startIcon={<DownloadIcon />} disabled={empty || exporting.isPending} onClick={() => download('csv')}>
-          {exporting.isPending && format === 'csv' ? t('term:gradebook.export.exporting') : t('term:gradebook.export.csv')}
+        <Button
+          variant="contained"
+          startIcon={<DownloadIcon />}
+          disabled={empty || exporting.isPending}
+          onClick={() => download('csv')}
+        >
+          {exporting.isPending && format === 'csv'
+            ? t('term:gradebook.export.exporting')
+            : t('term:gradebook.export.csv')}
         </Button>
-        <Button variant="outlined" startIcon={<DownloadIcon />} disabled={empty || exporting.isPending} onClick={() => download('xlsx')}>
-          {exporting.isPending && format === 'xlsx' ? t('term:gradebook.export.exporting') : t('term:gradebook.export.excel')}
+        <Button
+          variant="outlined"
+          startIcon={<DownloadIcon />}
+          disabled={empty || exporting.isPending}
+          onClick={() => download('xlsx')}
+        >
+          {exporting.isPending && format === 'xlsx'
+            ? t('term:gradebook.export.exporting')
+            : t('term:gradebook.export.excel')}
         </Button>
       </Stack>
       {exporting.isError && (
-        <Alert severity="error" sx={{ mb: 2 }} onClose={() => exporting.reset()}>{t('term:gradebook.export.failed', { reason: errorMessage(exporting.error) ?? String(exporting.error) })}</Alert>
+        <Alert severity="error" sx={{ mb: 2 }} onClose={() => exporting.reset()}>
+          {t('term:gradebook.export.failed', { reason: errorMessage(exporting.error) ?? String(exporting.error) })}
+        </Alert>
       )}
       {data.students.length === 0 ? (
         <EmptyState message={t('term:gradebook.noStudents')} />

@@ -21,7 +21,15 @@ export interface EssayScoreFormProps {
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /** The teacher's own score for one essay, between 0 and the question's marks. */
-export function EssayScoreForm({ number, max, current, currentComment = '', onSave, saving, failed }: EssayScoreFormProps) {
+export function EssayScoreForm({
+  number,
+  max,
+  current,
+  currentComment = '',
+  onSave,
+  saving,
+  failed,
+}: EssayScoreFormProps) {
   const { t } = useTranslation('teacher');
   const [value, setValue] = useState(current == null ? '' : String(round2(current)));
   const [comment, setComment] = useState(currentComment);
@@ -40,7 +48,14 @@ export function EssayScoreForm({ number, max, current, currentComment = '', onSa
   };
 
   return (
-    <Stack component="form" noValidate onSubmit={submit} direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'flex-start' }, mt: 1.5 }}>
+    <Stack
+      component="form"
+      noValidate
+      onSubmit={submit}
+      direction={{ xs: 'column', sm: 'row' }}
+      spacing={1}
+      sx={{ alignItems: { sm: 'flex-start' }, mt: 1.5 }}
+    >
       <TextField
         size="small"
         type="number"
@@ -63,7 +78,12 @@ export function EssayScoreForm({ number, max, current, currentComment = '', onSa
         sx={{ flexGrow: 1 }}
       />
       {/* The name starts with the visible text (WCAG 2.5.3 label in name); "Saving..." is shown alone while disabled. */}
-      <Button type="submit" variant="outlined" disabled={saving} aria-label={saving ? undefined : t('grades.essay.saveOf', { number })}>
+      <Button
+        type="submit"
+        variant="outlined"
+        disabled={saving}
+        aria-label={saving ? undefined : t('grades.essay.saveOf', { number })}
+      >
         {saving ? t('grades.essay.saving') : t('grades.essay.save')}
       </Button>
     </Stack>

@@ -7,7 +7,6 @@ import { signInAsTeacher } from '../../../test/fixtures';
 import Grades from './Grades';
 import Review from './Review';
 
-
 jest.mock('@kelasku/shared-api', () => {
   const actual = jest.requireActual('@kelasku/shared-api');
   return {
@@ -36,20 +35,33 @@ describe('Grades', () => {
     const table = await screen.findByRole('table', { name: 'Exercise grades' });
     expect(within(table).getByText('Ahmad Fauzi').closest('tr')).toHaveTextContent('Submitted75');
     expect(within(table).getByText('Budi Santoso').closest('tr')).toHaveTextContent('Not started-');
-    expect(screen.getByRole('link', { name: 'Review answers of Ahmad Fauzi' })).toHaveAttribute('href', '/Review?exercise_id=5&student_id=1');
+    expect(screen.getByRole('link', { name: 'Review answers of Ahmad Fauzi' })).toHaveAttribute(
+      'href',
+      '/Review?exercise_id=5&student_id=1',
+    );
     expect(screen.getByText('1 of 2 students submitted · average score 75')).toBeInTheDocument();
   });
 
-  it('lists a deactivated student\'s work greyed and marked, and counts only the active students', async () => {
+  it("lists a deactivated student's work greyed and marked, and counts only the active students", async () => {
     mocked(exercisesApi.submissions).mockResolvedValue([
       ...rows.map((r) => ({ ...r, active: true })),
-      { student_id: 3, name: 'Citra Dewi', nis: '2024100003', sheet_id: 4, status: 'Submitted', score: 100, active: false },
+      {
+        student_id: 3,
+        name: 'Citra Dewi',
+        nis: '2024100003',
+        sheet_id: 4,
+        status: 'Submitted',
+        score: 100,
+        active: false,
+      },
     ]);
     renderAt(<Grades />, '/Grades?exercise_id=5');
     const table = await screen.findByRole('table', { name: 'Exercise grades' });
     const citra = within(table).getByText('Citra Dewi').closest('tr')!;
     expect(within(citra).getByText('Deactivated')).toBeInTheDocument();
-    expect(within(within(table).getByText('Ahmad Fauzi').closest('tr')!).queryByText('Deactivated')).not.toBeInTheDocument();
+    expect(
+      within(within(table).getByText('Ahmad Fauzi').closest('tr')!).queryByText('Deactivated'),
+    ).not.toBeInTheDocument();
     // 1 of the 2 active students; Citra's 100 is not in the average
     expect(screen.getByText('1 of 2 students submitted · average score 75')).toBeInTheDocument();
     expect(screen.getByText(/Greyed students are deactivated/)).toBeInTheDocument();
@@ -61,10 +73,15 @@ describe('Grades', () => {
     const user = userEvent.setup();
     mocked(examsApi.submissions).mockResolvedValue(rows);
     const blobs: Blob[] = [];
-    URL.createObjectURL = jest.fn((blob: Blob) => { blobs.push(blob); return 'blob:grades'; });
+    URL.createObjectURL = jest.fn((blob: Blob) => {
+      blobs.push(blob);
+      return 'blob:grades';
+    });
     URL.revokeObjectURL = jest.fn();
     const clicked: string[] = [];
-    jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) { clicked.push(this.download); });
+    jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this.download);
+    });
     renderAt(<Grades />, '/Grades?exam_id=2');
     await user.click(await screen.findByRole('button', { name: 'Export grades (CSV)' }));
     expect(clicked).toEqual(['exam-2-grades.csv']);
@@ -75,21 +92,60 @@ describe('Grades', () => {
       reader.onload = () => resolve(String(reader.result));
       reader.readAsText(blobs[0]);
     });
-    expect(text.replace(/^\uFEFF/, '')).toBe('Name;NIS;Status;Score\r\nAhmad Fauzi;2024100001;Submitted;75\r\nBudi Santoso;2024100002;Not started;\r\n');
+    expect(text.replace(/^\uFEFF/, '')).toBe(
+      'Name;NIS;Status;Score\r\nAhmad Fauzi;2024100001;Submitted;75\r\nBudi Santoso;2024100002;Not started;\r\n',
+    );
   });
 
   it('marks sheets to review, puts them first, and filters them', async () => {
     const user = userEvent.setup();
     mocked(examsApi.submissions).mockResolvedValue([
-      { student_id: 1, name: 'Ahmad Fauzi', nis: '2024100001', sheet_id: 3, status: 'Submitted', score: 75, pending_essays: 0, auto_scored_essays: 0, needs_review: false, auto_submitted: false },
+      {
+        student_id: 1,
+        name: 'Ahmad Fauzi',
+        nis: '2024100001',
+        sheet_id: 3,
+        status: 'Submitted',
+        score: 75,
+        pending_essays: 0,
+        auto_scored_essays: 0,
+        needs_review: false,
+        auto_submitted: false,
+      },
       { student_id: 2, name: 'Budi Santoso', nis: '2024100002', sheet_id: null, status: 'Not started', score: null },
-      { student_id: 3, name: 'Citra Dewi', nis: '2024100003', sheet_id: 4, status: 'Submitted', score: 60, pending_essays: 0, auto_scored_essays: 1, needs_review: true, auto_submitted: true },
-      { student_id: 4, name: 'Dodi Pratama', nis: '2024100004', sheet_id: 5, status: 'Submitted', score: 50, pending_essays: 1, auto_scored_essays: 0, needs_review: true, auto_submitted: false },
+      {
+        student_id: 3,
+        name: 'Citra Dewi',
+        nis: '2024100003',
+        sheet_id: 4,
+        status: 'Submitted',
+        score: 60,
+        pending_essays: 0,
+        auto_scored_essays: 1,
+        needs_review: true,
+        auto_submitted: true,
+      },
+      {
+        student_id: 4,
+        name: 'Dodi Pratama',
+        nis: '2024100004',
+        sheet_id: 5,
+        status: 'Submitted',
+        score: 50,
+        pending_essays: 1,
+        auto_scored_essays: 0,
+        needs_review: true,
+        auto_submitted: false,
+      },
       { student_id: 5, name: 'Eka Putri', nis: '2024100005', sheet_id: 6, status: 'In progress', score: null },
     ]);
     renderAt(<Grades />, '/Grades?exam_id=2');
     const table = await screen.findByRole('table', { name: 'Exam grades' });
-    const names = () => within(table).getAllByRole('row').slice(1).map((r) => r.querySelector('td')?.firstChild?.textContent);
+    const names = () =>
+      within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) => r.querySelector('td')?.firstChild?.textContent);
     // Pending essays, then automatic scores, then other submitted sheets, in progress, not started.
     expect(names()).toEqual(['Dodi Pratama', 'Citra Dewi', 'Ahmad Fauzi', 'Eka Putri', 'Budi Santoso']);
     expect(within(table).getByText('Dodi Pratama').closest('tr')).toHaveTextContent('Pending review');
@@ -118,13 +174,17 @@ describe('Grades', () => {
 
   it("says why after the screen's text: the server's reason, or that it could not be reached", async () => {
     const { AxiosError } = jest.requireActual('axios');
-    mocked(exercisesApi.submissions).mockRejectedValue(new AxiosError('403', '403', undefined, undefined, { status: 403, data: { message: 'Not your exercise' } }));
+    mocked(exercisesApi.submissions).mockRejectedValue(
+      new AxiosError('403', '403', undefined, undefined, { status: 403, data: { message: 'Not your exercise' } }),
+    );
     const { unmount } = renderAt(<Grades />, '/Grades?exercise_id=5');
     expect(await screen.findByRole('alert')).toHaveTextContent(/^Failed to load the grades\.Not your exercise/);
     unmount();
     mocked(exercisesApi.submissions).mockRejectedValue(new AxiosError('Network Error', 'ERR_NETWORK'));
     renderAt(<Grades />, '/Grades?exercise_id=5');
-    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load the grades.The server could not be reached.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Failed to load the grades.The server could not be reached.',
+    );
   });
 });
 
@@ -132,8 +192,14 @@ describe('Review', () => {
   const submission = {
     student: { id: 1, name: 'Ahmad Fauzi', nis: '2024100001' },
     content: {
-      '1': 'Ibu kota?', '1_a': 'Bandung', '1_b': 'Jakarta', '1_c': 'Medan', '1_d': 'Solo', '1_answer': 'b',
-      '2_essay': 'Jelaskan fotosintesis.', '2_essay_answer': 'Cahaya menjadi energi kimia.',
+      '1': 'Ibu kota?',
+      '1_a': 'Bandung',
+      '1_b': 'Jakarta',
+      '1_c': 'Medan',
+      '1_d': 'Solo',
+      '1_answer': 'b',
+      '2_essay': 'Jelaskan fotosintesis.',
+      '2_essay_answer': 'Cahaya menjadi energi kimia.',
     },
     answers: { '1': 'B', '2': 'Tumbuhan membuat makanan dari cahaya.' },
     score: 50,
@@ -147,8 +213,14 @@ describe('Review', () => {
     const user = userEvent.setup();
     mocked(exercisesApi.submission).mockResolvedValue(submission);
     mocked(exercisesApi.setEssayScore).mockResolvedValue({
-      id: 1, exercise_id: 5, student_id: 1, score: 90,
-      detail: { '1': { kind: 'mc', correct: true }, '2': { kind: 'essay', score: 40, max: 50, pending: false, source: 'teacher' } },
+      id: 1,
+      exercise_id: 5,
+      student_id: 1,
+      score: 90,
+      detail: {
+        '1': { kind: 'mc', correct: true },
+        '2': { kind: 'essay', score: 40, max: 50, pending: false, source: 'teacher' },
+      },
     });
     renderAt(<Review />, '/Review?exercise_id=5&student_id=1');
     expect(await screen.findByText('Total score: 50 / 100')).toBeInTheDocument();
@@ -170,17 +242,27 @@ describe('Review', () => {
     await user.click(within(q2).getByRole('button', { name: 'Save score for question 2' }));
     await waitFor(() => expect(screen.getByText('Total score: 90 / 100')).toBeInTheDocument());
     expect(exercisesApi.setEssayScore).toHaveBeenCalledWith(5, 1, 2, 40, 'Sebutkan klorofil.');
-    expect(within(screen.getByRole('region', { name: 'Question 2' })).queryByText('Pending review')).not.toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: 'Question 2' })).queryByText('Pending review'),
+    ).not.toBeInTheDocument();
     expect(screen.getByText('Score for question 2 saved. New total: 90.')).toBeInTheDocument();
   });
 
   it('keeps the typed score when saving it fails, says so, and saves it on the next try', async () => {
     const user = userEvent.setup();
     mocked(exercisesApi.submission).mockResolvedValue(submission);
-    mocked(exercisesApi.setEssayScore).mockRejectedValueOnce(new Error('500')).mockResolvedValueOnce({
-      id: 1, exercise_id: 5, student_id: 1, score: 90,
-      detail: { '1': { kind: 'mc', correct: true }, '2': { kind: 'essay', score: 40, max: 50, pending: false, source: 'teacher' } },
-    });
+    mocked(exercisesApi.setEssayScore)
+      .mockRejectedValueOnce(new Error('500'))
+      .mockResolvedValueOnce({
+        id: 1,
+        exercise_id: 5,
+        student_id: 1,
+        score: 90,
+        detail: {
+          '1': { kind: 'mc', correct: true },
+          '2': { kind: 'essay', score: 40, max: 50, pending: false, source: 'teacher' },
+        },
+      });
     renderAt(<Review />, '/Review?exercise_id=5&student_id=1');
     const q2 = await screen.findByRole('region', { name: 'Question 2' });
     fill(within(q2).getByLabelText('Score for question 2'), '40');
@@ -196,17 +278,57 @@ describe('Review', () => {
 
   it('confirms an automatic essay score and moves on to the next sheet to review', async () => {
     const user = userEvent.setup();
-    const auto = { ...submission, score: 90, detail: { '1': { kind: 'mc', correct: true }, '2': { kind: 'essay', score: 40, max: 50, pending: false, source: 'local' } } };
+    const auto = {
+      ...submission,
+      score: 90,
+      detail: {
+        '1': { kind: 'mc', correct: true },
+        '2': { kind: 'essay', score: 40, max: 50, pending: false, source: 'local' },
+      },
+    };
     mocked(examsApi.submission).mockImplementation(async (_: number, studentId: number) =>
-      studentId === 1 ? auto : { ...auto, student: { id: 3, name: 'Citra Dewi', nis: '2024100003' } });
+      studentId === 1 ? auto : { ...auto, student: { id: 3, name: 'Citra Dewi', nis: '2024100003' } },
+    );
     mocked(examsApi.submissions).mockResolvedValue([
-      { student_id: 1, name: 'Ahmad Fauzi', nis: '2024100001', sheet_id: 3, status: 'Submitted', score: 90, auto_scored_essays: 1, needs_review: true },
-      { student_id: 2, name: 'Budi Santoso', nis: '2024100002', sheet_id: 4, status: 'Submitted', score: 100, needs_review: false },
-      { student_id: 3, name: 'Citra Dewi', nis: '2024100003', sheet_id: 5, status: 'Submitted', score: 90, auto_scored_essays: 1, needs_review: true },
+      {
+        student_id: 1,
+        name: 'Ahmad Fauzi',
+        nis: '2024100001',
+        sheet_id: 3,
+        status: 'Submitted',
+        score: 90,
+        auto_scored_essays: 1,
+        needs_review: true,
+      },
+      {
+        student_id: 2,
+        name: 'Budi Santoso',
+        nis: '2024100002',
+        sheet_id: 4,
+        status: 'Submitted',
+        score: 100,
+        needs_review: false,
+      },
+      {
+        student_id: 3,
+        name: 'Citra Dewi',
+        nis: '2024100003',
+        sheet_id: 5,
+        status: 'Submitted',
+        score: 90,
+        auto_scored_essays: 1,
+        needs_review: true,
+      },
     ]);
     mocked(examsApi.setEssayScore).mockResolvedValue({
-      id: 1, exam_id: 2, student_id: 1, score: 90,
-      detail: { '1': { kind: 'mc', correct: true }, '2': { kind: 'essay', score: 40, max: 50, pending: false, source: 'teacher' } },
+      id: 1,
+      exam_id: 2,
+      student_id: 1,
+      score: 90,
+      detail: {
+        '1': { kind: 'mc', correct: true },
+        '2': { kind: 'essay', score: 40, max: 50, pending: false, source: 'teacher' },
+      },
     });
     renderAt(<Review />, '/Review?exam_id=2&student_id=1');
     const q2 = await screen.findByRole('region', { name: 'Question 2' });
@@ -214,7 +336,9 @@ describe('Review', () => {
     await user.click(within(q2).getByRole('button', { name: 'Confirm score for question 2' }));
     expect(examsApi.setEssayScore).toHaveBeenCalledWith(2, 1, 2, 40);
     expect(await screen.findByText('Score for question 2 confirmed.')).toBeInTheDocument();
-    expect(within(screen.getByRole('region', { name: 'Question 2' })).queryByText('Not confirmed')).not.toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: 'Question 2' })).queryByText('Not confirmed'),
+    ).not.toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Question 2' })).toHaveTextContent('(by teacher)');
 
     // Budi's sheet needs nothing: Next student skips it.
@@ -224,14 +348,45 @@ describe('Review', () => {
 
   it('reuses the grades list it was opened from, and reads it again (not the sheet) after a score is confirmed', async () => {
     const user = userEvent.setup();
-    const auto = { ...submission, score: 90, detail: { '1': { kind: 'mc', correct: true }, '2': { kind: 'essay', score: 40, max: 50, pending: false, source: 'local' } } };
-    const ahmad = { student_id: 1, name: 'Ahmad Fauzi', nis: '2024100001', sheet_id: 3, status: 'Submitted', score: 90, auto_scored_essays: 1, needs_review: true };
-    const citra = { student_id: 3, name: 'Citra Dewi', nis: '2024100003', sheet_id: 5, status: 'Submitted', score: 90, auto_scored_essays: 1, needs_review: true };
+    const auto = {
+      ...submission,
+      score: 90,
+      detail: {
+        '1': { kind: 'mc', correct: true },
+        '2': { kind: 'essay', score: 40, max: 50, pending: false, source: 'local' },
+      },
+    };
+    const ahmad = {
+      student_id: 1,
+      name: 'Ahmad Fauzi',
+      nis: '2024100001',
+      sheet_id: 3,
+      status: 'Submitted',
+      score: 90,
+      auto_scored_essays: 1,
+      needs_review: true,
+    };
+    const citra = {
+      student_id: 3,
+      name: 'Citra Dewi',
+      nis: '2024100003',
+      sheet_id: 5,
+      status: 'Submitted',
+      score: 90,
+      auto_scored_essays: 1,
+      needs_review: true,
+    };
     mocked(examsApi.submission).mockResolvedValue(auto);
     mocked(examsApi.submissions).mockResolvedValue([ahmad, citra]);
     mocked(examsApi.setEssayScore).mockResolvedValue({
-      id: 1, exam_id: 2, student_id: 1, score: 90,
-      detail: { '1': { kind: 'mc', correct: true }, '2': { kind: 'essay', score: 40, max: 50, pending: false, source: 'teacher' } },
+      id: 1,
+      exam_id: 2,
+      student_id: 1,
+      score: 90,
+      detail: {
+        '1': { kind: 'mc', correct: true },
+        '2': { kind: 'essay', score: 40, max: 50, pending: false, source: 'teacher' },
+      },
     });
     renderAt(
       <Routes>
@@ -245,7 +400,11 @@ describe('Review', () => {
     expect(examsApi.submissions).toHaveBeenCalledTimes(1);
 
     mocked(examsApi.submissions).mockResolvedValue([{ ...ahmad, auto_scored_essays: 0, needs_review: false }, citra]);
-    await user.click(within(screen.getByRole('region', { name: 'Question 2' })).getByRole('button', { name: 'Confirm score for question 2' }));
+    await user.click(
+      within(screen.getByRole('region', { name: 'Question 2' })).getByRole('button', {
+        name: 'Confirm score for question 2',
+      }),
+    );
     expect(await screen.findByText('Score for question 2 confirmed.')).toBeInTheDocument();
     await waitFor(() => expect(examsApi.submissions).toHaveBeenCalledTimes(2));
     expect(examsApi.submission).toHaveBeenCalledTimes(1);

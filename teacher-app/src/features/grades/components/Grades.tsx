@@ -75,16 +75,30 @@ export default function Grades() {
   const xlsx = useGradesExport();
   const rows = useQuery({ ...submissionsQuery(work ?? { kind: 'exercise', id: 0 }), enabled: work != null });
 
-  if (!work) return <NotFoundState message={t('grades.noWork')} backTo="/DashboardTeacher" backLabel={t('grades.backToDashboard')} />;
+  if (!work)
+    return (
+      <NotFoundState message={t('grades.noWork')} backTo="/DashboardTeacher" backLabel={t('grades.backToDashboard')} />
+    );
   const isExam = work.kind === 'exam';
   const header = (
     <>
-      <Button onClick={goBack} sx={{ mb: 1 }}>{t('grades.back')}</Button>
+      <Button onClick={goBack} sx={{ mb: 1 }}>
+        {t('grades.back')}
+      </Button>
       <PageTitle>{isExam ? t('grades.title.exam') : t('grades.title.exercise')}</PageTitle>
     </>
   );
   if (!rows.data) {
-    return <>{header}{rows.isError ? <ErrorState message={t('grades.failed')} error={rows.error} onRetry={() => void rows.refetch()} /> : <LoadingState />}</>;
+    return (
+      <>
+        {header}
+        {rows.isError ? (
+          <ErrorState message={t('grades.failed')} error={rows.error} onRetry={() => void rows.refetch()} />
+        ) : (
+          <LoadingState />
+        )}
+      </>
+    );
   }
   const list = rows.data;
   // Filter and order live in the URL, so Back from a review returns to the same list.
@@ -101,13 +115,20 @@ export default function Grades() {
   const toReview = members.filter(needsReview).length;
   const submitted = members.filter((r) => r.status === 'Submitted').length;
   const avg = average(members);
-  const exportFailure = !xlsx.error ? null
-    : xlsx.error.message ? t('grades.export.failedWith', { reason: xlsx.error.message }) : t('grades.export.failed');
+  const exportFailure = !xlsx.error
+    ? null
+    : xlsx.error.message
+      ? t('grades.export.failedWith', { reason: xlsx.error.message })
+      : t('grades.export.failed');
 
   return (
     <Box>
       {header}
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ my: 2, justifyContent: 'space-between', alignItems: { sm: 'center' } }}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{ my: 2, justifyContent: 'space-between', alignItems: { sm: 'center' } }}
+      >
         <Typography color="text.secondary">
           {[
             t('grades.summary.submitted', { submitted, count: members.length }),
@@ -116,8 +137,14 @@ export default function Grades() {
           ].join(' · ')}
         </Typography>
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-          <Button variant="outlined" component={RouterLink} to={`/Analysis?${workQuery(work)}`}>{t('grades.analysis')}</Button>
-          {isExam && <Button variant="outlined" component={RouterLink} to={`/ExamMonitor?exam_id=${work.id}`}>{t('grades.monitor')}</Button>}
+          <Button variant="outlined" component={RouterLink} to={`/Analysis?${workQuery(work)}`}>
+            {t('grades.analysis')}
+          </Button>
+          {isExam && (
+            <Button variant="outlined" component={RouterLink} to={`/ExamMonitor?exam_id=${work.id}`}>
+              {t('grades.monitor')}
+            </Button>
+          )}
           <Button
             variant="contained"
             startIcon={<DownloadIcon />}
@@ -126,12 +153,21 @@ export default function Grades() {
           >
             {t('grades.export.csv')}
           </Button>
-          <Button variant="outlined" startIcon={<DownloadIcon />} disabled={list.length === 0 || xlsx.isPending} onClick={() => xlsx.mutate({ work, rows: list })}>
+          <Button
+            variant="outlined"
+            startIcon={<DownloadIcon />}
+            disabled={list.length === 0 || xlsx.isPending}
+            onClick={() => xlsx.mutate({ work, rows: list })}
+          >
             {xlsx.isPending ? t('grades.export.exporting') : t('grades.export.excel')}
           </Button>
         </Stack>
       </Stack>
-      {exportFailure && <Alert severity="error" onClose={() => xlsx.reset()} sx={{ mb: 2 }}>{exportFailure}</Alert>}
+      {exportFailure && (
+        <Alert severity="error" onClose={() => xlsx.reset()} sx={{ mb: 2 }}>
+          {exportFailure}
+        </Alert>
+      )}
       {list.length > 0 && (
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mb: 2, alignItems: { sm: 'center' } }}>
           <ToggleButtonGroup
@@ -141,7 +177,15 @@ export default function Grades() {
             onChange={(_, value: string | null) => value && setParam('filter', value, 'all')}
             aria-label={t('grades.filter.label')}
           >
-            {FILTERS.map((f) => <ToggleButton key={f.value} value={f.value} sx={{ textTransform: 'none', px: 1.5, color: 'text.primary' }}>{t(f.labelKey)}</ToggleButton>)}
+            {FILTERS.map((f) => (
+              <ToggleButton
+                key={f.value}
+                value={f.value}
+                sx={{ textTransform: 'none', px: 1.5, color: 'text.primary' }}
+              >
+                {t(f.labelKey)}
+              </ToggleButton>
+            ))}
           </ToggleButtonGroup>
           <TextField
             select
@@ -151,7 +195,11 @@ export default function Grades() {
             onChange={(e) => setParam('sort', e.target.value, 'submitted')}
             sx={{ minWidth: 200, alignSelf: { xs: 'flex-start', sm: 'auto' } }}
           >
-            {SORTS.map((s) => <MenuItem key={s.value} value={s.value}>{t(s.labelKey)}</MenuItem>)}
+            {SORTS.map((s) => (
+              <MenuItem key={s.value} value={s.value}>
+                {t(s.labelKey)}
+              </MenuItem>
+            ))}
           </TextField>
         </Stack>
       )}
@@ -161,7 +209,11 @@ export default function Grades() {
         <EmptyState message={filter === 'review' ? t('grades.emptyReview') : t('grades.emptyNotSubmitted')} />
       ) : (
         <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 2, bgcolor: 'background.paper' }}>
-          <Table size="small" aria-label={isExam ? t('grades.table.labelExam') : t('grades.table.labelExercise')} sx={{ '& .MuiTableCell-root': { px: { xs: 1, sm: 2 } } }}>
+          <Table
+            size="small"
+            aria-label={isExam ? t('grades.table.labelExam') : t('grades.table.labelExercise')}
+            sx={{ '& .MuiTableCell-root': { px: { xs: 1, sm: 2 } } }}
+          >
             <TableHead>
               <TableRow>
                 <TableCell>{t('grades.table.name')}</TableCell>
@@ -169,7 +221,9 @@ export default function Grades() {
                 <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{t('grades.table.nis')}</TableCell>
                 <TableCell>{t('grades.table.status')}</TableCell>
                 {/* On a phone the score goes under the name. */}
-                <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{t('grades.table.score')}</TableCell>
+                <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+                  {t('grades.table.score')}
+                </TableCell>
                 <TableCell sx={stickyActionSx}>{t('grades.table.action')}</TableCell>
               </TableRow>
             </TableHead>
@@ -177,11 +231,23 @@ export default function Grades() {
               {shownRows.map((r) => (
                 <TableRow key={r.student_id} sx={counted(r) ? undefined : { '& td': { color: 'text.secondary' } }}>
                   <TableCell sx={{ overflowWrap: 'break-word', minWidth: 96 }}>
-                    <Box component="span" sx={{ display: 'block' }}>{r.name}</Box>
-                    {!counted(r) && <Chip size="small" variant="outlined" label={t('grades.deactivated')} sx={{ mt: 0.5 }} />}
-                    <Typography variant="caption" color="text.secondary" sx={{ display: { xs: 'block', sm: 'none' }, whiteSpace: 'nowrap' }}>{r.nis}</Typography>
+                    <Box component="span" sx={{ display: 'block' }}>
+                      {r.name}
+                    </Box>
+                    {!counted(r) && (
+                      <Chip size="small" variant="outlined" label={t('grades.deactivated')} sx={{ mt: 0.5 }} />
+                    )}
+                    <Typography
+                      variant="caption"
+                      color="text.secondary"
+                      sx={{ display: { xs: 'block', sm: 'none' }, whiteSpace: 'nowrap' }}
+                    >
+                      {r.nis}
+                    </Typography>
                     {r.score != null && (
-                      <Typography variant="caption" sx={{ display: { xs: 'block', sm: 'none' }, fontWeight: 600 }}>{t('grades.table.scoreOnPhone', { score: formatScore(r.score) })}</Typography>
+                      <Typography variant="caption" sx={{ display: { xs: 'block', sm: 'none' }, fontWeight: 600 }}>
+                        {t('grades.table.scoreOnPhone', { score: formatScore(r.score) })}
+                      </Typography>
                     )}
                   </TableCell>
                   <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{r.nis}</TableCell>
@@ -191,14 +257,23 @@ export default function Grades() {
                       <ReviewMarks row={r} />
                     </Stack>
                   </TableCell>
-                  <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{formatScore(r.score)}</TableCell>
+                  <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+                    {formatScore(r.score)}
+                  </TableCell>
                   <TableCell sx={stickyActionSx}>
                     {r.sheet_id != null ? (
-                      <Button size="small" component={RouterLink} to={`/Review?${workQuery(work)}&student_id=${r.student_id}`} aria-label={t('grades.table.reviewOf', { name: r.name })}>
+                      <Button
+                        size="small"
+                        component={RouterLink}
+                        to={`/Review?${workQuery(work)}&student_id=${r.student_id}`}
+                        aria-label={t('grades.table.reviewOf', { name: r.name })}
+                      >
                         {t('grades.table.review')}
                       </Button>
                     ) : (
-                      <Typography variant="body2" color="text.secondary">-</Typography>
+                      <Typography variant="body2" color="text.secondary">
+                        -
+                      </Typography>
                     )}
                   </TableCell>
                 </TableRow>
@@ -207,7 +282,11 @@ export default function Grades() {
           </Table>
         </TableContainer>
       )}
-      {members.length < list.length && <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>{t('grades.deactivatedNote')}</Typography>}
+      {members.length < list.length && (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          {t('grades.deactivatedNote')}
+        </Typography>
+      )}
     </Box>
   );
 }

@@ -22,11 +22,22 @@ import { sheetQuery, submissionsQuery, useScoreEssay } from '../api';
 import { PageTitle } from '@kelasku/shared-ui/src/PageTitle';
 
 /** The message key naming who scored an essay. */
-const SOURCE_KEY = { local: 'grades.review.source.local', openai: 'grades.review.source.openai', teacher: 'grades.review.source.teacher' } as const;
+const SOURCE_KEY = {
+  local: 'grades.review.source.local',
+  openai: 'grades.review.source.openai',
+  teacher: 'grades.review.source.teacher',
+} as const;
 
 type EssayDetailOf = Extract<QuestionDetail, { kind: 'essay' }>;
 
-function EssayDetail({ detail, number, answered, onConfirm, confirming, failed }: {
+function EssayDetail({
+  detail,
+  number,
+  answered,
+  onConfirm,
+  confirming,
+  failed,
+}: {
   detail: EssayDetailOf;
   number: number;
   answered: boolean;
@@ -42,18 +53,29 @@ function EssayDetail({ detail, number, answered, onConfirm, confirming, failed }
     <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5, mt: 1 }}>
       <Typography variant="body2">
         {t('grades.review.score')} <strong>{formatScore(detail.score)}</strong> / {formatScore(detail.max)}
-        {detail.score != null && ` ${t('grades.review.by', { source: detail.source in SOURCE_KEY ? t(SOURCE_KEY[detail.source]) : detail.source })}`}
+        {detail.score != null &&
+          ` ${t('grades.review.by', { source: detail.source in SOURCE_KEY ? t(SOURCE_KEY[detail.source]) : detail.source })}`}
       </Typography>
       {detail.pending && <Chip size="small" label={t('grades.marks.pending')} sx={warningChipSx} />}
       {unconfirmed && (
         <>
           <Chip size="small" label={t('grades.review.notConfirmed')} sx={infoChipSx} />
-          <Button size="small" variant="contained" disabled={confirming} onClick={onConfirm} aria-label={confirming ? undefined : t('grades.review.confirmOf', { number })}>
+          <Button
+            size="small"
+            variant="contained"
+            disabled={confirming}
+            onClick={onConfirm}
+            aria-label={confirming ? undefined : t('grades.review.confirmOf', { number })}
+          >
             {confirming ? t('grades.review.confirming') : t('grades.review.confirm')}
           </Button>
         </>
       )}
-      {failed && <Typography variant="body2" color="error" role="alert">{t('grades.review.confirmFailed')}</Typography>}
+      {failed && (
+        <Typography variant="body2" color="error" role="alert">
+          {t('grades.review.confirmFailed')}
+        </Typography>
+      )}
     </Stack>
   );
 }
@@ -62,7 +84,14 @@ function EssayDetail({ detail, number, answered, onConfirm, confirming, failed }
  * One essay's scoring: confirming its automatic score, or the teacher's own score and comment (each its own
  * mutation, so each shows its own progress and failure); `onDone` says what was saved.
  */
-function EssayScoring({ work, studentId, detail, number, answered, onDone }: {
+function EssayScoring({
+  work,
+  studentId,
+  detail,
+  number,
+  answered,
+  onDone,
+}: {
   work: WorkRef;
   studentId: number;
   detail: EssayDetailOf;
@@ -81,7 +110,12 @@ function EssayScoring({ work, studentId, detail, number, answered, onDone }: {
         answered={answered}
         confirming={confirm.isPending}
         failed={confirm.isError}
-        onConfirm={() => confirm.mutate({ number, score: detail.score ?? 0 }, { onSuccess: () => onDone(t('grades.review.confirmed', { number })) })}
+        onConfirm={() =>
+          confirm.mutate(
+            { number, score: detail.score ?? 0 },
+            { onSuccess: () => onDone(t('grades.review.confirmed', { number })) },
+          )
+        }
       />
       <EssayScoreForm
         key={`${number}-${detail.score ?? ''}-${detail.comment ?? ''}`}
@@ -91,9 +125,14 @@ function EssayScoring({ work, studentId, detail, number, answered, onDone }: {
         currentComment={detail.comment}
         saving={save.isPending}
         failed={save.isError}
-        onSave={(score, comment) => save.mutate({ number, score, comment }, {
-          onSuccess: (grade) => onDone(t('grades.review.saved', { number, total: formatScore(grade.score) })),
-        })}
+        onSave={(score, comment) =>
+          save.mutate(
+            { number, score, comment },
+            {
+              onSuccess: (grade) => onDone(t('grades.review.saved', { number, total: formatScore(grade.score) })),
+            },
+          )
+        }
       />
     </>
   );
@@ -113,70 +152,147 @@ export default function Review() {
   // The class list, for "Next student" (read again after each score, so confirmed sheets drop out).
   const list = useQuery({ ...submissionsQuery(shownWork), enabled: work != null });
 
-  if (!work || !studentId) return <NotFoundState message={t('grades.review.noSheet')} backTo="/DashboardTeacher" backLabel={t('grades.backToDashboard')} />;
-  if (!sheet.data) return sheet.isError ? <ErrorState message={t('grades.review.failed')} error={sheet.error} onRetry={() => void sheet.refetch()} /> : <LoadingState />;
+  if (!work || !studentId)
+    return (
+      <NotFoundState
+        message={t('grades.review.noSheet')}
+        backTo="/DashboardTeacher"
+        backLabel={t('grades.backToDashboard')}
+      />
+    );
+  if (!sheet.data)
+    return sheet.isError ? (
+      <ErrorState message={t('grades.review.failed')} error={sheet.error} onRetry={() => void sheet.refetch()} />
+    ) : (
+      <LoadingState />
+    );
   const data: SubmissionDetail = sheet.data;
   const questions = parseQuestions(data.content);
   const answers = data.answers ?? {};
   const pendingCount = Object.values(data.detail ?? {}).filter((d) => d.kind === 'essay' && d.pending).length;
   const next = Array.isArray(list.data) ? nextToReview(list.data, studentId) : null;
 
-
   return (
     <Box sx={{ maxWidth: 960 }}>
       <Stack direction="row" spacing={1} sx={{ mb: 1, justifyContent: 'space-between', alignItems: 'center' }}>
         <Button onClick={goBack}>{t('grades.back')}</Button>
         {next ? (
-          <Button variant="outlined" component={RouterLink} replace to={`/Review?${workQuery(work)}&student_id=${next.student_id}`} aria-label={t('grades.review.nextOf', { name: next.name })}>
+          <Button
+            variant="outlined"
+            component={RouterLink}
+            replace
+            to={`/Review?${workQuery(work)}&student_id=${next.student_id}`}
+            aria-label={t('grades.review.nextOf', { name: next.name })}
+          >
             {t('grades.review.next')}
           </Button>
         ) : list.data ? (
-          <Typography variant="body2" color="text.secondary">{t('grades.review.noNext')}</Typography>
+          <Typography variant="body2" color="text.secondary">
+            {t('grades.review.noNext')}
+          </Typography>
         ) : null}
       </Stack>
-      <PageTitle>
-        {data.student.name}
-      </PageTitle>
-      <Typography color="text.secondary">{work.kind === 'exam' ? t('grades.review.subtitleExam', { nis: data.student.nis }) : t('grades.review.subtitleExercise', { nis: data.student.nis })}</Typography>
+      <PageTitle>{data.student.name}</PageTitle>
+      <Typography color="text.secondary">
+        {work.kind === 'exam'
+          ? t('grades.review.subtitleExam', { nis: data.student.nis })
+          : t('grades.review.subtitleExercise', { nis: data.student.nis })}
+      </Typography>
       <Paper variant="outlined" sx={{ p: 2, my: 2 }}>
         <Typography variant="h6" component="p" aria-live="polite">
-          {t('grades.review.total', { score: data.score == null ? t('grades.review.notGraded') : `${formatScore(data.score)} / 100` })}
+          {t('grades.review.total', {
+            score: data.score == null ? t('grades.review.notGraded') : `${formatScore(data.score)} / 100`,
+          })}
         </Typography>
         {pendingCount > 0 && (
           <Typography color="warning.dark">{t('grades.review.essaysPending', { count: pendingCount })}</Typography>
         )}
       </Paper>
-      {saved && <Alert severity="success" sx={{ mb: 2 }} onClose={() => setSaved(null)}>{saved}</Alert>}
+      {saved && (
+        <Alert severity="success" sx={{ mb: 2 }} onClose={() => setSaved(null)}>
+          {saved}
+        </Alert>
+      )}
       <Stack spacing={2}>
         {questions.map((q, i) => {
           const number = i + 1;
           const answer = answers[String(number)] ?? '';
           const detail = data.detail?.[String(number)];
           return (
-            <Paper key={number} variant="outlined" component="section" aria-label={t('grades.review.question', { number })} sx={{ p: { xs: 1.5, sm: 2.5 } }}>
-              <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', mb: 1, flexWrap: 'wrap', rowGap: 0.5 }}>
-                <Typography component="h2" variant="h6" sx={{ fontWeight: 700 }}>{t('grades.review.question', { number })}</Typography>
-                <Chip size="small" label={q.type === 'essay' ? t('grades.review.essay') : t('grades.review.multipleChoice')} />
+            <Paper
+              key={number}
+              variant="outlined"
+              component="section"
+              aria-label={t('grades.review.question', { number })}
+              sx={{ p: { xs: 1.5, sm: 2.5 } }}
+            >
+              <Stack
+                direction="row"
+                spacing={1}
+                useFlexGap
+                sx={{ alignItems: 'center', mb: 1, flexWrap: 'wrap', rowGap: 0.5 }}
+              >
+                <Typography component="h2" variant="h6" sx={{ fontWeight: 700 }}>
+                  {t('grades.review.question', { number })}
+                </Typography>
+                <Chip
+                  size="small"
+                  label={q.type === 'essay' ? t('grades.review.essay') : t('grades.review.multipleChoice')}
+                />
                 {detail?.kind === 'mc' && (
-                  <Chip size="small" color={detail.correct ? 'success' : 'error'} label={detail.correct ? t('grades.review.correct') : t('grades.review.incorrect')} />
+                  <Chip
+                    size="small"
+                    color={detail.correct ? 'success' : 'error'}
+                    label={detail.correct ? t('grades.review.correct') : t('grades.review.incorrect')}
+                  />
                 )}
               </Stack>
-              <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}><MathText text={q.text} /></Typography>
-              {q.image && <Box component="img" src={q.image} alt={t('grades.review.image', { number })} sx={{ display: 'block', maxWidth: '100%', maxHeight: 240, mt: 1 }} />}
+              <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                <MathText text={q.text} />
+              </Typography>
+              {q.image && (
+                <Box
+                  component="img"
+                  src={q.image}
+                  alt={t('grades.review.image', { number })}
+                  sx={{ display: 'block', maxWidth: '100%', maxHeight: 240, mt: 1 }}
+                />
+              )}
               {q.type === 'mc' ? (
                 <Box sx={{ mt: 1 }}>
                   <Typography variant="body2">
-                    {t('grades.review.studentAnswer')} <strong>{answer ? answer.toUpperCase() : t('grades.review.noAnswer')}</strong>
-                    {answer && <MathText text={` (${q.options[OPTION_LETTERS.indexOf(answer.toLowerCase() as (typeof OPTION_LETTERS)[number])] ?? ''})`} />}
+                    {t('grades.review.studentAnswer')}{' '}
+                    <strong>{answer ? answer.toUpperCase() : t('grades.review.noAnswer')}</strong>
+                    {answer && (
+                      <MathText
+                        text={` (${q.options[OPTION_LETTERS.indexOf(answer.toLowerCase() as (typeof OPTION_LETTERS)[number])] ?? ''})`}
+                      />
+                    )}
                   </Typography>
                   <Typography variant="body2" color="text.secondary">
-                    {t('grades.review.correctAnswer')} {q.answer ? <MathText text={`${q.answer.toUpperCase()} (${q.options[OPTION_LETTERS.indexOf(q.answer)]})`} /> : '-'}
+                    {t('grades.review.correctAnswer')}{' '}
+                    {q.answer ? (
+                      <MathText text={`${q.answer.toUpperCase()} (${q.options[OPTION_LETTERS.indexOf(q.answer)]})`} />
+                    ) : (
+                      '-'
+                    )}
                   </Typography>
                 </Box>
               ) : (
                 <Box sx={{ mt: 1 }}>
-                  <Typography variant="body2" sx={{ fontWeight: 600 }}>{t('grades.review.studentAnswer')}</Typography>
-                  <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', bgcolor: 'grey.50', p: 1.5, borderRadius: 1, mt: 0.5 }}>
+                  <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                    {t('grades.review.studentAnswer')}
+                  </Typography>
+                  <Typography
+                    sx={{
+                      whiteSpace: 'pre-wrap',
+                      overflowWrap: 'anywhere',
+                      bgcolor: 'grey.50',
+                      p: 1.5,
+                      borderRadius: 1,
+                      mt: 0.5,
+                    }}
+                  >
                     {answer || t('grades.review.noAnswer')}
                   </Typography>
                   {q.essayAnswer && (
@@ -185,7 +301,14 @@ export default function Review() {
                     </Typography>
                   )}
                   {detail?.kind === 'essay' && (
-                    <EssayScoring work={work} studentId={studentId} detail={detail} number={number} answered={answer.trim() !== ''} onDone={setSaved} />
+                    <EssayScoring
+                      work={work}
+                      studentId={studentId}
+                      detail={detail}
+                      number={number}
+                      answered={answer.trim() !== ''}
+                      onDone={setSaved}
+                    />
                   )}
                 </Box>
               )}

@@ -18,8 +18,20 @@ beforeEach(() => {
   jest.clearAllMocks();
   signInAsTeacher();
   question = {
-    id: 4, student_id: 5, student_name: 'Andi', topic: 'Rumus <bandul>?', description: 'T = ?', replies: [
-      { id: 'r-1', student_id: 6, role: 'student', name: 'Budi', reply: 'Tidak tahu', time: '2025-01-05T15:10:00+07:00' },
+    id: 4,
+    student_id: 5,
+    student_name: 'Andi',
+    topic: 'Rumus <bandul>?',
+    description: 'T = ?',
+    replies: [
+      {
+        id: 'r-1',
+        student_id: 6,
+        role: 'student',
+        name: 'Budi',
+        reply: 'Tidak tahu',
+        time: '2025-01-05T15:10:00+07:00',
+      },
     ],
   };
   mocked(discussionsApi.list).mockResolvedValue({ discussions: [question], meta });
@@ -30,7 +42,18 @@ it("answers a student's school-wide question and removes only the teacher's own 
   const me = getUserData()!.teacher_id!;
   const answered = {
     ...question,
-    replies: [...question.replies!, { id: 'r-2', student_id: null, teacher_id: me, role: 'teacher' as const, name: 'Bu Sari', reply: 'Lihat bab getaran.', time: '2025-01-05T16:00:00+07:00' }],
+    replies: [
+      ...question.replies!,
+      {
+        id: 'r-2',
+        student_id: null,
+        teacher_id: me,
+        role: 'teacher' as const,
+        name: 'Bu Sari',
+        reply: 'Lihat bab getaran.',
+        time: '2025-01-05T16:00:00+07:00',
+      },
+    ],
   };
   mocked(discussionsApi.reply).mockResolvedValue(answered);
   renderAt(<GroupDiscussions />, '/GroupDiscussions');

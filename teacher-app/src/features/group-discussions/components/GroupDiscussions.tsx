@@ -7,13 +7,24 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { getUserData, type Discussion, type Reply } from '@kelasku/shared-api';
-import { AnswerForm, ConfirmDialog, EmptyState, ErrorState, LoadingState, Pagination, PlainText, ReplyItem, authorName } from '@kelasku/shared-ui';
+import {
+  AnswerForm,
+  ConfirmDialog,
+  EmptyState,
+  ErrorState,
+  LoadingState,
+  Pagination,
+  PlainText,
+  ReplyItem,
+  authorName,
+} from '@kelasku/shared-ui';
 import { usePageParam } from '@kelasku/shared-ui/src/usePageParam';
 import { groupDiscussionsQuery, useRemoveReply, useReply } from '../api';
 import { PageTitle } from '@kelasku/shared-ui/src/PageTitle';
 
 /** A reply this teacher wrote (they may remove it; the server decides again). */
-const isMine = (reply: Reply, teacherId: number | undefined) => reply.role === 'teacher' && teacherId !== undefined && reply.teacher_id === teacherId;
+const isMine = (reply: Reply, teacherId: number | undefined) =>
+  reply.role === 'teacher' && teacherId !== undefined && reply.teacher_id === teacherId;
 
 /** One question with its replies and the teacher's answer box. Texts are plain text as typed. */
 function Thread({ discussion, teacherId }: { discussion: Discussion; teacherId: number | undefined }) {
@@ -38,21 +49,53 @@ function Thread({ discussion, teacherId }: { discussion: Discussion; teacherId: 
 
   return (
     <Paper component="article" aria-labelledby={titleId} variant="outlined" sx={{ p: { xs: 1.5, sm: 2 } }}>
-      <Typography variant="body2" color="text.secondary" sx={{ fontWeight: 600 }}>{authorName(discussion.student_name)}</Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ fontWeight: 600 }}>
+        {authorName(discussion.student_name)}
+      </Typography>
       <PlainText id={titleId} text={discussion.topic} component="h2" variant="subtitle1" sx={{ fontWeight: 700 }} />
       <PlainText text={discussion.description} variant="body2" sx={{ mt: 0.5 }} />
-      <Box component="ul" aria-label={t('groupDiscussions.replies', { topic: discussion.topic })} sx={{ listStyle: 'none', p: 0, m: 0, mt: 1, borderLeft: 3, borderColor: 'divider', pl: 1.5 }}>
-        {replies.length === 0 && <Typography component="li" variant="body2" color="text.secondary">{t('groupDiscussions.noReplies')}</Typography>}
+      <Box
+        component="ul"
+        aria-label={t('groupDiscussions.replies', { topic: discussion.topic })}
+        sx={{ listStyle: 'none', p: 0, m: 0, mt: 1, borderLeft: 3, borderColor: 'divider', pl: 1.5 }}
+      >
+        {replies.length === 0 && (
+          <Typography component="li" variant="body2" color="text.secondary">
+            {t('groupDiscussions.noReplies')}
+          </Typography>
+        )}
         {replies.map((r) => (
           <ReplyItem
             key={r.id}
             reply={r}
-            action={isMine(r, teacherId) ? <Button size="small" color="error" aria-label={t('groupDiscussions.removeMine')} onClick={() => setRemoving(r)}>{t('groupDiscussions.remove')}</Button> : undefined}
+            action={
+              isMine(r, teacherId) ? (
+                <Button
+                  size="small"
+                  color="error"
+                  aria-label={t('groupDiscussions.removeMine')}
+                  onClick={() => setRemoving(r)}
+                >
+                  {t('groupDiscussions.remove')}
+                </Button>
+              ) : undefined
+            }
           />
         ))}
       </Box>
-      <AnswerForm topic={discussion.topic} value={text} onChange={setText} onSubmit={send} sending={reply.isPending} error={reply.isError ? t('groupDiscussions.sendFailed') : null} />
-      {removeReply.isError && <Typography role="alert" color="error" variant="body2" sx={{ mt: 1 }}>{t('groupDiscussions.removeFailed')}</Typography>}
+      <AnswerForm
+        topic={discussion.topic}
+        value={text}
+        onChange={setText}
+        onSubmit={send}
+        sending={reply.isPending}
+        error={reply.isError ? t('groupDiscussions.sendFailed') : null}
+      />
+      {removeReply.isError && (
+        <Typography role="alert" color="error" variant="body2" sx={{ mt: 1 }}>
+          {t('groupDiscussions.removeFailed')}
+        </Typography>
+      )}
       <ConfirmDialog
         open={Boolean(removing)}
         title={t('groupDiscussions.removeTitle')}
@@ -78,14 +121,26 @@ export default function GroupDiscussions() {
   return (
     <Box>
       <PageTitle>{t('groupDiscussions.title')}</PageTitle>
-      <Typography color="text.secondary" sx={{ mt: 0.5, mb: 2 }}>{t('groupDiscussions.intro')}</Typography>
+      <Typography color="text.secondary" sx={{ mt: 0.5, mb: 2 }}>
+        {t('groupDiscussions.intro')}
+      </Typography>
       {!list.data ? (
-        list.isError ? <ErrorState message={t('groupDiscussions.loadFailed')} error={list.error} onRetry={() => void list.refetch()} /> : <LoadingState />
+        list.isError ? (
+          <ErrorState
+            message={t('groupDiscussions.loadFailed')}
+            error={list.error}
+            onRetry={() => void list.refetch()}
+          />
+        ) : (
+          <LoadingState />
+        )
       ) : list.data.discussions.length === 0 ? (
         <EmptyState message={t('groupDiscussions.empty')} />
       ) : (
         <Stack spacing={2}>
-          {list.data.discussions.map((d) => <Thread key={d.id} discussion={d} teacherId={teacherId} />)}
+          {list.data.discussions.map((d) => (
+            <Thread key={d.id} discussion={d} teacherId={teacherId} />
+          ))}
         </Stack>
       )}
       {totalPages > 1 && <Pagination currentPage={page} totalPages={totalPages} onPageChange={setPage} />}

@@ -21,10 +21,17 @@ beforeEach(() => {
   jest.clearAllMocks();
   signInAsTeacher();
   mocked(classesApi.mine).mockResolvedValue({
-    classes: [{ id: 4, name: 'X IPA 1', grade: 10 }, { id: 5, name: 'X IPA 2', grade: 10 }, { id: 6, name: 'X IPA 3', grade: 10 }, { id: 7, name: 'XI IPA 1', grade: 11 }],
+    classes: [
+      { id: 4, name: 'X IPA 1', grade: 10 },
+      { id: 5, name: 'X IPA 2', grade: 10 },
+      { id: 6, name: 'X IPA 3', grade: 10 },
+      { id: 7, name: 'XI IPA 1', grade: 11 },
+    ],
   });
 });
-afterEach(async () => { await i18next.changeLanguage('en'); });
+afterEach(async () => {
+  await i18next.changeLanguage('en');
+});
 
 describe('Copy to other classes', () => {
   it('offers the other classes of the grade and copies to those ticked in one request', async () => {

@@ -40,10 +40,17 @@ export default function CopyMaterialDialog({ materialId, classId, onClose, onCop
   const grade = classes.data?.find((c) => c.id === classId)?.grade;
   const parallel = (classes.data ?? []).filter((c) => c.id !== classId && c.grade === grade);
   const toggle = (id: number) => setChosen((ids) => (ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id]));
-  const submit = () => copy.mutate({ materialId, classIds: chosen }, { onSuccess: (res) => onCopied(res.materials.length) });
+  const submit = () =>
+    copy.mutate({ materialId, classIds: chosen }, { onSuccess: (res) => onCopied(res.materials.length) });
 
   return (
-    <Dialog open onClose={copy.isPending ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby="copy-material-title">
+    <Dialog
+      open
+      onClose={copy.isPending ? undefined : onClose}
+      fullWidth
+      maxWidth="sm"
+      aria-labelledby="copy-material-title"
+    >
       <DialogTitle id="copy-material-title">{t('title')}</DialogTitle>
       <DialogContent>
         <Typography sx={{ mb: 2 }}>{t('intro')}</Typography>
@@ -62,10 +69,16 @@ export default function CopyMaterialDialog({ materialId, classId, onClose, onCop
             ))}
           </FormGroup>
         )}
-        {copy.isError && <Alert severity="error" sx={{ mt: 2 }}>{t('failed', { reason: errorMessage(copy.error) ?? String(copy.error) })}</Alert>}
+        {copy.isError && (
+          <Alert severity="error" sx={{ mt: 2 }}>
+            {t('failed', { reason: errorMessage(copy.error) ?? String(copy.error) })}
+          </Alert>
+        )}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose} disabled={copy.isPending}>{t('cancel')}</Button>
+        <Button onClick={onClose} disabled={copy.isPending}>
+          {t('cancel')}
+        </Button>
         <Button variant="contained" onClick={submit} disabled={chosen.length === 0 || copy.isPending}>
           {copy.isPending ? t('copying') : t('submit')}
         </Button>

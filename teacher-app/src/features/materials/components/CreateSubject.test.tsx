@@ -19,9 +19,15 @@ jest.mock('@kelasku/shared-api', () => {
 // Quill needs a real browser; a textarea stands in for the lazily loaded editor.
 jest.mock('./RichEditor', () => ({
   __esModule: true,
-  default: ({ label, initialValue, onChange }: { label: string; initialValue: string; onChange: (v: string) => void }) => (
-    <textarea aria-label={label} defaultValue={initialValue} onChange={(e) => onChange(e.target.value)} />
-  ),
+  default: ({
+    label,
+    initialValue,
+    onChange,
+  }: {
+    label: string;
+    initialValue: string;
+    onChange: (v: string) => void;
+  }) => <textarea aria-label={label} defaultValue={initialValue} onChange={(e) => onChange(e.target.value)} />,
 }));
 
 const mocked = <T,>(fn: T) => fn as unknown as jest.Mock;
@@ -30,7 +36,9 @@ beforeEach(() => {
   jest.clearAllMocks();
   signInAsTeacher();
   mocked(classesApi.classId).mockResolvedValue({ class_id: 4, total: 1 });
-  mocked(classesApi.mine).mockResolvedValue({ classes: [{ id: 4, name: 'X IPA 1', grade: 10, description: '', teacher_id: 7, teacher_name: 'Bu Sari' }] });
+  mocked(classesApi.mine).mockResolvedValue({
+    classes: [{ id: 4, name: 'X IPA 1', grade: 10, description: '', teacher_id: 7, teacher_name: 'Bu Sari' }],
+  });
   jest.spyOn(window, 'alert').mockImplementation(() => {});
 });
 
@@ -44,7 +52,9 @@ describe('Create Subject', () => {
     await user.click(submit);
     const title = screen.getByText('Title is required.');
     // Shown above the form: the message comes before the title field in the document.
-    expect(title.compareDocumentPosition(screen.getByLabelText('Subject Title')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(
+      title.compareDocumentPosition(screen.getByLabelText('Subject Title')) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
 
     fill(screen.getByLabelText('Subject Title'), 'Sel Hewan');
     await user.click(submit);
@@ -67,7 +77,13 @@ describe('Create Subject', () => {
     await user.click(screen.getByRole('button', { name: 'Submit' }));
 
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/ManageSubjects10'));
-    expect(materialsApi.create).toHaveBeenCalledWith({ title: 'Sel Hewan', description: 'Bab 1', content: '<p>Isi</p>', class_id: 4, teacher_id: 7 });
+    expect(materialsApi.create).toHaveBeenCalledWith({
+      title: 'Sel Hewan',
+      description: 'Bab 1',
+      content: '<p>Isi</p>',
+      class_id: 4,
+      teacher_id: 7,
+    });
     expect(window.alert).toHaveBeenCalledWith('Subject created successfully');
   });
 
@@ -100,7 +116,9 @@ describe('Create Subject', () => {
     fill(screen.getByLabelText('Subject Content'), 'Isi');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(title).toHaveAccessibleDescription('Title must be at most 200 characters.'));
-    expect(screen.getByText(/^Failed to create the subject/)).toHaveTextContent(/^Failed to create the subject. Please try again.$/);
+    expect(screen.getByText(/^Failed to create the subject/)).toHaveTextContent(
+      /^Failed to create the subject. Please try again.$/,
+    );
     fill(screen.getByLabelText('Short Description'), 'Bab 2');
     expect(title).toHaveAccessibleDescription('Title must be at most 200 characters.');
     fill(title, 'Sel');
@@ -108,14 +126,18 @@ describe('Create Subject', () => {
     expect(screen.queryByText(/^Failed to create the subject/)).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Submit' }));
-    expect(await screen.findByText(/^Failed to create the subject/)).toHaveTextContent('Failed to create the subject. Please try again. Content must be at most 2000000 characters.');
+    expect(await screen.findByText(/^Failed to create the subject/)).toHaveTextContent(
+      'Failed to create the subject. Please try again. Content must be at most 2000000 characters.',
+    );
   });
 
   it('warns "Class ID not found" and explains when the teacher has no class in the grade', async () => {
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
     mocked(classesApi.classId).mockResolvedValue({ class_id: null, total: 0 });
     renderAt(<CreateSubject grade={12} />, '/CreateSubjects12');
-    expect(await screen.findByText("You don't teach a class in 12th Grade yet. Ask the admin to create one.")).toBeInTheDocument();
+    expect(
+      await screen.findByText("You don't teach a class in 12th Grade yet. Ask the admin to create one."),
+    ).toBeInTheDocument();
     expect(warn).toHaveBeenCalledWith('Class ID not found');
   });
 
@@ -162,7 +184,14 @@ describe('Create Subject', () => {
 describe('Edit Subject', () => {
   it('loads the subject from ?id (works on reload), validates, and saves with the same class', async () => {
     const user = userEvent.setup();
-    mocked(materialsApi.detail).mockResolvedValue({ id: 3, class_id: 4, teacher_id: 7, title: 'Sel', description: 'Bab 1', content: '<p>Isi</p>' });
+    mocked(materialsApi.detail).mockResolvedValue({
+      id: 3,
+      class_id: 4,
+      teacher_id: 7,
+      title: 'Sel',
+      description: 'Bab 1',
+      content: '<p>Isi</p>',
+    });
     mocked(materialsApi.update).mockResolvedValue({});
     renderAt(<EditSubject />, '/EditSubjects?id=3', { from: '/ManageSubjects10' });
     const title = await screen.findByLabelText('Subject Title');
@@ -173,7 +202,13 @@ describe('Edit Subject', () => {
     fill(title, 'Sel Tumbuhan');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/ManageSubjects10'));
-    expect(materialsApi.update).toHaveBeenCalledWith(3, { title: 'Sel Tumbuhan', description: 'Bab 1', content: '<p>Isi</p>', class_id: 4, teacher_id: 7 });
+    expect(materialsApi.update).toHaveBeenCalledWith(3, {
+      title: 'Sel Tumbuhan',
+      description: 'Bab 1',
+      content: '<p>Isi</p>',
+      class_id: 4,
+      teacher_id: 7,
+    });
     expect(window.alert).toHaveBeenCalledWith('Subject updated successfully');
   });
 });
@@ -181,7 +216,9 @@ describe('Edit Subject', () => {
 describe('a subject screen opened with a bad id', () => {
   it('says the subject is gone (404) and links back, with no Retry; a missing id says none was chosen', async () => {
     const { AxiosError } = jest.requireActual('axios');
-    mocked(materialsApi.detail).mockRejectedValue(new AxiosError('404', '404', undefined, undefined, { status: 404, data: { message: 'Material not found' } }));
+    mocked(materialsApi.detail).mockRejectedValue(
+      new AxiosError('404', '404', undefined, undefined, { status: 404, data: { message: 'Material not found' } }),
+    );
     const { unmount } = renderAt(<EditSubject />, '/EditSubjects?id=99', { from: '/ManageSubjects10' });
     expect(await screen.findByText('This subject does not exist or was removed.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute('href', '/DashboardTeacher');

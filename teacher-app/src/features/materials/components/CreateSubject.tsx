@@ -16,7 +16,6 @@ import { useCreateMaterial } from '../api';
 import { MaterialForm, type SaveOutcome } from './MaterialForm';
 import type { MaterialValues } from '../material-rules';
 
-
 /**
  * /CreateSubjects{10,11,12}[?class=] (a class of that grade: the one in the URL, else the first; a picker when the
  * teacher has several there) and /CreateSubjects (the teacher picks the class).
@@ -30,10 +29,20 @@ export default function CreateSubject({ grade }: { grade?: number }) {
   const [picked, setPicked] = useState<number | ''>(() => fromUrl ?? '');
   const listed = classes.data ?? [];
   const gradeClassId = listed.find((c) => c.id === picked)?.id ?? listed[0]?.id;
-  const goBack = useGoBack(grade ? `/ManageSubjects${grade}${gradeClassId ? `?${CLASS_PARAM}=${gradeClassId}` : ''}` : '/DashboardTeacher');
+  const goBack = useGoBack(
+    grade ? `/ManageSubjects${grade}${gradeClassId ? `?${CLASS_PARAM}=${gradeClassId}` : ''}` : '/DashboardTeacher',
+  );
 
   if (!classes.data) {
-    return classes.isError ? <ErrorState message={t('subjects.create.loadClassesFailed')} error={classes.error} onRetry={() => void classes.refetch()} /> : <LoadingState />;
+    return classes.isError ? (
+      <ErrorState
+        message={t('subjects.create.loadClassesFailed')}
+        error={classes.error}
+        onRetry={() => void classes.refetch()}
+      />
+    ) : (
+      <LoadingState />
+    );
   }
   const list = classes.data;
   if (list.length === 0) {
@@ -43,38 +52,42 @@ export default function CreateSubject({ grade }: { grade?: number }) {
       />
     );
   }
-  const classId = grade ? gradeClassId! : (picked || (list.length === 1 ? list[0].id : ''));
+  const classId = grade ? gradeClassId! : picked || (list.length === 1 ? list[0].id : '');
 
   const save = (values: MaterialValues, outcome: SaveOutcome) => {
     if (!classId) {
       outcome.onError(new Error('No class chosen'));
       return;
     }
-    create.mutate({ ...values, class_id: classId, teacher_id: getUserData()?.teacher_id }, {
-      onError: outcome.onError,
-      onSuccess: () => {
-        outcome.onSuccess();
-        window.alert(t('subjects.create.done'));
-        goBack();
+    create.mutate(
+      { ...values, class_id: classId, teacher_id: getUserData()?.teacher_id },
+      {
+        onError: outcome.onError,
+        onSuccess: () => {
+          outcome.onSuccess();
+          window.alert(t('subjects.create.done'));
+          goBack();
+        },
       },
-    });
+    );
   };
 
-  const picker = grade && list.length < 2 ? undefined : (
-    <FormControl fullWidth>
-      <InputLabel id="subject-class-label">{t('subjects.create.class')}</InputLabel>
-      <Select
-        labelId="subject-class-label"
-        label={t('subjects.create.class')}
-        value={classId}
-        onChange={(e) => setPicked(Number(e.target.value))}
-      >
-        {list.map((c) => (
-          <MenuItem key={c.id} value={c.id}>{`${classLabel(c)} (${gradeLabel(c.grade)})`}</MenuItem>
-        ))}
-      </Select>
-    </FormControl>
-  );
+  const picker =
+    grade && list.length < 2 ? undefined : (
+      <FormControl fullWidth>
+        <InputLabel id="subject-class-label">{t('subjects.create.class')}</InputLabel>
+        <Select
+          labelId="subject-class-label"
+          label={t('subjects.create.class')}
+          value={classId}
+          onChange={(e) => setPicked(Number(e.target.value))}
+        >
+          {list.map((c) => (
+            <MenuItem key={c.id} value={c.id}>{`${classLabel(c)} (${gradeLabel(c.grade)})`}</MenuItem>
+          ))}
+        </Select>
+      </FormControl>
+    );
 
   return (
     <MaterialForm

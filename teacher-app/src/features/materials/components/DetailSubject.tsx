@@ -24,11 +24,15 @@ export default function DetailSubject() {
   const { subject, goBack } = loaded;
   return (
     <Box sx={{ maxWidth: 960 }}>
-      <Button onClick={goBack} sx={{ mb: 1 }}>{t('subjects.back')}</Button>
-      <PageTitle sx={{ mb: 1 }}>
-        {subject.title}
-      </PageTitle>
-      {subject.description && <Typography color="text.secondary" sx={{ mb: 2 }}>{subject.description}</Typography>}
+      <Button onClick={goBack} sx={{ mb: 1 }}>
+        {t('subjects.back')}
+      </Button>
+      <PageTitle sx={{ mb: 1 }}>{subject.title}</PageTitle>
+      {subject.description && (
+        <Typography color="text.secondary" sx={{ mb: 2 }}>
+          {subject.description}
+        </Typography>
+      )}
       <Paper sx={{ p: { xs: 2, sm: 3 }, mb: 3 }}>
         <SafeHtml html={subject.content} />
       </Paper>
@@ -39,16 +43,31 @@ export default function DetailSubject() {
         <Button variant="contained" component={RouterLink} to={`/CreateExercise?material_id=${subject.id}`}>
           {t('subjects.detail.createExercise')}
         </Button>
-        <Button variant="outlined" onClick={() => { setCopied(null); setCopyOpen(true); }}>{t('subjects.detail.copy')}</Button>
+        <Button
+          variant="outlined"
+          onClick={() => {
+            setCopied(null);
+            setCopyOpen(true);
+          }}
+        >
+          {t('subjects.detail.copy')}
+        </Button>
       </Stack>
-      {copied !== null && <Alert severity="success" sx={{ mt: 2 }} role="status">{t('subjects.detail.copied', { count: copied })}</Alert>}
+      {copied !== null && (
+        <Alert severity="success" sx={{ mt: 2 }} role="status">
+          {t('subjects.detail.copied', { count: copied })}
+        </Alert>
+      )}
       {copyOpen && (
         <Suspense fallback={null}>
           <CopyMaterialDialog
             materialId={subject.id}
             classId={subject.class_id}
             onClose={() => setCopyOpen(false)}
-            onCopied={(count) => { setCopyOpen(false); setCopied(count); }}
+            onCopied={(count) => {
+              setCopyOpen(false);
+              setCopied(count);
+            }}
           />
         </Suspense>
       )}

@@ -18,19 +18,24 @@ function EditSubjectForm({ subject, goBack }: { subject: Material; goBack: () =>
   const update = useUpdateMaterial(subject.id);
 
   const save = (values: MaterialValues, outcome: SaveOutcome) => {
-    update.mutate({ ...values, class_id: subject.class_id, teacher_id: getUserData()?.teacher_id ?? subject.teacher_id }, {
-      onError: outcome.onError,
-      onSuccess: () => {
-        outcome.onSuccess();
-        window.alert(t('subjects.edit.done'));
-        goBack();
+    update.mutate(
+      { ...values, class_id: subject.class_id, teacher_id: getUserData()?.teacher_id ?? subject.teacher_id },
+      {
+        onError: outcome.onError,
+        onSuccess: () => {
+          outcome.onSuccess();
+          window.alert(t('subjects.edit.done'));
+          goBack();
+        },
       },
-    });
+    );
   };
 
   return (
     <>
-      <Button onClick={goBack} sx={{ mb: 1 }}>{t('subjects.back')}</Button>
+      <Button onClick={goBack} sx={{ mb: 1 }}>
+        {t('subjects.back')}
+      </Button>
       <MaterialForm
         heading={t('subjects.edit.heading')}
         initial={{ title: subject.title, description: subject.description, content: subject.content }}

@@ -6,7 +6,6 @@ import { deferred, renderAt } from '@kelasku/shared-ui/src/test-utils';
 import { signInAsTeacher } from '../../../test/fixtures';
 import ManageSubjects from './ManageSubjects';
 
-
 jest.mock('@kelasku/shared-api', () => {
   const actual = jest.requireActual('@kelasku/shared-api');
   return {
@@ -20,8 +19,24 @@ jest.mock('@kelasku/shared-api', () => {
 const mocked = <T,>(fn: T) => fn as unknown as jest.Mock;
 const meta = (totalPage: number) => ({ page: 1, pageSize: 15, total: 2, totalPage, totalpages: totalPage });
 const subjects = [
-  { id: 11, class_id: 4, teacher_id: 7, title: 'Sel Hewan', description: 'Struktur sel', content: '<p>x</p>', exercise_id: 5 },
-  { id: 12, class_id: 4, teacher_id: 7, title: 'Genetika', description: 'Pewarisan sifat', content: '<p>y</p>', exercise_id: null },
+  {
+    id: 11,
+    class_id: 4,
+    teacher_id: 7,
+    title: 'Sel Hewan',
+    description: 'Struktur sel',
+    content: '<p>x</p>',
+    exercise_id: 5,
+  },
+  {
+    id: 12,
+    class_id: 4,
+    teacher_id: 7,
+    title: 'Genetika',
+    description: 'Pewarisan sifat',
+    content: '<p>y</p>',
+    exercise_id: null,
+  },
 ];
 
 beforeEach(() => {
@@ -34,9 +49,18 @@ beforeEach(() => {
 });
 
 it('shows how many student questions no teacher has answered, per subject and for the class (one read)', async () => {
-  mocked(materialDiscussionsApi.unanswered).mockResolvedValue({ materials: [{ material_id: 12, unanswered: 2 }, { material_id: 99, unanswered: 1 }], total: 3 });
+  mocked(materialDiscussionsApi.unanswered).mockResolvedValue({
+    materials: [
+      { material_id: 12, unanswered: 2 },
+      { material_id: 99, unanswered: 1 },
+    ],
+    total: 3,
+  });
   renderAt(<ManageSubjects grade={10} />, '/ManageSubjects10');
-  expect(await screen.findByText("3 student questions in this class have no teacher's answer yet.")).toHaveAttribute('role', 'status');
+  expect(await screen.findByText("3 student questions in this class have no teacher's answer yet.")).toHaveAttribute(
+    'role',
+    'status',
+  );
   const cards = screen.getAllByRole('article');
   expect(within(cards[1]).getByText("2 questions without a teacher's answer")).toBeInTheDocument();
   expect(within(cards[0]).queryByText(/without a teacher's answer/)).toBeNull();
@@ -52,14 +76,20 @@ describe('Manage Subjects', () => {
     expect(classesApi.classId).toHaveBeenCalledWith(10, 7);
     expect(materialsApi.fromClass).toHaveBeenCalledWith(4, 1);
     expect(screen.getByText('10th Grade')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Preview this subject: Sel Hewan' })).toHaveAttribute('href', '/DetailSubjects?id=11');
+    expect(screen.getByRole('link', { name: 'Preview this subject: Sel Hewan' })).toHaveAttribute(
+      'href',
+      '/DetailSubjects?id=11',
+    );
     expect(screen.getByRole('link', { name: 'Create Subject' })).toHaveAttribute('href', '/CreateSubjects10?class=4');
     // One class in the grade: no class picker.
     expect(screen.queryByRole('tablist')).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Class Stream' })).toHaveAttribute('href', '/ManageTaskExam?class_id=4');
     await user.click(screen.getByRole('button', { name: 'Exam Menu' }));
     expect(screen.getByRole('menuitem', { name: 'Create an Exam' })).toHaveAttribute('href', '/CreateExam?class_id=4');
-    expect(screen.getByRole('menuitem', { name: 'Preview your Exam' })).toHaveAttribute('href', '/PreviewAnExam?class_id=4');
+    expect(screen.getByRole('menuitem', { name: 'Preview your Exam' })).toHaveAttribute(
+      'href',
+      '/PreviewAnExam?class_id=4',
+    );
   });
 
   it('deletes a subject after confirmation and removes its card', async () => {
@@ -101,7 +131,12 @@ describe('Manage Subjects', () => {
 
   it('picking another class starts at its first page', async () => {
     const user = userEvent.setup();
-    mocked(classesApi.mine).mockResolvedValue({ classes: [{ id: 4, name: 'X IPA 1', grade: 10 }, { id: 9, name: 'X IPA 2', grade: 10 }] });
+    mocked(classesApi.mine).mockResolvedValue({
+      classes: [
+        { id: 4, name: 'X IPA 1', grade: 10 },
+        { id: 9, name: 'X IPA 2', grade: 10 },
+      ],
+    });
     mocked(materialsApi.fromClass).mockResolvedValue({ materials: subjects, meta: meta(2) });
     renderAt(<ManageSubjects grade={10} />, '/ManageSubjects10?page=2');
     await user.click(await screen.findByRole('tab', { name: 'X IPA 2' }));
@@ -115,7 +150,9 @@ describe('Manage Subjects', () => {
       const [shown, setShown] = useState(true);
       return (
         <>
-          <button type="button" onClick={() => setShown((s) => !s)}>Leave or come back</button>
+          <button type="button" onClick={() => setShown((s) => !s)}>
+            Leave or come back
+          </button>
           {shown && <ManageSubjects grade={10} />}
         </>
       );
@@ -152,14 +189,22 @@ describe('Manage Subjects', () => {
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
     mocked(classesApi.classId).mockResolvedValue({ class_id: null, total: 0 });
     renderAt(<ManageSubjects grade={11} />, '/ManageSubjects11');
-    expect(await screen.findByText("You don't teach a class in 11th Grade yet. Ask the admin to create one.")).toBeInTheDocument();
+    expect(
+      await screen.findByText("You don't teach a class in 11th Grade yet. Ask the admin to create one."),
+    ).toBeInTheDocument();
     expect(warn).toHaveBeenCalledWith('Class ID not found');
     expect(screen.queryByRole('link', { name: 'Create Subject' })).not.toBeInTheDocument();
   });
 
   it('several classes in one grade: tabs pick the class (kept in the URL) and every link follows it', async () => {
     const user = userEvent.setup();
-    mocked(classesApi.mine).mockResolvedValue({ classes: [{ id: 4, name: 'X IPA 1', grade: 10 }, { id: 9, name: 'X IPA 2', grade: 10 }, { id: 5, name: 'XI IPA 1', grade: 11 }] });
+    mocked(classesApi.mine).mockResolvedValue({
+      classes: [
+        { id: 4, name: 'X IPA 1', grade: 10 },
+        { id: 9, name: 'X IPA 2', grade: 10 },
+        { id: 5, name: 'XI IPA 1', grade: 11 },
+      ],
+    });
     mocked(materialsApi.fromClass).mockImplementation(async (classId: number) => ({
       materials: classId === 9 ? [{ ...subjects[1], id: 21, class_id: 9, title: 'Ekologi' }] : subjects,
       meta: meta(1),
@@ -167,7 +212,11 @@ describe('Manage Subjects', () => {
     renderAt(<ManageSubjects grade={10} />, '/ManageSubjects10');
     expect(await screen.findByRole('heading', { name: 'Sel Hewan' })).toBeInTheDocument();
     const tabs = screen.getByRole('tablist', { name: 'Your classes in this grade' });
-    expect(within(tabs).getAllByRole('tab').map((t) => t.textContent)).toEqual(['X IPA 1', 'X IPA 2']);
+    expect(
+      within(tabs)
+        .getAllByRole('tab')
+        .map((t) => t.textContent),
+    ).toEqual(['X IPA 1', 'X IPA 2']);
     expect(within(tabs).getByRole('tab', { name: 'X IPA 1' })).toHaveAttribute('aria-selected', 'true');
 
     await user.click(within(tabs).getByRole('tab', { name: 'X IPA 2' }));
@@ -181,7 +230,12 @@ describe('Manage Subjects', () => {
   });
 
   it('opens the class named in the URL', async () => {
-    mocked(classesApi.mine).mockResolvedValue({ classes: [{ id: 4, name: 'X IPA 1', grade: 10 }, { id: 9, name: 'X IPA 2', grade: 10 }] });
+    mocked(classesApi.mine).mockResolvedValue({
+      classes: [
+        { id: 4, name: 'X IPA 1', grade: 10 },
+        { id: 9, name: 'X IPA 2', grade: 10 },
+      ],
+    });
     renderAt(<ManageSubjects grade={10} />, '/ManageSubjects10?class=9');
     expect(await screen.findByRole('tab', { name: 'X IPA 2' })).toHaveAttribute('aria-selected', 'true');
     await waitFor(() => expect(materialsApi.fromClass).toHaveBeenCalledWith(9, 1));

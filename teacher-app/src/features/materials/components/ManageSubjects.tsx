@@ -27,7 +27,11 @@ function ExamMenu({ classId }: { classId: number }) {
     { label: t('subjects.manage.createExam'), to: `/CreateExam?class_id=${classId}` },
     { label: t('subjects.manage.previewExam'), to: `/PreviewAnExam?class_id=${classId}` },
   ];
-  return <LinkMenuButton menuId="exam-menu" variant="outlined" endIcon={<ExpandMoreIcon />} links={links}>{t('subjects.manage.examMenu')}</LinkMenuButton>;
+  return (
+    <LinkMenuButton menuId="exam-menu" variant="outlined" endIcon={<ExpandMoreIcon />} links={links}>
+      {t('subjects.manage.examMenu')}
+    </LinkMenuButton>
+  );
 }
 
 /** Create Subject for this very class (a grade may hold several of the teacher's classes). */
@@ -55,7 +59,15 @@ function MaterialGrid({ teacherClass }: { teacherClass: TeacherClass }) {
   }, [emptyPage, page, setPage]);
 
   if (!materials.data) {
-    return materials.isError ? <ErrorState message={t('subjects.manage.loadFailed')} error={materials.error} onRetry={() => void materials.refetch()} /> : <LoadingState />;
+    return materials.isError ? (
+      <ErrorState
+        message={t('subjects.manage.loadFailed')}
+        error={materials.error}
+        onRetry={() => void materials.refetch()}
+      />
+    ) : (
+      <LoadingState />
+    );
   }
   const list = materials.data?.materials ?? [];
   const totalPages = materials.data?.meta.totalPage ?? 1;
@@ -63,17 +75,37 @@ function MaterialGrid({ teacherClass }: { teacherClass: TeacherClass }) {
   return (
     <>
       {unansweredTotal > 0 && (
-        <Typography role="status" sx={{ mb: 2, fontWeight: 600, color: '#8a4b00' }}>{t('subjects.manage.unanswered', { count: unansweredTotal })}</Typography>
+        <Typography role="status" sx={{ mb: 2, fontWeight: 600, color: '#8a4b00' }}>
+          {t('subjects.manage.unanswered', { count: unansweredTotal })}
+        </Typography>
       )}
       {list.length === 0 ? (
         <EmptyState
           message={t('subjects.manage.empty')}
-          action={<Button variant="contained" component={RouterLink} to={createPath(teacherClass)}>{t('subjects.manage.createFirst')}</Button>}
+          action={
+            <Button variant="contained" component={RouterLink} to={createPath(teacherClass)}>
+              {t('subjects.manage.createFirst')}
+            </Button>
+          }
         />
       ) : (
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))' } }}>
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 2,
+            gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))' },
+          }}
+        >
           {list.map((subject) => (
-            <MaterialCard key={subject.id} material={subject} unanswered={unansweredOf.get(subject.id)} onDelete={(s) => { remove.reset(); setToDelete(s); }} />
+            <MaterialCard
+              key={subject.id}
+              material={subject}
+              unanswered={unansweredOf.get(subject.id)}
+              onDelete={(s) => {
+                remove.reset();
+                setToDelete(s);
+              }}
+            />
           ))}
         </Box>
       )}
@@ -84,7 +116,11 @@ function MaterialGrid({ teacherClass }: { teacherClass: TeacherClass }) {
         message={
           <>
             {t('subjects.manage.deleteConfirm', { title: toDelete?.title })}
-            {remove.isError && <Typography color="error" sx={{ mt: 1 }}>{t('subjects.manage.deleteFailed')}</Typography>}
+            {remove.isError && (
+              <Typography color="error" sx={{ mt: 1 }}>
+                {t('subjects.manage.deleteFailed')}
+              </Typography>
+            )}
           </>
         }
         confirmLabel={t('subjects.manage.delete')}
@@ -105,19 +141,31 @@ export default function ManageSubjects({ grade = FIRST_GRADE }: { grade?: number
   useUsableMark(!teacherClass.isPending);
   return (
     <Box>
-      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 3, justifyContent: 'space-between', alignItems: { md: 'center' } }}>
+      <Stack
+        direction={{ xs: 'column', md: 'row' }}
+        spacing={2}
+        sx={{ mb: 3, justifyContent: 'space-between', alignItems: { md: 'center' } }}
+      >
         <Box>
           <Stack direction="row" spacing={1.5} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
             <PageTitle>{t('subjects.manage.title')}</PageTitle>
             <Chip label={gradeLabel(grade)} color="primary" />
           </Stack>
-          {current?.name && <Typography color="text.secondary" sx={{ mt: 0.5 }}>{t('subjects.manage.className', { name: current.name })}</Typography>}
+          {current?.name && (
+            <Typography color="text.secondary" sx={{ mt: 0.5 }}>
+              {t('subjects.manage.className', { name: current.name })}
+            </Typography>
+          )}
         </Box>
         {current && (
           <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', rowGap: 1 }}>
-            <Button variant="contained" startIcon={<AddIcon />} component={RouterLink} to={createPath(current)}>{t('subjects.create.heading')}</Button>
+            <Button variant="contained" startIcon={<AddIcon />} component={RouterLink} to={createPath(current)}>
+              {t('subjects.create.heading')}
+            </Button>
             <ExamMenu classId={current.id} />
-            <Button variant="text" component={RouterLink} to={`/ManageTaskExam?class_id=${current.id}`}>{t('subjects.manage.classStream')}</Button>
+            <Button variant="text" component={RouterLink} to={`/ManageTaskExam?class_id=${current.id}`}>
+              {t('subjects.manage.classStream')}
+            </Button>
           </Stack>
         )}
       </Stack>
@@ -125,7 +173,11 @@ export default function ManageSubjects({ grade = FIRST_GRADE }: { grade?: number
       {teacherClass.isPending ? (
         <LoadingState />
       ) : teacherClass.isError && !teacherClass.data ? (
-        <ErrorState message={t('subjects.manage.classFailed')} error={teacherClass.error} onRetry={() => void teacherClass.refetch()} />
+        <ErrorState
+          message={t('subjects.manage.classFailed')}
+          error={teacherClass.error}
+          onRetry={() => void teacherClass.refetch()}
+        />
       ) : current ? (
         <MaterialGrid key={current.id} teacherClass={current} />
       ) : (

@@ -31,7 +31,9 @@ export function MaterialCard({ material, onDelete, unanswered = 0 }: MaterialCar
     <Card component="article" variant="outlined" sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
       <CardContent sx={{ flex: 1, pb: 1 }}>
         <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
-          <Typography component="h2" variant="h6" sx={{ flex: 1, fontWeight: 700, overflowWrap: 'anywhere' }}>{material.title}</Typography>
+          <Typography component="h2" variant="h6" sx={{ flex: 1, fontWeight: 700, overflowWrap: 'anywhere' }}>
+            {material.title}
+          </Typography>
           <IconButton
             aria-label={t('subjects.card.options', { title: material.title })}
             aria-controls={anchor ? menuId : undefined}
@@ -45,20 +47,49 @@ export function MaterialCard({ material, onDelete, unanswered = 0 }: MaterialCar
         </Box>
         <Typography
           color="text.secondary"
-          sx={{ mt: 1, display: '-webkit-box', WebkitLineClamp: 3, WebkitBoxOrient: 'vertical', overflow: 'hidden', overflowWrap: 'anywhere' }}
+          sx={{
+            mt: 1,
+            display: '-webkit-box',
+            WebkitLineClamp: 3,
+            WebkitBoxOrient: 'vertical',
+            overflow: 'hidden',
+            overflowWrap: 'anywhere',
+          }}
         >
           {material.description}
         </Typography>
-        {material.exercise_id != null && <Chip size="small" color="success" variant="outlined" label={t('subjects.card.hasExercise')} sx={{ mt: 1.5, mr: 1 }} />}
-        {unanswered > 0 && <Chip size="small" color="warning" variant="outlined" label={t('subjects.card.unanswered', { count: unanswered })} sx={{ mt: 1.5, color: '#8a4b00', borderColor: '#c77700' }} />}
+        {material.exercise_id != null && (
+          <Chip
+            size="small"
+            color="success"
+            variant="outlined"
+            label={t('subjects.card.hasExercise')}
+            sx={{ mt: 1.5, mr: 1 }}
+          />
+        )}
+        {unanswered > 0 && (
+          <Chip
+            size="small"
+            color="warning"
+            variant="outlined"
+            label={t('subjects.card.unanswered', { count: unanswered })}
+            sx={{ mt: 1.5, color: '#8a4b00', borderColor: '#c77700' }}
+          />
+        )}
       </CardContent>
       <CardActions sx={{ px: 2, pb: 2 }}>
-        <Button component={RouterLink} to={`/DetailSubjects?id=${material.id}`} aria-label={t('subjects.card.previewLabel', { title: material.title })}>
+        <Button
+          component={RouterLink}
+          to={`/DetailSubjects?id=${material.id}`}
+          aria-label={t('subjects.card.previewLabel', { title: material.title })}
+        >
           {t('subjects.card.preview')}
         </Button>
       </CardActions>
       <Menu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={close}>
-        <MenuItem component={RouterLink} to={`/EditSubjects?id=${material.id}`} onClick={close}>{t('subjects.card.edit')}</MenuItem>
+        <MenuItem component={RouterLink} to={`/EditSubjects?id=${material.id}`} onClick={close}>
+          {t('subjects.card.edit')}
+        </MenuItem>
         <MenuItem
           onClick={() => {
             close();

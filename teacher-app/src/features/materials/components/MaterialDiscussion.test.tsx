@@ -7,12 +7,21 @@ import { MaterialDiscussion } from './MaterialDiscussion';
 
 jest.mock('@kelasku/shared-api', () => {
   const actual = jest.requireActual('@kelasku/shared-api');
-  return { ...actual, materialDiscussionsApi: { list: jest.fn(), reply: jest.fn(), remove: jest.fn(), removeReply: jest.fn() } };
+  return {
+    ...actual,
+    materialDiscussionsApi: { list: jest.fn(), reply: jest.fn(), remove: jest.fn(), removeReply: jest.fn() },
+  };
 });
 
 const mocked = <T,>(fn: T) => fn as unknown as jest.Mock;
 const question: Discussion = {
-  id: 3, student_id: 5, student_name: 'Andi', material_id: 11, topic: 'Apa itu <sel>?', description: 'Bingung', replies: [
+  id: 3,
+  student_id: 5,
+  student_name: 'Andi',
+  material_id: 11,
+  topic: 'Apa itu <sel>?',
+  description: 'Bingung',
+  replies: [
     { id: 'r-1', student_id: 6, role: 'student', name: 'Budi', reply: 'Spam', time: '2025-01-05T15:10:00+07:00' },
   ],
 };
@@ -28,7 +37,18 @@ it("answers a student's question (marked as the teacher's) and removes a reply",
   const user = userEvent.setup();
   mocked(materialDiscussionsApi.reply).mockResolvedValue({
     ...question,
-    replies: [...question.replies!, { id: 'r-2', student_id: null, teacher_id: 7, role: 'teacher', name: 'Bu Sari', reply: 'Unit terkecil.', time: '2025-01-05T16:00:00+07:00' }],
+    replies: [
+      ...question.replies!,
+      {
+        id: 'r-2',
+        student_id: null,
+        teacher_id: 7,
+        role: 'teacher',
+        name: 'Bu Sari',
+        reply: 'Unit terkecil.',
+        time: '2025-01-05T16:00:00+07:00',
+      },
+    ],
   });
   renderAt(<MaterialDiscussion materialId={11} />, '/DetailSubjects?id=11');
   const card = await screen.findByRole('article', { name: 'Apa itu <sel>?' });
@@ -63,7 +83,10 @@ it('removes a question after confirmation and reloads the list', async () => {
 
 it('keeps the page of questions in the URL, next to the subject id', async () => {
   const user = userEvent.setup();
-  mocked(materialDiscussionsApi.list).mockResolvedValue({ discussions: [question], meta: { ...meta, total: 12, totalPage: 2, totalpages: 2 } });
+  mocked(materialDiscussionsApi.list).mockResolvedValue({
+    discussions: [question],
+    meta: { ...meta, total: 12, totalPage: 2, totalpages: 2 },
+  });
   renderAt(<MaterialDiscussion materialId={11} />, '/DetailSubjects?id=11');
   await user.click(await screen.findByRole('button', { name: 'Page 2' }));
   await waitFor(() => expect(materialDiscussionsApi.list).toHaveBeenLastCalledWith(11, 2, 10));
@@ -84,7 +107,9 @@ it('keeps the typed answer when sending fails, and shows one failure at a time',
 
   await user.click(within(card).getByRole('button', { name: 'Remove reply by Budi' }));
   await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Remove' }));
-  await waitFor(() => expect(within(card).getByRole('alert')).toHaveTextContent('Could not remove the reply, please try again.'));
+  await waitFor(() =>
+    expect(within(card).getByRole('alert')).toHaveTextContent('Could not remove the reply, please try again.'),
+  );
   expect(within(card).getAllByRole('alert')).toHaveLength(1);
   expect(within(card).getByText('Spam')).toBeInTheDocument();
 });

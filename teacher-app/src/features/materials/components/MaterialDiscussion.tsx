@@ -16,18 +16,32 @@ export function MaterialDiscussion({ materialId }: { materialId: number }) {
   const [page, setPage] = usePageParam();
   // The previous page's questions stay while the next page loads.
   const list = useQuery({ ...materialDiscussionsQuery(materialId, page), placeholderData: keepPreviousData });
-  const totalPages = list.data ? list.data.meta.totalPage ?? list.data.meta.totalpages ?? 1 : 1;
+  const totalPages = list.data ? (list.data.meta.totalPage ?? list.data.meta.totalpages ?? 1) : 1;
   return (
     <Box component="section" aria-labelledby="material-discussion" sx={{ mt: 4 }}>
-      <Typography id="material-discussion" component="h2" variant="h6" sx={{ fontWeight: 700, mb: 1.5 }}>{t('subjects.discussion.title')}</Typography>
+      <Typography id="material-discussion" component="h2" variant="h6" sx={{ fontWeight: 700, mb: 1.5 }}>
+        {t('subjects.discussion.title')}
+      </Typography>
       {!list.data ? (
-        list.isError ? <ErrorState message={t('subjects.discussion.loadFailed')} error={list.error} onRetry={() => void list.refetch()} /> : <LoadingState />
+        list.isError ? (
+          <ErrorState
+            message={t('subjects.discussion.loadFailed')}
+            error={list.error}
+            onRetry={() => void list.refetch()}
+          />
+        ) : (
+          <LoadingState />
+        )
       ) : list.data.discussions.length === 0 ? (
         <EmptyState message={t('subjects.discussion.empty')} />
       ) : (
         <Stack spacing={2}>
           {list.data.discussions.map((d) => (
-            <DiscussionThread key={d.id} discussion={d} onRemoved={() => void queryClient.invalidateQueries({ queryKey: discussionKeys.all })} />
+            <DiscussionThread
+              key={d.id}
+              discussion={d}
+              onRemoved={() => void queryClient.invalidateQueries({ queryKey: discussionKeys.all })}
+            />
           ))}
         </Stack>
       )}

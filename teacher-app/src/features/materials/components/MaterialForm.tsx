@@ -40,7 +40,15 @@ export interface SaveOutcome {
 const EMPTY: MaterialValues = { title: '', description: '', content: '' };
 
 /** Title, short description and rich content, with the validation message shown above the form. */
-export function MaterialForm({ heading, initial = EMPTY, before, draftKey, onSubmit, saving, failureText }: MaterialFormProps) {
+export function MaterialForm({
+  heading,
+  initial = EMPTY,
+  before,
+  draftKey,
+  onSubmit,
+  saving,
+  failureText,
+}: MaterialFormProps) {
   const { t } = useTranslation('teacher');
   const draft = useDraft<MaterialValues>(draftKey, initial);
   const { values, setValues } = draft;
@@ -73,22 +81,30 @@ export function MaterialForm({ heading, initial = EMPTY, before, draftKey, onSub
 
   return (
     <Box sx={{ maxWidth: 960 }}>
-      <PageTitle sx={{ mb: 2 }}>
-        {heading}
-      </PageTitle>
+      <PageTitle sx={{ mb: 2 }}>{heading}</PageTitle>
       {draft.restored && (
         <Alert
           severity="info"
           sx={{ mb: 2 }}
-          action={<Button color="inherit" size="small" onClick={discard}>{t('subjects.form.discard')}</Button>}
+          action={
+            <Button color="inherit" size="small" onClick={discard}>
+              {t('subjects.form.discard')}
+            </Button>
+          }
         >
           {t('subjects.form.restored')}
         </Alert>
       )}
-      {problem && <Alert severity="error" sx={{ mb: 2 }}>{problem}</Alert>}
+      {problem && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {problem}
+        </Alert>
+      )}
       {failed && (
         <Alert severity="error" sx={{ mb: 2, whiteSpace: 'pre-line' }}>
-          {failed.message && !atField('title') && !atField('description') ? `${failureText}\n${failed.message}` : failureText}
+          {failed.message && !atField('title') && !atField('description')
+            ? `${failureText}\n${failed.message}`
+            : failureText}
         </Alert>
       )}
       <Paper component="form" noValidate onSubmit={submit} sx={{ p: { xs: 2, sm: 3 } }}>
@@ -113,7 +129,9 @@ export function MaterialForm({ heading, initial = EMPTY, before, draftKey, onSub
             minRows={2}
           />
           <Box>
-            <Typography component="p" variant="subtitle2" sx={{ mb: 1 }}>{t('subjects.form.content')}</Typography>
+            <Typography component="p" variant="subtitle2" sx={{ mb: 1 }}>
+              {t('subjects.form.content')}
+            </Typography>
             <Suspense fallback={<LoadingState text={t('subjects.form.loadingEditor')} />}>
               <RichEditor
                 key={editorStart.key}

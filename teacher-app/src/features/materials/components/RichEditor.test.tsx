@@ -5,26 +5,55 @@ import { mockCanvas, restoreCanvas } from '../../../test/mock-canvas';
 // Quill itself is ESM only and needs layout jsdom lacks: a stand-in keeps what the editor uses of it.
 jest.mock('quill', () => {
   class FakeImage {
-    static sanitize(url: string) { return url; }
-    static create(value: string) { const img = document.createElement('img'); img.setAttribute('src', value); return img; }
+    static sanitize(url: string) {
+      return url;
+    }
+    static create(value: string) {
+      const img = document.createElement('img');
+      img.setAttribute('src', value);
+      return img;
+    }
   }
   class FakeQuill {
     static last: FakeQuill;
     static registered: Array<{ create(value: string): HTMLElement }> = [];
-    static import(name: string) { return name === 'formats/image' ? FakeImage : class { value() { return {}; } }; }
-    static register(path: unknown, format?: { create(value: string): HTMLElement }) { if (path === 'formats/image' && format) FakeQuill.registered.push(format); }
+    static import(name: string) {
+      return name === 'formats/image'
+        ? FakeImage
+        : class {
+            value() {
+              return {};
+            }
+          };
+    }
+    static register(path: unknown, format?: { create(value: string): HTMLElement }) {
+      if (path === 'formats/image' && format) FakeQuill.registered.push(format);
+    }
     root = document.createElement('div');
     clipboard = { convert: () => ({}) };
     private listeners: Array<() => void> = [];
-    constructor(container: Element, public options: { modules: { toolbar: { handlers: Record<string, () => void> } } }) {
+    constructor(
+      container: Element,
+      public options: { modules: { toolbar: { handlers: Record<string, () => void> } } },
+    ) {
       container.appendChild(this.root);
       FakeQuill.last = this;
     }
-    on(_event: string, listener: () => void) { this.listeners.push(listener); }
-    getModule() { return undefined; }
-    getLength() { return (this.root.textContent ?? '').length + 1; }
-    getSemanticHTML() { return this.root.innerHTML; }
-    getSelection() { return null; }
+    on(_event: string, listener: () => void) {
+      this.listeners.push(listener);
+    }
+    getModule() {
+      return undefined;
+    }
+    getLength() {
+      return (this.root.textContent ?? '').length + 1;
+    }
+    getSemanticHTML() {
+      return this.root.innerHTML;
+    }
+    getSelection() {
+      return null;
+    }
     setContents() {}
     insertEmbed(_index: number, _type: string, src: string) {
       const img = document.createElement('img');
@@ -39,14 +68,18 @@ jest.mock('quill', () => {
 afterEach(restoreCanvas);
 
 it('registers its image format: pictures from other sites are fetched with no referrer', async () => {
-  const { default: FakeQuill } = jest.requireMock<{ default: { registered: Array<{ create(value: string): HTMLElement }> } }>('quill');
+  const { default: FakeQuill } = jest.requireMock<{
+    default: { registered: Array<{ create(value: string): HTMLElement }> };
+  }>('quill');
   expect(FakeQuill.registered).toHaveLength(1);
-  expect(FakeQuill.registered[0].create('https://pelacak.example/foto.png').getAttribute('referrerpolicy')).toBe('no-referrer');
+  expect(FakeQuill.registered[0].create('https://pelacak.example/foto.png').getAttribute('referrerpolicy')).toBe(
+    'no-referrer',
+  );
 });
 
 const phonePhoto = (bytes: number) => new File([new Uint8Array(bytes)], 'IMG_0001.jpg', { type: 'image/jpeg' });
 
-it("shrinks a phone photo put in the material and inserts it", async () => {
+it('shrinks a phone photo put in the material and inserts it', async () => {
   const drawImage = mockCanvas({ width: 3000, height: 4000 }, 300_000);
   const onChange = jest.fn();
   render(<RichEditor initialValue="" onChange={onChange} label="Content" />);
@@ -57,7 +90,9 @@ it("shrinks a phone photo put in the material and inserts it", async () => {
   Quill.last.options.modules.toolbar.handlers.image();
   expect(click).toHaveBeenCalled();
   fireEvent.change(input, { target: { files: [phonePhoto(3_500_000)] } });
-  await waitFor(() => expect(onChange).toHaveBeenLastCalledWith(expect.stringMatching(/<img src="data:image\/webp;base64,/)));
+  await waitFor(() =>
+    expect(onChange).toHaveBeenLastCalledWith(expect.stringMatching(/<img src="data:image\/webp;base64,/)),
+  );
   expect(drawImage).toHaveBeenCalledWith(expect.anything(), 0, 0, 1200, 1600);
 });
 
@@ -66,7 +101,9 @@ it('says under the editor, with the limit, when a picture is still too large', a
   const onChange = jest.fn();
   render(<RichEditor initialValue="" onChange={onChange} label="Content" />);
   fireEvent.change(screen.getByLabelText('Picture for the content'), { target: { files: [phonePhoto(2_100_000)] } });
-  expect(await screen.findByRole('alert')).toHaveTextContent('This picture is still 2.1 MB after shrinking it to 1600 px; pictures can be at most 1.5 MB.');
+  expect(await screen.findByRole('alert')).toHaveTextContent(
+    'This picture is still 2.1 MB after shrinking it to 1600 px; pictures can be at most 1.5 MB.',
+  );
   expect(onChange).not.toHaveBeenCalled();
 });
 

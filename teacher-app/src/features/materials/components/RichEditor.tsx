@@ -75,7 +75,11 @@ export default function RichEditor({ initialValue, onChange, label }: RichEditor
       labelToolbarPickers(toolbar.container);
       toolbar.container.querySelector('button.ql-formula')?.setAttribute('aria-label', t('subjects.editor.formula'));
     }
-    const removePreview = addFormulaPreview(quill, t('subjects.editor.formulaBox'), t('subjects.editor.formulaPreview'));
+    const removePreview = addFormulaPreview(
+      quill,
+      t('subjects.editor.formulaBox'),
+      t('subjects.editor.formulaPreview'),
+    );
     quill.root.setAttribute('role', 'textbox');
     quill.root.setAttribute('aria-multiline', 'true');
     quill.root.setAttribute('aria-label', label);
@@ -108,8 +112,19 @@ export default function RichEditor({ initialValue, onChange, label }: RichEditor
           '& .ql-tooltip:not([data-mode="formula"]) .formula-preview': { display: 'none' },
         }}
       />
-      <input ref={fileRef} type="file" accept="image/*" hidden aria-label={t('subjects.editor.picture', { label: label.toLowerCase() })} onChange={insertPicture} />
-      {pictureError && <Typography role="alert" color="error" variant="body2" sx={{ mt: 1 }}>{pictureError}</Typography>}
+      <input
+        ref={fileRef}
+        type="file"
+        accept="image/*"
+        hidden
+        aria-label={t('subjects.editor.picture', { label: label.toLowerCase() })}
+        onChange={insertPicture}
+      />
+      {pictureError && (
+        <Typography role="alert" color="error" variant="body2" sx={{ mt: 1 }}>
+          {pictureError}
+        </Typography>
+      )}
     </>
   );
 }

@@ -8,8 +8,7 @@ import { useNumberParam } from '../../../hooks/useNumberParam';
 import { materialQuery } from '../api';
 
 export type MaterialFromUrl =
-  | { ready: false; screen: ReactElement }
-  | { ready: true; subject: Material; goBack: () => void };
+  { ready: false; screen: ReactElement } | { ready: true; subject: Material; goBack: () => void };
 
 /**
  * The subject named by `?id=` (detail and edit screens, also when opened directly). Until it is there, `screen` is
@@ -21,12 +20,31 @@ export function useMaterialFromUrl(): MaterialFromUrl {
   const goBack = useGoBack('/DashboardTeacher');
   const material = useQuery({ ...materialQuery(id ?? 0), enabled: id != null });
 
-  if (!id) return { ready: false, screen: <NotFoundState message={t('subjects.noneChosen')} backTo="/DashboardTeacher" backLabel={t('subjects.backToDashboard')} /> };
+  if (!id)
+    return {
+      ready: false,
+      screen: (
+        <NotFoundState
+          message={t('subjects.noneChosen')}
+          backTo="/DashboardTeacher"
+          backLabel={t('subjects.backToDashboard')}
+        />
+      ),
+    };
   if (!material.data) {
     if (!material.isError) return { ready: false, screen: <LoadingState /> };
     return {
       ready: false,
-      screen: <LoadFailure error={material.error} what={t('subjects.what')} failed={t('subjects.loadFailed')} onRetry={() => void material.refetch()} backTo="/DashboardTeacher" backLabel={t('subjects.backToDashboard')} />,
+      screen: (
+        <LoadFailure
+          error={material.error}
+          what={t('subjects.what')}
+          failed={t('subjects.loadFailed')}
+          onRetry={() => void material.refetch()}
+          backTo="/DashboardTeacher"
+          backLabel={t('subjects.backToDashboard')}
+        />
+      ),
     };
   }
   return { ready: true, subject: material.data, goBack };
