@@ -79,8 +79,8 @@ export const KNOWN_OVER_BUDGET: Partial<Record<ScreenName, { files?: number; jsG
   DashboardAdmin: { files: 25, jsGzip: 312 * KB, gap: `${SIGNED_IN_FLOOR}; ${GREW}` },
   ManageAccStudent: {
     files: 44,
-    jsGzip: 383 * KB,
-    gap: `${SIGNED_IN_FLOOR}; and the shared-ui index with MUI's form chunk before the list shows; ${GREW}`,
+    jsGzip: 384.5 * KB,
+    gap: `${SIGNED_IN_FLOOR}; and the shared-ui index with MUI's form chunk before the list shows; ${GREW}; +0.7 KB with the accounts' mutations, dialogs hook and PageTitle`,
   },
   DashboardTeacher: { files: 25, jsGzip: 316 * KB, gap: `${SIGNED_IN_FLOOR}; ${GREW}` },
   ManageSubjects10: {
