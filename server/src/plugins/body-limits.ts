@@ -21,13 +21,12 @@ import type { FastifyInstance, FastifyRequest, HTTPMethods, preParsingAsyncHookH
 import { BODY_LIMITS, MAX_BODY_VALUES } from '../domain/limits';
 import { countJsonValues } from '../lib/json-values';
 import { JsonWorkers } from '../lib/json-workers';
-import { INVALID_TEXT, textCheckedBodies } from './errors';
+import { API_PREFIX, type Callers, guardCallers, needsSignIn } from './auth';
+import { HttpError, INVALID_TEXT, payloadTooLarge, textCheckedBodies } from './errors';
+import fp from 'fastify-plugin';
 
 /** From this size on, a JSON body is parsed on a worker thread (below it, handing it over costs more than parsing). */
 export const OFF_THREAD_JSON_BYTES = 256 * 1024;
-import { API_PREFIX, type Callers, guardCallers, needsSignIn } from './auth';
-import { HttpError } from './errors';
-import fp from 'fastify-plugin';
 
 const API = API_PREFIX;
 const WRITES: readonly HTTPMethods[] = ['POST', 'PUT', 'PATCH'];
@@ -64,6 +63,24 @@ export function routeBodyLimit(url: string, methods: readonly string[], signedIn
 /** A body is coming: a declared length, or a chunked one. */
 const hasBody = (request: FastifyRequest) =>
   Number(request.headers['content-length']) > 0 || request.headers['transfer-encoding'] !== undefined;
+
+/** Declared bodies up to this size that go over their route's limit are read to their end to be refused politely. */
+const READ_TO_REFUSE_BYTES = 4 * BODY_LIMITS.withImages;
+
+/**
+ * A declared Content-Length over the route's limit is refused before a byte is read, on a connection kept open: Node
+ * then reads the rest of the body and drops it, so a sender that writes its whole body before reading (fetch, Node's
+ * http) gets the 413. Fastify's own check (still in force behind this one, and alone for chunked bodies) answers with
+ * `Connection: close`, and a sender still writing then often meets a reset (EPIPE) instead of the answer. Past
+ * READ_TO_REFUSE_BYTES a body is not worth reading: Fastify's check answers those.
+ */
+const refuseDeclaredOverLimit =
+  (limit: number): preParsingAsyncHookHandler =>
+  async (request, _reply, payload) => {
+    const declared = Number(request.headers['content-length']);
+    if (declared > limit && declared <= READ_TO_REFUSE_BYTES) throw payloadTooLarge(limit);
+    return payload;
+  };
 
 const tooManyValues = () =>
   new HttpError(413, `Request body holds too many values (max ${MAX_BODY_VALUES})`, {
@@ -113,12 +130,13 @@ async function bodyLimitsPlugin(app: FastifyInstance) {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     route.bodyLimit ??= routeBodyLimit(route.url, methods, needsSignIn(route.url, route.config));
     // A stranger is refused by the sign-in gate (plugins/auth.ts, onRequest) before any body; the roles a route's
-    // guard turns away are refused here.
+    // guard turns away are refused here, then a declared body over the limit.
     const callers = guardCallers(route.preHandler);
-    if (!Array.isArray(callers)) return;
     const own =
       route.preParsing === undefined ? [] : Array.isArray(route.preParsing) ? route.preParsing : [route.preParsing];
-    route.preParsing = [admitBefore(callers), ...own];
+    const admit = Array.isArray(callers) ? [admitBefore(callers)] : [];
+    const refuse = methods.every((m) => m === 'GET' || m === 'HEAD') ? [] : [refuseDeclaredOverLimit(route.bodyLimit)];
+    route.preParsing = [...admit, ...refuse, ...own];
   });
 }
 
