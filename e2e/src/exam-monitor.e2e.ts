@@ -155,60 +155,57 @@ describe.each(variants)('exam monitor ($name)', ({ twoNodes }) => {
     expect(pageLog(monitor).errors).toEqual([]);
   });
 
-  // One node only: through two nodes on this shared machine (load 30–40) Redis commands time out (1 s) and each node
-  // then answers from its own in-process presence for a few seconds (the designed fallback), so a second device may be
-  // let in there. The two-node API test (server/src/routes/exam-monitor) covers the refusal through Redis.
-  (twoNodes ? it.skip : it)(
-    'one device at a time: a second device is refused, keeps its answer, and saves once the proctor releases the first',
-    async () => {
-      const monitor = await openMonitor();
-      const studentA = await openStudentA();
-      await expectVisible(studentA.getByRole('radio', { name: 'B. 4' }));
-      // the switch shows what the server holds: it turns on once the server has it
-      await oneDeviceSwitch(monitor).click();
-      await eventually(
-        () => oneDeviceSwitch(monitor).isChecked(),
-        (on) => on,
-      );
-      await eventually(
-        () => app.api.get<{ one_device: boolean }>(`/exams/monitor?id=${exam.examId}`, 'teacher'),
-        (m) => m.one_device,
-      );
+  // Through two nodes the device that holds the sheet lives in Redis. Should Redis not answer within its 1 s
+  // command timeout (seen only with the machine at load 30–40), each node falls back to its own presence for a few
+  // seconds, by design, and a second device could be let in on the other node then.
+  it('one device at a time: a second device is refused, keeps its answer, and saves once the proctor releases the first', async () => {
+    const monitor = await openMonitor();
+    const studentA = await openStudentA();
+    await expectVisible(studentA.getByRole('radio', { name: 'B. 4' }));
+    // the switch shows what the server holds: it turns on once the server has it
+    await oneDeviceSwitch(monitor).click();
+    await eventually(
+      () => oneDeviceSwitch(monitor).isChecked(),
+      (on) => on,
+    );
+    await eventually(
+      () => app.api.get<{ one_device: boolean }>(`/exams/monitor?id=${exam.examId}`, 'teacher'),
+      (m) => m.one_device,
+    );
 
-      // The same student on a second device (a fresh browser: another device id)
-      const second = await openStudentA(SECOND_DEVICE);
-      await expectVisible(second.getByTestId('other-device'));
-      await answer(second, 3, 'B. Newton');
-      await expectVisible(second.getByTestId('save-status').getByText(/Open on another device/));
-      expect(await second.getByRole('radio', { name: 'B. Newton' }).isChecked()).toBe(true);
-      expect((await sheetOf(exam.studentId))?.answers?.['3']).toBeUndefined();
-      await expectVisible(inRow(monitor, NIS_A, /2 devices/));
+    // The same student on a second device (a fresh browser: another device id)
+    const second = await openStudentA(SECOND_DEVICE);
+    await expectVisible(second.getByTestId('other-device'));
+    await answer(second, 3, 'B. Newton');
+    await expectVisible(second.getByTestId('save-status').getByText(/Open on another device/));
+    expect(await second.getByRole('radio', { name: 'B. Newton' }).isChecked()).toBe(true);
+    expect((await sheetOf(exam.studentId))?.answers?.['3']).toBeUndefined();
+    await expectVisible(inRow(monitor, NIS_A, /2 devices/));
 
-      await rowOf(monitor, NIS_A).getByRole('button', { name: 'Release device' }).click();
-      await expectVisible(monitor.getByText(/Device released/));
-      // The second device's kept answer goes through on its next try.
-      await eventually(
-        () => sheetOf(exam.studentId),
-        (s) => s?.answers?.['3'] === 'b',
-        20_000,
-      );
-      await expectVisible(second.getByTestId('save-status').getByText('Saved', { exact: true }));
-      expect(pageLog(second).errors).toEqual([]);
+    await rowOf(monitor, NIS_A).getByRole('button', { name: 'Release device' }).click();
+    await expectVisible(monitor.getByText(/Device released/));
+    // The second device's kept answer goes through on its next try.
+    await eventually(
+      () => sheetOf(exam.studentId),
+      (s) => s?.answers?.['3'] === 'b',
+      20_000,
+    );
+    await expectVisible(second.getByTestId('save-status').getByText('Saved', { exact: true }));
+    expect(pageLog(second).errors).toEqual([]);
 
-      // Back to any device (each node trusts the mode it read for 2 s).
-      expect(pageLog(studentA).errors).toEqual([]);
-      await oneDeviceSwitch(monitor).click();
-      await eventually(
-        () => oneDeviceSwitch(monitor).isChecked(),
-        (on) => !on,
-      );
-      await eventually(
-        () => app.api.get<{ one_device: boolean }>(`/exams/monitor?id=${exam.examId}`, 'teacher'),
-        (m) => !m.one_device,
-      );
-      await new Promise((r) => setTimeout(r, 2500));
-    },
-  );
+    // Back to any device (each node trusts the mode it read for 2 s).
+    expect(pageLog(studentA).errors).toEqual([]);
+    await oneDeviceSwitch(monitor).click();
+    await eventually(
+      () => oneDeviceSwitch(monitor).isChecked(),
+      (on) => !on,
+    );
+    await eventually(
+      () => app.api.get<{ one_device: boolean }>(`/exams/monitor?id=${exam.examId}`, 'teacher'),
+      (m) => !m.one_device,
+    );
+    await new Promise((r) => setTimeout(r, 2500));
+  });
   it('extra minutes let one student save past the end while a classmate is refused', async () => {
     const monitor = await openMonitor();
     const studentA = await openStudentA();
