@@ -91,7 +91,7 @@ const config: Config = {
     webProject('shared-ui'),
     webProject('shell', { '^(admin|teacher|student)/App$': '<rootDir>/src/test/remote-app-mock.tsx' }),
     webProject('admin-app', {}, true),
-    webProject('teacher-app'),
+    webProject('teacher-app', {}, true),
     webProject('student-app'),
   ],
 };

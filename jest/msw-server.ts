@@ -43,6 +43,9 @@ export function answer(
 /** A refusal as the server words it: `{ message, code?, field?, … }` with that status. */
 export const refusal = (status: number, body: Record<string, unknown>) => HttpResponse.json(body, { status });
 
+/** No answer at all (offline, server unreachable): the client's call fails with a network error. */
+export const unreachable = () => HttpResponse.error();
+
 /** A reply held until `release()` is called, to look at a screen while its request is on the way. */
 export function held<T>(value: T): { reply: () => Promise<T>; release: () => void } {
   let release = () => {};

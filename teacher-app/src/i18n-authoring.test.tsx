@@ -5,16 +5,20 @@ import type { ReactElement } from 'react';
 import i18next from 'i18next';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import {
-  classesApi,
-  emptyQuestion,
-  examsApi,
-  exercisesApi,
-  materialDiscussionsApi,
-  materialsApi,
-} from '@kelasku/shared-api';
+import { emptyQuestion, type Student } from '@kelasku/shared-api';
 import { fill, renderAt } from '@kelasku/shared-ui/src/test-utils';
-import { signInAsTeacher } from './test/fixtures';
+import { reply } from '../../jest/msw-routes';
+import {
+  exam as examOf,
+  exercise as exerciseOf,
+  MC_AND_ESSAY,
+  meta,
+  signInAsTeacher,
+  SUBJECTS,
+  summaryOf,
+  X_IPA_1,
+} from './test/fixtures';
+import { answerMyClasses } from './test/network';
 import { mockCanvas, restoreCanvas } from './test/mock-canvas';
 import ManageSubjects from './features/materials/components/ManageSubjects';
 import CreateSubject from './features/materials/components/CreateSubject';
@@ -31,18 +35,6 @@ import PreviewExercise from './features/assessments/components/PreviewExercise';
 import PreviewExam from './features/assessments/components/PreviewExam';
 import { QuestionCard } from './features/assessments/components/QuestionCard';
 
-jest.mock('@kelasku/shared-api', () => {
-  const actual = jest.requireActual('@kelasku/shared-api');
-  return {
-    ...actual,
-    classesApi: { ...actual.classesApi, classId: jest.fn(), mine: jest.fn(), students: jest.fn() },
-    materialsApi: { ...actual.materialsApi, fromClass: jest.fn(), detail: jest.fn() },
-    materialDiscussionsApi: { ...actual.materialDiscussionsApi, list: jest.fn() },
-    exercisesApi: { ...actual.exercisesApi, byMaterial: jest.fn(), gradedCount: jest.fn(), submissions: jest.fn() },
-    examsApi: { ...actual.examsApi, byClass: jest.fn(), gradedCount: jest.fn(), submissions: jest.fn() },
-  };
-});
-
 // Quill needs a real browser; a textarea stands in for the lazily loaded editor (as in CreateSubject.test).
 jest.mock('./features/materials/components/RichEditor', () => ({
   __esModule: true,
@@ -57,74 +49,32 @@ jest.mock('./features/materials/components/RichEditor', () => ({
   }) => <textarea aria-label={label} defaultValue={initialValue} onChange={(e) => onChange(e.target.value)} />,
 }));
 
-const mocked = <T,>(fn: T) => fn as unknown as jest.Mock;
-const meta = { page: 1, pageSize: 15, total: 2, totalPage: 1, totalpages: 1 };
-const subjects = [
-  {
-    id: 11,
-    class_id: 4,
-    teacher_id: 7,
-    title: 'Sel Hewan',
-    description: 'Struktur sel',
-    content: '<p>x</p>',
-    exercise_id: 5,
-  },
-  {
-    id: 12,
-    class_id: 4,
-    teacher_id: 7,
-    title: 'Genetika',
-    description: 'Pewarisan sifat',
-    content: '<p>y</p>',
-    exercise_id: null,
-  },
-];
-const content = {
-  '1': 'Ibu kota Indonesia?',
-  '1_a': 'Bandung',
-  '1_b': 'Jakarta',
-  '1_c': 'Medan',
-  '1_d': 'Solo',
-  '1_answer': 'b',
-  '2_essay': 'Jelaskan fotosintesis.',
-  '2_essay_answer': 'Cahaya menjadi energi kimia.',
-};
-const exercise = { id: 5, material_id: 11, title: 'Latihan Sel', content, total_marks: 100, teacher_id: 7 };
-const exam = {
-  id: 2,
-  class_id: 4,
-  title: 'UTS Biologi',
-  status: 'Scheduled',
-  teacher_id: 7,
-  content,
-  start_time: '2030-06-15T08:00:00+07:00',
-  end_time: '2030-06-15T09:30:00+07:00',
-};
+const subjects = SUBJECTS;
+const exercise = exerciseOf({ id: 5, material_id: 11, title: 'Latihan Sel', content: MC_AND_ESSAY });
+const exam = examOf({ id: 2, title: 'UTS Biologi', content: MC_AND_ESSAY });
+const ahmad: Student = { id: 3, name: 'Ahmad Fauzi', nis: '2024100001', grade: 10, status: 'Aktif' };
 
 beforeEach(async () => {
-  jest.clearAllMocks();
   signInAsTeacher();
-  mocked(classesApi.classId).mockResolvedValue({ class_id: 4, total: 1 });
-  mocked(classesApi.mine).mockResolvedValue({ classes: [{ id: 4, name: 'X IPA 1', grade: 10 }] });
-  mocked(classesApi.students).mockResolvedValue({
-    students: [{ id: 3, name: 'Ahmad Fauzi', nis: '2024100001', grade: 10, status: 'Aktif' }],
-    meta: { ...meta, total: 1 },
-  });
-  mocked(materialsApi.fromClass).mockResolvedValue({ materials: subjects, meta });
-  mocked(materialsApi.detail).mockResolvedValue(subjects[0]);
-  mocked(materialDiscussionsApi.list).mockImplementation(async (id: number) => ({
+  answerMyClasses([X_IPA_1]);
+  reply('get /classes/students', () => ({ students: [ahmad], meta: meta(1) }));
+  reply('get /materials/from-class', () => ({ materials: subjects, meta: meta(2) }));
+  reply('get /materials/detail', () => subjects[0]);
+  reply('get /discussions-material/unanswered', () => ({ materials: [], total: 0 }));
+  reply('get /discussions-material', ({ query }) => ({
     discussions:
-      id === 11
+      query.id === '11'
         ? [{ id: 1, student_id: 3, student_name: 'Ahmad', topic: 'Apa itu sel?', description: 'Bingung', replies: [] }]
         : [],
-    meta,
+    meta: meta(query.id === '11' ? 1 : 0),
   }));
-  mocked(exercisesApi.byMaterial).mockResolvedValue([exercise]);
-  mocked(exercisesApi.gradedCount).mockResolvedValue({ count: 3 });
-  mocked(exercisesApi.submissions).mockResolvedValue([]);
-  mocked(examsApi.byClass).mockResolvedValue([exam]);
-  mocked(examsApi.gradedCount).mockResolvedValue({ count: 1 });
-  mocked(examsApi.submissions).mockResolvedValue([]);
+  reply('get /exercises', () => [exercise]);
+  reply('get /exercises/graded-count', () => ({ count: 3 }));
+  reply('get /exercises/submissions', () => []);
+  reply('get /exams', () => [exam]);
+  reply('get /exams/of-class', () => [summaryOf(exam)]);
+  reply('get /exams/graded-count', () => ({ count: 1 }));
+  reply('get /exams/submissions', () => []);
   await i18next.changeLanguage('id');
 });
 
@@ -199,7 +149,7 @@ describe('class stream in Indonesian', () => {
 
 describe('exercises and exams in Indonesian', () => {
   it('Buat Tugas: the question editor and its shuffle switches', async () => {
-    mocked(exercisesApi.byMaterial).mockResolvedValue([]);
+    reply('get /exercises', () => []);
     inIndonesian(<CreateExercise />, '/CreateExercise?material_id=11');
     expect(await screen.findByRole('heading', { name: 'Buat Tugas' })).toBeInTheDocument();
     expect(screen.getByText('Materi: Sel Hewan')).toBeInTheDocument();
@@ -210,7 +160,7 @@ describe('exercises and exams in Indonesian', () => {
 
   it('Buat Ujian: the WIB schedule, and its rule in Indonesian', async () => {
     const user = userEvent.setup();
-    mocked(examsApi.byClass).mockResolvedValue([]);
+    reply('get /exams', () => []);
     inIndonesian(<CreateExam />, '/CreateExam?class_id=4');
     expect(await screen.findByRole('heading', { name: 'Buat Ujian' })).toBeInTheDocument();
     expect(screen.getByLabelText('Tanggal ujian')).toBeInTheDocument();
@@ -230,7 +180,7 @@ describe('exercises and exams in Indonesian', () => {
   });
 
   it('Ubah Ujian, for an exam that has started', async () => {
-    mocked(examsApi.byClass).mockResolvedValue([{ ...exam, status: 'Active' }]);
+    reply('get /exams', () => [{ ...exam, status: 'Active' }]);
     inIndonesian(<EditExam />, '/EditExam?class_id=4');
     expect(await screen.findByRole('heading', { name: 'Ubah Ujian' })).toBeInTheDocument();
     expect(screen.getByText('Ujian ini sudah dimulai. Perubahan langsung berlaku bagi siswa.')).toBeInTheDocument();

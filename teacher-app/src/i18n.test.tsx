@@ -3,39 +3,24 @@
 // the assertions check the main texts, and that scores use a decimal comma.
 import { screen, within } from '@testing-library/react';
 import i18next from 'i18next';
-import { examsApi, exercisesApi, statsApi } from '@kelasku/shared-api';
+import type { ClassReviewList, ItemAnalysis, Submission, SubmissionDetail, TeacherStats } from '@kelasku/shared-api';
 import { renderAt } from '@kelasku/shared-ui/src/test-utils';
-import { signInAsTeacher } from './test/fixtures';
+import { reply } from '../../jest/msw-routes';
+import { MC_AND_ESSAY, signInAsTeacher, X_IPA_1 } from './test/fixtures';
+import { answerMyClasses } from './test/network';
 import { gradeLabel } from './lib/teacher-class';
-import { myClasses } from './lib/classes';
-import { classReviewList } from './features/dashboard/review-transport';
-import { fetchAnalysis, type ItemAnalysis } from './features/analysis/transport';
 import App from './App';
 import Analysis from './features/analysis/components/Analysis';
 import Grades from './features/grades/components/Grades';
 import Review from './features/grades/components/Review';
 
-jest.mock('@kelasku/shared-api', () => {
-  const actual = jest.requireActual('@kelasku/shared-api');
-  return {
-    ...actual,
-    statsApi: { ...actual.statsApi, teacher: jest.fn() },
-    exercisesApi: { ...actual.exercisesApi, submissions: jest.fn(), submission: jest.fn() },
-    examsApi: { ...actual.examsApi, submissions: jest.fn(), submission: jest.fn() },
-  };
-});
-jest.mock('./lib/classes', () => ({ ...jest.requireActual('./lib/classes'), myClasses: jest.fn() }));
-jest.mock('./features/dashboard/review-transport', () => ({ classReviewList: jest.fn() }));
-jest.mock('./features/analysis/transport', () => ({ fetchAnalysis: jest.fn() }));
 // The dashboard's charts are tested in both languages in DashboardCharts.test.tsx; here their text summaries carry the numbers.
 jest.mock('./features/dashboard/components/DashboardCharts', () => ({
   PerformanceChart: () => null,
   SubmissionsChart: () => null,
 }));
 
-const mocked = <T,>(fn: T) => fn as unknown as jest.Mock;
-
-const STATS = {
+const STATS: TeacherStats = {
   performance: [
     { grade: 10, average: 78.456 },
     { grade: 11, average: null },
@@ -54,7 +39,7 @@ const STATS = {
   ],
   active_today: 17,
 };
-const REVIEW_LIST = {
+const REVIEW_LIST: ClassReviewList = {
   class_id: 4,
   class_name: 'X IPA 1',
   items: [
@@ -62,6 +47,7 @@ const REVIEW_LIST = {
       kind: 'exercise',
       id: 12,
       title: 'Latihan Sel',
+      material_id: 11,
       material_title: 'Bab 1: Sel',
       to_review: 2,
       pending_sheets: 1,
@@ -70,7 +56,7 @@ const REVIEW_LIST = {
     },
   ],
 };
-const ROWS = [
+const ROWS: Submission[] = [
   {
     student_id: 1,
     name: 'Ahmad Fauzi',
@@ -84,18 +70,9 @@ const ROWS = [
   { student_id: 2, name: 'Budi Santoso', nis: '2024100002', sheet_id: 4, status: 'Submitted', score: 60.5 },
   { student_id: 3, name: 'Citra Dewi', nis: '2024100003', sheet_id: null, status: 'Not started', score: null },
 ];
-const SHEET = {
+const SHEET: SubmissionDetail = {
   student: { id: 1, name: 'Ahmad Fauzi', nis: '2024100001' },
-  content: {
-    '1': 'Ibu kota?',
-    '1_a': 'Bandung',
-    '1_b': 'Jakarta',
-    '1_c': 'Medan',
-    '1_d': 'Solo',
-    '1_answer': 'b',
-    '2_essay': 'Jelaskan fotosintesis.',
-    '2_essay_answer': 'Cahaya menjadi energi kimia.',
-  },
+  content: { ...MC_AND_ESSAY, '1': 'Ibu kota?' },
   answers: { '1': 'B', '2': 'Tumbuhan membuat makanan dari cahaya.' },
   score: 62.5,
   detail: {
@@ -153,13 +130,14 @@ const ANALYSIS: ItemAnalysis = {
 beforeEach(async () => {
   jest.clearAllMocks();
   signInAsTeacher({ display_name: 'Bu Sari' });
-  mocked(statsApi.teacher).mockResolvedValue(STATS);
-  mocked(myClasses).mockResolvedValue([{ id: 4, name: 'X IPA 1', grade: 10 }]);
-  mocked(classReviewList).mockResolvedValue(REVIEW_LIST);
-  mocked(exercisesApi.submissions).mockResolvedValue(ROWS);
-  mocked(examsApi.submissions).mockResolvedValue(ROWS);
-  mocked(exercisesApi.submission).mockResolvedValue(SHEET);
-  mocked(fetchAnalysis).mockResolvedValue(ANALYSIS);
+  reply('get /stats/teacher', () => STATS);
+  answerMyClasses([X_IPA_1]);
+  reply('get /classes/to-review', () => REVIEW_LIST);
+  reply('get /discussions-material/unanswered/mine', () => ({ classes: [], total: 0 }));
+  reply('get /exercises/submissions', () => ROWS);
+  reply('get /exams/submissions', () => ROWS);
+  reply('get /exercises/submission', () => SHEET);
+  reply('get /exams/analysis', () => ANALYSIS);
   await i18next.changeLanguage('id');
 });
 

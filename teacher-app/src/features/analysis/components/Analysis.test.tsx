@@ -1,12 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderAt } from '@kelasku/shared-ui/src/test-utils';
+import { refusal } from '../../../../../jest/msw-server';
+import { reply } from '../../../../../jest/msw-routes';
 import { signInAsTeacher } from '../../../test/fixtures';
-import { fetchAnalysis, type ItemAnalysis } from '../transport';
+import { asked } from '../../../test/network';
+import type { ItemAnalysis } from '../transport';
 import Analysis from './Analysis';
-
-jest.mock('../transport', () => ({ fetchAnalysis: jest.fn() }));
-const mockedFetch = fetchAnalysis as unknown as jest.Mock;
 
 const bins = (max: number, n: number, counts: number[]) =>
   counts.map((count, i) => ({ from: (max * i) / n, to: (max * (i + 1)) / n, count }));
@@ -77,11 +77,11 @@ beforeEach(() => {
 
 describe('Analysis', () => {
   it('shows the figures, one table per kind of question and the score distribution', async () => {
-    mockedFetch.mockResolvedValue(EXAM);
+    const analysis = reply('get /exams/analysis', () => EXAM);
     renderAt(<Analysis />, '/Analysis?exam_id=4');
     const mc = await screen.findByRole('table', { name: 'Multiple choice questions' });
     expect(screen.getByRole('heading', { name: 'Exam Analysis' })).toBeInTheDocument();
-    expect(mockedFetch).toHaveBeenCalledWith({ kind: 'exam', id: 4 });
+    expect(analysis).toHaveBeenCalledWith(asked({ exam_id: '4' }));
     expect(screen.getByText('Submitted').nextSibling).toHaveTextContent('5 of 6');
     expect(screen.getByText('Average score').nextSibling).toHaveTextContent('39 / 90');
     expect(screen.getByText('Submitted automatically at the end').nextSibling).toHaveTextContent('1');
@@ -144,7 +144,7 @@ describe('Analysis', () => {
 
   it('exports the analysis as a CSV file', async () => {
     const user = userEvent.setup();
-    mockedFetch.mockResolvedValue(EXAM);
+    reply('get /exams/analysis', () => EXAM);
     const blobs: Blob[] = [];
     URL.createObjectURL = jest.fn((blob: Blob) => {
       blobs.push(blob);
@@ -173,10 +173,8 @@ describe('Analysis', () => {
   });
 
   it("says so when the exam is not the teacher's", async () => {
-    const { AxiosError } = jest.requireActual('axios');
-    mockedFetch.mockRejectedValue(
-      new AxiosError('403', '403', undefined, undefined, { status: 403, data: { message: 'Forbidden' } }),
-    );
+    jest.spyOn(console, 'error').mockImplementation(() => {});
+    reply('get /exams/analysis', () => refusal(403, { message: 'Forbidden' }));
     renderAt(<Analysis />, '/Analysis?exam_id=4');
     expect(await screen.findByText('You do not have access to this exam.')).toBeInTheDocument();
   });

@@ -1,21 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { classesApi, examsApi } from '@kelasku/shared-api';
+import type { ExamInput } from '@kelasku/shared-api';
 import { fill, renderAt } from '@kelasku/shared-ui/src/test-utils';
-import { signInAsTeacher } from '../../../test/fixtures';
+import { refusal, unreachable } from '../../../../../jest/msw-server';
+import { reply } from '../../../../../jest/msw-routes';
+import { exam, signInAsTeacher, X_IPA_1 } from '../../../test/fixtures';
+import { answerMyClasses } from '../../../test/network';
 import CreateExam from './CreateExam';
 import EditExam from './EditExam';
 
-jest.mock('@kelasku/shared-api', () => {
-  const actual = jest.requireActual('@kelasku/shared-api');
-  return {
-    ...actual,
-    classesApi: { ...actual.classesApi, mine: jest.fn() },
-    examsApi: { ...actual.examsApi, byClass: jest.fn(), create: jest.fn(), update: jest.fn() },
-  };
-});
-
-const mocked = <T,>(fn: T) => fn as unknown as jest.Mock;
+/** The exam the server created or saved, from what the form sent. */
+const saved = (body: ExamInput) => exam({ id: 3, status: 'Scheduled', ...body });
 
 async function fillOneEssay(user: ReturnType<typeof userEvent.setup>) {
   fill(screen.getByLabelText('Exam title'), 'UTS Biologi');
@@ -27,16 +22,16 @@ beforeEach(() => {
   jest.clearAllMocks();
   jest.useRealTimers();
   signInAsTeacher();
-  mocked(classesApi.mine).mockResolvedValue({ classes: [{ id: 4, name: 'X IPA 1', grade: 10 }] });
-  mocked(examsApi.byClass).mockResolvedValue([]);
+  answerMyClasses([X_IPA_1]);
+  reply('get /exams', () => []);
+  // the edit form's re-grade notice: no sheet submitted yet
+  reply('get /exams/graded-count', () => ({ count: 0 }));
   jest.spyOn(window, 'alert').mockImplementation(() => {});
 });
 
 describe('Create Exam', () => {
   it("shows 'Exam already exists' with Go Back when the class has an exam", async () => {
-    mocked(examsApi.byClass).mockResolvedValue([
-      { id: 2, class_id: 4, title: 'UTS', content: {}, start_time: '', end_time: '', status: 'Scheduled' },
-    ]);
+    reply('get /exams', () => [exam({ id: 2, title: 'UTS', start_time: '', end_time: '' })]);
     renderAt(<CreateExam />, '/CreateExam?class_id=4');
     expect(await screen.findByText('Exam already exists')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Go Back' })).toBeInTheDocument();
@@ -68,13 +63,14 @@ describe('Create Exam', () => {
     fill(screen.getByLabelText('Start time (WIB)'), '10:00');
     fill(screen.getByLabelText('End time (WIB)'), '09:00');
     expect(screen.getByText('End time must be after start time.')).toBeInTheDocument();
+    const create = reply('post /exams', ({ body }) => saved(body));
     await user.click(screen.getByRole('button', { name: 'Create Exam' }));
-    expect(examsApi.create).not.toHaveBeenCalled();
+    expect(create).not.toHaveBeenCalled();
   });
 
   it('sends the scheduled window with +07:00, alerts and goes back', async () => {
     const user = userEvent.setup();
-    mocked(examsApi.create).mockResolvedValue({ id: 3 });
+    const create = reply('post /exams', ({ body }) => saved(body));
     renderAt(<CreateExam />, '/CreateExam?class_id=4', { from: '/ManageSubjects10' });
     await screen.findByLabelText('Exam title');
     await fillOneEssay(user);
@@ -84,26 +80,22 @@ describe('Create Exam', () => {
     await user.click(screen.getByRole('button', { name: 'Create Exam' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/ManageSubjects10'));
     expect(window.alert).toHaveBeenCalledWith('Successfully created an exam');
-    expect(examsApi.create).toHaveBeenCalledWith(
-      expect.objectContaining({
+    expect(create).toHaveBeenCalledWith({
+      query: {},
+      body: expect.objectContaining({
         title: 'UTS Biologi',
         class_id: 4,
         start_time: '2030-06-15T08:00:00+07:00',
         end_time: '2030-06-15T09:30:00+07:00',
         content: { '1_essay': 'Jelaskan sel.' },
       }),
-    );
+    });
   });
 
   it("alerts 'Failed to create exam: ' with the server's message", async () => {
     const user = userEvent.setup();
-    const { AxiosError } = jest.requireActual('axios');
-    mocked(examsApi.create).mockRejectedValue(
-      new AxiosError('409', '409', undefined, undefined, {
-        status: 409,
-        data: { message: 'Exam already exists for this class' },
-      }),
-    );
+    jest.spyOn(console, 'error').mockImplementation(() => {});
+    reply('post /exams', () => refusal(409, { message: 'Exam already exists for this class' }));
     renderAt(<CreateExam />, '/CreateExam?class_id=4');
     await screen.findByLabelText('Exam title');
     await fillOneEssay(user);
@@ -119,20 +111,9 @@ describe('Create Exam', () => {
 describe('Edit Exam', () => {
   it('pre-fills the WIB date and times and saves with the exercise update texts', async () => {
     const user = userEvent.setup();
-    mocked(examsApi.byClass).mockResolvedValue([
-      {
-        id: 2,
-        class_id: 4,
-        teacher_id: 7,
-        title: 'UTS',
-        status: 'Scheduled',
-        total_marks: 100,
-        start_time: '2030-06-15T08:00:00+07:00',
-        end_time: '2030-06-15T09:30:00+07:00',
-        content: { '1_essay': 'Jelaskan sel.' },
-      },
-    ]);
-    mocked(examsApi.update).mockResolvedValue({});
+    const uts = exam({ id: 2, title: 'UTS', content: { '1_essay': 'Jelaskan sel.' } });
+    reply('get /exams', () => [uts]);
+    const update = reply('put /exams', ({ body }) => ({ ...uts, ...(body as ExamInput) }));
     renderAt(<EditExam />, '/EditExam?class_id=4', { from: '/PreviewAnExam?class_id=4' });
     expect(await screen.findByLabelText('Exam date')).toHaveValue('2030-06-15');
     expect(screen.getByLabelText('Start time (WIB)')).toHaveValue('08:00');
@@ -141,28 +122,17 @@ describe('Edit Exam', () => {
     await user.click(screen.getByRole('button', { name: 'Save Exam' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/PreviewAnExam?class_id=4'));
     expect(window.alert).toHaveBeenCalledWith('Successfully updated exercise');
-    expect(examsApi.update).toHaveBeenCalledWith(
-      2,
-      expect.objectContaining({ end_time: '2030-06-15T10:00:00+07:00', start_time: '2030-06-15T08:00:00+07:00' }),
-    );
+    expect(update).toHaveBeenCalledWith({
+      query: { id: '2' },
+      body: expect.objectContaining({ end_time: '2030-06-15T10:00:00+07:00', start_time: '2030-06-15T08:00:00+07:00' }),
+    });
   });
 
   it("alerts 'Failed to update exercise' when saving fails", async () => {
     const user = userEvent.setup();
-    mocked(examsApi.byClass).mockResolvedValue([
-      {
-        id: 2,
-        class_id: 4,
-        teacher_id: 7,
-        title: 'UTS',
-        status: 'Scheduled',
-        total_marks: 100,
-        start_time: '2030-06-15T08:00:00+07:00',
-        end_time: '2030-06-15T09:30:00+07:00',
-        content: { '1_essay': 'Jelaskan sel.' },
-      },
-    ]);
-    mocked(examsApi.update).mockRejectedValue(new Error('500'));
+    reply('get /exams', () => [exam({ id: 2, title: 'UTS', content: { '1_essay': 'Jelaskan sel.' } })]);
+    jest.spyOn(console, 'error').mockImplementation(() => {});
+    reply('put /exams', unreachable);
     renderAt(<EditExam />, '/EditExam?class_id=4');
     await user.click(await screen.findByRole('button', { name: 'Save Exam' }));
     await waitFor(() => expect(window.alert).toHaveBeenCalledWith('Failed to update exercise'));

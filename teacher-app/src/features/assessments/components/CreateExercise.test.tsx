@@ -1,36 +1,28 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { exercisesApi, materialsApi } from '@kelasku/shared-api';
+import type { ExerciseInput } from '@kelasku/shared-api';
 import { fill, renderAt } from '@kelasku/shared-ui/src/test-utils';
-import { signInAsTeacher } from '../../../test/fixtures';
+import { refusal, unreachable } from '../../../../../jest/msw-server';
+import { reply } from '../../../../../jest/msw-routes';
+import { exercise, material, signInAsTeacher } from '../../../test/fixtures';
 import CreateExercise from './CreateExercise';
 
-jest.mock('@kelasku/shared-api', () => {
-  const actual = jest.requireActual('@kelasku/shared-api');
-  return {
-    ...actual,
-    exercisesApi: { ...actual.exercisesApi, byMaterial: jest.fn(), create: jest.fn() },
-    materialsApi: { ...actual.materialsApi, detail: jest.fn() },
-  };
-});
-
-const mocked = <T,>(fn: T) => fn as unknown as jest.Mock;
 const question = (n: number) => screen.getByRole('group', { name: `Question ${n}` });
+/** The exercise the server created, from what the form sent. */
+const created = (body: ExerciseInput) => exercise({ id: 9, ...body });
 
 beforeEach(() => {
   jest.clearAllMocks();
   signInAsTeacher();
-  mocked(materialsApi.detail).mockResolvedValue({ id: 3, title: 'Sel Hewan', class_id: 4 });
-  mocked(exercisesApi.byMaterial).mockResolvedValue([]);
+  reply('get /materials/detail', () => material({ id: 3, title: 'Sel Hewan' }));
+  reply('get /exercises', () => []);
   jest.spyOn(window, 'alert').mockImplementation(() => {});
 });
 
 describe('Create Exercise', () => {
   it("shows 'Exercise already exists' with a Go Back button when the material has one", async () => {
     const user = userEvent.setup();
-    mocked(exercisesApi.byMaterial).mockResolvedValue([
-      { id: 5, title: 'Latihan', content: {}, material_id: 3, total_marks: 100, teacher_id: 7 },
-    ]);
+    reply('get /exercises', () => [exercise({ id: 5, title: 'Latihan' })]);
     renderAt(<CreateExercise />, '/CreateExercise?material_id=3', { from: '/DetailSubjects?id=3' });
     expect(await screen.findByText('Exercise already exists')).toBeInTheDocument();
     expect(screen.queryByLabelText('Exercise title')).not.toBeInTheDocument();
@@ -78,14 +70,15 @@ describe('Create Exercise', () => {
     expect(screen.getByText('Title is required.')).toBeInTheDocument();
     fill(screen.getByLabelText('Exercise title'), 'Latihan 1');
     fill(screen.getByLabelText('Question 1 text'), 'Ibu kota?');
+    const create = reply('post /exercises', ({ body }) => created(body));
     await user.click(screen.getByRole('button', { name: 'Create Exercise' }));
     expect(screen.getByText('Question 1 needs all four options.')).toBeInTheDocument();
-    expect(exercisesApi.create).not.toHaveBeenCalled();
+    expect(create).not.toHaveBeenCalled();
   });
 
   it('creates MC + essay with an image, alerts the spec text and goes back', async () => {
     const user = userEvent.setup();
-    mocked(exercisesApi.create).mockResolvedValue({ id: 9 });
+    const create = reply('post /exercises', ({ body }) => created(body));
     renderAt(<CreateExercise />, '/CreateExercise?material_id=3', { from: '/DetailSubjects?id=3' });
     fill(await screen.findByLabelText('Exercise title'), 'Latihan 1');
     fill(screen.getByLabelText('Question 1 text'), 'Ibu kota?');
@@ -110,7 +103,8 @@ describe('Create Exercise', () => {
 
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/DetailSubjects?id=3'));
     expect(window.alert).toHaveBeenCalledWith('Successfully created exercise');
-    const body = mocked(exercisesApi.create).mock.calls[0][0];
+    const { query, body } = create.mock.calls[0][0];
+    expect(query).toEqual({});
     expect(body).toMatchObject({
       title: 'Latihan 1',
       material_id: 3,
@@ -131,16 +125,14 @@ describe('Create Exercise', () => {
 
   it("puts the server's reason on a new line after 'Failed to create exercise'", async () => {
     const user = userEvent.setup();
-    const { AxiosError } = jest.requireActual('axios');
-    const refusal = new AxiosError('400', 'ERR', undefined, undefined, {
-      status: 400,
-      data: {
+    jest.spyOn(console, 'error').mockImplementation(() => {});
+    reply('post /exercises', () =>
+      refusal(400, {
         error: 'Title must be at most 200 characters.',
         message: 'Title must be at most 200 characters.',
         field: 'title',
-      },
-    });
-    mocked(exercisesApi.create).mockRejectedValue(refusal);
+      }),
+    );
     renderAt(<CreateExercise />, '/CreateExercise?material_id=3', { from: '/DetailSubjects?id=3' });
     fill(await screen.findByLabelText('Exercise title'), 'Latihan 1');
     await user.click(within(question(1)).getByRole('radio', { name: 'Essay' }));
@@ -151,9 +143,10 @@ describe('Create Exercise', () => {
     );
   });
 
-  it("alerts 'Failed to create exercise' and stays when the server refuses", async () => {
+  it("alerts 'Failed to create exercise' and stays when the save fails without a reason", async () => {
     const user = userEvent.setup();
-    mocked(exercisesApi.create).mockRejectedValue(new Error('409'));
+    jest.spyOn(console, 'error').mockImplementation(() => {});
+    reply('post /exercises', unreachable);
     renderAt(<CreateExercise />, '/CreateExercise?material_id=3', { from: '/DetailSubjects?id=3' });
     fill(await screen.findByLabelText('Exercise title'), 'Latihan 1');
     await user.click(within(question(1)).getByRole('radio', { name: 'Essay' }));

@@ -1,22 +1,13 @@
 import i18next from 'i18next';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { classesApi, examsApi } from '@kelasku/shared-api';
 import { renderAt } from '@kelasku/shared-ui/src/test-utils';
-import { signInAsTeacher } from '../../../test/fixtures';
+import { reply, type Replier } from '../../../../../jest/msw-routes';
+import { classItem, exam as examOf, signInAsTeacher, X_IPA_1 } from '../../../test/fixtures';
+import { answerMyClasses, asked } from '../../../test/network';
 import ImportExamQuestionsDialog from './ImportExamQuestionsDialog';
 
-jest.mock('@kelasku/shared-api', () => {
-  const actual = jest.requireActual('@kelasku/shared-api');
-  return {
-    ...actual,
-    classesApi: { ...actual.classesApi, mine: jest.fn() },
-    examsApi: { ...actual.examsApi, byClass: jest.fn() },
-  };
-});
-
-const mocked = <T,>(fn: T) => fn as unknown as jest.Mock;
-const exam = {
+const exam = examOf({
   id: 30,
   class_id: 5,
   title: 'UTS Fisika',
@@ -30,19 +21,18 @@ const exam = {
     '1_answer': 'a',
     '2_essay': 'Jelaskan bandul',
   },
-};
+});
 
+/** The exam of each class: only X IPA 2 (5) has one. */
+let examsOf: Replier<'get /exams'>;
 beforeEach(() => {
-  jest.clearAllMocks();
   signInAsTeacher();
-  mocked(classesApi.mine).mockResolvedValue({
-    classes: [
-      { id: 4, name: 'X IPA 1', grade: 10 },
-      { id: 5, name: 'X IPA 2', grade: 10 },
-      { id: 6, name: 'XI IPA 1', grade: 11 },
-    ],
-  });
-  mocked(examsApi.byClass).mockImplementation(async (classId: number) => (classId === 5 ? [exam] : []));
+  answerMyClasses([
+    X_IPA_1,
+    classItem({ id: 5, name: 'X IPA 2', grade: 10 }),
+    classItem({ id: 6, name: 'XI IPA 1', grade: 11 }),
+  ]);
+  examsOf = reply('get /exams', ({ query }) => (query.class_id === '5' ? [exam] : []));
 });
 
 describe('Take questions from another exam', () => {
@@ -54,7 +44,8 @@ describe('Take questions from another exam', () => {
     expect(screen.getAllByRole('radio')).toHaveLength(1); // a class without an exam is not offered, nor its own
     await user.click(screen.getByRole('button', { name: 'Use these questions' }));
     expect(onChoose).toHaveBeenCalledWith(exam);
-    expect(examsApi.byClass).not.toHaveBeenCalledWith(4);
+    expect(examsOf).not.toHaveBeenCalledWith(asked({ class_id: '4', number: '0' }));
+    expect(examsOf).toHaveBeenCalledWith(asked({ class_id: '5', number: '0' }));
   });
 
   it('in Indonesian', async () => {

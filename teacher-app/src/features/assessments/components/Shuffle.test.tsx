@@ -4,32 +4,16 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { classesApi, exercisesApi, materialsApi, OPTION_LETTERS } from '@kelasku/shared-api';
+import { OPTION_LETTERS, type ExerciseInput, type Submission } from '@kelasku/shared-api';
 import { publicIdsSeed, sheetOrder } from '@kelasku/shared-rules';
 import { fill, renderAt } from '@kelasku/shared-ui/src/test-utils';
-import { signInAsTeacher } from '../../../test/fixtures';
+import { reply } from '../../../../../jest/msw-routes';
+import { exercise as exerciseOf, material, signInAsTeacher, X_IPA_1 } from '../../../test/fixtures';
+import { answerMyClasses } from '../../../test/network';
 import CreateExercise from './CreateExercise';
 import EditExercise from './EditExercise';
 import PreviewExercise from './PreviewExercise';
 
-jest.mock('@kelasku/shared-api', () => {
-  const actual = jest.requireActual('@kelasku/shared-api');
-  return {
-    ...actual,
-    classesApi: { ...actual.classesApi, mine: jest.fn() },
-    exercisesApi: {
-      ...actual.exercisesApi,
-      byMaterial: jest.fn(),
-      create: jest.fn(),
-      update: jest.fn(),
-      submissions: jest.fn(),
-      gradedCount: jest.fn(),
-    },
-    materialsApi: { ...actual.materialsApi, detail: jest.fn() },
-  };
-});
-
-const mocked = <T,>(fn: T) => fn as unknown as jest.Mock;
 const texts = ['Satu', 'Dua', 'Tiga', 'Empat', 'Lima'];
 const content: Record<string, string> = {};
 texts.forEach((text, i) => {
@@ -41,51 +25,44 @@ texts.forEach((text, i) => {
 });
 /** Budi's seed as the class list gives it to the teacher (an HMAC under the server's secret). */
 const BUDI_SEED = 'J5bWq1Tz7KpN0cVx4RmY8e';
-const exercise = {
-  id: 5,
-  material_id: 3,
-  title: 'Latihan Acak',
-  content,
-  total_marks: 100,
-  teacher_id: 7,
-  shuffle_questions: true,
-  shuffle_options: true,
-};
+const exercise = exerciseOf({ id: 5, title: 'Latihan Acak', content, shuffle_questions: true, shuffle_options: true });
+/** The class list as the teacher reads it: each student with their order seed. */
+const students: Submission[] = [
+  {
+    student_id: 21,
+    name: 'Ani',
+    nis: '1001',
+    sheet_id: null,
+    status: 'Not started',
+    score: null,
+    order_seed: 'Vn2kQy0pXc7TzL4aB9eR1w',
+  },
+  {
+    student_id: 22,
+    name: 'Budi',
+    nis: '1002',
+    sheet_id: null,
+    status: 'Not started',
+    score: null,
+    order_seed: BUDI_SEED,
+  },
+];
 
 beforeEach(() => {
   jest.clearAllMocks();
   localStorage.clear();
   signInAsTeacher();
-  mocked(materialsApi.detail).mockResolvedValue({ id: 3, title: 'Sel Hewan', class_id: 4 });
-  mocked(classesApi.mine).mockResolvedValue({ classes: [{ id: 4, name: 'X IPA 1', grade: 10 }] });
-  mocked(exercisesApi.gradedCount).mockResolvedValue({ count: 0 });
-  mocked(exercisesApi.submissions).mockResolvedValue([
-    {
-      student_id: 21,
-      name: 'Ani',
-      nis: '1001',
-      sheet_id: null,
-      status: 'Not started',
-      score: null,
-      order_seed: 'Vn2kQy0pXc7TzL4aB9eR1w',
-    },
-    {
-      student_id: 22,
-      name: 'Budi',
-      nis: '1002',
-      sheet_id: null,
-      status: 'Not started',
-      score: null,
-      order_seed: BUDI_SEED,
-    },
-  ]);
+  reply('get /materials/detail', () => material({ id: 3, title: 'Sel Hewan' }));
+  answerMyClasses([X_IPA_1]);
+  reply('get /exercises/graded-count', () => ({ count: 0 }));
+  reply('get /exercises/submissions', () => students);
   jest.spyOn(window, 'alert').mockImplementation(() => {});
 });
 
 it('the form sends both settings (off unless ticked)', async () => {
   const user = userEvent.setup();
-  mocked(exercisesApi.byMaterial).mockResolvedValue([]);
-  mocked(exercisesApi.create).mockResolvedValue({ id: 9 });
+  reply('get /exercises', () => []);
+  const create = reply('post /exercises', ({ body }) => exerciseOf({ id: 9, ...(body as ExerciseInput) }));
   renderAt(<CreateExercise />, '/CreateExercise?material_id=3', { from: '/DetailSubjects?id=3' });
   fill(await screen.findByLabelText('Exercise title'), 'Latihan 1');
   await user.click(screen.getByRole('radio', { name: 'Essay' }));
@@ -93,32 +70,29 @@ it('the form sends both settings (off unless ticked)', async () => {
   expect(screen.getByRole('checkbox', { name: 'Shuffle question order' })).not.toBeChecked();
   await user.click(screen.getByRole('checkbox', { name: 'Shuffle question order' }));
   await user.click(screen.getByRole('button', { name: 'Create Exercise' }));
-  await waitFor(() => expect(exercisesApi.create).toHaveBeenCalled());
-  expect(mocked(exercisesApi.create).mock.calls[0][0]).toMatchObject({
-    shuffle_questions: true,
-    shuffle_options: false,
-  });
+  await waitFor(() => expect(create).toHaveBeenCalled());
+  expect(create.mock.calls[0][0].body).toMatchObject({ shuffle_questions: true, shuffle_options: false });
 });
 
 it('editing starts from the stored settings', async () => {
   const user = userEvent.setup();
-  mocked(exercisesApi.byMaterial).mockResolvedValue([{ ...exercise, shuffle_questions: false }]);
-  mocked(exercisesApi.update).mockResolvedValue({ ...exercise, regraded: 0 });
+  reply('get /exercises', () => [{ ...exercise, shuffle_questions: false }]);
+  const update = reply('put /exercises', ({ body }) => ({ ...exercise, ...(body as ExerciseInput), regraded: 0 }));
   renderAt(<EditExercise />, '/EditExercise?material_id=3', { from: '/PreviewExercise?material_id=3' });
   expect(await screen.findByRole('checkbox', { name: 'Shuffle answer options' })).toBeChecked();
   expect(screen.getByRole('checkbox', { name: 'Shuffle question order' })).not.toBeChecked();
   await user.click(screen.getByRole('checkbox', { name: 'Shuffle answer options' }));
   await user.click(screen.getByRole('button', { name: 'Save Exercise' }));
-  await waitFor(() => expect(exercisesApi.update).toHaveBeenCalled());
-  expect(mocked(exercisesApi.update).mock.calls[0][1]).toMatchObject({
-    shuffle_questions: false,
-    shuffle_options: false,
+  await waitFor(() => expect(update).toHaveBeenCalled());
+  expect(update.mock.calls[0][0]).toMatchObject({
+    query: { id: '5' },
+    body: { shuffle_questions: false, shuffle_options: false },
   });
 });
 
 it("the preview shows the original order, and one student's order on request", async () => {
   const user = userEvent.setup();
-  mocked(exercisesApi.byMaterial).mockResolvedValue([exercise]);
+  reply('get /exercises', () => [exercise]);
   renderAt(<PreviewExercise />, '/PreviewExercise?material_id=3');
   const firstRegion = async () => within(await screen.findByRole('region', { name: 'Question 1' }));
   expect((await firstRegion()).getByText('Soal Satu?')).toBeInTheDocument();

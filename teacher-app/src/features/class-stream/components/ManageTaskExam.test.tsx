@@ -1,58 +1,40 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { classesApi, examsApi, materialDiscussionsApi, materialsApi } from '@kelasku/shared-api';
+import type { Student } from '@kelasku/shared-api';
 import { renderAt } from '@kelasku/shared-ui/src/test-utils';
-import { signInAsTeacher } from '../../../test/fixtures';
+import { reply, type Replier } from '../../../../../jest/msw-routes';
+import { exam, material, meta, signInAsTeacher, summaryOf, X_IPA_1 } from '../../../test/fixtures';
+import { answerMyClasses, asked } from '../../../test/network';
 import ManageTaskExam from './ManageTaskExam';
 import CreateTaskPicker from './CreateTaskPicker';
 
-jest.mock('@kelasku/shared-api', () => {
-  const actual = jest.requireActual('@kelasku/shared-api');
-  return {
-    ...actual,
-    classesApi: { ...actual.classesApi, mine: jest.fn(), students: jest.fn() },
-    materialsApi: { ...actual.materialsApi, fromClass: jest.fn() },
-    examsApi: { ...actual.examsApi, byClass: jest.fn() },
-    materialDiscussionsApi: { ...actual.materialDiscussionsApi, list: jest.fn() },
-  };
-});
+const ahmad: Student = { id: 3, name: 'Ahmad Fauzi', nis: '2024100001', grade: 10, status: 'Aktif' };
+/** What a read of the class's roster page `n` asked. */
+const rosterPage = (n: number) => asked({ id: '4', page: String(n) });
 
-const mocked = <T,>(fn: T) => fn as unknown as jest.Mock;
-const meta = { page: 1, pageSize: 15, total: 1, totalPage: 1, totalpages: 1 };
-
+let students: Replier<'get /classes/students'>;
 beforeEach(() => {
-  jest.clearAllMocks();
   signInAsTeacher();
-  mocked(classesApi.mine).mockResolvedValue({ classes: [{ id: 4, name: 'X IPA 1', grade: 10 }] });
-  mocked(materialsApi.fromClass).mockResolvedValue({
+  answerMyClasses([X_IPA_1]);
+  reply('get /materials/from-class', () => ({
     materials: [
-      { id: 11, title: 'Sel Hewan', description: 'Struktur sel', exercise_id: 5 },
-      { id: 12, title: 'Genetika', description: 'Pewarisan', exercise_id: null },
+      material({ id: 11, title: 'Sel Hewan', description: 'Struktur sel', exercise_id: 5 }),
+      material({ id: 12, title: 'Genetika', description: 'Pewarisan' }),
     ],
-    meta,
-  });
-  mocked(examsApi.byClass).mockResolvedValue([
-    {
-      id: 2,
-      class_id: 4,
-      title: 'UTS Biologi',
-      status: 'Scheduled',
-      start_time: '2030-06-15T08:00:00+07:00',
-      end_time: '2030-06-15T09:30:00+07:00',
-      content: {},
-    },
-  ]);
-  mocked(materialDiscussionsApi.list).mockImplementation(async (id: number) => ({
+    meta: meta(2, 1, 100),
+  }));
+  const uts = exam({ id: 2, title: 'UTS Biologi' });
+  reply('get /exams', () => [uts]);
+  // the term's exams: only the current one, no past exam
+  reply('get /exams/of-class', () => [summaryOf(uts)]);
+  reply('get /discussions-material', ({ query }) => ({
     discussions:
-      id === 11
+      query.id === '11'
         ? [{ id: 1, student_id: 3, student_name: 'Ahmad', topic: 'Apa itu sel?', description: 'Bingung', replies: [] }]
         : [],
-    meta,
+    meta: meta(query.id === '11' ? 1 : 0, 1, 5),
   }));
-  mocked(classesApi.students).mockResolvedValue({
-    students: [{ id: 3, name: 'Ahmad Fauzi', nis: '2024100001', grade: 10, status: 'Aktif' }],
-    meta,
-  });
+  students = reply('get /classes/students', () => ({ students: [ahmad], meta: meta(1) }));
 });
 
 describe('Class stream', () => {
@@ -79,7 +61,7 @@ describe('Class stream', () => {
 
     await user.click(screen.getByRole('tab', { name: 'People' }));
     expect(await screen.findByRole('cell', { name: 'Ahmad Fauzi' })).toBeInTheDocument();
-    expect(classesApi.students).toHaveBeenCalledWith(4, { page: 1, search: undefined });
+    expect(students).toHaveBeenCalledWith(rosterPage(1));
   });
 
   it('routes the Create menu to the task and exam flows', async () => {
@@ -108,17 +90,14 @@ describe('Class stream', () => {
 describe('Class stream roster pages', () => {
   it('keeps the roster page in the URL; another tab starts again at page 1', async () => {
     const user = userEvent.setup();
-    mocked(classesApi.students).mockResolvedValue({
-      students: [{ id: 3, name: 'Ahmad Fauzi', nis: '2024100001', grade: 10, status: 'Aktif' }],
-      meta: { ...meta, total: 20, totalPage: 2, totalpages: 2 },
-    });
+    students.mockImplementation(() => ({ students: [ahmad], meta: meta(20, 2) }));
     renderAt(<ManageTaskExam />, '/ManageTaskExam?class_id=4&tab=people&page=2');
     expect(await screen.findByRole('cell', { name: 'Ahmad Fauzi' })).toBeInTheDocument();
-    expect(classesApi.students).toHaveBeenCalledWith(4, { page: 2, search: undefined });
-    expect(classesApi.students).not.toHaveBeenCalledWith(4, { page: 1, search: undefined });
+    expect(students).toHaveBeenCalledWith(rosterPage(2));
+    expect(students).not.toHaveBeenCalledWith(rosterPage(1));
 
     await user.click(screen.getByRole('button', { name: 'Page 1' }));
-    await waitFor(() => expect(classesApi.students).toHaveBeenLastCalledWith(4, { page: 1, search: undefined }));
+    await waitFor(() => expect(students).toHaveBeenLastCalledWith(rosterPage(1)));
     expect(screen.getByTestId('location')).toHaveTextContent('/ManageTaskExam?class_id=4&tab=people');
     await user.click(screen.getByRole('button', { name: 'Page 2' }));
     await waitFor(() =>

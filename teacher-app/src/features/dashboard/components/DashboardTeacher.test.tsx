@@ -1,25 +1,20 @@
 import { screen, within } from '@testing-library/react';
-import { getData, statsApi } from '@kelasku/shared-api';
+import type { TeacherStats } from '@kelasku/shared-api';
 import { markUsable } from '@kelasku/shared-rules/src/usable-mark';
 import { renderAt } from '@kelasku/shared-ui/src/test-utils';
-import { signInAsTeacher } from '../../../test/fixtures';
-import { myClasses } from '../../../lib/classes';
-import { classReviewList } from '../review-transport';
+import { refusal } from '../../../../../jest/msw-server';
+import { reply, type Replier } from '../../../../../jest/msw-routes';
+import { signInAsTeacher, X_IPA_1 } from '../../../test/fixtures';
+import { answerMyClasses, asked } from '../../../test/network';
 import DashboardTeacher from './DashboardTeacher';
 import { monthLabel } from '../stats-view';
 
-jest.mock('@kelasku/shared-api', () => {
-  const actual = jest.requireActual('@kelasku/shared-api');
-  return { ...actual, getData: jest.fn(), statsApi: { ...actual.statsApi, teacher: jest.fn() } };
-});
 // The order of the usable mark and the later request (jsdom has no User Timing marks to read).
 const events: string[] = [];
 jest.mock('@kelasku/shared-rules/src/usable-mark', () => ({
   ...jest.requireActual('@kelasku/shared-rules/src/usable-mark'),
   markUsable: jest.fn(),
 }));
-jest.mock('../../../lib/classes', () => ({ ...jest.requireActual('../../../lib/classes'), myClasses: jest.fn() }));
-jest.mock('../review-transport', () => ({ classReviewList: jest.fn() }));
 // Charts need a real layout engine; the panels' text summaries carry the same numbers.
 jest.mock('./DashboardCharts', () => ({
   PerformanceChart: () => <div>bar chart</div>,
@@ -27,7 +22,7 @@ jest.mock('./DashboardCharts', () => ({
 }));
 
 const mocked = <T,>(fn: T) => fn as unknown as jest.Mock;
-const stats = {
+const stats: TeacherStats = {
   performance: [
     { grade: 11, average: null },
     { grade: 10, average: 78.456 },
@@ -50,11 +45,15 @@ const stats = {
   active_today: 17,
 };
 
+let teacherStats: Replier<'get /stats/teacher'>;
+let reviewList: Replier<'get /classes/to-review'>;
+let unanswered: Replier<'get /discussions-material/unanswered/mine'>;
 beforeEach(() => {
   jest.clearAllMocks();
-  mocked(myClasses).mockResolvedValue([{ id: 4, name: 'X IPA 1', grade: 10 }]);
-  mocked(classReviewList).mockResolvedValue({ class_id: 4, class_name: 'X IPA 1', items: [] });
-  mocked(getData).mockResolvedValue({ classes: [], total: 0 });
+  answerMyClasses([X_IPA_1]);
+  teacherStats = reply('get /stats/teacher', () => stats);
+  reviewList = reply('get /classes/to-review', () => ({ class_id: 4, class_name: 'X IPA 1', items: [] }));
+  unanswered = reply('get /discussions-material/unanswered/mine', () => ({ classes: [], total: 0 }));
   events.length = 0;
   mocked(markUsable).mockImplementation(() => events.push('usable'));
 });
@@ -62,7 +61,6 @@ beforeEach(() => {
 describe('Teacher dashboard', () => {
   it('greets the teacher and shows panels from real data', async () => {
     signInAsTeacher({ display_name: 'Bu Sari' });
-    mocked(statsApi.teacher).mockResolvedValue(stats);
     renderAt(<DashboardTeacher />, '/DashboardTeacher');
     expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
     expect(screen.getByText('Welcome again, Bu Sari!')).toBeInTheDocument();
@@ -81,7 +79,8 @@ describe('Teacher dashboard', () => {
 
   it("falls back to 'Teacher' without a display name and offers Retry when stats fail", async () => {
     signInAsTeacher({ display_name: '' });
-    mocked(statsApi.teacher).mockRejectedValue(new Error('500'));
+    jest.spyOn(console, 'error').mockImplementation(() => {});
+    teacherStats.mockImplementation(() => refusal(500, { message: 'Internal Server Error' }));
     renderAt(<DashboardTeacher />, '/DashboardTeacher');
     expect(screen.getByText('Welcome again, Teacher!')).toBeInTheDocument();
     expect(await screen.findByText('Failed to load your dashboard.')).toBeInTheDocument();
@@ -90,18 +89,18 @@ describe('Teacher dashboard', () => {
 
   it('shows the class\'s "To review" list (its own chunk) even when the stats fail', async () => {
     signInAsTeacher();
-    mocked(statsApi.teacher).mockRejectedValue(new Error('500'));
+    jest.spyOn(console, 'error').mockImplementation(() => {});
+    teacherStats.mockImplementation(() => refusal(500, { message: 'Internal Server Error' }));
     renderAt(<DashboardTeacher />, '/DashboardTeacher');
     const review = await screen.findByRole('region', { name: 'To review' });
     expect(await within(review).findByText('Nothing to review')).toBeInTheDocument();
-    expect(classReviewList).toHaveBeenCalledWith(4);
+    expect(reviewList).toHaveBeenCalledWith(asked({ id: '4' }));
   });
 
   it('says, once the dashboard is usable, how many discussion topics wait for an answer, linking to each class', async () => {
     signInAsTeacher();
-    mocked(statsApi.teacher).mockResolvedValue(stats);
-    mocked(getData).mockImplementation(async (url: string) => {
-      events.push(url);
+    unanswered.mockImplementation(() => {
+      events.push('/discussions-material/unanswered/mine');
       return {
         classes: [
           { class_id: 4, name: 'X IPA 1', grade: 10, unanswered: 2 },
@@ -127,7 +126,6 @@ describe('Teacher dashboard', () => {
 
   it('says when no discussion topic waits', async () => {
     signInAsTeacher();
-    mocked(statsApi.teacher).mockResolvedValue(stats);
     renderAt(<DashboardTeacher />, '/DashboardTeacher');
     expect(
       await screen.findByText("Every discussion topic on your subjects has a teacher's answer."),

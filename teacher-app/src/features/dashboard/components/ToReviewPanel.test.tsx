@@ -1,18 +1,13 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { renderAt } from '@kelasku/shared-ui/src/test-utils';
-import { signInAsTeacher } from '../../../test/fixtures';
-import { myClasses } from '../../../lib/classes';
-import { classReviewList, type ClassReviewList } from '../review-transport';
+import type { ClassReviewList } from '@kelasku/shared-api';
+import { refusal } from '../../../../../jest/msw-server';
+import { reply, type Replier } from '../../../../../jest/msw-routes';
+import { classItem, signInAsTeacher, X_IPA_1 } from '../../../test/fixtures';
+import { answerMyClasses, asked } from '../../../test/network';
 import ToReviewPanel from './ToReviewPanel';
 
-jest.mock('../review-transport', () => ({ classReviewList: jest.fn() }));
-jest.mock('../../../lib/classes', () => ({ ...jest.requireActual('../../../lib/classes'), myClasses: jest.fn() }));
-
-const mocked = <T,>(fn: T) => fn as unknown as jest.Mock;
-const CLASSES = [
-  { id: 4, name: 'X IPA 1', grade: 10 },
-  { id: 9, name: 'XI IPS 2', grade: 11 },
-];
+const CLASSES = [X_IPA_1, classItem({ id: 9, name: 'XI IPS 2', grade: 11 })];
 const LISTS: Record<number, ClassReviewList> = {
   4: {
     class_id: 4,
@@ -45,11 +40,12 @@ const LISTS: Record<number, ClassReviewList> = {
   9: { class_id: 9, class_name: 'XI IPS 2', items: [] },
 };
 
+/** Each class's list to review. */
+let reviewList: Replier<'get /classes/to-review'>;
 beforeEach(() => {
-  jest.clearAllMocks();
   signInAsTeacher();
-  mocked(myClasses).mockResolvedValue(CLASSES);
-  mocked(classReviewList).mockImplementation((id: number) => Promise.resolve(LISTS[id]));
+  answerMyClasses(CLASSES);
+  reviewList = reply('get /classes/to-review', ({ query }) => LISTS[Number(query.id)]);
 });
 
 const rows = async () => within(await screen.findByRole('list', { name: 'To review in X IPA 1' })).getAllByRole('link');
@@ -70,7 +66,7 @@ describe('To review panel', () => {
     expect(exercise).toHaveTextContent('Exercise · Bab 1: Sel');
     expect(exercise).toHaveTextContent('1 student to review');
     expect(exercise).not.toHaveTextContent('pending review');
-    expect(classReviewList).toHaveBeenCalledWith(4);
+    expect(reviewList).toHaveBeenCalledWith(asked({ id: '4' }));
   });
 
   it('one tap on a row opens the grades screen with the filter', async () => {
@@ -87,7 +83,7 @@ describe('To review panel', () => {
     expect(within(picker).getByRole('button', { name: 'X IPA 1' })).toHaveAttribute('aria-pressed', 'true');
     fireEvent.click(within(picker).getByRole('button', { name: 'XI IPS 2' }));
     expect(await screen.findByText('Nothing to review')).toBeInTheDocument();
-    expect(classReviewList).toHaveBeenLastCalledWith(9);
+    expect(reviewList).toHaveBeenLastCalledWith(asked({ id: '9' }));
     expect(screen.getByTestId('location')).toHaveTextContent('/DashboardTeacher?class=9');
   });
 
@@ -100,14 +96,15 @@ describe('To review panel', () => {
   });
 
   it('shows no class buttons for a teacher with one class', async () => {
-    mocked(myClasses).mockResolvedValue([CLASSES[0]]);
+    answerMyClasses([CLASSES[0]]);
     renderAt(<ToReviewPanel />, '/DashboardTeacher');
     await rows();
     expect(screen.queryByRole('group', { name: 'Your classes' })).not.toBeInTheDocument();
   });
 
   it('offers Retry when the list fails, and loads it again', async () => {
-    mocked(classReviewList).mockRejectedValueOnce(new Error('500'));
+    jest.spyOn(console, 'error').mockImplementation(() => {});
+    reviewList.mockImplementationOnce(() => refusal(500, { message: 'Internal Server Error' }));
     renderAt(<ToReviewPanel />, '/DashboardTeacher');
     expect(await screen.findByText('Failed to load the list to review.')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));

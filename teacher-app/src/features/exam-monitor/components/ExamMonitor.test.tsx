@@ -1,19 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderAt } from '@kelasku/shared-ui/src/test-utils';
+import { answer } from '../../../../../jest/msw-server';
 import { signInAsTeacher } from '../../../test/fixtures';
-import { fetchMonitor, postEndAttempt, postExtraTime, postOneDevice, type ExamMonitor as Monitor } from '../transport';
+import { asked } from '../../../test/network';
+import type { ExamMonitor as Monitor } from '../transport';
 import { timeLeft } from '../time-left';
 import ExamMonitor from './ExamMonitor';
-
-jest.mock('../transport', () => ({
-  fetchMonitor: jest.fn(),
-  postExtraTime: jest.fn(),
-  postOneDevice: jest.fn(),
-  postReleaseDevice: jest.fn(),
-  postEndAttempt: jest.fn(),
-}));
-const mocked = <T,>(fn: T) => fn as unknown as jest.Mock;
 
 const inAnHour = new Date(Date.now() + 3600_000).toISOString();
 const monitor = (over: Partial<Monitor> = {}): Monitor => ({
@@ -64,13 +57,16 @@ const monitor = (over: Partial<Monitor> = {}): Monitor => ({
   ...over,
 });
 
+/** The exam's monitor as the server reads it. */
+let read: ReturnType<typeof answer>;
 beforeEach(() => {
-  jest.clearAllMocks();
   signInAsTeacher();
+  read = answer('get', '/exams/monitor', (): Monitor => monitor());
 });
+/** A change the monitor sent about exam 9. */
+const sent = (body: Record<string, unknown>) => ({ query: { id: '9' }, body });
 
 it('shows one row per student: status (offline since hh.mm), answered of total, devices, extra minutes', async () => {
-  mocked(fetchMonitor).mockResolvedValue(monitor());
   renderAt(<ExamMonitor />, '/ExamMonitor?exam_id=9');
   const table = await screen.findByRole('table', { name: 'Students and their progress in this exam' });
   const row = (name: string) => within(table).getByText(name).closest('tr')!;
@@ -80,14 +76,13 @@ it('shows one row per student: status (offline since hh.mm), answered of total, 
   expect(row('Budi Santoso')).toHaveTextContent('+15 min');
   expect(row('Citra Dewi')).toHaveTextContent('Not started');
   expect(screen.getByText('1 answering · 1 offline · 0 submitted · 1 not started')).toBeInTheDocument();
-  expect(fetchMonitor).toHaveBeenCalledWith(9);
+  expect(read).toHaveBeenCalledWith(asked({ id: '9' }));
 });
 
 it('gives extra minutes (refusing what is not a whole number from 0 to 600), switches one-device mode and ends an attempt', async () => {
-  mocked(fetchMonitor).mockResolvedValue(monitor());
-  mocked(postExtraTime).mockResolvedValue({ message: 'ok' });
-  mocked(postOneDevice).mockResolvedValue({ message: 'ok' });
-  mocked(postEndAttempt).mockResolvedValue({ message: 'ok' });
+  const extraTime = answer('post', '/exams/monitor/extra-time', () => ({ message: 'ok' }));
+  const oneDevice = answer('post', '/exams/monitor/one-device', () => ({ message: 'ok' }));
+  const endAttempt = answer('post', '/exams/monitor/end-attempt', () => ({ message: 'ok' }));
   const user = userEvent.setup();
   renderAt(<ExamMonitor />, '/ExamMonitor?exam_id=9');
   await screen.findByText('Ahmad Fauzi');
@@ -102,11 +97,11 @@ it('gives extra minutes (refusing what is not a whole number from 0 to 600), swi
   await user.clear(field);
   await user.type(field, '20');
   await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-  await waitFor(() => expect(postExtraTime).toHaveBeenCalledWith(9, 1, 20));
+  await waitFor(() => expect(extraTime).toHaveBeenCalledWith(sent({ student_id: 1, minutes: 20 })));
   expect(await screen.findByText('Extra time saved.')).toBeInTheDocument();
 
   await user.click(screen.getByRole('switch', { name: 'One device at a time' }));
-  await waitFor(() => expect(postOneDevice).toHaveBeenCalledWith(9, true));
+  await waitFor(() => expect(oneDevice).toHaveBeenCalledWith(sent({ on: true })));
 
   await user.click(screen.getAllByRole('button', { name: 'End attempt' })[1]);
   await user.click(
@@ -114,7 +109,7 @@ it('gives extra minutes (refusing what is not a whole number from 0 to 600), swi
       name: 'End attempt',
     }),
   );
-  await waitFor(() => expect(postEndAttempt).toHaveBeenCalledWith(9, 2));
+  await waitFor(() => expect(endAttempt).toHaveBeenCalledWith(sent({ student_id: 2 })));
 });
 
 it('counts the time left from the end time it read', () => {

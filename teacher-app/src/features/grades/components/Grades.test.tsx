@@ -1,22 +1,26 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
-import { exercisesApi, examsApi } from '@kelasku/shared-api';
+import type { Grade, Submission, SubmissionDetail } from '@kelasku/shared-api';
 import { fill, renderAt } from '@kelasku/shared-ui/src/test-utils';
-import { signInAsTeacher } from '../../../test/fixtures';
+import { refusal, unreachable } from '../../../../../jest/msw-server';
+import { reply } from '../../../../../jest/msw-routes';
+import { MC_AND_ESSAY, signInAsTeacher } from '../../../test/fixtures';
+import { asked } from '../../../test/network';
 import Grades from './Grades';
 import Review from './Review';
 
-jest.mock('@kelasku/shared-api', () => {
-  const actual = jest.requireActual('@kelasku/shared-api');
-  return {
-    ...actual,
-    exercisesApi: { ...actual.exercisesApi, submissions: jest.fn(), submission: jest.fn(), setEssayScore: jest.fn() },
-    examsApi: { ...actual.examsApi, submissions: jest.fn(), submission: jest.fn(), setEssayScore: jest.fn() },
-  };
+/** Question 2 (an essay out of 50) scored 40 by the teacher: the grade the server answers a saved score with. */
+const scoredByTeacher = (item: { exercise_id: number } | { exam_id: number }): Grade => ({
+  id: 1,
+  ...item,
+  student_id: 1,
+  score: 90,
+  detail: {
+    '1': { kind: 'mc', correct: true },
+    '2': { kind: 'essay', score: 40, max: 50, pending: false, source: 'teacher' },
+  },
 });
-
-const mocked = <T,>(fn: T) => fn as unknown as jest.Mock;
 
 beforeEach(() => {
   jest.clearAllMocks();
@@ -24,15 +28,16 @@ beforeEach(() => {
 });
 
 describe('Grades', () => {
-  const rows = [
+  const rows: Submission[] = [
     { student_id: 1, name: 'Ahmad Fauzi', nis: '2024100001', sheet_id: 3, status: 'Submitted', score: 75 },
     { student_id: 2, name: 'Budi Santoso', nis: '2024100002', sheet_id: null, status: 'Not started', score: null },
   ];
 
   it('lists every student with status and score, and links submitted sheets to the review', async () => {
-    mocked(exercisesApi.submissions).mockResolvedValue(rows);
+    const submissions = reply('get /exercises/submissions', () => rows);
     renderAt(<Grades />, '/Grades?exercise_id=5');
     const table = await screen.findByRole('table', { name: 'Exercise grades' });
+    expect(submissions).toHaveBeenCalledWith(asked({ exercise_id: '5' }));
     expect(within(table).getByText('Ahmad Fauzi').closest('tr')).toHaveTextContent('Submitted75');
     expect(within(table).getByText('Budi Santoso').closest('tr')).toHaveTextContent('Not started-');
     expect(screen.getByRole('link', { name: 'Review answers of Ahmad Fauzi' })).toHaveAttribute(
@@ -43,7 +48,7 @@ describe('Grades', () => {
   });
 
   it("lists a deactivated student's work greyed and marked, and counts only the active students", async () => {
-    mocked(exercisesApi.submissions).mockResolvedValue([
+    reply('get /exercises/submissions', () => [
       ...rows.map((r) => ({ ...r, active: true })),
       {
         student_id: 3,
@@ -71,7 +76,7 @@ describe('Grades', () => {
 
   it('exports the grades as a CSV file built in the browser', async () => {
     const user = userEvent.setup();
-    mocked(examsApi.submissions).mockResolvedValue(rows);
+    reply('get /exams/submissions', () => rows);
     const blobs: Blob[] = [];
     URL.createObjectURL = jest.fn((blob: Blob) => {
       blobs.push(blob);
@@ -99,7 +104,7 @@ describe('Grades', () => {
 
   it('marks sheets to review, puts them first, and filters them', async () => {
     const user = userEvent.setup();
-    mocked(examsApi.submissions).mockResolvedValue([
+    reply('get /exams/submissions', () => [
       {
         student_id: 1,
         name: 'Ahmad Fauzi',
@@ -166,21 +171,20 @@ describe('Grades', () => {
   });
 
   it('shows an error with Retry when the grades cannot be loaded', async () => {
-    mocked(exercisesApi.submissions).mockRejectedValue(new Error('500'));
+    jest.spyOn(console, 'error').mockImplementation(() => {});
+    reply('get /exercises/submissions', () => refusal(500, { message: 'Internal Server Error' }));
     renderAt(<Grades />, '/Grades?exercise_id=5');
     expect(await screen.findByText('Failed to load the grades.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
   });
 
   it("says why after the screen's text: the server's reason, or that it could not be reached", async () => {
-    const { AxiosError } = jest.requireActual('axios');
-    mocked(exercisesApi.submissions).mockRejectedValue(
-      new AxiosError('403', '403', undefined, undefined, { status: 403, data: { message: 'Not your exercise' } }),
-    );
+    jest.spyOn(console, 'error').mockImplementation(() => {});
+    const submissions = reply('get /exercises/submissions', () => refusal(403, { message: 'Not your exercise' }));
     const { unmount } = renderAt(<Grades />, '/Grades?exercise_id=5');
     expect(await screen.findByRole('alert')).toHaveTextContent(/^Failed to load the grades\.Not your exercise/);
     unmount();
-    mocked(exercisesApi.submissions).mockRejectedValue(new AxiosError('Network Error', 'ERR_NETWORK'));
+    submissions.mockImplementation(unreachable);
     renderAt(<Grades />, '/Grades?exercise_id=5');
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Failed to load the grades.The server could not be reached.',
@@ -189,18 +193,16 @@ describe('Grades', () => {
 });
 
 describe('Review', () => {
-  const submission = {
+  beforeEach(() => {
+    // the class list "Next student" reads: Ahmad's is the only sheet
+    reply('get /exercises/submissions', () => [
+      { student_id: 1, name: 'Ahmad Fauzi', nis: '2024100001', sheet_id: 3, status: 'Submitted', score: 50 },
+    ]);
+  });
+
+  const submission: SubmissionDetail = {
     student: { id: 1, name: 'Ahmad Fauzi', nis: '2024100001' },
-    content: {
-      '1': 'Ibu kota?',
-      '1_a': 'Bandung',
-      '1_b': 'Jakarta',
-      '1_c': 'Medan',
-      '1_d': 'Solo',
-      '1_answer': 'b',
-      '2_essay': 'Jelaskan fotosintesis.',
-      '2_essay_answer': 'Cahaya menjadi energi kimia.',
-    },
+    content: { ...MC_AND_ESSAY, '1': 'Ibu kota?' },
     answers: { '1': 'B', '2': 'Tumbuhan membuat makanan dari cahaya.' },
     score: 50,
     detail: {
@@ -211,19 +213,11 @@ describe('Review', () => {
 
   it("shows the answers, the automatic essay score and pending state, and saves the teacher's override", async () => {
     const user = userEvent.setup();
-    mocked(exercisesApi.submission).mockResolvedValue(submission);
-    mocked(exercisesApi.setEssayScore).mockResolvedValue({
-      id: 1,
-      exercise_id: 5,
-      student_id: 1,
-      score: 90,
-      detail: {
-        '1': { kind: 'mc', correct: true },
-        '2': { kind: 'essay', score: 40, max: 50, pending: false, source: 'teacher' },
-      },
-    });
+    const sheet = reply('get /exercises/submission', () => submission);
+    const setEssayScore = reply('patch /exercises/essay-score', () => scoredByTeacher({ exercise_id: 5 }));
     renderAt(<Review />, '/Review?exercise_id=5&student_id=1');
     expect(await screen.findByText('Total score: 50 / 100')).toBeInTheDocument();
+    expect(sheet).toHaveBeenCalledWith(asked({ exercise_id: '5', student_id: '1' }));
     const q1 = screen.getByRole('region', { name: 'Question 1' });
     expect(within(q1).getByText('Correct')).toBeInTheDocument();
     expect(q1).toHaveTextContent("Student's answer: B (Jakarta)");
@@ -235,13 +229,16 @@ describe('Review', () => {
     fill(within(q2).getByLabelText('Score for question 2'), '60');
     await user.click(within(q2).getByRole('button', { name: 'Save score for question 2' }));
     expect(within(q2).getByText('Enter a score from 0 to 50.')).toBeInTheDocument();
-    expect(exercisesApi.setEssayScore).not.toHaveBeenCalled();
+    expect(setEssayScore).not.toHaveBeenCalled();
 
     fill(within(q2).getByLabelText('Score for question 2'), '40');
     fill(within(q2).getByLabelText('Comment for question 2'), ' Sebutkan klorofil. ');
     await user.click(within(q2).getByRole('button', { name: 'Save score for question 2' }));
     await waitFor(() => expect(screen.getByText('Total score: 90 / 100')).toBeInTheDocument());
-    expect(exercisesApi.setEssayScore).toHaveBeenCalledWith(5, 1, 2, 40, 'Sebutkan klorofil.');
+    expect(setEssayScore).toHaveBeenCalledWith({
+      query: {},
+      body: { exercise_id: 5, student_id: 1, number: 2, score: 40, comment: 'Sebutkan klorofil.' },
+    });
     expect(
       within(screen.getByRole('region', { name: 'Question 2' })).queryByText('Pending review'),
     ).not.toBeInTheDocument();
@@ -250,19 +247,11 @@ describe('Review', () => {
 
   it('keeps the typed score when saving it fails, says so, and saves it on the next try', async () => {
     const user = userEvent.setup();
-    mocked(exercisesApi.submission).mockResolvedValue(submission);
-    mocked(exercisesApi.setEssayScore)
-      .mockRejectedValueOnce(new Error('500'))
-      .mockResolvedValueOnce({
-        id: 1,
-        exercise_id: 5,
-        student_id: 1,
-        score: 90,
-        detail: {
-          '1': { kind: 'mc', correct: true },
-          '2': { kind: 'essay', score: 40, max: 50, pending: false, source: 'teacher' },
-        },
-      });
+    jest.spyOn(console, 'error').mockImplementation(() => {});
+    reply('get /exercises/submission', () => submission);
+    reply('patch /exercises/essay-score', () => scoredByTeacher({ exercise_id: 5 })).mockImplementationOnce(
+      unreachable,
+    );
     renderAt(<Review />, '/Review?exercise_id=5&student_id=1');
     const q2 = await screen.findByRole('region', { name: 'Question 2' });
     fill(within(q2).getByLabelText('Score for question 2'), '40');
@@ -278,7 +267,7 @@ describe('Review', () => {
 
   it('confirms an automatic essay score and moves on to the next sheet to review', async () => {
     const user = userEvent.setup();
-    const auto = {
+    const auto: SubmissionDetail = {
       ...submission,
       score: 90,
       detail: {
@@ -286,10 +275,10 @@ describe('Review', () => {
         '2': { kind: 'essay', score: 40, max: 50, pending: false, source: 'local' },
       },
     };
-    mocked(examsApi.submission).mockImplementation(async (_: number, studentId: number) =>
-      studentId === 1 ? auto : { ...auto, student: { id: 3, name: 'Citra Dewi', nis: '2024100003' } },
+    reply('get /exams/submission', ({ query }) =>
+      query.student_id === '1' ? auto : { ...auto, student: { id: 3, name: 'Citra Dewi', nis: '2024100003' } },
     );
-    mocked(examsApi.submissions).mockResolvedValue([
+    reply('get /exams/submissions', () => [
       {
         student_id: 1,
         name: 'Ahmad Fauzi',
@@ -320,22 +309,17 @@ describe('Review', () => {
         needs_review: true,
       },
     ]);
-    mocked(examsApi.setEssayScore).mockResolvedValue({
-      id: 1,
-      exam_id: 2,
-      student_id: 1,
-      score: 90,
-      detail: {
-        '1': { kind: 'mc', correct: true },
-        '2': { kind: 'essay', score: 40, max: 50, pending: false, source: 'teacher' },
-      },
-    });
+    const setEssayScore = reply('patch /exams/essay-score', () => scoredByTeacher({ exam_id: 2 }));
     renderAt(<Review />, '/Review?exam_id=2&student_id=1');
     const q2 = await screen.findByRole('region', { name: 'Question 2' });
     expect(within(q2).getByText('Not confirmed')).toBeInTheDocument();
     await user.click(within(q2).getByRole('button', { name: 'Confirm score for question 2' }));
-    expect(examsApi.setEssayScore).toHaveBeenCalledWith(2, 1, 2, 40);
     expect(await screen.findByText('Score for question 2 confirmed.')).toBeInTheDocument();
+    // the score as it stands, without a comment
+    expect(setEssayScore).toHaveBeenCalledWith({
+      query: {},
+      body: { exam_id: 2, student_id: 1, number: 2, score: 40 },
+    });
     expect(
       within(screen.getByRole('region', { name: 'Question 2' })).queryByText('Not confirmed'),
     ).not.toBeInTheDocument();
@@ -348,7 +332,7 @@ describe('Review', () => {
 
   it('reuses the grades list it was opened from, and reads it again (not the sheet) after a score is confirmed', async () => {
     const user = userEvent.setup();
-    const auto = {
+    const auto: SubmissionDetail = {
       ...submission,
       score: 90,
       detail: {
@@ -356,7 +340,7 @@ describe('Review', () => {
         '2': { kind: 'essay', score: 40, max: 50, pending: false, source: 'local' },
       },
     };
-    const ahmad = {
+    const ahmad: Submission = {
       student_id: 1,
       name: 'Ahmad Fauzi',
       nis: '2024100001',
@@ -366,7 +350,7 @@ describe('Review', () => {
       auto_scored_essays: 1,
       needs_review: true,
     };
-    const citra = {
+    const citra: Submission = {
       student_id: 3,
       name: 'Citra Dewi',
       nis: '2024100003',
@@ -376,18 +360,9 @@ describe('Review', () => {
       auto_scored_essays: 1,
       needs_review: true,
     };
-    mocked(examsApi.submission).mockResolvedValue(auto);
-    mocked(examsApi.submissions).mockResolvedValue([ahmad, citra]);
-    mocked(examsApi.setEssayScore).mockResolvedValue({
-      id: 1,
-      exam_id: 2,
-      student_id: 1,
-      score: 90,
-      detail: {
-        '1': { kind: 'mc', correct: true },
-        '2': { kind: 'essay', score: 40, max: 50, pending: false, source: 'teacher' },
-      },
-    });
+    const sheet = reply('get /exams/submission', () => auto);
+    const submissions = reply('get /exams/submissions', () => [ahmad, citra]);
+    reply('patch /exams/essay-score', () => scoredByTeacher({ exam_id: 2 }));
     renderAt(
       <Routes>
         <Route path="/Grades" element={<Grades />} />
@@ -397,16 +372,16 @@ describe('Review', () => {
     );
     await user.click(await screen.findByRole('link', { name: 'Review answers of Ahmad Fauzi' }));
     expect(await screen.findByRole('link', { name: 'Next student: Citra Dewi' })).toBeInTheDocument();
-    expect(examsApi.submissions).toHaveBeenCalledTimes(1);
+    expect(submissions).toHaveBeenCalledTimes(1);
 
-    mocked(examsApi.submissions).mockResolvedValue([{ ...ahmad, auto_scored_essays: 0, needs_review: false }, citra]);
+    submissions.mockImplementation(() => [{ ...ahmad, auto_scored_essays: 0, needs_review: false }, citra]);
     await user.click(
       within(screen.getByRole('region', { name: 'Question 2' })).getByRole('button', {
         name: 'Confirm score for question 2',
       }),
     );
     expect(await screen.findByText('Score for question 2 confirmed.')).toBeInTheDocument();
-    await waitFor(() => expect(examsApi.submissions).toHaveBeenCalledTimes(2));
-    expect(examsApi.submission).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(submissions).toHaveBeenCalledTimes(2));
+    expect(sheet).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,22 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { strFromU8, unzipSync } from 'fflate';
-import { classesApi, exercisesApi, materialsApi } from '@kelasku/shared-api';
 import { renderAt } from '@kelasku/shared-ui/src/test-utils';
-import { signInAsTeacher } from '../../../test/fixtures';
+import { reply } from '../../../../../jest/msw-routes';
+import { classItem, exercise, material, meta, signInAsTeacher } from '../../../test/fixtures';
+import { answerMyClasses, asked } from '../../../test/network';
 import Grades from './Grades';
-
-jest.mock('@kelasku/shared-api', () => {
-  const actual = jest.requireActual('@kelasku/shared-api');
-  return {
-    ...actual,
-    classesApi: { ...actual.classesApi, mine: jest.fn() },
-    materialsApi: { ...actual.materialsApi, fromClass: jest.fn() },
-    exercisesApi: { ...actual.exercisesApi, submissions: jest.fn(), grade: jest.fn(), byMaterial: jest.fn() },
-  };
-});
-
-const mocked = <T,>(fn: T) => fn as unknown as jest.Mock;
 
 function readBlob(blob: Blob): Promise<Uint8Array> {
   return new Promise((resolve) => {
@@ -29,23 +18,20 @@ function readBlob(blob: Blob): Promise<Uint8Array> {
 test('Excel export: class and title in the file name, a column per question and the pending essays', async () => {
   signInAsTeacher();
   const user = userEvent.setup();
-  mocked(exercisesApi.submissions).mockResolvedValue([
+  reply('get /exercises/submissions', () => [
     { student_id: 1, name: 'Ahmad Fauzi', nis: '0024100001', sheet_id: 3, status: 'Submitted', score: 50 },
     { student_id: 2, name: 'Budi Santoso', nis: '2024100002', sheet_id: null, status: 'Not started', score: null },
   ]);
-  mocked(classesApi.mine).mockResolvedValue({
-    classes: [{ id: 7, name: 'X IPA 1', grade: 10, description: '', teacher_id: 1 }],
-  });
-  mocked(materialsApi.fromClass).mockResolvedValue({
-    materials: [{ id: 4, class_id: 7, title: 'Limit', description: '', content: '', teacher_id: 1, exercise_id: 5 }],
-    meta: {},
-  });
-  mocked(exercisesApi.byMaterial).mockResolvedValue([
-    {
+  answerMyClasses([classItem({ id: 7, name: 'X IPA 1', grade: 10, teacher_id: 1 })]);
+  reply('get /materials/from-class', () => ({
+    materials: [material({ id: 4, class_id: 7, title: 'Limit', teacher_id: 1, exercise_id: 5 })],
+    meta: meta(1, 1, 100),
+  }));
+  reply('get /exercises', () => [
+    exercise({
       id: 5,
       material_id: 4,
       title: 'Latihan Limit',
-      total_marks: 100,
       teacher_id: 1,
       content: {
         '1': 'Q',
@@ -57,9 +43,9 @@ test('Excel export: class and title in the file name, a column per question and 
         '2_essay': 'Jelaskan',
         '3_essay': 'Hitung',
       },
-    },
+    }),
   ]);
-  mocked(exercisesApi.grade).mockResolvedValue([
+  const grade = reply('get /exercises/get-grade', () => [
     {
       id: 1,
       student_id: 1,
@@ -86,7 +72,9 @@ test('Excel export: class and title in the file name, a column per question and 
   renderAt(<Grades />, '/Grades?exercise_id=5');
   await user.click(await screen.findByRole('button', { name: 'Export grades (Excel)' }));
   await waitFor(() => expect(clicked).toEqual(['Grades - X IPA 1 - Latihan Limit.xlsx']));
-  expect(exercisesApi.grade).toHaveBeenCalledTimes(1); // only the graded student's detail
+  // only the graded student's detail
+  expect(grade).toHaveBeenCalledTimes(1);
+  expect(grade).toHaveBeenCalledWith(asked({ exercise_id: '5', student_id: '1' }));
 
   const files = unzipSync(await readBlob(blobs[0]));
   const strings = [...strFromU8(files['xl/sharedStrings.xml']).matchAll(/<t>([^<]*)<\/t>/g)].map((m) => m[1]);

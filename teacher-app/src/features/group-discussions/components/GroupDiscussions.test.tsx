@@ -1,21 +1,18 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { discussionsApi, getUserData, type Discussion } from '@kelasku/shared-api';
+import { getUserData, type Discussion } from '@kelasku/shared-api';
 import { fill, renderAt } from '@kelasku/shared-ui/src/test-utils';
-import { signInAsTeacher } from '../../../test/fixtures';
+import { unreachable } from '../../../../../jest/msw-server';
+import { reply, type Replier } from '../../../../../jest/msw-routes';
+import { meta, signInAsTeacher } from '../../../test/fixtures';
+import { asked } from '../../../test/network';
 import GroupDiscussions from './GroupDiscussions';
 
-jest.mock('@kelasku/shared-api', () => {
-  const actual = jest.requireActual('@kelasku/shared-api');
-  return { ...actual, discussionsApi: { list: jest.fn(), reply: jest.fn(), removeReply: jest.fn() } };
-});
-
-const mocked = <T,>(fn: T) => fn as unknown as jest.Mock;
-const meta = { page: 1, pageSize: 10, total: 1, totalPage: 1, totalpages: 1 };
 let question: Discussion;
+/** The school-wide questions, ten a page. */
+let list: Replier<'get /discussions'>;
 
 beforeEach(() => {
-  jest.clearAllMocks();
   signInAsTeacher();
   question = {
     id: 4,
@@ -34,13 +31,13 @@ beforeEach(() => {
       },
     ],
   };
-  mocked(discussionsApi.list).mockResolvedValue({ discussions: [question], meta });
+  list = reply('get /discussions', () => ({ discussions: [question], meta: meta(1, 1, 10) }));
 });
 
 it("answers a student's school-wide question and removes only the teacher's own reply", async () => {
   const user = userEvent.setup();
   const me = getUserData()!.teacher_id!;
-  const answered = {
+  const answered: Discussion = {
     ...question,
     replies: [
       ...question.replies!,
@@ -55,34 +52,35 @@ it("answers a student's school-wide question and removes only the teacher's own 
       },
     ],
   };
-  mocked(discussionsApi.reply).mockResolvedValue(answered);
+  const answerIt = reply('put /discussions/reply', () => answered);
   renderAt(<GroupDiscussions />, '/GroupDiscussions');
   expect(await screen.findByRole('heading', { level: 1, name: 'Group Discussions' })).toBeInTheDocument();
   const card = await screen.findByRole('article', { name: 'Rumus <bandul>?' });
-  expect(discussionsApi.list).toHaveBeenCalledWith(1, 10);
+  expect(list).toHaveBeenCalledWith(asked({ page: '1', pageSize: '10' }));
   // a student's reply is not the teacher's to remove
   expect(within(card).queryByRole('button', { name: 'Remove your reply' })).toBeNull();
 
-  mocked(discussionsApi.list).mockResolvedValue({ discussions: [answered], meta });
+  list.mockImplementation(() => ({ discussions: [answered], meta: meta(1, 1, 10) }));
   fill(within(card).getByRole('textbox', { name: 'Write an Answer to Rumus <bandul>?' }), '  Lihat bab getaran.  ');
   await user.click(within(card).getByRole('button', { name: 'Send answer' }));
-  expect(discussionsApi.reply).toHaveBeenCalledWith(4, 'Lihat bab getaran.');
   const replies = within(card).getByRole('list', { name: 'Replies to Rumus <bandul>?' });
   await waitFor(() => expect(within(replies).getAllByRole('listitem')).toHaveLength(2));
+  expect(answerIt).toHaveBeenCalledWith({ query: { id: '4' }, body: { replies: 'Lihat bab getaran.' } });
   expect(within(replies).getAllByRole('listitem')[1]).toHaveTextContent(/^Bu Sari Teacher/);
   expect(within(card).getByRole('textbox', { name: 'Write an Answer to Rumus <bandul>?' })).toHaveValue('');
 
-  mocked(discussionsApi.removeReply).mockResolvedValue(question);
-  mocked(discussionsApi.list).mockResolvedValue({ discussions: [question], meta });
+  const removeReply = reply('delete /discussions/reply', () => question);
+  list.mockImplementation(() => ({ discussions: [question], meta: meta(1, 1, 10) }));
   await user.click(within(card).getByRole('button', { name: 'Remove your reply' }));
   await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Remove' }));
-  expect(discussionsApi.removeReply).toHaveBeenCalledWith(4, 'r-2');
   await waitFor(() => expect(within(replies).getAllByRole('listitem')).toHaveLength(1));
+  expect(removeReply).toHaveBeenCalledWith(asked({ id: '4', reply_id: 'r-2' }));
 });
 
 it('says so when the answer could not be sent, keeping what was typed', async () => {
   const user = userEvent.setup();
-  mocked(discussionsApi.reply).mockRejectedValue(new Error('offline'));
+  jest.spyOn(console, 'error').mockImplementation(() => {});
+  reply('put /discussions/reply', unreachable);
   renderAt(<GroupDiscussions />, '/GroupDiscussions');
   const card = await screen.findByRole('article', { name: 'Rumus <bandul>?' });
   fill(within(card).getByRole('textbox', { name: 'Write an Answer to Rumus <bandul>?' }), 'Jawaban');

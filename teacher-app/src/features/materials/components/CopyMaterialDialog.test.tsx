@@ -1,33 +1,20 @@
 import i18next from 'i18next';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { classesApi, materialsApi } from '@kelasku/shared-api';
 import { renderAt } from '@kelasku/shared-ui/src/test-utils';
-import { signInAsTeacher } from '../../../test/fixtures';
+import { reply } from '../../../../../jest/msw-routes';
+import { classItem, material, signInAsTeacher, X_IPA_1 } from '../../../test/fixtures';
+import { answerMyClasses } from '../../../test/network';
 import CopyMaterialDialog from './CopyMaterialDialog';
 
-jest.mock('@kelasku/shared-api', () => {
-  const actual = jest.requireActual('@kelasku/shared-api');
-  return {
-    ...actual,
-    classesApi: { ...actual.classesApi, mine: jest.fn() },
-    materialsApi: { ...actual.materialsApi, copy: jest.fn() },
-  };
-});
-
-const mocked = <T,>(fn: T) => fn as unknown as jest.Mock;
-
 beforeEach(() => {
-  jest.clearAllMocks();
   signInAsTeacher();
-  mocked(classesApi.mine).mockResolvedValue({
-    classes: [
-      { id: 4, name: 'X IPA 1', grade: 10 },
-      { id: 5, name: 'X IPA 2', grade: 10 },
-      { id: 6, name: 'X IPA 3', grade: 10 },
-      { id: 7, name: 'XI IPA 1', grade: 11 },
-    ],
-  });
+  answerMyClasses([
+    X_IPA_1,
+    classItem({ id: 5, name: 'X IPA 2', grade: 10 }),
+    classItem({ id: 6, name: 'X IPA 3', grade: 10 }),
+    classItem({ id: 7, name: 'XI IPA 1', grade: 11 }),
+  ]);
 });
 afterEach(async () => {
   await i18next.changeLanguage('en');
@@ -37,7 +24,9 @@ describe('Copy to other classes', () => {
   it('offers the other classes of the grade and copies to those ticked in one request', async () => {
     const user = userEvent.setup();
     const onCopied = jest.fn();
-    mocked(materialsApi.copy).mockResolvedValue({ materials: [{ id: 20 }, { id: 21 }] });
+    const copy = reply('post /materials/copy', () => ({
+      materials: [material({ id: 20, title: 'Sel', class_id: 5 }), material({ id: 21, title: 'Sel', class_id: 6 })],
+    }));
     renderAt(<CopyMaterialDialog materialId={11} classId={4} onClose={jest.fn()} onCopied={onCopied} />);
     expect(await screen.findByRole('checkbox', { name: 'X IPA 2' })).toBeInTheDocument();
     expect(screen.getByRole('group', { name: 'Classes of grade 10' })).toBeInTheDocument();
@@ -48,7 +37,7 @@ describe('Copy to other classes', () => {
     await user.click(screen.getByRole('checkbox', { name: 'X IPA 3' }));
     await user.click(screen.getByRole('button', { name: 'Copy' }));
     await waitFor(() => expect(onCopied).toHaveBeenCalledWith(2));
-    expect(materialsApi.copy).toHaveBeenCalledWith(11, [5, 6]);
+    expect(copy).toHaveBeenCalledWith({ query: {}, body: { material_id: 11, class_ids: [5, 6] } });
   });
 
   it('says so when the teacher has no other class of the grade; in Indonesian too', async () => {

@@ -1,20 +1,14 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { classesApi, materialsApi } from '@kelasku/shared-api';
+import type { MaterialInput } from '@kelasku/shared-api';
 import { fill, renderAt } from '@kelasku/shared-ui/src/test-utils';
-import { signInAsTeacher } from '../../../test/fixtures';
+import { refusal, unreachable } from '../../../../../jest/msw-server';
+import { reply } from '../../../../../jest/msw-routes';
+import { classItem, material, signInAsTeacher, X_IPA_1 } from '../../../test/fixtures';
+import { answerMyClasses } from '../../../test/network';
 
 import CreateSubject from './CreateSubject';
 import EditSubject from './EditSubject';
-
-jest.mock('@kelasku/shared-api', () => {
-  const actual = jest.requireActual('@kelasku/shared-api');
-  return {
-    ...actual,
-    classesApi: { ...actual.classesApi, classId: jest.fn(), mine: jest.fn() },
-    materialsApi: { ...actual.materialsApi, create: jest.fn(), detail: jest.fn(), update: jest.fn() },
-  };
-});
 
 // Quill needs a real browser; a textarea stands in for the lazily loaded editor.
 jest.mock('./RichEditor', () => ({
@@ -30,15 +24,13 @@ jest.mock('./RichEditor', () => ({
   }) => <textarea aria-label={label} defaultValue={initialValue} onChange={(e) => onChange(e.target.value)} />,
 }));
 
-const mocked = <T,>(fn: T) => fn as unknown as jest.Mock;
+/** The subject the server created (or saved), from what the form sent. */
+const saved = (body: MaterialInput) => material({ id: 9, ...body });
 
 beforeEach(() => {
   jest.clearAllMocks();
   signInAsTeacher();
-  mocked(classesApi.classId).mockResolvedValue({ class_id: 4, total: 1 });
-  mocked(classesApi.mine).mockResolvedValue({
-    classes: [{ id: 4, name: 'X IPA 1', grade: 10, description: '', teacher_id: 7, teacher_name: 'Bu Sari' }],
-  });
+  answerMyClasses([X_IPA_1]);
   jest.spyOn(window, 'alert').mockImplementation(() => {});
 });
 
@@ -62,14 +54,15 @@ describe('Create Subject', () => {
     expect(screen.queryByText('Title is required.')).not.toBeInTheDocument();
 
     fill(screen.getByLabelText('Short Description'), 'Bab 1');
+    const create = reply('post /materials', ({ body }) => saved(body));
     await user.click(submit);
     expect(screen.getByText('Content is required.')).toBeInTheDocument();
-    expect(materialsApi.create).not.toHaveBeenCalled();
+    expect(create).not.toHaveBeenCalled();
   });
 
   it('creates the subject in the grade class, alerts, and goes back one screen', async () => {
     const user = userEvent.setup();
-    mocked(materialsApi.create).mockResolvedValue({ id: 9 });
+    const create = reply('post /materials', ({ body }) => saved(body));
     renderAt(<CreateSubject grade={10} />, '/CreateSubjects10', { from: '/ManageSubjects10' });
     fill(await screen.findByLabelText('Subject Title', {}, { timeout: 5000 }), 'Sel Hewan');
     fill(screen.getByLabelText('Short Description'), 'Bab 1');
@@ -77,19 +70,17 @@ describe('Create Subject', () => {
     await user.click(screen.getByRole('button', { name: 'Submit' }));
 
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/ManageSubjects10'));
-    expect(materialsApi.create).toHaveBeenCalledWith({
-      title: 'Sel Hewan',
-      description: 'Bab 1',
-      content: '<p>Isi</p>',
-      class_id: 4,
-      teacher_id: 7,
+    expect(create).toHaveBeenCalledWith({
+      query: {},
+      body: { title: 'Sel Hewan', description: 'Bab 1', content: '<p>Isi</p>', class_id: 4, teacher_id: 7 },
     });
     expect(window.alert).toHaveBeenCalledWith('Subject created successfully');
   });
 
   it('keeps what was typed and says so when saving fails', async () => {
     const user = userEvent.setup();
-    mocked(materialsApi.create).mockRejectedValue(new Error('500'));
+    jest.spyOn(console, 'error').mockImplementation(() => {});
+    reply('post /materials', unreachable);
     renderAt(<CreateSubject grade={10} />, '/CreateSubjects10', { from: '/ManageSubjects10' });
     fill(await screen.findByLabelText('Subject Title', {}, { timeout: 5000 }), 'Sel Hewan');
     fill(screen.getByLabelText('Short Description'), 'Bab 1');
@@ -103,12 +94,10 @@ describe('Create Subject', () => {
   it("shows the server's reason under the field it is about, or after the failure text, and clears it on change", async () => {
     const user = userEvent.setup();
     jest.spyOn(console, 'error').mockImplementation(() => {});
-    const { AxiosError } = jest.requireActual('axios');
-    const refusal = (field: string, message: string) =>
-      new AxiosError('400', 'ERR', undefined, undefined, { status: 400, data: { error: message, message, field } });
-    mocked(materialsApi.create)
-      .mockRejectedValueOnce(refusal('title', 'Title must be at most 200 characters.'))
-      .mockRejectedValueOnce(refusal('content', 'Content must be at most 2000000 characters.'));
+    const refused = (field: string, message: string) => refusal(400, { error: message, message, field });
+    reply('post /materials', ({ body }) => saved(body))
+      .mockImplementationOnce(() => refused('title', 'Title must be at most 200 characters.'))
+      .mockImplementationOnce(() => refused('content', 'Content must be at most 2000000 characters.'));
     renderAt(<CreateSubject grade={10} />, '/CreateSubjects10', { from: '/ManageSubjects10' });
     const title = await screen.findByLabelText('Subject Title', {}, { timeout: 5000 });
     fill(title, 'Sel Hewan');
@@ -133,7 +122,6 @@ describe('Create Subject', () => {
 
   it('warns "Class ID not found" and explains when the teacher has no class in the grade', async () => {
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
-    mocked(classesApi.classId).mockResolvedValue({ class_id: null, total: 0 });
     renderAt(<CreateSubject grade={12} />, '/CreateSubjects12');
     expect(
       await screen.findByText("You don't teach a class in 12th Grade yet. Ask the admin to create one."),
@@ -143,33 +131,25 @@ describe('Create Subject', () => {
 
   it('creates the subject in the grade class named by ?class= when the teacher has several in the grade', async () => {
     const user = userEvent.setup();
-    mocked(classesApi.mine).mockResolvedValue({
-      classes: [
-        { id: 4, name: 'X IPA 1', grade: 10, description: '', teacher_id: 7, teacher_name: '' },
-        { id: 9, name: 'X IPA 2', grade: 10, description: '', teacher_id: 7, teacher_name: '' },
-      ],
-    });
-    mocked(materialsApi.create).mockResolvedValue({ id: 1 });
+    answerMyClasses([X_IPA_1, classItem({ id: 9, name: 'X IPA 2', grade: 10 })]);
+    const create = reply('post /materials', ({ body }) => saved(body));
     renderAt(<CreateSubject grade={10} />, '/CreateSubjects10?class=9');
     expect(await screen.findByRole('combobox', { name: 'Class' })).toHaveTextContent('X IPA 2 (10th Grade)');
     fill(screen.getByLabelText('Subject Title'), 'Ekologi');
     fill(screen.getByLabelText('Short Description'), 'Bab 2');
     fill(screen.getByLabelText('Subject Content'), 'Isi');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
-    await waitFor(() => expect(materialsApi.create).toHaveBeenCalledWith(expect.objectContaining({ class_id: 9 })));
+    await waitFor(() =>
+      expect(create).toHaveBeenCalledWith({ query: {}, body: expect.objectContaining({ class_id: 9 }) }),
+    );
     // Opened directly: back to the same class's subjects.
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/ManageSubjects10?class=9'));
   });
 
   it('lets the teacher pick the class on /CreateSubjects', async () => {
     const user = userEvent.setup();
-    mocked(classesApi.mine).mockResolvedValue({
-      classes: [
-        { id: 4, name: 'X IPA 1', grade: 10, description: '', teacher_id: 7, teacher_name: '' },
-        { id: 8, name: 'XI IPS 2', grade: 11, description: '', teacher_id: 7, teacher_name: '' },
-      ],
-    });
-    mocked(materialsApi.create).mockResolvedValue({ id: 1 });
+    answerMyClasses([X_IPA_1, classItem({ id: 8, name: 'XI IPS 2', grade: 11 })]);
+    const create = reply('post /materials', ({ body }) => saved(body));
     renderAt(<CreateSubject />, '/CreateSubjects', { from: '/DashboardTeacher' });
     await user.click(await screen.findByRole('combobox', { name: 'Class' }));
     await user.click(screen.getByRole('option', { name: 'XI IPS 2 (11th Grade)' }));
@@ -177,22 +157,18 @@ describe('Create Subject', () => {
     fill(screen.getByLabelText('Short Description'), 'Pasar');
     fill(screen.getByLabelText('Subject Content'), 'Isi');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
-    await waitFor(() => expect(materialsApi.create).toHaveBeenCalledWith(expect.objectContaining({ class_id: 8 })));
+    await waitFor(() =>
+      expect(create).toHaveBeenCalledWith({ query: {}, body: expect.objectContaining({ class_id: 8 }) }),
+    );
   });
 });
 
 describe('Edit Subject', () => {
   it('loads the subject from ?id (works on reload), validates, and saves with the same class', async () => {
     const user = userEvent.setup();
-    mocked(materialsApi.detail).mockResolvedValue({
-      id: 3,
-      class_id: 4,
-      teacher_id: 7,
-      title: 'Sel',
-      description: 'Bab 1',
-      content: '<p>Isi</p>',
-    });
-    mocked(materialsApi.update).mockResolvedValue({});
+    const subject = material({ id: 3, title: 'Sel', description: 'Bab 1', content: '<p>Isi</p>' });
+    reply('get /materials/detail', () => subject);
+    const update = reply('put /materials', ({ body }) => ({ ...subject, ...(body as MaterialInput) }));
     renderAt(<EditSubject />, '/EditSubjects?id=3', { from: '/ManageSubjects10' });
     const title = await screen.findByLabelText('Subject Title');
     expect(title).toHaveValue('Sel');
@@ -202,12 +178,9 @@ describe('Edit Subject', () => {
     fill(title, 'Sel Tumbuhan');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/ManageSubjects10'));
-    expect(materialsApi.update).toHaveBeenCalledWith(3, {
-      title: 'Sel Tumbuhan',
-      description: 'Bab 1',
-      content: '<p>Isi</p>',
-      class_id: 4,
-      teacher_id: 7,
+    expect(update).toHaveBeenCalledWith({
+      query: { id: '3' },
+      body: { title: 'Sel Tumbuhan', description: 'Bab 1', content: '<p>Isi</p>', class_id: 4, teacher_id: 7 },
     });
     expect(window.alert).toHaveBeenCalledWith('Subject updated successfully');
   });
@@ -215,10 +188,8 @@ describe('Edit Subject', () => {
 
 describe('a subject screen opened with a bad id', () => {
   it('says the subject is gone (404) and links back, with no Retry; a missing id says none was chosen', async () => {
-    const { AxiosError } = jest.requireActual('axios');
-    mocked(materialsApi.detail).mockRejectedValue(
-      new AxiosError('404', '404', undefined, undefined, { status: 404, data: { message: 'Material not found' } }),
-    );
+    jest.spyOn(console, 'error').mockImplementation(() => {});
+    const detail = reply('get /materials/detail', () => refusal(404, { message: 'Material not found' }));
     const { unmount } = renderAt(<EditSubject />, '/EditSubjects?id=99', { from: '/ManageSubjects10' });
     expect(await screen.findByText('This subject does not exist or was removed.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute('href', '/DashboardTeacher');
@@ -226,5 +197,6 @@ describe('a subject screen opened with a bad id', () => {
     unmount();
     renderAt(<EditSubject />, '/EditSubjects', { from: '/ManageSubjects10' });
     expect(screen.getByText('No subject was chosen.')).toBeInTheDocument();
+    expect(detail).toHaveBeenCalledTimes(1);
   });
 });

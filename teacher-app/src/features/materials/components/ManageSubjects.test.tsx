@@ -1,61 +1,39 @@
 import { useState } from 'react';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { classesApi, materialDiscussionsApi, materialsApi } from '@kelasku/shared-api';
-import { deferred, renderAt } from '@kelasku/shared-ui/src/test-utils';
-import { signInAsTeacher } from '../../../test/fixtures';
+import type { Material } from '@kelasku/shared-api';
+import { renderAt } from '@kelasku/shared-ui/src/test-utils';
+import { held, refusal } from '../../../../../jest/msw-server';
+import { reply, type Replier } from '../../../../../jest/msw-routes';
+import { classItem, material, meta, signInAsTeacher, SUBJECTS, X_IPA_1 } from '../../../test/fixtures';
+import { answerMyClasses, asked } from '../../../test/network';
 import ManageSubjects from './ManageSubjects';
 
-jest.mock('@kelasku/shared-api', () => {
-  const actual = jest.requireActual('@kelasku/shared-api');
-  return {
-    ...actual,
-    classesApi: { ...actual.classesApi, classId: jest.fn(), mine: jest.fn() },
-    materialsApi: { ...actual.materialsApi, fromClass: jest.fn(), remove: jest.fn() },
-    materialDiscussionsApi: { ...actual.materialDiscussionsApi, unanswered: jest.fn() },
-  };
-});
+const subjects = SUBJECTS;
+const X_IPA_2 = classItem({ id: 9, name: 'X IPA 2', grade: 10 });
+/** A page of the class's subjects. */
+const page = (materials: Material[], totalPage = 1) => ({ materials, meta: meta(materials.length, totalPage) });
+/** What a read of class `id`'s subjects page `n` asked. */
+const subjectsOf = (id: number, n: number) => asked({ id: String(id), page: String(n) });
 
-const mocked = <T,>(fn: T) => fn as unknown as jest.Mock;
-const meta = (totalPage: number) => ({ page: 1, pageSize: 15, total: 2, totalPage, totalpages: totalPage });
-const subjects = [
-  {
-    id: 11,
-    class_id: 4,
-    teacher_id: 7,
-    title: 'Sel Hewan',
-    description: 'Struktur sel',
-    content: '<p>x</p>',
-    exercise_id: 5,
-  },
-  {
-    id: 12,
-    class_id: 4,
-    teacher_id: 7,
-    title: 'Genetika',
-    description: 'Pewarisan sifat',
-    content: '<p>y</p>',
-    exercise_id: null,
-  },
-];
-
+let classes: ReturnType<typeof answerMyClasses>;
+let fromClass: Replier<'get /materials/from-class'>;
+let unanswered: Replier<'get /discussions-material/unanswered'>;
 beforeEach(() => {
-  jest.clearAllMocks();
   signInAsTeacher();
-  mocked(classesApi.classId).mockResolvedValue({ class_id: 4, total: 1 });
-  mocked(classesApi.mine).mockResolvedValue({ classes: [{ id: 4, name: 'X IPA 1', grade: 10 }] });
-  mocked(materialsApi.fromClass).mockResolvedValue({ materials: subjects, meta: meta(1) });
-  mocked(materialDiscussionsApi.unanswered).mockResolvedValue({ materials: [], total: 0 });
+  classes = answerMyClasses([X_IPA_1]);
+  fromClass = reply('get /materials/from-class', () => page(subjects));
+  unanswered = reply('get /discussions-material/unanswered', () => ({ materials: [], total: 0 }));
 });
 
 it('shows how many student questions no teacher has answered, per subject and for the class (one read)', async () => {
-  mocked(materialDiscussionsApi.unanswered).mockResolvedValue({
+  unanswered.mockImplementation(() => ({
     materials: [
       { material_id: 12, unanswered: 2 },
       { material_id: 99, unanswered: 1 },
     ],
     total: 3,
-  });
+  }));
   renderAt(<ManageSubjects grade={10} />, '/ManageSubjects10');
   expect(await screen.findByText("3 student questions in this class have no teacher's answer yet.")).toHaveAttribute(
     'role',
@@ -64,8 +42,8 @@ it('shows how many student questions no teacher has answered, per subject and fo
   const cards = screen.getAllByRole('article');
   expect(within(cards[1]).getByText("2 questions without a teacher's answer")).toBeInTheDocument();
   expect(within(cards[0]).queryByText(/without a teacher's answer/)).toBeNull();
-  expect(materialDiscussionsApi.unanswered).toHaveBeenCalledTimes(1);
-  expect(materialDiscussionsApi.unanswered).toHaveBeenCalledWith(4);
+  expect(unanswered).toHaveBeenCalledTimes(1);
+  expect(unanswered).toHaveBeenCalledWith(asked({ class_id: '4' }));
 });
 
 describe('Manage Subjects', () => {
@@ -73,8 +51,8 @@ describe('Manage Subjects', () => {
     const user = userEvent.setup();
     renderAt(<ManageSubjects grade={10} />, '/ManageSubjects10');
     expect(await screen.findByRole('heading', { name: 'Sel Hewan' })).toBeInTheDocument();
-    expect(classesApi.classId).toHaveBeenCalledWith(10, 7);
-    expect(materialsApi.fromClass).toHaveBeenCalledWith(4, 1);
+    expect(classes.classId).toHaveBeenCalledWith(asked({ grade: '10', teacher_id: '7' }));
+    expect(fromClass).toHaveBeenCalledWith(subjectsOf(4, 1));
     expect(screen.getByText('10th Grade')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Preview this subject: Sel Hewan' })).toHaveAttribute(
       'href',
@@ -94,11 +72,11 @@ describe('Manage Subjects', () => {
 
   it('deletes a subject after confirmation and removes its card', async () => {
     const user = userEvent.setup();
-    mocked(materialsApi.remove).mockResolvedValue({ message: 'ok' });
+    const remove = reply('delete /materials', () => ({ message: 'ok' }));
     renderAt(<ManageSubjects grade={10} />, '/ManageSubjects10');
     await user.click(await screen.findByRole('button', { name: 'Options for Genetika' }));
     expect(screen.getByRole('menuitem', { name: 'Edit Subject' })).toHaveAttribute('href', '/EditSubjects?id=12');
-    mocked(materialsApi.fromClass).mockResolvedValue({ materials: [subjects[0]], meta: meta(1) });
+    fromClass.mockImplementation(() => page([subjects[0]]));
     await user.click(screen.getByRole('menuitem', { name: 'Delete Subject' }));
     const dialog = screen.getByRole('dialog');
     expect(dialog).toHaveTextContent(
@@ -106,41 +84,36 @@ describe('Manage Subjects', () => {
     );
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(materialsApi.remove).toHaveBeenCalledWith(12);
+    expect(remove).toHaveBeenCalledWith(asked({ id: '12' }));
     expect(screen.queryByRole('heading', { name: 'Genetika' })).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Sel Hewan' })).toBeInTheDocument();
   });
 
   it('pages through subjects', async () => {
     const user = userEvent.setup();
-    mocked(materialsApi.fromClass).mockResolvedValue({ materials: subjects, meta: meta(2) });
+    fromClass.mockImplementation(() => page(subjects, 2));
     renderAt(<ManageSubjects grade={10} />, '/ManageSubjects10');
     await user.click(await screen.findByRole('button', { name: 'Page 2' }));
-    await waitFor(() => expect(materialsApi.fromClass).toHaveBeenLastCalledWith(4, 2));
+    await waitFor(() => expect(fromClass).toHaveBeenLastCalledWith(subjectsOf(4, 2)));
     expect(screen.getByTestId('location')).toHaveTextContent('/ManageSubjects10?page=2');
   });
 
   it('opens the page named in the URL (a reload keeps the page)', async () => {
-    mocked(materialsApi.fromClass).mockResolvedValue({ materials: subjects, meta: { ...meta(2), page: 2 } });
+    fromClass.mockImplementation(() => ({ materials: subjects, meta: meta(2, 2, 15, 2) }));
     renderAt(<ManageSubjects grade={10} />, '/ManageSubjects10?page=2');
     expect(await screen.findByRole('heading', { name: 'Sel Hewan' })).toBeInTheDocument();
-    expect(materialsApi.fromClass).toHaveBeenCalledWith(4, 2);
-    expect(materialsApi.fromClass).not.toHaveBeenCalledWith(4, 1);
+    expect(fromClass).toHaveBeenCalledWith(subjectsOf(4, 2));
+    expect(fromClass).not.toHaveBeenCalledWith(subjectsOf(4, 1));
     expect(screen.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
   });
 
   it('picking another class starts at its first page', async () => {
     const user = userEvent.setup();
-    mocked(classesApi.mine).mockResolvedValue({
-      classes: [
-        { id: 4, name: 'X IPA 1', grade: 10 },
-        { id: 9, name: 'X IPA 2', grade: 10 },
-      ],
-    });
-    mocked(materialsApi.fromClass).mockResolvedValue({ materials: subjects, meta: meta(2) });
+    answerMyClasses([X_IPA_1, X_IPA_2]);
+    fromClass.mockImplementation(() => page(subjects, 2));
     renderAt(<ManageSubjects grade={10} />, '/ManageSubjects10?page=2');
     await user.click(await screen.findByRole('tab', { name: 'X IPA 2' }));
-    await waitFor(() => expect(materialsApi.fromClass).toHaveBeenLastCalledWith(9, 1));
+    await waitFor(() => expect(fromClass).toHaveBeenLastCalledWith(subjectsOf(9, 1)));
     expect(screen.getByTestId('location')).toHaveTextContent('/ManageSubjects10?class=9');
   });
 
@@ -162,8 +135,8 @@ describe('Manage Subjects', () => {
     await user.click(screen.getByRole('button', { name: 'Leave or come back' }));
     expect(screen.queryByRole('heading', { name: 'Sel Hewan' })).not.toBeInTheDocument();
 
-    const fresh = deferred<{ materials: typeof subjects; meta: ReturnType<typeof meta> }>();
-    mocked(materialsApi.fromClass).mockReturnValue(fresh.promise);
+    const fresh = held(page([...subjects, material({ ...subjects[1], id: 13, title: 'Ekologi' })]));
+    fromClass.mockImplementation(fresh.reply);
     // Come back after the cached list went stale (30 s).
     const now = Date.now();
     jest.spyOn(Date, 'now').mockReturnValue(now + 31_000);
@@ -171,8 +144,8 @@ describe('Manage Subjects', () => {
       await user.click(screen.getByRole('button', { name: 'Leave or come back' }));
       expect(screen.getByRole('heading', { name: 'Sel Hewan' })).toBeInTheDocument();
       expect(screen.queryByText('Loading...')).not.toBeInTheDocument();
-      await waitFor(() => expect(materialsApi.fromClass).toHaveBeenCalledTimes(2));
-      fresh.resolve({ materials: [...subjects, { ...subjects[1], id: 13, title: 'Ekologi' }], meta: meta(1) });
+      await waitFor(() => expect(fromClass).toHaveBeenCalledTimes(2));
+      fresh.release();
       expect(await screen.findByRole('heading', { name: 'Ekologi' })).toBeInTheDocument();
     } finally {
       jest.restoreAllMocks();
@@ -180,14 +153,14 @@ describe('Manage Subjects', () => {
   });
 
   it("shows 'Error fetching materials' with Retry when the list fails", async () => {
-    mocked(materialsApi.fromClass).mockRejectedValue(new Error('500'));
+    jest.spyOn(console, 'error').mockImplementation(() => {});
+    fromClass.mockImplementation(() => refusal(500, { message: 'Internal Server Error' }));
     renderAt(<ManageSubjects grade={10} />, '/ManageSubjects10');
     expect(await screen.findByText('Error fetching materials')).toBeInTheDocument();
   });
 
   it("warns 'Class ID not found' and shows a friendly empty state without a class", async () => {
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
-    mocked(classesApi.classId).mockResolvedValue({ class_id: null, total: 0 });
     renderAt(<ManageSubjects grade={11} />, '/ManageSubjects11');
     expect(
       await screen.findByText("You don't teach a class in 11th Grade yet. Ask the admin to create one."),
@@ -198,17 +171,10 @@ describe('Manage Subjects', () => {
 
   it('several classes in one grade: tabs pick the class (kept in the URL) and every link follows it', async () => {
     const user = userEvent.setup();
-    mocked(classesApi.mine).mockResolvedValue({
-      classes: [
-        { id: 4, name: 'X IPA 1', grade: 10 },
-        { id: 9, name: 'X IPA 2', grade: 10 },
-        { id: 5, name: 'XI IPA 1', grade: 11 },
-      ],
-    });
-    mocked(materialsApi.fromClass).mockImplementation(async (classId: number) => ({
-      materials: classId === 9 ? [{ ...subjects[1], id: 21, class_id: 9, title: 'Ekologi' }] : subjects,
-      meta: meta(1),
-    }));
+    answerMyClasses([X_IPA_1, X_IPA_2, classItem({ id: 5, name: 'XI IPA 1', grade: 11 })]);
+    fromClass.mockImplementation(({ query }) =>
+      page(query.id === '9' ? [material({ ...subjects[1], id: 21, class_id: 9, title: 'Ekologi' })] : subjects),
+    );
     renderAt(<ManageSubjects grade={10} />, '/ManageSubjects10');
     expect(await screen.findByRole('heading', { name: 'Sel Hewan' })).toBeInTheDocument();
     const tabs = screen.getByRole('tablist', { name: 'Your classes in this grade' });
@@ -222,7 +188,7 @@ describe('Manage Subjects', () => {
     await user.click(within(tabs).getByRole('tab', { name: 'X IPA 2' }));
     expect(await screen.findByRole('heading', { name: 'Ekologi' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Sel Hewan' })).not.toBeInTheDocument();
-    expect(materialsApi.fromClass).toHaveBeenLastCalledWith(9, 1);
+    expect(fromClass).toHaveBeenLastCalledWith(subjectsOf(9, 1));
     expect(screen.getByTestId('location')).toHaveTextContent('/ManageSubjects10?class=9');
     expect(screen.getByText('Class X IPA 2')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Create Subject' })).toHaveAttribute('href', '/CreateSubjects10?class=9');
@@ -230,15 +196,10 @@ describe('Manage Subjects', () => {
   });
 
   it('opens the class named in the URL', async () => {
-    mocked(classesApi.mine).mockResolvedValue({
-      classes: [
-        { id: 4, name: 'X IPA 1', grade: 10 },
-        { id: 9, name: 'X IPA 2', grade: 10 },
-      ],
-    });
+    answerMyClasses([X_IPA_1, X_IPA_2]);
     renderAt(<ManageSubjects grade={10} />, '/ManageSubjects10?class=9');
     expect(await screen.findByRole('tab', { name: 'X IPA 2' })).toHaveAttribute('aria-selected', 'true');
-    await waitFor(() => expect(materialsApi.fromClass).toHaveBeenCalledWith(9, 1));
-    expect(materialsApi.fromClass).not.toHaveBeenCalledWith(4, 1);
+    await waitFor(() => expect(fromClass).toHaveBeenCalledWith(subjectsOf(9, 1)));
+    expect(fromClass).not.toHaveBeenCalledWith(subjectsOf(4, 1));
   });
 });

@@ -1,19 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { materialDiscussionsApi, type Discussion } from '@kelasku/shared-api';
+import type { Discussion } from '@kelasku/shared-api';
 import { fill, renderAt } from '@kelasku/shared-ui/src/test-utils';
-import { signInAsTeacher } from '../../../test/fixtures';
+import { unreachable } from '../../../../../jest/msw-server';
+import { reply, type Replier } from '../../../../../jest/msw-routes';
+import { meta, signInAsTeacher } from '../../../test/fixtures';
+import { asked } from '../../../test/network';
 import { MaterialDiscussion } from './MaterialDiscussion';
 
-jest.mock('@kelasku/shared-api', () => {
-  const actual = jest.requireActual('@kelasku/shared-api');
-  return {
-    ...actual,
-    materialDiscussionsApi: { list: jest.fn(), reply: jest.fn(), remove: jest.fn(), removeReply: jest.fn() },
-  };
-});
-
-const mocked = <T,>(fn: T) => fn as unknown as jest.Mock;
 const question: Discussion = {
   id: 3,
   student_id: 5,
@@ -25,17 +19,16 @@ const question: Discussion = {
     { id: 'r-1', student_id: 6, role: 'student', name: 'Budi', reply: 'Spam', time: '2025-01-05T15:10:00+07:00' },
   ],
 };
-const meta = { page: 1, pageSize: 10, total: 1, totalPage: 1, totalpages: 1 };
-
+/** The questions on subject 11, ten a page. */
+let list: Replier<'get /discussions-material'>;
 beforeEach(() => {
-  jest.clearAllMocks();
   signInAsTeacher();
-  mocked(materialDiscussionsApi.list).mockResolvedValue({ discussions: [question], meta });
+  list = reply('get /discussions-material', () => ({ discussions: [question], meta: meta(1, 1, 10) }));
 });
 
 it("answers a student's question (marked as the teacher's) and removes a reply", async () => {
   const user = userEvent.setup();
-  mocked(materialDiscussionsApi.reply).mockResolvedValue({
+  const answerIt = reply('put /discussions-material/reply', () => ({
     ...question,
     replies: [
       ...question.replies!,
@@ -49,54 +42,52 @@ it("answers a student's question (marked as the teacher's) and removes a reply",
         time: '2025-01-05T16:00:00+07:00',
       },
     ],
-  });
+  }));
   renderAt(<MaterialDiscussion materialId={11} />, '/DetailSubjects?id=11');
   const card = await screen.findByRole('article', { name: 'Apa itu <sel>?' });
-  expect(materialDiscussionsApi.list).toHaveBeenCalledWith(11, 1, 10);
+  expect(list).toHaveBeenCalledWith(asked({ id: '11', page: '1', pageSize: '10' }));
   fill(within(card).getByRole('textbox', { name: 'Write an Answer to Apa itu <sel>?' }), '  Unit terkecil.  ');
   await user.click(within(card).getByRole('button', { name: 'Send answer' }));
-  expect(materialDiscussionsApi.reply).toHaveBeenCalledWith(3, 'Unit terkecil.');
   const replies = within(card).getByRole('list', { name: 'Replies to Apa itu <sel>?' });
   await waitFor(() => expect(within(replies).getAllByRole('listitem')).toHaveLength(2));
+  expect(answerIt).toHaveBeenCalledWith({ query: { id: '3' }, body: { replies: 'Unit terkecil.' } });
   expect(within(replies).getAllByRole('listitem')[1]).toHaveTextContent(/^Bu Sari Teacher/);
 
-  mocked(materialDiscussionsApi.removeReply).mockResolvedValue({ ...question, replies: [] });
+  const removeReply = reply('delete /discussions-material/reply', () => ({ ...question, replies: [] }));
   await user.click(within(card).getByRole('button', { name: 'Remove reply by Budi' }));
   const dialog = screen.getByRole('dialog');
   expect(dialog).toHaveTextContent('are you sure you want to remove the reply by Budi?');
   await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
-  expect(materialDiscussionsApi.removeReply).toHaveBeenCalledWith(3, 'r-1');
   await waitFor(() => expect(within(replies).queryByText('Spam')).not.toBeInTheDocument());
+  expect(removeReply).toHaveBeenCalledWith(asked({ id: '3', reply_id: 'r-1' }));
 });
 
 it('removes a question after confirmation and reloads the list', async () => {
   const user = userEvent.setup();
-  mocked(materialDiscussionsApi.remove).mockResolvedValue({ message: 'ok' });
+  const remove = reply('delete /discussions-material', () => ({ message: 'ok' }));
   renderAt(<MaterialDiscussion materialId={11} />, '/DetailSubjects?id=11');
   const card = await screen.findByRole('article', { name: 'Apa itu <sel>?' });
-  mocked(materialDiscussionsApi.list).mockResolvedValue({ discussions: [], meta: { ...meta, total: 0 } });
+  list.mockImplementation(() => ({ discussions: [], meta: meta(0, 1, 10) }));
   await user.click(within(card).getByRole('button', { name: 'Remove question' }));
   await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Remove' }));
-  expect(materialDiscussionsApi.remove).toHaveBeenCalledWith(3);
   expect(await screen.findByText('No student has asked a question on this subject yet.')).toBeInTheDocument();
+  expect(remove).toHaveBeenCalledWith(asked({ id: '3' }));
 });
 
 it('keeps the page of questions in the URL, next to the subject id', async () => {
   const user = userEvent.setup();
-  mocked(materialDiscussionsApi.list).mockResolvedValue({
-    discussions: [question],
-    meta: { ...meta, total: 12, totalPage: 2, totalpages: 2 },
-  });
+  list.mockImplementation(() => ({ discussions: [question], meta: meta(12, 2, 10) }));
   renderAt(<MaterialDiscussion materialId={11} />, '/DetailSubjects?id=11');
   await user.click(await screen.findByRole('button', { name: 'Page 2' }));
-  await waitFor(() => expect(materialDiscussionsApi.list).toHaveBeenLastCalledWith(11, 2, 10));
+  await waitFor(() => expect(list).toHaveBeenLastCalledWith(asked({ id: '11', page: '2', pageSize: '10' })));
   expect(screen.getByTestId('location')).toHaveTextContent('/DetailSubjects?id=11&page=2');
 });
 
 it('keeps the typed answer when sending fails, and shows one failure at a time', async () => {
   const user = userEvent.setup();
-  mocked(materialDiscussionsApi.reply).mockRejectedValue(new Error('500'));
-  mocked(materialDiscussionsApi.removeReply).mockRejectedValue(new Error('500'));
+  jest.spyOn(console, 'error').mockImplementation(() => {});
+  reply('put /discussions-material/reply', unreachable);
+  reply('delete /discussions-material/reply', unreachable);
   renderAt(<MaterialDiscussion materialId={11} />, '/DetailSubjects?id=11');
   const card = await screen.findByRole('article', { name: 'Apa itu <sel>?' });
   const box = within(card).getByRole('textbox', { name: 'Write an Answer to Apa itu <sel>?' });
