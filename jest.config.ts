@@ -92,7 +92,7 @@ const config: Config = {
     webProject('shell', { '^(admin|teacher|student)/App$': '<rootDir>/src/test/remote-app-mock.tsx' }),
     webProject('admin-app', {}, true),
     webProject('teacher-app'),
-    webProject('student-app'),
+    webProject('student-app', {}, true),
   ],
 };
 
