@@ -88,11 +88,11 @@ const config: Config = {
       transform: tsJest,
       testMatch: ['<rootDir>/src/**/*.test.ts'],
     },
-    webProject('shared-ui'),
+    webProject('shared-ui', {}, true),
     webProject('shell', { '^(admin|teacher|student)/App$': '<rootDir>/src/test/remote-app-mock.tsx' }),
     webProject('admin-app', {}, true),
     webProject('teacher-app', {}, true),
-    webProject('student-app'),
+    webProject('student-app', {}, true),
   ],
 };
 

@@ -6,9 +6,18 @@
 const { TestEnvironment: JSDOMEnvironment } = require('jest-environment-jsdom');
 
 const FROM_NODE = [
-  'fetch', 'Request', 'Response', 'Headers',
-  'ReadableStream', 'WritableStream', 'TransformStream', 'TextEncoderStream', 'TextDecoderStream',
-  'TextEncoder', 'TextDecoder', 'BroadcastChannel',
+  'fetch',
+  'Request',
+  'Response',
+  'Headers',
+  'ReadableStream',
+  'WritableStream',
+  'TransformStream',
+  'TextEncoderStream',
+  'TextDecoderStream',
+  'TextEncoder',
+  'TextDecoder',
+  'BroadcastChannel',
 ];
 
 class JSDOMWithFetchEnvironment extends JSDOMEnvironment {

@@ -52,3 +52,15 @@ export function held<T>(value: T): { reply: () => Promise<T>; release: () => voi
   const gate = new Promise<void>((resolve) => (release = resolve));
   return { reply: () => gate.then(() => value), release: () => release() };
 }
+
+const printError = console.error;
+/**
+ * The client logs every failed request (`GET /exams failed: …`, shared-api http.ts); a test that fails requests on
+ * purpose keeps those lines out of its output. Every other error still prints.
+ */
+export function quietFailedRequests(): void {
+  jest.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    if (typeof args[0] === 'string' && / failed:$/.test(args[0])) return;
+    printError(...args);
+  });
+}

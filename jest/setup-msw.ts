@@ -1,22 +1,29 @@
 import { server } from './msw-server';
 
-/** Requests no handler answered during the current test. */
+// A request no test answered fails as a request (never reaching a real server) and fails the test: msw's 'error'
+// strategy alone only logs it, and a screen that shows a failure state for it (or ignores it) would still pass. A
+// request sent after its test ended (a page that saves as it unmounts) fails the next test, naming the one it came from.
 const unanswered: string[] = [];
-
-// A request no test answered fails that request (msw's 'error' strategy: it is named on the console and never reaches
-// a real server) and the test itself, even when the screen shrugs the failure off or the console is silenced.
 beforeAll(() =>
   server.listen({
     onUnhandledRequest: (request, print) => {
-      unanswered.push(`${request.method} ${request.url}`);
+      const named = `${request.method} ${request.url}`;
+      unanswered.push(`${named} (sent during "${expect.getState().currentTestName ?? 'no test'}")`);
       print.error();
+      throw new Error(`No handler answers ${named}`);
     },
   }),
 );
+const failOnUnanswered = () => {
+  const missed = unanswered.splice(0);
+  if (missed.length > 0) throw new Error(`Requests no handler answered:\n${missed.join('\n')}`);
+};
 // Each test starts from no handlers: what one test answered never answers the next one.
 afterEach(() => {
   server.resetHandlers();
-  const missed = unanswered.splice(0);
-  if (missed.length) throw new Error(`No handler answered ${missed.join(', ')}`);
+  failOnUnanswered();
 });
-afterAll(() => server.close());
+afterAll(() => {
+  server.close();
+  failOnUnanswered();
+});

@@ -1,14 +1,16 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { authApi, getUserData } from '@kelasku/shared-api';
+import { getUserData, type authApi } from '@kelasku/shared-api';
+import { answer, unreachable, held, quietFailedRequests } from '../../jest/msw-server';
 import { RemoteRoot } from './RemoteRoot';
 import { KelaskuThemeProvider } from './theme';
 
-jest.mock('@kelasku/shared-api', () => {
-  const actual = jest.requireActual('@kelasku/shared-api');
-  return { ...actual, authApi: { ...actual.authApi, changePassword: jest.fn() } };
-});
+/** The server's reply to a password change (the client's type, from the wire schema). */
+type Changed = Awaited<ReturnType<typeof authApi.changePassword>>;
+/** Answers POST /auth/change-password with what `reply` returns. */
+const serveChange = (reply: () => Changed | Response | Promise<Changed | Response>) =>
+  answer('post', '/auth/change-password', reply);
 
 /** An unsigned token with these claims (the browser only decodes it). */
 const tokenWith = (claims: object) =>
@@ -36,7 +38,6 @@ const renderAt = (path: string) =>
 
 beforeEach(() => {
   localStorage.clear();
-  jest.clearAllMocks();
 });
 
 it('a first sign-in with the initial password offers the change, from any screen, until it is done', async () => {
@@ -61,7 +62,7 @@ it('no offer for a password the user chose', async () => {
 it('lists the rules, ticks them as they are met, sends only a valid password and keeps the session on the new token', async () => {
   signInAs({ initial_password: true });
   const fresh = tokenWith({ display_name: 'fresh' });
-  (authApi.changePassword as jest.Mock).mockResolvedValue({ message: 'Password changed successfully', token: fresh });
+  const change = serveChange(() => ({ message: 'Password changed successfully', token: fresh }));
   renderAt('/ChangePassword');
   const rules = await screen.findByRole('list', { name: 'The new password must be' });
   expect(rules).toHaveTextContent('At least 8 characters long');
@@ -89,20 +90,21 @@ it('lists the rules, ticks them as they are met, sends only a valid password and
   await userEvent.type(screen.getByLabelText(/^Repeat the new password/), 'my own pässword');
   await userEvent.click(submit);
   expect(await screen.findByText('Password changed. Your other devices are signed out.')).toBeInTheDocument();
-  expect(authApi.changePassword).toHaveBeenCalledTimes(1);
-  expect(authApi.changePassword).toHaveBeenCalledWith('Initial123', 'my own pässword');
+  expect(change).toHaveBeenCalledTimes(1);
+  expect(change).toHaveBeenCalledWith({
+    query: {},
+    body: { old_password: 'Initial123', new_password: 'my own pässword' },
+  });
   expect(localStorage.getItem('token')).toBe(fresh);
   expect(getUserData()?.initial_password).toBeUndefined();
 });
 
 it('sends once while the change is on its way, then shows the refusal and keeps what was typed', async () => {
   signInAs({});
-  let refuse: (error: unknown) => void = () => {};
-  (authApi.changePassword as jest.Mock).mockReturnValue(
-    new Promise((_, reject) => {
-      refuse = reject;
-    }),
-  );
+  quietFailedRequests();
+  // the connection drops while the change is on its way
+  const pending = held(unreachable());
+  const change = serveChange(pending.reply);
   renderAt('/ChangePassword');
   await userEvent.type(await screen.findByLabelText(/^Current password/), 'wrong one');
   await userEvent.type(screen.getByLabelText(/^New password/), 'a new password');
@@ -112,10 +114,11 @@ it('sends once while the change is on its way, then shows the refusal and keeps 
   expect(submit).toBeDisabled();
   // Enter in a field submits the form again: nothing more is sent
   await userEvent.type(screen.getByLabelText(/^Repeat the new password/), '{Enter}');
-  expect(authApi.changePassword).toHaveBeenCalledTimes(1);
+  await waitFor(() => expect(change).toHaveBeenCalledTimes(1));
 
-  refuse(new Error('offline'));
+  pending.release();
   expect(await screen.findByText('The password could not be changed. Try again.')).toBeInTheDocument();
   expect(submit).toBeEnabled();
   expect(screen.getByLabelText(/^New password/)).toHaveValue('a new password');
+  expect(change).toHaveBeenCalledTimes(1); // a second send would have reached the server by now
 });

@@ -1,12 +1,13 @@
 // The shared 2-core machine can be slow; user-event interactions on MUI need headroom.
 jest.setTimeout(30000);
 
-import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AxiosError } from 'axios';
 import i18next from 'i18next';
 import { Link } from 'react-router-dom';
-import { usersApi } from '@kelasku/shared-api';
+import type { usersApi } from '@kelasku/shared-api';
+import { answer, unreachable, quietFailedRequests, type Sent } from '../../jest/msw-server';
 import { RoleLayout, type LayoutRole } from './RoleLayout';
 import { Pagination } from './Pagination';
 import { SearchBox } from './SearchBox';
@@ -27,12 +28,15 @@ const signIn = (role: LayoutRole) => {
   localStorage.setItem('token', 'a.b.c');
   localStorage.setItem('userData', JSON.stringify({ user_id: 3, role, display_name: '', exp: 9999999999 }));
 };
-let saveLanguage: jest.SpiedFunction<typeof usersApi.saveLanguage>;
+/** The server's side of PUT /users/language: the account keeps the language it was sent. */
+type Saved = Awaited<ReturnType<typeof usersApi.saveLanguage>>;
+let saveLanguage: jest.Mock<unknown, [Sent]>;
+const saved = (language: string) => ({ query: {}, body: { language } });
 
 beforeEach(() => {
   localStorage.clear();
   setViewportWidth(1280);
-  saveLanguage = jest.spyOn(usersApi, 'saveLanguage').mockResolvedValue({ language: 'id' });
+  saveLanguage = answer('put', '/users/language', ({ body }): Saved => ({ language: body.language }));
   jest.spyOn(window, 'alert').mockImplementation(() => {});
 });
 afterEach(() => jest.restoreAllMocks());
@@ -197,13 +201,14 @@ describe('the language switch', () => {
 
   it('saves the choice on the account when signed in, and a failed save changes nothing on the device', async () => {
     signIn('student');
-    saveLanguage.mockRejectedValue(new AxiosError('Network Error', 'ERR_NETWORK'));
+    quietFailedRequests();
+    saveLanguage.mockImplementation(unreachable);
     renderSwitch();
     await userEvent.click(screen.getByRole('button', { name: 'Bahasa Indonesia' }));
-    expect(saveLanguage).toHaveBeenCalledWith('id');
+    await waitFor(() => expect(saveLanguage).toHaveBeenCalledWith(saved('id')));
     expect(localStorage.getItem('kelasku:language')).toBe('id');
     await userEvent.click(screen.getByRole('button', { name: 'English' }));
-    expect(saveLanguage).toHaveBeenLastCalledWith('en');
+    await waitFor(() => expect(saveLanguage).toHaveBeenLastCalledWith(saved('en')));
     expect(i18next.language).toBe('en');
     expect(localStorage.getItem('kelasku:language')).toBe('en');
   });

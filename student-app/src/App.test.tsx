@@ -1,43 +1,7 @@
 import { screen } from '@testing-library/react';
 import { signInStudent } from './test/fixtures';
 import { renderAppAt } from './test/render-app';
-
-jest.mock('@kelasku/shared-api', () => {
-  const actual = jest.requireActual('@kelasku/shared-api');
-  const meta = { page: 1, pageSize: 10, total: 0, totalPage: 0, totalpages: 0 };
-  return {
-    ...actual,
-    statsApi: {
-      ...actual.statsApi,
-      student: jest.fn(async () => ({
-        materials: { done: 0, total: 1 },
-        tasks: { completed: 0, total: 1 },
-        exams: { completed: 0, total: 1 },
-      })),
-    },
-    todoApi: { student: jest.fn(async () => ({ exams: [], exercises: [], materials: [] })) },
-    classesApi: { ...actual.classesApi, assigned: jest.fn(async () => ({ classes: [], meta })) },
-    materialsApi: {
-      ...actual.materialsApi,
-      fromClass: jest.fn(async () => ({ materials: [], meta })),
-      detail: jest.fn(async () => ({
-        id: 9,
-        class_id: 4,
-        title: 'Fotosintesis',
-        description: '',
-        content: '<p>Isi</p>',
-        teacher_id: 1,
-      })),
-    },
-    discussionsApi: { ...actual.discussionsApi, list: jest.fn(async () => ({ discussions: [], meta })) },
-    materialDiscussionsApi: {
-      ...actual.materialDiscussionsApi,
-      list: jest.fn(async () => ({ discussions: [], meta })),
-    },
-    exercisesApi: { ...actual.exercisesApi, byMaterial: jest.fn(async () => []), allGrades: jest.fn(async () => []) },
-    examsApi: { ...actual.examsApi, byClass: jest.fn(async () => []) },
-  };
-});
+import { serveNothingYet } from './test/network';
 
 beforeAll(() => {
   // A phone-sized viewport for RoleLayout's media query (jsdom has no matchMedia).
@@ -52,7 +16,10 @@ beforeAll(() => {
     dispatchEvent: () => false,
   })) as typeof window.matchMedia;
 });
-beforeEach(() => signInStudent(5, 'Siti Rahma'));
+beforeEach(() => {
+  signInStudent(5, 'Siti Rahma');
+  serveNothingYet();
+});
 
 test.each([
   ['/DashboardStudent', 'Dashboard'],

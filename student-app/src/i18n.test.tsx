@@ -3,66 +3,30 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
-import {
-  classesApi,
-  discussionsApi,
-  examsApi,
-  exercisesApi,
-  materialDiscussionsApi,
-  materialsApi,
-  parseQuestions,
-  statsApi,
-  todoApi,
-  type Discussion,
-  type Exam,
-  type Grade,
-} from '@kelasku/shared-api';
+import { parseQuestions, type Discussion, type Exam, type Grade } from '@kelasku/shared-api';
 import { renderAt, setViewportWidth } from '@kelasku/shared-ui/src/test-utils';
 import { signInStudent } from './test/fixtures';
 import { renderAppAt } from './test/render-app';
-import { withChanges } from './features/answering/answer-queue';
+import {
+  assignedClass,
+  unreachable,
+  examOf,
+  exerciseOf,
+  material,
+  meta as metaOf,
+  quietFailedRequests,
+  serve,
+  serveNothingYet,
+  serveSheets,
+  sheetOf,
+} from './test/network';
 import { SubmittedSheetView } from './features/answering/components/AnswerSheetView';
 import { saveStatusText } from './features/answering/components/SaveStatus';
 import { flushThenGrade } from './features/answering/submit';
 import { DiscussionBoard } from './components/discussions/DiscussionBoard';
+import { groupDiscussions } from './features/discussions/api';
 
-jest.mock('@kelasku/shared-api', () => {
-  const actual = jest.requireActual('@kelasku/shared-api');
-  const answers = () => ({
-    get: jest.fn(),
-    create: jest.fn(),
-    save: jest.fn(),
-    saveChanges: jest.fn(),
-    remove: jest.fn(),
-  });
-  return {
-    ...actual,
-    statsApi: { ...actual.statsApi, student: jest.fn() },
-    todoApi: { student: jest.fn() },
-    classesApi: { ...actual.classesApi, assigned: jest.fn() },
-    materialsApi: { ...actual.materialsApi, fromClass: jest.fn(), detail: jest.fn() },
-    discussionsApi: { ...actual.discussionsApi, list: jest.fn() },
-    materialDiscussionsApi: { ...actual.materialDiscussionsApi, list: jest.fn() },
-    exercisesApi: {
-      ...actual.exercisesApi,
-      byMaterial: jest.fn(),
-      allGrades: jest.fn(),
-      calculateGrade: jest.fn(),
-      grade: jest.fn(),
-      answers: answers(),
-    },
-    examsApi: {
-      ...actual.examsApi,
-      byClass: jest.fn(),
-      calculateGrade: jest.fn(),
-      grade: jest.fn(),
-      answers: answers(),
-    },
-  };
-});
-const mocked = <T,>(fn: T) => fn as unknown as jest.Mock;
-
-const meta = (total: number) => ({ page: 1, pageSize: 10, total, totalPage: total ? 1 : 0, totalpages: total ? 1 : 0 });
+const meta = (total: number) => metaOf(total, 10);
 const minutesFromNow = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
 const asked: Discussion = {
   id: 1,
@@ -73,7 +37,7 @@ const asked: Discussion = {
   replies: [
     { id: 'r-1', student_id: 7, role: 'student', name: 'Ani', reply: 'Substitusi.', time: '2025-01-05T15:10:00+07:00' },
   ],
-} as Discussion;
+};
 const exerciseContent = {
   '1': 'Organ fotosintesis?',
   '1_a': 'Daun',
@@ -83,32 +47,31 @@ const exerciseContent = {
   '2_essay': 'Jelaskan fotosintesis.',
 };
 const exam = (over: Partial<Exam> = {}): Exam =>
-  ({
-    id: 21,
-    class_id: 4,
-    title: 'Ujian Matematika',
-    total_marks: 100,
-    teacher_id: 1,
-    status: 'Active',
+  examOf({
     start_time: minutesFromNow(-30),
     end_time: minutesFromNow(60),
-    server_time: new Date().toISOString(),
     content: { '1': 'Hasil 3 x 3?', '1_a': '6', '1_b': '9', '1_c': '12', '1_d': '3' },
     ...over,
-  }) as Exam;
+  });
+
+/** The class's exam, the student's exam sheets and grades, and grading of the exercise. */
+let byClass: ReturnType<typeof serve<'get /exams'>>;
+let examSheets: ReturnType<typeof serveSheets>;
+let examGrade: ReturnType<typeof serve<'get /exams/get-grade'>>;
+let calculateExerciseGrade: ReturnType<typeof serve<'post /exercises/calculate-grade'>>;
 
 describe('the student screens in Indonesian', () => {
   beforeEach(async () => {
-    jest.clearAllMocks();
     localStorage.clear();
     signInStudent(5, 'Siti Rahma');
     setViewportWidth(1280);
-    mocked(statsApi.student).mockResolvedValue({
+    serveNothingYet();
+    serve('get /stats/student', () => ({
       materials: { done: 3, total: 7 },
       tasks: { completed: 2, total: 5 },
       exams: { completed: 1, total: 2 },
-    });
-    mocked(todoApi.student).mockResolvedValue({
+    }));
+    serve('get /students/todo', () => ({
       exams: [
         {
           id: 21,
@@ -134,82 +97,43 @@ describe('the student screens in Indonesian', () => {
       materials: [
         { id: 42, title: 'Jaringan', class_id: 4, class_name: 'X IPA 1', created_at: '2025-01-04T03:00:00.000Z' },
       ],
-    });
-    mocked(classesApi.assigned).mockResolvedValue({
-      classes: [
-        { id: 4, name: 'X IPA 1', description: 'Kelas sepuluh', teacher_id: 1, teacher_name: 'Bu Ani', grade: 10 },
-      ],
+    }));
+    serve('get /classes/assigned', () => ({
+      classes: [assignedClass({ id: 4, name: 'X IPA 1', description: 'Kelas sepuluh', teacher_name: 'Bu Ani' })],
       meta: meta(1),
-    });
-    mocked(materialsApi.fromClass).mockResolvedValue({
+    }));
+    serve('get /materials/from-class', () => ({
       materials: [
-        {
-          id: 9,
-          class_id: 4,
-          title: 'Fotosintesis',
-          description: 'Bab 1',
-          content: '',
-          teacher_id: 1,
-          exercise_id: 11,
-        },
-        { id: 10, class_id: 4, title: 'Sel', description: 'Bab 2', content: '', teacher_id: 1, exercise_id: null },
+        material({ id: 9, title: 'Fotosintesis', description: 'Bab 1', exercise_id: 11 }),
+        material({ id: 10, title: 'Sel', description: 'Bab 2', exercise_id: null }),
       ],
       meta: meta(2),
-    });
-    mocked(materialsApi.detail).mockResolvedValue({
-      id: 9,
-      class_id: 4,
-      title: 'Fotosintesis',
-      description: '',
-      content: '<p>Isi</p>',
-      teacher_id: 1,
-      exercise_id: 11,
-    });
-    mocked(discussionsApi.list).mockResolvedValue({ discussions: [], meta: meta(0) });
-    mocked(materialDiscussionsApi.list).mockResolvedValue({ discussions: [asked], meta: meta(1) });
-    mocked(exercisesApi.allGrades).mockResolvedValue([
+    }));
+    serve('get /materials/detail', () =>
+      material({ id: 9, title: 'Fotosintesis', content: '<p>Isi</p>', exercise_id: 11 }),
+    );
+    serve('get /discussions-material', () => ({ discussions: [asked], meta: meta(1) }));
+    serve('get /exercises/get-all-grade', () => [
       { id: 1, student_id: 5, exercise_id: 11, score: 66.666666, detail: null },
     ]);
-    mocked(exercisesApi.byMaterial).mockResolvedValue([
-      {
-        id: 11,
-        material_id: 9,
-        title: 'Latihan Fotosintesis',
-        total_marks: 100,
-        teacher_id: 2,
-        content: exerciseContent,
-      },
+    serve('get /exercises', () => [
+      exerciseOf({ id: 11, material_id: 9, title: 'Latihan Fotosintesis', content: exerciseContent }),
     ]);
-    mocked(exercisesApi.answers.get).mockResolvedValue([]);
-    mocked(exercisesApi.answers.create).mockResolvedValue({
-      id: 40,
+    serveSheets('exercise', sheetOf('exercise', { id: 40, itemId: 11, studentId: 5 }));
+    serve('get /exercises/get-grade', () => []);
+    calculateExerciseGrade = serve('post /exercises/calculate-grade', () => ({
+      id: 1,
       exercise_id: 11,
       student_id: 5,
-      answers: {},
-      status: 'Active',
-      score: null,
-    });
-    mocked(exercisesApi.answers.saveChanges).mockImplementation(
-      async (id: number, changes: Parameters<typeof withChanges>[1]) => ({
-        id,
-        exercise_id: 11,
-        student_id: 5,
-        answers: withChanges({}, changes),
-        status: 'Active',
-        score: null,
-      }),
-    );
-    mocked(examsApi.byClass).mockResolvedValue([exam()]);
-    mocked(examsApi.grade).mockResolvedValue([]);
-    mocked(examsApi.answers.get).mockResolvedValue([]);
-    mocked(examsApi.answers.create).mockResolvedValue({
-      id: 70,
-      exam_id: 21,
-      student_id: 5,
-      answers: {},
-      status: 'Active',
-      score: null,
-    });
+      score: 85.5,
+      detail: null,
+    }));
+    byClass = serve('get /exams', () => [exam()]);
+    examGrade = serve('get /exams/get-grade', () => []);
+    examSheets = serveSheets('exam', sheetOf('exam', { id: 70, itemId: 21, studentId: 5 }));
+    // An open exam's heartbeat fails (its own end unknown: the exam's end holds); the client logs it.
+    quietFailedRequests();
+    serve('post /exams-answers/heartbeat', unreachable);
     await i18next.changeLanguage('id');
   });
   // Unmounted before the setup switches back to English (this block's afterEach runs before the setup's).
@@ -287,17 +211,8 @@ describe('the student screens in Indonesian', () => {
 
   test('own question: Ubah, Hapus and the delete confirmation in Indonesian', async () => {
     const user = userEvent.setup();
-    const mine = { ...asked, student_id: 5 };
-    const source = {
-      kind: 'general' as const,
-      key: ['discussions', 'test'],
-      list: jest.fn(async () => ({ discussions: [mine], meta: meta(1) })),
-      create: jest.fn(),
-      update: jest.fn(),
-      remove: jest.fn(),
-      reply: jest.fn(),
-    };
-    renderAt(<DiscussionBoard source={source} heading="Diskusi" errorText="x" emptyText="x" />);
+    serve('get /discussions', () => ({ discussions: [{ ...asked, student_id: 5 }], meta: meta(1) }));
+    renderAt(<DiscussionBoard source={groupDiscussions} heading="Diskusi" errorText="x" emptyText="x" />);
     const card = await screen.findByRole('article', { name: 'Soal limit' });
     await user.click(within(card).getByRole('button', { name: 'Ubah' }));
     expect(screen.getByRole('dialog', { name: 'Ubah Pertanyaan' })).toBeInTheDocument();
@@ -312,13 +227,6 @@ describe('the student screens in Indonesian', () => {
 
   test('a task: answer, "Kumpulkan", the confirmation naming the unanswered question, then the score with a decimal comma', async () => {
     const user = userEvent.setup();
-    mocked(exercisesApi.calculateGrade).mockResolvedValue({
-      id: 1,
-      exercise_id: 11,
-      student_id: 5,
-      score: 85.5,
-      detail: null,
-    });
     renderAppAt('/MyTask?material_id=9');
     expect(await screen.findByRole('heading', { name: 'Soal 1 dari 2' })).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Nomor soal' })).toBeInTheDocument();
@@ -332,10 +240,11 @@ describe('the student screens in Indonesian', () => {
     await user.click(within(confirm).getByRole('button', { name: 'Ya, kumpulkan' }));
     const result = await screen.findByRole('dialog', { name: 'Sudah dikumpulkan' });
     expect(result).toHaveTextContent('Nilai Anda: 85,5');
+    expect(calculateExerciseGrade).toHaveBeenCalledTimes(1);
   });
 
   test('an exam before its start and after its end, in Indonesian', async () => {
-    mocked(examsApi.byClass).mockResolvedValue([
+    byClass.mockReturnValue([
       exam({ start_time: minutesFromNow(90), end_time: minutesFromNow(150), status: 'Scheduled', content: {} }),
     ]);
     const { unmount } = renderAppAt('/MyExams?class_id=4');
@@ -344,13 +253,13 @@ describe('the student screens in Indonesian', () => {
     expect(screen.getByRole('timer', { name: 'Waktu sampai ujian dibuka' })).toBeInTheDocument();
     unmount();
 
-    mocked(examsApi.byClass).mockResolvedValue([
+    byClass.mockReturnValue([
       exam({ start_time: minutesFromNow(-120), end_time: minutesFromNow(-60), status: 'Completed' }),
     ]);
-    mocked(examsApi.answers.get).mockResolvedValue([
-      { id: 70, exam_id: 21, student_id: 5, answers: { '1': 'b' }, status: 'Inactive', score: 87.5 },
+    examSheets.get.mockReturnValue([
+      sheetOf('exam', { id: 70, itemId: 21, studentId: 5, answers: { '1': 'b' }, status: 'Inactive', score: 87.5 }),
     ]);
-    mocked(examsApi.grade).mockResolvedValue([
+    examGrade.mockReturnValue([
       { id: 3, exam_id: 21, student_id: 5, score: 87.5, detail: { '1': { kind: 'mc', correct: true } } },
     ]);
     renderAppAt('/MyExams?class_id=4');

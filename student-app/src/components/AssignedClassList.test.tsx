@@ -1,34 +1,29 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link, Route, Routes } from 'react-router-dom';
-import { classesApi } from '@kelasku/shared-api';
 import { renderAt } from '@kelasku/shared-ui/src/test-utils';
 import { signInStudent } from '../test/fixtures';
+import { assignedClass, meta, serve, type Sent, type StudentEndpoints } from '../test/network';
 import MyClassesExamPage from '../features/assessments/components/MyClassesExamPage';
 import MyClassesTaskPage from '../features/assessments/components/MyClassesTaskPage';
 import MyClassesPage from '../features/classes/components/MyClassesPage';
 
 // The three class lists (My Classes, My Tasks, My Exams) share one read of the assigned classes.
 
-jest.mock('@kelasku/shared-api', () => {
-  const actual = jest.requireActual('@kelasku/shared-api');
-  return { ...actual, classesApi: { ...actual.classesApi, assigned: jest.fn(), assignedArchived: jest.fn() } };
-});
+// Not the network: the exam screen's code, which My Exams preloads (a chunk, not a request).
 jest.mock('../lib/load-exam-page', () => ({ loadExamPage: jest.fn(() => new Promise(() => undefined)) }));
-const assigned = classesApi.assigned as jest.Mock;
-const assignedArchived = classesApi.assignedArchived as jest.Mock;
-const kelas = (id: number) => ({
-  id,
-  name: `Kelas ${id}`,
-  description: '',
-  teacher_id: 1,
-  teacher_name: 'T',
-  grade: 10,
-});
-const pages = (totalPage: number) => async (_student: number, page: number) => ({
-  classes: [kelas(page)],
-  meta: { page, pageSize: 9, total: totalPage, totalPage, totalpages: totalPage },
-});
+const kelas = (id: number) => assignedClass({ id, name: `Kelas ${id}` });
+/** GET /classes/assigned as the server pages it: one class per page, `totalPage` pages. */
+const pages =
+  (totalPage: number) =>
+  ({ query }: Sent) => {
+    const page = Number(query.page);
+    return { classes: [kelas(page)], meta: meta(totalPage, 9, page, totalPage) };
+  };
+/** GET /classes/assigned, the current classes (the archived ones are asked for with `archived=1`). */
+let assigned: jest.Mock<StudentEndpoints['get /classes/assigned'], [Sent]>;
+let assignedArchived: typeof assigned;
+const listsCurrent = (sent: Sent) => sent.query.archived === undefined;
 
 /** The class lists as routes, with links between them as the sidebar has. */
 function ClassLists() {
@@ -48,14 +43,11 @@ function ClassLists() {
 }
 
 beforeEach(() => {
-  jest.clearAllMocks();
   localStorage.clear();
   signInStudent(5);
-  assigned.mockImplementation(pages(1));
-  assignedArchived.mockResolvedValue({
-    classes: [],
-    meta: { page: 1, pageSize: 100, total: 0, totalPage: 0, totalpages: 0 },
-  });
+  assigned = jest.fn(pages(1));
+  assignedArchived = jest.fn((_sent: Sent) => ({ classes: [], meta: meta(0, 100) }));
+  serve('get /classes/assigned', (sent) => (listsCurrent(sent) ? assigned(sent) : assignedArchived(sent)));
 });
 
 test('two class lists on screen at once cause one request', async () => {
@@ -88,7 +80,7 @@ test('the page is in the URL: a link to ?page=2 opens page 2, and turning pages 
   assigned.mockImplementation(pages(3));
   renderAt(<ClassLists />, '/MyClasses?page=2');
   expect(await screen.findByRole('link', { name: /Kelas 2/ })).toBeInTheDocument();
-  expect(assigned).toHaveBeenCalledWith(5, 2, 9);
+  expect(assigned).toHaveBeenCalledWith({ query: { id: '5', page: '2', pageSize: '9' }, body: undefined });
   await user.click(screen.getByRole('button', { name: 'Next page' }));
   expect(await screen.findByRole('link', { name: /Kelas 3/ })).toBeInTheDocument();
   expect(screen.getByTestId('location')).toHaveTextContent('/MyClasses?page=3');
@@ -100,15 +92,15 @@ test('the page is in the URL: a link to ?page=2 opens page 2, and turning pages 
 });
 
 test('My Tasks lists the archived classes the student was in, each leading to its tasks and grades', async () => {
-  assignedArchived.mockResolvedValue({
-    classes: [{ ...kelas(7), name: 'X IPA Lama' }],
-    meta: { page: 1, pageSize: 100, total: 1, totalPage: 1, totalpages: 1 },
-  });
+  assignedArchived.mockReturnValue({ classes: [{ ...kelas(7), name: 'X IPA Lama' }], meta: meta(1, 100) });
   renderAt(<ClassLists />, '/MyClassesTask');
   const section = await screen.findByRole('region', { name: 'Archived classes' });
   expect(within(section).getByText('Read-only: your tasks and grades stay here.')).toBeInTheDocument();
   expect(within(section).getByRole('link', { name: 'X IPA Lama' })).toHaveAttribute('href', '/MyDetailClassesTask/7');
-  expect(assignedArchived).toHaveBeenCalledWith(5, 1, 100);
+  expect(assignedArchived).toHaveBeenCalledWith({
+    query: { id: '5', page: '1', pageSize: '100', archived: '1' },
+    body: undefined,
+  });
 });
 
 test('no archived class: no section', async () => {

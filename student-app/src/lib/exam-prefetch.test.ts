@@ -1,17 +1,14 @@
-import { examsApi, type Exam } from '@kelasku/shared-api';
+import { unreachable, examOf, quietFailedRequests, serve } from '../test/network';
 import { loadClassExams, prefetchClassExams } from './exam-prefetch';
 
-jest.mock('@kelasku/shared-api', () => {
-  const actual = jest.requireActual('@kelasku/shared-api');
-  return { ...actual, examsApi: { ...actual.examsApi, byClass: jest.fn() } };
-});
-const byClass = examsApi.byClass as jest.MockedFunction<typeof examsApi.byClass>;
-const exam = { id: 21, class_id: 4, title: 'Ujian' } as Exam;
+const exam = examOf({ id: 21, class_id: 4, title: 'Ujian', start_time: '', end_time: '' });
+let byClass: ReturnType<typeof serve<'get /exams'>>;
+/** The classes whose exams were asked for, in order. */
+const askedFor = () => byClass.mock.calls.map(([{ query }]) => query.class_id);
 
 beforeEach(() => {
-  jest.clearAllMocks();
   jest.useRealTimers();
-  byClass.mockResolvedValue([exam]);
+  byClass = serve('get /exams', () => [exam]);
 });
 
 test('the exams prefetched when the class was pressed are used by the page, without a second request', async () => {
@@ -19,6 +16,7 @@ test('the exams prefetched when the class was pressed are used by the page, with
   prefetchClassExams(4); // pointerdown, then click
   expect((await loadClassExams(4)).list).toEqual([exam]);
   expect(byClass).toHaveBeenCalledTimes(1);
+  expect(byClass).toHaveBeenCalledWith({ query: { class_id: '4', number: '0' }, body: undefined });
 });
 
 test('a prefetch is used once: the next load (e.g. when the window opens) asks the server again', async () => {
@@ -31,16 +29,18 @@ test('a prefetch is used once: the next load (e.g. when the window opens) asks t
 test('a prefetch for another class, a stale one, or a failed one is not used', async () => {
   prefetchClassExams(5);
   await loadClassExams(4);
-  expect(byClass.mock.calls).toEqual([[5], [4]]);
+  expect(askedFor()).toEqual(['5', '4']);
 
-  jest.useFakeTimers({ now: Date.now() });
+  // Only the clock is faked: the requests and their answers still need the real timers and microtasks.
+  jest.useFakeTimers({ now: Date.now(), doNotFake: ['nextTick', 'queueMicrotask', 'setImmediate', 'setTimeout'] });
   prefetchClassExams(4);
   jest.setSystemTime(Date.now() + 6000);
   await loadClassExams(4);
   expect(byClass).toHaveBeenCalledTimes(4);
 
   jest.useRealTimers();
-  byClass.mockRejectedValueOnce(new Error('Network Error'));
+  quietFailedRequests();
+  byClass.mockImplementationOnce(unreachable);
   prefetchClassExams(4);
   expect((await loadClassExams(4)).list).toEqual([exam]);
   expect(byClass).toHaveBeenCalledTimes(6);

@@ -1,6 +1,5 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AxiosError } from 'axios';
 import i18next from 'i18next';
 import {
   MAX_DESCRIPTION_BYTES,
@@ -8,16 +7,23 @@ import {
   MAX_REPORT_REASON_BYTES,
   MAX_TOPIC_BYTES,
 } from '@kelasku/shared-rules';
-import { reportsApi, type Discussion } from '@kelasku/shared-api';
+import type { Discussion, Report } from '@kelasku/shared-api';
 import { deferred, renderAt } from '@kelasku/shared-ui/src/test-utils';
 import { signInStudent } from '../../test/fixtures';
+import {
+  held,
+  meta as metaOf,
+  quietFailedRequests,
+  refusal,
+  refusedAs,
+  serve,
+  serverDown,
+  type Answer,
+} from '../../test/network';
+import { groupDiscussions } from '../../features/discussions/api';
 import { DiscussionBoard } from './DiscussionBoard';
-import type { DiscussionSource } from '../../lib/discussions';
 
-jest.mock('@kelasku/shared-api', () => {
-  const actual = jest.requireActual('@kelasku/shared-api');
-  return { ...actual, reportsApi: { ...actual.reportsApi, create: jest.fn() } };
-});
+// The board of the group discussions (the material discussions' board is the same component with other addresses).
 
 const mine: Discussion = {
   id: 1,
@@ -35,40 +41,61 @@ const theirs: Discussion = {
   description: 'Kapan dikumpulkan?',
   replies: null,
 };
-const meta = (total: number) => ({ page: 1, pageSize: 10, total, totalPage: total ? 1 : 0, totalpages: total ? 1 : 0 });
+const meta = (total: number) => metaOf(total, 10);
+/** A stored report, as POST /reports answers it. */
+const report = (id: number): Report => ({
+  id,
+  kind: 'general',
+  discussion_id: 2,
+  reply_id: null,
+  reporter_id: 5,
+  reporter_name: 'Siti Rahma',
+  author_name: 'Budi',
+  topic: 'Tugas kimia',
+  message: 'Kapan dikumpulkan?',
+  reason: null,
+  class_id: null,
+  class_name: null,
+  material_id: null,
+  material_title: null,
+  created_at: '2025-01-05T08:00:00.000Z',
+});
 
-function makeSource(discussions: Discussion[]): jest.Mocked<DiscussionSource> {
-  const source = {
-    kind: 'general',
-    key: ['discussions', 'test'],
-    list: jest.fn(async () => ({ discussions, meta: meta(discussions.length) })),
-    create: jest.fn(async () => ({})),
-    update: jest.fn(async () => ({})),
-    remove: jest.fn(async () => ({})),
-    reply: jest.fn(async (id: number, text: string) => ({
-      ...discussions.find((d) => d.id === id)!,
+/**
+ * The server's board holding `discussions`: its page, and a question asked, edited, deleted or answered (a reply
+ * answers with the whole discussion). Returns the repliers.
+ */
+function serveBoard(discussions: Discussion[]) {
+  const find = (id: string) => discussions.find((d) => d.id === Number(id))!;
+  return {
+    list: serve('get /discussions', () => ({ discussions, meta: meta(discussions.length) })),
+    create: serve('post /discussions', ({ body }) => ({ id: 9, student_id: 5, student_name: 'Siti Rahma', ...body })),
+    update: serve('put /discussions', ({ query, body }) => ({ ...find(query.id), ...body })),
+    remove: serve('delete /discussions', () => ({ message: 'Discussion deleted successfully' })),
+    reply: serve('put /discussions/reply', ({ query, body }) => ({
+      ...find(query.id),
       replies: [
-        ...(discussions.find((d) => d.id === id)!.replies ?? []),
-        { id: 'r-new', student_id: 5, name: 'Siti Rahma', reply: text, time: '2025-01-05T15:00:00+07:00' },
+        ...(find(query.id).replies ?? []),
+        { id: 'r-new', student_id: 5, name: 'Siti Rahma', reply: body.replies, time: '2025-01-05T15:00:00+07:00' },
       ],
     })),
   };
-  return source as unknown as jest.Mocked<DiscussionSource>;
 }
+/** What a request with only a query string carried. */
+const asked = (query: Record<string, string>) => ({ query, body: undefined });
 
 const board = (
-  source: DiscussionSource,
   texts = { errorText: 'Error fetching group discussions, please try again later.', emptyText: 'Nothing yet.' },
-) => renderAt(<DiscussionBoard source={source} heading="Group Discussions" {...texts} replaceOnError />);
+) => renderAt(<DiscussionBoard source={groupDiscussions} heading="Group Discussions" {...texts} replaceOnError />);
 
 beforeEach(() => {
   localStorage.clear();
   signInStudent(5);
-  jest.clearAllMocks();
 });
 
 test("shows author, topic and description; Edit and Delete only on the student's own question", async () => {
-  board(makeSource([mine, theirs]));
+  serveBoard([mine, theirs]);
+  board();
   const own = await screen.findByRole('article', { name: 'Soal limit' });
   expect(within(own).getByText('Siti Rahma')).toBeInTheDocument();
   expect(within(own).getByText('Bagaimana cara menghitung limit?')).toBeInTheDocument();
@@ -84,7 +111,8 @@ test("shows author, topic and description; Edit and Delete only on the student's
 
 test('replies show and hide, with the reply time in Indonesian, in a scrolling area about 13rem high', async () => {
   const user = userEvent.setup();
-  board(makeSource([mine]));
+  serveBoard([mine]);
+  board();
   const own = await screen.findByRole('article', { name: 'Soal limit' });
   expect(within(own).queryByText('Pakai substitusi.')).not.toBeInTheDocument();
   await user.click(within(own).getByRole('button', { name: 'Show Replies (1)' }));
@@ -98,24 +126,26 @@ test('replies show and hide, with the reply time in Indonesian, in a scrolling a
 
 test('an empty answer is not sent; a written one is sent and shown', async () => {
   const user = userEvent.setup();
-  const source = makeSource([theirs]);
-  board(source);
+  const server = serveBoard([theirs]);
+  board();
   const card = await screen.findByRole('article', { name: 'Tugas kimia' });
   const input = within(card).getByPlaceholderText('Write an Answer');
   await user.type(input, '   {Enter}');
   expect(within(card).getByRole('button', { name: 'Send answer' })).toBeDisabled();
-  expect(source.reply).not.toHaveBeenCalled();
+  expect(server.reply).not.toHaveBeenCalled();
   await user.clear(input);
   await user.type(input, 'Besok pagi.{Enter}');
-  await waitFor(() => expect(source.reply).toHaveBeenCalledWith(2, 'Besok pagi.'));
+  await waitFor(() =>
+    expect(server.reply).toHaveBeenCalledWith({ query: { id: '2' }, body: { replies: 'Besok pagi.' } }),
+  );
   expect(await within(card).findByText('Besok pagi.')).toBeInTheDocument();
   expect(input).toHaveValue('');
 });
 
 test('Ask a Question opens a dialog and posts topic and description', async () => {
   const user = userEvent.setup();
-  const source = makeSource([]);
-  board(source, { errorText: 'x', emptyText: 'Nothing yet.' });
+  const server = serveBoard([]);
+  board({ errorText: 'x', emptyText: 'Nothing yet.' });
   expect(await screen.findByText('Nothing yet.')).toBeInTheDocument();
   await user.click(screen.getByRole('button', { name: 'Ask a Question' }));
   const dialog = screen.getByRole('dialog', { name: 'Ask a Question' });
@@ -123,15 +153,18 @@ test('Ask a Question opens a dialog and posts topic and description', async () =
   await user.type(within(dialog).getByRole('textbox', { name: 'Description' }), 'Apa itu sin?');
   await user.click(within(dialog).getByRole('button', { name: 'Post Question' }));
   await waitFor(() =>
-    expect(source.create).toHaveBeenCalledWith({ topic: 'Trigonometri', description: 'Apa itu sin?' }),
+    expect(server.create).toHaveBeenCalledWith({
+      query: {},
+      body: { topic: 'Trigonometri', description: 'Apa itu sin?', replies: null },
+    }),
   );
-  await waitFor(() => expect(source.list).toHaveBeenCalledTimes(2));
+  await waitFor(() => expect(server.list).toHaveBeenCalledTimes(2));
 });
 
 test('edit pre-fills the dialog; delete asks first', async () => {
   const user = userEvent.setup();
-  const source = makeSource([mine]);
-  board(source);
+  const server = serveBoard([mine]);
+  board();
   const own = await screen.findByRole('article', { name: 'Soal limit' });
   await user.click(within(own).getByRole('button', { name: 'Edit' }));
   const dialog = screen.getByRole('dialog', { name: 'Edit Question' });
@@ -141,9 +174,9 @@ test('edit pre-fills the dialog; delete asks first', async () => {
   await user.type(topic, 'Soal limit tak hingga');
   await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
   await waitFor(() =>
-    expect(source.update).toHaveBeenCalledWith(1, {
-      topic: 'Soal limit tak hingga',
-      description: 'Bagaimana cara menghitung limit?',
+    expect(server.update).toHaveBeenCalledWith({
+      query: { id: '1' },
+      body: { topic: 'Soal limit tak hingga', description: 'Bagaimana cara menghitung limit?' },
     }),
   );
   await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -152,17 +185,17 @@ test('edit pre-fills the dialog; delete asks first', async () => {
   const confirm = screen.getByRole('dialog', { name: 'Delete Question' });
   expect(within(confirm).getByText('are you sure you want to delete Soal limit?')).toBeInTheDocument();
   await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
-  await waitFor(() => expect(source.remove).toHaveBeenCalledWith(1));
+  await waitFor(() => expect(server.remove).toHaveBeenCalledWith(asked({ id: '1' })));
 });
 
 test('report turns into Reported (also when it was already reported)', async () => {
   const user = userEvent.setup();
-  const reportCreate = reportsApi.create as jest.Mock;
-  reportCreate.mockResolvedValueOnce({ id: 1 });
-  reportCreate.mockRejectedValueOnce(
-    new AxiosError('dup', 'ERR_BAD_REQUEST', undefined, undefined, { status: 409, data: {} } as never),
-  );
-  board(makeSource([mine, theirs]));
+  quietFailedRequests();
+  const reportCreate = serve('post /reports', () => report(1));
+  // the second report: this student reported that reply already
+  reportCreate.mockImplementationOnce(() => report(1)).mockImplementationOnce(() => refusedAs(409, 'already-reported'));
+  serveBoard([mine, theirs]);
+  board();
   const other = await screen.findByRole('article', { name: 'Tugas kimia' });
   // Nothing is sent until the student confirms; Cancel sends nothing.
   await user.click(within(other).getByRole('button', { name: 'Report question "Tugas kimia"' }));
@@ -188,7 +221,10 @@ test('report turns into Reported (also when it was already reported)', async () 
   await user.click(within(dialog).getByRole('button', { name: 'Report' }));
   expect(await within(other).findByRole('button', { name: 'Reported question "Tugas kimia"' })).toBeDisabled();
   await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-  expect(reportCreate).toHaveBeenCalledWith({ kind: 'general', discussion_id: 2, reason: 'Bukan tentang pelajaran' });
+  expect(reportCreate).toHaveBeenCalledWith({
+    query: {},
+    body: { kind: 'general', discussion_id: 2, reason: 'Bukan tentang pelajaran' },
+  });
 
   const own = screen.getByRole('article', { name: 'Soal limit' });
   await user.click(within(own).getByRole('button', { name: 'Show Replies (1)' }));
@@ -199,13 +235,16 @@ test('report turns into Reported (also when it was already reported)', async () 
     }),
   );
   expect(await within(own).findByRole('button', { name: 'Reported reply by Budi' })).toBeDisabled();
-  expect(reportCreate).toHaveBeenLastCalledWith({ kind: 'general', discussion_id: 1, reply_id: 'r-1' });
+  expect(reportCreate).toHaveBeenLastCalledWith({
+    query: {},
+    body: { kind: 'general', discussion_id: 1, reply_id: 'r-1' },
+  });
 });
 
 test('a failed load shows only the error text in place of the page', async () => {
-  const source = makeSource([]);
-  source.list.mockRejectedValue(new Error('boom'));
-  board(source);
+  quietFailedRequests();
+  serveBoard([]).list.mockImplementation(serverDown);
+  board();
   expect(await screen.findByText('Error fetching group discussions, please try again later.')).toBeInTheDocument();
   expect(screen.queryByRole('button', { name: 'Ask a Question' })).not.toBeInTheDocument();
 });
@@ -220,8 +259,8 @@ test('texts are plain text: markup and entities show as typed, line breaks are k
     description: '3 < 5 & 7\nbaris <i>dua</i>',
     replies: [{ id: 'r-2', student_id: 6, name: 'Budi', reply: '<b>x</b> & y', time: '2025-01-05T15:10:00+07:00' }],
   };
-  const source = makeSource([typed]);
-  board(source);
+  serveBoard([typed]);
+  board();
   const card = await screen.findByRole('article', { name: typed.topic });
   expect(within(card).getByRole('heading', { name: typed.topic })).toHaveTextContent(typed.topic, {
     normalizeWhitespace: false,
@@ -242,7 +281,7 @@ test('texts are plain text: markup and entities show as typed, line breaks are k
 
 test("a teacher's answer is marked as the teacher's (name and role); a student's is not", async () => {
   const user = userEvent.setup();
-  const asked: Discussion = {
+  const question: Discussion = {
     id: 3,
     student_id: 5,
     student_name: 'Siti Rahma',
@@ -262,7 +301,8 @@ test("a teacher's answer is marked as the teacher's (name and role); a student's
       { id: 'r-s', student_id: 6, role: 'student', name: 'Budi', reply: 'Setuju.', time: '2025-01-05T15:20:00+07:00' },
     ],
   };
-  board(makeSource([asked]));
+  serveBoard([question]);
+  board();
   const card = await screen.findByRole('article', { name: 'Apa itu sel?' });
   await user.click(within(card).getByRole('button', { name: 'Show Replies (2)' }));
   const [teacherReply, studentReply] = within(
@@ -275,18 +315,16 @@ test("a teacher's answer is marked as the teacher's (name and role); a student's
   expect(within(studentReply).queryByText('Teacher')).not.toBeInTheDocument();
 });
 
-const refused = (message: string, field?: string) =>
-  new AxiosError('400', 'ERR_BAD_REQUEST', undefined, undefined, {
-    status: 400,
-    data: { error: message, message, field },
-  } as never);
+/** The server refusing a write, with its reason and the field it is about (as its validation words them). */
+const refused = (status: number, message: string, field?: string) => () =>
+  refusal(status, { error: message, message, ...(field ? { field } : {}) });
 
 test("a refused question shows the server's reason under its field, cleared when that field changes", async () => {
   const user = userEvent.setup();
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
-  const source = makeSource([mine]);
-  source.update.mockRejectedValueOnce(refused('Topic must be at most 200 characters.', 'topic'));
-  board(source);
+  const server = serveBoard([mine]);
+  server.update.mockImplementationOnce(refused(400, 'Topic must be at most 200 characters.', 'topic'));
+  board();
   await user.click(
     within(await screen.findByRole('article', { name: 'Soal limit' })).getByRole('button', { name: 'Edit' }),
   );
@@ -299,7 +337,7 @@ test("a refused question shows the server's reason under its field, cleared when
   await user.type(topic, '?');
   expect(within(dialog).queryByText('Topic must be at most 200 characters.')).not.toBeInTheDocument();
 
-  source.update.mockRejectedValueOnce(refused('Discussion not found'));
+  server.update.mockImplementationOnce(refused(404, 'Discussion not found'));
   await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
   expect(await within(dialog).findByText('Could not save your question: Discussion not found')).toBeInTheDocument();
 });
@@ -307,9 +345,10 @@ test("a refused question shows the server's reason under its field, cleared when
 test("a refused answer says the server's reason next to the answer field, cleared when typing", async () => {
   const user = userEvent.setup();
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
-  const source = makeSource([theirs]);
-  source.reply.mockRejectedValueOnce(refused('Replies must be at most 2000 characters.', 'replies'));
-  board(source);
+  serveBoard([theirs]).reply.mockImplementationOnce(
+    refused(400, 'Replies must be at most 2000 characters.', 'replies'),
+  );
+  board();
   const card = await screen.findByRole('article', { name: 'Tugas kimia' });
   const input = within(card).getByRole('textbox', { name: 'Write an Answer to Tugas kimia' });
   await user.type(input, 'Panjang sekali.{Enter}');
@@ -322,26 +361,27 @@ test("a refused answer says the server's reason next to the answer field, cleare
 
 test('a sent answer makes the board ask for its questions again (a later visit shows it)', async () => {
   const user = userEvent.setup();
-  const source = makeSource([theirs]);
-  board(source);
+  const server = serveBoard([theirs]);
+  board();
   const card = await screen.findByRole('article', { name: 'Tugas kimia' });
-  expect(source.list).toHaveBeenCalledTimes(1);
+  expect(server.list).toHaveBeenCalledTimes(1);
   await user.type(within(card).getByPlaceholderText('Write an Answer'), 'Besok pagi.{Enter}');
-  await waitFor(() => expect(source.list).toHaveBeenCalledTimes(2));
+  await waitFor(() => expect(server.list).toHaveBeenCalledTimes(2));
   expect(await within(card).findByText('Besok pagi.')).toBeInTheDocument();
 });
 
 test('when asking again after a deletion fails, the questions on screen stay', async () => {
   const user = userEvent.setup();
-  const source = makeSource([mine, theirs]);
-  board(source);
+  quietFailedRequests();
+  const server = serveBoard([mine, theirs]);
+  board();
   const own = await screen.findByRole('article', { name: 'Soal limit' });
-  source.list.mockRejectedValueOnce(new Error('down'));
+  server.list.mockImplementationOnce(serverDown);
   await user.click(within(own).getByRole('button', { name: 'Delete' }));
   await user.click(
     within(screen.getByRole('dialog', { name: 'Delete Question' })).getByRole('button', { name: 'Delete' }),
   );
-  await waitFor(() => expect(source.list).toHaveBeenCalledTimes(2));
+  await waitFor(() => expect(server.list).toHaveBeenCalledTimes(2));
   await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   expect(screen.getByRole('article', { name: 'Tugas kimia' })).toBeInTheDocument();
   expect(screen.queryByText('Error fetching group discussions, please try again later.')).not.toBeInTheDocument();
@@ -349,12 +389,11 @@ test('when asking again after a deletion fails, the questions on screen stay', a
 
 test('the page is in the URL: a new question leads back to page 1', async () => {
   const user = userEvent.setup();
-  const source = makeSource([theirs]);
-  source.list.mockImplementation(async (page: number) => ({
-    discussions: [{ ...theirs, id: page, topic: `Pertanyaan ${page}` }],
-    meta: { page, pageSize: 10, total: 12, totalPage: 2, totalpages: 2 },
-  }));
-  board(source);
+  serveBoard([theirs]).list.mockImplementation(({ query }) => {
+    const page = Number(query.page);
+    return { discussions: [{ ...theirs, id: page, topic: `Pertanyaan ${page}` }], meta: metaOf(12, 10, page) };
+  });
+  board();
   await screen.findByRole('article', { name: 'Pertanyaan 1' });
   await user.click(screen.getByRole('button', { name: 'Next page' }));
   expect(await screen.findByRole('article', { name: 'Pertanyaan 2' })).toBeInTheDocument();
@@ -369,13 +408,12 @@ test('the page is in the URL: a new question leads back to page 1', async () => 
 
 test('while the next page loads, its rows make way for Loading... and the pager stays in place', async () => {
   const user = userEvent.setup();
-  const source = makeSource([theirs]);
-  const next = deferred<{ discussions: Discussion[]; meta: ReturnType<typeof meta> }>();
-  const twoPages = { page: 1, pageSize: 10, total: 12, totalPage: 2, totalpages: 2 };
-  source.list.mockImplementation(async (page: number) =>
-    page === 1 ? { discussions: [{ ...theirs, topic: 'Pertanyaan 1' }], meta: twoPages } : next.promise,
+  const next = deferred<Answer<'get /discussions'>>();
+  const twoPages = metaOf(12, 10);
+  serveBoard([theirs]).list.mockImplementation(({ query }) =>
+    query.page === '1' ? { discussions: [{ ...theirs, topic: 'Pertanyaan 1' }], meta: twoPages } : next.promise,
   );
-  board(source);
+  board();
   await screen.findByRole('article', { name: 'Pertanyaan 1' });
   await user.click(screen.getByRole('button', { name: 'Next page' }));
   expect(await screen.findByText('Loading...')).toBeInTheDocument();
@@ -390,26 +428,27 @@ test.each([
   ['id', `Jawaban Anda terlalu panjang: maksimal ${MAX_REPLY_BYTES} byte (satu huruf 1 byte, satu emoji 4 byte).`],
 ])("%s: an answer past the server's cap in bytes is not sent, and says why", async (language, message) => {
   await i18next.changeLanguage(language);
-  const source = makeSource([theirs]);
-  board(source);
+  const server = serveBoard([theirs]);
+  board();
   const card = await screen.findByRole('article', { name: 'Tugas kimia' });
   const input = within(card).getByRole('textbox');
   // Within the cap in characters, past it in bytes: an emoji takes 4.
   fireEvent.change(input, { target: { value: '😀'.repeat(MAX_REPLY_BYTES / 4) + 'x' } });
   fireEvent.submit(input.closest('form')!);
   expect(await within(card).findByText(message)).toBeInTheDocument();
-  expect(source.reply).not.toHaveBeenCalled();
+  expect(server.reply).not.toHaveBeenCalled();
   // At the cap exactly: sent.
   fireEvent.change(input, { target: { value: '😀'.repeat(MAX_REPLY_BYTES / 4) } });
   fireEvent.submit(input.closest('form')!);
-  await waitFor(() => expect(source.reply).toHaveBeenCalledTimes(1));
+  await waitFor(() => expect(server.reply).toHaveBeenCalledTimes(1));
+  await waitFor(() => expect(server.list).toHaveBeenCalledTimes(2)); // the board is read again after the answer
   cleanup();
 });
 
 test("a topic or description past the server's cap in bytes is refused at its field, and not sent", async () => {
   const user = userEvent.setup();
-  const source = makeSource([]);
-  board(source, { errorText: 'x', emptyText: 'Nothing yet.' });
+  const server = serveBoard([]);
+  board({ errorText: 'x', emptyText: 'Nothing yet.' });
   await user.click(await screen.findByRole('button', { name: 'Ask a Question' }));
   const dialog = screen.getByRole('dialog', { name: 'Ask a Question' });
   const topic = within(dialog).getByRole('textbox', { name: 'Topic' });
@@ -429,17 +468,17 @@ test("a topic or description past the server's cap in bytes is refused at its fi
       `Description is too long: at most ${MAX_DESCRIPTION_BYTES} bytes (a letter takes 1, an emoji 4).`,
     ),
   ).toBeInTheDocument();
-  expect(source.create).not.toHaveBeenCalled();
+  expect(server.create).not.toHaveBeenCalled();
 });
 
 test('while a write is on its way its button is busy; a refused deletion says why until a deletion goes through', async () => {
   const user = userEvent.setup();
-  jest.spyOn(console, 'error').mockImplementation(() => undefined);
-  const source = makeSource([mine, theirs]);
-  const posting = deferred<unknown>();
-  source.create.mockReturnValueOnce(posting.promise);
-  source.remove.mockRejectedValueOnce(refused('Discussion not found'));
-  board(source);
+  quietFailedRequests();
+  const server = serveBoard([mine, theirs]);
+  const posting = held({ ...theirs, id: 9, topic: 'Trigonometri', description: '' });
+  server.create.mockImplementationOnce(posting.reply);
+  server.remove.mockImplementationOnce(refused(404, 'Discussion not found'));
+  board();
   const own = await screen.findByRole('article', { name: 'Soal limit' });
 
   await user.click(screen.getByRole('button', { name: 'Ask a Question' }));
@@ -447,7 +486,7 @@ test('while a write is on its way its button is busy; a refused deletion says wh
   await user.type(within(dialog).getByRole('textbox', { name: 'Topic' }), 'Trigonometri');
   await user.click(within(dialog).getByRole('button', { name: 'Post Question' }));
   await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Post Question' })).toBeDisabled());
-  posting.resolve({});
+  posting.release();
   await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
   await user.click(within(own).getByRole('button', { name: 'Delete' }));
@@ -460,18 +499,17 @@ test('while a write is on its way its button is busy; a refused deletion says wh
   await user.click(
     within(screen.getByRole('dialog', { name: 'Delete Question' })).getByRole('button', { name: 'Delete' }),
   );
-  await waitFor(() => expect(source.remove).toHaveBeenCalledTimes(2));
+  await waitFor(() => expect(server.remove).toHaveBeenCalledTimes(2));
   await waitFor(() => expect(screen.queryByText(/Could not delete the question/)).toBeNull());
 });
 
 test('a report that failed says so and can be sent again', async () => {
   const user = userEvent.setup();
-  const reportCreate = reportsApi.create as jest.Mock;
-  reportCreate.mockRejectedValueOnce(
-    new AxiosError('down', 'ERR_BAD_RESPONSE', undefined, undefined, { status: 500, data: {} } as never),
-  );
-  reportCreate.mockResolvedValueOnce({ id: 1 });
-  board(makeSource([theirs]));
+  quietFailedRequests();
+  const reportCreate = serve('post /reports', () => report(1));
+  reportCreate.mockImplementationOnce(() => refusal(500, {}));
+  serveBoard([theirs]);
+  board();
   const other = await screen.findByRole('article', { name: 'Tugas kimia' });
   await user.click(within(other).getByRole('button', { name: 'Report question "Tugas kimia"' }));
   await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Report' }));

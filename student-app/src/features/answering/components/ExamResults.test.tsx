@@ -1,23 +1,11 @@
 import { screen, within } from '@testing-library/react';
-import { examsApi, type Exam } from '@kelasku/shared-api';
+import type { Exam } from '@kelasku/shared-api';
 import { renderAt } from '@kelasku/shared-ui/src/test-utils';
 import { signInStudent } from '../../../test/fixtures';
+import { examOf, serve, serveSheets, sheetOf } from '../../../test/network';
 import ExamPage from './ExamPage';
 
 // A submitted exam shows the student's answers; right/wrong and essay scores only once the window has ended.
-jest.mock('@kelasku/shared-api', () => {
-  const actual = jest.requireActual('@kelasku/shared-api');
-  return {
-    ...actual,
-    examsApi: {
-      ...actual.examsApi,
-      byClass: jest.fn(),
-      grade: jest.fn(),
-      answers: { get: jest.fn(), create: jest.fn() },
-    },
-  };
-});
-const api = examsApi as jest.Mocked<typeof examsApi> & { answers: jest.Mocked<typeof examsApi.answers> };
 
 const MIN = 60_000;
 const at = (ms: number) => new Date(ms).toISOString();
@@ -29,37 +17,40 @@ const content = {
   '1_d': '3',
   '2_essay': 'Jelaskan perkalian.',
 };
-const exam = (startOffset: number, endOffset: number, status: Exam['status']): Exam => ({
-  id: 21,
-  class_id: 4,
-  title: 'Ujian',
-  total_marks: 100,
-  teacher_id: 1,
-  content,
-  status,
-  start_time: at(Date.now() + startOffset),
-  end_time: at(Date.now() + endOffset),
-  server_time: at(Date.now()),
-});
+const exam = (startOffset: number, endOffset: number, status: Exam['status']): Exam =>
+  examOf({
+    title: 'Ujian',
+    content,
+    status,
+    start_time: at(Date.now() + startOffset),
+    end_time: at(Date.now() + endOffset),
+    server_time: at(Date.now()),
+  });
+
+/** The class's exam and the student's stored grade of it. */
+let byClass: ReturnType<typeof serve<'get /exams'>>;
+let grade: ReturnType<typeof serve<'get /exams/get-grade'>>;
 
 beforeEach(() => {
-  jest.clearAllMocks();
   signInStudent(5);
-  api.answers.get.mockResolvedValue([
-    {
-      id: 70,
-      exam_id: 21,
-      student_id: 5,
-      answers: { '1': 'b', '2': 'Penjumlahan berulang.' },
-      status: 'Inactive',
-      score: 90,
-    },
-  ]);
+  byClass = serve('get /exams', () => []);
+  grade = serve('get /exams/get-grade', () => []);
+  serve('get /exams/of-class', () => []); // the class's past exams, below the current one
+  // The student's sheet, handed in.
+  const submitted = sheetOf('exam', {
+    id: 70,
+    itemId: 21,
+    studentId: 5,
+    answers: { '1': 'b', '2': 'Penjumlahan berulang.' },
+    status: 'Inactive',
+    score: 90,
+  });
+  serveSheets('exam', submitted).get.mockReturnValue([submitted]);
 });
 
 test('submitted while classmates still answer: the answers, no results yet', async () => {
-  api.byClass.mockResolvedValue([exam(-30 * MIN, 30 * MIN, 'Active')]);
-  api.grade.mockResolvedValue([
+  byClass.mockReturnValue([exam(-30 * MIN, 30 * MIN, 'Active')]);
+  grade.mockReturnValue([
     {
       id: 3,
       exam_id: 21,
@@ -78,8 +69,8 @@ test('submitted while classmates still answer: the answers, no results yet', asy
 });
 
 test('after the window: right or wrong per question and the essay score', async () => {
-  api.byClass.mockResolvedValue([exam(-90 * MIN, -30 * MIN, 'Completed')]);
-  api.grade.mockResolvedValue([
+  byClass.mockReturnValue([exam(-90 * MIN, -30 * MIN, 'Completed')]);
+  grade.mockReturnValue([
     {
       id: 3,
       exam_id: 21,
@@ -101,10 +92,10 @@ test('after the window: right or wrong per question and the essay score', async 
 });
 
 test('submitted earlier, on screen as the window ends: the grade is read again and the results show', async () => {
-  api.byClass.mockResolvedValue([exam(-30 * MIN, 1500, 'Active')]);
+  byClass.mockReturnValue([exam(-30 * MIN, 1500, 'Active')]);
   const essay = { kind: 'essay', score: 40, max: 50, pending: false, source: 'teacher' } as const;
-  api.grade.mockResolvedValueOnce([{ id: 3, exam_id: 21, student_id: 5, score: 90, detail: { '2': essay } }]);
-  api.grade.mockResolvedValue([
+  grade.mockReturnValueOnce([{ id: 3, exam_id: 21, student_id: 5, score: 90, detail: { '2': essay } }]);
+  grade.mockReturnValue([
     { id: 3, exam_id: 21, student_id: 5, score: 90, detail: { '1': { kind: 'mc', correct: true }, '2': essay } },
   ]);
   renderAt(<ExamPage />, '/MyExams?class_id=4');
@@ -113,5 +104,5 @@ test('submitted earlier, on screen as the window ends: the grade is read again a
   ).toBeInTheDocument();
   const q1 = screen.getByRole('region', { name: 'Question 1' });
   expect(await within(q1).findByText('Correct')).toBeInTheDocument();
-  expect(api.grade).toHaveBeenCalledTimes(2);
+  expect(grade).toHaveBeenCalledTimes(2);
 });

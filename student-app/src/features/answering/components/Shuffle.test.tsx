@@ -4,35 +4,23 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { examsApi, exercisesApi, OPTION_LETTERS, type AnswerSheet } from '@kelasku/shared-api';
+import { OPTION_LETTERS, type AnswerSheet } from '@kelasku/shared-api';
 import { publicIdsSeed, sheetOrder } from '@kelasku/shared-rules';
 import { renderAt } from '@kelasku/shared-ui/src/test-utils';
 import { signInStudent } from '../../../test/fixtures';
-import { withChanges } from '../answer-queue';
+import {
+  unreachable,
+  examOf,
+  exerciseOf,
+  quietFailedRequests,
+  savedChanges,
+  serve,
+  serveSheets,
+  sheetOf,
+} from '../../../test/network';
 import TaskPage from './TaskPage';
 import ExamPage from './ExamPage';
 
-jest.mock('@kelasku/shared-api', () => {
-  const actual = jest.requireActual('@kelasku/shared-api');
-  return {
-    ...actual,
-    exercisesApi: {
-      ...actual.exercisesApi,
-      byMaterial: jest.fn(),
-      calculateGrade: jest.fn(),
-      grade: jest.fn(),
-      answers: { get: jest.fn(), create: jest.fn(), save: jest.fn(), saveChanges: jest.fn(), remove: jest.fn() },
-    },
-    examsApi: {
-      ...actual.examsApi,
-      byClass: jest.fn(),
-      grade: jest.fn(),
-      answers: { get: jest.fn(), create: jest.fn(), save: jest.fn(), saveChanges: jest.fn(), remove: jest.fn() },
-    },
-  };
-});
-
-const api = exercisesApi as jest.Mocked<typeof exercisesApi> & { answers: jest.Mocked<typeof exercisesApi.answers> };
 const STUDENT = 5;
 const texts = ['Satu', 'Dua', 'Tiga', 'Empat', 'Lima', 'Enam'];
 const content: Record<string, string> = {};
@@ -45,35 +33,29 @@ texts.forEach((text, i) => {
 });
 /** This student's seed, as the server sends it with the read (an HMAC under the server's secret). */
 const SEED = 'J5bWq1Tz7KpN0cVx4RmY8e';
-const exercise = {
-  id: 11,
-  material_id: 3,
+const exercise = exerciseOf({
   title: 'Latihan Acak',
   total_marks: 60,
-  teacher_id: 2,
   content,
   shuffle_questions: true,
   shuffle_options: true,
   order_seed: SEED,
-};
-const sheet = (over: Partial<AnswerSheet> = {}): AnswerSheet => ({
-  id: 40,
-  exercise_id: 11,
-  student_id: STUDENT,
-  answers: {},
-  status: 'Active',
-  score: null,
-  ...over,
 });
+const sheet = (over: Partial<AnswerSheet> = {}): AnswerSheet =>
+  sheetOf('exercise', { id: 40, itemId: 11, studentId: STUDENT, ...over });
 const order = sheetOrder(SEED, texts.length, { shuffle_questions: true, shuffle_options: true });
 
+/** The material's exercise, the student's sheets (none yet) and the stored grade. */
+let byMaterial: ReturnType<typeof serve<'get /exercises'>>;
+let sheets: ReturnType<typeof serveSheets>;
+let grade: ReturnType<typeof serve<'get /exercises/get-grade'>>;
+
 beforeEach(() => {
-  jest.clearAllMocks();
   localStorage.clear();
   signInStudent(STUDENT);
-  api.answers.get.mockResolvedValue([]);
-  api.answers.create.mockResolvedValue(sheet());
-  api.answers.saveChanges.mockImplementation(async (_id, changes) => sheet({ answers: withChanges({}, changes) }));
+  byMaterial = serve('get /exercises', () => [exercise]);
+  sheets = serveSheets('exercise', sheet());
+  grade = serve('get /exercises/get-grade', () => []);
 });
 
 const openTask = () => renderAt(<TaskPage />, '/MyTask?material_id=3');
@@ -88,7 +70,6 @@ test('the fixture really is shuffled for this student (else the test below would
 });
 
 test("questions and options in the student's order; the saved answer is the original number and letter", async () => {
-  api.byMaterial.mockResolvedValue([exercise]);
   const user = userEvent.setup();
   openTask();
   const first = order.questions[0];
@@ -102,9 +83,9 @@ test("questions and options in the student's order; the saved answer is the orig
   // "A" on screen is the original option shown[0]: that letter is what is saved, under the original number.
   await user.click(screen.getByRole('radio', { name: `A. ${text}-${OPTION_LETTERS[shown[0]]}` }));
   await waitFor(() =>
-    expect(api.answers.saveChanges).toHaveBeenCalledWith(40, {
-      [String(first)]: { answer: OPTION_LETTERS[shown[0]], at: expect.any(Number) },
-    }),
+    expect(sheets.save).toHaveBeenCalledWith(
+      savedChanges(40, { [String(first)]: { answer: OPTION_LETTERS[shown[0]], at: expect.any(Number) } }),
+    ),
   );
   // The grid counts by place on screen: position 1 is the answered one.
   const grid = screen.getAllByTestId('question-grid')[0];
@@ -115,12 +96,11 @@ test("questions and options in the student's order; the saved answer is the orig
 });
 
 test("the review after grading shows the student's own order and letters", async () => {
-  api.byMaterial.mockResolvedValue([exercise]);
   const first = order.questions[0];
   const shown = order.options(first);
   const answers = { [String(first)]: OPTION_LETTERS[shown[1]] };
-  api.answers.get.mockResolvedValue([sheet({ answers, status: 'Inactive', score: 10 })]);
-  api.grade.mockResolvedValue([
+  sheets.get.mockReturnValue([sheet({ answers, status: 'Inactive', score: 10 })]);
+  grade.mockReturnValue([
     {
       id: 1,
       student_id: STUDENT,
@@ -136,7 +116,7 @@ test("the review after grading shows the student's own order and letters", async
 });
 
 test('not shuffled: the original order and letters', async () => {
-  api.byMaterial.mockResolvedValue([{ ...exercise, shuffle_questions: false, shuffle_options: false }]);
+  byMaterial.mockReturnValue([{ ...exercise, shuffle_questions: false, shuffle_options: false }]);
   openTask();
   expect(await screen.findByText('Soal Satu?')).toBeInTheDocument();
   expect(screen.getAllByRole('radio').map((r) => r.closest('label')?.textContent)).toEqual([
@@ -148,43 +128,27 @@ test('not shuffled: the original order and letters', async () => {
 });
 
 test("an open shuffled exam: the student's order, the original letter saved", async () => {
-  const exams = examsApi as jest.Mocked<typeof examsApi> & { answers: jest.Mocked<typeof examsApi.answers> };
   const now = Date.now();
   const wib = (ms: number) => new Date(ms + 7 * 3600_000).toISOString().slice(0, 19) + '+07:00';
-  exams.byClass.mockResolvedValue([
-    {
+  serve('get /exams', () => [
+    examOf({
       id: 23,
-      class_id: 4,
       title: 'Ujian Acak',
       total_marks: 60,
-      teacher_id: 1,
       content,
-      status: 'Active',
       start_time: wib(now - 1800_000),
       end_time: wib(now + 3600_000),
       server_time: new Date(now).toISOString(),
       shuffle_questions: true,
       shuffle_options: true,
       order_seed: SEED,
-    },
+    }),
   ]);
-  exams.grade.mockResolvedValue([]);
-  exams.answers.get.mockResolvedValue([]);
-  exams.answers.create.mockResolvedValue({
-    id: 70,
-    exam_id: 23,
-    student_id: STUDENT,
-    answers: {},
-    status: 'Active',
-    score: null,
-  });
-  exams.answers.saveChanges.mockImplementation(async (id, changes) => ({
-    id,
-    exam_id: 23,
-    student_id: STUDENT,
-    answers: withChanges({}, changes),
-    status: 'Active',
-  }));
+  serve('get /exams/get-grade', () => []);
+  serve('get /exams/of-class', () => []); // the class's past exams, below the current one
+  quietFailedRequests();
+  serve('post /exams-answers/heartbeat', unreachable); // its own end unknown: the exam's end holds
+  const examSheets = serveSheets('exam', sheetOf('exam', { id: 70, itemId: 23, studentId: STUDENT }));
   const examOrder = sheetOrder(SEED, texts.length, { shuffle_questions: true, shuffle_options: true });
   expect(sheetOrder(publicIdsSeed('exam', 23, STUDENT), texts.length, exercise).questions[0]).not.toBe(
     examOrder.questions[0],
@@ -199,8 +163,8 @@ test("an open shuffled exam: the student's order, the original letter saved", as
   expect(await screen.findByText(`Soal ${texts[first - 1]}?`)).toBeInTheDocument();
   await user.click(screen.getByRole('radio', { name: `C. ${texts[first - 1]}-${OPTION_LETTERS[shown[2]]}` }));
   await waitFor(() =>
-    expect(exams.answers.saveChanges).toHaveBeenCalledWith(70, {
-      [String(first)]: { answer: OPTION_LETTERS[shown[2]], at: expect.any(Number) },
-    }),
+    expect(examSheets.save).toHaveBeenCalledWith(
+      savedChanges(70, { [String(first)]: { answer: OPTION_LETTERS[shown[2]], at: expect.any(Number) } }),
+    ),
   );
 });

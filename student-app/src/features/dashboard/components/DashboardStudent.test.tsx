@@ -1,29 +1,32 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link, Route, Routes } from 'react-router-dom';
-import { statsApi, todoApi, type StudentTodo } from '@kelasku/shared-api';
+import type { StudentStats, StudentTodo } from '@kelasku/shared-api';
 import { renderAt, withUserTiming } from '@kelasku/shared-ui/src/test-utils';
 import { signInStudent } from '../../../test/fixtures';
+import { held, quietFailedRequests, serve, serverDown } from '../../../test/network';
 import { USABLE_MARK } from '@kelasku/shared-rules/src/usable-mark';
 import DashboardStudent from './DashboardStudent';
 
-jest.mock('@kelasku/shared-api', () => {
-  const actual = jest.requireActual('@kelasku/shared-api');
-  return { ...actual, statsApi: { ...actual.statsApi, student: jest.fn() }, todoApi: { student: jest.fn() } };
-});
-const student = statsApi.student as jest.Mock;
-const todo = todoApi.student as jest.Mock;
 const NOTHING: StudentTodo = { exams: [], exercises: [], materials: [] };
+const NO_PROGRESS: StudentStats = {
+  materials: { done: 0, total: 0 },
+  tasks: { completed: 0, total: 0 },
+  exams: { completed: 0, total: 0 },
+};
+/** GET /stats/student and GET /students/todo. */
+let student: ReturnType<typeof serve<'get /stats/student'>>;
+let todo: ReturnType<typeof serve<'get /students/todo'>>;
 
 beforeEach(() => {
-  jest.clearAllMocks();
   localStorage.clear();
-  todo.mockResolvedValue(NOTHING);
+  student = serve('get /stats/student', () => NO_PROGRESS);
+  todo = serve('get /students/todo', () => NOTHING);
 });
 
 test('welcomes the student by name and shows progress from the server', async () => {
   signInStudent(5, 'Siti Rahma');
-  student.mockResolvedValue({
+  student.mockReturnValue({
     materials: { done: 3, total: 7 },
     tasks: { completed: 2, total: 5 },
     exams: { completed: 1, total: 2 },
@@ -43,11 +46,16 @@ test('welcomes the student by name and shows progress from the server', async ()
 test('the dashboard is usable (its mark set) once the progress numbers are on screen, not while they load', async () => {
   withUserTiming();
   signInStudent(5);
-  let arrive: (stats: unknown) => void = () => {};
-  student.mockReturnValue(new Promise((resolve) => (arrive = resolve)));
+  const stats = held<StudentStats>({
+    materials: { done: 1, total: 2 },
+    tasks: { completed: 0, total: 1 },
+    exams: { completed: 0, total: 0 },
+  });
+  student.mockImplementation(stats.reply);
   renderAt(<DashboardStudent />);
+  await waitFor(() => expect(student).toHaveBeenCalled());
   expect(performance.getEntriesByName(USABLE_MARK)).toHaveLength(0);
-  arrive({ materials: { done: 1, total: 2 }, tasks: { completed: 0, total: 1 }, exams: { completed: 0, total: 0 } });
+  stats.release();
   expect(await screen.findByText('subjects completed')).toBeInTheDocument();
   await waitFor(() => expect(performance.getEntriesByName(USABLE_MARK)).toHaveLength(1));
 });
@@ -55,7 +63,8 @@ test('the dashboard is usable (its mark set) once the progress numbers are on sc
 test('falls back to Guest and shows an error when progress cannot load', async () => {
   localStorage.setItem('token', 't.t.t');
   localStorage.setItem('userData', JSON.stringify({ role: 'student', display_name: '', exp: Date.now() / 1000 + 60 }));
-  student.mockRejectedValue(new Error('down'));
+  quietFailedRequests();
+  student.mockImplementation(serverDown);
   renderAt(<DashboardStudent />);
   expect(screen.getByText('Welcome again, Guest!')).toBeInTheDocument();
   expect(await screen.findByText('Could not load your progress, please try again later.')).toBeInTheDocument();
@@ -108,12 +117,7 @@ test('after the numbers, a to-do list: exams with their WIB time, exercises to h
     'kelasku.seen.5',
     JSON.stringify({ classes: { '4': '2025-01-03T00:00:00.000Z' }, materials: [{ id: 44, class_id: 6 }] }),
   );
-  student.mockResolvedValue({
-    materials: { done: 0, total: 0 },
-    tasks: { completed: 0, total: 0 },
-    exams: { completed: 0, total: 0 },
-  });
-  todo.mockResolvedValue(TODO);
+  todo.mockReturnValue(TODO);
   renderAt(<DashboardStudent />, '/DashboardStudent');
   const list = await screen.findByRole('region', { name: 'To do' });
   expect(student).toHaveBeenCalled();
@@ -141,12 +145,7 @@ test('after the numbers, a to-do list: exams with their WIB time, exercises to h
 test('each to-do entry opens its page in one tap', async () => {
   const user = userEvent.setup();
   signInStudent(5);
-  student.mockResolvedValue({
-    materials: { done: 0, total: 0 },
-    tasks: { completed: 0, total: 0 },
-    exams: { completed: 0, total: 0 },
-  });
-  todo.mockResolvedValue(TODO);
+  todo.mockReturnValue(TODO);
   const { unmount } = renderAt(<DashboardStudent />, '/DashboardStudent');
   await user.click(await screen.findByRole('link', { name: /Ujian Sejarah/ }));
   expect(screen.getByTestId('location')).toHaveTextContent('/MyExams?class_id=6');
@@ -158,16 +157,13 @@ test('each to-do entry opens its page in one tap', async () => {
 
 test('nothing to do, and the to-do list waits for the numbers', async () => {
   signInStudent(5);
-  let answer: (v: unknown) => void = () => undefined;
-  student.mockReturnValue(
-    new Promise((resolve) => {
-      answer = resolve;
-    }),
-  );
+  const stats = held(NO_PROGRESS);
+  student.mockImplementation(stats.reply);
   renderAt(<DashboardStudent />);
+  await waitFor(() => expect(student).toHaveBeenCalled());
   expect(screen.queryByRole('region', { name: 'To do' })).not.toBeInTheDocument();
   expect(todo).not.toHaveBeenCalled();
-  answer({ materials: { done: 0, total: 0 }, tasks: { completed: 0, total: 0 }, exams: { completed: 0, total: 0 } });
+  stats.release();
   expect(await screen.findByText('Nothing to do right now.')).toBeInTheDocument();
   expect(todo).toHaveBeenCalledTimes(1);
 });
@@ -175,12 +171,8 @@ test('nothing to do, and the to-do list waits for the numbers', async () => {
 test('coming back to the dashboard shows the numbers and the to-do list at once; only the to-do list is asked again', async () => {
   const user = userEvent.setup();
   signInStudent(5);
-  student.mockResolvedValue({
-    materials: { done: 3, total: 7 },
-    tasks: { completed: 0, total: 0 },
-    exams: { completed: 0, total: 0 },
-  });
-  todo.mockResolvedValue(TODO);
+  student.mockReturnValue({ ...NO_PROGRESS, materials: { done: 3, total: 7 } });
+  todo.mockReturnValue(TODO);
   renderAt(
     <>
       <Link to="/DashboardStudent">dashboard</Link>
