@@ -89,7 +89,7 @@ const config: Config = {
       testMatch: ['<rootDir>/src/**/*.test.ts'],
     },
     webProject('shared-ui'),
-    webProject('shell', { '^(admin|teacher|student)/App$': '<rootDir>/src/test/remote-app-mock.tsx' }),
+    webProject('shell', { '^(admin|teacher|student)/App$': '<rootDir>/src/test/remote-app-mock.tsx' }, true),
     webProject('admin-app', {}, true),
     webProject('teacher-app'),
     webProject('student-app'),
