@@ -117,19 +117,20 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
+  // ---- React: the hooks plugin's whole recommended set on every React package (its own block: merge as a unit) ----
   {
-    // No ref is read or written during render (the React Compiler's rule): a thrown-away render (a suspended
-    // transition) must not change what the next answer is saved with (useAnswerSheet.test.tsx), nor which onChange an
-    // editor calls. On for the student and teacher remotes; the admin remote and shared-ui/src/drafts.ts still do it.
-    files: ['student-app', 'teacher-app'].flatMap((remote) => [
-      `${remote}/src/**/*.tsx`,
-      `${remote}/src/**/use*.ts`,
-      `${remote}/src/**/hooks/**/*.ts`,
-    ]),
-    ignores: TEST_FILES,
+    // The React Compiler's rules besides the rules of hooks: no ref read or written during render (a thrown-away
+    // render, a suspended transition, must not change what the next one sees: useAnswerSheet.test.tsx,
+    // useLastNonNull.test.tsx, drafts.test.tsx), no state set synchronously in an effect, pure renders, props and
+    // state never mutated, components never created during render… Every rule is an error (a warning nobody reads
+    // holds nothing), in every file of every package with React code, tests too.
+    files: [...APPS, 'shared-ui'].flatMap((pkg) => [`${pkg}/src/**/*.ts`, `${pkg}/src/**/*.tsx`]),
     plugins: { 'react-hooks': reactHooks },
-    rules: { 'react-hooks/refs': 'error' },
+    rules: Object.fromEntries(
+      Object.keys(reactHooks.configs['recommended-latest'].rules).map((rule) => [rule, 'error']),
+    ),
   },
+  // ---- end of the React block ----
   ...boundaries.map(({ files, forbidden, message }) => ({
     files,
     ignores: TEST_FILES,

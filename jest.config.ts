@@ -89,7 +89,7 @@ const config: Config = {
       testMatch: ['<rootDir>/src/**/*.test.ts'],
     },
     webProject('shared-ui', {}, true),
-    webProject('shell', { '^(admin|teacher|student)/App$': '<rootDir>/src/test/remote-app-mock.tsx' }),
+    webProject('shell', { '^(admin|teacher|student)/App$': '<rootDir>/src/test/remote-app-mock.tsx' }, true),
     webProject('admin-app', {}, true),
     webProject('teacher-app', {}, true),
     webProject('student-app', {}, true),

@@ -22,7 +22,7 @@ const muiChunkTest = (name: string, dir: string, cacheGroup = 'mui') => {
 const inMui = (file: string) => `${root}/node_modules/@mui/${file}`;
 
 it('shares MUI per component, never the barrel', () => {
-  const shared = sharedConfig(path.join(root, 'teacher-app'), { remote: true });
+  const shared = sharedConfig(path.join(root, 'teacher-app'));
   expect(shared['@mui/material/']).toMatchObject({ singleton: true });
   expect(shared['@mui/material']).toBeUndefined();
 });
@@ -102,6 +102,8 @@ it('puts what the login page runs on in one chunk, not one file per shared packa
     'react-dom/cjs/react-dom-client.production.js',
     'scheduler/index.js',
     'i18next/dist/esm/i18next.js',
+    '@tanstack/react-query/build/modern/useMutation.js',
+    '@tanstack/query-core/build/modern/queryClient.js',
   ]) {
     expect([file, boot?.(inModules(file))]).toEqual([file, true]);
   }
@@ -117,7 +119,7 @@ it('puts what the login page runs on in one chunk, not one file per shared packa
 });
 
 it('shares shared-ui one module at a time besides its index', () => {
-  const shared = sharedConfig(path.join(root, 'admin-app'), { remote: true });
+  const shared = sharedConfig(path.join(root, 'admin-app'));
   expect(shared['@kelasku/shared-ui/src/']).toMatchObject({ singleton: true, requiredVersion: false });
   expect(shared['@kelasku/shared-ui']).toMatchObject({ singleton: true });
   expect(packageOf('@mui/material/')).toBe('@mui/material');
@@ -125,12 +127,11 @@ it('shares shared-ui one module at a time besides its index', () => {
   expect(packageOf('@kelasku/shared-ui/src/')).toBe('@kelasku/shared-ui');
 });
 
-it('shares the data layer among the remotes only: the shell neither declares nor provides it', () => {
-  expect(sharedConfig(path.join(root, 'student-app'), { remote: true })['@tanstack/react-query']).toMatchObject({
-    singleton: true,
-  });
-  expect(sharedConfig(path.join(root, 'shell'), { remote: false })['@tanstack/react-query']).toBeUndefined();
-  expect(federationOptions('shell', 'shell').shared).not.toHaveProperty('@tanstack/react-query');
+it('shares the data layer from the shell, which signs in through it: one TanStack Query on the page', () => {
+  for (const app of ['shell', 'student-app']) {
+    expect(sharedConfig(path.join(root, app))['@tanstack/react-query']).toMatchObject({ singleton: true });
+  }
+  expect(federationOptions('shell', 'shell').shared).toHaveProperty('@tanstack/react-query');
 });
 
 describe('one Module Federation runtime per page', () => {

@@ -42,14 +42,8 @@ export const SHARED_SINGLETONS = [
   // One i18next instance for every app (shared-ui/src/i18n.ts).
   'i18next',
   'react-i18next',
-] as const;
-
-/**
- * Shared by the remotes only: the shell never reads data itself, so it neither declares nor provides these. A remote
- * deployed alone still brings its own copy.
- */
-export const REMOTE_SINGLETONS = [
-  // The remotes' one data layer (shared-ui/src/data.tsx).
+  // The one data layer (shared-ui/src/data.tsx, session-cache.tsx): the remotes' reads and writes, the shell's
+  // sign-in. The shell provides it from its boot chunk (the login page signs in through it).
   '@tanstack/react-query',
 ] as const;
 
@@ -66,11 +60,10 @@ const SLIM_ALIASED: string[] = ['react-router-dom', 'react-i18next'];
 /** The `shared` option: every singleton with `requiredVersion` taken from the app's package.json. */
 export function sharedConfig(
   dir: string,
-  { remote }: { remote: boolean },
 ): Record<string, { singleton: true; requiredVersion: string | false; strictVersion: false; version?: string }> {
   const deps = dependencies(dir);
   return Object.fromEntries([
-    ...[...SHARED_SINGLETONS, ...(remote ? REMOTE_SINGLETONS : [])].map((name) => {
+    ...SHARED_SINGLETONS.map((name) => {
       const pkgName = packageOf(name);
       const version = deps[pkgName];
       if (!version) throw new Error(`${dir}/package.json must depend on ${pkgName} (a shared singleton)`);
@@ -258,19 +251,19 @@ const MUI_FORMS_CHUNK = muiGroupChunk('mui-forms', MUI_FORMS);
 const MUI_DIALOGS_CHUNK = muiGroupChunk('mui-dialogs', MUI_DIALOGS);
 
 /**
- * What the login page runs on (React, React DOM, i18next and their helpers) in one async chunk instead of one per
+ * What the login page runs on (React, React DOM, i18next, TanStack Query for its sign-in, and their helpers) in one async chunk instead of one per
  * shared module: each file is one more request (six at a time per server over HTTP/1.1) and one more script tag.
  */
 const BOOT_PACKAGES =
-  /[\\/]node_modules[\\/](react|react-dom|scheduler|i18next|react-i18next|html-parse-stringify|void-elements|use-sync-external-store)[\\/]/;
+  /[\\/]node_modules[\\/](react|react-dom|scheduler|i18next|react-i18next|html-parse-stringify|void-elements|use-sync-external-store|@tanstack)[\\/]/;
 /**
  * The shared modules the login page takes from the shell besides those packages: the i18n set-up, the language
- * switch, the logo, the code-split helper and the slim react-i18next. One small file each otherwise (five requests
+ * switch, the logo, the code-split helper, the sign-in's cache and the slim react-i18next. One small file each otherwise (six requests
  * before the login page answers); none of them reaches MUI.
  */
 const BOOT_MODULES = new RegExp(
   [
-    '[\\\\/]shared-ui[\\\\/]src[\\\\/](i18n|LanguageSwitch|Logo|preloadable)\\.tsx?$',
+    '[\\\\/]shared-ui[\\\\/]src[\\\\/](i18n|LanguageSwitch|Logo|preloadable|session-cache)\\.tsx?$',
     '[\\\\/]webpack[\\\\/]react-i18next-slim\\.ts$',
     // What those and the login page run on: the languages, the usable mark, the session and the API's address.
     '[\\\\/]shared-rules[\\\\/]src[\\\\/](languages|usable-mark)\\.ts$',
@@ -308,15 +301,16 @@ const FRAME_CHUNK = {
 };
 
 /**
- * A remote's first screens' common part in one async chunk: its data layer (TanStack Query, shared-ui's data.tsx) and
+ * A remote's first screens' common part in one async chunk: its data layer (shared-ui's data.tsx; TanStack Query itself comes from the shell) and
  * the shared-ui frame it provides (the remote skeleton, the role layout and its menu, the banner, the welcome line).
  * One file instead of one per shared module.
  */
 const REMOTE_FRAME_MODULES = new RegExp(
   [
-    '[\\\\/]node_modules[\\\\/]@tanstack[\\\\/]',
-    // RemoteRoot's own states and code-split helper (relative imports: the remote's copies).
-    '[\\\\/]shared-ui[\\\\/]src[\\\\/](RemoteRoot|RoleLayout|data|nav|pageSlots|Banner|WelcomeLine|states|preloadable)\\.tsx?$',
+    // RemoteRoot's own states, code-split helper and cache (relative imports: the remote's copies), and the small
+    // hooks screens use (one file each otherwise). Not TanStack Query: the shell provides it, and a remote's own copy
+    // (for a remote alone) in this chunk would load on every screen.
+    '[\\\\/]shared-ui[\\\\/]src[\\\\/](RemoteRoot|RoleLayout|data|session-cache|nav|pageSlots|Banner|WelcomeLine|states|preloadable|useChanged)\\.tsx?$',
   ].join('|'),
 );
 const REMOTE_FRAME_CHUNK = {
@@ -400,7 +394,7 @@ export function appConfig({
     plugins: [
       new ModuleFederationPlugin({
         name,
-        shared: sharedConfig(dir, { remote: name !== 'shell' }),
+        shared: sharedConfig(dir),
         // Equal versions of a shared module go to the provider whose name sorts last ('version-first'): the student
         // and teacher remotes would load their own copy of MUI's core beside the shell's. The shell registers
         // first, so with 'loaded-first' what it provides is what every remote uses.

@@ -1,8 +1,9 @@
-import { useState, type ReactNode } from 'react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { QueryClient } from '@tanstack/react-query';
 import { errorStatus, isNetworkError } from '@kelasku/shared-api';
+import { SessionCache } from './session-cache';
 
-// The one data layer of the three remotes: TanStack Query (a federation singleton, webpack/federation.ts).
+// The one data layer of the three remotes: TanStack Query (a federation singleton the shell provides, webpack/federation.ts).
 // Each remote's App wraps its screens in <DataProvider>; screens read with useQuery over the queryOptions factories of
 // their feature's api.ts. Writes: a feature's api.ts holds its useMutation hooks, each invalidating what it changed;
 // components read isPending/error instead of busy flags of their own. Answer saves go through the offline queue
@@ -38,10 +39,9 @@ export function createQueryClient({ retry = true }: { retry?: boolean } = {}): Q
 }
 
 /**
- * Gives the screens below a query cache of their own. The cache lives as long as the remote is mounted: the shell
- * unmounts it at sign-out, so the next user starts with an empty one and never sees the previous user's data.
+ * Gives the screens below a query cache of their own (SessionCache). The cache lives as long as the remote is mounted:
+ * the shell unmounts it at sign-out, so the next user starts with an empty one and never sees the previous user's data.
  */
 export function DataProvider({ children, client }: { children: ReactNode; client?: QueryClient }) {
-  const [ownClient] = useState(() => client ?? createQueryClient());
-  return <QueryClientProvider client={ownClient}>{children}</QueryClientProvider>;
+  return <SessionCache createClient={() => client ?? createQueryClient()}>{children}</SessionCache>;
 }

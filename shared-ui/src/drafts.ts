@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import i18next from 'i18next';
 import { getUserData } from '@kelasku/shared-api';
 import { preloadSignOutWarning } from '@kelasku/shared-ui/src/unsent-work'; // the shared copy: see RoleLayout.tsx
@@ -40,8 +40,12 @@ export function useDraft<T>(form: string, initial: T): Draft<T> {
   const [values, setValuesState] = useState<T>(() => readDraft<T>(form) ?? initial);
   const dirty = JSON.stringify(values) !== start;
 
+  // What the form shows now, for the writes below (a timer, the page going away): taken when a render is committed,
+  // never during one, so a render React throws away (a suspended transition) never reaches the device.
   const latest = useRef({ values, dirty });
-  latest.current = { values, dirty };
+  useLayoutEffect(() => {
+    latest.current = { values, dirty };
+  }, [values, dirty]);
   /** After a save nothing is written again until the user changes something. */
   const saved = useRef(false);
 

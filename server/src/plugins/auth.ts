@@ -103,6 +103,35 @@ export function guardCallers(preHandler: unknown): Callers | undefined {
     .find((c) => c !== undefined);
 }
 
+/** The access options a route declares: config (public, session) and its preHandlers (a role guard among them). */
+interface RouteAccess {
+  method: string | string[];
+  url: string;
+  config?: { public?: true; session?: 'in-statement' };
+  preHandler?: unknown;
+}
+
+/**
+ * Why a route's access options contradict each other, or undefined when they do not. A public route is served to
+ * strangers, so a role guard on it (requireRole, authenticate) or a session checked in its own statement would be a
+ * promise nobody keeps: the route must say one or the other.
+ */
+function accessConflict({ config, preHandler }: RouteAccess): string | undefined {
+  if (config?.public !== true) return undefined;
+  if (guardCallers(preHandler) !== undefined)
+    return 'declares config.public and a role guard (requireRole or authenticate)';
+  if (config.session === 'in-statement') return "declares config.public and config.session 'in-statement'";
+  return undefined;
+}
+
+/** Refuses, when the route is added (so `app.ready()` fails), a route whose access options contradict each other. */
+function refuseAccessConflict(route: RouteAccess): void {
+  const conflict = accessConflict(route);
+  if (!conflict) return;
+  const methods = Array.isArray(route.method) ? route.method.join(',') : route.method;
+  throw new Error(`Route ${methods} ${route.url} ${conflict}: declare it public, or say who may call it`);
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
     /** The verified token of this request (set by readToken; null until then). */
@@ -307,6 +336,7 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions) {
   };
   const tokenAndSession = (request: FastifyRequest) => lookUpSession(request);
   app.addHook('onRoute', (route) => {
+    refuseAccessConflict(route);
     if (!needsSignIn(route.url, route.config)) return;
     const gate = route.config?.session === 'in-statement' ? tokenOnly : tokenAndSession;
     const own =

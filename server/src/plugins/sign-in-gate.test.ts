@@ -2,11 +2,13 @@
  * Deny by default (plugins/auth.ts, the sign-in gate): a route added under /api/v1 with no auth option at all needs a
  * signed-in caller with a live session; only a route that says `config: { public: true }` answers strangers, and one
  * that says `config: { session: 'in-statement' }` gets the token checked without the users lookup (its own statement
- * does it). The real routes are proved caller by caller in test/reliability/authz-matrix.test.ts.
+ * does it). A route that declares public together with a role guard or a session check of its own stops the start.
+ * The real routes are proved caller by caller in test/reliability/authz-matrix.test.ts.
  */
 import { Readable } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
-import { buildTestApp, type TestApp } from '../../test/helpers';
+import Fastify, { type FastifyInstance, type RouteShorthandOptions } from 'fastify';
+import { buildTestApp, TEST_JWT_SECRET, type TestApp } from '../../test/helpers';
+import authPlugin from './auth';
 import { BODY_LIMITS } from '../domain/limits';
 
 /** What the handler saw: who, and whether the session was confirmed against the database before it ran. */
@@ -129,5 +131,39 @@ describe('declared exceptions', () => {
   it("routes outside the API are not the gate's, and unknown API URLs stay 404", async () => {
     expect((await t.inject({ method: 'GET', url: '/gate-test-outside' })).statusCode).toBe(200);
     expect((await t.inject({ method: 'GET', url: '/api/v1/gate-test/nothing-here' })).statusCode).toBe(404);
+  });
+});
+
+describe('a route whose access options contradict each other', () => {
+  /** An app with only the gate, and one route declared with `options`: ready() starts it. */
+  async function startWith(options: (app: FastifyInstance) => RouteShorthandOptions) {
+    const app = Fastify();
+    await app.register(authPlugin, { secret: TEST_JWT_SECRET, tokenTtlSeconds: 60, sessionLifetimeSeconds: 3600 });
+    app.register(
+      async (scope) => {
+        scope.post('/contradiction', options(scope), async () => ({ ok: true }));
+      },
+      { prefix: '/api/v1/gate-test' },
+    );
+    await app.ready(); // nothing is opened (no database, no port): an app that failed to start is left as it is
+    await app.close();
+  }
+
+  it('public with a role guard, or with its session checked in its own statement, stops the start naming the route', async () => {
+    await expect(
+      startWith((app) => ({ config: { public: true }, preHandler: app.requireRole('admin') })),
+    ).rejects.toThrow('Route POST /api/v1/gate-test/contradiction declares config.public and a role guard');
+    await expect(startWith((app) => ({ config: { public: true }, preHandler: [app.authenticate] }))).rejects.toThrow(
+      'Route POST /api/v1/gate-test/contradiction declares config.public and a role guard',
+    );
+    await expect(startWith(() => ({ config: { public: true, session: 'in-statement' } }))).rejects.toThrow(
+      "Route POST /api/v1/gate-test/contradiction declares config.public and config.session 'in-statement'",
+    );
+  });
+
+  it('either option alone starts', async () => {
+    await expect(startWith(() => ({ config: { public: true } }))).resolves.toBeUndefined();
+    await expect(startWith((app) => ({ preHandler: app.requireRole('admin') }))).resolves.toBeUndefined();
+    await expect(startWith(() => ({ config: { session: 'in-statement' } }))).resolves.toBeUndefined();
   });
 });

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -10,29 +11,37 @@ import Typography from '@mui/material/Typography';
 import { usersApi } from '@kelasku/shared-api';
 import { passwordProblems } from '@kelasku/shared-rules/src/passwords';
 import { PasswordRules } from '@kelasku/shared-ui/src/PasswordRules';
+import { SessionCache } from '@kelasku/shared-ui/src/session-cache';
 
 const EMPTY = { username: '', email: '', password: '', role: 'user' };
 
-/** /post: developer add-account form (POST /api/v1/users, admin only); the password follows the server's rules. */
+/**
+ * /post: developer add-account form (POST /api/v1/users, admin only); the password follows the server's rules. The
+ * write has a cache of its own, dropped when the page is left (SessionCache).
+ */
 export function DevPostPage() {
+  return (
+    <SessionCache>
+      <AddAccountForm />
+    </SessionCache>
+  );
+}
+
+function AddAccountForm() {
   const { t } = useTranslation('shell');
   const [form, setForm] = useState(EMPTY);
-  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  // On failure (the API client already logged it) the fields are kept for another try.
+  const add = useMutation({
+    mutationFn: (account: typeof EMPTY) => usersApi.create(account),
+    onSuccess: () => setForm(EMPTY),
+  });
   const passwordOk = passwordProblems(form.password).length === 0;
   const set = (key: keyof typeof EMPTY) => (e: { target: { value: string } }) =>
     setForm((f) => ({ ...f, [key]: e.target.value }));
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!passwordOk) return;
-    try {
-      await usersApi.create(form);
-      setResult({ ok: true, text: t('dev.post.added') });
-      setForm(EMPTY);
-    } catch {
-      // The API client already logged the failure; the fields are kept for another try.
-      setResult({ ok: false, text: t('dev.post.failed') });
-    }
+    if (passwordOk) add.mutate(form);
   };
 
   return (
@@ -71,10 +80,11 @@ export function DevPostPage() {
           <MenuItem value="user">{t('dev.post.roles.user')}</MenuItem>
           <MenuItem value="admin">{t('dev.post.roles.admin')}</MenuItem>
         </TextField>
-        <Button type="submit" variant="contained" disabled={!passwordOk}>
+        <Button type="submit" variant="contained" disabled={!passwordOk || add.isPending}>
           {t('dev.post.submit')}
         </Button>
-        {result && <Alert severity={result.ok ? 'success' : 'error'}>{result.text}</Alert>}
+        {add.isSuccess && <Alert severity="success">{t('dev.post.added')}</Alert>}
+        {add.isError && <Alert severity="error">{t('dev.post.failed')}</Alert>}
       </Stack>
     </Box>
   );

@@ -51,16 +51,18 @@ type LoadState = { status: 'loading' } | { status: 'ready'; App: ComponentType }
 /** Loads and renders the role's remote App; loading and failure states never leave the page blank. */
 export function RemoteApp({ role }: { role: RemoteRole }) {
   const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<LoadState>({ status: 'loading' });
+  /** How the load for `role` and `attempt` ended; an answer for another load means this one is still on its way. */
+  const [loaded, setLoaded] = useState<{ role: RemoteRole; attempt: number; state: LoadState } | null>(null);
+  const state: LoadState = loaded?.role === role && loaded.attempt === attempt ? loaded.state : { status: 'loading' };
 
   useEffect(() => {
     let current = true;
-    setState({ status: 'loading' });
+    const settle = (ended: LoadState) => current && setLoaded({ role, attempt, state: ended });
     loadRoleApp(role).then(
-      (App) => current && setState({ status: 'ready', App }),
+      (App) => settle({ status: 'ready', App }),
       (err: unknown) => {
         console.error(`Loading the ${role} remote failed:`, err);
-        if (current) setState({ status: 'failed' });
+        settle({ status: 'failed' });
       },
     );
     return () => {

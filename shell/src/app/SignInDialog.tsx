@@ -10,7 +10,8 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { getStoredUsername, type UserData } from '@kelasku/shared-api';
-import { loginErrorMessage, submitLogin } from '../login/submit-login';
+import { SessionCache } from '@kelasku/shared-ui/src/session-cache';
+import { useSignIn } from '../login/use-sign-in';
 
 export interface SignInDialogProps {
   /** Who was signed in on this page (named in the text). */
@@ -20,29 +21,33 @@ export interface SignInDialogProps {
   onLogout: () => void;
 }
 
-/** Sign-in over the page when the session ended: nothing on the page is left or reloaded for it. */
-export function SignInDialog({ previous, onSignedIn, onLogout }: SignInDialogProps) {
+/**
+ * Sign-in over the page when the session ended: nothing on the page is left or reloaded for it. Its sign-in is a write
+ * with a cache of its own, dropped when the dialog closes (SessionCache).
+ */
+export function SignInDialog(props: SignInDialogProps) {
+  return (
+    <SessionCache>
+      <SignInForm {...props} />
+    </SessionCache>
+  );
+}
+
+function SignInForm({ previous, onSignedIn, onLogout }: SignInDialogProps) {
   const { t } = useTranslation('shell');
   const [username, setUsername] = useState(getStoredUsername);
   const [password, setPassword] = useState('');
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  /** Sent with a field left empty: said here, nothing is sent. */
+  const [incomplete, setIncomplete] = useState(false);
+  const signIn = useSignIn(onSignedIn);
+  const error = incomplete ? t('session.required') : signIn.refusal;
+  const busy = signIn.sending;
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!username.trim() || !password) {
-      setError(t('session.required'));
-      return;
-    }
-    setBusy(true);
-    setError('');
-    try {
-      onSignedIn(await submitLogin(username, password));
-    } catch (err) {
-      console.error('Sign-in failed:', err);
-      setError(loginErrorMessage(err));
-      setBusy(false);
-    }
+    const complete = Boolean(username.trim() && password);
+    setIncomplete(!complete);
+    if (complete) signIn.send({ username, password });
   };
 
   const name = previous?.display_name?.trim();

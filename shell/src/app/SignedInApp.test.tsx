@@ -1,7 +1,7 @@
 // The shared 2-core machine can be slow; user-event interactions on MUI need headroom.
 jest.setTimeout(60000);
 
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation, useNavigate } from 'react-router-dom';
 import { KelaskuThemeProvider } from '@kelasku/shared-ui';
@@ -206,6 +206,26 @@ describe('developer pages', () => {
     await userEvent.click(screen.getByText('Submit'));
     expect(await screen.findByText('Gagal menambahkan akun')).toBeInTheDocument();
     expect(username).toHaveValue('guru3');
+  });
+
+  it('/post keeps Submit disabled while the account is on its way', async () => {
+    let answer!: () => void;
+    const create = jest
+      .spyOn(usersApi, 'create')
+      .mockImplementation(() => new Promise((resolve) => (answer = () => resolve({} as never))));
+    renderAt('/post');
+    await userEvent.click(await screen.findByLabelText(/Username/));
+    await userEvent.paste('guru5');
+    await userEvent.click(screen.getByLabelText(/Email/));
+    await userEvent.paste('guru5@kelasku.id');
+    await userEvent.click(screen.getByLabelText(/Password/));
+    await userEvent.paste('rahasia123');
+    const submit = screen.getByRole('button', { name: 'Submit' });
+    await userEvent.click(submit);
+    await waitFor(() => expect(submit).toBeDisabled());
+    expect(create).toHaveBeenCalledTimes(1);
+    act(() => answer());
+    expect(await screen.findByText('Akun berhasil ditambahkan!')).toBeInTheDocument();
   });
 
   it('/post lists the password rules the server keeps (shared-rules), ticks them, and sends no password that breaks one', async () => {

@@ -7,24 +7,6 @@ const manifest = {
 };
 const fetchMock = jest.fn();
 
-/** jsdom has no fetch Response: a stand-in with what the module and these tests use (the browser tests use the real one). */
-class FakeResponse {
-  readonly ok: boolean;
-  constructor(
-    private readonly body: string,
-    init: { status?: number } = {},
-  ) {
-    this.ok = (init.status ?? 200) < 300;
-  }
-  async text() {
-    return this.body;
-  }
-  async json() {
-    return JSON.parse(this.body) as unknown;
-  }
-}
-Object.assign(globalThis, { Response: FakeResponse });
-
 const preloads = () =>
   [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].map((link) => [link.as, link.href]);
 const manifestHook = (url: string) =>

@@ -1,15 +1,17 @@
 // The shared 2-core machine can be slow; user-event interactions on MUI need headroom.
 jest.setTimeout(30000);
 
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { authApi } from '@kelasku/shared-api';
 import { LoginPage } from './LoginPage';
 import { prerenderLogin } from '../../prerender-login';
 import { fakeToken } from '../test/session';
+import { answer, held, refusal } from '../../../jest/msw-server';
 
 jest.mock('../signed-in', () => ({ prefetchSignedIn: jest.fn() }));
 
+const realLogin = authApi.login;
 const loginSpy = jest.spyOn(authApi, 'login');
 beforeEach(() => {
   localStorage.clear();
@@ -126,6 +128,26 @@ describe('LoginPage', () => {
     render(<LoginPage onSignedIn={() => {}} />);
     await fillAndSubmit();
     expect(await screen.findByRole('alert')).toHaveTextContent('Login failed, check your NIP/NIS and password.');
+  });
+
+  it('keeps Login disabled while the sign-in is on its way, then shows the refusal and lets the user try again', async () => {
+    loginSpy.mockImplementation(realLogin); // the real API client, answered by the mock server
+    const reply = held(refusal(401, { error: 'Invalid credentials', message: 'Invalid username or password' }));
+    const auth = answer('post', '/auth', reply.reply);
+    const onSignedIn = jest.fn();
+    render(<LoginPage onSignedIn={onSignedIn} />);
+    await fillAndSubmit('2024100001', 'salah123');
+    const sending = await screen.findByRole('button', { name: 'Logging in...' });
+    expect(sending).toBeDisabled();
+    await waitFor(() =>
+      expect(auth).toHaveBeenCalledWith({ query: {}, body: { username: '2024100001', password: 'salah123' } }),
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent('');
+    reply.release();
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Invalid username or password'));
+    expect(screen.getByRole('button', { name: 'Login' })).toBeEnabled();
+    expect(onSignedIn).not.toHaveBeenCalled();
+    expect(localStorage.getItem('token')).toBeNull();
   });
 
   it('asks to try later when there is no response at all', async () => {

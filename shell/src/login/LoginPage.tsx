@@ -3,10 +3,11 @@ import { useTranslation } from 'react-i18next';
 import type { UserData } from '@kelasku/shared-api/src/session';
 import { Logo } from '@kelasku/shared-ui/src/Logo';
 import { LanguageSwitch } from '@kelasku/shared-ui/src/LanguageSwitch';
+import { SessionCache } from '@kelasku/shared-ui/src/session-cache';
 import { prefetchSignedIn } from '../signed-in';
 import { EyeIcon } from './icons';
 import { focusedBeforeStart, typedBeforeStart } from './prerendered';
-import { loginErrorMessage, submitLogin } from './submit-login';
+import { useSignIn } from './use-sign-in';
 import { markUsable } from '@kelasku/shared-rules/src/usable-mark';
 
 export interface LoginPageProps {
@@ -21,9 +22,18 @@ export interface LoginPageProps {
 
 /**
  * The login page (/): plain form + CSS, no UI kit, so it loads fast on a weak connection. Its texts are the 'shell'
- * messages only (no other namespace loads before sign-in).
+ * messages only (no other namespace loads before sign-in). Its sign-in is a write with a cache of its own, dropped
+ * once the user is signed in (SessionCache).
  */
-export function LoginPage({ onSignedIn, prerendered = false }: LoginPageProps) {
+export function LoginPage(props: LoginPageProps) {
+  return (
+    <SessionCache>
+      <LoginForm {...props} />
+    </SessionCache>
+  );
+}
+
+function LoginForm({ onSignedIn, prerendered = false }: LoginPageProps) {
   const { t } = useTranslation('shell');
   const [username, setUsername] = useState(() => typedBeforeStart('username'));
   const [password, setPassword] = useState(() => typedBeforeStart('password'));
@@ -38,21 +48,11 @@ export function LoginPage({ onSignedIn, prerendered = false }: LoginPageProps) {
     if (!prerendered) markUsable();
   }, [prerendered]);
   const [showPassword, setShowPassword] = useState(false);
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const signIn = useSignIn(onSignedIn);
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
-    setError('');
-    try {
-      const user = await submitLogin(username, password);
-      onSignedIn(user);
-    } catch (err) {
-      console.error('Login failed:', err);
-      setError(loginErrorMessage(err));
-      setBusy(false);
-    }
+    signIn.send({ username, password });
   };
 
   return (
@@ -103,11 +103,11 @@ export function LoginPage({ onSignedIn, prerendered = false }: LoginPageProps) {
                 <EyeIcon crossed={showPassword} />
               </button>
             </div>
-            <button className="login__submit" type="submit" disabled={busy || prerendered}>
-              {busy ? t('login.submitting') : t('login.submit')}
+            <button className="login__submit" type="submit" disabled={signIn.sending || prerendered}>
+              {signIn.sending ? t('login.submitting') : t('login.submit')}
             </button>
             <p className="login__error" role="alert">
-              {error}
+              {signIn.refusal}
             </p>
           </form>
         </div>

@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import { fieldError, type DiscussionInput } from '@kelasku/shared-api';
 import { Modal } from '@kelasku/shared-ui';
+import { useChanged } from '@kelasku/shared-ui/src/useChanged';
 import { MAX_DESCRIPTION_BYTES, MAX_TOPIC_BYTES, overBytes } from '@kelasku/shared-rules';
 
 export interface QuestionDialogProps {
@@ -25,13 +26,15 @@ export function QuestionDialog({ open, mode, initial, onClose, onSave, saving }:
   /** The server's reason for a refused save, at the field it is about until that field changes. */
   const [refused, setRefused] = useState<{ field: 'topic' | 'description'; message: string } | null>(null);
 
-  useEffect(() => {
-    if (!open) return;
+  // Opened (or given another question while open): the form starts over.
+  const openChanged = useChanged(open);
+  const initialChanged = useChanged(initial);
+  if (open && (openChanged || initialChanged)) {
     setTopic(initial?.topic ?? '');
     setDescription(initial?.description ?? '');
     setProblem(null);
     setRefused(null);
-  }, [open, initial]);
+  }
 
   const save = async () => {
     if (!topic.trim()) {

@@ -29,5 +29,6 @@ export function useServerNow(offset: number, intervalMs = 1000): number {
     const timer = setInterval(() => setTick((t) => t + 1), intervalMs);
     return () => clearInterval(timer);
   }, [intervalMs]);
+  // eslint-disable-next-line react-hooks/purity -- on purpose: the render the exam arrives with counts from now, not the last tick
   return Date.now() + offset;
 }

@@ -3,6 +3,7 @@ import type { AnswerChanges, AnswerSheet, Answers } from '@kelasku/shared-api';
 import {
   AnswerQueue,
   answersStorageKey,
+  laterChanges,
   readStoredAnswers,
   storedChanges,
   withChanges,
@@ -67,6 +68,8 @@ export interface SessionView {
 export interface SessionLinks {
   queue: MutableRefObject<AnswerQueue | null>;
   early: MutableRefObject<EarlyAnswers | null>;
+  /** What the current visit's load ended with, for a flush asked for before the sheet was open. */
+  opened: MutableRefObject<Promise<Opened> | null>;
   /** The phase on screen (markSubmitted sets it from outside): the latest, written in an effect. */
   phase: MutableRefObject<SheetPhase>;
   /** The server's clock minus this device's: the latest, written in an effect. */
@@ -80,11 +83,29 @@ interface Session {
   queueKey: string;
 }
 
-/** Starts a visit of the sheet; `close` ends it (what is pending is sent, anything unsent stays on the device). */
-export function startSheetSession(params: SessionParams, view: SessionView, links: SessionLinks) {
+/**
+ * An answer given while the sheet loads (no queue yet, `answerWhileLoading`): kept with its time on the server's clock
+ * and on the device. Returns the answers to show, or null when the answer is not one to keep here.
+ */
+export function answerEarly(links: SessionLinks, n: number, value: string): Answers | null {
+  const early = links.early.current;
+  if (links.queue.current || !early) return null;
+  const previous = early.changes[String(n)]?.at ?? 0;
+  early.changes = laterChanges(early.changes, {
+    [String(n)]: { answer: value, at: Math.max(Date.now() + links.offset.current, previous + 1) },
+  });
+  keepEarlyAnswers(early.key, early.changes);
+  return withChanges({}, early.changes);
+}
+
+/**
+ * Starts a visit of the sheet (`links.opened` says what its load ends with); the returned function ends it (what is
+ * pending is sent, anything unsent stays on the device).
+ */
+export function startSheetSession(params: SessionParams, view: SessionView, links: SessionLinks): () => void {
   const session: Session = { live: true, queue: null, queueKey: '' };
   let settle: (opened: Opened) => void = () => undefined;
-  const opened = new Promise<Opened>((resolve) => (settle = resolve));
+  links.opened.current = new Promise<Opened>((resolve) => (settle = resolve));
   const earlyKey = earlyAnswersKey(params.kind, params.itemId, params.studentId);
   if (params.answerWhileLoading) {
     // Answers kept from a visit that ended before the sheet opened are shown (and sent) again.
@@ -113,7 +134,7 @@ export function startSheetSession(params: SessionParams, view: SessionView, link
     // Leaving the page: send what is pending now; anything unsent stays on the device for the next visit.
     if (q) void q.flush().finally(() => q.dispose());
   };
-  return { opened, close };
+  return close;
 }
 
 /** Reads the sheet (creates it when allowed and missing) and opens its queue, sending the early answers through it. */

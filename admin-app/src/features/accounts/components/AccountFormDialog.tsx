@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import i18next from 'i18next';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
@@ -6,6 +6,7 @@ import Autocomplete from '@mui/material/Autocomplete';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { Modal, type ModalField } from '@kelasku/shared-ui';
+import { useChanged } from '@kelasku/shared-ui/src/useChanged';
 import type { FieldFailure } from '../../../hooks/usePagedList';
 import { JoinClassesChoice } from './JoinClassesChoice';
 import { NOUN_TEXTS } from '../noun-texts';
@@ -65,16 +66,17 @@ export function AccountFormDialog<V extends FormValues>({
   // unticked: a new student is assigned to their own class (rombel), not to every class of the grade
   const [joinClasses, setJoinClasses] = useState(false);
   /** The server's reason shown at its field; gone once that field is changed (and with it the failure above). */
-  const [serverProblem, setServerProblem] = useState<FieldFailure | null>(null);
-  useEffect(() => {
-    if (open) {
-      setValues(initial);
-      setProblems({});
-      setJoinClasses(false);
-      setServerProblem(null);
-    }
-  }, [open, initial]);
-  useEffect(() => setServerProblem(fieldFailure ?? null), [fieldFailure]);
+  const [serverProblem, setServerProblem] = useState<FieldFailure | null>(fieldFailure ?? null);
+  // Opened (or given other values while open): the form starts over. A new refusal names its field.
+  const openChanged = useChanged(open);
+  const initialChanged = useChanged(initial);
+  if (open && (openChanged || initialChanged)) {
+    setValues(initial);
+    setProblems({});
+    setJoinClasses(false);
+    setServerProblem(null);
+  }
+  if (useChanged(fieldFailure)) setServerProblem(fieldFailure ?? null);
   const atField = serverProblem && fields.some((f) => f.key === serverProblem.field) ? serverProblem : null;
   const enrolmentShown = mode === 'add' && enrolment !== undefined;
   const set = (key: string, value: string) => {

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -7,6 +7,7 @@ import ToggleButton from '@mui/material/ToggleButton';
 import AddIcon from '@mui/icons-material/Add';
 import SortIcon from '@mui/icons-material/Sort';
 import { SearchBox } from '@kelasku/shared-ui';
+import { useChanged } from '@kelasku/shared-ui/src/useChanged';
 import type { useListParams } from '../../../hooks/useListParams';
 import { FilterMenu, type FilterOption } from './FilterMenu';
 
@@ -34,7 +35,7 @@ export function AccountsToolbar({
   const { t } = useTranslation('admin');
   // The search box shows the URL's search again after Back or a reload.
   const [query, setQuery] = useState(search);
-  useEffect(() => setQuery(search), [search]);
+  if (useChanged(search)) setQuery(search);
   const filterLabel = filterOptions.find((o) => o.value === filter)?.label;
   return (
     <>

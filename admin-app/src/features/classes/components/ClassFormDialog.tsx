@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import { Modal } from '@kelasku/shared-ui';
+import { useChanged } from '@kelasku/shared-ui/src/useChanged';
 import type { FieldFailure } from '../../../hooks/usePagedList';
 import { requiredMessage, missingClassField, type ClassFormValues } from '../class-form';
 import { EnrolAllCheckbox } from './EnrolAllCheckbox';
@@ -43,15 +44,16 @@ export function ClassFormDialog({
   // unticked: a new class starts empty and gets its own students (rombel) from its page or an import
   const [enrolAll, setEnrolAll] = useState(false);
   /** The server's reason shown at its field; gone once that field is changed (and with it the failure above). */
-  const [serverProblem, setServerProblem] = useState<FieldFailure | null>(null);
-  useEffect(() => {
-    if (open) {
-      setValues(initial);
-      setEnrolAll(false);
-      setServerProblem(null);
-    }
-  }, [open, initial]);
-  useEffect(() => setServerProblem(fieldFailure ?? null), [fieldFailure]);
+  const [serverProblem, setServerProblem] = useState<FieldFailure | null>(fieldFailure ?? null);
+  // Opened (or given other values while open): the form starts over. A new refusal names its field.
+  const openChanged = useChanged(open);
+  const initialChanged = useChanged(initial);
+  if (open && (openChanged || initialChanged)) {
+    setValues(initial);
+    setEnrolAll(false);
+    setServerProblem(null);
+  }
+  if (useChanged(fieldFailure)) setServerProblem(fieldFailure ?? null);
 
   const set = (key: keyof ClassFormValues) => (value: string) => {
     setValues((v) => ({ ...v, [key]: value }));

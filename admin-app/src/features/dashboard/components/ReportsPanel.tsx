@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -50,10 +50,8 @@ export function ReportsPanel() {
   const [page, setPage] = useState(1);
   const reports = useQuery({ ...reportsQuery(page), placeholderData: keepPreviousData });
   const totalPages = reports.data?.meta.totalPage ?? 0;
-  // The last reports of the last page handled: show the page before it.
-  useEffect(() => {
-    if (reports.data && page > 1 && page > totalPages) setPage(Math.max(1, totalPages));
-  }, [reports.data, page, totalPages]);
+  // The last reports of the last page handled: show the page before it (set while rendering, not in an effect).
+  if (reports.data && page > 1 && page > totalPages) setPage(Math.max(1, totalPages));
   const [pending, setPending] = useState<Pending | null>(null);
   const shown = useLastNonNull(pending);
   const act = useReportAction();

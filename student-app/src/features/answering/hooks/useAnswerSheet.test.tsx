@@ -93,16 +93,16 @@ function Sheet({
   api,
   offset,
   suspend,
-  out,
+  sheetRef,
 }: {
   api: SheetApi;
   offset: number;
   suspend: boolean;
-  out: MutableRefObject<ReturnType<typeof useAnswerSheet> | null>;
+  sheetRef: MutableRefObject<ReturnType<typeof useAnswerSheet> | null>;
 }) {
   const sheet = useAnswerSheet(options(api, offset));
   useEffect(() => {
-    out.current = sheet;
+    sheetRef.current = sheet;
   });
   if (suspend) throw new Promise(() => undefined);
   return null;
@@ -110,19 +110,19 @@ function Sheet({
 
 test('a render that is thrown away (a suspended transition) does not change the clock the answers are timed by', async () => {
   const { api, openSheet } = fakeApi();
-  const out: MutableRefObject<ReturnType<typeof useAnswerSheet> | null> = { current: null };
+  const sheetRef: MutableRefObject<ReturnType<typeof useAnswerSheet> | null> = { current: null };
   const ui = (offset: number, suspend: boolean) => (
     <Suspense fallback="loading">
-      <Sheet api={api} offset={offset} suspend={suspend} out={out} />
+      <Sheet api={api} offset={offset} suspend={suspend} sheetRef={sheetRef} />
     </Suspense>
   );
   const view = render(ui(0, false));
   await openSheet();
-  await waitFor(() => expect(out.current?.phase).toBe('open'));
+  await waitFor(() => expect(sheetRef.current?.phase).toBe('open'));
   // In a transition, a suspending render is not committed: the sheet on screen still has offset 0.
   act(() => startTransition(() => view.rerender(ui(3_600_000, true))));
   expect(view.container).not.toHaveTextContent('loading');
-  act(() => out.current!.setAnswer(1, 'A'));
+  act(() => sheetRef.current!.setAnswer(1, 'A'));
   await waitFor(() => expect(api.saveChanges).toHaveBeenCalledTimes(1));
   expect(api.saveChanges.mock.calls[0][1]['1'].at).toBeLessThan(Date.now() + 60_000);
 });

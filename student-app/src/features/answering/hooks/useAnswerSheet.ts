@@ -1,9 +1,9 @@
-import { type MutableRefObject, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { preloadSignOutWarning } from '@kelasku/shared-ui/src/unsent-work';
 import type { AnswerSheet, Answers } from '@kelasku/shared-api';
-import { laterChanges, withChanges, type AnswerQueue, type QueueState } from '../answer-queue';
+import type { AnswerQueue, QueueState } from '../answer-queue';
 import {
-  keepEarlyAnswers,
+  answerEarly,
   startSheetSession,
   type EarlyAnswers,
   type Opened,
@@ -41,10 +41,7 @@ export const ESSAY_DEBOUNCE_MS = 800;
  * The refs a sheet's session shares with setAnswer and flush. The latest clock offset and phase are written after
  * each commit (a layout effect: before the browser handles the next tap), never during render.
  */
-function useSessionLinks(
-  clockOffset: number,
-  phase: SheetPhase,
-): SessionLinks & { opened: MutableRefObject<Promise<Opened> | null> } {
+function useSessionLinks(clockOffset: number, phase: SheetPhase): SessionLinks {
   const queue = useRef<AnswerQueue | null>(null);
   /** Answers given while the sheet loads (null when answering has to wait for the sheet). */
   const early = useRef<EarlyAnswers | null>(null);
@@ -63,17 +60,12 @@ function useSessionLinks(
 function useSetAnswer(links: SessionLinks, setAnswers: (answers: Answers) => void) {
   return useCallback(
     (n: number, value: string, { essay = false }: { essay?: boolean } = {}) => {
-      const queue = links.queue.current;
-      const early = links.early.current;
-      if (!queue && early) {
-        const previous = early.changes[String(n)]?.at ?? 0;
-        early.changes = laterChanges(early.changes, {
-          [String(n)]: { answer: value, at: Math.max(Date.now() + links.offset.current, previous + 1) },
-        });
-        setAnswers(withChanges({}, early.changes));
-        keepEarlyAnswers(early.key, early.changes);
+      const early = answerEarly(links, n, value);
+      if (early) {
+        setAnswers(early);
         return;
       }
+      const queue = links.queue.current;
       if (!queue || queue.getState().kind === 'locked') return;
       queue.set(n, value, { debounceMs: essay ? ESSAY_DEBOUNCE_MS : 0 }); // shown through subscribeAnswers
     },
@@ -109,13 +101,11 @@ export function useAnswerSheet({
 
   useEffect(() => {
     if (!enabled || !itemId || !studentId) return;
-    const session = startSheetSession(
+    return startSheetSession(
       { kind, itemId, studentId, api, create, answerWhileLoading },
       { setPhase, setSheet, setAnswers, setQueueState },
       links,
     );
-    links.opened.current = session.opened;
-    return session.close;
   }, [kind, itemId, studentId, api, enabled, create, answerWhileLoading, attempt, links]);
 
   const setAnswer = useSetAnswer(links, setAnswers);

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { loadClassExams, loadPastExam, type ClassExams } from '../../../lib/exam-prefetch';
 
 export interface ClassExamsLoad {
@@ -16,30 +16,31 @@ export interface ClassExamsLoad {
  * load clears the exam (the screen then shows the failure with Retry), as it always did.
  */
 export function useClassExams(classId: number | undefined, examId?: number): ClassExamsLoad {
-  const [state, setState] = useState<Omit<ClassExamsLoad, 'reload'>>({
-    data: undefined,
-    error: undefined,
-    loading: true,
-  });
   const [tick, setTick] = useState(0);
-  const callId = useRef(0);
+  /** The last answer, and the load it answered: while it answers another one, this one is on its way. */
+  const [answer, setAnswer] = useState<{ load: string; data: ClassExams | undefined; error: unknown } | null>(null);
+  const load = `${classId}:${examId}:${tick}`;
+  const loading = answer?.load !== load;
 
   useEffect(() => {
-    const id = ++callId.current;
-    setState((s) => ({ ...s, error: undefined, loading: true }));
+    let current = true;
     // Answers of superseded calls are dropped: another class's exam never shows.
     // `examId`: one exam of the class's term by its id (a closed one: the class's own read serves only the current exam)
-    const load = !classId
+    const read = !classId
       ? Promise.reject(new Error('Class ID not found'))
       : examId
         ? loadPastExam(examId)
         : loadClassExams(classId);
-    load.then(
-      (data) => id === callId.current && setState({ data, error: undefined, loading: false }),
-      (error: unknown) => id === callId.current && setState({ data: undefined, error, loading: false }),
+    read.then(
+      (data) => current && setAnswer({ load, data, error: undefined }),
+      (error: unknown) => current && setAnswer({ load, data: undefined, error }),
     );
-  }, [classId, examId, tick]);
+    return () => {
+      current = false;
+    };
+  }, [classId, examId, load]);
 
   const reload = useCallback(() => setTick((t) => t + 1), []);
-  return { ...state, reload };
+  // While asking again, the exam on screen stays and the last failure goes.
+  return { data: answer?.data, error: loading ? undefined : answer?.error, loading, reload };
 }

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { errorCode, examsApi } from '@kelasku/shared-api';
 import { HEARTBEAT_AFTER_SECONDS } from '@kelasku/shared-rules';
+import { useChanged } from '@kelasku/shared-ui/src/useChanged';
 import type { QueueState } from '../answer-queue';
 
 const CHECK_MS = 1000;
@@ -37,8 +38,9 @@ export function useExamHeartbeat({
   }, [endMs, onEnd]);
   useEffect(() => {
     if (queueState.kind === 'saving' || queueState.kind === 'saved') lastActivity.current = Date.now();
-    if (queueState.kind === 'saved') setOtherDevice(false);
   }, [queueState]);
+  // A save went through: this device is the one answering.
+  if (useChanged(queueState) && queueState.kind === 'saved') setOtherDevice(false);
   useEffect(() => {
     if (!active || sheetId === null) return undefined;
     let live = true;

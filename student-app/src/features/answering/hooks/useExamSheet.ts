@@ -96,6 +96,7 @@ function useAutoSubmit({
     if (now < Date.parse(exam.end_time) - AUTO_SUBMIT_LEAD_MS) return;
     if (!endChecked) return;
     started.current = true;
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the note of the hand-in this effect starts at the end
     setAutoNote(t('exam.autoSubmitted'));
     // Failed: the sheet shows as handed in all the same (the server submits it at the end), with the reason.
     mutate(undefined, { onError: markSubmitted });

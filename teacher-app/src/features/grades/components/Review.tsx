@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +20,7 @@ import { workFromParams, workQuery, type WorkRef } from '../../../lib/work';
 import { nextToReview } from '../queue';
 import { sheetQuery, submissionsQuery, useScoreEssay } from '../api';
 import { PageTitle } from '@kelasku/shared-ui/src/PageTitle';
+import { useChanged } from '@kelasku/shared-ui/src/useChanged';
 
 /** The message key naming who scored an essay. */
 const SOURCE_KEY = {
@@ -146,7 +147,7 @@ export default function Review() {
   const studentId = parsePositiveInt(params.get('student_id'));
   const goBack = useGoBack(work ? `/Grades?${workQuery(work)}` : '/DashboardTeacher');
   const [saved, setSaved] = useState<string | null>(null);
-  useEffect(() => setSaved(null), [studentId]);
+  if (useChanged(studentId)) setSaved(null);
   const shownWork = work ?? { kind: 'exercise' as const, id: 0 };
   const sheet = useQuery({ ...sheetQuery(shownWork, studentId ?? 0), enabled: work != null && studentId != null });
   // The class list, for "Next student" (read again after each score, so confirmed sheets drop out).
