@@ -16,6 +16,7 @@ export const SERVER_ENTRIES = {
   admin: 'cli/admin.ts',
   backup: 'backup.ts',
   'sanitize-thread': 'sanitize-thread.ts',
+  'picture-thread': 'picture-thread.ts',
 } as const;
 
 export async function buildServer(root: string, outdir = path.join(root, 'server', 'dist')): Promise<string> {

@@ -1,18 +1,22 @@
 import { buildTestApp, type TestApp } from '../test/helpers';
 import { openWindow } from '../test/reliability/world';
-import { toDbJson } from './db/json';
+import { readAnswersColumn, toDbJson } from './db/json';
 import { parseContentColumn } from './domain/content';
+import { parseDetailColumn } from './domain/grading';
+import { MAX_SHEET_BYTES, sheetBytes } from './domain/sheet-bounds';
 import {
+  MAX_ANSWER_BYTES,
   MAX_DESCRIPTION_BYTES,
   MAX_HTML_ELEMENTS,
   MAX_MATERIAL_BYTES,
   MAX_QUESTION_TEXT_BYTES,
   MAX_REPLY_BYTES,
+  MAX_REPORT_REASON_BYTES,
   MAX_RICH_HTML_CHARS,
   MAX_TOPIC_BYTES,
 } from './domain/limits';
 import { materialBytes } from './domain/material-bytes';
-import { cutToBytes, type FittedText, fitStoredTexts, TRIM_MARKER } from './fit-stored-texts';
+import { cutToBytes, type FitReport, type FittedText, fitStoredTexts, TRIM_MARKER } from './fit-stored-texts';
 import { overBytes, textBytes } from '@kelasku/shared-rules';
 
 // App start-up (migrations, a PostgreSQL schema) is slow on the shared machine.
@@ -323,5 +327,208 @@ describe('fit-texts: texts stored before the byte caps', () => {
       (await t.app.db.selectFrom('materials').select('content').where('id', '=', m.id).executeTakeFirstOrThrow())
         .content,
     ).toBe(deep);
+  });
+});
+
+describe('fit-texts: answer sheets and report reasons stored before the byte caps', () => {
+  /** The sheet's answers as stored. */
+  const answersOf = async (table: 'exercise_answers' | 'exam_answers', id: number) =>
+    readAnswersColumn(
+      (await t.app.db.selectFrom(table).select('answers').where('id', '=', id).executeTakeFirstOrThrow()).answers,
+    )!;
+  const setAnswers = (table: 'exercise_answers' | 'exam_answers', id: number, answers: Record<string, string>) =>
+    t.app.db
+      .updateTable(table)
+      .set({ answers: toDbJson(answers) })
+      .where('id', '=', id)
+      .execute();
+  const gradeOf = async (exerciseId: number, studentId: number) =>
+    t.app.db
+      .selectFrom('exercise_scores')
+      .select(['score', 'detail'])
+      .where('exercise_id', '=', exerciseId)
+      .where('student_id', '=', studentId)
+      .executeTakeFirstOrThrow();
+  const ours = (report: FitReport) => ({
+    over: report.over.filter((x) => ['exercise_answers', 'exam_answers', 'reports'].includes(x.table)),
+    leftAsTheyAre: report.leftAsTheyAre.filter((x) => ['exercise_answers', 'exam_answers'].includes(x.table)),
+  });
+
+  it('cuts answers without changing a grade, brings sheets within their cap, and names what it must leave', async () => {
+    const { students, classes } = t.fixture;
+    const material = await api('teacher', 'POST', '/materials', {
+      title: 'Bab',
+      description: 'd',
+      content: '<p>x</p>',
+      class_id: classes[0].id,
+    });
+    const exercise = await api('teacher', 'POST', '/exercises', {
+      title: 'Latihan',
+      total_marks: 90,
+      material_id: material.id,
+      content: {
+        '1': 'Apa?',
+        '1_a': 'a',
+        '1_b': 'b',
+        '1_c': 'c',
+        '1_d': 'd',
+        '1_answer': 'c',
+        '2_essay': 'Jelaskan',
+        '3_essay': 'Uraikan',
+      },
+    });
+    const essays = Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`${i + 1}_essay`, `Esai ${i + 1}`]));
+    const exam = await api('teacher2', 'POST', '/exams', {
+      title: 'UH',
+      total_marks: 100,
+      class_id: classes[1].id,
+      ...openWindow(),
+      content: essays,
+    });
+    const open = await api('student', 'POST', '/exercises-answers', {
+      exercise_id: exercise.id,
+      answers: { '1': 'c' },
+    });
+    const submitted = await api('student2', 'POST', '/exercises-answers', {
+      exercise_id: exercise.id,
+      answers: { '1': 'c', '2': 'Klorofil', '3': 'Cahaya' },
+    });
+    await api('student2', 'POST', '/exercises/calculate-grade', { exercise_id: exercise.id });
+    await api('teacher', 'PUT', '/exercises/essay-score', {
+      exercise_id: exercise.id,
+      student_id: students[1].id,
+      number: 2,
+      score: 20,
+    });
+    const crowded = await api('student3', 'POST', '/exams-answers', { exam_id: exam.id, answers: { '1': 'x' } });
+    const post = await api('student', 'POST', '/discussions', { topic: 'Tanya', description: 'd' });
+    await api('student2', 'POST', '/reports', { kind: 'general', discussion_id: post.id, reason: 'spam' });
+    const reportId = (
+      await t.app.db.selectFrom('reports').select('id').where('discussion_id', '=', post.id).executeTakeFirstOrThrow()
+    ).id;
+
+    // What older releases let through.
+    const essay = 'Fotosintesis 🌱 '.repeat(2_000); // 34,000 bytes
+    const padded = `c${' '.repeat(30_000)}`; // a correct multiple-choice answer: graded trimmed
+    const openAnswers = { '1': 'c', '2': essay };
+    const submittedAnswers = { '1': padded, '2': essay, '3': `${essay}!` };
+    const crowdedAnswers = Object.fromEntries(
+      Array.from({ length: 30 }, (_, i) => [`${i + 1}`, 'kata '.repeat(3_800)]),
+    );
+    const reason = 'Tidak sopan. '.repeat(500);
+    await setAnswers('exercise_answers', open.id, openAnswers);
+    await setAnswers('exercise_answers', submitted.id, submittedAnswers);
+    await setAnswers('exam_answers', crowded.id, crowdedAnswers);
+    await t.app.db.updateTable('reports').set({ reason }).where('id', '=', reportId).execute();
+    const gradeBefore = await gradeOf(exercise.id, students[1].id);
+    expect(parseDetailColumn(gradeBefore.detail)).toMatchObject({
+      '1': { kind: 'mc', correct: true },
+      '2': { kind: 'essay', source: 'teacher', score: 20 },
+      '3': { kind: 'essay' },
+    });
+    expect(parseDetailColumn(gradeBefore.detail)['3']).not.toMatchObject({ source: 'teacher' });
+    expect(sheetBytes(crowdedAnswers)).toBeGreaterThan(MAX_SHEET_BYTES);
+
+    // The students' next saves of these sheets are refused today: the reason for the command.
+    const saveOpen = (stored: Record<string, string>) =>
+      t.injectWithLogin('student', {
+        method: 'PUT',
+        url: `/api/v1/exercises-answers?id=${open.id}`,
+        payload: { answers: { ...stored, '1': 'd' } },
+      });
+    expect((await saveOpen(openAnswers)).json()).toMatchObject({ code: 'answer-too-long' });
+    const saveCrowded = () =>
+      t.injectWithLogin('student3', {
+        method: 'PATCH',
+        url: `/api/v1/exams-answers?id=${crowded.id}`,
+        payload: { changes: { '1': { answer: 'kata kata', at: Date.now() } } },
+      });
+    expect((await saveCrowded()).json()).toMatchObject({ code: 'sheet-too-large' });
+
+    const dry = ours(await fitStoredTexts(t.app.db, { apply: false }));
+    expect(dry).toEqual({
+      over: [
+        { table: 'reports', id: reportId, field: 'reason', bytes: textBytes(reason), cap: MAX_REPORT_REASON_BYTES },
+        {
+          table: 'exercise_answers',
+          id: open.id,
+          field: 'answers["2"]',
+          bytes: textBytes(essay),
+          cap: MAX_ANSWER_BYTES,
+        },
+        { table: 'exercise_answers', id: submitted.id, field: 'answers["1"]', bytes: 30_001, cap: MAX_ANSWER_BYTES },
+        {
+          table: 'exercise_answers',
+          id: submitted.id,
+          field: 'answers["2"]',
+          bytes: textBytes(essay),
+          cap: MAX_ANSWER_BYTES,
+        },
+        {
+          table: 'exam_answers',
+          id: crowded.id,
+          field: 'answers',
+          bytes: sheetBytes(crowdedAnswers),
+          cap: MAX_SHEET_BYTES,
+        },
+      ],
+      leftAsTheyAre: [
+        expect.objectContaining({
+          table: 'exercise_answers',
+          id: submitted.id,
+          field: 'answers["3"]',
+          reason: expect.stringContaining('scored from its text'),
+        }),
+      ],
+    });
+    expect(await answersOf('exercise_answers', open.id)).toEqual(openAnswers);
+
+    const kept: { text: FittedText; original: string }[] = [];
+    const applied = await fitStoredTexts(t.app.db, {
+      apply: true,
+      keep: (text, original) => kept.push({ text, original }),
+    });
+    expect(ours(applied)).toEqual(dry);
+    const keptOf = (table: string, id: number) => kept.filter((k) => k.text.table === table && k.text.id === id);
+    expect(keptOf('reports', reportId).map((k) => k.original)).toEqual([reason]);
+    expect(keptOf('exercise_answers', open.id).map((k) => k.original)).toEqual([essay]);
+    expect(keptOf('exercise_answers', submitted.id).map((k) => k.original)).toEqual([padded, essay]);
+    expect(keptOf('exam_answers', crowded.id)).toHaveLength(30);
+
+    const cut = (text: string, original: string, cap: number) => {
+      expect(overBytes(text, cap)).toBe(false);
+      expect(text.endsWith(TRIM_MARKER)).toBe(true);
+      expect(original.startsWith(text.slice(0, -TRIM_MARKER.length))).toBe(true);
+      expect(textBytes(text)).toBeGreaterThan(cap * 0.99);
+    };
+    const reasonNow = (
+      await t.app.db.selectFrom('reports').select('reason').where('id', '=', reportId).executeTakeFirstOrThrow()
+    ).reason!;
+    cut(reasonNow, reason, MAX_REPORT_REASON_BYTES);
+    const openNow = await answersOf('exercise_answers', open.id);
+    cut(openNow['2'], essay, MAX_ANSWER_BYTES);
+    expect(openNow['1']).toBe('c');
+    const submittedNow = await answersOf('exercise_answers', submitted.id);
+    expect(submittedNow['1']).toBe('c'); // trimmed: graded the same
+    cut(submittedNow['2'], essay, MAX_ANSWER_BYTES); // a teacher's score: kept by any re-grade
+    expect(submittedNow['3']).toBe(`${essay}!`); // scored from its text: left
+    expect(await gradeOf(exercise.id, students[1].id)).toEqual(gradeBefore);
+    const crowdedNow = await answersOf('exam_answers', crowded.id);
+    expect(sheetBytes(crowdedNow)).toBeLessThanOrEqual(MAX_SHEET_BYTES);
+    expect(sheetBytes(crowdedNow)).toBeGreaterThan(MAX_SHEET_BYTES * 0.99);
+    for (const [n, answer] of Object.entries(crowdedNow)) cut(answer, crowdedAnswers[n], textBytes(answer));
+
+    // Saved again by their students as they now are: within every cap.
+    expect((await saveOpen(openNow)).statusCode).toBe(200);
+    expect((await saveCrowded()).statusCode).toBe(200);
+
+    const again = await fitStoredTexts(t.app.db, {
+      apply: true,
+      keep: () => {
+        throw new Error('nothing to keep');
+      },
+    });
+    expect(ours(again)).toEqual({ over: [], leftAsTheyAre: dry.leftAsTheyAre });
+    expect(await answersOf('exercise_answers', submitted.id)).toEqual(submittedNow);
   });
 });

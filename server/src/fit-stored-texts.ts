@@ -13,7 +13,10 @@
  * - discussions of both forums: topic (MAX_TOPIC_BYTES) and description (MAX_DESCRIPTION_BYTES); replies
  *   (MAX_REPLY_BYTES);
  * - materials: the content's text (MAX_RICH_HTML_CHARS, pictures aside) and the whole material as a list carries it
- *   (MAX_MATERIAL_BYTES with title and description).
+ *   (MAX_MATERIAL_BYTES with title and description);
+ * - reports: the reason (MAX_REPORT_REASON_BYTES);
+ * - answer sheets of exercises and exams: each answer (MAX_ANSWER_BYTES) and the whole sheet (MAX_SHEET_BYTES), without
+ *   changing a grade (fit-sheet-answers.ts says how); an answer that cannot be cut so is listed and left as it is.
  *
  * Nothing a teacher or student wrote is lost silently: with --apply, each original text is first appended to a file
  * (`--originals <file>`, default DATA_DIR/fitted-texts-<time>.jsonl: one JSON line per text with its table, row id,
@@ -22,35 +25,52 @@
  * its element past MAX_HTML_ELEMENTS, and goes through today's sanitizer, which closes the elements left open (and
  * cleans it by today's rules). A material the sanitizer refuses for another reason (nested deeper than
  * MAX_HTML_DEPTH) is listed and left as it is, for someone to shorten by hand.
+ *
+ * Titles, names and descriptions of classes and materials have caps in characters (their schemas' maxLength), not in
+ * bytes; this command leaves them alone.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { databaseLocation } from './config';
 import { connectDatabase, type Db } from './db/connect';
-import { toDbJson } from './db/json';
-import { ContentError, parseContentColumn } from './domain/content';
+import { readAnswersColumn, toDbJson } from './db/json';
+import { ContentError, listQuestions, parseContentColumn } from './domain/content';
+import { parseDetailColumn } from './domain/grading';
+import { MAX_SHEET_BYTES, sheetBytes } from './domain/sheet-bounds';
+import { fitSheetAnswers, type SheetFacts } from './fit-sheet-answers';
 import { inlinePictureChars } from './domain/images';
 import {
   MAX_DESCRIPTION_BYTES,
   MAX_HTML_ELEMENTS,
   MAX_MATERIAL_BYTES,
+  MAX_ANSWER_BYTES,
   MAX_QUESTION_TEXT_BYTES,
   MAX_REPLY_BYTES,
+  MAX_REPORT_REASON_BYTES,
   MAX_RICH_HTML_CHARS,
   MAX_TOPIC_BYTES,
 } from './domain/limits';
 import { materialBytes } from './domain/material-bytes';
 import { sanitizeRichHtml } from './domain/sanitize';
 import { overBytes, textBytes } from '@kelasku/shared-rules';
+import { cutToBytes, TRIM_MARKER } from './text-cuts';
 
-/** Ends every shortened text: "cut" in Bahasa Indonesia, what readers of the school see. */
-export const TRIM_MARKER = ' …[terpotong]';
+export { cutToBytes, TRIM_MARKER };
 
 export interface FittedText {
-  table: 'exercises' | 'exams' | 'general_forum' | 'material_forum' | 'discussion_replies' | 'materials';
+  table:
+    | 'exercises'
+    | 'exams'
+    | 'general_forum'
+    | 'material_forum'
+    | 'discussion_replies'
+    | 'materials'
+    | 'reports'
+    | 'exercise_answers'
+    | 'exam_answers';
   id: number | string;
-  /** the column, or the content key of a question text (`content["3_a"]`) */
+  /** the column, the content key of a question text (`content["3_a"]`) or the answer of a question (`answers["2"]`) */
   field: string;
   bytes: number;
   cap: number;
@@ -59,30 +79,11 @@ export interface FittedText {
 export interface FitReport {
   /** texts over their cap: shortened with `apply`, only listed without */
   over: FittedText[];
-  /** materials over a cap that could not be shortened automatically (left as they are) */
+  /** materials and answer sheets over a cap that could not be shortened automatically (left as they are) */
   leftAsTheyAre: (FittedText & { reason: string })[];
 }
 
 const PAGE = 100;
-
-/** Keeps `text` within `cap` bytes (shared-rules textBytes) with `marker` at its end: the longest prefix that fits. */
-export function cutToBytes(text: string, cap: number, marker = TRIM_MARKER): string {
-  const room = cap - textBytes(marker);
-  let low = 0;
-  let high = text.length;
-  while (low < high) {
-    const mid = Math.ceil((low + high) / 2);
-    if (textBytes(text.slice(0, mid)) <= room) low = mid;
-    else high = mid - 1;
-  }
-  return `${text.slice(0, atCharBoundary(text, low))}${marker}`;
-}
-
-/** `end` moved back off the middle of a surrogate pair. */
-function atCharBoundary(text: string, end: number): number {
-  const last = text.charCodeAt(end - 1);
-  return end > 0 && last >= 0xd800 && last <= 0xdbff ? end - 1 : end;
-}
 
 /** `end` moved back off the middle of an HTML tag or entity (`<span sty|le=…>`, `&am|p;`). */
 function outsideMarkup(html: string, end: number): number {
@@ -301,6 +302,159 @@ async function fitMaterials(db: Db, apply: boolean, report: FitReport, keeper: K
   }
 }
 
+async function fitReportReasons(db: Db, apply: boolean, report: FitReport, keeper: Keeper): Promise<void> {
+  for (let after = 0; ;) {
+    const rows = await db
+      .selectFrom('reports')
+      .select(['id', 'reason'])
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(PAGE)
+      .execute();
+    if (rows.length === 0) return;
+    for (const row of rows) {
+      if (row.reason === null || !overBytes(row.reason, MAX_REPORT_REASON_BYTES)) continue;
+      const text: FittedText = {
+        table: 'reports',
+        id: row.id,
+        field: 'reason',
+        bytes: textBytes(row.reason),
+        cap: MAX_REPORT_REASON_BYTES,
+      };
+      report.over.push(text);
+      if (!apply) continue;
+      keeper.keep(text, row.reason);
+      await db
+        .updateTable('reports')
+        .set({ reason: cutToBytes(row.reason, MAX_REPORT_REASON_BYTES) })
+        .where('id', '=', row.id)
+        .execute();
+    }
+    after = rows[rows.length - 1].id;
+  }
+}
+
+type SheetKind = 'exercise' | 'exam';
+interface SheetRow {
+  id: number;
+  item_id: number;
+  student_id: number;
+  status: string;
+  answers: unknown;
+  /** updated_at as the database writes it: the sheet is written only if no save came meanwhile */
+  stamp: string;
+}
+
+const SHEET_TABLE = { exercise: 'exercise_answers', exam: 'exam_answers' } as const;
+
+async function sheetPage(db: Db, kind: SheetKind, after: number): Promise<SheetRow[]> {
+  const stamp = sql<string>`CAST(updated_at AS TEXT)`.as('stamp');
+  if (kind === 'exam')
+    return db
+      .selectFrom('exam_answers')
+      .select(['id', 'exam_id as item_id', 'student_id', 'status', 'answers', stamp])
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(PAGE)
+      .execute();
+  return db
+    .selectFrom('exercise_answers')
+    .select(['id', 'exercise_id as item_id', 'student_id', 'status', 'answers', stamp])
+    .where('id', '>', after)
+    .orderBy('id')
+    .limit(PAGE)
+    .execute();
+}
+
+/** What fitSheetAnswers needs to know of a sheet: its item's questions and, once submitted, its teacher's scores. */
+async function sheetFacts(db: Db, kind: SheetKind, row: SheetRow, contents: Map<number, unknown>): Promise<SheetFacts> {
+  if (!contents.has(row.item_id)) {
+    const item =
+      kind === 'exam'
+        ? await db.selectFrom('exams').select('content').where('id', '=', row.item_id).executeTakeFirst()
+        : await db.selectFrom('exercises').select('content').where('id', '=', row.item_id).executeTakeFirst();
+    contents.set(row.item_id, item?.content ?? null);
+  }
+  const content = contents.get(row.item_id);
+  const kinds = new Map(listQuestions(content ? parseContentColumn(content) : {}).map((q) => [String(q.n), q.kind]));
+  const open = row.status === 'Active';
+  const teacherScored = new Set<string>();
+  if (!open) {
+    const grade =
+      kind === 'exam'
+        ? await db
+            .selectFrom('exam_scores')
+            .select('detail')
+            .where('exam_id', '=', row.item_id)
+            .where('student_id', '=', row.student_id)
+            .executeTakeFirst()
+        : await db
+            .selectFrom('exercise_scores')
+            .select('detail')
+            .where('exercise_id', '=', row.item_id)
+            .where('student_id', '=', row.student_id)
+            .executeTakeFirst();
+    for (const [n, d] of Object.entries(parseDetailColumn(grade?.detail ?? null)))
+      if (d.kind === 'essay' && d.source === 'teacher' && d.score !== null) teacherScored.add(n);
+  }
+  return { kinds, open, teacherScored };
+}
+
+/**
+ * Answer sheets over today's caps (each answer, the whole sheet), fitted without changing a grade
+ * (fit-sheet-answers.ts).
+ * A sheet saved while it was being fitted is left for the next run.
+ */
+async function fitSheets(db: Db, kind: SheetKind, apply: boolean, report: FitReport, keeper: Keeper): Promise<void> {
+  const table = SHEET_TABLE[kind];
+  const contents = new Map<number, unknown>();
+  for (let after = 0; ;) {
+    const rows = await sheetPage(db, kind, after);
+    if (rows.length === 0) return;
+    for (const row of rows) {
+      const answers = readAnswersColumn(row.answers);
+      if (!answers) continue;
+      const bytes = sheetBytes(answers);
+      const overAnswers = Object.entries(answers).filter(([, a]) => overBytes(a, MAX_ANSWER_BYTES));
+      if (bytes <= MAX_SHEET_BYTES && overAnswers.length === 0) continue;
+      const fit = fitSheetAnswers(answers, await sheetFacts(db, kind, row, contents));
+      const textOf = (question: string): FittedText => ({
+        table,
+        id: row.id,
+        field: `answers["${question}"]`,
+        bytes: textBytes(answers[question]),
+        cap: MAX_ANSWER_BYTES,
+      });
+      const whole: FittedText = { table, id: row.id, field: 'answers', bytes, cap: MAX_SHEET_BYTES };
+      for (const { question, reason } of fit.left)
+        report.leftAsTheyAre.push({ ...(question ? textOf(question) : whole), reason });
+      if (fit.changed.size === 0) continue;
+      for (const [question] of overAnswers) if (fit.changed.has(question)) report.over.push(textOf(question));
+      if (bytes > MAX_SHEET_BYTES && !fit.left.some((l) => l.question === undefined)) report.over.push(whole);
+      if (!apply) continue;
+      for (const [question, original] of fit.changed) keeper.keep(textOf(question), original);
+      const stored = sql<boolean>`CAST(updated_at AS TEXT) = ${row.stamp}`;
+      const done =
+        kind === 'exam'
+          ? await db
+              .updateTable('exam_answers')
+              .set({ answers: toDbJson(fit.answers) })
+              .where('id', '=', row.id)
+              .where(stored)
+              .executeTakeFirst()
+          : await db
+              .updateTable('exercise_answers')
+              .set({ answers: toDbJson(fit.answers) })
+              .where('id', '=', row.id)
+              .where(stored)
+              .executeTakeFirst();
+      if (Number(done.numUpdatedRows) === 0)
+        report.leftAsTheyAre.push({ ...whole, reason: 'saved while it was being fitted: run the command again' });
+    }
+    after = rows[rows.length - 1].id;
+  }
+}
+
 /**
  * Finds the texts over today's caps, and with `apply` shortens them, handing each original to `keep` first (written
  * before the row changes, so an interrupted run loses nothing).
@@ -323,6 +477,9 @@ export async function fitStoredTexts(
   await fitDiscussions(db, 'material_forum', options.apply, report, keeper);
   await fitReplies(db, options.apply, report, keeper);
   await fitMaterials(db, options.apply, report, keeper);
+  await fitReportReasons(db, options.apply, report, keeper);
+  await fitSheets(db, 'exercise', options.apply, report, keeper);
+  await fitSheets(db, 'exam', options.apply, report, keeper);
   return report;
 }
 

@@ -93,7 +93,9 @@ export function normalizeContent(raw: unknown): ContentMap {
           params: { field: `content["${key}"]`, limit: `${MAX_PICT_CHARS} characters` },
         });
       }
-      if (!isRasterDataUrl(value) && !IMAGE_URL_RE.test(value)) {
+      // Only the head of a data URL here: its base64 and bytes are checked as it is decoded (images.ts, off the main
+      // thread when large), before anything is stored.
+      if (!RASTER_DATA_URL_HEAD.test(value) && !IMAGE_URL_RE.test(value)) {
         throw new ContentError(
           `content["${key}"] must be a data:image/(png|jpeg|gif|webp);base64 URL or an /api/v1/images/ URL`,
           {

@@ -7,24 +7,16 @@
  * script — and at most MAX_IMAGE_SIDE_PX on each side. Pictures are public to whoever has the link, so each is stored
  * without its metadata (EXIF GPS position and the like: domain/picture-bytes.ts), keyed by the hash of what is stored.
  */
-import crypto from 'node:crypto';
 import type { Db } from '../db/connect';
-import { ContentError, type ContentMap, IMAGE_URL_RE, isBase64 } from './content';
-import { MAX_IMAGE_LABEL, MAX_IMAGE_SIDE_PX, withSizeInUrl } from '@kelasku/shared-rules';
+import { ContentError, type ContentMap, IMAGE_URL_RE } from './content';
+import { withSizeInUrl } from '@kelasku/shared-rules';
 import { sizePicture, type SizedPicture } from './picture-variants';
-import { cleanPicture, MalformedPicture } from './picture-bytes';
 import { MAX_IMAGE_BYTES } from './limits';
+import { decodeImageDataUrl, IMAGE_EXTENSIONS, type ImageMime } from './picture-data-urls';
+import { pictureWorkers } from '../lib/picture-workers';
 import { imageBytes, imageMimeOf, imageSizeRows, insertImage, saveVariants, variantBytes } from './repo/images';
 
-export { IMAGE_URL_RE, MAX_IMAGE_BYTES };
-
-export const IMAGE_EXTENSIONS = {
-  'image/png': 'png',
-  'image/jpeg': 'jpg',
-  'image/gif': 'gif',
-  'image/webp': 'webp',
-} as const;
-export type ImageMime = keyof typeof IMAGE_EXTENSIONS;
+export { decodeImageDataUrl, IMAGE_EXTENSIONS, IMAGE_URL_RE, type ImageMime, MAX_IMAGE_BYTES };
 
 export const IMAGE_URL_PREFIX = '/api/v1/images/';
 /** The file name part of an image URL: `<sha256 hex>.<ext>`. */
@@ -38,87 +30,8 @@ export interface StoredImage {
   sized?: SizedPicture;
 }
 
-/** The first bytes each accepted format must start with: the declared type must match the content. */
-function matchesFormat(mime: ImageMime, data: Buffer): boolean {
-  switch (mime) {
-    case 'image/png':
-      return data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
-    case 'image/jpeg':
-      return data.length > 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff;
-    case 'image/gif':
-      return /^GIF8[79]a$/.test(data.subarray(0, 6).toString('latin1'));
-    case 'image/webp':
-      return data.subarray(0, 4).toString('latin1') === 'RIFF' && data.subarray(8, 12).toString('latin1') === 'WEBP';
-  }
-}
-
 export const imageUrl = (img: Pick<StoredImage, 'hash' | 'mime'>) =>
   `${IMAGE_URL_PREFIX}${img.hash}.${IMAGE_EXTENSIONS[img.mime]}`;
-
-/** Decodes a `data:` URL into a picture, or throws ContentError naming `where` (e.g. `content["3_pict"]`). */
-export function decodeImageDataUrl(url: string, where: string): StoredImage {
-  // `data:<type>[;param]*[;base64],<data>`, split with indexOf: no backtracking on megabytes of data.
-  const text = url.trim();
-  const comma = text.indexOf(',');
-  if (!/^data:/i.test(text) || comma < 0) throw notAnImage(`${where}: the image is not a valid data: URL`, where);
-  const [type, ...params] = text.slice(5, comma).split(';');
-  const mime = type.trim().toLowerCase();
-  if (!(mime in IMAGE_EXTENSIONS)) {
-    throw new ContentError(
-      `${where}: images of type "${mime || 'unknown'}" are not accepted (PNG, JPEG, GIF or WebP only)`,
-      {
-        code: 'image-type-not-accepted',
-        params: { field: where, type: mime || 'unknown' },
-      },
-    );
-  }
-  if (params.at(-1)?.toLowerCase() !== 'base64') throw notAnImage(`${where}: the image must be base64-encoded`, where);
-  const base64 = text.slice(comma + 1).replace(/\s+/g, '');
-  if (!isBase64(base64)) throw notAnImage(`${where}: the image is not valid base64`, where);
-  // Checked on the text first so an oversize upload is refused before it is decoded.
-  if (Math.floor((base64.length * 3) / 4) > MAX_IMAGE_BYTES + 2) throw tooLarge(where);
-  const data = Buffer.from(base64, 'base64');
-  if (data.length > MAX_IMAGE_BYTES) throw tooLarge(where);
-  const format = IMAGE_EXTENSIONS[mime as ImageMime].toUpperCase();
-  if (!matchesFormat(mime as ImageMime, data))
-    throw notAnImage(`${where}: the image data is not a ${format} file`, where);
-  const picture = storedPicture(mime as ImageMime, data, where, format);
-  return { hash: crypto.createHash('sha256').update(picture).digest('hex'), mime: mime as ImageMime, data: picture };
-}
-
-/** The bytes to store: the picture without its metadata, once its header shows it is not too large to draw. */
-function storedPicture(mime: ImageMime, data: Buffer, where: string, format: string): Buffer {
-  let clean;
-  try {
-    clean = cleanPicture(mime, data);
-  } catch (error) {
-    if (error instanceof MalformedPicture)
-      throw notAnImage(`${where}: the image data is not a valid ${format} file (${error.message})`, where);
-    throw error;
-  }
-  const { width, height } = clean;
-  if (width > MAX_IMAGE_SIDE_PX || height > MAX_IMAGE_SIDE_PX) {
-    throw new ContentError(
-      `${where}: the image is ${width} × ${height} pixels (max ${MAX_IMAGE_SIDE_PX} pixels on each side)`,
-      {
-        code: 'image-too-many-pixels',
-        params: { field: where, width, height, limit: MAX_IMAGE_SIDE_PX },
-      },
-    );
-  }
-  return clean.data;
-}
-
-function tooLarge(where: string): ContentError {
-  return new ContentError(`${where}: the image is too large (max ${MAX_IMAGE_LABEL})`, {
-    code: 'image-too-large',
-    params: { field: where, limit: MAX_IMAGE_LABEL },
-  });
-}
-
-function notAnImage(message: string, where: string): ContentError {
-  return new ContentError(message, { code: 'not-an-image', params: { field: where } });
-}
 
 /** Collects the pictures found while rewriting, by hash (the same picture twice is stored once). */
 export type ImageBag = Map<string, StoredImage>;
@@ -188,51 +101,43 @@ export function inlinePictureChars(html: string): number {
 }
 
 /**
- * Replaces inline `<img src="data:...">` pictures of an HTML text by their image URLs, adding the pictures to `bag`,
- * and pauses (yields) after each one; returns the new text. `validOnly`: a picture that is not a valid one is left
- * in place instead of refused.
+ * Replaces every inline `<img src="data:...">` of an HTML text by its image URL, adding the pictures to `bag`, on the
+ * main thread: what is left after takeValidPictures and the sanitizer (an unquoted src, a question's short text).
  */
-function* replacingPictures(html: string, where: string, bag: ImageBag, validOnly: boolean): Generator<void, string> {
+export function extractHtmlImages(html: string, where: string, bag: ImageBag): string {
+  let out = '';
+  let copied = 0;
+  for (const picture of inlinePictures(html)) {
+    const img = decodeImageDataUrl(html.slice(picture.start, picture.end), where);
+    bag.set(img.hash, img);
+    out += html.slice(copied, picture.open) + imageUrl(img);
+    copied = picture.end;
+  }
+  return copied === 0 ? html : out + html.slice(copied);
+}
+
+/**
+ * Takes the valid inline pictures out of HTML that is still to be sanitized, so that the sanitizer's parser never
+ * reads their megabytes of base64; each large one is decoded, cleaned and hashed on a worker thread
+ * (lib/picture-workers.ts), so the event loop stays free. What is left — an invalid picture, an unquoted src — goes
+ * through the sanitizer and extractHtmlImages as before.
+ */
+export async function takeValidPictures(html: string, where: string, bag: ImageBag): Promise<string> {
   let out = '';
   let copied = 0;
   for (const picture of inlinePictures(html)) {
     let img: StoredImage;
     try {
-      img = decodeImageDataUrl(html.slice(picture.start, picture.end), where);
+      img = await pictureWorkers.decode(html.slice(picture.start, picture.end), where);
     } catch (error) {
-      if (validOnly && error instanceof ContentError) continue;
+      if (error instanceof ContentError) continue;
       throw error;
     }
     bag.set(img.hash, img);
     out += html.slice(copied, picture.open) + imageUrl(img);
     copied = picture.end;
-    yield;
   }
   return copied === 0 ? html : out + html.slice(copied);
-}
-
-/** Replaces every inline `<img src="data:...">` of an HTML text by its image URL, adding the pictures to `bag`. */
-export function extractHtmlImages(html: string, where: string, bag: ImageBag): string {
-  const steps = replacingPictures(html, where, bag, false);
-  for (;;) {
-    const step = steps.next();
-    if (step.done) return step.value;
-  }
-}
-
-/**
- * Takes the valid inline pictures out of HTML that is still to be sanitized, so that the sanitizer's parser never
- * reads their megabytes of base64, with the event loop free between pictures (decoding and hashing one of the
- * largest takes several milliseconds). What is left — an invalid picture, an unquoted src — goes through the
- * sanitizer and extractHtmlImages as before.
- */
-export async function takeValidPictures(html: string, where: string, bag: ImageBag): Promise<string> {
-  const steps = replacingPictures(html, where, bag, true);
-  for (;;) {
-    const step = steps.next();
-    if (step.done) return step.value;
-    await yieldToEventLoop();
-  }
 }
 
 /** Lets timers and other requests run: on SQLite every statement is synchronous, so awaiting one never yields. */
@@ -240,8 +145,8 @@ const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resol
 
 /**
  * A validated content map (domain/content.ts) with its pictures taken out: `n_pict` data URLs and inline
- * `<img src="data:...">` in any text become image URLs. Other requests run between pictures: decoding and hashing
- * one picture of the largest size takes several milliseconds, and an exam may hold dozens.
+ * `<img src="data:...">` in any text become image URLs. Each large picture is decoded, cleaned and hashed on a worker
+ * thread (lib/picture-workers.ts), so other requests run meanwhile; a text's inline pictures are within its byte cap.
  */
 export async function extractContentImages(
   content: ContentMap,
@@ -251,13 +156,13 @@ export async function extractContentImages(
   for (const [key, value] of Object.entries(content)) {
     const where = `content["${key}"]`;
     if (key.endsWith('_pict') && /^data:/i.test(value)) {
-      const img = decodeImageDataUrl(value, where);
+      const img = await pictureWorkers.decode(value, where);
       bag.set(img.hash, img);
       out[key] = imageUrl(img);
     } else {
       out[key] = extractHtmlImages(value, where, bag);
+      if (/data:/i.test(value)) await yieldToEventLoop(); // a picture was decoded
     }
-    if (/data:/i.test(value)) await yieldToEventLoop(); // a picture was decoded
   }
   return { content: out, images: [...bag.values()] };
 }
@@ -383,12 +288,12 @@ export async function loadImage(
 /**
  * A profile picture as stored (students and teachers keep theirs inline, as a data URL): a `data:` picture is checked
  * and cleaned like every other picture (type matches its bytes, MAX_IMAGE_BYTES, pixel limit, no EXIF/GPS or other
- * metadata: picture-bytes.ts) and written back as a data URL of the clean bytes; anything else is kept as sent.
- * Throws ContentError naming `where`.
+ * metadata: picture-bytes.ts; on a worker thread when large) and written back as a data URL of the clean bytes;
+ * anything else is kept as sent. Rejects with ContentError naming `where`.
  */
-export function cleanProfilePicture(value: string | null | undefined, where: string): string | null {
+export async function cleanProfilePicture(value: string | null | undefined, where: string): Promise<string | null> {
   if (value == null) return null;
   if (!/^\s*data:/i.test(value)) return value;
-  const picture = decodeImageDataUrl(value, where);
+  const picture = await pictureWorkers.decode(value, where);
   return `data:${picture.mime};base64,${picture.data.toString('base64')}`;
 }

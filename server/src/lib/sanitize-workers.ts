@@ -6,17 +6,13 @@
  * (server/src/sanitize-thread.ts), so the output is the same byte for byte, and its refusals (ContentError) come back
  * as the same 400s.
  *
- * Bounded: a few threads (one per core but one), each sanitizing one text at a time; at most `maxWaiting` texts wait
- * in line (then a 503 "busy, try again"), a text that takes longer than `timeoutMs` on its thread gets a 503 and the
- * thread is replaced, and a thread that dies fails only its own text with a 500. The process goes on in every case.
+ * Bounded as every pool of lib/thread-pool.ts: a few threads, each sanitizing one text at a time; at most `maxWaiting`
+ * texts wait in line (then a 503 "busy, try again"), a text that takes longer than `timeoutMs` on its thread gets a
+ * 503 and the thread is replaced, and a thread that dies fails only its own text with a 500.
  */
-import os from 'node:os';
-import path from 'node:path';
-import { Worker } from 'node:worker_threads';
-import { ContentError } from '../domain/content';
-import type { ErrorDetails } from '../domain/errors';
 import { sanitizeRichHtml } from '../domain/sanitize';
 import { HttpError } from '../plugins/errors';
+import { ThreadPool, type ThreadReply, threadScript } from './thread-pool';
 
 /**
  * From this length on, HTML goes to a thread. Measured on the 2-core machine (styled paragraphs as in
@@ -31,40 +27,12 @@ export const OFF_THREAD_HTML_CHARS = 64 * 1024;
 const THREAD_HEAP_MB = 256;
 
 /** What a sanitizer thread posts back. */
-export type SanitizeReply =
-  { ready: true } | { html: string } | { refused: { message: string; extra?: ErrorDetails } } | { failed: string };
-
-/** The thread's script: the TypeScript source through tsx (development, tests, benchmarks), or the server's build. */
-function threadScript(file?: string): { source: string; eval: boolean } {
-  if (file) return { source: file, eval: false };
-  if (__filename.endsWith('.ts')) {
-    const source = path.join(__dirname, '..', 'sanitize-thread.ts');
-    return {
-      source: `require(${JSON.stringify(require.resolve('tsx/cjs/api'))}).register(); require(${JSON.stringify(source)});`,
-      eval: true,
-    };
-  }
-  // server/dist: every entry of scripts/build-server.ts sits in one folder
-  return { source: path.join(__dirname, 'sanitize-thread.js'), eval: false };
-}
+export type SanitizeReply = ThreadReply | { html: string };
 
 const busy = () =>
   new HttpError(503, 'The server is busy saving other large texts, please try again in a moment', {
     code: 'content-busy',
   });
-
-interface Job {
-  html: string;
-  resolve(html: string): void;
-  reject(error: Error): void;
-}
-
-interface Thread {
-  worker: Worker;
-  ready: boolean;
-  job?: Job;
-  timer?: NodeJS.Timeout;
-}
 
 export interface SanitizeWorkersOptions {
   /** threads (default: one per core but one, at least one) */
@@ -82,118 +50,36 @@ export interface SanitizeWorkersOptions {
 }
 
 export class SanitizeWorkers {
-  private readonly threads: Thread[] = [];
-  private readonly waiting: Job[] = [];
-  private readonly size: number;
-  private readonly maxWaiting: number;
-  private readonly timeoutMs: number;
-  private closed = false;
+  private readonly pool: ThreadPool<string, string>;
 
   constructor(private readonly options: SanitizeWorkersOptions = {}) {
-    this.size = options.size ?? Math.max(1, (os.availableParallelism?.() ?? os.cpus().length) - 1);
-    this.maxWaiting = options.maxWaiting ?? this.size * 16;
-    this.timeoutMs = options.timeoutMs ?? 30_000;
+    this.pool = new ThreadPool<string, string>(
+      {
+        size: options.size,
+        maxWaiting: options.maxWaiting,
+        timeoutMs: options.timeoutMs,
+        heapMb: options.heapMb ?? THREAD_HEAP_MB,
+        script: threadScript('sanitize-thread', options.file),
+        busy,
+        doing: 'sanitizing',
+      },
+      (reply) => (reply as { html?: string }).html,
+    );
   }
 
   /** sanitizeRichHtml's result (domain/sanitize.ts), computed on a thread when `html` is long. */
   sanitize(html: string): Promise<string> {
     if (html.length < (this.options.offThreadChars ?? OFF_THREAD_HTML_CHARS))
       return new Promise((resolve) => resolve(sanitizeRichHtml(html)));
-    if (this.closed) return Promise.reject(busy());
-    if (this.waiting.length >= this.maxWaiting) return Promise.reject(busy());
-    return new Promise((resolve, reject) => {
-      this.waiting.push({ html, resolve, reject });
-      this.dispatch();
-    });
+    return this.pool.run(html);
   }
 
   /** Threads started (ready or starting). */
   get threadCount(): number {
-    return this.threads.length;
+    return this.pool.threadCount;
   }
 
-  async close(): Promise<void> {
-    this.closed = true;
-    for (const job of this.waiting.splice(0)) job.reject(busy());
-    await Promise.all(this.threads.map((t) => t.worker.terminate()));
-  }
-
-  private dispatch(): void {
-    for (const thread of this.threads) {
-      if (this.waiting.length === 0) return;
-      if (thread.ready && !thread.job) this.run(thread, this.waiting.shift()!);
-    }
-    // threads start on demand: the first long text starts one, a line of them starts up to `size`
-    const starting = this.threads.filter((t) => !t.ready).length;
-    while (!this.closed && this.threads.length < this.size && this.waiting.length > starting) this.start();
-  }
-
-  private run(thread: Thread, job: Job): void {
-    thread.job = job;
-    thread.worker.ref();
-    thread.timer = setTimeout(() => {
-      // A stuck thread is replaced: out of the pool at once (its exit comes later), its text answered now.
-      thread.job = undefined;
-      this.threads.splice(this.threads.indexOf(thread), 1);
-      void thread.worker.terminate();
-      job.reject(busy());
-      this.dispatch();
-    }, this.timeoutMs);
-    thread.worker.postMessage(job.html);
-  }
-
-  private start(): void {
-    const script = threadScript(this.options.file);
-    // A thread's heap is bounded too: one that runs out stops (its text gets a 500) instead of growing the process.
-    const thread: Thread = {
-      worker: new Worker(script.source, {
-        eval: script.eval,
-        resourceLimits: { maxOldGenerationSizeMb: this.options.heapMb ?? THREAD_HEAP_MB },
-      }),
-      ready: false,
-    };
-    thread.worker.unref(); // held (ref) only while sanitizing
-    thread.worker.on('message', (reply: SanitizeReply) => this.onReply(thread, reply));
-    thread.worker.on('error', () => {
-      /* the exit that follows fails the job */
-    });
-    thread.worker.on('exit', () => this.onExit(thread));
-    this.threads.push(thread);
-  }
-
-  private onReply(thread: Thread, reply: SanitizeReply): void {
-    if ('ready' in reply) {
-      thread.ready = true;
-      this.dispatch();
-      return;
-    }
-    const job = thread.job;
-    clearTimeout(thread.timer);
-    thread.job = undefined;
-    thread.worker.unref();
-    if (job) {
-      if ('html' in reply) job.resolve(reply.html);
-      else if ('refused' in reply) job.reject(new ContentError(reply.refused.message, reply.refused.extra));
-      else job.reject(new Error(`sanitizing failed: ${reply.failed}`));
-    }
-    this.dispatch();
-  }
-
-  private onExit(thread: Thread): void {
-    clearTimeout(thread.timer);
-    const at = this.threads.indexOf(thread);
-    if (at < 0) return; // replaced after a timeout
-    this.threads.splice(at, 1);
-    // a thread that died while sanitizing (out of memory…): its text fails with a 500, the process goes on
-    thread.job?.reject(new Error('sanitizing thread stopped'));
-    thread.job = undefined;
-    if (this.closed) return;
-    // A thread that never got ready cannot start (its script is missing or broken): fail what waits instead of
-    // starting threads in a loop; the next long text tries again.
-    if (!thread.ready) {
-      for (const job of this.waiting.splice(0)) job.reject(new Error('sanitizing thread could not start'));
-      return;
-    }
-    this.dispatch();
+  close(): Promise<void> {
+    return this.pool.close();
   }
 }

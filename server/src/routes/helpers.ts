@@ -6,6 +6,8 @@
 import type { FastifyInstance, RouteShorthandOptions, RouteHandlerMethod } from 'fastify';
 import { Type, type Static, type TSchema } from 'typebox';
 import { pageMetaSchema } from '@kelasku/shared-rules/src/wire/common';
+import { ContentError } from '../domain/content';
+import { cleanProfilePicture } from '../domain/images';
 import { badRequest } from '../plugins/errors';
 
 /** Largest id the database holds: ids are 32-bit `int`/`serial` columns on PostgreSQL (larger values fail there). */
@@ -106,4 +108,14 @@ export function queryText(value: unknown): string | undefined {
   if (typeof value !== 'string') return undefined;
   const t = value.trim();
   return t === '' ? undefined : t;
+}
+
+/** A student's or teacher's profile picture cleaned and checked like every other one (domain/images.ts), or 400. */
+export async function profilePicture(value: string | null | undefined): Promise<string | null> {
+  try {
+    return await cleanProfilePicture(value, 'profile_picture_url');
+  } catch (e) {
+    if (e instanceof ContentError) throw badRequest(e.message, e.extra);
+    throw e;
+  }
 }

@@ -10,7 +10,8 @@ import { assessments, classes, common, discussions, materials, stats } from '@ke
 import type { Equals, Expect } from '@kelasku/shared-rules/src/wire/common';
 import type { Answers, AnswerChanges } from '@kelasku/shared-api/src/types';
 import { Type, type Static, type TProperties, type TSchema } from 'typebox';
-import type { answersSchema, changesSchema } from './answer-sheets/sheet-routes';
+import type { answersSchema } from './answer-sheets/sheet-routes';
+import type { changesSchema } from './answer-changes';
 import type { itemJson } from './assessments/item-routes';
 import type { sheetJson } from '../domain/repo/assessments';
 import type { ClassView } from '../domain/repo/classes';

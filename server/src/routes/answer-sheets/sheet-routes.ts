@@ -14,7 +14,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ContentError, MAX_QUESTIONS, validateAnswers } from '../../domain/content';
 import { deviceFrom } from '../../domain/device-gate';
-import { requireAnswerSizes, requireWholeMap, sheetRefusal } from '../../domain/sheet-bounds';
+import { requireWholeMap, sheetRefusal } from '../../domain/sheet-bounds';
+import { changesSchema, requireChangeSizes } from '../answer-changes';
 import {
   answerWindow,
   type Caller,
@@ -71,21 +72,6 @@ export const answersSchema = Type.Unsafe<Record<string, string>>(answersJson);
 
 /** The client's number of a saved map (`answers_seq`): newer maps carry larger numbers. */
 const seqSchema = Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER });
-
-/** Per-question changes: `{ "3": { answer: "b", at: <ms since the epoch, device clock> } }`; answer '' clears it. */
-const changesJson = {
-  type: 'object',
-  minProperties: 1,
-  maxProperties: MAX_QUESTIONS,
-  propertyNames: { pattern: '^[1-9][0-9]{0,3}$' },
-  additionalProperties: {
-    type: 'object',
-    required: ['answer', 'at'],
-    additionalProperties: false,
-    properties: { answer: { type: 'string' }, at: { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER } },
-  },
-} as const;
-export const changesSchema = Type.Unsafe<Record<string, { answer: string; at: number }>>(changesJson);
 
 /** One sheet as GET lists it (read-schemas.ts): POST and the save answer the same shape, in the same key order. */
 const sheetResponse = { 200: sheetListResponse[200].items };
@@ -203,7 +189,7 @@ export function registerSheetRoutes(fastify: FastifyInstance, spec: ItemSpec, ba
       if ((answers === undefined) === (changes === undefined))
         throw badRequest('Send either the answers or the changes to save', { code: 'answers-or-changes' });
       // What the request alone decides; the item's questions and a merged sheet's size are checked by the save itself.
-      if (changes) requireAnswerSizes(Object.entries(changes).map(([question, change]) => [question, change.answer]));
+      if (changes) requireChangeSizes(changes);
       else requireWholeMap(answers!);
       const { user, sessionVersion } = app.readToken(request);
       if (user.role === 'student' && user.student_id !== undefined) {

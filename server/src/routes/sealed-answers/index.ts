@@ -8,15 +8,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { overBytes } from '@kelasku/shared-rules';
-import { BODY_LIMITS, MAX_ANSWER_BYTES, MAX_QUESTIONS } from '../../domain/limits';
+import { BODY_LIMITS } from '../../domain/limits';
 import { openEnvelope, SealedError, type SealedAnswers } from '../../domain/answer-delivery';
 import { answerWindow, type Caller, outsideWindow, requireItem as requireItemAccess } from '../../domain/policy';
 import { extraMinutesFor } from '../../domain/repo/exam-proctoring';
-import { answerSaverFor } from '../../domain/repo/answer-saves';
+import { answerSaverFor, mergeChanges } from '../../domain/repo/answer-saves';
+import { sheetRefusal } from '../../domain/sheet-bounds';
 import { EXAM, EXERCISE, itemById, openSheet, sheetOf } from '../../domain/repo/assessments';
 import { studentLogin, takeDeliveryNonce } from '../../domain/repo/sealed-deliveries';
-import { badRequest, conflict, containsInvalidText, HttpError } from '../../plugins/errors';
+import { badRequest, conflict, HttpError } from '../../plugins/errors';
+import { validChanges } from '../answer-changes';
 
 /** Deliveries per address per minute: a lab's computers share one address, and each load delivers a few at most. */
 export const SEALED_DELIVERY_LIMIT = { max: 60, windowMs: 60_000 };
@@ -34,27 +35,6 @@ const envelopeSchema = Type.Object(
   },
   { additionalProperties: false },
 );
-
-const QUESTION = /^[1-9][0-9]{0,3}$/;
-
-/** The sealed changes hold what a save's `changes` may (sheet-routes.ts changesSchema), checked after opening. */
-function validChanges(changes: SealedAnswers['changes']): boolean {
-  const entries = Object.entries(changes);
-  if (entries.length === 0 || entries.length > MAX_QUESTIONS || containsInvalidText(changes, BODY_LIMITS.sealedAnswers))
-    return false;
-  return entries.every(
-    ([n, change]) =>
-      QUESTION.test(n) &&
-      Number(n) <= MAX_QUESTIONS &&
-      change !== null &&
-      typeof change === 'object' &&
-      Object.keys(change).length === 2 &&
-      typeof change.answer === 'string' &&
-      !overBytes(change.answer, MAX_ANSWER_BYTES) &&
-      Number.isSafeInteger(change.at) &&
-      change.at >= 0,
-  );
-}
 
 const unreadable = () => badRequest('The sealed answers could not be opened', { code: 'sealed-unreadable' });
 const noOpenSheet = () => conflict('There is no open answer sheet for these answers', { code: 'sealed-no-open-sheet' });
@@ -95,7 +75,8 @@ export default async function sealedAnswersRoutes(fastify: FastifyInstance) {
         if (err instanceof SealedError) throw unreadable();
         throw err;
       }
-      if (!validChanges(sealed.changes)) throw unreadable();
+      // What a save's body may hold (the save route's own rule: routes/answer-changes.ts).
+      if (!validChanges(request, sealed.changes, BODY_LIMITS.sealedAnswers)) throw unreadable();
 
       const spec = sealed.kind === 'exam' ? EXAM : EXERCISE;
       const [item, sheet, login] = await Promise.all([
@@ -122,7 +103,11 @@ export default async function sealedAnswersRoutes(fastify: FastifyInstance) {
         ...login,
         changes: sealed.changes,
       });
-      if (saved === undefined) throw noOpenSheet();
+      if (saved === undefined) {
+        // As the save route names it: a question the item does not have, a sheet past its size; else not open.
+        const after = mergeChanges(sheet?.answers ?? {}, {}, sealed.changes, Date.now()).answers;
+        throw sheetRefusal(Object.keys(sealed.changes), item.question_count ?? 0, after) ?? noOpenSheet();
+      }
       return reply.code(204).send(null);
     },
   );

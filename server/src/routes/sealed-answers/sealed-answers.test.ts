@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import { SEALED_DELIVERY_LIMIT } from '.';
 import { issueDelivery, type Delivery, type SealedEnvelope } from '../../domain/answer-delivery';
-import { BODY_LIMITS } from '../../domain/limits';
+import { toDbJson } from '../../db/json';
+import { BODY_LIMITS, MAX_ANSWER_BYTES } from '../../domain/limits';
 import { apiAs, createAnswerItems, MC_AND_ESSAY, type AnswerItem, type AnswerKind } from '../../../test/answer-items';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
 
@@ -198,6 +199,67 @@ describe.each(['exercise', 'exam'] as const)('%s: sealed answers', (kind) => {
         code: 'sealed-unreadable',
       });
     }
+  });
+});
+
+describe('one rule with the save route: what a save of changes refuses, the delivery refuses; what it takes, both store', () => {
+  const kind = 'exercise';
+  // Each change built at send time: `at` is the device's clock, and a later change must be newer to be applied.
+  const inputs: [string, () => Record<string, unknown>][] = [
+    ['a letter', () => ({ '1': { answer: 'b', at: Date.now() } })],
+    [
+      'an essay with emoji at the byte cap',
+      () => ({ '2': { answer: '🌱'.repeat(MAX_ANSWER_BYTES / 4), at: Date.now() } }),
+    ],
+    ['an essay one byte past the cap', () => ({ '2': { answer: 'x'.repeat(MAX_ANSWER_BYTES + 1), at: Date.now() } })],
+    ['the time as a string of digits', () => ({ '1': { answer: 'd', at: String(Date.now()) } })],
+    ['a number as the answer', () => ({ '2': { answer: 42, at: Date.now() } })],
+    ['null as the answer', () => ({ '2': { answer: null, at: Date.now() } })],
+    ['a fractional time', () => ({ '1': { answer: 'a', at: Date.now() + 0.5 } })],
+    ['a time before 1970', () => ({ '1': { answer: 'a', at: -1 } })],
+    ['a field more', () => ({ '1': { answer: 'a', at: Date.now(), device: 'x' } })],
+    ['no time', () => ({ '1': { answer: 'a' } })],
+    ['question 0', () => ({ '0': { answer: 'a', at: Date.now() } })],
+    ['question 01', () => ({ '01': { answer: 'a', at: Date.now() } })],
+    ['a question the item does not have', () => ({ '150': { answer: 'a', at: Date.now() } })],
+    ['a question past the most an item may have', () => ({ '201': { answer: 'a', at: Date.now() } })],
+    ['a NUL in the answer', () => ({ '2': { answer: 'a\u0000b', at: Date.now() } })],
+    ['no change at all', () => ({})],
+    ['a change as an array', () => ({ '1': ['a', Date.now()] })],
+  ];
+  const sheetIdOf = async (studentId: number) =>
+    (
+      await t.db
+        .selectFrom('exercise_answers')
+        .select('id')
+        .where('exercise_id', '=', items[kind].id)
+        .where('student_id', '=', studentId)
+        .executeTakeFirstOrThrow()
+    ).id;
+
+  it.each(inputs)('%s', async (_what, changes) => {
+    // student saves through the route, student2 delivers sealed answers: both sheets start alike
+    const [saverSheet, sealerSheet] = [
+      await sheetIdOf(t.fixture.students[0].id),
+      await sheetIdOf(t.fixture.students[1].id),
+    ];
+    await t.db
+      .updateTable('exercise_answers')
+      .set({ answers: toDbJson({ '1': 'a' }), answers_at: null, status: 'Active' })
+      .where('id', 'in', [saverSheet, sealerSheet])
+      .execute();
+    const saved = await api('student', 'PATCH', `${items[kind].base}?id=${saverSheet}`, { changes: changes() });
+    // from an address of its own: the deliveries of this file stay under the per-address limit
+    const delivered = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/sealed-answers',
+      payload: await sealAnswers(await readDelivery(kind, 'student2'), changes() as Changes, subtle),
+      remoteAddress: '198.51.100.9',
+    });
+    const accepted = (status: number) => status >= 200 && status < 300;
+    expect({ delivered: accepted(delivered.statusCode) }).toEqual({ delivered: accepted(saved.statusCode) });
+    if (!accepted(saved.statusCode)) expect(delivered.statusCode).toBe(saved.statusCode);
+    expect((await stored(kind, 'student2')).answers).toEqual((await stored(kind, 'student')).answers);
   });
 });
 

@@ -14,12 +14,9 @@ import {
   resetStudentPassword,
   setStudentActive,
 } from '../../domain/repo/students';
-import { ContentError } from '../../domain/content';
-import { cleanProfilePicture } from '../../domain/images';
-import { badRequest } from '../../plugins/errors';
 import { requireSchoolId } from '../../domain/school-ids';
 import { generateInitialPassword, hashPassword } from '../../lib/passwords';
-import { idQuerySchema, pageMeta, parsePaging, queryFlag, queryText, UPDATE_METHODS } from '../helpers';
+import { idQuerySchema, pageMeta, parsePaging, profilePicture, queryFlag, queryText, UPDATE_METHODS } from '../helpers';
 import { registerProfileActions } from '../profile-actions';
 import { importStudents } from './import';
 import {
@@ -35,17 +32,7 @@ import {
   studentSchema,
 } from './schemas';
 
-/** The picture cleaned and checked like every other one (domain/images.ts), or 400 naming what is wrong. */
-function profilePicture(value: string | null | undefined): string | null {
-  try {
-    return cleanProfilePicture(value, 'profile_picture_url');
-  } catch (e) {
-    if (e instanceof ContentError) throw badRequest(e.message, e.extra);
-    throw e;
-  }
-}
-
-function cleanInput(body: Static<typeof studentBodySchema>): StudentInput {
+async function cleanInput(body: Static<typeof studentBodySchema>): Promise<StudentInput> {
   return {
     name: body.name.trim(),
     nis: requireSchoolId(body.nis, 'nis'),
@@ -53,7 +40,7 @@ function cleanInput(body: Static<typeof studentBodySchema>): StudentInput {
     status: normalizeStatus(body.status),
     phone_number: body.phone_number ?? null,
     curr_score: body.curr_score ?? null,
-    profile_picture_url: profilePicture(body.profile_picture_url),
+    profile_picture_url: await profilePicture(body.profile_picture_url),
   };
 }
 
@@ -100,7 +87,7 @@ export default async function studentsRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const input = cleanInput(request.body);
+      const input = await cleanInput(request.body);
       const initial_password = generateInitialPassword();
       const row = await createStudent(
         app.db,
@@ -123,7 +110,8 @@ export default async function studentsRoutes(fastify: FastifyInstance) {
       body: studentBodySchema,
       response: { 200: studentSchema },
     },
-    handler: async (request) => toStudentDto(await replaceStudent(app.db, request.query.id, cleanInput(request.body))),
+    handler: async (request) =>
+      toStudentDto(await replaceStudent(app.db, request.query.id, await cleanInput(request.body))),
   });
 
   registerProfileActions(app, {

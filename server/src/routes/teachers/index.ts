@@ -13,9 +13,6 @@ import {
   resetTeacherPassword,
   setTeacherActive,
 } from '../../domain/repo/teachers';
-import { ContentError } from '../../domain/content';
-import { cleanProfilePicture } from '../../domain/images';
-import { badRequest } from '../../plugins/errors';
 import { requireSchoolId } from '../../domain/school-ids';
 import { generateInitialPassword, hashPassword } from '../../lib/passwords';
 import { registerProfileActions } from '../profile-actions';
@@ -26,6 +23,7 @@ import {
   pageMetaSchema,
   pagingProperties,
   parsePaging,
+  profilePicture,
   queryFlag,
   queryText,
   UPDATE_METHODS,
@@ -48,24 +46,14 @@ const listQuerySchema = Type.Object({
   sortByNIP: Type.Optional(Type.String()),
 });
 
-/** The picture cleaned and checked like every other one (domain/images.ts), or 400 naming what is wrong. */
-function profilePicture(value: string | null | undefined): string | null {
-  try {
-    return cleanProfilePicture(value, 'profile_picture_url');
-  } catch (e) {
-    if (e instanceof ContentError) throw badRequest(e.message, e.extra);
-    throw e;
-  }
-}
-
-function cleanInput(body: Static<typeof teacherBodySchema>): TeacherInput {
+async function cleanInput(body: Static<typeof teacherBodySchema>): Promise<TeacherInput> {
   return {
     name: body.name.trim(),
     nip: requireSchoolId(body.nip, 'nip'),
     specialization: body.specialization.trim(),
     status: normalizeStatus(body.status),
     phone_number: body.phone_number ?? null,
-    profile_picture_url: profilePicture(body.profile_picture_url),
+    profile_picture_url: await profilePicture(body.profile_picture_url),
   };
 }
 
@@ -122,7 +110,7 @@ export default async function teachersRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const input = cleanInput(request.body);
+      const input = await cleanInput(request.body);
       const initial_password = generateInitialPassword();
       const row = await createTeacher(app.db, input, await hashPassword(initial_password));
       return { ...toTeacherDto(row), initial_password };
@@ -140,7 +128,8 @@ export default async function teachersRoutes(fastify: FastifyInstance) {
       body: teacherBodySchema,
       response: { 200: teacherSchema },
     },
-    handler: async (request) => toTeacherDto(await replaceTeacher(app.db, request.query.id, cleanInput(request.body))),
+    handler: async (request) =>
+      toTeacherDto(await replaceTeacher(app.db, request.query.id, await cleanInput(request.body))),
   });
 
   registerProfileActions(app, {
