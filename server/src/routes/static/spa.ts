@@ -105,7 +105,7 @@ function pageWithStartChain(staticDir: string, indexFile: string, remotesJson: s
 
 /**
  * CSP sources ('sha256-…') of the inline scripts in index.html: the shell's page carries one tiny script that must run
- * before the first paint (shell/prerender-login.tsx), and the policy allows exactly that text and nothing else inline.
+ * before the first paint (shell/src/pre-paint.ts), and the policy allows exactly that text and nothing else inline.
  * Re-read when the file changes (a new build under a running server).
  */
 function inlineScriptHashes(indexFile: string): () => Promise<string[]> {
