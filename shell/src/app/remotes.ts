@@ -6,6 +6,9 @@ import { prefetchedManifests } from './remote-prefetch';
 
 export type RemoteRole = AppRole;
 
+/** Roles whose load failed: the remote may have moved since the page was sent, so their retry reads /remotes.json. */
+const movedSincePage = new Set<RemoteRole>();
+
 /**
  * The role's entry of /remotes.json as the server wrote it into this page (shared-rules/src/start-chain.ts): the
  * same file, read when the page was sent, so no request waits for it. None when the page came without it (a server
@@ -21,8 +24,6 @@ function pageEntry(role: RemoteRole): string | undefined {
     return undefined;
   }
 }
-/** Roles whose load failed: the remote may have moved since the page was sent, so their retry reads /remotes.json. */
-const movedSincePage = new Set<RemoteRole>();
 
 /** Where each remote's mf-manifest.json lives, read at run time so remotes deploy without rebuilding the shell. */
 async function manifestUrl(role: RemoteRole): Promise<string> {
