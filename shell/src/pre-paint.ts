@@ -26,8 +26,8 @@ export const PRE_PAINT_SCRIPT = [
   `${JSON.stringify(SHELL_PAGES)}.indexOf(p.replace(/\\/+$/,""))>=0)return;`,
   `var c=JSON.parse(d.getElementById("${START_CHAIN_ELEMENT_ID}").textContent||"null"),`,
   `f=c&&c.files&&c.files[${JSON.stringify(ROLES_WITH_OWN_APP)}.indexOf(u.role)>=0?u.role:"student"]||[];`,
-  'for(var i=0;i<f.length;i++){var l=d.createElement("link");l.rel="preload";',
-  `if(${String(FETCHED_FILE)}.test(f[i])){l.as="fetch";l.crossOrigin="anonymous"}else l.as="script";`,
+  `for(var i=0;i<f.length;i++){var l=d.createElement("link"),j=${String(FETCHED_FILE)}.test(f[i]);`,
+  'l.rel="preload";l.setAttribute("as",j?"fetch":"script");if(j)l.setAttribute("crossorigin","anonymous");',
   'l.href=f[i];d.head.appendChild(l)}',
   '})(document,localStorage,location.pathname)}catch(e){}',
 ].join('');
