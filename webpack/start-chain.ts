@@ -18,11 +18,18 @@ export interface StartChainOptions {
 
 /** A Module Federation consume: when its chunk loads, the runtime loads its provider's chunks too (share scope). */
 const CONSUME_SHARED = 'consume-shared-module';
+/** A shared module this app provides; its block's chunks are what the share scope loads for it. */
+const PROVIDE_SHARED = 'provide-module';
+
+// The fields of @module-federation/enhanced 2.9's sharing modules read here (webpack is pinned with it).
+type ConsumeModule = Module & { options: { shareKey: string; shareScope: string | string[] } };
+type ProvideModule = Module & { _name: string; _shareScope: string | string[] };
+const scopeKey = (scope: string | string[], key: string) => `${[scope].flat().join('|')}:${key}`;
 
 /**
  * The entry's files; the chunks of the entry's own import()s (the app's start, the warm start) and of the named
- * signed-in groups; and, for every shared module those chunks consume, the chunks that provide it, until nothing new
- * is added: what webpack's runtime fetches before the signed-in shell can render (its lazy parts left out).
+ * signed-in groups; and, for every shared module those chunks consume, the chunks of the app's provider of it (else of
+ * the consume's fallback), until nothing new is added: what webpack's runtime fetches before the signed-in shell can render (its lazy parts left out).
  */
 export function signedInFiles(compilation: Compilation, { entry, signedInGroups }: StartChainOptions): string[] {
   const { chunkGraph } = compilation;
@@ -38,6 +45,16 @@ export function signedInFiles(compilation: Compilation, { entry, signedInGroups 
     }
   };
   const blocksOf = (module: Module) => module.blocks.map((block) => chunkGraph.getBlockChunkGroup(block));
+  // A consumed module comes from this app's own provider when it has one (the shell registers first, and
+  // 'loaded-first' keeps it): the provider's chunks, not the consume's fallback copy in chunks of its own.
+  const providers = new Map<string, Module>();
+  for (const module of compilation.modules)
+    if (module.type === PROVIDE_SHARED) {
+      const provide = module as ProvideModule;
+      providers.set(scopeKey(provide._shareScope, provide._name), module);
+    }
+  const sourceOf = (consume: ConsumeModule) =>
+    providers.get(scopeKey(consume.options.shareScope, consume.options.shareKey)) ?? consume;
 
   addGroup(entrypoint);
   // The entry's own code (not Module Federation's runtime): its import()s run at once.
@@ -53,7 +70,7 @@ export function signedInFiles(compilation: Compilation, { entry, signedInGroups 
   while (pending.length > 0) {
     const chunk = pending.shift() as Chunk;
     for (const module of chunkGraph.getChunkModulesIterable(chunk))
-      if (module.type === CONSUME_SHARED) blocksOf(module).forEach(addGroup);
+      if (module.type === CONSUME_SHARED) blocksOf(sourceOf(module as ConsumeModule)).forEach(addGroup);
   }
   const publicPath = String(compilation.outputOptions.publicPath ?? '/');
   return [...chunks]

@@ -62,3 +62,15 @@ it('leaves the manifest to Module Federation when the early read failed', async 
   await manifestHook(url);
   expect(fetchMock).toHaveBeenCalledTimes(2); // Module Federation's own request
 });
+
+it('leaves a manifest the page already preloads (its start chain) to Module Federation: no second request', async () => {
+  const url = 'http://localhost/remotes/admin/mf-manifest.json';
+  const link = document.createElement('link');
+  link.rel = 'preload';
+  link.setAttribute('as', 'fetch');
+  link.href = url;
+  document.head.appendChild(link);
+  await prefetchRemote(url);
+  expect(fetchMock).not.toHaveBeenCalled();
+  expect(manifestHook(url)).toBeUndefined(); // Module Federation fetches it: the browser answers from the preload
+});

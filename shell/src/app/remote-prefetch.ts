@@ -1,11 +1,13 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 import { remoteFilesOf, type RemoteManifest } from '@kelasku/shared-rules/src/start-chain';
 
+/** Whether a preload of `href` is already in the page (the pre-paint script's, or one added here). */
+function preloadedByPage(href: string): boolean {
+  return [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].some((link) => link.href === href);
+}
+
 function preloadScript(href: string): void {
-  const present = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].some(
-    (link) => link.href === href,
-  );
-  if (present) return;
+  if (preloadedByPage(href)) return;
   const link = document.createElement('link');
   link.rel = 'preload';
   link.as = 'script';
@@ -24,6 +26,9 @@ const prefetched = new Map<string, Promise<string | null>>();
  * manifest itself.
  */
 export function prefetchRemote(manifestUrl: string): Promise<void> {
+  // The page's pre-paint script already preloads this manifest and the remote's files (pre-paint.ts): Module
+  // Federation's own request takes that preload; a read here would be a second request if it came after it.
+  if (!prefetched.has(manifestUrl) && preloadedByPage(manifestUrl)) return Promise.resolve();
   if (!prefetched.has(manifestUrl)) {
     prefetched.set(
       manifestUrl,
