@@ -1,5 +1,5 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import { loadRoleApp } from './remotes';
+import { freshEntryAfterFailure, loadRoleApp } from './remotes';
 import { START_CHAIN_ELEMENT_ID } from '@kelasku/shared-rules/src/start-chain';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
@@ -61,7 +61,7 @@ it('forgets a failed load, so Retry registers the remote afresh and loads again'
   expect(registerRemotesMock.mock.calls.map((call) => call[1])).toEqual([{ force: false }, { force: true }]);
 });
 
-it('takes the role’s entry from the page’s start chain, without asking for /remotes.json; a retry asks afresh', async () => {
+it('takes the role’s entry from the page’s start chain, without asking for /remotes.json; a retry asks afresh, for remoteEntry.js too', async () => {
   const data = document.createElement('script');
   data.type = 'application/json';
   data.id = START_CHAIN_ELEMENT_ID;
@@ -69,8 +69,18 @@ it('takes the role’s entry from the page’s start chain, without asking for /
   document.head.appendChild(data);
   try {
     loadRemoteMock.mockRejectedValueOnce(new Error('ChunkLoadError')).mockResolvedValueOnce({ default: StudentApp });
+    const entry = 'http://localhost/remotes/admin-v2/remoteEntry.js';
+    const scriptFor = (url: string) =>
+      (freshEntryAfterFailure.createScript as (args: { url: string; remoteInfo: object }) => unknown)({
+        url,
+        remoteInfo: { name: 'admin', entry },
+      }) as HTMLScriptElement | undefined;
+    expect(scriptFor(entry)).toBeUndefined(); // the page's preload of it serves
     await expect(loadRoleApp('admin')).rejects.toThrow('ChunkLoadError');
     expect(fetchMock).not.toHaveBeenCalled();
+    // Retry asks the network for the entry: a preload made before the failure would answer with the failure again.
+    expect(scriptFor(entry)?.src).toMatch(/^http:\/\/localhost\/remotes\/admin-v2\/remoteEntry\.js\?retry=\d+$/);
+    expect(scriptFor('http://localhost/remotes/admin-v2/App.12345678.js')).toBeUndefined();
     expect(registerRemotesMock.mock.calls[0][0]).toEqual([
       { name: 'admin', entry: 'http://localhost/remotes/admin-v2/mf-manifest.json' },
     ]);
@@ -81,6 +91,7 @@ it('takes the role’s entry from the page’s start chain, without asking for /
       json: async () => ({ admin: '/remotes/admin/mf-manifest.json' }),
     }));
     await expect(loadRoleApp('admin')).resolves.toBe(StudentApp);
+    expect(scriptFor(entry)).toBeUndefined();
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(registerRemotesMock.mock.calls[1][0]).toEqual([
       { name: 'admin', entry: 'http://localhost/remotes/admin/mf-manifest.json' },

@@ -1,6 +1,11 @@
 import type { ComponentType } from 'react';
 import type { AppRole } from '@kelasku/shared-rules/src/roles';
-import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
+import {
+  loadRemote,
+  registerPlugins,
+  registerRemotes,
+  type ModuleFederationRuntimePlugin,
+} from '@module-federation/enhanced/runtime';
 import { START_CHAIN_ELEMENT_ID, type StartChain } from '@kelasku/shared-rules/src/start-chain';
 import { prefetchedManifests } from './remote-prefetch';
 
@@ -58,9 +63,23 @@ export function remoteEntry(role: RemoteRole): Promise<string> {
 
 let failedBefore = false;
 
+/**
+ * After a failed load, Retry fetches the remote's entry afresh: a preload the page made of it before the failure
+ * (pre-paint.ts) would otherwise hand the failed answer to the next script of that address.
+ */
+export const freshEntryAfterFailure: ModuleFederationRuntimePlugin = {
+  name: 'kelasku-fresh-entry-after-failure',
+  createScript({ url, remoteInfo }) {
+    if (!failedBefore || !remoteInfo || url !== remoteInfo.entry) return undefined;
+    const script = document.createElement('script');
+    script.src = `${url}${url.includes('?') ? '&' : '?'}retry=${Date.now()}`;
+    return script;
+  },
+};
+
 async function fetchRoleApp(role: RemoteRole): Promise<ComponentType> {
   const entry = await remoteEntry(role);
-  registerPlugins([prefetchedManifests]); // a manifest warm-start.ts already read is not fetched again
+  registerPlugins([prefetchedManifests, freshEntryAfterFailure]); // a manifest warm-start.ts already read is not fetched again
   // force: drop whatever a failed attempt left cached for this remote.
   registerRemotes([{ name: role, entry }], { force: failedBefore });
   try {
