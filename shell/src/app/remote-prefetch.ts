@@ -1,5 +1,5 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
-import { remoteFilesOf, type RemoteManifest } from '@kelasku/shared-rules/src/start-chain';
+import { remoteFilesOf, type RemoteManifest } from '@kelasku/shared-rules/src/remote-files';
 
 /** Whether a preload of `href` is already in the page (the pre-paint script's, or one added here). */
 function preloadedByPage(href: string): boolean {

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { AppRole } from '@kelasku/shared-rules/src/roles';
-import { remoteFilesOf, type RemoteManifest, type StartChain } from '@kelasku/shared-rules/src/start-chain';
+import { remoteFilesOf, type RemoteManifest } from '@kelasku/shared-rules/src/remote-files';
+import type { StartChain } from '@kelasku/shared-rules/src/start-chain';
 import { REMOTE_APPS, remotesJsonText } from './remotes';
 
 /**
