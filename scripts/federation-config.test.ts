@@ -156,6 +156,23 @@ it('puts what the login page runs on in one chunk, not one file per shared packa
   expect(muiChunkTest('student', 'student-app', 'boot')).toBeUndefined(); // a remote takes these from the shell
 });
 
+it("puts the i18n set-up's backend plugin and lazy locale maps in 'boot', not a copy in every chunk needing them", () => {
+  const splitChunks = config('shell', 'shell').optimization?.splitChunks;
+  const boot = (splitChunks ? splitChunks.cacheGroups?.boot : undefined) as { test: (m: Module) => boolean };
+  const contextModule = (folder: string) =>
+    ({
+      nameForCondition: () => null,
+      type: 'javascript/dynamic',
+      context: path.join(root, folder),
+    }) as unknown as Module;
+  expect(boot.test(contextModule('shared-ui/src/locales'))).toBe(true);
+  expect(boot.test(contextModule('shared-ui/src/locales/errors'))).toBe(true);
+  expect(boot.test(contextModule('teacher-app/src/locales'))).toBe(false);
+  expect(
+    muiChunkTest('shell', 'shell', 'boot')?.(`${root}/node_modules/i18next-resources-to-backend/dist/esm/index.js`),
+  ).toBe(true);
+});
+
 it('shares shared-ui one module at a time besides its index', () => {
   const shared = sharedConfig(path.join(root, 'admin-app'), { remote: true });
   expect(shared['@kelasku/shared-ui/src/']).toMatchObject({ singleton: true, requiredVersion: false });

@@ -142,3 +142,31 @@ it("keeps in MUI's shared chunk the frame and what two or more first screens sho
     ),
   ).toEqual([]);
 });
+
+/** Our source files under `dir`, tests left out. */
+function sourcesUnder(dir: string): string[] {
+  return readdirSync(path.join(root, dir), { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name))
+    .map((entry) => path.join(entry.parentPath, entry.name));
+}
+
+// A shared-ui module the shell provides (it imports it by its shared path), imported by a relative path inside
+// shared-ui, is a second copy in every remote: bundled, and run beside the shell's (the i18n set-up, the theme…).
+it('shared-ui imports the modules the shell provides by their shared paths', () => {
+  const provided = new Set(
+    sourcesUnder('shell/src').flatMap((file) =>
+      [...staticRequests(path.relative(root, file))]
+        .filter((r) => r.startsWith(SHARED_UI_DEEP))
+        .map((r) => r.slice(SHARED_UI_DEEP.length)),
+    ),
+  );
+  expect([...provided]).toEqual(expect.arrayContaining(['i18n', 'theme', 'states']));
+  const relative = sourcesUnder('shared-ui/src')
+    .filter((file) => !file.endsWith('/index.ts') && !file.endsWith('test-utils.tsx'))
+    .flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(/^import\s+(?!type\b)[^;]*?\sfrom\s+'\.\/([\w-]+)'/gm)]
+        .filter(([, module]) => provided.has(module))
+        .map(([, module]) => `${path.relative(root, file)} → ./${module}`),
+    );
+  expect(relative).toEqual([]);
+});

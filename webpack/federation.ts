@@ -285,7 +285,7 @@ const MUI_DIALOGS_CHUNK = muiGroupChunk('mui-dialogs', MUI_DIALOGS);
  * shared module: each file is one more request (six at a time per server over HTTP/1.1) and one more script tag.
  */
 const BOOT_PACKAGES =
-  /[\\/]node_modules[\\/](react|react-dom|scheduler|i18next|react-i18next|html-parse-stringify|void-elements|use-sync-external-store)[\\/]/;
+  /[\\/]node_modules[\\/](react|react-dom|scheduler|i18next|i18next-resources-to-backend|react-i18next|html-parse-stringify|void-elements|use-sync-external-store)[\\/]/;
 /**
  * The shared modules the login page takes from the shell besides those packages: the i18n set-up, the language
  * switch, the logo, the code-split helper and the slim react-i18next. One small file each otherwise (five requests
@@ -300,9 +300,21 @@ const BOOT_MODULES = new RegExp(
     '[\\\\/]shared-api[\\\\/]src[\\\\/](api-base|session|device-data|device-owner)\\.ts$',
   ].join('|'),
 );
+/**
+ * The i18n set-up's lazy `import(\`./locales/${language}.json\`)` maps (webpack context modules, named by their folder),
+ * with it in 'boot': outside it, each async chunk needing them kept a copy with the backend plugin (the login page loaded
+ * two identical files).
+ */
+const BOOT_LOCALE_MAPS = /[\\/]shared-ui[\\/]src[\\/]locales([\\/]errors)?$/;
 const BOOT_CHUNK = {
-  test: (module: Module) =>
-    BOOT_PACKAGES.test(module.nameForCondition() ?? '') || BOOT_MODULES.test(module.nameForCondition() ?? ''),
+  test: (module: Module) => {
+    const file = module.nameForCondition() ?? '';
+    return (
+      BOOT_PACKAGES.test(file) ||
+      BOOT_MODULES.test(file) ||
+      (module.type === 'javascript/dynamic' && BOOT_LOCALE_MAPS.test(module.context ?? ''))
+    );
+  },
   name: 'boot',
   chunks: 'async' as const,
   enforce: true,
@@ -338,8 +350,8 @@ const FRAME_CHUNK = {
 const REMOTE_FRAME_MODULES = new RegExp(
   [
     '[\\\\/]node_modules[\\\\/]@tanstack[\\\\/]',
-    // RemoteRoot's own states and code-split helper (relative imports: the remote's copies).
-    '[\\\\/]shared-ui[\\\\/]src[\\\\/](RemoteRoot|RoleLayout|data|nav|pageSlots|Banner|WelcomeLine|states|preloadable)\\.tsx?$',
+    // Not the shared-ui modules the shell provides (states, theme…): the remote takes the shell's, never runs its own.
+    '[\\\\/]shared-ui[\\\\/]src[\\\\/](RemoteRoot|RoleLayout|data|nav|pageSlots|Banner|WelcomeLine)\\.tsx?$',
   ].join('|'),
 );
 const REMOTE_FRAME_CHUNK = {
