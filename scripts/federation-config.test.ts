@@ -206,7 +206,16 @@ describe('one Module Federation runtime per page', () => {
   });
 
   it('a production remote takes the runtime-core from the shell; its standalone dev harness keeps its own', () => {
-    expect(remoteFederation('production').experiments).toEqual({ externalRuntime: true });
-    expect(remoteFederation('development').experiments).toBeUndefined();
+    expect(remoteFederation('production').experiments).toMatchObject({ externalRuntime: true });
+    expect(remoteFederation('development').experiments).not.toHaveProperty('externalRuntime');
+  });
+
+  it('every app builds its runtime for the browser only (no Node.js script loading)', () => {
+    for (const options of [
+      federationOptions('shell', 'shell'),
+      remoteFederation('production'),
+      remoteFederation('development'),
+    ])
+      expect(options.experiments).toMatchObject({ optimization: { target: 'web' } });
   });
 });

@@ -375,6 +375,11 @@ export const PROVIDE_RUNTIME_CORE_PLUGIN = require
   .replace(/index\.cjs$/, 'index.js');
 /** A production remote's share of the above; in development the standalone harness has no shell, so it keeps its own. */
 export const REMOTE_EXTERNAL_RUNTIME = { externalRuntime: true } as const;
+/**
+ * Every app runs in a browser only: the federation runtime leaves out its Node.js script loading (ENV_TARGET 'web';
+ * ~1 KB gzip of the shell's main.js, which every page loads first).
+ */
+export const BROWSER_ONLY = { optimization: { target: 'web' } } as const;
 
 export interface AppOptions {
   /** Federation name: 'shell' or a remote name. */
@@ -444,6 +449,7 @@ export function appConfig({
         manifest: true,
         ...(name === 'shell' ? { runtimePlugins: [PROVIDE_RUNTIME_CORE_PLUGIN] } : {}),
         ...federation,
+        experiments: { ...BROWSER_ONLY, ...(federation.experiments as Record<string, unknown> | undefined) },
       }),
       ...(html
         ? [
