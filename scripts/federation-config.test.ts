@@ -32,7 +32,7 @@ it('lets what the shell provides win over a remote copy of the same version', ()
   expect(federationOptions('student', 'student-app').shareStrategy).toBe('loaded-first');
 });
 
-it("puts the shell's MUI in one chunk, except components no first screen uses; remotes keep webpack's default", () => {
+it("puts the shell's MUI in one chunk, except the components outside the frame; remotes keep webpack's default", () => {
   const test = muiChunkTest('shell', 'shell');
   expect(test).toBeDefined();
   expect(test?.(inMui('material/Button/Button.mjs'))).toBe(true);
@@ -59,21 +59,61 @@ it('puts the form and pop-up components in a chunk of their own, so a dashboard 
     expect([file, forms?.(inMui(file))]).toEqual([file, true]);
     expect([file, mui?.(inMui(file))]).toEqual([file, false]);
   }
-  // What the dashboards show stays in 'mui': the search field's InputBase, the layout's Drawer and List, the to-do
-  // list's ListSubheader. So do the class names the theme imports and the form control's context InputBase reads.
+  // What the signed-in frame shows stays in 'mui': the layout's Drawer and List. So do the class names the theme imports
+  // and the form control's context InputBase reads.
   for (const file of [
-    'material/InputBase/InputBase.mjs',
     'material/Drawer/Drawer.mjs',
     'material/List/List.mjs',
-    'material/ListSubheader/ListSubheader.mjs',
+    'material/ListItemButton/ListItemButton.mjs',
     'material/Checkbox/checkboxClasses.mjs',
     'material/Dialog/dialogClasses.mjs',
+    'material/InputBase/inputBaseClasses.mjs',
     'material/FormControl/FormControlContext.mjs',
     'material/FormControl/useFormControl.mjs',
     'material/FormControl/formControlState.mjs',
   ]) {
     expect([file, forms?.(inMui(file))]).toEqual([file, false]);
     expect([file, mui?.(inMui(file))]).toEqual([file, true]);
+  }
+});
+
+it("keeps outside 'mui' what one first screen shows (a chunk per set shown together) or none does (a chunk per family)", () => {
+  const mui = muiChunkTest('shell', 'shell');
+  const forms = muiChunkTest('shell', 'shell', 'muiForms');
+  const outside = muiChunkTest('shell', 'shell', 'muiOutsideFrame');
+  const splitChunks = config('shell', 'shell').optimization?.splitChunks;
+  const group = (splitChunks ? splitChunks.cacheGroups?.muiOutsideFrame : undefined) as
+    { name: (m: Module) => string } | undefined;
+  const chunkOf = (file: string) => group?.name({ nameForCondition: () => inMui(file) } as unknown as Module);
+  // The admin dashboard's search field (and every text field's base), the student dashboard's to-do list and
+  // progress bar, My Classes' cards, the tables: each screen loads only those it shows.
+  for (const [file, chunk] of [
+    ['material/InputBase/InputBase.mjs', 'mui-input'],
+    ['material/TextareaAutosize/TextareaAutosize.mjs', 'mui-input'],
+    ['material/LinearProgress/LinearProgress.mjs', 'mui-todo'],
+    ['material/ListSubheader/ListSubheader.mjs', 'mui-todo'],
+    ['material/CardActionArea/CardActionArea.mjs', 'mui-cards'],
+    ['material/Table/Table.mjs', 'mui-tables'],
+    ['material/TableRow/TableRow.mjs', 'mui-tables'],
+    ['material/Tooltip/Tooltip.mjs', 'mui-Tooltip'],
+  ]) {
+    expect([file, outside?.(inMui(file)), mui?.(inMui(file)), forms?.(inMui(file)), chunkOf(file)]).toEqual([
+      file,
+      true,
+      false,
+      false,
+      chunk,
+    ]);
+  }
+  // What several first screens show stays in 'mui', and so do the class names the theme imports.
+  for (const file of [
+    'material/Alert/Alert.mjs',
+    'material/Chip/Chip.mjs',
+    'material/ListItem/ListItem.mjs',
+    'material/Table/tableClasses.mjs',
+    'material/ListItemButton/ListItemButton.mjs',
+  ]) {
+    expect([file, outside?.(inMui(file)), mui?.(inMui(file))]).toEqual([file, false, true]);
   }
 });
 
@@ -118,6 +158,23 @@ it('puts what the login page runs on in one chunk, not one file per shared packa
   expect(muiChunkTest('student', 'student-app', 'boot')).toBeUndefined(); // a remote takes these from the shell
 });
 
+it("puts the i18n set-up's backend plugin and lazy locale maps in 'boot', not a copy in every chunk needing them", () => {
+  const splitChunks = config('shell', 'shell').optimization?.splitChunks;
+  const boot = (splitChunks ? splitChunks.cacheGroups?.boot : undefined) as { test: (m: Module) => boolean };
+  const contextModule = (folder: string) =>
+    ({
+      nameForCondition: () => null,
+      type: 'javascript/dynamic',
+      context: path.join(root, folder),
+    }) as unknown as Module;
+  expect(boot.test(contextModule('shared-ui/src/locales'))).toBe(true);
+  expect(boot.test(contextModule('shared-ui/src/locales/errors'))).toBe(true);
+  expect(boot.test(contextModule('teacher-app/src/locales'))).toBe(false);
+  expect(
+    muiChunkTest('shell', 'shell', 'boot')?.(`${root}/node_modules/i18next-resources-to-backend/dist/esm/index.js`),
+  ).toBe(true);
+});
+
 it('shares shared-ui one module at a time besides its index', () => {
   const shared = sharedConfig(path.join(root, 'admin-app'));
   expect(shared['@kelasku/shared-ui/src/']).toMatchObject({ singleton: true, requiredVersion: false });
@@ -150,7 +207,16 @@ describe('one Module Federation runtime per page', () => {
   });
 
   it('a production remote takes the runtime-core from the shell; its standalone dev harness keeps its own', () => {
-    expect(remoteFederation('production').experiments).toEqual({ externalRuntime: true });
-    expect(remoteFederation('development').experiments).toBeUndefined();
+    expect(remoteFederation('production').experiments).toMatchObject({ externalRuntime: true });
+    expect(remoteFederation('development').experiments).not.toHaveProperty('externalRuntime');
+  });
+
+  it('every app builds its runtime for the browser only (no Node.js script loading)', () => {
+    for (const options of [
+      federationOptions('shell', 'shell'),
+      remoteFederation('production'),
+      remoteFederation('development'),
+    ])
+      expect(options.experiments).toMatchObject({ optimization: { target: 'web' } });
   });
 });

@@ -1,6 +1,11 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { MUI_DIALOG_COMPONENTS, MUI_FORM_COMPONENTS } from '../webpack/federation';
+import {
+  MUI_DIALOG_COMPONENTS,
+  MUI_FORM_COMPONENTS,
+  MUI_FORMS_SHARED_PARTS,
+  MUI_OUTSIDE_FRAME_COMPONENTS,
+} from '../webpack/federation';
 
 // What the signed-in frame and the dashboards load before their first paint: the modules reached by static imports
 // (a dynamic import() loads later). They must not reach MUI's form or dialog components (the 'mui-forms' and
@@ -88,4 +93,80 @@ it('sees @mui/x-charts behind a static import (the check can fail)', () => {
 
 it('sees a form component behind a static import (the check can fail)', () => {
   expect([...staticRequests('shell/src/app/SignInDialog.tsx')]).toContain('@mui/material/TextField');
+});
+
+// The signed-in frame around every screen: the shell's (theme, loading and error states) and each remote's (the role
+// layout). Its MUI, and what those components are made of, is the shell's 'mui' chunk, which every signed-in screen loads.
+const FRAME = ['shell/src/app/SignedInApp.tsx', 'shared-ui/src/RemoteRoot.tsx'];
+const MUI_DIR = path.join(root, 'node_modules/@mui/material');
+
+const muiComponentsOf = (entry: string) =>
+  [...staticRequests(entry)].filter((r) => r.startsWith('@mui/material/')).map((r) => r.slice('@mui/material/'.length));
+
+/**
+ * The MUI folders these components are made of, themselves included (Drawer: Modal, Slide, Paper…); not the class
+ * names and form-control context other components' files import, which 'mui' keeps whatever their component.
+ */
+function muiClosure(components: string[]): Set<string> {
+  const found = new Set<string>();
+  const visit = (component: string) => {
+    if (found.has(component) || !existsSync(path.join(MUI_DIR, component))) return;
+    found.add(component);
+    for (const file of readdirSync(path.join(MUI_DIR, component)).filter((f) => f.endsWith('.mjs')))
+      for (const [, folder, part] of readFileSync(path.join(MUI_DIR, component, file), 'utf8').matchAll(
+        /from "\.\.\/(\w+)\/([\w.]+)"/g,
+      ))
+        if (!MUI_FORMS_SHARED_PARTS.test(`/${part}`)) visit(folder);
+  };
+  components.forEach(visit);
+  return found;
+}
+
+// The first screens themselves (each remote's App reaches its dashboard statically, so not the Apps).
+const SCREENS = FIRST_SCREENS.filter((entry) => !/\/(App|SignedInApp)\.tsx$/.test(entry));
+
+it("keeps in MUI's shared chunk the frame and what two or more first screens show, every other component outside it", () => {
+  const frame = muiClosure(FRAME.flatMap(muiComponentsOf));
+  expect([...frame]).toEqual(expect.arrayContaining(['Drawer', 'Modal', 'Paper', 'ButtonBase']));
+  // A frame component outside 'mui' would cost every signed-in screen one more request.
+  expect([...frame].filter((c) => MUI_OUTSIDE_FRAME_COMPONENTS.includes(c))).toEqual([]);
+  // One only one first screen shows, kept in 'mui', would cost every other screen its bytes.
+  const shownBy = new Map<string, string[]>();
+  for (const screen of SCREENS)
+    for (const component of new Set(muiComponentsOf(screen)))
+      if (!frame.has(component)) shownBy.set(component, [...(shownBy.get(component) ?? []), screen]);
+  expect([...shownBy.keys()]).toEqual(expect.arrayContaining(['LinearProgress', 'Chip', 'InputBase']));
+  expect(
+    [...shownBy].filter(
+      ([component, screens]) => screens.length < 2 && !MUI_OUTSIDE_FRAME_COMPONENTS.includes(component),
+    ),
+  ).toEqual([]);
+});
+
+/** Our source files under `dir`, tests left out. */
+function sourcesUnder(dir: string): string[] {
+  return readdirSync(path.join(root, dir), { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name))
+    .map((entry) => path.join(entry.parentPath, entry.name));
+}
+
+// A shared-ui module the shell provides (it imports it by its shared path), imported by a relative path inside
+// shared-ui, is a second copy in every remote: bundled, and run beside the shell's (the i18n set-up, the theme…).
+it('shared-ui imports the modules the shell provides by their shared paths', () => {
+  const provided = new Set(
+    sourcesUnder('shell/src').flatMap((file) =>
+      [...staticRequests(path.relative(root, file))]
+        .filter((r) => r.startsWith(SHARED_UI_DEEP))
+        .map((r) => r.slice(SHARED_UI_DEEP.length)),
+    ),
+  );
+  expect([...provided]).toEqual(expect.arrayContaining(['i18n', 'theme', 'states']));
+  const relative = sourcesUnder('shared-ui/src')
+    .filter((file) => !file.endsWith('/index.ts') && !file.endsWith('test-utils.tsx'))
+    .flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(/^import\s+(?!type\b)[^;]*?\sfrom\s+'\.\/([\w-]+)'/gm)]
+        .filter(([, module]) => provided.has(module))
+        .map(([, module]) => `${path.relative(root, file)} → ./${module}`),
+    );
+  expect(relative).toEqual([]);
 });

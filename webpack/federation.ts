@@ -134,36 +134,41 @@ function aliases(mode: Mode): Record<string, string> {
 }
 
 /**
- * MUI components no first screen uses (nor the components those use): tables, tabs, cards, tooltips (and Popper)…
- * They stay out of the shell's 'mui' chunk, one small chunk each (webpack's default), loaded by the screen that
- * needs one. Listing a component a first screen uses costs that screen one more request, never breaks it.
+ * The shell's 'mui' chunk, loaded by every signed-in screen, holds the signed-in frame's MUI (the role layout's app
+ * bar, drawer and menu, the shell's loading and error states, the theme, emotion) and the components two or more first
+ * screens show (alerts, chips, links, stacks, list items). Every other component waits outside it, so a screen loads
+ * only what it shows itself: those one first screen shows, in a chunk per set shown together, and those no first
+ * screen shows (tables, tabs, tooltips…), one chunk per family (webpack's default split them one file per component:
+ * a screen with a table loaded six). Measured one chunk per component: 4–8 more files per screen for 1–10 KB less, so
+ * the components several screens show stay in 'mui'. Listing a component the frame uses costs every screen one more
+ * request, never breaks it (scripts/first-screen-imports.test.ts checks both lists).
  */
-const MUI_LATER_COMPONENTS = [
-  'Card',
-  'CardActionArea',
-  'CardActions',
-  'CardContent',
-  'Fab',
-  'FormGroup',
-  'Grow',
-  'NoSsr',
-  'Popper',
-  'RadioGroup',
-  'Tab',
-  'TabScrollButton',
-  'Table',
-  'TableBody',
-  'TableCell',
-  'TableContainer',
-  'TableHead',
-  'TableRow',
-  'Tabs',
-  'ToggleButton',
-  'ToggleButtonGroup',
-  'Tooltip',
-  'Zoom',
-  'useAutocomplete',
-];
+export const MUI_OUTSIDE_FRAME_CHUNKS: Record<string, string[]> = {
+  // The admin dashboard's search field (InputBase), which every text field is made of too.
+  'mui-input': ['InputBase', 'TextareaAutosize'],
+  // The student dashboard's to-do list and progress bar.
+  'mui-todo': ['LinearProgress', 'ListItemIcon', 'ListSubheader'],
+  // My Classes' cards.
+  'mui-cards': ['Card', 'CardActionArea', 'CardActions', 'CardContent'],
+  'mui-tables': ['Table', 'TableBody', 'TableCell', 'TableContainer', 'TableFooter', 'TableHead', 'TableRow'],
+  'mui-tabs': ['Tab', 'TabScrollButton', 'Tabs'],
+  'mui-toggles': ['ToggleButton', 'ToggleButtonGroup'],
+  // One each: never shown together (the tooltip's Popper and Grow are also the charts' and the pop-ups').
+  'mui-Divider': ['Divider'],
+  'mui-Fab': ['Fab'],
+  'mui-FormGroup': ['FormGroup'],
+  'mui-Grow': ['Grow'],
+  'mui-NoSsr': ['NoSsr'],
+  'mui-Popper': ['Popper'],
+  'mui-RadioGroup': ['RadioGroup'],
+  'mui-Tooltip': ['Tooltip'],
+  'mui-Zoom': ['Zoom'],
+  'mui-useAutocomplete': ['useAutocomplete'],
+};
+export const MUI_OUTSIDE_FRAME_COMPONENTS = Object.values(MUI_OUTSIDE_FRAME_CHUNKS).flat();
+const MUI_OUTSIDE_FRAME_CHUNK_OF = new Map(
+  Object.entries(MUI_OUTSIDE_FRAME_CHUNKS).flatMap(([chunk, components]) => components.map((c) => [c, chunk])),
+);
 /**
  * The form and pop-up components (text fields, selects, menus, check boxes, autocomplete) and the parts only they
  * use: no dashboard shows one, so they make a chunk of their own ('mui-forms'), loaded with the first screen that
@@ -202,12 +207,15 @@ export const MUI_FORM_COMPONENTS = [
 export const MUI_DIALOG_COMPONENTS = ['Dialog', 'DialogActions', 'DialogContent', 'DialogContentText', 'DialogTitle'];
 const MUI_PACKAGES =
   /[\\/]node_modules[\\/](@mui[\\/](material|system|utils|styled-engine|private-theming)|@emotion|react-transition-group|dom-helpers|stylis|hoist-non-react-statics|clsx|prop-types|react-is|@babel[\\/]runtime)[\\/]/;
-const MUI_LATER = new RegExp(`[\\\\/]@mui[\\\\/]material[\\\\/](${MUI_LATER_COMPONENTS.join('|')})[\\\\/]`);
+// A component's folder: 'TableRow/TableRow.mjs' → 'TableRow'.
+const MUI_OUTSIDE_FRAME = new RegExp(
+  `[\\\\/]@mui[\\\\/]material[\\\\/](${MUI_OUTSIDE_FRAME_COMPONENTS.join('|')})[\\\\/]`,
+);
 // A form component's folder ('TextField/') or file ('internal/SwitchBase.mjs')…
 const MUI_FORMS = new RegExp(`[\\\\/]@mui[\\\\/]material[\\\\/](${MUI_FORM_COMPONENTS.join('|')})[\\\\/.]`);
 const MUI_DIALOGS = new RegExp(`[\\\\/]@mui[\\\\/]material[\\\\/](${MUI_DIALOG_COMPONENTS.join('|')})[\\\\/]`);
 // …but not the small parts the theme (enhanceHighContrast: the class names) and InputBase (the form control's context) import.
-const MUI_FORMS_SHARED_PARTS = /[\\/](\w+Classes|FormControlContext|useFormControl|formControlState)\.m?js$/;
+export const MUI_FORMS_SHARED_PARTS = /[\\/](\w+Classes|FormControlContext|useFormControl|formControlState)\.m?js$/;
 
 /**
  * The shell's MUI (and what it is made of: emotion, transitions…; not @mui/x-charts or the icons) in one async chunk:
@@ -216,10 +224,10 @@ const MUI_FORMS_SHARED_PARTS = /[\\/](\w+Classes|FormControlContext|useFormContr
 const MUI_CHUNK = {
   test: (module: Module) => {
     const file = module.nameForCondition() ?? '';
-    // A later component's class names stay here: the theme imports them (one tiny file each otherwise).
+    // A component's class names stay here, wherever the component goes: the theme imports them.
     return (
       MUI_PACKAGES.test(file) &&
-      (!MUI_LATER.test(file) || MUI_FORMS_SHARED_PARTS.test(file)) &&
+      !MUI_OUTSIDE_FRAME_CHUNK.test(module) &&
       !MUI_FORMS_CHUNK.test(module) &&
       !MUI_DIALOGS_CHUNK.test(module)
     );
@@ -245,6 +253,21 @@ function muiGroupChunk(name: string, pattern: RegExp) {
   };
 }
 
+/**
+ * The components outside the frame in their chunks (MUI_OUTSIDE_FRAME_CHUNKS), also where a form component uses one
+ * (InputBase under every text field): one copy, loaded by whichever screen needs it first.
+ */
+const MUI_OUTSIDE_FRAME_CHUNK = {
+  test: (module: Module) => {
+    const file = module.nameForCondition() ?? '';
+    return MUI_OUTSIDE_FRAME.test(file) && !MUI_FORMS_SHARED_PARTS.test(file);
+  },
+  name: (module: Module) =>
+    MUI_OUTSIDE_FRAME_CHUNK_OF.get(MUI_OUTSIDE_FRAME.exec(module.nameForCondition() ?? '')?.[1] ?? '') ?? 'mui-other',
+  chunks: 'async' as const,
+  enforce: true,
+};
+
 /** The form and pop-up components (MUI_FORM_COMPONENTS). */
 const MUI_FORMS_CHUNK = muiGroupChunk('mui-forms', MUI_FORMS);
 /** The dialog components (MUI_DIALOG_COMPONENTS). */
@@ -255,7 +278,7 @@ const MUI_DIALOGS_CHUNK = muiGroupChunk('mui-dialogs', MUI_DIALOGS);
  * shared module: each file is one more request (six at a time per server over HTTP/1.1) and one more script tag.
  */
 const BOOT_PACKAGES =
-  /[\\/]node_modules[\\/](react|react-dom|scheduler|i18next|react-i18next|html-parse-stringify|void-elements|use-sync-external-store|@tanstack)[\\/]/;
+  /[\\/]node_modules[\\/](react|react-dom|scheduler|i18next|i18next-resources-to-backend|react-i18next|html-parse-stringify|void-elements|use-sync-external-store|@tanstack)[\\/]/;
 /**
  * The shared modules the login page takes from the shell besides those packages: the i18n set-up, the language
  * switch, the logo, the code-split helper, the sign-in's cache and the slim react-i18next. One small file each otherwise (six requests
@@ -270,9 +293,21 @@ const BOOT_MODULES = new RegExp(
     '[\\\\/]shared-api[\\\\/]src[\\\\/](api-base|session|device-data|device-owner)\\.ts$',
   ].join('|'),
 );
+/**
+ * The i18n set-up's lazy `import(\`./locales/${language}.json\`)` maps (webpack context modules, named by their folder),
+ * with it in 'boot': outside it, each async chunk needing them kept a copy with the backend plugin (the login page loaded
+ * two identical files).
+ */
+const BOOT_LOCALE_MAPS = /[\\/]shared-ui[\\/]src[\\/]locales([\\/]errors)?$/;
 const BOOT_CHUNK = {
-  test: (module: Module) =>
-    BOOT_PACKAGES.test(module.nameForCondition() ?? '') || BOOT_MODULES.test(module.nameForCondition() ?? ''),
+  test: (module: Module) => {
+    const file = module.nameForCondition() ?? '';
+    return (
+      BOOT_PACKAGES.test(file) ||
+      BOOT_MODULES.test(file) ||
+      (module.type === 'javascript/dynamic' && BOOT_LOCALE_MAPS.test(module.context ?? ''))
+    );
+  },
   name: 'boot',
   chunks: 'async' as const,
   enforce: true,
@@ -307,10 +342,11 @@ const FRAME_CHUNK = {
  */
 const REMOTE_FRAME_MODULES = new RegExp(
   [
-    // RemoteRoot's own states, code-split helper and cache (relative imports: the remote's copies), and the small
-    // hooks screens use (one file each otherwise). Not TanStack Query: the shell provides it, and a remote's own copy
+    // RemoteRoot's own code-split data layer and cache (relative imports: the remote's copies), and the small hooks
+    // screens use (one file each otherwise). Not the shared-ui modules the shell provides (states, theme…): the remote
+    // takes the shell's, never runs its own. Not TanStack Query either: the shell provides it, and a remote's own copy
     // (for a remote alone) in this chunk would load on every screen.
-    '[\\\\/]shared-ui[\\\\/]src[\\\\/](RemoteRoot|RoleLayout|data|session-cache|nav|pageSlots|Banner|WelcomeLine|states|preloadable|useChanged)\\.tsx?$',
+    '[\\\\/]shared-ui[\\\\/]src[\\\\/](RemoteRoot|RoleLayout|data|session-cache|nav|pageSlots|Banner|WelcomeLine|useChanged)\\.tsx?$',
   ].join('|'),
 );
 const REMOTE_FRAME_CHUNK = {
@@ -334,6 +370,11 @@ export const PROVIDE_RUNTIME_CORE_PLUGIN = require
   .replace(/index\.cjs$/, 'index.js');
 /** A production remote's share of the above; in development the standalone harness has no shell, so it keeps its own. */
 export const REMOTE_EXTERNAL_RUNTIME = { externalRuntime: true } as const;
+/**
+ * Every app runs in a browser only: the federation runtime leaves out its Node.js script loading (ENV_TARGET 'web';
+ * ~1 KB gzip of the shell's main.js, which every page loads first).
+ */
+export const BROWSER_ONLY = { optimization: { target: 'web' } } as const;
 
 export interface AppOptions {
   /** Federation name: 'shell' or a remote name. */
@@ -403,6 +444,7 @@ export function appConfig({
         manifest: true,
         ...(name === 'shell' ? { runtimePlugins: [PROVIDE_RUNTIME_CORE_PLUGIN] } : {}),
         ...federation,
+        experiments: { ...BROWSER_ONLY, ...(federation.experiments as Record<string, unknown> | undefined) },
       }),
       ...(html
         ? [
@@ -428,6 +470,7 @@ export function appConfig({
                 boot: BOOT_CHUNK,
                 frame: FRAME_CHUNK,
                 mui: MUI_CHUNK,
+                muiOutsideFrame: MUI_OUTSIDE_FRAME_CHUNK,
                 muiForms: MUI_FORMS_CHUNK,
                 muiDialogs: MUI_DIALOGS_CHUNK,
               },

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { kelaskuColors } from './theme';
+// By its shared path: the shell's copy, not a second one in each remote (scripts/first-screen-imports.test.ts).
+import { kelaskuColors } from '@kelasku/shared-ui/src/theme';
 
 /** Gradient page banner with the page's title (the caller's text) and optional content on its right. */
 export function Banner({ title, subtitle, children }: { title: string; subtitle?: ReactNode; children?: ReactNode }) {

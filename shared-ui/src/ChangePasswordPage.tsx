@@ -9,7 +9,8 @@ import TextField from '@mui/material/TextField';
 import { passwordProblems } from '@kelasku/shared-rules/src/passwords';
 import { authApi, errorMessage, saveSession } from '@kelasku/shared-api';
 import { PageTitle } from './PageTitle';
-import { PasswordRules } from './PasswordRules';
+// By its shared path: the shell's copy, not a second one in each remote (scripts/first-screen-imports.test.ts).
+import { PasswordRules } from '@kelasku/shared-ui/src/PasswordRules';
 
 /**
  * Every role's "Change password" screen. The rules (shared-rules, the server's own) are listed and ticked as the

@@ -3,7 +3,8 @@
 import { Fragment, useSyncExternalStore } from 'react';
 import i18next from 'i18next';
 import { getSignedInUser } from '@kelasku/shared-api/src/session';
-import { currentLanguage, LANGUAGE_NAMES, LANGUAGES, setLanguage, type Language } from './i18n';
+// By its shared path: the shell's copy, not a second one in each remote (scripts/first-screen-imports.test.ts).
+import { currentLanguage, LANGUAGE_NAMES, LANGUAGES, setLanguage, type Language } from '@kelasku/shared-ui/src/i18n';
 
 function onLanguageChange(notify: () => void): () => void {
   i18next.on('languageChanged', notify);

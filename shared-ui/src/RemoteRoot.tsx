@@ -4,9 +4,10 @@ import { matchPath, Navigate, Route, Routes } from 'react-router-dom';
 import { DataProvider } from './data';
 import { getUserData } from '@kelasku/shared-api/src/session';
 import { CHANGE_PASSWORD_PATH, translateMenu, type NavItem } from './nav';
-import { preloadable, SuspenseAfterFirstScreen, type PreloadableComponent } from './preloadable';
 import { RoleLayout, type LayoutRole } from './RoleLayout';
-import { LoadingState } from './states';
+// By their shared paths: the shell's copies, not second ones in each remote (scripts/first-screen-imports.test.ts).
+import { preloadable, SuspenseAfterFirstScreen, type PreloadableComponent } from '@kelasku/shared-ui/src/preloadable';
+import { LoadingState } from '@kelasku/shared-ui/src/states';
 
 // Only an account still on the password an admin gave it sees the offer: its Alert stays off everyone else's first screen.
 const InitialPasswordOffer = lazy(() =>

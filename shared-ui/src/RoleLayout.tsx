@@ -21,10 +21,11 @@ import { getUserData, signOut } from '@kelasku/shared-api';
 // By its shared path, not './unsent-work': a remote then uses the shell's copy, the one the answer sheets and draft
 // forms preload, so the warning's chunk is the one already loaded when the connection is gone.
 import { loadSignOutWarning, unsentWorkNow, type UnsentNow } from '@kelasku/shared-ui/src/unsent-work';
-import { LanguageSwitch } from './LanguageSwitch';
-import { Logo } from './Logo';
+// By their shared paths: the shell's copies, not second ones in each remote (scripts/first-screen-imports.test.ts).
+import { LanguageSwitch } from '@kelasku/shared-ui/src/LanguageSwitch';
+import { Logo } from '@kelasku/shared-ui/src/Logo';
+import { kelaskuColors } from '@kelasku/shared-ui/src/theme';
 import { isLinkActive, isNavGroup, ROLE_TITLE_KEY, type NavItem, type NavLink } from './nav';
-import { kelaskuColors } from './theme';
 
 // Shown only at a sign-out with unsent work: its dialog components stay off the first screen (unsent-work.ts).
 const SignOutWarning = lazy(() => loadSignOutWarning().then((m) => ({ default: m.SignOutWarning })));

@@ -3,7 +3,8 @@
 // Written from WIB's fixed offset, not with Intl.DateTimeFormat: building a formatter with a time zone made the
 // exam page's first render ~30 ms slower on a cold start (the browser loads its time-zone and pattern data).
 import { wibWallClock, type WibWallClock } from '@kelasku/shared-rules';
-import { currentLanguage } from './i18n';
+// By its shared path: the shell's copy, not a second one in each remote (scripts/first-screen-imports.test.ts).
+import { currentLanguage } from '@kelasku/shared-ui/src/i18n';
 
 export const INDONESIAN_MONTHS = [
   'Januari',

@@ -1,6 +1,7 @@
 // Numbers and scores in the active language: English keeps the specification's decimal point (85.5, 66.67);
 // Indonesian uses a decimal comma and a dot between thousands (85,5; 1.250).
-import { currentLanguage } from './i18n';
+// By its shared path: the shell's copy, not a second one in each remote (scripts/first-screen-imports.test.ts).
+import { currentLanguage } from '@kelasku/shared-ui/src/i18n';
 
 /** A number with at most `maxDecimals` decimals and no trailing zeros. */
 export function formatNumber(value: number, maxDecimals = 2): string {
