@@ -34,7 +34,7 @@ beforeEach(() => {
   document.head.innerHTML = '';
   fetchMock.mockReset();
   fetchMock.mockImplementation(async () => new Response(JSON.stringify(manifest)));
-  global.fetch = fetchMock as unknown as typeof fetch;
+  global.fetch = fetchMock;
 });
 
 it('lists remoteEntry.js and the App’s own files, beside the manifest or under its public path', () => {
