@@ -79,10 +79,10 @@ async function main(): Promise<void> {
               await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 60_000 });
               await page.waitForLoadState('networkidle');
               const idle = Date.now() - start;
-              const { longTasks, lcp } = await page.evaluate(() => ({
-                longTasks: (window as any).__longTasks as number[],
-                lcp: (window as any).__lcp as number,
-              }));
+              const { longTasks, lcp } = await page.evaluate(() => {
+                const measured = window as unknown as { __longTasks: number[]; __lcp: number };
+                return { longTasks: measured.__longTasks, lcp: measured.__lcp };
+              });
               (samples[`${name} ${kind}`] ??= []).push({
                 tbt: longTasks.reduce((sum, d) => sum + Math.max(0, d - 50), 0),
                 lcp,

@@ -41,7 +41,7 @@ async function main() {
     read = async (text, values) => {
       let name = names.get(text);
       if (!name) names.set(text, (name = `bare-${names.size}`));
-      return (await pool.query({ name, text, values })).rows;
+      return (await pool.query({ name, text, values })).rows as Record<string, unknown>[];
     };
     update = async (id, answers, now) =>
       (await pool.query('UPDATE exam_answers SET answers = $1, updated_at = $2 WHERE id = $3', [answers, now, id]))
@@ -126,7 +126,8 @@ async function main() {
     reply: { code(n: number): unknown },
   ): Promise<Claims | undefined> => {
     try {
-      const raw = String(request.headers.authorization ?? '').replace(/^bearer\s+/i, '');
+      const header = request.headers.authorization;
+      const raw = (typeof header === 'string' ? header : '').replace(/^bearer\s+/i, '');
       const claims = verify(raw) as Claims;
       const [user] = await read(hot.USER_SESSION_SQL, [claims.user_id]);
       if (user && user.role === claims.role && Number(user.session_version) === (claims.sv ?? 0)) return claims;

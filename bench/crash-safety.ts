@@ -114,7 +114,7 @@ interface RoundStats {
   restartMs: number;
 }
 
-async function runOne(kind: DbChoice): Promise<Record<string, unknown>> {
+async function runOne(kind: DbChoice) {
   const tag = crypto.randomBytes(3).toString('hex');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kelasku-rel-crash-'));
   const pgDb = kind === 'postgres' ? await pgScratch(`rel_crash_${tag}`) : undefined;
@@ -245,7 +245,7 @@ async function runOne(kind: DbChoice): Promise<Record<string, unknown>> {
 }
 
 async function main() {
-  const results: Array<Record<string, unknown>> = [];
+  const results: Awaited<ReturnType<typeof runOne>>[] = [];
   for (const kind of DBS) {
     if (kind === 'postgres' && !(await pgReachable())) {
       console.log(`PostgreSQL not reachable at ${PG_ADMIN_URL}: skipped`);

@@ -372,14 +372,14 @@ export async function runExamStart(): Promise<void> {
   if (app && bare && examInfo) {
     const row = (mode: Mode, label: string) => {
       const target = mode === 'cold' ? TARGET.cold : TARGET.warm;
-      const m = median(app![mode].map((r) => r.inPage));
+      const m = median(app[mode].map((r) => r.inPage));
       return [
         label,
         `${m}${m <= target ? ` ✅ (≤ ${target})` : ` ❌ (target ≤ ${target})`}`,
-        app![mode].map((r) => r.inPage).join(', '),
-        median(app![mode].map((r) => r.answered)),
-        median(bare![mode].map((r) => r.inPage)),
-        bare![mode].map((r) => r.inPage).join(', '),
+        app[mode].map((r) => r.inPage).join(', '),
+        median(app[mode].map((r) => r.answered)),
+        median(bare[mode].map((r) => r.inPage)),
+        bare[mode].map((r) => r.inPage).join(', '),
       ];
     };
     md.push(

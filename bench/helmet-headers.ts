@@ -34,7 +34,7 @@ function start(variant: Variant, port: number): Promise<ChildProcess> {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {
-    child.stdout!.on('data', (d: Buffer) => {
+    child.stdout.on('data', (d: Buffer) => {
       if (d.toString().includes('ready')) resolve(child);
     });
     child.once('exit', (code) => reject(new Error(`${variant} server exited (${code})`)));

@@ -128,7 +128,7 @@ function toRun(lhr: import('lighthouse').Result): Run {
     .map((a) => ({ id: a.id, title: a.title, score: a.score, displayValue: a.displayValue }));
   return {
     scores: Object.fromEntries(
-      CATEGORIES.map((c) => [c, lhr.categories[c]?.score == null ? null : Math.round(lhr.categories[c].score! * 100)]),
+      CATEGORIES.map((c) => [c, lhr.categories[c]?.score == null ? null : Math.round(lhr.categories[c].score * 100)]),
     ) as Run['scores'],
     metrics: {
       fcp: num('first-contentful-paint'),

@@ -174,7 +174,7 @@ async function runDb(db: DbChoice, port: number): Promise<DbRun> {
             },
           },
         ],
-      } as autocannon.Options);
+      });
       run.non2xx += result.non2xx;
       run.errors += result.errors + result.timeouts;
       return result.requests.total;

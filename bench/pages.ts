@@ -141,7 +141,7 @@ async function studentToken(url: string): Promise<string> {
 export async function signedInContext(browser: Browser, url: string): Promise<BrowserContext> {
   if (!tokens.has(url)) tokens.set(url, studentToken(url));
   const token = await tokens.get(url)!;
-  const claims = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString());
+  const claims = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as unknown;
   const ctx = await browser.newContext(PHONE);
   await ctx.addInitScript(
     ([t, c]) => {
@@ -351,13 +351,13 @@ export async function runPages(): Promise<void> {
           weightRow('login page (budget JS ≤ 150 KB, all ≤ 250 KB)', weights.login, BUDGET.loginJs),
           ...(['admin', 'teacher', 'student'] as const).map((r) =>
             weightRow(
-              `${r} first screen ${weights!.roles[r].path}, incl. login page (budget JS ≤ 350 KB)`,
-              weights!.roles[r].total,
+              `${r} first screen ${weights.roles[r].path}, incl. login page (budget JS ≤ 350 KB)`,
+              weights.roles[r].total,
               BUDGET.roleJs,
             ),
           ),
           ...(['admin', 'teacher', 'student'] as const).map((r) =>
-            weightRow(`${r}: after sign-in only`, weights!.roles[r].afterLogin),
+            weightRow(`${r}: after sign-in only`, weights.roles[r].afterLogin),
           ),
         ],
       ),

@@ -128,7 +128,7 @@ async function load(
         },
       },
     ],
-  } as autocannon.Options);
+  });
   sampler.stop();
   return {
     rps: Math.round(result.requests.average),

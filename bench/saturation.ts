@@ -89,7 +89,7 @@ async function step(
         },
       },
     ],
-  } as autocannon.Options);
+  });
   sampler.stop();
   dbSampler?.stop();
   return {

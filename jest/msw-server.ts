@@ -33,7 +33,7 @@ export function answer(
     http[verb](api(path), async ({ request }) => {
       const query = Object.fromEntries(new URL(request.url).searchParams);
       const text = await request.text();
-      const result = await replier({ query, body: text ? JSON.parse(text) : undefined });
+      const result = await replier({ query, body: text ? (JSON.parse(text) as unknown) : undefined });
       return result instanceof Response ? result : HttpResponse.json(result as never);
     }),
   );

@@ -31,7 +31,7 @@ if (typeof Blob.prototype.arrayBuffer !== 'function') {
     return new Promise((resolve, reject) => {
       const reader = new FileReader();
       reader.onload = () => resolve(reader.result as ArrayBuffer);
-      reader.onerror = () => reject(reader.error);
+      reader.onerror = () => reject(reader.error ?? new Error('The blob could not be read.'));
       reader.readAsArrayBuffer(this);
     });
   };

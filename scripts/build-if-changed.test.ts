@@ -160,9 +160,9 @@ describe('the npm scripts', () => {
   });
 
   it("counts every shared workspace of the repository as an input of every app's build", async () => {
-    const workspaces: string[] = JSON.parse(
-      readFileSync(path.join(__dirname, '..', 'package.json'), 'utf8'),
-    ).workspaces;
+    const { workspaces } = JSON.parse(readFileSync(path.join(__dirname, '..', 'package.json'), 'utf8')) as {
+      workspaces: string[];
+    };
     const shared = workspaces.filter((name) => name.startsWith('shared-'));
     expect(shared.length).toBeGreaterThan(0);
     expect(SHARED_BUILD_INPUTS).toEqual(expect.arrayContaining(shared));

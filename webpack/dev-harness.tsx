@@ -20,7 +20,8 @@ async function signIn(role: Role): Promise<void> {
 }
 
 function Harness({ role, App }: { role: Role; App: ComponentType }) {
-  const [state, setState] = useState<'signing-in' | 'ready' | string>('signing-in');
+  // 'signing-in', 'ready', or what went wrong
+  const [state, setState] = useState<string>('signing-in');
   const attempt = () => {
     setState('signing-in');
     signIn(role).then(

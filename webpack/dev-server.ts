@@ -19,15 +19,17 @@ const TYPES: Record<string, string> = {
   '.map': 'application/json',
 };
 
-async function loadConfig(dir: string): Promise<Configuration> {
+/** An app's webpack config, with the port of its dev server (webpack/federation.ts sets it). */
+type DevConfig = Configuration & { devServer?: { port?: number } };
+
+async function loadConfig(dir: string): Promise<DevConfig> {
   const mod = (await import(path.join(dir, 'webpack.config.ts'))) as { default: unknown };
-  let exported = mod.default as unknown;
+  let exported = mod.default;
   // tsx may wrap a CommonJS default export once more.
-  if (exported && typeof exported === 'object' && 'default' in exported)
-    exported = (exported as { default: unknown }).default;
+  if (exported && typeof exported === 'object' && 'default' in exported) exported = exported.default;
   return typeof exported === 'function'
-    ? (exported as (e: unknown, a: { mode: string }) => Configuration)({}, { mode: 'development' })
-    : (exported as Configuration);
+    ? (exported as (e: unknown, a: { mode: string }) => DevConfig)({}, { mode: 'development' })
+    : (exported as DevConfig);
 }
 
 function proxy(req: http.IncomingMessage, res: http.ServerResponse) {
@@ -54,9 +56,9 @@ function proxy(req: http.IncomingMessage, res: http.ServerResponse) {
 async function main() {
   const dir = process.cwd();
   const config = await loadConfig(dir);
-  const port = Number(process.env.PORT ?? (config.devServer as { port?: number } | undefined)?.port ?? 8080);
+  const port = Number(process.env.PORT ?? config.devServer?.port ?? 8080);
   const outDir = config.output?.path ?? path.join(dir, 'dist-dev');
-  const { devServer: _omit, ...webpackConfig } = config as Configuration & { devServer?: unknown };
+  const { devServer: _omit, ...webpackConfig } = config;
   const extraRoutes: Record<string, () => string> = {};
   // The shell in dev loads remotes from their own dev servers unless REMOTES_JSON points at a file.
   if (config.name === 'shell') {

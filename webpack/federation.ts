@@ -74,7 +74,7 @@ export function sharedConfig(
         strictVersion: false as const,
       };
       // The slim alias lives outside the package, so tell the share scope which version it stands for.
-      return [name, SLIM_ALIASED.includes(name) ? { ...config, version: packageVersion(name) } : config];
+      return [name, SLIM_ALIASED.includes(name) ? { ...config, version: packageVersion(name) } : config] as const;
     }),
   ]);
 }

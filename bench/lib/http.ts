@@ -67,8 +67,7 @@ export function ok(r: CallResult): boolean {
 
 export function errorKind(r: CallResult): string {
   if (r.status === 0) return `network: ${r.error ?? '?'}`.slice(0, 80);
-  const msg =
-    typeof r.body === 'object' && r.body && 'message' in r.body ? String((r.body as { message: unknown }).message) : '';
+  const msg = typeof r.body === 'object' && r.body && 'message' in r.body ? String(r.body.message) : '';
   return `${r.status}${msg ? ` ${msg.slice(0, 60)}` : ''}`;
 }
 

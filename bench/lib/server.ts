@@ -149,8 +149,8 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     for (const l of b.toString().split('\n')) if (l.trim()) lines.push(l);
     if (lines.length > 200) lines.splice(0, lines.length - 200);
   };
-  child.stdout!.on('data', keep);
-  child.stderr!.on('data', keep);
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
   const tail = () => lines.slice(-30).join('\n');
   const url = `http://127.0.0.1:${opts.port}`;
   try {

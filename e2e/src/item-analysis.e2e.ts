@@ -85,7 +85,7 @@ it('grades → Analysis on a phone: the table, a chart and the CSV file', async 
   // One student submitted: exactly one bar stands (bars grow in with an animation, hence the wait).
   await page.waitForFunction(
     (figure) =>
-      Array.from(figure!.querySelectorAll('rect.MuiBarChart-element')).filter(
+      Array.from(figure.querySelectorAll('rect.MuiBarChart-element')).filter(
         (r) => Number(r.getAttribute('height')) > 0,
       ).length === 1,
     await chart.elementHandle(),

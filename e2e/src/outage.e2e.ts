@@ -145,7 +145,7 @@ it('a student answers offline, reloads onto a broken student remote, and every a
   const offlineAnswers = { '1': 'b', '2': 'c', '3': 'a', '4': OFFLINE_ESSAY };
   await eventually(
     () => student.evaluate((key) => localStorage.getItem(key), storageKey),
-    (raw) => raw !== null && JSON.parse(raw).answers['4'] === OFFLINE_ESSAY,
+    (raw) => raw !== null && (JSON.parse(raw) as { answers: Record<string, string> }).answers['4'] === OFFLINE_ESSAY,
   );
   expect((await sheetOnServer()).answers).toEqual({ '1': 'b' });
 
@@ -159,7 +159,9 @@ it('a student answers offline, reloads onto a broken student remote, and every a
   const retry = student.getByRole('button', { name: 'Retry' });
   await expectVisible(retry);
   // Nothing was lost: the queue still holds every offline answer on the device, unacknowledged.
-  const kept = JSON.parse((await student.evaluate((key) => localStorage.getItem(key), storageKey)) ?? 'null');
+  const kept = JSON.parse(
+    (await student.evaluate((key) => localStorage.getItem(key), storageKey)) ?? 'null',
+  ) as unknown;
   expect(kept).toMatchObject({ pending: true, answers: offlineAnswers });
   expect((await sheetOnServer()).answers).toEqual({ '1': 'b' });
 

@@ -81,8 +81,9 @@ async function deviceContents(page: Page) {
         }),
       );
     }
+    const local: Record<string, string> = { ...localStorage };
     return {
-      local: { ...localStorage } as Record<string, string>,
+      local,
       indexedDb: (await indexedDB.databases()).map((d) => d.name),
       caches: caches_,
     };

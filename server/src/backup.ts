@@ -173,5 +173,5 @@ async function cli(argv: string[]): Promise<number> {
 }
 
 if (require.main === module) {
-  cli(process.argv.slice(2)).then((code) => process.exit(code));
+  void cli(process.argv.slice(2)).then((code) => process.exit(code));
 }

@@ -93,5 +93,5 @@ async function cli(): Promise<number> {
 }
 
 if (require.main === module) {
-  cli().then((code) => process.exit(code));
+  void cli().then((code) => process.exit(code));
 }

@@ -93,10 +93,10 @@ function startNode(databaseUrl: string, port: number): Node {
   delete env.DATA_DIR;
   const child = spawn(process.execPath, [path.join(bundle, 'main.js')], { cwd: REPO_ROOT, env });
   let output = '';
-  child.stdout!.on('data', (d) => {
+  child.stdout.on('data', (d) => {
     output += d;
   });
-  child.stderr!.on('data', (d) => {
+  child.stderr.on('data', (d) => {
     output += d;
   });
   return { child, port, output: () => output };

@@ -100,10 +100,10 @@ async function startServer(dir: string, extraEnv: Record<string, string> = {}): 
   delete env.REDIS_URL;
   const child = spawn(process.execPath, [path.join(bundle, 'main.js')], { cwd: REPO_ROOT, env });
   let output = '';
-  child.stdout!.on('data', (d) => {
+  child.stdout.on('data', (d) => {
     output += d;
   });
-  child.stderr!.on('data', (d) => {
+  child.stderr.on('data', (d) => {
     output += d;
   });
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));

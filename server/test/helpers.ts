@@ -379,7 +379,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
       payload: { username, password: passwordOf(username) },
     });
     if (res.statusCode !== 200) throw new Error(`login as ${username} failed: ${res.statusCode} ${res.body}`);
-    const token = (res.json() as { token: string }).token;
+    const token = res.json<{ token: string }>().token;
     tokens.set(username, token);
     return token;
   };

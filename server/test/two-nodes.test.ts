@@ -23,7 +23,7 @@ import { buildTestApp, TWO_NODES, type TestApp } from './helpers';
     for (let i = 0; i < 4; i++) {
       const res = await t.injectWithLogin('admin', { method: 'GET', url: '/api/v1/classes' });
       expect(res.statusCode).toBe(200);
-      seen.push((res.json() as { classes: Array<{ name: string }> }).classes.some((c) => c.name === name));
+      seen.push(res.json<{ classes: Array<{ name: string }> }>().classes.some((c) => c.name === name));
     }
     expect(seen).toEqual([true, true, true, true]);
     const served = t.nodes!.served.map((n, i) => n - before[i]);

@@ -52,7 +52,8 @@ async function open(envelope: SealedEnvelope): Promise<unknown> {
   return JSON.parse(Buffer.from(plain).toString('utf8'));
 }
 
-const sealedEntries = () => Object.entries({ ...localStorage }).filter(([k]) => k.startsWith('kelasku:sealed:'));
+const sealedEntries = () =>
+  (Object.entries({ ...localStorage }) as [string, string][]).filter(([k]) => k.startsWith('kelasku:sealed:'));
 
 it('seals every unsent answer with its ticket (one envelope per item, the later change winning) and deletes the plaintext', async () => {
   keepDeliveryOf({ id: 5, title: 'UTS', delivery: delivery(5) });
@@ -114,7 +115,7 @@ it('delivers each sealed envelope once the server has answered for it; keeps it 
   const sent: { url: string; init: RequestInit }[] = [];
   const send = (async (url: string, init: RequestInit) => {
     sent.push({ url, init });
-    return { status: statuses[(JSON.parse(String(init.body)) as { n: string }).n] } as Response;
+    return { status: statuses[(JSON.parse(init.body as string) as { n: string }).n] } as Response;
   }) as unknown as typeof fetch;
   expect(await deliverSealedAnswers('/api/v1', localStorage, send)).toBe(1);
   expect(sealedEntries().map(([k]) => k)).toEqual(['kelasku:sealed:exam:5:c']);

@@ -30,7 +30,9 @@ describe('session', () => {
     const user = saveSession(token);
     expect(getToken()).toBe(token);
     expect(user.student_id).toBe(12);
-    expect(JSON.parse(localStorage.getItem('userData') ?? '{}').display_name).toBe('Siti Ñurhaliza');
+    expect((JSON.parse(localStorage.getItem('userData') ?? '{}') as { display_name?: string }).display_name).toBe(
+      'Siti Ñurhaliza',
+    );
     expect(getUserData()?.role).toBe('student');
   });
 

@@ -85,7 +85,7 @@ export async function headerDimensions(file: Blob): Promise<{ width: number; hei
 function readAsDataUrl(blob: Blob): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
+    reader.onload = () => resolve(reader.result as string); // readAsDataURL's result is the URL
     reader.onerror = () => reject(new PictureError('Could not read the picture.', 'unreadable'));
     reader.readAsDataURL(blob);
   });

@@ -168,7 +168,7 @@ function Sidebar({
     await signOut();
     window.alert(t(LOGOUT_ALERT_KEY[role]));
     onNavigate();
-    navigate('/');
+    void navigate('/');
   };
   // Work not on the server yet (drafts, answers typed offline): ask first, and offer to wait for the connection.
   const logout = () => {

@@ -5,6 +5,7 @@ import type { SxProps, Theme } from '@mui/material/styles';
 import { FORMULA_CLASS } from '@kelasku/shared-rules';
 import { useFormulaRenderer } from './formula/load';
 import { withPictureCopies } from './pictures';
+import { sxItems } from './sx';
 
 type Purifier = typeof DOMPurifyType;
 
@@ -79,13 +80,10 @@ export function SafeHtml({ html, sx, className }: { html: string; sx?: SxProps<T
     [renderer, safe, formulas],
   );
   // height: auto keeps a picture's proportions when its width attribute is wider than the column.
-  const boxSx = [
-    { '& img': { maxWidth: '100%', height: 'auto' }, overflowWrap: 'anywhere' },
-    ...(Array.isArray(sx) ? sx : [sx]),
-  ] as SxProps<Theme>;
+  const boxSx = [{ '& img': { maxWidth: '100%', height: 'auto' }, overflowWrap: 'anywhere' }, ...sxItems(sx)] as const;
   if (safe === null) {
     return (
-      <Box className={className} sx={[{ whiteSpace: 'pre-line' }, ...(boxSx as unknown[])] as SxProps<Theme>}>
+      <Box className={className} sx={[{ whiteSpace: 'pre-line' }, ...boxSx]}>
         {textOf(html)}
       </Box>
     );

@@ -10,6 +10,7 @@ import Typography, { type TypographyProps } from '@mui/material/Typography';
 import SendIcon from '@mui/icons-material/Send';
 import type { Reply } from '@kelasku/shared-api';
 import { formatReplyTime } from './dates';
+import { sxItems } from './sx';
 
 /**
  * A discussion text as its author typed it: plain text, never HTML (React escapes it), with the author's line breaks
@@ -17,10 +18,7 @@ import { formatReplyTime } from './dates';
  */
 export function PlainText({ text, sx, ...props }: { text: string } & Omit<TypographyProps, 'children'>) {
   return (
-    <Typography
-      {...props}
-      sx={[{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }, ...(Array.isArray(sx) ? sx : [sx])]}
-    >
+    <Typography {...props} sx={[{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }, ...sxItems(sx)]}>
       {text}
     </Typography>
   );

@@ -10,7 +10,8 @@ export function useGoBack(fallback: string): () => void {
   const navigate = useNavigate();
   const { key } = useLocation();
   return useCallback(() => {
-    if (key !== 'default') navigate(-1);
-    else navigate(fallback, { replace: true });
+    // navigate's promise (data routers) settles when the next screen has loaded: nothing waits for it
+    if (key !== 'default') void navigate(-1);
+    else void navigate(fallback, { replace: true });
   }, [navigate, fallback, key]);
 }

@@ -29,11 +29,11 @@ export function afterFirstPaint(then: () => void): void {
  * take bandwidth from what that paint needs.
  */
 export function warmStart(role: Role): void {
-  afterFirstPaint(() =>
+  afterFirstPaint(() => {
     remoteEntry(role)
       .then(prefetchRemote)
-      .catch(() => undefined),
-  );
+      .catch(() => undefined);
+  });
   loadSignedInApp()
     .then(() => loadRoleApp(role))
     .catch(() => undefined);

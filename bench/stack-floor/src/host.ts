@@ -1,2 +1,2 @@
 // Async boundary, as in the shell: the shared React is negotiated before the host's code runs.
-import('./host-bootstrap');
+void import('./host-bootstrap');

@@ -55,7 +55,7 @@ function assertBuilt(staticDir: string): void {
 
 async function waitForPing(url: string, child: ChildProcess, output: () => string, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  let exited: number | null = null;
+  let exited = null as number | null; // set by the exit listener
   child.once('exit', (code) => {
     exited = code ?? -1;
   });

@@ -113,7 +113,7 @@ export async function migrateToLatest(db: Db, kind: DbKind, pgSchema?: string): 
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = error instanceof Error ? error.message : typeof error === 'string' ? error : JSON.stringify(error);
     throw new Error(`Database migration ${failed ? `"${failed.migrationName}" ` : ''}failed: ${reason}`);
   }
   return { newerMigrations: [] };

@@ -30,14 +30,14 @@ const prepared = new WeakMap<Db, Map<string, PreparedRead<unknown>>>();
 
 export function preparedRead<R>(db: Db, text: SqlText<R>): PreparedRead<R> {
   let byText = prepared.get(db);
-  if (!byText) prepared.set(db, (byText = new Map()));
+  if (!byText) prepared.set(db, (byText = new Map<string, PreparedRead<unknown>>()));
   const hit = byText.get(text);
   if (hit) return hit as PreparedRead<R>;
   const make = (): PreparedRead<unknown> => {
     const pool = pgPoolOf(db);
     if (pool) {
       const name = `kelasku-read-${crypto.createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
-      return async (params) => (await pool.query({ name, text, values: params as unknown[] })).rows;
+      return async (params) => (await pool.query({ name, text, values: params as unknown[] })).rows as unknown[];
     }
     const raw = sqliteOf(db);
     const sqlite = toSqlitePlaceholders(text);

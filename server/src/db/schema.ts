@@ -20,7 +20,7 @@ export type Instant = ColumnType<Date | string, string, string>;
 export type InstantDefault = ColumnType<Date | string, string | undefined, string>;
 /** A JSON column: written as JSON text, read as parsed value (PostgreSQL) or text (SQLite). */
 export type Json = ColumnType<unknown, string, string>;
-export type NullableJson = ColumnType<unknown | null, string | null, string | null>;
+export type NullableJson = ColumnType<unknown, string | null, string | null>;
 
 export type Role = 'admin' | 'teacher' | 'student' | 'user';
 /** Answer sheet status: `Active` = open for answers, `Inactive` = submitted (locked). */

@@ -66,7 +66,7 @@ interface Problem {
 }
 
 function problem(error: FastifySchemaValidationError): Problem {
-  const params = error.params as Record<string, unknown>;
+  const params = error.params;
   const limit = Number(params.limit);
   switch (error.keyword) {
     case 'minLength':
@@ -76,13 +76,13 @@ function problem(error: FastifySchemaValidationError): Problem {
     case 'maxLength':
       return { text: `must be at most ${plural(limit, 'character')}`, code: 'validation-too-long', params: { limit } };
     case 'minimum':
-      return { text: `must be at least ${params.limit}`, code: 'validation-minimum', params: { limit } };
+      return { text: `must be at least ${limit}`, code: 'validation-minimum', params: { limit } };
     case 'exclusiveMinimum':
-      return { text: `must be more than ${params.limit}`, code: 'validation-exclusive-minimum', params: { limit } };
+      return { text: `must be more than ${limit}`, code: 'validation-exclusive-minimum', params: { limit } };
     case 'maximum':
-      return { text: `must be at most ${params.limit}`, code: 'validation-maximum', params: { limit } };
+      return { text: `must be at most ${limit}`, code: 'validation-maximum', params: { limit } };
     case 'exclusiveMaximum':
-      return { text: `must be less than ${params.limit}`, code: 'validation-exclusive-maximum', params: { limit } };
+      return { text: `must be less than ${limit}`, code: 'validation-exclusive-maximum', params: { limit } };
     case 'type': {
       // the JSON Schema type names, comma-separated ("string,null")
       const type = String(params.type);
@@ -133,12 +133,10 @@ function problem(error: FastifySchemaValidationError): Problem {
         code: 'validation-too-many-entries',
         params: { limit },
       };
-    case 'multipleOf':
-      return {
-        text: `must be a multiple of ${params.multipleOf}`,
-        code: 'validation-multiple-of',
-        params: { multipleOf: Number(params.multipleOf) },
-      };
+    case 'multipleOf': {
+      const multipleOf = Number(params.multipleOf);
+      return { text: `must be a multiple of ${multipleOf}`, code: 'validation-multiple-of', params: { multipleOf } };
+    }
     default:
       return { text: 'is not valid', code: 'validation-invalid' };
   }
@@ -152,7 +150,7 @@ export function validationMessage(
   const error = errors[0];
   const where = context === 'querystring' ? 'query' : context === 'params' ? 'address' : 'request';
   if (!error) return { message: `The ${where} is not valid.`, code: 'validation-invalid', params: { where } };
-  const params = error.params as Record<string, unknown>;
+  const params = error.params;
   const segments = error.instancePath.split('/').filter(Boolean);
 
   if (error.keyword === 'required') {

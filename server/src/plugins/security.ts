@@ -88,7 +88,7 @@ export function headersSetBy(middleware: HeaderMiddleware): Record<string, strin
   };
   let failure: unknown;
   middleware({} as IncomingMessage, res as unknown as ServerResponse, (error) => (failure = error));
-  if (failure) throw failure;
+  if (failure) throw failure instanceof Error ? failure : new Error('The header middleware failed', { cause: failure });
   return headers;
 }
 

@@ -225,9 +225,9 @@ describe('finished folders describe their replies', () => {
   it('every route of a finished folder has a 200 response schema (or a documented empty 204) in the OpenAPI document', async () => {
     const docs = await buildTestApp({ empty: true, app: { apiDocs: true } });
     try {
-      const spec = (await docs.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      const spec = (await docs.inject({ method: 'GET', url: '/api/docs/json' })).json<{
         paths: Record<string, Record<string, { responses?: Record<string, { content?: unknown }> }>>;
-      };
+      }>();
       const undescribed: string[] = [];
       let described = 0;
       for (const [url, methods] of Object.entries(spec.paths)) {

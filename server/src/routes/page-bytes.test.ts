@@ -300,7 +300,7 @@ describe("a teacher's list of every sheet of an item (a bare array) is bounded b
       const res = await api('teacher', `/exercises-answers?exercise_id=${exerciseId}&page=${page}&pageSize=100000`);
       expect(res.statusCode).toBe(200);
       expect(Buffer.byteLength(res.body)).toBeLessThanOrEqual(MAX_PAGE_BYTES);
-      const sheets = res.json() as { id: number }[];
+      const sheets = res.json<{ id: number }[]>();
       expect(sheets).toHaveLength(page < 3 ? SHEET_LIST_PAGE_SIZE : 1);
       seen.push(...sheets.map((sheet) => sheet.id));
     }

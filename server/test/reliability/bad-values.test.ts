@@ -77,7 +77,7 @@ const VALIDATOR_WORDING =
 /** null when the response is a clean 400 `{error, message}` worded for people, else what is wrong with it. */
 function not400(res: LightMyRequestResponse): string | null {
   if (res.statusCode !== 400) return `status ${res.statusCode} ${res.body.slice(0, 160)}`;
-  const body = res.json() as { error?: unknown; message?: unknown };
+  const body = res.json<{ error?: unknown; message?: unknown }>();
   if (typeof body.error !== 'string' || body.message !== body.error)
     return `400 without {error, message}: ${res.body.slice(0, 160)}`;
   return VALIDATOR_WORDING.test(body.error) ? `400 in the validator's words: ${body.error}` : null;

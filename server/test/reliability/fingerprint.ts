@@ -36,7 +36,7 @@ export async function fingerprint(db: Db): Promise<Fingerprint> {
   const counts: Record<string, number> = {};
   for (const [table, key] of TABLES) {
     // Dynamic table names: the typed builder cannot follow, the values come from the constant list above.
-    const rows = await (db as unknown as Db)
+    const rows = await db
       .selectFrom(table as 'users')
       .selectAll()
       .orderBy(key as 'id')

@@ -274,8 +274,7 @@ function problemsOf(res: LightMyRequestResponse): string | null {
       return 'error body is not JSON';
     }
     if (typeof body.error !== 'string' || body.message !== body.error) return 'error body is not {error, message}';
-    if (LEAK.test(body.message as string))
-      return `error message leaks internals: ${String(body.message).slice(0, 200)}`;
+    if (LEAK.test(body.message)) return `error message leaks internals: ${String(body.message).slice(0, 200)}`;
   }
   return null;
 }

@@ -102,14 +102,15 @@ export function rawRequest(
     // before the close, so the reply is judged on 'close', not on the error.
     socket.on('error', () => undefined);
     socket.on('close', () => finish(!/^HTTP\/1\.1 \d{3}/.test(Buffer.concat(chunks).toString('latin1'))));
-    socket.on('connect', async () => {
+    const send = async () => {
       for (const [i, part] of parts.entries()) {
         if (done || socket.destroyed) return;
         if (i > 0 && pauseMs > 0) await new Promise((r) => setTimeout(r, pauseMs));
         socket.write(part);
       }
       if (end === 'destroy') setTimeout(() => finish(true), 50);
-    });
+    };
+    socket.on('connect', () => void send());
   });
 }
 

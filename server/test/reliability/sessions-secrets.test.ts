@@ -354,14 +354,18 @@ describe('security headers', () => {
   });
 
   function expectSecurityHeaders(headers: Record<string, unknown>, where: string) {
-    const csp = String(headers['content-security-policy'] ?? '');
+    const text = (name: string) => {
+      const value = headers[name];
+      return typeof value === 'string' ? value : '';
+    };
+    const csp = text('content-security-policy');
     const directive = (name: string) =>
       csp
         .split(';')
         .map((d) => d.trim())
         .find((d) => d.startsWith(`${name} `)) ?? '';
     expect({ where, nosniff: headers['x-content-type-options'] }).toEqual({ where, nosniff: 'nosniff' });
-    expect({ where, hsts: String(headers['strict-transport-security'] ?? '') }).toEqual({
+    expect({ where, hsts: text('strict-transport-security') }).toEqual({
       where,
       hsts: expect.stringMatching(/max-age=\d{7,}/),
     });

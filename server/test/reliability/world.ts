@@ -85,7 +85,7 @@ export async function ok<T = Record<string, unknown>>(
   const res = await api(t, who, method, url, payload);
   if (res.statusCode !== 200)
     throw new Error(`${method} ${url} as ${who}: ${res.statusCode} ${res.body.slice(0, 300)}`);
-  return res.json() as T;
+  return res.json<T>();
 }
 
 export const openWindow = () => ({

@@ -49,7 +49,7 @@ function AddAccountForm() {
       <Typography component="h1" variant="h5" sx={{ fontWeight: 700, mb: 2 }}>
         {t('dev.post.title')}
       </Typography>
-      <Stack component="form" spacing={2} onSubmit={submit}>
+      <Stack component="form" spacing={2} onSubmit={(event) => void submit(event)}>
         <TextField
           label={t('dev.post.username')}
           name="username"

@@ -54,7 +54,7 @@ function SignInForm({ previous, onSignedIn, onLogout }: SignInDialogProps) {
   return (
     // Only signing in (or logging out) closes it: Escape and the backdrop do nothing.
     <Dialog open fullWidth maxWidth="xs" aria-labelledby="session-ended-title" aria-describedby="session-ended-text">
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={(event) => void submit(event)} noValidate>
         <DialogTitle id="session-ended-title">{t('session.title')}</DialogTitle>
         <DialogContent>
           <DialogContentText id="session-ended-text">

@@ -84,7 +84,7 @@ describe('shell routes', () => {
           type="button"
           onClick={() => {
             localStorage.clear();
-            navigate('/');
+            void navigate('/');
           }}
         >
           Logout
@@ -101,7 +101,7 @@ describe('shell routes', () => {
     const user = userEvent.setup();
     jest.spyOn(authApi, 'login').mockImplementation(async () => {
       signInAs('admin');
-      return { token: localStorage.getItem('token')! } as never;
+      return { token: localStorage.getItem('token')! };
     });
     renderAt('/');
     await user.click(await screen.findByPlaceholderText('NIP/NIS'));

@@ -16,7 +16,7 @@ beforeEach(() => {
   document.head.innerHTML = '';
   fetchMock.mockReset();
   fetchMock.mockImplementation(async () => new Response(JSON.stringify(manifest)));
-  global.fetch = fetchMock as unknown as typeof fetch;
+  global.fetch = fetchMock;
 });
 
 it('starts the downloads of the remote’s entry and App, once, and hands Module Federation the manifest it read', async () => {

@@ -20,7 +20,7 @@ beforeEach(() => {
     status: 200,
     json: async () => ({ student: '/remotes/student/mf-manifest.json' }),
   }));
-  global.fetch = fetchMock as unknown as typeof fetch;
+  global.fetch = fetchMock;
   loadRemoteMock.mockReset();
   registerRemotesMock.mockReset();
 });

@@ -39,7 +39,7 @@ export function startSessionKeeper({
     if (busy || !token || now() - lastAttempt < retryGapMs) return;
     let claims: { iat?: number; exp?: number };
     try {
-      claims = decodeToken(token) as { iat?: number; exp?: number };
+      claims = decodeToken(token);
     } catch {
       return;
     }

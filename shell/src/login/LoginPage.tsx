@@ -66,7 +66,7 @@ function LoginForm({ onSignedIn, prerendered = false }: LoginPageProps) {
             {t('login.title')} <span className="login__brand">Kelasku</span>
           </h1>
           <p className="login__lead">{t('login.lead')}</p>
-          <form className="login__form" onSubmit={submit} onFocus={prefetchSignedIn}>
+          <form className="login__form" onSubmit={(event) => void submit(event)} onFocus={prefetchSignedIn}>
             <input
               ref={usernameInput}
               className="login__input"

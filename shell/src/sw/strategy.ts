@@ -99,11 +99,12 @@ export function withRecord(
   const same = (item: unknown) =>
     typeof item === 'object' && item !== null && (item as { id?: unknown }).id === record.id;
   if (!Array.isArray(read)) return same(read) ? record : null;
-  if (read.some(same)) return read.map((item) => (same(item) ? record : item));
+  const items: unknown[] = read;
+  if (items.some(same)) return items.map((item) => (same(item) ? record : item));
   const names = Object.keys(filters);
   const belongs =
     names.length > 0 && names.every((name) => !PAGING.has(name) && String(record[name]) === filters[name]);
-  return belongs ? [...read, record] : null;
+  return belongs ? [...items, record] : null;
 }
 
 /** The cache key of an API read for one user: the same address, tagged with the user. */

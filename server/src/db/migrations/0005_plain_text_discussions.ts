@@ -67,12 +67,14 @@ async function decodeTable(db: AnyDb, table: string, columns: string[]): Promise
       .orderBy('id')
       .limit(BATCH);
     if (after !== undefined) q = q.where('id', '>', after);
-    const rows = await q.execute();
+    // the selected columns hold text (a table's rows are untyped here: the table is named at run time)
+    const rows = (await q.execute()) as ({ id: number | string } & Record<string, unknown>)[];
     for (const row of rows) {
       const changes: Record<string, string> = {};
       for (const c of columns) {
-        const plain = sanitizedHtmlToText(row[c]);
-        if (plain !== row[c]) changes[c] = plain;
+        const text = row[c] as string;
+        const plain = sanitizedHtmlToText(text);
+        if (plain !== text) changes[c] = plain;
       }
       if (Object.keys(changes).length > 0) await db.updateTable(table).set(changes).where('id', '=', row.id).execute();
     }

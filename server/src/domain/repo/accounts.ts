@@ -103,15 +103,17 @@ export async function deleteOrphanForumRows(trx: Db): Promise<void> {
     await trx
       .deleteFrom('discussion_replies')
       .where('kind', '=', kind)
-      .where(({ not, exists, selectFrom }) =>
-        not(exists(selectFrom(table).select('id').whereRef(`${table}.id`, '=', 'discussion_replies.discussion_id'))),
+      .where((eb) =>
+        eb.not(
+          eb.exists(eb.selectFrom(table).select('id').whereRef(`${table}.id`, '=', 'discussion_replies.discussion_id')),
+        ),
       )
       .execute();
     await trx
       .deleteFrom('reports')
       .where('kind', '=', kind)
-      .where(({ not, exists, selectFrom }) =>
-        not(exists(selectFrom(table).select('id').whereRef(`${table}.id`, '=', 'reports.discussion_id'))),
+      .where((eb) =>
+        eb.not(eb.exists(eb.selectFrom(table).select('id').whereRef(`${table}.id`, '=', 'reports.discussion_id'))),
       )
       .execute();
   }
@@ -119,10 +121,10 @@ export async function deleteOrphanForumRows(trx: Db): Promise<void> {
   await trx
     .deleteFrom('reports')
     .where('reply_id', '<>', '')
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('discussion_replies').select('id').whereRef('discussion_replies.id', '=', 'reports.reply_id'),
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb.selectFrom('discussion_replies').select('id').whereRef('discussion_replies.id', '=', 'reports.reply_id'),
         ),
       ),
     )

@@ -339,7 +339,8 @@ export class AnswerSaver {
         answerSaveBatches.publish({ db: this.db, kind: this.spec.kind, size: batch.length } satisfies AnswerSaveBatch);
       }
       batch.forEach((p) => this.writing.add(p.save.sheetId));
-      this.writeIsolated(batch, new Date()).finally(() => {
+      // writeIsolated never rejects: each save's own promise carries its outcome
+      void this.writeIsolated(batch, new Date()).finally(() => {
         batch.forEach((p) => this.writing.delete(p.save.sheetId));
         this.inFlight -= 1;
         this.flush();
@@ -405,7 +406,7 @@ const savers = new WeakMap<Db, Map<string, AnswerSaver>>();
 
 export function answerSaverFor(db: Db, spec: ItemSpec): AnswerSaver {
   let byKind = savers.get(db);
-  if (!byKind) savers.set(db, (byKind = new Map()));
+  if (!byKind) savers.set(db, (byKind = new Map<string, AnswerSaver>()));
   let saver = byKind.get(spec.kind);
   if (!saver) byKind.set(spec.kind, (saver = new AnswerSaver(db, spec)));
   return saver;

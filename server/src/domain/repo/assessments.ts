@@ -207,8 +207,8 @@ export async function itemOfParentFor(
           teacher_id: Number(row.teacher_id),
           ...place,
           material_id: spec.kind === 'exercise' ? Number(row.material_id) : null,
-          start_time: (row.start_time ?? null) as ItemFacts['start_time'],
-          end_time: (row.end_time ?? null) as ItemFacts['end_time'],
+          start_time: row.start_time ?? null,
+          end_time: row.end_time ?? null,
           updated_at: row.updated_at as ItemFacts['updated_at'],
           shuffle_questions: flag(row.shuffle_questions),
           shuffle_options: flag(row.shuffle_options),
@@ -219,7 +219,7 @@ export async function itemOfParentFor(
     assigned: Boolean(row.assigned),
     item,
     session: row,
-    storedOrderSeed: (row.order_seed as string | null | undefined) ?? null,
+    storedOrderSeed: row.order_seed ?? null,
   };
 }
 
@@ -253,15 +253,15 @@ export async function itemWithSheet(
   if (!row) return {};
   const item: ItemFacts = {
     id: Number(row.id),
-    title: row.title as string,
+    title: row.title,
     total_marks: Number(row.total_marks),
     teacher_id: Number(row.teacher_id),
     class_id: Number(row.class_id),
     class_teacher_id: Number(row.class_teacher_id),
     material_id: row.material_id == null ? null : Number(row.material_id),
-    start_time: (row.start_time ?? null) as ItemFacts['start_time'],
-    end_time: (row.end_time ?? null) as ItemFacts['end_time'],
-    updated_at: row.updated_at as ItemFacts['updated_at'],
+    start_time: row.start_time ?? null,
+    end_time: row.end_time ?? null,
+    updated_at: row.updated_at,
   };
   const sheet =
     row.sheet_id == null

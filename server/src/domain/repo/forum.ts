@@ -188,7 +188,7 @@ export async function getDiscussion(db: Db, kind: ForumKind, id: number): Promis
   const row = await postQuery(db, kind).where('f.id', '=', id).executeTakeFirst();
   if (!row) return undefined;
   const replies = await repliesOf(db, kind, [id]);
-  return toItem(row as PostRow, replies.get(id) ?? []);
+  return toItem(row, replies.get(id) ?? []);
 }
 
 /** What a student writes in a discussion (topic trimmed by the caller). */
@@ -343,10 +343,11 @@ function unansweredMaterialTopics(db: Db) {
   return db
     .selectFrom('material_forum as f')
     .innerJoin('materials as m', 'm.id', 'f.material_id')
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('discussion_replies as r')
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('discussion_replies as r')
             .select('r.id')
             .where('r.kind', '=', 'material')
             .whereRef('r.discussion_id', '=', 'f.id')

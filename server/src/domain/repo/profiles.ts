@@ -265,10 +265,11 @@ export async function deleteStudentRecord(trx: Db, id: number): Promise<void> {
     await trx
       .deleteFrom(table)
       .where('student_id', '=', id)
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom('discussion_replies')
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('discussion_replies')
               .select('discussion_replies.id')
               .where('discussion_replies.kind', '=', kind)
               .whereRef('discussion_replies.discussion_id', '=', `${table}.id`)

@@ -101,7 +101,7 @@ async function sheet(
   if (graded) {
     await t.db
       .insertInto(scores)
-      .values({ [idCol]: itemId, student_id: studentId, score: graded.score, detail: toDbJson(graded.detail) } as never)
+      .values({ [idCol]: itemId, student_id: studentId, score: graded.score, detail: toDbJson(graded.detail) })
       .execute();
   }
 }

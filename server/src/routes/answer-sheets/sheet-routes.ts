@@ -81,16 +81,24 @@ function refuseOutsideWindow(spec: ItemSpec, item: ItemFacts, extraMinutes: numb
   if (refusal) throw refusal;
 }
 
+/** The answer sheets of one kind of item (exercise, exam) at `base`: read, open, save, delete. */
 export function registerSheetRoutes(fastify: FastifyInstance, spec: ItemSpec, base: string) {
+  registerSheetRead(fastify, spec, base);
+  registerSheetOpen(fastify, spec, base);
+  registerSheetSave(fastify, spec, base);
+  registerSheetDelete(fastify, spec, base);
+}
+
+async function requireItem(db: FastifyInstance['db'], spec: ItemSpec, id: number): Promise<ItemFacts> {
+  const item = await itemById(db, spec, id);
+  if (!item) throw recordNotFound(spec.kind, `${spec.label} not found`);
+  return item;
+}
+
+function registerSheetRead(fastify: FastifyInstance, spec: ItemSpec, base: string) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const db = app.db;
   const tags = [`${spec.kind} answers`];
-
-  async function requireItem(id: number): Promise<ItemFacts> {
-    const item = await itemById(db, spec, id);
-    if (!item) throw recordNotFound(spec.kind, `${spec.label} not found`);
-    return item;
-  }
 
   app.get(
     base,
@@ -120,7 +128,7 @@ export function registerSheetRoutes(fastify: FastifyInstance, spec: ItemSpec, ba
           requireWorkRead(caller, found.item, studentId, spec);
           return found.sheet ? [sheetJson(spec, found.sheet)] : [];
         }
-        const item = await requireItem(q[spec.idCol]);
+        const item = await requireItem(db, spec, q[spec.idCol]);
         if (!managesClass(caller, item)) throw forbidden(`Forbidden: this ${spec.kind} is not yours`);
         // A bare array like every sheet read, bounded by its length (limits.ts SHEET_LIST_PAGE_SIZE); `page` for the rest.
         const paging = parsePaging(q, SHEET_LIST_PAGE_SIZE, SHEET_LIST_PAGE_SIZE);
@@ -129,6 +137,12 @@ export function registerSheetRoutes(fastify: FastifyInstance, spec: ItemSpec, ba
         );
       }),
   );
+}
+
+function registerSheetOpen(fastify: FastifyInstance, spec: ItemSpec, base: string) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const db = app.db;
+  const tags = [`${spec.kind} answers`];
 
   app.post(
     base,
@@ -161,6 +175,13 @@ export function registerSheetRoutes(fastify: FastifyInstance, spec: ItemSpec, ba
       return sheetJson(spec, await openSheet(db, spec, item.id, studentId, answers));
     },
   );
+}
+
+/** The save: the hot path, one statement that checks the user, the session and the sheet. */
+function registerSheetSave(fastify: FastifyInstance, spec: ItemSpec, base: string) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const db = app.db;
+  const tags = [`${spec.kind} answers`];
 
   const saver = answerSaverFor(db, spec);
   app.route({
@@ -216,7 +237,7 @@ export function registerSheetRoutes(fastify: FastifyInstance, spec: ItemSpec, ba
       requireStudentId(request.user, 'answer');
       const sheet = await sheetById(db, spec, id);
       if (!sheet) throw recordNotFound('answer-sheet', 'Answer sheet not found');
-      const item = await requireItem(sheet.item_id);
+      const item = await requireItem(db, spec, sheet.item_id);
       const refusal = sheetWriteRefusal(request.user, {
         sheet,
         assigned: await isAssigned(db, sheet.student_id, item.class_id),
@@ -239,6 +260,12 @@ export function registerSheetRoutes(fastify: FastifyInstance, spec: ItemSpec, ba
       throw conflict('The answer sheet could not be saved, please retry', { code: 'sheet-save-retry' });
     },
   });
+}
+
+function registerSheetDelete(fastify: FastifyInstance, spec: ItemSpec, base: string) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const db = app.db;
+  const tags = [`${spec.kind} answers`];
 
   app.delete(
     base,

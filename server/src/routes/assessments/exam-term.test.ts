@@ -150,10 +150,12 @@ describe('a term of exams per class, one current at a time', () => {
   });
 
   it("previews every exam of the term by id for the class's teacher (the Past exams' Preview): current and closed, with its key", async () => {
-    const term = (await api('teacher', 'GET', `/exams/of-class?class_id=${classId()}`)).json() as {
-      id: number;
-      closed_at: string | null;
-    }[];
+    const term = (await api('teacher', 'GET', `/exams/of-class?class_id=${classId()}`)).json<
+      {
+        id: number;
+        closed_at: string | null;
+      }[]
+    >();
     expect(term.map((e) => e.closed_at === null)).toEqual([true, false]); // the current one first, then the closed one
     for (const { id } of term) {
       for (const who of ['teacher', 'admin']) {

@@ -137,7 +137,7 @@ describe.each(['exercise', 'exam'] as const)('%s: changing the answer key', (kin
     expect(review.content['1_answer']).toBe('a');
     expect(review.detail['1']).toEqual({ kind: 'mc', correct: true });
     expect(review.score).toBe(75);
-    const all = (await api('student', 'GET', `${base}/get-all-grade`)).json() as Json[];
+    const all = (await api('student', 'GET', `${base}/get-all-grade`)).json<Json[]>();
     expect(all.find((g) => g[idCol] === itemId)!.score).toBe(75);
   });
 

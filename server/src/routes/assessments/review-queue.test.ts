@@ -75,14 +75,14 @@ async function sheet(
   if (graded)
     await t.db
       .insertInto('exam_scores')
-      .values({ exam_id: examId, student_id: studentId, score: graded.score, detail: toDbJson(graded.detail) } as never)
+      .values({ exam_id: examId, student_id: studentId, score: graded.score, detail: toDbJson(graded.detail) })
       .execute();
 }
 
 const submissions = async () => {
   const res = await t.injectWithLogin('teacher', { method: 'GET', url: `/api/v1/exams/submissions?exam_id=${examId}` });
   expect(res.statusCode).toBe(200);
-  return new Map((res.json() as Array<Record<string, unknown>>).map((r) => [r.student_id as number, r]));
+  return new Map(res.json<Array<Record<string, unknown>>>().map((r) => [r.student_id as number, r]));
 };
 const marks = (r: Record<string, unknown> | undefined) =>
   r && {

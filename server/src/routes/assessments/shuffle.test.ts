@@ -78,7 +78,7 @@ describe.each(['exercise', 'exam'] as const)('%s: shuffle settings', (kind) => {
     }
     const res = await api(who, 'POST', base, body);
     expect(res.statusCode).toBe(200);
-    return { body, item: res.json() as Json, parentId: body[parentCol] as number };
+    return { body, item: res.json<Json>(), parentId: body[parentCol] as number };
   }
 
   it('stores both flags, returns them on every read, keeps them when a client leaves them out', async () => {
@@ -165,7 +165,7 @@ describe('the order seed: secret, the same on every node, kept by sheets opened 
     expect(other.order_seed).toEqual(orderSeeds(TEST_JWT_SECRET)('exam', exam.id, t.fixture.students[1].id));
     expect(JSON.stringify(other)).not.toContain(read.order_seed);
     // The teacher's class list gives each student's seed (the preview), the same as the student's own read.
-    const list = (await api('teacher', 'GET', `/exams/submissions?exam_id=${exam.id}`)).json() as Json[];
+    const list = (await api('teacher', 'GET', `/exams/submissions?exam_id=${exam.id}`)).json<Json[]>();
     expect(list.find((r) => r.student_id === student)?.order_seed).toBe(read.order_seed);
     const [teacherRead] = (await api('teacher', 'GET', `/exams?class_id=${classId}`)).json();
     expect(teacherRead.order_seed).toBeUndefined();
@@ -198,7 +198,7 @@ describe('the order seed: secret, the same on every node, kept by sheets opened 
       .execute();
     const [read] = (await api('student', 'GET', `/exams?class_id=${classId}`)).json();
     expect(read.order_seed).toBe(legacy);
-    const list = (await api('teacher', 'GET', `/exams/submissions?exam_id=${exam.id}`)).json() as Json[];
+    const list = (await api('teacher', 'GET', `/exams/submissions?exam_id=${exam.id}`)).json<Json[]>();
     expect(list.find((r) => r.student_id === student)?.order_seed).toBe(legacy);
   });
 });

@@ -63,7 +63,9 @@ function ipv6Network(address: string): string {
   const left = groups(head);
   const right = groups(tail);
   const all =
-    tail === undefined ? left : [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
+    tail === undefined
+      ? left
+      : [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
   return all
     .slice(0, 4)
     .map((g) => parseInt(g, 16).toString(16))

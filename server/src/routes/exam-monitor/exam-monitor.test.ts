@@ -176,18 +176,22 @@ describe('extra time', () => {
 
   it('keeps the auto-submit job off the student with extra minutes until their own end', async () => {
     await runExamAutoSubmit(t.db, scorerFrom());
-    const sheets = (await api('teacher', 'GET', `/exams-answers?exam_id=${examId()}`)).json() as Array<{
-      id: number;
-      status: string;
-    }>;
+    const sheets = (await api('teacher', 'GET', `/exams-answers?exam_id=${examId()}`)).json<
+      Array<{
+        id: number;
+        status: string;
+      }>
+    >();
     expect(sheets.find((s) => s.id === sheet0)?.status).toBe('Active');
     expect(sheets.find((s) => s.id === sheet1)?.status).toBe('Inactive');
     // past the student's own end the job submits them too
     await runExamAutoSubmit(t.db, scorerFrom(), new Date(Date.now() + 31 * MINUTE));
-    const later = (await api('teacher', 'GET', `/exams-answers?exam_id=${examId()}`)).json() as Array<{
-      id: number;
-      status: string;
-    }>;
+    const later = (await api('teacher', 'GET', `/exams-answers?exam_id=${examId()}`)).json<
+      Array<{
+        id: number;
+        status: string;
+      }>
+    >();
     expect(later.find((s) => s.id === sheet0)?.status).toBe('Inactive');
     expect(rowOf((await monitor()).json(), 0)).toMatchObject({ status: 'submitted' });
   });
@@ -261,9 +265,9 @@ describe('one device at a time, and ending one attempt', () => {
 describe('the holder when one-device mode is switched on', () => {
   it('is the device seen last, not one left over from earlier', async () => {
     // one exam per class: the class's earlier exam goes first
-    const old = (await api('teacher2', 'GET', `/exams?class_id=${t.fixture.classes[1].id}`)).json() as Array<{
+    const old = (await api('teacher2', 'GET', `/exams?class_id=${t.fixture.classes[1].id}`)).json<Array<{
       id: number;
-    }> | null;
+    }> | null>();
     for (const e of old ?? []) await api('teacher2', 'DELETE', `/exams?id=${e.id}`);
     const exam = (
       await api('teacher2', 'POST', '/exams', {

@@ -16,7 +16,7 @@ import { Type } from 'typebox';
 import { MAX_EXTRA_MINUTES, monitorStatus, personalEndMs } from '@kelasku/shared-rules';
 import { deviceFrom } from '../../domain/device-gate';
 import { formatWib, toMillis } from '../../domain/exam-window';
-import { requireItem, requireStudentId } from '../../domain/policy';
+import { type Caller, requireItem, requireStudentId } from '../../domain/policy';
 import { EXAM, type ItemFacts, itemById, sheetOf, submitAndGrade } from '../../domain/repo/assessments';
 import { isAssigned } from '../../domain/repo/common';
 import {
@@ -27,7 +27,9 @@ import {
   setOneDevice,
 } from '../../domain/repo/exam-proctoring';
 import { type EssayScorerSettings, scorerFrom } from '../../domain/scorers';
+import type { SheetPresence } from '../../lib/exam-presence';
 import { readAnswersColumn } from '../../db/json';
+import type { RouteGuard } from '../../plugins/auth';
 import { forbidden, recordNotFound } from '../../plugins/errors';
 import { idQuerySchema, idSchema, nullable } from '../helpers';
 
@@ -73,21 +75,70 @@ export interface ExamMonitorOptions extends Record<string, unknown> {
   essayScorer?: EssayScorerSettings;
 }
 
+/** What the proctor's routes share: their guard, the exam they manage, and the check that a student is in its class. */
+interface Proctor {
+  manage: RouteGuard;
+  requireExam: (request: { user: Caller }, id: number) => Promise<ItemFacts>;
+  requireStudentOf: (exam: ItemFacts, studentId: number) => Promise<void>;
+}
+
 export default async function examMonitorRoutes(fastify: FastifyInstance, options: ExamMonitorOptions) {
+  const db = fastify.db;
+  const proctor: Proctor = {
+    manage: fastify.requireRole('teacher', 'admin'),
+    requireExam: (request, id) => requireItem(db, EXAM, request.user, id, 'manage'),
+    async requireStudentOf(exam, studentId) {
+      if (!(await isAssigned(db, studentId, exam.class_id)))
+        throw recordNotFound('student', 'Student not found in this class');
+    },
+  };
+  registerMonitorRead(fastify, proctor);
+  registerProctorActions(fastify, proctor, scorerFrom(options.essayScorer));
+  registerHeartbeat(fastify);
+}
+
+type MonitorRow = Awaited<ReturnType<typeof monitorRows>>[number];
+
+/** What every row of one monitor read is judged by: now, the offline time, the exam's end and question count. */
+interface MonitorClock {
+  nowMs: number;
+  offlineAfterMs: number;
+  endMs: number;
+  total: number;
+}
+
+/** One student's row of the monitor: status from the last save or heartbeat, devices seen lately, own end. */
+function monitorStudent(r: MonitorRow, presence: Map<number, SheetPresence>, clock: MonitorClock) {
+  const { nowMs, offlineAfterMs, endMs, total } = clock;
+  const sheetId = r.sheet_id === null ? null : Number(r.sheet_id);
+  const seen = sheetId === null ? undefined : presence.get(sheetId);
+  const times = [
+    r.updated_at && sheetId !== null ? toMillis(r.updated_at) : null,
+    seen?.beatAt ?? null,
+    ...Object.values(seen?.devices ?? {}),
+  ].filter((t): t is number => t !== null);
+  const last = times.length ? Math.max(...times) : null;
+  const extra = r.minutes === null ? 0 : Number(r.minutes);
+  const sheet =
+    sheetId === null ? null : { status: r.status === 'Inactive' ? ('Inactive' as const) : ('Active' as const) };
+  return {
+    student_id: Number(r.student_id),
+    name: r.name,
+    nis: r.nis,
+    status: monitorStatus(sheet, last, nowMs, offlineAfterMs),
+    answered: answeredCount(r.answers),
+    total,
+    last_activity: last === null ? null : formatWib(last),
+    devices: Object.values(seen?.devices ?? {}).filter((t) => t >= nowMs - offlineAfterMs).length,
+    extra_minutes: extra,
+    end_time: formatWib(personalEndMs(endMs, extra)),
+  };
+}
+
+function registerMonitorRead(fastify: FastifyInstance, { manage, requireExam }: Proctor) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const db = app.db;
   const gate = app.deviceGate;
-  const scorer = scorerFrom(options.essayScorer);
-  const manage = app.requireRole('teacher', 'admin');
-
-  const requireExam = (request: { user: Parameters<typeof requireItem>[2] }, id: number) =>
-    requireItem(db, EXAM, request.user, id, 'manage');
-
-  async function requireStudentOf(exam: ItemFacts, studentId: number): Promise<void> {
-    if (!(await isAssigned(db, studentId, exam.class_id)))
-      throw recordNotFound('student', 'Student not found in this class');
-  }
-
   app.get(
     '/exams/monitor',
     {
@@ -112,31 +163,7 @@ export default async function examMonitorRoutes(fastify: FastifyInstance, option
       const { offlineAfterMs } = gate.settings;
       const endMs = toMillis(exam.end_time!);
       const total = exam.question_count ?? 0;
-      const students = rows.map((r) => {
-        const sheetId = r.sheet_id === null ? null : Number(r.sheet_id);
-        const seen = sheetId === null ? undefined : presence.get(sheetId);
-        const times = [
-          r.updated_at && sheetId !== null ? toMillis(r.updated_at) : null,
-          seen?.beatAt ?? null,
-          ...Object.values(seen?.devices ?? {}),
-        ].filter((t): t is number => t !== null);
-        const last = times.length ? Math.max(...times) : null;
-        const extra = r.minutes === null ? 0 : Number(r.minutes);
-        const sheet =
-          sheetId === null ? null : { status: r.status === 'Inactive' ? ('Inactive' as const) : ('Active' as const) };
-        return {
-          student_id: Number(r.student_id),
-          name: r.name,
-          nis: r.nis,
-          status: monitorStatus(sheet, last, nowMs, offlineAfterMs),
-          answered: answeredCount(r.answers),
-          total,
-          last_activity: last === null ? null : formatWib(last),
-          devices: Object.values(seen?.devices ?? {}).filter((t) => t >= nowMs - offlineAfterMs).length,
-          extra_minutes: extra,
-          end_time: formatWib(personalEndMs(endMs, extra)),
-        };
-      });
+      const students = rows.map((r) => monitorStudent(r, presence, { nowMs, offlineAfterMs, endMs, total }));
       const body = {
         exam_id: exam.id,
         title: exam.title,
@@ -153,7 +180,17 @@ export default async function examMonitorRoutes(fastify: FastifyInstance, option
       return body;
     },
   );
+}
 
+/** The proctor's actions on one student (extra time, device release, ending the attempt) or the exam (one device). */
+function registerProctorActions(
+  fastify: FastifyInstance,
+  { manage, requireExam, requireStudentOf }: Proctor,
+  scorer: ReturnType<typeof scorerFrom>,
+) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const db = app.db;
+  const gate = app.deviceGate;
   app.post(
     '/exams/monitor/extra-time',
     {
@@ -239,7 +276,13 @@ export default async function examMonitorRoutes(fastify: FastifyInstance, option
       return { message: 'Attempt ended' };
     },
   );
+}
 
+/** The heartbeat of a student's exam page. */
+function registerHeartbeat(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const db = app.db;
+  const gate = app.deviceGate;
   app.post(
     '/exams-answers/heartbeat',
     {

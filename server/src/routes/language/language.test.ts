@@ -18,7 +18,7 @@ async function signIn(): Promise<string> {
     payload: { username: t.fixture.students[0].nis, password: FIXTURE_PASSWORDS.student },
   });
   expect(res.statusCode).toBe(200);
-  return (res.json() as { token: string }).token;
+  return res.json<{ token: string }>().token;
 }
 
 describe('PUT /users/language', () => {

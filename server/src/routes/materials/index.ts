@@ -106,14 +106,26 @@ async function cleanBody(db: Db, body: Static<typeof materialBody>, images: Publ
 }
 
 export default async function materialsRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const db = app.db;
-  const tags = ['materials'];
   // Long HTML is sanitized on worker threads (started with the first one), so the event loop serves the others.
   const sanitizer = new SanitizeWorkers();
-  app.addHook('onClose', async () => {
+  fastify.addHook('onClose', async () => {
     await sanitizer.close();
   });
+  registerMaterialReads(fastify);
+  registerMaterialWrites(fastify, sanitizer);
+}
+
+const tags = ['materials'];
+
+/** A material as replied: picture URLs absolute when PUBLIC_URL is set. */
+const asReplied = (images: PublicImages, row: MaterialView): MaterialView => ({
+  ...row,
+  content: images.html(row.content),
+});
+
+function registerMaterialReads(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const db = app.db;
   /**
    * The lists carry every material's content (the original client opens a material from the list), so a page is
    * bounded in bytes by its size: the size asked for, smaller when the list's largest material would take a page past
@@ -124,9 +136,6 @@ export default async function materialsRoutes(fastify: FastifyInstance) {
     const pageSize = materialPageSize(asked.pageSize, await largestMaterial(db, scope), app.publicImages.prefixBytes);
     return { page: asked.page, pageSize, offset: (asked.page - 1) * pageSize };
   }
-
-  /** A material as replied: picture URLs absolute when PUBLIC_URL is set. */
-  const reply = (row: MaterialView): MaterialView => ({ ...row, content: app.publicImages.html(row.content) });
 
   app.get(
     '/materials',
@@ -143,7 +152,7 @@ export default async function materialsRoutes(fastify: FastifyInstance) {
       const teacherId = listScope(request.user).teacherId;
       const paging = await boundedPaging(request.query, { teacherId });
       const { rows, total } = await listMaterials(db, teacherId, { limit: paging.pageSize, offset: paging.offset });
-      return { materials: rows.map(reply), meta: pageMeta(paging, total) };
+      return { materials: rows.map((row) => asReplied(app.publicImages, row)), meta: pageMeta(paging, total) };
     },
   );
 
@@ -171,7 +180,7 @@ export default async function materialsRoutes(fastify: FastifyInstance) {
           user.user_id,
         );
         await app.confirmSession(request, session);
-        return { materials: rows.map(reply), meta: pageMeta(paging, total) };
+        return { materials: rows.map((row) => asReplied(app.publicImages, row)), meta: pageMeta(paging, total) };
       }),
   );
 
@@ -188,9 +197,15 @@ export default async function materialsRoutes(fastify: FastifyInstance) {
     async (request) => {
       const { id } = request.query;
       await requireMaterial(db, request.user, id, 'read');
-      return reply(await findMaterial(db, id));
+      return asReplied(app.publicImages, await findMaterial(db, id));
     },
   );
+}
+
+/** Create, edit, copy and delete, and the replies to a material's discussions. */
+function registerMaterialWrites(fastify: FastifyInstance, sanitizer: SanitizeWorkers) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const db = app.db;
 
   app.post(
     '/materials',
@@ -207,7 +222,7 @@ export default async function materialsRoutes(fastify: FastifyInstance) {
       const cls = await requireClass(db, request.user, request.body.class_id, 'write');
       const clean = await cleanBody(db, request.body, app.publicImages, sanitizer);
       await saveImages(db, clean.images);
-      return reply(await createMaterial(db, clean.fields, cls));
+      return asReplied(app.publicImages, await createMaterial(db, clean.fields, cls));
     },
   );
 
@@ -234,7 +249,7 @@ export default async function materialsRoutes(fastify: FastifyInstance) {
       }
       const clean = await cleanBody(db, body, app.publicImages, sanitizer);
       await saveImages(db, clean.images);
-      return reply(await updateMaterial(db, id, clean.fields, place));
+      return asReplied(app.publicImages, await updateMaterial(db, id, clean.fields, place));
     },
   });
 
@@ -253,7 +268,7 @@ export default async function materialsRoutes(fastify: FastifyInstance) {
     async (request) => {
       const source = await requireMaterial(db, request.user, request.body.material_id, 'manage');
       const targets = await requireCopyTargets(db, request.user, source, request.body.class_ids);
-      return { materials: (await copyMaterial(db, source.id, targets)).map(reply) };
+      return { materials: (await copyMaterial(db, source.id, targets)).map((row) => asReplied(app.publicImages, row)) };
     },
   );
 

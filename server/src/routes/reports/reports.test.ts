@@ -96,7 +96,7 @@ describe('reasons, where, and Dismiss', () => {
 
     const list = await api('admin', 'GET', '/reports');
     expect(list.statusCode).toBe(200);
-    const rows = list.json() as Array<Record<string, unknown>>;
+    const rows = list.json<Array<Record<string, unknown>>>();
     const onGeneral = rows.find((r) => r.kind === 'general');
     expect(onGeneral).toMatchObject({
       reason: 'kata kasar',
@@ -143,18 +143,20 @@ describe('reasons, where, and Dismiss', () => {
   });
 
   it('Dismiss removes the reports on that message and keeps the message; only an admin may dismiss', async () => {
-    const before = (await api('admin', 'GET', '/reports')).json() as Array<{
-      id: number;
-      kind: string;
-      reply_id: string | null;
-    }>;
+    const before = (await api('admin', 'GET', '/reports')).json<
+      Array<{
+        id: number;
+        kind: string;
+        reply_id: string | null;
+      }>
+    >();
     const onReply = before.find((r) => r.reply_id === replyId)!;
     expect((await api('teacher', 'POST', `/reports/dismiss?id=${onReply.id}`)).statusCode).toBe(403);
     expect((await api('student', 'POST', `/reports/dismiss?id=${onReply.id}`)).statusCode).toBe(403);
     expect((await api('admin', 'POST', '/reports/dismiss?id=999999')).statusCode).toBe(404);
     const dismissed = await api('admin', 'POST', `/reports/dismiss?id=${onReply.id}`);
     expect(dismissed.statusCode).toBe(200);
-    const after = (await api('admin', 'GET', '/reports')).json() as Array<{ id: number; reply_id: string | null }>;
+    const after = (await api('admin', 'GET', '/reports')).json<Array<{ id: number; reply_id: string | null }>>();
     expect(after.map((r) => r.id).sort()).toEqual(
       before
         .filter((r) => r.id !== onReply.id)

@@ -41,7 +41,7 @@ let materialA: number;
 async function post<T>(url: string, payload: Record<string, unknown>): Promise<T> {
   const res = await t.injectWithLogin('teacher', { method: 'POST', url: `/api/v1${url}`, payload });
   expect(res.statusCode).toBe(200);
-  return res.json() as T;
+  return res.json<T>();
 }
 
 async function exerciseOf(title: string): Promise<{ exercise: number; material: number }> {
@@ -84,7 +84,7 @@ async function graded(
   const detail: GradeDetail = { 1: { kind: 'mc', correct: true }, 2: essayDetail };
   await t.db
     .insertInto(scores)
-    .values({ [col]: itemId, student_id: studentId, score: 50, detail: toDbJson(detail) } as never)
+    .values({ [col]: itemId, student_id: studentId, score: 50, detail: toDbJson(detail) })
     .execute();
 }
 
@@ -179,9 +179,9 @@ it('lists the items with sheets to review, pending first, oldest waiting first',
 
 it('agrees with the grades screen: the same sheets are marked needs_review in the submissions listing', async () => {
   const res = await t.injectWithLogin('teacher', { method: 'GET', url: `/api/v1/exams/submissions?exam_id=${examId}` });
-  const marked = (res.json() as Array<{ needs_review: boolean; status: string }>).filter(
-    (r) => r.status === 'Submitted' && r.needs_review,
-  );
+  const marked = res
+    .json<Array<{ needs_review: boolean; status: string }>>()
+    .filter((r) => r.status === 'Submitted' && r.needs_review);
   expect(marked).toHaveLength(2);
 });
 

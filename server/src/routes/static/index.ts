@@ -71,7 +71,7 @@ export default async function staticRoutes(app: FastifyInstance, options: Static
   const spa = options.spa ?? makeSpaFallback(root, options.remotesJson);
   for (const url of ['/', '/index.html']) {
     app.get(url, { schema: { hide: true } }, async (request, reply) => {
-      if (!(await spa(request, reply, true))) await reply.callNotFound();
+      if (!(await spa(request, reply, true))) reply.callNotFound();
       return reply;
     });
   }

@@ -169,7 +169,7 @@ export function makeSpaFallback(staticDir: string, remotesJson?: string) {
       .code(200)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .header('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
+      .header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
     if (index.encoding) reply.header('content-encoding', index.encoding);
     allowScripts(reply, await scriptHashes());
     await reply.send(index.html);

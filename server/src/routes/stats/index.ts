@@ -35,6 +35,57 @@ const CHART_MONTHS = 6;
 const adminStatsResponse = { 200: adminStatsSchema };
 const teacherStatsResponse = { 200: teacherStatsSchema };
 
+/** Each class's progress: students who completed every task, and who handed in the exam. */
+function classProgress(counts: Awaited<ReturnType<typeof classProgressCounts>>) {
+  const completed = new Map<number, number>();
+  for (const r of counts.gradedPerStudent) {
+    if (r.graded >= (counts.exercises.get(r.class_id) ?? Infinity))
+      completed.set(r.class_id, (completed.get(r.class_id) ?? 0) + 1);
+  }
+  return counts.classes.map((c) => {
+    const students = counts.students.get(c.id) ?? 0;
+    const withTasks = (counts.exercises.get(c.id) ?? 0) > 0;
+    const withExam = counts.withExam.has(c.id);
+    const tasksCompleted = withTasks ? (completed.get(c.id) ?? 0) : 0;
+    const examDone = withExam ? (counts.examsSubmitted.get(c.id) ?? 0) : 0;
+    return {
+      class_id: c.id,
+      name: c.name,
+      grade: c.grade,
+      students,
+      tasks_completed: tasksCompleted,
+      tasks_uncompleted: withTasks ? students - tasksCompleted : 0,
+      exam_done: examDone,
+      exam_not_done: withExam ? students - examDone : 0,
+    };
+  });
+}
+
+type Activity = Awaited<ReturnType<typeof teacherActivity>>;
+
+/** The average score per grade (two decimals), null for a grade with no graded work. */
+function averageByGrade(scoreSums: Activity['scoreSums']) {
+  const sums = new Map<number, { total: number; n: number }>();
+  for (const r of scoreSums) {
+    const cur = sums.get(r.grade) ?? { total: 0, n: 0 };
+    sums.set(r.grade, { total: cur.total + r.total, n: cur.n + r.n });
+  }
+  return STUDENT_GRADES.map((grade) => {
+    const s = sums.get(grade);
+    return { grade, average: s && s.n > 0 ? Math.round((s.total / s.n) * 100) / 100 : null };
+  });
+}
+
+/** How many submissions fell in each of the chart's months (WIB). */
+function submissionsByMonth(months: string[], submittedAt: Activity['submittedAt']) {
+  const counts = new Map(months.map((m) => [m, 0]));
+  for (const at of submittedAt) {
+    const m = wibMonthOf(fromDbTime(at).getTime());
+    if (counts.has(m)) counts.set(m, counts.get(m)! + 1);
+  }
+  return months.map((month) => ({ month, count: counts.get(month)! }));
+}
+
 export default async function statsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const db = app.db;
@@ -45,33 +96,7 @@ export default async function statsRoutes(fastify: FastifyInstance) {
       preHandler: app.requireRole('admin'),
       schema: { tags, summary: 'Tasks and exam progress per class', response: adminStatsResponse },
     },
-    async () => {
-      const counts = await classProgressCounts(db);
-      const completed = new Map<number, number>();
-      for (const r of counts.gradedPerStudent) {
-        if (r.graded >= (counts.exercises.get(r.class_id) ?? Infinity))
-          completed.set(r.class_id, (completed.get(r.class_id) ?? 0) + 1);
-      }
-      return {
-        classes: counts.classes.map((c) => {
-          const students = counts.students.get(c.id) ?? 0;
-          const withTasks = (counts.exercises.get(c.id) ?? 0) > 0;
-          const withExam = counts.withExam.has(c.id);
-          const tasksCompleted = withTasks ? (completed.get(c.id) ?? 0) : 0;
-          const examDone = withExam ? (counts.examsSubmitted.get(c.id) ?? 0) : 0;
-          return {
-            class_id: c.id,
-            name: c.name,
-            grade: c.grade,
-            students,
-            tasks_completed: tasksCompleted,
-            tasks_uncompleted: withTasks ? students - tasksCompleted : 0,
-            exam_done: examDone,
-            exam_not_done: withExam ? students - examDone : 0,
-          };
-        }),
-      };
-    },
+    async () => ({ classes: classProgress(await classProgressCounts(db)) }),
   );
 
   app.get(
@@ -94,25 +119,9 @@ export default async function statsRoutes(fastify: FastifyInstance) {
         now: toDbTime(now),
       });
 
-      const sums = new Map<number, { total: number; n: number }>();
-      for (const r of activity.scoreSums) {
-        const cur = sums.get(r.grade) ?? { total: 0, n: 0 };
-        sums.set(r.grade, { total: cur.total + r.total, n: cur.n + r.n });
-      }
-      const performance = STUDENT_GRADES.map((grade) => {
-        const s = sums.get(grade);
-        return { grade, average: s && s.n > 0 ? Math.round((s.total / s.n) * 100) / 100 : null };
-      });
-
-      const counts = new Map(months.map((m) => [m, 0]));
-      for (const submittedAt of activity.submittedAt) {
-        const m = wibMonthOf(fromDbTime(submittedAt).getTime());
-        if (counts.has(m)) counts.set(m, counts.get(m)! + 1);
-      }
-
       return {
-        performance,
-        submissions: months.map((month) => ({ month, count: counts.get(month)! })),
+        performance: averageByGrade(activity.scoreSums),
+        submissions: submissionsByMonth(months, activity.submittedAt),
         upcoming_exams: activity.upcomingExams.map((x) => ({
           id: x.id,
           class_id: x.class_id,

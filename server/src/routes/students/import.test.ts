@@ -16,6 +16,7 @@ afterEach(() => jest.restoreAllMocks());
   "hashes an import's initial passwords at background priority, a few at a time, so sign-ins go first",
   async () => {
     const token = await t.tokenFor('admin');
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- called below with .call(this)
     const scrypt = HashWorkerPool.prototype.scrypt;
     const priorities: (HashPriority | undefined)[] = [];
     let inFlight = 0;

@@ -26,7 +26,7 @@ async function newTeacher(name: string) {
   const nip = `19700101200001${String(2000 + ++nipSeq)}`;
   const res = await asAdmin('POST', '/teachers', { name, nip, specialization: 'History', status: 'Active' });
   expect(res.statusCode).toBe(200);
-  return res.json() as { id: number; nip: string; initial_password: string };
+  return res.json<{ id: number; nip: string; initial_password: string }>();
 }
 
 describe('deleting a teacher', () => {

@@ -77,7 +77,7 @@ export function QuestionDialog({ open, mode, initial, onClose, onSave, saving }:
       confirmLabel={mode === 'ask' ? t('questionDialog.post') : t('questionDialog.saveChanges')}
       busy={saving}
       onClose={onClose}
-      onConfirm={save}
+      onConfirm={() => void save()}
       fields={[
         {
           label: t('questionDialog.topic'),

@@ -12,26 +12,27 @@ import {
 import { className, loadExam, loadExercise, materialTitle } from './transport';
 
 // The four reads an AssessmentOwner (owners.ts) names: keys typed as any QueryKey, so exam and exercise fit one type.
+const ownerKey = (key: QueryKey): QueryKey => key;
 
 /** The material's exercise, or null when it has none yet. */
 export const exerciseOfMaterialQuery = (materialId: number) =>
-  queryOptions({ queryKey: assessmentKeys.exercise(materialId) as QueryKey, queryFn: () => loadExercise(materialId) });
+  queryOptions({ queryKey: ownerKey(assessmentKeys.exercise(materialId)), queryFn: () => loadExercise(materialId) });
 
 /** The class's exam, or null when it has none yet. */
 export const examOfClassQuery = (classId: number) =>
-  queryOptions({ queryKey: assessmentKeys.exam(classId) as QueryKey, queryFn: () => loadExam(classId) });
+  queryOptions({ queryKey: ownerKey(assessmentKeys.exam(classId)), queryFn: () => loadExam(classId) });
 
 /** One exam by its id, current or closed (an ended term's exam is no longer its class's exam). */
 export const examByIdQuery = (examId: number) =>
   queryOptions({
-    queryKey: assessmentKeys.examById(examId) as QueryKey,
+    queryKey: ownerKey(assessmentKeys.examById(examId)),
     queryFn: () => examsApi.byId(examId) as Promise<Exam | null>,
   });
 
 /** The class name of an exam read by its id (the exam's own read, from the cache); '' as classNameQuery. */
 export const examClassNameQuery = (examId: number) =>
   queryOptions({
-    queryKey: assessmentKeys.examClassName(examId) as QueryKey,
+    queryKey: ownerKey(assessmentKeys.examClassName(examId)),
     queryFn: async ({ client }) => {
       const exam = await client.ensureQueryData(examByIdQuery(examId));
       return exam ? className(exam.class_id) : '';
@@ -41,13 +42,13 @@ export const examClassNameQuery = (examId: number) =>
 /** Never fails: '' when the title could not be read (only the subtitle is lost). */
 export const materialTitleQuery = (materialId: number) =>
   queryOptions({
-    queryKey: assessmentKeys.materialTitle(materialId) as QueryKey,
+    queryKey: ownerKey(assessmentKeys.materialTitle(materialId)),
     queryFn: () => materialTitle(materialId),
   });
 
 /** Never fails: '' when the name could not be read (only the subtitle is lost). */
 export const classNameQuery = (classId: number) =>
-  queryOptions({ queryKey: assessmentKeys.className(classId) as QueryKey, queryFn: () => className(classId) });
+  queryOptions({ queryKey: ownerKey(assessmentKeys.className(classId)), queryFn: () => className(classId) });
 
 /** How many submissions an edit would re-grade. */
 export const gradedCountQuery = (kind: AssessmentKind, id: number) =>

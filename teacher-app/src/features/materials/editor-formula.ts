@@ -26,7 +26,8 @@ export const formulaHtml = (latex: string): string => {
   return `<span class="${FORMULA_CLASS}" data-value="${escaped}">${escaped}</span>`;
 };
 
-type EmbedClass = { new (...args: never[]): { value(): Record<string, unknown> } };
+/** Quill's formula blot: its value is the LaTeX it shows. */
+type EmbedClass = { new (...args: never[]): { value(): { formula?: string } } };
 
 let registered = false;
 
@@ -35,10 +36,10 @@ export function registerFormula(): void {
   if (registered) return;
   registered = true;
   (window as unknown as { katex: typeof katex }).katex = katex;
-  const Formula = Quill.import('formats/formula') as unknown as EmbedClass;
+  const Formula = Quill.import('formats/formula') as EmbedClass;
   class StoredFormula extends Formula {
     html(): string {
-      return formulaHtml(String(this.value().formula ?? ''));
+      return formulaHtml(this.value().formula ?? '');
     }
   }
   Quill.register('formats/formula', StoredFormula as never, true);

@@ -139,13 +139,13 @@ function AccountDialogs<T extends AccountRow, V extends FormValues, B>({
         fieldFailure={formFieldFailure}
         enrolment={config.enrolment}
         onClose={dialogs.closeForm}
-        onSubmit={dialogs.save}
+        onSubmit={(values, joinClasses) => void dialogs.save(values, joinClasses)}
       />
       <DeleteAccountDialog
         noun={config.noun}
         row={deleting}
         busy={dialogs.removing}
-        onDelete={dialogs.remove}
+        onDelete={() => void dialogs.remove()}
         onDeactivate={() => {
           dialogs.setToggling(deleting);
           dialogs.setDeleting(null);
@@ -156,7 +156,7 @@ function AccountDialogs<T extends AccountRow, V extends FormValues, B>({
         open={dialogs.toggling !== null}
         row={dialogs.shownToggling}
         busy={dialogs.toggleSending}
-        onConfirm={dialogs.setActive}
+        onConfirm={() => void dialogs.setActive()}
         onClose={() => dialogs.setToggling(null)}
       />
       <ConfirmDialog
@@ -165,7 +165,7 @@ function AccountDialogs<T extends AccountRow, V extends FormValues, B>({
         message={t('accounts.reset.message')}
         confirmLabel={t('accounts.reset.confirm')}
         busy={dialogs.resetSending}
-        onConfirm={dialogs.resetPassword}
+        onConfirm={() => void dialogs.resetPassword()}
         onClose={() => dialogs.setResetting(null)}
       />
       <PasswordDialog shown={dialogs.shown} onClose={dialogs.closePassword} />

@@ -167,7 +167,13 @@ function ImportFlow({ onClose, onImported }: { onClose: () => void; onImported: 
         <ImportHelp />
         <Button component="label" variant="outlined" startIcon={<UploadFileIcon />} sx={{ mb: 2 }}>
           {t('import.choose')}
-          <input type="file" accept=".csv,text/csv" hidden onChange={chooseFile} aria-label={t('import.fileLabel')} />
+          <input
+            type="file"
+            accept=".csv,text/csv"
+            hidden
+            onChange={(event) => void chooseFile(event)}
+            aria-label={t('import.fileLabel')}
+          />
         </Button>
         {fileError && (
           <Alert severity="error" sx={{ mb: 2 }}>
@@ -209,8 +215,12 @@ function ImportFlow({ onClose, onImported }: { onClose: () => void; onImported: 
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t('form.cancel')}</Button>
-        {loaded && check === 'failed' && <Button onClick={() => runCheck(loaded)}>{t('import.checkRows')}</Button>}
-        <Button variant="contained" disabled={importable === 0 || importRows.isPending} onClick={importGood}>
+        {loaded && check === 'failed' && <Button onClick={() => void runCheck(loaded)}>{t('import.checkRows')}</Button>}
+        <Button
+          variant="contained"
+          disabled={importable === 0 || importRows.isPending}
+          onClick={() => void importGood()}
+        >
           {loaded && check === 'checked' ? t('import.importCount', { count: importable }) : t('import.import')}
         </Button>
       </DialogActions>

@@ -130,13 +130,13 @@ export function PasswordDialog({ shown: current, onClose }: { shown: ShownPasswo
           </Typography>
         </Box>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 2, flexWrap: 'wrap' }}>
-          <Button startIcon={<ContentCopyIcon />} onClick={copy} variant="outlined" size="small">
+          <Button startIcon={<ContentCopyIcon />} onClick={() => void copy()} variant="outlined" size="small">
             {t('accounts.password.copy')}
           </Button>
           <Button startIcon={<DownloadIcon />} onClick={download} variant="outlined" size="small">
             {t('accounts.password.download')}
           </Button>
-          <Button startIcon={<DownloadIcon />} onClick={downloadXlsx} variant="outlined" size="small">
+          <Button startIcon={<DownloadIcon />} onClick={() => void downloadXlsx()} variant="outlined" size="small">
             {t('accounts.password.downloadExcel')}
           </Button>
           <Typography role="status" variant="body2" color={copied === 'failed' ? 'error' : 'success.main'}>

@@ -156,7 +156,7 @@ export default function ManageClasses({ grade }: { grade: number }) {
           setEditing(null);
           setTakenName(null);
         }}
-        onSubmit={save}
+        onSubmit={(values, enrolAll) => void save(values, enrolAll)}
       />
       {deleting && (
         <Suspense fallback={null}>

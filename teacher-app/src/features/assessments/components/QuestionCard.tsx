@@ -169,7 +169,7 @@ export function QuestionCard({ number, question, canRemove, onChange, onRemove }
                 accept="image/*"
                 hidden
                 aria-label={t('assessments.question.image', { number })}
-                onChange={pickImage}
+                onChange={(event) => void pickImage(event)}
               />
             </>
           )}

@@ -52,7 +52,7 @@ export default function CreateSubject({ grade }: { grade?: number }) {
       />
     );
   }
-  const classId = grade ? gradeClassId! : picked || (list.length === 1 ? list[0].id : '');
+  const classId = grade ? gradeClassId : picked || (list.length === 1 ? list[0].id : '');
 
   const save = (values: MaterialValues, outcome: SaveOutcome) => {
     if (!classId) {

@@ -118,7 +118,7 @@ export default function RichEditor({ initialValue, onChange, label }: RichEditor
         accept="image/*"
         hidden
         aria-label={t('subjects.editor.picture', { label: label.toLowerCase() })}
-        onChange={insertPicture}
+        onChange={(event) => void insertPicture(event)}
       />
       {pictureError && (
         <Typography role="alert" color="error" variant="body2" sx={{ mt: 1 }}>
