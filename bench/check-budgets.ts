@@ -54,11 +54,11 @@ export const SCREENS: {
 
 /**
  * What every signed-in screen loads before its own code, measured 2026-11-28 (budgets.json): the shell's `boot`
- * chunk (React, React DOM, i18next: 83.9 KB), its `mui` chunk (every MUI component a first screen of any role uses,
- * emotion: 78.0 KB) and its `main.js` (the federation runtime: 34.1 KB) make 196 KB together (198 KB once the login
- * page's shared modules joined `boot`), before any file of the screen itself.
+ * chunk (React, React DOM, i18next: 83.9 KB; 98.4 KB since TanStack Query joined it, the shell signing in through
+ * it), its `mui` chunk (every MUI component a first screen of any role uses, emotion: 78.0 KB) and its `main.js` (the
+ * federation runtime: 34.1 KB) make 212 KB together, before any file of the screen itself.
  */
-const SIGNED_IN_FLOOR = 'boot + mui + main.js are 198 KB before any screen code';
+const SIGNED_IN_FLOOR = 'boot + mui + main.js are 212 KB before any screen code';
 
 /**
  * Measured after the exam-season, rombel, archive, formula and picture work merged (2026-11-28): every first screen
@@ -90,7 +90,11 @@ export const KNOWN_OVER_BUDGET: Partial<Record<ScreenName, { files?: number; jsG
   },
   DashboardStudent: { files: 22, jsGzip: 301 * KB, gap: `${SIGNED_IN_FLOOR}; ${GREW}` },
   MyClasses: { files: 25, jsGzip: 299 * KB, gap: `${SIGNED_IN_FLOOR}; ${GREW}` },
-  'exam page': { files: 27, jsGzip: 316 * KB, gap: `${SIGNED_IN_FLOOR}; ${GREW}` },
+  'exam page': {
+    files: 27,
+    jsGzip: 316.5 * KB,
+    gap: `${SIGNED_IN_FLOOR}; ${GREW}; +0.5 KB with TanStack Query taken from the shell's boot chunk instead of the remote's own`,
+  },
 };
 
 async function tokenOf(url: string, role: 'admin' | 'teacher' | 'student'): Promise<string> {
@@ -161,6 +165,68 @@ export function checksOf(name: ScreenName, cost: UsableCost): Check[] {
   ];
 }
 
+/**
+ * The checks of every screen's measured costs against the budgets and ceilings, and their Markdown section. Also
+ * rebuilt from a stored run (bench/results/budgets.json) when a ceiling changes: the measurement stays as measured.
+ */
+export function budgetsReport(costs: Record<ScreenName, UsableCost>, load: readonly number[]) {
+  const checks = SCREENS.flatMap((s) => checksOf(s.name, costs[s.name]));
+  const limitOf = (c: Check) => c.ceiling ?? c.budget;
+  const verdict = (c: Check) =>
+    c.value <= c.budget
+      ? 'pass'
+      : c.value <= limitOf(c)
+        ? `over budget (known: ${c.gap}; held at ${c.format(limitOf(c))})`
+        : `**FAIL** (+${c.format(c.value - limitOf(c))})`;
+  const passed = checks.every((c) => c.value <= limitOf(c));
+  const md = [
+    '## Bundle budgets (bench/check-budgets.ts)',
+    '',
+    'Each screen opened directly (empty cache, no service worker, signed in), counted up to its `kelasku:usable` mark.',
+    '',
+    table(
+      ['check', 'measured', 'budget', 'result'],
+      checks.map((c) => [c.what, c.format(c.value), c.format(c.budget), verdict(c)]),
+    ),
+    '',
+    `Before the usable mark (long tasks: load average ${load.join(' / ')} at start, they move with it):`,
+    '',
+    table(
+      [
+        'screen',
+        'usable at (ms)',
+        'script files',
+        'JS gzip',
+        'share-scope entries (loaded)',
+        'emotion CSS rules',
+        'long tasks (blocking ms)',
+      ],
+      SCREENS.map(({ name }) => {
+        const c = costs[name];
+        return [
+          name,
+          c.usableAt,
+          c.scripts.length,
+          kb(c.jsGzip),
+          `${c.shareScope.entries} (${c.shareScope.loaded})`,
+          c.emotionRules,
+          `${c.longTasks.count} (${c.longTasks.blockingMs})`,
+        ];
+      }),
+    ),
+    '',
+    ...SCREENS.map(
+      ({ name }) =>
+        `- ${name}: largest ${[...costs[name].scripts]
+          .sort((a, b) => b.gzip - a.gzip)
+          .slice(0, 4)
+          .map((f) => `${f.path} ${kb(f.gzip)}`)
+          .join(', ')}`,
+    ),
+  ].join('\n');
+  return { checks, passed, md, verdict };
+}
+
 export async function checkBudgets(): Promise<boolean> {
   // The folder holding <app>/dist for every app, as the server's STATIC_DIR: the repository unless overridden.
   const staticDir = process.env.STATIC_DIR ?? REPO;
@@ -204,60 +270,7 @@ export async function checkBudgets(): Promise<boolean> {
         screen.role === 'student' ? PHONE : {},
       );
     }
-    const checks = SCREENS.flatMap((s) => checksOf(s.name, costs[s.name]));
-    const limitOf = (c: Check) => c.ceiling ?? c.budget;
-    const verdict = (c: Check) =>
-      c.value <= c.budget
-        ? 'pass'
-        : c.value <= limitOf(c)
-          ? `over budget (known: ${c.gap}; held at ${c.format(limitOf(c))})`
-          : `**FAIL** (+${c.format(c.value - limitOf(c))})`;
-    const passed = checks.every((c) => c.value <= limitOf(c));
-    const md = [
-      '## Bundle budgets (bench/check-budgets.ts)',
-      '',
-      'Each screen opened directly (empty cache, no service worker, signed in), counted up to its `kelasku:usable` mark.',
-      '',
-      table(
-        ['check', 'measured', 'budget', 'result'],
-        checks.map((c) => [c.what, c.format(c.value), c.format(c.budget), verdict(c)]),
-      ),
-      '',
-      `Before the usable mark (long tasks: load average ${LOAD_AT_START.join(' / ')} at start, they move with it):`,
-      '',
-      table(
-        [
-          'screen',
-          'usable at (ms)',
-          'script files',
-          'JS gzip',
-          'share-scope entries (loaded)',
-          'emotion CSS rules',
-          'long tasks (blocking ms)',
-        ],
-        SCREENS.map(({ name }) => {
-          const c = costs[name];
-          return [
-            name,
-            c.usableAt,
-            c.scripts.length,
-            kb(c.jsGzip),
-            `${c.shareScope.entries} (${c.shareScope.loaded})`,
-            c.emotionRules,
-            `${c.longTasks.count} (${c.longTasks.blockingMs})`,
-          ];
-        }),
-      ),
-      '',
-      ...SCREENS.map(
-        ({ name }) =>
-          `- ${name}: largest ${[...costs[name].scripts]
-            .sort((a, b) => b.gzip - a.gzip)
-            .slice(0, 4)
-            .map((f) => `${f.path} ${kb(f.gzip)}`)
-            .join(', ')}`,
-      ),
-    ].join('\n');
+    const { checks, passed, md, verdict } = budgetsReport(costs, LOAD_AT_START);
     // A private build's figures are printed only: bench/results describes the repository's build.
     if (staticDir === REPO)
       saveResult({
