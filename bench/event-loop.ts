@@ -9,6 +9,9 @@
  * body that caller may send in the costliest shape to parse: `[{},{},…]` up to the route's body limit, and the most
  * values the server parses (MAX_BODY_VALUES) padded to the limit. Targets: < 100 ms for no token and a student;
  * < 250 ms for a teacher's or admin's body.
+ *
+ * And the pictures a teacher or admin uploads, in each accepted format at the largest size allowed (photo-like, made
+ * with sharp: lib/photos.ts), plus one past the pixel limit that must be refused (rows saying "photo"; < 250 ms).
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -29,8 +32,11 @@ import {
   MAX_ANSWER_BYTES,
 } from '../server/src/domain/limits';
 import { call, makePool, sleep } from './lib/http';
+import { dataUrl, largestPhoto, oversizedPng, PHOTO_MIME, type PhotoFormat } from './lib/photos';
 import { FULL, isMain, saveResult, table } from './lib/results';
 import { buildSchool, openDb } from './lib/school';
+import { classNameKey } from '../shared-rules/src/class-names';
+import { MAX_IMAGE_SIDE_PX } from '../shared-rules/src/pictures';
 import { createPgDatabase, dropPgDatabase, pgAvailable, startServer, type DbChoice } from './lib/server';
 import { BENCH_JWT_SECRET, mintToken, studentToken } from './lib/tokens';
 
@@ -57,6 +63,10 @@ interface Case {
   save?: (body: Record<string, unknown>, c: Ctx) => void;
   /** a pathological payload that must be refused with a 4xx */
   refused?: boolean;
+  /** the error code that refusal must carry (the rule that refuses it) */
+  refusedCode?: string;
+  /** its body holds pictures made by preparePhotos */
+  photos?: boolean;
 }
 
 interface Row {
@@ -179,6 +189,138 @@ function importRowsAtLimit(): { rows: Record<string, unknown>[]; dry_run: boolea
   return { rows, dry_run: true };
 }
 
+// --- photos at the upload limits ------------------------------------------------------------------------------
+/**
+ * The pictures a teacher uploads (inside an exam's, exercise's or material's content: there is no upload route of its
+ * own) and an admin sets as a profile picture, in each accepted format at MAX_IMAGE_SIDE_PX on both sides and the byte
+ * limit (bench/lib/photos.ts: photo-like, so the server decodes and resizes real pixels), one different picture per
+ * run; and one past the pixel limit, which must be refused. Their rows all say "photo" (BENCH_EL_ROUTES=photo).
+ */
+const PHOTO_FORMATS: { format: PhotoFormat; label: string }[] = [
+  { format: 'jpeg', label: "JPEG with a phone's EXIF (GPS, turned)" },
+  { format: 'png', label: 'PNG' },
+  { format: 'webp', label: 'WebP' },
+];
+const photoUrls = new Map<string, string>();
+const photoUrl = (key: string) => {
+  const url = photoUrls.get(key);
+  if (!url) throw new Error(`photo ${key} was not prepared`);
+  return url;
+};
+
+async function preparePhotos(): Promise<void> {
+  for (const { format } of PHOTO_FORMATS)
+    for (let run = 0; run < REPEATS; run++)
+      photoUrls.set(`${format}-${run}`, dataUrl(PHOTO_MIME[format], await largestPhoto(format, 1000 + run)));
+  photoUrls.set('oversized', dataUrl('image/png', await oversizedPng()));
+}
+
+/** A one-question exam with `picture` as the question's picture. */
+const examWithPicture = (picture: string) => ({
+  title: 'UH Foto',
+  total_marks: 100,
+  start_time: inOneDay(0),
+  end_time: inOneDay(2),
+  content: {
+    '1': 'Apa yang tampak di foto?',
+    '1_a': 'a',
+    '1_b': 'b',
+    '1_c': 'c',
+    '1_d': 'd',
+    '1_answer': 'a',
+    '1_pict': picture,
+  },
+});
+
+/** The classes that receive the photo exams (one exam per class): one per format and run, and one for the refused picture. */
+const PHOTO_CLASSES = PHOTO_FORMATS.length * REPEATS + 1;
+
+function photoCases(person: (run: number, id: string) => Record<string, string>): Case[] {
+  const side = `${MAX_IMAGE_SIDE_PX}×${MAX_IMAGE_SIDE_PX}`;
+  const out: Case[] = [];
+  PHOTO_FORMATS.forEach(({ format, label }, f) => {
+    const photo = (run: number) => photoUrl(`${format}-${run}`);
+    out.push(
+      {
+        route: 'POST /exams',
+        payload: `photo ${side} ${label} at the byte limit, as a question's picture`,
+        who: 'teacher',
+        method: 'POST',
+        path: () => '/api/v1/exams',
+        body: (c, run) => ({ ...examWithPicture(photo(run)), class_id: c[`photoClass${f * REPEATS + run}`] }),
+        targetMs: STAFF_TARGET_MS,
+        photos: true,
+      },
+      {
+        route: 'POST /materials',
+        payload: `photo ${side} ${label} at the byte limit, inline in the text`,
+        who: 'teacher',
+        method: 'POST',
+        path: () => '/api/v1/materials',
+        body: (c, run) => ({
+          title: 'Foto praktikum',
+          description: 'd',
+          content: `<p>${words(2000)}</p><p><img src="${photo(run)}"></p>`,
+          class_id: c.schoolClassId,
+        }),
+        targetMs: STAFF_TARGET_MS,
+        photos: true,
+      },
+      {
+        route: 'POST /teachers',
+        payload: `photo ${side} ${label} at the byte limit, as the profile picture`,
+        who: 'admin',
+        method: 'POST',
+        path: () => '/api/v1/teachers',
+        body: (_c, run) => ({ ...person(run, 'nip'), specialization: 'Biologi', profile_picture_url: photo(run) }),
+        targetMs: STAFF_TARGET_MS,
+        photos: true,
+      },
+    );
+  });
+  out.push(
+    {
+      route: 'POST /students',
+      payload: `photo ${side} JPEG with EXIF at the byte limit, as the profile picture`,
+      who: 'admin',
+      method: 'POST',
+      path: () => '/api/v1/students',
+      body: (_c, run) => ({ ...person(run, 'nis'), grade: 10, profile_picture_url: photoUrl(`jpeg-${run}`) }),
+      targetMs: STAFF_TARGET_MS,
+      photos: true,
+    },
+    {
+      route: 'POST /exams',
+      payload: 'photo sanity: a 10000×10000 PNG (refused: past the pixel limit)',
+      who: 'teacher',
+      method: 'POST',
+      path: () => '/api/v1/exams',
+      body: (c) => ({ ...examWithPicture(photoUrl('oversized')), class_id: c[`photoClass${PHOTO_CLASSES - 1}`] }),
+      refused: true,
+      refusedCode: 'image-too-many-pixels',
+      targetMs: STAFF_TARGET_MS,
+      photos: true,
+    },
+    {
+      route: 'POST /teachers',
+      payload: 'photo sanity: a 10000×10000 PNG as the profile picture (refused: past the pixel limit)',
+      who: 'admin',
+      method: 'POST',
+      path: () => '/api/v1/teachers',
+      body: (_c, run) => ({
+        ...person(run, 'nip'),
+        specialization: 'Biologi',
+        profile_picture_url: photoUrl('oversized'),
+      }),
+      refused: true,
+      refusedCode: 'image-too-many-pixels',
+      targetMs: STAFF_TARGET_MS,
+      photos: true,
+    },
+  );
+  return out;
+}
+
 const inOneDay = (hours: number) => new Date(Date.now() + 24 * 3600_000 + hours * 3600_000).toISOString();
 
 // --- the write routes ------------------------------------------------------------------------------------------
@@ -188,11 +330,12 @@ function cases(): Case[] {
   const W = BODY_LIMITS.withImages;
   const P = BODY_LIMITS.withProfilePicture;
   const uniq = (p: string, run: number) => `${p}${process.pid}${run}${Math.floor(Math.random() * 1e6)}`;
+  // NIS and NIP are digits only: an id with a letter is refused before the profile picture is read
   const person = (run: number, id: string) => ({
     name: 'Nama Lengkap',
     status: 'Active',
     phone_number: '0812',
-    [id]: uniq('E', run),
+    [id]: uniq('', run),
   });
   return [
     {
@@ -612,6 +755,7 @@ function cases(): Case[] {
       path: (c) => `/api/v1/exams/essay-score?id=${c.examSheetId}`,
       body: () => padTo({ scores: { 1: 5 } }, S),
     },
+    ...photoCases(person),
   ];
 }
 
@@ -675,6 +819,37 @@ function costliestBodies(base: Case[]): Case[] {
   return out;
 }
 
+interface StoredPictures {
+  pictures: number;
+  sized: number;
+  variants: number;
+}
+
+/** What the server stored of the pictures: each sized (sharp read it) and its copies made. */
+async function storedPictures(handle: ReturnType<typeof openDb>): Promise<StoredPictures> {
+  const count = (rows: { n: number | string | bigint }[]) => Number(rows[0]?.n ?? 0);
+  const pictures = count(
+    await handle.db
+      .selectFrom('images')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .execute(),
+  );
+  const sized = count(
+    await handle.db
+      .selectFrom('images')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('width', 'is not', null)
+      .execute(),
+  );
+  const variants = count(
+    await handle.db
+      .selectFrom('image_variants')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .execute(),
+  );
+  return { pictures, sized, variants };
+}
+
 // --- running ---------------------------------------------------------------------------------------------------
 /**
  * The probe's figures; retried for up to a minute, as on a loaded machine (load 25–40 on 2 cores) a fresh server, or
@@ -692,17 +867,21 @@ async function probe(port: number, what: 'reset' | 'read') {
   }
 }
 
-/** BENCH_EL_ROUTES=materials,exams: only the routes whose text holds one of the words (a run of its own, saved apart). */
+/**
+ * BENCH_EL_ROUTES=materials,exams: only the rows whose route or payload text holds one of the words (a run of its own,
+ * saved apart); `photo` picks the picture uploads.
+ */
 const ROUTE_WORDS = (process.env.BENCH_EL_ROUTES ?? '')
   .split(',')
   .map((w) => w.trim())
   .filter(Boolean);
-const picked = (c: Case) => ROUTE_WORDS.length === 0 || ROUTE_WORDS.some((w) => c.route.includes(w));
+const picked = (c: Case) =>
+  ROUTE_WORDS.length === 0 || ROUTE_WORDS.some((w) => c.route.includes(w) || c.payload.includes(w));
 
 async function withDb(
   db: DbChoice,
   port: number,
-): Promise<{ db: DbChoice; idle: number; rows: Row[]; error?: string }> {
+): Promise<{ db: DbChoice; idle: number; rows: Row[]; stored?: StoredPictures; error?: string }> {
   const pgName = `bench_event_loop_${process.pid}`;
   const databaseUrl = db === 'postgres' ? await createPgDatabase(pgName) : undefined;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kelasku-event-loop-'));
@@ -719,6 +898,7 @@ async function withDb(
   const rows: Row[] = [];
   let idle = NaN;
   let error: string | undefined;
+  let stored: StoredPictures | undefined;
   try {
     const school = await buildSchool(handle, { prefix: 'EL', students: 40, questions: 10 });
     const admin = await handle.db
@@ -762,7 +942,20 @@ async function withDb(
     await sleep(1000);
     idle = (await probe(probePort, 'read')).maxMs;
     const base = cases();
-    for (const c of [...base, ...costliestBodies(base)].filter(picked)) {
+    const chosen = [...base, ...costliestBodies(base)].filter(picked);
+    if (chosen.some((c) => c.photos)) {
+      // the photo exams' classes (one exam per class), the teacher's
+      const rows = Array.from({ length: PHOTO_CLASSES }, (_, k) => ({
+        name: `EL Foto ${k + 1}`,
+        name_key: classNameKey(`EL Foto ${k + 1}`),
+        description: 'Kelas foto',
+        teacher_id: teacher.id,
+        grade: 10,
+      }));
+      const ids = await handle.db.insertInto('classes').values(rows).returning('id').execute();
+      ids.forEach((r, k) => (ctx[`photoClass${k}`] = r.id));
+    }
+    for (const c of chosen) {
       const targetMs = c.targetMs ?? TARGET_MS;
       const row: Row = {
         route: c.route,
@@ -792,6 +985,7 @@ async function withDb(
         row.latencyMs = Math.max(row.latencyMs, Math.round(res.end - res.start));
         if (res.status === 200 && c.save && res.body && typeof res.body === 'object') c.save(res.body, ctx);
         if (c.refused && !(res.status >= 400 && res.status < 500)) row.ok = false;
+        if (c.refusedCode && (res.body as { code?: unknown } | undefined)?.code !== c.refusedCode) row.ok = false;
         if (res.status === 0 || res.status >= 500) row.ok = false;
       }
       if (row.maxDelayMs >= targetMs) row.ok = false;
@@ -801,6 +995,7 @@ async function withDb(
       );
     }
     await pool.close();
+    if (chosen.some((c) => c.photos)) stored = await storedPictures(handle);
   } catch (e) {
     error = (e as Error).stack ?? String(e);
     console.error(`[event-loop ${db}] ${error}\n${server.logTail()}`);
@@ -810,12 +1005,15 @@ async function withDb(
     if (databaseUrl) await dropPgDatabase(pgName);
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
-  return { db, idle, rows, error };
+  return { db, idle, rows, stored, error };
 }
 
 export async function runEventLoop(): Promise<void> {
   const runs = [];
-  let port = 3870;
+  // BENCH_EL_PORT: another first port, for a run beside another (each database takes its port and port + 10)
+  let port = Number(process.env.BENCH_EL_PORT ?? 3870);
+  const base = cases();
+  if ([...base, ...costliestBodies(base)].some((c) => c.photos && picked(c))) await preparePhotos();
   for (const db of (process.env.BENCH_DBS ?? 'sqlite,postgres').split(',') as DbChoice[]) {
     if (db === 'postgres' && !(await pgAvailable())) continue;
     runs.push(await withDb(db, port++));
@@ -843,6 +1041,12 @@ export async function runEventLoop(): Promise<void> {
           x.ok ? '✓' : '✗',
         ]),
       ),
+      ...(r.stored
+        ? [
+            '',
+            `Stored afterwards: ${r.stored.pictures} pictures, ${r.stored.sized} of them sized by sharp, ${r.stored.variants} smaller copies (the uploads were decoded and resized).`,
+          ]
+        : []),
       ...(r.error ? ['', `- **${r.error.split('\n')[0]}**`] : []),
     ].join('\n');
   });
