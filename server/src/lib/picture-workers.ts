@@ -2,8 +2,8 @@
  * Pictures sent inline as data URLs (up to MAX_PICT_CHARS: 1.5 MB once decoded) are checked, decoded, cleaned of
  * their metadata and hashed on worker threads (domain/picture-data-urls.ts decodeImageDataUrl, run by
  * server/src/picture-thread.ts), so the event loop keeps serving everyone else meanwhile. On the main thread those
- * steps took 8–196 ms for one picture of the largest size on the 2-core machine at load 15 (bench/event-loop.ts, the
- * "photo" rows). Small pictures are decoded on the main thread, where they cost less than the trip to a thread. The
+ * steps took 8–196 ms for one picture of the largest size (4096 px, 1.5 MB) on the 2-core machine at load 15, and an
+ * upload stalled the loop up to 696 ms (bench/RESULTS.md, the "picture uploads" pair). Small pictures are decoded on the main thread, where they cost less than the trip to a thread. The
  * threads run the very same function, so the bytes, hash and refusals (ContentError: the same 400s) are the same.
  * Bounded as every pool of lib/thread-pool.ts (a 503 `content-busy` when too many wait).
  */
