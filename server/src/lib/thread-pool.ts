@@ -162,7 +162,10 @@ export class ThreadPool<In, Out> {
       const result = refused || known?.failed !== undefined ? undefined : this.result(reply);
       if (refused) job.reject(new ContentError(refused.message, refused.extra));
       else if (result !== undefined) job.resolve(result);
-      else job.reject(new Error(`${this.options.doing} failed: ${String(known?.failed ?? 'no result')}`));
+      else {
+        const failed = known?.failed;
+        job.reject(new Error(`${this.options.doing} failed: ${typeof failed === 'string' ? failed : 'no result'}`));
+      }
     }
     this.dispatch();
   }
