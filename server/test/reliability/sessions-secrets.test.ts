@@ -6,6 +6,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import type { OutgoingHttpHeaders } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { appOptionsFromConfig, loadConfig, REPO_ROOT } from '../../src/config';
@@ -353,19 +354,15 @@ describe('security headers', () => {
     fs.rmSync(path.dirname(remotesFile), { recursive: true, force: true });
   });
 
-  function expectSecurityHeaders(headers: Record<string, unknown>, where: string) {
-    const text = (name: string) => {
-      const value = headers[name];
-      return typeof value === 'string' ? value : '';
-    };
-    const csp = text('content-security-policy');
+  function expectSecurityHeaders(headers: OutgoingHttpHeaders, where: string) {
+    const csp = String(headers['content-security-policy'] ?? '');
     const directive = (name: string) =>
       csp
         .split(';')
         .map((d) => d.trim())
         .find((d) => d.startsWith(`${name} `)) ?? '';
     expect({ where, nosniff: headers['x-content-type-options'] }).toEqual({ where, nosniff: 'nosniff' });
-    expect({ where, hsts: text('strict-transport-security') }).toEqual({
+    expect({ where, hsts: String(headers['strict-transport-security'] ?? '') }).toEqual({
       where,
       hsts: expect.stringMatching(/max-age=\d{7,}/),
     });
