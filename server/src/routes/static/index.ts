@@ -71,7 +71,9 @@ export default async function staticRoutes(app: FastifyInstance, options: Static
   const spa = options.spa ?? makeSpaFallback(root, options.remotesJson);
   for (const url of ['/', '/index.html']) {
     app.get(url, { schema: { hide: true } }, async (request, reply) => {
-      if (!(await spa(request, reply, true))) reply.callNotFound();
+      // callNotFound returns the reply (typed void): waiting for it waits until the 404 is sent
+      // eslint-disable-next-line @typescript-eslint/await-thenable -- the reply is thenable at run time
+      if (!(await spa(request, reply, true))) await reply.callNotFound();
       return reply;
     });
   }
