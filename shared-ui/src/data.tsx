@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { QueryClient } from '@tanstack/react-query';
 import { errorStatus, isNetworkError } from '@kelasku/shared-api';
-import { SessionCache } from './session-cache';
+import { SessionCache } from '@kelasku/shared-ui/src/session-cache';
 
 // The one data layer of the three remotes: TanStack Query (a federation singleton the shell provides, webpack/federation.ts).
 // Each remote's App wraps its screens in <DataProvider>; screens read with useQuery over the queryOptions factories of
