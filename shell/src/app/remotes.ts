@@ -11,7 +11,7 @@ import { prefetchedManifests } from './remote-prefetch';
 
 export type RemoteRole = AppRole;
 
-/** Roles whose load failed: the remote may have moved since the page was sent, so their retry reads /remotes.json. */
+/** Roles whose load failed: the remote may have moved since the page was sent, so a later load reads /remotes.json. */
 const movedSincePage = new Set<RemoteRole>();
 
 /**
@@ -64,8 +64,10 @@ export function remoteEntry(role: RemoteRole): Promise<string> {
 let failedBefore = false;
 
 /**
- * After a failed load, Retry fetches the remote's entry afresh: a preload the page made of it before the failure
- * (pre-paint.ts) would otherwise hand the failed answer to the next script of that address.
+ * After a failed load, a later load in the same page (the screen's, after the early start's failed) fetches the
+ * remote's entry afresh: a preload the page made of it before the failure (pre-paint.ts) would otherwise hand the
+ * failed answer to the next script of that address. The App's own files cannot be asked for afresh this way (the
+ * remote's runtime loads them), so the Retry button loads a new page instead (RemoteApp.tsx).
  */
 export const freshEntryAfterFailure: ModuleFederationRuntimePlugin = {
   name: 'kelasku-fresh-entry-after-failure',
