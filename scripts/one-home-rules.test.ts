@@ -120,6 +120,7 @@ const RULES: Rule[] = [
       'server/src/lib/json-workers.ts', // request bodies, parsed off the main thread
       'server/src/domain/answer-delivery.ts', // a sealed envelope's opened text, from the browser
       'server/src/plugins/security.ts', // the remotes' address file, at start-up
+      'server/src/routes/static/start-chain.ts', // the remotes' address file and the builds' manifests, per deploy
     ],
     within: 'server/src',
     pattern: /\bJSON\.parse\(/,

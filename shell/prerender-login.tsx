@@ -6,6 +6,7 @@ import i18next from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { LoginPage } from './src/login/LoginPage';
 import shellMessages from './src/locales/en.json';
+import { NO_PRERENDER_CLASS } from './src/pre-paint';
 
 export const PRERENDER_CLASS = 'login-prerender';
 
@@ -31,10 +32,5 @@ export function prerenderLogin(): string {
   return `<div class="${PRERENDER_CLASS}">${page}</div>`;
 }
 
-/**
- * Runs in <head> before the first paint: a visitor who is signed in, or who opened another path, would otherwise see
- * the login page flash before the app shows the right screen. Hashed into the server's CSP (routes/static/spa.ts).
- * "token" is the key shared-api/src/session.ts stores the session under.
- */
-export const PRERENDER_GATE_SCRIPT = `try{if(location.pathname!=="/"||localStorage.getItem("token"))document.documentElement.classList.add("kelasku-no-prerender")}catch(e){}`;
-export const PRERENDER_GATE_CSS = `.kelasku-no-prerender .${PRERENDER_CLASS}{display:none}`;
+/** Hides the prerendered login page when the pre-paint script says it must not show (src/pre-paint.ts). */
+export const PRERENDER_GATE_CSS = `.${NO_PRERENDER_CLASS} .${PRERENDER_CLASS}{display:none}`;

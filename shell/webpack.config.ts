@@ -2,7 +2,10 @@ import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { appConfig, modeOf, withDevServer } from '../webpack/federation';
 import { ServiceWorkerPlugin } from '../webpack/service-worker';
-import { PRERENDER_GATE_CSS, PRERENDER_GATE_SCRIPT, prerenderLogin } from './prerender-login';
+import { StartChainPlugin } from '../webpack/start-chain';
+import { START_CHAIN_ELEMENT_ID } from '../shared-rules/src/start-chain';
+import { PRERENDER_GATE_CSS, prerenderLogin } from './prerender-login';
+import { PRE_PAINT_SCRIPT } from './src/pre-paint';
 
 // The login page's CSS goes straight into index.html: it paints with the HTML and costs no JS (no style-loader).
 // Its picture (~1 KB compressed) goes in as a data: URL, so the largest element on a phone needs no extra request.
@@ -29,7 +32,8 @@ export default (_env: unknown, argv: { mode?: string }) =>
       templateParameters: {
         loginCss: `${loginCss} ${PRERENDER_GATE_CSS}`,
         loginMarkup: prerenderLogin(),
-        gateScript: PRERENDER_GATE_SCRIPT,
+        prePaintScript: PRE_PAINT_SCRIPT,
+        startChainId: START_CHAIN_ELEMENT_ID,
       },
       plugins: [
         new ServiceWorkerPlugin({
@@ -40,6 +44,8 @@ export default (_env: unknown, argv: { mode?: string }) =>
           })),
           minify: modeOf(argv) === 'production',
         }),
+        // What a signed-in start runs of the shell (start-chain.json): the server names it in the page.
+        new StartChainPlugin({ entry: 'main', signedInGroups: ['signed-in'] }),
       ],
     }),
     3100,

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Page } from 'playwright-core';
 import { dashboardHeading, expectVisible, openAs, setupApp } from './harness/app';
 import { buildChangedRemote, replaceFolder, serveFolder, type MarkedBuild } from './harness/deploy';
 import { freePort, REPO_ROOT } from './harness/server';
@@ -61,6 +62,21 @@ function shellFingerprint(): string {
   return hash.digest('hex');
 }
 
+/** The files of a remote build's exposed App, as its manifest lists them: they change with every changed build. */
+function appFilesOf(dist: string): string[] {
+  const manifest = JSON.parse(fs.readFileSync(path.join(dist, 'mf-manifest.json'), 'utf8')) as {
+    exposes: { name: string; assets: { js: { sync: string[] } } }[];
+  };
+  return manifest.exposes.find((e) => e.name === 'App')!.assets.js.sync;
+}
+
+/** The start chain the server wrote into the page (its data element: shared-rules/src/start-chain.ts). */
+async function startChainOf(page: Page): Promise<{ files: Record<string, string[]> }> {
+  return JSON.parse((await page.locator('#kelasku-start-chain').textContent()) ?? 'null') as {
+    files: Record<string, string[]>;
+  };
+}
+
 let build: MarkedBuild | undefined;
 let shellBefore = '';
 
@@ -81,10 +97,19 @@ it('a student remote replaced in place is loaded by the running shell on reload'
   await openAs(app, page, 'student');
   await expectVisible(page.getByRole('heading', { name: ORIGINAL_TEXT, exact: true }));
 
+  const appBefore = appFilesOf(stagedStudentDist);
   replaceFolder(stagedStudentDist, build!.dist);
   await page.reload();
   await expectVisible(page.getByRole('heading', { name: `${ORIGINAL_TEXT} ${MARKER}` }));
   expect(shellFingerprint()).toBe(shellBefore);
+  // The page itself named the new build's files (the server reads each remote's manifest per deploy).
+  const appAfter = appFilesOf(stagedStudentDist);
+  expect(appAfter).not.toEqual(appBefore);
+  const named = (await startChainOf(page)).files.student;
+  expect(named).toEqual(expect.arrayContaining(appAfter.map((file) => `/remotes/student/${file}`)));
+  expect(named.filter((file) => appBefore.some((old) => file.endsWith(`/${old}`) && !appAfter.includes(old)))).toEqual(
+    [],
+  );
 
   // Put the original back for the next test.
   replaceFolder(stagedStudentDist, path.join(REPO_ROOT, 'student-app', 'dist'));
@@ -103,6 +128,7 @@ it('a student remote uploaded to another origin is loaded once /remotes.json poi
     fs.writeFileSync(remotesJson, JSON.stringify({ ...DEFAULT_REMOTES, student: `${cdn.url}/mf-manifest.json` }));
     await page.reload();
     await expectVisible(page.getByRole('heading', { name: `${ORIGINAL_TEXT} ${MARKER}` }));
+    expect((await startChainOf(page)).files.student).toContain(`${cdn.url}/mf-manifest.json`);
     expect(cdn.requests).toContain('/mf-manifest.json');
     expect(cdn.requests.some((p) => p.startsWith('/remoteEntry'))).toBe(true);
     expect(shellFingerprint()).toBe(shellBefore);

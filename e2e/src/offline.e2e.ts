@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { eventually, expectVisible, openAs, pageLog, setupApp } from './harness/app';
+import { dashboardHeading, eventually, expectVisible, openAs, pageLog, setupApp } from './harness/app';
 import { replaceDemoExam, type OpenExam } from './harness/exams';
 import { switchableNetwork, type SwitchableNetwork } from './harness/switchable-network';
 
@@ -86,6 +86,43 @@ it('a student reloads the exam page offline, keeps answering, and every answer r
   await expectVisible(page.getByTestId('save-status').getByText('Saved', { exact: true }));
   expect(pageLog(page).errors).toEqual([]);
 }, 180_000);
+
+it('opens offline from a kept page whose start chain names files this device never fetched (a deploy it missed)', async () => {
+  const page = await app.newPage({ phone: true, context: { baseURL: network.url, serviceWorkers: 'allow' } });
+  await openAs(app, page, 'student', '/DashboardStudent');
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+  await page.reload(); // through the worker: the page and the remote are kept
+  await dashboardHeading(page).waitFor();
+
+  // The kept page's chain (the data element shared-rules/src/start-chain.ts names) now lists other content-hashed
+  // files for the student: as if the remote had been redeployed since, and this device had never fetched them.
+  const rewritten = await page.evaluate(async () => {
+    for (const name of await caches.keys()) {
+      const cache = await caches.open(name);
+      const kept = await cache.match('/');
+      if (!kept) continue;
+      const html = await kept.text();
+      const data = /(<script[^>]*id=["']?kelasku-start-chain["']?[^>]*>)([\s\S]*?)(<\/script>)/.exec(html);
+      if (!data?.[2]) return false;
+      const chain = JSON.parse(data[2]) as { files: Record<string, string[]> };
+      chain.files.student = chain.files.student.map((file) => file.replace(/\.[0-9a-f]{8}\.js$/, '.0badf00d.js'));
+      const text = JSON.stringify(chain).replace(/</g, '\\u003c');
+      await cache.put('/', new Response(html.replace(data[0], `${data[1]}${text}${data[3]}`), kept));
+      return true;
+    }
+    return false;
+  });
+  expect(rewritten).toBe(true);
+
+  network.setOnline(false);
+  try {
+    await page.reload();
+    await dashboardHeading(page).waitFor();
+    expect(pageLog(page).errors).toEqual([]);
+  } finally {
+    network.setOnline(true);
+  }
+}, 120_000);
 
 it('is installable: the page names a web-app manifest with icons, served by the app', async () => {
   const page = await app.newPage();

@@ -2,6 +2,7 @@ import type { Page, Request } from 'playwright-core';
 import { DEMO_ACCOUNTS, type Role } from './harness/api';
 import {
   dashboardHeading,
+  eventually,
   expectNoSidewaysScroll,
   expectNotCovered,
   expectVisible,
@@ -193,6 +194,67 @@ describe('route guards', () => {
     await page.reload();
     expect(new URL(page.url()).pathname).toBe('/MyClasses');
     await expectVisible(page.getByText(SIDEBAR_TITLES.student, { exact: true }).first());
+  });
+});
+
+describe('a signed-in page load', () => {
+  const pathOf = (url: string) => {
+    const { pathname, search } = new URL(url);
+    return `${pathname}${search}`;
+  };
+
+  it("starts on its role's files from index.html itself, before main.js has run; signed out, on none", async () => {
+    const page = await app.newPage();
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(pathOf(request.url())));
+    await page.route('**/main.js', (route) => route.abort()); // the app never starts: only index.html acts
+    await page.goto('/');
+    expect(await page.locator('link[rel="preload"]').count()).toBe(0);
+    expect(requested.filter((p) => p.startsWith('/remotes/'))).toEqual([]);
+
+    await openAs(app, page, 'student', '/DashboardStudent');
+    const preloads = await page
+      .locator('link[rel="preload"]')
+      .evaluateAll((links) => links.map((l) => [l.getAttribute('as'), new URL((l as HTMLLinkElement).href).pathname]));
+    expect(preloads).toEqual(
+      expect.arrayContaining([
+        ['fetch', '/remotes/student/mf-manifest.json'],
+        ['script', '/remotes/student/remoteEntry.js'],
+      ]),
+    );
+    expect(preloads.some(([as, href]) => as === 'script' && /^\/signed-in\.[0-9a-f]{8}\.js$/.test(String(href)))).toBe(
+      true,
+    );
+    // the browser fetches them, although none of the app's code has run
+    const fetched = await eventually(
+      async () => requested,
+      (paths) =>
+        ['/remotes/student/mf-manifest.json', '/remotes/student/remoteEntry.js'].every((p) => paths.includes(p)),
+    );
+    expect(fetched).toEqual(
+      expect.arrayContaining(['/remotes/student/mf-manifest.json', '/remotes/student/remoteEntry.js']),
+    );
+    // only the signed-in role's
+    expect(requested.filter((p) => /^\/remotes\/(admin|teacher)\//.test(p))).toEqual([]);
+    expect(pageLog(page).consoleErrors.filter((line) => /Content Security Policy/i.test(line))).toEqual([]);
+  });
+
+  it.each(ROLES)('of the %s dashboard fetches no file twice and never waits for /remotes.json', async (role) => {
+    const page = await app.newPage();
+    const fetched = new Map<string, number>();
+    // Every request that reaches the network (a preload reused by its script or fetch() does not).
+    await page.route('**/*', (route) => {
+      const path = pathOf(route.request().url());
+      if (!path.startsWith('/api/')) fetched.set(path, (fetched.get(path) ?? 0) + 1);
+      return route.continue();
+    });
+    await openAs(app, page, role);
+    await dashboardHeading(page).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect([...fetched].filter(([, times]) => times > 1)).toEqual([]);
+    expect(fetched.has('/remotes.json')).toBe(false);
+    expect([...fetched.keys()]).toEqual(expect.arrayContaining([`/remotes/${role}/remoteEntry.js`]));
+    expect(pageLog(page).errors).toEqual([]);
   });
 });
 

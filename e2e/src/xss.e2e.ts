@@ -482,8 +482,9 @@ function recordViolations(): void {
 }
 
 /**
- * The inline scripts the shell's own index.html ships (the prerender gate in <head>, shell/prerender-login.tsx), as
- * served: the only inline scripts a page may hold. Anything else inline, even the same text elsewhere, is flagged.
+ * The inline scripts the shell's own index.html ships (in <head>: the pre-paint script, shell/src/pre-paint.ts, and the
+ * start chain's data element the server fills), as served: the only inline scripts a page may hold. Anything else
+ * inline, even the same text elsewhere, is flagged.
  */
 let ownScripts: Promise<string[]> | undefined;
 const ownScriptsOnce = () => (ownScripts ??= ownInlineScripts());

@@ -129,9 +129,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     tokenTtlSeconds: options.tokenTtlSeconds ?? 86400,
     sessionLifetimeSeconds: options.sessionLifetimeSeconds ?? DEFAULT_SESSION_LIFETIME_SECONDS,
   });
-  await app.register(errorsPlugin, {
-    notFoundFallback: options.staticDir ? makeSpaFallback(options.staticDir) : undefined,
-  });
+  // One page answer for the not-found fallback and the routes of / and /index.html: they share its cache.
+  const spa = options.staticDir ? makeSpaFallback(options.staticDir, options.remotesJson) : undefined;
+  await app.register(errorsPlugin, { notFoundFallback: spa });
   // after the error handler (the 401 of a scrape without the token), before the routes it times
   if (options.metrics) await app.register(metricsPlugin, { ...options.metrics });
   await app.register(bodyLimitsPlugin);
@@ -152,6 +152,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     examAutoSubmit: options.examAutoSubmit ?? false,
     essayScorer: options.essayScorer,
   });
-  await app.register(staticRoutes, { staticDir: options.staticDir, remotesJson: options.remotesJson });
+  await app.register(staticRoutes, { staticDir: options.staticDir, remotesJson: options.remotesJson, spa });
   return app;
 }

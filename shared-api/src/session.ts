@@ -1,7 +1,7 @@
 // Session storage shared by the shell and every remote. Kept free of axios so the login page stays light.
 import { jwtDecode } from 'jwt-decode';
 import type { Language } from '@kelasku/shared-rules/src/languages';
-import type { AppRole, Role as AccountRole } from '@kelasku/shared-rules/src/roles';
+import { appRoleOf, type AppRole, type Role as AccountRole } from '@kelasku/shared-rules/src/roles';
 import { claimDevice, signOutDevice } from './device-owner';
 import { sealUnsentAnswers } from './sealed-answers';
 
@@ -106,5 +106,5 @@ export function clearSession(): void {
 }
 
 export function roleOf(user: Pick<UserData, 'role'>): Role {
-  return user.role === 'admin' || user.role === 'teacher' ? user.role : 'student';
+  return appRoleOf(user.role);
 }

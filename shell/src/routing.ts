@@ -4,7 +4,7 @@ import { roleOf, type Role, type UserData } from '@kelasku/shared-api/src/sessio
  * The shell's own pages besides `/` (developer pages). Every other path belongs to the signed-in role's remote, which
  * owns its routes and its menu: the shell knows none of them, so a remote deploys a new screen without the shell.
  */
-const SHELL_PAGES = ['/test', '/post'];
+export const SHELL_PAGES: readonly string[] = ['/test', '/post'];
 
 /** True for /test and /post (with or without a trailing slash, as the router matches them). */
 export function isShellPage(pathname: string): boolean {

@@ -2,6 +2,7 @@ import { Component, useEffect, useState, type ComponentType, type ReactNode } fr
 import i18next from 'i18next';
 import { ErrorState, LoadingState } from '@kelasku/shared-ui/src/states';
 import { loadRoleApp, type RemoteRole } from './remotes';
+import { reloadPage } from './reload-page';
 
 const FAILURE_KEY = {
   admin: 'shell:remote.failed.admin',
@@ -72,7 +73,10 @@ export function RemoteApp({ role }: { role: RemoteRole }) {
 
   const retry = () => setAttempt((n) => n + 1);
   if (state.status === 'loading') return <LoadingState />;
-  if (state.status === 'failed') return <ErrorState message={remoteFailureMessage(role)} onRetry={retry} />;
+  // A failed load is retried by a new page: in this one, the browser would hand the next load of a file the page had
+  // preloaded (its start chain, pre-paint.ts) the preload's failed answer. The new page preloads afresh, from the
+  // remotes the server names now; offline, the service worker answers it with the kept page.
+  if (state.status === 'failed') return <ErrorState message={remoteFailureMessage(role)} onRetry={reloadPage} />;
   const { App } = state;
   return (
     <RemoteErrorBoundary key={attempt} role={role} onRetry={retry}>

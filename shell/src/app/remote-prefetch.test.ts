@@ -1,4 +1,4 @@
-import { prefetchedManifests, prefetchRemote, remoteFilesOf } from './remote-prefetch';
+import { prefetchedManifests, prefetchRemote } from './remote-prefetch';
 
 const MANIFEST_URL = 'http://localhost/remotes/student/mf-manifest.json';
 const manifest = {
@@ -17,21 +17,6 @@ beforeEach(() => {
   fetchMock.mockReset();
   fetchMock.mockImplementation(async () => new Response(JSON.stringify(manifest)));
   global.fetch = fetchMock;
-});
-
-it('lists remoteEntry.js and the App’s own files, beside the manifest or under its public path', () => {
-  expect(remoteFilesOf(MANIFEST_URL, manifest)).toEqual([
-    'http://localhost/remotes/student/remoteEntry.js',
-    'http://localhost/remotes/student/__federation_expose_App.b09.js',
-  ]);
-  const onCdn = {
-    ...manifest,
-    metaData: { publicPath: 'https://cdn.example/student/', remoteEntry: { name: 'remoteEntry.js', path: 'entry/' } },
-  };
-  expect(remoteFilesOf(MANIFEST_URL, onCdn)).toEqual([
-    'https://cdn.example/student/entry/remoteEntry.js',
-    'https://cdn.example/student/__federation_expose_App.b09.js',
-  ]);
 });
 
 it('starts the downloads of the remote’s entry and App, once, and hands Module Federation the manifest it read', async () => {
@@ -58,4 +43,16 @@ it('leaves the manifest to Module Federation when the early read failed', async 
   expect(preloads()).toEqual([]);
   await manifestHook(url);
   expect(fetchMock).toHaveBeenCalledTimes(2); // Module Federation's own request
+});
+
+it('leaves a manifest the page already preloads (its start chain) to Module Federation: no second request', async () => {
+  const url = 'http://localhost/remotes/admin/mf-manifest.json';
+  const link = document.createElement('link');
+  link.rel = 'preload';
+  link.setAttribute('as', 'fetch');
+  link.href = url;
+  document.head.appendChild(link);
+  await prefetchRemote(url);
+  expect(fetchMock).not.toHaveBeenCalled();
+  expect(manifestHook(url)).toBeUndefined(); // Module Federation fetches it: the browser answers from the preload
 });

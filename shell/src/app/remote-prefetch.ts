@@ -1,35 +1,13 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
+import { remoteFilesOf, type RemoteManifest } from '@kelasku/shared-rules/src/remote-files';
 
-/**
- * The parts of a remote's mf-manifest.json read here: where its remoteEntry.js is and which files its exposed App
- * needs before it runs ('sync'; its screens are 'async' and wait for the route).
- */
-interface Manifest {
-  metaData?: { publicPath?: string; remoteEntry?: { name?: string; path?: string } };
-  exposes?: { name?: string; assets?: { js?: { sync?: string[] } } }[];
-}
-
-/** The remote's App: the one module the shell loads (remotes.ts). */
-const APP_EXPOSE = 'App';
-
-/**
- * The files the browser can start downloading as soon as the manifest is known: remoteEntry.js and the App's own
- * files. Relative to the manifest's folder when the remote was built with publicPath 'auto' (ours are).
- */
-export function remoteFilesOf(manifestUrl: string, manifest: Manifest): string[] {
-  const publicPath = manifest.metaData?.publicPath ?? 'auto';
-  const base = new URL(publicPath === 'auto' ? '.' : publicPath, manifestUrl);
-  const entry = manifest.metaData?.remoteEntry;
-  const app = manifest.exposes?.find((expose) => expose.name === APP_EXPOSE);
-  const entryFile = entry?.name ? [[entry.path?.replace(/\/+$/, ''), entry.name].filter(Boolean).join('/')] : [];
-  return [...entryFile, ...(app?.assets?.js?.sync ?? [])].map((file) => new URL(file, base).href);
+/** Whether a preload of `href` is already in the page (the pre-paint script's, or one added here). */
+function preloadedByPage(href: string): boolean {
+  return [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].some((link) => link.href === href);
 }
 
 function preloadScript(href: string): void {
-  const present = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].some(
-    (link) => link.href === href,
-  );
-  if (present) return;
+  if (preloadedByPage(href)) return;
   const link = document.createElement('link');
   link.rel = 'preload';
   link.as = 'script';
@@ -48,6 +26,9 @@ const prefetched = new Map<string, Promise<string | null>>();
  * manifest itself.
  */
 export function prefetchRemote(manifestUrl: string): Promise<void> {
+  // The page's pre-paint script already preloads this manifest and the remote's files (pre-paint.ts): Module
+  // Federation's own request takes that preload; a read here would be a second request if it came after it.
+  if (!prefetched.has(manifestUrl) && preloadedByPage(manifestUrl)) return Promise.resolve();
   if (!prefetched.has(manifestUrl)) {
     prefetched.set(
       manifestUrl,
@@ -60,7 +41,7 @@ export function prefetchRemote(manifestUrl: string): Promise<void> {
   return prefetched.get(manifestUrl)!.then((text) => {
     if (!text) return;
     try {
-      remoteFilesOf(manifestUrl, JSON.parse(text) as Manifest).forEach(preloadScript);
+      remoteFilesOf(manifestUrl, JSON.parse(text) as RemoteManifest).forEach(preloadScript);
     } catch {
       // Not JSON: Module Federation will fetch it and report the failure itself.
     }

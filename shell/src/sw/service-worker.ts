@@ -5,6 +5,7 @@
  */
 import { CACHE_NAMES } from '@kelasku/shared-api/src/device-data';
 import {
+  OFFLINE_FILE_MATCH,
   PAGE_KEY,
   PRECACHE,
   apiCacheKey,
@@ -111,7 +112,9 @@ async function networkFirst(
     if (keepable && !overtaken) await (await caches.open(cacheName)).put(key, response.clone());
     return response;
   } catch (offline) {
-    const cached = await (await caches.open(cacheName)).match(key);
+    const cache = await caches.open(cacheName);
+    const cached =
+      (await cache.match(key)) ?? (cacheName === FILES ? await cache.match(key, OFFLINE_FILE_MATCH) : undefined);
     if (cached) return cached;
     throw offline;
   }

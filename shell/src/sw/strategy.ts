@@ -49,6 +49,14 @@ export function isOfflinePage(status: number, contentType: string | null): boole
   return status === 200 && /^text\/html\s*(;|$)/i.test(contentType ?? '');
 }
 
+/**
+ * Offline, a kept file of the same path serves even when the request differs from the one that kept it: in its
+ * query (Retry asks for `remoteEntry.js?retry=…` past a preload that holds a failed answer) or in a header the
+ * answer varies on (`Vary: Origin`: the page's preload of a manifest, shell/src/pre-paint.ts, sends Origin, the
+ * request that kept it did not). Files only: a user's kept reads are told apart by their query.
+ */
+export const OFFLINE_FILE_MATCH = { ignoreSearch: true, ignoreVary: true } as const;
+
 /** Fixed-name files worth having before the first page load that the worker controls. */
 export const PRECACHE = [PAGE_KEY, '/main.js', '/remotes.json', '/manifest.webmanifest'];
 

@@ -2,26 +2,19 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { makeSpaFallback, NOT_BUILT_TEXT } from './spa';
+import { REMOTE_APPS, remotesJsonText } from './remotes';
+import { makeSpaFallback, NOT_BUILT_TEXT, type SpaFallback } from './spa';
+
+export { DEFAULT_REMOTES } from './remotes';
 
 export interface StaticOptions extends Record<string, unknown> {
   /** Repo root holding shell/dist and <role>-app/dist; no files are served when undefined. */
   staticDir?: string;
   /** REMOTES_JSON: served as is at /remotes.json. */
   remotesJson?: string;
+  /** The page's answer (app.ts makes one for this and for the not-found fallback, so they share its cache). */
+  spa?: SpaFallback;
 }
-
-export const DEFAULT_REMOTES = {
-  admin: '/remotes/admin/mf-manifest.json',
-  teacher: '/remotes/teacher/mf-manifest.json',
-  student: '/remotes/student/mf-manifest.json',
-};
-
-const REMOTE_APPS = [
-  { folder: 'admin-app', prefix: '/remotes/admin/' },
-  { folder: 'teacher-app', prefix: '/remotes/teacher/' },
-  { folder: 'student-app', prefix: '/remotes/student/' },
-];
 
 /** `name.0123abcd.js`: content-hashed chunk (webpack chunkFilename `[name].[contenthash:8].js`). */
 const HASHED = /\.[0-9a-f]{8,}\.(?:js|css|mjs|map|woff2?|png|jpe?g|webp|avif|svg)$/;
@@ -36,8 +29,7 @@ export function cacheControlFor(filePath: string): string {
 export default async function staticRoutes(app: FastifyInstance, options: StaticOptions) {
   app.get('/remotes.json', { schema: { hide: true } }, async (_request, reply) => {
     reply.header('cache-control', 'no-cache').type('application/json; charset=utf-8');
-    if (options.remotesJson) return reply.send(await fs.promises.readFile(options.remotesJson));
-    return reply.send(DEFAULT_REMOTES);
+    return reply.send(await remotesJsonText(options.remotesJson));
   });
 
   const root = options.staticDir;
@@ -76,7 +68,7 @@ export default async function staticRoutes(app: FastifyInstance, options: Static
   const shellDist = path.join(root, 'shell', 'dist');
   // The shell's index.html is sent by the SPA fallback (also for "/" and "/index.html", so the page always comes with
   // the CSP that lets its own pre-paint script run), everything else as files.
-  const spa = makeSpaFallback(root);
+  const spa = options.spa ?? makeSpaFallback(root, options.remotesJson);
   for (const url of ['/', '/index.html']) {
     app.get(url, { schema: { hide: true } }, async (request, reply) => {
       // callNotFound returns the reply (typed void): waiting for it waits until the 404 is sent

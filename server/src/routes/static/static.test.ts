@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
 import { cacheControlFor } from '.';
 
@@ -164,5 +165,123 @@ describe('without a shell build', () => {
       await t.close();
       fs.rmSync(root, { recursive: true, force: true });
     }
+  });
+});
+
+describe('the start chain in the page', () => {
+  const DATA = '<script type=application/json id=kelasku-start-chain></script>';
+  const PAGE = `<!doctype html><title>Kelasku</title>${DATA}<script>${GATE}</script><script defer src=/main.js></script>`;
+  const SHELL_CHAIN = ['/main.js', '/boot.0123abcd.js', '/signed-in.89abcdef.js'];
+  const CDN_TEACHER = 'https://cdn.example.org/teacher/v7/mf-manifest.json';
+  const adminManifest = (app: string) => ({
+    metaData: { publicPath: 'auto', remoteEntry: { name: 'remoteEntry.js', path: '' } },
+    exposes: [{ name: 'App', assets: { js: { sync: [app], async: ['screen.11111111.js'] } } }],
+    shared: [
+      { name: 'react', assets: { js: { sync: ['react.22222222.js'] } } },
+      { name: '@tanstack/react-query', assets: { js: { sync: ['remote-frame.33333333.js'] } } },
+      { name: '@kelasku/shared-ui/src/SearchBox', assets: { js: { sync: ['search.44444444.js'] } } },
+    ],
+  });
+  // The App imports React (the shell's) and the data layer (the remote's own); a later screen the search box.
+  const adminStats = { exposes: [{ name: 'App', requires: ['react', '@tanstack/react-query'] }] };
+  let root: string;
+  let remotes: string;
+  let t: TestApp;
+  const write = (file: string, text: string) => {
+    fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    fs.writeFileSync(path.join(root, file), text);
+  };
+  const chainOf = (html: string): unknown => {
+    const text = /<script type=application\/json id=kelasku-start-chain>([\s\S]*?)<\/script>/.exec(html)?.[1];
+    return text ? JSON.parse(text) : null;
+  };
+  const page = (headers: Record<string, string> = {}) =>
+    t.inject({ method: 'GET', url: '/MyExams', headers: { accept: 'text/html', ...headers } });
+
+  beforeAll(async () => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'kelasku-chain-'));
+    write('shell/dist/index.html', PAGE);
+    write('shell/dist/index.html.br', 'BR page as built');
+    write('shell/dist/start-chain.json', JSON.stringify({ signedIn: SHELL_CHAIN }));
+    write('shell/dist/mf-manifest.json', JSON.stringify({ shared: [{ name: 'react' }] }));
+    write('admin-app/dist/mf-manifest.json', JSON.stringify(adminManifest('__federation_expose_App.aaaaaaaa.js')));
+    write('admin-app/dist/mf-stats.json', JSON.stringify(adminStats));
+    remotes = path.join(root, 'remotes.json');
+    write(
+      'remotes.json',
+      JSON.stringify({
+        admin: '/remotes/admin/mf-manifest.json',
+        teacher: CDN_TEACHER,
+        student: '/remotes/student/mf-manifest.json</script><script>alert(1)</script>',
+      }),
+    );
+    t = await buildTestApp({ empty: true, app: { staticDir: root, remotesJson: remotes } });
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(root, { recursive: true, force: true });
+  });
+
+  it("carries /remotes.json and each role's files: the shell's signed-in part, the manifest, the remote's own files", async () => {
+    const res = await page();
+    expect(res.statusCode).toBe(200);
+    const chain = chainOf(res.body) as { remotes: Record<string, string>; files: Record<string, string[]> };
+    expect(chain.remotes).toEqual(JSON.parse(fs.readFileSync(remotes, 'utf8')));
+    expect(chain.files).toEqual({
+      admin: [
+        ...SHELL_CHAIN,
+        '/remotes/admin/mf-manifest.json',
+        '/remotes/admin/remoteEntry.js',
+        '/remotes/admin/__federation_expose_App.aaaaaaaa.js',
+        // its own data layer; React comes from the shell, its screens and the search box later
+        '/remotes/admin/remote-frame.33333333.js',
+      ],
+      // on another origin: only where its manifest is
+      teacher: [...SHELL_CHAIN, CDN_TEACHER],
+      // not built here: only where its manifest is
+      student: [...SHELL_CHAIN, chain.remotes.student],
+    });
+    // Data, not markup: the odd entry cannot end the element.
+    expect(res.body.match(/<script/g)).toHaveLength(3);
+    // The same page for / and /index.html.
+    expect(chainOf((await t.inject({ method: 'GET', url: '/', headers: { accept: '*/*' } })).body)).toEqual(chain);
+    expect(chainOf((await t.inject({ method: 'GET', url: '/index.html', headers: { accept: '*/*' } })).body)).toEqual(
+      chain,
+    );
+  });
+
+  it('names a remote deployed under the running server on the next page it sends, compressed copies included', async () => {
+    write('admin-app/dist/mf-manifest.json', JSON.stringify(adminManifest('__federation_expose_App.bbbbbbbb.js')));
+    const plain = chainOf((await page()).body) as { files: Record<string, string[]> };
+    expect(plain.files.admin).toContain('/remotes/admin/__federation_expose_App.bbbbbbbb.js');
+    expect(plain.files.admin).not.toContain('/remotes/admin/__federation_expose_App.aaaaaaaa.js');
+    const br = await page({ 'accept-encoding': 'br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(chainOf(zlib.brotliDecompressSync(br.rawPayload).toString())).toEqual(plain);
+    const gz = await page({ 'accept-encoding': 'gzip' });
+    expect(chainOf(zlib.gunzipSync(gz.rawPayload).toString())).toEqual(plain);
+  });
+
+  it('keeps the CSP as the build made it: the pre-paint script allowed by its hash, the data needing none', async () => {
+    const res = await page();
+    const scriptSrc = String(res.headers['content-security-policy'])
+      .split(';')
+      .find((d) => d.trim().startsWith('script-src'));
+    const inline = [...res.body.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(([, text]) => text);
+    expect(inline).toEqual([GATE]);
+    const hash = `'sha256-${crypto.createHash('sha256').update(inline[0]).digest('base64')}'`;
+    expect(scriptSrc?.trim().split(/\s+/)).toEqual(['script-src', "'self'", 'https://cdn.example.org', hash]);
+  });
+
+  it('sends the page as built when /remotes.json cannot be read (the shell then asks for it itself)', async () => {
+    fs.renameSync(remotes, `${remotes}.away`);
+    try {
+      const res = await page();
+      expect(res.body).toBe(PAGE);
+      expect((await page({ 'accept-encoding': 'br' })).body).toBe('BR page as built');
+    } finally {
+      fs.renameSync(`${remotes}.away`, remotes);
+    }
+    expect(chainOf((await page()).body)).not.toBeNull();
   });
 });
