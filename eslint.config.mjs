@@ -178,7 +178,6 @@ const LONG_FUNCTIONS_TO_SPLIT = {
   'teacher-app/src/features/assessments/components/AssessmentForm.tsx': 138,
   'teacher-app/src/components/DiscussionThread.tsx': 135,
   'admin-app/src/features/accounts/components/PasswordDialog.tsx': 126,
-  'server/src/routes/forum-routes.ts': 116,
   'admin-app/src/features/dashboard/components/ReportsPanel.tsx': 114,
   'server/src/plugins/auth.ts': 114,
   'student-app/src/components/discussions/DiscussionBoard.tsx': 113,
