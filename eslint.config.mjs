@@ -166,7 +166,6 @@ const MAX_FUNCTION_LINES = 100;
 const LONG_FUNCTIONS_TO_SPLIT = {
   'teacher-app/src/features/exam-monitor/components/ExamMonitor.tsx': 229,
   'teacher-app/src/features/grades/components/Grades.tsx': 220,
-  'server/src/db/migrations/0001_initial.ts': 193,
   'student-app/src/features/answering/components/AnswerSheetView.tsx': 182,
   'teacher-app/src/features/grades/components/Review.tsx': 177,
   'admin-app/src/features/classes/components/ClassDetail.tsx': 169,
@@ -266,4 +265,11 @@ export default tseslint.config(
     files: [file],
     rules: { 'max-lines-per-function': functionLength(max) },
   })),
+  {
+    // A shipped migration is the frozen record of what deployed databases received: its statements stay as they
+    // shipped, so a long one is not split either (a rewrite would have to prove the same statements in the same order
+    // on both dialects, for no reader's gain: a migration reads as a list of statements, not a thread).
+    files: ['server/src/db/migrations/**'],
+    rules: { 'max-lines-per-function': 'off' },
+  },
 );
