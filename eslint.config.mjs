@@ -166,8 +166,6 @@ const MAX_FUNCTION_LINES = 100;
 const LONG_FUNCTIONS_TO_SPLIT = {
   'teacher-app/src/features/exam-monitor/components/ExamMonitor.tsx': 229,
   'teacher-app/src/features/grades/components/Grades.tsx': 220,
-  'server/src/db/migrations/0001_initial.ts': 193,
-  'server/src/db/seed-demo.ts': 182,
   'student-app/src/features/answering/components/AnswerSheetView.tsx': 182,
   'teacher-app/src/features/grades/components/Review.tsx': 177,
   'admin-app/src/features/classes/components/ClassDetail.tsx': 169,
@@ -177,13 +175,8 @@ const LONG_FUNCTIONS_TO_SPLIT = {
   'admin-app/src/features/accounts/components/ImportStudentsDialog.tsx': 140,
   'teacher-app/src/features/assessments/components/AssessmentForm.tsx': 138,
   'teacher-app/src/components/DiscussionThread.tsx': 135,
-  'server/src/routes/auth/index.ts': 134,
   'admin-app/src/features/accounts/components/PasswordDialog.tsx': 126,
-  'server/src/routes/students/index.ts': 125,
-  'server/src/routes/assessments/item-routes.ts': 122,
-  'server/src/routes/forum-routes.ts': 116,
   'admin-app/src/features/dashboard/components/ReportsPanel.tsx': 114,
-  'server/src/plugins/auth.ts': 114,
   'student-app/src/components/discussions/DiscussionBoard.tsx': 113,
   'teacher-app/src/features/analysis/components/Analysis.tsx': 108,
   'admin-app/src/features/accounts/components/AccountFormDialog.tsx': 107,
@@ -272,4 +265,11 @@ export default tseslint.config(
     files: [file],
     rules: { 'max-lines-per-function': functionLength(max) },
   })),
+  {
+    // A shipped migration is the frozen record of what deployed databases received: its statements stay as they
+    // shipped, so a long one is not split either (a rewrite would have to prove the same statements in the same order
+    // on both dialects, for no reader's gain: a migration reads as a list of statements, not a thread).
+    files: ['server/src/db/migrations/**'],
+    rules: { 'max-lines-per-function': 'off' },
+  },
 );

@@ -140,117 +140,106 @@ interface Keeper {
   keep(text: FittedText, original: string): void;
 }
 
-async function fitContentMaps(
-  db: Db,
-  table: 'exercises' | 'exams',
-  apply: boolean,
-  report: FitReport,
-  keeper: Keeper,
+/** Every row of a table, a page at a time in id order: `page(after)` reads the rows after an id, `each` takes one. */
+async function forEachRow<Row extends { id: number | string }>(
+  first: Row['id'],
+  page: (after: Row['id']) => Promise<Row[]>,
+  each: (row: Row) => Promise<void>,
 ): Promise<void> {
-  for (let after = 0; ;) {
-    const rows = await db
-      .selectFrom(table)
-      .select(['id', 'content'])
-      .where('id', '>', after)
-      .orderBy('id')
-      .limit(PAGE)
-      .execute();
+  for (let after = first; ;) {
+    const rows = await page(after);
     if (rows.length === 0) return;
-    for (const row of rows) {
-      const content = parseContentColumn(row.content);
-      let changed = false;
-      for (const [key, value] of Object.entries(content ?? {})) {
-        if (!CAPPED_KEY.test(key) || typeof value !== 'string' || !overBytes(value, MAX_QUESTION_TEXT_BYTES)) continue;
-        const text: FittedText = {
-          table,
-          id: row.id,
-          field: `content["${key}"]`,
-          bytes: textBytes(value),
-          cap: MAX_QUESTION_TEXT_BYTES,
-        };
-        report.over.push(text);
-        if (!apply) continue;
-        keeper.keep(text, value);
-        content[key] = cutToBytes(value, MAX_QUESTION_TEXT_BYTES);
-        changed = true;
-      }
-      if (changed)
-        await db
-          .updateTable(table)
-          .set({ content: toDbJson(content) })
-          .where('id', '=', row.id)
-          .execute();
-    }
+    for (const row of rows) await each(row);
     after = rows[rows.length - 1].id;
   }
 }
 
-async function fitDiscussions(
-  db: Db,
-  table: 'general_forum' | 'material_forum',
-  apply: boolean,
-  report: FitReport,
-  keeper: Keeper,
-): Promise<void> {
+/**
+ * One stored text against its cap: over it, the text is listed and, with `apply`, its original kept and the cut text
+ * returned (to be written); undefined when nothing is to be written.
+ */
+function fitText(
+  where: Pick<FittedText, 'table' | 'id' | 'field'>,
+  value: string,
+  cap: number,
+  { apply, report, keeper }: Fitting,
+): string | undefined {
+  if (!overBytes(value, cap)) return undefined;
+  const text: FittedText = { ...where, bytes: textBytes(value), cap };
+  report.over.push(text);
+  if (!apply) return undefined;
+  keeper.keep(text, value);
+  return cutToBytes(value, cap);
+}
+
+/** What every fitting step shares: whether it writes, what it reports, and where the originals go. */
+interface Fitting {
+  apply: boolean;
+  report: FitReport;
+  keeper: Keeper;
+}
+
+async function fitContentMaps(db: Db, table: 'exercises' | 'exams', fitting: Fitting): Promise<void> {
+  const page = (after: number) =>
+    db.selectFrom(table).select(['id', 'content']).where('id', '>', after).orderBy('id').limit(PAGE).execute();
+  await forEachRow(0, page, async (row) => {
+    const content = parseContentColumn(row.content);
+    let changed = false;
+    for (const [key, value] of Object.entries(content ?? {})) {
+      if (!CAPPED_KEY.test(key) || typeof value !== 'string') continue;
+      const where = { table, id: row.id, field: `content["${key}"]` };
+      const fitted = fitText(where, value, MAX_QUESTION_TEXT_BYTES, fitting);
+      if (fitted === undefined) continue;
+      content[key] = fitted;
+      changed = true;
+    }
+    if (changed)
+      await db
+        .updateTable(table)
+        .set({ content: toDbJson(content) })
+        .where('id', '=', row.id)
+        .execute();
+  });
+}
+
+async function fitDiscussions(db: Db, table: 'general_forum' | 'material_forum', fitting: Fitting): Promise<void> {
   const caps = { topic: MAX_TOPIC_BYTES, description: MAX_DESCRIPTION_BYTES } as const;
-  for (let after = 0; ;) {
-    const rows = await db
+  const page = (after: number) =>
+    db
       .selectFrom(table)
       .select(['id', 'topic', 'description'])
       .where('id', '>', after)
       .orderBy('id')
       .limit(PAGE)
       .execute();
-    if (rows.length === 0) return;
-    for (const row of rows) {
-      const set: Partial<Record<keyof typeof caps, string>> = {};
-      for (const field of ['topic', 'description'] as const) {
-        if (!overBytes(row[field], caps[field])) continue;
-        const text: FittedText = { table, id: row.id, field, bytes: textBytes(row[field]), cap: caps[field] };
-        report.over.push(text);
-        if (!apply) continue;
-        keeper.keep(text, row[field]);
-        set[field] = cutToBytes(row[field], caps[field]);
-      }
-      if (Object.keys(set).length > 0) await db.updateTable(table).set(set).where('id', '=', row.id).execute();
+  await forEachRow(0, page, async (row) => {
+    const set: Partial<Record<keyof typeof caps, string>> = {};
+    for (const field of ['topic', 'description'] as const) {
+      const fitted = fitText({ table, id: row.id, field }, row[field], caps[field], fitting);
+      if (fitted !== undefined) set[field] = fitted;
     }
-    after = rows[rows.length - 1].id;
-  }
+    if (Object.keys(set).length > 0) await db.updateTable(table).set(set).where('id', '=', row.id).execute();
+  });
 }
 
-async function fitReplies(db: Db, apply: boolean, report: FitReport, keeper: Keeper): Promise<void> {
-  for (let after = ''; ;) {
-    const rows = await db
+async function fitReplies(db: Db, fitting: Fitting): Promise<void> {
+  const page = (after: string) =>
+    db
       .selectFrom('discussion_replies')
       .select(['id', 'reply'])
       .where('id', '>', after)
       .orderBy('id')
       .limit(PAGE)
       .execute();
-    if (rows.length === 0) return;
-    for (const row of rows) {
-      if (!overBytes(row.reply, MAX_REPLY_BYTES)) continue;
-      const text: FittedText = {
-        table: 'discussion_replies',
-        id: row.id,
-        field: 'reply',
-        bytes: textBytes(row.reply),
-        cap: MAX_REPLY_BYTES,
-      };
-      report.over.push(text);
-      if (!apply) continue;
-      keeper.keep(text, row.reply);
-      await db
-        .updateTable('discussion_replies')
-        .set({ reply: cutToBytes(row.reply, MAX_REPLY_BYTES) })
-        .where('id', '=', row.id)
-        .execute();
-    }
-    after = rows[rows.length - 1].id;
-  }
+  await forEachRow('', page, async (row) => {
+    const where = { table: 'discussion_replies', id: row.id, field: 'reply' } as const;
+    const reply = fitText(where, row.reply, MAX_REPLY_BYTES, fitting);
+    if (reply !== undefined)
+      await db.updateTable('discussion_replies').set({ reply }).where('id', '=', row.id).execute();
+  });
 }
 
-async function fitMaterials(db: Db, apply: boolean, report: FitReport, keeper: Keeper): Promise<void> {
+async function fitMaterials(db: Db, { apply, report, keeper }: Fitting): Promise<void> {
   // Only the candidates are read, one at a time (a material may hold 1.5 MB): over the list cap (list_bytes, kept by
   // every save since 0018), or longer than the text cap in characters, pictures included (checked without them below).
   const candidates = await db
@@ -302,36 +291,19 @@ async function fitMaterials(db: Db, apply: boolean, report: FitReport, keeper: K
   }
 }
 
-async function fitReportReasons(db: Db, apply: boolean, report: FitReport, keeper: Keeper): Promise<void> {
-  for (let after = 0; ;) {
-    const rows = await db
-      .selectFrom('reports')
-      .select(['id', 'reason'])
-      .where('id', '>', after)
-      .orderBy('id')
-      .limit(PAGE)
-      .execute();
-    if (rows.length === 0) return;
-    for (const row of rows) {
-      if (row.reason === null || !overBytes(row.reason, MAX_REPORT_REASON_BYTES)) continue;
-      const text: FittedText = {
-        table: 'reports',
-        id: row.id,
-        field: 'reason',
-        bytes: textBytes(row.reason),
-        cap: MAX_REPORT_REASON_BYTES,
-      };
-      report.over.push(text);
-      if (!apply) continue;
-      keeper.keep(text, row.reason);
-      await db
-        .updateTable('reports')
-        .set({ reason: cutToBytes(row.reason, MAX_REPORT_REASON_BYTES) })
-        .where('id', '=', row.id)
-        .execute();
-    }
-    after = rows[rows.length - 1].id;
-  }
+async function fitReportReasons(db: Db, fitting: Fitting): Promise<void> {
+  const page = (after: number) =>
+    db.selectFrom('reports').select(['id', 'reason']).where('id', '>', after).orderBy('id').limit(PAGE).execute();
+  await forEachRow(0, page, async (row) => {
+    if (row.reason === null) return;
+    const reason = fitText(
+      { table: 'reports', id: row.id, field: 'reason' },
+      row.reason,
+      MAX_REPORT_REASON_BYTES,
+      fitting,
+    );
+    if (reason !== undefined) await db.updateTable('reports').set({ reason }).where('id', '=', row.id).execute();
+  });
 }
 
 type SheetKind = 'exercise' | 'exam';
@@ -405,18 +377,18 @@ async function sheetFacts(db: Db, kind: SheetKind, row: SheetRow, contents: Map<
  * (fit-sheet-answers.ts).
  * A sheet saved while it was being fitted is left for the next run.
  */
-async function fitSheets(db: Db, kind: SheetKind, apply: boolean, report: FitReport, keeper: Keeper): Promise<void> {
+async function fitSheets(db: Db, kind: SheetKind, { apply, report, keeper }: Fitting): Promise<void> {
   const table = SHEET_TABLE[kind];
   const contents = new Map<number, unknown>();
-  for (let after = 0; ;) {
-    const rows = await sheetPage(db, kind, after);
-    if (rows.length === 0) return;
-    for (const row of rows) {
+  await forEachRow(
+    0,
+    (after: number) => sheetPage(db, kind, after),
+    async (row) => {
       const answers = readAnswersColumn(row.answers);
-      if (!answers) continue;
+      if (!answers) return;
       const bytes = sheetBytes(answers);
       const overAnswers = Object.entries(answers).filter(([, a]) => overBytes(a, MAX_ANSWER_BYTES));
-      if (bytes <= MAX_SHEET_BYTES && overAnswers.length === 0) continue;
+      if (bytes <= MAX_SHEET_BYTES && overAnswers.length === 0) return;
       const fit = fitSheetAnswers(answers, await sheetFacts(db, kind, row, contents));
       const textOf = (question: string): FittedText => ({
         table,
@@ -428,10 +400,10 @@ async function fitSheets(db: Db, kind: SheetKind, apply: boolean, report: FitRep
       const whole: FittedText = { table, id: row.id, field: 'answers', bytes, cap: MAX_SHEET_BYTES };
       for (const { question, reason } of fit.left)
         report.leftAsTheyAre.push({ ...(question ? textOf(question) : whole), reason });
-      if (fit.changed.size === 0) continue;
+      if (fit.changed.size === 0) return;
       for (const [question] of overAnswers) if (fit.changed.has(question)) report.over.push(textOf(question));
       if (bytes > MAX_SHEET_BYTES && !fit.left.some((l) => l.question === undefined)) report.over.push(whole);
-      if (!apply) continue;
+      if (!apply) return;
       for (const [question, original] of fit.changed) keeper.keep(textOf(question), original);
       const stored = sql<boolean>`CAST(updated_at AS TEXT) = ${row.stamp}`;
       const done =
@@ -450,9 +422,8 @@ async function fitSheets(db: Db, kind: SheetKind, apply: boolean, report: FitRep
               .executeTakeFirst();
       if (Number(done.numUpdatedRows) === 0)
         report.leftAsTheyAre.push({ ...whole, reason: 'saved while it was being fitted: run the command again' });
-    }
-    after = rows[rows.length - 1].id;
-  }
+    },
+  );
 }
 
 /**
@@ -471,15 +442,16 @@ export async function fitStoredTexts(
         throw new Error('apply needs somewhere to keep the originals');
       }),
   };
-  await fitContentMaps(db, 'exercises', options.apply, report, keeper);
-  await fitContentMaps(db, 'exams', options.apply, report, keeper);
-  await fitDiscussions(db, 'general_forum', options.apply, report, keeper);
-  await fitDiscussions(db, 'material_forum', options.apply, report, keeper);
-  await fitReplies(db, options.apply, report, keeper);
-  await fitMaterials(db, options.apply, report, keeper);
-  await fitReportReasons(db, options.apply, report, keeper);
-  await fitSheets(db, 'exercise', options.apply, report, keeper);
-  await fitSheets(db, 'exam', options.apply, report, keeper);
+  const fitting: Fitting = { apply: options.apply, report, keeper };
+  await fitContentMaps(db, 'exercises', fitting);
+  await fitContentMaps(db, 'exams', fitting);
+  await fitDiscussions(db, 'general_forum', fitting);
+  await fitDiscussions(db, 'material_forum', fitting);
+  await fitReplies(db, fitting);
+  await fitMaterials(db, fitting);
+  await fitReportReasons(db, fitting);
+  await fitSheets(db, 'exercise', fitting);
+  await fitSheets(db, 'exam', fitting);
   return report;
 }
 

@@ -15,27 +15,12 @@ import path from 'node:path';
 import { buildServer } from '../../scripts/build-server';
 import { REPO_ROOT } from '../src/config';
 import { connectDatabase, sqliteOf } from '../src/db/connect';
-import { formatWib } from '../src/domain/exam-window';
+import { createOpenExam, openExamSheets, TWO_MC } from './answer-items';
 import { buildTestApp, TEST_JWT_SECRET, type TestApp } from './helpers';
 
 jest.setTimeout(120_000);
 
-const HOUR = 3600_000;
 const STUDENTS = ['student', 'student2'] as const;
-const CONTENT = {
-  '1': 'Q1',
-  '1_a': 'a',
-  '1_b': 'b',
-  '1_c': 'c',
-  '1_d': 'd',
-  '1_answer': 'c',
-  '2': 'Q2',
-  '2_a': 'a',
-  '2_b': 'b',
-  '2_c': 'c',
-  '2_d': 'd',
-  '2_answer': 'a',
-};
 
 let bundle: string;
 let dataDir: string;
@@ -160,32 +145,11 @@ onSqlite(
   async () => {
     // An open exam with two students' sheets, made through the API of an in-process app, then copied into DATA_DIR.
     const t: TestApp = await buildTestApp();
-    const sheetOf: Record<string, number> = {};
+    let sheetOf: Record<string, number>;
     const tokenOf: Record<string, string> = {};
     try {
-      const exam = await t.injectWithLogin('teacher', {
-        method: 'POST',
-        url: '/api/v1/exams',
-        payload: {
-          title: 'UTS',
-          total_marks: 100,
-          class_id: t.fixture.classes[0].id,
-          content: CONTENT,
-          start_time: formatWib(new Date(Date.now() - HOUR)),
-          end_time: formatWib(new Date(Date.now() + HOUR)),
-        },
-      });
-      expect(exam.statusCode).toBe(200);
-      for (const who of STUDENTS) {
-        const sheet = await t.injectWithLogin(who, {
-          method: 'POST',
-          url: '/api/v1/exams-answers',
-          payload: { exam_id: exam.json().id, answers: {} },
-        });
-        expect(sheet.statusCode).toBe(200);
-        sheetOf[who] = sheet.json().id;
-        tokenOf[who] = await t.tokenFor(who);
-      }
+      sheetOf = await openExamSheets(t, await createOpenExam(t, TWO_MC), STUDENTS);
+      for (const who of STUDENTS) tokenOf[who] = await t.tokenFor(who);
       await sqliteOf(t.db)!.backup(path.join(dataDir, 'kelasku.sqlite'));
     } finally {
       await t.close();

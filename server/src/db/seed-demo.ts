@@ -15,6 +15,7 @@ import type { Db } from './connect';
 import { toDbJson } from './json';
 import { acquireLease, releaseLease } from './leases';
 import { createStudentRecord, createTeacherRecord } from '../domain/repo/profiles';
+import type { StudentRow, TeacherRow } from './schema';
 import { toDbTime } from './time';
 
 export const DEMO_ACCOUNTS = [
@@ -170,17 +171,27 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
   }
 }
 
-async function seedDemo(db: Db): Promise<void> {
-  const known = new Map<string, string>(DEMO_ACCOUNTS.map((a) => [a.username, a.password]));
-  const studentSpecs: { name: string; nis: string; grade: number }[] = [];
+type StudentSpec = { name: string; nis: string; grade: number };
+
+/** STUDENTS_PER_GRADE students of every grade, their NIS numbered from their year of entry. */
+function demoStudentSpecs(): StudentSpec[] {
+  const studentSpecs: StudentSpec[] = [];
   for (const grade of STUDENT_GRADES) {
     const year = 2024 - (grade - FIRST_GRADE);
     for (let i = 0; i < STUDENTS_PER_GRADE; i++) {
       studentSpecs.push({ name: studentName(i + grade * 3), nis: `${year}1${String(i + 1).padStart(5, '0')}`, grade });
     }
   }
-  // Hash before the transaction. Known demo passwords get the normal slow hash; the other accounts get random
-  // 16-character secrets nobody ever sees (~93 bits), for which a cheap hash is as safe and keeps start-up fast.
+  return studentSpecs;
+}
+
+/**
+ * Every account's password hash, made before the transaction. Known demo passwords get the normal slow hash; the other
+ * accounts get random 16-character secrets nobody ever sees (~93 bits), for which a cheap hash is as safe and keeps
+ * start-up fast.
+ */
+async function demoPasswordHashes(studentSpecs: StudentSpec[]) {
+  const known = new Map<string, string>(DEMO_ACCOUNTS.map((a) => [a.username, a.password]));
   const hashFor = (username: string) => {
     const password = known.get(username);
     return password ? hashPassword(password) : hashPassword(generateInitialPassword(16), 1 << 10);
@@ -188,174 +199,210 @@ async function seedDemo(db: Db): Promise<void> {
   const adminHash = await hashFor('admin');
   const teacherHashes = await Promise.all(TEACHERS.map((t) => hashFor(t.nip)));
   const studentHashes = await Promise.all(studentSpecs.map((s) => hashFor(s.nis)));
+  return { adminHash, teacherHashes, studentHashes };
+}
+
+async function seedDemo(db: Db): Promise<void> {
+  const studentSpecs = demoStudentSpecs();
+  const { adminHash, teacherHashes, studentHashes } = await demoPasswordHashes(studentSpecs);
 
   await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('users')
-      .values({
-        username: 'admin',
-        email: 'admin@kelasku.local',
-        password_hash: adminHash,
-        role: 'admin',
-        display_name: 'Admin',
-      })
-      .execute();
-    const teachers = [];
-    for (let i = 0; i < TEACHERS.length; i++) {
-      teachers.push(
-        await createTeacherRecord(trx, { ...TEACHERS[i], status: 'Active', phone_number: null }, teacherHashes[i]),
-      );
-    }
-    // 3 classes per grade; the demo teacher (Biology) teaches "IPA 1" of every grade.
-    const classIds: Record<string, number> = {};
-    for (const grade of STUDENT_GRADES) {
-      const plan = [
-        { suffix: 'IPA 1', teacher: teachers[0] },
-        { suffix: 'IPA 2', teacher: teachers[1 + ((grade - FIRST_GRADE) % 3)] },
-        { suffix: 'IPS 1', teacher: teachers[4 + (grade - FIRST_GRADE)] },
-      ];
-      for (const { suffix, teacher } of plan) {
-        const name = `${ROMAN_GRADE[grade]} ${suffix}`;
-        const row = await trx
-          .insertInto('classes')
-          .values({
-            name,
-            name_key: classNameKey(name),
-            description: `Kelas ${name} — ${teacher.specialization}`,
-            teacher_id: teacher.id,
-            grade,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await assignGradeStudentsToClass(trx, row.id, grade);
-        classIds[name] = row.id;
-      }
-    }
-    const students = [];
-    for (let i = 0; i < studentSpecs.length; i++) {
-      students.push(await createStudentRecord(trx, { ...studentSpecs[i], status: 'Active' }, studentHashes[i]));
-    }
+    await seedAdmin(trx, adminHash);
+    const teachers = await seedTeachers(trx, teacherHashes);
+    const classIds = await seedClasses(trx, teachers);
+    const students = await seedStudents(trx, studentSpecs, studentHashes);
     // The demo passwords are published (README) for trying the product: no offer to change them on every sign-in.
     await trx.updateTable('users').set({ initial_password: 0 }).execute();
 
-    const demoTeacher = teachers[0];
-    const classId = classIds['X IPA 1'];
-    const material = await trx
-      .insertInto('materials')
-      .values({
-        class_id: classId,
-        teacher_id: demoTeacher.id,
-        title: 'Struktur dan Fungsi Sel',
-        description: 'Mengenal organel sel dan perbedaan sel hewan dengan sel tumbuhan',
-        content: sanitizeRichHtml(MATERIAL_HTML),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await trx
-      .insertInto('materials')
-      .values({
-        class_id: classId,
-        teacher_id: demoTeacher.id,
-        title: 'Jaringan Tumbuhan',
-        description: 'Jaringan meristem dan jaringan dewasa',
-        content: sanitizeRichHtml(
-          '<h2>Jaringan Tumbuhan</h2><p>Jaringan <strong>meristem</strong> selalu membelah; jaringan dewasa tidak.</p>',
-        ),
-      })
-      .execute();
-    await trx
-      .insertInto('exercises')
-      .values({
-        material_id: material.id,
-        teacher_id: demoTeacher.id,
-        title: 'Latihan Struktur Sel',
-        total_marks: 100,
-        content: toDbJson(normalizeContent(EXERCISE_CONTENT)),
-        question_count: questionCount(normalizeContent(EXERCISE_CONTENT)),
-      })
-      .execute();
-    const today = wibDayStart(Date.now()); // the exam is open all of today (WIB)
-    await trx
-      .insertInto('exams')
-      .values({
-        class_id: classId,
-        teacher_id: demoTeacher.id,
-        title: 'Ulangan Harian Biologi: Sel',
-        total_marks: 100,
-        content: toDbJson(normalizeContent(EXAM_CONTENT)),
-        question_count: questionCount(normalizeContent(EXAM_CONTENT)),
-        start_time: toDbTime(new Date(today)),
-        end_time: toDbTime(new Date(today + DAY_MS - 1000)),
-      })
-      .execute();
-
+    const materialId = await seedLessons(trx, teachers[0], classIds['X IPA 1']);
     const grade10 = students.filter((s) => s.grade === FIRST_GRADE);
-    const now = Date.now();
-    const at = (minutesAgo: number) => toDbTime(new Date(now - minutesAgo * 60_000));
-    const post1 = await trx
-      .insertInto('general_forum')
-      .values({
-        student_id: grade10[0].id,
-        topic: 'Belajar bareng untuk ulangan biologi',
-        description: 'Ada yang mau belajar kelompok sore ini di perpustakaan?',
-        created_at: at(180),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const post2 = await trx
-      .insertInto('general_forum')
-      .values({
-        student_id: grade10[1].id,
-        topic: 'Jadwal ekstrakurikuler',
-        description: 'Apakah jadwal pramuka minggu ini tetap hari Jumat?',
-        created_at: at(120),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const post3 = await trx
-      .insertInto('material_forum')
-      .values({
-        student_id: grade10[2].id,
-        material_id: material.id,
-        topic: 'Tentang vakuola',
-        description: 'Kenapa vakuola sel tumbuhan lebih besar daripada sel hewan?',
-        created_at: at(90),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const replies = [
-      {
-        kind: 'general' as const,
-        discussion_id: post1.id,
-        student_id: grade10[1].id,
-        reply: 'Aku ikut! Jam 3 ya.',
-        created_at: at(170),
-      },
-      {
-        kind: 'general' as const,
-        discussion_id: post1.id,
-        student_id: grade10[3].id,
-        reply: 'Boleh, aku bawa catatan organel sel.',
-        created_at: at(160),
-      },
-      {
-        kind: 'general' as const,
-        discussion_id: post2.id,
-        student_id: grade10[0].id,
-        reply: 'Tetap Jumat, kata kakak pembina.',
-        created_at: at(100),
-      },
-      {
-        kind: 'material' as const,
-        discussion_id: post3.id,
-        student_id: grade10[0].id,
-        reply: 'Karena vakuola menyimpan air dan menjaga tekanan turgor sel.',
-        created_at: at(80),
-      },
-    ];
-    await trx
-      .insertInto('discussion_replies')
-      .values(replies.map((r) => ({ ...r, id: crypto.randomUUID() })))
-      .execute();
+    await seedDiscussions(trx, grade10, materialId);
   });
+}
+
+async function seedAdmin(trx: Db, adminHash: string): Promise<void> {
+  await trx
+    .insertInto('users')
+    .values({
+      username: 'admin',
+      email: 'admin@kelasku.local',
+      password_hash: adminHash,
+      role: 'admin',
+      display_name: 'Admin',
+    })
+    .execute();
+}
+
+async function seedTeachers(trx: Db, teacherHashes: string[]): Promise<TeacherRow[]> {
+  const teachers = [];
+  for (let i = 0; i < TEACHERS.length; i++) {
+    teachers.push(
+      await createTeacherRecord(trx, { ...TEACHERS[i], status: 'Active', phone_number: null }, teacherHashes[i]),
+    );
+  }
+  return teachers;
+}
+
+/** 3 classes per grade; the demo teacher (Biology) teaches "IPA 1" of every grade. Their ids by name. */
+async function seedClasses(trx: Db, teachers: TeacherRow[]): Promise<Record<string, number>> {
+  const classIds: Record<string, number> = {};
+  for (const grade of STUDENT_GRADES) {
+    const plan = [
+      { suffix: 'IPA 1', teacher: teachers[0] },
+      { suffix: 'IPA 2', teacher: teachers[1 + ((grade - FIRST_GRADE) % 3)] },
+      { suffix: 'IPS 1', teacher: teachers[4 + (grade - FIRST_GRADE)] },
+    ];
+    for (const { suffix, teacher } of plan) {
+      const name = `${ROMAN_GRADE[grade]} ${suffix}`;
+      const row = await trx
+        .insertInto('classes')
+        .values({
+          name,
+          name_key: classNameKey(name),
+          description: `Kelas ${name} — ${teacher.specialization}`,
+          teacher_id: teacher.id,
+          grade,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await assignGradeStudentsToClass(trx, row.id, grade);
+      classIds[name] = row.id;
+    }
+  }
+  return classIds;
+}
+
+async function seedStudents(trx: Db, studentSpecs: StudentSpec[], studentHashes: string[]): Promise<StudentRow[]> {
+  const students = [];
+  for (let i = 0; i < studentSpecs.length; i++) {
+    students.push(await createStudentRecord(trx, { ...studentSpecs[i], status: 'Active' }, studentHashes[i]));
+  }
+  return students;
+}
+
+/**
+ * The demo teacher's two materials in one class, an exercise on the first and an exam open all of today; returns the
+ * first material's id.
+ */
+async function seedLessons(trx: Db, demoTeacher: TeacherRow, classId: number): Promise<number> {
+  const material = await trx
+    .insertInto('materials')
+    .values({
+      class_id: classId,
+      teacher_id: demoTeacher.id,
+      title: 'Struktur dan Fungsi Sel',
+      description: 'Mengenal organel sel dan perbedaan sel hewan dengan sel tumbuhan',
+      content: sanitizeRichHtml(MATERIAL_HTML),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await trx
+    .insertInto('materials')
+    .values({
+      class_id: classId,
+      teacher_id: demoTeacher.id,
+      title: 'Jaringan Tumbuhan',
+      description: 'Jaringan meristem dan jaringan dewasa',
+      content: sanitizeRichHtml(
+        '<h2>Jaringan Tumbuhan</h2><p>Jaringan <strong>meristem</strong> selalu membelah; jaringan dewasa tidak.</p>',
+      ),
+    })
+    .execute();
+  await trx
+    .insertInto('exercises')
+    .values({
+      material_id: material.id,
+      teacher_id: demoTeacher.id,
+      title: 'Latihan Struktur Sel',
+      total_marks: 100,
+      content: toDbJson(normalizeContent(EXERCISE_CONTENT)),
+      question_count: questionCount(normalizeContent(EXERCISE_CONTENT)),
+    })
+    .execute();
+  const today = wibDayStart(Date.now()); // the exam is open all of today (WIB)
+  await trx
+    .insertInto('exams')
+    .values({
+      class_id: classId,
+      teacher_id: demoTeacher.id,
+      title: 'Ulangan Harian Biologi: Sel',
+      total_marks: 100,
+      content: toDbJson(normalizeContent(EXAM_CONTENT)),
+      question_count: questionCount(normalizeContent(EXAM_CONTENT)),
+      start_time: toDbTime(new Date(today)),
+      end_time: toDbTime(new Date(today + DAY_MS - 1000)),
+    })
+    .execute();
+  return material.id;
+}
+
+/** Two general discussions and one on the material, started and answered by grade 10 students over the last hours. */
+async function seedDiscussions(trx: Db, grade10: StudentRow[], materialId: number): Promise<void> {
+  const now = Date.now();
+  const at = (minutesAgo: number) => toDbTime(new Date(now - minutesAgo * 60_000));
+  const post1 = await trx
+    .insertInto('general_forum')
+    .values({
+      student_id: grade10[0].id,
+      topic: 'Belajar bareng untuk ulangan biologi',
+      description: 'Ada yang mau belajar kelompok sore ini di perpustakaan?',
+      created_at: at(180),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const post2 = await trx
+    .insertInto('general_forum')
+    .values({
+      student_id: grade10[1].id,
+      topic: 'Jadwal ekstrakurikuler',
+      description: 'Apakah jadwal pramuka minggu ini tetap hari Jumat?',
+      created_at: at(120),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const post3 = await trx
+    .insertInto('material_forum')
+    .values({
+      student_id: grade10[2].id,
+      material_id: materialId,
+      topic: 'Tentang vakuola',
+      description: 'Kenapa vakuola sel tumbuhan lebih besar daripada sel hewan?',
+      created_at: at(90),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const replies = [
+    {
+      kind: 'general' as const,
+      discussion_id: post1.id,
+      student_id: grade10[1].id,
+      reply: 'Aku ikut! Jam 3 ya.',
+      created_at: at(170),
+    },
+    {
+      kind: 'general' as const,
+      discussion_id: post1.id,
+      student_id: grade10[3].id,
+      reply: 'Boleh, aku bawa catatan organel sel.',
+      created_at: at(160),
+    },
+    {
+      kind: 'general' as const,
+      discussion_id: post2.id,
+      student_id: grade10[0].id,
+      reply: 'Tetap Jumat, kata kakak pembina.',
+      created_at: at(100),
+    },
+    {
+      kind: 'material' as const,
+      discussion_id: post3.id,
+      student_id: grade10[0].id,
+      reply: 'Karena vakuola menyimpan air dan menjaga tekanan turgor sel.',
+      created_at: at(80),
+    },
+  ];
+  await trx
+    .insertInto('discussion_replies')
+    .values(replies.map((r) => ({ ...r, id: crypto.randomUUID() })))
+    .execute();
 }

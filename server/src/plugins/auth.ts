@@ -223,6 +223,57 @@ export function tokenFromHeader(header: string | undefined): string | undefined 
   return token || undefined;
 }
 
+/** The session a request's token opens: its signature, expiry and claims checked (not the database), else 401. */
+function verifyToken(app: FastifyInstance, request: FastifyRequest, sessionLifetimeSeconds: number): TokenSession {
+  const token = tokenFromHeader(request.headers.authorization);
+  if (!token) throw unauthorized('Missing token', { code: 'token-missing' });
+  let claims: AuthClaims;
+  try {
+    claims = app.jwt.verify<AuthClaims>(token);
+  } catch {
+    throw unauthorized('Invalid token', SESSION_EXPIRED);
+  }
+  if (typeof claims.role !== 'string' || !claims.role) throw unauthorized('Role not found in token', SESSION_EXPIRED);
+  if (typeof claims.user_id !== 'number') throw unauthorized('Invalid token', SESSION_EXPIRED);
+  const caller = callerOfClaims(claims);
+  if (!caller) throw unauthorized('Invalid token', SESSION_EXPIRED);
+  const user: AuthUser = { ...caller, email: claims.email, display_name: claims.display_name };
+  if (isLanguage(claims.language)) user.language = claims.language;
+  // kept through a token renewal, so the offer to change it stays until the password is changed
+  if (claims.initial_password === true) user.initial_password = true;
+  // Tokens from before these claims: the session began at the token's issue, its id is the user's.
+  const authTime =
+    typeof claims.auth_time === 'number' ? claims.auth_time : typeof claims.iat === 'number' ? claims.iat : 0;
+  if (authTime + sessionLifetimeSeconds <= Date.now() / 1000) throw unauthorized('Invalid token', SESSION_EXPIRED);
+  const sid = typeof claims.sid === 'string' && claims.sid ? claims.sid : `user-${claims.user_id}`;
+  return { user, sessionVersion: typeof claims.sv === 'number' ? claims.sv : 0, sid, authTime };
+}
+
+/**
+ * Deny by default: every API route not declared public gets the sign-in gate as its first onRequest hook, so a route
+ * added without any auth option answers 401 to a stranger. onRequest runs before the body is read and before
+ * validation. A route's role guard (requireRole, a preHandler) then checks the role, and body-limits.ts refuses the
+ * other roles before a body is read.
+ */
+function addSignInGate(
+  app: FastifyInstance,
+  readToken: (request: FastifyRequest) => TokenSession,
+  lookUpSession: (request: FastifyRequest) => Promise<void>,
+) {
+  const tokenOnly = async (request: FastifyRequest) => {
+    readToken(request);
+  };
+  const tokenAndSession = (request: FastifyRequest) => lookUpSession(request);
+  app.addHook('onRoute', (route) => {
+    refuseAccessConflict(route);
+    if (!needsSignIn(route.url, route.config)) return;
+    const gate = route.config?.session === 'in-statement' ? tokenOnly : tokenAndSession;
+    const own =
+      route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest];
+    route.onRequest = [gate, ...own];
+  });
+}
+
 async function authPlugin(app: FastifyInstance, options: AuthPluginOptions) {
   await app.register(fastifyJwt, {
     secret: options.secret,
@@ -242,33 +293,8 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions) {
   // Kept on the request (declared fields, not a WeakMap: weak entries cost the garbage collector on every request).
   app.decorateRequest('tokenSession', null);
   app.decorateRequest('sessionConfirmed', false);
-  const readToken = (request: FastifyRequest): TokenSession => (request.tokenSession ??= verifyToken(request));
-
-  const verifyToken = (request: FastifyRequest): TokenSession => {
-    const token = tokenFromHeader(request.headers.authorization);
-    if (!token) throw unauthorized('Missing token', { code: 'token-missing' });
-    let claims: AuthClaims;
-    try {
-      claims = app.jwt.verify<AuthClaims>(token);
-    } catch {
-      throw unauthorized('Invalid token', SESSION_EXPIRED);
-    }
-    if (typeof claims.role !== 'string' || !claims.role) throw unauthorized('Role not found in token', SESSION_EXPIRED);
-    if (typeof claims.user_id !== 'number') throw unauthorized('Invalid token', SESSION_EXPIRED);
-    const caller = callerOfClaims(claims);
-    if (!caller) throw unauthorized('Invalid token', SESSION_EXPIRED);
-    const user: AuthUser = { ...caller, email: claims.email, display_name: claims.display_name };
-    if (isLanguage(claims.language)) user.language = claims.language;
-    // kept through a token renewal, so the offer to change it stays until the password is changed
-    if (claims.initial_password === true) user.initial_password = true;
-    // Tokens from before these claims: the session began at the token's issue, its id is the user's.
-    const authTime =
-      typeof claims.auth_time === 'number' ? claims.auth_time : typeof claims.iat === 'number' ? claims.iat : 0;
-    if (authTime + options.sessionLifetimeSeconds <= Date.now() / 1000)
-      throw unauthorized('Invalid token', SESSION_EXPIRED);
-    const sid = typeof claims.sid === 'string' && claims.sid ? claims.sid : `user-${claims.user_id}`;
-    return { user, sessionVersion: typeof claims.sv === 'number' ? claims.sv : 0, sid, authTime };
-  };
+  const readToken = (request: FastifyRequest): TokenSession =>
+    (request.tokenSession ??= verifyToken(app, request, options.sessionLifetimeSeconds));
 
   const userSession = (params: unknown[]) => preparedRead(app.db, USER_SESSION_SQL)(params);
   /** The user's row as the database has it now (undefined: gone) against the token: else 401. */
@@ -327,22 +353,7 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions) {
     throw forbidden(forbiddenMessage(callers));
   };
 
-  // Deny by default: every API route not declared public gets the sign-in gate as its first onRequest hook, so a route
-  // added without any auth option answers 401 to a stranger. onRequest runs before the body is read and before
-  // validation. A route's role guard (requireRole, a preHandler) then checks the role, and body-limits.ts refuses
-  // the other roles before a body is read.
-  const tokenOnly = async (request: FastifyRequest) => {
-    readToken(request);
-  };
-  const tokenAndSession = (request: FastifyRequest) => lookUpSession(request);
-  app.addHook('onRoute', (route) => {
-    refuseAccessConflict(route);
-    if (!needsSignIn(route.url, route.config)) return;
-    const gate = route.config?.session === 'in-statement' ? tokenOnly : tokenAndSession;
-    const own =
-      route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest];
-    route.onRequest = [gate, ...own];
-  });
+  addSignInGate(app, readToken, lookUpSession);
 
   app.decorate('deriveSecret', (purpose: string) =>
     crypto.createHmac('sha256', options.secret).update(`kelasku:${purpose}`).digest(),

@@ -1,7 +1,7 @@
 import net from 'node:net';
 import os from 'node:os';
-import { formatWib } from '../domain/exam-window';
 import { hashPassword, setPasswordHashCost } from '../lib/passwords';
+import { createOpenExam, openExamSheets } from '../../test/answer-items';
 import { buildTestApp, TWO_NODES, type TestApp } from '../../test/helpers';
 
 /** Each node counts its own requests: with TWO_NODES=1 half of them land on the other node's registry. */
@@ -12,7 +12,6 @@ const inOneProcess = TWO_NODES ? describe.skip : describe;
 jest.setTimeout(60_000);
 
 const TOKEN = 'metrics-token-0123456789abcdefghijklmnop';
-const HOUR = 3600_000;
 
 /** The value of one sample line `name{labels} value` of a Prometheus text page (labels in any order), or undefined. */
 function sample(page: string, name: string, labels: Record<string, string> = {}): number | undefined {
@@ -117,29 +116,15 @@ inOneProcess('metrics behind a token on the API port', () => {
   });
 
   it('records the size of each group-committed batch of answer saves', async () => {
-    const exam = await t.injectWithLogin('teacher', {
-      method: 'POST',
-      url: '/api/v1/exams',
-      payload: {
-        title: 'UTS',
-        total_marks: 100,
-        class_id: t.fixture.classes[0].id,
-        content: { '1': 'Q1', '1_a': 'a', '1_b': 'b', '1_c': 'c', '1_d': 'd', '1_answer': 'c' },
-        start_time: formatWib(new Date(Date.now() - HOUR)),
-        end_time: formatWib(new Date(Date.now() + HOUR)),
-      },
+    const examId = await createOpenExam(t, {
+      '1': 'Q1',
+      '1_a': 'a',
+      '1_b': 'b',
+      '1_c': 'c',
+      '1_d': 'd',
+      '1_answer': 'c',
     });
-    expect(exam.statusCode).toBe(200);
-    const sheets: Record<string, number> = {};
-    for (const who of ['student', 'student2']) {
-      const sheet = await t.injectWithLogin(who, {
-        method: 'POST',
-        url: '/api/v1/exams-answers',
-        payload: { exam_id: exam.json().id, answers: {} },
-      });
-      expect(sheet.statusCode).toBe(200);
-      sheets[who] = sheet.json().id;
-    }
+    const sheets = await openExamSheets(t, examId, ['student', 'student2']);
     const before = await scrape();
     const saves = [];
     for (let seq = 1; seq <= 10; seq += 1) {

@@ -144,7 +144,20 @@ export function registerReplyRoute(fastify: FastifyInstance, kind: ForumKind, ur
   });
 }
 
+/**
+ * One forum's routes at `base`: list, create, edit and delete a discussion, and append or delete a reply. The material
+ * forum's list and create name their material (a required id); the general forum's do not.
+ */
 export function registerForumRoutes(fastify: FastifyInstance, kind: ForumKind, base: string) {
+  registerDiscussionList(fastify, kind, base);
+  registerDiscussionCreate(fastify, kind, base);
+  registerDiscussionEditAndDelete(fastify, kind, base);
+  registerReplyRoute(fastify, kind, `${base}/reply`);
+  registerReplyDelete(fastify, kind, base);
+}
+
+/** The list of discussions, a page at a time, newest first. */
+function registerDiscussionList(fastify: FastifyInstance, kind: ForumKind, base: string) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const db = app.db;
   const tags = [label(kind)];
@@ -182,20 +195,8 @@ export function registerForumRoutes(fastify: FastifyInstance, kind: ForumKind, b
       return `{"discussions":${page!.discussionsJson},"meta":${JSON.stringify(pageMeta(paging, page!.total))}}`;
     });
 
-  const createOptions = <Body extends TObject>(body: Body) => ({
-    preHandler: app.requireRole('student', 'admin'),
-    schema: { tags, summary: 'Ask a question (students)', body, response: discussionResponse },
-  });
-  const create = async (user: FastifyRequest['user'], body: Static<typeof postBody>, materialId?: number) => {
-    const studentId = requireStudentId(user, 'start a discussion');
-    if (materialId !== undefined) await requireMaterial(db, user, materialId, 'contribute');
-    return getDiscussion(db, kind, await createDiscussion(db, kind, studentId, clean(body), materialId));
-  };
-
-  // The material forum's list and create name their material (a required id); the general forum's do not.
   if (kind === 'general') {
     app.get(base, { schema: listSchema(pagingQuerySchema) }, (request) => list(request.user, request.query));
-    app.post(base, createOptions(postBody), (request) => create(request.user, request.body));
   } else {
     app.get(
       base,
@@ -206,10 +207,39 @@ export function registerForumRoutes(fastify: FastifyInstance, kind: ForumKind, b
         return reply.type('application/json; charset=utf-8').send(json as never); // the typed payload is the object it spells
       },
     );
+  }
+}
+
+/** A student asks a question. */
+function registerDiscussionCreate(fastify: FastifyInstance, kind: ForumKind, base: string) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const db = app.db;
+  const tags = [label(kind)];
+
+  const createOptions = <Body extends TObject>(body: Body) => ({
+    preHandler: app.requireRole('student', 'admin'),
+    schema: { tags, summary: 'Ask a question (students)', body, response: discussionResponse },
+  });
+  const create = async (user: FastifyRequest['user'], body: Static<typeof postBody>, materialId?: number) => {
+    const studentId = requireStudentId(user, 'start a discussion');
+    if (materialId !== undefined) await requireMaterial(db, user, materialId, 'contribute');
+    return getDiscussion(db, kind, await createDiscussion(db, kind, studentId, clean(body), materialId));
+  };
+
+  if (kind === 'general') {
+    app.post(base, createOptions(postBody), (request) => create(request.user, request.body));
+  } else {
     app.post(base, createOptions(materialPostBody), (request) =>
       create(request.user, request.body, request.body.material_id),
     );
   }
+}
+
+/** The author edits a question; the author, an admin or the class's teacher deletes it. */
+function registerDiscussionEditAndDelete(fastify: FastifyInstance, kind: ForumKind, base: string) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const db = app.db;
+  const tags = [label(kind)];
 
   app.route({
     method: UPDATE_METHODS,
@@ -250,8 +280,13 @@ export function registerForumRoutes(fastify: FastifyInstance, kind: ForumKind, b
       return { message: 'Discussion deleted successfully' };
     },
   );
+}
 
-  registerReplyRoute(app, kind, `${base}/reply`);
+/** One reply goes, with the reports on it: by its author, an admin or the class's teacher. */
+function registerReplyDelete(fastify: FastifyInstance, kind: ForumKind, base: string) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const db = app.db;
+  const tags = [label(kind)];
 
   app.delete(
     `${base}/reply`,

@@ -1,6 +1,6 @@
-import { formatWib } from '../exam-window';
 import { answerSaverFor, type AnswerSave } from './answer-saves';
 import { EXAM } from './assessments';
+import { createOpenExam, openExamSheets } from '../../../test/answer-items';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
 
 // One save that the database refuses must not fail the classmates' saves that were group-committed with it: the
@@ -10,13 +10,10 @@ import { buildTestApp, type TestApp } from '../../../test/helpers';
 jest.setTimeout(60_000);
 
 let t: TestApp;
-const HOUR = 3600_000;
 const CONTENT = { '1': 'Q1', '1_a': 'a', '1_b': 'b', '1_c': 'c', '1_d': 'd', '1_answer': 'c', '2_essay': 'Jelaskan' };
 let examId = 0;
 const sheets: Array<{ sheetId: number; studentId: number; userId: number }> = [];
 
-const api = (who: string, method: 'POST', url: string, payload: Record<string, unknown>) =>
-  t.injectWithLogin(who, { method, url: `/api/v1${url}`, payload });
 const stored = async (sheetId: number) => {
   const row = await t.db
     .selectFrom('exam_answers')
@@ -28,27 +25,18 @@ const stored = async (sheetId: number) => {
 
 beforeAll(async () => {
   t = await buildTestApp();
-  const exam = await api('teacher', 'POST', '/exams', {
-    title: 'UTS',
-    total_marks: 100,
-    class_id: t.fixture.classes[0].id,
-    content: CONTENT,
-    start_time: formatWib(new Date(Date.now() - HOUR)),
-    end_time: formatWib(new Date(Date.now() + HOUR)),
-  });
-  expect(exam.statusCode).toBe(200);
-  examId = exam.json().id;
+  examId = await createOpenExam(t, CONTENT);
   const assigned = await t.injectWithLogin('admin', {
     method: 'POST',
     url: '/api/v1/classes/assign-students',
     payload: { id: t.fixture.classes[0].id, student_id: [t.fixture.students[2].id] },
   });
   expect(assigned.statusCode).toBe(200);
-  for (const [i, who] of (['student', 'student2', 'student3'] as const).entries()) {
-    const sheet = await api(who, 'POST', '/exams-answers', { exam_id: examId, answers: {} });
-    expect(sheet.statusCode).toBe(200);
+  const students = ['student', 'student2', 'student3'] as const;
+  const sheetOf = await openExamSheets(t, examId, students);
+  for (const [i, who] of students.entries()) {
     const s = t.fixture.students[i];
-    sheets.push({ sheetId: sheet.json().id, studentId: s.id, userId: s.user_id });
+    sheets.push({ sheetId: sheetOf[who], studentId: s.id, userId: s.user_id });
   }
 });
 afterAll(async () => {

@@ -1,6 +1,6 @@
-import { formatWib } from '../../domain/exam-window';
 import { answerSaverFor } from '../../domain/repo/answer-saves';
 import { EXAM } from '../../domain/repo/assessments';
+import { createOpenExam, openExamSheets, TWO_MC } from '../../../test/answer-items';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
 
 // Answer saves are written in batches (domain/repo/answer-saves.ts): concurrent saves share one commit. These tests
@@ -10,23 +10,8 @@ import { buildTestApp, type TestApp } from '../../../test/helpers';
 jest.setTimeout(60_000);
 
 let t: TestApp;
-const HOUR = 3600_000;
-const CONTENT = {
-  '1': 'Q1',
-  '1_a': 'a',
-  '1_b': 'b',
-  '1_c': 'c',
-  '1_d': 'd',
-  '1_answer': 'c',
-  '2': 'Q2',
-  '2_a': 'a',
-  '2_b': 'b',
-  '2_c': 'c',
-  '2_d': 'd',
-  '2_answer': 'a',
-};
 let examId = 0;
-const sheetOf: Record<string, number> = {};
+let sheetOf: Record<string, number>;
 
 const api = (who: string, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: Record<string, unknown>) =>
   t.injectWithLogin(who, { method, url: `/api/v1${url}`, ...(payload ? { payload } : {}) });
@@ -44,21 +29,8 @@ const storedAnswers = async (sheetId: number) => {
 
 beforeAll(async () => {
   t = await buildTestApp();
-  const exam = await api('teacher', 'POST', '/exams', {
-    title: 'UTS',
-    total_marks: 100,
-    class_id: t.fixture.classes[0].id,
-    content: CONTENT,
-    start_time: formatWib(new Date(Date.now() - HOUR)),
-    end_time: formatWib(new Date(Date.now() + HOUR)),
-  });
-  expect(exam.statusCode).toBe(200);
-  examId = exam.json().id;
-  for (const who of ['student', 'student2']) {
-    const sheet = await api(who, 'POST', '/exams-answers', { exam_id: examId, answers: {} });
-    expect(sheet.statusCode).toBe(200);
-    sheetOf[who] = sheet.json().id;
-  }
+  examId = await createOpenExam(t, TWO_MC);
+  sheetOf = await openExamSheets(t, examId, ['student', 'student2']);
 });
 afterAll(async () => {
   await t.close();

@@ -3,27 +3,13 @@
  * early must not learn which multiple-choice answers were right while classmates are still answering.
  */
 import { toDbTime } from '../../db/time';
-import { formatWib } from '../../domain/exam-window';
+import { createOpenExam, TWO_MC } from '../../../test/answer-items';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
 
 jest.setTimeout(30_000);
 
 let t: TestApp;
 const HOUR = 3600_000;
-const CONTENT = {
-  '1': 'Q1',
-  '1_a': 'a',
-  '1_b': 'b',
-  '1_c': 'c',
-  '1_d': 'd',
-  '1_answer': 'c',
-  '2': 'Q2',
-  '2_a': 'a',
-  '2_b': 'b',
-  '2_c': 'c',
-  '2_d': 'd',
-  '2_answer': 'a',
-};
 const api = (who: string, method: 'GET' | 'POST', url: string, payload?: unknown) =>
   t.injectWithLogin(who, {
     method,
@@ -38,15 +24,7 @@ let studentId: number;
 beforeAll(async () => {
   t = await buildTestApp();
   studentId = t.fixture.students[0].id;
-  const exam = await api('teacher', 'POST', '/exams', {
-    title: 'UTS',
-    total_marks: 100,
-    class_id: t.fixture.classes[0].id,
-    content: CONTENT,
-    start_time: formatWib(new Date(Date.now() - HOUR)),
-    end_time: formatWib(new Date(Date.now() + HOUR)),
-  });
-  examId = exam.json().id;
+  examId = await createOpenExam(t, TWO_MC);
   expect(
     (await api('student', 'POST', '/exams-answers', { exam_id: examId, answers: { 1: 'c', 2: 'b' } })).statusCode,
   ).toBe(200);

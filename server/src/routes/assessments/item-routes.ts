@@ -282,9 +282,12 @@ export function registerItemRoutes(app: FastifyInstance, spec: ItemSpec, base: s
     requireWritableItem: (caller, id) => requireItemAccess(db, spec, caller, id, 'write'),
   };
   registerItemReads(app, routes);
-  registerItemWrites(app, routes);
+  registerItemCreate(app, routes);
+  registerItemUpdate(app, routes);
+  registerItemDelete(app, routes);
   registerGradeRoutes(app, routes);
-  registerSubmissionRoutes(app, routes);
+  registerSubmissionReads(app, routes);
+  registerEssayScore(app, routes);
 }
 
 /** The two reads of an item by its parent: whole, or one question. */
@@ -373,38 +376,38 @@ function registerItemReads(fastify: FastifyInstance, { spec, base, tags, parent 
   );
 }
 
-/** Create, update, delete an item, and how many graded sheets an edit re-grades (owner or admin). */
-function registerItemWrites(
-  fastify: FastifyInstance,
-  { spec, base, tags, parent, label, scorer, requireItem, requireManagedItem, requireWritableItem }: ItemRoutes,
-) {
+/** The validated item a body describes, with the pictures its content carried inline. */
+async function cleanItem(
+  app: FastifyInstance,
+  spec: ItemSpec,
+  body: ItemBody,
+): Promise<{ input: ItemInput; images: StoredImage[] }> {
+  const title = body.title.trim();
+  if (!title) throw badRequest('title must not be empty', { code: 'validation-empty', params: { field: 'title' } });
+  const parsed = await parseContentOr400(app.publicImages.relativeContent(body.content));
+  // Each picture's copies for phones, and its width and height on its address (domain/picture-variants.ts).
+  const images = await withVariants(parsed.images);
+  const content = await sizeContentPictures(app.db, parsed.content, images);
+  const window = spec.kind === 'exam' ? parseWindowOr400(body.start_time, body.end_time) : undefined;
+  const input: ItemInput = {
+    title,
+    total_marks: body.total_marks,
+    content,
+    window,
+    shuffle_questions: body.shuffle_questions,
+    shuffle_options: body.shuffle_options,
+    ...(spec.kind === 'exam'
+      ? { kind: examKindOr400(body.kind, body.kind_label), show_answers: body.show_answers }
+      : {}),
+  };
+  return { input, images };
+}
+
+/** Create an item (owner or admin): one per parent. */
+function registerItemCreate(fastify: FastifyInstance, { spec, base, tags, parent, label, requireItem }: ItemRoutes) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const db = app.db;
-  const { itemBody, itemCreateBody } = itemBodySchemas(spec);
-
-  /** The validated item a body describes, with the pictures its content carried inline. */
-  async function cleanItem(body: ItemBody): Promise<{ input: ItemInput; images: StoredImage[] }> {
-    const title = body.title.trim();
-    if (!title) throw badRequest('title must not be empty', { code: 'validation-empty', params: { field: 'title' } });
-    const parsed = await parseContentOr400(app.publicImages.relativeContent(body.content));
-    // Each picture's copies for phones, and its width and height on its address (domain/picture-variants.ts).
-    const images = await withVariants(parsed.images);
-    const content = await sizeContentPictures(db, parsed.content, images);
-    const window = spec.kind === 'exam' ? parseWindowOr400(body.start_time, body.end_time) : undefined;
-    const input: ItemInput = {
-      title,
-      total_marks: body.total_marks,
-      content,
-      window,
-      shuffle_questions: body.shuffle_questions,
-      shuffle_options: body.shuffle_options,
-      ...(spec.kind === 'exam'
-        ? { kind: examKindOr400(body.kind, body.kind_label), show_answers: body.show_answers }
-        : {}),
-    };
-    return { input, images };
-  }
-
+  const { itemCreateBody } = itemBodySchemas(spec);
   app.post(
     base,
     {
@@ -420,7 +423,7 @@ function registerItemWrites(
       const parentId = request.body[parent];
       // teacher_id records the class's teacher at creation (the author column); rights follow the class.
       const teacherId = (await requireParent(app, spec, request.user, parentId, 'write')).class_teacher_id;
-      const { input, images } = await cleanItem(request.body);
+      const { input, images } = await cleanItem(app, spec, request.body);
       if (await itemByParent(db, spec, parentId))
         throw conflict(`${label} already exists`, { code: 'item-exists', params: { what: spec.kind } });
       const id = await createItem(db, spec, parentId, teacherId, input, images);
@@ -428,7 +431,16 @@ function registerItemWrites(
       return itemJson(spec, item, app.publicImages.content(input.content));
     },
   );
+}
 
+/** Update an item (owner or admin), and how many graded sheets such an edit re-grades. */
+function registerItemUpdate(
+  fastify: FastifyInstance,
+  { spec, base, tags, scorer, requireItem, requireManagedItem, requireWritableItem }: ItemRoutes,
+) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const db = app.db;
+  const { itemBody } = itemBodySchemas(spec);
   app.route({
     method: UPDATE_METHODS,
     url: base,
@@ -445,7 +457,7 @@ function registerItemWrites(
     handler: async (request) => {
       const { id } = request.query;
       const current = await requireWritableItem(request.user, id);
-      const { input, images } = await cleanItem(request.body);
+      const { input, images } = await cleanItem(app, spec, request.body);
       // A closed exam stays ended (its keys may be corrected, it is not given again): reopen it first.
       if (
         spec.kind === 'exam' &&
@@ -484,7 +496,12 @@ function registerItemWrites(
       return { count: await gradedCount(db, spec, item.id) };
     },
   );
+}
 
+/** Delete an item with its answers and grades (owner or admin). */
+function registerItemDelete(fastify: FastifyInstance, { spec, base, tags, label, requireWritableItem }: ItemRoutes) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const db = app.db;
   app.delete(
     base,
     {
@@ -572,11 +589,8 @@ function registerGradeRoutes(fastify: FastifyInstance, { spec, base, tags, score
   );
 }
 
-/** The teacher's views of the students' sheets, and the essay marks they set. */
-function registerSubmissionRoutes(
-  fastify: FastifyInstance,
-  { spec, base, tags, requireManagedItem, requireWritableItem }: ItemRoutes,
-) {
+/** The teacher's views of the students' sheets. */
+function registerSubmissionReads(fastify: FastifyInstance, { spec, base, tags, requireManagedItem }: ItemRoutes) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const db = app.db;
 
@@ -646,7 +660,12 @@ function registerSubmissionRoutes(
       };
     },
   );
+}
 
+/** The essay marks (and comment) a teacher sets on one answer. */
+function registerEssayScore(fastify: FastifyInstance, { spec, base, tags, requireWritableItem }: ItemRoutes) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const db = app.db;
   app.route({
     method: UPDATE_METHODS,
     url: `${base}/essay-score`,

@@ -65,16 +65,31 @@ async function withBusyRetryAfter<T>(reply: FastifyReply, work: () => Promise<T>
   }
 }
 
-export default async function authRoutes(fastify: FastifyInstance, options: AuthRoutesOptions) {
-  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  // cookies are read by these routes only (the device cookies are sent nowhere else)
-  const cookieKey = app.deriveSecret('device-cookie');
-  await app.register(fastifyCookie, { secret: cookieKey, hook: 'preHandler' });
-  const devices = new DeviceCookies(cookieKey, `${app.prefix}/auth`);
-  const limiter = new AttemptLimiter(app.attemptCounters, options.loginRateLimit ?? DEFAULT_LOGIN_LIMITS);
-  // one address holds at most its share of the sign-in hash queue: a flood leaves room for everybody else
-  const inProgress = new SignInsInProgress();
+/** What the sign-in and the password change share: the device cookies and the attempt counters. */
+interface SignInGuards {
+  devices: DeviceCookies;
+  limiter: AttemptLimiter;
+  /** One address holds at most its share of the sign-in hash queue: a flood leaves room for everybody else. */
+  inProgress: SignInsInProgress;
+}
 
+export default async function authRoutes(fastify: FastifyInstance, options: AuthRoutesOptions) {
+  // cookies are read by these routes only (the device cookies are sent nowhere else)
+  const cookieKey = fastify.deriveSecret('device-cookie');
+  await fastify.register(fastifyCookie, { secret: cookieKey, hook: 'preHandler' });
+  const guards: SignInGuards = {
+    devices: new DeviceCookies(cookieKey, `${fastify.prefix}/auth`),
+    limiter: new AttemptLimiter(fastify.attemptCounters, options.loginRateLimit ?? DEFAULT_LOGIN_LIMITS),
+    inProgress: new SignInsInProgress(),
+  };
+  registerSignIn(fastify, guards);
+  registerRefresh(fastify);
+  registerPasswordChange(fastify, guards);
+}
+
+/** The sign-in: the attempt limits (a known device's own), the one hash, and the token. */
+function registerSignIn(fastify: FastifyInstance, { devices, limiter, inProgress }: SignInGuards) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.post(
     '/auth',
     {
@@ -146,7 +161,10 @@ export default async function authRoutes(fastify: FastifyInstance, options: Auth
       }
     },
   );
+}
 
+function registerRefresh(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   // Renews the token of a signed-in user (the shell calls it while the user is active), so a session does not end in
   // the middle of work — up to its absolute end, SESSION_LIFETIME_DAYS after the sign-in (auth_time is kept, as are
   // the session id and the language). Same session_version: a password change or reset still ends this session.
@@ -164,7 +182,11 @@ export default async function authRoutes(fastify: FastifyInstance, options: Auth
       return { token: app.signToken(request.user, sessionVersion, { sid, authTime }) };
     },
   );
+}
 
+/** The password change: ends every other session, and this one when it keeps guessing the old password. */
+function registerPasswordChange(fastify: FastifyInstance, { devices, limiter }: SignInGuards) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.post(
     '/auth/change-password',
     {

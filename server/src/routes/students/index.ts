@@ -4,6 +4,7 @@ import { Type, type Static } from 'typebox';
 import { normalizeStatus } from '@kelasku/shared-rules';
 import { toStudentDto, type StudentInput } from '../../domain/repo/profiles';
 import { seesPersonalData } from '../../domain/policy';
+import type { RouteGuard } from '../../plugins/auth';
 import {
   createStudent,
   deleteStudent,
@@ -44,11 +45,18 @@ async function cleanInput(body: Static<typeof studentBodySchema>): Promise<Stude
   };
 }
 
-export default async function studentsRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const admin = app.requireRole('admin');
-  const tags = ['students'];
+const tags = ['students'];
 
+export default async function studentsRoutes(fastify: FastifyInstance) {
+  const admin = fastify.requireRole('admin');
+  registerStudentRecords(fastify, admin);
+  registerStudentDetails(fastify);
+  registerWholeSchoolChanges(fastify, admin);
+}
+
+/** The admin's records of students: list, create, replace, and the profile actions (delete, activate, reset). */
+function registerStudentRecords(fastify: FastifyInstance, admin: RouteGuard) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.get(
     '/students',
     {
@@ -125,7 +133,11 @@ export default async function studentsRoutes(fastify: FastifyInstance) {
     setActive: async (id, active) => toStudentDto(await setStudentActive(app.db, id, active)),
     resetPassword: (id, passwordHash) => resetStudentPassword(app.db, id, passwordHash),
   });
+}
 
+/** One student, as much of them as the caller may see. */
+function registerStudentDetails(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.get(
     '/students/details',
     {
@@ -141,7 +153,11 @@ export default async function studentsRoutes(fastify: FastifyInstance) {
       return seesPersonalData(request.user) ? toStudentDto(row) : { id: row.id, name: row.name, grade: row.grade };
     },
   );
+}
 
+/** The admin's changes to many students at once: every grade up or down, and an import. */
+function registerWholeSchoolChanges(fastify: FastifyInstance, admin: RouteGuard) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.post(
     '/students/grade-migrate',
     {
