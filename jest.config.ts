@@ -18,19 +18,20 @@ const sharedMappers = {
  * (jest/msw-server.ts): jsdom with Node's fetch family, msw resolved as the Node package it is, one server per file.
  */
 // msw's CommonJS build requires these ESM-only packages (Node 20.19+ can; Jest's module registry cannot before Node
-// 24.9): compiled to CommonJS for Jest, as the server project does with its own.
-const MSW_ESM = '(?:rettime|until-async|@open-draft/deferred-promise)';
+// 24.9), and shared-api's client is ky, ESM only too: compiled to CommonJS for Jest, as the server project does with
+// its own.
+const ESM_ONLY = '(?:rettime|until-async|@open-draft/deferred-promise|ky)';
 const withMockServer: Partial<Config> = {
   testEnvironment: '<rootDir>/../jest/jsdom-with-fetch-environment.js',
   resolver: '<rootDir>/../jest/msw-resolver.js',
   transform: {
     ...tsJest,
-    [`/node_modules/${MSW_ESM}/.+\\.m?js$`]: [
+    [`/node_modules/${ESM_ONLY}/.+\\.m?js$`]: [
       'ts-jest',
       { tsconfig: { allowJs: true, module: 'commonjs', target: 'ES2022' }, diagnostics: false },
     ],
   },
-  transformIgnorePatterns: [`/node_modules/(?!${MSW_ESM}/)`],
+  transformIgnorePatterns: [`/node_modules/(?!${ESM_ONLY}/)`],
 };
 
 function webProject(dir: string, extraMappers: Record<string, string> = {}, mockServer = false): Config {
@@ -79,7 +80,7 @@ const config: Config = {
       transform: tsJest,
       testMatch: ['<rootDir>/*.test.ts'],
     },
-    webProject('shared-api'),
+    webProject('shared-api', {}, true),
     // Pure rules shared by the server and the browser: plain Node is enough.
     {
       displayName: 'shared-rules',

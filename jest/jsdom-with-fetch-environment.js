@@ -24,6 +24,16 @@ class JSDOMWithFetchEnvironment extends JSDOMEnvironment {
   constructor(...args) {
     super(...args);
     for (const name of FROM_NODE) this.global[name] = globalThis[name];
+    // A page's fetch resolves a relative URL (`/api/v1/classes`, what shared-api's client sends) against the page;
+    // Node's has no page and refuses it.
+    const page = this.global;
+    const onPage = (input) => (typeof input === 'string' ? new URL(input, page.location.href).href : input);
+    this.global.Request = class Request extends globalThis.Request {
+      constructor(input, init) {
+        super(onPage(input), init);
+      }
+    };
+    this.global.fetch = (input, init) => globalThis.fetch(onPage(input), init);
   }
 }
 

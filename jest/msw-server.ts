@@ -1,4 +1,4 @@
-// The network of a component test: requests leave through the real axios client of shared-api and are answered by
+// The network of a component test: requests leave through the real client of shared-api (ky, fetch) and are answered by
 // Mock Service Worker handlers, so a screen meets the server's real shapes, statuses and error bodies (errorMessage,
 // fieldError…) instead of a mocked module. A Jest project adopts it with `withMockServer` (jest.config.ts): the
 // environment, the resolver and jest/setup-msw.ts; a test adds its replies with `answer(...)` or `server.use(...)`.

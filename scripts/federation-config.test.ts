@@ -151,7 +151,7 @@ it('puts what the login page runs on in one chunk, not one file per shared packa
     'react-is/index.js',
     'react-router/dist/production/index.mjs',
     '@mui/material/Button/Button.mjs',
-    'axios/index.js',
+    'ky/distribution/index.js',
   ]) {
     expect([file, boot?.(inModules(file))]).toEqual([file, false]);
   }

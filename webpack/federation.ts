@@ -315,14 +315,14 @@ const BOOT_CHUNK = {
 
 /**
  * What every signed-in screen takes from the shell besides React and MUI, in one async chunk instead of one file per
- * shared module: the API client (shared-api's index and what it is made of, axios), the router, and the shared-ui
+ * shared module: the API client (shared-api's index and what it is made of, ky), the router, and the shared-ui
  * modules the signed-in frame provides (the states, the theme, the unsent-work check). Not the parts of shared-api
  * the login page itself runs on (the session, the API base, the device data): this chunk reaches MUI (states, theme)
  * and must never load on the login page.
  */
 const FRAME_MODULES = new RegExp(
   [
-    '[\\\\/]node_modules[\\\\/](axios|react-router|react-router-dom)[\\\\/]',
+    '[\\\\/]node_modules[\\\\/](ky|react-router|react-router-dom)[\\\\/]',
     '[\\\\/]webpack[\\\\/]react-router-dom-slim\\.ts$',
     '[\\\\/]shared-api[\\\\/]src[\\\\/](index|http|resources|content-map|wib-time|types|error-text)\\.ts$',
     '[\\\\/]shared-ui[\\\\/]src[\\\\/](states|theme|unsent-work)\\.tsx?$',

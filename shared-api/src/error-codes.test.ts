@@ -1,14 +1,6 @@
-import { AxiosError, AxiosHeaders } from 'axios';
-import { errorCode, errorMessage, errorParams } from './http';
+import { ApiError, errorCode, errorMessage, errorParams } from './http';
 
-const refusal = (data: unknown, status = 400) =>
-  new AxiosError('fail', 'ERR_BAD_REQUEST', undefined, undefined, {
-    data,
-    status,
-    statusText: '',
-    headers: {},
-    config: { headers: new AxiosHeaders() },
-  });
+const refusal = (data: unknown, status = 400) => new ApiError(status, data);
 
 describe('the code of a refused call', () => {
   it('reads the code and its params beside the unchanged message', () => {

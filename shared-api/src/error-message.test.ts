@@ -1,15 +1,7 @@
 import i18next from 'i18next';
-import { AxiosError, AxiosHeaders } from 'axios';
-import { errorMessage } from './http';
+import { ApiError, errorMessage } from './http';
 
-const refusal = (data: unknown, status = 400) =>
-  new AxiosError('fail', 'ERR_BAD_REQUEST', undefined, undefined, {
-    data,
-    status,
-    statusText: '',
-    headers: {},
-    config: { headers: new AxiosHeaders() },
-  });
+const refusal = (data: unknown, status = 400) => new ApiError(status, data);
 
 const tooLarge = refusal(
   {
@@ -62,7 +54,7 @@ describe('errorMessage', () => {
 
   it('is undefined without an answer from the server', async () => {
     await i18next.changeLanguage('id');
-    expect(errorMessage(new AxiosError('Network Error', 'ERR_NETWORK'))).toBeUndefined();
+    expect(errorMessage(new ApiError(undefined))).toBeUndefined();
     expect(errorMessage(new Error('boom'))).toBeUndefined();
   });
 });

@@ -1,12 +1,14 @@
-import { AxiosError, AxiosHeaders, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
+import { http as route, HttpResponse } from 'msw';
+import { answer, api, refusal, server, unreachable } from '../../jest/msw-server';
 import {
+  ApiError,
   dropParkedCalls,
   errorMessage,
   errorStatus,
   fieldError,
   getData,
+  patchData,
   withReason,
-  http,
   isNetworkError,
   isSessionEnded,
   onSessionEnded,
@@ -19,48 +21,51 @@ describe('http client', () => {
 
   it('sends the stored token raw, without Bearer', async () => {
     localStorage.setItem('token', 'abc.def.ghi');
-    let seen: string | undefined;
-    http.defaults.adapter = async (config: InternalAxiosRequestConfig) => {
-      seen = AxiosHeaders.from(config.headers).get('Authorization') as string;
-      return { data: { ok: true }, status: 200, statusText: 'OK', headers: {}, config };
-    };
+    let seen: string | null = null;
+    server.use(
+      route.get(api('/classes'), ({ request }) => {
+        seen = request.headers.get('Authorization');
+        return HttpResponse.json({ ok: true });
+      }),
+    );
     await expect(getData('/classes')).resolves.toEqual({ ok: true });
     expect(seen).toBe('abc.def.ghi');
   });
 
-  it('logs a failure with its verb and rethrows it', async () => {
-    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    http.defaults.adapter = async (config: InternalAxiosRequestConfig) => {
-      throw new AxiosError('Network Error', 'ERR_NETWORK', config);
-    };
-    const failure = getData('/students').catch((e: unknown) => e);
-    const err = await failure;
-    expect(isNetworkError(err)).toBe(true);
-    expect(error.mock.calls[0][0]).toBe('GET /students failed:');
+  it('sends the query without empty values and the body as JSON, and gives a reply that is not JSON as text', async () => {
+    const save = answer('patch', '/exams-answers', () => new HttpResponse('saved', { status: 200 }));
+    await expect(
+      patchData('/exams-answers', { answers: { 1: 'a' } }, { id: 9, seq: undefined, q: null }),
+    ).resolves.toBe('saved');
+    expect(save).toHaveBeenCalledWith({ query: { id: '9' }, body: { answers: { 1: 'a' } } });
   });
 
-  it('reads the server message of a failed call', () => {
-    const response = {
-      data: { error: 'x', message: 'Invalid credentials' },
-      status: 401,
-      statusText: '',
-      headers: {},
-      config: { headers: new AxiosHeaders() },
-    };
-    const err = new AxiosError('fail', 'ERR_BAD_REQUEST', undefined, undefined, response);
+  it('logs a failure with its verb and rethrows it', async () => {
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    answer('get', '/students', unreachable);
+    const err = await getData('/students').catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect(isNetworkError(err)).toBe(true);
+    expect(errorStatus(err)).toBeUndefined();
+    expect(error.mock.calls[0][0]).toBe('GET /students failed:');
+    error.mockRestore();
+  });
+
+  it('reads the status, code and message of a refused call from the server reply', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    answer('post', '/auth', () =>
+      refusal(401, { error: 'x', code: 'invalid-credentials', message: 'Invalid credentials' }),
+    );
+    const err = await postData('/auth', { username: 'u', password: 'p' }).catch((e: unknown) => e);
+    expect(err).toMatchObject({ status: 401, code: 'invalid-credentials', message: 'Invalid credentials' });
+    expect(errorStatus(err)).toBe(401);
     expect(errorMessage(err)).toBe('Invalid credentials');
     expect(isNetworkError(err)).toBe(false);
+    jest.restoreAllMocks();
   });
 
   it('reads the field a refusal is about, with its message', () => {
-    const refusal = (data: unknown) =>
-      new AxiosError('fail', 'ERR_BAD_REQUEST', undefined, undefined, {
-        data,
-        status: 400,
-        statusText: '',
-        headers: {},
-        config: { headers: new AxiosHeaders() },
-      });
+    const refusal = (data: unknown) => new ApiError(400, data);
     expect(fieldError(refusal({ error: 'x', message: 'NIS is not in the expected form.', field: 'nis' }))).toEqual({
       field: 'nis',
       message: 'NIS is not in the expected form.',
@@ -87,15 +92,15 @@ describe('an ended session', () => {
     localStorage.clear();
     seen.length = 0;
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    http.defaults.adapter = async (config: InternalAxiosRequestConfig) => {
-      const token = String(AxiosHeaders.from(config.headers).get('Authorization') ?? '');
-      seen.push({ url: config.url, token });
-      if (token === 'old' || config.url === '/auth') {
-        const response = { data: { message: 'Invalid token' }, status: 401, statusText: '', headers: {}, config };
-        throw new AxiosError('401', 'ERR_BAD_REQUEST', config, undefined, response);
-      }
-      return { data: { url: config.url, token }, status: 200, statusText: 'OK', headers: {}, config };
-    };
+    server.use(
+      route.all(`${api('')}/*`, ({ request }) => {
+        const url = new URL(request.url).pathname.slice(new URL(api('')).pathname.length);
+        const token = request.headers.get('Authorization') ?? '';
+        seen.push({ url, token });
+        if (token === 'old' || url === '/auth') return HttpResponse.json({ message: 'Invalid token' }, { status: 401 });
+        return HttpResponse.json({ url, token });
+      }),
+    );
   });
   afterEach(() => {
     resumeSession(); // leave nothing held for the next test
@@ -181,15 +186,12 @@ describe('an ended session', () => {
     const off = onSessionEnded(ended);
     try {
       localStorage.setItem('token', 'old');
-      const server = http.defaults.adapter as AxiosAdapter;
-      http.defaults.adapter = async (config: InternalAxiosRequestConfig) => {
-        localStorage.setItem('token', 'new'); // replaced while the call was on its way
-        return server(config);
-      };
+      server.events.on('request:start', () => localStorage.setItem('token', 'new')); // replaced while on its way
       await expect(getData('/classes')).resolves.toEqual({ url: '/classes', token: 'new' });
       expect(seen.map((s) => s.token)).toEqual(['old', 'new']);
       expect(ended).not.toHaveBeenCalled();
     } finally {
+      server.events.removeAllListeners('request:start');
       off();
     }
   });

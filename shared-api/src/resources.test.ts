@@ -1,29 +1,27 @@
-import { type InternalAxiosRequestConfig } from 'axios';
-import { http } from './http';
+import { answer, type Sent } from '../../jest/msw-server';
 import { examsApi, exercisesApi } from './resources';
 
 describe('answer sheet saves', () => {
-  let sent: { method?: string; url?: string; params?: unknown; body?: unknown }[];
+  let sent: ({ method: string } & Sent)[];
   beforeEach(() => {
     sent = [];
-    http.defaults.adapter = async (config: InternalAxiosRequestConfig) => {
-      sent.push({
-        method: config.method,
-        url: config.url,
-        params: config.params,
-        body: JSON.parse(String(config.data)),
+    for (const [verb, path] of [
+      ['patch', '/exams-answers'],
+      ['patch', '/exercises-answers'],
+    ] as const) {
+      answer(verb, path, (request) => {
+        sent.push({ method: `${verb} ${path}`, ...request });
+        return { id: 1 };
       });
-      return { data: { id: 1 }, status: 200, statusText: 'OK', headers: {}, config };
-    };
+    }
   });
 
   it('sends the map numbered with seq when given (order-safe saves)', async () => {
     await examsApi.answers.save(9, 21, 5, { '1': 'a' }, 1_700_000_000_123);
     expect(sent).toEqual([
       {
-        method: 'patch',
-        url: '/exams-answers',
-        params: { id: 9 },
+        method: 'patch /exams-answers',
+        query: { id: '9' },
         body: { exam_id: 21, student_id: 5, answers: { '1': 'a' }, seq: 1_700_000_000_123 },
       },
     ]);
@@ -41,9 +39,8 @@ describe('answer sheet saves', () => {
     });
     expect(sent).toEqual([
       {
-        method: 'patch',
-        url: '/exams-answers',
-        params: { id: 9 },
+        method: 'patch /exams-answers',
+        query: { id: '9' },
         body: { changes: { '3': { answer: 'c', at: 1_700_000_000_500 }, '4': { answer: '', at: 1_700_000_000_600 } } },
       },
     ]);

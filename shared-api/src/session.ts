@@ -1,4 +1,4 @@
-// Session storage shared by the shell and every remote. Kept free of axios so the login page stays light.
+// Session storage shared by the shell and every remote. Kept free of the HTTP client (ky) so the login page stays light.
 import { jwtDecode } from 'jwt-decode';
 import type { Language } from '@kelasku/shared-rules/src/languages';
 import { appRoleOf, type AppRole, type Role as AccountRole } from '@kelasku/shared-rules/src/roles';

@@ -1,22 +1,19 @@
-import { AxiosError, AxiosHeaders } from 'axios';
+import { ApiError } from '@kelasku/shared-api';
 import { render, screen } from '@testing-library/react';
 import { useQuery } from '@tanstack/react-query';
 import { createQueryClient, DataProvider, isTransientFailure, READ_RETRIES } from './data';
 
-function axiosFailure(status?: number): AxiosError {
-  const config = { headers: new AxiosHeaders() };
-  const response = status === undefined ? undefined : { status, statusText: '', headers: {}, config, data: {} };
-  return new AxiosError('failed', undefined, config, undefined, response);
-}
+/** A failed call as the client gives it: with the server's status, or without an answer. */
+const apiFailure = (status?: number) => new ApiError(status, status === undefined ? undefined : {});
 
 describe('isTransientFailure', () => {
   it('tries again after no answer or a busy gateway, never after the server said no', () => {
-    expect(isTransientFailure(axiosFailure())).toBe(true);
-    expect(isTransientFailure(axiosFailure(503))).toBe(true);
-    expect(isTransientFailure(axiosFailure(502))).toBe(true);
-    expect(isTransientFailure(axiosFailure(404))).toBe(false);
-    expect(isTransientFailure(axiosFailure(403))).toBe(false);
-    expect(isTransientFailure(axiosFailure(500))).toBe(false);
+    expect(isTransientFailure(apiFailure())).toBe(true);
+    expect(isTransientFailure(apiFailure(503))).toBe(true);
+    expect(isTransientFailure(apiFailure(502))).toBe(true);
+    expect(isTransientFailure(apiFailure(404))).toBe(false);
+    expect(isTransientFailure(apiFailure(403))).toBe(false);
+    expect(isTransientFailure(apiFailure(500))).toBe(false);
     expect(isTransientFailure(new Error('a bug'))).toBe(false);
   });
 });
@@ -27,14 +24,14 @@ describe('createQueryClient', () => {
 
   it(`retries a transient read ${READ_RETRIES} times at the most, and a refused one never`, () => {
     const policy = retry(createQueryClient());
-    expect(policy(0, axiosFailure())).toBe(true);
-    expect(policy(READ_RETRIES - 1, axiosFailure())).toBe(true);
-    expect(policy(READ_RETRIES, axiosFailure())).toBe(false);
-    expect(policy(0, axiosFailure(404))).toBe(false);
+    expect(policy(0, apiFailure())).toBe(true);
+    expect(policy(READ_RETRIES - 1, apiFailure())).toBe(true);
+    expect(policy(READ_RETRIES, apiFailure())).toBe(false);
+    expect(policy(0, apiFailure(404))).toBe(false);
   });
 
   it('does not retry at all when asked not to (tests)', () => {
-    expect(retry(createQueryClient({ retry: false }))(0, axiosFailure())).toBe(false);
+    expect(retry(createQueryClient({ retry: false }))(0, apiFailure())).toBe(false);
   });
 });
 

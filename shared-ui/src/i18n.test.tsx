@@ -3,10 +3,9 @@ jest.setTimeout(30000);
 
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AxiosError } from 'axios';
 import i18next from 'i18next';
 import { Link } from 'react-router-dom';
-import type { usersApi } from '@kelasku/shared-api';
+import { ApiError, type usersApi } from '@kelasku/shared-api';
 import { answer, unreachable, quietFailedRequests, type Sent } from '../../jest/msw-server';
 import { RoleLayout, type LayoutRole } from './RoleLayout';
 import { Pagination } from './Pagination';
@@ -112,8 +111,8 @@ describe('in Indonesian', () => {
   });
 
   it('loading, error, empty and not-found states', () => {
-    const notFound = new AxiosError('x', 'ERR_BAD_REQUEST', undefined, undefined, { status: 404, data: {} } as never);
-    const forbidden = new AxiosError('x', 'ERR_BAD_REQUEST', undefined, undefined, { status: 403, data: {} } as never);
+    const notFound = new ApiError(404, {});
+    const forbidden = new ApiError(403, {});
     render(
       <>
         <LoadingState />

@@ -1,11 +1,10 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AxiosError } from 'axios';
+import { ApiError } from '@kelasku/shared-api';
 import { ErrorState, LoadFailure } from './states';
 import { renderAt } from './test-utils';
 
-const httpError = (status: number) =>
-  new AxiosError('failed', 'ERR_BAD_REQUEST', undefined, undefined, { status, data: {} } as never);
+const httpError = (status: number) => new ApiError(status, {});
 const failure = (error: unknown, onRetry = jest.fn()) =>
   renderAt(
     <LoadFailure
@@ -36,17 +35,18 @@ test('no access (403) is not reported as a network error', () => {
 
 test('a network failure keeps its text and Retry', async () => {
   const onRetry = jest.fn();
-  failure(new AxiosError('Network Error', 'ERR_NETWORK'), onRetry);
+  failure(new ApiError(undefined), onRetry);
   expect(screen.getByRole('alert')).toHaveTextContent('Error fetching materials');
   await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
   expect(onRetry).toHaveBeenCalled();
 });
 
 describe('ErrorState says why after the screen’s own text', () => {
-  const refused = new AxiosError('failed', 'ERR_BAD_RESPONSE', undefined, undefined, {
-    status: 503,
-    data: { error: 'Service Unavailable', message: 'The server is busy; try again in a moment.', code: 'server-busy' },
-  } as never);
+  const refused = new ApiError(503, {
+    error: 'Service Unavailable',
+    message: 'The server is busy; try again in a moment.',
+    code: 'server-busy',
+  });
 
   it('with the server’s reason', () => {
     renderAt(<ErrorState message="Failed to load the grades." error={refused} />);
@@ -55,9 +55,7 @@ describe('ErrorState says why after the screen’s own text', () => {
   });
 
   it('with a no-connection sentence when no answer came', () => {
-    renderAt(
-      <ErrorState message="Failed to load the grades." error={new AxiosError('Network Error', 'ERR_NETWORK')} />,
-    );
+    renderAt(<ErrorState message="Failed to load the grades." error={new ApiError(undefined)} />);
     expect(screen.getByRole('alert')).toHaveTextContent(
       'Failed to load the grades.The server could not be reached. Check the connection and try again.',
     );

@@ -111,7 +111,7 @@ export function NotFoundState({ message, backTo, backLabel }: { message: string 
 }
 
 export interface LoadFailureProps extends BackLink {
-  /** The load's error (an axios error keeps the HTTP status). */
+  /** The load's error (shared-api's ApiError keeps the HTTP status). */
   error: unknown;
   /** What was loaded, for the texts, in the active language: 'class', 'material', 'subject' ('kelas', 'materi'…). */
   what: string;

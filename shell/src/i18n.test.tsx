@@ -3,11 +3,11 @@ jest.setTimeout(60000);
 
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AxiosError, AxiosHeaders } from 'axios';
 import i18next from 'i18next';
 import { MemoryRouter } from 'react-router-dom';
 import { KelaskuThemeProvider } from '@kelasku/shared-ui';
-import { authApi, http, usersApi } from '@kelasku/shared-api';
+import { ApiError, authApi, usersApi } from '@kelasku/shared-api';
+import { answer } from '../../jest/msw-server';
 import { LoginPage } from './login/LoginPage';
 import { SignInDialog } from './app/SignInDialog';
 import { ShellRoutes } from './app/SignedInApp';
@@ -33,14 +33,7 @@ const student = {
   student_id: 3,
   exp: nowS + 3600,
 };
-const refusal = (data: unknown, status: number) =>
-  new AxiosError('fail', 'ERR_BAD_REQUEST', undefined, undefined, {
-    data,
-    status,
-    statusText: '',
-    headers: {},
-    config: { headers: new AxiosHeaders() },
-  });
+const refusal = (data: unknown, status: number) => new ApiError(status, data);
 
 let login: jest.SpiedFunction<typeof authApi.login>;
 let saveLanguage: jest.SpiedFunction<typeof usersApi.saveLanguage>;
@@ -96,9 +89,7 @@ describe('the login page', () => {
 
   it('says in Indonesian why a sign-in failed', async () => {
     await i18next.changeLanguage('id');
-    login
-      .mockRejectedValueOnce(new Error('Network Error'))
-      .mockRejectedValueOnce({ response: { status: 500, data: {} } });
+    login.mockRejectedValueOnce(new ApiError(undefined)).mockRejectedValueOnce(new ApiError(500, {}));
     render(<LoginPage onSignedIn={() => {}} />);
     await signInThroughForm();
     expect(await screen.findByText('Terjadi kesalahan, coba lagi nanti.')).toBeInTheDocument();
@@ -229,7 +220,7 @@ describe('the boot and remote texts, and the developer pages', () => {
   });
 
   it('/test and /post', async () => {
-    jest.spyOn(http, 'get').mockResolvedValueOnce({ data: [] });
+    answer('get', '/users', () => []);
     const { unmount } = renderAt('/test');
     expect(await screen.findByText('Tidak ada data')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Data API' })).toBeInTheDocument();

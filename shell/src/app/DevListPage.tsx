@@ -7,7 +7,7 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
-import { http } from '@kelasku/shared-api';
+import { getData } from '@kelasku/shared-api';
 
 interface Item {
   id?: number | string;
@@ -29,10 +29,10 @@ export function DevListPage() {
   const [items, setItems] = useState<Item[] | null>(null);
 
   useEffect(() => {
-    http.get('/users').then(
-      (res) => setItems(itemsOf(res.data)),
-      // As specified, a failed fetch is only logged and the view stays on 'Loading...'.
-      (err: unknown) => console.error('GET /users failed:', err),
+    getData<unknown>('/users').then(
+      (data) => setItems(itemsOf(data)),
+      // As specified, a failed fetch is only logged (getData logs `GET /users failed:`) and the view stays on 'Loading...'.
+      () => undefined,
     );
   }, []);
 

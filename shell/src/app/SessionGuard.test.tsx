@@ -4,9 +4,18 @@ jest.setTimeout(60000);
 import { useState } from 'react';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AxiosError, AxiosHeaders, type InternalAxiosRequestConfig } from 'axios';
+import { http as route, HttpResponse } from 'msw';
 import { KelaskuThemeProvider } from '@kelasku/shared-ui';
-import { authApi, dropParkedCalls, getToken, http, postData, resumeSession, saveSession } from '@kelasku/shared-api';
+import {
+  ApiError,
+  authApi,
+  dropParkedCalls,
+  getToken,
+  postData,
+  resumeSession,
+  saveSession,
+} from '@kelasku/shared-api';
+import { api, server } from '../../../jest/msw-server';
 import { fakeToken } from '../test/session';
 import { SessionGuard } from './SessionGuard';
 
@@ -38,21 +47,21 @@ function ExamLikePage() {
   );
 }
 
-let sent: { url?: string; token: string; body: unknown }[];
+let sent: { url: string; token: string }[];
 beforeEach(() => {
   localStorage.clear();
   sent = [];
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
   // The server: the ended session's token is refused (a password reset raised the session version).
-  http.defaults.adapter = async (config: InternalAxiosRequestConfig) => {
-    const token = String(AxiosHeaders.from(config.headers).get('Authorization') ?? '');
-    if (config.url !== '/auth/refresh') sent.push({ url: config.url, token, body: config.data }); // renewals: session-keeper.test.ts
-    if (token !== fresh) {
-      const response = { data: { message: 'Invalid token' }, status: 401, statusText: '', headers: {}, config };
-      throw new AxiosError('401', 'ERR_BAD_REQUEST', config, undefined, response);
-    }
-    return { data: {}, status: 200, statusText: 'OK', headers: {}, config };
-  };
+  server.use(
+    route.all(`${api('')}/*`, ({ request }) => {
+      const url = new URL(request.url).pathname.slice(new URL(api('')).pathname.length);
+      const token = request.headers.get('Authorization') ?? '';
+      if (url !== '/auth/refresh') sent.push({ url, token }); // renewals: session-keeper.test.ts
+      if (token !== fresh) return HttpResponse.json({ message: 'Invalid token' }, { status: 401 });
+      return HttpResponse.json({});
+    }),
+  );
 });
 afterEach(() => {
   jest.restoreAllMocks();
@@ -98,13 +107,7 @@ it('asks for a sign-in over the page when a call is refused, then sends it and t
 it('shows a wrong password in the dialog and keeps the call waiting', async () => {
   const user = userEvent.setup();
   saveSession(ended, '2024100001');
-  const refusal = new AxiosError('401', 'ERR_BAD_REQUEST', undefined, undefined, {
-    data: { message: 'Invalid username or password' },
-    status: 401,
-    statusText: '',
-    headers: {},
-    config: { headers: new AxiosHeaders() },
-  });
+  const refusal = new ApiError(401, { message: 'Invalid username or password' });
   jest.spyOn(authApi, 'login').mockRejectedValue(refusal);
   renderPage();
   await user.click(screen.getByRole('button', { name: 'Option B' }));

@@ -3,7 +3,7 @@ jest.setTimeout(30000);
 
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { authApi } from '@kelasku/shared-api';
+import { ApiError, authApi } from '@kelasku/shared-api';
 import { LoginPage } from './LoginPage';
 import { prerenderLogin } from '../../prerender-login';
 import { fakeToken } from '../test/session';
@@ -112,9 +112,7 @@ describe('LoginPage', () => {
   });
 
   it("shows the server's message under the form", async () => {
-    loginSpy.mockRejectedValue({
-      response: { status: 401, data: { error: 'Invalid credentials', message: 'Invalid credentials' } },
-    });
+    loginSpy.mockRejectedValue(new ApiError(401, { error: 'Invalid credentials', message: 'Invalid credentials' }));
     const onSignedIn = jest.fn();
     render(<LoginPage onSignedIn={onSignedIn} />);
     await fillAndSubmit();
@@ -124,7 +122,7 @@ describe('LoginPage', () => {
   });
 
   it('falls back to the generic failure text when the server gives no message', async () => {
-    loginSpy.mockRejectedValue({ response: { status: 500, data: {} } });
+    loginSpy.mockRejectedValue(new ApiError(500, {}));
     render(<LoginPage onSignedIn={() => {}} />);
     await fillAndSubmit();
     expect(await screen.findByRole('alert')).toHaveTextContent('Login failed, check your NIP/NIS and password.');

@@ -7,8 +7,10 @@ type SharedApi = typeof import('@kelasku/shared-api');
 /** The API client, once a sign-in has loaded it (never part of the login page's first load). */
 let api: SharedApi | null = null;
 
+/** shared-api's ApiError, read by its shape: the login page's first load has no API client to import it from. */
 interface HttpFailure {
-  response?: { data?: { message?: unknown } };
+  status?: unknown;
+  body?: { message?: unknown };
 }
 
 /**
@@ -16,15 +18,15 @@ interface HttpFailure {
  * shared-api errorMessage), else the generic failure; without any response, try later.
  */
 export function loginErrorMessage(err: unknown): string {
-  const response = (err as HttpFailure | null)?.response;
-  if (!response) return i18next.t('shell:login.noResponse');
-  const message = api?.errorMessage(err) ?? response.data?.message;
+  const failure = err as HttpFailure | null;
+  if (typeof failure?.status !== 'number') return i18next.t('shell:login.noResponse');
+  const message = api?.errorMessage(err) ?? failure.body?.message;
   return typeof message === 'string' && message.trim() ? message : i18next.t('shell:login.failed');
 }
 
 /**
  * POST /api/v1/auth, then store token + decoded user (after wiping what another user left on this browser:
- * shared-api device-owner.ts). The API client (axios) is imported here, inside the submit
+ * shared-api device-owner.ts). The API client (ky) is imported here, inside the submit
  * path, so it never weighs on the login page's first load. The language saved on the account (the token's
  * `language` claim) becomes the UI's, on this device too.
  */

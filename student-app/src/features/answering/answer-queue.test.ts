@@ -1,5 +1,4 @@
-import { AxiosError, type AxiosResponse } from 'axios';
-import type { AnswerChanges, Answers } from '@kelasku/shared-api';
+import { ApiError, type AnswerChanges, type Answers } from '@kelasku/shared-api';
 import {
   AnswerQueue,
   answersStorageKey,
@@ -11,9 +10,8 @@ import {
   type QueueState,
 } from './answer-queue';
 
-const networkError = () => new AxiosError('Network Error', 'ERR_NETWORK');
-const httpError = (status: number) =>
-  new AxiosError(`status ${status}`, 'ERR_BAD_RESPONSE', undefined, undefined, { status, data: {} } as AxiosResponse);
+const networkError = () => new ApiError(undefined);
+const httpError = (status: number) => new ApiError(status, {});
 
 /**
  * A fake server shared by every queue (tab, device) given its `send`: it merges changes as the real one does (per
@@ -396,10 +394,7 @@ test('two tabs of one sheet keep both their unsent changes on the device; an ack
 
 test('409 "open on another device" keeps the answer on this device and retries (at most every 5 s) until the proctor releases the other', async () => {
   const otherDevice = () =>
-    new AxiosError('status 409', 'ERR_BAD_REQUEST', undefined, undefined, {
-      status: 409,
-      data: { code: 'exam-other-device', error: 'Conflict', message: 'This exam is open on another device' },
-    } as AxiosResponse);
+    new ApiError(409, { code: 'exam-other-device', error: 'Conflict', message: 'This exam is open on another device' });
   expect(classifyFailure(otherDevice())).toBe('other-device');
   const server = fakeServer();
   const { queue } = makeQueue(server);

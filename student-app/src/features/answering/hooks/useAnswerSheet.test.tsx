@@ -1,7 +1,6 @@
 import { act, render, renderHook, waitFor } from '@testing-library/react';
-import { AxiosError } from 'axios';
 import { startTransition, Suspense, useEffect, type MutableRefObject } from 'react';
-import type { AnswerChanges, AnswerSheet } from '@kelasku/shared-api';
+import { ApiError, type AnswerChanges, type AnswerSheet } from '@kelasku/shared-api';
 import { answersStorageKey, readStoredAnswers, withChanges } from '../answer-queue';
 import { earlyAnswersKey, useAnswerSheet, type SheetApi } from './useAnswerSheet';
 
@@ -18,7 +17,7 @@ function fakeApi({ failSaves = false } = {}) {
     }),
     create: jest.fn(async () => SHEET),
     saveChanges: jest.fn(async (id: number, changes: AnswerChanges) => {
-      if (failSaves) throw new AxiosError('Network Error', 'ERR_NETWORK'); // no answer: kept and retried
+      if (failSaves) throw new ApiError(undefined); // no answer: kept and retried
       return { ...SHEET, id, answers: withChanges({}, changes) };
     }),
   };
