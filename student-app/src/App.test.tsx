@@ -14,7 +14,7 @@ beforeAll(() => {
     addEventListener: () => {},
     removeEventListener: () => {},
     dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
+  }));
 });
 beforeEach(() => {
   signInStudent(5, 'Siti Rahma');
