@@ -74,7 +74,7 @@ describe('Create Subject', () => {
       query: {},
       body: { title: 'Sel Hewan', description: 'Bab 1', content: '<p>Isi</p>', class_id: 4, teacher_id: 7 },
     });
-    expect(window.alert).toHaveBeenCalledWith('Subject created successfully');
+    expect(alert).toHaveBeenCalledWith('Subject created successfully');
   });
 
   it('keeps what was typed and says so when saving fails', async () => {
@@ -182,7 +182,7 @@ describe('Edit Subject', () => {
       query: { id: '3' },
       body: { title: 'Sel Tumbuhan', description: 'Bab 1', content: '<p>Isi</p>', class_id: 4, teacher_id: 7 },
     });
-    expect(window.alert).toHaveBeenCalledWith('Subject updated successfully');
+    expect(alert).toHaveBeenCalledWith('Subject updated successfully');
   });
 });
 
