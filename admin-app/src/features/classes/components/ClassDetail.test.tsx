@@ -37,13 +37,19 @@ const budi = student(2, 'Budi', '2024100001');
 const citra = student(3, 'Citra', '2024100002');
 const dewi = student(4, 'Dewi', '2024100009');
 
-const cls = { id: 5, name: 'X IPA 1', description: 'd', teacher_id: 7, teacher_name: 'Bu Sari', grade: 10, student_count: 3 };
+const cls = {
+  id: 5,
+  name: 'X IPA 1',
+  description: 'd',
+  teacher_id: 7,
+  teacher_name: 'Bu Sari',
+  grade: 10,
+  student_count: 3,
+};
 
 beforeEach(() => {
   jest.resetAllMocks();
-  reply('get /classes/details', ({ query }) =>
-    details(Number(query.id), Number(query.page), Number(query.pageSize)),
-  );
+  reply('get /classes/details', ({ query }) => details(Number(query.id), Number(query.page), Number(query.pageSize)));
   reply('post /classes/assign-students', ({ body }) => assign(body.id, body.student_id));
   reply('delete /classes/unassign-students', ({ body }) => unassign(body.id, body.student_id));
   reply('get /students', ({ query }) =>
