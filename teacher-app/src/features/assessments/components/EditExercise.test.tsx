@@ -79,9 +79,7 @@ describe('Edit Exercise', () => {
     );
     renderAt(<EditExercise />, '/EditExercise?material_id=3', { from: '/PreviewExercise?material_id=3' });
     await user.click(await screen.findByRole('button', { name: 'Save Exercise' }));
-    await waitFor(() =>
-      expect(alert).toHaveBeenCalledWith('Failed to update exercise\nContent has no question 1.'),
-    );
+    await waitFor(() => expect(alert).toHaveBeenCalledWith('Failed to update exercise\nContent has no question 1.'));
   });
 
   it("alerts 'Failed to update exercise' and stays when saving fails", async () => {
