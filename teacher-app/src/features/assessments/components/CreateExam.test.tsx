@@ -113,7 +113,7 @@ describe('Edit Exam', () => {
     const user = userEvent.setup();
     const uts = exam({ id: 2, title: 'UTS', content: { '1_essay': 'Jelaskan sel.' } });
     reply('get /exams', () => [uts]);
-    const update = reply('put /exams', ({ body }) => ({ ...uts, ...(body as ExamInput) }));
+    const update = reply('put /exams', ({ body }) => ({ ...uts, ...body }));
     renderAt(<EditExam />, '/EditExam?class_id=4', { from: '/PreviewAnExam?class_id=4' });
     expect(await screen.findByLabelText('Exam date')).toHaveValue('2030-06-15');
     expect(screen.getByLabelText('Start time (WIB)')).toHaveValue('08:00');

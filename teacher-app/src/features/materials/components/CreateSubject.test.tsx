@@ -168,7 +168,7 @@ describe('Edit Subject', () => {
     const user = userEvent.setup();
     const subject = material({ id: 3, title: 'Sel', description: 'Bab 1', content: '<p>Isi</p>' });
     reply('get /materials/detail', () => subject);
-    const update = reply('put /materials', ({ body }) => ({ ...subject, ...(body as MaterialInput) }));
+    const update = reply('put /materials', ({ body }) => ({ ...subject, ...body }));
     renderAt(<EditSubject />, '/EditSubjects?id=3', { from: '/ManageSubjects10' });
     const title = await screen.findByLabelText('Subject Title');
     expect(title).toHaveValue('Sel');
