@@ -15,7 +15,7 @@ export const api = (path: string): string => new URL(`${apiBase}${path}`, window
 export type Verb = 'get' | 'post' | 'patch' | 'put' | 'delete';
 
 /** What a request carried: its query string (as the server reads it: strings) and its JSON body, if any. */
-export type Sent = { query: Record<string, string>; body: any };
+export type Sent = { query: Record<string, string>; body: unknown };
 
 /**
  * Answers every `verb path` request with what `reply` returns for what it carried: a plain value is sent as JSON with

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import type { ClassItem, Report, Student, Teacher } from '@kelasku/shared-api';
 import { renderAt } from '@kelasku/shared-ui/src/test-utils';
-import { answer } from '../../jest/msw-server';
+import { reply } from '../../jest/msw-routes';
 import { meta } from './test/fixtures';
 import App from './App';
 import ManageClasses from './features/classes/components/ManageClasses';
@@ -74,7 +74,7 @@ const report: Report = {
 beforeEach(async () => {
   jest.clearAllMocks();
   jest.spyOn(window, 'alert').mockImplementation(() => {});
-  answer('get', '/stats/admin', () => ({
+  reply('get /stats/admin', () => ({
     classes: [
       {
         class_id: 5,
@@ -88,12 +88,14 @@ beforeEach(async () => {
       },
     ],
   }));
-  answer('get', '/reports', () => reportPage([report]));
-  answer('get', '/classes', () => ({ classes: [xIpa1], meta: { ...meta(1), total: 1 } }));
-  answer('get', '/classes/details', () => ({ classes: { ...xIpa1, students: [andi] }, meta: meta(1) }));
+  reply('get /reports', () => reportPage([report]));
+  reply('get /classes', () => ({ classes: [xIpa1], meta: { ...meta(1), total: 1 } }));
+  // the roster carries every field of a student, the optional ones as null
+  const andiOnRoster = { ...andi, phone_number: null, curr_score: null, profile_picture_url: null, user_id: '11' };
+  reply('get /classes/details', () => ({ classes: { ...xIpa1, students: [andiOnRoster] }, meta: meta(1) }));
   // a page of the accounts lists, and the whole lists of the pickers (one page of them)
-  answer('get', '/students', () => ({ students: [andi, budi], meta: { ...meta(1), total: 2 } }));
-  answer('get', '/teachers', () => ({ students: [sari, joko], meta: meta(1) }));
+  reply('get /students', () => ({ students: [andi, budi], meta: { ...meta(1), total: 2 } }));
+  reply('get /teachers', () => ({ students: [sari, joko], meta: meta(1) }));
   await i18next.changeLanguage('id');
 });
 
@@ -134,7 +136,7 @@ describe('the admin screens in Bahasa Indonesia', () => {
       await within(dialog).findByRole('checkbox', { name: 'Masukkan seluruh siswa tingkat 10 (2 siswa)' }),
     ).not.toBeChecked();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Tambah' }));
-    expect(window.alert).toHaveBeenCalledWith('Semua field harus diisi.');
+    expect(alert).toHaveBeenCalledWith('Semua field harus diisi.');
   });
 
   it('a class roster, with the assign dialog', async () => {
@@ -151,11 +153,11 @@ describe('the admin screens in Bahasa Indonesia', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Tambahkan Siswa' }));
     const dialog = await screen.findByRole('dialog', { name: 'Tambahkan Siswa' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Tambahkan' }));
-    expect(window.alert).toHaveBeenCalledWith('Pilih minimal satu siswa.');
+    expect(alert).toHaveBeenCalledWith('Pilih minimal satu siswa.');
   });
 
   it('the student accounts, with the add form, its checks and the one-time password', async () => {
-    answer('post', '/students', () => ({
+    reply('post /students', () => ({
       ...andi,
       id: 9,
       name: 'Citra',
@@ -245,7 +247,7 @@ describe('the admin screens in Bahasa Indonesia', () => {
   });
 
   it('the CSV import: preview with each row problem, then the imported passwords', async () => {
-    const importRows = answer('post', '/students/import', ({ body }) =>
+    const importRows = reply('post /students/import', ({ body }) =>
       body.dry_run
         ? { created: 0, errors: [], students: [] }
         : {

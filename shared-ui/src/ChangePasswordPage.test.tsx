@@ -1,16 +1,15 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { getUserData, type authApi } from '@kelasku/shared-api';
-import { answer, unreachable, held, quietFailedRequests } from '../../jest/msw-server';
+import { getUserData } from '@kelasku/shared-api';
+import { unreachable, held, quietFailedRequests } from '../../jest/msw-server';
+import { reply, type ReplyOf } from '../../jest/msw-routes';
 import { RemoteRoot } from './RemoteRoot';
 import { KelaskuThemeProvider } from './theme';
 
-/** The server's reply to a password change (the client's type, from the wire schema). */
-type Changed = Awaited<ReturnType<typeof authApi.changePassword>>;
-/** Answers POST /auth/change-password with what `reply` returns. */
-const serveChange = (reply: () => Changed | Response | Promise<Changed | Response>) =>
-  answer('post', '/auth/change-password', reply);
+/** Answers POST /auth/change-password with what `replyTo` returns (the client's type, from the wire schema). */
+const serveChange = (replyTo: () => ReplyOf<'post /auth/change-password'>) =>
+  reply('post /auth/change-password', replyTo);
 
 /** An unsigned token with these claims (the browser only decodes it). */
 const tokenWith = (claims: object) =>

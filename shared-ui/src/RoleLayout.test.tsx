@@ -47,7 +47,7 @@ describe('RoleLayout', () => {
     expect(screen.getByRole('link', { name: 'Teacher Accounts' })).toHaveAttribute('href', '/ManageAccTeacher');
 
     await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
-    await waitFor(() => expect(window.alert).toHaveBeenCalledWith('Anda Telah Logout'));
+    await waitFor(() => expect(alert).toHaveBeenCalledWith('Anda Telah Logout'));
     expect(localStorage.getItem('token')).toBeNull();
     expect(localStorage.getItem('userData')).toBeNull();
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
@@ -61,7 +61,7 @@ describe('RoleLayout', () => {
       '/DashboardTeacher',
     );
     await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
-    await waitFor(() => expect(window.alert).toHaveBeenCalledWith('Succesfully logout'));
+    await waitFor(() => expect(alert).toHaveBeenCalledWith('Succesfully logout'));
   });
 
   it('warns before signing out with unsaved drafts, offers to wait, and signing out anyway deletes them', async () => {

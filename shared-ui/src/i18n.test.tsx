@@ -5,8 +5,9 @@ import { act, cleanup, render, screen, waitFor, within } from '@testing-library/
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { Link } from 'react-router-dom';
-import { ApiError, type usersApi } from '@kelasku/shared-api';
-import { answer, unreachable, quietFailedRequests, type Sent } from '../../jest/msw-server';
+import { ApiError } from '@kelasku/shared-api';
+import { unreachable, quietFailedRequests } from '../../jest/msw-server';
+import { reply, type Replier } from '../../jest/msw-routes';
 import { RoleLayout, type LayoutRole } from './RoleLayout';
 import { Pagination } from './Pagination';
 import { SearchBox } from './SearchBox';
@@ -28,14 +29,13 @@ const signIn = (role: LayoutRole) => {
   localStorage.setItem('userData', JSON.stringify({ user_id: 3, role, display_name: '', exp: 9999999999 }));
 };
 /** The server's side of PUT /users/language: the account keeps the language it was sent. */
-type Saved = Awaited<ReturnType<typeof usersApi.saveLanguage>>;
-let saveLanguage: jest.Mock<unknown, [Sent]>;
+let saveLanguage: Replier<'put /users/language'>;
 const saved = (language: string) => ({ query: {}, body: { language } });
 
 beforeEach(() => {
   localStorage.clear();
   setViewportWidth(1280);
-  saveLanguage = answer('put', '/users/language', ({ body }): Saved => ({ language: body.language }));
+  saveLanguage = reply('put /users/language', ({ body }) => ({ language: body.language }));
   jest.spyOn(window, 'alert').mockImplementation(() => {});
 });
 afterEach(() => jest.restoreAllMocks());
@@ -55,7 +55,7 @@ describe('in Indonesian', () => {
     ['student', 'Kelasku Siswa', 'Anda berhasil keluar'],
   ] as const)(
     'the %s sidebar: title, navigation, language switch, Keluar and its alert',
-    async (role, title, alert) => {
+    async (role, title, logoutAlert) => {
       signIn(role);
       renderAt(
         <RoleLayout role={role} items={menu}>
@@ -71,7 +71,7 @@ describe('in Indonesian', () => {
         'true',
       );
       await userEvent.click(screen.getByRole('button', { name: 'Keluar' }));
-      expect(window.alert).toHaveBeenCalledWith(alert);
+      expect(alert).toHaveBeenCalledWith(logoutAlert);
     },
   );
 

@@ -80,7 +80,7 @@ export function fill(element: HTMLElement, value: string) {
 
 /** Makes MUI's useMediaQuery see a viewport of `width` px. */
 export function setViewportWidth(width: number) {
-  window.matchMedia = ((query: string) => {
+  window.matchMedia = (query: string) => {
     const max = /max-width:\s*([\d.]+)px/.exec(query);
     const min = /min-width:\s*([\d.]+)px/.exec(query);
     const matches = (!max || width <= Number(max[1])) && (!min || width >= Number(min[1]));
@@ -94,7 +94,7 @@ export function setViewportWidth(width: number) {
       removeEventListener: () => {},
       dispatchEvent: () => false,
     };
-  }) as typeof window.matchMedia;
+  };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { waitFor } from '@testing-library/react';
-import { serve } from './test/network';
+import { reply } from './test/network';
 
 /**
  * What App.tsx starts when the remote is loaded on an exam's address (opened or reloaded directly): the exam request
@@ -21,7 +21,7 @@ jest.mock('./lib/load-exam-page', () => ({
 }));
 
 test("on /MyExams?class_id=…, the exam is asked for first, then the screen's code", async () => {
-  const exams = serve('get /exams', () => []);
+  const exams = reply('get /exams', () => []);
   window.history.replaceState(null, '', '/MyExams?class_id=4');
   await jest.isolateModulesAsync(async () => {
     // The real client sends the request (answered above); the spy only notes when App asks for it, as the order of

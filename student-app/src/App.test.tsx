@@ -5,7 +5,7 @@ import { serveNothingYet } from './test/network';
 
 beforeAll(() => {
   // A phone-sized viewport for RoleLayout's media query (jsdom has no matchMedia).
-  window.matchMedia = ((query: string) => ({
+  window.matchMedia = (query: string) => ({
     matches: /max-width/.test(query),
     media: query,
     onchange: null,
@@ -14,7 +14,7 @@ beforeAll(() => {
     addEventListener: () => {},
     removeEventListener: () => {},
     dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
+  });
 });
 beforeEach(() => {
   signInStudent(5, 'Siti Rahma');

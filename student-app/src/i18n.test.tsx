@@ -8,6 +8,7 @@ import { renderAt, setViewportWidth } from '@kelasku/shared-ui/src/test-utils';
 import { signInStudent } from './test/fixtures';
 import { renderAppAt } from './test/render-app';
 import {
+  type Replier,
   assignedClass,
   unreachable,
   examOf,
@@ -15,7 +16,7 @@ import {
   material,
   meta as metaOf,
   quietFailedRequests,
-  serve,
+  reply,
   serveNothingYet,
   serveSheets,
   sheetOf,
@@ -55,10 +56,10 @@ const exam = (over: Partial<Exam> = {}): Exam =>
   });
 
 /** The class's exam, the student's exam sheets and grades, and grading of the exercise. */
-let byClass: ReturnType<typeof serve<'get /exams'>>;
+let byClass: Replier<'get /exams'>;
 let examSheets: ReturnType<typeof serveSheets>;
-let examGrade: ReturnType<typeof serve<'get /exams/get-grade'>>;
-let calculateExerciseGrade: ReturnType<typeof serve<'post /exercises/calculate-grade'>>;
+let examGrade: Replier<'get /exams/get-grade'>;
+let calculateExerciseGrade: Replier<'post /exercises/calculate-grade'>;
 
 describe('the student screens in Indonesian', () => {
   beforeEach(async () => {
@@ -66,12 +67,12 @@ describe('the student screens in Indonesian', () => {
     signInStudent(5, 'Siti Rahma');
     setViewportWidth(1280);
     serveNothingYet();
-    serve('get /stats/student', () => ({
+    reply('get /stats/student', () => ({
       materials: { done: 3, total: 7 },
       tasks: { completed: 2, total: 5 },
       exams: { completed: 1, total: 2 },
     }));
-    serve('get /students/todo', () => ({
+    reply('get /students/todo', () => ({
       exams: [
         {
           id: 21,
@@ -98,42 +99,42 @@ describe('the student screens in Indonesian', () => {
         { id: 42, title: 'Jaringan', class_id: 4, class_name: 'X IPA 1', created_at: '2025-01-04T03:00:00.000Z' },
       ],
     }));
-    serve('get /classes/assigned', () => ({
+    reply('get /classes/assigned', () => ({
       classes: [assignedClass({ id: 4, name: 'X IPA 1', description: 'Kelas sepuluh', teacher_name: 'Bu Ani' })],
       meta: meta(1),
     }));
-    serve('get /materials/from-class', () => ({
+    reply('get /materials/from-class', () => ({
       materials: [
         material({ id: 9, title: 'Fotosintesis', description: 'Bab 1', exercise_id: 11 }),
         material({ id: 10, title: 'Sel', description: 'Bab 2', exercise_id: null }),
       ],
       meta: meta(2),
     }));
-    serve('get /materials/detail', () =>
+    reply('get /materials/detail', () =>
       material({ id: 9, title: 'Fotosintesis', content: '<p>Isi</p>', exercise_id: 11 }),
     );
-    serve('get /discussions-material', () => ({ discussions: [asked], meta: meta(1) }));
-    serve('get /exercises/get-all-grade', () => [
+    reply('get /discussions-material', () => ({ discussions: [asked], meta: meta(1) }));
+    reply('get /exercises/get-all-grade', () => [
       { id: 1, student_id: 5, exercise_id: 11, score: 66.666666, detail: null },
     ]);
-    serve('get /exercises', () => [
+    reply('get /exercises', () => [
       exerciseOf({ id: 11, material_id: 9, title: 'Latihan Fotosintesis', content: exerciseContent }),
     ]);
     serveSheets('exercise', sheetOf('exercise', { id: 40, itemId: 11, studentId: 5 }));
-    serve('get /exercises/get-grade', () => []);
-    calculateExerciseGrade = serve('post /exercises/calculate-grade', () => ({
+    reply('get /exercises/get-grade', () => []);
+    calculateExerciseGrade = reply('post /exercises/calculate-grade', () => ({
       id: 1,
       exercise_id: 11,
       student_id: 5,
       score: 85.5,
       detail: null,
     }));
-    byClass = serve('get /exams', () => [exam()]);
-    examGrade = serve('get /exams/get-grade', () => []);
+    byClass = reply('get /exams', () => [exam()]);
+    examGrade = reply('get /exams/get-grade', () => []);
     examSheets = serveSheets('exam', sheetOf('exam', { id: 70, itemId: 21, studentId: 5 }));
     // An open exam's heartbeat fails (its own end unknown: the exam's end holds); the client logs it.
     quietFailedRequests();
-    serve('post /exams-answers/heartbeat', unreachable);
+    reply('post /exams-answers/heartbeat', unreachable);
     await i18next.changeLanguage('id');
   });
   // Unmounted before the setup switches back to English (this block's afterEach runs before the setup's).
@@ -211,7 +212,7 @@ describe('the student screens in Indonesian', () => {
 
   test('own question: Ubah, Hapus and the delete confirmation in Indonesian', async () => {
     const user = userEvent.setup();
-    serve('get /discussions', () => ({ discussions: [{ ...asked, student_id: 5 }], meta: meta(1) }));
+    reply('get /discussions', () => ({ discussions: [{ ...asked, student_id: 5 }], meta: meta(1) }));
     renderAt(<DiscussionBoard source={groupDiscussions} heading="Diskusi" errorText="x" emptyText="x" />);
     const card = await screen.findByRole('article', { name: 'Soal limit' });
     await user.click(within(card).getByRole('button', { name: 'Ubah' }));

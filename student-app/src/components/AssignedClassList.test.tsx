@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { Link, Route, Routes } from 'react-router-dom';
 import { renderAt } from '@kelasku/shared-ui/src/test-utils';
 import { signInStudent } from '../test/fixtures';
-import { assignedClass, meta, serve, type Sent, type StudentEndpoints } from '../test/network';
+import { assignedClass, meta, reply, type SentTo, type WireReply } from '../test/network';
 import MyClassesExamPage from '../features/assessments/components/MyClassesExamPage';
 import MyClassesTaskPage from '../features/assessments/components/MyClassesTaskPage';
 import MyClassesPage from '../features/classes/components/MyClassesPage';
@@ -16,14 +16,14 @@ const kelas = (id: number) => assignedClass({ id, name: `Kelas ${id}` });
 /** GET /classes/assigned as the server pages it: one class per page, `totalPage` pages. */
 const pages =
   (totalPage: number) =>
-  ({ query }: Sent) => {
+  ({ query }: SentTo<'get /classes/assigned'>) => {
     const page = Number(query.page);
     return { classes: [kelas(page)], meta: meta(totalPage, 9, page, totalPage) };
   };
 /** GET /classes/assigned, the current classes (the archived ones are asked for with `archived=1`). */
-let assigned: jest.Mock<StudentEndpoints['get /classes/assigned'], [Sent]>;
+let assigned: jest.Mock<WireReply<'get /classes/assigned'>, [SentTo<'get /classes/assigned'>]>;
 let assignedArchived: typeof assigned;
-const listsCurrent = (sent: Sent) => sent.query.archived === undefined;
+const listsCurrent = (sent: SentTo<'get /classes/assigned'>) => sent.query.archived === undefined;
 
 /** The class lists as routes, with links between them as the sidebar has. */
 function ClassLists() {
@@ -46,8 +46,8 @@ beforeEach(() => {
   localStorage.clear();
   signInStudent(5);
   assigned = jest.fn(pages(1));
-  assignedArchived = jest.fn((_sent: Sent) => ({ classes: [], meta: meta(0, 100) }));
-  serve('get /classes/assigned', (sent) => (listsCurrent(sent) ? assigned(sent) : assignedArchived(sent)));
+  assignedArchived = jest.fn((_sent: SentTo<'get /classes/assigned'>) => ({ classes: [], meta: meta(0, 100) }));
+  reply('get /classes/assigned', (sent) => (listsCurrent(sent) ? assigned(sent) : assignedArchived(sent)));
 });
 
 test('two class lists on screen at once cause one request', async () => {

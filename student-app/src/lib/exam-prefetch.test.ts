@@ -1,14 +1,14 @@
-import { unreachable, examOf, quietFailedRequests, serve } from '../test/network';
+import { type Replier, unreachable, examOf, quietFailedRequests, reply } from '../test/network';
 import { loadClassExams, prefetchClassExams } from './exam-prefetch';
 
 const exam = examOf({ id: 21, class_id: 4, title: 'Ujian', start_time: '', end_time: '' });
-let byClass: ReturnType<typeof serve<'get /exams'>>;
+let byClass: Replier<'get /exams'>;
 /** The classes whose exams were asked for, in order. */
 const askedFor = () => byClass.mock.calls.map(([{ query }]) => query.class_id);
 
 beforeEach(() => {
   jest.useRealTimers();
-  byClass = serve('get /exams', () => [exam]);
+  byClass = reply('get /exams', () => [exam]);
 });
 
 test('the exams prefetched when the class was pressed are used by the page, without a second request', async () => {

@@ -1,74 +1,14 @@
 // The network of the student screens' tests: their requests leave through the real shared-api client and are
-// answered here (Mock Service Worker, jest/msw-server.ts). Each endpoint is listed with the wire type of its reply,
-// so a changed type fails the typecheck of the tests that answer it.
-import type {
-  AnswerSheet,
-  ClassItem,
-  Discussion,
-  Exam,
-  ExamSummary,
-  examsApi,
-  Exercise,
-  Grade,
-  Material,
-  Meta,
-  Page,
-  Report,
-  StudentStats,
-  StudentTodo,
-} from '@kelasku/shared-api';
+// answered here (Mock Service Worker, jest/msw-server.ts), each route with the wire type of its reply
+// (jest/msw-routes.ts), so a changed type fails the typecheck of the tests that answer it.
+import type { AnswerSheet, ClassItem, Exam, Exercise, Material, Meta } from '@kelasku/shared-api';
 import { ERROR_CODES, type ErrorCode } from '@kelasku/shared-rules/src/error-codes';
-import { answer, refusal, type Sent, type Verb } from '../../../jest/msw-server';
+import { refusal } from '../../../jest/msw-server';
+import { reply } from '../../../jest/msw-routes';
 import { withChanges } from '../features/answering/answer-queue';
 
-export { unreachable, held, quietFailedRequests, refusal, type Sent } from '../../../jest/msw-server';
-
-/** What each endpoint a student screen calls answers. */
-export interface StudentEndpoints {
-  'get /classes/assigned': Page<'classes', ClassItem>;
-  'get /materials/from-class': Page<'materials', Material>;
-  'get /materials/detail': Material;
-  'get /discussions': Page<'discussions', Discussion>;
-  'post /discussions': Discussion;
-  'put /discussions': Discussion;
-  'delete /discussions': { message: string };
-  'put /discussions/reply': Discussion;
-  'get /discussions-material': Page<'discussions', Discussion>;
-  'get /exercises': Exercise[];
-  'get /exercises/get-all-grade': Grade[];
-  'get /exercises/get-grade': Grade[];
-  'post /exercises/calculate-grade': Grade;
-  'get /exercises-answers': AnswerSheet[];
-  'post /exercises-answers': AnswerSheet;
-  'patch /exercises-answers': AnswerSheet;
-  'get /exams': Exam[];
-  'get /exams/of-class': ExamSummary[];
-  'get /exams/get-grade': Grade[];
-  'post /exams/calculate-grade': Grade;
-  'get /exams-answers': AnswerSheet[];
-  'post /exams-answers': AnswerSheet;
-  'patch /exams-answers': AnswerSheet;
-  'post /exams-answers/heartbeat': Awaited<ReturnType<typeof examsApi.heartbeat>>;
-  'get /stats/student': StudentStats;
-  'get /students/todo': StudentTodo;
-  'post /reports': Report;
-}
-export type Endpoint = keyof StudentEndpoints;
-
-/** An answer: the endpoint's body (sent as JSON with 200), or a Response as it is (a refusal, `unreachable()`). */
-export type Answer<E extends Endpoint> = StudentEndpoints[E] | Response;
-/** What a replier returns: the answer, now or later. */
-export type Reply<E extends Endpoint> = Answer<E> | Promise<Answer<E>>;
-
-/**
- * Answers every request to `endpoint` ('get /exams') with what `reply` returns for what it carried. Returns the
- * jest.fn that replies: what the screen sent is in its calls (`{ query, body }`), and its implementation can change.
- * A later `serve` of the same endpoint takes over.
- */
-export function serve<E extends Endpoint>(endpoint: E, reply: (sent: Sent) => Reply<E>): jest.Mock<Reply<E>, [Sent]> {
-  const [verb, path] = endpoint.split(' ') as [Verb, string];
-  return answer(verb, path, reply) as jest.Mock<Reply<E>, [Sent]>;
-}
+export { unreachable, held, quietFailedRequests, refusal } from '../../../jest/msw-server';
+export { reply, type Answer, type Replier, type SentTo, type WireReply } from '../../../jest/msw-routes';
 
 /** A refusal as the server words the reason `code`: `{ error, message, code }` in English, with that status. */
 export const refusedAs = (status: number, code: ErrorCode): Response =>
@@ -165,9 +105,9 @@ export function sheetOf(
 export function serveSheets(kind: SheetKind, sheet: AnswerSheet) {
   const path = SHEETS[kind];
   return {
-    get: serve(`get ${path}`, () => []),
-    create: serve(`post ${path}`, () => sheet),
-    save: serve(`patch ${path}`, ({ query, body }) => ({
+    get: reply(`get ${path}`, () => []),
+    create: reply(`post ${path}`, () => sheet),
+    save: reply(`patch ${path}`, ({ query, body }) => ({
       ...sheet,
       id: Number(query.id),
       answers: withChanges({}, body.changes),
@@ -194,22 +134,22 @@ export const createdSheet = (kind: SheetKind, itemId: number, studentId: number)
 /**
  * A signed-in student with nothing yet, on every screen: no classes, materials, discussions, exercises, exams or
  * grades, and material 9 of class 4 ("Fotosintesis") to open. A test answers what it looks at on top (a later
- * `serve` takes over).
+ * `reply` takes over).
  */
 export function serveNothingYet(): void {
-  serve('get /stats/student', () => ({
+  reply('get /stats/student', () => ({
     materials: { done: 0, total: 1 },
     tasks: { completed: 0, total: 1 },
     exams: { completed: 0, total: 1 },
   }));
-  serve('get /students/todo', () => ({ exams: [], exercises: [], materials: [] }));
-  serve('get /classes/assigned', () => ({ classes: [], meta: meta(0, 10) }));
-  serve('get /materials/from-class', () => ({ materials: [], meta: meta(0, 10) }));
-  serve('get /materials/detail', () => material({ id: 9, title: 'Fotosintesis', content: '<p>Isi</p>' }));
-  serve('get /discussions', () => ({ discussions: [], meta: meta(0, 10) }));
-  serve('get /discussions-material', () => ({ discussions: [], meta: meta(0, 10) }));
-  serve('get /exercises', () => []);
-  serve('get /exercises/get-all-grade', () => []);
-  serve('get /exams', () => []);
-  serve('get /exams/of-class', () => []);
+  reply('get /students/todo', () => ({ exams: [], exercises: [], materials: [] }));
+  reply('get /classes/assigned', () => ({ classes: [], meta: meta(0, 10) }));
+  reply('get /materials/from-class', () => ({ materials: [], meta: meta(0, 10) }));
+  reply('get /materials/detail', () => material({ id: 9, title: 'Fotosintesis', content: '<p>Isi</p>' }));
+  reply('get /discussions', () => ({ discussions: [], meta: meta(0, 10) }));
+  reply('get /discussions-material', () => ({ discussions: [], meta: meta(0, 10) }));
+  reply('get /exercises', () => []);
+  reply('get /exercises/get-all-grade', () => []);
+  reply('get /exams', () => []);
+  reply('get /exams/of-class', () => []);
 }

@@ -16,7 +16,7 @@ import {
   quietFailedRequests,
   refusal,
   refusedAs,
-  serve,
+  reply,
   serverDown,
   type Answer,
 } from '../../test/network';
@@ -68,11 +68,11 @@ const report = (id: number): Report => ({
 function serveBoard(discussions: Discussion[]) {
   const find = (id: string) => discussions.find((d) => d.id === Number(id))!;
   return {
-    list: serve('get /discussions', () => ({ discussions, meta: meta(discussions.length) })),
-    create: serve('post /discussions', ({ body }) => ({ id: 9, student_id: 5, student_name: 'Siti Rahma', ...body })),
-    update: serve('put /discussions', ({ query, body }) => ({ ...find(query.id), ...body })),
-    remove: serve('delete /discussions', () => ({ message: 'Discussion deleted successfully' })),
-    reply: serve('put /discussions/reply', ({ query, body }) => ({
+    list: reply('get /discussions', () => ({ discussions, meta: meta(discussions.length) })),
+    create: reply('post /discussions', ({ body }) => ({ id: 9, student_id: 5, student_name: 'Siti Rahma', ...body })),
+    update: reply('put /discussions', ({ query, body }) => ({ ...find(query.id), ...body })),
+    remove: reply('delete /discussions', () => ({ message: 'Discussion deleted successfully' })),
+    reply: reply('put /discussions/reply', ({ query, body }) => ({
       ...find(query.id),
       replies: [
         ...(find(query.id).replies ?? []),
@@ -191,7 +191,7 @@ test('edit pre-fills the dialog; delete asks first', async () => {
 test('report turns into Reported (also when it was already reported)', async () => {
   const user = userEvent.setup();
   quietFailedRequests();
-  const reportCreate = serve('post /reports', () => report(1));
+  const reportCreate = reply('post /reports', () => report(1));
   // the second report: this student reported that reply already
   reportCreate.mockImplementationOnce(() => report(1)).mockImplementationOnce(() => refusedAs(409, 'already-reported'));
   serveBoard([mine, theirs]);
@@ -506,7 +506,7 @@ test('while a write is on its way its button is busy; a refused deletion says wh
 test('a report that failed says so and can be sent again', async () => {
   const user = userEvent.setup();
   quietFailedRequests();
-  const reportCreate = serve('post /reports', () => report(1));
+  const reportCreate = reply('post /reports', () => report(1));
   reportCreate.mockImplementationOnce(() => refusal(500, {}));
   serveBoard([theirs]);
   board();

@@ -13,8 +13,9 @@ class QuillImage {
 }
 
 it('an image from another site carries referrerpolicy="no-referrer" before its src is set (before the fetch starts)', () => {
-  const Image = noReferrerImage(QuillImage) as unknown as typeof QuillImage;
+  const Image = noReferrerImage(QuillImage);
   const order: string[] = [];
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- the real method, called with its `this` by the spy
   const original = Element.prototype.setAttribute;
   jest.spyOn(Element.prototype, 'setAttribute').mockImplementation(function record(
     this: Element,

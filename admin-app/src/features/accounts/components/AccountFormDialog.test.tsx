@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Student, Teacher } from '@kelasku/shared-api';
 import { renderAt } from '@kelasku/shared-ui/src/test-utils';
-import { answer, refusal } from '../../../../../jest/msw-server';
+import { refusal } from '../../../../../jest/msw-server';
+import { reply } from '../../../../../jest/msw-routes';
 import { meta } from '../../../test/fixtures';
 import ManageStudents from './ManageStudents';
 import ManageTeachers from './ManageTeachers';
@@ -19,9 +20,9 @@ const bambang = {
 beforeEach(() => {
   jest.clearAllMocks();
   jest.spyOn(window, 'alert').mockImplementation(() => {});
-  answer('get', '/students', () => ({ students: [andi], meta: meta(1) }));
-  answer('get', '/teachers', () => ({ students: [bambang], meta: meta(1) }));
-  answer('get', '/classes', () => ({
+  reply('get /students', () => ({ students: [andi], meta: meta(1) }));
+  reply('get /teachers', () => ({ students: [bambang], meta: meta(1) }));
+  reply('get /classes', () => ({
     classes: [],
     meta: { page: 1, pageSize: 100, total: 0, totalPage: 1, totalpages: 1 },
   }));
@@ -35,7 +36,7 @@ async function openAddStudent() {
 
 describe('account forms keep data clean', () => {
   it('refuses a grade with decimals instead of rounding it, and a NIS with anything but digits', async () => {
-    const create = answer('post', '/students', () => ({
+    const create = reply('post /students', () => ({
       ...andi,
       id: 9,
       name: 'Citra',
@@ -83,7 +84,7 @@ describe('account forms keep data clean', () => {
   });
 
   it('shows a stored specialization that is not in the list when editing', async () => {
-    const update = answer('patch', '/teachers', ({ body }) => ({ ...bambang, ...body }));
+    const update = reply('patch /teachers', ({ body }) => ({ ...bambang, ...body }));
     renderAt(<ManageTeachers />);
     await userEvent.click(await screen.findByRole('button', { name: 'Edit Pak Bambang' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Teacher' });
@@ -103,7 +104,7 @@ describe('a save the server refuses', () => {
 
   it('shows the reason under the field it is about, and clears it when that field changes', async () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    answer('patch', '/students', refused('nis', 'NIS is not in the expected form.'));
+    reply('patch /students', refused('nis', 'NIS is not in the expected form.'));
     renderAt(<ManageStudents />);
     await userEvent.click(await screen.findByRole('button', { name: 'Edit Andi' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Student' });
@@ -122,7 +123,7 @@ describe('a save the server refuses', () => {
 
   it('shows a reason about no field of the form above the actions', async () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    answer('patch', '/students', refused('id', 'Id must be a whole number.'));
+    reply('patch /students', refused('id', 'Id must be a whole number.'));
     renderAt(<ManageStudents />);
     await userEvent.click(await screen.findByRole('button', { name: 'Edit Andi' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Student' });

@@ -2,12 +2,12 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Student } from '@kelasku/shared-api';
 import { renderAt } from '@kelasku/shared-ui/src/test-utils';
-import { answer } from '../../../../../jest/msw-server';
+import { reply } from '../../../../../jest/msw-routes';
 import { meta } from '../../../test/fixtures';
 import ManageStudents from './ManageStudents';
 
 const andi: Student = { id: 1, name: 'Andi', nis: '2024100001', grade: 10, status: 'Active' };
-const answerList = () => answer('get', '/students', () => ({ students: [andi], meta: meta(1) }));
+const answerList = () => reply('get /students', () => ({ students: [andi], meta: meta(1) }));
 
 test('search, filter and sort live in the URL and start again at page 1', async () => {
   const list = answerList();

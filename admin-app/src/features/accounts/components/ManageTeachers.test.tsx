@@ -4,7 +4,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import userEvent from '@testing-library/user-event';
 import type { ClassItem, Teacher } from '@kelasku/shared-api';
 import { renderAt } from '@kelasku/shared-ui/src/test-utils';
-import { answer, held, refusal, type Sent } from '../../../../../jest/msw-server';
+import { held, refusal } from '../../../../../jest/msw-server';
+import { reply, type Replier, type SentTo } from '../../../../../jest/msw-routes';
 import { meta } from '../../../test/fixtures';
 import ManageTeachers from './ManageTeachers';
 
@@ -17,11 +18,11 @@ const sari: Teacher = {
 };
 
 /** GET /teachers answers both the accounts page (page=…) and the pickers' whole list (pageSize=100, every page). */
-const isWholeList = ({ query }: Sent) => query.pageSize === '100';
-let list: ReturnType<typeof answer>;
+const isWholeList = ({ query }: SentTo<'get /teachers'>) => query.pageSize === '100';
+let list: Replier<'get /teachers'>;
 beforeEach(() => {
   jest.clearAllMocks();
-  list = answer('get', '/teachers', (sent) => ({ students: isWholeList(sent) ? [sari, joko] : [sari], meta: meta(1) }));
+  list = reply('get /teachers', (sent) => ({ students: isWholeList(sent) ? [sari, joko] : [sari], meta: meta(1) }));
   jest.spyOn(window, 'alert').mockImplementation(() => {});
 });
 
@@ -46,15 +47,15 @@ describe('deleting a teacher', () => {
   let classes: ClassItem[];
   beforeEach(() => {
     classes = [classOf(1, 'X IPA 1', 7), classOf(2, 'XI IPA 2', 7, 11), classOf(3, 'X IPS 1', 8)];
-    answer('get', '/classes', () => ({ classes, meta: meta(1) }));
-    update = answer('patch', '/classes', ({ query, body }) => {
+    reply('get /classes', () => ({ classes, meta: meta(1) }));
+    update = reply('patch /classes', ({ query, body }) => {
       classes = classes.map((c) => (c.id === Number(query.id) ? { ...c, teacher_id: body.teacher_id } : c));
-      return classes.find((c) => c.id === Number(query.id));
+      return classes.find((c) => c.id === Number(query.id)) ?? refusal(404, { message: 'Class not found' });
     });
-    remove = answer('delete', '/teachers', () => ({ message: 'Teacher deleted successfully' }));
+    remove = reply('delete /teachers', () => ({ message: 'Teacher deleted successfully' }));
   });
-  let update: ReturnType<typeof answer>;
-  let remove: ReturnType<typeof answer>;
+  let update: Replier<'patch /classes'>;
+  let remove: Replier<'delete /teachers'>;
 
   async function chooseNewTeacher(dialog: HTMLElement, className: string, teacher: string) {
     const picker = await within(dialog).findByRole('combobox', { name: `New teacher for ${className}` });
@@ -104,8 +105,8 @@ describe('deleting a teacher', () => {
 
   it('keeps Reassign disabled while the class is on its way to the new teacher, and shows why it was refused', async () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    const reply = held(refusal(400, { message: 'Teacher is deactivated.' }));
-    update.mockImplementationOnce(reply.reply);
+    const later = held(refusal(400, { message: 'Teacher is deactivated.' }));
+    update.mockImplementationOnce(later.reply);
     renderAt(<ManageTeachers />);
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Bu Sari' }));
     const dialog = await screen.findByRole('dialog', { name: 'are you sure you want to delete Bu Sari?' });
@@ -113,7 +114,7 @@ describe('deleting a teacher', () => {
     const reassign = within(dialog).getByRole('button', { name: 'Reassign X IPA 1' });
     await userEvent.click(reassign);
     await waitFor(() => expect(reassign).toBeDisabled());
-    reply.release();
+    later.release();
     expect(await within(dialog).findByText('Failed to reassign X IPA 1: Teacher is deactivated.')).toBeInTheDocument();
     expect(reassign).toBeEnabled();
     expect(within(dialog).getByText('X IPA 1 (grade 10)')).toBeInTheDocument();
@@ -121,7 +122,7 @@ describe('deleting a teacher', () => {
 
   it('a teacher without classes can be deleted at once, or deactivated instead', async () => {
     classes = [classOf(3, 'X IPS 1', 8)];
-    const deactivate = answer('post', '/teachers/deactivate', () => ({ ...sari, active: false }));
+    const deactivate = reply('post /teachers/deactivate', () => ({ ...sari, active: false }));
     renderAt(<ManageTeachers />);
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Bu Sari' }));
     const dialog = await screen.findByRole('dialog', { name: 'are you sure you want to delete Bu Sari?' });
@@ -152,9 +153,9 @@ function WithChange({ children }: { children: ReactNode }) {
 }
 
 describe('reading once', () => {
-  let classList: ReturnType<typeof answer>;
+  let classList: Replier<'get /classes'>;
   beforeEach(() => {
-    classList = answer('get', '/classes', () => ({
+    classList = reply('get /classes', () => ({
       classes: [classOf(1, 'X IPA 1', 7), classOf(2, 'XI IPA 2', 7, 11)],
       meta: meta(1),
     }));
@@ -262,7 +263,7 @@ describe('ManageTeachers', () => {
   });
 
   it('requires every field and announces the new teacher with the initial password', async () => {
-    const create = answer('post', '/teachers', () => ({
+    const create = reply('post /teachers', () => ({
       ...sari,
       id: 8,
       name: 'Pak Joko',
@@ -275,7 +276,7 @@ describe('ManageTeachers', () => {
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'NIP' }), '197001');
     await userEvent.type(within(dialog).getByRole('combobox', { name: 'Status' }), 'Active');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
-    expect(window.alert).toHaveBeenCalledWith('Semua field harus diisi.');
+    expect(alert).toHaveBeenCalledWith('Semua field harus diisi.');
     expect(create).not.toHaveBeenCalled();
 
     await userEvent.click(within(dialog).getByRole('combobox', { name: 'Specialization' }));
@@ -293,7 +294,7 @@ describe('ManageTeachers', () => {
 
   it('shows why an add failed and keeps the dialog open', async () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    answer('post', '/teachers', () => refusal(409, { error: 'NIP already exists', message: 'NIP already exists' }));
+    reply('post /teachers', () => refusal(409, { error: 'NIP already exists', message: 'NIP already exists' }));
     renderAt(<ManageTeachers />);
     await userEvent.click(await screen.findByRole('button', { name: 'Add New Teacher' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add New Teacher' });

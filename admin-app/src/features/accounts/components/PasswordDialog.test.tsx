@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Student, Teacher } from '@kelasku/shared-api';
 import { renderAt } from '@kelasku/shared-ui/src/test-utils';
-import { answer } from '../../../../../jest/msw-server';
+import { reply } from '../../../../../jest/msw-routes';
 import { meta } from '../../../test/fixtures';
 import ManageStudents from './ManageStudents';
 import ManageTeachers from './ManageTeachers';
@@ -18,12 +18,12 @@ const sari = {
 
 beforeEach(() => {
   jest.clearAllMocks();
-  answer('get', '/students', () => ({ students: [budi], meta: meta(1) }));
-  answer('get', '/teachers', () => ({ students: [sari], meta: meta(1) }));
+  reply('get /students', () => ({ students: [budi], meta: meta(1) }));
+  reply('get /teachers', () => ({ students: [sari], meta: meta(1) }));
 });
 
 async function resetBudi() {
-  answer('post', '/students/reset-password', () => ({ initial_password: 'new-Pass-123' }));
+  reply('post /students/reset-password', () => ({ initial_password: 'new-Pass-123' }));
   renderAt(<ManageStudents />);
   await userEvent.click(await screen.findByRole('button', { name: 'Reset password of Budi' }));
   const confirm = await screen.findByRole('dialog', { name: 'Reset the password of Budi?' });
@@ -56,7 +56,7 @@ describe('one-time password dialog', () => {
 
   it('says so when copying is not available and keeps Done disabled; a download enables it', async () => {
     Object.assign(navigator, { clipboard: { writeText: jest.fn().mockRejectedValue(new Error('insecure context')) } });
-    const createObjectURL = jest.fn().mockReturnValue('blob:password');
+    const createObjectURL = jest.fn((_blob: Blob) => 'blob:password');
     Object.assign(URL, { createObjectURL, revokeObjectURL: jest.fn() });
     const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
     const shown = await resetBudi();
@@ -67,8 +67,8 @@ describe('one-time password dialog', () => {
     expect(createObjectURL).toHaveBeenCalledTimes(1);
     const text = await new Promise<string>((resolve) => {
       const reader = new FileReader();
-      reader.onload = () => resolve(String(reader.result));
-      reader.readAsText(createObjectURL.mock.calls[0][0] as Blob);
+      reader.onload = () => resolve(reader.result as string);
+      reader.readAsText(createObjectURL.mock.calls[0][0]);
     });
     expect(text).toContain('name;nis;password\r\nBudi;2024100002;new-Pass-123');
     expect(within(shown).getByRole('button', { name: 'Done' })).toBeEnabled();
@@ -78,7 +78,7 @@ describe('one-time password dialog', () => {
   it('enables Done after a successful copy, which copies the NIP with the password', async () => {
     const writeText = jest.fn().mockResolvedValue(undefined);
     Object.assign(navigator, { clipboard: { writeText } });
-    answer('post', '/teachers', () => ({
+    reply('post /teachers', () => ({
       ...sari,
       id: 8,
       name: 'Pak Joko',

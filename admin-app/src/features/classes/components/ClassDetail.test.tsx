@@ -2,42 +2,62 @@ import { useState, type ReactNode } from 'react';
 import { screen, waitFor, within } from '@testing-library/react';
 import { useQueryClient } from '@tanstack/react-query';
 import userEvent from '@testing-library/user-event';
-import type { Student } from '@kelasku/shared-api';
+import type { ClassDetail as Detail } from '@kelasku/shared-api';
 import { deferred, renderAt } from '@kelasku/shared-ui/src/test-utils';
-import { answer, refusal } from '../../../../../jest/msw-server';
+import { refusal } from '../../../../../jest/msw-server';
+import { reply, type ReplyOf, type SentTo, type WireReply } from '../../../../../jest/msw-routes';
 import { meta } from '../../../test/fixtures';
 import ClassDetail from './ClassDetail';
 
 // The server, as jest.fns of what each request carried (a rejection is written as the server's refusal).
-const details = jest.fn();
-const assign = jest.fn();
-const unassign = jest.fn();
-const allStudents = jest.fn();
-const classList = jest.fn();
-const changeRoster = jest.fn();
+type Roster = SentTo<'post /classes/roster/move'>['body'];
+const details = jest.fn<ReplyOf<'get /classes/details'>, [id: number, page: number, pageSize: number]>();
+const assign = jest.fn<ReplyOf<'post /classes/assign-students'>, [id: number, studentIds: number[]]>();
+const unassign = jest.fn<ReplyOf<'delete /classes/unassign-students'>, [id: number, studentIds: number[]]>();
+const allStudents = jest.fn<Promise<RosterStudent[]>, []>();
+const classList = jest.fn<ReplyOf<'get /classes'>, []>();
+const changeRoster = jest.fn<ReplyOf<'post /classes/roster/move'>, [change: string, body: Roster]>();
 const down = () => refusal(500, {});
 
-const student = (id: number, name: string, nis: string): Student => ({ id, name, nis, grade: 10, status: 'Active' });
+/** A student as the class's roster lists one: every field, the optional ones null. */
+type RosterStudent = Detail['students'][number];
+const student = (id: number, name: string, nis: string): RosterStudent => ({
+  id,
+  name,
+  nis,
+  grade: 10,
+  status: 'Active',
+  phone_number: null,
+  curr_score: null,
+  profile_picture_url: null,
+  user_id: String(id),
+});
 const andi = student(1, 'Andi', '2024100003');
 const budi = student(2, 'Budi', '2024100001');
 const citra = student(3, 'Citra', '2024100002');
 const dewi = student(4, 'Dewi', '2024100009');
 
-const cls = { id: 5, name: 'X IPA 1', description: 'd', teacher_id: 7, teacher_name: 'Bu Sari', grade: 10 };
+const cls = {
+  id: 5,
+  name: 'X IPA 1',
+  description: 'd',
+  teacher_id: 7,
+  teacher_name: 'Bu Sari',
+  grade: 10,
+  student_count: 3,
+};
 
 beforeEach(() => {
   jest.resetAllMocks();
-  answer('get', '/classes/details', ({ query }) =>
-    details(Number(query.id), Number(query.page), Number(query.pageSize)),
-  );
-  answer('post', '/classes/assign-students', ({ body }) => assign(body.id, body.student_id));
-  answer('delete', '/classes/unassign-students', ({ body }) => unassign(body.id, body.student_id));
-  answer('get', '/students', ({ query }) =>
+  reply('get /classes/details', ({ query }) => details(Number(query.id), Number(query.page), Number(query.pageSize)));
+  reply('post /classes/assign-students', ({ body }) => assign(body.id, body.student_id));
+  reply('delete /classes/unassign-students', ({ body }) => unassign(body.id, body.student_id));
+  reply('get /students', ({ query }) =>
     Promise.resolve(allStudents()).then((students) => ({ students, meta: meta(1, Number(query.page)) })),
   );
-  answer('get', '/classes', () => classList());
-  for (const change of ['assign', 'move', 'unassign'])
-    answer('post', `/classes/roster/${change}`, ({ body }) => changeRoster(change, body));
+  reply('get /classes', () => classList());
+  for (const change of ['assign', 'move', 'unassign'] as const)
+    reply(`post /classes/roster/${change}`, ({ body }) => changeRoster(change, body));
   // The roster comes in two pages; the screen must read both.
   details.mockImplementation((_id: number, page: number) =>
     Promise.resolve({ classes: { ...cls, students: page === 1 ? [andi, budi] : [citra] }, meta: meta(2, page) }),
@@ -123,7 +143,7 @@ describe('ClassDetail', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Assign New Student' }));
     const dialog = await screen.findByRole('dialog', { name: 'Assign New Student' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Assign' }));
-    expect(window.alert).toHaveBeenLastCalledWith('Choose at least one student.');
+    expect(alert).toHaveBeenLastCalledWith('Choose at least one student.');
 
     const picker = within(dialog).getByRole('combobox', { name: 'Students' });
     await userEvent.type(picker, 'Andi');
@@ -208,7 +228,7 @@ describe('ClassDetail', () => {
   });
 
   it('keeps Unassign disabled while the student is being taken off, then reads the roster again', async () => {
-    const sent = deferred<unknown>();
+    const sent = deferred<WireReply<'delete /classes/unassign-students'>>();
     unassign.mockReturnValueOnce(sent.promise);
     renderDetail();
     await userEvent.click(await screen.findByRole('button', { name: 'Unassign Budi' }));
@@ -266,7 +286,7 @@ describe('ClassDetail', () => {
     expect(details).toHaveBeenCalledTimes(2);
     await userEvent.click(screen.getByRole('button', { name: 'Leave' }));
     await userEvent.click(screen.getByRole('button', { name: 'Something changed' }));
-    const refetched = deferred<unknown>();
+    const refetched = deferred<WireReply<'get /classes/details'>>();
     details.mockReturnValueOnce(refetched.promise);
     await userEvent.click(screen.getByRole('button', { name: 'Come back' }));
     expect(rowNames()).toEqual(['Andi', 'Budi', 'Citra']);

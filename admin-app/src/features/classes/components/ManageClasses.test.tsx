@@ -3,7 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ClassItem } from '@kelasku/shared-api';
 import { renderAt } from '@kelasku/shared-ui/src/test-utils';
-import { answer, held, refusal, type Sent } from '../../../../../jest/msw-server';
+import { held, refusal } from '../../../../../jest/msw-server';
+import { reply, type Replier, type ReplyOf, type SentTo } from '../../../../../jest/msw-routes';
 import { meta } from '../../../test/fixtures';
 import ManageClasses from './ManageClasses';
 
@@ -50,35 +51,35 @@ const refused = (status: number, message: string) => refusal(status, { error: me
 const down = () => refusal(500, {});
 
 // GET /classes answers the grade's cards and, with archived=1, the archived list: one jest.fn for each.
-let list: jest.Mock;
-let archived: jest.Mock;
-let create: jest.Mock;
-let update: jest.Mock;
-let remove: jest.Mock;
-let deleteImpact: jest.Mock;
-let archive: jest.Mock;
-let restore: jest.Mock;
-let studentCount: jest.Mock;
+let list: jest.Mock<ReplyOf<'get /classes'>, [SentTo<'get /classes'>]>;
+let archived: typeof list;
+let create: Replier<'post /classes'>;
+let update: Replier<'patch /classes'>;
+let remove: Replier<'delete /classes'>;
+let deleteImpact: Replier<'get /classes/delete-impact'>;
+let archive: Replier<'post /classes/archive'>;
+let restore: Replier<'post /classes/restore'>;
+let studentCount: Replier<'get /students'>;
 beforeEach(() => {
   jest.clearAllMocks();
-  list = jest.fn((_: Sent): unknown => ({
+  list = jest.fn((_: SentTo<'get /classes'>): ReplyOf<'get /classes'> => ({
     classes: [cls(1, 'XI IPA 1'), cls(2, 'XI IPS 1', { student_count: 1, teacher_name: 'Pak Joko' })],
     meta: meta(3),
   }));
-  archived = jest.fn((_: Sent): unknown => ({ classes: [], meta: meta(1) }));
-  answer('get', '/classes', (sent) => (sent.query.archived ? archived(sent) : list(sent)));
-  answer('get', '/teachers', () => ({ students: teachers, meta: meta(1) }));
-  deleteImpact = answer('get', '/classes/delete-impact', ({ query }) =>
+  archived = jest.fn((_: SentTo<'get /classes'>): ReplyOf<'get /classes'> => ({ classes: [], meta: meta(1) }));
+  reply('get /classes', (sent) => (sent.query.archived ? archived(sent) : list(sent)));
+  reply('get /teachers', () => ({ students: teachers, meta: meta(1) }));
+  deleteImpact = reply('get /classes/delete-impact', ({ query }) =>
     impact(Number(query.id), query.id === '2' ? 'XI IPS 1' : `class ${query.id}`),
   );
-  studentCount = answer('get', '/students', () => ({ students: [], meta: { ...meta(3), total: 32 } }));
-  create = answer('post', '/classes', ({ body }) => cls(3, body.name));
-  update = answer('patch', '/classes', ({ query, body }) => cls(Number(query.id), body.name));
-  remove = answer('delete', '/classes', () => ({ message: 'ok' }));
-  archive = answer('post', '/classes/archive', ({ query }) =>
+  studentCount = reply('get /students', () => ({ students: [], meta: { ...meta(3), total: 32 } }));
+  create = reply('post /classes', ({ body }) => cls(3, body.name));
+  update = reply('patch /classes', ({ query, body }) => cls(Number(query.id), body.name));
+  remove = reply('delete /classes', () => ({ message: 'ok' }));
+  archive = reply('post /classes/archive', ({ query }) =>
     cls(Number(query.id), 'XI IPS 1', { archived_at: '2026-07-01T00:00:00.000Z' }),
   );
-  restore = answer('post', '/classes/restore', ({ query }) => cls(Number(query.id), 'XI IPA 1'));
+  restore = reply('post /classes/restore', ({ query }) => cls(Number(query.id), 'XI IPA 1'));
   jest.spyOn(window, 'alert').mockImplementation(() => {});
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
 });
@@ -144,7 +145,7 @@ describe('ManageClasses', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Add Class' });
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Class Name' }), 'XI Bahasa');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
-    expect(window.alert).toHaveBeenCalledWith('Semua field harus diisi.');
+    expect(alert).toHaveBeenCalledWith('Semua field harus diisi.');
     expect(create).not.toHaveBeenCalled();
 
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Description' }), 'Language class');
@@ -161,8 +162,8 @@ describe('ManageClasses', () => {
   });
 
   it('keeps Add disabled while the new class is on the way, then closes the dialog with the cards read again', async () => {
-    const reply = held(cls(3, 'XI Bahasa'));
-    create.mockImplementationOnce(reply.reply);
+    const later = held(cls(3, 'XI Bahasa'));
+    create.mockImplementationOnce(later.reply);
     renderAt(<ManageClasses grade={11} />);
     await userEvent.click(await screen.findByRole('button', { name: 'Add Class' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add Class' });
@@ -173,7 +174,7 @@ describe('ManageClasses', () => {
     await waitFor(() => expect(create).toHaveBeenCalledTimes(1));
     expect(within(dialog).getByRole('button', { name: 'Add' })).toBeDisabled();
     expect(list).toHaveBeenCalledTimes(1);
-    reply.release();
+    later.release();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(list).toHaveBeenCalledTimes(2);
   });
@@ -267,7 +268,7 @@ describe('ManageClasses', () => {
     expect(name).toHaveValue('XI IPA 1');
     await userEvent.clear(within(dialog).getByRole('textbox', { name: 'Description' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(window.alert).not.toHaveBeenCalled();
+    expect(alert).not.toHaveBeenCalled();
     await waitFor(() =>
       expect(update).toHaveBeenCalledWith({
         query: { id: '1' },
@@ -391,7 +392,7 @@ describe('ManageClasses', () => {
   });
 
   it('deleting the only class of a later page goes back one page', async () => {
-    list.mockImplementation(({ query }: Sent) =>
+    list.mockImplementation(({ query }) =>
       query.page === '2'
         ? { classes: [cls(3, 'XI IPS 2')], meta: meta(2, 2) }
         : { classes: [cls(1, 'XI IPA 1')], meta: meta(2) },

@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AdminStats, Report } from '@kelasku/shared-api';
 import { deferred, giveChartsASize, renderAt } from '@kelasku/shared-ui/src/test-utils';
-import { answer, refusal } from '../../../../../jest/msw-server';
+import { refusal } from '../../../../../jest/msw-server';
+import { reply, type ReplyOf } from '../../../../../jest/msw-routes';
 import { DashboardAdmin } from './DashboardAdmin';
 
 /** A page of reports as GET /reports?page answers it. */
@@ -18,9 +19,9 @@ const reportPage = (reports: Report[]) => ({
 });
 
 // The server, as jest.fns of what each request asked for (a rejection is written as the server's refusal).
-const admin = jest.fn();
-const listReports = jest.fn();
-const removeReport = jest.fn();
+const admin = jest.fn<ReplyOf<'get /stats/admin'>, []>();
+const listReports = jest.fn<ReplyOf<'get /reports'>, [page: number, pageSize: number]>();
+const removeReport = jest.fn<ReplyOf<'delete /reports'>, [id: number]>();
 
 const stats: AdminStats = {
   classes: [
@@ -69,9 +70,9 @@ afterEach(() => jest.restoreAllMocks());
 
 beforeEach(() => {
   jest.resetAllMocks();
-  answer('get', '/stats/admin', () => admin());
-  answer('get', '/reports', ({ query }) => listReports(Number(query.page), Number(query.pageSize)));
-  answer('delete', '/reports', ({ query }) => removeReport(Number(query.id)));
+  reply('get /stats/admin', () => admin());
+  reply('get /reports', ({ query }) => listReports(Number(query.page), Number(query.pageSize)));
+  reply('delete /reports', ({ query }) => removeReport(Number(query.id)));
   admin.mockResolvedValue(stats);
   listReports.mockResolvedValue(reportPage([]));
 });

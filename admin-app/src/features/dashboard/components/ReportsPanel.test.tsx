@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Report } from '@kelasku/shared-api';
 import { renderAt } from '@kelasku/shared-ui/src/test-utils';
-import { answer, held, refusal } from '../../../../../jest/msw-server';
+import { held, refusal } from '../../../../../jest/msw-server';
+import { reply } from '../../../../../jest/msw-routes';
 import { ReportsPanel } from './ReportsPanel';
 
 /** A page of reports as GET /reports?page answers it. */
@@ -37,7 +38,7 @@ const base: Report = {
 
 test('a reported message is shown as the plain text its author typed, with its line breaks', async () => {
   const message = '<b>x</b> & y\nbaris &lt;dua&gt;';
-  answer('get', '/reports', () => reportPage([{ ...base, message }]));
+  reply('get /reports', () => reportPage([{ ...base, message }]));
   renderAt(<ReportsPanel />);
   const shown = await screen.findByText((_, el) => el?.tagName === 'DIV' && el.textContent === message);
   expect(shown).toHaveStyle({ whiteSpace: 'pre-wrap' });
@@ -45,7 +46,7 @@ test('a reported message is shown as the plain text its author typed, with its l
 });
 
 test('a report shows where (with a link to the class), when, who reported it and why', async () => {
-  answer('get', '/reports', () =>
+  reply('get /reports', () =>
     reportPage([
       {
         ...base,
@@ -70,14 +71,14 @@ test('a report shows where (with a link to the class), when, who reported it and
 test('Dismiss asks first, sends the dismissal (its button disabled meanwhile), then the list is read again without it', async () => {
   const user = userEvent.setup();
   let dismissed = false;
-  answer('get', '/reports', () => reportPage(dismissed ? [] : [base]));
+  reply('get /reports', () => reportPage(dismissed ? [] : [base]));
   const dismissal = held({ message: 'Report dismissed' });
-  const dismiss = answer('post', '/reports/dismiss', async () => {
-    const reply = await dismissal.reply();
+  const dismiss = reply('post /reports/dismiss', async () => {
+    const answered = await dismissal.reply();
     dismissed = true;
-    return reply;
+    return answered;
   });
-  const remove = answer('delete', '/reports', () => ({ message: 'Report deleted' }));
+  const remove = reply('delete /reports', () => ({ message: 'Report deleted' }));
   renderAt(<ReportsPanel />);
   await user.click(await screen.findByRole('button', { name: 'Dismiss report of message from Andi' }));
   const dialog = await screen.findByRole('dialog', { name: 'Dismiss the reports of this message from Andi?' });
@@ -91,8 +92,8 @@ test('Dismiss asks first, sends the dismissal (its button disabled meanwhile), t
 
 test('a refused delete closes the dialog and shows the server reason; the report stays listed', async () => {
   const user = userEvent.setup();
-  answer('get', '/reports', () => reportPage([base]));
-  answer('delete', '/reports', () => refusal(404, { message: 'Report not found' }));
+  reply('get /reports', () => reportPage([base]));
+  reply('delete /reports', () => refusal(404, { message: 'Report not found' }));
   renderAt(<ReportsPanel />);
   await user.click(await screen.findByRole('button', { name: 'Delete reported message from Andi' }));
   const dialog = await screen.findByRole('dialog');
@@ -108,7 +109,7 @@ test('reads the reports a page at a time and moves between pages', async () => {
     reports: [report],
     meta: { page, pageSize: 20, total: 21, totalPage: 2, totalpages: 2 },
   });
-  const page = answer('get', '/reports', ({ query }) =>
+  const page = reply('get /reports', ({ query }) =>
     query.page === '1'
       ? pageOf(1, { ...base, id: 30, author_name: 'Andi' })
       : pageOf(2, { ...base, id: 2, author_name: 'Citra' }),

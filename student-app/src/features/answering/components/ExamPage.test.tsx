@@ -7,6 +7,7 @@ import { earlyAnswersKey } from '../hooks/useAnswerSheet';
 import { deferred, renderAt } from '@kelasku/shared-ui/src/test-utils';
 import { signInStudent } from '../../../test/fixtures';
 import {
+  type Replier,
   changesOf,
   unreachable,
   createdSheet,
@@ -14,7 +15,7 @@ import {
   quietFailedRequests,
   refusedAs,
   savedChanges,
-  serve,
+  reply,
   serveSheets,
   sheetOf,
   type Answer,
@@ -40,29 +41,29 @@ const activeSheet = (over: Partial<AnswerSheet> = {}): AnswerSheet =>
   sheetOf('exam', { id: 70, itemId: 21, studentId: 5, ...over });
 
 /** The server's side: the class's exam, the student's sheet (none yet), grades, heartbeats and past exams. */
-let byClass: ReturnType<typeof serve<'get /exams'>>;
+let byClass: Replier<'get /exams'>;
 let sheets: ReturnType<typeof serveSheets>;
-let grade: ReturnType<typeof serve<'get /exams/get-grade'>>;
-let calculateGrade: ReturnType<typeof serve<'post /exams/calculate-grade'>>;
-let heartbeat: ReturnType<typeof serve<'post /exams-answers/heartbeat'>>;
+let grade: Replier<'get /exams/get-grade'>;
+let calculateGrade: Replier<'post /exams/calculate-grade'>;
+let heartbeat: Replier<'post /exams-answers/heartbeat'>;
 
 beforeEach(() => {
   localStorage.clear();
   signInStudent(5);
   // Every heartbeat fails (its own end unknown: the exam's end holds), and the client logs each.
   quietFailedRequests();
-  byClass = serve('get /exams', () => [exam({})]);
+  byClass = reply('get /exams', () => [exam({})]);
   sheets = serveSheets('exam', activeSheet());
-  grade = serve('get /exams/get-grade', () => []);
-  calculateGrade = serve('post /exams/calculate-grade', () => ({
+  grade = reply('get /exams/get-grade', () => []);
+  calculateGrade = reply('post /exams/calculate-grade', () => ({
     id: 3,
     exam_id: 21,
     student_id: 5,
     score: 0,
     detail: null,
   }));
-  heartbeat = serve('post /exams-answers/heartbeat', unreachable);
-  serve('get /exams/of-class', () => []); // the class's past exams, below the current one
+  heartbeat = reply('post /exams-answers/heartbeat', unreachable);
+  reply('get /exams/of-class', () => []); // the class's past exams, below the current one
 });
 
 const openExam = () => renderAt(<ExamPage />, '/MyExams?class_id=4');

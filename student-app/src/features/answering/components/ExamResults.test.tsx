@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import type { Exam } from '@kelasku/shared-api';
 import { renderAt } from '@kelasku/shared-ui/src/test-utils';
 import { signInStudent } from '../../../test/fixtures';
-import { examOf, serve, serveSheets, sheetOf } from '../../../test/network';
+import { type Replier, examOf, reply, serveSheets, sheetOf } from '../../../test/network';
 import ExamPage from './ExamPage';
 
 // A submitted exam shows the student's answers; right/wrong and essay scores only once the window has ended.
@@ -28,14 +28,14 @@ const exam = (startOffset: number, endOffset: number, status: Exam['status']): E
   });
 
 /** The class's exam and the student's stored grade of it. */
-let byClass: ReturnType<typeof serve<'get /exams'>>;
-let grade: ReturnType<typeof serve<'get /exams/get-grade'>>;
+let byClass: Replier<'get /exams'>;
+let grade: Replier<'get /exams/get-grade'>;
 
 beforeEach(() => {
   signInStudent(5);
-  byClass = serve('get /exams', () => []);
-  grade = serve('get /exams/get-grade', () => []);
-  serve('get /exams/of-class', () => []); // the class's past exams, below the current one
+  byClass = reply('get /exams', () => []);
+  grade = reply('get /exams/get-grade', () => []);
+  reply('get /exams/of-class', () => []); // the class's past exams, below the current one
   // The student's sheet, handed in.
   const submitted = sheetOf('exam', {
     id: 70,

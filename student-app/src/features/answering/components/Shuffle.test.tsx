@@ -9,12 +9,13 @@ import { publicIdsSeed, sheetOrder } from '@kelasku/shared-rules';
 import { renderAt } from '@kelasku/shared-ui/src/test-utils';
 import { signInStudent } from '../../../test/fixtures';
 import {
+  type Replier,
   unreachable,
   examOf,
   exerciseOf,
   quietFailedRequests,
   savedChanges,
-  serve,
+  reply,
   serveSheets,
   sheetOf,
 } from '../../../test/network';
@@ -46,16 +47,16 @@ const sheet = (over: Partial<AnswerSheet> = {}): AnswerSheet =>
 const order = sheetOrder(SEED, texts.length, { shuffle_questions: true, shuffle_options: true });
 
 /** The material's exercise, the student's sheets (none yet) and the stored grade. */
-let byMaterial: ReturnType<typeof serve<'get /exercises'>>;
+let byMaterial: Replier<'get /exercises'>;
 let sheets: ReturnType<typeof serveSheets>;
-let grade: ReturnType<typeof serve<'get /exercises/get-grade'>>;
+let grade: Replier<'get /exercises/get-grade'>;
 
 beforeEach(() => {
   localStorage.clear();
   signInStudent(STUDENT);
-  byMaterial = serve('get /exercises', () => [exercise]);
+  byMaterial = reply('get /exercises', () => [exercise]);
   sheets = serveSheets('exercise', sheet());
-  grade = serve('get /exercises/get-grade', () => []);
+  grade = reply('get /exercises/get-grade', () => []);
 });
 
 const openTask = () => renderAt(<TaskPage />, '/MyTask?material_id=3');
@@ -130,7 +131,7 @@ test('not shuffled: the original order and letters', async () => {
 test("an open shuffled exam: the student's order, the original letter saved", async () => {
   const now = Date.now();
   const wib = (ms: number) => new Date(ms + 7 * 3600_000).toISOString().slice(0, 19) + '+07:00';
-  serve('get /exams', () => [
+  reply('get /exams', () => [
     examOf({
       id: 23,
       title: 'Ujian Acak',
@@ -144,10 +145,10 @@ test("an open shuffled exam: the student's order, the original letter saved", as
       order_seed: SEED,
     }),
   ]);
-  serve('get /exams/get-grade', () => []);
-  serve('get /exams/of-class', () => []); // the class's past exams, below the current one
+  reply('get /exams/get-grade', () => []);
+  reply('get /exams/of-class', () => []); // the class's past exams, below the current one
   quietFailedRequests();
-  serve('post /exams-answers/heartbeat', unreachable); // its own end unknown: the exam's end holds
+  reply('post /exams-answers/heartbeat', unreachable); // its own end unknown: the exam's end holds
   const examSheets = serveSheets('exam', sheetOf('exam', { id: 70, itemId: 23, studentId: STUDENT }));
   const examOrder = sheetOrder(SEED, texts.length, { shuffle_questions: true, shuffle_options: true });
   expect(sheetOrder(publicIdsSeed('exam', 23, STUDENT), texts.length, exercise).questions[0]).not.toBe(

@@ -29,7 +29,7 @@ const grade: Grade = {
     '2': { kind: 'mc', correct: false },
     '3': { kind: 'essay', score: 15, max: 25, pending: false, source: 'teacher', comment: 'Sebutkan klorofil juga.' },
     '4': { kind: 'essay', score: 0, max: 25, pending: false, source: 'local' },
-  } as Grade['detail'],
+  },
 };
 const question = (n: number) => screen.getByRole('region', { name: `Question ${n}` });
 

@@ -4,6 +4,7 @@ import type { AnswerSheet } from '@kelasku/shared-api';
 import { renderAt } from '@kelasku/shared-ui/src/test-utils';
 import { signInStudent } from '../../../test/fixtures';
 import {
+  type Replier,
   changesOf,
   unreachable,
   createdSheet,
@@ -13,7 +14,7 @@ import {
   quietFailedRequests,
   refusedAs,
   savedChanges,
-  serve,
+  reply,
   serveSheets,
   sheetOf,
 } from '../../../test/network';
@@ -37,18 +38,18 @@ const sheet = (over: Partial<AnswerSheet> = {}): AnswerSheet =>
   sheetOf('exercise', { id: 40, itemId: 11, studentId: 5, ...over });
 
 /** The server's side: the material's exercise, the student's sheets (none yet), grading and the stored grade. */
-let byMaterial: ReturnType<typeof serve<'get /exercises'>>;
+let byMaterial: Replier<'get /exercises'>;
 let sheets: ReturnType<typeof serveSheets>;
-let grade: ReturnType<typeof serve<'get /exercises/get-grade'>>;
-let calculateGrade: ReturnType<typeof serve<'post /exercises/calculate-grade'>>;
+let grade: Replier<'get /exercises/get-grade'>;
+let calculateGrade: Replier<'post /exercises/calculate-grade'>;
 
 beforeEach(() => {
   localStorage.clear();
   signInStudent(5);
-  byMaterial = serve('get /exercises', () => [exercise]);
+  byMaterial = reply('get /exercises', () => [exercise]);
   sheets = serveSheets('exercise', sheet());
-  grade = serve('get /exercises/get-grade', () => []);
-  calculateGrade = serve('post /exercises/calculate-grade', () => ({
+  grade = reply('get /exercises/get-grade', () => []);
+  calculateGrade = reply('post /exercises/calculate-grade', () => ({
     id: 1,
     exercise_id: 11,
     student_id: 5,
@@ -216,12 +217,12 @@ test('submitted in another tab: coming back into view shows the submission inste
 
 test("after handing in, the class's task list shows the new grade (the grades read before are asked again)", async () => {
   const user = userEvent.setup();
-  serve('get /classes/assigned', () => ({ classes: [], meta: meta(0, 100) }));
-  serve('get /materials/from-class', () => ({
+  reply('get /classes/assigned', () => ({ classes: [], meta: meta(0, 100) }));
+  reply('get /materials/from-class', () => ({
     materials: [material({ id: 3, title: 'Fotosintesis', teacher_id: 2, exercise_id: 11 })],
     meta: meta(1, 10),
   }));
-  const allGrades = serve('get /exercises/get-all-grade', () => [
+  const allGrades = reply('get /exercises/get-all-grade', () => [
     { id: 1, exercise_id: 11, student_id: 5, score: 50, detail: null },
   ]);
   allGrades.mockReturnValueOnce([]);

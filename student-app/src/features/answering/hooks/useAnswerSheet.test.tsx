@@ -4,7 +4,7 @@ import { ApiError, type AnswerChanges, type AnswerSheet } from '@kelasku/shared-
 import { answersStorageKey, readStoredAnswers, withChanges } from '../answer-queue';
 import { earlyAnswersKey, useAnswerSheet, type SheetApi } from './useAnswerSheet';
 
-const SHEET: AnswerSheet = { id: 70, exam_id: 21, student_id: 5, answers: {}, status: 'Active' } as AnswerSheet;
+const SHEET: AnswerSheet = { id: 70, exam_id: 21, student_id: 5, answers: {}, status: 'Active' };
 
 /** A sheet API whose saves are acknowledged with the merged answers (or fail, when `failSaves`). */
 function fakeApi({ failSaves = false } = {}) {

@@ -2,16 +2,16 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderAt } from '@kelasku/shared-ui/src/test-utils';
 import { signInStudent } from '../../../test/fixtures';
-import { material, meta, serve } from '../../../test/network';
+import { material, meta, reply } from '../../../test/network';
 import TaskListPage from './TaskListPage';
 
 beforeEach(() => {
   signInStudent(5);
-  serve('get /classes/assigned', () => ({ classes: [], meta: meta(0, 100) }));
+  reply('get /classes/assigned', () => ({ classes: [], meta: meta(0, 100) }));
 });
 
 test('each material shows "Grade: " with the score or "-", and opens its exercise', async () => {
-  serve('get /materials/from-class', () => ({
+  reply('get /materials/from-class', () => ({
     materials: [
       material({ id: 1, title: 'Fotosintesis', description: 'Bab 1', exercise_id: 10 }),
       material({ id: 2, title: 'Respirasi', description: 'Bab 2', exercise_id: 11 }),
@@ -19,7 +19,7 @@ test('each material shows "Grade: " with the score or "-", and opens its exercis
     ],
     meta: meta(3, 10),
   }));
-  const allGrades = serve('get /exercises/get-all-grade', () => [
+  const allGrades = reply('get /exercises/get-all-grade', () => [
     { id: 1, student_id: 5, exercise_id: 10, score: 66.666666, detail: null },
   ]);
   renderAt(<TaskListPage />, '/MyDetailClassesTask/4', { pattern: '/MyDetailClassesTask/:id' });
@@ -33,14 +33,14 @@ test('each material shows "Grade: " with the score or "-", and opens its exercis
 
 test("pages are in the URL; turning a page asks for that page's materials only, the grades once", async () => {
   const user = userEvent.setup();
-  const fromClass = serve('get /materials/from-class', ({ query }) => {
+  const fromClass = reply('get /materials/from-class', ({ query }) => {
     const page = Number(query.page);
     return {
       materials: [material({ id: page, title: `Bab ${page}`, exercise_id: 10 + page })],
       meta: meta(12, 10, page),
     };
   });
-  const allGrades = serve('get /exercises/get-all-grade', () => [
+  const allGrades = reply('get /exercises/get-all-grade', () => [
     { id: 1, student_id: 5, exercise_id: 12, score: 80, detail: null },
   ]);
   renderAt(<TaskListPage />, '/MyDetailClassesTask/4?page=2', { pattern: '/MyDetailClassesTask/:id' });

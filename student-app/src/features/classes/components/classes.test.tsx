@@ -3,11 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { Link, Route, Routes } from 'react-router-dom';
 import { renderAt } from '@kelasku/shared-ui/src/test-utils';
 import { signInStudent } from '../../../test/fixtures';
-import { assignedClass, material, meta as metaOf, quietFailedRequests, serve, serverDown } from '../../../test/network';
+import { assignedClass, material, meta as metaOf, quietFailedRequests, reply, serverDown } from '../../../test/network';
 import ClassMaterialsPage from './ClassMaterialsPage';
 import MaterialDetailPage from './MaterialDetailPage';
 import TaskListPage from '../../assessments/components/TaskListPage';
 import MyClassesPage from './MyClassesPage';
+import { readSeen } from '../../../lib/seen';
 
 /** A first page of 9 rows. */
 const meta = (total: number, totalPage = total ? 1 : 0) => metaOf(total, 9, 1, totalPage);
@@ -23,7 +24,7 @@ beforeEach(() => {
 
 test('My Classes: Loading..., then cards with name, description and teacher that open the class', async () => {
   const user = userEvent.setup();
-  const assigned = serve('get /classes/assigned', () => ({
+  const assigned = reply('get /classes/assigned', () => ({
     classes: [assignedClass({ id: 4, name: 'X IPA 1', description: 'Kelas sepuluh', teacher_name: 'Bu Ani' })],
     meta: meta(1),
   }));
@@ -39,7 +40,7 @@ test('My Classes: Loading..., then cards with name, description and teacher that
 
 test('My Classes: paginates through the server pages', async () => {
   const user = userEvent.setup();
-  const assigned = serve('get /classes/assigned', ({ query }) => ({
+  const assigned = reply('get /classes/assigned', ({ query }) => ({
     classes: [assignedClass({ id: Number(query.page), name: `Kelas ${query.page}` })],
     meta: meta(2, 2),
   }));
@@ -52,14 +53,14 @@ test('My Classes: paginates through the server pages', async () => {
 
 test("My Classes: the spec's error text", async () => {
   quietFailedRequests();
-  serve('get /classes/assigned', serverDown);
+  reply('get /classes/assigned', serverDown);
   renderAt(<MyClassesPage />, '/MyClasses');
   expect(await screen.findByText('Error fetching class data, please try again later.')).toBeInTheDocument();
 });
 
 test('class detail opened directly: materials as cards linking to the material with the class id', async () => {
-  serve('get /classes/assigned', () => ({ classes: [assignedClass({ id: 4, name: 'X IPA 1' })], meta: meta(1) }));
-  const fromClass = serve('get /materials/from-class', () => ({
+  reply('get /classes/assigned', () => ({ classes: [assignedClass({ id: 4, name: 'X IPA 1' })], meta: meta(1) }));
+  const fromClass = reply('get /materials/from-class', () => ({
     materials: [material({ id: 9, title: 'Fotosintesis', description: 'Bab 1', exercise_id: 3 })],
     meta: meta(1),
   }));
@@ -71,8 +72,8 @@ test('class detail opened directly: materials as cards linking to the material w
 });
 
 test('class detail: empty and error texts', async () => {
-  serve('get /classes/assigned', () => ({ classes: [], meta: meta(0) }));
-  const fromClass = serve('get /materials/from-class', () => ({ materials: [], meta: meta(0) }));
+  reply('get /classes/assigned', () => ({ classes: [], meta: meta(0) }));
+  const fromClass = reply('get /materials/from-class', () => ({ materials: [], meta: meta(0) }));
   const { unmount } = renderAt(<ClassMaterialsPage />, '/MyDetailClasses/4', { pattern: '/MyDetailClasses/:id' });
   expect(
     await screen.findByText("Oops! It seems your teacher hasn't uploaded the materials or subjects."),
@@ -85,11 +86,11 @@ test('class detail: empty and error texts', async () => {
 });
 
 test('material: sanitized content, scroll-to-top, and the empty discussion text', async () => {
-  serve('get /materials/detail', () => ({
+  reply('get /materials/detail', () => ({
     ...fotosintesis,
     content: '<h2>Cahaya</h2><img src="x" onerror="window.hacked=1"><script>window.hacked=2</script>',
   }));
-  const discussions = serve('get /discussions-material', () => ({ discussions: [], meta: meta(0) }));
+  const discussions = reply('get /discussions-material', () => ({ discussions: [], meta: meta(0) }));
   renderAt(<MaterialDetailPage />, '/MyDetailSubject/9?class_id=4', { pattern: '/MyDetailSubject/:id' });
   expect(await screen.findByRole('heading', { name: 'Fotosintesis' })).toBeInTheDocument();
   expect(await screen.findByRole('heading', { name: 'Cahaya' })).toBeInTheDocument(); // after the sanitizer loaded
@@ -107,48 +108,48 @@ test('material: sanitized content, scroll-to-top, and the empty discussion text'
 
 test('material: discussion load failure text', async () => {
   quietFailedRequests();
-  serve('get /materials/detail', () => fotosintesis);
-  serve('get /discussions-material', serverDown);
+  reply('get /materials/detail', () => fotosintesis);
+  reply('get /discussions-material', serverDown);
   renderAt(<MaterialDetailPage />, '/MyDetailSubject/9', { pattern: '/MyDetailSubject/:id' });
   expect(await screen.findByText('Error fetching material discussions, please try again later.')).toBeInTheDocument();
 });
 
 test('material: links to its exercise, and opening it takes it off the new materials', async () => {
   const user = userEvent.setup();
-  serve('get /materials/detail', () => ({ ...fotosintesis, exercise_id: 3 }));
-  serve('get /discussions-material', () => ({ discussions: [], meta: meta(0) }));
+  reply('get /materials/detail', () => ({ ...fotosintesis, exercise_id: 3 }));
+  reply('get /discussions-material', () => ({ discussions: [], meta: meta(0) }));
   renderAt(<MaterialDetailPage />, '/MyDetailSubject/9?class_id=4', { pattern: '/MyDetailSubject/:id' });
   const exercise = await screen.findByRole('region', { name: 'Exercise' });
-  expect(JSON.parse(localStorage.getItem('kelasku.seen.5') ?? '{}').materials).toEqual([{ id: 9, class_id: 4 }]);
+  expect(readSeen(5).materials).toEqual([{ id: 9, class_id: 4 }]);
   await user.click(within(exercise).getByRole('link', { name: 'Open exercise' }));
   expect(screen.getByTestId('location')).toHaveTextContent('/MyTask?material_id=9');
 });
 
 test('material without an exercise: no exercise link', async () => {
-  serve('get /materials/detail', () => ({ ...fotosintesis, exercise_id: null }));
-  serve('get /discussions-material', () => ({ discussions: [], meta: meta(0) }));
+  reply('get /materials/detail', () => ({ ...fotosintesis, exercise_id: null }));
+  reply('get /discussions-material', () => ({ discussions: [], meta: meta(0) }));
   renderAt(<MaterialDetailPage />, '/MyDetailSubject/9', { pattern: '/MyDetailSubject/:id' });
   expect(await screen.findByRole('heading', { name: 'Fotosintesis' })).toBeInTheDocument();
   expect(screen.queryByRole('link', { name: 'Open exercise' })).not.toBeInTheDocument();
 });
 
 test('class detail: showing the list remembers when the class was opened', async () => {
-  serve('get /classes/assigned', () => ({ classes: [], meta: meta(0) }));
-  serve('get /materials/from-class', () => ({
+  reply('get /classes/assigned', () => ({ classes: [], meta: meta(0) }));
+  reply('get /materials/from-class', () => ({
     materials: [material({ id: 9, title: 'Fotosintesis' })],
     meta: meta(1),
   }));
   const before = Date.now();
   renderAt(<ClassMaterialsPage />, '/MyDetailClasses/4', { pattern: '/MyDetailClasses/:id' });
   await screen.findByRole('link', { name: /Fotosintesis/ });
-  const seen = JSON.parse(localStorage.getItem('kelasku.seen.5') ?? '{}');
+  const seen = readSeen(5);
   expect(Date.parse(seen.classes['4'])).toBeGreaterThanOrEqual(before);
 });
 
 test('class detail: the page of materials is in the URL', async () => {
   const user = userEvent.setup();
-  serve('get /classes/assigned', () => ({ classes: [], meta: meta(0) }));
-  const fromClass = serve('get /materials/from-class', ({ query }) => ({
+  reply('get /classes/assigned', () => ({ classes: [], meta: meta(0) }));
+  const fromClass = reply('get /materials/from-class', ({ query }) => ({
     materials: [material({ id: Number(query.page), title: `Bab ${query.page}` })],
     meta: { ...meta(12, 2), page: Number(query.page) },
   }));
@@ -162,8 +163,8 @@ test('class detail: the page of materials is in the URL', async () => {
 
 test('material: the page of its discussions is in the URL, beside the class id', async () => {
   const user = userEvent.setup();
-  serve('get /materials/detail', () => fotosintesis);
-  const discussions = serve('get /discussions-material', ({ query }) => {
+  reply('get /materials/detail', () => fotosintesis);
+  const discussions = reply('get /discussions-material', ({ query }) => {
     const page = Number(query.page);
     return {
       discussions: [
@@ -182,12 +183,12 @@ test('material: the page of its discussions is in the URL, beside the class id',
 
 test('class detail opened directly and then its tasks: the class name is looked up once', async () => {
   const user = userEvent.setup();
-  const assigned = serve('get /classes/assigned', () => ({
+  const assigned = reply('get /classes/assigned', () => ({
     classes: [assignedClass({ id: 4, name: 'X IPA 1' })],
     meta: meta(1),
   }));
-  serve('get /materials/from-class', () => ({ materials: [], meta: meta(0) }));
-  serve('get /exercises/get-all-grade', () => []);
+  reply('get /materials/from-class', () => ({ materials: [], meta: meta(0) }));
+  reply('get /exercises/get-all-grade', () => []);
   renderAt(
     <>
       <Link to="/MyDetailClassesTask/4">tasks</Link>

@@ -4,7 +4,7 @@ import { Link, Route, Routes } from 'react-router-dom';
 import type { StudentStats, StudentTodo } from '@kelasku/shared-api';
 import { renderAt, withUserTiming } from '@kelasku/shared-ui/src/test-utils';
 import { signInStudent } from '../../../test/fixtures';
-import { held, quietFailedRequests, serve, serverDown } from '../../../test/network';
+import { type Replier, held, quietFailedRequests, reply, serverDown } from '../../../test/network';
 import { USABLE_MARK } from '@kelasku/shared-rules/src/usable-mark';
 import DashboardStudent from './DashboardStudent';
 
@@ -15,13 +15,13 @@ const NO_PROGRESS: StudentStats = {
   exams: { completed: 0, total: 0 },
 };
 /** GET /stats/student and GET /students/todo. */
-let student: ReturnType<typeof serve<'get /stats/student'>>;
-let todo: ReturnType<typeof serve<'get /students/todo'>>;
+let student: Replier<'get /stats/student'>;
+let todo: Replier<'get /students/todo'>;
 
 beforeEach(() => {
   localStorage.clear();
-  student = serve('get /stats/student', () => NO_PROGRESS);
-  todo = serve('get /students/todo', () => NOTHING);
+  student = reply('get /stats/student', () => NO_PROGRESS);
+  todo = reply('get /students/todo', () => NOTHING);
 });
 
 test('welcomes the student by name and shows progress from the server', async () => {

@@ -160,7 +160,7 @@ describe('Analysis', () => {
     expect(clicked).toEqual(['exam-4-analysis.csv']);
     const text = await new Promise<string>((resolve) => {
       const reader = new FileReader();
-      reader.onload = () => resolve(String(reader.result));
+      reader.onload = () => resolve(reader.result as string);
       reader.readAsText(blobs[0]);
     });
     const lines = text.replace(/^\uFEFF/, '').split('\r\n');

@@ -79,7 +79,7 @@ describe('Create Exam', () => {
     fill(screen.getByLabelText('End time (WIB)'), '09:30');
     await user.click(screen.getByRole('button', { name: 'Create Exam' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/ManageSubjects10'));
-    expect(window.alert).toHaveBeenCalledWith('Successfully created an exam');
+    expect(alert).toHaveBeenCalledWith('Successfully created an exam');
     expect(create).toHaveBeenCalledWith({
       query: {},
       body: expect.objectContaining({
@@ -103,7 +103,7 @@ describe('Create Exam', () => {
     fill(screen.getByLabelText('End time (WIB)'), '09:00');
     await user.click(screen.getByRole('button', { name: 'Create Exam' }));
     await waitFor(() =>
-      expect(window.alert).toHaveBeenCalledWith('Failed to create exam: Exam already exists for this class'),
+      expect(alert).toHaveBeenCalledWith('Failed to create exam: Exam already exists for this class'),
     );
   });
 });
@@ -113,7 +113,7 @@ describe('Edit Exam', () => {
     const user = userEvent.setup();
     const uts = exam({ id: 2, title: 'UTS', content: { '1_essay': 'Jelaskan sel.' } });
     reply('get /exams', () => [uts]);
-    const update = reply('put /exams', ({ body }) => ({ ...uts, ...(body as ExamInput) }));
+    const update = reply('put /exams', ({ body }) => ({ ...uts, ...body }));
     renderAt(<EditExam />, '/EditExam?class_id=4', { from: '/PreviewAnExam?class_id=4' });
     expect(await screen.findByLabelText('Exam date')).toHaveValue('2030-06-15');
     expect(screen.getByLabelText('Start time (WIB)')).toHaveValue('08:00');
@@ -121,7 +121,7 @@ describe('Edit Exam', () => {
     fill(screen.getByLabelText('End time (WIB)'), '10:00');
     await user.click(screen.getByRole('button', { name: 'Save Exam' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/PreviewAnExam?class_id=4'));
-    expect(window.alert).toHaveBeenCalledWith('Successfully updated exercise');
+    expect(alert).toHaveBeenCalledWith('Successfully updated exercise');
     expect(update).toHaveBeenCalledWith({
       query: { id: '2' },
       body: expect.objectContaining({ end_time: '2030-06-15T10:00:00+07:00', start_time: '2030-06-15T08:00:00+07:00' }),
@@ -135,6 +135,6 @@ describe('Edit Exam', () => {
     reply('put /exams', unreachable);
     renderAt(<EditExam />, '/EditExam?class_id=4');
     await user.click(await screen.findByRole('button', { name: 'Save Exam' }));
-    await waitFor(() => expect(window.alert).toHaveBeenCalledWith('Failed to update exercise'));
+    await waitFor(() => expect(alert).toHaveBeenCalledWith('Failed to update exercise'));
   });
 });

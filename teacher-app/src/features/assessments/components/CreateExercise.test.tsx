@@ -102,7 +102,7 @@ describe('Create Exercise', () => {
     await user.click(screen.getByRole('button', { name: 'Create Exercise' }));
 
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/DetailSubjects?id=3'));
-    expect(window.alert).toHaveBeenCalledWith('Successfully created exercise');
+    expect(alert).toHaveBeenCalledWith('Successfully created exercise');
     const { query, body } = create.mock.calls[0][0];
     expect(query).toEqual({});
     expect(body).toMatchObject({
@@ -139,7 +139,7 @@ describe('Create Exercise', () => {
     fill(screen.getByLabelText('Question 1 text'), 'Jelaskan.');
     await user.click(screen.getByRole('button', { name: 'Create Exercise' }));
     await waitFor(() =>
-      expect(window.alert).toHaveBeenCalledWith('Failed to create exercise\nTitle must be at most 200 characters.'),
+      expect(alert).toHaveBeenCalledWith('Failed to create exercise\nTitle must be at most 200 characters.'),
     );
   });
 
@@ -152,7 +152,7 @@ describe('Create Exercise', () => {
     await user.click(within(question(1)).getByRole('radio', { name: 'Essay' }));
     fill(screen.getByLabelText('Question 1 text'), 'Jelaskan.');
     await user.click(screen.getByRole('button', { name: 'Create Exercise' }));
-    await waitFor(() => expect(window.alert).toHaveBeenCalledWith('Failed to create exercise'));
+    await waitFor(() => expect(alert).toHaveBeenCalledWith('Failed to create exercise'));
     expect(screen.getByTestId('location')).toHaveTextContent('/CreateExercise?material_id=3');
     expect(screen.getByLabelText('Question 1 text')).toHaveValue('Jelaskan.');
   });

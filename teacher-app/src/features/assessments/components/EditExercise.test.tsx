@@ -37,7 +37,7 @@ describe('Edit Exercise', () => {
     fill(screen.getByLabelText('Exercise title'), '  Latihan Sel 2 ');
     await user.click(screen.getByRole('button', { name: 'Save Exercise' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/PreviewExercise?material_id=3'));
-    expect(window.alert).toHaveBeenCalledWith('Successfully updated exercise');
+    expect(alert).toHaveBeenCalledWith('Successfully updated exercise');
     // the client adds the total marks (100) to what the form saves
     expect(update).toHaveBeenCalledWith({
       query: { id: '5' },
@@ -79,9 +79,7 @@ describe('Edit Exercise', () => {
     );
     renderAt(<EditExercise />, '/EditExercise?material_id=3', { from: '/PreviewExercise?material_id=3' });
     await user.click(await screen.findByRole('button', { name: 'Save Exercise' }));
-    await waitFor(() =>
-      expect(window.alert).toHaveBeenCalledWith('Failed to update exercise\nContent has no question 1.'),
-    );
+    await waitFor(() => expect(alert).toHaveBeenCalledWith('Failed to update exercise\nContent has no question 1.'));
   });
 
   it("alerts 'Failed to update exercise' and stays when saving fails", async () => {
@@ -90,7 +88,7 @@ describe('Edit Exercise', () => {
     reply('put /exercises', unreachable);
     renderAt(<EditExercise />, '/EditExercise?material_id=3', { from: '/PreviewExercise?material_id=3' });
     await user.click(await screen.findByRole('button', { name: 'Save Exercise' }));
-    await waitFor(() => expect(window.alert).toHaveBeenCalledWith('Failed to update exercise'));
+    await waitFor(() => expect(alert).toHaveBeenCalledWith('Failed to update exercise'));
     expect(screen.getByTestId('location')).toHaveTextContent('/EditExercise?material_id=3');
   });
 

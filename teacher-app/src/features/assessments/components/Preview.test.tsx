@@ -50,7 +50,7 @@ describe('Preview Exercise', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/DetailSubjects?id=3'));
     expect(remove).toHaveBeenCalledWith(asked({ id: '5' }));
-    expect(window.alert).toHaveBeenCalledWith('Successfully deleted exercise');
+    expect(alert).toHaveBeenCalledWith('Successfully deleted exercise');
   });
 
   it("puts the server's reason on a new line after 'Error deleting exercise'", async () => {
@@ -61,7 +61,7 @@ describe('Preview Exercise', () => {
     renderAt(<PreviewExercise />, '/PreviewExercise?material_id=3');
     await user.click(await screen.findByRole('button', { name: 'Delete' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
-    await waitFor(() => expect(window.alert).toHaveBeenCalledWith(`Error deleting exercise\n${message}`));
+    await waitFor(() => expect(alert).toHaveBeenCalledWith(`Error deleting exercise\n${message}`));
   });
 
   it("alerts 'Error deleting exercise' when the delete fails", async () => {
@@ -71,7 +71,7 @@ describe('Preview Exercise', () => {
     renderAt(<PreviewExercise />, '/PreviewExercise?material_id=3');
     await user.click(await screen.findByRole('button', { name: 'Delete' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
-    await waitFor(() => expect(window.alert).toHaveBeenCalledWith('Error deleting exercise'));
+    await waitFor(() => expect(alert).toHaveBeenCalledWith('Error deleting exercise'));
   });
 
   it('shows the empty text when the subject has no exercise, and the fetch error text on failure', async () => {
@@ -113,7 +113,7 @@ describe('Preview Exam', () => {
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/ManageSubjects10'));
     expect(remove).toHaveBeenCalledWith(asked({ id: '2' }));
-    expect(window.alert).toHaveBeenCalledWith('Succesfully deleted exam');
+    expect(alert).toHaveBeenCalledWith('Succesfully deleted exam');
   });
 
   it("alerts 'error deleting exam' when the delete fails and stays", async () => {
@@ -123,7 +123,7 @@ describe('Preview Exam', () => {
     renderAt(<PreviewExam />, '/PreviewAnExam?class_id=4', { from: '/ManageSubjects10' });
     await user.click(await screen.findByRole('button', { name: 'Delete' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
-    await waitFor(() => expect(window.alert).toHaveBeenCalledWith('error deleting exam'));
+    await waitFor(() => expect(alert).toHaveBeenCalledWith('error deleting exam'));
     expect(screen.getByTestId('location')).toHaveTextContent('/PreviewAnExam?class_id=4');
   });
 

@@ -1,12 +1,12 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { emptyQuestion } from '@kelasku/shared-api';
+import { emptyQuestion, type Question } from '@kelasku/shared-api';
 import { QuestionCard } from './QuestionCard';
 import { mockCanvas, restoreCanvas } from '../../../test/mock-canvas';
 
 afterEach(restoreCanvas);
 
 function renderCard() {
-  const onChange = jest.fn();
+  const onChange = jest.fn<void, [Question]>();
   render(
     <QuestionCard
       number={1}

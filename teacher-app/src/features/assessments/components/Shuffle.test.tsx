@@ -4,7 +4,7 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { OPTION_LETTERS, type ExerciseInput, type Submission } from '@kelasku/shared-api';
+import { OPTION_LETTERS, type Submission } from '@kelasku/shared-api';
 import { publicIdsSeed, sheetOrder } from '@kelasku/shared-rules';
 import { fill, renderAt } from '@kelasku/shared-ui/src/test-utils';
 import { reply } from '../../../../../jest/msw-routes';
@@ -62,7 +62,7 @@ beforeEach(() => {
 it('the form sends both settings (off unless ticked)', async () => {
   const user = userEvent.setup();
   reply('get /exercises', () => []);
-  const create = reply('post /exercises', ({ body }) => exerciseOf({ id: 9, ...(body as ExerciseInput) }));
+  const create = reply('post /exercises', ({ body }) => exerciseOf({ id: 9, ...body }));
   renderAt(<CreateExercise />, '/CreateExercise?material_id=3', { from: '/DetailSubjects?id=3' });
   fill(await screen.findByLabelText('Exercise title'), 'Latihan 1');
   await user.click(screen.getByRole('radio', { name: 'Essay' }));
@@ -77,7 +77,7 @@ it('the form sends both settings (off unless ticked)', async () => {
 it('editing starts from the stored settings', async () => {
   const user = userEvent.setup();
   reply('get /exercises', () => [{ ...exercise, shuffle_questions: false }]);
-  const update = reply('put /exercises', ({ body }) => ({ ...exercise, ...(body as ExerciseInput), regraded: 0 }));
+  const update = reply('put /exercises', ({ body }) => ({ ...exercise, ...body, regraded: 0 }));
   renderAt(<EditExercise />, '/EditExercise?material_id=3', { from: '/PreviewExercise?material_id=3' });
   expect(await screen.findByRole('checkbox', { name: 'Shuffle answer options' })).toBeChecked();
   expect(screen.getByRole('checkbox', { name: 'Shuffle question order' })).not.toBeChecked();

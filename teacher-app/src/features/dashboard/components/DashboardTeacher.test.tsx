@@ -12,7 +12,9 @@ import { monthLabel } from '../stats-view';
 // The order of the usable mark and the later request (jsdom has no User Timing marks to read).
 const events: string[] = [];
 jest.mock('@kelasku/shared-rules/src/usable-mark', () => ({
-  ...jest.requireActual('@kelasku/shared-rules/src/usable-mark'),
+  ...jest.requireActual<typeof import('@kelasku/shared-rules/src/usable-mark')>(
+    '@kelasku/shared-rules/src/usable-mark',
+  ),
   markUsable: jest.fn(),
 }));
 // Charts need a real layout engine; the panels' text summaries carry the same numbers.

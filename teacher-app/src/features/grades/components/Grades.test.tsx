@@ -94,7 +94,7 @@ describe('Grades', () => {
     // jsdom's Blob has no text(); FileReader reads it as a browser would.
     const text = await new Promise<string>((resolve) => {
       const reader = new FileReader();
-      reader.onload = () => resolve(String(reader.result));
+      reader.onload = () => resolve(reader.result as string);
       reader.readAsText(blobs[0]);
     });
     expect(text.replace(/^\uFEFF/, '')).toBe(

@@ -74,7 +74,7 @@ describe('Create Subject', () => {
       query: {},
       body: { title: 'Sel Hewan', description: 'Bab 1', content: '<p>Isi</p>', class_id: 4, teacher_id: 7 },
     });
-    expect(window.alert).toHaveBeenCalledWith('Subject created successfully');
+    expect(alert).toHaveBeenCalledWith('Subject created successfully');
   });
 
   it('keeps what was typed and says so when saving fails', async () => {
@@ -168,7 +168,7 @@ describe('Edit Subject', () => {
     const user = userEvent.setup();
     const subject = material({ id: 3, title: 'Sel', description: 'Bab 1', content: '<p>Isi</p>' });
     reply('get /materials/detail', () => subject);
-    const update = reply('put /materials', ({ body }) => ({ ...subject, ...(body as MaterialInput) }));
+    const update = reply('put /materials', ({ body }) => ({ ...subject, ...body }));
     renderAt(<EditSubject />, '/EditSubjects?id=3', { from: '/ManageSubjects10' });
     const title = await screen.findByLabelText('Subject Title');
     expect(title).toHaveValue('Sel');
@@ -182,7 +182,7 @@ describe('Edit Subject', () => {
       query: { id: '3' },
       body: { title: 'Sel Tumbuhan', description: 'Bab 1', content: '<p>Isi</p>', class_id: 4, teacher_id: 7 },
     });
-    expect(window.alert).toHaveBeenCalledWith('Subject updated successfully');
+    expect(alert).toHaveBeenCalledWith('Subject updated successfully');
   });
 });
 

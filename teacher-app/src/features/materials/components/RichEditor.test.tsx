@@ -65,6 +65,16 @@ jest.mock('quill', () => {
   return { __esModule: true, default: FakeQuill };
 });
 
+/** What the tests reach of the stand-in: the editor made last. */
+type QuillStandIn = {
+  default: {
+    last: {
+      options: { modules: { toolbar: { handlers: Record<string, () => void> } } };
+      insertEmbed(index: number, type: string, src: string): void;
+    };
+  };
+};
+
 afterEach(restoreCanvas);
 
 it('registers its image format: pictures from other sites are fetched with no referrer', async () => {
@@ -86,7 +96,7 @@ it('shrinks a phone photo put in the material and inserts it', async () => {
   // The toolbar's picture button opens this file input instead of Quill's own (which sends photos as they are).
   const input = screen.getByLabelText('Picture for the content');
   const click = jest.spyOn(input, 'click').mockImplementation(() => {});
-  const { default: Quill } = jest.requireMock('quill');
+  const { default: Quill } = jest.requireMock<QuillStandIn>('quill');
   Quill.last.options.modules.toolbar.handlers.image();
   expect(click).toHaveBeenCalled();
   fireEvent.change(input, { target: { files: [phonePhoto(3_500_000)] } });
@@ -111,7 +121,7 @@ it('reports an edit to the onChange of the latest render, with one editor throug
   const first = jest.fn();
   const latest = jest.fn();
   const { rerender } = render(<RichEditor initialValue="" onChange={first} label="Content" />);
-  const { default: Quill } = jest.requireMock('quill');
+  const { default: Quill } = jest.requireMock<QuillStandIn>('quill');
   const editor = Quill.last;
   rerender(<RichEditor initialValue="" onChange={latest} label="Content" />);
   expect(Quill.last).toBe(editor); // a new onChange does not rebuild the editor (the text as typed stays)
