@@ -73,21 +73,21 @@ const RACE = 'ceiling: the largest run plus one file and ~2 KB, lazy chunks race
  * `jsGzip` (so it cannot grow unnoticed) and still reported over budget, with what is missing and why.
  */
 export const KNOWN_OVER_BUDGET: Partial<Record<ScreenName, { files?: number; jsGzip?: number; gap: string }>> = {
-  DashboardAdmin: { files: 22, jsGzip: 300 * KB, gap: `${SIGNED_IN_FLOOR}; ${RACE}` },
+  DashboardAdmin: { files: 22, jsGzip: 294 * KB, gap: `${SIGNED_IN_FLOOR}; ${RACE}` },
   ManageAccStudent: {
     files: 39,
-    jsGzip: 378.5 * KB,
+    jsGzip: 382.5 * KB,
     gap: `${SIGNED_IN_FLOOR}; and the shared-ui index with MUI's form chunk before the list shows; ${RACE}`,
   },
-  DashboardTeacher: { files: 23, jsGzip: 304 * KB, gap: `${SIGNED_IN_FLOOR}; ${RACE}` },
+  DashboardTeacher: { files: 24, jsGzip: 301.5 * KB, gap: `${SIGNED_IN_FLOOR}; ${RACE}` },
   ManageSubjects10: {
     files: 28,
-    jsGzip: 339.5 * KB,
+    jsGzip: 343 * KB,
     gap: `${SIGNED_IN_FLOOR}; and the shared-ui index with MUI's form chunk; ${RACE}`,
   },
-  DashboardStudent: { files: 21, jsGzip: 292 * KB, gap: `${SIGNED_IN_FLOOR}; ${RACE}` },
-  MyClasses: { files: 21, jsGzip: 288.5 * KB, gap: `${SIGNED_IN_FLOOR}; ${RACE}` },
-  'exam page': { files: 26, jsGzip: 304 * KB, gap: `${SIGNED_IN_FLOOR}; ${RACE}` },
+  DashboardStudent: { files: 21, jsGzip: 287 * KB, gap: `${SIGNED_IN_FLOOR}; ${RACE}` },
+  MyClasses: { files: 21, jsGzip: 282.5 * KB, gap: `${SIGNED_IN_FLOOR}; ${RACE}` },
+  'exam page': { files: 26, jsGzip: 297 * KB, gap: `${SIGNED_IN_FLOOR}; ${RACE}` },
 };
 
 async function tokenOf(url: string, role: 'admin' | 'teacher' | 'student'): Promise<string> {
