@@ -179,8 +179,12 @@ function Sidebar({
 
 const PHONE_QUERY = '(max-width:599.95px)';
 
+// Browsers all have matchMedia; a test's document may not (then: not a phone).
+const phoneQuery = () => (typeof window.matchMedia === 'function' ? window.matchMedia(PHONE_QUERY) : undefined);
+
 function onViewportChange(notify: () => void): () => void {
-  const query = window.matchMedia(PHONE_QUERY);
+  const query = phoneQuery();
+  if (!query) return () => {};
   query.addEventListener('change', notify);
   return () => query.removeEventListener('change', notify);
 }
@@ -189,7 +193,7 @@ function onViewportChange(notify: () => void): () => void {
 function usePhone(): boolean {
   return useSyncExternalStore(
     onViewportChange,
-    () => window.matchMedia(PHONE_QUERY).matches,
+    () => phoneQuery()?.matches ?? false,
     () => false,
   );
 }
