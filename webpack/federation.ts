@@ -134,8 +134,8 @@ function aliases(mode: Mode): Record<string, string> {
 }
 
 /**
- * The shell's 'mui' chunk, loaded by every signed-in screen, holds the signed-in frame's MUI (the role layout's app
- * bar, drawer and menu, the shell's loading and error states, the theme, emotion) and the components two or more first
+ * The shell's 'mui' chunk, loaded by every signed-in screen, holds the signed-in frame's MUI (the shell's loading and
+ * error states, the theme, emotion; the role layout is plain elements and CSS) and the components two or more first
  * screens show (alerts, chips, links, stacks, list items). Every other component waits outside it, so a screen loads
  * only what it shows itself: those one first screen shows, in a chunk per set shown together, and those no first
  * screen shows (tables, tabs, tooltips…), one chunk per family (webpack's default split them one file per component:
@@ -146,13 +146,17 @@ function aliases(mode: Mode): Record<string, string> {
 export const MUI_OUTSIDE_FRAME_CHUNKS: Record<string, string[]> = {
   // The admin dashboard's search field (InputBase), which every text field is made of too.
   'mui-input': ['InputBase', 'TextareaAutosize'],
-  // The student dashboard's to-do list and progress bar.
-  'mui-todo': ['LinearProgress', 'ListItemIcon', 'ListSubheader'],
+  // The student dashboard's to-do list and progress bar (the teacher's review list, below its first screen, uses the
+  // list buttons too).
+  'mui-todo': ['LinearProgress', 'ListItemButton', 'ListItemIcon', 'ListSubheader'],
   // My Classes' cards.
   'mui-cards': ['Card', 'CardActionArea', 'CardActions', 'CardContent'],
   'mui-tables': ['Table', 'TableBody', 'TableCell', 'TableContainer', 'TableFooter', 'TableHead', 'TableRow'],
   'mui-tabs': ['Tab', 'TabScrollButton', 'Tabs'],
   'mui-toggles': ['ToggleButton', 'ToggleButtonGroup'],
+  // A drawer's modal parts (the phone's sidebar, the exam page's question list; under the dialogs and menus too): no
+  // first screen opens one, so they load at the first open. Not Portal: the tooltips' and charts' poppers use it.
+  'mui-modal': ['Drawer', 'Modal', 'Backdrop', 'Fade', 'Slide', 'Unstable_TrapFocus'],
   // One each: never shown together (the tooltip's Popper and Grow are also the charts' and the pop-ups').
   'mui-Divider': ['Divider'],
   'mui-Fab': ['Fab'],
@@ -346,7 +350,10 @@ const REMOTE_FRAME_MODULES = new RegExp(
     // screens use (one file each otherwise). Not the shared-ui modules the shell provides (states, theme…): the remote
     // takes the shell's, never runs its own. Not TanStack Query either: the shell provides it, and a remote's own copy
     // (for a remote alone) in this chunk would load on every screen.
-    '[\\\\/]shared-ui[\\\\/]src[\\\\/](RemoteRoot|RoleLayout|data|session-cache|nav|pageSlots|Banner|WelcomeLine|useChanged)\\.tsx?$',
+    '[\\\\/]shared-ui[\\\\/]src[\\\\/](RemoteRoot|RoleLayout|frame-icons|data|session-cache|nav|pageSlots|Banner|WelcomeLine|useChanged)\\.tsx?$',
+    // The role layout's style sheet, and style-loader's and css-loader's run time (the exam page's sheet uses them too).
+    '[\\\\/]shared-ui[\\\\/]src[\\\\/]role-layout\\.css$',
+    '[\\\\/]node_modules[\\\\/](style-loader|css-loader)[\\\\/]',
   ].join('|'),
 );
 const REMOTE_FRAME_CHUNK = {

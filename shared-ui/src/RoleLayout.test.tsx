@@ -146,7 +146,7 @@ describe('RoleLayout', () => {
     expect(screen.getAllByRole('link').map((link) => link.textContent)).toEqual(['Dashboard', 'Study Planner']);
   });
 
-  it('turns the sidebar into a drawer behind a menu button on a phone', async () => {
+  it('turns the sidebar into a drawer behind a menu button on a phone, loaded at its first open', async () => {
     setViewportWidth(360);
     renderAt(
       <RoleLayout role="student" items={menu}>
@@ -156,10 +156,17 @@ describe('RoleLayout', () => {
     );
     expect(screen.getByText('content')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Group Discussions' })).not.toBeInTheDocument();
+    expect(screen.getByRole('banner')).toHaveTextContent('Kelasku Student');
     await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
-    const drawer = screen.getByRole('presentation');
+    await screen.findByRole('presentation');
+    // Escape closes it; it opens again.
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('presentation')).toBeNull());
+    await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    const drawer = await screen.findByRole('presentation');
     await userEvent.click(within(drawer).getByRole('link', { name: 'Group Discussions' }));
     expect(screen.getByTestId('location')).toHaveTextContent('/GroupDiscussions');
+    await waitFor(() => expect(screen.queryByRole('presentation')).toBeNull());
   });
 });
 

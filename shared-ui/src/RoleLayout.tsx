@@ -1,22 +1,7 @@
 import type { AppRole } from '@kelasku/shared-rules/src/roles';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
-import AppBar from '@mui/material/AppBar';
-import Box from '@mui/material/Box';
-import Collapse from '@mui/material/Collapse';
-import Drawer from '@mui/material/Drawer';
-import IconButton from '@mui/material/IconButton';
-import List from '@mui/material/List';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemText from '@mui/material/ListItemText';
-import Toolbar from '@mui/material/Toolbar';
-import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import MenuIcon from '@mui/icons-material/Menu';
-import ExpandLess from '@mui/icons-material/ExpandLess';
-import ExpandMore from '@mui/icons-material/ExpandMore';
-import LogoutIcon from '@mui/icons-material/Logout';
 import { getUserData, signOut } from '@kelasku/shared-api';
 // By its shared path, not './unsent-work': a remote then uses the shell's copy, the one the answer sheets and draft
 // forms preload, so the warning's chunk is the one already loaded when the connection is gone.
@@ -24,11 +9,18 @@ import { loadSignOutWarning, unsentWorkNow, type UnsentNow } from '@kelasku/shar
 // By their shared paths: the shell's copies, not second ones in each remote (scripts/first-screen-imports.test.ts).
 import { LanguageSwitch } from '@kelasku/shared-ui/src/LanguageSwitch';
 import { Logo } from '@kelasku/shared-ui/src/Logo';
-import { kelaskuColors } from '@kelasku/shared-ui/src/theme';
+import { preloadable } from '@kelasku/shared-ui/src/preloadable';
 import { isLinkActive, isNavGroup, ROLE_TITLE_KEY, type NavItem, type NavLink } from './nav';
+import { FrameIcon } from './frame-icons';
+// The frame around every signed-in screen is plain elements and this static style sheet, not MUI: no emotion rules
+// are made at run time before the screen shows, and its MUI stays out of the chunk every signed-in screen loads.
+import './role-layout.css';
 
 // Shown only at a sign-out with unsent work: its dialog components stay off the first screen (unsent-work.ts).
 const SignOutWarning = lazy(() => loadSignOutWarning().then((m) => ({ default: m.SignOutWarning })));
+// The phone's drawer (MUI's modal parts) loads when it is first opened, or as the finger or focus reaches its button.
+const PhoneDrawer = preloadable(() => import('./PhoneDrawer').then((m) => m.PhoneDrawer));
+const preloadPhoneDrawer = () => void PhoneDrawer.preload().catch(() => undefined); // offline: the open tries again
 
 export type LayoutRole = AppRole;
 
@@ -49,47 +41,6 @@ const LOGOUT_ALERT_KEY = {
   student: 'layout.logoutAlert.student',
 } as const;
 
-const linkSx = {
-  borderRadius: 2,
-  mx: 1,
-  my: 0.25,
-  color: 'rgba(255,255,255,0.85)',
-  '&.active, &.active:hover': { bgcolor: 'rgba(255,255,255,0.18)', color: '#fff', fontWeight: 700 },
-  '&:hover': { bgcolor: 'rgba(255,255,255,0.08)' },
-} as const;
-
-/** "English | Bahasa Indonesia" on the sidebar's dark background; fits the phone drawer's width. */
-const languageSx = {
-  px: 2,
-  pt: 1,
-  '& [role="group"]': {
-    display: 'flex',
-    flexWrap: 'wrap',
-    alignItems: 'center',
-    gap: 0.5,
-    color: 'rgba(255,255,255,0.6)',
-  },
-  '& button': {
-    font: 'inherit',
-    fontSize: '0.85rem',
-    color: 'rgba(255,255,255,0.85)',
-    background: 'none',
-    border: 0,
-    borderRadius: 1,
-    px: 0.75,
-    py: 0.5,
-    cursor: 'pointer',
-  },
-  '& button:hover': { bgcolor: 'rgba(255,255,255,0.08)' },
-  '& button[aria-pressed="true"]': {
-    color: '#fff',
-    fontWeight: 700,
-    textDecoration: 'underline',
-    textUnderlineOffset: '3px',
-  },
-  '& button:focus-visible': { outline: '2px solid #fff', outlineOffset: 1 },
-} as const;
-
 function SidebarLink({
   link,
   pathname,
@@ -103,16 +54,14 @@ function SidebarLink({
 }) {
   const active = isLinkActive(link, pathname);
   return (
-    <ListItemButton
-      component={RouterLink}
+    <RouterLink
       to={link.to}
-      className={active ? 'active' : undefined}
+      className={`kk-nav-item${nested ? ' kk-nav-nested' : ''}${active ? ' active' : ''}`}
       aria-current={active ? 'page' : undefined}
       onClick={onNavigate}
-      sx={{ ...linkSx, pl: nested ? 5 : 2 }}
     >
-      <ListItemText primary={link.label} slotProps={{ primary: { sx: { fontWeight: active ? 700 : 500 } } }} />
-    </ListItemButton>
+      <span className="kk-nav-label">{link.label}</span>
+    </RouterLink>
   );
 }
 
@@ -132,17 +81,23 @@ function SidebarGroup({
   const id = `nav-group-${label.replace(/\W+/g, '-').toLowerCase()}`;
   return (
     <>
-      <ListItemButton onClick={() => setOpen((o) => !o)} aria-expanded={open} aria-controls={id} sx={linkSx}>
-        <ListItemText primary={label} slotProps={{ primary: { sx: { fontWeight: containsActive ? 700 : 500 } } }} />
-        {open ? <ExpandLess /> : <ExpandMore />}
-      </ListItemButton>
-      <Collapse in={open} timeout="auto" unmountOnExit id={id}>
-        <List component="div" disablePadding>
+      <button
+        type="button"
+        className={`kk-nav-item${containsActive ? ' kk-nav-contains-active' : ''}`}
+        onClick={() => setOpen((o) => !o)}
+        aria-expanded={open}
+        aria-controls={id}
+      >
+        <span className="kk-nav-label">{label}</span>
+        <FrameIcon name={open ? 'expandLess' : 'expandMore'} />
+      </button>
+      {open && (
+        <div id={id}>
           {links.map((link) => (
             <SidebarLink key={link.to} link={link} pathname={pathname} nested onNavigate={onNavigate} />
           ))}
-        </List>
-      </Collapse>
+        </div>
+      )}
     </>
   );
 }
@@ -177,18 +132,14 @@ function Sidebar({
     else void leave();
   };
   return (
-    <Box
-      sx={{ display: 'flex', flexDirection: 'column', height: '100%', bgcolor: kelaskuColors.sidebar, color: '#fff' }}
-    >
-      <Box sx={{ px: 2, py: 2.5, display: 'flex', alignItems: 'center', gap: 1 }}>
-        <Box sx={{ bgcolor: '#fff', borderRadius: 2, p: 0.5, display: 'flex' }}>
+    <div className="kk-sidebar">
+      <div className="kk-sidebar-head">
+        <div className="kk-sidebar-logo">
           <Logo size={28} wordmark={false} />
-        </Box>
-        <Typography component="p" variant="h6" sx={{ fontWeight: 700, fontSize: '1.1rem' }}>
-          {title}
-        </Typography>
-      </Box>
-      <List component="nav" aria-label={t('layout.navigation', { title })} sx={{ flex: 1 }}>
+        </div>
+        <p className="kk-sidebar-title">{title}</p>
+      </div>
+      <nav className="kk-nav" aria-label={t('layout.navigation', { title })}>
         {items.map((item) =>
           isNavGroup(item) ? (
             <SidebarGroup
@@ -202,16 +153,16 @@ function Sidebar({
             <SidebarLink key={item.to} link={item} pathname={pathname} onNavigate={onNavigate} />
           ),
         )}
-      </List>
-      <Box sx={languageSx}>
+      </nav>
+      <div className="kk-sidebar-language">
         <LanguageSwitch label={t('language.label')} />
-      </Box>
-      <List component="div">
-        <ListItemButton onClick={logout} disabled={signingOut} sx={linkSx}>
-          <LogoutIcon fontSize="small" sx={{ mr: 1.5 }} />
-          <ListItemText primary={t('layout.logout')} />
-        </ListItemButton>
-      </List>
+      </div>
+      <div className="kk-sidebar-end">
+        <button type="button" className="kk-nav-item" onClick={logout} disabled={signingOut}>
+          <FrameIcon name="logout" small />
+          <span className="kk-nav-label">{t('layout.logout')}</span>
+        </button>
+      </div>
       {unsent && (
         <Suspense fallback={null}>
           <SignOutWarning
@@ -222,7 +173,28 @@ function Sidebar({
           />
         </Suspense>
       )}
-    </Box>
+    </div>
+  );
+}
+
+const PHONE_QUERY = '(max-width:599.95px)';
+
+// Browsers all have matchMedia; a test's document may not (then: not a phone).
+const phoneQuery = () => (typeof window.matchMedia === 'function' ? window.matchMedia(PHONE_QUERY) : undefined);
+
+function onViewportChange(notify: () => void): () => void {
+  const query = phoneQuery();
+  if (!query) return () => {};
+  query.addEventListener('change', notify);
+  return () => query.removeEventListener('change', notify);
+}
+
+/** True below 600 px (role-layout.css switches at the same width). */
+function usePhone(): boolean {
+  return useSyncExternalStore(
+    onViewportChange,
+    () => phoneQuery()?.matches ?? false,
+    () => false,
   );
 }
 
@@ -232,51 +204,47 @@ function Sidebar({
  */
 export function RoleLayout({ role, title, items, children }: RoleLayoutProps) {
   const { t } = useTranslation('common');
-  const phone = useMediaQuery('(max-width:599.95px)', { noSsr: true });
+  const phone = usePhone();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // Mounted from the first open on, so that closing slides it out.
+  const [drawerOpened, setDrawerOpened] = useState(false);
   const sidebarTitle = title ?? t(ROLE_TITLE_KEY[role]);
   const sidebar = <Sidebar role={role} title={sidebarTitle} items={items} onNavigate={() => setDrawerOpen(false)} />;
+  const openDrawer = () => {
+    setDrawerOpened(true);
+    setDrawerOpen(true);
+  };
   return (
-    <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
+    <div className="kk-frame">
       {phone ? (
         <>
-          <AppBar position="fixed" elevation={1} sx={{ bgcolor: kelaskuColors.sidebar }}>
-            <Toolbar variant="dense">
-              <IconButton
-                color="inherit"
-                edge="start"
-                aria-label={t('layout.openMenu')}
-                onClick={() => setDrawerOpen(true)}
-                sx={{ mr: 1 }}
-              >
-                <MenuIcon />
-              </IconButton>
-              <Typography component="p" variant="h6" sx={{ fontSize: '1.05rem', fontWeight: 700 }}>
-                {sidebarTitle}
-              </Typography>
-            </Toolbar>
-          </AppBar>
-          <Drawer
-            variant="temporary"
-            open={drawerOpen}
-            onClose={() => setDrawerOpen(false)}
-            ModalProps={{ keepMounted: false }}
-            slotProps={{ paper: { sx: { width: SIDEBAR_WIDTH, border: 0 } } }}
-          >
-            {sidebar}
-          </Drawer>
+          <header className="kk-appbar">
+            <button
+              type="button"
+              className="kk-appbar-menu"
+              aria-label={t('layout.openMenu')}
+              onClick={openDrawer}
+              onPointerDown={preloadPhoneDrawer}
+              onFocus={preloadPhoneDrawer}
+            >
+              <FrameIcon name="menu" />
+            </button>
+            <p className="kk-appbar-title">{sidebarTitle}</p>
+          </header>
+          {drawerOpened && (
+            <Suspense fallback={null}>
+              <PhoneDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} width={SIDEBAR_WIDTH}>
+                {sidebar}
+              </PhoneDrawer>
+            </Suspense>
+          )}
         </>
       ) : (
-        <Box component="aside" sx={{ width: SIDEBAR_WIDTH, flexShrink: 0 }}>
-          <Box sx={{ position: 'fixed', top: 0, bottom: 0, width: SIDEBAR_WIDTH, overflowY: 'auto' }}>{sidebar}</Box>
-        </Box>
+        <aside className="kk-aside">
+          <div className="kk-aside-inner">{sidebar}</div>
+        </aside>
       )}
-      <Box
-        component="main"
-        sx={{ flex: 1, minWidth: 0, p: { xs: 2, sm: 3 }, pt: { xs: phone ? 8 : 2, sm: phone ? 8 : 3 } }}
-      >
-        {children}
-      </Box>
-    </Box>
+      <main className="kk-main">{children}</main>
+    </div>
   );
 }

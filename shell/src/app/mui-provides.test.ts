@@ -39,6 +39,20 @@ it('provides every @mui/material component our UI code imports', () => {
   expect([...used].filter((p) => !provided.has(p))).toEqual([]);
 });
 
+// A component nobody imports any more would still be built into the shell's MUI chunks.
+it('provides nothing that neither our UI code nor those libraries import', () => {
+  const used = muiPathsIn([
+    ...UI_SOURCES.flatMap((dir) =>
+      filesUnder(
+        path.join(root, dir),
+        (name) => /\.tsx?$/.test(name) && !/(\.test\.tsx?|mui-provides\.ts)$/.test(name),
+      ),
+    ),
+    ...LIBRARIES.flatMap((dir) => filesUnder(path.join(root, dir), (name) => name.endsWith('.mjs'))),
+  ]);
+  expect([...provided].filter((p) => !used.has(p))).toEqual([]);
+});
+
 it('provides the @mui/material paths that @mui/x-charts and @mui/icons-material import', () => {
   const used = muiPathsIn(
     LIBRARIES.flatMap((dir) => filesUnder(path.join(root, dir), (name) => name.endsWith('.mjs'))),

@@ -8,7 +8,6 @@
 export function muiComponentsForRemotes() {
   return [
     import('@mui/material/Alert'),
-    import('@mui/material/AppBar'),
     import('@mui/material/Autocomplete'),
     import('@mui/material/Box'),
     import('@mui/material/Button'),
@@ -19,7 +18,6 @@ export function muiComponentsForRemotes() {
     import('@mui/material/Checkbox'),
     import('@mui/material/Chip'),
     import('@mui/material/CircularProgress'),
-    import('@mui/material/Collapse'),
     import('@mui/material/CssBaseline'),
     import('@mui/material/Dialog'),
     import('@mui/material/DialogActions'),
@@ -68,7 +66,6 @@ export function muiComponentsForRemotes() {
     import('@mui/material/TextField'),
     import('@mui/material/ToggleButton'),
     import('@mui/material/ToggleButtonGroup'),
-    import('@mui/material/Toolbar'),
     import('@mui/material/Tooltip'),
     import('@mui/material/Typography'),
     import('@mui/material/Zoom'),

@@ -241,7 +241,7 @@ test('one pinned bar holds the timer, the save state, the question list and Subm
 
   // The list opens over the page; choosing a number goes there and closes it.
   await user.click(within(bar).getByRole('button', { name: 'Questions' }));
-  const list = screen.getByRole('dialog', { name: 'Question list' });
+  const list = await screen.findByRole('dialog', { name: 'Question list' });
   expect(within(list).getByText('Questions (1 of 5 answered)')).toBeInTheDocument();
   expect(within(list).getByRole('button', { name: 'Question 2, answered' })).toBeInTheDocument();
   await user.click(within(list).getByRole('button', { name: 'Question 4' }));

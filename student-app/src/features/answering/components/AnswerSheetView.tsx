@@ -6,7 +6,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Drawer from '@mui/material/Drawer';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -30,6 +29,38 @@ import { MathText } from '@kelasku/shared-ui/src/formula/MathText';
  * there (and in the service worker's cache) before the student can ask for it, offline too.
  */
 const ConfirmDialog = preloadable(() => import('@kelasku/shared-ui/src/ConfirmDialog').then((m) => m.ConfirmDialog));
+/** The phone's question list slides up in a drawer: MUI's modal parts load when it is first opened. */
+const QuestionListDrawer = preloadable(() => import('@mui/material/Drawer').then((m) => m.default));
+const preloadQuestionList = () => void QuestionListDrawer.preload().catch(() => undefined); // offline: the open tries again
+
+/** The question list's drawer, mounted from its first open on (so that closing slides it away). */
+function PhoneQuestionList({
+  open,
+  onClose,
+  label,
+  children,
+}: {
+  open: boolean;
+  onClose: () => void;
+  label: string;
+  children: ReactNode;
+}) {
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  if (!opened) return null;
+  return (
+    <Suspense fallback={null}>
+      <QuestionListDrawer
+        anchor="bottom"
+        open={open}
+        onClose={onClose}
+        slotProps={{ paper: { role: 'dialog', 'aria-label': label } }}
+      >
+        {children}
+      </QuestionListDrawer>
+    </Suspense>
+  );
+}
 
 /** A TanStack mutation that hands the sheet in: the bar and the dialog show its pending state and its failure. */
 export type SheetSubmission = Pick<UseMutationResult<unknown, Error, void>, 'mutate' | 'isPending' | 'error'>;
@@ -191,6 +222,8 @@ export function AnswerSheetView({
           startIcon={<Apps />}
           aria-haspopup="dialog"
           onClick={() => setGridOpen(true)}
+          onPointerDown={preloadQuestionList}
+          onFocus={preloadQuestionList}
           sx={{ flex: 1, display: { md: 'none' } }}
         >
           {t('sheet.questions')}
@@ -209,12 +242,7 @@ export function AnswerSheetView({
           </Alert>
         )}
       </Paper>
-      <Drawer
-        anchor="bottom"
-        open={gridOpen}
-        onClose={() => setGridOpen(false)}
-        slotProps={{ paper: { role: 'dialog', 'aria-label': t('sheet.questionList') } }}
-      >
+      <PhoneQuestionList open={gridOpen} onClose={() => setGridOpen(false)} label={t('sheet.questionList')}>
         <Box sx={{ p: 2, pb: 3 }}>
           <Typography component="h2" variant="subtitle2" sx={{ mb: 1 }}>
             {t('sheet.answeredCount', { answered: answeredCount, total })}
@@ -229,7 +257,7 @@ export function AnswerSheetView({
             }}
           />
         </Box>
-      </Drawer>
+      </PhoneQuestionList>
       {(confirming || ConfirmDialog.isLoaded()) && (
         <Suspense fallback={null}>
           <ConfirmDialog
