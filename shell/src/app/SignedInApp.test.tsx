@@ -5,7 +5,8 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation, useNavigate } from 'react-router-dom';
 import { KelaskuThemeProvider } from '@kelasku/shared-ui';
-import { authApi, http, usersApi } from '@kelasku/shared-api';
+import { authApi, usersApi } from '@kelasku/shared-api';
+import { answer } from '../../../jest/msw-server';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@kelasku/shared-rules/src/passwords';
 import { ShellRoutes } from './SignedInApp';
 import { loadRoleApp } from './remotes';
@@ -148,15 +149,14 @@ describe('shell routes', () => {
 
 describe('developer pages', () => {
   it('/test lists at most two items, links to /post, and says when empty', async () => {
-    const get = jest.spyOn(http, 'get').mockResolvedValueOnce({
-      data: {
-        users: [
-          { id: 1, username: 'a' },
-          { id: 2, username: 'b' },
-          { id: 3, username: 'c' },
-        ],
-      },
-    });
+    let users: unknown = {
+      users: [
+        { id: 1, username: 'a' },
+        { id: 2, username: 'b' },
+        { id: 3, username: 'c' },
+      ],
+    };
+    answer('get', '/users', () => users);
     const { unmount } = renderAt('/test');
     expect(await screen.findByText('Loading...')).toBeInTheDocument(); // the developer pages load on demand
     expect(await screen.findByRole('heading', { name: 'Data API' })).toBeInTheDocument();
@@ -164,7 +164,7 @@ describe('developer pages', () => {
     expect(screen.getByText('b')).toBeInTheDocument();
     expect(screen.queryByText('c')).not.toBeInTheDocument();
     unmount();
-    get.mockResolvedValueOnce({ data: [] });
+    users = [];
     renderAt('/test');
     expect(await screen.findByText('Tidak ada data')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('link', { name: 'Ini post' }));
