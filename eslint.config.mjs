@@ -168,7 +168,6 @@ const LONG_FUNCTIONS_TO_SPLIT = {
   'teacher-app/src/features/grades/components/Grades.tsx': 220,
   'server/src/db/migrations/0001_initial.ts': 193,
   'server/src/db/seed-demo.ts': 182,
-  'student-app/src/features/answering/components/AnswerSheetView.tsx': 182,
   'teacher-app/src/features/grades/components/Review.tsx': 177,
   'admin-app/src/features/classes/components/ClassDetail.tsx': 169,
   'student-app/src/components/discussions/DiscussionCard.tsx': 151,
