@@ -169,7 +169,6 @@ const LONG_FUNCTIONS_TO_SPLIT = {
   'server/src/db/migrations/0001_initial.ts': 193,
   'server/src/db/seed-demo.ts': 182,
   'teacher-app/src/features/grades/components/Review.tsx': 177,
-  'student-app/src/components/discussions/DiscussionCard.tsx': 151,
   'teacher-app/src/features/assessments/components/QuestionCard.tsx': 151,
   'admin-app/src/features/accounts/components/ImportStudentsDialog.tsx': 140,
   'teacher-app/src/features/assessments/components/AssessmentForm.tsx': 138,
