@@ -170,7 +170,6 @@ const LONG_FUNCTIONS_TO_SPLIT = {
   'server/src/db/seed-demo.ts': 182,
   'teacher-app/src/features/grades/components/Review.tsx': 177,
   'teacher-app/src/features/assessments/components/QuestionCard.tsx': 151,
-  'admin-app/src/features/accounts/components/ImportStudentsDialog.tsx': 140,
   'teacher-app/src/features/assessments/components/AssessmentForm.tsx': 138,
   'teacher-app/src/components/DiscussionThread.tsx': 135,
   'server/src/routes/auth/index.ts': 134,
