@@ -173,7 +173,6 @@ const LONG_FUNCTIONS_TO_SPLIT = {
   'teacher-app/src/features/assessments/components/AssessmentForm.tsx': 138,
   'teacher-app/src/components/DiscussionThread.tsx': 135,
   'server/src/routes/auth/index.ts': 134,
-  'admin-app/src/features/accounts/components/PasswordDialog.tsx': 126,
   'server/src/routes/students/index.ts': 125,
   'server/src/routes/assessments/item-routes.ts': 122,
   'server/src/routes/forum-routes.ts': 116,
