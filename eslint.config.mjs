@@ -176,7 +176,6 @@ const LONG_FUNCTIONS_TO_SPLIT = {
   'server/src/routes/students/index.ts': 125,
   'server/src/routes/assessments/item-routes.ts': 122,
   'server/src/routes/forum-routes.ts': 116,
-  'admin-app/src/features/dashboard/components/ReportsPanel.tsx': 114,
   'server/src/plugins/auth.ts': 114,
   'teacher-app/src/features/analysis/components/Analysis.tsx': 108,
   'admin-app/src/features/accounts/components/AccountFormDialog.tsx': 107,
