@@ -178,7 +178,6 @@ const LONG_FUNCTIONS_TO_SPLIT = {
   'server/src/routes/forum-routes.ts': 116,
   'server/src/plugins/auth.ts': 114,
   'teacher-app/src/features/analysis/components/Analysis.tsx': 108,
-  'admin-app/src/features/accounts/components/AccountFormDialog.tsx': 107,
   'teacher-app/src/features/materials/components/MaterialForm.tsx': 105,
 };
 
