@@ -157,20 +157,11 @@ const MAX_FUNCTION_LINES = 100;
 const LONG_FUNCTIONS_TO_SPLIT = {
   'teacher-app/src/features/exam-monitor/components/ExamMonitor.tsx': 229,
   'teacher-app/src/features/grades/components/Grades.tsx': 220,
-  'student-app/src/features/answering/components/AnswerSheetView.tsx': 182,
   'teacher-app/src/features/grades/components/Review.tsx': 177,
-  'admin-app/src/features/classes/components/ClassDetail.tsx': 169,
-  'student-app/src/components/discussions/DiscussionCard.tsx': 151,
   'teacher-app/src/features/assessments/components/QuestionCard.tsx': 151,
-  'admin-app/src/features/classes/components/ManageClasses.tsx': 141,
-  'admin-app/src/features/accounts/components/ImportStudentsDialog.tsx': 140,
   'teacher-app/src/features/assessments/components/AssessmentForm.tsx': 138,
   'teacher-app/src/components/DiscussionThread.tsx': 135,
-  'admin-app/src/features/accounts/components/PasswordDialog.tsx': 126,
-  'admin-app/src/features/dashboard/components/ReportsPanel.tsx': 114,
-  'student-app/src/components/discussions/DiscussionBoard.tsx': 113,
   'teacher-app/src/features/analysis/components/Analysis.tsx': 108,
-  'admin-app/src/features/accounts/components/AccountFormDialog.tsx': 107,
   'teacher-app/src/features/materials/components/MaterialForm.tsx': 105,
 };
 

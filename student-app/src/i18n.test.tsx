@@ -21,7 +21,7 @@ import {
   serveSheets,
   sheetOf,
 } from './test/network';
-import { SubmittedSheetView } from './features/answering/components/AnswerSheetView';
+import { SubmittedSheetView } from './features/answering/components/SubmittedSheetView';
 import { saveStatusText } from './features/answering/components/SaveStatus';
 import { flushThenGrade } from './features/answering/submit';
 import { DiscussionBoard } from './components/discussions/DiscussionBoard';

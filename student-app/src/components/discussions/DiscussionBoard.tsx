@@ -1,11 +1,8 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import AddComment from '@mui/icons-material/AddComment';
 import { errorMessage, type Discussion } from '@kelasku/shared-api';
-import { ConfirmDialog, EmptyState, ErrorState, LoadingState, Pagination } from '@kelasku/shared-ui';
+import { ConfirmDialog, ErrorState, Pagination } from '@kelasku/shared-ui';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { usePageParam } from '@kelasku/shared-ui/src/usePageParam';
 import { awaitsData } from '../../lib/query-state';
@@ -17,7 +14,8 @@ import {
   useEditQuestion,
   type DiscussionSource,
 } from '../../lib/discussions';
-import { DiscussionCard } from './DiscussionCard';
+import { DiscussionBoardHeader } from './DiscussionBoardHeader';
+import { DiscussionList } from './DiscussionList';
 import { QuestionDialog } from './QuestionDialog';
 
 export interface DiscussionBoardProps {
@@ -79,45 +77,24 @@ export function DiscussionBoard({
 
   return (
     <section aria-label={typeof heading === 'string' ? heading : undefined}>
-      <Stack
-        direction="row"
-        spacing={1}
-        useFlexGap
-        sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 2, flexWrap: 'wrap', rowGap: 1 }}
-      >
-        {typeof heading === 'string' ? (
-          <Typography component="h2" variant="h6" sx={{ fontWeight: 700 }}>
-            {heading}
-          </Typography>
-        ) : (
-          heading
-        )}
-        <Button variant="contained" startIcon={<AddComment />} onClick={() => setAsking(true)}>
-          {t('discussions.ask')}
-        </Button>
-      </Stack>
+      <DiscussionBoardHeader heading={heading} onAsk={() => setAsking(true)} />
       {notice && (
         <Typography role="alert" color="error" sx={{ mb: 1 }}>
           {notice}
         </Typography>
       )}
-      {loading && <LoadingState />}
-      {!loading && !data && <ErrorState message={errorText} error={query.error} onRetry={reload} />}
-      {!loading && data && data.discussions.length === 0 && <EmptyState message={emptyText} />}
-      {!loading && data && data.discussions.length > 0 && (
-        <Stack spacing={2}>
-          {data.discussions.map((d) => (
-            <DiscussionCard
-              key={`${d.id}-${d.topic}-${d.description}`}
-              discussion={d}
-              source={source}
-              currentStudentId={studentId}
-              onEdit={setEditing}
-              onDelete={setDeleting}
-            />
-          ))}
-        </Stack>
-      )}
+      <DiscussionList
+        source={source}
+        loading={loading}
+        data={data}
+        error={query.error}
+        errorText={errorText}
+        emptyText={emptyText}
+        onRetry={reload}
+        currentStudentId={studentId}
+        onEdit={setEditing}
+        onDelete={setDeleting}
+      />
       {totalPages > 1 && <Pagination currentPage={page} totalPages={totalPages} onPageChange={setPage} />}
 
       <QuestionDialog

@@ -2,12 +2,10 @@ import { useState } from 'react';
 import i18next from 'i18next';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
-import Autocomplete from '@mui/material/Autocomplete';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import { Modal, type ModalField } from '@kelasku/shared-ui';
 import { useChanged } from '@kelasku/shared-ui/src/useChanged';
 import type { FieldFailure } from '../../../hooks/usePagedList';
+import { AccountFieldControl } from './AccountFieldControl';
 import { JoinClassesChoice } from './JoinClassesChoice';
 import { NOUN_TEXTS } from '../noun-texts';
 import type { AccountField, AccountNoun, Enrolment, FormValues } from '../types';
@@ -96,44 +94,14 @@ export function AccountFormDialog<V extends FormValues>({
     onSubmit(values, enrolmentShown ? joinClasses : undefined);
   };
 
-  const control = (f: AccountField<V>) => {
-    const value = values[f.key] ?? '';
-    const problem = problems[f.key] ?? (atField?.field === f.key ? atField.message : undefined);
-    const shared = { fullWidth: true, label: t(f.label), error: Boolean(problem), helperText: problem };
-    if (f.options) {
-      // a value stored before the list existed (or typed elsewhere) stays visible and kept
-      const options = value && !f.options.includes(value) ? [value, ...f.options] : f.options;
-      return (
-        <TextField select {...shared} value={value} onChange={(e) => set(f.key, e.target.value)}>
-          {options.map((o) => (
-            <MenuItem key={o} value={o}>
-              {o}
-            </MenuItem>
-          ))}
-        </TextField>
-      );
-    }
-    if (f.suggestions) {
-      return (
-        <Autocomplete
-          freeSolo
-          options={[...f.suggestions]}
-          inputValue={value}
-          onInputChange={(_, text) => set(f.key, text)}
-          renderInput={(params) => <TextField {...params} {...shared} />}
-        />
-      );
-    }
-    return (
-      <TextField
-        {...shared}
-        type={f.type ?? 'text'}
-        value={value}
-        onChange={(e) => set(f.key, e.target.value)}
-        slotProps={{ htmlInput: f.inputProps }}
-      />
-    );
-  };
+  const control = (f: AccountField<V>) => (
+    <AccountFieldControl
+      field={f}
+      value={values[f.key] ?? ''}
+      problem={problems[f.key] ?? (atField?.field === f.key ? atField.message : undefined)}
+      onChange={set}
+    />
+  );
 
   const modalFields: ModalField[] = fields.map((f) => ({ label: t(f.label), name: f.key, component: control(f) }));
 

@@ -1,18 +1,16 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import Typography from '@mui/material/Typography';
-import ContentCopyIcon from '@mui/icons-material/ContentCopy';
-import DownloadIcon from '@mui/icons-material/Download';
 import { downloadCsv } from '@kelasku/shared-api/src/csv';
 import { useLastNonNull } from '../../../hooks/useLastNonNull';
 import { NotedCheckbox } from './NotedCheckbox';
+import { PasswordCredentials } from './PasswordCredentials';
+import { PasswordKeepActions } from './PasswordKeepActions';
 
 export interface ShownPassword {
   title: string;
@@ -86,69 +84,14 @@ export function PasswordDialog({ shown: current, onClose }: { shown: ShownPasswo
         <DialogContentText id="password-dialog-text">
           {t('accounts.password.intro', { name: shown?.name })}
         </DialogContentText>
-        <Box
-          component="dl"
-          sx={{
-            display: 'grid',
-            gridTemplateColumns: 'auto 1fr',
-            columnGap: 2,
-            rowGap: 1,
-            alignItems: 'center',
-            mt: 2,
-            mb: 0,
-          }}
-        >
-          <Typography component="dt" variant="body2" color="text.secondary">
-            {shown?.loginLabel}
-          </Typography>
-          <Typography
-            component="dd"
-            aria-label={shown?.loginLabel}
-            sx={{ m: 0, fontFamily: 'monospace', fontSize: '1.1rem' }}
-          >
-            {shown?.login}
-          </Typography>
-          <Typography component="dt" variant="body2" color="text.secondary">
-            {t('accounts.password.password')}
-          </Typography>
-          <Typography
-            component="dd"
-            aria-label={t('accounts.password.password')}
-            sx={{
-              m: 0,
-              justifySelf: 'start',
-              fontFamily: 'monospace',
-              fontSize: '1.25rem',
-              bgcolor: 'grey.100',
-              px: 1.5,
-              py: 0.5,
-              borderRadius: 1,
-              userSelect: 'all',
-            }}
-          >
-            {shown?.password}
-          </Typography>
-        </Box>
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 2, flexWrap: 'wrap' }}>
-          <Button startIcon={<ContentCopyIcon />} onClick={() => void copy()} variant="outlined" size="small">
-            {t('accounts.password.copy')}
-          </Button>
-          <Button startIcon={<DownloadIcon />} onClick={download} variant="outlined" size="small">
-            {t('accounts.password.download')}
-          </Button>
-          <Button startIcon={<DownloadIcon />} onClick={() => void downloadXlsx()} variant="outlined" size="small">
-            {t('accounts.password.downloadExcel')}
-          </Button>
-          <Typography role="status" variant="body2" color={copied === 'failed' ? 'error' : 'success.main'}>
-            {copied === 'done'
-              ? t('accounts.password.copied')
-              : copied === 'failed'
-                ? t('accounts.password.copyFailed')
-                : downloaded
-                  ? t('accounts.password.downloaded')
-                  : ''}
-          </Typography>
-        </Box>
+        <PasswordCredentials shown={shown} />
+        <PasswordKeepActions
+          copied={copied}
+          downloaded={downloaded}
+          onCopy={() => void copy()}
+          onDownload={download}
+          onDownloadXlsx={() => void downloadXlsx()}
+        />
         <NotedCheckbox checked={noted} onChange={setNoted} />
       </DialogContent>
       <DialogActions>

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { parseQuestions, type Grade } from '@kelasku/shared-api';
 import { renderAt } from '@kelasku/shared-ui/src/test-utils';
-import { SubmittedSheetView } from './AnswerSheetView';
+import { SubmittedSheetView } from './SubmittedSheetView';
 
 const content = {
   '1': 'Ibu kota Indonesia?',
