@@ -167,7 +167,6 @@ const LONG_FUNCTIONS_TO_SPLIT = {
   'server/src/db/migrations/0001_initial.ts': 193,
   'server/src/db/seed-demo.ts': 182,
   'student-app/src/features/answering/components/AnswerSheetView.tsx': 182,
-  'teacher-app/src/features/grades/components/Review.tsx': 177,
   'admin-app/src/features/classes/components/ClassDetail.tsx': 169,
   'student-app/src/components/discussions/DiscussionCard.tsx': 151,
   'teacher-app/src/features/assessments/components/QuestionCard.tsx': 151,
