@@ -169,7 +169,6 @@ const LONG_FUNCTIONS_TO_SPLIT = {
   'student-app/src/features/answering/components/AnswerSheetView.tsx': 182,
   'admin-app/src/features/classes/components/ClassDetail.tsx': 169,
   'student-app/src/components/discussions/DiscussionCard.tsx': 151,
-  'teacher-app/src/features/assessments/components/QuestionCard.tsx': 151,
   'admin-app/src/features/classes/components/ManageClasses.tsx': 141,
   'admin-app/src/features/accounts/components/ImportStudentsDialog.tsx': 140,
   'teacher-app/src/features/assessments/components/AssessmentForm.tsx': 138,
