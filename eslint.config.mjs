@@ -171,7 +171,6 @@ const LONG_FUNCTIONS_TO_SPLIT = {
   'student-app/src/components/discussions/DiscussionCard.tsx': 151,
   'admin-app/src/features/classes/components/ManageClasses.tsx': 141,
   'admin-app/src/features/accounts/components/ImportStudentsDialog.tsx': 140,
-  'teacher-app/src/components/DiscussionThread.tsx': 135,
   'server/src/routes/auth/index.ts': 134,
   'admin-app/src/features/accounts/components/PasswordDialog.tsx': 126,
   'server/src/routes/students/index.ts': 125,
