@@ -179,7 +179,6 @@ const LONG_FUNCTIONS_TO_SPLIT = {
   'admin-app/src/features/dashboard/components/ReportsPanel.tsx': 114,
   'server/src/plugins/auth.ts': 114,
   'student-app/src/components/discussions/DiscussionBoard.tsx': 113,
-  'teacher-app/src/features/analysis/components/Analysis.tsx': 108,
   'admin-app/src/features/accounts/components/AccountFormDialog.tsx': 107,
   'teacher-app/src/features/materials/components/MaterialForm.tsx': 105,
 };
