@@ -12,26 +12,13 @@ import { useDiscussionActions } from '../hooks/useDiscussionActions';
 
 type Removal = { kind: 'question' } | { kind: 'reply'; reply: Reply };
 
-/**
- * One student question on a material, as its class's teacher sees it: every reply, an answer box, and removing the
- * question or any reply (after confirmation). Texts are plain text as typed.
- */
-export function DiscussionThread({
-  discussion: initial,
-  materialTitle,
-  onRemoved,
-}: {
-  discussion: Discussion;
-  materialTitle?: string;
-  onRemoved: (id: number) => void;
-}) {
+/** The thread as last read, the answer being typed, the removal being confirmed, and the writes that change them. */
+function useThreadState(initial: Discussion, onRemoved: (id: number) => void) {
   const { t } = useTranslation('teacher');
   const [discussion, setDiscussion] = useState(initial);
   const { reply, removeReply, removeQuestion } = useDiscussionActions(discussion.id);
   const [text, setText] = useState('');
   const [removing, setRemoving] = useState<Removal | null>(null);
-  const replies = discussion.replies ?? [];
-  const titleId = `discussion-${discussion.id}-title`;
   // One failure is shown at a time: each action forgets the others' failures when it starts.
   const failure = reply.error
     ? t('subjects.discussion.sendFailed')
@@ -69,91 +56,179 @@ export function DiscussionThread({
     }
   };
 
+  return {
+    discussion,
+    text,
+    setText,
+    sending: reply.isPending,
+    send,
+    failure,
+    removing,
+    setRemoving,
+    removingBusy: removeQuestion.isPending || removeReply.isPending,
+    remove,
+  };
+}
+
+/** Who asked, the topic (with its material), and removing the whole question. */
+function ThreadHeading({
+  discussion,
+  titleId,
+  materialTitle,
+  onRemove,
+}: {
+  discussion: Discussion;
+  titleId: string;
+  materialTitle?: string;
+  onRemove: () => void;
+}) {
+  const { t } = useTranslation('teacher');
+  return (
+    <Stack
+      direction="row"
+      spacing={1}
+      useFlexGap
+      sx={{ justifyContent: 'space-between', alignItems: 'flex-start', flexWrap: 'wrap' }}
+    >
+      <Box sx={{ minWidth: 0 }}>
+        <Typography variant="body2" color="text.secondary" sx={{ fontWeight: 600 }}>
+          {authorName(discussion.student_name)}
+        </Typography>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
+          <PlainText id={titleId} text={discussion.topic} component="h3" variant="subtitle1" sx={{ fontWeight: 700 }} />
+          {materialTitle && <Chip size="small" label={materialTitle} />}
+        </Stack>
+      </Box>
+      <Button size="small" color="error" onClick={onRemove}>
+        {t('subjects.discussion.removeQuestion')}
+      </Button>
+    </Stack>
+  );
+}
+
+/** Every reply, each with its remove button. */
+function ReplyList({ discussion, onRemove }: { discussion: Discussion; onRemove: (reply: Reply) => void }) {
+  const { t } = useTranslation('teacher');
+  const replies = discussion.replies ?? [];
+  return (
+    <Box
+      component="ul"
+      aria-label={t('subjects.discussion.replies', { topic: discussion.topic })}
+      sx={{ listStyle: 'none', p: 0, m: 0, mt: 1, borderLeft: 3, borderColor: 'divider', pl: 1.5 }}
+    >
+      {replies.length === 0 && (
+        <Typography component="li" variant="body2" color="text.secondary">
+          {t('subjects.discussion.noReplies')}
+        </Typography>
+      )}
+      {replies.map((r) => (
+        <ReplyItem
+          key={r.id}
+          reply={r}
+          action={
+            <Button
+              size="small"
+              color="error"
+              aria-label={t('subjects.discussion.removeReplyBy', {
+                name: r.name || t('subjects.discussion.unknownStudent'),
+              })}
+              onClick={() => onRemove(r)}
+            >
+              {t('subjects.discussion.remove')}
+            </Button>
+          }
+        />
+      ))}
+    </Box>
+  );
+}
+
+/** The confirmation before the question or one reply is removed. */
+function RemovalDialog({
+  topic,
+  removing,
+  busy,
+  onConfirm,
+  onClose,
+}: {
+  topic: string;
+  removing: Removal | null;
+  busy: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('teacher');
+  return (
+    <ConfirmDialog
+      open={Boolean(removing)}
+      title={
+        removing?.kind === 'reply'
+          ? t('subjects.discussion.removeReplyTitle')
+          : t('subjects.discussion.removeQuestionTitle')
+      }
+      message={
+        removing?.kind === 'reply'
+          ? t('subjects.discussion.removeReplyConfirm', {
+              name: removing.reply.name || t('subjects.discussion.unknownStudent'),
+            })
+          : t('subjects.discussion.removeQuestionConfirm', { topic })
+      }
+      confirmLabel={t('subjects.discussion.remove')}
+      destructive
+      busy={busy}
+      onConfirm={onConfirm}
+      onClose={onClose}
+    />
+  );
+}
+
+/**
+ * One student question on a material, as its class's teacher sees it: every reply, an answer box, and removing the
+ * question or any reply (after confirmation). Texts are plain text as typed.
+ */
+export function DiscussionThread({
+  discussion: initial,
+  materialTitle,
+  onRemoved,
+}: {
+  discussion: Discussion;
+  materialTitle?: string;
+  onRemoved: (id: number) => void;
+}) {
+  const thread = useThreadState(initial, onRemoved);
+  const { discussion } = thread;
+  const titleId = `discussion-${discussion.id}-title`;
   return (
     <Paper component="article" aria-labelledby={titleId} variant="outlined" sx={{ p: { xs: 1.5, sm: 2 } }}>
-      <Stack
-        direction="row"
-        spacing={1}
-        useFlexGap
-        sx={{ justifyContent: 'space-between', alignItems: 'flex-start', flexWrap: 'wrap' }}
-      >
-        <Box sx={{ minWidth: 0 }}>
-          <Typography variant="body2" color="text.secondary" sx={{ fontWeight: 600 }}>
-            {authorName(discussion.student_name)}
-          </Typography>
-          <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
-            <PlainText
-              id={titleId}
-              text={discussion.topic}
-              component="h3"
-              variant="subtitle1"
-              sx={{ fontWeight: 700 }}
-            />
-            {materialTitle && <Chip size="small" label={materialTitle} />}
-          </Stack>
-        </Box>
-        <Button size="small" color="error" onClick={() => setRemoving({ kind: 'question' })}>
-          {t('subjects.discussion.removeQuestion')}
-        </Button>
-      </Stack>
+      <ThreadHeading
+        discussion={discussion}
+        titleId={titleId}
+        materialTitle={materialTitle}
+        onRemove={() => thread.setRemoving({ kind: 'question' })}
+      />
       <PlainText text={discussion.description} variant="body2" sx={{ mt: 0.5 }} />
 
-      <Box
-        component="ul"
-        aria-label={t('subjects.discussion.replies', { topic: discussion.topic })}
-        sx={{ listStyle: 'none', p: 0, m: 0, mt: 1, borderLeft: 3, borderColor: 'divider', pl: 1.5 }}
-      >
-        {replies.length === 0 && (
-          <Typography component="li" variant="body2" color="text.secondary">
-            {t('subjects.discussion.noReplies')}
-          </Typography>
-        )}
-        {replies.map((r) => (
-          <ReplyItem
-            key={r.id}
-            reply={r}
-            action={
-              <Button
-                size="small"
-                color="error"
-                aria-label={t('subjects.discussion.removeReplyBy', {
-                  name: r.name || t('subjects.discussion.unknownStudent'),
-                })}
-                onClick={() => setRemoving({ kind: 'reply', reply: r })}
-              >
-                {t('subjects.discussion.remove')}
-              </Button>
-            }
-          />
-        ))}
-      </Box>
+      <ReplyList discussion={discussion} onRemove={(reply) => thread.setRemoving({ kind: 'reply', reply })} />
 
-      <AnswerForm topic={discussion.topic} value={text} onChange={setText} onSubmit={send} sending={reply.isPending} />
-      {failure && (
+      <AnswerForm
+        topic={discussion.topic}
+        value={thread.text}
+        onChange={thread.setText}
+        onSubmit={thread.send}
+        sending={thread.sending}
+      />
+      {thread.failure && (
         <Typography role="alert" color="error" variant="body2" sx={{ mt: 1 }}>
-          {failure}
+          {thread.failure}
         </Typography>
       )}
 
-      <ConfirmDialog
-        open={Boolean(removing)}
-        title={
-          removing?.kind === 'reply'
-            ? t('subjects.discussion.removeReplyTitle')
-            : t('subjects.discussion.removeQuestionTitle')
-        }
-        message={
-          removing?.kind === 'reply'
-            ? t('subjects.discussion.removeReplyConfirm', {
-                name: removing.reply.name || t('subjects.discussion.unknownStudent'),
-              })
-            : t('subjects.discussion.removeQuestionConfirm', { topic: discussion.topic })
-        }
-        confirmLabel={t('subjects.discussion.remove')}
-        destructive
-        busy={removeQuestion.isPending || removeReply.isPending}
-        onConfirm={remove}
-        onClose={() => setRemoving(null)}
+      <RemovalDialog
+        topic={discussion.topic}
+        removing={thread.removing}
+        busy={thread.removingBusy}
+        onConfirm={thread.remove}
+        onClose={() => thread.setRemoving(null)}
       />
     </Paper>
   );

@@ -17,6 +17,9 @@ export const SORTS: { value: GradesSort; labelKey: string }[] = [
   { value: 'score', labelKey: 'grades.sort.score' },
 ];
 
+/** A deactivated student is listed for the work they left, but no longer counted (the server's members rule). */
+export const counted = (row: Submission) => row.active !== false;
+
 /** A sheet with an essay waiting for a score or an automatic score the teacher has not confirmed. */
 export const needsReview = (r: Submission) => r.status === 'Submitted' && Boolean(r.needs_review);
 

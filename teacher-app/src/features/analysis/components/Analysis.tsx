@@ -276,6 +276,42 @@ function Summary({ analysis }: { analysis: ItemAnalysis }) {
   );
 }
 
+/** The scores, then the multiple-choice and the essay questions (each only when the work has some): charts and tables. */
+function AnalysisSections({ analysis }: { analysis: ItemAnalysis }) {
+  const { t } = useTranslation('teacher');
+  const hasMc = mcQuestions(analysis).length > 0;
+  const hasEssays = essayQuestions(analysis).length > 0;
+  return (
+    <>
+      <Section title={t('analysis.scores.title')}>
+        <ChartSlot>
+          <ScoreDistributionChart analysis={analysis} />
+        </ChartSlot>
+        <ScoreTable analysis={analysis} />
+      </Section>
+      {hasMc && (
+        <Section title={t('analysis.mc.title')}>
+          <ChartSlot>
+            <CorrectShareChart analysis={analysis} />
+          </ChartSlot>
+          <ChartSlot>
+            <OptionsChart analysis={analysis} />
+          </ChartSlot>
+          <ChoiceTable analysis={analysis} />
+        </Section>
+      )}
+      {hasEssays && (
+        <Section title={t('analysis.essays.title')}>
+          <ChartSlot>
+            <EssayChart analysis={analysis} />
+          </ChartSlot>
+          <EssayTable analysis={analysis} />
+        </Section>
+      )}
+    </>
+  );
+}
+
 /** /Analysis?exercise_id= or ?exam_id=: item analysis of one exercise or exam, as charts, tables and a CSV file. */
 export default function Analysis() {
   const [params] = useSearchParams();
@@ -324,9 +360,6 @@ export default function Analysis() {
       </>
     );
   }
-  const hasMc = mcQuestions(a).length > 0;
-  const hasEssays = essayQuestions(a).length > 0;
-
   return (
     <Box sx={{ minWidth: 0 }}>
       {header}
@@ -353,37 +386,7 @@ export default function Analysis() {
           {t('analysis.pendingAlert', { count: a.with_pending })}
         </Alert>
       )}
-      {a.submitted === 0 ? (
-        <EmptyState message={t('analysis.empty')} />
-      ) : (
-        <>
-          <Section title={t('analysis.scores.title')}>
-            <ChartSlot>
-              <ScoreDistributionChart analysis={a} />
-            </ChartSlot>
-            <ScoreTable analysis={a} />
-          </Section>
-          {hasMc && (
-            <Section title={t('analysis.mc.title')}>
-              <ChartSlot>
-                <CorrectShareChart analysis={a} />
-              </ChartSlot>
-              <ChartSlot>
-                <OptionsChart analysis={a} />
-              </ChartSlot>
-              <ChoiceTable analysis={a} />
-            </Section>
-          )}
-          {hasEssays && (
-            <Section title={t('analysis.essays.title')}>
-              <ChartSlot>
-                <EssayChart analysis={a} />
-              </ChartSlot>
-              <EssayTable analysis={a} />
-            </Section>
-          )}
-        </>
-      )}
+      {a.submitted === 0 ? <EmptyState message={t('analysis.empty')} /> : <AnalysisSections analysis={a} />}
     </Box>
   );
 }

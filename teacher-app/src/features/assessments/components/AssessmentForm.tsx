@@ -14,7 +14,7 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import { emptyQuestion, findQuestionProblem, parseQuestions, type Exam, type Question } from '@kelasku/shared-api';
 import { MAX_QUESTION_TEXT_BYTES } from '@kelasku/shared-rules';
-import { useDraft, useLeaveWarning } from '@kelasku/shared-ui';
+import { useDraft, useLeaveWarning, type Draft } from '@kelasku/shared-ui';
 import { QuestionCard } from './QuestionCard';
 import { ScheduleFields } from './ScheduleFields';
 import { ExamTermFields, examTermProblem, type ExamTermValues } from './ExamTermFields';
@@ -98,6 +98,128 @@ export function assessmentProblem(kind: AssessmentFormProps['kind'], values: Ass
   );
 }
 
+type SetValues = Draft<AssessmentValues>['setValues'];
+
+/** The title, an exam's window and term, and the two shuffle settings. */
+function AssessmentSettings({
+  kind,
+  values,
+  setValues,
+}: {
+  kind: AssessmentFormProps['kind'];
+  values: AssessmentValues;
+  setValues: SetValues;
+}) {
+  const { t } = useTranslation('teacher');
+  return (
+    <Paper sx={{ p: { xs: 2, sm: 3 }, my: 2 }}>
+      <Stack spacing={2}>
+        <TextField
+          label={kind === 'exam' ? t('assessments.form.examTitle') : t('assessments.form.exerciseTitle')}
+          value={values.title}
+          onChange={(e) => setValues((v) => ({ ...v, title: e.target.value }))}
+          fullWidth
+        />
+        {kind === 'exam' && values.schedule && (
+          <ScheduleFields value={values.schedule} onChange={(schedule) => setValues((v) => ({ ...v, schedule }))} />
+        )}
+        {kind === 'exam' && values.term && (
+          <ExamTermFields value={values.term} onChange={(term) => setValues((v) => ({ ...v, term }))} />
+        )}
+        <ShuffleSettings values={values} setValues={setValues} />
+      </Stack>
+    </Paper>
+  );
+}
+
+function ShuffleSettings({ values, setValues }: { values: AssessmentValues; setValues: SetValues }) {
+  const { t } = useTranslation('teacher');
+  return (
+    <FormGroup>
+      <FormControlLabel
+        control={
+          <Checkbox
+            checked={Boolean(values.shuffleQuestions)}
+            onChange={(e) => setValues((v) => ({ ...v, shuffleQuestions: e.target.checked }))}
+          />
+        }
+        label={t('assessments.form.shuffleQuestions')}
+      />
+      <FormControlLabel
+        control={
+          <Checkbox
+            checked={Boolean(values.shuffleOptions)}
+            onChange={(e) => setValues((v) => ({ ...v, shuffleOptions: e.target.checked }))}
+          />
+        }
+        label={t('assessments.form.shuffleOptions')}
+      />
+      <Typography variant="body2" color="text.secondary">
+        {t('assessments.form.shuffleHint')}
+      </Typography>
+    </FormGroup>
+  );
+}
+
+/** A new exam's offer to take the questions of another exam of the class (the dialog loads when opened). */
+function ImportQuestions({ classId, setValues }: { classId: number | undefined; setValues: SetValues }) {
+  const { t } = useTranslation('teacher');
+  const [importOpen, setImportOpen] = useState(false);
+  return (
+    <>
+      {classId !== undefined && (
+        <Button variant="outlined" onClick={() => setImportOpen(true)} sx={{ mb: 2 }}>
+          {t('assessments.form.importExam')}
+        </Button>
+      )}
+      {importOpen && classId !== undefined && (
+        <Suspense fallback={null}>
+          <ImportExamQuestionsDialog
+            classId={classId}
+            onClose={() => setImportOpen(false)}
+            onChoose={(exam) => {
+              setValues((v) => withQuestionsOf(v, exam));
+              setImportOpen(false);
+            }}
+          />
+        </Suspense>
+      )}
+    </>
+  );
+}
+
+/** One card per question, and the button that adds one. */
+function QuestionList({ questions, setValues }: { questions: Question[]; setValues: SetValues }) {
+  const { t } = useTranslation('teacher');
+  const setQuestions = (update: (questions: Question[]) => Question[]) =>
+    setValues((v) => ({ ...v, questions: update(v.questions) }));
+  return (
+    <>
+      <Stack spacing={2}>
+        {questions.map((question, index) => (
+          <QuestionCard
+            // Questions have no ids; the index is their identity while editing (numbering follows the order).
+            key={index}
+            number={index + 1}
+            question={question}
+            canRemove={canRemoveQuestion(questions)}
+            onChange={(q) => setQuestions((qs) => replaceQuestion(qs, index, q))}
+            onRemove={() => setQuestions((qs) => removeQuestion(qs, index))}
+          />
+        ))}
+      </Stack>
+      <Button
+        startIcon={<AddIcon />}
+        variant="outlined"
+        onClick={() => setQuestions((qs) => [...qs, emptyQuestion()])}
+        sx={{ my: 2 }}
+      >
+        {t('assessments.form.addQuestion')}
+      </Button>
+    </>
+  );
+}
+
 /** The one question editor of exercises and exams (create and edit). */
 export function AssessmentForm({
   kind,
@@ -115,11 +237,7 @@ export function AssessmentForm({
   const draft = useDraft<AssessmentValues>(draftKey, initial);
   const { values, setValues } = draft;
   const [problem, setProblem] = useState<string | null>(null);
-  const [importOpen, setImportOpen] = useState(false);
   useLeaveWarning(draft.dirty && !saving);
-
-  const setQuestions = (update: (questions: Question[]) => Question[]) =>
-    setValues((v) => ({ ...v, questions: update(v.questions) }));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -150,83 +268,9 @@ export function AssessmentForm({
           {t('assessments.form.restored')}
         </Alert>
       )}
-      <Paper sx={{ p: { xs: 2, sm: 3 }, my: 2 }}>
-        <Stack spacing={2}>
-          <TextField
-            label={kind === 'exam' ? t('assessments.form.examTitle') : t('assessments.form.exerciseTitle')}
-            value={values.title}
-            onChange={(e) => setValues((v) => ({ ...v, title: e.target.value }))}
-            fullWidth
-          />
-          {kind === 'exam' && values.schedule && (
-            <ScheduleFields value={values.schedule} onChange={(schedule) => setValues((v) => ({ ...v, schedule }))} />
-          )}
-          {kind === 'exam' && values.term && (
-            <ExamTermFields value={values.term} onChange={(term) => setValues((v) => ({ ...v, term }))} />
-          )}
-          <FormGroup>
-            <FormControlLabel
-              control={
-                <Checkbox
-                  checked={Boolean(values.shuffleQuestions)}
-                  onChange={(e) => setValues((v) => ({ ...v, shuffleQuestions: e.target.checked }))}
-                />
-              }
-              label={t('assessments.form.shuffleQuestions')}
-            />
-            <FormControlLabel
-              control={
-                <Checkbox
-                  checked={Boolean(values.shuffleOptions)}
-                  onChange={(e) => setValues((v) => ({ ...v, shuffleOptions: e.target.checked }))}
-                />
-              }
-              label={t('assessments.form.shuffleOptions')}
-            />
-            <Typography variant="body2" color="text.secondary">
-              {t('assessments.form.shuffleHint')}
-            </Typography>
-          </FormGroup>
-        </Stack>
-      </Paper>
-      {importForClass !== undefined && (
-        <Button variant="outlined" onClick={() => setImportOpen(true)} sx={{ mb: 2 }}>
-          {t('assessments.form.importExam')}
-        </Button>
-      )}
-      {importOpen && importForClass !== undefined && (
-        <Suspense fallback={null}>
-          <ImportExamQuestionsDialog
-            classId={importForClass}
-            onClose={() => setImportOpen(false)}
-            onChoose={(exam) => {
-              setValues((v) => withQuestionsOf(v, exam));
-              setImportOpen(false);
-            }}
-          />
-        </Suspense>
-      )}
-      <Stack spacing={2}>
-        {values.questions.map((question, index) => (
-          <QuestionCard
-            // Questions have no ids; the index is their identity while editing (numbering follows the order).
-            key={index}
-            number={index + 1}
-            question={question}
-            canRemove={canRemoveQuestion(values.questions)}
-            onChange={(q) => setQuestions((qs) => replaceQuestion(qs, index, q))}
-            onRemove={() => setQuestions((qs) => removeQuestion(qs, index))}
-          />
-        ))}
-      </Stack>
-      <Button
-        startIcon={<AddIcon />}
-        variant="outlined"
-        onClick={() => setQuestions((qs) => [...qs, emptyQuestion()])}
-        sx={{ my: 2 }}
-      >
-        {t('assessments.form.addQuestion')}
-      </Button>
+      <AssessmentSettings kind={kind} values={values} setValues={setValues} />
+      <ImportQuestions classId={importForClass} setValues={setValues} />
+      <QuestionList questions={values.questions} setValues={setValues} />
       {problem && (
         <Alert severity="error" sx={{ mb: 2 }}>
           {problem}

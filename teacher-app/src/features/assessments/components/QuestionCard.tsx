@@ -32,22 +32,7 @@ export interface QuestionCardProps {
 export function QuestionCard({ number, question, canRemove, onChange, onRemove }: QuestionCardProps) {
   const { t } = useTranslation('teacher');
   const headingId = useId();
-  const [imageError, setImageError] = useState<string | null>(null);
-  const fileRef = useRef<HTMLInputElement>(null);
   const set = (patch: Partial<Question>) => onChange({ ...question, ...patch });
-
-  const pickImage = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
-    setImageError(null);
-    try {
-      // Shrunk in the browser first, so a phone photo fits the server's limit.
-      set({ image: await preparePicture(file) });
-    } catch (err) {
-      setImageError(pictureErrorText(err));
-    }
-  };
 
   return (
     <Paper variant="outlined" role="group" aria-labelledby={headingId} sx={{ p: { xs: 1.5, sm: 2.5 } }}>
@@ -90,43 +75,7 @@ export function QuestionCard({ number, question, canRemove, onChange, onRemove }
         />
         <FormulaPreview number={number} question={question} />
         {question.type === 'mc' ? (
-          <>
-            <Box
-              sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))' } }}
-            >
-              {OPTION_LETTERS.map((letter, i) => (
-                <TextField
-                  key={letter}
-                  label={t('assessments.question.option', { letter: letter.toUpperCase() })}
-                  value={question.options[i]}
-                  onChange={(e) => {
-                    const options = [...question.options] as Question['options'];
-                    options[i] = e.target.value;
-                    set({ options });
-                  }}
-                  fullWidth
-                  slotProps={{
-                    htmlInput: {
-                      'aria-label': t('assessments.question.optionLabel', { number, letter: letter.toUpperCase() }),
-                    },
-                  }}
-                />
-              ))}
-            </Box>
-            <FormControl>
-              <FormLabel id={`${headingId}-answer`}>{t('assessments.question.correctAnswer')}</FormLabel>
-              <RadioGroup
-                row
-                aria-label={t('assessments.question.correctAnswerLabel', { number })}
-                value={question.answer}
-                onChange={(e) => set({ answer: e.target.value as OptionLetter })}
-              >
-                {OPTION_LETTERS.map((letter) => (
-                  <FormControlLabel key={letter} value={letter} control={<Radio />} label={letter.toUpperCase()} />
-                ))}
-              </RadioGroup>
-            </FormControl>
-          </>
+          <ChoiceFields number={number} question={question} headingId={headingId} set={set} />
         ) : (
           <TextField
             label={t('assessments.question.reference')}
@@ -139,48 +88,128 @@ export function QuestionCard({ number, question, canRemove, onChange, onRemove }
             slotProps={{ htmlInput: { 'aria-label': t('assessments.question.referenceLabel', { number }) } }}
           />
         )}
-        <Box>
-          {question.image ? (
-            <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
-              <Box
-                component="img"
-                src={question.image}
-                alt={t('assessments.question.image', { number })}
-                sx={{ maxWidth: '100%', maxHeight: 240, borderRadius: 1 }}
-              />
-              <Button size="small" color="error" onClick={() => set({ image: '' })}>
-                {t('assessments.question.removeImage', { number })}
-              </Button>
-            </Stack>
-          ) : (
-            <>
-              {/* A real button opens the hidden file input: a <label> with role=button is not allowed by ARIA. */}
-              <Button
-                variant="outlined"
-                size="small"
-                startIcon={<ImageIcon />}
-                onClick={() => fileRef.current?.click()}
-              >
-                {t('assessments.question.addImage')}
-              </Button>
-              <input
-                ref={fileRef}
-                type="file"
-                accept="image/*"
-                hidden
-                aria-label={t('assessments.question.image', { number })}
-                onChange={(event) => void pickImage(event)}
-              />
-            </>
-          )}
-          {imageError && (
-            <Typography role="alert" color="error" variant="body2" sx={{ mt: 1 }}>
-              {imageError}
-            </Typography>
-          )}
-        </Box>
+        <QuestionImage number={number} image={question.image} onChange={(image) => set({ image })} />
       </Stack>
     </Paper>
+  );
+}
+
+/** A multiple-choice question's four options and its correct letter. */
+function ChoiceFields({
+  number,
+  question,
+  headingId,
+  set,
+}: {
+  number: number;
+  question: Question;
+  /** The card's heading id, which the answer's label id starts with. */
+  headingId: string;
+  set: (patch: Partial<Question>) => void;
+}) {
+  const { t } = useTranslation('teacher');
+  return (
+    <>
+      <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))' } }}>
+        {OPTION_LETTERS.map((letter, i) => (
+          <TextField
+            key={letter}
+            label={t('assessments.question.option', { letter: letter.toUpperCase() })}
+            value={question.options[i]}
+            onChange={(e) => {
+              const options = [...question.options] as Question['options'];
+              options[i] = e.target.value;
+              set({ options });
+            }}
+            fullWidth
+            slotProps={{
+              htmlInput: {
+                'aria-label': t('assessments.question.optionLabel', { number, letter: letter.toUpperCase() }),
+              },
+            }}
+          />
+        ))}
+      </Box>
+      <FormControl>
+        <FormLabel id={`${headingId}-answer`}>{t('assessments.question.correctAnswer')}</FormLabel>
+        <RadioGroup
+          row
+          aria-label={t('assessments.question.correctAnswerLabel', { number })}
+          value={question.answer}
+          onChange={(e) => set({ answer: e.target.value as OptionLetter })}
+        >
+          {OPTION_LETTERS.map((letter) => (
+            <FormControlLabel key={letter} value={letter} control={<Radio />} label={letter.toUpperCase()} />
+          ))}
+        </RadioGroup>
+      </FormControl>
+    </>
+  );
+}
+
+/** The question's optional picture: add one (shrunk in the browser first) or remove it. */
+function QuestionImage({
+  number,
+  image,
+  onChange,
+}: {
+  number: number;
+  image: string;
+  onChange: (image: string) => void;
+}) {
+  const { t } = useTranslation('teacher');
+  const [imageError, setImageError] = useState<string | null>(null);
+  const fileRef = useRef<HTMLInputElement>(null);
+
+  const pickImage = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    setImageError(null);
+    try {
+      // Shrunk in the browser first, so a phone photo fits the server's limit.
+      onChange(await preparePicture(file));
+    } catch (err) {
+      setImageError(pictureErrorText(err));
+    }
+  };
+
+  return (
+    <Box>
+      {image ? (
+        <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
+          <Box
+            component="img"
+            src={image}
+            alt={t('assessments.question.image', { number })}
+            sx={{ maxWidth: '100%', maxHeight: 240, borderRadius: 1 }}
+          />
+          <Button size="small" color="error" onClick={() => onChange('')}>
+            {t('assessments.question.removeImage', { number })}
+          </Button>
+        </Stack>
+      ) : (
+        <>
+          {/* A real button opens the hidden file input: a <label> with role=button is not allowed by ARIA. */}
+          <Button variant="outlined" size="small" startIcon={<ImageIcon />} onClick={() => fileRef.current?.click()}>
+            {t('assessments.question.addImage')}
+          </Button>
+          <input
+            ref={fileRef}
+            type="file"
+            accept="image/*"
+            hidden
+            aria-label={t('assessments.question.image', { number })}
+            onChange={(event) => void pickImage(event)}
+          />
+        </>
+      )}
+      {imageError && (
+        <Typography role="alert" color="error" variant="body2" sx={{ mt: 1 }}>
+          {imageError}
+        </Typography>
+      )}
+    </Box>
   );
 }
 

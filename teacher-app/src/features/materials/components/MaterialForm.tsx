@@ -37,7 +37,83 @@ export interface SaveOutcome {
   onError: (err: unknown) => void;
 }
 
+/** The last save's failure: the server's reason, and the field it is about. */
+type SaveFailure = { field?: string; message?: string };
+
 const EMPTY: MaterialValues = { title: '', description: '', content: '' };
+
+/** Above the form: a restored draft (with discarding it), the validation problem, and the last save's failure. */
+function FormMessages({
+  restored,
+  onDiscard,
+  problem,
+  failed,
+  failureText,
+  failedAtField,
+}: {
+  restored: boolean;
+  onDiscard: () => void;
+  problem: string | null;
+  failed: SaveFailure | null;
+  failureText: string;
+  /** The server's reason is shown at the field it is about, so not again here. */
+  failedAtField: boolean;
+}) {
+  const { t } = useTranslation('teacher');
+  return (
+    <>
+      {restored && (
+        <Alert
+          severity="info"
+          sx={{ mb: 2 }}
+          action={
+            <Button color="inherit" size="small" onClick={onDiscard}>
+              {t('subjects.form.discard')}
+            </Button>
+          }
+        >
+          {t('subjects.form.restored')}
+        </Alert>
+      )}
+      {problem && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {problem}
+        </Alert>
+      )}
+      {failed && (
+        <Alert severity="error" sx={{ mb: 2, whiteSpace: 'pre-line' }}>
+          {failed.message && !failedAtField ? `${failureText}\n${failed.message}` : failureText}
+        </Alert>
+      )}
+    </>
+  );
+}
+
+/** The rich content editor (its own chunk); it takes its text once, `start.key` starts a new one. */
+function ContentEditor({
+  start,
+  onChange,
+}: {
+  start: { content: string; key: number };
+  onChange: (content: string) => void;
+}) {
+  const { t } = useTranslation('teacher');
+  return (
+    <Box>
+      <Typography component="p" variant="subtitle2" sx={{ mb: 1 }}>
+        {t('subjects.form.content')}
+      </Typography>
+      <Suspense fallback={<LoadingState text={t('subjects.form.loadingEditor')} />}>
+        <RichEditor
+          key={start.key}
+          label={t('subjects.form.content')}
+          initialValue={start.content}
+          onChange={onChange}
+        />
+      </Suspense>
+    </Box>
+  );
+}
 
 /** Title, short description and rich content, with the validation message shown above the form. */
 export function MaterialForm({
@@ -54,7 +130,7 @@ export function MaterialForm({
   const { values, setValues } = draft;
   const [problem, setProblem] = useState<string | null>(null);
   /** The last save's failure: the server's reason, and the field it is about (shown there until that field changes). */
-  const [failed, setFailed] = useState<{ field?: string; message?: string } | null>(null);
+  const [failed, setFailed] = useState<SaveFailure | null>(null);
   // The editor takes its text once: a new one starts after "Discard changes".
   const [editorStart, setEditorStart] = useState({ content: values.content, key: 0 });
   useLeaveWarning(draft.dirty && !saving);
@@ -82,31 +158,14 @@ export function MaterialForm({
   return (
     <Box sx={{ maxWidth: 960 }}>
       <PageTitle sx={{ mb: 2 }}>{heading}</PageTitle>
-      {draft.restored && (
-        <Alert
-          severity="info"
-          sx={{ mb: 2 }}
-          action={
-            <Button color="inherit" size="small" onClick={discard}>
-              {t('subjects.form.discard')}
-            </Button>
-          }
-        >
-          {t('subjects.form.restored')}
-        </Alert>
-      )}
-      {problem && (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          {problem}
-        </Alert>
-      )}
-      {failed && (
-        <Alert severity="error" sx={{ mb: 2, whiteSpace: 'pre-line' }}>
-          {failed.message && !atField('title') && !atField('description')
-            ? `${failureText}\n${failed.message}`
-            : failureText}
-        </Alert>
-      )}
+      <FormMessages
+        restored={draft.restored}
+        onDiscard={discard}
+        problem={problem}
+        failed={failed}
+        failureText={failureText}
+        failedAtField={Boolean(atField('title') || atField('description'))}
+      />
       <Paper component="form" noValidate onSubmit={submit} sx={{ p: { xs: 2, sm: 3 } }}>
         <Stack spacing={2.5}>
           {before}
@@ -128,19 +187,7 @@ export function MaterialForm({
             multiline
             minRows={2}
           />
-          <Box>
-            <Typography component="p" variant="subtitle2" sx={{ mb: 1 }}>
-              {t('subjects.form.content')}
-            </Typography>
-            <Suspense fallback={<LoadingState text={t('subjects.form.loadingEditor')} />}>
-              <RichEditor
-                key={editorStart.key}
-                label={t('subjects.form.content')}
-                initialValue={editorStart.content}
-                onChange={(content) => change('content', content)}
-              />
-            </Suspense>
-          </Box>
+          <ContentEditor start={editorStart} onChange={(content) => change('content', content)} />
           <Box>
             <Button type="submit" variant="contained" size="large" disabled={saving}>
               {saving ? t('subjects.form.saving') : t('subjects.form.submit')}
