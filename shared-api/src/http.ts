@@ -162,7 +162,7 @@ async function send(call: Call): Promise<unknown> {
     const now = getToken();
     // Signed in again or renewed (another tab) since this call left: send it again, with the new token.
     if (!held && now && now !== sentWith) return send(call);
-    return park(call) as Promise<unknown>;
+    return park(call);
   }
 }
 
