@@ -7,7 +7,7 @@ import { AnswerForm, PlainText } from '@kelasku/shared-ui';
 import type { DiscussionSource } from '../../lib/discussions';
 import { DiscussionCardHeader } from './DiscussionCardHeader';
 import { ReplyList } from './ReplyList';
-import { useReplyDraft } from './useReplyDraft';
+import { useReplyDraft } from '../../hooks/useReplyDraft';
 
 export interface DiscussionCardProps {
   discussion: Discussion;

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, type Discussion } from '@kelasku/shared-api';
 import { MAX_REPLY_BYTES, overBytes } from '@kelasku/shared-rules';
-import { useReply, type DiscussionSource } from '../../lib/discussions';
+import { useReply, type DiscussionSource } from '../lib/discussions';
 
 /**
  * The reply a student is writing to a question: its text, why it was not sent (over the server's cap, or the send
