@@ -1,5 +1,5 @@
 import type { AppRole } from '@kelasku/shared-rules/src/roles';
-import { lazy, Suspense, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { getUserData, signOut } from '@kelasku/shared-api';
@@ -10,6 +10,7 @@ import { loadSignOutWarning, unsentWorkNow, type UnsentNow } from '@kelasku/shar
 import { LanguageSwitch } from '@kelasku/shared-ui/src/LanguageSwitch';
 import { Logo } from '@kelasku/shared-ui/src/Logo';
 import { preloadable } from '@kelasku/shared-ui/src/preloadable';
+import { afterUsable } from '@kelasku/shared-rules/src/usable-mark';
 import { isLinkActive, isNavGroup, ROLE_TITLE_KEY, type NavItem, type NavLink } from './nav';
 import { FrameIcon } from './frame-icons';
 // The frame around every signed-in screen is plain elements and this static style sheet, not MUI: no emotion rules
@@ -208,6 +209,8 @@ export function RoleLayout({ role, title, items, children }: RoleLayoutProps) {
   const [drawerOpen, setDrawerOpen] = useState(false);
   // Mounted from the first open on, so that closing slides it out.
   const [drawerOpened, setDrawerOpened] = useState(false);
+  // On a phone the menu is the way to Logout: its drawer's code comes once the screen is usable, so it opens offline.
+  useEffect(() => (phone ? afterUsable(preloadPhoneDrawer) : undefined), [phone]);
   const sidebarTitle = title ?? t(ROLE_TITLE_KEY[role]);
   const sidebar = <Sidebar role={role} title={sidebarTitle} items={items} onNavigate={() => setDrawerOpen(false)} />;
   const openDrawer = () => {

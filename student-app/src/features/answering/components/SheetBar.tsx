@@ -1,10 +1,11 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Apps from '@mui/icons-material/Apps';
+import { afterUsable } from '@kelasku/shared-rules/src/usable-mark';
 import type { QueueState } from '../answer-queue';
 import { preloadQuestionList } from './QuestionListDrawer';
 import { SaveStatus } from './SaveStatus';
@@ -28,6 +29,8 @@ export interface SheetBarProps {
  */
 export function SheetBar({ timer, queueState, submitting, submitError, onShowQuestions, onSubmit }: SheetBarProps) {
   const { t } = useTranslation('student');
+  // The question list must open offline too: its drawer's code comes once the sheet is usable.
+  useEffect(() => afterUsable(preloadQuestionList), []);
   const errorText = submitError && (submitError instanceof Error ? submitError.message : t('submit.errors.failed'));
   return (
     <Paper
