@@ -55,13 +55,14 @@ export const SCREENS: {
 /**
  * What every signed-in screen loads before its own code, measured 2026-11-28 (budgets.json): the shell's `boot` chunk
  * (React, React DOM, i18next and its backend, and TanStack Query since the shell signs in through it: 98.8 KB), its
- * `mui` chunk (the signed-in frame's MUI and what two or more first screens show, emotion: 73.7 KB) and its `main.js`
- * (the federation runtime: 32.6 KB) make 205 KB together, before any file of the screen itself; then the `frame` chunk
+ * `mui` chunk (what two or more first screens show, and emotion: 64.8 KB; 73.7 KB until the frame became plain elements
+ * and a static style sheet, 2026-11-28) and its `main.js` (the federation runtime: 32.5 KB) make 196 KB together,
+ * before any file of the screen itself; then the `frame` chunk
  * (the API client on ky, the router: 27.0 KB; 39.0 KB with axios until 2026-11-28) and the role's remoteEntry.js and
  * remote-frame.
  */
 const SIGNED_IN_FLOOR =
-  'boot + mui + main.js are 205 KB before any screen code, frame (API client on ky, router) 27 KB more';
+  'boot + mui + main.js are 196 KB before any screen code, frame (API client on ky, router) 27 KB more';
 
 /**
  * Each ceiling is the largest of repeated runs of one build plus one file and ~2 KB: what loads before the mark moves
@@ -75,21 +76,21 @@ const RACE = 'ceiling: the largest run plus one file and ~2 KB, lazy chunks race
  * `jsGzip` (so it cannot grow unnoticed) and still reported over budget, with what is missing and why.
  */
 export const KNOWN_OVER_BUDGET: Partial<Record<ScreenName, { files?: number; jsGzip?: number; gap: string }>> = {
-  DashboardAdmin: { files: 22, jsGzip: 288 * KB, gap: `${SIGNED_IN_FLOOR}; ${RACE}` },
+  DashboardAdmin: { files: 24, jsGzip: 290.5 * KB, gap: `${SIGNED_IN_FLOOR}; ${RACE}` },
   ManageAccStudent: {
-    files: 39,
-    jsGzip: 366.5 * KB,
+    files: 40,
+    jsGzip: 369 * KB,
     gap: `${SIGNED_IN_FLOOR}; and the shared-ui index with MUI's form chunk before the list shows; ${RACE}`,
   },
-  DashboardTeacher: { files: 23, jsGzip: 292 * KB, gap: `${SIGNED_IN_FLOOR}; ${RACE}` },
+  DashboardTeacher: { files: 24, jsGzip: 290 * KB, gap: `${SIGNED_IN_FLOOR}; ${RACE}` },
   ManageSubjects10: {
-    files: 28,
-    jsGzip: 327.5 * KB,
+    files: 29,
+    jsGzip: 329 * KB,
     gap: `${SIGNED_IN_FLOOR}; and the shared-ui index with MUI's form chunk; ${RACE}`,
   },
-  DashboardStudent: { files: 21, jsGzip: 280 * KB, gap: `${SIGNED_IN_FLOOR}; ${RACE}` },
-  MyClasses: { files: 21, jsGzip: 276.5 * KB, gap: `${SIGNED_IN_FLOOR}; ${RACE}` },
-  'exam page': { files: 26, jsGzip: 293 * KB, gap: `${SIGNED_IN_FLOOR}; ${RACE}` },
+  DashboardStudent: { files: 21, jsGzip: 275.5 * KB, gap: `${SIGNED_IN_FLOOR}; ${RACE}` },
+  MyClasses: { files: 21, jsGzip: 271 * KB, gap: `${SIGNED_IN_FLOOR}; ${RACE}` },
+  'exam page': { files: 26, jsGzip: 286.5 * KB, gap: `${SIGNED_IN_FLOOR}; ${RACE}` },
 };
 
 async function tokenOf(url: string, role: 'admin' | 'teacher' | 'student'): Promise<string> {

@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
@@ -7,17 +7,28 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import { errorMessage, errorStatus, isNetworkError } from '@kelasku/shared-api';
-import { markUsable } from '@kelasku/shared-rules/src/usable-mark';
+import { afterUsable, markUsable } from '@kelasku/shared-rules/src/usable-mark';
 
 /**
  * A first screen reports that it is usable (its main content shown, answering input) once `ready` turns true: the
- * 'kelasku:usable' mark the bundle budgets count up to (shared-rules/src/usable-mark.ts). Set after the commit, once
- * per page load.
+ * 'kelasku:usable' mark the bundle budgets count up to (shared-rules/src/usable-mark.ts). Set once per page load, in
+ * the commit that shows the content (a layout effect): a passive effect may run a task later, after a lazy part
+ * rendered in the same commit (the teacher's charts) has already arrived, and the budgets then counted it.
  */
 export function useUsableMark(ready: boolean): void {
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (ready) markUsable();
   }, [ready]);
+}
+
+/**
+ * False until the first screen is usable: a part that may come later (a chart) renders, and so starts loading, after
+ * the mark, never in a race with it.
+ */
+export function useAfterUsable(): boolean {
+  const [usable, setUsable] = useState(false);
+  useEffect(() => afterUsable(() => setUsable(true)), []);
+  return usable;
 }
 
 /** 'Loading...' (in the active language, or the given text) with a spinner. */

@@ -11,7 +11,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { Banner } from '@kelasku/shared-ui/src/Banner';
-import { EmptyState, ErrorState, LoadingState, useUsableMark } from '@kelasku/shared-ui/src/states';
+import { EmptyState, ErrorState, LoadingState, useAfterUsable, useUsableMark } from '@kelasku/shared-ui/src/states';
 import { WelcomeLine } from '@kelasku/shared-ui/src/WelcomeLine';
 import { formatDateId, formatWibRange } from '@kelasku/shared-ui/src/dates';
 import { formatNumber } from '@kelasku/shared-ui/src/numbers';
@@ -51,10 +51,13 @@ function Panel({ title, id, children, wide }: { title: string; id: string; child
 
 function ChartSlot({ summary, children }: { summary: string; children: ReactNode }) {
   const { t } = useTranslation('teacher');
+  // The charts' chunk (x-charts, ~100 KB) is requested once the dashboard is usable, not with the statistics.
+  const chartsDue = useAfterUsable();
+  const loading = <LoadingState text={t('dashboard.loadingChart')} />;
   return (
     <>
       <Box sx={{ minHeight: 240 }}>
-        <Suspense fallback={<LoadingState text={t('dashboard.loadingChart')} />}>{children}</Suspense>
+        <Suspense fallback={loading}>{chartsDue ? children : loading}</Suspense>
       </Box>
       <Typography variant="body2" color="text.secondary">
         {summary}
