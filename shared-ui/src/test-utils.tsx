@@ -114,12 +114,16 @@ export function giveChartsASize(width = 600, height = 300) {
 
 /**
  * jsdom's `performance` has no User Timing: Node's marks stand in, so a test can read the marks a screen sets
- * (the usable mark, shared-rules/src/usable-mark.ts). Cleared before each call's test.
+ * (the usable mark, shared-rules/src/usable-mark.ts). Call at the top of a test file: the marks are cleared before
+ * each test and after the last one, since Node's are shared by every test file the same Jest worker runs next.
  */
 export function withUserTiming(): void {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { performance: node } = require('node:perf_hooks') as typeof import('node:perf_hooks');
-  const page = performance as unknown as Record<string, unknown>;
-  for (const name of ['mark', 'getEntriesByName', 'clearMarks'] as const) page[name] = node[name].bind(node);
-  node.clearMarks();
+  beforeEach(() => {
+    const page = performance as unknown as Record<string, unknown>;
+    for (const name of ['mark', 'getEntriesByName', 'clearMarks'] as const) page[name] = node[name].bind(node);
+    node.clearMarks();
+  });
+  afterAll(() => node.clearMarks());
 }

@@ -10,7 +10,7 @@ function Screen({ ready }: { ready: boolean }) {
 
 const marks = () => performance.getEntriesByName(USABLE_MARK, 'mark');
 
-beforeEach(withUserTiming);
+withUserTiming();
 
 test('a screen sets the usable mark once its main content is ready, not while it loads', () => {
   const { rerender } = render(<Screen ready={false} />);

@@ -18,6 +18,7 @@ const NO_PROGRESS: StudentStats = {
 let student: Replier<'get /stats/student'>;
 let todo: Replier<'get /students/todo'>;
 
+withUserTiming();
 beforeEach(() => {
   localStorage.clear();
   student = reply('get /stats/student', () => NO_PROGRESS);
@@ -44,7 +45,6 @@ test('welcomes the student by name and shows progress from the server', async ()
 });
 
 test('the dashboard is usable (its mark set) once the progress numbers are on screen, not while they load', async () => {
-  withUserTiming();
   signInStudent(5);
   const stats = held<StudentStats>({
     materials: { done: 1, total: 2 },
