@@ -11,7 +11,11 @@
  * every other page and preset, default 1), BENCH_LH_REPORTS (folder: also save every full report there as JSON, to
  * open in the Lighthouse viewer), BENCH_LH_PAGES (subset, e.g. `login,student`: a page's name or its first word),
  * BENCH_LH_PRESETS (default `mobile,desktop`), BENCH_LH_RESULT and BENCH_LH_TITLE (result file name and section title,
- * default `lighthouse`, e.g. to keep a run of another build beside it).
+ * default `lighthouse`, e.g. to keep a run of another build beside it), BENCH_LH_VISIT (`first`, the default: Lighthouse
+ * clears the caches, the service worker and its storage before each run; `return`: the page is loaded once beforehand
+ * until its service worker controls it, and Lighthouse keeps every cache: the daily return visit).
+ * Each row also shows where the median run's main-thread time went: Lighthouse's own breakdown by kind of work and the
+ * scripts that cost most (its `mainthread-work-breakdown` and `bootup-time` audits, CPU time × its slowdown).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -26,6 +30,8 @@ const RUNS = Number(process.env.BENCH_LH_RUNS ?? 1);
 const STATIC_DIR = process.env.STATIC_DIR ?? REPO;
 const REPORTS_DIR = process.env.BENCH_LH_REPORTS;
 const ONLY_PAGES = process.env.BENCH_LH_PAGES?.split(',').map((s) => s.trim());
+type Visit = 'first' | 'return';
+const VISIT: Visit = process.env.BENCH_LH_VISIT === 'return' ? 'return' : 'first';
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
 const CHROME_FLAGS = [
   '--headless=new',
@@ -86,6 +92,36 @@ interface Run {
   warnings: string[];
   /** Lighthouse's own failure (e.g. NO_NAVSTART), still there after the retries */
   runtimeError?: string;
+  profile: Profile;
+}
+
+/** Where a run's main-thread time went (ms): by kind of work, and the scripts that cost most. */
+interface Profile {
+  byKind: Record<string, number>;
+  scripts: { file: string; total: number; scripting: number; parseCompile: number }[];
+}
+
+type AuditItems = Record<string, unknown>[];
+const itemsOf = (lhr: import('lighthouse').Result, id: string): AuditItems =>
+  (lhr.audits[id]?.details as { items?: AuditItems } | undefined)?.items ?? [];
+
+/** A script's address as its file name ('mui.1a2b3c4d.js'), or Lighthouse's label for time no script owns. */
+const fileOf = (url: string) => (url.startsWith('http') ? (new URL(url).pathname.split('/').pop() ?? url) : url);
+
+function profileOf(lhr: import('lighthouse').Result): Profile {
+  const byKind = Object.fromEntries(
+    itemsOf(lhr, 'mainthread-work-breakdown').map((i) => [String(i.groupLabel), Math.round(Number(i.duration))]),
+  );
+  const scripts = itemsOf(lhr, 'bootup-time')
+    .map((i) => ({
+      file: fileOf(String(i.url)),
+      total: Math.round(Number(i.total)),
+      scripting: Math.round(Number(i.scripting)),
+      parseCompile: Math.round(Number(i.scriptParseCompile)),
+    }))
+    .sort((a, b) => b.total - a.total)
+    .slice(0, 5);
+  return { byKind, scripts };
 }
 
 interface PageResult {
@@ -140,6 +176,7 @@ function toRun(lhr: import('lighthouse').Result): Run {
     finalUrl: lhr.finalDisplayedUrl,
     warnings: lhr.runWarnings,
     runtimeError: lhr.runtimeError?.code,
+    profile: profileOf(lhr),
   };
 }
 
@@ -179,9 +216,10 @@ async function auditOnce(
       new URL(url).origin,
       session ?? null,
     );
+    if (VISIT === 'return') await visitBefore(page, url);
     const result = await lh.default(
       url,
-      { logLevel: 'error', onlyCategories: [...CATEGORIES] },
+      { logLevel: 'error', onlyCategories: [...CATEGORIES], disableStorageReset: VISIT === 'return' },
       preset === 'desktop' ? lh.desktopConfig : undefined,
       page,
     );
@@ -190,6 +228,20 @@ async function auditOnce(
   } finally {
     await page.close();
   }
+}
+
+/**
+ * The visit before a return visit: the page loads until its service worker is ready, then once more under its
+ * control (what the worker caches as the page runs is cached then).
+ */
+async function visitBefore(page: import('puppeteer-core').Page, url: string): Promise<void> {
+  await page.goto(url, { waitUntil: 'networkidle0' });
+  await page.evaluate(async () => {
+    await navigator.serviceWorker?.ready;
+  });
+  await page.reload({ waitUntil: 'networkidle0' });
+  const controlled = await page.evaluate(() => Boolean(navigator.serviceWorker?.controller));
+  if (!controlled) throw new Error(`no service worker controls ${url} on the second load`);
 }
 
 export async function runLighthouse(): Promise<void> {
@@ -285,7 +337,7 @@ function markdown(results: PageResult[], retries: number, error?: string): strin
     '',
     `Mobile = Lighthouse's default (Moto G Power-class phone, simulated slow 4G, 4× CPU slowdown); desktop = its desktop preset.`,
     `Login page on mobile: median of ${LOGIN_RUNS} runs (by performance score), targets performance ≥ ${TARGET.performance}, accessibility ${TARGET.accessibility}, best practices ${TARGET['best-practices']}; every other row: ${RUNS === 1 ? '1 run' : `median of ${RUNS}`}.`,
-    `Signed-in pages are loaded with the token in localStorage, cold cache. Build served: ${STATIC_DIR === REPO ? 'the repository' : `\`${STATIC_DIR}\``}.`,
+    `Signed-in pages are loaded with the token in localStorage; ${VISIT === 'return' ? 'return visit: each run after a load of the page that its service worker controlled, every cache kept' : 'first visit: cold cache, no service worker'}. Build served: ${STATIC_DIR === REPO ? 'the repository' : `\`${STATIC_DIR}\``}.`,
     'TBT is the CPU time measured on this machine × 4: with a high load average (see the table at the top) it and the performance score are pessimistic.',
     '',
     table(
@@ -316,6 +368,7 @@ function markdown(results: PageResult[], retries: number, error?: string): strin
     ),
     '',
   ];
+  md.push(...profileMarkdown(results));
   const failures = results.filter((r) => r.median.failed.length);
   if (failures.length) {
     md.push('Audits that cost points (median run):', '');
@@ -335,6 +388,25 @@ function markdown(results: PageResult[], retries: number, error?: string): strin
     );
   if (error) md.push(`**Error:** \`${error.split('\n')[0]}\``, '');
   return md.join('\n');
+}
+
+/** Where the median run's main-thread time went, per page (Lighthouse's breakdown, ms after its CPU slowdown). */
+function profileMarkdown(results: PageResult[]): string[] {
+  const kinds = [...new Set(results.flatMap((r) => Object.keys(r.median.profile.byKind)))];
+  return [
+    'Where the main-thread time went (median run, ms): by kind of work, and the five scripts that cost most (total = evaluation + parse/compile + other work they caused).',
+    '',
+    table(
+      ['page', 'preset', ...kinds, 'costliest scripts (total / parse-compile ms)'],
+      results.map((r) => [
+        r.page,
+        r.preset,
+        ...kinds.map((k) => r.median.profile.byKind[k] ?? 0),
+        r.median.profile.scripts.map((x) => `${x.file} ${x.total} / ${x.parseCompile}`).join('; '),
+      ]),
+    ),
+    '',
+  ];
 }
 
 if (isMain(module)) {
