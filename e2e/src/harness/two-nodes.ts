@@ -77,6 +77,13 @@ export function shownPgUrl(): string {
   return u.toString();
 }
 
+/** A Redis address whose client (ioredis) puts `prefix` before every key. */
+function withKeyPrefix(redisUrl: string, prefix: string): string {
+  const url = new URL(redisUrl);
+  url.searchParams.set('keyPrefix', prefix);
+  return url.toString();
+}
+
 /**
  * Creates a fresh database, starts node A and waits for its ping (it migrates and seeds the demo school), then node
  * B (which finds the schema and data in place), then the proxy. stop() stops all three and drops the database.
@@ -96,7 +103,9 @@ export async function startTwoNodes(options: StartOptions = {}): Promise<TwoNode
     JWT_SECRET: crypto.randomBytes(32).toString('base64url'),
     // nginx appends the client's address to X-Forwarded-For: the one entry the nodes may believe
     TRUST_PROXY: '1',
-    ...(reach.redis ? { REDIS_URL } : {}),
+    // Keys of this run only: every run's fresh database numbers its sheets from 1 again, and a sheet's presence (who
+    // holds it) lives in Redis for hours.
+    ...(reach.redis ? { REDIS_URL: withKeyPrefix(REDIS_URL, `${dbName}:`) } : {}),
   };
   const nodes: RunningServer[] = [];
   let proxy: RunningNginx | undefined;
@@ -124,7 +133,7 @@ export async function startTwoNodes(options: StartOptions = {}): Promise<TwoNode
     dataDir: nodes[0].dataDir,
     nodes,
     requests: () => nginx.requests(),
-    redisUrl: reach.redis ? REDIS_URL : undefined,
+    redisUrl: reach.redis ? env.REDIS_URL : undefined,
     output: () =>
       [...nodes.map((n, i) => `--- node ${'AB'[i]} ---\n${n.output()}`), `--- nginx ---\n${nginx.errorLog()}`].join(
         '\n',
