@@ -154,9 +154,11 @@ export const MUI_OUTSIDE_FRAME_CHUNKS: Record<string, string[]> = {
   'mui-tables': ['Table', 'TableBody', 'TableCell', 'TableContainer', 'TableFooter', 'TableHead', 'TableRow'],
   'mui-tabs': ['Tab', 'TabScrollButton', 'Tabs'],
   'mui-toggles': ['ToggleButton', 'ToggleButtonGroup'],
-  // A drawer's modal parts (the phone's sidebar, the exam page's question list; under the dialogs and menus too): no
-  // first screen opens one, so they load at the first open. Not Portal: the tooltips' and charts' poppers use it.
-  'mui-modal': ['Drawer', 'Modal', 'Backdrop', 'Fade', 'Slide', 'Unstable_TrapFocus'],
+  // A drawer's modal parts (the phone's sidebar, the exam page's question list), under the dialogs too: with the
+  // dialogs in one file (the cache groups share the chunk's name), for the screens that load both before they are
+  // usable (the admin's and teacher's lists) one request instead of two. No dashboard opens one on arrival. Not
+  // Portal: the tooltips' and charts' poppers use it.
+  'mui-dialogs': ['Drawer', 'Modal', 'Backdrop', 'Fade', 'Slide', 'Unstable_TrapFocus'],
   // One each: never shown together (the tooltip's Popper and Grow are also the charts' and the pop-ups').
   'mui-Divider': ['Divider'],
   'mui-Fab': ['Fab'],
@@ -206,7 +208,8 @@ export const MUI_FORM_COMPONENTS = [
 ];
 /**
  * The dialog components: no dashboard opens one on its first screen (the admin's confirm dialog loads on first use),
- * so they make a chunk of their own ('mui-dialogs', ~2.5 KB), one request for the screens that use them.
+ * so they make a chunk of their own ('mui-dialogs', with the modal parts under them), one request for the screens
+ * that use them.
  */
 export const MUI_DIALOG_COMPONENTS = ['Dialog', 'DialogActions', 'DialogContent', 'DialogContentText', 'DialogTitle'];
 const MUI_PACKAGES =
