@@ -184,6 +184,44 @@ it("puts the i18n set-up's backend plugin and lazy locale maps in 'boot', not a 
   ).toBe(true);
 });
 
+it("puts in 'frame' what only its shared modules import, not a small file of its own per shared module", () => {
+  const frame = muiChunkTest('shell', 'shell', 'frame');
+  for (const file of [
+    'node_modules/ky/distribution/index.js',
+    'node_modules/@mui/icons-material/ArrowBack.mjs',
+    'shared-api/src/device-id.ts',
+    'shared-rules/src/index.ts',
+    'shared-rules/src/error-codes.ts',
+    'shared-rules/src/text-bytes.ts',
+  ]) {
+    expect([file, frame?.(`${root}/${file}`)]).toEqual([file, true]);
+  }
+  // What the login page runs on stays out of it (it reaches MUI).
+  for (const file of [
+    'shared-rules/src/languages.ts',
+    'shared-rules/src/usable-mark.ts',
+    'shared-api/src/session.ts',
+    'node_modules/@mui/icons-material/Search.mjs',
+  ]) {
+    expect([file, frame?.(`${root}/${file}`)]).toEqual([file, false]);
+  }
+});
+
+it("puts the shell's and shared-ui's messages of one language in one file, not the error messages", () => {
+  const splitChunks = config('shell', 'shell').optimization?.splitChunks;
+  const messages = (splitChunks ? splitChunks.cacheGroups?.messages : undefined) as
+    { test: (m: Module) => boolean; name: (m: Module) => string } | undefined;
+  const module = (file: string) => ({ nameForCondition: () => `${root}/${file}` }) as unknown as Module;
+  const chunkOf = (file: string) => (messages?.test(module(file)) ? messages.name(module(file)) : undefined);
+  expect(
+    ['shell/src/locales/en.json', 'shared-ui/src/locales/en.json', 'shell/src/locales/id.json'].map(chunkOf),
+  ).toEqual(['messages-en', 'messages-en', 'messages-id']);
+  expect(['shared-ui/src/locales/errors/id.json', 'teacher-app/src/locales/en.json'].map(chunkOf)).toEqual([
+    undefined,
+    undefined,
+  ]);
+});
+
 it('shares shared-ui one module at a time besides its index', () => {
   const shared = sharedConfig(path.join(root, 'admin-app'));
   expect(shared['@kelasku/shared-ui/src/']).toMatchObject({ singleton: true, requiredVersion: false });
