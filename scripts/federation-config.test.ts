@@ -95,12 +95,13 @@ it("keeps outside 'mui' what one first screen shows (a chunk per set shown toget
     ['material/Table/Table.mjs', 'mui-tables'],
     ['material/TableRow/TableRow.mjs', 'mui-tables'],
     ['material/Tooltip/Tooltip.mjs', 'mui-Tooltip'],
-    // The phone drawer's and the exam page's question list's modal parts: loaded at their first open.
-    ['material/Drawer/Drawer.mjs', 'mui-modal'],
-    ['material/Modal/Modal.mjs', 'mui-modal'],
-    ['material/Backdrop/Backdrop.mjs', 'mui-modal'],
-    ['material/Slide/Slide.mjs', 'mui-modal'],
-    ['material/Unstable_TrapFocus/FocusTrap.mjs', 'mui-modal'],
+    // The phone drawer's and the exam page's question list's modal parts: loaded at their first open, in the
+    // dialogs' file (the dialogs are made of them too).
+    ['material/Drawer/Drawer.mjs', 'mui-dialogs'],
+    ['material/Modal/Modal.mjs', 'mui-dialogs'],
+    ['material/Backdrop/Backdrop.mjs', 'mui-dialogs'],
+    ['material/Slide/Slide.mjs', 'mui-dialogs'],
+    ['material/Unstable_TrapFocus/FocusTrap.mjs', 'mui-dialogs'],
   ]) {
     expect([file, outside?.(inMui(file)), mui?.(inMui(file)), forms?.(inMui(file)), chunkOf(file)]).toEqual([
       file,
@@ -134,7 +135,8 @@ it('puts the dialogs in a chunk of their own: no dashboard opens one on arrival'
   ]) {
     expect([file, dialogs?.(inMui(file)), mui?.(inMui(file))]).toEqual([file, true, false]);
   }
-  // The Modal under them is the drawers' too: in their chunk ('mui-modal'), neither here nor in 'mui'.
+  // The Modal under them is the drawers' too: placed by the drawers' cache group in the file of the same name
+  // ('mui-dialogs'), not in 'mui'.
   expect([dialogs?.(inMui('material/Modal/Modal.mjs')), mui?.(inMui('material/Modal/Modal.mjs'))]).toEqual([
     false,
     false,
@@ -180,6 +182,44 @@ it("puts the i18n set-up's backend plugin and lazy locale maps in 'boot', not a 
   expect(
     muiChunkTest('shell', 'shell', 'boot')?.(`${root}/node_modules/i18next-resources-to-backend/dist/esm/index.js`),
   ).toBe(true);
+});
+
+it("puts in 'frame' what only its shared modules import, not a small file of its own per shared module", () => {
+  const frame = muiChunkTest('shell', 'shell', 'frame');
+  for (const file of [
+    'node_modules/ky/distribution/index.js',
+    'node_modules/@mui/icons-material/ArrowBack.mjs',
+    'shared-api/src/device-id.ts',
+    'shared-rules/src/index.ts',
+    'shared-rules/src/error-codes.ts',
+    'shared-rules/src/text-bytes.ts',
+  ]) {
+    expect([file, frame?.(`${root}/${file}`)]).toEqual([file, true]);
+  }
+  // What the login page runs on stays out of it (it reaches MUI).
+  for (const file of [
+    'shared-rules/src/languages.ts',
+    'shared-rules/src/usable-mark.ts',
+    'shared-api/src/session.ts',
+    'node_modules/@mui/icons-material/Search.mjs',
+  ]) {
+    expect([file, frame?.(`${root}/${file}`)]).toEqual([file, false]);
+  }
+});
+
+it("puts the shell's and shared-ui's messages of one language in one file, not the error messages", () => {
+  const splitChunks = config('shell', 'shell').optimization?.splitChunks;
+  const messages = (splitChunks ? splitChunks.cacheGroups?.messages : undefined) as
+    { test: (m: Module) => boolean; name: (m: Module) => string } | undefined;
+  const module = (file: string) => ({ nameForCondition: () => `${root}/${file}` }) as unknown as Module;
+  const chunkOf = (file: string) => (messages?.test(module(file)) ? messages.name(module(file)) : undefined);
+  expect(
+    ['shell/src/locales/en.json', 'shared-ui/src/locales/en.json', 'shell/src/locales/id.json'].map(chunkOf),
+  ).toEqual(['messages-en', 'messages-en', 'messages-id']);
+  expect(['shared-ui/src/locales/errors/id.json', 'teacher-app/src/locales/en.json'].map(chunkOf)).toEqual([
+    undefined,
+    undefined,
+  ]);
 });
 
 it('shares shared-ui one module at a time besides its index', () => {

@@ -154,9 +154,11 @@ export const MUI_OUTSIDE_FRAME_CHUNKS: Record<string, string[]> = {
   'mui-tables': ['Table', 'TableBody', 'TableCell', 'TableContainer', 'TableFooter', 'TableHead', 'TableRow'],
   'mui-tabs': ['Tab', 'TabScrollButton', 'Tabs'],
   'mui-toggles': ['ToggleButton', 'ToggleButtonGroup'],
-  // A drawer's modal parts (the phone's sidebar, the exam page's question list; under the dialogs and menus too): no
-  // first screen opens one, so they load at the first open. Not Portal: the tooltips' and charts' poppers use it.
-  'mui-modal': ['Drawer', 'Modal', 'Backdrop', 'Fade', 'Slide', 'Unstable_TrapFocus'],
+  // A drawer's modal parts (the phone's sidebar, the exam page's question list), under the dialogs too: with the
+  // dialogs in one file (the cache groups share the chunk's name), for the screens that load both before they are
+  // usable (the admin's and teacher's lists) one request instead of two. No dashboard opens one on arrival. Not
+  // Portal: the tooltips' and charts' poppers use it.
+  'mui-dialogs': ['Drawer', 'Modal', 'Backdrop', 'Fade', 'Slide', 'Unstable_TrapFocus'],
   // One each: never shown together (the tooltip's Popper and Grow are also the charts' and the pop-ups').
   'mui-Divider': ['Divider'],
   'mui-Fab': ['Fab'],
@@ -206,7 +208,8 @@ export const MUI_FORM_COMPONENTS = [
 ];
 /**
  * The dialog components: no dashboard opens one on its first screen (the admin's confirm dialog loads on first use),
- * so they make a chunk of their own ('mui-dialogs', ~2.5 KB), one request for the screens that use them.
+ * so they make a chunk of their own ('mui-dialogs', with the modal parts under them), one request for the screens
+ * that use them.
  */
 export const MUI_DIALOG_COMPONENTS = ['Dialog', 'DialogActions', 'DialogContent', 'DialogContentText', 'DialogTitle'];
 const MUI_PACKAGES =
@@ -320,21 +323,38 @@ const BOOT_CHUNK = {
 /**
  * What every signed-in screen takes from the shell besides React and MUI, in one async chunk instead of one file per
  * shared module: the API client (shared-api's index and what it is made of, ky), the router, and the shared-ui
- * modules the signed-in frame provides (the states, the theme, the unsent-work check). Not the parts of shared-api
+ * modules the signed-in frame provides (the states, the theme, the unsent-work check), with what only they import
+ * (the device id, the shared rules' index, error codes and text sizes; the back button's icon): left out, each shared
+ * module's remainder was one more small file (3.8 and 0.3 KB) on every signed-in screen. Not the parts of shared-api
  * the login page itself runs on (the session, the API base, the device data): this chunk reaches MUI (states, theme)
  * and must never load on the login page.
  */
 const FRAME_MODULES = new RegExp(
   [
     '[\\\\/]node_modules[\\\\/](ky|react-router|react-router-dom)[\\\\/]',
+    '[\\\\/]node_modules[\\\\/]@mui[\\\\/]icons-material[\\\\/]ArrowBack\\.m?js$',
     '[\\\\/]webpack[\\\\/]react-router-dom-slim\\.ts$',
-    '[\\\\/]shared-api[\\\\/]src[\\\\/](index|http|resources|content-map|wib-time|types|error-text)\\.ts$',
+    '[\\\\/]shared-api[\\\\/]src[\\\\/](index|http|resources|content-map|wib-time|types|error-text|device-id)\\.ts$',
+    '[\\\\/]shared-rules[\\\\/]src[\\\\/](index|error-codes|text-bytes)\\.ts$',
     '[\\\\/]shared-ui[\\\\/]src[\\\\/](states|theme|unsent-work)\\.tsx?$',
   ].join('|'),
 );
 const FRAME_CHUNK = {
   test: (module: Module) => FRAME_MODULES.test(module.nameForCondition() ?? ''),
   name: 'frame',
+  chunks: 'async' as const,
+  enforce: true,
+};
+
+/**
+ * The shell's and shared-ui's messages of one language (the 'shell' and 'common' namespaces) in one file: every
+ * signed-in screen needs both, one request instead of two; the login page, which needs only the first, gets ~1 KB
+ * more. Not the error messages (locales/errors/), loaded when an error is shown.
+ */
+const MESSAGES_OF_LANGUAGE = /[\\/](shell|shared-ui)[\\/]src[\\/]locales[\\/](\w+)\.json$/;
+const MESSAGES_CHUNK = {
+  test: (module: Module) => MESSAGES_OF_LANGUAGE.test(module.nameForCondition() ?? ''),
+  name: (module: Module) => `messages-${MESSAGES_OF_LANGUAGE.exec(module.nameForCondition() ?? '')?.[2] ?? 'other'}`,
   chunks: 'async' as const,
   enforce: true,
 };
@@ -480,6 +500,7 @@ export function appConfig({
                 muiOutsideFrame: MUI_OUTSIDE_FRAME_CHUNK,
                 muiForms: MUI_FORMS_CHUNK,
                 muiDialogs: MUI_DIALOGS_CHUNK,
+                messages: MESSAGES_CHUNK,
               },
             },
           },
