@@ -207,6 +207,39 @@ it("puts in 'frame' what only its shared modules import, not a small file of its
   }
 });
 
+it("puts in a remote's 'remote-frame' the small modules most of its first screens run on, one file for all", () => {
+  for (const [name, dir] of [
+    ['admin', 'admin-app'],
+    ['student', 'student-app'],
+  ]) {
+    const frame = muiChunkTest(name, dir, 'frame');
+    for (const file of [
+      'shared-ui/src/RoleLayout.tsx',
+      'shared-ui/src/PageTitle.tsx',
+      'shared-ui/src/dates.ts',
+      'shared-ui/src/numbers.ts',
+      'shared-api/src/session.ts',
+      'shared-api/src/sealed-answers.ts',
+      'node_modules/jwt-decode/build/esm/index.js',
+      'shared-rules/src/usable-mark.ts',
+    ]) {
+      expect([name, file, frame?.(`${root}/${file}`)]).toEqual([name, file, true]);
+    }
+    // Not what the shell provides (the remote takes the shell's), nor what only some screens need, nor the shared
+    // rules' index (taken apart from what it re-exports, each part became a file of its own).
+    for (const file of [
+      'shared-ui/src/states.tsx',
+      'shared-ui/src/Pagination.tsx',
+      'shared-rules/src/index.ts',
+      'shared-ui/src/ConfirmDialog.tsx',
+      'shared-api/src/csv.ts',
+      'shared-rules/src/student-import.ts',
+    ]) {
+      expect([name, file, frame?.(`${root}/${file}`)]).toEqual([name, file, false]);
+    }
+  }
+});
+
 it("puts the shell's and shared-ui's messages of one language in one file, not the error messages", () => {
   const splitChunks = config('shell', 'shell').optimization?.splitChunks;
   const messages = (splitChunks ? splitChunks.cacheGroups?.messages : undefined) as

@@ -371,6 +371,15 @@ const REMOTE_FRAME_MODULES = new RegExp(
     // takes the shell's, never runs its own. Not TanStack Query either: the shell provides it, and a remote's own copy
     // (for a remote alone) in this chunk would load on every screen.
     '[\\\\/]shared-ui[\\\\/]src[\\\\/](RemoteRoot|RoleLayout|frame-icons|data|session-cache|nav|pageSlots|Banner|WelcomeLine|useChanged)\\.tsx?$',
+    // The small shared-ui modules the first screens show and the shell does not provide (the page title, dates and
+    // numbers, the back hook; each under 0.6 KB): one file each otherwise.
+    '[\\\\/]shared-ui[\\\\/]src[\\\\/](PageTitle|sx|dates|numbers|useGoBack)\\.tsx?$',
+    // What every screen of the remote runs on besides: its copy of the stored session and device data (imported by
+    // path, not shared; jwt-decode reads the token). Not the shared rules' index: taken apart from what it re-exports,
+    // each part became a file of its own (measured: one file fewer, two more).
+    '[\\\\/]shared-api[\\\\/]src[\\\\/](session|device-data|device-owner|sealed-answers)\\.ts$',
+    '[\\\\/]node_modules[\\\\/]jwt-decode[\\\\/]',
+    '[\\\\/]shared-rules[\\\\/]src[\\\\/]usable-mark\\.ts$',
     // The role layout's style sheet, and style-loader's and css-loader's run time (the exam page's sheet uses them too).
     '[\\\\/]shared-ui[\\\\/]src[\\\\/]role-layout\\.css$',
     '[\\\\/]node_modules[\\\\/](style-loader|css-loader)[\\\\/]',
