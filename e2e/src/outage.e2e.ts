@@ -163,7 +163,10 @@ it('a student answers offline, reloads onto a broken student remote, and every a
     (await student.evaluate((key) => localStorage.getItem(key), storageKey)) ?? 'null',
   ) as unknown;
   expect(kept).toMatchObject({ pending: true, answers: offlineAnswers });
-  expect((await sheetOnServer()).answers).toEqual({ '1': 'b' });
+  // On the server: nothing new, or all of them. As the page hid for the reload, the answer sheet sent its queue
+  // (sheet-session.ts, on visibilitychange); sent while the old page unloads, that request got past the test's refusal
+  // of every API call in 1 run of 5 here. Never a part of them, and the queue above still holds every answer.
+  expect([{ '1': 'b' }, offlineAnswers]).toContainEqual((await sheetOnServer()).answers);
 
   // Meanwhile the teacher and the admin keep working (their remotes and the API are fine).
   await otherRolesWork({ teacher, admin });
