@@ -86,6 +86,54 @@ export function ReplyItem({
   );
 }
 
+/**
+ * A question's replies as a list named `label` (`empty` when there are none), each with what this reader may do with
+ * it (`actionFor`). `scrolling`: at most ~13rem tall, scrolled by keyboard too (the student's cards).
+ */
+export function RepliesList({
+  label,
+  empty,
+  replies,
+  actionFor,
+  id,
+  scrolling = false,
+}: {
+  label: string;
+  empty: string;
+  replies: Reply[];
+  actionFor: (reply: Reply) => ReactNode;
+  id?: string;
+  scrolling?: boolean;
+}) {
+  return (
+    <Box
+      id={id}
+      component="ul"
+      aria-label={label}
+      tabIndex={scrolling ? 0 : undefined}
+      sx={{
+        listStyle: 'none',
+        p: 0,
+        m: 0,
+        mt: 1,
+        borderLeft: 3,
+        borderColor: 'divider',
+        pl: 1.5,
+        ...(scrolling ? { maxHeight: '13rem', overflowY: 'auto' } : {}),
+      }}
+    >
+      {replies.length === 0 && (
+        <Typography component="li" variant="body2" color="text.secondary">
+          {empty}
+        </Typography>
+      )}
+      {replies.map((r, index) => (
+        <ReplyItem key={r.id ?? index} reply={r} action={actionFor(r)} />
+      ))}
+    </Box>
+  );
+}
+
 /** The "Write an Answer" box under a question; `error` shows under the field. */
 export function AnswerForm({
   topic,

@@ -12,7 +12,7 @@ export { kelaskuTheme, kelaskuColors, KelaskuThemeProvider } from './theme';
 export { SafeHtml, sanitizeHtml, loadSanitizer } from './SafeHtml';
 export { MathText } from './formula/MathText';
 export { loadFormulaRenderer, useFormulaRenderer, type FormulaRenderer } from './formula/load';
-export { AnswerForm, PlainText, ReplyByline, ReplyItem, authorName, isTeacherReply } from './discussions';
+export { AnswerForm, PlainText, RepliesList, ReplyByline, ReplyItem, authorName, isTeacherReply } from './discussions';
 export { formatDateId, formatWibTime, formatWibRange, formatReplyTime, INDONESIAN_MONTHS } from './dates';
 export { LanguageSwitch, chooseLanguage, useActiveLanguage, type LanguageSwitchProps } from './LanguageSwitch';
 export {

@@ -7,7 +7,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Discussion, Reply } from '@kelasku/shared-api';
-import { AnswerForm, ConfirmDialog, PlainText, ReplyItem, authorName } from '@kelasku/shared-ui';
+import { AnswerForm, ConfirmDialog, PlainText, RepliesList, authorName } from '@kelasku/shared-ui';
 import { useDiscussionActions } from '../hooks/useDiscussionActions';
 
 type Removal = { kind: 'question' } | { kind: 'reply'; reply: Reply };
@@ -109,37 +109,24 @@ function ThreadHeading({
 /** Every reply, each with its remove button. */
 function ReplyList({ discussion, onRemove }: { discussion: Discussion; onRemove: (reply: Reply) => void }) {
   const { t } = useTranslation('teacher');
-  const replies = discussion.replies ?? [];
   return (
-    <Box
-      component="ul"
-      aria-label={t('subjects.discussion.replies', { topic: discussion.topic })}
-      sx={{ listStyle: 'none', p: 0, m: 0, mt: 1, borderLeft: 3, borderColor: 'divider', pl: 1.5 }}
-    >
-      {replies.length === 0 && (
-        <Typography component="li" variant="body2" color="text.secondary">
-          {t('subjects.discussion.noReplies')}
-        </Typography>
+    <RepliesList
+      label={t('subjects.discussion.replies', { topic: discussion.topic })}
+      empty={t('subjects.discussion.noReplies')}
+      replies={discussion.replies ?? []}
+      actionFor={(r) => (
+        <Button
+          size="small"
+          color="error"
+          aria-label={t('subjects.discussion.removeReplyBy', {
+            name: r.name || t('subjects.discussion.unknownStudent'),
+          })}
+          onClick={() => onRemove(r)}
+        >
+          {t('subjects.discussion.remove')}
+        </Button>
       )}
-      {replies.map((r) => (
-        <ReplyItem
-          key={r.id}
-          reply={r}
-          action={
-            <Button
-              size="small"
-              color="error"
-              aria-label={t('subjects.discussion.removeReplyBy', {
-                name: r.name || t('subjects.discussion.unknownStudent'),
-              })}
-              onClick={() => onRemove(r)}
-            >
-              {t('subjects.discussion.remove')}
-            </Button>
-          }
-        />
-      ))}
-    </Box>
+    />
   );
 }
 

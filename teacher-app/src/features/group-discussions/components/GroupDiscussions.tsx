@@ -15,7 +15,7 @@ import {
   LoadingState,
   Pagination,
   PlainText,
-  ReplyItem,
+  RepliesList,
   authorName,
 } from '@kelasku/shared-ui';
 import { usePageParam } from '@kelasku/shared-ui/src/usePageParam';
@@ -54,35 +54,23 @@ function Thread({ discussion, teacherId }: { discussion: Discussion; teacherId: 
       </Typography>
       <PlainText id={titleId} text={discussion.topic} component="h2" variant="subtitle1" sx={{ fontWeight: 700 }} />
       <PlainText text={discussion.description} variant="body2" sx={{ mt: 0.5 }} />
-      <Box
-        component="ul"
-        aria-label={t('groupDiscussions.replies', { topic: discussion.topic })}
-        sx={{ listStyle: 'none', p: 0, m: 0, mt: 1, borderLeft: 3, borderColor: 'divider', pl: 1.5 }}
-      >
-        {replies.length === 0 && (
-          <Typography component="li" variant="body2" color="text.secondary">
-            {t('groupDiscussions.noReplies')}
-          </Typography>
-        )}
-        {replies.map((r) => (
-          <ReplyItem
-            key={r.id}
-            reply={r}
-            action={
-              isMine(r, teacherId) ? (
-                <Button
-                  size="small"
-                  color="error"
-                  aria-label={t('groupDiscussions.removeMine')}
-                  onClick={() => setRemoving(r)}
-                >
-                  {t('groupDiscussions.remove')}
-                </Button>
-              ) : undefined
-            }
-          />
-        ))}
-      </Box>
+      <RepliesList
+        label={t('groupDiscussions.replies', { topic: discussion.topic })}
+        empty={t('groupDiscussions.noReplies')}
+        replies={replies}
+        actionFor={(r) =>
+          isMine(r, teacherId) ? (
+            <Button
+              size="small"
+              color="error"
+              aria-label={t('groupDiscussions.removeMine')}
+              onClick={() => setRemoving(r)}
+            >
+              {t('groupDiscussions.remove')}
+            </Button>
+          ) : undefined
+        }
+      />
       <AnswerForm
         topic={discussion.topic}
         value={text}
