@@ -14,6 +14,7 @@ import { replaceDemoExam, type OpenExam } from './harness/exams';
 import { nginxCheck } from './harness/nginx';
 import { servicesReachable } from './harness/two-nodes';
 import { openWindowNow, wibIso } from './harness/wib';
+import { ONE_DEVICE_MODE_TRUSTED_MS } from '../../shared-rules/src/exam-monitor';
 
 // The proctor's live exam monitor (on a 360 px phone) while two students answer: status and counts change by
 // themselves; extra minutes let one student save past the end while a classmate is refused; in one-device mode a second
@@ -29,12 +30,11 @@ else
   );
 
 /**
- * Each API node trusts the one-device mode it last read for 2 s (server/src/domain/device-gate.ts): through two nodes a
- * switch applies everywhere only after that. A device that beats on the other node meanwhile is let in and holds the
- * sheet, as the rule says, so the tests wait it out after each switch.
+ * Each API node trusts the one-device mode it last read for a while: through two nodes a switch applies everywhere
+ * only after that. A device that beats on the other node meanwhile is let in and holds the sheet, as the rule says, so
+ * the tests wait it out (and half a second more) after each switch.
  */
-const MODE_SETTLES_MS = 2_500;
-const modeSettled = () => new Promise((resolve) => setTimeout(resolve, MODE_SETTLES_MS));
+const modeSettled = () => new Promise((resolve) => setTimeout(resolve, ONE_DEVICE_MODE_TRUSTED_MS + 500));
 
 interface Sheet {
   id: number;

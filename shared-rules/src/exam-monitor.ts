@@ -9,6 +9,11 @@ export const HEARTBEAT_AFTER_SECONDS = 15;
 export const OFFLINE_AFTER_SECONDS = 60;
 /** Default: in one-device mode, a device silent this long loses the sheet to another (EXAM_DEVICE_SILENT_SECONDS). */
 export const DEVICE_SILENT_SECONDS = 120;
+/**
+ * How long an API node trusts the one-device mode it last read before reading it again: a switch by the proctor
+ * applies on every node within this time (server/src/domain/device-gate.ts).
+ */
+export const ONE_DEVICE_MODE_TRUSTED_MS = 2_000;
 /** The proctor's screen reads again at most this often. */
 export const MONITOR_REFRESH_MS = 4_000;
 

@@ -4,7 +4,7 @@
  * changes, so it is kept per node; the exam's mode is read again after a few seconds (another node may switch it).
  */
 import { LEGACY_DEVICE, type ExamPresence } from '../lib/exam-presence';
-import { DEVICE_ID_PATTERN } from '@kelasku/shared-rules';
+import { DEVICE_ID_PATTERN, ONE_DEVICE_MODE_TRUSTED_MS } from '@kelasku/shared-rules';
 import type { Db } from '../db/connect';
 import { examOfSheet, oneDeviceOf } from './repo/exam-proctoring';
 import { clash, invalid } from './errors';
@@ -16,8 +16,6 @@ export interface ProctorSettings {
   deviceSilentMs: number;
 }
 
-/** How long a node trusts the one-device mode it read. */
-const MODE_TTL_MS = 2_000;
 const MAX_CACHED = 100_000;
 
 /** The device a request names (header value), LEGACY_DEVICE when it names none; a malformed id is refused. */
@@ -53,7 +51,7 @@ export class DeviceGate {
 
   async oneDevice(examId: number, nowMs = Date.now()): Promise<boolean> {
     const cached = this.modes.get(examId);
-    if (cached && cached.readAt > nowMs - MODE_TTL_MS) return cached.on;
+    if (cached && cached.readAt > nowMs - ONE_DEVICE_MODE_TRUSTED_MS) return cached.on;
     const on = await oneDeviceOf(this.db, examId);
     if (this.modes.size >= MAX_CACHED) this.modes.clear();
     this.modes.set(examId, { on, readAt: nowMs });
