@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import type { Module } from 'webpack';
 import { appConfig, packageOf, PROVIDE_RUNTIME_CORE_PLUGIN, remoteConfig, sharedConfig } from '../webpack/federation';
 
@@ -55,17 +55,19 @@ it('puts the form and pop-up components in a chunk of their own, so a dashboard 
     'material/Popover/Popover.mjs',
     'material/Autocomplete/Autocomplete.mjs',
     'material/internal/SwitchBase.mjs',
+    // A component's class names go with it.
+    'material/Checkbox/checkboxClasses.mjs',
+    'material/Select/selectClasses.mjs',
   ]) {
     expect([file, forms?.(inMui(file))]).toEqual([file, true]);
     expect([file, mui?.(inMui(file))]).toEqual([file, false]);
   }
-  // What the first screens show stays in 'mui': their lists. So do the class names the theme imports and the form
-  // control's context InputBase reads.
+  // What the first screens show stays in 'mui': their lists. So do the class names MenuItem (a form component) styles
+  // its children by, and the form control's context InputBase reads.
   for (const file of [
     'material/List/List.mjs',
-    'material/Checkbox/checkboxClasses.mjs',
-    'material/Dialog/dialogClasses.mjs',
-    'material/InputBase/inputBaseClasses.mjs',
+    'material/Divider/dividerClasses.mjs',
+    'material/ListItemIcon/listItemIconClasses.mjs',
     'material/FormControl/FormControlContext.mjs',
     'material/FormControl/useFormControl.mjs',
     'material/FormControl/formControlState.mjs',
@@ -102,6 +104,9 @@ it("keeps outside 'mui' what one first screen shows (a chunk per set shown toget
     ['material/Backdrop/Backdrop.mjs', 'mui-dialogs'],
     ['material/Slide/Slide.mjs', 'mui-dialogs'],
     ['material/Unstable_TrapFocus/FocusTrap.mjs', 'mui-dialogs'],
+    // A component's class names go with it: no theme helper in 'mui' imports them any more (UNSHARED_MUI_PATHS).
+    ['material/Table/tableClasses.mjs', 'mui-tables'],
+    ['material/InputBase/inputBaseClasses.mjs', 'mui-input'],
   ]) {
     expect([file, outside?.(inMui(file)), mui?.(inMui(file)), forms?.(inMui(file)), chunkOf(file)]).toEqual([
       file,
@@ -111,12 +116,11 @@ it("keeps outside 'mui' what one first screen shows (a chunk per set shown toget
       chunk,
     ]);
   }
-  // What several first screens show stays in 'mui', and so do the class names the theme imports.
+  // What several first screens show stays in 'mui', and so do the class names ListItem styles its button by.
   for (const file of [
     'material/Alert/Alert.mjs',
     'material/Chip/Chip.mjs',
     'material/ListItem/ListItem.mjs',
-    'material/Table/tableClasses.mjs',
     'material/ListItemButton/listItemButtonClasses.mjs',
     // The popper's (tooltips, the charts' pop-ups) as much as the modal's: not worth a request of its own.
     'material/Portal/Portal.mjs',
@@ -299,4 +303,24 @@ describe('one Module Federation runtime per page', () => {
     ])
       expect(options.experiments).toMatchObject({ optimization: { target: 'web' } });
   });
+});
+
+// The styles barrel shared whole was all of it in 'mui' (the CSS-variables provider, the high-contrast helper and,
+// through it, every component's class names): the apps share a re-export of the part they use.
+it("shares MUI's styles barrel as its slim re-export, with MUI's version", () => {
+  const config = appConfig({ name: 'shell', dir: path.join(root, 'shell'), mode: 'production' });
+  const alias = config.resolve?.alias as Record<string, string>;
+  expect(alias['@mui/material/styles$']).toBe(path.join(root, 'webpack/mui-styles-slim.ts'));
+  expect(alias['mui-styles-package$']).toMatch(/[\\/]@mui[\\/]material[\\/]styles[\\/]index\.mjs$/);
+  const version = (
+    JSON.parse(readFileSync(path.join(root, 'node_modules/@mui/material/package.json'), 'utf8')) as {
+      version: string;
+    }
+  ).version;
+  expect(sharedConfig(path.join(root, 'teacher-app'))['@mui/material/styles']).toMatchObject({
+    singleton: true,
+    version,
+  });
+  // In the shell's 'mui' chunk, not a file of its own.
+  expect(muiChunkTest('shell', 'shell')?.(path.join(root, 'webpack/mui-styles-slim.ts'))).toBe(true);
 });

@@ -104,6 +104,12 @@ const muiComponentsOf = (entry: string) =>
   [...staticRequests(entry)].filter((r) => r.startsWith('@mui/material/')).map((r) => r.slice('@mui/material/'.length));
 
 /**
+ * The styles barrel's high-contrast helper imports every component's class names, but no app reaches it: the apps
+ * share a slim re-export of the barrel (webpack/mui-styles-slim.ts), so only what that names is built.
+ */
+const UNREACHED_MUI_FILES = new Set(['styles/enhanceHighContrast.mjs']);
+
+/**
  * The MUI folders these components are made of, themselves included (Drawer: Modal, Slide, Paper…); not the class
  * names and form-control context other components' files import, which 'mui' keeps whatever their component.
  */
@@ -112,7 +118,10 @@ function muiClosure(components: string[]): Set<string> {
   const visit = (component: string) => {
     if (found.has(component) || !existsSync(path.join(MUI_DIR, component))) return;
     found.add(component);
-    for (const file of readdirSync(path.join(MUI_DIR, component)).filter((f) => f.endsWith('.mjs')))
+    const files = readdirSync(path.join(MUI_DIR, component)).filter(
+      (f) => f.endsWith('.mjs') && !UNREACHED_MUI_FILES.has(`${component}/${f}`),
+    );
+    for (const file of files)
       for (const [, folder, part] of readFileSync(path.join(MUI_DIR, component, file), 'utf8').matchAll(
         /from "\.\.\/(\w+)\/([\w.]+)"/g,
       ))
@@ -186,4 +195,11 @@ it('shared-ui imports the modules the shell provides by their shared paths', () 
         .map(([, module]) => `${path.relative(root, file)} → ./${module}`),
     );
   expect(relative).toEqual([]);
+});
+
+// @mui/system is not shared: a module of the shared-ui index reaching it would make every remote that imports the index
+// build its own copy (the theme provider, its contexts: ~9 KB gzip), so the theme provider is imported by path.
+it('the shared-ui index reaches no @mui/system', () => {
+  expect([...staticRequests('shared-ui/src/index.ts')].filter((r) => r.startsWith('@mui/system'))).toEqual([]);
+  expect([...staticRequests('shared-ui/src/theme-provider.tsx')]).toContain('@mui/system');
 });

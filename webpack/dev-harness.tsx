@@ -3,7 +3,8 @@
 import { useEffect, useState, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { ErrorState, KelaskuThemeProvider, LoadingState } from '@kelasku/shared-ui';
+import { ErrorState, LoadingState } from '@kelasku/shared-ui';
+import { KelaskuThemeProvider } from '@kelasku/shared-ui/src/theme-provider';
 import { authApi, getSignedInUser, roleOf, saveSession } from '@kelasku/shared-api';
 import { startI18n } from '@kelasku/shared-ui/src/i18n';
 

@@ -34,6 +34,8 @@ export const SHARED_SINGLETONS = [
   'react-dom/',
   'react-router-dom',
   '@mui/material/',
+  // Its own key, before the prefix's: the slim re-export (webpack/mui-styles-slim.ts) stands for it.
+  '@mui/material/styles',
   '@emotion/react',
   '@emotion/styled',
   '@kelasku/shared-ui',
@@ -54,8 +56,8 @@ function dependencies(dir: string): Record<string, string> {
   return pkg.dependencies ?? {};
 }
 
-/** Shared packages built from a slim re-export (aliases below). */
-const SLIM_ALIASED: string[] = ['react-router-dom', 'react-i18next'];
+/** Shared modules built from a slim re-export (aliases below). */
+const SLIM_ALIASED: string[] = ['react-router-dom', 'react-i18next', '@mui/material/styles'];
 
 /** The `shared` option: every singleton with `requiredVersion` taken from the app's package.json. */
 export function sharedConfig(
@@ -74,7 +76,7 @@ export function sharedConfig(
         strictVersion: false as const,
       };
       // The slim alias lives outside the package, so tell the share scope which version it stands for.
-      return [name, SLIM_ALIASED.includes(name) ? { ...config, version: packageVersion(name) } : config] as const;
+      return [name, SLIM_ALIASED.includes(name) ? { ...config, version: packageVersion(pkgName) } : config] as const;
     }),
   ]);
 }
@@ -119,6 +121,11 @@ function aliases(mode: Mode): Record<string, string> {
     'react-i18next-package$': path.join(
       path.dirname(require.resolve('react-i18next/package.json', { paths: [repoRoot] })),
       'dist/es/index.js',
+    ),
+    '@mui/material/styles$': path.join(__dirname, 'mui-styles-slim.ts'),
+    'mui-styles-package$': path.join(
+      path.dirname(require.resolve('@mui/material/package.json', { paths: [repoRoot] })),
+      'styles/index.mjs',
     ),
   };
   if (mode !== 'production') return slim;
@@ -221,8 +228,15 @@ const MUI_OUTSIDE_FRAME = new RegExp(
 // A form component's folder ('TextField/') or file ('internal/SwitchBase.mjs')…
 const MUI_FORMS = new RegExp(`[\\\\/]@mui[\\\\/]material[\\\\/](${MUI_FORM_COMPONENTS.join('|')})[\\\\/.]`);
 const MUI_DIALOGS = new RegExp(`[\\\\/]@mui[\\\\/]material[\\\\/](${MUI_DIALOG_COMPONENTS.join('|')})[\\\\/]`);
-// …but not the small parts the theme (enhanceHighContrast: the class names) and InputBase (the form control's context) import.
-export const MUI_FORMS_SHARED_PARTS = /[\\/](\w+Classes|FormControlContext|useFormControl|formControlState)\.m?js$/;
+// …but not the small parts a component in another chunk imports: the class names ListItem (in 'mui') and MenuItem (in
+// 'mui-forms') style their children by, and the form control's context InputBase reads. Any other component's class
+// names go with it (they stayed in 'mui' while the whole '@mui/material/styles' barrel was shared: its high-contrast
+// helper imports them all; now only webpack/mui-styles-slim.ts is).
+export const MUI_FORMS_SHARED_PARTS =
+  /[\\/](listItemButtonClasses|listItemIconClasses|dividerClasses|FormControlContext|useFormControl|formControlState)\.m?js$/;
+
+// The shared '@mui/material/styles' (aliases): with the rest of MUI, not a 207-byte file of its own.
+const MUI_STYLES_SLIM = /[\\/]webpack[\\/]mui-styles-slim\.ts$/;
 
 /**
  * The shell's MUI (and what it is made of: emotion, transitions…; not @mui/x-charts or the icons) in one async chunk:
@@ -233,7 +247,7 @@ const MUI_CHUNK = {
     const file = module.nameForCondition() ?? '';
     // A component's class names stay here, wherever the component goes: the theme imports them.
     return (
-      MUI_PACKAGES.test(file) &&
+      (MUI_PACKAGES.test(file) || MUI_STYLES_SLIM.test(file)) &&
       !MUI_OUTSIDE_FRAME_CHUNK.test(module) &&
       !MUI_FORMS_CHUNK.test(module) &&
       !MUI_DIALOGS_CHUNK.test(module)
@@ -336,7 +350,7 @@ const FRAME_MODULES = new RegExp(
     '[\\\\/]webpack[\\\\/]react-router-dom-slim\\.ts$',
     '[\\\\/]shared-api[\\\\/]src[\\\\/](index|http|resources|content-map|wib-time|types|error-text|device-id)\\.ts$',
     '[\\\\/]shared-rules[\\\\/]src[\\\\/](index|error-codes|text-bytes)\\.ts$',
-    '[\\\\/]shared-ui[\\\\/]src[\\\\/](states|theme|unsent-work)\\.tsx?$',
+    '[\\\\/]shared-ui[\\\\/]src[\\\\/](states|theme|theme-provider|unsent-work)\\.tsx?$',
   ].join('|'),
 );
 const FRAME_CHUNK = {

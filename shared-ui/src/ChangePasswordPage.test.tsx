@@ -5,7 +5,7 @@ import { getUserData } from '@kelasku/shared-api';
 import { unreachable, held, quietFailedRequests } from '../../jest/msw-server';
 import { reply, type ReplyOf } from '../../jest/msw-routes';
 import { RemoteRoot } from './RemoteRoot';
-import { KelaskuThemeProvider } from './theme';
+import { KelaskuThemeProvider } from './theme-provider';
 
 /** Answers POST /auth/change-password with what `replyTo` returns (the client's type, from the wire schema). */
 const serveChange = (replyTo: () => ReplyOf<'post /auth/change-password'>) =>

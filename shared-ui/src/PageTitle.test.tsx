@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import { KelaskuThemeProvider } from './theme';
+import { KelaskuThemeProvider } from './theme-provider';
 import { PageTitle } from './PageTitle';
 
 it("is the screen's one h1, bold, and keeps the spacing the screen asks for", () => {

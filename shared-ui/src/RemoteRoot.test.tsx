@@ -6,7 +6,7 @@ import { MemoryRouter, useLocation } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { firstScreenOf, RemoteRoot, type RemoteRoute } from './RemoteRoot';
 import { preloadable } from './preloadable';
-import { KelaskuThemeProvider } from './theme';
+import { KelaskuThemeProvider } from './theme-provider';
 
 i18next.addResourceBundle('en', 'remote-test', {
   menu: { home: 'Home', grades: 'Grades', grade10: 'Grade 10', grade11: 'Grade 11' },

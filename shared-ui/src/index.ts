@@ -8,7 +8,7 @@ export { ROLE_TITLE_KEY, isLinkActive, isNavGroup, type NavItem, type NavLink, t
 export { Banner } from './Banner';
 export { PageTitle } from './PageTitle';
 export { WelcomeLine, type WelcomeLineProps } from './WelcomeLine';
-export { kelaskuTheme, kelaskuColors, KelaskuThemeProvider } from './theme';
+export { kelaskuTheme, kelaskuColors } from './theme';
 export { SafeHtml, sanitizeHtml, loadSanitizer } from './SafeHtml';
 export { MathText } from './formula/MathText';
 export { loadFormulaRenderer, useFormulaRenderer, type FormulaRenderer } from './formula/load';

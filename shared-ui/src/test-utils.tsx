@@ -1,7 +1,7 @@
 import { useState, type ReactElement, type ReactNode } from 'react';
 import { fireEvent, render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { KelaskuThemeProvider } from './theme';
+import { KelaskuThemeProvider } from './theme-provider';
 import { createQueryClient, DataProvider } from './data';
 
 // The one test-utilities module of every web package (imported by tests only: never bundled). A remote's own

@@ -1,6 +1,4 @@
-import type { ReactNode } from 'react';
-import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider, createTheme } from '@mui/material/styles';
+import { createTheme } from '@mui/material/styles';
 
 /** Kelasku colours: a calm indigo with a warm accent; the banner gradient uses both primaries. */
 export const kelaskuColors = {
@@ -24,13 +22,3 @@ export const kelaskuTheme = createTheme({
     button: { textTransform: 'none', fontWeight: 600 },
   },
 });
-
-/** Theme + CSS baseline. Wrap the signed-in part of the app (the shell and each remote's dev harness do this). */
-export function KelaskuThemeProvider({ children }: { children: ReactNode }) {
-  return (
-    <ThemeProvider theme={kelaskuTheme}>
-      <CssBaseline />
-      {children}
-    </ThemeProvider>
-  );
-}

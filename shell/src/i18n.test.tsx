@@ -5,7 +5,7 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { MemoryRouter } from 'react-router-dom';
-import { KelaskuThemeProvider } from '@kelasku/shared-ui';
+import { KelaskuThemeProvider } from '@kelasku/shared-ui/src/theme-provider';
 import { ApiError, authApi, usersApi } from '@kelasku/shared-api';
 import { answer } from '../../jest/msw-server';
 import { LoginPage } from './login/LoginPage';

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http as route, HttpResponse } from 'msw';
-import { KelaskuThemeProvider } from '@kelasku/shared-ui';
+import { KelaskuThemeProvider } from '@kelasku/shared-ui/src/theme-provider';
 import {
   ApiError,
   authApi,

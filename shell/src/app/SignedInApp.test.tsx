@@ -4,7 +4,7 @@ jest.setTimeout(60000);
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation, useNavigate } from 'react-router-dom';
-import { KelaskuThemeProvider } from '@kelasku/shared-ui';
+import { KelaskuThemeProvider } from '@kelasku/shared-ui/src/theme-provider';
 import { authApi, usersApi } from '@kelasku/shared-api';
 import { answer } from '../../../jest/msw-server';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@kelasku/shared-rules/src/passwords';

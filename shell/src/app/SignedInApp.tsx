@@ -1,6 +1,6 @@
 import { lazy, Suspense, useReducer } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
-import { KelaskuThemeProvider } from '@kelasku/shared-ui/src/theme';
+import { KelaskuThemeProvider } from '@kelasku/shared-ui/src/theme-provider';
 import { getUserData, roleOf } from '@kelasku/shared-api';
 import { LoginPage } from '../login/LoginPage';
 import { RemoteApp } from './RemoteApp';

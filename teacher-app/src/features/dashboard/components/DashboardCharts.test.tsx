@@ -1,6 +1,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import i18next from 'i18next';
-import { KelaskuThemeProvider, kelaskuColors } from '@kelasku/shared-ui';
+import { kelaskuColors } from '@kelasku/shared-ui';
+import { KelaskuThemeProvider } from '@kelasku/shared-ui/src/theme-provider';
 import { giveChartsASize } from '@kelasku/shared-ui/src/test-utils';
 import { PerformanceChart, SubmissionsChart } from './DashboardCharts';
 
