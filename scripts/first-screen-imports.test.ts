@@ -53,6 +53,9 @@ const FIRST_SCREENS = [
   'admin-app/src/features/dashboard/components/DashboardAdmin.tsx',
   'teacher-app/src/App.tsx',
   'teacher-app/src/features/dashboard/components/DashboardTeacher.tsx',
+  // The teacher's subjects list: its menus, the delete dialog and the class tabs (several classes in a grade) load
+  // when needed.
+  'teacher-app/src/features/materials/components/ManageSubjects.tsx',
   'student-app/src/App.tsx',
   'student-app/src/features/dashboard/components/DashboardStudent.tsx',
   // The exam page: its options are native radio buttons, the essay box and the dialogs load after question 1.
@@ -93,6 +96,13 @@ it('sees @mui/x-charts behind a static import (the check can fail)', () => {
 
 it('sees a form component behind a static import (the check can fail)', () => {
   expect([...staticRequests('shell/src/app/SignInDialog.tsx')]).toContain('@mui/material/TextField');
+});
+
+// Most teachers teach one class per grade: their subjects list shows no class tabs, and loads no MUI tabs.
+it("the teacher's subjects list reaches MUI's tabs only through its class picker's dynamic import", () => {
+  const subjectsList = [...staticRequests('teacher-app/src/features/materials/components/ManageSubjects.tsx')];
+  expect(subjectsList.filter((r) => /^@mui\/material\/Tabs?$/.test(r))).toEqual([]);
+  expect([...staticRequests('teacher-app/src/components/ClassTabs.tsx')]).toContain('@mui/material/Tabs');
 });
 
 // The signed-in frame around every screen: the shell's (theme, loading and error states) and each remote's (the role

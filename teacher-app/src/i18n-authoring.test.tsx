@@ -89,8 +89,8 @@ describe('subjects in Indonesian', () => {
     expect(screen.getByText('Ada tugas')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Buat Materi' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Pilihan untuk Genetika' }));
-    await user.click(screen.getByRole('menuitem', { name: 'Hapus Materi' }));
-    expect(screen.getByRole('dialog')).toHaveTextContent('Apakah Anda yakin ingin menghapus Genetika?');
+    await user.click(await screen.findByRole('menuitem', { name: 'Hapus Materi' }));
+    expect(await screen.findByRole('dialog')).toHaveTextContent('Apakah Anda yakin ingin menghapus Genetika?');
   });
 
   it('Buat Materi says, in Indonesian, the first rule the form breaks', async () => {

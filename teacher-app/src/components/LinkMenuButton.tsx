@@ -1,8 +1,6 @@
-import { useState, type ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
+import type { ReactNode } from 'react';
 import Button, { type ButtonProps } from '@mui/material/Button';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
+import { usePopupMenu } from './usePopupMenu';
 
 export interface MenuLink {
   label: string;
@@ -17,27 +15,14 @@ export interface LinkMenuButtonProps extends Pick<ButtonProps, 'variant' | 'star
 }
 
 /** A button that opens a menu of links, e.g. "Create" → Task / Exam. */
-export function LinkMenuButton({ menuId, links, children, ...button }: LinkMenuButtonProps) {
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const close = () => setAnchor(null);
+export function LinkMenuButton({ menuId, links, children, ...props }: LinkMenuButtonProps) {
+  const { button, menu } = usePopupMenu(menuId, links);
   return (
     <>
-      <Button
-        {...button}
-        aria-controls={anchor ? menuId : undefined}
-        aria-haspopup="true"
-        aria-expanded={anchor ? 'true' : undefined}
-        onClick={(e) => setAnchor(e.currentTarget)}
-      >
+      <Button {...props} {...button}>
         {children}
       </Button>
-      <Menu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={close}>
-        {links.map((link) => (
-          <MenuItem key={link.to} component={RouterLink} to={link.to} onClick={close}>
-            {link.label}
-          </MenuItem>
-        ))}
-      </Menu>
+      {menu}
     </>
   );
 }

@@ -68,7 +68,7 @@ describe('Class stream', () => {
     const user = userEvent.setup();
     renderAt(<ManageTaskExam />, '/ManageTaskExam?class_id=4');
     await user.click(await screen.findByRole('button', { name: 'Create' }));
-    expect(screen.getByRole('menuitem', { name: 'Task' })).toHaveAttribute('href', '/create-task?class_id=4');
+    expect(await screen.findByRole('menuitem', { name: 'Task' })).toHaveAttribute('href', '/create-task?class_id=4');
     expect(screen.getByRole('menuitem', { name: 'Exam' })).toHaveAttribute('href', '/create-exam?class_id=4');
   });
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Material } from '@kelasku/shared-api';
-import { renderAt } from '@kelasku/shared-ui/src/test-utils';
+import { renderAt, withUserTiming } from '@kelasku/shared-ui/src/test-utils';
 import { held, refusal } from '../../../../../jest/msw-server';
 import { reply, type Replier } from '../../../../../jest/msw-routes';
 import { classItem, material, meta, signInAsTeacher, SUBJECTS, X_IPA_1 } from '../../../test/fixtures';
@@ -24,6 +24,28 @@ beforeEach(() => {
   classes = answerMyClasses([X_IPA_1]);
   fromClass = reply('get /materials/from-class', () => page(subjects));
   unanswered = reply('get /discussions-material/unanswered', () => ({ materials: [], total: 0 }));
+});
+
+describe('the usable mark', () => {
+  withUserTiming();
+
+  // First in this file: the tabs' code is not loaded yet (a module keeps it once loaded).
+  it('with several classes in the grade, is set as their tabs show (their code loads once the classes are known)', async () => {
+    answerMyClasses([X_IPA_1, X_IPA_2]);
+    let tabsAtMark: boolean | undefined;
+    const mark = performance.mark.bind(performance);
+    jest.spyOn(performance, 'mark').mockImplementation((...args) => {
+      tabsAtMark ??= screen.queryByRole('tablist') !== null;
+      return mark(...args);
+    });
+    try {
+      renderAt(<ManageSubjects grade={10} />, '/ManageSubjects10');
+      expect(await screen.findByRole('tablist', { name: 'Your classes in this grade' })).toBeInTheDocument();
+      expect(tabsAtMark).toBe(true);
+    } finally {
+      jest.restoreAllMocks();
+    }
+  });
 });
 
 it('shows how many student questions no teacher has answered, per subject and for the class (one read)', async () => {
@@ -63,7 +85,11 @@ describe('Manage Subjects', () => {
     expect(screen.queryByRole('tablist')).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Class Stream' })).toHaveAttribute('href', '/ManageTaskExam?class_id=4');
     await user.click(screen.getByRole('button', { name: 'Exam Menu' }));
-    expect(screen.getByRole('menuitem', { name: 'Create an Exam' })).toHaveAttribute('href', '/CreateExam?class_id=4');
+    // The menu's code loads at its first open.
+    expect(await screen.findByRole('menuitem', { name: 'Create an Exam' })).toHaveAttribute(
+      'href',
+      '/CreateExam?class_id=4',
+    );
     expect(screen.getByRole('menuitem', { name: 'Preview your Exam' })).toHaveAttribute(
       'href',
       '/PreviewAnExam?class_id=4',
@@ -75,10 +101,13 @@ describe('Manage Subjects', () => {
     const remove = reply('delete /materials', () => ({ message: 'ok' }));
     renderAt(<ManageSubjects grade={10} />, '/ManageSubjects10');
     await user.click(await screen.findByRole('button', { name: 'Options for Genetika' }));
-    expect(screen.getByRole('menuitem', { name: 'Edit Subject' })).toHaveAttribute('href', '/EditSubjects?id=12');
+    expect(await screen.findByRole('menuitem', { name: 'Edit Subject' })).toHaveAttribute(
+      'href',
+      '/EditSubjects?id=12',
+    );
     fromClass.mockImplementation(() => page([subjects[0]]));
     await user.click(screen.getByRole('menuitem', { name: 'Delete Subject' }));
-    const dialog = screen.getByRole('dialog');
+    const dialog = await screen.findByRole('dialog'); // its code loads at the first Delete
     expect(dialog).toHaveTextContent(
       "are you sure you want to delete Genetika? Its exercise, the students' answers and grades for it, and its discussions are deleted with it. This cannot be undone.",
     );

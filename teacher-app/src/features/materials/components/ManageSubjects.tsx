@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
@@ -9,17 +9,22 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import { ConfirmDialog, EmptyState, ErrorState, LoadingState, Pagination, useUsableMark } from '@kelasku/shared-ui';
+import { EmptyState, ErrorState, LoadingState, useUsableMark } from '@kelasku/shared-ui/src/states';
+import { Pagination } from '@kelasku/shared-ui/src/Pagination';
+import { preloadable } from '@kelasku/shared-ui/src/preloadable';
 import type { Material } from '@kelasku/shared-api';
 import { CLASS_PARAM, gradeLabel, type TeacherClass } from '../../../lib/teacher-class';
 import { useGradeClass } from '../../../hooks/useGradeClass';
 import { usePageParam } from '@kelasku/shared-ui/src/usePageParam';
 import { FIRST_GRADE } from '@kelasku/shared-rules/src/grades';
-import { ClassPicker } from '../../../components/ClassPicker';
+import { useClassPicker } from '../../../components/useClassPicker';
 import { LinkMenuButton } from '../../../components/LinkMenuButton';
 import { classMaterialsQuery, unansweredTopicsQuery, useDeleteMaterial } from '../api';
 import { MaterialCard } from './MaterialCard';
 import { PageTitle } from '@kelasku/shared-ui/src/PageTitle';
+
+// Loaded at the first Delete: the dialog's code (MUI's dialog chunk) is not needed before the list shows.
+const ConfirmDialog = preloadable(() => import('@kelasku/shared-ui/src/ConfirmDialog').then((m) => m.ConfirmDialog));
 
 function ExamMenu({ classId }: { classId: number }) {
   const { t } = useTranslation('teacher');
@@ -41,6 +46,8 @@ function MaterialGrid({ teacherClass }: { teacherClass: TeacherClass }) {
   const { t } = useTranslation('teacher');
   const [page, setPage] = usePageParam();
   const [toDelete, setToDelete] = useState<Material | null>(null);
+  // Mounted from the first Delete on, so that closing fades it out.
+  const [deleteAsked, setDeleteAsked] = useState(false);
   const remove = useDeleteMaterial();
   // The previous page's cards stay while the next page loads.
   const materials = useQuery({ ...classMaterialsQuery(teacherClass.id, page), placeholderData: keepPreviousData });
@@ -103,6 +110,7 @@ function MaterialGrid({ teacherClass }: { teacherClass: TeacherClass }) {
               unanswered={unansweredOf.get(subject.id)}
               onDelete={(s) => {
                 remove.reset();
+                setDeleteAsked(true);
                 setToDelete(s);
               }}
             />
@@ -110,25 +118,29 @@ function MaterialGrid({ teacherClass }: { teacherClass: TeacherClass }) {
         </Box>
       )}
       {totalPages > 1 && <Pagination currentPage={page} totalPages={totalPages} onPageChange={setPage} />}
-      <ConfirmDialog
-        open={Boolean(toDelete)}
-        title={t('subjects.manage.deleteTitle')}
-        message={
-          <>
-            {t('subjects.manage.deleteConfirm', { title: toDelete?.title })}
-            {remove.isError && (
-              <Typography color="error" sx={{ mt: 1 }}>
-                {t('subjects.manage.deleteFailed')}
-              </Typography>
-            )}
-          </>
-        }
-        confirmLabel={t('subjects.manage.delete')}
-        destructive
-        busy={remove.isPending}
-        onConfirm={confirmDelete}
-        onClose={() => setToDelete(null)}
-      />
+      {deleteAsked && (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            open={Boolean(toDelete)}
+            title={t('subjects.manage.deleteTitle')}
+            message={
+              <>
+                {t('subjects.manage.deleteConfirm', { title: toDelete?.title })}
+                {remove.isError && (
+                  <Typography color="error" sx={{ mt: 1 }}>
+                    {t('subjects.manage.deleteFailed')}
+                  </Typography>
+                )}
+              </>
+            }
+            confirmLabel={t('subjects.manage.delete')}
+            destructive
+            busy={remove.isPending}
+            onConfirm={confirmDelete}
+            onClose={() => setToDelete(null)}
+          />
+        </Suspense>
+      )}
     </>
   );
 }
@@ -137,8 +149,10 @@ function MaterialGrid({ teacherClass }: { teacherClass: TeacherClass }) {
 export default function ManageSubjects({ grade = FIRST_GRADE }: { grade?: number }) {
   const { t } = useTranslation('teacher');
   const { classes: teacherClass, current, pick } = useGradeClass(grade);
-  // Usable once the teacher's class of the grade is known: its actions are on screen, its subjects fill in below.
-  useUsableMark(!teacherClass.isPending);
+  const classPicker = useClassPicker(teacherClass.data ?? [], current, pick);
+  // Usable once the teacher's class of the grade is known (and its tabs show, when several): its actions are on
+  // screen, its subjects fill in below.
+  useUsableMark(!teacherClass.isPending && classPicker.ready);
   return (
     <Box>
       <Stack
@@ -169,7 +183,7 @@ export default function ManageSubjects({ grade = FIRST_GRADE }: { grade?: number
           </Stack>
         )}
       </Stack>
-      <ClassPicker classes={teacherClass.data ?? []} current={current} onPick={pick} />
+      {classPicker.picker}
       {teacherClass.isPending ? (
         <LoadingState />
       ) : teacherClass.isError && !teacherClass.data ? (

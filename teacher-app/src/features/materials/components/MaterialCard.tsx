@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
@@ -8,11 +7,10 @@ import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import type { Material } from '@kelasku/shared-api';
+import { usePopupMenu } from '../../../components/usePopupMenu';
 
 export interface MaterialCardProps {
   material: Material;
@@ -24,9 +22,10 @@ export interface MaterialCardProps {
 /** One material: title, description, its unanswered questions, preview link and the Edit/Delete menu. */
 export function MaterialCard({ material, onDelete, unanswered = 0 }: MaterialCardProps) {
   const { t } = useTranslation('teacher');
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const close = () => setAnchor(null);
-  const menuId = `material-menu-${material.id}`;
+  const { button, menu } = usePopupMenu(`material-menu-${material.id}`, [
+    { label: t('subjects.card.edit'), to: `/EditSubjects?id=${material.id}` },
+    { label: t('subjects.manage.deleteTitle'), onSelect: () => onDelete(material), destructive: true },
+  ]);
   return (
     <Card component="article" variant="outlined" sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
       <CardContent sx={{ flex: 1, pb: 1 }}>
@@ -34,14 +33,7 @@ export function MaterialCard({ material, onDelete, unanswered = 0 }: MaterialCar
           <Typography component="h2" variant="h6" sx={{ flex: 1, fontWeight: 700, overflowWrap: 'anywhere' }}>
             {material.title}
           </Typography>
-          <IconButton
-            aria-label={t('subjects.card.options', { title: material.title })}
-            aria-controls={anchor ? menuId : undefined}
-            aria-haspopup="true"
-            aria-expanded={anchor ? 'true' : undefined}
-            onClick={(e) => setAnchor(e.currentTarget)}
-            size="small"
-          >
+          <IconButton aria-label={t('subjects.card.options', { title: material.title })} {...button} size="small">
             <MoreVertIcon />
           </IconButton>
         </Box>
@@ -86,20 +78,7 @@ export function MaterialCard({ material, onDelete, unanswered = 0 }: MaterialCar
           {t('subjects.card.preview')}
         </Button>
       </CardActions>
-      <Menu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={close}>
-        <MenuItem component={RouterLink} to={`/EditSubjects?id=${material.id}`} onClick={close}>
-          {t('subjects.card.edit')}
-        </MenuItem>
-        <MenuItem
-          onClick={() => {
-            close();
-            onDelete(material);
-          }}
-          sx={{ color: 'error.main' }}
-        >
-          {t('subjects.manage.deleteTitle')}
-        </MenuItem>
-      </Menu>
+      {menu}
     </Card>
   );
 }

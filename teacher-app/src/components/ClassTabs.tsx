@@ -3,18 +3,17 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { classLabel, type TeacherClass } from '../lib/teacher-class';
 
-/** Tabs over a grade's classes; nothing at all when the teacher has only one class there. */
-export function ClassPicker({
+/** Tabs over a grade's classes (loaded only where the teacher has several: useClassPicker). */
+export function ClassTabs({
   classes,
   current,
   onPick,
 }: {
   classes: TeacherClass[];
-  current: TeacherClass | null;
+  current: TeacherClass;
   onPick: (id: number) => void;
 }) {
   const { t } = useTranslation('teacher');
-  if (classes.length < 2 || !current) return null;
   return (
     <Tabs
       value={current.id}
