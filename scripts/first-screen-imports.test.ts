@@ -84,6 +84,16 @@ it.each(ACCOUNT_LISTS)('%s reaches no MUI tooltip: the rows take their hints aft
   expect([...staticRequests(entry)].filter((r) => /^@mui\/material\/(Tooltip|Popper|Grow)$/.test(r))).toEqual([]);
 });
 
+// Opened, an account dialog loads what it shows, not the shared-ui index (every shared-ui component and their MUI).
+it.each(['AccountFormDialog', 'ActivationDialog', 'DeleteAccountDialog', 'PasswordDialog', 'ImportStudentsDialog'])(
+  'the account dialog %s reaches not the shared-ui index',
+  (dialog) => {
+    expect([...staticRequests(`admin-app/src/features/accounts/components/${dialog}.tsx`)]).not.toContain(
+      '@kelasku/shared-ui',
+    );
+  },
+);
+
 it.each(FIRST_SCREENS)('%s reaches no KaTeX: formulas load only where one is shown', (entry) => {
   expect(
     [...staticRequests(entry)].filter((r) => r === 'katex' || r.startsWith('katex/') || r.endsWith('/katex-render')),
