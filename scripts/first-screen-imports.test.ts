@@ -47,6 +47,11 @@ function staticRequests(entry: string): Set<string> {
   return requests;
 }
 
+// The admin's account lists: their dialogs and the filter's menu load on first use, the rows' hints once the list shows.
+const ACCOUNT_LISTS = [
+  'admin-app/src/features/accounts/components/ManageStudents.tsx',
+  'admin-app/src/features/accounts/components/ManageTeachers.tsx',
+];
 const FIRST_SCREENS = [
   'shell/src/app/SignedInApp.tsx',
   'admin-app/src/App.tsx',
@@ -61,6 +66,7 @@ const FIRST_SCREENS = [
   // The exam page: its options are native radio buttons, the essay box and the dialogs load after question 1.
   'student-app/src/features/answering/components/ExamPage.tsx',
   'student-app/src/features/classes/components/MyClassesPage.tsx',
+  ...ACCOUNT_LISTS,
 ];
 const formComponent = new RegExp(`^@mui/material/(${[...MUI_FORM_COMPONENTS, ...MUI_DIALOG_COMPONENTS].join('|')})$`);
 
@@ -73,6 +79,21 @@ it.each(FIRST_SCREENS)(
     expect(
       requests.filter((r) => formComponent.test(r) || r === '@kelasku/shared-ui' || r.startsWith('@mui/x-charts')),
     ).toEqual([]);
+  },
+);
+
+// MUI's tooltip is four files (the tooltip, its popper, Popper.js and the Grow transition) for a hint on hover.
+it.each(ACCOUNT_LISTS)('%s reaches no MUI tooltip: the rows take their hints after the list shows', (entry) => {
+  expect([...staticRequests(entry)].filter((r) => /^@mui\/material\/(Tooltip|Popper|Grow)$/.test(r))).toEqual([]);
+});
+
+// Opened, an account dialog loads what it shows, not the shared-ui index (every shared-ui component and their MUI).
+it.each(['AccountFormDialog', 'ActivationDialog', 'DeleteAccountDialog', 'PasswordDialog', 'ImportStudentsDialog'])(
+  'the account dialog %s reaches not the shared-ui index',
+  (dialog) => {
+    expect([...staticRequests(`admin-app/src/features/accounts/components/${dialog}.tsx`)]).not.toContain(
+      '@kelasku/shared-ui',
+    );
   },
 );
 

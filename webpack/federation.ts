@@ -386,8 +386,8 @@ const REMOTE_FRAME_MODULES = new RegExp(
     // (for a remote alone) in this chunk would load on every screen.
     '[\\\\/]shared-ui[\\\\/]src[\\\\/](RemoteRoot|RoleLayout|frame-icons|data|session-cache|nav|pageSlots|Banner|WelcomeLine|useChanged)\\.tsx?$',
     // The small shared-ui modules the first screens show and the shell does not provide (the page title, dates and
-    // numbers, the back hook; each under 0.6 KB): one file each otherwise.
-    '[\\\\/]shared-ui[\\\\/]src[\\\\/](PageTitle|sx|dates|numbers|useGoBack)\\.tsx?$',
+    // numbers, the back hook, the paged lists' page in the URL; each under 0.6 KB): one file each otherwise.
+    '[\\\\/]shared-ui[\\\\/]src[\\\\/](PageTitle|sx|dates|numbers|useGoBack|usePageParam)\\.tsx?$',
     // What every screen of the remote runs on besides: its copy of the stored session and device data (imported by
     // path, not shared; jwt-decode reads the token). Not the shared rules' index: taken apart from what it re-exports,
     // each part became a file of its own (measured: one file fewer, two more).

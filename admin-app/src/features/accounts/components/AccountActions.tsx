@@ -1,11 +1,13 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import HowToRegIcon from '@mui/icons-material/HowToReg';
 import PersonOffIcon from '@mui/icons-material/PersonOff';
 import LockResetIcon from '@mui/icons-material/LockReset';
+import { HintTooltip } from '../../../components/HintTooltip';
+import { preloadDialogsOf } from './AccountDialogs';
 import type { AccountRow } from '../types';
 
 export interface AccountActionsProps<T extends AccountRow> {
@@ -15,6 +17,32 @@ export interface AccountActionsProps<T extends AccountRow> {
   onResetPassword: (row: T) => void;
   /** Deactivate (or, when `row.active` is false, reactivate) the login. */
   onToggleActive: (row: T) => void;
+}
+
+/** One Action button: its icon, its hint, the row's name in its label; what it opens loads as the pointer or focus reaches it. */
+function ActionButton({
+  hint,
+  label,
+  opens,
+  color,
+  onClick,
+  children,
+}: {
+  hint: string;
+  label: string;
+  opens: Parameters<typeof preloadDialogsOf>[0];
+  color?: 'error';
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  const preload = () => preloadDialogsOf(opens);
+  return (
+    <HintTooltip hint={hint}>
+      <IconButton aria-label={label} color={color} onClick={onClick} onPointerEnter={preload} onFocus={preload}>
+        {children}
+      </IconButton>
+    </HintTooltip>
+  );
 }
 
 /** An account row's Action buttons: edit, reset password, deactivate or reactivate, delete. */
@@ -29,40 +57,43 @@ export function AccountActions<T extends AccountRow>({
   const inactive = row.active === false;
   return (
     <>
-      <Tooltip title={t('accounts.table.edit')}>
-        <IconButton aria-label={t('accounts.table.editLabel', { name: row.name })} onClick={() => onEdit(row)}>
-          <EditIcon />
-        </IconButton>
-      </Tooltip>
-      <Tooltip title={t('accounts.table.resetPassword')}>
-        <IconButton
-          aria-label={t('accounts.table.resetPasswordLabel', { name: row.name })}
-          onClick={() => onResetPassword(row)}
-        >
-          <LockResetIcon />
-        </IconButton>
-      </Tooltip>
-      <Tooltip title={inactive ? t('accounts.table.reactivate') : t('accounts.table.deactivate')}>
-        <IconButton
-          aria-label={
-            inactive
-              ? t('accounts.table.reactivateLabel', { name: row.name })
-              : t('accounts.table.deactivateLabel', { name: row.name })
-          }
-          onClick={() => onToggleActive(row)}
-        >
-          {inactive ? <HowToRegIcon /> : <PersonOffIcon />}
-        </IconButton>
-      </Tooltip>
-      <Tooltip title={t('accounts.table.delete')}>
-        <IconButton
-          aria-label={t('accounts.table.deleteLabel', { name: row.name })}
-          color="error"
-          onClick={() => onDelete(row)}
-        >
-          <DeleteIcon />
-        </IconButton>
-      </Tooltip>
+      <ActionButton
+        hint={t('accounts.table.edit')}
+        label={t('accounts.table.editLabel', { name: row.name })}
+        opens="edit"
+        onClick={() => onEdit(row)}
+      >
+        <EditIcon />
+      </ActionButton>
+      <ActionButton
+        hint={t('accounts.table.resetPassword')}
+        label={t('accounts.table.resetPasswordLabel', { name: row.name })}
+        opens="resetPassword"
+        onClick={() => onResetPassword(row)}
+      >
+        <LockResetIcon />
+      </ActionButton>
+      <ActionButton
+        hint={inactive ? t('accounts.table.reactivate') : t('accounts.table.deactivate')}
+        label={
+          inactive
+            ? t('accounts.table.reactivateLabel', { name: row.name })
+            : t('accounts.table.deactivateLabel', { name: row.name })
+        }
+        opens="toggleActive"
+        onClick={() => onToggleActive(row)}
+      >
+        {inactive ? <HowToRegIcon /> : <PersonOffIcon />}
+      </ActionButton>
+      <ActionButton
+        hint={t('accounts.table.delete')}
+        label={t('accounts.table.deleteLabel', { name: row.name })}
+        opens="delete"
+        color="error"
+        onClick={() => onDelete(row)}
+      >
+        <DeleteIcon />
+      </ActionButton>
     </>
   );
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import i18next from 'i18next';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
-import { Modal, type ModalField } from '@kelasku/shared-ui';
+import { Modal, type ModalField } from '@kelasku/shared-ui/src/Modal';
 import { useChanged } from '@kelasku/shared-ui/src/useChanged';
 import type { FieldFailure } from '../../../hooks/usePagedList';
 import { AccountFieldControl } from './AccountFieldControl';

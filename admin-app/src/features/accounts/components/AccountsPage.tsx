@@ -3,19 +3,17 @@ import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { ConfirmDialog, EmptyState, ErrorState, LoadingState, Pagination, useUsableMark } from '@kelasku/shared-ui';
+import { EmptyState, ErrorState, LoadingState, useUsableMark } from '@kelasku/shared-ui/src/states';
+import { Pagination } from '@kelasku/shared-ui/src/Pagination';
+import { PageTitle } from '@kelasku/shared-ui/src/PageTitle';
 import { useListParams } from '../../../hooks/useListParams';
-import { usePagedList, type FieldFailure } from '../../../hooks/usePagedList';
+import { usePagedList } from '../../../hooks/usePagedList';
 import { useAccountDialogs } from '../hooks/useAccountDialogs';
-import { AccountFormDialog } from './AccountFormDialog';
-import { ActivationDialog } from './ActivationDialog';
-import { DeleteAccountDialog } from './DeleteAccountDialog';
 import { AccountActions } from './AccountActions';
+import { AccountDialogs } from './AccountDialogs';
 import { AccountsToolbar } from './AccountsToolbar';
 import { NOUN_TEXTS } from '../noun-texts';
-import { PasswordDialog } from './PasswordDialog';
 import type { AccountPage, AccountRow, AccountsConfig, FormValues } from '../types';
-import { PageTitle } from '@kelasku/shared-ui/src/PageTitle';
 
 export interface AccountsPageProps<T extends AccountRow, V extends FormValues, B> {
   config: AccountsConfig<T, V, B>;
@@ -108,67 +106,6 @@ function AccountsList<T extends AccountRow, V extends FormValues, B>({
     <>
       {config.table({ label: t(config.title), rows: list.data.rows, actions })}
       <Pagination currentPage={page} totalPages={list.data.totalPage} onPageChange={onPageChange} />
-    </>
-  );
-}
-
-/** Add/edit, delete, (de)activate, password reset and the one-time password, each open for its row. */
-function AccountDialogs<T extends AccountRow, V extends FormValues, B>({
-  config,
-  dialogs,
-  formFailure,
-  formFieldFailure,
-}: {
-  config: AccountsConfig<T, V, B>;
-  dialogs: ReturnType<typeof useAccountDialogs<T, V, B>>;
-  formFailure: string | null;
-  formFieldFailure: FieldFailure | null;
-}) {
-  const { t } = useTranslation('admin');
-  const { editing, deleting } = dialogs;
-  return (
-    <>
-      <AccountFormDialog
-        open={editing !== null}
-        mode={editing?.mode ?? 'add'}
-        noun={config.noun}
-        fields={config.fields}
-        initial={editing?.initial ?? config.emptyForm}
-        busy={dialogs.saving}
-        failure={formFailure}
-        fieldFailure={formFieldFailure}
-        enrolment={config.enrolment}
-        onClose={dialogs.closeForm}
-        onSubmit={(values, joinClasses) => void dialogs.save(values, joinClasses)}
-      />
-      <DeleteAccountDialog
-        noun={config.noun}
-        row={deleting}
-        busy={dialogs.removing}
-        onDelete={() => void dialogs.remove()}
-        onDeactivate={() => {
-          dialogs.setToggling(deleting);
-          dialogs.setDeleting(null);
-        }}
-        onClose={() => dialogs.setDeleting(null)}
-      />
-      <ActivationDialog
-        open={dialogs.toggling !== null}
-        row={dialogs.shownToggling}
-        busy={dialogs.toggleSending}
-        onConfirm={() => void dialogs.setActive()}
-        onClose={() => dialogs.setToggling(null)}
-      />
-      <ConfirmDialog
-        open={dialogs.resetting !== null}
-        title={t('accounts.reset.title', { name: dialogs.shownResetting?.name ?? '' })}
-        message={t('accounts.reset.message')}
-        confirmLabel={t('accounts.reset.confirm')}
-        busy={dialogs.resetSending}
-        onConfirm={() => void dialogs.resetPassword()}
-        onClose={() => dialogs.setResetting(null)}
-      />
-      <PasswordDialog shown={dialogs.shown} onClose={dialogs.closePassword} />
     </>
   );
 }

@@ -6,10 +6,11 @@ import Chip from '@mui/material/Chip';
 import ToggleButton from '@mui/material/ToggleButton';
 import AddIcon from '@mui/icons-material/Add';
 import SortIcon from '@mui/icons-material/Sort';
-import { SearchBox } from '@kelasku/shared-ui';
+import { SearchBox } from '@kelasku/shared-ui/src/SearchBox';
 import { useChanged } from '@kelasku/shared-ui/src/useChanged';
 import type { useListParams } from '../../../hooks/useListParams';
 import { FilterMenu, type FilterOption } from './FilterMenu';
+import { preloadDialogsOf } from './AccountDialogs';
 
 type ListParams = ReturnType<typeof useListParams>;
 
@@ -62,7 +63,13 @@ export function AccountsToolbar({
           {t(sortLabel)}
         </ToggleButton>
         {extraActions}
-        <Button variant="contained" startIcon={<AddIcon />} onClick={onAdd}>
+        <Button
+          variant="contained"
+          startIcon={<AddIcon />}
+          onClick={onAdd}
+          onPointerEnter={() => preloadDialogsOf('add')}
+          onFocus={() => preloadDialogsOf('add')}
+        >
           {t(addLabel)}
         </Button>
       </Box>

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '@kelasku/shared-ui';
+import { ConfirmDialog } from '@kelasku/shared-ui/src/ConfirmDialog';
 import type { AccountRow } from '../types';
 
 /** Deactivate / Reactivate confirmation. */

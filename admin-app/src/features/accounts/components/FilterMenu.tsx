@@ -1,14 +1,21 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Button from '@mui/material/Button';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import FilterListIcon from '@mui/icons-material/FilterList';
+import { preloadable } from '@kelasku/shared-ui/src/preloadable';
+import { FromFirstOpen } from '../../../components/FromFirstOpen';
 
 export interface FilterOption {
   value: string;
   label: string;
 }
+
+// Loaded on first open (or as the pointer or focus reaches the button): MUI's menu is in its form chunk, not needed
+// before the list shows.
+const FilterOptionsMenu = preloadable(() => import('./FilterOptionsMenu').then((m) => m.FilterOptionsMenu));
+const preloadOptionsMenu = () => void FilterOptionsMenu.preload().catch(() => undefined); // offline: the click tries again
+
+const MENU_ID = 'apply-filter-menu';
 
 /** 'Apply Filter' button with its menu of options; the chosen option is checked. */
 export function FilterMenu({
@@ -28,28 +35,27 @@ export function FilterMenu({
         variant="outlined"
         startIcon={<FilterListIcon />}
         aria-haspopup="menu"
-        aria-controls={anchor ? 'apply-filter-menu' : undefined}
+        aria-controls={anchor ? MENU_ID : undefined}
         aria-expanded={anchor ? 'true' : undefined}
         onClick={(e) => setAnchor(e.currentTarget)}
+        onPointerEnter={preloadOptionsMenu}
+        onFocus={preloadOptionsMenu}
       >
         {t('accounts.filter.apply')}
       </Button>
-      <Menu id="apply-filter-menu" anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
-        {options.map((o) => (
-          <MenuItem
-            key={o.value}
-            selected={o.value === value}
-            aria-checked={o.value === value}
-            role="menuitemradio"
-            onClick={() => {
-              setAnchor(null);
-              onChange(o.value);
-            }}
-          >
-            {o.label}
-          </MenuItem>
-        ))}
-      </Menu>
+      <FromFirstOpen open={anchor !== null}>
+        <FilterOptionsMenu
+          id={MENU_ID}
+          anchor={anchor}
+          options={options}
+          value={value}
+          onChoose={(chosen) => {
+            setAnchor(null);
+            onChange(chosen);
+          }}
+          onClose={() => setAnchor(null)}
+        />
+      </FromFirstOpen>
     </>
   );
 }

@@ -5,7 +5,13 @@ import { renderAt } from '@kelasku/shared-ui/src/test-utils';
 import { held, refusal } from '../../../../../jest/msw-server';
 import { reply, type Replier } from '../../../../../jest/msw-routes';
 import { classItem, meta } from '../../../test/fixtures';
+import { preloadHints } from '../../../components/HintTooltip';
 import ManageStudents from './ManageStudents';
+
+// The rows' hints (MUI's tooltip) arrive a moment after the list shows, each Action button then mounted again inside
+// its tooltip: loaded first, so a test's click never lands on a button being replaced (a person's never does either:
+// components/HintTooltip.tsx waits until the pointer and the focus are off it).
+beforeAll(() => preloadHints());
 
 const andi: Student = { id: 1, name: 'Andi', nis: '2024100001', grade: 10, status: 'Active' };
 const budi: Student = { id: 2, name: 'Budi', nis: '2024100002', grade: 11, status: 'Active' };

@@ -7,7 +7,13 @@ import { renderAt } from '@kelasku/shared-ui/src/test-utils';
 import { held, refusal } from '../../../../../jest/msw-server';
 import { reply, type Replier, type SentTo } from '../../../../../jest/msw-routes';
 import { meta } from '../../../test/fixtures';
+import { preloadHints } from '../../../components/HintTooltip';
 import ManageTeachers from './ManageTeachers';
+
+// The rows' hints (MUI's tooltip) arrive a moment after the list shows, each Action button then mounted again inside
+// its tooltip: loaded first, so a test's click never lands on a button being replaced (a person's never does either:
+// components/HintTooltip.tsx waits until the pointer and the focus are off it).
+beforeAll(() => preloadHints());
 
 const sari: Teacher = {
   id: 7,

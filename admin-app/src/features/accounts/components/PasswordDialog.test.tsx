@@ -4,8 +4,14 @@ import type { Student, Teacher } from '@kelasku/shared-api';
 import { renderAt } from '@kelasku/shared-ui/src/test-utils';
 import { reply } from '../../../../../jest/msw-routes';
 import { meta } from '../../../test/fixtures';
+import { preloadHints } from '../../../components/HintTooltip';
 import ManageStudents from './ManageStudents';
 import ManageTeachers from './ManageTeachers';
+
+// The rows' hints (MUI's tooltip) arrive a moment after the list shows, each Action button then mounted again inside
+// its tooltip: loaded first, so a test's click never lands on a button being replaced (a person's never does either:
+// components/HintTooltip.tsx waits until the pointer and the focus are off it).
+beforeAll(() => preloadHints());
 
 const budi: Student = { id: 2, name: 'Budi', nis: '2024100002', grade: 11, status: 'Active' };
 const sari = {
