@@ -349,7 +349,9 @@ const FRAME_MODULES = new RegExp(
     '[\\\\/]node_modules[\\\\/]@mui[\\\\/]icons-material[\\\\/]ArrowBack\\.m?js$',
     '[\\\\/]webpack[\\\\/]react-router-dom-slim\\.ts$',
     '[\\\\/]shared-api[\\\\/]src[\\\\/](index|http|resources|content-map|wib-time|types|error-text|device-id)\\.ts$',
-    '[\\\\/]shared-rules[\\\\/]src[\\\\/](index|error-codes|text-bytes)\\.ts$',
+    // (and, the shared rules having no side effects, the two of their modules that the API client imports past the
+    // index: the device header and the WIB clock; 0.2 KB, a file of its own otherwise)
+    '[\\\\/]shared-rules[\\\\/]src[\\\\/](index|error-codes|text-bytes|exam-monitor|wib)\\.ts$',
     '[\\\\/]shared-ui[\\\\/]src[\\\\/](states|theme|theme-provider|unsent-work)\\.tsx?$',
   ].join('|'),
 );
@@ -386,14 +388,20 @@ const REMOTE_FRAME_MODULES = new RegExp(
     // (for a remote alone) in this chunk would load on every screen.
     '[\\\\/]shared-ui[\\\\/]src[\\\\/](RemoteRoot|RoleLayout|frame-icons|data|session-cache|nav|pageSlots|Banner|WelcomeLine|useChanged)\\.tsx?$',
     // The small shared-ui modules the first screens show and the shell does not provide (the page title, dates and
-    // numbers, the back hook, the paged lists' page in the URL; each under 0.6 KB): one file each otherwise.
-    '[\\\\/]shared-ui[\\\\/]src[\\\\/](PageTitle|sx|dates|numbers|useGoBack|usePageParam)\\.tsx?$',
+    // numbers, the back hook, the paged lists' page in the URL and their page buttons, made of MUI's frame components
+    // only; each under 0.9 KB): one file each otherwise, on every list (the page buttons: four first screens of the
+    // eight, for 0.8 KB on the other four).
+    '[\\\\/]shared-ui[\\\\/]src[\\\\/](PageTitle|sx|dates|numbers|useGoBack|usePageParam|Pagination)\\.tsx?$',
     // What every screen of the remote runs on besides: its copy of the stored session and device data (imported by
     // path, not shared; jwt-decode reads the token). Not the shared rules' index: taken apart from what it re-exports,
     // each part became a file of its own (measured: one file fewer, two more).
     '[\\\\/]shared-api[\\\\/]src[\\\\/](session|device-data|device-owner|sealed-answers)\\.ts$',
     '[\\\\/]node_modules[\\\\/]jwt-decode[\\\\/]',
-    '[\\\\/]shared-rules[\\\\/]src[\\\\/]usable-mark\\.ts$',
+    // The shared rules they run on (the usable mark, the role of an account, the sealed answers' key, the WIB clock of
+    // the dates): split out of this chunk, they were a file or two of their own on every screen of every remote.
+    '[\\\\/]shared-rules[\\\\/]src[\\\\/](usable-mark|roles|sealed-envelope|wib)\\.ts$',
+    // The page buttons' icons.
+    '[\\\\/]node_modules[\\\\/]@mui[\\\\/]icons-material[\\\\/]Chevron(Left|Right)\\.m?js$',
     // The role layout's style sheet, and style-loader's and css-loader's run time (the exam page's sheet uses them too).
     '[\\\\/]shared-ui[\\\\/]src[\\\\/]role-layout\\.css$',
     '[\\\\/]node_modules[\\\\/](style-loader|css-loader)[\\\\/]',
