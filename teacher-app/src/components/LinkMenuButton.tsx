@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import Button, { type ButtonProps } from '@mui/material/Button';
-import { usePopupMenu } from './usePopupMenu';
+import { usePopupMenu } from '../hooks/usePopupMenu';
 
 export interface MenuLink {
   label: string;

@@ -1,7 +1,7 @@
 import { Link as RouterLink } from 'react-router-dom';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import type { MenuEntry } from './usePopupMenu';
+import type { MenuEntry } from '../hooks/usePopupMenu';
 
 /** The menu a button opens (loaded on its first open: usePopupMenu). A link closes it as it leaves; an action first closes it. */
 export function PopupMenu({

@@ -17,7 +17,7 @@ import { CLASS_PARAM, gradeLabel, type TeacherClass } from '../../../lib/teacher
 import { useGradeClass } from '../../../hooks/useGradeClass';
 import { usePageParam } from '@kelasku/shared-ui/src/usePageParam';
 import { FIRST_GRADE } from '@kelasku/shared-rules/src/grades';
-import { useClassPicker } from '../../../components/useClassPicker';
+import { useClassPicker } from '../../../hooks/useClassPicker';
 import { LinkMenuButton } from '../../../components/LinkMenuButton';
 import { classMaterialsQuery, unansweredTopicsQuery, useDeleteMaterial } from '../api';
 import { MaterialCard } from './MaterialCard';

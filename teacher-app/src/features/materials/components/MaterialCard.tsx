@@ -10,7 +10,7 @@ import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import type { Material } from '@kelasku/shared-api';
-import { usePopupMenu } from '../../../components/usePopupMenu';
+import { usePopupMenu } from '../../../hooks/usePopupMenu';
 
 export interface MaterialCardProps {
   material: Material;

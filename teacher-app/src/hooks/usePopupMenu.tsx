@@ -7,7 +7,7 @@ export type MenuEntry = { label: string; to: string } | { label: string; onSelec
 // Loaded on the first open: MUI's menu is in its form chunk and brings the popover's modal parts (the dialog chunk) and
 // its Grow transition, none of which a list needs before it shows. Its code starts as a finger or focus reaches a
 // menu button, so the menu opens promptly.
-const PopupMenu = preloadable(() => import('./PopupMenu').then((m) => m.PopupMenu));
+const PopupMenu = preloadable(() => import('../components/PopupMenu').then((m) => m.PopupMenu));
 const preloadMenu = () => void PopupMenu.preload().catch(() => undefined); // offline: the open tries again
 
 /** What the button that opens the menu carries: its ARIA state, the open, and the early start of the menu's code. */

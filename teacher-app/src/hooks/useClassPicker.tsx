@@ -4,7 +4,7 @@ import type { TeacherClass } from '../lib/teacher-class';
 
 // Loaded only for a grade where the teacher has several classes: most teach one class per grade, and their screen
 // needs no MUI tabs (a chunk of their own).
-const ClassTabs = preloadable(() => import('./ClassTabs').then((m) => m.ClassTabs));
+const ClassTabs = preloadable(() => import('../components/ClassTabs').then((m) => m.ClassTabs));
 
 export interface ClassPicker {
   /** Tabs over the grade's classes; nothing when the teacher has only one class there (or none). */
