@@ -180,6 +180,9 @@ describe('account lists', () => {
       await openAs(app, page, 'admin', path);
       const row = page.locator('table tbody tr').first();
       await expectVisible(row);
+      // The account rows' hints (MUI's tooltip) arrive once the list is usable and wrap each button anew
+      // (admin-app/src/components/HintTooltip.tsx): measure the buttons that stay, not one being replaced.
+      await page.waitForLoadState('networkidle');
       for (const action of actions) {
         const button = row.getByRole('button', { name: action });
         const box = (await button.boundingBox())!;
