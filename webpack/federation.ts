@@ -245,7 +245,7 @@ const MUI_STYLES_SLIM = /[\\/]webpack[\\/]mui-styles-slim\.ts$/;
 const MUI_CHUNK = {
   test: (module: Module) => {
     const file = module.nameForCondition() ?? '';
-    // A component's class names stay here, wherever the component goes: the theme imports them.
+    // A component's class names go with it, but for those another chunk's components import (MUI_FORMS_SHARED_PARTS).
     return (
       (MUI_PACKAGES.test(file) || MUI_STYLES_SLIM.test(file)) &&
       !MUI_OUTSIDE_FRAME_CHUNK.test(module) &&
