@@ -229,6 +229,8 @@ it("puts in a remote's 'remote-frame' the small modules most of its first screen
       'shared-ui/src/usePageParam.ts',
       // and their page buttons (MUI's frame components only): 0.8 KB
       'shared-ui/src/Pagination.tsx',
+      // the lazy dialogs' and menus' mount from their first open (the admin's lists, the teacher's menus)
+      'shared-ui/src/FromFirstOpen.tsx',
       'shared-api/src/session.ts',
       'shared-api/src/sealed-answers.ts',
       'node_modules/jwt-decode/build/esm/index.js',

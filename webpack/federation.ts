@@ -389,9 +389,9 @@ const REMOTE_FRAME_MODULES = new RegExp(
     '[\\\\/]shared-ui[\\\\/]src[\\\\/](RemoteRoot|RoleLayout|frame-icons|data|session-cache|nav|pageSlots|Banner|WelcomeLine|useChanged)\\.tsx?$',
     // The small shared-ui modules the first screens show and the shell does not provide (the page title, dates and
     // numbers, the back hook, the paged lists' page in the URL and their page buttons, made of MUI's frame components
-    // only; each under 0.9 KB): one file each otherwise, on every list (the page buttons: four first screens of the
+    // only, the lazy dialogs' and menus' mount from their first open; each under 0.9 KB): one file each otherwise, on every list (the page buttons: four first screens of the
     // eight, for 0.8 KB on the other four).
-    '[\\\\/]shared-ui[\\\\/]src[\\\\/](PageTitle|sx|dates|numbers|useGoBack|usePageParam|Pagination)\\.tsx?$',
+    '[\\\\/]shared-ui[\\\\/]src[\\\\/](PageTitle|sx|dates|numbers|useGoBack|usePageParam|Pagination|FromFirstOpen)\\.tsx?$',
     // What every screen of the remote runs on besides: its copy of the stored session and device data (imported by
     // path, not shared; jwt-decode reads the token). Not the shared rules' index: taken apart from what it re-exports,
     // each part became a file of its own (measured: one file fewer, two more).

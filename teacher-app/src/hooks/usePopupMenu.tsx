@@ -1,4 +1,5 @@
-import { Suspense, useState, type MouseEvent, type ReactNode } from 'react';
+import { useState, type MouseEvent, type ReactNode } from 'react';
+import { FromFirstOpen } from '@kelasku/shared-ui/src/FromFirstOpen';
 import { preloadable } from '@kelasku/shared-ui/src/preloadable';
 
 /** One entry of a button's menu: a link, or an action (`destructive`: in red, e.g. Delete). */
@@ -26,22 +27,18 @@ export interface MenuButtonProps {
  */
 export function usePopupMenu(menuId: string, entries: MenuEntry[]): { button: MenuButtonProps; menu: ReactNode } {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const [opened, setOpened] = useState(false);
   const button: MenuButtonProps = {
     'aria-controls': anchor ? menuId : undefined,
     'aria-haspopup': 'true',
     'aria-expanded': anchor ? 'true' : undefined,
-    onClick: (event) => {
-      setOpened(true);
-      setAnchor(event.currentTarget);
-    },
+    onClick: (event) => setAnchor(event.currentTarget),
     onPointerDown: preloadMenu,
     onFocus: preloadMenu,
   };
-  const menu = opened && (
-    <Suspense fallback={null}>
+  const menu = (
+    <FromFirstOpen open={anchor !== null}>
       <PopupMenu id={menuId} anchor={anchor} entries={entries} onClose={() => setAnchor(null)} />
-    </Suspense>
+    </FromFirstOpen>
   );
   return { button, menu };
 }

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { preloadable, type PreloadableComponent } from '@kelasku/shared-ui/src/preloadable';
-import { FromFirstOpen } from '../../../components/FromFirstOpen';
+import { FromFirstOpen } from '@kelasku/shared-ui/src/FromFirstOpen';
 import type { FieldFailure } from '../../../hooks/usePagedList';
 import type { useAccountDialogs } from '../hooks/useAccountDialogs';
 import type { AccountFormDialog as GenericFormDialog } from './AccountFormDialog';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import Button from '@mui/material/Button';
 import FilterListIcon from '@mui/icons-material/FilterList';
 import { preloadable } from '@kelasku/shared-ui/src/preloadable';
-import { FromFirstOpen } from '../../../components/FromFirstOpen';
+import { FromFirstOpen } from '@kelasku/shared-ui/src/FromFirstOpen';
 
 export interface FilterOption {
   value: string;

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import Button from '@mui/material/Button';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { preloadable } from '@kelasku/shared-ui/src/preloadable';
-import { FromFirstOpen } from '../../../components/FromFirstOpen';
+import { FromFirstOpen } from '@kelasku/shared-ui/src/FromFirstOpen';
 
 // Loaded on first use (or as the pointer or focus reaches the button): the CSV reader and the dialog are not needed
 // before the list shows.

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
@@ -11,6 +11,7 @@ import AddIcon from '@mui/icons-material/Add';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { EmptyState, ErrorState, LoadingState, useUsableMark } from '@kelasku/shared-ui/src/states';
 import { Pagination } from '@kelasku/shared-ui/src/Pagination';
+import { FromFirstOpen } from '@kelasku/shared-ui/src/FromFirstOpen';
 import { preloadable } from '@kelasku/shared-ui/src/preloadable';
 import type { Material } from '@kelasku/shared-api';
 import { CLASS_PARAM, gradeLabel, type TeacherClass } from '../../../lib/teacher-class';
@@ -46,8 +47,6 @@ function MaterialGrid({ teacherClass }: { teacherClass: TeacherClass }) {
   const { t } = useTranslation('teacher');
   const [page, setPage] = usePageParam();
   const [toDelete, setToDelete] = useState<Material | null>(null);
-  // Mounted from the first Delete on, so that closing fades it out.
-  const [deleteAsked, setDeleteAsked] = useState(false);
   const remove = useDeleteMaterial();
   // The previous page's cards stay while the next page loads.
   const materials = useQuery({ ...classMaterialsQuery(teacherClass.id, page), placeholderData: keepPreviousData });
@@ -110,7 +109,6 @@ function MaterialGrid({ teacherClass }: { teacherClass: TeacherClass }) {
               unanswered={unansweredOf.get(subject.id)}
               onDelete={(s) => {
                 remove.reset();
-                setDeleteAsked(true);
                 setToDelete(s);
               }}
             />
@@ -118,29 +116,27 @@ function MaterialGrid({ teacherClass }: { teacherClass: TeacherClass }) {
         </Box>
       )}
       {totalPages > 1 && <Pagination currentPage={page} totalPages={totalPages} onPageChange={setPage} />}
-      {deleteAsked && (
-        <Suspense fallback={null}>
-          <ConfirmDialog
-            open={Boolean(toDelete)}
-            title={t('subjects.manage.deleteTitle')}
-            message={
-              <>
-                {t('subjects.manage.deleteConfirm', { title: toDelete?.title })}
-                {remove.isError && (
-                  <Typography color="error" sx={{ mt: 1 }}>
-                    {t('subjects.manage.deleteFailed')}
-                  </Typography>
-                )}
-              </>
-            }
-            confirmLabel={t('subjects.manage.delete')}
-            destructive
-            busy={remove.isPending}
-            onConfirm={confirmDelete}
-            onClose={() => setToDelete(null)}
-          />
-        </Suspense>
-      )}
+      <FromFirstOpen open={Boolean(toDelete)}>
+        <ConfirmDialog
+          open={Boolean(toDelete)}
+          title={t('subjects.manage.deleteTitle')}
+          message={
+            <>
+              {t('subjects.manage.deleteConfirm', { title: toDelete?.title })}
+              {remove.isError && (
+                <Typography color="error" sx={{ mt: 1 }}>
+                  {t('subjects.manage.deleteFailed')}
+                </Typography>
+              )}
+            </>
+          }
+          confirmLabel={t('subjects.manage.delete')}
+          destructive
+          busy={remove.isPending}
+          onConfirm={confirmDelete}
+          onClose={() => setToDelete(null)}
+        />
+      </FromFirstOpen>
     </>
   );
 }
